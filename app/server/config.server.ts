@@ -1,0 +1,189 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The whole environment, validated once at start-up. Nothing else in the server reads process.env,
+ * so a bad value stops the process with a message instead of failing later on a request.
+ */
+
+const postgresUrl = z
+  .string()
+  .url("must be a URL such as postgres://user:pass@host:5432/db")
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), "must start with postgres:// or postgresql://");
+
+const smtpUrl = z
+  .string()
+  .url("must be a URL such as smtps://user:pass@smtp.example.com:465")
+  .refine((v) => /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://");
+
+/** ENCRYPTION_KEY: one or more comma-separated `v<N>:<base64 of 32 bytes>`; the first is current. */
+const encryptionKeys = z.string().transform((value, ctx) => {
+  const keys: { version: number; key: Buffer }[] = [];
+  for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const match = /^v(\d{1,4}):([A-Za-z0-9+/=_-]+)$/.exec(part);
+    const key = match ? Buffer.from(match[2]!, "base64") : undefined;
+    if (!match || !key || key.length !== 32) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be v<N>:<base64 of 32 random bytes>, comma-separated for rotation (newest first)",
+      });
+      return z.NEVER;
+    }
+    keys.push({ version: Number(match[1]), key });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: "custom", message: "must name at least one key" });
+    return z.NEVER;
+  }
+  if (new Set(keys.map((k) => k.version)).size !== keys.length) {
+    ctx.addIssue({ code: "custom", message: "key versions must be unique" });
+    return z.NEVER;
+  }
+  return keys;
+});
+
+const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
+  APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  ENCRYPTION_KEY: z.preprocess(emptyAsUndefined, encryptionKeys.optional()),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url("must be an absolute URL").optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
+  MAIL_FROM: z.string().min(3).default("Private Loans <no-reply@privateloans.local>"),
+  LENDER_NOTIFY_EMAIL: z.string().email("must be an e-mail address").default("loans@privateloans.local"),
+  TRANSITION_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type EncryptionKey = { version: number; key: Buffer };
+
+export type AppConfig = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  encryptionKeys: EncryptionKey[];
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  lenderNotifyEmail: string;
+  transitionMs: number;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  /** Human-readable notes worth one log line each (for example: secrets generated). */
+  notices: string[];
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads a secret file from DATA_DIR, or creates it (mode 0600) with a fresh random value. */
+function readOrCreateSecret(dir: string, name: string, make: () => string): { value: string; created: boolean } {
+  const file = path.join(dir, name);
+  try {
+    return { value: fs.readFileSync(file, "utf8").trim(), created: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const value = make();
+  // 'wx' so two processes racing on a new folder never overwrite each other's secret.
+  try {
+    fs.writeFileSync(file, `${value}\n`, { mode: 0o600, flag: "wx" });
+    return { value, created: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return { value: fs.readFileSync(file, "utf8").trim(), created: false };
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (isProduction && !e.APP_SECRET) problems.push("APP_SECRET: required when NODE_ENV=production");
+  if (isProduction && !e.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEY: required when NODE_ENV=production");
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const notices: string[] = [];
+  try {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new ConfigError([`DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`]);
+  }
+
+  let appSecret = e.APP_SECRET;
+  let keys = e.ENCRYPTION_KEY;
+  if (!appSecret || !keys) {
+    const secretsDir = path.join(dataDir, "secrets");
+    fs.mkdirSync(secretsDir, { recursive: true, mode: 0o700 });
+    if (!appSecret) {
+      const s = readOrCreateSecret(secretsDir, "app-secret", () => randomBytes(48).toString("base64url"));
+      appSecret = s.value;
+      if (s.created) notices.push(`Generated APP_SECRET into ${path.join(secretsDir, "app-secret")} (mode 0600).`);
+    }
+    if (!keys) {
+      const s = readOrCreateSecret(secretsDir, "encryption-key", () => `v1:${randomBytes(32).toString("base64")}`);
+      const fromFile = encryptionKeys.safeParse(s.value);
+      if (!fromFile.success) {
+        throw new ConfigError([`ENCRYPTION_KEY: the file ${path.join(secretsDir, "encryption-key")} is not a valid key`]);
+      }
+      keys = fromFile.data;
+      if (s.created) notices.push(`Generated ENCRYPTION_KEY into ${path.join(secretsDir, "encryption-key")} (mode 0600).`);
+    }
+  }
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appSecret,
+    encryptionKeys: keys,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    lenderNotifyEmail: e.LENDER_NOTIFY_EMAIL,
+    transitionMs: e.TRANSITION_MS,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    notices,
+  });
+}
+
+let current: AppConfig | undefined;
+
+/** The process-wide configuration; set once by the server entry (or a test) through setConfig. */
+export function getConfig(): AppConfig {
+  if (!current) throw new Error("Configuration not loaded: the server entry must call setConfig(loadConfig()) first");
+  return current;
+}
+
+export function setConfig(config: AppConfig): void {
+  current = config;
+}

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Database } from "./client.server";
+
+// Arbitrary but fixed: every instance of this product takes the same advisory lock to migrate.
+const MIGRATION_LOCK_KEY = 724_199_301;
+
+/**
+ * The migrations folder is found by walking up from this module, because this file runs from
+ * app/server/db in tests and from build/server after bundling.
+ */
+export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No drizzle/meta/_journal.json found above ${start}`);
+    dir = parent;
+  }
+}
+
+/** Applies pending migrations. On PostgreSQL several instances may start at once: an advisory lock serialises them. */
+export async function runMigrations(database: Database, migrationsFolder = findMigrationsFolder()): Promise<void> {
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const pool = database.pool!;
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(database.db as never, { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Drops everything this product created (tests only: a migration round trip). */
+export async function dropEverything(database: Database): Promise<void> {
+  await database.db.execute(sql`drop schema if exists public cascade`);
+  await database.db.execute(sql`drop schema if exists drizzle cascade`);
+  await database.db.execute(sql`create schema public`);
+}

@@ -1,0 +1,45 @@
+// `npm test`: every suite (unit + integration, then browser end-to-end against the built server),
+// closing with one line `N passed, N failed` summed over all of them.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const suites = [
+  { name: "unit and integration", args: ["vitest", "run"] },
+  { name: "browser end-to-end", args: ["vitest", "run", "-c", "vitest.e2e.config.ts"] },
+];
+const only = process.argv.slice(2);
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-tests-"));
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+for (const suite of suites) {
+  if (only.length && !only.some((o) => suite.name.includes(o))) continue;
+  const report = path.join(outDir, `${suite.name.replace(/\W+/g, "-")}.json`);
+  console.log(`\n=== ${suite.name} ===`);
+  const run = spawnSync("npx", [...suite.args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    stdio: "inherit",
+  });
+  let counted = false;
+  try {
+    const json = JSON.parse(fs.readFileSync(report, "utf8"));
+    passed += json.numPassedTests ?? 0;
+    failed += json.numFailedTests ?? 0;
+    // A file that fails to load counts as a failure even though it ran no test.
+    const brokenFiles = (json.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0);
+    failed += brokenFiles.length;
+    counted = true;
+  } catch {
+    /* no report: the runner itself crashed */
+  }
+  if (!counted || run.status !== 0) {
+    if (!counted) failed += 1;
+    broken = true;
+    console.error(`The ${suite.name} suite exited with status ${run.status}.`);
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(broken || failed > 0 ? 1 : 0);

@@ -1,0 +1,186 @@
+import compression from "compression";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { LoadContext } from "~/load-context";
+import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/config.server";
+import { openDatabase, setDatabase, type Database } from "~/server/db/client.server";
+import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { runMigrations } from "~/server/db/migrate.server";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { createNonce, securityHeaders } from "./security-headers";
+import { createStaticHandler } from "./static-files";
+
+/**
+ * The Node HTTP entry, bundled by Vite together with the React Router build (see vite.config.ts),
+ * so the app and this entry share one configuration and one database handle.
+ */
+
+export type RunningServer = {
+  server: http.Server;
+  config: AppConfig;
+  database: Database;
+  url: string;
+  close: () => Promise<void>;
+};
+
+export type StartOptions = {
+  env?: NodeJS.ProcessEnv;
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Vite's connect middleware in development; replaces static file serving. */
+  devMiddleware?: (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+  log?: (line: string) => void;
+};
+
+function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+function isSecure(req: http.IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  return trustProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  // Resolved by the React Router Vite plugin at build time (and by Vite's SSR loader in development).
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const config = loadConfig(options.env ?? process.env);
+  setConfig(config);
+  for (const notice of config.notices) log(`[config] ${notice}`);
+
+  const database = config.databaseUrl
+    ? await openDatabase({ databaseUrl: config.databaseUrl })
+    : await openDatabase({ dataDir: config.dataDir });
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  setDatabase(database);
+
+  const build = options.build ?? loadBuild;
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  const staticFiles = options.devMiddleware ?? createStaticHandler(clientDir);
+  const compress = compression();
+
+  const handleRequest = createRequestHandler(build, config.isProduction ? "production" : "development");
+  const reactRouter = async (req: http.IncomingMessage, res: http.ServerResponse, context: LoadContext) => {
+    try {
+      const response = await handleRequest(toFetchRequest(req, res, context.secure), context);
+      await sendFetchResponse(req, res, response);
+    } catch (error) {
+      console.error("[http] unhandled error", error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Unexpected Application Error!");
+      } else {
+        res.destroy();
+      }
+    }
+  };
+
+  let draining = false;
+  const server = http.createServer((req, res) => {
+    const nonce = createNonce();
+    const secure = isSecure(req, config.trustProxy);
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, secure, dev: Boolean(options.devMiddleware) }))) {
+      res.setHeader(name, value);
+    }
+    if (draining) res.setHeader("Connection", "close");
+    const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure };
+
+    compress(req as never, res as never, () => {
+      const url = req.url ?? "/";
+      if (url === "/healthz" || url.startsWith("/healthz?")) {
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Content-Type", "application/json; charset=utf-8");
+        database
+          .ping(2000)
+          .then(() => {
+            res.statusCode = draining ? 503 : 200;
+            res.end(JSON.stringify({ status: draining ? "shutting-down" : "ok", database: database.kind }));
+          })
+          .catch((error: Error) => {
+            res.statusCode = 503;
+            res.end(JSON.stringify({ status: "unavailable", database: database.kind, error: error.message }));
+          });
+        return;
+      }
+      staticFiles(req, res, () => {
+        // Pages and data may carry personal data: nothing is cached unless a route says otherwise.
+        if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+        void reactRouter(req, res, context);
+      });
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      await closed;
+      clearTimeout(timer);
+      await database.close();
+      setDatabase(undefined);
+    })();
+    return closing;
+  };
+
+  return { server, config, database, url, close };
+}
+
+/** Runs the server as a process: logs, signals, exit codes. */
+export async function main(options: StartOptions = {}): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(`Cannot start: ${error.message}`);
+    } else {
+      console.error("Cannot start:", error);
+    }
+    process.exit(1);
+  }
+  console.log(`Private Loans portal listening on ${running.url} (database: ${running.database.describe})`);
+
+  const shutdown = (signal: string) => {
+    console.log(`${signal} received: finishing requests in flight, then closing the database`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("Shutdown failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}

@@ -1,0 +1,7 @@
+import { execFileSync } from "node:child_process";
+
+/** Builds the production bundle once per e2e run (skip with E2E_SKIP_BUILD=1 when it is fresh). */
+export default function setup() {
+  if (process.env.E2E_SKIP_BUILD === "1") return;
+  execFileSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+}

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** SIGTERM, then waits for the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/** Test secrets, so the server runs in production mode as it would be deployed. */
+export function testSecrets(): Record<string, string> {
+  return {
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    ENCRYPTION_KEY: `v1:${randomBytes(32).toString("base64")}`,
+  };
+}
+
+/**
+ * Starts `node server.js` (the built server) on a free port with its own data folder. PORT=0 lets the
+ * OS pick the port; the server's start-up line says which.
+ */
+export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestServer> {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build: run `npm run build` first");
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      TRANSITION_MS: "0",
+      ...testSecrets(),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start within 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with code ${code} before listening:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Injects axe-core into the page and returns its violations (empty when the page passes). */
+export async function axeViolations(page: import("playwright-core").Page) {
+  // Evaluated through the DevTools protocol, so our enforced CSP (rightly) does not apply to it.
+  await page.evaluate(fs.readFileSync(path.join(root, "node_modules/axe-core/axe.min.js"), "utf8"));
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }));
+  });
+}

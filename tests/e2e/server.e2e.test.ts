@@ -1,0 +1,166 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, testSecrets, type TestServer } from "./harness";
+
+/** A raw GET so we see exactly the bytes and headers the server sends (fetch would decompress). */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** Runs server.js to completion (for start-up refusals) and returns its exit code and output. */
+function runToExit(env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["server.js"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d));
+    child.stderr.on("data", (d: Buffer) => (output += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("the HTTP server", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("GET /healthz answers 200 when the database answers", async () => {
+    const res = await get(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.toString())).toEqual({ status: "ok", database: "pglite" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("sends an enforced CSP whose per-request nonce is on every script, and the other security headers", async () => {
+    const first = await get(`${server.url}/`);
+    const second = await get(`${server.url}/`);
+    expect(first.status).toBe(200);
+    const csp = String(first.headers["content-security-policy"]);
+    expect(first.headers["content-security-policy-report-only"]).toBeUndefined();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(String(second.headers["content-security-policy"])).not.toContain(nonce);
+    expect(csp).toMatch(/script-src [^;]*'nonce-/);
+    expect(csp).not.toMatch(/script-src [^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const html = first.body.toString();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(first.headers["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers["permissions-policy"]).toContain("camera=()");
+    expect(first.headers["x-frame-options"]).toBe("DENY");
+    // Plain HTTP without a trusted proxy: no HSTS (browsers ignore it there, and it would be a lie).
+    expect(first.headers["strict-transport-security"]).toBeUndefined();
+    expect(first.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("puts security headers on 404s and static files too", async () => {
+    const missing = await get(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(missing.body.toString()).not.toMatch(/at \S+ \(.*:\d+:\d+\)/); // no stack trace
+  });
+
+  it("serves hashed assets with long-lived caching, compressed", async () => {
+    const html = (await get(`${server.url}/`)).body.toString();
+    const asset = /(\/assets\/[^"]+\.js)/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await get(`${server.url}${asset}`, { "accept-encoding": "gzip" });
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(res.body).length).toBeGreaterThan(res.body.length);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("refuses path traversal out of the assets folder", async () => {
+    const res = await get(`${server.url}/assets/..%2f..%2fserver%2findex.js`);
+    expect(res.status).toBe(404);
+  });
+
+  it("a second server on the same data folder refuses at once, naming the folder and the holder", async () => {
+    const result = await runToExit({ DATA_DIR: server.dataDir, NODE_ENV: "production", ...testSecrets() });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`The data folder ${server.dataDir} is in use by another process (pid ${server.process.pid}`);
+    // The first server is unharmed.
+    expect((await get(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("start-up and shutdown", () => {
+  it("refuses to start in production without explicit secrets, with a clear message", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+    const result = await runToExit({ NODE_ENV: "production", DATA_DIR: dataDir, APP_SECRET: "", ENCRYPTION_KEY: "" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("Cannot start: Invalid configuration:");
+    expect(result.output).toContain("APP_SECRET: required when NODE_ENV=production");
+    expect(result.output).toContain("ENCRYPTION_KEY: required when NODE_ENV=production");
+  });
+
+  it("refuses a bad value with the variable's name", async () => {
+    const result = await runToExit({ PORT: "not-a-port", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-")) });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/Cannot start: Invalid configuration:\n\s+- PORT:/);
+  });
+
+  it("with no configuration generates its secrets and says so once", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+    const first = await startTestServer({ NODE_ENV: "development", APP_SECRET: "", ENCRYPTION_KEY: "" }, { dataDir });
+    await first.stop();
+    expect(first.output()).toContain(`Generated APP_SECRET into ${path.join(dataDir, "secrets", "app-secret")} (mode 0600).`);
+    const second = await startTestServer({ NODE_ENV: "development", APP_SECRET: "", ENCRYPTION_KEY: "" }, { dataDir });
+    await second.stop();
+    expect(second.output()).not.toContain("Generated");
+  });
+
+  it("on SIGTERM finishes, closes the database, releases the data folder and exits 0", async () => {
+    const server = await startTestServer();
+    expect(fs.existsSync(path.join(server.dataDir, "portal.lock"))).toBe(true);
+    const code = await server.stop();
+    expect(code).toBe(0);
+    expect(server.output()).toContain("SIGTERM received");
+    expect(fs.existsSync(path.join(server.dataDir, "portal.lock"))).toBe(false);
+    // The data survives: a new server opens the same folder.
+    const again = await startTestServer({}, { dataDir: server.dataDir });
+    expect((await get(`${again.url}/healthz`)).status).toBe(200);
+    await again.stop();
+  });
+
+  it("sends HSTS when served over HTTPS through a trusted proxy", async () => {
+    const server = await startTestServer({ TRUST_PROXY: "true" });
+    try {
+      const res = await get(`${server.url}/`, { "x-forwarded-proto": "https" });
+      expect(res.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+      expect(res.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "~/server/config.server";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const key = (version = 1) => `v${version}:${Buffer.alloc(32, version).toString("base64")}`;
+
+describe("loadConfig", () => {
+  it("starts with no configuration: creates DATA_DIR and generates secrets into 0600 files, once", () => {
+    const dataDir = path.join(tempDir(), "nested", "data");
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.port).toBe(3000);
+    expect(first.publicUrl).toBe("http://localhost:3000");
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.encryptionKeys[0]!.key).toHaveLength(32);
+    expect(first.notices).toHaveLength(2);
+    for (const name of ["app-secret", "encryption-key"]) {
+      const mode = fs.statSync(path.join(dataDir, "secrets", name)).mode & 0o777;
+      expect(mode).toBe(0o600);
+    }
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(second.encryptionKeys[0]!.key.equals(first.encryptionKeys[0]!.key)).toBe(true);
+    expect(second.notices).toEqual([]);
+  });
+
+  it("refuses to start in production without explicit secrets", () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        "APP_SECRET: required when NODE_ENV=production",
+        "ENCRYPTION_KEY: required when NODE_ENV=production",
+      ]);
+    }
+    expect(fs.existsSync(path.join(dataDir, "secrets"))).toBe(false);
+  });
+
+  it("accepts explicit secrets in production, with rotation keys newest first", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: tempDir(),
+      APP_SECRET: "x".repeat(40),
+      ENCRYPTION_KEY: `${key(2)},${key(1)}`,
+      PUBLIC_URL: "https://loans.example.com/",
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.encryptionKeys.map((k) => k.version)).toEqual([2, 1]);
+    expect(config.publicUrl).toBe("https://loans.example.com");
+  });
+
+  it.each([
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL: must start with postgres:// or postgresql://"],
+    [{ APP_SECRET: "short" }, "APP_SECRET: must be at least 32 characters"],
+    [{ ENCRYPTION_KEY: "v1:dG9vLXNob3J0" }, "ENCRYPTION_KEY: must be v<N>:<base64 of 32 random bytes>"],
+    [{ ENCRYPTION_KEY: `${key(1)},${key(1)}` }, "ENCRYPTION_KEY: key versions must be unique"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL: must start with smtp:// or smtps://"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ TRANSITION_MS: "-1" }, "TRANSITION_MS"],
+    [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL: must be an absolute URL"],
+  ])("refuses %o with a message naming the variable", (env, expected) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);
+  });
+
+  it("TRANSITION_MS=0 turns the overlay off", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRANSITION_MS: "0" }).transitionMs).toBe(0);
+  });
+});

@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration suites: no browser, in-memory PGlite (or TEST_DATABASE_URL's server).
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
