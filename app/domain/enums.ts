@@ -1,0 +1,91 @@
+/**
+ * Enumerations and limits the database enforces with CHECK constraints.
+ *
+ * Pure constants, no I/O: browser code (forms, validation) imports them from here, and
+ * app/server/db/schema.server.ts builds its CHECK constraints from the same arrays, so the
+ * form, the server validation and the database cannot drift apart. Changing a value here
+ * requires a new migration (`npx drizzle-kit generate`).
+ */
+
+export const LOAN_TYPES = [
+  "personal",
+  "business",
+  "private",
+  "hard-money",
+  "auto-loans",
+  "debt-consolidation",
+  "home-improvement",
+] as const;
+export type LoanType = (typeof LOAN_TYPES)[number];
+
+export const APPLICATION_STATUSES = ["pending", "under_review", "approved", "denied"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Statuses that end a review: reviewed_at must be set. */
+export const DECIDED_APPLICATION_STATUSES = ["approved", "denied"] as const satisfies readonly ApplicationStatus[];
+
+export const EMPLOYMENT_STATUSES = ["full-time", "part-time", "self-employed", "retired", "unemployed"] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+
+export const BANK_ACCOUNT_TYPES = ["checking", "savings", "business"] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+/** Loan durations offered, in months. */
+export const LOAN_DURATIONS = [6, 12, 18, 24, 36, 48, 60, 84, 120, 180, 240, 300, 360] as const;
+export type LoanDuration = (typeof LOAN_DURATIONS)[number];
+
+export const DOCUMENT_TYPES = [
+  "id_card_front",
+  "id_card_back",
+  "bank_statement_1",
+  "bank_statement_2",
+  "bank_statement_3",
+  "utility_bill",
+  "collateral_docs",
+  "signature",
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const ALLOWED_MIME_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+export type AllowedMimeType = (typeof ALLOWED_MIME_TYPES)[number];
+
+export const TESTIMONIAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
+
+export const APPROVED_LOAN_STATUSES = ["active", "approved", "paid_off", "closed"] as const;
+export type ApprovedLoanStatus = (typeof APPROVED_LOAN_STATUSES)[number];
+
+/** Roles in user_roles. 'admin' is the only role the product checks. */
+export const USER_ROLES = ["admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const CONTACT_MESSAGE_STATUSES = ["new", "read", "archived"] as const;
+export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
+
+export const EMAIL_OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type EmailOutboxStatus = (typeof EMAIL_OUTBOX_STATUSES)[number];
+
+export const VERIFICATION_CODE_PURPOSES = ["sign-up"] as const;
+export type VerificationCodePurpose = (typeof VERIFICATION_CODE_PURPOSES)[number];
+
+/** Limits the database enforces (the forms show friendlier messages first). */
+export const LIMITS = {
+  interestRateMin: 5.99,
+  interestRateMax: 35.99,
+  creditScoreMin: 300,
+  creditScoreMax: 850,
+  purposeMinLength: 10,
+  purposeMaxLength: 500,
+  /** 5 MB, the largest upload accepted. */
+  maxDocumentBytes: 5 * 1024 * 1024,
+  /** Wrong tries allowed on one e-mail verification code. */
+  maxVerificationAttempts: 5,
+  testimonialRatingMin: 1,
+  testimonialRatingMax: 5,
+  testimonialMaxLength: 2000,
+} as const;
+
+/** Narrows an unknown value to one of a constant list (for parsing query strings, form values). */
+export function isOneOf<const T extends readonly (string | number)[]>(values: T, value: unknown): value is T[number] {
+  return (values as readonly unknown[]).includes(value);
+}

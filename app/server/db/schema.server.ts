@@ -1,0 +1,690 @@
+/**
+ * The whole database schema (PostgreSQL 15+, the same on embedded PGlite and on a server).
+ *
+ * Rules worth knowing before editing:
+ * - Every enumeration is a text column with a CHECK built from the constant arrays in
+ *   app/domain/enums.ts, so forms, server validation and the database share one list.
+ * - Sensitive values (SSN, bank account and routing numbers) are stored only as ciphertext
+ *   (AES-256-GCM with a key version, produced by the crypto module). The only plaintext parts
+ *   are bank_accounts.account_number_last4 and routing_number_last2, which the masked display needs.
+ * - Money is numeric(14,2) read as a JS number: at most 14 significant digits, so a double
+ *   holds every value exactly and the round trip is lossless.
+ * - Dates of birth are `date` read as 'yyyy-MM-dd' strings (no time-zone shift); instants are timestamptz.
+ * - The Better Auth tables (user, session, account, verification, twoFactor, rateLimit) are exported
+ *   under Better Auth's model names with its field names as property names, which is how its Drizzle
+ *   adapter addresses them (checked by tests/integration/schema-constraints.test.ts).
+ * - audit_log is append-only: a trigger (drizzle/0001_audit_log_append_only.sql) refuses UPDATE,
+ *   DELETE and TRUNCATE.
+ *
+ * Changing this file: run `npx drizzle-kit generate --name <what>` and commit the new migration.
+ */
+import { relations, sql, type SQL } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  ALLOWED_MIME_TYPES,
+  APPLICATION_STATUSES,
+  APPROVED_LOAN_STATUSES,
+  BANK_ACCOUNT_TYPES,
+  CONTACT_MESSAGE_STATUSES,
+  DECIDED_APPLICATION_STATUSES,
+  DOCUMENT_TYPES,
+  EMAIL_OUTBOX_STATUSES,
+  EMPLOYMENT_STATUSES,
+  LIMITS,
+  LOAN_DURATIONS,
+  LOAN_TYPES,
+  TESTIMONIAL_STATUSES,
+  USER_ROLES,
+  VERIFICATION_CODE_PURPOSES,
+} from "../../domain/enums";
+
+// ---------------------------------------------------------------------------------------------
+// Column helpers
+// ---------------------------------------------------------------------------------------------
+
+/** timestamptz read and written as a JS Date. */
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => timestamptz("created_at").notNull().defaultNow();
+const updatedAt = () =>
+  timestamptz("updated_at")
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: "number" });
+const uuidPk = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+
+/** A literal SQL list for CHECK constraints: ('a', 'b') — values come from our own constants only. */
+function sqlList(values: readonly (string | number)[]): SQL {
+  const items = values.map((v) => (typeof v === "number" ? String(v) : `'${v.replaceAll("'", "''")}'`));
+  return sql.raw(`(${items.join(", ")})`);
+}
+const lit = (n: number): SQL => sql.raw(String(n));
+
+// ---------------------------------------------------------------------------------------------
+// Better Auth 1.7 core tables, its twoFactor plugin and its database rate-limit storage.
+// Field list confirmed against node_modules/@better-auth/core/dist/db/get-tables.mjs and
+// node_modules/better-auth/dist/plugins/two-factor/schema.mjs (1.7.25).
+// ---------------------------------------------------------------------------------------------
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** twoFactor plugin. */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth twoFactor plugin (TOTP secret and backup codes, both encrypted by Better Auth). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamptz("locked_until"),
+  },
+  (t) => [index("two_factor_secret_idx").on(t.secret), index("two_factor_user_id_idx").on(t.userId)],
+);
+
+/** Better Auth rate limiter with `rateLimit: { storage: "database" }` (lastRequest is epoch milliseconds). */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Product tables
+// ---------------------------------------------------------------------------------------------
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    /** 10 digits, no punctuation (formatted for display only). */
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_phone_check", sql`${t.phone} is null or ${t.phone} ~ '^[0-9]{10}$'`),
+    check("profiles_state_check", sql`${t.state} is null or ${t.state} ~ '^[A-Z]{2}$'`),
+    check("profiles_zip_code_check", sql`${t.zipCode} is null or ${t.zipCode} ~ '^[0-9]{5}$'`),
+    index("profiles_email_lower_idx").on(sql`lower(${t.email})`),
+    index("profiles_full_name_lower_idx").on(sql`lower(${t.fullName})`),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuidPk(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: USER_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("user_roles_user_id_role_key").on(t.userId, t.role),
+    check("user_roles_role_check", sql`${t.role} in ${sqlList(USER_ROLES)}`),
+  ],
+);
+
+export const loanApplications = pgTable(
+  "loan_applications",
+  {
+    id: uuidPk(),
+    /** Restrict: a lender keeps application records; an applicant with applications cannot be deleted. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
+
+    // Loan details
+    loanType: text("loan_type", { enum: LOAN_TYPES }).notNull(),
+    requestedAmount: money("requested_amount").notNull(),
+    desiredInterestRate: percent("desired_interest_rate").notNull(),
+    /** Months, one of LOAN_DURATIONS. */
+    loanDuration: integer("loan_duration").notNull(),
+    purpose: text("purpose").notNull(),
+    /** Required for hard-money loans. */
+    propertyAddress: text("property_address"),
+    businessName: text("business_name"),
+    businessYears: integer("business_years"),
+
+    // Personal details
+    firstName: text("first_name").notNull(),
+    middleInitial: text("middle_initial"),
+    lastName: text("last_name").notNull(),
+    /** 'yyyy-MM-dd'. */
+    dateOfBirth: date("date_of_birth", { mode: "string" }).notNull(),
+    email: text("email").notNull(),
+    /** 10 digits, no punctuation. */
+    phone: text("phone").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    /** Ciphertext of the SSN (never plaintext); null when none was given. */
+    ssnEncrypted: text("ssn_encrypted"),
+
+    // Employment and finances
+    employmentStatus: text("employment_status", { enum: EMPLOYMENT_STATUSES }).notNull(),
+    employerName: text("employer_name").notNull(),
+    jobTitle: text("job_title"),
+    yearsEmployed: numeric("years_employed", { precision: 5, scale: 1, mode: "number" }),
+    monthlyIncome: money("monthly_income").notNull(),
+    annualIncome: money("annual_income"),
+    creditScore: integer("credit_score"),
+    hasOutstandingLoans: boolean("has_outstanding_loans").notNull().default(false),
+    monthlyDebts: money("monthly_debts"),
+    authorizeCreditReport: boolean("authorize_credit_report").notNull().default(false),
+
+    // Review
+    /** Admin notes. */
+    notes: text("notes"),
+    /** Set by the wizard so a double submit creates one application. */
+    idempotencyKey: text("idempotency_key"),
+    submittedAt: timestamptz("submitted_at").notNull().defaultNow(),
+    reviewedAt: timestamptz("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    /** Reasons given with a denial. */
+    decisionReasons: text("decision_reasons").array(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("loan_applications_user_id_idempotency_key_key").on(t.userId, t.idempotencyKey),
+    check("loan_applications_status_check", sql`${t.status} in ${sqlList(APPLICATION_STATUSES)}`),
+    check("loan_applications_loan_type_check", sql`${t.loanType} in ${sqlList(LOAN_TYPES)}`),
+    check("loan_applications_requested_amount_check", sql`${t.requestedAmount} > 0`),
+    check(
+      "loan_applications_desired_interest_rate_check",
+      sql`${t.desiredInterestRate} between ${lit(LIMITS.interestRateMin)} and ${lit(LIMITS.interestRateMax)}`,
+    ),
+    check("loan_applications_loan_duration_check", sql`${t.loanDuration} in ${sqlList(LOAN_DURATIONS)}`),
+    check(
+      "loan_applications_purpose_check",
+      sql`char_length(${t.purpose}) between ${lit(LIMITS.purposeMinLength)} and ${lit(LIMITS.purposeMaxLength)}`,
+    ),
+    check(
+      "loan_applications_property_address_check",
+      sql`${t.loanType} <> 'hard-money' or (${t.propertyAddress} is not null and btrim(${t.propertyAddress}) <> '')`,
+    ),
+    check("loan_applications_business_years_check", sql`${t.businessYears} is null or ${t.businessYears} >= 0`),
+    check(
+      "loan_applications_middle_initial_check",
+      sql`${t.middleInitial} is null or char_length(${t.middleInitial}) = 1`,
+    ),
+    check("loan_applications_phone_check", sql`${t.phone} ~ '^[0-9]{10}$'`),
+    check("loan_applications_state_check", sql`${t.state} ~ '^[A-Z]{2}$'`),
+    check("loan_applications_zip_code_check", sql`${t.zipCode} ~ '^[0-9]{5}$'`),
+    check(
+      "loan_applications_employment_status_check",
+      sql`${t.employmentStatus} in ${sqlList(EMPLOYMENT_STATUSES)}`,
+    ),
+    check("loan_applications_years_employed_check", sql`${t.yearsEmployed} is null or ${t.yearsEmployed} >= 0`),
+    check("loan_applications_monthly_income_check", sql`${t.monthlyIncome} >= 0`),
+    check("loan_applications_annual_income_check", sql`${t.annualIncome} is null or ${t.annualIncome} >= 0`),
+    check(
+      "loan_applications_credit_score_check",
+      sql`${t.creditScore} is null or ${t.creditScore} between ${lit(LIMITS.creditScoreMin)} and ${lit(LIMITS.creditScoreMax)}`,
+    ),
+    check("loan_applications_monthly_debts_check", sql`${t.monthlyDebts} is null or ${t.monthlyDebts} >= 0`),
+    check(
+      "loan_applications_reviewed_at_check",
+      sql`${t.status} not in ${sqlList(DECIDED_APPLICATION_STATUSES)} or ${t.reviewedAt} is not null`,
+    ),
+    index("loan_applications_user_id_submitted_at_idx").on(t.userId, t.submittedAt.desc().nullsFirst()),
+    index("loan_applications_status_submitted_at_idx").on(t.status, t.submittedAt.desc().nullsFirst()),
+    index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
+  ],
+);
+
+export const loanDocuments = pgTable(
+  "loan_documents",
+  {
+    id: uuidPk(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    documentType: text("document_type", { enum: DOCUMENT_TYPES }).notNull(),
+    /** The name the applicant's file had (display only; never used to build a path). */
+    fileName: text("file_name").notNull(),
+    /** Storage key: {userId}/{applicationId}/{name}.{ext}. */
+    filePath: text("file_path").notNull().unique(),
+    /** Bytes. */
+    fileSize: integer("file_size").notNull(),
+    mimeType: text("mime_type", { enum: ALLOWED_MIME_TYPES }).notNull(),
+    uploadedAt: timestamptz("uploaded_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("loan_documents_application_id_document_type_key").on(t.applicationId, t.documentType),
+    check("loan_documents_document_type_check", sql`${t.documentType} in ${sqlList(DOCUMENT_TYPES)}`),
+    check("loan_documents_file_size_check", sql`${t.fileSize} > 0 and ${t.fileSize} <= ${lit(LIMITS.maxDocumentBytes)}`),
+    check("loan_documents_mime_type_check", sql`${t.mimeType} in ${sqlList(ALLOWED_MIME_TYPES)}`),
+    index("loan_documents_user_id_idx").on(t.userId),
+    index("loan_documents_uploaded_at_idx").on(t.uploadedAt.desc().nullsFirst()),
+  ],
+);
+
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    id: uuidPk(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    accountHolderName: text("account_holder_name").notNull(),
+    bankName: text("bank_name").notNull(),
+    bankAddress: text("bank_address"),
+    accountType: text("account_type", { enum: BANK_ACCOUNT_TYPES }).notNull().default("checking"),
+    /** Ciphertext of the account number. */
+    accountNumber: text("account_number").notNull(),
+    /** Ciphertext of the routing number. */
+    routingNumber: text("routing_number").notNull(),
+    /** Plaintext last 4 digits of the account number, for the masked display. */
+    accountNumberLast4: char("account_number_last4", { length: 4 }).notNull(),
+    /** Plaintext last 2 digits of the routing number, for the masked display. */
+    routingNumberLast2: char("routing_number_last2", { length: 2 }).notNull(),
+    swiftCode: text("swift_code"),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("bank_accounts_account_type_check", sql`${t.accountType} in ${sqlList(BANK_ACCOUNT_TYPES)}`),
+    check("bank_accounts_account_number_last4_check", sql`${t.accountNumberLast4} ~ '^[0-9]{4}$'`),
+    check("bank_accounts_routing_number_last2_check", sql`${t.routingNumberLast2} ~ '^[0-9]{2}$'`),
+    check(
+      "bank_accounts_swift_code_check",
+      sql`${t.swiftCode} is null or ${t.swiftCode} ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'`,
+    ),
+    uniqueIndex("bank_accounts_one_primary_per_user_idx").on(t.userId).where(sql`${t.isPrimary}`),
+    index("bank_accounts_user_id_idx").on(t.userId),
+    index("bank_accounts_application_id_idx").on(t.applicationId),
+  ],
+);
+
+export const approvedLoans = pgTable(
+  "approved_loans",
+  {
+    id: uuidPk(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    /** One approved loan per application. */
+    applicationId: uuid("application_id")
+      .notNull()
+      .unique()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    status: text("status", { enum: APPROVED_LOAN_STATUSES }).notNull().default("active"),
+    approvedAmount: money("approved_amount").notNull(),
+    balance: money("balance").notNull(),
+    monthlyPayment: money("monthly_payment").notNull(),
+    /** Annual percent. */
+    interestRate: percent("interest_rate").notNull(),
+    termMonths: integer("term_months").notNull(),
+    approvalDate: timestamptz("approval_date").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("approved_loans_status_check", sql`${t.status} in ${sqlList(APPROVED_LOAN_STATUSES)}`),
+    check("approved_loans_approved_amount_check", sql`${t.approvedAmount} > 0`),
+    check("approved_loans_balance_check", sql`${t.balance} >= 0`),
+    check("approved_loans_monthly_payment_check", sql`${t.monthlyPayment} >= 0`),
+    check("approved_loans_interest_rate_check", sql`${t.interestRate} between 0 and 100`),
+    check("approved_loans_term_months_check", sql`${t.termMonths} between 1 and 600`),
+    index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Sign-up e-mail codes. Only a hash of the code is stored. A code is verified at most once,
+ * then consumed (consumed_at) by the account creation that used it: single use.
+ */
+export const emailVerificationCodes = pgTable(
+  "email_verification_codes",
+  {
+    id: uuidPk(),
+    /** Lowercased. */
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    purpose: text("purpose", { enum: VERIFICATION_CODE_PURPOSES }).notNull().default("sign-up"),
+    expiresAt: timestamptz("expires_at").notNull(),
+    verified: boolean("verified").notNull().default(false),
+    verifiedAt: timestamptz("verified_at"),
+    consumedAt: timestamptz("consumed_at"),
+    /** Wrong tries so far (at most LIMITS.maxVerificationAttempts). */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("email_verification_codes_email_check", sql`${t.email} = lower(${t.email})`),
+    check("email_verification_codes_purpose_check", sql`${t.purpose} in ${sqlList(VERIFICATION_CODE_PURPOSES)}`),
+    check(
+      "email_verification_codes_attempts_check",
+      sql`${t.attempts} between 0 and ${lit(LIMITS.maxVerificationAttempts)}`,
+    ),
+    check("email_verification_codes_verified_at_check", sql`not ${t.verified} or ${t.verifiedAt} is not null`),
+    check("email_verification_codes_consumed_at_check", sql`${t.consumedAt} is null or ${t.verified}`),
+    index("email_verification_codes_email_created_at_idx").on(t.email, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuidPk(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    fullName: text("full_name").notNull(),
+    /** Falls back to the full name. */
+    displayName: text("display_name").notNull(),
+    role: text("role").notNull(),
+    location: text("location"),
+    content: text("content").notNull(),
+    rating: integer("rating").notNull(),
+    status: text("status", { enum: TESTIMONIAL_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    reviewedAt: timestamptz("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check(
+      "testimonials_content_check",
+      sql`char_length(${t.content}) between 1 and ${lit(LIMITS.testimonialMaxLength)}`,
+    ),
+    check(
+      "testimonials_rating_check",
+      sql`${t.rating} between ${lit(LIMITS.testimonialRatingMin)} and ${lit(LIMITS.testimonialRatingMax)}`,
+    ),
+    check("testimonials_status_check", sql`${t.status} in ${sqlList(TESTIMONIAL_STATUSES)}`),
+    index("testimonials_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuidPk(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ipAddress: text("ip_address"),
+    status: text("status", { enum: CONTACT_MESSAGE_STATUSES }).notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_messages_status_check", sql`${t.status} in ${sqlList(CONTACT_MESSAGE_STATUSES)}`),
+    index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Append-only audit trail (a trigger refuses UPDATE, DELETE and TRUNCATE). actor_id has no
+ * foreign key on purpose: deleting a user must not rewrite history, so the actor's name and
+ * e-mail are copied into the row when it is written.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name"),
+    actorEmail: text("actor_email"),
+    /** Dotted event name, e.g. 'ssn.reveal', 'application.approve'. */
+    action: text("action").notNull(),
+    tableName: text("table_name"),
+    recordId: text("record_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("audit_log_actor_id_created_at_idx").on(t.actorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Outgoing e-mail, written in the same transaction as the change it reports; a worker sends it. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuidPk(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** Which template produced it, e.g. 'verification-code'. */
+    template: text("template").notNull(),
+    status: text("status", { enum: EMAIL_OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** A worker's claim on a 'sending' row; past it, another worker may retry. */
+    lockedUntil: timestamptz("locked_until"),
+    sentAt: timestamptz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("email_outbox_status_check", sql`${t.status} in ${sqlList(EMAIL_OUTBOX_STATUSES)}`),
+    check("email_outbox_attempts_check", sql`${t.attempts} >= 0`),
+    index("email_outbox_status_next_attempt_at_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Fixed-window counters for our own throttles, shared by every instance. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamptz("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "rate_limit_hits_pkey", columns: [t.key, t.windowStart] }),
+    check("rate_limit_hits_count_check", sql`${t.count} >= 0`),
+    index("rate_limit_hits_window_start_idx").on(t.windowStart),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Relations (for db.query.*; they create no constraints). Relation names on the auth tables follow
+// what Better Auth's schema generator emits (user.sessions, user.accounts, session.user, ...).
+// ---------------------------------------------------------------------------------------------
+
+export const userRelations = relations(user, ({ one, many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+  twoFactors: many(twoFactor),
+  profile: one(profiles, { fields: [user.id], references: [profiles.id] }),
+  roles: many(userRoles),
+  loanApplications: many(loanApplications, { relationName: "applicant" }),
+  loanDocuments: many(loanDocuments),
+  bankAccounts: many(bankAccounts),
+  approvedLoans: many(approvedLoans),
+  testimonials: many(testimonials, { relationName: "author" }),
+}));
+
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+
+export const twoFactorRelations = relations(twoFactor, ({ one }) => ({
+  user: one(user, { fields: [twoFactor.userId], references: [user.id] }),
+}));
+
+export const profilesRelations = relations(profiles, ({ one }) => ({
+  user: one(user, { fields: [profiles.id], references: [user.id] }),
+}));
+
+export const userRolesRelations = relations(userRoles, ({ one }) => ({
+  user: one(user, { fields: [userRoles.userId], references: [user.id] }),
+}));
+
+export const loanApplicationsRelations = relations(loanApplications, ({ one, many }) => ({
+  user: one(user, { fields: [loanApplications.userId], references: [user.id], relationName: "applicant" }),
+  reviewer: one(user, { fields: [loanApplications.reviewedBy], references: [user.id], relationName: "reviewer" }),
+  profile: one(profiles, { fields: [loanApplications.userId], references: [profiles.id] }),
+  documents: many(loanDocuments),
+  bankAccounts: many(bankAccounts),
+  approvedLoan: one(approvedLoans, { fields: [loanApplications.id], references: [approvedLoans.applicationId] }),
+}));
+
+export const loanDocumentsRelations = relations(loanDocuments, ({ one }) => ({
+  application: one(loanApplications, { fields: [loanDocuments.applicationId], references: [loanApplications.id] }),
+  user: one(user, { fields: [loanDocuments.userId], references: [user.id] }),
+}));
+
+export const bankAccountsRelations = relations(bankAccounts, ({ one }) => ({
+  application: one(loanApplications, { fields: [bankAccounts.applicationId], references: [loanApplications.id] }),
+  user: one(user, { fields: [bankAccounts.userId], references: [user.id] }),
+}));
+
+export const approvedLoansRelations = relations(approvedLoans, ({ one }) => ({
+  application: one(loanApplications, { fields: [approvedLoans.applicationId], references: [loanApplications.id] }),
+  user: one(user, { fields: [approvedLoans.userId], references: [user.id] }),
+}));
+
+export const testimonialsRelations = relations(testimonials, ({ one }) => ({
+  user: one(user, { fields: [testimonials.userId], references: [user.id], relationName: "author" }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Row types
+// ---------------------------------------------------------------------------------------------
+
+export type User = typeof user.$inferSelect;
+export type NewUser = typeof user.$inferInsert;
+export type Session = typeof session.$inferSelect;
+export type Account = typeof account.$inferSelect;
+export type Verification = typeof verification.$inferSelect;
+export type TwoFactor = typeof twoFactor.$inferSelect;
+export type RateLimit = typeof rateLimit.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;
+export type UserRoleRow = typeof userRoles.$inferSelect;
+export type NewUserRoleRow = typeof userRoles.$inferInsert;
+export type LoanApplication = typeof loanApplications.$inferSelect;
+export type NewLoanApplication = typeof loanApplications.$inferInsert;
+export type LoanDocument = typeof loanDocuments.$inferSelect;
+export type NewLoanDocument = typeof loanDocuments.$inferInsert;
+export type BankAccount = typeof bankAccounts.$inferSelect;
+export type NewBankAccount = typeof bankAccounts.$inferInsert;
+export type ApprovedLoan = typeof approvedLoans.$inferSelect;
+export type NewApprovedLoan = typeof approvedLoans.$inferInsert;
+export type EmailVerificationCode = typeof emailVerificationCodes.$inferSelect;
+export type NewEmailVerificationCode = typeof emailVerificationCodes.$inferInsert;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type NewTestimonial = typeof testimonials.$inferInsert;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type AuditLogEntry = typeof auditLog.$inferSelect;
+export type NewAuditLogEntry = typeof auditLog.$inferInsert;
+export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
+export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
+export type RateLimitHit = typeof rateLimitHits.$inferSelect;

@@ -1,0 +1,6 @@
+// Provided by the React Router Vite plugin (the app's server build).
+declare module "virtual:react-router/server-build" {
+  import type { ServerBuild } from "react-router";
+  const build: ServerBuild;
+  export = build;
+}

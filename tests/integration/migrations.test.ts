@@ -1,0 +1,161 @@
+import { generateDrizzleJson, generateMigration } from "drizzle-kit/api";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "~/server/db/client.server";
+import { dropEverything, findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
+import * as schema from "~/server/db/schema.server";
+import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
+
+const EXPECTED_TABLES = [
+  "account",
+  "approved_loans",
+  "audit_log",
+  "bank_accounts",
+  "contact_messages",
+  "email_outbox",
+  "email_verification_codes",
+  "loan_applications",
+  "loan_documents",
+  "profiles",
+  "rate_limit",
+  "rate_limit_hits",
+  "session",
+  "testimonials",
+  "two_factor",
+  "user",
+  "user_roles",
+  "verification",
+].sort();
+
+const migrationsFolder = findMigrationsFolder();
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+  entries: { idx: number; tag: string }[];
+};
+
+async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function publicTables(database: Database): Promise<string[]> {
+  const list = await rows<{ table_name: string }>(
+    database,
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return list.map((r) => r.table_name).sort();
+}
+
+async function appliedMigrationCount(database: Database): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(database, sql`select count(*) as n from drizzle.__drizzle_migrations`);
+  return Number(row?.n ?? 0);
+}
+
+async function auditTriggers(database: Database): Promise<string[]> {
+  const list = await rows<{ tgname: string }>(
+    database,
+    sql`select tgname from pg_trigger where tgrelid = 'public.audit_log'::regclass and not tgisinternal order by tgname`,
+  );
+  return list.map((r) => r.tgname);
+}
+
+function roundTrip(open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>) {
+  let handle: { database: Database; cleanup: () => Promise<void> } | undefined;
+  afterAll(async () => {
+    await handle?.cleanup();
+  });
+
+  it("migrates an empty database up to every expected table", async () => {
+    handle = await open();
+    const { database } = handle;
+    expect(await publicTables(database)).toEqual([]);
+    await runMigrations(database);
+    expect(await publicTables(database)).toEqual(EXPECTED_TABLES);
+    expect(await appliedMigrationCount(database)).toBe(journal.entries.length);
+    expect(await auditTriggers(database)).toEqual(["audit_log_no_truncate", "audit_log_no_update_or_delete"]);
+  });
+
+  it("running the migrations again is a no-op", async () => {
+    const { database } = handle!;
+    await runMigrations(database);
+    await runMigrations(database);
+    expect(await publicTables(database)).toEqual(EXPECTED_TABLES);
+    expect(await appliedMigrationCount(database)).toBe(journal.entries.length);
+  });
+
+  it("drops everything and migrates again from scratch", async () => {
+    const { database } = handle!;
+    await database.db.execute(sql`insert into "user" (id, name, email) values ('u1', 'A', 'a@example.com')`);
+    await dropEverything(database);
+    expect(await publicTables(database)).toEqual([]);
+    await runMigrations(database);
+    expect(await publicTables(database)).toEqual(EXPECTED_TABLES);
+    expect(await appliedMigrationCount(database)).toBe(journal.entries.length);
+    const [row] = await rows<{ n: number | string }>(database, sql`select count(*) as n from "user"`);
+    expect(Number(row?.n)).toBe(0);
+  });
+}
+
+describe("the migrations folder", () => {
+  it("matches the Drizzle schema (no change left to generate)", async () => {
+    const last = journal.entries.at(-1)!;
+    const snapshotFile = path.join(migrationsFolder, "meta", `${String(last.idx).padStart(4, "0")}_snapshot.json`);
+    const previous = JSON.parse(fs.readFileSync(snapshotFile, "utf8"));
+    const current = generateDrizzleJson(schema as Record<string, unknown>, previous.id);
+    const pending = await generateMigration(previous, current);
+    expect(pending, "schema.server.ts changed without `npx drizzle-kit generate`").toEqual([]);
+  });
+
+  it("every table the schema declares is one the round trip expects", () => {
+    const declared = Object.values(schema)
+      .filter((value) => is(value, PgTable))
+      .map((table) => getTableName(table as PgTable))
+      .sort();
+    expect(declared).toEqual(EXPECTED_TABLES);
+  });
+
+  it("is a chain of numbered files, each listed in the journal", () => {
+    const files = fs.readdirSync(migrationsFolder).filter((f) => f.endsWith(".sql")).sort();
+    expect(files).toEqual(journal.entries.map((e) => `${e.tag}.sql`));
+  });
+});
+
+describe("migration round trip on PGlite (in memory)", () => {
+  roundTrip(async () => {
+    const database = await openDatabase({ memory: true });
+    return { database, cleanup: () => database.close() };
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)("migration round trip on PostgreSQL", () => {
+  roundTrip(async () => {
+    const scratch = await createScratchPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 3 });
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        await scratch.drop();
+      },
+    };
+  });
+
+  it("two instances migrating at once both succeed (advisory lock)", async () => {
+    const scratch = await createScratchPostgresDatabase();
+    const a = await openDatabase({ databaseUrl: scratch.url, poolSize: 3 });
+    const b = await openDatabase({ databaseUrl: scratch.url, poolSize: 3 });
+    try {
+      const results = await Promise.allSettled([runMigrations(a), runMigrations(b), runMigrations(a)]);
+      expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
+      expect(await publicTables(a)).toEqual(EXPECTED_TABLES);
+      expect(await appliedMigrationCount(b)).toBe(journal.entries.length);
+    } finally {
+      await a.close();
+      await b.close();
+      await scratch.drop();
+    }
+  });
+});
