@@ -18,12 +18,15 @@ export default [
   route("disclosures", "routes/_site/disclosures.tsx"),
   route("apply", "routes/apply/apply.tsx"),
   route("auth", "routes/auth/auth.tsx"),
+  route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("dashboard", "routes/dashboard/dashboard.tsx"),
   route("admin", "routes/admin/applications.tsx"),
   route("admin/monitoring", "routes/admin/monitoring.tsx"),
   route("admin/security", "routes/admin/security.tsx"),
   route("admin/documents", "routes/admin/documents.tsx"),
   route("admin/clients", "routes/admin/clients.tsx"),
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("api/captcha/challenge", "routes/api/captcha-challenge.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

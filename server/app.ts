@@ -4,10 +4,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "~/load-context";
+import { countAdmins, ensureAdmin } from "~/server/auth/admins.server";
 import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/config.server";
 import { openDatabase, setDatabase, type Database } from "~/server/db/client.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { runMigrations } from "~/server/db/migrate.server";
+import { captchaCspSources } from "~/server/security/captcha.server";
+import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createStaticHandler } from "./static-files";
@@ -68,6 +71,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   setDatabase(database);
+  if (config.bootstrapAdmin && (await countAdmins(database)) === 0) {
+    const admin = await ensureAdmin(database, config.bootstrapAdmin);
+    log(`[auth] ${admin.created ? "Created" : "Promoted"} the first admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
+  }
+  const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
 
   const build = options.build ?? loadBuild;
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -91,11 +99,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
   };
 
+  const extraCsp = captchaCspSources();
   let draining = false;
   const server = http.createServer((req, res) => {
     const nonce = createNonce();
     const secure = isSecure(req, config.trustProxy);
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, secure, dev: Boolean(options.devMiddleware) }))) {
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, secure, dev: Boolean(options.devMiddleware), extra: extraCsp }))) {
       res.setHeader(name, value);
     }
     if (draining) res.setHeader("Connection", "close");
@@ -141,6 +150,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await mailWorker.stop(); // finishes the batch in flight before the database closes
       draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

@@ -40,7 +40,8 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
     raw.push(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) raw.push("set-cookie", cookie);
-  res.writeHead(response.status, response.statusText || undefined, raw);
+  if (response.statusText) res.writeHead(response.status, response.statusText, raw);
+  else res.writeHead(response.status, raw);
   if (!response.body || req.method === "HEAD") {
     res.end();
     return;

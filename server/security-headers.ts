@@ -5,24 +5,28 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export type SecurityHeaderOptions = { nonce: string; secure: boolean; dev?: boolean };
+/** Extra hosts a configured third party needs (reCAPTCHA mode only; empty by default). */
+export type ExtraCspSources = { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] };
+
+export type SecurityHeaderOptions = { nonce: string; secure: boolean; dev?: boolean; extra?: ExtraCspSources };
 
 /**
  * The headers every response carries. The CSP is enforced (not report-only) and allows scripts only
  * from our origin or carrying this response's nonce: no 'unsafe-inline' for scripts.
  */
-export function securityHeaders({ nonce, secure, dev = false }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders({ nonce, secure, dev = false, extra }: SecurityHeaderOptions): Record<string, string> {
+  const more = (list: string[] | undefined) => (list?.length ? ` ${list.join(" ")}` : "");
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${more(extra?.scriptSrc)}`,
     // Inline style attributes (React style props, Radix positioning) need this; scripts never do.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}${more(extra?.connectSrc)}`,
     "media-src 'self'",
     "worker-src 'self' blob:",
-    "frame-src 'self'",
+    `frame-src 'self'${more(extra?.frameSrc)}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -46,6 +46,20 @@ const encryptionKeys = z.string().transform((value, ctx) => {
 
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 
+/** PWNED_PASSWORDS_URL: the range API's base (the 5-character prefix is appended); "" or "off" disables. */
+const pwnedPasswordsUrl = z
+  .string()
+  .default("https://api.pwnedpasswords.com/range/")
+  .transform((value, ctx) => {
+    const v = value.trim();
+    if (v === "" || v.toLowerCase() === "off") return null;
+    if (!/^https?:\/\/[^\s]+$/i.test(v) || !URL.canParse(v)) {
+      ctx.addIssue({ code: "custom", message: 'must be an http(s) URL such as https://api.pwnedpasswords.com/range/, or "off"' });
+      return z.NEVER;
+    }
+    return v;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -64,6 +78,12 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  PWNED_PASSWORDS_URL: pwnedPasswordsUrl,
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email("must be an e-mail address").optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, "must be at least 8 characters").optional()),
+  PWNED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
 });
 
 export type EncryptionKey = { version: number; key: Buffer };
@@ -84,6 +104,13 @@ export type AppConfig = {
   transitionMs: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** Google reCAPTCHA v2 keys; undefined means the self-hosted ALTCHA proof of work is used. */
+  recaptcha: { siteKey: string; secretKey: string } | undefined;
+  /** Base URL of the breached-password range API, or null when the check is turned off. */
+  pwnedPasswordsUrl: string | null;
+  pwnedTimeoutMs: number;
+  /** A first admin to create at start-up when no admin exists yet (for a first look). */
+  bootstrapAdmin: { email: string; password: string } | undefined;
   /** Human-readable notes worth one log line each (for example: secrets generated). */
   notices: string[];
 };
@@ -124,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   if (isProduction && !e.APP_SECRET) problems.push("APP_SECRET: required when NODE_ENV=production");
   if (isProduction && !e.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEY: required when NODE_ENV=production");
+  if (!e.ADMIN_EMAIL !== !e.ADMIN_PASSWORD) problems.push("ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
+  if (!e.RECAPTCHA_SITE_KEY !== !e.RECAPTCHA_SECRET_KEY) {
+    problems.push("RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY: set both (reCAPTCHA) or neither (ALTCHA)");
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -172,6 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transitionMs: e.TRANSITION_MS,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }
+        : undefined,
+    pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL,
+    pwnedTimeoutMs: e.PWNED_TIMEOUT_MS,
+    bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     notices,
   });
 }

@@ -1,0 +1,248 @@
+import { Pencil } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Captcha } from "~/components/captcha";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import type { AuthActionData } from "~/domain/auth-action";
+import { sendCodeSchema, signUpSchema } from "~/domain/validation/auth";
+import { CAPTCHA_MESSAGES, type CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
+import { cn } from "~/utils/cn";
+import {
+  CAPTCHA_FIELD,
+  captchaSolved,
+  ErrorList,
+  Field,
+  firstProblem,
+  issuesToFieldErrors,
+  PasswordRules,
+  serverFieldErrors,
+  SubmitButton,
+  titleFor,
+  useAuthFetcher,
+  useFocusFirstInvalid,
+  type FieldErrors,
+} from "./auth-form-kit";
+import { PasswordInput } from "./password-input";
+
+const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
+
+/**
+ * Create Account (spec 001 §4): e-mail entered, Send Code (the field locks, the button reads 'Code Sent'),
+ * code entered, captcha solved, account created, redirect to /dashboard. 'Change email' unlocks the
+ * field and forgets the sent state and the code.
+ */
+export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserConfig; actionData?: AuthActionData }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const requestedEmail = useRef<string | null>(null);
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  /** The (normalised) address a code was sent to: the e-mail field is locked while set. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const requestFocus = useFocusFirstInvalid(formRef, errors, ORDER);
+
+  const codeSend = useAuthFetcher("send-code", actionData, (data) => {
+    if (data.ok) {
+      setSentTo(requestedEmail.current);
+      setCode("");
+      setErrors((e) => ({ ...e, email: undefined, code: undefined }));
+    } else {
+      setErrors((e) => ({ ...e, ...serverFieldErrors(data) }));
+      requestFocus();
+    }
+  });
+
+  const signUp = useAuthFetcher("sign-up", actionData, (data) => {
+    setErrors(serverFieldErrors(data));
+    requestFocus();
+    if (data.resetCaptcha) setCaptchaKey((k) => k + 1);
+  });
+
+  // Once the code is sent, its field appears: take the user there.
+  useEffect(() => {
+    if (sentTo) codeRef.current?.focus();
+  }, [sentTo]);
+
+  const clear = (...names: string[]) =>
+    setErrors((e) => (names.some((n) => e[n]) ? { ...e, ...Object.fromEntries(names.map((n) => [n, undefined])) } : e));
+
+  function sendCode() {
+    if (codeSend.pending || sentTo) return;
+    const result = sendCodeSchema.safeParse({ email });
+    if (!result.success) {
+      const message = result.error.issues[0]!.message;
+      toast.error(titleFor("send-code", message), { description: message });
+      setErrors((e) => ({ ...e, email: [message] }));
+      requestFocus();
+      return;
+    }
+    requestedEmail.current = result.data.email;
+    void codeSend.fetcher.submit({ intent: "send-code", email: result.data.email }, { method: "post", action: "/auth" });
+  }
+
+  function changeEmail() {
+    setSentTo(null);
+    setCode("");
+    clear("email", "code");
+    requestAnimationFrame(() => emailRef.current?.focus());
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (signUp.pending) {
+      event.preventDefault();
+      return;
+    }
+    // Without a sent code there is nothing to check yet: 'Please verify your email before signing up'.
+    const result = signUpSchema.safeParse({ fullName, email, code: sentTo ? code : "", password });
+    let problems: FieldErrors = result.success ? {} : issuesToFieldErrors(result.error);
+    if (result.success && !captchaSolved(event.currentTarget)) problems = { [CAPTCHA_FIELD]: [CAPTCHA_MESSAGES.missing] };
+    const first = firstProblem(problems, ORDER);
+    setErrors(problems);
+    if (!first) return;
+    event.preventDefault();
+    toast.error(titleFor("sign-up", first.message), { description: first.message });
+    requestFocus();
+  }
+
+  const emailId = `${id}-email`;
+  const emailErrorId = `${emailId}-error`;
+  // Before a code is sent, a code problem is shown (and focused) at the e-mail's Send Code button.
+  const emailErrors = sentTo ? errors.email : [...(errors.email ?? []), ...(errors.code ?? [])];
+  const sendLabel = codeSend.pending ? "Sending..." : sentTo ? "Code Sent" : "Send Code";
+
+  return (
+    <signUp.fetcher.Form ref={formRef} method="post" action="/auth" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="sign-up" />
+      <Field id={`${id}-name`} label="Full Name" errors={errors.fullName}>
+        {(a11y) => (
+          <Input
+            {...a11y}
+            name="fullName"
+            autoComplete="name"
+            autoCapitalize="words"
+            required
+            maxLength={120}
+            value={fullName}
+            onChange={(e) => {
+              setFullName(e.target.value);
+              clear("fullName");
+            }}
+          />
+        )}
+      </Field>
+
+      <Field
+        id={emailId}
+        label="Email"
+        errors={emailErrors?.length ? emailErrors : undefined}
+        hint={
+          sentTo ? (
+            <span className="flex flex-wrap items-center gap-x-2">
+              <span>
+                We sent a 6-digit code to <strong className="break-all">{sentTo}</strong>.
+              </span>
+              <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={changeEmail}>
+                <Pencil aria-hidden="true" className="size-3!" />
+                Change email
+              </Button>
+            </span>
+          ) : undefined
+        }
+      >
+        {(a11y) => (
+          <div className="flex flex-wrap gap-2">
+            <Input
+              {...a11y}
+              ref={emailRef}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              readOnly={Boolean(sentTo)}
+              className={cn("min-w-40 flex-1", sentTo && "bg-muted")}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                clear("email", "code");
+              }}
+              onKeyDown={(e) => {
+                // Enter in the e-mail field sends the code rather than the whole form.
+                if (e.key === "Enter" && !sentTo) {
+                  e.preventDefault();
+                  sendCode();
+                }
+              }}
+            />
+            <Button
+              variant="secondary"
+              data-error-target={sentTo ? undefined : "code"}
+              disabled={Boolean(sentTo) || email.trim() === ""}
+              aria-disabled={codeSend.pending || undefined}
+              aria-describedby={!sentTo && errors.code?.length ? emailErrorId : undefined}
+              onClick={sendCode}
+              className="shrink-0"
+            >
+              {sendLabel}
+            </Button>
+          </div>
+        )}
+      </Field>
+
+      {sentTo ? (
+        <Field id={`${id}-code`} label="Verification Code" errors={errors.code} hint="Enter the 6-digit code from the e-mail. It expires in 10 minutes.">
+          {(a11y) => (
+            <Input
+              {...a11y}
+              ref={codeRef}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              className="font-mono tracking-[0.3em]"
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, "").slice(0, 6));
+                clear("code");
+              }}
+            />
+          )}
+        </Field>
+      ) : null}
+
+      <Field id={`${id}-password`} label="Password" errors={errors.password} hint={<PasswordRules password={password} />}>
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              clear("password");
+            }}
+          />
+        )}
+      </Field>
+
+      <div data-error-target={CAPTCHA_FIELD} tabIndex={-1} className="flex flex-col gap-2 rounded-md">
+        <Captcha config={captcha} resetKey={captchaKey} onVerifiedChange={(ok) => ok && clear(CAPTCHA_FIELD)} />
+        <ErrorList id={`${id}-captcha-error`} errors={errors[CAPTCHA_FIELD]} />
+      </div>
+
+      <SubmitButton pending={signUp.pending} label="Create Account" pendingLabel="Creating Account..." />
+    </signUp.fetcher.Form>
+  );
+}

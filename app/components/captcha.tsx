@@ -1,0 +1,229 @@
+import type {} from "altcha/types/react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { CAPTCHA_FIELD_NAME, type CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
+
+/**
+ * The captcha inside a form. Whatever the provider, the token is posted as the form field `name`
+ * (default "captcha"); the action reads it and calls verifyCaptcha().
+ *
+ * ALTCHA (default): the `altcha-widget` web component. Its script touches window/customElements, so
+ * it is imported in an effect, in the browser only. It fetches a challenge from `challengeUrl` when the
+ * form first gets focus (or on a click of its checkbox), solves it in Web Workers (blob: URLs, allowed
+ * by `worker-src 'self' blob:`), ticks its checkbox and writes the payload into a hidden input named
+ * `name`. Its checkbox is `required`, so the browser will not submit the form before it is solved.
+ * It needs a secure context: HTTPS, or http://localhost in development.
+ *
+ * reCAPTCHA v2 (when configured): Google's checkbox, light theme; the token is mirrored into a hidden
+ * input named `name` (Google also posts its own `g-recaptcha-response`).
+ *
+ * Changing `resetKey` remounts the widget: a new, unsolved challenge (after a failed attempt, since
+ * every solved challenge is single-use on the server).
+ */
+export type CaptchaProps = {
+  config: CaptchaBrowserConfig;
+  name?: string;
+  resetKey?: number;
+  /** Called with true once solved, false when reset or expired (e.g. to enable a submit button). */
+  onVerifiedChange?: (verified: boolean) => void;
+  className?: string;
+};
+
+export function Captcha({ config, name = CAPTCHA_FIELD_NAME, resetKey = 0, onVerifiedChange, className }: CaptchaProps) {
+  return (
+    <div className={className}>
+      {config.provider === "altcha" ? (
+        <AltchaWidget key={resetKey} challengeUrl={config.challengeUrl} name={name} onVerifiedChange={onVerifiedChange} />
+      ) : (
+        <RecaptchaWidget key={resetKey} siteKey={config.siteKey} name={name} onVerifiedChange={onVerifiedChange} />
+      )}
+      <noscript>
+        <p className="mt-1 text-sm text-red-700">Please enable JavaScript: this form needs it for its security check.</p>
+      </noscript>
+    </div>
+  );
+}
+
+export default Captcha;
+
+// ---------------------------------------------------------------------------------------------
+// ALTCHA
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Light theme with readable contrast whatever the page's color scheme: near-black label on white,
+ * a checkbox border of 4.8:1 (WCAG non-text contrast needs 3:1), the site's navy for buttons.
+ */
+const ALTCHA_LIGHT_THEME = {
+  colorScheme: "light",
+  "--altcha-color-base": "#ffffff",
+  "--altcha-color-base-content": "#111827",
+  "--altcha-color-neutral": "#d1d5db",
+  "--altcha-color-neutral-content": "#374151",
+  "--altcha-color-primary": "#0f2a4f",
+  "--altcha-color-primary-content": "#ffffff",
+  "--altcha-color-error": "#b91c1c",
+  "--altcha-color-error-content": "#ffffff",
+  "--altcha-color-success": "#15803d",
+  "--altcha-color-success-content": "#ffffff",
+  "--altcha-checkbox-border-color": "#6b7280",
+  "--altcha-border-radius": "0.5rem",
+  "--altcha-max-width": "100%",
+} as CSSProperties;
+
+/** Options the widget takes only as JSON (no attribute of their own). */
+const ALTCHA_CONFIGURATION = JSON.stringify({ hideLogo: true, hideFooter: true });
+
+type AltchaStateEvent = CustomEvent<{ state?: string; payload?: string | null }>;
+
+function AltchaWidget({
+  challengeUrl,
+  name,
+  onVerifiedChange,
+}: {
+  challengeUrl: string;
+  name: string;
+  onVerifiedChange?: (verified: boolean) => void;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const [failedToLoad, setFailedToLoad] = useState(false);
+  const onChange = useRef(onVerifiedChange);
+  useEffect(() => {
+    onChange.current = onVerifiedChange;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    import("altcha").catch((error: unknown) => {
+      console.error("[captcha] could not load the ALTCHA widget:", error);
+      if (!cancelled) setFailedToLoad(true);
+    });
+    const element = ref.current;
+    const listener = (event: Event) => onChange.current?.((event as AltchaStateEvent).detail?.state === "verified");
+    element?.addEventListener("statechange", listener);
+    return () => {
+      cancelled = true;
+      element?.removeEventListener("statechange", listener);
+    };
+  }, []);
+
+  return (
+    // Reserves the widget's height so nothing moves when the script upgrades the element.
+    <div className="min-h-12">
+      <altcha-widget
+        ref={ref}
+        challenge={challengeUrl}
+        name={name}
+        auto="onfocus"
+        type="checkbox"
+        display="standard"
+        language="en"
+        configuration={ALTCHA_CONFIGURATION}
+        style={ALTCHA_LIGHT_THEME}
+        suppressHydrationWarning
+      />
+      {failedToLoad ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          The security check could not load. Please reload the page.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// reCAPTCHA v2
+// ---------------------------------------------------------------------------------------------
+
+const RECAPTCHA_SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
+const RECAPTCHA_ONLOAD = "__privateLoansRecaptchaOnload";
+
+type Grecaptcha = {
+  render: (
+    container: HTMLElement,
+    parameters: {
+      sitekey: string;
+      theme?: "light" | "dark";
+      callback?: (token: string) => void;
+      "expired-callback"?: () => void;
+      "error-callback"?: () => void;
+    },
+  ) => number;
+};
+
+let recaptchaLoading: Promise<Grecaptcha> | undefined;
+
+/** Loads api.js once per page (explicit rendering, so remounted widgets can render again). */
+function loadRecaptcha(): Promise<Grecaptcha> {
+  recaptchaLoading ??= new Promise<Grecaptcha>((resolve, reject) => {
+    const w = window as unknown as Record<string, unknown> & { grecaptcha?: Grecaptcha };
+    w[RECAPTCHA_ONLOAD] = () => (w.grecaptcha ? resolve(w.grecaptcha) : reject(new Error("grecaptcha missing")));
+    const script = document.createElement("script");
+    script.src = `${RECAPTCHA_SCRIPT_URL}?render=explicit&onload=${RECAPTCHA_ONLOAD}`;
+    script.async = true;
+    script.defer = true;
+    script.onerror = () => {
+      recaptchaLoading = undefined;
+      script.remove();
+      reject(new Error("could not load reCAPTCHA"));
+    };
+    document.head.appendChild(script);
+  });
+  return recaptchaLoading;
+}
+
+function RecaptchaWidget({
+  siteKey,
+  name,
+  onVerifiedChange,
+}: {
+  siteKey: string;
+  name: string;
+  onVerifiedChange?: (verified: boolean) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [token, setToken] = useState("");
+  const [failedToLoad, setFailedToLoad] = useState(false);
+  const onChange = useRef(onVerifiedChange);
+  useEffect(() => {
+    onChange.current = onVerifiedChange;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    const update = (value: string) => {
+      if (cancelled) return;
+      setToken(value);
+      onChange.current?.(value !== "");
+    };
+    loadRecaptcha()
+      .then((grecaptcha) => {
+        if (cancelled || !ref.current) return;
+        grecaptcha.render(ref.current, {
+          sitekey: siteKey,
+          theme: "light",
+          callback: update,
+          "expired-callback": () => update(""),
+          "error-callback": () => update(""),
+        });
+      })
+      .catch((error: unknown) => {
+        console.error("[captcha] could not load reCAPTCHA:", error);
+        if (!cancelled) setFailedToLoad(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [siteKey]);
+
+  return (
+    <div className="min-h-[78px]">
+      <div ref={ref} className="g-recaptcha" data-sitekey={siteKey} data-theme="light" />
+      <input type="hidden" name={name} value={token} />
+      {failedToLoad ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          The security check could not load. Please reload the page.
+        </p>
+      ) : null}
+    </div>
+  );
+}

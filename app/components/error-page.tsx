@@ -1,0 +1,41 @@
+import { House } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "./ui/button";
+
+/** Spec 000 §2: the catch-all's page. */
+export function NotFoundPage() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <h1 className="text-7xl font-extrabold tracking-tight text-primary sm:text-8xl">404</h1>
+      <p className="mt-4 text-xl font-semibold text-foreground sm:text-2xl">Oops! Page not found</p>
+      <p className="mt-2 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">
+          <House aria-hidden="true" />
+          Return to Home
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Any other error: the heading of spec 000 §8, then a status line or a message, and a dev-only stack. */
+export function UnexpectedErrorPage({ detail, stack }: { detail: string; stack?: string }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-20 sm:py-28">
+      <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg text-foreground">{detail}</p>
+      {stack ? (
+        <pre tabIndex={0} className="mt-6 max-h-96 overflow-auto rounded-lg bg-muted p-4 text-xs text-slate-800">
+          {stack}
+        </pre>
+      ) : null}
+      <Button asChild className="mt-8">
+        <Link to="/">
+          <House aria-hidden="true" />
+          Return to Home
+        </Link>
+      </Button>
+    </div>
+  );
+}

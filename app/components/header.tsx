@@ -1,0 +1,181 @@
+import { LayoutDashboard, LogOut, Menu, Phone, ShieldCheck, X } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { phoneHref, site } from "~/content/site";
+import { cn } from "~/utils/cn";
+import { LogoMark } from "./logo";
+import { Button } from "./ui/button";
+import { useDisclosure } from "./ui/disclosure";
+
+/** The main navigation, in the order of spec 000 §2. */
+export const mainNavLinks = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About Us" },
+  { to: "/services", label: "Loan Services" },
+  { to: "/calculator", label: "Calculator" },
+  { to: "/how-it-works", label: "How It Works" },
+  { to: "/testimonials", label: "Testimonials" },
+  { to: "/faq", label: "FAQs" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+export type HeaderUser = { name: string } | null;
+
+function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+}
+
+/** Exact match: aria-current="page". Section match (/services on /services/auto): highlighted only. */
+function linkState(pathname: string, to: string): "page" | "section" | null {
+  const path = normalizePath(pathname);
+  if (path === to) return "page";
+  if (to !== "/" && path.startsWith(`${to}/`)) return "section";
+  return null;
+}
+
+function PhoneLink({ className }: { className?: string }) {
+  return (
+    <a href={phoneHref} className={cn("inline-flex items-center gap-2 font-semibold hover:underline", className)}>
+      <Phone aria-hidden="true" className="size-4" />
+      <span>
+        <span className="sr-only">Call us at </span>
+        {site.phone.display}
+      </span>
+    </a>
+  );
+}
+
+function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; isAdmin: boolean; stacked?: boolean }) {
+  if (!user) {
+    return (
+      <Button asChild variant="accent" className={stacked ? "w-full" : undefined}>
+        <Link to="/auth">Apply Now</Link>
+      </Button>
+    );
+  }
+  // Desktop: compact, text-only buttons so they fit beside the eight links at 1280 px.
+  const size = stacked ? "default" : "sm";
+  const full = stacked ? "w-full" : undefined;
+  const icon = (Icon: typeof LogOut) => (stacked ? <Icon aria-hidden="true" /> : null);
+  return (
+    <div className={stacked ? "flex flex-col gap-2" : "flex items-center gap-2"}>
+      <Button asChild variant="outline" size={size} className={full}>
+        <Link to="/dashboard">
+          {icon(LayoutDashboard)}
+          Dashboard
+        </Link>
+      </Button>
+      {isAdmin ? (
+        <Button asChild variant="outline" size={size} className={full}>
+          <Link to="/admin">
+            {icon(ShieldCheck)}
+            Admin
+          </Link>
+        </Button>
+      ) : null}
+      {/* The sign-out route clears the session and redirects home with the 'Signed Out' toast. */}
+      <Form method="post" action="/auth/sign-out" className={full}>
+        <Button type="submit" variant="default" size={size} className={full}>
+          {icon(LogOut)}
+          Sign Out
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export function Header({ user, isAdmin }: { user: HeaderUser; isAdmin: boolean }) {
+  const location = useLocation();
+  const menu = useDisclosure();
+
+  // Close the mobile menu on every navigation (focus goes back to the toggle if it was in the menu).
+  const closeMenu = menu.close;
+  useEffect(() => closeMenu(), [location.key, closeMenu]);
+
+  return (
+    <header className="border-b border-border bg-background">
+      <div className="on-dark bg-navy-950 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm sm:px-6">
+          <p className="hidden text-slate-300 sm:block">{site.tagline}</p>
+          <PhoneLink className="text-gold-400" />
+        </div>
+      </div>
+
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2 rounded-md text-primary">
+          <LogoMark />
+          <span className="flex flex-col leading-tight">
+            <span className="text-lg font-bold tracking-tight whitespace-nowrap sm:text-xl">{site.name}</span>
+            <span className="text-xs font-medium text-gold-700">{site.brandTitle}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center gap-0.5">
+            {mainNavLinks.map((link) => {
+              const state = linkState(location.pathname, link.to);
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    aria-current={state === "page" ? "page" : undefined}
+                    className={cn(
+                      "block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-muted hover:text-primary 2xl:px-3",
+                      state && "text-primary underline decoration-gold-500 decoration-2 underline-offset-8",
+                    )}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="hidden shrink-0 xl:block">
+          <AccountActions user={user} isAdmin={isAdmin} />
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="xl:hidden"
+          onClick={menu.toggle}
+          aria-label={menu.open ? "Close menu" : "Open menu"}
+          {...menu.toggleProps}
+        >
+          {menu.open ? <X aria-hidden="true" className="size-6!" /> : <Menu aria-hidden="true" className="size-6!" />}
+        </Button>
+      </div>
+
+      <div {...menu.panelProps} className="border-t border-border bg-background xl:hidden">
+        <nav aria-label="Main" className="mx-auto max-w-7xl px-4 pt-3 pb-3 sm:px-6">
+          <ul className="flex flex-col">
+            {mainNavLinks.map((link) => {
+              const state = linkState(location.pathname, link.to);
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    aria-current={state === "page" ? "page" : undefined}
+                    className={cn(
+                      "block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-muted hover:text-primary",
+                      state && "bg-navy-50 text-primary",
+                    )}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
+          <div className="border-t border-border pt-3">
+            <AccountActions user={user} isAdmin={isAdmin} stacked />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

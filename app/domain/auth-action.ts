@@ -1,0 +1,12 @@
+/** What the /auth action answers to the page when it does not redirect (shared by route and UI). */
+export type AuthIntent = "send-code" | "sign-up" | "sign-in" | "reset-request" | "reset-password";
+
+export type AuthActionData = {
+  intent: AuthIntent;
+  ok: boolean;
+  toast: { type: "success" | "error" | "info"; title: string; description?: string };
+  /** Per-field messages from the form's schema (the same messages the browser shows itself). */
+  fieldErrors?: Record<string, string[]>;
+  /** The captcha was spent or refused: the page must show a new challenge. */
+  resetCaptcha?: boolean;
+};

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { passwordSchema } from "./password";
+
+/**
+ * The /auth forms, one schema each, used by the browser (instant messages) and by the actions.
+ * Messages are the spec's (001 §5, §8).
+ */
+
+export const AUTH_MESSAGES = {
+  fillAllFields: "Please fill in all fields",
+  enterEmailAndPassword: "Please enter your email and password",
+  invalidEmail: "Please enter a valid email address",
+  verifyFirst: "Please verify your email before signing up",
+  invalidCode: "The verification code is invalid or has expired",
+  emailRequired: "Please enter your email address",
+  passwordsDontMatch: "Passwords don't match",
+  signInFailed: "Invalid email or password",
+  codeSendFailed: "Unable to send verification code. Please try again.",
+  resetSendFailed: "Unable to send reset email. Please try again.",
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.fillAllFields })
+  .trim()
+  .min(1, AUTH_MESSAGES.fillAllFields)
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.invalidEmail)
+  .transform((v) => v.toLowerCase());
+
+export const sendCodeSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .pipe(email),
+});
+
+export const signUpSchema = z.object({
+  fullName: z
+    .string({ error: AUTH_MESSAGES.fillAllFields })
+    .trim()
+    .min(1, AUTH_MESSAGES.fillAllFields)
+    .max(120, "Full name must be at most 120 characters"),
+  email,
+  code: z
+    .string({ error: AUTH_MESSAGES.verifyFirst })
+    .trim()
+    .min(1, AUTH_MESSAGES.verifyFirst)
+    .regex(/^\d{6}$/, AUTH_MESSAGES.invalidCode),
+  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).pipe(passwordSchema),
+});
+
+export const signInSchema = z.object({
+  email: z.string({ error: AUTH_MESSAGES.enterEmailAndPassword }).trim().min(1, AUTH_MESSAGES.enterEmailAndPassword).pipe(email),
+  password: z
+    .string({ error: AUTH_MESSAGES.enterEmailAndPassword })
+    .min(1, AUTH_MESSAGES.enterEmailAndPassword)
+    .max(128, AUTH_MESSAGES.signInFailed),
+});
+
+export const resetRequestSchema = sendCodeSchema;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, "This reset link is invalid or has expired").max(200),
+    password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).pipe(passwordSchema),
+    confirmPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type SignInInput = z.infer<typeof signInSchema>;

@@ -1,0 +1,100 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { NotFoundPage, UnexpectedErrorPage } from "~/components/error-page";
+import { Footer } from "~/components/footer";
+import { Header, type HeaderUser } from "~/components/header";
+import { useNonce } from "~/components/nonce-provider";
+import { TransitionOverlay, usePageTransition } from "~/components/page-transition";
+import { Toaster, useServerToast } from "~/components/toaster";
+import { site } from "~/content/site";
+import { getConfig } from "~/server/config.server";
+import { getToast } from "~/server/toast.server";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  // getOptionalUser (accounts issue) will fill user and isAdmin.
+  const user: HeaderUser = null;
+  const isAdmin = false;
+  return data({ toast, transitionMs: getConfig().transitionMs, user, isAdmin }, { headers });
+}
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: notFound ? `Page Not Found | ${site.name}` : `Unexpected Error | ${site.name}` }];
+  }
+  return [
+    { title: `${site.name} | ${site.tagline}` },
+    { name: "description", content: `${site.name}: ${site.footerLine.toLowerCase()} in the United States.` },
+  ];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  // Layout also wraps the ErrorBoundary, when the root loader may have failed: no data then.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const transitionMs = rootData?.transitionMs ?? 0;
+  const transition = usePageTransition(transitionMs);
+  useServerToast(rootData?.toast);
+
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a4f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {transition.overlayMounted ? (
+          <TransitionOverlay key={transition.overlayKey} durationMs={transitionMs} onDone={transition.onOverlayDone} />
+        ) : null}
+        <div className="flex min-h-screen flex-col" aria-busy={transition.busy ? true : undefined}>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to main content
+          </a>
+          <Header user={rootData?.user ?? null} isAdmin={rootData?.isAdmin ?? false} />
+          <main id="main" tabIndex={-1} className="flex flex-1 flex-col">
+            {children}
+          </main>
+          <Footer />
+        </div>
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />;
+    return <UnexpectedErrorPage detail={`${error.status} ${error.statusText}`.trim()} />;
+  }
+  if (import.meta.env.PROD) {
+    return <UnexpectedErrorPage detail="Something went wrong on our side. Please try again in a moment." />;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? error.stack : undefined;
+  return <UnexpectedErrorPage detail={message} stack={stack} />;
+}

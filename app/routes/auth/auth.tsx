@@ -1,0 +1,63 @@
+import { data, redirect } from "react-router";
+import { AuthPage } from "~/components/auth/auth-page";
+import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
+import { authFormError, parseAuthForm } from "~/server/auth/auth-form.server";
+import { requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/auth/flows.server";
+import { getOptionalUser, safeRedirectPath } from "~/server/auth/session.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { getCaptchaConfigForBrowser } from "~/server/security/captcha.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign In or Create Account | Private Loans" },
+  { name: "description", content: "Sign in to your Private Loans account or create one to apply for a loan." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (await getOptionalUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+  return { captcha: getCaptchaConfigForBrowser(), redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
+}
+
+function answer(intent: AuthIntent, result: FlowResult) {
+  const body: AuthActionData = result.ok
+    ? { intent, ok: true, toast: result.toast }
+    : { intent, ok: false, toast: result.toast, resetCaptcha: result.resetCaptcha };
+  return data(body, { status: result.ok ? 200 : result.status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const parsed = await parseAuthForm(request);
+  if (!parsed.ok) return data(parsed.body, { status: parsed.status });
+  const meta = { ip: context.clientIp, headers: request.headers };
+
+  switch (parsed.intent) {
+    case "send-code":
+      return answer("send-code", await sendSignUpCode(parsed.value.email, meta));
+    case "sign-up": {
+      const result = await signUp({ ...parsed.value, captcha: parsed.captcha }, meta);
+      if (!result.ok) return answer("sign-up", result);
+      return redirectWithToast("/dashboard", result.toast, { headers: result.headers, request });
+    }
+    case "sign-in": {
+      const result = await signIn({ ...parsed.value, captcha: parsed.captcha }, meta);
+      if (!result.ok) return answer("sign-in", result);
+      return redirectWithToast(safeRedirectPath(parsed.redirectTo), result.toast, { headers: result.headers, request });
+    }
+    case "reset-request":
+      return answer("reset-request", await requestPasswordReset({ ...parsed.value, captcha: parsed.captcha }, meta));
+    case "reset-password": {
+      const result = await resetPassword(parsed.value, meta);
+      if (!result.ok) return answer("reset-password", result);
+      return redirectWithToast("/auth", result.toast, { request });
+    }
+    default:
+      return data(authFormError("sign-in", "Error", "Unknown action."), { status: 400 });
+  }
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthPage captcha={loaderData.captcha} redirectTo={loaderData.redirectTo} actionData={actionData} />;
+}

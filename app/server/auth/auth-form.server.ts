@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
+import {
+  AUTH_MESSAGES,
+  resetPasswordSchema,
+  resetRequestSchema,
+  sendCodeSchema,
+  signInSchema,
+  signUpSchema,
+} from "~/domain/validation/auth";
+import { PASSWORD_RULES_MESSAGE } from "~/domain/validation/password";
+import { captchaTokenFromForm } from "~/server/security/captcha.server";
+
+/** Reads and validates one /auth form post with the same schema the page uses. */
+
+const MAX_FORM_BYTES = 64 * 1024;
+
+const schemas = {
+  "send-code": sendCodeSchema,
+  "sign-up": signUpSchema,
+  "sign-in": signInSchema,
+  "reset-request": resetRequestSchema,
+  "reset-password": resetPasswordSchema,
+} as const;
+
+type Values = { [K in AuthIntent]: z.output<(typeof schemas)[K]> };
+export type ParsedAuthForm =
+  | { [K in AuthIntent]: { ok: true; intent: K; value: Values[K]; captcha: string | null; redirectTo: string | null } }[AuthIntent]
+  | { ok: false; status: number; body: AuthActionData };
+
+export function authFormError(intent: AuthIntent, title: string, description: string, fieldErrors?: Record<string, string[]>): AuthActionData {
+  return { intent, ok: false, toast: { type: "error", title, description }, fieldErrors };
+}
+
+/** The spec's toast title for the first problem the schema found (001 §8). */
+function titleFor(intent: AuthIntent, message: string): string {
+  if (message === AUTH_MESSAGES.emailRequired) return "Email Required";
+  if (message === AUTH_MESSAGES.fillAllFields || message === AUTH_MESSAGES.enterEmailAndPassword) return "Missing Information";
+  if (message === AUTH_MESSAGES.verifyFirst) return "Verification Required";
+  if (message === AUTH_MESSAGES.invalidCode) return "Invalid Code";
+  if (message === AUTH_MESSAGES.passwordsDontMatch) return "Passwords Don't Match";
+  if (message === PASSWORD_RULES_MESSAGE || /^Password must/.test(message)) return "Weak Password";
+  if (intent === "sign-in") return "Sign In Failed";
+  return "Error";
+}
+
+export async function parseAuthForm(request: Request): Promise<ParsedAuthForm> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_FORM_BYTES) {
+    return { ok: false, status: 413, body: authFormError("sign-in", "Error", "The form is too large.") };
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { ok: false, status: 400, body: authFormError("sign-in", "Error", "The form could not be read.") };
+  }
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !(intent in schemas)) {
+    return { ok: false, status: 400, body: authFormError("sign-in", "Error", "Unknown action.") };
+  }
+  const key = intent as AuthIntent;
+  const raw: Record<string, unknown> = {};
+  for (const [name, value] of form) if (typeof value === "string") raw[name] = value;
+  const result = schemas[key].safeParse(raw);
+  if (!result.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+    const first = result.error.issues[0]!.message;
+    return { ok: false, status: 400, body: authFormError(key, titleFor(key, first), first, fieldErrors) };
+  }
+  const captchaValue = captchaTokenFromForm(form);
+  const redirectTo = form.get("redirectTo");
+  return {
+    ok: true,
+    intent: key,
+    value: result.data,
+    captcha: captchaValue,
+    redirectTo: typeof redirectTo === "string" ? redirectTo : null,
+  } as ParsedAuthForm;
+}

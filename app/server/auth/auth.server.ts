@@ -1,0 +1,106 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getConfig } from "~/server/config.server";
+import { getDatabase, type Database } from "~/server/db/client.server";
+import * as schema from "~/server/db/schema.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
+
+/**
+ * Better Auth owns sessions, credentials and password-reset tokens. Its HTTP endpoints are NOT
+ * mounted: every flow goes through our own route actions (captcha, throttling, the e-mail-code gate,
+ * origin checks) which call `auth.api.*` on the server. See docs/decisions/0007-accounts.md.
+ */
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** Sessions slide (renewed at most once a day while used) but never outlive this. */
+export const SESSION_ABSOLUTE_LIMIT_MS = 30 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+type AuthUser = { id: string; email: string; name: string };
+export type AuthMailer = {
+  sendResetLink: (data: { user: AuthUser; token: string }) => Promise<void>;
+  sendPasswordChanged: (user: AuthUser) => Promise<void>;
+};
+
+let mailer: AuthMailer | undefined;
+
+/** The account flows register how auth e-mails are queued (keeps mail out of this module's imports). */
+export function setAuthMailer(value: AuthMailer): void {
+  mailer = value;
+}
+
+function requireMailer(): AuthMailer {
+  if (!mailer) throw new Error("No auth mailer registered (import ~/server/auth/flows.server)");
+  return mailer;
+}
+
+function createAuth(database: Database) {
+  const config = getConfig();
+  return betterAuth({
+    appName: "Private Loans",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.appSecret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(database.db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => requireMailer().sendResetLink({ user, token }),
+      onPasswordReset: ({ user }) => requireMailer().sendPasswordChanged(user),
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 24 * 60 * 60,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account has a profile (the admin client list and the dashboard greeting read it).
+          after: async (created) => {
+            await database.db
+              .insert(schema.profiles)
+              .values({ id: created.id, fullName: created.name, email: created.email.toLowerCase() })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    // Our own throttling (rate_limit_hits) covers every flow; Better Auth's HTTP limiter has no HTTP here.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "pl",
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Database, Auth>();
+
+/** One Better Auth instance per open database (tests open several). */
+export function getAuth(database: Database = getDatabase()): Auth {
+  let auth = instances.get(database);
+  if (!auth) {
+    auth = createAuth(database);
+    instances.set(database, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,196 @@
+import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES } from "~/domain/validation/auth";
+import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
+import { getConfig } from "~/server/config.server";
+import { getDb } from "~/server/db/client.server";
+import { user as userTable } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from "~/server/mail/templates.server";
+import { breachedPasswordMessage, checkBreachedPassword } from "~/server/security/breached-password.server";
+import { verifyCaptcha } from "~/server/security/captcha.server";
+import { checkThrottles, THROTTLES } from "~/server/security/throttle.server";
+import { getAuth, setAuthMailer } from "./auth.server";
+import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
+
+/**
+ * The account flows behind /auth. Each takes already-validated input (the route parsed it with the
+ * form's schema) and answers with what the user should see; sign-in and sign-up also hand back the
+ * session cookie Better Auth set.
+ */
+
+export type FlowToast = { type: "success" | "error" | "info"; title: string; description?: string };
+export type FlowResult =
+  | { ok: true; toast: FlowToast; headers?: Headers }
+  | { ok: false; status: number; toast: FlowToast; resetCaptcha?: boolean };
+
+type RequestMeta = { ip: string; headers: Headers };
+
+const fail = (status: number, title: string, description: string, resetCaptcha = false): FlowResult => ({
+  ok: false,
+  status,
+  toast: { type: "error", title, description },
+  resetCaptcha,
+});
+
+async function captchaProblem(token: string | null | undefined, ip: string): Promise<FlowResult | null> {
+  const result = await verifyCaptcha(token, { remoteIp: ip });
+  if (result.ok) return null;
+  return result.reason === "missing"
+    ? fail(400, "Verification Required", CAPTCHA_MESSAGES.missing, true)
+    : fail(400, "Verification Failed", CAPTCHA_MESSAGES.invalid, true);
+}
+
+/** Send Code: a fresh 6-digit code to the (lowercased) address, written with its e-mail in one transaction. */
+export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<FlowResult> {
+  const throttled = await checkThrottles([
+    [`code-send:ip:${meta.ip}`, THROTTLES.codeSendPerIp],
+    [{ email, scope: "code-send" }, THROTTLES.codeSendPerEmail],
+  ]);
+  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const code = generateCode();
+  const db = getDb();
+  try {
+    await db.transaction(async (tx) => {
+      await storeCode(tx, email, code);
+      await enqueueEmail(tx, { to: email, ...verificationCodeEmail({ code }) });
+    });
+  } catch (error) {
+    console.error("[auth] could not store a sign-up code:", (error as Error).message);
+    return fail(500, "Failed to Send Code", AUTH_MESSAGES.codeSendFailed);
+  }
+  return {
+    ok: true,
+    toast: { type: "success", title: "Verification Code Sent", description: `We sent a 6-digit code to ${email}. It expires in 10 minutes.` },
+  };
+}
+
+/**
+ * Create Account. Refused unless a code sent to this very address is entered now: the address is
+ * proven before the account exists (Better Auth's own verify-after-sign-up flow allows takeovers).
+ */
+export async function signUp(
+  input: { fullName: string; email: string; code: string; password: string; captcha: string | null },
+  meta: RequestMeta,
+): Promise<FlowResult> {
+  const throttled = await checkThrottles([[`code-check:ip:${meta.ip}`, THROTTLES.codeCheckPerIp]]);
+  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const captcha = await captchaProblem(input.captcha, meta.ip);
+  if (captcha) return captcha;
+
+  const breached = await checkBreachedPassword(input.password);
+  if (breached.status === "breached") {
+    return fail(400, "Compromised Password", breachedPasswordMessage(breached.count), true);
+  }
+
+  const db = getDb();
+  if (!(await verifyAndConsumeCode(db, input.email, input.code))) {
+    return fail(400, "Invalid Code", AUTH_MESSAGES.invalidCode, true);
+  }
+
+  const auth = getAuth();
+  try {
+    const { headers } = await auth.api.signUpEmail({
+      body: { name: input.fullName, email: input.email, password: input.password },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
+    // The code proved the address.
+    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.email, input.email));
+    return { ok: true, toast: { type: "success", title: "Account Created!", description: "Welcome to Private Loans." }, headers };
+  } catch (error) {
+    const message = (error as { body?: { message?: string } }).body?.message ?? "Could not create your account. Please try again.";
+    return fail(400, "Sign Up Failed", message, true);
+  }
+}
+
+/** Sign In. The same neutral message for an unknown address and a wrong password. */
+export async function signIn(
+  input: { email: string; password: string; captcha: string | null },
+  meta: RequestMeta,
+): Promise<FlowResult> {
+  const throttled = await checkThrottles([
+    [`signin:ip:${meta.ip}`, THROTTLES.signInPerIp],
+    [{ email: input.email, scope: "signin" }, THROTTLES.signInPerAccount],
+  ]);
+  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const captcha = await captchaProblem(input.captcha, meta.ip);
+  if (captcha) return captcha;
+  try {
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers };
+  } catch {
+    return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);
+  }
+}
+
+export async function signOut(headers: Headers): Promise<Headers> {
+  try {
+    const result = await getAuth().api.signOut({ headers, returnHeaders: true });
+    return result.headers;
+  } catch {
+    // No session (already signed out): nothing to revoke; the redirect still clears the page.
+    return new Headers();
+  }
+}
+
+setAuthMailer({
+  // Reset links point at /auth with the token in the fragment, so it never reaches server logs or referrers.
+  sendResetLink: async ({ user, token }) => {
+    const resetUrl = `${getConfig().publicUrl}/auth#type=recovery&token=${encodeURIComponent(token)}`;
+    await enqueueEmail(getDb(), { to: user.email, ...passwordResetEmail({ resetUrl }) });
+  },
+  // An unexpected change is noticed by the owner.
+  sendPasswordChanged: async (user) => {
+    await enqueueEmail(getDb(), {
+      to: user.email,
+      ...passwordChangedEmail({ name: user.name, baseUrl: getConfig().publicUrl }),
+    });
+  },
+});
+
+/** Forgot Password: the same reply whether or not the account exists. */
+export async function requestPasswordReset(
+  input: { email: string; captcha: string | null },
+  meta: RequestMeta,
+): Promise<FlowResult> {
+  const throttled = await checkThrottles([
+    [`reset:ip:${meta.ip}`, THROTTLES.resetPerIp],
+    [{ email: input.email, scope: "reset" }, THROTTLES.resetPerAccount],
+  ]);
+  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const captcha = await captchaProblem(input.captcha, meta.ip);
+  if (captcha) return captcha;
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email: input.email, redirectTo: "/auth" }, headers: meta.headers });
+  } catch (error) {
+    console.error("[auth] password reset request failed:", (error as Error).message);
+    return fail(500, "Reset Failed", AUTH_MESSAGES.resetSendFailed, true);
+  }
+  return {
+    ok: true,
+    toast: {
+      type: "success",
+      title: "Password Reset Email Sent",
+      description: "If an account exists for that address, a reset link is on its way. It expires in 1 hour.",
+    },
+  };
+}
+
+/** Reset Your Password: a single-use token; the user's other sessions end. */
+export async function resetPassword(input: { token: string; password: string }, meta: RequestMeta): Promise<FlowResult> {
+  const throttled = await checkThrottles([[`reset-use:ip:${meta.ip}`, THROTTLES.resetPerIp]]);
+  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const breached = await checkBreachedPassword(input.password);
+  if (breached.status === "breached") return fail(400, "Compromised Password", breachedPasswordMessage(breached.count));
+  const auth = getAuth();
+  try {
+    await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token }, headers: meta.headers });
+  } catch {
+    return fail(400, "Password Update Failed", "This reset link is invalid or has expired. Please request a new one.");
+  }
+  return { ok: true, toast: { type: "success", title: "Password Updated Successfully", description: "Please sign in with your new password." } };
+}

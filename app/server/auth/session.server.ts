@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { getDb } from "~/server/db/client.server";
+import { userRoles } from "~/server/db/schema.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  sessionId: string;
+};
+
+/** The signed-in user behind the request's session cookie, or null. Never throws for a bad cookie. */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const auth = getAuth();
+  let result: Awaited<ReturnType<typeof auth.api.getSession>>;
+  try {
+    result = await auth.api.getSession({ headers: request.headers });
+  } catch {
+    return null;
+  }
+  if (!result) return null;
+  const { session, user } = result;
+  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_LIMIT_MS) {
+    // Sliding renewal must not keep a session alive forever.
+    await auth.api.revokeSession({ headers: request.headers, body: { token: session.token } }).catch(() => undefined);
+    return null;
+  }
+  return { id: user.id, name: user.name, email: user.email, isAdmin: await hasAdminRole(user.id), sessionId: session.id };
+}
+
+export async function hasAdminRole(userId: string): Promise<boolean> {
+  const rows = await getDb()
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing). */
+export async function requireUser(request: Request, options: { redirectTo?: string } = {}): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = options.redirectTo ?? `${url.pathname}${url.search}`;
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  }
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) {
+    throw await redirectWithToast(
+      "/",
+      { type: "error", title: "Access Denied", description: "Access denied. Admin privileges required." },
+      { request },
+    );
+  }
+  return user;
+}
+
+/** Only same-site relative paths may be redirect targets (no open redirects). */
+export function safeRedirectPath(target: string | null | undefined, fallback = "/dashboard"): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}
