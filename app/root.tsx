@@ -17,14 +17,15 @@ import { TransitionOverlay, usePageTransition } from "~/components/page-transiti
 import { Toaster, useServerToast } from "~/components/toaster";
 import { site } from "~/content/site";
 import { getConfig } from "~/server/config.server";
+import { getOptionalUser } from "~/server/auth/session.server";
 import { getToast } from "~/server/toast.server";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
-  // getOptionalUser (accounts issue) will fill user and isAdmin.
-  const user: HeaderUser = null;
-  const isAdmin = false;
+  const sessionUser = await getOptionalUser(request);
+  const user: HeaderUser = sessionUser ? { name: sessionUser.name } : null;
+  const isAdmin = sessionUser?.isAdmin ?? false;
   return data({ toast, transitionMs: getConfig().transitionMs, user, isAdmin }, { headers });
 }
 

@@ -146,6 +146,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
+  // PORT=0 (tests) picks a port only now: links in e-mails must name the real one.
+  if (config.port === 0 && config.publicUrl === "http://localhost:0") setConfig(Object.freeze({ ...config, publicUrl: url }));
 
   let closing: Promise<void> | undefined;
   const close = () => {

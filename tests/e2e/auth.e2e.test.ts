@@ -118,11 +118,10 @@ describe("/auth: accessibility and keyboard", () => {
       expect(await axeViolations(page)).toEqual([]);
 
       const signInTab = page.getByRole("tab", { name: "Sign In" });
-      const signUpTab = page.getByRole("tab", { name: "Create Account" });
       expect(await signInTab.getAttribute("aria-selected")).toBe("true");
       await signInTab.focus();
       await page.keyboard.press("ArrowRight");
-      expect(await signUpTab.getAttribute("aria-selected")).toBe("true");
+      await page.getByRole("tab", { name: "Create Account", selected: true }).waitFor();
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Create Account");
       const signUpPanel = panel(page, "Create Account");
       await signUpPanel.getByLabel("Full Name").waitFor();
@@ -130,7 +129,7 @@ describe("/auth: accessibility and keyboard", () => {
       expect(await signUpPanel.getByLabel("Verification Code").count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press("ArrowLeft");
-      expect(await signInTab.getAttribute("aria-selected")).toBe("true");
+      await page.getByRole("tab", { name: "Sign In", selected: true }).waitFor();
 
       // Forgot Password replaces the sign-in form; Send Reset Link waits for an e-mail.
       await panel(page, "Sign In").getByRole("button", { name: "Forgot Password?" }).click();
@@ -245,6 +244,7 @@ describe("/auth: accounts end to end", () => {
   });
 
   it("refuses a wrong password with 'Sign In Failed' and a new captcha, then signs in", async () => {
+    await context.clearCookies(); // signed out whatever the previous test left
     await page.goto(`${server.url}/auth`);
     const form = panel(page, "Sign In");
     await form.getByLabel("Email", { exact: true }).fill(email);
@@ -269,7 +269,7 @@ describe("/auth: accounts end to end", () => {
   });
 
   it("resets a forgotten password from the e-mailed link, then signs in with the new one", async () => {
-    await signOut(page);
+    await context.clearCookies(); // signed out (the header's Sign Out has its own test)
     await page.goto(`${server.url}/auth`);
     await panel(page, "Sign In").getByRole("button", { name: "Forgot Password?" }).click();
     const form = panel(page, "Sign In");
@@ -301,7 +301,7 @@ describe("/auth: accounts end to end", () => {
 
   it("refuses the same reset link a second time ('Password Update Failed')", async () => {
     expect(resetPath).not.toBe("");
-    await signOut(page);
+    await context.clearCookies();
     await page.goto(`${server.url}${resetPath}`);
     await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
     await page.getByLabel("New Password").fill("An0ther!Password");

@@ -105,12 +105,12 @@ export function AuthPage({ captcha, redirectTo, actionData }: AuthPageProps) {
           ) : (
             <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
               <TabsList aria-label="Account">
-                <TabsTrigger value="sign-in">
-                  <LogIn aria-hidden="true" />
+                <TabsTrigger value="sign-in" className="px-2 whitespace-normal">
+                  <LogIn aria-hidden="true" className="hidden sm:block" />
                   Sign In
                 </TabsTrigger>
-                <TabsTrigger value="sign-up">
-                  <UserPlus aria-hidden="true" />
+                <TabsTrigger value="sign-up" className="px-2 whitespace-normal">
+                  <UserPlus aria-hidden="true" className="hidden sm:block" />
                   Create Account
                 </TabsTrigger>
               </TabsList>

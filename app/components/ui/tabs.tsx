@@ -23,7 +23,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        "inline-flex h-full flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap transition-colors",
+        "inline-flex h-full flex-1 items-center justify-center gap-2 rounded-md px-3 text-center text-sm leading-tight font-semibold whitespace-nowrap transition-colors",
         "hover:text-primary focus-visible:outline-3 focus-visible:outline-offset-1 disabled:pointer-events-none disabled:opacity-60",
         "data-[state=active]:bg-background data-[state=active]:text-primary data-[state=active]:shadow-sm",
         "[&_svg]:size-4 [&_svg]:shrink-0",

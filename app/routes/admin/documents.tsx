@@ -1,3 +1,4 @@
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/documents";
 import { PlaceholderPage } from "~/components/placeholder-page";
 import { pageMeta } from "~/content/site";
@@ -7,7 +8,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// Placeholder: shows no data. Its loader (with the guard) arrives with the admin release.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+// Placeholder: shows no data until its release; the guard already applies.
 export default function AdminDocumentsPage() {
   return <PlaceholderPage title="Document Viewer" release="the admin release" />;
 }

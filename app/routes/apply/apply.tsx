@@ -1,3 +1,4 @@
+import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/apply";
 import { PlaceholderPage } from "~/components/placeholder-page";
 import { pageMeta } from "~/content/site";
@@ -6,7 +7,12 @@ export const meta: Route.MetaFunction = () => [
   ...pageMeta("Apply for a Loan", "Apply online for a private loan in five short steps."),
 ];
 
-// Placeholder: shows no data. Its loader (with the guard) arrives with the loan-application release.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request, { message: "Please sign in to apply for a loan" });
+  return null;
+}
+
+// Placeholder: shows no data until its release; the guard already applies.
 export default function ApplyPage() {
   return (
     <PlaceholderPage

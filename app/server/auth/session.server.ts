@@ -42,12 +42,17 @@ export async function hasAdminRole(userId: string): Promise<boolean> {
 }
 
 /** Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing). */
-export async function requireUser(request: Request, options: { redirectTo?: string } = {}): Promise<SessionUser> {
+export async function requireUser(
+  request: Request,
+  options: { redirectTo?: string; message?: string } = {},
+): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);
     const back = options.redirectTo ?? `${url.pathname}${url.search}`;
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+    const target = `/auth?redirectTo=${encodeURIComponent(back)}`;
+    if (!options.message) throw redirect(target);
+    throw await redirectWithToast(target, { type: "info", title: "Sign In Required", description: options.message }, { request });
   }
   return user;
 }
