@@ -285,25 +285,15 @@ describe("404 and errors", () => {
   });
 });
 
-describe("placeholder pages", () => {
-  it("render every public route inside the layout with a title, an h1 and the 'being built' note", async () => {
-    const pages: [string, string][] = [
-      ["/services/auto", "Auto Loans"],
-      ["/services/home-improvement", "Home Improvement Loans"],
-      ["/privacy", "Privacy Policy"],
-      ["/dashboard", "Your Dashboard"],
-    ];
-    await withPage({}, async (page) => {
-      for (const [path, heading] of pages) {
-        const response = await page.goto(`${plain.url}${path}`);
-        if (path === "/dashboard" && response!.url().includes("/auth")) continue; // guarded once accounts land
-        expect(response!.status()).toBe(200);
-        expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
-        expect(await page.title()).toMatch(/ \| Private Loans$/);
-        expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
-        expect(await page.locator("main").innerText()).toContain("This page is being built");
-      }
-    });
+describe("protected pages", () => {
+  it("send visitors to /auth and remember where they were going", async () => {
+    for (const path of ["/dashboard", "/apply?loanAmount=50000", "/admin", "/admin/clients", "/admin/documents", "/admin/monitoring", "/admin/security"]) {
+      const res = await fetch(`${plain.url}${path}`, { redirect: "manual" });
+      expect(res.status, path).toBe(302);
+      const location = new URL(res.headers.get("location")!, plain.url);
+      expect(location.pathname).toBe("/auth");
+      expect(location.searchParams.get("redirectTo")).toBe(path);
+    }
   });
 });
 

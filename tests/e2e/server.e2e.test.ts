@@ -112,6 +112,23 @@ describe("the HTTP server", () => {
     // The first server is unharmed.
     expect((await get(`${server.url}/healthz`)).status).toBe(200);
   });
+
+  it("create-admin refuses while the server holds the embedded database, and says why", async () => {
+    const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ["node_modules/tsx/dist/cli.mjs", "scripts/create-admin.ts", "--email", "a@example.com", "--password", "Adm1n!Secret"],
+        { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, DATA_DIR: server.dataDir }, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let output = "";
+      child.stdout.on("data", (d: Buffer) => (output += d));
+      child.stderr.on("data", (d: Buffer) => (output += d));
+      child.once("exit", (code) => resolve({ code, output }));
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`The data folder ${server.dataDir} is in use by another process`);
+    expect(result.output).toContain("Stop the server first");
+  });
 });
 
 describe("start-up and shutdown", () => {

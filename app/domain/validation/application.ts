@@ -1,0 +1,313 @@
+import { z } from "zod";
+import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
+
+/**
+ * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
+ * again, together, by the server on submission. Inputs are the strings a form holds; outputs are typed.
+ * Messages are the spec's (000 §5); the first failing rule of a step is the one shown.
+ */
+
+export const APPLICATION_MESSAGES = {
+  requiredStep1: "Please fill in all required fields",
+  names: "Names can only contain letters, spaces, and hyphens",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid 10-digit phone number",
+  zip: "Please enter a valid 5-digit ZIP code",
+  ssn: "Invalid SSN format. Please use XXX-XX-XXXX format.",
+  dateOfBirth: "Please enter a valid date of birth",
+  age: "You must be at least 18 years old to apply",
+  state: "Please choose a US state",
+  requiredStep2: "Please fill in all required fields",
+  amount: "Please enter a valid loan amount",
+  rate: "Interest rate must be between 5.99% and 35.99%",
+  duration: "Loan duration must be between 6 months and 30 years (360 months)",
+  purpose: "Loan purpose must be between 10 and 500 characters",
+  loanType: "Please choose a loan type",
+  businessYears: "Years in business cannot be negative",
+  requiredStep3: "Please fill in all required employment and financial information",
+  creditScore: "Credit score must be between 300 and 850",
+  yearsEmployed: "Years employed cannot be negative",
+  money: "Please enter a valid amount",
+  documents: "Please upload all required documents",
+  file: "File must be PDF, JPG, or PNG and under 5MB",
+  requiredBank: "Please complete all bank information fields",
+  routing: "Routing number must be exactly 9 digits",
+  account: "Account number must be between 10 and 17 digits",
+  swift: "Please enter a valid SWIFT code (8 or 11 letters and digits)",
+  terms: "Please agree to the terms and conditions",
+  signature: "Please provide your signature",
+  signIn: "Please sign in to submit your application",
+} as const;
+
+export const US_STATES = [
+  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
+  "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
+  "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+] as const;
+
+/** The largest amount the database column and our lending range allow. */
+export const MAX_LOAN_AMOUNT = 50_000_000;
+export const MAX_MONEY = 999_999_999;
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const optional = (max: number) =>
+  text(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const digits = (value: string) => value.replace(/\D/g, "");
+const yes = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "on" || v === "yes");
+
+/** A money amount typed with or without thousands separators ("50,000" or "50000.50"). */
+function money(message: string, { min = 0, max = MAX_MONEY, exclusiveMin = false } = {}) {
+  return z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[$,\s]/g, ""))
+    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), message)
+    .transform(Number)
+    .refine((n) => (exclusiveMin ? n > min : n >= min) && n <= max, message);
+}
+
+function optionalMoney(message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/[$,\s]/g, "") : undefined))
+    .refine((v) => v === undefined || /^\d+(\.\d{1,2})?$/.test(v), message)
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .refine((n) => n === undefined || n <= MAX_MONEY, message);
+}
+
+/** Age in whole years on `today` for a yyyy-MM-dd birth date. */
+export function ageOn(dateOfBirth: string, today = new Date()): number {
+  const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+const nameRule = /^[A-Za-z\s-]+$/;
+
+export const personalInfoSchema = z.object({
+  firstName: required(APPLICATION_MESSAGES.requiredStep1, 50).regex(nameRule, APPLICATION_MESSAGES.names),
+  middleInitial: z
+    .string()
+    .trim()
+    .max(1, APPLICATION_MESSAGES.names)
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined))
+    .refine((v) => v === undefined || /^[A-Z]$/.test(v), APPLICATION_MESSAGES.names),
+  lastName: required(APPLICATION_MESSAGES.requiredStep1, 50).regex(nameRule, APPLICATION_MESSAGES.names),
+  dateOfBirth: required(APPLICATION_MESSAGES.requiredStep1, 10)
+    .refine(isRealDate, APPLICATION_MESSAGES.dateOfBirth)
+    .refine((v) => !isRealDate(v) || new Date(`${v}T00:00:00Z`).getTime() <= Date.now(), APPLICATION_MESSAGES.dateOfBirth)
+    .refine((v) => !isRealDate(v) || ageOn(v) >= 18, APPLICATION_MESSAGES.age),
+  ssn: z
+    .string()
+    .trim()
+    .max(11, APPLICATION_MESSAGES.ssn)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^\d{9}$/.test(v) || /^\d{3}-\d{2}-\d{4}$/.test(v), APPLICATION_MESSAGES.ssn)
+    .transform((v) => (v === undefined ? undefined : digits(v))),
+  email: required(APPLICATION_MESSAGES.requiredStep1, 254)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, APPLICATION_MESSAGES.email)
+    .transform((v) => v.toLowerCase()),
+  phone: required(APPLICATION_MESSAGES.requiredStep1, 14)
+    .transform(digits)
+    .refine((v) => v.length === 10, APPLICATION_MESSAGES.phone),
+  addressLine1: required(APPLICATION_MESSAGES.requiredStep1, 200),
+  addressLine2: optional(200),
+  city: required(APPLICATION_MESSAGES.requiredStep1, 100),
+  state: required(APPLICATION_MESSAGES.requiredStep1, 2).refine(
+    (v) => (US_STATES as readonly string[]).includes(v),
+    APPLICATION_MESSAGES.state,
+  ),
+  zipCode: required(APPLICATION_MESSAGES.requiredStep1, 10).refine((v) => /^\d{5}$/.test(v), APPLICATION_MESSAGES.zip),
+});
+
+export const loanDetailsSchema = z
+  .object({
+    loanType: required(APPLICATION_MESSAGES.requiredStep2, 40).refine(
+      (v) => (LOAN_TYPES as readonly string[]).includes(v),
+      APPLICATION_MESSAGES.loanType,
+    ) as unknown as z.ZodType<(typeof LOAN_TYPES)[number], string>,
+    loanAmount: required(APPLICATION_MESSAGES.requiredStep2, 20).pipe(
+      money(APPLICATION_MESSAGES.amount, { min: 0, max: MAX_LOAN_AMOUNT, exclusiveMin: true }),
+    ),
+    desiredInterestRate: required(APPLICATION_MESSAGES.requiredStep2, 10)
+      .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), APPLICATION_MESSAGES.rate)
+      .transform(Number)
+      .refine((n) => n >= LIMITS.interestRateMin && n <= LIMITS.interestRateMax, APPLICATION_MESSAGES.rate),
+    loanDuration: required(APPLICATION_MESSAGES.requiredStep2, 4)
+      .refine((v) => /^\d+$/.test(v), APPLICATION_MESSAGES.duration)
+      .transform(Number)
+      .refine((n) => (LOAN_DURATIONS as readonly number[]).includes(n), APPLICATION_MESSAGES.duration),
+    loanPurpose: required(APPLICATION_MESSAGES.requiredStep2, 1000).refine(
+      (v) => v.length >= LIMITS.purposeMinLength && v.length <= LIMITS.purposeMaxLength,
+      APPLICATION_MESSAGES.purpose,
+    ),
+    propertyAddress: optional(300),
+    businessName: optional(200),
+    businessYears: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^\d{1,3}$/.test(v), APPLICATION_MESSAGES.businessYears)
+      .transform((v) => (v === undefined ? undefined : Number(v))),
+  })
+  .superRefine((v, ctx) => {
+    if (v.loanType === "hard-money" && !v.propertyAddress) {
+      ctx.addIssue({ code: "custom", path: ["propertyAddress"], message: APPLICATION_MESSAGES.requiredStep2 });
+    }
+  });
+
+export const financialInfoSchema = z.object({
+  employmentStatus: required(APPLICATION_MESSAGES.requiredStep3, 20).refine(
+    (v) => (EMPLOYMENT_STATUSES as readonly string[]).includes(v),
+    APPLICATION_MESSAGES.requiredStep3,
+  ) as unknown as z.ZodType<(typeof EMPLOYMENT_STATUSES)[number], string>,
+  employerName: required(APPLICATION_MESSAGES.requiredStep3, 200),
+  jobTitle: optional(200),
+  yearsEmployed: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^\d{1,2}(\.\d)?$/.test(v), APPLICATION_MESSAGES.yearsEmployed)
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+  monthlyIncome: required(APPLICATION_MESSAGES.requiredStep3, 20).pipe(money(APPLICATION_MESSAGES.money)),
+  annualIncome: optionalMoney(APPLICATION_MESSAGES.money),
+  creditScore: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^\d{3}$/.test(v), APPLICATION_MESSAGES.creditScore)
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .refine((n) => n === undefined || (n >= LIMITS.creditScoreMin && n <= LIMITS.creditScoreMax), APPLICATION_MESSAGES.creditScore),
+  monthlyDebts: optionalMoney(APPLICATION_MESSAGES.money),
+  hasOutstandingLoans: yes,
+  authorizeCreditReport: yes,
+});
+
+export const bankInfoSchema = z.object({
+  accountHolderName: required(APPLICATION_MESSAGES.requiredBank, 200),
+  bankName: required(APPLICATION_MESSAGES.requiredBank, 200),
+  bankAddress: optional(300),
+  accountNumber: required(APPLICATION_MESSAGES.requiredBank, 17)
+    .transform((v) => v.replace(/\s/g, ""))
+    .refine((v) => /^\d{10,17}$/.test(v), APPLICATION_MESSAGES.account),
+  routingNumber: required(APPLICATION_MESSAGES.requiredBank, 9)
+    .transform((v) => v.replace(/\s/g, ""))
+    .refine((v) => /^\d{9}$/.test(v), APPLICATION_MESSAGES.routing),
+  swiftCode: z
+    .string()
+    .trim()
+    .max(11, APPLICATION_MESSAGES.swift)
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined))
+    .refine((v) => v === undefined || /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), APPLICATION_MESSAGES.swift),
+  bankAccountType: required(APPLICATION_MESSAGES.requiredBank, 20).refine(
+    (v) => (BANK_ACCOUNT_TYPES as readonly string[]).includes(v),
+    APPLICATION_MESSAGES.requiredBank,
+  ) as unknown as z.ZodType<(typeof BANK_ACCOUNT_TYPES)[number], string>,
+});
+
+export const termsSchema = z.object({
+  agreeToTerms: yes.refine((v) => v, APPLICATION_MESSAGES.terms),
+});
+
+/** The uploaded files of step 4, by form field name, with their document_type in the database. */
+export const DOCUMENT_FIELDS = [
+  { field: "idCardFront", type: "id_card_front", label: "ID Card (Front)", required: true },
+  { field: "idCardBack", type: "id_card_back", label: "ID Card (Back)", required: true },
+  { field: "bankStatement1", type: "bank_statement_1", label: "Bank Statement (Month 1)", required: true },
+  { field: "bankStatement2", type: "bank_statement_2", label: "Bank Statement (Month 2)", required: true },
+  { field: "bankStatement3", type: "bank_statement_3", label: "Bank Statement (Month 3)", required: true },
+  { field: "utilityBill", type: "utility_bill", label: "Utility Bill", required: true },
+  { field: "collateralDocs", type: "collateral_docs", label: "Collateral Documents", required: false },
+] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number]["field"];
+
+export const SIGNATURE_FIELD = "signature";
+export const IDEMPOTENCY_FIELD = "idempotencyKey";
+export const MAX_FILE_BYTES = LIMITS.maxDocumentBytes;
+/** A signature drawn on the pad is a small PNG; anything larger is not a signature. */
+export const MAX_SIGNATURE_BYTES = 512 * 1024;
+export const ALLOWED_UPLOAD_EXTENSIONS = [".pdf", ".jpg", ".jpeg", ".png"] as const;
+
+/** Browser-side pre-check of a chosen file (the server re-checks by content). */
+export function uploadProblem(file: { name: string; size: number; type: string }): string | null {
+  const name = file.name.toLowerCase();
+  const okExtension = ALLOWED_UPLOAD_EXTENSIONS.some((ext) => name.endsWith(ext));
+  const okType = ["application/pdf", "image/jpeg", "image/png", ""].includes(file.type);
+  if (!okExtension || !okType || file.size === 0 || file.size > MAX_FILE_BYTES) return APPLICATION_MESSAGES.file;
+  return null;
+}
+
+/** The wizard's five steps: the field names each validates (server errors name the step to return to). */
+export const STEP_SCHEMAS = [
+  { step: 1, title: "Personal Info", schema: personalInfoSchema },
+  { step: 2, title: "Loan Details", schema: loanDetailsSchema },
+  { step: 3, title: "Financial Info", schema: financialInfoSchema },
+  { step: 4, title: "Documents", schema: bankInfoSchema },
+  { step: 5, title: "Review", schema: termsSchema },
+] as const;
+
+export const applicationFieldsSchema = z.object({
+  ...personalInfoSchema.shape,
+  ...loanDetailsSchema.shape,
+  ...financialInfoSchema.shape,
+  ...bankInfoSchema.shape,
+  ...termsSchema.shape,
+});
+
+export type PersonalInfo = z.output<typeof personalInfoSchema>;
+export type LoanDetails = z.output<typeof loanDetailsSchema>;
+export type FinancialInfo = z.output<typeof financialInfoSchema>;
+export type BankInfo = z.output<typeof bankInfoSchema>;
+export type ApplicationFields = PersonalInfo & LoanDetails & FinancialInfo & BankInfo & { agreeToTerms: boolean };
+
+/** Every text field the submission may carry; any other field name is refused. */
+export const APPLICATION_TEXT_FIELDS = [
+  ...Object.keys(personalInfoSchema.shape),
+  ...Object.keys(loanDetailsSchema.shape),
+  ...Object.keys(financialInfoSchema.shape),
+  ...Object.keys(bankInfoSchema.shape),
+  ...Object.keys(termsSchema.shape),
+  IDEMPOTENCY_FIELD,
+] as const;
+
+export type StepProblem = { step: 1 | 2 | 3 | 4 | 5; field: string; message: string };
+
+/** Validates every step in order; the first problem found names the step and field to fix. */
+export function validateApplicationFields(
+  raw: Record<string, string>,
+): { ok: true; value: ApplicationFields } | { ok: false; problem: StepProblem } {
+  const value: Record<string, unknown> = {};
+  for (const { step, schema } of STEP_SCHEMAS) {
+    const result = (schema as z.ZodType).safeParse(raw);
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      return { ok: false, problem: { step, field: String(issue.path[0] ?? ""), message: issue.message } };
+    }
+    Object.assign(value, result.data);
+  }
+  return { ok: true, value: value as ApplicationFields };
+}
