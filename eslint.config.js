@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["server.js", "server/app.ts", "scripts/**", "tests/**", "*.config.ts", "app/server/config.server.ts"],
+    files: ["server.js", "server/app.ts", "scripts/**", "bench/**", "tests/**", "*.config.ts", "app/server/config.server.ts"],
     rules: { "no-restricted-properties": "off" },
   },
   {

@@ -17,6 +17,7 @@ export default [
   route("terms", "routes/_site/terms.tsx"),
   route("disclosures", "routes/_site/disclosures.tsx"),
   route("apply", "routes/apply/apply.tsx"),
+  route("api/applications", "routes/api/applications.ts"),
   route("auth", "routes/auth/auth.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("dashboard", "routes/dashboard/dashboard.tsx"),
@@ -27,6 +28,8 @@ export default [
   route("admin/clients", "routes/admin/clients.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("api/captcha/challenge", "routes/api/captcha-challenge.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

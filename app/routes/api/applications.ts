@@ -1,0 +1,41 @@
+import { APPLICATION_MESSAGES } from "~/domain/validation/application";
+import { submitApplication } from "~/server/applications/submit.server";
+import { parseSubmission, SubmissionRejected } from "~/server/applications/upload-parser.server";
+import { getOptionalUser } from "~/server/auth/session.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { checkThrottles } from "~/server/security/throttle.server";
+import type { Route } from "./+types/applications";
+
+/**
+ * POST /api/applications: the wizard's one submission (multipart, sent with upload progress).
+ * Answers JSON: 201 {ok, applicationId}, 200 for a repeated submission, 4xx {ok:false, step, field,
+ * message} naming what to fix, 401 for no session, 503 when storage or the database fails.
+ */
+
+const json = (body: unknown, status: number, headers?: HeadersInit) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+const SUBMISSIONS_PER_HOUR = { limit: 20, windowSeconds: 3600 } as const;
+
+export function loader() {
+  return json({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = await getOptionalUser(request);
+  if (!user) return json({ ok: false, message: APPLICATION_MESSAGES.signIn }, 401);
+
+  const throttled = await checkThrottles([[`application:user:${user.id}`, SUBMISSIONS_PER_HOUR]]);
+  if (!throttled.ok) return json({ ok: false, message: throttled.message }, 429, { "Retry-After": String(throttled.retryAfterSeconds) });
+
+  try {
+    const submission = await parseSubmission(request);
+    const result = await submitApplication(user, submission);
+    return json({ ok: true, applicationId: result.applicationId, duplicate: result.duplicate }, result.duplicate ? 200 : 201);
+  } catch (error) {
+    if (error instanceof SubmissionRejected) return json({ ok: false, ...error.problem }, error.status);
+    console.error("[apply] submission failed:", error);
+    return json({ ok: false, message: "Failed to submit application" }, 503);
+  }
+}

@@ -1,0 +1,217 @@
+import { and, count, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import {
+  APPLICATION_MESSAGES,
+  DOCUMENT_FIELDS,
+  SIGNATURE_FIELD,
+  validateApplicationFields,
+  type ApplicationFields,
+} from "~/domain/validation/application";
+import { getConfig } from "~/server/config.server";
+import { encryptField } from "~/server/crypto/field-encryption.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
+import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { sniffDocumentType } from "./file-types.server";
+import { SubmissionRejected, type ParsedSubmission } from "./upload-parser.server";
+
+/**
+ * The application submission: all or nothing. Files are written to storage first, then the
+ * application, its documents, its bank account and both e-mails are committed in one transaction;
+ * if anything fails, nothing is committed and the files written are removed. A retried or
+ * double-clicked submission (same idempotency key) yields the one application.
+ */
+
+export const ENCRYPTION_PURPOSES = {
+  ssn: "loan_applications.ssn",
+  accountNumber: "bank_accounts.account_number",
+  routingNumber: "bank_accounts.routing_number",
+} as const;
+
+export type Applicant = { id: string; name: string; email: string };
+export type SubmissionResult = { applicationId: string; duplicate: boolean };
+
+type PreparedFile = { field: string; type: string; key: string; mime: string; size: number; bytes: Buffer; fileName: string };
+
+const IDEMPOTENCY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Test seam: lets a test fail the submission after the files are written. */
+export type SubmitHooks = { afterFilesWritten?: () => Promise<void> | void };
+
+function prepareFiles(submission: ParsedSubmission, userId: string, applicationId: string): PreparedFile[] {
+  const prepared: PreparedFile[] = [];
+  for (const doc of DOCUMENT_FIELDS) {
+    const file = submission.files.get(doc.field);
+    if (!file || file.bytes.length === 0) {
+      if (doc.required) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.documents });
+      continue;
+    }
+    const sniffed = sniffDocumentType(file.bytes);
+    if (!sniffed) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.file });
+    prepared.push({
+      field: doc.field,
+      type: doc.type,
+      key: documentKey(userId, applicationId, doc.type, sniffed.ext),
+      mime: sniffed.mime,
+      size: file.bytes.length,
+      bytes: file.bytes,
+      // The stored name is ours; the user's file name is never used for anything on disk.
+      fileName: `${doc.type}.${sniffed.ext}`,
+    });
+  }
+  const signature = submission.files.get(SIGNATURE_FIELD);
+  const sniffed = signature && sniffDocumentType(signature.bytes);
+  if (!signature || !sniffed || sniffed.ext !== "png") {
+    throw new SubmissionRejected(400, { step: 5, field: SIGNATURE_FIELD, message: APPLICATION_MESSAGES.signature });
+  }
+  prepared.push({
+    field: SIGNATURE_FIELD,
+    type: "signature",
+    key: documentKey(userId, applicationId, "signature", "png"),
+    mime: "image/png",
+    size: signature.bytes.length,
+    bytes: signature.bytes,
+    fileName: "signature.png",
+  });
+  return prepared;
+}
+
+async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: loanApplications.id })
+    .from(loanApplications)
+    .where(and(eq(loanApplications.userId, userId), eq(loanApplications.idempotencyKey, key)))
+    .limit(1);
+  return row?.id;
+}
+
+function applicationRow(id: string, applicant: Applicant, f: ApplicationFields, idempotencyKey: string) {
+  return {
+    id,
+    userId: applicant.id,
+    status: "pending" as const,
+    loanType: f.loanType,
+    requestedAmount: f.loanAmount,
+    desiredInterestRate: f.desiredInterestRate,
+    loanDuration: f.loanDuration,
+    purpose: f.loanPurpose,
+    propertyAddress: f.loanType === "hard-money" ? (f.propertyAddress ?? null) : null,
+    businessName: f.businessName ?? null,
+    businessYears: f.businessYears ?? null,
+    firstName: f.firstName,
+    middleInitial: f.middleInitial ?? null,
+    lastName: f.lastName,
+    dateOfBirth: f.dateOfBirth,
+    email: f.email,
+    phone: f.phone,
+    addressLine1: f.addressLine1,
+    addressLine2: f.addressLine2 ?? null,
+    city: f.city,
+    state: f.state,
+    zipCode: f.zipCode,
+    ssnEncrypted: f.ssn ? encryptField(f.ssn, ENCRYPTION_PURPOSES.ssn) : null,
+    employmentStatus: f.employmentStatus,
+    employerName: f.employerName,
+    jobTitle: f.jobTitle ?? null,
+    yearsEmployed: f.yearsEmployed ?? null,
+    monthlyIncome: f.monthlyIncome,
+    annualIncome: f.annualIncome ?? null,
+    creditScore: f.creditScore ?? null,
+    hasOutstandingLoans: f.hasOutstandingLoans,
+    monthlyDebts: f.monthlyDebts ?? null,
+    authorizeCreditReport: f.authorizeCreditReport,
+    idempotencyKey,
+  };
+}
+
+export async function submitApplication(
+  applicant: Applicant,
+  submission: ParsedSubmission,
+  options: { db?: Db; storage?: DocumentStorage; hooks?: SubmitHooks } = {},
+): Promise<SubmissionResult> {
+  const db = options.db ?? getDb();
+  const storage = options.storage ?? getStorage();
+
+  const idempotencyKey = submission.fields.idempotencyKey ?? "";
+  if (!IDEMPOTENCY.test(idempotencyKey)) {
+    throw new SubmissionRejected(400, { message: "The application form is out of date. Please reload the page and try again." });
+  }
+  const existing = await findByIdempotencyKey(db, applicant.id, idempotencyKey);
+  if (existing) return { applicationId: existing, duplicate: true };
+
+  const validated = validateApplicationFields(submission.fields);
+  if (!validated.ok) throw new SubmissionRejected(400, validated.problem);
+  const fields = validated.value;
+
+  const applicationId = randomUUID();
+  const files = prepareFiles(submission, applicant.id, applicationId);
+
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      await storage.put(file.key, file.bytes, file.mime);
+      written.push(file.key);
+    }
+    await options.hooks?.afterFilesWritten?.();
+    const baseUrl = getConfig().publicUrl;
+    await db.transaction(async (tx) => {
+      await tx.insert(loanApplications).values(applicationRow(applicationId, applicant, fields, idempotencyKey));
+      await tx.insert(loanDocuments).values(
+        files.map((f) => ({
+          applicationId,
+          userId: applicant.id,
+          documentType: f.type as (typeof loanDocuments.$inferInsert)["documentType"],
+          fileName: f.fileName,
+          filePath: f.key,
+          fileSize: f.size,
+          mimeType: f.mime as (typeof loanDocuments.$inferInsert)["mimeType"],
+        })),
+      );
+      const [{ value: accounts } = { value: 0 }] = await tx
+        .select({ value: count() })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.userId, applicant.id));
+      await tx.insert(bankAccounts).values({
+        userId: applicant.id,
+        applicationId,
+        accountHolderName: fields.accountHolderName,
+        bankName: fields.bankName,
+        bankAddress: fields.bankAddress ?? null,
+        accountType: fields.bankAccountType,
+        accountNumber: encryptField(fields.accountNumber, ENCRYPTION_PURPOSES.accountNumber),
+        routingNumber: encryptField(fields.routingNumber, ENCRYPTION_PURPOSES.routingNumber),
+        accountNumberLast4: fields.accountNumber.slice(-4),
+        routingNumberLast2: fields.routingNumber.slice(-2),
+        swiftCode: fields.swiftCode ?? null,
+        isPrimary: accounts === 0,
+      });
+      const applicantName = `${fields.firstName} ${fields.lastName}`;
+      await enqueueEmail(tx, {
+        to: getConfig().lenderNotifyEmail,
+        ...applicationNotificationEmail({
+          applicantName,
+          applicantEmail: fields.email,
+          loanType: fields.loanType,
+          requestedAmount: fields.loanAmount,
+          purpose: fields.loanPurpose,
+          employmentStatus: fields.employmentStatus,
+          applicationId,
+          baseUrl,
+        }),
+      });
+      await enqueueEmail(tx, {
+        to: applicant.email,
+        ...applicationReceivedEmail({ applicantName, loanType: fields.loanType, requestedAmount: fields.loanAmount, applicationId, baseUrl }),
+      });
+    });
+    return { applicationId, duplicate: false };
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    // Two copies of one submission racing: the loser finds the winner's application.
+    const winner = await findByIdempotencyKey(db, applicant.id, idempotencyKey).catch(() => undefined);
+    if (winner) return { applicationId: winner, duplicate: true };
+    throw error;
+  }
+}

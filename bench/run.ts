@@ -1,0 +1,51 @@
+// npm run bench: runs every benchmark against the built server, prints a table and writes
+// bench-results/latest.json. Figures are measurements on this machine, not pass/fail tests.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { applicationsBench } from "./applications.bench";
+import type { BenchResult } from "./lib";
+
+const root = path.resolve(import.meta.dirname, "..");
+const only = process.argv.slice(2);
+
+// A PostgreSQL server for the benches that compare databases: BENCH_DATABASE_URL, else the local one.
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+async function withScratchDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  process.env.TEST_DATABASE_URL = serverUrl;
+  const { createScratchPostgresDatabase } = await import("../tests/helpers/test-db");
+  const scratch = await createScratchPostgresDatabase();
+  try {
+    return await fn(scratch.url);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+const benches: { name: string; run: () => Promise<BenchResult> }[] = [
+  { name: "applications", run: () => applicationsBench() },
+  { name: "applications-postgres", run: () => withScratchDatabase((url) => applicationsBench({ DATABASE_URL: url })) },
+];
+
+if (process.env.BENCH_SKIP_BUILD !== "1") {
+  console.log("Building the production bundle...");
+  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+}
+
+const results: BenchResult[] = [];
+for (const bench of benches) {
+  if (only.length && !only.includes(bench.name)) continue;
+  console.log(`\n▶ ${bench.name}`);
+  const result = await bench.run();
+  results.push(result);
+  console.log(`  ${JSON.stringify(result.params)}`);
+  console.table(Object.fromEntries(result.figures.map((f) => [f.name, { value: f.value, unit: f.unit, note: f.note ?? "" }])));
+}
+
+const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+const out = { date: new Date().toISOString(), machine, results };
+fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
+fs.writeFileSync(path.join(root, "bench-results", "latest.json"), `${JSON.stringify(out, null, 2)}\n`);
+console.log(`\nWrote bench-results/latest.json (${out.date}, ${machine.cpus} cores, ${machine.memoryGB} GB).`);
+process.exit(0);
