@@ -18,6 +18,7 @@ export default [
   route("disclosures", "routes/_site/disclosures.tsx"),
   route("apply", "routes/apply/apply.tsx"),
   route("api/applications", "routes/api/applications.ts"),
+  route("api/events", "routes/api/events.ts"),
   route("auth", "routes/auth/auth.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("dashboard", "routes/dashboard/dashboard.tsx"),

@@ -9,6 +9,8 @@ import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/con
 import { openDatabase, setDatabase, type Database } from "~/server/db/client.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { runMigrations } from "~/server/db/migrate.server";
+import { getEventBus } from "~/server/events/bus.server";
+import { closeAllStreams } from "~/server/events/stream.server";
 import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
@@ -76,6 +78,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log(`[auth] ${admin.created ? "Created" : "Promoted"} the first admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
   }
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
+  const eventBus = getEventBus();
+  await eventBus.start(database, config.databaseUrl);
 
   const build = options.build ?? loadBuild;
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -152,13 +156,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await mailWorker.stop(); // finishes the batch in flight before the database closes
       draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Event streams never finish by themselves: end them so browsers reconnect elsewhere.
+      closeAllStreams();
       const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(timer);
+      // Requests are done: send what they queued (the batch in flight), then let go of the database.
+      await mailWorker.stop();
+      await eventBus.stop();
       await database.close();
       setDatabase(undefined);
     })();

@@ -1,0 +1,53 @@
+import type { DbOrTx } from "~/server/mail/outbox.server";
+import { auditLog } from "~/server/db/schema.server";
+
+/**
+ * The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). Every admin
+ * read of client data, reveal, document link, decision and migration writes one row, in the same
+ * transaction as the act where there is one.
+ */
+
+export type AuditActor = { id: string; name: string; email: string };
+export type RequestInfo = { ip?: string | null; userAgent?: string | null };
+
+export type AuditAction =
+  | "application.approve"
+  | "application.deny"
+  | "application.note"
+  | "applications.list"
+  | "client.list"
+  | "client.view"
+  | "ssn.reveal"
+  | "bank.reveal"
+  | "document.list"
+  | "document.link"
+  | "document.download"
+  | "encryption.migrate"
+  | "testimonial.moderate"
+  | "contact.list"
+  | "records.dispose"
+  | "admin.mfa";
+
+export async function writeAudit(
+  db: DbOrTx,
+  entry: {
+    actor: AuditActor | null;
+    action: AuditAction;
+    table?: string;
+    recordId?: string | null;
+    details?: Record<string, unknown>;
+    request?: RequestInfo;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.name ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    action: entry.action,
+    tableName: entry.table ?? null,
+    recordId: entry.recordId ?? null,
+    details: entry.details ?? {},
+    ipAddress: entry.request?.ip ?? null,
+    userAgent: entry.request?.userAgent?.slice(0, 500) ?? null,
+  });
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { getDb, type Db } from "~/server/db/client.server";
+import { approvedLoans, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+
+/**
+ * What an applicant's dashboard shows. Every query filters by the session's user id: nothing of
+ * another user can reach the page. Sensitive columns (SSN, bank numbers) are never selected.
+ */
+
+export type DashboardLoan = {
+  id: string;
+  status: string;
+  approvedAmount: number;
+  balance: number;
+  monthlyPayment: number;
+  interestRate: number;
+  termMonths: number;
+  approvalDate: string;
+};
+
+export type DashboardApplication = {
+  id: string;
+  userId: string;
+  status: string;
+  loanType: string;
+  requestedAmount: number;
+  purpose: string;
+  submittedAt: string;
+  documents: { id: string; fileName: string; documentType: string }[];
+};
+
+export type Dashboard = { fullName: string; approvedLoans: DashboardLoan[]; applications: DashboardApplication[] };
+
+/** How many applications the dashboard lists (newest first); older ones are rare for one person. */
+const APPLICATION_LIMIT = 50;
+
+export async function getDashboard(userId: string, fallbackName: string, db: Db = getDb()): Promise<Dashboard> {
+  const [profile] = await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+
+  const loans = await db
+    .select({
+      id: approvedLoans.id,
+      status: approvedLoans.status,
+      approvedAmount: approvedLoans.approvedAmount,
+      balance: approvedLoans.balance,
+      monthlyPayment: approvedLoans.monthlyPayment,
+      interestRate: approvedLoans.interestRate,
+      termMonths: approvedLoans.termMonths,
+      approvalDate: approvedLoans.approvalDate,
+    })
+    .from(approvedLoans)
+    .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, ["active", "approved"])))
+    .orderBy(desc(approvedLoans.approvalDate));
+
+  const apps = await db
+    .select({
+      id: loanApplications.id,
+      userId: loanApplications.userId,
+      status: loanApplications.status,
+      loanType: loanApplications.loanType,
+      requestedAmount: loanApplications.requestedAmount,
+      purpose: loanApplications.purpose,
+      submittedAt: loanApplications.submittedAt,
+    })
+    .from(loanApplications)
+    .where(eq(loanApplications.userId, userId))
+    .orderBy(desc(loanApplications.submittedAt))
+    .limit(APPLICATION_LIMIT);
+
+  const docs = apps.length
+    ? await db
+        .select({ id: loanDocuments.id, applicationId: loanDocuments.applicationId, fileName: loanDocuments.fileName, documentType: loanDocuments.documentType })
+        .from(loanDocuments)
+        .where(and(eq(loanDocuments.userId, userId), inArray(loanDocuments.applicationId, apps.map((a) => a.id))))
+    : [];
+
+  return {
+    fullName: profile?.fullName ?? fallbackName,
+    approvedLoans: loans.map((l) => ({ ...l, approvalDate: l.approvalDate.toISOString() })),
+    applications: apps.map((a) => ({
+      ...a,
+      submittedAt: a.submittedAt.toISOString(),
+      documents: docs.filter((d) => d.applicationId === a.id).map(({ id, fileName, documentType }) => ({ id, fileName, documentType })),
+    })),
+  };
+}

@@ -1,0 +1,116 @@
+import { and, eq, sql } from "drizzle-orm";
+import { monthlyPayment } from "~/domain/loan-math";
+import { getConfig } from "~/server/config.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { approvedLoans, loanApplications, user as userTable } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/templates.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "./audit.server";
+
+/**
+ * Review decisions. Only a pending application can be decided, and only once: the status change is
+ * a conditional UPDATE (… WHERE status = 'pending'), so of two admins deciding at once exactly one
+ * wins and the other is told the application was already decided. The decision, the approved loan,
+ * the applicant's e-mail and the audit row commit together.
+ */
+
+export class ReviewConflict extends Error {
+  constructor(message = "This application has already been decided.") {
+    super(message);
+    this.name = "ReviewConflict";
+  }
+}
+
+export type ApprovalTerms = { approvedAmount: number; interestRate: number; termMonths: number };
+
+async function applicantOf(db: Db, applicationId: string) {
+  const [row] = await db
+    .select({ app: loanApplications, accountEmail: userTable.email })
+    .from(loanApplications)
+    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
+    .where(eq(loanApplications.id, applicationId))
+    .limit(1);
+  return row;
+}
+
+export async function approveApplication(
+  applicationId: string,
+  terms: ApprovalTerms,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<{ approvedLoanId: string }> {
+  const found = await applicantOf(db, applicationId);
+  if (!found) throw new ReviewConflict("This application does not exist.");
+  const payment = monthlyPayment(terms.approvedAmount, terms.interestRate, terms.termMonths);
+  return db.transaction(async (tx) => {
+    const decided = await tx
+      .update(loanApplications)
+      .set({ status: "approved", reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
+      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, "pending")))
+      .returning({ id: loanApplications.id });
+    if (decided.length === 0) throw new ReviewConflict();
+    const [loan] = await tx
+      .insert(approvedLoans)
+      .values({
+        userId: found.app.userId,
+        applicationId,
+        status: "active",
+        approvedAmount: terms.approvedAmount,
+        balance: terms.approvedAmount,
+        monthlyPayment: payment,
+        interestRate: terms.interestRate,
+        termMonths: terms.termMonths,
+      })
+      .returning({ id: approvedLoans.id });
+    await enqueueEmail(tx, {
+      to: found.accountEmail,
+      ...applicationApprovedEmail({
+        applicantName: `${found.app.firstName} ${found.app.lastName}`,
+        loanType: found.app.loanType,
+        approvedAmount: terms.approvedAmount,
+        applicationId,
+        baseUrl: getConfig().publicUrl,
+      }),
+    });
+    await writeAudit(tx, {
+      actor,
+      action: "application.approve",
+      table: "loan_applications",
+      recordId: applicationId,
+      details: { ...terms, monthlyPayment: payment, approvedLoanId: loan!.id },
+      request,
+    });
+    return { approvedLoanId: loan!.id };
+  });
+}
+
+export async function denyApplication(
+  applicationId: string,
+  reasons: string[],
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<void> {
+  const found = await applicantOf(db, applicationId);
+  if (!found) throw new ReviewConflict("This application does not exist.");
+  await db.transaction(async (tx) => {
+    const decided = await tx
+      .update(loanApplications)
+      .set({ status: "denied", reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, updatedAt: sql`now()` })
+      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, "pending")))
+      .returning({ id: loanApplications.id });
+    if (decided.length === 0) throw new ReviewConflict();
+    await enqueueEmail(tx, {
+      to: found.accountEmail,
+      ...applicationDeniedEmail({
+        applicantName: `${found.app.firstName} ${found.app.lastName}`,
+        loanType: found.app.loanType,
+        applicationId,
+        reasons,
+        baseUrl: getConfig().publicUrl,
+      }),
+    });
+    await writeAudit(tx, { actor, action: "application.deny", table: "loan_applications", recordId: applicationId, details: { reasons }, request });
+  });
+}

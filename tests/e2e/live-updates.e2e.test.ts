@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOverHttp } from "../../bench/lib";
+import { ensureAdmin } from "~/server/auth/admins.server";
+import { approveApplication } from "~/server/reviews.server";
+import { loadConfig, setConfig } from "~/server/config.server";
+import { openDatabase, type Database } from "~/server/db/client.server";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
+import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { startTestServer, testSecrets, type TestServer } from "./harness";
+import { openEventStream } from "./helpers/sse";
+
+/**
+ * Live updates across instances: two servers on one PostgreSQL database; a change committed
+ * anywhere reaches the event streams on both, only for the browsers entitled to it.
+ */
+
+async function submit(server: TestServer, cookie: string): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(validFields)) form.append(k, v);
+  form.append("idempotencyKey", randomUUID());
+  for (const [k, f] of Object.entries(validFiles())) form.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: form, headers: { cookie, origin: server.url } });
+  const body = (await res.json()) as { applicationId: string };
+  expect(res.status).toBe(201);
+  return body.applicationId;
+}
+
+describe.runIf(TEST_DATABASE_URL)("live updates across two instances (PostgreSQL)", () => {
+  let sink: SmtpSink;
+  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
+  let a: TestServer;
+  let b: TestServer;
+  let db: Database;
+  let alice: string;
+  let bob: string;
+  const secrets = testSecrets();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    scratch = await createScratchPostgresDatabase();
+    const env = { ...secrets, DATABASE_URL: scratch.url, SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" };
+    a = await startTestServer(env);
+    b = await startTestServer(env);
+    setConfig(loadConfig({ ...secrets, DATA_DIR: a.dataDir, DATABASE_URL: scratch.url }));
+    db = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+    alice = await signUpOverHttp(a.url, sink, "alice@example.com", "198.18.2.1");
+    bob = await signUpOverHttp(b.url, sink, "bob@example.com", "198.18.2.2");
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.close();
+    await scratch?.drop();
+    await sink?.close();
+  });
+
+  it("refuses a stream to a visitor", async () => {
+    const res = await fetch(`${b.url}/api/events`);
+    expect(res.status).toBe(401);
+  });
+
+  it("an approval committed elsewhere reaches the owner's streams on both instances within a second; nobody else's", async () => {
+    const aliceOnB = await openEventStream(`${b.url}/api/events`, alice);
+    const aliceOnA = await openEventStream(`${a.url}/api/events`, alice);
+    const bobOnB = await openEventStream(`${b.url}/api/events`, bob);
+    try {
+      expect(aliceOnB.status).toBe(200);
+      await Promise.all([aliceOnB.waitFor((e) => e.event === "ready"), aliceOnA.waitFor((e) => e.event === "ready"), bobOnB.waitFor((e) => e.event === "ready")]);
+
+      // Submitted through instance A: the new rows show up on B's stream as well.
+      const applicationId = await submit(a, alice);
+      await aliceOnB.waitFor((e) => e.event === "change" && JSON.parse(e.data).id === applicationId);
+
+      const { userId } = await ensureAdmin(db, { email: "reviewer@example.com", password: "Adm1n!Secret", name: "Rita Reviewer" });
+      const admin = { id: userId, name: "Rita Reviewer", email: "reviewer@example.com" };
+      const started = Date.now();
+      await approveApplication(applicationId, { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60 }, admin, {}, db.db);
+      const onB = await aliceOnB.waitFor((e) => e.event === "change" && JSON.parse(e.data).table === "loan_applications" && JSON.parse(e.data).status === "approved", 1000);
+      const onA = await aliceOnA.waitFor((e) => e.event === "change" && JSON.parse(e.data).table === "approved_loans", 1000);
+      expect(onB.at - started).toBeLessThan(1000);
+      expect(onA.at - started).toBeLessThan(1000);
+      // The payload names what changed, nothing personal.
+      expect(Object.keys(JSON.parse(onB.data)).sort()).toEqual(["id", "op", "status", "table"]);
+
+      await new Promise((r) => setTimeout(r, 300));
+      expect(bobOnB.events.filter((e) => e.event === "change")).toEqual([]);
+    } finally {
+      await Promise.all([aliceOnB.close(), aliceOnA.close(), bobOnB.close()]);
+    }
+  });
+
+  it("closes the stream when its session ends (sign-out on the other instance)", async () => {
+    const carol = await signUpOverHttp(a.url, sink, "carol@example.com", "198.18.2.3");
+    const stream = await openEventStream(`${b.url}/api/events`, carol);
+    await stream.waitFor((e) => e.event === "ready");
+    const out = await fetch(`${a.url}/auth/sign-out`, { method: "POST", headers: { cookie: carol, origin: a.url }, redirect: "manual" });
+    expect(out.status).toBe(302);
+    const deadline = Date.now() + 3000;
+    while (!stream.ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(stream.ended).toBe(true);
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { reconnectDelay } from "~/components/live/use-live-updates";
+import { entitled } from "~/server/events/stream.server";
+
+describe("live events", () => {
+  const change = (owner: string, t = "loan_applications" as const) => ({ t, op: "UPDATE" as const, id: "x", owner });
+
+  it("go to the owner and to admins, never to another applicant", () => {
+    expect(entitled({ id: "alice", isAdmin: false }, change("alice"))).toBe(true);
+    expect(entitled({ id: "bob", isAdmin: false }, change("alice"))).toBe(false);
+    expect(entitled({ id: "admin", isAdmin: true }, change("alice"))).toBe(true);
+  });
+
+  it("never forward session events", () => {
+    expect(entitled({ id: "alice", isAdmin: true }, { t: "session", op: "DELETE", id: "s", owner: "alice" })).toBe(false);
+  });
+
+  it("reconnect after 1, 2, 5, 10 s, then every 10 s", () => {
+    expect([0, 1, 2, 3, 4, 9].map(reconnectDelay)).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000]);
+  });
+});
