@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { applicationsBench } from "./applications.bench";
+import { eventsBench } from "./events.bench";
 import type { BenchResult } from "./lib";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -26,6 +27,7 @@ async function withScratchDatabase<T>(fn: (url: string) => Promise<T>): Promise<
 const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "applications", run: () => applicationsBench() },
   { name: "applications-postgres", run: () => withScratchDatabase((url) => applicationsBench({ DATABASE_URL: url })) },
+  { name: "events", run: () => withScratchDatabase((url) => eventsBench(url)) },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {

@@ -60,6 +60,17 @@ const pwnedPasswordsUrl = z
     return v;
   });
 
+/** S3_ENDPOINT: scheme, host and port of an S3-compatible service; never credentials in the URL. */
+const s3Endpoint = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), "must be an http(s) URL such as https://s3.us-east-1.amazonaws.com")
+  .refine((v) => {
+    const url = new URL(v);
+    return !url.username && !url.password && !url.search && !url.hash;
+  }, "must not contain credentials, a query or a fragment (use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)")
+  .transform((v) => v.replace(/\/+$/, ""));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -84,9 +95,43 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, "must be at least 8 characters").optional()),
   PWNED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, s3Endpoint.optional()),
+  S3_REGION: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1").default("us-east-1"),
+  ),
+  S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)")
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+  ),
+  S3_SERVER_SIDE_ENCRYPTION: z.preprocess(emptyAsUndefined, z.enum(["AES256", "aws:kms"]).optional()),
 });
 
 export type EncryptionKey = { version: number; key: Buffer };
+
+export type S3Config = {
+  /** Without a trailing slash, e.g. https://s3.us-east-1.amazonaws.com or http://127.0.0.1:9000 */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** true: endpoint/bucket/key; false: bucket.endpoint/key (virtual-hosted). */
+  forcePathStyle: boolean;
+  serverSideEncryption?: "AES256" | "aws:kms";
+};
 
 export type AppConfig = {
   nodeEnv: "development" | "production" | "test";
@@ -111,6 +156,8 @@ export type AppConfig = {
   pwnedTimeoutMs: number;
   /** A first admin to create at start-up when no admin exists yet (for a first look). */
   bootstrapAdmin: { email: string; password: string } | undefined;
+  /** S3-compatible document storage; undefined means the local folder in DATA_DIR. */
+  s3: S3Config | undefined;
   /** Human-readable notes worth one log line each (for example: secrets generated). */
   notices: string[];
 };
@@ -155,6 +202,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!e.RECAPTCHA_SITE_KEY !== !e.RECAPTCHA_SECRET_KEY) {
     problems.push("RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY: set both (reCAPTCHA) or neither (ALTCHA)");
   }
+  const s3Enabled = Boolean(e.S3_ENDPOINT || e.S3_BUCKET);
+  if (s3Enabled) {
+    const missing = (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !e[name]);
+    if (missing.length) problems.push(`${missing.join(", ")}: required when S3_ENDPOINT or S3_BUCKET is set`);
+  } else {
+    // Credentials or options without a target would silently mean "local folder": refuse instead.
+    const stray = ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_SERVER_SIDE_ENCRYPTION"]
+      .filter((name) => emptyAsUndefined(env[name]) !== undefined);
+    if (stray.length) problems.push(`S3_BUCKET, S3_ENDPOINT: set S3_BUCKET (or S3_ENDPOINT) to use S3 storage (${stray.join(", ")} is set)`);
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -186,6 +243,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
   }
 
+  const s3: S3Config | undefined =
+    s3Enabled && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET ?? "loan-documents",
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          ...(e.S3_SERVER_SIDE_ENCRYPTION ? { serverSideEncryption: e.S3_SERVER_SIDE_ENCRYPTION } : {}),
+        }
+      : undefined;
+  if (s3 && isProduction && s3.endpoint.startsWith("http:")) {
+    notices.push(`S3_ENDPOINT is plain http (${s3.endpoint}): documents travel unencrypted to the storage server.`);
+  }
+
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
@@ -210,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL,
     pwnedTimeoutMs: e.PWNED_TIMEOUT_MS,
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    s3: s3 ? Object.freeze(s3) : undefined,
     notices,
   });
 }

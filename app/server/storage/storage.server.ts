@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { getConfig } from "~/server/config.server";
+import { assertSafeKey, BUCKET, type DocumentStorage } from "./storage-keys.server";
+import { createS3Storage } from "~/server/storage/s3-storage.server";
 
 /**
  * Document storage, bucket 'loan-documents', keys `{userId}/{applicationId}/{name}.{ext}`.
@@ -10,35 +11,7 @@ import { getConfig } from "~/server/config.server";
  * could leave the bucket.
  */
 
-export const BUCKET = "loan-documents";
-
-export interface DocumentStorage {
-  readonly describe: string;
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The stored bytes as a stream, or null when there is no such object. */
-  get(key: string): Promise<{ body: Readable; size: number } | null>;
-  /** Removes the object; a missing object is not an error. */
-  delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-  /** Every key under a prefix (for orphan sweeps and backups). */
-  list(prefix?: string): Promise<string[]>;
-}
-
-const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
-const FILE = /^[a-z0-9_]{1,60}\.(pdf|jpg|png)$/;
-
-export function assertSafeKey(key: string): void {
-  const parts = key.split("/");
-  if (parts.length !== 3 || !SEGMENT.test(parts[0]!) || !SEGMENT.test(parts[1]!) || !FILE.test(parts[2]!)) {
-    throw new Error(`Refusing an unsafe storage key: ${JSON.stringify(key)}`);
-  }
-}
-
-export function documentKey(userId: string, applicationId: string, name: string, ext: "pdf" | "jpg" | "png"): string {
-  const key = `${userId}/${applicationId}/${name}.${ext}`;
-  assertSafeKey(key);
-  return key;
-}
+export { assertSafeKey, BUCKET, documentKey, type DocumentStorage } from "./storage-keys.server";
 
 export function createLocalStorage(root: string): DocumentStorage {
   const base = path.resolve(root, BUCKET);
@@ -101,7 +74,10 @@ export function createLocalStorage(root: string): DocumentStorage {
 let storage: DocumentStorage | undefined;
 
 export function getStorage(): DocumentStorage {
-  storage ??= createLocalStorage(path.join(getConfig().dataDir, "storage"));
+  if (!storage) {
+    const config = getConfig();
+    storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, "storage"));
+  }
   return storage;
 }
 

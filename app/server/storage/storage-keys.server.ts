@@ -1,0 +1,34 @@
+import type { Readable } from "node:stream";
+
+/** The storage contract and the only shape of key it accepts (shared by every adapter). */
+
+export const BUCKET = "loan-documents";
+
+export interface DocumentStorage {
+  readonly describe: string;
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The stored bytes as a stream, or null when there is no such object. */
+  get(key: string): Promise<{ body: Readable; size: number } | null>;
+  /** Removes the object; a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Every key under a prefix (for orphan sweeps and backups). */
+  list(prefix?: string): Promise<string[]>;
+}
+
+const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
+const FILE = /^[a-z0-9_]{1,60}\.(pdf|jpg|png)$/;
+
+export function assertSafeKey(key: string): void {
+  const parts = key.split("/");
+  if (parts.length !== 3 || !SEGMENT.test(parts[0]!) || !SEGMENT.test(parts[1]!) || !FILE.test(parts[2]!)) {
+    throw new Error(`Refusing an unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+export function documentKey(userId: string, applicationId: string, name: string, ext: "pdf" | "jpg" | "png"): string {
+  const key = `${userId}/${applicationId}/${name}.${ext}`;
+  assertSafeKey(key);
+  return key;
+}
+
