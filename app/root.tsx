@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import { NotFoundPage, UnexpectedErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Header, type HeaderUser } from "~/components/header";
+import { SeoHead } from "~/components/seo/structured-data";
 import { useNonce } from "~/components/nonce-provider";
 import { TransitionOverlay, usePageTransition } from "~/components/page-transition";
 import { Toaster, useServerToast } from "~/components/toaster";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessionUser = await getOptionalUser(request);
   const user: HeaderUser = sessionUser ? { name: sessionUser.name } : null;
   const isAdmin = sessionUser?.isAdmin ?? false;
-  return data({ toast, transitionMs: getConfig().transitionMs, user, isAdmin }, { headers });
+  return data({ toast, transitionMs: getConfig().transitionMs, user, isAdmin, publicUrl: getConfig().publicUrl }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f2a4f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <SeoHead />
         <Links />
       </head>
       <body>

@@ -23,6 +23,7 @@ export default [
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("dashboard", "routes/dashboard/dashboard.tsx"),
   route("admin", "routes/admin/applications.tsx"),
+  route("admin/mfa", "routes/admin/mfa.tsx"),
   route("admin/monitoring", "routes/admin/monitoring.tsx"),
   route("admin/security", "routes/admin/security.tsx"),
   route("admin/documents", "routes/admin/documents.tsx"),

@@ -10,6 +10,7 @@ import * as schema from "~/server/db/schema.server";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 
 const EXPECTED_TABLES = [
+  "admin_mfa",
   "account",
   "approved_loans",
   "audit_log",
@@ -23,6 +24,7 @@ const EXPECTED_TABLES = [
   "rate_limit",
   "rate_limit_hits",
   "session",
+  "session_mfa",
   "testimonials",
   "two_factor",
   "user",

@@ -1,17 +1,70 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/faq";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { PageCta } from "~/components/about/page-cta";
+import { PageHero } from "~/components/about/page-hero";
+import { FaqAccordion } from "~/components/faq/faq-accordion";
+import { faqCategories } from "~/content/faq";
 import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta("FAQs", "Answers to common questions about our loans, the application, approval, funding and security."),
+  ...pageMeta(
+    "Frequently Asked Questions",
+    "Answers about applying, loan types and terms, rates and fees, funding, repayment and how Private Loans keeps your information secure.",
+  ),
 ];
 
 export default function FaqPage() {
   return (
-    <PlaceholderPage
-      title="Frequently Asked Questions"
-      intro="Answers to common questions about loans, applications and funding."
-      release="the public-website release"
-    />
+    <>
+      <PageHero
+        eyebrow="FAQs"
+        title="Frequently Asked Questions"
+        lead={
+          <>
+            Everything you need to know about borrowing with us. Can't find your answer?{" "}
+            <Link to="/contact" className="font-semibold text-gold-400 underline underline-offset-4 hover:text-gold-300">
+              Contact our team
+            </Link>
+            .
+          </>
+        }
+      />
+
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="FAQ categories" className="lg:sticky lg:top-24 lg:self-start">
+          <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Categories</h2>
+          <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+            {faqCategories.map((category) => (
+              <li key={category.id}>
+                <a
+                  href={`#${category.id}`}
+                  className="inline-block rounded-md border border-border px-3 py-1.5 text-sm font-medium text-primary hover:bg-navy-50 lg:border-0 lg:px-2"
+                >
+                  {category.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="space-y-12">
+          {faqCategories.map((category) => (
+            <section key={category.id} id={category.id} aria-labelledby={`${category.id}-heading`} className="scroll-mt-24">
+              <h2 id={`${category.id}-heading`} className="mb-4 text-2xl font-bold tracking-tight text-primary">
+                {category.title}
+              </h2>
+              <FaqAccordion category={category} />
+            </section>
+          ))}
+        </div>
+      </div>
+
+      <PageCta
+        title="Still have questions?"
+        text="Our loan officers are happy to help, or you can start your application now and get a decision within 72 hours."
+        primary={{ to: "/apply", label: "Apply Now" }}
+        secondary={{ to: "/contact", label: "Contact Us" }}
+      />
+    </>
   );
 }

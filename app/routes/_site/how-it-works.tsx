@@ -1,20 +1,129 @@
+import { ArrowRight, BadgeCheck, Banknote, CircleCheck, Clock, FileText, Search, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/how-it-works";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { PageCta } from "~/components/about/page-cta";
+import { PageHero, PageSection } from "~/components/about/page-hero";
+import { Button } from "~/components/ui/button";
+import { documentChecklists, documentRequirementsNote, processTimeline, steps, type Step } from "~/content/how-it-works";
 import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(
     "How It Works",
-    "From application to disbursement: how our private lending process works and which documents you need.",
+    "Four simple steps from application to funding: apply online, underwriting, approval within 24 hours and disbursement in 1-3 business days. See which documents you need.",
   ),
 ];
 
+const stepIcons: Record<Step["icon"], LucideIcon> = {
+  "file-text": FileText,
+  search: Search,
+  "badge-check": BadgeCheck,
+  banknote: Banknote,
+};
+
+function StepCard({ step }: { step: Step }) {
+  const Icon = stepIcons[step.icon];
+  return (
+    <article className="relative flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-navy-900 text-gold-400">
+          <Icon aria-hidden="true" className="size-6" />
+        </span>
+        <div>
+          <p className="text-xs font-bold tracking-wide text-gold-700 uppercase">Step {step.number}</p>
+          <h3 className="text-xl font-semibold text-primary">{step.title}</h3>
+        </div>
+      </div>
+      <p className="mt-4 text-slate-700">{step.summary}</p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm text-muted-foreground">
+        {step.details.map((detail) => (
+          <li key={detail} className="flex gap-2">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+            <span>{detail}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-5 flex items-center gap-2 border-t border-border pt-4 text-sm font-semibold text-primary">
+        <Clock aria-hidden="true" className="size-4" />
+        {step.duration}
+      </p>
+    </article>
+  );
+}
+
 export default function HowItWorksPage() {
   return (
-    <PlaceholderPage
-      title="How It Works"
-      intro="Apply, underwriting, approval and disbursement, step by step."
-      release="the public-website release"
-    />
+    <>
+      <PageHero
+        eyebrow="How It Works"
+        title="From application to funding in four steps"
+        lead="A clear, secure process with a real person behind every decision: apply online, get a decision within 24 hours and receive your funds in 1-3 business days."
+      >
+        <Button asChild variant="accent" size="lg">
+          <Link to="/apply">
+            Start Your Application
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </PageHero>
+
+      <PageSection id="steps" title="The Process" intro="What happens at each step, and how long it usually takes.">
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step) => (
+            <li key={step.number}>
+              <StepCard step={step} />
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+
+      <PageSection id="timeline" title="Your Timeline" intro="Typical times for a complete application." tone="muted">
+        <ol className="grid gap-4 md:grid-cols-4 md:gap-0">
+          {processTimeline.map((item, index) => (
+            <li key={item.when} className="relative flex gap-4 md:flex-col md:items-center md:px-3 md:text-center">
+              {index < processTimeline.length - 1 ? (
+                <span aria-hidden="true" className="absolute top-5 left-1/2 hidden h-0.5 w-full bg-navy-200 md:block" />
+              ) : null}
+              <span className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-gold-400 font-bold text-navy-950">
+                {index + 1}
+              </span>
+              <div className="md:mt-3">
+                <p className="font-semibold text-primary">{item.when}</p>
+                <p className="text-sm text-muted-foreground">{item.what}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+
+      <PageSection id="documents" title="Document Checklist" intro="Have these ready and your application will move faster.">
+        <div className="grid gap-6 md:grid-cols-2">
+          {documentChecklists.map((list, index) => (
+            <section key={list.title} aria-labelledby={`docs-${index}`} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+              <h3 id={`docs-${index}`} className="text-lg font-semibold text-primary">
+                {list.title}
+              </h3>
+              <p className="mt-1 text-sm text-muted-foreground">{list.description}</p>
+              <ul className="mt-4 space-y-2">
+                {list.items.map((item) => (
+                  <li key={item} className="flex gap-2 text-slate-700">
+                    <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <p className="mt-6 text-sm text-muted-foreground">{documentRequirementsNote}</p>
+      </PageSection>
+
+      <PageCta
+        title="Ready to get started?"
+        text="The application takes about 15 minutes. Have your documents ready and you could have a decision within 24 hours."
+        primary={{ to: "/apply", label: "Apply Now" }}
+        secondary={{ to: "/contact", label: "Talk to a Loan Officer" }}
+      />
+    </>
   );
 }

@@ -1,6 +1,16 @@
+import { MessageSquareQuote } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/testimonials";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { PageHero } from "~/components/about/page-hero";
+import { StatsGrid } from "~/components/about/stats-grid";
+import { TestimonialCard, type TestimonialCardData } from "~/components/testimonials/testimonial-card";
+import { TestimonialForm } from "~/components/testimonials/testimonial-form";
+import { testimonialStats } from "~/content/company";
 import { pageMeta } from "~/content/site";
+import { testimonials } from "~/content/testimonials";
+import { getOptionalUser } from "~/server/auth/session.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/testimonials.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(
@@ -9,12 +19,85 @@ export const meta: Route.MetaFunction = () => [
   ),
 ];
 
-export default function TestimonialsPage() {
+/** How many approved testimonials from clients are shown under the nine static cards. */
+const APPROVED_LIMIT = 24;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, approved] = await Promise.all([getOptionalUser(request), listApprovedTestimonials({ limit: APPROVED_LIMIT })]);
+  return { signedIn: user !== null, approved };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = await getOptionalUser(request);
+  const result = await submitTestimonialRequest(request, user);
+  return data(result.body, { status: result.status });
+}
+
+export default function TestimonialsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const cards: (TestimonialCardData & { key: string })[] = [
+    ...testimonials.map((t, index) => ({ ...t, key: `static-${index}` })),
+    ...loaderData.approved.map((t) => ({
+      key: t.id,
+      name: t.displayName,
+      role: t.role,
+      location: t.location,
+      content: t.content,
+      rating: t.rating,
+    })),
+  ];
+
   return (
-    <PlaceholderPage
-      title="Client Testimonials"
-      intro="What our clients say about working with us."
-      release="the public-website release"
-    />
+    <>
+      <PageHero
+        eyebrow="Testimonials"
+        title="What Our Clients Say"
+        lead="Real stories from the individuals, investors and business owners we have helped across the United States."
+      />
+
+      <section aria-labelledby="stats-heading" className="on-dark bg-navy-950">
+        <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+          <h2 id="stats-heading" className="sr-only">
+            Our clients by the numbers
+          </h2>
+          <StatsGrid stats={testimonialStats} tone="dark" />
+        </div>
+      </section>
+
+      <section aria-labelledby="reviews-heading">
+        <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
+          <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+            Client Reviews
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="testimonial-list">
+            {cards.map(({ key, ...card }) => (
+              <li key={key}>
+                <TestimonialCard testimonial={card} />
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-xs text-muted-foreground">
+            Testimonials reflect the experiences of individual clients; individual results vary.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="share-heading" className="bg-muted">
+        <div className="mx-auto w-full max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
+          <div className="flex items-center gap-3">
+            <MessageSquareQuote aria-hidden="true" className="size-8 text-primary" />
+            <h2 id="share-heading" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+              Share Your Experience
+            </h2>
+          </div>
+          <p className="mt-3 text-muted-foreground">
+            Worked with us? Tell others about it. Your testimonial will be reviewed before it is published.
+          </p>
+          <div className="mt-8 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-8">
+            <TestimonialForm signedIn={loaderData.signedIn} actionData={actionData} />
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { getDb } from "~/server/db/client.server";
 import { userRoles } from "~/server/db/schema.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
+import { isSessionVerified } from "./mfa.server";
 
 export type SessionUser = {
   id: string;
@@ -57,7 +58,12 @@ export async function requireUser(
   return user;
 }
 
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+/**
+ * Admins only, with a second factor verified in this session (FTC Safeguards Rule 314.4(c)(5)).
+ * No session: /auth. Not an admin: 'Access denied' and /. Admin without a verified second factor:
+ * /admin/mfa (enrol or enter a code), then back. `allowUnverified` is for that page alone.
+ */
+export async function requireAdmin(request: Request, options: { allowUnverified?: boolean } = {}): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) {
     throw await redirectWithToast(
@@ -65,6 +71,10 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
       { type: "error", title: "Access Denied", description: "Access denied. Admin privileges required." },
       { request },
     );
+  }
+  if (!options.allowUnverified && !(await isSessionVerified(user.sessionId))) {
+    const url = new URL(request.url);
+    throw redirect(`/admin/mfa?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
   return user;
 }

@@ -573,6 +573,39 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * Staff second factor (FTC Safeguards Rule 16 CFR 314.4(c)(5)): a TOTP secret (encrypted with the
+ * field key), hashed single-use backup codes, and the last time step used (no code replays).
+ */
+export const adminMfa = pgTable("admin_mfa", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  backupCodeHashes: text("backup_code_hashes").array().notNull(),
+  /** Null while enrolment is pending (QR shown, first code not yet confirmed). */
+  enabledAt: timestamptz("enabled_at"),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: timestamptz("locked_until"),
+  createdAt: createdAt(),
+});
+
+/** Sessions whose second factor was verified; admin data is reachable only from these. */
+export const sessionMfa = pgTable(
+  "session_mfa",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => session.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verifiedAt: timestamptz("verified_at").notNull().defaultNow(),
+  },
+  (t) => [index("session_mfa_user_id_idx").on(t.userId)],
+);
+
 /** Fixed-window counters for our own throttles, shared by every instance. */
 export const rateLimitHits = pgTable(
   "rate_limit_hits",

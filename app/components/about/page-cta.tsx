@@ -1,0 +1,42 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+
+export type CtaLink = { to: string; label: string };
+
+/** The closing call to action of a content page: a heading, a line and two buttons. */
+export function PageCta({
+  title,
+  text,
+  primary,
+  secondary,
+}: {
+  title: string;
+  text: string;
+  primary: CtaLink;
+  secondary?: CtaLink;
+}) {
+  return (
+    <section aria-labelledby="page-cta-heading" className="on-dark bg-navy-900 text-white">
+      <div className="mx-auto flex w-full max-w-4xl flex-col items-center px-4 py-14 text-center sm:px-6 sm:py-16">
+        <h2 id="page-cta-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-3 max-w-2xl text-slate-200">{text}</p>
+        <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+          <Button asChild variant="accent" size="lg">
+            <Link to={primary.to}>
+              {primary.label}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          {secondary ? (
+            <Button asChild size="lg" className="border border-white bg-transparent text-white hover:bg-navy-800">
+              <Link to={secondary.to}>{secondary.label}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

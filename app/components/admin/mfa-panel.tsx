@@ -1,0 +1,108 @@
+import { KeyRound, ShieldCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+
+/** Enrol an authenticator (QR code, manual key, first code, backup codes) or verify this session. */
+export function MfaPanel({
+  mode,
+  enrolment,
+  redirectTo,
+  message,
+  backupCodes,
+  busy,
+}: {
+  mode: "enrol" | "verify";
+  enrolment: { secret: string; qrDataUrl: string } | null;
+  redirectTo: string;
+  message: string | null;
+  backupCodes: string[] | null;
+  busy: boolean;
+}) {
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (message) codeRef.current?.focus();
+  }, [message]);
+
+  if (backupCodes) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-12">
+        <Card className="p-6 sm:p-8">
+          <h1 className="flex items-center gap-2 text-2xl font-bold text-primary">
+            <ShieldCheck aria-hidden="true" className="size-6" /> Two-factor authentication is on
+          </h1>
+          <p className="mt-4 text-slate-700">
+            Save these backup codes somewhere safe (a password manager). Each one works once if you lose your
+            authenticator. They will not be shown again.
+          </p>
+          <ul aria-label="Backup codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-base">
+            {backupCodes.map((c) => (
+              <li key={c} className="rounded border border-slate-300 bg-slate-50 px-3 py-2 text-slate-900">
+                {c}
+              </li>
+            ))}
+          </ul>
+          <Button asChild className="mt-6">
+            <Link to={redirectTo}>Continue to the admin area</Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+
+  const errorId = "mfa-code-error";
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-12">
+      <Card className="p-6 sm:p-8">
+        <h1 className="flex items-center gap-2 text-2xl font-bold text-primary">
+          <KeyRound aria-hidden="true" className="size-6" />
+          {mode === "enrol" ? "Set up two-factor authentication" : "Two-factor authentication"}
+        </h1>
+        {mode === "enrol" && enrolment ? (
+          <>
+            <p className="mt-4 text-slate-700">
+              Staff who can see customer data must use a second factor. Scan this QR code with an authenticator app
+              (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the 6-digit code it shows.
+            </p>
+            <img src={enrolment.qrDataUrl} width={200} height={200} alt="QR code for your authenticator app" className="mx-auto mt-6 rounded border border-slate-200 bg-white p-2" />
+            <p className="mt-4 text-sm text-slate-700">
+              Can't scan it? Enter this key manually:{" "}
+              <code data-testid="mfa-secret" className="rounded bg-slate-100 px-2 py-1 font-mono text-slate-900 break-all">
+                {enrolment.secret}
+              </code>
+            </p>
+          </>
+        ) : (
+          <p className="mt-4 text-slate-700">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
+        )}
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="intent" value={mode} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div className="space-y-2">
+            <Label htmlFor="mfa-code">{mode === "enrol" ? "Authentication Code" : "Authentication or Backup Code"}</Label>
+            <Input
+              ref={codeRef}
+              id="mfa-code"
+              name="code"
+              inputMode={mode === "enrol" ? "numeric" : "text"}
+              autoComplete="one-time-code"
+              maxLength={mode === "enrol" ? 6 : 11}
+              required
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? errorId : undefined}
+            />
+            <p id={errorId} role={message ? "alert" : undefined} className="min-h-5 text-sm text-red-700">
+              {message ?? ""}
+            </p>
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Verifying..." : mode === "enrol" ? "Turn On Two-Factor Authentication" : "Verify"}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

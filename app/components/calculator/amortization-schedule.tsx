@@ -1,0 +1,121 @@
+import { ChevronRight } from "lucide-react";
+import { useId, useState } from "react";
+import { formatUsd } from "~/domain/formats";
+import type { YearRow } from "~/domain/loan-math";
+import { cn } from "~/utils/cn";
+
+/**
+ * The amortization schedule as a table: one row per year (payments, principal, interest, balance at
+ * the year's end); each year's button shows or hides that year's months right below it.
+ */
+export function AmortizationSchedule({ years, className }: { years: YearRow[]; className?: string }) {
+  const id = useId();
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (year: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(year)) next.delete(year);
+      else next.add(year);
+      return next;
+    });
+  const captionId = `${id}-caption`;
+
+  return (
+    <div
+      className={cn("overflow-x-auto rounded-lg border border-border", className)}
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
+      <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="amortization-schedule">
+        <caption id={captionId} className="px-4 py-3 text-left text-base font-semibold text-primary">
+          Amortization schedule
+          <span className="block text-sm font-normal text-muted-foreground">
+            Yearly totals; choose a year to show or hide its months.
+          </span>
+        </caption>
+        <thead className="bg-muted text-left">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              Year
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Payments
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Principal
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Interest
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Remaining Balance
+            </th>
+          </tr>
+        </thead>
+        {years.map((row) => {
+          const expanded = open.has(row.year);
+          const monthsId = `${id}-year-${row.year}`;
+          return (
+            <YearGroup key={row.year} row={row} expanded={expanded} monthsId={monthsId} onToggle={() => toggle(row.year)} />
+          );
+        })}
+      </table>
+    </div>
+  );
+}
+
+function YearGroup({
+  row,
+  expanded,
+  monthsId,
+  onToggle,
+}: {
+  row: YearRow;
+  expanded: boolean;
+  monthsId: string;
+  onToggle: () => void;
+}) {
+  return (
+    <>
+      <tbody className="border-t border-border">
+        <tr>
+          <th scope="row" className="px-2 py-1 text-left font-semibold">
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={monthsId}
+              onClick={onToggle}
+              className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 whitespace-nowrap text-primary hover:bg-muted"
+            >
+              <ChevronRight
+                aria-hidden="true"
+                className={cn("size-4 transition-transform motion-reduce:transition-none", expanded && "rotate-90")}
+              />
+              Year {row.year}
+            </button>
+          </th>
+          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.payment)}</td>
+          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.principal)}</td>
+          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.interest)}</td>
+          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.balance)}</td>
+        </tr>
+      </tbody>
+      <tbody id={monthsId} hidden={!expanded} className="bg-navy-50/60">
+        {expanded
+          ? row.months.map((m) => (
+              <tr key={m.month} className="border-t border-border/60">
+                <th scope="row" className="py-1 pr-4 pl-10 text-left font-normal whitespace-nowrap text-muted-foreground">
+                  Month {m.month}
+                </th>
+                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.payment)}</td>
+                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.principal)}</td>
+                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.interest)}</td>
+                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.balance)}</td>
+              </tr>
+            ))
+          : null}
+      </tbody>
+    </>
+  );
+}

@@ -1,0 +1,276 @@
+import { Calculator as CalculatorIcon, Info } from "lucide-react";
+import { useDeferredValue, useId, useMemo, useState, type ChangeEvent } from "react";
+import { Link } from "react-router";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { LOAN_DURATIONS } from "~/domain/enums";
+import { caretAfterFormat, digitsOnly, formatAmountInput, formatUsd, parseAmountInput } from "~/domain/formats";
+import { amortizationSchedule, CALCULATOR_DEFAULTS, estimateLoan, RATE_BOUNDS, yearlySchedule, type LoanEstimate } from "~/domain/loan-math";
+import { cn } from "~/utils/cn";
+import { AmortizationChart } from "./amortization-chart";
+import { AmortizationSchedule } from "./amortization-schedule";
+
+/** The most digits the amount field takes (under a trillion dollars: far above any loan we make). */
+export const MAX_AMOUNT_DIGITS = 12;
+
+export const RATE_HINT = `Range: ${RATE_BOUNDS.min}% - ${RATE_BOUNDS.max}%`;
+export const APR_STATEMENT = `Rates from ${RATE_BOUNDS.min}% to ${RATE_BOUNDS.max}% APR; your rate depends on credit, term and collateral.`;
+
+export type LoanCalculatorValues = {
+  /** Loan amount in whole dollars. */
+  amount: number;
+  /** Annual interest rate in percent (8.5 = 8.5 %). */
+  ratePercent: number;
+  /** Term in months (one of LOAN_DURATIONS). */
+  termMonths: number;
+};
+
+export type LoanCalculatorProps = {
+  /** Also show the principal-versus-interest chart and the yearly amortization schedule. Default false. */
+  detailed?: boolean;
+  /** Show the 'Apply Now with This Estimate' button (to /apply with the current figures). Default false. */
+  showApplyButton?: boolean;
+  /** Level of the calculator's own headings, to fit the page's outline. Default "h2". */
+  headingLevel?: "h2" | "h3";
+  /** Starting values; each defaults to CALCULATOR_DEFAULTS (50,000 / 8.5 % / 60 months). */
+  initialValues?: Partial<LoanCalculatorValues>;
+  className?: string;
+};
+
+/** "60 months (5 years)", "18 months (1.5 years)", "6 months". */
+export function termLabel(months: number): string {
+  if (months < 12) return `${months} months`;
+  const years = months / 12;
+  return `${months} months (${years} ${years === 1 ? "year" : "years"})`;
+}
+
+/** /apply?loanAmount=50000&interestRate=8.5&loanTerm=60&monthlyPayment=1025.83 */
+export function applyHref(values: LoanCalculatorValues, estimate: LoanEstimate): string {
+  const params = new URLSearchParams({
+    loanAmount: String(values.amount),
+    interestRate: String(values.ratePercent),
+    loanTerm: String(values.termMonths),
+    monthlyPayment: estimate.monthlyPayment.toFixed(2),
+  });
+  return `/apply?${params.toString()}`;
+}
+
+/**
+ * The loan calculator: amount, rate and term in; monthly payment, total payment and total interest out,
+ * updated as you type (the figures come from ~/domain/loan-math). Works without a network: it never
+ * loads or posts anything. Embeddable anywhere with no props.
+ */
+export function LoanCalculator({
+  detailed = false,
+  showApplyButton = false,
+  headingLevel = "h2",
+  initialValues,
+  className,
+}: LoanCalculatorProps = {}) {
+  const id = useId();
+  const Heading = headingLevel;
+  const [amountText, setAmountText] = useState(() => formatAmountInput(initialValues?.amount ?? CALCULATOR_DEFAULTS.amount));
+  const [rateText, setRateText] = useState(() => String(initialValues?.ratePercent ?? CALCULATOR_DEFAULTS.ratePercent));
+  const [termMonths, setTermMonths] = useState<number>(() => initialValues?.termMonths ?? CALCULATOR_DEFAULTS.termMonths);
+
+  const values: LoanCalculatorValues = {
+    amount: parseAmountInput(amountText),
+    ratePercent: rateText.trim() === "" ? Number.NaN : Number(rateText),
+    termMonths,
+  };
+  const estimate = estimateLoan(values.amount, values.ratePercent, values.termMonths);
+
+  const onAmountChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const raw = input.value;
+    const caret = input.selectionStart ?? raw.length;
+    const allDigits = digitsOnly(raw);
+    if (allDigits.replace(/^0+(?=\d)/, "").length > MAX_AMOUNT_DIGITS) {
+      // Refuse the keystroke; React puts the previous value back.
+      return;
+    }
+    const formatted = formatAmountInput(raw);
+    // Keep the caret after the same digit it followed (leading zeros that were dropped do not count).
+    const droppedZeros = allDigits.length - digitsOnly(formatted).length;
+    const digitsBefore = Math.max(0, digitsOnly(raw.slice(0, caret)).length - droppedZeros);
+    const position = caretAfterFormat(formatted, digitsBefore);
+    // Write the formatted value ourselves so React, finding the DOM already right, leaves the caret alone.
+    input.value = formatted;
+    if (document.activeElement === input) input.setSelectionRange(position, position);
+    setAmountText(formatted);
+  };
+
+  const amountId = `${id}-amount`;
+  const rateId = `${id}-rate`;
+  const rateHintId = `${id}-rate-hint`;
+  const termId = `${id}-term`;
+  const resultsHeadingId = `${id}-results`;
+
+  return (
+    <div className={cn("flex flex-col gap-8", className)}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby={`${id}-inputs`} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+          <Heading id={`${id}-inputs`} className="flex items-center gap-2 text-xl font-semibold text-primary">
+            <CalculatorIcon aria-hidden="true" className="size-5 text-gold-700" />
+            Loan Details
+          </Heading>
+          <div className="mt-6 flex flex-col gap-5">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={amountId}>Loan Amount</Label>
+              <div className="relative">
+                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
+                  $
+                </span>
+                <Input
+                  id={amountId}
+                  name="loanAmount"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={amountText}
+                  onChange={onAmountChange}
+                  className="pl-7"
+                />
+              </div>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={rateId}>Interest Rate (%)</Label>
+              <Input
+                id={rateId}
+                name="interestRate"
+                type="number"
+                inputMode="decimal"
+                step={RATE_BOUNDS.step}
+                min={RATE_BOUNDS.min}
+                max={RATE_BOUNDS.max}
+                value={rateText}
+                onChange={(event) => setRateText(event.currentTarget.value)}
+                aria-describedby={rateHintId}
+              />
+              <p id={rateHintId} className="text-xs text-muted-foreground">
+                {RATE_HINT}
+              </p>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={termId}>Loan Term</Label>
+              <select
+                id={termId}
+                name="loanTerm"
+                value={termMonths}
+                onChange={(event) => setTermMonths(Number(event.currentTarget.value))}
+                className="h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:outline-3 focus-visible:outline-offset-1 sm:text-sm"
+              >
+                {LOAN_DURATIONS.map((months) => (
+                  <option key={months} value={months}>
+                    {termLabel(months)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby={resultsHeadingId} className="on-dark flex flex-col rounded-xl bg-primary p-6 text-primary-foreground shadow-sm">
+          <Heading id={resultsHeadingId} className="text-xl font-semibold">
+            Your Estimate
+          </Heading>
+          <div aria-live="polite" aria-atomic="true" className="mt-6 flex-1" data-testid="calculator-results">
+            {estimate ? <Figures estimate={estimate} /> : <NoResults values={values} />}
+          </div>
+          <p className="mt-6 flex items-start gap-2 border-t border-white/20 pt-4 text-sm text-navy-100">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+            <span>{APR_STATEMENT}</span>
+          </p>
+          {showApplyButton ? <ApplyButton values={values} estimate={estimate} /> : null}
+        </section>
+      </div>
+
+      {detailed ? <Details values={values} estimate={estimate} headingLevel={headingLevel} /> : null}
+    </div>
+  );
+}
+
+function Figures({ estimate }: { estimate: LoanEstimate }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-5">
+      <div className="col-span-2">
+        <dt className="text-sm text-navy-100">Monthly Payment</dt>
+        <dd className="text-4xl font-bold tracking-tight text-gold-400" data-testid="monthly-payment">
+          {formatUsd(estimate.monthlyPayment)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-navy-100">Total Payment</dt>
+        <dd className="text-xl font-semibold" data-testid="total-payment">
+          {formatUsd(estimate.totalPayment)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-navy-100">Total Interest</dt>
+        <dd className="text-xl font-semibold" data-testid="total-interest">
+          {formatUsd(estimate.totalInterest)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function NoResults({ values }: { values: LoanCalculatorValues }) {
+  const message = !(values.amount > 0)
+    ? "Enter a loan amount above zero to see your estimate."
+    : !Number.isFinite(values.ratePercent) || values.ratePercent < 0
+      ? "Enter an interest rate to see your estimate."
+      : "Choose a loan term to see your estimate.";
+  return <p className="text-navy-100">{message}</p>;
+}
+
+function ApplyButton({ values, estimate }: { values: LoanCalculatorValues; estimate: LoanEstimate | null }) {
+  const look =
+    "mt-6 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-accent px-6 text-base font-semibold text-accent-foreground transition-colors hover:bg-gold-300";
+  if (!estimate) {
+    return (
+      <button type="button" disabled className={cn(look, "cursor-not-allowed opacity-60")}>
+        Apply Now with This Estimate
+      </button>
+    );
+  }
+  // discover="none": the calculator makes no network calls while you use it (route discovery included).
+  return (
+    <Link to={applyHref(values, estimate)} discover="none" className={look}>
+      Apply Now with This Estimate
+    </Link>
+  );
+}
+
+function Details({
+  values,
+  estimate,
+  headingLevel,
+}: {
+  values: LoanCalculatorValues;
+  estimate: LoanEstimate | null;
+  headingLevel: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
+  const id = useId();
+  // The schedule may be 360 rows: let typing stay responsive and redraw it just after.
+  const deferred = useDeferredValue(values);
+  const years = useMemo(
+    () => yearlySchedule(amortizationSchedule(deferred.amount, deferred.ratePercent, deferred.termMonths)),
+    [deferred.amount, deferred.ratePercent, deferred.termMonths],
+  );
+  if (!estimate || years.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+      <Heading id={`${id}-heading`} className="text-xl font-semibold text-primary">
+        Principal and Interest Over Time
+      </Heading>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Each bar is one year of payments: the part that repays the loan and the part that pays interest. The table
+        below lists the same figures; expand a year to see its months.
+      </p>
+      <AmortizationChart years={years} principal={deferred.amount} className="mt-6" />
+      <AmortizationSchedule years={years} className="mt-8" />
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { CheckCircle2, Send } from "lucide-react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Field, SubmitButton } from "~/components/auth/auth-form-kit";
+import { Input } from "~/components/ui/input";
+import { formatPhone } from "~/domain/formats";
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_LIMITS,
+  contactFormValues,
+  parseContact,
+  type ContactActionData,
+  type ContactFieldErrors,
+} from "~/domain/validation/contact";
+import { cn } from "~/utils/cn";
+
+const textareaClass = cn(
+  "flex min-h-36 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
+  "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
+);
+
+function focusFirstInvalid(form: HTMLFormElement | null, errors: ContactFieldErrors) {
+  const first = CONTACT_FIELDS.find((field) => errors[field]?.length);
+  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+}
+
+/**
+ * The contact form. Checked in the browser with the server's schema, then posted through a fetcher
+ * (the page stays put): 'Sending...' while in flight, a toast with the answer, fields cleared on
+ * success. Without JavaScript it posts the page and `actionData` carries the answer.
+ */
+export function ContactForm({ actionData }: { actionData?: ContactActionData }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<ContactActionData>();
+  const pending = fetcher.state !== "idle";
+  // Without JavaScript the server's answer arrives as the page's actionData: show its errors and values.
+  const [errors, setErrors] = useState<ContactFieldErrors>(() => (actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {}));
+  const refill = actionData && !actionData.ok ? actionData.values : undefined;
+  const [phone, setPhone] = useState(() => refill?.phone ?? "");
+  const [wantFocus, setWantFocus] = useState(0);
+
+  useEffect(() => {
+    if (wantFocus) focusFirstInvalid(formRef.current, errors);
+  }, [wantFocus, errors]);
+
+  const onAnswer = useEffectEvent((answer: ContactActionData) => {
+    if (answer.toast.type === "success") toast.success(answer.toast.title, { description: answer.toast.description });
+    else toast.error(answer.toast.title, { description: answer.toast.description });
+    if (answer.ok) {
+      formRef.current?.reset();
+      setPhone("");
+      setErrors({});
+    } else if (answer.fieldErrors) {
+      setErrors(answer.fieldErrors);
+      setWantFocus((n) => n + 1);
+    }
+  });
+  const seen = useRef<ContactActionData | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
+    seen.current = fetcher.data;
+    onAnswer(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    const parsed = parseContact(contactFormValues(new FormData(event.currentTarget)));
+    if (parsed.ok) {
+      setErrors({});
+      return; // the fetcher posts it
+    }
+    event.preventDefault();
+    setErrors(parsed.fieldErrors);
+    setWantFocus((n) => n + 1);
+  }
+
+  const clear = (field: keyof ContactFieldErrors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  const noJsSuccess = actionData?.ok === true && fetcher.data === undefined;
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/contact" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+      {noJsSuccess ? (
+        <p role="status" className="mb-4 flex items-start gap-2 rounded-md border border-green-700 bg-green-50 p-3 text-sm text-green-900">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {actionData.toast.title}
+        </p>
+      ) : null}
+      {!noJsSuccess && actionData && !actionData.ok && fetcher.data === undefined ? (
+        <p role="alert" className="mb-4 rounded-md border border-destructive bg-red-50 p-3 text-sm text-destructive">
+          {actionData.toast.title}
+          {actionData.toast.description ? ` ${actionData.toast.description}` : null}
+        </p>
+      ) : null}
+
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field id={`${id}-name`} label="Name" errors={errors.name}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="name"
+              autoComplete="name"
+              aria-required="true"
+              maxLength={CONTACT_LIMITS.name}
+              defaultValue={refill?.name}
+              onChange={() => clear("name")}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-email`} label="Email" errors={errors.email}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="email"
+              type="email"
+              autoComplete="email"
+              aria-required="true"
+              maxLength={CONTACT_LIMITS.email}
+              defaultValue={refill?.email}
+              onChange={() => clear("email")}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field id={`${id}-phone`} label="Phone (optional)" errors={errors.phone}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="(555) 123-4567"
+              maxLength={14}
+              value={phone}
+              onChange={(event) => {
+                setPhone(formatPhone(event.currentTarget.value));
+                clear("phone");
+              }}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-subject`} label="Subject" errors={errors.subject}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="subject"
+              aria-required="true"
+              maxLength={CONTACT_LIMITS.subject}
+              defaultValue={refill?.subject}
+              onChange={() => clear("subject")}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id={`${id}-message`} label="Message" errors={errors.message}>
+        {(a11y) => (
+          <textarea
+            {...a11y}
+            name="message"
+            rows={6}
+            aria-required="true"
+            maxLength={CONTACT_LIMITS.message}
+            defaultValue={refill?.message}
+            onChange={() => clear("message")}
+            className={textareaClass}
+          />
+        )}
+      </Field>
+
+      {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${CONTACT_HONEYPOT_FIELD}`}>Company website (leave empty)</label>
+        <input id={`${id}-${CONTACT_HONEYPOT_FIELD}`} type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <p className="text-xs text-muted-foreground">All fields are required except phone.</p>
+      <SubmitButton
+        pending={pending}
+        label={
+          <>
+            <Send aria-hidden="true" />
+            Send Message
+          </>
+        }
+        pendingLabel="Sending..."
+        variant="accent"
+        size="lg"
+        className="mt-2 sm:w-auto sm:self-start"
+      />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,223 @@
+import { LogIn, Send } from "lucide-react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { ErrorList, Field, SubmitButton, useFocusFirstInvalid, type FieldErrors } from "~/components/auth/auth-form-kit";
+import { Input } from "~/components/ui/input";
+import {
+  TESTIMONIAL_FIELD_LIMITS,
+  TESTIMONIAL_FIELDS,
+  TESTIMONIAL_TOASTS,
+  testimonialProblemTitle,
+  testimonialProblems,
+  testimonialSchema,
+  type TestimonialActionData,
+  type TestimonialToast,
+} from "~/domain/validation/testimonial";
+import { cn } from "~/utils/cn";
+import { StarRatingInput } from "./star-rating-input";
+
+type Values = { fullName: string; displayName: string; role: string; location: string; content: string };
+const EMPTY: Values = { fullName: "", displayName: "", role: "", location: "", content: "" };
+
+function show(t: TestimonialToast) {
+  toast[t.type](t.title, { description: t.description });
+}
+
+/**
+ * 'Share Your Experience' (spec 000 §2, §4, §5, §8). Visitors may fill it in, but submitting asks them to
+ * sign in ('Authentication Required'); the server refuses them too (401). The same schema checks the
+ * form here and in the action. On success the fields and the rating reset.
+ */
+export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; actionData?: TestimonialActionData }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<TestimonialActionData>();
+  const pending = fetcher.state !== "idle";
+  const [rating, setRating] = useState(0);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const requestFocus = useFocusFirstInvalid(formRef, errors, TESTIMONIAL_FIELDS);
+
+  // Each new answer (fetcher, or the action's data without JavaScript) is handled once.
+  const answer = fetcher.data ?? actionData;
+  const seen = useRef<TestimonialActionData | undefined>(undefined);
+  const handle = useEffectEvent((data: TestimonialActionData) => {
+    show(data.toast);
+    if (data.ok) {
+      setRating(0);
+      setValues(EMPTY);
+      setErrors({});
+      formRef.current?.reset();
+    } else if (data.fieldErrors) {
+      setErrors(data.fieldErrors);
+      requestFocus();
+    }
+  });
+  useEffect(() => {
+    if (!answer || seen.current === answer) return;
+    seen.current = answer;
+    handle(answer);
+  }, [answer]);
+
+  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    if (!signedIn) {
+      event.preventDefault();
+      show(TESTIMONIAL_TOASTS.authRequired);
+      return;
+    }
+    const result = testimonialSchema.safeParse({ ...values, rating: rating || "" });
+    if (result.success) {
+      setErrors({});
+      return; // fetcher.Form posts the form.
+    }
+    event.preventDefault();
+    const { fieldErrors, first } = testimonialProblems(result.error);
+    setErrors(fieldErrors);
+    show({ type: "error", title: testimonialProblemTitle(first.message), description: first.message });
+    requestFocus();
+  }
+
+  const ratingLabelId = `${id}-rating-label`;
+  const ratingErrorId = `${id}-rating-error`;
+  const contentMax = TESTIMONIAL_FIELD_LIMITS.content;
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+      {!signedIn ? (
+        <p className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-navy-200 bg-navy-50 p-4 text-sm text-slate-800">
+          <LogIn aria-hidden="true" className="size-4 text-primary" />
+          <span>You need an account to submit a testimonial.</span>
+          <Link to="/auth?redirectTo=%2Ftestimonials" className="font-semibold text-link underline underline-offset-4">
+            Sign in or create an account
+          </Link>
+        </p>
+      ) : null}
+      <p className="mb-2 text-sm text-muted-foreground">All fields are required unless marked optional.</p>
+
+      <div className="flex flex-col gap-2">
+        <span id={ratingLabelId} className="text-sm leading-none font-medium text-foreground">
+          Your Rating
+        </span>
+        <StarRatingInput
+          name="rating"
+          value={rating}
+          onChange={(n) => {
+            setRating(n);
+            setErrors((e) => (e.rating ? { ...e, rating: undefined } : e));
+          }}
+          labelId={ratingLabelId}
+          errorId={ratingErrorId}
+          invalid={Boolean(errors.rating?.length)}
+        />
+        <ErrorList id={ratingErrorId} errors={errors.rating} />
+      </div>
+
+      <div className="grid gap-x-6 sm:grid-cols-2">
+        <Field id={`${id}-fullName`} label="Full Name" errors={errors.fullName}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="fullName"
+              autoComplete="name"
+              required
+              maxLength={TESTIMONIAL_FIELD_LIMITS.fullName}
+              value={values.fullName}
+              onChange={set("fullName")}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${id}-displayName`}
+          label="Display Name (optional)"
+          errors={errors.displayName}
+          hint="Shown with your review. Leave blank to use your full name."
+        >
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="displayName"
+              autoComplete="nickname"
+              maxLength={TESTIMONIAL_FIELD_LIMITS.displayName}
+              value={values.displayName}
+              onChange={set("displayName")}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-role`} label="Role" errors={errors.role} hint="For example: Small Business Owner">
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="role"
+              autoComplete="organization-title"
+              required
+              maxLength={TESTIMONIAL_FIELD_LIMITS.role}
+              value={values.role}
+              onChange={set("role")}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-location`} label="Location (optional)" errors={errors.location} hint="For example: Austin, TX">
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="location"
+              autoComplete="address-level2"
+              maxLength={TESTIMONIAL_FIELD_LIMITS.location}
+              value={values.location}
+              onChange={set("location")}
+            />
+          )}
+        </Field>
+      </div>
+
+      <Field
+        id={`${id}-content`}
+        label="Your Review"
+        errors={errors.content}
+        hint={`${values.content.length}/${contentMax} characters`}
+      >
+        {(a11y) => (
+          <textarea
+            {...a11y}
+            name="content"
+            required
+            rows={5}
+            maxLength={contentMax}
+            value={values.content}
+            onChange={set("content")}
+            className={cn(
+              "flex min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
+              "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
+            )}
+          />
+        )}
+      </Field>
+
+      <p className="text-xs text-muted-foreground">Testimonials are reviewed by our team before they are published.</p>
+
+      <SubmitButton
+        pending={pending}
+        label={
+          <>
+            <Send aria-hidden="true" />
+            Submit Testimonial
+          </>
+        }
+        pendingLabel="Submitting..."
+        className="mt-2 sm:w-auto sm:self-start"
+        size="lg"
+      />
+    </fetcher.Form>
+  );
+}

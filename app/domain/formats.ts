@@ -1,0 +1,99 @@
+/**
+ * Display formats shared by the calculator, the contact form and the application wizard.
+ * Pure functions, no I/O, safe in the browser and on the server.
+ */
+
+const usdFormatter = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usdWholeFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/**
+ * US dollars: formatUsd(1025.83) → "$1,025.83"; `{ cents: false }` → "$50,000" (rounded to dollars).
+ * Accepts numeric strings (PostgreSQL numeric arrives as a string); anything not finite gives "$0.00".
+ */
+export function formatUsd(amount: number | string, options: { cents?: boolean } = {}): string {
+  const n = typeof amount === "number" ? amount : Number(amount);
+  const value = Number.isFinite(n) ? n : 0;
+  // Avoid "-$0.00" for tiny negative rounding leftovers.
+  const clean = Object.is(Math.round(value * 100), -0) ? 0 : value;
+  return (options.cents === false ? usdWholeFormatter : usdFormatter).format(clean);
+}
+
+/** Only the digits of a string ("$50,000.7a" → "500007"). */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D+/g, "");
+}
+
+/**
+ * What an amount input shows while typing: digits only, grouped by thousands, no leading zeros
+ * ("0050000" → "50,000", "12a34" → "1,234", "" → "", "0" → "0").
+ */
+export function formatAmountInput(value: string | number): string {
+  const digits = digitsOnly(String(value)).replace(/^0+(?=\d)/, "");
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** The number an amount input holds ("50,000" → 50000); 0 when it holds no digits. */
+export function parseAmountInput(value: string): number {
+  const digits = digitsOnly(value);
+  return digits ? Number(digits) : 0;
+}
+
+/**
+ * Where the caret belongs after reformatting: keep the same number of digits to its left.
+ * `digitsBefore` is how many digits were left of the caret in the raw (typed) value.
+ */
+export function caretAfterFormat(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i]!)) seen++;
+    if (seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
+}
+
+/**
+ * US phone as typed: "(555) 123-4567" (at most 10 digits, at most 14 characters); partial input is
+ * formatted as far as it goes ("555" → "(555", "5551" → "(555) 1"). A leading country code 1 on an
+ * 11-digit number is dropped.
+ */
+export function formatPhone(value: string): string {
+  let digits = digitsOnly(value);
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  if (digits.length === 0) return "";
+  if (digits.length <= 3) return `(${digits}`;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** SSN as typed: "XXX-XX-XXXX" (at most 9 digits, 11 characters); partial input formatted as far as it goes. */
+export function formatSsn(value: string): string {
+  const digits = digitsOnly(value).slice(0, 9);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+/**
+ * A file size for people: "512 B", "1.5 KB", "4.8 MB" (1 KB = 1024 bytes; KB and MB with one
+ * decimal: "2.0 KB"). Negative or non-finite sizes show as "0 B".
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 B";
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  const kb = bytes / 1024;
+  // 1,048,575 bytes would round to "1024.0 KB": show it as MB instead.
+  if (Math.round(kb * 10) / 10 < 1024) return `${kb.toFixed(1)} KB`;
+  return `${(kb / 1024).toFixed(1)} MB`;
+}
+
+/** Percent with up to two decimals: 8.5 → "8.5%", 5.99 → "5.99%". */
+export function formatPercent(value: number): string {
+  return `${Number.isFinite(value) ? Number(value.toFixed(2)) : 0}%`;
+}

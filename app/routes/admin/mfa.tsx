@@ -1,0 +1,63 @@
+import { data, redirect, useNavigation } from "react-router";
+import { MfaPanel } from "~/components/admin/mfa-panel";
+import { pageMeta } from "~/content/site";
+import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/auth/mfa.server";
+import { requireAdmin, safeRedirectPath } from "~/server/auth/session.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/mfa";
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, { allowUnverified: true });
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+  const state = await getMfaState(user.id);
+  if (state === "enabled") {
+    if (await isSessionVerified(user.sessionId)) throw redirect(redirectTo);
+    return { mode: "verify" as const, redirectTo, enrolment: null };
+  }
+  const enrolment = (await pendingEnrolment(user)) ?? (await startEnrolment(user));
+  return { mode: "enrol" as const, redirectTo, enrolment: { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request, { allowUnverified: true });
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "").slice(0, 20);
+  const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
+  const meta = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  if (!code.trim()) return data({ ok: false as const, message: "Enter the 6-digit code from your authenticator app.", backupCodes: null }, { status: 400 });
+
+  if (form.get("intent") === "enrol") {
+    const result = await confirmEnrolment(user, code, meta);
+    if (!result.ok) return data({ ok: false as const, message: result.message, backupCodes: null }, { status: 400 });
+    return { ok: true as const, message: "Two-factor authentication is on.", backupCodes: result.backupCodes };
+  }
+  const result = await verifySession(user, code, meta);
+  if (!result.ok) return data({ ok: false as const, message: result.message, backupCodes: null }, { status: 400 });
+  return redirectWithToast(
+    redirectTo,
+    {
+      type: "success",
+      title: "Identity Verified",
+      description: result.usedBackupCode ? "You used a backup code; each works only once." : "Welcome to the admin area.",
+    },
+    { request },
+  );
+}
+
+export default function AdminMfa({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <MfaPanel
+      mode={loaderData.mode}
+      enrolment={loaderData.enrolment}
+      redirectTo={loaderData.redirectTo}
+      message={actionData && !actionData.ok ? actionData.message : null}
+      backupCodes={actionData?.ok ? actionData.backupCodes : null}
+      busy={navigation.state !== "idle"}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb, type Db } from "~/server/db/client.server";
+import { testimonials } from "~/server/db/schema.server";
+import { checkThrottles, type ThrottlePolicy } from "~/server/security/throttle.server";
+import {
+  TESTIMONIAL_FIELDS,
+  TESTIMONIAL_TOASTS,
+  testimonialProblemTitle,
+  testimonialProblems,
+  testimonialSchema,
+  type TestimonialActionData,
+  type TestimonialValues,
+} from "~/domain/validation/testimonial";
+
+/**
+ * Testimonials (spec 000 §3, §7): signed-in users submit one; it is stored 'pending' with their user id
+ * and shown on /testimonials only once an admin approved it. Text is stored verbatim and always
+ * rendered as text.
+ */
+
+/** At most 5 submissions per user per hour. */
+export const TESTIMONIAL_THROTTLE = { limit: 5, windowSeconds: 3600 } as const satisfies ThrottlePolicy;
+
+/** Forms larger than this are refused before parsing (the review is at most 2000 characters). */
+const MAX_FORM_BYTES = 32 * 1024;
+
+export type ApprovedTestimonial = {
+  id: string;
+  displayName: string;
+  role: string;
+  location: string | null;
+  content: string;
+  rating: number;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+/** Approved testimonials, newest first (the author's full name and user id are not exposed). */
+export async function listApprovedTestimonials({ limit = 24 }: { limit?: number } = {}, db: Db = getDb()): Promise<ApprovedTestimonial[]> {
+  const rows = await db
+    .select({
+      id: testimonials.id,
+      displayName: testimonials.displayName,
+      role: testimonials.role,
+      location: testimonials.location,
+      content: testimonials.content,
+      rating: testimonials.rating,
+      createdAt: testimonials.createdAt,
+    })
+    .from(testimonials)
+    .where(eq(testimonials.status, "approved"))
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+    .limit(Math.max(1, Math.min(100, Math.floor(limit))));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Inserts a validated testimonial as 'pending'; returns its id. */
+export async function createTestimonial(userId: string, values: TestimonialValues, db: Db = getDb()): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(testimonials)
+    .values({ userId, ...values, status: "pending" })
+    .returning({ id: testimonials.id });
+  if (!row) throw new Error("testimonial insert returned no row");
+  return row;
+}
+
+export type TestimonialSubmitResult = { status: number; body: TestimonialActionData; id?: string };
+
+function refusal(status: number, toast: TestimonialActionData["toast"], fieldErrors?: Record<string, string[]>): TestimonialSubmitResult {
+  return { status, body: { ok: false, toast, fieldErrors } };
+}
+
+/** The known fields of a posted form as strings (a file or an absent field is left out). */
+function formValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of TESTIMONIAL_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string") out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Validates and stores one submission for `user` (null: a visitor, refused with 401). Never throws for
+ * bad input or a database failure: the answer is a status and the toast to show.
+ */
+export async function submitTestimonial(
+  user: { id: string } | null,
+  input: FormData | Record<string, unknown>,
+  options: { db?: Db } = {},
+): Promise<TestimonialSubmitResult> {
+  if (!user) return refusal(401, TESTIMONIAL_TOASTS.authRequired);
+
+  const parsed = testimonialSchema.safeParse(input instanceof FormData ? formValues(input) : input);
+  if (!parsed.success) {
+    const { fieldErrors, first } = testimonialProblems(parsed.error);
+    return refusal(400, { type: "error", title: testimonialProblemTitle(first.message), description: first.message }, fieldErrors);
+  }
+
+  const db = options.db ?? getDb();
+  try {
+    const throttle = await checkThrottles([[`testimonial:user:${user.id}`, TESTIMONIAL_THROTTLE]], { db });
+    if (!throttle.ok) return refusal(429, { type: "error", title: "Too Many Submissions", description: throttle.message });
+    const { id } = await createTestimonial(user.id, parsed.data, db);
+    return { status: 200, body: { ok: true, toast: TESTIMONIAL_TOASTS.submitted }, id };
+  } catch (error) {
+    // Drizzle's own message repeats the query's parameters (the review text): log the driver's cause only.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.name : "unknown";
+    console.error(`[testimonials] submission failed: ${cause}`);
+    return refusal(500, TESTIMONIAL_TOASTS.failed);
+  }
+}
+
+/** Reads the posted form (refusing oversized or unreadable bodies), then submitTestimonial. */
+export async function submitTestimonialRequest(request: Request, user: { id: string } | null): Promise<TestimonialSubmitResult> {
+  if (!user) return refusal(401, TESTIMONIAL_TOASTS.authRequired);
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_FORM_BYTES) return refusal(413, TESTIMONIAL_TOASTS.failed);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refusal(400, TESTIMONIAL_TOASTS.failed);
+  }
+  return submitTestimonial(user, form);
+}
