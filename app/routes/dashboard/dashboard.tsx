@@ -1,19 +1,20 @@
-import { requireUser } from "~/server/auth/session.server";
-import type { Route } from "./+types/dashboard";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageMeta } from "~/content/site";
+import { requireUser } from "~/server/auth/session.server";
+import { getDashboard } from "~/server/dashboard.server";
+import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Dashboard", "Your Private Loans dashboard."),
   { name: "robots", content: "noindex" },
 ];
 
+/** Signed-in users only (no session → /auth); only the user's own loans and applications. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return getDashboard(user.id, user.name);
 }
 
-// Placeholder: shows no data until its release; the guard already applies.
-export default function DashboardPage() {
-  return <PlaceholderPage title="Your Dashboard" release="the accounts release" />;
+export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
+  return <DashboardPage data={loaderData} />;
 }

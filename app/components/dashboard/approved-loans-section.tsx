@@ -1,0 +1,100 @@
+import { Banknote, Info, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatPercent, formatUsd } from "~/domain/formats";
+import type { DashboardLoan } from "~/server/dashboard.server";
+import { FUNDING_BUSINESS_DAYS, formatAmount, formatDate } from "./format";
+import { LoanStatusBadge } from "./status-badge";
+
+/** The applicant's active approved loans, newest first, or the empty state; plus the funding note. */
+export function ApprovedLoansSection({ loans, timeZone }: { loans: DashboardLoan[]; timeZone: string }) {
+  return (
+    <section aria-labelledby="approved-loans-heading" id="approved-loans" className="scroll-mt-24">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="approved-loans-heading" className="text-2xl font-bold tracking-tight text-primary">
+          Approved Loans
+        </h2>
+        <Button asChild className="w-full sm:w-auto">
+          <Link to="/apply">
+            <Plus aria-hidden="true" />
+            Apply for New Loan
+          </Link>
+        </Button>
+      </div>
+
+      {loans.length === 0 ? (
+        <Card className="mt-5 flex flex-col items-center gap-3 border-dashed px-6 py-10 text-center">
+          <Banknote aria-hidden="true" className="size-10 text-navy-700" />
+          <h3 className="text-lg font-semibold text-primary">No Approved Loans Yet</h3>
+          <p className="max-w-md text-sm text-muted-foreground">
+            When one of your applications is approved, your loan&apos;s amount, balance and monthly payment appear here.
+          </p>
+          <Button asChild variant="accent" className="mt-2">
+            <Link to="/apply">Apply Now</Link>
+          </Button>
+        </Card>
+      ) : (
+        <ul className="mt-5 grid gap-4 lg:grid-cols-2" aria-label="Your approved loans">
+          {loans.map((loan) => (
+            <li key={loan.id} data-testid="approved-loan">
+              <LoanCard loan={loan} timeZone={timeZone} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <FundingNote />
+    </section>
+  );
+}
+
+function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string }) {
+  const approvedOn = formatDate(loan.approvalDate, timeZone);
+  return (
+    <Card className="h-full p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold text-primary">{formatAmount(loan.approvedAmount)} Loan</h3>
+          <p className="text-sm text-muted-foreground">
+            Approved on <time dateTime={loan.approvalDate}>{approvedOn}</time>
+          </p>
+        </div>
+        <LoanStatusBadge status={loan.status} />
+      </div>
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[400px]:grid-cols-2 sm:grid-cols-3">
+        <Figure label="Approved Amount" value={formatUsd(loan.approvedAmount)} />
+        <Figure label="Balance" value={formatUsd(loan.balance)} />
+        <Figure label="Monthly Payment" value={formatUsd(loan.monthlyPayment)} />
+        <Figure label="Interest Rate" value={formatPercent(Number(loan.interestRate))} />
+        <Figure label="Term" value={`${loan.termMonths} months`} />
+        <Figure label="Approval Date" value={approvedOn} />
+      </dl>
+    </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-semibold break-words text-foreground">{value}</dd>
+    </div>
+  );
+}
+
+/** The funding promise (spec 001 §2, §9). */
+export function FundingNote() {
+  return (
+    <div
+      role="note"
+      className="mt-5 flex items-start gap-3 rounded-lg border border-navy-200 bg-navy-50 p-4 text-sm text-slate-800"
+    >
+      <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+      <p>
+        Funds are credited to your account within {FUNDING_BUSINESS_DAYS} business days once all loan terms are completed and
+        Loan Origination Fee Compliance is satisfied.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Dashboard } from "~/server/dashboard.server";
+import { ApplicationsSection } from "./applications-section";
+import { ApprovalNotice } from "./approval-notice";
+import { ApprovedLoansSection } from "./approved-loans-section";
+import { useDisplayTimeZone } from "./format";
+import { useDashboardLive } from "./use-dashboard-live";
+
+/** The applicant dashboard (spec 001 §2): greeting, approved loans, applications, kept live. */
+export function DashboardPage({ data }: { data: Dashboard }) {
+  const timeZone = useDisplayTimeZone();
+  const { noticeOpen, dismissNotice } = useDashboardLive(data);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <ApprovalNotice open={noticeOpen} onDismiss={dismissNotice} />
+      <header className="mb-10">
+        <h1 className="text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl">Welcome back, {data.fullName}</h1>
+        <p className="mt-2 text-muted-foreground">Your approved loans and the applications you have submitted, kept up to date.</p>
+      </header>
+      <div className="flex flex-col gap-12">
+        <ApprovedLoansSection loans={data.approvedLoans} timeZone={timeZone} />
+        <ApplicationsSection applications={data.applications} timeZone={timeZone} />
+      </div>
+    </div>
+  );
+}

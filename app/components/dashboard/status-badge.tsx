@@ -1,0 +1,34 @@
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { statusLabel } from "./format";
+
+/**
+ * Status colours (spec 001 §4): approved green, pending yellow, under_review blue, denied red,
+ * anything else grey. Each pair passes WCAG AA contrast. `data-tone` names the colour for tests.
+ */
+const TONES: Record<string, { variant: BadgeVariant; tone: string }> = {
+  approved: { variant: "success", tone: "green" },
+  pending: { variant: "warning", tone: "yellow" },
+  under_review: { variant: "info", tone: "blue" },
+  denied: { variant: "destructive", tone: "red" },
+};
+
+const GREY = { variant: "secondary", tone: "grey" } as const;
+
+export function ApplicationStatusBadge({ status }: { status: string }) {
+  const { variant, tone } = TONES[status] ?? GREY;
+  return (
+    <Badge variant={variant} data-status={status} data-tone={tone}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+/** An approved loan whose status is active or approved displays as 'Approved' (green). */
+export function LoanStatusBadge({ status }: { status: string }) {
+  const approved = status === "active" || status === "approved";
+  return (
+    <Badge variant={approved ? "success" : GREY.variant} data-status={status} data-tone={approved ? "green" : GREY.tone}>
+      {approved ? "Approved" : statusLabel(status)}
+    </Badge>
+  );
+}

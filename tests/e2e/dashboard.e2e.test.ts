@@ -1,0 +1,325 @@
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { loadConfig, setConfig } from "~/server/config.server";
+import { openDatabase, type Database } from "~/server/db/client.server";
+import { user as userTable } from "~/server/db/schema.server";
+import { approveApplication } from "~/server/reviews.server";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { axeViolations, launchBrowser, startTestServer, testSecrets, type TestServer } from "./harness";
+
+/**
+ * /dashboard in a real browser against the built server on PostgreSQL (spec 001 §2, §4, §7): empty
+ * states and the funding note, an application submitted over HTTP listed with its badge and details,
+ * an approval made through the server's review code arriving live (no page reload), isolation between
+ * applicants, the guard, and axe on the empty and the filled page.
+ *
+ * The test process opens its own connection to the same scratch database and calls approveApplication:
+ * the database trigger's NOTIFY reaches the server's LISTEN and from there the browser's event stream.
+ */
+
+const PASSWORD = "Str0ng!Passw0rd";
+const ADMIN_EMAIL = "reviewer@example.com";
+
+let scratch: { url: string; drop: () => Promise<void> };
+let sink: SmtpSink;
+let server: TestServer;
+let database: Database;
+let browser: Browser;
+let configDir: string;
+
+let ipCounter = 20;
+const newIp = () => `198.51.100.${ipCounter++}`;
+
+beforeAll(async () => {
+  // The live-approval case needs PostgreSQL (the embedded database belongs to the server process).
+  // CI sets TEST_DATABASE_URL; otherwise the usual local server. Set before test-db reads it.
+  process.env.TEST_DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
+  const { createScratchPostgresDatabase } = await import("../helpers/test-db");
+  scratch = await createScratchPostgresDatabase();
+  sink = await startSmtpSink();
+  const secrets = testSecrets();
+  server = await startTestServer({
+    ...secrets,
+    DATABASE_URL: scratch.url,
+    SMTP_URL: sink.url,
+    PWNED_PASSWORDS_URL: "off",
+    TRUST_PROXY: "true",
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD: "Rev1ewer!Passw0rd",
+  });
+  // Our side shares the server's secrets and database, so approveApplication behaves as it would there.
+  configDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dashboard-e2e-"));
+  setConfig(
+    loadConfig({ NODE_ENV: "production", DATA_DIR: configDir, DATABASE_URL: scratch.url, PUBLIC_URL: server.url, ...secrets }),
+  );
+  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await database?.close();
+  const code = await server?.stop();
+  await sink?.close();
+  await scratch?.drop();
+  if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
+  if (code !== 0 && code !== null) console.error(server.output());
+});
+
+/** Signs up over HTTP like the browser does (mailed code, solved ALTCHA); returns the session cookie. */
+async function signUp(email: string, fullName: string): Promise<{ name: string; value: string }> {
+  const base = server.url;
+  const headers = { origin: base, "x-forwarded-for": newIp() };
+  const sent = await fetch(`${base}/auth`, { method: "POST", body: new URLSearchParams({ intent: "send-code", email }), headers, redirect: "manual" });
+  expect(sent.status).toBe(200);
+  let code: string | undefined;
+  const deadline = Date.now() + 20_000;
+  while (!code && Date.now() < deadline) {
+    code = sink.messages.find((m) => m.to.includes(email))?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
+  const res = await fetch(`${base}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "sign-up", fullName, email, code, password: PASSWORD, captcha }),
+    headers,
+    redirect: "manual",
+  });
+  expect(res.status).toBe(302);
+  const pair = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.includes("session_token"));
+  if (!pair) throw new Error("no session cookie after sign-up");
+  const at = pair.indexOf("=");
+  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+}
+
+/** POST /api/applications with the fixtures (multipart), as the wizard sends it; returns the new id. */
+async function submitApplication(cookie: { name: string; value: string }, overrides: Record<string, string> = {}): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...validFields, ...overrides })) form.append(k, v);
+  form.append("idempotencyKey", randomUUID());
+  for (const [field, file] of Object.entries(validFiles())) {
+    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  }
+  const res = await fetch(`${server.url}/api/applications`, {
+    method: "POST",
+    body: form,
+    headers: { cookie: `${cookie.name}=${cookie.value}`, origin: server.url, "x-forwarded-for": newIp() },
+  });
+  const body = (await res.json()) as { ok: boolean; applicationId?: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.applicationId!;
+}
+
+/** A fresh browser context (signed in when given a cookie); `errors` collects console errors and page errors. */
+async function newPage(
+  cookie?: { name: string; value: string },
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  if (cookie) await context.addCookies([{ ...cookie, url: server.url }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Opens /dashboard and waits until the page is hydrated and its live stream is connected. */
+async function openDashboard(page: Page) {
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
+  const res = await page.goto(`${server.url}/dashboard`);
+  expect(res?.status()).toBe(200);
+  await stream;
+}
+
+const applicationsList = (page: Page) => page.getByRole("list", { name: "Your loan applications" });
+const loansList = (page: Page) => page.getByRole("list", { name: "Your approved loans" });
+
+describe("the applicant dashboard", () => {
+  let jane: { name: string; value: string };
+  let olderId: string;
+  let newerId: string;
+
+  it("sends a visitor to /auth", async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/dashboard");
+    await context.close();
+  });
+
+  it("greets a new applicant and shows both empty states and the funding note (axe-clean)", async () => {
+    jane = await signUp("jane.doe@example.com", "Jane Doe");
+    const { context, page, errors } = await newPage(jane);
+    await openDashboard(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome back, Jane Doe");
+    await page.getByRole("heading", { level: 2, name: "Approved Loans" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Loan Applications" }).waitFor();
+    await page.getByRole("heading", { name: "No Approved Loans Yet" }).waitFor();
+    expect(await page.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/apply");
+    expect(await page.getByRole("link", { name: "Apply for New Loan" }).getAttribute("href")).toBe("/apply");
+    await page.getByText("No applications submitted yet").waitFor();
+    const note = (await page.getByRole("note").textContent()) ?? "";
+    expect(note).toContain("1-3 business days");
+    expect(note).toContain("Loan Origination Fee Compliance");
+    expect(await page.getByRole("status").filter({ hasText: "Loan Approved!" }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lists submitted applications newest first, pending in yellow, with a details dialog (axe-clean)", async () => {
+    olderId = await submitApplication(jane);
+    newerId = await submitApplication(jane, { loanAmount: "20,000", loanPurpose: "Replacing the roof before the winter" });
+    const { context, page, errors } = await newPage(jane);
+    await openDashboard(page);
+
+    const items = applicationsList(page).locator("[data-application-id]");
+    expect(await items.count()).toBe(2);
+    expect(await items.nth(0).getAttribute("data-application-id")).toBe(newerId);
+    expect(await items.nth(1).getAttribute("data-application-id")).toBe(olderId);
+
+    const older = page.locator(`[data-application-id="${olderId}"]`);
+    const text = (await older.textContent()) ?? "";
+    expect(text).toContain("Personal Loans");
+    expect(text).toContain("$50,000");
+    expect(text).toContain("Consolidating two credit cards into one payment");
+    const today = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone) }).format(new Date());
+    expect(text).toContain(today);
+    const badge = older.locator("[data-status]");
+    expect(await badge.textContent()).toBe("Pending");
+    expect(await badge.getAttribute("data-tone")).toBe("yellow");
+    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    expect(await page.getByText("No Approved Loans Yet").count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The detail view: the id cut to 8 characters, the facts, and the documents by name only.
+    await older.getByRole("button", { name: /^View Details/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Application Details" });
+    await dialog.waitFor();
+    const details = (await dialog.textContent()) ?? "";
+    expect(details).toContain(`Application ID: ${olderId.slice(0, 8)}…`);
+    expect(details).not.toContain(olderId);
+    for (const expected of ["Pending", "Personal Loans", "$50,000", "Consolidating two credit cards into one payment", today]) {
+      expect(details).toContain(expected);
+    }
+    const names = await dialog.getByRole("list", { name: "Documents submitted" }).getByRole("listitem").allTextContents();
+    expect(names.sort()).toEqual(
+      ["bank_statement_1.pdf", "bank_statement_2.pdf", "bank_statement_3.pdf", "id_card_back.png", "id_card_front.jpg", "signature.png", "utility_bill.pdf"],
+    );
+    expect(await dialog.locator("a, img, iframe, object, embed").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a 320 px wide screen without sideways scrolling", async () => {
+    const { context, page } = await newPage(jane, 320);
+    await openDashboard(page);
+    await applicationsList(page).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.locator(`[data-application-id="${olderId}"]`).getByRole("button", { name: /^View Details/ }).click();
+    const box = await page.getByRole("dialog").boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+    await context.close();
+  });
+
+  it("shows an approval live: 'Loan Approved!', the approved badge and the loan, without a reload; others see nothing", async () => {
+    const { context, page, errors } = await newPage(jane);
+    await openDashboard(page);
+    // A second applicant's dashboard is open at the same time.
+    const john = await signUp("john.roe@example.com", "John Roe");
+    const other = await newPage(john);
+    await openDashboard(other.page);
+
+    await page.evaluate(() => ((window as unknown as { __noReload: string }).__noReload = "still here"));
+    const [admin] = await database.db.select().from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
+    expect(admin).toBeTruthy();
+    await approveApplication(
+      olderId,
+      { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60 },
+      { id: admin!.id, name: admin!.name, email: admin!.email },
+      { ip: "127.0.0.1", userAgent: "dashboard e2e" },
+      database.db,
+    );
+
+    const notice = page.getByRole("status").filter({ hasText: "Loan Approved!" });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain("Congratulations! One of your loan applications has been approved.");
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ has: page.locator("[data-title]", { hasText: /^Loan Approved!$/ }) })
+      .first()
+      .waitFor();
+
+    const badge = page.locator(`[data-application-id="${olderId}"] [data-status]`);
+    await expect.poll(() => badge.textContent()).toBe("Approved");
+    expect(await badge.getAttribute("data-tone")).toBe("green");
+    expect(await page.locator(`[data-application-id="${newerId}"] [data-status]`).textContent()).toBe("Pending");
+
+    const loan = loansList(page).getByRole("listitem");
+    expect(await loan.count()).toBe(1);
+    const loanText = (await loan.textContent()) ?? "";
+    for (const expected of ["Approved", "$45,000.00", "8.5%", "60 months", "Monthly Payment", "Balance", "Approval Date"]) {
+      expect(loanText).toContain(expected);
+    }
+    expect(await page.getByText("No Approved Loans Yet").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload)).toBe("still here");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The notice stays until dismissed.
+    await page.getByRole("button", { name: "Dismiss approval notice" }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    // The other applicant saw neither the notice nor anything of Jane's.
+    const otherText = (await other.page.locator("main").textContent()) ?? "";
+    expect(otherText).toContain("Welcome back, John Roe");
+    expect(otherText).toContain("No Approved Loans Yet");
+    expect(otherText).toContain("No applications submitted yet");
+    expect(otherText).not.toContain("Consolidating two credit cards");
+    expect(await other.page.getByRole("status").filter({ hasText: "Loan Approved!" }).count()).toBe(0);
+    await other.context.close();
+    await context.close();
+  });
+
+  it("never shows one applicant's applications on another's dashboard", async () => {
+    const sam = await signUp("sam.poe@example.com", "Sam Poe");
+    const samsId = await submitApplication(sam, { loanPurpose: "Sam's own purpose for a car loan", loanType: "auto-loans" });
+    const { context, page } = await newPage(sam);
+    await openDashboard(page);
+    const ids = await applicationsList(page).locator("[data-application-id]").evaluateAll((els) => els.map((el) => el.getAttribute("data-application-id")));
+    expect(ids).toEqual([samsId]);
+    const text = (await page.locator("main").textContent()) ?? "";
+    expect(text).not.toContain("Consolidating two credit cards");
+    expect(text).not.toContain(olderId.slice(0, 8));
+    expect(text).toContain("No Approved Loans Yet");
+    // And Jane's page still lists only hers.
+    const janes = await newPage(jane);
+    await openDashboard(janes.page);
+    const janeIds = await applicationsList(janes.page).locator("[data-application-id]").evaluateAll((els) => els.map((el) => el.getAttribute("data-application-id")));
+    expect(janeIds).toEqual([newerId, olderId]);
+    await janes.context.close();
+    await context.close();
+  });
+});
