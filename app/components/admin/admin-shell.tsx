@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { cn } from "~/utils/cn";
+
+/** The admin area's frame: page title, short description and the section navigation. */
+
+export const ADMIN_SECTIONS = [
+  { to: "/admin", label: "Applications", end: true },
+  { to: "/admin/clients", label: "Client Information" },
+  { to: "/admin/documents", label: "Document Viewer" },
+  { to: "/admin/monitoring", label: "Activity Monitoring" },
+  { to: "/admin/security", label: "Security Settings" },
+] as const;
+
+export function AdminShell({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <nav aria-label="Admin" className="mb-6 overflow-x-auto">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+          {ADMIN_SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink
+                to={s.to}
+                end={"end" in s ? s.end : false}
+                className={({ isActive }) =>
+                  cn(
+                    "inline-block border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2",
+                    isActive ? "border-primary text-primary" : "border-transparent text-slate-700 hover:text-primary",
+                  )
+                }
+              >
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">{title}</h1>
+          {description ? <p className="mt-1 text-slate-700">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
