@@ -15,7 +15,7 @@ export function MfaPanel({
   backupCodes,
   busy,
 }: {
-  mode: "enrol" | "verify";
+  mode: "enrol" | "verify" | "verified";
   enrolment: { secret: string; qrDataUrl: string } | null;
   redirectTo: string;
   message: string | null;
@@ -45,6 +45,22 @@ export function MfaPanel({
               </li>
             ))}
           </ul>
+          <Button asChild className="mt-6">
+            <Link to={redirectTo}>Continue to the admin area</Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+
+  if (mode === "verified") {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-12">
+        <Card className="p-6 sm:p-8">
+          <h1 className="flex items-center gap-2 text-2xl font-bold text-primary">
+            <ShieldCheck aria-hidden="true" className="size-6" /> Identity verified
+          </h1>
+          <p className="mt-4 text-slate-700">This session has passed two-factor authentication.</p>
           <Button asChild className="mt-6">
             <Link to={redirectTo}>Continue to the admin area</Link>
           </Button>

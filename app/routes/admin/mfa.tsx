@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { pageMeta } from "~/content/site";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/auth/mfa.server";
@@ -14,8 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
   const state = await getMfaState(user.id);
   if (state === "enabled") {
-    if (await isSessionVerified(user.sessionId)) throw redirect(redirectTo);
-    return { mode: "verify" as const, redirectTo, enrolment: null };
+    // Not a redirect: this loader also runs right after the enrolment action, whose answer (the
+    // one-time backup codes) must reach the page.
+    const mode = (await isSessionVerified(user.sessionId)) ? ("verified" as const) : ("verify" as const);
+    return { mode, redirectTo, enrolment: null };
   }
   const enrolment = (await pendingEnrolment(user)) ?? (await startEnrolment(user));
   return { mode: "enrol" as const, redirectTo, enrolment: { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl } };
