@@ -221,7 +221,7 @@ describe("page-transition overlay", () => {
       await overlay.waitFor({ state: "visible", timeout: TRANSITION_MS / 2 });
       expect(await overlay.innerText()).toContain("Loading your secure connection...");
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("About Us");
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("About Private Loans");
       expect(await page.locator("[aria-busy=true]").count()).toBe(1);
       await overlay.waitFor({ state: "hidden", timeout: TRANSITION_MS + 3000 });
       await expect.poll(() => page.locator("[aria-busy=true]").count()).toBe(0);
@@ -278,9 +278,7 @@ describe("404 and errors", () => {
       await waitForHydration(page);
       await page.getByRole("link", { name: "Return to Home" }).click();
       await page.waitForURL((url) => url.pathname === "/");
-      await expect
-        .poll(() => page.getByRole("heading", { level: 1 }).innerText())
-        .toBe("Trusted Lending. Transparent Solutions.");
+      await page.getByRole("heading", { level: 1, name: "Private Loans", exact: true }).waitFor();
     });
   });
 });
@@ -363,7 +361,7 @@ describe("security and accessibility", () => {
       // Hydrated and interactive: a client-side navigation works.
       await page.locator("header").getByRole("link", { name: "About Us" }).click();
       await page.waitForURL((url) => url.pathname === "/about");
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("About Us");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("About Private Loans");
       expect(problems).toEqual([]);
     });
   });

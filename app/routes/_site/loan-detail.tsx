@@ -1,33 +1,191 @@
-import { useLocation } from "react-router";
+import { ArrowRight, CheckCircle2, ChevronRight, MessageSquare } from "lucide-react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/loan-detail";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { LoanFacts } from "~/components/loans/loan-facts";
+import { LoanIcon } from "~/components/loans/loan-icon";
+import { LoanImage } from "~/components/loans/loan-image";
+import { UnderwritingNote } from "~/components/loans/underwriting-note";
+import { Button } from "~/components/ui/button";
+import { loanByPathname, loanBySlug, loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
 
-/** One module, seven routes (ids loan-<slug>, see app/routes.ts): the path names the loan. */
-const loanNames: Record<string, string> = {
-  personal: "Personal Loans",
-  business: "Business Loans",
-  private: "Private Loans",
-  "hard-money": "Hard Money Loans",
-  "debt-consolidation": "Debt Consolidation Loans",
-  auto: "Auto Loans",
-  "home-improvement": "Home Improvement Loans",
-};
-
-function loanName(pathname: string): string {
-  const slug = pathname.replace(/\/+$/, "").split("/").pop() ?? "";
-  return loanNames[slug] ?? "Loan Details";
+/**
+ * One module, seven routes (ids loan-<slug>, see app/routes.ts; the spec's routes have no parameters):
+ * the path names the loan. Any other path reaching this module is a 404.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const loan = loanByPathname(new URL(request.url).pathname);
+  if (!loan) throw data(null, { status: 404, statusText: "Not Found" });
+  return { slug: loan.slug };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const name = loanName(location.pathname);
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const loan = loanBySlug(loaderData?.slug);
+  if (!loan) return pageMeta("Page Not Found", "The page you are looking for does not exist or has moved.");
   return pageMeta(
-    name,
-    `${name} from Private Loans: amounts, rates, terms and key benefits, with a decision within 24 hours.`,
+    loan.title,
+    `${loan.title} from Private Loans: ${loan.amount.display}, ${loan.rate.display}, terms of ${loan.term.display}. ${loan.tagline}`,
   );
 };
 
-export default function LoanDetailPage() {
-  const { pathname } = useLocation();
-  return <PlaceholderPage title={loanName(pathname)} release="the public-website release" />;
+function ApplyAndContact({ loan, onDark = false }: { loan: LoanProduct; onDark?: boolean }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <Button asChild variant="accent" size="lg">
+        <Link to={loan.applyHref}>
+          Apply Now
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+      <Button
+        asChild
+        variant="outline"
+        size="lg"
+        className={onDark ? "border-white bg-transparent text-white hover:bg-white/10" : undefined}
+      >
+        <Link to="/contact">
+          <MessageSquare aria-hidden="true" />
+          Contact Us
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
+  // The loader only returns slugs of existing loans.
+  const loan = loanBySlug(loaderData.slug)!;
+  const others = loans.filter((other) => other.slug !== loan.slug);
+
+  return (
+    <>
+      <section aria-labelledby="loan-title" className="on-dark bg-gradient-to-br from-navy-950 via-navy-900 to-navy-800 text-white">
+        <div className="mx-auto max-w-7xl px-4 pt-6 pb-14 sm:px-6 sm:pb-20">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-1 text-sm text-navy-100">
+              <li>
+                <Link to="/" className="rounded-sm hover:text-white hover:underline">
+                  Home
+                </Link>
+              </li>
+              <li className="flex items-center gap-1">
+                <ChevronRight aria-hidden="true" className="size-4" />
+                <Link to="/services" className="rounded-sm hover:text-white hover:underline">
+                  Loan Services
+                </Link>
+              </li>
+              <li className="flex items-center gap-1">
+                <ChevronRight aria-hidden="true" className="size-4" />
+                <span aria-current="page" className="font-medium text-white">
+                  {loan.title}
+                </span>
+              </li>
+            </ol>
+          </nav>
+          <div className="mt-10 grid items-center gap-10 lg:grid-cols-2">
+            <div>
+              <span className="flex size-12 items-center justify-center rounded-lg bg-gold-400 text-navy-950">
+                <LoanIcon name={loan.icon} className="size-7" />
+              </span>
+              <h1 id="loan-title" className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+                {loan.title}
+              </h1>
+              <p className="mt-4 text-xl font-semibold text-gold-200">{loan.tagline}</p>
+              <p className="mt-3 text-lg text-navy-100">
+                {loan.amount.display} · {loan.rate.display}
+              </p>
+              <div className="mt-8">
+                <ApplyAndContact loan={loan} onDark />
+              </div>
+            </div>
+            <div className="overflow-hidden rounded-2xl bg-white/5 ring-1 ring-white/10">
+              <LoanImage loan={loan} eager />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-12">
+          <section aria-labelledby="overview-title">
+            <h2 id="overview-title" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+              Overview
+            </h2>
+            <p className="mt-4 text-lg text-slate-700">{loan.description}</p>
+          </section>
+
+          <section aria-labelledby="benefits-title">
+            <h2 id="benefits-title" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+              Key Benefits
+            </h2>
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+              {loan.benefits.map((benefit) => (
+                <li key={benefit} className="flex items-start gap-3 rounded-xl border border-border bg-navy-50 p-4">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+                  <span className="font-medium text-slate-800">{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside aria-labelledby="details-title" className="self-start rounded-2xl border border-border bg-white p-6 shadow-md lg:sticky lg:top-6">
+          <h2 id="details-title" className="text-xl font-bold text-primary">
+            Loan Details
+          </h2>
+          <LoanFacts loan={loan} className="mt-5 gap-4" />
+          <p className="mt-5 text-sm text-muted-foreground">
+            A decision within 24 hours of a complete application; funds typically 1 to 3 business days after approval.
+          </p>
+          <Button asChild className="mt-6 w-full">
+            <Link to={loan.applyHref}>Apply Now</Link>
+          </Button>
+        </aside>
+      </div>
+
+      <div className="mx-auto w-full max-w-7xl px-4 sm:px-6">
+        <UnderwritingNote />
+      </div>
+
+      <section aria-labelledby="apply-title" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        <div className="on-dark rounded-2xl bg-primary px-6 py-10 text-white sm:px-12">
+          <h2 id="apply-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Ready to Apply for {loan.title}?
+          </h2>
+          <p className="mt-3 max-w-2xl text-navy-100">
+            Apply online in minutes, or speak with a lending specialist about your plans first. We will help you find
+            the amount and term that fit.
+          </p>
+          <div className="mt-8">
+            <ApplyAndContact loan={loan} onDark />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="other-loans-title" className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6">
+        <h2 id="other-loans-title" className="text-2xl font-bold tracking-tight text-primary">
+          Explore Other Loans
+        </h2>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {others.map((other) => (
+            <li key={other.slug}>
+              <Link
+                to={other.href}
+                className="flex items-center gap-3 rounded-xl border border-border bg-white p-4 font-semibold text-primary transition-colors hover:border-navy-200 hover:bg-navy-50"
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-navy-50 text-navy-800">
+                  <LoanIcon name={other.icon} className="size-5" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  {other.title}
+                  <span className="block text-sm font-normal text-muted-foreground">{other.amount.display}</span>
+                </span>
+                <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,109 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { LoanIcon } from "~/components/loans/loan-icon";
+import { Reveal } from "~/components/reveal";
+import { formatDollars, loans, type LoanProduct } from "~/content/loans";
+import { cn } from "~/utils/cn";
+import { SectionHeading } from "./section-heading";
+
+function Tile({ loan }: { loan: LoanProduct }) {
+  return (
+    <div
+      className={cn(
+        "group relative flex h-full flex-col rounded-xl border border-white/10 bg-navy-900 p-6 transition-colors",
+        "hover:border-gold-400/60 hover:bg-navy-800 focus-within:border-gold-400 focus-within:bg-navy-800",
+      )}
+    >
+      <span className="flex size-11 items-center justify-center rounded-lg bg-gold-400 text-navy-950">
+        <LoanIcon name={loan.icon} className="size-6" />
+      </span>
+      <h3 className="mt-4 text-lg font-bold text-white">
+        <Link to={loan.href} className="rounded-sm after:absolute after:inset-0 after:rounded-xl">
+          {loan.title}
+        </Link>
+      </h3>
+      {/*
+        Summary and details share one grid cell on hover devices and cross-fade on hover or focus; the
+        cell is as tall as the taller of the two, so the tile does not jump. On touch screens they simply
+        stack, details always shown.
+      */}
+      <div className="mt-3 grid flex-1">
+        <div
+          className={cn(
+            "flex flex-col transition duration-300",
+            "[@media(hover:hover)]:col-start-1 [@media(hover:hover)]:row-start-1",
+            "group-hover:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-0",
+          )}
+        >
+          <p className="text-sm text-navy-100">{loan.tagline}</p>
+          <p className="mt-auto hidden pt-4 text-sm font-semibold text-gold-400 [@media(hover:hover)]:block">
+            From {formatDollars(loan.amount.min)}
+          </p>
+        </div>
+        <dl
+          className={cn(
+            "grid content-start gap-2 text-sm transition duration-300",
+            "mt-4 border-t border-white/15 pt-4 [@media(hover:hover)]:mt-0 [@media(hover:hover)]:border-0 [@media(hover:hover)]:pt-0",
+            "[@media(hover:hover)]:col-start-1 [@media(hover:hover)]:row-start-1 [@media(hover:hover)]:translate-y-2 [@media(hover:hover)]:opacity-0",
+            "group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100",
+          )}
+        >
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-gold-400 uppercase">Amount</dt>
+            <dd className="font-medium text-white">{loan.amount.display}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-gold-400 uppercase">Rate</dt>
+            <dd className="font-medium text-white">{loan.rate.display}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-gold-400 uppercase">Term</dt>
+            <dd className="font-medium text-white">
+              {loan.term.display}
+              {loan.closing ? `; closing in ${loan.closing}` : ""}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <span aria-hidden="true" className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-gold-400">
+        View details
+        <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" />
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The seven loans as tiles whose details (amount, rate, term) appear on hover or keyboard focus
+ * (spec 000 §2, home page "hover grid").
+ *
+ * The details are always in the document, so screen readers read them; they are hidden only on
+ * devices that can hover (Tailwind 4's `group-hover` applies under `(hover: hover)` alone, and the
+ * hiding is scoped the same way), so on touch screens they are simply always shown. Each tile's
+ * heading link stretches over the whole tile; focusing it with the keyboard reveals the details.
+ */
+export function LoanHoverGrid() {
+  return (
+    <section aria-labelledby="glance-title" className="on-dark bg-navy-950 py-16 sm:py-24">
+      <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SectionHeading
+          id="glance-title"
+          tone="dark"
+          eyebrow="Loans at a Glance"
+          title="Find the Right Fit"
+          intro="Compare amounts, rates and terms side by side, then open any loan for the full picture."
+        />
+        <p className="mt-2 hidden text-center text-sm text-navy-100 [@media(hover:hover)]:block">
+          Hover over a loan, or move to it with the Tab key, to see its details.
+        </p>
+        <ul className="mt-12 flex flex-wrap justify-center gap-4">
+          {loans.map((loan) => (
+            <li key={loan.slug} className="w-full sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-3rem)/4)]">
+              <Tile loan={loan} />
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef, type ComponentProps } from "react";
+import { cn } from "~/utils/cn";
+
+/** Spec 000 §9: a section is revealed once a tenth of it is in view. */
+export const REVEAL_THRESHOLD = 0.1;
+
+/**
+ * Fades and lifts its content in, once, when it is scrolled into view (spec 000 §2, home page).
+ *
+ * Content is never hidden unless the animation can run: the server renders it visible (so it shows
+ * without JavaScript and for crawlers), and only after hydration does the effect hide what is still
+ * below the fold, by setting `data-reveal="hidden"` directly on the element (React never renders that
+ * attribute, so it does not fight the effect). Nothing is hidden with prefers-reduced-motion, without
+ * IntersectionObserver, or for content already on screen at load. Focus moving into a hidden section
+ * (keyboard users tabbing down) reveals it at once.
+ */
+export function Reveal({ className, children, ...props }: ComponentProps<"div">) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const box = element.getBoundingClientRect();
+    if (box.top < window.innerHeight && box.bottom > 0) return; // already on screen: nothing to animate
+
+    const reveal = () => {
+      element.dataset.reveal = "shown";
+      observer.disconnect();
+      element.removeEventListener("focusin", reveal);
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1];
+        if (!entry?.isIntersecting) return;
+        // A section taller than ten screens never reaches 10 %: a quarter of the screen will do.
+        const tallEnough = entry.intersectionRect.height >= window.innerHeight * 0.25;
+        if (entry.intersectionRatio >= REVEAL_THRESHOLD || tallEnough) reveal();
+      },
+      { threshold: [0, 0.02, 0.05, REVEAL_THRESHOLD] },
+    );
+    element.dataset.reveal = "hidden";
+    observer.observe(element);
+    element.addEventListener("focusin", reveal);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener("focusin", reveal);
+      delete element.dataset.reveal;
+    };
+  }, []);
+
+  return (
+    <div
+      ref={ref}
+      className={cn(
+        "data-[reveal=hidden]:translate-y-8 data-[reveal=hidden]:opacity-0",
+        // Animate the reveal only: hiding (right after hydration, below the fold) is instant.
+        "data-[reveal=shown]:transition-[opacity,translate] data-[reveal=shown]:duration-700 data-[reveal=shown]:ease-out",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+    </div>
+  );
+}
