@@ -143,12 +143,6 @@ export function canonicalUrl(baseUrl: string, pathname: string): string {
   return absoluteUrl(baseUrl, normalizePath(pathname));
 }
 
-/** Title and description for Open Graph: the page's own when it is a known public page. */
-export function seoForPath(pathname: string): { title: string; description: string } {
-  const page = PUBLIC_PAGES.find((p) => p.path === normalizePath(pathname));
-  return page ? { title: `${page.title} | ${site.name}`, description: page.description } : DEFAULT_SEO;
-}
-
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }

@@ -39,7 +39,14 @@ export const site = {
 export const phoneHref = `tel:${site.phone.e164}`;
 export const emailHref = `mailto:${site.email}`;
 
-/** "About Us | Private Loans" plus a description: the meta every page exports. */
+/** "About Us | Private Loans" plus a description (and their Open Graph copies): the meta every page exports. */
 export function pageMeta(title: string, description: string): MetaDescriptor[] {
-  return [{ title: `${title} | ${site.name}` }, { name: "description", content: description }];
+  const full = `${title} | ${site.name}`;
+  // Open Graph title and description come from the same words, so they can never drift apart.
+  return [
+    { title: full },
+    { name: "description", content: description },
+    { property: "og:title", content: full },
+    { property: "og:description", content: description },
+  ];
 }

@@ -1,6 +1,6 @@
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { useNonce } from "~/components/nonce-provider";
-import { canonicalUrl, jsonLdText, organizationJsonLd, seoForPath } from "~/content/seo";
+import { canonicalUrl, jsonLdText, organizationJsonLd } from "~/content/seo";
 import { site } from "~/content/site";
 
 /** The catch-all route (the 404 page): no canonical URL for a page that does not exist. */
@@ -9,8 +9,8 @@ const NOT_FOUND_ROUTE_ID = "routes/not-found";
 /**
  * Head tags every page gets, rendered inside <head> by the root layout:
  * - the canonical URL and og:url: PUBLIC_URL (from the root loader, never hard-coded) + the path;
- * - Open Graph og:title, og:description, og:type, og:site_name (title and description from
- *   content/seo.ts for the public pages, the site's defaults elsewhere);
+ * - Open Graph og:type, og:url, og:site_name (og:title and og:description come from each page's
+ *   own meta, through pageMeta in content/site.ts);
  * - Organization + FinancialService structured data (JSON-LD: data, not script; the CSP nonce is
  *   passed anyway for tidiness).
  * Without root loader data (an error page whose loader failed) it renders nothing.
@@ -25,12 +25,9 @@ export function SeoHead() {
 
   const notFound = matches.some((m) => m.id === NOT_FOUND_ROUTE_ID);
   const url = canonicalUrl(baseUrl, pathname);
-  const { title, description } = seoForPath(pathname);
   return (
     <>
       {notFound ? null : <link rel="canonical" href={url} />}
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
       <meta property="og:type" content="website" />
       {notFound ? null : <meta property="og:url" content={url} />}
       <meta property="og:site_name" content={site.name} />
