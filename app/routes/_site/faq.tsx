@@ -3,7 +3,9 @@ import type { Route } from "./+types/faq";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero } from "~/components/about/page-hero";
 import { FaqAccordion } from "~/components/faq/faq-accordion";
+import { useNonce } from "~/components/nonce-provider";
 import { faqCategories } from "~/content/faq";
+import { jsonLdText } from "~/content/seo";
 import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,9 +15,29 @@ export const meta: Route.MetaFunction = () => [
   ),
 ];
 
+/** FAQPage structured data from the same content the accordions show (plain-text answers). */
+const faqJsonLd = {
+  "@context": "https://schema.org",
+  "@type": "FAQPage",
+  mainEntity: faqCategories.flatMap((category) =>
+    category.items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer.join("\n\n") },
+    })),
+  ),
+};
+
 export default function FaqPage() {
+  const nonce = useNonce();
   return (
     <>
+      <script
+        type="application/ld+json"
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: jsonLdText(faqJsonLd) }}
+      />
       <PageHero
         eyebrow="FAQs"
         title="Frequently Asked Questions"
