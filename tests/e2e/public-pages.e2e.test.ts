@@ -205,6 +205,12 @@ describe("FAQ", () => {
       expect(await page.locator('main a[href="/contact"]').count()).toBeGreaterThan(0);
       expect(await page.locator('main a[href="/apply"]').count()).toBeGreaterThan(0);
 
+      // FAQPage structured data lists the same questions the page shows.
+      const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const faq = ld.map((t) => JSON.parse(t) as { "@type": string; mainEntity?: { name: string }[] }).find((d) => d["@type"] === "FAQPage");
+      expect(faq?.mainEntity?.map((q) => q.name)).toContain("Who is Private Loans?");
+      expect(faq?.mainEntity?.length).toBe(await page.locator("main section[id] h3 button").count());
+
       const general = page.locator("section#general");
       const first = general.getByRole("button", { name: "Who is Private Loans?" });
       const second = general.getByRole("button", { name: "Who can apply for a loan?" });
