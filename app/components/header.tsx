@@ -6,6 +6,7 @@ import { cn } from "~/utils/cn";
 import { LogoMark } from "./logo";
 import { Button } from "./ui/button";
 import { useDisclosure } from "./ui/disclosure";
+import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
 
 /** The main navigation, in the order of spec 000 §2. */
 export const mainNavLinks = [
@@ -74,7 +75,7 @@ function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; 
         </Button>
       ) : null}
       {/* The sign-out route clears the session and redirects home with the 'Signed Out' toast. */}
-      <Form method="post" action="/auth/sign-out" className={full}>
+      <Form method="post" action="/auth/sign-out" className={full} onSubmit={forgetApplicationDraft}>
         <Button type="submit" variant="default" size={size} className={full}>
           {icon(LogOut)}
           Sign Out
@@ -82,6 +83,16 @@ function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; 
       </Form>
     </div>
   );
+}
+
+/** Signing out forgets this tab's unfinished application (personal data in sessionStorage). */
+function forgetApplicationDraft() {
+  try {
+    window.sessionStorage.removeItem(DRAFT_STORAGE_KEY);
+    window.sessionStorage.removeItem(IDEMPOTENCY_STORAGE_KEY);
+  } catch {
+    /* storage unavailable: nothing stored */
+  }
 }
 
 export function Header({ user, isAdmin }: { user: HeaderUser; isAdmin: boolean }) {

@@ -26,7 +26,7 @@ export const APPLICATION_MESSAGES = {
   businessYears: "Years in business cannot be negative",
   requiredStep3: "Please fill in all required employment and financial information",
   creditScore: "Credit score must be between 300 and 850",
-  yearsEmployed: "Years employed cannot be negative",
+  yearsEmployed: "Years employed must be a number from 0 to 99 (one decimal at most)",
   money: "Please enter a valid amount",
   documents: "Please upload all required documents",
   file: "File must be PDF, JPG, or PNG and under 5MB",

@@ -13,6 +13,6 @@ export function assertSameOrigin(request: Request): void {
   const badOrigin = origin !== null && !allowed.has(origin);
   const badSite = site !== null && site !== "same-origin" && site !== "none";
   if (badOrigin || badSite) {
-    throw data({ ok: false, error: "Cross-origin requests are not allowed." }, { status: 403 });
+    throw data({ ok: false, message: "Cross-origin requests are not allowed." }, { status: 403 });
   }
 }

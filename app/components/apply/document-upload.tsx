@@ -1,0 +1,108 @@
+import { CheckCircle2, FileUp, RefreshCw } from "lucide-react";
+import { Spinner } from "~/components/ui/spinner";
+import { cn } from "~/utils/cn";
+import { describedBy, FieldError, RequiredMark } from "./fields";
+import { sizeInKb } from "./wizard-model";
+
+/** Accepted by the picker; the wizard re-checks every choice with uploadProblem (and the server by content). */
+export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
+
+/**
+ * One document slot of step 4: a real file input (keyboard: Tab to it, Enter or Space opens the picker)
+ * dressed as a card. States: empty, uploading (the spec's short simulated delay), uploaded (name and
+ * size in KB, replaceable). The file itself stays in the wizard's memory until submission.
+ */
+export function DocumentUpload({
+  id,
+  field,
+  label,
+  required,
+  file,
+  uploading,
+  error,
+  disabled,
+  onSelect,
+}: {
+  id: string;
+  field: string;
+  label: string;
+  required: boolean;
+  file?: { name: string; size: number };
+  uploading: boolean;
+  error?: string;
+  disabled?: boolean;
+  onSelect: (file: File, count: number) => void;
+}) {
+  const titleId = `${id}-title`;
+  const hintId = `${id}-hint`;
+  const statusId = `${id}-status`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex min-w-0 flex-col gap-1" data-field-group={field}>
+      <input
+        id={id}
+        name={field}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        data-field={field}
+        disabled={disabled || uploading}
+        aria-labelledby={titleId}
+        aria-describedby={describedBy(hintId, statusId, error ? errorId : null)}
+        aria-invalid={error ? true : undefined}
+        aria-required={required ? true : undefined}
+        className="peer sr-only"
+        onChange={(event) => {
+          const input = event.currentTarget;
+          const chosen = input.files;
+          const first = chosen?.[0];
+          const count = chosen?.length ?? 0;
+          // Clear the input so choosing the same file again still fires a change.
+          input.value = "";
+          if (first) onSelect(first, count);
+        }}
+      />
+      <label
+        htmlFor={id}
+        className={cn(
+          "flex min-h-24 cursor-pointer flex-col gap-2 rounded-lg border-2 border-dashed p-4 transition-colors",
+          "peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:cursor-not-allowed",
+          error ? "border-destructive bg-red-50/40" : file ? "border-green-700 bg-green-50/60" : "border-input hover:border-primary hover:bg-navy-50",
+        )}
+      >
+        <span id={titleId} className="text-sm font-semibold text-foreground">
+          {label}
+          <RequiredMark required={required} />
+        </span>
+        <span id={statusId} className="flex min-w-0 items-center gap-2 text-sm">
+          {uploading ? (
+            <>
+              <Spinner className="size-4 text-primary" />
+              <span>Uploading...</span>
+            </>
+          ) : file ? (
+            <>
+              <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
+              <span className="min-w-0 truncate text-foreground" title={file.name}>
+                {file.name}
+              </span>
+              <span className="shrink-0 text-muted-foreground">({sizeInKb(file.size)})</span>
+            </>
+          ) : (
+            <>
+              <FileUp aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <span className="text-muted-foreground">No file chosen</span>
+            </>
+          )}
+        </span>
+        <span aria-hidden="true" className="inline-flex items-center gap-1.5 text-sm font-semibold text-link">
+          {file ? <RefreshCw className="size-3.5" /> : null}
+          {uploading ? "" : file ? "Replace file" : "Choose file"}
+        </span>
+      </label>
+      <p id={hintId} className="sr-only">
+        PDF, JPG or PNG, up to 5 MB.{file ? " Choose another file to replace it." : ""}
+      </p>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

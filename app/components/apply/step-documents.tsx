@@ -1,0 +1,152 @@
+import { BANK_ACCOUNT_TYPES } from "~/domain/enums";
+import { digitsOnly } from "~/domain/formats";
+import { DOCUMENT_FIELDS, type DocumentField } from "~/domain/validation/application";
+import { DocumentUpload } from "./document-upload";
+import { MaskedField, SelectField, TextField } from "./fields";
+import type { StepProps } from "./step-types";
+import { ACCOUNT_TYPE_LABELS, type DocumentFiles } from "./wizard-model";
+
+const ACCOUNT_TYPE_OPTIONS = BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] }));
+
+/** Step 4: the seven document slots, then the bank account (spec 000 §3 Files and Bank, §5 step 4). */
+export function DocumentsStep({
+  idPrefix,
+  values,
+  errors,
+  set,
+  files,
+  uploading,
+  onSelectFile,
+  disabled,
+}: StepProps & {
+  files: DocumentFiles;
+  uploading: Partial<Record<DocumentField, boolean>>;
+  onSelectFile: (field: DocumentField, file: File, count: number) => void;
+  disabled?: boolean;
+}) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby={id("documents-heading")} className="flex flex-col gap-3">
+        <h3 id={id("documents-heading")} className="text-lg font-semibold text-primary">
+          Required Documents
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          A government-issued ID (front and back), bank statements for the last 3 months and a recent utility bill. PDF, JPG
+          or PNG, one file each, up to 5 MB.
+        </p>
+        <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+          {DOCUMENT_FIELDS.map((doc) => (
+            <DocumentUpload
+              key={doc.field}
+              id={id(doc.field)}
+              field={doc.field}
+              label={doc.label}
+              required={doc.required}
+              file={files[doc.field]}
+              uploading={Boolean(uploading[doc.field])}
+              error={errors[doc.field]}
+              disabled={disabled}
+              onSelect={(file, count) => onSelectFile(doc.field, file, count)}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby={id("bank-heading")} className="flex flex-col gap-3">
+        <h3 id={id("bank-heading")} className="text-lg font-semibold text-primary">
+          Bank Information
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          The account for disbursement and repayments. Account and routing numbers are encrypted and never saved in your
+          browser.
+        </p>
+        <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
+          <TextField
+            id={id("accountHolderName")}
+            field="accountHolderName"
+            label="Account Holder Name"
+            required
+            autoComplete="name"
+            maxLength={200}
+            value={values.accountHolderName}
+            onValue={(v) => set("accountHolderName", v)}
+            error={errors.accountHolderName}
+          />
+          <TextField
+            id={id("bankName")}
+            field="bankName"
+            label="Bank Name"
+            required
+            autoComplete="off"
+            maxLength={200}
+            value={values.bankName}
+            onValue={(v) => set("bankName", v)}
+            error={errors.bankName}
+          />
+          <TextField
+            id={id("bankAddress")}
+            field="bankAddress"
+            label="Bank Address"
+            autoComplete="off"
+            maxLength={300}
+            value={values.bankAddress}
+            onValue={(v) => set("bankAddress", v)}
+            error={errors.bankAddress}
+            className="sm:col-span-2"
+          />
+          <MaskedField
+            id={id("accountNumber")}
+            field="accountNumber"
+            what="account number"
+            label="Account Number"
+            required
+            maxLength={17}
+            hint="10-12 digits"
+            value={values.accountNumber}
+            onValue={(v) => set("accountNumber", v)}
+            transform={(v) => digitsOnly(v).slice(0, 17)}
+            error={errors.accountNumber}
+          />
+          <MaskedField
+            id={id("routingNumber")}
+            field="routingNumber"
+            what="routing number"
+            label="Routing Number"
+            required
+            maxLength={9}
+            hint="9 digits"
+            value={values.routingNumber}
+            onValue={(v) => set("routingNumber", v)}
+            transform={(v) => digitsOnly(v).slice(0, 9)}
+            error={errors.routingNumber}
+          />
+          <TextField
+            id={id("swiftCode")}
+            field="swiftCode"
+            label="SWIFT Code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={11}
+            hint="For international transfers only."
+            value={values.swiftCode}
+            onValue={(v) => set("swiftCode", v)}
+            transform={(v) => v.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 11)}
+            error={errors.swiftCode}
+          />
+          <SelectField
+            id={id("bankAccountType")}
+            field="bankAccountType"
+            label="Account Type"
+            required
+            options={ACCOUNT_TYPE_OPTIONS}
+            value={values.bankAccountType}
+            onValue={(v) => set("bankAccountType", v)}
+            error={errors.bankAccountType}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

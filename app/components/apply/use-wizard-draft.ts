@@ -1,0 +1,83 @@
+import { useEffect } from "react";
+import {
+  DRAFT_STORAGE_KEY,
+  IDEMPOTENCY_STORAGE_KEY,
+  newIdempotencyKey,
+  parseDraft,
+  serializeDraft,
+  type StepNumber,
+  type WizardDraft,
+  type WizardValues,
+} from "./wizard-model";
+
+/**
+ * The wizard's session draft (sessionStorage: this tab, until it closes). Storage can be missing or
+ * refuse writes (private modes, quota): the wizard then simply works without a draft.
+ */
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** This user's draft; a draft that is unreadable or belongs to another account is removed. */
+export function readDraft(userId: string): WizardDraft | null {
+  try {
+    const store = storage();
+    const raw = store?.getItem(DRAFT_STORAGE_KEY) ?? null;
+    const draft = parseDraft(raw, userId);
+    if (raw !== null && draft === null) {
+      store?.removeItem(DRAFT_STORAGE_KEY);
+      store?.removeItem(IDEMPOTENCY_STORAGE_KEY);
+    }
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    storage()?.removeItem(DRAFT_STORAGE_KEY);
+    storage()?.removeItem(IDEMPOTENCY_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** The submission's idempotency key: made once per wizard, reused by every retry until success. */
+export function getIdempotencyKey(): string {
+  const store = storage();
+  try {
+    const existing = store?.getItem(IDEMPOTENCY_STORAGE_KEY);
+    if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
+  } catch {
+    // Fall through to a new key.
+  }
+  const key = newIdempotencyKey();
+  try {
+    store?.setItem(IDEMPOTENCY_STORAGE_KEY, key);
+  } catch {
+    // Kept in memory by the caller for this page's retries.
+  }
+  return key;
+}
+
+/** Saves the draft whenever the values or the step change (never after submission). */
+export function useWizardDraft(
+  draft: { userId: string; step: StepNumber; values: WizardValues; estimateKey: string | null },
+  enabled: boolean,
+) {
+  const { userId, step, values, estimateKey } = draft;
+  useEffect(() => {
+    if (!enabled) return;
+    try {
+      storage()?.setItem(DRAFT_STORAGE_KEY, serializeDraft({ userId, step, values, estimateKey }));
+    } catch {
+      // Storage full or refused: the wizard still works, it just will not survive a reload.
+    }
+  }, [enabled, userId, step, values, estimateKey]);
+}
