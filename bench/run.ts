@@ -35,19 +35,22 @@ if (process.env.BENCH_SKIP_BUILD !== "1") {
   execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
 }
 
-const results: BenchResult[] = [];
+const results: Record<string, BenchResult & { date: string }> = {};
 for (const bench of benches) {
   if (only.length && !only.includes(bench.name)) continue;
   console.log(`\n▶ ${bench.name}`);
   const result = await bench.run();
-  results.push(result);
+  results[bench.name] = { ...result, date: new Date().toISOString() };
   console.log(`  ${JSON.stringify(result.params)}`);
   console.table(Object.fromEntries(result.figures.map((f) => [f.name, { value: f.value, unit: f.unit, note: f.note ?? "" }])));
 }
 
+// Benches run one at a time (`npm run bench events`) update their own entry and keep the others.
+const file = path.join(root, "bench-results", "latest.json");
+const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { results?: Record<string, unknown> }) : {};
 const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
-const out = { date: new Date().toISOString(), machine, results };
-fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
-fs.writeFileSync(path.join(root, "bench-results", "latest.json"), `${JSON.stringify(out, null, 2)}\n`);
+const out = { date: new Date().toISOString(), machine, results: { ...(previous.results && !Array.isArray(previous.results) ? previous.results : {}), ...results } };
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 console.log(`\nWrote bench-results/latest.json (${out.date}, ${machine.cpus} cores, ${machine.memoryGB} GB).`);
 process.exit(0);

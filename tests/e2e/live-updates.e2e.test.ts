@@ -81,7 +81,7 @@ describe.runIf(TEST_DATABASE_URL)("live updates across two instances (PostgreSQL
       expect(onB.at - started).toBeLessThan(1000);
       expect(onA.at - started).toBeLessThan(1000);
       // The payload names what changed, nothing personal.
-      expect(Object.keys(JSON.parse(onB.data)).sort()).toEqual(["id", "op", "status", "table"]);
+      expect(Object.keys(JSON.parse(onB.data)).sort()).toEqual(["id", "op", "owner", "status", "table"]);
 
       await new Promise((r) => setTimeout(r, 300));
       expect(bobOnB.events.filter((e) => e.event === "change")).toEqual([]);

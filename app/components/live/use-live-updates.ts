@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
  * the page reloads its data and misses nothing that happened while it was disconnected.
  */
 
-export type LiveChange = { table: string; op: "INSERT" | "UPDATE" | "DELETE"; id: string; status?: string };
+export type LiveChange = { table: string; op: "INSERT" | "UPDATE" | "DELETE"; id: string; owner: string; status?: string };
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 

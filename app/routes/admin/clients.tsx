@@ -1,19 +1,38 @@
+import { isRouteErrorResponse } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { ClientsPage } from "~/components/admin/clients/clients-page";
+import { pageMeta } from "~/content/site";
+import { getClientDetail, listClients, parseClientsUrl } from "~/server/admin/clients.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/clients";
-import { PlaceholderPage } from "~/components/placeholder-page";
-import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Client Information", "Private Loans administration: client information."),
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+/** Admins with a verified second factor only; each read is audited (client.list, client.view). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const { q, page, clientId } = parseClientsUrl(new URL(request.url));
+  const info = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  const list = await listClients({ q, page }, admin, info);
+  const selected = clientId ? await getClientDetail(clientId, admin, info) : null;
+  return { list, selectedId: clientId, selected };
 }
 
-// Placeholder: shows no data until its release; the guard already applies.
-export default function AdminClientsPage() {
-  return <PlaceholderPage title="Client Information" release="the admin release" />;
+export default function AdminClientsRoute({ loaderData }: Route.ComponentProps) {
+  return <ClientsPage data={loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "The client data could not be loaded. Please try again.";
+  return (
+    <AdminShell title="Client Information">
+      <div role="alert" className="rounded-xl border border-destructive/40 bg-red-50 p-5">
+        <h2 className="font-semibold text-destructive">Error Loading Clients</h2>
+        <p className="mt-1 text-sm text-slate-800">{detail}</p>
+      </div>
+    </AdminShell>
+  );
 }

@@ -1,19 +1,63 @@
-import { requireAdmin } from "~/server/auth/session.server";
-import type { Route } from "./+types/documents";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { DocumentsPage } from "~/components/admin/documents/documents-page";
+import type { LinkActionData } from "~/components/admin/documents/types";
 import { pageMeta } from "~/content/site";
+import { parsePage, parseUserId } from "~/server/admin/clients.server";
+import { createDocumentLink, DOCUMENT_LINK_THROTTLE, listDocuments } from "~/server/admin/documents.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { checkThrottles } from "~/server/security/throttle.server";
+import type { Route } from "./+types/documents";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Document Viewer", "Private Loans administration: document viewer."),
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+/** Admins with a verified second factor only; the list read is audited (document.list). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const info = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  return listDocuments({ page: parsePage(url.searchParams.get("page")), clientId: parseUserId(url.searchParams.get("client")) }, admin, info);
 }
 
-// Placeholder: shows no data until its release; the guard already applies.
-export default function AdminDocumentsPage() {
-  return <PlaceholderPage title="Document Viewer" release="the admin release" />;
+/** intent=link: a 60-second signed link for this admin to one document (audited as document.link). */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireAdmin(request);
+  const nonce = crypto.randomUUID();
+  const form = await request.formData();
+  if (form.get("intent") !== "link") {
+    return data<LinkActionData>({ ok: false, nonce, title: "Error", message: "Unknown action." }, { status: 400 });
+  }
+  const throttled = await checkThrottles([[`document-link:admin:${admin.id}`, DOCUMENT_LINK_THROTTLE]]);
+  if (!throttled.ok) return data<LinkActionData>({ ok: false, nonce, title: "Access Error", message: throttled.message }, { status: 429 });
+  const info = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  const result = await createDocumentLink({ documentId: form.get("documentId"), disposition: form.get("disposition") }, admin, info);
+  if (!result.ok) return data<LinkActionData>({ ok: false, nonce, title: result.title, message: result.message }, { status: result.status });
+  return data<LinkActionData>({ ok: true, nonce, link: result.link });
+}
+
+/** Generating a link changes nothing on the page: do not reload (and re-audit) the list for it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "link") return false;
+  return defaultShouldRevalidate;
+}
+
+export default function AdminDocumentsRoute({ loaderData }: Route.ComponentProps) {
+  return <DocumentsPage data={loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "The documents could not be loaded. Please try again.";
+  return (
+    <AdminShell title="Document Viewer">
+      <div role="alert" className="rounded-xl border border-destructive/40 bg-red-50 p-5">
+        <h2 className="font-semibold text-destructive">Error Loading Documents</h2>
+        <p className="mt-1 text-sm text-slate-800">{detail}</p>
+      </div>
+    </AdminShell>
+  );
 }

@@ -32,9 +32,9 @@ export function entitled(user: Pick<SessionUser, "id" | "isAdmin">, event: Chang
   return event.owner === user.id || user.isAdmin;
 }
 
-/** What the browser receives for a change: no personal data, only what to refresh. */
+/** What the browser receives for a change: no personal data, only what to refresh (and whose). */
 function publicPayload(event: ChangeEvent) {
-  return { table: event.t, op: event.op, id: event.id, ...(event.status ? { status: event.status } : {}) };
+  return { table: event.t, op: event.op, id: event.id, owner: event.owner, ...(event.status ? { status: event.status } : {}) };
 }
 
 export function createEventStream(user: SessionUser, signal: AbortSignal, options: StreamOptions = {}): Response {

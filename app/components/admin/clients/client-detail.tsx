@@ -1,0 +1,194 @@
+import { BadgeCheck, Building2, FileText, FolderOpen, Landmark, Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
+import { formatAmount, formatDate, loanTypeLabel, useDisplayTimeZone } from "~/components/dashboard/format";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatFileSize } from "~/domain/formats";
+import type { ClientDetail as ClientDetailData } from "~/server/admin/clients.server";
+import {
+  accountTypeLabel,
+  displayPhone,
+  displaySsn,
+  documentTypeLabel,
+  formatAddress,
+  maskAccountNumber,
+  maskRoutingNumber,
+  MASKED_SSN,
+} from "./format";
+import { SensitiveValue } from "./sensitive-value";
+
+function Section({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
+  const id = `client-section-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border bg-card p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="flex items-center gap-2 text-base font-semibold text-primary">
+          {icon}
+          {title}
+        </h3>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 font-medium break-words text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+const empty = (text: string) => <p className="text-sm text-muted-foreground">{text}</p>;
+
+/** The selected client: profile, bank accounts (masked), applications (SSN hidden) and documents. */
+export function ClientDetail({ client }: { client: ClientDetailData }) {
+  const timeZone = useDisplayTimeZone();
+  const { profile } = client;
+  return (
+    <div className="flex flex-col gap-4" data-testid="client-detail">
+      <Card className="p-4 sm:p-5">
+        <h2 className="text-xl font-bold text-primary">{profile.fullName}</h2>
+        <p className="text-sm text-muted-foreground">{profile.email}</p>
+      </Card>
+
+      <Section title="Profile" icon={<Building2 aria-hidden="true" className="size-5" />}>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Field label="Full Name">{profile.fullName}</Field>
+          <Field label="E-mail">{profile.email}</Field>
+          <Field label="Phone">{displayPhone(profile.phone) ?? "Not provided"}</Field>
+          <Field label="Address">{formatAddress(profile) ?? "Not provided"}</Field>
+        </dl>
+      </Section>
+
+      <Section title="Bank Accounts" icon={<Landmark aria-hidden="true" className="size-5" />}>
+        {client.bankAccounts.length === 0 ? (
+          empty("No bank accounts on file.")
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {client.bankAccounts.map((account) => (
+              <li key={account.id} className="rounded-lg border border-border p-3" data-testid="bank-account">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-foreground">{account.bankName}</span>
+                  <Badge variant="secondary">{accountTypeLabel(account.accountType)}</Badge>
+                  {account.isPrimary ? (
+                    <Badge variant="info">
+                      <Star aria-hidden="true" className="mr-1 size-3" />
+                      Primary
+                    </Badge>
+                  ) : null}
+                  {account.isVerified ? (
+                    <Badge variant="success">
+                      <BadgeCheck aria-hidden="true" className="mr-1 size-3" />
+                      Verified
+                    </Badge>
+                  ) : (
+                    <Badge variant="outline">Not verified</Badge>
+                  )}
+                </div>
+                <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+                  <Field label="Account Holder">{account.accountHolderName}</Field>
+                  <Field label="Added">
+                    <time dateTime={account.createdAt}>{formatDate(account.createdAt, timeZone)}</time>
+                  </Field>
+                  <Field label="Account Number">
+                    <SensitiveValue
+                      kind="account_number"
+                      id={account.id}
+                      masked={maskAccountNumber(account.accountNumberLast4)}
+                      label={`account number of the ${account.bankName} account`}
+                      testId="account-number"
+                    />
+                  </Field>
+                  <Field label="Routing Number">
+                    <SensitiveValue
+                      kind="routing_number"
+                      id={account.id}
+                      masked={maskRoutingNumber(account.routingNumberLast2)}
+                      label={`routing number of the ${account.bankName} account`}
+                      testId="routing-number"
+                    />
+                  </Field>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Loan Applications" icon={<FileText aria-hidden="true" className="size-5" />}>
+        {client.applications.length === 0 ? (
+          empty("No applications submitted yet.")
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {client.applications.map((app) => {
+              const submitted = formatDate(app.submittedAt, timeZone);
+              return (
+                <li key={app.id} className="rounded-lg border border-border p-3" data-testid="client-application">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold text-foreground">{loanTypeLabel(app.loanType)}</span>
+                    <ApplicationStatusBadge status={app.status} />
+                  </div>
+                  <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-3">
+                    <Field label="Amount">{formatAmount(app.requestedAmount)}</Field>
+                    <Field label="Submitted">
+                      <time dateTime={app.submittedAt}>{submitted}</time>
+                    </Field>
+                    <Field label="SSN">
+                      <SensitiveValue
+                        kind="ssn"
+                        id={app.id}
+                        masked={app.hasSsn ? MASKED_SSN : "Not on file"}
+                        available={app.hasSsn}
+                        format={displaySsn}
+                        label={`for the ${loanTypeLabel(app.loanType)} application submitted ${submitted}`}
+                        testId="ssn-value"
+                      />
+                    </Field>
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+
+      <Section
+        title="Documents"
+        icon={<FolderOpen aria-hidden="true" className="size-5" />}
+        action={
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/admin/documents?client=${encodeURIComponent(profile.id)}`}>View All Documents</Link>
+          </Button>
+        }
+      >
+        {client.documents.length === 0 ? (
+          empty("No documents uploaded.")
+        ) : (
+          <ul className="flex flex-col divide-y divide-border">
+            {client.documents.map((doc) => (
+              <li key={doc.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2" data-testid="client-document">
+                <span className="flex min-w-0 items-center gap-2">
+                  <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-foreground">{doc.fileName}</span>
+                    <span className="block text-sm text-muted-foreground">{documentTypeLabel(doc.documentType)}</span>
+                  </span>
+                </span>
+                <span className="text-sm text-muted-foreground">
+                  {formatFileSize(doc.fileSize)} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { Download, Eye, FileImage, FileText, RefreshCw } from "lucide-react";
+import { Link, useRevalidator } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { documentTypeLabel } from "~/components/admin/clients/format";
+import { Pagination } from "~/components/admin/clients/pagination";
+import { formatDate, loanTypeLabel, useDisplayTimeZone } from "~/components/dashboard/format";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { formatFileSize } from "~/domain/formats";
+import type { DocumentList } from "~/server/admin/documents.server";
+import { DocumentPreviewDialog } from "./document-preview-dialog";
+import { useDocumentLinks } from "./use-document-links";
+
+function documentsSearch(page: number, clientId: string | null): string {
+  const search = new URLSearchParams();
+  if (clientId) search.set("client", clientId);
+  if (page > 1) search.set("page", String(page));
+  const text = search.toString();
+  return text ? `?${text}` : "?";
+}
+
+/** /admin/documents: every uploaded document, newest first, with Preview and Download (spec 001 §2). */
+export function DocumentsPage({ data }: { data: DocumentList }) {
+  const revalidator = useRevalidator();
+  const timeZone = useDisplayTimeZone();
+  const links = useDocumentLinks();
+  const refreshing = revalidator.state !== "idle";
+  const clientId = data.client?.id ?? null;
+
+  return (
+    <AdminShell
+      title="Document Viewer"
+      description="Uploaded documents, newest first. Previews and downloads use secure links that expire after 60 seconds."
+      actions={
+        <Button variant="outline" onClick={() => void revalidator.revalidate()} disabled={refreshing}>
+          {refreshing ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
+          Refresh
+        </Button>
+      }
+    >
+      {data.client ? (
+        <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-border bg-navy-50 px-4 py-3 text-sm text-foreground">
+          <span>
+            Showing the documents of <strong>{data.client.fullName}</strong>.
+          </span>
+          <Link to="/admin/documents" className="font-medium text-link underline-offset-4 hover:underline">
+            Show all documents
+          </Link>
+        </p>
+      ) : null}
+
+      <Card className="p-4 sm:p-5">
+        <h2 className="text-lg font-semibold text-primary">Documents</h2>
+        <p className="mt-1 text-sm text-muted-foreground" role="status">
+          {data.total === 0 ? "No documents uploaded yet." : `${data.total} ${data.total === 1 ? "document" : "documents"}`}
+        </p>
+        {data.documents.length > 0 ? (
+          <ul className="mt-3 flex flex-col divide-y divide-border" aria-label="Uploaded documents">
+            {data.documents.map((doc) => {
+              const type = documentTypeLabel(doc.documentType);
+              const Icon = doc.mimeType.startsWith("image/") ? FileImage : FileText;
+              const previewing = links.previewPendingId === doc.id;
+              const downloading = links.downloadPendingId === doc.id;
+              return (
+                <li key={doc.id} className="flex flex-col gap-3 py-3 md:flex-row md:items-center md:justify-between" data-testid="document-row">
+                  <div className="flex min-w-0 items-start gap-3">
+                    <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-foreground">{doc.fileName}</p>
+                      <p className="text-sm text-slate-700">
+                        {type} · {doc.applicantName}
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        {loanTypeLabel(doc.loanType)} · {formatFileSize(doc.fileSize)} · Uploaded{" "}
+                        <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
+                      </p>
+                    </div>
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => links.requestPreview(doc.id)}
+                      disabled={previewing}
+                      aria-label={`Preview ${type} of ${doc.applicantName}`}
+                    >
+                      {previewing ? <Spinner className="size-4" /> : <Eye aria-hidden="true" />}
+                      Preview
+                    </Button>
+                    <Button
+                      variant="default"
+                      size="sm"
+                      onClick={() => links.requestDownload(doc.id)}
+                      disabled={downloading}
+                      aria-label={`Download ${type} of ${doc.applicantName}`}
+                    >
+                      {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+                      Download
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <Pagination page={data.page} pageCount={data.pageCount} label="Document list pages" hrefFor={(page) => documentsSearch(page, clientId)} />
+      </Card>
+
+      <DocumentPreviewDialog
+        link={links.preview}
+        onClose={links.closePreview}
+        onDownload={links.requestDownload}
+        downloading={links.preview !== null && links.downloadPendingId === links.preview.documentId}
+      />
+    </AdminShell>
+  );
+}

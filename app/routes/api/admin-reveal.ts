@@ -1,0 +1,47 @@
+import { requireAdmin } from "~/server/auth/session.server";
+import { REVEAL_THROTTLE, revealSensitiveValue } from "~/server/admin/reveal.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { checkThrottles } from "~/server/security/throttle.server";
+import type { Route } from "./+types/admin-reveal";
+
+/**
+ * POST /api/admin/reveal {kind: 'ssn'|'account_number'|'routing_number', id}: one decrypted value for
+ * an admin with a verified second factor, as JSON {value}, never cached. Errors are JSON
+ * {title, message}: 401/403 instead of the page guards' redirects, 429 when throttled.
+ */
+
+const json = (body: unknown, status = 200, headers?: HeadersInit) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+export function loader() {
+  return json({ title: "Error", message: "Method Not Allowed" }, 405, { Allow: "POST" });
+}
+
+/** requireAdmin's redirects, as JSON statuses a fetch() caller can act on. */
+async function adminOrResponse(request: Request) {
+  try {
+    return await requireAdmin(request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const location = error.headers.get("location") ?? "";
+    if (location.startsWith("/auth")) return json({ title: "Access Denied", message: "Please sign in again." }, 401);
+    if (location.startsWith("/admin/mfa")) return json({ title: "Access Denied", message: "Verify your second factor first." }, 403);
+    return json({ title: "Access Denied", message: "Access denied. Admin privileges required." }, 403);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return json({ title: "Error", message: "Method Not Allowed" }, 405, { Allow: "POST" });
+  assertSameOrigin(request);
+  const admin = await adminOrResponse(request);
+  if (admin instanceof Response) return admin;
+
+  const throttled = await checkThrottles([[`reveal:admin:${admin.id}`, REVEAL_THROTTLE]]);
+  if (!throttled.ok) return json({ title: "Error", message: throttled.message }, 429, { "Retry-After": String(throttled.retryAfterSeconds) });
+
+  const body: unknown = (request.headers.get("content-type") ?? "").includes("application/json")
+    ? await request.json().catch(() => null)
+    : null;
+  const result = await revealSensitiveValue(body, admin, { ip: context.clientIp, userAgent: request.headers.get("user-agent") });
+  return json(result.body, result.status);
+}

@@ -1,0 +1,227 @@
+import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { bankAccounts, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+
+/**
+ * The admin client view (spec 001 §2 /admin/clients, §7): a searchable, paginated list of profiles
+ * and one selected client's profile, bank accounts, applications and documents.
+ *
+ * Sensitive columns are never selected here: bank numbers are shown from their plaintext
+ * last-4 / last-2 columns and an application only says whether it has an SSN. Decrypting one value is
+ * reveal.server.ts's job, on an explicit request. Every read writes an audit row.
+ */
+
+export const CLIENTS_PAGE_SIZE = 25;
+/** Longest search accepted (longer input is cut). */
+export const CLIENT_SEARCH_MAX = 100;
+
+const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export type ClientListQuery = { q: string; page: number };
+
+export type ClientSummary = { id: string; fullName: string; email: string };
+
+export type ClientList = {
+  q: string;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  clients: ClientSummary[];
+};
+
+export type ClientBankAccount = {
+  id: string;
+  applicationId: string;
+  bankName: string;
+  accountHolderName: string;
+  accountType: string;
+  isPrimary: boolean;
+  isVerified: boolean;
+  accountNumberLast4: string;
+  routingNumberLast2: string;
+  createdAt: string;
+};
+
+export type ClientApplication = {
+  id: string;
+  loanType: string;
+  requestedAmount: number;
+  status: string;
+  submittedAt: string;
+  /** Whether an SSN is on file (the value itself is only ever revealed on request). */
+  hasSsn: boolean;
+};
+
+export type ClientDocument = {
+  id: string;
+  applicationId: string;
+  fileName: string;
+  documentType: string;
+  fileSize: number;
+  mimeType: string;
+  uploadedAt: string;
+};
+
+export type ClientDetail = {
+  profile: {
+    id: string;
+    fullName: string;
+    email: string;
+    phone: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+  };
+  bankAccounts: ClientBankAccount[];
+  applications: ClientApplication[];
+  documents: ClientDocument[];
+};
+
+/** Escapes LIKE's wildcards (and its escape character) so the text matches literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A positive page number from a query value ("2" → 2); anything else → 1. */
+export function parsePage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+/** A user id as the auth library makes them, or null. */
+export function parseUserId(value: string | null | undefined): string | null {
+  return value && USER_ID.test(value) ? value : null;
+}
+
+/** ?q=&page=&client= of /admin/clients, validated. */
+export function parseClientsUrl(url: URL): ClientListQuery & { clientId: string | null } {
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, CLIENT_SEARCH_MAX),
+    page: parsePage(url.searchParams.get("page")),
+    clientId: parseUserId(url.searchParams.get("client")),
+  };
+}
+
+/**
+ * Profiles ordered by full name (ties by e-mail, then id, so pages never overlap), filtered by a
+ * case-insensitive substring of the name or the e-mail. A page past the end shows the last page.
+ */
+export async function listClients(
+  query: ClientListQuery,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<ClientList> {
+  const q = query.q.trim().slice(0, CLIENT_SEARCH_MAX);
+  const pattern = `%${escapeLike(q)}%`;
+  const where = q ? or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern)) : undefined;
+
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(profiles).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
+  const clients = await db
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(where)
+    .orderBy(asc(profiles.fullName), asc(profiles.email), asc(profiles.id))
+    .limit(CLIENTS_PAGE_SIZE)
+    .offset((page - 1) * CLIENTS_PAGE_SIZE);
+
+  await writeAudit(db, {
+    actor,
+    action: "client.list",
+    table: "profiles",
+    details: { q, page, count: clients.length, total },
+    request,
+  });
+  return { q, page, pageCount, pageSize: CLIENTS_PAGE_SIZE, total, clients };
+}
+
+/** One client's details, or null when there is no such profile. Writes 'client.view' when found. */
+export async function getClientDetail(
+  clientId: string,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<ClientDetail | null> {
+  const [profile] = await db
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      phone: profiles.phone,
+      address: profiles.address,
+      city: profiles.city,
+      state: profiles.state,
+      zipCode: profiles.zipCode,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, clientId))
+    .limit(1);
+  if (!profile) return null;
+
+  // The client's own accounts and any account linked to one of the client's applications (spec §7).
+  const accounts = await db
+    .select({
+      id: bankAccounts.id,
+      applicationId: bankAccounts.applicationId,
+      bankName: bankAccounts.bankName,
+      accountHolderName: bankAccounts.accountHolderName,
+      accountType: bankAccounts.accountType,
+      isPrimary: bankAccounts.isPrimary,
+      isVerified: bankAccounts.isVerified,
+      accountNumberLast4: bankAccounts.accountNumberLast4,
+      routingNumberLast2: bankAccounts.routingNumberLast2,
+      createdAt: bankAccounts.createdAt,
+    })
+    .from(bankAccounts)
+    .leftJoin(loanApplications, eq(loanApplications.id, bankAccounts.applicationId))
+    .where(or(eq(bankAccounts.userId, clientId), eq(loanApplications.userId, clientId)))
+    .orderBy(desc(bankAccounts.isPrimary), desc(bankAccounts.createdAt), asc(bankAccounts.id));
+
+  const applications = await db
+    .select({
+      id: loanApplications.id,
+      loanType: loanApplications.loanType,
+      requestedAmount: loanApplications.requestedAmount,
+      status: loanApplications.status,
+      submittedAt: loanApplications.submittedAt,
+      hasSsn: sql<boolean>`(${loanApplications.ssnEncrypted} is not null and ${loanApplications.ssnEncrypted} <> '')`,
+    })
+    .from(loanApplications)
+    .where(eq(loanApplications.userId, clientId))
+    .orderBy(desc(loanApplications.submittedAt), asc(loanApplications.id));
+
+  const documents = await db
+    .select({
+      id: loanDocuments.id,
+      applicationId: loanDocuments.applicationId,
+      fileName: loanDocuments.fileName,
+      documentType: loanDocuments.documentType,
+      fileSize: loanDocuments.fileSize,
+      mimeType: loanDocuments.mimeType,
+      uploadedAt: loanDocuments.uploadedAt,
+    })
+    .from(loanDocuments)
+    .where(eq(loanDocuments.userId, clientId))
+    .orderBy(desc(loanDocuments.uploadedAt), asc(loanDocuments.documentType));
+
+  await writeAudit(db, {
+    actor,
+    action: "client.view",
+    table: "profiles",
+    recordId: clientId,
+    details: { bankAccounts: accounts.length, applications: applications.length, documents: documents.length },
+    request,
+  });
+
+  return {
+    profile,
+    bankAccounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    applications: applications.map((a) => ({ ...a, hasSsn: Boolean(a.hasSsn), submittedAt: a.submittedAt.toISOString() })),
+    documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
+  };
+}

@@ -1,0 +1,256 @@
+import { Readable } from "node:stream";
+import { count, desc, eq, asc } from "drizzle-orm";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+import { getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDisposition, type LinkOptions, type SignedLink } from "./signed-links.server";
+
+/**
+ * The admin document viewer (spec 001 §2 /admin/documents, §7): every uploaded document, newest
+ * first, with its applicant; 60-second signed links created on request ('document.link'), and the
+ * file itself served to the admin the link was made for ('document.download'), never cached.
+ */
+
+export const DOCUMENTS_PAGE_SIZE = 25;
+/** Links per admin: 120 per 10 minutes. */
+export const DOCUMENT_LINK_THROTTLE = { limit: 120, windowSeconds: 600 } as const;
+
+export type AdminDocument = {
+  id: string;
+  applicationId: string;
+  userId: string;
+  applicantName: string;
+  applicantEmail: string;
+  loanType: string;
+  fileName: string;
+  documentType: string;
+  fileSize: number;
+  mimeType: string;
+  uploadedAt: string;
+};
+
+export type DocumentList = {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  /** The ?client= filter, when one is applied. */
+  client: { id: string; fullName: string } | null;
+  documents: AdminDocument[];
+};
+
+const documentColumns = {
+  id: loanDocuments.id,
+  applicationId: loanDocuments.applicationId,
+  userId: loanDocuments.userId,
+  profileName: profiles.fullName,
+  profileEmail: profiles.email,
+  firstName: loanApplications.firstName,
+  lastName: loanApplications.lastName,
+  applicationEmail: loanApplications.email,
+  loanType: loanApplications.loanType,
+  fileName: loanDocuments.fileName,
+  filePath: loanDocuments.filePath,
+  documentType: loanDocuments.documentType,
+  fileSize: loanDocuments.fileSize,
+  mimeType: loanDocuments.mimeType,
+  uploadedAt: loanDocuments.uploadedAt,
+};
+
+type DocumentRow = {
+  id: string;
+  applicationId: string;
+  userId: string;
+  profileName: string | null;
+  profileEmail: string | null;
+  firstName: string;
+  lastName: string;
+  applicationEmail: string;
+  loanType: string;
+  fileName: string;
+  filePath: string;
+  documentType: string;
+  fileSize: number;
+  mimeType: string;
+  uploadedAt: Date;
+};
+
+function toAdminDocument(row: DocumentRow): AdminDocument {
+  return {
+    id: row.id,
+    applicationId: row.applicationId,
+    userId: row.userId,
+    applicantName: row.profileName ?? `${row.firstName} ${row.lastName}`,
+    applicantEmail: row.profileEmail ?? row.applicationEmail,
+    loanType: row.loanType,
+    fileName: row.fileName,
+    documentType: row.documentType,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    uploadedAt: row.uploadedAt.toISOString(),
+  };
+}
+
+function documentsQuery(db: Db) {
+  return db
+    .select(documentColumns)
+    .from(loanDocuments)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanDocuments.applicationId))
+    .leftJoin(profiles, eq(profiles.id, loanDocuments.userId));
+}
+
+/** One page of documents, newest first, optionally of one client. Writes 'document.list'. */
+export async function listDocuments(
+  query: { page: number; clientId?: string | null },
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<DocumentList> {
+  const clientId = query.clientId ?? null;
+  const where = clientId ? eq(loanDocuments.userId, clientId) : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(loanDocuments).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
+  const rows = await documentsQuery(db)
+    .where(where)
+    .orderBy(desc(loanDocuments.uploadedAt), asc(loanDocuments.applicationId), asc(loanDocuments.documentType))
+    .limit(DOCUMENTS_PAGE_SIZE)
+    .offset((page - 1) * DOCUMENTS_PAGE_SIZE);
+
+  let client: DocumentList["client"] = null;
+  if (clientId) {
+    const [profile] = await db.select({ id: profiles.id, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, clientId)).limit(1);
+    client = profile ?? { id: clientId, fullName: rows[0] ? toAdminDocument(rows[0]).applicantName : "Unknown client" };
+  }
+
+  await writeAudit(db, {
+    actor,
+    action: "document.list",
+    table: "loan_documents",
+    details: { page, count: rows.length, total, ...(clientId ? { clientId } : {}) },
+    request,
+  });
+  return { page, pageCount, pageSize: DOCUMENTS_PAGE_SIZE, total, client, documents: rows.map(toAdminDocument) };
+}
+
+async function findDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {
+  const [row] = await documentsQuery(db).where(eq(loanDocuments.id, documentId)).limit(1);
+  return row;
+}
+
+export type DocumentLinkResult =
+  | { ok: true; link: SignedLink & { fileName: string; mimeType: string; documentType: string; applicantName: string } }
+  | { ok: false; status: 400 | 404; title: string; message: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A fresh 60-second link for `actor` to one document. Writes 'document.link'. */
+export async function createDocumentLink(
+  input: { documentId: unknown; disposition: unknown },
+  actor: AuditActor,
+  request: RequestInfo = {},
+  options: LinkOptions & { db?: Db } = {},
+): Promise<DocumentLinkResult> {
+  const { documentId, disposition } = input;
+  if (typeof documentId !== "string" || !UUID.test(documentId) || !isLinkDisposition(disposition)) {
+    return { ok: false, status: 400, title: "Access Error", message: "Invalid document request." };
+  }
+  const db = options.db ?? getDb();
+  const row = await findDocument(db, documentId);
+  if (!row) return { ok: false, status: 404, title: "Access Error", message: "That document no longer exists." };
+  const link = signDocumentLink({ documentId: row.id, disposition, adminUserId: actor.id }, options);
+  await writeAudit(db, {
+    actor,
+    action: "document.link",
+    table: "loan_documents",
+    recordId: row.id,
+    details: { disposition, expiresAt: link.expiresAt, clientId: row.userId, documentType: row.documentType },
+    request,
+  });
+  const doc = toAdminDocument(row);
+  return {
+    ok: true,
+    link: { ...link, fileName: doc.fileName, mimeType: doc.mimeType, documentType: doc.documentType, applicantName: doc.applicantName },
+  };
+}
+
+/** Only our own stored names reach the header; anything else is replaced, and the UTF-8 form is encoded. */
+export function contentDisposition(disposition: LinkDisposition, fileName: string): string {
+  const ascii = fileName.replace(/[^A-Za-z0-9._ -]/g, "_").slice(0, 150) || "document";
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The headers of a served file. The file is shown inside our own page (an <img>, or an <iframe> for
+ * PDFs), so this response replaces the page defaults `frame-ancestors 'none'` / `X-Frame-Options:
+ * DENY` with same-origin framing (server/fetch-bridge.ts writes a route's headers over the defaults),
+ * and replaces the page CSP with one that allows no script, no connection and no form, and sandboxes
+ * the document (a unique origin without scripts), so it is inert even when the link is opened directly.
+ * Chromium still renders PDFs under this policy (checked with /usr/bin/chromium 2026-11).
+ */
+export function documentFileHeaders(doc: { mimeType: string; fileName: string }, disposition: LinkDisposition, size: number): Headers {
+  const csp = [
+    "default-src 'none'",
+    "img-src 'self'",
+    "style-src 'unsafe-inline'",
+    "sandbox",
+    "frame-ancestors 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  return new Headers({
+    "Content-Type": doc.mimeType,
+    "Content-Length": String(size),
+    "Content-Disposition": contentDisposition(disposition, doc.fileName),
+    "Cache-Control": "no-store, private",
+    Pragma: "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": csp,
+    "X-Frame-Options": "SAMEORIGIN",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+}
+
+const plain = (status: number, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+/**
+ * GET /api/documents/file for `admin` (the route has already required an admin session): verifies
+ * the link, then streams the stored file. 403 for a malformed, altered, expired or someone else's
+ * link; 404 when the document or its file is gone. Writes 'document.download' for each file served.
+ */
+export async function serveSignedDocument(
+  url: URL,
+  admin: AuditActor,
+  request: RequestInfo = {},
+  options: LinkOptions & { db?: Db; storage?: DocumentStorage; method?: string } = {},
+): Promise<Response> {
+  const check = verifyDocumentLink(url.searchParams, admin.id, options);
+  if (!check.ok) return plain(403, check.reason === "expired" ? "This link has expired. Generate a new one." : "This link is not valid.");
+  const db = options.db ?? getDb();
+  const row = await findDocument(db, check.documentId);
+  if (!row) return plain(404, "That document no longer exists.");
+  const stored = await (options.storage ?? getStorage()).get(row.filePath);
+  if (!stored) return plain(404, "The file of this document is missing.");
+  try {
+    await writeAudit(db, {
+      actor: admin,
+      action: "document.download",
+      table: "loan_documents",
+      recordId: row.id,
+      details: { disposition: check.disposition, bytes: stored.size, clientId: row.userId, documentType: row.documentType },
+      request,
+    });
+  } catch (error) {
+    stored.body.destroy();
+    throw error;
+  }
+  const headers = documentFileHeaders(row, check.disposition, stored.size);
+  if (options.method === "HEAD") {
+    stored.body.destroy();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(Readable.toWeb(stored.body) as ReadableStream<Uint8Array>, { status: 200, headers });
+}

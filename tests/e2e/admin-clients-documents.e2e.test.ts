@@ -1,0 +1,343 @@
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+
+/**
+ * /admin/clients and /admin/documents in a real browser against the built server (spec 001 §2, §5,
+ * §7, §8, §9): an applicant submits an application over HTTP; the admin (signed in, second factor
+ * passed) finds them by part of the e-mail in another case, sees the masked account number, shows it,
+ * reveals the SSN; previews an image and a PDF, downloads a file; tampered, foreign and expired-shape
+ * links are refused; applicants and visitors get no admin link or value; axe on both pages.
+ */
+
+const ADMIN = { email: "dora.admin@example.com", password: "Adm1n!Docs#Pass" };
+const APPLICANT = { email: "jane.applicant@example.com", name: "Jane Applicant", password: "Str0ng!Passw0rd" };
+
+let sink: SmtpSink;
+let server: TestServer;
+let browser: Browser;
+let adminCookie: string;
+let applicantCookie: string;
+let applicantId: string;
+
+let ipCounter = 10;
+const newIp = () => `198.51.100.${ipCounter++}`;
+
+async function signUp(email: string, fullName: string): Promise<string> {
+  const base = server.url;
+  const headers = { origin: base, "x-forwarded-for": newIp() };
+  await fetch(`${base}/auth`, { method: "POST", body: new URLSearchParams({ intent: "send-code", email }), headers, redirect: "manual" });
+  let code: string | undefined;
+  const deadline = Date.now() + 20_000;
+  while (!code && Date.now() < deadline) {
+    code = sink.messages.find((m) => m.to.includes(email))?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
+  const res = await fetch(`${base}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "sign-up", fullName, email, code, password: APPLICANT.password, captcha }),
+    headers,
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`sign-up failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => c.includes("session_token"))
+    .join("; ");
+}
+
+/** A one-page PDF the browser's viewer can render (the shared fixture's PDF has no pages). */
+const ONE_PAGE_PDF = Buffer.from(
+  [
+    "%PDF-1.4",
+    "1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj",
+    "2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj",
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj",
+    "4 0 obj<</Length 44>>stream",
+    "BT /F1 24 Tf 20 100 Td (HELLO PDF) Tj ET",
+    "endstream endobj",
+    "5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj",
+    "trailer<</Root 1 0 R>>",
+    "%%EOF",
+    "",
+  ].join("\n"),
+  "latin1",
+);
+
+async function submitApplication(cookie: string): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(validFields)) form.append(k, v);
+  form.append("idempotencyKey", randomUUID());
+  const files = { ...validFiles(), utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } };
+  for (const [field, file] of Object.entries(files)) {
+    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  }
+  const res = await fetch(`${server.url}/api/applications`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: server.url, "x-forwarded-for": newIp() },
+  });
+  const body = (await res.json()) as { ok: boolean; applicationId?: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.applicationId!;
+}
+
+function toBrowserCookies(cookie: string) {
+  return cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
+  });
+}
+
+async function adminPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  await context.addCookies(toBrowserCookies(adminCookie));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({
+    SMTP_URL: sink.url,
+    PWNED_PASSWORDS_URL: "off",
+    TRUST_PROXY: "true",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  applicantCookie = await signUp(APPLICANT.email, APPLICANT.name);
+  await submitApplication(applicantCookie);
+  adminCookie = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, newIp());
+  await passAdminMfa(server.url, adminCookie);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  await sink?.close();
+  if (code !== 0 && code !== null) console.error(server.output());
+});
+
+const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+
+describe("admin clients and documents", () => {
+  it("finds the client by part of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
+    const { context, page, errors } = await adminPage();
+    try {
+      await page.goto(`${server.url}/admin/clients`);
+      await page.getByRole("heading", { level: 1, name: "Client Information" }).waitFor();
+      await page.getByLabel("Search by name or e-mail").fill("JANE.APPLICANT@EXAMPLE");
+      await page.getByRole("button", { name: "Search clients" }).click();
+      await page.waitForURL(/\?q=JANE\.APPLICANT%40EXAMPLE/);
+      const links = page.getByTestId("client-link");
+      await expect.poll(() => links.count()).toBe(1);
+      expect(await links.first().textContent()).toContain(APPLICANT.email);
+      await links.first().click();
+      await page.waitForURL(/client=/);
+      applicantId = new URL(page.url()).searchParams.get("client")!;
+      const detail = page.getByTestId("client-detail");
+      await detail.getByRole("heading", { level: 2, name: APPLICANT.name }).waitFor();
+
+      // Masked from the stored last 4 / last 2; the full numbers are nowhere in the page.
+      const accountNumber = detail.getByTestId("account-number");
+      expect(await accountNumber.textContent()).toBe("••••••6789");
+      expect(await detail.getByTestId("routing-number").textContent()).toBe("•••••••21");
+      const html = await page.content();
+      expect(html).not.toContain("000123456789");
+      expect(html).not.toContain("123-45-6789");
+      expect(html).not.toContain("enc:v");
+
+      const revealCalls: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/admin/reveal")) revealCalls.push(request.postData() ?? "");
+      });
+      await detail.getByRole("button", { name: /^Show account number/ }).click();
+      await expect.poll(() => accountNumber.textContent()).toBe("000123456789");
+      expect(await detail.getByTestId("routing-number").textContent()).toBe("•••••••21");
+      expect(revealCalls).toHaveLength(1);
+      expect(JSON.parse(revealCalls[0]!)).toMatchObject({ kind: "account_number" });
+      expect(page.url()).not.toContain("000123456789");
+      await detail.getByRole("button", { name: /^Hide account number/ }).click();
+      expect(await accountNumber.textContent()).toBe("••••••6789");
+
+      const ssn = detail.getByTestId("ssn-value");
+      expect(await ssn.textContent()).toBe("•••-••-••••");
+      await detail.getByRole("button", { name: /^Reveal SSN/ }).click();
+      await page.getByText("SSN Revealed").waitFor();
+      await page.getByText("This access has been recorded in the audit log.").waitFor();
+      await expect.poll(() => ssn.textContent()).toBe("123-45-6789");
+
+      // Documents of the client are listed with type, size and date, and a link to the viewer.
+      expect(await detail.getByTestId("client-document").count()).toBe(7);
+      expect(await detail.getByRole("link", { name: "View All Documents" }).getAttribute("href")).toBe(`/admin/documents?client=${applicantId}`);
+
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("previews an image and a PDF, downloads a file (axe-clean with the preview open); altered links get 403", async () => {
+    const { context, page, errors } = await adminPage();
+    try {
+      await page.goto(`${server.url}/admin/clients?client=${applicantId}`);
+      await page.getByRole("link", { name: "View All Documents" }).click();
+      await page.waitForURL(/\/admin\/documents\?client=/);
+      await page.getByRole("heading", { level: 1, name: "Document Viewer" }).waitFor();
+      expect(await page.getByTestId("document-row").count()).toBe(7);
+
+      // Image preview.
+      const imageResponse = page.waitForResponse((r) => r.url().includes("/api/documents/file") && r.url().includes("disposition=inline"));
+      await page.getByRole("button", { name: `Preview ID Card (Back) of ${APPLICANT.name}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Document Preview" });
+      await dialog.waitFor();
+      await page.getByText("Secure Access Generated").waitFor();
+      await page.getByText("Preview expires in 60 seconds").waitFor();
+      const imgRes = await imageResponse;
+      expect(imgRes.status()).toBe(200);
+      const imgHeaders = await imgRes.allHeaders();
+      expect(imgHeaders["content-type"]).toBe("image/png");
+      expect(imgHeaders["cache-control"]).toBe("no-store, private");
+      expect(imgHeaders["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(imgHeaders["x-content-type-options"]).toBe("nosniff");
+      expect(imgHeaders["content-security-policy"]).toContain("frame-ancestors 'self'");
+      expect(imgHeaders["content-security-policy"]).not.toContain("frame-ancestors 'none'");
+      const img = dialog.getByTestId("preview-image");
+      await img.waitFor({ state: "visible" });
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      for (const text of [APPLICANT.name, "ID Card (Back)", "Link Expires"]) expect(await dialog.textContent()).toContain(text);
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByRole("button", { name: "Close" }).first().click();
+      await dialog.waitFor({ state: "hidden" });
+
+      // PDF preview, in a frame the browser is allowed to show.
+      const pdfResponse = page.waitForResponse((r) => r.url().includes("/api/documents/file") && r.url().includes("disposition=inline"));
+      await page.getByRole("button", { name: `Preview Utility Bill of ${APPLICANT.name}` }).click();
+      await dialog.waitFor();
+      const frame = dialog.getByTestId("preview-frame");
+      await frame.waitFor({ state: "visible" });
+      const pdfRes = await pdfResponse;
+      expect(pdfRes.status()).toBe(200);
+      expect((await pdfRes.allHeaders())["content-type"]).toBe("application/pdf");
+      expect((await pdfRes.allHeaders())["content-disposition"]).toMatch(/^inline; filename="utility_bill\.pdf"/);
+      const linkUrl = pdfRes.url();
+      // Framing allowed (no chrome-error page) and the browser's PDF viewer took over the frame.
+      await expect.poll(() => page.frames().some((f) => f.url().startsWith("chrome-extension://"))).toBe(true);
+      expect(page.frames().some((f) => f.url().startsWith("chrome-error://"))).toBe(false);
+      await dialog.getByRole("button", { name: "Close" }).first().click();
+      await dialog.waitFor({ state: "hidden" });
+
+      // Download: attachment, the stored file name (a download fires no page response: read its URL).
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: `Download Bank Statement (Month 1) of ${APPLICANT.name}` }).click();
+      const dl = await download;
+      expect(dl.suggestedFilename()).toBe("bank_statement_1.pdf");
+      await page.getByText("Download Started").waitFor();
+      const downloaded = await dl.path();
+      expect(fs.readFileSync(downloaded).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+      // The same link, fetched by the admin: fine untouched, 403 when altered in any part.
+      const attachmentUrl = new URL(dl.url());
+      expect(attachmentUrl.searchParams.get("disposition")).toBe("attachment");
+      const path = `${attachmentUrl.pathname}${attachmentUrl.search}`;
+      const again = await get(path, adminCookie);
+      expect(again.status).toBe(200);
+      expect(again.headers.get("content-disposition")).toMatch(/^attachment; filename="bank_statement_1\.pdf"/);
+      expect(again.headers.get("cache-control")).toBe("no-store, private");
+      await again.arrayBuffer();
+      const tampered = [
+        path.replace("disposition=attachment", "disposition=inline"),
+        path.replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) + 3600}`),
+        path.replace(/sig=([^&])/, (_, c: string) => `sig=${c === "A" ? "B" : "A"}`),
+        path.replace(/d=[^&]+/, `d=${new URL(linkUrl).searchParams.get("d")}`),
+      ];
+      for (const t of tampered) expect((await get(t, adminCookie)).status, t).toBe(403);
+
+      // No admin link works for an applicant or a visitor.
+      const asApplicant = await get(path, applicantCookie);
+      expect(asApplicant.status).toBe(302);
+      expect(asApplicant.headers.get("location")).toBe("/");
+      expect((await get(path)).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps reveals and links for admins: an applicant gets 403 JSON and no admin page", async () => {
+    const reveal = await fetch(`${server.url}/api/admin/reveal`, {
+      method: "POST",
+      body: JSON.stringify({ kind: "ssn", id: randomUUID() }),
+      headers: { cookie: applicantCookie, origin: server.url, "content-type": "application/json" },
+      redirect: "manual",
+    });
+    expect(reveal.status).toBe(403);
+    expect(reveal.headers.get("cache-control")).toBe("no-store");
+    expect(await reveal.json()).toMatchObject({ title: "Access Denied" });
+
+    const link = await fetch(`${server.url}/admin/documents`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "link", documentId: randomUUID(), disposition: "inline" }),
+      headers: { cookie: applicantCookie, origin: server.url },
+      redirect: "manual",
+    });
+    expect(link.status).toBe(302);
+    expect(link.headers.get("location")).toBe("/");
+    for (const path of ["/admin/clients", "/admin/documents"]) expect((await get(path, applicantCookie)).headers.get("location")).toBe("/");
+  });
+
+  it("refreshes the open client view live when that client submits another application", async () => {
+    const { context, page, errors } = await adminPage();
+    try {
+      await page.goto(`${server.url}/admin/clients?client=${applicantId}`);
+      const detail = page.getByTestId("client-detail");
+      await detail.waitFor();
+      expect(await detail.getByTestId("client-application").count()).toBe(1);
+      // Let the event stream connect before the change happens.
+      await page.waitForTimeout(500);
+      await submitApplication(applicantCookie);
+      await expect.poll(() => detail.getByTestId("client-application").count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => detail.getByTestId("bank-account").count()).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the documents page is usable on a phone (no horizontal scroll)", async () => {
+    const { context, page } = await adminPage(375);
+    try {
+      await page.goto(`${server.url}/admin/documents`);
+      await page.getByRole("heading", { level: 1, name: "Document Viewer" }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.goto(`${server.url}/admin/clients?client=${applicantId}`);
+      await page.getByTestId("client-detail").waitFor();
+      const overflow2 = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow2).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
