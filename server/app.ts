@@ -178,7 +178,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
 /** Runs the server as a process: logs, signals, exit codes. */
 export async function main(options: StartOptions = {}): Promise<void> {
-  let running: RunningServer;
+  // Signals are handled from the very start: a SIGTERM during start-up (migrations, a first PGlite
+  // open) waits for start-up to finish, then shuts down cleanly instead of killing the database.
+  let running: RunningServer | undefined;
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then closing the database`);
+    if (!running) return; // start-up sees `stopping` and shuts down when it is done
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("Shutdown failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
   try {
     running = await startServer(options);
   } catch (error) {
@@ -190,17 +209,8 @@ export async function main(options: StartOptions = {}): Promise<void> {
     process.exit(1);
   }
   console.log(`Private Loans portal listening on ${running.url} (database: ${running.database.describe})`);
-
-  const shutdown = (signal: string) => {
-    console.log(`${signal} received: finishing requests in flight, then closing the database`);
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error("Shutdown failed:", error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  if (stopping) {
+    stopping = false;
+    shutdown("SIGTERM (during start-up)");
+  }
 }

@@ -1,0 +1,139 @@
+import { CircleAlert, Inbox, RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
+import { useLiveUpdates } from "~/components/live/use-live-updates";
+import { Button } from "~/components/ui/button";
+import { REVIEW_TOASTS } from "~/domain/validation/review";
+import type { AdminApplication, AdminApplicationList } from "~/server/admin/applications.server";
+import { AdminToolLinks, SecureDataUtilities } from "./admin-tools";
+import { ApplicationCard } from "./application-card";
+import { ApproveDialog } from "./approve-dialog";
+import { DenyDialog } from "./deny-dialog";
+import { Pagination, StatusTabs, TAB_LABELS } from "./status-tabs";
+import { showReviewToast } from "./use-review-fetcher";
+
+export type AdminApplicationsData = { list: AdminApplicationList | null; loadError: boolean };
+
+/** How long live changes are gathered before one reload (a burst of changes reloads once). */
+const LIVE_DEBOUNCE_MS = 300;
+
+/** Reloads the list whenever an application changes anywhere (admins receive every change event). */
+function useApplicationsLive() {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    latest.current = revalidator;
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const schedule = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void latest.current.revalidate(), LIVE_DEBOUNCE_MS);
+  };
+  useLiveUpdates({
+    onChange: (change) => {
+      if (change.table === "loan_applications") schedule();
+    },
+    onResync: schedule,
+  });
+}
+
+/** The admin dashboard (spec 001 §2): tools, the encryption utility and the review list by status. */
+export function AdminApplicationsPage({ data }: { data: AdminApplicationsData }) {
+  const timeZone = useDisplayTimeZone();
+  const revalidator = useRevalidator();
+  const [approving, setApproving] = useState<AdminApplication | null>(null);
+  const [denying, setDenying] = useState<AdminApplication | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useApplicationsLive();
+
+  useEffect(() => {
+    if (data.loadError) showReviewToast(REVIEW_TOASTS.loadFailed);
+  }, [data.loadError]);
+
+  const restoreFocus = () => {
+    const target = opener.current;
+    opener.current = null;
+    // The card is gone once decided: then the list heading takes focus.
+    if (target?.isConnected) target.focus();
+    else headingRef.current?.focus();
+  };
+
+  const list = data.list;
+  return (
+    <AdminShell title="Admin Dashboard" description="Review loan applications and manage client data securely.">
+      <div className="flex flex-col gap-8">
+        <AdminToolLinks />
+        <SecureDataUtilities />
+
+        <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
+          <h2 id="applications-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary focus-visible:outline-3">
+            Loan Applications
+          </h2>
+          {list ? (
+            <>
+              <StatusTabs current={list.tab} counts={list.counts} />
+              {list.applications.length === 0 ? (
+                <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
+                  <Inbox aria-hidden="true" className="size-8 text-navy-700" />
+                  <p className="font-semibold text-primary">No {TAB_LABELS[list.tab].toLowerCase()} applications</p>
+                </div>
+              ) : (
+                <ul className="flex flex-col gap-4" aria-label={`${TAB_LABELS[list.tab]} applications, page ${list.page} of ${list.pageCount}`}>
+                  {list.applications.map((application) => (
+                    <li key={application.id}>
+                      <ApplicationCard
+                        application={application}
+                        timeZone={timeZone}
+                        onApprove={(a, button) => {
+                          opener.current = button;
+                          setApproving(a);
+                        }}
+                        onDeny={(a, button) => {
+                          opener.current = button;
+                          setDenying(a);
+                        }}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pagination tab={list.tab} page={list.page} pageCount={list.pageCount} />
+            </>
+          ) : (
+            <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive p-5">
+              <p className="flex items-center gap-2 font-semibold text-destructive">
+                <CircleAlert aria-hidden="true" className="size-5" />
+                {REVIEW_TOASTS.loadFailed.title}
+              </p>
+              <Button variant="outline" onClick={() => void revalidator.revalidate()}>
+                <RefreshCw aria-hidden="true" />
+                Try Again
+              </Button>
+            </div>
+          )}
+        </section>
+      </div>
+
+      <ApproveDialog
+        application={approving}
+        onClose={(decided) => {
+          if (decided) opener.current = null;
+          setApproving(null);
+        }}
+        onCloseFocus={restoreFocus}
+      />
+      <DenyDialog
+        application={denying}
+        onClose={(decided) => {
+          if (decided) opener.current = null;
+          setDenying(null);
+        }}
+        onCloseFocus={restoreFocus}
+      />
+    </AdminShell>
+  );
+}

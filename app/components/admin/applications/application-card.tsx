@@ -1,0 +1,111 @@
+import { Check, X } from "lucide-react";
+import type { MouseEvent, ReactNode } from "react";
+import { formatAmount, formatDate, loanTypeLabel } from "~/components/dashboard/format";
+import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatPercent, formatUsd } from "~/domain/formats";
+import type { AdminApplication } from "~/server/admin/applications.server";
+import { employmentLabel, formatDateTime, phoneLabel } from "./labels";
+import { NotesSection } from "./notes-form";
+
+/**
+ * One application on /admin (spec 001 §2): applicant name, e-mail, status, loan type, requested amount,
+ * purpose, annual income, credit score, employment status, phone and submitted date. Never the SSN or
+ * bank numbers (the server does not even select them). Approve and Deny only while pending.
+ */
+export function ApplicationCard({
+  application: a,
+  timeZone,
+  onApprove,
+  onDeny,
+}: {
+  application: AdminApplication;
+  timeZone: string;
+  onApprove: (application: AdminApplication, opener: HTMLElement) => void;
+  onDeny: (application: AdminApplication, opener: HTMLElement) => void;
+}) {
+  const pending = a.status === "pending";
+  const headingId = `application-${a.id}-name`;
+  return (
+    <Card className="p-5 sm:p-6" data-testid="application-card" data-application-id={a.id} aria-labelledby={headingId} role="article">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg font-semibold break-words text-primary">
+            {a.applicantName}
+          </h3>
+          <p className="text-sm break-all text-slate-700">{a.email}</p>
+        </div>
+        <ApplicationStatusBadge status={a.status} />
+      </div>
+
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
+        <Item label="Loan Type">{loanTypeLabel(a.loanType)}</Item>
+        <Item label="Requested Amount">{formatAmount(a.requestedAmount)}</Item>
+        <Item label="Annual Income">{a.annualIncome === null ? "—" : formatAmount(a.annualIncome)}</Item>
+        <Item label="Credit Score">{a.creditScore ?? "—"}</Item>
+        <Item label="Employment Status">{employmentLabel(a.employmentStatus)}</Item>
+        <Item label="Phone">{phoneLabel(a.phone)}</Item>
+        <Item label="Requested Terms">
+          {formatPercent(a.desiredInterestRate)}, {a.loanDuration} months
+        </Item>
+        <Item label="Submitted">
+          <time dateTime={a.submittedAt} title={formatDateTime(a.submittedAt, timeZone)}>
+            {formatDate(a.submittedAt, timeZone)}
+          </time>
+        </Item>
+        <Item label="Purpose" wide>
+          <span className="break-words whitespace-pre-line">{a.purpose}</span>
+        </Item>
+        {a.reviewedAt ? (
+          <Item label="Reviewed">
+            <time dateTime={a.reviewedAt}>{formatDateTime(a.reviewedAt, timeZone)}</time>
+          </Item>
+        ) : null}
+        {a.approvedLoan ? (
+          <Item label="Approved Terms" wide>
+            {formatUsd(a.approvedLoan.approvedAmount)} at {formatPercent(a.approvedLoan.interestRate)} for {a.approvedLoan.termMonths} months (
+            {formatUsd(a.approvedLoan.monthlyPayment)} a month)
+          </Item>
+        ) : null}
+        {a.status === "denied" && a.decisionReasons.length > 0 ? (
+          <Item label="Denial Reasons" wide>
+            <ul className="list-inside list-disc">
+              {a.decisionReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </Item>
+        ) : null}
+      </dl>
+
+      {pending ? (
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row">
+          <Button
+            onClick={(event: MouseEvent<HTMLButtonElement>) => onApprove(a, event.currentTarget)}
+            className="bg-green-700 text-white hover:bg-green-800"
+            data-action="approve"
+          >
+            <Check aria-hidden="true" />
+            Approve<span className="sr-only"> the application from {a.applicantName}</span>
+          </Button>
+          <Button variant="destructive" onClick={(event: MouseEvent<HTMLButtonElement>) => onDeny(a, event.currentTarget)} data-action="deny">
+            <X aria-hidden="true" />
+            Deny<span className="sr-only"> the application from {a.applicantName}</span>
+          </Button>
+        </div>
+      ) : null}
+
+      <NotesSection applicationId={a.id} applicantName={a.applicantName} notes={a.notes} />
+    </Card>
+  );
+}
+
+function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined}>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 font-semibold">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { StickyNote } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { noteSchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
+import { cn } from "~/utils/cn";
+import { FieldError } from "./review-dialog";
+import { useReviewFetcher } from "./use-review-fetcher";
+
+/**
+ * Admin notes on any application (spec 001 §3 'notes, shown as admin notes'): the notes so far, and a
+ * small form that appends one, stamped by the server with the time and the admin's name.
+ */
+export function NotesSection({ applicationId, applicantName, notes }: { applicationId: string; applicantName: string; notes: string | null }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { fetcher, pending } = useReviewFetcher(`admin-note-${applicationId}`, (data) => {
+    if (data.ok) {
+      setNote("");
+      setErrors({});
+    } else if (data.fieldErrors) {
+      setErrors(data.fieldErrors);
+    }
+  });
+  const invalid = Boolean(errors.note?.length);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    const result = noteSchema.safeParse({ intent: "note", applicationId, note });
+    if (!result.success) {
+      event.preventDefault();
+      setErrors(reviewFieldErrors(result.error));
+      formRef.current?.querySelector<HTMLElement>('[name="note"]')?.focus();
+    }
+  }
+
+  return (
+    <div className="mt-5 border-t border-border pt-4">
+      <h4 id={`${id}-heading`} className="flex items-center gap-2 text-sm font-semibold text-primary">
+        <StickyNote aria-hidden="true" className="size-4" />
+        Admin Notes
+      </h4>
+      {notes ? (
+        <p className="mt-2 max-h-48 overflow-y-auto rounded-md bg-muted p-3 text-sm break-words whitespace-pre-wrap" data-testid="application-notes">
+          {notes}
+        </p>
+      ) : (
+        <p className="mt-2 text-sm text-muted-foreground">No notes yet.</p>
+      )}
+      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-3 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="note" />
+        <input type="hidden" name="applicationId" value={applicationId} />
+        <Label htmlFor={`${id}-note`}>
+          Add a note<span className="sr-only"> to the application from {applicantName}</span>
+        </Label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          rows={2}
+          value={note}
+          maxLength={REVIEW_LIMITS.noteMaxLength}
+          onChange={(event) => {
+            setNote(event.target.value);
+            if (invalid) setErrors({});
+          }}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-note-error` : undefined}
+          className={cn(
+            "w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
+            "focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
+          )}
+        />
+        <FieldError id={`${id}-note-error`} errors={errors.note} />
+        <div>
+          <Button type="submit" variant="outline" size="sm" disabled={pending}>
+            {pending ? <Spinner className="size-4" /> : null}
+            Save Note<span className="sr-only"> for {applicantName}</span>
+          </Button>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { REVIEW_TABS, reviewListHref, type ReviewTab } from "~/domain/validation/review";
+import type { ApplicationCounts } from "~/server/admin/applications.server";
+import { cn } from "~/utils/cn";
+
+export const TAB_LABELS: Record<ReviewTab, string> = { pending: "Pending", approved: "Approved", denied: "Denied" };
+
+/**
+ * 'Pending (n)', 'Approved (n)', 'Denied (n)': links driven by the URL (?status=…), so a tab can be
+ * bookmarked, reloaded and opened without JavaScript; the current one carries aria-current.
+ */
+export function StatusTabs({ current, counts }: { current: ReviewTab; counts: ApplicationCounts }) {
+  return (
+    <nav aria-label="Application status">
+      <ul className="grid w-full grid-cols-3 gap-1 rounded-lg bg-muted p-1">
+        {REVIEW_TABS.map((tab) => {
+          const active = tab === current;
+          return (
+            <li key={tab} className="min-w-0">
+              <Link
+                to={reviewListHref(tab)}
+                preventScrollReset
+                aria-current={active ? "page" : undefined}
+                data-tab={tab}
+                className={cn(
+                  "flex min-h-9 w-full items-center justify-center rounded-md px-1 py-1 text-center text-sm leading-tight font-semibold transition-colors sm:px-2",
+                  "focus-visible:outline-3 focus-visible:outline-offset-1",
+                  active ? "bg-background text-primary shadow-sm" : "text-slate-700 hover:text-primary",
+                )}
+              >
+                {TAB_LABELS[tab]} ({counts[tab]})
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function Pagination({ tab, page, pageCount }: { tab: ReviewTab; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const link = buttonVariants({ variant: "outline", size: "sm" });
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={reviewListHref(tab, page - 1)} className={link} rel="prev">
+          <ChevronLeft aria-hidden="true" />
+          Previous<span className="sr-only"> page</span>
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="w-24" />
+      )}
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={reviewListHref(tab, page + 1)} className={link} rel="next">
+          Next<span className="sr-only"> page</span>
+          <ChevronRight aria-hidden="true" />
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="w-24" />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,235 @@
+import { z } from "zod";
+import { LIMITS } from "~/domain/enums";
+import { MAX_LOAN_AMOUNT } from "~/domain/validation/application";
+
+/**
+ * The admin review screen (/admin, spec 001 §2, §4, §8): one schema per action, shared by the approve
+ * and deny dialogs, the notes form (instant messages) and the route's action (the authority). Inputs are
+ * the strings a form posts; outputs are typed. Also the list's URL parameters and the spec's toasts.
+ */
+
+/** The tabs of the review list, in screen order. */
+export const REVIEW_TABS = ["pending", "approved", "denied"] as const;
+export type ReviewTab = (typeof REVIEW_TABS)[number];
+
+/** Applications per page on /admin. */
+export const REVIEW_PAGE_SIZE = 20;
+
+export const REVIEW_LIMITS = {
+  amountMin: 0.01,
+  amountMax: MAX_LOAN_AMOUNT,
+  rateMin: LIMITS.interestRateMin,
+  rateMax: LIMITS.interestRateMax,
+  termMin: 1,
+  termMax: 600,
+  reasonsMin: 1,
+  reasonsMax: 6,
+  reasonMaxLength: 200,
+  noteMaxLength: 2000,
+} as const;
+
+/**
+ * Standard adverse-action reasons (the wording of the CFPB's sample notice, Regulation B appendix C),
+ * offered as checkboxes; 'Other' adds the admin's own words.
+ */
+export const DENIAL_REASONS = [
+  "Insufficient income",
+  "Credit history",
+  "Excessive obligations",
+  "Unable to verify information",
+  "Insufficient collateral",
+  "Incomplete application",
+] as const;
+export type DenialReason = (typeof DENIAL_REASONS)[number];
+
+export const REVIEW_MESSAGES = {
+  applicationId: "This application could not be identified. Reload the page and try again.",
+  amount: `Approved amount must be between $0.01 and $${MAX_LOAN_AMOUNT.toLocaleString("en-US")} (at most two decimals)`,
+  rate: `Interest rate must be between ${LIMITS.interestRateMin}% and ${LIMITS.interestRateMax}%`,
+  term: `Term must be a whole number of months between ${REVIEW_LIMITS.termMin} and ${REVIEW_LIMITS.termMax}`,
+  reasonsRequired: "Choose at least one reason for the denial",
+  reasonsTooMany: `Choose at most ${REVIEW_LIMITS.reasonsMax} reasons`,
+  reasonUnknown: "Choose reasons from the list, or describe the reason under Other",
+  otherTooLong: `The other reason must be at most ${REVIEW_LIMITS.reasonMaxLength} characters`,
+  noteRequired: "Write a note before saving",
+  noteTooLong: `A note must be at most ${REVIEW_LIMITS.noteMaxLength} characters`,
+  intent: "Unknown action",
+} as const;
+
+export type ReviewToast = { type: "success" | "error" | "info"; title: string; description?: string };
+
+/** The spec's admin messages (001 §8). */
+export const REVIEW_TOASTS = {
+  approved: { type: "success", title: "Application approved and notification sent!" },
+  denied: { type: "success", title: "Application denied", description: "The applicant will receive the notice of action taken." },
+  noteAdded: { type: "success", title: "Note added" },
+  loadFailed: { type: "error", title: "Failed to load applications" },
+  migrationFailed: { type: "error", title: "Failed to run encryption migration" },
+} as const satisfies Record<string, ReviewToast>;
+
+/** 'Failed to update application' with the reason (already decided, bad input, …). */
+export function updateFailedToast(description: string): ReviewToast {
+  return { type: "error", title: "Failed to update application", description };
+}
+
+/** 'Encryption migration complete: encrypted N, skipped M'. */
+export function migrationCompleteToast(result: { encrypted: number; skipped: number; failed?: number }): ReviewToast {
+  return {
+    type: result.failed ? "info" : "success",
+    title: `Encryption migration complete: encrypted ${result.encrypted}, skipped ${result.skipped}`,
+    ...(result.failed ? { description: `${result.failed} value(s) could not be decrypted with a configured key and were left unchanged.` } : {}),
+  };
+}
+
+export const REVIEW_INTENTS = ["approve", "deny", "note", "encrypt-migration"] as const;
+export type ReviewIntent = (typeof REVIEW_INTENTS)[number];
+
+/** What the /admin action answers: the page shows the toast; field errors go next to the fields. */
+export type ReviewActionData = {
+  ok: boolean;
+  intent: ReviewIntent | null;
+  toast: ReviewToast;
+  fieldErrors?: Record<string, string[]>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+// ---------------------------------------------------------------------------------------------
+
+const applicationId = z.uuid({ error: REVIEW_MESSAGES.applicationId });
+
+/** "$50,000.50", "50000.5" → 50000.5; anything else (or out of range) fails with `message`. */
+function decimal(message: string, pattern: RegExp, min: number, max: number) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value, ctx) => {
+      const raw = typeof value === "number" ? String(value) : value.trim().replace(/[$,\s]/g, "");
+      if (!pattern.test(raw)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+export const approvedAmountField = decimal(REVIEW_MESSAGES.amount, /^\d{1,9}(\.\d{1,2})?$/, REVIEW_LIMITS.amountMin, REVIEW_LIMITS.amountMax);
+export const interestRateField = decimal(REVIEW_MESSAGES.rate, /^\d{1,3}(\.\d{1,2})?$/, REVIEW_LIMITS.rateMin, REVIEW_LIMITS.rateMax);
+export const termMonthsField = decimal(REVIEW_MESSAGES.term, /^\d{1,3}$/, REVIEW_LIMITS.termMin, REVIEW_LIMITS.termMax);
+
+export const approveSchema = z.object({
+  intent: z.literal("approve"),
+  applicationId,
+  approvedAmount: approvedAmountField,
+  interestRate: interestRateField,
+  termMonths: termMonthsField,
+});
+export type ApproveInput = z.output<typeof approveSchema>;
+
+export const denySchema = z
+  .object({
+    intent: z.literal("deny"),
+    applicationId,
+    reasons: z
+      .array(z.string(), { error: REVIEW_MESSAGES.reasonsRequired })
+      .max(DENIAL_REASONS.length, REVIEW_MESSAGES.reasonsTooMany)
+      .default([])
+      .refine((list) => list.every((r) => (DENIAL_REASONS as readonly string[]).includes(r)), REVIEW_MESSAGES.reasonUnknown),
+    otherReason: z
+      .string()
+      .trim()
+      .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
+      .optional()
+      .transform((v) => v?.replace(/\s+/g, " ") || undefined),
+  })
+  .transform((value, ctx) => {
+    // Checked reasons in the list's order, no duplicates, then the admin's own words.
+    const checked = DENIAL_REASONS.filter((r) => value.reasons.includes(r));
+    const reasons: string[] = value.otherReason ? [...checked, value.otherReason] : checked;
+    if (reasons.length < REVIEW_LIMITS.reasonsMin) {
+      ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.reasonsRequired, path: ["reasons"] });
+      return z.NEVER;
+    }
+    if (reasons.length > REVIEW_LIMITS.reasonsMax) {
+      ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.reasonsTooMany, path: ["reasons"] });
+      return z.NEVER;
+    }
+    return { intent: value.intent, applicationId: value.applicationId, reasons };
+  });
+export type DenyInput = z.output<typeof denySchema>;
+
+export const noteSchema = z.object({
+  intent: z.literal("note"),
+  applicationId,
+  note: z
+    .string({ error: REVIEW_MESSAGES.noteRequired })
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, REVIEW_MESSAGES.noteRequired).max(REVIEW_LIMITS.noteMaxLength, REVIEW_MESSAGES.noteTooLong)),
+});
+export type NoteInput = z.output<typeof noteSchema>;
+
+export const encryptMigrationSchema = z.object({ intent: z.literal("encrypt-migration") });
+
+/** Every action of /admin, told apart by `intent`. */
+export const reviewActionSchema = z.union([approveSchema, denySchema, noteSchema, encryptMigrationSchema]);
+export type ReviewActionInput = z.output<typeof reviewActionSchema>;
+
+/** The schema for one intent (an unknown intent gets none). */
+export function schemaForIntent(intent: unknown) {
+  switch (intent) {
+    case "approve":
+      return approveSchema;
+    case "deny":
+      return denySchema;
+    case "note":
+      return noteSchema;
+    case "encrypt-migration":
+      return encryptMigrationSchema;
+    default:
+      return null;
+  }
+}
+
+/** A posted form as the schemas' input: single values as strings, `reasons` as a list. */
+export function reviewFormValues(form: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of ["intent", "applicationId", "approvedAmount", "interestRate", "termMonths", "otherReason", "note"]) {
+    const value = form.get(key);
+    if (typeof value === "string") values[key] = value;
+  }
+  values.reasons = form.getAll("reasons").filter((v): v is string => typeof v === "string");
+  return values;
+}
+
+/** A schema's issues as per-field messages (keyed by the first path segment). */
+export function reviewFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) (out[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list's URL: ?status=pending|approved|denied&page=N
+// ---------------------------------------------------------------------------------------------
+
+export type ReviewListParams = { tab: ReviewTab; page: number };
+
+/** Lenient: an unknown tab is 'pending', a missing or bad page is 1 (pages past the end are clamped by the server). */
+export function parseReviewListParams(search: URLSearchParams): ReviewListParams {
+  const status = search.get("status");
+  const tab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(status ?? "") ? (status as ReviewTab) : "pending";
+  const rawPage = search.get("page") ?? "";
+  const page = /^\d{1,6}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
+  return { tab, page };
+}
+
+/** The URL of a tab and page ("?status=approved&page=2"; page 1 is left out). */
+export function reviewListHref(tab: ReviewTab, page = 1): string {
+  const search = new URLSearchParams({ status: tab });
+  if (page > 1) search.set("page", String(page));
+  return `?${search.toString()}`;
+}

@@ -1,0 +1,285 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import {
+  REVIEW_PAGE_SIZE,
+  REVIEW_TABS,
+  REVIEW_TOASTS,
+  migrationCompleteToast,
+  reviewFieldErrors,
+  reviewFormValues,
+  schemaForIntent,
+  updateFailedToast,
+  type ReviewActionData,
+  type ReviewIntent,
+  type ReviewListParams,
+  type ReviewTab,
+} from "~/domain/validation/review";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
+import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
+import { runEncryptionMigration } from "./encryption-migration.server";
+
+/**
+ * The admin review list and its actions (/admin, spec 001 §2, §4, §7). Every read of client data here
+ * writes an audit row ('applications.list'); decisions go through reviews.server.ts (one conditional
+ * UPDATE, so a decided application cannot be decided again); notes are appended, never rewritten.
+ *
+ * Only the columns the cards show are selected: never the SSN or any bank number.
+ */
+
+export type AdminApplication = {
+  id: string;
+  userId: string;
+  status: string;
+  applicantName: string;
+  email: string;
+  phone: string;
+  loanType: string;
+  requestedAmount: number;
+  desiredInterestRate: number;
+  loanDuration: number;
+  purpose: string;
+  annualIncome: number | null;
+  creditScore: number | null;
+  employmentStatus: string;
+  submittedAt: string;
+  reviewedAt: string | null;
+  decisionReasons: string[];
+  notes: string | null;
+  /** The loan created by the approval (approved applications). */
+  approvedLoan: { approvedAmount: number; interestRate: number; termMonths: number; monthlyPayment: number } | null;
+};
+
+export type ApplicationCounts = Record<ReviewTab, number>;
+
+export type AdminApplicationList = {
+  tab: ReviewTab;
+  /** 1-based, clamped to the last page. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  counts: ApplicationCounts;
+  applications: AdminApplication[];
+};
+
+/** Applications per status, in one grouped query (the tab labels). */
+export async function countApplicationsByStatus(db: Db = getDb()): Promise<ApplicationCounts> {
+  const rows = await db
+    .select({ status: loanApplications.status, n: count() })
+    .from(loanApplications)
+    .groupBy(loanApplications.status);
+  const counts: ApplicationCounts = { pending: 0, approved: 0, denied: 0 };
+  for (const row of rows) if ((REVIEW_TABS as readonly string[]).includes(row.status)) counts[row.status as ReviewTab] = Number(row.n);
+  return counts;
+}
+
+/**
+ * One page of one tab, newest first (submitted_at desc, id desc: the (status, submitted_at) index gives
+ * the order, the id breaks ties so pages never overlap). At most REVIEW_PAGE_SIZE rows are read.
+ */
+export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb()): Promise<AdminApplicationList> {
+  const counts = await countApplicationsByStatus(db);
+  const total = counts[params.tab];
+  const pageCount = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
+  const page = Math.min(Math.max(1, params.page), pageCount);
+
+  const rows = await db
+    .select({
+      id: loanApplications.id,
+      userId: loanApplications.userId,
+      status: loanApplications.status,
+      firstName: loanApplications.firstName,
+      lastName: loanApplications.lastName,
+      applicationEmail: loanApplications.email,
+      applicationPhone: loanApplications.phone,
+      profileName: profiles.fullName,
+      profileEmail: profiles.email,
+      profilePhone: profiles.phone,
+      loanType: loanApplications.loanType,
+      requestedAmount: loanApplications.requestedAmount,
+      desiredInterestRate: loanApplications.desiredInterestRate,
+      loanDuration: loanApplications.loanDuration,
+      purpose: loanApplications.purpose,
+      annualIncome: loanApplications.annualIncome,
+      creditScore: loanApplications.creditScore,
+      employmentStatus: loanApplications.employmentStatus,
+      submittedAt: loanApplications.submittedAt,
+      reviewedAt: loanApplications.reviewedAt,
+      decisionReasons: loanApplications.decisionReasons,
+      notes: loanApplications.notes,
+      loanAmount: approvedLoans.approvedAmount,
+      loanRate: approvedLoans.interestRate,
+      loanTerm: approvedLoans.termMonths,
+      loanPayment: approvedLoans.monthlyPayment,
+    })
+    .from(loanApplications)
+    .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
+    .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
+    .where(eq(loanApplications.status, params.tab))
+    .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
+    .limit(REVIEW_PAGE_SIZE)
+    .offset((page - 1) * REVIEW_PAGE_SIZE);
+
+  return {
+    tab: params.tab,
+    page,
+    pageCount,
+    pageSize: REVIEW_PAGE_SIZE,
+    counts,
+    applications: rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      status: r.status,
+      applicantName: r.profileName?.trim() || `${r.firstName} ${r.lastName}`,
+      email: r.profileEmail ?? r.applicationEmail,
+      phone: r.profilePhone ?? r.applicationPhone,
+      loanType: r.loanType,
+      requestedAmount: r.requestedAmount,
+      desiredInterestRate: r.desiredInterestRate,
+      loanDuration: r.loanDuration,
+      purpose: r.purpose,
+      annualIncome: r.annualIncome,
+      creditScore: r.creditScore,
+      employmentStatus: r.employmentStatus,
+      submittedAt: r.submittedAt.toISOString(),
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      decisionReasons: r.decisionReasons ?? [],
+      notes: r.notes,
+      approvedLoan:
+        r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
+          ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
+          : null,
+    })),
+  };
+}
+
+/** The admin's read of the list, audited ('applications.list' with the tab, page and rows shown). */
+export async function listApplicationsForAdmin(
+  params: ReviewListParams,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<AdminApplicationList> {
+  const list = await listApplicationsPage(params, db);
+  await writeAudit(db, {
+    actor,
+    action: "applications.list",
+    table: "loan_applications",
+    details: { tab: list.tab, page: list.page, count: list.applications.length },
+    request,
+  });
+  return list;
+}
+
+export class ApplicationNotFound extends Error {
+  constructor() {
+    super("This application does not exist.");
+    this.name = "ApplicationNotFound";
+  }
+}
+
+/**
+ * Appends a note to an application's admin notes ("[2026-05-01 14:03 UTC] Ada Admin: text", blank line
+ * between entries) in one UPDATE, so two admins adding notes at once both keep theirs; audited
+ * ('application.note', with the note's length: the text itself stays in the record, not the log).
+ */
+export async function addApplicationNote(
+  applicationId: string,
+  note: string,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<void> {
+  const entry = sql`'[' || to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC] ' || ${actor.name} || ': ' || ${note}`;
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(loanApplications)
+      .set({
+        notes: sql`concat_ws(E'\n\n', nullif(${loanApplications.notes}, ''), ${entry})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(loanApplications.id, applicationId))
+      .returning({ id: loanApplications.id });
+    if (updated.length === 0) throw new ApplicationNotFound();
+    await writeAudit(tx, {
+      actor,
+      action: "application.note",
+      table: "loan_applications",
+      recordId: applicationId,
+      details: { characters: note.length },
+      request,
+    });
+  });
+}
+
+export type ReviewActionResult = { status: number; body: ReviewActionData };
+
+/** The largest form the /admin action reads (a 2,000-character note is far below it). */
+export const MAX_REVIEW_FORM_BYTES = 64 * 1024;
+
+/** Reads the posted form (refusing one that is too large or unreadable), then handleReviewAction. */
+export async function reviewActionFromRequest(request: Request, actor: AuditActor, info: RequestInfo = {}): Promise<ReviewActionResult> {
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_REVIEW_FORM_BYTES) {
+    return failure(413, null, { toast: updateFailedToast("The form is too large.") });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failure(400, null, { toast: updateFailedToast("The form could not be read.") });
+  }
+  return handleReviewAction(form, actor, info);
+}
+
+function failure(status: number, intent: ReviewIntent | null, body: Omit<ReviewActionData, "ok" | "intent">): ReviewActionResult {
+  return { status, body: { ok: false, intent, ...body } };
+}
+
+/**
+ * The /admin action after the guard: validates the posted form with the intent's schema (bad input is
+ * a 400 with a toast, never a 500), then approves, denies, adds a note or runs the encryption migration.
+ */
+export async function handleReviewAction(form: FormData, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<ReviewActionResult> {
+  const values = reviewFormValues(form);
+  const schema = schemaForIntent(values.intent);
+  if (!schema) return failure(400, null, { toast: updateFailedToast("Unknown action.") });
+  const intent = values.intent as ReviewIntent;
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = reviewFieldErrors(parsed.error);
+    const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
+    const toast = intent === "encrypt-migration" ? REVIEW_TOASTS.migrationFailed : updateFailedToast(first);
+    return failure(400, intent, { toast, fieldErrors });
+  }
+  const input = parsed.data;
+
+  try {
+    switch (input.intent) {
+      case "approve":
+        await approveApplication(
+          input.applicationId,
+          { approvedAmount: input.approvedAmount, interestRate: input.interestRate, termMonths: input.termMonths },
+          actor,
+          request,
+          db,
+        );
+        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.approved } };
+      case "deny":
+        await denyApplication(input.applicationId, input.reasons, actor, request, db);
+        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.denied } };
+      case "note":
+        await addApplicationNote(input.applicationId, input.note, actor, request, db);
+        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.noteAdded } };
+      case "encrypt-migration": {
+        const result = await runEncryptionMigration(actor, request, db);
+        return { status: 200, body: { ok: true, intent, toast: migrationCompleteToast(result) } };
+      }
+    }
+  } catch (error) {
+    if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
+    if (error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
+    console.error(`[admin] ${intent} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const toast = intent === "encrypt-migration" ? REVIEW_TOASTS.migrationFailed : updateFailedToast("Something went wrong on our side. Please try again.");
+    return failure(500, intent, { toast });
+  }
+}

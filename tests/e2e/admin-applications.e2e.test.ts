@@ -1,0 +1,318 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOverHttp } from "../../bench/lib";
+import { formatUsd } from "~/domain/formats";
+import { monthlyPayment } from "~/domain/loan-math";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+
+/**
+ * /admin in a real browser against the built server (spec 001 §2, §4, §8): an applicant submits two
+ * applications over HTTP; the admin (signed in and past the second factor over HTTP, the cookie copied
+ * into the browser) sees Pending (2), approves one through the dialog (payment computed live), denies
+ * the other with a reason, watches the tabs move (also live on a second open page), adds a note, runs
+ * 'Encrypt Existing Bank Data', and axe finds nothing on the page or in the dialogs.
+ */
+
+const ADMIN = { email: "review.admin@example.com", password: "Rev1ew!Passw0rd" };
+const APPLICANT_EMAIL = "applicant.review@example.com";
+
+let sink: SmtpSink;
+let server: TestServer;
+let browser: Browser;
+let adminCookie: { name: string; value: string };
+let applicantCookie: string;
+let firstId: string;
+let secondId: string;
+
+let ipCounter = 40;
+const newIp = () => `198.51.100.${ipCounter++}`;
+
+function cookiePair(header: string): { name: string; value: string } {
+  const pair = header.split("; ").find((c) => c.includes("session_token"))!;
+  const at = pair.indexOf("=");
+  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+}
+
+async function submitApplication(cookie: string, overrides: Record<string, string> = {}): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...validFields, ...overrides })) form.append(k, v);
+  form.append("idempotencyKey", randomUUID());
+  for (const [field, file] of Object.entries(validFiles())) form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const res = await fetch(`${server.url}/api/applications`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: server.url, "x-forwarded-for": newIp() },
+  });
+  const body = (await res.json()) as { applicationId?: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.applicationId!;
+}
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({
+    SMTP_URL: sink.url,
+    PWNED_PASSWORDS_URL: "off",
+    TRUST_PROXY: "true",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  browser = await launchBrowser();
+
+  applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT_EMAIL, newIp());
+  firstId = await submitApplication(applicantCookie);
+  secondId = await submitApplication(applicantCookie, { loanAmount: "20,000", desiredInterestRate: "12", loanDuration: "36", loanPurpose: "Replacing the roof before the winter" });
+
+  const cookie = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, newIp());
+  await passAdminMfa(server.url, cookie);
+  adminCookie = cookiePair(cookie);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  await sink?.close();
+  if (code !== 0 && code !== null) console.error(server.output());
+});
+
+async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([{ ...adminCookie, url: server.url }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    // A refused action (409/400) is logged by the browser as a failed resource; that is expected.
+    if (message.type() === "error" && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Opens /admin and waits until the page is hydrated and its live stream is connected. */
+async function openAdmin(page: Page, search = "") {
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
+  const res = await page.goto(`${server.url}/admin${search}`);
+  expect(res?.status()).toBe(200);
+  await stream;
+}
+
+const tab = (page: Page, label: RegExp) => page.getByRole("navigation", { name: "Application status" }).getByRole("link", { name: label });
+const card = (page: Page, id: string) => page.locator(`[data-testid="application-card"][data-application-id="${id}"]`);
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function tabLabels(page: Page): Promise<string[]> {
+  // By selector, not role: while a dialog is open the page behind it is hidden from the accessibility tree.
+  return page.locator('nav[aria-label="Application status"] a').allTextContents();
+}
+
+describe("the admin review screen", () => {
+  let watcher: { context: BrowserContext; page: Page };
+
+  it("shows the tools, Pending (2) with both applications (no SSN, no bank numbers), and is axe-clean", async () => {
+    const { context, page, errors } = await newPage();
+    await openAdmin(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Admin Dashboard");
+    expect(await tabLabels(page)).toEqual(["Pending (2)", "Approved (0)", "Denied (0)"]);
+    expect(await tab(page, /^Pending/).getAttribute("aria-current")).toBe("page");
+
+    for (const [name, href] of [
+      ["Client Information", "/admin/clients"],
+      ["Security Settings", "/admin/security"],
+      ["Activity Monitoring", "/admin/monitoring"],
+      ["Document Viewer", "/admin/documents"],
+    ]) {
+      expect(await page.getByRole("region", { name: "Admin tools" }).getByRole("link", { name: new RegExp(`^${name}`) }).getAttribute("href")).toBe(href);
+    }
+    await page.getByRole("heading", { name: "Secure Data Utilities" }).waitFor();
+    await page.getByRole("button", { name: "Encrypt Existing Bank Data" }).waitFor();
+
+    // Newest first.
+    const ids = await page.locator('[data-testid="application-card"]').evaluateAll((els) => els.map((el) => el.getAttribute("data-application-id")));
+    expect(ids).toEqual([secondId, firstId]);
+    const text = (await card(page, firstId).textContent()) ?? "";
+    for (const expected of ["Bench Applicant", APPLICANT_EMAIL, "Pending", "Personal Loans", "$50,000", "Consolidating two credit cards into one payment", "$102,000", "720", "Full-time", "(302) 555-0199"]) {
+      expect(text, expected).toContain(expected);
+    }
+    const html = await page.content();
+    for (const secret of ["123-45-6789", "123456789", "000123456789", "021000021", "enc:v"]) expect(html).not.toContain(secret);
+    expect(await card(page, firstId).getByRole("button", { name: /^Approve/ }).count()).toBe(1);
+    expect(await card(page, firstId).getByRole("button", { name: /^Deny/ }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a 320 px wide screen without sideways scrolling, also with the approve dialog open", async () => {
+    const { context, page } = await newPage(320);
+    await openAdmin(page);
+    await card(page, firstId).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await card(page, firstId).getByRole("button", { name: /^Approve/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve Application" });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+    // Escape closes it and gives focus back to the button that opened it; nothing was decided.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-action"))).toBe("approve");
+    expect(await tabLabels(page)).toEqual(["Pending (2)", "Approved (0)", "Denied (0)"]);
+    await context.close();
+  });
+
+  it("approves one through the dialog: terms pre-filled, the payment computed live, a bad rate refused, then 'Application approved and notification sent!'", async () => {
+    // A second admin page stays open to see the change arrive live.
+    watcher = await newPage();
+    await openAdmin(watcher.page);
+
+    const { context, page, errors } = await newPage();
+    await openAdmin(page);
+    const approve = card(page, firstId).getByRole("button", { name: /^Approve/ });
+    await approve.click();
+    const dialog = page.getByRole("dialog", { name: "Approve Application" });
+    await dialog.waitFor();
+    const amount = dialog.getByLabel("Approved Amount ($)");
+    const rate = dialog.getByLabel("Interest Rate (%)");
+    const term = dialog.getByLabel("Term (months)");
+    expect([await amount.inputValue(), await rate.inputValue(), await term.inputValue()]).toEqual(["50000", "8.5", "60"]);
+    const payment = dialog.getByTestId("approve-monthly-payment");
+    expect(await payment.textContent()).toBe("$1,025.83");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await amount.fill("40000");
+    await expect.poll(() => payment.textContent()).toBe(formatUsd(monthlyPayment(40_000, 8.5, 60)));
+    await rate.fill("40");
+    expect(await payment.textContent()).toBe("—");
+    await dialog.getByRole("button", { name: "Confirm Approval" }).click();
+    await dialog.getByText("Interest rate must be between 5.99% and 35.99%").waitFor();
+    expect(await rate.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("interestRate");
+    expect(await tabLabels(page)).toEqual(["Pending (2)", "Approved (0)", "Denied (0)"]);
+
+    await rate.fill("9.25");
+    await dialog.getByRole("button", { name: "Confirm Approval" }).click();
+    await toast(page, "Application approved and notification sent!").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => tabLabels(page)).toEqual(["Pending (1)", "Approved (1)", "Denied (0)"]);
+    expect(await card(page, firstId).count()).toBe(0);
+    // The card is gone: focus went to the list's heading, not to the document body.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("applications-heading");
+
+    // Live: the other page updated without a reload.
+    await expect.poll(() => tabLabels(watcher.page), { timeout: 10_000 }).toEqual(["Pending (1)", "Approved (1)", "Denied (0)"]);
+    expect(await card(watcher.page, firstId).count()).toBe(0);
+
+    // The applicant's e-mail went out through the outbox.
+    await expect.poll(() => sink.messages.some((m) => m.to.includes(APPLICANT_EMAIL) && /approved/i.test(m.subject)), { timeout: 15_000 }).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("denies the other with a reason ('Application denied'); the tabs read Approved (1) / Denied (1)", async () => {
+    const { context, page, errors } = await newPage();
+    await openAdmin(page);
+    await card(page, secondId).getByRole("button", { name: /^Deny/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Deny Application" });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Confirm Denial" }).click();
+    await dialog.getByText("Choose at least one reason for the denial").waitFor();
+    await dialog.getByRole("checkbox", { name: "Credit history" }).check();
+    await dialog.getByLabel("Other reason (optional)").fill("Recent missed payments");
+    await dialog.getByRole("button", { name: "Confirm Denial" }).click();
+    await toast(page, "Application denied").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Approved (1)", "Denied (1)"]);
+    await page.getByText("No pending applications").waitFor();
+    await expect.poll(() => tabLabels(watcher.page), { timeout: 10_000 }).toEqual(["Pending (0)", "Approved (1)", "Denied (1)"]);
+    await watcher.context.close();
+
+    await tab(page, /^Denied/).click();
+    await page.waitForURL(/status=denied/);
+    const denied = card(page, secondId);
+    await denied.waitFor();
+    const text = (await denied.textContent()) ?? "";
+    expect(text).toContain("Denied");
+    expect(text).toContain("Credit history");
+    expect(text).toContain("Recent missed payments");
+    expect(await denied.getByRole("button", { name: /^(Approve|Deny)/ }).count()).toBe(0);
+
+    await tab(page, /^Approved/).click();
+    await page.waitForURL(/status=approved/);
+    const approved = card(page, firstId);
+    await approved.waitFor();
+    expect((await approved.textContent()) ?? "").toContain(`${formatUsd(40_000)} at 9.25% for 60 months`);
+    expect(await approved.getByRole("button", { name: /^(Approve|Deny)/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a second decision on a decided application is refused with 409 (already decided)", async () => {
+    const res = await fetch(`${server.url}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "approve", applicationId: secondId, approvedAmount: "1000", interestRate: "10", termMonths: "12" }),
+      headers: { cookie: `${adminCookie.name}=${adminCookie.value}`, origin: server.url },
+    });
+    expect(res.status).toBe(409);
+    const bad = await fetch(`${server.url}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "approve", applicationId: "nope", approvedAmount: "abc" }),
+      headers: { cookie: `${adminCookie.name}=${adminCookie.value}`, origin: server.url },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("adds a note to a decided application", async () => {
+    const { context, page, errors } = await newPage();
+    await openAdmin(page, "?status=approved");
+    const approved = card(page, firstId);
+    await approved.getByLabel(/^Add a note/).fill("Called the applicant to confirm the terms.");
+    await approved.getByRole("button", { name: /^Save Note/ }).click();
+    await toast(page, "Note added").waitFor();
+    await expect.poll(async () => (await approved.getByTestId("application-notes").textContent()) ?? "").toMatch(/UTC\] Administrator: Called the applicant to confirm the terms\.$/);
+    expect(await approved.getByLabel(/^Add a note/).inputValue()).toBe("");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("runs 'Encrypt Existing Bank Data': everything is already encrypted", async () => {
+    const { context, page, errors } = await newPage();
+    await openAdmin(page);
+    await page.getByRole("button", { name: "Encrypt Existing Bank Data" }).click();
+    // Two applications: two SSNs and two bank accounts of two numbers each.
+    await toast(page, "Encryption migration complete: encrypted 0, skipped 6").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a decision made elsewhere while the dialog is open: 'Failed to update application' (already decided), and the list catches up", async () => {
+    const thirdId = await submitApplication(applicantCookie, { loanAmount: "15,000" });
+    const { context, page, errors } = await newPage();
+    await openAdmin(page);
+    await card(page, thirdId).getByRole("button", { name: /^Approve/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve Application" });
+    await dialog.waitFor();
+    // Another admin denies it meanwhile.
+    const res = await fetch(`${server.url}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "deny", applicationId: thirdId, reasons: "Credit history" }),
+      headers: { cookie: `${adminCookie.name}=${adminCookie.value}`, origin: server.url },
+    });
+    expect(res.status).toBe(200);
+    await dialog.getByRole("button", { name: "Confirm Approval" }).click();
+    const failed = toast(page, "Failed to update application");
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain("This application has already been decided.");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Approved (1)", "Denied (2)"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,498 @@
+import { and, eq, sql } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LoadContext } from "~/load-context";
+import { monthlyPayment } from "~/domain/loan-math";
+import { parseReviewListParams, REVIEW_PAGE_SIZE, reviewListHref } from "~/domain/validation/review";
+import { action, loader } from "~/routes/admin/applications";
+import {
+  addApplicationNote,
+  countApplicationsByStatus,
+  handleReviewAction,
+  listApplicationsForAdmin,
+  listApplicationsPage,
+  MAX_REVIEW_FORM_BYTES,
+  reviewActionFromRequest,
+} from "~/server/admin/applications.server";
+import type { AuditActor } from "~/server/audit.server";
+import { getAuth } from "~/server/auth/auth.server";
+import { loadConfig, setConfig } from "~/server/config.server";
+import {
+  approvedLoans,
+  auditLog,
+  emailOutbox,
+  loanApplications,
+  profiles,
+  user as userTable,
+  userRoles,
+  type NewLoanApplication,
+} from "~/server/db/schema.server";
+import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
+import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
+
+/**
+ * The /admin review list and its actions against a real database (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set): the paged list and its counts, approvals and denials with their loan,
+ * e-mail and audit row committed together (or not at all), two admins deciding at once, notes, input
+ * validation, and the guard on the route.
+ */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-admin-apps-"));
+beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "c".repeat(48), PWNED_PASSWORDS_URL: "off" })));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const context: LoadContext = { cspNonce: "", clientIp: "203.0.113.9", secure: false };
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) f.append(k, item);
+  return f;
+}
+
+describe("the list's URL", () => {
+  it("reads ?status and ?page leniently and writes them back", () => {
+    const read = (q: string) => parseReviewListParams(new URLSearchParams(q));
+    expect(read("")).toEqual({ tab: "pending", page: 1 });
+    expect(read("status=denied&page=3")).toEqual({ tab: "denied", page: 3 });
+    expect(read("status=under_review&page=-2")).toEqual({ tab: "pending", page: 1 });
+    expect(read("status=approved&page=abc")).toEqual({ tab: "approved", page: 1 });
+    expect(read("page=9999999")).toEqual({ tab: "pending", page: 1 });
+    expect(reviewListHref("approved")).toBe("?status=approved");
+    expect(reviewListHref("denied", 2)).toBe("?status=denied&page=2");
+  });
+});
+
+describe.each(testTargets)("admin applications on %s", (target) => {
+  const database = useTestDatabase({ target, global: true });
+  const db = () => database().db;
+  let n = 0;
+  let admin: AuditActor;
+
+  async function newApplicant(opts: { profile?: boolean; email?: string } = {}) {
+    n += 1;
+    const id = `applicant-${target}-${n}`;
+    const email = opts.email ?? `applicant${n}@example.com`;
+    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
+    if (opts.profile !== false) await db().insert(profiles).values({ id, fullName: `Profile Person ${n}`, email, phone: "2125550100" });
+    return { id, email };
+  }
+
+  function applicationRow(userId: string, overrides: Partial<NewLoanApplication> = {}): NewLoanApplication {
+    return {
+      userId,
+      loanType: "personal",
+      requestedAmount: 25_000,
+      desiredInterestRate: 9.5,
+      loanDuration: 36,
+      purpose: "Consolidating two credit cards into one payment",
+      firstName: "Jane",
+      lastName: "Doe",
+      dateOfBirth: "1985-02-03",
+      email: "jane.application@example.com",
+      phone: "3025550199",
+      addressLine1: "1 Main Street",
+      city: "Wilmington",
+      state: "DE",
+      zipCode: "19801",
+      ssnEncrypted: "enc:v1:AAAA",
+      employmentStatus: "full-time",
+      employerName: "Acme",
+      monthlyIncome: 8000,
+      annualIncome: 96_000,
+      creditScore: 712,
+      ...overrides,
+    };
+  }
+
+  async function newApplication(overrides: Partial<NewLoanApplication> = {}, applicant?: { id: string }) {
+    const owner = applicant ?? (await newApplicant());
+    const [row] = await db().insert(loanApplications).values(applicationRow(owner.id, overrides)).returning();
+    return row!;
+  }
+
+  const auditRows = (action: string, recordId?: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(recordId ? and(eq(auditLog.action, action), eq(auditLog.recordId, recordId)) : eq(auditLog.action, action));
+
+  beforeAll(async () => {
+    await db().insert(userTable).values({ id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com`, emailVerified: true });
+    await db().insert(userRoles).values({ userId: `admin-${target}`, role: "admin" });
+    admin = { id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com` };
+  });
+
+  describe("the list", () => {
+    it("counts by status in one grouped query and pages newest first (submitted_at desc, id desc) without overlap", async () => {
+      const before = await countApplicationsByStatus(db());
+      const applicant = await newApplicant();
+      const base = Date.parse("2030-01-01T00:00:00Z");
+      // 45 pending, some sharing a submitted_at (the id breaks the tie), plus decided ones.
+      for (let i = 0; i < 45; i++) {
+        await newApplication({ submittedAt: new Date(base + Math.floor(i / 3) * 60_000) }, applicant);
+      }
+      await newApplication({ status: "approved", reviewedAt: new Date() }, applicant);
+      await newApplication({ status: "denied", reviewedAt: new Date(), decisionReasons: ["Credit history"] }, applicant);
+      await newApplication({ status: "under_review" }, applicant);
+
+      const counts = await countApplicationsByStatus(db());
+      expect(counts).toEqual({ pending: before.pending + 45, approved: before.approved + 1, denied: before.denied + 1 });
+
+      const pages = [];
+      for (let page = 1; page <= 3; page++) pages.push(await listApplicationsPage({ tab: "pending", page }, db()));
+      expect(pages.map((p) => p.applications.length)).toEqual([REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE, 45 + before.pending - 2 * REVIEW_PAGE_SIZE]);
+      expect(pages[0]!.pageCount).toBe(Math.ceil((45 + before.pending) / REVIEW_PAGE_SIZE));
+      const all = pages.flatMap((p) => p.applications);
+      expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
+      const sorted = [...all].sort((a, b) => b.submittedAt.localeCompare(a.submittedAt) || b.id.localeCompare(a.id));
+      expect(all.map((a) => a.id)).toEqual(sorted.map((a) => a.id));
+      expect(all.every((a) => a.status === "pending")).toBe(true);
+
+      // A page past the end is clamped to the last one; page 0 is page 1.
+      expect((await listApplicationsPage({ tab: "pending", page: 99 }, db())).page).toBe(pages[0]!.pageCount);
+      expect((await listApplicationsPage({ tab: "pending", page: 0 }, db())).page).toBe(1);
+      const approved = await listApplicationsPage({ tab: "approved", page: 1 }, db());
+      expect(approved.applications.every((a) => a.status === "approved")).toBe(true);
+    });
+
+    it("shows the profile's name, e-mail and phone (the application's when there is no profile), never the SSN", async () => {
+      const withProfile = await newApplicant();
+      const a = await newApplication({ submittedAt: new Date("2031-01-01T00:00:00Z") }, withProfile);
+      const noProfile = await newApplicant({ profile: false });
+      const b = await newApplication({ submittedAt: new Date("2031-01-01T00:00:01Z") }, noProfile);
+      const page = await listApplicationsPage({ tab: "pending", page: 1 }, db());
+      const cardA = page.applications.find((x) => x.id === a.id)!;
+      const cardB = page.applications.find((x) => x.id === b.id)!;
+      expect(cardA).toMatchObject({ applicantName: expect.stringMatching(/^Profile Person/), email: withProfile.email, phone: "2125550100" });
+      expect(cardB).toMatchObject({ applicantName: "Jane Doe", email: "jane.application@example.com", phone: "3025550199" });
+      expect(cardA).toMatchObject({ loanType: "personal", requestedAmount: 25_000, annualIncome: 96_000, creditScore: 712, employmentStatus: "full-time" });
+      const serialized = JSON.stringify(page);
+      expect(serialized).not.toContain("enc:v1:AAAA");
+      expect(serialized).not.toMatch(/ssn|accountNumber|routingNumber/i);
+    });
+
+    it("audits the admin's read: 'applications.list' with tab, page and count", async () => {
+      const list = await listApplicationsForAdmin({ tab: "approved", page: 1 }, admin, { ip: "203.0.113.7", userAgent: "vitest" }, db());
+      const rows = await auditRows("applications.list");
+      const last = rows.at(-1)!;
+      expect(last).toMatchObject({ actorId: admin.id, actorName: "Ada Admin", tableName: "loan_applications", ipAddress: "203.0.113.7", userAgent: "vitest" });
+      expect(last.details).toEqual({ tab: "approved", page: 1, count: list.applications.length });
+    });
+
+    it("stays fast with 10,000 applications: reads one page in index order", async () => {
+      const applicant = await newApplicant();
+      await db().execute(sql`
+        insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
+          first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, employment_status,
+          employer_name, monthly_income, status, reviewed_at, submitted_at)
+        select ${applicant.id}, 'personal', 10000 + g, 9.5, 36, 'Generated application for the paging test',
+          'Gen', 'Erated', '1980-01-01', 'gen@example.com', '3025550100', '1 Main St', 'Dover', 'DE', '19901', 'full-time',
+          'Acme', 5000, case when g % 3 = 0 then 'approved' when g % 3 = 1 then 'denied' else 'pending' end,
+          case when g % 3 = 2 then null else now() end, now() - (g || ' minutes')::interval
+        from generate_series(1, 10000) as g`);
+      await db().execute(sql`analyze loan_applications`);
+      const started = performance.now();
+      const first = await listApplicationsPage({ tab: "pending", page: 1 }, db());
+      const last = await listApplicationsPage({ tab: "pending", page: 10_000 }, db());
+      const elapsed = performance.now() - started;
+      expect(first.applications).toHaveLength(REVIEW_PAGE_SIZE);
+      expect(last.page).toBe(first.pageCount);
+      expect(first.counts.pending).toBeGreaterThan(3333);
+      expect(elapsed).toBeLessThan(2000);
+
+      const plan = await db().execute(sql`
+        explain select id from loan_applications where status = 'pending'
+        order by submitted_at desc, id desc limit 20 offset 0`);
+      const text = ((plan as { rows: Record<string, string>[] }).rows).map((r) => Object.values(r)[0]).join("\n");
+      // Either submitted_at index gives the order (the planner picks by its statistics); no full scan and sort.
+      expect(text).toMatch(/Index (Only )?Scan using loan_applications_(status_)?submitted_at_idx/);
+      expect(text).not.toMatch(/Seq Scan/);
+    });
+  });
+
+  describe("decisions", () => {
+    it("approve: status, reviewed_at and reviewer; an active loan with balance = amount and the loan-math payment; the e-mail and the audit row", async () => {
+      const applicant = await newApplicant();
+      const app = await newApplication({}, applicant);
+      const terms = { approvedAmount: 20_000, interestRate: 8.5, termMonths: 48 };
+      await approveApplication(app.id, terms, admin, { ip: "203.0.113.1" }, db());
+
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
+      expect(row!.status).toBe("approved");
+      expect(row!.reviewedAt).toBeInstanceOf(Date);
+      expect(row!.reviewedBy).toBe(admin.id);
+      const loans = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id));
+      expect(loans).toHaveLength(1);
+      expect(loans[0]).toMatchObject({
+        userId: applicant.id,
+        status: "active",
+        approvedAmount: 20_000,
+        balance: 20_000,
+        interestRate: 8.5,
+        termMonths: 48,
+        monthlyPayment: monthlyPayment(20_000, 8.5, 48),
+      });
+      const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
+      expect(mails.map((m) => m.template)).toEqual(["application-approved"]);
+      expect(mails[0]!.textBody).toContain(app.id);
+      const audits = await auditRows("application.approve", app.id);
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ actorId: admin.id, tableName: "loan_applications", ipAddress: "203.0.113.1" });
+      expect(audits[0]!.details).toMatchObject({ ...terms, monthlyPayment: monthlyPayment(20_000, 8.5, 48), approvedLoanId: loans[0]!.id });
+    });
+
+    it("approve is all or nothing: when the e-mail cannot be queued, nothing is stored", async () => {
+      const applicant = await newApplicant();
+      const app = await newApplication({}, applicant);
+      // An address the outbox refuses makes the transaction fail after the status update and the loan insert.
+      await db().update(userTable).set({ email: "not-an-address" }).where(eq(userTable.id, applicant.id));
+      await expect(approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12 }, admin, {}, db())).rejects.toThrow(/e-mail address/);
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
+      expect(row).toMatchObject({ status: "pending", reviewedAt: null, reviewedBy: null });
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(0);
+      expect(await auditRows("application.approve", app.id)).toHaveLength(0);
+      expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "not-an-address"))).toHaveLength(0);
+    });
+
+    it("two admins approving at once: exactly one succeeds, the other gets ReviewConflict; one loan, one e-mail, one audit row", async () => {
+      const applicant = await newApplicant();
+      const app = await newApplication({}, applicant);
+      const terms = { approvedAmount: 15_000, interestRate: 12, termMonths: 24 };
+      const results = await Promise.allSettled([
+        approveApplication(app.id, terms, admin, {}, db()),
+        approveApplication(app.id, { ...terms, approvedAmount: 14_000 }, admin, {}, db()),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(rejected).toHaveLength(1);
+      expect(rejected[0]!.reason).toBeInstanceOf(ReviewConflict);
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(1);
+      expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email))).toHaveLength(1);
+      expect(await auditRows("application.approve", app.id)).toHaveLength(1);
+    });
+
+    it("approve and deny at once: one decision wins", async () => {
+      const app = await newApplication();
+      const results = await Promise.allSettled([
+        approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12 }, admin, {}, db()),
+        denyApplication(app.id, ["Credit history"], admin, {}, db()),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
+      const loans = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id));
+      expect(loans).toHaveLength(row!.status === "approved" ? 1 : 0);
+    });
+
+    it("deny stores the reasons and queues the notice of action taken (with the reasons) and the audit row", async () => {
+      const applicant = await newApplicant();
+      const app = await newApplication({}, applicant);
+      await denyApplication(app.id, ["Insufficient income", "Unable to verify information"], admin, {}, db());
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
+      expect(row).toMatchObject({ status: "denied", decisionReasons: ["Insufficient income", "Unable to verify information"], reviewedBy: admin.id });
+      expect(row!.reviewedAt).toBeInstanceOf(Date);
+      const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
+      expect(mails.map((m) => m.template)).toEqual(["application-denied"]);
+      expect(mails[0]!.textBody).toContain("Insufficient income");
+      expect(mails[0]!.textBody).toContain("Unable to verify information");
+      const audits = await auditRows("application.deny", app.id);
+      expect(audits.map((a) => a.details)).toEqual([{ reasons: ["Insufficient income", "Unable to verify information"] }]);
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(0);
+    });
+
+    it("a decided application cannot be decided again (409 through the action, nothing changes)", async () => {
+      const approved = await newApplication();
+      await approveApplication(approved.id, { approvedAmount: 5000, interestRate: 7, termMonths: 12 }, admin, {}, db());
+      await expect(approveApplication(approved.id, { approvedAmount: 6000, interestRate: 7, termMonths: 12 }, admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
+      await expect(denyApplication(approved.id, ["Credit history"], admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
+
+      const again = await handleReviewAction(
+        form({ intent: "deny", applicationId: approved.id, reasons: ["Credit history"] }),
+        admin,
+        {},
+        db(),
+      );
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ ok: false, intent: "deny", toast: { type: "error", title: "Failed to update application", description: "This application has already been decided." } });
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, approved.id));
+      expect(row!.status).toBe("approved");
+      expect(row!.decisionReasons).toBeNull();
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, approved.id))).toHaveLength(1);
+    });
+  });
+
+  describe("the action", () => {
+    const act = (fields: Record<string, string | string[]>) => handleReviewAction(form(fields), admin, { ip: "203.0.113.2" }, db());
+
+    it("approves with the spec's toast, denies with 'Application denied'", async () => {
+      const a = await newApplication();
+      const ok = await act({ intent: "approve", applicationId: a.id, approvedAmount: "12,500.50", interestRate: "11.25", termMonths: "60" });
+      expect(ok).toEqual({ status: 200, body: { ok: true, intent: "approve", toast: { type: "success", title: "Application approved and notification sent!" } } });
+      const [loan] = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, a.id));
+      expect(loan).toMatchObject({ approvedAmount: 12_500.5, balance: 12_500.5, interestRate: 11.25, termMonths: 60, monthlyPayment: monthlyPayment(12_500.5, 11.25, 60) });
+
+      const d = await newApplication();
+      const denied = await act({ intent: "deny", applicationId: d.id, reasons: ["Credit history", "Excessive obligations"], otherReason: "  Recent   bankruptcy " });
+      expect(denied.status).toBe(200);
+      expect(denied.body.toast.title).toBe("Application denied");
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, d.id));
+      expect(row!.decisionReasons).toEqual(["Credit history", "Excessive obligations", "Recent bankruptcy"]);
+    });
+
+    it("refuses bad input with 400 and a toast, never a 500, and changes nothing", async () => {
+      const a = await newApplication();
+      const approve = { intent: "approve", applicationId: a.id, approvedAmount: "10000", interestRate: "10", termMonths: "36" };
+      const bad: [Record<string, string | string[]>, string][] = [
+        [{ ...approve, applicationId: "not-a-uuid" }, "applicationId"],
+        [{ ...approve, approvedAmount: "0" }, "approvedAmount"],
+        [{ ...approve, approvedAmount: "-5" }, "approvedAmount"],
+        [{ ...approve, approvedAmount: "50000000.01" }, "approvedAmount"],
+        [{ ...approve, approvedAmount: "1e6" }, "approvedAmount"],
+        [{ ...approve, approvedAmount: "12.345" }, "approvedAmount"],
+        [{ ...approve, interestRate: "5.98" }, "interestRate"],
+        [{ ...approve, interestRate: "36" }, "interestRate"],
+        [{ ...approve, interestRate: "abc" }, "interestRate"],
+        [{ ...approve, termMonths: "0" }, "termMonths"],
+        [{ ...approve, termMonths: "601" }, "termMonths"],
+        [{ ...approve, termMonths: "12.5" }, "termMonths"],
+        [{ intent: "approve", applicationId: a.id }, "approvedAmount"],
+        [{ intent: "deny", applicationId: a.id }, "reasons"],
+        [{ intent: "deny", applicationId: a.id, otherReason: "   " }, "reasons"],
+        [{ intent: "deny", applicationId: a.id, reasons: ["Because I said so"] }, "reasons"],
+        [{ intent: "deny", applicationId: a.id, reasons: ["Credit history"], otherReason: "x".repeat(201) }, "otherReason"],
+        [{ intent: "deny", applicationId: a.id, reasons: [
+          "Insufficient income", "Credit history", "Excessive obligations", "Unable to verify information", "Insufficient collateral", "Incomplete application",
+        ], otherReason: "Seventh" }, "reasons"],
+        [{ intent: "note", applicationId: a.id, note: "   " }, "note"],
+        [{ intent: "note", applicationId: a.id, note: "x".repeat(2001) }, "note"],
+      ];
+      for (const [fields, field] of bad) {
+        const result = await act(fields);
+        expect(result.status, JSON.stringify(fields).slice(0, 120)).toBe(400);
+        expect(result.body.ok).toBe(false);
+        expect(result.body.toast).toMatchObject({ type: "error", title: "Failed to update application" });
+        expect(result.body.fieldErrors?.[field]?.length, `${field} in ${JSON.stringify(result.body.fieldErrors)}`).toBeGreaterThan(0);
+      }
+      const unknown = await act({ intent: "delete-everything" });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.intent).toBeNull();
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, a.id));
+      expect(row).toMatchObject({ status: "pending", notes: null });
+    });
+
+    it("refuses a form that is too large (413) or unreadable (400)", async () => {
+      const big = new Request("http://localhost:3000/admin", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "note", note: "x".repeat(MAX_REVIEW_FORM_BYTES) }),
+        headers: { "content-length": String(MAX_REVIEW_FORM_BYTES + 20) },
+      });
+      expect((await reviewActionFromRequest(big, admin)).status).toBe(413);
+      const garbled = new Request("http://localhost:3000/admin", { method: "POST", body: "--x\r\nnot multipart", headers: { "content-type": "multipart/form-data; boundary=y" } });
+      expect((await reviewActionFromRequest(garbled, admin)).status).toBe(400);
+    });
+
+    it("an application that does not exist: 409 for a decision, 404 for a note", async () => {
+      const id = "00000000-0000-4000-8000-000000000000";
+      const approve = await act({ intent: "approve", applicationId: id, approvedAmount: "1000", interestRate: "10", termMonths: "12" });
+      expect(approve.status).toBe(409);
+      expect(approve.body.toast.description).toBe("This application does not exist.");
+      const note = await act({ intent: "note", applicationId: id, note: "Hello" });
+      expect(note.status).toBe(404);
+    });
+  });
+
+  describe("notes", () => {
+    it("appends notes with the time and the admin's name, keeps both of two at once, and audits each", async () => {
+      const app = await newApplication({ status: "denied", reviewedAt: new Date(), decisionReasons: ["Credit history"] });
+      const first = await handleReviewAction(form({ intent: "note", applicationId: app.id, note: "  Called the applicant.\r\nNo answer.  " }), admin, {}, db());
+      expect(first).toEqual({ status: 200, body: { ok: true, intent: "note", toast: { type: "success", title: "Note added" } } });
+      const other: AuditActor = { id: admin.id, name: "Bo Admin", email: admin.email };
+      await Promise.all([addApplicationNote(app.id, "Second note", admin, {}, db()), addApplicationNote(app.id, "Third note", other, {}, db())]);
+
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
+      const entries = row!.notes!.split("\n\n");
+      expect(entries).toHaveLength(3);
+      expect(entries[0]).toMatch(/^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\] Ada Admin: Called the applicant\.\nNo answer\.$/);
+      expect(entries.slice(1).sort()).toEqual([
+        expect.stringMatching(/^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\] Ada Admin: Second note$/),
+        expect.stringMatching(/^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\] Bo Admin: Third note$/),
+      ].sort((a, b) => String(a).localeCompare(String(b))));
+      expect(row!.status).toBe("denied");
+      const audits = await auditRows("application.note", app.id);
+      expect(audits).toHaveLength(3);
+      expect(audits[0]!.details).toEqual({ characters: "Called the applicant.\nNo answer.".length });
+    });
+
+    it("the audit log refuses UPDATE and DELETE", async () => {
+      const [row] = await auditRows("application.note");
+      const refused = async (query: Promise<unknown>) => {
+        const error = await query.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error, "the statement should fail").not.toBeNull();
+        expect(databaseErrorOf(error).message).toMatch(/audit_log is append-only/);
+      };
+      await refused(db().update(auditLog).set({ details: {} }).where(eq(auditLog.id, row!.id)));
+      await refused(db().delete(auditLog).where(eq(auditLog.id, row!.id)));
+      const [still] = await db().select().from(auditLog).where(eq(auditLog.id, row!.id));
+      expect(still!.details).toEqual(row!.details);
+    });
+  });
+
+  describe("the route", () => {
+    async function signUp(email: string) {
+      const { headers, response } = await getAuth().api.signUpEmail({ body: { name: "Route Person", email, password: "Str0ng!Passw0rd" }, returnHeaders: true });
+      return { cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), id: response.user.id };
+    }
+
+    async function thrown(fn: () => Promise<unknown>): Promise<Response> {
+      try {
+        await fn();
+      } catch (error) {
+        if (error instanceof Response) return error;
+        throw error;
+      }
+      throw new Error("expected a thrown response");
+    }
+
+    it("guards the loader and the action: a visitor goes to /auth, an applicant to /, an admin without a second factor to /admin/mfa", async () => {
+      const url = "http://localhost:3000/admin?status=approved";
+      const post = (cookie?: string) =>
+        new Request("http://localhost:3000/admin", {
+          method: "POST",
+          body: form({ intent: "encrypt-migration" }),
+          headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) },
+        });
+      const get = (cookie?: string) => new Request(url, { headers: cookie ? { cookie } : {} });
+
+      const visitor = await thrown(() => loader({ request: get(), context, params: {} } as never));
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+      expect((await thrown(() => action({ request: post(), context, params: {} } as never))).headers.get("location")).toMatch(/^\/auth/);
+
+      const applicant = await signUp(`route-applicant-${target}@example.com`);
+      expect((await thrown(() => loader({ request: get(applicant.cookie), context, params: {} } as never))).headers.get("location")).toBe("/");
+      expect((await thrown(() => action({ request: post(applicant.cookie), context, params: {} } as never))).headers.get("location")).toBe("/");
+
+      const staff = await signUp(`route-admin-${target}@example.com`);
+      await db().insert(userRoles).values({ userId: staff.id, role: "admin" });
+      expect((await thrown(() => loader({ request: get(staff.cookie), context, params: {} } as never))).headers.get("location")).toBe(
+        "/admin/mfa?redirectTo=%2Fadmin%3Fstatus%3Dapproved",
+      );
+      expect((await thrown(() => action({ request: post(staff.cookie), context, params: {} } as never))).headers.get("location")).toMatch(/^\/admin\/mfa/);
+      // Nothing ran for any of them.
+      expect(await auditRows("encryption.migrate")).toHaveLength(0);
+    });
+
+    it("refuses a cross-site post before anything else", async () => {
+      const request = new Request("http://localhost:3000/admin", { method: "POST", body: form({ intent: "encrypt-migration" }), headers: { origin: "https://evil.example" } });
+      const error = await action({ request, context, params: {} } as never).then(
+        () => null,
+        (e: unknown) => e as { init?: { status?: number }; status?: number },
+      );
+      expect(error?.init?.status ?? error?.status).toBe(403);
+    });
+  });
+});
