@@ -32,6 +32,10 @@ export default [
   route("api/captcha/challenge", "routes/api/captcha-challenge.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  route("api/admin/reveal", "routes/api/admin-reveal.ts"),
+  route("api/documents/file", "routes/api/documents-file.ts"),
+  route("admin/testimonials", "routes/admin/testimonials.tsx"),
+  route("admin/messages", "routes/admin/messages.tsx"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

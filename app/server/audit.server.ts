@@ -25,6 +25,7 @@ export type AuditAction =
   | "encryption.migrate"
   | "testimonial.moderate"
   | "contact.list"
+  | "contact.update"
   | "records.dispose"
   | "admin.mfa";
 

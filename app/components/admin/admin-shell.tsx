@@ -10,6 +10,8 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/documents", label: "Document Viewer" },
   { to: "/admin/monitoring", label: "Activity Monitoring" },
   { to: "/admin/security", label: "Security Settings" },
+  { to: "/admin/testimonials", label: "Testimonials" },
+  { to: "/admin/messages", label: "Messages" },
 ] as const;
 
 export function AdminShell({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {

@@ -1,19 +1,22 @@
+import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
+import { parseMonitoringHours } from "~/components/admin/monitoring/monitoring-model";
+import { pageMeta } from "~/content/site";
+import { loadMonitoring } from "~/server/admin/monitoring.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/monitoring";
-import { PlaceholderPage } from "~/components/placeholder-page";
-import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Activity Monitoring", "Private Loans administration: activity monitoring."),
   { name: "robots", content: "noindex" },
 ];
 
+/** Admins only. A failed query comes back as `{ ok: false }` (a toast), not as an error page. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const hours = parseMonitoringHours(new URL(request.url).searchParams.get("hours"));
+  return loadMonitoring(hours);
 }
 
-// Placeholder: shows no data until its release; the guard already applies.
-export default function AdminMonitoringPage() {
-  return <PlaceholderPage title="Activity Monitoring" release="the admin release" />;
+export default function AdminMonitoringPage({ loaderData }: Route.ComponentProps) {
+  return <MonitoringPage data={loaderData} />;
 }

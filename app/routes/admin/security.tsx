@@ -1,19 +1,20 @@
+import { SecurityPage } from "~/components/admin/security/security-page";
+import { pageMeta } from "~/content/site";
+import { getSecurityOverview } from "~/server/admin/monitoring.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/security";
-import { PlaceholderPage } from "~/components/placeholder-page";
-import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Security Settings", "Private Loans administration: security settings."),
   { name: "robots", content: "noindex" },
 ];
 
+/** Admins only. Read-only: this page has no action (its buttons show a notice and call nothing). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return getSecurityOverview();
 }
 
-// Placeholder: shows no data until its release; the guard already applies.
-export default function AdminSecurityPage() {
-  return <PlaceholderPage title="Security Settings" release="the admin release" />;
+export default function AdminSecurityPage({ loaderData }: Route.ComponentProps) {
+  return <SecurityPage facts={loaderData} />;
 }

@@ -1,0 +1,144 @@
+import { Archive, ArchiveRestore, Inbox, MailOpen } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { formatDateTime } from "~/components/admin/monitoring/format-time";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatPhone } from "~/domain/formats";
+import { cn } from "~/utils/cn";
+import { Pagination } from "./pagination";
+import { useActionToast, type AdminActionData } from "./use-action-toast";
+
+export type InboxItem = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  status: "new" | "read" | "archived";
+  createdAt: string;
+};
+
+export type InboxPageData = {
+  items: InboxItem[];
+  page: number;
+  pageCount: number;
+  total: number;
+  view: "inbox" | "archived";
+  unread: number;
+};
+
+const STATUS_BADGE = {
+  new: { label: "New", variant: "info" },
+  read: { label: "Read", variant: "secondary" },
+  archived: { label: "Archived", variant: "outline" },
+} as const;
+
+function MessageCard({ item, timeZone }: { item: InboxItem; timeZone: string }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
+  const headingId = `message-${item.id}`;
+  const badge = STATUS_BADGE[item.status];
+  return (
+    <Card role="article" aria-labelledby={headingId} data-testid="contact-message" className={cn("p-5 sm:p-6", item.status === "new" && "border-l-4 border-l-primary")}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold break-words text-primary">
+            {item.subject}
+          </h2>
+          <p className="text-sm break-words text-slate-700">
+            From <span className="font-medium text-slate-900">{item.name}</span>,{" "}
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { seconds: false })}</time>
+          </p>
+        </div>
+        <Badge variant={badge.variant}>{badge.label}</Badge>
+      </div>
+      <p className="mt-4 break-words whitespace-pre-wrap text-slate-900">{item.message}</p>
+      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+        <div className="min-w-0">
+          <dt className="inline font-medium text-slate-900">E-mail: </dt>
+          <dd className="inline break-all">
+            <a className="text-link underline-offset-4 hover:underline" href={`mailto:${item.email}`}>
+              {item.email}
+            </a>
+          </dd>
+        </div>
+        {item.phone ? (
+          <div>
+            <dt className="inline font-medium text-slate-900">Phone: </dt>
+            <dd className="inline">
+              <a className="text-link underline-offset-4 hover:underline" href={`tel:+1${item.phone}`}>
+                {formatPhone(item.phone)}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <Form method="post" className="mt-5 flex flex-wrap gap-2">
+        <input type="hidden" name="id" value={item.id} />
+        {item.status === "new" ? (
+          <Button type="submit" name="status" value="read" size="sm" disabled={submitting}>
+            <MailOpen aria-hidden="true" /> Mark as Read<span className="sr-only">: {item.subject}</span>
+          </Button>
+        ) : null}
+        {item.status === "archived" ? (
+          <Button type="submit" name="status" value="read" size="sm" variant="outline" disabled={submitting}>
+            <ArchiveRestore aria-hidden="true" /> Move to Inbox<span className="sr-only">: {item.subject}</span>
+          </Button>
+        ) : (
+          <Button type="submit" name="status" value="archived" size="sm" variant="outline" disabled={submitting}>
+            <Archive aria-hidden="true" /> Archive<span className="sr-only">: {item.subject}</span>
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
+}
+
+/** /admin/messages: contact-form messages, newest first, 20 a page; inbox (new and read) or archived. */
+export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; actionData: AdminActionData | undefined }) {
+  const timeZone = useDisplayTimeZone();
+  useActionToast(actionData);
+  const views = [
+    { view: "inbox", label: data.unread > 0 ? `Inbox (${data.unread} new)` : "Inbox", to: "?view=inbox" },
+    { view: "archived", label: "Archived", to: "?view=archived" },
+  ] as const;
+  return (
+    <AdminShell title="Contact Messages" description="Messages sent through the contact form. Every page you read is recorded in the audit log.">
+      <nav aria-label="Message folders" className="mb-6">
+        <ul className="flex flex-wrap gap-2">
+          {views.map((v) => (
+            <li key={v.view}>
+              <Link
+                to={v.to}
+                aria-current={data.view === v.view ? "page" : undefined}
+                className={cn(
+                  "inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm font-semibold",
+                  data.view === v.view ? "border-primary bg-primary text-primary-foreground" : "border-primary bg-background text-primary hover:bg-navy-50",
+                )}
+              >
+                {v.view === "inbox" ? <Inbox aria-hidden="true" className="size-4" /> : <Archive aria-hidden="true" className="size-4" />}
+                {v.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {data.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
+          {data.view === "archived" ? "No archived messages." : "No messages in the inbox."}
+        </p>
+      ) : (
+        <div className="grid gap-4">
+          {data.items.map((item) => (
+            <MessageCard key={item.id} item={item} timeZone={timeZone} />
+          ))}
+        </div>
+      )}
+      <Pagination page={data.page} pageCount={data.pageCount} href={(p) => `?view=${data.view}&page=${p}`} label="Message pages" />
+    </AdminShell>
+  );
+}

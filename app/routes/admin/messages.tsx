@@ -1,0 +1,47 @@
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-page";
+import type { AdminActionData } from "~/components/admin/moderation/use-action-toast";
+import { pageMeta } from "~/content/site";
+import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/admin/messages.server";
+import { parsePageNumber } from "~/server/admin/moderation.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import type { Route } from "./+types/messages";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Contact Messages", "Private Loans administration: contact messages."),
+  { name: "robots", content: "noindex" },
+];
+
+/** Admins only; each page read writes a 'contact.list' audit row (client data access). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  return listContactMessages(
+    { view: parseMessageView(params.get("view")), page: parsePageNumber(params.get("page")) },
+    admin,
+    { ip: context.clientIp, userAgent: request.headers.get("user-agent") },
+  );
+}
+
+/** Mark one message read or archived ({ id, status }, validated by the server module). */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireAdmin(request);
+  const form = await request.formData().catch(() => null);
+  const result = await setContactMessageStatus({ id: form?.get("id"), status: form?.get("status") }, admin, {
+    ip: context.clientIp,
+    userAgent: request.headers.get("user-agent"),
+  });
+  const at = Date.now();
+  if (!result.ok) return data<AdminActionData>({ ok: false, title: "Update Failed", description: result.message, at }, { status: 400 });
+  return data<AdminActionData>({ ok: true, title: result.status === "archived" ? "Message Archived" : "Marked as Read", at });
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function AdminMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <MessagesInboxPage data={loaderData} actionData={actionData} />;
+}

@@ -1,0 +1,125 @@
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { z } from "zod";
+import type { ContactMessageStatus } from "~/domain/enums";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { contactMessages } from "~/server/db/schema.server";
+import type { Page } from "./moderation.server";
+
+/**
+ * The contact-messages inbox (/admin/messages). Messages carry a visitor's name, e-mail, phone and
+ * text: client data, so every page an admin reads writes a 'contact.list' audit row in the same
+ * transaction as the read (no row, no data). Admins mark messages read or archived.
+ */
+
+export const MESSAGES_PAGE_SIZE = 20;
+
+/** inbox: new and read messages; archived: archived ones. */
+export const MESSAGE_VIEWS = ["inbox", "archived"] as const;
+export type MessageView = (typeof MESSAGE_VIEWS)[number];
+
+export function parseMessageView(value: string | null | undefined): MessageView {
+  return value === "archived" ? "archived" : "inbox";
+}
+
+export const messageStatusSchema = z.object({
+  id: z.uuid("Unknown message."),
+  status: z.enum(["read", "archived"], "Choose read or archived."),
+});
+
+export type InboxMessage = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  status: ContactMessageStatus;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+export type InboxPage = Page<InboxMessage> & { view: MessageView; unread: number };
+
+const inView = (view: MessageView) => (view === "archived" ? eq(contactMessages.status, "archived") : ne(contactMessages.status, "archived"));
+
+/** One page of messages, newest first, and its 'contact.list' audit row (written with the read). */
+export async function listContactMessages(
+  { view = "inbox", page = 1 }: { view?: MessageView; page?: number },
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<InboxPage> {
+  return db.transaction(async (tx) => {
+    const [{ value: total } = { value: 0 }] = await tx.select({ value: count() }).from(contactMessages).where(inView(view));
+    const [{ value: unread } = { value: 0 }] = await tx.select({ value: count() }).from(contactMessages).where(eq(contactMessages.status, "new"));
+    const pageCount = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
+    const current = Math.min(Math.max(1, page), pageCount);
+    const rows = await tx
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        phone: contactMessages.phone,
+        subject: contactMessages.subject,
+        message: contactMessages.message,
+        status: contactMessages.status,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(inView(view))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(MESSAGES_PAGE_SIZE)
+      .offset((current - 1) * MESSAGES_PAGE_SIZE);
+    await writeAudit(tx, {
+      actor,
+      action: "contact.list",
+      table: "contact_messages",
+      details: { view, page: current, count: rows.length },
+      request,
+    });
+    return {
+      items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      page: current,
+      pageCount,
+      total,
+      pageSize: MESSAGES_PAGE_SIZE,
+      view,
+      unread,
+    };
+  });
+}
+
+export type MessageStatusResult = { ok: true; id: string; status: "read" | "archived" } | { ok: false; message: string };
+
+/**
+ * Marks a message read or archived (validated { id, status }). Moving an archived message back to the
+ * inbox marks it read. Unknown ids are refused.
+ */
+export async function setContactMessageStatus(
+  input: unknown,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<MessageStatusResult> {
+  const parsed = messageStatusSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." };
+  const { id, status } = parsed.data;
+  const from: ContactMessageStatus[] = status === "read" ? ["new", "archived"] : ["new", "read"];
+  const rows = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(contactMessages)
+      .set({ status })
+      .where(and(eq(contactMessages.id, id), inArray(contactMessages.status, from)))
+      .returning({ id: contactMessages.id });
+    if (updated.length > 0) {
+      await writeAudit(tx, { actor, action: "contact.update", table: "contact_messages", recordId: id, details: { status }, request });
+    }
+    return updated;
+  });
+  if (rows.length === 0) {
+    const [exists] = await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+    if (!exists) return { ok: false, message: "This message no longer exists." };
+  }
+  return { ok: true, id, status };
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { signUpOverHttp } from "../../bench/lib";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { startTestServer, type TestServer } from "./harness";
+import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+
+/**
+ * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
+ * applicant A, applicant B, an admin whose session has not passed the second factor, and an admin.
+ * Each cell states the exact outcome. A route added to app/routes.ts without a row here fails.
+ */
+
+type Actor = "visitor" | "applicantA" | "applicantB" | "adminNoMfa" | "admin";
+const ACTORS: Actor[] = ["visitor", "applicantA", "applicantB", "adminNoMfa", "admin"];
+
+/** Outcomes: a status, or a redirect named by where it goes. */
+type Outcome = number | "auth" | "home" | "mfa" | "dashboard";
+
+type Row = {
+  method: "GET" | "POST";
+  path: string;
+  body?: () => { body: BodyInit; type?: string };
+  expect: Record<Actor, Outcome>;
+};
+
+const all = (o: Outcome): Record<Actor, Outcome> => ({ visitor: o, applicantA: o, applicantB: o, adminNoMfa: o, admin: o });
+const signedIn = (visitor: Outcome, o: Outcome): Record<Actor, Outcome> => ({ visitor, applicantA: o, applicantB: o, adminNoMfa: o, admin: o });
+const adminOnly = (admin: Outcome): Record<Actor, Outcome> => ({ visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: "mfa", admin });
+const form = (fields: Record<string, string>) => () => ({ body: new URLSearchParams(fields) });
+
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/personal",
+  "/services/business",
+  "/services/private",
+  "/services/hard-money",
+  "/services/debt-consolidation",
+  "/services/auto",
+  "/services/home-improvement",
+  "/calculator",
+  "/how-it-works",
+  "/contact",
+  "/testimonials",
+  "/faq",
+  "/privacy",
+  "/terms",
+  "/disclosures",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/api/captcha/challenge",
+];
+const ADMIN_PAGES = ["/admin", "/admin/clients", "/admin/documents", "/admin/monitoring", "/admin/security", "/admin/testimonials", "/admin/messages"];
+
+let appA = "";
+let docA = "";
+
+function rows(): Row[] {
+  return [
+    ...PUBLIC_PAGES.map((path): Row => ({ method: "GET", path, expect: all(200) })),
+    { method: "GET", path: "/auth", expect: signedIn(200, "dashboard") },
+    { method: "GET", path: "/auth/sign-out", expect: all("home") },
+    { method: "GET", path: "/dashboard", expect: signedIn("auth", 200) },
+    { method: "GET", path: "/apply", expect: signedIn("auth", 200) },
+    { method: "GET", path: "/api/applications", expect: all(405) },
+    { method: "GET", path: "/api/events", expect: signedIn(401, 200) },
+    { method: "GET", path: "/api/admin/reveal", expect: all(405) },
+    { method: "GET", path: "/api/documents/file", expect: adminOnly(403) },
+    ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: adminOnly(200) })),
+    { method: "GET", path: "/admin/mfa", expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 200, admin: 200 } },
+    // Development only: absent in production.
+    { method: "GET", path: "/dev/mailbox", expect: all(404) },
+    { method: "GET", path: "/no-such-page", expect: all(404) },
+
+    // Actions.
+    // Signed in, /auth's loader (run after its action) sends to the dashboard.
+    { method: "POST", path: "/auth", body: form({ intent: "nonsense" }), expect: signedIn(400, "dashboard") },
+    { method: "POST", path: "/contact", body: form({ name: "", email: "", subject: "", message: "" }), expect: all(400) },
+    { method: "POST", path: "/testimonials", body: form({ fullName: "X" }), expect: signedIn(401, 400) },
+    {
+      method: "POST",
+      path: "/api/applications",
+      body: () => {
+        const f = new FormData();
+        f.append("firstName", "Only");
+        return { body: f };
+      },
+      expect: signedIn(401, 400),
+    },
+    { method: "POST", path: "/admin", body: () => form({ intent: "note", applicationId: appA, note: "Matrix check" })(), expect: adminOnly(200) },
+    { method: "POST", path: "/admin", body: form({ intent: "approve", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
+    { method: "POST", path: "/admin/documents", body: () => form({ intent: "link", documentId: docA, disposition: "inline" })(), expect: adminOnly(200) },
+    { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
+    { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
+    {
+      method: "POST",
+      path: "/api/admin/reveal",
+      body: () => ({ body: JSON.stringify({ kind: "ssn", id: appA }), type: "application/json" }),
+      expect: { visitor: 401, applicantA: 403, applicantB: 403, adminNoMfa: 403, admin: 200 },
+    },
+    {
+      method: "POST",
+      path: "/admin/mfa",
+      body: form({ intent: "verify", code: "000000", redirectTo: "/admin" }),
+      expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400 },
+    },
+    // Last: signing out ends the session it is called with (re-created below for later runs).
+    { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
+  ];
+}
+
+function outcomeOf(res: Response): Outcome {
+  if (res.status === 302 || res.status === 303) {
+    const location = res.headers.get("location") ?? "";
+    if (location.startsWith("/auth")) return "auth";
+    if (location.startsWith("/admin/mfa")) return "mfa";
+    if (location.startsWith("/dashboard")) return "dashboard";
+    if (location === "/") return "home";
+    return res.status;
+  }
+  return res.status;
+}
+
+describe("authorization matrix", () => {
+  let sink: SmtpSink;
+  let server: TestServer;
+  const cookies = {} as Record<Actor, string>;
+  const admin = { email: "matrix.admin@example.com", password: "Adm1n!Secret" };
+
+  async function freshSessions() {
+    cookies.visitor = "";
+    cookies.applicantA = await signInOverHttp(server.url, "applicant.a@example.com", "Str0ng!Passw0rd", "198.18.7.1");
+    cookies.applicantB = await signInOverHttp(server.url, "applicant.b@example.com", "Str0ng!Passw0rd", "198.18.7.2");
+    cookies.adminNoMfa = await signInOverHttp(server.url, admin.email, admin.password, "198.18.7.3");
+    cookies.admin = await signInOverHttp(server.url, admin.email, admin.password, "198.18.7.4");
+  }
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startTestServer({
+      SMTP_URL: sink.url,
+      PWNED_PASSWORDS_URL: "off",
+      TRUST_PROXY: "true",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
+    await signUpOverHttp(server.url, sink, "applicant.a@example.com", "198.18.7.10");
+    await signUpOverHttp(server.url, sink, "applicant.b@example.com", "198.18.7.11");
+    await freshSessions();
+    await passAdminMfa(server.url, cookies.admin);
+
+    const f = new FormData();
+    for (const [k, v] of Object.entries(validFields)) f.append(k, v);
+    f.append("idempotencyKey", randomUUID());
+    for (const [k, file] of Object.entries(validFiles())) f.append(k, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: f, headers: { cookie: cookies.applicantA, origin: server.url } });
+    appA = ((await res.json()) as { applicationId: string }).applicationId;
+    const docs = await (await fetch(`${server.url}/admin/documents`, { headers: { cookie: cookies.admin } })).text();
+    docA = [...docs.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).find((id) => id !== appA) ?? "";
+    expect(appA).toMatch(/^[0-9a-f-]{36}$/);
+    expect(docA).toMatch(/^[0-9a-f-]{36}$/);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.close();
+  });
+
+  it("has a row for every route in app/routes.ts", () => {
+    const paths = new Set<string>();
+    const walk = (entries: { path?: string; index?: boolean; children?: unknown[] }[]) => {
+      for (const r of entries) {
+        if (r.index) paths.add("/");
+        else if (r.path) paths.add(r.path === "*" ? "*" : `/${r.path}`);
+        if (r.children) walk(r.children as never);
+      }
+    };
+    walk(routes as never);
+    const covered = new Set(rows().map((r) => r.path));
+    const missing = [...paths].filter((p) => p !== "*" && !covered.has(p));
+    expect(missing).toEqual([]);
+  });
+
+  it("answers every route and action exactly as the matrix says, for every actor", async () => {
+    const mismatches: string[] = [];
+    for (const row of rows()) {
+      for (const actor of ACTORS) {
+        const payload = row.body?.();
+        const headers: Record<string, string> = { origin: server.url };
+        if (cookies[actor]) headers.cookie = cookies[actor];
+        if (payload?.type) headers["content-type"] = payload.type;
+        const controller = new AbortController();
+        const res = await fetch(`${server.url}${row.path}`, { method: row.method, body: payload?.body, headers, redirect: "manual", signal: controller.signal });
+        const got = outcomeOf(res);
+        controller.abort(); // event streams never end by themselves
+        if (got !== row.expect[actor]) mismatches.push(`${row.method} ${row.path} as ${actor}: expected ${row.expect[actor]}, got ${got}`);
+      }
+      if (row.path === "/auth/sign-out" && row.method === "POST") await freshSessions();
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("applicant B never sees applicant A's application; A does", async () => {
+    const a = await (await fetch(`${server.url}/dashboard`, { headers: { cookie: cookies.applicantA } })).text();
+    const b = await (await fetch(`${server.url}/dashboard`, { headers: { cookie: cookies.applicantB } })).text();
+    expect(a).toContain(appA);
+    expect(b).not.toContain(appA);
+    expect(b).not.toContain("Doe-Smith");
+  });
+});

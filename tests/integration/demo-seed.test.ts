@@ -1,0 +1,178 @@
+import { count, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, demoPdf, seedDemo } from "../../scripts/demo";
+import { sniffDocumentType } from "~/server/applications/file-types.server";
+import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
+import { getAuth } from "~/server/auth/auth.server";
+import { loadConfig, setConfig } from "~/server/config.server";
+import { decryptField, isEncrypted } from "~/server/crypto/field-encryption.server";
+import {
+  approvedLoans,
+  auditLog,
+  bankAccounts,
+  contactMessages,
+  emailOutbox,
+  loanApplications,
+  loanDocuments,
+  profiles,
+  testimonials,
+  user,
+  userRoles,
+} from "~/server/db/schema.server";
+import { createLocalStorage } from "~/server/storage/storage.server";
+import { listApprovedTestimonials } from "~/server/testimonials.server";
+import { useTestDatabase } from "../helpers/test-db";
+
+/** `npm run demo`'s seeding function against a fresh database and a temporary storage folder. */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-demo-"));
+const storageDir = path.join(dataDir, "storage");
+beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "s".repeat(48), PWNED_PASSWORDS_URL: "off" })));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe("demo seed", () => {
+  const database = useTestDatabase();
+  const storage = createLocalStorage(storageDir);
+
+  async function counts() {
+    const db = database().db;
+    const n = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]!.n);
+    return {
+      users: await n(user),
+      roles: await n(userRoles),
+      applications: await n(loanApplications),
+      documents: await n(loanDocuments),
+      bankAccounts: await n(bankAccounts),
+      approvedLoans: await n(approvedLoans),
+      testimonials: await n(testimonials),
+      messages: await n(contactMessages),
+      audit: await n(auditLog),
+      outbox: await n(emailOutbox),
+      files: (await storage.list()).length,
+    };
+  }
+
+  let first: Awaited<ReturnType<typeof seedDemo>>;
+
+  it("creates the admin, applicants, applications in every status, testimonials and messages", async () => {
+    first = await seedDemo(database(), { storage });
+    expect(first.admin).toEqual({ email: DEMO_ADMIN_DEFAULTS.email, created: true, promoted: true });
+    expect(first.applicantsCreated).toBe(DEMO_APPLICANTS.length);
+    expect(DEMO_APPLICANTS.length).toBeGreaterThanOrEqual(6);
+    expect(DEMO_APPLICANTS.length).toBeLessThanOrEqual(8);
+
+    const db = database().db;
+    const apps = await db.select().from(loanApplications);
+    const statuses = new Set(apps.map((a) => a.status));
+    expect([...statuses].sort()).toEqual(["approved", "denied", "pending", "under_review"]);
+    expect(first.applicationsCreated).toBe(apps.length);
+
+    // Approved ones have their loan; denied ones their reasons; decided ones a review time and reviewer.
+    const loans = await db.select().from(approvedLoans);
+    const approved = apps.filter((a) => a.status === "approved");
+    expect(loans.map((l) => l.applicationId).sort()).toEqual(approved.map((a) => a.id).sort());
+    for (const loan of loans) expect(loan).toMatchObject({ status: "active" });
+    for (const a of apps.filter((x) => x.status === "denied")) {
+      expect(a.decisionReasons?.length).toBeGreaterThan(0);
+      expect(a.reviewedAt).toBeInstanceOf(Date);
+    }
+    for (const a of apps.filter((x) => x.status === "under_review")) expect(a.notes).toBeTruthy();
+    const [adminUser] = await db.select().from(user).where(eq(user.email, DEMO_ADMIN_DEFAULTS.email));
+    for (const a of [...approved, ...apps.filter((x) => x.status === "denied")]) expect(a.reviewedBy).toBe(adminUser!.id);
+
+    // Every e-mail is on example.com; applicants can sign in with the printed password.
+    const users = await db.select().from(user);
+    expect(users.every((u) => u.email.endsWith("@example.com"))).toBe(true);
+    expect(users.every((u) => u.emailVerified)).toBe(true);
+    const signIn = await getAuth(database()).api.signInEmail({ body: { email: DEMO_APPLICANTS[0]!.email, password: DEMO_APPLICANT_PASSWORD } });
+    expect(signIn.user.email).toBe(DEMO_APPLICANTS[0]!.email);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, signIn.user.id));
+    expect(profile).toMatchObject({ fullName: DEMO_APPLICANTS[0]!.name, phone: "6025550114", state: "AZ", zipCode: "85016" });
+
+    // Testimonials: some approved (and published), some pending.
+    const rows = await db.select().from(testimonials);
+    expect(rows.some((t) => t.status === "approved")).toBe(true);
+    expect(rows.some((t) => t.status === "pending")).toBe(true);
+    const published = (await listApprovedTestimonials({}, db)).map((t) => t.id);
+    expect(rows.filter((t) => t.status === "approved").every((t) => published.includes(t.id))).toBe(true);
+
+    const messages = await db.select().from(contactMessages);
+    expect(messages).toHaveLength(DEMO_CONTACT_MESSAGES.length);
+    expect(new Set(messages.map((m) => m.status))).toEqual(new Set(["new", "read", "archived"]));
+
+    // Audit: decisions, moderation, notes, and some history spread over the week.
+    const audit = await db.select().from(auditLog);
+    const actions = new Set(audit.map((r) => r.action));
+    for (const action of ["application.approve", "application.deny", "application.note", "testimonial.moderate", "client.view"]) expect(actions).toContain(action);
+    const oldest = Math.min(...audit.map((r) => r.createdAt.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(72 * 3600_000);
+  });
+
+  it("stores SSNs and bank numbers only encrypted, with the masked display columns", async () => {
+    const db = database().db;
+    const apps = await db.select().from(loanApplications);
+    for (const app of apps) {
+      expect(isEncrypted(app.ssnEncrypted)).toBe(true);
+      expect(decryptField(app.ssnEncrypted!, ENCRYPTION_PURPOSES.ssn)).toMatch(/^98765432\d$/);
+    }
+    const accounts = await db.select().from(bankAccounts);
+    expect(accounts).toHaveLength(apps.length);
+    for (const account of accounts) {
+      expect(isEncrypted(account.accountNumber)).toBe(true);
+      expect(isEncrypted(account.routingNumber)).toBe(true);
+      const number = decryptField(account.accountNumber, ENCRYPTION_PURPOSES.accountNumber);
+      const routing = decryptField(account.routingNumber, ENCRYPTION_PURPOSES.routingNumber);
+      expect(number).toMatch(/^\d{10,17}$/);
+      expect(routing).toMatch(/^\d{9}$/);
+      expect(account.accountNumberLast4).toBe(number.slice(-4));
+      expect(account.routingNumberLast2).toBe(routing.slice(-2));
+      // A valid ABA checksum.
+      const d = routing.split("").map(Number);
+      expect((3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)) % 10).toBe(0);
+    }
+    // One primary account per applicant (the first one they gave).
+    const primaries = accounts.filter((a) => a.isPrimary).map((a) => a.userId);
+    expect(new Set(primaries).size).toBe(primaries.length);
+    expect(new Set(primaries).size).toBe(DEMO_APPLICANTS.length);
+    // No plaintext SSN anywhere in the applications table.
+    expect(JSON.stringify(apps)).not.toMatch(/98765432\d/);
+  });
+
+  it("writes every document as a real file in storage, at the submission's key", async () => {
+    const db = database().db;
+    const docs = await db.select().from(loanDocuments);
+    const apps = await db.select({ id: loanApplications.id, userId: loanApplications.userId, loanType: loanApplications.loanType }).from(loanApplications);
+    expect(docs.length).toBe(first.documentsStored);
+    for (const app of apps) {
+      const types = docs.filter((d) => d.applicationId === app.id).map((d) => d.documentType).sort();
+      const expected = ["bank_statement_1", "bank_statement_2", "bank_statement_3", "id_card_back", "id_card_front", "signature", "utility_bill"];
+      expect(types).toEqual(app.loanType === "hard-money" ? [...expected, "collateral_docs"].sort() : expected);
+    }
+    for (const doc of docs) {
+      expect(doc.filePath.startsWith(`${doc.userId}/${doc.applicationId}/`)).toBe(true);
+      const stored = await storage.get(doc.filePath);
+      expect(stored, doc.filePath).not.toBeNull();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect(bytes.length).toBe(doc.fileSize);
+      expect(sniffDocumentType(bytes)?.mime).toBe(doc.mimeType);
+    }
+    const pdf = demoPdf("Title (with parens)", ["Line \\ one"]).toString("latin1");
+    expect(pdf).toContain("(Title \\(with parens\\)) Tj");
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(xref, xref + 4)).toBe("xref");
+  });
+
+  it("a second run adds nothing", async () => {
+    const before = await counts();
+    const second = await seedDemo(database(), { storage });
+    expect(second).toMatchObject({ applicantsCreated: 0, applicationsCreated: 0, documentsStored: 0, testimonialsCreated: 0, messagesCreated: 0, auditRowsWritten: 0 });
+    expect(second.admin).toMatchObject({ created: false, promoted: false });
+    expect(await counts()).toEqual(before);
+  });
+});
