@@ -208,6 +208,23 @@ describe.each(testTargets)("application submission on %s", (target) => {
     expect(await storage.list()).toEqual(filesBefore);
   });
 
+  it("answers the spec's SSN message when the SSN cannot be encrypted, storing nothing", async () => {
+    const { getConfig, setConfig } = await import("~/server/config.server");
+    const config = getConfig();
+    const before = await rowCount();
+    const filesBefore = await storage.list();
+    setConfig({ ...config, encryptionKeys: [] });
+    try {
+      const res = await post(form(validFields, validFiles()), cookie);
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ ok: false, step: 1, field: "ssn", message: "Failed to securely process your SSN. Please try again." });
+    } finally {
+      setConfig(config);
+    }
+    expect(await rowCount()).toBe(before);
+    expect(await storage.list()).toEqual(filesBefore);
+  });
+
   it("refuses an unauthenticated post", async () => {
     const res = await post(form(validFields, validFiles()));
     expect(res.status).toBe(401);

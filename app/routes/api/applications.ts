@@ -1,5 +1,5 @@
 import { APPLICATION_MESSAGES } from "~/domain/validation/application";
-import { submitApplication } from "~/server/applications/submit.server";
+import { SsnProcessingFailed, submitApplication } from "~/server/applications/submit.server";
 import { parseSubmission, SubmissionRejected } from "~/server/applications/upload-parser.server";
 import { getOptionalUser } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -35,6 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     return json({ ok: true, applicationId: result.applicationId, duplicate: result.duplicate }, result.duplicate ? 200 : 201);
   } catch (error) {
     if (error instanceof SubmissionRejected) return json({ ok: false, ...error.problem }, error.status);
+    if (error instanceof SsnProcessingFailed) return json({ ok: false, step: 1, field: "ssn", message: error.message }, 503);
     console.error("[apply] submission failed:", error);
     return json({ ok: false, message: "Failed to submit application" }, 503);
   }

@@ -31,6 +31,23 @@ export const ENCRYPTION_PURPOSES = {
 } as const;
 
 export type Applicant = { id: string; name: string; email: string };
+
+/** The SSN could not be encrypted (a key problem): nothing is stored, the spec's message is shown. */
+export class SsnProcessingFailed extends Error {
+  constructor() {
+    super("Failed to securely process your SSN. Please try again.");
+    this.name = "SsnProcessingFailed";
+  }
+}
+
+function encryptSsn(ssn: string | undefined): string | null {
+  if (!ssn) return null;
+  try {
+    return encryptField(ssn, ENCRYPTION_PURPOSES.ssn);
+  } catch {
+    throw new SsnProcessingFailed();
+  }
+}
 export type SubmissionResult = { applicationId: string; duplicate: boolean };
 
 type PreparedFile = { field: string; type: string; key: string; mime: string; size: number; bytes: Buffer; fileName: string };
@@ -111,7 +128,7 @@ function applicationRow(id: string, applicant: Applicant, f: ApplicationFields, 
     city: f.city,
     state: f.state,
     zipCode: f.zipCode,
-    ssnEncrypted: f.ssn ? encryptField(f.ssn, ENCRYPTION_PURPOSES.ssn) : null,
+    ssnEncrypted: encryptSsn(f.ssn),
     employmentStatus: f.employmentStatus,
     employerName: f.employerName,
     jobTitle: f.jobTitle ?? null,
