@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOverHttp } from "../../bench/lib";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { launchBrowser, startTestServer, type TestServer } from "./harness";
+import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+
+/**
+ * One admin's working session end to end: TOTP, approve one application and deny another, reveal an
+ * SSN and a bank number, preview and download a document, then find every act in the monitoring log,
+ * while the applicant's open dashboard shows the approval live.
+ */
+
+const ADMIN = { email: "story.admin@example.com", password: "Adm1n!Secret" };
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+describe("an admin's day", () => {
+  let sink: SmtpSink;
+  let server: TestServer;
+  let browser: Browser;
+  let applicant: string;
+  let admin: string;
+  const apps: string[] = [];
+
+  async function submit(): Promise<string> {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(validFields)) f.append(k, v);
+    f.append("idempotencyKey", randomUUID());
+    for (const [k, file] of Object.entries(validFiles())) f.append(k, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: f, headers: { cookie: applicant, origin: server.url } });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { applicationId: string }).applicationId;
+  }
+
+  const post = (path: string, fields: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) body.append(k, item);
+    return fetch(`${server.url}${path}`, { method: "POST", body, headers: { cookie: admin, origin: server.url }, redirect: "manual" });
+  };
+  const reveal = (kind: string, id: string) =>
+    fetch(`${server.url}/api/admin/reveal`, {
+      method: "POST",
+      body: JSON.stringify({ kind, id }),
+      headers: { cookie: admin, origin: server.url, "content-type": "application/json" },
+    });
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchBrowser();
+    applicant = await signUpOverHttp(server.url, sink, "story.applicant@example.com", "198.18.8.1");
+    apps.push(await submit(), await submit());
+    admin = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.8.2");
+    await passAdminMfa(server.url, admin); // enrols TOTP and verifies this session
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+
+  it("approves, denies, reveals, previews and downloads; every act is in the monitoring log; the dashboard updates live", async () => {
+    const url = new URL(server.url);
+    const applicantContext = await browser.newContext();
+    await applicantContext.addCookies(
+      applicant.split("; ").map((pair) => {
+        const [name, ...value] = pair.split("=");
+        return { name: name!, value: value.join("="), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
+      }),
+    );
+    const dashboard = await applicantContext.newPage();
+    await dashboard.goto(`${server.url}/dashboard`);
+    await dashboard.getByRole("heading", { name: /Loan Applications/ }).waitFor();
+    await dashboard.evaluate(() => ((window as unknown as { storyMarker: number }).storyMarker = 42));
+    await dashboard.waitForTimeout(1000); // the live stream connects after hydration
+
+    // Approve one, deny the other.
+    expect((await post("/admin", { intent: "approve", applicationId: apps[0]!, approvedAmount: "45000", interestRate: "8.5", termMonths: "60" })).status).toBe(200);
+    expect((await post("/admin", { intent: "deny", applicationId: apps[1]!, reasons: ["Insufficient income"] })).status).toBe(200);
+    await dashboard.getByText("Loan Approved!").first().waitFor({ timeout: 10_000 });
+    expect(await dashboard.evaluate(() => (window as unknown as { storyMarker?: number }).storyMarker)).toBe(42);
+
+    // Reveal the SSN and the bank account number of the client.
+    const ssn = await reveal("ssn", apps[0]!);
+    expect(ssn.status).toBe(200);
+    expect(await ssn.json()).toMatchObject({ value: "123456789" });
+    const clients = await (await fetch(`${server.url}/admin/clients?q=story.applicant`, { headers: { cookie: admin } })).text();
+    const clientId = /client=([A-Za-z0-9_-]{10,})/.exec(clients)?.[1];
+    expect(clientId).toBeTruthy();
+    const detail = await (await fetch(`${server.url}/admin/clients?client=${clientId}`, { headers: { cookie: admin } })).text();
+    let accountNumber: string | undefined;
+    for (const id of new Set(detail.match(UUID))) {
+      const res = await reveal("account_number", id);
+      if (res.status === 200) {
+        accountNumber = ((await res.json()) as { value: string }).value;
+        break;
+      }
+    }
+    expect(accountNumber).toBe("000123456789");
+
+    // Preview (inline) and download (attachment) a document through 60-second signed links.
+    const documents = await (await fetch(`${server.url}/admin/documents`, { headers: { cookie: admin } })).text();
+    const documentId = [...new Set(documents.match(UUID))].find((id) => !apps.includes(id))!;
+    for (const disposition of ["inline", "attachment"]) {
+      const linked = await post("/admin/documents", { intent: "link", documentId, disposition });
+      const html = await linked.text();
+      const link = /(\/api\/documents\/file\?[^"\\<\s]+)/.exec(html.replace(/\\u0026|&amp;/g, "&"))?.[1];
+      expect(link, "the action answers with a signed link").toBeTruthy();
+      const file = await fetch(`${server.url}${link}`, { headers: { cookie: admin } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-disposition")).toMatch(new RegExp(`^${disposition};`));
+      expect(file.headers.get("cache-control")).toMatch(/^no-store/);
+      await file.arrayBuffer();
+    }
+
+    // Every act is in the monitoring log, seen in the browser.
+    const adminContext = await browser.newContext();
+    await adminContext.addCookies(
+      admin.split("; ").map((pair) => {
+        const [name, ...value] = pair.split("=");
+        return { name: name!, value: value.join("="), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
+      }),
+    );
+    const monitoring = await adminContext.newPage();
+    await monitoring.goto(`${server.url}/admin/monitoring?hours=6`);
+    for (const action of ["admin.mfa", "application.approve", "application.deny", "ssn.reveal", "bank.reveal", "document.link", "document.download"]) {
+      expect(await monitoring.locator(`tr[data-action="${action}"]`).count(), action).toBeGreaterThan(0);
+    }
+    await Promise.all([applicantContext.close(), adminContext.close()]);
+  });
+});
