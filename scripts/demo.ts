@@ -16,8 +16,7 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { ensureAdmin } from "~/server/auth/admins.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { ConfigError, loadConfig, setConfig } from "~/server/config.server";
-import { encryptField } from "~/server/crypto/field-encryption.server";
-import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
+import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
 import { openDatabase, setDatabase, type Database, type Db } from "~/server/db/client.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { runMigrations } from "~/server/db/migrate.server";
@@ -535,40 +534,7 @@ async function insertApplication(
     }
     await db.transaction(async (tx) => {
       await tx.insert(loanApplications).values({
-        id: applicationId,
-        userId,
-        status: "pending",
-        loanType: f.loanType,
-        requestedAmount: f.loanAmount,
-        desiredInterestRate: f.desiredInterestRate,
-        loanDuration: f.loanDuration,
-        purpose: f.loanPurpose,
-        propertyAddress: f.loanType === "hard-money" ? (f.propertyAddress ?? null) : null,
-        businessName: f.businessName ?? null,
-        businessYears: f.businessYears ?? null,
-        firstName: f.firstName,
-        middleInitial: f.middleInitial ?? null,
-        lastName: f.lastName,
-        dateOfBirth: f.dateOfBirth,
-        email: f.email,
-        phone: f.phone,
-        addressLine1: f.addressLine1,
-        addressLine2: f.addressLine2 ?? null,
-        city: f.city,
-        state: f.state,
-        zipCode: f.zipCode,
-        ssnEncrypted: f.ssn ? encryptField(f.ssn, ENCRYPTION_PURPOSES.ssn) : null,
-        employmentStatus: f.employmentStatus,
-        employerName: f.employerName,
-        jobTitle: f.jobTitle ?? null,
-        yearsEmployed: f.yearsEmployed ?? null,
-        monthlyIncome: f.monthlyIncome,
-        annualIncome: f.annualIncome ?? null,
-        creditScore: f.creditScore ?? null,
-        hasOutstandingLoans: f.hasOutstandingLoans,
-        monthlyDebts: f.monthlyDebts ?? null,
-        authorizeCreditReport: f.authorizeCreditReport,
-        idempotencyKey: app.key,
+        ...applicationRow(applicationId, { id: userId }, f, app.key),
         submittedAt: ago("day", app.daysAgo),
         createdAt: ago("day", app.daysAgo),
         updatedAt: ago("day", app.daysAgo),
@@ -587,18 +553,7 @@ async function insertApplication(
       );
       const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(bankAccounts).where(eq(bankAccounts.userId, userId));
       await tx.insert(bankAccounts).values({
-        userId,
-        applicationId,
-        accountHolderName: f.accountHolderName,
-        bankName: f.bankName,
-        bankAddress: f.bankAddress ?? null,
-        accountType: f.bankAccountType,
-        accountNumber: encryptField(f.accountNumber, ENCRYPTION_PURPOSES.accountNumber),
-        routingNumber: encryptField(f.routingNumber, ENCRYPTION_PURPOSES.routingNumber),
-        accountNumberLast4: f.accountNumber.slice(-4),
-        routingNumberLast2: f.routingNumber.slice(-2),
-        swiftCode: f.swiftCode ?? null,
-        isPrimary: Number(n) === 0,
+        ...bankAccountRow(userId, applicationId, f, Number(n) === 0),
         createdAt: ago("day", app.daysAgo),
       });
     });

@@ -104,7 +104,8 @@ async function findByIdempotencyKey(db: Db, userId: string, key: string): Promis
   return row?.id;
 }
 
-function applicationRow(id: string, applicant: Applicant, f: ApplicationFields, idempotencyKey: string) {
+/** The loan_applications row for validated fields (SSN encrypted): shared with the demo seeder. */
+export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: ApplicationFields, idempotencyKey: string) {
   return {
     id,
     userId: applicant.id,
@@ -140,6 +141,24 @@ function applicationRow(id: string, applicant: Applicant, f: ApplicationFields, 
     monthlyDebts: f.monthlyDebts ?? null,
     authorizeCreditReport: f.authorizeCreditReport,
     idempotencyKey,
+  };
+}
+
+/** The bank_accounts row (numbers encrypted, only the last 4 / last 2 digits in clear). */
+export function bankAccountRow(userId: string, applicationId: string, f: ApplicationFields, isPrimary: boolean) {
+  return {
+    userId,
+    applicationId,
+    accountHolderName: f.accountHolderName,
+    bankName: f.bankName,
+    bankAddress: f.bankAddress ?? null,
+    accountType: f.bankAccountType,
+    accountNumber: encryptField(f.accountNumber, ENCRYPTION_PURPOSES.accountNumber),
+    routingNumber: encryptField(f.routingNumber, ENCRYPTION_PURPOSES.routingNumber),
+    accountNumberLast4: f.accountNumber.slice(-4),
+    routingNumberLast2: f.routingNumber.slice(-2),
+    swiftCode: f.swiftCode ?? null,
+    isPrimary,
   };
 }
 
@@ -190,20 +209,7 @@ export async function submitApplication(
         .select({ value: count() })
         .from(bankAccounts)
         .where(eq(bankAccounts.userId, applicant.id));
-      await tx.insert(bankAccounts).values({
-        userId: applicant.id,
-        applicationId,
-        accountHolderName: fields.accountHolderName,
-        bankName: fields.bankName,
-        bankAddress: fields.bankAddress ?? null,
-        accountType: fields.bankAccountType,
-        accountNumber: encryptField(fields.accountNumber, ENCRYPTION_PURPOSES.accountNumber),
-        routingNumber: encryptField(fields.routingNumber, ENCRYPTION_PURPOSES.routingNumber),
-        accountNumberLast4: fields.accountNumber.slice(-4),
-        routingNumberLast2: fields.routingNumber.slice(-2),
-        swiftCode: fields.swiftCode ?? null,
-        isPrimary: accounts === 0,
-      });
+      await tx.insert(bankAccounts).values(bankAccountRow(applicant.id, applicationId, fields, accounts === 0));
       const applicantName = `${fields.firstName} ${fields.lastName}`;
       await enqueueEmail(tx, {
         to: getConfig().lenderNotifyEmail,
