@@ -196,6 +196,10 @@ describe("/apply", () => {
   });
 
   it("step 1 has no axe violations", async () => {
+    // Settle first: a navigation still finishing leaves axe looking at an empty document.
+    await page.waitForLoadState("load");
+    await page.locator("main h1").first().waitFor();
+    await field("First Name").waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 

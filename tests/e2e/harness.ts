@@ -102,6 +102,15 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Injects axe-core into the page and returns its violations (empty when the page passes). */
 export async function axeViolations(page: import("playwright-core").Page) {
+  // Let finite animations and transitions (a toast sliding in) finish: half-faded text is not what
+  // a reader sees, and axe would measure its contrast mid-fade.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   // Evaluated through the DevTools protocol, so our enforced CSP (rightly) does not apply to it.
   await page.evaluate(fs.readFileSync(path.join(root, "node_modules/axe-core/axe.min.js"), "utf8"));
   return page.evaluate(async () => {
