@@ -17,7 +17,7 @@ import {
 } from "~/domain/validation/review";
 import type { AdminApplication } from "~/server/admin/applications.server";
 import { loanTypeLabel } from "~/components/dashboard/format";
-import { FieldError, ReviewDialog } from "./review-dialog";
+import { FieldError, ReviewDialog, type ReviewFormProps } from "./review-dialog";
 import { useReviewFetcher } from "./use-review-fetcher";
 
 const FIELDS = ["approvedAmount", "interestRate", "termMonths"] as const;
@@ -94,21 +94,7 @@ export function ApproveDialog({
   );
 }
 
-function ApproveForm({
-  application,
-  fetcher,
-  pending,
-  serverErrors,
-  clearServerErrors,
-  onCancel,
-}: {
-  application: AdminApplication;
-  fetcher: ReturnType<typeof useReviewFetcher>["fetcher"];
-  pending: boolean;
-  serverErrors: Record<string, string[]>;
-  clearServerErrors: () => void;
-  onCancel: () => void;
-}) {
+function ApproveForm({ application, fetcher, pending, serverErrors, clearServerErrors, onCancel }: ReviewFormProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({

@@ -9,7 +9,7 @@ import { formatUsd } from "~/domain/formats";
 import { DENIAL_REASONS, denySchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
 import type { AdminApplication } from "~/server/admin/applications.server";
 import { loanTypeLabel } from "~/components/dashboard/format";
-import { FieldError, ReviewDialog } from "./review-dialog";
+import { FieldError, ReviewDialog, type ReviewFormProps } from "./review-dialog";
 import { useReviewFetcher } from "./use-review-fetcher";
 
 /**
@@ -72,21 +72,7 @@ export function DenyDialog({
   );
 }
 
-function DenyForm({
-  application,
-  fetcher,
-  pending,
-  serverErrors,
-  clearServerErrors,
-  onCancel,
-}: {
-  application: AdminApplication;
-  fetcher: ReturnType<typeof useReviewFetcher>["fetcher"];
-  pending: boolean;
-  serverErrors: Record<string, string[]>;
-  clearServerErrors: () => void;
-  onCancel: () => void;
-}) {
+function DenyForm({ application, fetcher, pending, serverErrors, clearServerErrors, onCancel }: ReviewFormProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [reasons, setReasons] = useState<string[]>([]);

@@ -1,7 +1,19 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
+import type { AdminApplication } from "~/server/admin/applications.server";
+import type { useReviewFetcher } from "./use-review-fetcher";
 import { Button } from "~/components/ui/button";
+
+/** What the approve and deny forms inside the dialog receive. */
+export type ReviewFormProps = {
+  application: AdminApplication;
+  fetcher: ReturnType<typeof useReviewFetcher>["fetcher"];
+  pending: boolean;
+  serverErrors: Record<string, string[]>;
+  clearServerErrors: () => void;
+  onCancel: () => void;
+};
 
 /**
  * The frame of the approve and deny dialogs: a modal that traps focus, closes on Escape, and on close
