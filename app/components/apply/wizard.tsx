@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, Lock, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, uploadProblem, type DocumentField } from "~/domain/validation/application";

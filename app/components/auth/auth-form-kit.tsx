@@ -2,7 +2,7 @@ import { Check, Circle } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { useCallback, useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import type { ZodError } from "zod";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type Ref } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Captcha } from "~/components/captcha";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

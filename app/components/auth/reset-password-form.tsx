@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import type { AuthActionData } from "~/domain/auth-action";
 import { AUTH_MESSAGES, resetPasswordSchema } from "~/domain/validation/auth";

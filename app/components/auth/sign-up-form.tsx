@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Captcha } from "~/components/captcha";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

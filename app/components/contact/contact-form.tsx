@@ -1,7 +1,7 @@
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Field, SubmitButton } from "~/components/auth/auth-form-kit";
 import { Input } from "~/components/ui/input";
 import { formatPhone } from "~/domain/formats";

@@ -1,7 +1,7 @@
 import { LogIn, Send } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { ErrorList, Field, SubmitButton, useFocusFirstInvalid, type FieldErrors } from "~/components/auth/auth-form-kit";
 import { Input } from "~/components/ui/input";
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import type { ReviewActionData, ReviewToast } from "~/domain/validation/review";
 
 export function showReviewToast(t: ReviewToast) {

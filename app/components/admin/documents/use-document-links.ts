@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { LINK_TEXT, type DocumentLink, type LinkActionData } from "./types";
 
 /**

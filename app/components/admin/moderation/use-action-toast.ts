@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 
 /** What the moderation and inbox actions answer: one toast to show (`at` makes each answer new). */
 export type AdminActionData = { ok: boolean; title: string; description?: string; at: number };

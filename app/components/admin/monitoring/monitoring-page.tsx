@@ -1,6 +1,6 @@
 import { AlertCircle, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Activity, CheckCircle2, KeyRound, ListChecks, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
