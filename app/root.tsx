@@ -20,7 +20,7 @@ import { site } from "~/content/site";
 import { getConfig } from "~/server/config.server";
 import { getOptionalUser } from "~/server/auth/session.server";
 import { getToast } from "~/server/toast.server";
-import "./app.css";
+import appCss from "./app.css?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
@@ -54,6 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* With a precedence React writes the stylesheet right after the viewport, ahead of the dozens of
+            module preloads: over HTTP/1.1's six connections the one render-blocking file must not queue
+            behind scripts that are not (Lighthouse's FCP and LCP on slow 4G). */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <meta name="theme-color" content="#0f2a4f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />

@@ -7,6 +7,8 @@ import path from "node:path";
 import { applicationsBench } from "./applications.bench";
 import { eventsBench } from "./events.bench";
 import type { BenchResult } from "./lib";
+import { lighthouseBench } from "./lighthouse.bench";
+import { pageWeightBench } from "./page-weight.bench";
 
 const root = path.resolve(import.meta.dirname, "..");
 const only = process.argv.slice(2);
@@ -28,6 +30,8 @@ const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "applications", run: () => applicationsBench() },
   { name: "applications-postgres", run: () => withScratchDatabase((url) => applicationsBench({ DATABASE_URL: url })) },
   { name: "events", run: () => withScratchDatabase((url) => eventsBench(url)) },
+  { name: "page-weight", run: () => pageWeightBench() },
+  { name: "lighthouse", run: () => lighthouseBench() },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {

@@ -90,7 +90,9 @@ export function ApplyWizard(props: ApplyWizardProps) {
       {hydrated ? (
         <WizardBody {...props} />
       ) : (
-        <div role="status" className="flex flex-col items-center gap-3 py-20 text-muted-foreground">
+        // A screen tall, so the footer starts below the fold and the (taller) wizard replacing this does
+        // not push a visible footer down: no layout shift (CLS) when the page hydrates.
+        <div role="status" className="flex min-h-screen flex-col items-center gap-3 py-20 text-muted-foreground">
           <Spinner className="size-8 text-primary" />
           <p>Loading your application...</p>
         </div>

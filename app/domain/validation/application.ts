@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
 
 /**

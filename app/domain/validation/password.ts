@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Password strength rules (spec 001 §5, §9), shared by the browser (live hints, instant messages)

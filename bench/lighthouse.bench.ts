@@ -1,0 +1,131 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startTestServer } from "../tests/e2e/harness";
+import { startSmtpSink } from "../tests/helpers/smtp-sink";
+import { signUpOverHttp, type BenchResult, type Figure } from "./lib";
+
+/**
+ * Lighthouse (issue #8) on the built server in Debian's Chromium: mobile form factor with its simulated
+ * slow 4G and 4x CPU slowdown (Lighthouse's default config), transition overlay off. /apply is for
+ * signed-in applicants, so it is audited with a fresh applicant's session cookie; the other pages as
+ * an anonymous visitor. Only loopback is used: Lighthouse needs no network for these audits.
+ */
+
+const PAGES = [
+  { path: "/", signedIn: false },
+  { path: "/calculator", signedIn: false },
+  { path: "/services/personal", signedIn: false },
+  { path: "/auth", signedIn: false },
+  { path: "/apply", signedIn: true },
+] as const;
+const CATEGORIES = [
+  { id: "performance", short: "perf", goal: 95 },
+  { id: "accessibility", short: "a11y", goal: 100 },
+  { id: "best-practices", short: "best practices", goal: 100 },
+  { id: "seo", short: "SEO", goal: 100 },
+] as const;
+
+/** Chromium with a DevTools port of its choosing (it prints the port; 0 avoids clashes with other runs). */
+async function launchChromium() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-chromium-"));
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port:\n${output}`)), 30_000);
+    child.stderr!.on("data", (d: Buffer) => {
+      output += d.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`Chromium exited with code ${code}:\n${output}`)));
+  });
+  return {
+    port,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+type AuditSummary = { id: string; title: string; score: number | null; displayValue?: string };
+
+export async function lighthouseBench(): Promise<BenchResult> {
+  const sink = await startSmtpSink();
+  const server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRANSITION_MS: "0" });
+  const chromium = await launchChromium();
+  try {
+    const cookie = await signUpOverHttp(server.url, sink, `lighthouse-${Date.now()}@example.com`, "198.18.1.1");
+    const figures: Figure[] = [];
+    const failing: string[] = [];
+    // LIGHTHOUSE_PAGES=/auth,/apply audits only those (while fixing one page).
+    const chosen = process.env.LIGHTHOUSE_PAGES?.split(",");
+    for (const page of PAGES.filter((p) => !chosen || chosen.includes(p.path))) {
+      const result = await lighthouse(`${server.url}${page.path}`, {
+        port: chromium.port,
+        hostname: "127.0.0.1",
+        logLevel: "error",
+        output: "json",
+        onlyCategories: CATEGORIES.map((c) => c.id),
+        extraHeaders: page.signedIn ? { Cookie: cookie } : null,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      const { lhr } = result;
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        // The full report, for finding out why an audit fails (open it in the Lighthouse viewer).
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        const name = page.path === "/" ? "home" : page.path.slice(1).replaceAll("/", "-");
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+      }
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
+        throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl}: the audit would measure another page`);
+      }
+      for (const category of CATEGORIES) {
+        const entry = lhr.categories[category.id]!;
+        const score = Math.round((entry.score ?? 0) * 100);
+        const below: AuditSummary[] = entry.auditRefs
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr.audits[ref.id]!)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
+          .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue }));
+        const note = [`goal ${category.goal}`, ...below.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`)].join("; ");
+        figures.push({ name: `${page.path} ${category.short}`, value: score, unit: "", note });
+        if (below.length) failing.push(`${page.path} ${category.id}: ${below.map((a) => `${a.id} ${a.score}`).join(", ")}`);
+      }
+      const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"];
+      figures.push({
+        name: `${page.path} metrics`,
+        value: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        unit: "ms LCP",
+        note: metrics.map((id) => `${lhr.audits[id]?.title}: ${lhr.audits[id]?.displayValue}`).join(", "),
+      });
+    }
+    if (failing.length) console.log(`  Audits below full marks:\n    ${failing.join("\n    ")}`);
+    return {
+      bench: "Lighthouse",
+      params: {
+        lighthouse: "12.8.2",
+        formFactor: "mobile (default config: simulated slow 4G, 4x CPU slowdown)",
+        browser: CHROMIUM_PATH,
+        pages: PAGES.map((p) => p.path),
+        transitionMs: 0,
+      },
+      figures,
+    };
+  } finally {
+    await chromium.close();
+    await server.stop();
+    await sink.close();
+  }
+}
