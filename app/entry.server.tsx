@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
+import { lowPriorityModulePreloads } from "~/server/http/preload-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +49,9 @@ export default function handleRequest(
               callback();
             },
           });
-          pipe(body);
+          const html = lowPriorityModulePreloads();
+          html.pipe(body);
+          pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
