@@ -1,7 +1,37 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
+
+/**
+ * The root route's own modules (header, footer, toaster, content...) in one client chunk, with the
+ * libraries they import (the bundler adds a group's dependencies to it). Every page loads all of it
+ * anyway, but left to itself the bundler cuts it into a chunk per set of routes sharing a module — a
+ * file per icon: 42 files on the home page, now 24, and 3.7 KB less gzip (each file repeats its import
+ * and export glue). Only modules under app/ are followed: following a library's index (radix-ui,
+ * lucide-react) would pull in every component it re-exports, needed or not.
+ */
+function rootChunk() {
+  const appDir = path.resolve("app") + path.sep;
+  const root = path.resolve("app/root.tsx");
+  let members: Set<string> | null = null;
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (!members) {
+      members = new Set();
+      const queue = (graph.getModuleInfo(root)?.importedIds ?? []).filter((dep) => dep.startsWith(appDir));
+      while (queue.length) {
+        const next = queue.pop()!;
+        if (members.has(next)) continue;
+        members.add(next);
+        queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []).filter((dep) => dep.startsWith(appDir)));
+      }
+    }
+    return members.has(id) ? "root-deps" : null;
+  };
+}
 
 // The SSR bundle's entry is our own server/app.ts, so the database client, the config and the
 // React Router build live in one module graph (one PGlite instance, one set of secrets).
@@ -9,6 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [{ name: rootChunk() }] } } },
   },
   ssr: {
     // Native/wasm database drivers stay external: Node loads them from node_modules.
