@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { applicationsBench } from "./applications.bench";
 import { eventsBench } from "./events.bench";
+import { publicPagesBench } from "./public-pages.bench";
 import type { BenchResult } from "./lib";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -28,6 +29,7 @@ const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "applications", run: () => applicationsBench() },
   { name: "applications-postgres", run: () => withScratchDatabase((url) => applicationsBench({ DATABASE_URL: url })) },
   { name: "events", run: () => withScratchDatabase((url) => eventsBench(url)) },
+  { name: "public-pages", run: () => publicPagesBench() },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {

@@ -15,6 +15,10 @@ import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
+import { createCachedPageSender } from "./cached-page-response";
+import { PublicPageCache, setPublicPageCache } from "~/server/http/public-page-cache.server";
+import { PUBLIC_PAGES } from "~/content/seo";
+import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
 
 /**
@@ -104,16 +108,49 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   const extraCsp = captchaCspSources();
+  const dev = Boolean(options.devMiddleware);
+  // Development re-renders every request (edits show at once); see public-page-cache.server.ts.
+  const pageCache =
+    !dev && config.pageCacheSeconds > 0
+      ? new PublicPageCache({
+          paths: PUBLIC_PAGES.map((page) => page.path),
+          ttlMs: config.pageCacheSeconds * 1000,
+          log,
+          render: (pagePath, nonce) => {
+            const publicUrl = getConfig().publicUrl;
+            const request = new Request(new URL(pagePath, publicUrl), { headers: { Accept: "text/html" } });
+            return handleRequest(request, { cspNonce: nonce, clientIp: "127.0.0.1", secure: publicUrl.startsWith("https:") });
+          },
+        })
+      : undefined;
+  setPublicPageCache(pageCache);
+
+  const sendCachedPage = createCachedPageSender((page, secure) =>
+    securityHeaders({ hashes: page.scriptHashes, secure, dev, extra: extraCsp }),
+  );
+
   let draining = false;
   const server = http.createServer((req, res) => {
-    const nonce = createNonce();
     const secure = isSecure(req, config.trustProxy);
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, secure, dev: Boolean(options.devMiddleware), extra: extraCsp }))) {
+    const cachedPath = pageCache?.match(req);
+    if (pageCache && cachedPath) {
+      pageCache.get(cachedPath).then(
+        (page) => (page ? sendCachedPage(req, res, page, { secure, closing: draining }) : handleDynamic(req, res, secure)),
+        () => handleDynamic(req, res, secure),
+      );
+      return;
+    }
+    handleDynamic(req, res, secure);
+  });
+  server.keepAliveTimeout = 5000;
+
+  function handleDynamic(req: http.IncomingMessage, res: http.ServerResponse, secure: boolean) {
+    const nonce = createNonce();
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, secure, dev, extra: extraCsp }))) {
       res.setHeader(name, value);
     }
     if (draining) res.setHeader("Connection", "close");
     const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure };
-
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
       if (url === "/healthz" || url.startsWith("/healthz?")) {
@@ -137,8 +174,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         void reactRouter(req, res, context);
       });
     });
-  });
-  server.keepAliveTimeout = 5000;
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -169,6 +205,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await eventBus.stop();
       await database.close();
       setDatabase(undefined);
+      setPublicPageCache(undefined);
     })();
     return closing;
   };

@@ -88,6 +88,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
@@ -149,6 +150,8 @@ export type AppConfig = {
   transitionMs: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
+  pageCacheSeconds: number;
   /** Google reCAPTCHA v2 keys; undefined means the self-hosted ALTCHA proof of work is used. */
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   /** Base URL of the breached-password range API, or null when the check is turned off. */
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transitionMs: e.TRANSITION_MS,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }
