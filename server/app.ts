@@ -17,6 +17,9 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createStaticHandler } from "./static-files";
 
+// `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
+export { migrateCommand } from "~/server/db/migrate-command.server";
+
 /**
  * The Node HTTP entry, bundled by Vite together with the React Router build (see vite.config.ts),
  * so the app and this entry share one configuration and one database handle.

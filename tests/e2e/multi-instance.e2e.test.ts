@@ -1,8 +1,11 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { sql } from "drizzle-orm";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../../bench/lib";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
@@ -58,6 +61,51 @@ async function solvedCaptcha(server: TestServer): Promise<string> {
     "base64",
   );
 }
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** `node server.js --migrate`: the migrate step as a container runs it, from the build. */
+async function migrateFromBuild(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-migrate-build-"));
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["server.js", "--migrate"], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === "number" ? e.code : -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe.runIf(TEST_DATABASE_URL)("the migrate step from the build (node server.js --migrate)", () => {
+  it("two at once on a fresh database: both succeed, one applies everything, a third finds nothing to do", async () => {
+    const scratch = await createScratchPostgresDatabase();
+    try {
+      const env = { ...testSecrets(), DATABASE_URL: scratch.url };
+      const runs = await Promise.all([migrateFromBuild(env), migrateFromBuild(env)]);
+      expect(runs.map((r) => [r.code, r.stderr])).toEqual([
+        [0, ""],
+        [0, ""],
+      ]);
+      const applied = runs.map((r) => Number(/Applied (\d+) migration/.exec(r.stdout)?.[1] ?? 0)).sort();
+      expect(applied).toEqual([0, migrationCount]);
+      const again = await migrateFromBuild(env);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain(`Nothing to apply: all ${migrationCount} migrations are already in`);
+      // Like the server, it refuses production without its secrets rather than guessing.
+      const noSecrets = await migrateFromBuild({ DATABASE_URL: scratch.url, APP_SECRET: "", ENCRYPTION_KEY: "" });
+      expect(noSecrets.code).toBe(1);
+      expect(noSecrets.stderr).toContain("APP_SECRET: required when NODE_ENV=production");
+    } finally {
+      await scratch.drop();
+    }
+  });
+});
 
 describe.runIf(TEST_DATABASE_URL)("several instances on one PostgreSQL database", () => {
   let sink: SmtpSink;
