@@ -121,9 +121,8 @@ describe.runIf(TEST_DATABASE_URL)("several instances on one PostgreSQL database"
     scratch = await createScratchPostgresDatabase();
     const env = { ...secrets, DATABASE_URL: scratch.url, SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" };
     // Three instances started at the same moment on an empty database: all of them migrate at start-up.
-    [a, b, c] = await Promise.all(
-      (["a", "b", "c"] as const).map((name) => startTestServer({ ...env, MAIL_FROM: `Instance ${name.toUpperCase()} <${name}@instances.test>` })),
-    );
+    const start = (name: string) => startTestServer({ ...env, MAIL_FROM: `Instance ${name} <${name.toLowerCase()}@instances.test>` });
+    [a, b, c] = await Promise.all([start("A"), start("B"), start("C")]);
     db = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   });
   afterAll(async () => {
