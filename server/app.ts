@@ -21,6 +21,9 @@ import { PUBLIC_PAGES } from "~/content/seo";
 import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
 
+// `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
+export { migrateCommand } from "~/server/db/migrate-command.server";
+
 /**
  * The Node HTTP entry, bundled by Vite together with the React Router build (see vite.config.ts),
  * so the app and this entry share one configuration and one database handle.
