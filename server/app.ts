@@ -20,6 +20,7 @@ import { PublicPageCache, setPublicPageCache } from "~/server/http/public-page-c
 import { PUBLIC_PAGES } from "~/content/seo";
 import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
+import { clientIp, isSecure } from "./request-info";
 
 // `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
 export { migrateCommand } from "~/server/db/migrate-command.server";
@@ -44,20 +45,6 @@ export type StartOptions = {
   devMiddleware?: (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
   log?: (line: string) => void;
 };
-
-function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
-function isSecure(req: http.IncomingMessage, trustProxy: boolean): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  return trustProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
-}
 
 async function loadBuild(): Promise<ServerBuild> {
   // Resolved by the React Router Vite plugin at build time (and by Vite's SSR loader in development).
