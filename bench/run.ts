@@ -7,6 +7,7 @@ import path from "node:path";
 import { applicationsBench } from "./applications.bench";
 import { eventsBench } from "./events.bench";
 import type { BenchResult } from "./lib";
+import { signedInBench } from "./signed-in.bench";
 
 const root = path.resolve(import.meta.dirname, "..");
 const only = process.argv.slice(2);
@@ -28,6 +29,7 @@ const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "applications", run: () => applicationsBench() },
   { name: "applications-postgres", run: () => withScratchDatabase((url) => applicationsBench({ DATABASE_URL: url })) },
   { name: "events", run: () => withScratchDatabase((url) => eventsBench(url)) },
+  { name: "signed-in", run: () => withScratchDatabase((url) => signedInBench(url)) },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {
