@@ -80,17 +80,17 @@ async function drive(visitors: Visitor[], thinkMs: number, seed: number): Promis
       while (performance.now() < end) {
         const url = visitor.next();
         const started = performance.now();
-        let status = 0;
+        let outcome: string;
         try {
-          status = await get(agent, url, visitor.cookie);
+          outcome = `HTTP ${await get(agent, url, visitor.cookie)}`;
         } catch (error) {
-          firstError ??= `${url}: ${(error as Error).message}`;
+          outcome = (error as Error).message;
         }
         if (started >= measureFrom && started < end) {
           latencies.push(performance.now() - started);
-          if (status !== 200) {
+          if (outcome !== "HTTP 200") {
             errors++;
-            firstError ??= `${url}: HTTP ${status}`;
+            firstError ??= `${url}: ${outcome}`;
           }
         }
         if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + random())));
