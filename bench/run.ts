@@ -8,6 +8,7 @@ import { applicationsBench } from "./applications.bench";
 import { eventsBench } from "./events.bench";
 import { publicPagesBench } from "./public-pages.bench";
 import type { BenchResult } from "./lib";
+import { signedInBench } from "./signed-in.bench";
 
 const root = path.resolve(import.meta.dirname, "..");
 const only = process.argv.slice(2);
@@ -30,6 +31,7 @@ const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "applications-postgres", run: () => withScratchDatabase((url) => applicationsBench({ DATABASE_URL: url })) },
   { name: "events", run: () => withScratchDatabase((url) => eventsBench(url)) },
   { name: "public-pages", run: () => publicPagesBench() },
+  { name: "signed-in", run: () => withScratchDatabase((url) => signedInBench(url)) },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {
