@@ -14,8 +14,23 @@ export type SessionUser = {
   sessionId: string;
 };
 
+/**
+ * One lookup per request: the root loader and the page's loader receive the same Request, and both
+ * ask who is signed in (three queries each). Keyed weakly, so nothing outlives the request.
+ */
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user behind the request's session cookie, or null. Never throws for a bad cookie. */
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpUser(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpUser(request: Request): Promise<SessionUser | null> {
   const auth = getAuth();
   let result: Awaited<ReturnType<typeof auth.api.getSession>>;
   try {
