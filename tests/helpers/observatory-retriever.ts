@@ -91,7 +91,7 @@ export async function retrieve(target: Target): Promise<Retrieval> {
   const [httpSession, httpsSession] = await Promise.all([runSession(httpUrl, target.ca), runSession(httpsUrl, target.ca)]);
   const auto = httpsSession.final ? httpsSession : httpSession;
 
-  let cors: Retrieval["cors"] = null;
+  let cors: Retrieval["cors"];
   const finalUrl = auto.redirects.at(-1)?.url ?? auto.start;
   try {
     const preflight = await request(
