@@ -1,5 +1,6 @@
 import compression from "compression";
 import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -21,6 +22,7 @@ import { PUBLIC_PAGES } from "~/content/seo";
 import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
 import { clientIp, isSecure } from "./request-info";
+import { createHttpsRedirectServer } from "./https-redirect";
 
 // `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
 export { migrateCommand } from "~/server/db/migrate-command.server";
@@ -32,6 +34,8 @@ export { migrateCommand } from "~/server/db/migrate-command.server";
 
 export type RunningServer = {
   server: http.Server;
+  /** The plain-HTTP listener that only redirects to https:// (HTTP_REDIRECT_PORT), when configured. */
+  redirectServer: http.Server | undefined;
   config: AppConfig;
   database: Database;
   url: string;
@@ -45,6 +49,16 @@ export type StartOptions = {
   devMiddleware?: (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
   log?: (line: string) => void;
 };
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
 
 async function loadBuild(): Promise<ServerBuild> {
   // Resolved by the React Router Vite plugin at build time (and by Vite's SSR loader in development).
@@ -120,7 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
 
   let draining = false;
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const secure = isSecure(req, config.trustProxy);
     const cachedPath = pageCache?.match(req);
     if (pageCache && cachedPath) {
@@ -131,7 +145,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return;
     }
     handleDynamic(req, res, secure);
-  });
+  };
+  const server = config.tls ? https.createServer({ cert: config.tls.cert, key: config.tls.key }, onRequest) : http.createServer(onRequest);
   server.keepAliveTimeout = 5000;
 
   function handleDynamic(req: http.IncomingMessage, res: http.ServerResponse, secure: boolean) {
@@ -166,23 +181,30 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, config.port, config.host);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  const url = `http://localhost:${port}`;
+  const scheme = config.tls ? "https" : "http";
+  const url = `${scheme}://localhost:${port}`;
   // PORT=0 (tests) picks a port only now: links in e-mails must name the real one.
-  if (config.port === 0 && config.publicUrl === "http://localhost:0") setConfig(Object.freeze({ ...config, publicUrl: url }));
+  if (config.port === 0 && config.publicUrl === `${scheme}://localhost:0`) setConfig(Object.freeze({ ...config, publicUrl: url }));
+
+  let redirectServer: http.Server | undefined;
+  if (config.tls && config.httpRedirectPort !== undefined) {
+    const listener = createHttpsRedirectServer(getConfig().publicUrl);
+    await listen(listener, config.httpRedirectPort, config.host);
+    redirectServer = listener;
+    const redirectAddress = listener.address();
+    const redirectPort = typeof redirectAddress === "object" && redirectAddress ? redirectAddress.port : config.httpRedirectPort;
+    log(`[https] http://localhost:${redirectPort} redirects to ${getConfig().publicUrl}`);
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       draining = true;
+      redirectServer?.close();
+      redirectServer?.closeAllConnections();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Event streams never finish by themselves: end them so browsers reconnect elsewhere.
@@ -200,7 +222,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return closing;
   };
 
-  return { server, config, database, url, close };
+  return { server, redirectServer, config, database, url, close };
 }
 
 /** Runs the server as a process: logs, signals, exit codes. */
