@@ -157,7 +157,7 @@ describe.each(testTargets)("backup and restore on %s", (kind) => {
     const manifest = readManifest(copy);
     const victim = path.join(copy, STORAGE_FOLDER, manifest.storage.objects[0]!.path);
     const bytes = fs.readFileSync(victim);
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
     fs.writeFileSync(victim, bytes);
     const error = await restoreBackup({ folder: copy, target: fresh.target, storage: fresh.storage, env: process.env }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackupError);
