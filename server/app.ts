@@ -14,6 +14,8 @@ import { getEventBus } from "~/server/events/bus.server";
 import { closeAllStreams } from "~/server/events/stream.server";
 import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
+import { startRetentionJob } from "~/server/retention/daily-job.server";
+import { getStorage } from "~/server/storage/storage.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createCachedPageSender } from "./cached-page-response";
@@ -86,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log(`[auth] ${admin.created ? "Created" : "Promoted"} the first admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
   }
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
+  const retentionJob = startRetentionJob({ db: database.db, storage: getStorage(), log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);
 
@@ -214,6 +217,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(timer);
       // Requests are done: send what they queued (the batch in flight), then let go of the database.
       await mailWorker.stop();
+      await retentionJob.stop();
       await eventBus.stop();
       await database.close();
       setDatabase(undefined);
