@@ -13,6 +13,8 @@ import { getEventBus } from "~/server/events/bus.server";
 import { closeAllStreams } from "~/server/events/stream.server";
 import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
+import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
+import { getStorage } from "~/server/storage/storage.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createCachedPageSender } from "./cached-page-response";
@@ -87,6 +89,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);
+  const orphanSweeper = startOrphanSweeper({
+    db: database.db,
+    storage: getStorage(),
+    graceSeconds: config.orphanGraceSeconds,
+    // The data-folder lock: no other process can be writing to an embedded database's documents.
+    singleProcess: database.kind === "pglite",
+    log,
+  });
 
   const build = options.build ?? loadBuild;
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -205,6 +215,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(timer);
       // Requests are done: send what they queued (the batch in flight), then let go of the database.
       await mailWorker.stop();
+      await orphanSweeper.stop();
       await eventBus.stop();
       await database.close();
       setDatabase(undefined);

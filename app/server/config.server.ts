@@ -90,6 +90,7 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   PWNED_PASSWORDS_URL: pwnedPasswordsUrl,
@@ -150,6 +151,8 @@ export type AppConfig = {
   transitionMs: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
+  orphanGraceSeconds: number;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
   pageCacheSeconds: number;
   /** Google reCAPTCHA v2 keys; undefined means the self-hosted ALTCHA proof of work is used. */
@@ -279,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transitionMs: e.TRANSITION_MS,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
