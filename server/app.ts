@@ -22,6 +22,7 @@ import { PublicPageCache, setPublicPageCache } from "~/server/http/public-page-c
 import { PUBLIC_PAGES } from "~/content/seo";
 import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
+import { sendUnavailable } from "./unavailable-response";
 
 // `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
 export { migrateCommand } from "~/server/db/migrate-command.server";
@@ -107,6 +108,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const reactRouter = async (req: http.IncomingMessage, res: http.ServerResponse, context: LoadContext) => {
     try {
       const response = await handleRequest(toFetchRequest(req, res, context.secure), context);
+      if (context.outcome?.databaseUnavailable && response.status >= 500) {
+        await response.body?.cancel().catch(() => undefined);
+        sendUnavailable(req, res);
+        return;
+      }
       await sendFetchResponse(req, res, response);
     } catch (error) {
       console.error("[http] unhandled error", error);
@@ -163,7 +169,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       res.setHeader(name, value);
     }
     if (draining) res.setHeader("Connection", "close");
-    const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure };
+    const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure, outcome: { databaseUnavailable: false } };
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
       if (url === "/healthz" || url.startsWith("/healthz?")) {
@@ -175,9 +181,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             res.statusCode = draining ? 503 : 200;
             res.end(JSON.stringify({ status: draining ? "shutting-down" : "ok", database: database.kind }));
           })
-          .catch((error: Error) => {
+          .catch(() => {
+            // The driver's message names internal addresses: probes need the status, not the cause.
             res.statusCode = 503;
-            res.end(JSON.stringify({ status: "unavailable", database: database.kind, error: error.message }));
+            res.end(JSON.stringify({ status: "unavailable", database: database.kind, message: "The database is not answering." }));
           });
         return;
       }

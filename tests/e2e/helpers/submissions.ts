@@ -36,18 +36,27 @@ export function submissionBody(fileBytes: number, idempotencyKey = randomUUID())
 
 export type SubmitOutcome = { status: number; applicationId?: string; message?: string; error?: string };
 
+/**
+ * Posts one submission. A transport failure is retried once with the same idempotency key, as the
+ * wizard does (an idle keep-alive socket the server has just closed resets the next request on it).
+ */
 export async function submitOverHttp(base: string, cookie: string, ip: string, fileBytes: number): Promise<SubmitOutcome> {
-  try {
-    const res = await fetch(`${base}/api/applications`, {
-      method: "POST",
-      body: submissionBody(fileBytes),
-      headers: { cookie, origin: base, "x-forwarded-for": ip },
-    });
-    const body = (await res.json().catch(() => ({}))) as { applicationId?: string; message?: string };
-    return { status: res.status, applicationId: body.applicationId, message: body.message };
-  } catch (error) {
-    return { status: 0, error: (error as Error).message };
+  const idempotencyKey = randomUUID();
+  let outcome: SubmitOutcome = { status: 0 };
+  for (let attempt = 0; attempt < 2 && outcome.status === 0; attempt++) {
+    try {
+      const res = await fetch(`${base}/api/applications`, {
+        method: "POST",
+        body: submissionBody(fileBytes, idempotencyKey),
+        headers: { cookie, origin: base, "x-forwarded-for": ip },
+      });
+      const body = (await res.json().catch(() => ({}))) as { applicationId?: string; message?: string };
+      outcome = { status: res.status, applicationId: body.applicationId, message: body.message };
+    } catch (error) {
+      outcome = { status: 0, error: (error as Error).message };
+    }
   }
+  return outcome;
 }
 
 /** Every file under the local storage folder, relative to the bucket ('*.part' included). */
