@@ -15,6 +15,7 @@ import { closeAllStreams } from "~/server/events/stream.server";
 import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
+import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
@@ -25,6 +26,7 @@ import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
 import { clientIp, isSecure } from "./request-info";
 import { createHttpsRedirectServer } from "./https-redirect";
+import { sendUnavailable } from "./unavailable-response";
 
 // `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
 export { migrateCommand } from "~/server/db/migrate-command.server";
@@ -91,6 +93,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const retentionJob = startRetentionJob({ db: database.db, storage: getStorage(), log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);
+  const orphanSweeper = startOrphanSweeper({
+    db: database.db,
+    storage: getStorage(),
+    graceSeconds: config.orphanGraceSeconds,
+    // The data-folder lock: no other process can be writing to an embedded database's documents.
+    singleProcess: database.kind === "pglite",
+    log,
+  });
 
   const build = options.build ?? loadBuild;
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -101,6 +111,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const reactRouter = async (req: http.IncomingMessage, res: http.ServerResponse, context: LoadContext) => {
     try {
       const response = await handleRequest(toFetchRequest(req, res, context.secure), context);
+      if (context.outcome?.databaseUnavailable && response.status >= 500) {
+        await response.body?.cancel().catch(() => undefined);
+        sendUnavailable(req, res);
+        return;
+      }
       await sendFetchResponse(req, res, response);
     } catch (error) {
       console.error("[http] unhandled error", error);
@@ -158,7 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       res.setHeader(name, value);
     }
     if (draining) res.setHeader("Connection", "close");
-    const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure };
+    const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure, outcome: { databaseUnavailable: false } };
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
       if (url === "/healthz" || url.startsWith("/healthz?")) {
@@ -170,9 +185,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             res.statusCode = draining ? 503 : 200;
             res.end(JSON.stringify({ status: draining ? "shutting-down" : "ok", database: database.kind }));
           })
-          .catch((error: Error) => {
+          .catch(() => {
+            // The driver's message names internal addresses: probes need the status, not the cause.
             res.statusCode = 503;
-            res.end(JSON.stringify({ status: "unavailable", database: database.kind, error: error.message }));
+            res.end(JSON.stringify({ status: "unavailable", database: database.kind, message: "The database is not answering." }));
           });
         return;
       }
@@ -218,6 +234,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Requests are done: send what they queued (the batch in flight), then let go of the database.
       await mailWorker.stop();
       await retentionJob.stop();
+      await orphanSweeper.stop();
       await eventBus.stop();
       await database.close();
       setDatabase(undefined);

@@ -93,6 +93,8 @@ const envSchema = z.object({
   HTTP_REDIRECT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(15 * 60_000).default(5000),
+  ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   PWNED_PASSWORDS_URL: pwnedPasswordsUrl,
@@ -157,6 +159,10 @@ export type AppConfig = {
   /** A plain-HTTP port whose only answer is a redirect to PUBLIC_URL (needs tls). */
   httpRedirectPort: number | undefined;
   shutdownTimeoutMs: number;
+  /** First retry delay of an undelivered e-mail; each further attempt waits twice as long (capped at 15 minutes). */
+  mailRetryBaseMs: number;
+  /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
+  orphanGraceSeconds: number;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
   pageCacheSeconds: number;
   /** Google reCAPTCHA v2 keys; undefined means the self-hosted ALTCHA proof of work is used. */
@@ -316,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tls,
     httpRedirectPort: e.HTTP_REDIRECT_PORT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/server/db/client.server";
+import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { userRoles } from "~/server/db/schema.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
@@ -35,7 +36,9 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
   let result: Awaited<ReturnType<typeof auth.api.getSession>>;
   try {
     result = await auth.api.getSession({ headers: request.headers });
-  } catch {
+  } catch (error) {
+    // An outage is not "signed out": sending a signed-in user to the sign-in page would mislead.
+    if (isDatabaseUnavailable(error)) throw error;
     return null;
   }
   if (!result) return null;
