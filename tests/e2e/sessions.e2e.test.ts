@@ -132,12 +132,16 @@ describe.runIf(TEST_DATABASE_URL)("sessions", () => {
 
   it("refuses cross-origin posts on every action (foreign Origin, foreign Referer without Origin, text/plain CSRF body), storing nothing", async () => {
     const cookie = world.cookies.admin;
-    const attempts = (p: string) => [
+    type Attempt = { label: string; headers: Record<string, string>; body: BodyInit };
+    const attempts = (p: string) => {
+      const list: Attempt[] = [
       { label: "foreign Origin", headers: { origin: EVIL }, body: new URLSearchParams({ intent: "note", applicationId: world.appA, note: "csrf", email: "csrf@example.com" }) as BodyInit },
       { label: "foreign Referer, no Origin", headers: { referer: `${EVIL}/page` }, body: new URLSearchParams({ intent: "note", applicationId: world.appA, note: "csrf" }) as BodyInit },
       { label: "cross-site fetch metadata", headers: { "sec-fetch-site": "cross-site" }, body: new URLSearchParams({ intent: "note", applicationId: world.appA, note: "csrf" }) as BodyInit },
       { label: "text/plain CSRF body", headers: { origin: EVIL, "content-type": "text/plain" }, body: `intent=note&applicationId=${world.appA}&note=csrf&x=` as BodyInit },
-    ].map((a) => ({ ...a, path: p }));
+      ];
+      return list.map((a) => ({ ...a, path: p }));
+    };
     const problems: string[] = [];
     for (const p of actionPaths()) {
       for (const a of attempts(p)) {
