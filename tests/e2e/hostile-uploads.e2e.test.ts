@@ -49,7 +49,7 @@ async function submit(overrides: Record<string, Part>) {
   const { body, type } = multipart(overrides);
   const res = await fetch(`${world.server.url}/api/applications`, {
     method: "POST",
-    body,
+    body: new Uint8Array(body),
     headers: { cookie: world.cookies.applicantA, origin: world.server.url, "content-type": type },
   });
   const text = await res.text();
