@@ -1,5 +1,6 @@
 // The process entry. `node server.js` serves the production build; `node server.js --dev` serves the
-// sources through Vite (hot reload). The real server lives in server/app.ts.
+// sources through Vite (hot reload); `node server.js --migrate` applies the migrations and exits (the
+// deployment's migrate step). The real server lives in server/app.ts.
 const dev = process.argv.includes("--dev");
 
 if (dev) {
@@ -18,5 +19,6 @@ if (dev) {
     process.exit(1);
   }
   const app = await import(entry.href);
-  await app.main();
+  if (process.argv.includes("--migrate")) process.exitCode = await app.migrateCommand(process.env);
+  else await app.main();
 }

@@ -3,12 +3,29 @@ import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
 import { lowPriorityModulePreloads } from "~/server/http/preload-priority.server";
+import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader, action or render throws. An unreachable database is an outage, not a bug: the
+ * request is marked so the Node entry answers 503 (server/unavailable-response.ts), and one line is
+ * logged instead of a stack trace per request.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    const outcome = (context as AppLoadContext).outcome;
+    if (outcome) outcome.databaseUnavailable = true;
+    console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    return;
+  }
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

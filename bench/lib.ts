@@ -36,7 +36,7 @@ export function memorySampler(pid: number, everyMs = 50) {
 export const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** Signs up one applicant the way a browser does (mailed code, solved ALTCHA); returns the cookie. */
-export async function signUpOverHttp(base: string, sink: SmtpSink, email: string, ip: string): Promise<string> {
+export async function signUpOverHttp(base: string, sink: SmtpSink, email: string, ip: string, fullName = "Bench Applicant"): Promise<string> {
   const headers = { origin: base, "x-forwarded-for": ip };
   await fetch(`${base}/auth`, { method: "POST", body: new URLSearchParams({ intent: "send-code", email }), headers, redirect: "manual" });
   let code: string | undefined;
@@ -51,7 +51,7 @@ export async function signUpOverHttp(base: string, sink: SmtpSink, email: string
   const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
   const res = await fetch(`${base}/auth`, {
     method: "POST",
-    body: new URLSearchParams({ intent: "sign-up", fullName: "Bench Applicant", email, code, password: "Str0ng!Passw0rd", captcha }),
+    body: new URLSearchParams({ intent: "sign-up", fullName, email, code, password: "Str0ng!Passw0rd", captcha }),
     headers,
     redirect: "manual",
   });

@@ -6,9 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { applicationsBench } from "./applications.bench";
 import { eventsBench } from "./events.bench";
+import { publicPagesBench } from "./public-pages.bench";
 import type { BenchResult } from "./lib";
 import { lighthouseBench } from "./lighthouse.bench";
 import { pageWeightBench } from "./page-weight.bench";
+import { signedInBench } from "./signed-in.bench";
 
 const root = path.resolve(import.meta.dirname, "..");
 const only = process.argv.slice(2);
@@ -32,6 +34,8 @@ const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "events", run: () => withScratchDatabase((url) => eventsBench(url)) },
   { name: "page-weight", run: () => pageWeightBench() },
   { name: "lighthouse", run: () => lighthouseBench() },
+  { name: "public-pages", run: () => publicPagesBench() },
+  { name: "signed-in", run: () => withScratchDatabase((url) => signedInBench(url)) },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {

@@ -1,5 +1,6 @@
 import compression from "compression";
 import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -13,9 +14,22 @@ import { getEventBus } from "~/server/events/bus.server";
 import { closeAllStreams } from "~/server/events/stream.server";
 import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
+import { startRetentionJob } from "~/server/retention/daily-job.server";
+import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
+import { getStorage } from "~/server/storage/storage.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
+import { createCachedPageSender } from "./cached-page-response";
+import { PublicPageCache, setPublicPageCache } from "~/server/http/public-page-cache.server";
+import { PUBLIC_PAGES } from "~/content/seo";
+import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
+import { clientIp, isSecure } from "./request-info";
+import { createHttpsRedirectServer } from "./https-redirect";
+import { sendUnavailable } from "./unavailable-response";
+
+// `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
+export { migrateCommand } from "~/server/db/migrate-command.server";
 
 /**
  * The Node HTTP entry, bundled by Vite together with the React Router build (see vite.config.ts),
@@ -24,6 +38,8 @@ import { createStaticHandler } from "./static-files";
 
 export type RunningServer = {
   server: http.Server;
+  /** The plain-HTTP listener that only redirects to https:// (HTTP_REDIRECT_PORT), when configured. */
+  redirectServer: http.Server | undefined;
   config: AppConfig;
   database: Database;
   url: string;
@@ -38,18 +54,14 @@ export type StartOptions = {
   log?: (line: string) => void;
 };
 
-function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
-function isSecure(req: http.IncomingMessage, trustProxy: boolean): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  return trustProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https";
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 }
 
 async function loadBuild(): Promise<ServerBuild> {
@@ -78,8 +90,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log(`[auth] ${admin.created ? "Created" : "Promoted"} the first admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
   }
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
+  const retentionJob = startRetentionJob({ db: database.db, storage: getStorage(), log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);
+  const orphanSweeper = startOrphanSweeper({
+    db: database.db,
+    storage: getStorage(),
+    graceSeconds: config.orphanGraceSeconds,
+    // The data-folder lock: no other process can be writing to an embedded database's documents.
+    singleProcess: database.kind === "pglite",
+    log,
+  });
 
   const build = options.build ?? loadBuild;
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -90,6 +111,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const reactRouter = async (req: http.IncomingMessage, res: http.ServerResponse, context: LoadContext) => {
     try {
       const response = await handleRequest(toFetchRequest(req, res, context.secure), context);
+      if (context.outcome?.databaseUnavailable && response.status >= 500) {
+        await response.body?.cancel().catch(() => undefined);
+        sendUnavailable(req, res);
+        return;
+      }
       await sendFetchResponse(req, res, response);
     } catch (error) {
       console.error("[http] unhandled error", error);
@@ -104,16 +130,50 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   const extraCsp = captchaCspSources();
+  const dev = Boolean(options.devMiddleware);
+  // Development re-renders every request (edits show at once); see public-page-cache.server.ts.
+  const pageCache =
+    !dev && config.pageCacheSeconds > 0
+      ? new PublicPageCache({
+          paths: PUBLIC_PAGES.map((page) => page.path),
+          ttlMs: config.pageCacheSeconds * 1000,
+          log,
+          render: (pagePath, nonce) => {
+            const publicUrl = getConfig().publicUrl;
+            const request = new Request(new URL(pagePath, publicUrl), { headers: { Accept: "text/html" } });
+            return handleRequest(request, { cspNonce: nonce, clientIp: "127.0.0.1", secure: publicUrl.startsWith("https:") });
+          },
+        })
+      : undefined;
+  setPublicPageCache(pageCache);
+
+  const sendCachedPage = createCachedPageSender((page, secure) =>
+    securityHeaders({ hashes: page.scriptHashes, secure, dev, extra: extraCsp }),
+  );
+
   let draining = false;
-  const server = http.createServer((req, res) => {
-    const nonce = createNonce();
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const secure = isSecure(req, config.trustProxy);
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, secure, dev: Boolean(options.devMiddleware), extra: extraCsp }))) {
+    const cachedPath = pageCache?.match(req);
+    if (pageCache && cachedPath) {
+      pageCache.get(cachedPath).then(
+        (page) => (page ? sendCachedPage(req, res, page, { secure, closing: draining }) : handleDynamic(req, res, secure)),
+        () => handleDynamic(req, res, secure),
+      );
+      return;
+    }
+    handleDynamic(req, res, secure);
+  };
+  const server = config.tls ? https.createServer({ cert: config.tls.cert, key: config.tls.key }, onRequest) : http.createServer(onRequest);
+  server.keepAliveTimeout = 5000;
+
+  function handleDynamic(req: http.IncomingMessage, res: http.ServerResponse, secure: boolean) {
+    const nonce = createNonce();
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, secure, dev, extra: extraCsp }))) {
       res.setHeader(name, value);
     }
     if (draining) res.setHeader("Connection", "close");
-    const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure };
-
+    const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure, outcome: { databaseUnavailable: false } };
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
       if (url === "/healthz" || url.startsWith("/healthz?")) {
@@ -125,9 +185,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             res.statusCode = draining ? 503 : 200;
             res.end(JSON.stringify({ status: draining ? "shutting-down" : "ok", database: database.kind }));
           })
-          .catch((error: Error) => {
+          .catch(() => {
+            // The driver's message names internal addresses: probes need the status, not the cause.
             res.statusCode = 503;
-            res.end(JSON.stringify({ status: "unavailable", database: database.kind, error: error.message }));
+            res.end(JSON.stringify({ status: "unavailable", database: database.kind, message: "The database is not answering." }));
           });
         return;
       }
@@ -137,26 +198,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         void reactRouter(req, res, context);
       });
     });
-  });
-  server.keepAliveTimeout = 5000;
+  }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, config.port, config.host);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  const url = `http://localhost:${port}`;
+  const scheme = config.tls ? "https" : "http";
+  const url = `${scheme}://localhost:${port}`;
   // PORT=0 (tests) picks a port only now: links in e-mails must name the real one.
-  if (config.port === 0 && config.publicUrl === "http://localhost:0") setConfig(Object.freeze({ ...config, publicUrl: url }));
+  if (config.port === 0 && config.publicUrl === `${scheme}://localhost:0`) setConfig(Object.freeze({ ...config, publicUrl: url }));
+
+  let redirectServer: http.Server | undefined;
+  if (config.tls && config.httpRedirectPort !== undefined) {
+    const listener = createHttpsRedirectServer(getConfig().publicUrl);
+    await listen(listener, config.httpRedirectPort, config.host);
+    redirectServer = listener;
+    const redirectAddress = listener.address();
+    const redirectPort = typeof redirectAddress === "object" && redirectAddress ? redirectAddress.port : config.httpRedirectPort;
+    log(`[https] http://localhost:${redirectPort} redirects to ${getConfig().publicUrl}`);
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       draining = true;
+      redirectServer?.close();
+      redirectServer?.closeAllConnections();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Event streams never finish by themselves: end them so browsers reconnect elsewhere.
@@ -166,14 +233,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(timer);
       // Requests are done: send what they queued (the batch in flight), then let go of the database.
       await mailWorker.stop();
+      await retentionJob.stop();
+      await orphanSweeper.stop();
       await eventBus.stop();
       await database.close();
       setDatabase(undefined);
+      setPublicPageCache(undefined);
     })();
     return closing;
   };
 
-  return { server, config, database, url, close };
+  return { server, redirectServer, config, database, url, close };
 }
 
 /** Runs the server as a process: logs, signals, exit codes. */

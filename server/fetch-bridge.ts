@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
  * and the response body is piped with backpressure.
  */
 
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
 
 export function toFetchRequest(req: IncomingMessage, res: ServerResponse, secure: boolean): Request {
@@ -15,6 +16,18 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, secure
   // 'close' on the response fires early for finished responses too; only a premature close aborts.
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
+  });
+  // A refusal (413, 400) may be sent before the body was read. Closing a socket with unread bytes
+  // makes the kernel send a reset, which can destroy the answer before the client reads it: discard
+  // up to 1 MB of the rest so the client sees the message, then give up on bigger uploads.
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    let discarded = 0;
+    req.on("data", (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > DRAIN_LIMIT_BYTES) req.destroy();
+    });
+    req.resume();
   });
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -26,10 +39,49 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, secure
   const method = req.method ?? "GET";
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.body = bodyStream(req);
     init.duplex = "half";
   }
   return new Request(url, init);
+}
+
+/**
+ * The request body as a web stream with backpressure. Unlike Readable.toWeb, cancelling it (a handler
+ * that refuses a body without reading it) only stops reading: destroying the request would close the
+ * socket and cut off the answer the handler is about to send.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  let settled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (cancelled) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on("end", () => {
+        if (!cancelled && !settled) controller.close();
+        settled = true;
+      });
+      req.on("error", (error) => {
+        if (!cancelled && !settled) controller.error(error);
+        settled = true;
+      });
+      // A client that hangs up mid-upload: end the read with an error rather than leave it waiting.
+      req.on("close", () => {
+        if (!cancelled && !settled) controller.error(new Error("The request body was cut off."));
+        settled = true;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      cancelled = true;
+      req.pause();
+    },
+  });
 }
 
 export async function sendFetchResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {

@@ -8,17 +8,25 @@ export function createNonce(): string {
 /** Extra hosts a configured third party needs (reCAPTCHA mode only; empty by default). */
 export type ExtraCspSources = { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] };
 
-export type SecurityHeaderOptions = { nonce: string; secure: boolean; dev?: boolean; extra?: ExtraCspSources };
+/**
+ * Inline scripts are allowed by this response's nonce, or — for a page served from the public page
+ * cache, whose bytes are the same for every visitor — by the SHA-256 hashes of exactly its scripts.
+ */
+export type ScriptPermit = { nonce: string } | { hashes: readonly string[] };
+
+export type SecurityHeaderOptions = ScriptPermit & { secure: boolean; dev?: boolean; extra?: ExtraCspSources };
 
 /**
  * The headers every response carries. The CSP is enforced (not report-only) and allows scripts only
- * from our origin or carrying this response's nonce: no 'unsafe-inline' for scripts.
+ * from our origin or inline ones carrying this response's nonce or hash: no 'unsafe-inline' for scripts.
  */
-export function securityHeaders({ nonce, secure, dev = false, extra }: SecurityHeaderOptions): Record<string, string> {
-  const more = (list: string[] | undefined) => (list?.length ? ` ${list.join(" ")}` : "");
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const { secure, dev = false, extra } = options;
+  const more = (list: readonly string[] | undefined) => (list?.length ? ` ${list.join(" ")}` : "");
+  const inline = "nonce" in options ? [`'nonce-${options.nonce}'`] : options.hashes.map((hash) => `'sha256-${hash}'`);
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${more(extra?.scriptSrc)}`,
+    `script-src 'self'${more(inline)}${more(extra?.scriptSrc)}`,
     // Inline style attributes (React style props, Radix positioning) need this; scripts never do.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -1,5 +1,6 @@
 /** What the /auth action answers to the page when it does not redirect (shared by route and UI). */
-export type AuthIntent = "send-code" | "sign-up" | "sign-in" | "reset-request" | "reset-password";
+export const AUTH_INTENTS = ["send-code", "sign-up", "sign-in", "reset-request", "reset-password"] as const;
+export type AuthIntent = (typeof AUTH_INTENTS)[number];
 
 export type AuthActionData = {
   intent: AuthIntent;

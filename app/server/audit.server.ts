@@ -27,6 +27,7 @@ export type AuditAction =
   | "contact.list"
   | "contact.update"
   | "records.dispose"
+  | "storage.orphan_sweep"
   | "admin.mfa";
 
 export async function writeAudit(

@@ -88,7 +88,13 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  HTTP_REDIRECT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(15 * 60_000).default(5000),
+  ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   PWNED_PASSWORDS_URL: pwnedPasswordsUrl,
@@ -148,7 +154,17 @@ export type AppConfig = {
   lenderNotifyEmail: string;
   transitionMs: number;
   trustProxy: boolean;
+  /** Certificate chain and private key (PEM) when this process terminates TLS itself. */
+  tls: { cert: Buffer; key: Buffer } | undefined;
+  /** A plain-HTTP port whose only answer is a redirect to PUBLIC_URL (needs tls). */
+  httpRedirectPort: number | undefined;
   shutdownTimeoutMs: number;
+  /** First retry delay of an undelivered e-mail; each further attempt waits twice as long (capped at 15 minutes). */
+  mailRetryBaseMs: number;
+  /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
+  orphanGraceSeconds: number;
+  /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
+  pageCacheSeconds: number;
   /** Google reCAPTCHA v2 keys; undefined means the self-hosted ALTCHA proof of work is used. */
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   /** Base URL of the breached-password range API, or null when the check is turned off. */
@@ -188,6 +204,21 @@ function readOrCreateSecret(dir: string, name: string, make: () => string): { va
   }
 }
 
+/** Read once at start-up, so a wrong path stops the server with a message instead of a TLS error later. */
+function readTlsFiles(certFile: string, keyFile: string, problems: string[]): { cert: Buffer; key: Buffer } | undefined {
+  const read = (name: string, file: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch (error) {
+      problems.push(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      return undefined;
+    }
+  };
+  const cert = read("TLS_CERT_FILE", certFile);
+  const key = read("TLS_KEY_FILE", keyFile);
+  return cert && key ? { cert, key } : undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -211,6 +242,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const stray = ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_SERVER_SIDE_ENCRYPTION"]
       .filter((name) => emptyAsUndefined(env[name]) !== undefined);
     if (stray.length) problems.push(`S3_BUCKET, S3_ENDPOINT: set S3_BUCKET (or S3_ENDPOINT) to use S3 storage (${stray.join(", ")} is set)`);
+  }
+  if (!e.TLS_CERT_FILE !== !e.TLS_KEY_FILE) problems.push("TLS_CERT_FILE, TLS_KEY_FILE: set both (serve HTTPS) or neither");
+  const tls = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? readTlsFiles(e.TLS_CERT_FILE, e.TLS_KEY_FILE, problems) : undefined;
+  if (e.HTTP_REDIRECT_PORT !== undefined && !e.TLS_CERT_FILE) {
+    problems.push("HTTP_REDIRECT_PORT: only with TLS_CERT_FILE and TLS_KEY_FILE (it redirects to this server's HTTPS)");
+  }
+  // With TLS here, cookies must be Secure and redirects must land on https: an http PUBLIC_URL defeats both.
+  if (e.TLS_CERT_FILE && e.PUBLIC_URL && !e.PUBLIC_URL.startsWith("https://")) {
+    problems.push("PUBLIC_URL: must be an https:// address when TLS_CERT_FILE is set");
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -259,7 +299,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notices.push(`S3_ENDPOINT is plain http (${s3.endpoint}): documents travel unencrypted to the storage server.`);
   }
 
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  if (isProduction && !tls && !e.TRUST_PROXY) {
+    notices.push("Serving plain HTTP: set TLS_CERT_FILE and TLS_KEY_FILE, or run behind a TLS-terminating proxy with TRUST_PROXY=true.");
+  }
+
+  const publicUrl = (e.PUBLIC_URL ?? `${tls ? "https" : "http"}://localhost:${e.PORT}`).replace(/\/+$/, "");
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -275,7 +319,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lenderNotifyEmail: e.LENDER_NOTIFY_EMAIL,
     transitionMs: e.TRANSITION_MS,
     trustProxy: e.TRUST_PROXY,
+    tls,
+    httpRedirectPort: e.HTTP_REDIRECT_PORT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }

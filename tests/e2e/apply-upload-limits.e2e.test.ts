@@ -83,7 +83,12 @@ describe("submission size limits", () => {
   it("cuts off a 100 MB streamed (chunked) file early with the spec's file message", async () => {
     const result = await streamHugeUpload(server.url, cookie, 100 * 1024 * 1024, false);
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toMatchObject({ ok: false, step: 4, field: "bankStatement1", message: "File must be PDF, JPG, or PNG and under 5MB" });
+    expect(JSON.parse(result.body)).toMatchObject({
+      ok: false,
+      step: 4,
+      field: "bankStatement1",
+      message: "Bank Statement (Month 1): the file is too large. File must be PDF, JPG, or PNG and under 5MB",
+    });
     expect(result.sentBytes).toBeLessThan(20 * 1024 * 1024);
     // The server is fine afterwards.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { AUTH_INTENTS } from "~/domain/auth-action";
+import { REVIEW_INTENTS } from "~/domain/validation/review";
 import routes from "~/routes";
 import { signUpOverHttp } from "../../bench/lib";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
@@ -22,6 +26,8 @@ type Outcome = number | "auth" | "home" | "mfa" | "dashboard";
 type Row = {
   method: "GET" | "POST";
   path: string;
+  /** The action's `intent` this row exercises, for routes whose action has several. */
+  intent?: string;
   body?: () => { body: BodyInit; type?: string };
   expect: Record<Actor, Outcome>;
 };
@@ -77,8 +83,10 @@ function rows(): Row[] {
     { method: "GET", path: "/no-such-page", expect: all(404) },
 
     // Actions.
-    // Signed in, /auth's loader (run after its action) sends to the dashboard.
+    // Signed in, /auth's loader (run after its action) sends to the dashboard. Each intent with input
+    // its schema refuses: the cell is about who may call it, and nothing may change.
     { method: "POST", path: "/auth", body: form({ intent: "nonsense" }), expect: signedIn(400, "dashboard") },
+    ...AUTH_INTENTS.map((intent): Row => ({ method: "POST", path: "/auth", intent, body: form({ intent, email: "not-an-email" }), expect: signedIn(400, "dashboard") })),
     { method: "POST", path: "/contact", body: form({ name: "", email: "", subject: "", message: "" }), expect: all(400) },
     { method: "POST", path: "/testimonials", body: form({ fullName: "X" }), expect: signedIn(401, 400) },
     {
@@ -91,9 +99,11 @@ function rows(): Row[] {
       },
       expect: signedIn(401, 400),
     },
-    { method: "POST", path: "/admin", body: () => form({ intent: "note", applicationId: appA, note: "Matrix check" })(), expect: adminOnly(200) },
-    { method: "POST", path: "/admin", body: form({ intent: "approve", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
-    { method: "POST", path: "/admin/documents", body: () => form({ intent: "link", documentId: docA, disposition: "inline" })(), expect: adminOnly(200) },
+    { method: "POST", path: "/admin", intent: "note", body: () => form({ intent: "note", applicationId: appA, note: "Matrix check" })(), expect: adminOnly(200) },
+    { method: "POST", path: "/admin", intent: "approve", body: form({ intent: "approve", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
+    { method: "POST", path: "/admin", intent: "deny", body: form({ intent: "deny", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
+    { method: "POST", path: "/admin", intent: "encrypt-migration", body: form({ intent: "encrypt-migration" }), expect: adminOnly(200) },
+    { method: "POST", path: "/admin/documents", intent: "link", body: () => form({ intent: "link", documentId: docA, disposition: "inline" })(), expect: adminOnly(200) },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -105,7 +115,15 @@ function rows(): Row[] {
     {
       method: "POST",
       path: "/admin/mfa",
+      intent: "verify",
       body: form({ intent: "verify", code: "000000", redirectTo: "/admin" }),
+      expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400 },
+    },
+    {
+      method: "POST",
+      path: "/admin/mfa",
+      intent: "enrol",
+      body: form({ intent: "enrol", code: "000000", redirectTo: "/admin" }),
       expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400 },
     },
     // Last: signing out ends the session it is called with (re-created below for later runs).
@@ -184,6 +202,33 @@ describe("authorization matrix", () => {
     expect(missing).toEqual([]);
   });
 
+  it("has a POST row for every route with an action, and one for every intent of a multi-intent action", () => {
+    const files: { path: string; file: string }[] = [];
+    const walk = (entries: { path?: string; index?: boolean; file: string; children?: unknown[] }[]) => {
+      for (const r of entries) {
+        files.push({ path: r.index ? "/" : `/${r.path ?? ""}`, file: r.file });
+        if (r.children) walk(r.children as never);
+      }
+    };
+    walk(routes as never);
+    const withAction = files
+      .filter(({ file }) => /export (async )?function action\b/.test(fs.readFileSync(path.resolve(import.meta.dirname, "../../app", file), "utf8")))
+      .map((r) => r.path);
+    expect(withAction.length).toBeGreaterThan(5);
+    const posted = new Set(rows().filter((r) => r.method === "POST").map((r) => r.path));
+    expect(withAction.filter((p) => !posted.has(p))).toEqual([]);
+
+    const intents: Record<string, readonly string[]> = {
+      "/auth": AUTH_INTENTS,
+      "/admin": REVIEW_INTENTS,
+      "/admin/mfa": ["enrol", "verify"],
+      "/admin/documents": ["link"],
+    };
+    const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.path} ${r.intent}`));
+    const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));
+    expect(missing).toEqual([]);
+  });
+
   it("answers every route and action exactly as the matrix says, for every actor", async () => {
     const mismatches: string[] = [];
     for (const row of rows()) {
@@ -196,7 +241,9 @@ describe("authorization matrix", () => {
         const res = await fetch(`${server.url}${row.path}`, { method: row.method, body: payload?.body, headers, redirect: "manual", signal: controller.signal });
         const got = outcomeOf(res);
         controller.abort(); // event streams never end by themselves
-        if (got !== row.expect[actor]) mismatches.push(`${row.method} ${row.path} as ${actor}: expected ${row.expect[actor]}, got ${got}`);
+        if (got !== row.expect[actor]) {
+          mismatches.push(`${row.method} ${row.path}${row.intent ? ` (${row.intent})` : ""} as ${actor}: expected ${row.expect[actor]}, got ${got}`);
+        }
       }
       if (row.path === "/auth/sign-out" && row.method === "POST") await freshSessions();
     }

@@ -71,7 +71,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start within 60 s:\n${output}`)), 60_000);
     const check = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (https?:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!.replace("localhost", "127.0.0.1"));

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A small S3-compatible server for tests (node:http, in memory): PutObject, GetObject, HeadObject,
- * DeleteObject and ListObjectsV2, path-style or virtual-hosted. It VERIFIES AWS Signature V4 on every
+ * DeleteObject and ListObjectsV2 (with each object's LastModified), path-style or virtual-hosted. It VERIFIES AWS Signature V4 on every
  * request, independently of the adapter's signer (its own encoding, canonicalisation and key
  * derivation): unknown access key, wrong secret, wrong region, stale date, unsigned x-amz-* headers or
  * a body that does not match x-amz-content-sha256 are refused the way S3 refuses them.
@@ -21,7 +21,8 @@ export type FakeS3Options = {
   buckets?: string[];
 };
 
-export type StoredObject = { body: Buffer; contentType: string; serverSideEncryption: string | undefined };
+/** lastModified may be moved back by a test to make an object look old (S3 only ever sets it on write). */
+export type StoredObject = { body: Buffer; contentType: string; serverSideEncryption: string | undefined; lastModified: Date };
 
 export type LoggedRequest = {
   method: string;
@@ -215,7 +216,8 @@ export async function startFakeS3(input: FakeS3Options): Promise<FakeS3> {
             `<KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>`,
             ...page.map(
               (k) =>
-                `<Contents><Key>${xmlEscape(k)}</Key><Size>${bucket.get(k)!.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+                `<Contents><Key>${xmlEscape(k)}</Key><LastModified>${bucket.get(k)!.lastModified.toISOString()}</LastModified>` +
+                `<Size>${bucket.get(k)!.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
             ),
             truncated ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString("base64url")}</NextContinuationToken>` : "",
             "</ListBucketResult>",
@@ -228,7 +230,12 @@ export async function startFakeS3(input: FakeS3Options): Promise<FakeS3> {
             const length = Number(req.headers["content-length"]);
             if (length !== body.length) throw new S3Failure(400, "IncompleteBody", "Content-Length does not match the body.");
             const sse = req.headers["x-amz-server-side-encryption"] as string | undefined;
-            bucket.set(key, { body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream"), serverSideEncryption: sse });
+            bucket.set(key, {
+              body,
+              contentType: String(req.headers["content-type"] ?? "binary/octet-stream"),
+              serverSideEncryption: sse,
+              lastModified: new Date(),
+            });
             const etag = `"${createHash("md5").update(body).digest("hex")}"`;
             return send(200, { etag, ...(sse ? { "x-amz-server-side-encryption": sse } : {}) });
           }

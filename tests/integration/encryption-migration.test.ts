@@ -9,7 +9,8 @@ import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
 import type { AuditActor } from "~/server/audit.server";
 import { getConfig, loadConfig, setConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted } from "~/server/crypto/field-encryption.server";
-import { auditLog, bankAccounts, loanApplications, user as userTable, type NewBankAccount } from "~/server/db/schema.server";
+import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
+import { adminMfa, auditLog, bankAccounts, loanApplications, user as userTable, type NewBankAccount } from "~/server/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
 /**
@@ -171,6 +172,25 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     expect(again).toMatchObject({ encrypted: 0, failed: 1, skipped: 12 });
   });
 
+  it("re-encrypts admins' second-factor secrets on key rotation, so dropping the old key locks nobody out", async () => {
+    const current = getConfig().encryptionKeys[0]!;
+    const next = key(current.version + 40);
+    const adminId = `enc-admin-${target}`;
+    await db().insert(userTable).values({ id: adminId, name: "Ada", email: `ada-${target}@example.com`, emailVerified: true });
+    await db()
+      .insert(adminMfa)
+      .values({ userId: adminId, secretEncrypted: encryptField("JBSWY3DPEHPK3PXP", MFA_SECRET_PURPOSE, [current]), backupCodeHashes: [] });
+
+    const result = await runEncryptionMigration(admin, {}, db(), { keys: [next, current] });
+    expect(result.mfaSecrets).toEqual({ encrypted: 1, failed: 0 });
+    const [row] = await db().select().from(adminMfa).where(eq(adminMfa.userId, adminId));
+    expect(row!.secretEncrypted.startsWith(`enc:v${next.version}:`)).toBe(true);
+    // Only the new key is needed from now on.
+    expect(decryptField(row!.secretEncrypted, MFA_SECRET_PURPOSE, [next])).toBe("JBSWY3DPEHPK3PXP");
+    const again = await runEncryptionMigration(admin, {}, db(), { keys: [next, current] });
+    expect(again.mfaSecrets).toEqual({ encrypted: 0, failed: 0 });
+  });
+
   it("two runs at once never encrypt a value twice: every value decrypts to its original", async () => {
     const keys = getConfig().encryptionKeys;
     const owners = [];
@@ -181,10 +201,11 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
       runEncryptionMigration(admin, {}, db(), { batchSize: 2 }),
       runEncryptionMigration(admin, {}, db(), { batchSize: 3 }),
     ]);
-    // 6 SSNs and 12 bank numbers, each encrypted by exactly one of the two runs. (The earlier tests' 13
-    // values are under keys this configuration lacks: both runs report them as failed.)
+    // 6 SSNs and 12 bank numbers, each encrypted by exactly one of the two runs. (The earlier tests' 14
+    // values — 13 bank/SSN values and one admin secret — are under keys this configuration lacks: both
+    // runs report them as failed.)
     expect(x.encrypted + y.encrypted).toBe(6 + 12);
-    expect([x.failed, y.failed]).toEqual([13, 13]);
+    expect([x.failed, y.failed]).toEqual([14, 14]);
     const banks = await db().select().from(bankAccounts).where(inArray(bankAccounts.id, ids));
     for (const row of banks) {
       const i = ids.indexOf(row.id);

@@ -132,11 +132,11 @@ describe("SigV4 signer (AWS's published S3 examples)", () => {
 });
 
 describe("ListObjectsV2 parsing", () => {
-  it("reads keys, IsTruncated and NextContinuationToken, decoding XML entities and CDATA", () => {
+  it("reads keys with their LastModified, IsTruncated and NextContinuationToken, decoding XML entities and CDATA", () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
       <ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">
         <Name>loan-documents</Name><Prefix>u/</Prefix><KeyCount>3</KeyCount><IsTruncated>true</IsTruncated>
-        <Contents><Key>u/a/tom&amp;jerry&#x27;s &lt;1&gt;.pdf</Key><Size>1</Size></Contents>
+        <Contents><Key>u/a/tom&amp;jerry&#x27;s &lt;1&gt;.pdf</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified><Size>1</Size></Contents>
         <Contents>
           <Key>u/a/&#233;t&#xE9;.png</Key>
         </Contents>
@@ -144,13 +144,19 @@ describe("ListObjectsV2 parsing", () => {
         <CommonPrefixes><Prefix>u/b/</Prefix></CommonPrefixes>
         <NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken>
       </ListBucketResult>`;
-    expect(parseListPage(xml)).toEqual({
-      keys: ["u/a/tom&jerry's <1>.pdf", "u/a/été.png", "u/a/raw&name.pdf"],
+    const before = Date.now();
+    const page = parseListPage(xml);
+    expect(page.objects.map((o) => o.key)).toEqual(["u/a/tom&jerry's <1>.pdf", "u/a/été.png", "u/a/raw&name.pdf"]);
+    expect(page.objects[0]!.modifiedAt.toISOString()).toBe("2026-01-02T03:04:05.000Z");
+    // Without a LastModified the object counts as new: an orphan sweep's grace period spares it.
+    expect(page.objects[1]!.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect({ ...page, objects: undefined }).toEqual({
+      objects: undefined,
       truncated: true,
       nextToken: "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=",
     });
     expect(parseListPage("<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>")).toEqual({
-      keys: [],
+      objects: [],
       truncated: false,
       nextToken: undefined,
     });

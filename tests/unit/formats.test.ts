@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   caretAfterFormat,
+  dateFormatter,
   digitsOnly,
   formatAmountInput,
   formatFileSize,
@@ -137,5 +138,18 @@ describe("formatPercent", () => {
     expect(formatPercent(8.5)).toBe("8.5%");
     expect(formatPercent(5.99)).toBe("5.99%");
     expect(formatPercent(35.999)).toBe("36%");
+  });
+});
+
+describe("dateFormatter", () => {
+  it("builds one formatter per set of options and formats in the zone asked for", () => {
+    const utc = dateFormatter({ dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    expect(dateFormatter({ dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })).toBe(utc);
+    const newYork = dateFormatter({ dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" });
+    expect(newYork).not.toBe(utc);
+    const instant = new Date("2026-01-05T19:03:00Z");
+    expect(utc.format(instant)).toBe("Jan 5, 2026, 7:03 PM");
+    expect(newYork.format(instant)).toBe("Jan 5, 2026, 2:03 PM");
+    expect(() => dateFormatter({ timeZone: "Not/AZone" })).toThrow(RangeError);
   });
 });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { isOneOf, LOAN_TYPES } from "~/domain/enums";
-import { formatUsd } from "~/domain/formats";
+import { dateFormatter, formatUsd } from "~/domain/formats";
 import { loans } from "~/content/loans";
 
 /** Display helpers for the applicant dashboard. Pure, safe in the browser and on the server. */
@@ -45,7 +45,7 @@ export function formatAmount(amount: number | string): string {
 export function formatDate(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone }).format(date);
+  return dateFormatter({ year: "numeric", month: "short", day: "numeric", timeZone }).format(date);
 }
 
 const noSubscription = () => () => {};

@@ -28,8 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
   const nonce = crypto.randomUUID();
-  const form = await request.formData();
-  if (form.get("intent") !== "link") {
+  // An unreadable body (wrong content type, broken multipart) is bad input, not a server error.
+  const form = await request.formData().catch(() => null);
+  if (form?.get("intent") !== "link") {
     return data<LinkActionData>({ ok: false, nonce, title: "Error", message: "Unknown action." }, { status: 400 });
   }
   const throttled = await checkThrottles([[`document-link:admin:${admin.id}`, DOCUMENT_LINK_THROTTLE]]);

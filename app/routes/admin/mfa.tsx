@@ -26,7 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request, { allowUnverified: true });
-  const form = await request.formData();
+  // An unreadable body (wrong content type, broken multipart) reads as an empty form: bad input, not a 500.
+  const form = (await request.formData().catch(() => null)) ?? new FormData();
   const code = String(form.get("code") ?? "").slice(0, 20);
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
   const meta = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };

@@ -2,6 +2,7 @@ import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { SsnProcessingFailed, submitApplication } from "~/server/applications/submit.server";
 import { parseSubmission, SubmissionRejected } from "~/server/applications/upload-parser.server";
 import { getOptionalUser } from "~/server/auth/session.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { checkThrottles } from "~/server/security/throttle.server";
 import type { Route } from "./+types/applications";
@@ -36,6 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof SubmissionRejected) return json({ ok: false, ...error.problem }, error.status);
     if (error instanceof SsnProcessingFailed) return json({ ok: false, step: 1, field: "ssn", message: error.message }, 503);
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[apply] submission failed, database unavailable: ${(error as Error).message}`);
+      return json({ ok: false, message: DATABASE_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "5" });
+    }
     console.error("[apply] submission failed:", error);
     return json({ ok: false, message: "Failed to submit application" }, 503);
   }

@@ -74,14 +74,25 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
 }
 
 /**
- * One page of one tab, newest first (submitted_at desc, id desc: the (status, submitted_at) index gives
- * the order, the id breaks ties so pages never overlap). At most REVIEW_PAGE_SIZE rows are read.
+ * One page of one tab, newest first (submitted_at desc, id desc: the id breaks ties so pages never
+ * overlap). The page's ids are picked first, from the (status, submitted_at, id) index alone; only
+ * those REVIEW_PAGE_SIZE rows are then fetched and joined, so a deep page costs index entries, not
+ * rows and joins for everything before it.
  */
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb()): Promise<AdminApplicationList> {
   const counts = await countApplicationsByStatus(db);
   const total = counts[params.tab];
   const pageCount = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
   const page = Math.min(Math.max(1, params.page), pageCount);
+
+  const pageIds = db
+    .select({ id: loanApplications.id })
+    .from(loanApplications)
+    .where(eq(loanApplications.status, params.tab))
+    .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
+    .limit(REVIEW_PAGE_SIZE)
+    .offset((page - 1) * REVIEW_PAGE_SIZE)
+    .as("page_ids");
 
   const rows = await db
     .select({
@@ -112,13 +123,11 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
       loanTerm: approvedLoans.termMonths,
       loanPayment: approvedLoans.monthlyPayment,
     })
-    .from(loanApplications)
+    .from(pageIds)
+    .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
     .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
-    .where(eq(loanApplications.status, params.tab))
-    .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
-    .limit(REVIEW_PAGE_SIZE)
-    .offset((page - 1) * REVIEW_PAGE_SIZE);
+    .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id));
 
   return {
     tab: params.tab,

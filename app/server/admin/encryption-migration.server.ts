@@ -5,7 +5,8 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { getConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted, needsReencryption } from "~/server/crypto/field-encryption.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { bankAccounts, loanApplications } from "~/server/db/schema.server";
+import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
+import { adminMfa, bankAccounts, loanApplications } from "~/server/db/schema.server";
 
 /**
  * 'Encrypt Existing Bank Data' (spec 001 §1, §6, §7 migrate-bank-encryption): encrypts every sensitive
@@ -31,6 +32,8 @@ export type EncryptionMigrationResult = {
   failed: number;
   bankValues: { encrypted: number; failed: number };
   ssnValues: { encrypted: number; failed: number };
+  /** Staff second-factor secrets: never plain text, but re-encrypted on key rotation like the rest. */
+  mfaSecrets: { encrypted: number; failed: number };
 };
 
 export type EncryptionMigrationOptions = { batchSize?: number; keys?: EncryptionKey[] };
@@ -71,6 +74,7 @@ export async function runEncryptionMigration(
 
   const bank = { encrypted: 0, failed: 0 };
   const ssn = { encrypted: 0, failed: 0 };
+  const mfa = { encrypted: 0, failed: 0 };
 
   try {
     // Bank accounts: account and routing numbers.
@@ -164,20 +168,43 @@ export async function runEncryptionMigration(
       });
     }
 
+    // Admins' TOTP secrets: a handful of rows, so one pass. Without this, dropping an old key would
+    // lock out every admin enrolled under it.
+    const secrets = await db
+      .select({ userId: adminMfa.userId, secret: adminMfa.secretEncrypted })
+      .from(adminMfa)
+      .where(notCurrent(adminMfa.secretEncrypted));
+    for (const row of secrets) {
+      const next = migrateValue(row.secret, MFA_SECRET_PURPOSE, keys);
+      if (next === "failed") {
+        mfa.failed++;
+        continue;
+      }
+      if (next === "current") continue;
+      const updated = await db
+        .update(adminMfa)
+        .set({ secretEncrypted: next.stored })
+        .where(and(eq(adminMfa.userId, row.userId), eq(adminMfa.secretEncrypted, row.secret)))
+        .returning({ userId: adminMfa.userId });
+      if (updated.length > 0) mfa.encrypted++;
+    }
+
     const [bankRows] = await db.select({ n: count() }).from(bankAccounts);
     const [ssnRows] = await db
       .select({ n: count() })
       .from(loanApplications)
       .where(and(isNotNull(loanApplications.ssnEncrypted), ne(loanApplications.ssnEncrypted, "")));
-    const total = Number(bankRows?.n ?? 0) * 2 + Number(ssnRows?.n ?? 0);
-    const encrypted = bank.encrypted + ssn.encrypted;
-    const failed = bank.failed + ssn.failed;
+    const [mfaRows] = await db.select({ n: count() }).from(adminMfa);
+    const total = Number(bankRows?.n ?? 0) * 2 + Number(ssnRows?.n ?? 0) + Number(mfaRows?.n ?? 0);
+    const encrypted = bank.encrypted + ssn.encrypted + mfa.encrypted;
+    const failed = bank.failed + ssn.failed + mfa.failed;
     const result: EncryptionMigrationResult = {
       encrypted,
       skipped: Math.max(0, total - encrypted - failed),
       failed,
       bankValues: bank,
       ssnValues: ssn,
+      mfaSecrets: mfa,
     };
     await writeAudit(db, {
       actor,
@@ -197,6 +224,7 @@ export async function runEncryptionMigration(
         completed: false,
         bankValues: bank,
         ssnValues: ssn,
+        mfaSecrets: mfa,
         keyVersion: current.version,
         error: error instanceof Error ? error.message.slice(0, 300) : "unknown error",
       },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { testimonials, user as userTable } from "~/server/db/schema.server";
+import { invalidatePublicPageCache } from "~/server/http/public-page-cache.server";
 
 /**
  * Testimonial moderation (/admin/testimonials). Submissions arrive 'pending' (spec 000 §4); an admin
@@ -102,5 +103,7 @@ export async function moderateTestimonial(input: unknown, actor: AuditActor, req
     return true;
   });
   if (!decided) return { ok: false, reason: "conflict", message: "This testimonial was already moderated or no longer exists." };
+  // An approved testimonial shows on the public testimonials page, which is served from rendered bytes.
+  if (status === "approved") invalidatePublicPageCache();
   return { ok: true, id, status };
 }

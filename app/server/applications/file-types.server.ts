@@ -1,6 +1,9 @@
 /**
  * What a file really is, by its bytes (magic numbers and trailers), never by its name or the type
- * the browser declared. Only complete PDF, JPEG and PNG files pass.
+ * the browser declared. Only complete PDF, JPEG and PNG files pass. `inspectUpload` adds the rules of
+ * docs/decisions/0016-upload-content-rules.md: the name's extension and the declared type must agree
+ * with the content, and nothing another program (a browser, an archiver, a PDF viewer's script
+ * engine) would read differently may ride along inside.
  */
 
 export type SniffedType = { mime: "application/pdf" | "image/jpeg" | "image/png"; ext: "pdf" | "jpg" | "png" };
@@ -30,4 +33,83 @@ export function sniffDocumentType(bytes: Uint8Array): SniffedType | null {
     return null;
   }
   return null;
+}
+
+const EXTENSION_TYPES: Record<string, SniffedType["mime"]> = {
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+// Browsers send an empty type or octet-stream when the operating system does not know the file;
+// image/jpg and image/pjpeg are what some of them call a JPEG.
+const DECLARED_ALIASES: Record<string, SniffedType["mime"] | "unknown"> = {
+  "": "unknown",
+  "application/octet-stream": "unknown",
+  "application/pdf": "application/pdf",
+  "image/jpeg": "image/jpeg",
+  "image/jpg": "image/jpeg",
+  "image/pjpeg": "image/jpeg",
+  "image/png": "image/png",
+};
+
+/**
+ * Markup a browser would run if it ever rendered the bytes as HTML or SVG. Each marker is long enough
+ * that compressed image or PDF data contains it by chance about once in ten thousand 5 MB files.
+ */
+const MARKUP = /<(?:script|iframe|object|embed|html|body|svg[\s/>]|!doctype)|javascript:|\bon(?:error|load)\s*=/i;
+/**
+ * Archives that readers find from anywhere in a file (ZIP's end record, RAR and 7-Zip signatures):
+ * an image or PDF carrying one is also an archive.
+ */
+const ARCHIVE_SIGNATURES = [
+  Buffer.from([0x50, 0x4b, 0x05, 0x06]),
+  Buffer.from("Rar!\x1a\x07", "latin1"),
+  Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]),
+];
+/** PDF actions that run code or open other files: a statement or a bill needs none of them. */
+const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFile|RichMedia)(?![A-Za-z0-9])/;
+
+export type UploadVerdict =
+  | { ok: true; type: SniffedType }
+  | { ok: false; reason: "empty" | "content" | "extension" | "declared-type" | "not-allowed" | "markup" | "archive" | "active-pdf" };
+
+export const UPLOAD_REASONS: Record<Exclude<UploadVerdict, { ok: true }>["reason"], string> = {
+  empty: "the file is empty",
+  content: "the file's content is not a complete PDF, JPG or PNG",
+  extension: "the file name's extension does not match its content",
+  "declared-type": "the file's declared type does not match its content",
+  "not-allowed": "this type of file is not accepted here",
+  markup: "the file contains web page or script code",
+  archive: "the file has an archive hidden inside",
+  "active-pdf": "the PDF contains scripts, actions or attached files",
+};
+
+/** The extension after the last dot of the name's last path segment (either slash), lowercased. */
+function extensionOf(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return dot < 0 ? "" : base.slice(dot + 1).toLowerCase();
+}
+
+export function inspectUpload(
+  file: { filename: string; declaredType: string; bytes: Uint8Array },
+  allowed: readonly SniffedType["mime"][],
+): UploadVerdict {
+  if (file.bytes.length === 0) return { ok: false, reason: "empty" };
+  const type = sniffDocumentType(file.bytes);
+  if (!type) return { ok: false, reason: "content" };
+  if (!allowed.includes(type.mime)) return { ok: false, reason: "not-allowed" };
+  if (EXTENSION_TYPES[extensionOf(file.filename)] !== type.mime) return { ok: false, reason: "extension" };
+  const declared = DECLARED_ALIASES[file.declaredType.split(";")[0]!.trim().toLowerCase()];
+  if (declared !== "unknown" && declared !== type.mime) return { ok: false, reason: "declared-type" };
+
+  const buf = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+  if (ARCHIVE_SIGNATURES.some((signature) => buf.includes(signature))) return { ok: false, reason: "archive" };
+  // latin1 maps each byte to one character, so the patterns see the bytes as they are.
+  const text = buf.toString("latin1");
+  if (MARKUP.test(text)) return { ok: false, reason: "markup" };
+  if (type.mime === "application/pdf" && PDF_ACTIVE.test(text)) return { ok: false, reason: "active-pdf" };
+  return { ok: true, type };
 }

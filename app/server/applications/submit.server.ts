@@ -14,8 +14,8 @@ import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schem
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
-import { sniffDocumentType } from "./file-types.server";
-import { SubmissionRejected, type ParsedSubmission } from "./upload-parser.server";
+import { inspectUpload, UPLOAD_REASONS } from "./file-types.server";
+import { fileProblem, SubmissionRejected, type ParsedSubmission } from "./upload-parser.server";
 
 /**
  * The application submission: all or nothing. Files are written to storage first, then the
@@ -57,32 +57,33 @@ const IDEMPOTENCY = /^[A-Za-z0-9_-]{16,64}$/;
 /** Test seam: lets a test fail the submission after the files are written. */
 export type SubmitHooks = { afterFilesWritten?: () => Promise<void> | void };
 
+const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+
 function prepareFiles(submission: ParsedSubmission, userId: string, applicationId: string): PreparedFile[] {
   const prepared: PreparedFile[] = [];
   for (const doc of DOCUMENT_FIELDS) {
     const file = submission.files.get(doc.field);
-    if (!file || file.bytes.length === 0) {
+    if (!file) {
       if (doc.required) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.documents });
       continue;
     }
-    const sniffed = sniffDocumentType(file.bytes);
-    if (!sniffed) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.file });
+    const verdict = inspectUpload(file, DOCUMENT_TYPES);
+    if (!verdict.ok) throw fileProblem(doc.field, 400, UPLOAD_REASONS[verdict.reason]);
     prepared.push({
       field: doc.field,
       type: doc.type,
-      key: documentKey(userId, applicationId, doc.type, sniffed.ext),
-      mime: sniffed.mime,
+      key: documentKey(userId, applicationId, doc.type, verdict.type.ext),
+      mime: verdict.type.mime,
       size: file.bytes.length,
       bytes: file.bytes,
       // The stored name is ours; the user's file name is never used for anything on disk.
-      fileName: `${doc.type}.${sniffed.ext}`,
+      fileName: `${doc.type}.${verdict.type.ext}`,
     });
   }
   const signature = submission.files.get(SIGNATURE_FIELD);
-  const sniffed = signature && sniffDocumentType(signature.bytes);
-  if (!signature || !sniffed || sniffed.ext !== "png") {
-    throw new SubmissionRejected(400, { step: 5, field: SIGNATURE_FIELD, message: APPLICATION_MESSAGES.signature });
-  }
+  if (!signature) throw new SubmissionRejected(400, { step: 5, field: SIGNATURE_FIELD, message: APPLICATION_MESSAGES.signature });
+  const verdict = inspectUpload(signature, ["image/png"]);
+  if (!verdict.ok) throw fileProblem(SIGNATURE_FIELD, 400, UPLOAD_REASONS[verdict.reason]);
   prepared.push({
     field: SIGNATURE_FIELD,
     type: "signature",

@@ -38,12 +38,19 @@ const FILE_FIELDS = new Map<string, number>([
   [SIGNATURE_FIELD, MAX_SIGNATURE_BYTES],
 ]);
 
-function fileProblem(field: string, status = 400): SubmissionRejected {
+/**
+ * A refused file: the document is named (the wizard shows one toast for the whole submission) and
+ * the spec's rule follows. The client's file name is never repeated back.
+ */
+export function fileProblem(field: string, status: number, reason: string): SubmissionRejected {
   if (field === SIGNATURE_FIELD) {
-    return new SubmissionRejected(status, { step: 5, field, message: APPLICATION_MESSAGES.signature });
+    return new SubmissionRejected(status, { step: 5, field, message: `${APPLICATION_MESSAGES.signature} (${reason}).` });
   }
-  return new SubmissionRejected(status, { step: 4, field, message: APPLICATION_MESSAGES.file });
+  const label = DOCUMENT_FIELDS.find((d) => d.field === field)?.label ?? field;
+  return new SubmissionRejected(status, { step: 4, field, message: `${label}: ${reason}. ${APPLICATION_MESSAGES.file}` });
 }
+
+const TOO_LARGE = "the file is too large";
 
 export async function parseSubmission(request: Request): Promise<ParsedSubmission> {
   const type = request.headers.get("content-type") ?? "";
@@ -119,13 +126,13 @@ export async function parseSubmission(request: Request): Promise<ParsedSubmissio
       stream.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > limit) {
-          fail(fileProblem(name, 413));
+          fail(fileProblem(name, 413, TOO_LARGE));
           stream.resume();
           return;
         }
         chunks.push(chunk);
       });
-      stream.on("limit", () => fail(fileProblem(name, 413)));
+      stream.on("limit", () => fail(fileProblem(name, 413, TOO_LARGE)));
       stream.on("end", () => {
         if (settled) return;
         files.set(name, {

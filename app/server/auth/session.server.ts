@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/server/db/client.server";
+import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { userRoles } from "~/server/db/schema.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
@@ -14,13 +15,30 @@ export type SessionUser = {
   sessionId: string;
 };
 
+/**
+ * One lookup per request: the root loader and the page's loader receive the same Request, and both
+ * ask who is signed in (three queries each). Keyed weakly, so nothing outlives the request.
+ */
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user behind the request's session cookie, or null. Never throws for a bad cookie. */
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpUser(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpUser(request: Request): Promise<SessionUser | null> {
   const auth = getAuth();
   let result: Awaited<ReturnType<typeof auth.api.getSession>>;
   try {
     result = await auth.api.getSession({ headers: request.headers });
-  } catch {
+  } catch (error) {
+    // An outage is not "signed out": sending a signed-in user to the sign-in page would mislead.
+    if (isDatabaseUnavailable(error)) throw error;
     return null;
   }
   if (!result) return null;

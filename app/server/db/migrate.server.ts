@@ -24,18 +24,39 @@ export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.m
   }
 }
 
-/** Applies pending migrations. On PostgreSQL several instances may start at once: an advisory lock serialises them. */
-export async function runMigrations(database: Database, migrationsFolder = findMigrationsFolder()): Promise<void> {
+export type MigrationResult = { applied: number; total: number };
+
+/** Rows in Drizzle's journal table (0 before the first migration created it). */
+async function journalRows(database: Database): Promise<number> {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return 0;
+  const [count] = await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(count?.n ?? 0);
+}
+
+/**
+ * Applies pending migrations and says how many this call applied. On PostgreSQL several instances
+ * may start at once: an advisory lock serialises them, and the count is taken inside the lock so
+ * only the instance that did the work reports it.
+ */
+export async function runMigrations(database: Database, migrationsFolder = findMigrationsFolder()): Promise<MigrationResult> {
   if (database.kind === "pglite") {
+    const before = await journalRows(database);
     await migratePglite(database.db as never, { migrationsFolder });
-    return;
+    const total = await journalRows(database);
+    return { applied: total - before, total };
   }
   const pool = database.pool!;
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
+      const before = await journalRows(database);
       await migratePg(database.db as never, { migrationsFolder });
+      const total = await journalRows(database);
+      return { applied: total - before, total };
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

@@ -326,7 +326,9 @@ export const loanApplications = pgTable(
       sql`${t.status} not in ${sqlList(DECIDED_APPLICATION_STATUSES)} or ${t.reviewedAt} is not null`,
     ),
     index("loan_applications_user_id_submitted_at_idx").on(t.userId, t.submittedAt.desc().nullsFirst()),
-    index("loan_applications_status_submitted_at_idx").on(t.status, t.submittedAt.desc().nullsFirst()),
+    // The admin list's order (newest first, id breaking ties), so a page is read off the index
+    // without sorting, and the per-status counts are index-only scans.
+    index("loan_applications_status_submitted_at_id_idx").on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
   ],
 );

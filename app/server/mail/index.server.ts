@@ -11,7 +11,7 @@
  */
 import type { Db } from "../db/client.server";
 import { createMailTransport, type MailTransport } from "./transports.server";
-import { startMailWorker, type MailWorker, type MailWorkerOptions } from "./worker.server";
+import { exponentialBackoff, startMailWorker, type MailWorker, type MailWorkerOptions } from "./worker.server";
 
 export { enqueueEmail, notifyMailWorker, type DbOrTx, type OutboxMessage, type Tx } from "./outbox.server";
 export * from "./templates.server";
@@ -23,7 +23,7 @@ export {
   type MailMessage,
   type MailTransport,
 } from "./transports.server";
-export { defaultBackoffMs, describeMailError, startMailWorker, type MailWorker, type MailWorkerOptions } from "./worker.server";
+export { defaultBackoffMs, describeMailError, exponentialBackoff, startMailWorker, type MailWorker, type MailWorkerOptions } from "./worker.server";
 
 /**
  * Creates the transport the configuration asks for (SMTP when smtpUrl is set, else the local mailbox),
@@ -32,7 +32,7 @@ export { defaultBackoffMs, describeMailError, startMailWorker, type MailWorker, 
  */
 export function startConfiguredMailWorker(options: {
   db: Db;
-  config: { smtpUrl: string | undefined; mailFrom: string; isProduction: boolean };
+  config: { smtpUrl: string | undefined; mailFrom: string; isProduction: boolean; mailRetryBaseMs?: number };
   log?: (line: string) => void;
   transport?: MailTransport;
 } & Pick<MailWorkerOptions, "intervalMs" | "batchSize" | "maxAttempts">): MailWorker {
@@ -49,6 +49,7 @@ export function startConfiguredMailWorker(options: {
     intervalMs: options.intervalMs,
     batchSize: options.batchSize,
     maxAttempts: options.maxAttempts,
+    ...(options.config.mailRetryBaseMs ? { backoffMs: exponentialBackoff(options.config.mailRetryBaseMs) } : {}),
   });
   return {
     transport,

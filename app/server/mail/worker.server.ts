@@ -48,14 +48,19 @@ export type MailWorker = {
   readonly transport: MailTransport;
 };
 
-const BACKOFF_BASE_MS = 5_000;
+export const DEFAULT_RETRY_BASE_MS = 5_000;
 const BACKOFF_CAP_MS = 15 * 60_000;
 
-/** 5 s, 10 s, 20 s, ... capped at 15 minutes, plus up to 10% jitter so retries do not stampede. */
-export function defaultBackoffMs(attempts: number): number {
-  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_CAP_MS);
-  return Math.round(base * (1 + Math.random() * 0.1));
+/** base, 2×base, 4×base, ... capped at 15 minutes, plus up to 10% jitter so retries do not stampede. */
+export function exponentialBackoff(baseMs: number): (attempts: number) => number {
+  return (attempts) => {
+    const delay = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), BACKOFF_CAP_MS);
+    return Math.round(delay * (1 + Math.random() * 0.1));
+  };
 }
+
+/** 5 s, 10 s, 20 s, ... capped at 15 minutes (MAIL_RETRY_BASE_MS changes the first step). */
+export const defaultBackoffMs = exponentialBackoff(DEFAULT_RETRY_BASE_MS);
 
 /** Errors that mean "the server is unreachable or refuses us", not "this message is bad". */
 const SERVER_LEVEL_CODES = new Set([

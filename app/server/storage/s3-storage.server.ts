@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { Readable } from "node:stream";
 import type { S3Config } from "~/server/config.server";
-import { assertSafeKey, type DocumentStorage } from "./storage-keys.server";
+import { assertSafeKey, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
 
 /**
  * DocumentStorage on any S3-compatible service (AWS S3, MinIO, Ceph, R2...), written by hand on
@@ -147,13 +147,19 @@ function xmlValues(xml: string, tag: string): string[] {
 }
 
 /** Parses one ListObjectsV2 page. */
-export function parseListPage(xml: string): { keys: string[]; truncated: boolean; nextToken: string | undefined } {
+export function parseListPage(xml: string): { objects: StoredObjectInfo[]; truncated: boolean; nextToken: string | undefined } {
   if (!/<ListBucketResult[\s>]/.test(xml)) throw new Error("not a ListBucketResult document");
-  // <Key> only appears inside <Contents>; CommonPrefixes use <Prefix>.
-  const keys = xmlValues(xml, "Key");
+  // One <Contents> per object (CommonPrefixes use <Prefix>, never <Key>).
+  const objects = xmlValues(xml, "Contents").flatMap((contents): StoredObjectInfo[] => {
+    const key = xmlValues(contents, "Key")[0];
+    if (key === undefined) return [];
+    const modified = Date.parse(xmlValues(contents, "LastModified")[0] ?? "");
+    // An object of unknown age counts as brand new, so a grace period never lets it be swept.
+    return [{ key, modifiedAt: Number.isNaN(modified) ? new Date() : new Date(modified) }];
+  });
   const truncated = xmlValues(xml, "IsTruncated")[0]?.trim().toLowerCase() === "true";
   const nextToken = xmlValues(xml, "NextContinuationToken")[0];
-  return { keys, truncated, nextToken: nextToken || undefined };
+  return { objects, truncated, nextToken: nextToken || undefined };
 }
 
 const MAX_ERROR_BODY = 16 * 1024;
@@ -331,29 +337,39 @@ export function createS3Storage(config: S3Config, options: S3StorageOptions = {}
     },
 
     async list(prefix = "") {
-      const what = `ListObjectsV2 ${JSON.stringify(prefix)}`;
-      const keys: string[] = [];
-      let token: string | undefined;
-      for (;;) {
-        const query: Record<string, string> = { "list-type": "2", "max-keys": String(pageSize) };
-        if (prefix) query.prefix = prefix;
-        if (token) query["continuation-token"] = token;
-        const signal = AbortSignal.timeout(requestMs);
-        const res = await send({ method: "GET", query, signal }, what, requestMs);
-        if (!res.ok) throw await answerError(res, what);
-        let page: ReturnType<typeof parseListPage>;
-        try {
-          page = parseListPage(await res.text());
-        } catch (error) {
-          if (signal.aborted) throw fail(what, `no complete answer within ${requestMs / 1000} s`, error);
-          throw fail(what, `unexpected answer (${(error as Error).message})`, error);
-        }
-        keys.push(...page.keys);
-        if (!page.truncated) break;
-        if (!page.nextToken || page.nextToken === token) throw fail(what, "a truncated page without a new NextContinuationToken");
-        token = page.nextToken;
-      }
-      return keys.sort();
+      return (await listObjects(prefix)).map((o) => o.key);
+    },
+
+    listObjects,
+
+    async removeIncompleteWrites() {
+      return 0; // a PUT is atomic: an interrupted upload leaves no object behind
     },
   };
+
+  async function listObjects(prefix = ""): Promise<StoredObjectInfo[]> {
+    const what = `ListObjectsV2 ${JSON.stringify(prefix)}`;
+    const objects: StoredObjectInfo[] = [];
+    let token: string | undefined;
+    for (;;) {
+      const query: Record<string, string> = { "list-type": "2", "max-keys": String(pageSize) };
+      if (prefix) query.prefix = prefix;
+      if (token) query["continuation-token"] = token;
+      const signal = AbortSignal.timeout(requestMs);
+      const res = await send({ method: "GET", query, signal }, what, requestMs);
+      if (!res.ok) throw await answerError(res, what);
+      let page: ReturnType<typeof parseListPage>;
+      try {
+        page = parseListPage(await res.text());
+      } catch (error) {
+        if (signal.aborted) throw fail(what, `no complete answer within ${requestMs / 1000} s`, error);
+        throw fail(what, `unexpected answer (${(error as Error).message})`, error);
+      }
+      objects.push(...page.objects);
+      if (!page.truncated) break;
+      if (!page.nextToken || page.nextToken === token) throw fail(what, "a truncated page without a new NextContinuationToken");
+      token = page.nextToken;
+    }
+    return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
 }

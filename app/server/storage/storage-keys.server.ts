@@ -14,7 +14,16 @@ export interface DocumentStorage {
   exists(key: string): Promise<boolean>;
   /** Every key under a prefix (for orphan sweeps and backups). */
   list(prefix?: string): Promise<string[]>;
+  /** Every object under a prefix with its last modification time, sorted by key (for the orphan sweep). */
+  listObjects(prefix?: string): Promise<StoredObjectInfo[]>;
+  /**
+   * Removes what interrupted writes left behind that is older than `before` (local `*.part` files;
+   * an S3 PUT is atomic, so there it finds nothing). Resolves to how many were removed.
+   */
+  removeIncompleteWrites(before: Date): Promise<number>;
 }
+
+export type StoredObjectInfo = { key: string; modifiedAt: Date };
 
 const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
 const FILE = /^[a-z0-9_]{1,60}\.(pdf|jpg|png)$/;

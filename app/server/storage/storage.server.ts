@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "~/server/config.server";
-import { assertSafeKey, BUCKET, type DocumentStorage } from "./storage-keys.server";
+import { assertSafeKey, BUCKET, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
 import { createS3Storage } from "~/server/storage/s3-storage.server";
 
 /**
@@ -11,7 +11,7 @@ import { createS3Storage } from "~/server/storage/s3-storage.server";
  * could leave the bucket.
  */
 
-export { assertSafeKey, BUCKET, documentKey, type DocumentStorage } from "./storage-keys.server";
+export { assertSafeKey, BUCKET, documentKey, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
 
 export function createLocalStorage(root: string): DocumentStorage {
   const base = path.resolve(root, BUCKET);
@@ -19,7 +19,7 @@ export function createLocalStorage(root: string): DocumentStorage {
     assertSafeKey(key);
     return path.join(base, ...key.split("/"));
   };
-  return {
+  const adapter: DocumentStorage = {
     describe: `local folder ${base}`,
     async put(key, bytes) {
       const file = resolve(key);
@@ -52,23 +52,52 @@ export function createLocalStorage(root: string): DocumentStorage {
       );
     },
     async list(prefix = "") {
-      const keys: string[] = [];
-      const walk = async (dir: string, rel: string[]) => {
-        let entries: fs.Dirent[];
-        try {
-          entries = await fs.promises.readdir(dir, { withFileTypes: true });
-        } catch {
-          return;
-        }
-        for (const entry of entries) {
-          if (entry.isDirectory()) await walk(path.join(dir, entry.name), [...rel, entry.name]);
-          else if (!entry.name.endsWith(".part")) keys.push([...rel, entry.name].join("/"));
-        }
-      };
-      await walk(base, []);
-      return keys.filter((k) => k.startsWith(prefix)).sort();
+      return (await walk()).objects.filter((o) => o.key.startsWith(prefix)).map((o) => o.key);
+    },
+    async listObjects(prefix = "") {
+      return (await walk()).objects.filter((o) => o.key.startsWith(prefix));
+    },
+    async removeIncompleteWrites(before) {
+      let removed = 0;
+      for (const part of (await walk()).partials) {
+        if (part.modifiedAt >= before) continue;
+        await fs.promises.rm(part.file, { force: true });
+        await fs.promises.rmdir(path.dirname(part.file)).catch(() => undefined);
+        removed++;
+      }
+      return removed;
     },
   };
+  return adapter;
+
+  /** Every stored object, and separately the `*.part` files of writes that never reached their rename. */
+  async function walk() {
+    const objects: StoredObjectInfo[] = [];
+    const partials: { file: string; modifiedAt: Date }[] = [];
+    const visit = async (dir: string, rel: string[]) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          await visit(file, [...rel, entry.name]);
+          continue;
+        }
+        // A file may vanish between readdir and stat (a concurrent delete): it is simply not listed.
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        if (!stat?.isFile()) continue;
+        if (entry.name.endsWith(".part")) partials.push({ file, modifiedAt: stat.mtime });
+        else objects.push({ key: [...rel, entry.name].join("/"), modifiedAt: stat.mtime });
+      }
+    };
+    await visit(base, []);
+    objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { objects, partials };
+  }
 }
 
 let storage: DocumentStorage | undefined;

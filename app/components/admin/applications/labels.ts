@@ -1,4 +1,5 @@
 import { EMPLOYMENT_STATUSES, isOneOf } from "~/domain/enums";
+import { dateFormatter } from "~/domain/formats";
 
 /** Display labels for the admin review cards. Pure, safe in the browser and on the server. */
 
@@ -25,5 +26,5 @@ export function phoneLabel(phone: string | null | undefined): string {
 export function formatDateTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return dateFormatter({ dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 }

@@ -1,9 +1,11 @@
+import { dateFormatter } from "~/domain/formats";
+
 /** Date and time display for the admin pages ("Nov 22, 2026, 3:04:05 PM" in the given time zone). */
 
 export function formatDateTime(iso: string, timeZone: string, { seconds = true }: { seconds?: boolean } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat("en-US", {
+  return dateFormatter({
     year: "numeric",
     month: "short",
     day: "numeric",
@@ -18,5 +20,5 @@ export function formatDateTime(iso: string, timeZone: string, { seconds = true }
 export function formatTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone }).format(date);
+  return dateFormatter({ hour: "numeric", minute: "2-digit", second: "2-digit", timeZone }).format(date);
 }

@@ -1,0 +1,224 @@
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { writeAudit } from "~/server/audit.server";
+import type { Db } from "~/server/db/client.server";
+import {
+  approvedLoans,
+  bankAccounts,
+  contactMessages,
+  emailOutbox,
+  emailVerificationCodes,
+  loanApplications,
+  loanDocuments,
+  rateLimit,
+  rateLimitHits,
+  session,
+  verification,
+} from "~/server/db/schema.server";
+import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
+import { cutoffFor, RETENTION_POLICY } from "./policy.server";
+
+/**
+ * The disposal run: deletes every record past its retention period (policy.server.ts) and the
+ * documents' files, and writes one audit row per run.
+ *
+ * Order, for crash safety: the rows and the audit row go in one transaction first, the files after
+ * it commits. A crash before the commit changes nothing; a crash after it leaves files no row points
+ * to, which the orphan sweep removes. The reverse order could leave applications whose documents
+ * are gone, which staff would see as broken links and could not tell from data loss.
+ */
+
+export type DisposalCounts = {
+  applications: number;
+  documents: number;
+  bankAccounts: number;
+  approvedLoans: number;
+  contactMessages: number;
+  sentEmails: number;
+  failedEmails: number;
+  sessions: number;
+  verificationTokens: number;
+  emailCodes: number;
+  rateLimitCounters: number;
+};
+
+export type DisposalResult = {
+  dryRun: boolean;
+  /** false when another instance held the run (PostgreSQL): nothing was done. */
+  ran: boolean;
+  counts: DisposalCounts;
+  /** Storage keys of the disposed documents. */
+  files: string[];
+  filesRemoved: number;
+  /** Keys whose removal failed (left for the orphan sweep). */
+  filesFailed: string[];
+};
+
+export type DisposalOptions = {
+  db: Db;
+  storage: DocumentStorage;
+  now?: Date;
+  /** Count what would go, change nothing (the transaction is rolled back, audit row included). */
+  dryRun?: boolean;
+  log?: (line: string) => void;
+};
+
+// Arbitrary but fixed: instances behind one PostgreSQL run the daily disposal one at a time.
+const DISPOSAL_LOCK_KEY = 724_199_302;
+
+class DryRunRollback extends Error {}
+
+const EMPTY_COUNTS: DisposalCounts = {
+  applications: 0,
+  documents: 0,
+  bankAccounts: 0,
+  approvedLoans: 0,
+  contactMessages: 0,
+  sentEmails: 0,
+  failedEmails: 0,
+  sessions: 0,
+  verificationTokens: 0,
+  emailCodes: 0,
+  rateLimitCounters: 0,
+};
+
+export async function disposeExpiredRecords(options: DisposalOptions): Promise<DisposalResult> {
+  const { db, storage } = options;
+  const now = options.now ?? new Date();
+  const dryRun = options.dryRun ?? false;
+  const p = RETENTION_POLICY;
+  const cut = {
+    decided: cutoffFor(p.decidedApplication.period, now),
+    closedLoan: cutoffFor(p.closedLoanApplication.period, now),
+    undecided: cutoffFor(p.undecidedApplication.period, now),
+    contact: cutoffFor(p.contactMessage.period, now),
+    sentEmail: cutoffFor(p.sentEmail.period, now),
+    failedEmail: cutoffFor(p.failedEmail.period, now),
+    session: cutoffFor(p.session.period, now),
+    verification: cutoffFor(p.verificationToken.period, now),
+    emailCode: cutoffFor(p.emailCode.period, now),
+    rateLimit: cutoffFor(p.rateLimitCounter.period, now),
+  };
+
+  let outcome: { ran: boolean; counts: DisposalCounts; files: string[] } = { ran: false, counts: EMPTY_COUNTS, files: [] };
+  try {
+    await db.transaction(async (tx) => {
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${DISPOSAL_LOCK_KEY}) as ok`);
+      if (!(locked as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return;
+
+      const expired = await tx
+        .select({ id: loanApplications.id })
+        .from(loanApplications)
+        .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
+        .where(
+          or(
+            and(
+              isNull(approvedLoans.id),
+              inArray(loanApplications.status, [...DECIDED_APPLICATION_STATUSES]),
+              lt(loanApplications.reviewedAt, cut.decided),
+            ),
+            and(
+              isNull(approvedLoans.id),
+              notInArray(loanApplications.status, [...DECIDED_APPLICATION_STATUSES]),
+              lt(loanApplications.updatedAt, cut.undecided),
+            ),
+            and(
+              isNotNull(approvedLoans.id),
+              inArray(approvedLoans.status, ["paid_off", "closed"]),
+              lt(approvedLoans.updatedAt, cut.closedLoan),
+            ),
+          ),
+        );
+      const ids = expired.map((row) => row.id);
+      const counts: DisposalCounts = { ...EMPTY_COUNTS };
+      let files: string[] = [];
+      if (ids.length > 0) {
+        files = (await tx.select({ key: loanDocuments.filePath }).from(loanDocuments).where(inArray(loanDocuments.applicationId, ids))).map(
+          (row) => row.key,
+        );
+        counts.documents = files.length;
+        counts.bankAccounts = (
+          await tx.delete(bankAccounts).where(inArray(bankAccounts.applicationId, ids)).returning({ id: bankAccounts.id })
+        ).length;
+        await tx.delete(loanDocuments).where(inArray(loanDocuments.applicationId, ids));
+        counts.approvedLoans = (
+          await tx.delete(approvedLoans).where(inArray(approvedLoans.applicationId, ids)).returning({ id: approvedLoans.id })
+        ).length;
+        counts.applications = (
+          await tx.delete(loanApplications).where(inArray(loanApplications.id, ids)).returning({ id: loanApplications.id })
+        ).length;
+      }
+      const gone = async (query: Promise<unknown[]>) => (await query).length;
+      counts.contactMessages = await gone(
+        tx.delete(contactMessages).where(lt(contactMessages.createdAt, cut.contact)).returning({ id: contactMessages.id }),
+      );
+      counts.sentEmails = await gone(
+        tx
+          .delete(emailOutbox)
+          .where(and(eq(emailOutbox.status, "sent"), lt(emailOutbox.sentAt, cut.sentEmail)))
+          .returning({ id: emailOutbox.id }),
+      );
+      counts.failedEmails = await gone(
+        tx
+          .delete(emailOutbox)
+          .where(and(eq(emailOutbox.status, "failed"), lt(emailOutbox.createdAt, cut.failedEmail)))
+          .returning({ id: emailOutbox.id }),
+      );
+      counts.sessions = await gone(tx.delete(session).where(lt(session.expiresAt, cut.session)).returning({ id: session.id }));
+      counts.verificationTokens = await gone(
+        tx.delete(verification).where(lt(verification.expiresAt, cut.verification)).returning({ id: verification.id }),
+      );
+      counts.emailCodes = await gone(
+        tx
+          .delete(emailVerificationCodes)
+          .where(lt(emailVerificationCodes.expiresAt, cut.emailCode))
+          .returning({ id: emailVerificationCodes.id }),
+      );
+      counts.rateLimitCounters =
+        (await gone(tx.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, cut.rateLimit)).returning({ key: rateLimitHits.key }))) +
+        (await gone(tx.delete(rateLimit).where(lt(rateLimit.lastRequest, cut.rateLimit.getTime())).returning({ id: rateLimit.id })));
+
+      await writeAudit(tx, {
+        actor: null,
+        action: "records.dispose",
+        details: {
+          counts,
+          files: files.length,
+          applicationIds: ids,
+          clock: now.toISOString(),
+          cutoffs: Object.fromEntries(Object.entries(cut).map(([k, v]) => [k, v.toISOString()])),
+        },
+      });
+      outcome = { ran: true, counts, files };
+      if (dryRun) throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+
+  const result: DisposalResult = { dryRun, ...outcome, filesRemoved: 0, filesFailed: [] };
+  if (dryRun || !outcome.ran) return result;
+  for (const key of outcome.files) {
+    try {
+      await storage.delete(key);
+      result.filesRemoved += 1;
+    } catch (error) {
+      result.filesFailed.push(key);
+      options.log?.(`[retention] could not remove ${key} (${(error as Error).message}); the orphan sweep will`);
+    }
+  }
+  return result;
+}
+
+/** One line for logs and the command's output. */
+export function describeDisposal(result: DisposalResult): string {
+  if (!result.ran) return "another instance is running the disposal: nothing done";
+  const c = result.counts;
+  const parts = Object.entries(c)
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${name} ${n}`);
+  const what = parts.length ? parts.join(", ") : "nothing was past its retention period";
+  const files = result.dryRun ? `${result.files.length} files would be removed` : `${result.filesRemoved} files removed`;
+  const failed = result.filesFailed.length ? `, ${result.filesFailed.length} could not be removed (left to the orphan sweep)` : "";
+  return `${result.dryRun ? "dry run, nothing deleted: " : ""}${what}; ${files}${failed}`;
+}

@@ -1,0 +1,336 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { APPLICATION_STATUSES, LOAN_DURATIONS, type ApplicationStatus, type LoanType } from "~/domain/enums";
+import { monthlyPayment } from "~/domain/loan-math";
+import { validateApplicationFields } from "~/domain/validation/application";
+import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
+import { hashPassword } from "~/server/auth/password-hash.server";
+import type { Database } from "~/server/db/client.server";
+import {
+  account,
+  approvedLoans,
+  bankAccounts,
+  loanApplications,
+  loanDocuments,
+  profiles,
+  session,
+  user as userTable,
+  userRoles,
+} from "~/server/db/schema.server";
+import { documentKey } from "~/server/storage/storage-keys.server";
+
+/**
+ * A lender's database after a few years: applicants (with an old session each), their applications
+ * in every status over two years, each with its bank account (SSN and bank numbers encrypted by the
+ * submission's own row builders) and its document rows, approved loans, and admins. Rows go in with multi-row INSERTs in one transaction,
+ * so 10,000 applications take seconds rather than 10,000 HTTP submissions.
+ *
+ * Document rows name storage keys but no file is written: the pages measured list documents, they
+ * never read them. Every account shares one argon2id hash of `password` (hashing 2,000 passwords
+ * would take minutes and proves nothing here). A fixed pseudo-random sequence makes runs comparable.
+ */
+
+export type ScaleSeedOptions = {
+  applicants: number;
+  applications: number;
+  admins: number;
+  password: string;
+  /** Same numbers give the same data set. */
+  seed?: number;
+};
+
+export type SeededAccount = { id: string; email: string; name: string };
+
+export type ScaleSeedResult = {
+  applicants: SeededAccount[];
+  admins: SeededAccount[];
+  byStatus: Record<ApplicationStatus, number>;
+  /** Applications per applicant, in `applicants` order. */
+  applicationsPerApplicant: number[];
+  documents: number;
+  approvedLoans: number;
+  seconds: number;
+};
+
+const FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Patricia", "David", "Jennifer", "William", "Elizabeth", "Daniel", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Carlos", "Karen", "Anthony", "Nancy", "Priya", "Wei", "Aisha", "Kevin", "Emily", "Omar", "Grace", "Luis", "Hannah", "Andre"];
+const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Thompson", "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "Okafor"];
+const PLACES = [
+  { city: "Phoenix", state: "AZ", zip: "85016", area: "602" },
+  { city: "Charlotte", state: "NC", zip: "28203", area: "704" },
+  { city: "Austin", state: "TX", zip: "78757", area: "512" },
+  { city: "Columbus", state: "OH", zip: "43201", area: "614" },
+  { city: "Portland", state: "OR", zip: "97214", area: "503" },
+  { city: "Milwaukee", state: "WI", zip: "53207", area: "414" },
+  { city: "Tampa", state: "FL", zip: "33602", area: "813" },
+  { city: "Denver", state: "CO", zip: "80205", area: "303" },
+  { city: "Richmond", state: "VA", zip: "23220", area: "804" },
+  { city: "Boise", state: "ID", zip: "83702", area: "208" },
+] as const;
+const STREETS = ["Market Street", "Oak Avenue", "Camelback Rd", "Shoal Creek Blvd", "Lane Ave", "Belmont St", "Main Street", "Cedar Lane"];
+const BANKS = ["Saguaro Community Bank", "Piedmont Merchants Bank", "Hill Country Savings", "Scioto Valley Credit Union", "Lakeshore Savings Bank"];
+const EMPLOYERS = ["Desert Valley Medical Center", "Cascade Software Group", "Buckeye Logistics", "Lakeshore Manufacturing", "Front Range Builders", "City School District"];
+const PURPOSES: Record<LoanType, string> = {
+  personal: "Paying off medical bills and covering a family move across the state.",
+  business: "Purchase of equipment and working capital for two new commercial contracts.",
+  private: "Short-term financing while the sale of our current home closes.",
+  "hard-money": "Bridge financing to acquire and renovate a rental property before refinancing.",
+  "auto-loans": "Purchase of a reliable used pickup truck for commuting and weekend work.",
+  "debt-consolidation": "Consolidating three credit cards into one lower monthly payment.",
+  "home-improvement": "Kitchen remodel and energy-efficient windows for an older house.",
+};
+const LOAN_TYPES_WEIGHTED: LoanType[] = ["personal", "personal", "personal", "debt-consolidation", "debt-consolidation", "home-improvement", "auto-loans", "business", "private", "hard-money"];
+const DENIAL_REASONS = ["Debt-to-income ratio above our lending guidelines", "Length of employment below our minimum of two years", "Requested amount exceeds what the stated income supports"];
+/** Share of each status among applications, roughly a lender's steady state. */
+const STATUS_WEIGHTS: [ApplicationStatus, number][] = [
+  ["pending", 0.3],
+  ["under_review", 0.1],
+  ["approved", 0.35],
+  ["denied", 0.25],
+];
+const DAY_MS = 86_400_000;
+const HISTORY_DAYS = 730;
+
+/** Mulberry32: a small deterministic generator (Math.random cannot be seeded). */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return { next, int, pick };
+}
+
+const digits = (n: number, length: number) => String(n).padStart(length, "0").slice(-length);
+
+/** Multi-row INSERTs stay well under PostgreSQL's 65,535 bind parameters per statement. */
+async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function seedScale(database: Database, options: ScaleSeedOptions): Promise<ScaleSeedResult> {
+  const started = performance.now();
+  const rnd = generator(options.seed ?? 8);
+  const now = Date.now();
+  const passwordHash = await hashPassword(options.password);
+
+  const makeAccount = (kind: "applicant" | "admin", i: number): SeededAccount & { createdAt: Date; place: (typeof PLACES)[number]; first: string; last: string } => {
+    const first = rnd.pick(FIRST);
+    const last = rnd.pick(LAST);
+    return {
+      id: randomUUID().replaceAll("-", ""),
+      email: `${kind}${i}@bench.example.com`,
+      name: `${first} ${last}`,
+      first,
+      last,
+      place: rnd.pick(PLACES),
+      createdAt: new Date(now - rnd.int(HISTORY_DAYS, HISTORY_DAYS + 60) * DAY_MS),
+    };
+  };
+  const applicants = Array.from({ length: options.applicants }, (_, i) => makeAccount("applicant", i));
+  const admins = Array.from({ length: options.admins }, (_, i) => makeAccount("admin", i));
+
+  // Everyone has applied once; the rest go to a minority of repeat borrowers (skewed, like real ones).
+  const owners = Array.from({ length: options.applications }, (_, j) =>
+    j < applicants.length ? j : Math.floor(applicants.length * rnd.next() ** 1.3),
+  );
+  const applicationsPerApplicant = applicants.map(() => 0);
+  for (const owner of owners) applicationsPerApplicant[owner]! += 1;
+
+  const byStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as Record<ApplicationStatus, number>;
+  const applicationRows: (typeof loanApplications.$inferInsert)[] = [];
+  const bankRows: (typeof bankAccounts.$inferInsert)[] = [];
+  const documentRows: (typeof loanDocuments.$inferInsert)[] = [];
+  const loanRows: (typeof approvedLoans.$inferInsert)[] = [];
+  const hasPrimaryBank = new Set<string>();
+
+  for (const [j, owner] of owners.entries()) {
+    const person = applicants[owner]!;
+    const loanType = rnd.pick(LOAN_TYPES_WEIGHTED);
+    const amount = loanType === "hard-money" ? rnd.int(150, 900) * 1000 : rnd.int(3, 120) * 500;
+    const duration = rnd.pick(LOAN_DURATIONS.filter((d) => d <= (loanType === "hard-money" ? 24 : 120)));
+    const monthly = rnd.int(25, 180) * 100;
+    const raw: Record<string, string> = {
+      firstName: person.first,
+      lastName: person.last,
+      dateOfBirth: `${rnd.int(1955, 2000)}-${digits(rnd.int(1, 12), 2)}-${digits(rnd.int(1, 28), 2)}`,
+      // The block the SSA reserves for advertising: never a real person's number.
+      ssn: `987-65-432${rnd.int(0, 9)}`,
+      email: person.email,
+      phone: `${person.place.area}55501${digits(rnd.int(0, 99), 2)}`,
+      addressLine1: `${rnd.int(10, 9999)} ${rnd.pick(STREETS)}`,
+      city: person.place.city,
+      state: person.place.state,
+      zipCode: person.place.zip,
+      loanType,
+      loanAmount: String(amount),
+      desiredInterestRate: (rnd.int(699, 2499) / 100).toFixed(2),
+      loanDuration: String(duration),
+      loanPurpose: PURPOSES[loanType],
+      ...(loanType === "hard-money" ? { propertyAddress: `${rnd.int(100, 4999)} ${rnd.pick(STREETS)}, ${person.place.city}, ${person.place.state} ${person.place.zip}` } : {}),
+      ...(loanType === "business" ? { businessName: `${person.last} Services LLC`, businessYears: String(rnd.int(1, 20)) } : {}),
+      employmentStatus: rnd.pick(["full-time", "full-time", "full-time", "part-time", "self-employed", "retired"]),
+      employerName: rnd.pick(EMPLOYERS),
+      jobTitle: "Staff",
+      yearsEmployed: String(rnd.int(0, 25)),
+      monthlyIncome: String(monthly),
+      annualIncome: String(monthly * 12),
+      creditScore: String(rnd.int(560, 820)),
+      monthlyDebts: String(rnd.int(0, 40) * 50),
+      hasOutstandingLoans: rnd.next() < 0.5 ? "true" : "false",
+      authorizeCreditReport: "true",
+      accountHolderName: person.name,
+      bankName: rnd.pick(BANKS),
+      accountNumber: `${rnd.int(100_000, 999_999)}${digits(j, 6)}`,
+      routingNumber: `50${digits(rnd.int(0, 9_999_999), 7)}`,
+      bankAccountType: rnd.pick(["checking", "checking", "savings"]),
+      agreeToTerms: "true",
+    };
+    const validated = validateApplicationFields(raw);
+    if (!validated.ok) throw new Error(`seed application ${j} is invalid: ${validated.problem.field}: ${validated.problem.message}`);
+    const fields = validated.value;
+
+    // More applications recently than two years ago (a growing lender), never before the account.
+    const ageDays = HISTORY_DAYS * rnd.next() ** 1.4;
+    const submittedAt = new Date(Math.max(person.createdAt.getTime() + DAY_MS, now - ageDays * DAY_MS - rnd.int(0, DAY_MS)));
+    const roll = rnd.next();
+    let acc = 0;
+    let status: ApplicationStatus = "pending";
+    for (const [s, w] of STATUS_WEIGHTS) {
+      acc += w;
+      if (roll < acc) {
+        status = s;
+        break;
+      }
+    }
+    byStatus[status] += 1;
+    const decided = status === "approved" || status === "denied";
+    const reviewedAt = decided ? new Date(Math.min(now, submittedAt.getTime() + rnd.int(1, 10) * DAY_MS)) : null;
+    const reviewer = decided && admins.length ? rnd.pick(admins).id : null;
+
+    const id = randomUUID();
+    applicationRows.push({
+      ...applicationRow(id, { id: person.id }, fields, `seed-${digits(j, 8)}-${id.slice(0, 8)}`),
+      status,
+      submittedAt,
+      createdAt: submittedAt,
+      updatedAt: reviewedAt ?? submittedAt,
+      reviewedAt,
+      reviewedBy: reviewer,
+      decisionReasons: status === "denied" ? [rnd.pick(DENIAL_REASONS)] : null,
+    });
+    bankRows.push({ ...bankAccountRow(person.id, id, fields, !hasPrimaryBank.has(person.id)), createdAt: submittedAt });
+    hasPrimaryBank.add(person.id);
+
+    const docs: (readonly [string, "pdf" | "png" | "jpg", "application/pdf" | "image/png" | "image/jpeg"])[] = [
+      ["id_card_front", "jpg", "image/jpeg"],
+      ["id_card_back", "jpg", "image/jpeg"],
+      ["bank_statement_1", "pdf", "application/pdf"],
+      ["bank_statement_2", "pdf", "application/pdf"],
+      ["bank_statement_3", "pdf", "application/pdf"],
+      ["utility_bill", "pdf", "application/pdf"],
+      ...(loanType === "hard-money" ? ([["collateral_docs", "pdf", "application/pdf"]] as const) : []),
+      ["signature", "png", "image/png"],
+    ];
+    for (const [type, ext, mime] of docs) {
+      documentRows.push({
+        applicationId: id,
+        userId: person.id,
+        documentType: type as (typeof loanDocuments.$inferInsert)["documentType"],
+        fileName: `${type.replaceAll("_", "-")}.${ext}`,
+        filePath: documentKey(person.id, id, type, ext),
+        fileSize: rnd.int(20_000, 2_000_000),
+        mimeType: mime,
+        uploadedAt: submittedAt,
+      });
+    }
+
+    if (status === "approved") {
+      const approvedAmount = Math.round(amount * (rnd.next() < 0.7 ? 1 : 0.8));
+      const rate = fields.desiredInterestRate;
+      const paidMonths = Math.min(duration, Math.floor((now - reviewedAt!.getTime()) / (30 * DAY_MS)));
+      const payment = monthlyPayment(approvedAmount, rate, duration);
+      loanRows.push({
+        userId: person.id,
+        applicationId: id,
+        status: paidMonths >= duration ? "paid_off" : "active",
+        approvedAmount,
+        balance: Math.max(0, Math.round((approvedAmount - payment * paidMonths * 0.8) * 100) / 100),
+        monthlyPayment: payment,
+        interestRate: rate,
+        termMonths: duration,
+        approvalDate: reviewedAt!,
+        createdAt: reviewedAt!,
+        updatedAt: reviewedAt!,
+      });
+    }
+  }
+
+  const everyone = [...applicants, ...admins];
+  await database.db.transaction(async (tx) => {
+    await insertInBatches(everyone, 1000, (batch) =>
+      tx.insert(userTable).values(batch.map((p) => ({ id: p.id, name: p.name, email: p.email, emailVerified: true, createdAt: p.createdAt, updatedAt: p.createdAt }))),
+    );
+    await insertInBatches(everyone, 1000, (batch) =>
+      tx.insert(account).values(
+        batch.map((p) => ({ id: randomUUID().replaceAll("-", ""), accountId: p.id, providerId: "credential", userId: p.id, password: passwordHash, createdAt: p.createdAt, updatedAt: p.createdAt })),
+      ),
+    );
+    await insertInBatches(everyone, 1000, (batch) =>
+      tx.insert(profiles).values(
+        batch.map((p) => ({
+          id: p.id,
+          fullName: p.name,
+          email: p.email,
+          phone: `${p.place.area}5550100`,
+          city: p.place.city,
+          state: p.place.state,
+          zipCode: p.place.zip,
+          createdAt: p.createdAt,
+          updatedAt: p.createdAt,
+        })),
+      ),
+    );
+    // Sessions from earlier visits (most long expired): the token lookup must not care how many there are.
+    await insertInBatches(applicants, 1000, (batch) =>
+      tx.insert(session).values(
+        batch.map((p) => {
+          const lastSeen = new Date(now - rnd.int(0, HISTORY_DAYS) * DAY_MS);
+          return {
+            id: randomUUID().replaceAll("-", ""),
+            token: randomBytes(24).toString("base64url"),
+            userId: p.id,
+            createdAt: lastSeen,
+            updatedAt: lastSeen,
+            expiresAt: new Date(lastSeen.getTime() + 7 * DAY_MS),
+            ipAddress: "192.0.2.10",
+            userAgent: "Mozilla/5.0 (seeded session)",
+          };
+        }),
+      ),
+    );
+    if (admins.length) await tx.insert(userRoles).values(admins.map((a) => ({ userId: a.id, role: "admin" as const })));
+    await insertInBatches(applicationRows, 500, (batch) => tx.insert(loanApplications).values(batch));
+    await insertInBatches(bankRows, 2000, (batch) => tx.insert(bankAccounts).values(batch));
+    await insertInBatches(documentRows, 4000, (batch) => tx.insert(loanDocuments).values(batch));
+    await insertInBatches(loanRows, 2000, (batch) => tx.insert(approvedLoans).values(batch));
+  });
+  // What autovacuum does some time after a bulk load: statistics for the planner and a visibility
+  // map for index-only scans. Without it the first plans would be made blind.
+  await database.db.execute(sql`vacuum analyze`);
+
+  const strip = ({ id, email, name }: SeededAccount): SeededAccount => ({ id, email, name });
+  return {
+    applicants: applicants.map(strip),
+    admins: admins.map(strip),
+    byStatus,
+    applicationsPerApplicant,
+    documents: documentRows.length,
+    approvedLoans: loanRows.length,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}

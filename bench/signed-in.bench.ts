@@ -1,0 +1,239 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { REVIEW_PAGE_SIZE, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
+import { loadConfig, setConfig } from "~/server/config.server";
+import { openDatabase } from "~/server/db/client.server";
+import { runMigrations } from "~/server/db/migrate.server";
+import { passAdminMfa, signInOverHttp } from "../tests/e2e/helpers/admin-session";
+import { startTestServer, testSecrets } from "../tests/e2e/harness";
+import { mb, memorySampler, percentile, type BenchResult, type Figure } from "./lib";
+import { seedScale, type ScaleSeedResult } from "./seed-scale";
+
+/**
+ * Signed-in pages at scale (issue #8): 2,000 applicants and 10,000 applications on PostgreSQL, then
+ * 50 users at once load their dashboard (each their own, signed in over HTTP), and 50 admin sessions
+ * (second factor verified over HTTP) load /admin on various tabs and pages. Each request is the HTML
+ * document a first visit costs: the root loader and the route loader run, the page is rendered.
+ *
+ * Two ways of driving 50 users, both reported:
+ * - "paced": each user waits a think time between pages (BENCH_THINK_MS on average, default 1000),
+ *   as people do; this is the run the goal (p99 < 100 ms) is about.
+ * - "back-to-back": no pause at all, 50 requests always in flight; this measures what the server can
+ *   take (requests per second), and latency there is mostly queueing (≈ 50 / throughput).
+ */
+
+const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 2000);
+const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 10_000);
+const USERS = Number(process.env.BENCH_USERS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = 3;
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/** Admin accounts; each verifies one session with its authenticator and the others with backup codes. */
+const ADMINS = 10;
+const PASSWORD = "Str0ng!Passw0rd";
+const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml",
+  "accept-encoding": "gzip, deflate, br",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+};
+
+type Visitor = { cookie: string; next: () => string };
+type RunResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; max: number; errors: number; firstError?: string };
+
+/** A small deterministic generator, so two runs ask for the same pages. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { ...BROWSER_HEADERS, cookie } }, (res) => {
+      res.on("data", () => undefined);
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+/** Every visitor loops until the time is up; only requests started after the warm-up are counted. */
+async function drive(visitors: Visitor[], thinkMs: number, seed: number): Promise<RunResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: visitors.length });
+  const random = generator(seed);
+  const measureFrom = performance.now() + WARMUP_SECONDS * 1000;
+  const end = measureFrom + SECONDS * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  await Promise.all(
+    visitors.map(async (visitor, i) => {
+      // Paced users start spread over one think time rather than all in the same millisecond.
+      if (thinkMs > 0) await new Promise((r) => setTimeout(r, (i / visitors.length) * thinkMs));
+      while (performance.now() < end) {
+        const url = visitor.next();
+        const started = performance.now();
+        let outcome: string;
+        try {
+          outcome = `HTTP ${await get(agent, url, visitor.cookie)}`;
+        } catch (error) {
+          outcome = (error as Error).message;
+        }
+        if (started >= measureFrom && started < end) {
+          latencies.push(performance.now() - started);
+          if (outcome !== "HTTP 200") {
+            errors++;
+            firstError ??= `${url}: ${outcome}`;
+          }
+        }
+        if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + random())));
+      }
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / SECONDS),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1) ?? 0),
+    errors,
+    firstError,
+  };
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time (sign-ins solve a proof of work each). */
+async function inBatches<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += limit) out.push(...(await Promise.all(items.slice(i, i + limit).map((item, j) => fn(item, i + j)))));
+  return out;
+}
+
+const ipFor = (n: number) => `198.18.${10 + Math.floor(n / 200)}.${(n % 200) + 1}`;
+
+async function applicantVisitors(base: string, seeded: ScaleSeedResult): Promise<Visitor[]> {
+  // Spread over the whole list: one-time applicants and the repeat borrowers with the longest pages.
+  const step = Math.floor(seeded.applicants.length / USERS);
+  const chosen = Array.from({ length: USERS }, (_, i) => seeded.applicants[i * step]!);
+  return inBatches(chosen, 5, async (applicant, i) => {
+    const cookie = await signInOverHttp(base, applicant.email, PASSWORD, ipFor(i));
+    const page = await fetch(`${base}/dashboard`, { headers: { cookie }, redirect: "manual" });
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes(applicant.name)) throw new Error(`${applicant.email}: the dashboard did not answer as this applicant (${page.status})`);
+    return { cookie, next: () => `${base}/dashboard` };
+  });
+}
+
+async function adminVisitors(base: string, seeded: ScaleSeedResult): Promise<Visitor[]> {
+  const perAdmin = Math.ceil(USERS / ADMINS);
+  const cookies: string[] = [];
+  await inBatches(seeded.admins, 5, async (admin, a) => {
+    const first = await signInOverHttp(base, admin.email, PASSWORD, ipFor(1000 + a * perAdmin));
+    const { backupCodes } = await passAdminMfa(base, first);
+    cookies.push(first);
+    for (let k = 1; k < perAdmin && cookies.length < USERS; k++) {
+      const cookie = await signInOverHttp(base, admin.email, PASSWORD, ipFor(1000 + a * perAdmin + k));
+      const res = await fetch(`${base}/admin/mfa`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "verify", code: backupCodes[k - 1]!, redirectTo: "/admin" }),
+        headers: { cookie, origin: base },
+        redirect: "manual",
+      });
+      if (res.status !== 302) throw new Error(`${admin.email}: backup code refused (${res.status})`);
+      cookies.push(cookie);
+    }
+  });
+  const pages = Object.fromEntries(REVIEW_TABS.map((tab) => [tab, Math.max(1, Math.ceil(seeded.byStatus[tab] / REVIEW_PAGE_SIZE))])) as Record<ReviewTab, number>;
+  return cookies.slice(0, USERS).map((cookie, i) => {
+    const random = generator(100 + i);
+    return {
+      cookie,
+      // Mostly the first pages of the pending tab, as reviewers work; sometimes anywhere in any tab.
+      next: () => {
+        const r = random();
+        const tab: ReviewTab = r < 0.6 ? "pending" : r < 0.8 ? "approved" : "denied";
+        const p = random();
+        const page = p < 0.6 ? 1 : p < 0.85 ? 2 + Math.floor(random() * 4) : 1 + Math.floor(random() * pages[tab]);
+        return `${base}/admin?status=${tab}${page > 1 ? `&page=${Math.min(page, pages[tab])}` : ""}`;
+      },
+    };
+  });
+}
+
+function figures(label: string, run: RunResult, paced: boolean): Figure[] {
+  const goal = paced ? "goal < 100 ms" : "no think time: latency is mostly queueing";
+  return [
+    { name: `${label} requests/s`, value: run.perSecond, unit: "/s" },
+    { name: `${label} p50`, value: run.p50, unit: "ms" },
+    { name: `${label} p95`, value: run.p95, unit: "ms" },
+    { name: `${label} p99`, value: run.p99, unit: "ms", note: goal },
+    { name: `${label} max`, value: run.max, unit: "ms" },
+    { name: `${label} errors`, value: run.errors, unit: `of ${run.requests}`, note: run.firstError ?? "goal 0 (any non-200 counts)" },
+  ];
+}
+
+export async function signedInBench(databaseUrl: string): Promise<BenchResult> {
+  const secrets = testSecrets();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-signed-in-"));
+  setConfig(loadConfig({ ...secrets, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }));
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  let seeded: ScaleSeedResult;
+  try {
+    await runMigrations(database);
+    seeded = await seedScale(database, { applicants: APPLICANTS, applications: APPLICATIONS, admins: ADMINS, password: PASSWORD });
+  } finally {
+    await database.close();
+  }
+  console.log(`  seeded ${APPLICANTS} applicants, ${APPLICATIONS} applications, ${seeded.documents} documents in ${seeded.seconds} s`);
+
+  const server = await startTestServer({ ...secrets, DATABASE_URL: databaseUrl, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" }, { dataDir });
+  try {
+    const applicants = await applicantVisitors(server.url, seeded);
+    const admins = await adminVisitors(server.url, seeded);
+    console.log(`  ${applicants.length} applicant and ${admins.length} admin sessions signed in`);
+    const sampler = memorySampler(server.process.pid!);
+    const runs = {
+      dashboardPaced: await drive(applicants, THINK_MS, 1),
+      adminPaced: await drive(admins, THINK_MS, 2),
+      dashboardFlat: await drive(applicants, 0, 3),
+      adminFlat: await drive(admins, 0, 4),
+    };
+    const memory = sampler.stop();
+    return {
+      bench: "signed-in pages at scale",
+      params: {
+        database: "postgres",
+        applicants: APPLICANTS,
+        applications: APPLICATIONS,
+        documents: seeded.documents,
+        byStatus: seeded.byStatus,
+        concurrentUsers: USERS,
+        adminAccounts: ADMINS,
+        secondsPerRun: SECONDS,
+        thinkMsPaced: THINK_MS,
+        request: "GET HTML document (root + route loader, SSR), gzip accepted",
+      },
+      figures: [
+        { name: "seed time", value: seeded.seconds, unit: "s", note: `${APPLICATIONS} applications, ${seeded.documents} documents, bulk inserts` },
+        ...figures("dashboard paced", runs.dashboardPaced, true),
+        ...figures("admin list paced", runs.adminPaced, true),
+        ...figures("dashboard back-to-back", runs.dashboardFlat, false),
+        ...figures("admin list back-to-back", runs.adminFlat, false),
+        { name: "server peak RSS", value: mb(Math.max(memory.peakRss, memory.hwm)), unit: "MB" },
+      ],
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
