@@ -118,8 +118,12 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   },
 ];
 
-/** Areas crawlers are asked to stay out of: private, per-user or machine-only. */
-export const DISALLOWED_PATHS = ["/dashboard", "/admin", "/apply", "/auth", "/dev", "/api"] as const;
+/**
+ * Areas crawlers are asked to stay out of: private, per-user or machine-only. /auth and /apply are
+ * the public ways in (sign in, create an account, apply): a search for the lender may land there, and
+ * a crawler sees only the sign-in page (decision 0017).
+ */
+export const DISALLOWED_PATHS = ["/dashboard", "/admin", "/dev", "/api"] as const;
 
 /** The site-wide defaults (also what pages outside PUBLIC_PAGES get). */
 export const DEFAULT_SEO = {

@@ -343,7 +343,9 @@ describe("SEO", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();
     expect(text).toContain("User-agent: *\nAllow: /\n");
-    for (const path of ["/dashboard", "/admin", "/apply", "/auth", "/dev", "/api"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/dashboard", "/admin", "/dev", "/api"]) expect(text).toContain(`Disallow: ${path}\n`);
+    // The ways in (sign in, apply) may be found by a search: a crawler only ever sees the sign-in page.
+    for (const path of ["/apply", "/auth"]) expect(text).not.toContain(`Disallow: ${path}`);
     expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 

@@ -4,10 +4,7 @@ import { pageMeta } from "~/content/site";
 import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/apply";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Apply for a Loan", "Apply online for a private loan in five short steps."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => pageMeta("Apply for a Loan", "Apply online for a private loan in five short steps.");
 
 /** Signed-in applicants only; the calculator's figures (if any) come along in the query string. */
 export async function loader({ request }: Route.LoaderArgs) {
