@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
@@ -67,7 +67,13 @@ export default function handleRequest(
             },
           });
           const html = lowPriorityModulePreloads();
-          html.pipe(body);
+          // A visitor who leaves mid-page destroys `body` (with an error): pipeline listens for it, so it
+          // never becomes an unhandled 'error' event that ends the process, and the render stops.
+          pipeline(html, body, (error) => {
+            if (error) abort();
+          });
+          // …also after the render finished, while the visitor is still reading the page.
+          body.on("error", () => abort());
           pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -286,8 +286,8 @@ describe("the admin review screen", () => {
     const { context, page, errors } = await newPage();
     await openAdmin(page);
     await page.getByRole("button", { name: "Encrypt Existing Bank Data" }).click();
-    // Two applications: two SSNs and two bank accounts of two numbers each.
-    await toast(page, "Encryption migration complete: encrypted 0, skipped 6").waitFor();
+    // Two applications: two SSNs and two bank accounts of two numbers each, and this admin's TOTP secret.
+    await toast(page, "Encryption migration complete: encrypted 0, skipped 7").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -183,8 +183,9 @@ describe("authorization matrix", () => {
     expect(docA).toMatch(/^[0-9a-f-]{36}$/);
   });
   afterAll(async () => {
-    await server?.stop();
+    const code = await server?.stop();
     await sink?.close();
+    if (code !== 0 && code !== null) console.error(server.output());
   });
 
   it("has a row for every route in app/routes.ts", () => {

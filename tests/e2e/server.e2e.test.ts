@@ -107,6 +107,27 @@ describe("the HTTP server", () => {
     expect(res.status).toBe(404);
   });
 
+  it("survives visitors who hang up in the middle of a page (no crash, keeps answering)", async () => {
+    // Pages rendered per request (a query string skips the public page cache), cut off as soon as the
+    // first bytes arrive, and once more after the whole head was read.
+    const hangUp = (pathname: string, after: "headers" | "data") =>
+      new Promise<void>((resolve) => {
+        const req = http.get(`${server.url}${pathname}`, (res) => {
+          if (after === "headers") res.destroy();
+          else res.once("data", () => res.destroy());
+          res.on("close", () => resolve());
+        });
+        req.on("error", () => resolve());
+      });
+    for (let i = 0; i < 15; i++) {
+      await Promise.all([hangUp(`/?cut=${i}`, "headers"), hangUp(`/about?cut=${i}`, "data"), hangUp(`/auth?cut=${i}`, "data")]);
+    }
+    expect(server.process.exitCode).toBeNull();
+    expect((await get(`${server.url}/healthz`)).status).toBe(200);
+    expect((await get(`${server.url}/?after=cuts`)).status).toBe(200);
+    expect(server.output()).not.toMatch(/Unhandled 'error' event|ERR_STREAM_PREMATURE_CLOSE/);
+  });
+
   it("a second server on the same data folder refuses at once, naming the folder and the holder", async () => {
     const result = await runToExit({ DATA_DIR: server.dataDir, NODE_ENV: "production", ...testSecrets() });
     expect(result.code).toBe(1);
