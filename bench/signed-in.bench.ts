@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -30,6 +31,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/** Server processes (WEB_CONCURRENCY): one per core, as a production machine would run it. */
+const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? os.cpus().length);
 /** Admin accounts; each verifies one session with its authenticator and the others with backup codes. */
 const ADMINS = 10;
 const PASSWORD = "Str0ng!Passw0rd";
@@ -182,6 +185,14 @@ function figures(label: string, run: RunResult, paced: boolean): Figure[] {
   ];
 }
 
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 export async function signedInBench(databaseUrl: string): Promise<BenchResult> {
   const secrets = testSecrets();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-signed-in-"));
@@ -196,19 +207,25 @@ export async function signedInBench(databaseUrl: string): Promise<BenchResult> {
   }
   console.log(`  seeded ${APPLICANTS} applicants, ${APPLICATIONS} applications, ${seeded.documents} documents in ${seeded.seconds} s`);
 
-  const server = await startTestServer({ ...secrets, DATABASE_URL: databaseUrl, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" }, { dataDir });
+  const server = await startTestServer(
+    { ...secrets, DATABASE_URL: databaseUrl, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true", WEB_CONCURRENCY: String(WORKERS) },
+    { dataDir },
+  );
   try {
     const applicants = await applicantVisitors(server.url, seeded);
     const admins = await adminVisitors(server.url, seeded);
     console.log(`  ${applicants.length} applicant and ${admins.length} admin sessions signed in`);
-    const sampler = memorySampler(server.process.pid!);
+    // With several processes, the supervisor's children are the servers: sample each.
+    const pids = WORKERS > 1 ? childPids(server.process.pid!) : [server.process.pid!];
+    const samplers = pids.map((pid) => memorySampler(pid));
     const runs = {
       dashboardPaced: await drive(applicants, THINK_MS, 1),
       adminPaced: await drive(admins, THINK_MS, 2),
       dashboardFlat: await drive(applicants, 0, 3),
       adminFlat: await drive(admins, 0, 4),
     };
-    const memory = sampler.stop();
+    const memory = samplers.map((sampler) => sampler.stop());
+    const peakPerProcess = Math.max(...memory.map((m) => Math.max(m.peakRss, m.hwm)));
     return {
       bench: "signed-in pages at scale",
       params: {
@@ -221,6 +238,7 @@ export async function signedInBench(databaseUrl: string): Promise<BenchResult> {
         adminAccounts: ADMINS,
         secondsPerRun: SECONDS,
         thinkMsPaced: THINK_MS,
+        serverProcesses: WORKERS,
         request: "GET HTML document (root + route loader, SSR), gzip accepted",
       },
       figures: [
@@ -229,7 +247,7 @@ export async function signedInBench(databaseUrl: string): Promise<BenchResult> {
         ...figures("admin list paced", runs.adminPaced, true),
         ...figures("dashboard back-to-back", runs.dashboardFlat, false),
         ...figures("admin list back-to-back", runs.adminFlat, false),
-        { name: "server peak RSS", value: mb(Math.max(memory.peakRss, memory.hwm)), unit: "MB" },
+        { name: "server peak RSS (per process)", value: mb(peakPerProcess), unit: "MB", note: `${pids.length} process(es)` },
       ],
     };
   } finally {

@@ -1,4 +1,5 @@
 import compression from "compression";
+import cluster from "node:cluster";
 import http from "node:http";
 import https from "node:https";
 import path from "node:path";
@@ -25,6 +26,7 @@ import { PUBLIC_PAGES } from "~/content/seo";
 import { getConfig } from "~/server/config.server";
 import { createStaticHandler } from "./static-files";
 import { clientIp, isSecure } from "./request-info";
+import { superviseWorkers } from "./cluster";
 import { createHttpsRedirectServer } from "./https-redirect";
 import { sendUnavailable } from "./unavailable-response";
 
@@ -248,6 +250,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
 /** Runs the server as a process: logs, signals, exit codes. */
 export async function main(options: StartOptions = {}): Promise<void> {
+  if (!options.devMiddleware && cluster.isPrimary) {
+    let workers = 1;
+    try {
+      workers = loadConfig(options.env ?? process.env).webConcurrency;
+    } catch (error) {
+      // startServer below reports it with the usual message.
+      if (!(error instanceof ConfigError)) throw error;
+    }
+    if (workers > 1) return superviseWorkers(workers);
+  }
+
   // Signals are handled from the very start: a SIGTERM during start-up (migrations, a first PGlite
   // open) waits for start-up to finish, then shuts down cleanly instead of killing the database.
   let running: RunningServer | undefined;

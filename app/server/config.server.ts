@@ -91,6 +91,7 @@ const envSchema = z.object({
   TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   HTTP_REDIRECT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(15 * 60_000).default(5000),
@@ -165,6 +166,8 @@ export type AppConfig = {
   orphanGraceSeconds: number;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** Server processes on this machine (node:cluster workers sharing the port); 1 means this process serves. */
+  webConcurrency: number;
   /** Google reCAPTCHA v2 keys; undefined means the self-hosted ALTCHA proof of work is used. */
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   /** Base URL of the breached-password range API, or null when the check is turned off. */
@@ -242,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const stray = ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_SERVER_SIDE_ENCRYPTION"]
       .filter((name) => emptyAsUndefined(env[name]) !== undefined);
     if (stray.length) problems.push(`S3_BUCKET, S3_ENDPOINT: set S3_BUCKET (or S3_ENDPOINT) to use S3 storage (${stray.join(", ")} is set)`);
+  }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    problems.push("WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database allows one process)");
   }
   if (!e.TLS_CERT_FILE !== !e.TLS_KEY_FILE) problems.push("TLS_CERT_FILE, TLS_KEY_FILE: set both (serve HTTPS) or neither");
   const tls = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? readTlsFiles(e.TLS_CERT_FILE, e.TLS_KEY_FILE, problems) : undefined;
@@ -325,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    webConcurrency: e.WEB_CONCURRENCY,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }
