@@ -250,15 +250,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
 /** Runs the server as a process: logs, signals, exit codes. */
 export async function main(options: StartOptions = {}): Promise<void> {
-  if (!options.devMiddleware && cluster.isPrimary) {
-    let workers = 1;
+  // Only a request for several processes reads the configuration here: loading it has effects (a
+  // first start generates secrets and says so), which belong to the process that serves.
+  const requested = String((options.env ?? process.env).WEB_CONCURRENCY ?? "").trim();
+  if (!options.devMiddleware && cluster.isPrimary && requested !== "" && requested !== "1") {
+    let config: AppConfig;
     try {
-      workers = loadConfig(options.env ?? process.env).webConcurrency;
+      config = loadConfig(options.env ?? process.env);
     } catch (error) {
-      // startServer below reports it with the usual message.
-      if (!(error instanceof ConfigError)) throw error;
+      console.error(error instanceof ConfigError ? `Cannot start: ${error.message}` : error);
+      process.exit(1);
     }
-    if (workers > 1) return superviseWorkers(workers);
+    for (const notice of config.notices) console.log(`[config] ${notice}`);
+    if (config.webConcurrency > 1) return superviseWorkers(config.webConcurrency);
   }
 
   // Signals are handled from the very start: a SIGTERM during start-up (migrations, a first PGlite
