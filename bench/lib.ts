@@ -1,5 +1,6 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type { SmtpSink } from "../tests/helpers/smtp-sink";
 
@@ -66,4 +67,13 @@ export async function signUpOverHttp(base: string, sink: SmtpSink, email: string
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The direct children of a process (the server processes under a WEB_CONCURRENCY supervisor). */
+export function childPids(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -9,7 +8,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { passAdminMfa, signInOverHttp } from "../tests/e2e/helpers/admin-session";
 import { startTestServer, testSecrets } from "../tests/e2e/harness";
-import { mb, memorySampler, percentile, type BenchResult, type Figure } from "./lib";
+import { childPids, mb, memorySampler, percentile, type BenchResult, type Figure } from "./lib";
 import { seedScale, type ScaleSeedResult } from "./seed-scale";
 
 /**
@@ -183,14 +182,6 @@ function figures(label: string, run: RunResult, paced: boolean): Figure[] {
     { name: `${label} max`, value: run.max, unit: "ms" },
     { name: `${label} errors`, value: run.errors, unit: `of ${run.requests}`, note: run.firstError ?? "goal 0 (any non-200 counts)" },
   ];
-}
-
-function childPids(pid: number): number[] {
-  try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 export async function signedInBench(databaseUrl: string): Promise<BenchResult> {

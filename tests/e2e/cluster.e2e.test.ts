@@ -1,6 +1,7 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childPids } from "../../bench/lib";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 import { startTestServer, testSecrets, type TestServer } from "./harness";
 
@@ -11,14 +12,6 @@ import { startTestServer, testSecrets, type TestServer } from "./harness";
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
-const workersOf = (pid: number) => {
-  try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-};
-
 it("refuses more than one process on the embedded database, naming the variable", () => {
   const run = spawnSync(process.execPath, ["server.js"], {
     cwd: root,
@@ -44,18 +37,18 @@ describe.runIf(TEST_DATABASE_URL)("several server processes on one machine", () 
   });
 
   it("serves from both processes, replaces one that dies, and stops them all on SIGTERM", async () => {
-    await expect.poll(() => workersOf(server.process.pid!).length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => childPids(server.process.pid!).length, { timeout: 60_000 }).toBe(2);
     await expect.poll(() => /2 server processes are serving/.test(server.output()), { timeout: 60_000 }).toBe(true);
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
-    const [victim] = workersOf(server.process.pid!);
+    const [victim] = childPids(server.process.pid!);
     process.kill(victim!, "SIGKILL");
-    await expect.poll(() => workersOf(server.process.pid!).filter((pid) => pid !== victim).length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => childPids(server.process.pid!).filter((pid) => pid !== victim).length, { timeout: 60_000 }).toBe(2);
     expect(server.output()).toMatch(/server process \d+ ended \(SIGKILL\); starting another/);
     await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 60_000 }).toBe(200);
     expect((await fetch(`${server.url}/about?x=1`)).status).toBe(200);
 
-    const workers = workersOf(server.process.pid!);
+    const workers = childPids(server.process.pid!);
     expect(await server.stop()).toBe(0);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
   });
