@@ -1,0 +1,16 @@
+import fs from "node:fs";
+import { startSmtpSink } from "../tests/helpers/smtp-sink";
+import { startTestServer } from "../tests/e2e/harness";
+import { signUpOverHttp } from "./lib";
+const rss = (pid: number) => { const s = fs.readFileSync(`/proc/${pid}/status`, "utf8"); return `${/VmRSS:\s+(\d+)/.exec(s)![1]!.slice(0,-3)}MB hwm ${/VmHWM:\s+(\d+)/.exec(s)![1]!.slice(0,-3)}MB`; };
+const sink = await startSmtpSink();
+const server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true", ...(process.env.DBURL ? { DATABASE_URL: process.env.DBURL } : {}) });
+const pid = server.process.pid!;
+console.log("after start", rss(pid));
+await fetch(server.url + "/"); await fetch(server.url + "/auth");
+console.log("after pages", rss(pid));
+await Promise.all(Array.from({ length: 10 }, (_, i) => signUpOverHttp(server.url, sink, `p${i}-${Date.now()}@example.com`, `198.18.0.${i + 1}`)));
+console.log("after 10 signups", rss(pid));
+await new Promise((r) => setTimeout(r, 3000));
+console.log("3s later", rss(pid));
+await server.stop(); await sink.close();
