@@ -17,6 +17,7 @@ import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
 import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
+import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
@@ -103,6 +104,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     singleProcess: database.kind === "pglite",
     log,
   });
+
+  const spoolCleaner = startSpoolCleaner({ root: path.join(config.dataDir, SPOOL_FOLDER), singleProcess: database.kind === "pglite", log });
 
   const build = options.build ?? loadBuild;
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -237,6 +240,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await mailWorker.stop();
       await retentionJob.stop();
       await orphanSweeper.stop();
+      spoolCleaner.stop();
       await eventBus.stop();
       await database.close();
       setDatabase(undefined);

@@ -102,12 +102,17 @@ describe.each(targets)("SIGKILL during 20 submissions ($name)", (target) => {
     const cutOff = outcomes.filter((o) => o.status === 0).length;
     const filesAfterKill = storedFiles(dataDir);
     const partsAfterKill = filesAfterKill.filter((f) => f.endsWith(".part"));
+    const spooled = () => (fs.existsSync(path.join(dataDir, "uploads")) ? fs.readdirSync(path.join(dataDir, "uploads")) : []);
+    const spooledAfterKill = spooled().length;
 
     // Restart on the same data; the start-up sweep runs in the background and logs when done.
     server = await startTestServer(env, { dataDir });
     const restarted = server;
     await expect.poll(() => restarted.output(), { timeout: 60_000 }).toMatch(/orphan sweep \(start-up\): .*\n/);
     const sweepLine = /\[storage\] orphan sweep \(start-up\): [^\n]*/.exec(restarted.output())![0];
+    // Uploads the killed process was still receiving (spooled, never checked) are removed too.
+    await expect.poll(spooled, { timeout: 10_000 }).toEqual([]);
+    if (spooledAfterKill > 0) expect(restarted.output()).toContain(`removed ${spooledAfterKill} upload spool folder(s)`);
     expect(await fetch(`${restarted.url}/healthz`).then((r) => r.status)).toBe(200);
     expect(await restarted.stop()).toBe(0);
     server = undefined;

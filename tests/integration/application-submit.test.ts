@@ -142,6 +142,7 @@ describe.each(testTargets)("application submission on %s", (target) => {
         },
       }),
     ).rejects.toThrow("injected failure");
+    await parsed.dispose?.();
     expect(await rowCount()).toBe(before);
     expect(await storage.list()).toEqual(filesBefore);
   });
@@ -237,4 +238,41 @@ describe.each(testTargets)("application submission on %s", (target) => {
     const [app] = await database().db.select().from(loanApplications).where(eq(loanApplications.id, res.body.applicationId as string));
     expect(app!.userId).not.toBe(userId);
   });
+
+  it("keeps no spooled upload once a submission is answered: stored, refused or cut off mid-upload", async () => {
+    const spool = path.join(dataDir, "uploads");
+    const leftovers = () => (fs.existsSync(spool) ? fs.readdirSync(spool) : []);
+    // Its own applicant: the others are near the hourly submission limit.
+    const { cookie } = await signUp(`spool-${target}-${Date.now()}@example.com`);
+    expect((await post(form(validFields, validFiles()), cookie)).status).toBe(201);
+    const bad = { ...validFiles(), utilityBill: { bytes: makeExe(), name: "bill.pdf", type: "application/pdf" } };
+    expect((await post(form(validFields, bad), cookie)).status).toBe(400);
+    const huge = { ...validFiles(), bankStatement1: { bytes: makePdf(5 * 1024 * 1024 + 10), name: "big.pdf", type: "application/pdf" } };
+    expect((await post(form(validFields, huge), cookie)).status).toBe(413);
+
+    // A sender that goes away halfway through the second document.
+    const whole = new Uint8Array(await new Response(form(validFields, validFiles())).arrayBuffer());
+    const boundaryType = new Response(form(validFields, validFiles())).headers.get("content-type")!;
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(whole.subarray(0, Math.floor(whole.length / 3)));
+        setTimeout(() => controller.error(new Error("connection reset")), 20);
+      },
+    });
+    const request = new Request("http://localhost:3000/api/applications", {
+      method: "POST",
+      body: cut,
+      duplex: "half",
+      headers: { origin: "http://localhost:3000", cookie, "content-type": boundaryType.replace(/boundary=.*/, `boundary=${boundaryOf(whole)}`) },
+    } as RequestInit);
+    const response = await action({ request, context, params: {} } as never);
+    expect(response.status).toBe(400);
+    expect(leftovers()).toEqual([]);
+  });
 });
+
+/** The multipart boundary a serialized form starts with ("--" + boundary + CRLF). */
+function boundaryOf(body: Uint8Array): string {
+  const firstLine = Buffer.from(body.subarray(0, 200)).toString("latin1").split("\r\n")[0]!;
+  return firstLine.slice(2);
+}

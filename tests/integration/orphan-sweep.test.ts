@@ -85,7 +85,7 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
 
   async function submit(): Promise<string[]> {
     const files = new Map(
-      Object.entries(validFiles()).map(([field, f]) => [field, { field, filename: f.name, declaredType: f.type, bytes: f.bytes }]),
+      Object.entries(validFiles()).map(([field, f]) => [field, { field, filename: f.name, declaredType: f.type, size: f.bytes.length, read: async () => f.bytes }]),
     );
     const { applicationId } = await submitApplication(
       { id: applicantId, name: "Jane Doe", email: "jane@example.com" },

@@ -1,6 +1,6 @@
 import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { SsnProcessingFailed, submitApplication } from "~/server/applications/submit.server";
-import { parseSubmission, SubmissionRejected } from "~/server/applications/upload-parser.server";
+import { parseSubmission, SubmissionRejected, type ParsedSubmission } from "~/server/applications/upload-parser.server";
 import { getOptionalUser } from "~/server/auth/session.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -30,8 +30,9 @@ export async function action({ request }: Route.ActionArgs) {
   const throttled = await checkThrottles([[`application:user:${user.id}`, SUBMISSIONS_PER_HOUR]]);
   if (!throttled.ok) return json({ ok: false, message: throttled.message }, 429, { "Retry-After": String(throttled.retryAfterSeconds) });
 
+  let submission: ParsedSubmission | undefined;
   try {
-    const submission = await parseSubmission(request);
+    submission = await parseSubmission(request);
     const result = await submitApplication(user, submission);
     return json({ ok: true, applicationId: result.applicationId, duplicate: result.duplicate }, result.duplicate ? 200 : 201);
   } catch (error) {
@@ -43,5 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     console.error("[apply] submission failed:", error);
     return json({ ok: false, message: "Failed to submit application" }, 503);
+  } finally {
+    await submission?.dispose?.().catch((error: unknown) => console.error(`[apply] could not remove spooled upload: ${(error as Error).message}`));
   }
 }

@@ -107,9 +107,34 @@ export function inspectUpload(
 
   const buf = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
   if (ARCHIVE_SIGNATURES.some((signature) => buf.includes(signature))) return { ok: false, reason: "archive" };
-  // latin1 maps each byte to one character, so the patterns see the bytes as they are.
-  const text = buf.toString("latin1");
-  if (MARKUP.test(text)) return { ok: false, reason: "markup" };
-  if (type.mime === "application/pdf" && PDF_ACTIVE.test(text)) return { ok: false, reason: "active-pdf" };
-  return { ok: true, type };
+  // Markup anywhere outranks a PDF action found earlier in the file: the reason names the worse problem.
+  let activePdf = false;
+  for (const text of latin1Windows(buf)) {
+    if (MARKUP.test(text)) return { ok: false, reason: "markup" };
+    activePdf ||= type.mime === "application/pdf" && PDF_ACTIVE.test(text);
+  }
+  return activePdf ? { ok: false, reason: "active-pdf" } : { ok: true, type };
+}
+
+const WINDOW_BYTES = 64 * 1024;
+/** Longer than any fixed part of the patterns above (with the character \b or the lookahead reads). */
+const CONTEXT_BYTES = 64;
+/** The bytes JavaScript's \s matches in a latin1 string. */
+const isRegExpSpace = (byte: number) => (byte >= 0x09 && byte <= 0x0d) || byte === 0x20 || byte === 0xa0;
+
+/**
+ * The file as latin1 text (each byte one character, so the patterns see the bytes as they are), in
+ * overlapping 64 KB windows: a whole 5 MB file as one string would be a 5 MB allocation outside the
+ * JavaScript heap per check. Nothing a whole-file scan finds is missed: the fixed parts of a pattern fit
+ * in the overlap, and a window never ends inside a run of spaces, so `on...\s*=` however long is whole
+ * in one window. (At most a match cut at a window's edge is reported that the whole text would not.)
+ */
+export function* latin1Windows(buf: Buffer): Generator<string> {
+  let start = 0;
+  while (start < buf.length) {
+    let end = Math.min(buf.length, start + WINDOW_BYTES);
+    while (end < buf.length && isRegExpSpace(buf[end - 1]!)) end++;
+    yield buf.toString("latin1", Math.max(0, start - CONTEXT_BYTES), Math.min(buf.length, end + CONTEXT_BYTES));
+    start = end;
+  }
 }

@@ -14,8 +14,9 @@ import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schem
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
-import { inspectUpload, UPLOAD_REASONS } from "./file-types.server";
-import { fileProblem, SubmissionRejected, type ParsedSubmission } from "./upload-parser.server";
+import { createLimit } from "./concurrency-limit.server";
+import { inspectUpload, UPLOAD_REASONS, type SniffedType } from "./file-types.server";
+import { fileProblem, SubmissionRejected, type ParsedSubmission, type UploadedFile } from "./upload-parser.server";
 
 /**
  * The application submission: all or nothing. Files are written to storage first, then the
@@ -50,7 +51,7 @@ function encryptSsn(ssn: string | undefined): string | null {
 }
 export type SubmissionResult = { applicationId: string; duplicate: boolean };
 
-type PreparedFile = { field: string; type: string; key: string; mime: string; size: number; bytes: Buffer; fileName: string };
+type PreparedFile = { field: string; type: string; key: string; mime: string; size: number; fileName: string; source: UploadedFile };
 
 const IDEMPOTENCY = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -59,39 +60,54 @@ export type SubmitHooks = { afterFilesWritten?: () => Promise<void> | void };
 
 const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 
-function prepareFiles(submission: ParsedSubmission, userId: string, applicationId: string): PreparedFile[] {
+/**
+ * Checking or storing a file holds it in memory (and the content checks a text copy of it): a few at a
+ * time across the process bound that memory however many submissions arrive together. The work is
+ * short and paced by the server, never by a slow sender (the upload itself is already on disk).
+ */
+const fileWork = createLimit(3);
+
+async function withFileBytes<T>(file: UploadedFile, use: (bytes: Buffer) => Promise<T> | T): Promise<T> {
+  return fileWork(async () => use(await file.read()));
+}
+
+/** Checks every file by its content (nothing is stored yet) and names where each will be stored. */
+async function prepareFiles(submission: ParsedSubmission, userId: string, applicationId: string): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
+  const check = async (file: UploadedFile, allowed: readonly SniffedType["mime"][]) => {
+    const verdict = await withFileBytes(file, (bytes) => inspectUpload({ filename: file.filename, declaredType: file.declaredType, bytes }, allowed));
+    if (!verdict.ok) throw fileProblem(file.field, 400, UPLOAD_REASONS[verdict.reason]);
+    return verdict.type;
+  };
   for (const doc of DOCUMENT_FIELDS) {
     const file = submission.files.get(doc.field);
     if (!file) {
       if (doc.required) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.documents });
       continue;
     }
-    const verdict = inspectUpload(file, DOCUMENT_TYPES);
-    if (!verdict.ok) throw fileProblem(doc.field, 400, UPLOAD_REASONS[verdict.reason]);
+    const type = await check(file, DOCUMENT_TYPES);
     prepared.push({
       field: doc.field,
       type: doc.type,
-      key: documentKey(userId, applicationId, doc.type, verdict.type.ext),
-      mime: verdict.type.mime,
-      size: file.bytes.length,
-      bytes: file.bytes,
+      key: documentKey(userId, applicationId, doc.type, type.ext),
+      mime: type.mime,
+      size: file.size,
       // The stored name is ours; the user's file name is never used for anything on disk.
-      fileName: `${doc.type}.${verdict.type.ext}`,
+      fileName: `${doc.type}.${type.ext}`,
+      source: file,
     });
   }
   const signature = submission.files.get(SIGNATURE_FIELD);
   if (!signature) throw new SubmissionRejected(400, { step: 5, field: SIGNATURE_FIELD, message: APPLICATION_MESSAGES.signature });
-  const verdict = inspectUpload(signature, ["image/png"]);
-  if (!verdict.ok) throw fileProblem(SIGNATURE_FIELD, 400, UPLOAD_REASONS[verdict.reason]);
+  await check(signature, ["image/png"]);
   prepared.push({
     field: SIGNATURE_FIELD,
     type: "signature",
     key: documentKey(userId, applicationId, "signature", "png"),
     mime: "image/png",
-    size: signature.bytes.length,
-    bytes: signature.bytes,
+    size: signature.size,
     fileName: "signature.png",
+    source: signature,
   });
   return prepared;
 }
@@ -183,12 +199,12 @@ export async function submitApplication(
   const fields = validated.value;
 
   const applicationId = randomUUID();
-  const files = prepareFiles(submission, applicant.id, applicationId);
+  const files = await prepareFiles(submission, applicant.id, applicationId);
 
   const written: string[] = [];
   try {
     for (const file of files) {
-      await storage.put(file.key, file.bytes, file.mime);
+      await withFileBytes(file.source, (bytes) => storage.put(file.key, bytes, file.mime));
       written.push(file.key);
     }
     await options.hooks?.afterFilesWritten?.();

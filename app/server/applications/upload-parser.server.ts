@@ -1,5 +1,8 @@
 import busboy from "busboy";
+import fs from "node:fs";
+import path from "node:path";
 import { Readable, Transform } from "node:stream";
+import { getConfig } from "~/server/config.server";
 import {
   APPLICATION_MESSAGES,
   APPLICATION_TEXT_FIELDS,
@@ -9,18 +12,26 @@ import {
   SIGNATURE_FIELD,
   type StepProblem,
 } from "~/domain/validation/application";
+import { createSpool, SPOOL_FOLDER } from "./upload-spool.server";
 
 /**
  * Reads the wizard's multipart submission as a stream. Limits are enforced while reading: a file
- * past 5 MB, a body past the total, an unknown field or a second copy of one stops the read at once,
- * so a 100 MB upload costs no more memory than the limits allow.
+ * past 5 MB, a body past the total, an unknown field or a second copy of one stops the read at once.
+ * Files go straight to a private spool folder (upload-spool.server.ts), so however many applicants
+ * upload at once, their documents cost disk, not memory.
  */
 
 /** Six 5 MB documents, an optional seventh, a signature and the text fields. */
 export const MAX_SUBMISSION_BYTES = 7 * MAX_FILE_BYTES + MAX_SIGNATURE_BYTES + 256 * 1024;
 
-export type UploadedFile = { field: string; filename: string; declaredType: string; bytes: Buffer };
-export type ParsedSubmission = { fields: Record<string, string>; files: Map<string, UploadedFile> };
+/** A received file, spooled to disk: `read()` loads it when (and only while) it is checked or stored. */
+export type UploadedFile = { field: string; filename: string; declaredType: string; size: number; read: () => Promise<Buffer> };
+export type ParsedSubmission = {
+  fields: Record<string, string>;
+  files: Map<string, UploadedFile>;
+  /** Removes the spooled files; the caller calls it once the submission is stored or refused. */
+  dispose?: () => Promise<void>;
+};
 
 export class SubmissionRejected extends Error {
   constructor(
@@ -52,7 +63,7 @@ export function fileProblem(field: string, status: number, reason: string): Subm
 
 const TOO_LARGE = "the file is too large";
 
-export async function parseSubmission(request: Request): Promise<ParsedSubmission> {
+export async function parseSubmission(request: Request, options: { spoolRoot?: string } = {}): Promise<ParsedSubmission> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new SubmissionRejected(415, { message: "The application must be sent as multipart/form-data." });
@@ -73,11 +84,14 @@ export async function parseSubmission(request: Request): Promise<ParsedSubmissio
     throw new SubmissionRejected(400, { message: "The application could not be read." });
   }
 
+  const spool = await createSpool(options.spoolRoot ?? path.join(getConfig().dataDir, SPOOL_FOLDER));
   const source = Readable.fromWeb(request.body as never);
-  return new Promise<ParsedSubmission>((resolve, reject) => {
+  const parsed = new Promise<ParsedSubmission>((resolve, reject) => {
     const fields: Record<string, string> = {};
     const files = new Map<string, UploadedFile>();
+    const writers = new Set<fs.WriteStream>();
     let settled = false;
+    let parserClosed = false;
     let total = 0;
 
     const fail = (error: SubmissionRejected) => {
@@ -87,7 +101,14 @@ export async function parseSubmission(request: Request): Promise<ParsedSubmissio
       source.destroy();
       parser.removeAllListeners();
       parser.on("error", () => undefined);
+      for (const writer of writers) writer.destroy();
       reject(error);
+    };
+    // Done when the parser has seen the whole body and every spooled file is on disk.
+    const finishIfDone = () => {
+      if (settled || !parserClosed || writers.size > 0) return;
+      settled = true;
+      resolve({ fields, files });
     };
 
     const counter = new Transform({
@@ -116,32 +137,44 @@ export async function parseSubmission(request: Request): Promise<ParsedSubmissio
 
     parser.on("file", (name, stream, info) => {
       const limit = FILE_FIELDS.get(name);
-      if (limit === undefined || files.has(name)) {
+      if (settled || limit === undefined || files.has(name)) {
         stream.resume();
         fail(new SubmissionRejected(400, { field: name, message: `Unexpected file: ${name.slice(0, 64)}` }));
         return;
       }
-      const chunks: Buffer[] = [];
+      const file = spool.nextPath();
+      const writer = fs.createWriteStream(file, { flags: "wx", mode: 0o600 });
+      writers.add(writer);
       let size = 0;
-      stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) {
-          fail(fileProblem(name, 413, TOO_LARGE));
-          stream.resume();
-          return;
-        }
-        chunks.push(chunk);
+      const sizeCheck = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > limit) {
+            fail(fileProblem(name, 413, TOO_LARGE));
+            stream.resume();
+            done();
+            return;
+          }
+          done(null, chunk);
+        },
       });
       stream.on("limit", () => fail(fileProblem(name, 413, TOO_LARGE)));
-      stream.on("end", () => {
-        if (settled) return;
-        files.set(name, {
-          field: name,
-          filename: info.filename ?? "",
-          declaredType: info.mimeType ?? "",
-          bytes: Buffer.concat(chunks, size),
-        });
+      // Registered when the part is announced, so that a second part of the same name is refused at once.
+      files.set(name, {
+        field: name,
+        filename: info.filename ?? "",
+        declaredType: info.mimeType ?? "",
+        get size() {
+          return size;
+        },
+        read: () => fs.promises.readFile(file),
       });
+      writer.on("error", () => fail(new SubmissionRejected(503, { message: "The upload could not be stored. Please try again." })));
+      writer.on("finish", () => {
+        writers.delete(writer);
+        finishIfDone();
+      });
+      stream.pipe(sizeCheck).pipe(writer);
     });
 
     parser.on("filesLimit", () => fail(new SubmissionRejected(400, { message: "Too many files." })));
@@ -149,11 +182,18 @@ export async function parseSubmission(request: Request): Promise<ParsedSubmissio
     parser.on("partsLimit", () => fail(new SubmissionRejected(400, { message: "Too many parts." })));
     parser.on("error", () => fail(new SubmissionRejected(400, { message: "The application could not be read." })));
     parser.on("close", () => {
-      if (settled) return;
-      settled = true;
-      resolve({ fields, files });
+      parserClosed = true;
+      finishIfDone();
     });
     source.on("error", () => fail(new SubmissionRejected(400, { message: "The upload was interrupted." })));
     source.pipe(counter).pipe(parser);
   });
+
+  try {
+    const submission = await parsed;
+    return { ...submission, dispose: spool.remove };
+  } catch (error) {
+    await spool.remove().catch(() => undefined);
+    throw error;
+  }
 }

@@ -80,7 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     lock = acquireDataDirLock(options.dataDir);
   }
   try {
-    useBaselineWasmCompilerOnly();
+    compileWasmWithBaselineTierOnly();
     if (dataDir) await initializeInChildProcess(dataDir);
     const client = dataDir ? await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS }) : await PGlite.create({ postgresqlconf: PGLITE_SETTINGS });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -126,7 +126,7 @@ const PGLITE_SETTINGS = ["shared_buffers=16MB"];
  * insert/select loop ran as fast or faster with the baseline only). The flag only affects WebAssembly
  * compiled after it is set, so it is set before PGlite's module is first compiled.
  */
-function useBaselineWasmCompilerOnly(): void {
+function compileWasmWithBaselineTierOnly(): void {
   v8.setFlagsFromString("--liftoff-only");
 }
 
