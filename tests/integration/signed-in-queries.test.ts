@@ -137,6 +137,24 @@ describe.skipIf(!TEST_DATABASE_URL)("signed-in pages on a seeded PostgreSQL data
     await expectBounded(statements, { rows: 400, indexEntries: 400 });
   });
 
+  it("one page view looks the session up once, though each loader gets its own copy of the request; the next view looks again", async () => {
+    const applicant = seeded.applicants[3]!;
+    const cookie = await signIn(applicant.email);
+    // React Router gives the root loader and the page's loader separate Request objects.
+    const copy = () => new Request("http://localhost:3000/dashboard", { headers: { cookie } });
+    const sessionReads = (statements: Captured[]) => statements.filter((s) => /from "session"/.test(s.text)).length;
+
+    const first = await capture(() => Promise.all([getOptionalUser(copy()), dashboardLoader({ request: copy(), context, params: {} } as never)]));
+    expect(first.result[0]?.id).toBe(applicant.id);
+    expect(sessionReads(first.statements)).toBe(1);
+
+    // Nothing is kept once answered: a revoked session is seen by the very next page view.
+    await getAuth().api.signOut({ headers: new Headers({ cookie }) });
+    const second = await capture(() => getOptionalUser(copy()));
+    expect(second.result).toBeNull();
+    expect(sessionReads(second.statements)).toBe(1);
+  });
+
   it("the admin list: counts, one page of a tab newest first with the applicant's name, the audit row, by index", async () => {
     const admin = seeded.admins[0]!;
     const cookie = await signIn(admin.email);

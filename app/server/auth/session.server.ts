@@ -16,17 +16,21 @@ export type SessionUser = {
 };
 
 /**
- * One lookup per request: the root loader and the page's loader receive the same Request, and both
- * ask who is signed in (three queries each). Keyed weakly, so nothing outlives the request.
+ * One lookup per page: the root loader and the page's loader both ask who is signed in (three queries
+ * each), at the same time. React Router hands each loader its own copy of the Request, so the copies
+ * share nothing but their headers: lookups for the same Cookie header share one answer while it is in
+ * flight, and it is forgotten once settled, so a sign-out or revocation is seen by the next request.
  */
-const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+const inFlight = new Map<string, Promise<SessionUser | null>>();
 
 /** The signed-in user behind the request's session cookie, or null. Never throws for a bad cookie. */
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  let lookup = lookups.get(request);
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return Promise.resolve(null);
+  let lookup = inFlight.get(cookie);
   if (!lookup) {
-    lookup = lookUpUser(request);
-    lookups.set(request, lookup);
+    lookup = lookUpUser(request).finally(() => inFlight.delete(cookie));
+    inFlight.set(cookie, lookup);
   }
   return lookup;
 }
