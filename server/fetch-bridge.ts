@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { encodeDocument } from "./document-encoding";
 
 /**
  * Node request -> Fetch Request -> our handler -> Node response. Ours rather than React Router's
@@ -85,6 +86,10 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 export async function sendFetchResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  if (response.body && req.method !== "HEAD" && response.headers.get("content-type")?.startsWith("text/html")) {
+    await sendDocument(req, res, response);
+    return;
+  }
   const raw: string[] = [];
   // Set-Cookie must stay separate headers; Headers joins other repeated values, which is fine.
   for (const [name, value] of response.headers) {
@@ -104,4 +109,23 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
     // The client went away mid-stream: nothing to answer to.
     if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
   }
+}
+
+/** An HTML document: read whole (it was rendered whole), compressed in one call, sent in one write. */
+async function sendDocument(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const encoded = encodeDocument(Buffer.from(await response.arrayBuffer()), req.headers["accept-encoding"]);
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (encoded.encoding) {
+    // Set before the first write, it also tells the compression middleware to leave the body alone.
+    headers.set("content-encoding", encoded.encoding);
+    headers.append("vary", "Accept-Encoding");
+  }
+  headers.set("content-length", String(encoded.body.length));
+  for (const [name, value] of headers) if (name !== "set-cookie") res.setHeader(name, value);
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  res.end(encoded.body);
 }

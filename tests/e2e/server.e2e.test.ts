@@ -102,6 +102,22 @@ describe("the HTTP server", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("sends a rendered page compressed in one piece, with its length, security headers and cookies intact", async () => {
+    // A 404 page is rendered for every visitor (never from the public page cache).
+    for (const [accept, decode] of [["br", zlib.brotliDecompressSync], ["gzip", zlib.gunzipSync]] as const) {
+      const res = await get(`${server.url}/no-such-page-${accept}`, { "accept-encoding": accept });
+      expect(res.status).toBe(404);
+      expect(res.headers["content-encoding"]).toBe(accept);
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      expect(res.headers["transfer-encoding"]).toBeUndefined();
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(decode(res.body).toString()).toContain("Oops! Page not found");
+    }
+    const plain = await get(`${server.url}/no-such-page`, { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("Oops! Page not found");
+  });
+
   it("refuses path traversal out of the assets folder", async () => {
     const res = await get(`${server.url}/assets/..%2f..%2fserver%2findex.js`);
     expect(res.status).toBe(404);
