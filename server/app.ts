@@ -107,7 +107,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const spoolCleaner = startSpoolCleaner({ root: path.join(config.dataDir, SPOOL_FOLDER), singleProcess: database.kind === "pglite", log });
 
-  const build = options.build ?? loadBuild;
+  // A function makes React Router rebuild its route table (every path compiled again) on each request:
+  // right for development, where the build changes under it; production loads it once.
+  const build = options.build ?? (await loadBuild());
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   const staticFiles = options.devMiddleware ?? createStaticHandler(clientDir);
   const compress = compression();
