@@ -7,7 +7,7 @@ import { SectionHeading } from "./section-heading";
 /** The embedded loan calculator (spec 000 §2), with a way on to the full calculator page. */
 export function CalculatorSection() {
   return (
-    <section aria-labelledby="calculator-title" className="below-fold bg-navy-50 py-16 sm:py-24">
+    <section aria-labelledby="calculator-title" className="bg-navy-50 py-16 sm:py-24">
       <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="calculator-title"

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 /** The closing call to action: Apply Now (/auth) and Contact Us (/contact) (spec 000 §2). */
 export function ClosingCta() {
   return (
-    <section aria-labelledby="cta-title" className="below-fold on-dark bg-gradient-to-br from-navy-900 to-navy-950 py-16 text-white sm:py-20">
+    <section aria-labelledby="cta-title" className="on-dark bg-gradient-to-br from-navy-900 to-navy-950 py-16 text-white sm:py-20">
       <Reveal className="mx-auto max-w-3xl px-4 text-center sm:px-6">
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           Ready to Take the Next Step?

@@ -8,7 +8,7 @@ import { SectionHeading } from "./section-heading";
 /** The seven loan cards, each with Learn More (spec 000 §2). */
 export function LoanCardsSection() {
   return (
-    <section aria-labelledby="loans-title" className="below-fold py-16 sm:py-24">
+    <section aria-labelledby="loans-title" className="py-16 sm:py-24">
       <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="loans-title"

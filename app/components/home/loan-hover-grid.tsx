@@ -84,7 +84,7 @@ function Tile({ loan }: { loan: LoanProduct }) {
  */
 export function LoanHoverGrid() {
   return (
-    <section aria-labelledby="glance-title" className="below-fold on-dark bg-navy-950 py-16 sm:py-24">
+    <section aria-labelledby="glance-title" className="on-dark bg-navy-950 py-16 sm:py-24">
       <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="glance-title"

@@ -47,7 +47,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 /** Three testimonial cards (the first three of the static list) and View All Testimonials (spec 000 §2). */
 export function TestimonialsPreview() {
   return (
-    <section aria-labelledby="testimonials-title" className="below-fold py-16 sm:py-24">
+    <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">
       <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="testimonials-title"

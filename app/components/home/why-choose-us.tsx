@@ -8,7 +8,7 @@ const icons: Record<BenefitIconName, LucideIcon> = { zap: Zap, lock: Lock, slide
 /** Why choose us: the four benefits (spec 000 §2). */
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-title" className="below-fold bg-navy-50 py-16 sm:py-24">
+    <section aria-labelledby="why-title" className="bg-navy-50 py-16 sm:py-24">
       <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="why-title"

@@ -147,7 +147,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
         <UnderwritingNote />
       </div>
 
-      <section aria-labelledby="apply-title" className="below-fold mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <section aria-labelledby="apply-title" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <div className="on-dark rounded-2xl bg-primary px-6 py-10 text-white sm:px-12">
           <h2 id="apply-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Ready to Apply for {loan.title}?
@@ -162,7 +162,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="other-loans-title" className="below-fold mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6">
+      <section aria-labelledby="other-loans-title" className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6">
         <h2 id="other-loans-title" className="text-2xl font-bold tracking-tight text-primary">
           Explore Other Loans
         </h2>
