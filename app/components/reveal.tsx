@@ -24,9 +24,8 @@ export function Reveal({ className, children, ...props }: ComponentProps<"div">)
 
     // Whether it is on screen at load comes from the observer's first report, not from measuring the
     // element here: a measurement in an effect forces a layout of the whole page in the middle of
-    // hydration, and of the sections the browser had skipped (content-visibility), on slow phones
-    // the longest task of the home page's start-up. The first report comes with the next frame; a
-    // section below the fold is not visible in that frame either.
+    // hydration (one of the longest tasks of the home page's start-up on a slow phone). The first
+    // report comes with the next frame; a section below the fold is not visible in that frame either.
     let first = true;
     const reveal = () => {
       element.dataset.reveal = "shown";
