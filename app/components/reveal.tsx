@@ -21,9 +21,12 @@ export function Reveal({ className, children, ...props }: ComponentProps<"div">)
     const element = ref.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const box = element.getBoundingClientRect();
-    if (box.top < window.innerHeight && box.bottom > 0) return; // already on screen: nothing to animate
 
+    // Whether it is on screen at load comes from the observer's first report, not from measuring the
+    // element here: a measurement in an effect forces a layout of the whole page in the middle of
+    // hydration (one of the longest tasks of the home page's start-up on a slow phone). The first
+    // report comes with the next frame; a section below the fold is not visible in that frame either.
+    let first = true;
     const reveal = () => {
       element.dataset.reveal = "shown";
       observer.disconnect();
@@ -32,16 +35,25 @@ export function Reveal({ className, children, ...props }: ComponentProps<"div">)
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1];
-        if (!entry?.isIntersecting) return;
+        if (!entry) return;
+        if (first) {
+          first = false;
+          if (entry.isIntersecting) {
+            observer.disconnect(); // already on screen: nothing to animate
+          } else {
+            element.dataset.reveal = "hidden";
+            element.addEventListener("focusin", reveal);
+          }
+          return;
+        }
+        if (!entry.isIntersecting) return;
         // A section taller than ten screens never reaches 10 %: a quarter of the screen will do.
         const tallEnough = entry.intersectionRect.height >= window.innerHeight * 0.25;
         if (entry.intersectionRatio >= REVEAL_THRESHOLD || tallEnough) reveal();
       },
       { threshold: [0, 0.02, 0.05, REVEAL_THRESHOLD] },
     );
-    element.dataset.reveal = "hidden";
     observer.observe(element);
-    element.addEventListener("focusin", reveal);
     return () => {
       observer.disconnect();
       element.removeEventListener("focusin", reveal);

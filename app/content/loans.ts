@@ -1,4 +1,5 @@
 import type { LoanType } from "~/domain/enums";
+import { formatDollarAmount } from "~/domain/formats";
 import { RATE_BOUNDS } from "~/domain/loan-math";
 
 /**
@@ -44,16 +45,14 @@ export type LoanProduct = {
   applyHref: "/auth" | "/apply";
 };
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-
 /** Whole US dollars: "$5,000". */
 export function formatDollars(value: number): string {
-  return usd.format(value);
+  return formatDollarAmount(value, 0);
 }
 
 /** "$5,000 to $5,000,000" */
 export function formatAmountRange(min: number, max: number): string {
-  return `${usd.format(min)} to ${usd.format(max)}`;
+  return `${formatDollars(min)} to ${formatDollars(max)}`;
 }
 
 function amount(min: number, max: number): LoanProduct["amount"] {

@@ -3,13 +3,32 @@
  * Pure functions, no I/O, safe in the browser and on the server.
  */
 
-const usdFormatter = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usdWholeFormatter = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * US dollars in en-US form ("-$1,234.50", "$5,000") without Intl: the first Intl formatter a page
+ * builds loads ICU's locale data, about 25 ms of main thread on a desktop and four times that on a
+ * slow phone, in the middle of the page's start-up, and dollar amounts were the only Intl use on the
+ * public pages. Same output as `Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })`
+ * with that many fraction digits (tests/unit/formats.test.ts compares the two): like V8's Intl it
+ * rounds the shortest decimal form of the number half away from zero (0.015 → "$0.02").
+ */
+export function formatDollarAmount(value: number, fractionDigits: 0 | 2): string {
+  const abs = Math.abs(value);
+  if (!(abs < 1e21)) {
+    // Exponent form from String() (and Infinity, NaN): rare enough for Intl.
+    const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...digits }).format(value);
+  }
+  // String() is the shortest decimal form; below 1e-6 it has an exponent, and such amounts round to 0.
+  const [int = "0", frac = ""] = abs < 1e-6 ? ["0"] : String(abs).split(".");
+  const roundUp = (frac[fractionDigits] ?? "0") >= "5";
+  const scaled = (BigInt(int + frac.slice(0, fractionDigits).padEnd(fractionDigits, "0")) + (roundUp ? 1n : 0n))
+    .toString()
+    .padStart(fractionDigits + 1, "0");
+  const whole = scaled.slice(0, scaled.length - fractionDigits);
+  const fraction = fractionDigits ? `.${scaled.slice(-fractionDigits)}` : "";
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  return `${sign}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction}`;
+}
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -37,7 +56,7 @@ export function formatUsd(amount: number | string, options: { cents?: boolean } 
   const value = Number.isFinite(n) ? n : 0;
   // Avoid "-$0.00" for tiny negative rounding leftovers.
   const clean = Object.is(Math.round(value * 100), -0) ? 0 : value;
-  return (options.cents === false ? usdWholeFormatter : usdFormatter).format(clean);
+  return formatDollarAmount(clean, options.cents === false ? 0 : 2);
 }
 
 /** Only the digits of a string ("$50,000.7a" → "500007"). */

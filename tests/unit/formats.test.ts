@@ -4,6 +4,7 @@ import {
   dateFormatter,
   digitsOnly,
   formatAmountInput,
+  formatDollarAmount,
   formatFileSize,
   formatPercent,
   formatPhone,
@@ -37,6 +38,22 @@ describe("formatUsd", () => {
       "$61,549.80",
       "$11,549.80",
     ]);
+  });
+});
+
+describe("formatDollarAmount", () => {
+  // It replaces Intl (whose first use loads locale data during page start-up): the same text, always.
+  it("matches Intl's en-US currency format, with and without cents", () => {
+    const intl = (digits: 0 | 2) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const values = [0, -0, 0.005, 0.015, 1.005, 2.5, -2.5, 0.5, 999.995, 1025.83, 61549.8, -0.3, 1e15 + 0.5, 123456789.125, 1e21, -1e22];
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 2000; i++) values.push((random() - 0.3) * 10 ** Math.floor(random() * 10), Math.round(random() * 1e6) / 1000);
+    for (const value of values) {
+      expect(formatDollarAmount(value, 2), String(value)).toBe(intl(2).format(value));
+      expect(formatDollarAmount(value, 0), String(value)).toBe(intl(0).format(value));
+    }
   });
 });
 

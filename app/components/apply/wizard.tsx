@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Lock, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -76,7 +76,11 @@ function useHydrated(): boolean {
 }
 
 export function ApplyWizard(props: ApplyWizardProps) {
-  const hydrated = useHydrated();
+  // Deferred: right after hydration the wizard (dozens of fields, long selects) is built in a
+  // background render that yields to the browser every few milliseconds, instead of one long task
+  // that blocks input on a slow phone. On a client-side navigation the value is true from the first
+  // render, and the wizard shows at once.
+  const hydrated = useDeferredValue(useHydrated());
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="mb-8 flex flex-col gap-3">
