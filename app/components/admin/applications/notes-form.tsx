@@ -1,12 +1,15 @@
-import { StickyNote } from "lucide-react";
+import * as stickyNoteIcon from "lucide-react/icons/sticky-note";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
+import { inlineIcon } from "~/components/ui/inline-icon";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { noteSchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
 import { cn } from "~/utils/cn";
 import { FieldError } from "./review-dialog";
 import { useReviewFetcher } from "./use-review-fetcher";
+
+const StickyNote = inlineIcon(stickyNoteIcon);
 
 /**
  * Admin notes on any application (spec 001 §3 'notes, shown as admin notes'): the notes so far, and a
@@ -43,7 +46,7 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
   return (
     <div className="mt-5 border-t border-border pt-4">
       <h4 id={`${id}-heading`} className="flex items-center gap-2 text-sm font-semibold text-primary">
-        <StickyNote aria-hidden="true" className="size-4" />
+        <StickyNote className="size-4" />
         Admin Notes
       </h4>
       {notes ? (
