@@ -53,7 +53,12 @@ async function launchChromium() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing the profile for a moment after it exits.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`  could not remove ${profile}: ${(error as Error).message}`);
+      }
     },
   };
 }
