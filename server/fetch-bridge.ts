@@ -90,15 +90,7 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
     await sendDocument(req, res, response);
     return;
   }
-  const raw: string[] = [];
-  // Set-Cookie must stay separate headers; Headers joins other repeated values, which is fine.
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    raw.push(name, value);
-  }
-  for (const cookie of response.headers.getSetCookie()) raw.push("set-cookie", cookie);
-  if (response.statusText) res.writeHead(response.status, response.statusText, raw);
-  else res.writeHead(response.status, raw);
+  writeHead(res, response, response.headers);
   if (!response.body || req.method === "HEAD") {
     res.end();
     return;
@@ -122,10 +114,18 @@ async function sendDocument(req: IncomingMessage, res: ServerResponse, response:
     headers.append("vary", "Accept-Encoding");
   }
   headers.set("content-length", String(encoded.body.length));
-  for (const [name, value] of headers) if (name !== "set-cookie") res.setHeader(name, value);
-  const cookies = headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.statusCode = response.status;
-  if (response.statusText) res.statusMessage = response.statusText;
+  writeHead(res, response, headers);
   res.end(encoded.body);
+}
+
+function writeHead(res: ServerResponse, response: Response, headers: Headers): void {
+  const raw: string[] = [];
+  // Set-Cookie must stay separate headers; Headers joins other repeated values, which is fine.
+  for (const [name, value] of headers) {
+    if (name === "set-cookie") continue;
+    raw.push(name, value);
+  }
+  for (const cookie of headers.getSetCookie()) raw.push("set-cookie", cookie);
+  if (response.statusText) res.writeHead(response.status, response.statusText, raw);
+  else res.writeHead(response.status, raw);
 }

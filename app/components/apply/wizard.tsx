@@ -53,7 +53,7 @@ export const UPLOAD_DELAY_MS = 800;
 export const SUBMIT_URL = "/api/applications";
 export const ESTIMATE_LOADED = "Calculator estimate loaded successfully!";
 export const SUBMITTED = "Application and documents submitted successfully!";
-export const SUBMIT_FAILED = "Failed to submit application";
+export const SUBMIT_FAILED = APPLICATION_MESSAGES.submitFailed;
 export const SIGNATURE_FAILED = "Couldn't capture signature. Please try again.";
 
 const STEP_HEADINGS: Record<StepNumber, { title: string; intro: string }> = {

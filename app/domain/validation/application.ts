@@ -37,6 +37,7 @@ export const APPLICATION_MESSAGES = {
   terms: "Please agree to the terms and conditions",
   signature: "Please provide your signature",
   signIn: "Please sign in to submit your application",
+  submitFailed: "Failed to submit application",
 } as const;
 
 export const US_STATES = [

@@ -43,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       return json({ ok: false, message: DATABASE_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "5" });
     }
     console.error("[apply] submission failed:", error);
-    return json({ ok: false, message: "Failed to submit application" }, 503);
+    return json({ ok: false, message: APPLICATION_MESSAGES.submitFailed }, 503);
   } finally {
     await submission?.dispose?.().catch((error: unknown) => console.error(`[apply] could not remove spooled upload: ${(error as Error).message}`));
   }

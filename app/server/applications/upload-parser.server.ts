@@ -169,7 +169,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
         },
         read: () => fs.promises.readFile(file),
       });
-      writer.on("error", () => fail(new SubmissionRejected(503, { message: "The upload could not be stored. Please try again." })));
+      writer.on("error", () => fail(new SubmissionRejected(503, { message: APPLICATION_MESSAGES.submitFailed })));
       writer.on("finish", () => {
         writers.delete(writer);
         finishIfDone();
