@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
-import { lowPriorityModulePreloads } from "~/server/http/preload-priority.server";
+import { scriptsAfterFirstPaint } from "~/server/http/scripts-after-paint.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 
 export const streamTimeout = 5_000;
@@ -46,7 +46,7 @@ export default function handleRequest(
     // The whole document is rendered before the first byte leaves: every loader has resolved before
     // rendering starts and nothing suspends on the server, so streaming would send the same bytes,
     // only in dozens of small writes, each through the compressor and the socket (measured: a fifth
-    // of the server's time on the 160 KB admin list). One buffer also makes the preload rewrite a
+    // of the server's time on the 160 KB admin list). One buffer also makes the script rewrite a
     // single pass.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -67,7 +67,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = lowPriorityModulePreloads(Buffer.concat(chunks).toString("utf8"));
+              const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },

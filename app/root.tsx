@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { NotFoundPage, UnexpectedErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
@@ -48,6 +49,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const transitionMs = rootData?.transitionMs ?? 0;
   const transition = usePageTransition(transitionMs);
   useServerToast(rootData?.toast);
+  // Marks the document once React has hydrated it and run the page's first effects (Layout's effects
+  // run after those of everything inside it). Scripts load after the first paint (decision 0021), so
+  // the load event says nothing about that; browser tests and monitoring can read this instead.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 
   return (
     <html lang="en">

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { validFields, validFiles } from "../integration/application-submit.fixtures";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
 import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
 
 /**
@@ -143,7 +143,7 @@ describe("admin clients and documents", () => {
   it("finds the client by part of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
     const { context, page, errors } = await adminPage();
     try {
-      await page.goto(`${server.url}/admin/clients`);
+      await gotoHydrated(page, `${server.url}/admin/clients`);
       await page.getByRole("heading", { level: 1, name: "Client Information" }).waitFor();
       await page.getByLabel("Search by name or e-mail").fill("JANE.APPLICANT@EXAMPLE");
       await page.getByRole("button", { name: "Search clients" }).click();
@@ -200,7 +200,7 @@ describe("admin clients and documents", () => {
   it("previews an image and a PDF, downloads a file (axe-clean with the preview open); altered links get 403", async () => {
     const { context, page, errors } = await adminPage();
     try {
-      await page.goto(`${server.url}/admin/clients?client=${applicantId}`);
+      await gotoHydrated(page, `${server.url}/admin/clients?client=${applicantId}`);
       await page.getByRole("link", { name: "View All Documents" }).click();
       await page.waitForURL(/\/admin\/documents\?client=/);
       await page.getByRole("heading", { level: 1, name: "Document Viewer" }).waitFor();
@@ -310,12 +310,13 @@ describe("admin clients and documents", () => {
   it("refreshes the open client view live when that client submits another application", async () => {
     const { context, page, errors } = await adminPage();
     try {
+      // The event stream connects once the page has hydrated: wait for it before the change happens.
+      const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
       await page.goto(`${server.url}/admin/clients?client=${applicantId}`);
       const detail = page.getByTestId("client-detail");
       await detail.waitFor();
       expect(await detail.getByTestId("client-application").count()).toBe(1);
-      // Let the event stream connect before the change happens.
-      await page.waitForTimeout(500);
+      await stream;
       await submitApplication(applicantCookie);
       await expect.poll(() => detail.getByTestId("client-application").count(), { timeout: 15_000 }).toBe(2);
       await expect.poll(() => detail.getByTestId("bank-account").count()).toBe(2);
@@ -328,11 +329,11 @@ describe("admin clients and documents", () => {
   it("the documents page is usable on a phone (no horizontal scroll)", async () => {
     const { context, page } = await adminPage(375);
     try {
-      await page.goto(`${server.url}/admin/documents`);
+      await gotoHydrated(page, `${server.url}/admin/documents`);
       await page.getByRole("heading", { level: 1, name: "Document Viewer" }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.goto(`${server.url}/admin/clients?client=${applicantId}`);
+      await gotoHydrated(page, `${server.url}/admin/clients?client=${applicantId}`);
       await page.getByTestId("client-detail").waitFor();
       const overflow2 = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow2).toBeLessThanOrEqual(0);

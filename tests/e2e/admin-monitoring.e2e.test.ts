@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../../bench/lib";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
 import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
 
 /**
@@ -51,14 +51,6 @@ async function adminPage(options: { clock?: boolean } = {}): Promise<{ context: 
     if (message.type() === "error") errors.push(message.text());
   });
   return { context, page, errors };
-}
-
-/** Resolves once React has hydrated the page (buttons work only then). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main != null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 async function open(page: Page, path: string) {

@@ -71,10 +71,12 @@ describe("an admin's day", () => {
       }),
     );
     const dashboard = await applicantContext.newPage();
+    // The live stream connects after hydration: wait for it before anything changes.
+    const stream = dashboard.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
     await dashboard.goto(`${server.url}/dashboard`);
     await dashboard.getByRole("heading", { name: /Loan Applications/ }).waitFor();
     await dashboard.evaluate(() => ((window as unknown as { storyMarker: number }).storyMarker = 42));
-    await dashboard.waitForTimeout(1000); // the live stream connects after hydration
+    await stream;
 
     // Approve one, deny the other.
     expect((await post("/admin", { intent: "approve", applicationId: apps[0]!, approvedAmount: "45000", interestRate: "8.5", termMonths: "60" })).status).toBe(200);

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, FileChooser, Locator, Page } from "playwr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, launchBrowser, startTestServer, waitForHydration as waitForPageHydration, type TestServer } from "./harness";
 import { extractCode, mark, waitForMail } from "./helpers/mailbox";
 
 /**
@@ -103,10 +103,7 @@ async function expectToast(text: string, action: () => Promise<unknown>) {
 }
 
 async function waitForHydration() {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main != null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+  await waitForPageHydration(page);
 }
 
 /** A control by its label, which may end with a required mark or '(optional)'. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
 import { extractCode, extractResetPath, mark, waitForMail } from "./helpers/mailbox";
 
 /**
@@ -98,7 +98,7 @@ async function signOut(page: Page) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/auth`);
+  await gotoHydrated(page, `${server.url}/auth`);
   const signInPanel = panel(page, "Sign In");
   await signInPanel.getByLabel("Email", { exact: true }).fill(email);
   await signInPanel.getByLabel("Password", { exact: true }).fill(password);
@@ -111,7 +111,7 @@ describe("/auth: accessibility and keyboard", () => {
   it("has no axe violations on either tab (and the reset screen), and the tabs follow the arrow keys", async () => {
     const { context, page } = await newPage();
     try {
-      await page.goto(`${server.url}/auth`);
+      await gotoHydrated(page, `${server.url}/auth`);
       // Hydrated and the widget upgraded.
       await panel(page, "Sign In").locator("altcha-widget .altcha").waitFor();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Private Loans");
@@ -148,7 +148,7 @@ describe("/auth: accessibility and keyboard", () => {
       expect(await password.getAttribute("type")).toBe("text");
       expect(await panel(page, "Sign In").getByRole("button", { name: "Hide password" }).getAttribute("aria-pressed")).toBe("true");
 
-      await page.goto(`${server.url}/auth#type=recovery&token=not-a-real-token`);
+      await gotoHydrated(page, `${server.url}/auth#type=recovery&token=not-a-real-token`);
       await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     } finally {
@@ -171,7 +171,7 @@ describe("/auth: accounts end to end", () => {
   });
 
   it("creates an account: browser checks, Send Code, Change email, a wrong code, then the right one", async () => {
-    await page.goto(`${server.url}/auth`);
+    await gotoHydrated(page, `${server.url}/auth`);
     await page.getByRole("tab", { name: "Create Account" }).click();
     const form = panel(page, "Create Account");
     const create = form.getByRole("button", { name: "Create Account" });
@@ -234,7 +234,7 @@ describe("/auth: accounts end to end", () => {
   });
 
   it("sends a signed-in visitor of /auth to /dashboard", async () => {
-    await page.goto(`${server.url}/auth`);
+    await gotoHydrated(page, `${server.url}/auth`);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
   });
 
@@ -245,7 +245,7 @@ describe("/auth: accounts end to end", () => {
 
   it("refuses a wrong password with 'Sign In Failed' and a new captcha, then signs in", async () => {
     await context.clearCookies(); // signed out whatever the previous test left
-    await page.goto(`${server.url}/auth`);
+    await gotoHydrated(page, `${server.url}/auth`);
     const form = panel(page, "Sign In");
     await form.getByLabel("Email", { exact: true }).fill(email);
     const password = form.getByLabel("Password", { exact: true });
@@ -270,7 +270,7 @@ describe("/auth: accounts end to end", () => {
 
   it("resets a forgotten password from the e-mailed link, then signs in with the new one", async () => {
     await context.clearCookies(); // signed out (the header's Sign Out has its own test)
-    await page.goto(`${server.url}/auth`);
+    await gotoHydrated(page, `${server.url}/auth`);
     await panel(page, "Sign In").getByRole("button", { name: "Forgot Password?" }).click();
     const form = panel(page, "Sign In");
     await form.getByRole("heading", { name: "Forgot Password" }).waitFor();
@@ -280,7 +280,7 @@ describe("/auth: accounts end to end", () => {
     await expectToast(page, "Password Reset Email Sent", () => form.getByRole("button", { name: "Send Reset Link" }).click());
     resetPath = extractResetPath(await waitForMail(sink, { to: email, subject: /reset/i, after: before }));
 
-    await page.goto(`${server.url}${resetPath}`);
+    await gotoHydrated(page, `${server.url}${resetPath}`);
     await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
     // The token left the address bar once the form was shown.
     await page.waitForFunction(() => window.location.hash === "");
@@ -302,7 +302,7 @@ describe("/auth: accounts end to end", () => {
   it("refuses the same reset link a second time ('Password Update Failed')", async () => {
     expect(resetPath).not.toBe("");
     await context.clearCookies();
-    await page.goto(`${server.url}${resetPath}`);
+    await gotoHydrated(page, `${server.url}${resetPath}`);
     await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
     await page.getByLabel("New Password").fill("An0ther!Password");
     await page.getByLabel("Confirm Password").fill("An0ther!Password");

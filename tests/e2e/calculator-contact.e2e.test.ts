@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "~/domain/formats";
 import { estimateLoan } from "~/domain/loan-math";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";
 
 /**
@@ -39,14 +39,6 @@ async function withPage<T>(options: { javaScriptEnabled?: boolean }, run: (page:
   } finally {
     await context.close();
   }
-}
-
-/** Resolves once React has hydrated the page. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main != null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 async function open(page: Page, path: string) {

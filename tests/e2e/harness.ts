@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -98,6 +98,23 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Resolves once React has hydrated the page and run its first effects (buttons, tabs, client-side
+ * links and timers started in effects work only then): the root layout marks `<html data-hydrated>`.
+ * Scripts are fetched after the first paint (decision 0021), so a navigation's load event can come first;
+ * a React fiber on an element is not enough either (it appears while hydration is still rendering).
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}
+
+/** page.goto, then waits for hydration (above). */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
 }
 
 /** Injects axe-core into the page and returns its violations (empty when the page passes). */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
 
 /**
  * The shared layout (spec 000 §2): header, footer, mobile menu, page-transition overlay, 404 page,
@@ -71,14 +71,6 @@ async function withPage<T>(
   } finally {
     await context.close();
   }
-}
-
-/** Resolves once React has hydrated the page (buttons and client-side links work only then). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main != null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 describe("header", () => {

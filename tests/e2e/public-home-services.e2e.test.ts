@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loans } from "~/content/loans";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
 
 /**
  * The public website, part A (spec 000 §2): home, services list and the seven loan detail pages.
@@ -51,14 +51,6 @@ async function withPage<T>(options: PageOptions, run: (page: Page) => Promise<T>
   } finally {
     await context.close();
   }
-}
-
-/** Resolves once React has hydrated the page (client links and effects work only then). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main != null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 async function hrefs(locator: import("playwright-core").Locator): Promise<(string | null)[]> {

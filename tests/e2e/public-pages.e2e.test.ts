@@ -3,7 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
 import { extractCode, waitForMail } from "./helpers/mailbox";
 
 /**
@@ -46,14 +46,6 @@ async function withPage<T>(
   } finally {
     await context.close();
   }
-}
-
-/** Resolves once React has hydrated the page (forms and accordions work only then). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main != null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 async function open(page: Page, path: string) {
