@@ -12,8 +12,8 @@ import { MAX_LOAN_AMOUNT } from "~/domain/validation/application";
 export const REVIEW_TABS = ["pending", "approved", "denied"] as const;
 export type ReviewTab = (typeof REVIEW_TABS)[number];
 
-/** Applications per page on /admin. */
-export const REVIEW_PAGE_SIZE = 20;
+/** Applications per page on /admin: ten full cards (decision 0022: half the page, a fifth less CPU). */
+export const REVIEW_PAGE_SIZE = 10;
 
 export const REVIEW_LIMITS = {
   amountMin: 0.01,

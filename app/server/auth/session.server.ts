@@ -1,17 +1,18 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/server/db/client.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
-import { userRoles } from "~/server/db/schema.server";
+import { sessionMfa, user as users, userRoles } from "~/server/db/schema.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
-import { isSessionVerified } from "./mfa.server";
 
 export type SessionUser = {
   id: string;
   name: string;
   email: string;
   isAdmin: boolean;
+  /** This session passed the admin second factor (meaningful for admins only). */
+  mfaVerified: boolean;
   sessionId: string;
 };
 
@@ -52,7 +53,27 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
     await auth.api.revokeSession({ headers: request.headers, body: { token: session.token } }).catch(() => undefined);
     return null;
   }
-  return { id: user.id, name: user.name, email: user.email, isAdmin: await hasAdminRole(user.id), sessionId: session.id };
+  const access = await roleAndSecondFactor(user.id, session.id);
+  if (!access) return null;
+  return { id: user.id, name: user.name, email: user.email, ...access, sessionId: session.id };
+}
+
+/**
+ * The admin role and this session's second factor in one round trip (every admin page asks both).
+ * No row: the account was deleted between Better Auth's lookup and this one.
+ */
+async function roleAndSecondFactor(userId: string, sessionId: string): Promise<{ isAdmin: boolean; mfaVerified: boolean } | null> {
+  const db = getDb();
+  const adminRole = db
+    .select({ one: sql`1` })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+  const verified = db.select({ one: sql`1` }).from(sessionMfa).where(eq(sessionMfa.sessionId, sessionId));
+  const [row] = await db
+    .select({ isAdmin: sql<boolean>`exists (${adminRole})`, mfaVerified: sql<boolean>`exists (${verified})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { isAdmin: row.isAdmin === true, mfaVerified: row.mfaVerified === true } : null;
 }
 
 export async function hasAdminRole(userId: string): Promise<boolean> {
@@ -94,7 +115,7 @@ export async function requireAdmin(request: Request, options: { allowUnverified?
       { request },
     );
   }
-  if (!options.allowUnverified && !(await isSessionVerified(user.sessionId))) {
+  if (!options.allowUnverified && !user.mfaVerified) {
     const url = new URL(request.url);
     throw redirect(`/admin/mfa?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }

@@ -11,7 +11,7 @@ import type { AdminApplication } from "~/server/admin/applications.server";
 import { employmentLabel, formatDateTime, phoneLabel } from "./labels";
 import { NotesSection } from "./notes-form";
 
-// Sixty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
+// Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
 const Check = inlineIcon(checkIcon);
 const X = inlineIcon(xIcon);
 
