@@ -12,6 +12,7 @@ import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/tes
 const EXPECTED_TABLES = [
   "admin_mfa",
   "account",
+  "application_status_counts",
   "approved_loans",
   "audit_log",
   "bank_accounts",

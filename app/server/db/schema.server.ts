@@ -327,11 +327,21 @@ export const loanApplications = pgTable(
     ),
     index("loan_applications_user_id_submitted_at_idx").on(t.userId, t.submittedAt.desc().nullsFirst()),
     // The admin list's order (newest first, id breaking ties), so a page is read off the index
-    // without sorting, and the per-status counts are index-only scans.
+    // without sorting.
     index("loan_applications_status_submitted_at_id_idx").on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
   ],
 );
+
+/**
+ * Applications per status, kept by triggers on loan_applications (drizzle/0005) in the same
+ * transaction as the change, so the admin list's tabs read four rows instead of counting the table
+ * on every view. Derived data: no personal data, rebuilt from loan_applications by the migration.
+ */
+export const applicationStatusCounts = pgTable("application_status_counts", {
+  status: text("status").primaryKey(),
+  applications: integer("applications").notNull(),
+});
 
 export const loanDocuments = pgTable(
   "loan_documents",

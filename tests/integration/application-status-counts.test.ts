@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { countApplicationsByStatus } from "~/server/admin/applications.server";
+import { openDatabase, type Database } from "~/server/db/client.server";
+import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
+import { createScratchPostgresDatabase, testTargets, TEST_DATABASE_URL } from "../helpers/test-db";
+
+/**
+ * The admin list's tab counts come from application_status_counts, kept by statement triggers on
+ * loan_applications (drizzle/0005). Whatever writes the table — one row, a bulk insert, a decision
+ * for several rows, a delete across statuses, TRUNCATE, rows that predate the migration — the counts
+ * must equal a real count.
+ */
+
+type Open = () => Promise<{ database: Database; cleanup: () => Promise<void> }>;
+
+const openers: Record<string, Open> = {
+  pglite: async () => {
+    const database = await openDatabase({ memory: true });
+    return { database, cleanup: () => database.close() };
+  },
+  postgres: async () => {
+    const scratch = await createScratchPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        await scratch.drop();
+      },
+    };
+  },
+};
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** The migrations folder as it was before 0005: its SQL files and a journal cut at 0004. */
+function migrationsBeforeCounts(): string {
+  const source = findMigrationsFolder();
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), "portal-migrations-0004-"));
+  folders.push(target);
+  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => entry.idx <= 4);
+  fs.mkdirSync(path.join(target, "meta"));
+  fs.writeFileSync(path.join(target, "meta", "_journal.json"), JSON.stringify(journal));
+  for (const entry of journal.entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
+  return target;
+}
+
+async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** `count` applications for `userId`; the n-th gets statuses[n % statuses.length]. */
+function insertApplications(database: Database, userId: string, count: number, statuses: string[]) {
+  const list = sql.raw(`array[${statuses.map((s) => `'${s}'`).join(",")}]`);
+  return database.db.execute(sql`
+    insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
+      first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, employment_status,
+      employer_name, monthly_income, status, reviewed_at)
+    select ${userId}, 'personal', 10000 + g, 9.5, 36, 'Counted application',
+      'Count', 'Ed', '1980-01-01', 'count@example.com', '3025550100', '1 Main St', 'Dover', 'DE', '19901', 'full-time',
+      'Acme', 5000, (${list})[1 + g % ${statuses.length}],
+      case when (${list})[1 + g % ${statuses.length}] in ('approved', 'denied') then now() end
+    from generate_series(0, ${count - 1}) as g`);
+}
+
+/** The stored counts and a real count, for all four statuses. */
+async function storedAndReal(database: Database) {
+  const stored = await rows<{ status: string; applications: number }>(database, sql`select status, applications from application_status_counts order by status`);
+  const real = await rows<{ status: string; n: number | string }>(database, sql`select status, count(*) as n from loan_applications group by status`);
+  const realBy = Object.fromEntries(real.map((r) => [r.status, Number(r.n)]));
+  return {
+    stored: Object.fromEntries(stored.map((r) => [r.status, Number(r.applications)])),
+    real: Object.fromEntries(["approved", "denied", "pending", "under_review"].map((s) => [s, realBy[s] ?? 0])),
+  };
+}
+
+async function expectExact(database: Database) {
+  const { stored, real } = await storedAndReal(database);
+  expect(stored).toEqual(real);
+  const tabs = await countApplicationsByStatus(database.db);
+  expect(tabs).toEqual({ pending: real.pending, approved: real.approved, denied: real.denied });
+}
+
+describe.each(testTargets)("application status counts on %s", (target) => {
+  let handle: Awaited<ReturnType<Open>> | undefined;
+  afterAll(async () => {
+    await handle?.cleanup();
+  });
+
+  it("counts the applications that were there before the migration", async () => {
+    handle = await openers[target]!();
+    const { database } = handle;
+    await runMigrations(database, migrationsBeforeCounts());
+    await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
+    await insertApplications(database, "counted", 7, ["pending", "approved", "denied", "under_review", "pending"]);
+    await runMigrations(database);
+    const { stored } = await storedAndReal(database);
+    expect(stored).toEqual({ approved: 2, denied: 1, pending: 3, under_review: 1 });
+    await expectExact(database);
+  });
+
+  it("follows single and bulk inserts, decisions, note edits and deletes across statuses", async () => {
+    const { database } = handle!;
+    await insertApplications(database, "counted", 1, ["pending"]);
+    await expectExact(database);
+    await insertApplications(database, "counted", 40, ["pending", "approved", "denied"]);
+    await expectExact(database);
+
+    // A decision for several rows in one statement, and one for a single row.
+    await database.db.execute(sql`
+      update loan_applications set status = 'approved', reviewed_at = now()
+      where id in (select id from loan_applications where status = 'pending' order by id limit 5)`);
+    await expectExact(database);
+    await database.db.execute(sql`
+      update loan_applications set status = 'denied', reviewed_at = now()
+      where id = (select id from loan_applications where status = 'pending' order by id limit 1)`);
+    await expectExact(database);
+
+    // An update that changes no status changes no count.
+    const before = (await storedAndReal(database)).stored;
+    await database.db.execute(sql`update loan_applications set notes = 'checked'`);
+    expect((await storedAndReal(database)).stored).toEqual(before);
+
+    // One delete across every status (as retention deletes).
+    await database.db.execute(sql`delete from loan_applications where requested_amount % 4 = 0`);
+    await expectExact(database);
+  });
+
+  it("reads zero for every tab after TRUNCATE, and counts again from there", async () => {
+    const { database } = handle!;
+    await database.db.execute(sql`truncate loan_applications cascade`);
+    const { stored } = await storedAndReal(database);
+    expect(stored).toEqual({ approved: 0, denied: 0, pending: 0, under_review: 0 });
+    await insertApplications(database, "counted", 3, ["denied"]);
+    await expectExact(database);
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)("application status counts under concurrent writers (PostgreSQL)", () => {
+  it("decisions in parallel transactions and a delete across statuses neither deadlock nor miscount", async () => {
+    const { database, cleanup } = await openers.postgres!();
+    try {
+      await runMigrations(database);
+      await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
+      await insertApplications(database, "counted", 60, ["pending", "pending", "approved", "denied"]);
+      const pending = await rows<{ id: string }>(database, sql`select id from loan_applications where status = 'pending' order by id`);
+      const pool = database.pool!;
+      const decide = async (id: string, status: "approved" | "denied") => {
+        const client = await pool.connect();
+        try {
+          await client.query("begin");
+          await client.query("update loan_applications set status = $2, reviewed_at = now() where id = $1", [id, status]);
+          await new Promise((r) => setTimeout(r, 5));
+          await client.query("commit");
+        } finally {
+          client.release();
+        }
+      };
+      await Promise.all([
+        ...pending.slice(0, 20).map((row, i) => decide(row.id, i % 2 ? "approved" : "denied")),
+        database.db.execute(sql`delete from loan_applications where status in ('approved', 'denied') and requested_amount % 5 = 0`),
+      ]);
+      await expectExact(database);
+    } finally {
+      await cleanup();
+    }
+  });
+});
