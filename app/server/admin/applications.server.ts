@@ -75,17 +75,12 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
  * overlap). The page's ids are picked first, from the (status, submitted_at, id) index alone; only
  * those REVIEW_PAGE_SIZE rows are then fetched and joined, so a deep page costs index entries, not
  * rows and joins for everything before it.
- *
- * The tab counts and the requested page are read at the same time, on two connections: the page
- * rarely depends on the counts (only a page past the last one, from an old link, is read again as
- * the last page).
  */
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb()): Promise<AdminApplicationList> {
-  const requested = Math.max(1, params.page);
-  const [counts, requestedRows] = await Promise.all([countApplicationsByStatus(db), selectPage(params.tab, requested, db)]);
+  const counts = await countApplicationsByStatus(db);
   const pageCount = Math.max(1, Math.ceil(counts[params.tab] / REVIEW_PAGE_SIZE));
-  const page = Math.min(requested, pageCount);
-  const rows = page === requested ? requestedRows : await selectPage(params.tab, page, db);
+  const page = Math.min(Math.max(1, params.page), pageCount);
+  const rows = await selectPage(params.tab, page, db);
 
   return {
     tab: params.tab,
