@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { countApplicationsByStatus } from "~/server/admin/applications.server";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
-import { createScratchPostgresDatabase, testTargets, TEST_DATABASE_URL } from "../helpers/test-db";
+import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
 
 /**
  * The admin list's tab counts come from application_status_counts, kept by statement triggers on
@@ -14,26 +14,6 @@ import { createScratchPostgresDatabase, testTargets, TEST_DATABASE_URL } from ".
  * for several rows, a delete across statuses, TRUNCATE, rows that predate the migration — the counts
  * must equal a real count.
  */
-
-type Open = () => Promise<{ database: Database; cleanup: () => Promise<void> }>;
-
-const openers: Record<string, Open> = {
-  pglite: async () => {
-    const database = await openDatabase({ memory: true });
-    return { database, cleanup: () => database.close() };
-  },
-  postgres: async () => {
-    const scratch = await createScratchPostgresDatabase();
-    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        await scratch.drop();
-      },
-    };
-  },
-};
 
 const folders: string[] = [];
 afterAll(() => {
@@ -90,14 +70,13 @@ async function expectExact(database: Database) {
 }
 
 describe.each(testTargets)("application status counts on %s", (target) => {
-  let handle: Awaited<ReturnType<Open>> | undefined;
+  let database: TestDatabase;
   afterAll(async () => {
-    await handle?.cleanup();
+    await database?.cleanup();
   });
 
   it("counts the applications that were there before the migration", async () => {
-    handle = await openers[target]!();
-    const { database } = handle;
+    database = await openTestDatabase({ target, migrate: false });
     await runMigrations(database, migrationsBeforeCounts());
     await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
     await insertApplications(database, "counted", 7, ["pending", "approved", "denied", "under_review", "pending"]);
@@ -108,7 +87,6 @@ describe.each(testTargets)("application status counts on %s", (target) => {
   });
 
   it("follows single and bulk inserts, decisions, note edits and deletes across statuses", async () => {
-    const { database } = handle!;
     await insertApplications(database, "counted", 1, ["pending"]);
     await expectExact(database);
     await insertApplications(database, "counted", 40, ["pending", "approved", "denied"]);
@@ -135,7 +113,6 @@ describe.each(testTargets)("application status counts on %s", (target) => {
   });
 
   it("reads zero for every tab after TRUNCATE, and counts again from there", async () => {
-    const { database } = handle!;
     await database.db.execute(sql`truncate loan_applications cascade`);
     const { stored } = await storedAndReal(database);
     expect(stored).toEqual({ approved: 0, denied: 0, pending: 0, under_review: 0 });
@@ -146,9 +123,8 @@ describe.each(testTargets)("application status counts on %s", (target) => {
 
 describe.runIf(TEST_DATABASE_URL)("application status counts under concurrent writers (PostgreSQL)", () => {
   it("decisions in parallel transactions and a delete across statuses neither deadlock nor miscount", async () => {
-    const { database, cleanup } = await openers.postgres!();
+    const database = await openTestDatabase({ target: "postgres" });
     try {
-      await runMigrations(database);
       await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
       await insertApplications(database, "counted", 60, ["pending", "pending", "approved", "denied"]);
       const pending = await rows<{ id: string }>(database, sql`select id from loan_applications where status = 'pending' order by id`);
@@ -170,7 +146,7 @@ describe.runIf(TEST_DATABASE_URL)("application status counts under concurrent wr
       ]);
       await expectExact(database);
     } finally {
-      await cleanup();
+      await database.cleanup();
     }
   });
 });
