@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "~/server/auth/admins.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { resetPassword } from "~/server/auth/flows.server";
-import { hasAdminRole } from "~/server/auth/session.server";
 import { CODE_TTL_MS, storeCode, verifyAndConsumeCode } from "~/server/auth/verification-code.server";
 import { loadConfig, setConfig } from "~/server/config.server";
-import { account, emailOutbox, emailVerificationCodes, profiles, user, verification } from "~/server/db/schema.server";
+import { account, emailOutbox, emailVerificationCodes, profiles, user, userRoles, verification } from "~/server/db/schema.server";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** Account rules that need a clock or direct database access (the HTTP suite covers the rest). */
@@ -65,7 +64,8 @@ describe("accounts", () => {
   it("create-admin creates an account with a profile and the admin role, and promotes without touching the password", async () => {
     const created = await ensureAdmin(database(), { email: "Boss@Example.com", password: "Adm1n!Secret", name: "Ada Boss" });
     expect(created).toMatchObject({ created: true, promoted: true });
-    expect(await hasAdminRole(created.userId)).toBe(true);
+    const roles = await database().db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, created.userId));
+    expect(roles).toEqual([{ role: "admin" }]);
     const [profile] = await database().db.select().from(profiles).where(eq(profiles.id, created.userId));
     expect(profile).toMatchObject({ fullName: "Ada Boss", email: "boss@example.com" });
 

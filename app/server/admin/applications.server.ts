@@ -78,54 +78,20 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
  */
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb()): Promise<AdminApplicationList> {
   const counts = await countApplicationsByStatus(db);
-  const pageCount = Math.max(1, Math.ceil(counts[params.tab] / REVIEW_PAGE_SIZE));
+  const total = counts[params.tab];
+  const pageCount = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
   const page = Math.min(Math.max(1, params.page), pageCount);
-  const rows = await selectPage(params.tab, page, db);
 
-  return {
-    tab: params.tab,
-    page,
-    pageCount,
-    pageSize: REVIEW_PAGE_SIZE,
-    counts,
-    applications: rows.map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      status: r.status,
-      applicantName: r.profileName?.trim() || `${r.firstName} ${r.lastName}`,
-      email: r.profileEmail ?? r.applicationEmail,
-      phone: r.profilePhone ?? r.applicationPhone,
-      loanType: r.loanType,
-      requestedAmount: r.requestedAmount,
-      desiredInterestRate: r.desiredInterestRate,
-      loanDuration: r.loanDuration,
-      purpose: r.purpose,
-      annualIncome: r.annualIncome,
-      creditScore: r.creditScore,
-      employmentStatus: r.employmentStatus,
-      submittedAt: r.submittedAt.toISOString(),
-      reviewedAt: r.reviewedAt?.toISOString() ?? null,
-      decisionReasons: r.decisionReasons ?? [],
-      notes: r.notes,
-      approvedLoan:
-        r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
-          ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
-          : null,
-    })),
-  };
-}
-
-/** The rows of one page of one tab, for the cards. */
-function selectPage(tab: ReviewTab, page: number, db: Db) {
   const pageIds = db
     .select({ id: loanApplications.id })
     .from(loanApplications)
-    .where(eq(loanApplications.status, tab))
+    .where(eq(loanApplications.status, params.tab))
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
     .limit(REVIEW_PAGE_SIZE)
     .offset((page - 1) * REVIEW_PAGE_SIZE)
     .as("page_ids");
-  return db
+
+  const rows = await db
     .select({
       id: loanApplications.id,
       userId: loanApplications.userId,
@@ -159,6 +125,38 @@ function selectPage(tab: ReviewTab, page: number, db: Db) {
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
     .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id));
+
+  return {
+    tab: params.tab,
+    page,
+    pageCount,
+    pageSize: REVIEW_PAGE_SIZE,
+    counts,
+    applications: rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      status: r.status,
+      applicantName: r.profileName?.trim() || `${r.firstName} ${r.lastName}`,
+      email: r.profileEmail ?? r.applicationEmail,
+      phone: r.profilePhone ?? r.applicationPhone,
+      loanType: r.loanType,
+      requestedAmount: r.requestedAmount,
+      desiredInterestRate: r.desiredInterestRate,
+      loanDuration: r.loanDuration,
+      purpose: r.purpose,
+      annualIncome: r.annualIncome,
+      creditScore: r.creditScore,
+      employmentStatus: r.employmentStatus,
+      submittedAt: r.submittedAt.toISOString(),
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      decisionReasons: r.decisionReasons ?? [],
+      notes: r.notes,
+      approvedLoan:
+        r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
+          ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
+          : null,
+    })),
+  };
 }
 
 /** The admin's read of the list, audited ('applications.list' with the tab, page and rows shown). */

@@ -76,15 +76,6 @@ async function roleAndSecondFactor(userId: string, sessionId: string): Promise<{
   return row ? { isAdmin: row.isAdmin === true, mfaVerified: row.mfaVerified === true } : null;
 }
 
-export async function hasAdminRole(userId: string): Promise<boolean> {
-  const rows = await getDb()
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing). */
 export async function requireUser(
   request: Request,
