@@ -119,7 +119,7 @@ async function drive(visitors: Visitor[], thinkMs: number, seed: number, seconds
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
     requests: latencies.length,
-    perSecond: Math.round(latencies.length / seconds),
+    perSecond: seconds > 0 ? Math.round(latencies.length / seconds) : 0,
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
