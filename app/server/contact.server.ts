@@ -1,4 +1,5 @@
 import { getConfig } from "~/server/config.server";
+import { logFailure } from "~/server/log/describe-error.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { contactMessageEmail, enqueueEmail } from "~/server/mail/index.server";
@@ -83,7 +84,7 @@ export async function submitContactForm(form: FormData, meta: ContactMeta, optio
   try {
     await storeContactMessage(parsed.value, meta, options);
   } catch (error) {
-    console.error(`[contact] could not store a message: ${error instanceof Error ? error.message : String(error)}`);
+    logFailure("contact", "could not store a message", error);
     return { status: 500, body: { ok: false, toast: failure, values } };
   }
   return { status: 200, body: { ok: true, toast: success } };

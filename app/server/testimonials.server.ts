@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { logFailure } from "~/server/log/describe-error.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { testimonials } from "~/server/db/schema.server";
 import { checkThrottles, type ThrottlePolicy } from "~/server/security/throttle.server";
@@ -104,9 +105,7 @@ export async function submitTestimonial(
     const { id } = await createTestimonial(user.id, parsed.data, db);
     return { status: 200, body: { ok: true, toast: TESTIMONIAL_TOASTS.submitted }, id };
   } catch (error) {
-    // Drizzle's own message repeats the query's parameters (the review text): log the driver's cause only.
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.name : "unknown";
-    console.error(`[testimonials] submission failed: ${cause}`);
+    logFailure("testimonials", "submission failed", error, { user: user.id });
     return refusal(500, TESTIMONIAL_TOASTS.failed);
   }
 }

@@ -10,6 +10,7 @@ import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { validFields, validFiles } from "../integration/application-submit.fixtures";
 import { startTestServer, type TestServer } from "./harness";
 import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { openEventStream } from "./helpers/sse";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -249,6 +250,35 @@ describe("authorization matrix", () => {
       if (row.path === "/auth/sign-out" && row.method === "POST") await freshSessions();
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it("the live-update stream carries A's changes to A and to the admin who passed the second factor; not to B, nor to an admin session without it", async () => {
+    await freshSessions();
+    await passAdminMfa(server.url, cookies.admin);
+    const streams = {
+      applicantA: await openEventStream(`${server.url}/api/events`, cookies.applicantA),
+      applicantB: await openEventStream(`${server.url}/api/events`, cookies.applicantB),
+      adminNoMfa: await openEventStream(`${server.url}/api/events`, cookies.adminNoMfa),
+      admin: await openEventStream(`${server.url}/api/events`, cookies.admin),
+    };
+    try {
+      await Promise.all(Object.values(streams).map((s) => s.waitFor((e) => e.event === "ready")));
+      const note = await fetch(`${server.url}/admin`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "note", applicationId: appA, note: "Live check" }),
+        headers: { cookie: cookies.admin, origin: server.url },
+        redirect: "manual",
+      });
+      expect(note.status).toBe(200);
+      const aboutA = (e: { event: string; data: string }) => e.event === "change" && e.data.includes(appA);
+      await streams.applicantA.waitFor(aboutA);
+      await streams.admin.waitFor(aboutA);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(streams.applicantB.events.filter(aboutA)).toEqual([]);
+      expect(streams.adminNoMfa.events.filter(aboutA)).toEqual([]);
+    } finally {
+      await Promise.all(Object.values(streams).map((s) => s.close()));
+    }
   });
 
   it("applicant B never sees applicant A's application; A does", async () => {

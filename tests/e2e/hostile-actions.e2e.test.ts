@@ -7,6 +7,8 @@ import { hostileEnvelope, hostileFields, hostileText, wrongId, type Posted } fro
 import { startHostileWorld, type Actor, type HostileWorld } from "./helpers/hostile-world";
 import { encodeBody, rawRequest } from "./helpers/raw-http";
 import { leaksInternals, refusalProblems } from "./helpers/refusal";
+import { openEventStream } from "./helpers/sse";
+import { STREAM_LIMITS } from "~/server/events/stream.server";
 
 /**
  * Generated hostile input against every action of the built server, each posted by the actor the
@@ -45,7 +47,7 @@ const ACTIONS: ActionCase[] = [
           fullName: hostileText,
           captcha: oneOf("bm90IGEgdG9rZW4=", "{}", "%%%"),
           token: oneOf("forged-token", "../../", ""),
-          redirectTo: oneOf("https://evil.example/", "//evil.example", "javascript:alert(1)"),
+          redirectTo: oneOf("https://evil.example/", "//evil.example", "javascript:alert(1)", "/\t/evil.example/x", "/\r\n/evil.example", "/\\evil.example", "/é\u3000/x"),
         }),
       ),
   },
@@ -161,7 +163,7 @@ const ACTIONS: ActionCase[] = [
         hostileFields({
           intent: oneOf("verify", "enrol", "disable"),
           code: fc.oneof(oneOf("12345", "1234567", "abcdef", "ABCDE-FGHIJ"), hostileText).filter((c) => !/^\d{6}$/.test(c.trim())),
-          redirectTo: oneOf("https://evil.example/", "//evil.example"),
+          redirectTo: oneOf("https://evil.example/", "//evil.example", "/\t/evil.example/x", "/\n/evil.example", "/\\/evil.example"),
         }),
       ),
   },
@@ -289,6 +291,42 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { numRuns: RUNS, endOnFailure: true },
     );
   }, 300_000);
+
+  it("redirectTo never leads off the site and never breaks the Location header (signed in, /auth redirects at once)", async () => {
+    const nasty = fc.oneof(
+      oneOf("/%09/evil.example/x", "/%0d%0a/evil.example", "/%0a/evil.example", "/%5Cevil.example", "/%5C/evil.example", "//evil.example", "/.//evil.example", "https://evil.example", "/%E2%80%A8/x", "/%C3%A9"),
+      fc.string({ unit: "binary", maxLength: 40 }).map((s) => encodeURIComponent(`/${s}`)),
+    );
+    await fc.assert(
+      fc.asyncProperty(nasty, async (encoded) => {
+        const res = await rawRequest(`${world.server.url}/auth?redirectTo=${encoded}`, { headers: { cookie: world.cookies.applicantA } });
+        expect(res.status, encoded).toBe(302);
+        const location = res.headers["location"] as string;
+        expect(new URL(location, world.server.url).origin, `${encoded} → ${location}`).toBe(new URL(world.server.url).origin);
+        expect(location).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+      }),
+      { numRuns: RUNS * 3, endOnFailure: true },
+    );
+  }, 300_000);
+
+  it("one account opening many live-update streams keeps only its newest few open", async () => {
+    const streams = [];
+    for (let i = 0; i < 20; i++) {
+      const stream = await openEventStream(`${world.server.url}/api/events`, world.cookies.applicantB);
+      expect(stream.status).toBe(200);
+      streams.push(stream);
+    }
+    try {
+      await streams[19]!.waitFor((e) => e.event === "ready");
+      const deadline = Date.now() + 3000;
+      while (streams.filter((s) => !s.ended).length > STREAM_LIMITS.perSession && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(streams.filter((s) => !s.ended).length).toBe(STREAM_LIMITS.perSession);
+      // The newest ones are the ones kept: the page the person is looking at keeps its updates.
+      expect(streams.slice(-STREAM_LIMITS.perSession).every((s) => !s.ended)).toBe(true);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+    }
+  });
 
   it("a URL past Node's header limit gets 431 from Node itself, and the server keeps answering", async () => {
     const res = await rawRequest(`${world.server.url}/api/documents/file?d=${"a".repeat(20_000)}`, { headers: { cookie: world.cookies.admin } });

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CONTROL_CHARACTER_MESSAGE } from "~/domain/validation/text-rules";
 import type { LoadContext } from "~/load-context";
 import { action } from "~/routes/api/applications";
 import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
@@ -224,6 +225,34 @@ describe.each(testTargets)("application submission on %s", (target) => {
     }
     expect(await rowCount()).toBe(before);
     expect(await storage.list()).toEqual(filesBefore);
+  });
+
+  it("refuses NUL and other control characters in any text field with a 400 naming the field, storing and logging none of it", async () => {
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(" ")));
+    try {
+      await database().db.execute(sql`delete from rate_limit_hits`); // the earlier cases used this hour's submissions
+      const before = await rowCount();
+      for (const [field, bad] of [
+        ["addressLine1", "12 Market\u0000Street"],
+        ["city", "Wilmington\u0007"],
+        ["loanPurpose", "Consolidating two cards\u0000 into one payment"],
+        ["employerName", "Acme\u001bCorp"],
+        ["bankName", "First\u0085Bank"],
+        ["jobTitle", "\u0000"],
+      ] as const) {
+        const res = await post(form({ ...validFields, [field]: bad }, validFiles()), cookie);
+        expect(res.status, field).toBe(400);
+        expect(res.body).toMatchObject({ ok: false, field, message: CONTROL_CHARACTER_MESSAGE });
+      }
+      expect(await rowCount()).toBe(before);
+      // Line breaks and tabs in a text area are ordinary text.
+      const multiLine = await post(form({ ...validFields, loanPurpose: "Two cards:\r\n\tone payment instead" }, validFiles()), cookie);
+      expect(multiLine.status).toBe(201);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.join("\n")).not.toMatch(/Wilmington|Market|Acme|Jane|1988-04-12|102,?000/);
   });
 
   it("refuses an unauthenticated post", async () => {

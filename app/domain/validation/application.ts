@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
 
 /**
@@ -50,8 +51,9 @@ export const US_STATES = [
 export const MAX_LOAN_AMOUNT = 50_000_000;
 export const MAX_MONEY = 999_999_999;
 
-const text = (max: number) => z.string().trim().max(max);
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const text = (max: number) => z.string().trim().max(max).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 const optional = (max: number) =>
   text(max)
     .optional()

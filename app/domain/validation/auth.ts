@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { passwordSchema } from "./password";
 
 /**
@@ -24,6 +25,7 @@ const email = z
   .trim()
   .min(1, AUTH_MESSAGES.fillAllFields)
   .max(254, AUTH_MESSAGES.invalidEmail)
+  .refine(hasNoControlCharacters, AUTH_MESSAGES.invalidEmail)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.invalidEmail)
   .transform((v) => v.toLowerCase());
 
@@ -40,7 +42,8 @@ export const signUpSchema = z.object({
     .string({ error: AUTH_MESSAGES.fillAllFields })
     .trim()
     .min(1, AUTH_MESSAGES.fillAllFields)
-    .max(120, "Full name must be at most 120 characters"),
+    .max(120, "Full name must be at most 120 characters")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
   email,
   code: z
     .string({ error: AUTH_MESSAGES.verifyFirst })
@@ -62,7 +65,12 @@ export const resetRequestSchema = sendCodeSchema;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().trim().min(1, "This reset link is invalid or has expired").max(200),
+    token: z
+      .string()
+      .trim()
+      .min(1, "This reset link is invalid or has expired")
+      .max(200)
+      .refine(hasNoControlCharacters, "This reset link is invalid or has expired"),
     password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).pipe(passwordSchema),
     confirmPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
   })

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { digitsOnly, formatPhone } from "~/domain/formats";
 
 /**
@@ -36,7 +37,8 @@ const requiredText = (message: string, what: string, max: number) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, CONTACT_MESSAGES.tooLong(what, max));
+    .max(max, CONTACT_MESSAGES.tooLong(what, max))
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export const contactSchema = z.object({
   name: requiredText(CONTACT_MESSAGES.name, "Name", CONTACT_LIMITS.name),

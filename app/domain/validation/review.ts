@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
 import { MAX_LOAN_AMOUNT } from "~/domain/validation/application";
 
@@ -143,6 +144,7 @@ export const denySchema = z
       .string()
       .trim()
       .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
+      .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
       .optional()
       .transform((v) => v?.replace(/\s+/g, " ") || undefined),
   })
@@ -168,7 +170,13 @@ export const noteSchema = z.object({
   note: z
     .string({ error: REVIEW_MESSAGES.noteRequired })
     .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, REVIEW_MESSAGES.noteRequired).max(REVIEW_LIMITS.noteMaxLength, REVIEW_MESSAGES.noteTooLong)),
+    .pipe(
+        z
+          .string()
+          .min(1, REVIEW_MESSAGES.noteRequired)
+          .max(REVIEW_LIMITS.noteMaxLength, REVIEW_MESSAGES.noteTooLong)
+          .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+      ),
 });
 export type NoteInput = z.output<typeof noteSchema>;
 

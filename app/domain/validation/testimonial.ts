@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
 
 /**
@@ -58,7 +59,7 @@ export const TESTIMONIAL_FIELDS = ["rating", "fullName", "displayName", "role", 
 export type TestimonialField = (typeof TESTIMONIAL_FIELDS)[number];
 
 const text = (required: string | null, max: number, tooLong: string) => {
-  const base = z.string({ error: required ?? tooLong }).trim().max(max, tooLong);
+  const base = z.string({ error: required ?? tooLong }).trim().max(max, tooLong).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
   return required ? base.min(1, required) : base;
 };
 

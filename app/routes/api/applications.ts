@@ -1,4 +1,5 @@
 import { APPLICATION_MESSAGES } from "~/domain/validation/application";
+import { logFailure } from "~/server/log/describe-error.server";
 import { SsnProcessingFailed, submitApplication } from "~/server/applications/submit.server";
 import { parseSubmission, SubmissionRejected, type ParsedSubmission } from "~/server/applications/upload-parser.server";
 import { getOptionalUser } from "~/server/auth/session.server";
@@ -39,10 +40,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof SubmissionRejected) return json({ ok: false, ...error.problem }, error.status);
     if (error instanceof SsnProcessingFailed) return json({ ok: false, step: 1, field: "ssn", message: error.message }, 503);
     if (isDatabaseUnavailable(error)) {
-      console.error(`[apply] submission failed, database unavailable: ${(error as Error).message}`);
+      logFailure("apply", "submission failed, database unavailable", error, { user: user.id });
       return json({ ok: false, message: DATABASE_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "5" });
     }
-    console.error("[apply] submission failed:", error);
+    // Never the error itself: a failed insert's message repeats every submitted value.
+    logFailure("apply", "submission failed", error, { user: user.id });
     return json({ ok: false, message: APPLICATION_MESSAGES.submitFailed }, 503);
   } finally {
     await submission?.dispose?.().catch((error: unknown) => console.error(`[apply] could not remove spooled upload: ${(error as Error).message}`));

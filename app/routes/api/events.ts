@@ -1,4 +1,3 @@
-import { getAuth } from "~/server/auth/auth.server";
 import { getOptionalUser } from "~/server/auth/session.server";
 import { createEventStream } from "~/server/events/stream.server";
 import type { Route } from "./+types/events";
@@ -9,11 +8,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) {
     return Response.json({ ok: false, message: "Sign in to receive live updates." }, { status: 401, headers: { "Cache-Control": "no-store" } });
   }
+  // The request's own headers (its cookie): each heartbeat asks the same questions as a page would.
   const headers = new Headers(request.headers);
   return createEventStream(user, request.signal, {
-    stillValid: async () => {
-      const session = await getAuth().api.getSession({ headers }).catch(() => null);
-      return session?.session.id === user.sessionId;
+    refresh: async () => {
+      const now = await getOptionalUser(new Request(request.url, { headers }));
+      return now?.sessionId === user.sessionId ? now : null;
     },
   });
 }

@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { logFailure } from "~/server/log/describe-error.server";
 import {
   REVIEW_PAGE_SIZE,
   REVIEW_TABS,
@@ -284,7 +285,7 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
   } catch (error) {
     if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
     if (error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
-    console.error(`[admin] ${intent} failed: ${error instanceof Error ? error.message : String(error)}`);
+    logFailure("admin", `${intent} failed`, error, { admin: actor.id });
     const toast = intent === "encrypt-migration" ? REVIEW_TOASTS.migrationFailed : updateFailedToast("Something went wrong on our side. Please try again.");
     return failure(500, intent, { toast });
   }

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
@@ -99,7 +100,7 @@ export function parseUserId(value: string | null | undefined): string | null {
 /** ?q=&page=&client= of /admin/clients, validated. */
 export function parseClientsUrl(url: URL): ClientListQuery & { clientId: string | null } {
   return {
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, CLIENT_SEARCH_MAX),
+    q: withoutControlCharacters(url.searchParams.get("q") ?? "").trim().slice(0, CLIENT_SEARCH_MAX),
     page: parsePage(url.searchParams.get("page")),
     clientId: parseUserId(url.searchParams.get("client")),
   };

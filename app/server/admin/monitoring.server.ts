@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { logFailure } from "~/server/log/describe-error.server";
 import {
   AUDIT_LOG_LIMIT,
   type AdminActivitySummaryRow,
@@ -98,8 +99,7 @@ export async function loadMonitoring(hours: MonitoringHours, db: Db = getDb()): 
     const totalInRange = await countAuditEntries(hours, db);
     return { ok: true, hours, summary, log, totalInRange, generatedAt: new Date().toISOString() };
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    console.error(`[monitoring] could not load admin activity: ${cause}`);
+    logFailure("monitoring", "could not load admin activity", error);
     return { ok: false, hours, generatedAt: new Date().toISOString() };
   }
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { logFailure } from "~/server/log/describe-error.server";
 import { z } from "zod";
 import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
@@ -119,7 +120,7 @@ export async function revealSensitiveValue(
       request,
     });
   } catch (error) {
-    console.error("[reveal] audit write failed; value withheld:", (error as Error).message);
+    logFailure("reveal", "audit write failed; value withheld", error, { admin: actor.id });
     return { status: 500, body: { ...REVEAL_MESSAGES.auditFailed } };
   }
 

@@ -113,8 +113,5 @@ export async function requireAdmin(request: Request, options: { allowUnverified?
   return user;
 }
 
-/** Only same-site relative paths may be redirect targets (no open redirects). */
-export function safeRedirectPath(target: string | null | undefined, fallback = "/dashboard"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
+/** Only same-site paths may be redirect targets (no open redirects): see safe-redirect.server.ts. */
+export { safeRedirectPath } from "~/server/http/safe-redirect.server";
