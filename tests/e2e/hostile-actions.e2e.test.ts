@@ -292,6 +292,28 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     );
   }, 300_000);
 
+  it("a NUL or other control character in an otherwise valid form is a 400 naming the problem, never a 5xx, and stores nothing", async () => {
+    const cases: { path: string; actor: Actor; fields: Record<string, string>; method?: "GET" }[] = [
+      { path: "/contact", actor: "visitor", fields: { name: "Jane\u0000Doe", email: "jane@example.com", phone: "", subject: "Hello", message: "A question" } },
+      { path: "/contact", actor: "visitor", fields: { name: "Jane Doe", email: "jane@example.com", phone: "", subject: "Hello", message: "A\u0000question" } },
+      { path: "/testimonials", actor: "applicantB", fields: { rating: "5", fullName: "Jane\u0000Doe", role: "Owner", content: "Quick and clear." } },
+      { path: "/auth", actor: "visitor", fields: { intent: "send-code", email: "jane\u0000@example.com" } },
+      { path: "/auth", actor: "visitor", fields: { intent: "reset-request", email: "jane\u0000@example.com" } },
+      { path: "/admin", actor: "admin", fields: { intent: "note", applicationId: world.appA, note: "Called\u0000back" } },
+      { path: "/admin", actor: "admin", fields: { intent: "deny", applicationId: world.appA, otherReason: "Income\u0007unverified" } },
+    ];
+    for (const c of cases) {
+      await world.resetThrottles();
+      const before = await world.fingerprint();
+      const res = await post(c.path, c.actor, { label: "urlencoded", body: new URLSearchParams(c.fields) });
+      expect(res.status, `${c.path} ${JSON.stringify(c.fields)}`).toBe(400);
+      expect(refusalProblems(res), c.path).toEqual([]);
+      expect(await world.fingerprint(), c.path).toEqual(before);
+    }
+    const search = await fetch(`${world.server.url}/admin/clients?q=%00jane%1b`, { headers: { cookie: world.cookies.admin } });
+    expect(search.status).toBe(200);
+  });
+
   it("redirectTo never leads off the site and never breaks the Location header (signed in, /auth redirects at once)", async () => {
     const nasty = fc.oneof(
       oneOf("/%09/evil.example/x", "/%0d%0a/evil.example", "/%0a/evil.example", "/%5Cevil.example", "/%5C/evil.example", "//evil.example", "/.//evil.example", "https://evil.example", "/%E2%80%A8/x", "/%C3%A9"),
