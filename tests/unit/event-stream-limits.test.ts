@@ -57,6 +57,8 @@ describe("live-update stream limits", () => {
     await tick();
     expect(openStreamCount({ sessionId: "s1" })).toBe(3);
     expect(streams.map((s) => s.ended)).toEqual([true, true, false, false, false]);
+    // The closed ones are told why, so their tabs wait to be looked at before reconnecting.
+    expect(streams.map((s) => s.text.includes("event: superseded"))).toEqual([true, true, false, false, false]);
   });
 
   it("an account over its cap across sessions keeps its newest streams", async () => {

@@ -11,7 +11,8 @@ import { getEventBus, type BusMessage, type ChangeEvent } from "./bus.server";
  *
  * Streams are capped (one account once held 19,853 open streams, 1.1 GB and 15,607 file descriptors):
  * a session or an account over its cap gets its new stream and loses its oldest one (a forgotten tab,
- * not the page in front of the person); an instance at its cap refuses new streams with a 503 and
+ * not the page in front of the person), which is told `superseded` so that it reconnects only when
+ * its tab is looked at again rather than take a stream back from another tab; an instance at its cap refuses new streams with a 503 and
  * Retry-After, and the browser tries again later. The caps count this instance's streams only.
  */
 
@@ -42,7 +43,8 @@ export type StreamOptions = {
   limits?: StreamLimits;
 };
 
-type OpenStream = { userId: string; sessionId: string; close: () => void };
+/** `supersede` tells the browser why the stream ends (so it waits until its tab is looked at again), then closes it. */
+type OpenStream = { userId: string; sessionId: string; close: () => void; supersede: () => void };
 
 /** Open streams in the order they were opened (a Set iterates in insertion order: oldest first). */
 const open = new Set<OpenStream>();
@@ -65,14 +67,14 @@ export function entitled(user: Access, event: ChangeEvent): boolean {
   return event.owner === user.id || (user.isAdmin && user.mfaVerified);
 }
 
-/** Closes the oldest streams matching `same` until fewer than `cap` remain. */
+/** Ends the oldest streams matching `same` until fewer than `cap` remain. */
 function makeRoom(cap: number, same: (s: OpenStream) => boolean): void {
   let count = 0;
   for (const s of open) if (same(s)) count += 1;
   for (const s of [...open]) {
     if (count < cap) return;
     if (same(s)) {
-      s.close();
+      s.supersede();
       count -= 1;
     }
   }
@@ -155,7 +157,11 @@ export function createEventStream(user: SessionUser, signal: AbortSignal, option
         );
       }, heartbeatMs);
       heartbeat.unref?.();
-      const entry: OpenStream = { userId: user.id, sessionId: user.sessionId, close };
+      const supersede = () => {
+        send(`event: superseded\ndata: {}\n\n`);
+        close();
+      };
+      const entry: OpenStream = { userId: user.id, sessionId: user.sessionId, close, supersede };
       open.add(entry);
       signal.addEventListener("abort", close);
       // The browser's own retry is ours to schedule (1, 2, 5, 10 s): tell EventSource to wait 1 s.
