@@ -95,7 +95,7 @@ describe.runIf(TEST_DATABASE_URL)("a server started without NODE_ENV", () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "binary-ascii", maxLength: 60 }), async (tail) => {
         // What may stand in a request line: no spaces, controls or line breaks.
-        const path = `/${tail.replace(/[\x00-\x20\x7f]/g, "")}`;
+        const path = `/${[...tail].filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f).join("")}`;
         const res = await rawLine(server.url, `GET ${path} HTTP/1.1`);
         expect(res.status, path).toBeLessThan(500);
         const location = /\r\nlocation: ([^\r]*)/i.exec(res.head)?.[1];
