@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
 import { scriptsAfterFirstPaint } from "~/server/http/scripts-after-paint.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
@@ -19,6 +19,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     const outcome = (context as AppLoadContext).outcome;
     if (outcome) outcome.databaseUnavailable = true;
     console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    return;
+  }
+  // React Router's own refusals (no route for the URL, a method the route has no handler for) are what
+  // scanners cause all day: one line each, never a stack trace.
+  if (isRouteErrorResponse(error)) {
+    const path = new URL(request.url).pathname;
+    const shown = JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path);
+    console.error(`[http] ${error.status} ${request.method} ${shown}`);
     return;
   }
   console.error(error);

@@ -19,7 +19,7 @@ import { startRetentionJob } from "~/server/retention/daily-job.server";
 import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
 import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
 import { getStorage } from "~/server/storage/storage.server";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { declaredTooLarge, requestUrl, sendFetchResponse, sendRefusal, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createCachedPageSender } from "./cached-page-response";
 import { PublicPageCache, setPublicPageCache } from "~/server/http/public-page-cache.server";
@@ -114,10 +114,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const staticFiles = options.devMiddleware ?? createStaticHandler(clientDir);
   const compress = compression();
 
-  const handleRequest = createRequestHandler(build, config.isProduction ? "production" : "development");
-  const reactRouter = async (req: http.IncomingMessage, res: http.ServerResponse, context: LoadContext) => {
+  const dev = Boolean(options.devMiddleware);
+  // React Router's development mode puts error messages and stack traces (with SQL and its parameters)
+  // into pages and data answers. Only `npm run dev` (--dev, on a developer's machine) gets them, never
+  // a server that was merely started without NODE_ENV=production.
+  const handleRequest = createRequestHandler(build, dev ? "development" : "production");
+  const reactRouter = async (req: http.IncomingMessage, res: http.ServerResponse, context: LoadContext, url: URL) => {
     try {
-      const response = await handleRequest(toFetchRequest(req, res, context.secure), context);
+      const response = await handleRequest(toFetchRequest(req, res, url), context);
       if (context.outcome?.databaseUnavailable && response.status >= 500) {
         await response.body?.cancel().catch(() => undefined);
         sendUnavailable(req, res);
@@ -137,7 +141,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   const extraCsp = captchaCspSources();
-  const dev = Boolean(options.devMiddleware);
   // Development re-renders every request (edits show at once); see public-page-cache.server.ts.
   const pageCache =
     !dev && config.pageCacheSeconds > 0
@@ -180,6 +183,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       res.setHeader(name, value);
     }
     if (draining) res.setHeader("Connection", "close");
+    // Odd request lines (`GET //`, `OPTIONS *`, absolute-form, bad percent-encoding) are answered here,
+    // before anything builds a URL from them, and bodies declared past the ceiling before anything reads.
+    const target = requestUrl(req, secure);
+    if (!(target instanceof URL)) return sendRefusal(req, res, target);
+    const tooLarge = declaredTooLarge(req, target);
+    if (tooLarge) return sendRefusal(req, res, tooLarge);
     const context: LoadContext = { cspNonce: nonce, clientIp: clientIp(req, config.trustProxy), secure, outcome: { databaseUnavailable: false } };
     compress(req as never, res as never, () => {
       const url = req.url ?? "/";
@@ -202,10 +211,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       staticFiles(req, res, () => {
         // Pages and data may carry personal data: nothing is cached unless a route says otherwise.
         if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-        void reactRouter(req, res, context);
+        void reactRouter(req, res, context, target);
       });
     });
   }
+
+  log(`[security] error details: ${dev ? "shown (npm run dev)" : "hidden (shown only under npm run dev)"}`);
+  log(
+    config.isProduction
+      ? "[mail] /dev/mailbox: off (NODE_ENV=production)"
+      : `[mail] /dev/mailbox: answers loopback clients only${config.trustProxy ? " (the client address from TRUST_PROXY's X-Forwarded-For)" : ", never a request a proxy forwarded"}; off with NODE_ENV=production`,
+  );
 
   await listen(server, config.port, config.host);
   const address = server.address();

@@ -9,20 +9,79 @@ import { encodeDocument } from "./document-encoding";
  * and the response body is piped with backpressure.
  */
 
+/** How long, and how much, a refused body is read and thrown away after the answer (see drainAfterAnswer). */
+const DRAIN_GRACE_MS = 1000;
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
 
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse, secure: boolean): Request {
-  const controller = new AbortController();
-  // 'close' on the response fires early for finished responses too; only a premature close aborts.
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  // A refusal (413, 400) may be sent before the body was read. Closing a socket with unread bytes
-  // makes the kernel send a reset, which can destroy the answer before the client reads it: discard
-  // up to 1 MB of the rest so the client sees the message, then give up on bigger uploads.
+/**
+ * The largest body any path but the application upload may carry. Every action reads through
+ * app/server/http/read-body.server.ts with a far smaller limit of its own; this ceiling is the second
+ * line, for a body read some other way: declared bigger, it is refused before React Router runs;
+ * streamed bigger, the read fails once the ceiling is passed.
+ */
+export const BODY_CEILING_BYTES = 1024 * 1024;
+/** Streams multi-megabyte documents to disk under its own limits (upload-parser.server.ts). */
+const UPLOAD_PATHS = new Set(["/api/applications"]);
+
+export type Refusal = { status: 400 | 413; message: string };
+
+/** A host we can put in a URL: a name, an IPv4 or a bracketed IPv6 address, and a port. */
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The request URL on our own origin, or why there is none. Only origin-form targets ("/path?query")
+ * are served: "*" (OPTIONS *) and absolute-form ("http://other/") name no page of ours. The path is
+ * appended to the origin as text, because `new URL("//evil.example/x", base)` reads the path as a
+ * host: "//x" stays the path "//x" here (and gets the 404 page). A path that cannot be
+ * percent-decoded names no page either.
+ */
+export function requestUrl(req: IncomingMessage, secure: boolean): URL | Refusal {
+  const target = req.url ?? "/";
+  if (!target.startsWith("/")) return { status: 400, message: "Bad Request: the request target must be a path." };
+  const host = req.headers.host ?? "localhost";
+  if (!HOST.test(host)) return { status: 400, message: "Bad Request: the Host header is not a host name." };
+  let url: URL;
+  try {
+    url = new URL(`${secure ? "https" : "http"}://${host}${target}`);
+    decodeURIComponent(url.pathname);
+  } catch {
+    return { status: 400, message: "Bad Request: the path is not a valid URL path." };
+  }
+  return url;
+}
+
+/** A declared body over the ceiling, on a path that does not stream uploads. */
+export function declaredTooLarge(req: IncomingMessage, url: URL): Refusal | null {
+  if (UPLOAD_PATHS.has(url.pathname)) return null;
+  const declared = Number(req.headers["content-length"] ?? "0");
+  return declared > BODY_CEILING_BYTES ? { status: 413, message: "The request is too large." } : null;
+}
+
+/** A refusal as plain text, sent before anything read the body (which is then drained, see below). */
+export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  drainAfterAnswer(req, res);
+  res.statusCode = refusal.status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(refusal.message);
+}
+
+/**
+ * A refusal (413, 400) may be sent before the body was read. Closing a socket with unread bytes makes
+ * the kernel send a reset, which destroys the answer if the client has not read it yet (measured: a
+ * fast 413 to a chunked upload arrived as "connection reset" about half the time). So, as nginx's
+ * lingering close does: the answer is followed by our end of the connection (FIN), and what the client
+ * still sends is read and discarded for a short grace period, enough for it to read the answer and
+ * stop, then the socket is closed. Discarding costs no memory; the grace is bounded in time and bytes.
+ */
+function drainAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
   res.on("finish", () => {
     if (req.complete || req.destroyed) return;
+    req.socket.end();
+    const timer = setTimeout(() => req.destroy(), DRAIN_GRACE_MS);
+    timer.unref();
+    req.socket.once("close", () => clearTimeout(timer));
     let discarded = 0;
     req.on("data", (chunk: Buffer) => {
       discarded += chunk.length;
@@ -30,34 +89,51 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, secure
     });
     req.resume();
   });
+}
+
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
+  const controller = new AbortController();
+  // 'close' on the response fires early for finished responses too; only a premature close aborts.
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  drainAfterAnswer(req, res);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     if (!HOP_BY_HOP.has(name.toLowerCase())) headers.append(name, req.rawHeaders[i + 1]!);
   }
-  const host = headers.get("host") ?? "localhost";
-  const url = new URL(req.url ?? "/", `${secure ? "https" : "http"}://${host}`);
   const method = req.method ?? "GET";
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {
-    init.body = bodyStream(req);
+    init.body = bodyStream(req, UPLOAD_PATHS.has(url.pathname) ? Infinity : BODY_CEILING_BYTES);
     init.duplex = "half";
   }
   return new Request(url, init);
 }
 
 /**
- * The request body as a web stream with backpressure. Unlike Readable.toWeb, cancelling it (a handler
- * that refuses a body without reading it) only stops reading: destroying the request would close the
- * socket and cut off the answer the handler is about to send.
+ * The request body as a web stream with backpressure, failing once more than `ceiling` bytes arrived.
+ * Unlike Readable.toWeb, cancelling it (a handler that refuses a body without reading it) only stops
+ * reading: destroying the request would close the socket and cut off the answer the handler is about
+ * to send.
  */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyStream(req: IncomingMessage, ceiling: number): ReadableStream<Uint8Array> {
   let cancelled = false;
   let settled = false;
+  let received = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on("data", (chunk: Buffer) => {
-        if (cancelled) return;
+        if (cancelled || settled) return;
+        received += chunk.length;
+        if (received > ceiling) {
+          // Stop reading as a cancel does; the drain after the answer deals with the rest.
+          settled = true;
+          req.pause();
+          controller.error(new Error("The request body is too large."));
+          return;
+        }
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       });

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { logFailure } from "~/server/log/describe-error.server";
 import { getDb, type Db } from "~/server/db/client.server";
+import { readForm } from "~/server/http/read-body.server";
 import { testimonials } from "~/server/db/schema.server";
 import { checkThrottles, type ThrottlePolicy } from "~/server/security/throttle.server";
 import {
@@ -113,12 +114,7 @@ export async function submitTestimonial(
 /** Reads the posted form (refusing oversized or unreadable bodies), then submitTestimonial. */
 export async function submitTestimonialRequest(request: Request, user: { id: string } | null): Promise<TestimonialSubmitResult> {
   if (!user) return refusal(401, TESTIMONIAL_TOASTS.authRequired);
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_FORM_BYTES) return refusal(413, TESTIMONIAL_TOASTS.failed);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refusal(400, TESTIMONIAL_TOASTS.failed);
-  }
-  return submitTestimonial(user, form);
+  const read = await readForm(request, MAX_FORM_BYTES);
+  if (!read.ok) return refusal(read.status, TESTIMONIAL_TOASTS.failed);
+  return submitTestimonial(user, read.value);
 }

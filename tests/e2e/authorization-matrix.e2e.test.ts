@@ -79,7 +79,8 @@ function rows(): Row[] {
     { method: "GET", path: "/api/documents/file", expect: adminOnly(403) },
     ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: adminOnly(200) })),
     { method: "GET", path: "/admin/mfa", expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 200, admin: 200 } },
-    // Development only: absent in production.
+    // Development only: absent in production (outside production it answers loopback clients only:
+    // hostile-request-lines.e2e.test.ts).
     { method: "GET", path: "/dev/mailbox", expect: all(404) },
     { method: "GET", path: "/no-such-page", expect: all(404) },
 

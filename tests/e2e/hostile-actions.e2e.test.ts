@@ -5,6 +5,7 @@ import { signDocumentLink } from "~/server/admin/signed-links.server";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
 import { hostileEnvelope, hostileFields, hostileText, wrongId, type Posted } from "./helpers/hostile-bodies";
 import { startHostileWorld, type Actor, type HostileWorld } from "./helpers/hostile-world";
+import { handPost } from "./helpers/chunked-post";
 import { encodeBody, rawRequest } from "./helpers/raw-http";
 import { leaksInternals, refusalProblems } from "./helpers/refusal";
 import { openEventStream } from "./helpers/sse";
@@ -356,6 +357,18 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     expect(leaksInternals(res.body)).toBeNull();
     expect((await fetch(`${world.server.url}/healthz`)).status).toBe(200);
   });
+
+  it("every action refuses a 5 MB chunked body (no Content-Length) with 413 or a closed connection, never reading it whole", async () => {
+    for (const action of ACTIONS.filter((a) => a.path !== "/api/applications")) {
+      const headers: Record<string, string> = { origin: world.server.url, "x-forwarded-for": "198.18.99.1" };
+      if (world.cookies[action.actor]) headers.cookie = world.cookies[action.actor];
+      if (action.path === "/api/admin/reveal") headers["content-type"] = "application/json";
+      const res = await handPost({ url: world.server.url, path: action.path, headers, length: "chunked", bodyBytes: 5 * 1024 * 1024 });
+      expect([413, 0], action.path).toContain(res.status);
+      expect(res.bodyBytesWritten, action.path).toBeLessThan(5 * 1024 * 1024);
+    }
+    expect((await fetch(`${world.server.url}/healthz`)).status).toBe(200);
+  }, 120_000);
 
   it("no request in this file made the server log an error with a stack trace", () => {
     expect(world.server.output()).not.toMatch(/\n\s+at /);

@@ -7,20 +7,19 @@ import { pageMeta } from "~/content/site";
 import { CONTACT_MESSAGES, type ContactActionData } from "~/domain/validation/contact";
 import { submitContactForm } from "~/server/contact.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
+import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 
 export const meta: Route.MetaFunction = () => pageMeta(CONTACT_SEO.title, CONTACT_SEO.description);
 
 /** The contact form's POST: same-origin only; answers are data for the form (never an error page). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    const body: ContactActionData = { ok: false, toast: { type: "error", title: CONTACT_MESSAGES.failure } };
-    return data(body, { status: 400 });
+  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
+  if (!read.ok) {
+    const body: ContactActionData = { ok: false, toast: { type: "error", title: CONTACT_MESSAGES.failure, description: read.message } };
+    return data(body, { status: read.status });
   }
-  const result = await submitContactForm(form, { ip: context.clientIp });
+  const result = await submitContactForm(read.value, { ip: context.clientIp });
   return data(result.body, { status: result.status, headers: result.headers });
 }
 

@@ -7,6 +7,7 @@ import { parsePage, parseUserId } from "~/server/admin/clients.server";
 import { createDocumentLink, DOCUMENT_LINK_THROTTLE, listDocuments } from "~/server/admin/documents.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
+import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import { checkThrottles } from "~/server/security/throttle.server";
 import type { Route } from "./+types/documents";
 
@@ -28,8 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
   const nonce = crypto.randomUUID();
+  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
+  if (!read.ok && read.status === 413) return data<LinkActionData>({ ok: false, nonce, title: "Error", message: read.message }, { status: 413 });
   // An unreadable body (wrong content type, broken multipart) is bad input, not a server error.
-  const form = await request.formData().catch(() => null);
+  const form = read.ok ? read.value : null;
   if (form?.get("intent") !== "link") {
     return data<LinkActionData>({ ok: false, nonce, title: "Error", message: "Unknown action." }, { status: 400 });
   }

@@ -6,6 +6,7 @@ import { listContactMessages, parseMessageView, setContactMessageStatus } from "
 import { parsePageNumber } from "~/server/admin/moderation.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
+import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,7 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
-  const form = await request.formData().catch(() => null);
+  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
+  if (!read.ok && read.status === 413) {
+    return data<AdminActionData>({ ok: false, title: "Update Failed", description: read.message, at: Date.now() }, { status: 413 });
+  }
+  const form = read.ok ? read.value : null;
   const result = await setContactMessageStatus({ id: form?.get("id"), status: form?.get("status") }, admin, {
     ip: context.clientIp,
     userAgent: request.headers.get("user-agent"),

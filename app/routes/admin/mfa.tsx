@@ -4,6 +4,7 @@ import { pageMeta } from "~/content/site";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/auth/mfa.server";
 import { requireAdmin, safeRedirectPath } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
+import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/mfa";
 
@@ -26,8 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request, { allowUnverified: true });
+  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
+  if (!read.ok && read.status === 413) return data({ ok: false as const, message: read.message, backupCodes: null }, { status: 413 });
   // An unreadable body (wrong content type, broken multipart) reads as an empty form: bad input, not a 500.
-  const form = (await request.formData().catch(() => null)) ?? new FormData();
+  const form = read.ok ? read.value : new FormData();
   const code = String(form.get("code") ?? "").slice(0, 20);
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
   const meta = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };

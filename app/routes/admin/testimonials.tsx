@@ -5,6 +5,7 @@ import { pageMeta } from "~/content/site";
 import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/admin/moderation.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
+import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,7 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
-  const form = await request.formData().catch(() => null);
+  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
+  if (!read.ok && read.status === 413) {
+    return data<AdminActionData>({ ok: false, title: "Moderation Failed", description: read.message, at: Date.now() }, { status: 413 });
+  }
+  const form = read.ok ? read.value : null;
   const result = await moderateTestimonial(
     { id: form?.get("id"), decision: form?.get("decision") },
     admin,

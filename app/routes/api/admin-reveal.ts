@@ -1,6 +1,7 @@
 import { requireAdmin } from "~/server/auth/session.server";
 import { REVEAL_THROTTLE, revealSensitiveValue } from "~/server/admin/reveal.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
+import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/http/read-body.server";
 import { checkThrottles } from "~/server/security/throttle.server";
 import type { Route } from "./+types/admin-reveal";
 
@@ -39,9 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const throttled = await checkThrottles([[`reveal:admin:${admin.id}`, REVEAL_THROTTLE]]);
   if (!throttled.ok) return json({ title: "Error", message: throttled.message }, 429, { "Retry-After": String(throttled.retryAfterSeconds) });
 
-  const body: unknown = (request.headers.get("content-type") ?? "").includes("application/json")
-    ? await request.json().catch(() => null)
-    : null;
+  let body: unknown = null;
+  if ((request.headers.get("content-type") ?? "").includes("application/json")) {
+    const read = await readJson(request, SMALL_JSON_MAX_BYTES);
+    if (!read.ok && read.status === 413) return json({ title: "Error", message: read.message }, 413);
+    body = read.ok ? read.value : null;
+  }
   const result = await revealSensitiveValue(body, admin, { ip: context.clientIp, userAgent: request.headers.get("user-agent") });
   return json(result.body, result.status);
 }

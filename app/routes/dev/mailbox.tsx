@@ -2,16 +2,21 @@ import { Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { getConfig } from "~/server/config.server";
 import { getDb } from "~/server/db/client.server";
+import { isLocalRequest } from "~/server/http/loopback.server";
 import { getMailboxMessage, listMailbox } from "~/server/mail/mailbox.server";
 import type { Route } from "./+types/mailbox";
 
 /**
  * /dev/mailbox: the outbox as a mailbox, for development without a mail server (read a sign-up code,
- * a reset link). Does not exist in production: the loader answers 404 there.
+ * a reset link). It holds every reset link, so it answers only a browser on this machine (a loopback
+ * client) and never in production; anyone else gets the ordinary 404.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (getConfig().isProduction) throw new Response("Not Found", { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = getConfig();
+  if (config.isProduction || !isLocalRequest(request, context.clientIp, config.trustProxy)) {
+    throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  }
   const id = new URL(request.url).searchParams.get("id");
   const db = getDb();
   const [messages, selected] = await Promise.all([listMailbox(db, 50), id ? getMailboxMessage(db, id) : null]);
@@ -43,7 +48,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-primary">Development mailbox</h1>
       <p className="mt-2 text-sm text-muted-foreground">
-        Every e-mail the portal queued, newest first (the last 50). Only available outside production; with SMTP_URL
+        Every e-mail the portal queued, newest first (the last 50). Only available outside production, to this machine; with SMTP_URL
         set, these messages were also delivered by the mail server.
       </p>
 

@@ -16,6 +16,7 @@ import {
 } from "~/domain/validation/review";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
+import { readForm } from "~/server/http/read-body.server";
 import { applicationStatusCounts, approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { runEncryptionMigration } from "./encryption-migration.server";
@@ -226,16 +227,9 @@ export const MAX_REVIEW_FORM_BYTES = 64 * 1024;
 
 /** Reads the posted form (refusing one that is too large or unreadable), then handleReviewAction. */
 export async function reviewActionFromRequest(request: Request, actor: AuditActor, info: RequestInfo = {}): Promise<ReviewActionResult> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_REVIEW_FORM_BYTES) {
-    return failure(413, null, { toast: updateFailedToast("The form is too large.") });
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failure(400, null, { toast: updateFailedToast("The form could not be read.") });
-  }
-  return handleReviewAction(form, actor, info);
+  const read = await readForm(request, MAX_REVIEW_FORM_BYTES);
+  if (!read.ok) return failure(read.status, null, { toast: updateFailedToast(read.message) });
+  return handleReviewAction(read.value, actor, info);
 }
 
 function failure(status: number, intent: ReviewIntent | null, body: Omit<ReviewActionData, "ok" | "intent">): ReviewActionResult {

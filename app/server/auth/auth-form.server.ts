@@ -9,6 +9,7 @@ import {
   signUpSchema,
 } from "~/domain/validation/auth";
 import { PASSWORD_RULES_MESSAGE } from "~/domain/validation/password";
+import { readForm } from "~/server/http/read-body.server";
 import { captchaTokenFromForm } from "~/server/security/captcha.server";
 
 /** Reads and validates one /auth form post with the same schema the page uses. */
@@ -45,16 +46,9 @@ function titleFor(intent: AuthIntent, message: string): string {
 }
 
 export async function parseAuthForm(request: Request): Promise<ParsedAuthForm> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_FORM_BYTES) {
-    return { ok: false, status: 413, body: authFormError("sign-in", "Error", "The form is too large.") };
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, status: 400, body: authFormError("sign-in", "Error", "The form could not be read.") };
-  }
+  const read = await readForm(request, MAX_FORM_BYTES);
+  if (!read.ok) return { ok: false, status: read.status, body: authFormError("sign-in", "Error", read.message) };
+  const form = read.value;
   const intent = form.get("intent");
   if (typeof intent !== "string" || !(intent in schemas)) {
     return { ok: false, status: 400, body: authFormError("sign-in", "Error", "Unknown action.") };
