@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
 import { scriptsAfterFirstPaint } from "~/server/http/scripts-after-paint.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
+import { describeError, logFailure } from "~/server/log/describe-error.server";
 
 export const streamTimeout = 5_000;
 
@@ -18,7 +19,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isDatabaseUnavailable(error)) {
     const outcome = (context as AppLoadContext).outcome;
     if (outcome) outcome.databaseUnavailable = true;
-    console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${describeError(error)}`);
     return;
   }
   // React Router's own refusals (no route for the URL, a method the route has no handler for) are what
@@ -29,7 +30,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     console.error(`[http] ${error.status} ${request.method} ${shown}`);
     return;
   }
-  console.error(error);
+  // A failed query's message repeats its parameters (a whole application, a contact message): the
+  // log names the error's kind and SQLSTATE instead. `npm run dev` keeps the full error for debugging.
+  if (import.meta.env.DEV) console.error(error);
+  else logFailure("http", `${request.method} ${new URL(request.url).pathname.slice(0, 200)} failed`, error);
 };
 
 export default function handleRequest(

@@ -19,6 +19,7 @@ import { startRetentionJob } from "~/server/retention/daily-job.server";
 import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
 import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
 import { getStorage } from "~/server/storage/storage.server";
+import { logFailure } from "~/server/log/describe-error.server";
 import { declaredTooLarge, requestUrl, sendFetchResponse, sendRefusal, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createCachedPageSender } from "./cached-page-response";
@@ -129,7 +130,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
       await sendFetchResponse(req, res, response);
     } catch (error) {
-      console.error("[http] unhandled error", error);
+      if (dev) console.error("[http] unhandled error", error);
+      else logFailure("http", "unhandled error", error);
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
