@@ -69,11 +69,11 @@ export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptio
 
 /**
  * No mail server (SMTP_URL unset): "sending" succeeds at once, the row is marked sent and stays in
- * email_outbox, where /dev/mailbox shows it (development only).
+ * email_outbox, where /dev/mailbox shows it (outside production, to loopback clients only).
  */
 export function createLocalMailboxTransport(): MailTransport {
   return {
-    describe: "local mailbox (no SMTP_URL: messages stay in email_outbox; read them at /dev/mailbox)",
+    describe: "local mailbox (no SMTP_URL: messages stay in email_outbox; read them at /dev/mailbox from this machine)",
     async send() {},
   };
 }
