@@ -340,13 +340,20 @@ describe("accounts over HTTP", () => {
     expect((await replayer.get("/auth")).status).toBe(200);
   });
 
-  it("throttles sign-in per account across addresses (429)", async () => {
-    let last: Awaited<ReturnType<Client["post"]>> | undefined;
+  it("throttles sign-in per account and address (429) after the captcha; captcha-less posts count nothing against the account", async () => {
+    // Issue 16: eleven captcha-less posts from anywhere used to lock the account for its owner too.
     for (let i = 0; i < 11; i++) {
       const client = new Client(server.url, newIp());
-      last = await client.post("/auth", { intent: "sign-in", email: "target@example.com", password: "Wrong!Passw0rd", captcha: "x" });
+      const r = await client.post("/auth", { intent: "sign-in", email: "target@example.com", password: "Wrong!Passw0rd", captcha: "x" });
+      expect(r.res.status).toBe(400);
+    }
+    const guesser = new Client(server.url, newIp());
+    let last: Awaited<ReturnType<Client["post"]>> | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await guesser.post("/auth", { intent: "sign-in", email: "target@example.com", password: "Wrong!Passw0rd", captcha: await guesser.captcha() });
     }
     expect(last!.res.status).toBe(429);
+    expect(last!.text).toContain("Too many attempts");
   });
 
   it("refuses cross-origin posts to our actions", async () => {

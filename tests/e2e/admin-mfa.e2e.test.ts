@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../../bench/lib";
+import { currentStep, totpAt } from "~/server/auth/totp.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 import { startTestServer, type TestServer } from "./harness";
 import { passAdminMfa, signInOverHttp, totpFor } from "./helpers/admin-session";
 
@@ -14,13 +16,27 @@ describe("admin second factor", () => {
   let secret: string;
   let backupCodes: string[];
 
+  let dropDatabase: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    // On PostgreSQL when one is given: there the parallel burst below really runs in parallel
+    // (PGlite is one connection and serializes it).
+    const scratch = TEST_DATABASE_URL ? await createScratchPostgresDatabase() : undefined;
+    dropDatabase = scratch?.drop;
+    server = await startTestServer({
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      SMTP_URL: sink.url,
+      PWNED_PASSWORDS_URL: "off",
+      TRUST_PROXY: "true",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
   });
   afterAll(async () => {
     await server?.stop();
     await sink?.close();
+    await dropDatabase?.();
   });
 
   const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
@@ -88,5 +104,30 @@ describe("admin second factor", () => {
       redirect: "manual",
     });
     expect(viaTotp.status).toBe(302);
+  });
+
+  // Last: it leaves the factor locked. Issue 16: a burst used to have every code evaluated.
+  it("60 parallel wrong codes over HTTP: five are evaluated, the rest and then the right code are refused as locked", async () => {
+    const cookie = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.9.4");
+    const verify = (code: string) =>
+      fetch(`${server.url}/admin/mfa`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "verify", code, redirectTo: "/admin" }),
+        headers: { cookie, origin: server.url },
+        redirect: "manual",
+      }).then(async (res) => ({ status: res.status, text: await res.text() }));
+    const valid = new Set([-1, 0, 1, 2].map((d) => totpAt(secret, currentStep() + d)));
+    const wrong = ["123456", "234567", "345678"].find((c) => !valid.has(c))!;
+
+    const replies = await Promise.all(Array.from({ length: 60 }, () => verify(wrong)));
+    expect(replies.every((r) => r.status === 400)).toBe(true);
+    expect(replies.filter((r) => r.text.includes("That code is not valid")).length).toBe(5);
+    expect(replies.filter((r) => r.text.includes("Too many wrong codes. Try again in 15 minutes.")).length).toBe(55);
+
+    // The refusal names the lock: the code was not looked at.
+    const right = await verify(totpAt(secret, currentStep() + 1));
+    expect(right.status).toBe(400);
+    expect(right.text).toContain("Too many wrong codes. Try again in 15 minutes.");
+    expect((await get("/admin", cookie)).headers.get("location")).toBe("/admin/mfa?redirectTo=%2Fadmin");
   });
 });

@@ -174,7 +174,7 @@ describe.runIf(TEST_DATABASE_URL)("several instances on one PostgreSQL database"
 
   it("a rate limit counts across both instances: failed sign-ins alternating A and B trip it at the single-instance total", async () => {
     await signUpOverHttp(b.url, sink, "erin@example.com", "198.18.7.2");
-    const limit = THROTTLES.signInPerAccount.limit;
+    const limit = THROTTLES.signInPerAccountAndIp.limit;
     const ip = "198.18.7.3";
     const attempt = async (server: TestServer) =>
       post(server, "/auth", { intent: "sign-in", email: "erin@example.com", password: "Wrong!Passw0rd", captcha: await solvedCaptcha(server) }, ip);

@@ -8,7 +8,7 @@ import { enqueueEmail } from "~/server/mail/outbox.server";
 import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from "~/server/mail/templates.server";
 import { breachedPasswordMessage, checkBreachedPassword } from "~/server/security/breached-password.server";
 import { verifyCaptcha } from "~/server/security/captcha.server";
-import { checkThrottles, THROTTLES } from "~/server/security/throttle.server";
+import { accountIpKey, checkThrottles, reset as resetThrottle, THROTTLES, type ThrottleKey, type ThrottlePolicy } from "~/server/security/throttle.server";
 import { getAuth, setAuthMailer } from "./auth.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
 
@@ -32,6 +32,15 @@ const fail = (status: number, title: string, description: string, resetCaptcha =
   resetCaptcha,
 });
 
+/** Counts one hit on each key in turn; stops at the first over its limit (later keys are not counted). */
+async function throttled(keys: readonly (readonly [ThrottleKey, ThrottlePolicy])[], resetCaptcha = false): Promise<FlowResult | null> {
+  for (const key of keys) {
+    const check = await checkThrottles([key]);
+    if (!check.ok) return fail(429, "Too Many Attempts", check.message, resetCaptcha);
+  }
+  return null;
+}
+
 async function captchaProblem(token: string | null | undefined, ip: string): Promise<FlowResult | null> {
   const result = await verifyCaptcha(token, { remoteIp: ip });
   if (result.ok) return null;
@@ -42,11 +51,14 @@ async function captchaProblem(token: string | null | undefined, ip: string): Pro
 
 /** Send Code: a fresh 6-digit code to the (lowercased) address, written with its e-mail in one transaction. */
 export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<FlowResult> {
-  const throttled = await checkThrottles([
+  // The per-address limit (3 codes per 10 minutes, fixed by the spec) protects the address's inbox, so
+  // it stays per address even though a stranger can reach it; its own scope keeps it from touching
+  // sign-in or reset. A request the per-IP limit refused does not count against the address.
+  const limited = await throttled([
     [`code-send:ip:${meta.ip}`, THROTTLES.codeSendPerIp],
     [{ email, scope: "code-send" }, THROTTLES.codeSendPerEmail],
   ]);
-  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  if (limited) return limited;
   const code = generateCode();
   const db = getDb();
   try {
@@ -72,8 +84,8 @@ export async function signUp(
   input: { fullName: string; email: string; code: string; password: string; captcha: string | null },
   meta: RequestMeta,
 ): Promise<FlowResult> {
-  const throttled = await checkThrottles([[`code-check:ip:${meta.ip}`, THROTTLES.codeCheckPerIp]]);
-  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const limited = await throttled([[`code-check:ip:${meta.ip}`, THROTTLES.codeCheckPerIp]]);
+  if (limited) return limited;
   const captcha = await captchaProblem(input.captcha, meta.ip);
   if (captcha) return captcha;
 
@@ -103,24 +115,34 @@ export async function signUp(
   }
 }
 
-/** Sign In. The same neutral message for an unknown address and a wrong password. */
+/**
+ * Sign In. The same neutral message for an unknown address and a wrong password.
+ *
+ * Order matters (issue 16): the per-IP limit, then the captcha, then the per-account limit, which is
+ * keyed by account and IP. A per-account count ahead of the captcha let ten captcha-less posts with
+ * someone's address lock that person out; keyed by account alone, a stranger solving captchas still
+ * could. Now a stranger spends only their own IP's allowance, and the owner from another address is
+ * never refused because of them.
+ */
 export async function signIn(
   input: { email: string; password: string; captcha: string | null },
   meta: RequestMeta,
 ): Promise<FlowResult> {
-  const throttled = await checkThrottles([
-    [`signin:ip:${meta.ip}`, THROTTLES.signInPerIp],
-    [{ email: input.email, scope: "signin" }, THROTTLES.signInPerAccount],
-  ]);
-  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const ipLimited = await throttled([[`signin:ip:${meta.ip}`, THROTTLES.signInPerIp]]);
+  if (ipLimited) return ipLimited;
   const captcha = await captchaProblem(input.captcha, meta.ip);
   if (captcha) return captcha;
+  const accountKey = accountIpKey("signin", input.email, meta.ip);
+  const accountLimited = await throttled([[accountKey, THROTTLES.signInPerAccountAndIp]], true);
+  if (accountLimited) return accountLimited;
   try {
     const { headers } = await getAuth().api.signInEmail({
       body: { email: input.email, password: input.password },
       headers: meta.headers,
       returnHeaders: true,
     });
+    // The password was proven: earlier misses from this address no longer count against it.
+    await resetThrottle(accountKey);
     return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);
@@ -152,18 +174,21 @@ setAuthMailer({
   },
 });
 
-/** Forgot Password: the same reply whether or not the account exists. */
+/**
+ * Forgot Password: the same reply whether or not the account exists. Same order as sign-in: per-IP
+ * limit, captcha, then the per-account limit keyed by account and IP, so captcha-less requests (or
+ * requests from other addresses) never use up the owner's resets.
+ */
 export async function requestPasswordReset(
   input: { email: string; captcha: string | null },
   meta: RequestMeta,
 ): Promise<FlowResult> {
-  const throttled = await checkThrottles([
-    [`reset:ip:${meta.ip}`, THROTTLES.resetPerIp],
-    [{ email: input.email, scope: "reset" }, THROTTLES.resetPerAccount],
-  ]);
-  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const ipLimited = await throttled([[`reset:ip:${meta.ip}`, THROTTLES.resetPerIp]]);
+  if (ipLimited) return ipLimited;
   const captcha = await captchaProblem(input.captcha, meta.ip);
   if (captcha) return captcha;
+  const accountLimited = await throttled([[accountIpKey("reset", input.email, meta.ip), THROTTLES.resetPerAccountAndIp]], true);
+  if (accountLimited) return accountLimited;
   try {
     await getAuth().api.requestPasswordReset({ body: { email: input.email, redirectTo: "/auth" }, headers: meta.headers });
   } catch (error) {
@@ -182,8 +207,8 @@ export async function requestPasswordReset(
 
 /** Reset Your Password: a single-use token; the user's other sessions end. */
 export async function resetPassword(input: { token: string; password: string }, meta: RequestMeta): Promise<FlowResult> {
-  const throttled = await checkThrottles([[`reset-use:ip:${meta.ip}`, THROTTLES.resetPerIp]]);
-  if (!throttled.ok) return fail(429, "Too Many Attempts", throttled.message);
+  const limited = await throttled([[`reset-use:ip:${meta.ip}`, THROTTLES.resetPerIp]]);
+  if (limited) return limited;
   const breached = await checkBreachedPassword(input.password);
   if (breached.status === "breached") return fail(400, "Compromised Password", breachedPasswordMessage(breached.count));
   const auth = getAuth();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
@@ -22,7 +22,8 @@ const BACKUP_CODES = 10;
 
 export type MfaUser = { id: string; name: string; email: string; sessionId: string };
 export type MfaState = "none" | "pending" | "enabled";
-export type MfaCheck = { ok: true; usedBackupCode?: boolean } | { ok: false; message: string };
+export type MfaFailure = { ok: false; message: string };
+export type MfaCheck = { ok: true; usedBackupCode?: boolean } | MfaFailure;
 
 function hashBackupCode(code: string): string {
   return createHmac("sha256", getConfig().appSecret).update(`backup:${code.toUpperCase().replace(/[^A-Z0-9]/g, "")}`).digest("hex");
@@ -48,13 +49,20 @@ export async function isSessionVerified(sessionId: string, db: Db = getDb()): Pr
 
 /** A pending enrolment: a fresh secret (replacing any earlier pending one) and its QR code. */
 export async function startEnrolment(user: MfaUser, db: Db = getDb()) {
-  if ((await getMfaState(user.id, db)) === "enabled") throw new Error("The second factor is already set up.");
   const secret = generateTotpSecret();
   const encrypted = encryptField(secret, MFA_SECRET_PURPOSE);
-  await db
+  // Only a pending row is replaced, in the same statement that checks it: a state read first could
+  // be stale by the time of the write and swap the secret of a factor enabled in between.
+  const written = await db
     .insert(adminMfa)
     .values({ userId: user.id, secretEncrypted: encrypted, backupCodeHashes: [] })
-    .onConflictDoUpdate({ target: adminMfa.userId, set: { secretEncrypted: encrypted, backupCodeHashes: [], failedAttempts: 0, lockedUntil: null } });
+    .onConflictDoUpdate({
+      target: adminMfa.userId,
+      set: { secretEncrypted: encrypted, backupCodeHashes: [], failedAttempts: 0, lockedUntil: null },
+      setWhere: isNull(adminMfa.enabledAt),
+    })
+    .returning({ userId: adminMfa.userId });
+  if (written.length === 0) throw new Error("The second factor is already set up.");
   const uri = otpauthUri(secret, user.email);
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
@@ -70,33 +78,58 @@ export async function pendingEnrolment(user: MfaUser, db: Db = getDb()) {
   return { secret, uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
-type Row = typeof adminMfa.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type LockedRow = typeof adminMfa.$inferSelect & { locked: boolean };
+type Match = { step?: number; remainingBackup?: string[] };
 
-async function checkCode(db: Db, row: Row, code: string, allowBackup: boolean): Promise<MfaCheck & { step?: number; remainingBackup?: string[] }> {
-  if (row.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
-    return { ok: false, message: "Too many wrong codes. Try again in 15 minutes." };
-  }
+const LOCKED: MfaFailure = { ok: false, message: "Too many wrong codes. Try again in 15 minutes." };
+const WRONG: MfaFailure = { ok: false, message: "That code is not valid. Check your authenticator app and try again." };
+
+/**
+ * The admin's factor row, locked (FOR UPDATE) until the caller's transaction ends. Every code check
+ * runs under this lock: parallel requests for one admin queue here, so each sees the counter, the
+ * lock, the last used TOTP step and the remaining backup codes as the previous one left them. Read
+ * without it, 300 parallel guesses all saw "4 failures, not locked" and a replayed code or backup
+ * code could be accepted by several requests at once.
+ */
+async function lockFactor(tx: Tx, userId: string): Promise<LockedRow | undefined> {
+  const [row] = await tx
+    .select({ ...getTableColumns(adminMfa), locked: sql<boolean>`coalesce(${adminMfa.lockedUntil} > now(), false)` })
+    .from(adminMfa)
+    .where(eq(adminMfa.userId, userId))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/**
+ * Evaluates a code against a row the caller holds locked and not locked out. A miss is recorded
+ * before returning (the fifth starts the 15-minute lock and clears the counter), in the caller's
+ * transaction, so it counts even though the caller answers with a failure.
+ */
+async function matchCode(tx: Tx, row: LockedRow, code: string, allowBackup: boolean): Promise<Match | null> {
   const trimmed = code.trim();
   const secret = decryptField(row.secretEncrypted, MFA_SECRET_PURPOSE);
   const step = matchTotp(secret, trimmed.replace(/\s/g, ""), row.lastUsedStep ?? null);
-  if (step !== null) return { ok: true, step };
+  if (step !== null) return { step };
   if (allowBackup && trimmed.length >= 10) {
     const given = Buffer.from(hashBackupCode(trimmed), "hex");
     const remaining = row.backupCodeHashes.filter((h) => {
       const stored = Buffer.from(h, "hex");
       return !(stored.length === given.length && timingSafeEqual(stored, given));
     });
-    if (remaining.length < row.backupCodeHashes.length) return { ok: true, usedBackupCode: true, remainingBackup: remaining };
+    if (remaining.length < row.backupCodeHashes.length) return { remainingBackup: remaining };
   }
   const failures = row.failedAttempts + 1;
-  await db
+  await tx
     .update(adminMfa)
-    .set({
-      failedAttempts: failures >= MAX_FAILURES ? 0 : failures,
-      lockedUntil: failures >= MAX_FAILURES ? sql`now() + ${`${LOCK_MINUTES} minutes`}::interval` : row.lockedUntil,
-    })
+    .set(
+      failures >= MAX_FAILURES
+        ? { failedAttempts: 0, lockedUntil: sql`now() + ${`${LOCK_MINUTES} minutes`}::interval` }
+        : { failedAttempts: failures },
+    )
     .where(eq(adminMfa.userId, row.userId));
-  return { ok: false, message: "That code is not valid. Check your authenticator app and try again." };
+  return null;
 }
 
 async function markVerified(db: Db, user: MfaUser): Promise<void> {
@@ -109,38 +142,46 @@ export async function confirmEnrolment(
   code: string,
   request: RequestInfo = {},
   db: Db = getDb(),
-): Promise<{ ok: true; backupCodes: string[] } | { ok: false; message: string }> {
-  const [row] = await db.select().from(adminMfa).where(eq(adminMfa.userId, user.id)).limit(1);
-  if (!row) return { ok: false, message: "Start the set-up again: no authenticator is pending." };
-  if (row.enabledAt) return { ok: false, message: "The second factor is already set up." };
-  const result = await checkCode(db, row, code, false);
-  if (!result.ok) return result;
-  const backupCodes = newBackupCodes();
-  await db.transaction(async (tx) => {
+): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> {
+  return db.transaction(async (tx): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> => {
+    const row = await lockFactor(tx, user.id);
+    if (!row) return { ok: false, message: "Start the set-up again: no authenticator is pending." };
+    if (row.enabledAt) return { ok: false, message: "The second factor is already set up." };
+    if (row.locked) return LOCKED;
+    const match = await matchCode(tx, row, code, false);
+    if (!match) return WRONG;
+    const backupCodes = newBackupCodes();
     await tx
       .update(adminMfa)
-      .set({ enabledAt: sql`now()`, lastUsedStep: result.step!, backupCodeHashes: backupCodes.map(hashBackupCode), failedAttempts: 0, lockedUntil: null })
-      .where(and(eq(adminMfa.userId, user.id), sql`${adminMfa.enabledAt} is null`));
+      .set({ enabledAt: sql`now()`, lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode), failedAttempts: 0, lockedUntil: null })
+      .where(eq(adminMfa.userId, user.id));
     await tx.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
     await writeAudit(tx, { actor: user, action: "admin.mfa", table: "admin_mfa", recordId: user.id, details: { event: "enrolled" }, request });
+    return { ok: true, backupCodes };
   });
-  return { ok: true, backupCodes };
 }
 
-/** Verifies this session with a TOTP code or a backup code (each backup code works once). */
+/**
+ * Verifies this session with a TOTP code or a backup code. Lock check, evaluation, the failure count
+ * and the success (TOTP step or backup code used up) happen in one transaction under the row lock:
+ * at most five codes are evaluated before the lock, a request arriving while locked is refused
+ * without looking at its code, and each TOTP step and backup code is accepted once.
+ */
 export async function verifySession(user: MfaUser, code: string, request: RequestInfo = {}, db: Db = getDb()): Promise<MfaCheck> {
-  const [row] = await db.select().from(adminMfa).where(eq(adminMfa.userId, user.id)).limit(1);
-  if (!row?.enabledAt) return { ok: false, message: "Set up your authenticator first." };
-  const result = await checkCode(db, row, code, true);
-  if (!result.ok) return result;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<MfaCheck> => {
+    const row = await lockFactor(tx, user.id);
+    if (!row?.enabledAt) return { ok: false, message: "Set up your authenticator first." };
+    if (row.locked) return LOCKED;
+    const match = await matchCode(tx, row, code, true);
+    if (!match) return WRONG;
+    const usedBackupCode = match.remainingBackup !== undefined;
     await tx
       .update(adminMfa)
       .set({
         failedAttempts: 0,
         lockedUntil: null,
-        ...(result.step !== undefined ? { lastUsedStep: result.step } : {}),
-        ...(result.remainingBackup ? { backupCodeHashes: result.remainingBackup } : {}),
+        ...(match.step !== undefined ? { lastUsedStep: match.step } : {}),
+        ...(match.remainingBackup ? { backupCodeHashes: match.remainingBackup } : {}),
       })
       .where(eq(adminMfa.userId, user.id));
     await tx.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
@@ -149,11 +190,11 @@ export async function verifySession(user: MfaUser, code: string, request: Reques
       action: "admin.mfa",
       table: "session_mfa",
       recordId: user.sessionId,
-      details: { event: "verified", method: result.usedBackupCode ? "backup-code" : "totp" },
+      details: { event: "verified", method: usedBackupCode ? "backup-code" : "totp" },
       request,
     });
+    return usedBackupCode ? { ok: true, usedBackupCode: true } : { ok: true };
   });
-  return result.usedBackupCode ? { ok: true, usedBackupCode: true } : { ok: true };
 }
 
 export { currentStep, markVerified };

@@ -21,12 +21,14 @@ export type ThrottlePolicy = { readonly limit: number; readonly windowSeconds: n
 /** The named policies (spec 001 §9 fixes codeSendPerEmail: at most 3 codes per address per 10 minutes). */
 export const THROTTLES = {
   signInPerIp: { limit: 20, windowSeconds: 600 },
-  signInPerAccount: { limit: 10, windowSeconds: 900 },
+  /** Counted only after the captcha passed, keyed by account AND IP (accountIpKey): see decision 0006. */
+  signInPerAccountAndIp: { limit: 10, windowSeconds: 900 },
   codeSendPerEmail: { limit: 3, windowSeconds: 600 },
   codeSendPerIp: { limit: 10, windowSeconds: 600 },
   codeCheckPerIp: { limit: 30, windowSeconds: 600 },
   resetPerIp: { limit: 10, windowSeconds: 600 },
-  resetPerAccount: { limit: 3, windowSeconds: 900 },
+  /** Counted only after the captcha passed, keyed by account AND IP (accountIpKey). */
+  resetPerAccountAndIp: { limit: 3, windowSeconds: 900 },
   contactPerIp: { limit: 5, windowSeconds: 600 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
@@ -58,6 +60,14 @@ export function hashEmailForKey(email: string): string {
 /** `<scope>:acct:<hash of the address>`, e.g. emailKey("signin", "A@b.com") → "signin:acct:3f…". */
 export function emailKey(scope: string, email: string): string {
   return `${scope}:acct:${hashEmailForKey(email)}`;
+}
+
+/**
+ * `<scope>:acct:<hash>:ip:<ip>`: one account's attempts from one address. Per-account limits use this
+ * rather than emailKey alone, so attempts from strangers' addresses never stop the owner's own.
+ */
+export function accountIpKey(scope: string, email: string, ip: string): string {
+  return `${emailKey(scope, email)}:ip:${ip}`;
 }
 
 export function resolveThrottleKey(key: ThrottleKey): string {
