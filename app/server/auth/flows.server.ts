@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { getConfig } from "~/server/config.server";
 import { getDb } from "~/server/db/client.server";
+import { logFailure } from "~/server/log/describe-error.server";
 import { user as userTable } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from "~/server/mail/templates.server";
@@ -67,7 +68,7 @@ export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<
       await enqueueEmail(tx, { to: email, ...verificationCodeEmail({ code }) });
     });
   } catch (error) {
-    console.error("[auth] could not store a sign-up code:", (error as Error).message);
+    logFailure("auth", "could not store a sign-up code", error);
     return fail(500, "Failed to Send Code", AUTH_MESSAGES.codeSendFailed);
   }
   return {
@@ -192,7 +193,7 @@ export async function requestPasswordReset(
   try {
     await getAuth().api.requestPasswordReset({ body: { email: input.email, redirectTo: "/auth" }, headers: meta.headers });
   } catch (error) {
-    console.error("[auth] password reset request failed:", (error as Error).message);
+    logFailure("auth", "password reset request failed", error);
     return fail(500, "Reset Failed", AUTH_MESSAGES.resetSendFailed, true);
   }
   return {
