@@ -292,7 +292,7 @@ describe("a database that goes away", () => {
 describe("/dev/mailbox loader", () => {
   const getDatabase = useTestDatabase({ global: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mailbox-test-"));
-  const call = (url: string) => mailboxLoader({ request: new Request(url), params: {}, context: {} } as never);
+  const call = (url: string, clientIp = "127.0.0.1") => mailboxLoader({ request: new Request(url), params: {}, context: { clientIp } } as never);
 
   afterEach(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -306,6 +306,19 @@ describe("/dev/mailbox loader", () => {
     expect(all.selected).toBeNull();
     const one = await call(`http://localhost/dev/mailbox?id=${id}`);
     expect(one.selected?.textBody).toContain("123123");
+  });
+
+  it("outside production, answers only a client on this machine (404 for any other address)", async () => {
+    setConfig(loadConfig({ NODE_ENV: "development", DATA_DIR: dataDir }));
+    for (const ip of ["203.0.113.9", "10.0.0.5", "::ffff:192.0.2.1"]) {
+      const thrown = await call("http://localhost/dev/mailbox", ip).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(thrown, ip).toBeInstanceOf(Response);
+      expect((thrown as Response).status, ip).toBe(404);
+    }
+    expect((await call("http://localhost/dev/mailbox", "::1")).messages).toBeDefined();
   });
 
   it("does not exist in production (404)", async () => {
