@@ -145,8 +145,10 @@ describe.each(targets)("SIGKILL during 20 submissions ($name)", (target) => {
       // Every submission answered 201 is there in full.
       expect(answered.length).toBeGreaterThan(0);
       for (const outcome of answered) expect(check.complete).toContain(outcome.applicationId);
-      // The kill left files of uncommitted submissions behind, and the sweep removed them all.
-      expect(orphansAfterKill.length + partsAfterKill.length).toBeGreaterThan(0);
+      // The kill left something of uncommitted submissions behind (stored files, partial writes, or
+      // uploads still being received in the spool: which one depends on how far each had got when the
+      // process died, so a loaded machine sees any of them), and the sweeps removed them all.
+      expect(orphansAfterKill.length + partsAfterKill.length + spooledAfterKill).toBeGreaterThan(0);
       expect(files.filter((f) => f.endsWith(".part"))).toEqual([]);
       expect(await orphanKeys(database.db, files)).toEqual([]);
       expect(sweepLine).toContain(`removed ${orphansAfterKill.length} orphans and ${partsAfterKill.length} incomplete writes`);
