@@ -134,7 +134,7 @@ describe.each(targets)("SIGKILL during 20 submissions ($name)", (target) => {
       console.log(
         `[sigkill ${target.name}] killed after ${killedAt} answers of 201 (${answered.length} complete answers, ${cutOff} cut off); ` +
           `after restart: ${check.complete.length} complete, ${check.absentUsers.length} absent; ` +
-          `left by the kill: ${orphansAfterKill.length} orphan files, ${partsAfterKill.length} .part files; ${sweepLine}`,
+          `left by the kill: ${orphansAfterKill.length} orphan files, ${partsAfterKill.length} .part files, ${spooledAfterKill} spooled uploads; ${sweepLine}`,
       );
 
       expect(check.problems).toEqual([]);
