@@ -34,18 +34,11 @@ function linkState(pathname: string, to: string): "page" | "section" | null {
   return null;
 }
 
-/** The two looks of the main navigation: the desktop bar and the mobile menu. */
+/** The two looks of the main navigation: the desktop bar and the mobile menu (both on `navLink`). */
+const navLink = "block rounded-md font-medium text-slate-700 hover:bg-muted hover:text-primary";
 const navLooks = {
-  bar: {
-    list: "flex items-center gap-0.5",
-    link: "block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-muted hover:text-primary 2xl:px-3",
-    current: "text-primary underline decoration-gold-500 decoration-2 underline-offset-8",
-  },
-  menu: {
-    list: "flex flex-col",
-    link: "block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-muted hover:text-primary",
-    current: "bg-navy-50 text-primary",
-  },
+  bar: { list: "flex items-center gap-0.5", link: "px-2 py-2 text-sm whitespace-nowrap 2xl:px-3", current: "text-primary underline decoration-gold-500 decoration-2 underline-offset-8" },
+  menu: { list: "flex flex-col", link: "px-3 py-2.5 text-base", current: "bg-navy-50 text-primary" },
 } as const;
 
 function NavLinks({ pathname, look }: { pathname: string; look: keyof typeof navLooks }) {
@@ -56,7 +49,7 @@ function NavLinks({ pathname, look }: { pathname: string; look: keyof typeof nav
         const state = linkState(pathname, link.to);
         return (
           <li key={link.to}>
-            <Link to={link.to} aria-current={state === "page" ? "page" : undefined} className={cn(styles.link, state && styles.current)}>
+            <Link to={link.to} aria-current={state === "page" ? "page" : undefined} className={cn(navLink, styles.link, state && styles.current)}>
               {link.label}
             </Link>
           </li>
