@@ -1,6 +1,14 @@
 import { House } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "./ui/button";
+import { LinkButton } from "./link-button";
+import type { ButtonSize } from "./ui/button";
+
+function HomeButton({ size }: { size?: ButtonSize }) {
+  return (
+    <LinkButton to="/" size={size} icon={House} className="mt-8">
+      Return to Home
+    </LinkButton>
+  );
+}
 
 /** Spec 000 §2: the catch-all's page. */
 export function NotFoundPage() {
@@ -9,12 +17,7 @@ export function NotFoundPage() {
       <h1 className="text-7xl font-extrabold tracking-tight text-primary sm:text-8xl">404</h1>
       <p className="mt-4 text-xl font-semibold text-foreground sm:text-2xl">Oops! Page not found</p>
       <p className="mt-2 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/">
-          <House aria-hidden="true" />
-          Return to Home
-        </Link>
-      </Button>
+      <HomeButton size="lg" />
     </div>
   );
 }
@@ -30,12 +33,7 @@ export function UnexpectedErrorPage({ detail, stack }: { detail: string; stack?:
           {stack}
         </pre>
       ) : null}
-      <Button asChild className="mt-8">
-        <Link to="/">
-          <House aria-hidden="true" />
-          Return to Home
-        </Link>
-      </Button>
+      <HomeButton />
     </div>
   );
 }

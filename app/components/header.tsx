@@ -34,6 +34,31 @@ function linkState(pathname: string, to: string): "page" | "section" | null {
   return null;
 }
 
+/** The two looks of the main navigation: the desktop bar and the mobile menu (both on `navLink`). */
+const navLink = "block rounded-md font-medium text-slate-700 hover:bg-muted hover:text-primary";
+const navLooks = {
+  bar: { list: "flex items-center gap-0.5", link: "px-2 py-2 text-sm whitespace-nowrap 2xl:px-3", current: "text-primary underline decoration-gold-500 decoration-2 underline-offset-8" },
+  menu: { list: "flex flex-col", link: "px-3 py-2.5 text-base", current: "bg-navy-50 text-primary" },
+} as const;
+
+function NavLinks({ pathname, look }: { pathname: string; look: keyof typeof navLooks }) {
+  const styles = navLooks[look];
+  return (
+    <ul className={styles.list}>
+      {mainNavLinks.map((link) => {
+        const state = linkState(pathname, link.to);
+        return (
+          <li key={link.to}>
+            <Link to={link.to} aria-current={state === "page" ? "page" : undefined} className={cn(navLink, styles.link, state && styles.current)}>
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function PhoneLink({ className }: { className?: string }) {
   return (
     <a href={phoneHref} className={cn("inline-flex items-center gap-2 font-semibold hover:underline", className)}>
@@ -122,25 +147,7 @@ export function Header({ user, isAdmin }: { user: HeaderUser; isAdmin: boolean }
         </Link>
 
         <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-0.5">
-            {mainNavLinks.map((link) => {
-              const state = linkState(location.pathname, link.to);
-              return (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    aria-current={state === "page" ? "page" : undefined}
-                    className={cn(
-                      "block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-muted hover:text-primary 2xl:px-3",
-                      state && "text-primary underline decoration-gold-500 decoration-2 underline-offset-8",
-                    )}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <NavLinks pathname={location.pathname} look="bar" />
         </nav>
 
         <div className="hidden shrink-0 xl:block">
@@ -161,25 +168,7 @@ export function Header({ user, isAdmin }: { user: HeaderUser; isAdmin: boolean }
 
       <div {...menu.panelProps} className="border-t border-border bg-background xl:hidden">
         <nav aria-label="Main" className="mx-auto max-w-7xl px-4 pt-3 pb-3 sm:px-6">
-          <ul className="flex flex-col">
-            {mainNavLinks.map((link) => {
-              const state = linkState(location.pathname, link.to);
-              return (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    aria-current={state === "page" ? "page" : undefined}
-                    className={cn(
-                      "block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-muted hover:text-primary",
-                      state && "bg-navy-50 text-primary",
-                    )}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <NavLinks pathname={location.pathname} look="menu" />
         </nav>
         <div className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
           <div className="border-t border-border pt-3">

@@ -1,6 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { LinkButton } from "~/components/link-button";
 
 export type CtaLink = { to: string; label: string };
 
@@ -24,16 +23,13 @@ export function PageCta({
         </h2>
         <p className="mt-3 max-w-2xl text-slate-200">{text}</p>
         <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <Link to={primary.to}>
-              {primary.label}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <LinkButton to={primary.to} variant="accent" size="lg" iconAfter={ArrowRight}>
+            {primary.label}
+          </LinkButton>
           {secondary ? (
-            <Button asChild size="lg" className="border border-white bg-transparent text-white hover:bg-navy-800">
-              <Link to={secondary.to}>{secondary.label}</Link>
-            </Button>
+            <LinkButton to={secondary.to} size="lg" className="border border-white bg-transparent text-white hover:bg-navy-800">
+              {secondary.label}
+            </LinkButton>
           ) : null}
         </div>
       </div>

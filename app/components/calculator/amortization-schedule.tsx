@@ -4,6 +4,9 @@ import { formatUsd } from "~/domain/formats";
 import type { YearRow } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 
+/** The schedule's column headings; the first (the year) is left-aligned, the figures right-aligned. */
+const COLUMNS = ["Year", "Payments", "Principal", "Interest", "Remaining Balance"] as const;
+
 /**
  * The amortization schedule as a table: one row per year (payments, principal, interest, balance at
  * the year's end); each year's button shows or hides that year's months right below it.
@@ -36,21 +39,11 @@ export function AmortizationSchedule({ years, className }: { years: YearRow[]; c
         </caption>
         <thead className="bg-muted text-left">
           <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Year
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Payments
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Principal
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Interest
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Remaining Balance
-            </th>
+            {COLUMNS.map((column, index) => (
+              <th key={column} scope="col" className={index === 0 ? "px-4 py-2 font-semibold" : "px-4 py-2 text-right font-semibold"}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         {years.map((row) => {
@@ -62,6 +55,19 @@ export function AmortizationSchedule({ years, className }: { years: YearRow[]; c
         })}
       </table>
     </div>
+  );
+}
+
+/** A row's four figures: payments, principal, interest and the balance left at its end. */
+function AmountCells({ amounts }: { amounts: Pick<YearRow, "payment" | "principal" | "interest" | "balance"> }) {
+  return (
+    <>
+      {[amounts.payment, amounts.principal, amounts.interest, amounts.balance].map((amount, index) => (
+        <td key={index} className="px-4 py-1 text-right tabular-nums">
+          {formatUsd(amount)}
+        </td>
+      ))}
+    </>
   );
 }
 
@@ -95,10 +101,7 @@ function YearGroup({
               Year {row.year}
             </button>
           </th>
-          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.payment)}</td>
-          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.principal)}</td>
-          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.interest)}</td>
-          <td className="px-4 py-1 text-right tabular-nums">{formatUsd(row.balance)}</td>
+          <AmountCells amounts={row} />
         </tr>
       </tbody>
       <tbody id={monthsId} hidden={!expanded} className="bg-navy-50/60">
@@ -108,10 +111,7 @@ function YearGroup({
                 <th scope="row" className="py-1 pr-4 pl-10 text-left font-normal whitespace-nowrap text-muted-foreground">
                   Month {m.month}
                 </th>
-                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.payment)}</td>
-                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.principal)}</td>
-                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.interest)}</td>
-                <td className="px-4 py-1 text-right tabular-nums">{formatUsd(m.balance)}</td>
+                <AmountCells amounts={m} />
               </tr>
             ))
           : null}

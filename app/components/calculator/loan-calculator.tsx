@@ -190,27 +190,27 @@ export function LoanCalculator({
   );
 }
 
+/** The three results: the monthly payment across the panel, the two totals side by side below it. */
+const figures = [
+  { label: "Monthly Payment", key: "monthlyPayment", testId: "monthly-payment", wide: true },
+  { label: "Total Payment", key: "totalPayment", testId: "total-payment", wide: false },
+  { label: "Total Interest", key: "totalInterest", testId: "total-interest", wide: false },
+] as const;
+
 function Figures({ estimate }: { estimate: LoanEstimate }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-5">
-      <div className="col-span-2">
-        <dt className="text-sm text-navy-100">Monthly Payment</dt>
-        <dd className="text-4xl font-bold tracking-tight text-gold-400" data-testid="monthly-payment">
-          {formatUsd(estimate.monthlyPayment)}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-sm text-navy-100">Total Payment</dt>
-        <dd className="text-xl font-semibold" data-testid="total-payment">
-          {formatUsd(estimate.totalPayment)}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-sm text-navy-100">Total Interest</dt>
-        <dd className="text-xl font-semibold" data-testid="total-interest">
-          {formatUsd(estimate.totalInterest)}
-        </dd>
-      </div>
+      {figures.map((figure) => (
+        <div key={figure.key} className={figure.wide ? "col-span-2" : undefined}>
+          <dt className="text-sm text-navy-100">{figure.label}</dt>
+          <dd
+            className={figure.wide ? "text-4xl font-bold tracking-tight text-gold-400" : "text-xl font-semibold"}
+            data-testid={figure.testId}
+          >
+            {formatUsd(estimate[figure.key])}
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -1,7 +1,6 @@
 import { ArrowRight, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { ButtonRow, LinkButton } from "~/components/link-button";
 import { Reveal } from "~/components/reveal";
-import { Button } from "~/components/ui/button";
 
 /** The closing call to action: Apply Now (/auth) and Contact Us (/contact) (spec 000 §2). */
 export function ClosingCta() {
@@ -15,20 +14,14 @@ export function ClosingCta() {
           Apply online in minutes and get a decision within 24 hours, or talk to a lending specialist first. Either way,
           there is no obligation.
         </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild variant="accent" size="lg">
-            <Link to="/auth">
-              Apply Now
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild variant="outline" size="lg" className="border-white bg-transparent text-white hover:bg-white/10">
-            <Link to="/contact">
-              <Phone aria-hidden="true" />
-              Contact Us
-            </Link>
-          </Button>
-        </div>
+        <ButtonRow centered className="mt-8">
+          <LinkButton to="/auth" variant="accent" size="lg" iconAfter={ArrowRight}>
+            Apply Now
+          </LinkButton>
+          <LinkButton to="/contact" tone="on-dark" size="lg" icon={Phone}>
+            Contact Us
+          </LinkButton>
+        </ButtonRow>
       </Reveal>
     </section>
   );

@@ -1,6 +1,5 @@
 import { ArrowRight, Calculator, CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { ButtonRow, LinkButton } from "~/components/link-button";
 import { LOAN_RATE } from "~/content/loans";
 import { site } from "~/content/site";
 import { TypingTitle } from "./typing-title";
@@ -34,20 +33,14 @@ export function HomeHero() {
             Discreet, fast and secure financing for individuals, investors and businesses. Tell us what you need, and a
             real lending specialist gives you a clear answer within 24 hours.
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <Link to="/auth">
-                Apply Now
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild variant="outline" size="lg" className="border-white bg-transparent text-white hover:bg-white/10">
-              <Link to="/calculator">
-                <Calculator aria-hidden="true" />
-                Estimate Your Loan
-              </Link>
-            </Button>
-          </div>
+          <ButtonRow className="mt-8">
+            <LinkButton to="/auth" variant="accent" size="lg" iconAfter={ArrowRight}>
+              Apply Now
+            </LinkButton>
+            <LinkButton to="/calculator" tone="on-dark" size="lg" icon={Calculator}>
+              Estimate Your Loan
+            </LinkButton>
+          </ButtonRow>
           <ul className="mt-8 flex flex-col gap-2 text-sm text-navy-100 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {highlights.map((item) => (
               <li key={item} className="flex items-center gap-2">

@@ -1,10 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { LoanIcon } from "~/components/loans/loan-icon";
-import { Reveal } from "~/components/reveal";
 import { formatDollars, loans, type LoanProduct } from "~/content/loans";
 import { cn } from "~/utils/cn";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./section-heading";
 
 function Tile({ loan }: { loan: LoanProduct }) {
   return (
@@ -84,26 +83,24 @@ function Tile({ loan }: { loan: LoanProduct }) {
  */
 export function LoanHoverGrid() {
   return (
-    <section aria-labelledby="glance-title" className="on-dark bg-navy-950 py-16 sm:py-24">
-      <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading
-          id="glance-title"
-          tone="dark"
-          eyebrow="Loans at a Glance"
-          title="Find the Right Fit"
-          intro="Compare amounts, rates and terms side by side, then open any loan for the full picture."
-        />
-        <p className="mt-2 hidden text-center text-sm text-navy-100 [@media(hover:hover)]:block">
-          Hover over a loan, or move to it with the Tab key, to see its details.
-        </p>
-        <ul className="mt-12 flex flex-wrap justify-center gap-4">
-          {loans.map((loan) => (
-            <li key={loan.slug} className="w-full sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-3rem)/4)]">
-              <Tile loan={loan} />
-            </li>
-          ))}
-        </ul>
-      </Reveal>
-    </section>
+    <HomeSection
+      id="glance-title"
+      className="on-dark bg-navy-950"
+      tone="dark"
+      eyebrow="Loans at a Glance"
+      title="Find the Right Fit"
+      intro="Compare amounts, rates and terms side by side, then open any loan for the full picture."
+    >
+      <p className="mt-2 hidden text-center text-sm text-navy-100 [@media(hover:hover)]:block">
+        Hover over a loan, or move to it with the Tab key, to see its details.
+      </p>
+      <ul className="mt-12 flex flex-wrap justify-center gap-4">
+        {loans.map((loan) => (
+          <li key={loan.slug} className="w-full sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-3rem)/4)]">
+            <Tile loan={loan} />
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }

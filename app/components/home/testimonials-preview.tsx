@@ -1,10 +1,8 @@
 import { Quote, Star } from "lucide-react";
-import { Link } from "react-router";
-import { Reveal } from "~/components/reveal";
-import { Button } from "~/components/ui/button";
+import { LinkButton } from "~/components/link-button";
 import { testimonials, type Testimonial } from "~/content/testimonials";
 import { cn } from "~/utils/cn";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./section-heading";
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -47,27 +45,24 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 /** Three testimonial cards (the first three of the static list) and View All Testimonials (spec 000 §2). */
 export function TestimonialsPreview() {
   return (
-    <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">
-      <Reveal className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow="Client Stories"
-          title="What Our Clients Say"
-          intro="Over 150,000 clients have trusted us with their financing, and they rate us 4.9 out of 5."
-        />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {testimonials.slice(0, 3).map((testimonial) => (
-            <li key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
-        <div className="mt-10 text-center">
-          <Button asChild variant="outline" size="lg">
-            <Link to="/testimonials">View All Testimonials</Link>
-          </Button>
-        </div>
-      </Reveal>
-    </section>
+    <HomeSection
+      id="testimonials-title"
+      eyebrow="Client Stories"
+      title="What Our Clients Say"
+      intro="Over 150,000 clients have trusted us with their financing, and they rate us 4.9 out of 5."
+    >
+      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {testimonials.slice(0, 3).map((testimonial) => (
+          <li key={testimonial.name}>
+            <TestimonialCard testimonial={testimonial} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <LinkButton to="/testimonials" variant="outline" size="lg">
+          View All Testimonials
+        </LinkButton>
+      </div>
+    </HomeSection>
   );
 }

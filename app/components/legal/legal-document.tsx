@@ -1,7 +1,18 @@
 import { Info, Mail, MapPin, Phone } from "lucide-react";
 import type { LegalBlock, LegalDocument } from "~/content/legal/types";
-import { emailHref, phoneHref, site } from "~/content/site";
+import { formatLegalDate } from "~/content/legal/last-updated";
+import { emailHref, pageMeta, phoneHref, site } from "~/content/site";
 import { PageHero } from "~/components/about/page-hero";
+
+/** A legal page's meta tags: its title and description. */
+export function legalPageMeta(doc: LegalDocument) {
+  return pageMeta(doc.title, doc.description);
+}
+
+/** A legal page's loader: 'Last Updated' is today's date, computed on the server at render time. */
+export function legalPageLoader() {
+  return { lastUpdated: formatLegalDate() };
+}
 
 /** A legal page: title, 'Last Updated' (today, computed by the route's loader), contents and sections. */
 export function LegalDocumentView({ doc, lastUpdated }: { doc: LegalDocument; lastUpdated: string }) {

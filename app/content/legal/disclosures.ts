@@ -52,6 +52,8 @@ const ex = representativeExample;
 
 export const legalDisclosures: LegalDocument = {
   title: "Legal Disclosures",
+  description:
+    "APR range, origination fees, Equal Credit Opportunity Act notice, E-SIGN consent, state licensing and other legal disclosures for Private Loans.",
   summary: `Important information about ${site.name} loans, rates and fees, your rights under federal law, and how we communicate with you electronically.`,
   sections: [
     {

@@ -7,6 +7,8 @@ import { p, ul, type LegalDocument } from "./types";
  */
 export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
+  description:
+    "How Private Loans collects, uses, shares and protects your personal information, including our Gramm-Leach-Bliley Act privacy notice and your opt-out rights.",
   summary: `This policy explains what personal information ${site.name} collects, how we use, share and protect it, and the choices you have. It includes our privacy notice under the federal Gramm-Leach-Bliley Act.`,
   sections: [
     {

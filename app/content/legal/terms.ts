@@ -4,6 +4,8 @@ import { p, ul, type LegalDocument } from "./types";
 /** Terms of Service for the website and client portal. */
 export const termsOfService: LegalDocument = {
   title: "Terms of Service",
+  description:
+    "The terms that govern your use of the Private Loans website and client portal: eligibility, applications, electronic signatures and governing law.",
   summary: `These terms govern your use of the ${site.name} website and client portal. Please read them carefully: by creating an account or submitting an application you agree to them.`,
   sections: [
     {

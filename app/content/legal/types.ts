@@ -22,6 +22,8 @@ export type LegalDocument = {
   title: string;
   /** One or two sentences under the title. */
   summary: string;
+  /** The page's meta (and Open Graph) description. */
+  description: string;
   sections: readonly LegalSection[];
 };
 

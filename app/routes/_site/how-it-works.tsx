@@ -1,9 +1,9 @@
-import { ArrowRight, BadgeCheck, Banknote, CircleCheck, Clock, FileText, Search, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, BadgeCheck, Banknote, Clock, FileText, Search, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/how-it-works";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
-import { Button } from "~/components/ui/button";
+import { CheckList } from "~/components/check-list";
+import { LinkButton } from "~/components/link-button";
 import { documentChecklists, documentRequirementsNote, processTimeline, steps, type Step } from "~/content/how-it-works";
 import { pageMeta } from "~/content/site";
 
@@ -35,14 +35,7 @@ function StepCard({ step }: { step: Step }) {
         </div>
       </div>
       <p className="mt-4 text-slate-700">{step.summary}</p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm text-muted-foreground">
-        {step.details.map((detail) => (
-          <li key={detail} className="flex gap-2">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-            <span>{detail}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList items={step.details} className="mt-4 flex-1 space-y-2 text-sm text-muted-foreground" />
       <p className="mt-5 flex items-center gap-2 border-t border-border pt-4 text-sm font-semibold text-primary">
         <Clock aria-hidden="true" className="size-4" />
         {step.duration}
@@ -59,12 +52,9 @@ export default function HowItWorksPage() {
         title="From application to funding in four steps"
         lead="A clear, secure process with a real person behind every decision: apply online, get a decision within 24 hours and receive your funds in 1-3 business days."
       >
-        <Button asChild variant="accent" size="lg">
-          <Link to="/apply">
-            Start Your Application
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <LinkButton to="/apply" variant="accent" size="lg" iconAfter={ArrowRight}>
+          Start Your Application
+        </LinkButton>
       </PageHero>
 
       <PageSection id="steps" title="The Process" intro="What happens at each step, and how long it usually takes.">
@@ -104,14 +94,7 @@ export default function HowItWorksPage() {
                 {list.title}
               </h3>
               <p className="mt-1 text-sm text-muted-foreground">{list.description}</p>
-              <ul className="mt-4 space-y-2">
-                {list.items.map((item) => (
-                  <li key={item} className="flex gap-2 text-slate-700">
-                    <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={list.items} className="mt-4 space-y-2" itemClassName="text-slate-700" iconSize="size-5" />
             </section>
           ))}
         </div>

@@ -5,7 +5,8 @@ import { LoanFacts } from "~/components/loans/loan-facts";
 import { LoanIcon } from "~/components/loans/loan-icon";
 import { LoanImage } from "~/components/loans/loan-image";
 import { UnderwritingNote } from "~/components/loans/underwriting-note";
-import { Button } from "~/components/ui/button";
+import { ButtonRow, LinkButton } from "~/components/link-button";
+import { CtaPanel } from "~/components/loans/cta-panel";
 import { loanByPathname, loanBySlug, loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
 
@@ -30,25 +31,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 function ApplyAndContact({ loan, onDark = false }: { loan: LoanProduct; onDark?: boolean }) {
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
-      <Button asChild variant="accent" size="lg">
-        <Link to={loan.applyHref}>
-          Apply Now
-          <ArrowRight aria-hidden="true" />
-        </Link>
-      </Button>
-      <Button
-        asChild
-        variant="outline"
-        size="lg"
-        className={onDark ? "border-white bg-transparent text-white hover:bg-white/10" : undefined}
-      >
-        <Link to="/contact">
-          <MessageSquare aria-hidden="true" />
-          Contact Us
-        </Link>
-      </Button>
-    </div>
+    <ButtonRow>
+      <LinkButton to={loan.applyHref} variant="accent" size="lg" iconAfter={ArrowRight}>
+        Apply Now
+      </LinkButton>
+      <LinkButton to="/contact" variant="outline" tone={onDark ? "on-dark" : undefined} size="lg" icon={MessageSquare}>
+        Contact Us
+      </LinkButton>
+    </ButtonRow>
   );
 }
 
@@ -137,9 +127,9 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-5 text-sm text-muted-foreground">
             A decision within 24 hours of a complete application; funds typically 1 to 3 business days after approval.
           </p>
-          <Button asChild className="mt-6 w-full">
-            <Link to={loan.applyHref}>Apply Now</Link>
-          </Button>
+          <LinkButton to={loan.applyHref} className="mt-6 w-full">
+            Apply Now
+          </LinkButton>
         </aside>
       </div>
 
@@ -147,20 +137,15 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
         <UnderwritingNote />
       </div>
 
-      <section aria-labelledby="apply-title" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        <div className="on-dark rounded-2xl bg-primary px-6 py-10 text-white sm:px-12">
-          <h2 id="apply-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Ready to Apply for {loan.title}?
-          </h2>
-          <p className="mt-3 max-w-2xl text-navy-100">
-            Apply online in minutes, or speak with a lending specialist about your plans first. We will help you find
-            the amount and term that fit.
-          </p>
-          <div className="mt-8">
-            <ApplyAndContact loan={loan} onDark />
-          </div>
+      <CtaPanel
+        id="apply-title"
+        title={`Ready to Apply for ${loan.title}?`}
+        text="Apply online in minutes, or speak with a lending specialist about your plans first. We will help you find the amount and term that fit."
+      >
+        <div className="mt-8">
+          <ApplyAndContact loan={loan} onDark />
         </div>
-      </section>
+      </CtaPanel>
 
       <section aria-labelledby="other-loans-title" className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6">
         <h2 id="other-loans-title" className="text-2xl font-bold tracking-tight text-primary">

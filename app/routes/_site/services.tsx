@@ -1,11 +1,11 @@
 import { ArrowRight, Calculator, CheckCircle2, MessageSquare } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { LoanFacts } from "~/components/loans/loan-facts";
 import { LoanIcon } from "~/components/loans/loan-icon";
 import { LoanImage } from "~/components/loans/loan-image";
 import { UnderwritingNote } from "~/components/loans/underwriting-note";
-import { Button } from "~/components/ui/button";
+import { ButtonRow, LinkButton } from "~/components/link-button";
+import { CtaPanel } from "~/components/loans/cta-panel";
 import { loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
 import { cn } from "~/utils/cn";
@@ -49,19 +49,14 @@ function LoanSection({ loan, index }: { loan: LoanProduct; index: number }) {
             </li>
           ))}
         </ul>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Button asChild>
-            <Link to={loan.href}>
-              Learn More<span className="sr-only"> about {loan.title}</span>
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={loan.applyHref}>
-              Apply Now<span className="sr-only"> for {loan.title}</span>
-            </Link>
-          </Button>
-        </div>
+        <ButtonRow className="mt-8">
+          <LinkButton to={loan.href} iconAfter={ArrowRight}>
+            Learn More<span className="sr-only"> about {loan.title}</span>
+          </LinkButton>
+          <LinkButton to={loan.applyHref} variant="outline">
+            Apply Now<span className="sr-only"> for {loan.title}</span>
+          </LinkButton>
+        </ButtonRow>
       </div>
     </article>
   );
@@ -109,30 +104,21 @@ export default function ServicesPage() {
         <UnderwritingNote />
       </div>
 
-      <section aria-labelledby="services-cta-title" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        <div className="on-dark rounded-2xl bg-primary px-6 py-10 text-center text-white sm:px-12">
-          <h2 id="services-cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Not Sure Which Loan Is Right for You?
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-navy-100">
-            Talk it through with a lending specialist, or run the numbers yourself first with our loan calculator.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <Link to="/contact">
-                <MessageSquare aria-hidden="true" />
-                Contact Us
-              </Link>
-            </Button>
-            <Button asChild variant="outline" size="lg" className="border-white bg-transparent text-white hover:bg-white/10">
-              <Link to="/calculator">
-                <Calculator aria-hidden="true" />
-                Use the Loan Calculator
-              </Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <CtaPanel
+        id="services-cta-title"
+        centered
+        title="Not Sure Which Loan Is Right for You?"
+        text="Talk it through with a lending specialist, or run the numbers yourself first with our loan calculator."
+      >
+        <ButtonRow centered className="mt-8">
+          <LinkButton to="/contact" variant="accent" size="lg" icon={MessageSquare}>
+            Contact Us
+          </LinkButton>
+          <LinkButton to="/calculator" tone="on-dark" size="lg" icon={Calculator}>
+            Use the Loan Calculator
+          </LinkButton>
+        </ButtonRow>
+      </CtaPanel>
     </>
   );
 }

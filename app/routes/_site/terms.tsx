@@ -1,20 +1,10 @@
 import type { Route } from "./+types/terms";
-import { LegalDocumentView } from "~/components/legal/legal-document";
+import { LegalDocumentView, legalPageLoader, legalPageMeta } from "~/components/legal/legal-document";
 import { termsOfService } from "~/content/legal/terms";
-import { formatLegalDate } from "~/content/legal/last-updated";
-import { pageMeta } from "~/content/site";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(
-    "Terms of Service",
-    "The terms that govern your use of the Private Loans website and client portal: eligibility, applications, electronic signatures and governing law.",
-  ),
-];
+export const meta: Route.MetaFunction = () => legalPageMeta(termsOfService);
 
-/** 'Last Updated' is today's date, computed on the server at render time (spec 000 §2). */
-export function loader() {
-  return { lastUpdated: formatLegalDate() };
-}
+export const loader = legalPageLoader;
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
   return <LegalDocumentView doc={termsOfService} lastUpdated={loaderData.lastUpdated} />;
