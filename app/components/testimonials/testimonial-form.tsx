@@ -1,8 +1,7 @@
 import { LogIn, Send } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
-import { ErrorList, Field, SubmitButton, useFocusFirstInvalid, type FieldErrors } from "~/components/auth/auth-form-kit";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { ErrorList, Field, showToast, SubmitButton, Textarea, useFieldErrors, useFormFetcher } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import {
   TESTIMONIAL_FIELD_LIMITS,
@@ -12,17 +11,11 @@ import {
   testimonialProblems,
   testimonialSchema,
   type TestimonialActionData,
-  type TestimonialToast,
 } from "~/domain/validation/testimonial";
-import { cn } from "~/utils/cn";
 import { StarRatingInput } from "./star-rating-input";
 
 type Values = { fullName: string; displayName: string; role: string; location: string; content: string };
 const EMPTY: Values = { fullName: "", displayName: "", role: "", location: "", content: "" };
-
-function show(t: TestimonialToast) {
-  toast[t.type](t.title, { description: t.description });
-}
 
 /**
  * 'Share Your Experience' (spec 000 §2, §4, §5, §8). Visitors may fill it in, but submitting asks them to
@@ -32,38 +25,26 @@ function show(t: TestimonialToast) {
 export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; actionData?: TestimonialActionData }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<TestimonialActionData>();
-  const pending = fetcher.state !== "idle";
   const [rating, setRating] = useState(0);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const requestFocus = useFocusFirstInvalid(formRef, errors, TESTIMONIAL_FIELDS);
+  const { errors, setErrors, show, clear } = useFieldErrors(formRef, TESTIMONIAL_FIELDS);
 
   // Each new answer (fetcher, or the action's data without JavaScript) is handled once.
-  const answer = fetcher.data ?? actionData;
-  const seen = useRef<TestimonialActionData | undefined>(undefined);
-  const handle = useEffectEvent((data: TestimonialActionData) => {
-    show(data.toast);
+  const { fetcher, pending } = useFormFetcher<TestimonialActionData>(actionData, (data) => {
     if (data.ok) {
       setRating(0);
       setValues(EMPTY);
       setErrors({});
       formRef.current?.reset();
     } else if (data.fieldErrors) {
-      setErrors(data.fieldErrors);
-      requestFocus();
+      show(data.fieldErrors);
     }
   });
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    handle(answer);
-  }, [answer]);
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+    clear(name);
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -73,7 +54,7 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
     }
     if (!signedIn) {
       event.preventDefault();
-      show(TESTIMONIAL_TOASTS.authRequired);
+      showToast(TESTIMONIAL_TOASTS.authRequired);
       return;
     }
     const result = testimonialSchema.safeParse({ ...values, rating: rating || "" });
@@ -83,9 +64,8 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
     }
     event.preventDefault();
     const { fieldErrors, first } = testimonialProblems(result.error);
-    setErrors(fieldErrors);
-    show({ type: "error", title: testimonialProblemTitle(first.message), description: first.message });
-    requestFocus();
+    show(fieldErrors);
+    showToast({ type: "error", title: testimonialProblemTitle(first.message), description: first.message });
   }
 
   const ratingLabelId = `${id}-rating-label`;
@@ -114,13 +94,13 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
           value={rating}
           onChange={(n) => {
             setRating(n);
-            setErrors((e) => (e.rating ? { ...e, rating: undefined } : e));
+            clear("rating");
           }}
           labelId={ratingLabelId}
           errorId={ratingErrorId}
           invalid={Boolean(errors.rating?.length)}
         />
-        <ErrorList id={ratingErrorId} errors={errors.rating} />
+        <ErrorList id={ratingErrorId} errors={errors.rating} className="-mt-1" />
       </div>
 
       <div className="grid gap-x-6 sm:grid-cols-2">
@@ -188,7 +168,7 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
         hint={`${values.content.length}/${contentMax} characters`}
       >
         {(a11y) => (
-          <textarea
+          <Textarea
             {...a11y}
             name="content"
             required
@@ -196,10 +176,7 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
             maxLength={contentMax}
             value={values.content}
             onChange={set("content")}
-            className={cn(
-              "flex min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
-              "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
-            )}
+            className="min-h-32"
           />
         )}
       </Field>
