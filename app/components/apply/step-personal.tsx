@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { digitsOnly, formatPhone, formatSsn } from "~/domain/formats";
 import { US_STATES } from "~/domain/validation/application";
-import { controlClass, describedBy, FieldError, MaskedField, RequiredMark, SelectField, TextField } from "./fields";
+import { controlClass, describedBy, ErrorList, RequiredMark } from "~/components/ui/form";
+import { MaskedField, SelectField, TextField } from "./fields";
 import type { StepProps } from "./step-types";
 import { birthYears, daysInMonth, MONTH_NAMES } from "./wizard-model";
 
@@ -254,7 +255,7 @@ function DateOfBirth({ idPrefix, values, errors, set }: StepProps) {
           </select>
         </div>
       </div>
-      <FieldError id={errorId} message={error} />
+      <ErrorList id={errorId} errors={error} />
     </fieldset>
   );
 }
