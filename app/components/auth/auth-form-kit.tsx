@@ -1,5 +1,5 @@
 import { Check, Circle } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { toast } from "~/components/toaster";
 import { CAPTCHA_FIELD, captchaSolved, useFieldErrors, useFormFetcher } from "~/components/ui/form";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
@@ -82,13 +82,28 @@ export function schemaProblem(
 }
 
 /**
- * The state every /auth form has: ids, its element, per-field errors (focus goes to the first one in
- * `order`), the captcha's reset key, and the guard its onSubmit runs before the post leaves.
+ * The state every /auth form has: ids, its element, its values, per-field errors (focus goes to the
+ * first one in `order`), the captcha's reset key, and the guard its onSubmit runs before the post leaves.
  */
-export function useAuthForm(order: readonly string[]) {
+export function useAuthForm<V extends Record<string, string>>(order: readonly string[], initial: V) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<V>(initial);
   const { errors, setErrors, show, clear, focusFirst } = useFieldErrors(formRef, order);
+
+  /** Sets a value; its field's errors (and those of `alsoClear`) go away as the user edits. */
+  const setValue = (name: keyof V & string, value: string, ...alsoClear: string[]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    clear(name, ...alsoClear);
+  };
+
+  /** A field's name, value, errors and change handler, to spread on a kit field. */
+  const bind = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    errors: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
+  });
   const [captchaKey, setCaptchaKey] = useState(0);
   const newCaptcha = () => setCaptchaKey((k) => k + 1);
 
@@ -115,7 +130,7 @@ export function useAuthForm(order: readonly string[]) {
     focusFirst();
   };
 
-  return { id, formRef, errors, setErrors, show, clear, captchaKey, newCaptcha, showAnswer, guard };
+  return { id, formRef, values, setValue, bind, errors, setErrors, show, clear, captchaKey, newCaptcha, showAnswer, guard };
 }
 
 /** The password rules as a live checklist (also the password field's description). */

@@ -24,20 +24,19 @@ export function ForgotPasswordForm({
   onBack: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const { id, formRef, errors, clear, captchaKey, newCaptcha, showAnswer, guard } = useAuthForm(ORDER);
-  const [email, setEmail] = useState("");
+  const { id, formRef, values, bind, errors, clear, captchaKey, newCaptcha, showAnswer, guard } = useAuthForm(ORDER, { email: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const { fetcher, pending } = useAuthFetcher("reset-request", actionData, (data) => {
     showAnswer(data);
     if (data.ok) {
-      setSentTo(email.trim());
+      setSentTo(values.email.trim());
       newCaptcha();
     }
   });
 
   // Disabled until an e-mail is typed; an empty one would be refused with 'Email Required' anyway.
-  const empty = email.trim() === "";
+  const empty = values.email.trim() === "";
 
   return (
     <div className="flex flex-col gap-4">
@@ -52,20 +51,11 @@ export function ForgotPasswordForm({
         method="post"
         action="/auth"
         noValidate
-        onSubmit={(event) => guard(event, pending, () => schemaProblem("reset-request", resetRequestSchema.safeParse({ email }), ORDER, event.currentTarget))}
+        onSubmit={(event) => guard(event, pending, () => schemaProblem("reset-request", resetRequestSchema.safeParse(values), ORDER, event.currentTarget))}
         className="flex flex-col gap-2"
       >
         <input type="hidden" name="intent" value="reset-request" />
-        <EmailField
-          id={`${id}-email`}
-          errors={errors.email}
-          required
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            clear("email");
-          }}
-        />
+        <EmailField id={`${id}-email`} required {...bind("email")} />
         <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
         {sentTo ? (
           <p className="rounded-md bg-navy-50 p-3 text-sm text-slate-800">

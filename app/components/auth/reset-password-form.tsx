@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { PasswordField, SubmitButton } from "~/components/ui/form";
 import type { AuthActionData } from "~/domain/auth-action";
@@ -37,9 +36,7 @@ function checkLocally(token: string, password: string, confirmPassword: string):
  * to /auth with 'Password Updated Successfully'; the link is single-use.
  */
 export function ResetPasswordForm({ token, actionData, onBack }: { token: string; actionData?: AuthActionData; onBack: () => void }) {
-  const { id, formRef, errors, clear, showAnswer, guard } = useAuthForm(ORDER);
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
+  const { id, formRef, values, bind, showAnswer, guard } = useAuthForm(ORDER, { password: "", confirmPassword: "" });
   const { fetcher, pending } = useAuthFetcher("reset-password", actionData, showAnswer);
 
   return (
@@ -48,7 +45,7 @@ export function ResetPasswordForm({ token, actionData, onBack }: { token: string
       method="post"
       action="/auth"
       noValidate
-      onSubmit={(event) => guard(event, pending, () => checkLocally(token, password, confirmPassword))}
+      onSubmit={(event) => guard(event, pending, () => checkLocally(token, values.password, values.confirmPassword))}
       className="flex flex-col gap-2"
     >
       <input type="hidden" name="intent" value="reset-password" />
@@ -56,29 +53,12 @@ export function ResetPasswordForm({ token, actionData, onBack }: { token: string
       <PasswordField
         id={`${id}-password`}
         label="New Password"
-        errors={errors.password}
-        hint={<PasswordRules password={password} />}
+        hint={<PasswordRules password={values.password} />}
         autoComplete="new-password"
         required
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clear("password");
-        }}
+        {...bind("password")}
       />
-      <PasswordField
-        id={`${id}-confirm`}
-        label="Confirm Password"
-        errors={errors.confirmPassword}
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={(e) => {
-          setConfirmPassword(e.target.value);
-          clear("confirmPassword");
-        }}
-      />
+      <PasswordField id={`${id}-confirm`} label="Confirm Password" autoComplete="new-password" required {...bind("confirmPassword")} />
       <SubmitButton pending={pending} label="Update Password" pendingLabel="Updating Password..." />
       <Button variant="ghost" className="w-full" onClick={onBack}>
         <ArrowLeft aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { useState, type Ref } from "react";
+import type { Ref } from "react";
 import { Button } from "~/components/ui/button";
 import { CAPTCHA_FIELD, CaptchaField, EmailField, PasswordField, SubmitButton } from "~/components/ui/form";
 import type { AuthActionData } from "~/domain/auth-action";
@@ -22,9 +22,7 @@ export function SignInForm({
   onForgotPassword: () => void;
   forgotButtonRef?: Ref<HTMLButtonElement>;
 }) {
-  const { id, formRef, errors, clear, captchaKey, showAnswer, guard } = useAuthForm(ORDER);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const { id, formRef, values, bind, errors, clear, captchaKey, showAnswer, guard } = useAuthForm(ORDER, { email: "", password: "" });
   const { fetcher, pending } = useAuthFetcher("sign-in", actionData, showAnswer);
 
   return (
@@ -33,24 +31,14 @@ export function SignInForm({
       method="post"
       action="/auth"
       noValidate
-      onSubmit={(event) => guard(event, pending, () => schemaProblem("sign-in", signInSchema.safeParse({ email, password }), ORDER, event.currentTarget))}
+      onSubmit={(event) => guard(event, pending, () => schemaProblem("sign-in", signInSchema.safeParse(values), ORDER, event.currentTarget))}
       className="flex flex-col gap-2"
     >
       <input type="hidden" name="intent" value="sign-in" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <EmailField
-        id={`${id}-email`}
-        errors={errors.email}
-        required
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          clear("email");
-        }}
-      />
+      <EmailField id={`${id}-email`} required {...bind("email")} />
       <PasswordField
         id={`${id}-password`}
-        errors={errors.password}
         labelAside={
           <Button ref={forgotButtonRef} variant="link" size="sm" className="h-auto p-0 text-sm" onClick={onForgotPassword}>
             Forgot Password?
@@ -58,11 +46,7 @@ export function SignInForm({
         }
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clear("password");
-        }}
+        {...bind("password")}
       />
       <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
       <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing In..." />

@@ -2,7 +2,7 @@ import { Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { CAPTCHA_FIELD, CaptchaField, Field, PasswordField, SubmitButton } from "~/components/ui/form";
+import { CAPTCHA_FIELD, CaptchaField, EMAIL_INPUT, Field, InputField, PasswordField, SubmitButton } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import type { AuthActionData } from "~/domain/auth-action";
 import { authProblemTitle, sendCodeSchema, signUpSchema } from "~/domain/validation/auth";
@@ -18,22 +18,23 @@ const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
  * field and forgets the sent state and the code.
  */
 export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserConfig; actionData?: AuthActionData }) {
-  const { id, formRef, errors, show, clear, captchaKey, showAnswer, guard } = useAuthForm(ORDER);
+  const { id, formRef, values, setValue, bind, errors, show, clear, captchaKey, showAnswer, guard } = useAuthForm(ORDER, {
+    fullName: "",
+    email: "",
+    code: "",
+    password: "",
+  });
+  const { fullName, email, code, password } = values;
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const requestedEmail = useRef<string | null>(null);
-  const [fullName, setFullName] = useState("");
-  const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
   /** The (normalised) address a code was sent to: the e-mail field is locked while set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const codeSend = useAuthFetcher("send-code", actionData, (data) => {
     if (data.ok) {
       setSentTo(requestedEmail.current);
-      setCode("");
-      clear("email", "code");
+      setValue("code", "", "email");
     } else {
       show((e) => ({ ...e, ...serverFieldErrors(data) }));
     }
@@ -61,8 +62,7 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
 
   function changeEmail() {
     setSentTo(null);
-    setCode("");
-    clear("email", "code");
+    setValue("code", "", "email");
     requestAnimationFrame(() => emailRef.current?.focus());
   }
 
@@ -86,23 +86,7 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
       className="flex flex-col gap-2"
     >
       <input type="hidden" name="intent" value="sign-up" />
-      <Field id={`${id}-name`} label="Full Name" errors={errors.fullName}>
-        {(a11y) => (
-          <Input
-            {...a11y}
-            name="fullName"
-            autoComplete="name"
-            autoCapitalize="words"
-            required
-            maxLength={120}
-            value={fullName}
-            onChange={(e) => {
-              setFullName(e.target.value);
-              clear("fullName");
-            }}
-          />
-        )}
-      </Field>
+      <InputField id={`${id}-name`} label="Full Name" autoComplete="name" autoCapitalize="words" required maxLength={120} {...bind("fullName")} />
 
       <Field
         id={emailId}
@@ -126,21 +110,13 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
           <div className="flex flex-wrap gap-2">
             <Input
               {...a11y}
+              {...EMAIL_INPUT}
               ref={emailRef}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
               required
               readOnly={Boolean(sentTo)}
               className={cn("min-w-40 flex-1", sentTo && "bg-muted")}
               value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                clear("email", "code");
-              }}
+              onChange={(e) => setValue("email", e.target.value, "code")}
               onKeyDown={(e) => {
                 // Enter in the e-mail field sends the code rather than the whole form.
                 if (e.key === "Enter" && !sentTo) {
@@ -178,27 +154,13 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
               required
               className="font-mono tracking-[0.3em]"
               value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\D/g, "").slice(0, 6));
-                clear("code");
-              }}
+              onChange={(e) => setValue("code", e.target.value.replace(/\D/g, "").slice(0, 6))}
             />
           )}
         </Field>
       ) : null}
 
-      <PasswordField
-        id={`${id}-password`}
-        errors={errors.password}
-        hint={<PasswordRules password={password} />}
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clear("password");
-        }}
-      />
+      <PasswordField id={`${id}-password`} hint={<PasswordRules password={password} />} autoComplete="new-password" required {...bind("password")} />
 
       <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
 

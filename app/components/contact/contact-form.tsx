@@ -1,7 +1,6 @@
 import { CheckCircle2, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { EmailField, Field, SubmitButton, Textarea, useFieldErrors, useFormFetcher } from "~/components/ui/form";
-import { Input } from "~/components/ui/input";
+import { EmailField, InputField, SubmitButton, TextareaField, useFieldErrors, useFormFetcher } from "~/components/ui/form";
 import { formatPhone } from "~/domain/formats";
 import {
   CONTACT_FIELDS,
@@ -53,6 +52,16 @@ export function ContactForm({ actionData }: { actionData?: ContactActionData }) 
     show(parsed.fieldErrors);
   }
 
+  /** A required field's props: its name, limit, refilled value and errors (cleared as the user edits). */
+  const required = (name: keyof typeof CONTACT_LIMITS) => ({
+    id: `${id}-${name}`,
+    name,
+    errors: errors[name],
+    "aria-required": "true" as const,
+    maxLength: CONTACT_LIMITS[name],
+    defaultValue: refill?.[name],
+    onChange: () => clear(name),
+  });
   const noJsSuccess = actionData?.ok === true && fetcher.data === undefined;
 
   return (
@@ -71,74 +80,29 @@ export function ContactForm({ actionData }: { actionData?: ContactActionData }) 
       ) : null}
 
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field id={`${id}-name`} label="Name" errors={errors.name}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="name"
-              autoComplete="name"
-              aria-required="true"
-              maxLength={CONTACT_LIMITS.name}
-              defaultValue={refill?.name}
-              onChange={() => clear("name")}
-            />
-          )}
-        </Field>
-        <EmailField
-          id={`${id}-email`}
-          errors={errors.email}
-          aria-required="true"
-          maxLength={CONTACT_LIMITS.email}
-          defaultValue={refill?.email}
-          onChange={() => clear("email")}
-        />
+        <InputField label="Name" autoComplete="name" {...required("name")} />
+        <EmailField {...required("email")} />
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field id={`${id}-phone`} label="Phone (optional)" errors={errors.phone}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="(555) 123-4567"
-              maxLength={14}
-              value={phone}
-              onChange={(event) => {
-                setPhone(formatPhone(event.currentTarget.value));
-                clear("phone");
-              }}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-subject`} label="Subject" errors={errors.subject}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="subject"
-              aria-required="true"
-              maxLength={CONTACT_LIMITS.subject}
-              defaultValue={refill?.subject}
-              onChange={() => clear("subject")}
-            />
-          )}
-        </Field>
+        <InputField
+          id={`${id}-phone`}
+          label="Phone (optional)"
+          errors={errors.phone}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(555) 123-4567"
+          maxLength={14}
+          value={phone}
+          onChange={(event) => {
+            setPhone(formatPhone(event.currentTarget.value));
+            clear("phone");
+          }}
+        />
+        <InputField label="Subject" {...required("subject")} />
       </div>
-      <Field id={`${id}-message`} label="Message" errors={errors.message}>
-        {(a11y) => (
-          <Textarea
-            {...a11y}
-            name="message"
-            rows={6}
-            aria-required="true"
-            maxLength={CONTACT_LIMITS.message}
-            defaultValue={refill?.message}
-            onChange={() => clear("message")}
-            className="min-h-36"
-          />
-        )}
-      </Field>
+      <TextareaField label="Message" rows={6} className="min-h-36" {...required("message")} />
 
       {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -1,8 +1,7 @@
 import { LogIn, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { ErrorList, Field, showToast, SubmitButton, Textarea, useFieldErrors, useFormFetcher } from "~/components/ui/form";
-import { Input } from "~/components/ui/input";
+import { ErrorList, InputField, showToast, SubmitButton, TextareaField, useFieldErrors, useFormFetcher } from "~/components/ui/form";
 import {
   TESTIMONIAL_FIELD_LIMITS,
   TESTIMONIAL_FIELDS,
@@ -41,11 +40,19 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
     }
   });
 
-  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    clear(name);
-  };
+  /** A field's id, name, limit, value and errors; editing it clears its errors. */
+  const bind = (name: keyof Values) => ({
+    id: `${id}-${name}`,
+    name,
+    maxLength: TESTIMONIAL_FIELD_LIMITS[name],
+    value: values[name],
+    errors: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      clear(name);
+    },
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (pending) {
@@ -70,7 +77,6 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
 
   const ratingLabelId = `${id}-rating-label`;
   const ratingErrorId = `${id}-rating-error`;
-  const contentMax = TESTIMONIAL_FIELD_LIMITS.content;
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
@@ -104,82 +110,20 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
       </div>
 
       <div className="grid gap-x-6 sm:grid-cols-2">
-        <Field id={`${id}-fullName`} label="Full Name" errors={errors.fullName}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="fullName"
-              autoComplete="name"
-              required
-              maxLength={TESTIMONIAL_FIELD_LIMITS.fullName}
-              value={values.fullName}
-              onChange={set("fullName")}
-            />
-          )}
-        </Field>
-        <Field
-          id={`${id}-displayName`}
-          label="Display Name (optional)"
-          errors={errors.displayName}
-          hint="Shown with your review. Leave blank to use your full name."
-        >
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="displayName"
-              autoComplete="nickname"
-              maxLength={TESTIMONIAL_FIELD_LIMITS.displayName}
-              value={values.displayName}
-              onChange={set("displayName")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-role`} label="Role" errors={errors.role} hint="For example: Small Business Owner">
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="role"
-              autoComplete="organization-title"
-              required
-              maxLength={TESTIMONIAL_FIELD_LIMITS.role}
-              value={values.role}
-              onChange={set("role")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-location`} label="Location (optional)" errors={errors.location} hint="For example: Austin, TX">
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="location"
-              autoComplete="address-level2"
-              maxLength={TESTIMONIAL_FIELD_LIMITS.location}
-              value={values.location}
-              onChange={set("location")}
-            />
-          )}
-        </Field>
+        <InputField label="Full Name" autoComplete="name" required {...bind("fullName")} />
+        <InputField label="Display Name (optional)" hint="Shown with your review. Leave blank to use your full name." autoComplete="nickname" {...bind("displayName")} />
+        <InputField label="Role" hint="For example: Small Business Owner" autoComplete="organization-title" required {...bind("role")} />
+        <InputField label="Location (optional)" hint="For example: Austin, TX" autoComplete="address-level2" {...bind("location")} />
       </div>
 
-      <Field
-        id={`${id}-content`}
+      <TextareaField
         label="Your Review"
-        errors={errors.content}
-        hint={`${values.content.length}/${contentMax} characters`}
-      >
-        {(a11y) => (
-          <Textarea
-            {...a11y}
-            name="content"
-            required
-            rows={5}
-            maxLength={contentMax}
-            value={values.content}
-            onChange={set("content")}
-            className="min-h-32"
-          />
-        )}
-      </Field>
+        hint={`${values.content.length}/${TESTIMONIAL_FIELD_LIMITS.content} characters`}
+        required
+        rows={5}
+        className="min-h-32"
+        {...bind("content")}
+      />
 
       <p className="text-xs text-muted-foreground">Testimonials are reviewed by our team before they are published.</p>
 

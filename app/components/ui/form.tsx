@@ -198,51 +198,49 @@ export function SecretInput({ what, className, id, ...props }: Omit<ComponentPro
   );
 }
 
-type FieldFrame = { id: string; errors?: FieldMessages; hint?: ReactNode; labelAside?: ReactNode; className?: string };
+/** A Field's own props (the rest goes to its control). */
+export type FieldFrameProps = { id: string; label: ReactNode; errors?: FieldMessages; hint?: ReactNode; labelAside?: ReactNode; className?: string };
 
-/** 'Email': an e-mail input (name "email") in a Field. Extra props go to the input. */
-export function EmailField({
-  id,
-  label = "Email",
-  errors,
-  hint,
-  labelAside,
-  className,
-  ...inputProps
-}: FieldFrame & { label?: ReactNode } & Omit<ComponentProps<"input">, "id" | "type">) {
-  return (
-    <Field id={id} label={label} errors={errors} hint={hint} labelAside={labelAside} className={className}>
-      {(a11y) => (
-        <Input
-          {...a11y}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...inputProps}
-        />
-      )}
-    </Field>
-  );
+type InputFieldProps = FieldFrameProps & Omit<ComponentProps<"input">, "id">;
+
+function splitFrame<P extends FieldFrameProps>({ id, label, errors, hint, labelAside, className, ...control }: P) {
+  return [{ id, label, errors, hint, labelAside, className }, control] as const;
+}
+
+/** A text input in a Field. Props besides the Field's go to the input. */
+export function InputField(props: InputFieldProps) {
+  const [frame, inputProps] = splitFrame(props);
+  return <Field {...frame}>{(a11y) => <Input {...a11y} {...inputProps} />}</Field>;
+}
+
+/**
+ * A multi-line text input in a Field. Props besides the Field's go to the textarea; `className` sets its
+ * look (a min-height).
+ */
+export function TextareaField({ className, ...props }: FieldFrameProps & Omit<ComponentProps<"textarea">, "id">) {
+  const [frame, textareaProps] = splitFrame(props);
+  return <Field {...frame}>{(a11y) => <Textarea {...a11y} {...textareaProps} className={className} />}</Field>;
+}
+
+/** What makes an input an e-mail input (no capitals, no spell check, the e-mail keyboard). */
+export const EMAIL_INPUT = {
+  name: "email",
+  type: "email",
+  autoComplete: "email",
+  inputMode: "email",
+  autoCapitalize: "none",
+  spellCheck: false,
+} as const satisfies ComponentProps<"input">;
+
+/** 'Email': an e-mail input (name "email") in a Field. */
+export function EmailField({ label = "Email", ...props }: Omit<InputFieldProps, "label"> & { label?: ReactNode }) {
+  return <InputField label={label} {...EMAIL_INPUT} {...props} />;
 }
 
 /** 'Password': a password input with a show/hide toggle (name "password" unless given) in a Field. */
-export function PasswordField({
-  id,
-  label = "Password",
-  errors,
-  hint,
-  labelAside,
-  className,
-  ...inputProps
-}: FieldFrame & { label?: ReactNode } & Omit<ComponentProps<"input">, "id" | "type">) {
-  return (
-    <Field id={id} label={label} errors={errors} hint={hint} labelAside={labelAside} className={className}>
-      {(a11y) => <SecretInput {...a11y} what="password" name="password" {...inputProps} />}
-    </Field>
-  );
+export function PasswordField({ label = "Password", ...props }: Omit<InputFieldProps, "label" | "type"> & { label?: ReactNode }) {
+  const [frame, inputProps] = splitFrame({ label, ...props });
+  return <Field {...frame}>{(a11y) => <SecretInput {...a11y} what="password" name="password" {...inputProps} />}</Field>;
 }
 
 /** The form field the captcha posts its token under (the action reads it). */
