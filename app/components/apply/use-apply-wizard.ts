@@ -289,12 +289,6 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
   return {
     idPrefix,
     step,
-    values,
-    errors,
-    set,
-    files,
-    uploading,
-    signature,
     busy,
     progress,
     submittedId,
@@ -303,8 +297,11 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     confirmationRef,
     onContinue,
     onBack,
-    goTo,
-    onSelectFile,
-    onSignature,
+    /** What every step gets. */
+    stepProps: { idPrefix, values, errors, set },
+    /** Step 4's documents. */
+    documentProps: { files, uploading, onSelectFile, disabled: busy },
+    /** Step 5's signature, and its edit links back to a step. */
+    reviewProps: { files, signature, onSignature, onEdit: goTo, busy },
   };
 }

@@ -73,27 +73,8 @@ export function ApplyWizard(props: ApplyWizardProps) {
 
 function WizardBody(props: ApplyWizardProps) {
   const { estimate } = props;
-  const {
-    idPrefix,
-    step,
-    values,
-    errors,
-    set,
-    files,
-    uploading,
-    signature,
-    busy,
-    progress,
-    submittedId,
-    containerRef,
-    headingRef,
-    confirmationRef,
-    onContinue,
-    onBack,
-    goTo,
-    onSelectFile,
-    onSignature,
-  } = useApplyWizard(props);
+  const { idPrefix, step, busy, progress, submittedId, containerRef, headingRef, confirmationRef, onContinue, onBack, stepProps, documentProps, reviewProps } =
+    useApplyWizard(props);
 
   if (submittedId) {
     return (
@@ -104,7 +85,6 @@ function WizardBody(props: ApplyWizardProps) {
   }
 
   const heading = STEP_HEADINGS[step];
-  const stepProps = { idPrefix, values, errors, set };
 
   return (
     <div ref={containerRef} className="flex flex-col gap-6">
@@ -123,17 +103,8 @@ function WizardBody(props: ApplyWizardProps) {
           {step === 1 ? <PersonalInfoStep {...stepProps} /> : null}
           {step === 2 ? <LoanDetailsStep {...stepProps} /> : null}
           {step === 3 ? <FinancialInfoStep {...stepProps} /> : null}
-          {step === 4 ? <DocumentsStep {...stepProps} files={files} uploading={uploading} onSelectFile={onSelectFile} disabled={busy} /> : null}
-          {step === 5 ? (
-            <ReviewStep
-              {...stepProps}
-              files={files}
-              signature={signature}
-              onSignature={onSignature}
-              onEdit={goTo}
-              busy={busy}
-            />
-          ) : null}
+          {step === 4 ? <DocumentsStep {...stepProps} {...documentProps} /> : null}
+          {step === 5 ? <ReviewStep {...stepProps} {...reviewProps} /> : null}
 
           {busy && progress !== null ? <UploadProgress percent={progress} /> : null}
 
