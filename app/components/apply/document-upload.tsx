@@ -1,7 +1,7 @@
 import { CheckCircle2, FileUp, RefreshCw } from "lucide-react";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
-import { describedBy, FieldError, RequiredMark } from "./fields";
+import { describedBy, ErrorList, RequiredMark } from "~/components/ui/form";
 import { sizeInKb } from "./wizard-model";
 
 /** Accepted by the picker; the wizard re-checks every choice with uploadProblem (and the server by content). */
@@ -102,7 +102,7 @@ export function DocumentUpload({
       <p id={hintId} className="sr-only">
         PDF, JPG or PNG, up to 5 MB.{file ? " Choose another file to replace it." : ""}
       </p>
-      <FieldError id={errorId} message={error} />
+      <ErrorList id={errorId} errors={error} />
     </div>
   );
 }

@@ -1,149 +1,61 @@
-import { Eye, EyeOff } from "lucide-react";
-import { useState, type ChangeEvent, type ComponentProps, type ReactNode } from "react";
+import type { ChangeEvent, ComponentProps, ReactNode } from "react";
+import { controlClass, describedBy, ErrorList, Field, RequiredMark, SecretInput, Textarea } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { caretAfterFormat, digitsOnly, formatAmountInput } from "~/domain/formats";
 import { cn } from "~/utils/cn";
 
 /**
- * The wizard's form controls. Each has a visible label, marks itself required or optional, points at
- * its hint and error with aria-describedby, sets aria-invalid when it has an error, and carries
- * data-field (the schema's field name) so the wizard can move focus to the first problem.
+ * The wizard's form controls, built on the form kit's Field: each has a visible label, marks itself
+ * required or optional, points at its hint and error with aria-describedby, sets aria-invalid when it
+ * has an error, and carries data-field (the schema's field name) so the wizard can move focus to the
+ * first problem.
  */
 
-export const controlClass = cn(
-  "flex h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
-  "focus-visible:outline-3 focus-visible:outline-offset-1 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive",
-);
-
-export type ControlA11y = {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-  "aria-required": true | undefined;
-  "data-field": string;
-};
-
-export function describedBy(...ids: (string | null | undefined | false)[]): string | undefined {
-  return ids.filter(Boolean).join(" ") || undefined;
-}
-
-/** One message under a field; its line is reserved so a message appearing does not move the form. */
-export function FieldError({ id, message, className }: { id: string; message?: string; className?: string }) {
-  return (
-    <p id={id} className={cn("min-h-5 text-sm text-destructive", className)}>
-      {message ?? ""}
-    </p>
-  );
-}
-
-/**
- * The visible '*' of a required field (each step says "Fields marked * are required"). Hidden from
- * assistive technology, which hears aria-required instead; optional fields carry no mark.
- */
-export function RequiredMark({ required }: { required?: boolean }) {
-  if (!required) return null;
-  return (
-    <span aria-hidden="true" className="text-destructive">
-      {" "}
-      *
-    </span>
-  );
-}
-
-export function FormField({
-  id,
-  field,
-  label,
-  required,
-  error,
-  hint,
-  aside,
-  className,
-  children,
-}: {
+/** What every wizard field takes besides its control's own props. */
+type WizardFieldProps = {
   id: string;
   field: string;
   label: ReactNode;
   required?: boolean;
   error?: string;
   hint?: ReactNode;
-  aside?: ReactNode;
   className?: string;
-  children: (a11y: ControlA11y) => ReactNode;
-}) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div className={cn("flex min-w-0 flex-col gap-2", className)}>
-      <div className="flex min-h-5 items-end justify-between gap-2">
-        <Label htmlFor={id} className="leading-snug">
-          {label}
-          <RequiredMark required={required} />
-        </Label>
-        {aside}
-      </div>
-      {children({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy(hint ? hintId : null, error ? errorId : null),
-        "aria-required": required ? true : undefined,
-        "data-field": field,
-      })}
-      {hint ? (
-        <div id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={errorId} message={error} className="-mt-1" />
-    </div>
-  );
+};
+
+/** Splits a wizard field's props into its frame (label, hint, error...) and its control's own. */
+function splitField<P extends WizardFieldProps>({ id, field, label, required, error, hint, className, ...control }: P) {
+  return [{ id, field, label, required, className, hint, errors: error }, control] as const;
 }
 
 type InputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "id" | "name" | "required">;
+type TextFieldProps = InputProps &
+  WizardFieldProps & {
+    value: string;
+    onValue: (value: string) => void;
+    /** Reformats what was typed (digits only, upper case...). */
+    transform?: (value: string) => string;
+  };
 
-export function TextField({
-  id,
-  field,
-  label,
-  value,
-  onValue,
-  required,
-  error,
-  hint,
-  className,
-  transform,
-  ...inputProps
-}: InputProps & {
-  id: string;
-  field: string;
-  label: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
-  required?: boolean;
-  error?: string;
-  hint?: ReactNode;
-  /** Reformats what was typed (digits only, upper case...). */
-  transform?: (value: string) => string;
-}) {
+export function TextField(props: TextFieldProps) {
+  const [frame, { value, onValue, transform, ...inputProps }] = splitField(props);
   return (
-    <FormField id={id} field={field} label={label} required={required} error={error} hint={hint} className={className}>
+    <Field {...frame}>
       {(a11y) => (
         <Input
           {...a11y}
           {...inputProps}
-          name={field}
+          name={frame.field}
           value={value}
           onChange={(event) => onValue(transform ? transform(event.currentTarget.value) : event.currentTarget.value)}
         />
       )}
-    </FormField>
+    </Field>
   );
 }
 
 /** Whole dollars with thousands separators as typed ("50,000"); the caret stays after its digit. */
-export function AmountField(props: Omit<Parameters<typeof TextField>[0], "transform" | "onChange">) {
-  const { onValue, ...rest } = props;
+export function AmountField(props: Omit<TextFieldProps, "transform" | "onChange">) {
+  const [frame, { value, onValue, autoComplete, placeholder }] = splitField(props);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const raw = input.value;
@@ -159,7 +71,7 @@ export function AmountField(props: Omit<Parameters<typeof TextField>[0], "transf
     onValue(formatted);
   };
   return (
-    <FormField id={rest.id} field={rest.field} label={rest.label} required={rest.required} error={rest.error} hint={rest.hint} className={rest.className}>
+    <Field {...frame}>
       {(a11y) => (
         <div className="relative">
           <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
@@ -167,18 +79,18 @@ export function AmountField(props: Omit<Parameters<typeof TextField>[0], "transf
           </span>
           <Input
             {...a11y}
-            name={rest.field}
+            name={frame.field}
             type="text"
             inputMode="numeric"
-            autoComplete={rest.autoComplete ?? "off"}
-            placeholder={rest.placeholder}
-            value={rest.value}
+            autoComplete={autoComplete ?? "off"}
+            placeholder={placeholder}
+            value={value}
             onChange={onChange}
             className="pl-7"
           />
         </div>
       )}
-    </FormField>
+    </Field>
   );
 }
 
@@ -189,77 +101,45 @@ export function AmountField(props: Omit<Parameters<typeof TextField>[0], "transf
 export function MaskedField({
   what,
   ...props
-}: Parameters<typeof TextField>[0] & {
+}: TextFieldProps & {
   /** "Social Security Number", "account number": for the toggle's name. */
   what: string;
 }) {
-  const [visible, setVisible] = useState(false);
-  const { id, field, label, value, onValue, required, error, hint, className, transform, ...inputProps } = props;
+  const [frame, { value, onValue, transform, ...inputProps }] = splitField(props);
   return (
-    <FormField id={id} field={field} label={label} required={required} error={error} hint={hint} className={className}>
+    <Field {...frame}>
       {(a11y) => (
-        <div className="relative">
-          <Input
-            {...a11y}
-            {...inputProps}
-            name={field}
-            type={visible ? "text" : "password"}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="numeric"
-            value={value}
-            onChange={(event) => onValue(transform ? transform(event.currentTarget.value) : event.currentTarget.value)}
-            className="pr-11"
-          />
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? `Hide ${what}` : `Show ${what}`}
-            aria-pressed={visible}
-            aria-controls={id}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-primary focus-visible:outline-3 focus-visible:-outline-offset-3"
-          >
-            {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-          </button>
-        </div>
+        <SecretInput
+          {...a11y}
+          {...inputProps}
+          what={what}
+          name={frame.field}
+          autoComplete="off"
+          inputMode="numeric"
+          value={value}
+          onChange={(event) => onValue(transform ? transform(event.currentTarget.value) : event.currentTarget.value)}
+        />
       )}
-    </FormField>
+    </Field>
   );
 }
 
 export type SelectOption = { value: string; label: string };
 
-export function SelectField({
-  id,
-  field,
-  label,
-  value,
-  onValue,
-  options,
-  placeholder,
-  required,
-  error,
-  hint,
-  className,
-  autoComplete,
-}: {
-  id: string;
-  field: string;
-  label: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
-  options: readonly SelectOption[];
-  placeholder?: string;
-  required?: boolean;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  autoComplete?: string;
-}) {
+export function SelectField(
+  props: WizardFieldProps & {
+    value: string;
+    onValue: (value: string) => void;
+    options: readonly SelectOption[];
+    placeholder?: string;
+    autoComplete?: string;
+  },
+) {
+  const [frame, { value, onValue, options, placeholder, autoComplete }] = splitField(props);
   return (
-    <FormField id={id} field={field} label={label} required={required} error={error} hint={hint} className={className}>
+    <Field {...frame}>
       {(a11y) => (
-        <select {...a11y} name={field} value={value} autoComplete={autoComplete} onChange={(event) => onValue(event.currentTarget.value)} className={controlClass}>
+        <select {...a11y} name={frame.field} value={value} autoComplete={autoComplete} onChange={(event) => onValue(event.currentTarget.value)} className={controlClass}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -268,49 +148,33 @@ export function SelectField({
           ))}
         </select>
       )}
-    </FormField>
+    </Field>
   );
 }
 
-export function TextareaField({
-  id,
-  field,
-  label,
-  value,
-  onValue,
-  required,
-  error,
-  hint,
-  maxLength,
-  rows = 4,
-  className,
-}: {
-  id: string;
-  field: string;
-  label: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
-  required?: boolean;
-  error?: string;
-  hint?: ReactNode;
-  maxLength?: number;
-  rows?: number;
-  className?: string;
-}) {
+export function TextareaField(
+  props: WizardFieldProps & {
+    value: string;
+    onValue: (value: string) => void;
+    maxLength?: number;
+    rows?: number;
+  },
+) {
+  const [frame, { value, onValue, maxLength, rows = 4 }] = splitField(props);
   return (
-    <FormField id={id} field={field} label={label} required={required} error={error} hint={hint} className={className}>
+    <Field {...frame}>
       {(a11y) => (
-        <textarea
+        <Textarea
           {...a11y}
-          name={field}
+          name={frame.field}
           rows={rows}
           maxLength={maxLength}
           value={value}
           onChange={(event) => onValue(event.currentTarget.value)}
-          className={cn(controlClass, "h-auto min-h-28 resize-y")}
+          className="min-h-28 resize-y"
         />
       )}
-    </FormField>
+    </Field>
   );
 }
 
@@ -355,12 +219,7 @@ export function CheckboxField({
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={id} className="text-sm leading-snug font-medium text-foreground">
             {label}
-            {required ? (
-              <span aria-hidden="true" className="text-destructive">
-                {" "}
-                *
-              </span>
-            ) : null}
+            <RequiredMark required={required} />
           </label>
           {description ? (
             <div id={descriptionId} className="text-xs text-muted-foreground">
@@ -369,7 +228,7 @@ export function CheckboxField({
           ) : null}
         </div>
       </div>
-      <FieldError id={errorId} message={error} className="pl-8" />
+      <ErrorList id={errorId} errors={error} className="pl-8" />
     </div>
   );
 }

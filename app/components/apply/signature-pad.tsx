@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent 
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
-import { describedBy, FieldError } from "./fields";
+import { describedBy, ErrorList } from "~/components/ui/form";
 
 /**
  * A hand-written signature pad on a <canvas>, driven by Pointer Events (mouse, touch and pen alike).
@@ -238,7 +238,7 @@ export function SignaturePad({
           aria-describedby={error ? errorId : undefined}
         />
       </div>
-      <FieldError id={errorId} message={error} />
+      <ErrorList id={errorId} errors={error} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { digitsOnly } from "~/domain/formats";
 import { DOCUMENT_FIELDS, type DocumentField } from "~/domain/validation/application";
 import { DocumentUpload } from "./document-upload";
 import { MaskedField, SelectField, TextField } from "./fields";
-import type { StepProps } from "./step-types";
+import { binder, type StepProps } from "./step-types";
 import { ACCOUNT_TYPE_LABELS, type DocumentFiles } from "./wizard-model";
 
 const ACCOUNT_TYPE_OPTIONS = BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] }));
@@ -25,6 +25,7 @@ export function DocumentsStep({
   disabled?: boolean;
 }) {
   const id = (name: string) => `${idPrefix}-${name}`;
+  const bind = binder({ idPrefix, values, errors, set });
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby={id("documents-heading")} className="flex flex-col gap-3">
@@ -63,87 +64,59 @@ export function DocumentsStep({
         </p>
         <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
           <TextField
-            id={id("accountHolderName")}
-            field="accountHolderName"
+            {...bind.text("accountHolderName")}
             label="Account Holder Name"
             required
             autoComplete="name"
             maxLength={200}
-            value={values.accountHolderName}
-            onValue={(v) => set("accountHolderName", v)}
-            error={errors.accountHolderName}
           />
           <TextField
-            id={id("bankName")}
-            field="bankName"
+            {...bind.text("bankName")}
             label="Bank Name"
             required
             autoComplete="off"
             maxLength={200}
-            value={values.bankName}
-            onValue={(v) => set("bankName", v)}
-            error={errors.bankName}
           />
           <TextField
-            id={id("bankAddress")}
-            field="bankAddress"
+            {...bind.text("bankAddress")}
             label="Bank Address"
             autoComplete="off"
             maxLength={300}
-            value={values.bankAddress}
-            onValue={(v) => set("bankAddress", v)}
-            error={errors.bankAddress}
             className="sm:col-span-2"
           />
           <MaskedField
-            id={id("accountNumber")}
-            field="accountNumber"
+            {...bind.text("accountNumber")}
             what="account number"
             label="Account Number"
             required
             maxLength={17}
             hint="10-12 digits"
-            value={values.accountNumber}
-            onValue={(v) => set("accountNumber", v)}
             transform={(v) => digitsOnly(v).slice(0, 17)}
-            error={errors.accountNumber}
           />
           <MaskedField
-            id={id("routingNumber")}
-            field="routingNumber"
+            {...bind.text("routingNumber")}
             what="routing number"
             label="Routing Number"
             required
             maxLength={9}
             hint="9 digits"
-            value={values.routingNumber}
-            onValue={(v) => set("routingNumber", v)}
             transform={(v) => digitsOnly(v).slice(0, 9)}
-            error={errors.routingNumber}
           />
           <TextField
-            id={id("swiftCode")}
-            field="swiftCode"
+            {...bind.text("swiftCode")}
             label="SWIFT Code"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={11}
             hint="For international transfers only."
-            value={values.swiftCode}
-            onValue={(v) => set("swiftCode", v)}
             transform={(v) => v.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 11)}
-            error={errors.swiftCode}
           />
           <SelectField
-            id={id("bankAccountType")}
-            field="bankAccountType"
+            {...bind.text("bankAccountType")}
             label="Account Type"
             required
             options={ACCOUNT_TYPE_OPTIONS}
-            value={values.bankAccountType}
-            onValue={(v) => set("bankAccountType", v)}
-            error={errors.bankAccountType}
           />
         </div>
       </section>

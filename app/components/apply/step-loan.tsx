@@ -1,7 +1,7 @@
 import { LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
 import { RATE_BOUNDS } from "~/domain/loan-math";
 import { AmountField, SelectField, TextareaField, TextField } from "./fields";
-import type { StepProps } from "./step-types";
+import { binder, type StepProps } from "./step-types";
 import { durationLabel, LOAN_TYPE_LABELS } from "./wizard-model";
 
 const LOAN_TYPE_OPTIONS = LOAN_TYPES.map((type) => ({ value: type, label: LOAN_TYPE_LABELS[type] }));
@@ -9,34 +9,25 @@ const DURATION_OPTIONS = LOAN_DURATIONS.map((months) => ({ value: String(months)
 
 /** Step 2: what is asked for (spec 000 §3 Loan, §5 step 2). */
 export function LoanDetailsStep({ idPrefix, values, errors, set }: StepProps) {
-  const id = (name: string) => `${idPrefix}-${name}`;
+  const bind = binder({ idPrefix, values, errors, set });
   const purposeLength = values.loanPurpose.length;
   return (
     <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
       <SelectField
-        id={id("loanType")}
-        field="loanType"
+        {...bind.text("loanType")}
         label="Loan Type"
         required
         placeholder="Select a loan type"
         options={LOAN_TYPE_OPTIONS}
-        value={values.loanType}
-        onValue={(v) => set("loanType", v)}
-        error={errors.loanType}
       />
       <AmountField
-        id={id("loanAmount")}
-        field="loanAmount"
+        {...bind.text("loanAmount")}
         label="Loan Amount"
         required
         placeholder="50,000"
-        value={values.loanAmount}
-        onValue={(v) => set("loanAmount", v)}
-        error={errors.loanAmount}
       />
       <TextField
-        id={id("desiredInterestRate")}
-        field="desiredInterestRate"
+        {...bind.text("desiredInterestRate")}
         label="Desired Interest Rate (%)"
         required
         type="number"
@@ -45,30 +36,19 @@ export function LoanDetailsStep({ idPrefix, values, errors, set }: StepProps) {
         min={RATE_BOUNDS.min}
         max={RATE_BOUNDS.max}
         hint={`Range: ${RATE_BOUNDS.min}% - ${RATE_BOUNDS.max}%`}
-        value={values.desiredInterestRate}
-        onValue={(v) => set("desiredInterestRate", v)}
-        error={errors.desiredInterestRate}
       />
       <SelectField
-        id={id("loanDuration")}
-        field="loanDuration"
+        {...bind.text("loanDuration")}
         label="Loan Duration"
         required
         placeholder="Select a duration"
         options={DURATION_OPTIONS}
-        value={values.loanDuration}
-        onValue={(v) => set("loanDuration", v)}
-        error={errors.loanDuration}
       />
       <TextareaField
-        id={id("loanPurpose")}
-        field="loanPurpose"
+        {...bind.text("loanPurpose")}
         label="Loan Purpose"
         required
         maxLength={LIMITS.purposeMaxLength}
-        value={values.loanPurpose}
-        onValue={(v) => set("loanPurpose", v)}
-        error={errors.loanPurpose}
         className="sm:col-span-2"
         hint={
           <span className="flex flex-wrap justify-between gap-2">
@@ -81,42 +61,30 @@ export function LoanDetailsStep({ idPrefix, values, errors, set }: StepProps) {
       />
       {values.loanType === "hard-money" ? (
         <TextField
-          id={id("propertyAddress")}
-          field="propertyAddress"
+          {...bind.text("propertyAddress")}
           label="Property Address"
           required
           autoComplete="off"
           maxLength={300}
           hint="The property that secures the loan."
-          value={values.propertyAddress}
-          onValue={(v) => set("propertyAddress", v)}
-          error={errors.propertyAddress}
           className="sm:col-span-2"
         />
       ) : null}
       {values.loanType === "business" ? (
         <>
           <TextField
-            id={id("businessName")}
-            field="businessName"
+            {...bind.text("businessName")}
             label="Business Name"
             autoComplete="organization"
             maxLength={200}
-            value={values.businessName}
-            onValue={(v) => set("businessName", v)}
-            error={errors.businessName}
           />
           <TextField
-            id={id("businessYears")}
-            field="businessYears"
+            {...bind.text("businessYears")}
             label="Years in Business"
             type="number"
             inputMode="numeric"
             min={0}
             step={1}
-            value={values.businessYears}
-            onValue={(v) => set("businessYears", v)}
-            error={errors.businessYears}
           />
         </>
       ) : null}

@@ -1,69 +1,53 @@
 import { useState } from "react";
 import { digitsOnly, formatPhone, formatSsn } from "~/domain/formats";
 import { US_STATES } from "~/domain/validation/application";
-import { controlClass, describedBy, FieldError, MaskedField, RequiredMark, SelectField, TextField } from "./fields";
-import type { StepProps } from "./step-types";
+import { controlClass, describedBy, ErrorList, RequiredMark } from "~/components/ui/form";
+import { MaskedField, SelectField, TextField } from "./fields";
+import { binder, type StepProps } from "./step-types";
 import { birthYears, daysInMonth, MONTH_NAMES } from "./wizard-model";
 
 const STATE_OPTIONS = US_STATES.map((code) => ({ value: code, label: code }));
 
 /** Step 1: who is applying (spec 000 §3 Personal, §5 step 1). */
 export function PersonalInfoStep({ idPrefix, values, errors, set }: StepProps) {
-  const id = (name: string) => `${idPrefix}-${name}`;
+  const bind = binder({ idPrefix, values, errors, set });
   return (
     <div className="grid gap-x-4 gap-y-3 sm:grid-cols-12">
       {/* First, middle initial and last name share a row (the initial's column just fits its label). */}
       <div className="grid gap-x-4 gap-y-3 sm:col-span-12 sm:grid-cols-[minmax(0,1fr)_6.75rem_minmax(0,1fr)]">
         <TextField
-          id={id("firstName")}
-          field="firstName"
+          {...bind.text("firstName")}
           label="First Name"
           required
           autoComplete="given-name"
           maxLength={50}
-          value={values.firstName}
-          onValue={(v) => set("firstName", v)}
-          error={errors.firstName}
         />
         <TextField
-          id={id("middleInitial")}
-          field="middleInitial"
+          {...bind.text("middleInitial")}
           label="Middle Initial"
           autoComplete="additional-name"
           maxLength={1}
-          value={values.middleInitial}
-          onValue={(v) => set("middleInitial", v)}
           transform={(v) => v.slice(0, 1).toUpperCase()}
-          error={errors.middleInitial}
         />
         <TextField
-          id={id("lastName")}
-          field="lastName"
+          {...bind.text("lastName")}
           label="Last Name"
           required
           autoComplete="family-name"
           maxLength={50}
-          value={values.lastName}
-          onValue={(v) => set("lastName", v)}
-          error={errors.lastName}
         />
       </div>
       <TextField
-        id={id("email")}
-        field="email"
+        {...bind.text("email")}
         label="Email"
         required
         type="email"
         autoComplete="email"
         maxLength={254}
-        value={values.email}
-        onValue={(v) => set("email", v)}
-        error={errors.email}
         className="sm:col-span-6"
       />
       <TextField
-        id={id("phone")}
-        field="phone"
+        {...bind.text("phone")}
         label="Phone"
         required
         type="tel"
@@ -71,88 +55,61 @@ export function PersonalInfoStep({ idPrefix, values, errors, set }: StepProps) {
         autoComplete="tel-national"
         placeholder="(555) 123-4567"
         maxLength={14}
-        value={values.phone}
-        onValue={(v) => set("phone", v)}
         transform={formatPhone}
-        error={errors.phone}
         className="sm:col-span-6"
       />
       <DateOfBirth idPrefix={idPrefix} values={values} errors={errors} set={set} />
       <MaskedField
-        id={id("ssn")}
-        field="ssn"
+        {...bind.text("ssn")}
         what="Social Security Number"
         label="Social Security Number"
         required={false}
         placeholder="XXX-XX-XXXX"
         maxLength={11}
-        value={values.ssn}
-        onValue={(v) => set("ssn", v)}
         transform={formatSsn}
         hint="Encrypted before it is stored. Never saved in your browser."
-        error={errors.ssn}
         className="sm:col-span-6"
       />
       <TextField
-        id={id("addressLine1")}
-        field="addressLine1"
+        {...bind.text("addressLine1")}
         label="Address Line 1"
         required
         autoComplete="address-line1"
         maxLength={200}
-        value={values.addressLine1}
-        onValue={(v) => set("addressLine1", v)}
-        error={errors.addressLine1}
         className="sm:col-span-12"
       />
       <TextField
-        id={id("addressLine2")}
-        field="addressLine2"
+        {...bind.text("addressLine2")}
         label="Address Line 2"
         autoComplete="address-line2"
         maxLength={200}
-        value={values.addressLine2}
-        onValue={(v) => set("addressLine2", v)}
-        error={errors.addressLine2}
         className="sm:col-span-12"
       />
       <TextField
-        id={id("city")}
-        field="city"
+        {...bind.text("city")}
         label="City"
         required
         autoComplete="address-level2"
         maxLength={100}
-        value={values.city}
-        onValue={(v) => set("city", v)}
-        error={errors.city}
         className="sm:col-span-5"
       />
       <SelectField
-        id={id("state")}
-        field="state"
+        {...bind.text("state")}
         label="State"
         required
         autoComplete="address-level1"
         placeholder="Select"
         options={STATE_OPTIONS}
-        value={values.state}
-        onValue={(v) => set("state", v)}
-        error={errors.state}
         className="sm:col-span-3"
       />
       <TextField
-        id={id("zipCode")}
-        field="zipCode"
+        {...bind.text("zipCode")}
         label="ZIP Code"
         required
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={5}
-        value={values.zipCode}
-        onValue={(v) => set("zipCode", v)}
         transform={(v) => digitsOnly(v).slice(0, 5)}
-        error={errors.zipCode}
         className="sm:col-span-4"
       />
     </div>
@@ -254,7 +211,7 @@ function DateOfBirth({ idPrefix, values, errors, set }: StepProps) {
           </select>
         </div>
       </div>
-      <FieldError id={errorId} message={error} />
+      <ErrorList id={errorId} errors={error} />
     </fieldset>
   );
 }

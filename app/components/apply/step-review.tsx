@@ -7,7 +7,7 @@ import { monthlyPayment } from "~/domain/loan-math";
 import { DOCUMENT_FIELDS } from "~/domain/validation/application";
 import { CheckboxField } from "./fields";
 import { SignaturePad, type SignatureValue } from "./signature-pad";
-import type { StepProps } from "./step-types";
+import { binder, type StepProps } from "./step-types";
 import {
   ACCOUNT_TYPE_LABELS,
   composeDateOfBirth,
@@ -98,6 +98,7 @@ export function ReviewStep({
   busy: boolean;
 }) {
   const id = (name: string) => `${idPrefix}-${name}`;
+  const bind = binder({ idPrefix, values, errors, set });
   const amount = parseAmountInput(values.loanAmount);
   const rate = Number(values.desiredInterestRate);
   const months = Number(values.loanDuration);
@@ -214,12 +215,8 @@ export function ReviewStep({
         </h3>
         <SignaturePad id={id("signature")} value={signature} onChange={onSignature} error={errors.signature} disabled={busy} />
         <CheckboxField
-          id={id("agreeToTerms")}
-          field="agreeToTerms"
+          {...bind.check("agreeToTerms")}
           required
-          checked={values.agreeToTerms}
-          onChecked={(v) => set("agreeToTerms", v)}
-          error={errors.agreeToTerms}
           label={
             <>
               I agree to the{" "}

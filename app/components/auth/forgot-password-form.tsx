@@ -1,26 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { useId, useRef, useState, type FormEvent, type Ref } from "react";
-import { toast } from "~/components/toaster";
-import { Captcha } from "~/components/captcha";
+import { useState, type Ref } from "react";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { CAPTCHA_FIELD, CaptchaField, EmailField, SubmitButton } from "~/components/ui/form";
 import type { AuthActionData } from "~/domain/auth-action";
 import { resetRequestSchema } from "~/domain/validation/auth";
-import { CAPTCHA_MESSAGES, type CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
-import {
-  CAPTCHA_FIELD,
-  captchaSolved,
-  ErrorList,
-  Field,
-  firstProblem,
-  issuesToFieldErrors,
-  serverFieldErrors,
-  SubmitButton,
-  titleFor,
-  useAuthFetcher,
-  useFocusFirstInvalid,
-  type FieldErrors,
-} from "./auth-form-kit";
+import type { CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
+import { schemaProblem, useAuthFetcher, useAuthForm } from "./auth-form-kit";
 
 const ORDER = ["email", CAPTCHA_FIELD] as const;
 
@@ -39,40 +24,19 @@ export function ForgotPasswordForm({
   onBack: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const { id, formRef, values, bind, errors, clear, captchaKey, newCaptcha, showAnswer, guard } = useAuthForm(ORDER, { email: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const requestFocus = useFocusFirstInvalid(formRef, errors, ORDER);
 
   const { fetcher, pending } = useAuthFetcher("reset-request", actionData, (data) => {
-    setErrors(serverFieldErrors(data));
-    requestFocus();
-    if (data.ok) setSentTo(email.trim());
-    if (data.ok || data.resetCaptcha) setCaptchaKey((k) => k + 1);
+    showAnswer(data);
+    if (data.ok) {
+      setSentTo(values.email.trim());
+      newCaptcha();
+    }
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    const result = resetRequestSchema.safeParse({ email });
-    let problems: FieldErrors = result.success ? {} : issuesToFieldErrors(result.error);
-    if (result.success && !captchaSolved(event.currentTarget)) problems = { [CAPTCHA_FIELD]: [CAPTCHA_MESSAGES.missing] };
-    const first = firstProblem(problems, ORDER);
-    setErrors(problems);
-    if (!first) return;
-    event.preventDefault();
-    toast.error(titleFor("reset-request", first.message), { description: first.message });
-    requestFocus();
-  }
-
-  const clear = (name: string) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
   // Disabled until an e-mail is typed; an empty one would be refused with 'Email Required' anyway.
-  const empty = email.trim() === "";
+  const empty = values.email.trim() === "";
 
   return (
     <div className="flex flex-col gap-4">
@@ -82,31 +46,17 @@ export function ForgotPasswordForm({
         </h2>
         <p className="text-sm text-muted-foreground">Enter the e-mail address of your account and we will send you a link to reset your password.</p>
       </div>
-      <fetcher.Form ref={formRef} method="post" action="/auth" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/auth"
+        noValidate
+        onSubmit={(event) => guard(event, pending, () => schemaProblem("reset-request", resetRequestSchema.safeParse(values), ORDER, event.currentTarget))}
+        className="flex flex-col gap-2"
+      >
         <input type="hidden" name="intent" value="reset-request" />
-        <Field id={`${id}-email`} label="Email" errors={errors.email}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                clear("email");
-              }}
-            />
-          )}
-        </Field>
-        <div data-error-target={CAPTCHA_FIELD} tabIndex={-1} className="flex flex-col gap-2 rounded-md">
-          <Captcha config={captcha} resetKey={captchaKey} onVerifiedChange={(ok) => ok && clear(CAPTCHA_FIELD)} />
-          <ErrorList id={`${id}-captcha-error`} errors={errors[CAPTCHA_FIELD]} />
-        </div>
+        <EmailField id={`${id}-email`} required {...bind("email")} />
+        <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
         {sentTo ? (
           <p className="rounded-md bg-navy-50 p-3 text-sm text-slate-800">
             If an account exists for {sentTo}, a reset link is on its way. Check your inbox.

@@ -1,26 +1,16 @@
 import { ArrowLeft } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
+import { PasswordField, SubmitButton } from "~/components/ui/form";
 import type { AuthActionData } from "~/domain/auth-action";
 import { AUTH_MESSAGES, resetPasswordSchema } from "~/domain/validation/auth";
+import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
 import { passwordProblem } from "~/domain/validation/password";
-import {
-  Field,
-  issuesToFieldErrors,
-  PasswordRules,
-  serverFieldErrors,
-  SubmitButton,
-  useAuthFetcher,
-  useFocusFirstInvalid,
-  type FieldErrors,
-} from "./auth-form-kit";
-import { PasswordInput } from "./password-input";
+import { PasswordRules, useAuthFetcher, useAuthForm, type LocalProblem } from "./auth-form-kit";
 
 const ORDER = ["password", "confirmPassword"] as const;
 
 /** What the browser says before posting: missing, then mismatch, then strength (spec 001 §5). */
-function checkLocally(token: string, password: string, confirmPassword: string): { title: string; message: string; errors: FieldErrors } | null {
+function checkLocally(token: string, password: string, confirmPassword: string): LocalProblem | null {
   if (!password || !confirmPassword) {
     const errors: FieldErrors = {};
     if (!password) errors.password = [AUTH_MESSAGES.fillAllFields];
@@ -46,72 +36,29 @@ function checkLocally(token: string, password: string, confirmPassword: string):
  * to /auth with 'Password Updated Successfully'; the link is single-use.
  */
 export function ResetPasswordForm({ token, actionData, onBack }: { token: string; actionData?: AuthActionData; onBack: () => void }) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const requestFocus = useFocusFirstInvalid(formRef, errors, ORDER);
-
-  const { fetcher, pending } = useAuthFetcher("reset-password", actionData, (data) => {
-    setErrors(serverFieldErrors(data));
-    requestFocus();
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    const problem = checkLocally(token, password, confirmPassword);
-    setErrors(problem?.errors ?? {});
-    if (!problem) return;
-    event.preventDefault();
-    toast.error(problem.title, { description: problem.message });
-    requestFocus();
-  }
-
-  const clear = (name: string) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  const { id, formRef, values, bind, showAnswer, guard } = useAuthForm(ORDER, { password: "", confirmPassword: "" });
+  const { fetcher, pending } = useAuthFetcher("reset-password", actionData, showAnswer);
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/auth" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/auth"
+      noValidate
+      onSubmit={(event) => guard(event, pending, () => checkLocally(token, values.password, values.confirmPassword))}
+      className="flex flex-col gap-2"
+    >
       <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
-      <Field
+      <PasswordField
         id={`${id}-password`}
         label="New Password"
-        errors={errors.password}
-        hint={<PasswordRules password={password} />}
-      >
-        {(a11y) => (
-          <PasswordInput
-            {...a11y}
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              clear("password");
-            }}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-confirm`} label="Confirm Password" errors={errors.confirmPassword}>
-        {(a11y) => (
-          <PasswordInput
-            {...a11y}
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(e) => {
-              setConfirmPassword(e.target.value);
-              clear("confirmPassword");
-            }}
-          />
-        )}
-      </Field>
+        hint={<PasswordRules password={values.password} />}
+        autoComplete="new-password"
+        required
+        {...bind("password")}
+      />
+      <PasswordField id={`${id}-confirm`} label="Confirm Password" autoComplete="new-password" required {...bind("confirmPassword")} />
       <SubmitButton pending={pending} label="Update Password" pendingLabel="Updating Password..." />
       <Button variant="ghost" className="w-full" onClick={onBack}>
         <ArrowLeft aria-hidden="true" />

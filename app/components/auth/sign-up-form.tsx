@@ -1,29 +1,14 @@
 import { Pencil } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/toaster";
-import { Captcha } from "~/components/captcha";
 import { Button } from "~/components/ui/button";
+import { CAPTCHA_FIELD, CaptchaField, EMAIL_INPUT, Field, InputField, PasswordField, SubmitButton } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import type { AuthActionData } from "~/domain/auth-action";
-import { sendCodeSchema, signUpSchema } from "~/domain/validation/auth";
-import { CAPTCHA_MESSAGES, type CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
+import { authProblemTitle, sendCodeSchema, signUpSchema } from "~/domain/validation/auth";
+import type { CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
 import { cn } from "~/utils/cn";
-import {
-  CAPTCHA_FIELD,
-  captchaSolved,
-  ErrorList,
-  Field,
-  firstProblem,
-  issuesToFieldErrors,
-  PasswordRules,
-  serverFieldErrors,
-  SubmitButton,
-  titleFor,
-  useAuthFetcher,
-  useFocusFirstInvalid,
-  type FieldErrors,
-} from "./auth-form-kit";
-import { PasswordInput } from "./password-input";
+import { PasswordRules, schemaProblem, serverFieldErrors, useAuthFetcher, useAuthForm } from "./auth-form-kit";
 
 const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
 
@@ -33,54 +18,42 @@ const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
  * field and forgets the sent state and the code.
  */
 export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserConfig; actionData?: AuthActionData }) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { id, formRef, values, setValue, bind, errors, show, clear, captchaKey, showAnswer, guard } = useAuthForm(ORDER, {
+    fullName: "",
+    email: "",
+    code: "",
+    password: "",
+  });
+  const { fullName, email, code, password } = values;
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const requestedEmail = useRef<string | null>(null);
-  const [fullName, setFullName] = useState("");
-  const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
   /** The (normalised) address a code was sent to: the e-mail field is locked while set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const requestFocus = useFocusFirstInvalid(formRef, errors, ORDER);
 
   const codeSend = useAuthFetcher("send-code", actionData, (data) => {
     if (data.ok) {
       setSentTo(requestedEmail.current);
-      setCode("");
-      setErrors((e) => ({ ...e, email: undefined, code: undefined }));
+      setValue("code", "", "email");
     } else {
-      setErrors((e) => ({ ...e, ...serverFieldErrors(data) }));
-      requestFocus();
+      show((e) => ({ ...e, ...serverFieldErrors(data) }));
     }
   });
 
-  const signUp = useAuthFetcher("sign-up", actionData, (data) => {
-    setErrors(serverFieldErrors(data));
-    requestFocus();
-    if (data.resetCaptcha) setCaptchaKey((k) => k + 1);
-  });
+  const signUp = useAuthFetcher("sign-up", actionData, showAnswer);
 
   // Once the code is sent, its field appears: take the user there.
   useEffect(() => {
     if (sentTo) codeRef.current?.focus();
   }, [sentTo]);
 
-  const clear = (...names: string[]) =>
-    setErrors((e) => (names.some((n) => e[n]) ? { ...e, ...Object.fromEntries(names.map((n) => [n, undefined])) } : e));
-
   function sendCode() {
     if (codeSend.pending || sentTo) return;
     const result = sendCodeSchema.safeParse({ email });
     if (!result.success) {
       const message = result.error.issues[0]!.message;
-      toast.error(titleFor("send-code", message), { description: message });
-      setErrors((e) => ({ ...e, email: [message] }));
-      requestFocus();
+      toast.error(authProblemTitle("send-code", message), { description: message });
+      show((e) => ({ ...e, email: [message] }));
       return;
     }
     requestedEmail.current = result.data.email;
@@ -89,27 +62,13 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
 
   function changeEmail() {
     setSentTo(null);
-    setCode("");
-    clear("email", "code");
+    setValue("code", "", "email");
     requestAnimationFrame(() => emailRef.current?.focus());
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (signUp.pending) {
-      event.preventDefault();
-      return;
-    }
-    // Without a sent code there is nothing to check yet: 'Please verify your email before signing up'.
-    const result = signUpSchema.safeParse({ fullName, email, code: sentTo ? code : "", password });
-    let problems: FieldErrors = result.success ? {} : issuesToFieldErrors(result.error);
-    if (result.success && !captchaSolved(event.currentTarget)) problems = { [CAPTCHA_FIELD]: [CAPTCHA_MESSAGES.missing] };
-    const first = firstProblem(problems, ORDER);
-    setErrors(problems);
-    if (!first) return;
-    event.preventDefault();
-    toast.error(titleFor("sign-up", first.message), { description: first.message });
-    requestFocus();
-  }
+  // Without a sent code there is nothing to check yet: 'Please verify your email before signing up'.
+  const check = (form: HTMLFormElement) =>
+    schemaProblem("sign-up", signUpSchema.safeParse({ fullName, email, code: sentTo ? code : "", password }), ORDER, form);
 
   const emailId = `${id}-email`;
   const emailErrorId = `${emailId}-error`;
@@ -118,25 +77,16 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
   const sendLabel = codeSend.pending ? "Sending..." : sentTo ? "Code Sent" : "Send Code";
 
   return (
-    <signUp.fetcher.Form ref={formRef} method="post" action="/auth" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+    <signUp.fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/auth"
+      noValidate
+      onSubmit={(event) => guard(event, signUp.pending, () => check(event.currentTarget))}
+      className="flex flex-col gap-2"
+    >
       <input type="hidden" name="intent" value="sign-up" />
-      <Field id={`${id}-name`} label="Full Name" errors={errors.fullName}>
-        {(a11y) => (
-          <Input
-            {...a11y}
-            name="fullName"
-            autoComplete="name"
-            autoCapitalize="words"
-            required
-            maxLength={120}
-            value={fullName}
-            onChange={(e) => {
-              setFullName(e.target.value);
-              clear("fullName");
-            }}
-          />
-        )}
-      </Field>
+      <InputField id={`${id}-name`} label="Full Name" autoComplete="name" autoCapitalize="words" required maxLength={120} {...bind("fullName")} />
 
       <Field
         id={emailId}
@@ -160,21 +110,13 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
           <div className="flex flex-wrap gap-2">
             <Input
               {...a11y}
+              {...EMAIL_INPUT}
               ref={emailRef}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
               required
               readOnly={Boolean(sentTo)}
               className={cn("min-w-40 flex-1", sentTo && "bg-muted")}
               value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                clear("email", "code");
-              }}
+              onChange={(e) => setValue("email", e.target.value, "code")}
               onKeyDown={(e) => {
                 // Enter in the e-mail field sends the code rather than the whole form.
                 if (e.key === "Enter" && !sentTo) {
@@ -212,35 +154,15 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
               required
               className="font-mono tracking-[0.3em]"
               value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\D/g, "").slice(0, 6));
-                clear("code");
-              }}
+              onChange={(e) => setValue("code", e.target.value.replace(/\D/g, "").slice(0, 6))}
             />
           )}
         </Field>
       ) : null}
 
-      <Field id={`${id}-password`} label="Password" errors={errors.password} hint={<PasswordRules password={password} />}>
-        {(a11y) => (
-          <PasswordInput
-            {...a11y}
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              clear("password");
-            }}
-          />
-        )}
-      </Field>
+      <PasswordField id={`${id}-password`} hint={<PasswordRules password={password} />} autoComplete="new-password" required {...bind("password")} />
 
-      <div data-error-target={CAPTCHA_FIELD} tabIndex={-1} className="flex flex-col gap-2 rounded-md">
-        <Captcha config={captcha} resetKey={captchaKey} onVerifiedChange={(ok) => ok && clear(CAPTCHA_FIELD)} />
-        <ErrorList id={`${id}-captcha-error`} errors={errors[CAPTCHA_FIELD]} />
-      </div>
+      <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
 
       <SubmitButton pending={signUp.pending} label="Create Account" pendingLabel="Creating Account..." />
     </signUp.fetcher.Form>

@@ -1,9 +1,6 @@
 import { CheckCircle2, Send } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
-import { Field, SubmitButton } from "~/components/auth/auth-form-kit";
-import { Input } from "~/components/ui/input";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { EmailField, InputField, SubmitButton, TextareaField, useFieldErrors, useFormFetcher } from "~/components/ui/form";
 import { formatPhone } from "~/domain/formats";
 import {
   CONTACT_FIELDS,
@@ -12,19 +9,7 @@ import {
   contactFormValues,
   parseContact,
   type ContactActionData,
-  type ContactFieldErrors,
 } from "~/domain/validation/contact";
-import { cn } from "~/utils/cn";
-
-const textareaClass = cn(
-  "flex min-h-36 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
-  "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
-);
-
-function focusFirstInvalid(form: HTMLFormElement | null, errors: ContactFieldErrors) {
-  const first = CONTACT_FIELDS.find((field) => errors[field]?.length);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-}
 
 /**
  * The contact form. Checked in the browser with the server's schema, then posted through a fetcher
@@ -34,36 +19,24 @@ function focusFirstInvalid(form: HTMLFormElement | null, errors: ContactFieldErr
 export function ContactForm({ actionData }: { actionData?: ContactActionData }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<ContactActionData>();
-  const pending = fetcher.state !== "idle";
   // Without JavaScript the server's answer arrives as the page's actionData: show its errors and values.
-  const [errors, setErrors] = useState<ContactFieldErrors>(() => (actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {}));
+  const { errors, setErrors, show, clear } = useFieldErrors(
+    formRef,
+    CONTACT_FIELDS,
+    actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {},
+  );
   const refill = actionData && !actionData.ok ? actionData.values : undefined;
   const [phone, setPhone] = useState(() => refill?.phone ?? "");
-  const [wantFocus, setWantFocus] = useState(0);
 
-  useEffect(() => {
-    if (wantFocus) focusFirstInvalid(formRef.current, errors);
-  }, [wantFocus, errors]);
-
-  const onAnswer = useEffectEvent((answer: ContactActionData) => {
-    if (answer.toast.type === "success") toast.success(answer.toast.title, { description: answer.toast.description });
-    else toast.error(answer.toast.title, { description: answer.toast.description });
+  const { fetcher, pending } = useFormFetcher<ContactActionData>(undefined, (answer) => {
     if (answer.ok) {
       formRef.current?.reset();
       setPhone("");
       setErrors({});
     } else if (answer.fieldErrors) {
-      setErrors(answer.fieldErrors);
-      setWantFocus((n) => n + 1);
+      show(answer.fieldErrors);
     }
   });
-  const seen = useRef<ContactActionData | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
-    seen.current = fetcher.data;
-    onAnswer(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (pending) {
@@ -76,11 +49,19 @@ export function ContactForm({ actionData }: { actionData?: ContactActionData }) 
       return; // the fetcher posts it
     }
     event.preventDefault();
-    setErrors(parsed.fieldErrors);
-    setWantFocus((n) => n + 1);
+    show(parsed.fieldErrors);
   }
 
-  const clear = (field: keyof ContactFieldErrors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  /** A required field's props: its name, limit, refilled value and errors (cleared as the user edits). */
+  const required = (name: keyof typeof CONTACT_LIMITS) => ({
+    id: `${id}-${name}`,
+    name,
+    errors: errors[name],
+    "aria-required": "true" as const,
+    maxLength: CONTACT_LIMITS[name],
+    defaultValue: refill?.[name],
+    onChange: () => clear(name),
+  });
   const noJsSuccess = actionData?.ok === true && fetcher.data === undefined;
 
   return (
@@ -99,80 +80,29 @@ export function ContactForm({ actionData }: { actionData?: ContactActionData }) 
       ) : null}
 
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field id={`${id}-name`} label="Name" errors={errors.name}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="name"
-              autoComplete="name"
-              aria-required="true"
-              maxLength={CONTACT_LIMITS.name}
-              defaultValue={refill?.name}
-              onChange={() => clear("name")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-email`} label="Email" errors={errors.email}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="email"
-              type="email"
-              autoComplete="email"
-              aria-required="true"
-              maxLength={CONTACT_LIMITS.email}
-              defaultValue={refill?.email}
-              onChange={() => clear("email")}
-            />
-          )}
-        </Field>
+        <InputField label="Name" autoComplete="name" {...required("name")} />
+        <EmailField {...required("email")} />
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field id={`${id}-phone`} label="Phone (optional)" errors={errors.phone}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="(555) 123-4567"
-              maxLength={14}
-              value={phone}
-              onChange={(event) => {
-                setPhone(formatPhone(event.currentTarget.value));
-                clear("phone");
-              }}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-subject`} label="Subject" errors={errors.subject}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="subject"
-              aria-required="true"
-              maxLength={CONTACT_LIMITS.subject}
-              defaultValue={refill?.subject}
-              onChange={() => clear("subject")}
-            />
-          )}
-        </Field>
+        <InputField
+          id={`${id}-phone`}
+          label="Phone (optional)"
+          errors={errors.phone}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(555) 123-4567"
+          maxLength={14}
+          value={phone}
+          onChange={(event) => {
+            setPhone(formatPhone(event.currentTarget.value));
+            clear("phone");
+          }}
+        />
+        <InputField label="Subject" {...required("subject")} />
       </div>
-      <Field id={`${id}-message`} label="Message" errors={errors.message}>
-        {(a11y) => (
-          <textarea
-            {...a11y}
-            name="message"
-            rows={6}
-            aria-required="true"
-            maxLength={CONTACT_LIMITS.message}
-            defaultValue={refill?.message}
-            onChange={() => clear("message")}
-            className={textareaClass}
-          />
-        )}
-      </Field>
+      <TextareaField label="Message" rows={6} className="min-h-36" {...required("message")} />
 
       {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

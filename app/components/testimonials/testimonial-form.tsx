@@ -1,9 +1,7 @@
 import { LogIn, Send } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
-import { ErrorList, Field, SubmitButton, useFocusFirstInvalid, type FieldErrors } from "~/components/auth/auth-form-kit";
-import { Input } from "~/components/ui/input";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { ErrorList, InputField, showToast, SubmitButton, TextareaField, useFieldErrors, useFormFetcher } from "~/components/ui/form";
 import {
   TESTIMONIAL_FIELD_LIMITS,
   TESTIMONIAL_FIELDS,
@@ -12,17 +10,11 @@ import {
   testimonialProblems,
   testimonialSchema,
   type TestimonialActionData,
-  type TestimonialToast,
 } from "~/domain/validation/testimonial";
-import { cn } from "~/utils/cn";
 import { StarRatingInput } from "./star-rating-input";
 
 type Values = { fullName: string; displayName: string; role: string; location: string; content: string };
 const EMPTY: Values = { fullName: "", displayName: "", role: "", location: "", content: "" };
-
-function show(t: TestimonialToast) {
-  toast[t.type](t.title, { description: t.description });
-}
 
 /**
  * 'Share Your Experience' (spec 000 §2, §4, §5, §8). Visitors may fill it in, but submitting asks them to
@@ -32,39 +24,35 @@ function show(t: TestimonialToast) {
 export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; actionData?: TestimonialActionData }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<TestimonialActionData>();
-  const pending = fetcher.state !== "idle";
   const [rating, setRating] = useState(0);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const requestFocus = useFocusFirstInvalid(formRef, errors, TESTIMONIAL_FIELDS);
+  const { errors, setErrors, show, clear } = useFieldErrors(formRef, TESTIMONIAL_FIELDS);
 
   // Each new answer (fetcher, or the action's data without JavaScript) is handled once.
-  const answer = fetcher.data ?? actionData;
-  const seen = useRef<TestimonialActionData | undefined>(undefined);
-  const handle = useEffectEvent((data: TestimonialActionData) => {
-    show(data.toast);
+  const { fetcher, pending } = useFormFetcher<TestimonialActionData>(actionData, (data) => {
     if (data.ok) {
       setRating(0);
       setValues(EMPTY);
       setErrors({});
       formRef.current?.reset();
     } else if (data.fieldErrors) {
-      setErrors(data.fieldErrors);
-      requestFocus();
+      show(data.fieldErrors);
     }
   });
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    handle(answer);
-  }, [answer]);
 
-  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
-  };
+  /** A field's id, name, limit, value and errors; editing it clears its errors. */
+  const bind = (name: keyof Values) => ({
+    id: `${id}-${name}`,
+    name,
+    maxLength: TESTIMONIAL_FIELD_LIMITS[name],
+    value: values[name],
+    errors: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      clear(name);
+    },
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (pending) {
@@ -73,7 +61,7 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
     }
     if (!signedIn) {
       event.preventDefault();
-      show(TESTIMONIAL_TOASTS.authRequired);
+      showToast(TESTIMONIAL_TOASTS.authRequired);
       return;
     }
     const result = testimonialSchema.safeParse({ ...values, rating: rating || "" });
@@ -83,14 +71,12 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
     }
     event.preventDefault();
     const { fieldErrors, first } = testimonialProblems(result.error);
-    setErrors(fieldErrors);
-    show({ type: "error", title: testimonialProblemTitle(first.message), description: first.message });
-    requestFocus();
+    show(fieldErrors);
+    showToast({ type: "error", title: testimonialProblemTitle(first.message), description: first.message });
   }
 
   const ratingLabelId = `${id}-rating-label`;
   const ratingErrorId = `${id}-rating-error`;
-  const contentMax = TESTIMONIAL_FIELD_LIMITS.content;
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
@@ -114,95 +100,30 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
           value={rating}
           onChange={(n) => {
             setRating(n);
-            setErrors((e) => (e.rating ? { ...e, rating: undefined } : e));
+            clear("rating");
           }}
           labelId={ratingLabelId}
           errorId={ratingErrorId}
           invalid={Boolean(errors.rating?.length)}
         />
-        <ErrorList id={ratingErrorId} errors={errors.rating} />
+        <ErrorList id={ratingErrorId} errors={errors.rating} className="-mt-1" />
       </div>
 
       <div className="grid gap-x-6 sm:grid-cols-2">
-        <Field id={`${id}-fullName`} label="Full Name" errors={errors.fullName}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="fullName"
-              autoComplete="name"
-              required
-              maxLength={TESTIMONIAL_FIELD_LIMITS.fullName}
-              value={values.fullName}
-              onChange={set("fullName")}
-            />
-          )}
-        </Field>
-        <Field
-          id={`${id}-displayName`}
-          label="Display Name (optional)"
-          errors={errors.displayName}
-          hint="Shown with your review. Leave blank to use your full name."
-        >
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="displayName"
-              autoComplete="nickname"
-              maxLength={TESTIMONIAL_FIELD_LIMITS.displayName}
-              value={values.displayName}
-              onChange={set("displayName")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-role`} label="Role" errors={errors.role} hint="For example: Small Business Owner">
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="role"
-              autoComplete="organization-title"
-              required
-              maxLength={TESTIMONIAL_FIELD_LIMITS.role}
-              value={values.role}
-              onChange={set("role")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-location`} label="Location (optional)" errors={errors.location} hint="For example: Austin, TX">
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="location"
-              autoComplete="address-level2"
-              maxLength={TESTIMONIAL_FIELD_LIMITS.location}
-              value={values.location}
-              onChange={set("location")}
-            />
-          )}
-        </Field>
+        <InputField label="Full Name" autoComplete="name" required {...bind("fullName")} />
+        <InputField label="Display Name (optional)" hint="Shown with your review. Leave blank to use your full name." autoComplete="nickname" {...bind("displayName")} />
+        <InputField label="Role" hint="For example: Small Business Owner" autoComplete="organization-title" required {...bind("role")} />
+        <InputField label="Location (optional)" hint="For example: Austin, TX" autoComplete="address-level2" {...bind("location")} />
       </div>
 
-      <Field
-        id={`${id}-content`}
+      <TextareaField
         label="Your Review"
-        errors={errors.content}
-        hint={`${values.content.length}/${contentMax} characters`}
-      >
-        {(a11y) => (
-          <textarea
-            {...a11y}
-            name="content"
-            required
-            rows={5}
-            maxLength={contentMax}
-            value={values.content}
-            onChange={set("content")}
-            className={cn(
-              "flex min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
-              "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
-            )}
-          />
-        )}
-      </Field>
+        hint={`${values.content.length}/${TESTIMONIAL_FIELD_LIMITS.content} characters`}
+        required
+        rows={5}
+        className="min-h-32"
+        {...bind("content")}
+      />
 
       <p className="text-xs text-muted-foreground">Testimonials are reviewed by our team before they are published.</p>
 

@@ -1,6 +1,8 @@
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
-import { passwordSchema } from "./password";
+import { CAPTCHA_MESSAGES } from "./captcha-messages";
+import { PASSWORD_MESSAGES, passwordSchema } from "./password";
+import type { AuthIntent } from "../auth-action";
 
 /**
  * The /auth forms, one schema each, used by the browser (instant messages) and by the actions.
@@ -78,3 +80,16 @@ export const resetPasswordSchema = z
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** The toast title for a form problem (the first message the schema or the page found). */
+export function authProblemTitle(intent: AuthIntent, message: string): string {
+  if (message === AUTH_MESSAGES.emailRequired) return "Email Required";
+  if (message === AUTH_MESSAGES.fillAllFields || message === AUTH_MESSAGES.enterEmailAndPassword) return "Missing Information";
+  if (message === AUTH_MESSAGES.verifyFirst) return "Verification Required";
+  if (message === AUTH_MESSAGES.invalidCode) return "Invalid Code";
+  if (message === AUTH_MESSAGES.passwordsDontMatch) return "Passwords Don't Match";
+  if (message === PASSWORD_MESSAGES.characterClasses || /^Password must/.test(message)) return "Weak Password";
+  if (message === CAPTCHA_MESSAGES.missing) return "Verification Required";
+  if (intent === "sign-in") return "Sign In Failed";
+  return "Error";
+}

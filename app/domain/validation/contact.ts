@@ -1,3 +1,4 @@
+import { issuesToFieldErrors } from "./field-errors";
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { digitsOnly, formatPhone } from "~/domain/formats";
@@ -87,13 +88,5 @@ export function parseContact(
 ): { ok: true; value: ContactMessageInput } | { ok: false; fieldErrors: ContactFieldErrors } {
   const result = contactSchema.safeParse(values);
   if (result.success) return { ok: true, value: result.data };
-  const fieldErrors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (CONTACT_FIELDS as readonly string[]).includes(field)) {
-      const list = (fieldErrors[field as ContactField] ??= []);
-      if (!list.includes(issue.message)) list.push(issue.message);
-    }
-  }
-  return { ok: false, fieldErrors };
+  return { ok: false, fieldErrors: issuesToFieldErrors(result.error, { fields: CONTACT_FIELDS }) as ContactFieldErrors };
 }

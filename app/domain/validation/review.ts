@@ -213,12 +213,8 @@ export function reviewFormValues(form: FormData): Record<string, unknown> {
   return values;
 }
 
-/** A schema's issues as per-field messages (keyed by the first path segment). */
-export function reviewFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) (out[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  return out;
-}
+/** A schema's issues as per-field messages (the shared helper, under the name the admin dialogs use). */
+export { issuesToFieldErrors as reviewFieldErrors } from "./field-errors";
 
 // ---------------------------------------------------------------------------------------------
 // The list's URL: ?status=pending|approved|denied&page=N

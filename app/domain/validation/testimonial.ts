@@ -1,3 +1,4 @@
+import { firstFieldError, issuesToFieldErrors } from "./field-errors";
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
@@ -103,8 +104,7 @@ export function testimonialProblemTitle(message: string): string {
 
 /** Per-field messages (first path segment) and the first problem in screen order. */
 export function testimonialProblems(error: z.ZodError): { fieldErrors: Record<string, string[]>; first: { field: string; message: string } } {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  const field = TESTIMONIAL_FIELDS.find((f) => fieldErrors[f]?.length) ?? Object.keys(fieldErrors)[0] ?? "form";
-  return { fieldErrors, first: { field, message: fieldErrors[field]?.[0] ?? TESTIMONIAL_TOASTS.failed.description } };
+  const fieldErrors = issuesToFieldErrors(error);
+  const first = firstFieldError(fieldErrors, [...TESTIMONIAL_FIELDS, ...Object.keys(fieldErrors)]);
+  return { fieldErrors, first: first ?? { field: "form", message: TESTIMONIAL_TOASTS.failed.description } };
 }

@@ -5,7 +5,6 @@ import {
   REVIEW_TABS,
   REVIEW_TOASTS,
   migrationCompleteToast,
-  reviewFieldErrors,
   reviewFormValues,
   schemaForIntent,
   updateFailedToast,
@@ -14,6 +13,7 @@ import {
   type ReviewListParams,
   type ReviewTab,
 } from "~/domain/validation/review";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { readForm } from "~/server/http/read-body.server";
@@ -247,7 +247,7 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
   const intent = values.intent as ReviewIntent;
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors = reviewFieldErrors(parsed.error);
+    const fieldErrors = issuesToFieldErrors(parsed.error);
     const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
     const toast = intent === "encrypt-migration" ? REVIEW_TOASTS.migrationFailed : updateFailedToast(first);
     return failure(400, intent, { toast, fieldErrors });

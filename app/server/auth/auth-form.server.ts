@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import {
-  AUTH_MESSAGES,
+  authProblemTitle,
   resetPasswordSchema,
   resetRequestSchema,
   sendCodeSchema,
   signInSchema,
   signUpSchema,
 } from "~/domain/validation/auth";
-import { PASSWORD_RULES_MESSAGE } from "~/domain/validation/password";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { readForm } from "~/server/http/read-body.server";
 import { captchaTokenFromForm } from "~/server/security/captcha.server";
 
@@ -33,18 +33,6 @@ export function authFormError(intent: AuthIntent, title: string, description: st
   return { intent, ok: false, toast: { type: "error", title, description }, fieldErrors };
 }
 
-/** The spec's toast title for the first problem the schema found (001 §8). */
-function titleFor(intent: AuthIntent, message: string): string {
-  if (message === AUTH_MESSAGES.emailRequired) return "Email Required";
-  if (message === AUTH_MESSAGES.fillAllFields || message === AUTH_MESSAGES.enterEmailAndPassword) return "Missing Information";
-  if (message === AUTH_MESSAGES.verifyFirst) return "Verification Required";
-  if (message === AUTH_MESSAGES.invalidCode) return "Invalid Code";
-  if (message === AUTH_MESSAGES.passwordsDontMatch) return "Passwords Don't Match";
-  if (message === PASSWORD_RULES_MESSAGE || /^Password must/.test(message)) return "Weak Password";
-  if (intent === "sign-in") return "Sign In Failed";
-  return "Error";
-}
-
 export async function parseAuthForm(request: Request): Promise<ParsedAuthForm> {
   const read = await readForm(request, MAX_FORM_BYTES);
   if (!read.ok) return { ok: false, status: read.status, body: authFormError("sign-in", "Error", read.message) };
@@ -58,10 +46,8 @@ export async function parseAuthForm(request: Request): Promise<ParsedAuthForm> {
   for (const [name, value] of form) if (typeof value === "string") raw[name] = value;
   const result = schemas[key].safeParse(raw);
   if (!result.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
     const first = result.error.issues[0]!.message;
-    return { ok: false, status: 400, body: authFormError(key, titleFor(key, first), first, fieldErrors) };
+    return { ok: false, status: 400, body: authFormError(key, authProblemTitle(key, first), first, issuesToFieldErrors(result.error)) };
   }
   const captchaValue = captchaTokenFromForm(form);
   const redirectTo = form.get("redirectTo");
