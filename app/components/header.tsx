@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { phoneHref, site } from "~/content/site";
 import { cn } from "~/utils/cn";
 import { LogoMark } from "./logo";
+import { LinkButton } from "./link-button";
 import { Button } from "./ui/button";
 import { useDisclosure } from "./ui/disclosure";
 import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
@@ -82,27 +83,21 @@ function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; 
   // Desktop: compact, text-only buttons so they fit beside the eight links at 1280 px.
   const size = stacked ? "default" : "sm";
   const full = stacked ? "w-full" : undefined;
-  const icon = (Icon: typeof LogOut) => (stacked ? <Icon aria-hidden="true" /> : null);
+  const icon = (Icon: typeof LogOut) => (stacked ? Icon : undefined);
   return (
     <div className={stacked ? "flex flex-col gap-2" : "flex items-center gap-2"}>
-      <Button asChild variant="outline" size={size} className={full}>
-        <Link to="/dashboard">
-          {icon(LayoutDashboard)}
-          Dashboard
-        </Link>
-      </Button>
+      <LinkButton to="/dashboard" variant="outline" size={size} className={full} icon={icon(LayoutDashboard)}>
+        Dashboard
+      </LinkButton>
       {isAdmin ? (
-        <Button asChild variant="outline" size={size} className={full}>
-          <Link to="/admin">
-            {icon(ShieldCheck)}
-            Admin
-          </Link>
-        </Button>
+        <LinkButton to="/admin" variant="outline" size={size} className={full} icon={icon(ShieldCheck)}>
+          Admin
+        </LinkButton>
       ) : null}
       {/* The sign-out route clears the session and redirects home with the 'Signed Out' toast. */}
       <Form method="post" action="/auth/sign-out" className={full} onSubmit={forgetApplicationDraft}>
         <Button type="submit" variant="default" size={size} className={full}>
-          {icon(LogOut)}
+          {stacked ? <LogOut aria-hidden="true" /> : null}
           Sign Out
         </Button>
       </Form>
