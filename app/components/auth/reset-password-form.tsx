@@ -40,7 +40,7 @@ export function ResetPasswordForm({ token, actionData, onBack }: { token: string
   const { fetcher, pending } = useAuthFetcher("reset-password", actionData, showAnswer);
 
   return (
-    <fetcher.Form {...formProps(pending, (form) => checkLocally(token, values.password, values.confirmPassword))}>
+    <fetcher.Form {...formProps(pending, () => checkLocally(token, values.password, values.confirmPassword))}>
       <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
       <PasswordField

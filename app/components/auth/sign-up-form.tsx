@@ -77,7 +77,7 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
   const sendLabel = codeSend.pending ? "Sending..." : sentTo ? "Code Sent" : "Send Code";
 
   return (
-    <signUp.fetcher.Form {...formProps(signUp.pending, (form) => check(form))}>
+    <signUp.fetcher.Form {...formProps(signUp.pending, check)}>
       <input type="hidden" name="intent" value="sign-up" />
       <InputField id={`${id}-name`} label="Full Name" autoComplete="name" autoCapitalize="words" required maxLength={120} {...bind("fullName")} />
 
