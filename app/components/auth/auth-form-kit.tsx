@@ -130,7 +130,17 @@ export function useAuthForm<V extends Record<string, string>>(order: readonly st
     focusFirst();
   };
 
-  return { id, formRef, values, setValue, bind, errors, setErrors, show, clear, captchaKey, newCaptcha, showAnswer, guard };
+  /** The form element's props: it posts to /auth, and `check` runs (through `guard`) before it does. */
+  const formProps = (pending: boolean, check: (form: HTMLFormElement) => LocalProblem | null) => ({
+    ref: formRef,
+    method: "post" as const,
+    action: "/auth",
+    noValidate: true,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => guard(event, pending, () => check(event.currentTarget)),
+    className: "flex flex-col gap-2",
+  });
+
+  return { id, values, setValue, bind, errors, show, clear, captchaKey, newCaptcha, showAnswer, formProps };
 }
 
 /** The password rules as a live checklist (also the password field's description). */

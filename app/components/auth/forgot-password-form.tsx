@@ -24,7 +24,7 @@ export function ForgotPasswordForm({
   onBack: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const { id, formRef, values, bind, errors, clear, captchaKey, newCaptcha, showAnswer, guard } = useAuthForm(ORDER, { email: "" });
+  const { id, values, bind, errors, clear, captchaKey, newCaptcha, showAnswer, formProps } = useAuthForm(ORDER, { email: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const { fetcher, pending } = useAuthFetcher("reset-request", actionData, (data) => {
@@ -46,14 +46,7 @@ export function ForgotPasswordForm({
         </h2>
         <p className="text-sm text-muted-foreground">Enter the e-mail address of your account and we will send you a link to reset your password.</p>
       </div>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action="/auth"
-        noValidate
-        onSubmit={(event) => guard(event, pending, () => schemaProblem("reset-request", resetRequestSchema.safeParse(values), ORDER, event.currentTarget))}
-        className="flex flex-col gap-2"
-      >
+      <fetcher.Form {...formProps(pending, (form) => schemaProblem("reset-request", resetRequestSchema.safeParse(values), ORDER, form))}>
         <input type="hidden" name="intent" value="reset-request" />
         <EmailField id={`${id}-email`} required {...bind("email")} />
         <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />

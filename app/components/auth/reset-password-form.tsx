@@ -36,18 +36,11 @@ function checkLocally(token: string, password: string, confirmPassword: string):
  * to /auth with 'Password Updated Successfully'; the link is single-use.
  */
 export function ResetPasswordForm({ token, actionData, onBack }: { token: string; actionData?: AuthActionData; onBack: () => void }) {
-  const { id, formRef, values, bind, showAnswer, guard } = useAuthForm(ORDER, { password: "", confirmPassword: "" });
+  const { id, values, bind, showAnswer, formProps } = useAuthForm(ORDER, { password: "", confirmPassword: "" });
   const { fetcher, pending } = useAuthFetcher("reset-password", actionData, showAnswer);
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/auth"
-      noValidate
-      onSubmit={(event) => guard(event, pending, () => checkLocally(token, values.password, values.confirmPassword))}
-      className="flex flex-col gap-2"
-    >
+    <fetcher.Form {...formProps(pending, () => checkLocally(token, values.password, values.confirmPassword))}>
       <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
       <PasswordField

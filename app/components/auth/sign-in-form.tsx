@@ -22,18 +22,11 @@ export function SignInForm({
   onForgotPassword: () => void;
   forgotButtonRef?: Ref<HTMLButtonElement>;
 }) {
-  const { id, formRef, values, bind, errors, clear, captchaKey, showAnswer, guard } = useAuthForm(ORDER, { email: "", password: "" });
+  const { id, values, bind, errors, clear, captchaKey, showAnswer, formProps } = useAuthForm(ORDER, { email: "", password: "" });
   const { fetcher, pending } = useAuthFetcher("sign-in", actionData, showAnswer);
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/auth"
-      noValidate
-      onSubmit={(event) => guard(event, pending, () => schemaProblem("sign-in", signInSchema.safeParse(values), ORDER, event.currentTarget))}
-      className="flex flex-col gap-2"
-    >
+    <fetcher.Form {...formProps(pending, (form) => schemaProblem("sign-in", signInSchema.safeParse(values), ORDER, form))}>
       <input type="hidden" name="intent" value="sign-in" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <EmailField id={`${id}-email`} required {...bind("email")} />

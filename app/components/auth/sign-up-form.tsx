@@ -18,7 +18,7 @@ const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
  * field and forgets the sent state and the code.
  */
 export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserConfig; actionData?: AuthActionData }) {
-  const { id, formRef, values, setValue, bind, errors, show, clear, captchaKey, showAnswer, guard } = useAuthForm(ORDER, {
+  const { id, values, setValue, bind, errors, show, clear, captchaKey, showAnswer, formProps } = useAuthForm(ORDER, {
     fullName: "",
     email: "",
     code: "",
@@ -77,14 +77,7 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
   const sendLabel = codeSend.pending ? "Sending..." : sentTo ? "Code Sent" : "Send Code";
 
   return (
-    <signUp.fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/auth"
-      noValidate
-      onSubmit={(event) => guard(event, signUp.pending, () => check(event.currentTarget))}
-      className="flex flex-col gap-2"
-    >
+    <signUp.fetcher.Form {...formProps(signUp.pending, check)}>
       <input type="hidden" name="intent" value="sign-up" />
       <InputField id={`${id}-name`} label="Full Name" autoComplete="name" autoCapitalize="words" required maxLength={120} {...bind("fullName")} />
 
