@@ -1,5 +1,5 @@
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { statusLabel } from "./format";
+import { applicationStatusLabel, approvedLoanStatusLabel } from "~/domain/labels";
 
 /**
  * Status colours (spec 001 §4): approved green, pending yellow, under_review blue, denied red,
@@ -18,7 +18,7 @@ export function ApplicationStatusBadge({ status }: { status: string }) {
   const { variant, tone } = TONES[status] ?? GREY;
   return (
     <Badge variant={variant} data-status={status} data-tone={tone}>
-      {statusLabel(status)}
+      {applicationStatusLabel(status)}
     </Badge>
   );
 }
@@ -28,7 +28,7 @@ export function LoanStatusBadge({ status }: { status: string }) {
   const approved = status === "active" || status === "approved";
   return (
     <Badge variant={approved ? "success" : GREY.variant} data-status={status} data-tone={approved ? "green" : GREY.tone}>
-      {approved ? "Approved" : statusLabel(status)}
+      {approved ? "Approved" : approvedLoanStatusLabel(status)}
     </Badge>
   );
 }

@@ -16,7 +16,7 @@ import {
   termMonthsField,
 } from "~/domain/validation/review";
 import type { AdminApplication } from "~/server/admin/applications.server";
-import { loanTypeLabel } from "~/components/dashboard/format";
+import { loanTypeLabel } from "~/domain/labels";
 import { FieldError, ReviewDialog, type ReviewFormProps } from "./review-dialog";
 import { useReviewFetcher } from "./use-review-fetcher";
 

@@ -8,7 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { formatUsd } from "~/domain/formats";
 import { DENIAL_REASONS, denySchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
 import type { AdminApplication } from "~/server/admin/applications.server";
-import { loanTypeLabel } from "~/components/dashboard/format";
+import { loanTypeLabel } from "~/domain/labels";
 import { FieldError, ReviewDialog, type ReviewFormProps } from "./review-dialog";
 import { useReviewFetcher } from "./use-review-fetcher";
 

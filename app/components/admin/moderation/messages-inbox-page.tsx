@@ -1,7 +1,7 @@
 import { Archive, ArchiveRestore, Inbox, MailOpen } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { formatDateTime } from "~/components/admin/monitoring/format-time";
+import { formatDateTime } from "~/domain/formats";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -51,7 +51,7 @@ function MessageCard({ item, timeZone }: { item: InboxItem; timeZone: string }) 
           </h2>
           <p className="text-sm break-words text-slate-700">
             From <span className="font-medium text-slate-900">{item.name}</span>,{" "}
-            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { seconds: false })}</time>
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { zone: true })}</time>
           </p>
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>

@@ -1,7 +1,7 @@
 import { Check, MessageSquareQuote, X } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { formatDateTime } from "~/components/admin/monitoring/format-time";
+import { formatDateTime } from "~/domain/formats";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { StarRating } from "~/components/testimonials/star-rating";
 import { Button } from "~/components/ui/button";
@@ -55,7 +55,7 @@ function TestimonialReview({ item, timeZone }: { item: ModerationItem; timeZone:
         <div className="min-w-0">
           <dt className="font-medium text-slate-900">Submitted</dt>
           <dd>
-            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { seconds: false })}</time>
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { zone: true })}</time>
           </dd>
         </div>
       </dl>

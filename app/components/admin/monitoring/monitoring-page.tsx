@@ -6,7 +6,7 @@ import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { Button } from "~/components/ui/button";
 import { ActivitySummary } from "./activity-summary";
 import { AuditLogTable } from "./audit-log-table";
-import { formatTime } from "./format-time";
+import { formatTime } from "~/domain/formats";
 import { MONITORING_RANGES, MONITORING_REFRESH_MS, type MonitoringData } from "./monitoring-model";
 import { RangePicker } from "./range-picker";
 import { SecurityRecommendations } from "./security-recommendations";
