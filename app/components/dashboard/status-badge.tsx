@@ -1,4 +1,5 @@
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { isCurrentLoan } from "~/domain/application-lifecycle";
 import { applicationStatusLabel, approvedLoanStatusLabel } from "~/domain/labels";
 
 /**
@@ -25,7 +26,7 @@ export function ApplicationStatusBadge({ status }: { status: string }) {
 
 /** An approved loan whose status is active or approved displays as 'Approved' (green). */
 export function LoanStatusBadge({ status }: { status: string }) {
-  const approved = status === "active" || status === "approved";
+  const approved = isCurrentLoan(status);
   return (
     <Badge variant={approved ? "success" : GREY.variant} data-status={status} data-tone={approved ? "green" : GREY.tone}>
       {approved ? "Approved" : approvedLoanStatusLabel(status)}

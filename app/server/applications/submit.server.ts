@@ -1,3 +1,4 @@
+import { transitionFor } from "~/domain/application-lifecycle";
 import { and, count, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import {
@@ -126,7 +127,7 @@ export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: 
   return {
     id,
     userId: applicant.id,
-    status: "pending" as const,
+    status: transitionFor("submit").to,
     loanType: f.loanType,
     requestedAmount: f.loanAmount,
     desiredInterestRate: f.desiredInterestRate,
