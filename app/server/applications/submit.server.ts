@@ -1,4 +1,5 @@
 import { transitionFor } from "~/domain/application-lifecycle";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { and, count, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import {
@@ -25,12 +26,6 @@ import { fileProblem, SubmissionRejected, type ParsedSubmission, type UploadedFi
  * if anything fails, nothing is committed and the files written are removed. A retried or
  * double-clicked submission (same idempotency key) yields the one application.
  */
-
-export const ENCRYPTION_PURPOSES = {
-  ssn: "loan_applications.ssn",
-  accountNumber: "bank_accounts.account_number",
-  routingNumber: "bank_accounts.routing_number",
-} as const;
 
 export type Applicant = { id: string; name: string; email: string };
 

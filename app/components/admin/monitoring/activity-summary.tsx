@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime } from "~/domain/formats";
-import { actionCountBadgeVariant, type AdminActivitySummaryRow } from "./monitoring-model";
+import { actionCountBadgeVariant, type AdminActivitySummaryRow } from "~/domain/monitoring";
 
 /** Per-admin activity in the range: name, e-mail, last action, tables touched, action count. */
 export function ActivitySummary({ rows, rangeText, timeZone }: { rows: AdminActivitySummaryRow[]; rangeText: string; timeZone: string }) {

@@ -1,7 +1,7 @@
 import { ScrollText } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime } from "~/domain/formats";
-import { AUDIT_LOG_LIMIT, type AuditLogRow } from "./monitoring-model";
+import { AUDIT_LOG_LIMIT, type AuditLogRow } from "~/domain/monitoring";
 
 /** The latest audit entries of the range. Every value, the details summary included, is plain text. */
 export function AuditLogTable({ rows, total, rangeText, timeZone }: { rows: AuditLogRow[]; total: number; rangeText: string; timeZone: string }) {

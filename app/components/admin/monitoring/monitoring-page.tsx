@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ActivitySummary } from "./activity-summary";
 import { AuditLogTable } from "./audit-log-table";
 import { formatTime } from "~/domain/formats";
-import { MONITORING_RANGES, MONITORING_REFRESH_MS, type MonitoringData } from "./monitoring-model";
+import { MONITORING_RANGES, MONITORING_REFRESH_MS, type MonitoringData } from "~/domain/monitoring";
 import { RangePicker } from "./range-picker";
 import { SecurityRecommendations } from "./security-recommendations";
 import { useAutoRevalidate } from "./use-auto-revalidate";
