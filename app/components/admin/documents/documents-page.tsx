@@ -2,7 +2,7 @@ import { Download, Eye, FileImage, FileText, RefreshCw } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { documentTypeLabel } from "~/components/admin/clients/format";
-import { Pagination } from "~/components/admin/clients/pagination";
+import { Pagination } from "~/components/admin/pagination";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";

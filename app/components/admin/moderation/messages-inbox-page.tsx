@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatPhone } from "~/domain/formats";
 import { cn } from "~/utils/cn";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/admin/pagination";
 import { useActionToast, type AdminActionData } from "./use-action-toast";
 
 export type InboxItem = {
@@ -138,7 +138,7 @@ export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; a
           ))}
         </div>
       )}
-      <Pagination page={data.page} pageCount={data.pageCount} href={(p) => `?view=${data.view}&page=${p}`} label="Message pages" />
+      <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => `?view=${data.view}&page=${p}`} label="Message pages" />
     </AdminShell>
   );
 }

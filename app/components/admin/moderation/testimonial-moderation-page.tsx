@@ -6,7 +6,7 @@ import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { StarRating } from "~/components/testimonials/star-rating";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/admin/pagination";
 import { useActionToast, type AdminActionData } from "./use-action-toast";
 
 export type ModerationItem = {
@@ -97,7 +97,7 @@ export function TestimonialModerationPage({ data, actionData }: { data: Moderati
           ))}
         </div>
       )}
-      <Pagination page={data.page} pageCount={data.pageCount} href={(p) => `?page=${p}`} label="Pending testimonials pages" />
+      <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => `?page=${p}`} label="Pending testimonials pages" />
     </AdminShell>
   );
 }
