@@ -1,3 +1,4 @@
+import type { InboxMessage } from "~/domain/admin-lists";
 import { Archive, ArchiveRestore, Inbox, MailOpen } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -11,19 +12,8 @@ import { cn } from "~/utils/cn";
 import { Pagination } from "~/components/admin/pagination";
 import { useActionToast, type AdminActionData } from "./use-action-toast";
 
-export type InboxItem = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: "new" | "read" | "archived";
-  createdAt: string;
-};
-
 export type InboxPageData = {
-  items: InboxItem[];
+  items: InboxMessage[];
   page: number;
   pageCount: number;
   total: number;
@@ -37,7 +27,7 @@ const STATUS_BADGE = {
   archived: { label: "Archived", variant: "outline" },
 } as const;
 
-function MessageCard({ item, timeZone }: { item: InboxItem; timeZone: string }) {
+function MessageCard({ item, timeZone }: { item: InboxMessage; timeZone: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
   const headingId = `message-${item.id}`;

@@ -1,3 +1,4 @@
+import type { Page, PendingTestimonial } from "~/domain/admin-lists";
 import { Check, MessageSquareQuote, X } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -9,21 +10,9 @@ import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/admin/pagination";
 import { useActionToast, type AdminActionData } from "./use-action-toast";
 
-export type ModerationItem = {
-  id: string;
-  fullName: string;
-  displayName: string;
-  role: string;
-  location: string | null;
-  content: string;
-  rating: number;
-  authorEmail: string | null;
-  createdAt: string;
-};
+export type ModerationPageData = Omit<Page<PendingTestimonial>, "pageSize">;
 
-export type ModerationPageData = { items: ModerationItem[]; page: number; pageCount: number; total: number };
-
-function TestimonialReview({ item, timeZone }: { item: ModerationItem; timeZone: string }) {
+function TestimonialReview({ item, timeZone }: { item: PendingTestimonial; timeZone: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
   const decision = submitting ? navigation.formData?.get("decision") : null;
