@@ -133,3 +133,53 @@ export function formatFileSize(bytes: number): string {
 export function formatPercent(value: number): string {
   return `${Number.isFinite(value) ? Number(value.toFixed(2)) : 0}%`;
 }
+
+/** Whole dollars when the amount has no cents ("$50,000"), otherwise with cents ("$1,025.83"). */
+export function formatAmount(amount: number | string): string {
+  const n = Number(amount);
+  return formatUsd(amount, { cents: !Number.isInteger(n) });
+}
+
+/** A Date from an ISO string, or null when it is not a date (shown as "—"). */
+function parseDate(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Nov 22, 2026" (en-US) in the given IANA time zone; "—" for a value that is not a date. */
+export function formatDate(iso: string, timeZone: string): string {
+  const date = parseDate(iso);
+  return date ? dateFormatter({ year: "numeric", month: "short", day: "numeric", timeZone }).format(date) : "—";
+}
+
+/**
+ * "Nov 22, 2026, 3:04 PM" in the given time zone; `seconds` adds them ("3:04:05 PM"), `zone` the zone's
+ * short name ("3:04 PM UTC"). "—" for a value that is not a date.
+ */
+export function formatDateTime(iso: string, timeZone: string, { seconds = false, zone = false }: { seconds?: boolean; zone?: boolean } = {}): string {
+  const date = parseDate(iso);
+  if (!date) return "—";
+  return dateFormatter({
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    ...(seconds ? { second: "2-digit" } : {}),
+    timeZone,
+    ...(zone ? { timeZoneName: "short" } : {}),
+  }).format(date);
+}
+
+/** "3:04:05 PM" in the given time zone. */
+export function formatTime(iso: string, timeZone: string): string {
+  const date = parseDate(iso);
+  return date ? dateFormatter({ hour: "numeric", minute: "2-digit", second: "2-digit", timeZone }).format(date) : "—";
+}
+
+/** A stored phone for display: "(302) 555-0199" when it has ten digits, otherwise as stored; null when there is none. */
+export function displayPhone(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const digits = digitsOnly(phone);
+  return digits.length === 10 ? formatPhone(digits) : phone;
+}

@@ -1,3 +1,4 @@
+import { CURRENT_LOAN_STATUSES } from "~/domain/application-lifecycle";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "~/server/db/client.server";
 import { approvedLoans, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
@@ -49,7 +50,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
       approvalDate: approvedLoans.approvalDate,
     })
     .from(approvedLoans)
-    .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, ["active", "approved"])))
+    .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, [...CURRENT_LOAN_STATUSES])))
     .orderBy(desc(approvedLoans.approvalDate));
 
   const apps = await db

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { transitionFor } from "~/domain/application-lifecycle";
 import { monthlyPayment } from "~/domain/loan-math";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db } from "~/server/db/client.server";
@@ -8,8 +9,9 @@ import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/
 import { writeAudit, type AuditActor, type RequestInfo } from "./audit.server";
 
 /**
- * Review decisions. Only a pending application can be decided, and only once: the status change is
- * a conditional UPDATE (… WHERE status = 'pending'), so of two admins deciding at once exactly one
+ * Review decisions. The lifecycle (~/domain/application-lifecycle) says which transition each decision
+ * makes (pending → approved, pending → denied); the status change is a conditional UPDATE
+ * (… WHERE status = <the transition's from>), so an application is decided only once, and of two admins deciding at once exactly one
  * wins and the other is told the application was already decided. The decision, the approved loan,
  * the applicant's e-mail and the audit row commit together.
  */
@@ -43,11 +45,12 @@ export async function approveApplication(
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
   const payment = monthlyPayment(terms.approvedAmount, terms.interestRate, terms.termMonths);
+  const { from, to } = transitionFor("approve");
   return db.transaction(async (tx) => {
     const decided = await tx
       .update(loanApplications)
-      .set({ status: "approved", reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, "pending")))
+      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
+      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw new ReviewConflict();
     const [loan] = await tx
@@ -94,11 +97,12 @@ export async function denyApplication(
 ): Promise<void> {
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
+  const { from, to } = transitionFor("deny");
   await db.transaction(async (tx) => {
     const decided = await tx
       .update(loanApplications)
-      .set({ status: "denied", reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, "pending")))
+      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, updatedAt: sql`now()` })
+      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw new ReviewConflict();
     await enqueueEmail(tx, {

@@ -198,7 +198,8 @@ describe("the applicant dashboard", () => {
 
     const older = page.locator(`[data-application-id="${olderId}"]`);
     const text = (await older.textContent()) ?? "";
-    expect(text).toContain("Personal Loans");
+    expect(text).toContain("Personal Loan");
+    expect(text).not.toContain("Personal Loans");
     expect(text).toContain("$50,000");
     expect(text).toContain("Consolidating two credit cards into one payment");
     const today = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone) }).format(new Date());
@@ -217,7 +218,7 @@ describe("the applicant dashboard", () => {
     const details = (await dialog.textContent()) ?? "";
     expect(details).toContain(`Application ID: ${olderId.slice(0, 8)}…`);
     expect(details).not.toContain(olderId);
-    for (const expected of ["Pending", "Personal Loans", "$50,000", "Consolidating two credit cards into one payment", today]) {
+    for (const expected of ["Pending", "Personal Loan", "$50,000", "Consolidating two credit cards into one payment", today]) {
       expect(details).toContain(expected);
     }
     const names = await dialog.getByRole("list", { name: "Documents submitted" }).getByRole("listitem").allTextContents();

@@ -394,9 +394,15 @@ describe.each(testTargets)("admin applications on %s", (target) => {
         body: new URLSearchParams({ intent: "note", note: "x".repeat(MAX_REVIEW_FORM_BYTES) }),
         headers: { "content-length": String(MAX_REVIEW_FORM_BYTES + 20) },
       });
-      expect((await reviewActionFromRequest(big, admin)).status).toBe(413);
+      const verified = { ...admin, isAdmin: true, mfaVerified: true };
+      expect((await reviewActionFromRequest(big, verified)).status).toBe(413);
       const garbled = new Request("http://localhost:3000/admin", { method: "POST", body: "--x\r\nnot multipart", headers: { "content-type": "multipart/form-data; boundary=y" } });
-      expect((await reviewActionFromRequest(garbled, admin)).status).toBe(400);
+      expect((await reviewActionFromRequest(garbled, verified)).status).toBe(400);
+    });
+
+    it("refuses a decision from an admin session without the second factor (403), before reading the form", async () => {
+      const request = new Request("http://localhost:3000/admin", { method: "POST", body: new URLSearchParams({ intent: "note", note: "x" }) });
+      expect((await reviewActionFromRequest(request, { ...admin, isAdmin: true, mfaVerified: false })).status).toBe(403);
     });
 
     it("an application that does not exist: 409 for a decision, 404 for a note", async () => {

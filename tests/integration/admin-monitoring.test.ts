@@ -12,7 +12,7 @@ import {
   DEFAULT_MONITORING_HOURS,
   parseMonitoringHours,
   type MonitoringData,
-} from "~/components/admin/monitoring/monitoring-model";
+} from "~/domain/monitoring";
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import {
   getAdminAccessLog,

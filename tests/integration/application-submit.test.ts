@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTROL_CHARACTER_MESSAGE } from "~/domain/validation/text-rules";
 import type { LoadContext } from "~/load-context";
 import { action } from "~/routes/api/applications";
-import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { decryptField, isEncrypted } from "~/server/crypto/field-encryption.server";

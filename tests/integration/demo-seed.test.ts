@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, demoPdf, seedDemo } from "../../scripts/demo";
 import { sniffDocumentType } from "~/server/applications/file-types.server";
-import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { decryptField, isEncrypted } from "~/server/crypto/field-encryption.server";

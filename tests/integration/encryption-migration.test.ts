@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runEncryptionMigration } from "~/server/admin/encryption-migration.server";
-import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import type { AuditActor } from "~/server/audit.server";
 import { getConfig, loadConfig, setConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted } from "~/server/crypto/field-encryption.server";

@@ -1,28 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyEstimate,
-  buildSubmission,
-  checkDocuments,
-  checkSchemaStep,
-  composeDateOfBirth,
-  daysInMonth,
-  birthYears,
-  emptyValues,
-  estimateKey,
-  isCompleteEstimate,
-  maskAccount,
-  maskRouting,
-  maskSsn,
-  newIdempotencyKey,
-  parseDraft,
-  parsePriorEstimate,
-  restoreStep,
-  schemaInput,
-  serializeDraft,
-  sizeInKb,
-  stepOfField,
-  type WizardValues,
-} from "~/components/apply/wizard-model";
+import { maskAccount, maskRouting, maskSsn, sizeInKb } from "~/components/apply/review-masks";
+import { parseDraft, restoreStep, serializeDraft } from "~/components/apply/wizard-draft";
+import { checkDocuments, checkSchemaStep, stepOfField } from "~/components/apply/wizard-steps";
+import { buildSubmission, newIdempotencyKey } from "~/components/apply/wizard-submission";
+import { applyEstimate, birthYears, composeDateOfBirth, daysInMonth, emptyValues, schemaInput, type WizardValues } from "~/components/apply/wizard-values";
+import { estimateKey, isCompleteEstimate, parsePriorEstimate } from "~/domain/calculator-link";
 import { APPLICATION_MESSAGES, APPLICATION_TEXT_FIELDS, validateApplicationFields } from "~/domain/validation/application";
 
 /** The wizard's pure logic: estimate hand-off, step checks, the session draft and the submission body. */

@@ -2,7 +2,7 @@ import { CheckCircle2, FileUp, RefreshCw } from "lucide-react";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { describedBy, ErrorList, RequiredMark } from "~/components/ui/form";
-import { sizeInKb } from "./wizard-model";
+import { sizeInKb } from "./review-masks";
 
 /** Accepted by the picker; the wizard re-checks every choice with uploadProblem (and the server by content). */
 export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";

@@ -1,13 +1,14 @@
 import { Calculator } from "lucide-react";
 import { formatPercent, formatUsd } from "~/domain/formats";
-import { durationLabel, type PriorEstimate } from "./wizard-model";
+import type { PriorEstimate } from "~/domain/calculator-link";
+import { termLabel } from "~/domain/labels";
 
 /** The calculator figures the applicant arrived with (shown above step 1). */
 export function EstimatePanel({ estimate }: { estimate: PriorEstimate }) {
   const rows: [string, string][] = [];
   if (estimate.loanAmount !== undefined) rows.push(["Loan Amount", formatUsd(estimate.loanAmount, { cents: false })]);
   if (estimate.interestRate !== undefined) rows.push(["Interest Rate", formatPercent(estimate.interestRate)]);
-  if (estimate.loanTerm !== undefined) rows.push(["Loan Term", durationLabel(estimate.loanTerm)]);
+  if (estimate.loanTerm !== undefined) rows.push(["Loan Term", termLabel(estimate.loanTerm)]);
   if (estimate.monthlyPayment !== undefined) rows.push(["Monthly Payment", formatUsd(estimate.monthlyPayment)]);
   return (
     <section aria-labelledby="apply-estimate-heading" className="rounded-xl border border-gold-500 bg-gold-200/25 p-4 sm:p-5">

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { cn } from "~/utils/cn";
-import { STEP_COUNT, STEP_TITLES, type StepNumber } from "./wizard-model";
+import { STEP_COUNT, STEP_TITLES, type StepNumber } from "./wizard-steps";
 
 /** 'Step n of 5', the percent complete (20 per step) as a progressbar, and the five step names. */
 export function WizardProgress({ step }: { step: StepNumber }) {

@@ -1,14 +1,8 @@
 import { useEffect } from "react";
-import {
-  DRAFT_STORAGE_KEY,
-  IDEMPOTENCY_STORAGE_KEY,
-  newIdempotencyKey,
-  parseDraft,
-  serializeDraft,
-  type StepNumber,
-  type WizardDraft,
-  type WizardValues,
-} from "./wizard-model";
+import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY, parseDraft, serializeDraft, type WizardDraft } from "./wizard-draft";
+import type { StepNumber } from "./wizard-steps";
+import { newIdempotencyKey } from "./wizard-submission";
+import type { WizardValues } from "./wizard-values";
 
 /**
  * The wizard's session draft (sessionStorage: this tab, until it closes). Storage can be missing or

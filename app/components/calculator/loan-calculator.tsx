@@ -3,8 +3,10 @@ import { useDeferredValue, useId, useMemo, useState, type ChangeEvent } from "re
 import { Link } from "react-router";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { applyLink } from "~/domain/calculator-link";
 import { LOAN_DURATIONS } from "~/domain/enums";
 import { caretAfterFormat, digitsOnly, formatAmountInput, formatUsd, parseAmountInput } from "~/domain/formats";
+import { termLabel } from "~/domain/labels";
 import { amortizationSchedule, CALCULATOR_DEFAULTS, estimateLoan, RATE_BOUNDS, yearlySchedule, type LoanEstimate } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 import { AmortizationChart } from "./amortization-chart";
@@ -36,24 +38,6 @@ export type LoanCalculatorProps = {
   initialValues?: Partial<LoanCalculatorValues>;
   className?: string;
 };
-
-/** "60 months (5 years)", "18 months (1.5 years)", "6 months". */
-export function termLabel(months: number): string {
-  if (months < 12) return `${months} months`;
-  const years = months / 12;
-  return `${months} months (${years} ${years === 1 ? "year" : "years"})`;
-}
-
-/** /apply?loanAmount=50000&interestRate=8.5&loanTerm=60&monthlyPayment=1025.83 */
-export function applyHref(values: LoanCalculatorValues, estimate: LoanEstimate): string {
-  const params = new URLSearchParams({
-    loanAmount: String(values.amount),
-    interestRate: String(values.ratePercent),
-    loanTerm: String(values.termMonths),
-    monthlyPayment: estimate.monthlyPayment.toFixed(2),
-  });
-  return `/apply?${params.toString()}`;
-}
 
 /**
  * The loan calculator: amount, rate and term in; monthly payment, total payment and total interest out,
@@ -236,7 +220,7 @@ function ApplyButton({ values, estimate }: { values: LoanCalculatorValues; estim
   }
   // discover="none": the calculator makes no network calls while you use it (route discovery included).
   return (
-    <Link to={applyHref(values, estimate)} discover="none" className={look}>
+    <Link to={applyLink({ ...values, monthlyPayment: estimate.monthlyPayment })} discover="none" className={look}>
       Apply Now with This Estimate
     </Link>
   );

@@ -2,7 +2,9 @@ import { FileText, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Button } from "~/components/ui/button";
 import type { DashboardApplication } from "~/server/dashboard.server";
-import { formatAmount, formatDate, loanTypeLabel, shortId } from "./format";
+import { formatAmount, formatDate } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
+import { shortId } from "./format";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /**

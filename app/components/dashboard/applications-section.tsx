@@ -2,7 +2,8 @@ import { ClipboardList } from "lucide-react";
 import { Card } from "~/components/ui/card";
 import type { DashboardApplication } from "~/server/dashboard.server";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
-import { formatAmount, formatDate, loanTypeLabel } from "./format";
+import { formatAmount, formatDate } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /** The applicant's own applications, newest first by submitted date (the server orders them too). */

@@ -2,9 +2,9 @@ import { Banknote, Info, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatPercent, formatUsd } from "~/domain/formats";
+import { formatAmount, formatDate, formatPercent, formatUsd } from "~/domain/formats";
 import type { DashboardLoan } from "~/server/dashboard.server";
-import { FUNDING_BUSINESS_DAYS, formatAmount, formatDate } from "./format";
+import { FUNDING_BUSINESS_DAYS } from "./format";
 import { LoanStatusBadge } from "./status-badge";
 
 /** The applicant's active approved loans, newest first, or the empty state; plus the funding note. */

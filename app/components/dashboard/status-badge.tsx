@@ -1,5 +1,6 @@
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { statusLabel } from "./format";
+import { isCurrentLoan } from "~/domain/application-lifecycle";
+import { applicationStatusLabel, approvedLoanStatusLabel } from "~/domain/labels";
 
 /**
  * Status colours (spec 001 §4): approved green, pending yellow, under_review blue, denied red,
@@ -18,17 +19,17 @@ export function ApplicationStatusBadge({ status }: { status: string }) {
   const { variant, tone } = TONES[status] ?? GREY;
   return (
     <Badge variant={variant} data-status={status} data-tone={tone}>
-      {statusLabel(status)}
+      {applicationStatusLabel(status)}
     </Badge>
   );
 }
 
 /** An approved loan whose status is active or approved displays as 'Approved' (green). */
 export function LoanStatusBadge({ status }: { status: string }) {
-  const approved = status === "active" || status === "approved";
+  const approved = isCurrentLoan(status);
   return (
     <Badge variant={approved ? "success" : GREY.variant} data-status={status} data-tone={approved ? "green" : GREY.tone}>
-      {approved ? "Approved" : statusLabel(status)}
+      {approved ? "Approved" : approvedLoanStatusLabel(status)}
     </Badge>
   );
 }

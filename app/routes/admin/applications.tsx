@@ -6,6 +6,7 @@ import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/admi
 import { requireAdmin } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import type { Route } from "./+types/applications";
+import { requestInfo } from "~/server/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Admin Dashboard", "Private Loans administration."),
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const params = parseReviewListParams(new URL(request.url).searchParams);
   try {
-    const list = await listApplicationsForAdmin(params, admin, { ip: context.clientIp, userAgent: request.headers.get("user-agent") });
+    const list = await listApplicationsForAdmin(params, admin, requestInfo(request, context));
     return data<AdminApplicationsData>({ list, loadError: false });
   } catch (error) {
     console.error(`[admin] loading applications failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
-  const result = await reviewActionFromRequest(request, admin, { ip: context.clientIp, userAgent: request.headers.get("user-agent") });
+  const result = await reviewActionFromRequest(request, admin, requestInfo(request, context));
   return data(result.body, { status: result.status });
 }
 

@@ -5,6 +5,7 @@ import { pageMeta } from "~/content/site";
 import { getClientDetail, listClients, parseClientsUrl } from "~/server/admin/clients.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/clients";
+import { requestInfo } from "~/server/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Client Information", "Private Loans administration: client information."),
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { q, page, clientId } = parseClientsUrl(new URL(request.url));
-  const info = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  const info = requestInfo(request, context);
   const list = await listClients({ q, page }, admin, info);
   const selected = clientId ? await getClientDetail(clientId, admin, info) : null;
   return { list, selectedId: clientId, selected };

@@ -10,6 +10,7 @@ import { assertSameOrigin } from "~/server/http/origin.server";
 import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import { checkThrottles } from "~/server/security/throttle.server";
 import type { Route } from "./+types/documents";
+import { requestInfo } from "~/server/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Document Viewer", "Private Loans administration: document viewer."),
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
-  const info = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  const info = requestInfo(request, context);
   return listDocuments({ page: parsePage(url.searchParams.get("page")), clientId: parseUserId(url.searchParams.get("client")) }, admin, info);
 }
 
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const throttled = await checkThrottles([[`document-link:admin:${admin.id}`, DOCUMENT_LINK_THROTTLE]]);
   if (!throttled.ok) return data<LinkActionData>({ ok: false, nonce, title: "Access Error", message: throttled.message }, { status: 429 });
-  const info = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  const info = requestInfo(request, context);
   const result = await createDocumentLink({ documentId: form.get("documentId"), disposition: form.get("disposition") }, admin, info);
   if (!result.ok) return data<LinkActionData>({ ok: false, nonce, title: result.title, message: result.message }, { status: result.status });
   return data<LinkActionData>({ ok: true, nonce, link: result.link });

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import type { Route } from "./+types/messages";
+import { requestInfo } from "~/server/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Contact Messages", "Private Loans administration: contact messages."),
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listContactMessages(
     { view: parseMessageView(params.get("view")), page: parsePageNumber(params.get("page")) },
     admin,
-    { ip: context.clientIp, userAgent: request.headers.get("user-agent") },
+    requestInfo(request, context),
   );
 }
 
@@ -34,10 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<AdminActionData>({ ok: false, title: "Update Failed", description: read.message, at: Date.now() }, { status: 413 });
   }
   const form = read.ok ? read.value : null;
-  const result = await setContactMessageStatus({ id: form?.get("id"), status: form?.get("status") }, admin, {
-    ip: context.clientIp,
-    userAgent: request.headers.get("user-agent"),
-  });
+  const result = await setContactMessageStatus({ id: form?.get("id"), status: form?.get("status") }, admin, requestInfo(request, context));
   const at = Date.now();
   if (!result.ok) return data<AdminActionData>({ ok: false, title: "Update Failed", description: result.message, at }, { status: 400 });
   return data<AdminActionData>({ ok: true, title: result.status === "archived" ? "Message Archived" : "Marked as Read", at });

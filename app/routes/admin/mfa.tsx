@@ -7,6 +7,7 @@ import { assertSameOrigin } from "~/server/http/origin.server";
 import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/mfa";
+import { requestInfo } from "~/server/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = read.ok ? read.value : new FormData();
   const code = String(form.get("code") ?? "").slice(0, 20);
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
-  const meta = { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+  const meta = requestInfo(request, context);
   if (!code.trim()) return data({ ok: false as const, message: "Enter the 6-digit code from your authenticator app.", backupCodes: null }, { status: 400 });
 
   if (form.get("intent") === "enrol") {

@@ -1,5 +1,5 @@
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
-import { parseMonitoringHours } from "~/components/admin/monitoring/monitoring-model";
+import { parseMonitoringHours } from "~/domain/monitoring";
 import { pageMeta } from "~/content/site";
 import { loadMonitoring } from "~/server/admin/monitoring.server";
 import { requireAdmin } from "~/server/auth/session.server";

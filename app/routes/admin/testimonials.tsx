@@ -7,6 +7,7 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import type { Route } from "./+types/testimonials";
+import { requestInfo } from "~/server/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Testimonial Moderation", "Private Loans administration: testimonial moderation."),
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await moderateTestimonial(
     { id: form?.get("id"), decision: form?.get("decision") },
     admin,
-    { ip: context.clientIp, userAgent: request.headers.get("user-agent") },
+    requestInfo(request, context),
   );
   const at = Date.now();
   if (result.ok) {

@@ -4,6 +4,7 @@ import { assertSameOrigin } from "~/server/http/origin.server";
 import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/http/read-body.server";
 import { checkThrottles } from "~/server/security/throttle.server";
 import type { Route } from "./+types/admin-reveal";
+import { requestInfo } from "~/server/http/request-info.server";
 
 /**
  * POST /api/admin/reveal {kind: 'ssn'|'account_number'|'routing_number', id}: one decrypted value for
@@ -46,6 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!read.ok && read.status === 413) return json({ title: "Error", message: read.message }, 413);
     body = read.ok ? read.value : null;
   }
-  const result = await revealSensitiveValue(body, admin, { ip: context.clientIp, userAgent: request.headers.get("user-agent") });
+  const result = await revealSensitiveValue(body, admin, requestInfo(request, context));
   return json(result.body, result.status);
 }

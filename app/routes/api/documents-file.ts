@@ -1,6 +1,7 @@
 import { serveSignedDocument } from "~/server/admin/documents.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/documents-file";
+import { requestInfo } from "~/server/http/request-info.server";
 
 /**
  * GET /api/documents/file?d=&exp=&disposition=&sig=: a stored document for the admin its 60-second
@@ -9,5 +10,5 @@ import type { Route } from "./+types/documents-file";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return serveSignedDocument(new URL(request.url), admin, { ip: context.clientIp, userAgent: request.headers.get("user-agent") }, { method: request.method });
+  return serveSignedDocument(new URL(request.url), admin, requestInfo(request, context), { method: request.method });
 }

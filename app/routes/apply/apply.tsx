@@ -1,5 +1,5 @@
 import { ApplyWizard } from "~/components/apply/wizard";
-import { parsePriorEstimate } from "~/components/apply/wizard-model";
+import { parsePriorEstimate } from "~/domain/calculator-link";
 import { pageMeta } from "~/content/site";
 import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/apply";

@@ -1,3 +1,4 @@
+import { mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
 import { desc, eq, sql } from "drizzle-orm";
 import { logFailure } from "~/server/log/describe-error.server";
 import {
@@ -226,7 +227,10 @@ export type ReviewActionResult = { status: number; body: ReviewActionData };
 export const MAX_REVIEW_FORM_BYTES = 64 * 1024;
 
 /** Reads the posted form (refusing one that is too large or unreadable), then handleReviewAction. */
-export async function reviewActionFromRequest(request: Request, actor: AuditActor, info: RequestInfo = {}): Promise<ReviewActionResult> {
+export async function reviewActionFromRequest(request: Request, actor: AuditActor & LifecycleActor, info: RequestInfo = {}): Promise<ReviewActionResult> {
+  // Decisions are the lifecycle's verified-admin transitions; requireAdmin has already refused anyone
+  // else, and this keeps the rule next to the action should another caller appear.
+  if (!mayMake("approve", actor) || !mayMake("deny", actor)) return failure(403, null, { toast: updateFailedToast("Access denied.") });
   const read = await readForm(request, MAX_REVIEW_FORM_BYTES);
   if (!read.ok) return failure(read.status, null, { toast: updateFailedToast(read.message) });
   return handleReviewAction(read.value, actor, info);

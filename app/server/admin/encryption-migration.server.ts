@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted, needsReencryption } from "~/server/crypto/field-encryption.server";

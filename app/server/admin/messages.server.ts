@@ -1,3 +1,4 @@
+import type { InboxMessage } from "~/domain/admin-lists";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { ContactMessageStatus } from "~/domain/enums";
@@ -26,18 +27,6 @@ export const messageStatusSchema = z.object({
   id: z.uuid("Unknown message."),
   status: z.enum(["read", "archived"], "Choose read or archived."),
 });
-
-export type InboxMessage = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: ContactMessageStatus;
-  /** ISO 8601. */
-  createdAt: string;
-};
 
 export type InboxPage = Page<InboxMessage> & { view: MessageView; unread: number };
 

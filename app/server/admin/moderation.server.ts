@@ -1,3 +1,4 @@
+import type { Page, PendingTestimonial } from "~/domain/admin-lists";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
@@ -20,21 +21,7 @@ export const moderationDecisionSchema = z.object({
 });
 export type ModerationDecision = z.infer<typeof moderationDecisionSchema>;
 
-export type PendingTestimonial = {
-  id: string;
-  fullName: string;
-  displayName: string;
-  role: string;
-  location: string | null;
-  content: string;
-  rating: number;
-  /** The author's account e-mail (null when the account was deleted). */
-  authorEmail: string | null;
-  /** ISO 8601. */
-  createdAt: string;
-};
-
-export type Page<T> = { items: T[]; page: number; pageCount: number; total: number; pageSize: number };
+export type { Page, PendingTestimonial } from "~/domain/admin-lists";
 
 /** A `?page=` value as a whole page number from 1 (anything else is 1). */
 export function parsePageNumber(value: string | null | undefined): number {

@@ -6,7 +6,7 @@ import {
   type AuditLogRow,
   type MonitoringData,
   type MonitoringHours,
-} from "~/components/admin/monitoring/monitoring-model";
+} from "~/domain/monitoring";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { adminMfa, auditLog, userRoles } from "~/server/db/schema.server";

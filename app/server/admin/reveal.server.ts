@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { logFailure } from "~/server/log/describe-error.server";
-import { z } from "zod";
-import { ENCRYPTION_PURPOSES } from "~/server/applications/submit.server";
+import { REVEAL_MESSAGES, revealRequestSchema, type RevealRequest } from "~/domain/reveal";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import type { EncryptionKey } from "~/server/config.server";
 import { decryptField, FieldDecryptionError } from "~/server/crypto/field-encryption.server";
@@ -15,26 +15,8 @@ import { bankAccounts, loanApplications } from "~/server/db/schema.server";
  * not returned. Nothing else is decrypted, and nothing is cached.
  */
 
-export const REVEAL_KINDS = ["ssn", "account_number", "routing_number"] as const;
-export type RevealKind = (typeof REVEAL_KINDS)[number];
-
-/** The body of POST /api/admin/reveal: the application id for 'ssn', the bank account id otherwise. */
-export const revealRequestSchema = z.object({
-  kind: z.enum(REVEAL_KINDS),
-  id: z.uuid(),
-});
-export type RevealRequest = z.infer<typeof revealRequestSchema>;
-
 /** Reveals per admin: 60 per 10 minutes (a person reading records; a script harvesting them is stopped). */
 export const REVEAL_THROTTLE = { limit: 60, windowSeconds: 600 } as const;
-
-export const REVEAL_MESSAGES = {
-  noSsn: { title: "No SSN Available", message: "This application does not have an SSN on file" },
-  notFound: { title: "Error", message: "That record does not exist." },
-  decryptFailed: { title: "Decryption Error", message: "Failed to decrypt" },
-  auditFailed: { title: "Error", message: "The access could not be recorded, so the value was not revealed. Please try again." },
-  invalid: { title: "Error", message: "Invalid reveal request." },
-} as const;
 
 export type RevealResult =
   | { status: 200; body: { value: string; legacy?: true } }

@@ -1,3 +1,5 @@
+import { transitionFor } from "~/domain/application-lifecycle";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { and, count, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import {
@@ -24,12 +26,6 @@ import { fileProblem, SubmissionRejected, type ParsedSubmission, type UploadedFi
  * if anything fails, nothing is committed and the files written are removed. A retried or
  * double-clicked submission (same idempotency key) yields the one application.
  */
-
-export const ENCRYPTION_PURPOSES = {
-  ssn: "loan_applications.ssn",
-  accountNumber: "bank_accounts.account_number",
-  routingNumber: "bank_accounts.routing_number",
-} as const;
 
 export type Applicant = { id: string; name: string; email: string };
 
@@ -126,7 +122,7 @@ export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: 
   return {
     id,
     userId: applicant.id,
-    status: "pending" as const,
+    status: transitionFor("submit").to,
     loanType: f.loanType,
     requestedAmount: f.loanAmount,
     desiredInterestRate: f.desiredInterestRate,

@@ -5,13 +5,14 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { useLiveUpdates } from "~/components/live/use-live-updates";
 import { Button } from "~/components/ui/button";
-import { REVIEW_TOASTS } from "~/domain/validation/review";
+import { REVIEW_TOASTS, reviewListHref } from "~/domain/validation/review";
 import type { AdminApplication, AdminApplicationList } from "~/server/admin/applications.server";
 import { AdminToolLinks, SecureDataUtilities } from "./admin-tools";
 import { ApplicationCard } from "./application-card";
 import { ApproveDialog } from "./approve-dialog";
 import { DenyDialog } from "./deny-dialog";
-import { Pagination, StatusTabs, TAB_LABELS } from "./status-tabs";
+import { Pagination } from "~/components/admin/pagination";
+import { StatusTabs, TAB_LABELS } from "./status-tabs";
 import { showReviewToast } from "./use-review-fetcher";
 
 export type AdminApplicationsData = { list: AdminApplicationList | null; loadError: boolean };
@@ -101,7 +102,7 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
                   ))}
                 </ul>
               )}
-              <Pagination tab={list.tab} page={list.page} pageCount={list.pageCount} />
+              <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => reviewListHref(list.tab, page)} />
             </>
           ) : (
             <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive p-5">

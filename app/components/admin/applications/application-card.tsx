@@ -1,14 +1,13 @@
 import * as checkIcon from "lucide-react/icons/check";
 import * as xIcon from "lucide-react/icons/x";
 import type { MouseEvent, ReactNode } from "react";
-import { formatAmount, formatDate, loanTypeLabel } from "~/components/dashboard/format";
+import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { formatPercent, formatUsd } from "~/domain/formats";
+import { displayPhone, formatAmount, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
 import type { AdminApplication } from "~/server/admin/applications.server";
-import { employmentLabel, formatDateTime, phoneLabel } from "./labels";
 import { NotesSection } from "./notes-form";
 
 // Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
@@ -51,7 +50,7 @@ export function ApplicationCard({
         <Item label="Annual Income">{a.annualIncome === null ? "—" : formatAmount(a.annualIncome)}</Item>
         <Item label="Credit Score">{a.creditScore ?? "—"}</Item>
         <Item label="Employment Status">{employmentLabel(a.employmentStatus)}</Item>
-        <Item label="Phone">{phoneLabel(a.phone)}</Item>
+        <Item label="Phone">{displayPhone(a.phone) ?? "—"}</Item>
         <Item label="Requested Terms">
           {formatPercent(a.desiredInterestRate)}, {a.loanDuration} months
         </Item>

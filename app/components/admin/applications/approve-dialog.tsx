@@ -1,11 +1,8 @@
 import { CircleCheck } from "lucide-react";
+import { formatUsd } from "~/domain/formats";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Spinner } from "~/components/ui/spinner";
-import { formatUsd } from "~/domain/formats";
 import { monthlyPayment } from "~/domain/loan-math";
 import {
   approvedAmountField,
@@ -15,10 +12,7 @@ import {
   reviewFieldErrors,
   termMonthsField,
 } from "~/domain/validation/review";
-import type { AdminApplication } from "~/server/admin/applications.server";
-import { loanTypeLabel } from "~/components/dashboard/format";
-import { FieldError, ReviewDialog, type ReviewFormProps } from "./review-dialog";
-import { useReviewFetcher } from "./use-review-fetcher";
+import { FieldError, ReviewDecisionDialog, ReviewFormFooter, type ReviewDecisionProps, type ReviewFormProps } from "./review-dialog";
 
 const FIELDS = ["approvedAmount", "interestRate", "termMonths"] as const;
 type Field = (typeof FIELDS)[number];
@@ -37,60 +31,18 @@ export function previewPayment(values: Values): number | null {
  * 'Approve' (spec 001 §2, §4): the terms, pre-filled from the request and editable, with the monthly
  * payment computed as they are typed. Confirm posts intent=approve; the server checks the same schema.
  */
-export function ApproveDialog({
-  application,
-  onClose,
-  onCloseFocus,
-}: {
-  application: AdminApplication | null;
-  /** `decided`: the application left the list, so focus cannot go back to its button. */
-  onClose: (decided?: boolean) => void;
-  onCloseFocus: () => void;
-}) {
-  const revalidator = useRevalidator();
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const { fetcher, pending } = useReviewFetcher("admin-approve", (data) => {
-    if (data.ok) {
-      onClose(true);
-    } else if (data.fieldErrors) {
-      setServerErrors(data.fieldErrors);
-    } else {
-      // Already decided elsewhere (409) or gone: close and show the list as it is now.
-      onClose(true);
-      void revalidator.revalidate();
-    }
-  });
-
+export function ApproveDialog({ application, onClose, onCloseFocus }: ReviewDecisionProps) {
   return (
-    <ReviewDialog
-      open={application !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <ReviewDecisionDialog
+      application={application}
+      onClose={onClose}
       onCloseFocus={onCloseFocus}
+      fetcherKey="admin-approve"
       title="Approve Application"
       testId="approve-dialog"
-      description={
-        application ? (
-          <>
-            {application.applicantName}: {loanTypeLabel(application.loanType)}, requested {formatUsd(application.requestedAmount)}. Set the
-            approved terms.
-          </>
-        ) : null
-      }
-    >
-      {application ? (
-        <ApproveForm
-          key={application.id}
-          application={application}
-          fetcher={fetcher}
-          pending={pending}
-          serverErrors={serverErrors}
-          clearServerErrors={() => setServerErrors({})}
-          onCancel={() => onClose()}
-        />
-      ) : null}
-    </ReviewDialog>
+      instruction="Set the approved terms."
+      Form={ApproveForm}
+    />
   );
 }
 
@@ -178,16 +130,15 @@ function ApproveForm({ application, fetcher, pending, serverErrors, clearServerE
           {payment === null ? "—" : formatUsd(payment)}
         </output>
       </div>
-      {shown.applicationId?.length ? <p className="text-sm text-destructive">{shown.applicationId[0]}</p> : null}
-      <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending} aria-disabled={pending || undefined}>
-          {pending ? <Spinner className="size-4" /> : <CircleCheck aria-hidden="true" />}
-          {pending ? "Approving…" : "Confirm Approval"}
-        </Button>
-      </div>
+      <ReviewFormFooter
+        applicationError={shown.applicationId}
+        pending={pending}
+        onCancel={onCancel}
+        icon={<CircleCheck aria-hidden="true" />}
+        label="Confirm Approval"
+        pendingLabel="Approving…"
+        className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      />
     </fetcher.Form>
   );
 }

@@ -1,74 +1,26 @@
 import { CircleX } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Spinner } from "~/components/ui/spinner";
-import { formatUsd } from "~/domain/formats";
 import { DENIAL_REASONS, denySchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
-import type { AdminApplication } from "~/server/admin/applications.server";
-import { loanTypeLabel } from "~/components/dashboard/format";
-import { FieldError, ReviewDialog, type ReviewFormProps } from "./review-dialog";
-import { useReviewFetcher } from "./use-review-fetcher";
+import { FieldError, ReviewDecisionDialog, ReviewFormFooter, type ReviewDecisionProps, type ReviewFormProps } from "./review-dialog";
 
 /**
  * 'Deny' (spec 001 §2, §4): the principal reasons for the adverse-action notice, from the standard
  * list plus an optional 'Other'; at least one. Confirm posts intent=deny; the server checks the same schema.
  */
-export function DenyDialog({
-  application,
-  onClose,
-  onCloseFocus,
-}: {
-  application: AdminApplication | null;
-  /** `decided`: the application left the list, so focus cannot go back to its button. */
-  onClose: (decided?: boolean) => void;
-  onCloseFocus: () => void;
-}) {
-  const revalidator = useRevalidator();
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const { fetcher, pending } = useReviewFetcher("admin-deny", (data) => {
-    if (data.ok) {
-      onClose(true);
-    } else if (data.fieldErrors) {
-      setServerErrors(data.fieldErrors);
-    } else {
-      onClose(true);
-      void revalidator.revalidate();
-    }
-  });
-
+export function DenyDialog({ application, onClose, onCloseFocus }: ReviewDecisionProps) {
   return (
-    <ReviewDialog
-      open={application !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <ReviewDecisionDialog
+      application={application}
+      onClose={onClose}
       onCloseFocus={onCloseFocus}
+      fetcherKey="admin-deny"
       title="Deny Application"
       testId="deny-dialog"
-      description={
-        application ? (
-          <>
-            {application.applicantName}: {loanTypeLabel(application.loanType)}, requested {formatUsd(application.requestedAmount)}. The
-            reasons are sent to the applicant in the notice of action taken.
-          </>
-        ) : null
-      }
-    >
-      {application ? (
-        <DenyForm
-          key={application.id}
-          application={application}
-          fetcher={fetcher}
-          pending={pending}
-          serverErrors={serverErrors}
-          clearServerErrors={() => setServerErrors({})}
-          onCancel={() => onClose()}
-        />
-      ) : null}
-    </ReviewDialog>
+      instruction="The reasons are sent to the applicant in the notice of action taken."
+      Form={DenyForm}
+    />
   );
 }
 
@@ -149,16 +101,16 @@ function DenyForm({ application, fetcher, pending, serverErrors, clearServerErro
         />
         <FieldError id={`${id}-other-error`} errors={shown.otherReason} />
       </div>
-      {shown.applicationId?.length ? <p className="text-sm text-destructive">{shown.applicationId[0]}</p> : null}
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? <Spinner className="size-4" /> : <CircleX aria-hidden="true" />}
-          {pending ? "Denying…" : "Confirm Denial"}
-        </Button>
-      </div>
+      <ReviewFormFooter
+        applicationError={shown.applicationId}
+        pending={pending}
+        onCancel={onCancel}
+        icon={<CircleX aria-hidden="true" />}
+        label="Confirm Denial"
+        pendingLabel="Denying…"
+        destructive
+        className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      />
     </fetcher.Form>
   );
 }

@@ -1,9 +1,13 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
-import type { AdminApplication } from "~/server/admin/applications.server";
-import type { useReviewFetcher } from "./use-review-fetcher";
+import { useState, type ComponentType, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { formatUsd } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
+import type { AdminApplication } from "~/server/admin/applications.server";
+import { useReviewFetcher } from "./use-review-fetcher";
 
 /** What the approve and deny forms inside the dialog receive. */
 export type ReviewFormProps = {
@@ -13,6 +17,14 @@ export type ReviewFormProps = {
   serverErrors: Record<string, string[]>;
   clearServerErrors: () => void;
   onCancel: () => void;
+};
+
+/** What the approve and deny dialogs receive from the applications page. */
+export type ReviewDecisionProps = {
+  application: AdminApplication | null;
+  /** `decided`: the application left the list, so focus cannot go back to its button. */
+  onClose: (decided?: boolean) => void;
+  onCloseFocus: () => void;
 };
 
 /**
@@ -72,5 +84,108 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
     <p id={id} className="min-h-5 text-sm text-destructive" aria-live="polite">
       {errors?.[0] ?? ""}
     </p>
+  );
+}
+
+/**
+ * A review decision (approve or deny) in its dialog: one fetcher per decision, and one way to take the
+ * server's answer. Accepted: close (the application leaves the list). Field errors: show them in the
+ * form. Anything else (already decided elsewhere, 409, or gone): close and reload the list as it is now.
+ */
+export function ReviewDecisionDialog({
+  application,
+  onClose,
+  onCloseFocus,
+  fetcherKey,
+  title,
+  testId,
+  instruction,
+  Form,
+}: ReviewDecisionProps & {
+  fetcherKey: string;
+  title: string;
+  testId: string;
+  /** What the dialog asks for, after the applicant and the request ("Set the approved terms."). */
+  instruction: string;
+  Form: ComponentType<ReviewFormProps>;
+}) {
+  const revalidator = useRevalidator();
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const { fetcher, pending } = useReviewFetcher(fetcherKey, (data) => {
+    if (data.ok) {
+      onClose(true);
+    } else if (data.fieldErrors) {
+      setServerErrors(data.fieldErrors);
+    } else {
+      onClose(true);
+      void revalidator.revalidate();
+    }
+  });
+
+  return (
+    <ReviewDialog
+      open={application !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      onCloseFocus={onCloseFocus}
+      title={title}
+      testId={testId}
+      description={
+        application ? (
+          <>
+            {application.applicantName}: {loanTypeLabel(application.loanType)}, requested {formatUsd(application.requestedAmount)}. {instruction}
+          </>
+        ) : null
+      }
+    >
+      {application ? (
+        <Form
+          key={application.id}
+          application={application}
+          fetcher={fetcher}
+          pending={pending}
+          serverErrors={serverErrors}
+          clearServerErrors={() => setServerErrors({})}
+          onCancel={() => onClose()}
+        />
+      ) : null}
+    </ReviewDialog>
+  );
+}
+
+/** The end of a review form: an error about the application itself, Cancel, and the pending-aware confirm button. */
+export function ReviewFormFooter({
+  applicationError,
+  pending,
+  onCancel,
+  icon,
+  label,
+  pendingLabel,
+  destructive = false,
+  className,
+}: {
+  applicationError?: string[];
+  pending: boolean;
+  onCancel: () => void;
+  icon: ReactNode;
+  label: string;
+  pendingLabel: string;
+  destructive?: boolean;
+  className: string;
+}) {
+  return (
+    <>
+      {applicationError?.length ? <p className="text-sm text-destructive">{applicationError[0]}</p> : null}
+      <div className={className}>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={destructive ? "destructive" : undefined} disabled={pending} aria-disabled={pending || undefined}>
+          {pending ? <Spinner className="size-4" /> : icon}
+          {pending ? pendingLabel : label}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
 import { REVIEW_TABS, reviewListHref, type ReviewTab } from "~/domain/validation/review";
 import type { ApplicationCounts } from "~/server/admin/applications.server";
 import { cn } from "~/utils/cn";
@@ -36,34 +34,6 @@ export function StatusTabs({ current, counts }: { current: ReviewTab; counts: Ap
           );
         })}
       </ul>
-    </nav>
-  );
-}
-
-export function Pagination({ tab, page, pageCount }: { tab: ReviewTab; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const link = buttonVariants({ variant: "outline", size: "sm" });
-  return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={reviewListHref(tab, page - 1)} className={link} rel="prev">
-          <ChevronLeft aria-hidden="true" />
-          Previous<span className="sr-only"> page</span>
-        </Link>
-      ) : (
-        <span aria-hidden="true" className="w-24" />
-      )}
-      <p className="text-sm text-slate-700" aria-live="polite">
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={reviewListHref(tab, page + 1)} className={link} rel="next">
-          Next<span className="sr-only"> page</span>
-          <ChevronRight aria-hidden="true" />
-        </Link>
-      ) : (
-        <span aria-hidden="true" className="w-24" />
-      )}
     </nav>
   );
 }

@@ -2,15 +2,14 @@ import { BadgeCheck, Building2, FileText, FolderOpen, Landmark, Star } from "luc
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
-import { formatAmount, formatDate, loanTypeLabel, useDisplayTimeZone } from "~/components/dashboard/format";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
+import { displayPhone, formatAmount, formatDate, formatFileSize } from "~/domain/formats";
+import { accountTypeLabel, loanTypeLabel } from "~/domain/labels";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatFileSize } from "~/domain/formats";
 import type { ClientDetail as ClientDetailData } from "~/server/admin/clients.server";
 import {
-  accountTypeLabel,
-  displayPhone,
   displaySsn,
   documentTypeLabel,
   formatAddress,

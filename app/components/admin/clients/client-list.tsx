@@ -8,7 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import type { ClientList as ClientListData } from "~/server/admin/clients.server";
 import { cn } from "~/utils/cn";
 import { clientsSearch } from "./format";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/admin/pagination";
 
 /** The searchable, paginated client list (left column of /admin/clients). */
 export function ClientList({ list, selectedId }: { list: ClientListData; selectedId: string | null }) {

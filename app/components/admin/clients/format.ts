@@ -1,5 +1,6 @@
 import { DOCUMENT_FIELDS } from "~/domain/validation/application";
 import { formatSsn } from "~/domain/formats";
+import { titleCase } from "~/domain/labels";
 
 /** Display helpers for the admin client and document views. Pure, safe in the browser. */
 
@@ -23,14 +24,6 @@ export function displaySsn(value: string): string {
   return /^\d{9}$/.test(value) ? formatSsn(value) : value;
 }
 
-function titleCase(value: string): string {
-  return value
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(" ");
-}
-
 const DOCUMENT_LABELS: Record<string, string> = {
   ...Object.fromEntries(DOCUMENT_FIELDS.map((d) => [d.type, d.label])),
   signature: "Signature",
@@ -41,22 +34,11 @@ export function documentTypeLabel(type: string): string {
   return DOCUMENT_LABELS[type] ?? titleCase(type);
 }
 
-/** "Checking" for checking. */
-export function accountTypeLabel(type: string): string {
-  return titleCase(type);
-}
-
 /** One line of address from its parts, or null when there is none. */
 export function formatAddress(parts: { address: string | null; city: string | null; state: string | null; zipCode: string | null }): string | null {
   const cityLine = [parts.city, [parts.state, parts.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const line = [parts.address, cityLine].filter(Boolean).join(", ");
   return line || null;
-}
-
-/** "(302) 555-0199" for 10 digits; anything else as stored. */
-export function displayPhone(phone: string | null): string | null {
-  if (!phone) return null;
-  return /^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone;
 }
 
 /** The search string of a /admin/clients link, keeping only what is set. */

@@ -1,25 +1,13 @@
+import { REVEAL_TEXT, type RevealKind } from "~/domain/reveal";
+
 /**
  * The browser side of POST /api/admin/reveal. The revealed value lives only in the caller's React
  * state: it never goes into the URL, loader data, storage or the console.
  */
 
-export type RevealKind = "ssn" | "account_number" | "routing_number";
-
 export type RevealAnswer =
   | { ok: true; value: string; legacy: boolean }
   | { ok: false; status: number; title: string; message: string };
-
-/** The texts the page shows itself (the server answers the same ones). */
-export const REVEAL_TEXT = {
-  noSsnTitle: "No SSN Available",
-  noSsnMessage: "This application does not have an SSN on file",
-  ssnRevealedTitle: "SSN Revealed",
-  auditNote: "This access has been recorded in the audit log.",
-  decryptionErrorTitle: "Decryption Error",
-  decryptFailed: "Failed to decrypt",
-  accessErrorTitle: "Access Error",
-  genericMessage: "The value could not be revealed. Please try again.",
-} as const;
 
 export async function requestReveal(kind: RevealKind, id: string): Promise<RevealAnswer> {
   let response: Response;

@@ -4,7 +4,8 @@ import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
-import { REVEAL_TEXT, requestReveal, type RevealKind } from "./reveal-request";
+import { REVEAL_TEXT, type RevealKind } from "~/domain/reveal";
+import { requestReveal } from "./reveal-request";
 
 type State = { status: "hidden" } | { status: "loading" } | { status: "shown"; value: string; legacy: boolean } | { status: "failed" };
 

@@ -1,29 +1,19 @@
+import type { InboxMessage } from "~/domain/admin-lists";
 import { Archive, ArchiveRestore, Inbox, MailOpen } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { formatDateTime } from "~/components/admin/monitoring/format-time";
+import { formatDateTime } from "~/domain/formats";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatPhone } from "~/domain/formats";
 import { cn } from "~/utils/cn";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/admin/pagination";
 import { useActionToast, type AdminActionData } from "./use-action-toast";
 
-export type InboxItem = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: "new" | "read" | "archived";
-  createdAt: string;
-};
-
 export type InboxPageData = {
-  items: InboxItem[];
+  items: InboxMessage[];
   page: number;
   pageCount: number;
   total: number;
@@ -37,7 +27,7 @@ const STATUS_BADGE = {
   archived: { label: "Archived", variant: "outline" },
 } as const;
 
-function MessageCard({ item, timeZone }: { item: InboxItem; timeZone: string }) {
+function MessageCard({ item, timeZone }: { item: InboxMessage; timeZone: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
   const headingId = `message-${item.id}`;
@@ -51,7 +41,7 @@ function MessageCard({ item, timeZone }: { item: InboxItem; timeZone: string }) 
           </h2>
           <p className="text-sm break-words text-slate-700">
             From <span className="font-medium text-slate-900">{item.name}</span>,{" "}
-            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { seconds: false })}</time>
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { zone: true })}</time>
           </p>
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>
@@ -138,7 +128,7 @@ export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; a
           ))}
         </div>
       )}
-      <Pagination page={data.page} pageCount={data.pageCount} href={(p) => `?view=${data.view}&page=${p}`} label="Message pages" />
+      <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => `?view=${data.view}&page=${p}`} label="Message pages" />
     </AdminShell>
   );
 }

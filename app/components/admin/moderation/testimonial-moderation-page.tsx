@@ -1,29 +1,18 @@
+import type { Page, PendingTestimonial } from "~/domain/admin-lists";
 import { Check, MessageSquareQuote, X } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { formatDateTime } from "~/components/admin/monitoring/format-time";
+import { formatDateTime } from "~/domain/formats";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { StarRating } from "~/components/testimonials/star-rating";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/admin/pagination";
 import { useActionToast, type AdminActionData } from "./use-action-toast";
 
-export type ModerationItem = {
-  id: string;
-  fullName: string;
-  displayName: string;
-  role: string;
-  location: string | null;
-  content: string;
-  rating: number;
-  authorEmail: string | null;
-  createdAt: string;
-};
+export type ModerationPageData = Omit<Page<PendingTestimonial>, "pageSize">;
 
-export type ModerationPageData = { items: ModerationItem[]; page: number; pageCount: number; total: number };
-
-function TestimonialReview({ item, timeZone }: { item: ModerationItem; timeZone: string }) {
+function TestimonialReview({ item, timeZone }: { item: PendingTestimonial; timeZone: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
   const decision = submitting ? navigation.formData?.get("decision") : null;
@@ -55,7 +44,7 @@ function TestimonialReview({ item, timeZone }: { item: ModerationItem; timeZone:
         <div className="min-w-0">
           <dt className="font-medium text-slate-900">Submitted</dt>
           <dd>
-            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { seconds: false })}</time>
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { zone: true })}</time>
           </dd>
         </div>
       </dl>
@@ -97,7 +86,7 @@ export function TestimonialModerationPage({ data, actionData }: { data: Moderati
           ))}
         </div>
       )}
-      <Pagination page={data.page} pageCount={data.pageCount} href={(p) => `?page=${p}`} label="Pending testimonials pages" />
+      <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => `?page=${p}`} label="Pending testimonials pages" />
     </AdminShell>
   );
 }

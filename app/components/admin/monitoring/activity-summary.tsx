@@ -1,8 +1,8 @@
 import { Users } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDateTime } from "./format-time";
-import { actionCountBadgeVariant, type AdminActivitySummaryRow } from "./monitoring-model";
+import { formatDateTime } from "~/domain/formats";
+import { actionCountBadgeVariant, type AdminActivitySummaryRow } from "~/domain/monitoring";
 
 /** Per-admin activity in the range: name, e-mail, last action, tables touched, action count. */
 export function ActivitySummary({ rows, rangeText, timeZone }: { rows: AdminActivitySummaryRow[]; rangeText: string; timeZone: string }) {
@@ -39,7 +39,7 @@ export function ActivitySummary({ rows, rangeText, timeZone }: { rows: AdminActi
                       <th scope="row" className="px-3 py-2 font-medium text-slate-900">{row.adminName}</th>
                       <td className="px-3 py-2 whitespace-nowrap text-slate-700">{row.adminEmail}</td>
                       <td className="px-3 py-2 whitespace-nowrap text-slate-700">
-                        <time dateTime={row.lastAction}>{formatDateTime(row.lastAction, timeZone)}</time>
+                        <time dateTime={row.lastAction}>{formatDateTime(row.lastAction, timeZone, { seconds: true, zone: true })}</time>
                       </td>
                       <td className="px-3 py-2">
                         {row.tablesAccessed.length === 0 ? (

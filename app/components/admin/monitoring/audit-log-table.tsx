@@ -1,7 +1,7 @@
 import { ScrollText } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDateTime } from "./format-time";
-import { AUDIT_LOG_LIMIT, type AuditLogRow } from "./monitoring-model";
+import { formatDateTime } from "~/domain/formats";
+import { AUDIT_LOG_LIMIT, type AuditLogRow } from "~/domain/monitoring";
 
 /** The latest audit entries of the range. Every value, the details summary included, is plain text. */
 export function AuditLogTable({ rows, total, rangeText, timeZone }: { rows: AuditLogRow[]; total: number; rangeText: string; timeZone: string }) {
@@ -39,7 +39,7 @@ export function AuditLogTable({ rows, total, rangeText, timeZone }: { rows: Audi
                 {rows.map((row) => (
                   <tr key={row.id} data-action={row.action}>
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">
-                      <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, timeZone)}</time>
+                      <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, timeZone, { seconds: true, zone: true })}</time>
                     </td>
                     <td className="px-3 py-2">
                       <span className="block font-medium text-slate-900">{row.adminName}</span>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { MONITORING_RANGES, type MonitoringHours } from "./monitoring-model";
+import { MONITORING_RANGES, type MonitoringHours } from "~/domain/monitoring";
 
 /** The 6h / 1d / 3d / 7d buttons: plain links to ?hours=…, the current one marked. */
 export function RangePicker({ hours }: { hours: MonitoringHours }) {

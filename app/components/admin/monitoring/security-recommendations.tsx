@@ -1,6 +1,6 @@
 import { AlertTriangle, ShieldCheck } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { AdminActivitySummaryRow } from "./monitoring-model";
+import type { AdminActivitySummaryRow } from "~/domain/monitoring";
 
 const RECOMMENDATIONS = [
   {

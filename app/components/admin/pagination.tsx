@@ -4,19 +4,20 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
 /**
- * Previous / "Page n of m" / Next for a paginated admin list. `hrefFor(page)` builds each link's
+ * Previous / "Page n of m" / Next for every paginated admin list (clients, documents, messages,
+ * testimonials); nothing when everything fits on one page. `hrefFor(page)` builds each link's
  * search string; an unavailable direction is shown, disabled, so the layout does not jump.
  */
 export function Pagination({
   page,
   pageCount,
   hrefFor,
-  label,
+  label = "Pagination",
 }: {
   page: number;
   pageCount: number;
   hrefFor: (page: number) => string;
-  label: string;
+  label?: string;
 }) {
   if (pageCount <= 1) return null;
   const item = (target: number, text: string, icon: "prev" | "next") => {
@@ -24,6 +25,7 @@ export function Pagination({
       <>
         {icon === "prev" ? <ChevronLeft aria-hidden="true" /> : null}
         {text}
+        <span className="sr-only"> page</span>
         {icon === "next" ? <ChevronRight aria-hidden="true" /> : null}
       </>
     );

@@ -1,0 +1,101 @@
+import {
+  APPLICATION_STATUSES,
+  APPROVED_LOAN_STATUSES,
+  BANK_ACCOUNT_TYPES,
+  EMPLOYMENT_STATUSES,
+  isOneOf,
+  LOAN_TYPES,
+  type ApplicationStatus,
+  type ApprovedLoanStatus,
+  type BankAccountType,
+  type EmploymentStatus,
+  type LoanType,
+} from "./enums";
+
+/**
+ * The words the product shows for its enumerations: one label per value, used by the wizard, the
+ * dashboard, the admin pages and the e-mails alike (tests/unit/labels.test.ts checks that every value
+ * has one, and that no other module keeps its own map). A loan of one type is singular
+ * ("Personal Loan"); the marketing pages' product titles ("Personal Loans") are content, not labels.
+ * Pure, no I/O.
+ */
+
+export const LOAN_TYPE_LABELS: Record<LoanType, string> = {
+  personal: "Personal Loan",
+  business: "Business Loan",
+  private: "Private Loan",
+  "hard-money": "Hard Money / Bridge Loan",
+  "auto-loans": "Auto Loan",
+  "debt-consolidation": "Debt Consolidation Loan",
+  "home-improvement": "Home Improvement Loan",
+};
+
+/** The wizard's wording, which is what applicants chose from. */
+export const EMPLOYMENT_LABELS: Record<EmploymentStatus, string> = {
+  "full-time": "Full-time",
+  "part-time": "Part-time",
+  "self-employed": "Self-employed",
+  retired: "Retired",
+  unemployed: "Unemployed",
+};
+
+export const ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
+  checking: "Checking",
+  savings: "Savings",
+  business: "Business",
+};
+
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  pending: "Pending",
+  under_review: "Under Review",
+  approved: "Approved",
+  denied: "Denied",
+};
+
+export const APPROVED_LOAN_STATUS_LABELS: Record<ApprovedLoanStatus, string> = {
+  active: "Active",
+  approved: "Approved",
+  paid_off: "Paid Off",
+  closed: "Closed",
+};
+
+/** "some_type" → "Some Type", "hard-money" → "Hard Money": how a value without a label is shown. */
+export function titleCase(value: string): string {
+  return value
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** "Personal Loan" for "personal"; an unknown type shows as written, tidied ("some_type" → "Some Type"). */
+export function loanTypeLabel(loanType: string): string {
+  return isOneOf(LOAN_TYPES, loanType) ? LOAN_TYPE_LABELS[loanType] : titleCase(loanType);
+}
+
+/** "Full-time" for "full-time"; an unknown value as stored. */
+export function employmentLabel(status: string): string {
+  return isOneOf(EMPLOYMENT_STATUSES, status) ? EMPLOYMENT_LABELS[status] : status;
+}
+
+/** "Checking" for "checking"; an unknown value tidied. */
+export function accountTypeLabel(type: string): string {
+  return isOneOf(BANK_ACCOUNT_TYPES, type) ? ACCOUNT_TYPE_LABELS[type] : titleCase(type);
+}
+
+/** "Under Review" for under_review; any status, known or not, gets a readable label. */
+export function applicationStatusLabel(status: string): string {
+  return isOneOf(APPLICATION_STATUSES, status) ? APPLICATION_STATUS_LABELS[status] : titleCase(status) || "Unknown";
+}
+
+/** "Paid Off" for paid_off; any status, known or not, gets a readable label. */
+export function approvedLoanStatusLabel(status: string): string {
+  return isOneOf(APPROVED_LOAN_STATUSES, status) ? APPROVED_LOAN_STATUS_LABELS[status] : titleCase(status) || "Unknown";
+}
+
+/** A loan term: "6 months", "60 months (5 years)", "18 months (1.5 years)". */
+export function termLabel(months: number): string {
+  if (months < 12) return `${months} months`;
+  const years = months / 12;
+  return `${months} months (${years} ${years === 1 ? "year" : "years"})`;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import {
+  APPLICATION_TRANSITIONS,
+  canTransition,
+  eventsFrom,
+  INITIAL_APPLICATION_STATUS,
+  isCurrentLoan,
+  isDecided,
+  mayMake,
+  terminalStatuses,
+  transitionFor,
+} from "~/domain/application-lifecycle";
+import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
+
+describe("the application status lifecycle", () => {
+  it("starts pending and is decided from pending only, once", () => {
+    expect(INITIAL_APPLICATION_STATUS).toBe("pending");
+    expect(transitionFor("submit")).toMatchObject({ from: null, to: "pending", by: "applicant" });
+    expect(transitionFor("approve")).toMatchObject({ from: "pending", to: "approved", by: "verified-admin" });
+    expect(transitionFor("deny")).toMatchObject({ from: "pending", to: "denied", by: "verified-admin" });
+    expect(eventsFrom("pending").sort()).toEqual(["approve", "deny"]);
+    for (const decided of ["approved", "denied"] as const) {
+      expect(eventsFrom(decided)).toEqual([]);
+      expect(canTransition(decided, "approve")).toBe(false);
+      expect(canTransition(decided, "deny")).toBe(false);
+    }
+    expect(canTransition(null, "submit")).toBe(true);
+    expect(canTransition("pending", "submit")).toBe(false);
+  });
+
+  it("has one transition per event, between known states", () => {
+    const events = APPLICATION_TRANSITIONS.map((t) => t.event);
+    expect(new Set(events).size).toBe(events.length);
+    for (const t of APPLICATION_TRANSITIONS) {
+      expect(APPLICATION_STATUSES).toContain(t.to);
+      if (t.from !== null) expect(APPLICATION_STATUSES).toContain(t.from);
+    }
+  });
+
+  it("agrees with the database's list of decided statuses", () => {
+    for (const status of DECIDED_APPLICATION_STATUSES) {
+      expect(isDecided(status)).toBe(true);
+      expect(terminalStatuses()).toContain(status);
+    }
+    expect(isDecided("pending")).toBe(false);
+    expect(isDecided("under_review")).toBe(false);
+  });
+
+  it("lets only an admin with a verified second factor decide", () => {
+    expect(mayMake("approve", { isAdmin: true, mfaVerified: true })).toBe(true);
+    expect(mayMake("deny", { isAdmin: true, mfaVerified: true })).toBe(true);
+    expect(mayMake("approve", { isAdmin: true, mfaVerified: false })).toBe(false);
+    expect(mayMake("deny", { isAdmin: false, mfaVerified: true })).toBe(false);
+    expect(mayMake("submit", { isAdmin: false, mfaVerified: false })).toBe(true);
+  });
+
+  it("counts active and approved loans as current", () => {
+    expect(isCurrentLoan("active")).toBe(true);
+    expect(isCurrentLoan("approved")).toBe(true);
+    expect(isCurrentLoan("paid_off")).toBe(false);
+    expect(isCurrentLoan("closed")).toBe(false);
+  });
+});
