@@ -5,7 +5,7 @@ import { approveApplication } from "~/server/reviews.server";
 import { openEventStream } from "../tests/e2e/helpers/sse";
 import { startTestServer, testSecrets } from "../tests/e2e/harness";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
-import { validFields, validFiles } from "../tests/integration/application-submit.fixtures";
+import { validFields, validFiles } from "../tests/helpers/applications";
 import { mb, memorySampler, percentile, signUpOverHttp, type BenchResult } from "./lib";
 
 /**

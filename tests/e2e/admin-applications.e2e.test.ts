@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { formatUsd } from "~/domain/formats";
 import { monthlyPayment } from "~/domain/loan-math";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
  * /admin in a real browser against the built server (spec 001 §2, §4, §8): an applicant submits two

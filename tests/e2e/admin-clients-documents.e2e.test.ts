@@ -5,9 +5,9 @@ import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
  * /admin/clients and /admin/documents in a real browser against the built server (spec 001 §2, §5,

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
  * One admin's working session end to end: TOTP, approve one application and deny another, reveal an

@@ -5,11 +5,11 @@ import path from "node:path";
 import { AUTH_INTENTS } from "~/domain/auth-action";
 import { REVIEW_INTENTS } from "~/domain/validation/review";
 import routes from "~/routes";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 import { openEventStream } from "./helpers/sse";
 
 /**

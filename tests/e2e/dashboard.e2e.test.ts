@@ -12,7 +12,7 @@ import { openDatabase, type Database } from "~/server/db/client.server";
 import { user as userTable } from "~/server/db/schema.server";
 import { approveApplication } from "~/server/reviews.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { axeViolations, launchBrowser, startTestServer, testSecrets, type TestServer } from "./harness";
 
 /**

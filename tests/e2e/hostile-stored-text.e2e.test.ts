@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
  * Stored text with HTML and script in it (issue #9): a testimonial, a contact message, an account

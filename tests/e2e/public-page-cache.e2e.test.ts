@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/seo";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { launchBrowser, startTestServer, type TestServer } from "./harness";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { signUpOverHttp } from "../../../bench/lib";
+import { signUpOverHttp } from "../../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { createScratchPostgresDatabase } from "../../helpers/test-db";
-import { validFields, validFiles } from "../../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../../helpers/applications";
 import { startTestServer, type TestServer } from "../harness";
-import { passAdminMfa, signInOverHttp } from "./admin-session";
+import { passAdminMfa, signInOverHttp } from "../../helpers/admins";
 
 /**
  * A production server on its own PostgreSQL scratch database, with the actors of the authorization
