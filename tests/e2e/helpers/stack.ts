@@ -9,17 +9,24 @@ import { launchBrowser, startTestServer, type TestServer } from "../harness";
 
 export type Stack = { sink: SmtpSink; server: TestServer; browser: Browser };
 
-export async function startStack(env: Record<string, string | undefined> = {}): Promise<Stack> {
+/** A mail sink and the built server sending to it, for files that need no browser. */
+export async function startServerWithMail(env: Record<string, string | undefined> = {}): Promise<Omit<Stack, "browser">> {
   const sink = await startSmtpSink();
   try {
     const server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", ...env });
-    const browser = await launchBrowser().catch(async (error: unknown) => {
-      await server.stop();
-      throw error;
-    });
-    return { sink, server, browser };
+    return { sink, server };
   } catch (error) {
     await sink.close();
+    throw error;
+  }
+}
+
+export async function startStack(env: Record<string, string | undefined> = {}): Promise<Stack> {
+  const { sink, server } = await startServerWithMail(env);
+  try {
+    return { sink, server, browser: await launchBrowser() };
+  } catch (error) {
+    await stopStack({ sink, server });
     throw error;
   }
 }
