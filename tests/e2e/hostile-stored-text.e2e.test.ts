@@ -4,7 +4,7 @@ import { signUpOverHttp } from "../helpers/applicants";
 import { postApplication } from "../helpers/applications";
 import { signInAdminWithMfa } from "../helpers/admins";
 import type { ReceivedMail, SmtpSink } from "../helpers/smtp-sink";
-import type { TestServer } from "./harness";
+import { waitForHydration, type TestServer } from "./harness";
 import { startStack, stopStack } from "./helpers/stack";
 
 /**
@@ -81,6 +81,8 @@ async function visit(cookie: string, path: string, expected: string[], act?: (pa
     const res = await page.goto(`${server.url}${path}`);
     expect(res?.status(), path).toBe(200);
     await page.waitForLoadState("networkidle").catch(() => undefined);
+    // Buttons work only once React has hydrated (scripts load after the first paint).
+    if (act) await waitForHydration(page);
     await act?.(page);
     const shown = (await page.locator("body").innerText()).replace(/\s+/g, " ");
     for (const text of expected) expect(shown, `${path} shows ${JSON.stringify(text)}`).toContain(asShown(text));
