@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { makeJpeg, makePdf, makePng } from "../tests/helpers/files";
 import { startTestServer } from "../tests/e2e/harness";
-import { validFields } from "../tests/integration/application-submit.fixtures";
+import { validFields } from "../tests/helpers/applications";
 import { mb, memorySampler, percentile, signUpOverHttp, type BenchResult } from "./lib";
 
 /**

@@ -5,7 +5,7 @@ import { approveApplication } from "~/server/reviews.server";
 import { openEventStream } from "../tests/e2e/helpers/sse";
 import { startTestServer, testSecrets } from "../tests/e2e/harness";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
-import { validFields, validFiles } from "../tests/integration/application-submit.fixtures";
+import { submitApplication } from "../tests/helpers/applications";
 import { mb, memorySampler, percentile, signUpOverHttp, type BenchResult } from "./lib";
 
 /**
@@ -23,12 +23,7 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
   const db = await openDatabase({ databaseUrl, poolSize: 2 });
   try {
     const cookie = await signUpOverHttp(server.url, sink, "streams@example.com", "198.18.3.1");
-    const form = new FormData();
-    for (const [k, v] of Object.entries(validFields)) form.append(k, v);
-    form.append("idempotencyKey", "events-bench-key-0000000");
-    for (const [k, f] of Object.entries(validFiles())) form.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
-    const submitted = await fetch(`${server.url}/api/applications`, { method: "POST", body: form, headers: { cookie, origin: server.url } });
-    const { applicationId } = (await submitted.json()) as { applicationId: string };
+    const applicationId = await submitApplication(server.url, cookie);
     const { userId } = await ensureAdmin(db, { email: "bench.admin@example.com", password: "Adm1n!Secret", name: "Bench Admin" });
 
     const before = memorySampler(server.process.pid!);

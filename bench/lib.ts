@@ -1,10 +1,7 @@
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import type { SmtpSink } from "../tests/helpers/smtp-sink";
 
-/** Shared pieces of the benchmarks: server memory sampling, account creation over HTTP. */
+/** Shared pieces of the benchmarks: server memory sampling, percentiles, child processes. */
 
 export type Figure = { name: string; value: number; unit: string; note?: string };
 export type BenchResult = { bench: string; figures: Figure[]; params: Record<string, unknown> };
@@ -36,33 +33,8 @@ export function memorySampler(pid: number, everyMs = 50) {
 
 export const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-/** Signs up one applicant the way a browser does (mailed code, solved ALTCHA); returns the cookie. */
-export async function signUpOverHttp(base: string, sink: SmtpSink, email: string, ip: string, fullName = "Bench Applicant"): Promise<string> {
-  const headers = { origin: base, "x-forwarded-for": ip };
-  await fetch(`${base}/auth`, { method: "POST", body: new URLSearchParams({ intent: "send-code", email }), headers, redirect: "manual" });
-  let code: string | undefined;
-  const deadline = Date.now() + 20_000;
-  while (!code && Date.now() < deadline) {
-    code = sink.messages.find((m) => m.to.includes(email))?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!code) throw new Error(`no code for ${email}`);
-  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-  const res = await fetch(`${base}/auth`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "sign-up", fullName, email, code, password: "Str0ng!Passw0rd", captcha }),
-    headers,
-    redirect: "manual",
-  });
-  if (res.status !== 302) throw new Error(`sign-up failed for ${email}: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c): c is string => Boolean(c?.includes("session_token")))
-    .join("; ");
-}
+/** Applicants are made as the end-to-end tests make them. */
+export { signUpOverHttp } from "../tests/helpers/applicants";
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;

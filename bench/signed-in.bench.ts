@@ -8,7 +8,7 @@ import { REVIEW_PAGE_SIZE, REVIEW_TABS, type ReviewTab } from "~/domain/validati
 import { loadConfig, setConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { passAdminMfa, signInOverHttp } from "../tests/e2e/helpers/admin-session";
+import { passAdminMfa, signInOverHttp } from "../tests/helpers/admins";
 import { startTestServer, testSecrets } from "../tests/e2e/harness";
 import { childPids, mb, memorySampler, percentile, type BenchResult, type Figure } from "./lib";
 import { seedScale, type ScaleSeedResult } from "./seed-scale";

@@ -1,13 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
 import { formatUsd } from "~/domain/formats";
 import { monthlyPayment } from "~/domain/loan-math";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
-import { axeViolations, launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { signInAdminWithMfa } from "../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication } from "../helpers/applications";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { axeViolations, type TestServer } from "./harness";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * /admin in a real browser against the built server (spec 001 §2, §4, §8): an applicant submits two
@@ -23,7 +23,7 @@ const APPLICANT_EMAIL = "applicant.review@example.com";
 let sink: SmtpSink;
 let server: TestServer;
 let browser: Browser;
-let adminCookie: { name: string; value: string };
+let adminCookie: string;
 let applicantCookie: string;
 let firstId: string;
 let secondId: string;
@@ -31,57 +31,23 @@ let secondId: string;
 let ipCounter = 40;
 const newIp = () => `198.51.100.${ipCounter++}`;
 
-function cookiePair(header: string): { name: string; value: string } {
-  const pair = header.split("; ").find((c) => c.includes("session_token"))!;
-  const at = pair.indexOf("=");
-  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-}
-
-async function submitApplication(cookie: string, overrides: Record<string, string> = {}): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...validFields, ...overrides })) form.append(k, v);
-  form.append("idempotencyKey", randomUUID());
-  for (const [field, file] of Object.entries(validFiles())) form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${server.url}/api/applications`, {
-    method: "POST",
-    body: form,
-    headers: { cookie, origin: server.url, "x-forwarded-for": newIp() },
-  });
-  const body = (await res.json()) as { applicationId?: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.applicationId!;
-}
+const submit = (cookie: string, fields: Record<string, string> = {}) => submitApplication(server.url, cookie, { fields, ip: newIp() });
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({
-    SMTP_URL: sink.url,
-    PWNED_PASSWORDS_URL: "off",
-    TRUST_PROXY: "true",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  browser = await launchBrowser();
+  ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
 
   applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT_EMAIL, newIp());
-  firstId = await submitApplication(applicantCookie);
-  secondId = await submitApplication(applicantCookie, { loanAmount: "20,000", desiredInterestRate: "12", loanDuration: "36", loanPurpose: "Replacing the roof before the winter" });
+  firstId = await submit(applicantCookie);
+  secondId = await submit(applicantCookie, { loanAmount: "20,000", desiredInterestRate: "12", loanDuration: "36", loanPurpose: "Replacing the roof before the winter" });
 
-  const cookie = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(server.url, cookie);
-  adminCookie = cookiePair(cookie);
+  adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  await sink?.close();
-  if (code !== 0 && code !== null) console.error(server.output());
-});
+afterAll(() => stopStack({ sink, server, browser }));
 
 async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([{ ...adminCookie, url: server.url }]);
+  await context.addCookies(toBrowserCookies(adminCookie, server.url));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -260,13 +226,13 @@ describe("the admin review screen", () => {
     const res = await fetch(`${server.url}/admin`, {
       method: "POST",
       body: new URLSearchParams({ intent: "approve", applicationId: secondId, approvedAmount: "1000", interestRate: "10", termMonths: "12" }),
-      headers: { cookie: `${adminCookie.name}=${adminCookie.value}`, origin: server.url },
+      headers: { cookie: adminCookie, origin: server.url },
     });
     expect(res.status).toBe(409);
     const bad = await fetch(`${server.url}/admin`, {
       method: "POST",
       body: new URLSearchParams({ intent: "approve", applicationId: "nope", approvedAmount: "abc" }),
-      headers: { cookie: `${adminCookie.name}=${adminCookie.value}`, origin: server.url },
+      headers: { cookie: adminCookie, origin: server.url },
     });
     expect(bad.status).toBe(400);
   });
@@ -295,7 +261,7 @@ describe("the admin review screen", () => {
   });
 
   it("a decision made elsewhere while the dialog is open: 'Failed to update application' (already decided), and the list catches up", async () => {
-    const thirdId = await submitApplication(applicantCookie, { loanAmount: "15,000" });
+    const thirdId = await submit(applicantCookie, { loanAmount: "15,000" });
     const { context, page, errors } = await newPage();
     await openAdmin(page);
     await card(page, thirdId).getByRole("button", { name: /^Approve/ }).click();
@@ -305,7 +271,7 @@ describe("the admin review screen", () => {
     const res = await fetch(`${server.url}/admin`, {
       method: "POST",
       body: new URLSearchParams({ intent: "deny", applicationId: thirdId, reasons: "Credit history" }),
-      headers: { cookie: `${adminCookie.name}=${adminCookie.value}`, origin: server.url },
+      headers: { cookie: adminCookie, origin: server.url },
     });
     expect(res.status).toBe(200);
     await dialog.getByRole("button", { name: "Confirm Approval" }).click();

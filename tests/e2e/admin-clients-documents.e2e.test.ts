@@ -1,13 +1,13 @@
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
-import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { signInAdminWithMfa } from "../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication } from "../helpers/applications";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { axeViolations, gotoHydrated, type TestServer } from "./harness";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * /admin/clients and /admin/documents in a real browser against the built server (spec 001 §2, §5,
@@ -30,34 +30,6 @@ let applicantId: string;
 let ipCounter = 10;
 const newIp = () => `198.51.100.${ipCounter++}`;
 
-async function signUp(email: string, fullName: string): Promise<string> {
-  const base = server.url;
-  const headers = { origin: base, "x-forwarded-for": newIp() };
-  await fetch(`${base}/auth`, { method: "POST", body: new URLSearchParams({ intent: "send-code", email }), headers, redirect: "manual" });
-  let code: string | undefined;
-  const deadline = Date.now() + 20_000;
-  while (!code && Date.now() < deadline) {
-    code = sink.messages.find((m) => m.to.includes(email))?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-  const res = await fetch(`${base}/auth`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "sign-up", fullName, email, code, password: APPLICANT.password, captcha }),
-    headers,
-    redirect: "manual",
-  });
-  if (res.status !== 302) throw new Error(`sign-up failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
-}
-
 /** A one-page PDF the browser's viewer can render (the shared fixture's PDF has no pages). */
 const ONE_PAGE_PDF = Buffer.from(
   [
@@ -76,34 +48,14 @@ const ONE_PAGE_PDF = Buffer.from(
   "latin1",
 );
 
-async function submitApplication(cookie: string): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(validFields)) form.append(k, v);
-  form.append("idempotencyKey", randomUUID());
-  const files = { ...validFiles(), utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } };
-  for (const [field, file] of Object.entries(files)) {
-    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  }
-  const res = await fetch(`${server.url}/api/applications`, {
-    method: "POST",
-    body: form,
-    headers: { cookie, origin: server.url, "x-forwarded-for": newIp() },
-  });
-  const body = (await res.json()) as { ok: boolean; applicationId?: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.applicationId!;
-}
-
-function toBrowserCookies(cookie: string) {
-  return cookie.split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-  });
+/** The applicant's application, with a utility bill the browser's PDF viewer can show. */
+function submitApplicationWithViewablePdf(cookie: string): Promise<string> {
+  return submitApplication(server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: newIp() });
 }
 
 async function adminPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  await context.addCookies(toBrowserCookies(adminCookie));
+  await context.addCookies(toBrowserCookies(adminCookie, server.url));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -115,27 +67,13 @@ async function adminPage(width = 1280): Promise<{ context: BrowserContext; page:
 }
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({
-    SMTP_URL: sink.url,
-    PWNED_PASSWORDS_URL: "off",
-    TRUST_PROXY: "true",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  applicantCookie = await signUp(APPLICANT.email, APPLICANT.name);
-  await submitApplication(applicantCookie);
-  adminCookie = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(server.url, adminCookie);
-  browser = await launchBrowser();
+  ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
+  applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT.email, newIp(), APPLICANT.name, APPLICANT.password);
+  await submitApplicationWithViewablePdf(applicantCookie);
+  adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  await sink?.close();
-  if (code !== 0 && code !== null) console.error(server.output());
-});
+afterAll(() => stopStack({ sink, server, browser }));
 
 const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
@@ -317,7 +255,7 @@ describe("admin clients and documents", () => {
       await detail.waitFor();
       expect(await detail.getByTestId("client-application").count()).toBe(1);
       await stream;
-      await submitApplication(applicantCookie);
+      await submitApplicationWithViewablePdf(applicantCookie);
       await expect.poll(() => detail.getByTestId("client-application").count(), { timeout: 15_000 }).toBe(2);
       await expect.poll(() => detail.getByTestId("bank-account").count()).toBe(2);
       expect(errors).toEqual([]);

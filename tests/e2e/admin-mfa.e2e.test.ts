@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { currentStep, totpAt } from "~/server/auth/totp.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 import { startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp, totpFor } from "./helpers/admin-session";
+import { passAdminMfa, signInOverHttp, totpFor } from "../helpers/admins";
 
 /** Staff must use a second factor before any admin data is served (16 CFR 314.4(c)(5)). */
 

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
  * Activity monitoring, security settings, testimonial moderation and the contact inbox, in a browser

@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
-import { launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { signInAdminWithMfa } from "../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication } from "../helpers/applications";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import type { TestServer } from "./harness";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * One admin's working session end to end: TOTP, approve one application and deny another, reveal an
@@ -24,15 +24,7 @@ describe("an admin's day", () => {
   let admin: string;
   const apps: string[] = [];
 
-  async function submit(): Promise<string> {
-    const f = new FormData();
-    for (const [k, v] of Object.entries(validFields)) f.append(k, v);
-    f.append("idempotencyKey", randomUUID());
-    for (const [k, file] of Object.entries(validFiles())) f.append(k, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-    const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: f, headers: { cookie: applicant, origin: server.url } });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { applicationId: string }).applicationId;
-  }
+  const submit = () => submitApplication(server.url, applicant);
 
   const post = (path: string, fields: Record<string, string | string[]>) => {
     const body = new URLSearchParams();
@@ -47,29 +39,16 @@ describe("an admin's day", () => {
     });
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    browser = await launchBrowser();
+    ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
     applicant = await signUpOverHttp(server.url, sink, "story.applicant@example.com", "198.18.8.1");
     apps.push(await submit(), await submit());
-    admin = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.8.2");
-    await passAdminMfa(server.url, admin); // enrols TOTP and verifies this session
+    admin = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, "198.18.8.2")).cookie; // enrols TOTP and verifies this session
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
+  afterAll(() => stopStack({ sink, server, browser }));
 
   it("approves, denies, reveals, previews and downloads; every act is in the monitoring log; the dashboard updates live", async () => {
-    const url = new URL(server.url);
     const applicantContext = await browser.newContext();
-    await applicantContext.addCookies(
-      applicant.split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
-      }),
-    );
+    await applicantContext.addCookies(toBrowserCookies(applicant, server.url));
     const dashboard = await applicantContext.newPage();
     // The live stream connects after hydration: wait for it before anything changes.
     const stream = dashboard.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
@@ -119,12 +98,7 @@ describe("an admin's day", () => {
 
     // Every act is in the monitoring log, seen in the browser.
     const adminContext = await browser.newContext();
-    await adminContext.addCookies(
-      admin.split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
-      }),
-    );
+    await adminContext.addCookies(toBrowserCookies(admin, server.url));
     const monitoring = await adminContext.newPage();
     await monitoring.goto(`${server.url}/admin/monitoring?hours=6`);
     for (const action of ["admin.mfa", "application.approve", "application.deny", "ssn.reveal", "bank.reveal", "document.link", "document.download"]) {

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { axeViolations, gotoHydrated, type TestServer } from "./harness";
 import { extractCode, extractResetPath, mark, waitForMail } from "./helpers/mailbox";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * /auth in a real browser against the built server (spec 001 §2, §4, §5, §8): sign-up with the e-mailed
@@ -21,17 +22,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off" });
-  browser = await launchBrowser();
+  ({ sink, server, browser } = await startStack());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  await sink?.close();
-  if (code !== 0 && code !== null) console.error(server.output());
-});
+afterAll(() => stopStack({ sink, server, browser }));
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

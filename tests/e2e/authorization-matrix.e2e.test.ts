@@ -5,11 +5,12 @@ import path from "node:path";
 import { AUTH_INTENTS } from "~/domain/auth-action";
 import { REVIEW_INTENTS } from "~/domain/validation/review";
 import routes from "~/routes";
-import { signUpOverHttp } from "../../bench/lib";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
-import { startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { signUpOverHttp } from "../helpers/applicants";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { submitApplication } from "../helpers/applications";
+import type { TestServer } from "./harness";
+import { startServerWithMail, stopStack } from "./helpers/stack";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 import { openEventStream } from "./helpers/sse";
 
 /**
@@ -161,35 +162,19 @@ describe("authorization matrix", () => {
   }
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startTestServer({
-      SMTP_URL: sink.url,
-      PWNED_PASSWORDS_URL: "off",
-      TRUST_PROXY: "true",
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    });
+    ({ sink, server } = await startServerWithMail({ TRUST_PROXY: "true", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }));
     await signUpOverHttp(server.url, sink, "applicant.a@example.com", "198.18.7.10");
     await signUpOverHttp(server.url, sink, "applicant.b@example.com", "198.18.7.11");
     await freshSessions();
     backupCodes = (await passAdminMfa(server.url, cookies.admin)).backupCodes;
 
-    const f = new FormData();
-    for (const [k, v] of Object.entries(validFields)) f.append(k, v);
-    f.append("idempotencyKey", randomUUID());
-    for (const [k, file] of Object.entries(validFiles())) f.append(k, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-    const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: f, headers: { cookie: cookies.applicantA, origin: server.url } });
-    appA = ((await res.json()) as { applicationId: string }).applicationId;
+    appA = await submitApplication(server.url, cookies.applicantA);
     const docs = await (await fetch(`${server.url}/admin/documents`, { headers: { cookie: cookies.admin } })).text();
     docA = [...docs.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).find((id) => id !== appA) ?? "";
     expect(appA).toMatch(/^[0-9a-f-]{36}$/);
     expect(docA).toMatch(/^[0-9a-f-]{36}$/);
   });
-  afterAll(async () => {
-    const code = await server?.stop();
-    await sink?.close();
-    if (code !== 0 && code !== null) console.error(server.output());
-  });
+  afterAll(() => stopStack({ sink, server }));
 
   it("has a row for every route in app/routes.ts", () => {
     const paths = new Set<string>();

@@ -1,6 +1,3 @@
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,9 +8,11 @@ import { loadConfig, setConfig } from "~/server/config.server";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { user as userTable } from "~/server/db/schema.server";
 import { approveApplication } from "~/server/reviews.server";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
-import { axeViolations, launchBrowser, startTestServer, testSecrets, type TestServer } from "./harness";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication as submitValidApplication } from "../helpers/applications";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { axeViolations, testSecrets, type TestServer } from "./harness";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * /dashboard in a real browser against the built server on PostgreSQL (spec 001 §2, §4, §7): empty
@@ -44,85 +43,39 @@ beforeAll(async () => {
   process.env.TEST_DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
   const { createScratchPostgresDatabase } = await import("../helpers/test-db");
   scratch = await createScratchPostgresDatabase();
-  sink = await startSmtpSink();
   const secrets = testSecrets();
-  server = await startTestServer({
+  ({ sink, server, browser } = await startStack({
     ...secrets,
     DATABASE_URL: scratch.url,
-    SMTP_URL: sink.url,
-    PWNED_PASSWORDS_URL: "off",
     TRUST_PROXY: "true",
     ADMIN_EMAIL,
     ADMIN_PASSWORD: "Rev1ewer!Passw0rd",
-  });
+  }));
   // Our side shares the server's secrets and database, so approveApplication behaves as it would there.
   configDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dashboard-e2e-"));
   setConfig(
     loadConfig({ NODE_ENV: "production", DATA_DIR: configDir, DATABASE_URL: scratch.url, PUBLIC_URL: server.url, ...secrets }),
   );
   database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await database?.close();
-  const code = await server?.stop();
-  await sink?.close();
+  await stopStack({ sink, server, browser });
   await scratch?.drop();
   if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
-  if (code !== 0 && code !== null) console.error(server.output());
 });
 
 /** Signs up over HTTP like the browser does (mailed code, solved ALTCHA); returns the session cookie. */
 async function signUp(email: string, fullName: string): Promise<{ name: string; value: string }> {
-  const base = server.url;
-  const headers = { origin: base, "x-forwarded-for": newIp() };
-  const sent = await fetch(`${base}/auth`, { method: "POST", body: new URLSearchParams({ intent: "send-code", email }), headers, redirect: "manual" });
-  expect(sent.status).toBe(200);
-  let code: string | undefined;
-  const deadline = Date.now() + 20_000;
-  while (!code && Date.now() < deadline) {
-    code = sink.messages.find((m) => m.to.includes(email))?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-  const res = await fetch(`${base}/auth`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "sign-up", fullName, email, code, password: PASSWORD, captcha }),
-    headers,
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  const pair = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.includes("session_token"));
-  if (!pair) throw new Error("no session cookie after sign-up");
-  const at = pair.indexOf("=");
-  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  const [pair] = toBrowserCookies(await signUpOverHttp(server.url, sink, email, newIp(), fullName, PASSWORD), server.url);
+  if (!pair?.value) throw new Error("no session cookie after sign-up");
+  return { name: pair.name, value: pair.value };
 }
 
 /** POST /api/applications with the fixtures (multipart), as the wizard sends it; returns the new id. */
-async function submitApplication(cookie: { name: string; value: string }, overrides: Record<string, string> = {}): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...validFields, ...overrides })) form.append(k, v);
-  form.append("idempotencyKey", randomUUID());
-  for (const [field, file] of Object.entries(validFiles())) {
-    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  }
-  const res = await fetch(`${server.url}/api/applications`, {
-    method: "POST",
-    body: form,
-    headers: { cookie: `${cookie.name}=${cookie.value}`, origin: server.url, "x-forwarded-for": newIp() },
-  });
-  const body = (await res.json()) as { ok: boolean; applicationId?: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.applicationId!;
-}
+const submitApplication = (cookie: { name: string; value: string }, fields: Record<string, string> = {}) =>
+  submitValidApplication(server.url, `${cookie.name}=${cookie.value}`, { fields, ip: newIp() });
 
 /** A fresh browser context (signed in when given a cookie); `errors` collects console errors and page errors. */
 async function newPage(

@@ -3,14 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "~/server/db/unavailable.server";
 import { openDatabase } from "~/server/db/client.server";
 import { loanApplications, user } from "~/server/db/schema.server";
 import { ownPostgresAvailable, startOwnPostgres, type OwnPostgres } from "../helpers/own-postgres";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { startTestServer, testSecrets, type TestServer } from "./harness";
-import { signInOverHttp } from "./helpers/admin-session";
+import { signInOverHttp } from "../helpers/admins";
 import { checkApplications, orphanKeys, storedFiles, submitOverHttp } from "./helpers/submissions";
 
 /**

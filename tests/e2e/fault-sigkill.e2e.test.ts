@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { auditLog, user } from "~/server/db/schema.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";

@@ -1,12 +1,12 @@
 import { and, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 import { startTestServer, testSecrets, type TestServer } from "./harness";
-import { solveCaptcha } from "./helpers/admin-session";
+import { solveCaptcha } from "../helpers/applicants";
 import { submitOverHttp } from "./helpers/submissions";
 
 /**

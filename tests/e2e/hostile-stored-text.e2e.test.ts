@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
-import { launchBrowser, startTestServer, type TestServer } from "./harness";
-import { passAdminMfa, signInOverHttp } from "./helpers/admin-session";
+import { signUpOverHttp } from "../helpers/applicants";
+import { postApplication } from "../helpers/applications";
+import { signInAdminWithMfa } from "../helpers/admins";
+import type { ReceivedMail, SmtpSink } from "../helpers/smtp-sink";
+import { waitForHydration, type TestServer } from "./harness";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * Stored text with HTML and script in it (issue #9): a testimonial, a contact message, an account
@@ -50,14 +51,7 @@ let applicantCookie: string;
 let applicantId: string;
 let deniedId: string;
 
-async function submitApplication(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...validFields, ...fields })) form.append(k, v);
-  form.append("idempotencyKey", crypto.randomUUID());
-  for (const [k, file] of Object.entries(validFiles())) form.append(k, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: form, headers: { cookie: applicantCookie, origin: server.url } });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const submitApplication = (fields: Record<string, string>) => postApplication(server.url, applicantCookie, { fields });
 
 const post = (path: string, cookie: string, body: URLSearchParams) =>
   fetch(`${server.url}${path}`, { method: "POST", headers: { cookie, origin: server.url, "x-forwarded-for": "198.18.40.9" }, body, redirect: "manual" });
@@ -87,6 +81,8 @@ async function visit(cookie: string, path: string, expected: string[], act?: (pa
     const res = await page.goto(`${server.url}${path}`);
     expect(res?.status(), path).toBe(200);
     await page.waitForLoadState("networkidle").catch(() => undefined);
+    // Buttons work only once React has hydrated (scripts load after the first paint).
+    if (act) await waitForHydration(page);
     await act?.(page);
     const shown = (await page.locator("body").innerText()).replace(/\s+/g, " ");
     for (const text of expected) expect(shown, `${path} shows ${JSON.stringify(text)}`).toContain(asShown(text));
@@ -107,27 +103,18 @@ function mailsWith(marker: string): ReceivedMail[] {
 }
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({
-    SMTP_URL: sink.url,
-    PWNED_PASSWORDS_URL: "off",
+  ({ sink, server, browser } = await startStack({
     TRUST_PROXY: "true",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LENDER_NOTIFY_EMAIL: LENDER,
     MAIL_RETRY_BASE_MS: "200",
-  });
-  browser = await launchBrowser();
-  adminCookie = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.40.1");
-  await passAdminMfa(server.url, adminCookie);
+  }));
+  adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, "198.18.40.1")).cookie;
   applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT_EMAIL, "198.18.40.2", P.account);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+afterAll(() => stopStack({ sink, server, browser }));
 
 describe("stored HTML and script are shown as text", () => {
   it("refuses markup in the applicant's first and last name with the spec's message", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signDocumentLink } from "~/server/admin/signed-links.server";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { startHostileWorld, type HostileWorld } from "./helpers/hostile-world";
 import { refusalProblems } from "./helpers/refusal";
 import { storedFiles } from "./helpers/submissions";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { ensureAdmin } from "~/server/auth/admins.server";
 import { approveApplication } from "~/server/reviews.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
-import { validFields, validFiles } from "../integration/application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { startTestServer, testSecrets, type TestServer } from "./harness";
 import { openEventStream } from "./helpers/sse";
 

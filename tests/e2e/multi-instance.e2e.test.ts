@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../../bench/lib";
+import { signUpOverHttp } from "../helpers/applicants";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { CONTACT_MESSAGES } from "~/domain/validation/contact";

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loans } from "~/content/loans";
-import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
+import { axeViolations, waitForHydration, type TestServer } from "./harness";
+import { startServerAndBrowser, stopStack } from "./helpers/stack";
 
 /**
  * The public website, part A (spec 000 §2): home, services list and the seven loan detail pages.
@@ -26,13 +27,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await startServerAndBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStack({ server, browser }));
 
 type PageOptions = Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMotion" | "hasTouch" | "isMobile"> & {
   width?: number;

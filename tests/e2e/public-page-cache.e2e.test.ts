@@ -3,9 +3,10 @@ import zlib from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/seo";
-import { signUpOverHttp } from "../../bench/lib";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { launchBrowser, startTestServer, type TestServer } from "./harness";
+import { signUpOverHttp } from "../helpers/applicants";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import type { TestServer } from "./harness";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * Near-static public pages are served from rendered bytes (issue #8): the same bytes for every
@@ -19,17 +20,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" });
-  browser = await launchBrowser();
+  ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true" }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  await sink?.close();
-  if (code !== 0 && code !== null) console.error(server.output());
-});
+afterAll(() => stopStack({ sink, server, browser }));
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 const inlineScripts = (html: string) =>

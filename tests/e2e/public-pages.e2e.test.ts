@@ -1,10 +1,9 @@
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
-import { extractCode, waitForMail } from "./helpers/mailbox";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { axeViolations, waitForHydration, type TestServer } from "./harness";
+import { startStack, stopStack } from "./helpers/stack";
 
 /**
  * The public content pages against the built server (spec 000 §2, §4, §6, §8): About, How It Works,
@@ -19,17 +18,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off" });
-  browser = await launchBrowser();
+  ({ sink, server, browser } = await startStack());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  await sink?.close();
-  if (code !== 0 && code !== null) console.error(server.output());
-});
+afterAll(() => stopStack({ sink, server, browser }));
 
 async function withPage<T>(
   options: { width?: number; cookies?: { name: string; value: string }[] },
@@ -82,45 +74,6 @@ async function expectNoAxeViolations(page: Page) {
 /** Today's date as the server writes it ('November 22, 2026'); the server runs on this machine. */
 function today(): string {
   return new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
-}
-
-/** Signs a new user up over HTTP (mailed code, solved ALTCHA) and returns the cookies of the session. */
-async function signUpOverHttp(email: string): Promise<{ name: string; value: string }[]> {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const [name, ...rest] = pair!.split("=");
-      const value = rest.join("=");
-      if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(c) || value === "") jar.delete(name!);
-      else jar.set(name!, value);
-    }
-  };
-  const post = async (fields: Record<string, string>) => {
-    const res = await fetch(`${server.url}/auth`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams(fields),
-      headers: { cookie: cookieHeader(), origin: server.url },
-    });
-    keep(res);
-    await res.text();
-    return res;
-  };
-
-  const sent = await post({ intent: "send-code", email });
-  expect(sent.status).toBe(200);
-  const code = extractCode(await waitForMail(sink, { to: email }));
-  const challenge = (await (await fetch(`${server.url}/api/captcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  const captcha = Buffer.from(
-    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
-  ).toString("base64");
-  const signedUp = await post({ intent: "sign-up", fullName: "Terry Tester", email, code, password: "Str0ng!Passw0rd", captcha });
-  expect(signedUp.status).toBe(302);
-  expect([...jar.keys()].some((k) => k.includes("session_token"))).toBe(true);
-  return [...jar].map(([name, value]) => ({ name, value }));
 }
 
 describe("About", () => {
@@ -301,7 +254,9 @@ describe("Testimonials", () => {
   });
 
   it("as a signed-in user: a missing rating is refused, then a keyboard-chosen rating submits and the form resets", async () => {
-    const cookies = await signUpOverHttp("terry.tester@example.com");
+    const cookie = await signUpOverHttp(server.url, sink, "terry.tester@example.com", "198.18.30.1", "Terry Tester");
+    expect(cookie).toContain("session_token");
+    const cookies = toBrowserCookies(cookie, server.url);
     await withPage({ cookies }, async (page) => {
       await open(page, "/testimonials");
       await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).waitFor();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { gotoHydrated, type TestServer } from "./harness";
+import { startServerAndBrowser, stopStack } from "./helpers/stack";
 
 /**
  * Decision 0021: pages paint from the server's HTML before any script is fetched, then hydrate in
@@ -11,13 +12,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await startServerAndBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStack({ server, browser }));
 
 type Observed = { problems: string[] };
 

@@ -1,18 +1,15 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { and, eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { getAuth } from "~/server/auth/auth.server";
 import { requestPasswordReset, sendSignUpCode, signIn, type FlowResult } from "~/server/auth/flows.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import { emailOutbox } from "~/server/db/schema.server";
 import { createCaptchaChallenge } from "~/server/security/captcha.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { setUpTestConfig } from "../helpers/temp-config";
 
 /**
  * Per-account limits that strangers cannot turn against the owner (issue 16, item 3). Ten
@@ -24,9 +21,7 @@ import { testTargets, useTestDatabase } from "../helpers/test-db";
 const PASSWORD = "Str0ng!Passw0rd";
 const TOO_MANY = /^Too many attempts\. Please wait \d+ minutes? and try again\.$/;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lockout-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "l".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("lockout", { APP_SECRET: "l".repeat(48) });
 
 /** What the ALTCHA widget posts after solving one of our challenges (a small one, to keep tests quick). */
 async function solvedCaptcha(): Promise<string> {

@@ -1,21 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ensureAdmin } from "~/server/auth/admins.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { resetPassword } from "~/server/auth/flows.server";
 import { CODE_TTL_MS, storeCode, verifyAndConsumeCode } from "~/server/auth/verification-code.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import { account, emailOutbox, emailVerificationCodes, profiles, user, userRoles, verification } from "~/server/db/schema.server";
+import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** Account rules that need a clock or direct database access (the HTTP suite covers the rest). */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-accounts-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "a".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("accounts", { APP_SECRET: "a".repeat(48) });
 
 describe("accounts", () => {
   const database = useTestDatabase({ global: true });

@@ -1,8 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadContext } from "~/load-context";
 import { monthlyPayment } from "~/domain/loan-math";
 import { parseReviewListParams, REVIEW_PAGE_SIZE, reviewListHref } from "~/domain/validation/review";
@@ -18,7 +15,6 @@ import {
 } from "~/server/admin/applications.server";
 import type { AuditActor } from "~/server/audit.server";
 import { getAuth } from "~/server/auth/auth.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import {
   approvedLoans,
   auditLog,
@@ -31,6 +27,7 @@ import {
 } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
+import { setUpTestConfig } from "../helpers/temp-config";
 
 /**
  * The /admin review list and its actions against a real database (PGlite, and PostgreSQL when
@@ -39,9 +36,7 @@ import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-d
  * validation, and the guard on the route.
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-admin-apps-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "c".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("admin-apps", { APP_SECRET: "c".repeat(48) });
 
 const context: LoadContext = { cspNonce: "", clientIp: "203.0.113.9", secure: false };
 

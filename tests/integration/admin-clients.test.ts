@@ -1,9 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadContext } from "~/load-context";
 import { action as revealAction } from "~/routes/api/admin-reveal";
 import { CLIENTS_PAGE_SIZE, escapeLike, getClientDetail, listClients, parseClientsUrl } from "~/server/admin/clients.server";
@@ -11,9 +8,9 @@ import { REVEAL_MESSAGES } from "~/domain/reveal";
 import { revealSensitiveValue } from "~/server/admin/reveal.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import type { AuditActor } from "~/server/audit.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
 import { auditLog, bankAccounts, loanApplications, loanDocuments, profiles, user } from "~/server/db/schema.server";
+import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /**
@@ -22,9 +19,7 @@ import { useTestDatabase } from "../helpers/test-db";
  * exactly one value and are audited, 'No SSN Available', legacy plaintext, decryption failures.
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-admin-clients-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "c".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("admin-clients", { APP_SECRET: "c".repeat(48) });
 
 const admin: AuditActor = { id: "admin-1", name: "Ada Admin", email: "ada@example.com" };
 const info = { ip: "203.0.113.9", userAgent: "vitest-agent" };

@@ -1,9 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   listContactMessages,
   MESSAGES_PAGE_SIZE,
@@ -16,16 +13,14 @@ import {
   MODERATION_PAGE_SIZE,
   parsePageNumber,
 } from "~/server/admin/moderation.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import { auditLog, contactMessages, testimonials, user } from "~/server/db/schema.server";
 import { createTestimonial, listApprovedTestimonials } from "~/server/testimonials.server";
+import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** Testimonial moderation and the contact-messages inbox against a real database. */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-moderation-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "d".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("moderation", { APP_SECRET: "d".repeat(48) });
 
 const admin = { id: "mod-admin", name: "Mona Moderator", email: "mona@example.com" };
 const request = { ip: "198.51.100.4", userAgent: "vitest" };

@@ -1,11 +1,8 @@
 import { count, sql } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   actionCountBadgeVariant,
   AUDIT_LOG_LIMIT,
@@ -21,16 +18,14 @@ import {
   loadMonitoring,
   summariseDetails,
 } from "~/server/admin/monitoring.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import type { Db } from "~/server/db/client.server";
 import { adminMfa, auditLog, user, userRoles } from "~/server/db/schema.server";
+import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** Activity monitoring queries (spec 001 §2, §7, §9) against a real database. */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-monitoring-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "m".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("monitoring", { APP_SECRET: "m".repeat(48) });
 
 /** Inserts one audit row `hoursAgo` in the past, with plain SQL (the table only accepts inserts). */
 async function auditAt(

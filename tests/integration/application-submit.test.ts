@@ -13,7 +13,7 @@ import { decryptField, isEncrypted } from "~/server/crypto/field-encryption.serv
 import { bankAccounts, emailOutbox, loanApplications, loanDocuments } from "~/server/db/schema.server";
 import { createLocalStorage, setStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
-import { validFields, validFiles } from "./application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
 /** The application submission through the route's action, on each database. */

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../../scripts/demo";
+import { seedDemo } from "../../scripts/demo/seed";
 import { createBackup, type BackupTarget } from "~/server/backup/backup.server";
 import { BackupError, readManifest, STORAGE_FOLDER } from "~/server/backup/manifest.server";
 import { restoreBackup } from "~/server/backup/restore.server";

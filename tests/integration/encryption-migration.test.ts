@@ -1,17 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runEncryptionMigration } from "~/server/admin/encryption-migration.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import type { AuditActor } from "~/server/audit.server";
-import { getConfig, loadConfig, setConfig, type EncryptionKey } from "~/server/config.server";
+import { getConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted } from "~/server/crypto/field-encryption.server";
 import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
 import { adminMfa, auditLog, bankAccounts, loanApplications, user as userTable, type NewBankAccount } from "~/server/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { setUpTestConfig } from "../helpers/temp-config";
 
 /**
  * 'Encrypt Existing Bank Data' against a real database: plain-text account, routing and SSN values
@@ -20,9 +18,7 @@ import { testTargets, useTestDatabase } from "../helpers/test-db";
  * is audited.
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-enc-migration-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "d".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("enc-migration", { APP_SECRET: "d".repeat(48) });
 
 const key = (version: number): EncryptionKey => ({ version, key: randomBytes(32) });
 

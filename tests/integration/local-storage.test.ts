@@ -1,20 +1,12 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BUCKET, createLocalStorage, documentKey } from "~/server/storage/storage.server";
 import { makePdf, makePng } from "../helpers/files";
+import { tempDirMaker } from "../helpers/temp-config";
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-local-storage-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker("local-storage");
 
 async function readAll(body: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];

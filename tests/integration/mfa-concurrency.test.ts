@@ -1,15 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ensureAdmin } from "~/server/auth/admins.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { confirmEnrolment, startEnrolment, verifySession, type MfaCheck, type MfaUser } from "~/server/auth/mfa.server";
 import { currentStep, totpAt } from "~/server/auth/totp.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import { adminMfa, session, sessionMfa } from "~/server/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { setUpTestConfig } from "../helpers/temp-config";
 
 /**
  * The staff second factor under parallel requests (issue 16, item 1). A burst of wrong codes used to
@@ -23,9 +20,7 @@ const PASSWORD = "Str0ng!Passw0rd";
 const LOCKED = "Too many wrong codes. Try again in 15 minutes.";
 const WRONG = "That code is not valid. Check your authenticator app and try again.";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-mfa-race-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "m".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("mfa-race", { APP_SECRET: "m".repeat(48) });
 
 /** A six-digit code that is none of the codes accepted around now. */
 function wrongCode(secret: string): string {

@@ -13,7 +13,7 @@ import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/stora
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
 import { makePdf } from "../helpers/files";
 import { useTestDatabase } from "../helpers/test-db";
-import { validFields, validFiles } from "./application-submit.fixtures";
+import { validFields, validFiles } from "../helpers/applications";
 
 /**
  * The orphan sweep on both storage adapters: files no loan_documents row names are removed once they

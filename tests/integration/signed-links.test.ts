@@ -1,16 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contentDisposition, createDocumentLink, listDocuments, serveSignedDocument } from "~/server/admin/documents.server";
 import { SIGNED_LINK_TTL_SECONDS, signDocumentLink, verifyDocumentLink } from "~/server/admin/signed-links.server";
 import type { AuditActor } from "~/server/audit.server";
-import { loadConfig, setConfig } from "~/server/config.server";
 import { auditLog, loanApplications, loanDocuments, profiles, user } from "~/server/db/schema.server";
 import { createLocalStorage, documentKey, type DocumentStorage } from "~/server/storage/storage.server";
 import { makePdf, makePng } from "../helpers/files";
+import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /**
@@ -19,9 +17,7 @@ import { useTestDatabase } from "../helpers/test-db";
  * disposition, nosniff, a restrictive CSP and same-origin framing, and audited.
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-signed-links-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "d".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = setUpTestConfig("signed-links", { APP_SECRET: "d".repeat(48) });
 
 const SECRET = "s".repeat(48);
 const ADMIN = "admin-one";

@@ -1,14 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TESTIMONIAL_MESSAGES, TESTIMONIAL_TOASTS } from "~/domain/validation/testimonial";
 import TestimonialsPage from "~/routes/_site/testimonials";
-import { loadConfig, setConfig } from "~/server/config.server";
 import { testimonials, user } from "~/server/db/schema.server";
 import {
   createTestimonial,
@@ -17,13 +15,12 @@ import {
   submitTestimonialRequest,
   TESTIMONIAL_THROTTLE,
 } from "~/server/testimonials.server";
+import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** The testimonial server module against a real (PGlite or PostgreSQL) database. */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-testimonials-"));
-beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "a".repeat(48), PWNED_PASSWORDS_URL: "off" })));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+setUpTestConfig("testimonials", { APP_SECRET: "a".repeat(48) });
 
 function form(fields: Record<string, string>): FormData {
   const f = new FormData();

@@ -1,18 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/server/config.server";
+import { tempDirMaker } from "../helpers/temp-config";
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-config-tls-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker("config-tls");
 
 /** The loader only reads the files; their PEM contents are checked by Node when the server starts. */
 function pemFiles() {

@@ -1,18 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/server/config.server";
+import { tempDirMaker } from "../helpers/temp-config";
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-config-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker("config");
 
 const key = (version = 1) => `v${version}:${Buffer.alloc(32, version).toString("base64")}`;
 

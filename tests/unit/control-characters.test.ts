@@ -6,7 +6,7 @@ import { contactSchema } from "~/domain/validation/contact";
 import { denySchema, noteSchema } from "~/domain/validation/review";
 import { testimonialSchema } from "~/domain/validation/testimonial";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, withoutControlCharacters } from "~/domain/validation/text-rules";
-import { validFields } from "../integration/application-submit.fixtures";
+import { validFields } from "../helpers/applications";
 
 /**
  * Finding 6 of issue 16: a NUL in any text field reached PostgreSQL (which refuses it) and became a

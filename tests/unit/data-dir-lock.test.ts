@@ -2,18 +2,11 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { tempDirMaker } from "../helpers/temp-config";
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lock-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker("lock");
 
 /** A real other process that holds the folder's lock file as ours would. */
 function otherProcess() {

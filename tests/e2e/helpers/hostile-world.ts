@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { signUpOverHttp } from "../../../bench/lib";
+import { signUpOverHttp } from "../../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { createScratchPostgresDatabase } from "../../helpers/test-db";
-import { validFields, validFiles } from "../../integration/application-submit.fixtures";
+import { submitApplication } from "../../helpers/applications";
 import { startTestServer, type TestServer } from "../harness";
-import { passAdminMfa, signInOverHttp } from "./admin-session";
+import { passAdminMfa, signInOverHttp } from "../../helpers/admins";
 
 /**
  * A production server on its own PostgreSQL scratch database, with the actors of the authorization
@@ -97,13 +97,7 @@ export async function startHostileWorld(env: Record<string, string> = {}): Promi
     };
     admin.mfaSecret = (await passAdminMfa(base, cookies.admin)).secret;
 
-    const form = new FormData();
-    for (const [k, v] of Object.entries(validFields)) form.append(k, v);
-    form.append("idempotencyKey", randomUUID());
-    for (const [k, file] of Object.entries(validFiles())) form.append(k, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-    const res = await fetch(`${base}/api/applications`, { method: "POST", body: form, headers: { cookie: cookies.applicantA, origin: base } });
-    if (res.status !== 201) throw new Error(`seed application refused: ${res.status} ${await res.text()}`);
-    const appA = ((await res.json()) as { applicationId: string }).applicationId;
+    const appA = await submitApplication(base, cookies.applicantA);
     const docs = await db.query<{ id: string }>(`select id from loan_documents where application_id = $1 order by id limit 1`, [appA]);
     const docA = docs.rows[0]!.id;
 

@@ -6,7 +6,7 @@ import type { Db } from "~/server/db/client.server";
 import { bankAccounts, emailOutbox, loanApplications, loanDocuments } from "~/server/db/schema.server";
 import { BUCKET } from "~/server/storage/storage.server";
 import { makeJpeg, makePdf, makePng } from "../../helpers/files";
-import { validFields } from "../../integration/application-submit.fixtures";
+import { validFields } from "../../helpers/applications";
 
 /**
  * Full application submissions over HTTP (the wizard's multipart body) and the all-or-nothing check

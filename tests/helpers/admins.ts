@@ -1,24 +1,10 @@
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
 import { currentStep, totpAt } from "~/server/auth/totp.server";
+import { sessionCookie, solveCaptcha } from "./applicants";
 
 /**
  * Signing in over HTTP the way the browser does (solved ALTCHA), and taking an admin through the
  * second factor: enrol with the manual key the page shows, or verify with a fresh code.
  */
-
-export async function solveCaptcha(base: string): Promise<string> {
-  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-}
-
-const sessionCookie = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.includes("session_token"))
-    .join("; ");
 
 export async function signInOverHttp(base: string, email: string, password: string, ip = "198.18.9.1"): Promise<string> {
   const res = await fetch(`${base}/auth`, {
@@ -64,4 +50,14 @@ export async function passAdminMfa(base: string, cookie: string, secret?: string
   }
   if (res.status !== 302) throw new Error(`verification failed: ${res.status}`);
   return { secret: key, backupCodes: [] };
+}
+
+/**
+ * An admin session with the second factor passed: signs in over HTTP, then enrols TOTP (first time)
+ * or verifies with `secret`. Returns the cookie and the secret and backup codes for later sessions.
+ */
+export async function signInAdminWithMfa(base: string, email: string, password: string, ip?: string, secret?: string) {
+  const cookie = await signInOverHttp(base, email, password, ip);
+  const mfa = await passAdminMfa(base, cookie, secret);
+  return { cookie, ...mfa };
 }

@@ -1,0 +1,238 @@
+// The demo data set: applicants with their applications, contact messages, and the demo accounts'
+// passwords. Every person, company and bank is invented; e-mails are on example.com, phone numbers
+// in the fictional 555-01xx block, SSNs in the 987-65-4320..4329 block the SSA reserves for
+// advertising, routing numbers in the unassigned 50xx range.
+
+export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
+export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;
+
+export type Outcome = "pending" | "under_review" | "approved" | "denied";
+
+export type DemoApplication = {
+  /** Unique per applicant; stored as the application's idempotency key (so a rerun finds it). */
+  key: string;
+  daysAgo: number;
+  outcome: Outcome;
+  loan: Record<string, string>;
+  bank: Record<string, string>;
+  approve?: { approvedAmount: number; interestRate: number; termMonths: number };
+  denyReasons?: string[];
+  /** Admin notes for applications under review. */
+  note?: string;
+};
+
+export type DemoApplicant = {
+  name: string;
+  email: string;
+  personal: Record<string, string>;
+  financial: Record<string, string>;
+  applications: DemoApplication[];
+  testimonial?: { rating: number; role: string; location: string; content: string; daysAgo: number; approve: boolean };
+};
+
+/** A 9-digit ABA routing number: 8 digits plus the checksum digit (weights 3, 7, 1). */
+function routing(first8: string): string {
+  const d = first8.split("").map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]!);
+  return `${first8}${(10 - (sum % 10)) % 10}`;
+}
+
+export const DEMO_APPLICANTS: DemoApplicant[] = [
+  {
+    name: "Maria Delgado",
+    email: "maria.delgado@example.com",
+    personal: { firstName: "Maria", middleInitial: "L", lastName: "Delgado", dateOfBirth: "1984-03-22", ssn: "987-65-4320", phone: "(602) 555-0114", addressLine1: "2150 E Camelback Rd", addressLine2: "Apt 310", city: "Phoenix", state: "AZ", zipCode: "85016" },
+    financial: { employmentStatus: "full-time", employerName: "Desert Valley Medical Center", jobTitle: "Registered Nurse", yearsEmployed: "9", monthlyIncome: "7,400", annualIncome: "88,800", creditScore: "742", monthlyDebts: "650", hasOutstandingLoans: "false", authorizeCreditReport: "true" },
+    applications: [
+      {
+        key: "demo-maria-personal-01",
+        daysAgo: 21,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "25,000", desiredInterestRate: "9.75", loanDuration: "36", loanPurpose: "Paying off medical bills and replacing the roof of our detached garage before the monsoon season." },
+        bank: { accountHolderName: "Maria L Delgado", bankName: "Saguaro Community Bank", bankAddress: "400 N Central Ave, Phoenix, AZ 85004", accountNumber: "4402918837", routingNumber: routing("50120031"), bankAccountType: "checking" },
+        approve: { approvedAmount: 25_000, interestRate: 9.75, termMonths: 36 },
+      },
+    ],
+    testimonial: {
+      rating: 5,
+      role: "Registered Nurse",
+      location: "Phoenix, AZ",
+      content: "From application to funding took less than a week. My loan officer explained every fee up front and there were no surprises at closing.",
+      daysAgo: 12,
+      approve: true,
+    },
+  },
+  {
+    name: "James Whitaker",
+    email: "james.whitaker@example.com",
+    personal: { firstName: "James", middleInitial: "R", lastName: "Whitaker", dateOfBirth: "1979-11-02", ssn: "987-65-4321", phone: "(704) 555-0162", addressLine1: "418 Camden Rd", city: "Charlotte", state: "NC", zipCode: "28203" },
+    financial: { employmentStatus: "self-employed", employerName: "Whitaker Custom Cabinetry LLC", jobTitle: "Owner", yearsEmployed: "7", monthlyIncome: "14,500", annualIncome: "174,000", creditScore: "701", monthlyDebts: "2,300", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
+    applications: [
+      {
+        key: "demo-james-business-01",
+        daysAgo: 2,
+        outcome: "pending",
+        loan: { loanType: "business", loanAmount: "180,000", desiredInterestRate: "11.5", loanDuration: "60", loanPurpose: "Purchase of a CNC router and working capital for two new commercial fit-out contracts.", businessName: "Whitaker Custom Cabinetry LLC", businessYears: "7" },
+        bank: { accountHolderName: "Whitaker Custom Cabinetry LLC", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502291", routingNumber: routing("50310422"), bankAccountType: "business", swiftCode: "PMBKUS33" },
+      },
+    ],
+    testimonial: {
+      rating: 4,
+      role: "Small Business Owner",
+      location: "Charlotte, NC",
+      content: "The business loan process was straightforward and the team understood seasonal cash flow. Every question got an answer the same day.",
+      daysAgo: 1,
+      approve: false,
+    },
+  },
+  {
+    name: "Priya Raman",
+    email: "priya.raman@example.com",
+    personal: { firstName: "Priya", lastName: "Raman", dateOfBirth: "1987-06-15", ssn: "987-65-4322", phone: "(512) 555-0187", addressLine1: "7801 Shoal Creek Blvd", city: "Austin", state: "TX", zipCode: "78757" },
+    financial: { employmentStatus: "self-employed", employerName: "Raman Property Partners", jobTitle: "Real Estate Investor", yearsEmployed: "6", monthlyIncome: "18,200", annualIncome: "218,400", creditScore: "768", monthlyDebts: "4,100", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
+    applications: [
+      {
+        key: "demo-priya-hardmoney-01",
+        daysAgo: 5,
+        outcome: "under_review",
+        loan: { loanType: "hard-money", loanAmount: "650,000", desiredInterestRate: "12.9", loanDuration: "12", loanPurpose: "Bridge financing to acquire and renovate a four-unit rental property before refinancing into a long-term loan.", propertyAddress: "1207 E 12th St, Austin, TX 78702" },
+        bank: { accountHolderName: "Priya Raman", bankName: "Hill Country Savings", bankAddress: "1100 Congress Ave, Austin, TX 78701", accountNumber: "55120987431", routingNumber: routing("50640018"), bankAccountType: "checking" },
+        note: "Appraisal ordered; waiting on the title commitment before the final review.",
+      },
+    ],
+  },
+  {
+    name: "Daniel Okafor",
+    email: "daniel.okafor@example.com",
+    personal: { firstName: "Daniel", middleInitial: "C", lastName: "Okafor", dateOfBirth: "1996-09-08", ssn: "987-65-4323", phone: "(614) 555-0139", addressLine1: "55 W Lane Ave", addressLine2: "Apt 4B", city: "Columbus", state: "OH", zipCode: "43201" },
+    financial: { employmentStatus: "part-time", employerName: "Buckeye Logistics", jobTitle: "Warehouse Associate", yearsEmployed: "1.5", monthlyIncome: "2,300", annualIncome: "27,600", creditScore: "588", monthlyDebts: "1,150", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
+    applications: [
+      {
+        key: "demo-daniel-auto-01",
+        daysAgo: 12,
+        outcome: "denied",
+        loan: { loanType: "auto-loans", loanAmount: "38,000", desiredInterestRate: "14.9", loanDuration: "60", loanPurpose: "Purchase of a reliable used pickup truck for commuting and weekend delivery work." },
+        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043378", routingNumber: routing("50440107"), bankAccountType: "checking" },
+        denyReasons: ["Debt-to-income ratio above our lending guidelines", "Length of employment below our minimum of two years"],
+      },
+    ],
+  },
+  {
+    name: "Emily Chen",
+    email: "emily.chen@example.com",
+    personal: { firstName: "Emily", lastName: "Chen", dateOfBirth: "1982-01-30", ssn: "987-65-4324", phone: "(503) 555-0175", addressLine1: "3320 SE Belmont St", city: "Portland", state: "OR", zipCode: "97214" },
+    financial: { employmentStatus: "full-time", employerName: "Cascade Software Group", jobTitle: "Senior Product Manager", yearsEmployed: "5", monthlyIncome: "12,900", annualIncome: "154,800", creditScore: "781", monthlyDebts: "1,900", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
+    applications: [
+      {
+        key: "demo-emily-homeimp-01",
+        daysAgo: 30,
+        outcome: "approved",
+        loan: { loanType: "home-improvement", loanAmount: "85,000", desiredInterestRate: "8.25", loanDuration: "120", loanPurpose: "Kitchen remodel and energy-efficient windows for our 1920s bungalow." },
+        bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810563", routingNumber: routing("50230071"), bankAccountType: "checking" },
+        approve: { approvedAmount: 80_000, interestRate: 8.25, termMonths: 120 },
+      },
+    ],
+    testimonial: {
+      rating: 5,
+      role: "Homeowner",
+      location: "Portland, OR",
+      content: "Clear terms, a fair rate and a dashboard that showed exactly where my application stood. Our kitchen remodel is finished thanks to Private Loans.",
+      daysAgo: 20,
+      approve: true,
+    },
+  },
+  {
+    name: "Robert Kowalski",
+    email: "robert.kowalski@example.com",
+    personal: { firstName: "Robert", middleInitial: "J", lastName: "Kowalski", dateOfBirth: "1975-04-19", ssn: "987-65-4325", phone: "(414) 555-0128", addressLine1: "2914 S Kinnickinnic Ave", city: "Milwaukee", state: "WI", zipCode: "53207" },
+    financial: { employmentStatus: "full-time", employerName: "Lakeshore Manufacturing", jobTitle: "Maintenance Supervisor", yearsEmployed: "14", monthlyIncome: "6,100", annualIncome: "73,200", creditScore: "655", monthlyDebts: "1,750", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
+    applications: [
+      {
+        key: "demo-robert-personal-01",
+        daysAgo: 45,
+        outcome: "denied",
+        loan: { loanType: "personal", loanAmount: "60,000", desiredInterestRate: "11.25", loanDuration: "60", loanPurpose: "Boat purchase and a family trip to Poland for my parents' anniversary." },
+        bank: { accountHolderName: "Robert J Kowalski", bankName: "Lakeshore Savings Bank", bankAddress: "735 N Water St, Milwaukee, WI 53202", accountNumber: "3300671209", routingNumber: routing("50750066"), bankAccountType: "savings" },
+        denyReasons: ["Requested amount exceeds what the stated income supports"],
+      },
+      {
+        key: "demo-robert-debtcons-02",
+        daysAgo: 1,
+        outcome: "pending",
+        loan: { loanType: "debt-consolidation", loanAmount: "42,000", desiredInterestRate: "10.9", loanDuration: "48", loanPurpose: "Consolidating three credit cards and a personal loan into one lower monthly payment." },
+        bank: { accountHolderName: "Robert J Kowalski", bankName: "Lakeshore Savings Bank", bankAddress: "735 N Water St, Milwaukee, WI 53202", accountNumber: "3300671217", routingNumber: routing("50750066"), bankAccountType: "checking" },
+      },
+    ],
+  },
+  {
+    name: "Sofia Alvarez",
+    email: "sofia.alvarez@example.com",
+    personal: { firstName: "Sofia", middleInitial: "M", lastName: "Alvarez", dateOfBirth: "1961-12-05", ssn: "987-65-4326", phone: "(305) 555-0193", addressLine1: "1500 Brickell Bay Dr", addressLine2: "Unit 1204", city: "Miami", state: "FL", zipCode: "33131" },
+    financial: { employmentStatus: "retired", employerName: "Retired (Miami-Dade Public Schools)", jobTitle: "Retired Teacher", monthlyIncome: "5,800", annualIncome: "69,600", creditScore: "724", monthlyDebts: "900", hasOutstandingLoans: "false", authorizeCreditReport: "true" },
+    applications: [
+      {
+        key: "demo-sofia-personal-01",
+        daysAgo: 60,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "15,000", desiredInterestRate: "7.99", loanDuration: "24", loanPurpose: "Covering dental implant costs that my insurance does not pay." },
+        bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120049982", routingNumber: routing("50660091"), bankAccountType: "checking" },
+        approve: { approvedAmount: 15_000, interestRate: 7.99, termMonths: 24 },
+      },
+      {
+        key: "demo-sofia-private-02",
+        daysAgo: 3,
+        outcome: "under_review",
+        loan: { loanType: "private", loanAmount: "300,000", desiredInterestRate: "13.5", loanDuration: "24", loanPurpose: "Short-term private loan to buy a smaller condo before my current home sells." },
+        bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120050017", routingNumber: routing("50660091"), bankAccountType: "savings" },
+        note: "Awaiting the listing agreement for the current home and two months of pension statements.",
+      },
+    ],
+    testimonial: {
+      rating: 5,
+      role: "Retired Teacher",
+      location: "Miami, FL",
+      content: "My second loan with Private Loans. Respectful, patient staff who answered every question and never rushed me.",
+      daysAgo: 2,
+      approve: false,
+    },
+  },
+];
+
+export const DEMO_CONTACT_MESSAGES = [
+  {
+    name: "Thomas Brennan",
+    email: "thomas.brennan@example.com",
+    phone: "2675550101",
+    subject: "Question about hard money loan terms",
+    message: "Hi, I'm a first-time investor looking at a duplex in Philadelphia. What loan-to-value do you offer on hard money loans, and do you require a full appraisal?\n\nThanks,\nTom",
+    status: "new",
+    hoursAgo: 3,
+  },
+  {
+    name: "Angela Morris",
+    email: "angela.morris@example.com",
+    phone: null,
+    subject: "Document upload help",
+    message: "I tried to upload my utility bill as a photo from my phone and it didn't go through. Which file formats do you accept?",
+    status: "new",
+    hoursAgo: 26,
+  },
+  {
+    name: "Kevin Patel",
+    email: "kevin.patel@example.com",
+    phone: "9195550156",
+    subject: "Early payoff",
+    message: "Is there a prepayment penalty if I pay off my personal loan early? I expect a bonus in the spring.",
+    status: "read",
+    hoursAgo: 4 * 24,
+  },
+  {
+    name: "Laura Simmons",
+    email: "laura.simmons@example.com",
+    phone: "8135550177",
+    subject: "Referral partnership",
+    message: "We run a network of realtors in Tampa and would like to discuss referring clients who need bridge financing.",
+    status: "archived",
+    hoursAgo: 9 * 24,
+  },
+] as const;

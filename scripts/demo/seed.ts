@@ -1,0 +1,283 @@
+// Writes the demo data set into a database and document storage the way the product would (files
+// first, then one transaction per application; decisions through the review code, with audit rows).
+// Running it again adds nothing.
+import { and, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { validateApplicationFields } from "~/domain/validation/application";
+import { moderateTestimonial } from "~/server/admin/moderation.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { ensureAdmin } from "~/server/auth/admins.server";
+import { getAuth } from "~/server/auth/auth.server";
+import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
+import type { Database, Db } from "~/server/db/client.server";
+import {
+  auditLog,
+  bankAccounts,
+  contactMessages,
+  loanApplications,
+  loanDocuments,
+  profiles,
+  testimonials,
+  user as userTable,
+} from "~/server/db/schema.server";
+import { approveApplication, denyApplication } from "~/server/reviews.server";
+import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { createTestimonial } from "~/server/testimonials.server";
+import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
+import { documentsFor } from "./documents";
+
+/** Audit rows and decisions made by the seeder say where they came from. */
+const DEMO_REQUEST: RequestInfo = { ip: "127.0.0.1", userAgent: "npm run demo (demo data seeder)" };
+
+export type SeedDemoOptions = {
+  adminEmail?: string;
+  adminPassword?: string;
+  adminName?: string;
+  /** Where documents go (default: the configured document storage). */
+  storage?: DocumentStorage;
+};
+
+export type SeedDemoResult = {
+  admin: { email: string; created: boolean; promoted: boolean };
+  applicantsCreated: number;
+  applicationsCreated: number;
+  byStatus: Record<Outcome, number>;
+  documentsStored: number;
+  testimonialsCreated: number;
+  messagesCreated: number;
+  auditRowsWritten: number;
+  /** One line per new application, for the summary. */
+  created: string[];
+};
+
+const ago = (unit: "day" | "hour", amount: number) => sql`now() - (${amount}::float8 * ${sql.raw(`interval '1 ${unit}'`)})`;
+
+async function ensureApplicant(database: Database, applicant: DemoApplicant): Promise<{ id: string; created: boolean }> {
+  const db = database.db;
+  const [existing] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, applicant.email)).limit(1);
+  let id = existing?.id;
+  const created = !id;
+  if (!id) {
+    const result = await getAuth(database).api.signUpEmail({ body: { name: applicant.name, email: applicant.email, password: DEMO_APPLICANT_PASSWORD } });
+    id = result.user.id;
+    // The demo addresses cannot receive the sign-up code; they count as verified.
+    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, id));
+    const p = applicant.personal;
+    await db
+      .update(profiles)
+      .set({
+        phone: p.phone!.replace(/\D/g, ""),
+        address: [p.addressLine1, p.addressLine2].filter(Boolean).join(", "),
+        city: p.city!,
+        state: p.state!,
+        zipCode: p.zipCode!,
+      })
+      .where(eq(profiles.id, id));
+  }
+  return { id, created };
+}
+
+/** Writes one application the way a submission does: files first, then one transaction. */
+async function insertApplication(
+  db: Db,
+  storage: DocumentStorage,
+  userId: string,
+  applicant: DemoApplicant,
+  app: DemoApplication,
+  seed: number,
+): Promise<{ id: string; documents: number }> {
+  const raw = { ...applicant.personal, email: applicant.email, ...app.loan, ...applicant.financial, ...app.bank, agreeToTerms: "true" };
+  const validated = validateApplicationFields(raw);
+  if (!validated.ok) throw new Error(`Demo application ${app.key} is invalid: ${validated.problem.field}: ${validated.problem.message}`);
+  const f = validated.value;
+  const applicationId = randomUUID();
+  const files = documentsFor(app, f, seed).map((file) => ({ ...file, key: documentKey(userId, applicationId, file.type, file.ext) }));
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      await storage.put(file.key, file.bytes, file.mime);
+      written.push(file.key);
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(loanApplications).values({
+        ...applicationRow(applicationId, { id: userId }, f, app.key),
+        submittedAt: ago("day", app.daysAgo),
+        createdAt: ago("day", app.daysAgo),
+        updatedAt: ago("day", app.daysAgo),
+      });
+      await tx.insert(loanDocuments).values(
+        files.map((file) => ({
+          applicationId,
+          userId,
+          documentType: file.type,
+          fileName: `${file.type}.${file.ext}`,
+          filePath: file.key,
+          fileSize: file.bytes.length,
+          mimeType: file.mime,
+          uploadedAt: ago("day", app.daysAgo),
+        })),
+      );
+      const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(bankAccounts).where(eq(bankAccounts.userId, userId));
+      await tx.insert(bankAccounts).values({
+        ...bankAccountRow(userId, applicationId, f, Number(n) === 0),
+        createdAt: ago("day", app.daysAgo),
+      });
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  return { id: applicationId, documents: files.length };
+}
+
+/** Moves an application into its demo status the way admins do (approve/deny write their own audit rows). */
+async function decide(db: Db, app: DemoApplication, applicationId: string, actor: AuditActor): Promise<number> {
+  if (app.outcome === "approved") {
+    await approveApplication(applicationId, app.approve!, actor, DEMO_REQUEST, db);
+    return 1;
+  }
+  if (app.outcome === "denied") {
+    await denyApplication(applicationId, app.denyReasons ?? ["Does not meet our lending guidelines"], actor, DEMO_REQUEST, db);
+    return 1;
+  }
+  if (app.outcome === "under_review") {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(loanApplications)
+        .set({ status: "under_review", notes: app.note ?? null, updatedAt: sql`now()` })
+        .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, "pending")));
+      await writeAudit(tx, {
+        actor,
+        action: "application.note",
+        table: "loan_applications",
+        recordId: applicationId,
+        details: { status: "under_review", note: app.note ?? "", source: "demo" },
+        request: DEMO_REQUEST,
+      });
+    });
+    return 1;
+  }
+  return 0;
+}
+
+/**
+ * Adds the demo data set to `database` (migrated). Idempotent: applicants are found by e-mail,
+ * applications by their idempotency key, testimonials by author and text, messages by sender and
+ * subject; whatever exists is left alone, so a second run adds nothing.
+ */
+export async function seedDemo(database: Database, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  const db = database.db;
+  const storage = options.storage ?? getStorage();
+  const adminEmail = (options.adminEmail ?? DEMO_ADMIN_DEFAULTS.email).trim().toLowerCase();
+  const admin = await ensureAdmin(database, {
+    email: adminEmail,
+    password: options.adminPassword ?? DEMO_ADMIN_DEFAULTS.password,
+    name: options.adminName ?? DEMO_ADMIN_DEFAULTS.name,
+  });
+  const [adminRow] = await db.select({ id: userTable.id, name: userTable.name, email: userTable.email }).from(userTable).where(eq(userTable.id, admin.userId));
+  const actor: AuditActor = { id: adminRow!.id, name: adminRow!.name, email: adminRow!.email };
+
+  const result: SeedDemoResult = {
+    admin: { email: adminEmail, created: admin.created, promoted: admin.promoted },
+    applicantsCreated: 0,
+    applicationsCreated: 0,
+    byStatus: { pending: 0, under_review: 0, approved: 0, denied: 0 },
+    documentsStored: 0,
+    testimonialsCreated: 0,
+    messagesCreated: 0,
+    auditRowsWritten: 0,
+    created: [],
+  };
+  const firstUserIds: string[] = [];
+  let seed = 0;
+
+  for (const applicant of DEMO_APPLICANTS) {
+    const { id: userId, created } = await ensureApplicant(database, applicant);
+    firstUserIds.push(userId);
+    if (created) result.applicantsCreated += 1;
+
+    const oldestFirst = [...applicant.applications].sort((a, b) => b.daysAgo - a.daysAgo);
+    for (const app of oldestFirst) {
+      seed += 1;
+      const [exists] = await db
+        .select({ id: loanApplications.id })
+        .from(loanApplications)
+        .where(and(eq(loanApplications.userId, userId), eq(loanApplications.idempotencyKey, app.key)))
+        .limit(1);
+      if (exists) continue;
+      const { id, documents } = await insertApplication(db, storage, userId, applicant, app, seed);
+      result.auditRowsWritten += await decide(db, app, id, actor);
+      result.applicationsCreated += 1;
+      result.documentsStored += documents;
+      result.byStatus[app.outcome] += 1;
+      result.created.push(`${applicant.email}: ${app.loan.loanType!.replace("-loans", "").replace(/-/g, " ")} loan, ${app.outcome.replace("_", " ")}`);
+    }
+
+    const t = applicant.testimonial;
+    if (t) {
+      const [exists] = await db
+        .select({ id: testimonials.id })
+        .from(testimonials)
+        .where(and(eq(testimonials.userId, userId), eq(testimonials.content, t.content)))
+        .limit(1);
+      if (!exists) {
+        const displayName = `${applicant.personal.firstName} ${applicant.personal.lastName!.charAt(0)}.`;
+        const { id } = await createTestimonial(userId, { rating: t.rating, fullName: applicant.name, displayName, role: t.role, location: t.location, content: t.content }, db);
+        await db.update(testimonials).set({ createdAt: ago("day", t.daysAgo) }).where(eq(testimonials.id, id));
+        result.testimonialsCreated += 1;
+        if (t.approve) {
+          const moderated = await moderateTestimonial({ id, decision: "approve" }, actor, DEMO_REQUEST, db);
+          if (moderated.ok) result.auditRowsWritten += 1;
+        }
+      }
+    }
+  }
+
+  for (const m of DEMO_CONTACT_MESSAGES) {
+    const [exists] = await db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.email, m.email), eq(contactMessages.subject, m.subject)))
+      .limit(1);
+    if (exists) continue;
+    await db.insert(contactMessages).values({
+      name: m.name,
+      email: m.email,
+      phone: m.phone,
+      subject: m.subject,
+      message: m.message,
+      status: m.status,
+      ipAddress: "192.0.2.44",
+      createdAt: ago("hour", m.hoursAgo),
+    });
+    result.messagesCreated += 1;
+  }
+
+  // A little history for the monitoring page (ranges 6 h to 7 days), only alongside new demo data.
+  if (result.applicantsCreated > 0) {
+    const history: { hoursAgo: number; action: string; table: string; recordId?: string; details: Record<string, unknown> }[] = [
+      { hoursAgo: 140, action: "client.list", table: "profiles", details: { count: DEMO_APPLICANTS.length } },
+      { hoursAgo: 70, action: "applications.list", table: "loan_applications", details: { tab: "pending" } },
+      { hoursAgo: 50, action: "client.view", table: "profiles", recordId: firstUserIds[0], details: {} },
+      { hoursAgo: 26, action: "document.list", table: "loan_documents", details: {} },
+      { hoursAgo: 5, action: "client.view", table: "profiles", recordId: firstUserIds[2], details: {} },
+      { hoursAgo: 1, action: "applications.list", table: "loan_applications", details: { tab: "pending" } },
+    ];
+    await db.insert(auditLog).values(
+      history.map((h) => ({
+        actorId: actor.id,
+        actorName: actor.name,
+        actorEmail: actor.email,
+        action: h.action,
+        tableName: h.table,
+        recordId: h.recordId ?? null,
+        details: { ...h.details, source: "demo" },
+        ipAddress: DEMO_REQUEST.ip,
+        userAgent: DEMO_REQUEST.userAgent,
+        createdAt: ago("hour", h.hoursAgo),
+      })),
+    );
+    result.auditRowsWritten += history.length;
+  }
+  return result;
+}

@@ -1,0 +1,46 @@
+import type { Browser } from "playwright-core";
+import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
+import { launchBrowser, startTestServer, type TestServer } from "../harness";
+
+/**
+ * What most end-to-end files start before their tests: a mail sink, the built server sending to it
+ * (breached-password lookups off, since this machine is offline) and a browser; and stop afterwards.
+ */
+
+export type Stack = { sink: SmtpSink; server: TestServer; browser: Browser };
+
+/** A mail sink and the built server sending to it, for files that need no browser. */
+export async function startServerWithMail(env: Record<string, string | undefined> = {}): Promise<Omit<Stack, "browser">> {
+  const sink = await startSmtpSink();
+  try {
+    const server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", ...env });
+    return { sink, server };
+  } catch (error) {
+    await sink.close();
+    throw error;
+  }
+}
+
+export async function startStack(env: Record<string, string | undefined> = {}): Promise<Stack> {
+  const { sink, server } = await startServerWithMail(env);
+  try {
+    return { sink, server, browser: await launchBrowser() };
+  } catch (error) {
+    await stopStack({ sink, server });
+    throw error;
+  }
+}
+
+/** Closes what was started (any part may be missing); prints the server's output when it failed on exit. */
+export async function stopStack({ sink, server, browser }: Partial<Stack>): Promise<void> {
+  await browser?.close();
+  const code = await server?.stop();
+  await sink?.close();
+  if (server && code !== 0 && code !== null) console.error(server.output());
+}
+
+/** A server (no mail) and a browser, for the public pages. */
+export async function startServerAndBrowser(env: Record<string, string | undefined> = {}): Promise<{ server: TestServer; browser: Browser }> {
+  const [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
+  return { server, browser };
+}

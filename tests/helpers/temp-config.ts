@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { loadConfig, setConfig } from "~/server/config.server";
+
+/** Temporary folders and a loaded server configuration, cleaned up by the test file's own hooks. */
+
+/** Returns a function that makes a fresh `portal-<prefix>-` folder; every folder made is removed after each test. */
+export function tempDirMaker(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${prefix}-`));
+    dirs.push(dir);
+    return dir;
+  };
+}
+
+/**
+ * A `portal-<prefix>-` data folder and the server's configuration loaded for it (with `env`; the
+ * breached-password lookup off) before the file's tests; the folder is removed after them.
+ */
+export function setUpTestConfig(prefix: string, env: Record<string, string>): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${prefix}-`));
+  beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, PWNED_PASSWORDS_URL: "off", ...env })));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
