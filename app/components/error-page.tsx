@@ -10,7 +10,7 @@ function HomeButton({ size }: { size?: ButtonSize }) {
   );
 }
 
-/** Spec 000 §2: the catch-all's page. */
+/** docs/requirements.md §2: the catch-all's page. */
 export function NotFoundPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-20 text-center sm:py-28">
@@ -22,7 +22,7 @@ export function NotFoundPage() {
   );
 }
 
-/** Any other error: the heading of spec 000 §8, then a status line or a message, and a dev-only stack. */
+/** Any other error: the heading of docs/requirements.md §9, then a status line or a message, and a dev-only stack. */
 export function UnexpectedErrorPage({ detail, stack }: { detail: string; stack?: string }) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-20 sm:py-28">

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { LogoMark } from "./logo";
 
-/** Spec 000 §2: the footer links. The home-improvement page is deliberately not linked here. */
+/** docs/requirements.md §2: the footer links. The home-improvement page is deliberately not linked here. */
 export const footerCompanyLinks = [
   { to: "/about", label: "About Us" },
   { to: "/services", label: "Loan Services" },

@@ -9,7 +9,7 @@ import { Button } from "./ui/button";
 import { useDisclosure } from "./ui/disclosure";
 import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
 
-/** The main navigation, in the order of spec 000 §2. */
+/** The main navigation, in the order of docs/requirements.md §2. */
 export const mainNavLinks = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About Us" },

@@ -22,7 +22,7 @@ export type PageTransitionState = {
 };
 
 /**
- * The page-transition overlay's timing (spec 000 §2): shown on first load and on every change of
+ * The page-transition overlay's timing (docs/requirements.md §2): shown on first load and on every change of
  * path (not search or hash), for `transitionMs`, then a 300 ms fade; every path change scrolls to the
  * top. `transitionMs` 0 turns the overlay off.
  *

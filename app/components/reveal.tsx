@@ -1,11 +1,11 @@
 import { useEffect, useRef, type ComponentProps } from "react";
 import { cn } from "~/utils/cn";
 
-/** Spec 000 §9: a section is revealed once a tenth of it is in view. */
+/** docs/requirements.md §10: a section is revealed once a tenth of it is in view. */
 export const REVEAL_THRESHOLD = 0.1;
 
 /**
- * Fades and lifts its content in, once, when it is scrolled into view (spec 000 §2, home page).
+ * Fades and lifts its content in, once, when it is scrolled into view (docs/requirements.md §2, home page).
  *
  * Content is never hidden unless the animation can run: the server renders it visible (so it shows
  * without JavaScript and for crawlers), and only after hydration does the effect hide what is still

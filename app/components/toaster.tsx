@@ -59,7 +59,7 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * The one notification region (spec 000 §9 / 001 §9): bottom-right, Alt+T moves focus to it,
+ * The one notification region (docs/requirements.md §10 / docs/requirements.md §10): bottom-right, Alt+T moves focus to it,
  * labelled 'Notifications', 5 s per toast, at most one visible at a time. (sonner's Alt+T focuses the
  * toast list, which exists only while a toast shows, so mounting with the first toast loses nothing.)
  */

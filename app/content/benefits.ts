@@ -1,5 +1,5 @@
 /**
- * Why choose us (spec 000 §2, home page) and the claims shown to visitors (spec 000 §1).
+ * Why choose us (docs/requirements.md §2, home page) and the claims shown to visitors (docs/requirements.md §1).
  * Plain data: the UI maps `icon` to an icon component.
  */
 
@@ -36,7 +36,7 @@ export const benefits: readonly Benefit[] = [
 
 export type Claim = { value: string; label: string };
 
-/** Spec 000 §1: decision within 24 hours, 15 years, $2.5B+ funded, 150K+ clients, 4.9/5. */
+/** docs/requirements.md §1: decision within 24 hours, 15 years, $2.5B+ funded, 150K+ clients, 4.9/5. */
 export const claims: readonly Claim[] = [
   { value: "24 Hours", label: "Loan decision" },
   { value: "15 Years", label: "Of lending experience" },

@@ -1,5 +1,5 @@
 /**
- * Company facts for the About and Testimonials pages (spec 000 §1, §2, §9): the impact stats, the
+ * Company facts for the About and Testimonials pages (docs/requirements.md §1, §2, §10): the impact stats, the
  * testimonials stats band, the story, the mission and the four core values.
  */
 
@@ -9,7 +9,7 @@ export type Stat = {
   label: string;
 };
 
-/** About page impact stats: the claims shown to visitors (spec 000 §1). */
+/** About page impact stats: the claims shown to visitors (docs/requirements.md §1). */
 export const impactStats: readonly Stat[] = [
   { value: "15", label: "Years of Experience" },
   { value: "$2.5B+", label: "Funded" },
@@ -18,7 +18,7 @@ export const impactStats: readonly Stat[] = [
   { value: "24 hrs", label: "Decision Within 24 Hours" },
 ];
 
-/** The stats band on /testimonials (spec 000 §2: 1-5 business days there, not 1-3). */
+/** The stats band on /testimonials (docs/requirements.md §2: 1-5 business days there, not 1-3). */
 export const testimonialStats: readonly Stat[] = [
   { value: "150K+", label: "Loans Funded" },
   { value: "$2.5B+", label: "Funded" },
@@ -50,7 +50,7 @@ export type CoreValue = {
   icon: "shield-check" | "users" | "award" | "hand-heart";
 };
 
-/** The four core values, in the spec's order (spec 000 §2). */
+/** The four core values, in the spec's order (docs/requirements.md §2). */
 export const coreValues: readonly CoreValue[] = [
   {
     title: "Trust and Security",

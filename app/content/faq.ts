@@ -1,6 +1,6 @@
 /**
- * The FAQ (spec 000 §2: six categories, each a single-open accordion). Note the FAQ's own decision-time
- * claim: within 72 hours (spec 000 §9), while other pages say 24 hours.
+ * The FAQ (docs/requirements.md §2: six categories, each a single-open accordion). Note the FAQ's own decision-time
+ * claim: within 72 hours (docs/requirements.md §10), while other pages say 24 hours.
  */
 export type FaqItem = {
   question: string;

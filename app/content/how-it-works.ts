@@ -1,6 +1,6 @@
 /**
- * /how-it-works (spec 000 §2): four steps, a timeline strip and the document checklists.
- * Decision within 24 hours and funding in 1-3 business days (spec 000 §9).
+ * /how-it-works (docs/requirements.md §2): four steps, a timeline strip and the document checklists.
+ * Decision within 24 hours and funding in 1-3 business days (docs/requirements.md §10).
  */
 export type Step = {
   number: number;
@@ -106,5 +106,5 @@ export const documentChecklists: readonly DocumentChecklist[] = [
   },
 ];
 
-/** Accepted upload formats (spec 000 §5). */
+/** Accepted upload formats (docs/requirements.md §6). */
 export const documentRequirementsNote = "Documents can be PDF, JPG or PNG files of up to 5 MB each.";

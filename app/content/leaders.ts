@@ -1,5 +1,5 @@
 /**
- * The leadership team on /about (spec 000 §2, §3 "Leader: name, title, bio, image, education").
+ * The leadership team on /about (docs/requirements.md §2, §4 "Leader: name, title, bio, image, education").
  * Portraits are our own SVG illustrations in public/images/leaders (no photographs of real people).
  */
 export type LeaderImage = {

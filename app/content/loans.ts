@@ -3,7 +3,7 @@ import { formatDollarAmount } from "~/domain/formats";
 import { RATE_BOUNDS } from "~/domain/loan-math";
 
 /**
- * The seven loan products (spec 000 §1, §2, §3 "Loan product", §9 table). The one source for every page
+ * The seven loan products (docs/requirements.md §1, §2, §4 "Loan product", §9 table). The one source for every page
  * that shows loans: home cards and hover grid, the services list, the loan detail pages. Amounts and terms
  * are the spec's figures; change them here and every page follows.
  */
@@ -25,7 +25,7 @@ export type LoanIconName = "user" | "briefcase" | "gem" | "building" | "layers" 
 
 export type LoanProduct = {
   slug: LoanSlug;
-  /** The application wizard's loan type (spec 000 §3 enumeration). */
+  /** The application wizard's loan type (docs/requirements.md §4 enumeration). */
   loanType: LoanType;
   title: string;
   tagline: string;
@@ -41,7 +41,7 @@ export type LoanProduct = {
   icon: LoanIconName;
   /** The loan's own page. */
   href: `/services/${LoanSlug}`;
-  /** Where 'Apply Now' leads (spec 000 §2, loan detail pages). */
+  /** Where 'Apply Now' leads (docs/requirements.md §2, loan detail pages). */
   applyHref: "/auth" | "/apply";
 };
 
@@ -59,7 +59,7 @@ function amount(min: number, max: number): LoanProduct["amount"] {
   return { min, max, display: formatAmountRange(min, max) };
 }
 
-/** Interest rate for all loans (spec 000 §9). */
+/** Interest rate for all loans (docs/requirements.md §10). */
 export const LOAN_RATE: LoanProduct["rate"] = {
   min: RATE_BOUNDS.min,
   max: RATE_BOUNDS.max,

@@ -37,7 +37,7 @@ const loanPages: { slug: string; name: string }[] = [
   { slug: "home-improvement", name: "Home Improvement Loans" },
 ];
 
-/** Every public, indexable page (spec 000 §2), in the order the sitemap lists them. */
+/** Every public, indexable page (docs/requirements.md §2), in the order the sitemap lists them. */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     path: "/",

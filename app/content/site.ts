@@ -11,7 +11,7 @@ export const site = {
   name: "Private Loans",
   /** Brand title on the loading overlay and beside the logo in the header. */
   brandTitle: "Trusted Lending",
-  /** Loading-overlay tagline (spec 000 §1). */
+  /** Loading-overlay tagline (docs/requirements.md §1). */
   overlayTagline: "Private Loans",
   tagline: "Trusted Lending. Transparent Solutions.",
   footerLine: "Your Trusted Private Lending Partner",
@@ -28,7 +28,7 @@ export const site = {
     zip: "19801",
     country: "United States",
   },
-  /** Business hours (spec 000 §9). */
+  /** Business hours (docs/requirements.md §10). */
   hours: [
     { days: "Monday - Friday", time: "9:00 AM - 6:00 PM" },
     { days: "Saturday", time: "10:00 AM - 4:00 PM" },

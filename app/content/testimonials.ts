@@ -1,5 +1,5 @@
 /**
- * The nine static testimonial cards (spec 000 §2 Testimonials, §3 "Testimonial card: name, role,
+ * The nine static testimonial cards (docs/requirements.md §2 Testimonials, §3 "Testimonial card: name, role,
  * content"). The home page shows the first three of this exact list, so keep the strongest three first.
  * Ratings are whole stars, 1 to 5.
  */

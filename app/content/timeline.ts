@@ -1,4 +1,4 @@
-/** The company timeline on /about (spec 000 §2, §3 "Timeline item: year, title, description"). */
+/** The company timeline on /about (docs/requirements.md §2, §4 "Timeline item: year, title, description"). */
 export type TimelineItem = {
   year: string;
   title: string;

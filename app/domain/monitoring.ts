@@ -1,5 +1,5 @@
 /**
- * Activity monitoring constants and pure rules (spec 001 §2, §9), shared by the page and the server
+ * Activity monitoring constants and pure rules (docs/requirements.md §3, §10), shared by the page and the server
  * module. No I/O here.
  */
 
@@ -29,14 +29,14 @@ export function parseMonitoringHours(value: string | null | undefined): Monitori
 
 export type ActionCountBadgeVariant = "destructive" | "default" | "secondary";
 
-/** Action-count badge: red above 100, default above 50, secondary otherwise (spec 001 §9). */
+/** Action-count badge: red above 100, default above 50, secondary otherwise (docs/requirements.md §10). */
 export function actionCountBadgeVariant(count: number): ActionCountBadgeVariant {
   if (count > 100) return "destructive";
   if (count > 50) return "default";
   return "secondary";
 }
 
-/** Per-admin activity in the chosen range (spec 001 §3 "Admin activity summary row"). */
+/** Per-admin activity in the chosen range (docs/requirements.md §4 "Admin activity summary row"). */
 export type AdminActivitySummaryRow = {
   adminId: string;
   adminName: string;

@@ -16,7 +16,7 @@ import {
 } from "~/domain/validation/contact";
 
 /**
- * The contact form's server side (spec 000 §7 "send-contact-email"): throttle per IP, drop honeypot
+ * The contact form's server side (docs/requirements.md §8 "send-contact-email"): throttle per IP, drop honeypot
  * hits quietly, validate with the browser's schema, then store the message and queue the lender's
  * e-mail in one transaction. The mail worker sends it later, so a mail outage loses nothing.
  */

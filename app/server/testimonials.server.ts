@@ -15,7 +15,7 @@ import {
 } from "~/domain/validation/testimonial";
 
 /**
- * Testimonials (spec 000 §3, §7): signed-in users submit one; it is stored 'pending' with their user id
+ * Testimonials (docs/requirements.md §4, §8): signed-in users submit one; it is stored 'pending' with their user id
  * and shown on /testimonials only once an admin approved it. Text is stored verbatim and always
  * rendered as text.
  */

@@ -10,7 +10,7 @@ import { axeViolations, type TestServer } from "./harness";
 import { startStack, stopStack } from "./helpers/stack";
 
 /**
- * /admin in a real browser against the built server (spec 001 §2, §4, §8): an applicant submits two
+ * /admin in a real browser against the built server (docs/requirements.md §3, §5, §9): an applicant submits two
  * applications over HTTP; the admin (signed in and past the second factor over HTTP, the cookie copied
  * into the browser) sees Pending (2), approves one through the dialog (payment computed live), denies
  * the other with a reason, watches the tabs move (also live on a second open page), adds a note, runs

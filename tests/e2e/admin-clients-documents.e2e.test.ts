@@ -10,8 +10,8 @@ import { axeViolations, gotoHydrated, type TestServer } from "./harness";
 import { startStack, stopStack } from "./helpers/stack";
 
 /**
- * /admin/clients and /admin/documents in a real browser against the built server (spec 001 §2, §5,
- * §7, §8, §9): an applicant submits an application over HTTP; the admin (signed in, second factor
+ * /admin/clients and /admin/documents in a real browser against the built server (docs/requirements.md §3,
+ * §6, §8, §9, §10): an applicant submits an application over HTTP; the admin (signed in, second factor
  * passed) finds them by part of the e-mail in another case, sees the masked account number, shows it,
  * reveals the SSN; previews an image and a PDF, downloads a file; tampered, foreign and expired-shape
  * links are refused; applicants and visitors get no admin link or value; axe on both pages.

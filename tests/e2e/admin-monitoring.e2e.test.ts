@@ -7,7 +7,7 @@ import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
  * Activity monitoring, security settings, testimonial moderation and the contact inbox, in a browser
- * against the built server (spec 001 §2 /admin/monitoring and /admin/security).
+ * against the built server (docs/requirements.md §3 /admin/monitoring and /admin/security).
  */
 
 const ADMIN = { email: "mona.monitor@example.com", password: "Mon1tor!Secret" };

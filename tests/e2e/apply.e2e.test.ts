@@ -11,7 +11,7 @@ import { axeViolations, launchBrowser, startTestServer, waitForHydration as wait
 import { extractCode, mark, waitForMail } from "./helpers/mailbox";
 
 /**
- * /apply in a real browser against the built server (spec 000 §2 'Loan application', §3-§5, §7, §8):
+ * /apply in a real browser against the built server (docs/requirements.md §2 'Loan application', §3-§5, §7, §8):
  * the sign-in guard and the return with the calculator's query, the estimate hand-off, each step's
  * checks, uploads (real files, a refused type), the session draft across a reload (without the SSN),
  * a drawn signature, failed submissions that keep everything, the real submission through to the

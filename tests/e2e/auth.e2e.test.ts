@@ -6,7 +6,7 @@ import { extractCode, extractResetPath, mark, waitForMail } from "./helpers/mail
 import { startStack, stopStack } from "./helpers/stack";
 
 /**
- * /auth in a real browser against the built server (spec 001 §2, §4, §5, §8): sign-up with the e-mailed
+ * /auth in a real browser against the built server (docs/requirements.md §3, §5, §6, §9): sign-up with the e-mailed
  * code and the real ALTCHA proof of work solved in the page, sign-out, sign-in (wrong then right
  * password), the signed-in redirect, forgot/reset password (and the link's single use), and axe.
  *

@@ -7,7 +7,7 @@ import { axeViolations, launchBrowser, startTestServer, waitForHydration, type T
 import { mark, waitForMail } from "./helpers/mailbox";
 
 /**
- * The calculator (spec 000 §2, §4, §5, §9), the contact form (§7, §8) and the SEO plumbing
+ * The calculator (docs/requirements.md §2, §5, §6, §10), the contact form (§7, §8) and the SEO plumbing
  * (sitemap.xml, robots.txt, canonical and Open Graph tags, structured data) against the built server.
  */
 

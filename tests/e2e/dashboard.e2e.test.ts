@@ -15,7 +15,7 @@ import { axeViolations, testSecrets, type TestServer } from "./harness";
 import { startStack, stopStack } from "./helpers/stack";
 
 /**
- * /dashboard in a real browser against the built server on PostgreSQL (spec 001 §2, §4, §7): empty
+ * /dashboard in a real browser against the built server on PostgreSQL (docs/requirements.md §3, §5, §8): empty
  * states and the funding note, an application submitted over HTTP listed with its badge and details,
  * an approval made through the server's review code arriving live (no page reload), isolation between
  * applicants, the guard, and axe on the empty and the filled page.

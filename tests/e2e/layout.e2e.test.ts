@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
 
 /**
- * The shared layout (spec 000 §2): header, footer, mobile menu, page-transition overlay, 404 page,
+ * The shared layout (docs/requirements.md §2): header, footer, mobile menu, page-transition overlay, 404 page,
  * toasts from the one-time cookie, CSP cleanliness and accessibility.
  */
 

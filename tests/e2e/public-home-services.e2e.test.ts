@@ -5,7 +5,7 @@ import { axeViolations, waitForHydration, type TestServer } from "./harness";
 import { startServerAndBrowser, stopStack } from "./helpers/stack";
 
 /**
- * The public website, part A (spec 000 §2): home, services list and the seven loan detail pages.
+ * The public website, part A (docs/requirements.md §2): home, services list and the seven loan detail pages.
  * Figures are checked against the spec's own table, written out here rather than read from the content
  * module, so a wrong number in the content fails the test.
  */

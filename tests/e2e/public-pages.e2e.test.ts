@@ -6,7 +6,7 @@ import { axeViolations, waitForHydration, type TestServer } from "./harness";
 import { startStack, stopStack } from "./helpers/stack";
 
 /**
- * The public content pages against the built server (spec 000 §2, §4, §6, §8): About, How It Works,
+ * The public content pages against the built server (docs/requirements.md §2, §5, §7, §9): About, How It Works,
  * FAQ (single-open accordions, by keyboard), Testimonials (static cards, the stats band, the form as a
  * visitor and as a signed-in user), the legal pages ('Last Updated' is today), and axe on each page.
  * The signed-in user is created over HTTP (mailed code + solved ALTCHA), its session cookie handed to

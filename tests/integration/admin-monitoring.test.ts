@@ -23,7 +23,7 @@ import { adminMfa, auditLog, user, userRoles } from "~/server/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
-/** Activity monitoring queries (spec 001 §2, §7, §9) against a real database. */
+/** Activity monitoring queries (docs/requirements.md §3, §8, §10) against a real database. */
 
 setUpTestConfig("monitoring", { APP_SECRET: "m".repeat(48) });
 

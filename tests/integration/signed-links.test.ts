@@ -12,7 +12,7 @@ import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /**
- * 60-second document links (spec 001 §7, §9): bound to the document, the expiry, the disposition
+ * 60-second document links (docs/requirements.md §8, §10): bound to the document, the expiry, the disposition
  * and the admin; refused once expired or altered; the file served with no-store, its type, its
  * disposition, nosniff, a restrictive CSP and same-origin framing, and audited.
  */

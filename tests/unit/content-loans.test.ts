@@ -5,7 +5,7 @@ import { RATE_BOUNDS } from "~/domain/loan-math";
 import { LOAN_SLUGS, loanByPathname, loanBySlug, loans } from "~/content/loans";
 import { benefits, claims } from "~/content/benefits";
 
-/** Spec 000 §9's table: amount and term of each loan, in the spec's order. */
+/** docs/requirements.md §10's table: amount and term of each loan, in the spec's order. */
 const SPEC_TABLE = [
   { slug: "personal", title: "Personal Loans", amount: "$5,000 to $5,000,000", min: 5_000, max: 5_000_000, term: "6 months to 30 years" },
   { slug: "business", title: "Business Loans", amount: "$100,000 to $50,000,000", min: 100_000, max: 50_000_000, term: "6 months to 30 years" },
@@ -16,7 +16,7 @@ const SPEC_TABLE = [
   { slug: "home-improvement", title: "Home Improvement Loans", amount: "$50,000 to $5,000,000", min: 50_000, max: 5_000_000, term: "6 months to 30 years" },
 ] as const;
 
-/** Spec 000 §2, loan detail pages: Apply Now goes to /auth on four pages and to /apply on three. */
+/** docs/requirements.md §2, loan detail pages: Apply Now goes to /auth on four pages and to /apply on three. */
 const APPLY_HREF = {
   personal: "/auth",
   business: "/auth",
@@ -112,7 +112,7 @@ describe("home content", () => {
     ]);
   });
 
-  it("has the claims of spec 000 §1", () => {
+  it("has the claims of docs/requirements.md §1", () => {
     expect(claims.map((c) => c.value)).toEqual(["24 Hours", "15 Years", "$2.5B+", "150K+", "4.9/5"]);
   });
 });

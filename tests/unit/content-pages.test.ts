@@ -12,7 +12,7 @@ import { timeline } from "~/content/timeline";
 import { estimateLoan } from "~/domain/loan-math";
 import { TESTIMONIAL_MESSAGES, testimonialProblemTitle, testimonialSchema } from "~/domain/validation/testimonial";
 
-/** The static content of the public pages against the spec (000 §1, §2, §3, §9). */
+/** The static content of the public pages against the spec (docs/requirements.md §1, §2, §4, §10). */
 
 const allText = (value: unknown): string => JSON.stringify(value);
 

@@ -3,7 +3,7 @@ import type { Ref } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** The screen after a successful submission (spec 000 §2). */
+/** The screen after a successful submission (docs/requirements.md §2). */
 export function Confirmation({ headingRef, applicationId }: { headingRef: Ref<HTMLHeadingElement>; applicationId: string }) {
   return (
     <section aria-labelledby="apply-confirmation-heading" className="flex flex-col items-center gap-5 py-6 text-center">

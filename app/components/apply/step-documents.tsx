@@ -8,7 +8,7 @@ import { ACCOUNT_TYPE_LABELS, type DocumentFiles } from "./wizard-model";
 
 const ACCOUNT_TYPE_OPTIONS = BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] }));
 
-/** Step 4: the seven document slots, then the bank account (spec 000 §3 Files and Bank, §5 step 4). */
+/** Step 4: the seven document slots, then the bank account (docs/requirements.md §4 Files and Bank, §5 step 4). */
 export function DocumentsStep({
   idPrefix,
   values,

@@ -6,7 +6,7 @@ import { EMPLOYMENT_LABELS } from "./wizard-model";
 
 const EMPLOYMENT_OPTIONS = EMPLOYMENT_STATUSES.map((status) => ({ value: status, label: EMPLOYMENT_LABELS[status] }));
 
-/** Step 3: employment and finances (spec 000 §3 Financial, §5 step 3). */
+/** Step 3: employment and finances (docs/requirements.md §4 Financial, §5 step 3). */
 export function FinancialInfoStep({ idPrefix, values, errors, set }: StepProps) {
   const bind = binder({ idPrefix, values, errors, set });
   return (

@@ -7,7 +7,7 @@ import { durationLabel, LOAN_TYPE_LABELS } from "./wizard-model";
 const LOAN_TYPE_OPTIONS = LOAN_TYPES.map((type) => ({ value: type, label: LOAN_TYPE_LABELS[type] }));
 const DURATION_OPTIONS = LOAN_DURATIONS.map((months) => ({ value: String(months), label: durationLabel(months) }));
 
-/** Step 2: what is asked for (spec 000 §3 Loan, §5 step 2). */
+/** Step 2: what is asked for (docs/requirements.md §4 Loan, §5 step 2). */
 export function LoanDetailsStep({ idPrefix, values, errors, set }: StepProps) {
   const bind = binder({ idPrefix, values, errors, set });
   const purposeLength = values.loanPurpose.length;

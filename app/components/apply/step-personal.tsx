@@ -8,7 +8,7 @@ import { birthYears, daysInMonth, MONTH_NAMES } from "./wizard-model";
 
 const STATE_OPTIONS = US_STATES.map((code) => ({ value: code, label: code }));
 
-/** Step 1: who is applying (spec 000 §3 Personal, §5 step 1). */
+/** Step 1: who is applying (docs/requirements.md §4 Personal, §5 step 1). */
 export function PersonalInfoStep({ idPrefix, values, errors, set }: StepProps) {
   const bind = binder({ idPrefix, values, errors, set });
   return (

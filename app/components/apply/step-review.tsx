@@ -79,7 +79,7 @@ function dateForPeople(dob: string): string {
   return `${MONTH_NAMES[Number(m) - 1] ?? m} ${Number(d)}, ${y}`;
 }
 
-/** Step 5: everything entered, the recomputed payment, the signature and the terms (spec 000 §4, §5 Submit). */
+/** Step 5: everything entered, the recomputed payment, the signature and the terms (docs/requirements.md §5, §6 Submit). */
 export function ReviewStep({
   idPrefix,
   values,

@@ -28,7 +28,7 @@ export type ApplyWizardProps = {
   estimate: PriorEstimate | null;
 };
 
-/** The spec's simulated upload delay (000 §9). */
+/** The spec's simulated upload delay (docs/requirements.md §10). */
 export const UPLOAD_DELAY_MS = 800;
 export const SUBMIT_URL = "/api/applications";
 export const ESTIMATE_LOADED = "Calculator estimate loaded successfully!";

@@ -35,7 +35,7 @@ function useHydrated(): boolean {
 }
 
 /**
- * The loan application wizard (spec 000 §2 'Loan application', §3-§5, §7, §8): five steps, each checked
+ * The loan application wizard (docs/requirements.md §2 'Loan application', §3-§5, §7, §8): five steps, each checked
  * with its shared schema before moving on, a session draft that survives a reload (without the SSN,
  * bank numbers, files or signature), documents held in memory, a drawn signature, and one multipart
  * submission with upload progress. Rendered in the browser only: on the server (and until hydration)

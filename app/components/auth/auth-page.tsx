@@ -29,7 +29,7 @@ function readRecoveryFragment(): { token: string } | null {
 }
 
 /**
- * /auth (spec 001 §2): Sign In and Create Account tabs, Forgot Password in place of the sign-in form,
+ * /auth (docs/requirements.md §3): Sign In and Create Account tabs, Forgot Password in place of the sign-in form,
  * and Reset Your Password when the address fragment says type=recovery.
  */
 export function AuthPage({ captcha, redirectTo, actionData }: AuthPageProps) {

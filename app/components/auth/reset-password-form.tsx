@@ -9,7 +9,7 @@ import { PasswordRules, useAuthFetcher, useAuthForm, type LocalProblem } from ".
 
 const ORDER = ["password", "confirmPassword"] as const;
 
-/** What the browser says before posting: missing, then mismatch, then strength (spec 001 §5). */
+/** What the browser says before posting: missing, then mismatch, then strength (docs/requirements.md §6). */
 function checkLocally(token: string, password: string, confirmPassword: string): LocalProblem | null {
   if (!password || !confirmPassword) {
     const errors: FieldErrors = {};

@@ -13,7 +13,7 @@ import { PasswordRules, schemaProblem, serverFieldErrors, useAuthFetcher, useAut
 const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
 
 /**
- * Create Account (spec 001 §4): e-mail entered, Send Code (the field locks, the button reads 'Code Sent'),
+ * Create Account (docs/requirements.md §5): e-mail entered, Send Code (the field locks, the button reads 'Code Sent'),
  * code entered, captcha solved, account created, redirect to /dashboard. 'Change email' unlocks the
  * field and forgets the sent state and the code.
  */

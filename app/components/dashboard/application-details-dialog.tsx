@@ -8,7 +8,7 @@ import { shortId } from "./format";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /**
- * The application detail card (spec 001 §2) in an accessible dialog: focus moves in and is trapped,
+ * The application detail card (docs/requirements.md §3) in an accessible dialog: focus moves in and is trapped,
  * Escape and the close buttons return focus to 'View Details'. Documents are listed by name only:
  * an applicant never gets links to, or contents of, stored files here.
  */

@@ -83,7 +83,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The funding promise (spec 001 §2, §9). */
+/** The funding promise (docs/requirements.md §3, §10). */
 export function FundingNote() {
   return (
     <div

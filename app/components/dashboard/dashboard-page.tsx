@@ -5,7 +5,7 @@ import { ApprovedLoansSection } from "./approved-loans-section";
 import { useDisplayTimeZone } from "./format";
 import { useDashboardLive } from "./use-dashboard-live";
 
-/** The applicant dashboard (spec 001 §2): greeting, approved loans, applications, kept live. */
+/** The applicant dashboard (docs/requirements.md §3): greeting, approved loans, applications, kept live. */
 export function DashboardPage({ data }: { data: Dashboard }) {
   const timeZone = useDisplayTimeZone();
   const { noticeOpen, dismissNotice } = useDashboardLive(data);

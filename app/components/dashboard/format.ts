@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
  * ~/domain/formats). Safe in the browser and on the server.
  */
 
-/** Business constant (spec 001 §9): how long funding takes once everything is complete. */
+/** Business constant (docs/requirements.md §10): how long funding takes once everything is complete. */
 export const FUNDING_BUSINESS_DAYS = "1-3";
 
 /** The first 8 characters of an id, with an ellipsis: "1a2b3c4d…". */

@@ -3,7 +3,7 @@ import { isCurrentLoan } from "~/domain/application-lifecycle";
 import { applicationStatusLabel, approvedLoanStatusLabel } from "~/domain/labels";
 
 /**
- * Status colours (spec 001 §4): approved green, pending yellow, under_review blue, denied red,
+ * Status colours (docs/requirements.md §5): approved green, pending yellow, under_review blue, denied red,
  * anything else grey. Each pair passes WCAG AA contrast. `data-tone` names the colour for tests.
  */
 const TONES: Record<string, { variant: BadgeVariant; tone: string }> = {

@@ -6,7 +6,7 @@ import type { Dashboard } from "~/server/dashboard.server";
 import { APPROVAL_DESCRIPTION, APPROVAL_TITLE } from "./approval-notice";
 
 /**
- * Live refresh of the dashboard (spec 001 §4). Every change the server streams to this browser (it
+ * Live refresh of the dashboard (docs/requirements.md §5). Every change the server streams to this browser (it
  * streams only the user's own rows, or everything to an admin) reloads the loader data in place, as
  * does a resync after a reconnect; the page is never reloaded.
  *

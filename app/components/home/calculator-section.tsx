@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LoanCalculator } from "~/components/calculator/loan-calculator";
 import { HomeSection } from "./section-heading";
 
-/** The embedded loan calculator (spec 000 §2), with a way on to the full calculator page. */
+/** The embedded loan calculator (docs/requirements.md §2), with a way on to the full calculator page. */
 export function CalculatorSection() {
   return (
     <HomeSection

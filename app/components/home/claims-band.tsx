@@ -1,6 +1,6 @@
 import { claims } from "~/content/benefits";
 
-/** The claims shown to visitors (spec 000 §1), as a band of figures under the hero. */
+/** The claims shown to visitors (docs/requirements.md §1), as a band of figures under the hero. */
 export function ClaimsBand() {
   return (
     <section aria-labelledby="claims-title" className="border-b border-border bg-white">

@@ -2,7 +2,7 @@ import { ArrowRight, Phone } from "lucide-react";
 import { ButtonRow, LinkButton } from "~/components/link-button";
 import { Reveal } from "~/components/reveal";
 
-/** The closing call to action: Apply Now (/auth) and Contact Us (/contact) (spec 000 §2). */
+/** The closing call to action: Apply Now (/auth) and Contact Us (/contact) (docs/requirements.md §2). */
 export function ClosingCta() {
   return (
     <section aria-labelledby="cta-title" className="on-dark bg-gradient-to-br from-navy-900 to-navy-950 py-16 text-white sm:py-20">

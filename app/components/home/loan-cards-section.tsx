@@ -3,7 +3,7 @@ import { LinkButton } from "~/components/link-button";
 import { loans } from "~/content/loans";
 import { HomeSection } from "./section-heading";
 
-/** The seven loan cards, each with Learn More (spec 000 §2). */
+/** The seven loan cards, each with Learn More (docs/requirements.md §2). */
 export function LoanCardsSection() {
   return (
     <HomeSection

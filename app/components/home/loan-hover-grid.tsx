@@ -74,7 +74,7 @@ function Tile({ loan }: { loan: LoanProduct }) {
 
 /**
  * The seven loans as tiles whose details (amount, rate, term) appear on hover or keyboard focus
- * (spec 000 §2, home page "hover grid").
+ * (docs/requirements.md §2, home page "hover grid").
  *
  * The details are always in the document, so screen readers read them; they are hidden only on
  * devices that can hover (Tailwind 4's `group-hover` applies under `(hover: hover)` alone, and the

@@ -42,7 +42,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   );
 }
 
-/** Three testimonial cards (the first three of the static list) and View All Testimonials (spec 000 §2). */
+/** Three testimonial cards (the first three of the static list) and View All Testimonials (docs/requirements.md §2). */
 export function TestimonialsPreview() {
   return (
     <HomeSection

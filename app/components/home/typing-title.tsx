@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { OVERLAY_FADE_MS } from "~/components/page-transition";
 
-/** Spec 000 §4 and §9: one letter every 150 ms. */
+/** docs/requirements.md §5, §10: one letter every 150 ms. */
 export const TYPING_MS_PER_LETTER = 150;
 
 /**
@@ -29,7 +29,7 @@ function whenPageSettled(callback: () => void): () => void {
 }
 
 /**
- * The hero's typed title (spec 000 §2, §4): the letters of `text` appear one by one, then its last word
+ * The hero's typed title (docs/requirements.md §2, §5): the letters of `text` appear one by one, then its last word
  * is highlighted in gold.
  *
  * - The full title is in the server HTML twice: once for screen readers and search engines (an sr-only

@@ -5,7 +5,7 @@ import { HomeSection } from "./section-heading";
 
 const icons: Record<BenefitIconName, LucideIcon> = { zap: Zap, lock: Lock, sliders: SlidersHorizontal, shield: ShieldCheck };
 
-/** Why choose us: the four benefits (spec 000 §2). */
+/** Why choose us: the four benefits (docs/requirements.md §2). */
 export function WhyChooseUs() {
   return (
     <HomeSection

@@ -1,7 +1,7 @@
 import { Info } from "lucide-react";
 import { cn } from "~/utils/cn";
 
-/** The services disclaimer (spec 000 §2): approval is subject to underwriting. */
+/** The services disclaimer (docs/requirements.md §2): approval is subject to underwriting. */
 export function UnderwritingNote({ className }: { className?: string }) {
   return (
     <aside

@@ -17,7 +17,7 @@ type Values = { fullName: string; displayName: string; role: string; location: s
 const EMPTY: Values = { fullName: "", displayName: "", role: "", location: "", content: "" };
 
 /**
- * 'Share Your Experience' (spec 000 §2, §4, §5, §8). Visitors may fill it in, but submitting asks them to
+ * 'Share Your Experience' (docs/requirements.md §2, §5, §6, §9). Visitors may fill it in, but submitting asks them to
  * sign in ('Authentication Required'); the server refuses them too (401). The same schema checks the
  * form here and in the action. On success the fields and the rating reset.
  */

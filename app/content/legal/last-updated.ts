@@ -1,5 +1,5 @@
 /**
- * The legal pages show 'Last Updated' with the current date (spec 000 §2), computed on the server at
+ * The legal pages show 'Last Updated' with the current date (docs/requirements.md §2), computed on the server at
  * render time, in the server's own time zone (set TZ for the process to pin it, e.g. TZ=America/New_York).
  */
 

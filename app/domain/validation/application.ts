@@ -5,7 +5,7 @@ import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_T
 /**
  * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
  * again, together, by the server on submission. Inputs are the strings a form holds; outputs are typed.
- * Messages are the spec's (000 §5); the first failing rule of a step is the one shown.
+ * Messages are the spec's (docs/requirements.md §6); the first failing rule of a step is the one shown.
  */
 
 export const APPLICATION_MESSAGES = {

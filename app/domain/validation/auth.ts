@@ -6,7 +6,7 @@ import type { AuthIntent } from "../auth-action";
 
 /**
  * The /auth forms, one schema each, used by the browser (instant messages) and by the actions.
- * Messages are the spec's (001 §5, §8).
+ * Messages are the spec's (docs/requirements.md §6, §9).
  */
 
 export const AUTH_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * What the user reads when the captcha is not passed (spec 001 §5, §8). Shared by the actions (which
+ * What the user reads when the captcha is not passed (docs/requirements.md §6, §9). Shared by the actions (which
  * map verifyCaptcha's reason to a message) and the browser (which can check "solved?" before posting).
  * The spec words both in terms of reCAPTCHA; they apply unchanged to the self-hosted ALTCHA check.
  */

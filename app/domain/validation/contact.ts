@@ -4,7 +4,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { digitsOnly, formatPhone } from "~/domain/formats";
 
 /**
- * The contact form (spec 000 §3, §5): name, email, subject and message required, phone optional.
+ * The contact form (docs/requirements.md §4, §6): name, email, subject and message required, phone optional.
  * One schema for both sides: the browser checks before sending, the server checks again.
  * Inputs are the strings a form holds; the phone comes out formatted as (XXX) XXX-XXXX or undefined.
  */

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 
 /**
- * Password strength rules (spec 001 §5, §9), shared by the browser (live hints, instant messages)
+ * Password strength rules (docs/requirements.md §6, §10), shared by the browser (live hints, instant messages)
  * and the server (the actions validate again). Pure: no I/O. The breached-password check is separate
  * (app/server/security/breached-password.server.ts) because it calls an external service.
  */

@@ -4,7 +4,7 @@ import { LIMITS } from "~/domain/enums";
 import { MAX_LOAN_AMOUNT } from "~/domain/validation/application";
 
 /**
- * The admin review screen (/admin, spec 001 §2, §4, §8): one schema per action, shared by the approve
+ * The admin review screen (/admin, docs/requirements.md §3, §5, §9): one schema per action, shared by the approve
  * and deny dialogs, the notes form (instant messages) and the route's action (the authority). Inputs are
  * the strings a form posts; outputs are typed. Also the list's URL parameters and the spec's toasts.
  */
@@ -59,7 +59,7 @@ export const REVIEW_MESSAGES = {
 
 export type ReviewToast = { type: "success" | "error" | "info"; title: string; description?: string };
 
-/** The spec's admin messages (001 §8). */
+/** The spec's admin messages (docs/requirements.md §9). */
 export const REVIEW_TOASTS = {
   approved: { type: "success", title: "Application approved and notification sent!" },
   denied: { type: "success", title: "Application denied", description: "The applicant will receive the notice of action taken." },

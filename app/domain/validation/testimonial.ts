@@ -4,7 +4,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { LIMITS } from "~/domain/enums";
 
 /**
- * The 'Share Your Experience' form (spec 000 §3, §5, §8): one schema for the browser (instant messages)
+ * The 'Share Your Experience' form (docs/requirements.md §4, §6, §9): one schema for the browser (instant messages)
  * and the action. Its output is the row to store: display name falls back to the full name, an empty
  * location becomes null.
  */
@@ -30,7 +30,7 @@ export const TESTIMONIAL_MESSAGES = {
   contentTooLong: `Your review must be at most ${TESTIMONIAL_FIELD_LIMITS.content} characters.`,
 } as const;
 
-/** The spec's toasts (000 §6, §8). */
+/** The spec's toasts (docs/requirements.md §7, §9). */
 export const TESTIMONIAL_TOASTS = {
   authRequired: { type: "error", title: "Authentication Required", description: "Please sign in to submit a testimonial." },
   ratingRequired: { type: "error", title: "Rating Required", description: TESTIMONIAL_MESSAGES.ratingRequired },

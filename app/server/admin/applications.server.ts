@@ -23,7 +23,7 @@ import { approveApplication, denyApplication, ReviewConflict } from "~/server/re
 import { runEncryptionMigration } from "./encryption-migration.server";
 
 /**
- * The admin review list and its actions (/admin, spec 001 §2, §4, §7). Every read of client data here
+ * The admin review list and its actions (/admin, docs/requirements.md §3, §5, §8). Every read of client data here
  * writes an audit row ('applications.list'); decisions go through reviews.server.ts (one conditional
  * UPDATE, so a decided application cannot be decided again); notes are appended, never rewritten.
  *

@@ -5,7 +5,7 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
 
 /**
- * The admin client view (spec 001 §2 /admin/clients, §7): a searchable, paginated list of profiles
+ * The admin client view (docs/requirements.md §3 /admin/clients, §7): a searchable, paginated list of profiles
  * and one selected client's profile, bank accounts, applications and documents.
  *
  * Sensitive columns are never selected here: bank numbers are shown from their plaintext
@@ -164,7 +164,7 @@ export async function getClientDetail(
     .limit(1);
   if (!profile) return null;
 
-  // The client's own accounts and any account linked to one of the client's applications (spec §7).
+  // The client's own accounts and any account linked to one of the client's applications (docs/requirements.md §8).
   const accounts = await db
     .select({
       id: bankAccounts.id,

@@ -7,7 +7,7 @@ import { getStorage, type DocumentStorage } from "~/server/storage/storage.serve
 import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDisposition, type LinkOptions, type SignedLink } from "./signed-links.server";
 
 /**
- * The admin document viewer (spec 001 §2 /admin/documents, §7): every uploaded document, newest
+ * The admin document viewer (docs/requirements.md §3 /admin/documents, §7): every uploaded document, newest
  * first, with its applicant; 60-second signed links created on request ('document.link'), and the
  * file itself served to the admin the link was made for ('document.download'), never cached.
  */

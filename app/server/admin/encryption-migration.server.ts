@@ -9,7 +9,7 @@ import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
 import { adminMfa, bankAccounts, loanApplications } from "~/server/db/schema.server";
 
 /**
- * 'Encrypt Existing Bank Data' (spec 001 §1, §6, §7 migrate-bank-encryption): encrypts every sensitive
+ * 'Encrypt Existing Bank Data' (docs/requirements.md §1, §7, §8 migrate-bank-encryption): encrypts every sensitive
  * value still stored in plain text — bank_accounts.account_number / routing_number and
  * loan_applications.ssn_encrypted — and re-encrypts values written with an older key than the current
  * one (key rotation). Encrypting an account or routing number also refreshes its plaintext last-4 /

@@ -7,7 +7,7 @@ import { testimonials, user as userTable } from "~/server/db/schema.server";
 import { invalidatePublicPageCache } from "~/server/http/public-page-cache.server";
 
 /**
- * Testimonial moderation (/admin/testimonials). Submissions arrive 'pending' (spec 000 §4); an admin
+ * Testimonial moderation (/admin/testimonials). Submissions arrive 'pending' (docs/requirements.md §5); an admin
  * approves or rejects each once. The decision is a conditional UPDATE (… WHERE status = 'pending'), so
  * of two admins deciding at once one wins and the other is told; the decision and its audit row
  * ('testimonial.moderate') commit together. Approved ones appear on /testimonials.

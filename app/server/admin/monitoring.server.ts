@@ -12,7 +12,7 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { adminMfa, auditLog, userRoles } from "~/server/db/schema.server";
 
 /**
- * Admin activity monitoring (spec 001 §2 /admin/monitoring, §7 get_recent_admin_activity and
+ * Admin activity monitoring (docs/requirements.md §3 /admin/monitoring, §7 get_recent_admin_activity and
  * get_admin_access_log). Both queries filter on audit_log.created_at (audit_log_created_at_idx) and
  * aggregate in SQL. Reading the audit log is deliberately not audited (that would log every look at
  * the log, 30 s apart, forever) and this module writes nothing at all.

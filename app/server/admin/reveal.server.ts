@@ -9,7 +9,7 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications } from "~/server/db/schema.server";
 
 /**
- * An admin's explicit reveal of ONE sensitive value (spec 001 §5, §7, §8): an application's SSN, or a
+ * An admin's explicit reveal of ONE sensitive value (docs/requirements.md §6, §8, §9): an application's SSN, or a
  * bank account's account or routing number. The server decides (is there a value?), decrypts only that
  * value and writes the audit row before answering; if the audit row cannot be written, the value is
  * not returned. Nothing else is decrypted, and nothing is cached.

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/server/config.server";
 
 /**
- * Short-lived document links for admins (spec 001 §7 "a signed URL valid 60 seconds", §9).
+ * Short-lived document links for admins (docs/requirements.md §8 "a signed URL valid 60 seconds", §9).
  *
  *   /api/documents/file?d=<documentId>&exp=<unix seconds>&disposition=inline|attachment&sig=<HMAC>
  *

@@ -52,7 +52,7 @@ async function captchaProblem(token: string | null | undefined, ip: string): Pro
 
 /** Send Code: a fresh 6-digit code to the (lowercased) address, written with its e-mail in one transaction. */
 export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<FlowResult> {
-  // The per-address limit (3 codes per 10 minutes, fixed by the spec) protects the address's inbox, so
+  // The per-address limit (3 codes per 10 minutes, decision 0006) protects the address's inbox, so
   // it stays per address even though a stranger can reach it; its own scope keeps it from touching
   // sign-in or reset. A request the per-IP limit refused does not count against the address.
   const limited = await throttled([

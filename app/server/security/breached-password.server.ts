@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { getConfig } from "~/server/config.server";
 
 /**
- * The breached-password check (spec 001 §5, §7): one GET to a k-anonymity range API (Have I Been
+ * The breached-password check (docs/requirements.md §6, §8): one GET to a k-anonymity range API (Have I Been
  * Pwned's by default) with the first 5 hex characters of the password's SHA-1 and the Add-Padding
  * header, so neither the password nor its full hash, nor the real size of the answer, leaves the server.
  *
@@ -80,7 +80,7 @@ export async function checkBreachedPassword(
   }
 }
 
-/** The 'Compromised Password' toast's text (spec 001 §5: says how many times it was seen). */
+/** The 'Compromised Password' toast's text (docs/requirements.md §6: says how many times it was seen). */
 export function breachedPasswordMessage(count: number): string {
   const times = count === 1 ? "1 data breach" : `${count.toLocaleString("en-US")} data breaches`;
   return `This password has appeared in ${times}. Please choose a different password.`;

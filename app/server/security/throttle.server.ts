@@ -18,7 +18,7 @@ import { getDb, type Db } from "~/server/db/client.server";
 
 export type ThrottlePolicy = { readonly limit: number; readonly windowSeconds: number };
 
-/** The named policies (spec 001 §9 fixes codeSendPerEmail: at most 3 codes per address per 10 minutes). */
+/** The named policies (docs/requirements.md §10 fixes codeSendPerEmail: at most 3 codes per address per 10 minutes). */
 export const THROTTLES = {
   signInPerIp: { limit: 20, windowSeconds: 600 },
   /** Counted only after the captcha passed, keyed by account AND IP (accountIpKey): see decision 0006. */

@@ -41,7 +41,7 @@ function useApplicationsLive() {
   });
 }
 
-/** The admin dashboard (spec 001 §2): tools, the encryption utility and the review list by status. */
+/** The admin dashboard (docs/requirements.md §3): tools, the encryption utility and the review list by status. */
 export function AdminApplicationsPage({ data }: { data: AdminApplicationsData }) {
   const timeZone = useDisplayTimeZone();
   const revalidator = useRevalidator();

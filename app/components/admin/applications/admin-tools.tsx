@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { useReviewFetcher } from "./use-review-fetcher";
 
-/** The four link cards of the admin dashboard (spec 001 §2). */
+/** The four link cards of the admin dashboard (docs/requirements.md §3). */
 export const ADMIN_TOOL_LINKS = [
   { to: "/admin/clients", title: "Client Information", description: "Profiles, bank accounts, applications and documents of each client.", icon: Users },
   { to: "/admin/security", title: "Security Settings", description: "Password protection, two-factor authentication and best practices.", icon: ShieldCheck },
@@ -38,7 +38,7 @@ export function AdminToolLinks() {
 }
 
 /**
- * Secure Data Utilities: 'Encrypt Existing Bank Data' runs the one-off migration (spec 001 §1, §7).
+ * Secure Data Utilities: 'Encrypt Existing Bank Data' runs the one-off migration (docs/requirements.md §1, §8).
  * It is safe to run again; the toast reports what was encrypted and skipped.
  */
 export function SecureDataUtilities() {

@@ -15,7 +15,7 @@ const Check = inlineIcon(checkIcon);
 const X = inlineIcon(xIcon);
 
 /**
- * One application on /admin (spec 001 §2): applicant name, e-mail, status, loan type, requested amount,
+ * One application on /admin (docs/requirements.md §3): applicant name, e-mail, status, loan type, requested amount,
  * purpose, annual income, credit score, employment status, phone and submitted date. Never the SSN or
  * bank numbers (the server does not even select them). Approve and Deny only while pending.
  */

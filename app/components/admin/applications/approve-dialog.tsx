@@ -28,7 +28,7 @@ export function previewPayment(values: Values): number | null {
 }
 
 /**
- * 'Approve' (spec 001 §2, §4): the terms, pre-filled from the request and editable, with the monthly
+ * 'Approve' (docs/requirements.md §3, §5): the terms, pre-filled from the request and editable, with the monthly
  * payment computed as they are typed. Confirm posts intent=approve; the server checks the same schema.
  */
 export function ApproveDialog({ application, onClose, onCloseFocus }: ReviewDecisionProps) {

@@ -6,7 +6,7 @@ import { DENIAL_REASONS, denySchema, REVIEW_LIMITS, reviewFieldErrors } from "~/
 import { FieldError, ReviewDecisionDialog, ReviewFormFooter, type ReviewDecisionProps, type ReviewFormProps } from "./review-dialog";
 
 /**
- * 'Deny' (spec 001 §2, §4): the principal reasons for the adverse-action notice, from the standard
+ * 'Deny' (docs/requirements.md §3, §5): the principal reasons for the adverse-action notice, from the standard
  * list plus an optional 'Other'; at least one. Confirm posts intent=deny; the server checks the same schema.
  */
 export function DenyDialog({ application, onClose, onCloseFocus }: ReviewDecisionProps) {

@@ -12,7 +12,7 @@ import { useReviewFetcher } from "./use-review-fetcher";
 const StickyNote = inlineIcon(stickyNoteIcon);
 
 /**
- * Admin notes on any application (spec 001 §3 'notes, shown as admin notes'): the notes so far, and a
+ * Admin notes on any application (docs/requirements.md §4 'notes, shown as admin notes'): the notes so far, and a
  * small form that appends one, stamped by the server with the time and the admin's name.
  */
 export function NotesSection({ applicationId, applicantName, notes }: { applicationId: string; applicantName: string; notes: string | null }) {

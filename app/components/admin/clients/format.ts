@@ -6,7 +6,7 @@ import { titleCase } from "~/domain/labels";
 
 const BULLET = "\u2022";
 
-/** Account number masked except its last 4 characters: "••••••6789" (spec 001 §5, §9). */
+/** Account number masked except its last 4 characters: "••••••6789" (docs/requirements.md §6, §10). */
 export function maskAccountNumber(last4: string): string {
   return `${BULLET.repeat(6)}${last4.slice(-4)}`;
 }

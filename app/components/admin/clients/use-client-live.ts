@@ -4,7 +4,7 @@ import { useLiveUpdates, type LiveChange } from "~/components/live/use-live-upda
 import type { ClientDetail } from "~/server/admin/clients.server";
 
 /**
- * Spec 001 §4: the admin client view refreshes on any change to that client's bank accounts,
+ * docs/requirements.md §5: the admin client view refreshes on any change to that client's bank accounts,
  * applications or documents. An admin's stream carries every client's changes; this keeps the
  * ones that can concern the shown client: a change naming it as owner (when the stream says), an
  * update or deletion of a row the page shows, or any insertion (a new application arrives with its

@@ -12,7 +12,7 @@ function expiryTime(iso: string): string {
 }
 
 /**
- * The preview of one document through its 60-second link (spec 001 §2): images inline, PDFs in a
+ * The preview of one document through its 60-second link (docs/requirements.md §3): images inline, PDFs in a
  * frame, any other type a 'Download to View' button; with the applicant, the document type and when
  * the link expires. An expired link shows a note instead of a broken frame.
  */

@@ -22,7 +22,7 @@ function documentsSearch(page: number, clientId: string | null): string {
   return text ? `?${text}` : "?";
 }
 
-/** /admin/documents: every uploaded document, newest first, with Preview and Download (spec 001 §2). */
+/** /admin/documents: every uploaded document, newest first, with Preview and Download (docs/requirements.md §3). */
 export function DocumentsPage({ data }: { data: DocumentList }) {
   const revalidator = useRevalidator();
   const timeZone = useDisplayTimeZone();

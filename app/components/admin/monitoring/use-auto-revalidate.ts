@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
 /**
- * Reloads the route's data every `intervalMs` while the tab is visible (spec 001 §4: the monitoring
+ * Reloads the route's data every `intervalMs` while the tab is visible (docs/requirements.md §5: the monitoring
  * view refreshes every 30 seconds). A hidden tab makes no requests; when it becomes visible again and
  * the data is older than the interval, it reloads at once. Returns a manual refresh and the state.
  */

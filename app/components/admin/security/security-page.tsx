@@ -23,7 +23,7 @@ const BEST_PRACTICES = [
 
 /**
  * The action buttons only show a notice: these settings live in the server configuration, and the
- * page calls nothing (spec 001 §2).
+ * page calls nothing (docs/requirements.md §3).
  */
 function showNotice(setting: string) {
   toast.info(`${setting} is managed centrally`, { description: SECURITY_NOTICE, id: "security-notice" });
