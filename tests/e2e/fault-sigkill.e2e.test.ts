@@ -111,11 +111,11 @@ describe.each(targets)("SIGKILL during 20 submissions ($name)", (target) => {
     await expect.poll(() => restarted.output(), { timeout: 60_000 }).toMatch(/orphan sweep \(start-up\): .*\n/);
     const sweepLine = /\[storage\] orphan sweep \(start-up\): [^\n]*/.exec(restarted.output())![0];
     // Uploads the killed process was still receiving (spooled, never checked) are removed too.
-    await expect.poll(spooled, { timeout: 10_000 }).toEqual([]);
+    await expect.poll(spooled, { timeout: 30_000 }).toEqual([]);
     // The cleaner logs once it has removed them all: the line can reach this process's pipe a moment
     // after the folder is seen empty.
     if (spooledAfterKill > 0) {
-      await expect.poll(() => restarted.output(), { timeout: 10_000 }).toContain(`removed ${spooledAfterKill} upload spool folder(s)`);
+      await expect.poll(() => restarted.output(), { timeout: 30_000 }).toContain(`removed ${spooledAfterKill} upload spool folder(s)`);
     }
     expect(await fetch(`${restarted.url}/healthz`).then((r) => r.status)).toBe(200);
     expect(await restarted.stop()).toBe(0);
