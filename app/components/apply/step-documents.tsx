@@ -4,7 +4,8 @@ import { DOCUMENT_FIELDS, type DocumentField } from "~/domain/validation/applica
 import { DocumentUpload } from "./document-upload";
 import { MaskedField, SelectField, TextField } from "./fields";
 import { binder, type StepProps } from "./step-types";
-import { ACCOUNT_TYPE_LABELS, type DocumentFiles } from "./wizard-model";
+import { ACCOUNT_TYPE_LABELS } from "~/domain/labels";
+import type { DocumentFiles } from "./wizard-steps";
 
 const ACCOUNT_TYPE_OPTIONS = BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] }));
 

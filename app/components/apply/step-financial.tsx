@@ -2,7 +2,7 @@ import { EMPLOYMENT_STATUSES, LIMITS } from "~/domain/enums";
 import { digitsOnly } from "~/domain/formats";
 import { AmountField, CheckboxField, SelectField, TextField } from "./fields";
 import { binder, type StepProps } from "./step-types";
-import { EMPLOYMENT_LABELS } from "./wizard-model";
+import { EMPLOYMENT_LABELS } from "~/domain/labels";
 
 const EMPLOYMENT_OPTIONS = EMPLOYMENT_STATUSES.map((status) => ({ value: status, label: EMPLOYMENT_LABELS[status] }));
 

@@ -2,10 +2,10 @@ import { LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
 import { RATE_BOUNDS } from "~/domain/loan-math";
 import { AmountField, SelectField, TextareaField, TextField } from "./fields";
 import { binder, type StepProps } from "./step-types";
-import { durationLabel, LOAN_TYPE_LABELS } from "./wizard-model";
+import { LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
 
 const LOAN_TYPE_OPTIONS = LOAN_TYPES.map((type) => ({ value: type, label: LOAN_TYPE_LABELS[type] }));
-const DURATION_OPTIONS = LOAN_DURATIONS.map((months) => ({ value: String(months), label: durationLabel(months) }));
+const DURATION_OPTIONS = LOAN_DURATIONS.map((months) => ({ value: String(months), label: termLabel(months) }));
 
 /** Step 2: what is asked for (docs/requirements.md §4 Loan, §5 step 2). */
 export function LoanDetailsStep({ idPrefix, values, errors, set }: StepProps) {

@@ -4,7 +4,7 @@ import { US_STATES } from "~/domain/validation/application";
 import { controlClass, describedBy, ErrorList, RequiredMark } from "~/components/ui/form";
 import { MaskedField, SelectField, TextField } from "./fields";
 import { binder, type StepProps } from "./step-types";
-import { birthYears, daysInMonth, MONTH_NAMES } from "./wizard-model";
+import { birthYears, daysInMonth, MONTH_NAMES } from "./wizard-values";
 
 const STATE_OPTIONS = US_STATES.map((code) => ({ value: code, label: code }));
 

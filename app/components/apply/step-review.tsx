@@ -8,21 +8,10 @@ import { DOCUMENT_FIELDS } from "~/domain/validation/application";
 import { CheckboxField } from "./fields";
 import { SignaturePad, type SignatureValue } from "./signature-pad";
 import { binder, type StepProps } from "./step-types";
-import {
-  ACCOUNT_TYPE_LABELS,
-  composeDateOfBirth,
-  durationLabel,
-  EMPLOYMENT_LABELS,
-  isLoanType,
-  LOAN_TYPE_LABELS,
-  maskAccount,
-  maskRouting,
-  maskSsn,
-  MONTH_NAMES,
-  sizeInKb,
-  type DocumentFiles,
-  type StepNumber,
-} from "./wizard-model";
+import { ACCOUNT_TYPE_LABELS, EMPLOYMENT_LABELS, LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
+import { maskAccount, maskRouting, maskSsn, sizeInKb } from "./review-masks";
+import type { DocumentFiles, StepNumber } from "./wizard-steps";
+import { composeDateOfBirth, isLoanType, MONTH_NAMES } from "./wizard-values";
 
 type Row = [label: string, value: ReactNode];
 
@@ -114,7 +103,7 @@ export function ReviewStep({
     ["Loan Type", show(loanType)],
     ["Loan Amount", amount > 0 ? formatUsd(amount, { cents: false }) : show("")],
     ["Desired Interest Rate", Number.isFinite(rate) && values.desiredInterestRate ? formatPercent(rate) : show("")],
-    ["Loan Duration", months > 0 ? durationLabel(months) : show("")],
+    ["Loan Duration", months > 0 ? termLabel(months) : show("")],
     ["Loan Purpose", show(values.loanPurpose)],
   ];
   if (values.loanType === "hard-money") loanRows.push(["Property Address", show(values.propertyAddress)]);

@@ -1,4 +1,5 @@
-import type { FieldErrors, WizardField, WizardValues } from "./wizard-model";
+import type { WizardField, WizardValues } from "./wizard-values";
+import type { FieldErrors } from "./wizard-steps";
 
 /** What every step component receives from the wizard. */
 export type StepProps = {

@@ -4,24 +4,11 @@ import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, uploadProblem, type DocumentFiel
 import { EMPTY_SIGNATURE, hasSignature, signatureToPng, type SignatureValue } from "./signature-pad";
 import { submitWithProgress } from "./submit-with-progress";
 import { clearDraft, getIdempotencyKey, readDraft, useWizardDraft } from "./use-wizard-draft";
-import {
-  applyEstimate,
-  buildSubmission,
-  checkDocuments,
-  checkSchemaStep,
-  emptyValues,
-  estimateKey,
-  isCompleteEstimate,
-  isStepNumber,
-  restoreStep,
-  stepOfField,
-  type FieldErrors,
-  type PriorEstimate,
-  type StepCheck,
-  type StepNumber,
-  type WizardField,
-  type WizardValues,
-} from "./wizard-model";
+import { estimateKey, isCompleteEstimate, type PriorEstimate } from "~/domain/calculator-link";
+import { restoreStep } from "./wizard-draft";
+import { checkDocuments, checkSchemaStep, isStepNumber, stepOfField, type FieldErrors, type StepCheck, type StepNumber } from "./wizard-steps";
+import { buildSubmission } from "./wizard-submission";
+import { applyEstimate, emptyValues, type WizardField, type WizardValues } from "./wizard-values";
 
 export type ApplyWizardProps = {
   user: { id: string; name: string; email: string };

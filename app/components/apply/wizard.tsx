@@ -11,7 +11,7 @@ import { LoanDetailsStep } from "./step-loan";
 import { PersonalInfoStep } from "./step-personal";
 import { ReviewStep } from "./step-review";
 import { useApplyWizard, type ApplyWizardProps } from "./use-apply-wizard";
-import { STEP_COUNT, type StepNumber } from "./wizard-model";
+import { STEP_COUNT, type StepNumber } from "./wizard-steps";
 
 export type { ApplyWizardProps };
 
