@@ -86,6 +86,23 @@ function optionalMoney(message: string) {
     .refine((n) => n === undefined || n <= MAX_MONEY, message);
 }
 
+/**
+ * An optional text ("" counts as not given) that must match `pattern` when given; `max` caps its
+ * length and `upper` upper-cases it before the check.
+ */
+function optionalMatching(pattern: RegExp, message: string, { max, upper = false }: { max?: number; upper?: boolean } = {}) {
+  const trimmed = z.string().trim();
+  return (max === undefined ? trimmed : trimmed.max(max, message))
+    .optional()
+    .transform((v) => (v ? (upper ? v.toUpperCase() : v) : undefined))
+    .refine((v) => v === undefined || pattern.test(v), message);
+}
+
+/** An optional whole or decimal number typed as text, checked as text by `pattern` first. */
+function optionalNumber(pattern: RegExp, message: string) {
+  return optionalMatching(pattern, message).transform((v) => (v === undefined ? undefined : Number(v)));
+}
+
 /** Age in whole years on `today` for a yyyy-MM-dd birth date. */
 export function ageOn(dateOfBirth: string, today = new Date()): number {
   const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
@@ -107,26 +124,15 @@ const nameRule = /^[A-Za-z\s-]+$/;
 
 export const personalInfoSchema = z.object({
   firstName: required(APPLICATION_MESSAGES.requiredStep1, 50).regex(nameRule, APPLICATION_MESSAGES.names),
-  middleInitial: z
-    .string()
-    .trim()
-    .max(1, APPLICATION_MESSAGES.names)
-    .optional()
-    .transform((v) => (v ? v.toUpperCase() : undefined))
-    .refine((v) => v === undefined || /^[A-Z]$/.test(v), APPLICATION_MESSAGES.names),
+  middleInitial: optionalMatching(/^[A-Z]$/, APPLICATION_MESSAGES.names, { max: 1, upper: true }),
   lastName: required(APPLICATION_MESSAGES.requiredStep1, 50).regex(nameRule, APPLICATION_MESSAGES.names),
   dateOfBirth: required(APPLICATION_MESSAGES.requiredStep1, 10)
     .refine(isRealDate, APPLICATION_MESSAGES.dateOfBirth)
     .refine((v) => !isRealDate(v) || new Date(`${v}T00:00:00Z`).getTime() <= Date.now(), APPLICATION_MESSAGES.dateOfBirth)
     .refine((v) => !isRealDate(v) || ageOn(v) >= 18, APPLICATION_MESSAGES.age),
-  ssn: z
-    .string()
-    .trim()
-    .max(11, APPLICATION_MESSAGES.ssn)
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /^\d{9}$/.test(v) || /^\d{3}-\d{2}-\d{4}$/.test(v), APPLICATION_MESSAGES.ssn)
-    .transform((v) => (v === undefined ? undefined : digits(v))),
+  ssn: optionalMatching(/^(\d{9}|\d{3}-\d{2}-\d{4})$/, APPLICATION_MESSAGES.ssn, { max: 11 }).transform((v) =>
+    v === undefined ? undefined : digits(v),
+  ),
   email: required(APPLICATION_MESSAGES.requiredStep1, 254)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, APPLICATION_MESSAGES.email)
     .transform((v) => v.toLowerCase()),
@@ -166,13 +172,7 @@ export const loanDetailsSchema = z
     ),
     propertyAddress: optional(300),
     businessName: optional(200),
-    businessYears: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || /^\d{1,3}$/.test(v), APPLICATION_MESSAGES.businessYears)
-      .transform((v) => (v === undefined ? undefined : Number(v))),
+    businessYears: optionalNumber(/^\d{1,3}$/, APPLICATION_MESSAGES.businessYears),
   })
   .superRefine((v, ctx) => {
     if (v.loanType === "hard-money" && !v.propertyAddress) {
@@ -187,23 +187,13 @@ export const financialInfoSchema = z.object({
   ) as unknown as z.ZodType<(typeof EMPLOYMENT_STATUSES)[number], string>,
   employerName: required(APPLICATION_MESSAGES.requiredStep3, 200),
   jobTitle: optional(200),
-  yearsEmployed: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /^\d{1,2}(\.\d)?$/.test(v), APPLICATION_MESSAGES.yearsEmployed)
-    .transform((v) => (v === undefined ? undefined : Number(v))),
+  yearsEmployed: optionalNumber(/^\d{1,2}(\.\d)?$/, APPLICATION_MESSAGES.yearsEmployed),
   monthlyIncome: required(APPLICATION_MESSAGES.requiredStep3, 20).pipe(money(APPLICATION_MESSAGES.money)),
   annualIncome: optionalMoney(APPLICATION_MESSAGES.money),
-  creditScore: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /^\d{3}$/.test(v), APPLICATION_MESSAGES.creditScore)
-    .transform((v) => (v === undefined ? undefined : Number(v)))
-    .refine((n) => n === undefined || (n >= LIMITS.creditScoreMin && n <= LIMITS.creditScoreMax), APPLICATION_MESSAGES.creditScore),
+  creditScore: optionalNumber(/^\d{3}$/, APPLICATION_MESSAGES.creditScore).refine(
+    (n) => n === undefined || (n >= LIMITS.creditScoreMin && n <= LIMITS.creditScoreMax),
+    APPLICATION_MESSAGES.creditScore,
+  ),
   monthlyDebts: optionalMoney(APPLICATION_MESSAGES.money),
   hasOutstandingLoans: yes,
   authorizeCreditReport: yes,
@@ -219,13 +209,7 @@ export const bankInfoSchema = z.object({
   routingNumber: required(APPLICATION_MESSAGES.requiredBank, 9)
     .transform((v) => v.replace(/\s/g, ""))
     .refine((v) => /^\d{9}$/.test(v), APPLICATION_MESSAGES.routing),
-  swiftCode: z
-    .string()
-    .trim()
-    .max(11, APPLICATION_MESSAGES.swift)
-    .optional()
-    .transform((v) => (v ? v.toUpperCase() : undefined))
-    .refine((v) => v === undefined || /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), APPLICATION_MESSAGES.swift),
+  swiftCode: optionalMatching(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, APPLICATION_MESSAGES.swift, { max: 11, upper: true }),
   bankAccountType: required(APPLICATION_MESSAGES.requiredBank, 20).refine(
     (v) => (BANK_ACCOUNT_TYPES as readonly string[]).includes(v),
     APPLICATION_MESSAGES.requiredBank,
