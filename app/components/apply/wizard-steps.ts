@@ -10,6 +10,7 @@ import {
   termsSchema,
   type DocumentField,
 } from "~/domain/validation/application";
+import { firstFieldError, issuesToFieldErrors, type IssueLike } from "~/domain/validation/field-errors";
 import { schemaInput, type WizardValues } from "./wizard-values";
 
 /** The wizard's five steps and what each one checks (with the shared schemas) before moving on. */
@@ -34,20 +35,17 @@ const STEP_SCHEMA_BY_NUMBER = {
   5: termsSchema,
 } as const;
 
-type SafeParser = { safeParse: (input: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
+type SafeParser = { safeParse: (input: unknown) => { success: boolean; error?: { issues: IssueLike[] } } };
 
 /** Runs one step's schema: the first message of each field, and the first problem overall. */
 export function checkSchemaStep(step: StepNumber, values: WizardValues): StepCheck {
   const schema = STEP_SCHEMA_BY_NUMBER[step] as unknown as SafeParser;
   const result = schema.safeParse(schemaInput(values));
   if (result.success || !result.error) return { ok: true };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  const firstIssue = result.error.issues[0]!;
-  return { ok: false, errors, first: { field: String(firstIssue.path[0] ?? ""), message: firstIssue.message } };
+  const messages = issuesToFieldErrors(result.error);
+  const errors: FieldErrors = Object.fromEntries(Object.entries(messages).map(([field, list]) => [field, list[0]]));
+  // Fields are listed in the order of their first issue, so the first of them is the first problem.
+  return { ok: false, errors, first: firstFieldError(messages, Object.keys(messages))! };
 }
 
 export type DocumentFiles = Partial<Record<DocumentField, { name: string; size: number }>>;
