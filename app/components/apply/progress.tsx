@@ -14,17 +14,12 @@ export function WizardProgress({ step }: { step: StepNumber }) {
         </p>
         <p className="text-muted-foreground">{percent}% Complete</p>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Application progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`Step ${step} of ${STEP_COUNT}: ${title}, ${percent}% complete`}
-        className="h-2 w-full overflow-hidden rounded-full bg-navy-100"
-      >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar
+        label="Application progress"
+        percent={percent}
+        valueText={`Step ${step} of ${STEP_COUNT}: ${title}, ${percent}% complete`}
+        barClassName="bg-primary duration-300"
+      />
       <ol className="hidden grid-cols-5 gap-2 text-xs sm:grid">
         {STEP_TITLES.map((name, index) => {
           const n = index + 1;
@@ -53,6 +48,34 @@ export function WizardProgress({ step }: { step: StepNumber }) {
           );
         })}
       </ol>
+    </div>
+  );
+}
+
+/** The submission's upload, then the wait for the server's answer. */
+export function UploadProgress({ percent }: { percent: number }) {
+  const label = percent < 100 ? `Uploading… ${percent}%` : "Upload complete. Processing your application…";
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm font-medium text-primary">{label}</p>
+      <ProgressBar label="Upload progress" percent={percent} barClassName="bg-gold-500 duration-200" />
+    </div>
+  );
+}
+
+/** A thin bar filled to `percent`, announced as a progressbar; `barClassName` colours the fill and times its growth. */
+function ProgressBar({ label, percent, valueText, barClassName }: { label: string; percent: number; valueText?: string; barClassName: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={valueText}
+      className="h-2 w-full overflow-hidden rounded-full bg-navy-100"
+    >
+      <div className={cn("h-full rounded-full transition-[width] motion-reduce:transition-none", barClassName)} style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { Confirmation } from "./confirmation";
 import { EstimatePanel } from "./estimate-panel";
-import { WizardProgress } from "./progress";
+import { UploadProgress, WizardProgress } from "./progress";
 import { DocumentsStep } from "./step-documents";
 import { FinancialInfoStep } from "./step-financial";
 import { LoanDetailsStep } from "./step-loan";
@@ -144,21 +144,3 @@ function WizardBody(props: ApplyWizardProps) {
   );
 }
 
-function UploadProgress({ percent }: { percent: number }) {
-  const label = percent < 100 ? `Uploading… ${percent}%` : "Upload complete. Processing your application…";
-  return (
-    <div className="flex flex-col gap-2">
-      <p className="text-sm font-medium text-primary">{label}</p>
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 w-full overflow-hidden rounded-full bg-navy-100"
-      >
-        <div className="h-full rounded-full bg-gold-500 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
