@@ -2,70 +2,66 @@ import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatPercent, formatPhone, formatUsd, parseAmountInput } from "~/domain/formats";
+import { formatPercent, formatUsd, parseAmountInput } from "~/domain/formats";
 import { monthlyPayment } from "~/domain/loan-math";
 import { DOCUMENT_FIELDS } from "~/domain/validation/application";
+import { FactList, type Fact } from "./fact-list";
 import { CheckboxField } from "./fields";
+import { bankFacts, financialFacts, loanFacts, personalFacts } from "./review-facts";
+import { sizeInKb } from "./review-masks";
 import { SignaturePad, type SignatureValue } from "./signature-pad";
 import { binder, type StepProps } from "./step-types";
-import { ACCOUNT_TYPE_LABELS, EMPLOYMENT_LABELS, LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
-import { maskAccount, maskRouting, maskSsn, sizeInKb } from "./review-masks";
 import type { DocumentFiles, StepNumber } from "./wizard-steps";
-import { composeDateOfBirth, isLoanType, MONTH_NAMES } from "./wizard-values";
 
-type Row = [label: string, value: ReactNode];
+const LOOK = {
+  list: "grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2",
+  item: "flex min-w-0 flex-col",
+  label: "text-muted-foreground",
+  value: "font-medium break-words text-foreground",
+};
 
-function show(value: string | undefined | null): ReactNode {
-  return value && value.trim() ? value : <span className="text-muted-foreground">Not provided</span>;
-}
+/** One section of answers with its Edit button (back to the step that asks them). */
+type ReviewPart = { key: string; title: string; step: StepNumber; facts?: readonly Fact[]; children?: ReactNode };
 
-function ReviewSection({
-  id,
-  title,
-  step,
-  rows,
-  onEdit,
-  disabled,
-  children,
-}: {
-  id: string;
-  title: string;
-  step: StepNumber;
-  rows?: Row[];
-  onEdit: (step: StepNumber) => void;
-  disabled?: boolean;
-  children?: ReactNode;
-}) {
+function ReviewSection({ id, part, onEdit, disabled }: { id: string; part: ReviewPart; onEdit: (step: StepNumber) => void; disabled?: boolean }) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-border p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h3 id={id} className="text-base font-semibold text-primary">
-          {title}
+          {part.title}
         </h3>
-        <Button variant="ghost" size="sm" onClick={() => onEdit(step)} disabled={disabled}>
+        <Button variant="ghost" size="sm" onClick={() => onEdit(part.step)} disabled={disabled}>
           <Pencil aria-hidden="true" />
-          Edit<span className="sr-only"> {title}</span>
+          Edit<span className="sr-only"> {part.title}</span>
         </Button>
       </div>
-      {rows ? (
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex min-w-0 flex-col">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="font-medium break-words text-foreground">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      {children}
+      {part.facts ? <FactList facts={part.facts} look={LOOK} /> : null}
+      {part.children}
     </section>
   );
 }
 
-function dateForPeople(dob: string): string {
-  const [y, m, d] = dob.split("-");
-  if (!y || !m || !d) return "";
-  return `${MONTH_NAMES[Number(m) - 1] ?? m} ${Number(d)}, ${y}`;
+/** Each document slot with the file attached to it (name and size), or 'Not provided'. */
+function DocumentList({ files }: { files: DocumentFiles }) {
+  return (
+    <ul className="flex flex-col gap-1.5 text-sm">
+      {DOCUMENT_FIELDS.map((doc) => {
+        const file = files[doc.field];
+        return (
+          <li key={doc.field} className="flex min-w-0 flex-wrap gap-x-2">
+            <span className="text-muted-foreground">{doc.label}:</span>
+            {file ? (
+              <span className="min-w-0 font-medium break-all">
+                {file.name} <span className="font-normal text-muted-foreground">({sizeInKb(file.size)})</span>
+              </span>
+            ) : (
+              <span className="text-muted-foreground">Not provided</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 /** Step 5: everything entered, the recomputed payment, the signature and the terms (docs/requirements.md §5, §6 Submit). */
@@ -92,98 +88,20 @@ export function ReviewStep({
   const rate = Number(values.desiredInterestRate);
   const months = Number(values.loanDuration);
   const payment = monthlyPayment(amount, rate, months);
-  const name = [values.firstName, values.middleInitial ? `${values.middleInitial}.` : "", values.lastName].filter(Boolean).join(" ");
-  const address = [values.addressLine1, values.addressLine2, `${values.city}, ${values.state} ${values.zipCode}`].filter(Boolean).join(", ");
-  const loanType = isLoanType(values.loanType) ? LOAN_TYPE_LABELS[values.loanType] : values.loanType;
-  const employment = values.employmentStatus in EMPLOYMENT_LABELS ? EMPLOYMENT_LABELS[values.employmentStatus as keyof typeof EMPLOYMENT_LABELS] : values.employmentStatus;
-  const accountType =
-    values.bankAccountType in ACCOUNT_TYPE_LABELS ? ACCOUNT_TYPE_LABELS[values.bankAccountType as keyof typeof ACCOUNT_TYPE_LABELS] : values.bankAccountType;
-
-  const loanRows: Row[] = [
-    ["Loan Type", show(loanType)],
-    ["Loan Amount", amount > 0 ? formatUsd(amount, { cents: false }) : show("")],
-    ["Desired Interest Rate", Number.isFinite(rate) && values.desiredInterestRate ? formatPercent(rate) : show("")],
-    ["Loan Duration", months > 0 ? termLabel(months) : show("")],
-    ["Loan Purpose", show(values.loanPurpose)],
+  const parts: ReviewPart[] = [
+    { key: "personal", title: "Personal Info", step: 1, facts: personalFacts(values) },
+    { key: "loan", title: "Loan Details", step: 2, facts: loanFacts(values) },
+    { key: "financial", title: "Financial Info", step: 3, facts: financialFacts(values) },
+    { key: "documents", title: "Documents", step: 4, children: <DocumentList files={files} /> },
+    { key: "bank", title: "Bank Information", step: 4, facts: bankFacts(values) },
   ];
-  if (values.loanType === "hard-money") loanRows.push(["Property Address", show(values.propertyAddress)]);
-  if (values.loanType === "business") {
-    loanRows.push(["Business Name", show(values.businessName)], ["Years in Business", show(values.businessYears)]);
-  }
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">Check your answers. Use Edit to change a section; nothing you entered is lost.</p>
-      <ReviewSection
-        id={id("review-personal")}
-        title="Personal Info"
-        step={1}
-        onEdit={onEdit}
-        disabled={busy}
-        rows={[
-          ["Name", show(name)],
-          ["Date of Birth", show(dateForPeople(composeDateOfBirth(values)))],
-          ["Social Security Number", show(maskSsn(values.ssn))],
-          ["Email", show(values.email)],
-          ["Phone", show(formatPhone(values.phone))],
-          ["Address", show(address)],
-        ]}
-      />
-      <ReviewSection id={id("review-loan")} title="Loan Details" step={2} onEdit={onEdit} disabled={busy} rows={loanRows} />
-      <ReviewSection
-        id={id("review-financial")}
-        title="Financial Info"
-        step={3}
-        onEdit={onEdit}
-        disabled={busy}
-        rows={[
-          ["Employment Status", show(employment)],
-          ["Employer Name", show(values.employerName)],
-          ["Job Title", show(values.jobTitle)],
-          ["Years Employed", show(values.yearsEmployed)],
-          ["Monthly Income", values.monthlyIncome ? formatUsd(parseAmountInput(values.monthlyIncome), { cents: false }) : show("")],
-          ["Annual Income", values.annualIncome ? formatUsd(parseAmountInput(values.annualIncome), { cents: false }) : show("")],
-          ["Credit Score", show(values.creditScore)],
-          ["Monthly Debts", values.monthlyDebts ? formatUsd(parseAmountInput(values.monthlyDebts), { cents: false }) : show("")],
-          ["Outstanding Loans", values.hasOutstandingLoans ? "Yes" : "No"],
-          ["Credit Report Authorized", values.authorizeCreditReport ? "Yes" : "No"],
-        ]}
-      />
-      <ReviewSection id={id("review-documents")} title="Documents" step={4} onEdit={onEdit} disabled={busy}>
-        <ul className="flex flex-col gap-1.5 text-sm">
-          {DOCUMENT_FIELDS.map((doc) => {
-            const file = files[doc.field];
-            return (
-              <li key={doc.field} className="flex min-w-0 flex-wrap gap-x-2">
-                <span className="text-muted-foreground">{doc.label}:</span>
-                {file ? (
-                  <span className="min-w-0 font-medium break-all">
-                    {file.name} <span className="font-normal text-muted-foreground">({sizeInKb(file.size)})</span>
-                  </span>
-                ) : (
-                  <span className="text-muted-foreground">Not provided</span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </ReviewSection>
-      <ReviewSection
-        id={id("review-bank")}
-        title="Bank Information"
-        step={4}
-        onEdit={onEdit}
-        disabled={busy}
-        rows={[
-          ["Account Holder Name", show(values.accountHolderName)],
-          ["Bank Name", show(values.bankName)],
-          ["Bank Address", show(values.bankAddress)],
-          ["Account Number", show(maskAccount(values.accountNumber))],
-          ["Routing Number", show(maskRouting(values.routingNumber))],
-          ["SWIFT Code", show(values.swiftCode)],
-          ["Account Type", show(accountType)],
-        ]}
-      />
+      {parts.map((part) => (
+        <ReviewSection key={part.key} id={id(`review-${part.key}`)} part={part} onEdit={onEdit} disabled={busy} />
+      ))}
 
       <section aria-labelledby={id("review-payment")} className="on-dark rounded-lg bg-primary p-4 text-primary-foreground">
         <h3 id={id("review-payment")} className="text-sm font-semibold text-navy-100">

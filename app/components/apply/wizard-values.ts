@@ -1,4 +1,3 @@
-import { isOneOf, LOAN_TYPES, type LoanType } from "~/domain/enums";
 import { formatAmountInput } from "~/domain/formats";
 import type { CompleteEstimate } from "~/domain/calculator-link";
 
@@ -197,8 +196,4 @@ export function applyEstimate(values: WizardValues, estimate: CompleteEstimate):
     desiredInterestRate: String(Number(estimate.interestRate.toFixed(2))),
     loanDuration: String(estimate.loanTerm),
   };
-}
-
-export function isLoanType(value: string): value is LoanType {
-  return isOneOf(LOAN_TYPES, value);
 }
