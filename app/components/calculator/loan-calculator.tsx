@@ -1,21 +1,19 @@
 import { Calculator as CalculatorIcon, Info } from "lucide-react";
-import { useDeferredValue, useId, useMemo, useState, type ChangeEvent } from "react";
+import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { AmountInput } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { applyLink } from "~/domain/calculator-link";
 import { LOAN_DURATIONS } from "~/domain/enums";
-import { caretAfterFormat, digitsOnly, formatAmountInput, formatUsd, parseAmountInput } from "~/domain/formats";
+import { formatAmountInput, formatUsd, parseAmountInput } from "~/domain/formats";
 import { termLabel } from "~/domain/labels";
 import { amortizationSchedule, CALCULATOR_DEFAULTS, estimateLoan, RATE_BOUNDS, yearlySchedule, type LoanEstimate } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 import { AmortizationChart } from "./amortization-chart";
 import { AmortizationSchedule } from "./amortization-schedule";
+import { RATE_HINT, RATE_INPUT } from "./rate-input";
 
-/** The most digits the amount field takes (under a trillion dollars: far above any loan we make). */
-export const MAX_AMOUNT_DIGITS = 12;
-
-export const RATE_HINT = `Range: ${RATE_BOUNDS.min}% - ${RATE_BOUNDS.max}%`;
 export const APR_STATEMENT = `Rates from ${RATE_BOUNDS.min}% to ${RATE_BOUNDS.max}% APR; your rate depends on credit, term and collateral.`;
 
 export type LoanCalculatorValues = {
@@ -64,26 +62,6 @@ export function LoanCalculator({
   };
   const estimate = estimateLoan(values.amount, values.ratePercent, values.termMonths);
 
-  const onAmountChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const raw = input.value;
-    const caret = input.selectionStart ?? raw.length;
-    const allDigits = digitsOnly(raw);
-    if (allDigits.replace(/^0+(?=\d)/, "").length > MAX_AMOUNT_DIGITS) {
-      // Refuse the keystroke; React puts the previous value back.
-      return;
-    }
-    const formatted = formatAmountInput(raw);
-    // Keep the caret after the same digit it followed (leading zeros that were dropped do not count).
-    const droppedZeros = allDigits.length - digitsOnly(formatted).length;
-    const digitsBefore = Math.max(0, digitsOnly(raw.slice(0, caret)).length - droppedZeros);
-    const position = caretAfterFormat(formatted, digitsBefore);
-    // Write the formatted value ourselves so React, finding the DOM already right, leaves the caret alone.
-    input.value = formatted;
-    if (document.activeElement === input) input.setSelectionRange(position, position);
-    setAmountText(formatted);
-  };
-
   const amountId = `${id}-amount`;
   const rateId = `${id}-rate`;
   const rateHintId = `${id}-rate-hint`;
@@ -101,32 +79,14 @@ export function LoanCalculator({
           <div className="mt-6 flex flex-col gap-5">
             <div className="flex flex-col gap-2">
               <Label htmlFor={amountId}>Loan Amount</Label>
-              <div className="relative">
-                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
-                  $
-                </span>
-                <Input
-                  id={amountId}
-                  name="loanAmount"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={amountText}
-                  onChange={onAmountChange}
-                  className="pl-7"
-                />
-              </div>
+              <AmountInput id={amountId} name="loanAmount" value={amountText} onValue={setAmountText} />
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor={rateId}>Interest Rate (%)</Label>
               <Input
                 id={rateId}
                 name="interestRate"
-                type="number"
-                inputMode="decimal"
-                step={RATE_BOUNDS.step}
-                min={RATE_BOUNDS.min}
-                max={RATE_BOUNDS.max}
+                {...RATE_INPUT}
                 value={rateText}
                 onChange={(event) => setRateText(event.currentTarget.value)}
                 aria-describedby={rateHintId}
