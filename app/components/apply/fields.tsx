@@ -1,7 +1,7 @@
 import type { ChangeEvent, ComponentProps, ReactNode } from "react";
-import { controlClass, describedBy, ErrorList, Field, RequiredMark, SecretInput, Textarea } from "~/components/ui/form";
+import { AmountInput, controlClass, describedBy, ErrorList, Field, RequiredMark, SecretInput, Textarea } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { caretAfterFormat, digitsOnly, formatAmountInput } from "~/domain/formats";
+import { digitsOnly } from "~/domain/formats";
 import { cn } from "~/utils/cn";
 
 /**
@@ -27,71 +27,34 @@ function splitField<P extends WizardFieldProps>({ id, field, label, required, er
   return [{ id, field, label, required, className, hint, errors: error }, control] as const;
 }
 
+/** The text a field shows, and what it reports back as typed (after `transform`). */
+type TypedValueProps = {
+  value: string;
+  onValue: (value: string) => void;
+  /** Reformats what was typed (digits only, upper case...). */
+  transform?: (value: string) => string;
+};
+
+/** What ties an input to its text: its form name, its value, and a change handler through `transform`. */
+function typedValue(field: string, { value, onValue, transform = (typed) => typed }: TypedValueProps) {
+  return { name: field, value, onChange: (event: ChangeEvent<HTMLInputElement>) => onValue(transform(event.currentTarget.value)) };
+}
+
+/** Keeps only the digits typed, at most `count` of them (ZIP code, bank numbers...). */
+export const digitsUpTo = (count: number) => (typed: string) => digitsOnly(typed).slice(0, count);
+
 type InputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "id" | "name" | "required">;
-type TextFieldProps = InputProps &
-  WizardFieldProps & {
-    value: string;
-    onValue: (value: string) => void;
-    /** Reformats what was typed (digits only, upper case...). */
-    transform?: (value: string) => string;
-  };
+type TextFieldProps = InputProps & WizardFieldProps & TypedValueProps;
 
 export function TextField(props: TextFieldProps) {
   const [frame, { value, onValue, transform, ...inputProps }] = splitField(props);
-  return (
-    <Field {...frame}>
-      {(a11y) => (
-        <Input
-          {...a11y}
-          {...inputProps}
-          name={frame.field}
-          value={value}
-          onChange={(event) => onValue(transform ? transform(event.currentTarget.value) : event.currentTarget.value)}
-        />
-      )}
-    </Field>
-  );
+  return <Field {...frame}>{(a11y) => <Input {...a11y} {...inputProps} {...typedValue(frame.field, { value, onValue, transform })} />}</Field>;
 }
 
-/** Whole dollars with thousands separators as typed ("50,000"); the caret stays after its digit. */
-export function AmountField(props: Omit<TextFieldProps, "transform" | "onChange">) {
-  const [frame, { value, onValue, autoComplete, placeholder }] = splitField(props);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const raw = input.value;
-    const all = digitsOnly(raw);
-    if (all.replace(/^0+(?=\d)/, "").length > 12) return;
-    const caret = input.selectionStart ?? raw.length;
-    const formatted = formatAmountInput(raw);
-    const dropped = all.length - digitsOnly(formatted).length;
-    const before = Math.max(0, digitsOnly(raw.slice(0, caret)).length - dropped);
-    const position = caretAfterFormat(formatted, before);
-    input.value = formatted;
-    if (document.activeElement === input) input.setSelectionRange(position, position);
-    onValue(formatted);
-  };
-  return (
-    <Field {...frame}>
-      {(a11y) => (
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
-            $
-          </span>
-          <Input
-            {...a11y}
-            name={frame.field}
-            type="text"
-            inputMode="numeric"
-            autoComplete={autoComplete ?? "off"}
-            placeholder={placeholder}
-            value={value}
-            onChange={onChange}
-            className="pl-7"
-          />
-        </div>
-      )}
-    </Field>
-  );
+/** Whole dollars with thousands separators as typed ("50,000"): the form kit's AmountInput in a field. */
+export function AmountField(props: WizardFieldProps & Pick<InputProps, "autoComplete" | "placeholder"> & Omit<TypedValueProps, "transform">) {
+  const [frame, control] = splitField(props);
+  return <Field {...frame}>{(a11y) => <AmountInput {...a11y} {...control} name={frame.field} />}</Field>;
 }
 
 /**
@@ -113,11 +76,9 @@ export function MaskedField({
           {...a11y}
           {...inputProps}
           what={what}
-          name={frame.field}
           autoComplete="off"
           inputMode="numeric"
-          value={value}
-          onChange={(event) => onValue(transform ? transform(event.currentTarget.value) : event.currentTarget.value)}
+          {...typedValue(frame.field, { value, onValue, transform })}
         />
       )}
     </Field>
@@ -125,6 +86,20 @@ export function MaskedField({
 }
 
 export type SelectOption = { value: string; label: string };
+
+/** A select's options after its empty first choice (when `placeholder` is given). */
+export function SelectOptions({ placeholder, options }: { placeholder?: string; options: readonly SelectOption[] }) {
+  return (
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
 
 export function SelectField(
   props: WizardFieldProps & {
@@ -140,29 +115,36 @@ export function SelectField(
     <Field {...frame}>
       {(a11y) => (
         <select {...a11y} name={frame.field} value={value} autoComplete={autoComplete} onChange={(event) => onValue(event.currentTarget.value)} className={controlClass}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions placeholder={placeholder} options={options} />
         </select>
       )}
     </Field>
   );
 }
 
+/** Several lines of text; `showCount` adds "n/max characters" at the end of the hint line. */
 export function TextareaField(
   props: WizardFieldProps & {
     value: string;
     onValue: (value: string) => void;
     maxLength?: number;
     rows?: number;
+    showCount?: boolean;
   },
 ) {
-  const [frame, { value, onValue, maxLength, rows = 4 }] = splitField(props);
+  const [frame, { value, onValue, maxLength, rows = 4, showCount }] = splitField(props);
+  const hint = showCount ? (
+    <span className="flex flex-wrap justify-between gap-2">
+      <span>{frame.hint}</span>
+      <span>
+        {value.length}/{maxLength} characters
+      </span>
+    </span>
+  ) : (
+    frame.hint
+  );
   return (
-    <Field {...frame}>
+    <Field {...frame} hint={hint}>
       {(a11y) => (
         <Textarea
           {...a11y}

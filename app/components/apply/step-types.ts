@@ -1,5 +1,5 @@
-import type { WizardField, WizardValues } from "./wizard-values";
 import type { FieldErrors } from "./wizard-steps";
+import type { BooleanField, TextField, WizardField, WizardValues } from "./wizard-values";
 
 /** What every step component receives from the wizard. */
 export type StepProps = {
@@ -10,27 +10,14 @@ export type StepProps = {
   set: <K extends WizardField>(field: K, value: WizardValues[K]) => void;
 };
 
-type FieldOf<T> = { [K in WizardField]: WizardValues[K] extends T ? K : never }[WizardField];
-
 /**
  * A step's field bindings: `text(name)` gives a text, amount, masked or select field its id, name,
  * value, setter and error; `check(name)` does the same for a checkbox.
  */
 export function binder({ idPrefix, values, errors, set }: StepProps) {
+  const named = (field: WizardField) => ({ id: `${idPrefix}-${field}`, field, error: errors[field] });
   return {
-    text: <K extends FieldOf<string>>(field: K) => ({
-      id: `${idPrefix}-${field}`,
-      field,
-      value: values[field] as string,
-      onValue: (value: string) => set(field, value as WizardValues[K]),
-      error: errors[field],
-    }),
-    check: <K extends FieldOf<boolean>>(field: K) => ({
-      id: `${idPrefix}-${field}`,
-      field,
-      checked: values[field] as boolean,
-      onChecked: (checked: boolean) => set(field, checked as WizardValues[K]),
-      error: errors[field],
-    }),
+    text: (field: TextField) => ({ ...named(field), value: values[field], onValue: (value: string) => set(field, value) }),
+    check: (field: BooleanField) => ({ ...named(field), checked: values[field], onChecked: (checked: boolean) => set(field, checked) }),
   };
 }
