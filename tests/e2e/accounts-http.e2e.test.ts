@@ -89,6 +89,10 @@ class Client {
     const { fullName, email, code, password = "Str0ng!Passw0rd" } = form;
     return this.post("/auth", { intent: "sign-up", fullName, email, code, password, captcha: await this.captcha() });
   }
+  /** Posts the sign-in form with a freshly solved captcha. */
+  async signIn(email: string, password: string) {
+    return this.post("/auth", { intent: "sign-in", email, password, captcha: await this.captcha() });
+  }
   signedIn() {
     return [...this.cookies.keys()].some((k) => k.includes("session_token"));
   }
@@ -123,6 +127,12 @@ describe("accounts over HTTP", () => {
     }
   }
 
+  /** Asks for a sign-up code for `email` and waits for it in the mail. */
+  async function sendCode(client: Client, email: string): Promise<string> {
+    await client.post("/auth", { intent: "send-code", email });
+    return codeFor(email);
+  }
+
   async function signUp(client: Client, email: string, password = "Str0ng!Passw0rd") {
     const sent = await client.post("/auth", { intent: "send-code", email });
     expect(sent.res.status).toBe(200);
@@ -152,8 +162,7 @@ describe("accounts over HTTP", () => {
     expect(noCode.text).toContain("The verification code is invalid or has expired");
     expect(client.signedIn()).toBe(false);
 
-    await client.post("/auth", { intent: "send-code", email: "reuse@example.com" });
-    const code = await codeFor("reuse@example.com");
+    const code = await sendCode(client, "reuse@example.com");
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     const bad = await client.signUp({ fullName: "Re Use", email: "reuse@example.com", code: wrong });
     expect(bad.res.status).toBe(400);
@@ -170,8 +179,7 @@ describe("accounts over HTTP", () => {
 
   it("a code verified for one address cannot create an account for another", async () => {
     const attacker = new Client(server.url, newIp());
-    await attacker.post("/auth", { intent: "send-code", email: "attacker@example.com" });
-    const code = await codeFor("attacker@example.com");
+    const code = await sendCode(attacker, "attacker@example.com");
     const takeover = await attacker.signUp({ fullName: "Mallory", email: "victim@example.com", code });
     expect(takeover.res.status).toBe(400);
     expect(takeover.text).toContain("The verification code is invalid or has expired");
@@ -179,8 +187,7 @@ describe("accounts over HTTP", () => {
 
   it("locks a code after 5 wrong tries, even if the right one comes next", async () => {
     const client = new Client(server.url, newIp());
-    await client.post("/auth", { intent: "send-code", email: "brute@example.com" });
-    const code = await codeFor("brute@example.com");
+    const code = await sendCode(client, "brute@example.com");
     for (let i = 0; i < 5; i++) {
       const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
       const r = await client.signUp({ fullName: "Brute", email: "brute@example.com", code: wrong });
@@ -201,8 +208,7 @@ describe("accounts over HTTP", () => {
 
   it("enforces the password rules on the server, with the spec's message", async () => {
     const client = new Client(server.url, newIp());
-    await client.post("/auth", { intent: "send-code", email: "weak@example.com" });
-    const code = await codeFor("weak@example.com");
+    const code = await sendCode(client, "weak@example.com");
     const r = await client.signUp({ fullName: "Weak", email: "weak@example.com", code, password: "alllowercase1!" });
     expect(r.res.status).toBe(400);
     expect(r.text).toContain("Password must include uppercase, lowercase, number, and special character");
@@ -242,29 +248,14 @@ describe("accounts over HTTP", () => {
 
   it("signs in with a neutral failure message, and signs out on the server", async () => {
     const client = new Client(server.url, newIp());
-    const wrong = await client.post("/auth", {
-      intent: "sign-in",
-      email: "jane.doe@example.com",
-      password: "Wrong!Passw0rd",
-      captcha: await client.captcha(),
-    });
-    const unknown = await client.post("/auth", {
-      intent: "sign-in",
-      email: "nobody@example.com",
-      password: "Wrong!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const wrong = await client.signIn("jane.doe@example.com", "Wrong!Passw0rd");
+    const unknown = await client.signIn("nobody@example.com", "Wrong!Passw0rd");
     expect(wrong.res.status).toBe(401);
     expect(unknown.res.status).toBe(401);
     expect(wrong.text).toContain("Invalid email or password");
     expect(unknown.text).toContain("Invalid email or password");
 
-    const ok = await client.post("/auth", {
-      intent: "sign-in",
-      email: "JANE.DOE@example.com",
-      password: "Str0ng!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const ok = await client.signIn("JANE.DOE@example.com", "Str0ng!Passw0rd");
     expect(ok.res.status).toBe(302);
     const stolen = new Map(client.cookies);
     const out = await client.post("/auth/sign-out", {});
@@ -286,7 +277,7 @@ describe("accounts over HTTP", () => {
     const guesser = new Client(server.url, newIp());
     let last: Awaited<ReturnType<Client["post"]>> | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await guesser.post("/auth", { intent: "sign-in", email: "target@example.com", password: "Wrong!Passw0rd", captcha: await guesser.captcha() });
+      last = await guesser.signIn("target@example.com", "Wrong!Passw0rd");
     }
     expect(last!.res.status).toBe(429);
     expect(last!.text).toContain("Too many attempts");
@@ -344,12 +335,7 @@ describe("accounts over HTTP", () => {
     // The owner's earlier session ended with the reset.
     expect((await owner.get("/auth")).status).toBe(200);
     const again = new Client(server.url, newIp());
-    const signIn = await again.post("/auth", {
-      intent: "sign-in",
-      email: "reset.me@example.com",
-      password: "N3w!Password",
-      captcha: await again.captcha(),
-    });
+    const signIn = await again.signIn("reset.me@example.com", "N3w!Password");
     expect(signIn.res.status).toBe(302);
   });
 });
