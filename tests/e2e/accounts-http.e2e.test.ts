@@ -4,8 +4,9 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { startTestServer, type TestServer } from "./harness";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import type { TestServer } from "./harness";
+import { ipSequence, startServerWithMail, stopStack } from "./helpers/stack";
 
 /**
  * The account flows over real HTTP against the built server: codes read from a real SMTP server,
@@ -83,13 +84,21 @@ class Client {
       JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
     ).toString("base64");
   }
+  /** Posts the sign-up form with a freshly solved captcha; the password is a strong one unless given. */
+  async signUp(form: { fullName: string; email: string; code: string; password?: string }) {
+    const { fullName, email, code, password = "Str0ng!Passw0rd" } = form;
+    return this.post("/auth", { intent: "sign-up", fullName, email, code, password, captcha: await this.captcha() });
+  }
+  /** Posts the sign-in form with a freshly solved captcha. */
+  async signIn(email: string, password: string) {
+    return this.post("/auth", { intent: "sign-in", email, password, captcha: await this.captcha() });
+  }
   signedIn() {
     return [...this.cookies.keys()].some((k) => k.includes("session_token"));
   }
 }
 
-let ipCounter = 10;
-const newIp = () => `198.51.100.${ipCounter++}`;
+const newIp = ipSequence(10);
 
 describe("accounts over HTTP", () => {
   let sink: SmtpSink;
@@ -97,17 +106,11 @@ describe("accounts over HTTP", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
     pwned = await startFakePwned();
-    server = await startTestServer({
-      SMTP_URL: sink.url,
-      PWNED_PASSWORDS_URL: pwned.url,
-      TRUST_PROXY: "true",
-    });
+    ({ sink, server } = await startServerWithMail({ PWNED_PASSWORDS_URL: pwned.url, TRUST_PROXY: "true" }));
   });
   afterAll(async () => {
-    await server?.stop();
-    await sink?.close();
+    await stopStack({ sink, server });
     await pwned?.close();
   });
   beforeEach(() => {
@@ -124,18 +127,17 @@ describe("accounts over HTTP", () => {
     }
   }
 
+  /** Asks for a sign-up code for `email` and waits for it in the mail. */
+  async function sendCode(client: Client, email: string): Promise<string> {
+    await client.post("/auth", { intent: "send-code", email });
+    return codeFor(email);
+  }
+
   async function signUp(client: Client, email: string, password = "Str0ng!Passw0rd") {
     const sent = await client.post("/auth", { intent: "send-code", email });
     expect(sent.res.status).toBe(200);
     const code = await codeFor(email.toLowerCase());
-    return client.post("/auth", {
-      intent: "sign-up",
-      fullName: "Jane Applicant",
-      email,
-      code,
-      password,
-      captcha: await client.captcha(),
-    });
+    return client.signUp({ fullName: "Jane Applicant", email, code, password });
   }
 
   it("signs up with a mailed code and a solved captcha, then is signed in", async () => {
@@ -155,95 +157,43 @@ describe("accounts over HTTP", () => {
 
   it("refuses a sign-up whose code was never sent, a wrong code, and a reused code", async () => {
     const client = new Client(server.url, newIp());
-    const noCode = await client.post("/auth", {
-      intent: "sign-up",
-      fullName: "No Code",
-      email: "nocode@example.com",
-      code: "123456",
-      password: "Str0ng!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const noCode = await client.signUp({ fullName: "No Code", email: "nocode@example.com", code: "123456" });
     expect(noCode.res.status).toBe(400);
     expect(noCode.text).toContain("The verification code is invalid or has expired");
     expect(client.signedIn()).toBe(false);
 
-    await client.post("/auth", { intent: "send-code", email: "reuse@example.com" });
-    const code = await codeFor("reuse@example.com");
+    const code = await sendCode(client, "reuse@example.com");
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    const bad = await client.post("/auth", {
-      intent: "sign-up",
-      fullName: "Re Use",
-      email: "reuse@example.com",
-      code: wrong,
-      password: "Str0ng!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const bad = await client.signUp({ fullName: "Re Use", email: "reuse@example.com", code: wrong });
     expect(bad.res.status).toBe(400);
     expect(bad.text).toContain("Invalid Code");
 
-    const good = await client.post("/auth", {
-      intent: "sign-up",
-      fullName: "Re Use",
-      email: "reuse@example.com",
-      code,
-      password: "Str0ng!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const good = await client.signUp({ fullName: "Re Use", email: "reuse@example.com", code });
     expect(good.res.status).toBe(302);
 
     const other = new Client(server.url, newIp());
-    const again = await other.post("/auth", {
-      intent: "sign-up",
-      fullName: "Re Use",
-      email: "reuse@example.com",
-      code,
-      password: "Str0ng!Passw0rd",
-      captcha: await other.captcha(),
-    });
+    const again = await other.signUp({ fullName: "Re Use", email: "reuse@example.com", code });
     expect(again.res.status).toBe(400);
     expect(other.signedIn()).toBe(false);
   });
 
   it("a code verified for one address cannot create an account for another", async () => {
     const attacker = new Client(server.url, newIp());
-    await attacker.post("/auth", { intent: "send-code", email: "attacker@example.com" });
-    const code = await codeFor("attacker@example.com");
-    const takeover = await attacker.post("/auth", {
-      intent: "sign-up",
-      fullName: "Mallory",
-      email: "victim@example.com",
-      code,
-      password: "Str0ng!Passw0rd",
-      captcha: await attacker.captcha(),
-    });
+    const code = await sendCode(attacker, "attacker@example.com");
+    const takeover = await attacker.signUp({ fullName: "Mallory", email: "victim@example.com", code });
     expect(takeover.res.status).toBe(400);
     expect(takeover.text).toContain("The verification code is invalid or has expired");
   });
 
   it("locks a code after 5 wrong tries, even if the right one comes next", async () => {
     const client = new Client(server.url, newIp());
-    await client.post("/auth", { intent: "send-code", email: "brute@example.com" });
-    const code = await codeFor("brute@example.com");
+    const code = await sendCode(client, "brute@example.com");
     for (let i = 0; i < 5; i++) {
       const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
-      const r = await client.post("/auth", {
-        intent: "sign-up",
-        fullName: "Brute",
-        email: "brute@example.com",
-        code: wrong,
-        password: "Str0ng!Passw0rd",
-        captcha: await client.captcha(),
-      });
+      const r = await client.signUp({ fullName: "Brute", email: "brute@example.com", code: wrong });
       expect(r.res.status).toBe(400);
     }
-    const right = await client.post("/auth", {
-      intent: "sign-up",
-      fullName: "Brute",
-      email: "brute@example.com",
-      code,
-      password: "Str0ng!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const right = await client.signUp({ fullName: "Brute", email: "brute@example.com", code });
     expect(right.res.status).toBe(400);
     expect(right.text).toContain("The verification code is invalid or has expired");
   });
@@ -258,16 +208,8 @@ describe("accounts over HTTP", () => {
 
   it("enforces the password rules on the server, with the spec's message", async () => {
     const client = new Client(server.url, newIp());
-    await client.post("/auth", { intent: "send-code", email: "weak@example.com" });
-    const code = await codeFor("weak@example.com");
-    const r = await client.post("/auth", {
-      intent: "sign-up",
-      fullName: "Weak",
-      email: "weak@example.com",
-      code,
-      password: "alllowercase1!",
-      captcha: await client.captcha(),
-    });
+    const code = await sendCode(client, "weak@example.com");
+    const r = await client.signUp({ fullName: "Weak", email: "weak@example.com", code, password: "alllowercase1!" });
     expect(r.res.status).toBe(400);
     expect(r.text).toContain("Password must include uppercase, lowercase, number, and special character");
   });
@@ -306,29 +248,14 @@ describe("accounts over HTTP", () => {
 
   it("signs in with a neutral failure message, and signs out on the server", async () => {
     const client = new Client(server.url, newIp());
-    const wrong = await client.post("/auth", {
-      intent: "sign-in",
-      email: "jane.doe@example.com",
-      password: "Wrong!Passw0rd",
-      captcha: await client.captcha(),
-    });
-    const unknown = await client.post("/auth", {
-      intent: "sign-in",
-      email: "nobody@example.com",
-      password: "Wrong!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const wrong = await client.signIn("jane.doe@example.com", "Wrong!Passw0rd");
+    const unknown = await client.signIn("nobody@example.com", "Wrong!Passw0rd");
     expect(wrong.res.status).toBe(401);
     expect(unknown.res.status).toBe(401);
     expect(wrong.text).toContain("Invalid email or password");
     expect(unknown.text).toContain("Invalid email or password");
 
-    const ok = await client.post("/auth", {
-      intent: "sign-in",
-      email: "JANE.DOE@example.com",
-      password: "Str0ng!Passw0rd",
-      captcha: await client.captcha(),
-    });
+    const ok = await client.signIn("JANE.DOE@example.com", "Str0ng!Passw0rd");
     expect(ok.res.status).toBe(302);
     const stolen = new Map(client.cookies);
     const out = await client.post("/auth/sign-out", {});
@@ -350,7 +277,7 @@ describe("accounts over HTTP", () => {
     const guesser = new Client(server.url, newIp());
     let last: Awaited<ReturnType<Client["post"]>> | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await guesser.post("/auth", { intent: "sign-in", email: "target@example.com", password: "Wrong!Passw0rd", captcha: await guesser.captcha() });
+      last = await guesser.signIn("target@example.com", "Wrong!Passw0rd");
     }
     expect(last!.res.status).toBe(429);
     expect(last!.text).toContain("Too many attempts");
@@ -408,12 +335,7 @@ describe("accounts over HTTP", () => {
     // The owner's earlier session ended with the reset.
     expect((await owner.get("/auth")).status).toBe(200);
     const again = new Client(server.url, newIp());
-    const signIn = await again.post("/auth", {
-      intent: "sign-in",
-      email: "reset.me@example.com",
-      password: "N3w!Password",
-      captcha: await again.captcha(),
-    });
+    const signIn = await again.signIn("reset.me@example.com", "N3w!Password");
     expect(signIn.res.status).toBe(302);
   });
 });

@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "~/domain/formats";
 import { monthlyPayment } from "~/domain/loan-math";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, type TestServer } from "./harness";
-import { startStack, stopStack } from "./helpers/stack";
+import { axeViolations } from "./harness";
+import { openWatchedPage } from "./helpers/pages";
+import { ipSequence, stackForFile } from "./helpers/stack";
 
 /**
  * /admin in a real browser against the built server (docs/requirements.md §3, §5, §9): an applicant submits two
@@ -20,49 +20,33 @@ import { startStack, stopStack } from "./helpers/stack";
 const ADMIN = { email: "review.admin@example.com", password: "Rev1ew!Passw0rd" };
 const APPLICANT_EMAIL = "applicant.review@example.com";
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 let adminCookie: string;
 let applicantCookie: string;
 let firstId: string;
 let secondId: string;
 
-let ipCounter = 40;
-const newIp = () => `198.51.100.${ipCounter++}`;
+const newIp = ipSequence(40);
 
-const submit = (cookie: string, fields: Record<string, string> = {}) => submitApplication(server.url, cookie, { fields, ip: newIp() });
+const submit = (cookie: string, fields: Record<string, string> = {}) => submitApplication(stack.server.url, cookie, { fields, ip: newIp() });
 
 beforeAll(async () => {
-  ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
 
-  applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT_EMAIL, newIp());
+  applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT_EMAIL, newIp());
   firstId = await submit(applicantCookie);
   secondId = await submit(applicantCookie, { loanAmount: "20,000", desiredInterestRate: "12", loanDuration: "36", loanPurpose: "Replacing the roof before the winter" });
 
-  adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
 });
 
-afterAll(() => stopStack({ sink, server, browser }));
-
-async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies(toBrowserCookies(adminCookie, server.url));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    // A refused action (409/400) is logged by the browser as a failed resource; that is expected.
-    if (message.type() === "error" && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+/** A page signed in as the admin; a refused action (409/400) is logged by the browser as a failed resource, which is expected. */
+const newPage = (width = 1280) =>
+  openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width, expectedConsoleErrors: /status of 4\d\d/ });
 
 /** Opens /admin and waits until the page is hydrated and its live stream is connected. */
 async function openAdmin(page: Page, search = "") {
   const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
-  const res = await page.goto(`${server.url}/admin${search}`);
+  const res = await page.goto(`${stack.server.url}/admin${search}`);
   expect(res?.status()).toBe(200);
   await stream;
 }
@@ -177,7 +161,7 @@ describe("the admin review screen", () => {
     expect(await card(watcher.page, firstId).count()).toBe(0);
 
     // The applicant's e-mail went out through the outbox.
-    await expect.poll(() => sink.messages.some((m) => m.to.includes(APPLICANT_EMAIL) && /approved/i.test(m.subject)), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => stack.sink.messages.some((m) => m.to.includes(APPLICANT_EMAIL) && /approved/i.test(m.subject)), { timeout: 15_000 }).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -223,16 +207,16 @@ describe("the admin review screen", () => {
   });
 
   it("a second decision on a decided application is refused with 409 (already decided)", async () => {
-    const res = await fetch(`${server.url}/admin`, {
+    const res = await fetch(`${stack.server.url}/admin`, {
       method: "POST",
       body: new URLSearchParams({ intent: "approve", applicationId: secondId, approvedAmount: "1000", interestRate: "10", termMonths: "12" }),
-      headers: { cookie: adminCookie, origin: server.url },
+      headers: { cookie: adminCookie, origin: stack.server.url },
     });
     expect(res.status).toBe(409);
-    const bad = await fetch(`${server.url}/admin`, {
+    const bad = await fetch(`${stack.server.url}/admin`, {
       method: "POST",
       body: new URLSearchParams({ intent: "approve", applicationId: "nope", approvedAmount: "abc" }),
-      headers: { cookie: adminCookie, origin: server.url },
+      headers: { cookie: adminCookie, origin: stack.server.url },
     });
     expect(bad.status).toBe(400);
   });
@@ -268,10 +252,10 @@ describe("the admin review screen", () => {
     const dialog = page.getByRole("dialog", { name: "Approve Application" });
     await dialog.waitFor();
     // Another admin denies it meanwhile.
-    const res = await fetch(`${server.url}/admin`, {
+    const res = await fetch(`${stack.server.url}/admin`, {
       method: "POST",
       body: new URLSearchParams({ intent: "deny", applicationId: thirdId, reasons: "Credit history" }),
-      headers: { cookie: adminCookie, origin: server.url },
+      headers: { cookie: adminCookie, origin: stack.server.url },
     });
     expect(res.status).toBe(200);
     await dialog.getByRole("button", { name: "Confirm Approval" }).click();

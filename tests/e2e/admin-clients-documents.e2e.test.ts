@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, type TestServer } from "./harness";
-import { startStack, stopStack } from "./helpers/stack";
+import { axeViolations, gotoHydrated } from "./harness";
+import { openWatchedPage } from "./helpers/pages";
+import { ipSequence, stackForFile } from "./helpers/stack";
 
 /**
  * /admin/clients and /admin/documents in a real browser against the built server (docs/requirements.md §3,
@@ -20,15 +19,12 @@ import { startStack, stopStack } from "./helpers/stack";
 const ADMIN = { email: "dora.admin@example.com", password: "Adm1n!Docs#Pass" };
 const APPLICANT = { email: "jane.applicant@example.com", name: "Jane Applicant", password: "Str0ng!Passw0rd" };
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 let adminCookie: string;
 let applicantCookie: string;
 let applicantId: string;
 
-let ipCounter = 10;
-const newIp = () => `198.51.100.${ipCounter++}`;
+const newIp = ipSequence(10);
 
 /** A one-page PDF the browser's viewer can render (the shared fixture's PDF has no pages). */
 const ONE_PAGE_PDF = Buffer.from(
@@ -50,38 +46,25 @@ const ONE_PAGE_PDF = Buffer.from(
 
 /** The applicant's application, with a utility bill the browser's PDF viewer can show. */
 function submitApplicationWithViewablePdf(cookie: string): Promise<string> {
-  return submitApplication(server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: newIp() });
+  return submitApplication(stack.server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: newIp() });
 }
 
-async function adminPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  await context.addCookies(toBrowserCookies(adminCookie, server.url));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const adminPage = (width = 1280) =>
+  openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width, acceptDownloads: true });
 
 beforeAll(async () => {
-  ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
-  applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT.email, newIp(), APPLICANT.name, APPLICANT.password);
+  applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT.email, newIp(), APPLICANT.name, APPLICANT.password);
   await submitApplicationWithViewablePdf(applicantCookie);
-  adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
 });
 
-afterAll(() => stopStack({ sink, server, browser }));
-
-const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 describe("admin clients and documents", () => {
   it("finds the client by part of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
     const { context, page, errors } = await adminPage();
     try {
-      await gotoHydrated(page, `${server.url}/admin/clients`);
+      await gotoHydrated(page, `${stack.server.url}/admin/clients`);
       await page.getByRole("heading", { level: 1, name: "Client Information" }).waitFor();
       await page.getByLabel("Search by name or e-mail").fill("JANE.APPLICANT@EXAMPLE");
       await page.getByRole("button", { name: "Search clients" }).click();
@@ -138,7 +121,7 @@ describe("admin clients and documents", () => {
   it("previews an image and a PDF, downloads a file (axe-clean with the preview open); altered links get 403", async () => {
     const { context, page, errors } = await adminPage();
     try {
-      await gotoHydrated(page, `${server.url}/admin/clients?client=${applicantId}`);
+      await gotoHydrated(page, `${stack.server.url}/admin/clients?client=${applicantId}`);
       await page.getByRole("link", { name: "View All Documents" }).click();
       await page.waitForURL(/\/admin\/documents\?client=/);
       await page.getByRole("heading", { level: 1, name: "Document Viewer" }).waitFor();
@@ -224,20 +207,20 @@ describe("admin clients and documents", () => {
   });
 
   it("keeps reveals and links for admins: an applicant gets 403 JSON and no admin page", async () => {
-    const reveal = await fetch(`${server.url}/api/admin/reveal`, {
+    const reveal = await fetch(`${stack.server.url}/api/admin/reveal`, {
       method: "POST",
       body: JSON.stringify({ kind: "ssn", id: randomUUID() }),
-      headers: { cookie: applicantCookie, origin: server.url, "content-type": "application/json" },
+      headers: { cookie: applicantCookie, origin: stack.server.url, "content-type": "application/json" },
       redirect: "manual",
     });
     expect(reveal.status).toBe(403);
     expect(reveal.headers.get("cache-control")).toBe("no-store");
     expect(await reveal.json()).toMatchObject({ title: "Access Denied" });
 
-    const link = await fetch(`${server.url}/admin/documents`, {
+    const link = await fetch(`${stack.server.url}/admin/documents`, {
       method: "POST",
       body: new URLSearchParams({ intent: "link", documentId: randomUUID(), disposition: "inline" }),
-      headers: { cookie: applicantCookie, origin: server.url },
+      headers: { cookie: applicantCookie, origin: stack.server.url },
       redirect: "manual",
     });
     expect(link.status).toBe(302);
@@ -250,7 +233,7 @@ describe("admin clients and documents", () => {
     try {
       // The event stream connects once the page has hydrated: wait for it before the change happens.
       const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
-      await page.goto(`${server.url}/admin/clients?client=${applicantId}`);
+      await page.goto(`${stack.server.url}/admin/clients?client=${applicantId}`);
       const detail = page.getByTestId("client-detail");
       await detail.waitFor();
       expect(await detail.getByTestId("client-application").count()).toBe(1);
@@ -267,11 +250,11 @@ describe("admin clients and documents", () => {
   it("the documents page is usable on a phone (no horizontal scroll)", async () => {
     const { context, page } = await adminPage(375);
     try {
-      await gotoHydrated(page, `${server.url}/admin/documents`);
+      await gotoHydrated(page, `${stack.server.url}/admin/documents`);
       await page.getByRole("heading", { level: 1, name: "Document Viewer" }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await gotoHydrated(page, `${server.url}/admin/clients?client=${applicantId}`);
+      await gotoHydrated(page, `${stack.server.url}/admin/clients?client=${applicantId}`);
       await page.getByTestId("client-detail").waitFor();
       const overflow2 = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow2).toBeLessThanOrEqual(0);

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp } from "../helpers/applicants";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
+import type { Page, Request } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { axeViolations, waitForHydration } from "./harness";
+import { openWatchedPage, type WatchedPage } from "./helpers/pages";
+import { stackForFile } from "./helpers/stack";
 import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
@@ -13,48 +14,22 @@ import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 const ADMIN = { email: "mona.monitor@example.com", password: "Mon1tor!Secret" };
 const NOTICE = "This setting is managed by your administrator in the server configuration.";
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 let adminCookie: string;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  browser = await launchBrowser();
-  adminCookie = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.20.1");
-  await passAdminMfa(server.url, adminCookie);
+  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, "198.18.20.1");
+  await passAdminMfa(stack.server.url, adminCookie);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
-
-function cookiesOf(header: string) {
-  return header.split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-  });
-}
-
-async function adminPage(options: { clock?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies(cookiesOf(adminCookie));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  if (options.clock) await page.clock.install();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return { context, page, errors };
+async function adminPage(options: { clock?: boolean } = {}): Promise<WatchedPage> {
+  const watched = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+  if (options.clock) await watched.page.clock.install();
+  return watched;
 }
 
 async function open(page: Page, path: string) {
-  const res = await page.goto(`${server.url}${path}`);
+  const res = await page.goto(`${stack.server.url}${path}`);
   expect(res?.status(), path).toBe(200);
   await waitForHydration(page);
 }
@@ -66,11 +41,11 @@ const isDataRequest = (r: Request) => new URL(r.url()).pathname === "/admin/moni
 
 describe("/admin/monitoring", () => {
   it("is for verified admins only", async () => {
-    const anonymous = await fetch(`${server.url}/admin/monitoring`, { redirect: "manual" });
+    const anonymous = await fetch(`${stack.server.url}/admin/monitoring`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
-    const unverified = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.20.2");
-    const res = await fetch(`${server.url}/admin/monitoring?hours=6`, { headers: { cookie: unverified }, redirect: "manual" });
+    const unverified = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, "198.18.20.2");
+    const res = await fetch(`${stack.server.url}/admin/monitoring?hours=6`, { headers: { cookie: unverified }, redirect: "manual" });
     expect(res.headers.get("location")).toBe(`/admin/mfa?redirectTo=${encodeURIComponent("/admin/monitoring?hours=6")}`);
   });
 
@@ -111,7 +86,7 @@ describe("/admin/monitoring", () => {
 
   it("renders any range server-side, and an unknown range as the default 24 hours", async () => {
     for (const hours of ["6", "24", "72", "168", "5000", "abc"]) {
-      const res = await fetch(`${server.url}/admin/monitoring?hours=${hours}`, { headers: { cookie: adminCookie } });
+      const res = await fetch(`${stack.server.url}/admin/monitoring?hours=${hours}`, { headers: { cookie: adminCookie } });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('data-action="admin.mfa"');
@@ -205,7 +180,7 @@ describe("/admin/security", () => {
   });
 
   it("has no action: a POST is refused", async () => {
-    const res = await fetch(`${server.url}/admin/security`, { method: "POST", headers: { cookie: adminCookie, origin: server.url }, body: new URLSearchParams({ x: "1" }), redirect: "manual" });
+    const res = await fetch(`${stack.server.url}/admin/security`, { method: "POST", headers: { cookie: adminCookie, origin: stack.server.url }, body: new URLSearchParams({ x: "1" }), redirect: "manual" });
     expect(res.status).toBe(405);
   });
 });
@@ -214,18 +189,18 @@ describe("testimonial moderation", () => {
   const content = `Closed on time with no surprises. <b>Five stars</b> ${Date.now()}`;
 
   it("a signed-up user's testimonial, approved by the admin, appears on /testimonials", async () => {
-    const applicant = await signUpOverHttp(server.url, sink, "tina.testimonial@example.com", "198.18.20.9");
-    const submit = await fetch(`${server.url}/testimonials`, {
+    const applicant = await signUpOverHttp(stack.server.url, stack.sink, "tina.testimonial@example.com", "198.18.20.9");
+    const submit = await fetch(`${stack.server.url}/testimonials`, {
       method: "POST",
-      headers: { cookie: applicant, origin: server.url },
+      headers: { cookie: applicant, origin: stack.server.url },
       body: new URLSearchParams({ rating: "5", fullName: "Tina Testimonial", displayName: "Tina T.", role: "Homeowner", location: "Boise, ID", content }),
     });
     expect(submit.status).toBe(200);
-    const before = await (await fetch(`${server.url}/testimonials`)).text();
+    const before = await (await fetch(`${stack.server.url}/testimonials`)).text();
     expect(before).not.toContain("Tina T.");
 
     // An applicant cannot moderate.
-    const refused = await fetch(`${server.url}/admin/testimonials`, { headers: { cookie: applicant }, redirect: "manual" });
+    const refused = await fetch(`${stack.server.url}/admin/testimonials`, { headers: { cookie: applicant }, redirect: "manual" });
     expect(refused.headers.get("location")).toBe("/");
 
     const { context, page, errors } = await adminPage();
@@ -246,18 +221,18 @@ describe("testimonial moderation", () => {
       await context.close();
     }
 
-    const after = await (await fetch(`${server.url}/testimonials`)).text();
+    const after = await (await fetch(`${stack.server.url}/testimonials`)).text();
     expect(after).toContain("Tina T.");
     expect(after).toContain("Closed on time with no surprises. &lt;b&gt;Five stars&lt;/b&gt;");
 
     // The decision is audited and shows in monitoring.
-    const monitoring = await (await fetch(`${server.url}/admin/monitoring`, { headers: { cookie: adminCookie } })).text();
+    const monitoring = await (await fetch(`${stack.server.url}/admin/monitoring`, { headers: { cookie: adminCookie } })).text();
     expect(monitoring).toContain('data-action="testimonial.moderate"');
   });
 
   it("refuses a second decision, a bad id and a cross-site post", async () => {
-    const post = (body: Record<string, string>, origin = server.url) =>
-      fetch(`${server.url}/admin/testimonials`, { method: "POST", headers: { cookie: adminCookie, origin }, body: new URLSearchParams(body), redirect: "manual" });
+    const post = (body: Record<string, string>, origin = stack.server.url) =>
+      fetch(`${stack.server.url}/admin/testimonials`, { method: "POST", headers: { cookie: adminCookie, origin }, body: new URLSearchParams(body), redirect: "manual" });
     expect((await post({ id: "not-a-uuid", decision: "approve" })).status).toBe(400);
     expect((await post({ id: crypto.randomUUID(), decision: "approve" })).status).toBe(409);
     // Refused before the action runs (React Router's own origin check answers 400, ours 403).
@@ -267,9 +242,9 @@ describe("testimonial moderation", () => {
 
 describe("contact messages inbox", () => {
   it("lists a message sent through /contact, marks it read and archives it; each read is audited", async () => {
-    const sent = await fetch(`${server.url}/contact`, {
+    const sent = await fetch(`${stack.server.url}/contact`, {
       method: "POST",
-      headers: { origin: server.url, "x-forwarded-for": "198.18.20.30" },
+      headers: { origin: stack.server.url, "x-forwarded-for": "198.18.20.30" },
       body: new URLSearchParams({ name: "Carl Contact", email: "carl@example.com", phone: "(208) 555-0144", subject: "Payoff question", message: "Can I pay off early without a fee?" }),
     });
     expect(sent.status).toBe(200);
@@ -297,7 +272,7 @@ describe("contact messages inbox", () => {
     } finally {
       await context.close();
     }
-    const monitoring = await (await fetch(`${server.url}/admin/monitoring`, { headers: { cookie: adminCookie } })).text();
+    const monitoring = await (await fetch(`${stack.server.url}/admin/monitoring`, { headers: { cookie: adminCookie } })).text();
     expect(monitoring).toContain('data-action="contact.list"');
   });
 });

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated } from "./harness";
 import { extractCode, extractResetPath, mark, waitForMail } from "./helpers/mailbox";
-import { startStack, stopStack } from "./helpers/stack";
+import { stackForFile } from "./helpers/stack";
+import { expectToast } from "./helpers/toasts";
 
 /**
  * /auth in a real browser against the built server (docs/requirements.md §3, §5, §6, §9): sign-up with the e-mailed
@@ -17,49 +17,13 @@ import { startStack, stopStack } from "./helpers/stack";
 const PASSWORD = "Str0ng!Passw0rd";
 const NEW_PASSWORD = "N3w!Secret#2026";
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ sink, server, browser } = await startStack());
-});
-
-afterAll(() => stopStack({ sink, server, browser }));
+const stack = stackForFile();
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * Runs `action` and waits for a toast titled `title` that was not on screen before it (sonner keeps
- * older toasts in the DOM for a while; they are marked first so a repeat title is not mistaken for new).
- */
-async function expectToast(page: Page, title: string, action: () => Promise<unknown>, description?: string | RegExp) {
-  await page.evaluate(() => document.querySelectorAll("[data-sonner-toast]").forEach((t) => t.setAttribute("data-test-seen", "")));
-  await action();
-  const toast = page
-    .locator("[data-sonner-toast]:not([data-test-seen])")
-    .filter({ has: page.locator("[data-title]", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
-    .first();
-  try {
-    await toast.waitFor({ state: "visible" });
-  } catch (error) {
-    const seen = await page.locator("[data-sonner-toast]").allTextContents();
-    throw new Error(`Expected toast '${title}'; toasts on the page: ${JSON.stringify(seen)}`, { cause: error });
-  }
-  if (description !== undefined) {
-    const text = (await toast.locator("[data-description]").textContent()) ?? "";
-    if (typeof description === "string") expect(text).toBe(description);
-    else expect(text).toMatch(description);
-  }
 }
 
 /** The ALTCHA widget inside `scope`: starts it if it has not started, waits until it is verified. */
@@ -88,24 +52,24 @@ async function signOut(page: Page) {
     () => page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click(),
     "You have been successfully signed out",
   );
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${stack.server.url}/`);
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await gotoHydrated(page, `${server.url}/auth`);
+  await gotoHydrated(page, `${stack.server.url}/auth`);
   const signInPanel = panel(page, "Sign In");
   await signInPanel.getByLabel("Email", { exact: true }).fill(email);
   await signInPanel.getByLabel("Password", { exact: true }).fill(password);
   await solveCaptcha(signInPanel);
   await expectToast(page, "Welcome Back!", () => signInPanel.getByRole("button", { name: "Sign In", exact: true }).click());
-  await page.waitForURL(`${server.url}/dashboard`);
+  await page.waitForURL(`${stack.server.url}/dashboard`);
 }
 
 describe("/auth: accessibility and keyboard", () => {
   it("has no axe violations on either tab (and the reset screen), and the tabs follow the arrow keys", async () => {
     const { context, page } = await newPage();
     try {
-      await gotoHydrated(page, `${server.url}/auth`);
+      await gotoHydrated(page, `${stack.server.url}/auth`);
       // Hydrated and the widget upgraded.
       await panel(page, "Sign In").locator("altcha-widget .altcha").waitFor();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Private Loans");
@@ -142,7 +106,7 @@ describe("/auth: accessibility and keyboard", () => {
       expect(await password.getAttribute("type")).toBe("text");
       expect(await panel(page, "Sign In").getByRole("button", { name: "Hide password" }).getAttribute("aria-pressed")).toBe("true");
 
-      await gotoHydrated(page, `${server.url}/auth#type=recovery&token=not-a-real-token`);
+      await gotoHydrated(page, `${stack.server.url}/auth#type=recovery&token=not-a-real-token`);
       await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     } finally {
@@ -165,7 +129,7 @@ describe("/auth: accounts end to end", () => {
   });
 
   it("creates an account: browser checks, Send Code, Change email, a wrong code, then the right one", async () => {
-    await gotoHydrated(page, `${server.url}/auth`);
+    await gotoHydrated(page, `${stack.server.url}/auth`);
     await page.getByRole("tab", { name: "Create Account" }).click();
     const form = panel(page, "Create Account");
     const create = form.getByRole("button", { name: "Create Account" });
@@ -182,27 +146,27 @@ describe("/auth: accounts end to end", () => {
     await expectToast(page, "Verification Required", () => create.click(), "Please verify your email before signing up");
 
     // Send Code locks the field; Change email unlocks it and forgets the sent state.
-    const before = mark(sink);
+    const before = mark(stack.sink);
     await expectToast(page, "Verification Code Sent", () => form.getByRole("button", { name: "Send Code" }).click());
     await form.getByRole("button", { name: "Code Sent" }).waitFor();
     expect(await form.getByRole("button", { name: "Code Sent" }).isDisabled()).toBe(true);
     expect(await emailInput.getAttribute("readonly")).not.toBeNull();
     await form.getByLabel("Verification Code").waitFor();
-    await waitForMail(sink, { to: "someone-else@example.com", subject: /verification code/i, after: before });
+    await waitForMail(stack.sink, { to: "someone-else@example.com", subject: /verification code/i, after: before });
 
     await form.getByRole("button", { name: "Change email" }).click();
     expect(await emailInput.getAttribute("readonly")).toBeNull();
     expect(await form.getByLabel("Verification Code").count()).toBe(0);
     await emailInput.fill(email);
 
-    const sent = mark(sink);
+    const sent = mark(stack.sink);
     await expectToast(page, "Verification Code Sent", () => form.getByRole("button", { name: "Send Code" }).click());
     const codeInput = form.getByLabel("Verification Code");
     await codeInput.waitFor();
     expect(await codeInput.getAttribute("inputmode")).toBe("numeric");
     expect(await codeInput.getAttribute("autocomplete")).toBe("one-time-code");
     expect(await codeInput.getAttribute("maxlength")).toBe("6");
-    const code = extractCode(await waitForMail(sink, { to: email, subject: /verification code/i, after: sent }));
+    const code = extractCode(await waitForMail(stack.sink, { to: email, subject: /verification code/i, after: sent }));
 
     // A weak password never leaves the browser.
     await codeInput.fill(code);
@@ -222,13 +186,13 @@ describe("/auth: accounts end to end", () => {
     await solveCaptcha(form);
     await expectToast(page, "Account Created!", async () => {
       await create.click();
-      await page.waitForURL(`${server.url}/dashboard`);
+      await page.waitForURL(`${stack.server.url}/dashboard`);
     });
     await expectSignedInHeader(page);
   });
 
   it("sends a signed-in visitor of /auth to /dashboard", async () => {
-    await gotoHydrated(page, `${server.url}/auth`);
+    await gotoHydrated(page, `${stack.server.url}/auth`);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
   });
 
@@ -239,7 +203,7 @@ describe("/auth: accounts end to end", () => {
 
   it("refuses a wrong password with 'Sign In Failed' and a new captcha, then signs in", async () => {
     await context.clearCookies(); // signed out whatever the previous test left
-    await gotoHydrated(page, `${server.url}/auth`);
+    await gotoHydrated(page, `${stack.server.url}/auth`);
     const form = panel(page, "Sign In");
     await form.getByLabel("Email", { exact: true }).fill(email);
     const password = form.getByLabel("Password", { exact: true });
@@ -257,24 +221,24 @@ describe("/auth: accounts end to end", () => {
     expect(await form.locator('input[name="captcha"]').inputValue()).not.toBe(tokenBefore);
     await expectToast(page, "Welcome Back!", async () => {
       await form.getByRole("button", { name: "Sign In", exact: true }).click();
-      await page.waitForURL(`${server.url}/dashboard`);
+      await page.waitForURL(`${stack.server.url}/dashboard`);
     });
     await expectSignedInHeader(page);
   });
 
   it("resets a forgotten password from the e-mailed link, then signs in with the new one", async () => {
     await context.clearCookies(); // signed out (the header's Sign Out has its own test)
-    await gotoHydrated(page, `${server.url}/auth`);
+    await gotoHydrated(page, `${stack.server.url}/auth`);
     await panel(page, "Sign In").getByRole("button", { name: "Forgot Password?" }).click();
     const form = panel(page, "Sign In");
     await form.getByRole("heading", { name: "Forgot Password" }).waitFor();
     await form.getByLabel("Email", { exact: true }).fill(email);
     await solveCaptcha(form);
-    const before = mark(sink);
+    const before = mark(stack.sink);
     await expectToast(page, "Password Reset Email Sent", () => form.getByRole("button", { name: "Send Reset Link" }).click());
-    resetPath = extractResetPath(await waitForMail(sink, { to: email, subject: /reset/i, after: before }));
+    resetPath = extractResetPath(await waitForMail(stack.sink, { to: email, subject: /reset/i, after: before }));
 
-    await gotoHydrated(page, `${server.url}${resetPath}`);
+    await gotoHydrated(page, `${stack.server.url}${resetPath}`);
     await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
     // The token left the address bar once the form was shown.
     await page.waitForFunction(() => window.location.hash === "");
@@ -296,7 +260,7 @@ describe("/auth: accounts end to end", () => {
   it("refuses the same reset link a second time ('Password Update Failed')", async () => {
     expect(resetPath).not.toBe("");
     await context.clearCookies();
-    await gotoHydrated(page, `${server.url}${resetPath}`);
+    await gotoHydrated(page, `${stack.server.url}${resetPath}`);
     await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
     await page.getByLabel("New Password").fill("An0ther!Password");
     await page.getByLabel("Confirm Password").fill("An0ther!Password");

@@ -12,6 +12,7 @@ import type { TestServer } from "./harness";
 import { startServerWithMail, stopStack } from "./helpers/stack";
 import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 import { openEventStream } from "./helpers/sse";
+import { PUBLIC_PAGE_PATHS, PUBLIC_RESOURCE_PATHS } from "./helpers/public-paths";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -39,29 +40,7 @@ const signedIn = (visitor: Outcome, o: Outcome): Record<Actor, Outcome> => ({ vi
 const adminOnly = (admin: Outcome): Record<Actor, Outcome> => ({ visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: "mfa", admin });
 const form = (fields: Record<string, string>) => () => ({ body: new URLSearchParams(fields) });
 
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/personal",
-  "/services/business",
-  "/services/private",
-  "/services/hard-money",
-  "/services/debt-consolidation",
-  "/services/auto",
-  "/services/home-improvement",
-  "/calculator",
-  "/how-it-works",
-  "/contact",
-  "/testimonials",
-  "/faq",
-  "/privacy",
-  "/terms",
-  "/disclosures",
-  "/sitemap.xml",
-  "/robots.txt",
-  "/api/captcha/challenge",
-];
+const PUBLIC_PAGES = [...PUBLIC_PAGE_PATHS, ...PUBLIC_RESOURCE_PATHS];
 const ADMIN_PAGES = ["/admin", "/admin/clients", "/admin/documents", "/admin/monitoring", "/admin/security", "/admin/testimonials", "/admin/messages"];
 
 let appA = "";

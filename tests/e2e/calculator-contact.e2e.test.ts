@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page, Request as PwRequest } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page, Request as PwRequest } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatUsd } from "~/domain/formats";
 import { estimateLoan } from "~/domain/loan-math";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
+import { axeViolations, waitForHydration } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";
+import { PUBLIC_PAGE_PATHS } from "./helpers/public-paths";
+import { stackForFile } from "./helpers/stack";
 
 /**
  * The calculator (docs/requirements.md §2, §5, §6, §10), the contact form (§7, §8) and the SEO plumbing
@@ -14,26 +15,10 @@ import { mark, waitForMail } from "./helpers/mailbox";
 const PUBLIC_URL = "https://www.privateloans.example";
 const LENDER = "lender.inbox@loans.example";
 
-let browser: Browser;
-let server: TestServer;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  [server, browser] = await Promise.all([
-    startTestServer({ SMTP_URL: sink.url, LENDER_NOTIFY_EMAIL: LENDER, PUBLIC_URL, PWNED_PASSWORDS_URL: "off" }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const stack = stackForFile({ LENDER_NOTIFY_EMAIL: LENDER, PUBLIC_URL });
 
 async function withPage<T>(options: { javaScriptEnabled?: boolean }, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true });
   try {
     return await run(await context.newPage(), context);
   } finally {
@@ -42,7 +27,7 @@ async function withPage<T>(options: { javaScriptEnabled?: boolean }, run: (page:
 }
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${stack.server.url}${path}`);
   await waitForHydration(page);
 }
 
@@ -83,7 +68,7 @@ describe("calculator", () => {
   });
 
   it("renders the default figures on the server too (no JavaScript needed to read them)", async () => {
-    const html = await (await fetch(`${server.url}/calculator`)).text();
+    const html = await (await fetch(`${stack.server.url}/calculator`)).text();
     for (const figure of ["$1,025.83", "$61,549.80", "$11,549.80"]) expect(html).toContain(figure);
   });
 
@@ -137,7 +122,7 @@ describe("calculator", () => {
 
       // The apply link carries the current estimate.
       const href = await page.getByRole("link", { name: "Apply Now with This Estimate" }).getAttribute("href");
-      const url = new URL(href!, server.url);
+      const url = new URL(href!, stack.server.url);
       expect(url.pathname).toBe("/apply");
       expect(Object.fromEntries(url.searchParams)).toEqual({
         loanAmount: "510000",
@@ -173,7 +158,7 @@ describe("contact", () => {
   it("sends a message: 'Sending...', success toast, fields cleared, the lender's e-mail delivered", async () => {
     await withPage({}, async (page) => {
       await open(page, "/contact");
-      const before = mark(sink);
+      const before = mark(stack.sink);
       await page.getByLabel("Name", { exact: true }).fill("Jane Doe");
       await page.getByLabel("Email", { exact: true }).fill("jane.contact@example.com");
       const phone = page.getByLabel("Phone (optional)");
@@ -197,7 +182,7 @@ describe("contact", () => {
       for (const label of ["Name", "Email", "Phone (optional)", "Subject", "Message"]) {
         expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe("");
       }
-      const mail = await waitForMail(sink, { to: LENDER, subject: /Contact form: Bridge loan timing/, after: before });
+      const mail = await waitForMail(stack.sink, { to: LENDER, subject: /Contact form: Bridge loan timing/, after: before });
       expect(mail.text).toContain("Jane Doe");
       expect(mail.text).toContain("jane.contact@example.com");
       expect(mail.text).toContain("(555) 123-4567");
@@ -209,7 +194,7 @@ describe("contact", () => {
   it("checks required fields in the browser and sends nothing", async () => {
     await withPage({}, async (page) => {
       await open(page, "/contact");
-      const before = mark(sink);
+      const before = mark(stack.sink);
       const posts: string[] = [];
       page.on("request", (r) => {
         if (r.method() === "POST") posts.push(r.url());
@@ -234,13 +219,13 @@ describe("contact", () => {
       await page.getByText("Please enter a valid email address").waitFor();
       await page.waitForTimeout(300);
       expect(posts).toEqual([]);
-      expect(sink.messages.length).toBe(before);
+      expect(stack.sink.messages.length).toBe(before);
     });
   });
 
   it("works without JavaScript: errors and values come back, then the success message", async () => {
     await withPage({ javaScriptEnabled: false }, async (page) => {
-      await page.goto(`${server.url}/contact`);
+      await page.goto(`${stack.server.url}/contact`);
       await page.getByLabel("Name", { exact: true }).fill("No Script");
       await page.getByLabel("Email", { exact: true }).fill("noscript@example.com");
       await page.getByRole("button", { name: "Send Message" }).click();
@@ -277,7 +262,7 @@ describe("contact", () => {
   // Last in this block: it uses up this IP's contact allowance.
   it("answers too many messages from one IP with a toast, not an error page, and keeps what was typed", async () => {
     const post = () =>
-      fetch(`${server.url}/contact`, {
+      fetch(`${stack.server.url}/contact`, {
         method: "POST",
         body: new URLSearchParams({ name: "Flood", email: "flood@example.com", subject: "Again", message: "And again" }),
       });
@@ -299,38 +284,18 @@ describe("contact", () => {
 
 describe("SEO", () => {
   it("serves sitemap.xml with every public page as an absolute URL", async () => {
-    const res = await fetch(`${server.url}/sitemap.xml`);
+    const res = await fetch(`${stack.server.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const paths = [
-      "/",
-      "/about",
-      "/services",
-      "/services/personal",
-      "/services/business",
-      "/services/private",
-      "/services/hard-money",
-      "/services/debt-consolidation",
-      "/services/auto",
-      "/services/home-improvement",
-      "/calculator",
-      "/how-it-works",
-      "/contact",
-      "/testimonials",
-      "/faq",
-      "/privacy",
-      "/terms",
-      "/disclosures",
-    ];
-    expect(locs).toEqual(paths.map((p) => `${PUBLIC_URL}${p}`));
+    expect(locs).toEqual(PUBLIC_PAGE_PATHS.map((p) => `${PUBLIC_URL}${p}`));
     for (const hidden of ["/apply", "/auth", "/dashboard", "/admin"]) expect(xml).not.toContain(`${PUBLIC_URL}${hidden}<`);
   });
 
   it("serves robots.txt allowing the site, keeping crawlers out of private areas, naming the sitemap", async () => {
-    const res = await fetch(`${server.url}/robots.txt`);
+    const res = await fetch(`${stack.server.url}/robots.txt`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();
@@ -370,7 +335,7 @@ describe("SEO", () => {
 
       // A client-side navigation moves the canonical URL along.
       await page.locator("header").getByRole("link", { name: "Contact", exact: true }).first().click();
-      await page.waitForURL(`${server.url}/contact`);
+      await page.waitForURL(`${stack.server.url}/contact`);
       await page.waitForFunction((url) => document.querySelector('link[rel="canonical"]')?.getAttribute("href") === url, `${PUBLIC_URL}/contact`);
       expect(await og("og:title")).toBe("Contact Us | Private Loans");
       expect(await head.locator('link[rel="canonical"]').count()).toBe(1);
@@ -378,7 +343,7 @@ describe("SEO", () => {
   });
 
   it("gives the 404 page no canonical URL", async () => {
-    const html = await (await fetch(`${server.url}/no-such-page`)).text();
+    const html = await (await fetch(`${stack.server.url}/no-such-page`)).text();
     expect(html).not.toContain('rel="canonical"');
     expect(html).toContain("application/ld+json");
   });

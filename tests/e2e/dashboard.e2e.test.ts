@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { loadConfig, setConfig } from "~/server/config.server";
@@ -12,7 +12,8 @@ import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication as submitValidApplication } from "../helpers/applications";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { axeViolations, testSecrets, type TestServer } from "./harness";
-import { startStack, stopStack } from "./helpers/stack";
+import { openWatchedPage } from "./helpers/pages";
+import { ipSequence, startStack, stopStack } from "./helpers/stack";
 
 /**
  * /dashboard in a real browser against the built server on PostgreSQL (docs/requirements.md §3, §5, §8): empty
@@ -34,8 +35,7 @@ let database: Database;
 let browser: Browser;
 let configDir: string;
 
-let ipCounter = 20;
-const newIp = () => `198.51.100.${ipCounter++}`;
+const newIp = ipSequence(20);
 
 beforeAll(async () => {
   // The live-approval case needs PostgreSQL (the embedded database belongs to the server process).
@@ -78,21 +78,8 @@ const submitApplication = (cookie: { name: string; value: string }, fields: Reco
   submitValidApplication(server.url, `${cookie.name}=${cookie.value}`, { fields, ip: newIp() });
 
 /** A fresh browser context (signed in when given a cookie); `errors` collects console errors and page errors. */
-async function newPage(
-  cookie?: { name: string; value: string },
-  width = 1280,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  if (cookie) await context.addCookies([{ ...cookie, url: server.url }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const newPage = (cookie?: { name: string; value: string }, width = 1280) =>
+  openWatchedPage(browser, { cookies: cookie ? [{ ...cookie, url: server.url }] : [], width });
 
 /** Opens /dashboard and waits until the page is hydrated and its live stream is connected. */
 async function openDashboard(page: Page) {

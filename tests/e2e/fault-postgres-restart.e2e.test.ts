@@ -8,8 +8,9 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from "~/server/db/unavailable.server";
 import { openDatabase } from "~/server/db/client.server";
 import { loanApplications, user } from "~/server/db/schema.server";
 import { ownPostgresAvailable, startOwnPostgres, type OwnPostgres } from "../helpers/own-postgres";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { startTestServer, testSecrets, type TestServer } from "./harness";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { testSecrets, type TestServer } from "./harness";
+import { startServerWithMail, stopStack } from "./helpers/stack";
 import { signInOverHttp } from "../helpers/admins";
 import { checkApplications, orphanKeys, storedFiles, submitOverHttp } from "./helpers/submissions";
 
@@ -32,16 +33,11 @@ describe.runIf(ownPostgresAvailable)("PostgreSQL restarted under load", () => {
 
   beforeAll(async () => {
     postgres = await startOwnPostgres();
-    sink = await startSmtpSink();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pg-restart-"));
-    server = await startTestServer(
-      { ...testSecrets(), DATABASE_URL: postgres.url, SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" },
-      { dataDir },
-    );
+    ({ sink, server } = await startServerWithMail({ ...testSecrets(), DATABASE_URL: postgres.url, TRUST_PROXY: "true" }, { dataDir }));
   });
   afterAll(async () => {
-    await server?.stop();
-    await sink?.close();
+    await stopStack({ sink, server });
     await postgres?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

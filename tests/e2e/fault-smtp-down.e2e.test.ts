@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import type { SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
-import { startTestServer, testSecrets, type TestServer } from "./harness";
+import { testSecrets, type TestServer } from "./harness";
+import { startServerWithMail, stopStack } from "./helpers/stack";
 import { solveCaptcha } from "../helpers/applicants";
 import { submitOverHttp } from "./helpers/submissions";
 
@@ -25,23 +26,19 @@ describe.runIf(TEST_DATABASE_URL)("SMTP server down, then back", () => {
   let database: Database;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
     scratch = await createScratchPostgresDatabase();
-    server = await startTestServer({
+    ({ sink, server } = await startServerWithMail({
       ...testSecrets(),
       DATABASE_URL: scratch.url,
-      SMTP_URL: sink.url,
       LENDER_NOTIFY_EMAIL: LENDER,
-      PWNED_PASSWORDS_URL: "off",
       TRUST_PROXY: "true",
       MAIL_RETRY_BASE_MS: "300",
-    });
+    }));
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   });
   afterAll(async () => {
     await database?.close();
-    await server?.stop();
-    await sink?.close();
+    await stopStack({ sink, server });
     await scratch?.drop();
   });
 

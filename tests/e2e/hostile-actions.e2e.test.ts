@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signDocumentLink } from "~/server/admin/signed-links.server";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
-import { hostileEnvelope, hostileFields, hostileText, wrongId, type Posted } from "./helpers/hostile-bodies";
+import { hostileEnvelope, hostileFields, hostileText, withWrongId, wrongId, type Posted } from "./helpers/hostile-bodies";
 import { startHostileWorld, type Actor, type HostileWorld } from "./helpers/hostile-world";
 import { handPost } from "./helpers/chunked-post";
 import { encodeBody, rawRequest } from "./helpers/raw-http";
@@ -108,7 +108,7 @@ const ACTIONS: ActionCase[] = [
     actor: "admin",
     bodies: () =>
       hostileEnvelope(
-        fc.tuple(
+        withWrongId(
           hostileFields({
             intent: oneOf("approve", "deny", "note", "delete", "APPROVE"),
             approvedAmount: oneOf("-1", "0", "1e12", "12.345", "NaN"),
@@ -118,8 +118,8 @@ const ACTIONS: ActionCase[] = [
             otherReason: hostileText,
             note: hostileText,
           }),
-          wrongId,
-        ).map(([entries, id]) => [...entries.filter(([k]) => k !== "applicationId"), ["applicationId", id] as [string, string]]),
+          "applicationId",
+        ),
       ),
   },
   {
@@ -138,10 +138,7 @@ const ACTIONS: ActionCase[] = [
     actor: "admin",
     bodies: () =>
       hostileEnvelope(
-        fc.tuple(hostileFields({ decision: oneOf("approved", "rejected", "deleted", ""), reason: hostileText }), wrongId).map(([entries, id]) => [
-          ...entries.filter(([k]) => k !== "id"),
-          ["id", id] as [string, string],
-        ]),
+        withWrongId(hostileFields({ decision: oneOf("approved", "rejected", "deleted", ""), reason: hostileText }), "id"),
       ),
   },
   {
@@ -149,10 +146,7 @@ const ACTIONS: ActionCase[] = [
     actor: "admin",
     bodies: () =>
       hostileEnvelope(
-        fc.tuple(hostileFields({ status: oneOf("read", "archived", "deleted", "") }), wrongId).map(([entries, id]) => [
-          ...entries.filter(([k]) => k !== "id"),
-          ["id", id] as [string, string],
-        ]),
+        withWrongId(hostileFields({ status: oneOf("read", "archived", "deleted", "") }), "id"),
       ),
   },
   {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, launchBrowser, startTestServer, waitForHydration, type TestServer } from "./harness";
+import { FOOTER_SERVICE_PATHS, LEGAL_PATHS } from "./helpers/public-paths";
 
 /**
  * The shared layout (docs/requirements.md §2): header, footer, mobile menu, page-transition overlay, 404 page,
@@ -20,22 +21,7 @@ const MAIN_LINKS = [
   ["/contact", "Contact"],
 ];
 
-const FOOTER_LINKS = [
-  "/about",
-  "/services",
-  "/calculator",
-  "/testimonials",
-  "/faq",
-  "/services/personal",
-  "/services/business",
-  "/services/private",
-  "/services/hard-money",
-  "/services/debt-consolidation",
-  "/services/auto",
-  "/privacy",
-  "/terms",
-  "/disclosures",
-];
+const FOOTER_LINKS = ["/about", "/services", "/calculator", "/testimonials", "/faq", ...FOOTER_SERVICE_PATHS, ...LEGAL_PATHS];
 
 const TRANSITION_MS = 1000;
 const appSecret = randomBytes(32).toString("base64url");

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
 import { ensureAdmin } from "~/server/auth/admins.server";
@@ -7,7 +6,7 @@ import { loadConfig, setConfig } from "~/server/config.server";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
-import { validFields, validFiles } from "../helpers/applications";
+import { submitApplication } from "../helpers/applications";
 import { startTestServer, testSecrets, type TestServer } from "./harness";
 import { openEventStream } from "./helpers/sse";
 
@@ -15,17 +14,6 @@ import { openEventStream } from "./helpers/sse";
  * Live updates across instances: two servers on one PostgreSQL database; a change committed
  * anywhere reaches the event streams on both, only for the browsers entitled to it.
  */
-
-async function submit(server: TestServer, cookie: string): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(validFields)) form.append(k, v);
-  form.append("idempotencyKey", randomUUID());
-  for (const [k, f] of Object.entries(validFiles())) form.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
-  const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: form, headers: { cookie, origin: server.url } });
-  const body = (await res.json()) as { applicationId: string };
-  expect(res.status).toBe(201);
-  return body.applicationId;
-}
 
 describe.runIf(TEST_DATABASE_URL)("live updates across two instances (PostgreSQL)", () => {
   let sink: SmtpSink;
@@ -69,7 +57,7 @@ describe.runIf(TEST_DATABASE_URL)("live updates across two instances (PostgreSQL
       await Promise.all([aliceOnB.waitFor((e) => e.event === "ready"), aliceOnA.waitFor((e) => e.event === "ready"), bobOnB.waitFor((e) => e.event === "ready")]);
 
       // Submitted through instance A: the new rows show up on B's stream as well.
-      const applicationId = await submit(a, alice);
+      const applicationId = await submitApplication(a.url, alice);
       await aliceOnB.waitFor((e) => e.event === "change" && JSON.parse(e.data).id === applicationId);
 
       const { userId } = await ensureAdmin(db, { email: "reviewer@example.com", password: "Adm1n!Secret", name: "Rita Reviewer" });

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, waitForHydration, type TestServer } from "./harness";
-import { startStack, stopStack } from "./helpers/stack";
+import { axeViolations, waitForHydration } from "./harness";
+import { stackForFile } from "./helpers/stack";
+import { expectToast } from "./helpers/toasts";
 
 /**
  * The public content pages against the built server (docs/requirements.md §2, §5, §7, §9): About, How It Works,
@@ -13,23 +13,15 @@ import { startStack, stopStack } from "./helpers/stack";
  * the browser.
  */
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ sink, server, browser } = await startStack());
-});
-
-afterAll(() => stopStack({ sink, server, browser }));
+const stack = stackForFile();
 
 async function withPage<T>(
   options: { width?: number; cookies?: { name: string; value: string }[] },
   run: (page: Page, context: BrowserContext) => Promise<T>,
 ): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  const context = await stack.browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   if (options.cookies?.length) {
-    await context.addCookies(options.cookies.map((c) => ({ ...c, url: server.url })));
+    await context.addCookies(options.cookies.map((c) => ({ ...c, url: stack.server.url })));
   }
   try {
     const page = await context.newPage();
@@ -41,30 +33,9 @@ async function withPage<T>(
 }
 
 async function open(page: Page, path: string) {
-  const response = await page.goto(`${server.url}${path}`);
+  const response = await page.goto(`${stack.server.url}${path}`);
   expect(response?.status()).toBe(200);
   await waitForHydration(page);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** Runs `action` and waits for a new toast titled `title` (older toasts are marked first). */
-async function expectToast(page: Page, title: string, action: () => Promise<unknown>, description?: string) {
-  await page.evaluate(() => document.querySelectorAll("[data-sonner-toast]").forEach((t) => t.setAttribute("data-test-seen", "")));
-  await action();
-  const toast = page
-    .locator("[data-sonner-toast]:not([data-test-seen])")
-    .filter({ has: page.locator("[data-title]", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
-    .first();
-  try {
-    await toast.waitFor({ state: "visible" });
-  } catch (error) {
-    const seen = await page.locator("[data-sonner-toast]").allTextContents();
-    throw new Error(`Expected toast '${title}'; toasts on the page: ${JSON.stringify(seen)}`, { cause: error });
-  }
-  if (description !== undefined) expect(await toast.locator("[data-description]").textContent()).toBe(description);
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -106,7 +77,7 @@ describe("About", () => {
         expect(await img.getAttribute("alt")).toMatch(/^Illustrated portrait of /);
         expect(await img.getAttribute("width")).toBe("240");
         expect(await img.getAttribute("height")).toBe("240");
-        expect((await page.request.get(`${server.url}${await img.getAttribute("src")}`)).status()).toBe(200);
+        expect((await page.request.get(`${stack.server.url}${await img.getAttribute("src")}`)).status()).toBe(200);
       }
       expect(await page.locator("#leadership").getByText("Education").count()).toBe(4);
       await expectNoAxeViolations(page);
@@ -244,19 +215,19 @@ describe("Testimonials", () => {
       );
     });
 
-    const res = await fetch(`${server.url}/testimonials`, {
+    const res = await fetch(`${stack.server.url}/testimonials`, {
       method: "POST",
       body: new URLSearchParams({ rating: "5", fullName: "No Session", role: "Tester", content: "Hello" }),
-      headers: { origin: server.url, accept: "text/html" },
+      headers: { origin: stack.server.url, accept: "text/html" },
     });
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("Authentication Required");
   });
 
   it("as a signed-in user: a missing rating is refused, then a keyboard-chosen rating submits and the form resets", async () => {
-    const cookie = await signUpOverHttp(server.url, sink, "terry.tester@example.com", "198.18.30.1", "Terry Tester");
+    const cookie = await signUpOverHttp(stack.server.url, stack.sink, "terry.tester@example.com", "198.18.30.1", "Terry Tester");
     expect(cookie).toContain("session_token");
-    const cookies = toBrowserCookies(cookie, server.url);
+    const cookies = toBrowserCookies(cookie, stack.server.url);
     await withPage({ cookies }, async (page) => {
       await open(page, "/testimonials");
       await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).waitFor();

@@ -28,6 +28,7 @@ import {
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
+import { applicationRow } from "../helpers/application-rows";
 
 /**
  * The /admin review list and its actions against a real database (PGlite, and PostgreSQL when
@@ -72,33 +73,6 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
     if (opts.profile !== false) await db().insert(profiles).values({ id, fullName: `Profile Person ${n}`, email, phone: "2125550100" });
     return { id, email };
-  }
-
-  function applicationRow(userId: string, overrides: Partial<NewLoanApplication> = {}): NewLoanApplication {
-    return {
-      userId,
-      loanType: "personal",
-      requestedAmount: 25_000,
-      desiredInterestRate: 9.5,
-      loanDuration: 36,
-      purpose: "Consolidating two credit cards into one payment",
-      firstName: "Jane",
-      lastName: "Doe",
-      dateOfBirth: "1985-02-03",
-      email: "jane.application@example.com",
-      phone: "3025550199",
-      addressLine1: "1 Main Street",
-      city: "Wilmington",
-      state: "DE",
-      zipCode: "19801",
-      ssnEncrypted: "enc:v1:AAAA",
-      employmentStatus: "full-time",
-      employerName: "Acme",
-      monthlyIncome: 8000,
-      annualIncome: 96_000,
-      creditScore: 712,
-      ...overrides,
-    };
   }
 
   async function newApplication(overrides: Partial<NewLoanApplication> = {}, applicant?: { id: string }) {
@@ -345,19 +319,17 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("refuses bad input with 400 and a toast, never a 500, and changes nothing", async () => {
       const a = await newApplication();
       const approve = { intent: "approve", applicationId: a.id, approvedAmount: "10000", interestRate: "10", termMonths: "36" };
+      // Each approval field with the values it refuses, the other fields valid.
+      const refusedApprovalValues = {
+        applicationId: ["not-a-uuid"],
+        approvedAmount: ["0", "-5", "50000000.01", "1e6", "12.345"],
+        interestRate: ["5.98", "36", "abc"],
+        termMonths: ["0", "601", "12.5"],
+      };
       const bad: [Record<string, string | string[]>, string][] = [
-        [{ ...approve, applicationId: "not-a-uuid" }, "applicationId"],
-        [{ ...approve, approvedAmount: "0" }, "approvedAmount"],
-        [{ ...approve, approvedAmount: "-5" }, "approvedAmount"],
-        [{ ...approve, approvedAmount: "50000000.01" }, "approvedAmount"],
-        [{ ...approve, approvedAmount: "1e6" }, "approvedAmount"],
-        [{ ...approve, approvedAmount: "12.345" }, "approvedAmount"],
-        [{ ...approve, interestRate: "5.98" }, "interestRate"],
-        [{ ...approve, interestRate: "36" }, "interestRate"],
-        [{ ...approve, interestRate: "abc" }, "interestRate"],
-        [{ ...approve, termMonths: "0" }, "termMonths"],
-        [{ ...approve, termMonths: "601" }, "termMonths"],
-        [{ ...approve, termMonths: "12.5" }, "termMonths"],
+        ...Object.entries(refusedApprovalValues).flatMap(([field, values]) =>
+          values.map((value): [Record<string, string>, string] => [{ ...approve, [field]: value }, field]),
+        ),
         [{ intent: "approve", applicationId: a.id }, "approvedAmount"],
         [{ intent: "deny", applicationId: a.id }, "reasons"],
         [{ intent: "deny", applicationId: a.id, otherReason: "   " }, "reasons"],

@@ -10,6 +10,7 @@ import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
 import { adminMfa, auditLog, bankAccounts, loanApplications, user as userTable, type NewBankAccount } from "~/server/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
+import { applicationRow } from "../helpers/application-rows";
 
 /**
  * 'Encrypt Existing Bank Data' against a real database: plain-text account, routing and SSN values
@@ -34,27 +35,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     await db().insert(userTable).values({ id: userId, name: `User ${n}`, email: `enc${n}@example.com`, emailVerified: true });
     const [row] = await db()
       .insert(loanApplications)
-      .values({
-        userId,
-        loanType: "personal",
-        requestedAmount: 10_000,
-        desiredInterestRate: 9.5,
-        loanDuration: 36,
-        purpose: "Consolidating two credit cards into one payment",
-        firstName: "Jane",
-        lastName: "Doe",
-        dateOfBirth: "1985-02-03",
-        email: "jane@example.com",
-        phone: "3025550199",
-        addressLine1: "1 Main Street",
-        city: "Wilmington",
-        state: "DE",
-        zipCode: "19801",
-        ssnEncrypted: ssn,
-        employmentStatus: "full-time",
-        employerName: "Acme",
-        monthlyIncome: 8000,
-      })
+      .values(applicationRow(userId, { requestedAmount: 10_000, email: "jane@example.com", ssnEncrypted: ssn }))
       .returning({ id: loanApplications.id });
     return { userId, applicationId: row!.id };
   }

@@ -27,6 +27,7 @@ import { cutoffFor, RETENTION_POLICY } from "~/server/retention/policy.server";
 import { createLocalStorage } from "~/server/storage/storage.server";
 import { documentKey, type DocumentStorage } from "~/server/storage/storage-keys.server";
 import { makePdf } from "../helpers/files";
+import { applicationRow } from "../helpers/application-rows";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
 /** The disposal job with an injected clock: one minute inside each period stays, one minute outside goes. */
@@ -78,34 +79,19 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
     loan?: { status: "active" | "paid_off" | "closed"; updatedAt: Date },
   ) {
     const id = randomUUID();
-    await db.insert(loanApplications).values({
-      id,
-      userId: applicantId,
-      status: fields.status,
-      loanType: "personal",
-      requestedAmount: 10_000,
-      desiredInterestRate: 9,
-      loanDuration: 36,
-      purpose: `Retention fixture: ${name}`,
-      firstName: "Ann",
-      lastName: "Applicant",
-      dateOfBirth: "1980-01-01",
-      email: "ann@example.com",
-      phone: "3025550100",
-      addressLine1: "1 Main Street",
-      city: "Dover",
-      state: "DE",
-      zipCode: "19901",
-      employmentStatus: "full-time",
-      employerName: "Acme",
-      monthlyIncome: 5000,
-      idempotencyKey: name,
-      reviewedAt: fields.reviewedAt ?? null,
-      reviewedBy: fields.reviewedAt ? reviewerId : null,
-      submittedAt: new Date("2020-01-01T00:00:00Z"),
-      createdAt: new Date("2020-01-01T00:00:00Z"),
-      updatedAt: fields.updatedAt,
-    });
+    await db.insert(loanApplications).values(
+      applicationRow(applicantId, {
+        id,
+        status: fields.status,
+        purpose: `Retention fixture: ${name}`,
+        idempotencyKey: name,
+        reviewedAt: fields.reviewedAt ?? null,
+        reviewedBy: fields.reviewedAt ? reviewerId : null,
+        submittedAt: new Date("2020-01-01T00:00:00Z"),
+        createdAt: new Date("2020-01-01T00:00:00Z"),
+        updatedAt: fields.updatedAt,
+      }),
+    );
     const key = documentKey(applicantId, id, "bank_statement_1", "pdf");
     await storage.put(key, makePdf(600), "application/pdf");
     await db.insert(loanDocuments).values({

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,8 @@ import { createS3Storage, EMPTY_SHA256, signV4, type S3StorageOptions } from "~/
 import { getStorage, setStorage } from "~/server/storage/storage.server";
 import { startS3CompatibleServer, type S3CompatibleServer } from "../helpers/s3-compatible-server";
 import { makePdf, makePng } from "../helpers/files";
+import { rejectionOf } from "../helpers/rejection";
+import { scratchDirs } from "../helpers/scratch-dirs";
 
 /**
  * The S3 adapter against a real S3-compatible server (s3rver, run by this test on a loopback port),
@@ -22,7 +23,7 @@ const WRONG_SECRET = "s3rver+Wrong/Secret=Key-deadbeef";
 const BUCKET = "loan-documents";
 
 let server: S3CompatibleServer;
-const dirs: string[] = [];
+const scratchDir = scratchDirs("portal-s3rver-cfg-");
 
 beforeAll(async () => {
   server = await startS3CompatibleServer({ accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, buckets: [BUCKET] });
@@ -30,7 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setStorage(undefined);
   await server?.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function config(over: Partial<S3Config> = {}): S3Config {
@@ -51,15 +51,6 @@ async function readAll(body: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of body) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 /** A signed request of our own, to see what the server stored beyond the bytes. */
@@ -164,16 +155,16 @@ describe("S3 adapter against an S3-compatible server (s3rver)", () => {
     await good.put(key, makePng(), "image/png");
     const bad = s3({ secretAccessKey: WRONG_SECRET });
 
-    const put = await errorOf(bad.put("user_1/app_5/other.png", makePng(), "image/png"));
+    const put = await rejectionOf(bad.put("user_1/app_5/other.png", makePng(), "image/png"));
     expect(put.message).toContain("SignatureDoesNotMatch");
     expect(put.message).toContain("check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
-    const get = await errorOf(bad.get(key));
+    const get = await rejectionOf(bad.get(key));
     expect(get.message).toContain("SignatureDoesNotMatch");
-    const list = await errorOf(bad.list());
+    const list = await rejectionOf(bad.list());
     expect(list.message).toContain("SignatureDoesNotMatch");
-    const del = await errorOf(bad.delete(key));
+    const del = await rejectionOf(bad.delete(key));
     expect(del.message).toContain("SignatureDoesNotMatch");
-    const head = await errorOf(bad.exists(key));
+    const head = await rejectionOf(bad.exists(key));
     expect(head.message).toContain("HTTP 403");
     for (const error of [put, get, list, del, head]) {
       expect(error.message).not.toContain(WRONG_SECRET);
@@ -186,16 +177,15 @@ describe("S3 adapter against an S3-compatible server (s3rver)", () => {
   });
 
   it("is refused with an unknown access key and names a missing bucket", async () => {
-    const unknown = await errorOf(s3({ accessKeyId: "AKIDNOBODY00000000" }).list());
+    const unknown = await rejectionOf(s3({ accessKeyId: "AKIDNOBODY00000000" }).list());
     expect(unknown.message).toContain("InvalidAccessKeyId");
-    const noBucket = await errorOf(s3({ bucket: "no-such-bucket" }).put("user_1/app_6/photo_id.png", makePng(), "image/png"));
+    const noBucket = await rejectionOf(s3({ bucket: "no-such-bucket" }).put("user_1/app_6/photo_id.png", makePng(), "image/png"));
     expect(noBucket.message).toContain("NoSuchBucket");
     expect(noBucket.message).toContain("check S3_BUCKET");
   });
 
   it("is what getStorage() uses when the S3_* variables point at it", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-s3rver-cfg-"));
-    dirs.push(dataDir);
+    const dataDir = scratchDir();
     setConfig(
       loadConfig({
         DATA_DIR: dataDir,

@@ -1,6 +1,4 @@
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -19,13 +17,15 @@ import {
 import { getStorage, setStorage } from "~/server/storage/storage.server";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
 import { makePdf, makePng } from "../helpers/files";
+import { rejectionOf } from "../helpers/rejection";
+import { scratchDirs } from "../helpers/scratch-dirs";
 
 const ACCESS_KEY = "AKIDTESTPORTAL0001";
 const SECRET_KEY = "t3st+Secret/Key=NeverReal-8c1f2e";
 const WRONG_SECRET = "wr0ng+Secret/Key=AlsoNotReal-77aa";
 
 let fake: FakeS3;
-const dirs: string[] = [];
+const tempDir = scratchDirs("portal-s3-");
 
 beforeAll(async () => {
   fake = await startFakeS3({ accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, region: "us-east-1", buckets: ["loan-documents"] });
@@ -33,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setStorage(undefined);
   await fake.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
   fake.hang = false;
@@ -59,21 +58,6 @@ async function readAll(body: Readable): Promise<{ bytes: Buffer; chunks: number 
   const parts: Buffer[] = [];
   for await (const chunk of body) parts.push(chunk as Buffer);
   return { bytes: Buffer.concat(parts), chunks: parts.length };
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
-}
-
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-s3-"));
-  dirs.push(dir);
-  return dir;
 }
 
 describe("SigV4 signer (AWS's published S3 examples)", () => {
@@ -267,11 +251,11 @@ describe("S3 adapter against a local S3-compatible server that checks SigV4", ()
     const storage = s3({ secretAccessKey: WRONG_SECRET });
     const key = "u_1/a_1/f.pdf";
     const errors = await Promise.all([
-      errorOf(storage.put(key, makePdf(), "application/pdf")),
-      errorOf(storage.get(key)),
-      errorOf(storage.exists(key)),
-      errorOf(storage.delete(key)),
-      errorOf(storage.list("u_1/")),
+      rejectionOf(storage.put(key, makePdf(), "application/pdf")),
+      rejectionOf(storage.get(key)),
+      rejectionOf(storage.exists(key)),
+      rejectionOf(storage.delete(key)),
+      rejectionOf(storage.list("u_1/")),
     ]);
     expect(errors[0]!.message).toMatch(/^S3 PutObject u_1\/a_1\/f\.pdf failed .*HTTP 403 SignatureDoesNotMatch/);
     expect(errors[0]!.message).toMatch(/check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
@@ -287,9 +271,9 @@ describe("S3 adapter against a local S3-compatible server that checks SigV4", ()
     expect(fake.buckets.get("loan-documents")!.size).toBe(0);
 
     const unknownKey = s3({ accessKeyId: "AKIDNOBODY" });
-    expect((await errorOf(unknownKey.put(key, makePdf(), "application/pdf"))).message).toMatch(/403 InvalidAccessKeyId/);
+    expect((await rejectionOf(unknownKey.put(key, makePdf(), "application/pdf"))).message).toMatch(/403 InvalidAccessKeyId/);
     const wrongRegion = s3({ region: "eu-west-1" });
-    expect((await errorOf(wrongRegion.list())).message).toMatch(/AuthorizationHeaderMalformed/);
+    expect((await rejectionOf(wrongRegion.list())).message).toMatch(/AuthorizationHeaderMalformed/);
   });
 
   it("refuses an unsafe key before any request is made", async () => {
@@ -309,12 +293,12 @@ describe("S3 adapter against a local S3-compatible server that checks SigV4", ()
     fake.hang = true;
     const storage = s3({}, { transferTimeoutMs: 300, requestTimeoutMs: 200 });
     const started = Date.now();
-    expect((await errorOf(storage.put("u_1/a_1/f.pdf", makePdf(), "application/pdf"))).message).toMatch(
+    expect((await rejectionOf(storage.put("u_1/a_1/f.pdf", makePdf(), "application/pdf"))).message).toMatch(
       /PutObject .*no response within 0\.3 s/,
     );
-    expect((await errorOf(storage.get("u_1/a_1/f.pdf"))).message).toMatch(/GetObject .*no response within 0\.3 s/);
-    expect((await errorOf(storage.exists("u_1/a_1/f.pdf"))).message).toMatch(/HeadObject .*no response within 0\.2 s/);
-    expect((await errorOf(storage.list())).message).toMatch(/ListObjectsV2 .*within 0\.2 s/);
+    expect((await rejectionOf(storage.get("u_1/a_1/f.pdf"))).message).toMatch(/GetObject .*no response within 0\.3 s/);
+    expect((await rejectionOf(storage.exists("u_1/a_1/f.pdf"))).message).toMatch(/HeadObject .*no response within 0\.2 s/);
+    expect((await rejectionOf(storage.list())).message).toMatch(/ListObjectsV2 .*within 0\.2 s/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -324,7 +308,7 @@ describe("S3 adapter against a local S3-compatible server that checks SigV4", ()
     fake.hangBody = true;
     const got = await storage.get("u_1/a_1/f.pdf");
     expect(got!.size).toBe(100_000);
-    expect((await errorOf(readAll(got!.body))).message).toMatch(/GetObject .*the body stalled for 0\.3 s/);
+    expect((await rejectionOf(readAll(got!.body))).message).toMatch(/GetObject .*the body stalled for 0\.3 s/);
   });
 
   it("says when the storage server cannot be reached", async () => {
@@ -333,7 +317,7 @@ describe("S3 adapter against a local S3-compatible server that checks SigV4", ()
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const storage = s3({ endpoint: `http://127.0.0.1:${port}` });
-    const error = await errorOf(storage.exists("u_1/a_1/f.pdf"));
+    const error = await rejectionOf(storage.exists("u_1/a_1/f.pdf"));
     expect(error.message).toMatch(/cannot reach the storage server \(ECONNREFUSED\)/);
     expect(error.message).not.toContain(SECRET_KEY);
   });

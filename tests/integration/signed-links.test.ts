@@ -8,6 +8,7 @@ import type { AuditActor } from "~/server/audit.server";
 import { auditLog, loanApplications, loanDocuments, profiles, user } from "~/server/db/schema.server";
 import { createLocalStorage, documentKey, type DocumentStorage } from "~/server/storage/storage.server";
 import { makePdf, makePng } from "../helpers/files";
+import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
@@ -104,27 +105,7 @@ describe("serving a document through its link", () => {
     await db.insert(user).values({ id: "applicant-1", name: "Jane Doe", email: "jane@example.com", emailVerified: true });
     await db.insert(profiles).values({ id: "applicant-1", fullName: "Jane Doe", email: "jane@example.com" });
     const applicationId = randomUUID();
-    await db.insert(loanApplications).values({
-      id: applicationId,
-      userId: "applicant-1",
-      loanType: "personal",
-      requestedAmount: 10000,
-      desiredInterestRate: 9,
-      loanDuration: 36,
-      purpose: "Kitchen renovation costs",
-      firstName: "Jane",
-      lastName: "Doe",
-      dateOfBirth: "1990-01-01",
-      email: "jane@example.com",
-      phone: "3025550199",
-      addressLine1: "1 Main St",
-      city: "Dover",
-      state: "DE",
-      zipCode: "19901",
-      employmentStatus: "full-time",
-      employerName: "Acme",
-      monthlyIncome: 5000,
-    });
+    await db.insert(loanApplications).values(applicationRow("applicant-1", { id: applicationId, purpose: "Kitchen renovation costs" }));
     const pngKey = documentKey("applicant-1", applicationId, "id_card_back", "png");
     const pdfKey = documentKey("applicant-1", applicationId, "utility_bill", "pdf");
     await storage.put(pngKey, png, "image/png");

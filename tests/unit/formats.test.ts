@@ -13,19 +13,24 @@ import {
   parseAmountInput,
 } from "~/domain/formats";
 import { CALCULATOR_DEFAULTS, estimateLoan } from "~/domain/loan-math";
+import { expectResults } from "../helpers/expect-results";
 
 describe("formatUsd", () => {
   it("shows US dollars with cents and thousands separators", () => {
-    expect(formatUsd(1025.83)).toBe("$1,025.83");
-    expect(formatUsd(61549.8)).toBe("$61,549.80");
-    expect(formatUsd(0)).toBe("$0.00");
-    expect(formatUsd(1_234_567.891)).toBe("$1,234,567.89");
+    expectResults(formatUsd, [
+      [1025.83, "$1,025.83"],
+      [61549.8, "$61,549.80"],
+      [0, "$0.00"],
+      [1_234_567.891, "$1,234,567.89"],
+    ]);
   });
   it("reads numeric strings and survives junk", () => {
-    expect(formatUsd("50000")).toBe("$50,000.00");
-    expect(formatUsd("not a number")).toBe("$0.00");
-    expect(formatUsd(Number.NaN)).toBe("$0.00");
-    expect(formatUsd(-0.001)).toBe("$0.00");
+    expectResults(formatUsd, [
+      ["50000", "$50,000.00"],
+      ["not a number", "$0.00"],
+      [Number.NaN, "$0.00"],
+      [-0.001, "$0.00"],
+    ]);
   });
   it("can drop the cents", () => {
     expect(formatUsd(50_000, { cents: false })).toBe("$50,000");
@@ -59,23 +64,29 @@ describe("formatDollarAmount", () => {
 
 describe("amount input", () => {
   it("keeps digits only and groups thousands", () => {
-    expect(formatAmountInput("50000")).toBe("50,000");
-    expect(formatAmountInput("1234567")).toBe("1,234,567");
-    expect(formatAmountInput("12a3,4.5")).toBe("12,345");
-    expect(formatAmountInput("$999")).toBe("999");
-    expect(formatAmountInput(50000)).toBe("50,000");
+    expectResults(formatAmountInput, [
+      ["50000", "50,000"],
+      ["1234567", "1,234,567"],
+      ["12a3,4.5", "12,345"],
+      ["$999", "999"],
+      [50000, "50,000"],
+    ]);
   });
   it("drops leading zeros but keeps a lone zero, and gives '' for no digits", () => {
-    expect(formatAmountInput("0050000")).toBe("50,000");
-    expect(formatAmountInput("0")).toBe("0");
-    expect(formatAmountInput("000")).toBe("0");
-    expect(formatAmountInput("")).toBe("");
-    expect(formatAmountInput("abc")).toBe("");
+    expectResults(formatAmountInput, [
+      ["0050000", "50,000"],
+      ["0", "0"],
+      ["000", "0"],
+      ["", ""],
+      ["abc", ""],
+    ]);
   });
   it("parses what it shows", () => {
-    expect(parseAmountInput("50,000")).toBe(50000);
-    expect(parseAmountInput("")).toBe(0);
-    expect(parseAmountInput("1,234,567")).toBe(1234567);
+    expectResults(parseAmountInput, [
+      ["50,000", 50000],
+      ["", 0],
+      ["1,234,567", 1234567],
+    ]);
     for (const n of [0, 7, 1000, 987654321]) expect(parseAmountInput(formatAmountInput(n))).toBe(n);
   });
   it("puts the caret back after the same digit", () => {
@@ -95,66 +106,82 @@ describe("amount input", () => {
 
 describe("formatPhone", () => {
   it("formats a full number as (XXX) XXX-XXXX", () => {
-    expect(formatPhone("5551234567")).toBe("(555) 123-4567");
-    expect(formatPhone("555.123.4567")).toBe("(555) 123-4567");
-    expect(formatPhone("(555) 123-4567")).toBe("(555) 123-4567");
+    expectResults(formatPhone, [
+      ["5551234567", "(555) 123-4567"],
+      ["555.123.4567", "(555) 123-4567"],
+      ["(555) 123-4567", "(555) 123-4567"],
+    ]);
   });
   it("formats partial input as far as it goes", () => {
-    expect(formatPhone("")).toBe("");
-    expect(formatPhone("5")).toBe("(5");
-    expect(formatPhone("555")).toBe("(555");
-    expect(formatPhone("5551")).toBe("(555) 1");
-    expect(formatPhone("555123")).toBe("(555) 123");
-    expect(formatPhone("5551234")).toBe("(555) 123-4");
+    expectResults(formatPhone, [
+      ["", ""],
+      ["5", "(5"],
+      ["555", "(555"],
+      ["5551", "(555) 1"],
+      ["555123", "(555) 123"],
+      ["5551234", "(555) 123-4"],
+    ]);
   });
   it("stops at 10 digits (14 characters) and drops a leading country code 1", () => {
-    expect(formatPhone("555123456789")).toBe("(555) 123-4567");
-    expect(formatPhone("15551234567")).toBe("(555) 123-4567");
-    expect(formatPhone("+1 555 123 4567")).toBe("(555) 123-4567");
+    expectResults(formatPhone, [
+      ["555123456789", "(555) 123-4567"],
+      ["15551234567", "(555) 123-4567"],
+      ["+1 555 123 4567", "(555) 123-4567"],
+    ]);
     expect(formatPhone("99999999999999").length).toBe(14);
   });
 });
 
 describe("formatSsn", () => {
   it("formats as XXX-XX-XXXX, partial input as far as it goes", () => {
-    expect(formatSsn("123456789")).toBe("123-45-6789");
-    expect(formatSsn("123-45-6789")).toBe("123-45-6789");
-    expect(formatSsn("123")).toBe("123");
-    expect(formatSsn("1234")).toBe("123-4");
-    expect(formatSsn("12345")).toBe("123-45");
-    expect(formatSsn("123456")).toBe("123-45-6");
-    expect(formatSsn("")).toBe("");
+    expectResults(formatSsn, [
+      ["123456789", "123-45-6789"],
+      ["123-45-6789", "123-45-6789"],
+      ["123", "123"],
+      ["1234", "123-4"],
+      ["12345", "123-45"],
+      ["123456", "123-45-6"],
+      ["", ""],
+    ]);
   });
   it("keeps at most 9 digits (11 characters)", () => {
-    expect(formatSsn("1234567890123")).toBe("123-45-6789");
-    expect(formatSsn("a1b2c3d4e5f6g7h8i9")).toBe("123-45-6789");
+    expectResults(formatSsn, [
+      ["1234567890123", "123-45-6789"],
+      ["a1b2c3d4e5f6g7h8i9", "123-45-6789"],
+    ]);
   });
 });
 
 describe("formatFileSize", () => {
   it("uses B under a kilobyte, then KB and MB with one decimal", () => {
-    expect(formatFileSize(0)).toBe("0 B");
-    expect(formatFileSize(512)).toBe("512 B");
-    expect(formatFileSize(1023)).toBe("1023 B");
-    expect(formatFileSize(1024)).toBe("1.0 KB");
-    expect(formatFileSize(1536)).toBe("1.5 KB");
-    expect(formatFileSize(250_000)).toBe("244.1 KB");
-    expect(formatFileSize(1024 * 1024)).toBe("1.0 MB");
-    expect(formatFileSize(5 * 1024 * 1024)).toBe("5.0 MB");
-    expect(formatFileSize(4.84 * 1024 * 1024)).toBe("4.8 MB");
+    expectResults(formatFileSize, [
+      [0, "0 B"],
+      [512, "512 B"],
+      [1023, "1023 B"],
+      [1024, "1.0 KB"],
+      [1536, "1.5 KB"],
+      [250_000, "244.1 KB"],
+      [1024 * 1024, "1.0 MB"],
+      [5 * 1024 * 1024, "5.0 MB"],
+      [4.84 * 1024 * 1024, "4.8 MB"],
+    ]);
   });
   it("never shows 1024.0 KB, and handles nonsense", () => {
-    expect(formatFileSize(1024 * 1024 - 1)).toBe("1.0 MB");
-    expect(formatFileSize(-5)).toBe("0 B");
-    expect(formatFileSize(Number.NaN)).toBe("0 B");
+    expectResults(formatFileSize, [
+      [1024 * 1024 - 1, "1.0 MB"],
+      [-5, "0 B"],
+      [Number.NaN, "0 B"],
+    ]);
   });
 });
 
 describe("formatPercent", () => {
   it("shows up to two decimals", () => {
-    expect(formatPercent(8.5)).toBe("8.5%");
-    expect(formatPercent(5.99)).toBe("5.99%");
-    expect(formatPercent(35.999)).toBe("36%");
+    expectResults(formatPercent, [
+      [8.5, "8.5%"],
+      [5.99, "5.99%"],
+      [35.999, "36%"],
+    ]);
   });
 });
 

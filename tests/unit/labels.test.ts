@@ -16,6 +16,7 @@ import {
   titleCase,
 } from "~/domain/labels";
 import { formatDate, formatDateTime, formatTime } from "~/domain/formats";
+import { expectResults } from "../helpers/expect-results";
 
 const MAPS = [
   { name: "LOAN_TYPE_LABELS", values: LOAN_TYPES, labels: LOAN_TYPE_LABELS },
@@ -59,25 +60,31 @@ describe("one label per enum value", () => {
 
   it("uses the wizard's wording, which is what applicants chose from", () => {
     expect(employmentLabel("full-time")).toBe("Full-time");
-    expect(loanTypeLabel("personal")).toBe("Personal Loan");
-    expect(loanTypeLabel("hard-money")).toBe("Hard Money / Bridge Loan");
+    expectResults(loanTypeLabel, [
+      ["personal", "Personal Loan"],
+      ["hard-money", "Hard Money / Bridge Loan"],
+    ]);
   });
 
   it("shows unknown values readably", () => {
     expect(loanTypeLabel("some_type")).toBe("Some Type");
     expect(employmentLabel("contractor")).toBe("contractor");
     expect(accountTypeLabel("money-market")).toBe("Money Market");
-    expect(applicationStatusLabel("under_review")).toBe("Under Review");
-    expect(applicationStatusLabel("on_hold")).toBe("On Hold");
-    expect(applicationStatusLabel("")).toBe("Unknown");
+    expectResults(applicationStatusLabel, [
+      ["under_review", "Under Review"],
+      ["on_hold", "On Hold"],
+      ["", "Unknown"],
+    ]);
     expect(titleCase("hard-money loan")).toBe("Hard Money Loan");
   });
 
   it("labels terms in months and years", () => {
-    expect(termLabel(6)).toBe("6 months");
-    expect(termLabel(12)).toBe("12 months (1 year)");
-    expect(termLabel(18)).toBe("18 months (1.5 years)");
-    expect(termLabel(60)).toBe("60 months (5 years)");
+    expectResults(termLabel, [
+      [6, "6 months"],
+      [12, "12 months (1 year)"],
+      [18, "18 months (1.5 years)"],
+      [60, "60 months (5 years)"],
+    ]);
   });
 });
 
@@ -91,8 +98,6 @@ describe("dates and times", () => {
     expect(formatTime(iso, "UTC")).toBe("3:04:05 PM");
   });
   it("shows a dash for a value that is not a date", () => {
-    expect(formatDate("nope", "UTC")).toBe("—");
-    expect(formatDateTime("nope", "UTC")).toBe("—");
-    expect(formatTime("nope", "UTC")).toBe("—");
+    for (const format of [formatDate, formatDateTime, formatTime]) expect(format("nope", "UTC"), format.name).toBe("—");
   });
 });

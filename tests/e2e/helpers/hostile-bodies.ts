@@ -98,3 +98,8 @@ export const wrongId: fc.Arbitrary<string> = fc.oneof(
   fc.uuid(),
   fc.constantFrom("00000000-0000-0000-0000-000000000000", "1 or 1=1", "../admin"),
 );
+
+/** `fields` with `name` set to a wrong id (a generated `name` entry is dropped, so the wrong id is the one sent). */
+export function withWrongId(fields: fc.Arbitrary<Entries>, name: string): fc.Arbitrary<Entries> {
+  return fc.tuple(fields, wrongId).map(([entries, id]): Entries => [...entries.filter(([k]) => k !== name), [name, id]]);
+}

@@ -1,4 +1,5 @@
 import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { launchBrowser, startTestServer, type TestServer } from "../harness";
 
@@ -10,10 +11,13 @@ import { launchBrowser, startTestServer, type TestServer } from "../harness";
 export type Stack = { sink: SmtpSink; server: TestServer; browser: Browser };
 
 /** A mail sink and the built server sending to it, for files that need no browser. */
-export async function startServerWithMail(env: Record<string, string | undefined> = {}): Promise<Omit<Stack, "browser">> {
+export async function startServerWithMail(
+  env: Record<string, string | undefined> = {},
+  options: Parameters<typeof startTestServer>[1] = {},
+): Promise<Omit<Stack, "browser">> {
   const sink = await startSmtpSink();
   try {
-    const server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", ...env });
+    const server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", ...env }, options);
     return { sink, server };
   } catch (error) {
     await sink.close();
@@ -43,4 +47,23 @@ export async function stopStack({ sink, server, browser }: Partial<Stack>): Prom
 export async function startServerAndBrowser(env: Record<string, string | undefined> = {}): Promise<{ server: TestServer; browser: Browser }> {
   const [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
   return { server, browser };
+}
+
+/**
+ * A stack started before the file's tests and stopped after them. Its parts are there once the file's
+ * first hook has run: read them in hooks and tests, not at the top of the file.
+ */
+export function stackForFile(env: Record<string, string | undefined> = {}): Stack {
+  const stack = {} as Stack;
+  beforeAll(async () => {
+    Object.assign(stack, await startStack(env));
+  });
+  afterAll(() => stopStack(stack));
+  return stack;
+}
+
+/** Client addresses from the documentation range, one after another, for X-Forwarded-For (throttles count per address). */
+export function ipSequence(first: number): () => string {
+  let next = first;
+  return () => `198.51.100.${next++}`;
 }
