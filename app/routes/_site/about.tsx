@@ -6,7 +6,7 @@ import { LeaderCard } from "~/components/about/leader-card";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
 import { StatsGrid } from "~/components/about/stats-grid";
-import { aboutIntro, coreValues, impactStats, mission, story } from "~/content/company";
+import { aboutCta, aboutIntro, coreValues, impactStats, mission, story } from "~/content/company";
 import { leaders } from "~/content/leaders";
 import { pageMeta } from "~/content/site";
 import { timeline } from "~/content/timeline";
@@ -77,12 +77,7 @@ export default function AboutPage() {
         </ul>
       </PageSection>
 
-      <PageCta
-        title="Ready to work with us?"
-        text="Apply online in minutes and get a decision within 24 hours, or talk to a loan officer first."
-        primary={{ to: "/auth", label: "Apply Now" }}
-        secondary={{ to: "/contact", label: "Contact Us" }}
-      />
+      <PageCta {...aboutCta} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
 import { CheckList } from "~/components/check-list";
 import { LinkButton } from "~/components/link-button";
-import { documentChecklists, documentRequirementsNote, processTimeline, steps, type Step } from "~/content/how-it-works";
+import { documentChecklists, documentRequirementsNote, howItWorksCta, processTimeline, steps, type Step } from "~/content/how-it-works";
 import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
@@ -101,12 +101,7 @@ export default function HowItWorksPage() {
         <p className="mt-6 text-sm text-muted-foreground">{documentRequirementsNote}</p>
       </PageSection>
 
-      <PageCta
-        title="Ready to get started?"
-        text="The application takes about 15 minutes. Have your documents ready and you could have a decision within 24 hours."
-        primary={{ to: "/apply", label: "Apply Now" }}
-        secondary={{ to: "/contact", label: "Talk to a Loan Officer" }}
-      />
+      <PageCta {...howItWorksCta} />
     </>
   );
 }
