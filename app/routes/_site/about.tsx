@@ -6,6 +6,7 @@ import { LeaderCard } from "~/components/about/leader-card";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
 import { StatsGrid } from "~/components/about/stats-grid";
+import { CardGrid } from "~/components/card-grid";
 import { aboutCta, aboutIntro, coreValues, impactStats, mission, story } from "~/content/company";
 import { leaders } from "~/content/leaders";
 import { pageMeta } from "~/content/site";
@@ -68,13 +69,9 @@ export default function AboutPage() {
         intro="Experienced people who answer for every decision we make."
         tone="muted"
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {leaders.map((leader) => (
-            <li key={leader.name}>
-              <LeaderCard leader={leader} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={leaders} itemKey={(leader) => leader.name} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {(leader) => <LeaderCard leader={leader} />}
+        </CardGrid>
       </PageSection>
 
       <PageCta {...aboutCta} />

@@ -2,6 +2,7 @@ import { ArrowRight, BadgeCheck, Banknote, Clock, FileText, Search, type LucideI
 import type { Route } from "./+types/how-it-works";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
+import { CardGrid } from "~/components/card-grid";
 import { CheckList } from "~/components/check-list";
 import { LinkButton } from "~/components/link-button";
 import { documentChecklists, documentRequirementsNote, howItWorksCta, processTimeline, steps, type Step } from "~/content/how-it-works";
@@ -58,13 +59,9 @@ export default function HowItWorksPage() {
       </PageHero>
 
       <PageSection id="steps" title="The Process" intro="What happens at each step, and how long it usually takes.">
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step) => (
-            <li key={step.number}>
-              <StepCard step={step} />
-            </li>
-          ))}
-        </ol>
+        <CardGrid items={steps} itemKey={(step) => step.number} ordered className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {(step) => <StepCard step={step} />}
+        </CardGrid>
       </PageSection>
 
       <PageSection id="timeline" title="Your Timeline" intro="Typical times for a complete application." tone="muted">
