@@ -70,26 +70,42 @@ const ALTCHA_LIGHT_THEME = {
   "--altcha-max-width": "100%",
 } as CSSProperties;
 
-/** Options the widget takes only as JSON (no attribute of their own). */
-const ALTCHA_CONFIGURATION = JSON.stringify({ hideLogo: true, hideFooter: true });
+/** The widget's fixed attributes: checkbox look, solving on first focus; `configuration` holds the options it takes only as JSON. */
+const ALTCHA_ATTRIBUTES = {
+  auto: "onfocus",
+  type: "checkbox",
+  display: "standard",
+  language: "en",
+  configuration: JSON.stringify({ hideLogo: true, hideFooter: true }),
+  style: ALTCHA_LIGHT_THEME,
+} as const;
+
+/** What both widgets take from <Captcha>. */
+type WidgetProps = { name: string; onVerifiedChange?: (verified: boolean) => void };
+
+/** The latest onVerifiedChange, for listeners registered once (a new callback must not re-render the widget). */
+function useLatestCallback(onVerifiedChange: WidgetProps["onVerifiedChange"]) {
+  const latest = useRef(onVerifiedChange);
+  useEffect(() => {
+    latest.current = onVerifiedChange;
+  });
+  return latest;
+}
+
+function LoadFailedAlert({ failed }: { failed: boolean }) {
+  return failed ? (
+    <p role="alert" className="mt-1 text-sm text-red-700">
+      The security check could not load. Please reload the page.
+    </p>
+  ) : null;
+}
 
 type AltchaStateEvent = CustomEvent<{ state?: string; payload?: string | null }>;
 
-function AltchaWidget({
-  challengeUrl,
-  name,
-  onVerifiedChange,
-}: {
-  challengeUrl: string;
-  name: string;
-  onVerifiedChange?: (verified: boolean) => void;
-}) {
+function AltchaWidget({ challengeUrl, name, onVerifiedChange }: WidgetProps & { challengeUrl: string }) {
   const ref = useRef<HTMLElement>(null);
   const [failedToLoad, setFailedToLoad] = useState(false);
-  const onChange = useRef(onVerifiedChange);
-  useEffect(() => {
-    onChange.current = onVerifiedChange;
-  });
+  const onChange = useLatestCallback(onVerifiedChange);
 
   useEffect(() => {
     let cancelled = false;
@@ -104,28 +120,13 @@ function AltchaWidget({
       cancelled = true;
       element?.removeEventListener("statechange", listener);
     };
-  }, []);
+  }, [onChange]);
 
   return (
     // Reserves the widget's height so nothing moves when the script upgrades the element.
     <div className="min-h-12">
-      <altcha-widget
-        ref={ref}
-        challenge={challengeUrl}
-        name={name}
-        auto="onfocus"
-        type="checkbox"
-        display="standard"
-        language="en"
-        configuration={ALTCHA_CONFIGURATION}
-        style={ALTCHA_LIGHT_THEME}
-        suppressHydrationWarning
-      />
-      {failedToLoad ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          The security check could not load. Please reload the page.
-        </p>
-      ) : null}
+      <altcha-widget ref={ref} challenge={challengeUrl} name={name} {...ALTCHA_ATTRIBUTES} suppressHydrationWarning />
+      <LoadFailedAlert failed={failedToLoad} />
     </div>
   );
 }
@@ -171,22 +172,11 @@ function loadRecaptcha(): Promise<Grecaptcha> {
   return recaptchaLoading;
 }
 
-function RecaptchaWidget({
-  siteKey,
-  name,
-  onVerifiedChange,
-}: {
-  siteKey: string;
-  name: string;
-  onVerifiedChange?: (verified: boolean) => void;
-}) {
+function RecaptchaWidget({ siteKey, name, onVerifiedChange }: WidgetProps & { siteKey: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [token, setToken] = useState("");
   const [failedToLoad, setFailedToLoad] = useState(false);
-  const onChange = useRef(onVerifiedChange);
-  useEffect(() => {
-    onChange.current = onVerifiedChange;
-  });
+  const onChange = useLatestCallback(onVerifiedChange);
 
   useEffect(() => {
     let cancelled = false;
@@ -213,17 +203,13 @@ function RecaptchaWidget({
     return () => {
       cancelled = true;
     };
-  }, [siteKey]);
+  }, [siteKey, onChange]);
 
   return (
     <div className="min-h-[78px]">
       <div ref={ref} className="g-recaptcha" data-sitekey={siteKey} data-theme="light" />
       <input type="hidden" name={name} value={token} />
-      {failedToLoad ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          The security check could not load. Please reload the page.
-        </p>
-      ) : null}
+      <LoadFailedAlert failed={failedToLoad} />
     </div>
   );
 }

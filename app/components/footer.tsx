@@ -1,35 +1,13 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { footerCompanyLinks, footerLegalLinks, footerServiceLinks, type NavLink } from "~/content/navigation";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { LogoMark } from "./logo";
 
-/** docs/requirements.md §2: the footer links. The home-improvement page is deliberately not linked here. */
-export const footerCompanyLinks = [
-  { to: "/about", label: "About Us" },
-  { to: "/services", label: "Loan Services" },
-  { to: "/calculator", label: "Loan Calculator" },
-  { to: "/testimonials", label: "Testimonials" },
-  { to: "/faq", label: "FAQs" },
-] as const;
-
-export const footerServiceLinks = [
-  { to: "/services/personal", label: "Personal Loans" },
-  { to: "/services/business", label: "Business Loans" },
-  { to: "/services/private", label: "Private Loans" },
-  { to: "/services/hard-money", label: "Hard Money Loans" },
-  { to: "/services/debt-consolidation", label: "Debt Consolidation" },
-  { to: "/services/auto", label: "Auto Loans" },
-] as const;
-
-export const footerLegalLinks = [
-  { to: "/privacy", label: "Privacy Policy" },
-  { to: "/terms", label: "Terms of Service" },
-  { to: "/disclosures", label: "Legal Disclosures" },
-] as const;
-
 const linkClass = "rounded-sm text-slate-300 hover:text-gold-400 hover:underline";
 
-function LinkList({ links }: { links: readonly { to: string; label: string }[] }) {
+function LinkList({ links }: { links: readonly NavLink[] }) {
   return (
     <ul className="space-y-2 text-sm">
       {links.map((link) => (
@@ -40,6 +18,25 @@ function LinkList({ links }: { links: readonly { to: string; label: string }[] }
         </li>
       ))}
     </ul>
+  );
+}
+
+const linkColumns = [
+  { title: "Company", links: footerCompanyLinks },
+  { title: "Loan Services", links: footerServiceLinks },
+  { title: "Legal", links: footerLegalLinks },
+] as const;
+
+function ColumnHeading({ children }: { children: ReactNode }) {
+  return <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{children}</h2>;
+}
+
+function ContactRow({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+      {children}
+    </li>
   );
 }
 
@@ -62,47 +59,37 @@ export function Footer() {
           aria-label="Footer"
           className="grid grid-cols-2 gap-8 sm:order-last sm:col-span-2 sm:grid-cols-3 lg:order-none"
         >
-          <div>
-            <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
-            <LinkList links={footerCompanyLinks} />
-          </div>
-          <div>
-            <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Loan Services</h2>
-            <LinkList links={footerServiceLinks} />
-          </div>
-          <div>
-            <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Legal</h2>
-            <LinkList links={footerLegalLinks} />
-          </div>
+          {linkColumns.map((column) => (
+            <div key={column.title}>
+              <ColumnHeading>{column.title}</ColumnHeading>
+              <LinkList links={column.links} />
+            </div>
+          ))}
         </nav>
 
         <div>
-          <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Contact Us</h2>
+          <ColumnHeading>Contact Us</ColumnHeading>
           <ul className="space-y-3 text-sm">
-            <li className="flex gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+            <ContactRow icon={Phone}>
               <a href={phoneHref} className={linkClass}>
                 <span className="sr-only">Phone: </span>
                 {site.phone.display}
               </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+            </ContactRow>
+            <ContactRow icon={Mail}>
               <a href={emailHref} className={`${linkClass} break-all`}>
                 <span className="sr-only">E-mail: </span>
                 {site.email}
               </a>
-            </li>
-            <li className="flex gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+            </ContactRow>
+            <ContactRow icon={MapPin}>
               <address className="not-italic">
                 {address.street}
                 <br />
                 {address.city}, {address.state} {address.zip}
               </address>
-            </li>
-            <li className="flex gap-2">
-              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+            </ContactRow>
+            <ContactRow icon={Clock}>
               <span>
                 {site.hours.map((h) => (
                   <span key={h.days} className="block">
@@ -110,7 +97,7 @@ export function Footer() {
                   </span>
                 ))}
               </span>
-            </li>
+            </ContactRow>
           </ul>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogOut, Menu, Phone, ShieldCheck, X } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { mainNavLinks } from "~/content/navigation";
 import { phoneHref, site } from "~/content/site";
 import { cn } from "~/utils/cn";
 import { LogoMark } from "./logo";
@@ -8,18 +9,6 @@ import { LinkButton } from "./link-button";
 import { Button } from "./ui/button";
 import { useDisclosure } from "./ui/disclosure";
 import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
-
-/** The main navigation, in the order of docs/requirements.md §2. */
-export const mainNavLinks = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About Us" },
-  { to: "/services", label: "Loan Services" },
-  { to: "/calculator", label: "Calculator" },
-  { to: "/how-it-works", label: "How It Works" },
-  { to: "/testimonials", label: "Testimonials" },
-  { to: "/faq", label: "FAQs" },
-  { to: "/contact", label: "Contact" },
-] as const;
 
 export type HeaderUser = { name: string } | null;
 

@@ -1,3 +1,5 @@
+import type { Stat } from "~/content/company";
+
 /**
  * Why choose us (docs/requirements.md §2, home page) and the claims shown to visitors (docs/requirements.md §1).
  * Plain data: the UI maps `icon` to an icon component.
@@ -34,10 +36,8 @@ export const benefits: readonly Benefit[] = [
   },
 ];
 
-export type Claim = { value: string; label: string };
-
 /** docs/requirements.md §1: decision within 24 hours, 15 years, $2.5B+ funded, 150K+ clients, 4.9/5. */
-export const claims: readonly Claim[] = [
+export const claims: readonly Stat[] = [
   { value: "24 Hours", label: "Loan decision" },
   { value: "15 Years", label: "Of lending experience" },
   { value: "$2.5B+", label: "Funded" },

@@ -1,3 +1,5 @@
+import type { PageCtaCopy } from "~/content/page-cta";
+
 /**
  * Company facts for the About and Testimonials pages (docs/requirements.md §1, §2, §10): the impact stats, the
  * testimonials stats band, the story, the mission and the four core values.
@@ -77,3 +79,9 @@ export const coreValues: readonly CoreValue[] = [
       "Financing should be within reach of everyone who qualifies: plain-language terms, an online application that works on any device, and help by phone when you want it.",
   },
 ];
+
+export const aboutCta: PageCtaCopy = {
+  title: "Ready to work with us?",
+  text: "Apply online in minutes and get a decision within 24 hours, or talk to a loan officer first.",
+  applyTo: "/auth",
+};

@@ -1,3 +1,5 @@
+import type { PageCtaCopy } from "~/content/page-cta";
+
 /**
  * The FAQ (docs/requirements.md §2: six categories, each a single-open accordion). Note the FAQ's own decision-time
  * claim: within 72 hours (docs/requirements.md §10), while other pages say 24 hours.
@@ -185,3 +187,10 @@ export const faqCategories: readonly FaqCategory[] = [
     ],
   },
 ];
+
+/** The FAQ's own decision time (72 hours, see above). */
+export const faqCta: PageCtaCopy = {
+  title: "Still have questions?",
+  text: "Our loan officers are happy to help, or you can start your application now and get a decision within 72 hours.",
+  applyTo: "/apply",
+};

@@ -1,3 +1,5 @@
+import type { PageCtaCopy } from "~/content/page-cta";
+
 /**
  * /how-it-works (docs/requirements.md §2): four steps, a timeline strip and the document checklists.
  * Decision within 24 hours and funding in 1-3 business days (docs/requirements.md §10).
@@ -108,3 +110,10 @@ export const documentChecklists: readonly DocumentChecklist[] = [
 
 /** Accepted upload formats (docs/requirements.md §6). */
 export const documentRequirementsNote = "Documents can be PDF, JPG or PNG files of up to 5 MB each.";
+
+export const howItWorksCta: PageCtaCopy = {
+  title: "Ready to get started?",
+  text: "The application takes about 15 minutes. Have your documents ready and you could have a decision within 24 hours.",
+  applyTo: "/apply",
+  contactLabel: "Talk to a Loan Officer",
+};

@@ -1,24 +1,20 @@
+import { illustration, type Illustration } from "~/content/illustration";
+
 /**
  * The leadership team on /about (docs/requirements.md §2, §4 "Leader: name, title, bio, image, education").
  * Portraits are our own SVG illustrations in public/images/leaders (no photographs of real people).
  */
-export type LeaderImage = {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-};
 
 export type Leader = {
   name: string;
   title: string;
   bio: string;
   education: readonly string[];
-  image: LeaderImage;
+  image: Illustration;
 };
 
-function portrait(slug: string, name: string): LeaderImage {
-  return { src: `/images/leaders/${slug}.svg`, alt: `Illustrated portrait of ${name}`, width: 240, height: 240 };
+function portrait(slug: string, name: string): Illustration {
+  return illustration("leaders", slug, `Illustrated portrait of ${name}`, { width: 240, height: 240 });
 }
 
 /** In the spec's order: chief executive; office administrator; compliance and legal; lending. */

@@ -1,6 +1,7 @@
 import type { LoanType } from "~/domain/enums";
 import { formatDollarAmount } from "~/domain/formats";
 import { RATE_BOUNDS } from "~/domain/loan-math";
+import { illustration, type Illustration } from "~/content/illustration";
 
 /**
  * The seven loan products (docs/requirements.md §1, §2, §4 "Loan product", §9 table). The one source for every page
@@ -37,7 +38,7 @@ export type LoanProduct = {
   /** Hard money only: how fast the loan closes. */
   closing?: string;
   benefits: readonly string[];
-  image: { src: string; alt: string; width: number; height: number };
+  image: Illustration;
   icon: LoanIconName;
   /** The loan's own page. */
   href: `/services/${LoanSlug}`;
@@ -71,8 +72,8 @@ const STANDARD_TERM: LoanProduct["term"] = { minMonths: 6, maxMonths: 360, displ
 
 const IMAGE_SIZE = { width: 480, height: 320 } as const;
 
-function image(slug: LoanSlug, alt: string): LoanProduct["image"] {
-  return { src: `/images/loans/${slug}.svg`, alt, ...IMAGE_SIZE };
+function image(slug: LoanSlug, alt: string): Illustration {
+  return illustration("loans", slug, alt, IMAGE_SIZE);
 }
 
 export const loans: readonly LoanProduct[] = [

@@ -1,3 +1,4 @@
+import type { LoanSlug } from "~/content/loans";
 import { site } from "~/content/site";
 
 /**
@@ -27,15 +28,16 @@ export const CONTACT_SEO = {
   description: "Contact Private Loans by phone, e-mail or our contact form. We reply within 24 hours.",
 } as const;
 
-const loanPages: { slug: string; name: string }[] = [
-  { slug: "personal", name: "Personal Loans" },
-  { slug: "business", name: "Business Loans" },
-  { slug: "private", name: "Private Loans" },
-  { slug: "hard-money", name: "Hard Money / Bridge Loans" },
-  { slug: "debt-consolidation", name: "Debt Consolidation Loans" },
-  { slug: "auto", name: "Auto Loans" },
-  { slug: "home-improvement", name: "Home Improvement Loans" },
-];
+/** The loan pages' titles, as each page's meta gives them (content/loans.ts is not imported: it would ship to every page). */
+const loanPageTitles: Record<LoanSlug, string> = {
+  personal: "Personal Loans",
+  business: "Business Loans",
+  private: "Private Loans",
+  "hard-money": "Hard Money / Bridge Loans",
+  "debt-consolidation": "Debt Consolidation Loans",
+  auto: "Auto Loans",
+  "home-improvement": "Home Improvement Loans",
+};
 
 /** Every public, indexable page (docs/requirements.md §2), in the order the sitemap lists them. */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
@@ -63,8 +65,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     changefreq: "monthly",
     priority: 0.9,
   },
-  ...loanPages.map(
-    ({ slug, name }): PublicPage => ({
+  ...Object.entries(loanPageTitles).map(
+    ([slug, name]): PublicPage => ({
       path: `/services/${slug}`,
       title: name,
       description: `${name} from Private Loans: amounts, rates, terms and key benefits, with a decision within 24 hours.`,

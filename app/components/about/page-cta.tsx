@@ -1,20 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { LinkButton } from "~/components/link-button";
+import type { PageCtaCopy } from "~/content/page-cta";
 
-export type CtaLink = { to: string; label: string };
-
-/** The closing call to action of a content page: a heading, a line and two buttons. */
-export function PageCta({
-  title,
-  text,
-  primary,
-  secondary,
-}: {
-  title: string;
-  text: string;
-  primary: CtaLink;
-  secondary?: CtaLink;
-}) {
+/** The closing call to action of a content page: a heading, a line, Apply Now and a link to /contact. */
+export function PageCta({ title, text, applyTo, contactLabel = "Contact Us" }: PageCtaCopy) {
   return (
     <section aria-labelledby="page-cta-heading" className="on-dark bg-navy-900 text-white">
       <div className="mx-auto flex w-full max-w-4xl flex-col items-center px-4 py-14 text-center sm:px-6 sm:py-16">
@@ -23,14 +12,12 @@ export function PageCta({
         </h2>
         <p className="mt-3 max-w-2xl text-slate-200">{text}</p>
         <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <LinkButton to={primary.to} variant="accent" size="lg" iconAfter={ArrowRight}>
-            {primary.label}
+          <LinkButton to={applyTo} variant="accent" size="lg" iconAfter={ArrowRight}>
+            Apply Now
           </LinkButton>
-          {secondary ? (
-            <LinkButton to={secondary.to} size="lg" className="border border-white bg-transparent text-white hover:bg-navy-800">
-              {secondary.label}
-            </LinkButton>
-          ) : null}
+          <LinkButton to="/contact" size="lg" className="border border-white bg-transparent text-white hover:bg-navy-800">
+            {contactLabel}
+          </LinkButton>
         </div>
       </div>
     </section>

@@ -4,15 +4,18 @@ import { cn } from "~/utils/cn";
 
 /** The admin area's frame: page title, short description and the section navigation. */
 
-export const ADMIN_SECTIONS = [
-  { to: "/admin", label: "Applications", end: true },
-  { to: "/admin/clients", label: "Client Information" },
-  { to: "/admin/documents", label: "Document Viewer" },
-  { to: "/admin/monitoring", label: "Activity Monitoring" },
-  { to: "/admin/security", label: "Security Settings" },
-  { to: "/admin/testimonials", label: "Testimonials" },
-  { to: "/admin/messages", label: "Messages" },
-] as const;
+const SECTION_LABELS = {
+  "/admin": "Applications",
+  "/admin/clients": "Client Information",
+  "/admin/documents": "Document Viewer",
+  "/admin/monitoring": "Activity Monitoring",
+  "/admin/security": "Security Settings",
+  "/admin/testimonials": "Testimonials",
+  "/admin/messages": "Messages",
+} as const;
+
+/** The applications list is the area's index: its tab is current on /admin only, not on every admin page. */
+export const ADMIN_SECTIONS = Object.entries(SECTION_LABELS).map(([to, label]) => ({ to, label, end: to === "/admin" }));
 
 export function AdminShell({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -23,7 +26,7 @@ export function AdminShell({ title, description, actions, children }: { title: s
             <li key={s.to}>
               <NavLink
                 to={s.to}
-                end={"end" in s ? s.end : false}
+                end={s.end}
                 className={({ isActive }) =>
                   cn(
                     "inline-block border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2",

@@ -1,63 +1,70 @@
-import { Clock, Mail, MapPin, Phone, PhoneCall } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, PhoneCall, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { cn } from "~/utils/cn";
+
+/** A card beside the contact form, labelled by its h2. */
+function SideCard({ id, title, className, headingClassName, children }: { id: string; title: string; className: string; headingClassName?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className={cn("text-xl font-semibold", headingClassName)}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One line of the contact-info card: an icon, a bold label and the detail under it. */
+function InfoRow({ icon: Icon, label, grow = false, children }: { icon: LucideIcon; label: string; grow?: boolean; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+      <div className={grow ? "flex-1" : undefined}>
+        <p className="font-semibold text-foreground">{label}</p>
+        {children}
+      </div>
+    </li>
+  );
+}
 
 /** The contact-info card: phone, e-mail, postal address and business hours (all from content/site). */
 export function ContactInfoCard({ className }: { className?: string }) {
   const { address } = site;
   return (
-    <section aria-labelledby="contact-info-heading" className={cn("rounded-xl border border-border bg-card p-6 shadow-sm", className)}>
-      <h2 id="contact-info-heading" className="text-xl font-semibold text-primary">
-        Contact Information
-      </h2>
+    <SideCard id="contact-info-heading" title="Contact Information" className={cn("rounded-xl border border-border bg-card p-6 shadow-sm", className)} headingClassName="text-primary">
       <ul className="mt-5 flex flex-col gap-5 text-sm">
-        <li className="flex items-start gap-3">
-          <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
-          <div>
-            <p className="font-semibold text-foreground">Phone</p>
-            <a href={phoneHref} className="text-link underline-offset-4 hover:underline">
-              {site.phone.display}
-            </a>
-          </div>
-        </li>
-        <li className="flex items-start gap-3">
-          <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
-          <div>
-            <p className="font-semibold text-foreground">Email</p>
-            <a href={emailHref} className="break-all text-link underline-offset-4 hover:underline">
-              {site.email}
-            </a>
-          </div>
-        </li>
-        <li className="flex items-start gap-3">
-          <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
-          <div>
-            <p className="font-semibold text-foreground">Office</p>
-            <address className="text-muted-foreground not-italic">
-              {address.street}
-              <br />
-              {address.city}, {address.state} {address.zip}
-              <br />
-              {address.country}
-            </address>
-          </div>
-        </li>
-        <li className="flex items-start gap-3">
-          <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
-          <div className="flex-1">
-            <p className="font-semibold text-foreground">Business Hours</p>
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-muted-foreground">
-              {site.hours.map((h) => (
-                <div key={h.days} className="contents">
-                  <dt>{h.days}</dt>
-                  <dd className="text-right whitespace-nowrap">{h.time}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </li>
+        <InfoRow icon={Phone} label="Phone">
+          <a href={phoneHref} className="text-link underline-offset-4 hover:underline">
+            {site.phone.display}
+          </a>
+        </InfoRow>
+        <InfoRow icon={Mail} label="Email">
+          <a href={emailHref} className="break-all text-link underline-offset-4 hover:underline">
+            {site.email}
+          </a>
+        </InfoRow>
+        <InfoRow icon={MapPin} label="Office">
+          <address className="text-muted-foreground not-italic">
+            {address.street}
+            <br />
+            {address.city}, {address.state} {address.zip}
+            <br />
+            {address.country}
+          </address>
+        </InfoRow>
+        <InfoRow icon={Clock} label="Business Hours" grow>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-muted-foreground">
+            {site.hours.map((h) => (
+              <div key={h.days} className="contents">
+                <dt>{h.days}</dt>
+                <dd className="text-right whitespace-nowrap">{h.time}</dd>
+              </div>
+            ))}
+          </dl>
+        </InfoRow>
       </ul>
-    </section>
+    </SideCard>
   );
 }
 
@@ -65,10 +72,7 @@ export function ContactInfoCard({ className }: { className?: string }) {
 export function CallNowCard({ className }: { className?: string }) {
   const weekdays = site.hours[0];
   return (
-    <section aria-labelledby="call-now-heading" className={cn("on-dark rounded-xl bg-primary p-6 text-primary-foreground shadow-sm", className)}>
-      <h2 id="call-now-heading" className="text-xl font-semibold">
-        Call Now
-      </h2>
+    <SideCard id="call-now-heading" title="Call Now" className={cn("on-dark rounded-xl bg-primary p-6 text-primary-foreground shadow-sm", className)}>
       <p className="mt-2 text-sm text-navy-100">
         Prefer to talk? Speak with a loan specialist: {weekdays.days}, {weekdays.time}.
       </p>
@@ -82,6 +86,6 @@ export function CallNowCard({ className }: { className?: string }) {
           {site.phone.display}
         </span>
       </a>
-    </section>
+    </SideCard>
   );
 }

@@ -1,3 +1,4 @@
+import { CardGrid } from "~/components/card-grid";
 import { LoanCard } from "~/components/loans/loan-card";
 import { LinkButton } from "~/components/link-button";
 import { loans } from "~/content/loans";
@@ -12,13 +13,14 @@ export function LoanCardsSection() {
       title="Financing for Every Goal"
       intro="Seven loan types, one straightforward process. All rates are 5.99% to 35.99% APR."
     >
-      <ul className="mt-12 flex flex-wrap justify-center gap-6">
-        {loans.map((loan) => (
-          <li key={loan.slug} className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
-            <LoanCard loan={loan} />
-          </li>
-        ))}
-      </ul>
+      <CardGrid
+        items={loans}
+        itemKey={(loan) => loan.slug}
+        className="mt-12 flex flex-wrap justify-center gap-6"
+        itemClassName="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
+      >
+        {(loan) => <LoanCard loan={loan} />}
+      </CardGrid>
       <div className="mt-10 text-center">
         <LinkButton to="/services" variant="outline" size="lg">
           Compare All Loan Services

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { CardGrid } from "~/components/card-grid";
 import { LoanIcon } from "~/components/loans/loan-icon";
 import { formatDollars, loans, type LoanProduct } from "~/content/loans";
 import { cn } from "~/utils/cn";
@@ -94,13 +95,14 @@ export function LoanHoverGrid() {
       <p className="mt-2 hidden text-center text-sm text-navy-100 [@media(hover:hover)]:block">
         Hover over a loan, or move to it with the Tab key, to see its details.
       </p>
-      <ul className="mt-12 flex flex-wrap justify-center gap-4">
-        {loans.map((loan) => (
-          <li key={loan.slug} className="w-full sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-3rem)/4)]">
-            <Tile loan={loan} />
-          </li>
-        ))}
-      </ul>
+      <CardGrid
+        items={loans}
+        itemKey={(loan) => loan.slug}
+        className="mt-12 flex flex-wrap justify-center gap-4"
+        itemClassName="w-full sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-3rem)/4)]"
+      >
+        {(loan) => <Tile loan={loan} />}
+      </CardGrid>
     </HomeSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Quote, Star } from "lucide-react";
+import { CardGrid } from "~/components/card-grid";
 import { LinkButton } from "~/components/link-button";
 import { testimonials, type Testimonial } from "~/content/testimonials";
 import { cn } from "~/utils/cn";
@@ -51,13 +52,9 @@ export function TestimonialsPreview() {
       title="What Our Clients Say"
       intro="Over 150,000 clients have trusted us with their financing, and they rate us 4.9 out of 5."
     >
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
-        {testimonials.slice(0, 3).map((testimonial) => (
-          <li key={testimonial.name}>
-            <TestimonialCard testimonial={testimonial} />
-          </li>
-        ))}
-      </ul>
+      <CardGrid items={testimonials.slice(0, 3)} itemKey={(testimonial) => testimonial.name} className="mt-12 grid gap-6 md:grid-cols-3">
+        {(testimonial) => <TestimonialCard testimonial={testimonial} />}
+      </CardGrid>
       <div className="mt-10 text-center">
         <LinkButton to="/testimonials" variant="outline" size="lg">
           View All Testimonials

@@ -6,7 +6,8 @@ import { LeaderCard } from "~/components/about/leader-card";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
 import { StatsGrid } from "~/components/about/stats-grid";
-import { aboutIntro, coreValues, impactStats, mission, story } from "~/content/company";
+import { CardGrid } from "~/components/card-grid";
+import { aboutCta, aboutIntro, coreValues, impactStats, mission, story } from "~/content/company";
 import { leaders } from "~/content/leaders";
 import { pageMeta } from "~/content/site";
 import { timeline } from "~/content/timeline";
@@ -68,21 +69,12 @@ export default function AboutPage() {
         intro="Experienced people who answer for every decision we make."
         tone="muted"
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {leaders.map((leader) => (
-            <li key={leader.name}>
-              <LeaderCard leader={leader} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={leaders} itemKey={(leader) => leader.name} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {(leader) => <LeaderCard leader={leader} />}
+        </CardGrid>
       </PageSection>
 
-      <PageCta
-        title="Ready to work with us?"
-        text="Apply online in minutes and get a decision within 24 hours, or talk to a loan officer first."
-        primary={{ to: "/auth", label: "Apply Now" }}
-        secondary={{ to: "/contact", label: "Contact Us" }}
-      />
+      <PageCta {...aboutCta} />
     </>
   );
 }

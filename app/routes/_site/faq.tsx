@@ -4,7 +4,7 @@ import { PageCta } from "~/components/about/page-cta";
 import { PageHero } from "~/components/about/page-hero";
 import { FaqAccordion } from "~/components/faq/faq-accordion";
 import { useNonce } from "~/components/nonce-provider";
-import { faqCategories } from "~/content/faq";
+import { faqCategories, faqCta } from "~/content/faq";
 import { jsonLdText } from "~/content/seo";
 import { pageMeta } from "~/content/site";
 
@@ -81,12 +81,7 @@ export default function FaqPage() {
         </div>
       </div>
 
-      <PageCta
-        title="Still have questions?"
-        text="Our loan officers are happy to help, or you can start your application now and get a decision within 72 hours."
-        primary={{ to: "/apply", label: "Apply Now" }}
-        secondary={{ to: "/contact", label: "Contact Us" }}
-      />
+      <PageCta {...faqCta} />
     </>
   );
 }

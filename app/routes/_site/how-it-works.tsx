@@ -2,9 +2,10 @@ import { ArrowRight, BadgeCheck, Banknote, Clock, FileText, Search, type LucideI
 import type { Route } from "./+types/how-it-works";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
+import { CardGrid } from "~/components/card-grid";
 import { CheckList } from "~/components/check-list";
 import { LinkButton } from "~/components/link-button";
-import { documentChecklists, documentRequirementsNote, processTimeline, steps, type Step } from "~/content/how-it-works";
+import { documentChecklists, documentRequirementsNote, howItWorksCta, processTimeline, steps, type Step } from "~/content/how-it-works";
 import { pageMeta } from "~/content/site";
 
 export const meta: Route.MetaFunction = () => [
@@ -58,13 +59,9 @@ export default function HowItWorksPage() {
       </PageHero>
 
       <PageSection id="steps" title="The Process" intro="What happens at each step, and how long it usually takes.">
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step) => (
-            <li key={step.number}>
-              <StepCard step={step} />
-            </li>
-          ))}
-        </ol>
+        <CardGrid items={steps} itemKey={(step) => step.number} ordered className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {(step) => <StepCard step={step} />}
+        </CardGrid>
       </PageSection>
 
       <PageSection id="timeline" title="Your Timeline" intro="Typical times for a complete application." tone="muted">
@@ -101,12 +98,7 @@ export default function HowItWorksPage() {
         <p className="mt-6 text-sm text-muted-foreground">{documentRequirementsNote}</p>
       </PageSection>
 
-      <PageCta
-        title="Ready to get started?"
-        text="The application takes about 15 minutes. Have your documents ready and you could have a decision within 24 hours."
-        primary={{ to: "/apply", label: "Apply Now" }}
-        secondary={{ to: "/contact", label: "Talk to a Loan Officer" }}
-      />
+      <PageCta {...howItWorksCta} />
     </>
   );
 }
