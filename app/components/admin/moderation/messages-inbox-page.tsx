@@ -10,7 +10,8 @@ import { Card } from "~/components/ui/card";
 import { formatPhone } from "~/domain/formats";
 import { cn } from "~/utils/cn";
 import { Pagination } from "~/components/admin/pagination";
-import { useActionToast, type AdminActionData } from "./use-action-toast";
+import { useActionToast } from "~/components/action-toast";
+import type { StampedResult } from "~/domain/action-result";
 
 export type InboxPageData = {
   items: InboxMessage[];
@@ -89,7 +90,7 @@ function MessageCard({ item, timeZone }: { item: InboxMessage; timeZone: string 
 }
 
 /** /admin/messages: contact-form messages, newest first, 20 a page; inbox (new and read) or archived. */
-export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; actionData: AdminActionData | undefined }) {
+export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; actionData: StampedResult | undefined }) {
   const timeZone = useDisplayTimeZone();
   useActionToast(actionData);
   const views = [

@@ -8,7 +8,8 @@ import { StarRating } from "~/components/testimonials/star-rating";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/admin/pagination";
-import { useActionToast, type AdminActionData } from "./use-action-toast";
+import { useActionToast } from "~/components/action-toast";
+import type { StampedResult } from "~/domain/action-result";
 
 export type ModerationPageData = Omit<Page<PendingTestimonial>, "pageSize">;
 
@@ -66,7 +67,7 @@ function TestimonialReview({ item, timeZone }: { item: PendingTestimonial; timeZ
 }
 
 /** /admin/testimonials: pending testimonials, newest first, 20 a page, each approved or rejected once. */
-export function TestimonialModerationPage({ data, actionData }: { data: ModerationPageData; actionData: AdminActionData | undefined }) {
+export function TestimonialModerationPage({ data, actionData }: { data: ModerationPageData; actionData: StampedResult | undefined }) {
   const timeZone = useDisplayTimeZone();
   useActionToast(actionData);
   return (
