@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AdminApplicationsPage, type AdminApplicationsData } from "~/components/admin/applications/admin-applications-page";
 import { pageMeta } from "~/content/site";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { parseReviewListParams, REVIEW_TOASTS } from "~/domain/validation/review";
+import { parseReviewListParams } from "~/domain/validation/review";
 import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/admin/applications.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { logFailure } from "~/server/log/describe-error.server";
@@ -36,12 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return respond(await reviewActionFromRequest(request, admin, requestInfo(request, context)));
 }
 
-export const ErrorBoundary = adminLoadErrorBoundary({
-  title: "Admin Dashboard",
-  heading: REVIEW_TOASTS.loadFailed.title,
-  fallback: "The applications could not be loaded. Please try again.",
-  toast: REVIEW_TOASTS.loadFailed,
-});
+export const ErrorBoundary = adminLoadErrorBoundary("applications");
 
 export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {
   return <AdminApplicationsPage data={loaderData} />;

@@ -25,8 +25,4 @@ export default function AdminClientsRoute({ loaderData }: Route.ComponentProps) 
   return <ClientsPage data={loaderData} />;
 }
 
-export const ErrorBoundary = adminLoadErrorBoundary({
-  title: "Client Information",
-  heading: "Error Loading Clients",
-  fallback: "The client data could not be loaded. Please try again.",
-});
+export const ErrorBoundary = adminLoadErrorBoundary("clients");

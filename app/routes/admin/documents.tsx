@@ -51,8 +51,4 @@ export default function AdminDocumentsRoute({ loaderData }: Route.ComponentProps
   return <DocumentsPage data={loaderData} />;
 }
 
-export const ErrorBoundary = adminLoadErrorBoundary({
-  title: "Document Viewer",
-  heading: "Error Loading Documents",
-  fallback: "The documents could not be loaded. Please try again.",
-});
+export const ErrorBoundary = adminLoadErrorBoundary("documents");

@@ -9,6 +9,7 @@ import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import type { Route } from "./+types/messages";
 import { requestInfo } from "~/server/http/request-info.server";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 
@@ -42,3 +43,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   return <MessagesInboxPage data={loaderData} actionData={actionData} />;
 }
+
+export const ErrorBoundary = adminLoadErrorBoundary("messages");

@@ -8,6 +8,7 @@ import { assertSameOrigin } from "~/server/http/origin.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import type { Route } from "./+types/testimonials";
 import { requestInfo } from "~/server/http/request-info.server";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 
@@ -44,3 +45,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminTestimonialsPage({ loaderData, actionData }: Route.ComponentProps) {
   return <TestimonialModerationPage data={loaderData} actionData={actionData} />;
 }
+
+export const ErrorBoundary = adminLoadErrorBoundary("testimonials");

@@ -17,6 +17,7 @@ import {
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
+import { pageWindow } from "./paging.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { applicationStatusCounts, approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
@@ -82,16 +83,15 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb()): Promise<AdminApplicationList> {
   const counts = await countApplicationsByStatus(db);
   const total = counts[params.tab];
-  const pageCount = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
-  const page = Math.min(Math.max(1, params.page), pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, params.page, REVIEW_PAGE_SIZE);
 
   const pageIds = db
     .select({ id: loanApplications.id })
     .from(loanApplications)
     .where(eq(loanApplications.status, params.tab))
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
-    .limit(REVIEW_PAGE_SIZE)
-    .offset((page - 1) * REVIEW_PAGE_SIZE)
+    .limit(limit)
+    .offset(offset)
     .as("page_ids");
 
   const rows = await db

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
-import { count, desc, eq, asc } from "drizzle-orm";
+import { desc, eq, asc } from "drizzle-orm";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
+import { countRows, pageWindow } from "./paging.server";
 import { loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
 import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { getStorage, type DocumentStorage } from "~/server/storage/storage.server";
@@ -108,14 +109,13 @@ export async function listDocuments(
 ): Promise<DocumentList> {
   const clientId = query.clientId ?? null;
   const where = clientId ? eq(loanDocuments.userId, clientId) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(loanDocuments).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
+  const total = await countRows(db, loanDocuments, where);
+  const { page, pageCount, limit, offset } = pageWindow(total, query.page, DOCUMENTS_PAGE_SIZE);
   const rows = await documentsQuery(db)
     .where(where)
     .orderBy(desc(loanDocuments.uploadedAt), asc(loanDocuments.applicationId), asc(loanDocuments.documentType))
-    .limit(DOCUMENTS_PAGE_SIZE)
-    .offset((page - 1) * DOCUMENTS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
 
   let client: DocumentList["client"] = null;
   if (clientId) {
