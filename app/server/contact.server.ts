@@ -3,7 +3,9 @@ import { logFailure } from "~/server/log/describe-error.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { contactMessageEmail, enqueueEmail } from "~/server/mail/index.server";
-import { checkThrottles, THROTTLES } from "~/server/security/throttle.server";
+import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
+import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
+import type { Toast } from "~/domain/action-result";
 import { site } from "~/content/site";
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -12,7 +14,6 @@ import {
   parseContact,
   type ContactActionData,
   type ContactMessageInput,
-  type ContactToast,
 } from "~/domain/validation/contact";
 
 /**
@@ -21,12 +22,12 @@ import {
  * e-mail in one transaction. The mail worker sends it later, so a mail outage loses nothing.
  */
 
-export type ContactResult = { status: number; body: ContactActionData; headers?: Record<string, string> };
+export type ContactResult = ServiceAnswer<ContactActionData>;
 
 export type ContactMeta = { ip: string };
 
-const success: ContactToast = { type: "success", title: CONTACT_MESSAGES.success };
-const failure: ContactToast = { type: "error", title: CONTACT_MESSAGES.failure };
+const success: Toast = { type: "success", title: CONTACT_MESSAGES.success };
+const failure: Toast = { type: "error", title: CONTACT_MESSAGES.failure };
 
 /**
  * Stores one validated message and queues the lender's notification in a single transaction: both
@@ -59,17 +60,12 @@ export async function storeContactMessage(
 
 /** Handles one POST of the contact form. Never throws for bad input, spam or a database failure. */
 export async function submitContactForm(form: FormData, meta: ContactMeta, options: { db?: Db } = {}): Promise<ContactResult> {
-  const throttle = await checkThrottles([[`contact:ip:${meta.ip || "unknown"}`, THROTTLES.contactPerIp]], options);
-  if (!throttle.ok) {
-    return {
-      status: 429,
-      headers: { "Retry-After": String(throttle.retryAfterSeconds) },
-      body: {
-        ok: false,
-        toast: { type: "error", title: throttle.message, description: `Or call us directly at ${site.phone.display}.` },
-      },
-    };
-  }
+  const throttled = await throttleRefusal(
+    [[`contact:ip:${meta.ip || "unknown"}`, THROTTLES.contactPerIp]],
+    (message): ContactActionData => ({ ok: false, toast: { type: "error", title: message, description: `Or call us directly at ${site.phone.display}.` } }),
+    options,
+  );
+  if (throttled) return throttled;
 
   // A filled honeypot is a bot: answer as if all went well, keep nothing.
   const trap = form.get(CONTACT_HONEYPOT_FIELD);
@@ -88,4 +84,10 @@ export async function submitContactForm(form: FormData, meta: ContactMeta, optio
     return { status: 500, body: { ok: false, toast: failure, values } };
   }
   return { status: 200, body: { ok: true, toast: success } };
+}
+
+/** The contact action: reads the posted form (a too large or unreadable one is refused), then submitContactForm. */
+export async function submitContactRequest(request: Request, meta: ContactMeta): Promise<ContactResult> {
+  const read = await readActionForm(request, (message): ContactActionData => ({ ok: false, toast: { ...failure, description: message } }));
+  return read.ok ? submitContactForm(read.form, meta) : read.answer;
 }

@@ -1,27 +1,17 @@
 import { desc, eq } from "drizzle-orm";
 import { logFailure } from "~/server/log/describe-error.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { readForm } from "~/server/http/read-body.server";
+import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { testimonials } from "~/server/db/schema.server";
-import { checkThrottles, type ThrottlePolicy } from "~/server/security/throttle.server";
-import {
-  TESTIMONIAL_FIELDS,
-  TESTIMONIAL_TOASTS,
-  testimonialProblemTitle,
-  testimonialProblems,
-  testimonialSchema,
-  type TestimonialActionData,
-  type TestimonialValues,
-} from "~/domain/validation/testimonial";
+import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
+import type { Toast } from "~/domain/action-result";
+import { checkTestimonial, TESTIMONIAL_FIELDS, TESTIMONIAL_TOASTS, type TestimonialActionData, type TestimonialValues } from "~/domain/validation/testimonial";
 
 /**
  * Testimonials (docs/requirements.md §4, §8): signed-in users submit one; it is stored 'pending' with their user id
  * and shown on /testimonials only once an admin approved it. Text is stored verbatim and always
  * rendered as text.
  */
-
-/** At most 5 submissions per user per hour. */
-export const TESTIMONIAL_THROTTLE = { limit: 5, windowSeconds: 3600 } as const satisfies ThrottlePolicy;
 
 /** Forms larger than this are refused before parsing (the review is at most 2000 characters). */
 const MAX_FORM_BYTES = 32 * 1024;
@@ -66,10 +56,12 @@ export async function createTestimonial(userId: string, values: TestimonialValue
   return row;
 }
 
-export type TestimonialSubmitResult = { status: number; body: TestimonialActionData; id?: string };
+export type TestimonialSubmitResult = ServiceAnswer<TestimonialActionData> & { id?: string };
 
-function refusal(status: number, toast: TestimonialActionData["toast"], fieldErrors?: Record<string, string[]>): TestimonialSubmitResult {
-  return { status, body: { ok: false, toast, fieldErrors } };
+const refused = (toast: Toast, fieldErrors?: TestimonialActionData["fieldErrors"]): TestimonialActionData => ({ ok: false, toast, fieldErrors });
+
+function refusal(status: number, toast: Toast, fieldErrors?: TestimonialActionData["fieldErrors"]): TestimonialSubmitResult {
+  return { status, body: refused(toast, fieldErrors) };
 }
 
 /** The known fields of a posted form as strings (a file or an absent field is left out). */
@@ -93,17 +85,18 @@ export async function submitTestimonial(
 ): Promise<TestimonialSubmitResult> {
   if (!user) return refusal(401, TESTIMONIAL_TOASTS.authRequired);
 
-  const parsed = testimonialSchema.safeParse(input instanceof FormData ? formValues(input) : input);
-  if (!parsed.success) {
-    const { fieldErrors, first } = testimonialProblems(parsed.error);
-    return refusal(400, { type: "error", title: testimonialProblemTitle(first.message), description: first.message }, fieldErrors);
-  }
+  const checked = checkTestimonial(input instanceof FormData ? formValues(input) : input);
+  if (!checked.ok) return refusal(400, checked.toast, checked.fieldErrors);
 
   const db = options.db ?? getDb();
   try {
-    const throttle = await checkThrottles([[`testimonial:user:${user.id}`, TESTIMONIAL_THROTTLE]], { db });
-    if (!throttle.ok) return refusal(429, { type: "error", title: "Too Many Submissions", description: throttle.message });
-    const { id } = await createTestimonial(user.id, parsed.data, db);
+    const throttled = await throttleRefusal(
+      [[`testimonial:user:${user.id}`, THROTTLES.testimonialPerUser]],
+      (message) => refused({ type: "error", title: "Too Many Submissions", description: message }),
+      { db },
+    );
+    if (throttled) return throttled;
+    const { id } = await createTestimonial(user.id, checked.value, db);
     return { status: 200, body: { ok: true, toast: TESTIMONIAL_TOASTS.submitted }, id };
   } catch (error) {
     logFailure("testimonials", "submission failed", error, { user: user.id });
@@ -114,7 +107,6 @@ export async function submitTestimonial(
 /** Reads the posted form (refusing oversized or unreadable bodies), then submitTestimonial. */
 export async function submitTestimonialRequest(request: Request, user: { id: string } | null): Promise<TestimonialSubmitResult> {
   if (!user) return refusal(401, TESTIMONIAL_TOASTS.authRequired);
-  const read = await readForm(request, MAX_FORM_BYTES);
-  if (!read.ok) return refusal(read.status, TESTIMONIAL_TOASTS.failed);
-  return submitTestimonial(user, read.value);
+  const read = await readActionForm(request, () => refused(TESTIMONIAL_TOASTS.failed), { limitBytes: MAX_FORM_BYTES });
+  return read.ok ? submitTestimonial(user, read.form) : read.answer;
 }

@@ -13,8 +13,8 @@ import {
   listApprovedTestimonials,
   submitTestimonial,
   submitTestimonialRequest,
-  TESTIMONIAL_THROTTLE,
 } from "~/server/testimonials.server";
+import { THROTTLES } from "~/server/security/throttle.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
@@ -130,7 +130,7 @@ describe("testimonials", () => {
 
   it("throttles each user to 5 submissions an hour", async () => {
     const author = await newUser();
-    for (let i = 0; i < TESTIMONIAL_THROTTLE.limit; i++) expect((await submitTestimonial(author, form(valid))).status).toBe(200);
+    for (let i = 0; i < THROTTLES.testimonialPerUser.limit; i++) expect((await submitTestimonial(author, form(valid))).status).toBe(200);
     const refused = await submitTestimonial(author, form(valid));
     expect(refused.status).toBe(429);
     expect(refused.body.toast.description).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);

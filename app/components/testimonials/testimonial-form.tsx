@@ -2,15 +2,7 @@ import { LogIn, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { ErrorList, InputField, showToast, SubmitButton, TextareaField, useFieldErrors, useFormFetcher } from "~/components/ui/form";
-import {
-  TESTIMONIAL_FIELD_LIMITS,
-  TESTIMONIAL_FIELDS,
-  TESTIMONIAL_TOASTS,
-  testimonialProblemTitle,
-  testimonialProblems,
-  testimonialSchema,
-  type TestimonialActionData,
-} from "~/domain/validation/testimonial";
+import { checkTestimonial, TESTIMONIAL_FIELD_LIMITS, TESTIMONIAL_FIELDS, TESTIMONIAL_TOASTS, type TestimonialActionData } from "~/domain/validation/testimonial";
 import { StarRatingInput } from "./star-rating-input";
 
 type Values = { fullName: string; displayName: string; role: string; location: string; content: string };
@@ -64,15 +56,14 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
       showToast(TESTIMONIAL_TOASTS.authRequired);
       return;
     }
-    const result = testimonialSchema.safeParse({ ...values, rating: rating || "" });
-    if (result.success) {
+    const checked = checkTestimonial({ ...values, rating: rating || "" });
+    if (checked.ok) {
       setErrors({});
       return; // fetcher.Form posts the form.
     }
     event.preventDefault();
-    const { fieldErrors, first } = testimonialProblems(result.error);
-    show(fieldErrors);
-    showToast({ type: "error", title: testimonialProblemTitle(first.message), description: first.message });
+    show(checked.fieldErrors);
+    showToast(checked.toast);
   }
 
   const ratingLabelId = `${id}-rating-label`;

@@ -1,3 +1,4 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "./field-errors";
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
@@ -60,18 +61,13 @@ export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessageInput = z.output<typeof contactSchema>;
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
 
-export type ContactToast = { type: "success" | "error"; title: string; description?: string };
-
 /** What the contact action answers (the form shows the toast, the field errors, and refills on failure). */
-export type ContactActionData =
-  | { ok: true; toast: ContactToast }
-  | {
-      ok: false;
-      toast: ContactToast;
-      fieldErrors?: ContactFieldErrors;
-      /** What was sent, to fill the form again when the page was posted without JavaScript. */
-      values?: Record<string, string>;
-    };
+export type ContactActionData = ActionResult<{
+  toast: Toast;
+  fieldErrors?: ContactFieldErrors;
+  /** What was sent, to fill the form again when the page was posted without JavaScript. */
+  values?: Record<string, string>;
+}>;
 
 /** Reads the form's fields as strings (anything else, e.g. a file, counts as empty). */
 export function contactFormValues(form: FormData): Record<ContactField, string> {

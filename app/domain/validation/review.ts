@@ -1,3 +1,4 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
@@ -57,7 +58,7 @@ export const REVIEW_MESSAGES = {
   intent: "Unknown action",
 } as const;
 
-export type ReviewToast = { type: "success" | "error" | "info"; title: string; description?: string };
+export type ReviewToast = Toast;
 
 /** The spec's admin messages (docs/requirements.md §9). */
 export const REVIEW_TOASTS = {
@@ -86,12 +87,7 @@ export const REVIEW_INTENTS = ["approve", "deny", "note", "encrypt-migration"] a
 export type ReviewIntent = (typeof REVIEW_INTENTS)[number];
 
 /** What the /admin action answers: the page shows the toast; field errors go next to the fields. */
-export type ReviewActionData = {
-  ok: boolean;
-  intent: ReviewIntent | null;
-  toast: ReviewToast;
-  fieldErrors?: Record<string, string[]>;
-};
+export type ReviewActionData = ActionResult<{ intent: ReviewIntent | null; toast: ReviewToast; fieldErrors?: Record<string, string[]> }>;
 
 // ---------------------------------------------------------------------------------------------
 // Field rules

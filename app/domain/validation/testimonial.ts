@@ -1,3 +1,4 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
 import { firstFieldError, issuesToFieldErrors } from "./field-errors";
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
@@ -44,16 +45,10 @@ export const TESTIMONIAL_TOASTS = {
     title: "Submission Failed",
     description: "There was an error submitting your testimonial. Please try again.",
   },
-} as const satisfies Record<string, TestimonialToast>;
-
-export type TestimonialToast = { type: "success" | "error" | "info"; title: string; description?: string };
+} as const satisfies Record<string, Toast>;
 
 /** What the /testimonials action answers (the page shows the toast and the field messages). */
-export type TestimonialActionData = {
-  ok: boolean;
-  toast: TestimonialToast;
-  fieldErrors?: Record<string, string[]>;
-};
+export type TestimonialActionData = ActionResult<{ toast: Toast }>;
 
 /** Form fields in screen order (the first field with a problem gets focus). */
 export const TESTIMONIAL_FIELDS = ["rating", "fullName", "displayName", "role", "location", "content"] as const;
@@ -100,6 +95,19 @@ export function testimonialProblemTitle(message: string): string {
   if (message === TESTIMONIAL_MESSAGES.ratingRequired || message === TESTIMONIAL_MESSAGES.ratingRange) return "Rating Required";
   if (/^Please (enter|write)/.test(message)) return "Missing Information";
   return "Invalid Input";
+}
+
+/**
+ * Validates a submission for the form (before posting) and the action alike: the stored values, or
+ * the messages per field and the toast naming the first problem.
+ */
+export function checkTestimonial(
+  input: Record<string, unknown>,
+): { ok: true; value: TestimonialValues } | { ok: false; fieldErrors: Record<string, string[]>; toast: Toast } {
+  const parsed = testimonialSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const { fieldErrors, first } = testimonialProblems(parsed.error);
+  return { ok: false, fieldErrors, toast: { type: "error", title: testimonialProblemTitle(first.message), description: first.message } };
 }
 
 /** Per-field messages (first path segment) and the first problem in screen order. */

@@ -1,26 +1,18 @@
-import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact/contact-form";
 import { CallNowCard, ContactInfoCard } from "~/components/contact/contact-info";
 import { CONTACT_SEO } from "~/content/seo";
 import { pageMeta } from "~/content/site";
-import { CONTACT_MESSAGES, type ContactActionData } from "~/domain/validation/contact";
-import { submitContactForm } from "~/server/contact.server";
+import { submitContactRequest } from "~/server/contact.server";
+import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 
 export const meta: Route.MetaFunction = () => pageMeta(CONTACT_SEO.title, CONTACT_SEO.description);
 
 /** The contact form's POST: same-origin only; answers are data for the form (never an error page). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
-  if (!read.ok) {
-    const body: ContactActionData = { ok: false, toast: { type: "error", title: CONTACT_MESSAGES.failure, description: read.message } };
-    return data(body, { status: read.status });
-  }
-  const result = await submitContactForm(read.value, { ip: context.clientIp });
-  return data(result.body, { status: result.status, headers: result.headers });
+  return respond(await submitContactRequest(request, { ip: context.clientIp }));
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
 import { MessageSquareQuote } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/testimonials";
 import { PageHero } from "~/components/about/page-hero";
 import { StatsGrid } from "~/components/about/stats-grid";
@@ -9,6 +8,7 @@ import { testimonialStats } from "~/content/company";
 import { pageMeta } from "~/content/site";
 import { testimonials } from "~/content/testimonials";
 import { getOptionalUser } from "~/server/auth/session.server";
+import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/testimonials.server";
 
@@ -30,8 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await getOptionalUser(request);
-  const result = await submitTestimonialRequest(request, user);
-  return data(result.body, { status: result.status });
+  return respond(await submitTestimonialRequest(request, user));
 }
 
 export default function TestimonialsPage({ loaderData, actionData }: Route.ComponentProps) {

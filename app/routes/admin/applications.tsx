@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import { AdminApplicationsPage, type AdminApplicationsData } from "~/components/admin/applications/admin-applications-page";
 import { pageMeta } from "~/content/site";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
 import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/admin/applications.server";
 import { requireAdmin } from "~/server/auth/session.server";
+import { logFailure } from "~/server/log/describe-error.server";
+import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import type { Route } from "./+types/applications";
 import { requestInfo } from "~/server/http/request-info.server";
@@ -18,11 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const params = parseReviewListParams(new URL(request.url).searchParams);
   try {
-    const list = await listApplicationsForAdmin(params, admin, requestInfo(request, context));
-    return data<AdminApplicationsData>({ list, loadError: false });
+    return { list: await listApplicationsForAdmin(params, admin, requestInfo(request, context)) } satisfies AdminApplicationsData;
   } catch (error) {
-    console.error(`[admin] loading applications failed: ${error instanceof Error ? error.message : String(error)}`);
-    return data<AdminApplicationsData>({ list: null, loadError: true }, { status: 500 });
+    logFailure("admin", "loading applications failed", error);
+    // Logged here: the boundary below shows the failure, and the response carries no details.
+    throw data(null, { status: 500 });
   }
 }
 
@@ -30,9 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
-  const result = await reviewActionFromRequest(request, admin, requestInfo(request, context));
-  return data(result.body, { status: result.status });
+  return respond(await reviewActionFromRequest(request, admin, requestInfo(request, context)));
 }
+
+export const ErrorBoundary = adminLoadErrorBoundary("applications");
 
 export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {
   return <AdminApplicationsPage data={loaderData} />;

@@ -1,5 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
-import { AdminShell } from "~/components/admin/admin-shell";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
 import { pageMeta } from "~/content/site";
 import { getClientDetail, listClients, parseClientsUrl } from "~/server/admin/clients.server";
@@ -26,14 +25,4 @@ export default function AdminClientsRoute({ loaderData }: Route.ComponentProps) 
   return <ClientsPage data={loaderData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "The client data could not be loaded. Please try again.";
-  return (
-    <AdminShell title="Client Information">
-      <div role="alert" className="rounded-xl border border-destructive/40 bg-red-50 p-5">
-        <h2 className="font-semibold text-destructive">Error Loading Clients</h2>
-        <p className="mt-1 text-sm text-slate-800">{detail}</p>
-      </div>
-    </AdminShell>
-  );
-}
+export const ErrorBoundary = adminLoadErrorBoundary("clients");

@@ -1,14 +1,14 @@
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AdminShell } from "~/components/admin/admin-shell";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { DocumentsPage } from "~/components/admin/documents/documents-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { pageMeta } from "~/content/site";
+import { errorToast } from "~/domain/action-result";
 import { parsePage, parseUserId } from "~/server/admin/clients.server";
-import { createDocumentLink, DOCUMENT_LINK_THROTTLE, listDocuments } from "~/server/admin/documents.server";
+import { createDocumentLink, listDocuments } from "~/server/admin/documents.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
-import { checkThrottles } from "~/server/security/throttle.server";
+import { readActionForm, respond } from "~/server/http/action-answer.server";
 import type { Route } from "./+types/documents";
 import { requestInfo } from "~/server/http/request-info.server";
 
@@ -30,19 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
   const nonce = crypto.randomUUID();
-  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
-  if (!read.ok && read.status === 413) return data<LinkActionData>({ ok: false, nonce, title: "Error", message: read.message }, { status: 413 });
-  // An unreadable body (wrong content type, broken multipart) is bad input, not a server error.
-  const form = read.ok ? read.value : null;
-  if (form?.get("intent") !== "link") {
-    return data<LinkActionData>({ ok: false, nonce, title: "Error", message: "Unknown action." }, { status: 400 });
-  }
-  const throttled = await checkThrottles([[`document-link:admin:${admin.id}`, DOCUMENT_LINK_THROTTLE]]);
-  if (!throttled.ok) return data<LinkActionData>({ ok: false, nonce, title: "Access Error", message: throttled.message }, { status: 429 });
+  const refuse = (title: string, message: string): LinkActionData => ({ ok: false, nonce, toast: errorToast(title, message) });
+  const read = await readActionForm(request, (message) => refuse("Error", message), { unreadableAsEmpty: true });
+  if (!read.ok) return respond(read.answer);
+  const { form } = read;
+  if (form.get("intent") !== "link") return respond({ status: 400, body: refuse("Error", "Unknown action.") });
   const info = requestInfo(request, context);
   const result = await createDocumentLink({ documentId: form.get("documentId"), disposition: form.get("disposition") }, admin, info);
-  if (!result.ok) return data<LinkActionData>({ ok: false, nonce, title: result.title, message: result.message }, { status: result.status });
-  return data<LinkActionData>({ ok: true, nonce, link: result.link });
+  if (!result.ok) return respond({ status: result.status, body: refuse(result.title, result.message), headers: result.headers });
+  return respond<LinkActionData>({ status: 200, body: { ok: true, nonce, link: result.link } });
 }
 
 /** Generating a link changes nothing on the page: do not reload (and re-audit) the list for it. */
@@ -55,14 +51,4 @@ export default function AdminDocumentsRoute({ loaderData }: Route.ComponentProps
   return <DocumentsPage data={loaderData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "The documents could not be loaded. Please try again.";
-  return (
-    <AdminShell title="Document Viewer">
-      <div role="alert" className="rounded-xl border border-destructive/40 bg-red-50 p-5">
-        <h2 className="font-semibold text-destructive">Error Loading Documents</h2>
-        <p className="mt-1 text-sm text-slate-800">{detail}</p>
-      </div>
-    </AdminShell>
-  );
-}
+export const ErrorBoundary = adminLoadErrorBoundary("documents");

@@ -1,14 +1,17 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-page";
-import type { AdminActionData } from "~/components/admin/moderation/use-action-toast";
+import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
 import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/admin/messages.server";
 import { parsePageNumber } from "~/server/admin/moderation.server";
 import { requireAdmin } from "~/server/auth/session.server";
+import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
 import type { Route } from "./+types/messages";
 import { requestInfo } from "~/server/http/request-info.server";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
+
+export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Contact Messages", "Private Loans administration: contact messages."),
@@ -30,21 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
-  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
-  if (!read.ok && read.status === 413) {
-    return data<AdminActionData>({ ok: false, title: "Update Failed", description: read.message, at: Date.now() }, { status: 413 });
-  }
-  const form = read.ok ? read.value : null;
-  const result = await setContactMessageStatus({ id: form?.get("id"), status: form?.get("status") }, admin, requestInfo(request, context));
-  const at = Date.now();
-  if (!result.ok) return data<AdminActionData>({ ok: false, title: "Update Failed", description: result.message, at }, { status: 400 });
-  return data<AdminActionData>({ ok: true, title: result.status === "archived" ? "Message Archived" : "Marked as Read", at });
-}
-
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+  const read = await readActionForm(request, (message) => stampedResult(false, "Update Failed", message), { unreadableAsEmpty: true });
+  if (!read.ok) return respond(read.answer);
+  const result = await setContactMessageStatus({ id: read.form.get("id"), status: read.form.get("status") }, admin, requestInfo(request, context));
+  if (!result.ok) return data(stampedResult(false, "Update Failed", result.message), { status: 400 });
+  return data(stampedResult(true, result.status === "archived" ? "Message Archived" : "Marked as Read"));
 }
 
 export default function AdminMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   return <MessagesInboxPage data={loaderData} actionData={actionData} />;
 }
+
+export const ErrorBoundary = adminLoadErrorBoundary("messages");

@@ -1,10 +1,11 @@
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { pageMeta } from "~/content/site";
+import { errorToast, type ActionResult } from "~/domain/action-result";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/auth/mfa.server";
 import { requireAdmin, safeRedirectPath } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { readForm, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
+import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/mfa";
 import { requestInfo } from "~/server/http/request-info.server";
@@ -25,25 +26,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { mode: "enrol" as const, redirectTo, enrolment: { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl } };
 }
 
+/** The enrolment answers the one-time backup codes; a refusal's message is its toast title. */
+type MfaActionData = ActionResult<{ backupCodes: string[] | null }>;
+const refused = (message: string): MfaActionData => ({ ok: false, toast: errorToast(message), backupCodes: null });
+
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request, { allowUnverified: true });
-  const read = await readForm(request, SMALL_FORM_MAX_BYTES);
-  if (!read.ok && read.status === 413) return data({ ok: false as const, message: read.message, backupCodes: null }, { status: 413 });
   // An unreadable body (wrong content type, broken multipart) reads as an empty form: bad input, not a 500.
-  const form = read.ok ? read.value : new FormData();
+  const read = await readActionForm(request, refused, { unreadableAsEmpty: true });
+  if (!read.ok) return respond(read.answer);
+  const { form } = read;
   const code = String(form.get("code") ?? "").slice(0, 20);
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
   const meta = requestInfo(request, context);
-  if (!code.trim()) return data({ ok: false as const, message: "Enter the 6-digit code from your authenticator app.", backupCodes: null }, { status: 400 });
+  if (!code.trim()) return respond({ status: 400, body: refused("Enter the 6-digit code from your authenticator app.") });
 
   if (form.get("intent") === "enrol") {
     const result = await confirmEnrolment(user, code, meta);
-    if (!result.ok) return data({ ok: false as const, message: result.message, backupCodes: null }, { status: 400 });
-    return { ok: true as const, message: "Two-factor authentication is on.", backupCodes: result.backupCodes };
+    if (!result.ok) return respond({ status: 400, body: refused(result.message) });
+    return respond<MfaActionData>({
+      status: 200,
+      body: { ok: true, toast: { type: "success", title: "Two-factor authentication is on." }, backupCodes: result.backupCodes },
+    });
   }
   const result = await verifySession(user, code, meta);
-  if (!result.ok) return data({ ok: false as const, message: result.message, backupCodes: null }, { status: 400 });
+  if (!result.ok) return respond({ status: 400, body: refused(result.message) });
   return redirectWithToast(
     redirectTo,
     {
@@ -62,7 +70,7 @@ export default function AdminMfa({ loaderData, actionData }: Route.ComponentProp
       mode={loaderData.mode}
       enrolment={loaderData.enrolment}
       redirectTo={loaderData.redirectTo}
-      message={actionData && !actionData.ok ? actionData.message : null}
+      message={actionData && !actionData.ok ? (actionData.toast?.title ?? null) : null}
       backupCodes={actionData?.ok ? actionData.backupCodes : null}
       busy={navigation.state !== "idle"}
     />

@@ -4,6 +4,7 @@ import { pageMeta } from "~/content/site";
 import { loadMonitoring } from "~/server/admin/monitoring.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/monitoring";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Activity Monitoring", "Private Loans administration: activity monitoring."),
@@ -20,3 +21,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminMonitoringPage({ loaderData }: Route.ComponentProps) {
   return <MonitoringPage data={loaderData} />;
 }
+
+export const ErrorBoundary = adminLoadErrorBoundary("monitoring");

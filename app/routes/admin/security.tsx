@@ -3,6 +3,7 @@ import { pageMeta } from "~/content/site";
 import { getSecurityOverview } from "~/server/admin/monitoring.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/security";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Security Settings", "Private Loans administration: security settings."),
@@ -18,3 +19,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminSecurityPage({ loaderData }: Route.ComponentProps) {
   return <SecurityPage facts={loaderData} />;
 }
+
+export const ErrorBoundary = adminLoadErrorBoundary("security");

@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/server/auth/session.server";
-import { REVEAL_THROTTLE, revealSensitiveValue } from "~/server/admin/reveal.server";
+import { revealSensitiveValue, revealThrottled } from "~/server/admin/reveal.server";
+import { jsonAnswer, noStoreJson as json } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/http/read-body.server";
-import { checkThrottles } from "~/server/security/throttle.server";
 import type { Route } from "./+types/admin-reveal";
 import { requestInfo } from "~/server/http/request-info.server";
 
@@ -11,9 +11,6 @@ import { requestInfo } from "~/server/http/request-info.server";
  * an admin with a verified second factor, as JSON {value}, never cached. Errors are JSON
  * {title, message}: 401/403 instead of the page guards' redirects, 429 when throttled.
  */
-
-const json = (body: unknown, status = 200, headers?: HeadersInit) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 export function loader() {
   return json({ title: "Error", message: "Method Not Allowed" }, 405, { Allow: "POST" });
@@ -38,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await adminOrResponse(request);
   if (admin instanceof Response) return admin;
 
-  const throttled = await checkThrottles([[`reveal:admin:${admin.id}`, REVEAL_THROTTLE]]);
-  if (!throttled.ok) return json({ title: "Error", message: throttled.message }, 429, { "Retry-After": String(throttled.retryAfterSeconds) });
+  const throttled = await revealThrottled(admin);
+  if (throttled) return jsonAnswer(throttled);
 
   let body: unknown = null;
   if ((request.headers.get("content-type") ?? "").includes("application/json")) {
@@ -48,5 +45,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     body = read.ok ? read.value : null;
   }
   const result = await revealSensitiveValue(body, admin, requestInfo(request, context));
-  return json(result.body, result.status);
+  return jsonAnswer(result);
 }

@@ -1,11 +1,11 @@
 import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { logFailure } from "~/server/log/describe-error.server";
-import { SsnProcessingFailed, submitApplication } from "~/server/applications/submit.server";
+import { SsnProcessingFailed, submissionThrottled, submitApplication } from "~/server/applications/submit.server";
 import { parseSubmission, SubmissionRejected, type ParsedSubmission } from "~/server/applications/upload-parser.server";
 import { getOptionalUser } from "~/server/auth/session.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/db/unavailable.server";
+import { jsonAnswer, noStoreJson as json } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { checkThrottles } from "~/server/security/throttle.server";
 import type { Route } from "./+types/applications";
 
 /**
@@ -13,11 +13,6 @@ import type { Route } from "./+types/applications";
  * Answers JSON: 201 {ok, applicationId}, 200 for a repeated submission, 4xx {ok:false, step, field,
  * message} naming what to fix, 401 for no session, 503 when storage or the database fails.
  */
-
-const json = (body: unknown, status: number, headers?: HeadersInit) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
-
-const SUBMISSIONS_PER_HOUR = { limit: 20, windowSeconds: 3600 } as const;
 
 export function loader() {
   return json({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
@@ -28,8 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return json({ ok: false, message: APPLICATION_MESSAGES.signIn }, 401);
 
-  const throttled = await checkThrottles([[`application:user:${user.id}`, SUBMISSIONS_PER_HOUR]]);
-  if (!throttled.ok) return json({ ok: false, message: throttled.message }, 429, { "Retry-After": String(throttled.retryAfterSeconds) });
+  const throttled = await submissionThrottled(user);
+  if (throttled) return jsonAnswer(throttled);
 
   let submission: ParsedSubmission | undefined;
   try {

@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import { authFormError, parseAuthForm } from "~/server/auth/auth-form.server";
 import { requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/auth/flows.server";
 import { getOptionalUser, safeRedirectPath } from "~/server/auth/session.server";
+import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { getCaptchaConfigForBrowser } from "~/server/security/captcha.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -24,13 +25,13 @@ function answer(intent: AuthIntent, result: FlowResult) {
   const body: AuthActionData = result.ok
     ? { intent, ok: true, toast: result.toast }
     : { intent, ok: false, toast: result.toast, resetCaptcha: result.resetCaptcha };
-  return data(body, { status: result.ok ? 200 : result.status });
+  return respond({ status: result.ok ? 200 : result.status, body });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const parsed = await parseAuthForm(request);
-  if (!parsed.ok) return data(parsed.body, { status: parsed.status });
+  if (!parsed.ok) return respond(parsed.answer);
   const meta = { ip: context.clientIp, headers: request.headers };
 
   switch (parsed.intent) {
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast("/auth", result.toast, { request });
     }
     default:
-      return data(authFormError("sign-in", "Error", "Unknown action."), { status: 400 });
+      return respond({ status: 400, body: authFormError("sign-in", "Error", "Unknown action.") });
   }
 }
 

@@ -17,7 +17,8 @@ import {
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { readForm } from "~/server/http/read-body.server";
+import { pageWindow } from "./paging.server";
+import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { applicationStatusCounts, approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { runEncryptionMigration } from "./encryption-migration.server";
@@ -82,16 +83,15 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb()): Promise<AdminApplicationList> {
   const counts = await countApplicationsByStatus(db);
   const total = counts[params.tab];
-  const pageCount = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
-  const page = Math.min(Math.max(1, params.page), pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, params.page, REVIEW_PAGE_SIZE);
 
   const pageIds = db
     .select({ id: loanApplications.id })
     .from(loanApplications)
     .where(eq(loanApplications.status, params.tab))
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
-    .limit(REVIEW_PAGE_SIZE)
-    .offset((page - 1) * REVIEW_PAGE_SIZE)
+    .limit(limit)
+    .offset(offset)
     .as("page_ids");
 
   const rows = await db
@@ -221,7 +221,7 @@ export async function addApplicationNote(
   });
 }
 
-export type ReviewActionResult = { status: number; body: ReviewActionData };
+export type ReviewActionResult = ServiceAnswer<ReviewActionData>;
 
 /** The largest form the /admin action reads (a 2,000-character note is far below it). */
 export const MAX_REVIEW_FORM_BYTES = 64 * 1024;
@@ -231,9 +231,10 @@ export async function reviewActionFromRequest(request: Request, actor: AuditActo
   // Decisions are the lifecycle's verified-admin transitions; requireAdmin has already refused anyone
   // else, and this keeps the rule next to the action should another caller appear.
   if (!mayMake("approve", actor) || !mayMake("deny", actor)) return failure(403, null, { toast: updateFailedToast("Access denied.") });
-  const read = await readForm(request, MAX_REVIEW_FORM_BYTES);
-  if (!read.ok) return failure(read.status, null, { toast: updateFailedToast(read.message) });
-  return handleReviewAction(read.value, actor, info);
+  const read = await readActionForm(request, (message): ReviewActionData => ({ ok: false, intent: null, toast: updateFailedToast(message) }), {
+    limitBytes: MAX_REVIEW_FORM_BYTES,
+  });
+  return read.ok ? handleReviewAction(read.form, actor, info) : read.answer;
 }
 
 function failure(status: number, intent: ReviewIntent | null, body: Omit<ReviewActionData, "ok" | "intent">): ReviewActionResult {

@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
+import { countRows, pageWindow } from "./paging.server";
 import { bankAccounts, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
 
 /**
@@ -120,16 +121,15 @@ export async function listClients(
   const pattern = `%${escapeLike(q)}%`;
   const where = q ? or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern)) : undefined;
 
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(profiles).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
+  const total = await countRows(db, profiles, where);
+  const { page, pageCount, limit, offset } = pageWindow(total, query.page, CLIENTS_PAGE_SIZE);
   const clients = await db
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
     .where(where)
     .orderBy(asc(profiles.fullName), asc(profiles.email), asc(profiles.id))
-    .limit(CLIENTS_PAGE_SIZE)
-    .offset((page - 1) * CLIENTS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
 
   await writeAudit(db, {
     actor,

@@ -1,8 +1,10 @@
 import { Readable } from "node:stream";
-import { count, desc, eq, asc } from "drizzle-orm";
+import { desc, eq, asc } from "drizzle-orm";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
+import { countRows, pageWindow } from "./paging.server";
 import { loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDisposition, type LinkOptions, type SignedLink } from "./signed-links.server";
 
@@ -13,8 +15,6 @@ import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDispo
  */
 
 export const DOCUMENTS_PAGE_SIZE = 25;
-/** Links per admin: 120 per 10 minutes. */
-export const DOCUMENT_LINK_THROTTLE = { limit: 120, windowSeconds: 600 } as const;
 
 export type AdminDocument = {
   id: string;
@@ -109,14 +109,13 @@ export async function listDocuments(
 ): Promise<DocumentList> {
   const clientId = query.clientId ?? null;
   const where = clientId ? eq(loanDocuments.userId, clientId) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(loanDocuments).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
+  const total = await countRows(db, loanDocuments, where);
+  const { page, pageCount, limit, offset } = pageWindow(total, query.page, DOCUMENTS_PAGE_SIZE);
   const rows = await documentsQuery(db)
     .where(where)
     .orderBy(desc(loanDocuments.uploadedAt), asc(loanDocuments.applicationId), asc(loanDocuments.documentType))
-    .limit(DOCUMENTS_PAGE_SIZE)
-    .offset((page - 1) * DOCUMENTS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
 
   let client: DocumentList["client"] = null;
   if (clientId) {
@@ -141,22 +140,24 @@ async function findDocument(db: Db, documentId: string): Promise<DocumentRow | u
 
 export type DocumentLinkResult =
   | { ok: true; link: SignedLink & { fileName: string; mimeType: string; documentType: string; applicantName: string } }
-  | { ok: false; status: 400 | 404; title: string; message: string };
+  | { ok: false; status: 400 | 404 | 429; title: string; message: string; headers?: Record<string, string> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A fresh 60-second link for `actor` to one document. Writes 'document.link'. */
+/** A fresh 60-second link for `actor` to one document (THROTTLES.documentLinkPerAdmin). Writes 'document.link'. */
 export async function createDocumentLink(
   input: { documentId: unknown; disposition: unknown },
   actor: AuditActor,
   request: RequestInfo = {},
   options: LinkOptions & { db?: Db } = {},
 ): Promise<DocumentLinkResult> {
+  const db = options.db ?? getDb();
+  const throttled = await throttleRefusal([[`document-link:admin:${actor.id}`, THROTTLES.documentLinkPerAdmin]], (message) => message, { db });
+  if (throttled) return { ok: false, status: 429, title: "Access Error", message: throttled.body, headers: throttled.headers };
   const { documentId, disposition } = input;
   if (typeof documentId !== "string" || !UUID.test(documentId) || !isLinkDisposition(disposition)) {
     return { ok: false, status: 400, title: "Access Error", message: "Invalid document request." };
   }
-  const db = options.db ?? getDb();
   const row = await findDocument(db, documentId);
   if (!row) return { ok: false, status: 404, title: "Access Error", message: "That document no longer exists." };
   const link = signDocumentLink({ documentId: row.id, disposition, adminUserId: actor.id }, options);

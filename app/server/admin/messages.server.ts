@@ -1,11 +1,12 @@
 import type { InboxMessage } from "~/domain/admin-lists";
-import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { ContactMessageStatus } from "~/domain/enums";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { contactMessages } from "~/server/db/schema.server";
 import type { Page } from "./moderation.server";
+import { countRows, pageWindow, withIsoCreatedAt } from "./paging.server";
 
 /**
  * The contact-messages inbox (/admin/messages). Messages carry a visitor's name, e-mail, phone and
@@ -40,10 +41,9 @@ export async function listContactMessages(
   db: Db = getDb(),
 ): Promise<InboxPage> {
   return db.transaction(async (tx) => {
-    const [{ value: total } = { value: 0 }] = await tx.select({ value: count() }).from(contactMessages).where(inView(view));
-    const [{ value: unread } = { value: 0 }] = await tx.select({ value: count() }).from(contactMessages).where(eq(contactMessages.status, "new"));
-    const pageCount = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
-    const current = Math.min(Math.max(1, page), pageCount);
+    const total = await countRows(tx, contactMessages, inView(view));
+    const unread = await countRows(tx, contactMessages, eq(contactMessages.status, "new"));
+    const shown = pageWindow(total, page, MESSAGES_PAGE_SIZE);
     const rows = await tx
       .select({
         id: contactMessages.id,
@@ -58,19 +58,19 @@ export async function listContactMessages(
       .from(contactMessages)
       .where(inView(view))
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset((current - 1) * MESSAGES_PAGE_SIZE);
+      .limit(shown.limit)
+      .offset(shown.offset);
     await writeAudit(tx, {
       actor,
       action: "contact.list",
       table: "contact_messages",
-      details: { view, page: current, count: rows.length },
+      details: { view, page: shown.page, count: rows.length },
       request,
     });
     return {
-      items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      page: current,
-      pageCount,
+      items: withIsoCreatedAt(rows),
+      page: shown.page,
+      pageCount: shown.pageCount,
       total,
       pageSize: MESSAGES_PAGE_SIZE,
       view,

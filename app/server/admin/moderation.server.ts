@@ -1,10 +1,11 @@
 import type { Page, PendingTestimonial } from "~/domain/admin-lists";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { testimonials, user as userTable } from "~/server/db/schema.server";
 import { invalidatePublicPageCache } from "~/server/http/public-page-cache.server";
+import { countRows, pageWindow, withIsoCreatedAt } from "./paging.server";
 
 /**
  * Testimonial moderation (/admin/testimonials). Submissions arrive 'pending' (docs/requirements.md §5); an admin
@@ -31,9 +32,8 @@ export function parsePageNumber(value: string | null | undefined): number {
 
 /** Pending testimonials, newest first, `MODERATION_PAGE_SIZE` a page (a page past the end shows the last). */
 export async function listPendingTestimonials({ page = 1 }: { page?: number } = {}, db: Db = getDb()): Promise<Page<PendingTestimonial>> {
-  const [{ value: total } = { value: 0 }] = await db.select({ value: count() }).from(testimonials).where(eq(testimonials.status, "pending"));
-  const pageCount = Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const total = await countRows(db, testimonials, eq(testimonials.status, "pending"));
+  const shown = pageWindow(total, page, MODERATION_PAGE_SIZE);
   const rows = await db
     .select({
       id: testimonials.id,
@@ -50,12 +50,12 @@ export async function listPendingTestimonials({ page = 1 }: { page?: number } = 
     .leftJoin(userTable, eq(userTable.id, testimonials.userId))
     .where(eq(testimonials.status, "pending"))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
-    .limit(MODERATION_PAGE_SIZE)
-    .offset((current - 1) * MODERATION_PAGE_SIZE);
+    .limit(shown.limit)
+    .offset(shown.offset);
   return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    page: current,
-    pageCount,
+    items: withIsoCreatedAt(rows),
+    page: shown.page,
+    pageCount: shown.pageCount,
     total,
     pageSize: MODERATION_PAGE_SIZE,
   };

@@ -7,6 +7,8 @@ import type { EncryptionKey } from "~/server/config.server";
 import { decryptField, FieldDecryptionError } from "~/server/crypto/field-encryption.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications } from "~/server/db/schema.server";
+import type { ServiceAnswer } from "~/server/http/action-answer.server";
+import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 
 /**
  * An admin's explicit reveal of ONE sensitive value (docs/requirements.md §6, §8, §9): an application's SSN, or a
@@ -15,8 +17,10 @@ import { bankAccounts, loanApplications } from "~/server/db/schema.server";
  * not returned. Nothing else is decrypted, and nothing is cached.
  */
 
-/** Reveals per admin: 60 per 10 minutes (a person reading records; a script harvesting them is stopped). */
-export const REVEAL_THROTTLE = { limit: 60, windowSeconds: 600 } as const;
+/** Counts this admin's reveal (THROTTLES.revealPerAdmin); the 429 answer when over the limit, else null. */
+export function revealThrottled(admin: { id: string }): Promise<ServiceAnswer<{ title: string; message: string }> | null> {
+  return throttleRefusal([[`reveal:admin:${admin.id}`, THROTTLES.revealPerAdmin]], (message) => ({ title: "Error", message }));
+}
 
 export type RevealResult =
   | { status: 200; body: { value: string; legacy?: true } }

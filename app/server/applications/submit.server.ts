@@ -13,7 +13,9 @@ import { getConfig } from "~/server/config.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schema.server";
+import type { ServiceAnswer } from "~/server/http/action-answer.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
+import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { createLimit } from "./concurrency-limit.server";
@@ -46,6 +48,11 @@ function encryptSsn(ssn: string | undefined): string | null {
   }
 }
 export type SubmissionResult = { applicationId: string; duplicate: boolean };
+
+/** Counts this applicant's submission (THROTTLES.applicationPerUser); the 429 answer when over the limit, else null. */
+export function submissionThrottled(user: Pick<Applicant, "id">): Promise<ServiceAnswer<{ ok: false; message: string }> | null> {
+  return throttleRefusal([[`application:user:${user.id}`, THROTTLES.applicationPerUser]], (message) => ({ ok: false as const, message }));
+}
 
 type PreparedFile = { field: string; type: string; key: string; mime: string; size: number; fileName: string; source: UploadedFile };
 

@@ -9,12 +9,10 @@ import {
   signUpSchema,
 } from "~/domain/validation/auth";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
-import { readForm } from "~/server/http/read-body.server";
+import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { captchaTokenFromForm } from "~/server/security/captcha.server";
 
 /** Reads and validates one /auth form post with the same schema the page uses. */
-
-const MAX_FORM_BYTES = 64 * 1024;
 
 const schemas = {
   "send-code": sendCodeSchema,
@@ -27,19 +25,19 @@ const schemas = {
 type Values = { [K in AuthIntent]: z.output<(typeof schemas)[K]> };
 export type ParsedAuthForm =
   | { [K in AuthIntent]: { ok: true; intent: K; value: Values[K]; captcha: string | null; redirectTo: string | null } }[AuthIntent]
-  | { ok: false; status: number; body: AuthActionData };
+  | { ok: false; answer: ServiceAnswer<AuthActionData> };
 
-export function authFormError(intent: AuthIntent, title: string, description: string, fieldErrors?: Record<string, string[]>): AuthActionData {
+export function authFormError(intent: AuthIntent, title: string, description: string, fieldErrors?: AuthActionData["fieldErrors"]): AuthActionData {
   return { intent, ok: false, toast: { type: "error", title, description }, fieldErrors };
 }
 
 export async function parseAuthForm(request: Request): Promise<ParsedAuthForm> {
-  const read = await readForm(request, MAX_FORM_BYTES);
-  if (!read.ok) return { ok: false, status: read.status, body: authFormError("sign-in", "Error", read.message) };
-  const form = read.value;
+  const read = await readActionForm(request, (message) => authFormError("sign-in", "Error", message));
+  if (!read.ok) return read;
+  const form = read.form;
   const intent = form.get("intent");
   if (typeof intent !== "string" || !(intent in schemas)) {
-    return { ok: false, status: 400, body: authFormError("sign-in", "Error", "Unknown action.") };
+    return { ok: false, answer: { status: 400, body: authFormError("sign-in", "Error", "Unknown action.") } };
   }
   const key = intent as AuthIntent;
   const raw: Record<string, unknown> = {};
@@ -47,7 +45,7 @@ export async function parseAuthForm(request: Request): Promise<ParsedAuthForm> {
   const result = schemas[key].safeParse(raw);
   if (!result.success) {
     const first = result.error.issues[0]!.message;
-    return { ok: false, status: 400, body: authFormError(key, authProblemTitle(key, first), first, issuesToFieldErrors(result.error)) };
+    return { ok: false, answer: { status: 400, body: authFormError(key, authProblemTitle(key, first), first, issuesToFieldErrors(result.error)) } };
   }
   const captchaValue = captchaTokenFromForm(form);
   const redirectTo = form.get("redirectTo");

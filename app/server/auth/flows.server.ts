@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Toast } from "~/domain/action-result";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { getConfig } from "~/server/config.server";
@@ -19,10 +20,9 @@ import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-co
  * session cookie Better Auth set.
  */
 
-export type FlowToast = { type: "success" | "error" | "info"; title: string; description?: string };
 export type FlowResult =
-  | { ok: true; toast: FlowToast; headers?: Headers }
-  | { ok: false; status: number; toast: FlowToast; resetCaptcha?: boolean };
+  | { ok: true; toast: Toast; headers?: Headers }
+  | { ok: false; status: number; toast: Toast; resetCaptcha?: boolean };
 
 type RequestMeta = { ip: string; headers: Headers };
 
@@ -48,6 +48,25 @@ async function captchaProblem(token: string | null | undefined, ip: string): Pro
   return result.reason === "missing"
     ? fail(400, "Verification Required", CAPTCHA_MESSAGES.missing, true)
     : fail(400, "Verification Failed", CAPTCHA_MESSAGES.invalid, true);
+}
+
+/**
+ * The gate of sign-in and reset requests, in this order (issue 16): the per-IP limit, the captcha, then
+ * the per-account limit keyed by account and IP. Answers the refusal, or the account key that was counted.
+ */
+async function accountGate(
+  scope: "signin" | "reset",
+  policies: { perIp: ThrottlePolicy; perAccountAndIp: ThrottlePolicy },
+  input: { email: string; captcha: string | null },
+  meta: RequestMeta,
+): Promise<{ refused: FlowResult } | { refused: null; accountKey: string }> {
+  const ipLimited = await throttled([[`${scope}:ip:${meta.ip}`, policies.perIp]]);
+  if (ipLimited) return { refused: ipLimited };
+  const captcha = await captchaProblem(input.captcha, meta.ip);
+  if (captcha) return { refused: captcha };
+  const accountKey = accountIpKey(scope, input.email, meta.ip);
+  const accountLimited = await throttled([[accountKey, policies.perAccountAndIp]], true);
+  return accountLimited ? { refused: accountLimited } : { refused: null, accountKey };
 }
 
 /** Send Code: a fresh 6-digit code to the (lowercased) address, written with its e-mail in one transaction. */
@@ -129,13 +148,8 @@ export async function signIn(
   input: { email: string; password: string; captcha: string | null },
   meta: RequestMeta,
 ): Promise<FlowResult> {
-  const ipLimited = await throttled([[`signin:ip:${meta.ip}`, THROTTLES.signInPerIp]]);
-  if (ipLimited) return ipLimited;
-  const captcha = await captchaProblem(input.captcha, meta.ip);
-  if (captcha) return captcha;
-  const accountKey = accountIpKey("signin", input.email, meta.ip);
-  const accountLimited = await throttled([[accountKey, THROTTLES.signInPerAccountAndIp]], true);
-  if (accountLimited) return accountLimited;
+  const gate = await accountGate("signin", { perIp: THROTTLES.signInPerIp, perAccountAndIp: THROTTLES.signInPerAccountAndIp }, input, meta);
+  if (gate.refused) return gate.refused;
   try {
     const { headers } = await getAuth().api.signInEmail({
       body: { email: input.email, password: input.password },
@@ -143,7 +157,7 @@ export async function signIn(
       returnHeaders: true,
     });
     // The password was proven: earlier misses from this address no longer count against it.
-    await resetThrottle(accountKey);
+    await resetThrottle(gate.accountKey);
     return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);
@@ -184,12 +198,8 @@ export async function requestPasswordReset(
   input: { email: string; captcha: string | null },
   meta: RequestMeta,
 ): Promise<FlowResult> {
-  const ipLimited = await throttled([[`reset:ip:${meta.ip}`, THROTTLES.resetPerIp]]);
-  if (ipLimited) return ipLimited;
-  const captcha = await captchaProblem(input.captcha, meta.ip);
-  if (captcha) return captcha;
-  const accountLimited = await throttled([[accountIpKey("reset", input.email, meta.ip), THROTTLES.resetPerAccountAndIp]], true);
-  if (accountLimited) return accountLimited;
+  const gate = await accountGate("reset", { perIp: THROTTLES.resetPerIp, perAccountAndIp: THROTTLES.resetPerAccountAndIp }, input, meta);
+  if (gate.refused) return gate.refused;
   try {
     await getAuth().api.requestPasswordReset({ body: { email: input.email, redirectTo: "/auth" }, headers: meta.headers });
   } catch (error) {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb, type Db } from "~/server/db/client.server";
+import type { ServiceAnswer } from "~/server/http/action-answer.server";
 
 /**
  * Fixed-window throttles shared by every server instance.
@@ -30,20 +31,20 @@ export const THROTTLES = {
   /** Counted only after the captcha passed, keyed by account AND IP (accountIpKey). */
   resetPerAccountAndIp: { limit: 3, windowSeconds: 900 },
   contactPerIp: { limit: 5, windowSeconds: 600 },
+  /** Testimonials per user: 5 an hour. */
+  testimonialPerUser: { limit: 5, windowSeconds: 3600 },
+  /** Application submissions per user: 20 an hour. */
+  applicationPerUser: { limit: 20, windowSeconds: 3600 },
+  /** Document links per admin: 120 per 10 minutes. */
+  documentLinkPerAdmin: { limit: 120, windowSeconds: 600 },
+  /** Reveals per admin: 60 per 10 minutes (a person reading records; a script harvesting them is stopped). */
+  revealPerAdmin: { limit: 60, windowSeconds: 600 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
 /** A raw key string, or an e-mail address with a scope (stored as `<scope>:acct:<hash>`). */
 export type ThrottleKey = string | { email: string; scope: string };
 
-export type ThrottleResult = {
-  allowed: boolean;
-  /** Hits left in this window after this one (0 when refused). */
-  remaining: number;
-  /** Seconds until the window ends when refused; 0 when allowed. */
-  retryAfterSeconds: number;
-  /** Hits counted in this window, this one included (peek: without a new one). */
-  count: number;
-};
+export type ThrottleResult = ReturnType<typeof toResult>;
 
 export type ThrottleOptions = {
   /** Defaults to the process-wide database (getDb()). */
@@ -92,26 +93,40 @@ const nowSql = (now: Date | undefined) => sql`coalesce(${now ? now.toISOString()
 const windowStartSql = (nowExpr: SQL, windowSeconds: number) =>
   sql`to_timestamp(floor(extract(epoch from ${nowExpr}) / ${windowSeconds}::int) * ${windowSeconds}::int)`;
 
-function toResult(count: number, policy: ThrottlePolicy, windowStartEpoch: number, nowEpoch: number, peek: boolean): ThrottleResult {
+function toResult(count: number, policy: ThrottlePolicy, windowStartEpoch: number, nowEpoch: number, peek: boolean) {
   const allowed = peek ? count < policy.limit : count <= policy.limit;
   const secondsLeft = Math.max(1, Math.ceil(windowStartEpoch + policy.windowSeconds - nowEpoch));
   return {
     allowed,
+    /** Hits left in this window after this one (0 when refused). */
     remaining: Math.max(0, policy.limit - count),
+    /** Seconds until the window ends when refused; 0 when allowed. */
     retryAfterSeconds: allowed ? 0 : secondsLeft,
+    /** Hits counted in this window, this one included (peek: without a new one). */
     count,
   };
 }
 
-/** Counts one hit for `key` in the current window and says whether it is within the limit. */
-export async function hit(key: ThrottleKey, policy: ThrottlePolicy, options: ThrottleOptions = {}): Promise<ThrottleResult> {
+type CounterRow = { count: number; window_start: number; now: number };
+
+/** Runs `query` (given the resolved key and the clock) and reads its one counter row as a result. */
+async function counter(
+  key: ThrottleKey,
+  policy: ThrottlePolicy,
+  options: ThrottleOptions,
+  mode: "hit" | "peek",
+  query: (k: string, clock: SQL) => SQL,
+): Promise<ThrottleResult> {
   assertPolicy(policy);
-  const db = options.db ?? getDb();
-  const k = resolveThrottleKey(key);
-  const [row] = await rows<{ count: number; window_start: number; now: number }>(
-    db,
-    sql`
-      with clock as (select ${nowSql(options.now)} as now),
+  const [row] = await rows<CounterRow>(options.db ?? getDb(), query(resolveThrottleKey(key), nowSql(options.now)));
+  if (!row) throw new Error(`throttle: the ${mode} query returned no row`);
+  return toResult(Number(row.count), policy, Number(row.window_start), Number(row.now), mode === "peek");
+}
+
+/** Counts one hit for `key` in the current window and says whether it is within the limit. */
+export function hit(key: ThrottleKey, policy: ThrottlePolicy, options: ThrottleOptions = {}): Promise<ThrottleResult> {
+  return counter(key, policy, options, "hit", (k, clock) => sql`
+      with clock as (select ${clock} as now),
       bumped as (
         insert into rate_limit_hits as h (key, window_start, count)
         select ${k}, ${windowStartSql(sql`clock.now`, policy.windowSeconds)}, 1 from clock
@@ -121,29 +136,18 @@ export async function hit(key: ThrottleKey, policy: ThrottlePolicy, options: Thr
       select bumped.count::int as count,
              extract(epoch from bumped.window_start)::float8 as window_start,
              extract(epoch from clock.now)::float8 as now
-      from bumped, clock`,
-  );
-  if (!row) throw new Error("throttle: the counter upsert returned no row");
-  return toResult(Number(row.count), policy, Number(row.window_start), Number(row.now), false);
+      from bumped, clock`);
 }
 
 /** Reads the current window's count without counting a hit; `allowed` says whether one more would pass. */
-export async function peek(key: ThrottleKey, policy: ThrottlePolicy, options: ThrottleOptions = {}): Promise<ThrottleResult> {
-  assertPolicy(policy);
-  const db = options.db ?? getDb();
-  const k = resolveThrottleKey(key);
-  const [row] = await rows<{ count: number; window_start: number; now: number }>(
-    db,
-    sql`
-      with clock as (select ${nowSql(options.now)} as now),
+export function peek(key: ThrottleKey, policy: ThrottlePolicy, options: ThrottleOptions = {}): Promise<ThrottleResult> {
+  return counter(key, policy, options, "peek", (k, clock) => sql`
+      with clock as (select ${clock} as now),
       win as (select ${windowStartSql(sql`clock.now`, policy.windowSeconds)} as start, clock.now from clock)
       select coalesce((select h.count from rate_limit_hits h where h.key = ${k} and h.window_start = win.start), 0)::int as count,
              extract(epoch from win.start)::float8 as window_start,
              extract(epoch from win.now)::float8 as now
-      from win`,
-  );
-  if (!row) throw new Error("throttle: peek returned no row");
-  return toResult(Number(row.count), policy, Number(row.window_start), Number(row.now), true);
+      from win`);
 }
 
 /** Forgets every window of `key` (e.g. the failed sign-ins of an account after a successful one). */
@@ -192,6 +196,20 @@ export async function checkThrottles(
   if (refused.length === 0) return { ok: true, results };
   const retryAfterSeconds = Math.max(...refused.map((r) => r.retryAfterSeconds));
   return { ok: false, results, retryAfterSeconds, message: tooManyAttemptsMessage(retryAfterSeconds) };
+}
+
+/**
+ * The service-side answer to a refused check: 429 with Retry-After and the body `refuse` builds from
+ * the "Too many attempts…" message; null when every key is within its limit.
+ */
+export async function throttleRefusal<Body>(
+  keys: readonly (readonly [ThrottleKey, ThrottlePolicy])[],
+  refuse: (message: string) => Body,
+  options: ThrottleOptions = {},
+): Promise<ServiceAnswer<Body> | null> {
+  const check = await checkThrottles(keys, options);
+  if (check.ok) return null;
+  return { status: 429, body: refuse(check.message), headers: { "Retry-After": String(check.retryAfterSeconds) } };
 }
 
 /**

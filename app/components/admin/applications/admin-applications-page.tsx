@@ -1,11 +1,10 @@
-import { CircleAlert, Inbox, RefreshCw } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { useLiveUpdates } from "~/components/live/use-live-updates";
-import { Button } from "~/components/ui/button";
-import { REVIEW_TOASTS, reviewListHref } from "~/domain/validation/review";
+import { reviewListHref } from "~/domain/validation/review";
 import type { AdminApplication, AdminApplicationList } from "~/server/admin/applications.server";
 import { AdminToolLinks, SecureDataUtilities } from "./admin-tools";
 import { ApplicationCard } from "./application-card";
@@ -13,9 +12,9 @@ import { ApproveDialog } from "./approve-dialog";
 import { DenyDialog } from "./deny-dialog";
 import { Pagination } from "~/components/admin/pagination";
 import { StatusTabs, TAB_LABELS } from "./status-tabs";
-import { showReviewToast } from "./use-review-fetcher";
 
-export type AdminApplicationsData = { list: AdminApplicationList | null; loadError: boolean };
+/** A failed load is the route's ErrorBoundary (app/components/admin/page-load-error.tsx). */
+export type AdminApplicationsData = { list: AdminApplicationList };
 
 /** How long live changes are gathered before one reload (a burst of changes reloads once). */
 const LIVE_DEBOUNCE_MS = 300;
@@ -44,16 +43,11 @@ function useApplicationsLive() {
 /** The admin dashboard (docs/requirements.md §3): tools, the encryption utility and the review list by status. */
 export function AdminApplicationsPage({ data }: { data: AdminApplicationsData }) {
   const timeZone = useDisplayTimeZone();
-  const revalidator = useRevalidator();
   const [approving, setApproving] = useState<AdminApplication | null>(null);
   const [denying, setDenying] = useState<AdminApplication | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useApplicationsLive();
-
-  useEffect(() => {
-    if (data.loadError) showReviewToast(REVIEW_TOASTS.loadFailed);
-  }, [data.loadError]);
 
   const restoreFocus = () => {
     const target = opener.current;
@@ -104,18 +98,7 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
               )}
               <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => reviewListHref(list.tab, page)} />
             </>
-          ) : (
-            <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive p-5">
-              <p className="flex items-center gap-2 font-semibold text-destructive">
-                <CircleAlert aria-hidden="true" className="size-5" />
-                {REVIEW_TOASTS.loadFailed.title}
-              </p>
-              <Button variant="outline" onClick={() => void revalidator.revalidate()}>
-                <RefreshCw aria-hidden="true" />
-                Try Again
-              </Button>
-            </div>
-          )}
+          ) : null}
         </section>
       </div>
 

@@ -1,11 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
-import type { ReviewActionData, ReviewToast } from "~/domain/validation/review";
-
-export function showReviewToast(t: ReviewToast) {
-  toast[t.type](t.title, { description: t.description });
-}
+import { showActionToast } from "~/components/action-toast";
+import type { ReviewActionData } from "~/domain/validation/review";
 
 /**
  * One fetcher for one /admin form: its pending state and answer. Each new answer (a new object) is
@@ -15,7 +11,7 @@ export function useReviewFetcher(key: string, onData?: (data: ReviewActionData) 
   const fetcher = useFetcher<ReviewActionData>({ key });
   const seen = useRef<ReviewActionData | undefined>(undefined);
   const handle = useEffectEvent((data: ReviewActionData) => {
-    showReviewToast(data.toast);
+    showActionToast(data.toast);
     onData?.(data);
   });
   const data = fetcher.data;

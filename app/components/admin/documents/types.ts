@@ -1,3 +1,5 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
+
 /** What the /admin/documents action answers to intent=link (the browser only ever sees this). */
 export type DocumentLink = {
   url: string;
@@ -11,9 +13,8 @@ export type DocumentLink = {
   applicantName: string;
 };
 
-export type LinkActionData =
-  | { ok: true; nonce: string; link: DocumentLink }
-  | { ok: false; nonce: string; title: string; message: string };
+/** `nonce` tells two answers apart, so each is handled once. */
+export type LinkActionData = ActionResult<{ nonce: string }> & ({ ok: true; link: DocumentLink } | { ok: false; toast: Toast });
 
 export const LINK_TEXT = {
   previewTitle: "Secure Access Generated",

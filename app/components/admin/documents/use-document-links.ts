@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
+import { showActionToast } from "~/components/action-toast";
 import { LINK_TEXT, type DocumentLink, type LinkActionData } from "./types";
 
 /**
@@ -39,12 +39,12 @@ export function useDocumentLinks() {
       if (!result || handled.current.has(result.nonce)) continue;
       handled.current.add(result.nonce);
       if (!result.ok) {
-        toast.error(result.title, { description: result.message });
+        showActionToast(result.toast);
       } else if (result.link.disposition === "inline") {
-        toast.success(LINK_TEXT.previewTitle, { description: LINK_TEXT.previewDescription });
+        showActionToast({ type: "success", title: LINK_TEXT.previewTitle, description: LINK_TEXT.previewDescription });
       } else {
         startDownload(result.link);
-        toast.success(LINK_TEXT.downloadTitle, { description: result.link.fileName });
+        showActionToast({ type: "success", title: LINK_TEXT.downloadTitle, description: result.link.fileName });
       }
     }
   }, [previewData, downloadData]);

@@ -1,16 +1,17 @@
 import type { InboxMessage } from "~/domain/admin-lists";
 import { Archive, ArchiveRestore, Inbox, MailOpen } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { formatDateTime } from "~/domain/formats";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { formatPhone } from "~/domain/formats";
 import { cn } from "~/utils/cn";
 import { Pagination } from "~/components/admin/pagination";
-import { useActionToast, type AdminActionData } from "./use-action-toast";
+import { ModerationCard, useSubmittingItem } from "./moderation-card";
+import { useActionToast } from "~/components/action-toast";
+import type { StampedResult } from "~/domain/action-result";
 
 export type InboxPageData = {
   items: InboxMessage[];
@@ -28,24 +29,22 @@ const STATUS_BADGE = {
 } as const;
 
 function MessageCard({ item, timeZone }: { item: InboxMessage; timeZone: string }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
-  const headingId = `message-${item.id}`;
+  const submitting = useSubmittingItem(item.id) !== null;
   const badge = STATUS_BADGE[item.status];
   return (
-    <Card role="article" aria-labelledby={headingId} data-testid="contact-message" className={cn("p-5 sm:p-6", item.status === "new" && "border-l-4 border-l-primary")}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold break-words text-primary">
-            {item.subject}
-          </h2>
-          <p className="text-sm break-words text-slate-700">
-            From <span className="font-medium text-slate-900">{item.name}</span>,{" "}
-            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { zone: true })}</time>
-          </p>
-        </div>
-        <Badge variant={badge.variant}>{badge.label}</Badge>
-      </div>
+    <ModerationCard
+      headingId={`message-${item.id}`}
+      testId="contact-message"
+      className={cn(item.status === "new" && "border-l-4 border-l-primary")}
+      heading={item.subject}
+      byline={
+        <>
+          From <span className="font-medium text-slate-900">{item.name}</span>,{" "}
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone, { zone: true })}</time>
+        </>
+      }
+      aside={<Badge variant={badge.variant}>{badge.label}</Badge>}
+    >
       <p className="mt-4 break-words whitespace-pre-wrap text-slate-900">{item.message}</p>
       <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         <div className="min-w-0">
@@ -84,12 +83,12 @@ function MessageCard({ item, timeZone }: { item: InboxMessage; timeZone: string 
           </Button>
         )}
       </Form>
-    </Card>
+    </ModerationCard>
   );
 }
 
 /** /admin/messages: contact-form messages, newest first, 20 a page; inbox (new and read) or archived. */
-export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; actionData: AdminActionData | undefined }) {
+export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; actionData: StampedResult | undefined }) {
   const timeZone = useDisplayTimeZone();
   useActionToast(actionData);
   const views = [

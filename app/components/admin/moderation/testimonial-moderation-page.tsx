@@ -1,36 +1,35 @@
 import type { Page, PendingTestimonial } from "~/domain/admin-lists";
 import { Check, MessageSquareQuote, X } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { formatDateTime } from "~/domain/formats";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { StarRating } from "~/components/testimonials/star-rating";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/admin/pagination";
-import { useActionToast, type AdminActionData } from "./use-action-toast";
+import { ModerationCard, useSubmittingItem } from "./moderation-card";
+import { useActionToast } from "~/components/action-toast";
+import type { StampedResult } from "~/domain/action-result";
 
 export type ModerationPageData = Omit<Page<PendingTestimonial>, "pageSize">;
 
 function TestimonialReview({ item, timeZone }: { item: PendingTestimonial; timeZone: string }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
-  const decision = submitting ? navigation.formData?.get("decision") : null;
-  const headingId = `testimonial-${item.id}`;
+  const posted = useSubmittingItem(item.id);
+  const submitting = posted !== null;
+  const decision = posted?.get("decision") ?? null;
   return (
-    <Card className="p-5 sm:p-6" data-testid="pending-testimonial" aria-labelledby={headingId} role="article">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold break-words text-primary">
-            {item.displayName}
-          </h2>
-          <p className="text-sm break-words text-slate-700">
-            {item.role}
-            {item.location ? ` · ${item.location}` : ""}
-          </p>
-        </div>
-        <StarRating rating={item.rating} />
-      </div>
+    <ModerationCard
+      headingId={`testimonial-${item.id}`}
+      testId="pending-testimonial"
+      heading={item.displayName}
+      byline={
+        <>
+          {item.role}
+          {item.location ? ` · ${item.location}` : ""}
+        </>
+      }
+      aside={<StarRating rating={item.rating} />}
+    >
       <blockquote className="mt-4 border-l-4 border-gold-400 pl-4 break-words whitespace-pre-wrap text-slate-900">{item.content}</blockquote>
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-3">
         <div className="min-w-0">
@@ -61,12 +60,12 @@ function TestimonialReview({ item, timeZone }: { item: PendingTestimonial; timeZ
           <span className="sr-only"> testimonial from {item.displayName}</span>
         </Button>
       </Form>
-    </Card>
+    </ModerationCard>
   );
 }
 
 /** /admin/testimonials: pending testimonials, newest first, 20 a page, each approved or rejected once. */
-export function TestimonialModerationPage({ data, actionData }: { data: ModerationPageData; actionData: AdminActionData | undefined }) {
+export function TestimonialModerationPage({ data, actionData }: { data: ModerationPageData; actionData: StampedResult | undefined }) {
   const timeZone = useDisplayTimeZone();
   useActionToast(actionData);
   return (
