@@ -3,9 +3,7 @@
 // data-folder lock makes this refuse while the server runs, instead of corrupting its data.
 import { parseArgs } from "node:util";
 import { ensureAdmin } from "~/server/auth/admins.server";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { setDatabase } from "~/server/db/client.server";
-import { explainFailure, withMigratedDatabase } from "~/server/db/command.server";
+import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/db/command.server";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
@@ -18,20 +16,12 @@ if (!email || !password) {
 }
 
 try {
-  const config = loadConfig();
-  setConfig(config);
-  await withMigratedDatabase(config, async (database) => {
-    setDatabase(database);
+  await withAppDatabase(async (database) => {
     const result = await ensureAdmin(database, { email, password, name });
     const what = result.created ? "Created admin account" : result.promoted ? "Granted the admin role to" : "Already an admin:";
     console.log(`${what} ${email.toLowerCase()} (database: ${database.describe})`);
     if (!result.created) console.log("The existing password was left unchanged.");
   });
 } catch (error) {
-  process.exit(
-    explainFailure("create the admin", error, console, {
-      lockedHint: "Stop the server first (the embedded database serves one process at a time), then run this again.",
-      driverCause: false,
-    }),
-  );
+  process.exit(explainFailure("create the admin", error, console, SCRIPT_FAILURE_WORDING));
 }

@@ -7,9 +7,7 @@
 // The data set is in scripts/demo/data.ts, its documents in scripts/demo/documents.ts, the seeding in
 // scripts/demo/seed.ts; this file is the command line.
 import { parseArgs } from "node:util";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { setDatabase } from "~/server/db/client.server";
-import { explainFailure, withMigratedDatabase } from "~/server/db/command.server";
+import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/db/command.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD } from "./demo/data";
 import { seedDemo, type SeedDemoResult } from "./demo/seed";
@@ -63,21 +61,13 @@ async function main() {
   }
   const adminPassword = values["admin-password"] ?? DEMO_ADMIN_DEFAULTS.password;
   try {
-    const config = loadConfig();
-    setConfig(config);
-    await withMigratedDatabase(config, async (database) => {
-      setDatabase(database);
+    await withAppDatabase(async (database) => {
       const storage = getStorage();
       const result = await seedDemo(database, { adminEmail: values["admin-email"], adminPassword, storage });
       printSummary(result, { adminPassword, describe: database.describe, storage: storage.describe });
     });
   } catch (error) {
-    process.exit(
-      explainFailure("add the demo data", error, console, {
-        lockedHint: "Stop the server first (the embedded database serves one process at a time), then run this again.",
-        driverCause: false,
-      }),
-    );
+    process.exit(explainFailure("add the demo data", error, console, SCRIPT_FAILURE_WORDING));
   }
 }
 

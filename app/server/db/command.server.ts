@@ -1,5 +1,5 @@
-import { ConfigError, type AppConfig } from "~/server/config.server";
-import { openDatabase, type Database } from "./client.server";
+import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/config.server";
+import { openDatabase, setDatabase, type Database } from "./client.server";
 import { DataDirLockedError } from "./data-dir-lock.server";
 import { runMigrations } from "./migrate.server";
 
@@ -32,6 +32,19 @@ export async function withMigratedDatabase<T>(config: AppConfig, body: (database
   }
 }
 
+/**
+ * For commands that call the server's own modules (which read getConfig() and getDb()): installs the
+ * configuration and the migrated database as a running server would, then runs `body`.
+ */
+export async function withAppDatabase<T>(body: (database: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  setConfig(config);
+  return withMigratedDatabase(config, (database) => {
+    setDatabase(database);
+    return body(database);
+  });
+}
+
 export type FailureWording = {
   /** What to do when the embedded database's folder is held by a running server. */
   lockedHint: string;
@@ -39,6 +52,12 @@ export type FailureWording = {
   expected?: readonly (abstract new (...args: never[]) => Error)[];
   /** false: say the error's own message even where it is Drizzle's "Failed query: …" wrapper around a driver error. */
   driverCause?: boolean;
+};
+
+/** How the data-changing scripts (create-admin, demo) word a failure: the error's own message. */
+export const SCRIPT_FAILURE_WORDING: FailureWording = {
+  lockedHint: "Stop the server first (the embedded database serves one process at a time), then run this again.",
+  driverCause: false,
 };
 
 /** Writes "Cannot <what>: <reason>" (and the hint for a locked data folder); returns the exit code 1. */
