@@ -7,10 +7,7 @@
 // The data set is in scripts/demo/data.ts, its documents in scripts/demo/documents.ts, the seeding in
 // scripts/demo/seed.ts; this file is the command line.
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase, setDatabase } from "~/server/db/client.server";
-import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/db/command.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD } from "./demo/data";
 import { seedDemo, type SeedDemoResult } from "./demo/seed";
@@ -64,30 +61,13 @@ async function main() {
   }
   const adminPassword = values["admin-password"] ?? DEMO_ADMIN_DEFAULTS.password;
   try {
-    const config = loadConfig();
-    setConfig(config);
-    const database = config.databaseUrl
-      ? await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 })
-      : await openDatabase({ dataDir: config.dataDir });
-    setDatabase(database);
-    try {
-      await runMigrations(database);
+    await withAppDatabase(async (database) => {
       const storage = getStorage();
       const result = await seedDemo(database, { adminEmail: values["admin-email"], adminPassword, storage });
       printSummary(result, { adminPassword, describe: database.describe, storage: storage.describe });
-    } finally {
-      await database.close();
-    }
+    });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(`Cannot add the demo data: ${error.message}`);
-      console.error("Stop the server first (the embedded database serves one process at a time), then run this again.");
-    } else if (error instanceof ConfigError) {
-      console.error(`Cannot add the demo data: ${error.message}`);
-    } else {
-      console.error(`Cannot add the demo data: ${(error as Error).message}`);
-    }
-    process.exit(1);
+    process.exit(explainFailure("add the demo data", error, console, SCRIPT_FAILURE_WORDING));
   }
 }
 

@@ -4,7 +4,7 @@ import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server"
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted, needsReencryption } from "~/server/crypto/field-encryption.server";
-import { getDb, type Db } from "~/server/db/client.server";
+import { getDb, type Db, type Tx } from "~/server/db/client.server";
 import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
 import { adminMfa, bankAccounts, loanApplications } from "~/server/db/schema.server";
 
@@ -58,6 +58,44 @@ function lastDigits(plain: string, n: number): string | null {
   return digits.length >= n ? digits.slice(-n) : null;
 }
 
+/** The two encrypted values of a bank_accounts row, each with the plaintext digits kept for the masked display. */
+const BANK_NUMBERS = [
+  { column: "accountNumber", purpose: ENCRYPTION_PURPOSES.accountNumber, lastColumn: "accountNumberLast4", lastCount: 4 },
+  { column: "routingNumber", purpose: ENCRYPTION_PURPOSES.routingNumber, lastColumn: "routingNumberLast2", lastCount: 2 },
+] as const;
+
+type Tally = { encrypted: number; failed: number };
+type Migrated = ReturnType<typeof migrateValue>;
+
+/**
+ * Stores one migrated value with `write` (an UPDATE conditional on the value read, returning the rows
+ * it changed) and counts the outcome. A row changed meanwhile (another run got there first) is left to
+ * that run and counted as skipped.
+ */
+async function storeMigrated(tally: Tally, next: Migrated, write: (stored: string) => Promise<unknown[]>): Promise<void> {
+  if (next === "failed") {
+    tally.failed++;
+    return;
+  }
+  if (next === "current") return;
+  if ((await write(next.stored)).length > 0) tally.encrypted++;
+}
+
+/** Reads rows in id order, batch after batch (each read after the last id seen), handling each batch in its own transaction. */
+async function forEachBatch<Row extends { id: string }>(
+  db: Db,
+  read: (afterId: string | null) => Promise<Row[]>,
+  handle: (tx: Tx, rows: Row[]) => Promise<void>,
+): Promise<void> {
+  let lastId: string | null = null;
+  for (;;) {
+    const rows = await read(lastId);
+    if (rows.length === 0) return;
+    lastId = rows.at(-1)!.id;
+    await db.transaction((tx) => handle(tx, rows));
+  }
+}
+
 export async function runEncryptionMigration(
   actor: AuditActor | null,
   request: RequestInfo = {},
@@ -72,47 +110,42 @@ export async function runEncryptionMigration(
   const currentPattern = `^enc:v${current.version}:[A-Za-z0-9+/=]+$`;
   const notCurrent = (column: AnyPgColumn) => sql`${column} !~ ${currentPattern}`;
 
-  const bank = { encrypted: 0, failed: 0 };
-  const ssn = { encrypted: 0, failed: 0 };
-  const mfa = { encrypted: 0, failed: 0 };
+  const bank: Tally = { encrypted: 0, failed: 0 };
+  const ssn: Tally = { encrypted: 0, failed: 0 };
+  const mfa: Tally = { encrypted: 0, failed: 0 };
+  // One audit row per run, whether it completed or failed halfway.
+  const audit = (details: Record<string, unknown>) =>
+    writeAudit(db, { actor, action: "encryption.migrate", table: "bank_accounts", details, request });
 
   try {
     // Bank accounts: account and routing numbers.
-    let lastId: string | null = null;
-    for (;;) {
-      const rows: { id: string; accountNumber: string; routingNumber: string }[] = await db
-        .select({ id: bankAccounts.id, accountNumber: bankAccounts.accountNumber, routingNumber: bankAccounts.routingNumber })
-        .from(bankAccounts)
-        .where(
-          and(
-            lastId ? gt(bankAccounts.id, lastId) : undefined,
-            or(notCurrent(bankAccounts.accountNumber), notCurrent(bankAccounts.routingNumber)),
-          ),
-        )
-        .orderBy(asc(bankAccounts.id))
-        .limit(batchSize);
-      if (rows.length === 0) break;
-      lastId = rows.at(-1)!.id;
-      await db.transaction(async (tx) => {
+    await forEachBatch(
+      db,
+      (lastId) =>
+        db
+          .select({ id: bankAccounts.id, accountNumber: bankAccounts.accountNumber, routingNumber: bankAccounts.routingNumber })
+          .from(bankAccounts)
+          .where(
+            and(
+              lastId ? gt(bankAccounts.id, lastId) : undefined,
+              or(notCurrent(bankAccounts.accountNumber), notCurrent(bankAccounts.routingNumber)),
+            ),
+          )
+          .orderBy(asc(bankAccounts.id))
+          .limit(batchSize),
+      async (tx, rows) => {
         for (const row of rows) {
-          const account = migrateValue(row.accountNumber, ENCRYPTION_PURPOSES.accountNumber, keys);
-          const routing = migrateValue(row.routingNumber, ENCRYPTION_PURPOSES.routingNumber, keys);
-          const failed = Number(account === "failed") + Number(routing === "failed");
           const set: Partial<typeof bankAccounts.$inferInsert> = {};
           let written = 0;
-          if (typeof account === "object") {
-            set.accountNumber = account.stored;
-            const last4 = lastDigits(account.plain, 4);
-            if (last4) set.accountNumberLast4 = last4;
+          for (const { column, purpose, lastColumn, lastCount } of BANK_NUMBERS) {
+            const next = migrateValue(row[column], purpose, keys);
+            if (next === "failed") bank.failed++;
+            if (typeof next !== "object") continue;
+            set[column] = next.stored;
+            const last = lastDigits(next.plain, lastCount);
+            if (last) set[lastColumn] = last;
             written++;
           }
-          if (typeof routing === "object") {
-            set.routingNumber = routing.stored;
-            const last2 = lastDigits(routing.plain, 2);
-            if (last2) set.routingNumberLast2 = last2;
-            written++;
-          }
-          bank.failed += failed;
           if (written === 0) continue;
           const updated = await tx
             .update(bankAccounts)
@@ -128,45 +161,39 @@ export async function runEncryptionMigration(
           // Changed meanwhile (another run got there first): left to that run, counted as skipped.
           if (updated.length > 0) bank.encrypted += written;
         }
-      });
-    }
+      },
+    );
 
     // Applications: the SSN (null or empty means none was given).
-    lastId = null;
-    for (;;) {
-      const rows: { id: string; ssn: string | null }[] = await db
-        .select({ id: loanApplications.id, ssn: loanApplications.ssnEncrypted })
-        .from(loanApplications)
-        .where(
-          and(
-            lastId ? gt(loanApplications.id, lastId) : undefined,
-            isNotNull(loanApplications.ssnEncrypted),
-            ne(loanApplications.ssnEncrypted, ""),
-            notCurrent(loanApplications.ssnEncrypted),
-          ),
-        )
-        .orderBy(asc(loanApplications.id))
-        .limit(batchSize);
-      if (rows.length === 0) break;
-      lastId = rows.at(-1)!.id;
-      await db.transaction(async (tx) => {
-        for (const row of rows) {
-          if (!row.ssn) continue;
-          const next = migrateValue(row.ssn, ENCRYPTION_PURPOSES.ssn, keys);
-          if (next === "failed") {
-            ssn.failed++;
-            continue;
-          }
-          if (next === "current") continue;
-          const updated = await tx
-            .update(loanApplications)
-            .set({ ssnEncrypted: next.stored })
-            .where(and(eq(loanApplications.id, row.id), eq(loanApplications.ssnEncrypted, row.ssn)))
-            .returning({ id: loanApplications.id });
-          if (updated.length > 0) ssn.encrypted++;
+    await forEachBatch(
+      db,
+      (lastId) =>
+        db
+          .select({ id: loanApplications.id, ssn: loanApplications.ssnEncrypted })
+          .from(loanApplications)
+          .where(
+            and(
+              lastId ? gt(loanApplications.id, lastId) : undefined,
+              isNotNull(loanApplications.ssnEncrypted),
+              ne(loanApplications.ssnEncrypted, ""),
+              notCurrent(loanApplications.ssnEncrypted),
+            ),
+          )
+          .orderBy(asc(loanApplications.id))
+          .limit(batchSize),
+      async (tx, rows) => {
+        for (const { id, ssn: value } of rows) {
+          if (!value) continue;
+          await storeMigrated(ssn, migrateValue(value, ENCRYPTION_PURPOSES.ssn, keys), (stored) =>
+            tx
+              .update(loanApplications)
+              .set({ ssnEncrypted: stored })
+              .where(and(eq(loanApplications.id, id), eq(loanApplications.ssnEncrypted, value)))
+              .returning({ id: loanApplications.id }),
+          );
         }
-      });
-    }
+      },
+    );
 
     // Admins' TOTP secrets: a handful of rows, so one pass. Without this, dropping an old key would
     // lock out every admin enrolled under it.
@@ -175,18 +202,13 @@ export async function runEncryptionMigration(
       .from(adminMfa)
       .where(notCurrent(adminMfa.secretEncrypted));
     for (const row of secrets) {
-      const next = migrateValue(row.secret, MFA_SECRET_PURPOSE, keys);
-      if (next === "failed") {
-        mfa.failed++;
-        continue;
-      }
-      if (next === "current") continue;
-      const updated = await db
-        .update(adminMfa)
-        .set({ secretEncrypted: next.stored })
-        .where(and(eq(adminMfa.userId, row.userId), eq(adminMfa.secretEncrypted, row.secret)))
-        .returning({ userId: adminMfa.userId });
-      if (updated.length > 0) mfa.encrypted++;
+      await storeMigrated(mfa, migrateValue(row.secret, MFA_SECRET_PURPOSE, keys), (stored) =>
+        db
+          .update(adminMfa)
+          .set({ secretEncrypted: stored })
+          .where(and(eq(adminMfa.userId, row.userId), eq(adminMfa.secretEncrypted, row.secret)))
+          .returning({ userId: adminMfa.userId }),
+      );
     }
 
     const [bankRows] = await db.select({ n: count() }).from(bankAccounts);
@@ -206,29 +228,17 @@ export async function runEncryptionMigration(
       ssnValues: ssn,
       mfaSecrets: mfa,
     };
-    await writeAudit(db, {
-      actor,
-      action: "encryption.migrate",
-      table: "bank_accounts",
-      details: { ...result, keyVersion: current.version, completed: true },
-      request,
-    });
+    await audit({ ...result, keyVersion: current.version, completed: true });
     return result;
   } catch (error) {
     // The batches already committed stay; the log says how far the run got.
-    await writeAudit(db, {
-      actor,
-      action: "encryption.migrate",
-      table: "bank_accounts",
-      details: {
-        completed: false,
-        bankValues: bank,
-        ssnValues: ssn,
-        mfaSecrets: mfa,
-        keyVersion: current.version,
-        error: error instanceof Error ? error.message.slice(0, 300) : "unknown error",
-      },
-      request,
+    await audit({
+      completed: false,
+      bankValues: bank,
+      ssnValues: ssn,
+      mfaSecrets: mfa,
+      keyVersion: current.version,
+      error: error instanceof Error ? error.message.slice(0, 300) : "unknown error",
     }).catch(() => undefined);
     throw error;
   }

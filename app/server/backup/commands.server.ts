@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/config.server";
-import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { loadConfig, setConfig, type AppConfig } from "~/server/config.server";
+import { explainFailure, type CommandIo } from "~/server/db/command.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { createBackup, type BackupTarget } from "./backup.server";
 import { BackupError } from "./manifest.server";
@@ -12,7 +12,7 @@ import { restoreBackup } from "./restore.server";
  * Both return the process exit code: 0 done, 1 refused or failed, 2 bad arguments.
  */
 
-type Io = { log: (line: string) => void; error: (line: string) => void };
+type FolderArgs = { folder: string; force: boolean };
 
 const BACKUP_USAGE = `Usage: npm run backup -- <folder>
 Writes the database and every stored document into <folder> (new or empty), with manifest.json
@@ -29,7 +29,7 @@ function targetOf(config: AppConfig): BackupTarget {
   return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
 }
 
-function parse(argv: string[], usage: string, io: Io, withForce: boolean): { folder: string; force: boolean } | number {
+function parse(argv: string[], usage: string, io: CommandIo, withForce: boolean): FolderArgs | number {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -52,25 +52,33 @@ function parse(argv: string[], usage: string, io: Io, withForce: boolean): { fol
   }
 }
 
-function explain(what: string, error: unknown, io: Io): number {
-  if (error instanceof DataDirLockedError) {
-    io.error(`Cannot ${what}: ${error.message}`);
-    io.error("The embedded database can only be copied consistently while no server uses it: stop the server, then run this again.");
-  } else if (error instanceof BackupError || error instanceof ConfigError) {
-    io.error(`Cannot ${what}: ${error.message}`);
-  } else {
-    const cause = (error as { cause?: unknown }).cause;
-    io.error(`Cannot ${what}: ${cause instanceof Error ? cause.message : (error as Error).message}`);
-  }
-  return 1;
-}
-
-export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io = console): Promise<number> {
-  const args = parse(argv, BACKUP_USAGE, io, false);
-  if (typeof args === "number") return args;
+/**
+ * The shape both commands share: parse the folder argument (exit 2 on bad arguments), load the
+ * configuration, run `body` (exit 0), and explain any failure as "Cannot <what>: …" (exit 1).
+ */
+async function runFolderCommand(
+  what: string,
+  parsed: FolderArgs | number,
+  env: NodeJS.ProcessEnv,
+  io: CommandIo,
+  body: (args: FolderArgs, config: AppConfig) => Promise<void>,
+): Promise<number> {
+  if (typeof parsed === "number") return parsed;
   try {
     const config = loadConfig(env);
     setConfig(config);
+    await body(parsed, config);
+    return 0;
+  } catch (error) {
+    return explainFailure(what, error, io, {
+      lockedHint: "The embedded database can only be copied consistently while no server uses it: stop the server, then run this again.",
+      expected: [BackupError],
+    });
+  }
+}
+
+export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, io: CommandIo = console): Promise<number> {
+  return runFolderCommand("back up", parse(argv, BACKUP_USAGE, io, false), env, io, async (args, config) => {
     const manifest = await createBackup({ folder: args.folder, target: targetOf(config), storage: getStorage(), env });
     io.log(
       `Backed up the ${manifest.database.kind === "postgres" ? "PostgreSQL" : "embedded"} database (${manifest.database.migrations.applied} migrations) ` +
@@ -82,18 +90,11 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, io: 
         `Warning: ${manifest.storage.missing.length} documents the database names were not in the storage (listed in manifest.json under storage.missing).`,
       );
     }
-    return 0;
-  } catch (error) {
-    return explain("back up", error, io);
-  }
+  });
 }
 
-export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io = console): Promise<number> {
-  const args = parse(argv, RESTORE_USAGE, io, true);
-  if (typeof args === "number") return args;
-  try {
-    const config = loadConfig(env);
-    setConfig(config);
+export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, io: CommandIo = console): Promise<number> {
+  return runFolderCommand("restore", parse(argv, RESTORE_USAGE, io, true), env, io, async (args, config) => {
     const { manifest, warnings } = await restoreBackup({
       folder: args.folder,
       target: targetOf(config),
@@ -107,8 +108,5 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, io:
         `and ${manifest.storage.objectCount} documents, every checksum verified.`,
     );
     for (const warning of warnings) io.error(`Warning: ${warning}`);
-    return 0;
-  } catch (error) {
-    return explain("restore", error, io);
-  }
+  });
 }

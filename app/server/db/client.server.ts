@@ -13,6 +13,10 @@ import * as schema from "./schema.server";
 
 /** Both drivers give the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A Drizzle transaction on our schema (what db.transaction hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the database handle or a transaction, for writes that join the caller's transaction if any. */
+export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -18,12 +18,11 @@
  *
  * Changing this file: run `npx drizzle-kit generate --name <what>` and commit the new migration.
  */
-import { relations, sql, type SQL } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
   char,
-  check,
   date,
   index,
   integer,
@@ -32,7 +31,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -54,29 +52,23 @@ import {
   USER_ROLES,
   VERIFICATION_CODE_PURPOSES,
 } from "../../domain/enums";
-
-// ---------------------------------------------------------------------------------------------
-// Column helpers
-// ---------------------------------------------------------------------------------------------
-
-/** timestamptz read and written as a JS Date. */
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const createdAt = () => timestamptz("created_at").notNull().defaultNow();
-const updatedAt = () =>
-  timestamptz("updated_at")
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
-const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: "number" });
-const uuidPk = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
-
-/** A literal SQL list for CHECK constraints: ('a', 'b') — values come from our own constants only. */
-function sqlList(values: readonly (string | number)[]): SQL {
-  const items = values.map((v) => (typeof v === "number" ? String(v) : `'${v.replaceAll("'", "''")}'`));
-  return sql.raw(`(${items.join(", ")})`);
-}
-const lit = (n: number): SQL => sql.raw(String(n));
+import {
+  columnCheck,
+  createdAt,
+  lit,
+  matches,
+  money,
+  nonNegative,
+  oneOf,
+  percent,
+  sqlList,
+  textPk,
+  timestamps,
+  timestamptz,
+  usContactChecks,
+  uuidPk,
+  whenPresent,
+} from "./columns.server";
 
 // ---------------------------------------------------------------------------------------------
 // Better Auth 1.7 core tables, its twoFactor plugin and its database rate-limit storage.
@@ -85,30 +77,46 @@ const lit = (n: number): SQL => sql.raw(String(n));
 // ---------------------------------------------------------------------------------------------
 
 export const user = pgTable("user", {
-  id: text("id").primaryKey(),
+  id: textPk(),
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
   /** twoFactor plugin. */
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
 
+/** The user a row belongs to: "cascade" for sign-in data, "restrict" for records a lender must keep. */
+function userIdRef(onDelete: "cascade" | "restrict") {
+  return text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete });
+}
+
+/** When and by which staff member a submission was decided (the reviewer may later be deleted). */
+const review = () => ({
+  reviewedAt: timestamptz("reviewed_at"),
+  reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+});
+
+/** The application a row belongs to (a function declaration: the tables using it come after it). */
+function applicationIdRef(onDelete: "cascade" | "restrict") {
+  return uuid("application_id")
+    .notNull()
+    .references(() => loanApplications.id, { onDelete });
+}
+
 export const session = pgTable(
   "session",
   {
-    id: text("id").primaryKey(),
+    id: textPk(),
     expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdRef("cascade"),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -116,12 +124,10 @@ export const session = pgTable(
 export const account = pgTable(
   "account",
   {
-    id: text("id").primaryKey(),
+    id: textPk(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdRef("cascade"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -129,8 +135,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
@@ -138,12 +143,11 @@ export const account = pgTable(
 export const verification = pgTable(
   "verification",
   {
-    id: text("id").primaryKey(),
+    id: textPk(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -152,12 +156,10 @@ export const verification = pgTable(
 export const twoFactor = pgTable(
   "two_factor",
   {
-    id: text("id").primaryKey(),
+    id: textPk(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdRef("cascade"),
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamptz("locked_until"),
@@ -167,7 +169,7 @@ export const twoFactor = pgTable(
 
 /** Better Auth rate limiter with `rateLimit: { storage: "database" }` (lastRequest is epoch milliseconds). */
 export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
+  id: textPk(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
@@ -191,13 +193,10 @@ export const profiles = pgTable(
     city: text("city"),
     state: text("state"),
     zipCode: text("zip_code"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    check("profiles_phone_check", sql`${t.phone} is null or ${t.phone} ~ '^[0-9]{10}$'`),
-    check("profiles_state_check", sql`${t.state} is null or ${t.state} ~ '^[A-Z]{2}$'`),
-    check("profiles_zip_code_check", sql`${t.zipCode} is null or ${t.zipCode} ~ '^[0-9]{5}$'`),
+    ...usContactChecks(t),
     index("profiles_email_lower_idx").on(sql`lower(${t.email})`),
     index("profiles_full_name_lower_idx").on(sql`lower(${t.fullName})`),
   ],
@@ -207,15 +206,13 @@ export const userRoles = pgTable(
   "user_roles",
   {
     id: uuidPk(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdRef("cascade"),
     role: text("role", { enum: USER_ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     unique("user_roles_user_id_role_key").on(t.userId, t.role),
-    check("user_roles_role_check", sql`${t.role} in ${sqlList(USER_ROLES)}`),
+    oneOf(t.role, USER_ROLES),
   ],
 );
 
@@ -224,9 +221,7 @@ export const loanApplications = pgTable(
   {
     id: uuidPk(),
     /** Restrict: a lender keeps application records; an applicant with applications cannot be deleted. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    userId: userIdRef("restrict"),
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
 
     // Loan details
@@ -276,53 +271,43 @@ export const loanApplications = pgTable(
     /** Set by the wizard so a double submit creates one application. */
     idempotencyKey: text("idempotency_key"),
     submittedAt: timestamptz("submitted_at").notNull().defaultNow(),
-    reviewedAt: timestamptz("reviewed_at"),
-    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    ...review(),
     /** Reasons given with a denial. */
     decisionReasons: text("decision_reasons").array(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique("loan_applications_user_id_idempotency_key_key").on(t.userId, t.idempotencyKey),
-    check("loan_applications_status_check", sql`${t.status} in ${sqlList(APPLICATION_STATUSES)}`),
-    check("loan_applications_loan_type_check", sql`${t.loanType} in ${sqlList(LOAN_TYPES)}`),
-    check("loan_applications_requested_amount_check", sql`${t.requestedAmount} > 0`),
-    check(
-      "loan_applications_desired_interest_rate_check",
+    oneOf(t.status, APPLICATION_STATUSES),
+    oneOf(t.loanType, LOAN_TYPES),
+    columnCheck(t.requestedAmount, sql`${t.requestedAmount} > 0`),
+    columnCheck(
+      t.desiredInterestRate,
       sql`${t.desiredInterestRate} between ${lit(LIMITS.interestRateMin)} and ${lit(LIMITS.interestRateMax)}`,
     ),
-    check("loan_applications_loan_duration_check", sql`${t.loanDuration} in ${sqlList(LOAN_DURATIONS)}`),
-    check(
-      "loan_applications_purpose_check",
+    oneOf(t.loanDuration, LOAN_DURATIONS),
+    columnCheck(
+      t.purpose,
       sql`char_length(${t.purpose}) between ${lit(LIMITS.purposeMinLength)} and ${lit(LIMITS.purposeMaxLength)}`,
     ),
-    check(
-      "loan_applications_property_address_check",
+    columnCheck(
+      t.propertyAddress,
       sql`${t.loanType} <> 'hard-money' or (${t.propertyAddress} is not null and btrim(${t.propertyAddress}) <> '')`,
     ),
-    check("loan_applications_business_years_check", sql`${t.businessYears} is null or ${t.businessYears} >= 0`),
-    check(
-      "loan_applications_middle_initial_check",
-      sql`${t.middleInitial} is null or char_length(${t.middleInitial}) = 1`,
+    nonNegative(t.businessYears),
+    columnCheck(t.middleInitial, whenPresent(t.middleInitial, sql`char_length(${t.middleInitial}) = 1`)),
+    ...usContactChecks(t),
+    oneOf(t.employmentStatus, EMPLOYMENT_STATUSES),
+    nonNegative(t.yearsEmployed),
+    nonNegative(t.monthlyIncome),
+    nonNegative(t.annualIncome),
+    columnCheck(
+      t.creditScore,
+      whenPresent(t.creditScore, sql`${t.creditScore} between ${lit(LIMITS.creditScoreMin)} and ${lit(LIMITS.creditScoreMax)}`),
     ),
-    check("loan_applications_phone_check", sql`${t.phone} ~ '^[0-9]{10}$'`),
-    check("loan_applications_state_check", sql`${t.state} ~ '^[A-Z]{2}$'`),
-    check("loan_applications_zip_code_check", sql`${t.zipCode} ~ '^[0-9]{5}$'`),
-    check(
-      "loan_applications_employment_status_check",
-      sql`${t.employmentStatus} in ${sqlList(EMPLOYMENT_STATUSES)}`,
-    ),
-    check("loan_applications_years_employed_check", sql`${t.yearsEmployed} is null or ${t.yearsEmployed} >= 0`),
-    check("loan_applications_monthly_income_check", sql`${t.monthlyIncome} >= 0`),
-    check("loan_applications_annual_income_check", sql`${t.annualIncome} is null or ${t.annualIncome} >= 0`),
-    check(
-      "loan_applications_credit_score_check",
-      sql`${t.creditScore} is null or ${t.creditScore} between ${lit(LIMITS.creditScoreMin)} and ${lit(LIMITS.creditScoreMax)}`,
-    ),
-    check("loan_applications_monthly_debts_check", sql`${t.monthlyDebts} is null or ${t.monthlyDebts} >= 0`),
-    check(
-      "loan_applications_reviewed_at_check",
+    nonNegative(t.monthlyDebts),
+    columnCheck(
+      t.reviewedAt,
       sql`${t.status} not in ${sqlList(DECIDED_APPLICATION_STATUSES)} or ${t.reviewedAt} is not null`,
     ),
     index("loan_applications_user_id_submitted_at_idx").on(t.userId, t.submittedAt.desc().nullsFirst()),
@@ -347,12 +332,8 @@ export const loanDocuments = pgTable(
   "loan_documents",
   {
     id: uuidPk(),
-    applicationId: uuid("application_id")
-      .notNull()
-      .references(() => loanApplications.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    applicationId: applicationIdRef("cascade"),
+    userId: userIdRef("restrict"),
     documentType: text("document_type", { enum: DOCUMENT_TYPES }).notNull(),
     /** The name the applicant's file had (display only; never used to build a path). */
     fileName: text("file_name").notNull(),
@@ -365,9 +346,9 @@ export const loanDocuments = pgTable(
   },
   (t) => [
     unique("loan_documents_application_id_document_type_key").on(t.applicationId, t.documentType),
-    check("loan_documents_document_type_check", sql`${t.documentType} in ${sqlList(DOCUMENT_TYPES)}`),
-    check("loan_documents_file_size_check", sql`${t.fileSize} > 0 and ${t.fileSize} <= ${lit(LIMITS.maxDocumentBytes)}`),
-    check("loan_documents_mime_type_check", sql`${t.mimeType} in ${sqlList(ALLOWED_MIME_TYPES)}`),
+    oneOf(t.documentType, DOCUMENT_TYPES),
+    columnCheck(t.fileSize, sql`${t.fileSize} > 0 and ${t.fileSize} <= ${lit(LIMITS.maxDocumentBytes)}`),
+    oneOf(t.mimeType, ALLOWED_MIME_TYPES),
     index("loan_documents_user_id_idx").on(t.userId),
     index("loan_documents_uploaded_at_idx").on(t.uploadedAt.desc().nullsFirst()),
   ],
@@ -377,12 +358,8 @@ export const bankAccounts = pgTable(
   "bank_accounts",
   {
     id: uuidPk(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
-    applicationId: uuid("application_id")
-      .notNull()
-      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    userId: userIdRef("restrict"),
+    applicationId: applicationIdRef("cascade"),
     accountHolderName: text("account_holder_name").notNull(),
     bankName: text("bank_name").notNull(),
     bankAddress: text("bank_address"),
@@ -401,13 +378,10 @@ export const bankAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("bank_accounts_account_type_check", sql`${t.accountType} in ${sqlList(BANK_ACCOUNT_TYPES)}`),
-    check("bank_accounts_account_number_last4_check", sql`${t.accountNumberLast4} ~ '^[0-9]{4}$'`),
-    check("bank_accounts_routing_number_last2_check", sql`${t.routingNumberLast2} ~ '^[0-9]{2}$'`),
-    check(
-      "bank_accounts_swift_code_check",
-      sql`${t.swiftCode} is null or ${t.swiftCode} ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'`,
-    ),
+    oneOf(t.accountType, BANK_ACCOUNT_TYPES),
+    matches(t.accountNumberLast4, "^[0-9]{4}$"),
+    matches(t.routingNumberLast2, "^[0-9]{2}$"),
+    matches(t.swiftCode, "^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$"),
     uniqueIndex("bank_accounts_one_primary_per_user_idx").on(t.userId).where(sql`${t.isPrimary}`),
     index("bank_accounts_user_id_idx").on(t.userId),
     index("bank_accounts_application_id_idx").on(t.applicationId),
@@ -418,14 +392,9 @@ export const approvedLoans = pgTable(
   "approved_loans",
   {
     id: uuidPk(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    userId: userIdRef("restrict"),
     /** One approved loan per application. */
-    applicationId: uuid("application_id")
-      .notNull()
-      .unique()
-      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    applicationId: applicationIdRef("restrict").unique(),
     status: text("status", { enum: APPROVED_LOAN_STATUSES }).notNull().default("active"),
     approvedAmount: money("approved_amount").notNull(),
     balance: money("balance").notNull(),
@@ -434,16 +403,15 @@ export const approvedLoans = pgTable(
     interestRate: percent("interest_rate").notNull(),
     termMonths: integer("term_months").notNull(),
     approvalDate: timestamptz("approval_date").notNull().defaultNow(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    check("approved_loans_status_check", sql`${t.status} in ${sqlList(APPROVED_LOAN_STATUSES)}`),
-    check("approved_loans_approved_amount_check", sql`${t.approvedAmount} > 0`),
-    check("approved_loans_balance_check", sql`${t.balance} >= 0`),
-    check("approved_loans_monthly_payment_check", sql`${t.monthlyPayment} >= 0`),
-    check("approved_loans_interest_rate_check", sql`${t.interestRate} between 0 and 100`),
-    check("approved_loans_term_months_check", sql`${t.termMonths} between 1 and 600`),
+    oneOf(t.status, APPROVED_LOAN_STATUSES),
+    columnCheck(t.approvedAmount, sql`${t.approvedAmount} > 0`),
+    nonNegative(t.balance),
+    nonNegative(t.monthlyPayment),
+    columnCheck(t.interestRate, sql`${t.interestRate} between 0 and 100`),
+    columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 600`),
     index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
   ],
 );
@@ -469,14 +437,11 @@ export const emailVerificationCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("email_verification_codes_email_check", sql`${t.email} = lower(${t.email})`),
-    check("email_verification_codes_purpose_check", sql`${t.purpose} in ${sqlList(VERIFICATION_CODE_PURPOSES)}`),
-    check(
-      "email_verification_codes_attempts_check",
-      sql`${t.attempts} between 0 and ${lit(LIMITS.maxVerificationAttempts)}`,
-    ),
-    check("email_verification_codes_verified_at_check", sql`not ${t.verified} or ${t.verifiedAt} is not null`),
-    check("email_verification_codes_consumed_at_check", sql`${t.consumedAt} is null or ${t.verified}`),
+    columnCheck(t.email, sql`${t.email} = lower(${t.email})`),
+    oneOf(t.purpose, VERIFICATION_CODE_PURPOSES),
+    columnCheck(t.attempts, sql`${t.attempts} between 0 and ${lit(LIMITS.maxVerificationAttempts)}`),
+    columnCheck(t.verifiedAt, sql`not ${t.verified} or ${t.verifiedAt} is not null`),
+    columnCheck(t.consumedAt, sql`${t.consumedAt} is null or ${t.verified}`),
     index("email_verification_codes_email_created_at_idx").on(t.email, t.createdAt.desc().nullsFirst()),
   ],
 );
@@ -495,19 +460,15 @@ export const testimonials = pgTable(
     rating: integer("rating").notNull(),
     status: text("status", { enum: TESTIMONIAL_STATUSES }).notNull().default("pending"),
     createdAt: createdAt(),
-    reviewedAt: timestamptz("reviewed_at"),
-    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    ...review(),
   },
   (t) => [
-    check(
-      "testimonials_content_check",
-      sql`char_length(${t.content}) between 1 and ${lit(LIMITS.testimonialMaxLength)}`,
-    ),
-    check(
-      "testimonials_rating_check",
+    columnCheck(t.content, sql`char_length(${t.content}) between 1 and ${lit(LIMITS.testimonialMaxLength)}`),
+    columnCheck(
+      t.rating,
       sql`${t.rating} between ${lit(LIMITS.testimonialRatingMin)} and ${lit(LIMITS.testimonialRatingMax)}`,
     ),
-    check("testimonials_status_check", sql`${t.status} in ${sqlList(TESTIMONIAL_STATUSES)}`),
+    oneOf(t.status, TESTIMONIAL_STATUSES),
     index("testimonials_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );
@@ -526,7 +487,7 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("contact_messages_status_check", sql`${t.status} in ${sqlList(CONTACT_MESSAGE_STATUSES)}`),
+    oneOf(t.status, CONTACT_MESSAGE_STATUSES),
     index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
@@ -579,8 +540,8 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("email_outbox_status_check", sql`${t.status} in ${sqlList(EMAIL_OUTBOX_STATUSES)}`),
-    check("email_outbox_attempts_check", sql`${t.attempts} >= 0`),
+    oneOf(t.status, EMAIL_OUTBOX_STATUSES),
+    nonNegative(t.attempts),
     index("email_outbox_status_next_attempt_at_idx").on(t.status, t.nextAttemptAt),
   ],
 );
@@ -610,9 +571,7 @@ export const sessionMfa = pgTable(
     sessionId: text("session_id")
       .primaryKey()
       .references(() => session.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdRef("cascade"),
     verifiedAt: timestamptz("verified_at").notNull().defaultNow(),
   },
   (t) => [index("session_mfa_user_id_idx").on(t.userId)],
@@ -628,7 +587,7 @@ export const rateLimitHits = pgTable(
   },
   (t) => [
     primaryKey({ name: "rate_limit_hits_pkey", columns: [t.key, t.windowStart] }),
-    check("rate_limit_hits_count_check", sql`${t.count} >= 0`),
+    nonNegative(t.count),
     index("rate_limit_hits_window_start_idx").on(t.windowStart),
   ],
 );

@@ -114,6 +114,16 @@ export type Block =
   | { kind: "quote"; text: string }
   | { kind: "small"; text: string };
 
+/** "Hello <first name>," — how the applicant's e-mails open. */
+export const greeting = (fullName: string): Block => ({ kind: "p", text: `Hello ${firstName(fullName)},` });
+
+/** A button to a page of the site (`path` below the configured public URL). */
+export const pageButton = (label: string, baseUrl: string, path: string): Block => ({
+  kind: "button",
+  label,
+  url: absoluteUrl(baseUrl, path),
+});
+
 function renderTextBlock(block: Block): string {
   switch (block.kind) {
     case "p":

@@ -14,21 +14,24 @@ export type MailboxEntry = Pick<
 
 export type MailboxMessage = MailboxEntry & Pick<EmailOutboxMessage, "textBody" | "htmlBody" | "lastError">;
 
+/** What the list shows of each message; the message view adds its bodies. */
+const ENTRY_COLUMNS = {
+  id: emailOutbox.id,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  template: emailOutbox.template,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The newest messages first (default 50). */
 export async function listMailbox(db: Db, limit = 50): Promise<MailboxEntry[]> {
   return db
-    .select({
-      id: emailOutbox.id,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      template: emailOutbox.template,
-      status: emailOutbox.status,
-      attempts: emailOutbox.attempts,
-      createdAt: emailOutbox.createdAt,
-      sentAt: emailOutbox.sentAt,
-    })
+    .select(ENTRY_COLUMNS)
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(Math.max(1, Math.min(limit, 200)));
@@ -39,14 +42,7 @@ export async function getMailboxMessage(db: Db, id: string): Promise<MailboxMess
   if (!UUID.test(id)) return null;
   const [row] = await db
     .select({
-      id: emailOutbox.id,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      template: emailOutbox.template,
-      status: emailOutbox.status,
-      attempts: emailOutbox.attempts,
-      createdAt: emailOutbox.createdAt,
-      sentAt: emailOutbox.sentAt,
+      ...ENTRY_COLUMNS,
       textBody: emailOutbox.textBody,
       htmlBody: emailOutbox.htmlBody,
       lastError: emailOutbox.lastError,

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.server";
+import type { DbOrTx } from "../db/client.server";
 import { emailOutbox } from "../db/schema.server";
 
 /**
@@ -12,10 +12,7 @@ import { emailOutbox } from "../db/schema.server";
  *   });
  */
 
-/** A Drizzle transaction on our schema (what db.transaction hands its callback). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-/** Either the database handle or a transaction: enqueueEmail takes both. */
-export type DbOrTx = Db | Tx;
+export type { DbOrTx, Tx } from "../db/client.server";
 
 export type OutboxMessage = {
   /** One recipient address. */

@@ -1,7 +1,16 @@
 import { site } from "~/content/site";
 import { formatUsd } from "~/domain/formats";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
-import { absoluteUrl, BRAND_NAME, creditorAddress, firstName, layout, oneLine, type Block, type RenderedEmail } from "./email-layout.server";
+import {
+  BRAND_NAME,
+  creditorAddress,
+  greeting,
+  layout,
+  oneLine,
+  pageButton,
+  type Block,
+  type RenderedEmail,
+} from "./email-layout.server";
 
 export { absoluteUrl, BRAND_FOOTER, BRAND_NAME, escapeHtml, type RenderedEmail, type TemplateName } from "./email-layout.server";
 
@@ -63,26 +72,23 @@ export function passwordChangedEmail(data: { name?: string | null; baseUrl: stri
     ? ` on ${data.changedAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} (UTC)`
     : "";
   return layout("password-changed", `Your ${BRAND_NAME} password was changed`, "Your password was changed", [
-    { kind: "p", text: `Hello ${data.name ? firstName(data.name) : "there"},` },
+    greeting(data.name ?? ""),
     { kind: "p", text: `The password of your ${BRAND_NAME} account was changed${when}.` },
     {
       kind: "p",
       text: `If you made this change, no action is needed. If you did not, reset your password now and contact us at ${site.phone.display}.`,
     },
-    { kind: "button", label: "Reset password", url: absoluteUrl(data.baseUrl, "/auth") },
+    pageButton("Reset password", data.baseUrl, "/auth"),
   ]);
 }
 
+/** What every e-mail about one application names; `baseUrl` builds its links. */
+type AboutApplication = { applicantName: string; loanType: string; applicationId: string; baseUrl: string };
+
 /** The applicant's confirmation that the application arrived. */
-export function applicationReceivedEmail(data: {
-  applicantName: string;
-  loanType: string;
-  requestedAmount: number | string;
-  applicationId: string;
-  baseUrl: string;
-}): RenderedEmail {
+export function applicationReceivedEmail(data: AboutApplication & { requestedAmount: number | string }): RenderedEmail {
   return layout("application-received", `We received your ${BRAND_NAME} application`, "Application received", [
-    { kind: "p", text: `Hello ${firstName(data.applicantName)},` },
+    greeting(data.applicantName),
     {
       kind: "p",
       text: "Thank you for applying. Your application and documents arrived safely, and a loan specialist will contact you within 24-48 hours.",
@@ -96,21 +102,14 @@ export function applicationReceivedEmail(data: {
       ],
     },
     { kind: "p", text: "You can follow the status of your application on your dashboard:" },
-    { kind: "button", label: "Open my dashboard", url: absoluteUrl(data.baseUrl, "/dashboard") },
+    pageButton("Open my dashboard", data.baseUrl, "/dashboard"),
   ]);
 }
 
 /** To the lender: a new application (the spec's send-application-notification body). */
-export function applicationNotificationEmail(data: {
-  applicantName: string;
-  applicantEmail: string;
-  loanType: string;
-  requestedAmount: number | string;
-  purpose: string;
-  employmentStatus: string;
-  applicationId: string;
-  baseUrl: string;
-}): RenderedEmail {
+export function applicationNotificationEmail(
+  data: AboutApplication & { applicantEmail: string; requestedAmount: number | string; purpose: string; employmentStatus: string },
+): RenderedEmail {
   return layout(
     "application-notification",
     `New loan application: ${oneLine(data.applicantName, 60)} - ${loanTypeLabel(data.loanType)} ${formatUsd(data.requestedAmount)}`,
@@ -131,21 +130,15 @@ export function applicationNotificationEmail(data: {
       { kind: "strong", text: "Purpose" },
       { kind: "quote", text: data.purpose },
       { kind: "p", text: "Documents, bank details and the full file are in the admin area (sign-in required):" },
-      { kind: "button", label: "Review applications", url: absoluteUrl(data.baseUrl, "/admin") },
+      pageButton("Review applications", data.baseUrl, "/admin"),
     ],
   );
 }
 
 /** To the applicant: approved (the spec's send-approval-notification body). */
-export function applicationApprovedEmail(data: {
-  applicantName: string;
-  loanType: string;
-  approvedAmount: number | string;
-  applicationId: string;
-  baseUrl: string;
-}): RenderedEmail {
+export function applicationApprovedEmail(data: AboutApplication & { approvedAmount: number | string }): RenderedEmail {
   return layout("application-approved", `Your ${BRAND_NAME} application is approved`, "Congratulations, your loan is approved!", [
-    { kind: "p", text: `Hello ${firstName(data.applicantName)},` },
+    greeting(data.applicantName),
     { kind: "p", text: "We are pleased to tell you that your loan application has been approved." },
     {
       kind: "fields",
@@ -159,7 +152,7 @@ export function applicationApprovedEmail(data: {
       kind: "p",
       text: "A loan specialist will contact you about the next steps. Once the final documents are signed, funds are typically available within 1-3 business days.",
     },
-    { kind: "button", label: "View my dashboard", url: absoluteUrl(data.baseUrl, "/dashboard") },
+    pageButton("View my dashboard", data.baseUrl, "/dashboard"),
   ]);
 }
 
@@ -169,19 +162,17 @@ export function applicationApprovedEmail(data: {
  * name and address, the specific reasons (or the right to ask for them), and the ECOA notice naming
  * the federal agency. Compliance counsel should review the final wording.
  */
-export function applicationDeniedEmail(data: {
-  applicantName: string;
-  loanType: string;
-  applicationId: string;
-  /** The principal reasons for the decision; empty means they are available on request. */
-  reasons: readonly string[];
-  decisionDate?: Date;
-  baseUrl: string;
-}): RenderedEmail {
+export function applicationDeniedEmail(
+  data: AboutApplication & {
+    /** The principal reasons for the decision; empty means they are available on request. */
+    reasons: readonly string[];
+    decisionDate?: Date;
+  },
+): RenderedEmail {
   const reasons = data.reasons.map((r) => oneLine(r, 300)).filter(Boolean);
   const date = (data.decisionDate ?? new Date()).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
   const blocks: Block[] = [
-    { kind: "p", text: `Hello ${firstName(data.applicantName)},` },
+    greeting(data.applicantName),
     {
       kind: "p",
       text: `Thank you for your ${loanTypeLabel(data.loanType)} application with ${BRAND_NAME}. After careful review, we are unable to approve your application at this time.`,
@@ -218,7 +209,7 @@ export function applicationDeniedEmail(data: {
       kind: "small",
       text: "NOTICE: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Consumer Response Center, Washington, DC 20580.",
     },
-    { kind: "button", label: "View my dashboard", url: absoluteUrl(data.baseUrl, "/dashboard") },
+    pageButton("View my dashboard", data.baseUrl, "/dashboard"),
   );
   return layout("application-denied", `Decision on your ${BRAND_NAME} application`, "Notice of action taken on your application", blocks);
 }

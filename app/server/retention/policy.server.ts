@@ -27,25 +27,37 @@ export type RetentionRule = {
 
 export const APPLICATION_RETENTION = { months: 84 } as const satisfies RetentionPeriod;
 
+/** An application's records go together: the application, its documents (rows and files) and bank account. */
+const APPLICATION_RECORDS = ["loan_applications", "loan_documents", "bank_accounts", "document files"] as const;
+
+/** Application records, kept the privacy notice's 7 years from `clock`. */
+const applicationRecords = (extraTables: readonly string[] = []) => ({
+  holds: [...extraTables, ...APPLICATION_RECORDS],
+  period: APPLICATION_RETENTION,
+});
+
+/** Records that stop working at their expiry (expires_at), removed once `graceDays` have passed since. */
+const afterExpiry = (table: string, graceDays: number) => ({
+  period: { days: graceDays },
+  clock: `its expiry (${table}.expires_at)`,
+});
+
 export const RETENTION_POLICY = {
   decidedApplication: {
     record: "Loan application that was approved or denied (no loan opened), with its documents and bank account",
-    holds: ["loan_applications", "loan_documents", "bank_accounts", "document files"],
-    period: APPLICATION_RETENTION,
+    ...applicationRecords(),
     clock: "the decision (loan_applications.reviewed_at)",
     why: "Regulation B keeps application and decision records 25 months at least; the privacy notice promises 7 years.",
   },
   closedLoanApplication: {
     record: "Approved application whose loan was paid off or closed, with the loan record, documents and bank account",
-    holds: ["approved_loans", "loan_applications", "loan_documents", "bank_accounts", "document files"],
-    period: APPLICATION_RETENTION,
+    ...applicationRecords(["approved_loans"]),
     clock: "the loan's last change once it is paid_off or closed (approved_loans.updated_at); never while active",
     why: "A loan in servicing is in use; after it ends the same 7 years as a decision apply (privacy notice).",
   },
   undecidedApplication: {
     record: "Loan application never decided (pending or under review)",
-    holds: ["loan_applications", "loan_documents", "bank_accounts", "document files"],
-    period: APPLICATION_RETENTION,
+    ...applicationRecords(),
     clock: "its last change (loan_applications.updated_at)",
     why:
       "Regulation B's clock starts at a notice of action, which an undecided application never had; counting the " +
@@ -75,22 +87,19 @@ export const RETENTION_POLICY = {
   session: {
     record: "Sign-in session (and its second-factor mark)",
     holds: ["session", "session_mfa"],
-    period: { days: 0 },
-    clock: "its expiry (session.expires_at)",
+    ...afterExpiry("session", 0),
     why: "An expired session authenticates nothing; its IP address and user agent serve no purpose after.",
   },
   verificationToken: {
     record: "Password-reset and other Better Auth verification tokens",
     holds: ["verification"],
-    period: { days: 1 },
-    clock: "its expiry (verification.expires_at)",
+    ...afterExpiry("verification", 1),
     why: "Refused once expired; a day's grace keeps them visible while investigating a fresh complaint.",
   },
   emailCode: {
     record: "Sign-up e-mail code (hash only)",
     holds: ["email_verification_codes"],
-    period: { days: 1 },
-    clock: "its expiry (email_verification_codes.expires_at)",
+    ...afterExpiry("email_verification_codes", 1),
     why: "Valid 10 minutes; the sign-up that consumed it happened within that time.",
   },
   rateLimitCounter: {

@@ -1,8 +1,6 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase } from "~/server/db/client.server";
-import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { loadConfig, setConfig } from "~/server/config.server";
+import { explainFailure, withMigratedDatabase, type CommandIo } from "~/server/db/command.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { describeDisposal, disposeExpiredRecords } from "./disposal.server";
 
@@ -11,10 +9,8 @@ Deletes every record past its retention period (app/server/retention/policy.serv
 documents' files, and writes one audit row. --dry-run counts what would go and changes nothing.
 With the embedded database, stop the server first (the running server does this once a day itself).`;
 
-type Io = { log: (line: string) => void; error: (line: string) => void };
-
 /** `npm run retention`: one disposal run on the configured database and storage; returns the exit code. */
-export async function retentionCommand(argv: string[], env: NodeJS.ProcessEnv, io: Io = console): Promise<number> {
+export async function retentionCommand(argv: string[], env: NodeJS.ProcessEnv, io: CommandIo = console): Promise<number> {
   let dryRun: boolean;
   try {
     const { values } = parseArgs({
@@ -34,27 +30,14 @@ export async function retentionCommand(argv: string[], env: NodeJS.ProcessEnv, i
   try {
     const config = loadConfig(env);
     setConfig(config);
-    const database = config.databaseUrl
-      ? await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 })
-      : await openDatabase({ dataDir: config.dataDir });
-    try {
-      await runMigrations(database);
+    return await withMigratedDatabase(config, async (database) => {
       const result = await disposeExpiredRecords({ db: database.db, storage: getStorage(), dryRun, log: io.error });
       io.log(describeDisposal(result));
       return result.filesFailed.length > 0 ? 1 : 0;
-    } finally {
-      await database.close();
-    }
+    });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      io.error(`Cannot run the disposal: ${error.message}`);
-      io.error("The running server disposes of expired records once a day by itself; stop it first to run this by hand.");
-    } else if (error instanceof ConfigError) {
-      io.error(`Cannot run the disposal: ${error.message}`);
-    } else {
-      const cause = (error as { cause?: unknown }).cause;
-      io.error(`Cannot run the disposal: ${cause instanceof Error ? cause.message : (error as Error).message}`);
-    }
-    return 1;
+    return explainFailure("run the disposal", error, io, {
+      lockedHint: "The running server disposes of expired records once a day by itself; stop it first to run this by hand.",
+    });
   }
 }
