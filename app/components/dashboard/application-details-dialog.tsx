@@ -1,7 +1,7 @@
 import { FileText, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Button } from "~/components/ui/button";
-import type { DashboardApplication } from "~/server/dashboard.server";
+import type { DashboardApplication } from "~/domain/views/dashboard";
 import { formatAmount, formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import { shortId } from "./format";

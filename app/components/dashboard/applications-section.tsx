@@ -1,6 +1,6 @@
 import { ClipboardList } from "lucide-react";
 import { Card } from "~/components/ui/card";
-import type { DashboardApplication } from "~/server/dashboard.server";
+import type { DashboardApplication } from "~/domain/views/dashboard";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
 import { formatAmount, formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatAmount, formatDate, formatPercent, formatUsd } from "~/domain/formats";
-import type { DashboardLoan } from "~/server/dashboard.server";
+import type { DashboardLoan } from "~/domain/views/dashboard";
 import { FUNDING_BUSINESS_DAYS } from "./format";
 import { LoanStatusBadge } from "./status-badge";
 

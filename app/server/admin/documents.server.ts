@@ -4,6 +4,7 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { getDb, type Db } from "~/server/db/client.server";
 import { loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
 import { getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import type { AdminDocument, DocumentList } from "~/domain/views/admin-documents";
 import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDisposition, type LinkOptions, type SignedLink } from "./signed-links.server";
 
 /**
@@ -15,30 +16,6 @@ import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDispo
 export const DOCUMENTS_PAGE_SIZE = 25;
 /** Links per admin: 120 per 10 minutes. */
 export const DOCUMENT_LINK_THROTTLE = { limit: 120, windowSeconds: 600 } as const;
-
-export type AdminDocument = {
-  id: string;
-  applicationId: string;
-  userId: string;
-  applicantName: string;
-  applicantEmail: string;
-  loanType: string;
-  fileName: string;
-  documentType: string;
-  fileSize: number;
-  mimeType: string;
-  uploadedAt: string;
-};
-
-export type DocumentList = {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  /** The ?client= filter, when one is applied. */
-  client: { id: string; fullName: string } | null;
-  documents: AdminDocument[];
-};
 
 const documentColumns = {
   id: loanDocuments.id,

@@ -6,7 +6,7 @@ import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { useLiveUpdates } from "~/components/live/use-live-updates";
 import { Button } from "~/components/ui/button";
 import { REVIEW_TOASTS, reviewListHref } from "~/domain/validation/review";
-import type { AdminApplication, AdminApplicationList } from "~/server/admin/applications.server";
+import type { AdminApplication, AdminApplicationList } from "~/domain/views/admin-applications";
 import { AdminToolLinks, SecureDataUtilities } from "./admin-tools";
 import { ApplicationCard } from "./application-card";
 import { ApproveDialog } from "./approve-dialog";

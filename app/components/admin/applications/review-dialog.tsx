@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatUsd } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
-import type { AdminApplication } from "~/server/admin/applications.server";
+import type { AdminApplication } from "~/domain/views/admin-applications";
 import { useReviewFetcher } from "./use-review-fetcher";
 
 /** What the approve and deny forms inside the dialog receive. */

@@ -8,7 +8,7 @@ import { accountTypeLabel, loanTypeLabel } from "~/domain/labels";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { ClientDetail as ClientDetailData } from "~/server/admin/clients.server";
+import type { ClientDetail as ClientDetailData } from "~/domain/views/admin-clients";
 import {
   displaySsn,
   documentTypeLabel,

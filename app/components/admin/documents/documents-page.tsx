@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { formatFileSize } from "~/domain/formats";
-import type { DocumentList } from "~/server/admin/documents.server";
+import type { DocumentList } from "~/domain/views/admin-documents";
 import { DocumentPreviewDialog } from "./document-preview-dialog";
 import { useDocumentLinks } from "./use-document-links";
 
