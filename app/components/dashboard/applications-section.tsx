@@ -2,8 +2,9 @@ import { ClipboardList } from "lucide-react";
 import { Card } from "~/components/ui/card";
 import type { DashboardApplication } from "~/domain/views/dashboard";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
-import { formatAmount, formatDate } from "~/domain/formats";
+import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
+import { RequestFacts } from "./request-facts";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /** The applicant's own applications, newest first by submitted date (the server orders them too). */
@@ -42,20 +43,12 @@ function ApplicationCard({ application, timeZone }: { application: DashboardAppl
         <ApplicationStatusBadge status={application.status} />
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[400px]:grid-cols-2 md:grid-cols-[auto_auto_1fr]">
-        <div>
-          <dt className="text-muted-foreground">Requested Amount</dt>
-          <dd className="font-semibold">{formatAmount(application.requestedAmount)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Submitted</dt>
-          <dd className="font-semibold">
-            <time dateTime={application.submittedAt}>{submitted}</time>
-          </dd>
-        </div>
-        <div className="min-w-0 min-[400px]:col-span-2 md:col-span-1">
-          <dt className="text-muted-foreground">Purpose</dt>
-          <dd className="line-clamp-3 font-semibold break-words">{application.purpose}</dd>
-        </div>
+        <RequestFacts
+          application={application}
+          submitted={submitted}
+          purposeClassName="min-w-0 min-[400px]:col-span-2 md:col-span-1"
+          purposeValueClassName="line-clamp-3 font-semibold break-words"
+        />
       </dl>
       <div className="mt-4 flex justify-end">
         <ApplicationDetailsDialog application={application} timeZone={timeZone} />

@@ -2,11 +2,10 @@ import * as stickyNoteIcon from "lucide-react/icons/sticky-note";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { Label } from "~/components/ui/label";
+import { Field, Textarea } from "~/components/ui/form";
 import { Spinner } from "~/components/ui/spinner";
-import { noteSchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
-import { cn } from "~/utils/cn";
-import { FieldError } from "./review-dialog";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
+import { noteSchema, REVIEW_LIMITS } from "~/domain/validation/review";
 import { useReviewFetcher } from "./use-review-fetcher";
 
 const StickyNote = inlineIcon(stickyNoteIcon);
@@ -28,7 +27,6 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
       setErrors(data.fieldErrors);
     }
   });
-  const invalid = Boolean(errors.note?.length);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (pending) {
@@ -38,7 +36,7 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
     const result = noteSchema.safeParse({ intent: "note", applicationId, note });
     if (!result.success) {
       event.preventDefault();
-      setErrors(reviewFieldErrors(result.error));
+      setErrors(issuesToFieldErrors(result.error));
       formRef.current?.querySelector<HTMLElement>('[name="note"]')?.focus();
     }
   }
@@ -59,27 +57,30 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
       <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-3 flex flex-col gap-2">
         <input type="hidden" name="intent" value="note" />
         <input type="hidden" name="applicationId" value={applicationId} />
-        <Label htmlFor={`${id}-note`}>
-          Add a note<span className="sr-only"> to the application from {applicantName}</span>
-        </Label>
-        <textarea
+        <Field
           id={`${id}-note`}
-          name="note"
-          rows={2}
-          value={note}
-          maxLength={REVIEW_LIMITS.noteMaxLength}
-          onChange={(event) => {
-            setNote(event.target.value);
-            if (invalid) setErrors({});
-          }}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-note-error` : undefined}
-          className={cn(
-            "w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
-            "focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
+          label={
+            <>
+              Add a note<span className="sr-only"> to the application from {applicantName}</span>
+            </>
+          }
+          errors={errors.note}
+          liveErrors
+        >
+          {(a11y) => (
+            <Textarea
+              {...a11y}
+              name="note"
+              rows={2}
+              value={note}
+              maxLength={REVIEW_LIMITS.noteMaxLength}
+              onChange={(event) => {
+                setNote(event.target.value);
+                if (errors.note?.length) setErrors({});
+              }}
+            />
           )}
-        />
-        <FieldError id={`${id}-note-error`} errors={errors.note} />
+        </Field>
         <div>
           <Button type="submit" variant="outline" size="sm" disabled={pending}>
             {pending ? <Spinner className="size-4" /> : null}

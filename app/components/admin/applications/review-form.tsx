@@ -1,0 +1,103 @@
+import { useId, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
+import { Button } from "~/components/ui/button";
+import { useFieldErrors } from "~/components/ui/form";
+import { Spinner } from "~/components/ui/spinner";
+import { issuesToFieldErrors, type FieldErrors, type IssueLike } from "~/domain/validation/field-errors";
+import type { ReviewIntent } from "~/domain/validation/review";
+import type { AdminApplication } from "~/domain/views/admin-applications";
+import type { useReviewFetcher } from "./use-review-fetcher";
+
+/** What the approve and deny forms inside the dialog receive. */
+export type ReviewFormProps = {
+  application: AdminApplication;
+  fetcher: ReturnType<typeof useReviewFetcher>["fetcher"];
+  pending: boolean;
+  serverErrors: Record<string, string[]>;
+  clearServerErrors: () => void;
+  onCancel: () => void;
+};
+
+/** A schema's verdict on the form's values (what zod's safeParse returns). */
+type Check = { success: true } | { success: false; error: { readonly issues: readonly IssueLike[] } };
+
+/**
+ * The browser half of a review form: field ids, the errors on screen (its own check's over the server's
+ * answer), and a submit that never posts twice and posts only what the shared schema accepts; otherwise
+ * it shows the errors and focuses the first field in `order` that has one.
+ */
+export function useReviewForm({ pending, serverErrors, clearServerErrors }: ReviewFormProps, order: readonly string[], check: () => Check) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, setErrors, show, clear } = useFieldErrors(formRef, order);
+  const shown: FieldErrors = { ...serverErrors, ...errors };
+
+  /** The user changed `fields` (none given: anything that affects every message). */
+  function edited(...fields: string[]) {
+    if (fields.length) clear(...fields);
+    else setErrors({});
+    clearServerErrors();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    const result = check();
+    if (!result.success) {
+      event.preventDefault();
+      show(issuesToFieldErrors(result.error));
+    }
+  }
+
+  return { id, formRef, shown, edited, onSubmit };
+}
+
+type FooterProps = {
+  icon: ReactNode;
+  label: string;
+  pendingLabel: string;
+  destructive?: boolean;
+  className: string;
+};
+
+/**
+ * A review form: the post with its intent and application, the fields (`children`), then an error about
+ * the application itself, Cancel, and the pending-aware confirm button.
+ */
+export function ReviewFormFrame({
+  props: { application, fetcher, pending, onCancel },
+  formRef,
+  onSubmit,
+  applicationError,
+  intent,
+  footer: { icon, label, pendingLabel, destructive = false, className },
+  children,
+}: {
+  props: ReviewFormProps;
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** An error about the application itself (not one of the fields). */
+  applicationError?: string[];
+  intent: ReviewIntent;
+  footer: FooterProps;
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="applicationId" value={application.id} />
+      {children}
+      {applicationError?.length ? <p className="text-sm text-destructive">{applicationError[0]}</p> : null}
+      <div className={className}>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={destructive ? "destructive" : undefined} disabled={pending} aria-disabled={pending || undefined}>
+          {pending ? <Spinner className="size-4" /> : icon}
+          {pending ? pendingLabel : label}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
