@@ -2,6 +2,7 @@ import { Banknote, Info, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Detail } from "~/components/ui/detail-list";
 import { formatAmount, formatDate, formatPercent, formatUsd } from "~/domain/formats";
 import type { DashboardLoan } from "~/domain/views/dashboard";
 import { FUNDING_BUSINESS_DAYS } from "./format";
@@ -76,10 +77,9 @@ function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string })
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-semibold break-words text-foreground">{value}</dd>
-    </div>
+    <Detail label={label} className="min-w-0" valueClassName="font-semibold break-words text-foreground">
+      {value}
+    </Detail>
   );
 }
 

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { inlineIcon } from "~/components/ui/inline-icon";
 import { Field, Textarea } from "~/components/ui/form";
-import { Spinner } from "~/components/ui/spinner";
+import { PendingButton } from "~/components/ui/pending-button";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { noteSchema, REVIEW_LIMITS } from "~/domain/validation/review";
 import { useReviewFetcher } from "./use-review-fetcher";
@@ -82,10 +82,9 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
           )}
         </Field>
         <div>
-          <Button type="submit" variant="outline" size="sm" disabled={pending}>
-            {pending ? <Spinner className="size-4" /> : null}
+          <PendingButton type="submit" variant="outline" size="sm" pending={pending} icon={null}>
             Save Note<span className="sr-only"> for {applicantName}</span>
-          </Button>
+          </PendingButton>
         </div>
       </fetcher.Form>
     </div>

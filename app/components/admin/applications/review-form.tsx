@@ -1,7 +1,7 @@
 import { useId, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { useFieldErrors } from "~/components/ui/form";
-import { Spinner } from "~/components/ui/spinner";
+import { PendingButton } from "~/components/ui/pending-button";
 import { issuesToFieldErrors, type FieldErrors, type IssueLike } from "~/domain/validation/field-errors";
 import type { ReviewIntent } from "~/domain/validation/review";
 import type { AdminApplication } from "~/domain/views/admin-applications";
@@ -93,10 +93,9 @@ export function ReviewFormFrame({
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant={destructive ? "destructive" : undefined} disabled={pending} aria-disabled={pending || undefined}>
-          {pending ? <Spinner className="size-4" /> : icon}
+        <PendingButton type="submit" variant={destructive ? "destructive" : undefined} pending={pending} icon={icon} aria-disabled={pending || undefined}>
           {pending ? pendingLabel : label}
-        </Button>
+        </PendingButton>
       </div>
     </fetcher.Form>
   );

@@ -8,7 +8,8 @@ import { accountTypeLabel, loanTypeLabel } from "~/domain/labels";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { ClientDetail as ClientDetailData } from "~/domain/views/admin-clients";
+import { Detail } from "~/components/ui/detail-list";
+import type { ClientBankAccount, ClientDetail as ClientDetailData } from "~/domain/views/admin-clients";
 import {
   displaySsn,
   documentTypeLabel,
@@ -37,12 +38,17 @@ function Section({ title, icon, children, action }: { title: string; icon: React
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words text-foreground">{children}</dd>
-    </div>
+    <Detail label={label} className="min-w-0" labelClassName="text-sm" valueClassName="mt-0.5 font-medium break-words text-foreground">
+      {children}
+    </Detail>
   );
 }
+
+/** A bank account's two numbers: shown masked, each revealed on its own request. */
+const BANK_NUMBERS = [
+  { kind: "account_number", label: "Account Number", testId: "account-number", masked: (a: ClientBankAccount) => maskAccountNumber(a.accountNumberLast4) },
+  { kind: "routing_number", label: "Routing Number", testId: "routing-number", masked: (a: ClientBankAccount) => maskRoutingNumber(a.routingNumberLast2) },
+] as const;
 
 const empty = (text: string) => <p className="text-sm text-muted-foreground">{text}</p>;
 
@@ -96,24 +102,17 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
                   <Field label="Added">
                     <time dateTime={account.createdAt}>{formatDate(account.createdAt, timeZone)}</time>
                   </Field>
-                  <Field label="Account Number">
-                    <SensitiveValue
-                      kind="account_number"
-                      id={account.id}
-                      masked={maskAccountNumber(account.accountNumberLast4)}
-                      label={`account number of the ${account.bankName} account`}
-                      testId="account-number"
-                    />
-                  </Field>
-                  <Field label="Routing Number">
-                    <SensitiveValue
-                      kind="routing_number"
-                      id={account.id}
-                      masked={maskRoutingNumber(account.routingNumberLast2)}
-                      label={`routing number of the ${account.bankName} account`}
-                      testId="routing-number"
-                    />
-                  </Field>
+                  {BANK_NUMBERS.map((number) => (
+                    <Field key={number.kind} label={number.label}>
+                      <SensitiveValue
+                        kind={number.kind}
+                        id={account.id}
+                        masked={number.masked(account)}
+                        label={`${number.label.toLowerCase()} of the ${account.bankName} account`}
+                        testId={number.testId}
+                      />
+                    </Field>
+                  ))}
                 </dl>
               </li>
             ))}

@@ -1,10 +1,9 @@
 import { Download, FileWarning } from "lucide-react";
 import { useState } from "react";
 import { documentTypeLabel } from "~/components/admin/clients/format";
-import { Button } from "~/components/ui/button";
 import { Detail } from "~/components/ui/detail-list";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
-import { Spinner } from "~/components/ui/spinner";
+import { PendingButton } from "~/components/ui/pending-button";
 import type { DocumentLink } from "./types";
 
 /** "4:05:12 PM" in the browser's zone (the dialog only ever renders in the browser, after an action). */
@@ -72,10 +71,9 @@ function PreviewBody({ link, onDownload, downloading }: { link: DocumentLink; on
         ) : (
           <div className="flex flex-col items-center gap-3 p-8 text-center">
             <p className="text-sm text-slate-800">This file type cannot be shown in the browser.</p>
-            <Button onClick={() => onDownload(link.documentId)} disabled={downloading}>
-              {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+            <PendingButton onClick={() => onDownload(link.documentId)} pending={downloading} icon={<Download aria-hidden="true" />}>
               Download to View
-            </Button>
+            </PendingButton>
           </div>
         )}
       </div>
@@ -83,10 +81,9 @@ function PreviewBody({ link, onDownload, downloading }: { link: DocumentLink; on
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogCloseButton />
         {isImage || isPdf ? (
-          <Button variant="outline" onClick={() => onDownload(link.documentId)} disabled={downloading}>
-            {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+          <PendingButton variant="outline" onClick={() => onDownload(link.documentId)} pending={downloading} icon={<Download aria-hidden="true" />}>
             Download
-          </Button>
+          </PendingButton>
         ) : null}
       </div>
     </>

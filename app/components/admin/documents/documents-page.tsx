@@ -8,7 +8,7 @@ import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
+import { PendingButton } from "~/components/ui/pending-button";
 import { formatFileSize } from "~/domain/formats";
 import type { DocumentList } from "~/domain/views/admin-documents";
 import { DocumentPreviewDialog } from "./document-preview-dialog";
@@ -35,10 +35,9 @@ export function DocumentsPage({ data }: { data: DocumentList }) {
       title="Document Viewer"
       description="Uploaded documents, newest first. Previews and downloads use secure links that expire after 60 seconds."
       actions={
-        <Button variant="outline" onClick={() => void revalidator.revalidate()} disabled={refreshing}>
-          {refreshing ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
+        <PendingButton variant="outline" onClick={() => void revalidator.revalidate()} pending={refreshing} icon={<RefreshCw aria-hidden="true" />}>
           Refresh
-        </Button>
+        </PendingButton>
       }
     >
       {data.client ? (
@@ -80,26 +79,25 @@ export function DocumentsPage({ data }: { data: DocumentList }) {
                     </div>
                   </div>
                   <div className="flex shrink-0 gap-2">
-                    <Button
+                    <PendingButton
                       variant="outline"
                       size="sm"
                       onClick={() => links.requestPreview(doc.id)}
-                      disabled={previewing}
+                      pending={previewing}
+                      icon={<Eye aria-hidden="true" />}
                       aria-label={`Preview ${type} of ${doc.applicantName}`}
                     >
-                      {previewing ? <Spinner className="size-4" /> : <Eye aria-hidden="true" />}
                       Preview
-                    </Button>
-                    <Button
-                      variant="default"
+                    </PendingButton>
+                    <PendingButton
                       size="sm"
                       onClick={() => links.requestDownload(doc.id)}
-                      disabled={downloading}
+                      pending={downloading}
+                      icon={<Download aria-hidden="true" />}
                       aria-label={`Download ${type} of ${doc.applicantName}`}
                     >
-                      {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
                       Download
-                    </Button>
+                    </PendingButton>
                   </div>
                 </li>
               );
