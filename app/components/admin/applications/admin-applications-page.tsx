@@ -41,6 +41,8 @@ function useApplicationsLive() {
   });
 }
 
+type Setter = (application: AdminApplication | null) => void;
+
 /** The admin dashboard (docs/requirements.md §3): tools, the encryption utility and the review list by status. */
 export function AdminApplicationsPage({ data }: { data: AdminApplicationsData }) {
   const timeZone = useDisplayTimeZone();
@@ -61,6 +63,17 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
     // The card is gone once decided: then the list heading takes focus.
     if (target?.isConnected) target.focus();
     else headingRef.current?.focus();
+  };
+
+  /** Opening a decision dialog remembers its button, for focus to go back to on close. */
+  const opens = (set: Setter) => (application: AdminApplication, button: HTMLElement) => {
+    opener.current = button;
+    set(application);
+  };
+  /** A decided application leaves the list, its button with it: focus then goes to the heading. */
+  const closes = (set: Setter) => (decided?: boolean) => {
+    if (decided) opener.current = null;
+    set(null);
   };
 
   const list = data.list;
@@ -89,14 +102,8 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
                       <ApplicationCard
                         application={application}
                         timeZone={timeZone}
-                        onApprove={(a, button) => {
-                          opener.current = button;
-                          setApproving(a);
-                        }}
-                        onDeny={(a, button) => {
-                          opener.current = button;
-                          setDenying(a);
-                        }}
+                        onApprove={opens(setApproving)}
+                        onDeny={opens(setDenying)}
                       />
                     </li>
                   ))}
@@ -119,22 +126,8 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
         </section>
       </div>
 
-      <ApproveDialog
-        application={approving}
-        onClose={(decided) => {
-          if (decided) opener.current = null;
-          setApproving(null);
-        }}
-        onCloseFocus={restoreFocus}
-      />
-      <DenyDialog
-        application={denying}
-        onClose={(decided) => {
-          if (decided) opener.current = null;
-          setDenying(null);
-        }}
-        onCloseFocus={restoreFocus}
-      />
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} />
+      <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
     </AdminShell>
   );
 }

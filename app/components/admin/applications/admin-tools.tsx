@@ -1,6 +1,5 @@
 import { Activity, DatabaseZap, FileText, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PendingButton } from "~/components/ui/pending-button";
 import { useReviewFetcher } from "./use-review-fetcher";

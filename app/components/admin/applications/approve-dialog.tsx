@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { formatUsd } from "~/domain/formats";
 import { monthlyPayment } from "~/domain/loan-math";
 import { approvedAmountField, approveSchema, interestRateField, REVIEW_LIMITS, termMonthsField } from "~/domain/validation/review";
-import { ReviewDecisionDialog, type ReviewDecision, type ReviewDecisionProps } from "./review-dialog";
+import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
 
 const FIELDS = ["approvedAmount", "interestRate", "termMonths"] as const;
@@ -21,20 +21,12 @@ export function previewPayment(values: Values): number | null {
   return monthlyPayment(amount.data, rate.data, term.data);
 }
 
-const APPROVE: ReviewDecision = {
-  fetcherKey: "admin-approve",
-  title: "Approve Application",
-  testId: "approve-dialog",
-  instruction: "Set the approved terms.",
-  Form: ApproveForm,
-};
-
 /**
  * 'Approve' (docs/requirements.md §3, §5): the terms, pre-filled from the request and editable, with the monthly
  * payment computed as they are typed. Confirm posts intent=approve; the server checks the same schema.
  */
 export function ApproveDialog(props: ReviewDecisionProps) {
-  return <ReviewDecisionDialog {...props} {...APPROVE} />;
+  return <ReviewDecisionDialog {...props} decision="approve" Form={ApproveForm} />;
 }
 
 function ApproveForm(props: ReviewFormProps) {

@@ -4,26 +4,18 @@ import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { DENIAL_REASONS, denySchema, REVIEW_LIMITS } from "~/domain/validation/review";
-import { ReviewDecisionDialog, type ReviewDecision, type ReviewDecisionProps } from "./review-dialog";
+import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
 
 /** A problem with the other reason is the one to fix first; else the reasons (their first checkbox). */
 const FOCUS_ORDER = ["otherReason", "reasons"] as const;
-
-const DENY: ReviewDecision = {
-  fetcherKey: "admin-deny",
-  title: "Deny Application",
-  testId: "deny-dialog",
-  instruction: "The reasons are sent to the applicant in the notice of action taken.",
-  Form: DenyForm,
-};
 
 /**
  * 'Deny' (docs/requirements.md §3, §5): the principal reasons for the adverse-action notice, from the standard
  * list plus an optional 'Other'; at least one. Confirm posts intent=deny; the server checks the same schema.
  */
 export function DenyDialog(props: ReviewDecisionProps) {
-  return <ReviewDecisionDialog {...props} {...DENY} />;
+  return <ReviewDecisionDialog {...props} decision="deny" Form={DenyForm} />;
 }
 
 function DenyForm(props: ReviewFormProps) {

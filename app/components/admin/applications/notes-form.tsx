@@ -1,6 +1,5 @@
 import * as stickyNoteIcon from "lucide-react/icons/sticky-note";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
 import { inlineIcon } from "~/components/ui/inline-icon";
 import { Field, Textarea } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";

@@ -15,15 +15,11 @@ export type ReviewDecisionProps = {
   onCloseFocus: () => void;
 };
 
-/** What sets one decision's dialog apart from the other's. */
-export type ReviewDecision = {
-  fetcherKey: string;
-  title: string;
-  testId: string;
-  /** What the dialog asks for, after the applicant and the request ("Set the approved terms."). */
-  instruction: string;
-  Form: ComponentType<ReviewFormProps>;
-};
+/** What each decision's dialog says; its fetcher is `admin-<decision>`, its test id `<decision>-dialog`. */
+const DECISIONS = {
+  approve: { title: "Approve Application", instruction: "Set the approved terms." },
+  deny: { title: "Deny Application", instruction: "The reasons are sent to the applicant in the notice of action taken." },
+} as const;
 
 /**
  * A review decision (approve or deny) in its dialog: one fetcher per decision, and one way to take the
@@ -35,15 +31,13 @@ export function ReviewDecisionDialog({
   application,
   onClose,
   onCloseFocus,
-  fetcherKey,
-  title,
-  testId,
-  instruction,
+  decision,
   Form,
-}: ReviewDecisionProps & ReviewDecision) {
+}: ReviewDecisionProps & { decision: keyof typeof DECISIONS; Form: ComponentType<ReviewFormProps> }) {
+  const { title, instruction } = DECISIONS[decision];
   const revalidator = useRevalidator();
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const { fetcher, pending } = useReviewFetcher(fetcherKey, (data) => {
+  const { fetcher, pending } = useReviewFetcher(`admin-${decision}`, (data) => {
     if (data.ok) {
       onClose(true);
     } else if (data.fieldErrors) {
@@ -62,7 +56,7 @@ export function ReviewDecisionDialog({
       }}
       onCloseFocus={onCloseFocus}
       title={title}
-      testId={testId}
+      testId={`${decision}-dialog`}
       description={
         application ? (
           <>
