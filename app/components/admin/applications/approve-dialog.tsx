@@ -1,4 +1,3 @@
-import { CircleCheck } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
@@ -62,19 +61,7 @@ function ApproveForm(props: ReviewFormProps) {
   );
 
   return (
-    <ReviewFormFrame
-      props={props}
-      formRef={form.formRef}
-      onSubmit={form.onSubmit}
-      applicationError={shown.applicationId}
-      intent="approve"
-      footer={{
-        icon: <CircleCheck aria-hidden="true" />,
-        label: "Confirm Approval",
-        pendingLabel: "Approving…",
-        className: "mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
-      }}
-    >
+    <ReviewFormFrame props={props} form={form} intent="approve">
       {term("approvedAmount", "Approved Amount ($)", `Requested: ${formatUsd(application.requestedAmount)}`, {
         type: "text",
         inputMode: "decimal",

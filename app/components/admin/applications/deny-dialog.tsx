@@ -1,4 +1,3 @@
-import { CircleX } from "lucide-react";
 import { useState } from "react";
 import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
@@ -34,20 +33,7 @@ function DenyForm(props: ReviewFormProps) {
   }
 
   return (
-    <ReviewFormFrame
-      props={props}
-      formRef={form.formRef}
-      onSubmit={form.onSubmit}
-      applicationError={shown.applicationId}
-      intent="deny"
-      footer={{
-        icon: <CircleX aria-hidden="true" />,
-        label: "Confirm Denial",
-        pendingLabel: "Denying…",
-        destructive: true,
-        className: "mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
-      }}
-    >
+    <ReviewFormFrame props={props} form={form} intent="deny">
       <fieldset aria-describedby={reasonsInvalid ? `${id}-reasons-error` : undefined}>
         <legend className="text-sm font-medium">Reasons for denial (choose at least one)</legend>
         <ul className="mt-3 flex flex-col gap-2">

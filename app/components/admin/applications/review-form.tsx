@@ -1,9 +1,9 @@
+import { CircleCheck, CircleX } from "lucide-react";
 import { useId, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { useFieldErrors } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
 import { issuesToFieldErrors, type FieldErrors, type IssueLike } from "~/domain/validation/field-errors";
-import type { ReviewIntent } from "~/domain/validation/review";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import type { useReviewFetcher } from "./use-review-fetcher";
 
@@ -53,13 +53,23 @@ export function useReviewForm({ pending, serverErrors, clearServerErrors }: Revi
   return { id, formRef, shown, edited, onSubmit };
 }
 
-type FooterProps = {
-  icon: ReactNode;
-  label: string;
-  pendingLabel: string;
-  destructive?: boolean;
-  className: string;
-};
+/** Each decision's confirm button (and the spacing above its footer). */
+const CONFIRM = {
+  approve: {
+    icon: <CircleCheck aria-hidden="true" />,
+    label: "Confirm Approval",
+    pendingLabel: "Approving…",
+    destructive: false,
+    className: "mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+  },
+  deny: {
+    icon: <CircleX aria-hidden="true" />,
+    label: "Confirm Denial",
+    pendingLabel: "Denying…",
+    destructive: true,
+    className: "mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+  },
+} as const;
 
 /**
  * A review form: the post with its intent and application, the fields (`children`), then an error about
@@ -67,22 +77,17 @@ type FooterProps = {
  */
 export function ReviewFormFrame({
   props: { application, fetcher, pending, onCancel },
-  formRef,
-  onSubmit,
-  applicationError,
+  form: { formRef, onSubmit, shown },
   intent,
-  footer: { icon, label, pendingLabel, destructive = false, className },
   children,
 }: {
   props: ReviewFormProps;
-  formRef: RefObject<HTMLFormElement | null>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** An error about the application itself (not one of the fields). */
-  applicationError?: string[];
-  intent: ReviewIntent;
-  footer: FooterProps;
+  form: { formRef: RefObject<HTMLFormElement | null>; onSubmit: (event: FormEvent<HTMLFormElement>) => void; shown: FieldErrors };
+  intent: keyof typeof CONFIRM;
   children: ReactNode;
 }) {
+  const applicationError = shown.applicationId;
+  const { icon, label, pendingLabel, destructive, className } = CONFIRM[intent];
   return (
     <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
       <input type="hidden" name="intent" value={intent} />
