@@ -1,13 +1,16 @@
 import * as stickyNoteIcon from "lucide-react/icons/sticky-note";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { Field, Textarea } from "~/components/ui/form";
+import { Field, Textarea, useFieldErrors } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
-import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { noteSchema, REVIEW_LIMITS } from "~/domain/validation/review";
+import { checkedSubmit } from "./review-form";
 import { useReviewFetcher } from "./use-review-fetcher";
 
 const StickyNote = inlineIcon(stickyNoteIcon);
+
+/** The one field a problem can be about (focused when the check refuses the note). */
+const NOTE_FIELDS = ["note"] as const;
 
 /**
  * Admin notes on any application (docs/requirements.md §4 'notes, shown as admin notes'): the notes so far, and a
@@ -17,7 +20,7 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { errors, setErrors, show } = useFieldErrors(formRef, NOTE_FIELDS);
   const { fetcher, pending } = useReviewFetcher(`admin-note-${applicationId}`, (data) => {
     if (data.ok) {
       setNote("");
@@ -27,18 +30,7 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
     }
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    const result = noteSchema.safeParse({ intent: "note", applicationId, note });
-    if (!result.success) {
-      event.preventDefault();
-      setErrors(issuesToFieldErrors(result.error));
-      formRef.current?.querySelector<HTMLElement>('[name="note"]')?.focus();
-    }
-  }
+  const onSubmit = checkedSubmit(pending, () => noteSchema.safeParse({ intent: "note", applicationId, note }), show);
 
   return (
     <div className="mt-5 border-t border-border pt-4">

@@ -38,7 +38,15 @@ export function useReviewForm({ pending, serverErrors, clearServerErrors }: Revi
     clearServerErrors();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  return { id, formRef, shown, edited, onSubmit: checkedSubmit(pending, check, show) };
+}
+
+/**
+ * The submit of an /admin form: never posts twice (while `pending`) and posts only what `check` accepts;
+ * otherwise the schema's messages per field go to `onInvalid`.
+ */
+export function checkedSubmit(pending: boolean, check: () => Check, onInvalid: (errors: Record<string, string[]>) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
     if (pending) {
       event.preventDefault();
       return;
@@ -46,11 +54,9 @@ export function useReviewForm({ pending, serverErrors, clearServerErrors }: Revi
     const result = check();
     if (!result.success) {
       event.preventDefault();
-      show(issuesToFieldErrors(result.error));
+      onInvalid(issuesToFieldErrors(result.error));
     }
-  }
-
-  return { id, formRef, shown, edited, onSubmit };
+  };
 }
 
 /** Each decision's confirm button (and the spacing above its footer). */
