@@ -24,6 +24,13 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
+    // Components render plain data: their types come from app/domain, never from a server module.
+    files: ["app/components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*"], message: "Import view types from ~/domain (e.g. ~/domain/views/*)" }] }],
+    },
+  },
+  {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },

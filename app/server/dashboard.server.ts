@@ -2,35 +2,12 @@ import { CURRENT_LOAN_STATUSES } from "~/domain/application-lifecycle";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "~/server/db/client.server";
 import { approvedLoans, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+import type { Dashboard } from "~/domain/views/dashboard";
 
 /**
  * What an applicant's dashboard shows. Every query filters by the session's user id: nothing of
  * another user can reach the page. Sensitive columns (SSN, bank numbers) are never selected.
  */
-
-export type DashboardLoan = {
-  id: string;
-  status: string;
-  approvedAmount: number;
-  balance: number;
-  monthlyPayment: number;
-  interestRate: number;
-  termMonths: number;
-  approvalDate: string;
-};
-
-export type DashboardApplication = {
-  id: string;
-  userId: string;
-  status: string;
-  loanType: string;
-  requestedAmount: number;
-  purpose: string;
-  submittedAt: string;
-  documents: { id: string; fileName: string; documentType: string }[];
-};
-
-export type Dashboard = { fullName: string; approvedLoans: DashboardLoan[]; applications: DashboardApplication[] };
 
 /** How many applications the dashboard lists (newest first); older ones are rare for one person. */
 const APPLICATION_LIMIT = 50;

@@ -1,9 +1,10 @@
 import { ClipboardList } from "lucide-react";
-import { Card } from "~/components/ui/card";
-import type { DashboardApplication } from "~/server/dashboard.server";
+import type { DashboardApplication } from "~/domain/views/dashboard";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
-import { formatAmount, formatDate } from "~/domain/formats";
+import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
+import { EmptyCard, ItemCard } from "./item-card";
+import { RequestFacts } from "./request-facts";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /** The applicant's own applications, newest first by submitted date (the server orders them too). */
@@ -15,11 +16,10 @@ export function ApplicationsSection({ applications, timeZone }: { applications: 
         Loan Applications
       </h2>
       {sorted.length === 0 ? (
-        <Card className="mt-5 flex flex-col items-center gap-3 border-dashed px-6 py-10 text-center">
-          <ClipboardList aria-hidden="true" className="size-10 text-navy-700" />
+        <EmptyCard icon={ClipboardList}>
           <p className="font-semibold text-primary">No applications submitted yet</p>
           <p className="max-w-md text-sm text-muted-foreground">Applications you submit appear here with their status.</p>
-        </Card>
+        </EmptyCard>
       ) : (
         <ul className="mt-5 flex flex-col gap-4" aria-label="Your loan applications">
           {sorted.map((application) => (
@@ -36,30 +36,21 @@ export function ApplicationsSection({ applications, timeZone }: { applications: 
 function ApplicationCard({ application, timeZone }: { application: DashboardApplication; timeZone: string }) {
   const submitted = formatDate(application.submittedAt, timeZone);
   return (
-    <Card className="p-5 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h3 className="min-w-0 text-lg font-semibold text-primary">{loanTypeLabel(application.loanType)}</h3>
-        <ApplicationStatusBadge status={application.status} />
-      </div>
+    <ItemCard
+      heading={<h3 className="min-w-0 text-lg font-semibold text-primary">{loanTypeLabel(application.loanType)}</h3>}
+      badge={<ApplicationStatusBadge status={application.status} />}
+    >
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[400px]:grid-cols-2 md:grid-cols-[auto_auto_1fr]">
-        <div>
-          <dt className="text-muted-foreground">Requested Amount</dt>
-          <dd className="font-semibold">{formatAmount(application.requestedAmount)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Submitted</dt>
-          <dd className="font-semibold">
-            <time dateTime={application.submittedAt}>{submitted}</time>
-          </dd>
-        </div>
-        <div className="min-w-0 min-[400px]:col-span-2 md:col-span-1">
-          <dt className="text-muted-foreground">Purpose</dt>
-          <dd className="line-clamp-3 font-semibold break-words">{application.purpose}</dd>
-        </div>
+        <RequestFacts
+          application={application}
+          submitted={submitted}
+          purposeClassName="min-w-0 min-[400px]:col-span-2 md:col-span-1"
+          purposeValueClassName="line-clamp-3 font-semibold break-words"
+        />
       </dl>
       <div className="mt-4 flex justify-end">
         <ApplicationDetailsDialog application={application} timeZone={timeZone} />
       </div>
-    </Card>
+    </ItemCard>
   );
 }

@@ -1,10 +1,11 @@
 import { Banknote, Info, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Detail } from "~/components/ui/detail-list";
 import { formatAmount, formatDate, formatPercent, formatUsd } from "~/domain/formats";
-import type { DashboardLoan } from "~/server/dashboard.server";
+import type { DashboardLoan } from "~/domain/views/dashboard";
 import { FUNDING_BUSINESS_DAYS } from "./format";
+import { EmptyCard, ItemCard } from "./item-card";
 import { LoanStatusBadge } from "./status-badge";
 
 /** The applicant's active approved loans, newest first, or the empty state; plus the funding note. */
@@ -24,8 +25,7 @@ export function ApprovedLoansSection({ loans, timeZone }: { loans: DashboardLoan
       </div>
 
       {loans.length === 0 ? (
-        <Card className="mt-5 flex flex-col items-center gap-3 border-dashed px-6 py-10 text-center">
-          <Banknote aria-hidden="true" className="size-10 text-navy-700" />
+        <EmptyCard icon={Banknote}>
           <h3 className="text-lg font-semibold text-primary">No Approved Loans Yet</h3>
           <p className="max-w-md text-sm text-muted-foreground">
             When one of your applications is approved, your loan&apos;s amount, balance and monthly payment appear here.
@@ -33,7 +33,7 @@ export function ApprovedLoansSection({ loans, timeZone }: { loans: DashboardLoan
           <Button asChild variant="accent" className="mt-2">
             <Link to="/apply">Apply Now</Link>
           </Button>
-        </Card>
+        </EmptyCard>
       ) : (
         <ul className="mt-5 grid gap-4 lg:grid-cols-2" aria-label="Your approved loans">
           {loans.map((loan) => (
@@ -52,16 +52,18 @@ export function ApprovedLoansSection({ loans, timeZone }: { loans: DashboardLoan
 function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string }) {
   const approvedOn = formatDate(loan.approvalDate, timeZone);
   return (
-    <Card className="h-full p-5 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+    <ItemCard
+      className="h-full"
+      heading={
         <div className="min-w-0">
           <h3 className="text-lg font-semibold text-primary">{formatAmount(loan.approvedAmount)} Loan</h3>
           <p className="text-sm text-muted-foreground">
             Approved on <time dateTime={loan.approvalDate}>{approvedOn}</time>
           </p>
         </div>
-        <LoanStatusBadge status={loan.status} />
-      </div>
+      }
+      badge={<LoanStatusBadge status={loan.status} />}
+    >
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[400px]:grid-cols-2 sm:grid-cols-3">
         <Figure label="Approved Amount" value={formatUsd(loan.approvedAmount)} />
         <Figure label="Balance" value={formatUsd(loan.balance)} />
@@ -70,16 +72,15 @@ function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string })
         <Figure label="Term" value={`${loan.termMonths} months`} />
         <Figure label="Approval Date" value={approvedOn} />
       </dl>
-    </Card>
+    </ItemCard>
   );
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-semibold break-words text-foreground">{value}</dd>
-    </div>
+    <Detail label={label} className="min-w-0" valueClassName="font-semibold break-words text-foreground">
+      {value}
+    </Detail>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Dashboard } from "~/server/dashboard.server";
+import type { Dashboard } from "~/domain/views/dashboard";
 import { ApplicationsSection } from "./applications-section";
 import { ApprovalNotice } from "./approval-notice";
 import { ApprovedLoansSection } from "./approved-loans-section";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/toaster";
 import { useLiveUpdates, type LiveChange } from "~/components/live/use-live-updates";
-import type { Dashboard } from "~/server/dashboard.server";
+import type { Dashboard } from "~/domain/views/dashboard";
 import { APPROVAL_DESCRIPTION, APPROVAL_TITLE } from "./approval-notice";
 
 /**

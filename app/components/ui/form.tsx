@@ -57,11 +57,14 @@ export function RequiredMark({ required }: { required?: boolean }) {
   );
 }
 
-/** Messages for one field; the space for one line is kept even when there are none. */
-export function ErrorList({ id, errors, className }: { id: string; errors?: FieldMessages; className?: string }) {
+/**
+ * Messages for one field; the space for one line is kept even when there are none. `live` announces them
+ * as they change (a dialog whose errors can arrive from the server while focus stays put).
+ */
+export function ErrorList({ id, errors, className, live }: { id: string; errors?: FieldMessages; className?: string; live?: boolean }) {
   const messages = messagesOf(errors);
   return (
-    <div id={id} className={cn("min-h-5 text-sm text-destructive", className)}>
+    <div id={id} className={cn("min-h-5 text-sm text-destructive", className)} aria-live={live ? "polite" : undefined}>
       {messages.length > 1 ? (
         <ul className="flex flex-col gap-0.5">
           {messages.map((message) => (
@@ -97,12 +100,15 @@ export function Field({
   labelAside,
   required,
   field,
+  liveErrors,
   className,
   children,
 }: {
   id: string;
   label: ReactNode;
   errors?: FieldMessages;
+  /** Announce the errors as they change (see ErrorList). */
+  liveErrors?: boolean;
   hint?: ReactNode;
   labelAside?: ReactNode;
   /** Marks the field required (visible '*' and aria-required). */
@@ -137,7 +143,7 @@ export function Field({
           {hint}
         </div>
       ) : null}
-      <ErrorList id={errorId} errors={errors} className="-mt-1" />
+      <ErrorList id={errorId} errors={errors} className="-mt-1" live={liveErrors} />
     </div>
   );
 }

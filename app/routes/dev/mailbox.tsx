@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { TableHead } from "~/components/ui/table";
 import { getConfig } from "~/server/config.server";
 import { getDb } from "~/server/db/client.server";
 import { isLocalRequest } from "~/server/http/loopback.server";
@@ -38,6 +39,8 @@ const statusVariant: Record<string, BadgeVariant> = {
   failed: "destructive",
 };
 
+const MAILBOX_COLUMNS = ["To", "Subject", "Template", "Status", "Created"] as const;
+
 function formatTime(value: Date | string): string {
   return new Date(value).toISOString().replace("T", " ").slice(0, 19) + " UTC";
 }
@@ -55,19 +58,11 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Queued e-mail messages, newest first</caption>
-          <thead className="bg-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">To</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Subject</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Template</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Created</th>
-            </tr>
-          </thead>
+          <TableHead columns={MAILBOX_COLUMNS} className="bg-muted" cellClassName="px-3 py-2 font-semibold" />
           <tbody>
             {messages.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
+                <td colSpan={MAILBOX_COLUMNS.length} className="px-3 py-6 text-center text-muted-foreground">
                   No messages yet.
                 </td>
               </tr>

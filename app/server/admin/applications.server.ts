@@ -22,6 +22,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.
 import { applicationStatusCounts, approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { runEncryptionMigration } from "./encryption-migration.server";
+import type { AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
 
 /**
  * The admin review list and its actions (/admin, docs/requirements.md §3, §5, §8). Every read of client data here
@@ -30,41 +31,6 @@ import { runEncryptionMigration } from "./encryption-migration.server";
  *
  * Only the columns the cards show are selected: never the SSN or any bank number.
  */
-
-export type AdminApplication = {
-  id: string;
-  userId: string;
-  status: string;
-  applicantName: string;
-  email: string;
-  phone: string;
-  loanType: string;
-  requestedAmount: number;
-  desiredInterestRate: number;
-  loanDuration: number;
-  purpose: string;
-  annualIncome: number | null;
-  creditScore: number | null;
-  employmentStatus: string;
-  submittedAt: string;
-  reviewedAt: string | null;
-  decisionReasons: string[];
-  notes: string | null;
-  /** The loan created by the approval (approved applications). */
-  approvedLoan: { approvedAmount: number; interestRate: number; termMonths: number; monthlyPayment: number } | null;
-};
-
-export type ApplicationCounts = Record<ReviewTab, number>;
-
-export type AdminApplicationList = {
-  tab: ReviewTab;
-  /** 1-based, clamped to the last page. */
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  counts: ApplicationCounts;
-  applications: AdminApplication[];
-};
 
 /** Applications per status (the tab labels): four rows kept by triggers (drizzle/0005), not a count. */
 export async function countApplicationsByStatus(db: Db = getDb()): Promise<ApplicationCounts> {

@@ -4,6 +4,7 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { getDb, type Db } from "~/server/db/client.server";
 import { countRows, pageWindow } from "./paging.server";
 import { bankAccounts, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+import type { ClientDetail, ClientList } from "~/domain/views/admin-clients";
 
 /**
  * The admin client view (docs/requirements.md §3 /admin/clients, §7): a searchable, paginated list of profiles
@@ -21,66 +22,6 @@ export const CLIENT_SEARCH_MAX = 100;
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export type ClientListQuery = { q: string; page: number };
-
-export type ClientSummary = { id: string; fullName: string; email: string };
-
-export type ClientList = {
-  q: string;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  clients: ClientSummary[];
-};
-
-export type ClientBankAccount = {
-  id: string;
-  applicationId: string;
-  bankName: string;
-  accountHolderName: string;
-  accountType: string;
-  isPrimary: boolean;
-  isVerified: boolean;
-  accountNumberLast4: string;
-  routingNumberLast2: string;
-  createdAt: string;
-};
-
-export type ClientApplication = {
-  id: string;
-  loanType: string;
-  requestedAmount: number;
-  status: string;
-  submittedAt: string;
-  /** Whether an SSN is on file (the value itself is only ever revealed on request). */
-  hasSsn: boolean;
-};
-
-export type ClientDocument = {
-  id: string;
-  applicationId: string;
-  fileName: string;
-  documentType: string;
-  fileSize: number;
-  mimeType: string;
-  uploadedAt: string;
-};
-
-export type ClientDetail = {
-  profile: {
-    id: string;
-    fullName: string;
-    email: string;
-    phone: string | null;
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    zipCode: string | null;
-  };
-  bankAccounts: ClientBankAccount[];
-  applications: ClientApplication[];
-  documents: ClientDocument[];
-};
 
 /** Escapes LIKE's wildcards (and its escape character) so the text matches literally. */
 export function escapeLike(value: string): string {

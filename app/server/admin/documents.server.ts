@@ -6,6 +6,7 @@ import { countRows, pageWindow } from "./paging.server";
 import { loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
 import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import type { AdminDocument, DocumentList } from "~/domain/views/admin-documents";
 import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDisposition, type LinkOptions, type SignedLink } from "./signed-links.server";
 
 /**
@@ -15,30 +16,6 @@ import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDispo
  */
 
 export const DOCUMENTS_PAGE_SIZE = 25;
-
-export type AdminDocument = {
-  id: string;
-  applicationId: string;
-  userId: string;
-  applicantName: string;
-  applicantEmail: string;
-  loanType: string;
-  fileName: string;
-  documentType: string;
-  fileSize: number;
-  mimeType: string;
-  uploadedAt: string;
-};
-
-export type DocumentList = {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  /** The ?client= filter, when one is applied. */
-  client: { id: string; fullName: string } | null;
-  documents: AdminDocument[];
-};
 
 const documentColumns = {
   id: loanDocuments.id,

@@ -1,8 +1,7 @@
 import { Activity, DatabaseZap, FileText, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
+import { PendingButton } from "~/components/ui/pending-button";
 import { useReviewFetcher } from "./use-review-fetcher";
 
 /** The four link cards of the admin dashboard (docs/requirements.md §3). */
@@ -58,10 +57,9 @@ export function SecureDataUtilities() {
       <CardContent>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="encrypt-migration" />
-          <Button type="submit" variant="outline" disabled={pending}>
-            {pending ? <Spinner className="size-4" /> : null}
+          <PendingButton type="submit" variant="outline" pending={pending} icon={null}>
             {pending ? "Encrypting…" : "Encrypt Existing Bank Data"}
-          </Button>
+          </PendingButton>
         </fetcher.Form>
       </CardContent>
     </Card>

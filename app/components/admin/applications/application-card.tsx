@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
 import { displayPhone, formatAmount, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
-import type { AdminApplication } from "~/server/admin/applications.server";
+import type { AdminApplication } from "~/domain/views/admin-applications";
 import { NotesSection } from "./notes-form";
 
 // Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).

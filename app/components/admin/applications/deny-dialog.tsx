@@ -1,64 +1,39 @@
-import { CircleX } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { DENIAL_REASONS, denySchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
-import { FieldError, ReviewDecisionDialog, ReviewFormFooter, type ReviewDecisionProps, type ReviewFormProps } from "./review-dialog";
+import { DENIAL_REASONS, denySchema, REVIEW_LIMITS } from "~/domain/validation/review";
+import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
+import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
+
+/** A problem with the other reason is the one to fix first; else the reasons (their first checkbox). */
+const FOCUS_ORDER = ["otherReason", "reasons"] as const;
 
 /**
  * 'Deny' (docs/requirements.md §3, §5): the principal reasons for the adverse-action notice, from the standard
  * list plus an optional 'Other'; at least one. Confirm posts intent=deny; the server checks the same schema.
  */
-export function DenyDialog({ application, onClose, onCloseFocus }: ReviewDecisionProps) {
-  return (
-    <ReviewDecisionDialog
-      application={application}
-      onClose={onClose}
-      onCloseFocus={onCloseFocus}
-      fetcherKey="admin-deny"
-      title="Deny Application"
-      testId="deny-dialog"
-      instruction="The reasons are sent to the applicant in the notice of action taken."
-      Form={DenyForm}
-    />
-  );
+export function DenyDialog(props: ReviewDecisionProps) {
+  return <ReviewDecisionDialog {...props} decision="deny" Form={DenyForm} />;
 }
 
-function DenyForm({ application, fetcher, pending, serverErrors, clearServerErrors, onCancel }: ReviewFormProps) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+function DenyForm(props: ReviewFormProps) {
+  const { application, pending } = props;
   const [reasons, setReasons] = useState<string[]>([]);
   const [other, setOther] = useState("");
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const shown = { ...serverErrors, ...errors };
+  const form = useReviewForm(props, FOCUS_ORDER, () =>
+    denySchema.safeParse({ intent: "deny", applicationId: application.id, reasons, otherReason: other }),
+  );
+  const { id, shown } = form;
   const reasonsInvalid = Boolean(shown.reasons?.length);
-  const otherInvalid = Boolean(shown.otherReason?.length);
 
   function toggle(reason: string, checked: boolean) {
     setReasons((list) => (checked ? [...list, reason] : list.filter((r) => r !== reason)));
-    setErrors({});
-    clearServerErrors();
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    const result = denySchema.safeParse({ intent: "deny", applicationId: application.id, reasons, otherReason: other });
-    if (!result.success) {
-      event.preventDefault();
-      const fieldErrors = reviewFieldErrors(result.error);
-      setErrors(fieldErrors);
-      const target = fieldErrors.otherReason?.length ? `[name="otherReason"]` : `[name="reasons"]`;
-      formRef.current?.querySelector<HTMLElement>(target)?.focus();
-    }
+    form.edited();
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
-      <input type="hidden" name="intent" value="deny" />
-      <input type="hidden" name="applicationId" value={application.id} />
+    <ReviewFormFrame props={props} form={form} intent="deny">
       <fieldset aria-describedby={reasonsInvalid ? `${id}-reasons-error` : undefined}>
         <legend className="text-sm font-medium">Reasons for denial (choose at least one)</legend>
         <ul className="mt-3 flex flex-col gap-2">
@@ -80,37 +55,24 @@ function DenyForm({ application, fetcher, pending, serverErrors, clearServerErro
             </li>
           ))}
         </ul>
-        <FieldError id={`${id}-reasons-error`} errors={shown.reasons} />
+        <ErrorList id={`${id}-reasons-error`} errors={shown.reasons} live />
       </fieldset>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-other`}>Other reason (optional)</Label>
-        <Input
-          id={`${id}-other`}
-          name="otherReason"
-          value={other}
-          maxLength={REVIEW_LIMITS.reasonMaxLength}
-          onChange={(event) => {
-            setOther(event.target.value);
-            setErrors({});
-            clearServerErrors();
-          }}
-          disabled={pending}
-          autoComplete="off"
-          aria-invalid={otherInvalid || undefined}
-          aria-describedby={otherInvalid ? `${id}-other-error` : undefined}
-        />
-        <FieldError id={`${id}-other-error`} errors={shown.otherReason} />
-      </div>
-      <ReviewFormFooter
-        applicationError={shown.applicationId}
-        pending={pending}
-        onCancel={onCancel}
-        icon={<CircleX aria-hidden="true" />}
-        label="Confirm Denial"
-        pendingLabel="Denying…"
-        destructive
-        className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-      />
-    </fetcher.Form>
+      <Field id={`${id}-other`} label="Other reason (optional)" errors={shown.otherReason} liveErrors>
+        {(a11y) => (
+          <Input
+            {...a11y}
+            name="otherReason"
+            value={other}
+            maxLength={REVIEW_LIMITS.reasonMaxLength}
+            onChange={(event) => {
+              setOther(event.target.value);
+              form.edited();
+            }}
+            disabled={pending}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+    </ReviewFormFrame>
   );
 }

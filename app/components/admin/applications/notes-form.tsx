@@ -1,15 +1,16 @@
 import * as stickyNoteIcon from "lucide-react/icons/sticky-note";
-import { useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
+import { useId, useRef, useState } from "react";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { Label } from "~/components/ui/label";
-import { Spinner } from "~/components/ui/spinner";
-import { noteSchema, REVIEW_LIMITS, reviewFieldErrors } from "~/domain/validation/review";
-import { cn } from "~/utils/cn";
-import { FieldError } from "./review-dialog";
+import { Field, Textarea, useFieldErrors } from "~/components/ui/form";
+import { PendingButton } from "~/components/ui/pending-button";
+import { noteSchema, REVIEW_LIMITS } from "~/domain/validation/review";
+import { checkedSubmit } from "./review-form";
 import { useReviewFetcher } from "./use-review-fetcher";
 
 const StickyNote = inlineIcon(stickyNoteIcon);
+
+/** The one field a problem can be about (focused when the check refuses the note). */
+const NOTE_FIELDS = ["note"] as const;
 
 /**
  * Admin notes on any application (docs/requirements.md §4 'notes, shown as admin notes'): the notes so far, and a
@@ -19,7 +20,7 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { errors, setErrors, show } = useFieldErrors(formRef, NOTE_FIELDS);
   const { fetcher, pending } = useReviewFetcher(`admin-note-${applicationId}`, (data) => {
     if (data.ok) {
       setNote("");
@@ -28,20 +29,8 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
       setErrors(data.fieldErrors);
     }
   });
-  const invalid = Boolean(errors.note?.length);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    const result = noteSchema.safeParse({ intent: "note", applicationId, note });
-    if (!result.success) {
-      event.preventDefault();
-      setErrors(reviewFieldErrors(result.error));
-      formRef.current?.querySelector<HTMLElement>('[name="note"]')?.focus();
-    }
-  }
+  const onSubmit = checkedSubmit(pending, () => noteSchema.safeParse({ intent: "note", applicationId, note }), show);
 
   return (
     <div className="mt-5 border-t border-border pt-4">
@@ -59,32 +48,34 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
       <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-3 flex flex-col gap-2">
         <input type="hidden" name="intent" value="note" />
         <input type="hidden" name="applicationId" value={applicationId} />
-        <Label htmlFor={`${id}-note`}>
-          Add a note<span className="sr-only"> to the application from {applicantName}</span>
-        </Label>
-        <textarea
+        <Field
           id={`${id}-note`}
-          name="note"
-          rows={2}
-          value={note}
-          maxLength={REVIEW_LIMITS.noteMaxLength}
-          onChange={(event) => {
-            setNote(event.target.value);
-            if (invalid) setErrors({});
-          }}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-note-error` : undefined}
-          className={cn(
-            "w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm",
-            "focus-visible:outline-3 focus-visible:outline-offset-1 aria-invalid:border-destructive",
+          label={
+            <>
+              Add a note<span className="sr-only"> to the application from {applicantName}</span>
+            </>
+          }
+          errors={errors.note}
+          liveErrors
+        >
+          {(a11y) => (
+            <Textarea
+              {...a11y}
+              name="note"
+              rows={2}
+              value={note}
+              maxLength={REVIEW_LIMITS.noteMaxLength}
+              onChange={(event) => {
+                setNote(event.target.value);
+                if (errors.note?.length) setErrors({});
+              }}
+            />
           )}
-        />
-        <FieldError id={`${id}-note-error`} errors={errors.note} />
+        </Field>
         <div>
-          <Button type="submit" variant="outline" size="sm" disabled={pending}>
-            {pending ? <Spinner className="size-4" /> : null}
+          <PendingButton type="submit" variant="outline" size="sm" pending={pending} icon={null}>
             Save Note<span className="sr-only"> for {applicantName}</span>
-          </Button>
+          </PendingButton>
         </div>
       </fetcher.Form>
     </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { REVIEW_TABS, reviewListHref, type ReviewTab } from "~/domain/validation/review";
-import type { ApplicationCounts } from "~/server/admin/applications.server";
+import type { ApplicationCounts } from "~/domain/views/admin-applications";
 import { cn } from "~/utils/cn";
 
 export const TAB_LABELS: Record<ReviewTab, string> = { pending: "Pending", approved: "Approved", denied: "Denied" };

@@ -1,5 +1,5 @@
 import { BadgeCheck, Building2, FileText, FolderOpen, Landmark, Star } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
@@ -8,7 +8,8 @@ import { accountTypeLabel, loanTypeLabel } from "~/domain/labels";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { ClientDetail as ClientDetailData } from "~/server/admin/clients.server";
+import { Detail } from "~/components/ui/detail-list";
+import type { ClientBankAccount, ClientDetail as ClientDetailData } from "~/domain/views/admin-clients";
 import {
   displaySsn,
   documentTypeLabel,
@@ -37,14 +38,39 @@ function Section({ title, icon, children, action }: { title: string; icon: React
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words text-foreground">{children}</dd>
-    </div>
+    <Detail label={label} className="min-w-0" labelClassName="text-sm" valueClassName="mt-0.5 font-medium break-words text-foreground">
+      {children}
+    </Detail>
   );
 }
 
-const empty = (text: string) => <p className="text-sm text-muted-foreground">{text}</p>;
+/** A bank account's two numbers: shown masked, each revealed on its own request. */
+const BANK_NUMBERS = [
+  { kind: "account_number", label: "Account Number", testId: "account-number", masked: (a: ClientBankAccount) => maskAccountNumber(a.accountNumberLast4) },
+  { kind: "routing_number", label: "Routing Number", testId: "routing-number", masked: (a: ClientBankAccount) => maskRoutingNumber(a.routingNumberLast2) },
+] as const;
+
+/** A section's entries (each rendered by `children` as an <li>), or a line saying there are none. */
+function ItemList<T extends { id: string }>({
+  items,
+  empty,
+  className = "flex flex-col gap-3",
+  children,
+}: {
+  items: T[];
+  empty: string;
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <Fragment key={item.id}>{children(item)}</Fragment>
+      ))}
+    </ul>
+  );
+}
 
 /** The selected client: profile, bank accounts (masked), applications (SSN hidden) and documents. */
 export function ClientDetail({ client }: { client: ClientDetailData }) {
@@ -67,95 +93,80 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
       </Section>
 
       <Section title="Bank Accounts" icon={<Landmark aria-hidden="true" className="size-5" />}>
-        {client.bankAccounts.length === 0 ? (
-          empty("No bank accounts on file.")
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {client.bankAccounts.map((account) => (
-              <li key={account.id} className="rounded-lg border border-border p-3" data-testid="bank-account">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold text-foreground">{account.bankName}</span>
-                  <Badge variant="secondary">{accountTypeLabel(account.accountType)}</Badge>
-                  {account.isPrimary ? (
-                    <Badge variant="info">
-                      <Star aria-hidden="true" className="mr-1 size-3" />
-                      Primary
-                    </Badge>
-                  ) : null}
-                  {account.isVerified ? (
-                    <Badge variant="success">
-                      <BadgeCheck aria-hidden="true" className="mr-1 size-3" />
-                      Verified
-                    </Badge>
-                  ) : (
-                    <Badge variant="outline">Not verified</Badge>
-                  )}
-                </div>
-                <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-                  <Field label="Account Holder">{account.accountHolderName}</Field>
-                  <Field label="Added">
-                    <time dateTime={account.createdAt}>{formatDate(account.createdAt, timeZone)}</time>
-                  </Field>
-                  <Field label="Account Number">
+        <ItemList items={client.bankAccounts} empty="No bank accounts on file.">
+          {(account) => (
+            <li className="rounded-lg border border-border p-3" data-testid="bank-account">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold text-foreground">{account.bankName}</span>
+                <Badge variant="secondary">{accountTypeLabel(account.accountType)}</Badge>
+                {account.isPrimary ? (
+                  <Badge variant="info">
+                    <Star aria-hidden="true" className="mr-1 size-3" />
+                    Primary
+                  </Badge>
+                ) : null}
+                {account.isVerified ? (
+                  <Badge variant="success">
+                    <BadgeCheck aria-hidden="true" className="mr-1 size-3" />
+                    Verified
+                  </Badge>
+                ) : (
+                  <Badge variant="outline">Not verified</Badge>
+                )}
+              </div>
+              <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+                <Field label="Account Holder">{account.accountHolderName}</Field>
+                <Field label="Added">
+                  <time dateTime={account.createdAt}>{formatDate(account.createdAt, timeZone)}</time>
+                </Field>
+                {BANK_NUMBERS.map((number) => (
+                  <Field key={number.kind} label={number.label}>
                     <SensitiveValue
-                      kind="account_number"
+                      kind={number.kind}
                       id={account.id}
-                      masked={maskAccountNumber(account.accountNumberLast4)}
-                      label={`account number of the ${account.bankName} account`}
-                      testId="account-number"
+                      masked={number.masked(account)}
+                      label={`${number.label.toLowerCase()} of the ${account.bankName} account`}
+                      testId={number.testId}
                     />
                   </Field>
-                  <Field label="Routing Number">
+                ))}
+              </dl>
+            </li>
+          )}
+        </ItemList>
+      </Section>
+
+      <Section title="Loan Applications" icon={<FileText aria-hidden="true" className="size-5" />}>
+        <ItemList items={client.applications} empty="No applications submitted yet.">
+          {(app) => {
+            const submitted = formatDate(app.submittedAt, timeZone);
+            return (
+              <li className="rounded-lg border border-border p-3" data-testid="client-application">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-semibold text-foreground">{loanTypeLabel(app.loanType)}</span>
+                  <ApplicationStatusBadge status={app.status} />
+                </div>
+                <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-3">
+                  <Field label="Amount">{formatAmount(app.requestedAmount)}</Field>
+                  <Field label="Submitted">
+                    <time dateTime={app.submittedAt}>{submitted}</time>
+                  </Field>
+                  <Field label="SSN">
                     <SensitiveValue
-                      kind="routing_number"
-                      id={account.id}
-                      masked={maskRoutingNumber(account.routingNumberLast2)}
-                      label={`routing number of the ${account.bankName} account`}
-                      testId="routing-number"
+                      kind="ssn"
+                      id={app.id}
+                      masked={app.hasSsn ? MASKED_SSN : "Not on file"}
+                      available={app.hasSsn}
+                      format={displaySsn}
+                      label={`for the ${loanTypeLabel(app.loanType)} application submitted ${submitted}`}
+                      testId="ssn-value"
                     />
                   </Field>
                 </dl>
               </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-
-      <Section title="Loan Applications" icon={<FileText aria-hidden="true" className="size-5" />}>
-        {client.applications.length === 0 ? (
-          empty("No applications submitted yet.")
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {client.applications.map((app) => {
-              const submitted = formatDate(app.submittedAt, timeZone);
-              return (
-                <li key={app.id} className="rounded-lg border border-border p-3" data-testid="client-application">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold text-foreground">{loanTypeLabel(app.loanType)}</span>
-                    <ApplicationStatusBadge status={app.status} />
-                  </div>
-                  <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-3">
-                    <Field label="Amount">{formatAmount(app.requestedAmount)}</Field>
-                    <Field label="Submitted">
-                      <time dateTime={app.submittedAt}>{submitted}</time>
-                    </Field>
-                    <Field label="SSN">
-                      <SensitiveValue
-                        kind="ssn"
-                        id={app.id}
-                        masked={app.hasSsn ? MASKED_SSN : "Not on file"}
-                        available={app.hasSsn}
-                        format={displaySsn}
-                        label={`for the ${loanTypeLabel(app.loanType)} application submitted ${submitted}`}
-                        testId="ssn-value"
-                      />
-                    </Field>
-                  </dl>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+            );
+          }}
+        </ItemList>
       </Section>
 
       <Section
@@ -167,26 +178,22 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
           </Button>
         }
       >
-        {client.documents.length === 0 ? (
-          empty("No documents uploaded.")
-        ) : (
-          <ul className="flex flex-col divide-y divide-border">
-            {client.documents.map((doc) => (
-              <li key={doc.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2" data-testid="client-document">
-                <span className="flex min-w-0 items-center gap-2">
-                  <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium text-foreground">{doc.fileName}</span>
-                    <span className="block text-sm text-muted-foreground">{documentTypeLabel(doc.documentType)}</span>
-                  </span>
+        <ItemList items={client.documents} empty="No documents uploaded." className="flex flex-col divide-y divide-border">
+          {(doc) => (
+            <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2" data-testid="client-document">
+              <span className="flex min-w-0 items-center gap-2">
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-foreground">{doc.fileName}</span>
+                  <span className="block text-sm text-muted-foreground">{documentTypeLabel(doc.documentType)}</span>
                 </span>
-                <span className="text-sm text-muted-foreground">
-                  {formatFileSize(doc.fileSize)} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+              </span>
+              <span className="text-sm text-muted-foreground">
+                {formatFileSize(doc.fileSize)} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
+              </span>
+            </li>
+          )}
+        </ItemList>
       </Section>
     </div>
   );

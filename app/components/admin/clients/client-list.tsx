@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import type { ClientList as ClientListData } from "~/server/admin/clients.server";
+import type { ClientList as ClientListData } from "~/domain/views/admin-clients";
 import { cn } from "~/utils/cn";
 import { clientsSearch } from "./format";
 import { Pagination } from "~/components/admin/pagination";

@@ -1,6 +1,6 @@
 import { UsersRound } from "lucide-react";
 import { AdminShell } from "~/components/admin/admin-shell";
-import type { ClientDetail as ClientDetailData, ClientList as ClientListData } from "~/server/admin/clients.server";
+import type { ClientDetail as ClientDetailData, ClientList as ClientListData } from "~/domain/views/admin-clients";
 import { ClientDetail } from "./client-detail";
 import { ClientList } from "./client-list";
 import { useClientLive } from "./use-client-live";

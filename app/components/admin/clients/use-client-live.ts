@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { useLiveUpdates, type LiveChange } from "~/components/live/use-live-updates";
-import type { ClientDetail } from "~/server/admin/clients.server";
+import type { ClientDetail } from "~/domain/views/admin-clients";
 
 /**
  * docs/requirements.md §5: the admin client view refreshes on any change to that client's bank accounts,

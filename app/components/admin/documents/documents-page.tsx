@@ -6,13 +6,37 @@ import { Pagination } from "~/components/admin/pagination";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
+import { PendingButton } from "~/components/ui/pending-button";
 import { formatFileSize } from "~/domain/formats";
-import type { DocumentList } from "~/server/admin/documents.server";
+import type { DocumentList } from "~/domain/views/admin-documents";
 import { DocumentPreviewDialog } from "./document-preview-dialog";
 import { useDocumentLinks } from "./use-document-links";
+
+/** A document's two link actions; each button names the document for screen readers. */
+function LinkActions({ documentId, what, links }: { documentId: string; what: string; links: ReturnType<typeof useDocumentLinks> }) {
+  const actions = [
+    { verb: "Preview", variant: "outline", pending: links.previewPendingId === documentId, Icon: Eye, run: links.requestPreview },
+    { verb: "Download", variant: "default", pending: links.downloadPendingId === documentId, Icon: Download, run: links.requestDownload },
+  ] as const;
+  return (
+    <div className="flex shrink-0 gap-2">
+      {actions.map(({ verb, variant, pending, Icon, run }) => (
+        <PendingButton
+          key={verb}
+          variant={variant}
+          size="sm"
+          onClick={() => run(documentId)}
+          pending={pending}
+          icon={<Icon aria-hidden="true" />}
+          aria-label={`${verb} ${what}`}
+        >
+          {verb}
+        </PendingButton>
+      ))}
+    </div>
+  );
+}
 
 function documentsSearch(page: number, clientId: string | null): string {
   const search = new URLSearchParams();
@@ -35,10 +59,9 @@ export function DocumentsPage({ data }: { data: DocumentList }) {
       title="Document Viewer"
       description="Uploaded documents, newest first. Previews and downloads use secure links that expire after 60 seconds."
       actions={
-        <Button variant="outline" onClick={() => void revalidator.revalidate()} disabled={refreshing}>
-          {refreshing ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
+        <PendingButton variant="outline" onClick={() => void revalidator.revalidate()} pending={refreshing} icon={<RefreshCw aria-hidden="true" />}>
           Refresh
-        </Button>
+        </PendingButton>
       }
     >
       {data.client ? (
@@ -62,8 +85,6 @@ export function DocumentsPage({ data }: { data: DocumentList }) {
             {data.documents.map((doc) => {
               const type = documentTypeLabel(doc.documentType);
               const Icon = doc.mimeType.startsWith("image/") ? FileImage : FileText;
-              const previewing = links.previewPendingId === doc.id;
-              const downloading = links.downloadPendingId === doc.id;
               return (
                 <li key={doc.id} className="flex flex-col gap-3 py-3 md:flex-row md:items-center md:justify-between" data-testid="document-row">
                   <div className="flex min-w-0 items-start gap-3">
@@ -79,28 +100,7 @@ export function DocumentsPage({ data }: { data: DocumentList }) {
                       </p>
                     </div>
                   </div>
-                  <div className="flex shrink-0 gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => links.requestPreview(doc.id)}
-                      disabled={previewing}
-                      aria-label={`Preview ${type} of ${doc.applicantName}`}
-                    >
-                      {previewing ? <Spinner className="size-4" /> : <Eye aria-hidden="true" />}
-                      Preview
-                    </Button>
-                    <Button
-                      variant="default"
-                      size="sm"
-                      onClick={() => links.requestDownload(doc.id)}
-                      disabled={downloading}
-                      aria-label={`Download ${type} of ${doc.applicantName}`}
-                    >
-                      {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
-                      Download
-                    </Button>
-                  </div>
+                  <LinkActions documentId={doc.id} what={`${type} of ${doc.applicantName}`} links={links} />
                 </li>
               );
             })}

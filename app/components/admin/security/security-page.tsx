@@ -29,6 +29,15 @@ function showNotice(setting: string) {
   toast.info(`${setting} is managed centrally`, { description: SECURITY_NOTICE, id: "security-notice" });
 }
 
+/** A setting's action: it only shows the notice (see showNotice). */
+function NoticeButton({ setting, children }: { setting: string; children: ReactNode }) {
+  return (
+    <Button variant="outline" onClick={() => showNotice(setting)}>
+      {children}
+    </Button>
+  );
+}
+
 function SettingCard({
   icon,
   title,
@@ -71,11 +80,7 @@ export function SecurityPage({ facts }: { facts: SecurityFacts }) {
           title="Password Breach Protection"
           description="New and reset passwords are checked against known data breaches."
           status={<Badge variant={facts.breachCheckEnabled ? "success" : "warning"}>{facts.breachCheckEnabled ? "On" : "Off"}</Badge>}
-          footer={
-            <Button variant="outline" onClick={() => showNotice("Breach protection")}>
-              Configure Breach Protection
-            </Button>
-          }
+          footer={<NoticeButton setting="Breach protection">Configure Breach Protection</NoticeButton>}
         >
           <p>
             Only the first five characters of a password&apos;s SHA-1 hash leave our server (a k-anonymity range query), so the
@@ -92,11 +97,7 @@ export function SecurityPage({ facts }: { facts: SecurityFacts }) {
           title="Multi-Factor Authentication"
           description="Every admin session needs a code from an authenticator app."
           status={<Badge variant="success">Required for admins</Badge>}
-          footer={
-            <Button variant="outline" onClick={() => showNotice("Multi-factor authentication")}>
-              Manage MFA Policy
-            </Button>
-          }
+          footer={<NoticeButton setting="Multi-factor authentication">Manage MFA Policy</NoticeButton>}
         >
           <p>
             Staff use time-based one-time codes (TOTP, any standard authenticator app) with ten single-use backup codes. No
@@ -130,11 +131,7 @@ export function SecurityPage({ facts }: { facts: SecurityFacts }) {
           icon={<ListChecks aria-hidden="true" className="size-5" />}
           title="Security Best Practices"
           description="What every admin does to keep client data safe."
-          footer={
-            <Button variant="outline" onClick={() => showNotice("The security policy")}>
-              Update Security Policy
-            </Button>
-          }
+          footer={<NoticeButton setting="The security policy">Update Security Policy</NoticeButton>}
         >
           <ul className="space-y-2">
             {BEST_PRACTICES.map((item) => (

@@ -1,0 +1,85 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+
+const WIDTH = { lg: "max-w-lg", "4xl": "max-w-4xl" } as const;
+
+/**
+ * The app's modal dialog: an overlay, a card centred in the viewport (scrolling when taller than it), a
+ * title with its description and a 'Close' icon button. Radix traps focus inside, closes on Escape and
+ * gives focus back to the trigger on close, unless `onCloseFocus` takes over (when the opener may be
+ * gone by then). Pass `trigger` for a dialog that opens itself, or `open`/`onOpenChange` to control it.
+ */
+export function ModalDialog({
+  open,
+  onOpenChange,
+  trigger,
+  onCloseFocus,
+  title,
+  description,
+  descriptionClassName,
+  width = "lg",
+  testId,
+  children,
+}: {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  trigger?: ReactNode;
+  onCloseFocus?: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  descriptionClassName?: string;
+  width?: keyof typeof WIDTH;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
+        <Dialog.Content
+          data-testid={testId}
+          onCloseAutoFocus={
+            onCloseFocus
+              ? (event) => {
+                  event.preventDefault();
+                  onCloseFocus();
+                }
+              : undefined
+          }
+          className={cn(
+            "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl border border-border bg-card p-5 text-card-foreground shadow-xl sm:p-6",
+            WIDTH[width],
+          )}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <div className="min-w-0">
+              <Dialog.Title className="text-xl font-bold text-primary">{title}</Dialog.Title>
+              <Dialog.Description className={cn("mt-1 text-sm text-muted-foreground", descriptionClassName)}>{description}</Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-2 -mr-2">
+                <X aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A 'Close' button at the foot of a ModalDialog. */
+export function DialogCloseButton({ variant = "secondary", children = "Close", ...props }: ButtonProps) {
+  return (
+    <Dialog.Close asChild>
+      <Button variant={variant} {...props}>
+        {children}
+      </Button>
+    </Dialog.Close>
+  );
+}

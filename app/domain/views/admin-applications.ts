@@ -1,0 +1,41 @@
+import type { ReviewTab } from "~/domain/validation/review";
+
+/**
+ * What the admin review list (/admin) shows, as plain data: server/admin/applications.server.ts returns
+ * these shapes and the page components render them (types only, so no component imports a server module).
+ */
+
+export type AdminApplication = {
+  id: string;
+  userId: string;
+  status: string;
+  applicantName: string;
+  email: string;
+  phone: string;
+  loanType: string;
+  requestedAmount: number;
+  desiredInterestRate: number;
+  loanDuration: number;
+  purpose: string;
+  annualIncome: number | null;
+  creditScore: number | null;
+  employmentStatus: string;
+  submittedAt: string;
+  reviewedAt: string | null;
+  decisionReasons: string[];
+  notes: string | null;
+  /** The loan created by the approval (approved applications). */
+  approvedLoan: { approvedAmount: number; interestRate: number; termMonths: number; monthlyPayment: number } | null;
+};
+
+export type ApplicationCounts = Record<ReviewTab, number>;
+
+export type AdminApplicationList = {
+  tab: ReviewTab;
+  /** 1-based, clamped to the last page. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  counts: ApplicationCounts;
+  applications: AdminApplication[];
+};
