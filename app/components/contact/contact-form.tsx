@@ -113,12 +113,8 @@ export function ContactForm({ actionData }: { actionData?: ContactActionData }) 
       <p className="text-xs text-muted-foreground">All fields are required except phone.</p>
       <SubmitButton
         pending={pending}
-        label={
-          <>
-            <Send aria-hidden="true" />
-            Send Message
-          </>
-        }
+        icon={Send}
+        label="Send Message"
         pendingLabel="Sending..."
         variant="accent"
         size="lg"

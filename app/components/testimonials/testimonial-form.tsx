@@ -120,12 +120,8 @@ export function TestimonialForm({ signedIn, actionData }: { signedIn: boolean; a
 
       <SubmitButton
         pending={pending}
-        label={
-          <>
-            <Send aria-hidden="true" />
-            Submit Testimonial
-          </>
-        }
+        icon={Send}
+        label="Submit Testimonial"
         pendingLabel="Submitting..."
         className="mt-2 sm:w-auto sm:self-start"
         size="lg"

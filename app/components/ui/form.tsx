@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   type ComponentProps,
+  type ComponentType,
   type ReactNode,
   type RefObject,
 } from "react";
@@ -164,9 +165,10 @@ export function SubmitButton({
   pending,
   label,
   pendingLabel,
+  icon: Icon,
   className,
   ...props
-}: ButtonProps & { pending: boolean; label: ReactNode; pendingLabel: ReactNode }) {
+}: ButtonProps & { pending: boolean; label: ReactNode; pendingLabel: ReactNode; icon?: ComponentType<{ "aria-hidden"?: "true" }> }) {
   return (
     <Button type="submit" className={cn("w-full", className)} aria-disabled={pending || undefined} {...props}>
       {pending ? (
@@ -175,7 +177,10 @@ export function SubmitButton({
           {pendingLabel}
         </>
       ) : (
-        label
+        <>
+          {Icon ? <Icon aria-hidden="true" /> : null}
+          {label}
+        </>
       )}
     </Button>
   );

@@ -5,10 +5,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { useLiveUpdates } from "~/components/live/use-live-updates";
 import { reviewListHref } from "~/domain/validation/review";
-import type {
-  AdminApplication,
-  AdminApplicationList,
-} from "~/domain/views/admin-applications";
+import type { AdminApplication, AdminApplicationList } from "~/domain/views/admin-applications";
 import { AdminToolLinks, SecureDataUtilities } from "./admin-tools";
 import { ApplicationCard } from "./application-card";
 import { ApproveDialog } from "./approve-dialog";
@@ -33,10 +30,7 @@ function useApplicationsLive() {
   useEffect(() => () => clearTimeout(timer.current), []);
   const schedule = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(
-      () => void latest.current.revalidate(),
-      LIVE_DEBOUNCE_MS,
-    );
+    timer.current = setTimeout(() => void latest.current.revalidate(), LIVE_DEBOUNCE_MS);
   };
   useLiveUpdates({
     onChange: (change) => {
@@ -49,11 +43,7 @@ function useApplicationsLive() {
 type Setter = (application: AdminApplication | null) => void;
 
 /** The admin dashboard (docs/requirements.md §3): tools, the encryption utility and the review list by status. */
-export function AdminApplicationsPage({
-  data,
-}: {
-  data: AdminApplicationsData;
-}) {
+export function AdminApplicationsPage({ data }: { data: AdminApplicationsData }) {
   const timeZone = useDisplayTimeZone();
   const [approving, setApproving] = useState<AdminApplication | null>(null);
   const [denying, setDenying] = useState<AdminApplication | null>(null);
@@ -70,11 +60,10 @@ export function AdminApplicationsPage({
   };
 
   /** Opening a decision dialog remembers its button, for focus to go back to on close. */
-  const opens =
-    (set: Setter) => (application: AdminApplication, button: HTMLElement) => {
-      opener.current = button;
-      set(application);
-    };
+  const opens = (set: Setter) => (application: AdminApplication, button: HTMLElement) => {
+    opener.current = button;
+    set(application);
+  };
   /** A decided application leaves the list, its button with it: focus then goes to the heading. */
   const closes = (set: Setter) => (decided?: boolean) => {
     if (decided) opener.current = null;
@@ -83,39 +72,23 @@ export function AdminApplicationsPage({
 
   const list = data.list;
   return (
-    <AdminShell
-      title="Admin Dashboard"
-      description="Review loan applications and manage client data securely."
-    >
+    <AdminShell title="Admin Dashboard" description="Review loan applications and manage client data securely.">
       <div className="flex flex-col gap-8">
         <AdminToolLinks />
         <SecureDataUtilities />
 
-        <section
-          aria-labelledby="applications-heading"
-          className="flex flex-col gap-4"
-        >
-          <h2
-            id="applications-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-xl font-bold text-primary focus-visible:outline-3"
-          >
+        <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
+          <h2 id="applications-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary focus-visible:outline-3">
             Loan Applications
           </h2>
           <StatusTabs current={list.tab} counts={list.counts} />
           {list.applications.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
               <Inbox aria-hidden="true" className="size-8 text-navy-700" />
-              <p className="font-semibold text-primary">
-                No {TAB_LABELS[list.tab].toLowerCase()} applications
-              </p>
+              <p className="font-semibold text-primary">No {TAB_LABELS[list.tab].toLowerCase()} applications</p>
             </div>
           ) : (
-            <ul
-              className="flex flex-col gap-4"
-              aria-label={`${TAB_LABELS[list.tab]} applications, page ${list.page} of ${list.pageCount}`}
-            >
+            <ul className="flex flex-col gap-4" aria-label={`${TAB_LABELS[list.tab]} applications, page ${list.page} of ${list.pageCount}`}>
               {list.applications.map((application) => (
                 <li key={application.id}>
                   <ApplicationCard
@@ -128,24 +101,12 @@ export function AdminApplicationsPage({
               ))}
             </ul>
           )}
-          <Pagination
-            page={list.page}
-            pageCount={list.pageCount}
-            hrefFor={(page) => reviewListHref(list.tab, page)}
-          />
+          <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => reviewListHref(list.tab, page)} />
         </section>
       </div>
 
-      <ApproveDialog
-        application={approving}
-        onClose={closes(setApproving)}
-        onCloseFocus={restoreFocus}
-      />
-      <DenyDialog
-        application={denying}
-        onClose={closes(setDenying)}
-        onCloseFocus={restoreFocus}
-      />
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} />
+      <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
     </AdminShell>
   );
 }
