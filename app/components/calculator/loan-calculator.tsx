@@ -1,7 +1,7 @@
 import { Calculator as CalculatorIcon, Info } from "lucide-react";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { AmountInput } from "~/components/ui/form";
+import { AmountInput } from "~/components/ui/amount-input";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { applyLink } from "~/domain/calculator-link";

@@ -17,10 +17,13 @@ import { Button, type ButtonProps } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { caretAfterFormat, digitsOnly, formatAmountInput } from "~/domain/formats";
 import { CAPTCHA_FIELD_NAME, type CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
 import type { FieldErrors } from "~/domain/validation/field-errors";
 import { cn } from "~/utils/cn";
+
+// The amount input is its own module so that a page using only it (the calculator on the home page)
+// does not load the rest of the kit.
+export { AmountInput, MAX_AMOUNT_DIGITS } from "~/components/ui/amount-input";
 
 /**
  * The form kit: every form (auth, contact, testimonial, the application wizard, admin dialogs) builds
@@ -206,51 +209,6 @@ export function SecretInput({ what, className, id, ...props }: Omit<ComponentPro
       >
         {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
       </button>
-    </div>
-  );
-}
-
-/** The most digits an amount takes (under a trillion dollars: far above any loan we make). */
-export const MAX_AMOUNT_DIGITS = 12;
-
-/**
- * Whole dollars after a '$', with thousands separators added as you type ("50,000"). The caret stays
- * after the digit it followed; a keystroke that would pass MAX_AMOUNT_DIGITS is refused.
- */
-export function AmountInput({
-  onValue,
-  autoComplete = "off",
-  ...props
-}: Omit<ComponentProps<"input">, "type" | "value" | "onChange" | "className"> & { value: string; onValue: (formatted: string) => void }) {
-  return (
-    <div className="relative">
-      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
-        $
-      </span>
-      <Input
-        {...props}
-        type="text"
-        inputMode="numeric"
-        autoComplete={autoComplete}
-        onChange={(event) => {
-          const input = event.currentTarget;
-          const raw = input.value;
-          const caret = input.selectionStart ?? raw.length;
-          const allDigits = digitsOnly(raw);
-          // Refuse the keystroke; React puts the previous value back.
-          if (allDigits.replace(/^0+(?=\d)/, "").length > MAX_AMOUNT_DIGITS) return;
-          const formatted = formatAmountInput(raw);
-          // Keep the caret after the same digit it followed (leading zeros that were dropped do not count).
-          const droppedZeros = allDigits.length - digitsOnly(formatted).length;
-          const digitsBefore = Math.max(0, digitsOnly(raw.slice(0, caret)).length - droppedZeros);
-          const position = caretAfterFormat(formatted, digitsBefore);
-          // Write the formatted value ourselves so React, finding the DOM already right, leaves the caret alone.
-          input.value = formatted;
-          if (document.activeElement === input) input.setSelectionRange(position, position);
-          onValue(formatted);
-        }}
-        className="pl-7"
-      />
     </div>
   );
 }
