@@ -54,6 +54,11 @@ describe("the application schema applies the lending rules", () => {
     expect(problemWith({ loanType: "business", loanAmount: "50,000" })?.message).toBe("Business Loan amounts are from $100,000 to $50,000,000.");
   });
 
+  it("leaves the range to the type and amount rules when those fail", () => {
+    expect(problemWith({ loanType: "payday", loanAmount: "abc" })?.field).toBe("loanType");
+    expect(problemWith({ loanAmount: "ten" })).toEqual({ step: 2, field: "loanAmount", message: APPLICATION_MESSAGES.amount });
+  });
+
   it("refuses a term outside the loan type's range", () => {
     const hardMoney = { loanType: "hard-money", loanAmount: "250,000", propertyAddress: "1 Main St" };
     expect(problemWith({ ...hardMoney, loanDuration: "60" })).toEqual({

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
-import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
+import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
 import {
   amountRangeMessage,
   employerRequired,
@@ -188,10 +188,12 @@ export const loanDetailsSchema = z
     businessYears: optionalNumber(/^\d{1,3}$/, APPLICATION_MESSAGES.businessYears),
   })
   .superRefine((v, ctx) => {
-    if (!isAmountInRange(v.loanType, v.loanAmount)) {
+    // Zod runs this even when a field above failed: the ranges apply only to a known type and valid numbers.
+    if (!isOneOf(LOAN_TYPES, v.loanType)) return;
+    if (typeof v.loanAmount === "number" && !isAmountInRange(v.loanType, v.loanAmount)) {
       ctx.addIssue({ code: "custom", path: ["loanAmount"], message: amountRangeMessage(v.loanType) });
     }
-    if (!isTermInRange(v.loanType, v.loanDuration)) {
+    if (typeof v.loanDuration === "number" && (LOAN_DURATIONS as readonly number[]).includes(v.loanDuration) && !isTermInRange(v.loanType, v.loanDuration)) {
       ctx.addIssue({ code: "custom", path: ["loanDuration"], message: termRangeMessage(v.loanType) });
     }
     if (v.loanType === "hard-money" && !v.propertyAddress) {
