@@ -1,4 +1,5 @@
 import type { LoanType } from "~/domain/enums";
+import { LOAN_RANGES } from "~/domain/lending-rules";
 import { formatDollarAmount } from "~/domain/formats";
 import { RATE_BOUNDS } from "~/domain/loan-math";
 import { illustration, type Illustration } from "~/content/illustration";
@@ -56,7 +57,9 @@ export function formatAmountRange(min: number, max: number): string {
   return `${formatDollars(min)} to ${formatDollars(max)}`;
 }
 
-function amount(min: number, max: number): LoanProduct["amount"] {
+/** The loan's amounts, from the range the application form enforces. */
+function amount(loanType: LoanType): LoanProduct["amount"] {
+  const { minAmount: min, maxAmount: max } = LOAN_RANGES[loanType];
   return { min, max, display: formatAmountRange(min, max) };
 }
 
@@ -84,7 +87,7 @@ export const loans: readonly LoanProduct[] = [
     tagline: "Flexible funding for life's important moments.",
     description:
       "A personal loan from a private lender who looks at your whole situation, not just a score. Use it for a major purchase, a wedding, medical bills or an unexpected expense, with a fixed monthly payment you can plan around.",
-    amount: amount(5_000, 5_000_000),
+    amount: amount("personal"),
     rate: LOAN_RATE,
     term: STANDARD_TERM,
     benefits: [
@@ -106,7 +109,7 @@ export const loans: readonly LoanProduct[] = [
     tagline: "Capital to launch, grow and run your company.",
     description:
       "Working capital, equipment, inventory, expansion or an acquisition: our business loans are underwritten around your company's cash flow and plans. We move at the speed business needs, with terms shaped to your revenue cycle.",
-    amount: amount(100_000, 50_000_000),
+    amount: amount("business"),
     rate: LOAN_RATE,
     term: STANDARD_TERM,
     benefits: [
@@ -128,7 +131,7 @@ export const loans: readonly LoanProduct[] = [
     tagline: "Discreet, tailored financing beyond the banks.",
     description:
       "When a bank's rules do not fit your situation, a private loan can. We structure each loan individually for high-net-worth individuals, investors and unusual circumstances, and handle every file with complete confidentiality.",
-    amount: amount(100_000, 10_000_000),
+    amount: amount("private"),
     rate: LOAN_RATE,
     term: STANDARD_TERM,
     benefits: [
@@ -150,7 +153,7 @@ export const loans: readonly LoanProduct[] = [
     tagline: "Fast, asset-based real estate financing.",
     description:
       "Short-term loans secured by real estate, for investors who need to close quickly: purchases, fix-and-flip projects, or a bridge until permanent financing is in place. We lend on the strength of the property, and close in 7 to 14 days.",
-    amount: amount(100_000, 50_000_000),
+    amount: amount("hard-money"),
     rate: LOAN_RATE,
     term: { minMonths: 6, maxMonths: 36, display: "6 to 36 months" },
     closing: "7 to 14 days",
@@ -173,7 +176,7 @@ export const loans: readonly LoanProduct[] = [
     tagline: "Many debts, one simple monthly payment.",
     description:
       "Combine credit cards, personal loans and other balances into a single loan with one payment and one rate. Consolidating can lower what you pay each month and gives you a clear date when you will be debt-free.",
-    amount: amount(50_000, 2_000_000),
+    amount: amount("debt-consolidation"),
     rate: LOAN_RATE,
     term: STANDARD_TERM,
     benefits: [
@@ -195,7 +198,7 @@ export const loans: readonly LoanProduct[] = [
     tagline: "Drive away sooner with straightforward auto financing.",
     description:
       "Finance a new or used car, a classic, a fleet vehicle or an exotic from a dealer or a private seller. Or refinance the loan you have for a better payment. Quick decisions mean you can negotiate like a cash buyer.",
-    amount: amount(10_000, 1_000_000),
+    amount: amount("auto-loans"),
     rate: LOAN_RATE,
     term: STANDARD_TERM,
     benefits: [
@@ -217,7 +220,7 @@ export const loans: readonly LoanProduct[] = [
     tagline: "Renovate, repair and add value to your home.",
     description:
       "A kitchen remodel, a new roof, an addition or energy-efficient upgrades: fund the project without waiting for savings to catch up. Borrow what the work costs and repay it over a term that suits your budget.",
-    amount: amount(50_000, 5_000_000),
+    amount: amount("home-improvement"),
     rate: LOAN_RATE,
     term: STANDARD_TERM,
     benefits: [

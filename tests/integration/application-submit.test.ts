@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { CONTROL_CHARACTER_MESSAGE } from "~/domain/validation/text-rules";
 import type { LoadContext } from "~/load-context";
 import { action } from "~/routes/api/applications";
@@ -253,6 +254,26 @@ describe.each(testTargets)("application submission on %s", (target) => {
       spy.mockRestore();
     }
     expect(errors.join("\n")).not.toMatch(/Wilmington|Market|Acme|Jane|1988-04-12|102,?000/);
+  });
+
+  it("refuses what the lending rules refuse with a 400 naming the step, the field and the rule; a retired applicant names no employer", async () => {
+    await database().db.execute(sql`delete from rate_limit_hits`); // the earlier cases used this hour's submissions
+    const before = await rowCount();
+    for (const [changes, expected] of [
+      [{ loanAmount: "1,000" }, { step: 2, field: "loanAmount", message: "Personal Loan amounts are from $5,000 to $5,000,000." }],
+      [{ loanType: "hard-money", loanAmount: "200,000", propertyAddress: "1 Main St", loanDuration: "60" }, { step: 2, field: "loanDuration" }],
+      [{ routingNumber: "123456789" }, { step: 4, field: "routingNumber", message: APPLICATION_MESSAGES.routingChecksum }],
+      [{ ssn: "000-00-0000" }, { step: 1, field: "ssn", message: APPLICATION_MESSAGES.ssnNotIssued }],
+      [{ ssn: "666-12-3456" }, { step: 1, field: "ssn" }],
+      [{ employerName: "" }, { step: 3, field: "employerName" }],
+    ] as const) {
+      const res = await post(form({ ...validFields, ...changes }, validFiles()), cookie);
+      expect(res.status, JSON.stringify(changes)).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, ...expected });
+    }
+    expect(await rowCount()).toBe(before);
+    const retired = await post(form({ ...validFields, employmentStatus: "retired", employerName: "" }, validFiles()), cookie);
+    expect(retired.status).toBe(201);
   });
 
   it("refuses an unauthenticated post", async () => {

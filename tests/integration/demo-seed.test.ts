@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES } from "../../scripts/demo/data";
 import { demoPdf } from "../../scripts/demo/documents";
 import { seedDemo } from "../../scripts/demo/seed";
-import { sniffDocumentType } from "~/server/applications/file-types.server";
+import { sniffDocumentType } from "~/domain/upload-rules";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { loadConfig, setConfig } from "~/server/config.server";

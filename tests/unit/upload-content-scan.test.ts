@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inspectUpload, latin1Windows } from "~/server/applications/file-types.server";
+import { inspectUpload, latin1Windows } from "~/domain/upload-rules";
 
 /**
  * The content rules read a file in overlapping windows (to keep a 5 MB upload from becoming a 5 MB

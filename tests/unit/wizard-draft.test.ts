@@ -93,7 +93,7 @@ describe("step checks", () => {
     expect(checkSchemaStep(2, values).ok).toBe(true);
     expect(schemaInput(values).businessYears).toBe("");
     expect(schemaInput(values).propertyAddress).toBe("");
-    const hardMoney = checkSchemaStep(2, { ...complete(), loanType: "hard-money" });
+    const hardMoney = checkSchemaStep(2, { ...complete(), loanType: "hard-money", loanAmount: "250,000" });
     expect(hardMoney.ok ? null : hardMoney.first.field).toBe("propertyAddress");
   });
 

@@ -1,16 +1,16 @@
-import { CheckCircle2, FileUp, RefreshCw } from "lucide-react";
+import { CheckCircle2, FileUp, RefreshCw, XCircle } from "lucide-react";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { describedBy, ErrorList, RequiredMark } from "~/components/ui/form";
 import { sizeInKb } from "./review-masks";
 
-/** Accepted by the picker; the wizard re-checks every choice with uploadProblem (and the server by content). */
+/** Accepted by the picker; the wizard re-checks every choice by content with documentProblem (as the server does). */
 export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
 /**
  * One document slot of step 4: a real file input (keyboard: Tab to it, Enter or Space opens the picker)
- * dressed as a card. States: empty, uploading (the spec's short simulated delay), uploaded (name and
- * size in KB, replaceable). The file itself stays in the wizard's memory until submission.
+ * dressed as a card. States: empty, uploading (the content check, then the spec's short simulated delay),
+ * uploaded (name and size in KB, replaceable), refused (the error, never a tick: a refused file is not sent). The file itself stays in the wizard's memory until submission.
  */
 export function DocumentUpload({
   id,
@@ -37,6 +37,8 @@ export function DocumentUpload({
   const hintId = `${id}-hint`;
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
+  // A file with an error against it (the server refused it) is shown as refused, not as uploaded.
+  const accepted = file && !error ? file : undefined;
   return (
     <div className="flex min-w-0 flex-col gap-1" data-field-group={field}>
       <input
@@ -66,7 +68,7 @@ export function DocumentUpload({
         className={cn(
           "flex min-h-24 cursor-pointer flex-col gap-2 rounded-lg border-2 border-dashed p-4 transition-colors",
           "peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:cursor-not-allowed",
-          error ? "border-destructive bg-red-50/40" : file ? "border-green-700 bg-green-50/60" : "border-input hover:border-primary hover:bg-navy-50",
+          error ? "border-destructive bg-red-50/40" : accepted ? "border-green-700 bg-green-50/60" : "border-input hover:border-primary hover:bg-navy-50",
         )}
       >
         <span id={titleId} className="text-sm font-semibold text-foreground">
@@ -79,13 +81,18 @@ export function DocumentUpload({
               <Spinner className="size-4 text-primary" />
               <span>Uploading...</span>
             </>
-          ) : file ? (
+          ) : accepted ? (
             <>
               <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
-              <span className="min-w-0 truncate text-foreground" title={file.name}>
-                {file.name}
+              <span className="min-w-0 truncate text-foreground" title={accepted.name}>
+                {accepted.name}
               </span>
-              <span className="shrink-0 text-muted-foreground">({sizeInKb(file.size)})</span>
+              <span className="shrink-0 text-muted-foreground">({sizeInKb(accepted.size)})</span>
+            </>
+          ) : error ? (
+            <>
+              <XCircle aria-hidden="true" className="size-4 shrink-0 text-destructive" />
+              <span className="text-destructive">Not accepted. Choose another file.</span>
             </>
           ) : (
             <>
@@ -95,12 +102,12 @@ export function DocumentUpload({
           )}
         </span>
         <span aria-hidden="true" className="inline-flex items-center gap-1.5 text-sm font-semibold text-link">
-          {file ? <RefreshCw className="size-3.5" /> : null}
-          {uploading ? "" : file ? "Replace file" : "Choose file"}
+          {accepted ? <RefreshCw className="size-3.5" /> : null}
+          {uploading ? "" : accepted ? "Replace file" : "Choose file"}
         </span>
       </label>
       <p id={hintId} className="sr-only">
-        PDF, JPG or PNG, up to 5 MB.{file ? " Choose another file to replace it." : ""}
+        PDF, JPG or PNG, up to 5 MB.{accepted ? " Choose another file to replace it." : ""}
       </p>
       <ErrorList id={errorId} errors={error} />
     </div>

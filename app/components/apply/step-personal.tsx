@@ -23,7 +23,7 @@ const CONTACT_FIELDS: readonly FieldSpec[] = [
     type: "tel",
     inputMode: "tel",
     autoComplete: "tel-national",
-    placeholder: "(555) 123-4567",
+    hint: "10 digits, for example 302 555 0199.",
     maxLength: 14,
     transform: formatPhone,
     className: "sm:col-span-6",

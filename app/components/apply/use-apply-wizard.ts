@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "~/components/toaster";
-import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, uploadProblem, type DocumentField } from "~/domain/validation/application";
+import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, documentProblem, type DocumentField } from "~/domain/validation/application";
 import { EMPTY_SIGNATURE, hasSignature, signatureToPng, type SignatureValue } from "./signature-pad";
+import { useProblemToast } from "./problem-toast";
 import { submitWithProgress } from "./submit-with-progress";
 import { clearDraft, getIdempotencyKey, readDraft, useWizardDraft } from "./use-wizard-draft";
 import { estimateKey, isCompleteEstimate, type PriorEstimate } from "~/domain/calculator-link";
@@ -51,6 +52,15 @@ function initialState(user: ApplyWizardProps["user"], estimate: PriorEstimate | 
  * focus goes next, documents (held in memory after a simulated upload), the signature, and the
  * submission with its progress and answers. The component only lays out what this returns.
  */
+const isDocumentField = (field: string): field is DocumentField => DOCUMENT_FIELDS.some((d) => d.field === field);
+
+function withoutFile<T>(files: Partial<Record<DocumentField, T>>, field: DocumentField) {
+  if (!files[field]) return files;
+  const next = { ...files };
+  delete next[field];
+  return next;
+}
+
 export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
   const idPrefix = `apply${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
   const [init] = useState(() => initialState(user, estimate));
@@ -70,6 +80,9 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const idempotencyKey = useRef<string | null>(null);
   const uploadTimers = useRef(new Map<DocumentField, number>());
+  // The latest choice per slot: a slower check of an earlier choice must not overwrite it.
+  const uploadChoices = useRef(new Map<DocumentField, number>());
+  const problemToast = useProblemToast();
   const announced = useRef(false);
 
   useWizardDraft({ userId: user.id, step, values, estimateKey: init.estimateKey }, submittedId === null);
@@ -105,13 +118,15 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
 
   const requestFocus = (request: FocusRequest) => setFocusRequest((current) => ({ request, n: (current?.n ?? 0) + 1 }));
 
-  const clearError = (key: string) =>
+  const clearError = (key: string) => {
+    problemToast.clearFor(key);
     setErrors((current) => {
       if (!current[key]) return current;
       const next = { ...current };
       delete next[key];
       return next;
     });
+  };
 
   const set = <K extends WizardField>(field: K, value: WizardValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -120,7 +135,7 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
 
   const showProblem = (check: Exclude<StepCheck, { ok: true }>) => {
     setErrors(check.errors);
-    toast.error(check.first.message);
+    problemToast.show(check.first.message, check.first.field);
     requestFocus({ target: "field", field: check.first.field });
   };
 
@@ -135,6 +150,7 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
 
   const goTo = (target: StepNumber) => {
     setErrors({});
+    problemToast.clear();
     setStep(target);
     requestFocus({ target: "heading" });
   };
@@ -159,18 +175,29 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     goTo((step - 1) as StepNumber);
   };
 
-  const onSelectFile = (field: DocumentField, file: File, count: number) => {
+  const refuseFile = (field: DocumentField, problem: string) => {
+    // A refused choice replaces the slot's file: the slot never shows a file it would not send.
+    setFiles((current) => withoutFile(current, field));
+    setUploading((current) => ({ ...current, [field]: false }));
+    setErrors((current) => ({ ...current, [field]: problem }));
+    problemToast.show(problem, field);
+  };
+
+  const onSelectFile = async (field: DocumentField, file: File, count: number) => {
     const doc = DOCUMENT_FIELDS.find((d) => d.field === field)!;
-    const problem = count > 1 ? APPLICATION_MESSAGES.file : uploadProblem(file);
+    const timers = uploadTimers.current;
+    window.clearTimeout(timers.get(field));
+    const choice = (uploadChoices.current.get(field) ?? 0) + 1;
+    uploadChoices.current.set(field, choice);
+    // The same rules as the server, on the file's bytes, before the slot says anything about it.
+    setUploading((current) => ({ ...current, [field]: true }));
+    const problem = count > 1 ? APPLICATION_MESSAGES.file : await documentProblem(doc.label, file).catch(() => APPLICATION_MESSAGES.file);
+    if (uploadChoices.current.get(field) !== choice) return;
     if (problem) {
-      toast.error(problem);
-      setErrors((current) => ({ ...current, [field]: problem }));
+      refuseFile(field, problem);
       return;
     }
     clearError(field);
-    setUploading((current) => ({ ...current, [field]: true }));
-    const timers = uploadTimers.current;
-    window.clearTimeout(timers.get(field));
     timers.set(
       field,
       window.setTimeout(() => {
@@ -182,10 +209,10 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     );
   };
 
-  const fail = (message: string) => {
+  const fail = (message: string, field?: string) => {
     setBusy(false);
     setProgress(null);
-    toast.error(message);
+    problemToast.show(message, field);
   };
 
   async function submit() {
@@ -205,12 +232,13 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     const first = problems.signature ? "signature" : problems.agreeToTerms ? "agreeToTerms" : null;
     if (first) {
       setErrors(problems);
-      toast.error(problems[first]!);
+      problemToast.show(problems[first]!, first);
       requestFocus({ target: "field", field: first });
       return;
     }
 
     setErrors({});
+    problemToast.clear();
     setBusy(true);
     setProgress(0);
     let png: Blob;
@@ -250,11 +278,14 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     }
     const clientError = result.status >= 400 && result.status < 500 && result.status !== 403;
     if (clientError && answer?.message) {
-      fail(answer.message);
+      fail(answer.message, answer.field);
       const field = answer.field ?? "";
       const target = isStepNumber(answer.step) ? answer.step : field ? stepOfField(field) : null;
       if (target) {
         setStep(target);
+        if (isDocumentField(field)) {
+          setFiles((current) => withoutFile(current, field));
+        }
         if (field) {
           setErrors({ [field]: answer.message });
           requestFocus({ target: "field", field });

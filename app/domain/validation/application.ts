@@ -1,6 +1,17 @@
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
-import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
+import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
+import {
+  amountRangeMessage,
+  employerRequired,
+  isAmountInRange,
+  isTermInRange,
+  isValidRoutingNumber,
+  isValidSsn,
+  LARGEST_LOAN_AMOUNT,
+  termRangeMessage,
+} from "~/domain/lending-rules";
+import { DOCUMENT_MIME_TYPES, inspectUpload, TOO_LARGE, UPLOAD_REASONS } from "~/domain/upload-rules";
 
 /**
  * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
@@ -15,6 +26,7 @@ export const APPLICATION_MESSAGES = {
   phone: "Please enter a valid 10-digit phone number",
   zip: "Please enter a valid 5-digit ZIP code",
   ssn: "Invalid SSN format. Please use XXX-XX-XXXX format.",
+  ssnNotIssued: "This is not a Social Security Number the SSA issues. Please check the number.",
   dateOfBirth: "Please enter a valid date of birth",
   age: "You must be at least 18 years old to apply",
   state: "Please choose a US state",
@@ -33,6 +45,7 @@ export const APPLICATION_MESSAGES = {
   file: "File must be PDF, JPG, or PNG and under 5MB",
   requiredBank: "Please complete all bank information fields",
   routing: "Routing number must be exactly 9 digits",
+  routingChecksum: "This is not a valid ABA routing number. Please check the 9 digits printed on your checks.",
   account: "Account number must be between 10 and 17 digits",
   swift: "Please enter a valid SWIFT code (8 or 11 letters and digits)",
   terms: "Please agree to the terms and conditions",
@@ -47,8 +60,8 @@ export const US_STATES = [
   "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
 ] as const;
 
-/** The largest amount the database column and our lending range allow. */
-export const MAX_LOAN_AMOUNT = 50_000_000;
+/** The largest amount any loan offers (each loan type's own range is checked against its type). */
+export const MAX_LOAN_AMOUNT = LARGEST_LOAN_AMOUNT;
 export const MAX_MONEY = 999_999_999;
 
 const text = (max: number) => z.string().trim().max(max).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
@@ -130,9 +143,9 @@ export const personalInfoSchema = z.object({
     .refine(isRealDate, APPLICATION_MESSAGES.dateOfBirth)
     .refine((v) => !isRealDate(v) || new Date(`${v}T00:00:00Z`).getTime() <= Date.now(), APPLICATION_MESSAGES.dateOfBirth)
     .refine((v) => !isRealDate(v) || ageOn(v) >= 18, APPLICATION_MESSAGES.age),
-  ssn: optionalMatching(/^(\d{9}|\d{3}-\d{2}-\d{4})$/, APPLICATION_MESSAGES.ssn, { max: 11 }).transform((v) =>
-    v === undefined ? undefined : digits(v),
-  ),
+  ssn: optionalMatching(/^(\d{9}|\d{3}-\d{2}-\d{4})$/, APPLICATION_MESSAGES.ssn, { max: 11 })
+    .refine((v) => v === undefined || isValidSsn(v), APPLICATION_MESSAGES.ssnNotIssued)
+    .transform((v) => (v === undefined ? undefined : digits(v))),
   email: required(APPLICATION_MESSAGES.requiredStep1, 254)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, APPLICATION_MESSAGES.email)
     .transform((v) => v.toLowerCase()),
@@ -175,29 +188,45 @@ export const loanDetailsSchema = z
     businessYears: optionalNumber(/^\d{1,3}$/, APPLICATION_MESSAGES.businessYears),
   })
   .superRefine((v, ctx) => {
+    // Zod runs this even when a field above failed: the ranges apply only to a known type and valid numbers.
+    if (!isOneOf(LOAN_TYPES, v.loanType)) return;
+    if (typeof v.loanAmount === "number" && !isAmountInRange(v.loanType, v.loanAmount)) {
+      ctx.addIssue({ code: "custom", path: ["loanAmount"], message: amountRangeMessage(v.loanType) });
+    }
+    if (typeof v.loanDuration === "number" && (LOAN_DURATIONS as readonly number[]).includes(v.loanDuration) && !isTermInRange(v.loanType, v.loanDuration)) {
+      ctx.addIssue({ code: "custom", path: ["loanDuration"], message: termRangeMessage(v.loanType) });
+    }
     if (v.loanType === "hard-money" && !v.propertyAddress) {
       ctx.addIssue({ code: "custom", path: ["propertyAddress"], message: APPLICATION_MESSAGES.requiredStep2 });
     }
   });
 
-export const financialInfoSchema = z.object({
-  employmentStatus: required(APPLICATION_MESSAGES.requiredStep3, 20).refine(
-    (v) => (EMPLOYMENT_STATUSES as readonly string[]).includes(v),
-    APPLICATION_MESSAGES.requiredStep3,
-  ) as unknown as z.ZodType<(typeof EMPLOYMENT_STATUSES)[number], string>,
-  employerName: required(APPLICATION_MESSAGES.requiredStep3, 200),
-  jobTitle: optional(200),
-  yearsEmployed: optionalNumber(/^\d{1,2}(\.\d)?$/, APPLICATION_MESSAGES.yearsEmployed),
-  monthlyIncome: required(APPLICATION_MESSAGES.requiredStep3, 20).pipe(money(APPLICATION_MESSAGES.money)),
-  annualIncome: optionalMoney(APPLICATION_MESSAGES.money),
-  creditScore: optionalNumber(/^\d{3}$/, APPLICATION_MESSAGES.creditScore).refine(
-    (n) => n === undefined || (n >= LIMITS.creditScoreMin && n <= LIMITS.creditScoreMax),
-    APPLICATION_MESSAGES.creditScore,
-  ),
-  monthlyDebts: optionalMoney(APPLICATION_MESSAGES.money),
-  hasOutstandingLoans: yes,
-  authorizeCreditReport: yes,
-});
+export const financialInfoSchema = z
+  .object({
+    employmentStatus: required(APPLICATION_MESSAGES.requiredStep3, 20).refine(
+      (v) => (EMPLOYMENT_STATUSES as readonly string[]).includes(v),
+      APPLICATION_MESSAGES.requiredStep3,
+    ) as unknown as z.ZodType<(typeof EMPLOYMENT_STATUSES)[number], string>,
+    // Stored as "" when a retired or unemployed applicant names none (the column is NOT NULL).
+    employerName: optional(200).transform((v) => v ?? ""),
+    jobTitle: optional(200),
+    yearsEmployed: optionalNumber(/^\d{1,2}(\.\d)?$/, APPLICATION_MESSAGES.yearsEmployed),
+    monthlyIncome: required(APPLICATION_MESSAGES.requiredStep3, 20).pipe(money(APPLICATION_MESSAGES.money)),
+    annualIncome: optionalMoney(APPLICATION_MESSAGES.money),
+    creditScore: optionalNumber(/^\d{3}$/, APPLICATION_MESSAGES.creditScore).refine(
+      (n) => n === undefined || (n >= LIMITS.creditScoreMin && n <= LIMITS.creditScoreMax),
+      APPLICATION_MESSAGES.creditScore,
+    ),
+    monthlyDebts: optionalMoney(APPLICATION_MESSAGES.money),
+    hasOutstandingLoans: yes,
+    authorizeCreditReport: yes,
+  })
+  .superRefine((v, ctx) => {
+    // Retired and unemployed applicants have no current employer to name.
+    if (employerRequired(v.employmentStatus) && !v.employerName) {
+      ctx.addIssue({ code: "custom", path: ["employerName"], message: APPLICATION_MESSAGES.requiredStep3 });
+    }
+  });
 
 export const bankInfoSchema = z.object({
   accountHolderName: required(APPLICATION_MESSAGES.requiredBank, 200),
@@ -208,7 +237,8 @@ export const bankInfoSchema = z.object({
     .refine((v) => /^\d{10,17}$/.test(v), APPLICATION_MESSAGES.account),
   routingNumber: required(APPLICATION_MESSAGES.requiredBank, 9)
     .transform((v) => v.replace(/\s/g, ""))
-    .refine((v) => /^\d{9}$/.test(v), APPLICATION_MESSAGES.routing),
+    .refine((v) => /^\d{9}$/.test(v), APPLICATION_MESSAGES.routing)
+    .refine((v) => !/^\d{9}$/.test(v) || isValidRoutingNumber(v), APPLICATION_MESSAGES.routingChecksum),
   swiftCode: optionalMatching(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, APPLICATION_MESSAGES.swift, { max: 11, upper: true }),
   bankAccountType: required(APPLICATION_MESSAGES.requiredBank, 20).refine(
     (v) => (BANK_ACCOUNT_TYPES as readonly string[]).includes(v),
@@ -237,15 +267,22 @@ export const IDEMPOTENCY_FIELD = "idempotencyKey";
 export const MAX_FILE_BYTES = LIMITS.maxDocumentBytes;
 /** A signature drawn on the pad is a small PNG; anything larger is not a signature. */
 export const MAX_SIGNATURE_BYTES = 512 * 1024;
-export const ALLOWED_UPLOAD_EXTENSIONS = [".pdf", ".jpg", ".jpeg", ".png"] as const;
 
-/** Browser-side pre-check of a chosen file (the server re-checks by content). */
-export function uploadProblem(file: { name: string; size: number; type: string }): string | null {
-  const name = file.name.toLowerCase();
-  const okExtension = ALLOWED_UPLOAD_EXTENSIONS.some((ext) => name.endsWith(ext));
-  const okType = ["application/pdf", "image/jpeg", "image/png", ""].includes(file.type);
-  if (!okExtension || !okType || file.size === 0 || file.size > MAX_FILE_BYTES) return APPLICATION_MESSAGES.file;
-  return null;
+/** A refused document: which one, why, then the spec's rule ("ID Card (Front): the file is empty. File must be..."). */
+export function documentFileMessage(label: string, reason: string): string {
+  return `${label}: ${reason}. ${APPLICATION_MESSAGES.file}`;
+}
+
+/**
+ * What the server would say about a chosen document, found before the wizard says anything about it:
+ * the same size limit and content rules (app/domain/upload-rules.ts), read from the file's bytes.
+ */
+export async function documentProblem(label: string, file: Blob & { name: string }): Promise<string | null> {
+  if (file.size > MAX_FILE_BYTES) return documentFileMessage(label, TOO_LARGE);
+  if (file.size === 0) return documentFileMessage(label, UPLOAD_REASONS.empty);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const verdict = inspectUpload({ filename: file.name, declaredType: file.type, bytes }, DOCUMENT_MIME_TYPES);
+  return verdict.ok ? null : documentFileMessage(label, UPLOAD_REASONS[verdict.reason]);
 }
 
 /** The wizard's five steps: the field names each validates (server errors name the step to return to). */

@@ -19,7 +19,7 @@ import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { createLimit } from "./concurrency-limit.server";
-import { inspectUpload, UPLOAD_REASONS, type SniffedType } from "./file-types.server";
+import { DOCUMENT_MIME_TYPES, inspectUpload, UPLOAD_REASONS, type SniffedType } from "~/domain/upload-rules";
 import { fileProblem, SubmissionRejected, type ParsedSubmission, type UploadedFile } from "./upload-parser.server";
 
 /**
@@ -61,8 +61,6 @@ const IDEMPOTENCY = /^[A-Za-z0-9_-]{16,64}$/;
 /** Test seam: lets a test fail the submission after the files are written. */
 export type SubmitHooks = { afterFilesWritten?: () => Promise<void> | void };
 
-const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
-
 /**
  * Checking or storing a file holds it in memory (and the content checks a text copy of it): a few at a
  * time across the process bound that memory however many submissions arrive together. The work is
@@ -88,7 +86,7 @@ async function prepareFiles(submission: ParsedSubmission, userId: string, applic
       if (doc.required) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.documents });
       continue;
     }
-    const type = await check(file, DOCUMENT_TYPES);
+    const type = await check(file, DOCUMENT_MIME_TYPES);
     prepared.push({
       field: doc.field,
       type: doc.type,

@@ -7,11 +7,13 @@ import {
   APPLICATION_MESSAGES,
   APPLICATION_TEXT_FIELDS,
   DOCUMENT_FIELDS,
+  documentFileMessage,
   MAX_FILE_BYTES,
   MAX_SIGNATURE_BYTES,
   SIGNATURE_FIELD,
   type StepProblem,
 } from "~/domain/validation/application";
+import { TOO_LARGE } from "~/domain/upload-rules";
 import { createSpool, SPOOL_FOLDER } from "./upload-spool.server";
 
 /**
@@ -58,10 +60,8 @@ export function fileProblem(field: string, status: number, reason: string): Subm
     return new SubmissionRejected(status, { step: 5, field, message: `${APPLICATION_MESSAGES.signature} (${reason}).` });
   }
   const label = DOCUMENT_FIELDS.find((d) => d.field === field)?.label ?? field;
-  return new SubmissionRejected(status, { step: 4, field, message: `${label}: ${reason}. ${APPLICATION_MESSAGES.file}` });
+  return new SubmissionRejected(status, { step: 4, field, message: documentFileMessage(label, reason) });
 }
-
-const TOO_LARGE = "the file is too large";
 
 export async function parseSubmission(request: Request, options: { spoolRoot?: string } = {}): Promise<ParsedSubmission> {
   const type = request.headers.get("content-type") ?? "";

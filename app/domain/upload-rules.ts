@@ -1,6 +1,9 @@
+import { ALLOWED_MIME_TYPES } from "~/domain/enums";
+
 /**
  * What a file really is, by its bytes (magic numbers and trailers), never by its name or the type
- * the browser declared. Only complete PDF, JPEG and PNG files pass. `inspectUpload` adds the rules of
+ * the browser declared. Pure (bytes in, verdict out), so the wizard checks a chosen file in the
+ * browser with the very rules the server applies again on submission. Only complete PDF, JPEG and PNG files pass. `inspectUpload` adds the rules of
  * docs/decisions/0016-upload-content-rules.md: the name's extension and the declared type must agree
  * with the content, and nothing another program (a browser, an archiver, a PDF viewer's script
  * engine) would read differently may ride along inside.
@@ -8,22 +11,46 @@
 
 export type SniffedType = { mime: "application/pdf" | "image/jpeg" | "image/png"; ext: "pdf" | "jpg" | "png" };
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const PNG_IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+/** The documents step 4 takes. */
+export const DOCUMENT_MIME_TYPES: readonly SniffedType["mime"][] = ALLOWED_MIME_TYPES;
 
-export function sniffDocumentType(bytes: Uint8Array): SniffedType | null {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length < 16) return null;
-  if (buf.subarray(0, 5).toString("latin1") === "%PDF-") {
-    // A PDF ends with %%EOF (allowing trailing whitespace); a truncated or disguised file does not.
-    return buf.subarray(Math.max(0, buf.length - 1024)).toString("latin1").includes("%%EOF")
-      ? { mime: "application/pdf", ext: "pdf" }
-      : null;
+const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_IEND = Uint8Array.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+/** The bytes `start` to `end` as latin1 text: each byte one character, as Node's "latin1" decodes. */
+export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
+  let text = "";
+  // In slices: one call with millions of arguments would overflow the stack.
+  for (let i = start; i < end; i += 8192) text += String.fromCharCode(...bytes.subarray(i, Math.min(end, i + 8192)));
+  return text;
+}
+
+const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+function sameBytes(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
+  if (at < 0 || at + expected.length > bytes.length) return false;
+  return expected.every((byte, i) => bytes[at + i] === byte);
+}
+
+/** Whether `needle` occurs anywhere in `bytes`. */
+function containsBytes(bytes: Uint8Array, needle: Uint8Array): boolean {
+  const first = needle[0];
+  for (let i = bytes.indexOf(first!); i >= 0 && i + needle.length <= bytes.length; i = bytes.indexOf(first!, i + 1)) {
+    if (sameBytes(bytes, i, needle)) return true;
   }
-  if (buf.subarray(0, 8).equals(PNG_SIGNATURE)) {
+  return false;
+}
+
+export function sniffDocumentType(buf: Uint8Array): SniffedType | null {
+  if (buf.length < 16) return null;
+  if (latin1(buf, 0, 5) === "%PDF-") {
+    // A PDF ends with %%EOF (allowing trailing whitespace); a truncated or disguised file does not.
+    return latin1(buf, Math.max(0, buf.length - 1024)).includes("%%EOF") ? { mime: "application/pdf", ext: "pdf" } : null;
+  }
+  if (sameBytes(buf, 0, PNG_SIGNATURE)) {
     // IHDR must come first and IEND last.
-    const ihdr = buf.subarray(12, 16).toString("latin1") === "IHDR";
-    const iend = buf.subarray(buf.length - 8).equals(PNG_IEND);
+    const ihdr = latin1(buf, 12, 16) === "IHDR";
+    const iend = sameBytes(buf, buf.length - 8, PNG_IEND);
     return ihdr && iend ? { mime: "image/png", ext: "png" } : null;
   }
   if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) {
@@ -64,9 +91,9 @@ const MARKUP = /<(?:script|iframe|object|embed|html|body|svg[\s/>]|!doctype)|jav
  * an image or PDF carrying one is also an archive.
  */
 const ARCHIVE_SIGNATURES = [
-  Buffer.from([0x50, 0x4b, 0x05, 0x06]),
-  Buffer.from("Rar!\x1a\x07", "latin1"),
-  Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]),
+  Uint8Array.from([0x50, 0x4b, 0x05, 0x06]),
+  bytesOf("Rar!\x1a\x07"),
+  Uint8Array.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]),
 ];
 /** PDF actions that run code or open other files: a statement or a bill needs none of them. */
 const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFile|RichMedia)(?![A-Za-z0-9])/;
@@ -93,6 +120,9 @@ function extensionOf(name: string): string {
   return dot < 0 ? "" : base.slice(dot + 1).toLowerCase();
 }
 
+/** Why a file larger than the limit is refused (the server's stream check says the same). */
+export const TOO_LARGE = "the file is too large";
+
 export function inspectUpload(
   file: { filename: string; declaredType: string; bytes: Uint8Array },
   allowed: readonly SniffedType["mime"][],
@@ -105,8 +135,8 @@ export function inspectUpload(
   const declared = DECLARED_ALIASES[file.declaredType.split(";")[0]!.trim().toLowerCase()];
   if (declared !== "unknown" && declared !== type.mime) return { ok: false, reason: "declared-type" };
 
-  const buf = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
-  if (ARCHIVE_SIGNATURES.some((signature) => buf.includes(signature))) return { ok: false, reason: "archive" };
+  const buf = file.bytes;
+  if (ARCHIVE_SIGNATURES.some((signature) => containsBytes(buf, signature))) return { ok: false, reason: "archive" };
   // Markup anywhere outranks a PDF action found earlier in the file: the reason names the worse problem.
   let activePdf = false;
   for (const text of latin1Windows(buf)) {
@@ -129,12 +159,13 @@ const isRegExpSpace = (byte: number) => (byte >= 0x09 && byte <= 0x0d) || byte =
  * in the overlap, and a window never ends inside a run of spaces, so `on...\s*=` however long is whole
  * in one window. (At most a match cut at a window's edge is reported that the whole text would not.)
  */
-export function* latin1Windows(buf: Buffer): Generator<string> {
+export function* latin1Windows(buf: Uint8Array): Generator<string> {
   let start = 0;
   while (start < buf.length) {
     let end = Math.min(buf.length, start + WINDOW_BYTES);
     while (end < buf.length && isRegExpSpace(buf[end - 1]!)) end++;
-    yield buf.toString("latin1", Math.max(0, start - CONTEXT_BYTES), Math.min(buf.length, end + CONTEXT_BYTES));
+    yield latin1(buf, Math.max(0, start - CONTEXT_BYTES), Math.min(buf.length, end + CONTEXT_BYTES));
     start = end;
   }
 }
+

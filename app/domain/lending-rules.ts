@@ -1,0 +1,83 @@
+import { LOAN_DURATIONS, type EmploymentStatus, type LoanType } from "~/domain/enums";
+import { formatDollarAmount } from "~/domain/formats";
+import { LOAN_TYPE_LABELS } from "~/domain/labels";
+
+/**
+ * The lending rules an application must meet beyond its format: each loan type's advertised range,
+ * a routing number that is a real ABA number, a Social Security Number the SSA could have issued, and
+ * who must name an employer. Pure, so the wizard (in the browser) and the server apply the same rules.
+ */
+
+export type LoanRange = { minAmount: number; maxAmount: number; minMonths: number; maxMonths: number };
+
+/** What the site advertises for each loan: app/content/loans.ts builds its figures from this table. */
+export const LOAN_RANGES: Record<LoanType, LoanRange> = {
+  personal: { minAmount: 5_000, maxAmount: 5_000_000, minMonths: 6, maxMonths: 360 },
+  business: { minAmount: 100_000, maxAmount: 50_000_000, minMonths: 6, maxMonths: 360 },
+  private: { minAmount: 100_000, maxAmount: 10_000_000, minMonths: 6, maxMonths: 360 },
+  "hard-money": { minAmount: 100_000, maxAmount: 50_000_000, minMonths: 6, maxMonths: 36 },
+  "debt-consolidation": { minAmount: 50_000, maxAmount: 2_000_000, minMonths: 6, maxMonths: 360 },
+  "auto-loans": { minAmount: 10_000, maxAmount: 1_000_000, minMonths: 6, maxMonths: 360 },
+  "home-improvement": { minAmount: 50_000, maxAmount: 5_000_000, minMonths: 6, maxMonths: 360 },
+};
+
+/** The largest amount any loan offers. */
+export const LARGEST_LOAN_AMOUNT = Math.max(...Object.values(LOAN_RANGES).map((r) => r.maxAmount));
+
+const dollars = (n: number) => formatDollarAmount(n, 0);
+
+/** "Personal Loan amounts are from $5,000 to $5,000,000." */
+export function amountRangeMessage(loanType: LoanType): string {
+  const { minAmount, maxAmount } = LOAN_RANGES[loanType];
+  return `${LOAN_TYPE_LABELS[loanType]} amounts are from ${dollars(minAmount)} to ${dollars(maxAmount)}.`;
+}
+
+/** "Hard Money / Bridge Loan terms are from 6 to 36 months." */
+export function termRangeMessage(loanType: LoanType): string {
+  const { minMonths, maxMonths } = LOAN_RANGES[loanType];
+  return `${LOAN_TYPE_LABELS[loanType]} terms are from ${minMonths} to ${maxMonths} months.`;
+}
+
+export function isAmountInRange(loanType: LoanType, amount: number): boolean {
+  const { minAmount, maxAmount } = LOAN_RANGES[loanType];
+  return amount >= minAmount && amount <= maxAmount;
+}
+
+export function isTermInRange(loanType: LoanType, months: number): boolean {
+  const { minMonths, maxMonths } = LOAN_RANGES[loanType];
+  return months >= minMonths && months <= maxMonths;
+}
+
+/** The durations the wizard offers for a loan type (every duration while none is chosen). */
+export function durationsFor(loanType: LoanType | undefined): readonly number[] {
+  return loanType ? LOAN_DURATIONS.filter((months) => isTermInRange(loanType, months)) : LOAN_DURATIONS;
+}
+
+/**
+ * An ABA routing number: nine digits whose weighted sum (3, 7, 1 repeating) is a multiple of ten.
+ * All zeros passes the sum but is no bank.
+ */
+export function isValidRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value) || /^0{9}$/.test(value)) return false;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  const sum = [...value].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
+  return sum % 10 === 0;
+}
+
+/**
+ * A Social Security Number the SSA issues (nine digits, dashes optional): never area 000, 666 or
+ * 900-999, group 00 or serial 0000.
+ */
+export function isValidSsn(value: string): boolean {
+  const match = /^(\d{3})-?(\d{2})-?(\d{4})$/.exec(value);
+  if (!match) return false;
+  const [area, group, serial] = [Number(match[1]), match[2]!, match[3]!];
+  return area !== 0 && area !== 666 && area < 900 && group !== "00" && serial !== "0000";
+}
+
+/** Statuses without a current employer: Employer Name is optional for them. */
+export const NO_EMPLOYER_STATUSES = ["retired", "unemployed"] as const satisfies readonly EmploymentStatus[];
+
+export function employerRequired(status: string): boolean {
+  return !(NO_EMPLOYER_STATUSES as readonly string[]).includes(status);
+}

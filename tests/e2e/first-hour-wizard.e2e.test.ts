@@ -1,0 +1,202 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOverHttp } from "../helpers/applicants";
+import { makePdf, makePng } from "../helpers/files";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
+import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
+
+/**
+ * Issue 18, the wizard as a new applicant meets it: problem toasts that go away with their problem, each
+ * loan type's advertised range, the ABA and SSA rules, no employer asked of a retired applicant, files
+ * checked by content before any "uploaded successfully", and hints that cannot be taken for values.
+ */
+
+let sink: SmtpSink;
+let server: TestServer;
+let browser: Browser;
+let cookie: string;
+let tmp: string;
+const file = (name: string) => path.join(tmp, name);
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "first-hour-wizard-"));
+  fs.writeFileSync(file("statement.pdf"), "Just some text pretending to be a PDF, which it is not.\n");
+  fs.writeFileSync(file("empty.pdf"), "");
+  fs.writeFileSync(file("real.pdf"), makePdf(2048));
+  fs.writeFileSync(file("id.png"), makePng(24, 16));
+  sink = await startSmtpSink();
+  server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" });
+  cookie = await signUpOverHttp(server.url, sink, "first.hour@example.com", "198.18.7.1", "Jane Applicant");
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function openWizard(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const [name, ...rest] = cookie.split(";")[0]!.split("=");
+  await context.addCookies([{ name: name!, value: rest.join("="), url: server.url }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await gotoHydrated(page, `${server.url}/apply`);
+  return { context, page };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const fieldOf = (page: Page) => (label: string) => page.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}\\s*(\\*|\\(optional\\))?\\s*$`));
+const toasts = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/** The texts a control's aria-describedby points at. */
+async function describedText(page: Page, control: Locator): Promise<string> {
+  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  return texts.join(" ");
+}
+
+async function fillStep1(page: Page, { year = "1988", ssn = "123-45-6789" } = {}) {
+  const field = fieldOf(page);
+  await field("First Name").fill("Jane");
+  await field("Last Name").fill("Doe");
+  await field("Month").selectOption("04");
+  await field("Day").selectOption("12");
+  await field("Year").selectOption(year);
+  await field("Social Security Number").fill(ssn);
+  await field("Phone").fill("3025550199");
+  await field("Address Line 1").fill("12 Market Street");
+  await field("City").fill("Wilmington");
+  await field("State").selectOption("DE");
+  await field("ZIP Code").fill("19801");
+}
+
+const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name }).waitFor();
+
+describe("the wizard at 1280x800", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let field: (label: string) => Locator;
+  beforeAll(async () => {
+    ({ context, page } = await openWizard({ width: 1280, height: 800 }));
+    field = fieldOf(page);
+  });
+  afterAll(async () => context?.close());
+
+  it("step 1: the under-18 toast goes once the date is corrected; an SSN the SSA never issues is refused", async () => {
+    const tooYoung = String(new Date().getUTCFullYear() - 10);
+    await fillStep1(page, { year: tooYoung, ssn: "000-00-0000" });
+    await continueButton(page).click();
+    await toasts(page, "You must be at least 18 years old to apply").waitFor();
+    // The SSN has its own message under it, not the date's.
+    expect(await describedText(page, field("Social Security Number"))).toContain("This is not a Social Security Number the SSA issues");
+    await field("Year").selectOption("1988");
+    await toasts(page, "You must be at least 18 years old to apply").waitFor({ state: "detached" });
+    expect(await field("Month").getAttribute("aria-invalid")).toBeNull();
+
+    await field("Social Security Number").fill("123-45-6789");
+    await continueButton(page).click();
+    await heading(page, "Loan Details");
+  });
+
+  it("step 2: a $1,000 personal loan is refused naming the range; hard money offers terms up to 36 months; no toast outlives its step", async () => {
+    await field("Loan Type").selectOption("personal");
+    // A hint under the amount, no value-like placeholder in it.
+    expect(await field("Loan Amount").getAttribute("placeholder")).toBeNull();
+    expect(await describedText(page, field("Loan Amount"))).toContain("Personal Loan amounts are from $5,000 to $5,000,000.");
+    await field("Loan Amount").fill("1000");
+    await field("Desired Interest Rate (%)").fill("50");
+    await field("Loan Duration").selectOption("60");
+    await field("Loan Purpose").fill("Replacing the roof before the winter");
+    await continueButton(page).click();
+    await toasts(page, "Interest rate must be between 5.99% and 35.99%").waitFor();
+    // Each field its own message.
+    expect(await describedText(page, field("Desired Interest Rate (%)"))).toContain("Interest rate must be between 5.99% and 35.99%");
+    await field("Desired Interest Rate (%)").fill("9.5");
+    await continueButton(page).click();
+    await toasts(page, "Personal Loan amounts are from $5,000 to $5,000,000.").waitFor();
+    expect(await describedText(page, field("Loan Amount"))).toContain("Personal Loan amounts are from $5,000 to $5,000,000.");
+    await toasts(page, "Interest rate must be").waitFor({ state: "detached" });
+
+    await field("Loan Type").selectOption("hard-money");
+    const terms = await field("Loan Duration").locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    expect(terms).toEqual(["6", "12", "18", "24", "36"]);
+    await field("Loan Type").selectOption("personal");
+
+    await field("Loan Amount").fill("5000");
+    await continueButton(page).click();
+    await heading(page, "Financial Information");
+    // The step 2 toast is gone on step 3.
+    await toasts(page, "Personal Loan amounts").waitFor({ state: "detached" });
+  });
+
+  it("step 3: Employer Name is optional for a retired applicant", async () => {
+    await field("Employment Status").selectOption("retired");
+    expect(await field("Employer Name").getAttribute("aria-required")).not.toBe("true");
+    await field("Monthly Income").fill("4000");
+    await continueButton(page).click();
+    await heading(page, "Documents & Bank Information");
+  });
+
+  it("step 4: a text file named .pdf and an empty file are refused before anything says uploaded; the routing checksum is checked", async () => {
+    const slot = page.locator('[data-field-group="bankStatement1"]');
+    await field("Bank Statement (Month 1)").setInputFiles(file("statement.pdf"));
+    await toasts(page, "Bank Statement (Month 1): the file's content is not a complete PDF, JPG or PNG.").waitFor();
+    expect(await slot.innerText()).toContain("Not accepted");
+    expect(await slot.innerText()).not.toContain("statement.pdf");
+    expect(await slot.locator(".text-green-700").count()).toBe(0);
+    expect(await toasts(page, "uploaded successfully").count()).toBe(0);
+
+    await field("Bank Statement (Month 1)").setInputFiles(file("empty.pdf"));
+    await toasts(page, "Bank Statement (Month 1): the file is empty.").waitFor();
+    expect(await slot.innerText()).not.toContain("0.0 KB");
+
+    await field("Bank Statement (Month 1)").setInputFiles(file("real.pdf"));
+    await toasts(page, "Bank Statement (Month 1) uploaded successfully!").waitFor();
+    await slot.getByText("real.pdf").waitFor();
+    expect(await describedText(page, field("Bank Statement (Month 1)"))).not.toContain("File must be");
+
+    for (const label of ["ID Card (Front)", "ID Card (Back)", "Bank Statement (Month 2)", "Bank Statement (Month 3)", "Utility Bill"]) {
+      await field(label).setInputFiles(file(label.startsWith("ID") ? "id.png" : "real.pdf"));
+      await toasts(page, `${label} uploaded successfully!`).waitFor();
+    }
+    await field("Account Holder Name").fill("Jane Doe");
+    await field("Bank Name").fill("First Bank");
+    await field("Account Number").fill("000123456789");
+    await field("Routing Number").fill("123456789");
+    await field("Account Type").selectOption("checking");
+    await continueButton(page).click();
+    await toasts(page, "This is not a valid ABA routing number").waitFor();
+    expect(await describedText(page, field("Routing Number"))).toContain("This is not a valid ABA routing number");
+    await field("Routing Number").fill("021000021");
+    await toasts(page, "This is not a valid ABA routing number").waitFor({ state: "detached" });
+    await continueButton(page).click();
+    await heading(page, "Review & Submit");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe("the wizard at 390x844", () => {
+  it("shows hints, not value-like placeholders, for the phone and the amount", async () => {
+    const { context, page } = await openWizard({ width: 390, height: 844 });
+    try {
+      const field = fieldOf(page);
+      expect(await field("Phone").getAttribute("placeholder")).toBeNull();
+      expect(await describedText(page, field("Phone"))).toContain("10 digits");
+      await fillStep1(page);
+      await continueButton(page).click();
+      await heading(page, "Loan Details");
+      expect(await field("Loan Amount").getAttribute("placeholder")).toBeNull();
+      expect(await describedText(page, field("Loan Amount"))).toContain("for example 50,000");
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
