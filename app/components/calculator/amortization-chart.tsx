@@ -1,5 +1,5 @@
 import { formatUsd } from "~/domain/formats";
-import { roundCents, type YearRow } from "~/domain/loan-math";
+import { sumMoney, type YearRow } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 
 /** Principal navy-700 and interest gold-700: each stands 3:1 or better against the white card. */
@@ -16,7 +16,7 @@ function percent(part: number, whole: number): number {
 
 /** The sentence a screen reader hears in place of the picture. */
 export function chartSummary(years: YearRow[], principal: number): string {
-  const totalInterest = roundCents(years.reduce((sum, y) => sum + y.interest, 0));
+  const totalInterest = sumMoney(years.map((y) => y.interest));
   const first = years[0];
   const last = years[years.length - 1];
   if (!first || !last) return "No payments to chart.";
