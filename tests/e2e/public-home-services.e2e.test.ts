@@ -236,7 +236,7 @@ describe("home page", () => {
     });
   });
 
-  it("the hover grid shows a loan's details on hover and on keyboard focus, and always on touch screens", async () => {
+  it("the hover grid shows a loan's details on hover and on keyboard focus, and is left out on touch screens", async () => {
     const detailsOpacity = (page: Page, index: number) =>
       page
         .getByRole("region", { name: "Find the Right Fit" })
@@ -270,7 +270,8 @@ describe("home page", () => {
     await withPage({ width: 390, height: 844, hasTouch: true, isMobile: true, reducedMotion: "reduce" }, async (page) => {
       await page.goto(`${server.url}/`);
       await waitForHydration(page);
-      for (let i = 0; i < 7; i++) expect(await detailsOpacity(page, i)).toBe("1");
+      // Nothing to hover: the loan cards list the same loans, so the grid is not shown (issue 18, item 13).
+      expect(await page.locator('[aria-labelledby="glance-title"]').isHidden()).toBe(true);
     });
   });
 

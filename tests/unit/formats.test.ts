@@ -40,8 +40,8 @@ describe("formatUsd", () => {
     const e = estimateLoan(CALCULATOR_DEFAULTS.amount, CALCULATOR_DEFAULTS.ratePercent, CALCULATOR_DEFAULTS.termMonths)!;
     expect([formatUsd(e.monthlyPayment), formatUsd(e.totalPayment), formatUsd(e.totalInterest)]).toEqual([
       "$1,025.83",
-      "$61,549.80",
-      "$11,549.80",
+      "$61,549.54",
+      "$11,549.54",
     ]);
   });
 });

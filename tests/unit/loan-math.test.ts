@@ -1,14 +1,38 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amortizationSchedule, estimateLoan, monthlyPayment, roundCents, yearlySchedule } from "~/domain/loan-math";
+import { loans } from "~/content/loans";
+import { LOAN_DURATIONS } from "~/domain/enums";
+import {
+  amortizationSchedule,
+  calculatorProblems,
+  estimateLoan,
+  LOAN_AMOUNT_BOUNDS,
+  monthlyPayment,
+  RATE_BOUNDS,
+  roundCents,
+  sumMoney,
+  yearlySchedule,
+} from "~/domain/loan-math";
+
+/** Whole cents of a dollar figure, to compare sums exactly. */
+const cents = (dollars: number) => Math.round(dollars * 100);
+const sumCents = (values: number[]) => values.reduce((sum, value) => sum + cents(value), 0);
 
 describe("loan math", () => {
-  it("gives the spec's example: 50,000 at 8.5 % for 60 months", () => {
-    expect(estimateLoan(50_000, 8.5, 60)).toEqual({ monthlyPayment: 1025.83, totalPayment: 61_549.8, totalInterest: 11_549.8 });
+  it("gives the spec's example: 50,000 at 8.5 % for 60 months, the last installment absorbing the rounding", () => {
+    expect(estimateLoan(50_000, 8.5, 60)).toEqual({ monthlyPayment: 1025.83, totalPayment: 61_549.54, totalInterest: 11_549.54 });
+    const rows = amortizationSchedule(50_000, 8.5, 60);
+    expect(rows.slice(0, 59).every((row) => row.payment === 1025.83)).toBe(true);
+    expect(rows.at(-1)!.payment).toBe(1025.57);
+    expect(yearlySchedule(rows).at(-1)!.payment).toBe(12_309.7);
   });
 
-  it("repays a 0 % loan in equal parts", () => {
+  it("repays a 0 % loan in equal parts with no interest at all", () => {
     expect(monthlyPayment(12_000, 0, 12)).toBe(1000);
     expect(estimateLoan(12_000, 0, 12)).toEqual({ monthlyPayment: 1000, totalPayment: 12_000, totalInterest: 0 });
+    // 10,000 / 36 = 277.777…: 35 installments of $277.78 and a last one of $277.70, not "$0.08 of interest".
+    expect(estimateLoan(10_000, 0, 36)).toEqual({ monthlyPayment: 277.78, totalPayment: 10_000, totalInterest: 0 });
+    expect(amortizationSchedule(10_000, 0, 36).at(-1)!.payment).toBe(277.7);
   });
 
   it("shows no results unless amount and term are above zero", () => {
@@ -16,6 +40,8 @@ describe("loan math", () => {
     expect(estimateLoan(50_000, 8.5, 0)).toBeNull();
     expect(estimateLoan(-5, 8.5, 60)).toBeNull();
     expect(estimateLoan(Number.NaN, 8.5, 60)).toBeNull();
+    expect(estimateLoan(50_000, Number.NaN, 60)).toBeNull();
+    expect(amortizationSchedule(0, 8.5, 60)).toEqual([]);
   });
 
   it("handles the rate bounds and the longest term", () => {
@@ -27,17 +53,85 @@ describe("loan math", () => {
   it("rounds to cents without binary drift", () => {
     expect(roundCents(1.005)).toBe(1.01);
     expect(roundCents(2.675)).toBe(2.68);
+    expect(sumMoney([0.1, 0.2])).toBe(0.3);
   });
 
   it("builds a schedule that ends at zero and sums to the principal", () => {
     const rows = amortizationSchedule(50_000, 8.5, 60);
     expect(rows).toHaveLength(60);
     expect(rows.at(-1)!.balance).toBe(0);
-    expect(roundCents(rows.reduce((s, r) => s + r.principal, 0))).toBe(50_000);
+    expect(sumMoney(rows.map((r) => r.principal))).toBe(50_000);
     expect(rows[0]!.interest).toBe(354.17);
     const years = yearlySchedule(rows);
     expect(years).toHaveLength(5);
     expect(years[0]!.months).toHaveLength(12);
     expect(years.at(-1)!.balance).toBe(0);
+  });
+
+  it("every total is the sum of its rows, for any amount, rate and term", () => {
+    const amount = fc.oneof(
+      fc.integer({ min: 1, max: LOAN_AMOUNT_BOUNDS.max }),
+      fc.integer({ min: 1, max: 100_000_00 }).map((c) => c / 100),
+    );
+    const rate = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 10_000 }).map((basisPoints) => basisPoints / 100));
+    const term = fc.oneof(fc.constantFrom(...LOAN_DURATIONS), fc.integer({ min: 1, max: 480 }));
+    fc.assert(
+      fc.property(amount, rate, term, (principal, ratePercent, termMonths) => {
+        const rows = amortizationSchedule(principal, ratePercent, termMonths);
+        const estimate = estimateLoan(principal, ratePercent, termMonths)!;
+        const years = yearlySchedule(rows);
+        expect(rows).toHaveLength(termMonths);
+        // Every figure is whole cents.
+        for (const row of rows) {
+          for (const value of [row.payment, row.principal, row.interest, row.balance]) expect(cents(value) / 100).toBe(value);
+          expect(cents(row.payment)).toBe(cents(row.principal) + cents(row.interest));
+          expect(row.balance).toBeGreaterThanOrEqual(0);
+        }
+        // Schedule rows → principal and header totals.
+        expect(rows.at(-1)!.balance).toBe(0);
+        expect(sumCents(rows.map((r) => r.principal))).toBe(cents(principal));
+        expect(cents(estimate.totalPayment)).toBe(sumCents(rows.map((r) => r.payment)));
+        expect(cents(estimate.totalInterest)).toBe(sumCents(rows.map((r) => r.interest)));
+        expect(cents(estimate.totalPayment)).toBe(cents(principal) + cents(estimate.totalInterest));
+        expect(estimate.monthlyPayment).toBe(monthlyPayment(principal, ratePercent, termMonths));
+        // Yearly rows → their months, and the header totals.
+        for (const year of years) {
+          expect(cents(year.payment)).toBe(sumCents(year.months.map((m) => m.payment)));
+          expect(cents(year.principal)).toBe(sumCents(year.months.map((m) => m.principal)));
+          expect(cents(year.interest)).toBe(sumCents(year.months.map((m) => m.interest)));
+          expect(year.balance).toBe(year.months.at(-1)!.balance);
+        }
+        expect(sumCents(years.map((y) => y.payment))).toBe(cents(estimate.totalPayment));
+        expect(sumCents(years.map((y) => y.interest))).toBe(cents(estimate.totalInterest));
+        if (ratePercent === 0) expect(estimate.totalInterest).toBe(0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe("the calculator's limits", () => {
+  it("are the smallest and largest loans the site offers", () => {
+    expect(LOAN_AMOUNT_BOUNDS).toEqual({
+      min: Math.min(...loans.map((loan) => loan.amount.min)),
+      max: Math.max(...loans.map((loan) => loan.amount.max)),
+    });
+  });
+
+  it("refuse an amount above the largest loan, or below the smallest, and a rate outside the range", () => {
+    const ok = { amount: 50_000, ratePercent: 8.5, termMonths: 60 };
+    expect(calculatorProblems(ok)).toEqual({});
+    expect(calculatorProblems({ ...ok, amount: LOAN_AMOUNT_BOUNDS.max })).toEqual({});
+    expect(calculatorProblems({ ...ok, amount: LOAN_AMOUNT_BOUNDS.min })).toEqual({});
+    expect(calculatorProblems({ ...ok, amount: 999_999_999_999 }).amount).toBe(
+      "Our largest loan is $50,000,000. Enter an amount up to $50,000,000.",
+    );
+    expect(calculatorProblems({ ...ok, amount: 1_000 }).amount).toBe("Our loans start at $5,000. Enter at least $5,000 to apply.");
+    // Nothing entered yet is not a problem to report here (the results say what to enter).
+    expect(calculatorProblems({ ...ok, amount: 0 })).toEqual({});
+    expect(calculatorProblems({ ...ok, ratePercent: Number.NaN })).toEqual({});
+    for (const ratePercent of [0, 5.98, 36, 99]) expect(calculatorProblems({ ...ok, ratePercent }).rate).toMatch(/5\.99% to 35\.99%/);
+    expect(calculatorProblems({ ...ok, ratePercent: RATE_BOUNDS.min })).toEqual({});
+    expect(calculatorProblems({ ...ok, ratePercent: RATE_BOUNDS.max })).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { formatUsd } from "~/domain/formats";
-import { roundCents, type YearRow } from "~/domain/loan-math";
+import { sumMoney, type YearRow } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 
 /** Principal navy-700 and interest gold-700: each stands 3:1 or better against the white card. */
@@ -8,7 +8,14 @@ const INTEREST_COLOR = "#8a6212";
 
 const WIDTH = 640;
 const HEIGHT = 260;
-const PAD = { top: 12, right: 8, bottom: 30, left: 70 };
+const PAD = { top: 12, right: 8, bottom: 36, left: 88 };
+
+/**
+ * The axis labels' size in the drawing's units. The drawing is scaled to its width, so on a phone (about
+ * 310 px wide: half size) the labels are drawn at 26 units to come out at 12 px or more; from the `sm`
+ * breakpoint on, 15 units is enough. The padding above leaves room for "$12.5K" at 26 units.
+ */
+const AXIS_LABEL = "text-[26px] sm:text-[15px]";
 
 function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
@@ -16,7 +23,7 @@ function percent(part: number, whole: number): number {
 
 /** The sentence a screen reader hears in place of the picture. */
 export function chartSummary(years: YearRow[], principal: number): string {
-  const totalInterest = roundCents(years.reduce((sum, y) => sum + y.interest, 0));
+  const totalInterest = sumMoney(years.map((y) => y.interest));
   const first = years[0];
   const last = years[years.length - 1];
   if (!first || !last) return "No payments to chart.";
@@ -71,7 +78,7 @@ export function AmortizationChart({ years, principal, className }: { years: Year
         {gridlines.map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#cbd5e1" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y(v)} dy="0.32em" textAnchor="end" fontSize={15} fill="#475569">
+            <text x={PAD.left - 6} y={y(v)} dy="0.32em" textAnchor="end" className={AXIS_LABEL} fill="#475569">
               {compactUsd(v)}
             </text>
           </g>
@@ -93,7 +100,7 @@ export function AmortizationChart({ years, principal, className }: { years: Year
                 strokeWidth={barW > 6 ? 1 : 0}
               />
               {i === 0 || row.year % labelEvery === 0 ? (
-                <text x={x + barW / 2} y={HEIGHT - PAD.bottom + 20} textAnchor="middle" fontSize={15} fill="#475569">
+                <text x={x + barW / 2} y={HEIGHT - PAD.bottom + 26} textAnchor="middle" className={AXIS_LABEL} fill="#475569">
                   {`Y${row.year}`}
                 </text>
               ) : null}

@@ -2,13 +2,23 @@ import { Calculator as CalculatorIcon, Info } from "lucide-react";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AmountInput } from "~/components/ui/amount-input";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { applyLink } from "~/domain/calculator-link";
 import { LOAN_DURATIONS } from "~/domain/enums";
 import { formatAmountInput, formatUsd, parseAmountInput } from "~/domain/formats";
 import { termLabel } from "~/domain/labels";
-import { amortizationSchedule, CALCULATOR_DEFAULTS, estimateLoan, RATE_BOUNDS, yearlySchedule, type LoanEstimate } from "~/domain/loan-math";
+import {
+  amortizationSchedule,
+  CALCULATOR_DEFAULTS,
+  calculatorProblems,
+  estimateLoan,
+  LOAN_AMOUNT_BOUNDS,
+  RATE_BOUNDS,
+  yearlySchedule,
+  type LoanEstimate,
+} from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 import { AmortizationChart } from "./amortization-chart";
 import { AmortizationSchedule } from "./amortization-schedule";
@@ -60,11 +70,13 @@ export function LoanCalculator({
     ratePercent: rateText.trim() === "" ? Number.NaN : Number(rateText),
     termMonths,
   };
-  const estimate = estimateLoan(values.amount, values.ratePercent, values.termMonths);
+  const problems = calculatorProblems(values);
+  // Above the largest loan the figures would mean nothing (a trillion dollars is not a loan we make).
+  const estimate = values.amount > LOAN_AMOUNT_BOUNDS.max ? null : estimateLoan(values.amount, values.ratePercent, values.termMonths);
+  const applicable = estimate !== null && !problems.amount && !problems.rate;
 
   const amountId = `${id}-amount`;
   const rateId = `${id}-rate`;
-  const rateHintId = `${id}-rate-hint`;
   const termId = `${id}-term`;
   const resultsHeadingId = `${id}-results`;
 
@@ -77,24 +89,20 @@ export function LoanCalculator({
             Loan Details
           </Heading>
           <div className="mt-6 flex flex-col gap-5">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={amountId}>Loan Amount</Label>
-              <AmountInput id={amountId} name="loanAmount" value={amountText} onValue={setAmountText} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={rateId}>Interest Rate (%)</Label>
-              <Input
-                id={rateId}
-                name="interestRate"
-                {...RATE_INPUT}
-                value={rateText}
-                onChange={(event) => setRateText(event.currentTarget.value)}
-                aria-describedby={rateHintId}
-              />
-              <p id={rateHintId} className="text-xs text-muted-foreground">
-                {RATE_HINT}
-              </p>
-            </div>
+            <Field id={amountId} label="Loan Amount" errors={problems.amount}>
+              {(a11y) => <AmountInput {...a11y} name="loanAmount" value={amountText} onValue={setAmountText} />}
+            </Field>
+            <Field id={rateId} label="Interest Rate (%)" hint={RATE_HINT} errors={problems.rate}>
+              {(a11y) => (
+                <Input
+                  {...a11y}
+                  name="interestRate"
+                  {...RATE_INPUT}
+                  value={rateText}
+                  onChange={(event) => setRateText(event.currentTarget.value)}
+                />
+              )}
+            </Field>
             <div className="flex flex-col gap-2">
               <Label htmlFor={termId}>Loan Term</Label>
               <select
@@ -125,7 +133,7 @@ export function LoanCalculator({
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
             <span>{APR_STATEMENT}</span>
           </p>
-          {showApplyButton ? <ApplyButton values={values} estimate={estimate} /> : null}
+          {showApplyButton ? <ApplyButton values={values} estimate={applicable ? estimate : null} /> : null}
         </section>
       </div>
 
@@ -162,15 +170,19 @@ function Figures({ estimate }: { estimate: LoanEstimate }) {
 function NoResults({ values }: { values: LoanCalculatorValues }) {
   const message = !(values.amount > 0)
     ? "Enter a loan amount above zero to see your estimate."
-    : !Number.isFinite(values.ratePercent) || values.ratePercent < 0
+    : values.amount > LOAN_AMOUNT_BOUNDS.max
+      ? `Enter an amount up to ${formatUsd(LOAN_AMOUNT_BOUNDS.max, { cents: false })} to see your estimate.`
+      : !Number.isFinite(values.ratePercent) || values.ratePercent < 0
       ? "Enter an interest rate to see your estimate."
       : "Choose a loan term to see your estimate.";
   return <p className="text-navy-100">{message}</p>;
 }
 
+/** Offered only for an estimate the application would accept (`estimate` null otherwise). */
 function ApplyButton({ values, estimate }: { values: LoanCalculatorValues; estimate: LoanEstimate | null }) {
+  // At least 44 px tall, and taller when a narrow phone wraps the label onto two lines.
   const look =
-    "mt-6 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-accent px-6 text-base font-semibold text-accent-foreground transition-colors hover:bg-gold-300";
+    "mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-accent px-6 py-2 text-center text-base font-semibold text-accent-foreground transition-colors hover:bg-gold-300";
   if (!estimate) {
     return (
       <button type="button" disabled className={cn(look, "cursor-not-allowed opacity-60")}>

@@ -23,28 +23,22 @@ function Tile({ loan }: { loan: LoanProduct }) {
         </Link>
       </h3>
       {/*
-        Summary and details share one grid cell on hover devices and cross-fade on hover or focus; the
-        cell is as tall as the taller of the two, so the tile does not jump. On touch screens they simply
-        stack, details always shown.
+        Summary and details share one grid cell and cross-fade on hover or focus; the cell is as tall as
+        the taller of the two, so the tile does not jump.
       */}
       <div className="mt-3 grid flex-1">
         <div
           className={cn(
-            "flex flex-col transition duration-300",
-            "[@media(hover:hover)]:col-start-1 [@media(hover:hover)]:row-start-1",
-            "group-hover:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-0",
+            "col-start-1 row-start-1 flex flex-col transition duration-300",
+            "group-focus-within:opacity-0 group-hover:opacity-0",
           )}
         >
           <p className="text-sm text-navy-100">{loan.tagline}</p>
-          <p className="mt-auto hidden pt-4 text-sm font-semibold text-gold-400 [@media(hover:hover)]:block">
-            From {formatDollars(loan.amount.min)}
-          </p>
+          <p className="mt-auto pt-4 text-sm font-semibold text-gold-400">From {formatDollars(loan.amount.min)}</p>
         </div>
         <dl
           className={cn(
-            "grid content-start gap-2 text-sm transition duration-300",
-            "mt-4 border-t border-white/15 pt-4 [@media(hover:hover)]:mt-0 [@media(hover:hover)]:border-0 [@media(hover:hover)]:pt-0",
-            "[@media(hover:hover)]:col-start-1 [@media(hover:hover)]:row-start-1 [@media(hover:hover)]:translate-y-2 [@media(hover:hover)]:opacity-0",
+            "col-start-1 row-start-1 grid translate-y-2 content-start gap-2 text-sm opacity-0 transition duration-300",
             "group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100",
           )}
         >
@@ -77,22 +71,22 @@ function Tile({ loan }: { loan: LoanProduct }) {
  * The seven loans as tiles whose details (amount, rate, term) appear on hover or keyboard focus
  * (docs/requirements.md §2, home page "hover grid").
  *
- * The details are always in the document, so screen readers read them; they are hidden only on
- * devices that can hover (Tailwind 4's `group-hover` applies under `(hover: hover)` alone, and the
- * hiding is scoped the same way), so on touch screens they are simply always shown. Each tile's
- * heading link stretches over the whole tile; focusing it with the keyboard reveals the details.
+ * The details are always in the document, so screen readers read them. Each tile's heading link
+ * stretches over the whole tile; focusing it with the keyboard reveals the details. A touch screen
+ * (`hover: none`) cannot hover, and the loan cards above already list the same seven loans with their
+ * amounts and terms, so there the grid is not shown at all: a phone scrolls past the loans once.
  */
 export function LoanHoverGrid() {
   return (
     <HomeSection
       id="glance-title"
-      className="on-dark bg-navy-950"
+      className="on-dark bg-navy-950 [@media(hover:none)]:hidden"
       tone="dark"
       eyebrow="Loans at a Glance"
       title="Find the Right Fit"
       intro="Compare amounts, rates and terms side by side, then open any loan for the full picture."
     >
-      <p className="mt-2 hidden text-center text-sm text-navy-100 [@media(hover:hover)]:block">
+      <p className="mt-2 text-center text-sm text-navy-100">
         Hover over a loan, or move to it with the Tab key, to see its details.
       </p>
       <CardGrid
