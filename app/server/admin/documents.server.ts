@@ -138,19 +138,31 @@ export async function createDocumentLink(
   const row = await findDocument(db, documentId);
   if (!row) return { ok: false, status: 404, title: "Access Error", message: "That document no longer exists." };
   const link = signDocumentLink({ documentId: row.id, disposition, adminUserId: actor.id }, options);
-  await writeAudit(db, {
-    actor,
-    action: "document.link",
-    table: "loan_documents",
-    recordId: row.id,
-    details: { disposition, expiresAt: link.expiresAt, clientId: row.userId, documentType: row.documentType },
-    request,
-  });
+  await auditDocumentLink(db, actor, row, link, request);
   const doc = toAdminDocument(row);
   return {
     ok: true,
     link: { ...link, fileName: doc.fileName, mimeType: doc.mimeType, documentType: doc.documentType, applicantName: doc.applicantName },
   };
+}
+
+/** Records a link handed out ('document.link'); `extra` says who it was for when not an admin. */
+export function auditDocumentLink(
+  db: Db,
+  actor: AuditActor,
+  row: { id: string; userId: string; documentType: string },
+  link: SignedLink,
+  request: RequestInfo,
+  extra: Record<string, string> = {},
+) {
+  return writeAudit(db, {
+    actor,
+    action: "document.link",
+    table: "loan_documents",
+    recordId: row.id,
+    details: { disposition: link.disposition, expiresAt: link.expiresAt, clientId: row.userId, documentType: row.documentType, ...extra },
+    request,
+  });
 }
 
 /** Only our own stored names reach the header; anything else is replaced, and the UTF-8 form is encoded. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { plain, sendStoredDocument, UUID } from "~/server/admin/documents.server";
+import type { AuditActor, RequestInfo } from "~/server/audit.server";
+import { auditDocumentLink, plain, sendStoredDocument, UUID } from "~/server/admin/documents.server";
 import { signDocumentLink, verifyDocumentLink, type LinkOptions } from "~/server/admin/signed-links.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { loanDocuments } from "~/server/db/schema.server";
@@ -54,14 +54,7 @@ export async function createOwnDocumentLink(
   const row = await findOwnDocument(db, documentId.toLowerCase(), user.id);
   if (!row) return { ok: false, status: 404, message: "That document could not be found." };
   const link = signDocumentLink({ documentId: row.id, disposition: "attachment", adminUserId: reader(user.id), path: OWN_DOCUMENT_FILE_PATH }, options);
-  await writeAudit(db, {
-    actor: user,
-    action: "document.link",
-    table: "loan_documents",
-    recordId: row.id,
-    details: { disposition: link.disposition, expiresAt: link.expiresAt, clientId: row.userId, documentType: row.documentType, reader: "applicant" },
-    request,
-  });
+  await auditDocumentLink(db, user, row, link, request, { reader: "applicant" });
   return { ok: true, link: { url: link.url, documentId: row.id, fileName: row.fileName, expiresAt: link.expiresAt } };
 }
 
