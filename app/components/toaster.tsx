@@ -62,6 +62,8 @@ const subscribe = (listener: () => void) => {
  * The one notification region (docs/requirements.md §10 / docs/requirements.md §10): bottom-right, Alt+T moves focus to it,
  * labelled 'Notifications', 5 s per toast, at most one visible at a time. (sonner's Alt+T focuses the
  * toast list, which exists only while a toast shows, so mounting with the first toast loses nothing.)
+ * A modal dialog (ModalDialog) stays above the bottom band the toasts use, so one toast at a time
+ * fits below the dialog's buttons; keep the two in step when moving either.
  */
 export function Toaster() {
   const active = useSyncExternalStore(subscribe, () => wanted, () => false);

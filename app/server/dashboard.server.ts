@@ -25,8 +25,10 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
       interestRate: approvedLoans.interestRate,
       termMonths: approvedLoans.termMonths,
       approvalDate: approvedLoans.approvalDate,
+      loanType: loanApplications.loanType,
     })
     .from(approvedLoans)
+    .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
     .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, [...CURRENT_LOAN_STATUSES])))
     .orderBy(desc(approvedLoans.approvalDate));
 

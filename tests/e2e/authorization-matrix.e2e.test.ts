@@ -57,6 +57,8 @@ function rows(): Row[] {
     { method: "GET", path: "/api/events", expect: signedIn(401, 200) },
     { method: "GET", path: "/api/admin/reveal", expect: all(405) },
     { method: "GET", path: "/api/documents/file", expect: adminOnly(403) },
+    // Without a link signed for the caller: 403 for everyone signed in (an applicant's own link: dashboard.e2e).
+    { method: "GET", path: "/dashboard/documents/file", expect: signedIn("auth", 403) },
     ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: adminOnly(200) })),
     { method: "GET", path: "/admin/mfa", expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 200, admin: 200 } },
     // Development only: absent in production (outside production it answers loopback clients only:
@@ -86,6 +88,14 @@ function rows(): Row[] {
     { method: "POST", path: "/admin", intent: "deny", body: form({ intent: "deny", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
     { method: "POST", path: "/admin", intent: "encrypt-migration", body: form({ intent: "encrypt-migration" }), expect: adminOnly(200) },
     { method: "POST", path: "/admin/documents", intent: "link", body: () => form({ intent: "link", documentId: docA, disposition: "inline" })(), expect: adminOnly(200) },
+    // An applicant asks for a link to their own document: A's is 200, anyone else's 404 (never another's file).
+    {
+      method: "POST",
+      path: "/dashboard",
+      intent: "document-link",
+      body: () => form({ intent: "document-link", documentId: docA })(),
+      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -191,6 +201,7 @@ describe("authorization matrix", () => {
       "/admin": REVIEW_INTENTS,
       "/admin/mfa": ["enrol", "verify"],
       "/admin/documents": ["link"],
+      "/dashboard": ["document-link"],
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

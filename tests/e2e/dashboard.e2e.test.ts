@@ -109,7 +109,7 @@ describe("the applicant dashboard", () => {
     jane = await signUp("jane.doe@example.com", "Jane Doe");
     const { context, page, errors } = await newPage(jane);
     await openDashboard(page);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome back, Jane Doe");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome, Jane Doe");
     await page.getByRole("heading", { level: 2, name: "Approved Loans" }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Loan Applications" }).waitFor();
     await page.getByRole("heading", { name: "No Approved Loans Yet" }).waitFor();
@@ -151,7 +151,9 @@ describe("the applicant dashboard", () => {
     expect(await page.getByText("No Approved Loans Yet").count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
-    // The detail view: the id cut to 8 characters, the facts, and the documents by name only.
+    // The card's reference and the detail view: the id cut to 8 characters, the facts, the documents by name.
+    expect(text).toContain(`Reference: ${olderId.slice(0, 8)}…`);
+    expect(text).not.toContain(olderId);
     await older.getByRole("button", { name: /^View Details/ }).click();
     const dialog = page.getByRole("dialog", { name: "Application Details" });
     await dialog.waitFor();
@@ -161,7 +163,8 @@ describe("the applicant dashboard", () => {
     for (const expected of ["Pending", "Personal Loan", "$50,000", "Consolidating two credit cards into one payment", today]) {
       expect(details).toContain(expected);
     }
-    const names = await dialog.getByRole("list", { name: "Documents submitted" }).getByRole("listitem").allTextContents();
+    // Each name is followed by its Download button (issue 18 item 12: dashboard-documents tests cover the link).
+    const names = (await dialog.getByRole("list", { name: "Documents submitted" }).getByRole("listitem").allTextContents()).map((n) => n.replace(/Download .*$/, ""));
     expect(names.sort()).toEqual(
       ["bank_statement_1.pdf", "bank_statement_2.pdf", "bank_statement_3.pdf", "id_card_back.png", "id_card_front.jpg", "signature.png", "utility_bill.pdf"],
     );
@@ -221,7 +224,7 @@ describe("the applicant dashboard", () => {
     const loan = loansList(page).getByRole("listitem");
     expect(await loan.count()).toBe(1);
     const loanText = (await loan.textContent()) ?? "";
-    for (const expected of ["Approved", "$45,000.00", "8.5%", "60 months", "Monthly Payment", "Balance", "Approval Date"]) {
+    for (const expected of ["$45,000 Personal Loan", "Next step:", "Approved", "$45,000.00", "8.5%", "60 months", "Monthly Payment", "Balance", "Approval Date"]) {
       expect(loanText).toContain(expected);
     }
     expect(await page.getByText("No Approved Loans Yet").count()).toBe(0);
@@ -235,7 +238,7 @@ describe("the applicant dashboard", () => {
 
     // The other applicant saw neither the notice nor anything of Jane's.
     const otherText = (await other.page.locator("main").textContent()) ?? "";
-    expect(otherText).toContain("Welcome back, John Roe");
+    expect(otherText).toContain("Welcome, John Roe");
     expect(otherText).toContain("No Approved Loans Yet");
     expect(otherText).toContain("No applications submitted yet");
     expect(otherText).not.toContain("Consolidating two credit cards");

@@ -134,6 +134,18 @@ const ACTIONS: ActionCase[] = [
       ),
   },
   {
+    // An applicant's own-document link: a wrong id, or applicant A's document asked for by B (404).
+    path: "/dashboard",
+    actor: "applicantB",
+    bodies: () =>
+      hostileEnvelope(
+        fc.tuple(hostileFields({ intent: oneOf("document-link", "link", "") }), fc.oneof(wrongId, fc.constant(world.docA))).map(([entries, id]) => [
+          ...entries.filter(([k]) => k !== "documentId"),
+          ["documentId", id] as [string, string],
+        ]),
+      ),
+  },
+  {
     path: "/admin/testimonials",
     actor: "admin",
     bodies: () =>
@@ -287,6 +299,33 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     );
   }, 300_000);
 
+  it("GET /dashboard/documents/file opens an applicant's own document only: another's, an admin's or a forged link is 403/404", async () => {
+    const idOf = async (email: string) => (await world.db.query<{ id: string }>(`select id from "user" where email = $1`, [email])).rows[0]!.id;
+    const [a, adminId] = [await idOf(world.applicantA.email), await idOf(world.admin.email)];
+    const link = (reader: string, id = world.docA) =>
+      new URL(signDocumentLink({ documentId: id, disposition: "attachment", adminUserId: reader, path: "/dashboard/documents/file" }, { secret: APP_SECRET }).url, world.server.url)
+        .searchParams;
+    const get = (params: URLSearchParams, actor: Actor) =>
+      fetch(`${world.server.url}/dashboard/documents/file?${params}`, { headers: { cookie: world.cookies[actor] } });
+    const own = await get(link(`applicant:${a}`), "applicantA");
+    expect(own.status).toBe(200);
+    await own.arrayBuffer();
+    const refused = [
+      await get(link(`applicant:${a}`), "applicantB"), // A's link presented by B
+      await get(link("applicant:someone-else"), "applicantB"), // a link for another reader
+      await get(link(adminId), "admin"), // an admin's link on the applicant path
+      await get(new URLSearchParams({ d: world.docA, exp: "1", disposition: "attachment", sig: "x".repeat(43) }), "applicantA"),
+    ];
+    for (const res of refused) {
+      const body = await res.text();
+      expect([403, 404]).toContain(res.status);
+      expect(refusalProblems({ status: res.status, body, contentType: res.headers.get("content-type") ?? "" })).toEqual([]);
+    }
+    const huge = await rawRequest(`${world.server.url}/dashboard/documents/file?d=${"a".repeat(20_000)}`, { headers: { cookie: world.cookies.applicantA } });
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.status).toBeLessThan(500);
+  });
+
   it("a NUL or other control character in an otherwise valid form is a 400 naming the problem, never a 5xx, and stores nothing", async () => {
     const cases: { path: string; actor: Actor; fields: Record<string, string>; method?: "GET" }[] = [
       { path: "/contact", actor: "visitor", fields: { name: "Jane\u0000Doe", email: "jane@example.com", phone: "", subject: "Hello", message: "A question" } },
@@ -295,6 +334,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/auth", actor: "visitor", fields: { intent: "send-code", email: "jane\u0000@example.com" } },
       { path: "/auth", actor: "visitor", fields: { intent: "reset-request", email: "jane\u0000@example.com" } },
       { path: "/admin", actor: "admin", fields: { intent: "note", applicationId: world.appA, note: "Called\u0000back" } },
+      { path: "/dashboard", actor: "applicantA", fields: { intent: "document-link", documentId: `${world.docA}\u0000` } },
       { path: "/admin", actor: "admin", fields: { intent: "deny", applicationId: world.appA, otherReason: "Income\u0007unverified" } },
     ];
     for (const c of cases) {

@@ -149,7 +149,7 @@ describe.runIf(TEST_DATABASE_URL)("several instances on one PostgreSQL database"
     const onB = await dashboard(b, cookie);
     expect(onB.status).toBe(200);
     // React separates the text and the name with an empty comment.
-    expect(onB.text.replace(/<!-- -->/g, "")).toContain("Welcome back, Bench Applicant");
+    expect(onB.text.replace(/<!-- -->/g, "")).toContain("Welcome, Bench Applicant");
     // Not because B lets anyone in: without the cookie B sends to sign-in.
     const anonymous = await dashboard(b, "");
     expect(anonymous.status).toBe(302);

@@ -9,7 +9,7 @@ import { revealSensitiveValue } from "~/server/admin/reveal.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import type { AuditActor } from "~/server/audit.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
-import { auditLog, bankAccounts, loanApplications, loanDocuments, profiles, user } from "~/server/db/schema.server";
+import { auditLog, bankAccounts, loanApplications, loanDocuments, profiles, user, userRoles } from "~/server/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
@@ -293,6 +293,34 @@ describe("admin clients", () => {
 
     it("refuses a cross-site post", async () => {
       await expect(post({ kind: "ssn", id: randomUUID() }, { origin: "https://evil.example" })).rejects.toMatchObject({ init: { status: 403 } });
+    });
+  });
+
+  describe("applicants only, with their latest application's contact details (issue 18 item 10)", () => {
+    it("neither lists nor shows a staff account", async () => {
+      await addClient("c-staff", "Stella Staff", "stella.staff@example.com");
+      await db().insert(userRoles).values({ userId: "c-staff", role: "admin" });
+      expect((await listClients({ q: "stella", page: 1 }, admin, info)).clients).toEqual([]);
+      expect((await listClients({ q: "", page: 1 }, admin, info)).clients.map((c) => c.id)).not.toContain("c-staff");
+      expect(await getClientDetail("c-staff", admin, info)).toBeNull();
+    });
+
+    it("gives the newest application's phone and address; none without an application", async () => {
+      await addClient("c-erin", "Erin Empty", "erin@example.com");
+      expect((await getClientDetail("c-erin", admin, info))!.latestApplicationContact).toBeNull();
+      await addApplication("c-erin", null, new Date("2026-01-02T10:00:00Z"));
+      const newest = await addApplication("c-erin", null, new Date("2026-03-04T10:00:00Z"));
+      await db().update(loanApplications).set({ phone: "3025550123", addressLine1: "9 New Road", addressLine2: "Apt 2" }).where(eq(loanApplications.id, newest));
+      const detail = await getClientDetail("c-erin", admin, info);
+      expect(detail!.profile.phone).toBeNull();
+      expect(detail!.latestApplicationContact).toEqual({
+        phone: "3025550123",
+        address: "9 New Road, Apt 2",
+        city: "Wilmington",
+        state: "DE",
+        zipCode: "19801",
+        submittedAt: "2026-03-04T10:00:00.000Z",
+      });
     });
   });
 });

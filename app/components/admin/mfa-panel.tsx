@@ -1,6 +1,7 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { BackupCodeActions } from "~/components/admin/backup-code-actions";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -45,7 +46,8 @@ export function MfaPanel({
               </li>
             ))}
           </ul>
-          <Button asChild className="mt-6">
+          <BackupCodeActions codes={backupCodes} />
+          <Button asChild className="mt-4">
             <Link to={redirectTo}>Continue to the admin area</Link>
           </Button>
         </Card>

@@ -1,5 +1,6 @@
-import { FileText } from "lucide-react";
+import { Download, FileText } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { PendingButton } from "~/components/ui/pending-button";
 import { Detail } from "~/components/ui/detail-list";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { formatDate } from "~/domain/formats";
@@ -7,14 +8,16 @@ import { loanTypeLabel } from "~/domain/labels";
 import type { DashboardApplication } from "~/domain/views/dashboard";
 import { shortId } from "./format";
 import { RequestFacts } from "./request-facts";
+import { useOwnDocumentLinks } from "./use-own-document-links";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /**
  * The application detail card (docs/requirements.md §3) in an accessible dialog: focus moves in and is trapped,
- * Escape and the close buttons return focus to 'View Details'. Documents are listed by name only:
- * an applicant never gets links to, or contents of, stored files here.
+ * Escape and the close buttons return focus to 'View Details'. Each document downloads through a
+ * fresh 60-second link to the applicant's own file (see use-own-document-links).
  */
 export function ApplicationDetailsDialog({ application, timeZone }: { application: DashboardApplication; timeZone: string }) {
+  const links = useOwnDocumentLinks();
   const type = loanTypeLabel(application.loanType);
   const submitted = formatDate(application.submittedAt, timeZone);
   return (
@@ -57,7 +60,16 @@ export function ApplicationDetailsDialog({ application, timeZone }: { applicatio
           {application.documents.map((doc) => (
             <li key={doc.id} className="flex min-w-0 items-center gap-2 rounded-md bg-muted px-3 py-2">
               <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
-              <span className="truncate">{doc.fileName}</span>
+              <span className="min-w-0 flex-1 truncate">{doc.fileName}</span>
+              <PendingButton
+                variant="outline"
+                size="sm"
+                pending={links.pendingId === doc.id}
+                onClick={() => links.request(doc.id)}
+                icon={<Download aria-hidden="true" />}
+              >
+                Download<span className="sr-only"> {doc.fileName}</span>
+              </PendingButton>
             </li>
           ))}
         </ul>

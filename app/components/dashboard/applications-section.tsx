@@ -3,6 +3,7 @@ import type { DashboardApplication } from "~/domain/views/dashboard";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
 import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
+import { shortId } from "./format";
 import { EmptyCard, ItemCard } from "./item-card";
 import { RequestFacts } from "./request-facts";
 import { ApplicationStatusBadge } from "./status-badge";
@@ -48,7 +49,10 @@ function ApplicationCard({ application, timeZone }: { application: DashboardAppl
           purposeValueClassName="line-clamp-3 font-semibold break-words"
         />
       </dl>
-      <div className="mt-4 flex justify-end">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Reference: <span className="font-mono text-foreground">{shortId(application.id)}</span>
+        </p>
         <ApplicationDetailsDialog application={application} timeZone={timeZone} />
       </div>
     </ItemCard>

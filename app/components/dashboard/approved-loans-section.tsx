@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Detail } from "~/components/ui/detail-list";
 import { formatAmount, formatDate, formatPercent, formatUsd } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
 import type { DashboardLoan } from "~/domain/views/dashboard";
-import { FUNDING_BUSINESS_DAYS } from "./format";
+import { FUNDING_BUSINESS_DAYS, LOAN_NEXT_STEP } from "./format";
 import { EmptyCard, ItemCard } from "./item-card";
 import { LoanStatusBadge } from "./status-badge";
 
@@ -56,7 +57,9 @@ function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string })
       className="h-full"
       heading={
         <div className="min-w-0">
-          <h3 className="text-lg font-semibold text-primary">{formatAmount(loan.approvedAmount)} Loan</h3>
+          <h3 className="text-lg font-semibold text-primary">
+            {formatAmount(loan.approvedAmount)} {loanTypeLabel(loan.loanType)}
+          </h3>
           <p className="text-sm text-muted-foreground">
             Approved on <time dateTime={loan.approvalDate}>{approvedOn}</time>
           </p>
@@ -72,6 +75,9 @@ function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string })
         <Figure label="Term" value={`${loan.termMonths} months`} />
         <Figure label="Approval Date" value={approvedOn} />
       </dl>
+      <p className="mt-4 text-sm text-slate-800" data-testid="loan-next-step">
+        <strong className="font-semibold">Next step:</strong> {LOAN_NEXT_STEP}
+      </p>
     </ItemCard>
   );
 }

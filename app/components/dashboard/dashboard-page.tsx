@@ -9,12 +9,16 @@ import { useDashboardLive } from "./use-dashboard-live";
 export function DashboardPage({ data }: { data: Dashboard }) {
   const timeZone = useDisplayTimeZone();
   const { noticeOpen, dismissNotice } = useDashboardLive(data);
+  // An account with nothing on file yet has not been here before in any way that matters to it.
+  const greeting = data.applications.length === 0 && data.approvedLoans.length === 0 ? "Welcome" : "Welcome back";
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <ApprovalNotice open={noticeOpen} onDismiss={dismissNotice} />
       <header className="mb-10">
-        <h1 className="text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl">Welcome back, {data.fullName}</h1>
+        <h1 className="text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl">
+          {greeting}, {data.fullName}
+        </h1>
         <p className="mt-2 text-muted-foreground">Your approved loans and the applications you have submitted, kept up to date.</p>
       </header>
       <div className="flex flex-col gap-12">

@@ -10,7 +10,10 @@ const WIDTH = { lg: "max-w-lg", "4xl": "max-w-4xl" } as const;
  * The app's modal dialog: an overlay, a card centred in the viewport (scrolling when taller than it), a
  * title with its description and a 'Close' icon button. Radix traps focus inside, closes on Escape and
  * gives focus back to the trigger on close, unless `onCloseFocus` takes over (when the opener may be
- * gone by then). Pass `trigger` for a dialog that opens itself, or `open`/`onOpenChange` to control it.
+ * gone by then). The card keeps clear of the bottom 9rem of the viewport, where toasts appear (see
+ * Toaster): a toast raised from inside a dialog (a link generated, a download started) never covers
+ * the dialog's buttons, at 1280×800 as on a phone (issue 18 item 6). Pass `trigger` for a dialog that
+ * opens itself, or `open`/`onOpenChange` to control it.
  */
 export function ModalDialog({
   open,
@@ -51,7 +54,7 @@ export function ModalDialog({
               : undefined
           }
           className={cn(
-            "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl border border-border bg-card p-5 text-card-foreground shadow-xl sm:p-6",
+            "fixed top-[calc(50%-4rem)] left-1/2 z-50 flex max-h-[calc(100dvh-10rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl border border-border bg-card p-5 text-card-foreground shadow-xl sm:p-6",
             WIDTH[width],
           )}
         >

@@ -59,6 +59,15 @@ export type ClientDetail = {
     state: string | null;
     zipCode: string | null;
   };
+  /** Phone and address from the client's newest application (shown where the profile has none). */
+  latestApplicationContact: {
+    phone: string;
+    address: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    submittedAt: string;
+  } | null;
   bankAccounts: ClientBankAccount[];
   applications: ClientApplication[];
   documents: ClientDocument[];

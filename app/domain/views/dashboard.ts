@@ -1,3 +1,5 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
+
 /**
  * What an applicant's dashboard shows, as plain data: server/dashboard.server.ts returns these shapes and
  * the dashboard components render them (types only, so no component imports a server module).
@@ -12,6 +14,8 @@ export type DashboardLoan = {
   interestRate: number;
   termMonths: number;
   approvalDate: string;
+  /** The loan type of the application it was approved from. */
+  loanType: string;
 };
 
 export type DashboardApplication = {
@@ -26,3 +30,9 @@ export type DashboardApplication = {
 };
 
 export type Dashboard = { fullName: string; approvedLoans: DashboardLoan[]; applications: DashboardApplication[] };
+
+/** A 60-second download link to one of the applicant's own documents (the dashboard action's answer). */
+export type OwnDocumentLink = { url: string; documentId: string; fileName: string; expiresAt: string };
+
+/** /dashboard's answer to intent=document-link; `nonce` tells two answers apart. */
+export type OwnDocumentLinkData = ActionResult<{ nonce: string }> & ({ ok: true; link: OwnDocumentLink } | { ok: false; toast: Toast });

@@ -1,9 +1,9 @@
-import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, notExists, or, sql } from "drizzle-orm";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { countRows, pageWindow } from "./paging.server";
-import { bankAccounts, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+import { bankAccounts, loanApplications, loanDocuments, profiles, userRoles } from "~/server/db/schema.server";
 import type { ClientDetail, ClientList } from "~/domain/views/admin-clients";
 
 /**
@@ -48,8 +48,13 @@ export function parseClientsUrl(url: URL): ClientListQuery & { clientId: string 
   };
 }
 
+/** Clients are applicants: a profile with a staff role (admin) is neither listed nor shown here. */
+function isApplicant(db: Db) {
+  return notExists(db.select({ one: sql`1` }).from(userRoles).where(eq(userRoles.userId, profiles.id)));
+}
+
 /**
- * Profiles ordered by full name (ties by e-mail, then id, so pages never overlap), filtered by a
+ * Applicant profiles (staff excluded) ordered by full name (ties by e-mail, then id, so pages never overlap), filtered by a
  * case-insensitive substring of the name or the e-mail. A page past the end shows the last page.
  */
 export async function listClients(
@@ -60,7 +65,7 @@ export async function listClients(
 ): Promise<ClientList> {
   const q = query.q.trim().slice(0, CLIENT_SEARCH_MAX);
   const pattern = `%${escapeLike(q)}%`;
-  const where = q ? or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern)) : undefined;
+  const where = and(isApplicant(db), q ? or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern)) : undefined);
 
   const total = await countRows(db, profiles, where);
   const { page, pageCount, limit, offset } = pageWindow(total, query.page, CLIENTS_PAGE_SIZE);
@@ -82,7 +87,11 @@ export async function listClients(
   return { q, page, pageCount, pageSize: CLIENTS_PAGE_SIZE, total, clients };
 }
 
-/** One client's details, or null when there is no such profile. Writes 'client.view' when found. */
+/**
+ * One client's details, or null when there is no such applicant (staff included). The profile's
+ * phone and address are often empty (sign-up asks neither), so the latest application's contact
+ * details come along, for the page to show labelled as such. Writes 'client.view' when found.
+ */
 export async function getClientDetail(
   clientId: string,
   actor: AuditActor,
@@ -101,9 +110,24 @@ export async function getClientDetail(
       zipCode: profiles.zipCode,
     })
     .from(profiles)
-    .where(eq(profiles.id, clientId))
+    .where(and(eq(profiles.id, clientId), isApplicant(db)))
     .limit(1);
   if (!profile) return null;
+
+  const [latestContact] = await db
+    .select({
+      phone: loanApplications.phone,
+      addressLine1: loanApplications.addressLine1,
+      addressLine2: loanApplications.addressLine2,
+      city: loanApplications.city,
+      state: loanApplications.state,
+      zipCode: loanApplications.zipCode,
+      submittedAt: loanApplications.submittedAt,
+    })
+    .from(loanApplications)
+    .where(eq(loanApplications.userId, clientId))
+    .orderBy(desc(loanApplications.submittedAt), asc(loanApplications.id))
+    .limit(1);
 
   // The client's own accounts and any account linked to one of the client's applications (docs/requirements.md §8).
   const accounts = await db
@@ -162,6 +186,16 @@ export async function getClientDetail(
 
   return {
     profile,
+    latestApplicationContact: latestContact
+      ? {
+          phone: latestContact.phone,
+          address: [latestContact.addressLine1, latestContact.addressLine2].filter(Boolean).join(", "),
+          city: latestContact.city,
+          state: latestContact.state,
+          zipCode: latestContact.zipCode,
+          submittedAt: latestContact.submittedAt.toISOString(),
+        }
+      : null,
     bankAccounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     applications: applications.map((a) => ({ ...a, hasSsn: Boolean(a.hasSsn), submittedAt: a.submittedAt.toISOString() })),
     documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),

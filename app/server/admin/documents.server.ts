@@ -119,7 +119,7 @@ export type DocumentLinkResult =
   | { ok: true; link: SignedLink & { fileName: string; mimeType: string; documentType: string; applicantName: string } }
   | { ok: false; status: 400 | 404 | 429; title: string; message: string; headers?: Record<string, string> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A fresh 60-second link for `actor` to one document (THROTTLES.documentLinkPerAdmin). Writes 'document.link'. */
 export async function createDocumentLink(
@@ -138,19 +138,31 @@ export async function createDocumentLink(
   const row = await findDocument(db, documentId);
   if (!row) return { ok: false, status: 404, title: "Access Error", message: "That document no longer exists." };
   const link = signDocumentLink({ documentId: row.id, disposition, adminUserId: actor.id }, options);
-  await writeAudit(db, {
-    actor,
-    action: "document.link",
-    table: "loan_documents",
-    recordId: row.id,
-    details: { disposition, expiresAt: link.expiresAt, clientId: row.userId, documentType: row.documentType },
-    request,
-  });
+  await auditDocumentLink(db, actor, row, link, request);
   const doc = toAdminDocument(row);
   return {
     ok: true,
     link: { ...link, fileName: doc.fileName, mimeType: doc.mimeType, documentType: doc.documentType, applicantName: doc.applicantName },
   };
+}
+
+/** Records a link handed out ('document.link'); `extra` says who it was for when not an admin. */
+export function auditDocumentLink(
+  db: Db,
+  actor: AuditActor,
+  row: { id: string; userId: string; documentType: string },
+  link: SignedLink,
+  request: RequestInfo,
+  extra: Record<string, string> = {},
+) {
+  return writeAudit(db, {
+    actor,
+    action: "document.link",
+    table: "loan_documents",
+    recordId: row.id,
+    details: { disposition: link.disposition, expiresAt: link.expiresAt, clientId: row.userId, documentType: row.documentType, ...extra },
+    request,
+  });
 }
 
 /** Only our own stored names reach the header; anything else is replaced, and the UTF-8 form is encoded. */
@@ -191,7 +203,7 @@ export function documentFileHeaders(doc: { mimeType: string; fileName: string },
   });
 }
 
-const plain = (status: number, message: string) =>
+export const plain = (status: number, message: string) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
@@ -210,22 +222,37 @@ export async function serveSignedDocument(
   const db = options.db ?? getDb();
   const row = await findDocument(db, check.documentId);
   if (!row) return plain(404, "That document no longer exists.");
+  return sendStoredDocument(row, check.disposition, admin, request, { ...options, db });
+}
+
+/**
+ * Streams a document's stored file once its link has been checked, writing 'document.download' for
+ * the reader (an admin here, the applicant in server/documents/own-documents.server.ts).
+ */
+export async function sendStoredDocument(
+  row: { id: string; userId: string; filePath: string; fileName: string; mimeType: string; documentType: string },
+  disposition: LinkDisposition,
+  reader: AuditActor,
+  request: RequestInfo,
+  options: { db: Db; storage?: DocumentStorage; method?: string },
+): Promise<Response> {
+  const { db } = options;
   const stored = await (options.storage ?? getStorage()).get(row.filePath);
   if (!stored) return plain(404, "The file of this document is missing.");
   try {
     await writeAudit(db, {
-      actor: admin,
+      actor: reader,
       action: "document.download",
       table: "loan_documents",
       recordId: row.id,
-      details: { disposition: check.disposition, bytes: stored.size, clientId: row.userId, documentType: row.documentType },
+      details: { disposition, bytes: stored.size, clientId: row.userId, documentType: row.documentType },
       request,
     });
   } catch (error) {
     stored.body.destroy();
     throw error;
   }
-  const headers = documentFileHeaders(row, check.disposition, stored.size);
+  const headers = documentFileHeaders(row, disposition, stored.size);
   if (options.method === "HEAD") {
     stored.body.destroy();
     return new Response(null, { status: 200, headers });

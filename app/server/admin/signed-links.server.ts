@@ -66,9 +66,13 @@ export function isLinkDisposition(value: unknown): value is LinkDisposition {
   return typeof value === "string" && (LINK_DISPOSITIONS as readonly string[]).includes(value);
 }
 
-/** A link for `adminUserId` to `documentId`, valid SIGNED_LINK_TTL_SECONDS from now. */
+/**
+ * A link for `adminUserId` to `documentId`, valid SIGNED_LINK_TTL_SECONDS from now. An applicant's
+ * own-document link passes a reader id with its own prefix and its own `path` (see
+ * server/documents/own-documents.server.ts), so an admin's link never verifies there, nor theirs here.
+ */
 export function signDocumentLink(
-  input: { documentId: string; disposition: LinkDisposition; adminUserId: string },
+  input: { documentId: string; disposition: LinkDisposition; adminUserId: string; path?: string },
   options: LinkOptions = {},
 ): SignedLink {
   if (!UUID.test(input.documentId)) throw new Error("signDocumentLink: documentId must be a UUID");
@@ -79,7 +83,7 @@ export function signDocumentLink(
   const sig = signature(documentId, exp, input.disposition, input.adminUserId, secret);
   const query = new URLSearchParams({ d: documentId, exp: String(exp), disposition: input.disposition, sig });
   return {
-    url: `${DOCUMENT_FILE_PATH}?${query.toString()}`,
+    url: `${input.path ?? DOCUMENT_FILE_PATH}?${query.toString()}`,
     documentId,
     disposition: input.disposition,
     exp,

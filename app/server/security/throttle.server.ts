@@ -37,6 +37,8 @@ export const THROTTLES = {
   applicationPerUser: { limit: 20, windowSeconds: 3600 },
   /** Document links per admin: 120 per 10 minutes. */
   documentLinkPerAdmin: { limit: 120, windowSeconds: 600 },
+  /** An applicant's links to their own documents: 30 per 10 minutes (a few documents, opened a few times). */
+  documentLinkPerApplicant: { limit: 30, windowSeconds: 600 },
   /** Reveals per admin: 60 per 10 minutes (a person reading records; a script harvesting them is stopped). */
   revealPerAdmin: { limit: 60, windowSeconds: 600 },
 } as const satisfies Record<string, ThrottlePolicy>;

@@ -44,6 +44,35 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A contact detail: the profile's own when it has one, otherwise the newest application's, labelled
+ * so (sign-up asks for neither, so most clients have them only on their applications).
+ */
+function ContactField({
+  label,
+  own,
+  fromApplication,
+  latest,
+  timeZone,
+}: {
+  label: string;
+  own: string | null;
+  fromApplication: string | null;
+  latest: ClientDetailData["latestApplicationContact"];
+  timeZone: string;
+}) {
+  return (
+    <Field label={label}>
+      {own ?? fromApplication ?? "Not provided"}
+      {!own && fromApplication && latest ? (
+        <span className="block text-xs font-normal text-muted-foreground" data-testid="contact-source">
+          From latest application ({formatDate(latest.submittedAt, timeZone)})
+        </span>
+      ) : null}
+    </Field>
+  );
+}
+
 /** A bank account's two numbers: shown masked, each revealed on its own request. */
 const BANK_NUMBERS = [
   { kind: "account_number", label: "Account Number", testId: "account-number", masked: (a: ClientBankAccount) => maskAccountNumber(a.accountNumberLast4) },
@@ -75,7 +104,7 @@ function ItemList<T extends { id: string }>({
 /** The selected client: profile, bank accounts (masked), applications (SSN hidden) and documents. */
 export function ClientDetail({ client }: { client: ClientDetailData }) {
   const timeZone = useDisplayTimeZone();
-  const { profile } = client;
+  const { profile, latestApplicationContact: latest } = client;
   return (
     <div className="flex flex-col gap-4" data-testid="client-detail">
       <Card className="p-4 sm:p-5">
@@ -87,8 +116,8 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           <Field label="Full Name">{profile.fullName}</Field>
           <Field label="E-mail">{profile.email}</Field>
-          <Field label="Phone">{displayPhone(profile.phone) ?? "Not provided"}</Field>
-          <Field label="Address">{formatAddress(profile) ?? "Not provided"}</Field>
+          <ContactField label="Phone" own={displayPhone(profile.phone)} fromApplication={latest ? displayPhone(latest.phone) : null} latest={latest} timeZone={timeZone} />
+          <ContactField label="Address" own={formatAddress(profile)} fromApplication={latest ? formatAddress(latest) : null} latest={latest} timeZone={timeZone} />
         </dl>
       </Section>
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { showActionToast } from "~/components/action-toast";
-import { LINK_TEXT, type DocumentLink, type LinkActionData } from "./types";
+import { LINK_TEXT, type LinkActionData } from "./types";
 
 /**
  * Preview and Download of /admin/documents. Each asks the page's action for a fresh 60-second
@@ -9,7 +9,8 @@ import { LINK_TEXT, type DocumentLink, type LinkActionData } from "./types";
  * link is followed at once (the file answers Content-Disposition: attachment, so the page stays).
  */
 
-function startDownload(link: DocumentLink) {
+/** Follows a download link without leaving the page (the answer is Content-Disposition: attachment, or a blob). */
+export function startDownload(link: { url: string; fileName: string }) {
   const anchor = document.createElement("a");
   anchor.href = link.url;
   anchor.download = link.fileName;

@@ -21,18 +21,27 @@ const BEST_PRACTICES = [
   "Report a lost device or a suspicious sign-in to your security officer at once.",
 ] as const;
 
+/** What Manage MFA Policy says: the policy itself, which no admin setting can relax. */
+export const MFA_POLICY_NOTICE = {
+  title: "MFA is required for every admin",
+  description:
+    "Each admin sets up an authenticator app at first sign-in and verifies every new session with a code; this requirement cannot be turned off.",
+} as const;
+
 /**
  * The action buttons only show a notice: these settings live in the server configuration, and the
  * page calls nothing (docs/requirements.md §3).
  */
-function showNotice(setting: string) {
-  toast.info(`${setting} is managed centrally`, { description: SECURITY_NOTICE, id: "security-notice" });
+function showNotice(notice: { title: string; description: string }) {
+  toast.info(notice.title, { description: notice.description, id: "security-notice" });
 }
 
+const configNotice = (setting: string) => ({ title: `${setting} is managed centrally`, description: SECURITY_NOTICE });
+
 /** A setting's action: it only shows the notice (see showNotice). */
-function NoticeButton({ setting, children }: { setting: string; children: ReactNode }) {
+function NoticeButton({ notice, children }: { notice: { title: string; description: string }; children: ReactNode }) {
   return (
-    <Button variant="outline" onClick={() => showNotice(setting)}>
+    <Button variant="outline" onClick={() => showNotice(notice)}>
       {children}
     </Button>
   );
@@ -80,7 +89,7 @@ export function SecurityPage({ facts }: { facts: SecurityFacts }) {
           title="Password Breach Protection"
           description="New and reset passwords are checked against known data breaches."
           status={<Badge variant={facts.breachCheckEnabled ? "success" : "warning"}>{facts.breachCheckEnabled ? "On" : "Off"}</Badge>}
-          footer={<NoticeButton setting="Breach protection">Configure Breach Protection</NoticeButton>}
+          footer={<NoticeButton notice={configNotice("Breach protection")}>Configure Breach Protection</NoticeButton>}
         >
           <p>
             Only the first five characters of a password&apos;s SHA-1 hash leave our server (a k-anonymity range query), so the
@@ -97,7 +106,7 @@ export function SecurityPage({ facts }: { facts: SecurityFacts }) {
           title="Multi-Factor Authentication"
           description="Every admin session needs a code from an authenticator app."
           status={<Badge variant="success">Required for admins</Badge>}
-          footer={<NoticeButton setting="Multi-factor authentication">Manage MFA Policy</NoticeButton>}
+          footer={<NoticeButton notice={MFA_POLICY_NOTICE}>Manage MFA Policy</NoticeButton>}
         >
           <p>
             Staff use time-based one-time codes (TOTP, any standard authenticator app) with ten single-use backup codes. No
@@ -131,7 +140,7 @@ export function SecurityPage({ facts }: { facts: SecurityFacts }) {
           icon={<ListChecks aria-hidden="true" className="size-5" />}
           title="Security Best Practices"
           description="What every admin does to keep client data safe."
-          footer={<NoticeButton setting="The security policy">Update Security Policy</NoticeButton>}
+          footer={<NoticeButton notice={configNotice("The security policy")}>Update Security Policy</NoticeButton>}
         >
           <ul className="space-y-2">
             {BEST_PRACTICES.map((item) => (
