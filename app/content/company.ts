@@ -5,6 +5,20 @@ import type { PageCtaCopy } from "~/content/page-cta";
  * testimonials stats band, the story, the mission and the four core values.
  */
 
+/**
+ * Who the lender legally is, for the footer's licensing line: set by the operator (LENDER_LEGAL_NAME,
+ * NMLS_ID, STATE_LICENSES), each part shown only when set, since a made-up licence would be worse than none.
+ */
+export type LenderLicensing = {
+  legalName?: string;
+  nmlsId?: string;
+  stateLicenses: readonly string[];
+};
+
+/** NMLS Consumer Access, where a visitor can check the NMLS ID the footer shows. */
+export const nmlsConsumerAccessUrl = (nmlsId: string) =>
+  `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${encodeURIComponent(nmlsId)}`;
+
 export type Stat = {
   /** The figure as shown, e.g. "$2.5B+". */
   value: string;
