@@ -108,7 +108,6 @@ export const legalDisclosures: LegalDocument = {
       blocks: [
         {
           kind: "notice",
-          title: "Equal Housing Lender",
           text: `${site.name} is an Equal Housing Lender. We do business in accordance with the Fair Housing Act and the Equal Credit Opportunity Act: we do not discriminate on the basis of race, color, religion, national origin, sex (including sexual orientation and gender identity), disability, familial status, marital status, age (provided the applicant has the capacity to contract), receipt of income from any public assistance program, or the good-faith exercise of any right under the Consumer Credit Protection Act.`,
         },
         p(
