@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { nmlsConsumerAccessUrl, type LenderLicensing } from "~/content/company";
+import type { LenderLicensing } from "~/content/company";
 import { footerCompanyLinks, footerLegalLinks, footerServiceLinks, type NavLink } from "~/content/navigation";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { LogoMark } from "./logo";
@@ -40,6 +40,11 @@ function ContactRow({ icon: Icon, children }: { icon: LucideIcon; children: Reac
     </li>
   );
 }
+
+/** NMLS Consumer Access, where a visitor can check the NMLS ID. Here, not in content/company: importing a
+ *  value from that module would put the About page's copy in every page's script (page-weight budget). */
+const nmlsConsumerAccessUrl = (nmlsId: string) =>
+  `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${encodeURIComponent(nmlsId)}`;
 
 /** The licensing line: only the parts the operator configured (the root loader passes null when none is). */
 function LicensingLine({ licensing }: { licensing: LenderLicensing }) {

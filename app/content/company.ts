@@ -15,10 +15,6 @@ export type LenderLicensing = {
   stateLicenses: readonly string[];
 };
 
-/** NMLS Consumer Access, where a visitor can check the NMLS ID the footer shows. */
-export const nmlsConsumerAccessUrl = (nmlsId: string) =>
-  `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${encodeURIComponent(nmlsId)}`;
-
 export type Stat = {
   /** The figure as shown, e.g. "$2.5B+". */
   value: string;
