@@ -28,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessionUser = await getOptionalUser(request);
   const user: HeaderUser = sessionUser ? { name: sessionUser.name } : null;
   const isAdmin = sessionUser?.isAdmin ?? false;
-  return data({ toast, transitionMs: getConfig().transitionMs, user, isAdmin, publicUrl: getConfig().publicUrl }, { headers });
+  const { transitionMs, publicUrl, licensing } = getConfig();
+  // Configuration read at start-up: the same for every visitor, so cached public pages stay correct.
+  return data({ toast, transitionMs, user, isAdmin, publicUrl, licensing: licensing ?? null }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -86,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col">
             {children}
           </main>
-          <Footer />
+          <Footer licensing={rootData?.licensing ?? null} />
         </div>
         <Toaster />
         <ScrollRestoration nonce={nonce} />

@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { LenderLicensing } from "~/content/company";
 import { footerCompanyLinks, footerLegalLinks, footerServiceLinks, type NavLink } from "~/content/navigation";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { LogoMark } from "./logo";
@@ -40,7 +41,32 @@ function ContactRow({ icon: Icon, children }: { icon: LucideIcon; children: Reac
   );
 }
 
-export function Footer() {
+/** NMLS Consumer Access, where a visitor can check the NMLS ID. Here, not in content/company: importing a
+ *  value from that module would put the About page's copy in every page's script (page-weight budget). */
+const nmlsConsumerAccessUrl = (nmlsId: string) =>
+  `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${encodeURIComponent(nmlsId)}`;
+
+/** The licensing line: only the parts the operator configured (the root loader passes null when none is). */
+function LicensingLine({ licensing }: { licensing: LenderLicensing }) {
+  const { legalName, nmlsId, stateLicenses } = licensing;
+  return (
+    <p className="text-xs text-slate-300" data-testid="licensing">
+      {legalName ? <span>{legalName}. </span> : null}
+      {nmlsId ? (
+        <span>
+          NMLS ID{" "}
+          <a href={nmlsConsumerAccessUrl(nmlsId)} className={linkClass} rel="noopener noreferrer">
+            {nmlsId}
+          </a>
+          .{" "}
+        </span>
+      ) : null}
+      {stateLicenses.length ? <span>Licensed in: {stateLicenses.join("; ")}.</span> : null}
+    </p>
+  );
+}
+
+export function Footer({ licensing }: { licensing: LenderLicensing | null }) {
   const year = new Date().getFullYear();
   const { address } = site;
   return (
@@ -103,9 +129,19 @@ export function Footer() {
       </div>
 
       <div className="border-t border-white/15">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm sm:px-6" suppressHydrationWarning>
-          © {year} {site.name}. All rights reserved.
-        </p>
+        <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 sm:px-6">
+          <p className="text-sm" suppressHydrationWarning>
+            © {year} {site.name}. All rights reserved.
+          </p>
+          <p className="text-xs">
+            <Link to="/disclosures#equal-housing" className={linkClass}>
+              Equal Housing Lender
+            </Link>
+            . We lend without regard to race, color, religion, national origin, sex, disability, familial status,
+            marital status or age.
+          </p>
+          {licensing ? <LicensingLine licensing={licensing} /> : null}
+        </div>
       </div>
     </footer>
   );

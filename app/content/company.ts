@@ -5,6 +5,16 @@ import type { PageCtaCopy } from "~/content/page-cta";
  * testimonials stats band, the story, the mission and the four core values.
  */
 
+/**
+ * Who the lender legally is, for the footer's licensing line: set by the operator (LENDER_LEGAL_NAME,
+ * NMLS_ID, STATE_LICENSES), each part shown only when set, since a made-up licence would be worse than none.
+ */
+export type LenderLicensing = {
+  legalName?: string;
+  nmlsId?: string;
+  stateLicenses: readonly string[];
+};
+
 export type Stat = {
   /** The figure as shown, e.g. "$2.5B+". */
   value: string;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { LenderLicensing } from "~/content/company";
 
 /**
  * The whole environment, validated once at start-up. Nothing else in the server reads process.env,
@@ -71,6 +72,20 @@ const s3Endpoint = z
   }, "must not contain credentials, a query or a fragment (use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)")
   .transform((v) => v.replace(/\/+$/, ""));
 
+/** A line of the footer: one line of printable text, so a stray newline or markup-like value is refused at start-up. */
+const footerText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\p{Cc}<>]*$/u, "must be one line of plain text (no control characters, < or >)");
+
+/** STATE_LICENSES: `;`-separated, e.g. "California Financing Law License 60DBO-12345; Delaware Licensed Lender 012345". */
+const stateLicenses = z
+  .string()
+  .transform((v) => v.split(";").map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(footerText(200)).max(60, "must name at most 60 licences"));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -124,6 +139,9 @@ const envSchema = z.object({
       .transform((v) => v === "true" || v === "1"),
   ),
   S3_SERVER_SIDE_ENCRYPTION: z.preprocess(emptyAsUndefined, z.enum(["AES256", "aws:kms"]).optional()),
+  LENDER_LEGAL_NAME: z.preprocess(emptyAsUndefined, footerText(120).min(2, "must be at least 2 characters").optional()),
+  NMLS_ID: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^\d{1,12}$/, "must be the NMLS ID's digits, such as 123456").optional()),
+  STATE_LICENSES: z.preprocess(emptyAsUndefined, stateLicenses.optional()),
 });
 
 export type EncryptionKey = { version: number; key: Buffer };
@@ -177,6 +195,8 @@ export type AppConfig = {
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** S3-compatible document storage; undefined means the local folder in DATA_DIR. */
   s3: S3Config | undefined;
+  /** The footer's licensing line; undefined when none of its settings is set. */
+  licensing: LenderLicensing | undefined;
   /** Human-readable notes worth one log line each (for example: secrets generated). */
   notices: string[];
 };
@@ -340,6 +360,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pwnedTimeoutMs: e.PWNED_TIMEOUT_MS,
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     s3: s3 ? Object.freeze(s3) : undefined,
+    licensing:
+      e.LENDER_LEGAL_NAME || e.NMLS_ID || e.STATE_LICENSES?.length
+        ? Object.freeze({ legalName: e.LENDER_LEGAL_NAME, nmlsId: e.NMLS_ID, stateLicenses: e.STATE_LICENSES ?? [] })
+        : undefined,
     notices,
   });
 }

@@ -72,4 +72,40 @@ describe("loadConfig", () => {
   it("TRANSITION_MS=0 turns the overlay off", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRANSITION_MS: "0" }).transitionMs).toBe(0);
   });
+
+  it("reads the footer's licensing line: each part optional, none set means no line", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).licensing).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), LENDER_LEGAL_NAME: "", NMLS_ID: "", STATE_LICENSES: " ; " }).licensing).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        LENDER_LEGAL_NAME: " Private Loans Holdings, LLC ",
+        NMLS_ID: "1234567",
+        STATE_LICENSES: "California Financing Law License 60DBO-12345; ;Delaware Licensed Lender 012345",
+      }).licensing,
+    ).toEqual({
+      legalName: "Private Loans Holdings, LLC",
+      nmlsId: "1234567",
+      stateLicenses: ["California Financing Law License 60DBO-12345", "Delaware Licensed Lender 012345"],
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), NMLS_ID: "42" }).licensing).toEqual({ legalName: undefined, nmlsId: "42", stateLicenses: [] });
+  });
+
+  it("refuses licensing values that are not one line of plain text", () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ NMLS_ID: "NMLS 123" })).toEqual(["NMLS_ID: must be the NMLS ID's digits, such as 123456"]);
+    expect(problems({ LENDER_LEGAL_NAME: "Evil <b>Corp</b>" })).toEqual([
+      "LENDER_LEGAL_NAME: must be one line of plain text (no control characters, < or >)",
+    ]);
+    expect(problems({ STATE_LICENSES: "CA 1;DE\n2" })).toEqual([
+      "STATE_LICENSES.1: must be one line of plain text (no control characters, < or >)",
+    ]);
+  });
 });

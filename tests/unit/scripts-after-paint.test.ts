@@ -68,7 +68,7 @@ describe("scriptsAfterFirstPaint", () => {
     const out = scriptsAfterFirstPaint(documentWith("abc"));
     expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
-    expect(out).toContain(`<script nonce="abc" type="${INERT_TYPE}" async="">${routeModules}</script><script nonce="abc">(function(){`);
+    expect(out).toContain(`<script nonce="abc" type="${INERT_TYPE}">${routeModules}</script><script nonce="abc">(function(){`);
     expect(out).not.toContain('type="module"');
     expect(out).toContain("<main>Ünïcødé €</main>");
     // Each preload once, in document order.
@@ -77,7 +77,7 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("adds no nonce where the page has none (cached pages are allowed by script hashes)", () => {
     const out = scriptsAfterFirstPaint(documentWith(null));
-    expect(out).toContain(`<script type="${INERT_TYPE}" async="">`);
+    expect(out).toContain(`<script type="${INERT_TYPE}">`);
     expect(out).toMatch(/<\/script><script>\(function\(\)\{var me=/);
     expect(out).not.toContain(" nonce=");
   });

@@ -91,8 +91,8 @@ export function ContactForm({ actionData }: { actionData?: ContactActionData }) 
           name="phone"
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(555) 123-4567"
+          autoComplete="tel"
+          hint="10-digit US number, formatted as you type"
           maxLength={14}
           value={phone}
           onChange={(event) => {

@@ -4,7 +4,7 @@ import { p, ul, type LegalDocument } from "./types";
 
 /**
  * Legal Disclosures: APR range, origination fee, a representative example (computed, so it always
- * matches the calculator's arithmetic), ECOA, FCRA, E-SIGN consent, state licensing, the calculator
+ * matches the calculator's arithmetic), ECOA, Equal Housing Lender, FCRA, E-SIGN consent, state licensing, the calculator
  * disclaimer, USA PATRIOT Act and testimonial notices.
  */
 
@@ -99,6 +99,19 @@ export const legalDisclosures: LegalDocument = {
         },
         p(
           "If your application is declined, you will receive a written notice of the action taken and the principal reasons for it, or of your right to request those reasons.",
+        ),
+      ],
+    },
+    {
+      id: "equal-housing",
+      heading: "Equal Housing Lender",
+      blocks: [
+        {
+          kind: "notice",
+          text: `${site.name} is an Equal Housing Lender. We do business in accordance with the Fair Housing Act and the Equal Credit Opportunity Act: we do not discriminate on the basis of race, color, religion, national origin, sex (including sexual orientation and gender identity), disability, familial status, marital status, age (provided the applicant has the capacity to contract), receipt of income from any public assistance program, or the good-faith exercise of any right under the Consumer Credit Protection Act.`,
+        },
+        p(
+          "If you believe you have been discriminated against in applying for a loan secured by a home, you may contact the U.S. Department of Housing and Urban Development at 1-800-669-9777 or hud.gov/fairhousing. For any other loan, you may contact the Federal Trade Commission at ReportFraud.ftc.gov or the Consumer Financial Protection Bureau at consumerfinance.gov.",
         ),
       ],
     },

@@ -76,7 +76,8 @@ export function scriptsAfterFirstPaint(html: string): string {
   const afterScript = closeAt + "</script>".length;
   return (
     before +
-    `<script${nonceAttribute} type="${INERT_TYPE}" async="">` +
+    // No async: HTML allows it only on scripts that run, and a data block does not (vnu reports it).
+    `<script${nonceAttribute} type="${INERT_TYPE}">` +
     html.slice(bodyAt, afterScript) +
     `<script${nonceAttribute}>${loaderSource(hrefs)}</script>` +
     html.slice(afterScript)
