@@ -131,9 +131,14 @@ type AltchaStateEvent = CustomEvent<{ state?: string; payload?: string | null }>
 /** Longest a submit waits for the proof of work (it takes about a second; a stuck one must not hang the form). */
 const SOLVE_TIMEOUT_MS = 30_000;
 
-/** Waits until the element is an upgraded, mounted widget (the script loads after the page). */
+/** How long a submit waits for the widget's script (which loads after the page) before giving up. */
+const LOAD_TIMEOUT_MS = 10_000;
+
+/** Waits until the element is an upgraded, mounted widget; null if its script never came. */
 async function upgraded(element: HTMLElement): Promise<AltchaWidgetElement | null> {
-  await customElements.whenDefined("altcha-widget");
+  const defined = customElements.whenDefined("altcha-widget").then(() => true);
+  const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), LOAD_TIMEOUT_MS));
+  if (!(await Promise.race([defined, late]))) return null;
   const widget = element as AltchaWidgetElement;
   for (let tries = 0; tries < 20 && typeof widget.getState !== "function"; tries++) await new Promise((r) => setTimeout(r, 50));
   return typeof widget.getState === "function" ? widget : null;
