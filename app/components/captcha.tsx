@@ -1,5 +1,6 @@
 import type {} from "altcha/types/react";
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import type { AltchaWidgetElement } from "altcha/types/generic";
+import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from "react";
 import { CAPTCHA_FIELD_NAME, type CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
 
 /**
@@ -16,8 +17,10 @@ import { CAPTCHA_FIELD_NAME, type CaptchaBrowserConfig } from "~/domain/validati
  * reCAPTCHA v2 (when configured): Google's checkbox, light theme; the token is mirrored into a hidden
  * input named `name` (Google also posts its own `g-recaptcha-response`).
  *
- * Changing `resetKey` remounts the widget: a new, unsolved challenge (after a failed attempt, since
- * every solved challenge is single-use on the server).
+ * Changing `resetKey` remounts the widget: a new challenge (after a failed attempt, since every solved
+ * challenge is single-use on the server), solved at once, since focus is already in the form.
+ *
+ * `handle.solve()` lets a submit wait for the token instead of refusing while the widget still works.
  */
 export type CaptchaProps = {
   config: CaptchaBrowserConfig;
@@ -26,15 +29,38 @@ export type CaptchaProps = {
   /** Called with true once solved, false when reset or expired (e.g. to enable a submit button). */
   onVerifiedChange?: (verified: boolean) => void;
   className?: string;
+  handle?: Ref<CaptchaHandle>;
 };
 
-export function Captcha({ config, name = CAPTCHA_FIELD_NAME, resetKey = 0, onVerifiedChange, className }: CaptchaProps) {
+/** A solved check's token, or why there is none (the keys of CAPTCHA_MESSAGES). */
+export type CaptchaSolution = { token: string } | { token: null; reason: "missing" | "invalid" };
+
+export type CaptchaHandle = {
+  /**
+   * The token once the check is passed: at once when it already is, after the running proof of work, or
+   * after starting one. 'missing' when only the user can pass it (reCAPTCHA's box); 'invalid' when the
+   * proof of work failed.
+   */
+  solve: () => Promise<CaptchaSolution>;
+};
+
+const solution = (token: string | null | undefined, reason: "missing" | "invalid"): CaptchaSolution =>
+  token ? { token } : { token: null, reason };
+
+export function Captcha({ config, name = CAPTCHA_FIELD_NAME, resetKey = 0, onVerifiedChange, className, handle }: CaptchaProps) {
   return (
     <div className={className}>
       {config.provider === "altcha" ? (
-        <AltchaWidget key={resetKey} challengeUrl={config.challengeUrl} name={name} onVerifiedChange={onVerifiedChange} />
+        <AltchaWidget
+          key={resetKey}
+          challengeUrl={config.challengeUrl}
+          name={name}
+          onVerifiedChange={onVerifiedChange}
+          handle={handle}
+          solveNow={resetKey > 0}
+        />
       ) : (
-        <RecaptchaWidget key={resetKey} siteKey={config.siteKey} name={name} onVerifiedChange={onVerifiedChange} />
+        <RecaptchaWidget key={resetKey} siteKey={config.siteKey} name={name} onVerifiedChange={onVerifiedChange} handle={handle} />
       )}
       <noscript>
         <p className="mt-1 text-sm text-red-700">Please enable JavaScript: this form needs it for its security check.</p>
@@ -81,7 +107,7 @@ const ALTCHA_ATTRIBUTES = {
 } as const;
 
 /** What both widgets take from <Captcha>. */
-type WidgetProps = { name: string; onVerifiedChange?: (verified: boolean) => void };
+type WidgetProps = { name: string; onVerifiedChange?: (verified: boolean) => void; handle?: Ref<CaptchaHandle> };
 
 /** The latest onVerifiedChange, for listeners registered once (a new callback must not re-render the widget). */
 function useLatestCallback(onVerifiedChange: WidgetProps["onVerifiedChange"]) {
@@ -102,10 +128,72 @@ function LoadFailedAlert({ failed }: { failed: boolean }) {
 
 type AltchaStateEvent = CustomEvent<{ state?: string; payload?: string | null }>;
 
-function AltchaWidget({ challengeUrl, name, onVerifiedChange }: WidgetProps & { challengeUrl: string }) {
+/** Longest a submit waits for the proof of work (it takes about a second; a stuck one must not hang the form). */
+const SOLVE_TIMEOUT_MS = 30_000;
+
+/** How long a submit waits for the widget's script (which loads after the page) before giving up. */
+const LOAD_TIMEOUT_MS = 10_000;
+
+/** Waits until the element is an upgraded, mounted widget; null if its script never came. */
+async function upgraded(element: HTMLElement): Promise<AltchaWidgetElement | null> {
+  const defined = customElements.whenDefined("altcha-widget").then(() => true);
+  const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), LOAD_TIMEOUT_MS));
+  if (!(await Promise.race([defined, late]))) return null;
+  const widget = element as AltchaWidgetElement;
+  for (let tries = 0; tries < 20 && typeof widget.getState !== "function"; tries++) await new Promise((r) => setTimeout(r, 50));
+  return typeof widget.getState === "function" ? widget : null;
+}
+
+/** The payload of a solved widget: from a running or a new proof of work, or the one it holds. */
+function solveAltcha(widget: AltchaWidgetElement, name: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const finish = (value: string | null) => {
+      clearTimeout(timer);
+      widget.removeEventListener("statechange", listener);
+      resolve(value);
+    };
+    const listener = (event: Event) => {
+      const { state, payload } = (event as AltchaStateEvent).detail ?? {};
+      if (state === "verified") finish(payload ?? null);
+      else if (state === "error" || state === "expired") finish(null);
+    };
+    const timer = setTimeout(() => finish(null), SOLVE_TIMEOUT_MS);
+    widget.addEventListener("statechange", listener);
+    const state = widget.getState();
+    if (state === "verified") {
+      const input = widget.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+      if (input?.value) return finish(input.value);
+    }
+    // A proof of work under way ends in a statechange; starting another would abort it.
+    if (state !== "verifying") widget.verify().catch(() => finish(null));
+  });
+}
+
+/**
+ * Space (or a click) on a ticked box would reset the widget and throw its solution away: a passed
+ * check stays passed until the server spends it.
+ */
+function keepVerified(event: Event) {
+  const widget = event.currentTarget as AltchaWidgetElement;
+  const target = event.target as HTMLElement | null;
+  if (target instanceof HTMLInputElement && target.type === "checkbox" && widget.getState?.() === "verified") event.preventDefault();
+}
+
+function AltchaWidget({ challengeUrl, name, onVerifiedChange, handle, solveNow }: WidgetProps & { challengeUrl: string; solveNow: boolean }) {
   const ref = useRef<HTMLElement>(null);
   const [failedToLoad, setFailedToLoad] = useState(false);
   const onChange = useLatestCallback(onVerifiedChange);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      solve: async () => {
+        const widget = ref.current && (await upgraded(ref.current));
+        return solution(widget ? await solveAltcha(widget, name) : null, "invalid");
+      },
+    }),
+    [name],
+  );
 
   useEffect(() => {
     let cancelled = false;
@@ -116,16 +204,25 @@ function AltchaWidget({ challengeUrl, name, onVerifiedChange }: WidgetProps & { 
     const element = ref.current;
     const listener = (event: Event) => onChange.current?.((event as AltchaStateEvent).detail?.state === "verified");
     element?.addEventListener("statechange", listener);
+    element?.addEventListener("click", keepVerified, { capture: true });
     return () => {
       cancelled = true;
       element?.removeEventListener("statechange", listener);
+      element?.removeEventListener("click", keepVerified, { capture: true });
     };
   }, [onChange]);
 
   return (
     // Reserves the widget's height so nothing moves when the script upgrades the element.
     <div className="min-h-12">
-      <altcha-widget ref={ref} challenge={challengeUrl} name={name} {...ALTCHA_ATTRIBUTES} suppressHydrationWarning />
+      <altcha-widget
+        ref={ref}
+        challenge={challengeUrl}
+        name={name}
+        {...ALTCHA_ATTRIBUTES}
+        auto={solveNow ? "onload" : ALTCHA_ATTRIBUTES.auto}
+        suppressHydrationWarning
+      />
       <LoadFailedAlert failed={failedToLoad} />
     </div>
   );
@@ -172,11 +269,13 @@ function loadRecaptcha(): Promise<Grecaptcha> {
   return recaptchaLoading;
 }
 
-function RecaptchaWidget({ siteKey, name, onVerifiedChange }: WidgetProps & { siteKey: string }) {
+function RecaptchaWidget({ siteKey, name, onVerifiedChange, handle }: WidgetProps & { siteKey: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [token, setToken] = useState("");
   const [failedToLoad, setFailedToLoad] = useState(false);
   const onChange = useLatestCallback(onVerifiedChange);
+  // Google's box is the user's to tick: there is nothing to wait for.
+  useImperativeHandle(handle, () => ({ solve: () => Promise.resolve(solution(token, "missing")) }), [token]);
 
   useEffect(() => {
     let cancelled = false;

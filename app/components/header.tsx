@@ -9,6 +9,7 @@ import { LinkButton } from "./link-button";
 import { Button } from "./ui/button";
 import { useDisclosure } from "./ui/disclosure";
 import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
+import { SIGNED_OUT_APPLY_HREF } from "~/components/auth/apply-href";
 
 export type HeaderUser = { name: string } | null;
 
@@ -65,7 +66,7 @@ function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; 
   if (!user) {
     return (
       <Button asChild variant="accent" className={stacked ? "w-full" : undefined}>
-        <Link to="/auth">Apply Now</Link>
+        <Link to={SIGNED_OUT_APPLY_HREF}>Apply Now</Link>
       </Button>
     );
   }

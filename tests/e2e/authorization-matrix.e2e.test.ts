@@ -24,7 +24,7 @@ type Actor = "visitor" | "applicantA" | "applicantB" | "adminNoMfa" | "admin";
 const ACTORS: Actor[] = ["visitor", "applicantA", "applicantB", "adminNoMfa", "admin"];
 
 /** Outcomes: a status, or a redirect named by where it goes. */
-type Outcome = number | "auth" | "home" | "mfa" | "dashboard";
+type Outcome = number | "auth" | "home" | "mfa" | "dashboard" | "admin";
 
 type Row = {
   method: "GET" | "POST";
@@ -37,6 +37,8 @@ type Row = {
 
 const all = (o: Outcome): Record<Actor, Outcome> => ({ visitor: o, applicantA: o, applicantB: o, adminNoMfa: o, admin: o });
 const signedIn = (visitor: Outcome, o: Outcome): Record<Actor, Outcome> => ({ visitor, applicantA: o, applicantB: o, adminNoMfa: o, admin: o });
+/** A signed-in visitor of /auth goes on to their landing page: applicants /dashboard, staff /admin. */
+const landing = (visitor: Outcome): Record<Actor, Outcome> => ({ ...signedIn(visitor, "dashboard"), adminNoMfa: "admin", admin: "admin" });
 const adminOnly = (admin: Outcome): Record<Actor, Outcome> => ({ visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: "mfa", admin });
 const form = (fields: Record<string, string>) => () => ({ body: new URLSearchParams(fields) });
 
@@ -49,7 +51,7 @@ let docA = "";
 function rows(): Row[] {
   return [
     ...PUBLIC_PAGES.map((path): Row => ({ method: "GET", path, expect: all(200) })),
-    { method: "GET", path: "/auth", expect: signedIn(200, "dashboard") },
+    { method: "GET", path: "/auth", expect: landing(200) },
     { method: "GET", path: "/auth/sign-out", expect: all("home") },
     { method: "GET", path: "/dashboard", expect: signedIn("auth", 200) },
     { method: "GET", path: "/apply", expect: signedIn("auth", 200) },
@@ -69,8 +71,8 @@ function rows(): Row[] {
     // Actions.
     // Signed in, /auth's loader (run after its action) sends to the dashboard. Each intent with input
     // its schema refuses: the cell is about who may call it, and nothing may change.
-    { method: "POST", path: "/auth", body: form({ intent: "nonsense" }), expect: signedIn(400, "dashboard") },
-    ...AUTH_INTENTS.map((intent): Row => ({ method: "POST", path: "/auth", intent, body: form({ intent, email: "not-an-email" }), expect: signedIn(400, "dashboard") })),
+    { method: "POST", path: "/auth", body: form({ intent: "nonsense" }), expect: landing(400) },
+    ...AUTH_INTENTS.map((intent): Row => ({ method: "POST", path: "/auth", intent, body: form({ intent, email: "not-an-email" }), expect: landing(400) })),
     { method: "POST", path: "/contact", body: form({ name: "", email: "", subject: "", message: "" }), expect: all(400) },
     { method: "POST", path: "/testimonials", body: form({ fullName: "X" }), expect: signedIn(401, 400) },
     {
@@ -129,6 +131,7 @@ function outcomeOf(res: Response): Outcome {
     if (location.startsWith("/auth")) return "auth";
     if (location.startsWith("/admin/mfa")) return "mfa";
     if (location.startsWith("/dashboard")) return "dashboard";
+    if (location === "/admin") return "admin";
     if (location === "/") return "home";
     return res.status;
   }

@@ -119,7 +119,7 @@ describe("header", () => {
       expect(await panel.isVisible()).toBe(true);
       const menuLinks = panel.getByRole("navigation", { name: "Main" }).getByRole("link");
       expect(await menuLinks.allInnerTexts()).toEqual(MAIN_LINKS.map(([, label]) => label));
-      expect(await panel.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/auth");
+      expect(await panel.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/auth?redirectTo=/apply");
 
       // Escape closes and returns focus to the toggle.
       await menuLinks.nth(2).focus();

@@ -11,10 +11,10 @@ import { startServerAndBrowser, stopStack } from "./helpers/stack";
  */
 
 const SPEC_LOANS = [
-  { slug: "personal", title: "Personal Loans", amount: "$5,000 to $5,000,000", term: "6 months to 30 years", apply: "/auth" },
-  { slug: "business", title: "Business Loans", amount: "$100,000 to $50,000,000", term: "6 months to 30 years", apply: "/auth" },
-  { slug: "private", title: "Private Loans", amount: "$100,000 to $10,000,000", term: "6 months to 30 years", apply: "/auth" },
-  { slug: "hard-money", title: "Hard Money / Bridge Loans", amount: "$100,000 to $50,000,000", term: "6 to 36 months", apply: "/auth" },
+  { slug: "personal", title: "Personal Loans", amount: "$5,000 to $5,000,000", term: "6 months to 30 years", apply: "/auth?redirectTo=/apply" },
+  { slug: "business", title: "Business Loans", amount: "$100,000 to $50,000,000", term: "6 months to 30 years", apply: "/auth?redirectTo=/apply" },
+  { slug: "private", title: "Private Loans", amount: "$100,000 to $10,000,000", term: "6 months to 30 years", apply: "/auth?redirectTo=/apply" },
+  { slug: "hard-money", title: "Hard Money / Bridge Loans", amount: "$100,000 to $50,000,000", term: "6 to 36 months", apply: "/auth?redirectTo=/apply" },
   { slug: "debt-consolidation", title: "Debt Consolidation Loans", amount: "$50,000 to $2,000,000", term: "6 months to 30 years", apply: "/apply" },
   { slug: "auto", title: "Auto Loans", amount: "$10,000 to $1,000,000", term: "6 months to 30 years", apply: "/apply" },
   { slug: "home-improvement", title: "Home Improvement Loans", amount: "$50,000 to $5,000,000", term: "6 months to 30 years", apply: "/apply" },
@@ -93,7 +93,7 @@ describe("home page", () => {
 
       // Hero buttons.
       const hero = main.locator("section").first();
-      expect(await hero.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/auth");
+      expect(await hero.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/auth?redirectTo=/apply");
       expect(await hero.getByRole("link", { name: "Estimate Your Loan" }).getAttribute("href")).toBe("/calculator");
 
       // Why choose us: the four benefits.
@@ -122,7 +122,7 @@ describe("home page", () => {
 
       // Closing call to action.
       const cta = main.getByRole("region", { name: "Ready to Take the Next Step?" });
-      expect(await cta.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/auth");
+      expect(await cta.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/auth?redirectTo=/apply");
       expect(await cta.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/contact");
 
       expect(await headingOrderProblems(page)).toEqual([]);

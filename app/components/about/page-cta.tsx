@@ -1,9 +1,11 @@
 import { ArrowRight } from "lucide-react";
+import { useApplyHref } from "~/components/auth/apply-href";
 import { LinkButton } from "~/components/link-button";
 import type { PageCtaCopy } from "~/content/page-cta";
 
 /** The closing call to action of a content page: a heading, a line, Apply Now and a link to /contact. */
 export function PageCta({ title, text, applyTo, contactLabel = "Contact Us" }: PageCtaCopy) {
+  const applyHref = useApplyHref(applyTo);
   return (
     <section aria-labelledby="page-cta-heading" className="on-dark bg-navy-900 text-white">
       <div className="mx-auto flex w-full max-w-4xl flex-col items-center px-4 py-14 text-center sm:px-6 sm:py-16">
@@ -12,7 +14,7 @@ export function PageCta({ title, text, applyTo, contactLabel = "Contact Us" }: P
         </h2>
         <p className="mt-3 max-w-2xl text-slate-200">{text}</p>
         <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <LinkButton to={applyTo} variant="accent" size="lg" iconAfter={ArrowRight}>
+          <LinkButton to={applyHref} variant="accent" size="lg" iconAfter={ArrowRight}>
             Apply Now
           </LinkButton>
           <LinkButton to="/contact" size="lg" className="border border-white bg-transparent text-white hover:bg-navy-800">

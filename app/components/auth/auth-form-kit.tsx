@@ -1,7 +1,7 @@
 import { Check, Circle } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { toast } from "~/components/toaster";
-import { CAPTCHA_FIELD, captchaSolved, useFieldErrors, useFormFetcher } from "~/components/ui/form";
+import { CAPTCHA_FIELD, captchaSolved, useCaptchaGate, useFieldErrors, useFormFetcher } from "~/components/ui/form";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import { AUTH_MESSAGES, authProblemTitle } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
@@ -62,23 +62,38 @@ export function serverFieldErrors(data: AuthActionData): FieldErrors {
  * handed to `onData`. Without JavaScript the route's actionData (for this intent) stands in.
  */
 export function useAuthFetcher(intent: AuthIntent, actionData: AuthActionData | undefined, onData?: (data: AuthActionData) => void) {
-  return useFormFetcher<AuthActionData>(actionData?.intent === intent ? actionData : undefined, onData);
+  const form = useFormFetcher<AuthActionData>(actionData?.intent === intent ? actionData : undefined, onData);
+  /** Posts what the form's own submit could not (it waited for the captcha). */
+  const post = (data: FormData) => void form.fetcher.submit(data, { method: "post", action: "/auth" });
+  return { ...form, post };
 }
+
+/** What formProps needs of a form's fetcher. */
+type AuthPoster = { pending: boolean; post: (data: FormData) => void };
 
 /** A problem the page finds before posting: the fields to mark, and the toast. */
 export type LocalProblem = { errors: FieldErrors; title: string; message: string };
 
-/** The schema's problems, else a missing captcha (when the form has one), as the toast and field errors. */
+/**
+ * The schema's problems as the toast and field errors: one message per field (its first), so an empty
+ * field says 'Please fill in all fields' once and not also that its content is malformed. The captcha
+ * is not a problem here: a submit waits for it (useAuthForm).
+ */
 export function schemaProblem(
   intent: AuthIntent,
   result: { success: boolean; error?: { issues: readonly IssueLike[] } },
   order: readonly string[],
-  form?: HTMLFormElement,
 ): LocalProblem | null {
-  let errors: FieldErrors = result.success || !result.error ? {} : issuesToFieldErrors(result.error);
-  if (result.success && form && !captchaSolved(form)) errors = { [CAPTCHA_FIELD]: [CAPTCHA_MESSAGES.missing] };
+  const all: FieldErrors = result.success || !result.error ? {} : issuesToFieldErrors(result.error);
+  const errors: FieldErrors = Object.fromEntries(Object.entries(all).flatMap(([field, list]) => (list?.length ? [[field, [list[0]!]]] : [])));
   const first = firstProblem(errors, order);
   return first ? { errors, title: authProblemTitle(intent, first.message), message: first.message } : null;
+}
+
+/** The toast title and message when the captcha could not be passed before posting. */
+export function captchaProblem(reason: keyof typeof CAPTCHA_MESSAGES): LocalProblem {
+  const message = CAPTCHA_MESSAGES[reason];
+  return { errors: { [CAPTCHA_FIELD]: [message] }, title: reason === "missing" ? "Verification Required" : "Verification Failed", message };
 }
 
 /**
@@ -106,6 +121,7 @@ export function useAuthForm<V extends Record<string, string>>(order: readonly st
   });
   const [captchaKey, setCaptchaKey] = useState(0);
   const newCaptcha = () => setCaptchaKey((k) => k + 1);
+  const captchaGate = useCaptchaGate();
 
   /** Shows a server answer's field errors; a spent captcha is replaced. */
   const showAnswer = (data: AuthActionData) => {
@@ -113,34 +129,63 @@ export function useAuthForm<V extends Record<string, string>>(order: readonly st
     if (data.resetCaptcha) newCaptcha();
   };
 
+  /** Marks a problem's fields, shows its toast and moves focus to the first marked field. */
+  const report = (problem: LocalProblem) => {
+    setErrors(problem.errors);
+    toast.error(problem.title, { description: problem.message });
+    focusFirst();
+  };
+
   /**
-   * Keeps the post from leaving while one is in flight, or when `check` finds a problem: its fields are
-   * marked, its toast shown and focus moves to the first marked field.
+   * Keeps the post from leaving while one is in flight, or when `check` finds a problem. A form with a
+   * captcha that is not solved yet posts once it is ('Verifying…' on the button meanwhile), with the token.
    */
-  const guard = (event: FormEvent<HTMLFormElement>, pending: boolean, check: () => LocalProblem | null) => {
-    if (pending) {
+  const guard = (
+    event: FormEvent<HTMLFormElement>,
+    pending: boolean,
+    check: () => LocalProblem | null,
+    submit: (data: FormData) => void,
+  ) => {
+    if (pending || captchaGate.verifying) {
       event.preventDefault();
       return;
     }
     const problem = check();
     setErrors(problem?.errors ?? {});
-    if (!problem) return;
+    if (problem) {
+      event.preventDefault();
+      report(problem);
+      return;
+    }
+    const form = event.currentTarget;
+    if (!form.querySelector(`[data-error-target="${CAPTCHA_FIELD}"]`) || captchaSolved(form)) return;
     event.preventDefault();
-    toast.error(problem.title, { description: problem.message });
-    focusFirst();
+    const data = new FormData(form);
+    void captchaGate.solve().then((solution) => {
+      if (solution.token === null) return report(captchaProblem(solution.reason));
+      data.set(CAPTCHA_FIELD, solution.token);
+      submit(data);
+    });
   };
 
-  /** The form element's props: it posts to /auth, and `check` runs (through `guard`) before it does. */
-  const formProps = (pending: boolean, check: (form: HTMLFormElement) => LocalProblem | null) => ({
+  /**
+   * The form element's props: it posts to /auth, and `check` runs (through `guard`) before it does;
+   * the fetcher posts what waited for the captcha.
+   */
+  const formProps = ({ pending, post }: AuthPoster, check: (form: HTMLFormElement) => LocalProblem | null) => ({
     ref: formRef,
     method: "post" as const,
     action: "/auth",
     noValidate: true,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => guard(event, pending, () => check(event.currentTarget)),
+    onSubmit: (event: FormEvent<HTMLFormElement>) => guard(event, pending, () => check(event.currentTarget), post),
     className: "flex flex-col gap-2",
   });
 
-  return { id, values, setValue, bind, errors, show, clear, captchaKey, newCaptcha, showAnswer, formProps };
+  /** The captcha field's and the submit button's wiring to the wait for the captcha. */
+  const captchaProps = { resetKey: captchaKey, handle: captchaGate.handle, errors: errors[CAPTCHA_FIELD], onSolved: () => clear(CAPTCHA_FIELD) };
+  const verifying = captchaGate.verifying;
+
+  return { id, values, setValue, bind, errors, show, clear, captchaKey, newCaptcha, showAnswer, formProps, captchaProps, verifying };
 }
 
 /** The password rules as a live checklist (also the password field's description). */

@@ -24,10 +24,10 @@ export function ForgotPasswordForm({
   onBack: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const { id, values, bind, errors, clear, captchaKey, newCaptcha, showAnswer, formProps } = useAuthForm(ORDER, { email: "" });
+  const { id, values, bind, captchaProps, verifying, newCaptcha, showAnswer, formProps } = useAuthForm(ORDER, { email: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const { fetcher, pending } = useAuthFetcher("reset-request", actionData, (data) => {
+  const resetRequest = useAuthFetcher("reset-request", actionData, (data) => {
     showAnswer(data);
     if (data.ok) {
       setSentTo(values.email.trim());
@@ -46,21 +46,21 @@ export function ForgotPasswordForm({
         </h2>
         <p className="text-sm text-muted-foreground">Enter the e-mail address of your account and we will send you a link to reset your password.</p>
       </div>
-      <fetcher.Form {...formProps(pending, (form) => schemaProblem("reset-request", resetRequestSchema.safeParse(values), ORDER, form))}>
+      <resetRequest.fetcher.Form {...formProps(resetRequest, () => schemaProblem("reset-request", resetRequestSchema.safeParse(values), ORDER))}>
         <input type="hidden" name="intent" value="reset-request" />
         <EmailField id={`${id}-email`} required {...bind("email")} />
-        <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
+        <CaptchaField id={id} config={captcha} {...captchaProps} />
         {sentTo ? (
           <p className="rounded-md bg-navy-50 p-3 text-sm text-slate-800">
             If an account exists for {sentTo}, a reset link is on its way. Check your inbox.
           </p>
         ) : null}
-        <SubmitButton pending={pending} disabled={empty} label="Send Reset Link" pendingLabel="Sending..." />
+        <SubmitButton pending={resetRequest.pending} verifying={verifying} disabled={empty} label="Send Reset Link" pendingLabel="Sending..." />
         <Button variant="ghost" className="w-full" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
           Back to Sign In
         </Button>
-      </fetcher.Form>
+      </resetRequest.fetcher.Form>
     </div>
   );
 }

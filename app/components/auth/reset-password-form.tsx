@@ -37,10 +37,10 @@ function checkLocally(token: string, password: string, confirmPassword: string):
  */
 export function ResetPasswordForm({ token, actionData, onBack }: { token: string; actionData?: AuthActionData; onBack: () => void }) {
   const { id, values, bind, showAnswer, formProps } = useAuthForm(ORDER, { password: "", confirmPassword: "" });
-  const { fetcher, pending } = useAuthFetcher("reset-password", actionData, showAnswer);
+  const resetPassword = useAuthFetcher("reset-password", actionData, showAnswer);
 
   return (
-    <fetcher.Form {...formProps(pending, () => checkLocally(token, values.password, values.confirmPassword))}>
+    <resetPassword.fetcher.Form {...formProps(resetPassword, () => checkLocally(token, values.password, values.confirmPassword))}>
       <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
       <PasswordField
@@ -52,11 +52,11 @@ export function ResetPasswordForm({ token, actionData, onBack }: { token: string
         {...bind("password")}
       />
       <PasswordField id={`${id}-confirm`} label="Confirm Password" autoComplete="new-password" required {...bind("confirmPassword")} />
-      <SubmitButton pending={pending} label="Update Password" pendingLabel="Updating Password..." />
+      <SubmitButton pending={resetPassword.pending} label="Update Password" pendingLabel="Updating Password..." />
       <Button variant="ghost" className="w-full" onClick={onBack}>
         <ArrowLeft aria-hidden="true" />
         Back to Sign In
       </Button>
-    </fetcher.Form>
+    </resetPassword.fetcher.Form>
   );
 }

@@ -22,27 +22,23 @@ export function SignInForm({
   onForgotPassword: () => void;
   forgotButtonRef?: Ref<HTMLButtonElement>;
 }) {
-  const { id, values, bind, errors, clear, captchaKey, showAnswer, formProps } = useAuthForm(ORDER, { email: "", password: "" });
-  const { fetcher, pending } = useAuthFetcher("sign-in", actionData, showAnswer);
+  const { id, values, bind, captchaProps, verifying, showAnswer, formProps } = useAuthForm(ORDER, { email: "", password: "" });
+  const signIn = useAuthFetcher("sign-in", actionData, showAnswer);
 
   return (
-    <fetcher.Form {...formProps(pending, (form) => schemaProblem("sign-in", signInSchema.safeParse(values), ORDER, form))}>
+    <signIn.fetcher.Form {...formProps(signIn, () => schemaProblem("sign-in", signInSchema.safeParse(values), ORDER))}>
       <input type="hidden" name="intent" value="sign-in" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <EmailField id={`${id}-email`} required {...bind("email")} />
-      <PasswordField
-        id={`${id}-password`}
-        labelAside={
-          <Button ref={forgotButtonRef} variant="link" size="sm" className="h-auto p-0 text-sm" onClick={onForgotPassword}>
-            Forgot Password?
-          </Button>
-        }
-        autoComplete="current-password"
-        required
-        {...bind("password")}
-      />
-      <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
-      <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing In..." />
-    </fetcher.Form>
+      {/* 'Forgot Password?' sits beside the label but follows the password in the tab order. */}
+      <div className="relative">
+        <PasswordField id={`${id}-password`} autoComplete="current-password" required {...bind("password")} />
+        <Button ref={forgotButtonRef} variant="link" size="sm" className="absolute top-0 right-0 h-5 p-0 text-sm" onClick={onForgotPassword}>
+          Forgot Password?
+        </Button>
+      </div>
+      <CaptchaField id={id} config={captcha} {...captchaProps} />
+      <SubmitButton pending={signIn.pending} verifying={verifying} label="Sign In" pendingLabel="Signing In..." />
+    </signIn.fetcher.Form>
   );
 }

@@ -18,7 +18,7 @@ const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
  * field and forgets the sent state and the code.
  */
 export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserConfig; actionData?: AuthActionData }) {
-  const { id, values, setValue, bind, errors, show, clear, captchaKey, showAnswer, formProps } = useAuthForm(ORDER, {
+  const { id, values, setValue, bind, errors, show, captchaProps, verifying, showAnswer, formProps } = useAuthForm(ORDER, {
     fullName: "",
     email: "",
     code: "",
@@ -34,7 +34,9 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
   const codeSend = useAuthFetcher("send-code", actionData, (data) => {
     if (data.ok) {
       setSentTo(requestedEmail.current);
-      setValue("code", "", "email");
+      setValue("code", "");
+      // A new step: what the earlier Create Account press said about any field is stale now.
+      show({});
     } else {
       show((e) => ({ ...e, ...serverFieldErrors(data) }));
     }
@@ -53,7 +55,7 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
     if (!result.success) {
       const message = result.error.issues[0]!.message;
       toast.error(authProblemTitle("send-code", message), { description: message });
-      show((e) => ({ ...e, email: [message] }));
+      show((e) => ({ ...e, email: [message], code: undefined }));
       return;
     }
     requestedEmail.current = result.data.email;
@@ -67,17 +69,17 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
   }
 
   // Without a sent code there is nothing to check yet: 'Please verify your email before signing up'.
-  const check = (form: HTMLFormElement) =>
-    schemaProblem("sign-up", signUpSchema.safeParse({ fullName, email, code: sentTo ? code : "", password }), ORDER, form);
+  const check = () => schemaProblem("sign-up", signUpSchema.safeParse({ fullName, email, code: sentTo ? code : "", password }), ORDER);
 
   const emailId = `${id}-email`;
   const emailErrorId = `${emailId}-error`;
-  // Before a code is sent, a code problem is shown (and focused) at the e-mail's Send Code button.
-  const emailErrors = sentTo ? errors.email : [...(errors.email ?? []), ...(errors.code ?? [])];
+  // Before a code is sent, a code problem is shown (and focused) at the e-mail's Send Code button; the
+  // e-mail's own problem comes first (one message per field).
+  const emailErrors = sentTo || errors.email?.length ? errors.email : errors.code;
   const sendLabel = codeSend.pending ? "Sending..." : sentTo ? "Code Sent" : "Send Code";
 
   return (
-    <signUp.fetcher.Form {...formProps(signUp.pending, check)}>
+    <signUp.fetcher.Form {...formProps(signUp, check)}>
       <input type="hidden" name="intent" value="sign-up" />
       <InputField id={`${id}-name`} label="Full Name" autoComplete="name" autoCapitalize="words" required maxLength={120} {...bind("fullName")} />
 
@@ -123,7 +125,7 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
               data-error-target={sentTo ? undefined : "code"}
               disabled={Boolean(sentTo) || email.trim() === ""}
               aria-disabled={codeSend.pending || undefined}
-              aria-describedby={!sentTo && errors.code?.length ? emailErrorId : undefined}
+              aria-describedby={!sentTo && !errors.email?.length && errors.code?.length ? emailErrorId : undefined}
               onClick={sendCode}
               className="shrink-0"
             >
@@ -155,9 +157,9 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
 
       <PasswordField id={`${id}-password`} hint={<PasswordRules password={password} />} autoComplete="new-password" required {...bind("password")} />
 
-      <CaptchaField id={id} config={captcha} resetKey={captchaKey} errors={errors[CAPTCHA_FIELD]} onSolved={() => clear(CAPTCHA_FIELD)} />
+      <CaptchaField id={id} config={captcha} {...captchaProps} />
 
-      <SubmitButton pending={signUp.pending} label="Create Account" pendingLabel="Creating Account..." />
+      <SubmitButton pending={signUp.pending} verifying={verifying} label="Create Account" pendingLabel="Creating Account..." />
     </signUp.fetcher.Form>
   );
 }

@@ -1,9 +1,11 @@
 import { ArrowRight, Phone } from "lucide-react";
 import { ButtonRow, LinkButton } from "~/components/link-button";
+import { useApplyHref } from "~/components/auth/apply-href";
 import { Reveal } from "~/components/reveal";
 
-/** The closing call to action: Apply Now (/auth) and Contact Us (/contact) (docs/requirements.md §2). */
+/** The closing call to action: Apply Now (/auth, or /apply when signed in) and Contact Us (/contact) (docs/requirements.md §2). */
 export function ClosingCta() {
+  const applyHref = useApplyHref();
   return (
     <section aria-labelledby="cta-title" className="on-dark bg-gradient-to-br from-navy-900 to-navy-950 py-16 text-white sm:py-20">
       <Reveal className="mx-auto max-w-3xl px-4 text-center sm:px-6">
@@ -15,7 +17,7 @@ export function ClosingCta() {
           there is no obligation.
         </p>
         <ButtonRow centered className="mt-8">
-          <LinkButton to="/auth" variant="accent" size="lg" iconAfter={ArrowRight}>
+          <LinkButton to={applyHref} variant="accent" size="lg" iconAfter={ArrowRight}>
             Apply Now
           </LinkButton>
           <LinkButton to="/contact" tone="on-dark" size="lg" icon={Phone}>

@@ -1,5 +1,6 @@
 import { ArrowRight, Calculator, CheckCircle2 } from "lucide-react";
 import { ButtonRow, LinkButton } from "~/components/link-button";
+import { useApplyHref } from "~/components/auth/apply-href";
 import { LOAN_RATE } from "~/content/loans";
 import { site } from "~/content/site";
 import { TypingTitle } from "./typing-title";
@@ -10,8 +11,9 @@ const highlights = [
   "Loans from $5,000 to $50,000,000",
 ] as const;
 
-/** Home hero: the typed title, the tagline, Apply Now (/auth) and Estimate Your Loan (/calculator). */
+/** Home hero: the typed title, the tagline, Apply Now (/auth, or /apply when signed in) and Estimate Your Loan (/calculator). */
 export function HomeHero() {
+  const applyHref = useApplyHref();
   return (
     <section
       aria-labelledby="hero-title"
@@ -34,7 +36,7 @@ export function HomeHero() {
             real lending specialist gives you a clear answer within 24 hours.
           </p>
           <ButtonRow className="mt-8">
-            <LinkButton to="/auth" variant="accent" size="lg" iconAfter={ArrowRight}>
+            <LinkButton to={applyHref} variant="accent" size="lg" iconAfter={ArrowRight}>
               Apply Now
             </LinkButton>
             <LinkButton to="/calculator" tone="on-dark" size="lg" icon={Calculator}>

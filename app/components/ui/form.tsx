@@ -11,7 +11,7 @@ import {
   type RefObject,
 } from "react";
 import { useFetcher } from "react-router";
-import { Captcha } from "~/components/captcha";
+import { Captcha, type CaptchaHandle, type CaptchaSolution } from "~/components/captcha";
 import { toast } from "~/components/toaster";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -47,21 +47,35 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(controlClass, "h-auto placeholder:text-muted-foreground", className)} {...props} />;
 }
 
-/** A submit button that shows `pendingLabel` with a spinner while its form is in flight. */
+/** What a submit button reads while its form waits for the captcha's proof of work. */
+export const VERIFYING_LABEL = "Verifying…";
+
+/**
+ * A submit button that shows `pendingLabel` with a spinner while its form is in flight, and 'Verifying…'
+ * while it waits for the captcha (see useCaptchaGate).
+ */
 export function SubmitButton({
   pending,
+  verifying = false,
   label,
   pendingLabel,
   icon: Icon,
   className,
   ...props
-}: ButtonProps & { pending: boolean; label: ReactNode; pendingLabel: ReactNode; icon?: ComponentType<{ "aria-hidden"?: "true" }> }) {
+}: ButtonProps & {
+  pending: boolean;
+  verifying?: boolean;
+  label: ReactNode;
+  pendingLabel: ReactNode;
+  icon?: ComponentType<{ "aria-hidden"?: "true" }>;
+}) {
+  const busy = pending || verifying;
   return (
-    <Button type="submit" className={cn("w-full", className)} aria-disabled={pending || undefined} {...props}>
-      {pending ? (
+    <Button type="submit" className={cn("w-full", className)} aria-disabled={busy || undefined} {...props}>
+      {busy ? (
         <>
           <Spinner className="size-4" />
-          {pendingLabel}
+          {pending ? pendingLabel : VERIFYING_LABEL}
         </>
       ) : (
         <>
@@ -155,19 +169,41 @@ export function CaptchaField({
   resetKey,
   errors,
   onSolved,
+  handle,
 }: {
   id: string;
   config: CaptchaBrowserConfig;
   resetKey: number;
   errors?: FieldMessages;
   onSolved: () => void;
+  /** From useCaptchaGate, so a submit can wait for the solution. */
+  handle?: RefObject<CaptchaHandle | null>;
 }) {
   return (
     <div data-error-target={CAPTCHA_FIELD} tabIndex={-1} className="flex flex-col gap-2 rounded-md">
-      <Captcha config={config} resetKey={resetKey} onVerifiedChange={(ok) => ok && onSolved()} />
-      <ErrorList id={`${id}-captcha-error`} errors={errors} className="-mt-1" />
+      <Captcha config={config} resetKey={resetKey} handle={handle} onVerifiedChange={(ok) => ok && onSolved()} />
+      <ErrorList id={`${id}-captcha-error`} errors={errors} className="-mt-1" live />
     </div>
   );
+}
+
+/**
+ * Lets a submit wait for the captcha instead of refusing it while the proof of work runs: `solve` resolves
+ * with the token (or why there is none) and `verifying` is true meanwhile, for SubmitButton.
+ */
+export function useCaptchaGate() {
+  const handle = useRef<CaptchaHandle>(null);
+  const [verifying, setVerifying] = useState(false);
+  const solve = useCallback(async (): Promise<CaptchaSolution> => {
+    if (!handle.current) return { token: null, reason: "missing" };
+    setVerifying(true);
+    try {
+      return await handle.current.solve();
+    } finally {
+      setVerifying(false);
+    }
+  }, []);
+  return { handle, verifying, solve };
 }
 
 /** Whether the captcha token field has a value (the widget writes it once solved). */

@@ -22,10 +22,13 @@ export const AUTH_MESSAGES = {
   resetSendFailed: "Unable to send reset email. Please try again.",
 } as const;
 
+/** An empty field says only that it is empty, not also that its (missing) content is malformed. */
+const present = (error: string) => ({ error, abort: true });
+
 const email = z
   .string({ error: AUTH_MESSAGES.fillAllFields })
   .trim()
-  .min(1, AUTH_MESSAGES.fillAllFields)
+  .min(1, present(AUTH_MESSAGES.fillAllFields))
   .max(254, AUTH_MESSAGES.invalidEmail)
   .refine(hasNoControlCharacters, AUTH_MESSAGES.invalidEmail)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.invalidEmail)
@@ -35,7 +38,7 @@ export const sendCodeSchema = z.object({
   email: z
     .string({ error: AUTH_MESSAGES.emailRequired })
     .trim()
-    .min(1, AUTH_MESSAGES.emailRequired)
+    .min(1, present(AUTH_MESSAGES.emailRequired))
     .pipe(email),
 });
 
@@ -50,13 +53,13 @@ export const signUpSchema = z.object({
   code: z
     .string({ error: AUTH_MESSAGES.verifyFirst })
     .trim()
-    .min(1, AUTH_MESSAGES.verifyFirst)
+    .min(1, present(AUTH_MESSAGES.verifyFirst))
     .regex(/^\d{6}$/, AUTH_MESSAGES.invalidCode),
   password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).pipe(passwordSchema),
 });
 
 export const signInSchema = z.object({
-  email: z.string({ error: AUTH_MESSAGES.enterEmailAndPassword }).trim().min(1, AUTH_MESSAGES.enterEmailAndPassword).pipe(email),
+  email: z.string({ error: AUTH_MESSAGES.enterEmailAndPassword }).trim().min(1, present(AUTH_MESSAGES.enterEmailAndPassword)).pipe(email),
   password: z
     .string({ error: AUTH_MESSAGES.enterEmailAndPassword })
     .min(1, AUTH_MESSAGES.enterEmailAndPassword)

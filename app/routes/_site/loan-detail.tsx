@@ -1,6 +1,7 @@
 import { ArrowRight, CheckCircle2, ChevronRight, MessageSquare } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/loan-detail";
+import { useApplyHref } from "~/components/auth/apply-href";
 import { LoanFacts } from "~/components/loans/loan-facts";
 import { LoanIcon } from "~/components/loans/loan-icon";
 import { LoanImage } from "~/components/loans/loan-image";
@@ -30,9 +31,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 function ApplyAndContact({ loan, onDark = false }: { loan: LoanProduct; onDark?: boolean }) {
+  const applyHref = useApplyHref(loan.applyHref);
   return (
     <ButtonRow>
-      <LinkButton to={loan.applyHref} variant="accent" size="lg" iconAfter={ArrowRight}>
+      <LinkButton to={applyHref} variant="accent" size="lg" iconAfter={ArrowRight}>
         Apply Now
       </LinkButton>
       <LinkButton to="/contact" variant="outline" tone={onDark ? "on-dark" : undefined} size="lg" icon={MessageSquare}>
@@ -46,6 +48,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
   // The loader only returns slugs of existing loans.
   const loan = loanBySlug(loaderData.slug)!;
   const others = loans.filter((other) => other.slug !== loan.slug);
+  const applyHref = useApplyHref(loan.applyHref);
 
   return (
     <>
@@ -127,7 +130,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-5 text-sm text-muted-foreground">
             A decision within 24 hours of a complete application; funds typically 1 to 3 business days after approval.
           </p>
-          <LinkButton to={loan.applyHref} className="mt-6 w-full">
+          <LinkButton to={applyHref} className="mt-6 w-full">
             Apply Now
           </LinkButton>
         </aside>

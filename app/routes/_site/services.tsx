@@ -1,5 +1,6 @@
 import { ArrowRight, Calculator, CheckCircle2, MessageSquare } from "lucide-react";
 import type { Route } from "./+types/services";
+import { useApplyHref } from "~/components/auth/apply-href";
 import { LoanFacts } from "~/components/loans/loan-facts";
 import { LoanIcon } from "~/components/loans/loan-icon";
 import { LoanImage } from "~/components/loans/loan-image";
@@ -20,6 +21,7 @@ export const meta: Route.MetaFunction = () =>
 function LoanSection({ loan, index }: { loan: LoanProduct; index: number }) {
   const headingId = `loan-${loan.slug}-title`;
   const flipped = index % 2 === 1;
+  const applyHref = useApplyHref(loan.applyHref);
   return (
     <article
       aria-labelledby={headingId}
@@ -53,7 +55,7 @@ function LoanSection({ loan, index }: { loan: LoanProduct; index: number }) {
           <LinkButton to={loan.href} iconAfter={ArrowRight}>
             Learn More<span className="sr-only"> about {loan.title}</span>
           </LinkButton>
-          <LinkButton to={loan.applyHref} variant="outline">
+          <LinkButton to={applyHref} variant="outline">
             Apply Now<span className="sr-only"> for {loan.title}</span>
           </LinkButton>
         </ButtonRow>

@@ -3,7 +3,7 @@ import { AuthPage } from "~/components/auth/auth-page";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import { authFormError, parseAuthForm } from "~/server/auth/auth-form.server";
 import { requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/auth/flows.server";
-import { getOptionalUser, safeRedirectPath } from "~/server/auth/session.server";
+import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/auth/session.server";
 import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { getCaptchaConfigForBrowser } from "~/server/security/captcha.server";
@@ -16,9 +16,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  if (await getOptionalUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
-  return { captcha: getCaptchaConfigForBrowser(), redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  // Already signed in (Apply Now from a cached page, an old bookmark): straight on, not a sign-in form.
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(landingPath(user.isAdmin, redirectTo));
+  // Empty when none was given: the action then picks the landing page by role.
+  return { captcha: getCaptchaConfigForBrowser(), redirectTo: safeRedirectPath(redirectTo, "") };
 }
 
 function answer(intent: AuthIntent, result: FlowResult) {
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "sign-in": {
       const result = await signIn({ ...parsed.value, captcha: parsed.captcha }, meta);
       if (!result.ok) return answer("sign-in", result);
-      return redirectWithToast(safeRedirectPath(parsed.redirectTo), result.toast, { headers: result.headers, request });
+      return redirectWithToast(landingPath(result.isAdmin ?? false, parsed.redirectTo), result.toast, { headers: result.headers, request });
     }
     case "reset-request":
       return answer("reset-request", await requestPasswordReset({ ...parsed.value, captcha: parsed.captcha }, meta));

@@ -12,6 +12,7 @@ import { breachedPasswordMessage, checkBreachedPassword } from "~/server/securit
 import { verifyCaptcha } from "~/server/security/captcha.server";
 import { accountIpKey, checkThrottles, reset as resetThrottle, THROTTLES, type ThrottleKey, type ThrottlePolicy } from "~/server/security/throttle.server";
 import { getAuth, setAuthMailer } from "./auth.server";
+import { hasAdminRole } from "./session.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
 
 /**
@@ -21,7 +22,7 @@ import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-co
  */
 
 export type FlowResult =
-  | { ok: true; toast: Toast; headers?: Headers }
+  | { ok: true; toast: Toast; headers?: Headers; isAdmin?: boolean }
   | { ok: false; status: number; toast: Toast; resetCaptcha?: boolean };
 
 type RequestMeta = { ip: string; headers: Headers };
@@ -151,14 +152,15 @@ export async function signIn(
   const gate = await accountGate("signin", { perIp: THROTTLES.signInPerIp, perAccountAndIp: THROTTLES.signInPerAccountAndIp }, input, meta);
   if (gate.refused) return gate.refused;
   try {
-    const { headers } = await getAuth().api.signInEmail({
+    const { headers, response } = await getAuth().api.signInEmail({
       body: { email: input.email, password: input.password },
       headers: meta.headers,
       returnHeaders: true,
     });
     // The password was proven: earlier misses from this address no longer count against it.
     await resetThrottle(gate.accountKey);
-    return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers };
+    const isAdmin = await hasAdminRole(response.user.id);
+    return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isAdmin };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);
   }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/server/db/client.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
+import { safeRedirectPath } from "~/server/http/safe-redirect.server";
 import { sessionMfa, user as users, userRoles } from "~/server/db/schema.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
@@ -76,6 +77,24 @@ async function roleAndSecondFactor(userId: string, sessionId: string): Promise<{
   return row ? { isAdmin: row.isAdmin === true, mfaVerified: row.mfaVerified === true } : null;
 }
 
+/** Whether the account holds the admin role (sign-in asks, to send staff to /admin). */
+export async function hasAdminRole(userId: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ one: sql`1` })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Where a signed-in user goes from /auth: the page they were sent from (`redirectTo`, if it is one of
+ * ours), else staff to /admin and applicants to /dashboard.
+ */
+export function landingPath(isAdmin: boolean, redirectTo: string | null | undefined): string {
+  return safeRedirectPath(redirectTo, isAdmin ? "/admin" : "/dashboard");
+}
+
 /** Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing). */
 export async function requireUser(
   request: Request,
@@ -114,4 +133,4 @@ export async function requireAdmin(request: Request, options: { allowUnverified?
 }
 
 /** Only same-site paths may be redirect targets (no open redirects): see safe-redirect.server.ts. */
-export { safeRedirectPath } from "~/server/http/safe-redirect.server";
+export { safeRedirectPath };
