@@ -1,5 +1,5 @@
 import type { LoanType } from "~/domain/enums";
-import { LOAN_RANGES } from "~/domain/lending-rules";
+import { LOAN_RANGES } from "~/domain/loan-ranges";
 import { formatDollarAmount } from "~/domain/formats";
 import { RATE_BOUNDS } from "~/domain/loan-math";
 import { illustration, type Illustration } from "~/content/illustration";

@@ -183,3 +183,10 @@ export function displayPhone(phone: string | null | undefined): string | null {
   const digits = digitsOnly(phone);
   return digits.length === 10 ? formatPhone(digits) : phone;
 }
+
+/** A loan term: "6 months", "60 months (5 years)", "18 months (1.5 years)". */
+export function termLabel(months: number): string {
+  if (months < 12) return `${months} months`;
+  const years = months / 12;
+  return `${months} months (${years} ${years === 1 ? "year" : "years"})`;
+}

@@ -93,9 +93,6 @@ export function approvedLoanStatusLabel(status: string): string {
   return isOneOf(APPROVED_LOAN_STATUSES, status) ? APPROVED_LOAN_STATUS_LABELS[status] : titleCase(status) || "Unknown";
 }
 
-/** A loan term: "6 months", "60 months (5 years)", "18 months (1.5 years)". */
-export function termLabel(months: number): string {
-  if (months < 12) return `${months} months`;
-  const years = months / 12;
-  return `${months} months (${years} ${years === 1 ? "year" : "years"})`;
-}
+// A loan term's words live with the formats: the home page's calculator needs only this one, and
+// loading every label map for it cost each first visit half a kilobyte.
+export { termLabel } from "~/domain/formats";

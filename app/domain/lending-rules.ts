@@ -1,6 +1,7 @@
 import { LOAN_DURATIONS, type EmploymentStatus, type LoanType } from "~/domain/enums";
 import { formatDollarAmount } from "~/domain/formats";
 import { LOAN_TYPE_LABELS } from "~/domain/labels";
+import { LOAN_RANGES } from "~/domain/loan-ranges";
 
 /**
  * The lending rules an application must meet beyond its format: each loan type's advertised range,
@@ -8,21 +9,7 @@ import { LOAN_TYPE_LABELS } from "~/domain/labels";
  * who must name an employer. Pure, so the wizard (in the browser) and the server apply the same rules.
  */
 
-export type LoanRange = { minAmount: number; maxAmount: number; minMonths: number; maxMonths: number };
-
-/** What the site advertises for each loan: app/content/loans.ts builds its figures from this table. */
-export const LOAN_RANGES: Record<LoanType, LoanRange> = {
-  personal: { minAmount: 5_000, maxAmount: 5_000_000, minMonths: 6, maxMonths: 360 },
-  business: { minAmount: 100_000, maxAmount: 50_000_000, minMonths: 6, maxMonths: 360 },
-  private: { minAmount: 100_000, maxAmount: 10_000_000, minMonths: 6, maxMonths: 360 },
-  "hard-money": { minAmount: 100_000, maxAmount: 50_000_000, minMonths: 6, maxMonths: 36 },
-  "debt-consolidation": { minAmount: 50_000, maxAmount: 2_000_000, minMonths: 6, maxMonths: 360 },
-  "auto-loans": { minAmount: 10_000, maxAmount: 1_000_000, minMonths: 6, maxMonths: 360 },
-  "home-improvement": { minAmount: 50_000, maxAmount: 5_000_000, minMonths: 6, maxMonths: 360 },
-};
-
-/** The largest amount any loan offers. */
-export const LARGEST_LOAN_AMOUNT = Math.max(...Object.values(LOAN_RANGES).map((r) => r.maxAmount));
+export { LARGEST_LOAN_AMOUNT, LOAN_RANGES, type LoanRange } from "~/domain/loan-ranges";
 
 const dollars = (n: number) => formatDollarAmount(n, 0);
 

@@ -1,7 +1,8 @@
 // The demo data set: applicants with their applications, contact messages, and the demo accounts'
 // passwords. Every person, company and bank is invented; e-mails are on example.com, phone numbers
-// in the fictional 555-01xx block, SSNs in the 987-65-4320..4329 block the SSA reserves for
-// advertising, routing numbers in the unassigned 50xx range.
+// in the fictional 555-01xx block, SSNs are the two numbers the SSA voided after they were printed
+// on sample cards (078-05-1120, 219-09-9999: no one holds them, and they pass the SSA's structural
+// rules, which refuse the 987-65-432x advertising block), routing numbers in the unassigned 50xx range.
 
 export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
 export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;
@@ -41,7 +42,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
   {
     name: "Maria Delgado",
     email: "maria.delgado@example.com",
-    personal: { firstName: "Maria", middleInitial: "L", lastName: "Delgado", dateOfBirth: "1984-03-22", ssn: "987-65-4320", phone: "(602) 555-0114", addressLine1: "2150 E Camelback Rd", addressLine2: "Apt 310", city: "Phoenix", state: "AZ", zipCode: "85016" },
+    personal: { firstName: "Maria", middleInitial: "L", lastName: "Delgado", dateOfBirth: "1984-03-22", ssn: "078-05-1120", phone: "(602) 555-0114", addressLine1: "2150 E Camelback Rd", addressLine2: "Apt 310", city: "Phoenix", state: "AZ", zipCode: "85016" },
     financial: { employmentStatus: "full-time", employerName: "Desert Valley Medical Center", jobTitle: "Registered Nurse", yearsEmployed: "9", monthlyIncome: "7,400", annualIncome: "88,800", creditScore: "742", monthlyDebts: "650", hasOutstandingLoans: "false", authorizeCreditReport: "true" },
     applications: [
       {
@@ -65,7 +66,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
   {
     name: "James Whitaker",
     email: "james.whitaker@example.com",
-    personal: { firstName: "James", middleInitial: "R", lastName: "Whitaker", dateOfBirth: "1979-11-02", ssn: "987-65-4321", phone: "(704) 555-0162", addressLine1: "418 Camden Rd", city: "Charlotte", state: "NC", zipCode: "28203" },
+    personal: { firstName: "James", middleInitial: "R", lastName: "Whitaker", dateOfBirth: "1979-11-02", ssn: "219-09-9999", phone: "(704) 555-0162", addressLine1: "418 Camden Rd", city: "Charlotte", state: "NC", zipCode: "28203" },
     financial: { employmentStatus: "self-employed", employerName: "Whitaker Custom Cabinetry LLC", jobTitle: "Owner", yearsEmployed: "7", monthlyIncome: "14,500", annualIncome: "174,000", creditScore: "701", monthlyDebts: "2,300", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
     applications: [
       {
@@ -88,7 +89,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
   {
     name: "Priya Raman",
     email: "priya.raman@example.com",
-    personal: { firstName: "Priya", lastName: "Raman", dateOfBirth: "1987-06-15", ssn: "987-65-4322", phone: "(512) 555-0187", addressLine1: "7801 Shoal Creek Blvd", city: "Austin", state: "TX", zipCode: "78757" },
+    personal: { firstName: "Priya", lastName: "Raman", dateOfBirth: "1987-06-15", ssn: "078-05-1120", phone: "(512) 555-0187", addressLine1: "7801 Shoal Creek Blvd", city: "Austin", state: "TX", zipCode: "78757" },
     financial: { employmentStatus: "self-employed", employerName: "Raman Property Partners", jobTitle: "Real Estate Investor", yearsEmployed: "6", monthlyIncome: "18,200", annualIncome: "218,400", creditScore: "768", monthlyDebts: "4,100", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
     applications: [
       {
@@ -104,7 +105,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
   {
     name: "Daniel Okafor",
     email: "daniel.okafor@example.com",
-    personal: { firstName: "Daniel", middleInitial: "C", lastName: "Okafor", dateOfBirth: "1996-09-08", ssn: "987-65-4323", phone: "(614) 555-0139", addressLine1: "55 W Lane Ave", addressLine2: "Apt 4B", city: "Columbus", state: "OH", zipCode: "43201" },
+    personal: { firstName: "Daniel", middleInitial: "C", lastName: "Okafor", dateOfBirth: "1996-09-08", ssn: "219-09-9999", phone: "(614) 555-0139", addressLine1: "55 W Lane Ave", addressLine2: "Apt 4B", city: "Columbus", state: "OH", zipCode: "43201" },
     financial: { employmentStatus: "part-time", employerName: "Buckeye Logistics", jobTitle: "Warehouse Associate", yearsEmployed: "1.5", monthlyIncome: "2,300", annualIncome: "27,600", creditScore: "588", monthlyDebts: "1,150", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
     applications: [
       {
@@ -120,7 +121,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
   {
     name: "Emily Chen",
     email: "emily.chen@example.com",
-    personal: { firstName: "Emily", lastName: "Chen", dateOfBirth: "1982-01-30", ssn: "987-65-4324", phone: "(503) 555-0175", addressLine1: "3320 SE Belmont St", city: "Portland", state: "OR", zipCode: "97214" },
+    personal: { firstName: "Emily", lastName: "Chen", dateOfBirth: "1982-01-30", ssn: "078-05-1120", phone: "(503) 555-0175", addressLine1: "3320 SE Belmont St", city: "Portland", state: "OR", zipCode: "97214" },
     financial: { employmentStatus: "full-time", employerName: "Cascade Software Group", jobTitle: "Senior Product Manager", yearsEmployed: "5", monthlyIncome: "12,900", annualIncome: "154,800", creditScore: "781", monthlyDebts: "1,900", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
     applications: [
       {
@@ -144,7 +145,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
   {
     name: "Robert Kowalski",
     email: "robert.kowalski@example.com",
-    personal: { firstName: "Robert", middleInitial: "J", lastName: "Kowalski", dateOfBirth: "1975-04-19", ssn: "987-65-4325", phone: "(414) 555-0128", addressLine1: "2914 S Kinnickinnic Ave", city: "Milwaukee", state: "WI", zipCode: "53207" },
+    personal: { firstName: "Robert", middleInitial: "J", lastName: "Kowalski", dateOfBirth: "1975-04-19", ssn: "219-09-9999", phone: "(414) 555-0128", addressLine1: "2914 S Kinnickinnic Ave", city: "Milwaukee", state: "WI", zipCode: "53207" },
     financial: { employmentStatus: "full-time", employerName: "Lakeshore Manufacturing", jobTitle: "Maintenance Supervisor", yearsEmployed: "14", monthlyIncome: "6,100", annualIncome: "73,200", creditScore: "655", monthlyDebts: "1,750", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
     applications: [
       {
@@ -159,7 +160,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         key: "demo-robert-debtcons-02",
         daysAgo: 1,
         outcome: "pending",
-        loan: { loanType: "debt-consolidation", loanAmount: "42,000", desiredInterestRate: "10.9", loanDuration: "48", loanPurpose: "Consolidating three credit cards and a personal loan into one lower monthly payment." },
+        loan: { loanType: "debt-consolidation", loanAmount: "52,000", desiredInterestRate: "10.9", loanDuration: "48", loanPurpose: "Consolidating three credit cards and a personal loan into one lower monthly payment." },
         bank: { accountHolderName: "Robert J Kowalski", bankName: "Lakeshore Savings Bank", bankAddress: "735 N Water St, Milwaukee, WI 53202", accountNumber: "3300671217", routingNumber: routing("50750066"), bankAccountType: "checking" },
       },
     ],
@@ -167,7 +168,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
   {
     name: "Sofia Alvarez",
     email: "sofia.alvarez@example.com",
-    personal: { firstName: "Sofia", middleInitial: "M", lastName: "Alvarez", dateOfBirth: "1961-12-05", ssn: "987-65-4326", phone: "(305) 555-0193", addressLine1: "1500 Brickell Bay Dr", addressLine2: "Unit 1204", city: "Miami", state: "FL", zipCode: "33131" },
+    personal: { firstName: "Sofia", middleInitial: "M", lastName: "Alvarez", dateOfBirth: "1961-12-05", ssn: "078-05-1120", phone: "(305) 555-0193", addressLine1: "1500 Brickell Bay Dr", addressLine2: "Unit 1204", city: "Miami", state: "FL", zipCode: "33131" },
     financial: { employmentStatus: "retired", employerName: "Retired (Miami-Dade Public Schools)", jobTitle: "Retired Teacher", monthlyIncome: "5,800", annualIncome: "69,600", creditScore: "724", monthlyDebts: "900", hasOutstandingLoans: "false", authorizeCreditReport: "true" },
     applications: [
       {

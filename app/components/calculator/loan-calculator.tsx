@@ -7,8 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { applyLink } from "~/domain/calculator-link";
 import { LOAN_DURATIONS } from "~/domain/enums";
-import { formatAmountInput, formatUsd, parseAmountInput } from "~/domain/formats";
-import { termLabel } from "~/domain/labels";
+import { formatAmountInput, formatUsd, parseAmountInput, termLabel } from "~/domain/formats";
 import {
   amortizationSchedule,
   CALCULATOR_DEFAULTS,
