@@ -136,6 +136,10 @@ describe("legal content", () => {
     // The fee makes the APR higher than the note rate, but within the advertised range.
     expect(ex.apr).toBeGreaterThan(ex.rate);
     expect(ex.apr).toBeLessThan(35.99);
+    // The installments it names add up to the total it states (the last one absorbs the rounding).
+    expect(Math.round(ex.payment * 100) * (ex.months - 1) + Math.round(ex.finalPayment * 100)).toBe(Math.round(ex.totalPayment * 100));
+    const text = legalDisclosures.sections.flatMap((section) => JSON.stringify(section)).join(" ");
+    expect(text).toContain(ex.finalPayment === ex.payment ? `${ex.months} monthly payments of` : `${ex.months - 1} monthly payments of`);
   });
 
   it("gives every legal section a unique anchor", () => {

@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import { estimateLoan, RATE_BOUNDS } from "~/domain/loan-math";
+import { amortizationSchedule, estimateLoan, RATE_BOUNDS } from "~/domain/loan-math";
 import { p, ul, type LegalDocument } from "./types";
 
 /**
@@ -36,6 +36,8 @@ export const representativeExample = (() => {
   const feePercent = 3;
   const fee = (amount * feePercent) / 100;
   const estimate = estimateLoan(amount, rate, months)!;
+  // Each installment is rounded once and the last absorbs the rounding, so it can differ by a few cents.
+  const finalPayment = amortizationSchedule(amount, rate, months).at(-1)!.payment;
   return {
     amount,
     months,
@@ -43,12 +45,17 @@ export const representativeExample = (() => {
     feePercent,
     fee,
     payment: estimate.monthlyPayment,
+    finalPayment,
     totalPayment: estimate.totalPayment,
     apr: aprFor(amount - fee, estimate.monthlyPayment, months),
   };
 })();
 
 const ex = representativeExample;
+const paymentsText =
+  ex.finalPayment === ex.payment
+    ? `${ex.months} monthly payments of ${usd(ex.payment)}`
+    : `${ex.months - 1} monthly payments of ${usd(ex.payment)} and a final payment of ${usd(ex.finalPayment)}`;
 
 export const legalDisclosures: LegalDocument = {
   title: "Legal Disclosures",
@@ -64,7 +71,7 @@ export const legalDisclosures: LegalDocument = {
           `Loans offered by ${site.name} have annual percentage rates from ${RATE_BOUNDS.min.toFixed(2)}% to ${RATE_BOUNDS.max.toFixed(2)}% APR. The APR is the yearly cost of your loan, including the interest rate and any origination fee. Your APR depends on the loan type, amount and term, your credit history, income and debts, any collateral, and the state where you live. The lowest rates are available to the most creditworthy applicants.`,
         ),
         p(
-          `Representative example: a ${usd(ex.amount)} loan repaid over ${ex.months} months at an interest rate of ${ex.rate}% with a ${ex.feePercent}% origination fee (${usd(ex.fee)}, deducted from the loan proceeds) has an APR of ${ex.apr.toFixed(2)}% and ${ex.months} monthly payments of ${usd(ex.payment)}, for a total of ${usd(ex.totalPayment)}.`,
+          `Representative example: a ${usd(ex.amount)} loan repaid over ${ex.months} months at an interest rate of ${ex.rate}% with a ${ex.feePercent}% origination fee (${usd(ex.fee)}, deducted from the loan proceeds) has an APR of ${ex.apr.toFixed(2)}% and ${paymentsText}, for a total of ${usd(ex.totalPayment)}.`,
         ),
       ],
     },
