@@ -190,3 +190,8 @@ export function termLabel(months: number): string {
   const years = months / 12;
   return `${months} months (${years} ${years === 1 ? "year" : "years"})`;
 }
+
+/** The first 8 characters of an id, with an ellipsis: "1a2b3c4d…". */
+export function shortId(id: string): string {
+  return id.length > 8 ? `${id.slice(0, 8)}…` : id;
+}

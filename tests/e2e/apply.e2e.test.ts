@@ -431,6 +431,9 @@ describe("/apply", () => {
     const main = await page.locator("main").innerText();
     expect(main).toMatch(/confirmation e-mail/i);
     expect(main).toContain("24-48 hours");
+    // A short reference, as the dashboard shows it: the first 8 characters, never the whole id.
+    expect(main).toMatch(/Reference: [0-9a-f]{8}…/);
+    expect(main).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(await page.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href")).toBe("/dashboard");
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     expect(await axeViolations(page)).toEqual([]);

@@ -2,6 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import type { Ref } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { shortId } from "~/domain/formats";
 
 /** The screen after a successful submission (docs/requirements.md §2). */
 export function Confirmation({ headingRef, applicationId }: { headingRef: Ref<HTMLHeadingElement>; applicationId: string }) {
@@ -15,7 +16,7 @@ export function Confirmation({ headingRef, applicationId }: { headingRef: Ref<HT
         Thank you for applying. A confirmation e-mail is on its way to you, and a loan specialist will contact you within 24-48 hours.
       </p>
       <p className="text-sm text-muted-foreground">
-        Reference: <span className="font-mono text-foreground">{applicationId}</span>
+        Reference: <span className="font-mono text-foreground">{shortId(applicationId)}</span>
       </p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button asChild size="lg">

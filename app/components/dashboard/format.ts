@@ -11,10 +11,7 @@ export const FUNDING_BUSINESS_DAYS = "1-3";
 /** What an approved applicant does next, under each approved loan. */
 export const LOAN_NEXT_STEP = `A loan specialist will contact you to sign your loan terms; funds follow within ${FUNDING_BUSINESS_DAYS} business days of completion.`;
 
-/** The first 8 characters of an id, with an ellipsis: "1a2b3c4d…". */
-export function shortId(id: string): string {
-  return id.length > 8 ? `${id.slice(0, 8)}…` : id;
-}
+export { shortId } from "~/domain/formats";
 
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
