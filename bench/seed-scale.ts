@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { APPLICATION_STATUSES, LOAN_DURATIONS, type ApplicationStatus, type LoanType } from "~/domain/enums";
+import { APPLICATION_STATUSES, type ApplicationStatus, type LoanType } from "~/domain/enums";
+import { durationsFor } from "~/domain/lending-rules";
+import { LOAN_RANGES } from "~/domain/loan-ranges";
 import { monthlyPayment } from "~/domain/loan-math";
 import { validateApplicationFields } from "~/domain/validation/application";
 import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
@@ -29,6 +31,14 @@ import { documentKey } from "~/server/storage/storage-keys.server";
  * never read them. Every account shares one argon2id hash of `password` (hashing 2,000 passwords
  * would take minutes and proves nothing here). A fixed pseudo-random sequence makes runs comparable.
  */
+
+
+/** Eight digits in the unassigned 50xx range plus the ABA check digit (weights 3, 7, 1 repeating). */
+function withAbaCheckDigit(first8: string): string {
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7];
+  const sum = [...first8].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
+  return `${first8}${(10 - (sum % 10)) % 10}`;
+}
 
 export type ScaleSeedOptions = {
   applicants: number;
@@ -151,15 +161,17 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
   for (const [j, owner] of owners.entries()) {
     const person = applicants[owner]!;
     const loanType = rnd.pick(LOAN_TYPES_WEIGHTED);
-    const amount = loanType === "hard-money" ? rnd.int(150, 900) * 1000 : rnd.int(3, 120) * 500;
-    const duration = rnd.pick(LOAN_DURATIONS.filter((d) => d <= (loanType === "hard-money" ? 24 : 120)));
+    // Inside the loan type's advertised range (the application rules refuse anything else).
+    const range = LOAN_RANGES[loanType];
+    const amount = rnd.int(range.minAmount / 500, Math.min(range.maxAmount, range.minAmount * 20) / 500) * 500;
+    const duration = rnd.pick(durationsFor(loanType).filter((d) => d <= 120));
     const monthly = rnd.int(25, 180) * 100;
     const raw: Record<string, string> = {
       firstName: person.first,
       lastName: person.last,
       dateOfBirth: `${rnd.int(1955, 2000)}-${digits(rnd.int(1, 12), 2)}-${digits(rnd.int(1, 28), 2)}`,
-      // The block the SSA reserves for advertising: never a real person's number.
-      ssn: `987-65-432${rnd.int(0, 9)}`,
+      // The two numbers the SSA voided after printing them on sample cards: no one holds them.
+      ssn: rnd.pick(["078-05-1120", "219-09-9999"]),
       email: person.email,
       phone: `${person.place.area}55501${digits(rnd.int(0, 99), 2)}`,
       addressLine1: `${rnd.int(10, 9999)} ${rnd.pick(STREETS)}`,
@@ -186,7 +198,7 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
       accountHolderName: person.name,
       bankName: rnd.pick(BANKS),
       accountNumber: `${rnd.int(100_000, 999_999)}${digits(j, 6)}`,
-      routingNumber: `50${digits(rnd.int(0, 9_999_999), 7)}`,
+      routingNumber: withAbaCheckDigit(`50${digits(rnd.int(0, 999_999), 6)}`),
       bankAccountType: rnd.pick(["checking", "checking", "savings"]),
       agreeToTerms: "true",
     };
