@@ -27,8 +27,11 @@ for (const suite of suites) {
     const json = JSON.parse(fs.readFileSync(report, "utf8"));
     passed += json.numPassedTests ?? 0;
     failed += json.numFailedTests ?? 0;
-    // A file that fails to load counts as a failure even though it ran no test.
-    const brokenFiles = (json.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0);
+    // A file that failed without a failed test (it did not load, or its set-up threw and its tests were
+    // skipped) counts as one failure: the closing line must never say 0 failed for a red run.
+    const brokenFiles = (json.testResults ?? []).filter(
+      (f) => f.status === "failed" && !(f.assertionResults ?? []).some((test) => test.status === "failed"),
+    );
     failed += brokenFiles.length;
     counted = true;
   } catch {
