@@ -23,6 +23,7 @@ const TARGETS: Target[] = [
   { path: "/contact", actor: "visitor" },
   { path: "/contact.data", actor: "visitor" },
   { path: "/testimonials", actor: "applicantB" },
+  { path: "/dashboard", actor: "applicantB" },
   { path: "/admin", actor: "admin" },
   { path: "/admin.data", actor: "admin" },
   { path: "/admin/documents", actor: "admin" },
