@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { APPLICANT_PASSWORD, sessionCookie, signUpOverHttp, solveCaptcha } from "../helpers/applicants";
+import { APPLICANT_PASSWORD, mailedCode, sessionCookie, signUpOverHttp, signUpResponse, solveCaptcha } from "../helpers/applicants";
 import { gotoHydrated } from "./harness";
 import { ipSequence, stackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
@@ -136,10 +136,10 @@ describe("first hour: sign-in and the captcha", () => {
 });
 
 describe("first hour: Create Account says each thing once", () => {
-  it("an empty form shows one message per field and no code error before a code exists; Send Code clears stale messages", async () => {
+  it("an empty form shows one message per field and no code error before a code exists; Send Code clears stale messages; from Apply Now it goes on to /apply", async () => {
     const { context, page } = await desktop();
     try {
-      await gotoHydrated(page, `${stack.server.url}/auth`);
+      await gotoHydrated(page, `${stack.server.url}/auth?redirectTo=/apply`);
       await page.getByRole("tab", { name: "Create Account" }).click();
       const form = page.getByRole("tabpanel", { name: "Create Account" });
       await expectToast(page, "Missing Information", () => form.getByRole("button", { name: "Create Account" }).click(), "Please fill in all fields");
@@ -159,11 +159,18 @@ describe("first hour: Create Account says each thing once", () => {
       await form.getByLabel("Full Name").fill("New Person");
       expect(await errorsOf("Full Name")).toEqual([]);
 
-      await form.getByLabel("Email", { exact: true }).fill(`new.${Date.now()}@example.com`);
+      const email = `new.${Date.now()}@example.com`;
+      await form.getByLabel("Email", { exact: true }).fill(email);
       await expectToast(page, "Verification Code Sent", () => form.getByRole("button", { name: "Send Code" }).click());
       await form.getByLabel("Verification Code").waitFor();
       expect(await errorsOf("Password")).toEqual([]);
       expect(await form.innerText()).not.toContain("Please fill in all fields");
+
+      // Finished, the account goes where Apply Now was heading.
+      await form.getByLabel("Verification Code").fill(await mailedCode(stack.sink, email));
+      await form.getByLabel("Password", { exact: true }).fill(APPLICANT_PASSWORD);
+      await form.getByRole("button", { name: "Create Account" }).click();
+      await page.waitForURL((url) => url.pathname === "/apply");
     } finally {
       await context.close();
     }
@@ -199,6 +206,18 @@ describe("first hour: where sign-in lands", () => {
     expect((await visit("/auth")).headers.get("location")).toBe("/dashboard");
     // Off-site targets fall back to the landing page.
     expect((await visit("/auth?redirectTo=//evil.example")).headers.get("location")).toBe("/dashboard");
+  });
+
+  it("Create Account from Apply Now goes on to /apply; without a target, or with an off-site one, to /dashboard", async () => {
+    const landing = async (redirectTo?: string) => {
+      const res = await signUpResponse(stack.server.url, stack.sink, `signup.lands.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, newIp(), { fullName: "Lands Well", redirectTo });
+      expect(res.status).toBe(302);
+      return res.headers.get("location");
+    };
+    expect(await landing("/apply")).toBe("/apply");
+    expect(await landing()).toBe("/dashboard");
+    expect(await landing("https://evil.example/apply")).toBe("/dashboard");
+    expect(await landing("//evil.example")).toBe("/dashboard");
 
   });
 });

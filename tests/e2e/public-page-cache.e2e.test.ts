@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/seo";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
-import type { TestServer } from "./harness";
+import { waitForHydration, type TestServer } from "./harness";
 import { startStack, stopStack } from "./helpers/stack";
 
 /**
@@ -127,9 +127,14 @@ describe("public page cache", () => {
       page.on("pageerror", (e) => problems.push(e.message));
       const res = await page.goto(`${server.url}/`);
       expect(res?.headers()["x-page-cache"]).toBe("hit");
-      await page.waitForLoadState("networkidle");
+      // Scripts load after the first paint: a click before hydration would load /calculator as a new
+      // document, and a fill before that one hydrates is lost (a CI run read the default's payment).
+      await waitForHydration(page);
+      const navigationsBefore = await page.evaluate(() => performance.getEntriesByType("navigation").length + performance.timeOrigin);
       await page.getByRole("navigation").getByRole("link", { name: "Calculator" }).first().click();
       await page.waitForURL("**/calculator");
+      // Same document (client-side navigation): the page's time origin did not change.
+      expect(await page.evaluate(() => performance.getEntriesByType("navigation").length + performance.timeOrigin)).toBe(navigationsBefore);
       // A new amount recomputes the payment in the browser: proof the page hydrated. One input event
       // (fill): keystroke by keystroke, the caret handling of the formatted field raced the test's
       // typing on a loaded machine (a CI run read "$205,166,339.10").

@@ -54,16 +54,24 @@ export async function signUpOverHttp(
   fullName = "Bench Applicant",
   password = APPLICANT_PASSWORD,
 ): Promise<string> {
+  const res = await signUpResponse(base, sink, email, ip, { fullName, password });
+  if (res.status !== 302) throw new Error(`sign-up failed for ${email}: ${res.status}`);
+  return sessionCookie(res);
+}
+
+/** Sends the code, reads it from the sink and posts Create Account; the raw answer (302 on success). */
+export async function signUpResponse(
+  base: string,
+  sink: SmtpSink,
+  email: string,
+  ip: string,
+  { fullName = "Bench Applicant", password = APPLICANT_PASSWORD, redirectTo }: { fullName?: string; password?: string; redirectTo?: string } = {},
+): Promise<Response> {
   const headers = { origin: base, "x-forwarded-for": ip };
   await fetch(`${base}/auth`, { method: "POST", body: new URLSearchParams({ intent: "send-code", email }), headers, redirect: "manual" });
   const code = await mailedCode(sink, email);
   const captcha = await solveCaptcha(base);
-  const res = await fetch(`${base}/auth`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "sign-up", fullName, email, code, password, captcha }),
-    headers,
-    redirect: "manual",
-  });
-  if (res.status !== 302) throw new Error(`sign-up failed for ${email}: ${res.status}`);
-  return sessionCookie(res);
+  const body = new URLSearchParams({ intent: "sign-up", fullName, email, code, password, captcha });
+  if (redirectTo !== undefined) body.set("redirectTo", redirectTo);
+  return fetch(`${base}/auth`, { method: "POST", body, headers, redirect: "manual" });
 }

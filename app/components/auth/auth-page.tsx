@@ -129,7 +129,7 @@ export function AuthPage({ captcha, redirectTo, actionData }: AuthPageProps) {
                 )}
               </TabsContent>
               <TabsContent value="sign-up" forceMount>
-                <SignUpForm captcha={captcha} actionData={actionData} />
+                <SignUpForm captcha={captcha} redirectTo={redirectTo} actionData={actionData} />
               </TabsContent>
             </Tabs>
           )}

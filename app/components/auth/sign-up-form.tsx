@@ -14,10 +14,10 @@ const ORDER = ["fullName", "email", "code", "password", CAPTCHA_FIELD] as const;
 
 /**
  * Create Account (docs/requirements.md §5): e-mail entered, Send Code (the field locks, the button reads 'Code Sent'),
- * code entered, captcha solved, account created, redirect to /dashboard. 'Change email' unlocks the
- * field and forgets the sent state and the code.
+ * code entered, captcha solved, account created, redirect to /dashboard (or on to the `redirectTo` page, e.g.
+ * /apply after Apply Now). 'Change email' unlocks the field and forgets the sent state and the code.
  */
-export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserConfig; actionData?: AuthActionData }) {
+export function SignUpForm({ captcha, redirectTo, actionData }: { captcha: CaptchaBrowserConfig; redirectTo: string; actionData?: AuthActionData }) {
   const { id, values, setValue, bind, errors, show, captchaProps, verifying, showAnswer, formProps } = useAuthForm(ORDER, {
     fullName: "",
     email: "",
@@ -81,6 +81,7 @@ export function SignUpForm({ captcha, actionData }: { captcha: CaptchaBrowserCon
   return (
     <signUp.fetcher.Form {...formProps(signUp, check)}>
       <input type="hidden" name="intent" value="sign-up" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       <InputField id={`${id}-name`} label="Full Name" autoComplete="name" autoCapitalize="words" required maxLength={120} {...bind("fullName")} />
 
       <Field

@@ -43,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "sign-up": {
       const result = await signUp({ ...parsed.value, captcha: parsed.captcha }, meta);
       if (!result.ok) return answer("sign-up", result);
-      return redirectWithToast("/dashboard", result.toast, { headers: result.headers, request });
+      // The spec's landing is /dashboard; a visitor sent here by Apply Now (redirectTo=/apply) goes on to apply.
+      return redirectWithToast(landingPath(false, parsed.redirectTo), result.toast, { headers: result.headers, request });
     }
     case "sign-in": {
       const result = await signIn({ ...parsed.value, captcha: parsed.captcha }, meta);
