@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES, type ApplicationSta
  * The loan application's status lifecycle as one state machine: its states, the transitions allowed
  * between them, and who may make each. Every service that changes a status asks this module which
  * transition it is making (`transitionFor`) and writes it as a conditional UPDATE
- * (`… SET status = to WHERE id = $1 AND status = from`): the machine decides what is allowed, the
+ * (`… SET status = to WHERE id = $1 AND status IN (from)`): the machine decides what is allowed, the
  * database's row lock decides who wins when two people try at once. New work (offers, servicing,
  * document requests) adds states and transitions here instead of scattering `status === …` checks.
  * Pure, no I/O.
@@ -20,20 +20,26 @@ export type LifecycleRole =
 /** What the machine needs to know about the person acting. */
 export type LifecycleActor = { isAdmin: boolean; mfaVerified: boolean };
 
-export type ApplicationEvent = "submit" | "approve" | "deny";
+export type ApplicationEvent = "submit" | "start-review" | "approve" | "deny" | "close-incomplete";
 
 export type ApplicationTransition = {
   event: ApplicationEvent;
-  /** null: the application does not exist yet. */
-  from: ApplicationStatus | null;
+  /** The statuses the event may leave; null: the application does not exist yet. */
+  from: readonly (ApplicationStatus | null)[];
   to: ApplicationStatus;
   by: LifecycleRole;
 };
 
+/** Statuses in which staff are still reviewing: documents can be requested, messages exchanged. */
+export const OPEN_REVIEW_STATUSES = ["pending", "under_review"] as const satisfies readonly ApplicationStatus[];
+
 export const APPLICATION_TRANSITIONS = [
-  { event: "submit", from: null, to: "pending", by: "applicant" },
-  { event: "approve", from: "pending", to: "approved", by: "verified-admin" },
-  { event: "deny", from: "pending", to: "denied", by: "verified-admin" },
+  { event: "submit", from: [null], to: "pending", by: "applicant" },
+  { event: "start-review", from: ["pending"], to: "under_review", by: "verified-admin" },
+  { event: "approve", from: OPEN_REVIEW_STATUSES, to: "approved", by: "verified-admin" },
+  { event: "deny", from: OPEN_REVIEW_STATUSES, to: "denied", by: "verified-admin" },
+  // Reg B (12 CFR 1002.9(c)): after the notice of incompleteness's date has passed.
+  { event: "close-incomplete", from: OPEN_REVIEW_STATUSES, to: "incomplete", by: "verified-admin" },
 ] as const satisfies readonly ApplicationTransition[];
 
 /** The status a new application starts in. */
@@ -46,14 +52,28 @@ export function transitionFor<E extends ApplicationEvent>(event: E): Extract<(ty
   return found as Extract<(typeof APPLICATION_TRANSITIONS)[number], { event: E }>;
 }
 
+/**
+ * The statuses an event may leave, for a conditional UPDATE (`… WHERE status IN (from)`). Never
+ * null: only 'submit' starts from nothing, and it inserts.
+ */
+export function fromStatuses(event: Exclude<ApplicationEvent, "submit">): ApplicationStatus[] {
+  const from: readonly (ApplicationStatus | null)[] = transitionFor(event).from;
+  return from.filter((s): s is ApplicationStatus => s !== null);
+}
+
 /** Whether `event` may happen to an application in status `from` (null: not created yet). */
 export function canTransition(from: ApplicationStatus | null, event: ApplicationEvent): boolean {
-  return APPLICATION_TRANSITIONS.some((t) => t.event === event && t.from === from);
+  return APPLICATION_TRANSITIONS.some((t) => t.event === event && (t.from as readonly (ApplicationStatus | null)[]).includes(from));
 }
 
 /** The events an application in this status allows (what an admin's screen may offer). */
 export function eventsFrom(status: ApplicationStatus): ApplicationEvent[] {
-  return APPLICATION_TRANSITIONS.filter((t) => t.from === status).map((t) => t.event);
+  return APPLICATION_TRANSITIONS.filter((t) => (t.from as readonly (ApplicationStatus | null)[]).includes(status)).map((t) => t.event);
+}
+
+/** Whether the application is still being reviewed (requests, replies and messages are open). */
+export function isOpenForReview(status: string): boolean {
+  return (OPEN_REVIEW_STATUSES as readonly string[]).includes(status);
 }
 
 /** Whether this person may make the event's transition (ownership is the caller's check). */
@@ -69,7 +89,7 @@ export function isDecided(status: string): boolean {
 
 /** States no transition leaves. */
 export function terminalStatuses(): ApplicationStatus[] {
-  return APPLICATION_STATUSES.filter((s) => !APPLICATION_TRANSITIONS.some((t) => t.from === s));
+  return APPLICATION_STATUSES.filter((s) => eventsFrom(s).length === 0);
 }
 
 /** Approved-loan statuses that count as a current loan (shown as "Approved" on the dashboard). */

@@ -18,11 +18,11 @@ export const LOAN_TYPES = [
 ] as const;
 export type LoanType = (typeof LOAN_TYPES)[number];
 
-export const APPLICATION_STATUSES = ["pending", "under_review", "approved", "denied"] as const;
+export const APPLICATION_STATUSES = ["pending", "under_review", "approved", "denied", "incomplete"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** Statuses that end a review: reviewed_at must be set. */
-export const DECIDED_APPLICATION_STATUSES = ["approved", "denied"] as const satisfies readonly ApplicationStatus[];
+/** Statuses that end a review: reviewed_at must be set. 'incomplete': closed as incomplete (Reg B notice). */
+export const DECIDED_APPLICATION_STATUSES = ["approved", "denied", "incomplete"] as const satisfies readonly ApplicationStatus[];
 
 export const EMPLOYMENT_STATUSES = ["full-time", "part-time", "self-employed", "retired", "unemployed"] as const;
 export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
@@ -43,8 +43,57 @@ export const DOCUMENT_TYPES = [
   "utility_bill",
   "collateral_docs",
   "signature",
+  // Uploaded in answer to a staff request (What We Need); one of REQUEST_DOCUMENT_KINDS.
+  "id_document",
+  "bank_statement",
+  "pay_stub",
+  "tax_return",
+  "proof_of_address",
+  "business_license",
+  "other_document",
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The documents staff can ask for after submission (each is also a loan_documents.document_type). */
+export const REQUEST_DOCUMENT_KINDS = [
+  "id_document",
+  "bank_statement",
+  "pay_stub",
+  "tax_return",
+  "proof_of_address",
+  "business_license",
+  "other_document",
+] as const satisfies readonly DocumentType[];
+export type RequestDocumentKind = (typeof REQUEST_DOCUMENT_KINDS)[number];
+
+/** What a request item asks for: a document of one kind, or an answer in words. */
+export const REQUEST_ITEM_KINDS = [...REQUEST_DOCUMENT_KINDS, "question"] as const;
+export type RequestItemKind = (typeof REQUEST_ITEM_KINDS)[number];
+
+/** requested → received (the applicant answered) → accepted, or rejected (answer again → received). */
+export const REQUEST_ITEM_STATUSES = ["requested", "received", "accepted", "rejected"] as const;
+export type RequestItemStatus = (typeof REQUEST_ITEM_STATUSES)[number];
+
+/** Events on an application's timeline (application_events.kind). */
+export const APPLICATION_EVENT_KINDS = [
+  "submitted",
+  "review_started",
+  "documents_requested",
+  "document_received",
+  "reply_received",
+  "document_accepted",
+  "document_rejected",
+  "message",
+  "note",
+  "approved",
+  "denied",
+  "closed_incomplete",
+] as const;
+export type ApplicationEventKind = (typeof APPLICATION_EVENT_KINDS)[number];
+
+/** Which side of the conversation wrote a message or made an event. */
+export const CONVERSATION_SIDES = ["applicant", "staff"] as const;
+export type ConversationSide = (typeof CONVERSATION_SIDES)[number];
 
 export const ALLOWED_MIME_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export type AllowedMimeType = (typeof ALLOWED_MIME_TYPES)[number];
@@ -83,6 +132,14 @@ export const LIMITS = {
   testimonialRatingMin: 1,
   testimonialRatingMax: 5,
   testimonialMaxLength: 2000,
+  /** One message in an application's conversation. */
+  messageMaxLength: 5000,
+  /** Staff's note to the applicant on a request, and a reason for rejecting an answer. */
+  requestNoteMaxLength: 1000,
+  /** The applicant's written reply to a question item. */
+  requestReplyMaxLength: 5000,
+  /** Items in one Request Documents. */
+  requestItemsMax: 10,
 } as const;
 
 /** Narrows an unknown value to one of a constant list (for parsing query strings, form values). */

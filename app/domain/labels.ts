@@ -5,6 +5,12 @@ import {
   EMPLOYMENT_STATUSES,
   isOneOf,
   LOAN_TYPES,
+  REQUEST_ITEM_KINDS,
+  REQUEST_ITEM_STATUSES,
+  APPLICATION_EVENT_KINDS,
+  type ApplicationEventKind,
+  type RequestItemKind,
+  type RequestItemStatus,
   type ApplicationStatus,
   type ApprovedLoanStatus,
   type BankAccountType,
@@ -50,7 +56,55 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   under_review: "Under Review",
   approved: "Approved",
   denied: "Denied",
+  incomplete: "Closed as Incomplete",
 };
+
+/** What staff can ask for (the Request Documents form and the What We Need list). */
+export const REQUEST_ITEM_KIND_LABELS: Record<RequestItemKind, string> = {
+  id_document: "ID",
+  bank_statement: "Bank Statement",
+  pay_stub: "Pay Stub",
+  tax_return: "Tax Return",
+  proof_of_address: "Proof of Address",
+  business_license: "Business License",
+  other_document: "Other Document",
+  question: "Question",
+};
+
+export const REQUEST_ITEM_STATUS_LABELS: Record<RequestItemStatus, string> = {
+  requested: "Requested",
+  received: "Received (In Review)",
+  accepted: "Accepted",
+  rejected: "Rejected",
+};
+
+/** The Application Timeline's entry titles. */
+export const APPLICATION_EVENT_LABELS: Record<ApplicationEventKind, string> = {
+  submitted: "Submitted",
+  review_started: "Under Review",
+  documents_requested: "Documents Requested",
+  document_received: "Document Received",
+  reply_received: "Reply Received",
+  document_accepted: "Document Accepted",
+  document_rejected: "Document Rejected",
+  message: "Message",
+  note: "Internal Note",
+  approved: "Approved",
+  denied: "Denied",
+  closed_incomplete: "Closed as Incomplete",
+};
+
+export function requestItemKindLabel(kind: string): string {
+  return isOneOf(REQUEST_ITEM_KINDS, kind) ? REQUEST_ITEM_KIND_LABELS[kind] : titleCase(kind);
+}
+
+export function requestItemStatusLabel(status: string): string {
+  return isOneOf(REQUEST_ITEM_STATUSES, status) ? REQUEST_ITEM_STATUS_LABELS[status] : titleCase(status);
+}
+
+export function applicationEventLabel(kind: string): string {
+  return isOneOf(APPLICATION_EVENT_KINDS, kind) ? APPLICATION_EVENT_LABELS[kind] : titleCase(kind);
+}
 
 export const APPROVED_LOAN_STATUS_LABELS: Record<ApprovedLoanStatus, string> = {
   active: "Active",

@@ -1,11 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
-import { transitionFor } from "~/domain/application-lifecycle";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
 import { monthlyPayment } from "~/domain/loan-math";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { approvedLoans, loanApplications, user as userTable } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/templates.server";
+import { recordEvent } from "~/server/conversation/timeline.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "./audit.server";
 
 /**
@@ -45,12 +46,13 @@ export async function approveApplication(
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
   const payment = monthlyPayment(terms.approvedAmount, terms.interestRate, terms.termMonths);
-  const { from, to } = transitionFor("approve");
+  const { to } = transitionFor("approve");
+  const from = fromStatuses("approve");
   return db.transaction(async (tx) => {
     const decided = await tx
       .update(loanApplications)
       .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, from)))
+      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw new ReviewConflict();
     const [loan] = await tx
@@ -76,6 +78,7 @@ export async function approveApplication(
         baseUrl: getConfig().publicUrl,
       }),
     });
+    await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "approved", actorId: actor.id, actorSide: "staff" });
     await writeAudit(tx, {
       actor,
       action: "application.approve",
@@ -97,12 +100,13 @@ export async function denyApplication(
 ): Promise<void> {
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
-  const { from, to } = transitionFor("deny");
+  const { to } = transitionFor("deny");
+  const from = fromStatuses("deny");
   await db.transaction(async (tx) => {
     const decided = await tx
       .update(loanApplications)
       .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, from)))
+      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw new ReviewConflict();
     await enqueueEmail(tx, {
@@ -115,6 +119,7 @@ export async function denyApplication(
         baseUrl: getConfig().publicUrl,
       }),
     });
+    await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "denied", actorId: actor.id, actorSide: "staff" });
     await writeAudit(tx, { actor, action: "application.deny", table: "loan_applications", recordId: applicationId, details: { reasons }, request });
   });
 }

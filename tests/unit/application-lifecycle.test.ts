@@ -3,7 +3,9 @@ import {
   APPLICATION_TRANSITIONS,
   canTransition,
   eventsFrom,
+  fromStatuses,
   INITIAL_APPLICATION_STATUS,
+  isOpenForReview,
   isCurrentLoan,
   isDecided,
   mayMake,
@@ -13,17 +15,25 @@ import {
 import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
 
 describe("the application status lifecycle", () => {
-  it("starts pending and is decided from pending only, once", () => {
+  it("starts pending; staff start the review; decided (or closed as incomplete) from pending or under review, once", () => {
     expect(INITIAL_APPLICATION_STATUS).toBe("pending");
-    expect(transitionFor("submit")).toMatchObject({ from: null, to: "pending", by: "applicant" });
-    expect(transitionFor("approve")).toMatchObject({ from: "pending", to: "approved", by: "verified-admin" });
-    expect(transitionFor("deny")).toMatchObject({ from: "pending", to: "denied", by: "verified-admin" });
-    expect(eventsFrom("pending").sort()).toEqual(["approve", "deny"]);
-    for (const decided of ["approved", "denied"] as const) {
+    expect(transitionFor("submit")).toMatchObject({ from: [null], to: "pending", by: "applicant" });
+    expect(transitionFor("start-review")).toMatchObject({ from: ["pending"], to: "under_review", by: "verified-admin" });
+    expect(transitionFor("approve")).toMatchObject({ from: ["pending", "under_review"], to: "approved", by: "verified-admin" });
+    expect(transitionFor("deny")).toMatchObject({ from: ["pending", "under_review"], to: "denied", by: "verified-admin" });
+    expect(transitionFor("close-incomplete")).toMatchObject({ from: ["pending", "under_review"], to: "incomplete", by: "verified-admin" });
+    expect(fromStatuses("approve")).toEqual(["pending", "under_review"]);
+    expect(eventsFrom("pending").sort()).toEqual(["approve", "close-incomplete", "deny", "start-review"]);
+    expect(eventsFrom("under_review").sort()).toEqual(["approve", "close-incomplete", "deny"]);
+    expect(canTransition("under_review", "start-review")).toBe(false);
+    for (const decided of ["approved", "denied", "incomplete"] as const) {
       expect(eventsFrom(decided)).toEqual([]);
       expect(canTransition(decided, "approve")).toBe(false);
       expect(canTransition(decided, "deny")).toBe(false);
+      expect(isOpenForReview(decided)).toBe(false);
     }
+    expect(isOpenForReview("pending")).toBe(true);
+    expect(isOpenForReview("under_review")).toBe(true);
     expect(canTransition(null, "submit")).toBe(true);
     expect(canTransition("pending", "submit")).toBe(false);
   });
@@ -33,7 +43,7 @@ describe("the application status lifecycle", () => {
     expect(new Set(events).size).toBe(events.length);
     for (const t of APPLICATION_TRANSITIONS) {
       expect(APPLICATION_STATUSES).toContain(t.to);
-      if (t.from !== null) expect(APPLICATION_STATUSES).toContain(t.from);
+      for (const from of t.from) if (from !== null) expect(APPLICATION_STATUSES).toContain(from);
     }
   });
 
@@ -52,6 +62,8 @@ describe("the application status lifecycle", () => {
     expect(mayMake("approve", { isAdmin: true, mfaVerified: false })).toBe(false);
     expect(mayMake("deny", { isAdmin: false, mfaVerified: true })).toBe(false);
     expect(mayMake("submit", { isAdmin: false, mfaVerified: false })).toBe(true);
+    expect(mayMake("start-review", { isAdmin: true, mfaVerified: false })).toBe(false);
+    expect(mayMake("close-incomplete", { isAdmin: false, mfaVerified: true })).toBe(false);
   });
 
   it("counts active and approved loans as current", () => {

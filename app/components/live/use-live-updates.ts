@@ -8,7 +8,15 @@ import { useEffect, useRef } from "react";
  * only when the tab is shown again, so tabs over the cap do not take the stream from each other.
  */
 
-export type LiveChange = { table: string; op: "INSERT" | "UPDATE" | "DELETE"; id: string; owner: string; status?: string };
+export type LiveChange = {
+  table: string;
+  op: "INSERT" | "UPDATE" | "DELETE";
+  id: string;
+  owner: string;
+  status?: string;
+  /** The application the changed row belongs to, when it belongs to one. */
+  applicationId?: string;
+};
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 

@@ -1,4 +1,5 @@
 import { transitionFor } from "~/domain/application-lifecycle";
+import { recordEvent } from "~/server/conversation/timeline.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { and, count, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
@@ -212,6 +213,7 @@ export async function submitApplication(
     const baseUrl = getConfig().publicUrl;
     await db.transaction(async (tx) => {
       await tx.insert(loanApplications).values(applicationRow(applicationId, applicant, fields, idempotencyKey));
+      await recordEvent(tx, { applicationId, ownerId: applicant.id, kind: "submitted", actorId: applicant.id, actorSide: "applicant" });
       await tx.insert(loanDocuments).values(
         files.map((f) => ({
           applicationId,

@@ -20,9 +20,11 @@
  */
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   char,
+  check,
   date,
   index,
   integer,
@@ -38,8 +40,12 @@ import {
 import {
   ALLOWED_MIME_TYPES,
   APPLICATION_STATUSES,
+  APPLICATION_EVENT_KINDS,
   APPROVED_LOAN_STATUSES,
   BANK_ACCOUNT_TYPES,
+  CONVERSATION_SIDES,
+  REQUEST_ITEM_KINDS,
+  REQUEST_ITEM_STATUSES,
   CONTACT_MESSAGE_STATUSES,
   DECIDED_APPLICATION_STATUSES,
   DOCUMENT_TYPES,
@@ -343,15 +349,146 @@ export const loanDocuments = pgTable(
     fileSize: integer("file_size").notNull(),
     mimeType: text("mime_type", { enum: ALLOWED_MIME_TYPES }).notNull(),
     uploadedAt: timestamptz("uploaded_at").notNull().defaultNow(),
+    /** Set when uploaded in answer to a staff request (What We Need); null for the wizard's documents. */
+    requestItemId: uuid("request_item_id").references((): AnyPgColumn => requestItems.id, { onDelete: "set null" }),
   },
   (t) => [
-    unique("loan_documents_application_id_document_type_key").on(t.applicationId, t.documentType),
+    // The wizard's documents: one of each type per application. Answers to requests may repeat a
+    // type (a rejected bank statement is uploaded again), so they are not counted here.
+    uniqueIndex("loan_documents_application_id_document_type_key").on(t.applicationId, t.documentType).where(sql`request_item_id is null`),
+    index("loan_documents_request_item_id_idx").on(t.requestItemId),
     oneOf(t.documentType, DOCUMENT_TYPES),
     columnCheck(t.fileSize, sql`${t.fileSize} > 0 and ${t.fileSize} <= ${lit(LIMITS.maxDocumentBytes)}`),
     oneOf(t.mimeType, ALLOWED_MIME_TYPES),
     index("loan_documents_user_id_idx").on(t.userId),
     index("loan_documents_uploaded_at_idx").on(t.uploadedAt.desc().nullsFirst()),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// After submission (issue 19): the timeline, the lender's requests and the conversation. Each row
+// carries the application's owner (user_id) so the live-update trigger can address the applicant.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The Application Timeline: one row per thing that happened to an application, written in the same
+ * transaction as the change itself. `internal` rows (staff notes) are never shown to the applicant.
+ * `summary` is a short, non-sensitive line for the timeline (never an SSN, bank number or message text
+ * beyond what the applicant or staff wrote for the other side to read).
+ */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: uuidPk(),
+    applicationId: applicationIdRef("cascade"),
+    /** The application's owner (the applicant), for live updates; not necessarily the actor. */
+    userId: userIdRef("restrict"),
+    kind: text("kind", { enum: APPLICATION_EVENT_KINDS }).notNull(),
+    /** Who did it: an applicant, a staff member, or null (the system, a backfill). */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorSide: text("actor_side", { enum: CONVERSATION_SIDES }),
+    summary: text("summary"),
+    internal: boolean("internal").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.kind, APPLICATION_EVENT_KINDS),
+    columnCheck(t.actorSide, whenPresent(t.actorSide, sql`${t.actorSide} in ${sqlList(CONVERSATION_SIDES)}`)),
+    index("application_events_application_id_created_at_idx").on(t.applicationId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * What We Need: one item a staff member asked for (a document of a kind, or a question), with the
+ * note and due date of the request it came in (`request_id` groups the items of one Request Documents).
+ * Status: requested → received → accepted | rejected; a rejected item is answered again (→ received).
+ */
+export const requestItems = pgTable(
+  "request_items",
+  {
+    id: uuidPk(),
+    requestId: uuid("request_id").notNull(),
+    applicationId: applicationIdRef("cascade"),
+    userId: userIdRef("restrict"),
+    kind: text("kind", { enum: REQUEST_ITEM_KINDS }).notNull(),
+    /** Staff's note to the applicant (shown to them). */
+    note: text("note"),
+    /** The date by which it is needed ('yyyy-MM-dd'); the Reg B notice of incompleteness names it. */
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    status: text("status", { enum: REQUEST_ITEM_STATUSES }).notNull().default("requested"),
+    /** The applicant's written answer (question items). */
+    replyText: text("reply_text"),
+    /** Why staff rejected the last answer (shown to the applicant). */
+    rejectionReason: text("rejection_reason"),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    answeredAt: timestamptz("answered_at"),
+    reviewedAt: timestamptz("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    oneOf(t.kind, REQUEST_ITEM_KINDS),
+    oneOf(t.status, REQUEST_ITEM_STATUSES),
+    columnCheck(t.note, whenPresent(t.note, sql`char_length(${t.note}) <= ${lit(LIMITS.requestNoteMaxLength)}`)),
+    columnCheck(t.replyText, whenPresent(t.replyText, sql`char_length(${t.replyText}) <= ${lit(LIMITS.requestReplyMaxLength)}`)),
+    columnCheck(t.rejectionReason, whenPresent(t.rejectionReason, sql`char_length(${t.rejectionReason}) <= ${lit(LIMITS.requestNoteMaxLength)}`)),
+    check("request_items_rejected_has_reason_check", sql`${t.status} <> 'rejected' or ${t.rejectionReason} is not null`),
+    index("request_items_application_id_idx").on(t.applicationId, t.createdAt),
+    index("request_items_user_id_status_idx").on(t.userId, t.status),
+  ],
+);
+
+/** The conversation about one application: plain text, shown as text (never as HTML). */
+export const applicationMessages = pgTable(
+  "application_messages",
+  {
+    id: uuidPk(),
+    applicationId: applicationIdRef("cascade"),
+    /** The application's owner (the applicant), for live updates. */
+    userId: userIdRef("restrict"),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorSide: text("author_side", { enum: CONVERSATION_SIDES }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.authorSide, CONVERSATION_SIDES),
+    columnCheck(t.body, sql`char_length(${t.body}) between 1 and ${lit(LIMITS.messageMaxLength)}`),
+    index("application_messages_application_id_created_at_idx").on(t.applicationId, t.createdAt),
+    index("application_messages_user_id_created_at_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * How far each reader has read a conversation: the applicant for their application; each staff
+ * member for theirs. Unread = messages from the other side written after last_read_at.
+ */
+export const conversationReads = pgTable(
+  "conversation_reads",
+  {
+    applicationId: applicationIdRef("cascade"),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    lastReadAt: timestamptz("last_read_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.readerId] })],
+);
+
+/**
+ * "You have a new message" e-mails: at most one per conversation per hour for each side. The claim is
+ * one conditional upsert (… ON CONFLICT DO UPDATE … WHERE last_sent_at < now() - 1 hour), so two
+ * messages at once send one e-mail.
+ */
+export const conversationNotices = pgTable(
+  "conversation_notices",
+  {
+    applicationId: applicationIdRef("cascade"),
+    /** The side the e-mail goes to. */
+    recipientSide: text("recipient_side", { enum: CONVERSATION_SIDES }).notNull(),
+    lastSentAt: timestamptz("last_sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.recipientSide] }), oneOf(t.recipientSide, CONVERSATION_SIDES)],
 );
 
 export const bankAccounts = pgTable(
@@ -692,3 +829,6 @@ export type NewAuditLogEntry = typeof auditLog.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
 export type RateLimitHit = typeof rateLimitHits.$inferSelect;
+export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
+export type RequestItem = typeof requestItems.$inferSelect;
+export type ApplicationMessage = typeof applicationMessages.$inferSelect;

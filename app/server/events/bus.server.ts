@@ -14,11 +14,13 @@ import type { Database } from "~/server/db/client.server";
 export const CHANNEL = "portal_changes";
 
 const changeSchema = z.object({
-  t: z.enum(["loan_applications", "approved_loans", "bank_accounts", "loan_documents", "session"]),
+  t: z.enum(["loan_applications", "approved_loans", "bank_accounts", "loan_documents", "session", "application_events", "request_items", "application_messages"]),
   op: z.enum(["INSERT", "UPDATE", "DELETE"]),
   id: z.string(),
   owner: z.string(),
   status: z.string().optional(),
+  /** The application the row belongs to (migration 0006), when it belongs to one. */
+  app: z.string().optional(),
 });
 
 export type ChangeEvent = z.infer<typeof changeSchema>;

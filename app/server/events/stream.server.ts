@@ -82,7 +82,14 @@ function makeRoom(cap: number, same: (s: OpenStream) => boolean): void {
 
 /** What the browser receives for a change: no personal data, only what to refresh (and whose). */
 function publicPayload(event: ChangeEvent) {
-  return { table: event.t, op: event.op, id: event.id, owner: event.owner, ...(event.status ? { status: event.status } : {}) };
+  return {
+    table: event.t,
+    op: event.op,
+    id: event.id,
+    owner: event.owner,
+    ...(event.status ? { status: event.status } : {}),
+    ...(event.app ? { applicationId: event.app } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DOCUMENT_FIELDS } from "~/domain/validation/application";
 import { formatSsn } from "~/domain/formats";
-import { titleCase } from "~/domain/labels";
+import { REQUEST_ITEM_KIND_LABELS, titleCase } from "~/domain/labels";
 
 /** Display helpers for the admin client and document views. Pure, safe in the browser. */
 
@@ -27,6 +27,7 @@ export function displaySsn(value: string): string {
 const DOCUMENT_LABELS: Record<string, string> = {
   ...Object.fromEntries(DOCUMENT_FIELDS.map((d) => [d.type, d.label])),
   signature: "Signature",
+  ...REQUEST_ITEM_KIND_LABELS,
 };
 
 /** "Bank Statement (Month 1)" for bank_statement_1; unknown types are tidied. */
