@@ -310,7 +310,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       expect(cross.status).toBe(400);
       expect(await statusOf(other.app.id)).toBe("pending");
 
-      for (const fields of [{ intent: "delete" }, { intent: "note", note: "Bad\u0000note" }, { intent: "note", note: "x".repeat(2001) }, { intent: "note", note: "   " }]) {
+      for (const fields of [{ intent: "delete", note: "" }, { intent: "note", note: "Bad\u0000note" }, { intent: "note", note: "x".repeat(2001) }, { intent: "note", note: "   " }]) {
         const res = await act(fields);
         expect(res.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
         expect(res.body.toast?.title).toBe("Failed to update application");

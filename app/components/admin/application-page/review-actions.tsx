@@ -33,66 +33,95 @@ export function ReviewActions({ application, focusAfter }: { application: AdminA
     if (target?.isConnected) target.focus();
     else focusAfter.current?.focus();
   };
+  /**
+   * A decision's answer arrives before the page reloads, while its button is still there: forget the
+   * button then, so focus goes to the summary rather than to a button about to disappear.
+   */
+  const closes = (set: (value: null) => void) => (decided?: boolean) => {
+    if (decided) opener.current = null;
+    set(null);
+  };
   /** Remembers the button that opened a dialog, for focus to go back to. */
   const remember = (event: MouseEvent<HTMLButtonElement>) => {
     opener.current = event.currentTarget;
   };
 
-  if (allowed.length === 0) return null;
+  // The dialogs stay mounted after a decision (which leaves no button here), so they close normally,
+  // show their toast and hand focus back.
   return (
-    <div className="flex flex-col gap-3" data-testid="review-actions">
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        {allowed.includes("start-review") ? (
-          <start.fetcher.Form method="post">
-            <input type="hidden" name="intent" value="start-review" />
-            <input type="hidden" name="applicationId" value={a.id} />
-            <PendingButton type="submit" variant="outline" pending={start.pending} icon={<ClipboardCheck aria-hidden="true" />} className="w-full sm:w-auto">
-              Start Review
-            </PendingButton>
-          </start.fetcher.Form>
-        ) : null}
-        {allowed.includes("approve") ? (
-          <Button onClick={(event) => {
-              remember(event);
-              setApproving(a);
-            }} className="bg-green-700 text-white hover:bg-green-800" data-action="approve">
-            <Check aria-hidden="true" />
-            Approve
-          </Button>
-        ) : null}
-        {allowed.includes("deny") ? (
-          <Button variant="destructive" onClick={(event) => {
-              remember(event);
-              setDenying(a);
-            }} data-action="deny">
-            <X aria-hidden="true" />
-            Deny
-          </Button>
-        ) : null}
-        {application.closeIncompleteAvailable ? (
-          <Button
-            variant="secondary"
-            onClick={(event) => {
-              remember(event);
-              setClosing(true);
-            }}
-            data-action="close-incomplete"
-          >
-            <FileX aria-hidden="true" />
-            Close as Incomplete
-          </Button>
-        ) : null}
-      </div>
-      {allowed.includes("close-incomplete") && !application.closeIncompleteAvailable ? (
-        <p className="text-sm text-muted-foreground" data-testid="close-incomplete-hint">
-          {CLOSE_INCOMPLETE_NOT_YET}
-        </p>
+    <>
+      {allowed.length > 0 ? (
+        <div className="flex flex-col gap-3" data-testid="review-actions">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {allowed.includes("start-review") ? (
+              <start.fetcher.Form method="post">
+                <input type="hidden" name="intent" value="start-review" />
+                <input type="hidden" name="applicationId" value={a.id} />
+                <PendingButton type="submit" variant="outline" pending={start.pending} icon={<ClipboardCheck aria-hidden="true" />} className="w-full sm:w-auto">
+                  Start Review
+                </PendingButton>
+              </start.fetcher.Form>
+            ) : null}
+            {allowed.includes("approve") ? (
+              <Button
+                onClick={(event) => {
+                  remember(event);
+                  setApproving(a);
+                }}
+                className="bg-green-700 text-white hover:bg-green-800"
+                data-action="approve"
+              >
+                <Check aria-hidden="true" />
+                Approve
+              </Button>
+            ) : null}
+            {allowed.includes("deny") ? (
+              <Button
+                variant="destructive"
+                onClick={(event) => {
+                  remember(event);
+                  setDenying(a);
+                }}
+                data-action="deny"
+              >
+                <X aria-hidden="true" />
+                Deny
+              </Button>
+            ) : null}
+            {application.closeIncompleteAvailable ? (
+              <Button
+                variant="secondary"
+                onClick={(event) => {
+                  remember(event);
+                  setClosing(true);
+                }}
+                data-action="close-incomplete"
+              >
+                <FileX aria-hidden="true" />
+                Close as Incomplete
+              </Button>
+            ) : null}
+          </div>
+          {allowed.includes("close-incomplete") && !application.closeIncompleteAvailable ? (
+            <p className="text-sm text-muted-foreground" data-testid="close-incomplete-hint">
+              {CLOSE_INCOMPLETE_NOT_YET}
+            </p>
+          ) : null}
+        </div>
       ) : null}
 
-      <ApproveDialog application={approving} onClose={() => setApproving(null)} onCloseFocus={restoreFocus} />
-      <DenyDialog application={denying} onClose={() => setDenying(null)} onCloseFocus={restoreFocus} />
-      <CloseIncompleteDialog open={closing} applicationId={a.id} onClose={() => setClosing(false)} onCloseFocus={restoreFocus} />
-    </div>
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} />
+      <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
+      <CloseIncompleteDialog
+        open={closing}
+        applicationId={a.id}
+        onClose={(decided) => {
+          if (decided) opener.current = null;
+          setClosing(false);
+        }}
+        onCloseFocus={restoreFocus}
+      />
+    </>
   );
 }
 
@@ -104,10 +133,10 @@ function CloseIncompleteDialog({
 }: {
   open: boolean;
   applicationId: string;
-  onClose: () => void;
+  onClose: (decided?: boolean) => void;
   onCloseFocus: () => void;
 }) {
-  const { fetcher, pending } = useReviewFetcher("admin-close-incomplete", () => onClose());
+  const { fetcher, pending } = useReviewFetcher("admin-close-incomplete", () => onClose(true));
   return (
     <ModalDialog
       open={open}
