@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { AUTH_INTENTS } from "~/domain/auth-action";
-import { REVIEW_INTENTS } from "~/domain/validation/review";
+import { APPLICATION_PAGE_INTENTS, REVIEW_INTENTS } from "~/domain/validation/review";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -64,6 +64,9 @@ function rows(): Row[] {
     // Without a link signed for the caller: 403 for everyone signed in (an applicant's own link: dashboard.e2e).
     { method: "GET", path: "/dashboard/documents/file", expect: signedIn("auth", 403) },
     ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: adminOnly(200) })),
+    // The staff application page (issue 19): A's application for staff only; an id that names nothing is a 404.
+    { method: "GET", path: `/admin/applications/${appA}`, route: "/admin/applications/:id", expect: adminOnly(200) },
+    { method: "GET", path: "/admin/applications/not-a-uuid", route: "/admin/applications/:id", expect: adminOnly(404) },
     { method: "GET", path: "/admin/mfa", expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 200, admin: 200 } },
     // Development only: absent in production (outside production it answers loopback clients only:
     // hostile-request-lines.e2e.test.ts).
@@ -91,6 +94,27 @@ function rows(): Row[] {
     { method: "POST", path: "/admin", intent: "approve", body: form({ intent: "approve", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
     { method: "POST", path: "/admin", intent: "deny", body: form({ intent: "deny", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
     { method: "POST", path: "/admin", intent: "encrypt-migration", body: form({ intent: "encrypt-migration" }), expect: adminOnly(200) },
+    // Each intent of the staff application page: valid where nothing lasting is lost (start-review, a
+    // note, a link), refused input for the decisions, and 409 for Close as Incomplete (nothing is overdue).
+    ...(
+      [
+        ["start-review", {}, 200],
+        ["approve", { approvedAmount: "-1", interestRate: "10", termMonths: "12" }, 400],
+        ["deny", { reasons: "Not a listed reason" }, 400],
+        ["close-incomplete", {}, 409],
+        ["note", { note: "Matrix check on the page" }, 200],
+        ["link", { documentId: "", disposition: "inline" }, 200],
+      ] as const
+    ).map(
+      ([intent, fields, status]): Row => ({
+        method: "POST",
+        path: `/admin/applications/${appA}`,
+        route: "/admin/applications/:id",
+        intent,
+        body: () => form({ intent, ...fields, ...(intent === "link" ? { documentId: docA } : {}) })(),
+        expect: adminOnly(status),
+      }),
+    ),
     { method: "POST", path: "/admin/documents", intent: "link", body: () => form({ intent: "link", documentId: docA, disposition: "inline" })(), expect: adminOnly(200) },
     // An applicant asks for a link to their own document: A's is 200, anyone else's 404 (never another's file).
     {
@@ -206,6 +230,7 @@ describe("authorization matrix", () => {
       "/admin": REVIEW_INTENTS,
       "/admin/mfa": ["enrol", "verify"],
       "/admin/documents": ["link"],
+      "/admin/applications/:id": APPLICATION_PAGE_INTENTS,
       "/dashboard": ["document-link"],
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
