@@ -123,6 +123,37 @@ const ACTIONS: ActionCase[] = [
       ),
   },
   {
+    // The staff application page (issue 19), on A's application: the form names another application
+    // (400), or asks for a link to a document that is not this application's. Start Review is left out:
+    // on A's own page it is valid by design, whatever else is posted.
+    get path() {
+      return `/admin/applications/${world?.appA ?? ":id"}`;
+    },
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        withWrongId(
+          hostileFields({
+            intent: oneOf("approve", "deny", "note", "close-incomplete", "link", "delete", "START-REVIEW"),
+            approvedAmount: oneOf("-1", "0", "1e12", "12.345", "NaN"),
+            interestRate: oneOf("-3", "1000", "abc"),
+            termMonths: oneOf("0", "12.5", "100000"),
+            reasons: hostileText,
+            otherReason: hostileText,
+            note: hostileText,
+            disposition: oneOf("inline", "attachment", "evil"),
+          }),
+          "applicationId",
+        ).chain((entries) => wrongId.map((id): typeof entries => [...entries.filter(([k]) => k !== "documentId"), ["documentId", id]])),
+      ),
+  },
+  {
+    // An id in the URL that names no application: every body is a 404.
+    path: "/admin/applications/00000000-0000-4000-8000-000000000000",
+    actor: "admin",
+    bodies: () => hostileEnvelope(hostileFields({ intent: oneOf("start-review", "close-incomplete", "note", "approve"), note: hostileText })),
+  },
+  {
     path: "/admin/documents",
     actor: "admin",
     bodies: () =>
@@ -347,6 +378,30 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     }
     const search = await fetch(`${world.server.url}/admin/clients?q=%00jane%1b`, { headers: { cookie: world.cookies.admin } });
     expect(search.status).toBe(200);
+  });
+
+  it("the staff application page refuses bad ids, control characters and an oversized note with a 4xx, storing nothing", async () => {
+    const page = `/admin/applications/${world.appA}`;
+    const cases: { path: string; fields: Record<string, string>; status: number }[] = [
+      { path: "/admin/applications/not-a-uuid", fields: { intent: "start-review" }, status: 404 },
+      { path: `${page}%00`, fields: { intent: "start-review" }, status: 404 },
+      { path: "/admin/applications/00000000-0000-4000-8000-000000000000", fields: { intent: "start-review" }, status: 404 },
+      { path: page, fields: { intent: "start-review", applicationId: "00000000-0000-4000-8000-000000000000" }, status: 400 },
+      { path: page, fields: { intent: "note", note: "Called\u0000back" }, status: 400 },
+      { path: page, fields: { intent: "note", note: "Line\u001bbreak" }, status: 400 },
+      { path: page, fields: { intent: "note", note: "x".repeat(2001) }, status: 400 },
+      { path: page, fields: { intent: "deny", otherReason: "Income\u0007unverified", reasons: "Credit history" }, status: 400 },
+      { path: page, fields: { intent: "link", documentId: `${world.docA}\u0000`, disposition: "inline" }, status: 400 },
+      { path: page, fields: { intent: "close-incomplete" }, status: 409 },
+    ];
+    for (const c of cases) {
+      await world.resetThrottles();
+      const before = await world.fingerprint();
+      const res = await post(c.path, "admin", { label: "urlencoded", body: new URLSearchParams(c.fields) });
+      expect(res.status, `${c.path} ${JSON.stringify(c.fields).slice(0, 80)}`).toBe(c.status);
+      expect(refusalProblems(res), c.path).toEqual([]);
+      expect(await world.fingerprint(), c.path).toEqual(before);
+    }
   });
 
   it("redirectTo never leads off the site and never breaks the Location header (signed in, /auth redirects at once)", async () => {

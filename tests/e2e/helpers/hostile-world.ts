@@ -52,6 +52,10 @@ const GUARDED_TABLES = [
   "contact_messages",
   "two_factor",
   "session_mfa",
+  // Issue 19: the conversation around an application.
+  "application_events",
+  "request_items",
+  "application_messages",
 ];
 
 export async function fingerprintTables(db: pg.Client): Promise<Record<string, string>> {
