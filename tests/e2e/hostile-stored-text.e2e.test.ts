@@ -200,6 +200,10 @@ describe("stored HTML and script are shown as text", () => {
     await visit(adminCookie, "/admin?status=denied", [asShown(P.purpose), P.account, P.note, P.denial]);
   }, 60_000);
 
+  it("the staff application page (issue 19): every field, the note and the reasons, and its timeline", async () => {
+    await visit(adminCookie, `/admin/applications/${deniedId}`, [asShown(P.purpose), P.account, P.employer, P.jobTitle, P.bank, P.holder, P.note, P.denial]);
+  }, 60_000);
+
   it("the client list and detail, the document viewer, the inbox and monitoring", async () => {
     await visit(adminCookie, "/admin/clients", [P.account]);
     await visit(adminCookie, `/admin/clients?client=${applicantId}`, [P.account, P.bank, P.holder]);

@@ -43,6 +43,7 @@ describe("HTML validity (W3C Nu HTML checker)", () => {
   let server: TestServer;
   let dir: string;
   const cookies = { visitor: "", applicant: "", adminNoMfa: "", admin: "" };
+  let applicationId = "";
 
   beforeAll(async () => {
     ({ sink, server } = await startServerWithMail({
@@ -54,7 +55,7 @@ describe("HTML validity (W3C Nu HTML checker)", () => {
       STATE_LICENSES: "California Financing Law License 60DBO-12345; Delaware Licensed Lender 012345",
     }));
     cookies.applicant = await signUpOverHttp(server.url, sink, "valid.applicant@example.com", "198.18.12.1");
-    await submitApplication(server.url, cookies.applicant);
+    applicationId = await submitApplication(server.url, cookies.applicant);
     cookies.adminNoMfa = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.12.2");
     cookies.admin = await signInOverHttp(server.url, ADMIN.email, ADMIN.password, "198.18.12.3");
     await passAdminMfa(server.url, cookies.admin);
@@ -72,6 +73,7 @@ describe("HTML validity (W3C Nu HTML checker)", () => {
       { who: "applicant", path: "/apply" },
       { who: "adminNoMfa", path: "/admin/mfa" },
       ...ADMIN_PAGES.map((p) => ({ who: "admin" as const, path: p })),
+      { who: "admin", path: `/admin/applications/${applicationId}` },
     ];
     const files = new Map<string, string>();
     for (const page of pages) {
