@@ -49,7 +49,7 @@ export function NotesSection({
 
   return (
     <div className={className}>
-      <Heading id={`${id}-heading`} className="flex items-center gap-2 text-sm font-semibold text-primary">
+      <Heading id={`${id}-heading`} className={`flex items-center gap-2 font-semibold text-primary ${Heading === "h4" ? "text-sm" : "text-lg"}`}>
         <StickyNote className="size-4" />
         {title}
       </Heading>
