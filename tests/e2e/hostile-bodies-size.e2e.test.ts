@@ -27,6 +27,13 @@ const TARGETS: Target[] = [
   { path: "/admin", actor: "admin" },
   { path: "/admin.data", actor: "admin" },
   { path: "/admin/documents", actor: "admin" },
+  {
+    // The staff application page (issue 19), on A's application.
+    get path() {
+      return `/admin/applications/${world?.appA ?? ":id"}`;
+    },
+    actor: "admin",
+  },
   { path: "/admin/testimonials", actor: "admin" },
   { path: "/admin/messages", actor: "admin" },
   { path: "/admin/mfa", actor: "adminNoMfa" },
