@@ -6,13 +6,14 @@ import { cn } from "~/utils/cn";
 export const TAB_LABELS: Record<ReviewTab, string> = { pending: "Pending", under_review: "Under Review", approved: "Approved", denied: "Denied" };
 
 /**
- * 'Pending (n)', 'Under Review (n)', 'Approved (n)', 'Denied (n)': links driven by the URL (?status=…), so a tab can be
- * bookmarked, reloaded and opened without JavaScript; the current one carries aria-current.
+ * 'Pending (n)', 'Under Review (n)', 'Approved (n)', 'Denied (n)': links driven by the URL (?status=…),
+ * so a tab can be bookmarked, reloaded and opened without JavaScript; the current one carries
+ * aria-current. Two columns on a phone, one row from the small breakpoint.
  */
 export function StatusTabs({ current, counts }: { current: ReviewTab; counts: ApplicationCounts }) {
   return (
     <nav aria-label="Application status">
-      <ul className="grid w-full grid-cols-2 gap-1 sm:grid-cols-4 rounded-lg bg-muted p-1">
+      <ul className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
         {REVIEW_TABS.map((tab) => {
           const active = tab === current;
           return (
