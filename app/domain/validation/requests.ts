@@ -118,7 +118,7 @@ export function requestFormValues(form: FormData): Record<string, unknown> {
   }
   const kinds = form.getAll("kind");
   const notes = form.getAll("note");
-  if (kinds.length > 0) {
+  if (values.intent === "request") {
     values.items = kinds.map((kind, i) => ({ kind: typeof kind === "string" ? kind : "", note: typeof notes[i] === "string" ? notes[i] : "" }));
   }
   return values;

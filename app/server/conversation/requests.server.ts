@@ -124,8 +124,10 @@ export async function createRequest(
     const rows = await tx
       .insert(requestItems)
       .values(
-        input.items.map((item) => ({
+        input.items.map((item, i) => ({
           requestId,
+          // One request's items share a transaction (one now()): a microsecond apart, they list in the order asked.
+          createdAt: sql`now() + ${i} * interval '1 microsecond'`,
           applicationId,
           userId: app.userId,
           kind: item.kind,
