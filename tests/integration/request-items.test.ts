@@ -317,7 +317,7 @@ describe("What We Need", () => {
         form.set("intent", "upload");
         form.set("itemId", payStub.id);
         for (const [k, v] of extra) form.append(k, v);
-        form.set("file", new Blob([bytes], { type }), filename);
+        form.set("file", new Blob([new Uint8Array(bytes)], { type }), filename);
         return applicantRequestAction(new Request(`${ORIGIN}/dashboard/applications/${appId}/requests`, { method: "POST", body: form }), appId, jane);
       };
       const fake = await upload(makeExe(), "stub.pdf", "application/pdf");
