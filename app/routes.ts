@@ -37,6 +37,7 @@ export default [
   route("api/documents/file", "routes/api/documents-file.ts"),
   route("admin/testimonials", "routes/admin/testimonials.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
+  route("admin/applications/:id", "routes/admin/application.tsx"),
   route("dashboard/applications/:id/requests", "routes/dashboard/application-requests.ts"),
   route("admin/applications/:id/requests", "routes/admin/application-requests.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
