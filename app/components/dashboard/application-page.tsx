@@ -11,14 +11,9 @@ import { PendingButton } from "~/components/ui/pending-button";
 import { formatAmount, formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
-import { useDisplayTimeZone } from "./format";
+import { applicationReference, useDisplayTimeZone } from "./format";
 import { ApplicationStatusBadge } from "./status-badge";
 import { useOwnDocumentLinks } from "./use-own-document-links";
-
-/** The reference an applicant sees for an application: the first 8 characters of its id (as on the dashboard card). */
-export function applicationReference(id: string): string {
-  return id.slice(0, 8);
-}
 
 /**
  * The applicant's page for one application (issue 19): what they asked for and its status, What We

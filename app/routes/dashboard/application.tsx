@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { ApplicantApplicationView, applicationReference } from "~/components/dashboard/application-page";
+import { ApplicantApplicationView } from "~/components/dashboard/application-page";
+import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
 import { requireUser } from "~/server/auth/session.server";
 import { getApplicantApplication } from "~/server/applicant-application.server";
