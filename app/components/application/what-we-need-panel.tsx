@@ -90,6 +90,10 @@ export function WhatWeNeedPanel({ applicationId, items, side, open, timeZone }: 
 
 function RequestItemRow({ item, applicationId, side, open, timeZone }: { item: RequestItemView } & Omit<WhatWeNeedPanelProps, "items">) {
   const answerable = open && (item.status === "requested" || item.status === "rejected");
+  // Held by the row, which outlives the forms: a reply, accept or reject changes the item's status, which
+  // removes the form that posted it, and its answer (the toast) must still be shown.
+  const fetcher = useFetcher<RequestActionData>();
+  useActionToast(fetcher.data);
   const headingId = `request-item-${item.id}`;
   return (
     <li className="rounded-md border border-border p-3" data-status={item.status} data-kind={item.kind} data-testid="request-item" aria-labelledby={headingId}>
@@ -126,10 +130,10 @@ function RequestItemRow({ item, applicationId, side, open, timeZone }: { item: R
         isDocumentKind(item.kind) ? (
           <UploadAnswer applicationId={applicationId} item={item} />
         ) : (
-          <ReplyAnswer applicationId={applicationId} item={item} />
+          <ReplyAnswer applicationId={applicationId} item={item} fetcher={fetcher} />
         )
       ) : null}
-      {side === "staff" && open && item.status === "received" ? <ReviewAnswer applicationId={applicationId} item={item} /> : null}
+      {side === "staff" && open && item.status === "received" ? <ReviewAnswer applicationId={applicationId} item={item} fetcher={fetcher} /> : null}
     </li>
   );
 }
@@ -249,9 +253,9 @@ function UploadAnswer({ applicationId, item }: { applicationId: string; item: Re
 }
 
 /** Reply: the applicant's answer to a question item, in words. */
-function ReplyAnswer({ applicationId, item }: { applicationId: string; item: RequestItemView }) {
-  const fetcher = useFetcher<RequestActionData>();
-  useActionToast(fetcher.data);
+type ItemFetcher = ReturnType<typeof useFetcher<RequestActionData>>;
+
+function ReplyAnswer({ applicationId, item, fetcher }: { applicationId: string; item: RequestItemView; fetcher: ItemFetcher }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const id = useId();
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
@@ -293,9 +297,7 @@ function ReplyAnswer({ applicationId, item }: { applicationId: string; item: Req
 }
 
 /** Accept or Reject (with the reason the applicant will read) of an answer in review. */
-function ReviewAnswer({ applicationId, item }: { applicationId: string; item: RequestItemView }) {
-  const fetcher = useFetcher<RequestActionData>();
-  useActionToast(fetcher.data);
+function ReviewAnswer({ applicationId, item, fetcher }: { applicationId: string; item: RequestItemView; fetcher: ItemFetcher }) {
   const [rejecting, setRejecting] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const id = useId();
