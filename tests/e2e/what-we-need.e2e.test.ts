@@ -120,6 +120,17 @@ describe("What We Need, both sides in the browser", () => {
     await expectStatus(payStub, "accepted");
     await expectStatus(itemOf(mine, "question"), "accepted");
     expect(await staffPayStub.getByRole("listitem").count()).toBe(2);
+
+    // Both sides open the uploaded file through a signed link (the admin's audited, the applicant's own).
+    for (const [page, item] of [
+      [staff, staffPayStub],
+      [mine, payStub],
+    ] as const) {
+      const download = page.waitForEvent("download");
+      await expectToast(page, "Download Started", () => item.getByRole("button", { name: /^Download/ }).first().click());
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^pay_stub_[0-9a-f]{12}\.pdf$/);
+    }
     expect(await axeViolations(staff)).toEqual([]);
 
     // Approve through the existing admin action: the applicant's page shows the decision live.
