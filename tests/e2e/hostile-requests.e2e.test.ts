@@ -8,7 +8,8 @@ import { makeExe, makePdf, makePng } from "../helpers/files";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import type { TestServer } from "./harness";
 import { startServerWithMail, stopStack } from "./helpers/stack";
-import { refusalProblems } from "./helpers/refusal";
+import { handPost } from "./helpers/chunked-post";
+import { leaksInternals, refusalProblems } from "./helpers/refusal";
 
 /**
  * Hostile input to every field of What We Need (issue 19), each posted by the actor the action is for
@@ -141,11 +142,34 @@ describe("hostile input to What We Need", () => {
     ]);
 
     // The same forms with proper content go through: the refusals above were about the content.
-    expect((await post(applicantPath(), applicant, upload(payStub, makePdf(), "paystub.pdf", "application/pdf"))).status).toBe(200);
+    // A 3 MB scan: above the server's 1 MB ceiling for ordinary forms, within the 5 MB document limit.
+    expect((await post(applicantPath(), applicant, upload(payStub, makePdf(3 * 1024 * 1024), "paystub.pdf", "application/pdf"))).status).toBe(200);
     expect((await post(applicantPath(), applicant, fields([["intent", "reply"], ["itemId", question], ["reply", "Acme, since 2019."]]))).status).toBe(200);
     expect((await itemsOnPage()).sort()).toEqual([
       ["pay_stub", "received"],
       ["question", "received"],
     ]);
   });
+
+  it("stops reading a 20 MB chunked body early on both routes (413), the server stays up", async () => {
+    const MB = 1024 * 1024;
+    const targets = [
+      { path: staffPath(), cookie: admin, type: "application/x-www-form-urlencoded" },
+      { path: applicantPath(), cookie: applicant, type: "multipart/form-data; boundary=xyz" },
+    ];
+    for (const t of targets) {
+      const res = await handPost({
+        url: server.url,
+        path: t.path,
+        headers: { origin: server.url, cookie: t.cookie, "content-type": t.type },
+        length: "chunked",
+        bodyBytes: 20 * MB,
+        fill: t.type.startsWith("multipart") ? '--xyz\r\ncontent-disposition: form-data; name="file"; filename="a.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-' : undefined,
+      });
+      expect([413, 0], `${t.path}: ${res.bodyBytesWritten} bytes written; ${res.body.slice(0, 400)}`).toContain(res.status);
+      expect(leaksInternals(res.body)).toBeNull();
+      expect(res.bodyBytesWritten).toBeLessThan(12 * MB);
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  }, 60_000);
 });
