@@ -285,12 +285,15 @@ describe("What We Need", () => {
         expect(JSON.stringify(result.body.toast), name).toContain(message);
       }
       expect(await itemsOf(appId)).toHaveLength(0);
-      const ok = await staff([["intent", "request"], ["kind", "pay_stub"], ["note", "Two recent ones"], ["kind", "question"], ["note", ""], ["dueDate", due]]);
+      const noQuestion = await staff([["intent", "request"], ["kind", "question"], ["note", " "], ["dueDate", due]]);
+      expect(noQuestion.status).toBe(400);
+      expect(noQuestion.body.toast?.description).toBe("Write the question you are asking");
+      const ok = await staff([["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["kind", "question"], ["note", "Who is your employer?"], ["dueDate", due]]);
       expect(ok.status).toBe(200);
       expect(ok.body.toast).toMatchObject({ title: "Documents requested" });
       expect((await itemsOf(appId)).map((i) => [i.kind, i.note]).sort()).toEqual([
-        ["pay_stub", "Two recent ones"],
-        ["question", null],
+        ["pay_stub", null],
+        ["question", "Who is your employer?"],
       ]);
     });
 

@@ -464,7 +464,13 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
                 ))}
               </select>
               <label htmlFor={`${id}-note-${draft.key}`} className="text-sm font-semibold">
-                {draft.kind === "question" ? "Your question" : "Note to the applicant"} <span className="font-normal text-muted-foreground">(optional)</span>
+                {draft.kind === "question" ? (
+                  "Your question"
+                ) : (
+                  <>
+                    Note to the applicant <span className="font-normal text-muted-foreground">(optional)</span>
+                  </>
+                )}
               </label>
               <Textarea
                 id={`${id}-note-${draft.key}`}

@@ -19,6 +19,7 @@ export const REQUEST_MESSAGES = {
   kind: "Choose what you need from the list",
   itemsRequired: "Add at least one item",
   itemsTooMany: `Ask for at most ${LIMITS.requestItemsMax} items at once`,
+  questionRequired: "Write the question you are asking",
   noteTooLong: `A note must be at most ${LIMITS.requestNoteMaxLength} characters`,
   dueDate: "Enter the due date as a date (yyyy-MM-dd)",
   dueDatePast: "The due date cannot be in the past",
@@ -80,10 +81,13 @@ export function dueDateField(now: Date = new Date()) {
     });
 }
 
-export const requestItemInputSchema = z.object({
-  kind: z.enum(REQUEST_ITEM_KINDS, { error: REQUEST_MESSAGES.kind }),
-  note: text(LIMITS.requestNoteMaxLength, REQUEST_MESSAGES.noteTooLong).transform((v) => v || null),
-});
+export const requestItemInputSchema = z
+  .object({
+    kind: z.enum(REQUEST_ITEM_KINDS, { error: REQUEST_MESSAGES.kind }),
+    note: text(LIMITS.requestNoteMaxLength, REQUEST_MESSAGES.noteTooLong).transform((v) => v || null),
+  })
+  // A document's note is optional (the kind says what is needed); a question item is its note.
+  .refine((item) => item.kind !== "question" || item.note !== null, { message: REQUEST_MESSAGES.questionRequired, path: ["note"] });
 
 /** Request Documents: the items (kind + note each, posted as parallel `kind` and `note` lists) and one due date. */
 export function requestDocumentsSchema(now: Date = new Date()) {
