@@ -1,5 +1,7 @@
 import busboy from "busboy";
-import { Readable } from "node:stream";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
 import { errorToast, type Toast } from "~/domain/action-result";
 import { TOO_LARGE } from "~/domain/upload-rules";
 import { documentFileMessage, MAX_FILE_BYTES } from "~/domain/validation/application";
@@ -15,11 +17,14 @@ import {
   type RequestActionData,
   type StaffRequestIntent,
 } from "~/domain/validation/requests";
+import { createLimit } from "~/server/applications/concurrency-limit.server";
+import { createSpool, SPOOL_FOLDER } from "~/server/applications/upload-spool.server";
 import type { AuditActor, RequestInfo } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
-import { answerWithReply, answerWithUpload, createRequest, RequestRefused, reviewItem, type AnswerFile } from "./requests.server";
+import { answerWithReply, answerWithUpload, createRequest, RequestRefused, reviewItem } from "./requests.server";
 
 /**
  * The What We Need actions behind the two resource routes: POST /admin/applications/:id/requests
@@ -123,34 +128,41 @@ async function uploadAction(request: Request, applicationId: string, applicant: 
     if (error instanceof UploadRefused) return answer(error.status, intent, failed(title, error.message));
     throw error;
   }
-  if (!UUID.test(applicationId)) return answer(404, intent, failed(title, "This item could not be found."));
-  if (parsed.fields.intent !== "upload") return answer(400, null, failed(title, "Unknown action."));
-  const fields = uploadItemSchema.safeParse({ intent: "upload", itemId: parsed.fields.itemId });
-  if (!fields.success) return answer(400, intent, failed(title, fields.error.issues[0]?.message ?? "Check the form."));
-  if (!parsed.file) return answer(400, intent, failed(title, "Choose a file to upload."), { fieldErrors: { file: ["Choose a file to upload."] } });
   try {
-    await answerWithUpload(applicationId, fields.data.itemId, parsed.file, applicant);
+    if (parsed.fields.intent !== "upload") return answer(400, null, failed(title, "Unknown action."));
+    if (!UUID.test(applicationId)) return answer(404, intent, failed(title, "This item could not be found."));
+    const fields = uploadItemSchema.safeParse({ intent: "upload", itemId: parsed.fields.itemId });
+    if (!fields.success) return answer(400, intent, failed(title, fields.error.issues[0]?.message ?? "Check the form."));
+    const file = parsed.file;
+    if (!file) return answer(400, intent, failed(title, "Choose a file to upload."), { fieldErrors: { file: ["Choose a file to upload."] } });
+    await fileWork(async () => answerWithUpload(applicationId, fields.data.itemId, { ...file, bytes: await file.read() }, applicant));
     return answer(200, intent, { type: "success", title: "Document uploaded", description: "We will review it and let you know." });
   } catch (error) {
     return refusal(error, intent, title, "requests");
+  } finally {
+    await parsed.dispose().catch((error: unknown) => console.error(`[requests] could not remove spooled upload: ${(error as Error).message}`));
   }
 }
 
 class UploadRefused extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 413 | 503,
     message: string,
   ) {
     super(message);
   }
 }
 
-type UploadForm = { fields: Record<string, string>; file: AnswerFile | null };
+type SpooledFile = { filename: string; declaredType: string; read: () => Promise<Buffer> };
+type UploadForm = { fields: Record<string, string>; file: SpooledFile | null; dispose: () => Promise<void> };
+
+/** Checking and storing a file holds it in memory: a few at a time across the process (as the wizard does). */
+const fileWork = createLimit(3);
 
 /**
  * One document and the item's id, read as a stream with the wizard's limits: a file past 5 MB or a body
- * past MAX_REQUEST_UPLOAD_BYTES stops the read at once. The one file is held in memory (5 MB at most;
- * uploads are throttled per applicant) while it is checked and stored.
+ * past MAX_REQUEST_UPLOAD_BYTES stops the read at once. The file goes to the wizard's private spool
+ * folder (upload-spool.server.ts), so many uploads at once cost disk, not memory; the caller disposes it.
  */
 async function readUploadForm(request: Request): Promise<UploadForm> {
   const type = request.headers.get("content-type") ?? "";
@@ -163,11 +175,15 @@ async function readUploadForm(request: Request): Promise<UploadForm> {
   } catch {
     throw new UploadRefused(400, "The upload could not be read.");
   }
+  const spool = await createSpool(path.join(getConfig().dataDir, SPOOL_FOLDER));
   const source = Readable.fromWeb(request.body as never);
-  return new Promise<UploadForm>((resolve, reject) => {
+  const tooLarge = () => new UploadRefused(413, documentFileMessage("Document", TOO_LARGE));
+  const parsed = new Promise<Omit<UploadForm, "dispose">>((resolve, reject) => {
     const fields: Record<string, string> = {};
-    let file: AnswerFile | null = null;
-    let pendingFile: Promise<void> | null = null;
+    let file: SpooledFile | null = null;
+    let writer: fs.WriteStream | null = null;
+    let writing = false;
+    let parserClosed = false;
     let settled = false;
     let total = 0;
     const fail = (error: UploadRefused) => {
@@ -177,11 +193,24 @@ async function readUploadForm(request: Request): Promise<UploadForm> {
       source.destroy();
       parser.removeAllListeners();
       parser.on("error", () => undefined);
+      writer?.destroy();
       reject(error);
     };
-    source.on("data", (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > MAX_REQUEST_UPLOAD_BYTES) fail(new UploadRefused(413, documentFileMessage("Document", TOO_LARGE)));
+    const finishIfDone = () => {
+      if (settled || !parserClosed || writing) return;
+      settled = true;
+      resolve({ fields, file });
+    };
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        total += chunk.length;
+        if (total > MAX_REQUEST_UPLOAD_BYTES) {
+          fail(tooLarge());
+          done();
+          return;
+        }
+        done(null, chunk);
+      },
     });
     parser.on("field", (name, value, info) => {
       if (!["intent", "itemId"].includes(name) || name in fields || info.valueTruncated) {
@@ -191,42 +220,51 @@ async function readUploadForm(request: Request): Promise<UploadForm> {
       fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
-      if (name !== "file" || pendingFile) {
+      if (settled || name !== "file" || writer) {
         stream.resume();
         fail(new UploadRefused(400, `Unexpected file: ${name.slice(0, 32)}`));
         return;
       }
-      const chunks: Buffer[] = [];
+      const target = spool.nextPath();
+      writer = fs.createWriteStream(target, { flags: "wx", mode: 0o600 });
+      writing = true;
       let size = 0;
-      pendingFile = new Promise<void>((done) => {
-        stream.on("data", (chunk: Buffer) => {
+      const sizeCheck = new Transform({
+        transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
           if (size > MAX_FILE_BYTES) {
+            fail(tooLarge());
             stream.resume();
-            fail(new UploadRefused(413, documentFileMessage("Document", TOO_LARGE)));
+            done();
             return;
           }
-          chunks.push(chunk);
-        });
-        stream.on("limit", () => fail(new UploadRefused(413, documentFileMessage("Document", TOO_LARGE))));
-        stream.on("end", () => {
-          file = { filename: info.filename ?? "", declaredType: info.mimeType ?? "", bytes: Buffer.concat(chunks) };
-          done();
-        });
+          done(null, chunk);
+        },
       });
+      stream.on("limit", () => fail(tooLarge()));
+      writer.on("error", () => fail(new UploadRefused(503, "The upload could not be stored. Please try again.")));
+      writer.on("finish", () => {
+        writing = false;
+        file = { filename: info.filename ?? "", declaredType: info.mimeType ?? "", read: () => fs.promises.readFile(target) };
+        finishIfDone();
+      });
+      stream.pipe(sizeCheck).pipe(writer);
     });
     parser.on("filesLimit", () => fail(new UploadRefused(400, "Upload one file at a time.")));
     parser.on("fieldsLimit", () => fail(new UploadRefused(400, "Too many fields.")));
     parser.on("partsLimit", () => fail(new UploadRefused(400, "Too many parts.")));
     parser.on("error", () => fail(new UploadRefused(400, "The upload could not be read.")));
     parser.on("close", () => {
-      void (pendingFile ?? Promise.resolve()).then(() => {
-        if (settled) return;
-        settled = true;
-        resolve({ fields, file });
-      });
+      parserClosed = true;
+      finishIfDone();
     });
     source.on("error", () => fail(new UploadRefused(400, "The upload was interrupted.")));
-    source.pipe(parser);
+    source.pipe(counter).pipe(parser);
   });
+  try {
+    return { ...(await parsed), dispose: spool.remove };
+  } catch (error) {
+    await spool.remove().catch(() => undefined);
+    throw error;
+  }
 }
