@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/domain/enums";
@@ -333,6 +334,8 @@ describe("What We Need", () => {
       const good = await upload(makePdf(), "stub.pdf", "application/pdf");
       expect(good.status).toBe(200);
       expect((await itemsOf(appId)).find((i) => i.id === payStub.id)!.status).toBe("received");
+      // Every upload, accepted or refused, was spooled to disk and its spool folder removed afterwards.
+      expect(fs.readdirSync(path.join(dataDir, "uploads"))).toEqual([]);
     });
   });
 });
