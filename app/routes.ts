@@ -23,6 +23,7 @@ export default [
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("dashboard", "routes/dashboard/dashboard.tsx"),
   route("dashboard/documents/file", "routes/dashboard/document-file.ts"),
+  route("dashboard/applications/:id", "routes/dashboard/application.tsx"),
   route("admin", "routes/admin/applications.tsx"),
   route("admin/mfa", "routes/admin/mfa.tsx"),
   route("admin/monitoring", "routes/admin/monitoring.tsx"),
@@ -38,6 +39,8 @@ export default [
   route("admin/testimonials", "routes/admin/testimonials.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/applications/:id", "routes/admin/application.tsx"),
+  route("dashboard/applications/:id/requests", "routes/dashboard/application-requests.ts"),
+  route("admin/applications/:id/requests", "routes/admin/application-requests.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -21,8 +21,13 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
  * streamed bigger, the read fails once the ceiling is passed.
  */
 export const BODY_CEILING_BYTES = 1024 * 1024;
-/** Streams multi-megabyte documents to disk under its own limits (upload-parser.server.ts). */
+/**
+ * Paths that stream multi-megabyte documents under their own limits: the wizard's submission
+ * (upload-parser.server.ts) and an answer to a What We Need item (request-actions.server.ts, one 5 MB file).
+ */
 const UPLOAD_PATHS = new Set(["/api/applications"]);
+const REQUEST_UPLOAD_PATH = /^\/dashboard\/applications\/[0-9a-f-]{36}\/requests$/i;
+const isUploadPath = (pathname: string) => UPLOAD_PATHS.has(pathname) || REQUEST_UPLOAD_PATH.test(pathname);
 
 export type Refusal = { status: 400 | 413; message: string };
 
@@ -53,7 +58,7 @@ export function requestUrl(req: IncomingMessage, secure: boolean): URL | Refusal
 
 /** A declared body over the ceiling, on a path that does not stream uploads. */
 export function declaredTooLarge(req: IncomingMessage, url: URL): Refusal | null {
-  if (UPLOAD_PATHS.has(url.pathname)) return null;
+  if (isUploadPath(url.pathname)) return null;
   const declared = Number(req.headers["content-length"] ?? "0");
   return declared > BODY_CEILING_BYTES ? { status: 413, message: "The request is too large." } : null;
 }
@@ -106,7 +111,7 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: U
   const method = req.method ?? "GET";
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {
-    init.body = bodyStream(req, UPLOAD_PATHS.has(url.pathname) ? Infinity : BODY_CEILING_BYTES);
+    init.body = bodyStream(req, isUploadPath(url.pathname) ? Infinity : BODY_CEILING_BYTES);
     init.duplex = "half";
   }
   return new Request(url, init);

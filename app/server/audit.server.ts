@@ -31,7 +31,10 @@ export type AuditAction =
   | "contact.update"
   | "records.dispose"
   | "storage.orphan_sweep"
-  | "admin.mfa";
+  | "admin.mfa"
+  | "request.create"
+  | "request.accept"
+  | "request.reject";
 
 export async function writeAudit(
   db: DbOrTx,

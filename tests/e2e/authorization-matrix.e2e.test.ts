@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { AUTH_INTENTS } from "~/domain/auth-action";
 import { APPLICATION_PAGE_INTENTS, REVIEW_INTENTS } from "~/domain/validation/review";
+import { APPLICANT_REQUEST_INTENTS, isoDateAfter, STAFF_REQUEST_INTENTS } from "~/domain/validation/requests";
+import { makePdf } from "../helpers/files";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -124,6 +126,56 @@ function rows(): Row[] {
       body: () => form({ intent: "document-link", documentId: docA })(),
       expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
     },
+    // What We Need (issue 19). GET: action-only routes. An item id that names nothing: 404 for every
+    // signed-in applicant (and an admin on the applicant route); A's own items vs B: request-items.test.ts.
+    { method: "GET", path: `/dashboard/applications/${appA}/requests`, route: "/dashboard/applications/:id/requests", expect: all(405) },
+    { method: "GET", path: `/admin/applications/${appA}/requests`, route: "/admin/applications/:id/requests", expect: all(405) },
+    {
+      method: "POST",
+      path: `/dashboard/applications/${appA}/requests`,
+      route: "/dashboard/applications/:id/requests",
+      intent: "upload",
+      body: () => {
+        const f = new FormData();
+        f.append("intent", "upload");
+        f.append("itemId", randomUUID());
+        f.append("file", new Blob([new Uint8Array(makePdf(2000))], { type: "application/pdf" }), "stub.pdf");
+        return { body: f };
+      },
+      expect: signedIn("auth", 404),
+    },
+    {
+      method: "POST",
+      path: `/dashboard/applications/${appA}/requests`,
+      route: "/dashboard/applications/:id/requests",
+      intent: "reply",
+      body: () => form({ intent: "reply", itemId: randomUUID(), reply: "An answer" })(),
+      expect: signedIn("auth", 404),
+    },
+    {
+      method: "POST",
+      path: `/admin/applications/${appA}/requests`,
+      route: "/admin/applications/:id/requests",
+      intent: "request",
+      body: () => form({ intent: "request", kind: "pay_stub", note: "Matrix check", dueDate: isoDateAfter(7) })(),
+      expect: adminOnly(200),
+    },
+    {
+      method: "POST",
+      path: `/admin/applications/${appA}/requests`,
+      route: "/admin/applications/:id/requests",
+      intent: "accept",
+      body: () => form({ intent: "accept", itemId: randomUUID() })(),
+      expect: adminOnly(404),
+    },
+    {
+      method: "POST",
+      path: `/admin/applications/${appA}/requests`,
+      route: "/admin/applications/:id/requests",
+      intent: "reject",
+      body: () => form({ intent: "reject", itemId: randomUUID(), reason: "Matrix check" })(),
+      expect: adminOnly(404),
+    },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -232,6 +284,8 @@ describe("authorization matrix", () => {
       "/admin/documents": ["link"],
       "/admin/applications/:id": APPLICATION_PAGE_INTENTS,
       "/dashboard": ["document-link"],
+      "/dashboard/applications/:id/requests": APPLICANT_REQUEST_INTENTS,
+      "/admin/applications/:id/requests": STAFF_REQUEST_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

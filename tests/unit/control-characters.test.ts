@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bankInfoSchema, financialInfoSchema, loanDetailsSchema, personalInfoSchema } from "~/domain/validation/application";
 import { resetPasswordSchema, sendCodeSchema, signInSchema, signUpSchema } from "~/domain/validation/auth";
 import { contactSchema } from "~/domain/validation/contact";
+import { rejectItemSchema, replyItemSchema } from "~/domain/validation/requests";
 import { denySchema, noteSchema } from "~/domain/validation/review";
 import { testimonialSchema } from "~/domain/validation/testimonial";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, withoutControlCharacters } from "~/domain/validation/text-rules";
@@ -25,6 +26,8 @@ const CASES: Case[] = [
   { form: "reset password", schema: resetPasswordSchema, valid: { token: "abc", password: "Str0ng!Passw0rd", confirmPassword: "Str0ng!Passw0rd" }, fields: ["token"] },
   { form: "admin note", schema: noteSchema, valid: { intent: "note", applicationId: ID, note: "Called the applicant." }, fields: ["note"] },
   { form: "deny", schema: denySchema, valid: { intent: "deny", applicationId: ID, reasons: [], otherReason: "Income could not be verified" }, fields: ["otherReason"] },
+  { form: "reject a requested item", schema: rejectItemSchema, valid: { intent: "reject", itemId: ID, reason: "The scan is cut off." }, fields: ["reason"] },
+  { form: "reply to a requested item", schema: replyItemSchema, valid: { intent: "reply", itemId: ID, reply: "Six years." }, fields: ["reply"] },
   { form: "application step 1", schema: personalInfoSchema, valid: validFields, fields: ["addressLine1", "addressLine2", "city", "firstName", "email"] },
   { form: "application step 2", schema: loanDetailsSchema, valid: validFields, fields: ["loanPurpose", "businessName", "propertyAddress"] },
   { form: "application step 3", schema: financialInfoSchema, valid: validFields, fields: ["employerName", "jobTitle"] },

@@ -64,7 +64,7 @@ export function UploadProgress({ percent }: { percent: number }) {
 }
 
 /** A thin bar filled to `percent`, announced as a progressbar; `barClassName` colours the fill and times its growth. */
-function ProgressBar({ label, percent, valueText, barClassName }: { label: string; percent: number; valueText?: string; barClassName: string }) {
+export function ProgressBar({ label, percent, valueText, barClassName }: { label: string; percent: number; valueText?: string; barClassName: string }) {
   return (
     <div
       role="progressbar"

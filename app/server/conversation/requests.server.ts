@@ -1,9 +1,20 @@
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { isOneOf, REQUEST_ITEM_STATUSES } from "~/domain/enums";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { randomBytes, randomUUID } from "node:crypto";
+import { isOpenForReview, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
+import { isOneOf, REQUEST_ITEM_STATUSES, type RequestItemKind } from "~/domain/enums";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
+import { DOCUMENT_MIME_TYPES, inspectUpload, UPLOAD_REASONS } from "~/domain/upload-rules";
+import { documentFileMessage } from "~/domain/validation/application";
+import { isDocumentKind, type RequestDocumentsInput } from "~/domain/validation/requests";
 import type { RequestItemView } from "~/domain/views/application-page";
-import { getDb, type DbOrTx } from "~/server/db/client.server";
-import { loanDocuments, requestItems } from "~/server/db/schema.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
+import { loanApplications, loanDocuments, requestItems, user as userTable } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { documentsRequestedEmail } from "~/server/mail/request-emails.server";
+import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { recordEvent } from "./timeline.server";
 
 /**
  * What We Need (issue 19): the items staff asked for on an application, and the answers. Reads here;
@@ -52,4 +63,249 @@ export async function listRequestItems(applicationId: string, db: DbOrTx = getDb
     createdAt: item.createdAt.toISOString(),
     overdue: (item.status === "requested" || item.status === "rejected") && item.dueDate < today,
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes. Each is one transaction: the change (a conditional statement, so two people acting at
+// once cannot both win), its timeline event (which also refreshes the other side's open page) and,
+// for staff, its audit row.
+// ---------------------------------------------------------------------------------------------
+
+/** A refusal the routes turn into an answer: 404 (no such item, or not the viewer's), 409 (state), 400. */
+export class RequestRefused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RequestRefused";
+  }
+}
+
+export const REQUEST_REFUSALS = {
+  applicationNotFound: "This application could not be found.",
+  itemNotFound: "This item could not be found.",
+  decided: "This application is no longer under review.",
+  notAnswerable: "This item has already been answered. You can answer it again if it is rejected.",
+  notReviewable: "Only an answer that is in review can be accepted or rejected.",
+  wrongAnswerKind: "This item asks for a different kind of answer.",
+} as const;
+
+const OPEN = [...OPEN_REVIEW_STATUSES];
+const ANSWERABLE = ["requested", "rejected"] as const;
+
+/** The application is still open for review (a subquery, so the check and the change are one statement). */
+const applicationOpen = (applicationId: string) =>
+  sql`exists (select 1 from ${loanApplications} where ${loanApplications.id} = ${applicationId} and ${inArray(loanApplications.status, OPEN)})`;
+
+/**
+ * Request Documents: staff ask for one or more items with one due date. The application row is locked
+ * (FOR UPDATE) first, so a decision racing the request waits for it, or commits first and the request
+ * is refused: never an open request on a decided application. The applicant's e-mail is the Reg B
+ * notice of incompleteness (request-emails.server.ts).
+ */
+export async function createRequest(
+  applicationId: string,
+  input: Pick<RequestDocumentsInput, "items" | "dueDate">,
+  actor: AuditActor,
+  info: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<{ requestId: string; itemIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const [app] = await tx
+      .select({ id: loanApplications.id, userId: loanApplications.userId, status: loanApplications.status, accountEmail: userTable.email })
+      .from(loanApplications)
+      .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
+      .where(eq(loanApplications.id, applicationId))
+      .for("update", { of: loanApplications });
+    if (!app) throw new RequestRefused(404, REQUEST_REFUSALS.applicationNotFound);
+    if (!isOpenForReview(app.status)) throw new RequestRefused(409, REQUEST_REFUSALS.decided);
+    const requestId = randomUUID();
+    const rows = await tx
+      .insert(requestItems)
+      .values(
+        input.items.map((item, i) => ({
+          requestId,
+          // One request's items share a transaction (one now()): a microsecond apart, they list in the order asked.
+          createdAt: sql`now() + ${i} * interval '1 microsecond'`,
+          applicationId,
+          userId: app.userId,
+          kind: item.kind,
+          note: item.note,
+          dueDate: input.dueDate,
+          requestedBy: actor.id,
+        })),
+      )
+      .returning({ id: requestItems.id });
+    const labels = input.items.map((item) => requestItemKindLabel(item.kind));
+    await recordEvent(tx, {
+      applicationId,
+      ownerId: app.userId,
+      kind: "documents_requested",
+      actorId: actor.id,
+      actorSide: "staff",
+      summary: `${labels.join(", ")} · due ${input.dueDate}`,
+    });
+    await writeAudit(tx, {
+      actor,
+      action: "request.create",
+      table: "request_items",
+      recordId: applicationId,
+      details: { requestId, kinds: input.items.map((i) => i.kind), dueDate: input.dueDate },
+      request: info,
+    });
+    await enqueueEmail(tx, {
+      to: app.accountEmail,
+      ...documentsRequestedEmail({ applicationId, itemLabels: labels, dueDate: input.dueDate, baseUrl: getConfig().publicUrl }),
+    });
+    return { requestId, itemIds: rows.map((r) => r.id) };
+  });
+}
+
+/** The applicant's own item on their own application: anything else is not found (never "not yours"). */
+async function ownItem(db: DbOrTx, applicationId: string, itemId: string, userId: string) {
+  const [item] = await db
+    .select({ id: requestItems.id, kind: requestItems.kind, status: requestItems.status })
+    .from(requestItems)
+    .where(and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId), eq(requestItems.userId, userId)))
+    .limit(1);
+  if (!item) throw new RequestRefused(404, REQUEST_REFUSALS.itemNotFound);
+  return item;
+}
+
+/** Why the conditional UPDATE changed nothing: the application was decided, or the item's state moved on. */
+async function whyNotAnswered(db: DbOrTx, applicationId: string): Promise<RequestRefused> {
+  const [app] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+  return new RequestRefused(409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notAnswerable);
+}
+
+export type AnswerFile = { filename: string; declaredType: string; bytes: Uint8Array };
+
+/**
+ * Upload: the applicant answers a document item with a file, checked by content exactly as the wizard's
+ * documents are (upload-rules.ts), stored under their user and application like the wizard's, and
+ * listed in loan_documents with the item's id (so the admin Document Viewer and the applicant's signed
+ * links show it). requested|rejected → received in one conditional UPDATE: of two uploads at once one
+ * wins; the other's file is removed and it is told the item is already answered (409).
+ */
+export async function answerWithUpload(
+  applicationId: string,
+  itemId: string,
+  file: AnswerFile,
+  applicant: { id: string },
+  options: { db?: Db; storage?: DocumentStorage } = {},
+): Promise<{ documentId: string }> {
+  const db = options.db ?? getDb();
+  const storage = options.storage ?? getStorage();
+  const item = await ownItem(db, applicationId, itemId, applicant.id);
+  if (!isDocumentKind(item.kind)) throw new RequestRefused(400, REQUEST_REFUSALS.wrongAnswerKind);
+  if (!isOneOf(ANSWERABLE, item.status)) throw await whyNotAnswered(db, applicationId);
+  const label = requestItemKindLabel(item.kind);
+  const verdict = inspectUpload(file, DOCUMENT_MIME_TYPES);
+  if (!verdict.ok) throw new RequestRefused(400, documentFileMessage(label, UPLOAD_REASONS[verdict.reason]));
+  // Our name, never the applicant's: a random suffix keeps every answer (a rejected one stays on file).
+  const name = `${item.kind}_${randomBytes(6).toString("hex")}`;
+  const key = documentKey(applicant.id, applicationId, name, verdict.type.ext);
+  await storage.put(key, file.bytes, verdict.type.mime);
+  try {
+    return await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(requestItems)
+        .set({ status: "received", answeredAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(requestItems.id, itemId), inArray(requestItems.status, ANSWERABLE), applicationOpen(applicationId)))
+        .returning({ id: requestItems.id });
+      if (updated.length === 0) throw await whyNotAnswered(tx, applicationId);
+      const [doc] = await tx
+        .insert(loanDocuments)
+        .values({
+          applicationId,
+          userId: applicant.id,
+          documentType: item.kind as Exclude<RequestItemKind, "question">,
+          fileName: `${name}.${verdict.type.ext}`,
+          filePath: key,
+          fileSize: file.bytes.length,
+          mimeType: verdict.type.mime,
+          requestItemId: itemId,
+        })
+        .returning({ id: loanDocuments.id });
+      await recordEvent(tx, { applicationId, ownerId: applicant.id, kind: "document_received", actorId: applicant.id, actorSide: "applicant", summary: label });
+      return { documentId: doc!.id };
+    });
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Reply: the applicant answers a question item in words (requested|rejected → received). */
+export async function answerWithReply(applicationId: string, itemId: string, reply: string, applicant: { id: string }, db: Db = getDb()): Promise<void> {
+  const item = await ownItem(db, applicationId, itemId, applicant.id);
+  if (isDocumentKind(item.kind)) throw new RequestRefused(400, REQUEST_REFUSALS.wrongAnswerKind);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(requestItems)
+      .set({ status: "received", replyText: reply, answeredAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(requestItems.id, itemId), inArray(requestItems.status, ANSWERABLE), applicationOpen(applicationId)))
+      .returning({ id: requestItems.id });
+    if (updated.length === 0) throw await whyNotAnswered(tx, applicationId);
+    await recordEvent(tx, { applicationId, ownerId: applicant.id, kind: "reply_received", actorId: applicant.id, actorSide: "applicant", summary: "Question" });
+  });
+}
+
+/**
+ * Accept or Reject: staff review an answer in review (received → accepted | rejected, one conditional
+ * UPDATE). The reason of a rejection is shown to the applicant (on the item and in the timeline), who
+ * can then answer again.
+ */
+export async function reviewItem(
+  applicationId: string,
+  itemId: string,
+  decision: { accept: true } | { accept: false; reason: string },
+  actor: AuditActor,
+  info: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(requestItems)
+      .set({
+        status: decision.accept ? "accepted" : "rejected",
+        rejectionReason: decision.accept ? null : decision.reason,
+        reviewedAt: sql`now()`,
+        reviewedBy: actor.id,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId), eq(requestItems.status, "received"), applicationOpen(applicationId)),
+      )
+      .returning({ id: requestItems.id, kind: requestItems.kind, userId: requestItems.userId });
+    const row = updated[0];
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: requestItems.id })
+        .from(requestItems)
+        .where(and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId)))
+        .limit(1);
+      if (!exists) throw new RequestRefused(404, REQUEST_REFUSALS.itemNotFound);
+      const [app] = await tx.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+      throw new RequestRefused(409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notReviewable);
+    }
+    const label = requestItemKindLabel(row.kind);
+    await recordEvent(tx, {
+      applicationId,
+      ownerId: row.userId,
+      kind: decision.accept ? "document_accepted" : "document_rejected",
+      actorId: actor.id,
+      actorSide: "staff",
+      summary: decision.accept ? label : `${label}: ${decision.reason}`,
+    });
+    await writeAudit(tx, {
+      actor,
+      action: decision.accept ? "request.accept" : "request.reject",
+      table: "request_items",
+      recordId: itemId,
+      details: decision.accept ? { applicationId } : { applicationId, reasonCharacters: decision.reason.length },
+      request: info,
+    });
+  });
 }

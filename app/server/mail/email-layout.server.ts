@@ -17,7 +17,8 @@ export type TemplateName =
   | "application-approved"
   | "application-denied"
   | "application-incomplete"
-  | "contact-message";
+  | "contact-message"
+  | "documents-requested";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

@@ -41,6 +41,8 @@ export const THROTTLES = {
   documentLinkPerApplicant: { limit: 30, windowSeconds: 600 },
   /** Reveals per admin: 60 per 10 minutes (a person reading records; a script harvesting them is stopped). */
   revealPerAdmin: { limit: 60, windowSeconds: 600 },
+  /** Documents uploaded in answer to the lender's requests, per applicant: 30 an hour (a few items, a few retries). */
+  requestUploadPerUser: { limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
 /** A raw key string, or an e-mail address with a scope (stored as `<scope>:acct:<hash>`). */

@@ -1,0 +1,270 @@
+import busboy from "busboy";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { errorToast, type Toast } from "~/domain/action-result";
+import { TOO_LARGE } from "~/domain/upload-rules";
+import { documentFileMessage, MAX_FILE_BYTES } from "~/domain/validation/application";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
+import {
+  acceptItemSchema,
+  rejectItemSchema,
+  replyItemSchema,
+  requestDocumentsSchema,
+  requestFormValues,
+  uploadItemSchema,
+  type ApplicantRequestIntent,
+  type RequestActionData,
+  type StaffRequestIntent,
+} from "~/domain/validation/requests";
+import { createLimit } from "~/server/applications/concurrency-limit.server";
+import { createSpool, SPOOL_FOLDER } from "~/server/applications/upload-spool.server";
+import type { AuditActor, RequestInfo } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
+import { logFailure } from "~/server/log/describe-error.server";
+import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
+import { answerWithReply, answerWithUpload, createRequest, RequestRefused, reviewItem } from "./requests.server";
+
+/**
+ * The What We Need actions behind the two resource routes: POST /admin/applications/:id/requests
+ * (request | accept | reject; the route has already required a verified admin) and POST
+ * /dashboard/applications/:id/requests (upload | reply; the signed-in applicant, their own items only).
+ * Every answer is a RequestActionData with a toast; bad input is a 400 naming the field, never a 500.
+ */
+
+export type RequestAnswer = ServiceAnswer<RequestActionData>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Request Documents with ten 1,000-character notes is far below this. */
+export const MAX_REQUEST_FORM_BYTES = 64 * 1024;
+/** One document of at most 5 MB plus the item's id and the intent. */
+export const MAX_REQUEST_UPLOAD_BYTES = MAX_FILE_BYTES + 16 * 1024;
+
+function answer(status: number, intent: RequestActionData["intent"], toast: Toast, extra: Partial<RequestActionData> = {}): RequestAnswer {
+  return { status, body: { ok: status < 300, intent, toast, at: Date.now(), ...extra } };
+}
+
+const failed = (title: string, message: string) => errorToast(title, message);
+
+function refusal(error: unknown, intent: RequestActionData["intent"], title: string, scope: string): RequestAnswer {
+  if (error instanceof RequestRefused) return answer(error.status, intent, failed(title, error.message));
+  logFailure(scope, `request ${intent ?? "action"} failed`, error);
+  return answer(503, intent, failed(title, "Something went wrong. Please try again."));
+}
+
+/** Staff: request | accept | reject on one application. */
+export async function staffRequestAction(request: Request, applicationId: string, actor: AuditActor, info: RequestInfo = {}): Promise<RequestAnswer> {
+  const title = "Failed to update request";
+  const read = await readActionForm(request, (message): RequestActionData => ({ ok: false, intent: null, toast: failed(title, message), at: Date.now() }), {
+    limitBytes: MAX_REQUEST_FORM_BYTES,
+    unreadableAsEmpty: true,
+  });
+  if (!read.ok) return read.answer;
+  if (!UUID.test(applicationId)) return answer(404, null, failed(title, "This application could not be found."));
+  const values = requestFormValues(read.form);
+  const intent = values.intent as StaffRequestIntent;
+  const schema = intent === "request" ? requestDocumentsSchema() : intent === "accept" ? acceptItemSchema : intent === "reject" ? rejectItemSchema : null;
+  if (!schema) return answer(400, null, failed(title, "Unknown action."));
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = issuesToFieldErrors(parsed.error);
+    return answer(400, intent, failed(title, parsed.error.issues[0]?.message ?? "Check the form."), { fieldErrors });
+  }
+  try {
+    const input = parsed.data;
+    if (input.intent === "request") {
+      await createRequest(applicationId, input, actor, info);
+      const n = input.items.length;
+      return answer(200, intent, { type: "success", title: "Documents requested", description: `${n} item${n === 1 ? "" : "s"} requested; the applicant was notified by e-mail.` });
+    }
+    if (input.intent === "accept") {
+      await reviewItem(applicationId, input.itemId, { accept: true }, actor, info);
+      return answer(200, intent, { type: "success", title: "Item accepted" });
+    }
+    await reviewItem(applicationId, input.itemId, { accept: false, reason: input.reason }, actor, info);
+    return answer(200, intent, { type: "success", title: "Item rejected", description: "The applicant sees your reason and can answer again." });
+  } catch (error) {
+    return refusal(error, intent, title, "requests");
+  }
+}
+
+/** Applicant: reply (a small form) or upload (multipart, one file) on their own application. */
+export async function applicantRequestAction(request: Request, applicationId: string, applicant: { id: string }): Promise<RequestAnswer> {
+  const type = request.headers.get("content-type") ?? "";
+  // Uploads are the only multipart posts: read as a stream with the document limits, not as a small form.
+  if (type.toLowerCase().startsWith("multipart/form-data")) return uploadAction(request, applicationId, applicant);
+  const title = "Failed to send your answer";
+  const read = await readActionForm(request, (message): RequestActionData => ({ ok: false, intent: null, toast: failed(title, message), at: Date.now() }), {
+    limitBytes: MAX_REQUEST_FORM_BYTES,
+    unreadableAsEmpty: true,
+  });
+  if (!read.ok) return read.answer;
+  const values = requestFormValues(read.form);
+  if (values.intent === "upload") return answer(400, "upload", failed("Upload failed", "Choose a file to upload."));
+  if (values.intent !== "reply") return answer(400, null, failed(title, "Unknown action."));
+  if (!UUID.test(applicationId)) return answer(404, "reply", failed(title, "This item could not be found."));
+  const parsed = replyItemSchema.safeParse(values);
+  if (!parsed.success) {
+    return answer(400, "reply", failed(title, parsed.error.issues[0]?.message ?? "Check your answer."), { fieldErrors: issuesToFieldErrors(parsed.error) });
+  }
+  try {
+    await answerWithReply(applicationId, parsed.data.itemId, parsed.data.reply, applicant);
+    return answer(200, "reply", { type: "success", title: "Answer sent", description: "We will review it and let you know." });
+  } catch (error) {
+    return refusal(error, "reply", title, "requests");
+  }
+}
+
+async function uploadAction(request: Request, applicationId: string, applicant: { id: string }): Promise<RequestAnswer> {
+  const title = "Upload failed";
+  const intent: ApplicantRequestIntent = "upload";
+  const throttled = await throttleRefusal([[`request-upload:user:${applicant.id}`, THROTTLES.requestUploadPerUser]], (message) => message);
+  if (throttled) return { status: 429, headers: throttled.headers, body: { ok: false, intent, toast: failed(title, throttled.body), at: Date.now() } };
+  let parsed: UploadForm;
+  try {
+    parsed = await readUploadForm(request);
+  } catch (error) {
+    if (error instanceof UploadRefused) return answer(error.status, intent, failed(title, error.message));
+    throw error;
+  }
+  try {
+    if (parsed.fields.intent !== "upload") return answer(400, null, failed(title, "Unknown action."));
+    if (!UUID.test(applicationId)) return answer(404, intent, failed(title, "This item could not be found."));
+    const fields = uploadItemSchema.safeParse({ intent: "upload", itemId: parsed.fields.itemId });
+    if (!fields.success) return answer(400, intent, failed(title, fields.error.issues[0]?.message ?? "Check the form."));
+    const file = parsed.file;
+    if (!file) return answer(400, intent, failed(title, "Choose a file to upload."), { fieldErrors: { file: ["Choose a file to upload."] } });
+    await fileWork(async () => answerWithUpload(applicationId, fields.data.itemId, { ...file, bytes: await file.read() }, applicant));
+    return answer(200, intent, { type: "success", title: "Document uploaded", description: "We will review it and let you know." });
+  } catch (error) {
+    return refusal(error, intent, title, "requests");
+  } finally {
+    await parsed.dispose().catch((error: unknown) => console.error(`[requests] could not remove spooled upload: ${(error as Error).message}`));
+  }
+}
+
+class UploadRefused extends Error {
+  constructor(
+    readonly status: 400 | 413 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type SpooledFile = { filename: string; declaredType: string; read: () => Promise<Buffer> };
+type UploadForm = { fields: Record<string, string>; file: SpooledFile | null; dispose: () => Promise<void> };
+
+/** Checking and storing a file holds it in memory: a few at a time across the process (as the wizard does). */
+const fileWork = createLimit(3);
+
+/**
+ * One document and the item's id, read as a stream with the wizard's limits: a file past 5 MB or a body
+ * past MAX_REQUEST_UPLOAD_BYTES stops the read at once. The file goes to the wizard's private spool
+ * folder (upload-spool.server.ts), so many uploads at once cost disk, not memory; the caller disposes it.
+ */
+async function readUploadForm(request: Request): Promise<UploadForm> {
+  const type = request.headers.get("content-type") ?? "";
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_REQUEST_UPLOAD_BYTES) throw new UploadRefused(413, documentFileMessage("Document", TOO_LARGE));
+  if (!request.body) throw new UploadRefused(400, "Choose a file to upload.");
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { "content-type": type }, limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: 4, fieldSize: 256, parts: 6, fieldNameSize: 32 } });
+  } catch {
+    throw new UploadRefused(400, "The upload could not be read.");
+  }
+  const spool = await createSpool(path.join(getConfig().dataDir, SPOOL_FOLDER));
+  const source = Readable.fromWeb(request.body as never);
+  const tooLarge = () => new UploadRefused(413, documentFileMessage("Document", TOO_LARGE));
+  const parsed = new Promise<Omit<UploadForm, "dispose">>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: SpooledFile | null = null;
+    let writer: fs.WriteStream | null = null;
+    let writing = false;
+    let parserClosed = false;
+    let settled = false;
+    let total = 0;
+    const fail = (error: UploadRefused) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe();
+      source.destroy();
+      parser.removeAllListeners();
+      parser.on("error", () => undefined);
+      writer?.destroy();
+      reject(error);
+    };
+    const finishIfDone = () => {
+      if (settled || !parserClosed || writing) return;
+      settled = true;
+      resolve({ fields, file });
+    };
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        total += chunk.length;
+        if (total > MAX_REQUEST_UPLOAD_BYTES) {
+          fail(tooLarge());
+          done();
+          return;
+        }
+        done(null, chunk);
+      },
+    });
+    parser.on("field", (name, value, info) => {
+      if (!["intent", "itemId"].includes(name) || name in fields || info.valueTruncated) {
+        fail(new UploadRefused(400, `Unexpected field: ${name.slice(0, 32)}`));
+        return;
+      }
+      fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      if (settled || name !== "file" || writer) {
+        stream.resume();
+        fail(new UploadRefused(400, `Unexpected file: ${name.slice(0, 32)}`));
+        return;
+      }
+      const target = spool.nextPath();
+      writer = fs.createWriteStream(target, { flags: "wx", mode: 0o600 });
+      writing = true;
+      let size = 0;
+      const sizeCheck = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > MAX_FILE_BYTES) {
+            fail(tooLarge());
+            stream.resume();
+            done();
+            return;
+          }
+          done(null, chunk);
+        },
+      });
+      stream.on("limit", () => fail(tooLarge()));
+      writer.on("error", () => fail(new UploadRefused(503, "The upload could not be stored. Please try again.")));
+      writer.on("finish", () => {
+        writing = false;
+        file = { filename: info.filename ?? "", declaredType: info.mimeType ?? "", read: () => fs.promises.readFile(target) };
+        finishIfDone();
+      });
+      stream.pipe(sizeCheck).pipe(writer);
+    });
+    parser.on("filesLimit", () => fail(new UploadRefused(400, "Upload one file at a time.")));
+    parser.on("fieldsLimit", () => fail(new UploadRefused(400, "Too many fields.")));
+    parser.on("partsLimit", () => fail(new UploadRefused(400, "Too many parts.")));
+    parser.on("error", () => fail(new UploadRefused(400, "The upload could not be read.")));
+    parser.on("close", () => {
+      parserClosed = true;
+      finishIfDone();
+    });
+    source.on("error", () => fail(new UploadRefused(400, "The upload was interrupted.")));
+    source.pipe(counter).pipe(parser);
+  });
+  try {
+    return { ...(await parsed), dispose: spool.remove };
+  } catch (error) {
+    await spool.remove().catch(() => undefined);
+    throw error;
+  }
+}

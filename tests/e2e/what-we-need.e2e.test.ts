@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signInAdminWithMfa } from "../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication } from "../helpers/applications";
+import { makeExe, makePdf } from "../helpers/files";
+import { axeViolations } from "./harness";
+import { stackForFile } from "./helpers/stack";
+import { expectToast } from "./helpers/toasts";
+
+/**
+ * What We Need (issue 19) in a real browser on both sides, each page open and updated live by the
+ * other's acts: staff Request Documents (a pay stub and a question) → the applicant's page shows them →
+ * a fake PDF is refused in the browser → Upload → staff Reject with a reason → the applicant reads the
+ * reason and uploads again → staff Accept → the application is approved. The applicant also replies to
+ * the question. Both pages stay axe-clean.
+ */
+
+const ADMIN = { email: "wwn.admin@example.com", password: "Adm1n!Secret" };
+
+describe("What We Need, both sides in the browser", () => {
+  const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), "wwn-files-"));
+  const file = (name: string, bytes: Buffer) => {
+    const p = path.join(files, name);
+    fs.writeFileSync(p, bytes);
+    return p;
+  };
+
+  async function openLive(page: Page, url: string, heading: RegExp) {
+    // The live stream connects after hydration: wait for it before the other side acts.
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
+    await page.goto(url);
+    await page.getByRole("heading", { name: heading }).first().waitFor();
+    await stream;
+  }
+
+  const itemOf = (page: Page, kind: string): Locator => page.locator(`[data-testid="request-item"][data-kind="${kind}"]`);
+  const expectStatus = async (item: Locator, status: string) => {
+    await expect.poll(() => item.getAttribute("data-status"), { timeout: 10_000 }).toBe(status);
+  };
+
+  it("request → upload → reject with reason → upload again → accept → approve, live on both pages", async () => {
+    const { server, browser, sink } = stack;
+    const applicant = await signUpOverHttp(server.url, sink, "wwn.applicant@example.com", "198.18.20.1");
+    const applicationId = await submitApplication(server.url, applicant);
+    const admin = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, "198.18.20.2")).cookie;
+
+    const applicantContext = await browser.newContext();
+    await applicantContext.addCookies(toBrowserCookies(applicant, server.url));
+    const mine = await applicantContext.newPage();
+    const adminContext = await browser.newContext();
+    await adminContext.addCookies(toBrowserCookies(admin, server.url));
+    const staff = await adminContext.newPage();
+
+    await openLive(mine, `${server.url}/dashboard/applications/${applicationId}`, /What We Need/);
+    await openLive(staff, `${server.url}/admin/applications/${applicationId}`, /What We Need/);
+    await mine.getByText("Nothing has been requested.").waitFor();
+
+    // Staff: Request Documents — a pay stub with a note, and a question.
+    await staff.getByRole("button", { name: "Request Documents" }).click();
+    const dialog = staff.getByTestId("request-documents-dialog");
+    await dialog.getByLabel("What is needed").selectOption("pay_stub");
+    await dialog.getByLabel(/Note to the applicant/).fill("Your two most recent pay stubs, please.");
+    await dialog.getByRole("button", { name: "Add item" }).click();
+    await dialog.getByLabel("What is needed").nth(1).selectOption("question");
+    await dialog.getByLabel(/Your question/).fill("How long have you lived at your current address?");
+    expect(await axeViolations(staff)).toEqual([]);
+    await expectToast(staff, "Documents requested", () => dialog.getByRole("button", { name: "Send Request" }).click());
+    await dialog.waitFor({ state: "hidden" });
+
+    // The applicant's open page shows both items without a reload; the e-mail names the pay stub, not the note.
+    const payStub = itemOf(mine, "pay_stub");
+    await payStub.waitFor({ timeout: 10_000 });
+    await expectStatus(payStub, "requested");
+    expect(await payStub.textContent()).toContain("Your two most recent pay stubs, please.");
+    await expect.poll(() => sink.messages.some((m) => /more information/.test(m.subject)), { timeout: 15_000 }).toBe(true);
+    const notice = sink.messages.find((m) => /more information/.test(m.subject));
+    expect(notice?.text).toContain("Pay Stub");
+    expect(notice?.text).not.toContain("most recent pay stubs");
+    expect(await axeViolations(mine)).toEqual([]);
+
+    // A fake PDF is refused in the browser before anything is sent.
+    const upload = payStub.getByLabel(/Upload Pay Stub/);
+    await expectToast(mine, "Upload failed", () => upload.setInputFiles(file("paystub.pdf", makeExe())), /not a complete PDF, JPG or PNG/);
+    await expectStatus(payStub, "requested");
+
+    // Upload a real one: Received (In Review) on both pages.
+    await expectToast(mine, "Document uploaded", () => upload.setInputFiles(file("paystub-march.pdf", makePdf(40_000))));
+    await expectStatus(payStub, "received");
+    const staffPayStub = itemOf(staff, "pay_stub");
+    await expectStatus(staffPayStub, "received");
+
+    // The question is answered in words.
+    const question = itemOf(mine, "question");
+    await question.getByLabel("Your answer").fill("Six years.");
+    await expectToast(mine, "Answer sent", () => question.getByRole("button", { name: "Reply" }).click());
+    await expectStatus(itemOf(staff, "question"), "received");
+    expect(await itemOf(staff, "question").getByTestId("reply-text").textContent()).toBe("Six years.");
+
+    // Staff reject the pay stub with a reason; the applicant reads it and can upload again.
+    await staffPayStub.getByRole("button", { name: /^Reject/ }).click();
+    await staffPayStub.getByLabel(/Reason for rejecting/).fill("The March stub is cut off at the bottom.");
+    await expectToast(staff, "Item rejected", () => staffPayStub.getByRole("button", { name: /^Reject/ }).click());
+    await expectStatus(payStub, "rejected");
+    expect(await payStub.getByTestId("rejection-reason").textContent()).toContain("The March stub is cut off at the bottom.");
+    await mine.getByText("Document Rejected").first().waitFor();
+
+    await expectToast(mine, "Document uploaded", () => payStub.getByLabel(/Upload Pay Stub/).setInputFiles(file("paystub-march-full.pdf", makePdf(50_000))));
+    await expectStatus(payStub, "received");
+
+    // Staff accept both answers.
+    await expectStatus(staffPayStub, "received");
+    await expectToast(staff, "Item accepted", () => staffPayStub.getByRole("button", { name: /^Accept/ }).click());
+    await expectToast(staff, "Item accepted", () => itemOf(staff, "question").getByRole("button", { name: /^Accept/ }).click());
+    await expectStatus(payStub, "accepted");
+    await expectStatus(itemOf(mine, "question"), "accepted");
+    expect(await staffPayStub.getByRole("listitem").count()).toBe(2);
+
+    // Both sides open the uploaded file through a signed link (the admin's audited, the applicant's own).
+    for (const [page, item] of [
+      [staff, staffPayStub],
+      [mine, payStub],
+    ] as const) {
+      const download = page.waitForEvent("download");
+      await expectToast(page, "Download Started", () => item.getByRole("button", { name: /^Download/ }).first().click());
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^pay_stub_[0-9a-f]{12}\.pdf$/);
+    }
+    expect(await axeViolations(staff)).toEqual([]);
+
+    // Approve through the existing admin action: the applicant's page shows the decision live.
+    const approve = await fetch(`${server.url}/admin`, {
+      method: "POST",
+      headers: { cookie: admin, origin: server.url },
+      body: new URLSearchParams({ intent: "approve", applicationId, approvedAmount: "20000", interestRate: "9.5", termMonths: "36" }),
+    });
+    expect(approve.status).toBe(200);
+    await mine.getByText("Approved").first().waitFor({ timeout: 10_000 });
+    // A decided application takes no more answers: no upload control is left.
+    await expect.poll(() => mine.locator('[data-testid="request-upload-input"]').count()).toBe(0);
+    expect(await axeViolations(mine)).toEqual([]);
+
+    await Promise.all([applicantContext.close(), adminContext.close()]);
+  });
+});
