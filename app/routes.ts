@@ -37,6 +37,8 @@ export default [
   route("api/documents/file", "routes/api/documents-file.ts"),
   route("admin/testimonials", "routes/admin/testimonials.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
+  route("dashboard/applications/:id/messages", "routes/dashboard/application-messages.ts"),
+  route("admin/applications/:id/messages", "routes/admin/application-messages.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

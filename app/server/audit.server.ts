@@ -28,7 +28,8 @@ export type AuditAction =
   | "contact.update"
   | "records.dispose"
   | "storage.orphan_sweep"
-  | "admin.mfa";
+  | "admin.mfa"
+  | "message.send";
 
 export async function writeAudit(
   db: DbOrTx,

@@ -16,7 +16,8 @@ export type TemplateName =
   | "application-notification"
   | "application-approved"
   | "application-denied"
-  | "contact-message";
+  | "contact-message"
+  | "new-message";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

@@ -41,6 +41,8 @@ export const THROTTLES = {
   documentLinkPerApplicant: { limit: 30, windowSeconds: 600 },
   /** Reveals per admin: 60 per 10 minutes (a person reading records; a script harvesting them is stopped). */
   revealPerAdmin: { limit: 60, windowSeconds: 600 },
+  /** Messages written per user (applicant or staff): 60 per 10 minutes (a conversation, not a flood). */
+  messageSendPerUser: { limit: 60, windowSeconds: 600 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
 /** A raw key string, or an e-mail address with a scope (stored as `<scope>:acct:<hash>`). */
