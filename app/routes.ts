@@ -39,6 +39,7 @@ export default [
   route("admin/messages", "routes/admin/messages.tsx"),
   route("dashboard/applications/:id/messages", "routes/dashboard/application-messages.ts"),
   route("admin/applications/:id/messages", "routes/admin/application-messages.ts"),
+  route("admin/applications/:id", "routes/admin/application.tsx"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

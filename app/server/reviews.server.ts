@@ -1,18 +1,21 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
 import { monthlyPayment } from "~/domain/loan-math";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { approvedLoans, loanApplications, user as userTable } from "~/server/db/schema.server";
+import { approvedLoans, loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/templates.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
+import { todayUtc } from "~/server/conversation/requests.server";
+import { applicationIncompleteEmail } from "~/server/mail/incomplete-emails.server";
+import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
 import { writeAudit, type AuditActor, type RequestInfo } from "./audit.server";
 
 /**
  * Review decisions. The lifecycle (~/domain/application-lifecycle) says which transition each decision
- * makes (pending → approved, pending → denied); the status change is a conditional UPDATE
- * (… WHERE status = <the transition's from>), so an application is decided only once, and of two admins deciding at once exactly one
+ * makes (pending or under review → approved, denied, incomplete; pending → under review); the status change is a conditional UPDATE
+ * (… WHERE status IN (<the transition's from>)), so an application is decided only once, and of two admins deciding at once exactly one
  * wins and the other is told the application was already decided. The decision, the approved loan,
  * the applicant's e-mail and the audit row commit together.
  */
@@ -21,6 +24,14 @@ export class ReviewConflict extends Error {
   constructor(message = "This application has already been decided.") {
     super(message);
     this.name = "ReviewConflict";
+  }
+}
+
+/** No such application (the page answers 404, never saying more). */
+export class ReviewNotFound extends Error {
+  constructor() {
+    super("This application does not exist.");
+    this.name = "ReviewNotFound";
   }
 }
 
@@ -121,5 +132,102 @@ export async function denyApplication(
     });
     await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "denied", actorId: actor.id, actorSide: "staff" });
     await writeAudit(tx, { actor, action: "application.deny", table: "loan_applications", recordId: applicationId, details: { reasons }, request });
+  });
+}
+
+/**
+ * Start Review (issue 19): the lifecycle's 'start-review' (pending → under_review) as one conditional
+ * UPDATE, so of two admins pressing it at once one starts the review and the other is told it already
+ * left pending. The timeline event (which also refreshes the applicant's open page) and the audit row
+ * commit with it.
+ */
+export async function startReview(applicationId: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<void> {
+  const { to } = transitionFor("start-review");
+  const from = fromStatuses("start-review");
+  await db.transaction(async (tx) => {
+    const started = await tx
+      .update(loanApplications)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
+      .returning({ id: loanApplications.id, userId: loanApplications.userId });
+    const row = started[0];
+    if (!row) {
+      const [exists] = await tx.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+      if (!exists) throw new ReviewNotFound();
+      throw new ReviewConflict(exists.status === "under_review" ? "This application is already under review." : "This application has already been decided.");
+    }
+    await recordEvent(tx, { applicationId, ownerId: row.userId, kind: "review_started", actorId: actor.id, actorSide: "staff" });
+    await writeAudit(tx, { actor, action: "application.start_review", table: "loan_applications", recordId: applicationId, details: { from, to }, request });
+  });
+}
+
+/** Thrown when Close as Incomplete is asked for before any open request's due date has passed (409). */
+export class CloseIncompleteNotYet extends ReviewConflict {
+  constructor() {
+    super(CLOSE_INCOMPLETE_NOT_YET);
+    this.name = "CloseIncompleteNotYet";
+  }
+}
+
+/**
+ * Close as Incomplete (issue 19; Reg B 12 CFR 1002.9(c)): allowed once an item of a request is still
+ * open (requested, or rejected and not answered again) after its due date. The lifecycle's
+ * 'close-incomplete' is one conditional UPDATE; then the overdue open items are locked (FOR UPDATE
+ * re-checks them, so an answer committed meanwhile takes its item out) and, if none is left, the
+ * whole transaction rolls back. The timeline event, the audit row and the notice of action taken to
+ * the applicant commit with the status, or nothing does.
+ */
+export async function closeAsIncomplete(
+  applicationId: string,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<void> {
+  const found = await applicantOf(db, applicationId);
+  if (!found) throw new ReviewNotFound();
+  const { to } = transitionFor("close-incomplete");
+  const from = fromStatuses("close-incomplete");
+  await db.transaction(async (tx) => {
+    // The application's row first (parent before children, the order every writer here takes).
+    const closed = await tx
+      .update(loanApplications)
+      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
+      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
+      .returning({ id: loanApplications.id });
+    if (closed.length === 0) throw new ReviewConflict();
+    const overdue = await tx
+      .select({ id: requestItems.id })
+      .from(requestItems)
+      .where(
+        and(
+          eq(requestItems.applicationId, applicationId),
+          inArray(requestItems.status, ["requested", "rejected"]),
+          lt(requestItems.dueDate, todayUtc(now)),
+        ),
+      )
+      .for("update");
+    // None: the whole transaction rolls back, the status change with it.
+    if (overdue.length === 0) throw new CloseIncompleteNotYet();
+    await enqueueEmail(tx, {
+      to: found.accountEmail,
+      ...applicationIncompleteEmail({ loanType: found.app.loanType, applicationId, baseUrl: getConfig().publicUrl, decisionDate: now }),
+    });
+    await recordEvent(tx, {
+      applicationId,
+      ownerId: found.app.userId,
+      kind: "closed_incomplete",
+      actorId: actor.id,
+      actorSide: "staff",
+      summary: "The requested information was not received by the due date.",
+    });
+    await writeAudit(tx, {
+      actor,
+      action: "application.close_incomplete",
+      table: "loan_applications",
+      recordId: applicationId,
+      details: { overdueItems: overdue.map((i) => i.id) },
+      request,
+    });
   });
 }

@@ -52,7 +52,8 @@ describe("the list's URL", () => {
     const read = (q: string) => parseReviewListParams(new URLSearchParams(q));
     expect(read("")).toEqual({ tab: "pending", page: 1 });
     expect(read("status=denied&page=3")).toEqual({ tab: "denied", page: 3 });
-    expect(read("status=under_review&page=-2")).toEqual({ tab: "pending", page: 1 });
+    expect(read("status=under_review&page=-2")).toEqual({ tab: "under_review", page: 1 });
+    expect(read("status=incomplete")).toEqual({ tab: "pending", page: 1 });
     expect(read("status=approved&page=abc")).toEqual({ tab: "approved", page: 1 });
     expect(read("page=9999999")).toEqual({ tab: "pending", page: 1 });
     expect(reviewListHref("approved")).toBe("?status=approved");
@@ -107,7 +108,12 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       await newApplication({ status: "under_review" }, applicant);
 
       const counts = await countApplicationsByStatus(db());
-      expect(counts).toEqual({ pending: before.pending + 45, approved: before.approved + 1, denied: before.denied + 1 });
+      expect(counts).toEqual({
+        pending: before.pending + 45,
+        under_review: before.under_review + 1,
+        approved: before.approved + 1,
+        denied: before.denied + 1,
+      });
 
       const total = 45 + before.pending;
       const pageCount = Math.ceil(total / REVIEW_PAGE_SIZE);

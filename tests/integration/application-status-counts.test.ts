@@ -66,7 +66,7 @@ async function expectExact(database: Database) {
   const { stored, real } = await storedAndReal(database);
   expect(stored).toEqual(real);
   const tabs = await countApplicationsByStatus(database.db);
-  expect(tabs).toEqual({ pending: real.pending, approved: real.approved, denied: real.denied });
+  expect(tabs).toEqual({ pending: real.pending, under_review: real.under_review, approved: real.approved, denied: real.denied });
 }
 
 describe.each(testTargets)("application status counts on %s", (target) => {

@@ -25,6 +25,7 @@ const ADMIN_PAGE_LOADS = {
     fallback: "The applications could not be loaded. Please try again.",
     toast: REVIEW_TOASTS.loadFailed,
   },
+  application: { title: "Application", heading: "Error Loading Application", fallback: "The application could not be loaded. Please try again." },
   clients: { title: "Client Information", heading: "Error Loading Clients", fallback: "The client data could not be loaded. Please try again." },
   documents: { title: "Document Viewer", heading: "Error Loading Documents", fallback: "The documents could not be loaded. Please try again." },
   messages: { title: "Contact Messages", heading: "Error Loading Messages", fallback: "The messages could not be loaded. Please try again." },

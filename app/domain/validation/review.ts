@@ -10,8 +10,8 @@ import { MAX_LOAN_AMOUNT } from "~/domain/validation/application";
  * the strings a form posts; outputs are typed. Also the list's URL parameters and the spec's toasts.
  */
 
-/** The tabs of the review list, in screen order. */
-export const REVIEW_TABS = ["pending", "approved", "denied"] as const;
+/** The tabs of the review list, in screen order: the spec's three and Under Review (issue 19) after Pending. */
+export const REVIEW_TABS = ["pending", "under_review", "approved", "denied"] as const;
 export type ReviewTab = (typeof REVIEW_TABS)[number];
 
 /** Applications per page on /admin: ten full cards (decision 0022: half the page, a fifth less CPU). */
@@ -65,6 +65,12 @@ export const REVIEW_TOASTS = {
   approved: { type: "success", title: "Application approved and notification sent!" },
   denied: { type: "success", title: "Application denied", description: "The applicant will receive the notice of action taken." },
   noteAdded: { type: "success", title: "Note added" },
+  reviewStarted: { type: "success", title: "Review started", description: "The application is now Under Review." },
+  closedIncomplete: {
+    type: "success",
+    title: "Application closed as incomplete",
+    description: "The applicant will receive the notice of action taken.",
+  },
   loadFailed: { type: "error", title: "Failed to load applications" },
   migrationFailed: { type: "error", title: "Failed to run encryption migration" },
 } as const satisfies Record<string, ReviewToast>;
@@ -87,7 +93,7 @@ export const REVIEW_INTENTS = ["approve", "deny", "note", "encrypt-migration"] a
 export type ReviewIntent = (typeof REVIEW_INTENTS)[number];
 
 /** What the /admin action answers: the page shows the toast; field errors go next to the fields. */
-export type ReviewActionData = ActionResult<{ intent: ReviewIntent | null; toast: ReviewToast; fieldErrors?: Record<string, string[]> }>;
+export type ReviewActionData = ActionResult<{ intent: ReviewIntent | ApplicationPageIntent | null; toast: ReviewToast; fieldErrors?: Record<string, string[]> }>;
 
 // ---------------------------------------------------------------------------------------------
 // Field rules
@@ -182,6 +188,36 @@ export const encryptMigrationSchema = z.object({ intent: z.literal("encrypt-migr
 export const reviewActionSchema = z.union([approveSchema, denySchema, noteSchema, encryptMigrationSchema]);
 export type ReviewActionInput = z.output<typeof reviewActionSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// The staff application page (/admin/applications/:id, issue 19): its own action, with the list's
+// approve, deny and note, plus Start Review, Close as Incomplete and a document's signed link.
+// ---------------------------------------------------------------------------------------------
+
+export const startReviewSchema = z.object({ intent: z.literal("start-review"), applicationId });
+export const closeIncompleteSchema = z.object({ intent: z.literal("close-incomplete"), applicationId });
+
+export const APPLICATION_PAGE_INTENTS = ["start-review", "approve", "deny", "close-incomplete", "note", "link"] as const;
+export type ApplicationPageIntent = (typeof APPLICATION_PAGE_INTENTS)[number];
+
+/** Refused by the server unless an open request's due date has passed (Reg B 12 CFR 1002.9(c)). */
+export const CLOSE_INCOMPLETE_NOT_YET = "Close as Incomplete is available after the due date of an open request.";
+
+/** The schema for one intent of the application page ('link' is checked by the document service). */
+export function applicationPageSchemaForIntent(intent: unknown) {
+  switch (intent) {
+    case "start-review":
+      return startReviewSchema;
+    case "close-incomplete":
+      return closeIncompleteSchema;
+    case "approve":
+    case "deny":
+    case "note":
+      return schemaForIntent(intent);
+    default:
+      return null;
+  }
+}
+
 /** The schema for one intent (an unknown intent gets none). */
 export function schemaForIntent(intent: unknown) {
   switch (intent) {
@@ -213,7 +249,7 @@ export function reviewFormValues(form: FormData): Record<string, unknown> {
 export { issuesToFieldErrors as reviewFieldErrors } from "./field-errors";
 
 // ---------------------------------------------------------------------------------------------
-// The list's URL: ?status=pending|approved|denied&page=N
+// The list's URL: ?status=pending|under_review|approved|denied&page=N
 // ---------------------------------------------------------------------------------------------
 
 export type ReviewListParams = { tab: ReviewTab; page: number };

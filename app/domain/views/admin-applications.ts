@@ -24,6 +24,8 @@ export type AdminApplication = {
   reviewedAt: string | null;
   decisionReasons: string[];
   notes: string | null;
+  /** Messages from the applicant this admin has not read (issue 19). */
+  unreadMessages: number;
   /** The loan created by the approval (approved applications). */
   approvedLoan: { approvedAmount: number; interestRate: number; termMonths: number; monthlyPayment: number } | null;
 };

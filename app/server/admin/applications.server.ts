@@ -22,7 +22,9 @@ import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.
 import { applicationStatusCounts, approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { runEncryptionMigration } from "./encryption-migration.server";
-import type { AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
+import { unreadCounts } from "~/server/conversation/messages.server";
+import { recordEvent } from "~/server/conversation/timeline.server";
+import type { AdminApplication, AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
 
 /**
  * The admin review list and its actions (/admin, docs/requirements.md §3, §5, §8). Every read of client data here
@@ -32,12 +34,79 @@ import type { AdminApplicationList, ApplicationCounts } from "~/domain/views/adm
  * Only the columns the cards show are selected: never the SSN or any bank number.
  */
 
-/** Applications per status (the tab labels): four rows kept by triggers (drizzle/0005), not a count. */
+/** Applications per status (the tab labels): rows kept by triggers (drizzle/0005), not a count. */
 export async function countApplicationsByStatus(db: Db = getDb()): Promise<ApplicationCounts> {
   const rows = await db.select().from(applicationStatusCounts);
-  const counts: ApplicationCounts = { pending: 0, approved: 0, denied: 0 };
+  const counts: ApplicationCounts = { pending: 0, under_review: 0, approved: 0, denied: 0 };
   for (const row of rows) if ((REVIEW_TABS as readonly string[]).includes(row.status)) counts[row.status as ReviewTab] = row.applications;
   return counts;
+}
+
+/** The columns a card shows (also the staff application page's summary): never the SSN or bank numbers. */
+export const CARD_COLUMNS = {
+  id: loanApplications.id,
+  userId: loanApplications.userId,
+  status: loanApplications.status,
+  firstName: loanApplications.firstName,
+  lastName: loanApplications.lastName,
+  applicationEmail: loanApplications.email,
+  applicationPhone: loanApplications.phone,
+  profileName: profiles.fullName,
+  profileEmail: profiles.email,
+  profilePhone: profiles.phone,
+  loanType: loanApplications.loanType,
+  requestedAmount: loanApplications.requestedAmount,
+  desiredInterestRate: loanApplications.desiredInterestRate,
+  loanDuration: loanApplications.loanDuration,
+  purpose: loanApplications.purpose,
+  annualIncome: loanApplications.annualIncome,
+  creditScore: loanApplications.creditScore,
+  employmentStatus: loanApplications.employmentStatus,
+  submittedAt: loanApplications.submittedAt,
+  reviewedAt: loanApplications.reviewedAt,
+  decisionReasons: loanApplications.decisionReasons,
+  notes: loanApplications.notes,
+  loanAmount: approvedLoans.approvedAmount,
+  loanRate: approvedLoans.interestRate,
+  loanTerm: approvedLoans.termMonths,
+  loanPayment: approvedLoans.monthlyPayment,
+};
+
+/** A selected card row: the profile and the approved loan are left-joined, so theirs may be null. */
+type CardRow = {
+  [K in keyof typeof CARD_COLUMNS]: (typeof CARD_COLUMNS)[K]["_"]["notNull"] extends true
+    ? K extends `profile${string}` | `loan${"Amount" | "Rate" | "Term" | "Payment"}`
+      ? (typeof CARD_COLUMNS)[K]["_"]["data"] | null
+      : (typeof CARD_COLUMNS)[K]["_"]["data"]
+    : (typeof CARD_COLUMNS)[K]["_"]["data"] | null;
+};
+
+export function toAdminApplication(r: CardRow, unreadMessages: number): AdminApplication {
+  return {
+    id: r.id,
+    userId: r.userId,
+    status: r.status,
+    applicantName: r.profileName?.trim() || `${r.firstName} ${r.lastName}`,
+    email: r.profileEmail ?? r.applicationEmail,
+    phone: r.profilePhone ?? r.applicationPhone,
+    loanType: r.loanType,
+    requestedAmount: r.requestedAmount,
+    desiredInterestRate: r.desiredInterestRate,
+    loanDuration: r.loanDuration,
+    purpose: r.purpose,
+    annualIncome: r.annualIncome,
+    creditScore: r.creditScore,
+    employmentStatus: r.employmentStatus,
+    submittedAt: r.submittedAt.toISOString(),
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    decisionReasons: r.decisionReasons ?? [],
+    notes: r.notes,
+    unreadMessages,
+    approvedLoan:
+      r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
+        ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
+        : null,
+  };
 }
 
 /**
@@ -46,7 +115,7 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
  * those REVIEW_PAGE_SIZE rows are then fetched and joined, so a deep page costs index entries, not
  * rows and joins for everything before it.
  */
-export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb()): Promise<AdminApplicationList> {
+export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb(), viewer?: { id: string }): Promise<AdminApplicationList> {
   const counts = await countApplicationsByStatus(db);
   const total = counts[params.tab];
   const { page, pageCount, limit, offset } = pageWindow(total, params.page, REVIEW_PAGE_SIZE);
@@ -61,39 +130,14 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     .as("page_ids");
 
   const rows = await db
-    .select({
-      id: loanApplications.id,
-      userId: loanApplications.userId,
-      status: loanApplications.status,
-      firstName: loanApplications.firstName,
-      lastName: loanApplications.lastName,
-      applicationEmail: loanApplications.email,
-      applicationPhone: loanApplications.phone,
-      profileName: profiles.fullName,
-      profileEmail: profiles.email,
-      profilePhone: profiles.phone,
-      loanType: loanApplications.loanType,
-      requestedAmount: loanApplications.requestedAmount,
-      desiredInterestRate: loanApplications.desiredInterestRate,
-      loanDuration: loanApplications.loanDuration,
-      purpose: loanApplications.purpose,
-      annualIncome: loanApplications.annualIncome,
-      creditScore: loanApplications.creditScore,
-      employmentStatus: loanApplications.employmentStatus,
-      submittedAt: loanApplications.submittedAt,
-      reviewedAt: loanApplications.reviewedAt,
-      decisionReasons: loanApplications.decisionReasons,
-      notes: loanApplications.notes,
-      loanAmount: approvedLoans.approvedAmount,
-      loanRate: approvedLoans.interestRate,
-      loanTerm: approvedLoans.termMonths,
-      loanPayment: approvedLoans.monthlyPayment,
-    })
+    .select(CARD_COLUMNS)
     .from(pageIds)
     .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
     .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id));
+  // Unread is per reader: messages from applicants this admin has not read yet (one grouped query).
+  const unread = viewer ? await unreadCounts(rows.map((r) => r.id), { id: viewer.id, side: "staff" }, db) : new Map<string, number>();
 
   return {
     tab: params.tab,
@@ -101,30 +145,7 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     pageCount,
     pageSize: REVIEW_PAGE_SIZE,
     counts,
-    applications: rows.map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      status: r.status,
-      applicantName: r.profileName?.trim() || `${r.firstName} ${r.lastName}`,
-      email: r.profileEmail ?? r.applicationEmail,
-      phone: r.profilePhone ?? r.applicationPhone,
-      loanType: r.loanType,
-      requestedAmount: r.requestedAmount,
-      desiredInterestRate: r.desiredInterestRate,
-      loanDuration: r.loanDuration,
-      purpose: r.purpose,
-      annualIncome: r.annualIncome,
-      creditScore: r.creditScore,
-      employmentStatus: r.employmentStatus,
-      submittedAt: r.submittedAt.toISOString(),
-      reviewedAt: r.reviewedAt?.toISOString() ?? null,
-      decisionReasons: r.decisionReasons ?? [],
-      notes: r.notes,
-      approvedLoan:
-        r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
-          ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
-          : null,
-    })),
+    applications: rows.map((r) => toAdminApplication(r, unread.get(r.id) ?? 0)),
   };
 }
 
@@ -135,7 +156,7 @@ export async function listApplicationsForAdmin(
   request: RequestInfo = {},
   db: Db = getDb(),
 ): Promise<AdminApplicationList> {
-  const list = await listApplicationsPage(params, db);
+  const list = await listApplicationsPage(params, db, actor);
   await writeAudit(db, {
     actor,
     action: "applications.list",
@@ -145,6 +166,9 @@ export async function listApplicationsForAdmin(
   });
   return list;
 }
+
+/** How much of a note its timeline entry repeats (the whole note is in the notes). */
+const NOTE_SUMMARY_LENGTH = 200;
 
 export class ApplicationNotFound extends Error {
   constructor() {
@@ -156,7 +180,8 @@ export class ApplicationNotFound extends Error {
 /**
  * Appends a note to an application's admin notes ("[2026-05-01 14:03 UTC] Ada Admin: text", blank line
  * between entries) in one UPDATE, so two admins adding notes at once both keep theirs; audited
- * ('application.note', with the note's length: the text itself stays in the record, not the log).
+ * ('application.note', with the note's length: the text itself stays in the record, not the log), and
+ * on the timeline as an internal entry (staff only; applicants never receive internal entries).
  */
 export async function addApplicationNote(
   applicationId: string,
@@ -174,8 +199,18 @@ export async function addApplicationNote(
         updatedAt: sql`now()`,
       })
       .where(eq(loanApplications.id, applicationId))
-      .returning({ id: loanApplications.id });
-    if (updated.length === 0) throw new ApplicationNotFound();
+      .returning({ id: loanApplications.id, userId: loanApplications.userId });
+    const row = updated[0];
+    if (!row) throw new ApplicationNotFound();
+    await recordEvent(tx, {
+      applicationId,
+      ownerId: row.userId,
+      kind: "note",
+      actorId: actor.id,
+      actorSide: "staff",
+      summary: note.length > NOTE_SUMMARY_LENGTH ? `${note.slice(0, NOTE_SUMMARY_LENGTH - 1)}…` : note,
+      internal: true,
+    });
     await writeAudit(tx, {
       actor,
       action: "application.note",

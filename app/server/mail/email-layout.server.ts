@@ -16,6 +16,7 @@ export type TemplateName =
   | "application-notification"
   | "application-approved"
   | "application-denied"
+  | "application-incomplete"
   | "contact-message"
   | "new-message";
 

@@ -34,7 +34,8 @@ function useApplicationsLive() {
   };
   useLiveUpdates({
     onChange: (change) => {
-      if (change.table === "loan_applications") schedule();
+      // New messages change the cards' unread counts (issue 19).
+      if (change.table === "loan_applications" || change.table === "application_messages") schedule();
     },
     onResync: schedule,
   });

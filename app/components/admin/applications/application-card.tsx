@@ -1,9 +1,11 @@
 import * as checkIcon from "lucide-react/icons/check";
 import * as xIcon from "lucide-react/icons/x";
 import type { MouseEvent, ReactNode } from "react";
+import { Link } from "react-router";
+import { isOpenForReview } from "~/domain/application-lifecycle";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
 import { displayPhone, formatAmount, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
@@ -17,7 +19,8 @@ const X = inlineIcon(xIcon);
 /**
  * One application on /admin (docs/requirements.md §3): applicant name, e-mail, status, loan type, requested amount,
  * purpose, annual income, credit score, employment status, phone and submitted date. Never the SSN or
- * bank numbers (the server does not even select them). Approve and Deny only while pending.
+ * bank numbers (the server does not even select them). Approve and Deny while pending or under review;
+ * "View Application" opens the whole file (/admin/applications/:id), with the unread messages' count.
  */
 export function ApplicationCard({
   application: a,
@@ -30,7 +33,7 @@ export function ApplicationCard({
   onApprove: (application: AdminApplication, opener: HTMLElement) => void;
   onDeny: (application: AdminApplication, opener: HTMLElement) => void;
 }) {
-  const pending = a.status === "pending";
+  const open = isOpenForReview(a.status);
   const headingId = `application-${a.id}-name`;
   return (
     <Card className="p-5 sm:p-6" data-testid="application-card" data-application-id={a.id} aria-labelledby={headingId} role="article">
@@ -41,7 +44,14 @@ export function ApplicationCard({
           </h3>
           <p className="text-sm break-all text-slate-700">{a.email}</p>
         </div>
-        <ApplicationStatusBadge status={a.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {a.unreadMessages > 0 ? (
+            <span className="rounded-full bg-navy-900 px-2.5 py-0.5 text-xs font-semibold text-white" data-testid="unread-messages">
+              {a.unreadMessages} unread {a.unreadMessages === 1 ? "message" : "messages"}
+            </span>
+          ) : null}
+          <ApplicationStatusBadge status={a.status} />
+        </div>
       </div>
 
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
@@ -84,22 +94,27 @@ export function ApplicationCard({
         ) : null}
       </dl>
 
-      {pending ? (
-        <div className="mt-5 flex flex-col gap-2 sm:flex-row">
-          <Button
-            onClick={(event: MouseEvent<HTMLButtonElement>) => onApprove(a, event.currentTarget)}
-            className="bg-green-700 text-white hover:bg-green-800"
-            data-action="approve"
-          >
-            <Check />
-            Approve<span className="sr-only"> the application from {a.applicantName}</span>
-          </Button>
-          <Button variant="destructive" onClick={(event: MouseEvent<HTMLButtonElement>) => onDeny(a, event.currentTarget)} data-action="deny">
-            <X />
-            Deny<span className="sr-only"> the application from {a.applicantName}</span>
-          </Button>
-        </div>
-      ) : null}
+      <div className="mt-5 flex flex-col gap-2 sm:flex-row">
+        <Link to={`/admin/applications/${a.id}`} className={buttonVariants({ variant: "outline" })} data-action="view">
+          View Application<span className="sr-only"> from {a.applicantName}</span>
+        </Link>
+        {open ? (
+          <>
+            <Button
+              onClick={(event: MouseEvent<HTMLButtonElement>) => onApprove(a, event.currentTarget)}
+              className="bg-green-700 text-white hover:bg-green-800"
+              data-action="approve"
+            >
+              <Check />
+              Approve<span className="sr-only"> the application from {a.applicantName}</span>
+            </Button>
+            <Button variant="destructive" onClick={(event: MouseEvent<HTMLButtonElement>) => onDeny(a, event.currentTarget)} data-action="deny">
+              <X />
+              Deny<span className="sr-only"> the application from {a.applicantName}</span>
+            </Button>
+          </>
+        ) : null}
+      </div>
 
       <NotesSection applicationId={a.id} applicantName={a.applicantName} notes={a.notes} />
     </Card>

@@ -16,7 +16,22 @@ const NOTE_FIELDS = ["note"] as const;
  * Admin notes on any application (docs/requirements.md §4 'notes, shown as admin notes'): the notes so far, and a
  * small form that appends one, stamped by the server with the time and the admin's name.
  */
-export function NotesSection({ applicationId, applicantName, notes }: { applicationId: string; applicantName: string; notes: string | null }) {
+export function NotesSection({
+  applicationId,
+  applicantName,
+  notes,
+  heading: Heading = "h4",
+  title = "Admin Notes",
+  className = "mt-5 border-t border-border pt-4",
+}: {
+  applicationId: string;
+  applicantName: string;
+  notes: string | null;
+  /** The heading's level where the section sits (an h4 under the list's cards). */
+  heading?: "h2" | "h3" | "h4";
+  title?: string;
+  className?: string;
+}) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [note, setNote] = useState("");
@@ -33,11 +48,11 @@ export function NotesSection({ applicationId, applicantName, notes }: { applicat
   const onSubmit = checkedSubmit(pending, () => noteSchema.safeParse({ intent: "note", applicationId, note }), show);
 
   return (
-    <div className="mt-5 border-t border-border pt-4">
-      <h4 id={`${id}-heading`} className="flex items-center gap-2 text-sm font-semibold text-primary">
+    <div className={className}>
+      <Heading id={`${id}-heading`} className="flex items-center gap-2 text-sm font-semibold text-primary">
         <StickyNote className="size-4" />
-        Admin Notes
-      </h4>
+        {title}
+      </Heading>
       {notes ? (
         <p className="mt-2 max-h-48 overflow-y-auto rounded-md bg-muted p-3 text-sm break-words whitespace-pre-wrap" data-testid="application-notes">
           {notes}

@@ -3,16 +3,16 @@ import { REVIEW_TABS, reviewListHref, type ReviewTab } from "~/domain/validation
 import type { ApplicationCounts } from "~/domain/views/admin-applications";
 import { cn } from "~/utils/cn";
 
-export const TAB_LABELS: Record<ReviewTab, string> = { pending: "Pending", approved: "Approved", denied: "Denied" };
+export const TAB_LABELS: Record<ReviewTab, string> = { pending: "Pending", under_review: "Under Review", approved: "Approved", denied: "Denied" };
 
 /**
- * 'Pending (n)', 'Approved (n)', 'Denied (n)': links driven by the URL (?status=…), so a tab can be
+ * 'Pending (n)', 'Under Review (n)', 'Approved (n)', 'Denied (n)': links driven by the URL (?status=…), so a tab can be
  * bookmarked, reloaded and opened without JavaScript; the current one carries aria-current.
  */
 export function StatusTabs({ current, counts }: { current: ReviewTab; counts: ApplicationCounts }) {
   return (
     <nav aria-label="Application status">
-      <ul className="grid w-full grid-cols-3 gap-1 rounded-lg bg-muted p-1">
+      <ul className="grid w-full grid-cols-2 gap-1 sm:grid-cols-4 rounded-lg bg-muted p-1">
         {REVIEW_TABS.map((tab) => {
           const active = tab === current;
           return (

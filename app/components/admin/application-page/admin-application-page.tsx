@@ -1,0 +1,126 @@
+import { ArrowLeft } from "lucide-react";
+import { useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { NotesSection } from "~/components/admin/applications/notes-form";
+import { ApplicationTimeline } from "~/components/application/application-timeline";
+import { MessagesPanel } from "~/components/application/messages-panel";
+import { useApplicationLive } from "~/components/application/use-application-live";
+import { WhatWeNeedPanel } from "~/components/application/what-we-need-panel";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
+import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Detail } from "~/components/ui/detail-list";
+import { isOpenForReview } from "~/domain/application-lifecycle";
+import { formatAmount, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
+import { reviewListHref, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
+import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
+import { ApplicationDocuments, BankAccounts, EmploymentDetails, LoanDetails, PersonalDetails } from "./application-facts";
+import { ReviewActions } from "./review-actions";
+
+/**
+ * /admin/applications/:id (issue 19): the whole application for staff. The summary and the decisions
+ * the lifecycle allows; What We Need and Messages; every field the applicant entered; bank accounts and
+ * the SSN masked (audited reveal); the documents through signed links; the internal notes; the
+ * Application Timeline with internal entries. Changes by the applicant or another admin, on any
+ * instance, reload it in place.
+ */
+export function AdminApplicationPage({ data }: { data: AdminApplicationPageData }) {
+  const a = data.application;
+  const s = a.summary;
+  const timeZone = useDisplayTimeZone();
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  useApplicationLive(s.id);
+  const open = isOpenForReview(s.status);
+  const backTab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(s.status) ? (s.status as ReviewTab) : "pending";
+
+  return (
+    <AdminShell
+      title={s.applicantName}
+      description={`${loanTypeLabel(s.loanType)}, ${formatAmount(s.requestedAmount)} requested`}
+      actions={
+        <Link to={`/admin${reviewListHref(backTab)}`} className={buttonVariants({ variant: "outline" })}>
+          <ArrowLeft aria-hidden="true" />
+          All Applications
+        </Link>
+      }
+    >
+      <div className="flex flex-col gap-6" data-testid="admin-application" data-application-id={s.id} data-status={s.status}>
+        <Card className="p-4 sm:p-5" role="region" aria-labelledby="application-summary">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="application-summary" ref={summaryHeading} tabIndex={-1} className="text-lg font-semibold text-primary focus-visible:outline-3">
+              Application Summary
+            </h2>
+            <ApplicationStatusBadge status={s.status} />
+          </div>
+          <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
+            <Fact label="Loan Type">{loanTypeLabel(s.loanType)}</Fact>
+            <Fact label="Requested Amount">{formatAmount(s.requestedAmount)}</Fact>
+            <Fact label="Requested Terms">
+              {formatPercent(s.desiredInterestRate)}, {s.loanDuration} months
+            </Fact>
+            <Fact label="Submitted">
+              <time dateTime={s.submittedAt} title={formatDateTime(s.submittedAt, timeZone)}>
+                {formatDate(s.submittedAt, timeZone)}
+              </time>
+            </Fact>
+            {s.reviewedAt ? (
+              <Fact label="Decided">
+                <time dateTime={s.reviewedAt}>{formatDateTime(s.reviewedAt, timeZone)}</time>
+              </Fact>
+            ) : null}
+            <Fact label="Application ID">
+              <span className="font-mono text-xs break-all">{s.id}</span>
+            </Fact>
+            {s.approvedLoan ? (
+              <Fact label="Approved Terms" wide>
+                {formatUsd(s.approvedLoan.approvedAmount)} at {formatPercent(s.approvedLoan.interestRate)} for {s.approvedLoan.termMonths} months (
+                {formatUsd(s.approvedLoan.monthlyPayment)} a month)
+              </Fact>
+            ) : null}
+            {s.status === "denied" && s.decisionReasons.length > 0 ? (
+              <Fact label="Denial Reasons" wide>
+                <ul className="list-inside list-disc">
+                  {s.decisionReasons.map((reason) => (
+                    <li key={reason}>{reason}</li>
+                  ))}
+                </ul>
+              </Fact>
+            ) : null}
+          </dl>
+          <div className="mt-4">
+            <ReviewActions application={a} focusAfter={summaryHeading} />
+          </div>
+        </Card>
+
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="flex min-w-0 flex-col gap-6">
+            <WhatWeNeedPanel applicationId={s.id} items={a.requestItems} side="staff" open={open} timeZone={timeZone} />
+            <MessagesPanel applicationId={s.id} conversation={a.conversation} side="staff" open={open} timeZone={timeZone} />
+            <LoanDetails application={a} />
+            <PersonalDetails application={a} />
+            <EmploymentDetails application={a} />
+            <BankAccounts application={a} />
+            <ApplicationDocuments application={a} timeZone={timeZone} />
+            <Card className="p-4 sm:p-5" data-testid="internal-notes">
+              <NotesSection applicationId={s.id} applicantName={s.applicantName} notes={s.notes} heading="h2" title="Internal Notes" className="" />
+            </Card>
+          </div>
+          <div className="min-w-0">
+            <ApplicationTimeline entries={a.timeline} timeZone={timeZone} />
+          </div>
+        </div>
+      </div>
+    </AdminShell>
+  );
+}
+
+function Fact({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <Detail label={label} className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined} valueClassName="mt-0.5 font-semibold">
+      {children}
+    </Detail>
+  );
+}

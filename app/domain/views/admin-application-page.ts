@@ -1,0 +1,79 @@
+import type { ApplicationEvent } from "~/domain/application-lifecycle";
+import type { AdminApplication } from "./admin-applications";
+import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
+
+/**
+ * What the staff application page (/admin/applications/:id, issue 19) shows, as plain data: every field
+ * the applicant entered, the documents, the bank accounts (masked), the internal notes, the timeline and
+ * the two panels. Sensitive values are never part of it: the SSN is only "on file or not" and bank
+ * numbers their last digits; revealing one goes through the audited /api/admin/reveal.
+ */
+
+export type AdminApplicationDocument = {
+  id: string;
+  fileName: string;
+  documentType: string;
+  fileSize: number;
+  mimeType: string;
+  uploadedAt: string;
+  /** Uploaded in answer to a request (What We Need) rather than with the wizard. */
+  requestItemId: string | null;
+};
+
+export type AdminApplicationBankAccount = {
+  id: string;
+  bankName: string;
+  accountHolderName: string;
+  accountType: string;
+  isPrimary: boolean;
+  accountNumberLast4: string;
+  routingNumberLast2: string;
+};
+
+export type AdminApplicationDetail = {
+  /** The list card's shape: the approve and deny dialogs take it as is. */
+  summary: AdminApplication;
+  loan: {
+    propertyAddress: string | null;
+    businessName: string | null;
+    businessYears: number | null;
+  };
+  personal: {
+    firstName: string;
+    middleInitial: string | null;
+    lastName: string;
+    dateOfBirth: string;
+    email: string;
+    phone: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    state: string;
+    zipCode: string;
+    /** Whether an SSN is on file (the value itself only through the audited reveal). */
+    hasSsn: boolean;
+  };
+  employment: {
+    employmentStatus: string;
+    employerName: string;
+    jobTitle: string | null;
+    yearsEmployed: number | null;
+    monthlyIncome: number;
+    annualIncome: number | null;
+    creditScore: number | null;
+    hasOutstandingLoans: boolean;
+    monthlyDebts: number | null;
+    authorizeCreditReport: boolean;
+  };
+  bankAccounts: AdminApplicationBankAccount[];
+  documents: AdminApplicationDocument[];
+  /** The lifecycle's events this status allows (what the page offers). */
+  allowedEvents: ApplicationEvent[];
+  /** An open request item's due date has passed: Close as Incomplete is allowed. */
+  closeIncompleteAvailable: boolean;
+  timeline: TimelineEntry[];
+  requestItems: RequestItemView[];
+  conversation: ConversationView;
+};
+
+export type AdminApplicationPageData = { application: AdminApplicationDetail };

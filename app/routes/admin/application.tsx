@@ -1,0 +1,58 @@
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminApplicationPage } from "~/components/admin/application-page/admin-application-page";
+import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
+import { NotFoundPage } from "~/components/error-page";
+import { pageMeta } from "~/content/site";
+import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
+import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/admin/application-page.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { respond } from "~/server/http/action-answer.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { logFailure } from "~/server/log/describe-error.server";
+import type { Route } from "./+types/application";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Application", "Private Loans administration: one loan application."),
+  { name: "robots", content: "noindex" },
+];
+
+/** Admins with a verified second factor only; an id that names no application is a 404; the read is audited ('application.view'). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseApplicationId(params.id);
+  if (!id) throw data(null, { status: 404, statusText: "Not Found" });
+  let application;
+  try {
+    application = await loadAdminApplication(id, admin, requestInfo(request, context));
+  } catch (error) {
+    logFailure("admin", "loading an application failed", error);
+    throw data(null, { status: 500 });
+  }
+  if (!application) throw data(null, { status: 404, statusText: "Not Found" });
+  return { application } satisfies AdminApplicationPageData;
+}
+
+/** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/admin/application-page.server.ts). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireAdmin(request);
+  return respond(await applicationPageAction(request, params.id, admin, requestInfo(request, context)));
+}
+
+/** Generating a document link changes nothing on the page: do not reload (and re-audit) it for that. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "link") return false;
+  return defaultShouldRevalidate;
+}
+
+const LoadError = adminLoadErrorBoundary("application");
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <LoadError error={error} />;
+}
+
+export default function AdminApplicationRoute({ loaderData }: Route.ComponentProps) {
+  return <AdminApplicationPage data={loaderData} />;
+}
