@@ -23,6 +23,7 @@ export default [
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("dashboard", "routes/dashboard/dashboard.tsx"),
   route("dashboard/documents/file", "routes/dashboard/document-file.ts"),
+  route("dashboard/applications/:id", "routes/dashboard/application.tsx"),
   route("admin", "routes/admin/applications.tsx"),
   route("admin/mfa", "routes/admin/mfa.tsx"),
   route("admin/monitoring", "routes/admin/monitoring.tsx"),

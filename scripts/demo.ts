@@ -35,6 +35,7 @@ function printSummary(result: SeedDemoResult, options: { adminPassword: string; 
       `with ${result.documentsStored} documents and encrypted bank accounts`,
   );
   for (const line of result.created) console.log(`  - ${line}`);
+  console.log(`What We Need items added: ${result.requestItemsCreated}; application messages added: ${result.conversationMessagesCreated}`);
   console.log(`Testimonials added: ${result.testimonialsCreated}; contact messages added: ${result.messagesCreated}; audit entries: ${result.auditRowsWritten}`);
   console.log("Decision e-mails to the demo applicants were queued in the outbox (example.com addresses receive nothing).");
 }

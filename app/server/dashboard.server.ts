@@ -1,7 +1,10 @@
-import { CURRENT_LOAN_STATUSES } from "~/domain/application-lifecycle";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { CURRENT_LOAN_STATUSES, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
+import { unreadCounts } from "~/server/conversation/messages.server";
+import { todayUtc } from "~/server/conversation/requests.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { approvedLoans, loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
+import { approvedLoans, loanApplications, loanDocuments, profiles, requestItems } from "~/server/db/schema.server";
 import type { Dashboard } from "~/domain/views/dashboard";
 
 /**
@@ -11,6 +14,12 @@ import type { Dashboard } from "~/domain/views/dashboard";
 
 /** How many applications the dashboard lists (newest first); older ones are rare for one person. */
 const APPLICATION_LIMIT = 50;
+
+/** Request items the applicant still has to answer. */
+const OPEN_ITEM_STATUSES = ["requested", "rejected"] as const;
+
+/** Open What We Need items listed at most (a request holds up to 10 items; more would be unusual). */
+const WHAT_WE_NEED_LIMIT = 50;
 
 export async function getDashboard(userId: string, fallbackName: string, db: Db = getDb()): Promise<Dashboard> {
   const [profile] = await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId)).limit(1);
@@ -54,6 +63,36 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
         .where(and(eq(loanDocuments.userId, userId), inArray(loanDocuments.applicationId, apps.map((a) => a.id))))
     : [];
 
+  // One query across the applicant's applications; items of decided applications no longer matter.
+  const needed = await db
+    .select({
+      id: requestItems.id,
+      applicationId: requestItems.applicationId,
+      loanType: loanApplications.loanType,
+      kind: requestItems.kind,
+      status: requestItems.status,
+      dueDate: requestItems.dueDate,
+    })
+    .from(requestItems)
+    .innerJoin(loanApplications, eq(loanApplications.id, requestItems.applicationId))
+    .where(
+      and(
+        eq(requestItems.userId, userId),
+        inArray(requestItems.status, [...OPEN_ITEM_STATUSES]),
+        eq(loanApplications.userId, userId),
+        inArray(loanApplications.status, [...OPEN_REVIEW_STATUSES]),
+      ),
+    )
+    .orderBy(asc(requestItems.dueDate), asc(requestItems.createdAt), asc(requestItems.id))
+    .limit(WHAT_WE_NEED_LIMIT);
+
+  const unread = await unreadCounts(
+    apps.map((a) => a.id),
+    { id: userId, side: "applicant" },
+    db,
+  );
+  const today = todayUtc();
+
   return {
     fullName: profile?.fullName ?? fallbackName,
     approvedLoans: loans.map((l) => ({ ...l, approvalDate: l.approvalDate.toISOString() })),
@@ -61,6 +100,20 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
       ...a,
       submittedAt: a.submittedAt.toISOString(),
       documents: docs.filter((d) => d.applicationId === a.id).map(({ id, fileName, documentType }) => ({ id, fileName, documentType })),
+      unreadMessages: unread.get(a.id) ?? 0,
     })),
+    whatWeNeed: needed.map((item) => {
+      const status = item.status === "rejected" ? "rejected" : "requested";
+      return {
+        id: item.id,
+        applicationId: item.applicationId,
+        loanType: item.loanType,
+        kindLabel: requestItemKindLabel(item.kind),
+        status,
+        statusLabel: requestItemStatusLabel(status),
+        dueDate: item.dueDate,
+        overdue: item.dueDate < today,
+      };
+    }),
   };
 }

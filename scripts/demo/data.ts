@@ -4,6 +4,8 @@
 // on sample cards (078-05-1120, 219-09-9999: no one holds them, and they pass the SSA's structural
 // rules, which refuse the 987-65-432x advertising block), routing numbers in the unassigned 50xx range.
 
+import type { ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/enums";
+
 export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
 export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;
 
@@ -20,6 +22,37 @@ export type DemoApplication = {
   denyReasons?: string[];
   /** Admin notes for applications under review. */
   note?: string;
+  /** Hours after submission at which staff started the review (under_review only; default 12). */
+  reviewStartedHoursAfter?: number;
+  /** What We Need: the lender's requests on this application (issue 19). */
+  requests?: DemoRequest[];
+  /** The conversation about this application, oldest first. */
+  conversation?: DemoConversation;
+};
+
+/** One Request Documents: its items share the request's time, note and due date. */
+export type DemoRequest = {
+  hoursAgo: number;
+  /** Days from today (the seed's run) to the due date; positive: still ahead. */
+  dueInDays: number;
+  items: DemoRequestItem[];
+};
+
+export type DemoRequestItem = {
+  kind: RequestItemKind;
+  note: string;
+  status: RequestItemStatus;
+  /** The applicant's answer: a written reply (questions) or an uploaded PDF (documents). */
+  answer?: { hoursAgo: number; reply?: string; upload?: { fileName: string; title: string; lines: string[] } };
+  /** Staff's review of the answer (accepted or rejected; a rejection has its reason). */
+  review?: { hoursAgo: number; rejectionReason?: string };
+};
+
+export type DemoConversation = {
+  messages: { side: ConversationSide; hoursAgo: number; body: string }[];
+  /** When each side last read the conversation (hours ago); absent: never, so every message from the other side is unread. */
+  applicantReadHoursAgo?: number;
+  staffReadHoursAgo?: number;
 };
 
 export type DemoApplicant = {
@@ -75,6 +108,9 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         outcome: "pending",
         loan: { loanType: "business", loanAmount: "180,000", desiredInterestRate: "11.5", loanDuration: "60", loanPurpose: "Purchase of a CNC router and working capital for two new commercial fit-out contracts.", businessName: "Whitaker Custom Cabinetry LLC", businessYears: "7" },
         bank: { accountHolderName: "Whitaker Custom Cabinetry LLC", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502291", routingNumber: routing("50310422"), bankAccountType: "business", swiftCode: "PMBKUS33" },
+        conversation: {
+          messages: [{ side: "applicant", hoursAgo: 18, body: "Hello, the equipment vendor holds the CNC router price until the end of the month. Is a decision likely before then?" }],
+        },
       },
     ],
     testimonial: {
@@ -99,6 +135,54 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         loan: { loanType: "hard-money", loanAmount: "650,000", desiredInterestRate: "12.9", loanDuration: "12", loanPurpose: "Bridge financing to acquire and renovate a four-unit rental property before refinancing into a long-term loan.", propertyAddress: "1207 E 12th St, Austin, TX 78702" },
         bank: { accountHolderName: "Priya Raman", bankName: "Hill Country Savings", bankAddress: "1100 Congress Ave, Austin, TX 78701", accountNumber: "55120987431", routingNumber: routing("50640018"), bankAccountType: "checking" },
         note: "Appraisal ordered; waiting on the title commitment before the final review.",
+        reviewStartedHoursAfter: 14,
+        requests: [
+          {
+            hoursAgo: 96,
+            dueInDays: 6,
+            items: [
+              {
+                kind: "bank_statement",
+                note: "All pages of your most recent business checking statement, showing the reserves for the renovation.",
+                status: "rejected",
+                answer: {
+                  hoursAgo: 70,
+                  upload: { fileName: "hill-country-statement-page-1.pdf", title: "Hill Country Savings - Statement (page 1 of 4)", lines: ["Account holder: Priya Raman", "Page 1 of 4", "Balances continue on page 2."] },
+                },
+                review: { hoursAgo: 50, rejectionReason: "Only the first of four pages came through. Please upload the complete statement, all four pages in one PDF." },
+              },
+              {
+                kind: "proof_of_address",
+                note: "A recent utility bill or insurance statement for your current home address.",
+                status: "accepted",
+                answer: {
+                  hoursAgo: 69,
+                  upload: { fileName: "austin-energy-bill.pdf", title: "Austin Energy - Monthly Bill", lines: ["Customer: Priya Raman", "Service address: 7801 Shoal Creek Blvd, Austin, TX 78757", "Amount due: $142.18"] },
+                },
+                review: { hoursAgo: 50 },
+              },
+              {
+                kind: "question",
+                note: "What is your total renovation budget for the property, and who is the general contractor?",
+                status: "received",
+                answer: {
+                  hoursAgo: 68,
+                  reply: "The renovation budget is $85,000 including a 10% contingency. The general contractor is Eastside Build Co., licensed in Travis County; their bid is attached to the collateral summary.",
+                },
+              },
+            ],
+          },
+        ],
+        conversation: {
+          messages: [
+            { side: "staff", hoursAgo: 95, body: "Hello Priya, thank you for your application. We have ordered the appraisal and added three items under What We Need; the statement is the one that holds things up." },
+            { side: "applicant", hoursAgo: 71, body: "Thanks! I have uploaded the bill and the statement and answered the budget question. Let me know if anything else is needed." },
+            { side: "staff", hoursAgo: 49, body: "We accepted the utility bill. The statement only had its first page, so we could not use it yet; the reason is next to the item. Could you upload all four pages?" },
+            { side: "staff", hoursAgo: 20, body: "A reminder: the appraisal is scheduled for Thursday morning. The appraiser will call you the day before." },
+          ],
+          applicantReadHoursAgo: 60,
+          staffReadHoursAgo: 65,
+        },
       },
     ],
   },
@@ -186,6 +270,26 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         loan: { loanType: "private", loanAmount: "300,000", desiredInterestRate: "13.5", loanDuration: "24", loanPurpose: "Short-term private loan to buy a smaller condo before my current home sells." },
         bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120050017", routingNumber: routing("50660091"), bankAccountType: "savings" },
         note: "Awaiting the listing agreement for the current home and two months of pension statements.",
+        reviewStartedHoursAfter: 6,
+        requests: [
+          {
+            hoursAgo: 40,
+            dueInDays: 7,
+            items: [
+              { kind: "other_document", note: "The signed listing agreement for your current home.", status: "requested" },
+              { kind: "bank_statement", note: "Your last two monthly pension deposit statements.", status: "requested" },
+            ],
+          },
+        ],
+        conversation: {
+          messages: [
+            { side: "staff", hoursAgo: 39, body: "Good morning Mrs. Alvarez. To keep your review moving we need the listing agreement and two pension statements; both are listed under What We Need." },
+            { side: "applicant", hoursAgo: 30, body: "Thank you. My realtor will send me the signed agreement on Monday; I will upload it then together with the statements." },
+            { side: "staff", hoursAgo: 5, body: "That works. The due date gives you a week; if you need longer, just reply here." },
+          ],
+          applicantReadHoursAgo: 29,
+          staffReadHoursAgo: 29,
+        },
       },
     ],
     testimonial: {

@@ -11,20 +11,25 @@ import { getAuth } from "~/server/auth/auth.server";
 import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
 import type { Database, Db } from "~/server/db/client.server";
 import {
+  applicationEvents,
+  applicationMessages,
   auditLog,
   bankAccounts,
   contactMessages,
+  conversationReads,
   loanApplications,
   loanDocuments,
   profiles,
+  requestItems,
   testimonials,
   user as userTable,
 } from "~/server/db/schema.server";
+import { requestItemKindLabel } from "~/domain/labels";
 import { approveApplication, denyApplication } from "~/server/reviews.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { createTestimonial } from "~/server/testimonials.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
-import { documentsFor } from "./documents";
+import { demoPdf, documentsFor } from "./documents";
 
 /** Audit rows and decisions made by the seeder say where they came from. */
 const DEMO_REQUEST: RequestInfo = { ip: "127.0.0.1", userAgent: "npm run demo (demo data seeder)" };
@@ -45,6 +50,9 @@ export type SeedDemoResult = {
   documentsStored: number;
   testimonialsCreated: number;
   messagesCreated: number;
+  /** What We Need items and conversation messages on demo applications (issue 19). */
+  requestItemsCreated: number;
+  conversationMessagesCreated: number;
   auditRowsWritten: number;
   /** One line per new application, for the summary. */
   created: string[];
@@ -105,6 +113,14 @@ async function insertApplication(
         createdAt: ago("day", app.daysAgo),
         updatedAt: ago("day", app.daysAgo),
       });
+      await tx.insert(applicationEvents).values({
+        applicationId,
+        userId,
+        kind: "submitted",
+        actorId: userId,
+        actorSide: "applicant",
+        createdAt: ago("day", app.daysAgo),
+      });
       await tx.insert(loanDocuments).values(
         files.map((file) => ({
           applicationId,
@@ -131,7 +147,7 @@ async function insertApplication(
 }
 
 /** Moves an application into its demo status the way admins do (approve/deny write their own audit rows). */
-async function decide(db: Db, app: DemoApplication, applicationId: string, actor: AuditActor): Promise<number> {
+async function decide(db: Db, app: DemoApplication, applicationId: string, userId: string, actor: AuditActor): Promise<number> {
   if (app.outcome === "approved") {
     await approveApplication(applicationId, app.approve!, actor, DEMO_REQUEST, db);
     return 1;
@@ -146,6 +162,14 @@ async function decide(db: Db, app: DemoApplication, applicationId: string, actor
         .update(loanApplications)
         .set({ status: "under_review", notes: app.note ?? null, updatedAt: sql`now()` })
         .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.status, "pending")));
+      // The timeline as Start Review and a staff note would have written it, back in time.
+      const startedHoursAgo = app.daysAgo * 24 - (app.reviewStartedHoursAfter ?? 12);
+      await tx.insert(applicationEvents).values([
+        { applicationId, userId, kind: "review_started", actorId: actor.id, actorSide: "staff", createdAt: ago("hour", startedHoursAgo) },
+        ...(app.note
+          ? [{ applicationId, userId, kind: "note" as const, actorId: actor.id, actorSide: "staff" as const, summary: app.note, internal: true, createdAt: ago("hour", startedHoursAgo - 1) }]
+          : []),
+      ]);
       await writeAudit(tx, {
         actor,
         action: "application.note",
@@ -158,6 +182,141 @@ async function decide(db: Db, app: DemoApplication, applicationId: string, actor
     return 1;
   }
   return 0;
+}
+
+/** 'yyyy-MM-dd' `days` from today (UTC), the way due dates are stored. */
+function dateInDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * What We Need and Messages on a new demo application (issue 19), with the timeline events the
+ * services would have written, each at its time: requests, answers (files first, like an upload),
+ * reviews, messages and how far each side has read. Rows go in directly (one transaction), not
+ * through the services, so the demo shows every item status without waiting for due dates.
+ */
+async function insertConversation(
+  db: Db,
+  storage: DocumentStorage,
+  userId: string,
+  applicationId: string,
+  app: DemoApplication,
+  actor: AuditActor,
+): Promise<{ requestItems: number; messages: number; documents: number }> {
+  const requests = app.requests ?? [];
+  const conversation = app.conversation;
+  if (requests.length === 0 && !conversation) return { requestItems: 0, messages: 0, documents: 0 };
+
+  const planned = requests.map((request) => ({
+    request,
+    requestId: randomUUID(),
+    items: request.items.map((item) => {
+      const id = randomUUID();
+      const upload = item.answer?.upload;
+      const file = upload ? { key: documentKey(userId, applicationId, `answer_${id.replace(/-/g, "")}`, "pdf"), bytes: demoPdf(upload.title, upload.lines), fileName: upload.fileName } : null;
+      return { id, item, file };
+    }),
+  }));
+  const files = planned.flatMap((p) => p.items.flatMap((i) => (i.file ? [i.file] : [])));
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      await storage.put(file.key, file.bytes, "application/pdf");
+      written.push(file.key);
+    }
+    await db.transaction(async (tx) => {
+      const staff = { actorId: actor.id, actorSide: "staff" as const };
+      const applicant = { actorId: userId, actorSide: "applicant" as const };
+      for (const { request, requestId, items } of planned) {
+        const dueDate = dateInDays(request.dueInDays);
+        await tx.insert(requestItems).values(
+          items.map(({ id, item }) => ({
+            id,
+            requestId,
+            applicationId,
+            userId,
+            kind: item.kind,
+            note: item.note,
+            dueDate,
+            status: item.status,
+            replyText: item.answer?.reply ?? null,
+            rejectionReason: item.review?.rejectionReason ?? null,
+            requestedBy: actor.id,
+            answeredAt: item.answer ? ago("hour", item.answer.hoursAgo) : null,
+            reviewedAt: item.review ? ago("hour", item.review.hoursAgo) : null,
+            reviewedBy: item.review ? actor.id : null,
+            createdAt: ago("hour", request.hoursAgo),
+            updatedAt: ago("hour", item.review?.hoursAgo ?? item.answer?.hoursAgo ?? request.hoursAgo),
+          })),
+        );
+        await tx.insert(applicationEvents).values({
+          applicationId,
+          userId,
+          kind: "documents_requested",
+          ...staff,
+          summary: items.map(({ item }) => requestItemKindLabel(item.kind)).join(", "),
+          createdAt: ago("hour", request.hoursAgo),
+        });
+        for (const { id, item, file } of items) {
+          const label = requestItemKindLabel(item.kind);
+          if (file && item.answer) {
+            await tx.insert(loanDocuments).values({
+              applicationId,
+              userId,
+              requestItemId: id,
+              documentType: item.kind === "question" ? "other_document" : item.kind,
+              fileName: file.fileName,
+              filePath: file.key,
+              fileSize: file.bytes.length,
+              mimeType: "application/pdf",
+              uploadedAt: ago("hour", item.answer.hoursAgo),
+            });
+          }
+          if (item.answer) {
+            await tx.insert(applicationEvents).values({
+              applicationId,
+              userId,
+              kind: item.answer.reply ? "reply_received" : "document_received",
+              ...applicant,
+              summary: file ? `${label}: ${file.fileName}` : label,
+              createdAt: ago("hour", item.answer.hoursAgo),
+            });
+          }
+          if (item.review) {
+            const rejected = item.status === "rejected";
+            await tx.insert(applicationEvents).values({
+              applicationId,
+              userId,
+              kind: rejected ? "document_rejected" : "document_accepted",
+              ...staff,
+              summary: rejected ? `${label}: ${item.review.rejectionReason ?? ""}` : label,
+              createdAt: ago("hour", item.review.hoursAgo),
+            });
+          }
+        }
+      }
+
+      for (const message of conversation?.messages ?? []) {
+        const by = message.side === "staff" ? staff : applicant;
+        await tx.insert(applicationMessages).values({ applicationId, userId, authorId: by.actorId, authorSide: message.side, body: message.body, createdAt: ago("hour", message.hoursAgo) });
+        // The timeline notes that a message was written, never its text.
+        await tx.insert(applicationEvents).values({ applicationId, userId, kind: "message", ...by, createdAt: ago("hour", message.hoursAgo) });
+      }
+      const reads = [
+        { readerId: userId, hoursAgo: conversation?.applicantReadHoursAgo },
+        { readerId: actor.id, hoursAgo: conversation?.staffReadHoursAgo },
+      ].flatMap((r) => (r.hoursAgo === undefined ? [] : [{ applicationId, readerId: r.readerId, lastReadAt: ago("hour", r.hoursAgo) }]));
+      if (reads.length > 0) await tx.insert(conversationReads).values(reads);
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  return {
+    requestItems: planned.reduce((n, p) => n + p.items.length, 0),
+    messages: conversation?.messages.length ?? 0,
+    documents: files.length,
+  };
 }
 
 /**
@@ -185,6 +344,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
     documentsStored: 0,
     testimonialsCreated: 0,
     messagesCreated: 0,
+    requestItemsCreated: 0,
+    conversationMessagesCreated: 0,
     auditRowsWritten: 0,
     created: [],
   };
@@ -206,7 +367,11 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
         .limit(1);
       if (exists) continue;
       const { id, documents } = await insertApplication(db, storage, userId, applicant, app, seed);
-      result.auditRowsWritten += await decide(db, app, id, actor);
+      result.auditRowsWritten += await decide(db, app, id, userId, actor);
+      const conversation = await insertConversation(db, storage, userId, id, app, actor);
+      result.requestItemsCreated += conversation.requestItems;
+      result.conversationMessagesCreated += conversation.messages;
+      result.documentsStored += conversation.documents;
       result.applicationsCreated += 1;
       result.documentsStored += documents;
       result.byStatus[app.outcome] += 1;

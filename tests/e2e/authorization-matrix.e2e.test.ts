@@ -63,6 +63,14 @@ function rows(): Row[] {
     { method: "GET", path: "/api/documents/file", expect: adminOnly(403) },
     // Without a link signed for the caller: 403 for everyone signed in (an applicant's own link: dashboard.e2e).
     { method: "GET", path: "/dashboard/documents/file", expect: signedIn("auth", 403) },
+    // An applicant's own application page: anyone else (staff included: they have /admin/applications/:id) gets the 404 page.
+    {
+      method: "GET",
+      path: `/dashboard/applications/${appA}`,
+      route: "/dashboard/applications/:id",
+      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
+    { method: "GET", path: "/dashboard/applications/not-a-uuid", route: "/dashboard/applications/:id", expect: signedIn("auth", 404) },
     ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: adminOnly(200) })),
     { method: "GET", path: "/admin/mfa", expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 200, admin: 200 } },
     // Development only: absent in production (outside production it answers loopback clients only:

@@ -13,6 +13,8 @@ import { getAuth } from "~/server/auth/auth.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { decryptField, isEncrypted } from "~/server/crypto/field-encryption.server";
 import {
+  applicationEvents,
+  applicationMessages,
   approvedLoans,
   auditLog,
   bankAccounts,
@@ -21,10 +23,13 @@ import {
   loanApplications,
   loanDocuments,
   profiles,
+  requestItems,
   testimonials,
   user,
   userRoles,
 } from "~/server/db/schema.server";
+import { unreadCounts } from "~/server/conversation/messages.server";
+import { listTimeline } from "~/server/conversation/timeline.server";
 import { createLocalStorage } from "~/server/storage/storage.server";
 import { listApprovedTestimonials } from "~/server/testimonials.server";
 import { useTestDatabase } from "../helpers/test-db";
@@ -53,6 +58,9 @@ describe("demo seed", () => {
       testimonials: await n(testimonials),
       messages: await n(contactMessages),
       audit: await n(auditLog),
+      events: await n(applicationEvents),
+      requestItems: await n(requestItems),
+      conversationMessages: await n(applicationMessages),
       outbox: await n(emailOutbox),
       files: (await storage.list()).length,
     };
@@ -150,7 +158,8 @@ describe("demo seed", () => {
     const apps = await db.select({ id: loanApplications.id, userId: loanApplications.userId, loanType: loanApplications.loanType }).from(loanApplications);
     expect(docs.length).toBe(first.documentsStored);
     for (const app of apps) {
-      const types = docs.filter((d) => d.applicationId === app.id).map((d) => d.documentType).sort();
+      // The wizard's documents; answers to requests (request_item_id set) are checked below.
+      const types = docs.filter((d) => d.applicationId === app.id && d.requestItemId === null).map((d) => d.documentType).sort();
       const expected = ["bank_statement_1", "bank_statement_2", "bank_statement_3", "id_card_back", "id_card_front", "signature", "utility_bill"];
       expect(types).toEqual(app.loanType === "hard-money" ? [...expected, "collateral_docs"].sort() : expected);
     }
@@ -170,10 +179,114 @@ describe("demo seed", () => {
     expect(pdf.slice(xref, xref + 4)).toBe("xref");
   });
 
+  it("gives every application its timeline: submitted, review started, decided, internal notes for staff only", async () => {
+    const db = database().db;
+    const apps = await db.select().from(loanApplications);
+    const events = await db.select().from(applicationEvents);
+    for (const app of apps) {
+      const kinds = events.filter((e) => e.applicationId === app.id).map((e) => e.kind);
+      expect(kinds.filter((k) => k === "submitted"), app.id).toHaveLength(1);
+      if (app.status === "under_review") expect(kinds).toContain("review_started");
+      if (app.status === "approved") expect(kinds).toContain("approved");
+      if (app.status === "denied") expect(kinds).toContain("denied");
+      const submitted = events.find((e) => e.applicationId === app.id && e.kind === "submitted")!;
+      expect(submitted.createdAt.getTime()).toBe(app.submittedAt.getTime());
+      for (const e of events.filter((x) => x.applicationId === app.id)) {
+        expect(e.userId).toBe(app.userId);
+        expect(e.createdAt.getTime()).toBeGreaterThanOrEqual(app.submittedAt.getTime());
+      }
+    }
+    // Staff notes on the applications under review are internal: staff see them, the applicant does not.
+    const reviewed = apps.find((a) => a.status === "under_review" && a.notes)!;
+    const [adminUser] = await db.select().from(user).where(eq(user.email, DEMO_ADMIN_DEFAULTS.email));
+    const staffView = await listTimeline(reviewed.id, { id: adminUser!.id, side: "staff" }, db);
+    const applicantView = await listTimeline(reviewed.id, { id: reviewed.userId, side: "applicant" }, db);
+    expect(staffView.some((e) => e.internal && e.summary === reviewed.notes)).toBe(true);
+    expect(applicantView.some((e) => e.internal || e.kind === "note")).toBe(false);
+    expect(JSON.stringify(applicantView)).not.toContain(reviewed.notes!);
+    expect(JSON.stringify(applicantView)).not.toContain(DEMO_ADMIN_DEFAULTS.name);
+    // Newest first, each entry a real instant.
+    const times = applicantView.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it("has What We Need items in every status on at least two applications, with answers stored like uploads", async () => {
+    const db = database().db;
+    const items = await db.select().from(requestItems);
+    expect(first.requestItemsCreated).toBe(items.length);
+    expect(new Set(items.map((i) => i.applicationId)).size).toBeGreaterThanOrEqual(2);
+    const today = new Date().toISOString().slice(0, 10);
+    const requested = items.filter((i) => i.status === "requested");
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.every((i) => i.dueDate > today && i.answeredAt === null)).toBe(true);
+    const rejected = items.filter((i) => i.status === "rejected");
+    expect(rejected.length).toBeGreaterThan(0);
+    expect(rejected.every((i) => (i.rejectionReason ?? "").length > 10 && i.reviewedBy !== null)).toBe(true);
+    expect(items.some((i) => i.status === "accepted" && i.reviewedAt !== null)).toBe(true);
+    expect(items.some((i) => i.kind === "question" && i.status === "received" && (i.replyText ?? "").length > 0)).toBe(true);
+
+    // Items are only on applications still under review, each application's own applicant.
+    const apps = await db.select().from(loanApplications);
+    for (const item of items) {
+      const app = apps.find((a) => a.id === item.applicationId)!;
+      expect(["pending", "under_review"]).toContain(app.status);
+      expect(item.userId).toBe(app.userId);
+    }
+
+    // Uploaded answers are documents of the application, tied to their item, with a real file.
+    const answers = (await db.select().from(loanDocuments)).filter((d) => d.requestItemId !== null);
+    expect(answers.length).toBeGreaterThanOrEqual(2);
+    for (const doc of answers) {
+      const item = items.find((i) => i.id === doc.requestItemId)!;
+      expect(doc.applicationId).toBe(item.applicationId);
+      expect(doc.documentType).toBe(item.kind);
+      expect(await storage.exists(doc.filePath)).toBe(true);
+    }
+
+    // The timeline tells the same story.
+    const events = await db.select().from(applicationEvents);
+    for (const kind of ["documents_requested", "document_received", "reply_received", "document_accepted", "document_rejected"] as const) {
+      expect(events.some((e) => e.kind === kind), kind).toBe(true);
+    }
+    const rejection = events.find((e) => e.kind === "document_rejected")!;
+    expect(rejection.summary).toContain(rejected[0]!.rejectionReason!);
+  });
+
+  it("has conversations with messages from both sides, some unread on each side", async () => {
+    const db = database().db;
+    const messages = await db.select().from(applicationMessages);
+    expect(first.conversationMessagesCreated).toBe(messages.length);
+    const conversations = new Set(messages.map((m) => m.applicationId));
+    expect(conversations.size).toBeGreaterThanOrEqual(2);
+    expect(new Set(messages.map((m) => m.authorSide))).toEqual(new Set(["applicant", "staff"]));
+    const apps = await db.select().from(loanApplications);
+    let applicantUnread = 0;
+    for (const app of apps.filter((a) => conversations.has(a.id))) {
+      applicantUnread += (await unreadCounts([app.id], { id: app.userId, side: "applicant" }, db)).get(app.id) ?? 0;
+    }
+    expect(applicantUnread).toBeGreaterThan(0);
+    const [adminUser] = await db.select().from(user).where(eq(user.email, DEMO_ADMIN_DEFAULTS.email));
+    const staffUnread = await unreadCounts([...conversations], { id: adminUser!.id, side: "staff" }, db);
+    expect([...staffUnread.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    // Every message has its timeline entry, without the message's text.
+    const events = await db.select().from(applicationEvents);
+    expect(events.filter((e) => e.kind === "message")).toHaveLength(messages.length);
+    for (const m of messages) expect(events.some((e) => e.summary?.includes(m.body.slice(0, 30)))).toBe(false);
+  });
+
   it("a second run adds nothing", async () => {
     const before = await counts();
     const second = await seedDemo(database(), { storage });
-    expect(second).toMatchObject({ applicantsCreated: 0, applicationsCreated: 0, documentsStored: 0, testimonialsCreated: 0, messagesCreated: 0, auditRowsWritten: 0 });
+    expect(second).toMatchObject({
+      applicantsCreated: 0,
+      applicationsCreated: 0,
+      documentsStored: 0,
+      testimonialsCreated: 0,
+      messagesCreated: 0,
+      requestItemsCreated: 0,
+      conversationMessagesCreated: 0,
+      auditRowsWritten: 0,
+    });
     expect(second.admin).toMatchObject({ created: false, promoted: false });
     expect(await counts()).toEqual(before);
   });

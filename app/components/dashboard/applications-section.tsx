@@ -1,9 +1,10 @@
-import { ClipboardList } from "lucide-react";
+import { ArrowRight, ClipboardList, MessageSquare } from "lucide-react";
+import { LinkButton } from "~/components/link-button";
 import type { DashboardApplication } from "~/domain/views/dashboard";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
 import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
-import { shortId } from "./format";
+import { applicationReference, shortId } from "./format";
 import { EmptyCard, ItemCard } from "./item-card";
 import { RequestFacts } from "./request-facts";
 import { ApplicationStatusBadge } from "./status-badge";
@@ -50,10 +51,23 @@ function ApplicationCard({ application, timeZone }: { application: DashboardAppl
         />
       </dl>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">
-          Reference: <span className="font-mono text-foreground">{shortId(application.id)}</span>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span>
+            Reference: <span className="font-mono text-foreground">{shortId(application.id)}</span>
+          </span>
+          {application.unreadMessages > 0 ? (
+            <span className="inline-flex items-center gap-1 font-semibold text-navy-700" data-testid="unread-messages">
+              <MessageSquare aria-hidden="true" className="size-4" />
+              {application.unreadMessages === 1 ? "1 new message" : `${application.unreadMessages} new messages`}
+            </span>
+          ) : null}
         </p>
-        <ApplicationDetailsDialog application={application} timeZone={timeZone} />
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          <ApplicationDetailsDialog application={application} timeZone={timeZone} />
+          <LinkButton to={`/dashboard/applications/${application.id}`} size="sm" iconAfter={ArrowRight} className="w-full sm:w-auto">
+            View Application<span className="sr-only"> {applicationReference(application.id)}</span>
+          </LinkButton>
+        </div>
       </div>
     </ItemCard>
   );

@@ -4,6 +4,7 @@ import { ApprovalNotice } from "./approval-notice";
 import { ApprovedLoansSection } from "./approved-loans-section";
 import { useDisplayTimeZone } from "./format";
 import { useDashboardLive } from "./use-dashboard-live";
+import { WhatWeNeedSummary } from "./what-we-need-summary";
 
 /** The applicant dashboard (docs/requirements.md §3): greeting, approved loans, applications, kept live. */
 export function DashboardPage({ data }: { data: Dashboard }) {
@@ -22,6 +23,7 @@ export function DashboardPage({ data }: { data: Dashboard }) {
         <p className="mt-2 text-muted-foreground">Your approved loans and the applications you have submitted, kept up to date.</p>
       </header>
       <div className="flex flex-col gap-12">
+        <WhatWeNeedSummary items={data.whatWeNeed} />
         <ApprovedLoansSection loans={data.approvedLoans} timeZone={timeZone} />
         <ApplicationsSection applications={data.applications} timeZone={timeZone} />
       </div>

@@ -13,6 +13,11 @@ export const LOAN_NEXT_STEP = `A loan specialist will contact you to sign your l
 
 export { shortId } from "~/domain/formats";
 
+/** The reference an applicant sees for an application: the first 8 characters of its id (as on the dashboard card). */
+export function applicationReference(id: string): string {
+  return id.slice(0, 8);
+}
+
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 const serverTimeZone = () => "UTC";

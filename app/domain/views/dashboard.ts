@@ -27,9 +27,31 @@ export type DashboardApplication = {
   purpose: string;
   submittedAt: string;
   documents: { id: string; fileName: string; documentType: string }[];
+  /** Messages from the lender the applicant has not read yet (issue 19). */
+  unreadMessages: number;
 };
 
-export type Dashboard = { fullName: string; approvedLoans: DashboardLoan[]; applications: DashboardApplication[] };
+/** One open item of What We Need (requested, or rejected and to be answered again) on the dashboard. */
+export type DashboardRequestItem = {
+  id: string;
+  applicationId: string;
+  loanType: string;
+  /** "Pay Stub", "Question"... */
+  kindLabel: string;
+  status: "requested" | "rejected";
+  statusLabel: string;
+  /** 'yyyy-MM-dd'. */
+  dueDate: string;
+  overdue: boolean;
+};
+
+export type Dashboard = {
+  fullName: string;
+  approvedLoans: DashboardLoan[];
+  applications: DashboardApplication[];
+  /** Open request items across the applicant's applications under review, soonest due first. */
+  whatWeNeed: DashboardRequestItem[];
+};
 
 /** A 60-second download link to one of the applicant's own documents (the dashboard action's answer). */
 export type OwnDocumentLink = { url: string; documentId: string; fileName: string; expiresAt: string };

@@ -1,0 +1,124 @@
+import { ChevronRight, Download, FileText } from "lucide-react";
+import { Link } from "react-router";
+import { documentTypeLabel } from "~/components/admin/clients/format";
+import { ApplicationTimeline } from "~/components/application/application-timeline";
+import { MessagesPanel } from "~/components/application/messages-panel";
+import { useApplicationLive } from "~/components/application/use-application-live";
+import { WhatWeNeedPanel } from "~/components/application/what-we-need-panel";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Detail } from "~/components/ui/detail-list";
+import { PendingButton } from "~/components/ui/pending-button";
+import { formatAmount, formatDate } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
+import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
+import { applicationReference, useDisplayTimeZone } from "./format";
+import { ApplicationStatusBadge } from "./status-badge";
+import { useOwnDocumentLinks } from "./use-own-document-links";
+
+/**
+ * The applicant's page for one application (issue 19): what they asked for and its status, What We
+ * Need, Messages, the Application Timeline and the documents on file. It follows the other side's
+ * changes live (useApplicationLive).
+ */
+export function ApplicantApplicationView({ data }: { data: ApplicantApplicationPage }) {
+  const timeZone = useDisplayTimeZone();
+  const { application } = data;
+  useApplicationLive(application.id);
+  const reference = applicationReference(application.id);
+  const type = loanTypeLabel(application.loanType);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+          <li>
+            <Link to="/dashboard" className="rounded-sm text-navy-700 hover:underline">
+              Dashboard
+            </Link>
+          </li>
+          <li className="flex items-center gap-1">
+            <ChevronRight aria-hidden="true" className="size-4" />
+            <span aria-current="page" className="font-medium text-foreground">
+              Application {reference}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="mt-4 mb-8 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl">Application {reference}</h1>
+          <p className="mt-2 text-muted-foreground">{type}</p>
+        </div>
+        <ApplicationStatusBadge status={application.status} />
+      </header>
+
+      <Card className="p-5 sm:p-6" data-testid="application-summary">
+        <h2 className="sr-only">Summary</h2>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[400px]:grid-cols-2 md:grid-cols-4">
+          <Detail label="Loan Type">{type}</Detail>
+          <Detail label="Requested Amount">{formatAmount(application.requestedAmount)}</Detail>
+          <Detail label="Submitted">
+            <time dateTime={application.submittedAt}>{formatDate(application.submittedAt, timeZone)}</time>
+          </Detail>
+          <Detail label="Reference">
+            <span className="font-mono">{reference}</span>
+          </Detail>
+          <Detail label="Purpose" className="min-w-0 min-[400px]:col-span-2 md:col-span-4" valueClassName="font-semibold break-words whitespace-pre-line">
+            {application.purpose}
+          </Detail>
+        </dl>
+      </Card>
+
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <WhatWeNeedPanel applicationId={application.id} items={data.requestItems} side="applicant" open={data.open} timeZone={timeZone} />
+          <MessagesPanel applicationId={application.id} conversation={data.conversation} side="applicant" open={data.open} timeZone={timeZone} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-8">
+          <ApplicationTimeline entries={data.timeline} timeZone={timeZone} />
+          <DocumentsCard documents={data.documents} timeZone={timeZone} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DocumentsCard({ documents, timeZone }: { documents: ApplicantApplicationPage["documents"]; timeZone: string }) {
+  const links = useOwnDocumentLinks();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="documents-title">Documents</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {documents.length === 0 ? (
+          <p className="text-muted-foreground">No documents on file for this application.</p>
+        ) : (
+          <ul aria-labelledby="documents-title" className="flex flex-col gap-2 text-sm" data-testid="application-documents">
+            {documents.map((doc) => (
+              <li key={doc.id} className="flex min-w-0 items-center gap-2 rounded-md bg-muted px-3 py-2">
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{documentTypeLabel(doc.documentType)}</span>
+                  <span className="block truncate text-muted-foreground">
+                    {doc.fileName} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
+                  </span>
+                </span>
+                <PendingButton
+                  variant="outline"
+                  size="sm"
+                  pending={links.pendingId === doc.id}
+                  onClick={() => links.request(doc.id)}
+                  icon={<Download aria-hidden="true" />}
+                >
+                  Download<span className="sr-only"> {doc.fileName}</span>
+                </PendingButton>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
+
+/**
+ * What the applicant's application page (/dashboard/applications/:id) shows, as plain data: built by
+ * server/applicant-application.server.ts, rendered by the route's component. Never a sensitive value
+ * (SSN, bank numbers), never a staff note or a staff member's name.
+ */
+
+export type ApplicantApplicationSummary = {
+  id: string;
+  status: string;
+  loanType: string;
+  requestedAmount: number;
+  purpose: string;
+  /** ISO instant. */
+  submittedAt: string;
+};
+
+/** A document on file for the application (the wizard's and answers to requests), downloadable by its owner. */
+export type ApplicantApplicationDocument = { id: string; fileName: string; documentType: string; uploadedAt: string };
+
+export type ApplicantApplicationPage = {
+  application: ApplicantApplicationSummary;
+  documents: ApplicantApplicationDocument[];
+  timeline: TimelineEntry[];
+  requestItems: RequestItemView[];
+  conversation: ConversationView;
+  /** Still under review: requests can be answered and messages written. */
+  open: boolean;
+};

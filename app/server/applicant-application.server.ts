@@ -1,0 +1,60 @@
+import { and, asc, eq } from "drizzle-orm";
+import { isOpenForReview } from "~/domain/application-lifecycle";
+import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
+import { UUID } from "~/server/admin/documents.server";
+import { loadConversation } from "~/server/conversation/messages.server";
+import { listRequestItems } from "~/server/conversation/requests.server";
+import { listTimeline } from "~/server/conversation/timeline.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { loanApplications, loanDocuments } from "~/server/db/schema.server";
+
+/**
+ * The applicant's page for one of their applications (issue 19). The application is looked up by id
+ * AND the signed-in user's id, so another person's application is "not found" exactly like one that
+ * does not exist. Only the columns the page shows are selected: no SSN, no bank numbers, no staff
+ * notes; the timeline comes in the applicant's view (no internal entries, staff shown as the lender).
+ */
+
+export type ApplicantViewer = { id: string; isAdmin: boolean };
+
+/** null: not this user's application (or not an application at all): the route answers 404. */
+export async function getApplicantApplication(applicationId: unknown, viewer: ApplicantViewer, db: Db = getDb()): Promise<ApplicantApplicationPage | null> {
+  // Staff work on /admin/applications/:id, where their second factor and the audit apply.
+  if (viewer.isAdmin) return null;
+  if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
+  const id = applicationId.toLowerCase();
+  const [app] = await db
+    .select({
+      id: loanApplications.id,
+      status: loanApplications.status,
+      loanType: loanApplications.loanType,
+      requestedAmount: loanApplications.requestedAmount,
+      purpose: loanApplications.purpose,
+      submittedAt: loanApplications.submittedAt,
+    })
+    .from(loanApplications)
+    .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, viewer.id)))
+    .limit(1);
+  if (!app) return null;
+
+  const reader = { id: viewer.id, side: "applicant" } as const;
+  const [documents, timeline, requestItems, conversation] = await Promise.all([
+    db
+      .select({ id: loanDocuments.id, fileName: loanDocuments.fileName, documentType: loanDocuments.documentType, uploadedAt: loanDocuments.uploadedAt })
+      .from(loanDocuments)
+      .where(and(eq(loanDocuments.applicationId, app.id), eq(loanDocuments.userId, viewer.id)))
+      .orderBy(asc(loanDocuments.uploadedAt), asc(loanDocuments.id)),
+    listTimeline(app.id, reader, db),
+    listRequestItems(app.id, db),
+    loadConversation(app.id, reader, db),
+  ]);
+
+  return {
+    application: { ...app, submittedAt: app.submittedAt.toISOString() },
+    documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
+    timeline,
+    requestItems,
+    conversation,
+    open: isOpenForReview(app.status),
+  };
+}
