@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { AUTH_INTENTS } from "~/domain/auth-action";
 import { REVIEW_INTENTS } from "~/domain/validation/review";
+import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -108,6 +109,27 @@ function rows(): Row[] {
       body: () => form({ intent: "document-link", documentId: docA })(),
       expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
     },
+    // Messages (issue 19): resource routes, action only. The applicant on their own application; staff past the second factor on any.
+    { method: "GET", path: `/dashboard/applications/${appA}/messages`, route: "/dashboard/applications/:id/messages", expect: all(405) },
+    { method: "GET", path: `/admin/applications/${appA}/messages`, route: "/admin/applications/:id/messages", expect: all(405) },
+    ...MESSAGE_INTENTS.flatMap((intent): Row[] => [
+      {
+        method: "POST",
+        path: `/dashboard/applications/${appA}/messages`,
+        route: "/dashboard/applications/:id/messages",
+        intent,
+        body: () => form({ intent, body: "Matrix check" })(),
+        expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      },
+      {
+        method: "POST",
+        path: `/admin/applications/${appA}/messages`,
+        route: "/admin/applications/:id/messages",
+        intent,
+        body: () => form({ intent, body: "Matrix check" })(),
+        expect: adminOnly(200),
+      },
+    ]),
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -215,6 +237,8 @@ describe("authorization matrix", () => {
       "/admin/mfa": ["enrol", "verify"],
       "/admin/documents": ["link"],
       "/dashboard": ["document-link"],
+      "/dashboard/applications/:id/messages": MESSAGE_INTENTS,
+      "/admin/applications/:id/messages": MESSAGE_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));
