@@ -4,6 +4,7 @@ import { bankInfoSchema, financialInfoSchema, loanDetailsSchema, personalInfoSch
 import { resetPasswordSchema, sendCodeSchema, signInSchema, signUpSchema } from "~/domain/validation/auth";
 import { contactSchema } from "~/domain/validation/contact";
 import { denySchema, noteSchema } from "~/domain/validation/review";
+import { sendMessageSchema } from "~/domain/validation/messages";
 import { testimonialSchema } from "~/domain/validation/testimonial";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, withoutControlCharacters } from "~/domain/validation/text-rules";
 import { validFields } from "../helpers/applications";
@@ -24,6 +25,7 @@ const CASES: Case[] = [
   { form: "sign in", schema: signInSchema, valid: { email: "jane@example.com", password: "anything" }, fields: ["email"] },
   { form: "reset password", schema: resetPasswordSchema, valid: { token: "abc", password: "Str0ng!Passw0rd", confirmPassword: "Str0ng!Passw0rd" }, fields: ["token"] },
   { form: "admin note", schema: noteSchema, valid: { intent: "note", applicationId: ID, note: "Called the applicant." }, fields: ["note"] },
+  { form: "message", schema: sendMessageSchema, valid: { intent: "send", body: "Hello,\n\tWhen will I hear back?" }, fields: ["body"] },
   { form: "deny", schema: denySchema, valid: { intent: "deny", applicationId: ID, reasons: [], otherReason: "Income could not be verified" }, fields: ["otherReason"] },
   { form: "application step 1", schema: personalInfoSchema, valid: validFields, fields: ["addressLine1", "addressLine2", "city", "firstName", "email"] },
   { form: "application step 2", schema: loanDetailsSchema, valid: validFields, fields: ["loanPurpose", "businessName", "propertyAddress"] },
