@@ -130,6 +130,24 @@ describe("Messages", () => {
     expect(stored!.body).toHaveLength(LIMITS.messageMaxLength);
   });
 
+  it("refuses an oversized form with 413 and too many sends from one person with 429 (Retry-After), storing nothing more", async () => {
+    const appId = await newApplication(jane);
+    const big = await act(appId, [["intent", "send"], ["body", "😀".repeat(20_000)]], asJane);
+    expect(big.status).toBe(413);
+    const ann = { id: "applicant-throttled", side: "applicant" as const };
+    await db().insert(userTable).values({ id: ann.id, name: "Throttled", email: "throttled@example.com", emailVerified: true });
+    await db().insert(profiles).values({ id: ann.id, fullName: "Throttled", email: "throttled@example.com" });
+    const own = await newApplication(ann);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await act(own, [["intent", "send"], ["body", `Message ${i}`]], ann)).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    const refused = await act(own, [["intent", "send"], ["body", "One too many"]], ann);
+    expect(refused.status).toBe(429);
+    expect(refused.headers?.["Retry-After"]).toMatch(/^\d+$/);
+    expect(refused.body.toast?.description).toMatch(/Too many attempts/);
+    expect(await db().select().from(applicationMessages).where(eq(applicationMessages.applicationId, own))).toHaveLength(60);
+  });
+
   it("stores HTML exactly as typed (text, never markup)", async () => {
     const appId = await newApplication(jane);
     const html = `<script>alert(1)</script><img src=x onerror="alert(2)"> & <b>bold</b>`;
