@@ -68,14 +68,21 @@ function useMarkRead(ref: React.RefObject<HTMLElement | null>, action: string, c
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
+  // A message that arrives while the tab is in the background is read when the reader comes back.
+  const [tabShown, setTabShown] = useState(true);
+  useEffect(() => {
+    const update = () => setTabShown(document.visibilityState !== "hidden");
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
   const newest = conversation.messages.at(-1)?.id ?? null;
   useEffect(() => {
-    if (!visible || conversation.unread === 0 || fetcher.state !== "idle") return;
-    if (typeof document !== "undefined" && document.visibilityState === "hidden") return;
+    if (!visible || !tabShown || conversation.unread === 0 || fetcher.state !== "idle") return;
     if (lastPosted.current === newest) return;
     lastPosted.current = newest;
     void fetcher.submit({ intent: "read" }, { method: "post", action });
-  }, [visible, conversation.unread, newest, fetcher, action]);
+  }, [visible, tabShown, conversation.unread, newest, fetcher, action]);
 }
 
 /** Messages (issue 19): the conversation about one application, oldest first, as plain text. */
