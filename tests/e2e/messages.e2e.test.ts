@@ -36,7 +36,7 @@ const panel = (page: Page) => page.getByTestId("messages-panel");
 const bodies = (page: Page) => panel(page).locator("[data-testid=messages] > li > p:last-child").allTextContents();
 
 describe("messages between the applicant and staff", () => {
-  it("applicant writes, staff sees it live as text with a New marker and replies; the applicant sees the reply live; header badges", async () => {
+  it("applicant writes, staff sees it live as text with a New marker and replies; the applicant sees the reply live", async () => {
     const applicant = await open(jane);
     const staff = await open(adminCookie);
     await applicant.page.goto(`${stack.server.url}/dashboard/applications/${janeApp}`);
@@ -93,7 +93,7 @@ describe("messages between the applicant and staff", () => {
     await staff.context.close();
   });
 
-  it("the header shows 'n unread messages' on Dashboard until the conversation is read on its page", async () => {
+  it("the header shows 'n unread messages' on Dashboard until the conversation is read on its page, and on Admin for staff", async () => {
     // A staff message the applicant has not seen (sent over HTTP, as the staff page's panel would).
     const res = await fetch(`${stack.server.url}/admin/applications/${janeApp}/messages`, {
       method: "POST",
@@ -117,7 +117,20 @@ describe("messages between the applicant and staff", () => {
     await page.reload();
     await waitForHydration(page);
     expect(await panel(page).locator("li[data-new]").count()).toBe(0);
+
+    // The applicant writes; staff see the count on the Admin link of the header, on any admin page.
+    await panel(page).getByLabel("Message", { exact: true }).fill("Here is my answer.");
+    await panel(page).getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => bodies(page)).toContain("Here is my answer.");
     expect(errors).toEqual([]);
     await context.close();
+
+    const staff = await open(adminCookie);
+    await staff.page.goto(`${stack.server.url}/admin`);
+    await waitForHydration(staff.page);
+    const adminLink = staff.page.locator("header").getByRole("link", { name: /^Admin/ }).first();
+    expect(await adminLink.textContent()).toMatch(/1 unread message\b/);
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
   });
 });
