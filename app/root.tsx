@@ -19,18 +19,32 @@ import { TransitionOverlay, usePageTransition } from "~/components/page-transiti
 import { Toaster, useServerToast } from "~/components/toaster";
 import { site } from "~/content/site";
 import { getConfig } from "~/server/config.server";
-import { getOptionalUser } from "~/server/auth/session.server";
+import { getOptionalUser, type SessionUser } from "~/server/auth/session.server";
+import { totalUnread } from "~/server/conversation/messages.server";
 import { getToast } from "~/server/toast.server";
 import appCss from "./app.css?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
   const sessionUser = await getOptionalUser(request);
-  const user: HeaderUser = sessionUser ? { name: sessionUser.name } : null;
+  const user: HeaderUser = sessionUser ? { name: sessionUser.name, ...(await unreadForHeader(sessionUser)) } : null;
   const isAdmin = sessionUser?.isAdmin ?? false;
   const { transitionMs, publicUrl, licensing } = getConfig();
   // Configuration read at start-up: the same for every visitor, so cached public pages stay correct.
   return data({ toast, transitionMs, user, isAdmin, publicUrl, licensing: licensing ?? null }, { headers });
+}
+
+/**
+ * The header's unread badges, for signed-in visitors only (an anonymous request has no cookie, gets no
+ * query and may be served from the public page cache). Staff counts only past the second factor.
+ */
+async function unreadForHeader(user: SessionUser): Promise<{ unreadMessages: number; staffUnreadMessages?: number }> {
+  const staff = user.isAdmin && user.mfaVerified;
+  const [mine, theirs] = await Promise.all([
+    totalUnread({ id: user.id, side: "applicant" }),
+    staff ? totalUnread({ id: user.id, side: "staff" }) : Promise.resolve(undefined),
+  ]);
+  return theirs === undefined ? { unreadMessages: mine } : { unreadMessages: mine, staffUnreadMessages: theirs };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {

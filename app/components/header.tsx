@@ -11,7 +11,28 @@ import { useDisclosure } from "./ui/disclosure";
 import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
 import { SIGNED_OUT_APPLY_HREF } from "~/components/auth/apply-href";
 
-export type HeaderUser = { name: string } | null;
+/**
+ * The signed-in visitor as the header shows them. `unreadMessages`: messages from the lender they have
+ * not read (all their applications); `staffUnreadMessages`: for an admin past the second factor, the
+ * applicants' messages they have not read. Absent on cached public pages (no one is signed in there).
+ */
+export type HeaderUser = { name: string; unreadMessages?: number; staffUnreadMessages?: number } | null;
+
+/** "3 unread messages" beside a link: the number is seen, the words are heard. */
+function UnreadBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  const shown = count > 99 ? "99+" : String(count);
+  return (
+    <>
+      <span aria-hidden="true" className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white" data-testid="unread-badge">
+        {shown}
+      </span>
+      <span className="sr-only">
+        , {count} unread {count === 1 ? "message" : "messages"}
+      </span>
+    </>
+  );
+}
 
 function normalizePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
@@ -78,10 +99,12 @@ function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; 
     <div className={stacked ? "flex flex-col gap-2" : "flex items-center gap-2"}>
       <LinkButton to="/dashboard" variant="outline" size={size} className={full} icon={icon(LayoutDashboard)}>
         Dashboard
+        <UnreadBadge count={user.unreadMessages} />
       </LinkButton>
       {isAdmin ? (
         <LinkButton to="/admin" variant="outline" size={size} className={full} icon={icon(ShieldCheck)}>
           Admin
+          <UnreadBadge count={user.staffUnreadMessages} />
         </LinkButton>
       ) : null}
       {/* The sign-out route clears the session and redirects home with the 'Signed Out' toast. */}

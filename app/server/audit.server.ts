@@ -34,7 +34,8 @@ export type AuditAction =
   | "admin.mfa"
   | "request.create"
   | "request.accept"
-  | "request.reject";
+  | "request.reject"
+  | "message.send";
 
 export async function writeAudit(
   db: DbOrTx,

@@ -6,6 +6,7 @@ import { AUTH_INTENTS } from "~/domain/auth-action";
 import { APPLICATION_PAGE_INTENTS, REVIEW_INTENTS } from "~/domain/validation/review";
 import { APPLICANT_REQUEST_INTENTS, isoDateAfter, STAFF_REQUEST_INTENTS } from "~/domain/validation/requests";
 import { makePdf } from "../helpers/files";
+import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -65,6 +66,14 @@ function rows(): Row[] {
     { method: "GET", path: "/api/documents/file", expect: adminOnly(403) },
     // Without a link signed for the caller: 403 for everyone signed in (an applicant's own link: dashboard.e2e).
     { method: "GET", path: "/dashboard/documents/file", expect: signedIn("auth", 403) },
+    // An applicant's own application page: anyone else (staff included: they have /admin/applications/:id) gets the 404 page.
+    {
+      method: "GET",
+      path: `/dashboard/applications/${appA}`,
+      route: "/dashboard/applications/:id",
+      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
+    { method: "GET", path: "/dashboard/applications/not-a-uuid", route: "/dashboard/applications/:id", expect: signedIn("auth", 404) },
     ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: adminOnly(200) })),
     // The staff application page (issue 19): A's application for staff only; an id that names nothing is a 404.
     { method: "GET", path: `/admin/applications/${appA}`, route: "/admin/applications/:id", expect: adminOnly(200) },
@@ -176,6 +185,27 @@ function rows(): Row[] {
       body: () => form({ intent: "reject", itemId: randomUUID(), reason: "Matrix check" })(),
       expect: adminOnly(404),
     },
+    // Messages (issue 19): resource routes, action only. The applicant on their own application; staff past the second factor on any.
+    { method: "GET", path: `/dashboard/applications/${appA}/messages`, route: "/dashboard/applications/:id/messages", expect: all(405) },
+    { method: "GET", path: `/admin/applications/${appA}/messages`, route: "/admin/applications/:id/messages", expect: all(405) },
+    ...MESSAGE_INTENTS.flatMap((intent): Row[] => [
+      {
+        method: "POST",
+        path: `/dashboard/applications/${appA}/messages`,
+        route: "/dashboard/applications/:id/messages",
+        intent,
+        body: () => form({ intent, body: "Matrix check" })(),
+        expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      },
+      {
+        method: "POST",
+        path: `/admin/applications/${appA}/messages`,
+        route: "/admin/applications/:id/messages",
+        intent,
+        body: () => form({ intent, body: "Matrix check" })(),
+        expect: adminOnly(200),
+      },
+    ]),
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -286,6 +316,8 @@ describe("authorization matrix", () => {
       "/dashboard": ["document-link"],
       "/dashboard/applications/:id/requests": APPLICANT_REQUEST_INTENTS,
       "/admin/applications/:id/requests": STAFF_REQUEST_INTENTS,
+      "/dashboard/applications/:id/messages": MESSAGE_INTENTS,
+      "/admin/applications/:id/messages": MESSAGE_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

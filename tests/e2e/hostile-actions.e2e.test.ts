@@ -205,6 +205,25 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Messages (issue 19), on applicant A's application (":appA" is filled in when posting), by the side
+  // the route is for: the intent is never a valid "read", and the text always breaks a rule (a control
+  // character, 5,001 characters, or nothing but spaces), whatever else is sent with it.
+  ...(["/dashboard/applications/:appA/messages", "/admin/applications/:appA/messages"] as const).map(
+    (path): ActionCase => ({
+      path,
+      actor: path.startsWith("/admin") ? "admin" : "applicantA",
+      bodies: () =>
+        hostileEnvelope(
+          fc
+            .tuple(
+              hostileFields({ intent: oneOf("send", "SEND", "delete", ""), body: hostileText }),
+              oneOf("send", "SEND", "delete", ""),
+              fc.oneof(hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(5001)), fc.constant(" \n\t ")),
+            )
+            .map(([entries, intent, body]): [string, string][] => [["intent", intent], ["body", body], ...entries.filter(([k]) => k !== "intent" && k !== "body")]),
+        ),
+    }),
+  ),
   {
     path: "/api/admin/reveal",
     actor: "admin",
@@ -219,6 +238,9 @@ const ACTIONS: ActionCase[] = [
   },
 ];
 
+/** An action's path with applicant A's application filled in. */
+const target = (path: string) => path.replace(":appA", world.appA);
+
 async function post(path: string, actor: Actor, posted: Posted) {
   const headers: Record<string, string> = { origin: world.server.url, "x-forwarded-for": `198.18.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}` };
   if (world.cookies[actor]) headers.cookie = world.cookies[actor];
@@ -226,7 +248,7 @@ async function post(path: string, actor: Actor, posted: Posted) {
   // An explicit type wins; "" sends none at all.
   const contentType = posted.contentType ?? type;
   if (contentType) headers["content-type"] = contentType;
-  return rawRequest(`${world.server.url}${path}`, { method: "POST", headers, body: bytes });
+  return rawRequest(`${world.server.url}${target(path)}`, { method: "POST", headers, body: bytes });
 }
 
 // Needs a PostgreSQL server (TEST_DATABASE_URL) to read what was stored while the server runs.
@@ -367,6 +389,8 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin", actor: "admin", fields: { intent: "note", applicationId: world.appA, note: "Called\u0000back" } },
       { path: "/dashboard", actor: "applicantA", fields: { intent: "document-link", documentId: `${world.docA}\u0000` } },
       { path: "/admin", actor: "admin", fields: { intent: "deny", applicationId: world.appA, otherReason: "Income\u0007unverified" } },
+      { path: `/dashboard/applications/${world.appA}/messages`, actor: "applicantA", fields: { intent: "send", body: "Hello\u0000there" } },
+      { path: `/admin/applications/${world.appA}/messages`, actor: "admin", fields: { intent: "send", body: "Clear\u001b[2J screen" } },
     ];
     for (const c of cases) {
       await world.resetThrottles();
@@ -452,7 +476,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       const headers: Record<string, string> = { origin: world.server.url, "x-forwarded-for": "198.18.99.1" };
       if (world.cookies[action.actor]) headers.cookie = world.cookies[action.actor];
       if (action.path === "/api/admin/reveal") headers["content-type"] = "application/json";
-      const res = await handPost({ url: world.server.url, path: action.path, headers, length: "chunked", bodyBytes: 5 * 1024 * 1024 });
+      const res = await handPost({ url: world.server.url, path: target(action.path), headers, length: "chunked", bodyBytes: 5 * 1024 * 1024 });
       expect([413, 0], action.path).toContain(res.status);
       expect(res.bodyBytesWritten, action.path).toBeLessThan(5 * 1024 * 1024);
     }

@@ -35,6 +35,7 @@ const INTERNAL_NOTE = "Staff only: the DTI looks high, ask the co-signer";
 const ADMIN_NOTES = "Reviewer notes: verify employer by phone";
 
 const ago = (hours: number) => sql`now() - (${hours} * interval '1 hour')`;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 describe("the applicant's application page", () => {
   const database = useTestDatabase();
@@ -49,9 +50,9 @@ describe("the applicant's application page", () => {
       await db.insert(profiles).values({ id: who.id, fullName: who.name, email: `${who.id}@example.com` });
     }
     await db.insert(loanApplications).values([
-      applicationRow(JANE.id, { id: janeApp, status: "under_review", ssnEncrypted: SSN_CIPHERTEXT, notes: ADMIN_NOTES, submittedAt: ago(48) }),
-      applicationRow(JANE.id, { id: janeDecided, status: "denied", reviewedAt: ago(1), reviewedBy: STAFF.id, submittedAt: ago(200) }),
-      applicationRow(JOHN.id, { id: johnApp, submittedAt: ago(10) }),
+      applicationRow(JANE.id, { id: janeApp, status: "under_review", ssnEncrypted: SSN_CIPHERTEXT, notes: ADMIN_NOTES, submittedAt: hoursAgo(48) }),
+      applicationRow(JANE.id, { id: janeDecided, status: "denied", reviewedAt: hoursAgo(1), reviewedBy: STAFF.id, submittedAt: hoursAgo(200) }),
+      applicationRow(JOHN.id, { id: johnApp, submittedAt: hoursAgo(10) }),
     ]);
     await db.insert(bankAccounts).values({
       userId: JANE.id,

@@ -5,6 +5,7 @@ import { resetPasswordSchema, sendCodeSchema, signInSchema, signUpSchema } from 
 import { contactSchema } from "~/domain/validation/contact";
 import { rejectItemSchema, replyItemSchema } from "~/domain/validation/requests";
 import { denySchema, noteSchema } from "~/domain/validation/review";
+import { sendMessageSchema } from "~/domain/validation/messages";
 import { testimonialSchema } from "~/domain/validation/testimonial";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, withoutControlCharacters } from "~/domain/validation/text-rules";
 import { validFields } from "../helpers/applications";
@@ -25,6 +26,7 @@ const CASES: Case[] = [
   { form: "sign in", schema: signInSchema, valid: { email: "jane@example.com", password: "anything" }, fields: ["email"] },
   { form: "reset password", schema: resetPasswordSchema, valid: { token: "abc", password: "Str0ng!Passw0rd", confirmPassword: "Str0ng!Passw0rd" }, fields: ["token"] },
   { form: "admin note", schema: noteSchema, valid: { intent: "note", applicationId: ID, note: "Called the applicant." }, fields: ["note"] },
+  { form: "message", schema: sendMessageSchema, valid: { intent: "send", body: "Hello,\n\tWhen will I hear back?" }, fields: ["body"] },
   { form: "deny", schema: denySchema, valid: { intent: "deny", applicationId: ID, reasons: [], otherReason: "Income could not be verified" }, fields: ["otherReason"] },
   { form: "reject a requested item", schema: rejectItemSchema, valid: { intent: "reject", itemId: ID, reason: "The scan is cut off." }, fields: ["reason"] },
   { form: "reply to a requested item", schema: replyItemSchema, valid: { intent: "reply", itemId: ID, reply: "Six years." }, fields: ["reply"] },

@@ -18,7 +18,8 @@ export type TemplateName =
   | "application-denied"
   | "application-incomplete"
   | "contact-message"
-  | "documents-requested";
+  | "documents-requested"
+  | "new-message";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

@@ -43,6 +43,8 @@ export const THROTTLES = {
   revealPerAdmin: { limit: 60, windowSeconds: 600 },
   /** Documents uploaded in answer to the lender's requests, per applicant: 30 an hour (a few items, a few retries). */
   requestUploadPerUser: { limit: 30, windowSeconds: 3600 },
+  /** Messages written per user (applicant or staff): 60 per 10 minutes (a conversation, not a flood). */
+  messageSendPerUser: { limit: 60, windowSeconds: 600 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
 /** A raw key string, or an e-mail address with a scope (stored as `<scope>:acct:<hash>`). */

@@ -1,0 +1,49 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
+import { LIMITS } from "~/domain/enums";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { z } from "./zod";
+
+/**
+ * The Messages panel (issue 19): one schema per intent, shared by the panel (live counter and the
+ * error under the field) and the two action routes (the authority). A message is plain text: line
+ * breaks and tabs are kept, other control characters are refused, nothing is stripped or rewritten
+ * except CRLF → LF and the surrounding whitespace, so what is stored is what the writer typed.
+ */
+
+export const MESSAGE_INTENTS = ["send", "read"] as const;
+export type MessageIntent = (typeof MESSAGE_INTENTS)[number];
+
+export const MESSAGE_MESSAGES = {
+  required: "Write a message before sending",
+  tooLong: `A message must be at most ${LIMITS.messageMaxLength.toLocaleString("en-US")} characters`,
+  intent: "Unknown action.",
+} as const;
+
+/** CRLF and lone CR as LF, then trimmed: the length the limit counts is the length stored. */
+export function normalizeMessageBody(value: string): string {
+  return value.replace(/\r\n?/g, "\n").trim();
+}
+
+export const sendMessageSchema = z.object({
+  intent: z.literal("send"),
+  body: z
+    .string({ error: MESSAGE_MESSAGES.required })
+    .transform(normalizeMessageBody)
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGE_MESSAGES.required)
+        .max(LIMITS.messageMaxLength, MESSAGE_MESSAGES.tooLong)
+        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    ),
+});
+export type SendMessageInput = z.output<typeof sendMessageSchema>;
+
+export const readMessagesSchema = z.object({ intent: z.literal("read") });
+
+/** What the two message routes answer (JSON): the toast the panel shows, the field's message. */
+export type MessageActionData = ActionResult<{ intent: MessageIntent | null; toast?: Toast; at: number }>;
+
+export const MESSAGE_TOASTS = {
+  sent: { type: "success", title: "Message sent" },
+} as const satisfies Record<string, Toast>;

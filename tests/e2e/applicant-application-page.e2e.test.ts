@@ -1,0 +1,147 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication } from "../helpers/applications";
+import { axeViolations, waitForHydration } from "./harness";
+import { openWatchedPage } from "./helpers/pages";
+import { ipSequence, stackForFile } from "./helpers/stack";
+
+/**
+ * The applicant's application page (/dashboard/applications/:id, issue 19) in a real browser: opened
+ * from the dashboard card, its summary and Application Timeline, axe-clean and usable at 390 px;
+ * another applicant's id, a malformed id and staff get the 404 page; and a decision staff make over
+ * HTTP (POST /admin, approve, after the second factor) appears on the open page without a reload,
+ * through the live-update stream.
+ */
+
+const ADMIN = { email: "page.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
+const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const newIp = ipSequence(60);
+
+let jane = "";
+let john = "";
+let janeApp = "";
+let adminCookie = "";
+
+/** A staff session past the second factor (one for the file: a TOTP code works once per 30 s step). */
+async function adminSession(): Promise<string> {
+  if (!adminCookie) {
+    const cookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
+    await passAdminMfa(stack.server.url, cookie);
+    adminCookie = cookie;
+  }
+  return adminCookie;
+}
+
+beforeAll(async () => {
+  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.page@example.com", newIp(), "Jane Page");
+  john = await signUpOverHttp(stack.server.url, stack.sink, "john.page@example.com", newIp(), "John Page");
+  janeApp = await submitApplication(stack.server.url, jane, { ip: newIp(), fields: { loanPurpose: "Replacing the roof and gutters of our house" } });
+});
+
+const open = (cookie: string, width = 1280) => openWatchedPage(stack.browser, { cookies: cookie ? toBrowserCookies(cookie, stack.server.url) : [], width });
+const pageUrl = (id: string) => `${stack.server.url}/dashboard/applications/${id}`;
+const timelineTitles = (page: Page) => page.getByTestId("application-timeline").locator("li > p:first-of-type").allTextContents();
+
+describe("the applicant's application page", () => {
+  it("opens from the dashboard card: heading, status, summary, timeline with Submitted, both panels, documents (axe-clean)", async () => {
+    const { context, page, errors } = await open(jane);
+    await page.goto(`${stack.server.url}/dashboard`);
+    await waitForHydration(page);
+    const card = page.locator(`[data-application-id="${janeApp}"]`);
+    await card.getByRole("link", { name: /^View Application/ }).click();
+    await page.waitForURL(pageUrl(janeApp));
+    const reference = janeApp.slice(0, 8);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Application ${reference}`);
+    expect(await page.title()).toContain(`Application ${reference}`);
+    const badge = page.locator("header [data-status]");
+    expect(await badge.textContent()).toBe("Pending");
+    expect(await badge.getAttribute("data-tone")).toBe("yellow");
+
+    const summary = (await page.getByTestId("application-summary").textContent()) ?? "";
+    for (const expected of ["Personal Loan", "Replacing the roof and gutters of our house", reference]) expect(summary).toContain(expected);
+    expect(await timelineTitles(page)).toEqual(["Submitted"]);
+    await page.getByRole("heading", { level: 2, name: "What We Need" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Messages" }).waitFor();
+    expect(await page.getByTestId("application-documents").getByRole("listitem").count()).toBeGreaterThanOrEqual(7);
+
+    // Nothing sensitive in what the browser received (the page's HTML and its data).
+    const html = await page.content();
+    for (const hidden of ["123-45-6789", "123456789", "enc:v1"]) expect(html).not.toContain(hidden);
+
+    // Breadcrumbs lead back to the dashboard.
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await crumbs.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/dashboard");
+    expect(await crumbs.locator("[aria-current=page]").textContent()).toBe(`Application ${reference}`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a 390 px phone without sideways scrolling (axe-clean)", async () => {
+    const { context, page, errors } = await open(jane, 390);
+    await page.goto(pageUrl(janeApp));
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("is the 404 page for another applicant's id, a malformed id and staff; a visitor is sent to sign in", async () => {
+    const admin = await adminSession();
+    for (const [cookie, url] of [
+      [john, pageUrl(janeApp)],
+      [jane, pageUrl("not-a-uuid")],
+      [jane, pageUrl(janeApp.replace(/^.{8}/, "00000000"))],
+      [admin, pageUrl(janeApp)],
+    ] as const) {
+      const { context, page } = await open(cookie);
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(404);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404");
+      const text = (await page.locator("main").textContent()) ?? "";
+      expect(text).toContain("Oops! Page not found");
+      expect(text).not.toContain("Replacing the roof");
+      expect(text).not.toContain("Application Timeline");
+      await context.close();
+    }
+    const { context, page } = await open("");
+    await page.goto(pageUrl(janeApp));
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(`/dashboard/applications/${janeApp}`);
+    await context.close();
+  });
+
+  it("shows a decision staff make over HTTP live: the badge and the timeline change without a reload", async () => {
+    const { context, page, errors } = await open(jane);
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
+    await page.goto(pageUrl(janeApp));
+    await waitForHydration(page);
+    await stream;
+    await page.evaluate(() => ((window as unknown as { __noReload: string }).__noReload = "still here"));
+
+    const admin = await adminSession();
+    const approve = await fetch(`${stack.server.url}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "approve", applicationId: janeApp, approvedAmount: "20000", interestRate: "9.5", termMonths: "36" }),
+      headers: { cookie: admin, origin: stack.server.url },
+      redirect: "manual",
+    });
+    expect(approve.status).toBe(200);
+
+    const badge = page.locator("header [data-status]");
+    await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe("Approved");
+    expect(await badge.getAttribute("data-tone")).toBe("green");
+    expect(await timelineTitles(page)).toEqual(["Approved", "Submitted"]);
+    // Staff appear as the lender, never by name.
+    const timeline = (await page.getByTestId("application-timeline").textContent()) ?? "";
+    expect(timeline).toContain("Private Loans");
+    expect(timeline).not.toContain(ADMIN.email);
+    expect(timeline).not.toContain("Administrator");
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload)).toBe("still here");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
