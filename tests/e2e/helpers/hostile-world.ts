@@ -44,9 +44,6 @@ const GUARDED_TABLES = [
   "profiles",
   "user_roles",
   "loan_applications",
-  "application_messages",
-  "conversation_reads",
-  "conversation_notices",
   "loan_documents",
   "bank_accounts",
   "approved_loans",
@@ -59,6 +56,8 @@ const GUARDED_TABLES = [
   "application_events",
   "request_items",
   "application_messages",
+  "conversation_reads",
+  "conversation_notices",
 ];
 
 export async function fingerprintTables(db: pg.Client): Promise<Record<string, string>> {
