@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, Menu, Phone, ShieldCheck, X } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { mainNavLinks } from "~/content/navigation";
 import { phoneHref, site } from "~/content/site";
@@ -18,20 +18,19 @@ import { SIGNED_OUT_APPLY_HREF } from "~/components/auth/apply-href";
  */
 export type HeaderUser = { name: string; unreadMessages?: number; staffUnreadMessages?: number } | null;
 
-/** "3 unread messages" beside a link: the number is seen, the words are heard. */
+/**
+ * Loaded only when there is something unread: anonymous visitors (the cached public pages, whose
+ * JavaScript has a 150 KB budget) never fetch it. Server-rendered inside Suspense, so hydration waits
+ * for the chunk instead of mismatching.
+ */
+const LazyUnreadBadge = lazy(() => import("./unread-badge"));
+
 function UnreadBadge({ count }: { count: number | undefined }) {
-  if (!count) return null;
-  const shown = count > 99 ? "99+" : String(count);
-  return (
-    <>
-      <span aria-hidden="true" className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white" data-testid="unread-badge">
-        {shown}
-      </span>
-      <span className="sr-only">
-        , {count} unread {count === 1 ? "message" : "messages"}
-      </span>
-    </>
-  );
+  return count ? (
+    <Suspense fallback={null}>
+      <LazyUnreadBadge count={count} />
+    </Suspense>
+  ) : null;
 }
 
 function normalizePath(pathname: string): string {

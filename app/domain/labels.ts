@@ -1,22 +1,5 @@
-import {
-  APPLICATION_STATUSES,
-  APPROVED_LOAN_STATUSES,
-  BANK_ACCOUNT_TYPES,
-  EMPLOYMENT_STATUSES,
-  isOneOf,
-  LOAN_TYPES,
-  REQUEST_ITEM_KINDS,
-  REQUEST_ITEM_STATUSES,
-  APPLICATION_EVENT_KINDS,
-  type ApplicationEventKind,
-  type RequestItemKind,
-  type RequestItemStatus,
-  type ApplicationStatus,
-  type ApprovedLoanStatus,
-  type BankAccountType,
-  type EmploymentStatus,
-  type LoanType,
-} from "./enums";
+import { APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LOAN_TYPES, type ApplicationStatus, type ApprovedLoanStatus, type BankAccountType, type EmploymentStatus, type LoanType } from "./enums";
+import { REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, APPLICATION_EVENT_KINDS, type ApplicationEventKind, type RequestItemKind, type RequestItemStatus } from "./conversation-enums";
 
 /**
  * The words the product shows for its enumerations: one label per value, used by the wizard, the

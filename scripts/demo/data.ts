@@ -4,7 +4,7 @@
 // on sample cards (078-05-1120, 219-09-9999: no one holds them, and they pass the SSA's structural
 // rules, which refuse the 987-65-432x advertising block), routing numbers in the unassigned 50xx range.
 
-import type { ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/enums";
+import type { ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/conversation-enums";
 
 export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
 export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/domain/enums";
+import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { isoDateAfter } from "~/domain/validation/requests";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp } from "../helpers/applicants";
@@ -85,16 +86,16 @@ describe("hostile input to What We Need", () => {
     const cases: [string, [string, string][]][] = [
       ["unknown kind", [["intent", "request"], ["kind", "passport_selfie"], ["note", ""], ["dueDate", due]]],
       ["kind with markup", [["intent", "request"], ["kind", "<script>alert(1)</script>"], ["note", ""], ["dueDate", due]]],
-      ["oversized note", [["intent", "request"], ["kind", "pay_stub"], ["note", "n".repeat(LIMITS.requestNoteMaxLength + 1)], ["dueDate", due]]],
+      ["oversized note", [["intent", "request"], ["kind", "pay_stub"], ["note", "n".repeat(CONVERSATION_LIMITS.requestNoteMaxLength + 1)], ["dueDate", due]]],
       ...CONTROL.map((c): [string, [string, string][]] => [`note with ${JSON.stringify(c)}`, [["intent", "request"], ["kind", "pay_stub"], ["note", c], ["dueDate", due]]]),
       ["due date in the past", [["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["dueDate", isoDateAfter(-1)]]],
       ["due date far ahead", [["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["dueDate", isoDateAfter(3650)]]],
       ["due date not a date", [["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["dueDate", "2026-13-45"]]],
       ["due date injection", [["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["dueDate", "2026-01-01'; drop table request_items;--"]]],
       ["no items", [["intent", "request"], ["dueDate", due]]],
-      ["too many items", [["intent", "request"], ...Array.from({ length: LIMITS.requestItemsMax + 1 }, (): [string, string] => ["kind", "pay_stub"]), ["dueDate", due]]],
+      ["too many items", [["intent", "request"], ...Array.from({ length: CONVERSATION_LIMITS.requestItemsMax + 1 }, (): [string, string] => ["kind", "pay_stub"]), ["dueDate", due]]],
       ["reject without a reason", [["intent", "reject"], ["itemId", payStub], ["reason", " \n "]]],
-      ["oversized reason", [["intent", "reject"], ["itemId", payStub], ["reason", "r".repeat(LIMITS.requestNoteMaxLength + 1)]]],
+      ["oversized reason", [["intent", "reject"], ["itemId", payStub], ["reason", "r".repeat(CONVERSATION_LIMITS.requestNoteMaxLength + 1)]]],
       ...CONTROL.map((c): [string, [string, string][]] => [`reason with ${JSON.stringify(c)}`, [["intent", "reject"], ["itemId", payStub], ["reason", c]]]),
       ["item id not a uuid", [["intent", "accept"], ["itemId", "../../etc/passwd"]]],
       ["unknown intent", [["intent", "delete-everything"]]],
@@ -114,7 +115,7 @@ describe("hostile input to What We Need", () => {
 
   it("refuses every hostile answer (replies and files) with a readable 4xx, and the items stay requested", async () => {
     const cases: [string, BodyInit, number][] = [
-      ["oversized reply", fields([["intent", "reply"], ["itemId", question], ["reply", "x".repeat(LIMITS.requestReplyMaxLength + 1)]]), 400],
+      ["oversized reply", fields([["intent", "reply"], ["itemId", question], ["reply", "x".repeat(CONVERSATION_LIMITS.requestReplyMaxLength + 1)]]), 400],
       ["blank reply", fields([["intent", "reply"], ["itemId", question], ["reply", "   "]]), 400],
       ...CONTROL.map((c): [string, BodyInit, number] => [`reply with ${JSON.stringify(c)}`, fields([["intent", "reply"], ["itemId", question], ["reply", c]]), 400]),
       ["reply to a document item", fields([["intent", "reply"], ["itemId", payStub], ["reply", "words"]]), 400],

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "~/domain/enums";
+import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import type { AuditActor } from "~/server/audit.server";
 import { messageAction, type MessageActor } from "~/server/conversation/message-actions.server";
 import { loadConversation, markConversationRead, MessageRefused, sendMessage, totalUnread, unreadCount, unreadCounts } from "~/server/conversation/messages.server";
@@ -111,7 +111,7 @@ describe("Messages", () => {
     const missing = await act(appId, [["intent", "send"]], asJane);
     expect(missing.status).toBe(400);
 
-    const tooLong = await act(appId, [["intent", "send"], ["body", "a".repeat(LIMITS.messageMaxLength + 1)]], asJane);
+    const tooLong = await act(appId, [["intent", "send"], ["body", "a".repeat(CONVERSATION_LIMITS.messageMaxLength + 1)]], asJane);
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fieldErrors?.body).toEqual(["A message must be at most 5,000 characters"]);
     for (const bad of ["nul\u0000byte", "bell\u0007", "esc\u001b[31m", "c1\u0085"]) {
@@ -124,10 +124,10 @@ describe("Messages", () => {
     expect(unknown.body.toast?.description).toBe("Unknown action.");
     expect(await db().select().from(applicationMessages).where(eq(applicationMessages.applicationId, appId))).toHaveLength(0);
 
-    const tabs = await act(appId, [["intent", "send"], ["body", "a".repeat(LIMITS.messageMaxLength - 4) + "\t\nzz"]], asJane);
+    const tabs = await act(appId, [["intent", "send"], ["body", "a".repeat(CONVERSATION_LIMITS.messageMaxLength - 4) + "\t\nzz"]], asJane);
     expect(tabs.status).toBe(200);
     const [stored] = await db().select().from(applicationMessages).where(eq(applicationMessages.applicationId, appId));
-    expect(stored!.body).toHaveLength(LIMITS.messageMaxLength);
+    expect(stored!.body).toHaveLength(CONVERSATION_LIMITS.messageMaxLength);
   });
 
   it("refuses an oversized form with 413 and too many sends from one person with 429 (Retry-After), storing nothing more", async () => {

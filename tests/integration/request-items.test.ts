@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/domain/enums";
+import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { isoDateAfter } from "~/domain/validation/requests";
 import type { AuditActor } from "~/server/audit.server";
 import { applicantRequestAction, staffRequestAction } from "~/server/conversation/request-actions.server";
@@ -265,14 +266,14 @@ describe("What We Need", () => {
       const cases: [string, [string, string][], string][] = [
         ["bad kind", [["intent", "request"], ["kind", "passport_scan"], ["note", ""], ["dueDate", due]], "Choose what you need"],
         ["no items", [["intent", "request"], ["dueDate", due]], "Add at least one item"],
-        ["long note", [["intent", "request"], ["kind", "pay_stub"], ["note", "x".repeat(LIMITS.requestNoteMaxLength + 1)], ["dueDate", due]], "at most 1000"],
+        ["long note", [["intent", "request"], ["kind", "pay_stub"], ["note", "x".repeat(CONVERSATION_LIMITS.requestNoteMaxLength + 1)], ["dueDate", due]], "at most 1000"],
         ["control chars", [["intent", "request"], ["kind", "pay_stub"], ["note", "hi\u0000there"], ["dueDate", due]], "control codes"],
         ["past due", [["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["dueDate", isoDateAfter(-1)]], "cannot be in the past"],
         ["far due", [["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["dueDate", isoDateAfter(200)]], "within 90 days"],
         ["bad date", [["intent", "request"], ["kind", "pay_stub"], ["note", ""], ["dueDate", "2026-02-30"]], "yyyy-MM-dd"],
         [
           "eleven items",
-          [["intent", "request"], ...Array.from({ length: LIMITS.requestItemsMax + 1 }, (): [string, string] => ["kind", "pay_stub"]), ["dueDate", due]],
+          [["intent", "request"], ...Array.from({ length: CONVERSATION_LIMITS.requestItemsMax + 1 }, (): [string, string] => ["kind", "pay_stub"]), ["dueDate", due]],
           "at most 10 items",
         ],
         ["reject without reason", [["intent", "reject"], ["itemId", "00000000-0000-4000-8000-000000000000"], ["reason", "  "]], "Say why"],
@@ -312,7 +313,7 @@ describe("What We Need", () => {
           appId,
           jane,
         );
-      expect((await reply("x".repeat(LIMITS.requestReplyMaxLength + 1))).status).toBe(400);
+      expect((await reply("x".repeat(CONVERSATION_LIMITS.requestReplyMaxLength + 1))).status).toBe(400);
       expect((await reply("bell\u0007")).status).toBe(400);
       expect((await reply("   ")).status).toBe(400);
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { APPLICATION_EVENT_KINDS, APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LOAN_TYPES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES } from "~/domain/enums";
+import { APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LOAN_TYPES } from "~/domain/enums";
+import { APPLICATION_EVENT_KINDS, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES } from "~/domain/conversation-enums";
 import {
   ACCOUNT_TYPE_LABELS,
   APPLICATION_EVENT_LABELS,

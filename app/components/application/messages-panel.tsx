@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { PendingButton } from "~/components/ui/pending-button";
-import { LIMITS, type ConversationSide } from "~/domain/enums";
+import { type ConversationSide, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { formatDateTime } from "~/domain/formats";
 import { normalizeMessageBody, sendMessageSchema, type MessageActionData } from "~/domain/validation/messages";
 import type { ConversationMessage, ConversationView } from "~/domain/views/application-page";
@@ -26,7 +26,7 @@ export type MessagesPanelProps = {
 const messagesAction = (side: ConversationSide, applicationId: string) =>
   side === "staff" ? `/admin/applications/${applicationId}/messages` : `/dashboard/applications/${applicationId}/messages`;
 
-const LIMIT = LIMITS.messageMaxLength;
+const LIMIT = CONVERSATION_LIMITS.messageMaxLength;
 const LIMIT_LABEL = LIMIT.toLocaleString("en-US");
 
 /**

@@ -13,7 +13,7 @@ import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { controlClass, ErrorList, Textarea } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
 import { errorToast } from "~/domain/action-result";
-import { LIMITS, REQUEST_ITEM_KINDS, type ConversationSide, type RequestItemKind } from "~/domain/enums";
+import { REQUEST_ITEM_KINDS, type ConversationSide, type RequestItemKind, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { formatDate, formatFileSize } from "~/domain/formats";
 import { REQUEST_ITEM_KIND_LABELS } from "~/domain/labels";
 import { documentProblem } from "~/domain/validation/application";
@@ -282,7 +282,7 @@ function ReplyAnswer({ applicationId, item, fetcher }: { applicationId: string; 
         id={`${id}-reply`}
         name="reply"
         rows={3}
-        maxLength={LIMITS.requestReplyMaxLength}
+        maxLength={CONVERSATION_LIMITS.requestReplyMaxLength}
         required
         aria-invalid={shown ? true : undefined}
         aria-describedby={`${id}-reply-error`}
@@ -357,7 +357,7 @@ function ReviewAnswer({ applicationId, item, fetcher }: { applicationId: string;
             id={`${id}-reason`}
             name="reason"
             rows={2}
-            maxLength={LIMITS.requestNoteMaxLength}
+            maxLength={CONVERSATION_LIMITS.requestNoteMaxLength}
             required
             aria-invalid={shown ? true : undefined}
             aria-describedby={`${id}-reason-error`}
@@ -476,7 +476,7 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
                 id={`${id}-note-${draft.key}`}
                 name="note"
                 rows={2}
-                maxLength={LIMITS.requestNoteMaxLength}
+                maxLength={CONVERSATION_LIMITS.requestNoteMaxLength}
                 className="min-h-16"
                 value={draft.note}
                 onChange={(e) => update(draft.key, { note: e.currentTarget.value })}
@@ -484,7 +484,7 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
             </li>
           ))}
         </ol>
-        {drafts.length < LIMITS.requestItemsMax ? (
+        {drafts.length < CONVERSATION_LIMITS.requestItemsMax ? (
           <Button
             type="button"
             variant="outline"

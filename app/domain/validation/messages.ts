@@ -1,5 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
-import { LIMITS } from "~/domain/enums";
+import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
@@ -15,7 +15,7 @@ export type MessageIntent = (typeof MESSAGE_INTENTS)[number];
 
 export const MESSAGE_MESSAGES = {
   required: "Write a message before sending",
-  tooLong: `A message must be at most ${LIMITS.messageMaxLength.toLocaleString("en-US")} characters`,
+  tooLong: `A message must be at most ${CONVERSATION_LIMITS.messageMaxLength.toLocaleString("en-US")} characters`,
   intent: "Unknown action.",
 } as const;
 
@@ -33,7 +33,7 @@ export const sendMessageSchema = z.object({
       z
         .string()
         .min(1, MESSAGE_MESSAGES.required)
-        .max(LIMITS.messageMaxLength, MESSAGE_MESSAGES.tooLong)
+        .max(CONVERSATION_LIMITS.messageMaxLength, MESSAGE_MESSAGES.tooLong)
         .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
     ),
 });

@@ -1,5 +1,5 @@
 import type { ActionResult } from "~/domain/action-result";
-import { LIMITS, REQUEST_DOCUMENT_KINDS, REQUEST_ITEM_KINDS, type RequestItemKind } from "~/domain/enums";
+import { REQUEST_DOCUMENT_KINDS, REQUEST_ITEM_KINDS, type RequestItemKind, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
@@ -18,16 +18,16 @@ export const REQUEST_MESSAGES = {
   itemId: "This item could not be identified. Reload the page and try again.",
   kind: "Choose what you need from the list",
   itemsRequired: "Add at least one item",
-  itemsTooMany: `Ask for at most ${LIMITS.requestItemsMax} items at once`,
+  itemsTooMany: `Ask for at most ${CONVERSATION_LIMITS.requestItemsMax} items at once`,
   questionRequired: "Write the question you are asking",
-  noteTooLong: `A note must be at most ${LIMITS.requestNoteMaxLength} characters`,
+  noteTooLong: `A note must be at most ${CONVERSATION_LIMITS.requestNoteMaxLength} characters`,
   dueDate: "Enter the due date as a date (yyyy-MM-dd)",
   dueDatePast: "The due date cannot be in the past",
   dueDateTooFar: `The due date must be within ${REQUEST_DUE_MAX_DAYS} days`,
   reasonRequired: "Say why the answer is rejected (the applicant sees it)",
-  reasonTooLong: `A reason must be at most ${LIMITS.requestNoteMaxLength} characters`,
+  reasonTooLong: `A reason must be at most ${CONVERSATION_LIMITS.requestNoteMaxLength} characters`,
   replyRequired: "Write your answer before sending",
-  replyTooLong: `An answer must be at most ${LIMITS.requestReplyMaxLength.toLocaleString("en-US")} characters`,
+  replyTooLong: `An answer must be at most ${CONVERSATION_LIMITS.requestReplyMaxLength.toLocaleString("en-US")} characters`,
   intent: "Unknown action",
 } as const;
 
@@ -84,7 +84,7 @@ export function dueDateField(now: Date = new Date()) {
 export const requestItemInputSchema = z
   .object({
     kind: z.enum(REQUEST_ITEM_KINDS, { error: REQUEST_MESSAGES.kind }),
-    note: text(LIMITS.requestNoteMaxLength, REQUEST_MESSAGES.noteTooLong).transform((v) => v || null),
+    note: text(CONVERSATION_LIMITS.requestNoteMaxLength, REQUEST_MESSAGES.noteTooLong).transform((v) => v || null),
   })
   // A document's note is optional (the kind says what is needed); a question item is its note.
   .refine((item) => item.kind !== "question" || item.note !== null, { message: REQUEST_MESSAGES.questionRequired, path: ["note"] });
@@ -93,7 +93,7 @@ export const requestItemInputSchema = z
 export function requestDocumentsSchema(now: Date = new Date()) {
   return z.object({
     intent: z.literal("request"),
-    items: z.array(requestItemInputSchema).min(1, REQUEST_MESSAGES.itemsRequired).max(LIMITS.requestItemsMax, REQUEST_MESSAGES.itemsTooMany),
+    items: z.array(requestItemInputSchema).min(1, REQUEST_MESSAGES.itemsRequired).max(CONVERSATION_LIMITS.requestItemsMax, REQUEST_MESSAGES.itemsTooMany),
     dueDate: dueDateField(now),
   });
 }
@@ -103,12 +103,12 @@ export const acceptItemSchema = z.object({ intent: z.literal("accept"), itemId }
 export const rejectItemSchema = z.object({
   intent: z.literal("reject"),
   itemId,
-  reason: text(LIMITS.requestNoteMaxLength, REQUEST_MESSAGES.reasonTooLong, REQUEST_MESSAGES.reasonRequired),
+  reason: text(CONVERSATION_LIMITS.requestNoteMaxLength, REQUEST_MESSAGES.reasonTooLong, REQUEST_MESSAGES.reasonRequired),
 });
 export const replyItemSchema = z.object({
   intent: z.literal("reply"),
   itemId,
-  reply: text(LIMITS.requestReplyMaxLength, REQUEST_MESSAGES.replyTooLong, REQUEST_MESSAGES.replyRequired),
+  reply: text(CONVERSATION_LIMITS.requestReplyMaxLength, REQUEST_MESSAGES.replyTooLong, REQUEST_MESSAGES.replyRequired),
 });
 /** The text part of an upload (the file is checked by content, app/domain/upload-rules.ts). */
 export const uploadItemSchema = z.object({ intent: z.literal("upload"), itemId });

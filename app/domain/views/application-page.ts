@@ -1,4 +1,4 @@
-import type { ApplicationEventKind, ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/enums";
+import type { ApplicationEventKind, ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/conversation-enums";
 
 /**
  * What the application pages (/dashboard/applications/:id and /admin/applications/:id) show about the

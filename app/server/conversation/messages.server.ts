@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { ConversationSide } from "~/domain/enums";
+import type { ConversationSide } from "~/domain/conversation-enums";
 import type { ConversationView } from "~/domain/views/application-page";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { isOpenForReview, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
-import { isOneOf, REQUEST_ITEM_STATUSES, type RequestItemKind } from "~/domain/enums";
+import { isOneOf } from "~/domain/enums";
+import { REQUEST_ITEM_STATUSES, type RequestItemKind } from "~/domain/conversation-enums";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
 import { DOCUMENT_MIME_TYPES, inspectUpload, UPLOAD_REASONS } from "~/domain/upload-rules";
 import { documentFileMessage } from "~/domain/validation/application";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ApplicationEventKind, ConversationSide } from "~/domain/enums";
+import type { ApplicationEventKind, ConversationSide } from "~/domain/conversation-enums";
 import { applicationEventLabel } from "~/domain/labels";
 import type { TimelineEntry } from "~/domain/views/application-page";
 import { getDb, type DbOrTx } from "~/server/db/client.server";

@@ -37,27 +37,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import {
-  ALLOWED_MIME_TYPES,
-  APPLICATION_STATUSES,
-  APPLICATION_EVENT_KINDS,
-  APPROVED_LOAN_STATUSES,
-  BANK_ACCOUNT_TYPES,
-  CONVERSATION_SIDES,
-  REQUEST_ITEM_KINDS,
-  REQUEST_ITEM_STATUSES,
-  CONTACT_MESSAGE_STATUSES,
-  DECIDED_APPLICATION_STATUSES,
-  DOCUMENT_TYPES,
-  EMAIL_OUTBOX_STATUSES,
-  EMPLOYMENT_STATUSES,
-  LIMITS,
-  LOAN_DURATIONS,
-  LOAN_TYPES,
-  TESTIMONIAL_STATUSES,
-  USER_ROLES,
-  VERIFICATION_CODE_PURPOSES,
-} from "../../domain/enums";
+import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
+import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../domain/conversation-enums";
 import {
   columnCheck,
   createdAt,
@@ -429,9 +410,9 @@ export const requestItems = pgTable(
   (t) => [
     oneOf(t.kind, REQUEST_ITEM_KINDS),
     oneOf(t.status, REQUEST_ITEM_STATUSES),
-    columnCheck(t.note, whenPresent(t.note, sql`char_length(${t.note}) <= ${lit(LIMITS.requestNoteMaxLength)}`)),
-    columnCheck(t.replyText, whenPresent(t.replyText, sql`char_length(${t.replyText}) <= ${lit(LIMITS.requestReplyMaxLength)}`)),
-    columnCheck(t.rejectionReason, whenPresent(t.rejectionReason, sql`char_length(${t.rejectionReason}) <= ${lit(LIMITS.requestNoteMaxLength)}`)),
+    columnCheck(t.note, whenPresent(t.note, sql`char_length(${t.note}) <= ${lit(CONVERSATION_LIMITS.requestNoteMaxLength)}`)),
+    columnCheck(t.replyText, whenPresent(t.replyText, sql`char_length(${t.replyText}) <= ${lit(CONVERSATION_LIMITS.requestReplyMaxLength)}`)),
+    columnCheck(t.rejectionReason, whenPresent(t.rejectionReason, sql`char_length(${t.rejectionReason}) <= ${lit(CONVERSATION_LIMITS.requestNoteMaxLength)}`)),
     check("request_items_rejected_has_reason_check", sql`${t.status} <> 'rejected' or ${t.rejectionReason} is not null`),
     index("request_items_application_id_idx").on(t.applicationId, t.createdAt),
     index("request_items_user_id_status_idx").on(t.userId, t.status),
@@ -453,7 +434,7 @@ export const applicationMessages = pgTable(
   },
   (t) => [
     oneOf(t.authorSide, CONVERSATION_SIDES),
-    columnCheck(t.body, sql`char_length(${t.body}) between 1 and ${lit(LIMITS.messageMaxLength)}`),
+    columnCheck(t.body, sql`char_length(${t.body}) between 1 and ${lit(CONVERSATION_LIMITS.messageMaxLength)}`),
     index("application_messages_application_id_created_at_idx").on(t.applicationId, t.createdAt),
     index("application_messages_user_id_created_at_idx").on(t.userId, t.createdAt),
   ],

@@ -1,0 +1,61 @@
+import type { DocumentType } from "./enums";
+
+/**
+ * The enumerations and limits of the conversation after submission (issue 19): requests, the timeline
+ * and messages. Apart from ./enums.ts because that module ships with every public page (the loan types
+ * and limits the calculator and wizard need), and these are only for signed-in pages. The database's
+ * CHECK constraints are built from the same arrays (app/server/db/schema.server.ts).
+ */
+
+/** The documents staff can ask for after submission (each is also a loan_documents.document_type). */
+export const REQUEST_DOCUMENT_KINDS = [
+  "id_document",
+  "bank_statement",
+  "pay_stub",
+  "tax_return",
+  "proof_of_address",
+  "business_license",
+  "other_document",
+] as const satisfies readonly DocumentType[];
+export type RequestDocumentKind = (typeof REQUEST_DOCUMENT_KINDS)[number];
+
+/** What a request item asks for: a document of one kind, or an answer in words. */
+export const REQUEST_ITEM_KINDS = [...REQUEST_DOCUMENT_KINDS, "question"] as const;
+export type RequestItemKind = (typeof REQUEST_ITEM_KINDS)[number];
+
+/** requested → received (the applicant answered) → accepted, or rejected (answer again → received). */
+export const REQUEST_ITEM_STATUSES = ["requested", "received", "accepted", "rejected"] as const;
+export type RequestItemStatus = (typeof REQUEST_ITEM_STATUSES)[number];
+
+/** Events on an application's timeline (application_events.kind). */
+export const APPLICATION_EVENT_KINDS = [
+  "submitted",
+  "review_started",
+  "documents_requested",
+  "document_received",
+  "reply_received",
+  "document_accepted",
+  "document_rejected",
+  "message",
+  "note",
+  "approved",
+  "denied",
+  "closed_incomplete",
+] as const;
+export type ApplicationEventKind = (typeof APPLICATION_EVENT_KINDS)[number];
+
+/** Which side of the conversation wrote a message or made an event. */
+export const CONVERSATION_SIDES = ["applicant", "staff"] as const;
+export type ConversationSide = (typeof CONVERSATION_SIDES)[number];
+
+/** Limits the database enforces on the conversation (the forms say so first). */
+export const CONVERSATION_LIMITS = {
+  /** One message in an application's conversation. */
+  messageMaxLength: 5000,
+  /** Staff's note to the applicant on a request, and a reason for rejecting an answer. */
+  requestNoteMaxLength: 1000,
+  /** The applicant's written reply to a question item. */
+  requestReplyMaxLength: 5000,
+  /** Items in one Request Documents. */
+  requestItemsMax: 10,
+} as const;
