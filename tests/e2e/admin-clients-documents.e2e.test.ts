@@ -241,6 +241,12 @@ describe("admin clients and documents", () => {
       await submitApplicationWithViewablePdf(applicantCookie);
       await expect.poll(() => detail.getByTestId("client-application").count(), { timeout: 15_000 }).toBe(2);
       await expect.poll(() => detail.getByTestId("bank-account").count()).toBe(2);
+      // Each application opens its staff page (whatever its status: no list tab shows every status).
+      const view = detail.getByTestId("client-application").first().getByRole("link", { name: /^View Application/ });
+      expect(await view.getAttribute("href")).toMatch(/^\/admin\/applications\/[0-9a-f-]{36}$/);
+      await view.click();
+      await page.waitForURL((url) => /^\/admin\/applications\/[0-9a-f-]{36}$/.test(url.pathname));
+      await page.getByRole("heading", { name: "Application Timeline" }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -173,7 +173,17 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
               <li className="rounded-lg border border-border p-3" data-testid="client-application">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-semibold text-foreground">{loanTypeLabel(app.loanType)}</span>
-                  <ApplicationStatusBadge status={app.status} />
+                  <span className="flex items-center gap-3">
+                    <ApplicationStatusBadge status={app.status} />
+                    {/* Every status, including those no list tab shows (Closed as Incomplete). */}
+                    <Link
+                      to={`/admin/applications/${app.id}`}
+                      className="text-sm font-medium text-navy-700 underline underline-offset-2 hover:text-navy-900"
+                      aria-label={`View Application: ${loanTypeLabel(app.loanType)} submitted ${submitted}`}
+                    >
+                      View Application
+                    </Link>
+                  </span>
                 </div>
                 <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-3">
                   <Field label="Amount">{formatAmount(app.requestedAmount)}</Field>
