@@ -68,8 +68,9 @@ describe.runIf(TEST_DATABASE_URL)("live updates across two instances (PostgreSQL
       const onA = await aliceOnA.waitFor((e) => e.event === "change" && JSON.parse(e.data).table === "approved_loans", 1000);
       expect(onB.at - started).toBeLessThan(1000);
       expect(onA.at - started).toBeLessThan(1000);
-      // The payload names what changed, nothing personal.
-      expect(Object.keys(JSON.parse(onB.data)).sort()).toEqual(["id", "op", "owner", "status", "table"]);
+      // The payload names what changed (and, since issue 19, the application it belongs to), nothing personal.
+      expect(Object.keys(JSON.parse(onB.data)).sort()).toEqual(["applicationId", "id", "op", "owner", "status", "table"]);
+      expect(JSON.parse(onB.data).applicationId).toBe(applicationId);
 
       await new Promise((r) => setTimeout(r, 300));
       expect(bobOnB.events.filter((e) => e.event === "change")).toEqual([]);

@@ -34,7 +34,7 @@ describe("live updates of the conversation around an application", () => {
     const db = database().db;
     for (const id of [JANE, JOHN, STAFF]) await db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
     await db.insert(loanApplications).values(applicationRow(JANE, { id: applicationId }));
-    await bus.start(database());
+    await bus.start(database(), database().url);
     setEventBus(bus);
     bus.subscribe((m: BusMessage) => {
       if (m.kind === "change") received.push(m.event);
