@@ -171,7 +171,7 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
     await sendDocument(req, res, response);
     return;
   }
-  writeHead(res, response, response.headers);
+  writeHead(req, res, response, response.headers);
   if (!response.body || req.method === "HEAD") {
     res.end();
     return;
@@ -195,12 +195,16 @@ async function sendDocument(req: IncomingMessage, res: ServerResponse, response:
     headers.append("vary", "Accept-Encoding");
   }
   headers.set("content-length", String(encoded.body.length));
-  writeHead(res, response, headers);
+  writeHead(req, res, response, headers);
   res.end(encoded.body);
 }
 
-function writeHead(res: ServerResponse, response: Response, headers: Headers): void {
+function writeHead(req: IncomingMessage, res: ServerResponse, response: Response, headers: Headers): void {
   const raw: string[] = [];
+  // An answer sent before the request's body was read (a refusal: wrong origin, not signed in) is
+  // followed by closing the connection (drainAfterAnswer). Say so in the answer: a client that kept the
+  // connection for its next request would have it cut off ("other side closed", seen in CI).
+  if (!req.complete) raw.push("connection", "close");
   // Set-Cookie must stay separate headers; Headers joins other repeated values, which is fine.
   for (const [name, value] of headers) {
     if (name === "set-cookie") continue;

@@ -118,6 +118,39 @@ describe("the HTTP server", () => {
     expect(plain.body.toString()).toContain("Oops! Page not found");
   });
 
+  it("a refusal sent before the request's body arrived says Connection: close, and a kept-alive client's next request still works", async () => {
+    // Headers first, the body a moment later: the cross-origin refusal is answered before the body is
+    // read, and the server then closes the connection. It must say so, or a client that reuses the
+    // connection has its next request cut off ("other side closed").
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request(
+          `${server.url}/auth`,
+          { method: "POST", agent, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "24", "sec-fetch-site": "cross-site" } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
+        req.on("error", reject);
+        req.flushHeaders();
+        setTimeout(() => req.end("intent=send-code&email=x"), 300);
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.connection).toBe("close");
+      const next = await new Promise<number>((resolve, reject) => {
+        http.get(`${server.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        }).on("error", reject);
+      });
+      expect(next).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("refuses path traversal out of the assets folder", async () => {
     const res = await get(`${server.url}/assets/..%2f..%2fserver%2findex.js`);
     expect(res.status).toBe(404);
