@@ -124,13 +124,19 @@ export async function gotoHydrated(page: Page, url: string) {
 export async function axeViolations(page: import("playwright-core").Page) {
   // Let finite animations and transitions (a toast sliding in) finish: half-faded text is not what
   // a reader sees, and axe would measure its contrast mid-fade.
-  await page
-    .waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
+  // Twice, a couple of frames apart: a scroll just before (to the footer, say) lets an observer start a
+  // section's reveal a frame later, after a first check found nothing running (seen in CI: a button
+  // measured mid-fade).
+  for (let round = 0; round < 2; round++) {
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    await page
+      .waitForFunction(
+        () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+        undefined,
+        { timeout: 3000 },
+      )
+      .catch(() => undefined);
+  }
   // Evaluated through the DevTools protocol, so our enforced CSP (rightly) does not apply to it.
   await page.evaluate(fs.readFileSync(path.join(root, "node_modules/axe-core/axe.min.js"), "utf8"));
   return page.evaluate(async () => {
