@@ -97,6 +97,7 @@ function parseDate(value: string): { year: number; month: number; day: number } 
  * January 31 falls due on February 28 (29), then March 31: Appendix J (b)(3)(iv) counts each as a full month.
  */
 export function addMonths(date: string, months: number): string {
+  if (!Number.isInteger(months) || months < 0) throw new RangeError(`months must be a whole number, 0 or more (got ${String(months)}).`);
   const { year, month, day } = parseDate(date);
   const index = month - 1 + months;
   const y = year + Math.floor(index / 12);

@@ -241,6 +241,9 @@ describe("due dates", () => {
     expect(addMonths("2100-01-31", 1)).toBe("2100-02-28");
     expect(addMonths("2026-08-31", 480)).toBe("2066-08-31");
     expect(dueDates("2026-08-31", 480).at(-1)).toBe("2066-08-31");
+    expect(addMonths("2026-08-31", 0)).toBe("2026-08-31");
+    expect(() => addMonths("2026-08-31", 1.5)).toThrow(RangeError);
+    expect(() => addMonths("2026-08-31", -1)).toThrow(RangeError);
   });
 
   it("refuses a date that is not a calendar date in yyyy-MM-dd", () => {
