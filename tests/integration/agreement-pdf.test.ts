@@ -28,8 +28,12 @@ const images = (bytes: Buffer) =>
     .slice(2)
     .filter((l) => l.trim());
 
-/** A small opaque grey-scale PNG of the given size (a stand-in for the signature pad's drawing). */
-function png(width: number, height: number): Uint8Array {
+/**
+ * A small PNG of the given size with a diagonal stroke: 8-bit grey, or RGBA with a transparent
+ * background like the signature pad's canvas export.
+ */
+function png(width: number, height: number, rgba = false): Uint8Array {
+  const channels = rgba ? 4 : 1;
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
     const out = Buffer.alloc(body.length + 8);
@@ -41,11 +45,14 @@ function png(width: number, height: number): Uint8Array {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit grey
-  const raw = Buffer.alloc((width + 1) * height, 255);
+  ihdr.set([8, rgba ? 6 : 0, 0, 0, 0], 8);
+  const stride = width * channels + 1;
+  const raw = Buffer.alloc(stride * height, rgba ? 0 : 255); // RGBA: transparent black
   for (let y = 0; y < height; y++) {
-    raw[y * (width + 1)] = 0; // filter: none
-    raw[y * (width + 1) + 1 + ((y * 3) % width)] = 0; // a diagonal stroke
+    raw[y * stride] = 0; // filter: none
+    const at = y * stride + 1 + ((y * 3) % width) * channels;
+    if (rgba) raw[at + 3] = 255; // an opaque black stroke
+    else raw[at] = 0;
   }
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
 }
@@ -168,6 +175,10 @@ describe("renderAgreementPdf", () => {
     expect(list[0]).toMatch(/^\s*\d+\s+\d+\s+image\s+300\s+80\s+gray/);
     expect(text(drawn.bytes)).toContain("Drawn signature");
 
+    // The pad's transparent canvas: the image and its alpha mask.
+    const transparent = images((await renderAgreementPdf(agreement({ signature: { kind: "drawn", png: png(300, 80, true) } }))).bytes);
+    expect(transparent.map((l) => l.trim().split(/\s+/)[2])).toEqual(["image", "smask"]);
+
     const typed = await renderAgreementPdf(agreement());
     expect(images(typed.bytes)).toHaveLength(0);
     expect(text(typed.bytes)).toContain("Typed signature");
@@ -186,11 +197,13 @@ describe("renderAgreementPdf", () => {
     const doc = agreement({
       borrower: { name, email: "zoe+loan@example.com", address: { line1: `Straße ${longWord}`, city: "São Paulo", state: "NY", postalCode: "12203" } },
       noteTerms: [`Clause with a tab\tand a NUL\u0000 and ${longWord} and “quotes” ‘single’ — dashes, € and 中文 and 🙂.`],
-      signature: { kind: "typed", name },
+      signature: { kind: "typed", name: `${name} ${longWord}` },
       certificate: { ...agreement().certificate, signerName: name, userAgent: `Agent/1.0 <script>alert("x")</script> ${longWord}` },
     });
     const { bytes } = await renderAgreementPdf(doc);
     const all = text(bytes);
+    // Still one page of note terms and signature, then the certificate: nothing ran off onto extra pages.
+    expect(pageCount(bytes)).toBe(pageCount((await renderAgreementPdf(agreement())).bytes));
     expect(all).toContain("Zoë O’Brien-Núñez “Jr.”");
     expect(all).toContain("São Paulo");
     expect(all).toContain("“quotes” ‘single’ — dashes, €");

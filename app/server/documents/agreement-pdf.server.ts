@@ -241,7 +241,11 @@ function noteTermsAndSignature(pdf: Doc, doc: AgreementDocument) {
   if (doc.signature.kind === "drawn") {
     pdf.image(Buffer.from(doc.signature.png), MARGIN, top, { fit: [240, signatureHeight], valign: "bottom" });
   } else {
-    pdf.font("semibold").fontSize(20).fillColor(INK).text(clean(doc.signature.name), MARGIN, top + signatureHeight - 28, { width: 280, lineBreak: false, ellipsis: true });
+    // A long typed name shrinks to fit the signature line rather than running off it.
+    const name = clean(doc.signature.name);
+    pdf.font("semibold").fontSize(20);
+    const size = Math.max(6, Math.min(20, (20 * 280) / Math.max(1, pdf.widthOfString(name))));
+    pdf.fontSize(size).fillColor(INK).text(name, MARGIN, top + signatureHeight - 4 - size * 1.25, { width: 280, lineBreak: false });
   }
   const lineY = top + signatureHeight + 4;
   pdf.lineWidth(0.75).strokeColor(INK).moveTo(MARGIN, lineY).lineTo(MARGIN + 280, lineY).stroke();
