@@ -7,6 +7,7 @@ import { listRequestItems } from "~/server/conversation/requests.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { loanApplications, loanDocuments } from "~/server/db/schema.server";
+import { APPLICATION_SUMMARY_COLUMNS } from "~/server/dashboard.server";
 
 /**
  * The applicant's page for one of their applications (issue 19). The application is looked up by id
@@ -24,14 +25,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
   if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
   const id = applicationId.toLowerCase();
   const [app] = await db
-    .select({
-      id: loanApplications.id,
-      status: loanApplications.status,
-      loanType: loanApplications.loanType,
-      requestedAmount: loanApplications.requestedAmount,
-      purpose: loanApplications.purpose,
-      submittedAt: loanApplications.submittedAt,
-    })
+    .select(APPLICATION_SUMMARY_COLUMNS)
     .from(loanApplications)
     .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, viewer.id)))
     .limit(1);

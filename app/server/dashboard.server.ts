@@ -7,6 +7,16 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { approvedLoans, loanApplications, loanDocuments, profiles, requestItems } from "~/server/db/schema.server";
 import type { Dashboard } from "~/domain/views/dashboard";
 
+/** What an applicant sees of each application on the dashboard and its page (never the SSN or bank data). */
+export const APPLICATION_SUMMARY_COLUMNS = {
+  id: loanApplications.id,
+  status: loanApplications.status,
+  loanType: loanApplications.loanType,
+  requestedAmount: loanApplications.requestedAmount,
+  purpose: loanApplications.purpose,
+  submittedAt: loanApplications.submittedAt,
+};
+
 /**
  * What an applicant's dashboard shows. Every query filters by the session's user id: nothing of
  * another user can reach the page. Sensitive columns (SSN, bank numbers) are never selected.
@@ -42,15 +52,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
     .orderBy(desc(approvedLoans.approvalDate));
 
   const apps = await db
-    .select({
-      id: loanApplications.id,
-      userId: loanApplications.userId,
-      status: loanApplications.status,
-      loanType: loanApplications.loanType,
-      requestedAmount: loanApplications.requestedAmount,
-      purpose: loanApplications.purpose,
-      submittedAt: loanApplications.submittedAt,
-    })
+    .select({ ...APPLICATION_SUMMARY_COLUMNS, userId: loanApplications.userId })
     .from(loanApplications)
     .where(eq(loanApplications.userId, userId))
     .orderBy(desc(loanApplications.submittedAt))

@@ -1,6 +1,4 @@
-import { Download, FileText } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { PendingButton } from "~/components/ui/pending-button";
 import { Detail } from "~/components/ui/detail-list";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { formatDate } from "~/domain/formats";
@@ -8,6 +6,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import type { DashboardApplication } from "~/domain/views/dashboard";
 import { shortId } from "./format";
 import { RequestFacts } from "./request-facts";
+import { OwnDocumentRow } from "./own-document-row";
 import { useOwnDocumentLinks } from "./use-own-document-links";
 import { ApplicationStatusBadge } from "./status-badge";
 
@@ -58,19 +57,9 @@ export function ApplicationDetailsDialog({ application, timeZone }: { applicatio
       ) : (
         <ul className="mt-2 flex flex-col gap-2 text-sm" aria-label="Documents submitted">
           {application.documents.map((doc) => (
-            <li key={doc.id} className="flex min-w-0 items-center gap-2 rounded-md bg-muted px-3 py-2">
-              <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
+            <OwnDocumentRow key={doc.id} id={doc.id} fileName={doc.fileName} links={links}>
               <span className="min-w-0 flex-1 truncate">{doc.fileName}</span>
-              <PendingButton
-                variant="outline"
-                size="sm"
-                pending={links.pendingId === doc.id}
-                onClick={() => links.request(doc.id)}
-                icon={<Download aria-hidden="true" />}
-              >
-                Download<span className="sr-only"> {doc.fileName}</span>
-              </PendingButton>
-            </li>
+            </OwnDocumentRow>
           ))}
         </ul>
       )}

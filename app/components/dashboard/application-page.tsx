@@ -1,4 +1,4 @@
-import { ChevronRight, Download, FileText } from "lucide-react";
+import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { documentTypeLabel } from "~/components/admin/clients/format";
 import { ApplicationTimeline } from "~/components/application/application-timeline";
@@ -7,12 +7,12 @@ import { useApplicationLive } from "~/components/application/use-application-liv
 import { WhatWeNeedPanel } from "~/components/application/what-we-need-panel";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
-import { PendingButton } from "~/components/ui/pending-button";
 import { formatAmount, formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
 import { applicationReference, useDisplayTimeZone } from "./format";
 import { ApplicationStatusBadge } from "./status-badge";
+import { OwnDocumentRow } from "./own-document-row";
 import { useOwnDocumentLinks } from "./use-own-document-links";
 
 /**
@@ -97,24 +97,14 @@ function DocumentsCard({ documents, timeZone }: { documents: ApplicantApplicatio
         ) : (
           <ul aria-labelledby="documents-title" className="flex flex-col gap-2 text-sm" data-testid="application-documents">
             {documents.map((doc) => (
-              <li key={doc.id} className="flex min-w-0 items-center gap-2 rounded-md bg-muted px-3 py-2">
-                <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
+              <OwnDocumentRow key={doc.id} id={doc.id} fileName={doc.fileName} links={links}>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{documentTypeLabel(doc.documentType)}</span>
                   <span className="block truncate text-muted-foreground">
                     {doc.fileName} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
                   </span>
                 </span>
-                <PendingButton
-                  variant="outline"
-                  size="sm"
-                  pending={links.pendingId === doc.id}
-                  onClick={() => links.request(doc.id)}
-                  icon={<Download aria-hidden="true" />}
-                >
-                  Download<span className="sr-only"> {doc.fileName}</span>
-                </PendingButton>
-              </li>
+              </OwnDocumentRow>
             ))}
           </ul>
         )}

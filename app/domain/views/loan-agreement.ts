@@ -1,3 +1,5 @@
+import type { PaymentRow } from "~/domain/truth-in-lending";
+
 /**
  * A loan agreement as plain data (issue 20, "Consent and signing"): the server renders the signed PDF
  * from it (server/documents/agreement-pdf.server.ts) and the Review and Sign page can render the same
@@ -50,15 +52,8 @@ export type TruthInLendingBox = {
   totalOfPaymentsCents: number;
 };
 
-export type ScheduleRow = {
-  number: number;
-  /** 'yyyy-MM-dd'. */
-  dueDate: string;
-  paymentCents: number;
-  principalCents: number;
-  interestCents: number;
-  balanceCents: number;
-};
+/** One scheduled payment, as the Truth in Lending module computes it (integer cents, 'yyyy-MM-dd'). */
+export type ScheduleRow = PaymentRow;
 
 /** A drawn signature (the PNG the signature pad produced) or a typed name. */
 export type AgreementSignature = { kind: "drawn"; png: Uint8Array } | { kind: "typed"; name: string };

@@ -22,8 +22,8 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanDocuments, profiles, requestItems } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
-import { approveApplication, closeAsIncomplete, denyApplication, ReviewConflict, ReviewNotFound, startReview } from "~/server/reviews.server";
-import { addApplicationNote, ApplicationNotFound, CARD_COLUMNS, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./applications.server";
+import { closeAsIncomplete, ReviewConflict, ReviewNotFound, startReview } from "~/server/reviews.server";
+import { ApplicationNotFound, CARD_COLUMNS, decide, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./applications.server";
 import { createDocumentLink, UUID } from "./documents.server";
 
 /**
@@ -227,20 +227,9 @@ export async function applicationPageAction(
         await closeAsIncomplete(applicationId, actor, info, db);
         return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.closedIncomplete } };
       case "approve":
-        await approveApplication(
-          applicationId,
-          { approvedAmount: input.approvedAmount, interestRate: input.interestRate, termMonths: input.termMonths },
-          actor,
-          info,
-          db,
-        );
-        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.approved } };
       case "deny":
-        await denyApplication(applicationId, input.reasons, actor, info, db);
-        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.denied } };
       case "note":
-        await addApplicationNote(applicationId, input.note, actor, info, db);
-        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.noteAdded } };
+        return { status: 200, body: { ok: true, intent, toast: await decide(applicationId, input, actor, info, db) } };
       default:
         return failure(400, null, { toast: updateFailedToast("Unknown action.") });
     }

@@ -15,6 +15,7 @@ import {
   type ReviewTab,
 } from "~/domain/validation/review";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
+import type { Toast } from "~/domain/action-result";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { pageWindow } from "./paging.server";
@@ -222,6 +223,30 @@ export async function addApplicationNote(
   });
 }
 
+/** What approve, deny and note carry once their schema has passed. */
+export type DecisionInput =
+  | { intent: "approve"; approvedAmount: number; interestRate: number; termMonths: number }
+  | { intent: "deny"; reasons: string[] }
+  | { intent: "note"; note: string };
+
+/**
+ * Approves, denies or adds a note, and names the toast that says so: the one step the list (/admin)
+ * and the application's page (/admin/applications/:id) share. Errors are the caller's to answer.
+ */
+export async function decide(applicationId: string, input: DecisionInput, actor: AuditActor, request: RequestInfo, db: Db): Promise<Toast> {
+  switch (input.intent) {
+    case "approve":
+      await approveApplication(applicationId, { approvedAmount: input.approvedAmount, interestRate: input.interestRate, termMonths: input.termMonths }, actor, request, db);
+      return REVIEW_TOASTS.approved;
+    case "deny":
+      await denyApplication(applicationId, input.reasons, actor, request, db);
+      return REVIEW_TOASTS.denied;
+    case "note":
+      await addApplicationNote(applicationId, input.note, actor, request, db);
+      return REVIEW_TOASTS.noteAdded;
+  }
+}
+
 export type ReviewActionResult = ServiceAnswer<ReviewActionData>;
 
 /** The largest form the /admin action reads (a 2,000-character note is far below it). */
@@ -263,20 +288,9 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
   try {
     switch (input.intent) {
       case "approve":
-        await approveApplication(
-          input.applicationId,
-          { approvedAmount: input.approvedAmount, interestRate: input.interestRate, termMonths: input.termMonths },
-          actor,
-          request,
-          db,
-        );
-        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.approved } };
       case "deny":
-        await denyApplication(input.applicationId, input.reasons, actor, request, db);
-        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.denied } };
       case "note":
-        await addApplicationNote(input.applicationId, input.note, actor, request, db);
-        return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.noteAdded } };
+        return { status: 200, body: { ok: true, intent, toast: await decide(input.applicationId, input, actor, request, db) } };
       case "encrypt-migration": {
         const result = await runEncryptionMigration(actor, request, db);
         return { status: 200, body: { ok: true, intent, toast: migrationCompleteToast(result) } };

@@ -85,17 +85,8 @@ export async function unreadCounts(applicationIds: readonly string[], viewer: Co
   const rows = await db
     .select({ applicationId: applicationMessages.applicationId, n: count() })
     .from(applicationMessages)
-    .leftJoin(
-      conversationReads,
-      and(eq(conversationReads.applicationId, applicationMessages.applicationId), eq(conversationReads.readerId, viewer.id)),
-    )
-    .where(
-      and(
-        inArray(applicationMessages.applicationId, [...applicationIds]),
-        ne(applicationMessages.authorSide, viewer.side),
-        or(isNull(conversationReads.lastReadAt), gt(applicationMessages.createdAt, conversationReads.lastReadAt)),
-      ),
-    )
+    .leftJoin(conversationReads, readMarkOf(viewer))
+    .where(and(inArray(applicationMessages.applicationId, [...applicationIds]), unreadBy(viewer)))
     .groupBy(applicationMessages.applicationId);
   for (const row of rows) counts.set(row.applicationId, row.n);
   return counts;
@@ -110,18 +101,19 @@ export async function totalUnread(viewer: ConversationViewer, db: DbOrTx = getDb
   const [row] = await db
     .select({ n: count() })
     .from(applicationMessages)
-    .leftJoin(
-      conversationReads,
-      and(eq(conversationReads.applicationId, applicationMessages.applicationId), eq(conversationReads.readerId, viewer.id)),
-    )
-    .where(
-      and(
-        viewer.side === "applicant" ? eq(applicationMessages.userId, viewer.id) : undefined,
-        ne(applicationMessages.authorSide, viewer.side),
-        or(isNull(conversationReads.lastReadAt), gt(applicationMessages.createdAt, conversationReads.lastReadAt)),
-      ),
-    );
+    .leftJoin(conversationReads, readMarkOf(viewer))
+    .where(and(viewer.side === "applicant" ? eq(applicationMessages.userId, viewer.id) : undefined, unreadBy(viewer)));
   return row?.n ?? 0;
+}
+
+/** Joins each message to the viewer's read mark on its conversation (none: never read). */
+function readMarkOf(viewer: ConversationViewer) {
+  return and(eq(conversationReads.applicationId, applicationMessages.applicationId), eq(conversationReads.readerId, viewer.id));
+}
+
+/** A message from the other side written after the viewer's read mark (with readMarkOf joined). */
+function unreadBy(viewer: ConversationViewer) {
+  return and(ne(applicationMessages.authorSide, viewer.side), or(isNull(conversationReads.lastReadAt), gt(applicationMessages.createdAt, conversationReads.lastReadAt)));
 }
 
 // ---------------------------------------------------------------------------------------------

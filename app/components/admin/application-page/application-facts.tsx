@@ -1,16 +1,16 @@
-import { Download, Eye, FileText, Landmark, Star } from "lucide-react";
+import { Download, Eye, FileText, Landmark } from "lucide-react";
 import type { ReactNode } from "react";
 import { displaySsn, documentTypeLabel, maskAccountNumber, maskRoutingNumber, MASKED_SSN } from "~/components/admin/clients/format";
 import { SensitiveValue } from "~/components/admin/clients/sensitive-value";
 import { DocumentPreviewDialog } from "~/components/admin/documents/document-preview-dialog";
 import { useDocumentLinks } from "~/components/admin/documents/use-document-links";
-import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { PendingButton } from "~/components/ui/pending-button";
 import { displayPhone, formatAmount, formatDate, formatFileSize, formatPercent, formatUsd } from "~/domain/formats";
-import { accountTypeLabel, employmentLabel, loanTypeLabel } from "~/domain/labels";
+import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import type { AdminApplicationDetail } from "~/domain/views/admin-application-page";
+import { BankAccountHeading } from "~/components/admin/clients/bank-account-heading";
 
 /**
  * Every field the applicant entered, grouped as the wizard asked for them, plus the bank accounts
@@ -141,16 +141,7 @@ export function BankAccounts({ application: a }: { application: AdminApplication
         <ul className="flex flex-col gap-3">
           {a.bankAccounts.map((account) => (
             <li key={account.id} className="rounded-lg border border-border p-3" data-testid="bank-account">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold text-foreground">{account.bankName}</span>
-                <Badge variant="secondary">{accountTypeLabel(account.accountType)}</Badge>
-                {account.isPrimary ? (
-                  <Badge variant="info">
-                    <Star aria-hidden="true" className="mr-1 size-3" />
-                    Primary
-                  </Badge>
-                ) : null}
-              </div>
+              <BankAccountHeading account={account} />
               <dl className={`mt-2 ${grid}`}>
                 <Field label="Account Holder">{account.accountHolderName}</Field>
                 {BANK_NUMBERS.map((number) => (

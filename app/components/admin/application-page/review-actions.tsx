@@ -45,6 +45,14 @@ export function ReviewActions({ application, focusAfter }: { application: AdminA
   const remember = (event: MouseEvent<HTMLButtonElement>) => {
     opener.current = event.currentTarget;
   };
+  /** Opens the dialog its button names (data-action), remembering the button. */
+  const openDialog = (event: MouseEvent<HTMLButtonElement>) => {
+    remember(event);
+    const action = event.currentTarget.dataset.action;
+    if (action === "approve") setApproving(a);
+    else if (action === "deny") setDenying(a);
+    else if (action === "close-incomplete") setClosing(true);
+  };
 
   // The dialogs stay mounted after a decision (which leaves no button here), so they close normally,
   // show their toast and hand focus back.
@@ -64,10 +72,7 @@ export function ReviewActions({ application, focusAfter }: { application: AdminA
             ) : null}
             {allowed.includes("approve") ? (
               <Button
-                onClick={(event) => {
-                  remember(event);
-                  setApproving(a);
-                }}
+                onClick={openDialog}
                 className="bg-green-700 text-white hover:bg-green-800"
                 data-action="approve"
               >
@@ -78,10 +83,7 @@ export function ReviewActions({ application, focusAfter }: { application: AdminA
             {allowed.includes("deny") ? (
               <Button
                 variant="destructive"
-                onClick={(event) => {
-                  remember(event);
-                  setDenying(a);
-                }}
+                onClick={openDialog}
                 data-action="deny"
               >
                 <X aria-hidden="true" />
@@ -91,10 +93,7 @@ export function ReviewActions({ application, focusAfter }: { application: AdminA
             {application.closeIncompleteAvailable ? (
               <Button
                 variant="secondary"
-                onClick={(event) => {
-                  remember(event);
-                  setClosing(true);
-                }}
+                onClick={openDialog}
                 data-action="close-incomplete"
               >
                 <FileX aria-hidden="true" />

@@ -1,10 +1,10 @@
-import { BadgeCheck, Building2, FileText, FolderOpen, Landmark, Star } from "lucide-react";
+import { BadgeCheck, Building2, FileText, FolderOpen, Landmark } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { displayPhone, formatAmount, formatDate, formatFileSize } from "~/domain/formats";
-import { accountTypeLabel, loanTypeLabel } from "~/domain/labels";
+import { loanTypeLabel } from "~/domain/labels";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -19,6 +19,7 @@ import {
   MASKED_SSN,
 } from "./format";
 import { SensitiveValue } from "./sensitive-value";
+import { BankAccountHeading } from "./bank-account-heading";
 
 function Section({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
   const id = `client-section-${title.toLowerCase().replace(/\s+/g, "-")}`;
@@ -125,15 +126,7 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
         <ItemList items={client.bankAccounts} empty="No bank accounts on file.">
           {(account) => (
             <li className="rounded-lg border border-border p-3" data-testid="bank-account">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold text-foreground">{account.bankName}</span>
-                <Badge variant="secondary">{accountTypeLabel(account.accountType)}</Badge>
-                {account.isPrimary ? (
-                  <Badge variant="info">
-                    <Star aria-hidden="true" className="mr-1 size-3" />
-                    Primary
-                  </Badge>
-                ) : null}
+              <BankAccountHeading account={account}>
                 {account.isVerified ? (
                   <Badge variant="success">
                     <BadgeCheck aria-hidden="true" className="mr-1 size-3" />
@@ -142,7 +135,7 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
                 ) : (
                   <Badge variant="outline">Not verified</Badge>
                 )}
-              </div>
+              </BankAccountHeading>
               <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
                 <Field label="Account Holder">{account.accountHolderName}</Field>
                 <Field label="Added">
