@@ -34,6 +34,22 @@ const TARGETS: Target[] = [
     },
     actor: "admin",
   },
+  // Issue 19's resource routes on A's application: messages (both sides) and the staff's requests. The
+  // applicant's request route streams one upload under its own limit (hostile-requests.e2e.test.ts).
+  ...(
+    [
+      ["/dashboard/applications/:id/messages", "applicantA"],
+      ["/admin/applications/:id/messages", "admin"],
+      ["/admin/applications/:id/requests", "admin"],
+    ] as const
+  ).map(
+    ([pattern, actor]): Target => ({
+      get path() {
+        return pattern.replace(":id", world?.appA ?? ":id");
+      },
+      actor,
+    }),
+  ),
   { path: "/admin/testimonials", actor: "admin" },
   { path: "/admin/messages", actor: "admin" },
   { path: "/admin/mfa", actor: "adminNoMfa" },
