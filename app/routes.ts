@@ -43,6 +43,12 @@ export default [
   route("admin/applications/:id", "routes/admin/application.tsx"),
   route("dashboard/applications/:id/requests", "routes/dashboard/application-requests.ts"),
   route("admin/applications/:id/requests", "routes/admin/application-requests.ts"),
+  // Issue 20: the offer, the E-SIGN consent and the signed agreement.
+  route("dashboard/applications/:id/offer", "routes/dashboard/application-offer.tsx"),
+  route("dashboard/applications/:id/offer-decline", "routes/dashboard/application-offer-decline.ts"),
+  route("dashboard/applications/:id/agreement", "routes/dashboard/application-agreement.ts"),
+  route("admin/applications/:id/offer", "routes/admin/application-offer.ts"),
+  route("admin/applications/:id/agreement", "routes/admin/application-agreement.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -41,6 +41,14 @@ export const APPLICATION_EVENT_KINDS = [
   "approved",
   "denied",
   "closed_incomplete",
+  // Issue 20: the offer and the agreement.
+  "offer_made",
+  "offer_withdrawn",
+  "offer_declined",
+  "offer_expired",
+  "esign_consented",
+  "esign_withdrawn",
+  "agreement_signed",
 ] as const;
 export type ApplicationEventKind = (typeof APPLICATION_EVENT_KINDS)[number];
 

@@ -75,6 +75,13 @@ export const APPLICATION_EVENT_LABELS: Record<ApplicationEventKind, string> = {
   approved: "Approved",
   denied: "Denied",
   closed_incomplete: "Closed as Incomplete",
+  offer_made: "Loan Offer Made",
+  offer_withdrawn: "Offer Withdrawn",
+  offer_declined: "Offer Declined",
+  offer_expired: "Offer Expired",
+  esign_consented: "E-SIGN Consent Given",
+  esign_withdrawn: "E-SIGN Consent Withdrawn",
+  agreement_signed: "Loan Agreement Signed",
 };
 
 export function requestItemKindLabel(kind: string): string {

@@ -35,7 +35,15 @@ export type AuditAction =
   | "request.create"
   | "request.accept"
   | "request.reject"
-  | "message.send";
+  | "message.send"
+  // Issue 20: the offer and the agreement.
+  | "offer.withdraw"
+  | "offer.decline"
+  | "offer.expire"
+  | "esign.consent"
+  | "esign.withdraw"
+  | "agreement.sign"
+  | "agreement.download";
 
 export async function writeAudit(
   db: DbOrTx,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { LenderLicensing } from "~/content/company";
+import { OFFER_LIMITS } from "~/domain/loan-offers";
 
 /**
  * The whole environment, validated once at start-up. Nothing else in the server reads process.env,
@@ -110,6 +111,12 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(15 * 60_000).default(5000),
+  ORIGINATION_FEE_PERCENT: z
+    .string()
+    .default("1.00")
+    .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v.trim()) && Number(v) <= OFFER_LIMITS.originationFeeMaxPercent, `must be a percent from 0 to ${OFFER_LIMITS.originationFeeMaxPercent} with at most two decimals, such as 1.50`)
+    .transform((v) => Number(v.trim())),
+  OFFER_EXPIRY_DAYS: z.coerce.number().int().min(OFFER_LIMITS.expiryDaysMin).max(OFFER_LIMITS.expiryDaysMax).default(30),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
@@ -180,6 +187,10 @@ export type AppConfig = {
   shutdownTimeoutMs: number;
   /** First retry delay of an undelivered e-mail; each further attempt waits twice as long (capped at 15 minutes). */
   mailRetryBaseMs: number;
+  /** The approve dialog's default Origination Fee (%) (a percent of the amount, at most two decimals). */
+  originationFeePercent: number;
+  /** Days an offer stays open before the expiry job closes it. */
+  offerExpiryDays: number;
   /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
   orphanGraceSeconds: number;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
@@ -350,6 +361,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    originationFeePercent: e.ORIGINATION_FEE_PERCENT,
+    offerExpiryDays: e.OFFER_EXPIRY_DAYS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     recaptcha:

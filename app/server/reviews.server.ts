@@ -1,9 +1,9 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
-import { monthlyPayment } from "~/domain/loan-math";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { approvedLoans, loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
+import { loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
+import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, OfferTermsError, type OfferTermsInput } from "~/server/offers/offers.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/templates.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
@@ -35,7 +35,12 @@ export class ReviewNotFound extends Error {
   }
 }
 
-export type ApprovalTerms = { approvedAmount: number; interestRate: number; termMonths: number };
+export type ApprovalTerms = Omit<OfferTermsInput, "originationFeePercent"> & {
+  /** Defaults to ORIGINATION_FEE_PERCENT (the dialog always sends it). */
+  originationFeePercent?: number;
+  /** Reg B reasons, required when the terms are a Counteroffer (less money, a higher rate, another term). */
+  counterofferReasons?: string[];
+};
 
 async function applicantOf(db: Db, applicationId: string) {
   const [row] = await db
@@ -47,16 +52,29 @@ async function applicantOf(db: Db, applicationId: string) {
   return row;
 }
 
+/**
+ * Approve (issue 20): the lifecycle's 'approve' as one conditional UPDATE, and in the same transaction
+ * the loan offer (terms, Origination Fee, the Truth in Lending figures, the expiry), the timeline
+ * event, the applicant's e-mail and the audit row. No loan exists until the applicant signs the
+ * agreement (server/offers/sign-agreement.server.ts). Terms the disclosure cannot describe, and a
+ * Counteroffer without a reason, are refused before anything is written (OfferTermsError).
+ */
 export async function approveApplication(
   applicationId: string,
-  terms: ApprovalTerms,
+  approval: ApprovalTerms,
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
-): Promise<{ approvedLoanId: string }> {
+  now: Date = new Date(),
+): Promise<{ offerId: string }> {
+  const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeePercent: approval.originationFeePercent ?? getConfig().originationFeePercent };
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
-  const payment = monthlyPayment(terms.approvedAmount, terms.interestRate, terms.termMonths);
+  const figures = disclosureFor(terms, todayUtc(now));
+  const counteroffer = counterofferFor(found.app, terms);
+  const reasons = terms.counterofferReasons ?? [];
+  if (counteroffer && reasons.length === 0) throw new OfferTermsError("counterofferReasons", OFFER_TERMS_MESSAGES.reasonsRequired);
+  const expiresAt = new Date(now.getTime() + getConfig().offerExpiryDays * 24 * 60 * 60 * 1000);
   const { to } = transitionFor("approve");
   const from = fromStatuses("approve");
   return db.transaction(async (tx) => {
@@ -66,19 +84,16 @@ export async function approveApplication(
       .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw new ReviewConflict();
-    const [loan] = await tx
-      .insert(approvedLoans)
-      .values({
-        userId: found.app.userId,
-        applicationId,
-        status: "active",
-        approvedAmount: terms.approvedAmount,
-        balance: terms.approvedAmount,
-        monthlyPayment: payment,
-        interestRate: terms.interestRate,
-        termMonths: terms.termMonths,
-      })
-      .returning({ id: approvedLoans.id });
+    const offer = await insertOffer(tx, {
+      applicationId,
+      userId: found.app.userId,
+      terms,
+      figures,
+      counteroffer,
+      counterofferReasons: reasons,
+      expiresAt,
+      createdBy: actor.id,
+    });
     await enqueueEmail(tx, {
       to: found.accountEmail,
       ...applicationApprovedEmail({
@@ -87,18 +102,39 @@ export async function approveApplication(
         approvedAmount: terms.approvedAmount,
         applicationId,
         baseUrl: getConfig().publicUrl,
+        counteroffer,
+        expiresAt,
       }),
     });
     await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "approved", actorId: actor.id, actorSide: "staff" });
+    await recordEvent(tx, {
+      applicationId,
+      ownerId: found.app.userId,
+      kind: "offer_made",
+      actorId: actor.id,
+      actorSide: "staff",
+      summary: counteroffer ? "Counteroffer: the terms differ from your request." : null,
+    });
     await writeAudit(tx, {
       actor,
       action: "application.approve",
       table: "loan_applications",
       recordId: applicationId,
-      details: { ...terms, monthlyPayment: payment, approvedLoanId: loan!.id },
+      details: {
+        approvedAmount: terms.approvedAmount,
+        interestRate: terms.interestRate,
+        termMonths: terms.termMonths,
+        originationFeePercent: terms.originationFeePercent,
+        monthlyPaymentCents: figures.paymentCents,
+        aprPercent: figures.aprPercent,
+        counteroffer,
+        counterofferReasons: counteroffer ? reasons : [],
+        offerId: offer.id,
+        expiresAt: expiresAt.toISOString(),
+      },
       request,
     });
-    return { approvedLoanId: loan!.id };
+    return { offerId: offer.id };
   });
 }
 

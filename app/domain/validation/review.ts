@@ -3,6 +3,7 @@ import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
 import { MAX_LOAN_AMOUNT } from "~/domain/validation/application";
+import { OFFER_LIMITS } from "~/domain/loan-offers";
 
 /**
  * The admin review screen (/admin, docs/requirements.md §3, §5, §9): one schema per action, shared by the approve
@@ -23,7 +24,8 @@ export const REVIEW_LIMITS = {
   rateMin: LIMITS.interestRateMin,
   rateMax: LIMITS.interestRateMax,
   termMin: 1,
-  termMax: 600,
+  // The Truth in Lending disclosure describes terms up to 40 years (app/domain/truth-in-lending.ts).
+  termMax: 480,
   reasonsMin: 1,
   reasonsMax: 6,
   reasonMaxLength: 200,
@@ -49,6 +51,7 @@ export const REVIEW_MESSAGES = {
   amount: `Approved amount must be between $0.01 and $${MAX_LOAN_AMOUNT.toLocaleString("en-US")} (at most two decimals)`,
   rate: `Interest rate must be between ${LIMITS.interestRateMin}% and ${LIMITS.interestRateMax}%`,
   term: `Term must be a whole number of months between ${REVIEW_LIMITS.termMin} and ${REVIEW_LIMITS.termMax}`,
+  originationFee: `Origination fee must be between 0% and ${OFFER_LIMITS.originationFeeMaxPercent}% (at most two decimals)`,
   reasonsRequired: "Choose at least one reason for the denial",
   reasonsTooMany: `Choose at most ${REVIEW_LIMITS.reasonsMax} reasons`,
   reasonUnknown: "Choose reasons from the list, or describe the reason under Other",
@@ -124,13 +127,36 @@ export const approvedAmountField = decimal(REVIEW_MESSAGES.amount, /^\d{1,9}(\.\
 export const interestRateField = decimal(REVIEW_MESSAGES.rate, /^\d{1,3}(\.\d{1,2})?$/, REVIEW_LIMITS.rateMin, REVIEW_LIMITS.rateMax);
 export const termMonthsField = decimal(REVIEW_MESSAGES.term, /^\d{1,3}$/, REVIEW_LIMITS.termMin, REVIEW_LIMITS.termMax);
 
-export const approveSchema = z.object({
-  intent: z.literal("approve"),
-  applicationId,
-  approvedAmount: approvedAmountField,
-  interestRate: interestRateField,
-  termMonths: termMonthsField,
-});
+export const originationFeeField = decimal(REVIEW_MESSAGES.originationFee, /^\d{1,2}(\.\d{1,2})?$/, 0, OFFER_LIMITS.originationFeeMaxPercent);
+
+/** Reg B reasons for a Counteroffer (issue 20): the denial list's wording, optional here; the server requires one when the terms differ from the request. */
+const counterofferReasons = z
+  .array(z.string())
+  .max(DENIAL_REASONS.length, REVIEW_MESSAGES.reasonsTooMany)
+  .default([])
+  .refine((list) => list.every((r) => (DENIAL_REASONS as readonly string[]).includes(r)), REVIEW_MESSAGES.reasonUnknown);
+
+export const approveSchema = z
+  .object({
+    intent: z.literal("approve"),
+    applicationId,
+    approvedAmount: approvedAmountField,
+    interestRate: interestRateField,
+    termMonths: termMonthsField,
+    originationFeePercent: originationFeeField,
+    counterofferReasons,
+    counterofferOther: z
+      .string()
+      .trim()
+      .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
+      .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
+      .optional()
+      .transform((v) => v?.replace(/\s+/g, " ") || undefined),
+  })
+  .transform(({ counterofferOther, ...value }) => {
+    const checked = DENIAL_REASONS.filter((r) => value.counterofferReasons.includes(r));
+    return { ...value, counterofferReasons: counterofferOther ? [...checked, counterofferOther] : checked };
+  });
 export type ApproveInput = z.output<typeof approveSchema>;
 
 export const denySchema = z
@@ -237,11 +263,12 @@ export function schemaForIntent(intent: unknown) {
 /** A posted form as the schemas' input: single values as strings, `reasons` as a list. */
 export function reviewFormValues(form: FormData): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const key of ["intent", "applicationId", "approvedAmount", "interestRate", "termMonths", "otherReason", "note"]) {
+  for (const key of ["intent", "applicationId", "approvedAmount", "interestRate", "termMonths", "originationFeePercent", "counterofferOther", "otherReason", "note"]) {
     const value = form.get(key);
     if (typeof value === "string") values[key] = value;
   }
   values.reasons = form.getAll("reasons").filter((v): v is string => typeof v === "string");
+  values.counterofferReasons = form.getAll("counterofferReasons").filter((v): v is string => typeof v === "string");
   return values;
 }
 

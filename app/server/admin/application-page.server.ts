@@ -23,6 +23,7 @@ import { approvedLoans, bankAccounts, loanApplications, loanDocuments, profiles,
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { closeAsIncomplete, ReviewConflict, ReviewNotFound, startReview } from "~/server/reviews.server";
+import { OfferTermsError } from "~/server/offers/offers.server";
 import { ApplicationNotFound, CARD_COLUMNS, decide, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./applications.server";
 import { createDocumentLink, UUID } from "./documents.server";
 
@@ -236,6 +237,7 @@ export async function applicationPageAction(
   } catch (error) {
     if (error instanceof ReviewNotFound || error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
     if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
+    if (error instanceof OfferTermsError) return failure(400, intent, { toast: updateFailedToast(error.message), fieldErrors: { [error.field]: [error.message] } });
     logFailure("admin", `${intent} failed`, error, { admin: actor.id, applicationId });
     return failure(500, intent, { toast: updateFailedToast("Something went wrong on our side. Please try again.") });
   }

@@ -22,6 +22,7 @@ import { pageWindow } from "./paging.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { applicationStatusCounts, approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
+import { OfferTermsError } from "~/server/offers/offers.server";
 import { runEncryptionMigration } from "./encryption-migration.server";
 import { unreadCounts } from "~/server/conversation/messages.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
@@ -225,7 +226,7 @@ export async function addApplicationNote(
 
 /** What approve, deny and note carry once their schema has passed. */
 export type DecisionInput =
-  | { intent: "approve"; approvedAmount: number; interestRate: number; termMonths: number }
+  | { intent: "approve"; approvedAmount: number; interestRate: number; termMonths: number; originationFeePercent: number; counterofferReasons: string[] }
   | { intent: "deny"; reasons: string[] }
   | { intent: "note"; note: string };
 
@@ -236,7 +237,19 @@ export type DecisionInput =
 export async function decide(applicationId: string, input: DecisionInput, actor: AuditActor, request: RequestInfo, db: Db): Promise<Toast> {
   switch (input.intent) {
     case "approve":
-      await approveApplication(applicationId, { approvedAmount: input.approvedAmount, interestRate: input.interestRate, termMonths: input.termMonths }, actor, request, db);
+      await approveApplication(
+        applicationId,
+        {
+          approvedAmount: input.approvedAmount,
+          interestRate: input.interestRate,
+          termMonths: input.termMonths,
+          originationFeePercent: input.originationFeePercent,
+          counterofferReasons: input.counterofferReasons,
+        },
+        actor,
+        request,
+        db,
+      );
       return REVIEW_TOASTS.approved;
     case "deny":
       await denyApplication(applicationId, input.reasons, actor, request, db);
@@ -298,6 +311,7 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
     }
   } catch (error) {
     if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
+    if (error instanceof OfferTermsError) return failure(400, intent, { toast: updateFailedToast(error.message), fieldErrors: { [error.field]: [error.message] } });
     if (error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
     logFailure("admin", `${intent} failed`, error, { admin: actor.id });
     const toast = intent === "encrypt-migration" ? REVIEW_TOASTS.migrationFailed : updateFailedToast("Something went wrong on our side. Please try again.");

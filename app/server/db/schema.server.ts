@@ -39,6 +39,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../domain/conversation-enums";
+import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../domain/loan-offers";
 import {
   columnCheck,
   createdAt,
@@ -506,6 +507,130 @@ export const bankAccounts = pgTable(
   ],
 );
 
+/**
+ * Loan offers (issue 20): what an approval records. The terms and the Truth in Lending figures are
+ * fixed here when the offer is made (integer cents; rates in thousandths of a percent), so the screen,
+ * the signed PDF and the loan all read the same numbers. At most one offer per application is open or
+ * signed at a time; each status change is one conditional UPDATE (… WHERE status = 'offered').
+ */
+export const loanOffers = pgTable(
+  "loan_offers",
+  {
+    id: uuidPk(),
+    applicationId: applicationIdRef("cascade"),
+    userId: userIdRef("restrict"),
+    status: text("status", { enum: OFFER_STATUSES }).notNull().default("offered"),
+    isCounteroffer: boolean("is_counteroffer").notNull(),
+    /** Reg B reasons for offering other terms than requested; required for a counteroffer. */
+    counterofferReasons: text("counteroffer_reasons").array().notNull().default(sql`'{}'::text[]`),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    noteRateMilli: integer("note_rate_milli").notNull(),
+    termMonths: integer("term_months").notNull(),
+    originationFeeMilli: integer("origination_fee_milli").notNull(),
+    originationFeeCents: bigint("origination_fee_cents", { mode: "number" }).notNull(),
+    amountFinancedCents: bigint("amount_financed_cents", { mode: "number" }).notNull(),
+    paymentCents: bigint("payment_cents", { mode: "number" }).notNull(),
+    finalPaymentCents: bigint("final_payment_cents", { mode: "number" }).notNull(),
+    financeChargeCents: bigint("finance_charge_cents", { mode: "number" }).notNull(),
+    totalOfPaymentsCents: bigint("total_of_payments_cents", { mode: "number" }).notNull(),
+    /** The APR as disclosed (two decimals), in thousandths of a percent. */
+    aprMilli: integer("apr_milli").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** When it left 'offered' (signed, declined, expired, withdrawn). */
+    decidedAt: timestamptz("decided_at"),
+    /** The staff member who withdrew it. */
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    withdrawReason: text("withdraw_reason"),
+  },
+  (t) => [
+    oneOf(t.status, OFFER_STATUSES),
+    columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
+    columnCheck(t.noteRateMilli, sql`${t.noteRateMilli} between 0 and 100000`),
+    columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 480`),
+    columnCheck(t.originationFeeMilli, sql`${t.originationFeeMilli} between 0 and ${lit(OFFER_LIMITS.originationFeeMaxPercent * 1000)}`),
+    nonNegative(t.originationFeeCents),
+    columnCheck(t.amountFinancedCents, sql`${t.amountFinancedCents} = ${t.amountCents} - ${t.originationFeeCents}`),
+    columnCheck(t.financeChargeCents, sql`${t.financeChargeCents} = ${t.totalOfPaymentsCents} - ${t.amountFinancedCents}`),
+    check("loan_offers_counteroffer_reasons_check", sql`not ${t.isCounteroffer} or cardinality(${t.counterofferReasons}) > 0`),
+    check("loan_offers_decided_when_not_offered_check", sql`(${t.status} = 'offered') = (${t.decidedAt} is null)`),
+    check("loan_offers_withdrawn_has_reason_check", sql`${t.status} <> 'withdrawn' or ${t.withdrawReason} is not null`),
+    columnCheck(t.withdrawReason, whenPresent(t.withdrawReason, sql`char_length(${t.withdrawReason}) between 1 and ${lit(OFFER_LIMITS.withdrawReasonMaxLength)}`)),
+    uniqueIndex("loan_offers_one_live_per_application_idx").on(t.applicationId).where(sql`${t.status} in ('offered', 'signed')`),
+    index("loan_offers_application_id_idx").on(t.applicationId, t.createdAt),
+    index("loan_offers_user_id_idx").on(t.userId),
+    // The expiry job reads open offers by their expiry.
+    index("loan_offers_open_expires_at_idx").on(t.expiresAt).where(sql`${t.status} = 'offered'`),
+  ],
+);
+
+/**
+ * E-SIGN consents (15 U.S.C. 7001(c)): which version of the consent text a person agreed to, when,
+ * from which address and browser. Withdrawal is recorded, never deleted; signing needs a consent that
+ * is not withdrawn.
+ */
+export const esignConsents = pgTable(
+  "esign_consents",
+  {
+    id: uuidPk(),
+    userId: userIdRef("restrict"),
+    /** The application it was given for (consent is asked on the way to signing its offer). */
+    applicationId: applicationIdRef("cascade"),
+    version: text("version").notNull(),
+    consentedAt: timestamptz("consented_at").notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    withdrawnAt: timestamptz("withdrawn_at"),
+  },
+  (t) => [
+    columnCheck(t.userAgent, whenPresent(t.userAgent, sql`char_length(${t.userAgent}) <= 500`)),
+    uniqueIndex("esign_consents_one_current_idx").on(t.userId, t.applicationId).where(sql`${t.withdrawnAt} is null`),
+    index("esign_consents_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The signed loan agreement: the PDF's storage key (private, like other documents), its SHA-256 and
+ * the signing certificate's data. One per offer.
+ */
+export const signedAgreements = pgTable(
+  "signed_agreements",
+  {
+    id: uuidPk(),
+    offerId: uuid("offer_id")
+      .notNull()
+      .unique()
+      .references(() => loanOffers.id, { onDelete: "cascade" }),
+    applicationId: applicationIdRef("cascade"),
+    userId: userIdRef("restrict"),
+    storageKey: text("storage_key").notNull().unique(),
+    sha256: char("sha256", { length: 64 }).notNull(),
+    byteSize: integer("byte_size").notNull(),
+    signerName: text("signer_name").notNull(),
+    signerEmail: text("signer_email").notNull(),
+    signatureKind: text("signature_kind", { enum: SIGNATURE_KINDS }).notNull(),
+    signedAt: timestamptz("signed_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    consentId: uuid("consent_id")
+      .notNull()
+      .references(() => esignConsents.id, { onDelete: "restrict" }),
+    consentVersion: text("consent_version").notNull(),
+    consentedAt: timestamptz("consented_at").notNull(),
+    /** The first payment's due date, fixed by the signing (one month after it). */
+    firstPaymentDue: date("first_payment_due", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.signatureKind, SIGNATURE_KINDS),
+    matches(t.sha256, "^[0-9a-f]{64}$"),
+    columnCheck(t.byteSize, sql`${t.byteSize} > 0`),
+    index("signed_agreements_application_id_idx").on(t.applicationId),
+    index("signed_agreements_user_id_idx").on(t.userId),
+  ],
+);
+
 export const approvedLoans = pgTable(
   "approved_loans",
   {
@@ -521,6 +646,13 @@ export const approvedLoans = pgTable(
     interestRate: percent("interest_rate").notNull(),
     termMonths: integer("term_months").notNull(),
     approvalDate: timestamptz("approval_date").notNull().defaultNow(),
+    /** The signed offer this loan came from (issue 20); null only for loans made before offers existed. */
+    offerId: uuid("offer_id")
+      .unique()
+      .references(() => loanOffers.id, { onDelete: "restrict" }),
+    /** Fixed by the signing: the first payment falls due one month after it. */
+    firstPaymentDue: date("first_payment_due", { mode: "string" }),
+    maturityDate: date("maturity_date", { mode: "string" }),
     ...timestamps(),
   },
   (t) => [

@@ -19,7 +19,14 @@ export type TemplateName =
   | "application-incomplete"
   | "contact-message"
   | "documents-requested"
-  | "new-message";
+  | "new-message"
+  // Issue 20: the offer and the agreement.
+  | "offer-declined"
+  | "offer-declined-notice"
+  | "offer-expired"
+  | "offer-expired-notice"
+  | "offer-withdrawn"
+  | "agreement-signed";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

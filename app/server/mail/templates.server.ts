@@ -135,8 +135,16 @@ export function applicationNotificationEmail(
   );
 }
 
-/** To the applicant: approved (the spec's send-approval-notification body). */
-export function applicationApprovedEmail(data: AboutApplication & { approvedAmount: number | string }): RenderedEmail {
+/**
+ * To the applicant: approved (the spec's send-approval-notification body), now with the loan offer
+ * waiting on their application page (issue 20): the offer's figures are not in the e-mail (they are
+ * disclosed on the page, after the E-SIGN consent), only that it exists, whether it is a Counteroffer
+ * and until when it can be signed.
+ */
+export function applicationApprovedEmail(
+  data: AboutApplication & { approvedAmount: number | string; counteroffer?: boolean; expiresAt?: Date },
+): RenderedEmail {
+  const until = data.expiresAt?.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
   return layout("application-approved", `Your ${BRAND_NAME} application is approved`, "Congratulations, your loan is approved!", [
     greeting(data.applicantName),
     { kind: "p", text: "We are pleased to tell you that your loan application has been approved." },
@@ -148,11 +156,14 @@ export function applicationApprovedEmail(data: AboutApplication & { approvedAmou
         ["Reference", data.applicationId],
       ],
     },
+    ...(data.counteroffer
+      ? [{ kind: "p", text: "The terms we can offer differ from the ones you asked for: this is a counteroffer. Your application page explains why." } as Block]
+      : []),
     {
       kind: "p",
-      text: "A loan specialist will contact you about the next steps. Once the final documents are signed, funds are typically available within 1-3 business days.",
+      text: `Your loan offer is waiting on your application page: review it, then choose Review and Sign to sign the loan agreement${until ? ` by ${until}` : ""}, or Decline Offer. Once the agreement is signed, funds are typically available within 1-3 business days.`,
     },
-    pageButton("View my dashboard", data.baseUrl, "/dashboard"),
+    pageButton("View your loan offer", data.baseUrl, `/dashboard/applications/${data.applicationId}`),
   ]);
 }
 

@@ -1,0 +1,129 @@
+/**
+ * Loan offers (issue 20): what an approval records, its statuses and labels, and when it is a
+ * Counteroffer. Apart from ./enums.ts because that module ships with every public page. The database's
+ * CHECK constraints are built from the same arrays (app/server/db/schema.server.ts). Pure, no I/O.
+ *
+ * Units: money in integer cents; rates in thousandths of a percent (8.125 % → 8125), the precision
+ * the Truth in Lending module accepts, so nothing is re-rounded between the form, the database, the
+ * screen and the signed PDF.
+ */
+
+/** offered → signed (the loan becomes active) | declined | expired | withdrawn. */
+export const OFFER_STATUSES = ["offered", "signed", "declined", "expired", "withdrawn"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  offered: "Offered",
+  signed: "Signed",
+  declined: "Declined",
+  expired: "Expired",
+  withdrawn: "Withdrawn",
+};
+
+export function offerStatusLabel(status: string): string {
+  return (OFFER_STATUS_LABELS as Record<string, string>)[status] ?? "Unknown";
+}
+
+/** How the borrower signed: on the pad (a PNG) or by typing their name. */
+export const SIGNATURE_KINDS = ["drawn", "typed"] as const;
+export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
+
+export const OFFER_LIMITS = {
+  /** Origination Fee (%): a sanity bound well under the Truth in Lending module's 25 %. */
+  originationFeeMaxPercent: 10,
+  /** Why staff withdrew an offer (the applicant reads it). */
+  withdrawReasonMaxLength: 500,
+  /** A typed signature: the signer's name. */
+  typedSignatureMaxLength: 120,
+  /** Configurable expiry bounds (OFFER_EXPIRY_DAYS). */
+  expiryDaysMin: 1,
+  expiryDaysMax: 90,
+} as const;
+
+/** Thousandths of a percent from a percent given with at most three decimals (8.125 → 8125). */
+export function percentToMilli(percent: number): number {
+  const milli = Math.round(percent * 1000);
+  if (!Number.isFinite(percent) || Math.abs(milli - percent * 1000) > 1e-6) throw new RangeError(`not a percent with at most three decimals: ${percent}`);
+  return milli;
+}
+
+/** A percent to show: at least two decimals, a third only when it is not zero (8125 → "8.125", 8500 → "8.50"). */
+export function formatMilliPercent(milli: number): string {
+  if (!Number.isSafeInteger(milli)) throw new RangeError(`not thousandths of a percent: ${milli}`);
+  const sign = milli < 0 ? "-" : "";
+  const abs = Math.abs(milli);
+  const whole = Math.floor(abs / 1000);
+  const fraction = String(abs % 1000).padStart(3, "0");
+  return `${sign}${whole}.${fraction.endsWith("0") ? fraction.slice(0, 2) : fraction}`;
+}
+
+/** What the applicant asked for, in the offer's units. */
+export type RequestedTerms = { amountCents: number; rateMilli: number; termMonths: number };
+/** What staff approved. */
+export type OfferedTerms = { amountCents: number; noteRateMilli: number; termMonths: number };
+
+/**
+ * A Counteroffer (Reg B, 12 CFR 1002.9(a)(1)(iv)): the lender offers credit on terms other than those
+ * requested: less money, a higher rate, or another term. More money or a lower rate alone is not.
+ */
+export function isCounteroffer(requested: RequestedTerms, offered: OfferedTerms): boolean {
+  return offered.amountCents < requested.amountCents || offered.noteRateMilli > requested.rateMilli || offered.termMonths !== requested.termMonths;
+}
+
+/** Dollars (at most two decimals, as forms and numeric(14,2) columns hold them) to integer cents, exactly. */
+export function dollarsToCents(dollars: number): number {
+  const cents = Math.round(dollars * 100);
+  if (!Number.isFinite(dollars) || Math.abs(cents - dollars * 100) > 1e-6) throw new RangeError(`not dollars and cents: ${dollars}`);
+  return cents;
+}
+
+/**
+ * One offer as both sides see it (the applicant's Your Loan Offer card, the staff offer panel): the
+ * terms and the Truth in Lending figures fixed when the offer was made. Dates and instants are ISO
+ * strings; the payment schedule's due dates exist only once the agreement is signed.
+ */
+export type OfferView = {
+  id: string;
+  applicationId: string;
+  status: OfferStatus;
+  statusLabel: string;
+  isCounteroffer: boolean;
+  /** The Reg B reasons given with a Counteroffer (empty for a plain offer). */
+  counterofferReasons: string[];
+  amountCents: number;
+  /** Percent strings as disclosed ("8.50", "9.13"). */
+  noteRatePercent: string;
+  aprPercent: string;
+  originationFeePercent: string;
+  termMonths: number;
+  /** The regular monthly payment; the last one may differ by the rounding. */
+  paymentCents: number;
+  finalPaymentCents: number;
+  originationFeeCents: number;
+  amountFinancedCents: number;
+  financeChargeCents: number;
+  totalOfPaymentsCents: number;
+  /** ISO instant after which the offer can no longer be signed. */
+  expiresAt: string;
+  createdAt: string;
+  /** When it was signed, declined, expired or withdrawn. */
+  decidedAt: string | null;
+  /** Staff's reason, when withdrawn. */
+  withdrawReason: string | null;
+  /** Once signed: the first payment's due date ('yyyy-MM-dd'). */
+  firstPaymentDue: string | null;
+};
+
+/** The signing certificate staff see (and the PDF's last page prints). */
+export type AgreementCertificateView = {
+  signerName: string;
+  signerEmail: string;
+  signatureKind: SignatureKind;
+  signedAt: string;
+  ipAddress: string;
+  userAgent: string;
+  consentVersion: string;
+  consentedAt: string;
+  sha256: string;
+  byteSize: number;
+};

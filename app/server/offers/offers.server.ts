@@ -1,0 +1,177 @@
+import { desc, eq } from "drizzle-orm";
+import { dollarsToCents, formatMilliPercent, isCounteroffer, offerStatusLabel, percentToMilli, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
+import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
+import { todayUtc } from "~/server/conversation/requests.server";
+import { getDb, type DbOrTx } from "~/server/db/client.server";
+import { loanOffers, signedAgreements } from "~/server/db/schema.server";
+
+/**
+ * Loan offers (issue 20): making one (inside the approval's transaction) and reading them for either
+ * side. The Truth in Lending figures are computed once, when the offer is made, and stored: what the
+ * applicant is shown, what the PDF prints and what the loan is made of are the same stored numbers.
+ * Their arithmetic does not depend on the signing date (every period is one month), only the due
+ * dates do, and those are fixed when the agreement is signed.
+ */
+
+/** The approve dialog's terms, as its schema outputs them. */
+export type OfferTermsInput = {
+  /** Dollars with at most two decimals. */
+  approvedAmount: number;
+  /** Percent with at most two decimals. */
+  interestRate: number;
+  termMonths: number;
+  originationFeePercent: number;
+};
+
+/** A term the disclosure cannot describe (non-amortising, a balloon, a fee that leaves nothing): a field error for the dialog. */
+export class OfferTermsError extends Error {
+  constructor(
+    readonly field: "approvedAmount" | "interestRate" | "termMonths" | "originationFeePercent" | "counterofferReasons",
+    message: string,
+  ) {
+    super(message);
+    this.name = "OfferTermsError";
+  }
+}
+
+export const OFFER_TERMS_MESSAGES = {
+  notAmortising:
+    "These terms do not repay the loan in equal monthly payments (the rounded payment would end the loan early, never reduce it, or leave a balloon). Choose a larger amount, a lower rate or a shorter term.",
+  feeTooLarge: "The origination fee leaves no amount financed. Choose a lower fee.",
+  reasonsRequired: "These terms differ from what was requested (less money, a higher rate or another term): choose at least one reason for the counteroffer",
+} as const;
+
+/**
+ * The disclosure of these terms (its figures do not depend on the date). A RangeError from the Truth
+ * in Lending module becomes a field error the approve dialog shows.
+ */
+export function disclosureFor(terms: OfferTermsInput, signedOn: string = todayUtc()): Disclosure {
+  try {
+    return disclosure({
+      amountCents: dollarsToCents(terms.approvedAmount),
+      noteRatePercent: terms.interestRate,
+      termMonths: terms.termMonths,
+      originationFeePercent: terms.originationFeePercent,
+      signedOn,
+    });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    if (/origination fee/i.test(error.message)) throw new OfferTermsError("originationFeePercent", OFFER_TERMS_MESSAGES.feeTooLarge);
+    throw new OfferTermsError("termMonths", OFFER_TERMS_MESSAGES.notAmortising);
+  }
+}
+
+export type RequestedApplicationTerms = { requestedAmount: number; desiredInterestRate: number; loanDuration: number };
+
+/** Whether approving these terms is a Counteroffer to what the application asked for. */
+export function counterofferFor(requested: RequestedApplicationTerms, terms: OfferTermsInput): boolean {
+  return isCounteroffer(
+    { amountCents: dollarsToCents(requested.requestedAmount), rateMilli: percentToMilli(requested.desiredInterestRate), termMonths: requested.loanDuration },
+    { amountCents: dollarsToCents(terms.approvedAmount), noteRateMilli: percentToMilli(terms.interestRate), termMonths: terms.termMonths },
+  );
+}
+
+/**
+ * Inserts the offer (inside the caller's transaction). The partial unique index
+ * loan_offers_one_live_per_application_idx keeps a second open or signed offer out even if two
+ * approvals raced past the status check.
+ */
+export async function insertOffer(
+  tx: DbOrTx,
+  offer: {
+    applicationId: string;
+    userId: string;
+    terms: OfferTermsInput;
+    figures: Disclosure;
+    counteroffer: boolean;
+    counterofferReasons: string[];
+    expiresAt: Date;
+    createdBy: string;
+  },
+): Promise<{ id: string }> {
+  const { figures, terms } = offer;
+  const [row] = await tx
+    .insert(loanOffers)
+    .values({
+      applicationId: offer.applicationId,
+      userId: offer.userId,
+      isCounteroffer: offer.counteroffer,
+      counterofferReasons: offer.counteroffer ? offer.counterofferReasons : [],
+      amountCents: figures.amountCents,
+      noteRateMilli: percentToMilli(terms.interestRate),
+      termMonths: terms.termMonths,
+      originationFeeMilli: percentToMilli(terms.originationFeePercent),
+      originationFeeCents: figures.originationFeeCents,
+      amountFinancedCents: figures.amountFinancedCents,
+      paymentCents: figures.paymentCents,
+      finalPaymentCents: figures.schedule.at(-1)!.paymentCents,
+      financeChargeCents: figures.financeChargeCents,
+      totalOfPaymentsCents: figures.totalOfPaymentsCents,
+      aprMilli: percentToMilli(figures.aprPercent),
+      expiresAt: offer.expiresAt,
+      createdBy: offer.createdBy,
+    })
+    .returning({ id: loanOffers.id });
+  return row!;
+}
+
+export type OfferRow = typeof loanOffers.$inferSelect;
+
+export function toOfferView(row: OfferRow, firstPaymentDue: string | null = null): OfferView {
+  return {
+    id: row.id,
+    applicationId: row.applicationId,
+    status: row.status as OfferStatus,
+    statusLabel: offerStatusLabel(row.status),
+    isCounteroffer: row.isCounteroffer,
+    counterofferReasons: row.counterofferReasons,
+    amountCents: row.amountCents,
+    noteRatePercent: formatMilliPercent(row.noteRateMilli),
+    aprPercent: formatMilliPercent(row.aprMilli),
+    originationFeePercent: formatMilliPercent(row.originationFeeMilli),
+    termMonths: row.termMonths,
+    paymentCents: row.paymentCents,
+    finalPaymentCents: row.finalPaymentCents,
+    originationFeeCents: row.originationFeeCents,
+    amountFinancedCents: row.amountFinancedCents,
+    financeChargeCents: row.financeChargeCents,
+    totalOfPaymentsCents: row.totalOfPaymentsCents,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    withdrawReason: row.withdrawReason,
+    firstPaymentDue,
+  };
+}
+
+/**
+ * The application's offers, newest first, each with its first due date once signed. The caller has
+ * already checked that the viewer may see the application.
+ */
+export async function offersForApplication(applicationId: string, db: DbOrTx = getDb()): Promise<OfferView[]> {
+  const rows = await db
+    .select({ offer: loanOffers, firstPaymentDue: signedAgreements.firstPaymentDue })
+    .from(loanOffers)
+    .leftJoin(signedAgreements, eq(signedAgreements.offerId, loanOffers.id))
+    .where(eq(loanOffers.applicationId, applicationId))
+    .orderBy(desc(loanOffers.createdAt), desc(loanOffers.id));
+  return rows.map((r) => toOfferView(r.offer, r.firstPaymentDue));
+}
+
+/** The signing certificate of a signed offer (staff see it; the PDF's last page prints it), or null. */
+export async function certificateForOffer(offerId: string, db: DbOrTx = getDb()): Promise<AgreementCertificateView | null> {
+  const [row] = await db.select().from(signedAgreements).where(eq(signedAgreements.offerId, offerId)).limit(1);
+  if (!row) return null;
+  return {
+    signerName: row.signerName,
+    signerEmail: row.signerEmail,
+    signatureKind: row.signatureKind,
+    signedAt: row.signedAt.toISOString(),
+    ipAddress: row.ipAddress ?? "",
+    userAgent: row.userAgent ?? "",
+    consentVersion: row.consentVersion,
+    consentedAt: row.consentedAt.toISOString(),
+    sha256: row.sha256,
+    byteSize: row.byteSize,
+  };
+}
