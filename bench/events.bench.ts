@@ -38,7 +38,7 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
     const withStreams = memorySampler(server.process.pid!).stop().baselineRss;
 
     const started = Date.now();
-    await approveApplication(applicationId, { approvedAmount: 40_000, interestRate: 9, termMonths: 48 }, { id: userId, name: "Bench Admin", email: "bench.admin@example.com" }, {}, db.db);
+    await approveApplication(applicationId, { approvedAmount: 40_000, interestRate: 9, termMonths: 48, counterofferReasons: ["Insufficient income"] }, { id: userId, name: "Bench Admin", email: "bench.admin@example.com" }, {}, db.db);
     const arrivals = await Promise.all(
       streams.map((s) => s.waitFor((e) => e.event === "change" && e.data.includes('"approved"'), 30_000).then((e) => e.at - started)),
     );

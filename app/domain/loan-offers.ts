@@ -42,9 +42,8 @@ export const OFFER_LIMITS = {
 
 /** Thousandths of a percent from a percent given with at most three decimals (8.125 → 8125). */
 export function percentToMilli(percent: number): number {
-  const milli = Math.round(percent * 1000);
-  if (!Number.isFinite(percent) || Math.abs(milli - percent * 1000) > 1e-6) throw new RangeError(`not a percent with at most three decimals: ${percent}`);
-  return milli;
+  if (!Number.isFinite(percent) || Math.abs(percent) > 1e9 || Number(percent.toFixed(3)) !== percent) throw new RangeError(`not a percent with at most three decimals: ${percent}`);
+  return Math.round(percent * 1000);
 }
 
 /** A percent to show: at least two decimals, a third only when it is not zero (8125 → "8.125", 8500 → "8.50"). */
@@ -72,9 +71,10 @@ export function isCounteroffer(requested: RequestedTerms, offered: OfferedTerms)
 
 /** Dollars (at most two decimals, as forms and numeric(14,2) columns hold them) to integer cents, exactly. */
 export function dollarsToCents(dollars: number): number {
-  const cents = Math.round(dollars * 100);
-  if (!Number.isFinite(dollars) || Math.abs(cents - dollars * 100) > 1e-6) throw new RangeError(`not dollars and cents: ${dollars}`);
-  return cents;
+  // The double nearest to "d.cc" is what a form or a numeric(14,2) column gives; compare against it,
+  // not against dollars * 100, whose product carries the binary error of large amounts.
+  if (!Number.isFinite(dollars) || Math.abs(dollars) > 1e12 || Number(dollars.toFixed(2)) !== dollars) throw new RangeError(`not dollars and cents: ${dollars}`);
+  return Math.round(dollars * 100);
 }
 
 /**

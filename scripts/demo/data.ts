@@ -5,6 +5,7 @@
 // rules, which refuse the 987-65-432x advertising block), routing numbers in the unassigned 50xx range.
 
 import type { ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/conversation-enums";
+import type { ApprovalTerms } from "~/server/reviews.server";
 
 export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
 export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;
@@ -18,7 +19,7 @@ export type DemoApplication = {
   outcome: Outcome;
   loan: Record<string, string>;
   bank: Record<string, string>;
-  approve?: { approvedAmount: number; interestRate: number; termMonths: number };
+  approve?: ApprovalTerms;
   denyReasons?: string[];
   /** Admin notes for applications under review. */
   note?: string;
@@ -214,7 +215,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         outcome: "approved",
         loan: { loanType: "home-improvement", loanAmount: "85,000", desiredInterestRate: "8.25", loanDuration: "120", loanPurpose: "Kitchen remodel and energy-efficient windows for our 1920s bungalow." },
         bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810563", routingNumber: routing("50230071"), bankAccountType: "checking" },
-        approve: { approvedAmount: 80_000, interestRate: 8.25, termMonths: 120 },
+        approve: { approvedAmount: 80_000, interestRate: 8.25, termMonths: 120, counterofferReasons: ["Insufficient collateral"] },
       },
     ],
     testimonial: {

@@ -116,7 +116,8 @@ describe("templates", () => {
     });
     expect(approved.text).toContain("$25,000.00");
     expect(approved.text).toContain("Personal Loan");
-    expect(approved.html).toContain(`href="${BASE}/dashboard"`);
+    expect(approved.html).toContain(`href="${BASE}/dashboard/applications/app-2"`);
+    expect(approved.text).toContain("Review and Sign");
 
     const notify = applicationNotificationEmail({
       applicantName: "Jane Doe",
