@@ -16,6 +16,7 @@ import { closeAllStreams } from "~/server/events/stream.server";
 import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
+import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
 import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
 import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
 import { getStorage } from "~/server/storage/storage.server";
@@ -95,6 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
   const retentionJob = startRetentionJob({ db: database.db, storage: getStorage(), log });
+  const offerExpiryJob = startOfferExpiryJob({ db: database.db, log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);
   const orphanSweeper = startOrphanSweeper({
@@ -259,6 +261,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Requests are done: send what they queued (the batch in flight), then let go of the database.
       await mailWorker.stop();
       await retentionJob.stop();
+      await offerExpiryJob.stop();
       await orphanSweeper.stop();
       spoolCleaner.stop();
       await eventBus.stop();

@@ -8,6 +8,7 @@ import { listTimeline } from "~/server/conversation/timeline.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { loanApplications, loanDocuments } from "~/server/db/schema.server";
 import { APPLICATION_SUMMARY_COLUMNS } from "~/server/dashboard.server";
+import { offersForApplication } from "~/server/offers/offers.server";
 
 /**
  * The applicant's page for one of their applications (issue 19). The application is looked up by id
@@ -32,7 +33,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
   if (!app) return null;
 
   const reader = { id: viewer.id, side: "applicant" } as const;
-  const [documents, timeline, requestItems, conversation] = await Promise.all([
+  const [documents, timeline, requestItems, conversation, offers] = await Promise.all([
     db
       .select({ id: loanDocuments.id, fileName: loanDocuments.fileName, documentType: loanDocuments.documentType, uploadedAt: loanDocuments.uploadedAt })
       .from(loanDocuments)
@@ -41,6 +42,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
     listTimeline(app.id, reader, db),
     listRequestItems(app.id, db),
     loadConversation(app.id, reader, db),
+    offersForApplication(app.id, db),
   ]);
 
   return {
@@ -50,5 +52,6 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
     requestItems,
     conversation,
     open: isOpenForReview(app.status),
+    offers,
   };
 }

@@ -4,7 +4,8 @@ import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
 import { unreadCounts } from "~/server/conversation/messages.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { approvedLoans, loanApplications, loanDocuments, profiles, requestItems } from "~/server/db/schema.server";
+import { approvedLoans, loanApplications, loanDocuments, loanOffers, profiles, requestItems, signedAgreements } from "~/server/db/schema.server";
+import { toOfferView } from "~/server/offers/offers.server";
 import type { Dashboard } from "~/domain/views/dashboard";
 
 /** What an applicant sees of each application on the dashboard and its page (never the SSN or bank data). */
@@ -30,6 +31,9 @@ const OPEN_ITEM_STATUSES = ["requested", "rejected"] as const;
 
 /** Open What We Need items listed at most (a request holds up to 10 items; more would be unusual). */
 const WHAT_WE_NEED_LIMIT = 50;
+
+/** Offers listed at most (one live offer per application; a few closed ones besides). */
+const OFFER_LIMIT = 100;
 
 export async function getDashboard(userId: string, fallbackName: string, db: Db = getDb()): Promise<Dashboard> {
   const [profile] = await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId)).limit(1);
@@ -88,6 +92,15 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
     .orderBy(asc(requestItems.dueDate), asc(requestItems.createdAt), asc(requestItems.id))
     .limit(WHAT_WE_NEED_LIMIT);
 
+  // The offers on all of the applicant's applications, in one query filtered by the user's id.
+  const offers = await db
+    .select({ offer: loanOffers, firstPaymentDue: signedAgreements.firstPaymentDue })
+    .from(loanOffers)
+    .leftJoin(signedAgreements, eq(signedAgreements.offerId, loanOffers.id))
+    .where(eq(loanOffers.userId, userId))
+    .orderBy(desc(loanOffers.createdAt), desc(loanOffers.id))
+    .limit(OFFER_LIMIT);
+
   const unread = await unreadCounts(
     apps.map((a) => a.id),
     { id: userId, side: "applicant" },
@@ -117,5 +130,6 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
         overdue: item.dueDate < today,
       };
     }),
+    offers: offers.map((r) => toOfferView(r.offer, r.firstPaymentDue)),
   };
 }

@@ -7,6 +7,7 @@ import { APPLICATION_PAGE_INTENTS, REVIEW_INTENTS } from "~/domain/validation/re
 import { APPLICANT_REQUEST_INTENTS, isoDateAfter, STAFF_REQUEST_INTENTS } from "~/domain/validation/requests";
 import { makePdf } from "../helpers/files";
 import { MESSAGE_INTENTS } from "~/domain/validation/messages";
+import { OFFER_DECLINE_INTENTS } from "~/domain/validation/offer-decline";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -206,6 +207,20 @@ function rows(): Row[] {
         expect: adminOnly(200),
       },
     ]),
+    // Decline Offer (issue 20): action only. A's application has no open offer here (409 for A; the
+    // decline itself: offer-decisions.test.ts and offer-decline.e2e); anyone else's, staff included, 404.
+    { method: "GET", path: `/dashboard/applications/${appA}/offer-decline`, route: "/dashboard/applications/:id/offer-decline", expect: all(405) },
+    ...OFFER_DECLINE_INTENTS.map(
+      (intent): Row => ({
+        method: "POST",
+        path: `/dashboard/applications/${appA}/offer-decline`,
+        route: "/dashboard/applications/:id/offer-decline",
+        intent,
+        body: () => form({ intent })(),
+        expect: { visitor: "auth", applicantA: 409, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      }),
+    ),
+    { method: "POST", path: "/dashboard/applications/not-a-uuid/offer-decline", route: "/dashboard/applications/:id/offer-decline", body: form({ intent: "decline" }), expect: signedIn("auth", 404) },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -318,6 +333,7 @@ describe("authorization matrix", () => {
       "/admin/applications/:id/requests": STAFF_REQUEST_INTENTS,
       "/dashboard/applications/:id/messages": MESSAGE_INTENTS,
       "/admin/applications/:id/messages": MESSAGE_INTENTS,
+      "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

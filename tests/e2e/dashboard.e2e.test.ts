@@ -188,7 +188,7 @@ describe("the applicant dashboard", () => {
     await context.close();
   });
 
-  it("shows an approval live: 'Loan Approved!', the approved badge and the loan, without a reload; others see nothing", async () => {
+  it("shows an approval live: 'Loan Approved!', the approved badge and the loan offer, without a reload; others see nothing", async () => {
     const { context, page, errors } = await newPage(jane);
     await openDashboard(page);
     // A second applicant's dashboard is open at the same time.
@@ -201,7 +201,8 @@ describe("the applicant dashboard", () => {
     expect(admin).toBeTruthy();
     await approveApplication(
       olderId,
-      { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60 },
+      // Less than the $50,000 requested: a Counteroffer (issue 20), so it names its reason.
+      { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60, counterofferReasons: ["Insufficient income"] },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "dashboard e2e" },
       database.db,
@@ -221,13 +222,15 @@ describe("the applicant dashboard", () => {
     expect(await badge.getAttribute("data-tone")).toBe("green");
     expect(await page.locator(`[data-application-id="${newerId}"] [data-status]`).textContent()).toBe("Pending");
 
-    const loan = loansList(page).getByRole("listitem");
-    expect(await loan.count()).toBe(1);
-    const loanText = (await loan.textContent()) ?? "";
-    for (const expected of ["$45,000 Personal Loan", "Next step:", "Approved", "$45,000.00", "8.5%", "60 months", "Monthly Payment", "Balance", "Approval Date"]) {
-      expect(loanText).toContain(expected);
+    // Issue 20: an approval is an offer; the loan is listed under Approved Loans once the agreement is signed.
+    const offer = page.getByRole("region", { name: "Your Loan Offer" });
+    await offer.waitFor();
+    const offerText = (await offer.textContent()) ?? "";
+    for (const expected of ["Counteroffer", "Insufficient income", "$45,000.00", "8.50%", "60 months", "Monthly Payment", "APR", "Offer Expires"]) {
+      expect(offerText).toContain(expected);
     }
-    expect(await page.getByText("No Approved Loans Yet").count()).toBe(0);
+    expect(await loansList(page).count()).toBe(0);
+    expect(await page.getByText("No Approved Loans Yet").count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload)).toBe("still here");
     expect(await axeViolations(page)).toEqual([]);
 

@@ -224,6 +224,13 @@ const ACTIONS: ActionCase[] = [
         ),
     }),
   ),
+  // Decline Offer (issue 20), on applicant A's application (no open offer there): a wrong intent is a
+  // 400, a genuine one a 409, whatever else is sent with it; nothing is stored either way.
+  {
+    path: "/dashboard/applications/:appA/offer-decline",
+    actor: "applicantA",
+    bodies: () => hostileEnvelope(hostileFields({ intent: oneOf("decline", "DECLINE", "sign", "withdraw", "") })),
+  },
   {
     path: "/api/admin/reveal",
     actor: "admin",
@@ -391,6 +398,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin", actor: "admin", fields: { intent: "deny", applicationId: world.appA, otherReason: "Income\u0007unverified" } },
       { path: `/dashboard/applications/${world.appA}/messages`, actor: "applicantA", fields: { intent: "send", body: "Hello\u0000there" } },
       { path: `/admin/applications/${world.appA}/messages`, actor: "admin", fields: { intent: "send", body: "Clear\u001b[2J screen" } },
+      { path: `/dashboard/applications/${world.appA}/offer-decline`, actor: "applicantA", fields: { intent: "decline\u0000" } },
     ];
     for (const c of cases) {
       await world.resetThrottles();

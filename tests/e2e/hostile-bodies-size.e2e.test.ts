@@ -41,6 +41,8 @@ const TARGETS: Target[] = [
       ["/dashboard/applications/:id/messages", "applicantA"],
       ["/admin/applications/:id/messages", "admin"],
       ["/admin/applications/:id/requests", "admin"],
+      // Issue 20: Decline Offer (a 1 KiB limit).
+      ["/dashboard/applications/:id/offer-decline", "applicantA"],
     ] as const
   ).map(
     ([pattern, actor]): Target => ({

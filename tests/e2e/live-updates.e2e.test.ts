@@ -63,9 +63,11 @@ describe.runIf(TEST_DATABASE_URL)("live updates across two instances (PostgreSQL
       const { userId } = await ensureAdmin(db, { email: "reviewer@example.com", password: "Adm1n!Secret", name: "Rita Reviewer" });
       const admin = { id: userId, name: "Rita Reviewer", email: "reviewer@example.com" };
       const started = Date.now();
-      await approveApplication(applicationId, { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60 }, admin, {}, db.db);
+      // Less than the $50,000 requested: a Counteroffer (issue 20), with its reason.
+      await approveApplication(applicationId, { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60, counterofferReasons: ["Insufficient income"] }, admin, {}, db.db);
       const onB = await aliceOnB.waitFor((e) => e.event === "change" && JSON.parse(e.data).table === "loan_applications" && JSON.parse(e.data).status === "approved", 1000);
-      const onA = await aliceOnA.waitFor((e) => e.event === "change" && JSON.parse(e.data).table === "approved_loans", 1000);
+      // Issue 20: no loan until the agreement is signed; the approval's timeline events (approved, offer_made) arrive instead.
+      const onA = await aliceOnA.waitFor((e) => e.event === "change" && e.at >= started && JSON.parse(e.data).table === "application_events" && JSON.parse(e.data).applicationId === applicationId, 1000);
       expect(onB.at - started).toBeLessThan(1000);
       expect(onA.at - started).toBeLessThan(1000);
       // The payload names what changed (and, since issue 19, the application it belongs to), nothing personal.

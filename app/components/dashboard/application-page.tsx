@@ -5,6 +5,7 @@ import { ApplicationTimeline } from "~/components/application/application-timeli
 import { MessagesPanel } from "~/components/application/messages-panel";
 import { useApplicationLive } from "~/components/application/use-application-live";
 import { WhatWeNeedPanel } from "~/components/application/what-we-need-panel";
+import { YourLoanOffer } from "~/components/offer/your-loan-offer";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { formatAmount, formatDate } from "~/domain/formats";
@@ -26,6 +27,8 @@ export function ApplicantApplicationView({ data }: { data: ApplicantApplicationP
   useApplicationLive(application.id);
   const reference = applicationReference(application.id);
   const type = loanTypeLabel(application.loanType);
+  // Issue 20: the latest offer, whatever its status (open, signed, declined, expired, withdrawn).
+  const offer = data.offers[0];
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -69,6 +72,12 @@ export function ApplicantApplicationView({ data }: { data: ApplicantApplicationP
           </Detail>
         </dl>
       </Card>
+
+      {offer ? (
+        <div className="mt-8">
+          <YourLoanOffer offer={offer} timeZone={timeZone} />
+        </div>
+      ) : null}
 
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="flex min-w-0 flex-col gap-8">

@@ -1,3 +1,4 @@
+import { YourLoanOffer } from "~/components/offer/your-loan-offer";
 import type { Dashboard } from "~/domain/views/dashboard";
 import { ApplicationsSection } from "./applications-section";
 import { ApprovalNotice } from "./approval-notice";
@@ -12,6 +13,8 @@ export function DashboardPage({ data }: { data: Dashboard }) {
   const { noticeOpen, dismissNotice } = useDashboardLive(data);
   // An account with nothing on file yet has not been here before in any way that matters to it.
   const greeting = data.applications.length === 0 && data.approvedLoans.length === 0 ? "Welcome" : "Welcome back";
+  // Issue 20: each open offer waits above Approved Loans (a loan appears there once its agreement is signed).
+  const openOffers = data.offers.filter((offer) => offer.status === "offered");
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -24,6 +27,13 @@ export function DashboardPage({ data }: { data: Dashboard }) {
       </header>
       <div className="flex flex-col gap-12">
         <WhatWeNeedSummary items={data.whatWeNeed} />
+        {openOffers.length > 0 ? (
+          <div className="flex flex-col gap-6" data-testid="open-offers">
+            {openOffers.map((offer) => (
+              <YourLoanOffer key={offer.id} offer={offer} timeZone={timeZone} focusAfterDecline="main" />
+            ))}
+          </div>
+        ) : null}
         <ApprovedLoansSection loans={data.approvedLoans} timeZone={timeZone} />
         <ApplicationsSection applications={data.applications} timeZone={timeZone} />
       </div>

@@ -1,3 +1,4 @@
+import type { OfferView } from "~/domain/loan-offers";
 import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
 
 /**
@@ -27,4 +28,6 @@ export type ApplicantApplicationPage = {
   conversation: ConversationView;
   /** Still under review: requests can be answered and messages written. */
   open: boolean;
+  /** The application's loan offers (issue 20), newest first, any status. */
+  offers: OfferView[];
 };

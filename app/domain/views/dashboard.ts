@@ -1,4 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
+import type { OfferView } from "~/domain/loan-offers";
 
 /**
  * What an applicant's dashboard shows, as plain data: server/dashboard.server.ts returns these shapes and
@@ -51,6 +52,8 @@ export type Dashboard = {
   applications: DashboardApplication[];
   /** Open request items across the applicant's applications under review, soonest due first. */
   whatWeNeed: DashboardRequestItem[];
+  /** The loan offers on the applicant's applications (issue 20), newest first, any status. */
+  offers: OfferView[];
 };
 
 /** A 60-second download link to one of the applicant's own documents (the dashboard action's answer). */

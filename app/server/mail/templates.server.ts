@@ -168,6 +168,37 @@ export function applicationApprovedEmail(
 }
 
 /**
+ * Reg B (12 CFR 1002.9(a)(2)): the principal reasons for an adverse action and the applicant's right
+ * to a statement of them, or, without reasons, how to ask for that statement. Shared by every notice
+ * of action taken (the denial here, the declined or expired counteroffer in offer-emails.server.ts).
+ */
+export function statementOfReasonsBlocks(reasons: readonly string[], withoutReasons: string): Block[] {
+  const listed = reasons.map((r) => oneLine(r, 300)).filter(Boolean);
+  if (listed.length === 0) {
+    return [
+      {
+        kind: "p",
+        text: `You have the right to a statement of the specific reasons ${withoutReasons}. To obtain the statement, please contact us within 60 days of the date of this notice at ${site.phone.display}, ${site.email} or ${creditorAddress}. We will send you a written statement of reasons within 30 days of receiving your request.`,
+      },
+    ];
+  }
+  return [
+    { kind: "strong", text: "Principal reason(s) for our decision:" },
+    { kind: "list", items: listed },
+    {
+      kind: "p",
+      text: `You have the right to a statement of the specific reasons for this decision. If you would like more detail about the reasons above, contact us within 60 days of the date of this notice at ${site.phone.display}, ${site.email} or ${creditorAddress}; we will answer in writing within 30 days of receiving your request.`,
+    },
+  ];
+}
+
+/** The ECOA notice (12 CFR 1002.9(b)(1)) every notice of action taken ends with. */
+export const ECOA_NOTICE: Block = {
+  kind: "small",
+  text: "NOTICE: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Consumer Response Center, Washington, DC 20580.",
+};
+
+/**
  * To the applicant: the application was denied. A written adverse-action notice in the shape the
  * Equal Credit Opportunity Act (Regulation B, 12 CFR 1002.9) asks for: the action taken, the creditor's
  * name and address, the specific reasons (or the right to ask for them), and the ECOA notice naming
@@ -180,7 +211,6 @@ export function applicationDeniedEmail(
     decisionDate?: Date;
   },
 ): RenderedEmail {
-  const reasons = data.reasons.map((r) => oneLine(r, 300)).filter(Boolean);
   const date = (data.decisionDate ?? new Date()).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
   const blocks: Block[] = [
     greeting(data.applicantName),
@@ -198,28 +228,14 @@ export function applicationDeniedEmail(
       ],
     },
   ];
-  if (reasons.length > 0) {
-    blocks.push({ kind: "strong", text: "Principal reason(s) for our decision:" }, { kind: "list", items: reasons });
-    blocks.push({
-      kind: "p",
-      text: `You have the right to a statement of the specific reasons for this decision. If you would like more detail about the reasons above, contact us within 60 days of the date of this notice at ${site.phone.display}, ${site.email} or ${creditorAddress}; we will answer in writing within 30 days of receiving your request.`,
-    });
-  } else {
-    blocks.push({
-      kind: "p",
-      text: `You have the right to a statement of the specific reasons why your application was denied. To obtain the statement, please contact us within 60 days of the date of this notice at ${site.phone.display}, ${site.email} or ${creditorAddress}. We will send you a written statement of reasons within 30 days of receiving your request.`,
-    });
-  }
   blocks.push(
+    ...statementOfReasonsBlocks(data.reasons, "why your application was denied"),
     { kind: "strong", text: "Your rights" },
     {
       kind: "p",
       text: "This decision does not prevent you from applying again in the future. You may also ask us any question about this decision, and you are welcome to submit a new application if your circumstances change.",
     },
-    {
-      kind: "small",
-      text: "NOTICE: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Consumer Response Center, Washington, DC 20580.",
-    },
+    ECOA_NOTICE,
     pageButton("View my dashboard", data.baseUrl, "/dashboard"),
   );
   return layout("application-denied", `Decision on your ${BRAND_NAME} application`, "Notice of action taken on your application", blocks);

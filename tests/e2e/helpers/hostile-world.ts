@@ -58,6 +58,8 @@ const GUARDED_TABLES = [
   "application_messages",
   "conversation_reads",
   "conversation_notices",
+  // Issue 20: the offers.
+  "loan_offers",
 ];
 
 export async function fingerprintTables(db: pg.Client): Promise<Record<string, string>> {

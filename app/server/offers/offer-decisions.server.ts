@@ -1,0 +1,171 @@
+import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import type { OfferView } from "~/domain/loan-offers";
+import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { recordEvent } from "~/server/conversation/timeline.server";
+import { getDb, type Db, type Tx } from "~/server/db/client.server";
+import { loanApplications, loanOffers, profiles, user as userTable } from "~/server/db/schema.server";
+import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/mail/offer-emails.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { toOfferView, type OfferRow } from "./offers.server";
+
+/**
+ * The applicant's and the clock's decisions on an open offer (issue 20): Decline Offer and expiry.
+ * Each is ONE conditional UPDATE (… WHERE status = 'offered' …, RETURNING), in one transaction with
+ * its timeline event, audit row and e-mail: of two requests (or two instances' expiry runs) at once,
+ * the row lock lets exactly one change the row, and only that one writes the rest. A Counteroffer
+ * that is not accepted is an adverse action (Reg B, 12 CFR 1002.9(a)(1)(iv)): its e-mail is a notice
+ * of action taken with the counteroffer's reasons; a plain offer's is a short confirmation.
+ */
+
+/** Why a decline was refused: 404 (not this user's, or no such application) or 409 (not open any more). */
+export class OfferDecisionRefused extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OfferDecisionRefused";
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type OfferDecider = { id: string; name: string; email: string; isAdmin: boolean };
+
+/** What the e-mail needs of the application and its applicant (the account's address, the profile's name). */
+async function recipientsFor(tx: Tx, applicationIds: string[]) {
+  if (applicationIds.length === 0) return new Map<string, { email: string; name: string; loanType: string; requestedAmount: string }>();
+  const rows = await tx
+    .select({
+      id: loanApplications.id,
+      loanType: loanApplications.loanType,
+      requestedAmount: loanApplications.requestedAmount,
+      email: userTable.email,
+      accountName: userTable.name,
+      fullName: profiles.fullName,
+    })
+    .from(loanApplications)
+    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
+    .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
+    .where(inArray(loanApplications.id, applicationIds));
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.fullName ?? r.accountName, loanType: r.loanType, requestedAmount: String(r.requestedAmount) }]));
+}
+
+function emailData(offer: OfferRow, about: { name: string; loanType: string; requestedAmount: string }, decidedAt: Date): ClosedOfferEmailData {
+  return {
+    applicantName: about.name,
+    loanType: about.loanType,
+    applicationId: offer.applicationId,
+    baseUrl: getConfig().publicUrl,
+    requestedAmount: about.requestedAmount,
+    amountCents: offer.amountCents,
+    noteRateMilli: offer.noteRateMilli,
+    termMonths: offer.termMonths,
+    counterofferReasons: offer.counterofferReasons,
+    decidedAt,
+  };
+}
+
+/**
+ * Decline Offer: the signed-in applicant declines the open offer on their own application. Another
+ * user's application, a malformed id and staff get 404 (the same answer as no application); an offer
+ * that is no longer open (signed, declined, withdrawn, expired, or past its expiry) gets 409.
+ */
+export async function declineOffer(
+  applicationId: unknown,
+  user: OfferDecider,
+  request: RequestInfo = {},
+  now: Date = new Date(),
+  db: Db = getDb(),
+): Promise<OfferView> {
+  if (user.isAdmin || typeof applicationId !== "string" || !UUID.test(applicationId)) {
+    throw new OfferDecisionRefused(404, OFFER_DECLINE_MESSAGES.notFound);
+  }
+  const id = applicationId.toLowerCase();
+  return db.transaction(async (tx) => {
+    const [offer] = await tx
+      .update(loanOffers)
+      .set({ status: "declined", decidedAt: now })
+      .where(and(eq(loanOffers.applicationId, id), eq(loanOffers.userId, user.id), eq(loanOffers.status, "offered"), gt(loanOffers.expiresAt, now)))
+      .returning();
+    if (!offer) {
+      // Nothing changed: tell "not yours / not there" (404) from "not open any more" (409).
+      const [own] = await tx
+        .select({ id: loanApplications.id })
+        .from(loanApplications)
+        .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, user.id)))
+        .limit(1);
+      throw own ? new OfferDecisionRefused(409, OFFER_DECLINE_MESSAGES.conflict) : new OfferDecisionRefused(404, OFFER_DECLINE_MESSAGES.notFound);
+    }
+    const about = (await recipientsFor(tx, [offer.applicationId])).get(offer.applicationId);
+    if (!about) throw new Error("declineOffer: the offer's application vanished inside the transaction");
+    await recordEvent(tx, {
+      applicationId: offer.applicationId,
+      ownerId: offer.userId,
+      kind: "offer_declined",
+      actorId: user.id,
+      actorSide: "applicant",
+      summary: offer.isCounteroffer ? "You declined the counteroffer." : "You declined the loan offer.",
+    });
+    const actor: AuditActor = { id: user.id, name: user.name, email: user.email };
+    await writeAudit(tx, {
+      actor,
+      action: "offer.decline",
+      table: "loan_offers",
+      recordId: offer.id,
+      details: { applicationId: offer.applicationId, counteroffer: offer.isCounteroffer, notice: offer.isCounteroffer ? "offer-declined-notice" : "offer-declined" },
+      request,
+    });
+    const data = emailData(offer, about, now);
+    await enqueueEmail(tx, { to: about.email, ...(offer.isCounteroffer ? offerDeclinedNoticeEmail(data) : offerDeclinedEmail(data)) });
+    return toOfferView(offer);
+  });
+}
+
+/** How many offers expired, and how many of them were Counteroffers (each sent a Reg B notice). */
+export type ExpiryResult = { expired: number; counteroffers: number };
+
+/**
+ * Expires every open offer whose time has passed: ONE statement (UPDATE … WHERE status = 'offered'
+ * AND expires_at <= now RETURNING), in one transaction with each returned offer's timeline event,
+ * audit row (actor: the system) and e-mail (a Reg B notice for a Counteroffer, a courtesy notice
+ * otherwise). Two instances running it at once: the second waits on the first's row locks, re-checks
+ * status = 'offered' and skips what the first expired, so each offer expires, and is announced, once.
+ */
+export async function expireOffers(db: Db = getDb(), now: Date = new Date()): Promise<ExpiryResult> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(loanOffers)
+      .set({ status: "expired", decidedAt: now })
+      .where(and(eq(loanOffers.status, "offered"), lte(loanOffers.expiresAt, now)))
+      .returning();
+    if (expired.length === 0) return { expired: 0, counteroffers: 0 };
+    const recipients = await recipientsFor(tx, [...new Set(expired.map((o) => o.applicationId))]);
+    let counteroffers = 0;
+    for (const offer of expired) {
+      await recordEvent(tx, {
+        applicationId: offer.applicationId,
+        ownerId: offer.userId,
+        kind: "offer_expired",
+        actorId: null,
+        actorSide: null,
+        summary: offer.isCounteroffer ? "The counteroffer expired without being signed." : "The loan offer expired without being signed.",
+      });
+      await writeAudit(tx, {
+        actor: null,
+        action: "offer.expire",
+        table: "loan_offers",
+        recordId: offer.id,
+        details: { applicationId: offer.applicationId, counteroffer: offer.isCounteroffer, expiresAt: offer.expiresAt.toISOString() },
+      });
+      const about = recipients.get(offer.applicationId);
+      if (!about) continue;
+      const data = emailData(offer, about, now);
+      await enqueueEmail(tx, { to: about.email, ...(offer.isCounteroffer ? offerExpiredNoticeEmail(data) : offerExpiredEmail(data)) });
+      if (offer.isCounteroffer) counteroffers += 1;
+    }
+    return { expired: expired.length, counteroffers };
+  });
+}
