@@ -8,7 +8,7 @@ export const APPROVAL_DESCRIPTION = "Congratulations! One of your loan applicati
  * The inline 'Loan Approved!' notice at the top of the dashboard, shown until dismissed. The status
  * region stays in the page (empty while closed) so screen readers announce what appears in it.
  */
-export function ApprovalNotice({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
+export function ApprovalNotice({ open, onDismiss, hasOffer = false }: { open: boolean; onDismiss: () => void; hasOffer?: boolean }) {
   return (
     <div
       className={
@@ -22,8 +22,9 @@ export function ApprovalNotice({ open, onDismiss }: { open: boolean; onDismiss: 
             <p className="font-semibold">{APPROVAL_TITLE}</p>
             <p className="text-sm">
               {APPROVAL_DESCRIPTION}{" "}
-              <a href="#approved-loans" className="font-semibold underline underline-offset-2">
-                See your approved loans
+              {/* Approval makes an offer (issue 20): the loan itself is listed once the agreement is signed. */}
+              <a href={hasOffer ? "#your-loan-offers" : "#approved-loans"} className="font-semibold underline underline-offset-2">
+                {hasOffer ? "Review your loan offer" : "See your approved loans"}
               </a>
             </p>
           </>

@@ -18,7 +18,7 @@ export function DashboardPage({ data }: { data: Dashboard }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <ApprovalNotice open={noticeOpen} onDismiss={dismissNotice} />
+      <ApprovalNotice open={noticeOpen} onDismiss={dismissNotice} hasOffer={openOffers.length > 0} />
       <header className="mb-10">
         <h1 className="text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl">
           {greeting}, {data.fullName}
@@ -28,7 +28,7 @@ export function DashboardPage({ data }: { data: Dashboard }) {
       <div className="flex flex-col gap-12">
         <WhatWeNeedSummary items={data.whatWeNeed} />
         {openOffers.length > 0 ? (
-          <div className="flex flex-col gap-6" data-testid="open-offers">
+          <div id="your-loan-offers" className="flex scroll-mt-24 flex-col gap-6" data-testid="open-offers">
             {openOffers.map((offer) => (
               <YourLoanOffer key={offer.id} offer={offer} timeZone={timeZone} focusAfterDecline="main" />
             ))}
