@@ -41,6 +41,8 @@ const TARGETS: Target[] = [
       ["/dashboard/applications/:id/messages", "applicantA"],
       ["/admin/applications/:id/messages", "admin"],
       ["/admin/applications/:id/requests", "admin"],
+      // Issue 20: Review and Sign (its limit fits a drawn signature's PNG as a data URL).
+      ["/dashboard/applications/:id/offer", "applicantA"],
     ] as const
   ).map(
     ([pattern, actor]): Target => ({

@@ -105,7 +105,7 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
         <p className="text-sm text-muted-foreground">
           {schedule.length} monthly payments. The dates count from the day you sign; signing on another day moves them.
         </p>
-        <div className="mt-3 max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-labelledby="schedule-title">
+        <div className="mt-3 max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Payment schedule table (scrolls)">
           <table className="w-full text-sm" data-testid="payment-schedule">
             <caption className="sr-only">Payment schedule</caption>
             <thead className="sticky top-0 bg-muted">
