@@ -8,6 +8,7 @@ import { APPLICANT_REQUEST_INTENTS, isoDateAfter, STAFF_REQUEST_INTENTS } from "
 import { makePdf } from "../helpers/files";
 import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { OFFER_DECLINE_INTENTS } from "~/domain/validation/offer-decline";
+import { OFFER_SIGNING_INTENTS } from "~/domain/validation/offer-signing";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -221,6 +222,28 @@ function rows(): Row[] {
       }),
     ),
     { method: "POST", path: "/dashboard/applications/not-a-uuid/offer-decline", route: "/dashboard/applications/:id/offer-decline", body: form({ intent: "decline" }), expect: signedIn("auth", 404) },
+    // Review and Sign (issue 20) on A's application, which has no offer in this matrix: A sees the page
+    // (it says there is nothing to sign) and each intent is a 409 for A (no open offer, no consent to
+    // withdraw); anyone else, staff included, gets 404. Downloads: no signed agreement yet, so 404.
+    {
+      method: "GET",
+      path: `/dashboard/applications/${appA}/offer`,
+      route: "/dashboard/applications/:id/offer",
+      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
+    { method: "GET", path: "/dashboard/applications/not-a-uuid/offer", route: "/dashboard/applications/:id/offer", expect: signedIn("auth", 404) },
+    ...OFFER_SIGNING_INTENTS.map(
+      (intent): Row => ({
+        method: "POST",
+        path: `/dashboard/applications/${appA}/offer`,
+        route: "/dashboard/applications/:id/offer",
+        intent,
+        body: () => form({ intent, agree: "on", signatureKind: "typed", typedName: "Jane Doe" })(),
+        expect: { visitor: "auth", applicantA: 409, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      }),
+    ),
+    { method: "GET", path: `/dashboard/applications/${appA}/agreement`, route: "/dashboard/applications/:id/agreement", expect: signedIn("auth", 404) },
+    { method: "GET", path: `/admin/applications/${appA}/agreement`, route: "/admin/applications/:id/agreement", expect: adminOnly(404) },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -334,6 +357,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/messages": MESSAGE_INTENTS,
       "/admin/applications/:id/messages": MESSAGE_INTENTS,
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
+      "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

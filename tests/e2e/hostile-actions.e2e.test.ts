@@ -231,6 +231,23 @@ const ACTIONS: ActionCase[] = [
     actor: "applicantA",
     bodies: () => hostileEnvelope(hostileFields({ intent: oneOf("decline", "DECLINE", "sign", "withdraw", "") })),
   },
+  // Review and Sign (issue 20) on applicant A's application, which has no offer here: every intent is
+  // refused (no open offer, no consent to withdraw, or input its schema refuses: control characters,
+  // a PNG that is not one, a signature kind that does not exist).
+  {
+    path: "/dashboard/applications/:appA/offer",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("consent", "withdraw-consent", "sign", "SIGN", ""),
+          agree: oneOf("on", "off", ""),
+          signatureKind: oneOf("typed", "drawn", "ink", ""),
+          typedName: fc.oneof(hostileText, fc.constant("Jane\u0000Doe")),
+          signaturePng: oneOf("data:image/png;base64,AAAA", "data:image/svg+xml;base64,PHN2Zz4=", "not a data url", ""),
+        }),
+      ),
+  },
   {
     path: "/api/admin/reveal",
     actor: "admin",
@@ -399,6 +416,8 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: `/dashboard/applications/${world.appA}/messages`, actor: "applicantA", fields: { intent: "send", body: "Hello\u0000there" } },
       { path: `/admin/applications/${world.appA}/messages`, actor: "admin", fields: { intent: "send", body: "Clear\u001b[2J screen" } },
       { path: `/dashboard/applications/${world.appA}/offer-decline`, actor: "applicantA", fields: { intent: "decline\u0000" } },
+      { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "typed", typedName: "Jane\u0000Doe", agree: "on" } },
+      { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" } },
     ];
     for (const c of cases) {
       await world.resetThrottles();

@@ -43,6 +43,8 @@ const TARGETS: Target[] = [
       ["/admin/applications/:id/requests", "admin"],
       // Issue 20: Decline Offer (a 1 KiB limit).
       ["/dashboard/applications/:id/offer-decline", "applicantA"],
+      // Issue 20: Review and Sign (its limit fits a drawn signature's PNG as a data URL).
+      ["/dashboard/applications/:id/offer", "applicantA"],
     ] as const
   ).map(
     ([pattern, actor]): Target => ({

@@ -221,6 +221,7 @@ async function present(db: Db): Promise<Set<string>> {
 const EXPECTED: DisposalCounts = {
   applications: 3,
   documents: 3,
+  agreements: 0,
   bankAccounts: 3,
   approvedLoans: 1,
   contactMessages: 1,

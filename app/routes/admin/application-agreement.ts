@@ -1,6 +1,13 @@
-// Placeholder registered by the issue-20 foundation; replaced by its owner's work before merge.
+import { requireAdmin } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import type { Route } from "./+types/application-agreement";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+/**
+ * GET /admin/applications/:id/agreement: the application's signed loan agreement (PDF, attachment,
+ * no-store) for staff with a verified second factor; audited ('agreement.download', the staff actor).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return serveSignedAgreement(params.id, { side: "staff", admin }, requestInfo(request, context), { method: request.method });
 }

@@ -1,6 +1,14 @@
-// Placeholder registered by the issue-20 foundation; replaced by its owner's work before merge.
+import { requireUser } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import type { Route } from "./+types/application-agreement";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+/**
+ * GET /dashboard/applications/:id/agreement: the signed loan agreement (PDF, attachment, no-store) of
+ * the signed-in applicant's own application; another person's id, a malformed id and staff get 404.
+ * Each download is audited ('agreement.download').
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return serveSignedAgreement(params.id, { side: "applicant", viewer: user }, requestInfo(request, context), { method: request.method });
 }

@@ -12,6 +12,7 @@ import {
   rateLimit,
   rateLimitHits,
   session,
+  signedAgreements,
   verification,
 } from "~/server/db/schema.server";
 import type { DocumentStorage } from "~/server/storage/storage-keys.server";
@@ -31,6 +32,8 @@ import { cutoffFor, RETENTION_POLICY } from "./policy.server";
 export type DisposalCounts = {
   applications: number;
   documents: number;
+  /** Signed loan agreements (their PDFs are among `files`). */
+  agreements: number;
   bankAccounts: number;
   approvedLoans: number;
   contactMessages: number;
@@ -47,7 +50,7 @@ export type DisposalResult = {
   /** false when another instance held the run (PostgreSQL): nothing was done. */
   ran: boolean;
   counts: DisposalCounts;
-  /** Storage keys of the disposed documents. */
+  /** Storage keys of the disposed documents and signed agreements. */
   files: string[];
   filesRemoved: number;
   /** Keys whose removal failed (left for the orphan sweep). */
@@ -71,6 +74,7 @@ class DryRunRollback extends Error {}
 const EMPTY_COUNTS: DisposalCounts = {
   applications: 0,
   documents: 0,
+  agreements: 0,
   bankAccounts: 0,
   approvedLoans: 0,
   contactMessages: 0,
@@ -137,6 +141,13 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
           (row) => row.key,
         );
         counts.documents = files.length;
+        // The signed loan agreements' PDFs go with their application (issue 20). Their rows go first:
+        // each names its E-SIGN consent (ON DELETE RESTRICT), which the application's cascade removes.
+        const agreementKeys = (
+          await tx.delete(signedAgreements).where(inArray(signedAgreements.applicationId, ids)).returning({ key: signedAgreements.storageKey })
+        ).map((row) => row.key);
+        files = [...files, ...agreementKeys];
+        counts.agreements = agreementKeys.length;
         counts.bankAccounts = (
           await tx.delete(bankAccounts).where(inArray(bankAccounts.applicationId, ids)).returning({ id: bankAccounts.id })
         ).length;

@@ -1,0 +1,161 @@
+import { Card } from "~/components/ui/card";
+import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
+import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, formatCents, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
+
+/**
+ * The loan agreement on screen (Review and Sign, issue 20): the same AgreementPreview the signed PDF is
+ * rendered from (app/server/offers/agreement-document.server.ts), so screen and paper cannot disagree:
+ * the parties, the federal Truth in Lending box (Regulation Z headings, model form H-2), the loan
+ * terms, the payment schedule and the note terms. The signature block is the sign form below it.
+ */
+
+function boxValue(key: keyof TruthInLendingBox, box: TruthInLendingBox): string {
+  return key === "aprPercent" ? `${box.aprPercent}%` : formatCents(box[key]);
+}
+
+function Address({ address }: { address: PostalAddress }) {
+  return (
+    <>
+      <span className="block">{address.line1}</span>
+      {address.line2 ? <span className="block">{address.line2}</span> : null}
+      <span className="block">
+        {address.city}, {address.state} {address.postalCode}
+      </span>
+    </>
+  );
+}
+
+export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
+  const { terms, disclosure, schedule } = agreement;
+  return (
+    <article aria-labelledby="agreement-title" className="flex flex-col gap-6" data-testid="agreement">
+      <header>
+        <h2 id="agreement-title" className="text-2xl font-bold tracking-tight text-primary">
+          {AGREEMENT_TITLE}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Agreement {agreement.reference} · due dates as of signing on {formatAgreementDay(agreement.signedOn)}
+        </p>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card className="p-4 text-sm">
+          <h3 className="font-semibold text-foreground">Lender</h3>
+          <p className="mt-1">
+            <span className="block font-medium">{agreement.lender.name}</span>
+            <Address address={agreement.lender.address} />
+            {agreement.lender.nmlsId ? <span className="block">NMLS ID {agreement.lender.nmlsId}</span> : null}
+          </p>
+        </Card>
+        <Card className="p-4 text-sm">
+          <h3 className="font-semibold text-foreground">Borrower</h3>
+          <p className="mt-1">
+            <span className="block font-medium">{agreement.borrower.name}</span>
+            <Address address={agreement.borrower.address} />
+            <span className="block">{agreement.borrower.email}</span>
+          </p>
+        </Card>
+      </div>
+
+      <section aria-labelledby="tila-box-title">
+        <h3 id="tila-box-title" className="text-lg font-semibold text-foreground">
+          Federal Truth in Lending Disclosure
+        </h3>
+        <dl className="mt-3 grid grid-cols-1 border-2 border-foreground sm:grid-cols-2 lg:grid-cols-4" data-testid="tila-box">
+          {TILA_BOX_HEADINGS.map((box, i) => (
+            <div key={box.key} className={`flex flex-col gap-1 p-4 ${i > 0 ? "border-t-2 border-foreground sm:border-t-0 sm:border-l-2" : ""}`}>
+              <dt>
+                <span className={`block text-sm uppercase ${i < 2 ? "font-bold" : "font-semibold"}`}>{box.heading}</span>
+                <span className="block text-xs text-muted-foreground">{box.description}</span>
+              </dt>
+              <dd className={`mt-auto text-xl ${i < 2 ? "font-bold" : "font-semibold"}`}>{boxValue(box.key, disclosure)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="loan-terms-title">
+        <h3 id="loan-terms-title" className="text-lg font-semibold text-foreground">
+          Loan terms
+        </h3>
+        <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {(
+            [
+              ["Loan amount", formatCents(terms.amountCents)],
+              ["Origination Fee (prepaid finance charge)", formatCents(terms.originationFeeCents)],
+              ["Interest rate (note rate)", `${terms.noteRatePercent}%`],
+              ["Term", `${terms.termMonths} months`],
+              ["Monthly payment", formatCents(terms.monthlyPaymentCents)],
+              ["First payment due", formatAgreementDay(terms.firstPaymentDue)],
+              ["Final payment due", formatAgreementDay(agreement.maturityDate)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 border-b py-1">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="schedule-title">
+        <h3 id="schedule-title" className="text-lg font-semibold text-foreground">
+          Payment schedule
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {schedule.length} monthly payments. The dates count from the day you sign; signing on another day moves them.
+        </p>
+        <div className="mt-3 max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Payment schedule table (scrolls)">
+          <table className="w-full text-sm" data-testid="payment-schedule">
+            <caption className="sr-only">Payment schedule</caption>
+            <thead className="sticky top-0 bg-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left">
+                  No.
+                </th>
+                <th scope="col" className="px-3 py-2 text-left">
+                  Due date
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Payment
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Principal
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Interest
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Balance
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {schedule.map((row) => (
+                <tr key={row.number} className="border-t">
+                  <td className="px-3 py-1.5">{row.number}</td>
+                  <td className="px-3 py-1.5">{formatAgreementDay(row.dueDate)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.paymentCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.principalCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.interestCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.balanceCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="note-terms-title">
+        <h3 id="note-terms-title" className="text-lg font-semibold text-foreground">
+          Note terms
+        </h3>
+        <div className="mt-2 flex flex-col gap-3 text-sm leading-relaxed">
+          {agreement.noteTerms.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import type { AgreementDocument } from "./loan-agreement";
+
+/**
+ * The loan agreement as the Review and Sign page shows it before signing (issue 20): the same value
+ * the signed PDF is rendered from (app/server/offers/agreement-document.server.ts builds both), without
+ * the signature and the signing certificate, which exist only once the applicant signs. The due dates
+ * are those of a signature today; signing fixes them. Types only, safe in the browser.
+ */
+export type AgreementPreview = Omit<AgreementDocument, "signature" | "certificate"> & {
+  /** The day the due dates are counted from ('yyyy-MM-dd'): today on the page, the signing day on paper. */
+  signedOn: string;
+  /** The last scheduled due date ('yyyy-MM-dd'). */
+  maturityDate: string;
+};
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** 'yyyy-MM-dd' → "January 5, 2027" (a calendar day, no time zone), as the PDF prints days. */
+export function formatAgreementDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : day;
+}
+
+/** Where the Review and Sign page stands: consent first, then the agreement, or why it cannot be signed. */
+export type ReviewAndSignState = "consent" | "sign" | "signed" | "closed";
+
+/** The Review and Sign page's data (/dashboard/applications/:id/offer). */
+export type ReviewAndSignPageData = {
+  applicationId: string;
+  state: ReviewAndSignState;
+  /** The offer's status label and why it cannot be signed (state "closed" or "signed"). */
+  statusLabel: string | null;
+  closedMessage: string | null;
+  /** ISO instant after which the offer can no longer be signed. */
+  expiresAt: string | null;
+  consent: { version: string; consentedAt: string } | null;
+  /** Shown only after the E-SIGN consent (the disclosure is the first electronic record). */
+  agreement: AgreementPreview | null;
+  /** The name a typed signature must match. */
+  signerName: string;
+  /** Once signed: when the first payment is due ('yyyy-MM-dd'). */
+  firstPaymentDue: string | null;
+};

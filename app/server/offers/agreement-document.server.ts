@@ -1,0 +1,140 @@
+import { site } from "~/content/site";
+import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
+import { formatMilliPercent, percentToMilli } from "~/domain/loan-offers";
+import { disclosure } from "~/domain/truth-in-lending";
+import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
+import { formatCents, type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
+import { getConfig } from "~/server/config.server";
+import type { OfferRow } from "./offers.server";
+import type { OwnApplication } from "./consent.server";
+
+/**
+ * The loan agreement as data (issue 20), built from what is stored: the offer's row (its terms and
+ * Truth in Lending figures, in cents, fixed when the offer was made), the application's name, address
+ * and e-mail, and the lender's legal name and address. The Review and Sign page shows the preview and
+ * the signed PDF is rendered from the same value plus the signature and certificate, so the screen and
+ * the paper cannot disagree. The schedule is recomputed for the signing day (only its due dates depend
+ * on it) and its figures are checked against the stored ones: a mismatch is a bug, never signed.
+ */
+
+type Borrower = Pick<OwnApplication, "firstName" | "middleInitial" | "lastName" | "email" | "addressLine1" | "addressLine2" | "city" | "state" | "zipCode">;
+
+export function borrowerName(app: Pick<OwnApplication, "firstName" | "middleInitial" | "lastName">): string {
+  return [app.firstName, app.middleInitial ? `${app.middleInitial}.` : "", app.lastName].filter(Boolean).join(" ");
+}
+
+/** The lender as the agreement names it: the configured legal name (LENDER_LEGAL_NAME) or the site's name, at the Contact page's address. */
+export function agreementLender(): AgreementDocument["lender"] {
+  const licensing = getConfig().licensing;
+  const street = site.address.street;
+  // "1200 Market Street, Suite 400" → line 1 and line 2.
+  const [line1, ...rest] = street.split(/,\s*/);
+  return {
+    name: licensing?.legalName ?? site.name,
+    ...(licensing?.nmlsId ? { nmlsId: licensing.nmlsId } : {}),
+    address: { line1: line1 ?? street, ...(rest.length ? { line2: rest.join(", ") } : {}), city: site.address.city, state: site.address.state, postalCode: site.address.zip },
+  };
+}
+
+/** An offer's agreement reference: "LN-" and the offer id's first 8 characters, upper case. */
+export function agreementReference(offerId: string): string {
+  return `LN-${offerId.slice(0, 8).toUpperCase()}`;
+}
+
+export class AgreementFiguresMismatch extends Error {
+  constructor(field: string) {
+    super(`agreement-document: the recomputed ${field} differs from the stored offer`);
+    this.name = "AgreementFiguresMismatch";
+  }
+}
+
+function noteTerms(offer: OfferRow, schedule: AgreementPreview["schedule"], lenderName: string): string[] {
+  const first = schedule[0]!;
+  const last = schedule.at(-1)!;
+  const rate = formatMilliPercent(offer.noteRateMilli);
+  const regular = formatCents(offer.paymentCents);
+  const final = formatCents(offer.finalPaymentCents);
+  const count = schedule.length;
+  const payments =
+    offer.finalPaymentCents === offer.paymentCents
+      ? `I will pay ${count} monthly payments of ${regular} each.`
+      : `I will pay ${count - 1} monthly payments of ${regular} and a final payment of ${final}.`;
+  return [
+    `1. PROMISE TO PAY. In return for a loan of ${formatCents(offer.amountCents)} that I receive from ${lenderName} (the "Lender"), I promise to pay that principal amount, plus interest, to the order of the Lender. The Origination Fee of ${formatCents(offer.originationFeeCents)} is a prepaid finance charge taken from the loan proceeds, so the Amount Financed is ${formatCents(offer.amountFinancedCents)}.`,
+    `2. INTEREST. Interest is charged on the unpaid principal from the date of this agreement until the principal is paid in full, at a yearly rate of ${rate}%, computed each month as one twelfth of that rate on the unpaid principal.`,
+    `3. PAYMENTS. ${payments} The first payment is due on ${formatAgreementDay(first.dueDate)} and the others on the same day of each following month (or that month's last day when it has no such day); the last is due on ${formatAgreementDay(last.dueDate)}. Each payment is applied first to interest then due and then to principal.`,
+    "4. LATE PAYMENTS. This agreement charges no late fee. If I do not pay a payment in full when it is due, I am in default, and the Lender may, after any notice the law requires, require me to pay the unpaid principal and the interest I owe at once.",
+    "5. PREPAYMENT. I may pay all or part of the principal at any time without a prepayment penalty. A partial prepayment does not change the due dates or the amounts of my monthly payments unless the Lender agrees in writing. The Origination Fee is earned when the loan is made and is not refunded.",
+    "6. GOVERNING LAW. This agreement is governed by federal law and, to the extent federal law does not apply, by the law of the state in which the Lender is located, except where the law of the state where I live requires otherwise.",
+    `7. ELECTRONIC SIGNATURE. I consented to receive records and sign electronically (E-SIGN consent version ${ESIGN_CONSENT_VERSION}) before signing. I agree that this agreement is signed electronically under the federal E-SIGN Act (15 U.S.C. 7001 et seq.), that my electronic signature has the same effect as a handwritten one, and that I may ask for a paper copy at no charge.`,
+  ];
+}
+
+/**
+ * The agreement of an offer as signed on `signedOn` ('yyyy-MM-dd'), without signature and certificate.
+ * Throws AgreementFiguresMismatch if the Truth in Lending module no longer gives the stored figures.
+ */
+export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: string): AgreementPreview {
+  const figures = disclosure({
+    amountCents: offer.amountCents,
+    noteRatePercent: offer.noteRateMilli / 1000,
+    termMonths: offer.termMonths,
+    originationFeePercent: offer.originationFeeMilli / 1000,
+    signedOn,
+  });
+  const checks: [string, number, number][] = [
+    ["origination fee", figures.originationFeeCents, offer.originationFeeCents],
+    ["amount financed", figures.amountFinancedCents, offer.amountFinancedCents],
+    ["payment", figures.paymentCents, offer.paymentCents],
+    ["final payment", figures.schedule.at(-1)!.paymentCents, offer.finalPaymentCents],
+    ["finance charge", figures.financeChargeCents, offer.financeChargeCents],
+    ["total of payments", figures.totalOfPaymentsCents, offer.totalOfPaymentsCents],
+    ["APR", percentToMilli(figures.aprPercent), offer.aprMilli],
+    ["term", figures.schedule.length, offer.termMonths],
+  ];
+  for (const [field, computed, stored] of checks) if (computed !== stored) throw new AgreementFiguresMismatch(field);
+
+  const lender = agreementLender();
+  const schedule = figures.schedule;
+  const aprPercent = formatMilliPercent(offer.aprMilli);
+  return {
+    reference: agreementReference(offer.id),
+    lender,
+    borrower: {
+      name: borrowerName(borrower),
+      email: borrower.email,
+      address: {
+        line1: borrower.addressLine1,
+        ...(borrower.addressLine2 ? { line2: borrower.addressLine2 } : {}),
+        city: borrower.city,
+        state: borrower.state,
+        postalCode: borrower.zipCode,
+      },
+    },
+    terms: {
+      amountCents: offer.amountCents,
+      noteRatePercent: formatMilliPercent(offer.noteRateMilli),
+      aprPercent,
+      termMonths: offer.termMonths,
+      monthlyPaymentCents: offer.paymentCents,
+      firstPaymentDue: schedule[0]!.dueDate,
+      originationFeeCents: offer.originationFeeCents,
+    },
+    disclosure: {
+      aprPercent,
+      financeChargeCents: offer.financeChargeCents,
+      amountFinancedCents: offer.amountFinancedCents,
+      totalOfPaymentsCents: offer.totalOfPaymentsCents,
+    },
+    schedule,
+    noteTerms: noteTerms(offer, schedule, lender.name),
+    signedOn,
+    maturityDate: schedule.at(-1)!.dueDate,
+  };
+}
+
+/** The signed agreement: the preview of the signing day plus the signature and the certificate. */
+export function signedAgreementDocument(preview: AgreementPreview, signature: AgreementSignature, certificate: SigningCertificate): AgreementDocument {
+  const { signedOn: _signedOn, maturityDate: _maturityDate, ...document } = preview;
+  return { ...document, signature, certificate };
+}

@@ -1,0 +1,82 @@
+import { Readable } from "node:stream";
+import { desc, eq } from "drizzle-orm";
+import { UUID, plain } from "~/server/admin/documents.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { signedAgreements } from "~/server/db/schema.server";
+import { getStorage } from "~/server/storage/storage.server";
+import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+import { agreementReference } from "./agreement-document.server";
+import { ownApplication } from "./consent.server";
+
+/**
+ * The signed agreement's PDF for download (issue 20): its owner from /dashboard/applications/:id/
+ * agreement, staff (second factor) from /admin/applications/:id/agreement. Authorization first, then
+ * the stored file streams with private, no-store headers as an attachment; every download writes
+ * 'agreement.download' with the reader. 404 for anything the reader may not see or that does not exist.
+ */
+
+export type AgreementReader = { side: "applicant"; viewer: AuditActor & { isAdmin: boolean } } | { side: "staff"; admin: AuditActor };
+
+const NOT_FOUND = "There is no signed agreement for this application.";
+
+function agreementHeaders(fileName: string, size: number): Headers {
+  return new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Length": String(size),
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": "no-store, private",
+    Pragma: "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+}
+
+export async function serveSignedAgreement(
+  applicationId: string | undefined,
+  reader: AgreementReader,
+  request: RequestInfo = {},
+  options: { db?: Db; storage?: DocumentStorage; method?: string } = {},
+): Promise<Response> {
+  const db = options.db ?? getDb();
+  let id: string;
+  if (reader.side === "applicant") {
+    const app = await ownApplication(applicationId, reader.viewer, db);
+    if (!app) return plain(404, "Not Found");
+    id = app.id;
+  } else {
+    if (!applicationId || !UUID.test(applicationId)) return plain(404, "Not Found");
+    id = applicationId.toLowerCase();
+  }
+  const [row] = await db
+    .select({ id: signedAgreements.id, offerId: signedAgreements.offerId, userId: signedAgreements.userId, storageKey: signedAgreements.storageKey, sha256: signedAgreements.sha256 })
+    .from(signedAgreements)
+    .where(eq(signedAgreements.applicationId, id))
+    .orderBy(desc(signedAgreements.signedAt))
+    .limit(1);
+  if (!row) return plain(404, NOT_FOUND);
+  const stored = await (options.storage ?? getStorage()).get(row.storageKey);
+  if (!stored) return plain(404, "The file of this agreement is missing.");
+  const actor = reader.side === "applicant" ? reader.viewer : reader.admin;
+  try {
+    await writeAudit(db, {
+      actor,
+      action: "agreement.download",
+      table: "signed_agreements",
+      recordId: row.id,
+      details: { applicationId: id, offerId: row.offerId, clientId: row.userId, side: reader.side, sha256: row.sha256, bytes: stored.size },
+      request,
+    });
+  } catch (error) {
+    stored.body.destroy();
+    throw error;
+  }
+  const headers = agreementHeaders(`loan-agreement-${agreementReference(row.offerId).toLowerCase()}.pdf`, stored.size);
+  if (options.method === "HEAD") {
+    stored.body.destroy();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(Readable.toWeb(stored.body) as ReadableStream<Uint8Array>, { status: 200, headers });
+}

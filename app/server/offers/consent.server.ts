@@ -1,0 +1,186 @@
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
+import { UUID } from "~/server/admin/documents.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { recordEvent } from "~/server/conversation/timeline.server";
+import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
+import { esignConsents, loanApplications, loanOffers } from "~/server/db/schema.server";
+
+/**
+ * E-SIGN consent (15 U.S.C. 7001(c); issue 20): given per application on the way to signing its
+ * offer, with the consent text's version, the time, the IP address and the browser; withdrawn by
+ * stamping withdrawn_at (never deleted: a signed agreement names the consent it relied on). Both are
+ * conditional writes: the partial unique index esign_consents_one_current_idx keeps one current
+ * consent per person and application, so a double click or two tabs store one consent.
+ */
+
+/** A refusal the page shows as it is (status: 400 bad input, 404 not yours, 409 conflict, 410 gone). */
+export class OfferActionRefused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 410,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OfferActionRefused";
+  }
+}
+
+export const NOT_FOUND_MESSAGE = "This application does not exist.";
+
+/** Who is asking: applicants only (staff work on /admin, where their second factor applies). */
+export type OfferViewer = AuditActor & { isAdmin: boolean };
+
+export type OwnApplication = {
+  id: string;
+  userId: string;
+  firstName: string;
+  middleInitial: string | null;
+  lastName: string;
+  email: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+};
+
+/**
+ * The viewer's own application (the columns the agreement needs), or null: another person's id, a
+ * malformed id and staff all read as "not found", so the answer never says whether it exists.
+ */
+export async function ownApplication(applicationId: unknown, viewer: { id: string; isAdmin: boolean }, db: DbOrTx = getDb()): Promise<OwnApplication | null> {
+  if (viewer.isAdmin) return null;
+  if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
+  const [row] = await db
+    .select({
+      id: loanApplications.id,
+      userId: loanApplications.userId,
+      firstName: loanApplications.firstName,
+      middleInitial: loanApplications.middleInitial,
+      lastName: loanApplications.lastName,
+      email: loanApplications.email,
+      addressLine1: loanApplications.addressLine1,
+      addressLine2: loanApplications.addressLine2,
+      city: loanApplications.city,
+      state: loanApplications.state,
+      zipCode: loanApplications.zipCode,
+    })
+    .from(loanApplications)
+    .where(and(eq(loanApplications.id, applicationId.toLowerCase()), eq(loanApplications.userId, viewer.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type CurrentConsent = { id: string; version: string; consentedAt: Date; ipAddress: string | null; userAgent: string | null };
+
+/** The person's consent for this application that is not withdrawn, or null. */
+export async function currentConsent(applicationId: string, userId: string, db: DbOrTx = getDb()): Promise<CurrentConsent | null> {
+  const [row] = await db
+    .select({
+      id: esignConsents.id,
+      version: esignConsents.version,
+      consentedAt: esignConsents.consentedAt,
+      ipAddress: esignConsents.ipAddress,
+      userAgent: esignConsents.userAgent,
+    })
+    .from(esignConsents)
+    .where(and(eq(esignConsents.applicationId, applicationId), eq(esignConsents.userId, userId), isNull(esignConsents.withdrawnAt)))
+    .orderBy(desc(esignConsents.consentedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+const userAgentOf = (request: RequestInfo) => request.userAgent?.slice(0, 500) ?? null;
+
+/**
+ * "I Agree": stores the consent (version ESIGN_CONSENT_VERSION) with its timeline event and audit row.
+ * Asked only while the application has an open offer. Giving it again while one is current changes
+ * nothing and answers the current one (`created: false`).
+ */
+export async function giveConsent(
+  applicationId: string,
+  viewer: OfferViewer,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<{ consent: CurrentConsent; created: boolean }> {
+  const app = await ownApplication(applicationId, viewer, db);
+  if (!app) throw new OfferActionRefused(404, NOT_FOUND_MESSAGE);
+  const [open] = await db
+    .select({ id: loanOffers.id })
+    .from(loanOffers)
+    .where(and(eq(loanOffers.applicationId, app.id), eq(loanOffers.status, "offered"), gt(loanOffers.expiresAt, now)))
+    .limit(1);
+  if (!open) throw new OfferActionRefused(409, "There is no open loan offer on this application to consent for.");
+
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(esignConsents)
+      .values({
+        userId: viewer.id,
+        applicationId: app.id,
+        version: ESIGN_CONSENT_VERSION,
+        consentedAt: now,
+        ipAddress: request.ip ?? null,
+        userAgent: userAgentOf(request),
+      })
+      .onConflictDoNothing({ target: [esignConsents.userId, esignConsents.applicationId], where: sql`withdrawn_at is null` })
+      .returning({
+        id: esignConsents.id,
+        version: esignConsents.version,
+        consentedAt: esignConsents.consentedAt,
+        ipAddress: esignConsents.ipAddress,
+        userAgent: esignConsents.userAgent,
+      });
+    const created = inserted[0];
+    if (!created) {
+      const existing = await currentConsent(app.id, viewer.id, tx);
+      if (!existing) throw new OfferActionRefused(409, "Your consent could not be recorded. Please try again.");
+      return { consent: existing, created: false };
+    }
+    await recordEvent(tx, { applicationId: app.id, ownerId: app.userId, kind: "esign_consented", actorId: viewer.id, actorSide: "applicant" });
+    await writeAudit(tx, {
+      actor: viewer,
+      action: "esign.consent",
+      table: "esign_consents",
+      recordId: created.id,
+      details: { applicationId: app.id, version: created.version, consentedAt: created.consentedAt.toISOString(), ip: request.ip ?? null, userAgent: userAgentOf(request) },
+      request,
+    });
+    return { consent: created, created: true };
+  });
+}
+
+/**
+ * Withdraw E-SIGN Consent: one conditional UPDATE (… WHERE withdrawn_at IS NULL), its timeline event
+ * and audit row. Records already signed stay signed (the consent text says so); 409 when there is no
+ * current consent to withdraw.
+ */
+export async function withdrawConsent(
+  applicationId: string,
+  viewer: OfferViewer,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<{ consentId: string }> {
+  const app = await ownApplication(applicationId, viewer, db);
+  if (!app) throw new OfferActionRefused(404, NOT_FOUND_MESSAGE);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(esignConsents)
+      .set({ withdrawnAt: now })
+      .where(and(eq(esignConsents.applicationId, app.id), eq(esignConsents.userId, viewer.id), isNull(esignConsents.withdrawnAt)))
+      .returning({ id: esignConsents.id, version: esignConsents.version });
+    if (!row) throw new OfferActionRefused(409, "You have no current E-SIGN consent on this application to withdraw.");
+    await recordEvent(tx, { applicationId: app.id, ownerId: app.userId, kind: "esign_withdrawn", actorId: viewer.id, actorSide: "applicant" });
+    await writeAudit(tx, {
+      actor: viewer,
+      action: "esign.withdraw",
+      table: "esign_consents",
+      recordId: row.id,
+      details: { applicationId: app.id, version: row.version, withdrawnAt: now.toISOString(), ip: request.ip ?? null, userAgent: userAgentOf(request) },
+      request,
+    });
+    return { consentId: row.id };
+  });
+}

@@ -1,0 +1,236 @@
+import { randomBytes, createHash } from "node:crypto";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { formatMilliPercent } from "~/domain/loan-offers";
+import { typedNameMatches, OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
+import { formatAgreementDay } from "~/domain/views/agreement-preview";
+import type { AgreementSignature } from "~/domain/views/loan-agreement";
+import { writeAudit, type RequestInfo } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { todayUtc } from "~/server/conversation/requests.server";
+import { recordEvent } from "~/server/conversation/timeline.server";
+import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
+import { approvedLoans, esignConsents, loanOffers, signedAgreements } from "~/server/db/schema.server";
+import { renderAgreementPdf } from "~/server/documents/agreement-pdf.server";
+import { agreementSignedEmail } from "~/server/mail/agreement-emails.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { getStorage } from "~/server/storage/storage.server";
+import { assertSafeKey, type DocumentStorage } from "~/server/storage/storage-keys.server";
+import { agreementPreview, borrowerName, signedAgreementDocument } from "./agreement-document.server";
+import { currentConsent, NOT_FOUND_MESSAGE, OfferActionRefused, ownApplication, type OfferViewer } from "./consent.server";
+import type { OfferRow } from "./offers.server";
+
+/**
+ * Signing the loan agreement (issue 20). The PDF is rendered and stored BEFORE the transaction (a
+ * render or storage failure changes nothing); then one transaction makes the offer 'signed' with one
+ * conditional UPDATE (… WHERE status = 'offered' AND expires_at > now), records the agreement and its
+ * certificate, creates the active loan with its due dates, the timeline event, the audit row (with the
+ * file's SHA-256) and the e-mail (a link, never the file). If the UPDATE matches nothing (signed in
+ * another tab a moment ago, expired or withdrawn meanwhile) the stored file is removed again and the
+ * signer is told why. The orphan sweep removes a file whose removal failed (it knows signed_agreements).
+ */
+
+/** Stored agreements live under their own prefix: agreements/<application id>/agreement_<random>.pdf. */
+export const AGREEMENTS_PREFIX = "agreements";
+
+export function agreementStorageKey(applicationId: string): string {
+  const key = `${AGREEMENTS_PREFIX}/${applicationId}/agreement_${randomBytes(16).toString("hex")}.pdf`;
+  assertSafeKey(key);
+  return key;
+}
+
+export const SIGNING_MESSAGES = {
+  noOffer: "There is no loan offer on this application to sign.",
+  alreadySigned: "This loan agreement is already signed. You can download it from your application page.",
+  declined: "You declined this offer, so it can no longer be signed.",
+  withdrawn: "This offer was withdrawn by the lender and can no longer be signed.",
+  expired: "This offer has expired and can no longer be signed.",
+  noConsent: "Give your E-SIGN consent (Consent to Electronic Records and Signatures) before signing.",
+} as const;
+
+/** The application's most recent offer (the one the page shows), or null. */
+export async function latestOffer(applicationId: string, db: DbOrTx = getDb()): Promise<OfferRow | null> {
+  const [row] = await db.select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId)).orderBy(desc(loanOffers.createdAt), desc(loanOffers.id)).limit(1);
+  return row ?? null;
+}
+
+/** Why this offer cannot be signed at `now`, or null when it can. */
+export function signingRefusal(offer: OfferRow | null, now: Date): OfferActionRefused | null {
+  if (!offer) return new OfferActionRefused(409, SIGNING_MESSAGES.noOffer);
+  switch (offer.status) {
+    case "signed":
+      return new OfferActionRefused(409, SIGNING_MESSAGES.alreadySigned);
+    case "declined":
+      return new OfferActionRefused(409, SIGNING_MESSAGES.declined);
+    case "withdrawn":
+      return new OfferActionRefused(410, SIGNING_MESSAGES.withdrawn);
+    case "expired":
+      return new OfferActionRefused(410, SIGNING_MESSAGES.expired);
+    default:
+      return offer.expiresAt.getTime() <= now.getTime() ? new OfferActionRefused(410, SIGNING_MESSAGES.expired) : null;
+  }
+}
+
+export type SignatureInput = { kind: "drawn"; png: Uint8Array } | { kind: "typed"; name: string };
+
+export type SignResult = { offerId: string; loanId: string; agreementId: string; sha256: string; agreementSha256: string; firstPaymentDue: string; storageKey: string };
+
+/**
+ * Signs the application's open offer for its owner. Refusals are OfferActionRefused: 404 not the
+ * viewer's application, 409 no consent / already signed / declined, 410 expired or withdrawn, 400 a
+ * typed name that is not the applicant's.
+ */
+export async function signOffer(
+  applicationId: string,
+  viewer: OfferViewer,
+  signature: SignatureInput,
+  request: RequestInfo = {},
+  options: { db?: Db; storage?: DocumentStorage; now?: Date } = {},
+): Promise<SignResult> {
+  const db = options.db ?? getDb();
+  const storage = options.storage ?? getStorage();
+  const now = options.now ?? new Date();
+
+  const app = await ownApplication(applicationId, viewer, db);
+  if (!app) throw new OfferActionRefused(404, NOT_FOUND_MESSAGE);
+  const offer = await latestOffer(app.id, db);
+  const refusal = signingRefusal(offer, now);
+  if (refusal || !offer) throw refusal ?? new OfferActionRefused(409, SIGNING_MESSAGES.noOffer);
+  const consent = await currentConsent(app.id, viewer.id, db);
+  if (!consent) throw new OfferActionRefused(409, SIGNING_MESSAGES.noConsent);
+  if (signature.kind === "typed" && !typedNameMatches(signature.name, app)) {
+    throw new OfferActionRefused(400, `${OFFER_SIGNING_MESSAGES.typedMismatch}: ${borrowerName({ ...app, middleInitial: null })}.`);
+  }
+
+  // Render and store first: nothing is committed for a document that does not exist.
+  const signedOn = todayUtc(now);
+  const preview = agreementPreview(offer, app, signedOn);
+  const signerName = borrowerName(app);
+  const userAgent = request.userAgent?.slice(0, 500) ?? "";
+  const agreementSignature: AgreementSignature = signature.kind === "drawn" ? { kind: "drawn", png: signature.png } : { kind: "typed", name: signature.name.trim() };
+  const document = signedAgreementDocument(preview, agreementSignature, {
+    signerName,
+    signerEmail: viewer.email,
+    signedAt: now.toISOString(),
+    ipAddress: request.ip ?? "",
+    userAgent,
+    consentVersion: consent.version,
+    consentedAt: consent.consentedAt.toISOString(),
+  });
+  const { bytes, sha256: agreementSha256 } = await renderAgreementPdf(document);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const storageKey = agreementStorageKey(app.id);
+  await storage.put(storageKey, bytes, "application/pdf");
+
+  const firstPaymentDue = preview.terms.firstPaymentDue;
+  try {
+    return await db.transaction(async (tx) => {
+      // The consent must still be current: a withdrawal that committed first wins.
+      const [held] = await tx
+        .select({ id: esignConsents.id })
+        .from(esignConsents)
+        .where(and(eq(esignConsents.id, consent.id), isNull(esignConsents.withdrawnAt)))
+        .for("update");
+      if (!held) throw new OfferActionRefused(409, SIGNING_MESSAGES.noConsent);
+
+      const [signed] = await tx
+        .update(loanOffers)
+        .set({ status: "signed", decidedAt: now })
+        .where(and(eq(loanOffers.id, offer.id), eq(loanOffers.status, "offered"), gt(loanOffers.expiresAt, now)))
+        .returning({ id: loanOffers.id });
+      if (!signed) {
+        const again = await tx.select().from(loanOffers).where(eq(loanOffers.id, offer.id)).limit(1);
+        throw signingRefusal(again[0] ?? null, now) ?? new OfferActionRefused(409, SIGNING_MESSAGES.alreadySigned);
+      }
+
+      const [agreement] = await tx
+        .insert(signedAgreements)
+        .values({
+          offerId: offer.id,
+          applicationId: app.id,
+          userId: viewer.id,
+          storageKey,
+          sha256,
+          byteSize: bytes.length,
+          signerName,
+          signerEmail: viewer.email,
+          signatureKind: signature.kind,
+          signedAt: now,
+          ipAddress: request.ip ?? null,
+          userAgent: userAgent || null,
+          consentId: consent.id,
+          consentVersion: consent.version,
+          consentedAt: consent.consentedAt,
+          firstPaymentDue,
+        })
+        .returning({ id: signedAgreements.id });
+
+      const [loan] = await tx
+        .insert(approvedLoans)
+        .values({
+          userId: viewer.id,
+          applicationId: app.id,
+          status: "active",
+          // numeric(14,2) dollars from integer cents: exact (two decimals).
+          approvedAmount: offer.amountCents / 100,
+          balance: offer.amountCents / 100,
+          monthlyPayment: offer.paymentCents / 100,
+          interestRate: offer.noteRateMilli / 1000,
+          termMonths: offer.termMonths,
+          approvalDate: now,
+          offerId: offer.id,
+          firstPaymentDue,
+          maturityDate: preview.maturityDate,
+        })
+        .returning({ id: approvedLoans.id });
+
+      await recordEvent(tx, {
+        applicationId: app.id,
+        ownerId: app.userId,
+        kind: "agreement_signed",
+        actorId: viewer.id,
+        actorSide: "applicant",
+        summary: `First payment due ${formatAgreementDay(firstPaymentDue)}.`,
+      });
+      await writeAudit(tx, {
+        actor: viewer,
+        action: "agreement.sign",
+        table: "signed_agreements",
+        recordId: agreement!.id,
+        details: {
+          applicationId: app.id,
+          offerId: offer.id,
+          loanId: loan!.id,
+          sha256,
+          agreementPagesSha256: agreementSha256,
+          byteSize: bytes.length,
+          storageKey,
+          signatureKind: signature.kind,
+          consentId: consent.id,
+          consentVersion: consent.version,
+          aprPercent: formatMilliPercent(offer.aprMilli),
+          amountCents: offer.amountCents,
+          firstPaymentDue,
+          maturityDate: preview.maturityDate,
+        },
+        request,
+      });
+      await enqueueEmail(tx, {
+        to: viewer.email,
+        ...agreementSignedEmail({
+          applicantName: signerName,
+          applicationId: app.id,
+          reference: preview.reference,
+          amountCents: offer.amountCents,
+          monthlyPaymentCents: offer.paymentCents,
+          firstPaymentDue,
+          baseUrl: getConfig().publicUrl,
+        }),
+      });
+      return { offerId: offer.id, loanId: loan!.id, agreementId: agreement!.id, sha256, agreementSha256, firstPaymentDue, storageKey };
+    });
+  } catch (error) {
+    // Nothing names the file: take it back (the orphan sweep would, later).
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,161 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ESIGN_CONSENT_STATEMENT, ESIGN_CONSENT_TITLE } from "~/domain/esign-consent";
+import { AGREE_TO_SIGN_LABEL } from "~/domain/validation/offer-signing";
+import { passAdminMfa, signInOverHttp } from "../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication } from "../helpers/applications";
+import { axeViolations, waitForHydration } from "./harness";
+import { openWatchedPage } from "./helpers/pages";
+import { ipSequence, stackForFile } from "./helpers/stack";
+import { expectToast } from "./helpers/toasts";
+
+/**
+ * Review and Sign (issue 20) in a real browser: staff approve over HTTP (an offer), the applicant
+ * opens /dashboard/applications/:id/offer, gives the E-SIGN consent, sees the Truth in Lending box and
+ * the payment schedule, signs (typed, and drawn on the pad), lands on the application page with the
+ * toast, the dashboard's Approved Loans shows the active loan, and the signed PDF downloads. Another
+ * applicant and staff get 404; the page is axe-clean.
+ */
+
+const ADMIN = { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
+const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const newIp = ipSequence(120);
+
+let jane = "";
+let john = "";
+let adminCookie = "";
+
+async function approve(applicationId: string) {
+  const res = await fetch(`${stack.server.url}/admin`, {
+    method: "POST",
+    // As requested (50,000 at 8.5 % for 60 months): an offer, not a counteroffer.
+    body: new URLSearchParams({ intent: "approve", applicationId, approvedAmount: "50000", interestRate: "8.5", termMonths: "60", originationFeePercent: "1.00" }),
+    headers: { cookie: adminCookie, origin: stack.server.url },
+    redirect: "manual",
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+beforeAll(async () => {
+  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.sign@example.com", newIp(), "Jane Doe-Smith");
+  john = await signUpOverHttp(stack.server.url, stack.sink, "john.sign@example.com", newIp(), "John Sign");
+  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
+  await passAdminMfa(stack.server.url, adminCookie);
+});
+
+const open = (cookie: string, width = 1280) => openWatchedPage(stack.browser, { cookies: cookie ? toBrowserCookies(cookie, stack.server.url) : [], width });
+const offerUrl = (id: string) => `${stack.server.url}/dashboard/applications/${id}/offer`;
+
+async function consent(page: Page) {
+  await page.getByRole("heading", { level: 2, name: ESIGN_CONSENT_TITLE }).waitFor();
+  // The disclosure is not shown before the consent.
+  expect(await page.getByTestId("tila-box").count()).toBe(0);
+  // "I Agree" without the box: refused in the page.
+  await page.getByRole("button", { name: "I Agree" }).click();
+  await page.locator("#esign-agree-error", { hasText: "Check the box" }).waitFor();
+  await page.getByLabel(ESIGN_CONSENT_STATEMENT).check();
+  await expectToast(page, "E-SIGN consent recorded", () => page.getByRole("button", { name: "I Agree" }).click());
+  await page.getByTestId("tila-box").waitFor();
+}
+
+describe("Review and Sign", () => {
+  it("consent, the disclosure and schedule, a typed signature: the loan is active and the agreement downloads (axe-clean)", async () => {
+    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
+    await approve(app);
+    const { context, page, errors } = await open(jane);
+    await page.goto(offerUrl(app));
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Review and Sign");
+    expect(await axeViolations(page)).toEqual([]);
+    await consent(page);
+
+    const box = (await page.getByTestId("tila-box").textContent()) ?? "";
+    for (const heading of ["ANNUAL PERCENTAGE RATE", "FINANCE CHARGE", "Amount Financed", "Total of Payments"]) expect(box).toContain(heading);
+    expect(box).toContain("$49,500.00"); // amount financed: 50,000 less the 1 % fee
+    expect(await page.getByTestId("payment-schedule").locator("tbody tr").count()).toBe(60);
+    expect(await page.getByRole("button", { name: "Withdraw E-SIGN Consent" }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A name that is not the applicant's is refused with the reason.
+    await page.getByLabel("Full Name").fill("Someone Else");
+    await page.getByLabel(AGREE_TO_SIGN_LABEL).check();
+    await expectToast(page, "Agreement not signed", () => page.getByRole("button", { name: "Sign Agreement" }).click());
+
+    await page.getByLabel("Full Name").fill("Jane Doe-Smith");
+    await expectToast(page, "Loan agreement signed", async () => {
+      await page.getByRole("button", { name: "Sign Agreement" }).click();
+      await page.waitForURL(`${stack.server.url}/dashboard/applications/${app}`);
+    });
+    // The one console line is the refused wrong name's 400 above.
+    expect(errors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+
+    // The dashboard's Approved Loans shows the active loan.
+    await page.goto(`${stack.server.url}/dashboard`);
+    await waitForHydration(page);
+    const loans = (await page.locator("#approved-loans").textContent()) ?? "";
+    expect(loans).toContain("$50,000");
+    expect(loans).not.toContain("No Approved Loans Yet");
+
+    // The offer page now says it is signed, and the PDF downloads.
+    await page.goto(offerUrl(app));
+    await page.getByTestId("offer-closed").getByText("Agreement signed").waitFor();
+    const download = await page.request.get(`${stack.server.url}/dashboard/applications/${app}/agreement`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
+    expect(download.headers()["cache-control"]).toContain("no-store");
+    expect((await download.body()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+
+    // Signing again is refused with a clear message (the page no longer offers the form).
+    expect(await page.getByRole("button", { name: "Sign Agreement" }).count()).toBe(0);
+    await context.close();
+
+    // Staff download it too (audited); another applicant and staff on the applicant route get 404.
+    const staff = await fetch(`${stack.server.url}/admin/applications/${app}/agreement`, { headers: { cookie: adminCookie } });
+    expect(staff.status).toBe(200);
+    expect(Buffer.from(await staff.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+    for (const cookie of [john, adminCookie]) {
+      expect((await fetch(offerUrl(app), { headers: { cookie }, redirect: "manual" })).status).toBe(404);
+      expect((await fetch(`${stack.server.url}/dashboard/applications/${app}/agreement`, { headers: { cookie }, redirect: "manual" })).status).toBe(404);
+    }
+  });
+
+  it("a drawn signature on the pad signs too", async () => {
+    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
+    await approve(app);
+    const { context, page, errors } = await open(jane);
+    await page.goto(offerUrl(app));
+    await waitForHydration(page);
+    await consent(page);
+    await page.getByLabel("Draw my signature").check();
+    const pad = page.locator("canvas");
+    await pad.scrollIntoViewIfNeeded();
+    const area = (await pad.boundingBox())!;
+    await page.mouse.move(area.x + 20, area.y + 80);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(area.x + 20 + i * 25, area.y + 80 + (i % 2 ? -30 : 30));
+    await page.mouse.up();
+    await page.getByText("Signature captured.").waitFor();
+    await page.getByLabel(AGREE_TO_SIGN_LABEL).check();
+    await expectToast(page, "Loan agreement signed", async () => {
+      await page.getByRole("button", { name: "Sign Agreement" }).click();
+      await page.waitForURL(`${stack.server.url}/dashboard/applications/${app}`);
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("withdrawing the consent brings the consent form back", async () => {
+    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
+    await approve(app);
+    const { context, page, errors } = await open(jane);
+    await page.goto(offerUrl(app));
+    await waitForHydration(page);
+    await consent(page);
+    await expectToast(page, "E-SIGN consent withdrawn", () => page.getByRole("button", { name: "Withdraw E-SIGN Consent" }).click());
+    await page.getByRole("heading", { level: 2, name: ESIGN_CONSENT_TITLE }).waitFor();
+    expect(await page.getByTestId("tila-box").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

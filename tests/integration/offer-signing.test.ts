@@ -1,0 +1,414 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
+import { consentSchema, decodePngDataUrl, drawnSignatureProblem, signSchema, typedNameMatches } from "~/domain/validation/offer-signing";
+import type { AuditActor } from "~/server/audit.server";
+import {
+  applicationEvents,
+  approvedLoans,
+  auditLog,
+  emailOutbox,
+  esignConsents,
+  loanApplications,
+  loanOffers,
+  profiles,
+  signedAgreements,
+  user as userTable,
+  userRoles,
+  type NewLoanApplication,
+} from "~/server/db/schema.server";
+import { certificateForOffer } from "~/server/offers/offers.server";
+import { giveConsent, currentConsent, OfferActionRefused, withdrawConsent } from "~/server/offers/consent.server";
+import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
+import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
+import { signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
+import { disposeExpiredRecords } from "~/server/retention/disposal.server";
+import { approveApplication } from "~/server/reviews.server";
+import { sweepOrphans } from "~/server/storage/orphan-sweep.server";
+import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { makePng } from "../helpers/files";
+import { applicationRow } from "../helpers/application-rows";
+import { setUpTestConfig } from "../helpers/temp-config";
+import { useTestDatabase } from "../helpers/test-db";
+
+/**
+ * E-SIGN consent and signing the loan agreement (issue 20) against PGlite: the consent's version,
+ * time, IP and browser; signing makes the offer 'signed', stores the PDF privately, records its
+ * certificate and the active loan with its due dates, the audit row's SHA-256 is the stored file's,
+ * the e-mail links and attaches nothing; refusals (twice, in parallel, expired, withdrawn, someone
+ * else's, no consent); the orphan sweep and the retention disposal know the agreements.
+ */
+
+const dataDir = setUpTestConfig("offer-signing", { APP_SECRET: "o".repeat(48), PUBLIC_URL: "https://loans.example.com" });
+
+const DAY = 24 * 60 * 60 * 1000;
+const UA = "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 SigningTest";
+const info = { ip: "203.0.113.77", userAgent: UA };
+
+const pdfText = (bytes: Buffer, ...args: string[]) => {
+  const file = path.join(dataDir, `check-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return execFileSync("pdftotext", [...args, file, "-"], { encoding: "utf8" });
+};
+
+async function readStored(storage: DocumentStorage, key: string): Promise<Buffer> {
+  const stored = await storage.get(key);
+  if (!stored) throw new Error(`missing ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe("offer signing on pglite", () => {
+  const database = useTestDatabase({ global: true });
+  const db = () => database().db;
+  let storage: DocumentStorage;
+  let admin: AuditActor;
+  let n = 0;
+
+  beforeAll(async () => {
+    storage = createLocalStorage(path.join(dataDir, "storage"));
+    await db().insert(userTable).values({ id: "sign-admin", name: "Ada Admin", email: "sign-admin@example.com", emailVerified: true });
+    await db().insert(userRoles).values({ userId: "sign-admin", role: "admin" });
+    admin = { id: "sign-admin", name: "Ada Admin", email: "sign-admin@example.com" };
+  });
+
+  async function newApplicant() {
+    n += 1;
+    const id = `sign-applicant-${n}`;
+    const email = `sign.applicant${n}@example.com`;
+    await db().insert(userTable).values({ id, name: `Dana Whitfield`, email, emailVerified: true });
+    await db().insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
+    return { id, name: "Dana Whitfield", email, isAdmin: false };
+  }
+
+  /** An application approved with an offer (25,000 at 9.50 % for 36 months: the request, not a counteroffer). */
+  async function offered(overrides: Partial<NewLoanApplication> = {}, now = new Date()) {
+    const owner = await newApplicant();
+    const [app] = await db()
+      .insert(loanApplications)
+      .values(applicationRow(owner.id, { firstName: "Dana", lastName: "Whitfield", email: `dana${n}@example.com`, ...overrides }))
+      .returning();
+    const { offerId } = await approveApplication(app!.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 }, admin, {}, db(), now);
+    return { app: app!, owner, offerId };
+  }
+
+  const sign = (applicationId: string, owner: { id: string; name: string; email: string; isAdmin: boolean }, now = new Date()) =>
+    signOffer(applicationId, owner, { kind: "typed", name: "dana whitfield" }, info, { db: db(), storage, now });
+
+  async function refusal(promise: Promise<unknown>): Promise<OfferActionRefused> {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(OfferActionRefused);
+    return error as OfferActionRefused;
+  }
+
+  describe("E-SIGN consent", () => {
+    it("stores the version, time, IP and user agent, with a timeline event and an audit row; again changes nothing", async () => {
+      const { app, owner } = await offered();
+      const at = new Date("2026-11-24T12:00:00.000Z");
+      const first = await giveConsent(app.id, owner, info, db(), new Date(Math.max(at.getTime(), Date.now())));
+      expect(first.created).toBe(true);
+      const again = await giveConsent(app.id, owner, info, db());
+      expect(again.created).toBe(false);
+      expect(again.consent.id).toBe(first.consent.id);
+      const rows = await db().select().from(esignConsents).where(eq(esignConsents.applicationId, app.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ userId: owner.id, version: ESIGN_CONSENT_VERSION, ipAddress: info.ip, userAgent: UA, withdrawnAt: null });
+      const events = await db().select().from(applicationEvents).where(eq(applicationEvents.applicationId, app.id));
+      expect(events.filter((e) => e.kind === "esign_consented")).toHaveLength(1);
+      const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "esign.consent"), eq(auditLog.recordId, first.consent.id)));
+      expect(audits).toHaveLength(1);
+      expect(audits[0]!.details).toMatchObject({ version: ESIGN_CONSENT_VERSION, ip: info.ip, userAgent: UA });
+      expect(audits[0]).toMatchObject({ ipAddress: info.ip, userAgent: UA, actorId: owner.id });
+    });
+
+    it("two consents at once store one", async () => {
+      const { app, owner } = await offered();
+      await Promise.all([giveConsent(app.id, owner, info, db()), giveConsent(app.id, owner, info, db())]);
+      expect(await db().select().from(esignConsents).where(eq(esignConsents.applicationId, app.id))).toHaveLength(1);
+    });
+
+    it("withdraws once (conditional), with its event and audit row; then consent can be given again", async () => {
+      const { app, owner } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      await withdrawConsent(app.id, owner, info, db());
+      expect(await currentConsent(app.id, owner.id, db())).toBeNull();
+      expect((await refusal(withdrawConsent(app.id, owner, info, db()))).status).toBe(409);
+      expect(await db().select().from(auditLog).where(eq(auditLog.action, "esign.withdraw"))).not.toHaveLength(0);
+      const events = await db().select().from(applicationEvents).where(eq(applicationEvents.applicationId, app.id));
+      expect(events.filter((e) => e.kind === "esign_withdrawn")).toHaveLength(1);
+      await giveConsent(app.id, owner, info, db());
+      expect(await currentConsent(app.id, owner.id, db())).not.toBeNull();
+    });
+
+    it("someone else's application, staff and malformed ids are 404", async () => {
+      const { app } = await offered();
+      const stranger = await newApplicant();
+      expect((await refusal(giveConsent(app.id, stranger, info, db()))).status).toBe(404);
+      expect((await refusal(giveConsent(app.id, { ...admin, isAdmin: true }, info, db()))).status).toBe(404);
+      expect((await refusal(giveConsent("not-a-uuid", stranger, info, db()))).status).toBe(404);
+      expect((await refusal(withdrawConsent(app.id, stranger, info, db()))).status).toBe(404);
+    });
+  });
+
+  describe("signing", () => {
+    it("signs: offer signed, agreement stored and recorded, loan active with its due dates, audit hash = stored bytes, e-mail with a link only", async () => {
+      const now = new Date("2030-01-31T10:00:00.000Z");
+      const { app, owner, offerId } = await offered({}, new Date(now.getTime() - DAY));
+      await giveConsent(app.id, owner, info, db(), new Date(now.getTime() - 60_000));
+      const result = await sign(app.id, owner, now);
+
+      const [offer] = await db().select().from(loanOffers).where(eq(loanOffers.id, offerId));
+      expect(offer).toMatchObject({ status: "signed" });
+      expect(offer!.decidedAt?.toISOString()).toBe(now.toISOString());
+
+      const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, offerId));
+      expect(agreement).toMatchObject({ applicationId: app.id, userId: owner.id, signerName: "Dana Whitfield", signerEmail: owner.email, signatureKind: "typed", ipAddress: info.ip, userAgent: UA, consentVersion: ESIGN_CONSENT_VERSION });
+      // One month after signing: January 31 → February 28.
+      expect(agreement!.firstPaymentDue).toBe("2030-02-28");
+      expect(agreement!.storageKey).toMatch(new RegExp(`^agreements/${app.id}/agreement_[0-9a-f]{32}\\.pdf$`));
+
+      const bytes = await readStored(storage, agreement!.storageKey);
+      expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const fileHash = createHash("sha256").update(bytes).digest("hex");
+      expect(agreement!.sha256).toBe(fileHash);
+      expect(agreement!.byteSize).toBe(bytes.length);
+
+      const [loan] = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id));
+      expect(loan).toMatchObject({
+        status: "active",
+        offerId,
+        approvedAmount: 25_000,
+        balance: 25_000,
+        monthlyPayment: offer!.paymentCents / 100,
+        interestRate: 9.5,
+        termMonths: 36,
+        firstPaymentDue: "2030-02-28",
+        maturityDate: "2033-01-31",
+      });
+      expect(result.loanId).toBe(loan!.id);
+
+      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "agreement.sign"), eq(auditLog.recordId, agreement!.id)));
+      expect(audit!.details).toMatchObject({ sha256: fileHash, offerId, loanId: loan!.id });
+      expect(audit).toMatchObject({ actorId: owner.id, ipAddress: info.ip });
+
+      const events = await db().select().from(applicationEvents).where(eq(applicationEvents.applicationId, app.id));
+      expect(events.filter((e) => e.kind === "agreement_signed")).toHaveLength(1);
+
+      const mails = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.template, "agreement-signed")));
+      expect(mails).toHaveLength(1);
+      const mail = mails[0]!;
+      expect(mail.textBody).toContain(`https://loans.example.com/dashboard/applications/${app.id}`);
+      expect(`${mail.textBody}${mail.htmlBody}`).not.toMatch(/%PDF|attachment|base64/i);
+      expect(mail.textBody).not.toContain(app.ssnEncrypted!);
+
+      // The certificate staff see.
+      const certificate = await certificateForOffer(offerId, db());
+      expect(certificate).toMatchObject({ signerName: "Dana Whitfield", sha256: fileHash, consentVersion: ESIGN_CONSENT_VERSION, byteSize: bytes.length });
+
+      // The PDF: borrower, APR, amounts, the certificate with the agreement pages' digest.
+      const text = pdfText(bytes);
+      expect(text).toContain("Dana Whitfield");
+      expect(text).toContain(`${(offer!.aprMilli / 1000).toFixed(2)}%`);
+      expect(text).toContain("$25,000.00");
+      expect(text).toContain("$24,750.00"); // amount financed (1 % fee)
+      expect(text).toContain("Signing Certificate");
+      expect(text).toContain(result.agreementSha256);
+      expect(text).toContain(info.ip);
+      expect(text).toContain(ESIGN_CONSENT_VERSION);
+    });
+
+    it("signing twice is refused; two signs at once: exactly one succeeds and one file stays stored", async () => {
+      const { app, owner } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      const results = await Promise.allSettled([sign(app.id, owner), sign(app.id, owner)]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
+      expect(failed.reason).toBeInstanceOf(OfferActionRefused);
+      expect(failed.reason.message).toBe(SIGNING_MESSAGES.alreadySigned);
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(1);
+      expect(await storage.list(`agreements/${app.id}`)).toHaveLength(1);
+
+      const third = await refusal(sign(app.id, owner));
+      expect(third.status).toBe(409);
+      expect(third.message).toBe(SIGNING_MESSAGES.alreadySigned);
+    });
+
+    it("an expired offer is refused (410) and nothing is stored", async () => {
+      const { app, owner, offerId } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      await db()
+        .update(loanOffers)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(loanOffers.id, offerId));
+      const error = await refusal(sign(app.id, owner));
+      expect(error.status).toBe(410);
+      expect(error.message).toBe(SIGNING_MESSAGES.expired);
+      expect(await storage.list(`agreements/${app.id}`)).toHaveLength(0);
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(0);
+    });
+
+    it("a withdrawn offer is refused (410)", async () => {
+      const { app, owner, offerId } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      await db()
+        .update(loanOffers)
+        .set({ status: "withdrawn", decidedAt: new Date(), withdrawReason: "Terms changed" })
+        .where(eq(loanOffers.id, offerId));
+      const error = await refusal(sign(app.id, owner));
+      expect(error.status).toBe(410);
+      expect(error.message).toBe(SIGNING_MESSAGES.withdrawn);
+    });
+
+    it("someone else's offer is 404; staff too", async () => {
+      const { app, owner } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      const stranger = await newApplicant();
+      expect((await refusal(sign(app.id, stranger))).status).toBe(404);
+      expect((await refusal(sign(app.id, { ...admin, isAdmin: true }))).status).toBe(404);
+      expect((await db().select().from(loanOffers).where(eq(loanOffers.applicationId, app.id)))[0]!.status).toBe("offered");
+    });
+
+    it("without a current consent (never given, or withdrawn) signing is refused", async () => {
+      const { app, owner } = await offered();
+      const none = await refusal(sign(app.id, owner));
+      expect(none.status).toBe(409);
+      expect(none.message).toBe(SIGNING_MESSAGES.noConsent);
+      await giveConsent(app.id, owner, info, db());
+      await withdrawConsent(app.id, owner, info, db());
+      expect((await refusal(sign(app.id, owner))).message).toBe(SIGNING_MESSAGES.noConsent);
+    });
+
+    it("a typed name that is not the applicant's is refused (400); a drawn PNG signs", async () => {
+      const { app, owner } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      const wrong = await refusal(signOffer(app.id, owner, { kind: "typed", name: "Someone Else" }, info, { db: db(), storage }));
+      expect(wrong.status).toBe(400);
+      const result = await signOffer(app.id, owner, { kind: "drawn", png: makePng(60, 20) }, info, { db: db(), storage });
+      const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, result.offerId));
+      expect(agreement!.signatureKind).toBe("drawn");
+    });
+  });
+
+  describe("the page's loader and action", () => {
+    const post = (fields: Record<string, string>) => new Request("http://localhost/dashboard/applications/x/offer", { method: "POST", body: new URLSearchParams(fields) });
+
+    it("shows the consent first, then the agreement; the sign intent redirects; the signed page says so", async () => {
+      const { app, owner } = await offered();
+      expect((await loadReviewAndSign(app.id, owner, db()))!.state).toBe("consent");
+      expect((await loadReviewAndSign(app.id, owner, db()))!.agreement).toBeNull();
+      const refused = await reviewAndSignAction(post({ intent: "consent" }), app.id, owner, info, db());
+      expect("status" in refused && refused.status).toBe(400);
+      const agreed = await reviewAndSignAction(post({ intent: "consent", agree: "on" }), app.id, owner, info, db());
+      expect("status" in agreed && agreed.status).toBe(200);
+      const page = (await loadReviewAndSign(app.id, owner, db()))!;
+      expect(page.state).toBe("sign");
+      expect(page.agreement!.schedule).toHaveLength(36);
+      expect(page.agreement!.borrower.name).toBe("Dana Whitfield");
+
+      const noAgree = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield" }), app.id, owner, info, db());
+      expect("status" in noAgree && noAgree.status).toBe(400);
+      const signed = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }), app.id, owner, info, db());
+      expect(signed).toMatchObject({ redirect: `/dashboard/applications/${app.id}`, toast: { title: "Loan agreement signed" } });
+      expect((await loadReviewAndSign(app.id, owner, db()))!.state).toBe("signed");
+    });
+
+    it("refuses bad input with 400, an oversized body with 413, another's application with 404", async () => {
+      const { app, owner } = await offered();
+      const stranger = await newApplicant();
+      const other = await reviewAndSignAction(post({ intent: "consent", agree: "on" }), app.id, stranger, info, db());
+      expect("status" in other && other.status).toBe(404);
+      const control = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana\u0000Whitfield", agree: "on" }), app.id, owner, info, db());
+      expect("status" in control && control.status).toBe(400);
+      const badPng = await reviewAndSignAction(post({ intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" }), app.id, owner, info, db());
+      expect("status" in badPng && badPng.status).toBe(400);
+      const unknown = await reviewAndSignAction(post({ intent: "explode" }), app.id, owner, info, db());
+      expect("status" in unknown && unknown.status).toBe(400);
+      const big = await reviewAndSignAction(post({ intent: "sign", signatureKind: "drawn", signaturePng: `data:image/png;base64,${"A".repeat(1_200_000)}` }), app.id, owner, info, db());
+      expect("status" in big && big.status).toBe(413);
+    });
+  });
+
+  describe("downloads", () => {
+    it("the owner and staff download the PDF (attachment, no-store), each audited; others get 404", async () => {
+      const { app, owner } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      await sign(app.id, owner);
+      const mine = await serveSignedAgreement(app.id, { side: "applicant", viewer: owner }, info, { db: db(), storage });
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get("content-type")).toBe("application/pdf");
+      expect(mine.headers.get("content-disposition")).toMatch(/^attachment; filename="loan-agreement-ln-[0-9a-f]{8}\.pdf"$/);
+      expect(mine.headers.get("cache-control")).toBe("no-store, private");
+      expect(Buffer.from(await mine.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+      const staff = await serveSignedAgreement(app.id, { side: "staff", admin }, info, { db: db(), storage });
+      expect(staff.status).toBe(200);
+      await staff.body?.cancel();
+      const stranger = await newApplicant();
+      expect((await serveSignedAgreement(app.id, { side: "applicant", viewer: stranger }, info, { db: db(), storage })).status).toBe(404);
+      expect((await serveSignedAgreement(app.id, { side: "applicant", viewer: { ...admin, isAdmin: true } }, info, { db: db(), storage })).status).toBe(404);
+      const downloads = await db().select().from(auditLog).where(eq(auditLog.action, "agreement.download"));
+      expect(downloads.filter((d) => (d.details as { applicationId?: string }).applicationId === app.id).map((d) => d.actorId).sort()).toEqual([admin.id, owner.id].sort());
+    });
+  });
+
+  describe("storage housekeeping", () => {
+    it("the orphan sweep keeps agreement objects and removes unnamed ones under agreements/", async () => {
+      const { app, owner } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      const { storageKey } = await sign(app.id, owner);
+      const stray = `agreements/${app.id}/agreement_${"0".repeat(32)}.pdf`;
+      await storage.put(stray, Buffer.from("%PDF-1.7 stray"), "application/pdf");
+      const result = await sweepOrphans({ db: db(), storage, olderThan: new Date(Date.now() + 60_000), reason: "test" });
+      expect(result.removed).toContain(stray);
+      expect(result.removed).not.toContain(storageKey);
+      expect(await storage.exists(storageKey)).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "storage", BUCKET, storageKey))).toBe(true);
+    });
+
+    it("the retention disposal removes a closed loan's agreement object with its application", async () => {
+      const { app, owner } = await offered();
+      await giveConsent(app.id, owner, info, db());
+      const { storageKey } = await sign(app.id, owner);
+      const longAgo = new Date(Date.now() - 20 * 365 * DAY);
+      await db().update(approvedLoans).set({ status: "closed", updatedAt: longAgo }).where(eq(approvedLoans.applicationId, app.id));
+      const result = await disposeExpiredRecords({ db: db(), storage, now: new Date() });
+      expect(result.files).toContain(storageKey);
+      expect(result.counts.agreements).toBeGreaterThanOrEqual(1);
+      expect(await storage.exists(storageKey)).toBe(false);
+      expect(await db().select().from(loanApplications).where(eq(loanApplications.id, app.id))).toHaveLength(0);
+      expect(await db().select().from(signedAgreements).where(eq(signedAgreements.applicationId, app.id))).toHaveLength(0);
+    });
+  });
+});
+
+describe("offer signing schemas", () => {
+  it("consent needs the box; sign needs a kind, a signature and the box", () => {
+    expect(consentSchema.safeParse({ intent: "consent" }).success).toBe(false);
+    expect(consentSchema.safeParse({ intent: "consent", agree: "on" }).success).toBe(true);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }).success).toBe(true);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "D", agree: "on" }).success).toBe(false);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana\tWhitfield", agree: "on" }).success).toBe(false);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "ink", agree: "on" }).success).toBe(false);
+    const png = `data:image/png;base64,${makePng(40, 10).toString("base64")}`;
+    expect(decodePngDataUrl(png)).not.toBeNull();
+    expect(drawnSignatureProblem(png)).toBeNull();
+    expect(drawnSignatureProblem("data:image/png;base64,PHN2Zz4=")).not.toBeNull();
+    expect(drawnSignatureProblem(`data:image/jpeg;base64,${makePng().toString("base64")}`)).not.toBeNull();
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "drawn", signaturePng: png, agree: "on" }).success).toBe(true);
+  });
+
+  it("a typed name matches the application's, ignoring case, spaces, periods and the middle initial", () => {
+    const name = { firstName: "Dana", middleInitial: "Q", lastName: "Whitfield" };
+    expect(typedNameMatches("dana whitfield", name)).toBe(true);
+    expect(typedNameMatches("Dana Q. Whitfield", name)).toBe(true);
+    expect(typedNameMatches("  DANA   q whitfield ", name)).toBe(true);
+    expect(typedNameMatches("Dan Whitfield", name)).toBe(false);
+  });
+});
