@@ -20,6 +20,11 @@ export type DemoApplication = {
   loan: Record<string, string>;
   bank: Record<string, string>;
   approve?: ApprovalTerms;
+  /**
+   * What the applicant did with the offer (issue 20): signed it (E-SIGN consent, then a typed
+   * signature: the loan is active) or declined it; absent, the offer is still open.
+   */
+  offer?: "signed" | "declined";
   denyReasons?: string[];
   /** Admin notes for applications under review. */
   note?: string;
@@ -85,7 +90,8 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         outcome: "approved",
         loan: { loanType: "personal", loanAmount: "25,000", desiredInterestRate: "9.75", loanDuration: "36", loanPurpose: "Paying off medical bills and replacing the roof of our detached garage before the monsoon season." },
         bank: { accountHolderName: "Maria L Delgado", bankName: "Saguaro Community Bank", bankAddress: "400 N Central Ave, Phoenix, AZ 85004", accountNumber: "4402918837", routingNumber: routing("50120031"), bankAccountType: "checking" },
-        approve: { approvedAmount: 25_000, interestRate: 9.75, termMonths: 36 },
+        approve: { approvedAmount: 25_000, interestRate: 9.75, termMonths: 36, originationFeePercent: 1.5 },
+        offer: "signed",
       },
     ],
     testimonial: {
@@ -262,7 +268,8 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         outcome: "approved",
         loan: { loanType: "personal", loanAmount: "15,000", desiredInterestRate: "7.99", loanDuration: "24", loanPurpose: "Covering dental implant costs that my insurance does not pay." },
         bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120049982", routingNumber: routing("50660091"), bankAccountType: "checking" },
-        approve: { approvedAmount: 15_000, interestRate: 7.99, termMonths: 24 },
+        approve: { approvedAmount: 15_000, interestRate: 7.99, termMonths: 24, originationFeePercent: 1 },
+        offer: "signed",
       },
       {
         key: "demo-sofia-private-02",

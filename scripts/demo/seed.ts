@@ -26,6 +26,9 @@ import {
 } from "~/server/db/schema.server";
 import { requestItemKindLabel } from "~/domain/labels";
 import { approveApplication, denyApplication } from "~/server/reviews.server";
+import { giveConsent } from "~/server/offers/consent.server";
+import { declineOffer } from "~/server/offers/offer-decisions.server";
+import { signOffer } from "~/server/offers/sign-agreement.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { createTestimonial } from "~/server/testimonials.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
@@ -147,10 +150,21 @@ async function insertApplication(
 }
 
 /** Moves an application into its demo status the way admins do (approve/deny write their own audit rows). */
-async function decide(db: Db, app: DemoApplication, applicationId: string, userId: string, actor: AuditActor): Promise<number> {
+async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, applicationId: string, userId: string, actor: AuditActor): Promise<number> {
   if (app.outcome === "approved") {
     await approveApplication(applicationId, app.approve!, actor, DEMO_REQUEST, db);
-    return 1;
+    if (!app.offer) return 1;
+    // The applicant's side, through the same services the pages use (their own audit rows).
+    const [owner] = await db.select({ email: userTable.email, name: userTable.name }).from(userTable).where(eq(userTable.id, userId)).limit(1);
+    const applicant = { id: userId, name: owner!.name, email: owner!.email, isAdmin: false };
+    if (app.offer === "declined") {
+      await declineOffer(applicationId, applicant, DEMO_REQUEST, new Date(), db);
+      return 2;
+    }
+    await giveConsent(applicationId, applicant, DEMO_REQUEST, db);
+    const [row] = await db.select({ firstName: loanApplications.firstName, lastName: loanApplications.lastName }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+    await signOffer(applicationId, applicant, { kind: "typed", name: `${row!.firstName} ${row!.lastName}` }, DEMO_REQUEST, { db, storage });
+    return 3;
   }
   if (app.outcome === "denied") {
     await denyApplication(applicationId, app.denyReasons ?? ["Does not meet our lending guidelines"], actor, DEMO_REQUEST, db);
@@ -367,7 +381,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
         .limit(1);
       if (exists) continue;
       const { id, documents } = await insertApplication(db, storage, userId, applicant, app, seed);
-      result.auditRowsWritten += await decide(db, app, id, userId, actor);
+      result.auditRowsWritten += await decide(db, storage, app, id, userId, actor);
       const conversation = await insertConversation(db, storage, userId, id, app, actor);
       result.requestItemsCreated += conversation.requestItems;
       result.conversationMessagesCreated += conversation.messages;

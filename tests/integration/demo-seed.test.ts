@@ -22,7 +22,9 @@ import {
   emailOutbox,
   loanApplications,
   loanDocuments,
+  loanOffers,
   profiles,
+  signedAgreements,
   requestItems,
   testimonials,
   user,
@@ -81,11 +83,18 @@ describe("demo seed", () => {
     expect([...statuses].sort()).toEqual(["approved", "denied", "pending", "under_review"]);
     expect(first.applicationsCreated).toBe(apps.length);
 
-    // Approved ones have their loan; denied ones their reasons; decided ones a review time and reviewer.
+    // Approved ones have their offer (issue 20); the signed ones their agreement and active loan, the
+    // others an open offer (one a Counteroffer); denied ones their reasons; decided ones a review time.
     const loans = await db.select().from(approvedLoans);
+    const offers = await db.select().from(loanOffers);
     const approved = apps.filter((a) => a.status === "approved");
-    expect(loans.map((l) => l.applicationId).sort()).toEqual(approved.map((a) => a.id).sort());
+    expect(offers.map((o) => o.applicationId).sort()).toEqual(approved.map((a) => a.id).sort());
+    const signed = offers.filter((o) => o.status === "signed");
+    expect(signed.length).toBeGreaterThan(0);
+    expect(offers.some((o) => o.status === "offered" && o.isCounteroffer)).toBe(true);
+    expect(loans.map((l) => l.offerId).sort()).toEqual(signed.map((o) => o.id).sort());
     for (const loan of loans) expect(loan).toMatchObject({ status: "active" });
+    expect((await db.select().from(signedAgreements)).length).toBe(signed.length);
     for (const a of apps.filter((x) => x.status === "denied")) {
       expect(a.decisionReasons?.length).toBeGreaterThan(0);
       expect(a.reviewedAt).toBeInstanceOf(Date);
