@@ -206,6 +206,16 @@ function rows(): Row[] {
         expect: adminOnly(200),
       },
     ]),
+    // Withdraw Offer (issue 20): action only; staff past the second factor. A's application has no open offer: 409.
+    { method: "GET", path: `/admin/applications/${appA}/offer`, route: "/admin/applications/:id/offer", expect: all(405) },
+    {
+      method: "POST",
+      path: `/admin/applications/${appA}/offer`,
+      route: "/admin/applications/:id/offer",
+      intent: "withdraw",
+      body: () => form({ intent: "withdraw", reason: "Matrix check" })(),
+      expect: adminOnly(409),
+    },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {

@@ -41,6 +41,8 @@ const TARGETS: Target[] = [
       ["/dashboard/applications/:id/messages", "applicantA"],
       ["/admin/applications/:id/messages", "admin"],
       ["/admin/applications/:id/requests", "admin"],
+      // Issue 20: Withdraw Offer.
+      ["/admin/applications/:id/offer", "admin"],
     ] as const
   ).map(
     ([pattern, actor]): Target => ({

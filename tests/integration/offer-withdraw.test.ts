@@ -21,6 +21,8 @@ import {
 } from "~/server/db/schema.server";
 import { MAX_OFFER_WITHDRAW_FORM_BYTES, offerWithdrawAction, OfferWithdrawRefused, withdrawOffer } from "~/server/offers/withdraw-offer.server";
 import { approveApplication } from "~/server/reviews.server";
+import { OFFER_TERMS_MESSAGES } from "~/server/offers/offers.server";
+import { APPROVE_PREVIEW_MESSAGES } from "~/components/admin/applications/approve-dialog";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
@@ -303,6 +305,10 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
       expect(card.latestOffer!.paymentCents).toBeGreaterThan(0);
       const pending = await listApplicationsPage({ tab: "pending", page: 1 }, db());
       expect(pending.applications.every((a) => a.latestOffer === null)).toBe(true);
+    });
+
+    it("the approve dialog's preview says what the server says", () => {
+      expect(APPROVE_PREVIEW_MESSAGES).toEqual(OFFER_TERMS_MESSAGES);
     });
 
     it("approving from the application page takes the Origination Fee (%) and the Counteroffer reasons; refuses a fee out of range, an unknown reason, control characters", async () => {
