@@ -159,7 +159,7 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number }) {
         autoComplete: "off",
       })}
       <div className="grid gap-3 sm:grid-cols-2">
-        {term("interestRate", "Interest Rate (%)", `Requested: ${application.desiredInterestRate}%`, {
+        {term("interestRate", "Interest Rate (%)", `Requested: ${application.desiredInterestRate}% (${REVIEW_LIMITS.rateMin}% to ${REVIEW_LIMITS.rateMax}% a year)`, {
           type: "number",
           inputMode: "decimal",
           step: "0.01",
