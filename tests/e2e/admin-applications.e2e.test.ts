@@ -148,6 +148,12 @@ describe("the admin review screen", () => {
     expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)"]);
 
     await rate.fill("9.25");
+    // Less money than requested is a Counteroffer (issue 20): it needs a reason.
+    const counteroffer = dialog.getByTestId("counteroffer-notice");
+    await counteroffer.waitFor();
+    await dialog.getByRole("button", { name: "Confirm Approval" }).click();
+    await counteroffer.getByText(/choose at least one reason for the counteroffer/).waitFor();
+    await counteroffer.getByRole("checkbox", { name: "Insufficient income" }).check();
     await dialog.getByRole("button", { name: "Confirm Approval" }).click();
     await toast(page, "Application approved and notification sent!").waitFor();
     await dialog.waitFor({ state: "detached" });
@@ -209,7 +215,15 @@ describe("the admin review screen", () => {
   it("a second decision on a decided application is refused with 409 (already decided)", async () => {
     const res = await fetch(`${stack.server.url}/admin`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "approve", applicationId: secondId, approvedAmount: "1000", interestRate: "10", termMonths: "12" }),
+      body: new URLSearchParams({
+        intent: "approve",
+        applicationId: secondId,
+        approvedAmount: "1000",
+        interestRate: "10",
+        termMonths: "12",
+        originationFeePercent: "1",
+        counterofferReasons: "Credit history",
+      }),
       headers: { cookie: adminCookie, origin: stack.server.url },
     });
     expect(res.status).toBe(409);

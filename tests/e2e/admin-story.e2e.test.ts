@@ -58,7 +58,9 @@ describe("an admin's day", () => {
     await stream;
 
     // Approve one, deny the other.
-    expect((await post("/admin", { intent: "approve", applicationId: apps[0]!, approvedAmount: "45000", interestRate: "8.5", termMonths: "60" })).status).toBe(200);
+    // Less money than requested: a Counteroffer, with its reason (issue 20).
+    const approval = { approvedAmount: "45000", interestRate: "8.5", termMonths: "60", originationFeePercent: "1", counterofferReasons: "Insufficient income" };
+    expect((await post("/admin", { intent: "approve", applicationId: apps[0]!, ...approval })).status).toBe(200);
     expect((await post("/admin", { intent: "deny", applicationId: apps[1]!, reasons: ["Insufficient income"] })).status).toBe(200);
     await dashboard.getByText("Loan Approved!").first().waitFor({ timeout: 10_000 });
     expect(await dashboard.evaluate(() => (window as unknown as { storyMarker?: number }).storyMarker)).toBe(42);

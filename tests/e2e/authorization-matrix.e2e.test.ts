@@ -244,6 +244,16 @@ function rows(): Row[] {
     ),
     { method: "GET", path: `/dashboard/applications/${appA}/agreement`, route: "/dashboard/applications/:id/agreement", expect: signedIn("auth", 404) },
     { method: "GET", path: `/admin/applications/${appA}/agreement`, route: "/admin/applications/:id/agreement", expect: adminOnly(404) },
+    // Withdraw Offer (issue 20): action only; staff past the second factor. A's application has no open offer: 409.
+    { method: "GET", path: `/admin/applications/${appA}/offer`, route: "/admin/applications/:id/offer", expect: all(405) },
+    {
+      method: "POST",
+      path: `/admin/applications/${appA}/offer`,
+      route: "/admin/applications/:id/offer",
+      intent: "withdraw",
+      body: () => form({ intent: "withdraw", reason: "Matrix check" })(),
+      expect: adminOnly(409),
+    },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {

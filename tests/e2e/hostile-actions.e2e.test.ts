@@ -136,6 +136,9 @@ const ACTIONS: ActionCase[] = [
           hostileFields({
             intent: oneOf("approve", "deny", "note", "close-incomplete", "link", "delete", "START-REVIEW"),
             approvedAmount: oneOf("-1", "0", "1e12", "12.345", "NaN"),
+            originationFeePercent: oneOf("-1", "10.01", "1e1", "abc"),
+            counterofferReasons: hostileText,
+            counterofferOther: hostileText,
             interestRate: oneOf("-3", "1000", "abc"),
             termMonths: oneOf("0", "12.5", "100000"),
             reasons: hostileText,
@@ -246,6 +249,23 @@ const ACTIONS: ActionCase[] = [
           typedName: fc.oneof(hostileText, fc.constant("Jane\u0000Doe")),
           signaturePng: oneOf("data:image/png;base64,AAAA", "data:image/svg+xml;base64,PHN2Zz4=", "not a data url", ""),
         }),
+      ),
+  },
+  // Withdraw Offer (issue 20), on applicant A's application (no open offer): the intent is never a valid
+  // "withdraw" with a valid reason: the reason always breaks a rule (a control character, 501 characters,
+  // or nothing but spaces), whatever else is sent with it.
+  {
+    path: "/admin/applications/:appA/offer",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        fc
+          .tuple(
+            hostileFields({ intent: oneOf("withdraw", "WITHDRAW", "sign", ""), reason: hostileText }),
+            oneOf("withdraw", "WITHDRAW", "sign", ""),
+            fc.oneof(hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(501)), fc.constant(" \n\t ")),
+          )
+          .map(([entries, intent, reason]): [string, string][] => [["intent", intent], ["reason", reason], ...entries.filter(([k]) => k !== "intent" && k !== "reason")]),
       ),
   },
   {
@@ -418,6 +438,8 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: `/dashboard/applications/${world.appA}/offer-decline`, actor: "applicantA", fields: { intent: "decline\u0000" } },
       { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "typed", typedName: "Jane\u0000Doe", agree: "on" } },
       { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" } },
+      { path: `/admin/applications/${world.appA}/offer`, actor: "admin", fields: { intent: "withdraw", reason: "Called\u0000back" } },
+      { path: `/admin/applications/${world.appA}/offer`, actor: "admin", fields: { intent: "withdraw", reason: "Bell\u0007" } },
     ];
     for (const c of cases) {
       await world.resetThrottles();
@@ -444,6 +466,21 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: page, fields: { intent: "deny", otherReason: "Income\u0007unverified", reasons: "Credit history" }, status: 400 },
       { path: page, fields: { intent: "link", documentId: `${world.docA}\u0000`, disposition: "inline" }, status: 400 },
       { path: page, fields: { intent: "close-incomplete" }, status: 409 },
+      // The approve intent's issue-20 fields: a fee out of range, an unknown Counteroffer reason, control characters in Other.
+      ...(
+        [{ originationFeePercent: "10.01" }, { originationFeePercent: "-1" }, { counterofferReasons: "Made up" }, { counterofferOther: "Debt\u0000ratio" }, { counterofferOther: "Esc\u001b[31m" }] as Record<string, string>[]
+      ).map(
+        (extra) => ({
+          path: page,
+          fields: { intent: "approve", approvedAmount: "1000", interestRate: "10", termMonths: "12", originationFeePercent: "1", counterofferReasons: "Credit history", ...extra },
+          status: 400,
+        }),
+      ),
+      { path: `${page}/offer`, fields: { intent: "withdraw", reason: "x".repeat(501) }, status: 400 },
+      { path: `${page}/offer`, fields: { intent: "withdraw", reason: "   " }, status: 400 },
+      { path: "/admin/applications/not-a-uuid/offer", fields: { intent: "withdraw", reason: "Reason" }, status: 404 },
+      { path: "/admin/applications/00000000-0000-4000-8000-000000000000/offer", fields: { intent: "withdraw", reason: "Reason" }, status: 404 },
+      { path: `${page}/offer`, fields: { intent: "withdraw", reason: "No open offer" }, status: 409 },
     ];
     for (const c of cases) {
       await world.resetThrottles();

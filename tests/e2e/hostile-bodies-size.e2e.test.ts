@@ -45,6 +45,8 @@ const TARGETS: Target[] = [
       ["/dashboard/applications/:id/offer-decline", "applicantA"],
       // Issue 20: Review and Sign (its limit fits a drawn signature's PNG as a data URL).
       ["/dashboard/applications/:id/offer", "applicantA"],
+      // Issue 20: Withdraw Offer.
+      ["/admin/applications/:id/offer", "admin"],
     ] as const
   ).map(
     ([pattern, actor]): Target => ({

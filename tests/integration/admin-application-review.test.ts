@@ -135,7 +135,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
 
     it("approve works from under review", async () => {
       const { app } = await newApplication({ status: "under_review" });
-      await approveApplication(app.id, { approvedAmount: 10_000, interestRate: 9, termMonths: 24 }, admin, {}, db());
+      await approveApplication(app.id, { approvedAmount: 10_000, interestRate: 9, termMonths: 24, counterofferReasons: ["Insufficient income"] }, admin, {}, db());
       expect(await statusOf(app.id)).toBe("approved");
     });
   });
@@ -217,7 +217,9 @@ describe.each(testTargets)("staff review on %s", (target) => {
       const closed = await newApplication();
       await addItem(closed.app.id, closed.owner.id, yesterday());
       await closeAsIncomplete(closed.app.id, admin, {}, db());
-      await expect(approveApplication(closed.app.id, { approvedAmount: 1000, interestRate: 9, termMonths: 12 }, admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
+      await expect(
+        approveApplication(closed.app.id, { approvedAmount: 1000, interestRate: 9, termMonths: 12, counterofferReasons: ["Insufficient income"] }, admin, {}, db()),
+      ).rejects.toBeInstanceOf(ReviewConflict);
       await expect(startReview(closed.app.id, admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
     });
   });

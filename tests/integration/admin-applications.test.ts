@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadContext } from "~/load-context";
-import { monthlyPayment } from "~/domain/loan-math";
 import { parseReviewListParams, REVIEW_PAGE_SIZE, reviewListHref } from "~/domain/validation/review";
 import { action, loader } from "~/routes/admin/applications";
 import {
@@ -18,6 +17,7 @@ import { getAuth } from "~/server/auth/auth.server";
 import {
   approvedLoans,
   auditLog,
+  loanOffers,
   emailOutbox,
   loanApplications,
   profiles,
@@ -26,13 +26,15 @@ import {
   type NewLoanApplication,
 } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
+import { disclosureFor } from "~/server/offers/offers.server";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { applicationRow } from "../helpers/application-rows";
 
 /**
  * The /admin review list and its actions against a real database (PGlite, and PostgreSQL when
- * TEST_DATABASE_URL is set): the paged list and its counts, approvals and denials with their loan,
+ * TEST_DATABASE_URL is set): the paged list and its counts, approvals (issue 20: an offer, no loan until
+ * the applicant signs) and denials with their
  * e-mail and audit row committed together (or not at all), two admins deciding at once, notes, input
  * validation, and the guard on the route.
  */
@@ -81,6 +83,10 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     const [row] = await db().insert(loanApplications).values(applicationRow(owner.id, overrides)).returning();
     return row!;
   }
+
+  const offersOf = (applicationId: string) => db().select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId));
+  /** Every test application asks for $25,000 at 9.5 % over 36 months: other terms are a Counteroffer and need a reason. */
+  const REASONS = { counterofferReasons: ["Insufficient income"] };
 
   const auditRows = (action: string, recordId?: string) =>
     db()
@@ -195,26 +201,33 @@ describe.each(testTargets)("admin applications on %s", (target) => {
   });
 
   describe("decisions", () => {
-    it("approve: status, reviewed_at and reviewer; an active loan with balance = amount and the loan-math payment; the e-mail and the audit row", async () => {
+    it("approve: status, reviewed_at and reviewer; an offer (a Counteroffer with its reasons, the default Origination Fee, the disclosed figures), no loan yet; the e-mail and the audit row", async () => {
       const applicant = await newApplicant();
       const app = await newApplication({}, applicant);
       const terms = { approvedAmount: 20_000, interestRate: 8.5, termMonths: 48 };
-      await approveApplication(app.id, terms, admin, { ip: "203.0.113.1" }, db());
+      await approveApplication(app.id, { ...terms, ...REASONS }, admin, { ip: "203.0.113.1" }, db());
 
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row!.status).toBe("approved");
       expect(row!.reviewedAt).toBeInstanceOf(Date);
       expect(row!.reviewedBy).toBe(admin.id);
-      const loans = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id));
-      expect(loans).toHaveLength(1);
-      expect(loans[0]).toMatchObject({
+      // No loan until the applicant signs the agreement.
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(0);
+      const offers = await offersOf(app.id);
+      const figures = disclosureFor({ ...terms, originationFeePercent: 1 });
+      expect(offers).toHaveLength(1);
+      expect(offers[0]).toMatchObject({
         userId: applicant.id,
-        status: "active",
-        approvedAmount: 20_000,
-        balance: 20_000,
-        interestRate: 8.5,
+        status: "offered",
+        isCounteroffer: true,
+        counterofferReasons: ["Insufficient income"],
+        amountCents: 2_000_000,
+        noteRateMilli: 8500,
         termMonths: 48,
-        monthlyPayment: monthlyPayment(20_000, 8.5, 48),
+        originationFeeMilli: 1000,
+        originationFeeCents: 20_000,
+        paymentCents: figures.paymentCents,
+        createdBy: admin.id,
       });
       const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
       expect(mails.map((m) => m.template)).toEqual(["application-approved"]);
@@ -222,7 +235,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const audits = await auditRows("application.approve", app.id);
       expect(audits).toHaveLength(1);
       expect(audits[0]).toMatchObject({ actorId: admin.id, tableName: "loan_applications", ipAddress: "203.0.113.1" });
-      expect(audits[0]!.details).toMatchObject({ ...terms, monthlyPayment: monthlyPayment(20_000, 8.5, 48), approvedLoanId: loans[0]!.id });
+      expect(audits[0]!.details).toMatchObject({ ...terms, originationFeePercent: 1, monthlyPaymentCents: figures.paymentCents, counteroffer: true, offerId: offers[0]!.id });
     });
 
     it("approve is all or nothing: when the e-mail cannot be queued, nothing is stored", async () => {
@@ -230,18 +243,18 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const app = await newApplication({}, applicant);
       // An address the outbox refuses makes the transaction fail after the status update and the loan insert.
       await db().update(userTable).set({ email: "not-an-address" }).where(eq(userTable.id, applicant.id));
-      await expect(approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12 }, admin, {}, db())).rejects.toThrow(/e-mail address/);
+      await expect(approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toThrow(/e-mail address/);
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row).toMatchObject({ status: "pending", reviewedAt: null, reviewedBy: null });
-      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(0);
+      expect(await offersOf(app.id)).toHaveLength(0);
       expect(await auditRows("application.approve", app.id)).toHaveLength(0);
       expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "not-an-address"))).toHaveLength(0);
     });
 
-    it("two admins approving at once: exactly one succeeds, the other gets ReviewConflict; one loan, one e-mail, one audit row", async () => {
+    it("two admins approving at once: exactly one succeeds, the other gets ReviewConflict; one offer, one e-mail, one audit row", async () => {
       const applicant = await newApplicant();
       const app = await newApplication({}, applicant);
-      const terms = { approvedAmount: 15_000, interestRate: 12, termMonths: 24 };
+      const terms = { approvedAmount: 15_000, interestRate: 12, termMonths: 24, ...REASONS };
       const results = await Promise.allSettled([
         approveApplication(app.id, terms, admin, {}, db()),
         approveApplication(app.id, { ...terms, approvedAmount: 14_000 }, admin, {}, db()),
@@ -250,7 +263,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect(rejected).toHaveLength(1);
       expect(rejected[0]!.reason).toBeInstanceOf(ReviewConflict);
-      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(1);
+      expect(await offersOf(app.id)).toHaveLength(1);
       expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email))).toHaveLength(1);
       expect(await auditRows("application.approve", app.id)).toHaveLength(1);
     });
@@ -258,13 +271,12 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("approve and deny at once: one decision wins", async () => {
       const app = await newApplication();
       const results = await Promise.allSettled([
-        approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12 }, admin, {}, db()),
+        approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12, ...REASONS }, admin, {}, db()),
         denyApplication(app.id, ["Credit history"], admin, {}, db()),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
-      const loans = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id));
-      expect(loans).toHaveLength(row!.status === "approved" ? 1 : 0);
+      expect(await offersOf(app.id)).toHaveLength(row!.status === "approved" ? 1 : 0);
     });
 
     it("deny stores the reasons and queues the notice of action taken (with the reasons) and the audit row", async () => {
@@ -285,8 +297,8 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
     it("a decided application cannot be decided again (409 through the action, nothing changes)", async () => {
       const approved = await newApplication();
-      await approveApplication(approved.id, { approvedAmount: 5000, interestRate: 7, termMonths: 12 }, admin, {}, db());
-      await expect(approveApplication(approved.id, { approvedAmount: 6000, interestRate: 7, termMonths: 12 }, admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
+      await approveApplication(approved.id, { approvedAmount: 5000, interestRate: 7, termMonths: 12, ...REASONS }, admin, {}, db());
+      await expect(approveApplication(approved.id, { approvedAmount: 6000, interestRate: 7, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
       await expect(denyApplication(approved.id, ["Credit history"], admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
 
       const again = await handleReviewAction(
@@ -300,7 +312,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, approved.id));
       expect(row!.status).toBe("approved");
       expect(row!.decisionReasons).toBeNull();
-      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, approved.id))).toHaveLength(1);
+      expect(await offersOf(approved.id)).toHaveLength(1);
     });
   });
 
@@ -309,10 +321,46 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
     it("approves with the spec's toast, denies with 'Application denied'", async () => {
       const a = await newApplication();
-      const ok = await act({ intent: "approve", applicationId: a.id, approvedAmount: "12,500.50", interestRate: "11.25", termMonths: "60" });
+      const ok = await act({
+        intent: "approve",
+        applicationId: a.id,
+        approvedAmount: "12,500.50",
+        interestRate: "11.25",
+        termMonths: "60",
+        originationFeePercent: "2",
+        counterofferReasons: ["Credit history"],
+        counterofferOther: "  Short   credit file ",
+      });
       expect(ok).toEqual({ status: 200, body: { ok: true, intent: "approve", toast: { type: "success", title: "Application approved and notification sent!" } } });
-      const [loan] = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, a.id));
-      expect(loan).toMatchObject({ approvedAmount: 12_500.5, balance: 12_500.5, interestRate: 11.25, termMonths: 60, monthlyPayment: monthlyPayment(12_500.5, 11.25, 60) });
+      const [offer] = await offersOf(a.id);
+      const figures = disclosureFor({ approvedAmount: 12_500.5, interestRate: 11.25, termMonths: 60, originationFeePercent: 2 });
+      expect(offer).toMatchObject({
+        status: "offered",
+        amountCents: 1_250_050,
+        noteRateMilli: 11_250,
+        termMonths: 60,
+        originationFeeMilli: 2000,
+        originationFeeCents: 25_001,
+        paymentCents: figures.paymentCents,
+        isCounteroffer: true,
+        counterofferReasons: ["Credit history", "Short credit file"],
+      });
+      expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, a.id))).toHaveLength(0);
+
+      // The requested terms (or more money, or a lower rate) are a plain offer: no reason needed.
+      const plain = await newApplication();
+      const accepted = await act({ intent: "approve", applicationId: plain.id, approvedAmount: "30000", interestRate: "9", termMonths: "36", originationFeePercent: "0" });
+      expect(accepted.status).toBe(200);
+      expect((await offersOf(plain.id))[0]).toMatchObject({ isCounteroffer: false, counterofferReasons: [], originationFeeCents: 0 });
+
+      // A Counteroffer without a reason: 400 with the field error, nothing stored.
+      const noReason = await newApplication();
+      const refused = await act({ intent: "approve", applicationId: noReason.id, approvedAmount: "20000", interestRate: "9.5", termMonths: "36", originationFeePercent: "1" });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors?.counterofferReasons?.[0]).toMatch(/choose at least one reason for the counteroffer/);
+      expect(await offersOf(noReason.id)).toHaveLength(0);
+      const [still] = await db().select().from(loanApplications).where(eq(loanApplications.id, noReason.id));
+      expect(still!.status).toBe("pending");
 
       const d = await newApplication();
       const denied = await act({ intent: "deny", applicationId: d.id, reasons: ["Credit history", "Excessive obligations"], otherReason: "  Recent   bankruptcy " });
@@ -324,13 +372,16 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
     it("refuses bad input with 400 and a toast, never a 500, and changes nothing", async () => {
       const a = await newApplication();
-      const approve = { intent: "approve", applicationId: a.id, approvedAmount: "10000", interestRate: "10", termMonths: "36" };
+      const approve = { intent: "approve", applicationId: a.id, approvedAmount: "10000", interestRate: "10", termMonths: "36", originationFeePercent: "1", counterofferReasons: "Credit history" };
       // Each approval field with the values it refuses, the other fields valid.
       const refusedApprovalValues = {
         applicationId: ["not-a-uuid"],
         approvedAmount: ["0", "-5", "50000000.01", "1e6", "12.345"],
         interestRate: ["5.98", "36", "abc"],
-        termMonths: ["0", "601", "12.5"],
+        termMonths: ["0", "481", "601", "12.5"],
+        originationFeePercent: ["-1", "10.01", "11", "1.005", "abc", ""],
+        counterofferReasons: ["Because I said so"],
+        counterofferOther: ["x".repeat(201), "Bad\u0000reason", "Bell\u0007"],
       };
       const bad: [Record<string, string | string[]>, string][] = [
         ...Object.entries(refusedApprovalValues).flatMap(([field, values]) =>
@@ -380,7 +431,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
     it("an application that does not exist: 409 for a decision, 404 for a note", async () => {
       const id = "00000000-0000-4000-8000-000000000000";
-      const approve = await act({ intent: "approve", applicationId: id, approvedAmount: "1000", interestRate: "10", termMonths: "12" });
+      const approve = await act({ intent: "approve", applicationId: id, approvedAmount: "1000", interestRate: "10", termMonths: "12", originationFeePercent: "1" });
       expect(approve.status).toBe(409);
       expect(approve.body.toast.description).toBe("This application does not exist.");
       const note = await act({ intent: "note", applicationId: id, note: "Hello" });

@@ -1,4 +1,5 @@
 import type { ApplicationEvent } from "~/domain/application-lifecycle";
+import type { AgreementCertificateView, OfferView } from "~/domain/loan-offers";
 import type { AdminApplication } from "./admin-applications";
 import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
 
@@ -74,6 +75,14 @@ export type AdminApplicationDetail = {
   timeline: TimelineEntry[];
   requestItems: RequestItemView[];
   conversation: ConversationView;
+  /** The loan offers made on it (issue 20), newest first, any status. */
+  offers: OfferView[];
+  /** The signing certificate of its signed offer, if any. */
+  certificate: AgreementCertificateView | null;
 };
 
-export type AdminApplicationPageData = { application: AdminApplicationDetail };
+export type AdminApplicationPageData = {
+  application: AdminApplicationDetail;
+  /** The approve dialog's default Origination Fee (%) (ORIGINATION_FEE_PERCENT). */
+  originationFeePercent: number;
+};

@@ -1,3 +1,4 @@
+import type { OfferStatus } from "~/domain/loan-offers";
 import type { ReviewTab } from "~/domain/validation/review";
 
 /**
@@ -26,8 +27,22 @@ export type AdminApplication = {
   notes: string | null;
   /** Messages from the applicant this admin has not read (issue 19). */
   unreadMessages: number;
-  /** The loan created by the approval (approved applications). */
+  /** The loan, once the applicant has signed the offer's agreement (issue 20: approval alone makes no loan). */
   approvedLoan: { approvedAmount: number; interestRate: number; termMonths: number; monthlyPayment: number } | null;
+  /** The application's latest loan offer (issue 20), any status. */
+  latestOffer: AdminOfferSummary | null;
+};
+
+/** What a card shows of the latest offer: its status, whether it is a Counteroffer, and its terms. */
+export type AdminOfferSummary = {
+  status: OfferStatus;
+  statusLabel: string;
+  isCounteroffer: boolean;
+  amountCents: number;
+  /** Percent as disclosed ("8.50"). */
+  noteRatePercent: string;
+  termMonths: number;
+  paymentCents: number;
 };
 
 export type ApplicationCounts = Record<ReviewTab, number>;

@@ -1,6 +1,22 @@
-// Placeholder registered by the issue-20 foundation; replaced by its owner's work before merge.
+import { requireAdmin } from "~/server/auth/session.server";
+import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { offerWithdrawAction } from "~/server/offers/withdraw-offer.server";
 import type { Route } from "./+types/application-offer";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+/**
+ * POST /admin/applications/:id/offer (issue 20): staff with a verified second factor withdraw the
+ * application's open offer (intent withdraw, with a reason the applicant reads; audited as
+ * offer.withdraw). Action only.
+ */
+
+export function loader() {
+  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireAdmin(request);
+  return jsonAnswer(await offerWithdrawAction(request, params.id, admin, requestInfo(request, context)));
 }

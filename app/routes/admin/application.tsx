@@ -6,6 +6,7 @@ import { pageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/admin/application-page.server";
 import { requireAdmin } from "~/server/auth/session.server";
+import { getConfig } from "~/server/config.server";
 import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { requestInfo } from "~/server/http/request-info.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data(null, { status: 500 });
   }
   if (!application) throw data(null, { status: 404, statusText: "Not Found" });
-  return { application } satisfies AdminApplicationPageData;
+  return { application, originationFeePercent: getConfig().originationFeePercent } satisfies AdminApplicationPageData;
 }
 
 /** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/admin/application-page.server.ts). */

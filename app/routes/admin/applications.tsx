@@ -5,6 +5,7 @@ import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
 import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/admin/applications.server";
 import { requireAdmin } from "~/server/auth/session.server";
+import { getConfig } from "~/server/config.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -21,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const params = parseReviewListParams(new URL(request.url).searchParams);
   try {
-    return { list: await listApplicationsForAdmin(params, admin, requestInfo(request, context)) } satisfies AdminApplicationsData;
+    return {
+      list: await listApplicationsForAdmin(params, admin, requestInfo(request, context)),
+      originationFeePercent: getConfig().originationFeePercent,
+    } satisfies AdminApplicationsData;
   } catch (error) {
     logFailure("admin", "loading applications failed", error);
     // Logged here: the boundary below shows the failure, and the response carries no details.

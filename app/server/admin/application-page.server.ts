@@ -24,7 +24,8 @@ import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.
 import { logFailure } from "~/server/log/describe-error.server";
 import { closeAsIncomplete, ReviewConflict, ReviewNotFound, startReview } from "~/server/reviews.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
-import { ApplicationNotFound, CARD_COLUMNS, decide, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./applications.server";
+import { certificateForOffer, offersForApplication } from "~/server/offers/offers.server";
+import { ApplicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./applications.server";
 import { createDocumentLink, UUID } from "./documents.server";
 
 /**
@@ -83,12 +84,13 @@ export async function loadAdminApplication(
     .from(loanApplications)
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
     .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
+    .leftJoinLateral(LATEST_OFFER, sql`true`)
     .where(eq(loanApplications.id, applicationId))
     .limit(1);
   if (!row) return null;
 
   const staff = { id: actor.id, side: "staff" as const };
-  const [accounts, documents, timeline, items, conversation, overdue] = await Promise.all([
+  const [accounts, documents, timeline, items, conversation, overdue, offers] = await Promise.all([
     db
       .select({
         id: bankAccounts.id,
@@ -119,7 +121,10 @@ export async function loadAdminApplication(
     listRequestItems(applicationId, db, now),
     loadConversation(applicationId, staff, db),
     hasOverdueOpenItem(db, applicationId, now),
+    offersForApplication(applicationId, db),
   ]);
+  const signed = offers.find((o) => o.status === "signed");
+  const certificate = signed ? await certificateForOffer(signed.id, db) : null;
 
   await writeAudit(db, {
     actor,
@@ -168,6 +173,8 @@ export async function loadAdminApplication(
     timeline,
     requestItems: items,
     conversation,
+    offers,
+    certificate,
   };
 }
 

@@ -1,5 +1,7 @@
 import { mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
 import { desc, eq, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { formatMilliPercent, offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
 import { logFailure } from "~/server/log/describe-error.server";
 import {
   REVIEW_PAGE_SIZE,
@@ -20,7 +22,7 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { getDb, type Db } from "~/server/db/client.server";
 import { pageWindow } from "./paging.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { applicationStatusCounts, approvedLoans, loanApplications, profiles } from "~/server/db/schema.server";
+import { applicationStatusCounts, approvedLoans, loanApplications, loanOffers, profiles } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
 import { runEncryptionMigration } from "./encryption-migration.server";
@@ -43,6 +45,26 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
   for (const row of rows) if ((REVIEW_TABS as readonly string[]).includes(row.status)) counts[row.status as ReviewTab] = row.applications;
   return counts;
 }
+
+/**
+ * The application's latest loan offer (issue 20), as a LATERAL subquery: joined with
+ * `.leftJoinLateral(LATEST_OFFER, sql\`true\`)`, one index probe (loan_offers_application_id_idx) per row
+ * of the page, in the page's one query.
+ */
+export const LATEST_OFFER = new QueryBuilder()
+  .select({
+    offerStatus: loanOffers.status,
+    offerCounteroffer: loanOffers.isCounteroffer,
+    offerAmountCents: loanOffers.amountCents,
+    offerRateMilli: loanOffers.noteRateMilli,
+    offerTerm: loanOffers.termMonths,
+    offerPaymentCents: loanOffers.paymentCents,
+  })
+  .from(loanOffers)
+  .where(eq(loanOffers.applicationId, loanApplications.id))
+  .orderBy(desc(loanOffers.createdAt), desc(loanOffers.id))
+  .limit(1)
+  .as("latest_offer");
 
 /** The columns a card shows (also the staff application page's summary): never the SSN or bank numbers. */
 export const CARD_COLUMNS = {
@@ -72,15 +94,31 @@ export const CARD_COLUMNS = {
   loanRate: approvedLoans.interestRate,
   loanTerm: approvedLoans.termMonths,
   loanPayment: approvedLoans.monthlyPayment,
+  offerStatus: LATEST_OFFER.offerStatus,
+  offerCounteroffer: LATEST_OFFER.offerCounteroffer,
+  offerAmountCents: LATEST_OFFER.offerAmountCents,
+  offerRateMilli: LATEST_OFFER.offerRateMilli,
+  offerTerm: LATEST_OFFER.offerTerm,
+  offerPaymentCents: LATEST_OFFER.offerPaymentCents,
 };
 
-/** A selected card row: the profile and the approved loan are left-joined, so theirs may be null. */
+type OfferKey = `offer${string}`;
+type CardColumnKey = Exclude<keyof typeof CARD_COLUMNS, OfferKey>;
+
+/** A selected card row: the profile, the approved loan and the latest offer are left-joined, so theirs may be null. */
 type CardRow = {
-  [K in keyof typeof CARD_COLUMNS]: (typeof CARD_COLUMNS)[K]["_"]["notNull"] extends true
+  [K in CardColumnKey]: (typeof CARD_COLUMNS)[K]["_"]["notNull"] extends true
     ? K extends `profile${string}` | `loan${"Amount" | "Rate" | "Term" | "Payment"}`
       ? (typeof CARD_COLUMNS)[K]["_"]["data"] | null
       : (typeof CARD_COLUMNS)[K]["_"]["data"]
     : (typeof CARD_COLUMNS)[K]["_"]["data"] | null;
+} & {
+  offerStatus: string | null;
+  offerCounteroffer: boolean | null;
+  offerAmountCents: number | null;
+  offerRateMilli: number | null;
+  offerTerm: number | null;
+  offerPaymentCents: number | null;
 };
 
 export function toAdminApplication(r: CardRow, unreadMessages: number): AdminApplication {
@@ -107,6 +145,18 @@ export function toAdminApplication(r: CardRow, unreadMessages: number): AdminApp
     approvedLoan:
       r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
         ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
+        : null,
+    latestOffer:
+      r.offerStatus !== null && r.offerAmountCents !== null && r.offerRateMilli !== null && r.offerTerm !== null && r.offerPaymentCents !== null
+        ? {
+            status: r.offerStatus as OfferStatus,
+            statusLabel: offerStatusLabel(r.offerStatus),
+            isCounteroffer: r.offerCounteroffer === true,
+            amountCents: r.offerAmountCents,
+            noteRatePercent: formatMilliPercent(r.offerRateMilli),
+            termMonths: r.offerTerm,
+            paymentCents: r.offerPaymentCents,
+          }
         : null,
   };
 }
@@ -137,6 +187,7 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
     .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
+    .leftJoinLateral(LATEST_OFFER, sql`true`)
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id));
   // Unread is per reader: messages from applicants this admin has not read yet (one grouped query).
   const unread = viewer ? await unreadCounts(rows.map((r) => r.id), { id: viewer.id, side: "staff" }, db) : new Map<string, number>();

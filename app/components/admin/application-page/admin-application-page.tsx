@@ -18,12 +18,14 @@ import { loanTypeLabel } from "~/domain/labels";
 import { reviewListHref, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { ApplicationDocuments, BankAccounts, EmploymentDetails, LoanDetails, PersonalDetails } from "./application-facts";
+import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
 
 /**
  * /admin/applications/:id (issue 19): the whole application for staff. The summary and the decisions
  * the lifecycle allows; What We Need and Messages; every field the applicant entered; bank accounts and
- * the SSN masked (audited reveal); the documents through signed links; the internal notes; the
+ * the SSN masked (audited reveal); the loan offers (issue 20: terms, Truth in Lending figures, Withdraw
+ * Offer, the signing certificate); the documents through signed links; the internal notes; the
  * Application Timeline with internal entries. Changes by the applicant or another admin, on any
  * instance, reload it in place.
  */
@@ -91,9 +93,11 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
             ) : null}
           </dl>
           <div className="mt-4">
-            <ReviewActions application={a} focusAfter={summaryHeading} />
+            <ReviewActions application={a} focusAfter={summaryHeading} originationFeePercent={data.originationFeePercent} />
           </div>
         </Card>
+
+        <OfferPanel applicationId={s.id} offers={a.offers} certificate={a.certificate} timeZone={timeZone} />
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="flex min-w-0 flex-col gap-6">

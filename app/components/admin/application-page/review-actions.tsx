@@ -17,7 +17,16 @@ import type { AdminApplicationDetail } from "~/domain/views/admin-application-pa
  * checks all of it again; a decision made meanwhile by someone else comes back as a 409 toast and the
  * page reloads to the application as it is now.
  */
-export function ReviewActions({ application, focusAfter }: { application: AdminApplicationDetail; focusAfter: RefObject<HTMLElement | null> }) {
+export function ReviewActions({
+  application,
+  focusAfter,
+  originationFeePercent,
+}: {
+  application: AdminApplicationDetail;
+  focusAfter: RefObject<HTMLElement | null>;
+  /** The approve dialog's default Origination Fee (%). */
+  originationFeePercent: number;
+}) {
   const a = application.summary;
   const allowed = application.allowedEvents;
   const [approving, setApproving] = useState<AdminApplication | null>(null);
@@ -109,7 +118,7 @@ export function ReviewActions({ application, focusAfter }: { application: AdminA
         </div>
       ) : null}
 
-      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} />
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={originationFeePercent} />
       <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
       <CloseIncompleteDialog
         open={closing}

@@ -14,7 +14,11 @@ import { Pagination } from "~/components/admin/pagination";
 import { StatusTabs, TAB_LABELS } from "./status-tabs";
 
 /** A failed load is the route's ErrorBoundary (app/components/admin/page-load-error.tsx). */
-export type AdminApplicationsData = { list: AdminApplicationList };
+export type AdminApplicationsData = {
+  list: AdminApplicationList;
+  /** The approve dialog's default Origination Fee (%) (ORIGINATION_FEE_PERCENT). */
+  originationFeePercent: number;
+};
 
 /** How long live changes are gathered before one reload (a burst of changes reloads once). */
 const LIVE_DEBOUNCE_MS = 300;
@@ -106,7 +110,7 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
         </section>
       </div>
 
-      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} />
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={data.originationFeePercent} />
       <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
     </AdminShell>
   );

@@ -10,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
 import { displayPhone, formatAmount, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
 import type { AdminApplication } from "~/domain/views/admin-applications";
+import { formatCents } from "~/domain/views/loan-agreement";
 import { NotesSection } from "./notes-form";
 
 // Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
@@ -18,7 +19,8 @@ const X = inlineIcon(xIcon);
 
 /**
  * One application on /admin (docs/requirements.md §3): applicant name, e-mail, status, loan type, requested amount,
- * purpose, annual income, credit score, employment status, phone and submitted date. Never the SSN or
+ * purpose, annual income, credit score, employment status, phone and submitted date; once approved, the
+ * latest loan offer (status, Counteroffer, terms) until it is signed, then the loan. Never the SSN or
  * bank numbers (the server does not even select them). Approve and Deny while pending or under review;
  * "View Application" opens the whole file (/admin/applications/:id), with the unread messages' count.
  */
@@ -75,6 +77,20 @@ export function ApplicationCard({
         {a.reviewedAt ? (
           <Item label="Reviewed">
             <time dateTime={a.reviewedAt}>{formatDateTime(a.reviewedAt, timeZone)}</time>
+          </Item>
+        ) : null}
+        {a.latestOffer && !a.approvedLoan ? (
+          <Item label="Loan Offer" wide>
+            <span className="flex flex-wrap items-center gap-2" data-testid="card-offer" data-offer-status={a.latestOffer.status}>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-900">{a.latestOffer.statusLabel}</span>
+              {a.latestOffer.isCounteroffer ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Counteroffer</span>
+              ) : null}
+              <span>
+                {formatCents(a.latestOffer.amountCents)} at {a.latestOffer.noteRatePercent}% for {a.latestOffer.termMonths} months ({formatCents(a.latestOffer.paymentCents)} a
+                month)
+              </span>
+            </span>
           </Item>
         ) : null}
         {a.approvedLoan ? (

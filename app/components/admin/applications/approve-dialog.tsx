@@ -1,43 +1,128 @@
-import { useState, type ComponentProps } from "react";
-import { Field } from "~/components/ui/form";
+import { useMemo, useState, type ComponentProps } from "react";
+import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { formatUsd } from "~/domain/formats";
-import { monthlyPayment } from "~/domain/loan-math";
-import { approvedAmountField, approveSchema, interestRateField, REVIEW_LIMITS, termMonthsField } from "~/domain/validation/review";
+import { dollarsToCents, isCounteroffer, OFFER_LIMITS, percentToMilli } from "~/domain/loan-offers";
+import { disclosure } from "~/domain/truth-in-lending";
+import {
+  approvedAmountField,
+  approveSchema,
+  DENIAL_REASONS,
+  interestRateField,
+  originationFeeField,
+  REVIEW_LIMITS,
+  termMonthsField,
+} from "~/domain/validation/review";
+import { formatCents } from "~/domain/views/loan-agreement";
+import type { AdminApplication } from "~/domain/views/admin-applications";
 import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
 
-const FIELDS = ["approvedAmount", "interestRate", "termMonths"] as const;
-type Term = (typeof FIELDS)[number];
+const FIELDS = ["approvedAmount", "interestRate", "termMonths", "originationFeePercent", "counterofferOther", "counterofferReasons"] as const;
+type Term = "approvedAmount" | "interestRate" | "termMonths" | "originationFeePercent";
 type Values = Record<Term, string>;
 
-/** The monthly payment for the terms as typed, or null while any of them is not valid. */
-export function previewPayment(values: Values): number | null {
+/** The messages the server gives for the same problems (app/server/offers/offers.server.ts OFFER_TERMS_MESSAGES). */
+export const APPROVE_PREVIEW_MESSAGES = {
+  notAmortising:
+    "These terms do not repay the loan in equal monthly payments (the rounded payment would end the loan early, never reduce it, or leave a balloon). Choose a larger amount, a lower rate or a shorter term.",
+  feeTooLarge: "The origination fee leaves no amount financed. Choose a lower fee.",
+  reasonsRequired: "These terms differ from what was requested (less money, a higher rate or another term): choose at least one reason for the counteroffer",
+} as const;
+
+/** The terms as typed, parsed; null while any of them is not valid. */
+function parsedTerms(values: Values) {
   const amount = approvedAmountField.safeParse(values.approvedAmount);
   const rate = interestRateField.safeParse(values.interestRate);
   const term = termMonthsField.safeParse(values.termMonths);
-  if (!amount.success || !rate.success || !term.success) return null;
-  return monthlyPayment(amount.data, rate.data, term.data);
+  const fee = originationFeeField.safeParse(values.originationFeePercent);
+  if (!amount.success || !rate.success || !term.success || !fee.success) return null;
+  return { approvedAmount: amount.data, interestRate: rate.data, termMonths: term.data, originationFeePercent: fee.data };
+}
+
+export type ApprovePreview =
+  | { kind: "incomplete" }
+  | { kind: "error"; field: "termMonths" | "originationFeePercent"; message: string }
+  | { kind: "ok"; paymentCents: number; aprPercent: number; counteroffer: boolean };
+
+/**
+ * The monthly payment and APR of the terms as typed (the Truth in Lending disclosure the offer will
+ * store), and whether they are a Counteroffer to what was requested. Terms the disclosure cannot
+ * describe come back as the error the server would give.
+ */
+export function previewApproval(values: Values, requested: Pick<AdminApplication, "requestedAmount" | "desiredInterestRate" | "loanDuration">): ApprovePreview {
+  const terms = parsedTerms(values);
+  if (!terms) return { kind: "incomplete" };
+  let figures;
+  try {
+    figures = disclosure({
+      amountCents: dollarsToCents(terms.approvedAmount),
+      noteRatePercent: terms.interestRate,
+      termMonths: terms.termMonths,
+      originationFeePercent: terms.originationFeePercent,
+      // The figures do not depend on the date (every period is one month); only the due dates do.
+      signedOn: "2026-01-15",
+    });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return /origination fee/i.test(error.message)
+      ? { kind: "error", field: "originationFeePercent", message: APPROVE_PREVIEW_MESSAGES.feeTooLarge }
+      : { kind: "error", field: "termMonths", message: APPROVE_PREVIEW_MESSAGES.notAmortising };
+  }
+  const counteroffer = isCounteroffer(
+    { amountCents: dollarsToCents(requested.requestedAmount), rateMilli: percentToMilli(requested.desiredInterestRate), termMonths: requested.loanDuration },
+    { amountCents: dollarsToCents(terms.approvedAmount), noteRateMilli: percentToMilli(terms.interestRate), termMonths: terms.termMonths },
+  );
+  return { kind: "ok", paymentCents: figures.paymentCents, aprPercent: figures.aprPercent, counteroffer };
 }
 
 /**
- * 'Approve' (docs/requirements.md §3, §5): the terms, pre-filled from the request and editable, with the monthly
- * payment computed as they are typed. Confirm posts intent=approve; the server checks the same schema.
+ * 'Approve' (docs/requirements.md §3, §5; issue 20): the terms, pre-filled from the request and editable,
+ * the Origination Fee (%) (the configured default), the monthly payment and APR computed as they are
+ * typed. Terms other than requested (less money, a higher rate, another term) are a Counteroffer, which
+ * needs at least one reason. Confirm posts intent=approve; the server checks the same schema and rules.
  */
-export function ApproveDialog(props: ReviewDecisionProps) {
-  return <ReviewDecisionDialog {...props} decision="approve" Form={ApproveForm} />;
+export function ApproveDialog({ originationFeePercent, ...props }: ReviewDecisionProps & { originationFeePercent: number }) {
+  const Form = useMemo(() => {
+    function ApproveFormWithDefault(formProps: ReviewFormProps) {
+      return <ApproveForm {...formProps} defaultFeePercent={originationFeePercent} />;
+    }
+    return ApproveFormWithDefault;
+  }, [originationFeePercent]);
+  return <ReviewDecisionDialog {...props} decision="approve" Form={Form} />;
 }
 
-function ApproveForm(props: ReviewFormProps) {
-  const { application, pending } = props;
+function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number }) {
+  const { application, pending, defaultFeePercent } = props;
   const [values, setValues] = useState<Values>({
     approvedAmount: String(application.requestedAmount),
     interestRate: String(application.desiredInterestRate),
     termMonths: String(application.loanDuration),
+    originationFeePercent: defaultFeePercent.toFixed(2),
   });
-  const form = useReviewForm(props, FIELDS, () => approveSchema.safeParse({ intent: "approve", applicationId: application.id, ...values }));
+  const [reasons, setReasons] = useState<string[]>([]);
+  const [other, setOther] = useState("");
+  const preview = previewApproval(values, application);
+  const counteroffer = preview.kind === "ok" && preview.counteroffer;
+
+  const form = useReviewForm(props, FIELDS, () => {
+    const parsed = approveSchema.safeParse({
+      intent: "approve",
+      applicationId: application.id,
+      ...values,
+      counterofferReasons: reasons,
+      counterofferOther: other,
+    });
+    if (!parsed.success) return parsed;
+    if (preview.kind === "error") return { success: false, error: { issues: [{ path: [preview.field], message: preview.message }] } };
+    if (counteroffer && parsed.data.counterofferReasons.length === 0) {
+      return { success: false, error: { issues: [{ path: ["counterofferReasons"], message: APPROVE_PREVIEW_MESSAGES.reasonsRequired }] } };
+    }
+    return { success: true };
+  });
   const { id, shown } = form;
-  const payment = previewPayment(values);
+  const reasonsInvalid = Boolean(shown.counterofferReasons?.length);
 
   /** A term's field: its label and hint, wired to the value typed and the errors shown. */
   const term = (field: Term, label: string, hint: string, input: ComponentProps<typeof Input>) => (
@@ -51,7 +136,8 @@ function ApproveForm(props: ReviewFormProps) {
           onChange={(event) => {
             const value = event.target.value;
             setValues((v) => ({ ...v, [field]: value }));
-            form.edited(field);
+            // A term changes the preview's verdict and whether reasons are needed.
+            form.edited(field, "termMonths", "originationFeePercent", "counterofferReasons");
           }}
           required
           disabled={pending}
@@ -59,6 +145,11 @@ function ApproveForm(props: ReviewFormProps) {
       )}
     </Field>
   );
+
+  function toggle(reason: string, checked: boolean) {
+    setReasons((list) => (checked ? [...list, reason] : list.filter((r) => r !== reason)));
+    form.edited("counterofferReasons");
+  }
 
   return (
     <ReviewFormFrame props={props} form={form} intent="approve">
@@ -68,7 +159,7 @@ function ApproveForm(props: ReviewFormProps) {
         autoComplete: "off",
       })}
       <div className="grid gap-3 sm:grid-cols-2">
-        {term("interestRate", "Interest Rate (%)", `${REVIEW_LIMITS.rateMin}% to ${REVIEW_LIMITS.rateMax}% a year`, {
+        {term("interestRate", "Interest Rate (%)", `Requested: ${application.desiredInterestRate}% (${REVIEW_LIMITS.rateMin}% to ${REVIEW_LIMITS.rateMax}% a year)`, {
           type: "number",
           inputMode: "decimal",
           step: "0.01",
@@ -83,12 +174,89 @@ function ApproveForm(props: ReviewFormProps) {
           max: REVIEW_LIMITS.termMax,
         })}
       </div>
-      <div className="rounded-lg bg-navy-50 p-4">
-        <p className="text-sm text-slate-700">Monthly payment</p>
-        <output htmlFor={`${id}-approvedAmount ${id}-interestRate ${id}-termMonths`} aria-live="polite" className="text-2xl font-bold text-primary" data-testid="approve-monthly-payment">
-          {payment === null ? "—" : formatUsd(payment)}
-        </output>
+      {term("originationFeePercent", "Origination Fee (%)", `Of the approved amount, 0% to ${OFFER_LIMITS.originationFeeMaxPercent}%`, {
+        type: "number",
+        inputMode: "decimal",
+        step: "0.01",
+        min: 0,
+        max: OFFER_LIMITS.originationFeeMaxPercent,
+      })}
+      <div className="grid grid-cols-2 gap-3 rounded-lg bg-navy-50 p-4">
+        <div>
+          <p className="text-sm text-slate-700">Monthly payment</p>
+          <output
+            htmlFor={`${id}-approvedAmount ${id}-interestRate ${id}-termMonths ${id}-originationFeePercent`}
+            aria-live="polite"
+            className="text-2xl font-bold text-primary"
+            data-testid="approve-monthly-payment"
+          >
+            {preview.kind === "ok" ? formatCents(preview.paymentCents) : "—"}
+          </output>
+        </div>
+        <div>
+          <p className="text-sm text-slate-700">APR</p>
+          <output
+            htmlFor={`${id}-approvedAmount ${id}-interestRate ${id}-termMonths ${id}-originationFeePercent`}
+            aria-live="polite"
+            className="text-2xl font-bold text-primary"
+            data-testid="approve-apr"
+          >
+            {preview.kind === "ok" ? `${preview.aprPercent.toFixed(2)}%` : "—"}
+          </output>
+        </div>
+        {preview.kind === "error" ? (
+          <p className="col-span-2 text-sm text-destructive" data-testid="approve-preview-error">
+            {preview.message}
+          </p>
+        ) : null}
       </div>
+      {counteroffer ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="counteroffer-notice">
+          <p className="text-sm">
+            <strong className="font-semibold">Counteroffer</strong>: these terms differ from what was requested (less money, a higher rate or another term).
+            The applicant is told why: choose at least one reason.
+          </p>
+          <fieldset aria-describedby={reasonsInvalid ? `${id}-counterofferReasons-error` : undefined}>
+            <legend className="text-sm font-medium">Reasons for the counteroffer (choose at least one)</legend>
+            <ul className="mt-3 flex flex-col gap-2">
+              {DENIAL_REASONS.map((reason, index) => (
+                <li key={reason} className="flex items-center gap-3">
+                  <input
+                    type="checkbox"
+                    id={`${id}-counteroffer-reason-${index}`}
+                    name="counterofferReasons"
+                    value={reason}
+                    checked={reasons.includes(reason)}
+                    onChange={(event) => toggle(reason, event.target.checked)}
+                    disabled={pending}
+                    className="size-4 shrink-0 accent-navy-900"
+                  />
+                  <Label htmlFor={`${id}-counteroffer-reason-${index}`} className="font-normal">
+                    {reason}
+                  </Label>
+                </li>
+              ))}
+            </ul>
+            <ErrorList id={`${id}-counterofferReasons-error`} errors={shown.counterofferReasons} live />
+          </fieldset>
+          <Field id={`${id}-counterofferOther`} label="Other reason (optional)" errors={shown.counterofferOther} liveErrors>
+            {(a11y) => (
+              <Input
+                {...a11y}
+                name="counterofferOther"
+                value={other}
+                maxLength={REVIEW_LIMITS.reasonMaxLength}
+                onChange={(event) => {
+                  setOther(event.target.value);
+                  form.edited("counterofferOther", "counterofferReasons");
+                }}
+                disabled={pending}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+        </div>
+      ) : null}
     </ReviewFormFrame>
   );
 }

@@ -1,0 +1,289 @@
+import { Download, Undo2 } from "lucide-react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/components/action-toast";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Detail } from "~/components/ui/detail-list";
+import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
+import { Field, Textarea } from "~/components/ui/form";
+import { PendingButton } from "~/components/ui/pending-button";
+import { formatDate, formatDateTime } from "~/domain/formats";
+import { OFFER_LIMITS, type AgreementCertificateView, type OfferView } from "~/domain/loan-offers";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
+import { offerWithdrawSchema, type OfferWithdrawActionData } from "~/domain/validation/offer-withdraw";
+import { formatCents } from "~/domain/views/loan-agreement";
+
+/** How each status reads on its badge. */
+const STATUS_STYLE: Record<OfferView["status"], string> = {
+  offered: "bg-blue-100 text-blue-900",
+  signed: "bg-green-100 text-green-900",
+  declined: "bg-slate-200 text-slate-900",
+  expired: "bg-slate-200 text-slate-900",
+  withdrawn: "bg-red-100 text-red-900",
+};
+
+/**
+ * The staff view of an application's loan offers (issue 20), newest first: status (Offered, Signed,
+ * Declined, Expired, Withdrawn), the Counteroffer label and its reasons, the terms and the Truth in
+ * Lending figures as stored, the expiry and any withdrawal reason. While the offer is open staff can
+ * Withdraw Offer (with a reason the applicant reads); once signed, the signing certificate and the
+ * signed agreement's download.
+ */
+export function OfferPanel({
+  applicationId,
+  offers,
+  certificate,
+  timeZone,
+}: {
+  applicationId: string;
+  offers: OfferView[];
+  certificate: AgreementCertificateView | null;
+  timeZone: string;
+}) {
+  if (offers.length === 0) return null;
+  const [latest, ...earlier] = offers;
+  return (
+    <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-offer-heading" data-testid="offer-panel">
+      <h2 id="loan-offer-heading" tabIndex={-1} className="text-lg font-semibold text-primary focus-visible:outline-3">
+        Loan Offer
+      </h2>
+      <OfferDetails offer={latest!} applicationId={applicationId} certificate={certificate} timeZone={timeZone} />
+      {/* Mounted while the panel is, so its dialog closes, toasts and hands focus back after the offer leaves 'offered'. */}
+      <WithdrawOffer applicationId={applicationId} withdrawable={latest!.status === "offered"} />
+      {earlier.length > 0 ? (
+        <details className="mt-4 border-t border-border pt-3">
+          <summary className="cursor-pointer text-sm font-medium">Earlier offers ({earlier.length})</summary>
+          <div className="mt-3 flex flex-col gap-4">
+            {earlier.map((offer) => (
+              <OfferDetails key={offer.id} offer={offer} applicationId={applicationId} certificate={certificate} timeZone={timeZone} />
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </Card>
+  );
+}
+
+function OfferDetails({
+  offer: o,
+  applicationId,
+  certificate,
+  timeZone,
+}: {
+  offer: OfferView;
+  applicationId: string;
+  certificate: AgreementCertificateView | null;
+  timeZone: string;
+}) {
+  return (
+    <div className="mt-3 flex flex-col gap-3" data-testid="offer" data-offer-id={o.id} data-status={o.status}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[o.status]}`} data-testid="offer-status">
+          {o.statusLabel}
+        </span>
+        {o.isCounteroffer ? (
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900" data-testid="offer-counteroffer">
+            Counteroffer
+          </span>
+        ) : null}
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
+        <Fact label="Amount">{formatCents(o.amountCents)}</Fact>
+        <Fact label="Note Rate">{o.noteRatePercent}%</Fact>
+        <Fact label="APR">{o.aprPercent}%</Fact>
+        <Fact label="Term">{o.termMonths} months</Fact>
+        <Fact label="Monthly Payment">
+          {formatCents(o.paymentCents)}
+          {o.finalPaymentCents !== o.paymentCents ? <span className="font-normal"> (last: {formatCents(o.finalPaymentCents)})</span> : null}
+        </Fact>
+        <Fact label="Origination Fee">
+          {formatCents(o.originationFeeCents)} ({o.originationFeePercent}%)
+        </Fact>
+        <Fact label="Amount Financed">{formatCents(o.amountFinancedCents)}</Fact>
+        <Fact label="Finance Charge">{formatCents(o.financeChargeCents)}</Fact>
+        <Fact label="Total of Payments">{formatCents(o.totalOfPaymentsCents)}</Fact>
+        <Fact label="Offered">
+          <time dateTime={o.createdAt}>{formatDateTime(o.createdAt, timeZone)}</time>
+        </Fact>
+        <Fact label={o.status === "offered" ? "Offer Expires" : "Expiry"}>
+          <time dateTime={o.expiresAt}>{formatDateTime(o.expiresAt, timeZone)}</time>
+        </Fact>
+        {o.decidedAt ? (
+          <Fact label={`${o.statusLabel} On`}>
+            <time dateTime={o.decidedAt}>{formatDateTime(o.decidedAt, timeZone)}</time>
+          </Fact>
+        ) : null}
+        {o.firstPaymentDue ? (
+          <Fact label="First Payment Due">
+            <time dateTime={o.firstPaymentDue}>{formatDate(`${o.firstPaymentDue}T12:00:00Z`, "UTC")}</time>
+          </Fact>
+        ) : null}
+        {o.isCounteroffer && o.counterofferReasons.length > 0 ? (
+          <Fact label="Counteroffer Reasons" wide>
+            <ul className="list-inside list-disc font-normal" data-testid="offer-counteroffer-reasons">
+              {o.counterofferReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </Fact>
+        ) : null}
+        {o.withdrawReason ? (
+          <Fact label="Withdrawal Reason" wide>
+            <span className="font-normal break-words whitespace-pre-line" data-testid="offer-withdraw-reason">
+              {o.withdrawReason}
+            </span>
+          </Fact>
+        ) : null}
+      </dl>
+      {o.status === "signed" && certificate ? <Certificate applicationId={applicationId} certificate={certificate} timeZone={timeZone} /> : null}
+    </div>
+  );
+}
+
+function Certificate({ applicationId, certificate: c, timeZone }: { applicationId: string; certificate: AgreementCertificateView; timeZone: string }) {
+  return (
+    <section aria-labelledby="agreement-certificate-heading" className="rounded-lg border border-border p-4" data-testid="agreement-certificate">
+      <h3 id="agreement-certificate-heading" className="text-base font-semibold text-primary">
+        Signing Certificate
+      </h3>
+      <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2">
+        <Fact label="Signer">{c.signerName}</Fact>
+        <Fact label="E-mail">
+          <span className="break-all">{c.signerEmail}</span>
+        </Fact>
+        <Fact label="Signed At">
+          <time dateTime={c.signedAt}>{formatDateTime(c.signedAt, timeZone, { seconds: true, zone: true })}</time>
+        </Fact>
+        <Fact label="Signature">{c.signatureKind === "drawn" ? "Drawn" : "Typed"}</Fact>
+        <Fact label="IP Address">{c.ipAddress || "—"}</Fact>
+        <Fact label="E-SIGN Consent Version">
+          {c.consentVersion} (given <time dateTime={c.consentedAt}>{formatDateTime(c.consentedAt, timeZone, { zone: true })}</time>)
+        </Fact>
+        <Fact label="User Agent" wide>
+          <span className="font-normal break-all">{c.userAgent || "—"}</span>
+        </Fact>
+        <Fact label="SHA-256" wide>
+          <span className="font-mono text-xs font-normal break-all" data-testid="agreement-sha256">
+            {c.sha256}
+          </span>
+        </Fact>
+      </dl>
+      <a
+        href={`/admin/applications/${applicationId}/agreement`}
+        className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-primary underline underline-offset-4"
+        data-testid="download-agreement"
+        download
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Download Signed Agreement
+      </a>
+    </section>
+  );
+}
+
+/** Withdraw Offer: a dialog asking for the reason (the applicant reads it), posted to /admin/applications/:id/offer. */
+function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string; withdrawable: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<string[] | undefined>(undefined);
+  const opener = useRef<HTMLButtonElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const fetcher = useFetcher<OfferWithdrawActionData>({ key: `offer-withdraw-${applicationId}` });
+  const pending = fetcher.state !== "idle";
+  useActionToast(fetcher.data);
+  const answer = fetcher.data;
+  const seen = useRef<OfferWithdrawActionData | undefined>(undefined);
+  const handle = useEffectEvent((data: OfferWithdrawActionData) => {
+    if (data.ok) {
+      setOpen(false);
+      setReason("");
+    } else if (data.fieldErrors?.reason) {
+      setErrors(data.fieldErrors.reason);
+      reasonRef.current?.focus();
+    } else {
+      // Signed, declined, expired or withdrawn meanwhile: the page reloads to show it.
+      setOpen(false);
+    }
+  });
+  useEffect(() => {
+    if (!answer || seen.current === answer) return;
+    seen.current = answer;
+    handle(answer);
+  }, [answer]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error).reason);
+      reasonRef.current?.focus();
+      return;
+    }
+    void fetcher.submit({ intent: "withdraw", reason: parsed.data.reason }, { method: "post", action: `/admin/applications/${applicationId}/offer` });
+  }
+
+  return (
+    <>
+      {withdrawable ? (
+        <div className="mt-3">
+          <Button ref={opener} variant="destructive" onClick={() => setOpen(true)} data-action="withdraw-offer">
+            <Undo2 aria-hidden="true" />
+            Withdraw Offer
+          </Button>
+        </div>
+      ) : null}
+      <ModalDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setErrors(undefined);
+        }}
+        onCloseFocus={() => {
+          if (opener.current?.isConnected) opener.current.focus();
+          else document.getElementById("loan-offer-heading")?.focus();
+        }}
+        title="Withdraw Offer"
+        description="The offer can no longer be signed. The applicant receives an e-mail with your reason and sees it on their application page."
+        testId="withdraw-offer-dialog"
+      >
+        <form method="post" action={`/admin/applications/${applicationId}/offer`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
+          <input type="hidden" name="intent" value="withdraw" />
+          <Field id={`${id}-reason`} label="Reason" required hint={`Up to ${OFFER_LIMITS.withdrawReasonMaxLength} characters; the applicant reads it.`} errors={errors} liveErrors>
+            {(a11y) => (
+              <Textarea
+                {...a11y}
+                ref={reasonRef}
+                name="reason"
+                value={reason}
+                maxLength={OFFER_LIMITS.withdrawReasonMaxLength}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setErrors(undefined);
+                }}
+                disabled={pending}
+                className="min-h-24"
+              />
+            )}
+          </Field>
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogCloseButton>Cancel</DialogCloseButton>
+            <PendingButton type="submit" variant="destructive" pending={pending} icon={<Undo2 aria-hidden="true" />} aria-disabled={pending || undefined}>
+              {pending ? "Withdrawing…" : "Confirm Withdraw Offer"}
+            </PendingButton>
+          </div>
+        </form>
+      </ModalDialog>
+    </>
+  );
+}
+
+function Fact({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <Detail label={label} className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined} valueClassName="mt-0.5 font-semibold">
+      {children}
+    </Detail>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
+import { OFFER_LIMITS } from "~/domain/loan-offers";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { z } from "./zod";
+
+/**
+ * Withdraw Offer (issue 20, staff): the reason staff give, which the applicant reads on their
+ * timeline and in the e-mail. One schema for the dialog (its error under the field) and the route
+ * POST /admin/applications/:id/offer (the authority). Line breaks are kept (CRLF → LF), other
+ * control characters are refused, the surrounding whitespace is trimmed.
+ */
+
+export const OFFER_WITHDRAW_INTENTS = ["withdraw"] as const;
+export type OfferWithdrawIntent = (typeof OFFER_WITHDRAW_INTENTS)[number];
+
+export const OFFER_WITHDRAW_MESSAGES = {
+  reasonRequired: "Give the reason for withdrawing the offer (the applicant reads it)",
+  reasonTooLong: `The reason must be at most ${OFFER_LIMITS.withdrawReasonMaxLength} characters`,
+  intent: "Unknown action.",
+  notFound: "This application does not exist.",
+  conflict: "This offer can no longer be withdrawn: it was already signed, declined, withdrawn or has expired.",
+} as const;
+
+export const offerWithdrawSchema = z.object({
+  intent: z.literal("withdraw", { error: OFFER_WITHDRAW_MESSAGES.intent }),
+  reason: z
+    .string({ error: OFFER_WITHDRAW_MESSAGES.reasonRequired })
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, OFFER_WITHDRAW_MESSAGES.reasonRequired)
+        .max(OFFER_LIMITS.withdrawReasonMaxLength, OFFER_WITHDRAW_MESSAGES.reasonTooLong)
+        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    ),
+});
+export type OfferWithdrawInput = z.output<typeof offerWithdrawSchema>;
+
+/** What POST /admin/applications/:id/offer answers (JSON): the toast, the reason's field error. */
+export type OfferWithdrawActionData = ActionResult<{ intent: OfferWithdrawIntent | null; toast: Toast; at: number }>;
+
+export const OFFER_WITHDRAW_TOASTS = {
+  withdrawn: { type: "success", title: "Offer withdrawn", description: "The applicant has been told why." },
+} as const satisfies Record<string, Toast>;
+
+/** The error toast's title for a refused withdrawal. */
+export const WITHDRAW_FAILED = "Failed to withdraw the offer";

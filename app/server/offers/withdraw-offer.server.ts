@@ -1,0 +1,126 @@
+import { and, eq, sql } from "drizzle-orm";
+import { errorToast } from "~/domain/action-result";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
+import {
+  OFFER_WITHDRAW_MESSAGES,
+  OFFER_WITHDRAW_TOASTS,
+  offerWithdrawSchema,
+  WITHDRAW_FAILED,
+  type OfferWithdrawActionData,
+} from "~/domain/validation/offer-withdraw";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { recordEvent } from "~/server/conversation/timeline.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { loanApplications, loanOffers, user as userTable } from "~/server/db/schema.server";
+import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
+import { logFailure } from "~/server/log/describe-error.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { offerWithdrawnEmail } from "~/server/mail/offer-withdrawn-email.server";
+
+/**
+ * Withdraw Offer (issue 20, staff): the open offer of an application becomes 'withdrawn' with staff's
+ * reason. One conditional UPDATE (… WHERE application_id = $1 AND status = 'offered'), so of two
+ * withdrawals, or a withdrawal racing the applicant's signature, exactly one wins; in the same
+ * transaction the timeline entry the applicant reads (its summary is the reason), the audit row and
+ * the applicant's e-mail.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The largest form the route reads: 500 characters of 4-byte UTF-8, form-encoded (×3), and the intent. */
+export const MAX_OFFER_WITHDRAW_FORM_BYTES = 16 * 1024;
+
+export class OfferWithdrawRefused extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OfferWithdrawRefused";
+  }
+}
+
+/** Withdraws the application's open offer; OfferWithdrawRefused (404 no application, 409 nothing open) otherwise. */
+export async function withdrawOffer(
+  applicationId: string,
+  reason: string,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<{ offerId: string }> {
+  if (!UUID.test(applicationId)) throw new OfferWithdrawRefused(404, OFFER_WITHDRAW_MESSAGES.notFound);
+  const [found] = await db
+    .select({ userId: loanApplications.userId, firstName: loanApplications.firstName, lastName: loanApplications.lastName, loanType: loanApplications.loanType, accountEmail: userTable.email })
+    .from(loanApplications)
+    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
+    .where(eq(loanApplications.id, applicationId))
+    .limit(1);
+  if (!found) throw new OfferWithdrawRefused(404, OFFER_WITHDRAW_MESSAGES.notFound);
+
+  return db.transaction(async (tx) => {
+    const [offer] = await tx
+      .update(loanOffers)
+      .set({ status: "withdrawn", decidedAt: now, decidedBy: actor.id, withdrawReason: reason })
+      .where(and(eq(loanOffers.applicationId, applicationId), eq(loanOffers.status, "offered")))
+      .returning({ id: loanOffers.id, userId: loanOffers.userId });
+    if (!offer) throw new OfferWithdrawRefused(409, OFFER_WITHDRAW_MESSAGES.conflict);
+    // Lists and pages that watch the application reload (its row's trigger tells every instance).
+    await tx.update(loanApplications).set({ updatedAt: sql`now()` }).where(eq(loanApplications.id, applicationId));
+    await recordEvent(tx, { applicationId, ownerId: offer.userId, kind: "offer_withdrawn", actorId: actor.id, actorSide: "staff", summary: reason });
+    await writeAudit(tx, {
+      actor,
+      action: "offer.withdraw",
+      table: "loan_offers",
+      recordId: offer.id,
+      details: { applicationId, reasonCharacters: reason.length },
+      request,
+    });
+    await enqueueEmail(tx, {
+      to: found.accountEmail,
+      ...offerWithdrawnEmail({
+        applicantName: `${found.firstName} ${found.lastName}`,
+        loanType: found.loanType,
+        applicationId,
+        reason,
+        baseUrl: getConfig().publicUrl,
+        withdrawnAt: now,
+      }),
+    });
+    return { offerId: offer.id };
+  });
+}
+
+export type OfferWithdrawAnswer = ServiceAnswer<OfferWithdrawActionData>;
+
+function refusal(status: number, intent: "withdraw" | null, message: string, fieldErrors?: Record<string, string[]>): OfferWithdrawAnswer {
+  return { status, body: { ok: false, intent, toast: errorToast(WITHDRAW_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
+}
+
+/**
+ * POST /admin/applications/:id/offer after the route's guards (same origin, a verified admin): reads
+ * the size-limited form (413 when too large), validates it (400 naming the field), withdraws.
+ */
+export async function offerWithdrawAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb()): Promise<OfferWithdrawAnswer> {
+  const read = await readActionForm(request, (message): OfferWithdrawActionData => ({ ok: false, intent: null, toast: errorToast(WITHDRAW_FAILED, message), at: Date.now() }), {
+    limitBytes: MAX_OFFER_WITHDRAW_FORM_BYTES,
+    unreadableAsEmpty: true,
+  });
+  if (!read.ok) return read.answer;
+  if (read.form.get("intent") !== "withdraw") return refusal(400, null, OFFER_WITHDRAW_MESSAGES.intent);
+  if (!urlId || !UUID.test(urlId)) return refusal(404, "withdraw", OFFER_WITHDRAW_MESSAGES.notFound);
+  const reason = read.form.get("reason");
+  const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason: typeof reason === "string" ? reason : undefined });
+  if (!parsed.success) {
+    return refusal(400, "withdraw", parsed.error.issues[0]?.message ?? OFFER_WITHDRAW_MESSAGES.reasonRequired, issuesToFieldErrors(parsed.error));
+  }
+  try {
+    await withdrawOffer(urlId.toLowerCase(), parsed.data.reason, actor, info, db);
+    return { status: 200, body: { ok: true, intent: "withdraw", toast: OFFER_WITHDRAW_TOASTS.withdrawn, at: Date.now() } };
+  } catch (error) {
+    if (error instanceof OfferWithdrawRefused) return refusal(error.status, "withdraw", error.message);
+    logFailure("admin", "withdrawing an offer failed", error, { admin: actor.id, applicationId: urlId });
+    return refusal(500, "withdraw", "Something went wrong on our side. Please try again.");
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { APPROVE_PREVIEW_MESSAGES, previewApproval } from "~/components/admin/applications/approve-dialog";
+import { disclosure } from "~/domain/truth-in-lending";
+
+/** The approve dialog's live preview (issue 20): the Truth in Lending payment and APR, and the Counteroffer rule. */
+
+const requested = { requestedAmount: 50_000, desiredInterestRate: 8.5, loanDuration: 60 };
+const values = (over: Partial<Record<"approvedAmount" | "interestRate" | "termMonths" | "originationFeePercent", string>> = {}) => ({
+  approvedAmount: "50000",
+  interestRate: "8.5",
+  termMonths: "60",
+  originationFeePercent: "1.00",
+  ...over,
+});
+
+describe("previewApproval", () => {
+  it("gives the disclosure's payment and APR; the requested terms are no Counteroffer", () => {
+    const expected = disclosure({ amountCents: 5_000_000, noteRatePercent: 8.5, termMonths: 60, originationFeePercent: 1, signedOn: "2026-11-24" });
+    expect(previewApproval(values(), requested)).toEqual({ kind: "ok", paymentCents: expected.paymentCents, aprPercent: expected.aprPercent, counteroffer: false });
+  });
+
+  it("less money, a higher rate or another term is a Counteroffer; more money or a lower rate alone is not", () => {
+    const counter = (over: Parameters<typeof values>[0]) => {
+      const p = previewApproval(values(over), requested);
+      return p.kind === "ok" ? p.counteroffer : p.kind;
+    };
+    expect(counter({ approvedAmount: "49999.99" })).toBe(true);
+    expect(counter({ interestRate: "8.51" })).toBe(true);
+    expect(counter({ termMonths: "48" })).toBe(true);
+    expect(counter({ termMonths: "72" })).toBe(true);
+    expect(counter({ approvedAmount: "60000" })).toBe(false);
+    expect(counter({ interestRate: "7.99" })).toBe(false);
+    expect(counter({ originationFeePercent: "5" })).toBe(false);
+  });
+
+  it("is incomplete while a term is not valid (a fee over 10 %, a term over 480 months), and gives the server's message for terms the disclosure cannot describe", () => {
+    expect(previewApproval(values({ originationFeePercent: "10.01" }), requested)).toEqual({ kind: "incomplete" });
+    expect(previewApproval(values({ termMonths: "481" }), requested)).toEqual({ kind: "incomplete" });
+    expect(previewApproval(values({ approvedAmount: "" }), requested)).toEqual({ kind: "incomplete" });
+    expect(previewApproval(values({ approvedAmount: "0.01", interestRate: "35", termMonths: "480" }), requested)).toEqual({
+      kind: "error",
+      field: "termMonths",
+      message: APPROVE_PREVIEW_MESSAGES.notAmortising,
+    });
+  });
+});
