@@ -11,8 +11,8 @@ import { z } from "./zod";
  * Inputs are the strings a form posts. Pure, no I/O, safe in the browser.
  *
  * A drawn signature travels as a PNG data URL (the pad's canvas export) in an ordinary form field: the
- * same size limit and content rules as the wizard's signature file (MAX_SIGNATURE_BYTES, a complete
- * PNG without markup or archives, app/domain/upload-rules.ts). A typed signature is the signer's name;
+ * content rules as the wizard's signature file (a complete PNG without markup or archives,
+ * app/domain/upload-rules.ts) and a quarter of its size limit (MAX_OFFER_SIGNATURE_BYTES). A typed signature is the signer's name;
  * the server also checks that it is the name on the application (typedNameMatches).
  */
 
@@ -21,8 +21,16 @@ export type OfferSigningIntent = (typeof OFFER_SIGNING_INTENTS)[number];
 
 export const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
 
+/**
+ * A drawn signature here is the pad's 600x200 PNG (a few to a few dozen KB). Its limit is a quarter of
+ * the wizard's file limit because it travels inside an ordinary form: the form's limit (the PNG in
+ * base64, 4/3, plus the other fields) stays under 200 KB, like every other action's, so an oversized
+ * body is refused before much of it is read.
+ */
+export const MAX_OFFER_SIGNATURE_BYTES = MAX_SIGNATURE_BYTES / 4;
+
 /** The largest form the sign intent accepts: the PNG in base64 (4/3) plus the other fields. */
-export const MAX_SIGN_FORM_BYTES = Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 16 * 1024;
+export const MAX_SIGN_FORM_BYTES = Math.ceil((MAX_OFFER_SIGNATURE_BYTES * 4) / 3) + 16 * 1024;
 
 export const AGREE_TO_SIGN_LABEL = "I have read the agreement and agree to sign it electronically";
 
@@ -74,7 +82,7 @@ export function drawnSignatureProblem(value: string): string | null {
   if (value.length > MAX_SIGN_FORM_BYTES) return OFFER_SIGNING_MESSAGES.drawnTooLarge;
   const bytes = decodePngDataUrl(value);
   if (!bytes) return OFFER_SIGNING_MESSAGES.drawnInvalid;
-  if (bytes.length > MAX_SIGNATURE_BYTES) return OFFER_SIGNING_MESSAGES.drawnTooLarge;
+  if (bytes.length > MAX_OFFER_SIGNATURE_BYTES) return OFFER_SIGNING_MESSAGES.drawnTooLarge;
   const verdict = inspectUpload({ filename: "signature.png", declaredType: "image/png", bytes }, ["image/png"]);
   return verdict.ok ? null : OFFER_SIGNING_MESSAGES.drawnInvalid;
 }
