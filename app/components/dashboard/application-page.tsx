@@ -1,5 +1,4 @@
-import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { documentTypeLabel } from "~/components/admin/clients/format";
 import { ApplicationTimeline } from "~/components/application/application-timeline";
 import { MessagesPanel } from "~/components/application/messages-panel";
@@ -32,21 +31,7 @@ export function ApplicantApplicationView({ data }: { data: ApplicantApplicationP
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-          <li>
-            <Link to="/dashboard" className="rounded-sm text-navy-700 hover:underline">
-              Dashboard
-            </Link>
-          </li>
-          <li className="flex items-center gap-1">
-            <ChevronRight aria-hidden="true" className="size-4" />
-            <span aria-current="page" className="font-medium text-foreground">
-              Application {reference}
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb crumbs={[{ label: "Dashboard", to: "/dashboard" }, { label: `Application ${reference}` }]} />
 
       <header className="mt-4 mb-8 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">

@@ -1,4 +1,5 @@
-import { ChevronRight, Download, Undo2 } from "lucide-react";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { Download, Undo2 } from "lucide-react";
 import { Link } from "react-router";
 import { applicationReference } from "~/components/dashboard/format";
 import { Card } from "~/components/ui/card";
@@ -25,27 +26,7 @@ export function ReviewAndSignPage({ data, actionData }: { data: ReviewAndSignPag
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-          <li>
-            <Link to="/dashboard" className="rounded-sm text-navy-700 hover:underline">
-              Dashboard
-            </Link>
-          </li>
-          <li className="flex items-center gap-1">
-            <ChevronRight aria-hidden="true" className="size-4" />
-            <Link to={applicationPath} className="rounded-sm text-navy-700 hover:underline">
-              Application {reference}
-            </Link>
-          </li>
-          <li className="flex items-center gap-1">
-            <ChevronRight aria-hidden="true" className="size-4" />
-            <span aria-current="page" className="font-medium text-foreground">
-              Review and Sign
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb crumbs={[{ label: "Dashboard", to: "/dashboard" }, { label: `Application ${reference}`, to: applicationPath }, { label: "Review and Sign" }]} />
 
       <header className="mt-4 mb-8">
         <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">Review and Sign</h1>

@@ -1,4 +1,5 @@
-import { ArrowRight, CheckCircle2, ChevronRight, MessageSquare } from "lucide-react";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { ArrowRight, CheckCircle2, MessageSquare } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/loan-detail";
 import { useApplyHref } from "~/components/auth/apply-href";
@@ -54,27 +55,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
     <>
       <section aria-labelledby="loan-title" className="on-dark bg-gradient-to-br from-navy-950 via-navy-900 to-navy-800 text-white">
         <div className="mx-auto max-w-7xl px-4 pt-6 pb-14 sm:px-6 sm:pb-20">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex flex-wrap items-center gap-1 text-sm text-navy-100">
-              <li>
-                <Link to="/" className="rounded-sm hover:text-white hover:underline">
-                  Home
-                </Link>
-              </li>
-              <li className="flex items-center gap-1">
-                <ChevronRight aria-hidden="true" className="size-4" />
-                <Link to="/services" className="rounded-sm hover:text-white hover:underline">
-                  Loan Services
-                </Link>
-              </li>
-              <li className="flex items-center gap-1">
-                <ChevronRight aria-hidden="true" className="size-4" />
-                <span aria-current="page" className="font-medium text-white">
-                  {loan.title}
-                </span>
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb tone="dark" crumbs={[{ label: "Home", to: "/" }, { label: "Loan Services", to: "/services" }, { label: loan.title }]} />
           <div className="mt-10 grid items-center gap-10 lg:grid-cols-2">
             <div>
               <span className="flex size-12 items-center justify-center rounded-lg bg-gold-400 text-navy-950">

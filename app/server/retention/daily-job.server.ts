@@ -1,5 +1,6 @@
 import type { Db } from "~/server/db/client.server";
 import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+import { startRepeatingJob, type RepeatingJob } from "~/server/jobs/repeating-job.server";
 import { describeDisposal, disposeExpiredRecords } from "./disposal.server";
 
 /**
@@ -8,7 +9,7 @@ import { describeDisposal, disposeExpiredRecords } from "./disposal.server";
  * is logged and tried again the next day (nothing is half-done: see disposal.server.ts).
  */
 
-export type RetentionJob = { stop: () => Promise<void> };
+export type RetentionJob = RepeatingJob;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Not at once: start-up (migrations, first requests) comes first, and a crash loop must not dispose in a loop. */
@@ -22,36 +23,11 @@ export function startRetentionJob(options: {
   firstRunDelayMs?: number;
   now?: () => Date;
 }): RetentionJob {
-  const interval = options.intervalMs ?? DAY_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const run = () => {
-    running = disposeExpiredRecords({ db: options.db, storage: options.storage, now: options.now?.(), log: options.log })
-      .then(
-        (result) => options.log(`[retention] ${describeDisposal(result)}`),
-        (error: unknown) => options.log(`[retention] disposal run failed, next try in ${Math.round(interval / 3_600_000)} h: ${(error as Error).message}`),
-      )
-      .finally(() => {
-        running = undefined;
-        schedule(interval);
-      });
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(run, delay);
-    // The schedule alone must not keep a process alive (scripts, tests).
-    timer.unref();
-  };
-  schedule(options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS);
-
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      // A run in flight finishes its transaction (and file removals) before the database closes.
-      await running;
-    },
-  };
+  return startRepeatingJob({
+    run: () => disposeExpiredRecords({ db: options.db, storage: options.storage, now: options.now?.(), log: options.log }),
+    onDone: (result) => options.log(`[retention] ${describeDisposal(result)}`),
+    onError: (error, next) => options.log(`[retention] disposal run failed, next try in ${Math.round(next / 3_600_000)} h: ${error.message}`),
+    intervalMs: options.intervalMs ?? DAY_MS,
+    firstRunDelayMs: options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS,
+  });
 }
