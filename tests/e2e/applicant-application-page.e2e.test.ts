@@ -125,7 +125,7 @@ describe("the applicant's application page", () => {
     const admin = await adminSession();
     const approve = await fetch(`${stack.server.url}/admin`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "approve", applicationId: janeApp, approvedAmount: "20000", interestRate: "9.5", termMonths: "36" }),
+      body: new URLSearchParams({ intent: "approve", applicationId: janeApp, approvedAmount: "20000", interestRate: "9.5", termMonths: "36", originationFeePercent: "1", counterofferReasons: "Insufficient income" }),
       headers: { cookie: admin, origin: stack.server.url },
       redirect: "manual",
     });

@@ -137,7 +137,7 @@ describe("What We Need, both sides in the browser", () => {
     const approve = await fetch(`${server.url}/admin`, {
       method: "POST",
       headers: { cookie: admin, origin: server.url },
-      body: new URLSearchParams({ intent: "approve", applicationId, approvedAmount: "20000", interestRate: "9.5", termMonths: "36" }),
+      body: new URLSearchParams({ intent: "approve", applicationId, approvedAmount: "20000", interestRate: "9.5", termMonths: "36", originationFeePercent: "1", counterofferReasons: "Insufficient income" }),
     });
     expect(approve.status).toBe(200);
     await mine.getByText("Approved").first().waitFor({ timeout: 10_000 });
