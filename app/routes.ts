@@ -49,6 +49,14 @@ export default [
   route("dashboard/applications/:id/agreement", "routes/dashboard/application-agreement.ts"),
   route("admin/applications/:id/offer", "routes/admin/application-offer.ts"),
   route("admin/applications/:id/agreement", "routes/admin/application-agreement.ts"),
+  // Issue 21: servicing.
+  route("dashboard/loans/:id", "routes/dashboard/loan.tsx"),
+  route("dashboard/loans/:id/documents", "routes/dashboard/loan-document.ts"),
+  route("admin/loans", "routes/admin/loans.tsx"),
+  route("admin/loans/tape", "routes/admin/loan-tape.ts"),
+  route("admin/loans/:id", "routes/admin/loan.tsx"),
+  route("admin/ach", "routes/admin/ach.tsx"),
+  route("admin/ach/:id/file", "routes/admin/ach-file.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

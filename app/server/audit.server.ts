@@ -43,7 +43,19 @@ export type AuditAction =
   | "esign.consent"
   | "esign.withdraw"
   | "agreement.sign"
-  | "agreement.download";
+  | "agreement.download"
+  // Issue 21: servicing.
+  | "loan.view"
+  | "loans.list"
+  | "payment.post"
+  | "payment.reverse"
+  | "payment.settle"
+  | "payment.return"
+  | "payment.authorize"
+  | "fee.assess"
+  | "ach.export"
+  | "loan_tape.export"
+  | "servicing.document";
 
 export async function writeAudit(
   db: DbOrTx,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { LenderLicensing } from "~/content/company";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
+import type { LateFeePolicy } from "~/domain/loan-servicing";
 
 /**
  * The whole environment, validated once at start-up. Nothing else in the server reads process.env,
@@ -87,6 +88,18 @@ const stateLicenses = z
   .transform((v) => v.split(";").map((part) => part.trim()).filter(Boolean))
   .pipe(z.array(footerText(200)).max(60, "must name at most 60 licences"));
 
+/** A dollar amount setting ("25", "25.00") as integer cents. */
+function dollarsSetting(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v.trim()), "must be dollars and cents such as 25.00")
+    .transform((v) => {
+      const [whole, cents = ""] = v.trim().split(".");
+      return Number(whole) * 100 + Number((cents + "00").slice(0, 2));
+    });
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -117,6 +130,15 @@ const envSchema = z.object({
     .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v.trim()) && Number(v) <= OFFER_LIMITS.originationFeeMaxPercent, `must be a percent from 0 to ${OFFER_LIMITS.originationFeeMaxPercent} with at most two decimals, such as 1.50`)
     .transform((v) => Number(v.trim())),
   OFFER_EXPIRY_DAYS: z.coerce.number().int().min(OFFER_LIMITS.expiryDaysMin).max(OFFER_LIMITS.expiryDaysMax).default(30),
+  LATE_FEE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(15),
+  LATE_FEE_AMOUNT: dollarsSetting("25.00"),
+  LATE_FEE_PERCENT: z
+    .string()
+    .default("5")
+    .refine((v) => /^\d{1,2}(\.\d{1,3})?$/.test(v.trim()) && Number(v) <= 25, "must be a percent from 0 to 25 with at most three decimals, such as 5")
+    .transform((v) => Math.round(Number(v.trim()) * 1000)),
+  LATE_FEE_CAP: dollarsSetting("50.00"),
+  PAYMENT_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
@@ -191,6 +213,10 @@ export type AppConfig = {
   originationFeePercent: number;
   /** Days an offer stays open before the expiry job closes it. */
   offerExpiryDays: number;
+  /** Late fees (issue 21): after the grace days, the larger of the flat amount and the percent of the installment, capped. */
+  lateFeePolicy: LateFeePolicy;
+  /** Days before each due date that the payment reminder goes out. */
+  paymentReminderDays: number;
   /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
   orphanGraceSeconds: number;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
@@ -363,6 +389,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     originationFeePercent: e.ORIGINATION_FEE_PERCENT,
     offerExpiryDays: e.OFFER_EXPIRY_DAYS,
+    lateFeePolicy: { graceDays: e.LATE_FEE_GRACE_DAYS, flatCents: e.LATE_FEE_AMOUNT, percentMilli: e.LATE_FEE_PERCENT, capCents: e.LATE_FEE_CAP },
+    paymentReminderDays: e.PAYMENT_REMINDER_DAYS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     recaptcha:

@@ -10,6 +10,7 @@ import * as schema from "~/server/db/schema.server";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 
 const EXPECTED_TABLES = [
+  "ach_batches",
   "admin_mfa",
   "account",
   "application_events",
@@ -26,12 +27,15 @@ const EXPECTED_TABLES = [
   "esign_consents",
   "loan_applications",
   "loan_documents",
+  "loan_fees",
   "loan_offers",
+  "loan_payments",
   "profiles",
   "rate_limit",
   "rate_limit_hits",
   "request_items",
   "session",
+  "servicing_notices",
   "session_mfa",
   "signed_agreements",
   "testimonials",

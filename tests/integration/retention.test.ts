@@ -123,6 +123,10 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
         monthlyPayment: 320,
         interestRate: 9,
         termMonths: 36,
+        amountCents: 1_000_000,
+        noteRateMilli: 9000,
+        paymentCents: 32_000,
+        startDate: "2020-01-01",
         updatedAt: loan.updatedAt,
       });
     }

@@ -163,6 +163,10 @@ describe.each(testTargets)("database constraints on %s", (target) => {
       monthlyPayment: 5_129.12,
       interestRate: 8.5,
       termMonths: 36,
+      amountCents: 25_000_050,
+      noteRateMilli: 8500,
+      paymentCents: 512_912,
+      startDate: "2026-01-15",
     });
     await db().insert(emailVerificationCodes).values({ email: "new.user@example.com", codeHash: "sha256:abc", expiresAt: later });
     await db().insert(testimonials).values({
@@ -400,7 +404,7 @@ describe.each(testTargets)("database constraints on %s", (target) => {
 
   it("keeps one approved loan per application with sane numbers", async () => {
     const { userId, applicationId } = await newApplication();
-    const loan = { userId, applicationId, approvedAmount: 1000, balance: 1000, monthlyPayment: 90, interestRate: 8.5, termMonths: 12 };
+    const loan = { userId, applicationId, approvedAmount: 1000, balance: 1000, monthlyPayment: 90, interestRate: 8.5, termMonths: 12, amountCents: 100_000, noteRateMilli: 8500, paymentCents: 9000, startDate: "2026-01-15" };
     await expectRefused(db().insert(approvedLoans).values({ ...loan, approvedAmount: 0 }), { code: CHECK, constraint: "approved_loans_approved_amount_check" });
     await expectRefused(db().insert(approvedLoans).values({ ...loan, termMonths: 0 }), { code: CHECK, constraint: "approved_loans_term_months_check" });
     await expectRefused(db().insert(approvedLoans).values({ ...loan, status: "defaulted" as never }), { code: CHECK, constraint: "approved_loans_status_check" });

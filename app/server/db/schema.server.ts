@@ -40,6 +40,7 @@ import {
 import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../domain/conversation-enums";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../domain/loan-offers";
+import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../domain/servicing-enums";
 import {
   columnCheck,
   createdAt,
@@ -653,6 +654,17 @@ export const approvedLoans = pgTable(
     /** Fixed by the signing: the first payment falls due one month after it. */
     firstPaymentDue: date("first_payment_due", { mode: "string" }),
     maturityDate: date("maturity_date", { mode: "string" }),
+    // Servicing (issue 21) works in exact units: the terms in cents and thousandths of a percent
+    // (migration 0008 filled them for loans made before), the day interest starts, and two values the
+    // ledger derives, kept here so lists can filter without replaying every loan.
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    noteRateMilli: integer("note_rate_milli").notNull(),
+    paymentCents: bigint("payment_cents", { mode: "number" }).notNull(),
+    /** The signing day: interest accrues from it; installment k falls due k months later. */
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    /** The first unpaid installment's due date (null once paid in full); kept by every posting. */
+    nextDueDate: date("next_due_date", { mode: "string" }),
+    paidOffAt: timestamptz("paid_off_at"),
     ...timestamps(),
   },
   (t) => [
@@ -663,7 +675,116 @@ export const approvedLoans = pgTable(
     columnCheck(t.interestRate, sql`${t.interestRate} between 0 and 100`),
     columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 600`),
     index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
+    index("approved_loans_status_next_due_date_idx").on(t.status, t.nextDueDate),
   ],
+);
+
+/**
+ * Payments on a loan (issue 21). A borrower's one-time ACH debit starts Pending (with the authorisation
+ * the borrower gave: text version, time, IP, user agent) until staff settle it (Posted) or it comes back
+ * (Returned, with the NACHA return code). Staff record payments received by ACH, wire or check as
+ * Posted. A posted payment can be Reversed (returned / NSF) with a reason. The ledger is replayed from
+ * the Posted rows, so allocations are never stored twice. A reference is posted once per loan.
+ */
+export const loanPayments = pgTable(
+  "loan_payments",
+  {
+    id: uuidPk(),
+    loanId: uuid("loan_id")
+      .notNull()
+      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    userId: userIdRef("restrict"),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: text("status", { enum: LOAN_PAYMENT_STATUSES }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    source: text("source", { enum: PAYMENT_SOURCES }).notNull(),
+    /** What the borrower chose to pay (borrower payments only). */
+    choice: text("choice", { enum: PAYMENT_CHOICES }),
+    /** Check number, wire reference, or the ACH entry's reference. */
+    reference: text("reference").notNull(),
+    /** The day the money was received (posted payments; a pending debit has none yet). */
+    receivedOn: date("received_on", { mode: "string" }),
+    bankAccountId: uuid("bank_account_id").references(() => bankAccounts.id, { onDelete: "set null" }),
+    authorizationVersion: text("authorization_version"),
+    authorizedAt: timestamptz("authorized_at"),
+    authorizationIp: text("authorization_ip"),
+    authorizationUserAgent: text("authorization_user_agent"),
+    achBatchId: uuid("ach_batch_id").references((): AnyPgColumn => achBatches.id, { onDelete: "set null" }),
+    returnCode: text("return_code"),
+    reversalReason: text("reversal_reason"),
+    reversedAt: timestamptz("reversed_at"),
+    reversedBy: text("reversed_by").references(() => user.id, { onDelete: "set null" }),
+    postedAt: timestamptz("posted_at"),
+    postedBy: text("posted_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.status, LOAN_PAYMENT_STATUSES),
+    oneOf(t.method, PAYMENT_METHODS),
+    oneOf(t.source, PAYMENT_SOURCES),
+    columnCheck(t.choice, whenPresent(t.choice, sql`${t.choice} in ${sqlList(PAYMENT_CHOICES)}`)),
+    columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
+    columnCheck(t.reference, sql`char_length(${t.reference}) between 1 and 80`),
+    check("loan_payments_posted_has_date_check", sql`${t.status} = 'pending' or ${t.status} = 'returned' or ${t.receivedOn} is not null`),
+    check("loan_payments_borrower_authorized_check", sql`${t.source} <> 'borrower' or (${t.authorizationVersion} is not null and ${t.authorizedAt} is not null)`),
+    check("loan_payments_returned_has_code_check", sql`${t.status} <> 'returned' or ${t.returnCode} is not null`),
+    matches(t.returnCode, "^R[0-9]{2}$"),
+    check("loan_payments_reversed_has_reason_check", sql`${t.status} <> 'reversed' or ${t.reversalReason} is not null`),
+    unique("loan_payments_loan_id_reference_key").on(t.loanId, t.reference),
+    index("loan_payments_loan_id_idx").on(t.loanId, t.createdAt),
+    index("loan_payments_pending_idx").on(t.status).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Fees assessed on a loan: a late fee at most once per installment (the unique key decides across instances). */
+export const loanFees = pgTable(
+  "loan_fees",
+  {
+    id: uuidPk(),
+    loanId: uuid("loan_id")
+      .notNull()
+      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LOAN_FEE_KINDS }).notNull(),
+    installmentNumber: integer("installment_number").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    assessedOn: date("assessed_on", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.kind, LOAN_FEE_KINDS),
+    columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
+    unique("loan_fees_loan_id_kind_installment_key").on(t.loanId, t.kind, t.installmentNumber),
+  ],
+);
+
+/** Reminders and late notices: one per installment and kind, claimed by an insert (ON CONFLICT DO NOTHING). */
+export const servicingNotices = pgTable(
+  "servicing_notices",
+  {
+    loanId: uuid("loan_id")
+      .notNull()
+      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SERVICING_NOTICE_KINDS }).notNull(),
+    installmentNumber: integer("installment_number").notNull(),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.kind, t.installmentNumber] }), oneOf(t.kind, SERVICING_NOTICE_KINDS)],
+);
+
+/** An exported NACHA file of pending borrower debits (its text kept for the record and re-download). */
+export const achBatches = pgTable(
+  "ach_batches",
+  {
+    id: uuidPk(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    entryCount: integer("entry_count").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    fileName: text("file_name").notNull(),
+    /** The NACHA file (94-character records). Holds account numbers: staff only, audited download. */
+    content: text("content").notNull(),
+  },
+  (t) => [columnCheck(t.entryCount, sql`${t.entryCount} > 0`), columnCheck(t.totalCents, sql`${t.totalCents} > 0`)],
 );
 
 /**

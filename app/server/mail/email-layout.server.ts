@@ -26,7 +26,12 @@ export type TemplateName =
   | "offer-expired"
   | "offer-expired-notice"
   | "offer-withdrawn"
-  | "agreement-signed";
+  | "agreement-signed"
+  // Issue 21: servicing.
+  | "loan-paid-in-full"
+  | "payment-reminder"
+  | "late-notice"
+  | "payment-authorized";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

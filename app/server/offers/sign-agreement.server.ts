@@ -180,6 +180,12 @@ export async function signOffer(
           offerId: offer.id,
           firstPaymentDue,
           maturityDate: preview.maturityDate,
+          // Servicing's exact terms (issue 21): the signed cents, interest from the signing day.
+          amountCents: offer.amountCents,
+          noteRateMilli: offer.noteRateMilli,
+          paymentCents: offer.paymentCents,
+          startDate: signedOn,
+          nextDueDate: firstPaymentDue,
         })
         .returning({ id: approvedLoans.id });
 

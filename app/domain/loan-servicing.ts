@@ -1,0 +1,276 @@
+import { addMonths, disclosure, type PaymentRow } from "./truth-in-lending";
+
+/**
+ * Servicing an active loan (issue 21), as pure arithmetic in integer cents: the projected Payment
+ * Schedule, the ledger replayed from the posted payments and assessed fees, payoff quotes and late fees.
+ * No I/O; the server loads the rows and asks this module what they add up to.
+ *
+ * Two views of one loan, and the page says so in one sentence (SCHEDULE_NOTE):
+ * - the **Payment Schedule** is the projection at the note rate: rate ÷ 12 a month on the running
+ *   balance, each installment rounded once, the last absorbing the rounding (the Truth in Lending
+ *   schedule the borrower signed);
+ * - the **ledger** charges simple daily interest, actual/365, on the principal balance, and allocates
+ *   each payment to fees, then the interest accrued to its date, then principal. Payments that arrive
+ *   early or late therefore split differently from the projection, and the final payment absorbs it.
+ *
+ * The ledger is a replay: the state after any set of posted payments and fees is computed from the
+ * loan's terms and those rows, in date order. A reversal removes a payment from the set, so every later
+ * payment is re-allocated and the ledger is exactly what it would have been without it.
+ */
+
+export const SCHEDULE_NOTE =
+  "The Payment Schedule is projected at the note rate, one twelfth of it each month; payments are applied to fees, then to the interest actually accrued each day (actual/365), then to principal, and the final payment absorbs the difference.";
+
+export type LoanTerms = {
+  amountCents: number;
+  /** Thousandths of a percent (8.5 % → 8500). */
+  noteRateMilli: number;
+  termMonths: number;
+  /** The signing day, 'yyyy-MM-dd': interest accrues from it; installment k falls due k months later. */
+  startDate: string;
+};
+
+export type PostedPayment = { id: string; receivedOn: string; amountCents: number };
+export type AssessedFee = { id: string; assessedOn: string; amountCents: number; installmentNumber: number | null };
+
+export type Allocation = {
+  paymentId: string;
+  receivedOn: string;
+  amountCents: number;
+  feesCents: number;
+  interestCents: number;
+  principalCents: number;
+  /** What was paid beyond the payoff (returned to the borrower; the balance never goes below zero). */
+  excessCents: number;
+  principalAfterCents: number;
+};
+
+export type InstallmentStatus = PaymentRow & { paid: boolean };
+
+export type ServicingStatus = "current" | "late" | "paid_in_full";
+
+export const SERVICING_STATUS_LABELS: Record<ServicingStatus, string> = {
+  current: "Current",
+  late: "Late",
+  paid_in_full: "Paid in Full",
+};
+
+export type LedgerState = {
+  principalCents: number;
+  /** Interest accrued and not yet paid, to `asOf`, rounded half-up to the cent. */
+  interestAccruedCents: number;
+  feesDueCents: number;
+  allocations: Allocation[];
+  installments: InstallmentStatus[];
+  /** The first unpaid installment, or null when every one is paid. */
+  nextInstallment: { number: number; dueDate: string; amountDueCents: number } | null;
+  /** Days since the first unpaid installment fell due (0 when none is past due). */
+  daysPastDue: number;
+  status: ServicingStatus;
+};
+
+const DAY_MS = 86_400_000;
+/** Interest numerator units: cents × thousandths of a percent × days; ÷ this gives cents. */
+const INTEREST_DENOMINATOR = 100n * 1000n * 365n;
+
+function dayNumber(date: string): number {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) throw new RangeError(`not a date yyyy-MM-dd: ${JSON.stringify(date)}`);
+  return Math.round(ms / DAY_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (numerator >= 0n) return (2n * numerator + denominator) / (2n * denominator);
+  return -((2n * -numerator + denominator) / (2n * denominator));
+}
+
+/** Simple interest on `principalCents` for `days` days at the note rate, actual/365, exactly rounded half-up once. */
+export function simpleInterestCents(principalCents: number, noteRateMilli: number, days: number): number {
+  if (days <= 0 || principalCents <= 0) return 0;
+  return Number(roundHalfUp(BigInt(principalCents) * BigInt(noteRateMilli) * BigInt(days), INTEREST_DENOMINATOR));
+}
+
+/** The per-diem interest on a principal: cents a day, as exact decimal text with four places ("4.1096"). */
+export function perDiem(principalCents: number, noteRateMilli: number): { cents: number; text: string } {
+  const scaled = roundHalfUp(BigInt(principalCents) * BigInt(noteRateMilli) * 10_000n, INTEREST_DENOMINATOR * 100n); // hundredths of a cent → dollars with 4 decimals
+  const text = `${scaled / 10_000n}.${String(scaled % 10_000n).padStart(4, "0")}`;
+  return { cents: simpleInterestCents(principalCents, noteRateMilli, 1), text };
+}
+
+/** The projected Payment Schedule (the Truth in Lending schedule at the note rate, no fee). */
+export function projectedSchedule(terms: LoanTerms): PaymentRow[] {
+  return disclosure({
+    amountCents: terms.amountCents,
+    noteRatePercent: terms.noteRateMilli / 1000,
+    termMonths: terms.termMonths,
+    originationFeePercent: 0,
+    signedOn: terms.startDate,
+  }).schedule;
+}
+
+/** The due date of installment `n` (1-based). */
+export function installmentDueDate(terms: LoanTerms, n: number): string {
+  return addMonths(terms.startDate, n);
+}
+
+type Event = { kind: "fee"; date: string; fee: AssessedFee } | { kind: "payment"; date: string; payment: PostedPayment };
+
+/**
+ * Replays the ledger to `asOf` ('yyyy-MM-dd'), leaving out what is dated later. Events in date order; on one day fees come before
+ * payments, then by id so the order is total. Interest accrues exactly (a rational numerator) from the
+ * start date on the principal balance; a payment pays fees (oldest first), then the accrued interest
+ * rounded half-up to the cent, then principal; anything past the payoff is excess.
+ */
+export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[], fees: readonly AssessedFee[], asOf: string): LedgerState {
+  // What happens after asOf is not part of the state on asOf.
+  const events: Event[] = [
+    ...fees.map((fee): Event => ({ kind: "fee", date: fee.assessedOn, fee })),
+    ...payments.map((payment): Event => ({ kind: "payment", date: payment.receivedOn, payment })),
+  ]
+    .filter((event) => event.date <= asOf)
+    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === "fee" ? -1 : 1) : idOf(a) < idOf(b) ? -1 : 1));
+
+  const rate = BigInt(terms.noteRateMilli);
+  let principal = terms.amountCents;
+  /** Accrued, unpaid interest in numerator units (÷ INTEREST_DENOMINATOR = cents). */
+  let interest = 0n;
+  let lastDay = terms.startDate;
+  const feeQueue: { id: string; dueCents: number }[] = [];
+  const allocations: Allocation[] = [];
+  let paidTowardSchedule = 0;
+
+  const accrueTo = (date: string) => {
+    const days = daysBetween(lastDay, date);
+    if (days > 0) {
+      interest += BigInt(principal) * rate * BigInt(days);
+      lastDay = date;
+    }
+  };
+
+  for (const event of events) {
+    accrueTo(event.date);
+    if (event.kind === "fee") {
+      feeQueue.push({ id: event.fee.id, dueCents: event.fee.amountCents });
+      continue;
+    }
+    const { payment } = event;
+    let left = payment.amountCents;
+    let feesCents = 0;
+    for (const fee of feeQueue) {
+      const pay = Math.min(left, fee.dueCents);
+      fee.dueCents -= pay;
+      feesCents += pay;
+      left -= pay;
+    }
+    const interestDue = Number(roundHalfUp(interest, INTEREST_DENOMINATOR));
+    const interestCents = Math.max(0, Math.min(left, interestDue));
+    interest -= BigInt(interestCents) * INTEREST_DENOMINATOR;
+    left -= interestCents;
+    const principalCents = Math.min(left, principal);
+    principal -= principalCents;
+    left -= principalCents;
+    // Paid off: the sub-cent remainder of interest is forgiven with it.
+    if (principal === 0 && interest > 0n && interest < INTEREST_DENOMINATOR / 2n) interest = 0n;
+    paidTowardSchedule += interestCents + principalCents;
+    allocations.push({
+      paymentId: payment.id,
+      receivedOn: payment.receivedOn,
+      amountCents: payment.amountCents,
+      feesCents,
+      interestCents,
+      principalCents,
+      excessCents: left,
+      principalAfterCents: principal,
+    });
+  }
+  if (daysBetween(lastDay, asOf) > 0) accrueTo(asOf);
+
+  const interestAccruedCents = Math.max(0, Number(roundHalfUp(interest, INTEREST_DENOMINATOR)));
+  const feesDueCents = feeQueue.reduce((sum, fee) => sum + fee.dueCents, 0);
+  const paidInFull = principal === 0 && interestAccruedCents === 0 && feesDueCents === 0;
+
+  const schedule = projectedSchedule(terms);
+  let cumulative = 0;
+  const installments = schedule.map((row): InstallmentStatus => {
+    cumulative += row.paymentCents;
+    return { ...row, paid: paidInFull || paidTowardSchedule >= cumulative };
+  });
+  const firstUnpaid = installments.find((row) => !row.paid) ?? null;
+  let nextInstallment: LedgerState["nextInstallment"] = null;
+  if (firstUnpaid) {
+    const dueThrough = installments.slice(0, firstUnpaid.number).reduce((sum, row) => sum + row.paymentCents, 0);
+    nextInstallment = { number: firstUnpaid.number, dueDate: firstUnpaid.dueDate, amountDueCents: Math.max(0, dueThrough - paidTowardSchedule) };
+  }
+  const daysPastDue = firstUnpaid ? Math.max(0, daysBetween(firstUnpaid.dueDate, asOf)) : 0;
+  return {
+    principalCents: principal,
+    interestAccruedCents,
+    feesDueCents,
+    allocations,
+    installments,
+    nextInstallment,
+    daysPastDue,
+    status: paidInFull ? "paid_in_full" : daysPastDue > 0 ? "late" : "current",
+  };
+}
+
+function idOf(event: Event): string {
+  return event.kind === "fee" ? event.fee.id : event.payment.id;
+}
+
+export type PayoffQuote = {
+  goodThrough: string;
+  principalCents: number;
+  interestCents: number;
+  feesCents: number;
+  totalCents: number;
+  perDiemCents: number;
+  /** The per-diem amount in dollars with four decimals, as a payoff letter prints it. */
+  perDiemText: string;
+};
+
+/** What pays the loan off on `goodThrough`: principal, interest accrued to that day, unpaid fees. */
+export function payoffQuote(terms: LoanTerms, payments: readonly PostedPayment[], fees: readonly AssessedFee[], goodThrough: string): PayoffQuote {
+  const state = replayLedger(terms, payments, fees, goodThrough);
+  const day = perDiem(state.principalCents, terms.noteRateMilli);
+  return {
+    goodThrough,
+    principalCents: state.principalCents,
+    interestCents: state.interestAccruedCents,
+    feesCents: state.feesDueCents,
+    totalCents: state.principalCents + state.interestAccruedCents + state.feesDueCents,
+    perDiemCents: day.cents,
+    perDiemText: day.text,
+  };
+}
+
+export type LateFeePolicy = {
+  /** Days after the due date before a fee is assessed. */
+  graceDays: number;
+  /** A flat fee in cents, or a percent of the installment (thousandths of a percent); the larger applies when both are set. */
+  flatCents: number;
+  percentMilli: number;
+  /** The most one late fee can be. */
+  capCents: number;
+};
+
+/** The late fee for one installment: the larger of the flat amount and the percent of it, capped. */
+export function lateFeeCents(installmentCents: number, policy: LateFeePolicy): number {
+  const percent = Number(roundHalfUp(BigInt(installmentCents) * BigInt(policy.percentMilli), 100_000n));
+  return Math.min(policy.capCents, Math.max(policy.flatCents, percent));
+}
+
+/**
+ * Installments a late fee is due for on `asOf`: unpaid, their due date plus the grace period passed,
+ * and not charged yet (the caller passes the installment numbers already charged; the database's
+ * unique key makes "once per installment" hold across instances).
+ */
+export function installmentsDueALateFee(state: LedgerState, policy: LateFeePolicy, asOf: string, charged: ReadonlySet<number>): InstallmentStatus[] {
+  if (state.status === "paid_in_full") return [];
+  return state.installments.filter((row) => !row.paid && !charged.has(row.number) && daysBetween(row.dueDate, asOf) > policy.graceDays);
+}

@@ -1,0 +1,201 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  daysBetween,
+  installmentsDueALateFee,
+  lateFeeCents,
+  payoffQuote,
+  perDiem,
+  projectedSchedule,
+  replayLedger,
+  simpleInterestCents,
+  type AssessedFee,
+  type LoanTerms,
+  type PostedPayment,
+} from "~/domain/loan-servicing";
+import { addMonths } from "~/domain/truth-in-lending";
+
+/**
+ * An independent amortisation: the textbook closed form for the payment, worked in decimal strings of
+ * cents through BigInt with a different rounding routine than the module's, then month by month.
+ */
+function referenceSchedule(amountCents: number, ratePercent: string, months: number) {
+  // rate as a fraction with 10^12 precision
+  const [whole, frac = ""] = ratePercent.split(".");
+  const rateMillionths = BigInt(whole!) * 1_000_000n + BigInt((frac + "000000").slice(0, 6));
+  const monthly = Number(rateMillionths) / 1e8 / 12;
+  const payment = Math.round((amountCents * monthly) / (1 - (1 + monthly) ** -months));
+  const rows: { payment: number; interest: number; principal: number; balance: number }[] = [];
+  let balance = BigInt(amountCents);
+  for (let k = 1; k <= months; k++) {
+    // interest = balance × rate / 12, rounded half-up: (2·b·r + 12·10^8) / (2·12·10^8)
+    const interest = (2n * balance * rateMillionths + 1_200_000_000n) / 2_400_000_000n;
+    const principal = k === months ? balance : BigInt(payment) - interest;
+    balance -= principal;
+    rows.push({ payment: Number(interest + principal), interest: Number(interest), principal: Number(principal), balance: Number(balance) });
+  }
+  return { payment, rows };
+}
+
+const loan = (over: Partial<LoanTerms> = {}): LoanTerms => ({ amountCents: 2_500_000, noteRateMilli: 9750, termMonths: 36, startDate: "2026-01-15", ...over });
+
+describe("the projected Payment Schedule", () => {
+  it("matches published amortisation payments: $100,000 at 6 % for 30 years is $599.55; $200,000 at 4.5 % is $1,013.37", () => {
+    expect(projectedSchedule(loan({ amountCents: 10_000_000, noteRateMilli: 6000, termMonths: 360 }))[0]!.paymentCents).toBe(59_955);
+    expect(projectedSchedule(loan({ amountCents: 20_000_000, noteRateMilli: 4500, termMonths: 360 }))[0]!.paymentCents).toBe(101_337);
+  });
+
+  it("matches an independent computation row by row, to the cent", () => {
+    for (const [amount, rate, months] of [
+      [2_500_000, "9.75", 36],
+      [10_000_000, "6", 360],
+      [1_500_000, "7.99", 24],
+      [8_000_000, "8.25", 120],
+    ] as const) {
+      const ours = projectedSchedule(loan({ amountCents: amount, noteRateMilli: Math.round(Number(rate) * 1000), termMonths: months }));
+      const ref = referenceSchedule(amount, rate, months);
+      expect(ours.map((r) => [r.paymentCents, r.interestCents, r.principalCents, r.balanceCents])).toEqual(ref.rows.map((r) => [r.payment, r.interest, r.principal, r.balance]));
+    }
+  });
+
+  it("its principal sums to the amount, and installment k falls due k months after signing", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100_000, max: 50_000_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.constantFrom(12, 24, 36, 60, 120),
+        (amountCents, noteRateMilli, termMonths) => {
+          const terms = loan({ amountCents, noteRateMilli, termMonths });
+          const schedule = projectedSchedule(terms);
+          expect(schedule.reduce((s, r) => s + r.principalCents, 0)).toBe(amountCents);
+          expect(schedule.at(-1)!.balanceCents).toBe(0);
+          schedule.forEach((r, i) => expect(r.dueDate).toBe(addMonths(terms.startDate, i + 1)));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("daily interest, actual/365", () => {
+  it("charges principal × rate × days / 365, rounded half-up once", () => {
+    // $25,000 at 9.75 % for 31 days: 2,500,000 × 0.0975 × 31 / 365 = 20,702.05… cents
+    expect(simpleInterestCents(2_500_000, 9750, 31)).toBe(20_702);
+    expect(simpleInterestCents(2_500_000, 9750, 0)).toBe(0);
+    expect(perDiem(2_500_000, 9750)).toEqual({ cents: 668, text: "6.6781" });
+    expect(daysBetween("2026-01-15", "2026-02-15")).toBe(31);
+    expect(daysBetween("2028-02-28", "2028-03-01")).toBe(2);
+  });
+});
+
+/** Random payments on a loan: dates after the start, amounts from a few dollars to more than the loan. */
+const paymentsArb = (terms: LoanTerms) =>
+  fc.array(
+    fc.record({ day: fc.integer({ min: 1, max: 800 }), amountCents: fc.integer({ min: 1, max: Math.ceil(terms.amountCents / 3) }) }),
+    { maxLength: 12 },
+  ).map((list) => list.map((p, i): PostedPayment => ({ id: `p${String(i).padStart(3, "0")}`, receivedOn: dayAfter(terms.startDate, p.day), amountCents: p.amountCents })));
+
+function dayAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const termsArb = fc.record({
+  amountCents: fc.integer({ min: 100_000, max: 10_000_000 }),
+  noteRateMilli: fc.integer({ min: 0, max: 24_000 }),
+  termMonths: fc.constantFrom(12, 24, 36),
+  startDate: fc.constantFrom("2026-01-31", "2026-03-15", "2027-02-28"),
+});
+
+describe("the ledger (property tests)", () => {
+  it("allocations add up to each payment and the balance never goes below zero", () => {
+    fc.assert(
+      fc.property(termsArb.chain((t) => fc.tuple(fc.constant(t), paymentsArb(t))), ([terms, payments]) => {
+        const state = replayLedger(terms, payments, [], dayAfter(terms.startDate, 900));
+        for (const a of state.allocations) {
+          expect(a.feesCents + a.interestCents + a.principalCents + a.excessCents).toBe(a.amountCents);
+          expect(a.principalAfterCents).toBeGreaterThanOrEqual(0);
+          expect(Math.min(a.feesCents, a.interestCents, a.principalCents, a.excessCents)).toBeGreaterThanOrEqual(0);
+        }
+        expect(state.principalCents).toBeGreaterThanOrEqual(0);
+        expect(state.principalCents).toBe(terms.amountCents - state.allocations.reduce((s, a) => s + a.principalCents, 0));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("posting a payment then reversing it leaves the ledger as it was", () => {
+    fc.assert(
+      fc.property(
+        termsArb.chain((t) => fc.tuple(fc.constant(t), paymentsArb(t), fc.integer({ min: 1, max: 700 }), fc.integer({ min: 1, max: 500_000 }))),
+        ([terms, payments, day, amountCents]) => {
+          const asOf = dayAfter(terms.startDate, 900);
+          const before = replayLedger(terms, payments, [], asOf);
+          const extra: PostedPayment = { id: "zz-reversed", receivedOn: dayAfter(terms.startDate, day), amountCents };
+          replayLedger(terms, [...payments, extra], [], asOf);
+          // A reversal removes the payment from what is replayed.
+          const after = replayLedger(terms, [...payments, extra].filter((p) => p.id !== extra.id), [], asOf);
+          expect(after).toEqual(before);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a payoff quote is the principal plus interest accrued to its date plus unpaid fees, and paying it closes the loan", () => {
+    fc.assert(
+      fc.property(
+        termsArb.chain((t) => fc.tuple(fc.constant(t), paymentsArb(t), fc.integer({ min: 1, max: 900 }))),
+        ([terms, payments, quoteDay]) => {
+          const fees: AssessedFee[] = [{ id: "f1", assessedOn: dayAfter(terms.startDate, 50), amountCents: 2500, installmentNumber: 1 }];
+          const goodThrough = dayAfter(terms.startDate, quoteDay);
+          const earlier = payments.filter((p) => p.receivedOn <= goodThrough);
+          const quote = payoffQuote(terms, earlier, fees, goodThrough);
+          const state = replayLedger(terms, earlier, fees, goodThrough);
+          expect(quote.totalCents).toBe(state.principalCents + state.interestAccruedCents + state.feesDueCents);
+          const closed = replayLedger(terms, [...earlier, { id: "zzz-payoff", receivedOn: goodThrough, amountCents: quote.totalCents }], fees, goodThrough);
+          if (quote.totalCents > 0) {
+            expect(closed.status).toBe("paid_in_full");
+            expect(closed.allocations.at(-1)!.excessCents).toBe(0);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("installments, lateness and late fees", () => {
+  const terms = loan();
+  const schedule = projectedSchedule(terms);
+  const policy = { graceDays: 15, flatCents: 2500, percentMilli: 5000, capCents: 10_000 };
+
+  it("paying each installment on its due date keeps the loan current and marks them paid", () => {
+    const payments = schedule.slice(0, 2).map((r, i): PostedPayment => ({ id: `p${i}`, receivedOn: r.dueDate, amountCents: r.paymentCents }));
+    const state = replayLedger(terms, payments, [], schedule[1]!.dueDate);
+    expect(state.installments.slice(0, 2).every((r) => r.paid)).toBe(true);
+    expect(state.nextInstallment).toMatchObject({ number: 3, dueDate: schedule[2]!.dueDate, amountDueCents: schedule[2]!.paymentCents });
+    expect(state.status).toBe("current");
+  });
+
+  it("an unpaid installment past its due date is Late; after the grace period it owes one late fee", () => {
+    const asOf = dayAfter(schedule[0]!.dueDate, 16);
+    const state = replayLedger(terms, [], [], asOf);
+    expect(state).toMatchObject({ status: "late", daysPastDue: 16 });
+    expect(installmentsDueALateFee(state, policy, asOf, new Set()).map((r) => r.number)).toEqual([1]);
+    expect(installmentsDueALateFee(state, policy, asOf, new Set([1]))).toEqual([]);
+    expect(installmentsDueALateFee(replayLedger(terms, [], [], dayAfter(schedule[0]!.dueDate, 15)), policy, dayAfter(schedule[0]!.dueDate, 15), new Set())).toEqual([]);
+  });
+
+  it("a late fee is the larger of the flat fee and the percent, capped", () => {
+    expect(lateFeeCents(80_372, policy)).toBe(4019); // 5 % of $803.72, above the $25 flat fee
+    expect(lateFeeCents(30_000, policy)).toBe(2500); // the flat fee is larger
+    expect(lateFeeCents(1_000_000, policy)).toBe(10_000); // capped
+  });
+
+  it("a fee is paid before interest and principal", () => {
+    const fees: AssessedFee[] = [{ id: "f1", assessedOn: dayAfter(schedule[0]!.dueDate, 16), amountCents: 4019, installmentNumber: 1 }];
+    const state = replayLedger(terms, [{ id: "p1", receivedOn: dayAfter(schedule[0]!.dueDate, 20), amountCents: 10_000 }], fees, dayAfter(schedule[0]!.dueDate, 20));
+    expect(state.allocations[0]).toMatchObject({ feesCents: 4019, interestCents: 5981, principalCents: 0 });
+    expect(state.feesDueCents).toBe(0);
+  });
+});
