@@ -134,7 +134,7 @@ describe("the applicant's application page", () => {
     const badge = page.locator("header [data-status]");
     await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe("Approved");
     expect(await badge.getAttribute("data-tone")).toBe("green");
-    expect(await timelineTitles(page)).toEqual(["Approved", "Submitted"]);
+    expect(await timelineTitles(page)).toEqual(["Loan Offer Made", "Approved", "Submitted"]);
     // Staff appear as the lender, never by name.
     const timeline = (await page.getByTestId("application-timeline").textContent()) ?? "";
     expect(timeline).toContain("Private Loans");

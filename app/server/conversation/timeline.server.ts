@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { ApplicationEventKind, ConversationSide } from "~/domain/conversation-enums";
 import { applicationEventLabel } from "~/domain/labels";
 import type { TimelineEntry } from "~/domain/views/application-page";
@@ -34,6 +34,9 @@ export async function recordEvent(tx: DbOrTx, event: NewTimelineEvent): Promise<
     actorSide: event.actorSide,
     summary: event.summary ?? null,
     internal: event.internal ?? false,
+    // The time of the insert itself, not of the transaction: events written together (Approved, then
+    // Loan Offer Made) keep their order on the timeline.
+    createdAt: sql`clock_timestamp()`,
   });
 }
 
