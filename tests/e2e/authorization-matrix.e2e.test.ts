@@ -9,6 +9,7 @@ import { makePdf } from "../helpers/files";
 import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { OFFER_DECLINE_INTENTS } from "~/domain/validation/offer-decline";
 import { OFFER_SIGNING_INTENTS } from "~/domain/validation/offer-signing";
+import { LOAN_PAYMENT_INTENTS } from "~/domain/validation/loan-payments";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -53,6 +54,8 @@ const PUBLIC_PAGES = [...PUBLIC_PAGE_PATHS, ...PUBLIC_RESOURCE_PATHS];
 const ADMIN_PAGES = ["/admin", "/admin/clients", "/admin/documents", "/admin/monitoring", "/admin/security", "/admin/testimonials", "/admin/messages"];
 
 let appA = "";
+/** An id that names no loan. */
+const NO_LOAN = randomUUID();
 let docA = "";
 
 function rows(): Row[] {
@@ -254,6 +257,23 @@ function rows(): Row[] {
       body: () => form({ intent: "withdraw", reason: "Matrix check" })(),
       expect: adminOnly(409),
     },
+    // Servicing, staff side (issue 21): the loan list and the loan tape for staff past the second factor;
+    // a loan page whose id names no loan (or is malformed) is a 404, and so is each of its intents.
+    { method: "GET", path: "/admin/loans", expect: adminOnly(200) },
+    { method: "GET", path: "/admin/loans?status=late&q=jane", route: "/admin/loans", expect: adminOnly(200) },
+    { method: "GET", path: "/admin/loans/tape", expect: adminOnly(200) },
+    { method: "GET", path: `/admin/loans/${NO_LOAN}`, route: "/admin/loans/:id", expect: adminOnly(404) },
+    { method: "GET", path: "/admin/loans/not-a-uuid", route: "/admin/loans/:id", expect: adminOnly(404) },
+    ...LOAN_PAYMENT_INTENTS.map(
+      (intent): Row => ({
+        method: "POST",
+        path: `/admin/loans/${NO_LOAN}`,
+        route: "/admin/loans/:id",
+        intent,
+        body: form({ intent, amount: "100.00", receivedOn: "2026-01-02", method: "check", reference: "MATRIX-1", paymentId: NO_LOAN, reason: "Returned / NSF" }),
+        expect: adminOnly(404),
+      }),
+    ),
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -368,6 +388,7 @@ describe("authorization matrix", () => {
       "/admin/applications/:id/messages": MESSAGE_INTENTS,
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
+      "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

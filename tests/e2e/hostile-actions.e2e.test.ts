@@ -268,6 +268,24 @@ const ACTIONS: ActionCase[] = [
           .map(([entries, intent, reason]): [string, string][] => [["intent", intent], ["reason", reason], ...entries.filter(([k]) => k !== "intent" && k !== "reason")]),
       ),
   },
+  // Record Payment / Reverse Payment (issue 21) on a loan id that names nothing: every intent is refused
+  // (a wrong intent 400, bad input 400, a well-formed one 404), whatever else is sent with it.
+  {
+    path: "/admin/loans/00000000-0000-4000-8000-000000000000",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("record-payment", "reverse-payment", "RECORD-PAYMENT", "settle", ""),
+          amount: oneOf("-1", "0", "1e9", "12.345", "NaN", "$1,0,0", "99999999999"),
+          receivedOn: oneOf("2999-01-01", "2026-02-30", "yesterday", ""),
+          method: oneOf("cash", "ACH", "", "wire\u0000"),
+          reference: fc.oneof(hostileText, fc.constant("x".repeat(81)), fc.constant("A\u0000B")),
+          paymentId: fc.oneof(wrongId, hostileText),
+          reason: hostileText,
+        }),
+      ),
+  },
   {
     path: "/api/admin/reveal",
     actor: "admin",

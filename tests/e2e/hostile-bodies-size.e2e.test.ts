@@ -56,6 +56,8 @@ const TARGETS: Target[] = [
       actor,
     }),
   ),
+  // Issue 21: the staff loan page's Record Payment / Reverse Payment (the body is read before the loan is looked up).
+  { path: "/admin/loans/00000000-0000-4000-8000-000000000000", actor: "admin" },
   { path: "/admin/testimonials", actor: "admin" },
   { path: "/admin/messages", actor: "admin" },
   { path: "/admin/mfa", actor: "adminNoMfa" },

@@ -1,6 +1,26 @@
-// Placeholder registered by the issue-21 foundation; replaced by its owner's work before merge.
+import { requireAdmin } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { exportLoanTape } from "~/server/servicing/staff-loans.server";
 import type { Route } from "./+types/loan-tape";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+/**
+ * GET /admin/loans/tape: Export Loan Tape, a CSV of every loan's terms, principal balance, status,
+ * next due day and days past due (attachment, no-store), for staff with a verified second factor;
+ * audited ('loan_tape.export' with the row count). GET only.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const tape = await exportLoanTape(admin, requestInfo(request, context));
+  return new Response(request.method === "HEAD" ? null : tape.csv, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${tape.fileName}"`,
+      "Cache-Control": "no-store, private",
+      Pragma: "no-cache",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
 }

@@ -1,6 +1,35 @@
-// Placeholder registered by the issue-21 foundation; replaced by its owner's work before merge.
+import { data } from "react-router";
+import { LoanPage } from "~/components/admin/loans/loan-page";
+import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
+import { pageMeta } from "~/content/site";
+import { requireAdmin } from "~/server/auth/session.server";
+import { respond } from "~/server/http/action-answer.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/servicing/staff-loans.server";
 import type { Route } from "./+types/loan";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+export const meta: Route.MetaFunction = () => [...pageMeta("Loan", "Private Loans administration: one loan's schedule and ledger."), { name: "robots", content: "noindex" }];
+
+/** Admins with a verified second factor only; an id that names no loan is a 404; the read is audited ('loan.view'). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseLoanId(params.id);
+  if (!id) throw data(null, { status: 404, statusText: "Not Found" });
+  const loan = await loadStaffLoan(id, admin, requestInfo(request, context));
+  if (!loan) throw data(null, { status: 404, statusText: "Not Found" });
+  return loan;
+}
+
+/** record-payment | reverse-payment (app/server/servicing/staff-loans.server.ts), validated, under the loan's row lock. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireAdmin(request);
+  return respond(await loanPageAction(request, params.id, admin, requestInfo(request, context)));
+}
+
+export const ErrorBoundary = loanLoadErrorBoundary("loan");
+
+export default function AdminLoanRoute({ loaderData }: Route.ComponentProps) {
+  return <LoanPage data={loaderData} />;
 }

@@ -1,6 +1,22 @@
-// Placeholder registered by the issue-21 foundation; replaced by its owner's work before merge.
+import { LoansPage } from "~/components/admin/loans/loans-page";
+import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
+import { pageMeta } from "~/content/site";
+import { requireAdmin } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { listLoans, parseLoansUrl } from "~/server/servicing/staff-loans.server";
 import type { Route } from "./+types/loans";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+export const meta: Route.MetaFunction = () => [...pageMeta("Loans", "Private Loans administration: the loans being serviced."), { name: "robots", content: "noindex" }];
+
+/** Admins with a verified second factor only; the read is audited ('loans.list'). ?status=current|late|paid_in_full&q=&page= */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const list = await listLoans(parseLoansUrl(new URL(request.url)), admin, requestInfo(request, context));
+  return { list };
 }
+
+export default function AdminLoansRoute({ loaderData }: Route.ComponentProps) {
+  return <LoansPage list={loaderData.list} />;
+}
+
+export const ErrorBoundary = loanLoadErrorBoundary("loans");

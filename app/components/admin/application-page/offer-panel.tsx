@@ -136,12 +136,12 @@ function OfferDetails({
           </Fact>
         ) : null}
       </dl>
-      {o.status === "signed" && certificate ? <Certificate applicationId={applicationId} certificate={certificate} timeZone={timeZone} /> : null}
+      {o.status === "signed" && certificate ? <Certificate applicationId={applicationId} offerId={o.id} certificate={certificate} timeZone={timeZone} /> : null}
     </div>
   );
 }
 
-function Certificate({ applicationId, certificate: c, timeZone }: { applicationId: string; certificate: AgreementCertificateView; timeZone: string }) {
+function Certificate({ applicationId, offerId, certificate: c, timeZone }: { applicationId: string; offerId: string; certificate: AgreementCertificateView; timeZone: string }) {
   return (
     <section aria-labelledby="agreement-certificate-heading" className="rounded-lg border border-border p-4" data-testid="agreement-certificate">
       <h3 id="agreement-certificate-heading" className="text-base font-semibold text-primary">
@@ -177,6 +177,14 @@ function Certificate({ applicationId, certificate: c, timeZone }: { applicationI
       >
         <Download aria-hidden="true" className="size-4" />
         Download Signed Agreement
+      </a>
+      {/* Issue 21: the loan the signing made, found by the agreement's reference (LN- and the offer id's first 8 characters). */}
+      <a
+        href={`/admin/loans?q=LN-${offerId.slice(0, 8).toUpperCase()}`}
+        className="mt-3 ml-4 inline-flex items-center gap-2 text-sm font-semibold text-primary underline underline-offset-4"
+        data-testid="view-loan"
+      >
+        View Loan
       </a>
     </section>
   );

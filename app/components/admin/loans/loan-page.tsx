@@ -1,0 +1,398 @@
+import { Banknote, Undo2 } from "lucide-react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import { useActionToast } from "~/components/action-toast";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Detail } from "~/components/ui/detail-list";
+import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
+import { controlClass, Field, Textarea } from "~/components/ui/form";
+import { Input } from "~/components/ui/input";
+import { PendingButton } from "~/components/ui/pending-button";
+import { ScrollingTable, TableHead } from "~/components/ui/table";
+import { formatDate } from "~/domain/formats";
+import { SCHEDULE_NOTE } from "~/domain/loan-servicing";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "~/domain/servicing-enums";
+import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
+import { LOAN_PAYMENT_LIMITS, recordPaymentSchema, reversePaymentSchema, type LoanPaymentActionData } from "~/domain/validation/loan-payments";
+import { formatCents } from "~/domain/views/loan-agreement";
+import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loans";
+import { LoanStatusBadge } from "./loan-status-badge";
+
+const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
+
+/**
+ * /admin/loans/:id: the loan's terms and where it stands today, the Payment Schedule (paid
+ * installments marked), the ledger (every payment with its allocation and the principal after it,
+ * pending borrower debits and reversed ones with their status, the fees assessed), Record Payment
+ * and Reverse Payment.
+ */
+export function LoanPage({ data }: { data: StaffLoanPage }) {
+  const { loan, summary } = data;
+  const paidInFull = loan.status === "paid_in_full";
+  return (
+    <AdminShell
+      title={`Loan ${loan.reference}`}
+      description={`${loan.borrowerName} · ${loan.loanType}`}
+      actions={paidInFull ? null : <RecordPayment loanId={loan.id} today={data.today} />}
+    >
+      <p className="mb-4 text-sm">
+        <Link to="/admin/loans" className="font-medium text-link underline-offset-4 hover:underline">
+          Back to Loans
+        </Link>
+        {" · "}
+        <Link to={`/admin/applications/${loan.applicationId}`} className="font-medium text-link underline-offset-4 hover:underline">
+          View Application
+        </Link>
+      </p>
+      <div className="flex flex-col gap-6">
+        <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-standing-heading" data-testid="loan-standing">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="loan-standing-heading" className="text-lg font-semibold text-primary">
+              Standing
+            </h2>
+            <LoanStatusBadge status={loan.status} label={loan.statusLabel} />
+          </div>
+          <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
+            <Fact label="Principal Balance" testId="principal-balance">
+              {formatCents(summary.principalCents)}
+            </Fact>
+            <Fact label="Interest Accrued">{formatCents(summary.interestAccruedCents)}</Fact>
+            <Fact label="Fees Due">{formatCents(summary.feesDueCents)}</Fact>
+            <Fact label="Payoff Today" testId="payoff-today">
+              {formatCents(summary.payoffTodayCents)}
+            </Fact>
+            <Fact label="Next Payment">{summary.nextInstallment ? <>{formatCents(summary.nextInstallment.amountDueCents)} due {day(summary.nextInstallment.dueDate)}</> : "—"}</Fact>
+            <Fact label="Days Past Due">{summary.daysPastDue}</Fact>
+            {loan.paidOffAt ? <Fact label="Paid in Full On">{day(loan.paidOffAt.slice(0, 10))}</Fact> : null}
+          </dl>
+        </Card>
+
+        <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-terms-heading">
+          <h2 id="loan-terms-heading" className="text-lg font-semibold text-primary">
+            Terms
+          </h2>
+          <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
+            <Fact label="Borrower">
+              {loan.borrowerName} <span className="block font-normal break-all">{loan.borrowerEmail}</span>
+            </Fact>
+            <Fact label="Amount">{formatCents(loan.amountCents)}</Fact>
+            <Fact label="Note Rate">{loan.noteRatePercent}%</Fact>
+            <Fact label="Term">{loan.termMonths} months</Fact>
+            <Fact label="Monthly Payment">{formatCents(loan.paymentCents)}</Fact>
+            <Fact label="Start Date">{day(loan.startDate)}</Fact>
+            <Fact label="Maturity Date">{day(loan.maturityDate)}</Fact>
+          </dl>
+        </Card>
+
+        <Ledger data={data} />
+
+        <Card className="p-4 sm:p-5">
+          <h2 id="payment-schedule-heading" className="text-lg font-semibold text-primary">
+            Payment Schedule
+          </h2>
+          <p className="mt-1 mb-3 text-sm text-slate-700" data-testid="schedule-note">
+            {SCHEDULE_NOTE}
+          </p>
+          <ScrollingTable labelledBy="payment-schedule-heading" tableClassName="min-w-[40rem]" testId="payment-schedule">
+            <TableHead
+              columns={["#", "Due Date", { label: "Payment", className: "text-right" }, { label: "Principal", className: "text-right" }, { label: "Interest", className: "text-right" }, { label: "Balance After", className: "text-right" }, "Paid"]}
+              className="bg-muted"
+              cellClassName="px-3 py-2 font-semibold"
+            />
+            <tbody>
+              {data.installments.map((row) => (
+                <tr key={row.number} className="border-t border-border" data-testid="installment" data-paid={row.paid ? "true" : "false"}>
+                  <td className="px-3 py-1.5 tabular-nums">{row.number}</td>
+                  <td className="px-3 py-1.5">{day(row.dueDate)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.paymentCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.principalCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.interestCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.balanceCents)}</td>
+                  <td className="px-3 py-1.5">{row.paid ? "Paid" : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        </Card>
+      </div>
+    </AdminShell>
+  );
+}
+
+function Ledger({ data }: { data: StaffLoanPage }) {
+  const [reversing, setReversing] = useState<StaffLedgerPayment | null>(null);
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 id="ledger-heading" tabIndex={-1} className="text-lg font-semibold text-primary focus-visible:outline-3">
+        Ledger
+      </h2>
+      <p className="mt-1 mb-3 text-sm text-slate-700">Each posted payment pays fees, then the interest accrued to its date, then principal. Pending borrower debits reach the ledger once settled.</p>
+      {data.payments.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="ledger-empty">
+          No payments yet.
+        </p>
+      ) : (
+        <ScrollingTable labelledBy="ledger-heading" tableClassName="min-w-[64rem]" testId="ledger">
+          <TableHead
+            columns={[
+              "Date",
+              "Method",
+              "Reference",
+              { label: "Amount", className: "text-right" },
+              "Status",
+              { label: "Fees", className: "text-right" },
+              { label: "Interest", className: "text-right" },
+              { label: "Principal", className: "text-right" },
+              { label: "Principal After", className: "text-right" },
+              "Actions",
+            ]}
+            className="bg-muted"
+            cellClassName="px-3 py-2 font-semibold"
+          />
+          <tbody>
+            {data.payments.map((p) => (
+              <tr key={p.id} className="border-t border-border align-top" data-testid="ledger-payment" data-payment-id={p.id} data-status={p.status} data-reference={p.reference}>
+                <td className="px-3 py-1.5">{p.receivedOn ? day(p.receivedOn) : <span className="text-muted-foreground">Requested {day(p.createdAt.slice(0, 10))}</span>}</td>
+                <td className="px-3 py-1.5">
+                  {p.methodLabel}
+                  {p.source === "borrower" ? <span className="block text-xs text-muted-foreground">Borrower</span> : null}
+                </td>
+                <td className="px-3 py-1.5 break-all">{p.reference}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(p.amountCents)}</td>
+                <td className="px-3 py-1.5">
+                  <span data-testid="payment-status">{p.statusLabel}</span>
+                  {p.reversalReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.reversalReason}</span> : null}
+                  {p.returnCode ? <span className="block text-xs text-muted-foreground">{p.returnCode}</span> : null}
+                </td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatCents(p.allocation.feesCents) : "—"}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatCents(p.allocation.interestCents) : "—"}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">
+                  {p.allocation ? formatCents(p.allocation.principalCents) : "—"}
+                  {p.allocation && p.allocation.excessCents > 0 ? <span className="block text-xs text-muted-foreground">Excess {formatCents(p.allocation.excessCents)}</span> : null}
+                </td>
+                <td className="px-3 py-1.5 text-right tabular-nums" data-testid="principal-after">
+                  {p.allocation ? formatCents(p.allocation.principalAfterCents) : "—"}
+                </td>
+                <td className="px-3 py-1.5">
+                  {p.status === "posted" ? (
+                    <Button variant="outline" size="sm" onClick={() => setReversing(p)} data-action="reverse-payment" aria-label={`Reverse Payment ${p.reference}`}>
+                      <Undo2 aria-hidden="true" />
+                      Reverse Payment
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+      <h3 id="fees-heading" className="mt-5 text-base font-semibold text-primary">
+        Fees Assessed
+      </h3>
+      {data.fees.length === 0 ? (
+        <p className="mt-1 text-sm text-muted-foreground">No fees assessed.</p>
+      ) : (
+        <ul className="mt-1 flex flex-col gap-1 text-sm" aria-labelledby="fees-heading" data-testid="fees">
+          {data.fees.map((f) => (
+            <li key={f.id} data-testid="fee">
+              Late fee for installment {f.installmentNumber}: {formatCents(f.amountCents)}, assessed {day(f.assessedOn)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ReversePayment loanId={data.loan.id} payment={reversing} onClose={() => setReversing(null)} />
+    </Card>
+  );
+}
+
+/** Runs `handle` once per new answer of a fetcher. */
+function useAnswer(answer: LoanPaymentActionData | undefined, handle: (data: LoanPaymentActionData) => void) {
+  const seen = useRef<LoanPaymentActionData | undefined>(undefined);
+  const onAnswer = useEffectEvent(handle);
+  useEffect(() => {
+    if (!answer || seen.current === answer) return;
+    seen.current = answer;
+    onAnswer(answer);
+  }, [answer]);
+}
+
+function RecordPayment({ loanId, today }: { loanId: string; today: string }) {
+  const [open, setOpen] = useState(false);
+  const empty = { amount: "", receivedOn: today, method: "ach" as PaymentMethod, reference: "" };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const opener = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const fetcher = useFetcher<LoanPaymentActionData>({ key: `record-payment-${loanId}` });
+  const pending = fetcher.state !== "idle";
+  useActionToast(fetcher.data);
+  useAnswer(fetcher.data, (data) => {
+    if (data.ok) {
+      setOpen(false);
+      setValues(empty);
+    } else if (data.fieldErrors && Object.keys(data.fieldErrors).length > 0) {
+      setErrors(data.fieldErrors);
+      focusFirstError();
+    }
+  });
+
+  function focusFirstError() {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }
+
+  function set<K extends keyof typeof values>(key: K, value: (typeof values)[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    // The browser's own day in UTC, as the server checks it.
+    const parsed = recordPaymentSchema(new Date().toISOString().slice(0, 10)).safeParse({ intent: "record-payment", ...values });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error));
+      focusFirstError();
+      return;
+    }
+    void fetcher.submit({ intent: "record-payment", ...values }, { method: "post", action: `/admin/loans/${loanId}` });
+  }
+
+  return (
+    <>
+      <Button ref={opener} onClick={() => setOpen(true)} data-action="record-payment">
+        <Banknote aria-hidden="true" />
+        Record Payment
+      </Button>
+      <ModalDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setErrors({});
+        }}
+        onCloseFocus={() => opener.current?.focus()}
+        title="Record Payment"
+        description="A payment received by ACH, wire or check, posted at once: it pays fees, then interest accrued to the received date, then principal."
+        testId="record-payment-dialog"
+      >
+        <form ref={formRef} method="post" action={`/admin/loans/${loanId}`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-1">
+          <input type="hidden" name="intent" value="record-payment" />
+          <Field id={`${id}-amount`} label="Amount" required hint="In dollars, e.g. 1,250.00" errors={errors.amount} liveErrors>
+            {(a11y) => <Input {...a11y} name="amount" inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => set("amount", e.target.value)} disabled={pending} />}
+          </Field>
+          <Field id={`${id}-received`} label="Received Date" required errors={errors.receivedOn} liveErrors>
+            {(a11y) => <Input {...a11y} name="receivedOn" type="date" max={today} value={values.receivedOn} onChange={(e) => set("receivedOn", e.target.value)} disabled={pending} />}
+          </Field>
+          <Field id={`${id}-method`} label="Method" required errors={errors.method} liveErrors>
+            {(a11y) => (
+              <select {...a11y} name="method" className={controlClass} value={values.method} onChange={(e) => set("method", e.target.value as PaymentMethod)} disabled={pending}>
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {PAYMENT_METHOD_LABELS[m]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id={`${id}-reference`} label="Reference" required hint="Check number, wire or ACH reference; each is posted once." errors={errors.reference} liveErrors>
+            {(a11y) => (
+              <Input {...a11y} name="reference" autoComplete="off" maxLength={LOAN_PAYMENT_LIMITS.referenceMaxLength} value={values.reference} onChange={(e) => set("reference", e.target.value)} disabled={pending} />
+            )}
+          </Field>
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogCloseButton>Cancel</DialogCloseButton>
+            <PendingButton type="submit" pending={pending} icon={<Banknote aria-hidden="true" />} aria-disabled={pending || undefined}>
+              {pending ? "Recording…" : "Post Payment"}
+            </PendingButton>
+          </div>
+        </form>
+      </ModalDialog>
+    </>
+  );
+}
+
+function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment: StaffLedgerPayment | null; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<string[] | undefined>(undefined);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const fetcher = useFetcher<LoanPaymentActionData>({ key: `reverse-payment-${loanId}` });
+  const pending = fetcher.state !== "idle";
+  useActionToast(fetcher.data);
+  useAnswer(fetcher.data, (data) => {
+    if (!data.ok && data.fieldErrors?.reason) {
+      setErrors(data.fieldErrors.reason);
+      reasonRef.current?.focus();
+      return;
+    }
+    setReason("");
+    onClose();
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending || !payment) return;
+    const parsed = reversePaymentSchema.safeParse({ intent: "reverse-payment", paymentId: payment.id, reason });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error).reason);
+      reasonRef.current?.focus();
+      return;
+    }
+    void fetcher.submit({ intent: "reverse-payment", paymentId: payment.id, reason: parsed.data.reason }, { method: "post", action: `/admin/loans/${loanId}` });
+  }
+
+  return (
+    <ModalDialog
+      open={payment !== null}
+      onOpenChange={(next) => {
+        if (!next) {
+          setErrors(undefined);
+          onClose();
+        }
+      }}
+      onCloseFocus={() => document.getElementById("ledger-heading")?.focus()}
+      title="Reverse Payment"
+      description={payment ? `Reverse ${formatCents(payment.amountCents)} (${payment.reference}): it leaves the ledger and every later payment is re-allocated.` : ""}
+      testId="reverse-payment-dialog"
+    >
+      <form method="post" action={`/admin/loans/${loanId}`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
+        <input type="hidden" name="intent" value="reverse-payment" />
+        <input type="hidden" name="paymentId" value={payment?.id ?? ""} />
+        <Field id={`${id}-reason`} label="Reason" required hint="For example Returned / NSF." errors={errors} liveErrors>
+          {(a11y) => (
+            <Textarea
+              {...a11y}
+              ref={reasonRef}
+              name="reason"
+              value={reason}
+              maxLength={LOAN_PAYMENT_LIMITS.reasonMaxLength}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setErrors(undefined);
+              }}
+              disabled={pending}
+              className="min-h-20"
+            />
+          )}
+        </Field>
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogCloseButton>Cancel</DialogCloseButton>
+          <PendingButton type="submit" variant="destructive" pending={pending} icon={<Undo2 aria-hidden="true" />} aria-disabled={pending || undefined}>
+            {pending ? "Reversing…" : "Confirm Reverse Payment"}
+          </PendingButton>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <Detail label={label} valueClassName="mt-0.5 font-semibold">
+      <span data-testid={testId}>{children}</span>
+    </Detail>
+  );
+}

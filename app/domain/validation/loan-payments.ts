@@ -1,0 +1,124 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
+import { dollarsToCents } from "~/domain/loan-offers";
+import { PAYMENT_METHODS } from "~/domain/servicing-enums";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { z } from "./zod";
+
+/**
+ * Record Payment and Reverse Payment (issue 21, staff, /admin/loans/:id). One schema per dialog,
+ * shared by the browser (errors under the fields) and the route's action (the authority). Money is
+ * typed in dollars and becomes integer cents exactly (dollarsToCents); the received date is a day
+ * 'yyyy-MM-dd' not after today (the caller passes today, UTC on the server).
+ */
+
+export const LOAN_PAYMENT_INTENTS = ["record-payment", "reverse-payment"] as const;
+export type LoanPaymentIntent = (typeof LOAN_PAYMENT_INTENTS)[number];
+
+export const LOAN_PAYMENT_LIMITS = {
+  /** The most one payment can be: the largest loan there is. */
+  amountMaxDollars: 10_000_000,
+  referenceMaxLength: 80,
+  reasonMaxLength: 500,
+} as const;
+
+export const LOAN_PAYMENT_MESSAGES = {
+  intent: "Unknown action.",
+  amount: `Enter the amount received, between $0.01 and $${LOAN_PAYMENT_LIMITS.amountMaxDollars.toLocaleString("en-US")} (at most two decimals)`,
+  receivedOn: "Enter the day the payment was received (yyyy-MM-dd)",
+  receivedInFuture: "The received date cannot be in the future.",
+  method: "Choose how the payment was received: ACH, Wire or Check",
+  referenceRequired: "Enter the payment's reference (check number, wire or ACH reference)",
+  referenceTooLong: `The reference must be at most ${LOAN_PAYMENT_LIMITS.referenceMaxLength} characters`,
+  referencePrintable: "The reference can hold letters, digits, spaces and punctuation only",
+  paymentId: "This payment does not exist.",
+  reasonRequired: "Give the reason for the reversal (for example Returned / NSF)",
+  reasonTooLong: `The reason must be at most ${LOAN_PAYMENT_LIMITS.reasonMaxLength} characters`,
+  loanNotFound: "This loan does not exist.",
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
+
+/** Letters, marks, digits, punctuation, symbols and spaces: what a check number or a wire reference holds. */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u;
+
+/** "$1,234.56", "1234.5" → 123456 cents; anything else fails. */
+export const paymentAmountField = z.union([z.string(), z.number()], { error: LOAN_PAYMENT_MESSAGES.amount }).transform((value, ctx) => {
+  const raw = typeof value === "number" ? String(value) : value.trim().replace(/[$,\s]/g, "");
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(raw)) {
+    ctx.addIssue({ code: "custom", message: LOAN_PAYMENT_MESSAGES.amount });
+    return z.NEVER;
+  }
+  const dollars = Number(raw);
+  if (!(dollars >= 0.01 && dollars <= LOAN_PAYMENT_LIMITS.amountMaxDollars)) {
+    ctx.addIssue({ code: "custom", message: LOAN_PAYMENT_MESSAGES.amount });
+    return z.NEVER;
+  }
+  return dollarsToCents(dollars);
+});
+
+/** Record Payment's form: Amount, Received Date, Method, Reference. `today` is 'yyyy-MM-dd'. */
+export function recordPaymentSchema(today: string) {
+  return z.object({
+    intent: z.literal("record-payment", { error: LOAN_PAYMENT_MESSAGES.intent }),
+    amount: paymentAmountField,
+    receivedOn: z
+      .string({ error: LOAN_PAYMENT_MESSAGES.receivedOn })
+      .transform((value) => value.trim())
+      .pipe(
+        z
+          .string()
+          .refine(isRealDay, LOAN_PAYMENT_MESSAGES.receivedOn)
+          .refine((value) => value <= today, LOAN_PAYMENT_MESSAGES.receivedInFuture),
+      ),
+    method: z.enum(PAYMENT_METHODS, { error: LOAN_PAYMENT_MESSAGES.method }),
+    reference: z
+      .string({ error: LOAN_PAYMENT_MESSAGES.referenceRequired })
+      .transform((value) => value.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, LOAN_PAYMENT_MESSAGES.referenceRequired)
+          .max(LOAN_PAYMENT_LIMITS.referenceMaxLength, LOAN_PAYMENT_MESSAGES.referenceTooLong)
+          .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
+          .refine((value) => PRINTABLE.test(value), LOAN_PAYMENT_MESSAGES.referencePrintable),
+      ),
+  });
+}
+export type RecordPaymentForm = z.output<ReturnType<typeof recordPaymentSchema>>;
+
+/** Reverse Payment's form: the payment and the reason (line breaks kept, other control characters refused). */
+export const reversePaymentSchema = z.object({
+  intent: z.literal("reverse-payment", { error: LOAN_PAYMENT_MESSAGES.intent }),
+  paymentId: z.uuid({ error: LOAN_PAYMENT_MESSAGES.paymentId }),
+  reason: z
+    .string({ error: LOAN_PAYMENT_MESSAGES.reasonRequired })
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, LOAN_PAYMENT_MESSAGES.reasonRequired)
+        .max(LOAN_PAYMENT_LIMITS.reasonMaxLength, LOAN_PAYMENT_MESSAGES.reasonTooLong)
+        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    ),
+});
+export type ReversePaymentForm = z.output<typeof reversePaymentSchema>;
+
+/** What POST /admin/loans/:id answers: the toast (shown once per post), the fields' errors. */
+export type LoanPaymentActionData = ActionResult<{ intent: LoanPaymentIntent | null; toast: Toast; at: number }>;
+
+export const LOAN_PAYMENT_FAILED: Record<LoanPaymentIntent, string> = {
+  "record-payment": "Failed to record the payment",
+  "reverse-payment": "Failed to reverse the payment",
+};
+
+export const LOAN_PAYMENT_TOASTS = {
+  recorded: { type: "success", title: "Payment recorded", description: "It was posted and allocated to fees, interest and principal." },
+  paidInFull: { type: "success", title: "Payment recorded: Paid in Full", description: "The loan is paid in full; the borrower receives the paid-in-full e-mail." },
+  reversed: { type: "success", title: "Payment reversed", description: "The ledger was re-allocated without it." },
+} as const satisfies Record<string, Toast>;

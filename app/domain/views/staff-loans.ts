@@ -1,0 +1,89 @@
+import type { Allocation, InstallmentStatus, ServicingStatus } from "~/domain/loan-servicing";
+import type { LoanPaymentStatus, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
+
+/**
+ * What the staff loan pages (/admin/loans, /admin/loans/:id) show, as plain data: the server module
+ * app/server/servicing/staff-loans.server.ts returns these shapes and the pages render them. Money in
+ * integer cents, days as 'yyyy-MM-dd', instants as ISO strings. No bank numbers.
+ */
+
+/** The list's filters: everything, or one servicing status. */
+export const LOAN_LIST_FILTERS = ["all", "current", "late", "paid_in_full"] as const;
+export type LoanListFilter = (typeof LOAN_LIST_FILTERS)[number];
+
+export const LOAN_LIST_FILTER_LABELS: Record<LoanListFilter, string> = { all: "All", current: "Current", late: "Late", paid_in_full: "Paid in Full" };
+
+export type StaffLoanSummary = {
+  id: string;
+  reference: string;
+  borrowerName: string;
+  borrowerEmail: string;
+  loanType: string;
+  amountCents: number;
+  balanceCents: number;
+  nextDueDate: string | null;
+  daysPastDue: number;
+  status: ServicingStatus;
+  statusLabel: string;
+};
+
+export type StaffLoanList = {
+  filter: LoanListFilter;
+  q: string;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  loans: StaffLoanSummary[];
+};
+
+export type StaffLedgerPayment = {
+  id: string;
+  status: LoanPaymentStatus;
+  statusLabel: string;
+  method: PaymentMethod;
+  methodLabel: string;
+  source: PaymentSource;
+  reference: string;
+  amountCents: number;
+  receivedOn: string | null;
+  createdAt: string;
+  reversalReason: string | null;
+  returnCode: string | null;
+  /** The allocation of a posted payment (null for pending, reversed and returned ones). */
+  allocation: Omit<Allocation, "paymentId" | "receivedOn" | "amountCents"> | null;
+};
+
+export type StaffLoanFee = { id: string; kind: string; installmentNumber: number; amountCents: number; assessedOn: string };
+
+export type StaffLoanPage = {
+  today: string;
+  loan: {
+    id: string;
+    reference: string;
+    applicationId: string;
+    borrowerName: string;
+    borrowerEmail: string;
+    loanType: string;
+    amountCents: number;
+    noteRatePercent: string;
+    termMonths: number;
+    paymentCents: number;
+    startDate: string;
+    maturityDate: string | null;
+    status: ServicingStatus;
+    statusLabel: string;
+    paidOffAt: string | null;
+  };
+  summary: {
+    principalCents: number;
+    interestAccruedCents: number;
+    feesDueCents: number;
+    payoffTodayCents: number;
+    nextInstallment: { number: number; dueDate: string; amountDueCents: number } | null;
+    daysPastDue: number;
+  };
+  installments: InstallmentStatus[];
+  payments: StaffLedgerPayment[];
+  fees: StaffLoanFee[];
+};
