@@ -12,6 +12,7 @@ const SECTION_LABELS = {
   "/admin/security": "Security Settings",
   "/admin/testimonials": "Testimonials",
   "/admin/messages": "Messages",
+  "/admin/ach": "ACH",
 } as const;
 
 /** The applications list is the area's index: its tab is current on /admin only, not on every admin page. */
