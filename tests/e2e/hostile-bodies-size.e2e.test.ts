@@ -58,6 +58,7 @@ const TARGETS: Target[] = [
   ),
   { path: "/admin/testimonials", actor: "admin" },
   { path: "/admin/messages", actor: "admin" },
+  { path: "/admin/ach", actor: "admin" },
   { path: "/admin/mfa", actor: "adminNoMfa" },
   { path: "/api/admin/reveal", actor: "admin", contentType: "application/json", fill: '{"pad":"' },
 ];

@@ -7,7 +7,7 @@ import { getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { achBatches, bankAccounts, loanApplications, loanPayments, user as userTable } from "~/server/db/schema.server";
+import { achBatches, bankAccounts, loanPayments, user as userTable } from "~/server/db/schema.server";
 import { buildNachaFile, isValidRoutingNumber, nextBankingDay, type NachaDebit } from "./nacha.server";
 import { returnPayment, ServicingRefused, settlePayment } from "./payments.server";
 

@@ -74,7 +74,7 @@ function alpha(value: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toUpperCase()
-    .replace(/[^A-Z0-9 &.,'/()\-]/g, " ")
+    .replace(/[^A-Z0-9 &.,'/()-]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
