@@ -166,7 +166,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
       actions={
         <Form method="post">
           <input type="hidden" name="intent" value="create-batch" />
-          <PendingButton type="submit" pending={creating} disabled={pending.length === 0} icon={<Landmark aria-hidden="true" />}>
+          <PendingButton type="submit" pending={creating} icon={<Landmark aria-hidden="true" />}>
             Create ACH Batch
           </PendingButton>
         </Form>
