@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/audit.server";
+import { loadConfig } from "~/server/config.server";
 import { achBatches, auditLog, loanPayments } from "~/server/db/schema.server";
 import { createAchBatch, downloadAchBatch, individualIdFor, loadAchPage, returnAchEntry, settleAchEntry } from "~/server/servicing/ach-batches.server";
 import { buildNachaFile, isValidRoutingNumber, NachaInputError, nextBankingDay } from "~/server/servicing/nacha.server";
@@ -102,6 +103,19 @@ async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
   expect(error).toBeInstanceOf(ServicingRefused);
   return error as ServicingRefused;
 }
+
+describe("ACH originator settings", () => {
+  const base = { DATA_DIR: dataDir, APP_SECRET: "a".repeat(48), PWNED_PASSWORDS_URL: "off" };
+  it("defaults to a valid test routing number; the originating DFI is its first 8 digits", () => {
+    expect(loadConfig(base).ach).toEqual({ immediateDestination: "091000019", immediateOrigin: "1234567890", companyId: "1234567890", companyName: "PRIVATE LOANS", originatingDfi: "09100001" });
+    expect(loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000021", ACH_COMPANY_ID: "9876543210", ACH_COMPANY_NAME: "Acme Lending" }).ach).toMatchObject({ originatingDfi: "02100002", companyId: "9876543210", companyName: "ACME LENDING" });
+  });
+  it("refuses a routing number with a wrong check digit, and ids of the wrong length", () => {
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000022" })).toThrow(/ACH_IMMEDIATE_DESTINATION/);
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_ORIGIN: "123" })).toThrow(/ACH_IMMEDIATE_ORIGIN/);
+    expect(() => loadConfig({ ...base, ACH_ORIGINATING_DFI: "1234567" })).toThrow(/ACH_ORIGINATING_DFI/);
+  });
+});
 
 describe("NACHA file builder", () => {
   const originator = { immediateDestination: "091000019", immediateOrigin: "1234567890", companyId: "1234567890", companyName: "PRIVATE LOANS", originatingDfi: "09100001" };
