@@ -17,6 +17,7 @@ import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
+import { startServicingJob } from "~/server/servicing/servicing-jobs.server";
 import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
 import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
 import { getStorage } from "~/server/storage/storage.server";
@@ -97,6 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
   const retentionJob = startRetentionJob({ db: database.db, storage: getStorage(), log });
   const offerExpiryJob = startOfferExpiryJob({ db: database.db, log });
+  const servicingJob = startServicingJob({ db: database.db, log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);
   const orphanSweeper = startOrphanSweeper({
@@ -262,6 +264,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await mailWorker.stop();
       await retentionJob.stop();
       await offerExpiryJob.stop();
+      await servicingJob.stop();
       await orphanSweeper.stop();
       spoolCleaner.stop();
       await eventBus.stop();

@@ -88,6 +88,12 @@ const stateLicenses = z
   .transform((v) => v.split(";").map((part) => part.trim()).filter(Boolean))
   .pipe(z.array(footerText(200)).max(60, "must name at most 60 licences"));
 
+/** The ABA check digit: 3·d1 + 7·d2 + d3 + 3·d4 + … ≡ 0 (mod 10). */
+function abaCheckDigitOk(routing: string): boolean {
+  const w = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  return w.reduce((sum, weight, i) => sum + weight * Number(routing[i]), 0) % 10 === 0;
+}
+
 /** A dollar amount setting ("25", "25.00") as integer cents. */
 function dollarsSetting(fallback: string) {
   return z
@@ -139,6 +145,20 @@ const envSchema = z.object({
     .transform((v) => Math.round(Number(v.trim()) * 1000)),
   LATE_FEE_CAP: dollarsSetting("50.00"),
   PAYMENT_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(5),
+  ACH_IMMEDIATE_DESTINATION: z
+    .string()
+    .default("091000019")
+    .refine((v) => /^\d{9}$/.test(v.trim()) && abaCheckDigitOk(v.trim()), "must be a 9-digit ABA routing number with a valid check digit"),
+  ACH_IMMEDIATE_ORIGIN: z
+    .string()
+    .default("1234567890")
+    .refine((v) => /^[0-9A-Za-z ]{10}$/.test(v), "must be exactly 10 letters or digits (the originator's company id)"),
+  ACH_COMPANY_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^[0-9A-Za-z ]{10}$/, "must be exactly 10 letters or digits").optional()),
+  ACH_COMPANY_NAME: z
+    .string()
+    .default("PRIVATE LOANS")
+    .refine((v) => /^[A-Za-z0-9 &.,'-]{1,16}$/.test(v.trim()), "must be 1 to 16 letters, digits or spaces"),
+  ACH_ORIGINATING_DFI: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{8}$/, "must be 8 digits (the first 8 of the bank's routing number)").optional()),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
@@ -217,6 +237,8 @@ export type AppConfig = {
   lateFeePolicy: LateFeePolicy;
   /** Days before each due date that the payment reminder goes out. */
   paymentReminderDays: number;
+  /** The originator of ACH debit files (NACHA): the lender's bank and the company id it assigned. */
+  ach: { immediateDestination: string; immediateOrigin: string; companyId: string; companyName: string; originatingDfi: string };
   /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
   orphanGraceSeconds: number;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
@@ -391,6 +413,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     offerExpiryDays: e.OFFER_EXPIRY_DAYS,
     lateFeePolicy: { graceDays: e.LATE_FEE_GRACE_DAYS, flatCents: e.LATE_FEE_AMOUNT, percentMilli: e.LATE_FEE_PERCENT, capCents: e.LATE_FEE_CAP },
     paymentReminderDays: e.PAYMENT_REMINDER_DAYS,
+    ach: {
+      immediateDestination: e.ACH_IMMEDIATE_DESTINATION.trim(),
+      immediateOrigin: e.ACH_IMMEDIATE_ORIGIN,
+      companyId: e.ACH_COMPANY_ID ?? e.ACH_IMMEDIATE_ORIGIN,
+      companyName: e.ACH_COMPANY_NAME.trim().toUpperCase(),
+      originatingDfi: e.ACH_ORIGINATING_DFI ?? e.ACH_IMMEDIATE_DESTINATION.trim().slice(0, 8),
+    },
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     recaptcha:

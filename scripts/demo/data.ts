@@ -25,6 +25,12 @@ export type DemoApplication = {
    * signature: the loan is active) or declined it; absent, the offer is still open.
    */
   offer?: "signed" | "declined";
+  /**
+   * Servicing (issue 21) for a signed loan: the seeder moves its start back in time and posts payments
+   * through the servicing code so the demo shows every state: current (on-time payments), late (a
+   * missed installment past the grace period, with its late fee) or paid_in_full.
+   */
+  servicing?: "current" | "late" | "paid_in_full";
   denyReasons?: string[];
   /** Admin notes for applications under review. */
   note?: string;
@@ -92,6 +98,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         bank: { accountHolderName: "Maria L Delgado", bankName: "Saguaro Community Bank", bankAddress: "400 N Central Ave, Phoenix, AZ 85004", accountNumber: "4402918837", routingNumber: routing("50120031"), bankAccountType: "checking" },
         approve: { approvedAmount: 25_000, interestRate: 9.75, termMonths: 36, originationFeePercent: 1.5 },
         offer: "signed",
+        servicing: "current",
       },
     ],
     testimonial: {
@@ -207,6 +214,16 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043378", routingNumber: routing("50440107"), bankAccountType: "checking" },
         denyReasons: ["Debt-to-income ratio above our lending guidelines", "Length of employment below our minimum of two years"],
       },
+      {
+        key: "demo-daniel-personal-02",
+        daysAgo: 95,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "6,000", desiredInterestRate: "13.5", loanDuration: "24", loanPurpose: "Covering a security deposit and moving costs for a new apartment closer to work." },
+        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043386", routingNumber: routing("50440107"), bankAccountType: "checking" },
+        approve: { approvedAmount: 6_000, interestRate: 13.5, termMonths: 24, originationFeePercent: 1 },
+        offer: "signed",
+        servicing: "late",
+      },
     ],
   },
   {
@@ -270,6 +287,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120049982", routingNumber: routing("50660091"), bankAccountType: "checking" },
         approve: { approvedAmount: 15_000, interestRate: 7.99, termMonths: 24, originationFeePercent: 1 },
         offer: "signed",
+        servicing: "paid_in_full",
       },
       {
         key: "demo-sofia-private-02",

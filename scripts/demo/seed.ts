@@ -13,6 +13,7 @@ import type { Database, Db } from "~/server/db/client.server";
 import {
   applicationEvents,
   applicationMessages,
+  approvedLoans,
   auditLog,
   bankAccounts,
   contactMessages,
@@ -30,6 +31,12 @@ import { giveConsent } from "~/server/offers/consent.server";
 import { declineOffer } from "~/server/offers/offer-decisions.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { addMonths } from "~/domain/truth-in-lending";
+import { payoffQuote } from "~/domain/loan-servicing";
+import { todayUtc } from "~/server/conversation/requests.server";
+import { loadLedger } from "~/server/servicing/ledger.server";
+import { recordPayment } from "~/server/servicing/payments.server";
+import { runServicingJobs } from "~/server/servicing/servicing-jobs.server";
 import { createTestimonial } from "~/server/testimonials.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
 import { demoPdf, documentsFor } from "./documents";
@@ -196,6 +203,51 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
     return 1;
   }
   return 0;
+}
+
+function addDaysTo(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Servicing for a signed demo loan (issue 21). Signing happened just now, so the demo (only) moves the
+ * loan's start back in time, then posts payments through recordPayment like staff would: "current"
+ * pays every installment due so far on its due date; "late" pays the first and misses the second (past
+ * the grace period: the servicing job run at the end assesses its late fee); "paid_in_full" pays the
+ * first and then the payoff. Returns the audit rows written.
+ */
+async function serviceDemoLoan(db: Db, app: DemoApplication, applicationId: string, actor: AuditActor): Promise<number> {
+  if (!app.servicing) return 0;
+  const [loan] = await db.select({ id: approvedLoans.id, termMonths: approvedLoans.termMonths }).from(approvedLoans).where(eq(approvedLoans.applicationId, applicationId)).limit(1);
+  if (!loan) return 0;
+  const today = todayUtc();
+  // current: 70 days ago, so two installments paid and the third ahead; late: 85 days ago, the second
+  // missed about 25 days ago; paid in full: paid off today.
+  const start = addDaysTo(today, app.servicing === "late" ? -85 : -70);
+  await db
+    .update(approvedLoans)
+    .set({ startDate: start, firstPaymentDue: addMonths(start, 1), maturityDate: addMonths(start, loan.termMonths), nextDueDate: addMonths(start, 1), approvalDate: new Date(`${start}T15:00:00Z`) })
+    .where(eq(approvedLoans.id, loan.id));
+  let audits = 0;
+  const pay = async (receivedOn: string, reference: string) => {
+    const ledger = (await loadLedger(loan.id, db, receivedOn))!;
+    const due = ledger.state.installments.find((row) => !row.paid);
+    if (!due) return;
+    await recordPayment(loan.id, { amountCents: due.paymentCents, receivedOn, method: "ach", reference }, actor, DEMO_REQUEST, db);
+    audits += 1;
+  };
+  const ref = (n: number) => `DEMO-${app.key.toUpperCase()}-${n}`;
+  await pay(addMonths(start, 1), ref(1));
+  if (app.servicing === "current") await pay(addMonths(start, 2), ref(2));
+  if (app.servicing === "paid_in_full") {
+    const ledger = (await loadLedger(loan.id, db, today))!;
+    const quote = payoffQuote(ledger.terms, ledger.payments, ledger.fees, today);
+    await recordPayment(loan.id, { amountCents: quote.totalCents, receivedOn: today, method: "wire", reference: `${ref(2)}-PAYOFF` }, actor, DEMO_REQUEST, db);
+    audits += 1;
+  }
+  return audits;
 }
 
 /** 'yyyy-MM-dd' `days` from today (UTC), the way due dates are stored. */
@@ -365,6 +417,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
   };
   const firstUserIds: string[] = [];
   let seed = 0;
+  let serviced = 0;
 
   for (const applicant of DEMO_APPLICANTS) {
     const { id: userId, created } = await ensureApplicant(database, applicant);
@@ -382,6 +435,10 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
       if (exists) continue;
       const { id, documents } = await insertApplication(db, storage, userId, applicant, app, seed);
       result.auditRowsWritten += await decide(db, storage, app, id, userId, actor);
+      if (app.servicing) {
+        result.auditRowsWritten += await serviceDemoLoan(db, app, id, actor);
+        serviced += 1;
+      }
       const conversation = await insertConversation(db, storage, userId, id, app, actor);
       result.requestItemsCreated += conversation.requestItems;
       result.conversationMessagesCreated += conversation.messages;
@@ -430,6 +487,12 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
       createdAt: ago("hour", m.hoursAgo),
     });
     result.messagesCreated += 1;
+  }
+
+  // The servicing job once, for the loans just moved back in time: the late loan's fee and notices.
+  if (serviced > 0) {
+    const run = await runServicingJobs(db);
+    result.auditRowsWritten += run.feesAssessed;
   }
 
   // A little history for the monitoring page (ranges 6 h to 7 days), only alongside new demo data.

@@ -19,6 +19,7 @@ import { startServerWithMail, stopStack } from "./helpers/stack";
 import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 import { openEventStream } from "./helpers/sse";
 import { PUBLIC_PAGE_PATHS, PUBLIC_RESOURCE_PATHS } from "./helpers/public-paths";
+import { ACH_INTENTS } from "~/domain/validation/ach";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -274,6 +275,14 @@ function rows(): Row[] {
         expect: adminOnly(404),
       }),
     ),
+    // Issue 21: ACH Batch. Nothing is pending here, so Create ACH Batch is a 409; settling or returning a
+    // payment that is no batch entry is a 404; the file of a batch that does not exist is a 404.
+    { method: "GET", path: "/admin/ach", expect: adminOnly(200) },
+    { method: "POST", path: "/admin/ach", intent: "create-batch", body: form({ intent: "create-batch" }), expect: adminOnly(409) },
+    { method: "POST", path: "/admin/ach", intent: "settle", body: () => form({ intent: "settle", paymentId: randomUUID(), settledOn: isoDateAfter(0) })(), expect: adminOnly(404) },
+    { method: "POST", path: "/admin/ach", intent: "return", body: () => form({ intent: "return", paymentId: randomUUID(), returnCode: "R01" })(), expect: adminOnly(404) },
+    { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: adminOnly(404) },
+    { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: adminOnly(404) },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -389,6 +398,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
       "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
+      "/admin/ach": ACH_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

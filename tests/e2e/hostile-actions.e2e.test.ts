@@ -195,6 +195,23 @@ const ACTIONS: ActionCase[] = [
         withWrongId(hostileFields({ status: oneOf("read", "archived", "deleted", "") }), "id"),
       ),
   },
+  // ACH Batch (issue 21): nothing is pending in this world (Create ACH Batch is a 409, storing nothing);
+  // Mark Settled / Mark Returned always name a payment that does not exist.
+  {
+    path: "/admin/ach",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        withWrongId(
+          hostileFields({
+            intent: oneOf("create-batch", "settle", "return", "SETTLE", ""),
+            settledOn: oneOf("2026-02-30", "2026-11-24", "yesterday", "", "2026-11-24T00:00:00Z"),
+            returnCode: oneOf("R01", "R99", "r01", "", "R01\u0000"),
+          }),
+          "paymentId",
+        ),
+      ),
+  },
   {
     path: "/admin/mfa",
     actor: "adminNoMfa",
@@ -458,6 +475,9 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" } },
       { path: `/admin/applications/${world.appA}/offer`, actor: "admin", fields: { intent: "withdraw", reason: "Called\u0000back" } },
       { path: `/admin/applications/${world.appA}/offer`, actor: "admin", fields: { intent: "withdraw", reason: "Bell\u0007" } },
+      { path: "/admin/ach", actor: "admin", fields: { intent: "settle", paymentId: "00000000-0000-4000-8000-000000000000\u0000", settledOn: "2026-11-24" } },
+      { path: "/admin/ach", actor: "admin", fields: { intent: "return", paymentId: "00000000-0000-4000-8000-000000000000", returnCode: "R01\u0000" } },
+      { path: "/admin/ach", actor: "admin", fields: { intent: "settle\u0000" } },
     ];
     for (const c of cases) {
       await world.resetThrottles();

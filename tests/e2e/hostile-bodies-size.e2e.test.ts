@@ -60,6 +60,7 @@ const TARGETS: Target[] = [
   { path: "/admin/loans/00000000-0000-4000-8000-000000000000", actor: "admin" },
   { path: "/admin/testimonials", actor: "admin" },
   { path: "/admin/messages", actor: "admin" },
+  { path: "/admin/ach", actor: "admin" },
   { path: "/admin/mfa", actor: "adminNoMfa" },
   { path: "/api/admin/reveal", actor: "admin", contentType: "application/json", fill: '{"pad":"' },
 ];

@@ -34,6 +34,7 @@ import { unreadCounts } from "~/server/conversation/messages.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { createLocalStorage } from "~/server/storage/storage.server";
 import { listApprovedTestimonials } from "~/server/testimonials.server";
+import { loadLedger } from "~/server/servicing/ledger.server";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** `npm run demo`'s seeding function against a fresh database and a temporary storage folder. */
@@ -93,7 +94,25 @@ describe("demo seed", () => {
     expect(signed.length).toBeGreaterThan(0);
     expect(offers.some((o) => o.status === "offered" && o.isCounteroffer)).toBe(true);
     expect(loans.map((l) => l.offerId).sort()).toEqual(signed.map((o) => o.id).sort());
-    for (const loan of loans) expect(loan).toMatchObject({ status: "active" });
+    for (const loan of loans) expect(["active", "paid_off"]).toContain(loan.status);
+
+    // Servicing (issue 21): a Current, a Late (missed installment, one late fee) and a Paid in Full loan.
+    const states = await Promise.all(loans.map(async (l) => ({ loan: l, ledger: (await loadLedger(l.id, db))! })));
+    const byState = (s: string) => states.filter((x) => x.ledger.state.status === s);
+    expect(byState("current").length).toBeGreaterThan(0);
+    expect(byState("current").some((x) => x.ledger.payments.length >= 2)).toBe(true);
+    const late = byState("late");
+    expect(late).toHaveLength(1);
+    expect(late[0]!.ledger.fees).toHaveLength(1);
+    expect(late[0]!.ledger.state.daysPastDue).toBeGreaterThan(15);
+    const paid = byState("paid_in_full");
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.loan).toMatchObject({ status: "paid_off", nextDueDate: null });
+    expect(paid[0]!.loan.paidOffAt).toBeInstanceOf(Date);
+    expect(Number(paid[0]!.loan.balance)).toBe(0);
+    const servicingMail = await db.select().from(emailOutbox);
+    expect(servicingMail.some((m) => m.template === "late-notice")).toBe(true);
+    expect(servicingMail.some((m) => m.template === "loan-paid-in-full")).toBe(true);
     expect((await db.select().from(signedAgreements)).length).toBe(signed.length);
     for (const a of apps.filter((x) => x.status === "denied")) {
       expect(a.decisionReasons?.length).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ const SECTION_LABELS = {
   "/admin/testimonials": "Testimonials",
   "/admin/messages": "Messages",
   "/admin/loans": "Loans",
+  "/admin/ach": "ACH",
 } as const;
 
 /** The applications list is the area's index: its tab is current on /admin only, not on every admin page. */

@@ -1,6 +1,24 @@
-// Placeholder registered by the issue-21 foundation; replaced by its owner's work before merge.
+import { requireAdmin } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { downloadAchBatch } from "~/server/servicing/ach-batches.server";
 import type { Route } from "./+types/ach-file";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+/**
+ * GET /admin/ach/:id/file: the batch's NACHA file (text/plain attachment `<file_name>.ach`, no-store)
+ * for staff with a verified second factor; each download audited ('ach.export', no numbers). It holds
+ * account numbers: it is never cached and never linked from anywhere but /admin/ach.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const file = await downloadAchBatch(params.id, admin, requestInfo(request, context));
+  if (!file) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return new Response(request.method === "HEAD" ? null : file.content, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/plain; charset=us-ascii",
+      "Content-Disposition": `attachment; filename="${file.fileName}.ach"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -1,6 +1,225 @@
-// Placeholder registered by the issue-21 foundation; replaced by its owner's work before merge.
+import { Download, Landmark } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { useActionToast } from "~/components/action-toast";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { PageLoadError } from "~/components/admin/page-load-error";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { PendingButton } from "~/components/ui/pending-button";
+import { ScrollingTable, TableHead } from "~/components/ui/table";
+import { isRouteErrorResponse } from "react-router";
+import { stampedResult } from "~/domain/action-result";
+import { formatDateTime } from "~/domain/formats";
+import { LOAN_PAYMENT_STATUS_LABELS, ACH_RETURN_CODES, type LoanPaymentStatus } from "~/domain/servicing-enums";
+import { formatCents } from "~/domain/views/loan-agreement";
+import { achActionSchema, achFormInput } from "~/domain/validation/ach";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
+import { pageMeta } from "~/content/site";
+import { requireAdmin } from "~/server/auth/session.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { readActionForm, respond } from "~/server/http/action-answer.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { createAchBatch, loadAchPage, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry } from "~/server/servicing/ach-batches.server";
+import { ServicingRefused } from "~/server/servicing/payments.server";
 import type { Route } from "./+types/ach";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+export const meta: Route.MetaFunction = () => [...pageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits."), { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return loadAchPage();
+}
+
+/** Create ACH Batch, Mark Settled, Mark Returned (validated by achActionSchema; the services audit). */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireAdmin(request);
+  const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true });
+  if (!read.ok) return respond(read.answer);
+  const parsed = achActionSchema.safeParse(achFormInput(read.form));
+  if (!parsed.success) return data(stampedResult(false, "ACH Action Failed", parsed.error.issues[0]?.message), { status: 400 });
+  const info = requestInfo(request, context);
+  const input = parsed.data;
+  try {
+    if (input.intent === "create-batch") {
+      const result = await createAchBatch(admin, info);
+      if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
+      const skipped = result.skipped ? ` ${result.skipped} debit(s) with an unusable bank account stay pending.` : "";
+      return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}.${skipped}`));
+    }
+    if (input.intent === "settle") {
+      const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
+      return data(stampedResult(true, "Payment Settled", result.paidInFull ? "The loan is now paid in full." : "The payment is posted to the loan."));
+    }
+    await returnAchEntry(input.paymentId, input.returnCode, admin, info);
+    return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode}.`));
+  } catch (error) {
+    if (error instanceof ServicingRefused) return data(stampedResult(false, "ACH Action Failed", error.message), { status: error.status });
+    throw error;
+  }
+}
+
+const cell = "px-3 py-2 align-top";
+
+function EntryActions({ entry, today }: { entry: BatchEntry; today: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("paymentId") === entry.paymentId;
+  if (entry.status !== "pending") {
+    return (
+      <span>
+        {LOAN_PAYMENT_STATUS_LABELS[entry.status as LoanPaymentStatus] ?? entry.status}
+        {entry.receivedOn ? ` ${entry.receivedOn}` : ""}
+        {entry.returnCode ? ` (${entry.returnCode})` : ""}
+      </span>
+    );
+  }
+  const id = entry.paymentId;
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Form method="post" className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="settle" />
+        <input type="hidden" name="paymentId" value={id} />
+        <label className="grid gap-1 text-xs">
+          <span>Settlement date</span>
+          <input type="date" name="settledOn" required max={today} defaultValue={today} className="rounded border border-border px-2 py-1" />
+        </label>
+        <Button type="submit" size="sm" disabled={busy}>
+          Mark Settled<span className="sr-only"> payment from {entry.borrower}</span>
+        </Button>
+      </Form>
+      <Form method="post" className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="return" />
+        <input type="hidden" name="paymentId" value={id} />
+        <label className="grid gap-1 text-xs">
+          <span>Return code</span>
+          <select name="returnCode" required defaultValue="R01" className="rounded border border-border px-2 py-1">
+            {ACH_RETURN_CODES.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.code} {r.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" size="sm" variant="outline" disabled={busy}>
+          Mark Returned<span className="sr-only"> payment from {entry.borrower}</span>
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: string; timeZone: string }) {
+  const headingId = `batch-${batch.id}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-border p-4" data-testid="ach-batch">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="font-semibold">
+            {batch.fileName}.ach
+          </h3>
+          <p className="text-sm text-slate-700">
+            {batch.entryCount} debit(s), {formatCents(batch.totalCents)} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
+            {batch.createdBy ? ` by ${batch.createdBy}` : ""}
+          </p>
+        </div>
+        <a href={`/admin/ach/${batch.id}/file`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Download aria-hidden="true" />
+          Download NACHA File<span className="sr-only"> {batch.fileName}</span>
+        </a>
+      </div>
+      <div className="mt-3">
+        <ScrollingTable labelledBy={headingId} tableClassName="min-w-[48rem]" testId="ach-batch-entries">
+          <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Status"]} cellClassName={cell} />
+          <tbody>
+            {batch.entries.map((e) => (
+              <tr key={e.paymentId} className="border-t border-border">
+                <td className={cell}>
+                  <a className="underline" href={`/admin/loans/${e.loanId}`}>
+                    {e.loanId.slice(0, 8)}
+                  </a>
+                </td>
+                <td className={cell}>{e.borrower}</td>
+                <td className={cell}>{formatCents(e.amountCents)}</td>
+                <td className={cell}>{e.accountMasked ?? "—"}</td>
+                <td className={cell}>
+                  <EntryActions entry={e} today={today} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      </div>
+    </section>
+  );
+}
+
+export default function AdminAchPage({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useDisplayTimeZone();
+  const navigation = useNavigation();
+  useActionToast(actionData);
+  const { pending, batches, today } = loaderData;
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-batch";
+  const pendingTotal = pending.reduce((sum, p) => sum + p.amountCents, 0);
+  return (
+    <AdminShell
+      title="ACH Batch"
+      description="Borrowers' authorised one-time debits, exported as a NACHA file for the bank, then marked Settled or Returned."
+      actions={
+        <Form method="post">
+          <input type="hidden" name="intent" value="create-batch" />
+          <PendingButton type="submit" pending={creating} icon={<Landmark aria-hidden="true" />}>
+            Create ACH Batch
+          </PendingButton>
+        </Form>
+      }
+    >
+      <section aria-labelledby="pending-heading" className="mb-8">
+        <h2 id="pending-heading" className="mb-3 text-lg font-semibold">
+          Pending Debits ({pending.length}, {formatCents(pendingTotal)})
+        </h2>
+        {pending.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No borrower debits are waiting for a batch.</p>
+        ) : (
+          <ScrollingTable labelledBy="pending-heading" tableClassName="min-w-[40rem]" testId="ach-pending">
+            <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Authorised"]} cellClassName={cell} />
+            <tbody>
+              {pending.map((p) => (
+                <tr key={p.paymentId} className="border-t border-border">
+                  <td className={cell}>
+                    <a className="underline" href={`/admin/loans/${p.loanId}`}>
+                      {p.loanId.slice(0, 8)}
+                    </a>
+                  </td>
+                  <td className={cell}>{p.borrower}</td>
+                  <td className={cell}>{formatCents(p.amountCents)}</td>
+                  <td className={cell}>{p.accountMasked ?? "No account on file"}</td>
+                  <td className={cell}>{p.authorizedAt ? <time dateTime={p.authorizedAt}>{formatDateTime(p.authorizedAt, timeZone, { zone: true })}</time> : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        )}
+      </section>
+      <section aria-labelledby="batches-heading">
+        <h2 id="batches-heading" className="mb-3 text-lg font-semibold">
+          Batches
+        </h2>
+        {batches.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No ACH batches yet.</p>
+        ) : (
+          <div className="grid gap-4">
+            {batches.map((b) => (
+              <BatchCard key={b.id} batch={b} today={today} timeZone={timeZone} />
+            ))}
+          </div>
+        )}
+      </section>
+    </AdminShell>
+  );
+}
+
+const ACH_PAGE_LOAD = { title: "ACH Batch", heading: "Error Loading ACH Batches", fallback: "The ACH batches could not be loaded. Please try again." };
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) && error.status < 500 ? `${error.status} ${error.statusText}` : ACH_PAGE_LOAD.fallback;
+  return <PageLoadError page={ACH_PAGE_LOAD} detail={detail} />;
 }

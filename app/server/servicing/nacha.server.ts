@@ -1,0 +1,225 @@
+/**
+ * NACHA (ACH) files of consumer debits (issue 21; docs/decisions/0033-nacha-ach-files.md): the
+ * published fixed-width format, written here because the npm packages for it are small and barely
+ * maintained. A file is 94-character records, blocked in tens:
+ *   1 File Header · 5 Batch Header (PPD, service class 225: debits only) · 6 Entry Detail per debit
+ *   (transaction code 27 checking / 37 savings) · 8 Batch Control · 9 File Control · lines of 9s
+ *   up to a multiple of ten records.
+ * Pure: no database, no clock (the caller passes the creation time), no secrets kept. The entries hold
+ * decrypted account numbers, so the file is built on the server and only ever leaves it as the
+ * audited staff download.
+ */
+
+export const NACHA_RECORD_LENGTH = 94;
+export const NACHA_BLOCKING_FACTOR = 10;
+
+export type NachaOriginator = {
+  /** The lender's bank: 9-digit routing number. */
+  immediateDestination: string;
+  /** 10 characters (the company id the bank assigned, often "1" + tax id). */
+  immediateOrigin: string;
+  companyId: string;
+  /** Up to 16 characters, shown on the borrower's statement. */
+  companyName: string;
+  /** 8 digits: the lender bank's routing number without its check digit. */
+  originatingDfi: string;
+  immediateDestinationName?: string;
+};
+
+export type NachaDebit = {
+  /** 9-digit ABA routing number of the borrower's bank. */
+  routingNumber: string;
+  /** Up to 17 characters. */
+  accountNumber: string;
+  accountType: "checking" | "savings";
+  amountCents: number;
+  /** Up to 15 characters identifying the borrower or loan to the lender. */
+  individualId: string;
+  /** Up to 22 characters: the account holder. */
+  individualName: string;
+};
+
+export type NachaFileInput = {
+  originator: NachaOriginator;
+  entries: NachaDebit[];
+  /** The file's creation time (UTC fields are used). */
+  createdAt: Date;
+  /** YYYY-MM-DD: the day the debits should settle. */
+  effectiveDate: string;
+  /** A–Z or 0–9: tells files created on the same day apart. */
+  fileIdModifier: string;
+  /** Up to 10 characters, e.g. "LOAN PMT". */
+  entryDescription?: string;
+};
+
+export type NachaFile = { content: string; entryCount: number; totalDebitCents: number; entryHash: number; blockCount: number; traceNumbers: string[] };
+
+export class NachaInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NachaInputError";
+  }
+}
+
+/** The ABA check digit rule: 3·d1 + 7·d2 + d3 + 3·d4 + 7·d5 + d6 + 3·d7 + 7·d8 + d9 ≡ 0 (mod 10). */
+export function isValidRoutingNumber(routing: string): boolean {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  return weights.reduce((sum, w, i) => sum + w * Number(routing[i]), 0) % 10 === 0;
+}
+
+/** Upper-case, the characters NACHA allows in alphanumeric fields (printable ASCII), accents dropped. */
+function alpha(value: string): string {
+  return value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9 &.,'/()-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Left-justified, space-filled, cut to `width`. */
+function left(value: string, width: number): string {
+  return value.slice(0, width).padEnd(width, " ");
+}
+
+/** Right-justified, zero-filled; refuses a number that does not fit. */
+function num(value: number | string, width: number): string {
+  const text = String(value);
+  if (!/^\d+$/.test(text) || text.length > width) throw new NachaInputError(`A numeric field does not fit in ${width} digits.`);
+  return text.padStart(width, "0");
+}
+
+function yymmdd(date: string): string {
+  return date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
+}
+
+function record(...fields: string[]): string {
+  const line = fields.join("");
+  if (line.length !== NACHA_RECORD_LENGTH) throw new Error(`NACHA record of ${line.length} characters (must be 94): ${line.slice(0, 1)}`);
+  return line;
+}
+
+function checkOriginator(o: NachaOriginator): void {
+  if (!isValidRoutingNumber(o.immediateDestination)) throw new NachaInputError("The immediate destination must be a valid 9-digit routing number.");
+  if (!/^\d{8}$/.test(o.originatingDfi)) throw new NachaInputError("The originating DFI id must be 8 digits.");
+  if (o.immediateOrigin.length !== 10) throw new NachaInputError("The immediate origin must be 10 characters.");
+  if (o.companyId.length !== 10) throw new NachaInputError("The company id must be 10 characters.");
+}
+
+function checkEntry(e: NachaDebit, index: number): void {
+  const which = `Entry ${index + 1}`;
+  if (!isValidRoutingNumber(e.routingNumber)) throw new NachaInputError(`${which}: the routing number is not a valid 9-digit ABA number.`);
+  if (!/^[0-9A-Za-z-]{1,17}$/.test(e.accountNumber)) throw new NachaInputError(`${which}: the account number must be 1 to 17 letters or digits.`);
+  if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0 || e.amountCents > 99_999_999_99) throw new NachaInputError(`${which}: the amount must be whole cents from 0.01 to 99,999,999.99.`);
+}
+
+/** Builds the file (one PPD batch of debits). Throws NachaInputError on an entry that cannot be sent. */
+export function buildNachaFile(input: NachaFileInput): NachaFile {
+  const { originator: o, entries } = input;
+  checkOriginator(o);
+  if (entries.length === 0) throw new NachaInputError("A NACHA file needs at least one entry.");
+  if (!/^[A-Z0-9]$/.test(input.fileIdModifier)) throw new NachaInputError("The file id modifier must be one letter A–Z or digit.");
+  entries.forEach(checkEntry);
+
+  const created = input.createdAt.toISOString();
+  const creationDate = yymmdd(created.slice(0, 10));
+  const creationTime = created.slice(11, 13) + created.slice(14, 16);
+  const serviceClass = "225";
+  const batchNumber = num(1, 7);
+  const companyName = left(alpha(o.companyName), 16);
+  const companyId = left(o.companyId, 10);
+
+  const lines: string[] = [];
+  lines.push(
+    record(
+      "1",
+      "01",
+      " " + o.immediateDestination,
+      left(o.immediateOrigin, 10),
+      creationDate,
+      creationTime,
+      input.fileIdModifier,
+      "094",
+      "10",
+      "1",
+      left(alpha(o.immediateDestinationName ?? ""), 23),
+      left(alpha(o.companyName), 23),
+      left("", 8),
+    ),
+  );
+  lines.push(
+    record(
+      "5",
+      serviceClass,
+      companyName,
+      left("", 20),
+      companyId,
+      "PPD",
+      left(alpha(input.entryDescription ?? "LOAN PMT"), 10),
+      left("", 6),
+      yymmdd(input.effectiveDate),
+      "   ",
+      "1",
+      o.originatingDfi,
+      batchNumber,
+    ),
+  );
+
+  let hash = 0;
+  let total = 0;
+  const traceNumbers: string[] = [];
+  entries.forEach((e, i) => {
+    const trace = o.originatingDfi + num(i + 1, 7);
+    traceNumbers.push(trace);
+    hash += Number(e.routingNumber.slice(0, 8));
+    total += e.amountCents;
+    lines.push(
+      record(
+        "6",
+        e.accountType === "savings" ? "37" : "27",
+        e.routingNumber.slice(0, 8),
+        e.routingNumber.slice(8, 9),
+        left(e.accountNumber.toUpperCase(), 17),
+        num(e.amountCents, 10),
+        left(alpha(e.individualId), 15),
+        left(alpha(e.individualName), 22),
+        "  ",
+        "0",
+        trace,
+      ),
+    );
+  });
+  const entryHash = hash % 10_000_000_000;
+
+  lines.push(
+    record(
+      "8",
+      serviceClass,
+      num(entries.length, 6),
+      num(entryHash, 10),
+      num(total, 12),
+      num(0, 12),
+      companyId,
+      left("", 19),
+      left("", 6),
+      o.originatingDfi,
+      batchNumber,
+    ),
+  );
+  const recordCount = lines.length + 1;
+  const blockCount = Math.ceil(recordCount / NACHA_BLOCKING_FACTOR);
+  lines.push(record("9", num(1, 6), num(blockCount, 6), num(entries.length, 8), num(entryHash, 10), num(total, 12), num(0, 12), left("", 39)));
+  while (lines.length % NACHA_BLOCKING_FACTOR !== 0) lines.push("9".repeat(NACHA_RECORD_LENGTH));
+
+  return { content: lines.join("\n") + "\n", entryCount: entries.length, totalDebitCents: total, entryHash, blockCount, traceNumbers };
+}
+
+/** The next banking day after `today` (YYYY-MM-DD): weekends skipped (holidays are the bank's to roll). */
+export function nextBankingDay(today: string): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}

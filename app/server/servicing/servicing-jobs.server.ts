@@ -1,0 +1,142 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
+import { writeAudit } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { todayUtc } from "~/server/conversation/requests.server";
+import type { Db, DbOrTx } from "~/server/db/client.server";
+import { approvedLoans, loanApplications, loanFees, servicingNotices, user as userTable } from "~/server/db/schema.server";
+import { startRepeatingJob, type RepeatingJob } from "~/server/jobs/repeating-job.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { lateNoticeEmail, paymentReminderEmail } from "~/server/mail/servicing-notice-emails.server";
+import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
+
+/**
+ * The servicing job (issue 21): late fees, late notices and payment reminders for every active loan.
+ * One run is one transaction under a transaction-scoped advisory lock, so while one instance runs the
+ * others skip; and "once per installment" does not rest on the lock: the fee's unique key
+ * (loan, kind, installment) and the notice's primary key decide (INSERT … ON CONFLICT DO NOTHING
+ * RETURNING: only the run whose insert returned a row assesses, audits or e-mails).
+ * - Late fee: an unpaid installment past its due date plus the grace days (installmentsDueALateFee),
+ *   assessed on the first day after the grace period, then the loan's summary re-derived (refreshLoan,
+ *   under the loan's row lock). Audited 'fee.assess' with no actor (the system).
+ * - Late notice: the same installments, one e-mail each.
+ * - Payment reminder: the next unpaid installment, PAYMENT_REMINDER_DAYS or fewer days before it is due.
+ * The e-mails go through the outbox in the same transaction; amounts and dates only, no account numbers.
+ */
+
+const SERVICING_JOB_LOCK_KEY = 724_199_303;
+
+export type ServicingRunResult = { ran: boolean; loans: number; feesAssessed: number; lateNotices: number; reminders: number };
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Claims a notice (loan, kind, installment); true only for the one run whose insert wrote the row. */
+async function claimNotice(tx: DbOrTx, loanId: string, kind: "reminder" | "late_notice", installmentNumber: number): Promise<boolean> {
+  const rows = await tx.insert(servicingNotices).values({ loanId, kind, installmentNumber }).onConflictDoNothing().returning({ loanId: servicingNotices.loanId });
+  return rows.length > 0;
+}
+
+export async function runServicingJobs(db: Db, now: Date = new Date()): Promise<ServicingRunResult> {
+  const today = todayUtc(now);
+  const { lateFeePolicy: policy, paymentReminderDays, publicUrl } = getConfig();
+  const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0 };
+  await db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${SERVICING_JOB_LOCK_KEY}) as ok`);
+    if (!(locked as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return;
+    result.ran = true;
+
+    const loans = await tx
+      .select({ id: approvedLoans.id, email: userTable.email, loanType: loanApplications.loanType })
+      .from(approvedLoans)
+      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
+      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+      .where(inArray(approvedLoans.status, ["active", "approved"]))
+      .orderBy(approvedLoans.id);
+
+    for (const { id, email, loanType } of loans) {
+      const loan = await lockLoan(tx, id);
+      if (!loan || (loan.status !== "active" && loan.status !== "approved")) continue;
+      result.loans += 1;
+      const terms = termsOf(loan);
+      const rows = await ledgerRows(id, tx);
+      let state = replayLedger(terms, rows.payments, rows.fees, today);
+      if (state.status === "paid_in_full") continue;
+
+      const charged = new Set(rows.fees.map((f) => f.installmentNumber).filter((n): n is number => n !== null));
+      const late = installmentsDueALateFee(state, policy, today, charged);
+      const feeByInstallment = new Map<number, number>();
+      for (const installment of late) {
+        const amountCents = lateFeeCents(installment.paymentCents, policy);
+        if (amountCents <= 0) continue;
+        const assessedOn = addDays(installment.dueDate, policy.graceDays + 1);
+        const [fee] = await tx
+          .insert(loanFees)
+          .values({ loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn })
+          .onConflictDoNothing()
+          .returning({ id: loanFees.id });
+        if (!fee) continue;
+        feeByInstallment.set(installment.number, amountCents);
+        result.feesAssessed += 1;
+        await writeAudit(tx, {
+          actor: null,
+          action: "fee.assess",
+          table: "loan_fees",
+          recordId: fee.id,
+          details: { loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn, dueDate: installment.dueDate, graceDays: policy.graceDays },
+        });
+      }
+      if (feeByInstallment.size > 0) state = await refreshLoan(tx, loan, today);
+
+      const pastGrace = state.installments.filter((row) => !row.paid && daysBetween(row.dueDate, today) > policy.graceDays);
+      for (const installment of pastGrace) {
+        if (!(await claimNotice(tx, id, "late_notice", installment.number))) continue;
+        result.lateNotices += 1;
+        await enqueueEmail(tx, {
+          to: email,
+          ...lateNoticeEmail({
+            loanId: id,
+            loanType,
+            installmentNumber: installment.number,
+            dueDate: installment.dueDate,
+            amountCents: installment.paymentCents,
+            lateFeeCents: feeByInstallment.get(installment.number) ?? null,
+            baseUrl: publicUrl,
+          }),
+        });
+      }
+
+      const next = state.nextInstallment;
+      if (next) {
+        const daysUntil = daysBetween(today, next.dueDate);
+        if (daysUntil >= 0 && daysUntil <= paymentReminderDays && (await claimNotice(tx, id, "reminder", next.number))) {
+          result.reminders += 1;
+          await enqueueEmail(tx, {
+            to: email,
+            ...paymentReminderEmail({ loanId: id, loanType, installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, baseUrl: publicUrl }),
+          });
+        }
+      }
+    }
+  });
+  return result;
+}
+
+export const SERVICING_JOB_INTERVAL_MS = 60 * 60 * 1000;
+export const SERVICING_JOB_FIRST_RUN_DELAY_MS = 2 * 60 * 1000;
+
+/** Hourly inside the server process, the first run two minutes after start-up (every instance; the lock and keys decide). */
+export function startServicingJob(options: { db: Db; log: (line: string) => void; intervalMs?: number; firstRunDelayMs?: number; now?: () => Date }): RepeatingJob {
+  return startRepeatingJob({
+    run: () => runServicingJobs(options.db, options.now?.() ?? new Date()),
+    onDone: (r) => {
+      if (r.feesAssessed + r.lateNotices + r.reminders > 0) options.log(`[servicing] ${r.feesAssessed} late fee(s), ${r.lateNotices} late notice(s), ${r.reminders} reminder(s)`);
+    },
+    onError: (error, next) => options.log(`[servicing] job run failed, next try in ${Math.round(next / 60_000)} min: ${error.message}`),
+    intervalMs: options.intervalMs ?? SERVICING_JOB_INTERVAL_MS,
+    firstRunDelayMs: options.firstRunDelayMs ?? SERVICING_JOB_FIRST_RUN_DELAY_MS,
+  });
+}

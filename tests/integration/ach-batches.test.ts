@@ -1,0 +1,287 @@
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AuditActor } from "~/server/audit.server";
+import { loadConfig } from "~/server/config.server";
+import { achBatches, auditLog, loanPayments } from "~/server/db/schema.server";
+import { createAchBatch, downloadAchBatch, individualIdFor, loadAchPage, returnAchEntry, settleAchEntry } from "~/server/servicing/ach-batches.server";
+import { buildNachaFile, isValidRoutingNumber, NachaInputError, nextBankingDay } from "~/server/servicing/nacha.server";
+import { ServicingRefused } from "~/server/servicing/payments.server";
+import { loadLedger } from "~/server/servicing/ledger.server";
+import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
+import { setUpTestConfig } from "../helpers/temp-config";
+import { useTestDatabase } from "../helpers/test-db";
+
+/**
+ * ACH Batch (issue 21): the NACHA file checked by a reader written here from the published record
+ * layouts (not by the generator's code), batches under concurrency, Mark Settled / Mark Returned, and
+ * audit rows without account numbers.
+ */
+
+const dataDir = setUpTestConfig("ach-batches", { APP_SECRET: "a".repeat(48), PUBLIC_URL: "https://loans.example.com" });
+
+type ReadEntry = { transactionCode: string; routing: string; account: string; amountCents: number; individualId: string; name: string; trace: string };
+type ReadFile = { destination: string; origin: string; modifier: string; sec: string; serviceClass: string; effective: string; entries: ReadEntry[]; totalDebit: number; blockCount: number };
+
+/** An independent NACHA reader: every rule a bank's parser checks that this file could break. */
+function readNacha(text: string): ReadFile {
+  expect(text.endsWith("\n")).toBe(true);
+  const lines = text.replace(/\n$/, "").split(/\r?\n/);
+  for (const line of lines) expect(line).toHaveLength(94);
+  expect(lines.length % 10).toBe(0);
+  expect(/^[\x20-\x7e]+$/.test(lines.join(""))).toBe(true);
+  const [header] = lines;
+  expect(header!.slice(0, 3)).toBe("101");
+  expect(header![13]).not.toBe(" ");
+  expect(header!.slice(34, 40)).toBe("094101");
+  const types = lines.map((l) => l[0]);
+  const fileControlAt = types.indexOf("9");
+  // After the File Control only padding: lines of 9s.
+  for (const pad of lines.slice(fileControlAt + 1)) expect(pad).toBe("9".repeat(94));
+  const body = lines.slice(1, fileControlAt);
+  expect(body[0]![0]).toBe("5");
+  expect(body.at(-1)![0]).toBe("8");
+  const batchHeader = body[0]!;
+  const batchControl = body.at(-1)!;
+  const entryLines = body.slice(1, -1);
+  for (const e of entryLines) expect(e[0]).toBe("6");
+  const odfi = batchHeader.slice(79, 87);
+  const entries = entryLines.map((e, i) => {
+    const routing8 = e.slice(3, 11);
+    const check = e.slice(11, 12);
+    // The ABA check digit, computed here.
+    const digits = (routing8 + check).split("").map(Number);
+    const sum = 3 * (digits[0]! + digits[3]! + digits[6]!) + 7 * (digits[1]! + digits[4]! + digits[7]!) + (digits[2]! + digits[5]! + digits[8]!);
+    expect(sum % 10).toBe(0);
+    const trace = e.slice(79, 94);
+    expect(trace.slice(0, 8)).toBe(odfi);
+    expect(Number(trace.slice(8))).toBe(i + 1);
+    expect(e[78]).toBe("0");
+    return {
+      transactionCode: e.slice(1, 3),
+      routing: routing8 + check,
+      account: e.slice(12, 29).trimEnd(),
+      amountCents: Number(e.slice(29, 39)),
+      individualId: e.slice(39, 54).trimEnd(),
+      name: e.slice(54, 76).trimEnd(),
+      trace,
+    };
+  });
+  const hash = entries.reduce((s, e) => s + Number(e.routing.slice(0, 8)), 0) % 1e10;
+  const total = entries.reduce((s, e) => s + e.amountCents, 0);
+  expect(batchControl.slice(1, 4)).toBe(batchHeader.slice(1, 4));
+  expect(Number(batchControl.slice(4, 10))).toBe(entries.length);
+  expect(Number(batchControl.slice(10, 20))).toBe(hash);
+  expect(Number(batchControl.slice(20, 32))).toBe(total);
+  expect(Number(batchControl.slice(32, 44))).toBe(0);
+  expect(batchControl.slice(44, 54)).toBe(batchHeader.slice(40, 50));
+  expect(batchControl.slice(79, 94)).toBe(batchHeader.slice(79, 94));
+  const fileControl = lines[fileControlAt]!;
+  expect(Number(fileControl.slice(1, 7))).toBe(1);
+  expect(Number(fileControl.slice(7, 13))).toBe(lines.length / 10);
+  expect(Number(fileControl.slice(13, 21))).toBe(entries.length);
+  expect(Number(fileControl.slice(21, 31))).toBe(hash);
+  expect(Number(fileControl.slice(31, 43))).toBe(total);
+  expect(Number(fileControl.slice(43, 55))).toBe(0);
+  return {
+    destination: header!.slice(4, 13),
+    origin: header!.slice(13, 23),
+    modifier: header![33]!,
+    serviceClass: batchHeader.slice(1, 4),
+    sec: batchHeader.slice(50, 53),
+    effective: batchHeader.slice(69, 75),
+    entries,
+    totalDebit: total,
+    blockCount: Number(fileControl.slice(7, 13)),
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServicingRefused);
+  return error as ServicingRefused;
+}
+
+describe("ACH originator settings", () => {
+  const base = { DATA_DIR: dataDir, APP_SECRET: "a".repeat(48), PWNED_PASSWORDS_URL: "off" };
+  it("defaults to a valid test routing number; the originating DFI is its first 8 digits", () => {
+    expect(loadConfig(base).ach).toEqual({ immediateDestination: "091000019", immediateOrigin: "1234567890", companyId: "1234567890", companyName: "PRIVATE LOANS", originatingDfi: "09100001" });
+    expect(loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000021", ACH_COMPANY_ID: "9876543210", ACH_COMPANY_NAME: "Acme Lending" }).ach).toMatchObject({ originatingDfi: "02100002", companyId: "9876543210", companyName: "ACME LENDING" });
+  });
+  it("refuses a routing number with a wrong check digit, and ids of the wrong length", () => {
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000022" })).toThrow(/ACH_IMMEDIATE_DESTINATION/);
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_ORIGIN: "123" })).toThrow(/ACH_IMMEDIATE_ORIGIN/);
+    expect(() => loadConfig({ ...base, ACH_ORIGINATING_DFI: "1234567" })).toThrow(/ACH_ORIGINATING_DFI/);
+  });
+});
+
+describe("NACHA file builder", () => {
+  const originator = { immediateDestination: "091000019", immediateOrigin: "1234567890", companyId: "1234567890", companyName: "PRIVATE LOANS", originatingDfi: "09100001" };
+  it("writes a valid file for 1 to 25 entries (blocking, hash, totals, check digits)", () => {
+    for (const count of [1, 5, 6, 7, 16, 25]) {
+      const entries = Array.from({ length: count }, (_, i) => ({
+        routingNumber: i % 2 ? "021000021" : "011000015",
+        accountNumber: `12345${i}`,
+        accountType: (i % 3 ? "checking" : "savings") as "checking" | "savings",
+        amountCents: 1_000 + i * 37,
+        individualId: `LOAN${i}`,
+        individualName: `José Núñez-O'Brien ${i}`,
+      }));
+      const file = buildNachaFile({ originator, entries, createdAt: new Date("2026-11-24T20:15:00Z"), effectiveDate: "2026-11-25", fileIdModifier: "A" });
+      const read = readNacha(file.content);
+      expect(read.entries).toHaveLength(count);
+      expect(read.sec).toBe("PPD");
+      expect(read.serviceClass).toBe("225");
+      expect(read.destination).toBe("091000019");
+      expect(read.effective).toBe("261125");
+      expect(read.entries.map((e) => e.transactionCode)).toEqual(entries.map((e) => (e.accountType === "savings" ? "37" : "27")));
+      expect(read.entries[0]!.name).toBe("JOSE NUNEZ-O'BRIEN 0");
+      expect(read.totalDebit).toBe(entries.reduce((s, e) => s + e.amountCents, 0));
+      expect(file.blockCount).toBe(read.blockCount);
+    }
+  });
+
+  it("the entry hash keeps the last 10 digits", () => {
+    const entries = Array.from({ length: 200 }, () => ({ routingNumber: "999999992", accountNumber: "1", accountType: "checking" as const, amountCents: 1, individualId: "X", individualName: "Y" }));
+    expect(isValidRoutingNumber("999999992")).toBe(true);
+    const file = buildNachaFile({ originator, entries, createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "B" });
+    expect(file.entryHash).toBe((99_999_999 * 200) % 1e10);
+    readNacha(file.content);
+  });
+
+  it("refuses a bad routing number, a bad amount or no entries", () => {
+    const base = { routingNumber: "021000021", accountNumber: "1", accountType: "checking" as const, amountCents: 100, individualId: "X", individualName: "Y" };
+    const build = (e: (typeof base)[]) => () => buildNachaFile({ originator, entries: e, createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "A" });
+    expect(build([{ ...base, routingNumber: "021000022" }])).toThrow(NachaInputError);
+    expect(build([{ ...base, amountCents: 0 }])).toThrow(NachaInputError);
+    expect(build([{ ...base, amountCents: 10.5 }])).toThrow(NachaInputError);
+    expect(build([])).toThrow(NachaInputError);
+  });
+
+  it("the effective date skips weekends", () => {
+    expect(nextBankingDay("2026-11-27")).toBe("2026-11-30"); // Friday → Monday
+    expect(nextBankingDay("2026-11-24")).toBe("2026-11-25");
+  });
+});
+
+describe("ACH batches on pglite", () => {
+  const database = useTestDatabase({ global: true });
+  const db = () => database().db;
+  let admin: AuditActor;
+  let admin2: AuditActor;
+
+  beforeAll(async () => {
+    admin = await servicingAdmin(db(), "ach-admin-1");
+    admin2 = await servicingAdmin(db(), "ach-admin-2");
+  });
+
+  const clearPending = async () => {
+    // Earlier tests' leftovers out of the way: each test batches only its own debits.
+    await db().update(loanPayments).set({ status: "returned", returnCode: "R01" }).where(eq(loanPayments.status, "pending"));
+  };
+
+  it("a batch holds the decrypted numbers in a valid file; the page and the audit rows never do", async () => {
+    await clearPending();
+    const a = await activeLoan(db(), dataDir, admin, { routing: "021000021", account: "000123456789", accountType: "checking", holder: "Dana Whitfield" });
+    const b = await activeLoan(db(), dataDir, admin, { routing: "011000015", account: "987654321", accountType: "savings", holder: "Lee Park" });
+    const p1 = await pendingDebit(db(), a, 85_607);
+    const p2 = await pendingDebit(db(), b, 12_345);
+
+    const page = await loadAchPage(db());
+    expect(page.pending.map((p) => p.paymentId).sort()).toEqual([p1, p2].sort());
+    expect(page.pending.find((p) => p.paymentId === p1)!.accountMasked).toBe("••••6789");
+    expect(JSON.stringify(page)).not.toContain("123456789");
+
+    const result = await createAchBatch(admin, { ip: "198.51.100.1" }, db(), new Date("2026-11-24T15:00:00Z"));
+    expect(result).toMatchObject({ ok: true, entryCount: 2, totalCents: 97_952, skipped: 0 });
+    if (!result.ok) throw new Error("no batch");
+    const [batch] = await db().select().from(achBatches).where(eq(achBatches.id, result.batchId));
+    const read = readNacha(batch!.content);
+    expect(read.entries).toEqual([
+      expect.objectContaining({ transactionCode: "27", routing: "021000021", account: "000123456789", amountCents: 85_607, individualId: individualIdFor(a.loanId), name: "DANA WHITFIELD" }),
+      expect.objectContaining({ transactionCode: "37", routing: "011000015", account: "987654321", amountCents: 12_345, name: "LEE PARK" }),
+    ]);
+    expect(read.effective).toBe("261125");
+    expect(read.destination).toBe("091000019");
+    expect(read.origin).toBe("1234567890");
+
+    const claimed = await db().select({ id: loanPayments.id, batch: loanPayments.achBatchId }).from(loanPayments).where(inArray(loanPayments.id, [p1, p2]));
+    expect(claimed.every((c) => c.batch === result.batchId)).toBe(true);
+    expect((await loadAchPage(db())).pending).toHaveLength(0);
+
+    const file = await downloadAchBatch(result.batchId, admin2, { ip: "198.51.100.2" }, db());
+    expect(file!.content).toBe(batch!.content);
+    expect(file!.fileName).toBe(batch!.fileName);
+    expect(await downloadAchBatch("not-a-uuid", admin2, {}, db())).toBeNull();
+    expect(await downloadAchBatch("00000000-0000-4000-8000-000000000000", admin2, {}, db())).toBeNull();
+
+    const audits = await db().select().from(auditLog).where(eq(auditLog.recordId, result.batchId));
+    expect(audits.map((r) => r.action)).toEqual(["ach.export", "ach.export"]);
+    expect(audits[0]!.details).toMatchObject({ event: "create", count: 2, totalCents: 97_952 });
+    expect(audits[1]).toMatchObject({ actorId: admin2.id, ipAddress: "198.51.100.2" });
+    const allAudit = JSON.stringify(await db().select().from(auditLog));
+    for (const secret of ["000123456789", "987654321", "021000021", "011000015"]) expect(allAudit).not.toContain(secret);
+  });
+
+  it("two admins creating a batch at once put each payment in one batch", async () => {
+    await clearPending();
+    const loan = await activeLoan(db(), dataDir, admin);
+    const ids = await Promise.all([1_000, 2_000, 3_000].map((c) => pendingDebit(db(), loan, c)));
+    const results = await Promise.all([createAchBatch(admin, {}, db()), createAchBatch(admin2, {}, db()), createAchBatch(admin, {}, db())]);
+    const made = results.filter((r) => r.ok);
+    expect(made).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.message.includes("no pending"))).toBe(true);
+    const rows = await db().select({ batch: loanPayments.achBatchId }).from(loanPayments).where(inArray(loanPayments.id, ids));
+    expect(new Set(rows.map((r) => r.batch)).size).toBe(1);
+    const [batch] = await db().select().from(achBatches).where(eq(achBatches.id, rows[0]!.batch!));
+    expect(readNacha(batch!.content).entries).toHaveLength(3);
+  });
+
+  it("a debit whose bank account does not decrypt to a valid routing number stays pending", async () => {
+    await clearPending();
+    const bad = await activeLoan(db(), dataDir, admin, { routing: "123456789" });
+    const badId = await pendingDebit(db(), bad, 5_000);
+    const result = await createAchBatch(admin, {}, db());
+    expect(result).toMatchObject({ ok: false, skipped: 1 });
+    const [row] = await db().select().from(loanPayments).where(eq(loanPayments.id, badId));
+    expect(row).toMatchObject({ status: "pending", achBatchId: null });
+  });
+
+  it("Mark Settled posts to the ledger; Mark Returned keeps it off; each once", async () => {
+    await clearPending();
+    const loan = await activeLoan(db(), dataDir, admin);
+    const settleId = await pendingDebit(db(), loan, 50_000);
+    const returnId = await pendingDebit(db(), loan, 40_000);
+    const unbatched = await pendingDebit(db(), loan, 1_000).then(async (id) => id);
+    // Only batched entries can be settled here: batch the two, then add the third after.
+    await db().update(loanPayments).set({ status: "returned", returnCode: "R01" }).where(eq(loanPayments.id, unbatched));
+    const result = await createAchBatch(admin, {}, db());
+    if (!result.ok) throw new Error("no batch");
+    const stray = await pendingDebit(db(), loan, 2_000);
+    expect((await refusal(settleAchEntry(stray, new Date().toISOString().slice(0, 10), admin, {}, db()))).status).toBe(404);
+    expect((await refusal(settleAchEntry("nope", "2026-11-24", admin, {}, db()))).status).toBe(404);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const settled = await settleAchEntry(settleId, today, admin, {}, db());
+    expect(settled.state.allocations.find((a) => a.paymentId === settleId)?.amountCents).toBe(50_000);
+    expect((await refusal(settleAchEntry(settleId, today, admin, {}, db()))).status).toBe(409);
+
+    await returnAchEntry(returnId, "R01", admin, {}, db());
+    expect((await refusal(returnAchEntry(returnId, "R02", admin, {}, db()))).status).toBe(409);
+    const [ret] = await db().select().from(loanPayments).where(eq(loanPayments.id, returnId));
+    expect(ret).toMatchObject({ status: "returned", returnCode: "R01" });
+
+    const ledger = await loadLedger(loan.loanId, db());
+    expect(ledger!.payments.map((p) => p.id)).toEqual([settleId]);
+    const page = await loadAchPage(db());
+    const shown = page.batches.find((b) => b.id === result.batchId)!;
+    expect(shown.entries.map((e) => [e.paymentId, e.status])).toEqual(
+      expect.arrayContaining([
+        [settleId, "posted"],
+        [returnId, "returned"],
+      ]),
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { lateFeeCents } from "~/domain/loan-servicing";
+import type { AuditActor } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { approvedLoans, auditLog, emailOutbox, loanFees, servicingNotices } from "~/server/db/schema.server";
+import { loadLedger } from "~/server/servicing/ledger.server";
+import { recordPayment } from "~/server/servicing/payments.server";
+import { runServicingJobs } from "~/server/servicing/servicing-jobs.server";
+import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";
+import { setUpTestConfig } from "../helpers/temp-config";
+import { useTestDatabase } from "../helpers/test-db";
+
+/**
+ * The servicing job (issue 21): a late fee once per installment even with two runs at once, the late
+ * notice once, the payment reminder once (N days before), nothing for a loan paid in full, and
+ * e-mails with the amount and due date but no account numbers.
+ */
+
+const dataDir = setUpTestConfig("servicing-jobs", { APP_SECRET: "j".repeat(48), PUBLIC_URL: "https://loans.example.com" });
+
+const at = (day: string) => new Date(`${day}T12:00:00.000Z`);
+
+describe("servicing job on pglite", () => {
+  const database = useTestDatabase({ global: true });
+  const db = () => database().db;
+  let admin: AuditActor;
+
+  beforeAll(async () => {
+    admin = await servicingAdmin(db(), "jobs-admin");
+  });
+
+  const feesOf = (loanId: string) => db().select().from(loanFees).where(eq(loanFees.loanId, loanId));
+  const noticesOf = (loanId: string, kind: "reminder" | "late_notice") =>
+    db()
+      .select()
+      .from(servicingNotices)
+      .where(and(eq(servicingNotices.loanId, loanId), eq(servicingNotices.kind, kind)));
+  const mailTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+
+  it("assesses a late fee once per installment with two runs at once, sends one late notice, and the loan shows Late", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-01-10"), account: "000555666777", routing: "021000021" });
+    const { loan: row, state: before } = (await loadLedger(loan.loanId, db(), "2026-02-26"))!;
+    expect(row.startDate).toBe("2026-01-10");
+    expect(before.installments[0]!.dueDate).toBe("2026-02-10");
+
+    // 15 grace days: day 15 after the due date is still in grace.
+    await runServicingJobs(db(), at("2026-02-25"));
+    expect(await feesOf(loan.loanId)).toHaveLength(0);
+    expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(0);
+
+    const runs = await Promise.all([runServicingJobs(db(), at("2026-02-26")), runServicingJobs(db(), at("2026-02-26"))]);
+    expect(runs.some((r) => r.ran)).toBe(true);
+    const fees = await feesOf(loan.loanId);
+    expect(fees).toHaveLength(1);
+    const expected = lateFeeCents(before.installments[0]!.paymentCents, getConfig().lateFeePolicy);
+    expect(fees[0]).toMatchObject({ kind: "late_fee", installmentNumber: 1, amountCents: expected, assessedOn: "2026-02-26" });
+    expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(1);
+
+    // Later runs: installment 1 is never charged again; installment 2 gets its own fee after its grace.
+    await runServicingJobs(db(), at("2026-03-01"));
+    expect(await feesOf(loan.loanId)).toHaveLength(1);
+    await runServicingJobs(db(), at("2026-03-26"));
+    expect((await feesOf(loan.loanId)).map((f) => f.installmentNumber).sort()).toEqual([1, 2]);
+    expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(2);
+
+    const audits = await db().select().from(auditLog).where(eq(auditLog.action, "fee.assess"));
+    const mine = audits.filter((a) => (a.details as { loanId?: string }).loanId === loan.loanId);
+    expect(mine).toHaveLength(2);
+    expect(mine.every((a) => a.actorId === null)).toBe(true);
+
+    const ledger = (await loadLedger(loan.loanId, db(), "2026-03-26"))!;
+    expect(ledger.state.status).toBe("late");
+    expect(ledger.state.feesDueCents).toBe(2 * expected);
+
+    const mails = (await mailTo(loan.owner.email)).filter((m) => m.template === "late-notice");
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      const all = `${mail.subject}\n${mail.textBody}\n${mail.htmlBody}`;
+      expect(all).toContain(`https://loans.example.com/dashboard/loans/${loan.loanId}`);
+      expect(all).not.toContain("000555666777");
+      expect(all).not.toContain("6777");
+      expect(all).not.toContain("021000021");
+    }
+    expect(mails[0]!.textBody).toContain("February 10, 2026");
+  });
+
+  it("sends the payment reminder once, N days before the due date, for the next unpaid installment", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-04-10"), account: "000111222333" });
+    const days = getConfig().paymentReminderDays;
+    expect(days).toBe(5);
+    await runServicingJobs(db(), at("2026-05-04")); // 6 days before 2026-05-10
+    expect(await noticesOf(loan.loanId, "reminder")).toHaveLength(0);
+    await Promise.all([runServicingJobs(db(), at("2026-05-05")), runServicingJobs(db(), at("2026-05-05"))]);
+    await runServicingJobs(db(), at("2026-05-08"));
+    const reminders = await noticesOf(loan.loanId, "reminder");
+    expect(reminders.map((r) => r.installmentNumber)).toEqual([1]);
+    const mails = (await mailTo(loan.owner.email)).filter((m) => m.template === "payment-reminder");
+    expect(mails).toHaveLength(1);
+    const { state } = (await loadLedger(loan.loanId, db(), "2026-05-05"))!;
+    const amount = `$${(state.nextInstallment!.amountDueCents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+    expect(mails[0]!.textBody).toContain(amount);
+    expect(mails[0]!.textBody).toContain("May 10, 2026");
+    expect(mails[0]!.textBody).toContain(`/dashboard/loans/${loan.loanId}`);
+    expect(`${mails[0]!.textBody}${mails[0]!.htmlBody}`).not.toContain("000111222333");
+    expect(`${mails[0]!.textBody}${mails[0]!.htmlBody}`).not.toContain("2333");
+
+    // Installment 1 paid: the next reminder is for installment 2.
+    await recordPayment(loan.loanId, { amountCents: state.nextInstallment!.amountDueCents, receivedOn: "2026-05-09", method: "check", reference: "CHK-1001" }, admin, {}, db(), "2026-05-09");
+    await runServicingJobs(db(), at("2026-06-06"));
+    expect((await noticesOf(loan.loanId, "reminder")).map((r) => r.installmentNumber).sort()).toEqual([1, 2]);
+    expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(0);
+  });
+
+  it("does nothing for a loan paid in full", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-01-10") });
+    await recordPayment(loan.loanId, { amountCents: 1_100_000, receivedOn: "2026-01-20", method: "wire", reference: "WIRE-PAYOFF" }, admin, {}, db(), "2026-01-20");
+    const [row] = await db().select().from(approvedLoans).where(eq(approvedLoans.id, loan.loanId));
+    expect(row!.status).toBe("paid_off");
+    const before = (await mailTo(loan.owner.email)).length;
+    await runServicingJobs(db(), at("2026-02-06"));
+    await runServicingJobs(db(), at("2026-06-30"));
+    expect(await feesOf(loan.loanId)).toHaveLength(0);
+    expect(await noticesOf(loan.loanId, "reminder")).toHaveLength(0);
+    expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(0);
+    expect(await mailTo(loan.owner.email)).toHaveLength(before);
+  });
+});
