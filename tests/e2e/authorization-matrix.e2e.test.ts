@@ -9,6 +9,8 @@ import { makePdf } from "../helpers/files";
 import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { OFFER_DECLINE_INTENTS } from "~/domain/validation/offer-decline";
 import { OFFER_SIGNING_INTENTS } from "~/domain/validation/offer-signing";
+import { MAKE_PAYMENT_INTENTS } from "~/domain/validation/make-payment";
+import { signedLoanOverHttp } from "./helpers/signed-loan";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -54,6 +56,8 @@ const ADMIN_PAGES = ["/admin", "/admin/clients", "/admin/documents", "/admin/mon
 
 let appA = "";
 let docA = "";
+/** Applicant A's active loan (issue 21), signed in beforeAll on a second application of A's. */
+let loanA = "";
 
 function rows(): Row[] {
   return [
@@ -254,6 +258,35 @@ function rows(): Row[] {
       body: () => form({ intent: "withdraw", reason: "Matrix check" })(),
       expect: adminOnly(409),
     },
+    // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.
+    // Make a Payment with input its schema refuses (no authorization checkbox): 400 for A, nothing stored.
+    { method: "GET", path: `/dashboard/loans/${loanA}`, route: "/dashboard/loans/:id", expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 } },
+    { method: "GET", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", expect: signedIn("auth", 404) },
+    ...MAKE_PAYMENT_INTENTS.map(
+      (intent): Row => ({
+        method: "POST",
+        path: `/dashboard/loans/${loanA}`,
+        route: "/dashboard/loans/:id",
+        intent,
+        body: () => form({ intent, choice: "installment", bankAccountId: randomUUID() })(),
+        expect: { visitor: "auth", applicantA: 400, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      }),
+    ),
+    { method: "POST", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", body: form({ intent: "pay" }), expect: signedIn("auth", 404) },
+    // Its documents (PDF): A's statement for this month; bad parameters 400 for A; anyone else 404.
+    {
+      method: "GET",
+      path: `/dashboard/loans/${loanA}/documents?kind=statement&month=${new Date().toISOString().slice(0, 7)}`,
+      route: "/dashboard/loans/:id/documents",
+      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
+    {
+      method: "GET",
+      path: `/dashboard/loans/${loanA}/documents?kind=payoff&date=2000-01-01`,
+      route: "/dashboard/loans/:id/documents",
+      expect: { visitor: "auth", applicantA: 400, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
+    { method: "GET", path: "/dashboard/loans/not-a-uuid/documents?kind=paid-in-full", route: "/dashboard/loans/:id/documents", expect: signedIn("auth", 404) },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -321,6 +354,8 @@ describe("authorization matrix", () => {
     docA = [...docs.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).find((id) => id !== appA) ?? "";
     expect(appA).toMatch(/^[0-9a-f-]{36}$/);
     expect(docA).toMatch(/^[0-9a-f-]{36}$/);
+    ({ loanId: loanA } = await signedLoanOverHttp(server.url, cookies.applicantA, cookies.admin, { ip: "198.18.7.12" }));
+    expect(loanA).toMatch(/^[0-9a-f-]{36}$/);
   });
   afterAll(() => stopStack({ sink, server }));
 
@@ -368,6 +403,7 @@ describe("authorization matrix", () => {
       "/admin/applications/:id/messages": MESSAGE_INTENTS,
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
+      "/dashboard/loans/:id": MAKE_PAYMENT_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

@@ -56,6 +56,8 @@ const TARGETS: Target[] = [
       actor,
     }),
   ),
+  // Issue 21: Make a Payment (the body is read under its limit before the loan is looked up).
+  { path: "/dashboard/loans/00000000-0000-4000-8000-000000000021", actor: "applicantA" },
   { path: "/admin/testimonials", actor: "admin" },
   { path: "/admin/messages", actor: "admin" },
   { path: "/admin/mfa", actor: "adminNoMfa" },

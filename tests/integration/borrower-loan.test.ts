@@ -10,6 +10,7 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import type { AuditActor } from "~/server/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPayments, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
+import { getDashboard } from "~/server/dashboard.server";
 import { giveConsent } from "~/server/offers/consent.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
 import { approveApplication } from "~/server/reviews.server";
@@ -291,6 +292,10 @@ describe("borrower loan on pglite", () => {
     expect(text.replace(/\s+/g, " ")).toContain("was paid in full on");
     expect(start < today).toBe(true);
     expect((await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${today}`), owner, info, { db: db(), today })).status).toBe(409);
+    // The dashboard lists it under Paid in Full, apart from the current loans.
+    const dashboard = await getDashboard(owner.id, owner.name, db());
+    expect(dashboard.approvedLoans.map((l) => l.id)).not.toContain(loanId);
+    expect(dashboard.paidOffLoans?.map((l) => l.id)).toEqual([loanId]);
   });
 });
 

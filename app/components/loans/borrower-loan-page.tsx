@@ -85,7 +85,7 @@ const CELL = "px-3 py-2 whitespace-nowrap";
 
 function PaymentSchedule({ data }: { data: BorrowerLoanPage }) {
   return (
-    <section aria-labelledby="schedule-heading">
+    <section>
       <h2 id="schedule-heading" className="mb-3 text-2xl font-bold tracking-tight text-primary">
         Payment Schedule
       </h2>
@@ -132,7 +132,7 @@ function allocationText(row: BorrowerPaymentRow): string {
 
 function PaymentHistory({ rows }: { rows: BorrowerPaymentRow[] }) {
   return (
-    <section aria-labelledby="history-heading">
+    <section>
       <h2 id="history-heading" className="mb-3 text-2xl font-bold tracking-tight text-primary">
         Payment History
       </h2>
