@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { replayLedger } from "~/domain/loan-servicing";
-import { payoffQuote, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
+import { payoffQuote, replayLedger, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
 import { addMonths } from "~/domain/truth-in-lending";
 import { PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { loanDocumentQuerySchema, PAYOFF_QUOTE_MAX_DAYS, type LoanDocumentQuery } from "~/domain/validation/make-payment";
