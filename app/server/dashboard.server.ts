@@ -52,7 +52,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
     })
     .from(approvedLoans)
     .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-    .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, [...CURRENT_LOAN_STATUSES])))
+    .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, [...CURRENT_LOAN_STATUSES, "paid_off"])))
     .orderBy(desc(approvedLoans.approvalDate));
 
   const apps = await db
@@ -110,7 +110,9 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
 
   return {
     fullName: profile?.fullName ?? fallbackName,
-    approvedLoans: loans.map((l) => ({ ...l, approvalDate: l.approvalDate.toISOString() })),
+    approvedLoans: loans.filter((l) => l.status !== "paid_off").map((l) => ({ ...l, approvalDate: l.approvalDate.toISOString() })),
+    // Issue 21: loans paid in full, listed apart from the current ones.
+    paidOffLoans: loans.filter((l) => l.status === "paid_off").map((l) => ({ ...l, approvalDate: l.approvalDate.toISOString() })),
     applications: apps.map((a) => ({
       ...a,
       submittedAt: a.submittedAt.toISOString(),

@@ -10,6 +10,8 @@ import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { OFFER_DECLINE_INTENTS } from "~/domain/validation/offer-decline";
 import { OFFER_SIGNING_INTENTS } from "~/domain/validation/offer-signing";
 import { LOAN_PAYMENT_INTENTS } from "~/domain/validation/loan-payments";
+import { MAKE_PAYMENT_INTENTS } from "~/domain/validation/make-payment";
+import { signedLoanOverHttp } from "./helpers/signed-loan";
 import routes from "~/routes";
 import { signUpOverHttp } from "../helpers/applicants";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -58,6 +60,8 @@ let appA = "";
 /** An id that names no loan. */
 const NO_LOAN = randomUUID();
 let docA = "";
+/** Applicant A's active loan (issue 21), signed in beforeAll on a second application of A's. */
+let loanA = "";
 
 function rows(): Row[] {
   return [
@@ -283,6 +287,35 @@ function rows(): Row[] {
     { method: "POST", path: "/admin/ach", intent: "return", body: () => form({ intent: "return", paymentId: randomUUID(), returnCode: "R01" })(), expect: adminOnly(404) },
     { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: adminOnly(404) },
     { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: adminOnly(404) },
+    // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.
+    // Make a Payment with input its schema refuses (no authorization checkbox): 400 for A, nothing stored.
+    { method: "GET", path: `/dashboard/loans/${loanA}`, route: "/dashboard/loans/:id", expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 } },
+    { method: "GET", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", expect: signedIn("auth", 404) },
+    ...MAKE_PAYMENT_INTENTS.map(
+      (intent): Row => ({
+        method: "POST",
+        path: `/dashboard/loans/${loanA}`,
+        route: "/dashboard/loans/:id",
+        intent,
+        body: () => form({ intent, choice: "installment", bankAccountId: randomUUID() })(),
+        expect: { visitor: "auth", applicantA: 400, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      }),
+    ),
+    { method: "POST", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", body: form({ intent: "pay" }), expect: signedIn("auth", 404) },
+    // Its documents (PDF): A's statement for this month; bad parameters 400 for A; anyone else 404.
+    {
+      method: "GET",
+      path: `/dashboard/loans/${loanA}/documents?kind=statement&month=${new Date().toISOString().slice(0, 7)}`,
+      route: "/dashboard/loans/:id/documents",
+      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
+    {
+      method: "GET",
+      path: `/dashboard/loans/${loanA}/documents?kind=payoff&date=2000-01-01`,
+      route: "/dashboard/loans/:id/documents",
+      expect: { visitor: "auth", applicantA: 400, applicantB: 404, adminNoMfa: 404, admin: 404 },
+    },
+    { method: "GET", path: "/dashboard/loans/not-a-uuid/documents?kind=paid-in-full", route: "/dashboard/loans/:id/documents", expect: signedIn("auth", 404) },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
     {
@@ -350,6 +383,8 @@ describe("authorization matrix", () => {
     docA = [...docs.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).find((id) => id !== appA) ?? "";
     expect(appA).toMatch(/^[0-9a-f-]{36}$/);
     expect(docA).toMatch(/^[0-9a-f-]{36}$/);
+    ({ loanId: loanA } = await signedLoanOverHttp(server.url, cookies.applicantA, cookies.admin, { ip: "198.18.7.12" }));
+    expect(loanA).toMatch(/^[0-9a-f-]{36}$/);
   });
   afterAll(() => stopStack({ sink, server }));
 
@@ -399,6 +434,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
       "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
       "/admin/ach": ACH_INTENTS,
+      "/dashboard/loans/:id": MAKE_PAYMENT_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

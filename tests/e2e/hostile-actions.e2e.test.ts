@@ -268,6 +268,22 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Make a Payment (issue 21) on a loan id that names nothing (the world has no loan): the body is read
+  // under the action's limit first, then refused (404, or 400 for an unknown intent); no payment is stored.
+  {
+    path: "/dashboard/loans/00000000-0000-4000-8000-000000000021",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("pay", "PAY", "settle", ""),
+          choice: oneOf("installment", "amount", "payoff", "all", ""),
+          amount: fc.oneof(hostileText, oneOf("0", "-1", "1e9", "99999999999999", "12.345", "$1,000.00")),
+          bankAccountId: fc.oneof(wrongId, hostileText),
+          authorize: oneOf("on", "off", ""),
+        }),
+      ),
+  },
   // Withdraw Offer (issue 20), on applicant A's application (no open offer): the intent is never a valid
   // "withdraw" with a valid reason: the reason always breaks a rule (a control character, 501 characters,
   // or nothing but spaces), whatever else is sent with it.

@@ -1,4 +1,4 @@
-import { Banknote, Info, Plus } from "lucide-react";
+import { ArrowRight, Banknote, Info, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Detail } from "~/components/ui/detail-list";
@@ -10,7 +10,7 @@ import { EmptyCard, ItemCard } from "./item-card";
 import { LoanStatusBadge } from "./status-badge";
 
 /** The applicant's active approved loans, newest first, or the empty state; plus the funding note. */
-export function ApprovedLoansSection({ loans, timeZone }: { loans: DashboardLoan[]; timeZone: string }) {
+export function ApprovedLoansSection({ loans, paidOff = [], timeZone }: { loans: DashboardLoan[]; paidOff?: DashboardLoan[]; timeZone: string }) {
   return (
     <section aria-labelledby="approved-loans-heading" id="approved-loans" className="scroll-mt-24">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -45,6 +45,25 @@ export function ApprovedLoansSection({ loans, timeZone }: { loans: DashboardLoan
         </ul>
       )}
 
+      {paidOff.length > 0 ? (
+        <div className="mt-6" data-testid="paid-off-loans">
+          <h3 className="text-lg font-semibold text-primary">Paid in Full</h3>
+          <ul className="mt-2 flex flex-col gap-2" aria-label="Your loans paid in full">
+            {paidOff.map((loan) => (
+              <li key={loan.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm" data-testid="paid-off-loan">
+                <span>
+                  {formatAmount(loan.approvedAmount)} {loanTypeLabel(loan.loanType)}: Paid in Full
+                </span>
+                <Link to={`/dashboard/loans/${loan.id}`} className="inline-flex items-center gap-1 font-medium text-navy-700 hover:underline">
+                  View Loan
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       <FundingNote />
     </section>
   );
@@ -78,6 +97,12 @@ function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string })
       <p className="mt-4 text-sm text-slate-800" data-testid="loan-next-step">
         <strong className="font-semibold">Next step:</strong> {LOAN_NEXT_STEP}
       </p>
+      <Button asChild variant="outline" className="mt-4 w-full sm:w-auto">
+        <Link to={`/dashboard/loans/${loan.id}`} aria-label={`View Loan: ${formatAmount(loan.approvedAmount)} ${loanTypeLabel(loan.loanType)}`}>
+          View Loan
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
     </ItemCard>
   );
 }

@@ -34,7 +34,7 @@ export function DashboardPage({ data }: { data: Dashboard }) {
             ))}
           </div>
         ) : null}
-        <ApprovedLoansSection loans={data.approvedLoans} timeZone={timeZone} />
+        <ApprovedLoansSection loans={data.approvedLoans} paidOff={data.paidOffLoans} timeZone={timeZone} />
         <ApplicationsSection applications={data.applications} timeZone={timeZone} />
       </div>
     </div>

@@ -49,6 +49,8 @@ export type DashboardRequestItem = {
 export type Dashboard = {
   fullName: string;
   approvedLoans: DashboardLoan[];
+  /** Loans paid in full (issue 21), newest first. */
+  paidOffLoans?: DashboardLoan[];
   applications: DashboardApplication[];
   /** Open request items across the applicant's applications under review, soonest due first. */
   whatWeNeed: DashboardRequestItem[];

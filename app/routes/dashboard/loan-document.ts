@@ -1,6 +1,15 @@
-// Placeholder registered by the issue-21 foundation; replaced by its owner's work before merge.
+import { requireUser } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { serveLoanDocument } from "~/server/servicing/borrower-documents.server";
 import type { Route } from "./+types/loan-document";
 
-export function loader(_args: Route.LoaderArgs): never {
-  throw new Response("Not Found", { status: 404 });
+/**
+ * GET /dashboard/loans/:id/documents?kind=payoff&date=yyyy-MM-dd | kind=statement&month=yyyy-MM |
+ * kind=paid-in-full: the borrower's own loan's payoff quote letter, monthly statement or paid-in-full
+ * letter (PDF attachment, no-store; audited 'servicing.document'). Another person's loan, a malformed
+ * id and staff get 404; bad parameters 400.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return serveLoanDocument(params.id, new URL(request.url), user, requestInfo(request, context), { method: request.method });
 }

@@ -23,12 +23,12 @@ import {
  */
 
 const FONT_FILES = { regular: "inter-regular-latin.woff2", semibold: "inter-semibold-latin.woff2", bold: "inter-bold-latin.woff2" };
-type FontName = keyof typeof FONT_FILES;
+export type FontName = keyof typeof FONT_FILES;
 
 let fontCache: Record<FontName, Buffer> | undefined;
 
-/** public/fonts in a checkout, build/client/fonts in a build without the sources. */
-function fonts(): Record<FontName, Buffer> {
+/** public/fonts in a checkout, build/client/fonts in a build without the sources (shared with servicing-pdfs.server.ts). */
+export function fonts(): Record<FontName, Buffer> {
   if (fontCache) return fontCache;
   const dir = [path.resolve("public/fonts"), path.resolve("build/client/fonts")].find((d) => existsSync(path.join(d, FONT_FILES.regular)));
   if (!dir) throw new Error("agreement-pdf: the Inter font files (public/fonts) are missing");
@@ -56,7 +56,7 @@ type Doc = PDFKit.PDFDocument;
  * User-supplied text without control characters (a tab or NUL would print as a box or break the line
  * wrapper); characters the Latin subset lacks still print, as the font's empty glyph, never a crash.
  */
-function clean(text: string): string {
+export function clean(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ");
 }
@@ -301,7 +301,7 @@ function footers(pdf: Doc, doc: AgreementDocument, agreementPages: number) {
   }
 }
 
-function collect(pdf: Doc): Promise<Buffer> {
+export function collect(pdf: Doc): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     pdf.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -60,6 +60,8 @@ const GUARDED_TABLES = [
   "conversation_notices",
   // Issue 20: the offers.
   "loan_offers",
+  // Issue 21: servicing.
+  "loan_payments",
 ];
 
 export async function fingerprintTables(db: pg.Client): Promise<Record<string, string>> {

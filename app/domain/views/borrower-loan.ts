@@ -1,0 +1,78 @@
+import type { InstallmentStatus, ServicingStatus } from "~/domain/loan-servicing";
+import type { LoanPaymentStatus, PaymentChoice } from "~/domain/servicing-enums";
+
+/**
+ * The borrower's loan page (/dashboard/loans/:id, issue 21), as the server hands it to the browser:
+ * integer cents and 'yyyy-MM-dd' days only, and bank accounts as their type and last four digits
+ * (never more of an account or routing number).
+ */
+
+export type BorrowerBankAccount = { id: string; label: string; last4: string };
+
+export type BorrowerPaymentAllocation = { feesCents: number; interestCents: number; principalCents: number; excessCents: number; principalAfterCents: number };
+
+export type BorrowerPaymentRow = {
+  id: string;
+  /** When it was made (ISO instant). */
+  createdAt: string;
+  /** The day the money was received (posted, reversed), or null (pending, returned). */
+  receivedOn: string | null;
+  amountCents: number;
+  status: LoanPaymentStatus;
+  statusLabel: string;
+  methodLabel: string;
+  sourceLabel: string;
+  choice: PaymentChoice | null;
+  reference: string;
+  /** "Checking ••••1234" for a borrower's debit. */
+  account: string | null;
+  returnCode: string | null;
+  /** Posted payments only: how the ledger applied it. */
+  allocation: BorrowerPaymentAllocation | null;
+};
+
+export type BorrowerLoanPage = {
+  loanId: string;
+  loanType: string;
+  /** 'yyyy-MM-dd', UTC: the day the figures are as of. */
+  today: string;
+  status: ServicingStatus;
+  statusLabel: string;
+  amountCents: number;
+  /** "8.5". */
+  noteRatePercent: string;
+  termMonths: number;
+  paymentCents: number;
+  startDate: string;
+  nextPayment: { number: number; dueDate: string; amountDueCents: number } | null;
+  principalCents: number;
+  interestAccruedCents: number;
+  feesDueCents: number;
+  /** What pays the loan off today. */
+  payoffTodayCents: number;
+  daysPastDue: number;
+  schedule: InstallmentStatus[];
+  history: BorrowerPaymentRow[];
+  bankAccounts: BorrowerBankAccount[];
+  /** A borrower payment is pending (one at a time). */
+  pendingPayment: boolean;
+  /** 'yyyy-MM', the loan's first month to this one, newest first. */
+  statementMonths: string[];
+  /** The payoff quote's date range ('yyyy-MM-dd'). */
+  payoffDates: { min: string; max: string };
+  lenderName: string;
+};
+
+/** "Checking ••••1234". */
+export function maskedAccount(accountType: string, last4: string): string {
+  const type = accountType === "savings" ? "Savings" : accountType === "business" ? "Business" : "Checking";
+  return `${type} ••••${last4}`;
+}
+
+/** 'yyyy-MM' → "November 2026". */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  const names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  const name = m ? names[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${m[1]}` : month;
+}

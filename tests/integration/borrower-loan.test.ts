@@ -1,0 +1,304 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ACH_AUTHORIZATION_VERSION } from "~/domain/ach-authorization";
+import { payoffQuote, SCHEDULE_NOTE } from "~/domain/loan-servicing";
+import { makePaymentSchema } from "~/domain/validation/make-payment";
+import { formatCents } from "~/domain/views/loan-agreement";
+import type { AuditActor } from "~/server/audit.server";
+import { todayUtc } from "~/server/conversation/requests.server";
+import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPayments, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
+import { getDashboard } from "~/server/dashboard.server";
+import { giveConsent } from "~/server/offers/consent.server";
+import { signOffer } from "~/server/offers/sign-agreement.server";
+import { approveApplication } from "~/server/reviews.server";
+import { serveLoanDocument } from "~/server/servicing/borrower-documents.server";
+import { addDays, loadBorrowerLoan } from "~/server/servicing/borrower-loan.server";
+import { borrowerLoanAction, makePayment } from "~/server/servicing/borrower-payments.server";
+import { loadLedger } from "~/server/servicing/ledger.server";
+import { recordPayment, ServicingRefused } from "~/server/servicing/payments.server";
+import { createLocalStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { applicationRow } from "../helpers/application-rows";
+import { setUpTestConfig } from "../helpers/temp-config";
+import { useTestDatabase } from "../helpers/test-db";
+
+/**
+ * The borrower's loan page (issue 21) against PGlite: the view model, Make a Payment (the pending
+ * ACH debit with its authorisation, one pending at a time also in parallel, refusals), and the PDFs
+ * read back with pdftotext (payoff letter, statement, paid-in-full letter).
+ */
+
+const dataDir = setUpTestConfig("borrower-loan", { APP_SECRET: "b".repeat(48), PUBLIC_URL: "https://loans.example.com" });
+const info = { ip: "203.0.113.21", userAgent: "Mozilla/5.0 BorrowerLoanTest" };
+
+const pdfText = (bytes: Buffer) => {
+  const file = path.join(dataDir, `check-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+};
+
+async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServicingRefused);
+  return error as ServicingRefused;
+}
+
+describe("borrower loan on pglite", () => {
+  const database = useTestDatabase({ global: true });
+  const db = () => database().db;
+  let storage: DocumentStorage;
+  let admin: AuditActor;
+  let n = 0;
+  const today = todayUtc();
+
+  beforeAll(async () => {
+    storage = createLocalStorage(path.join(dataDir, "storage"));
+    await db().insert(userTable).values({ id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com", emailVerified: true });
+    await db().insert(userRoles).values({ userId: "bl-admin", role: "admin" });
+    admin = { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com" };
+  });
+
+  /** A signed loan (25,000 at 9.5 % for 36 months) whose start is moved `daysAgo` back, with a checking account on file. */
+  async function signedLoan(daysAgo = 75) {
+    n += 1;
+    const id = `bl-borrower-${n}`;
+    const email = `bl.borrower${n}@example.com`;
+    await db().insert(userTable).values({ id, name: "Dana Whitfield", email, emailVerified: true });
+    await db().insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
+    const owner = { id, name: "Dana Whitfield", email, isAdmin: false };
+    const [app] = await db()
+      .insert(loanApplications)
+      .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email }))
+      .returning();
+    await approveApplication(app!.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 }, admin, {}, db());
+    await giveConsent(app!.id, owner, info, db());
+    await signOffer(app!.id, owner, { kind: "typed", name: "Dana Whitfield" }, info, { db: db(), storage });
+    const [loan] = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app!.id));
+    const start = addDays(today, -daysAgo);
+    await db().update(approvedLoans).set({ startDate: start }).where(eq(approvedLoans.id, loan!.id));
+    const [account] = await db()
+      .insert(bankAccounts)
+      .values({
+        userId: id,
+        applicationId: app!.id,
+        accountHolderName: "Dana Whitfield",
+        bankName: "First Bank",
+        accountType: "checking",
+        accountNumber: "enc:v1:ACCOUNTCIPHER",
+        routingNumber: "enc:v1:ROUTINGCIPHER",
+        accountNumberLast4: "4321",
+        routingNumberLast2: "21",
+        isPrimary: true,
+      })
+      .returning();
+    return { owner, loanId: loan!.id, start, accountId: account!.id, applicationId: app!.id };
+  }
+
+  it("the view model: next payment, balance, 36 installments, masked accounts, history; audited loan.view", async () => {
+    const { owner, loanId, start, accountId } = await signedLoan(75);
+    await recordPayment(loanId, { amountCents: 85_000, receivedOn: addDays(start, 31), method: "check", reference: "CHK-100" }, admin, {}, db(), today);
+    const page = await loadBorrowerLoan(loanId, owner, info, db(), today);
+    expect(page).not.toBeNull();
+    expect(page!.schedule).toHaveLength(36);
+    expect(page!.schedule[0]!.paid).toBe(true);
+    expect(page!.schedule[1]!.paid).toBe(false);
+    expect(page!.nextPayment!.number).toBe(2);
+    expect(page!.status).toBe("late");
+    expect(page!.statusLabel).toBe("Late");
+    expect(page!.bankAccounts).toEqual([{ id: accountId, label: "Checking ••••4321", last4: "4321" }]);
+    expect(page!.history).toHaveLength(1);
+    expect(page!.history[0]).toMatchObject({ status: "posted", statusLabel: "Posted", methodLabel: "Check", reference: "CHK-100" });
+    const alloc = page!.history[0]!.allocation!;
+    expect(alloc.feesCents + alloc.interestCents + alloc.principalCents + alloc.excessCents).toBe(85_000);
+    const ledger = await loadLedger(loanId, db(), today);
+    expect(page!.principalCents).toBe(ledger!.state.principalCents);
+    expect(page!.interestAccruedCents).toBe(ledger!.state.interestAccruedCents);
+    expect(page!.payoffTodayCents).toBe(payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, today).totalCents);
+    expect(page!.statementMonths.at(-1)).toBe(start.slice(0, 7));
+    expect(page!.statementMonths[0]).toBe(today.slice(0, 7));
+    const json = JSON.stringify(page);
+    expect(json).not.toContain("CIPHER");
+    expect(SCHEDULE_NOTE.length).toBeGreaterThan(10);
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "loan.view"), eq(auditLog.recordId, loanId)));
+    expect(audits).toHaveLength(1);
+  });
+
+  it("another person's loan, a malformed id and staff are not found", async () => {
+    const { loanId } = await signedLoan();
+    const other = await signedLoan();
+    expect(await loadBorrowerLoan(loanId, other.owner, {}, db(), today)).toBeNull();
+    expect(await loadBorrowerLoan("not-a-uuid", other.owner, {}, db(), today)).toBeNull();
+    expect(await loadBorrowerLoan(loanId, { ...admin, isAdmin: true }, {}, db(), today)).toBeNull();
+    const e = await refusal(makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: other.accountId }, other.owner, info, db(), today));
+    expect(e.status).toBe(404);
+    const res = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${today.slice(0, 7)}`), other.owner, {}, { db: db(), today });
+    expect(res.status).toBe(404);
+  });
+
+  it("Make a Payment (installment): a pending ACH debit with its authorisation, audited, e-mailed without account numbers", async () => {
+    const { owner, loanId, accountId } = await signedLoan(40);
+    const ledger = await loadLedger(loanId, db(), today);
+    const result = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, owner, info, db(), today);
+    expect(result.amountCents).toBe(ledger!.state.nextInstallment!.amountDueCents);
+    const [row] = await db().select().from(loanPayments).where(eq(loanPayments.id, result.paymentId));
+    expect(row).toMatchObject({
+      status: "pending",
+      source: "borrower",
+      method: "ach",
+      choice: "installment",
+      amountCents: result.amountCents,
+      bankAccountId: accountId,
+      authorizationVersion: ACH_AUTHORIZATION_VERSION,
+      authorizationIp: info.ip,
+      authorizationUserAgent: info.userAgent,
+      receivedOn: null,
+    });
+    expect(row!.reference).toMatch(/^WEB-[A-Z2-9]{8}$/);
+    expect(row!.authorizedAt).toBeInstanceOf(Date);
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "payment.authorize"), eq(auditLog.recordId, result.paymentId)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ ipAddress: info.ip });
+    const mails = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.template, "payment-authorized")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain(formatCents(result.amountCents));
+    expect(mails[0]!.textBody).toContain("bank account on file");
+    expect(`${mails[0]!.textBody}${mails[0]!.htmlBody}`).not.toContain("4321");
+    // The page shows it Pending; the ledger does not count it.
+    const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+    expect(page!.history[0]).toMatchObject({ status: "pending", statusLabel: "Pending", allocation: null, account: "Checking ••••4321" });
+    expect(page!.pendingPayment).toBe(true);
+    expect(page!.principalCents).toBe(2_500_000);
+  });
+
+  it("one pending borrower payment at a time, also for two at once", async () => {
+    const a = await signedLoan(40);
+    await makePayment(a.loanId, { choice: "amount", amountCents: 10_000, bankAccountId: a.accountId }, a.owner, info, db(), today);
+    const again = await refusal(makePayment(a.loanId, { choice: "amount", amountCents: 10_000, bankAccountId: a.accountId }, a.owner, info, db(), today));
+    expect(again.status).toBe(409);
+
+    const b = await signedLoan(40);
+    const results = await Promise.allSettled([
+      makePayment(b.loanId, { choice: "installment", amountCents: null, bankAccountId: b.accountId }, b.owner, info, db(), today),
+      makePayment(b.loanId, { choice: "amount", amountCents: 5_000, bankAccountId: b.accountId }, b.owner, info, db(), today),
+      makePayment(b.loanId, { choice: "payoff", amountCents: null, bankAccountId: b.accountId }, b.owner, info, db(), today),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect((r.reason as ServicingRefused).status).toBe(409);
+    expect(await db().select().from(loanPayments).where(eq(loanPayments.loanId, b.loanId))).toHaveLength(1);
+  });
+
+  it("refuses an amount above the payoff (400), someone else's bank account (400), and bad form input (400)", async () => {
+    const { owner, loanId, accountId } = await signedLoan(40);
+    const other = await signedLoan(40);
+    const ledger = await loadLedger(loanId, db(), today);
+    const payoff = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, today).totalCents;
+    expect((await refusal(makePayment(loanId, { choice: "amount", amountCents: payoff + 1, bankAccountId: accountId }, owner, info, db(), today))).status).toBe(400);
+    expect((await refusal(makePayment(loanId, { choice: "amount", amountCents: 0, bankAccountId: accountId }, owner, info, db(), today))).status).toBe(400);
+    expect((await refusal(makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: other.accountId }, owner, info, db(), today))).status).toBe(400);
+    // Exactly the payoff is allowed.
+    const ok = await makePayment(loanId, { choice: "amount", amountCents: payoff, bankAccountId: accountId }, owner, info, db(), today);
+    expect(ok.amountCents).toBe(payoff);
+
+    const post = (fields: Record<string, string>) =>
+      borrowerLoanAction(new Request("https://loans.example.com/dashboard/loans/x", { method: "POST", body: new URLSearchParams(fields) }), other.loanId, other.owner, info, db());
+    const base = { intent: "pay", choice: "amount", bankAccountId: other.accountId, authorize: "on" };
+    expect((await post({ ...base, amount: "0" })).status).toBe(400);
+    expect((await post({ ...base, amount: "-5" })).status).toBe(400);
+    expect((await post({ ...base, amount: "1e5" })).status).toBe(400);
+    expect((await post({ ...base, amount: "10", authorize: "" })).status).toBe(400);
+    expect((await post({ ...base, amount: "10", intent: "steal" })).status).toBe(400);
+    expect((await post({ ...base, amount: "99999999" })).status).toBe(400);
+    const good = await post({ ...base, amount: "12.34" });
+    expect(good.status).toBe(200);
+    const [row] = await db().select().from(loanPayments).where(eq(loanPayments.loanId, other.loanId));
+    expect(row!.amountCents).toBe(1234);
+    expect(makePaymentSchema.safeParse({ ...base, amount: "1,234.50" }).data?.amountCents).toBe(123_450);
+  });
+
+  it("PDFs: the payoff letter equals payoffQuote; the statement shows the month's payments; bad parameters 400", async () => {
+    const { owner, loanId, start } = await signedLoan(75);
+    const paidOn = addDays(start, 31);
+    await recordPayment(loanId, { amountCents: 80_123, receivedOn: paidOn, method: "wire", reference: "WIRE-77" }, admin, {}, db(), today);
+    const goodThrough = addDays(today, 10);
+    const res = await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${goodThrough}`), owner, info, { db: db(), today });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment;/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString()).toBe("%PDF");
+    const text = pdfText(bytes);
+    const ledger = await loadLedger(loanId, db(), today);
+    const q = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, goodThrough);
+    expect(text).toMatch(new RegExp(`Principal balance\\s+${escape(formatCents(q.principalCents))}`));
+    expect(text).toMatch(new RegExp(`Interest accrued through .*\\s+${escape(formatCents(q.interestCents))}`));
+    expect(text).toMatch(new RegExp(`Unpaid fees\\s+${escape(formatCents(q.feesCents))}`));
+    expect(text).toMatch(new RegExp(`Total payoff amount\\s+${escape(formatCents(q.totalCents))}`));
+    expect(text).toContain(`$${q.perDiemText} per day`);
+    expect(text).not.toContain("4321");
+
+    const month = paidOn.slice(0, 7);
+    const st = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${month}`), owner, info, { db: db(), today });
+    expect(st.status).toBe(200);
+    const stText = pdfText(Buffer.from(await st.arrayBuffer()));
+    const alloc = ledger!.state.allocations[0]!;
+    expect(stText).toContain("WIRE-77");
+    expect(stText).toContain(formatCents(80_123));
+    expect(stText).toContain(formatCents(alloc.interestCents));
+    expect(stText).toContain(formatCents(alloc.principalCents));
+    expect(stText).toContain("Next Payment");
+
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "servicing.document"), eq(auditLog.recordId, loanId)));
+    expect(audits).toHaveLength(2);
+
+    for (const query of [
+      "kind=payoff&date=2020-01-01",
+      `kind=payoff&date=${addDays(today, 61)}`,
+      "kind=payoff&date=2026-02-30",
+      "kind=payoff",
+      "kind=statement&month=1999-01",
+      "kind=statement&month=2026-13",
+      "kind=nope",
+      "",
+    ]) {
+      const bad = await serveLoanDocument(loanId, new URL(`https://x/?${query}`), owner, info, { db: db(), today });
+      expect(bad.status, query).toBe(400);
+    }
+    expect((await serveLoanDocument(loanId, new URL("https://x/?kind=paid-in-full"), owner, info, { db: db(), today })).status).toBe(404);
+  });
+
+  it("paid in full: no more payments (409), the paid-in-full letter", async () => {
+    const { owner, loanId, accountId, start } = await signedLoan(20);
+    const ledger = await loadLedger(loanId, db(), today);
+    const q = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, today);
+    const posted = await recordPayment(loanId, { amountCents: q.totalCents, receivedOn: today, method: "wire", reference: "PAYOFF-1" }, admin, {}, db(), today);
+    expect(posted.paidInFull).toBe(true);
+    const e = await refusal(makePayment(loanId, { choice: "amount", amountCents: 100, bankAccountId: accountId }, owner, info, db(), today));
+    expect(e.status).toBe(409);
+    const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+    expect(page!.statusLabel).toBe("Paid in Full");
+    expect(page!.nextPayment).toBeNull();
+    expect(page!.schedule.every((r) => r.paid)).toBe(true);
+    const res = await serveLoanDocument(loanId, new URL("https://x/?kind=paid-in-full"), owner, info, { db: db(), today });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain("Paid in Full");
+    expect(text).toContain(formatCents(2_500_000));
+    expect(text.replace(/\s+/g, " ")).toContain("was paid in full on");
+    expect(start < today).toBe(true);
+    expect((await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${today}`), owner, info, { db: db(), today })).status).toBe(409);
+    // The dashboard lists it under Paid in Full, apart from the current loans.
+    const dashboard = await getDashboard(owner.id, owner.name, db());
+    expect(dashboard.approvedLoans.map((l) => l.id)).not.toContain(loanId);
+    expect(dashboard.paidOffLoans?.map((l) => l.id)).toEqual([loanId]);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[$.*+?^{}()|[\]\\]/g, "\\$&");
+}
