@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { daysBetween, lateFeeCents, payoffQuote, type LoanTerms } from "~/domain/loan-servicing";
+import { runServicingJobs } from "~/server/servicing/servicing-jobs.server";
 import { formatCents } from "~/domain/views/loan-agreement";
 import { loadConfig, setConfig, getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
@@ -28,7 +29,7 @@ import { expectToast } from "./helpers/toasts";
  * The servicing journey (issue 21's "done means"), staff side, in a real browser against the built
  * server: a loan from a signed agreement (approved, consented and signed through the services, 70 days
  * ago, in the server's data folder before it starts), a late fee on the first installment (inserted here
- * as the late-fee job would assess it: lateFeeCents of the installment, once, after the grace period),
+ * as the servicing job assesses it: lateFeeCents of the installment, once, after the grace period),
  * then on /admin/loans/:id two Record Payments, a Reverse Payment (Returned / NSF), the payoff quote
  * (payoffQuote, as the page's Payoff Today shows it) and a final Record Payment of it: Paid in Full.
  * Axe-clean at each step; the loan tape then says Paid in Full.
@@ -76,12 +77,19 @@ beforeAll(async () => {
     const [loan] = await db.select().from(approvedLoans).where(eq(approvedLoans.id, loanId));
     terms = { amountCents: loan!.amountCents, noteRateMilli: loan!.noteRateMilli, termMonths: loan!.termMonths, startDate: loan!.startDate };
     paymentCents = loan!.paymentCents;
-    // The first installment is unpaid past the grace period: its one late fee, as the late-fee job assesses it.
+    // The first installment is unpaid past the grace period: the servicing job (the same run every
+    // instance schedules hourly) assesses its one late fee; the second is not past its grace yet.
     const policy = getConfig().lateFeePolicy;
     const due1 = loan!.nextDueDate!;
-    fee = { amountCents: lateFeeCents(paymentCents, policy), assessedOn: todayUtc(new Date(Date.parse(`${due1}T00:00:00Z`) + (policy.graceDays + 1) * DAY)), installmentNumber: 1 };
+    const run = await runServicingJobs(db, new Date());
+    expect(run).toMatchObject({ ran: true, feesAssessed: 1 });
+    const fees = await db.select().from(loanFees).where(eq(loanFees.loanId, loanId));
+    expect(fees.map((f) => [f.kind, f.installmentNumber, f.amountCents])).toEqual([["late_fee", 1, lateFeeCents(paymentCents, policy)]]);
+    fee = { amountCents: fees[0]!.amountCents, assessedOn: fees[0]!.assessedOn, installmentNumber: 1 };
+    expect(daysBetween(due1, fee.assessedOn)).toBeGreaterThan(policy.graceDays);
     expect(fee.assessedOn <= dayBefore(20)).toBe(true);
-    await db.insert(loanFees).values({ loanId, kind: "late_fee", ...fee });
+    // A second run (another instance, the next hour) assesses nothing more.
+    expect(await runServicingJobs(db, new Date())).toMatchObject({ feesAssessed: 0 });
   } finally {
     await database.close();
   }
