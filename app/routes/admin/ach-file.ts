@@ -1,4 +1,5 @@
 import { requireAdmin } from "~/server/auth/session.server";
+import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { downloadAchBatch } from "~/server/servicing/ach-batches.server";
 import type { Route } from "./+types/ach-file";
@@ -14,11 +15,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!file) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   return new Response(request.method === "HEAD" ? null : file.content, {
     status: 200,
-    headers: {
-      "Content-Type": "text/plain; charset=us-ascii",
-      "Content-Disposition": `attachment; filename="${file.fileName}.ach"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers: privateDownloadHeaders(`${file.fileName}.ach`, Buffer.byteLength(file.content), "text/plain; charset=us-ascii"),
   });
 }

@@ -1,4 +1,5 @@
 import { requireAdmin } from "~/server/auth/session.server";
+import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { exportLoanTape } from "~/server/servicing/staff-loans.server";
 import type { Route } from "./+types/loan-tape";
@@ -13,14 +14,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tape = await exportLoanTape(admin, requestInfo(request, context));
   return new Response(request.method === "HEAD" ? null : tape.csv, {
     status: 200,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${tape.fileName}"`,
-      "Cache-Control": "no-store, private",
-      Pragma: "no-cache",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-      "Referrer-Policy": "no-referrer",
-    },
+    headers: privateDownloadHeaders(tape.fileName, Buffer.byteLength(tape.csv), "text/csv; charset=utf-8"),
   });
 }

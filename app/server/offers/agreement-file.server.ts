@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { desc, eq } from "drizzle-orm";
 import { UUID, plain } from "~/server/admin/documents.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
@@ -20,19 +21,6 @@ export type AgreementReader = { side: "applicant"; viewer: AuditActor & { isAdmi
 
 const NOT_FOUND = "There is no signed agreement for this application.";
 
-function agreementHeaders(fileName: string, size: number): Headers {
-  return new Headers({
-    "Content-Type": "application/pdf",
-    "Content-Length": String(size),
-    "Content-Disposition": `attachment; filename="${fileName}"`,
-    "Cache-Control": "no-store, private",
-    Pragma: "no-cache",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  });
-}
 
 export async function serveSignedAgreement(
   applicationId: string | undefined,
@@ -73,7 +61,7 @@ export async function serveSignedAgreement(
     stored.body.destroy();
     throw error;
   }
-  const headers = agreementHeaders(`loan-agreement-${agreementReference(row.offerId).toLowerCase()}.pdf`, stored.size);
+  const headers = privateDownloadHeaders(`loan-agreement-${agreementReference(row.offerId).toLowerCase()}.pdf`, stored.size);
   if (options.method === "HEAD") {
     stored.body.destroy();
     return new Response(null, { status: 200, headers });

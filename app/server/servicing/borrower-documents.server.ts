@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { payoffQuote, replayLedger, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
 import { addMonths } from "~/domain/truth-in-lending";
 import { PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
@@ -34,19 +35,6 @@ export function loanReference(loanId: string): string {
   return `LN-${loanId.slice(0, 8).toUpperCase()}`;
 }
 
-function pdfHeaders(fileName: string, size: number): Headers {
-  return new Headers({
-    "Content-Type": "application/pdf",
-    "Content-Length": String(size),
-    "Content-Disposition": `attachment; filename="${fileName}"`,
-    "Cache-Control": "no-store, private",
-    Pragma: "no-cache",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  });
-}
 
 async function parties(ledger: LoanLedger, db: Db, today: string): Promise<LetterParties> {
   const [app] = await db
@@ -178,7 +166,7 @@ export async function serveLoanDocument(
     details: { kind: q.kind, ...(q.kind === "payoff" ? { date: q.date } : q.kind === "statement" ? { month: q.month } : {}), side: "borrower", bytes: doc.bytes.length },
     request,
   });
-  const headers = pdfHeaders(doc.fileName, doc.bytes.length);
+  const headers = privateDownloadHeaders(doc.fileName, doc.bytes.length);
   if (options.method === "HEAD") return new Response(null, { status: 200, headers });
   return new Response(new Uint8Array(doc.bytes), { status: 200, headers });
 }
