@@ -5,9 +5,8 @@ import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
-import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
-import { Field, Textarea } from "~/components/ui/form";
-import { PendingButton } from "~/components/ui/pending-button";
+import { ModalDialog } from "~/components/ui/dialog";
+import { ReasonAndConfirm } from "~/components/admin/reason-dialog-form";
 import { formatDate, formatDateTime } from "~/domain/formats";
 import { OFFER_LIMITS, type AgreementCertificateView, type OfferView } from "~/domain/loan-offers";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
@@ -258,30 +257,23 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
         testId="withdraw-offer-dialog"
       >
         <form method="post" action={`/admin/applications/${applicationId}/offer`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
-          <input type="hidden" name="intent" value="withdraw" />
-          <Field id={`${id}-reason`} label="Reason" required hint={`Up to ${OFFER_LIMITS.withdrawReasonMaxLength} characters; the applicant reads it.`} errors={errors} liveErrors>
-            {(a11y) => (
-              <Textarea
-                {...a11y}
-                ref={reasonRef}
-                name="reason"
-                value={reason}
-                maxLength={OFFER_LIMITS.withdrawReasonMaxLength}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setErrors(undefined);
-                }}
-                disabled={pending}
-                className="min-h-24"
-              />
-            )}
-          </Field>
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogCloseButton>Cancel</DialogCloseButton>
-            <PendingButton type="submit" variant="destructive" pending={pending} icon={<Undo2 aria-hidden="true" />} aria-disabled={pending || undefined}>
-              {pending ? "Withdrawing…" : "Confirm Withdraw Offer"}
-            </PendingButton>
-          </div>
+          <ReasonAndConfirm
+            id={id}
+            hint={`Up to ${OFFER_LIMITS.withdrawReasonMaxLength} characters; the applicant reads it.`}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              setErrors(undefined);
+            }}
+            errors={errors}
+            maxLength={OFFER_LIMITS.withdrawReasonMaxLength}
+            pending={pending}
+            textareaRef={reasonRef}
+            confirmLabel="Confirm Withdraw Offer"
+            pendingLabel="Withdrawing…"
+          >
+            <input type="hidden" name="intent" value="withdraw" />
+          </ReasonAndConfirm>
         </form>
       </ModalDialog>
     </>

@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
-import { controlClass, Field, Textarea } from "~/components/ui/form";
+import { ReasonAndConfirm } from "~/components/admin/reason-dialog-form";
+import { controlClass, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
 import { ScrollingTable, TableHead } from "~/components/ui/table";
@@ -359,31 +360,24 @@ function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment:
       testId="reverse-payment-dialog"
     >
       <form method="post" action={`/admin/loans/${loanId}`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
-        <input type="hidden" name="intent" value="reverse-payment" />
-        <input type="hidden" name="paymentId" value={payment?.id ?? ""} />
-        <Field id={`${id}-reason`} label="Reason" required hint="For example Returned / NSF." errors={errors} liveErrors>
-          {(a11y) => (
-            <Textarea
-              {...a11y}
-              ref={reasonRef}
-              name="reason"
-              value={reason}
-              maxLength={LOAN_PAYMENT_LIMITS.reasonMaxLength}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setErrors(undefined);
-              }}
-              disabled={pending}
-              className="min-h-20"
-            />
-          )}
-        </Field>
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogCloseButton>Cancel</DialogCloseButton>
-          <PendingButton type="submit" variant="destructive" pending={pending} icon={<Undo2 aria-hidden="true" />} aria-disabled={pending || undefined}>
-            {pending ? "Reversing…" : "Confirm Reverse Payment"}
-          </PendingButton>
-        </div>
+        <ReasonAndConfirm
+          id={id}
+          hint="For example Returned / NSF."
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setErrors(undefined);
+          }}
+          errors={errors}
+          maxLength={LOAN_PAYMENT_LIMITS.reasonMaxLength}
+          pending={pending}
+          textareaRef={reasonRef}
+          confirmLabel="Confirm Reverse Payment"
+          pendingLabel="Reversing…"
+        >
+          <input type="hidden" name="intent" value="reverse-payment" />
+          <input type="hidden" name="paymentId" value={payment?.id ?? ""} />
+        </ReasonAndConfirm>
       </form>
     </ModalDialog>
   );
