@@ -80,8 +80,7 @@ export class EventBus {
     const retry = () => {
       if (this.stopped || this.client !== client) return;
       this.client = undefined;
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
+      void forget(client);
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
       console.error(`[events] LISTEN connection lost; reconnecting in ${delay} ms`);
       this.reconnectTimer = setTimeout(() => {
@@ -101,16 +100,14 @@ export class EventBus {
       if (attempt === 0 && !this.stopped) {
         // The first connection at start-up must work; later ones keep retrying.
         this.client = undefined;
-        client.removeAllListeners();
-        await client.end().catch(() => undefined);
+        await forget(client);
         throw error;
       }
       retry();
       return;
     }
     this.stopListening = async () => {
-      client.removeAllListeners();
-      await client.end().catch(() => undefined);
+      await forget(client);
     };
     // Whatever happened while we were not listening, streams must refresh.
     if (attempt > 0) this.emit({ kind: "resync" });
@@ -124,6 +121,18 @@ export class EventBus {
     this.client = undefined;
     await stop?.();
   }
+}
+
+/**
+ * Lets go of a LISTEN client: its listeners are removed and it is ended, but it keeps a handler for
+ * 'error', because a dying connection can still emit one (pg's "Connection terminated unexpectedly"
+ * after the server went away), and an 'error' event with no listener ends the process (seen in CI when
+ * PostgreSQL restarted under load).
+ */
+function forget(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  client.on("error", () => undefined);
+  return client.end().catch(() => undefined);
 }
 
 let bus: EventBus | undefined;
