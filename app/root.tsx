@@ -28,10 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
   const sessionUser = await getOptionalUser(request);
   const user: HeaderUser = sessionUser ? { name: sessionUser.name, ...(await unreadForHeader(sessionUser)) } : null;
-  const isAdmin = sessionUser?.isAdmin ?? false;
+  const isStaff = sessionUser?.isStaff ?? false;
+  // Issue 22: the staff navigation shows what the role may open (the server refuses the rest anyway).
+  const staffRole = sessionUser?.role ?? null;
   const { transitionMs, publicUrl, licensing } = getConfig();
   // Configuration read at start-up: the same for every visitor, so cached public pages stay correct.
-  return data({ toast, transitionMs, user, isAdmin, publicUrl, licensing: licensing ?? null }, { headers });
+  return data({ toast, transitionMs, user, isStaff, staffRole, publicUrl, licensing: licensing ?? null }, { headers });
 }
 
 /**
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * query and may be served from the public page cache). Staff counts only past the second factor.
  */
 async function unreadForHeader(user: SessionUser): Promise<{ unreadMessages: number; staffUnreadMessages?: number }> {
-  const staff = user.isAdmin && user.mfaVerified;
+  const staff = user.isStaff && user.mfaVerified;
   const [mine, theirs] = await Promise.all([
     totalUnread({ id: user.id, side: "applicant" }),
     staff ? totalUnread({ id: user.id, side: "staff" }) : Promise.resolve(undefined),
@@ -98,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           >
             Skip to main content
           </a>
-          <Header user={rootData?.user ?? null} isAdmin={rootData?.isAdmin ?? false} />
+          <Header user={rootData?.user ?? null} isStaff={rootData?.isStaff ?? false} />
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col">
             {children}
           </main>

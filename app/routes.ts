@@ -57,6 +57,14 @@ export default [
   route("admin/loans/:id", "routes/admin/loan.tsx"),
   route("admin/ach", "routes/admin/ach.tsx"),
   route("admin/ach/:id/file", "routes/admin/ach-file.ts"),
+  // Issue 22: staff roles, four-eyes approval, assignment, reports and exports.
+  route("admin/staff", "routes/admin/staff.tsx"),
+  route("auth/invite/:token", "routes/auth/staff-invite.tsx"),
+  route("admin/applications/:id/approval", "routes/admin/application-approval.ts"),
+  route("admin/applications/:id/assignment", "routes/admin/application-assignment.ts"),
+  route("admin/reports", "routes/admin/reports.tsx"),
+  route("admin/exports/applications", "routes/admin/export-applications.ts"),
+  route("admin/exports/audit", "routes/admin/export-audit.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -82,7 +82,7 @@ function PhoneLink({ className }: { className?: string }) {
   );
 }
 
-function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; isAdmin: boolean; stacked?: boolean }) {
+function AccountActions({ user, isStaff, stacked = false }: { user: HeaderUser; isStaff: boolean; stacked?: boolean }) {
   if (!user) {
     return (
       <Button asChild variant="accent" className={stacked ? "w-full" : undefined}>
@@ -100,7 +100,7 @@ function AccountActions({ user, isAdmin, stacked = false }: { user: HeaderUser; 
         Dashboard
         <UnreadBadge count={user.unreadMessages} />
       </LinkButton>
-      {isAdmin ? (
+      {isStaff ? (
         <LinkButton to="/admin" variant="outline" size={size} className={full} icon={icon(ShieldCheck)}>
           Admin
           <UnreadBadge count={user.staffUnreadMessages} />
@@ -127,7 +127,7 @@ function forgetApplicationDraft() {
   }
 }
 
-export function Header({ user, isAdmin }: { user: HeaderUser; isAdmin: boolean }) {
+export function Header({ user, isStaff }: { user: HeaderUser; isStaff: boolean }) {
   const location = useLocation();
   const menu = useDisclosure();
 
@@ -158,7 +158,7 @@ export function Header({ user, isAdmin }: { user: HeaderUser; isAdmin: boolean }
         </nav>
 
         <div className="hidden shrink-0 xl:block">
-          <AccountActions user={user} isAdmin={isAdmin} />
+          <AccountActions user={user} isStaff={isStaff} />
         </div>
 
         <Button
@@ -179,7 +179,7 @@ export function Header({ user, isAdmin }: { user: HeaderUser; isAdmin: boolean }
         </nav>
         <div className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
           <div className="border-t border-border pt-3">
-            <AccountActions user={user} isAdmin={isAdmin} stacked />
+            <AccountActions user={user} isStaff={isStaff} stacked />
           </div>
         </div>
       </div>

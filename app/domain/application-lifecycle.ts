@@ -18,7 +18,7 @@ export type LifecycleRole =
   | "verified-admin";
 
 /** What the machine needs to know about the person acting. */
-export type LifecycleActor = { isAdmin: boolean; mfaVerified: boolean };
+export type LifecycleActor = { isStaff: boolean; mfaVerified: boolean };
 
 export type ApplicationEvent = "submit" | "start-review" | "approve" | "deny" | "close-incomplete";
 
@@ -79,7 +79,7 @@ export function isOpenForReview(status: string): boolean {
 /** Whether this person may make the event's transition (ownership is the caller's check). */
 export function mayMake(event: ApplicationEvent, actor: LifecycleActor): boolean {
   const { by } = transitionFor(event);
-  return by === "verified-admin" ? actor.isAdmin && actor.mfaVerified : true;
+  return by === "verified-admin" ? actor.isStaff && actor.mfaVerified : true;
 }
 
 /** A decided application (approved or denied): no transition leaves it. */

@@ -64,9 +64,16 @@ export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
 export const APPROVED_LOAN_STATUSES = ["active", "approved", "paid_off", "closed"] as const;
 export type ApprovedLoanStatus = (typeof APPROVED_LOAN_STATUSES)[number];
 
-/** Roles in user_roles. 'admin' is the only role the product checks. */
-export const USER_ROLES = ["admin"] as const;
+/**
+ * Staff roles in user_roles (issue 22; one per staff member). What each may do is decided by the
+ * permission table in ./staff-permissions.ts, never by comparing role names in a route.
+ */
+export const USER_ROLES = ["admin", "loan_officer", "auditor"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** Four-eyes approval proposals (issue 22): proposed → confirmed (the offer is made) or sent_back. */
+export const APPROVAL_PROPOSAL_STATUSES = ["proposed", "confirmed", "sent_back"] as const;
+export type ApprovalProposalStatus = (typeof APPROVAL_PROPOSAL_STATUSES)[number];
 
 export const CONTACT_MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];

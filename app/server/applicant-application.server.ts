@@ -17,12 +17,12 @@ import { offersForApplication } from "~/server/offers/offers.server";
  * notes; the timeline comes in the applicant's view (no internal entries, staff shown as the lender).
  */
 
-export type ApplicantViewer = { id: string; isAdmin: boolean };
+export type ApplicantViewer = { id: string; isStaff: boolean };
 
 /** null: not this user's application (or not an application at all): the route answers 404. */
 export async function getApplicantApplication(applicationId: unknown, viewer: ApplicantViewer, db: Db = getDb()): Promise<ApplicantApplicationPage | null> {
   // Staff work on /admin/applications/:id, where their second factor and the audit apply.
-  if (viewer.isAdmin) return null;
+  if (viewer.isStaff) return null;
   if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
   const id = applicationId.toLowerCase();
   const [app] = await db

@@ -55,7 +55,21 @@ export type AuditAction =
   | "fee.assess"
   | "ach.export"
   | "loan_tape.export"
-  | "servicing.document";
+  | "servicing.document"
+  // Issue 22: staff, four-eyes approval, assignment, reports and exports.
+  | "staff.invite"
+  | "staff.invite_revoke"
+  | "staff.invite_accept"
+  | "staff.role_change"
+  | "staff.deactivate"
+  | "staff.mfa_reset"
+  | "approval.propose"
+  | "approval.confirm"
+  | "approval.send_back"
+  | "application.assign"
+  | "reports.view"
+  | "applications.export"
+  | "audit.export";
 
 export async function writeAudit(
   db: DbOrTx,

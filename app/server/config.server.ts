@@ -135,6 +135,11 @@ const envSchema = z.object({
     .default("1.00")
     .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v.trim()) && Number(v) <= OFFER_LIMITS.originationFeeMaxPercent, `must be a percent from 0 to ${OFFER_LIMITS.originationFeeMaxPercent} with at most two decimals, such as 1.50`)
     .transform((v) => Number(v.trim())),
+  FOUR_EYES_THRESHOLD: z
+    .string()
+    .default("250000")
+    .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v.trim()) && Number(v) > 0, "must be a dollar amount above 0 such as 250000")
+    .transform((v) => Math.round(Number(v.trim()) * 100)),
   OFFER_EXPIRY_DAYS: z.coerce.number().int().min(OFFER_LIMITS.expiryDaysMin).max(OFFER_LIMITS.expiryDaysMax).default(30),
   LATE_FEE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(15),
   LATE_FEE_AMOUNT: dollarsSetting("25.00"),
@@ -233,6 +238,8 @@ export type AppConfig = {
   originationFeePercent: number;
   /** Days an offer stays open before the expiry job closes it. */
   offerExpiryDays: number;
+  /** Issue 22: approvals of this many cents or more are proposals another staff member must confirm. */
+  fourEyesThresholdCents: number;
   /** Late fees (issue 21): after the grace days, the larger of the flat amount and the percent of the installment, capped. */
   lateFeePolicy: LateFeePolicy;
   /** Days before each due date that the payment reminder goes out. */
@@ -411,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     originationFeePercent: e.ORIGINATION_FEE_PERCENT,
     offerExpiryDays: e.OFFER_EXPIRY_DAYS,
+    fourEyesThresholdCents: e.FOUR_EYES_THRESHOLD,
     lateFeePolicy: { graceDays: e.LATE_FEE_GRACE_DAYS, flatCents: e.LATE_FEE_AMOUNT, percentMilli: e.LATE_FEE_PERCENT, capCents: e.LATE_FEE_CAP },
     paymentReminderDays: e.PAYMENT_REMINDER_DAYS,
     ach: {

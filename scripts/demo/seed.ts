@@ -163,7 +163,7 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
     if (!app.offer) return 1;
     // The applicant's side, through the same services the pages use (their own audit rows).
     const [owner] = await db.select({ email: userTable.email, name: userTable.name }).from(userTable).where(eq(userTable.id, userId)).limit(1);
-    const applicant = { id: userId, name: owner!.name, email: owner!.email, isAdmin: false };
+    const applicant = { id: userId, name: owner!.name, email: owner!.email, isStaff: false };
     if (app.offer === "declined") {
       await declineOffer(applicationId, applicant, DEMO_REQUEST, new Date(), db);
       return 2;

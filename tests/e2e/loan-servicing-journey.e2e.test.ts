@@ -61,7 +61,7 @@ beforeAll(async () => {
     const reviewer = { id: "journey-reviewer", name: "Rita Reviewer", email: "journey.reviewer@example.com" };
     await db.insert(userTable).values({ ...reviewer, emailVerified: true });
     // No staff role here: the server creates its admin from ADMIN_EMAIL only while there is none.
-    const borrower = { id: "journey-borrower", name: "Dana Whitfield", email: "dana.journey@example.com", isAdmin: false };
+    const borrower = { id: "journey-borrower", name: "Dana Whitfield", email: "dana.journey@example.com", isStaff: false };
     await db.insert(userTable).values({ id: borrower.id, name: borrower.name, email: borrower.email, emailVerified: true });
     await db.insert(profiles).values({ id: borrower.id, fullName: borrower.name, email: borrower.email });
     const [app] = await db

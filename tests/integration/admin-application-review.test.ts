@@ -47,7 +47,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
   const db = () => database().db;
   let n = 0;
-  let admin: AuditActor & { isAdmin: boolean; mfaVerified: boolean };
+  let admin: AuditActor & { isStaff: boolean; mfaVerified: boolean };
   let other: AuditActor;
 
   async function newApplicant() {
@@ -95,7 +95,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       await db().insert(userTable).values({ id, name, email: `${id}@example.com`, emailVerified: true });
       await db().insert(userRoles).values({ userId: id, role: "admin" });
     }
-    admin = { id: `review-admin-${target}`, name: "Ada Admin", email: `review-admin-${target}@example.com`, isAdmin: true, mfaVerified: true };
+    admin = { id: `review-admin-${target}`, name: "Ada Admin", email: `review-admin-${target}@example.com`, isStaff: true, mfaVerified: true };
     other = { id: `review-admin2-${target}`, name: "Bo Admin", email: `review-admin2-${target}@example.com` };
   });
 

@@ -418,7 +418,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
         body: new URLSearchParams({ intent: "note", note: "x".repeat(MAX_REVIEW_FORM_BYTES) }),
         headers: { "content-length": String(MAX_REVIEW_FORM_BYTES + 20) },
       });
-      const verified = { ...admin, isAdmin: true, mfaVerified: true };
+      const verified = { ...admin, isStaff: true, role: "admin" as const, mfaVerified: true };
       expect((await reviewActionFromRequest(big, verified)).status).toBe(413);
       const garbled = new Request("http://localhost:3000/admin", { method: "POST", body: "--x\r\nnot multipart", headers: { "content-type": "multipart/form-data; boundary=y" } });
       expect((await reviewActionFromRequest(garbled, verified)).status).toBe(400);
@@ -426,7 +426,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
     it("refuses a decision from an admin session without the second factor (403), before reading the form", async () => {
       const request = new Request("http://localhost:3000/admin", { method: "POST", body: new URLSearchParams({ intent: "note", note: "x" }) });
-      expect((await reviewActionFromRequest(request, { ...admin, isAdmin: true, mfaVerified: false })).status).toBe(403);
+      expect((await reviewActionFromRequest(request, { ...admin, isStaff: true, role: "admin", mfaVerified: false })).status).toBe(403);
     });
 
     it("an application that does not exist: 409 for a decision, 404 for a note", async () => {

@@ -107,7 +107,7 @@ describe("the applicant's application page", () => {
   });
 
   it("shows the applicant their own application: summary, documents, timeline, What We Need and messages", async () => {
-    const page = await getApplicantApplication(janeApp, { id: JANE.id, isAdmin: false }, database().db);
+    const page = await getApplicantApplication(janeApp, { id: JANE.id, isStaff: false }, database().db);
     expect(page).not.toBeNull();
     expect(page!.application).toMatchObject({ id: janeApp, status: "under_review", loanType: "personal", requestedAmount: 25_000 });
     expect(page!.open).toBe(true);
@@ -129,7 +129,7 @@ describe("the applicant's application page", () => {
   });
 
   it("never carries internal notes, staff names or ids, admin notes, or sensitive values", async () => {
-    const page = await getApplicantApplication(janeApp, { id: JANE.id, isAdmin: false }, database().db);
+    const page = await getApplicantApplication(janeApp, { id: JANE.id, isStaff: false }, database().db);
     const text = JSON.stringify(page);
     for (const hidden of [INTERNAL_NOTE, ADMIN_NOTES, STAFF.name, STAFF.id, "enc:v1", "6789", "1985-02-03", "John"]) expect(text, hidden).not.toContain(hidden);
     expect(page!.timeline.some((e) => e.internal || e.kind === "note")).toBe(false);
@@ -139,20 +139,20 @@ describe("the applicant's application page", () => {
 
   it("answers nothing for another person's application, a malformed or unknown id, or staff", async () => {
     const db = database().db;
-    expect(await getApplicantApplication(johnApp, { id: JANE.id, isAdmin: false }, db)).toBeNull();
-    expect(await getApplicantApplication(janeApp, { id: JOHN.id, isAdmin: false }, db)).toBeNull();
-    expect(await getApplicantApplication(randomUUID(), { id: JANE.id, isAdmin: false }, db)).toBeNull();
+    expect(await getApplicantApplication(johnApp, { id: JANE.id, isStaff: false }, db)).toBeNull();
+    expect(await getApplicantApplication(janeApp, { id: JOHN.id, isStaff: false }, db)).toBeNull();
+    expect(await getApplicantApplication(randomUUID(), { id: JANE.id, isStaff: false }, db)).toBeNull();
     for (const bad of ["not-a-uuid", `${janeApp}x`, "", "' or 1=1 --", undefined, 42]) {
-      expect(await getApplicantApplication(bad, { id: JANE.id, isAdmin: false }, db)).toBeNull();
+      expect(await getApplicantApplication(bad, { id: JANE.id, isStaff: false }, db)).toBeNull();
     }
     // Staff have their own page (second factor, audit); not this one, not even for an application they see there.
-    expect(await getApplicantApplication(janeApp, { id: STAFF.id, isAdmin: true }, db)).toBeNull();
+    expect(await getApplicantApplication(janeApp, { id: STAFF.id, isStaff: true }, db)).toBeNull();
     // An id in capitals is the same application.
-    expect((await getApplicantApplication(janeApp.toUpperCase(), { id: JANE.id, isAdmin: false }, db))?.application.id).toBe(janeApp);
+    expect((await getApplicantApplication(janeApp.toUpperCase(), { id: JANE.id, isStaff: false }, db))?.application.id).toBe(janeApp);
   });
 
   it("marks a decided application closed to new requests and messages", async () => {
-    const page = await getApplicantApplication(janeDecided, { id: JANE.id, isAdmin: false }, database().db);
+    const page = await getApplicantApplication(janeDecided, { id: JANE.id, isStaff: false }, database().db);
     expect(page!.open).toBe(false);
   });
 

@@ -70,7 +70,7 @@ describe("borrower loan on pglite", () => {
     const email = `bl.borrower${n}@example.com`;
     await db().insert(userTable).values({ id, name: "Dana Whitfield", email, emailVerified: true });
     await db().insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
-    const owner = { id, name: "Dana Whitfield", email, isAdmin: false };
+    const owner = { id, name: "Dana Whitfield", email, isStaff: false };
     const [app] = await db()
       .insert(loanApplications)
       .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email }))
@@ -133,7 +133,7 @@ describe("borrower loan on pglite", () => {
     const other = await signedLoan();
     expect(await loadBorrowerLoan(loanId, other.owner, {}, db(), today)).toBeNull();
     expect(await loadBorrowerLoan("not-a-uuid", other.owner, {}, db(), today)).toBeNull();
-    expect(await loadBorrowerLoan(loanId, { ...admin, isAdmin: true }, {}, db(), today)).toBeNull();
+    expect(await loadBorrowerLoan(loanId, { ...admin, isStaff: true }, {}, db(), today)).toBeNull();
     const e = await refusal(makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: other.accountId }, other.owner, info, db(), today));
     expect(e.status).toBe(404);
     const res = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${today.slice(0, 7)}`), other.owner, {}, { db: db(), today });

@@ -78,10 +78,10 @@ describe("live updates of the conversation around an application", () => {
 
     // To the owner and to staff past the second factor; never to another applicant or an admin without it.
     for (const c of conversation) {
-      expect(entitled({ id: JANE, isAdmin: false, mfaVerified: false }, c)).toBe(true);
-      expect(entitled({ id: STAFF, isAdmin: true, mfaVerified: true }, c)).toBe(true);
-      expect(entitled({ id: JOHN, isAdmin: false, mfaVerified: false }, c)).toBe(false);
-      expect(entitled({ id: STAFF, isAdmin: true, mfaVerified: false }, c)).toBe(false);
+      expect(entitled({ id: JANE, isStaff: false, mfaVerified: false }, c)).toBe(true);
+      expect(entitled({ id: STAFF, isStaff: true, mfaVerified: true }, c)).toBe(true);
+      expect(entitled({ id: JOHN, isStaff: false, mfaVerified: false }, c)).toBe(false);
+      expect(entitled({ id: STAFF, isStaff: true, mfaVerified: false }, c)).toBe(false);
     }
   });
 
@@ -105,7 +105,7 @@ describe("live updates of the conversation around an application", () => {
 
   it("the browser's stream carries the application's id to the owner, and nothing of it to another applicant", async () => {
     const db = database().db;
-    const session = (id: string): SessionUser => ({ id, name: id, email: `${id}@example.com`, isAdmin: false, mfaVerified: false, sessionId: `s-${id}` });
+    const session = (id: string): SessionUser => ({ id, name: id, email: `${id}@example.com`, isStaff: false, role: null, mfaVerified: false, sessionId: `s-${id}` });
     const controller = new AbortController();
     const read = async (res: Response) => {
       const reader = res.body!.getReader();

@@ -11,6 +11,9 @@ import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/tes
 
 const EXPECTED_TABLES = [
   "ach_batches",
+  "application_assignments",
+  "approval_proposals",
+  "staff_invitations",
   "admin_mfa",
   "account",
   "application_events",
@@ -90,7 +93,7 @@ function roundTrip(open: () => Promise<{ database: Database; cleanup: () => Prom
     await runMigrations(database);
     expect(await publicTables(database)).toEqual(EXPECTED_TABLES);
     expect(await appliedMigrationCount(database)).toBe(journal.entries.length);
-    expect(await auditTriggers(database)).toEqual(["audit_log_no_truncate", "audit_log_no_update_or_delete"]);
+    expect(await auditTriggers(database)).toEqual(["audit_log_no_truncate", "audit_log_no_update_or_delete", "audit_log_seal"]);
   });
 
   it("running the migrations again is a no-op", async () => {

@@ -39,7 +39,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
     const email = `offer.applicant${n}@example.com`;
     await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
     await db().insert(profiles).values({ id, fullName: `Quinn Offeree${n}`, email, phone: "2125550100" });
-    return { id, name: `Applicant ${n}`, email, isAdmin: false };
+    return { id, name: `Applicant ${n}`, email, isStaff: false };
   }
 
   /** An application (requested: $25,000 at 9.5 % for 36 months) approved with `terms`, at `madeAt`. */
@@ -132,7 +132,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
       const stranger = await newApplicant();
       for (const [id, who] of [
         [app.id, stranger],
-        [app.id, { ...admin, isAdmin: true }],
+        [app.id, { ...admin, isStaff: true }],
         ["not-a-uuid", stranger],
         [randomUUID(), stranger],
       ] as const) {
@@ -210,9 +210,9 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
       expect(dashboard.offers.map((o) => o.id)).toEqual([offerId]);
       expect(dashboard.offers[0]).toMatchObject({ isCounteroffer: true, counterofferReasons: ["Insufficient income", "Excessive obligations"], amountCents: 1_800_000, status: "offered" });
       expect(dashboard.offers.some((o) => o.id === other.offerId)).toBe(false);
-      const page = await getApplicantApplication(app.id, { id: owner.id, isAdmin: false }, db());
+      const page = await getApplicantApplication(app.id, { id: owner.id, isStaff: false }, db());
       expect(page?.offers.map((o) => o.id)).toEqual([offerId]);
-      expect(await getApplicantApplication(app.id, { id: other.owner.id, isAdmin: false }, db())).toBeNull();
+      expect(await getApplicantApplication(app.id, { id: other.owner.id, isStaff: false }, db())).toBeNull();
     });
   });
 

@@ -83,7 +83,7 @@ describe("offer signing on pglite", () => {
     const email = `sign.applicant${n}@example.com`;
     await db().insert(userTable).values({ id, name: `Dana Whitfield`, email, emailVerified: true });
     await db().insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
-    return { id, name: "Dana Whitfield", email, isAdmin: false };
+    return { id, name: "Dana Whitfield", email, isStaff: false };
   }
 
   /** An application approved with an offer (25,000 at 9.50 % for 36 months: the request, not a counteroffer). */
@@ -97,7 +97,7 @@ describe("offer signing on pglite", () => {
     return { app: app!, owner, offerId };
   }
 
-  const sign = (applicationId: string, owner: { id: string; name: string; email: string; isAdmin: boolean }, now = new Date()) =>
+  const sign = (applicationId: string, owner: { id: string; name: string; email: string; isStaff: boolean }, now = new Date()) =>
     signOffer(applicationId, owner, { kind: "typed", name: "dana whitfield" }, info, { db: db(), storage, now });
 
   async function refusal(promise: Promise<unknown>): Promise<OfferActionRefused> {
@@ -152,7 +152,7 @@ describe("offer signing on pglite", () => {
       const { app } = await offered();
       const stranger = await newApplicant();
       expect((await refusal(giveConsent(app.id, stranger, info, db()))).status).toBe(404);
-      expect((await refusal(giveConsent(app.id, { ...admin, isAdmin: true }, info, db()))).status).toBe(404);
+      expect((await refusal(giveConsent(app.id, { ...admin, isStaff: true }, info, db()))).status).toBe(404);
       expect((await refusal(giveConsent("not-a-uuid", stranger, info, db()))).status).toBe(404);
       expect((await refusal(withdrawConsent(app.id, stranger, info, db()))).status).toBe(404);
     });
@@ -272,7 +272,7 @@ describe("offer signing on pglite", () => {
       await giveConsent(app.id, owner, info, db());
       const stranger = await newApplicant();
       expect((await refusal(sign(app.id, stranger))).status).toBe(404);
-      expect((await refusal(sign(app.id, { ...admin, isAdmin: true }))).status).toBe(404);
+      expect((await refusal(sign(app.id, { ...admin, isStaff: true }))).status).toBe(404);
       expect((await db().select().from(loanOffers).where(eq(loanOffers.applicationId, app.id)))[0]!.status).toBe("offered");
     });
 
@@ -352,7 +352,7 @@ describe("offer signing on pglite", () => {
       await staff.body?.cancel();
       const stranger = await newApplicant();
       expect((await serveSignedAgreement(app.id, { side: "applicant", viewer: stranger }, info, { db: db(), storage })).status).toBe(404);
-      expect((await serveSignedAgreement(app.id, { side: "applicant", viewer: { ...admin, isAdmin: true } }, info, { db: db(), storage })).status).toBe(404);
+      expect((await serveSignedAgreement(app.id, { side: "applicant", viewer: { ...admin, isStaff: true } }, info, { db: db(), storage })).status).toBe(404);
       const downloads = await db().select().from(auditLog).where(eq(auditLog.action, "agreement.download"));
       expect(downloads.filter((d) => (d.details as { applicationId?: string }).applicationId === app.id).map((d) => d.actorId).sort()).toEqual([admin.id, owner.id].sort());
     });

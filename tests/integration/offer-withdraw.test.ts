@@ -47,7 +47,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
   const db = () => database().db;
   let n = 0;
-  let admin: AuditActor & { isAdmin: boolean; mfaVerified: boolean };
+  let admin: AuditActor & { isStaff: boolean; mfaVerified: boolean };
 
   async function offered(overrides: Partial<NewLoanApplication> = {}) {
     n += 1;
@@ -87,7 +87,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
   beforeAll(async () => {
     await db().insert(userTable).values({ id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-ada-${target}@example.com`, emailVerified: true });
     await db().insert(userRoles).values({ userId: `withdraw-admin-${target}`, role: "admin" });
-    admin = { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-ada-${target}@example.com`, isAdmin: true, mfaVerified: true };
+    admin = { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-ada-${target}@example.com`, isStaff: true, mfaVerified: true };
   });
 
   it("withdraws the open offer: status, time, staff member and reason; the timeline entry the applicant reads, the audit row and the e-mail", async () => {

@@ -57,13 +57,13 @@ describe("the application status lifecycle", () => {
   });
 
   it("lets only an admin with a verified second factor decide", () => {
-    expect(mayMake("approve", { isAdmin: true, mfaVerified: true })).toBe(true);
-    expect(mayMake("deny", { isAdmin: true, mfaVerified: true })).toBe(true);
-    expect(mayMake("approve", { isAdmin: true, mfaVerified: false })).toBe(false);
-    expect(mayMake("deny", { isAdmin: false, mfaVerified: true })).toBe(false);
-    expect(mayMake("submit", { isAdmin: false, mfaVerified: false })).toBe(true);
-    expect(mayMake("start-review", { isAdmin: true, mfaVerified: false })).toBe(false);
-    expect(mayMake("close-incomplete", { isAdmin: false, mfaVerified: true })).toBe(false);
+    expect(mayMake("approve", { isStaff: true, mfaVerified: true })).toBe(true);
+    expect(mayMake("deny", { isStaff: true, mfaVerified: true })).toBe(true);
+    expect(mayMake("approve", { isStaff: true, mfaVerified: false })).toBe(false);
+    expect(mayMake("deny", { isStaff: false, mfaVerified: true })).toBe(false);
+    expect(mayMake("submit", { isStaff: false, mfaVerified: false })).toBe(true);
+    expect(mayMake("start-review", { isStaff: true, mfaVerified: false })).toBe(false);
+    expect(mayMake("close-incomplete", { isStaff: false, mfaVerified: true })).toBe(false);
   });
 
   it("counts active and approved loans as current", () => {

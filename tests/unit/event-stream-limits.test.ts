@@ -26,7 +26,8 @@ const user = (id: string, sessionId: string, extra: Partial<SessionUser> = {}): 
   sessionId,
   name: id,
   email: `${id}@example.com`,
-  isAdmin: false,
+  isStaff: false,
+  role: null,
   mfaVerified: false,
   ...extra,
 });
@@ -87,11 +88,11 @@ describe("what an admin stream carries", () => {
 
   it("an admin session without the second factor receives no one else's changes, until it passes it", async () => {
     let verified = false;
-    const admin = user("admin", "a1", { isAdmin: true, mfaVerified: false });
+    const admin = user("admin", "a1", { isStaff: true, mfaVerified: false });
     const stream = reader(
       createEventStream(admin, new AbortController().signal, {
         heartbeatMs: 30,
-        refresh: async () => ({ id: "admin", isAdmin: true, mfaVerified: verified }),
+        refresh: async () => ({ id: "admin", isStaff: true, mfaVerified: verified }),
       }),
     );
     await tick();
@@ -107,15 +108,15 @@ describe("what an admin stream carries", () => {
   });
 
   it("a verified admin whose role is taken away stops receiving others' changes at the next heartbeat", async () => {
-    let isAdmin = true;
+    let isStaff = true;
     const stream = reader(
-      createEventStream(user("admin", "a2", { isAdmin: true, mfaVerified: true }), new AbortController().signal, {
+      createEventStream(user("admin", "a2", { isStaff: true, mfaVerified: true }), new AbortController().signal, {
         heartbeatMs: 30,
-        refresh: async () => ({ id: "admin", isAdmin, mfaVerified: true }),
+        refresh: async () => ({ id: "admin", isStaff, mfaVerified: true }),
       }),
     );
     publish({ ...someoneElses, id: "before" });
-    isAdmin = false;
+    isStaff = false;
     await tick(80);
     publish({ ...someoneElses, id: "after" });
     await tick();

@@ -6,18 +6,18 @@ describe("live events", () => {
   const change = (owner: string, t = "loan_applications" as const) => ({ t, op: "UPDATE" as const, id: "x", owner });
 
   it("go to the owner and to admins who passed the second factor, never to another applicant", () => {
-    expect(entitled({ id: "alice", isAdmin: false, mfaVerified: false }, change("alice"))).toBe(true);
-    expect(entitled({ id: "bob", isAdmin: false, mfaVerified: false }, change("alice"))).toBe(false);
-    expect(entitled({ id: "admin", isAdmin: true, mfaVerified: true }, change("alice"))).toBe(true);
+    expect(entitled({ id: "alice", isStaff: false, mfaVerified: false }, change("alice"))).toBe(true);
+    expect(entitled({ id: "bob", isStaff: false, mfaVerified: false }, change("alice"))).toBe(false);
+    expect(entitled({ id: "admin", isStaff: true, mfaVerified: true }, change("alice"))).toBe(true);
   });
 
   it("do not go to an admin session that has not passed the second factor (other than the admin's own)", () => {
-    expect(entitled({ id: "admin", isAdmin: true, mfaVerified: false }, change("alice"))).toBe(false);
-    expect(entitled({ id: "admin", isAdmin: true, mfaVerified: false }, change("admin"))).toBe(true);
+    expect(entitled({ id: "admin", isStaff: true, mfaVerified: false }, change("alice"))).toBe(false);
+    expect(entitled({ id: "admin", isStaff: true, mfaVerified: false }, change("admin"))).toBe(true);
   });
 
   it("never forward session events", () => {
-    expect(entitled({ id: "alice", isAdmin: true, mfaVerified: true }, { t: "session", op: "DELETE", id: "s", owner: "alice" })).toBe(false);
+    expect(entitled({ id: "alice", isStaff: true, mfaVerified: true }, { t: "session", op: "DELETE", id: "s", owner: "alice" })).toBe(false);
   });
 
   it("reconnect after 1, 2, 5, 10 s, then every 10 s", () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useRouteLoaderData } from "react-router";
+import { can, type Permission, type StaffRole } from "~/domain/staff-permissions";
 import { cn } from "~/utils/cn";
 
 /** The admin area's frame: page title, short description and the section navigation. */
@@ -14,17 +15,36 @@ const SECTION_LABELS = {
   "/admin/messages": "Messages",
   "/admin/loans": "Loans",
   "/admin/ach": "ACH",
+  "/admin/reports": "Reports",
+  "/admin/staff": "Staff",
 } as const;
 
+/** Sections a role may not open are left out of its navigation (issue 22); the rest need staff.read. */
+const SECTION_PERMISSIONS: Partial<Record<keyof typeof SECTION_LABELS, Permission>> = {
+  "/admin/staff": "staff.manage",
+};
+
 /** The applications list is the area's index: its tab is current on /admin only, not on every admin page. */
-export const ADMIN_SECTIONS = Object.entries(SECTION_LABELS).map(([to, label]) => ({ to, label, end: to === "/admin" }));
+export const ADMIN_SECTIONS = Object.entries(SECTION_LABELS).map(([to, label]) => ({
+  to,
+  label,
+  end: to === "/admin",
+  permission: SECTION_PERMISSIONS[to as keyof typeof SECTION_LABELS] ?? ("staff.read" as Permission),
+}));
+
+/** The signed-in staff member's role, from the root loader (null outside a staff session). */
+export function useStaffRole(): StaffRole | null {
+  return useRouteLoaderData<{ staffRole?: StaffRole | null }>("root")?.staffRole ?? null;
+}
 
 export function AdminShell({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+  const role = useStaffRole();
+  const sections = ADMIN_SECTIONS.filter((s) => can(role, s.permission));
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <nav aria-label="Admin" className="mb-6 overflow-x-auto">
         <ul className="flex min-w-max gap-1 border-b border-slate-200">
-          {ADMIN_SECTIONS.map((s) => (
+          {sections.map((s) => (
             <li key={s.to}>
               <NavLink
                 to={s.to}

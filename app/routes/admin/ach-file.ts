@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { downloadAchBatch } from "~/server/servicing/ach-batches.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/ach-file";
  * account numbers: it is never cached and never linked from anywhere but /admin/ach.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "servicing.manage");
   const file = await downloadAchBatch(params.id, admin, requestInfo(request, context));
   if (!file) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   return new Response(request.method === "HEAD" ? null : file.content, {

@@ -14,7 +14,7 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import { achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { requestInfo } from "~/server/http/request-info.server";
@@ -25,14 +25,14 @@ import type { Route } from "./+types/ach";
 export const meta: Route.MetaFunction = () => [...pageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits."), { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "staff.read");
   return loadAchPage();
 }
 
 /** Create ACH Batch, Mark Settled, Mark Returned (validated by achActionSchema; the services audit). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "servicing.manage");
   const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true });
   if (!read.ok) return respond(read.answer);
   const parsed = achActionSchema.safeParse(achFormInput(read.form));

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import type { Route } from "./+types/application-agreement";
@@ -8,6 +8,6 @@ import type { Route } from "./+types/application-agreement";
  * no-store) for staff with a verified second factor; audited ('agreement.download', the staff actor).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "sensitive.reveal");
   return serveSignedAgreement(params.id, { side: "staff", admin }, requestInfo(request, context), { method: request.method });
 }

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { messageAction } from "~/server/conversation/message-actions.server";
 import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -16,7 +16,7 @@ export function loader() {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "applications.work");
   const actor = { id: admin.id, name: admin.name, email: admin.email };
   return jsonAnswer(await messageAction(request, params.id, { id: admin.id, side: "staff", actor }, requestInfo(request, context)));
 }

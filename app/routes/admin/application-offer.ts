@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { requestInfo } from "~/server/http/request-info.server";
@@ -17,6 +17,6 @@ export function loader() {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "applications.work");
   return jsonAnswer(await offerWithdrawAction(request, params.id, admin, requestInfo(request, context)));
 }

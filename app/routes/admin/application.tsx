@@ -5,7 +5,7 @@ import { NotFoundPage } from "~/components/error-page";
 import { pageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/admin/application-page.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { getConfig } from "~/server/config.server";
 import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins with a verified second factor only; an id that names no application is a 404; the read is audited ('application.view'). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const id = parseApplicationId(params.id);
   if (!id) throw data(null, { status: 404, statusText: "Not Found" });
   let application;
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/admin/application-page.server.ts). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "applications.work");
   return respond(await applicationPageAction(request, params.id, admin, requestInfo(request, context)));
 }
 

@@ -4,7 +4,7 @@ import { pageMeta } from "~/content/site";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
 import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/admin/applications.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { getConfig } from "~/server/config.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { respond } from "~/server/http/action-answer.server";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins with a verified second factor only; the list read is audited ('applications.list'). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const params = parseReviewListParams(new URL(request.url).searchParams);
   try {
     return {
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** approve | deny | note | encrypt-migration, each validated by its schema (app/domain/validation/review.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "applications.work");
   return respond(await reviewActionFromRequest(request, admin, requestInfo(request, context)));
 }
 

@@ -2,7 +2,7 @@ import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
 import { pageMeta } from "~/content/site";
 import { getClientDetail, listClients, parseClientsUrl } from "~/server/admin/clients.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import type { Route } from "./+types/clients";
 import { requestInfo } from "~/server/http/request-info.server";
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins with a verified second factor only; each read is audited (client.list, client.view). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const { q, page, clientId } = parseClientsUrl(new URL(request.url));
   const info = requestInfo(request, context);
   const list = await listClients({ q, page }, admin, info);

@@ -6,7 +6,7 @@ import { pageMeta } from "~/content/site";
 import { errorToast } from "~/domain/action-result";
 import { parsePage, parseUserId } from "~/server/admin/clients.server";
 import { createDocumentLink, listDocuments } from "~/server/admin/documents.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import type { Route } from "./+types/documents";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins with a verified second factor only; the list read is audited (document.list). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const url = new URL(request.url);
   const info = requestInfo(request, context);
   return listDocuments({ page: parsePage(url.searchParams.get("page")), clientId: parseUserId(url.searchParams.get("client")) }, admin, info);
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** intent=link: a 60-second signed link for this admin to one document (audited as document.link). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "sensitive.reveal");
   const nonce = crypto.randomUUID();
   const refuse = (title: string, message: string): LinkActionData => ({ ok: false, nonce, toast: errorToast(title, message) });
   const read = await readActionForm(request, (message) => refuse("Error", message), { unreadableAsEmpty: true });

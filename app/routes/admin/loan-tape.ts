@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { exportLoanTape } from "~/server/servicing/staff-loans.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/loan-tape";
  * audited ('loan_tape.export' with the row count). GET only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const tape = await exportLoanTape(admin, requestInfo(request, context));
   return new Response(request.method === "HEAD" ? null : tape.csv, {
     status: 200,

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { LoanPage } from "~/components/admin/loans/loan-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { requestInfo } from "~/server/http/request-info.server";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta("Loan", "Private Loan
 
 /** Admins with a verified second factor only; an id that names no loan is a 404; the read is audited ('loan.view'). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const id = parseLoanId(params.id);
   if (!id) throw data(null, { status: 404, statusText: "Not Found" });
   const loan = await loadStaffLoan(id, admin, requestInfo(request, context));
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** record-payment | reverse-payment (app/server/servicing/staff-loans.server.ts), validated, under the loan's row lock. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "servicing.manage");
   return respond(await loanPageAction(request, params.id, admin, requestInfo(request, context)));
 }
 

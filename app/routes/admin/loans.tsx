@@ -1,7 +1,7 @@
 import { LoansPage } from "~/components/admin/loans/loans-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { listLoans, parseLoansUrl } from "~/server/servicing/staff-loans.server";
 import type { Route } from "./+types/loans";
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta("Loans", "Private Loa
 
 /** Admins with a verified second factor only; the read is audited ('loans.list'). ?status=current|late|paid_in_full&q=&page= */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const list = await listLoans(parseLoansUrl(new URL(request.url)), admin, requestInfo(request, context));
   return { list };
 }

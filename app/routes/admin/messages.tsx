@@ -4,7 +4,7 @@ import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
 import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/admin/messages.server";
 import { parsePageNumber } from "~/server/admin/moderation.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import type { Route } from "./+types/messages";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins only; each page read writes a 'contact.list' audit row (client data access). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "staff.read");
   const params = new URL(request.url).searchParams;
   return listContactMessages(
     { view: parseMessageView(params.get("view")), page: parsePageNumber(params.get("page")) },
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Mark one message read or archived ({ id, status }, validated by the server module). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "content.moderate");
   const read = await readActionForm(request, (message) => stampedResult(false, "Update Failed", message), { unreadableAsEmpty: true });
   if (!read.ok) return respond(read.answer);
   const result = await setContactMessageStatus({ id: read.form.get("id"), status: read.form.get("status") }, admin, requestInfo(request, context));

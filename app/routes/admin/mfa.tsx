@@ -3,7 +3,7 @@ import { MfaPanel } from "~/components/admin/mfa-panel";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/auth/mfa.server";
-import { requireAdmin, safeRedirectPath } from "~/server/auth/session.server";
+import { requireStaff, safeRedirectPath } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -13,7 +13,7 @@ import { requestInfo } from "~/server/http/request-info.server";
 export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, { allowUnverified: true });
+  const user = await requireStaff(request, "staff.read", { allowUnverified: true });
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
   const state = await getMfaState(user.id);
   if (state === "enabled") {
@@ -32,7 +32,7 @@ const refused = (message: string): MfaActionData => ({ ok: false, toast: errorTo
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request, { allowUnverified: true });
+  const user = await requireStaff(request, "staff.read", { allowUnverified: true });
   // An unreadable body (wrong content type, broken multipart) reads as an empty form: bad input, not a 500.
   const read = await readActionForm(request, refused, { unreadableAsEmpty: true });
   if (!read.ok) return respond(read.answer);

@@ -2,7 +2,7 @@ import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { pageMeta } from "~/content/site";
 import { loadMonitoring } from "~/server/admin/monitoring.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import type { Route } from "./+types/monitoring";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins only. A failed query comes back as `{ ok: false }` (a toast), not as an error page. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "staff.read");
   const hours = parseMonitoringHours(new URL(request.url).searchParams.get("hours"));
   return loadMonitoring(hours);
 }

@@ -1,7 +1,7 @@
 import { SecurityPage } from "~/components/admin/security/security-page";
 import { pageMeta } from "~/content/site";
 import { getSecurityOverview } from "~/server/admin/monitoring.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import type { Route } from "./+types/security";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins only. Read-only: this page has no action (its buttons show a notice and call nothing). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "staff.read");
   return getSecurityOverview();
 }
 

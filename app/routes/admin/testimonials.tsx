@@ -3,7 +3,7 @@ import { TestimonialModerationPage } from "~/components/admin/moderation/testimo
 import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
 import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/admin/moderation.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import type { Route } from "./+types/testimonials";
@@ -18,14 +18,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "staff.read");
   return listPendingTestimonials({ page: parsePageNumber(new URL(request.url).searchParams.get("page")) });
 }
 
 /** Approve or reject one pending testimonial ({ id, decision }, validated and audited by the server module). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "content.moderate");
   const read = await readActionForm(request, (message) => stampedResult(false, "Moderation Failed", message), { unreadableAsEmpty: true });
   if (!read.ok) return respond(read.answer);
   const { form } = read;

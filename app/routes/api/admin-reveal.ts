@@ -1,4 +1,5 @@
-import { requireAdmin } from "~/server/auth/session.server";
+import { ACCESS_DENIED_FOR_ROLE } from "~/domain/staff-permissions";
+import { requireStaff } from "~/server/auth/session.server";
 import { revealSensitiveValue, revealThrottled } from "~/server/admin/reveal.server";
 import { jsonAnswer, noStoreJson as json } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -16,12 +17,13 @@ export function loader() {
   return json({ title: "Error", message: "Method Not Allowed" }, 405, { Allow: "POST" });
 }
 
-/** requireAdmin's redirects, as JSON statuses a fetch() caller can act on. */
+/** requireStaff's redirects, as JSON statuses a fetch() caller can act on. */
 async function adminOrResponse(request: Request) {
   try {
-    return await requireAdmin(request);
+    return await requireStaff(request, "sensitive.reveal");
   } catch (error) {
     if (!(error instanceof Response)) throw error;
+    if (error.status === 403) return json({ title: "Access Denied", message: ACCESS_DENIED_FOR_ROLE }, 403);
     const location = error.headers.get("location") ?? "";
     if (location.startsWith("/auth")) return json({ title: "Access Denied", message: "Please sign in again." }, 401);
     if (location.startsWith("/admin/mfa")) return json({ title: "Access Denied", message: "Verify your second factor first." }, 403);

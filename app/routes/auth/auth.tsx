@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   // Already signed in (Apply Now from a cached page, an old bookmark): straight on, not a sign-in form.
   const user = await getOptionalUser(request);
-  if (user) throw redirect(landingPath(user.isAdmin, redirectTo));
+  if (user) throw redirect(landingPath(user.isStaff, redirectTo));
   // Empty when none was given: the action then picks the landing page by role.
   return { captcha: getCaptchaConfigForBrowser(), redirectTo: safeRedirectPath(redirectTo, "") };
 }
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "sign-in": {
       const result = await signIn({ ...parsed.value, captcha: parsed.captcha }, meta);
       if (!result.ok) return answer("sign-in", result);
-      return redirectWithToast(landingPath(result.isAdmin ?? false, parsed.redirectTo), result.toast, { headers: result.headers, request });
+      return redirectWithToast(landingPath(result.isStaff ?? false, parsed.redirectTo), result.toast, { headers: result.headers, request });
     }
     case "reset-request":
       return answer("reset-request", await requestPasswordReset({ ...parsed.value, captcha: parsed.captcha }, meta));

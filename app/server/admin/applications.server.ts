@@ -1,3 +1,4 @@
+import { ACCESS_DENIED_FOR_ROLE, can, type StaffRole } from "~/domain/staff-permissions";
 import { mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
 import { desc, eq, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
@@ -317,14 +318,23 @@ export type ReviewActionResult = ServiceAnswer<ReviewActionData>;
 export const MAX_REVIEW_FORM_BYTES = 64 * 1024;
 
 /** Reads the posted form (refusing one that is too large or unreadable), then handleReviewAction. */
-export async function reviewActionFromRequest(request: Request, actor: AuditActor & LifecycleActor, info: RequestInfo = {}): Promise<ReviewActionResult> {
+export async function reviewActionFromRequest(
+  request: Request,
+  actor: AuditActor & LifecycleActor & { role: StaffRole | null },
+  info: RequestInfo = {},
+): Promise<ReviewActionResult> {
   // Decisions are the lifecycle's verified-admin transitions; requireAdmin has already refused anyone
   // else, and this keeps the rule next to the action should another caller appear.
   if (!mayMake("approve", actor) || !mayMake("deny", actor)) return failure(403, null, { toast: updateFailedToast("Access denied.") });
   const read = await readActionForm(request, (message): ReviewActionData => ({ ok: false, intent: null, toast: updateFailedToast(message) }), {
     limitBytes: MAX_REVIEW_FORM_BYTES,
   });
-  return read.ok ? handleReviewAction(read.form, actor, info) : read.answer;
+  if (!read.ok) return read.answer;
+  // Issue 22: the key migration is the admin's alone (the route let every role that works applications in).
+  if (read.form.get("intent") === "encrypt-migration" && !can(actor.role, "security.manage")) {
+    return failure(403, "encrypt-migration", { toast: updateFailedToast(ACCESS_DENIED_FOR_ROLE) });
+  }
+  return handleReviewAction(read.form, actor, info);
 }
 
 function failure(status: number, intent: ReviewIntent | null, body: Omit<ReviewActionData, "ok" | "intent">): ReviewActionResult {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getConfig } from "~/server/config.server";
@@ -69,6 +70,20 @@ function createAuth(database: Database) {
       updateAge: 24 * 60 * 60,
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Issue 22: a deactivated staff member gets no session by any path (sign-in, password reset);
+          // Better Auth then answers as for a failed sign-in.
+          before: async (session) => {
+            const [row] = await database.db
+              .select({ deactivatedAt: schema.userRoles.deactivatedAt })
+              .from(schema.userRoles)
+              .where(eq(schema.userRoles.userId, session.userId))
+              .limit(1);
+            return row?.deactivatedAt ? false : undefined;
+          },
+        },
+      },
       user: {
         create: {
           // Every account has a profile (the admin client list and the dashboard greeting read it).

@@ -22,7 +22,7 @@ import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-co
  */
 
 export type FlowResult =
-  | { ok: true; toast: Toast; headers?: Headers; isAdmin?: boolean }
+  | { ok: true; toast: Toast; headers?: Headers; isStaff?: boolean }
   | { ok: false; status: number; toast: Toast; resetCaptcha?: boolean };
 
 type RequestMeta = { ip: string; headers: Headers };
@@ -159,8 +159,8 @@ export async function signIn(
     });
     // The password was proven: earlier misses from this address no longer count against it.
     await resetThrottle(gate.accountKey);
-    const isAdmin = await hasAdminRole(response.user.id);
-    return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isAdmin };
+    const isStaff = await hasAdminRole(response.user.id);
+    return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isStaff };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);
   }

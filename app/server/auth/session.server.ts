@@ -1,17 +1,21 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/server/db/client.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { safeRedirectPath } from "~/server/http/safe-redirect.server";
 import { sessionMfa, user as users, userRoles } from "~/server/db/schema.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { ACCESS_DENIED_FOR_ROLE, can, type Permission, type StaffRole } from "~/domain/staff-permissions";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
 
 export type SessionUser = {
   id: string;
   name: string;
   email: string;
-  isAdmin: boolean;
+  /** Holds an active staff role (admin, loan officer or auditor): the admin area is theirs. */
+  isStaff: boolean;
+  /** The staff role; null for applicants. What it allows: ~/domain/staff-permissions. */
+  role: StaffRole | null;
   /** This session passed the admin second factor (meaningful for admins only). */
   mfaVerified: boolean;
   sessionId: string;
@@ -60,29 +64,32 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
 }
 
 /**
- * The admin role and this session's second factor in one round trip (every admin page asks both).
- * No row: the account was deleted between Better Auth's lookup and this one.
+ * The staff role and this session's second factor in one round trip (every staff page asks both).
+ * No row: the account was deleted between Better Auth's lookup and this one. A deactivated staff
+ * member's sessions were ended when they were deactivated; one that slipped through is not signed in.
  */
-async function roleAndSecondFactor(userId: string, sessionId: string): Promise<{ isAdmin: boolean; mfaVerified: boolean } | null> {
+async function roleAndSecondFactor(
+  userId: string,
+  sessionId: string,
+): Promise<{ isStaff: boolean; role: StaffRole | null; mfaVerified: boolean } | null> {
   const db = getDb();
-  const adminRole = db
-    .select({ one: sql`1` })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
   const verified = db.select({ one: sql`1` }).from(sessionMfa).where(eq(sessionMfa.sessionId, sessionId));
   const [row] = await db
-    .select({ isAdmin: sql<boolean>`exists (${adminRole})`, mfaVerified: sql<boolean>`exists (${verified})` })
+    .select({ role: userRoles.role, deactivatedAt: userRoles.deactivatedAt, mfaVerified: sql<boolean>`exists (${verified})` })
     .from(users)
-    .where(eq(users.id, userId));
-  return row ? { isAdmin: row.isAdmin === true, mfaVerified: row.mfaVerified === true } : null;
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.deactivatedAt) return null;
+  return { isStaff: row.role !== null, role: row.role ?? null, mfaVerified: row.mfaVerified === true };
 }
 
-/** Whether the account holds the admin role (sign-in asks, to send staff to /admin). */
+/** Whether the account holds an active staff role (sign-in asks, to send staff to /admin). */
 export async function hasAdminRole(userId: string): Promise<boolean> {
   const [row] = await getDb()
     .select({ one: sql`1` })
     .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+    .where(and(eq(userRoles.userId, userId), isNull(userRoles.deactivatedAt)))
     .limit(1);
   return Boolean(row);
 }
@@ -91,8 +98,8 @@ export async function hasAdminRole(userId: string): Promise<boolean> {
  * Where a signed-in user goes from /auth: the page they were sent from (`redirectTo`, if it is one of
  * ours), else staff to /admin and applicants to /dashboard.
  */
-export function landingPath(isAdmin: boolean, redirectTo: string | null | undefined): string {
-  return safeRedirectPath(redirectTo, isAdmin ? "/admin" : "/dashboard");
+export function landingPath(isStaff: boolean, redirectTo: string | null | undefined): string {
+  return safeRedirectPath(redirectTo, isStaff ? "/admin" : "/dashboard");
 }
 
 /** Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing). */
@@ -112,13 +119,18 @@ export async function requireUser(
 }
 
 /**
- * Admins only, with a second factor verified in this session (FTC Safeguards Rule 314.4(c)(5)).
- * No session: /auth. Not an admin: 'Access denied' and /. Admin without a verified second factor:
- * /admin/mfa (enrol or enter a code), then back. `allowUnverified` is for that page alone.
+ * Staff only, with a second factor verified in this session (FTC Safeguards Rule 314.4(c)(5)), and a
+ * role the permission table allows (issue 22). No session: /auth. Not staff: 'Access denied' and /
+ * (the spec's words). Staff without a verified second factor: /admin/mfa (enrol or enter a code), then
+ * back; `allowUnverified` is for that page alone. A role without the permission: 403.
  */
-export async function requireAdmin(request: Request, options: { allowUnverified?: boolean } = {}): Promise<SessionUser> {
+export async function requireStaff(
+  request: Request,
+  permission: Permission,
+  options: { allowUnverified?: boolean } = {},
+): Promise<SessionUser & { role: StaffRole }> {
   const user = await requireUser(request);
-  if (!user.isAdmin) {
+  if (!user.isStaff || !user.role) {
     throw await redirectWithToast(
       "/",
       { type: "error", title: "Access Denied", description: "Access denied. Admin privileges required." },
@@ -129,7 +141,14 @@ export async function requireAdmin(request: Request, options: { allowUnverified?
     const url = new URL(request.url);
     throw redirect(`/admin/mfa?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
-  return user;
+  if (!can(user.role, permission)) throw forbiddenForRole();
+  return user as SessionUser & { role: StaffRole };
+}
+
+/** The 403 a staff member gets for something their role does not allow (pages and actions alike). */
+export function forbiddenForRole(): Response {
+  const body = { ok: false, message: ACCESS_DENIED_FOR_ROLE, toast: { type: "error", title: "Access Denied", description: ACCESS_DENIED_FOR_ROLE } };
+  return new Response(JSON.stringify(body), { status: 403, statusText: "Forbidden", headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
 
 /** Only same-site paths may be redirect targets (no open redirects): see safe-redirect.server.ts. */

@@ -37,7 +37,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
+import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVAL_PROPOSAL_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../domain/conversation-enums";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../domain/loan-offers";
 import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../domain/servicing-enums";
@@ -198,10 +198,44 @@ export const userRoles = pgTable(
     userId: userIdRef("cascade"),
     role: text("role", { enum: USER_ROLES }).notNull(),
     createdAt: createdAt(),
+    /** Issue 22: a deactivated staff member cannot sign in (every session was ended when this was set). */
+    deactivatedAt: timestamptz("deactivated_at"),
+    deactivatedBy: text("deactivated_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     unique("user_roles_user_id_role_key").on(t.userId, t.role),
+    // One staff role per person (issue 22): the permission table reads a single role.
+    uniqueIndex("user_roles_one_role_per_user_idx").on(t.userId),
     oneOf(t.role, USER_ROLES),
+  ],
+);
+
+/**
+ * Staff invitations (issue 22): a link valid 72 hours (only the SHA-256 of its token is kept), used
+ * once to set a password; the second factor is enrolled at /admin/mfa before any staff page opens.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuidPk(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    acceptedAt: timestamptz("accepted_at"),
+    acceptedUserId: text("accepted_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Set when a newer invitation to the same address replaces it, or an admin cancels it. */
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.role, USER_ROLES),
+    columnCheck(t.email, sql`char_length(${t.email}) between 3 and 254`),
+    columnCheck(t.name, sql`char_length(${t.name}) between 1 and 100`),
+    // One open invitation per address.
+    uniqueIndex("staff_invitations_open_email_idx").on(sql`lower(${t.email})`).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
 
@@ -263,6 +297,9 @@ export const loanApplications = pgTable(
     ...review(),
     /** Reasons given with a denial. */
     decisionReasons: text("decision_reasons").array(),
+    /** Issue 22: the officer working it (history in application_assignments). */
+    assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
+    assignedAt: timestamptz("assigned_at"),
     ...timestamps(),
   },
   (t) => [
@@ -304,6 +341,62 @@ export const loanApplications = pgTable(
     // without sorting.
     index("loan_applications_status_submitted_at_id_idx").on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
+    // My Queue (issue 22): one officer's applications, newest first.
+    index("loan_applications_assigned_to_submitted_at_idx").on(t.assignedTo, t.submittedAt.desc().nullsFirst()),
+  ],
+);
+
+/** Every (re)assignment of an application to a staff member, kept as history (issue 22). */
+export const applicationAssignments = pgTable(
+  "application_assignments",
+  {
+    id: uuidPk(),
+    applicationId: applicationIdRef("cascade"),
+    /** Null: unassigned. */
+    assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
+    assignedBy: text("assigned_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_assignments_application_id_idx").on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * Four-eyes approval (issue 22): an approval at or above FOUR_EYES_THRESHOLD is first a proposal with
+ * the terms; another staff member confirms it (the offer is then made with these terms) or sends it
+ * back with a comment. One open proposal per application.
+ */
+export const approvalProposals = pgTable(
+  "approval_proposals",
+  {
+    id: uuidPk(),
+    applicationId: applicationIdRef("cascade"),
+    status: text("status", { enum: APPROVAL_PROPOSAL_STATUSES }).notNull().default("proposed"),
+    approvedAmount: money("approved_amount").notNull(),
+    interestRate: percent("interest_rate").notNull(),
+    termMonths: integer("term_months").notNull(),
+    originationFeePercent: percent("origination_fee_percent").notNull(),
+    counterofferReasons: text("counteroffer_reasons").array().notNull().default(sql`'{}'::text[]`),
+    /** Restrict: the proposer is who may never confirm; the row must keep naming them. */
+    proposedBy: text("proposed_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamptz("decided_at"),
+    /** Send Back's comment. */
+    comment: text("comment"),
+    /** The offer a confirmation made. */
+    offerId: uuid("offer_id").references(() => loanOffers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    oneOf(t.status, APPROVAL_PROPOSAL_STATUSES),
+    columnCheck(t.approvedAmount, sql`${t.approvedAmount} > 0`),
+    check("approval_proposals_decided_check", sql`(${t.status} = 'proposed') = (${t.decidedAt} is null)`),
+    check("approval_proposals_not_own_check", sql`${t.decidedBy} is null or ${t.status} <> 'confirmed' or ${t.decidedBy} <> ${t.proposedBy}`),
+    check("approval_proposals_sent_back_comment_check", sql`${t.status} <> 'sent_back' or ${t.comment} is not null`),
+    columnCheck(t.comment, whenPresent(t.comment, sql`char_length(${t.comment}) between 1 and 2000`)),
+    uniqueIndex("approval_proposals_one_open_idx").on(t.applicationId).where(sql`${t.status} = 'proposed'`),
+    index("approval_proposals_application_id_idx").on(t.applicationId, t.createdAt),
   ],
 );
 
@@ -883,8 +976,17 @@ export const auditLog = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /**
+     * Issue 22, the hash chain (decision 0035): set by the deferred trigger audit_log_seal at commit,
+     * one transaction at a time. row_hash = SHA-256 of the row's canonical text, which includes
+     * prev_hash (the row_hash of chain_seq - 1). `npm run audit:verify` walks it.
+     */
+    chainSeq: bigint("chain_seq", { mode: "number" }),
+    prevHash: text("prev_hash"),
+    rowHash: text("row_hash"),
   },
   (t) => [
+    uniqueIndex("audit_log_chain_seq_idx").on(t.chainSeq),
     index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("audit_log_actor_id_created_at_idx").on(t.actorId, t.createdAt.desc().nullsFirst()),
   ],

@@ -30,7 +30,7 @@ export type StreamLimits = { perSession: number; perUser: number; perInstance: n
 
 export const STREAMS_FULL_MESSAGE = "Live updates are busy on this server. The page will reconnect by itself shortly.";
 
-type Access = Pick<SessionUser, "id" | "isAdmin" | "mfaVerified">;
+type Access = Pick<SessionUser, "id" | "isStaff" | "mfaVerified">;
 
 export type StreamOptions = {
   heartbeatMs?: number;
@@ -64,7 +64,7 @@ export function entitled(user: Access, event: ChangeEvent): boolean {
   if (event.t === "session") return false;
   // An admin's stream carries other people's changes only once this session passed the second factor,
   // the same rule as the admin pages (FTC Safeguards Rule 314.4(c)(5)).
-  return event.owner === user.id || (user.isAdmin && user.mfaVerified);
+  return event.owner === user.id || (user.isStaff && user.mfaVerified);
 }
 
 /** Ends the oldest streams matching `same` until fewer than `cap` remain. */
@@ -109,7 +109,7 @@ export function createEventStream(user: SessionUser, signal: AbortSignal, option
       { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
     );
   }
-  const access: Access = { id: user.id, isAdmin: user.isAdmin, mfaVerified: user.mfaVerified };
+  const access: Access = { id: user.id, isStaff: user.isStaff, mfaVerified: user.mfaVerified };
   const encoder = new TextEncoder();
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   let cleanup = () => {};
@@ -157,7 +157,7 @@ export function createEventStream(user: SessionUser, signal: AbortSignal, option
         options.refresh?.().then(
           (now) => {
             if (!now) return close();
-            access.isAdmin = now.isAdmin;
+            access.isStaff = now.isStaff;
             access.mfaVerified = now.mfaVerified;
           },
           () => undefined,

@@ -17,7 +17,7 @@ import { ownApplication } from "./consent.server";
  * 'agreement.download' with the reader. 404 for anything the reader may not see or that does not exist.
  */
 
-export type AgreementReader = { side: "applicant"; viewer: AuditActor & { isAdmin: boolean } } | { side: "staff"; admin: AuditActor };
+export type AgreementReader = { side: "applicant"; viewer: AuditActor & { isStaff: boolean } } | { side: "staff"; admin: AuditActor };
 
 const NOT_FOUND = "There is no signed agreement for this application.";
 

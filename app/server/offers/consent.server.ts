@@ -28,7 +28,7 @@ export class OfferActionRefused extends Error {
 export const NOT_FOUND_MESSAGE = "This application does not exist.";
 
 /** Who is asking: applicants only (staff work on /admin, where their second factor applies). */
-export type OfferViewer = AuditActor & { isAdmin: boolean };
+export type OfferViewer = AuditActor & { isStaff: boolean };
 
 export type OwnApplication = {
   id: string;
@@ -48,8 +48,8 @@ export type OwnApplication = {
  * The viewer's own application (the columns the agreement needs), or null: another person's id, a
  * malformed id and staff all read as "not found", so the answer never says whether it exists.
  */
-export async function ownApplication(applicationId: unknown, viewer: { id: string; isAdmin: boolean }, db: DbOrTx = getDb()): Promise<OwnApplication | null> {
-  if (viewer.isAdmin) return null;
+export async function ownApplication(applicationId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb()): Promise<OwnApplication | null> {
+  if (viewer.isStaff) return null;
   if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
   const [row] = await db
     .select({

@@ -32,7 +32,7 @@ export class OfferDecisionRefused extends Error {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type OfferDecider = { id: string; name: string; email: string; isAdmin: boolean };
+export type OfferDecider = { id: string; name: string; email: string; isStaff: boolean };
 
 /** What the e-mail needs of the application and its applicant (the account's address, the profile's name). */
 async function recipientsFor(tx: Tx, applicationIds: string[]) {
@@ -80,7 +80,7 @@ export async function declineOffer(
   now: Date = new Date(),
   db: Db = getDb(),
 ): Promise<OfferView> {
-  if (user.isAdmin || typeof applicationId !== "string" || !UUID.test(applicationId)) {
+  if (user.isStaff || typeof applicationId !== "string" || !UUID.test(applicationId)) {
     throw new OfferDecisionRefused(404, OFFER_DECLINE_MESSAGES.notFound);
   }
   const id = applicationId.toLowerCase();

@@ -19,11 +19,11 @@ import { loadLedger, type LoanLedger } from "./ledger.server";
  */
 
 /** Who is asking: borrowers only (staff see loans on /admin, behind their second factor). */
-export type LoanViewer = AuditActor & { isAdmin: boolean };
+export type LoanViewer = AuditActor & { isStaff: boolean };
 
 /** The loan's id when it is the viewer's own, else null. */
-export async function ownLoanId(loanId: unknown, viewer: { id: string; isAdmin: boolean }, db: DbOrTx = getDb()): Promise<string | null> {
-  if (viewer.isAdmin) return null;
+export async function ownLoanId(loanId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb()): Promise<string | null> {
+  if (viewer.isStaff) return null;
   if (typeof loanId !== "string" || !UUID.test(loanId)) return null;
   const [row] = await db
     .select({ id: approvedLoans.id })
@@ -34,7 +34,7 @@ export async function ownLoanId(loanId: unknown, viewer: { id: string; isAdmin: 
 }
 
 /** The viewer's own loan's ledger, or null. */
-export async function ownLedger(loanId: unknown, viewer: { id: string; isAdmin: boolean }, db: DbOrTx = getDb(), today: string = todayUtc()): Promise<LoanLedger | null> {
+export async function ownLedger(loanId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb(), today: string = todayUtc()): Promise<LoanLedger | null> {
   const id = await ownLoanId(loanId, viewer, db);
   return id ? loadLedger(id, db, today) : null;
 }
