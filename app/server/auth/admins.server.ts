@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { UserRole } from "~/domain/enums";
 import { passwordSchema } from "~/domain/validation/password";
 import type { Database } from "~/server/db/client.server";
 import { user as userTable, userRoles } from "~/server/db/schema.server";
@@ -14,6 +15,17 @@ export async function ensureAdmin(
   database: Database,
   input: { email: string; password: string; name?: string },
 ): Promise<EnsureAdminResult> {
+  return ensureStaff(database, { ...input, role: "admin" });
+}
+
+/**
+ * Creates the account (or finds it) and grants a staff role (issue 22: demo staff, scripts, tests).
+ * A person holds one staff role: an account that already has one keeps it (`promoted` is false).
+ */
+export async function ensureStaff(
+  database: Database,
+  input: { email: string; password: string; name?: string; role: UserRole },
+): Promise<EnsureAdminResult> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
   const db = database.db;
@@ -23,7 +35,7 @@ export async function ensureAdmin(
     const password = passwordSchema.safeParse(input.password);
     if (!password.success) throw new Error(password.error.issues[0]!.message);
     const result = await getAuth(database).api.signUpEmail({
-      body: { name: input.name?.trim() || "Administrator", email, password: input.password },
+      body: { name: input.name?.trim() || (input.role === "admin" ? "Administrator" : "Staff Member"), email, password: input.password },
     });
     existing = { id: result.user.id };
     created = true;
@@ -31,7 +43,7 @@ export async function ensureAdmin(
   }
   const inserted = await db
     .insert(userRoles)
-    .values({ userId: existing.id, role: "admin" })
+    .values({ userId: existing.id, role: input.role })
     .onConflictDoNothing()
     .returning({ id: userRoles.id });
   return { userId: existing.id, created, promoted: inserted.length > 0 };
