@@ -47,6 +47,7 @@ CREATE TABLE "staff_invitations" (
 	CONSTRAINT "staff_invitations_name_check" CHECK (char_length("staff_invitations"."name") between 1 and 100)
 );
 --> statement-breakpoint
+ALTER TABLE "application_events" DROP CONSTRAINT "application_events_kind_check";--> statement-breakpoint
 ALTER TABLE "user_roles" DROP CONSTRAINT "user_roles_role_check";--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "chain_seq" bigint;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "prev_hash" text;--> statement-breakpoint
@@ -73,6 +74,7 @@ ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_deactivated_by_user_id_fk" F
 CREATE UNIQUE INDEX "audit_log_chain_seq_idx" ON "audit_log" USING btree ("chain_seq");--> statement-breakpoint
 CREATE INDEX "loan_applications_assigned_to_submitted_at_idx" ON "loan_applications" USING btree ("assigned_to","submitted_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "user_roles_one_role_per_user_idx" ON "user_roles" USING btree ("user_id");--> statement-breakpoint
+ALTER TABLE "application_events" ADD CONSTRAINT "application_events_kind_check" CHECK ("application_events"."kind" in ('submitted', 'review_started', 'documents_requested', 'document_received', 'reply_received', 'document_accepted', 'document_rejected', 'message', 'note', 'approved', 'denied', 'closed_incomplete', 'offer_made', 'offer_withdrawn', 'offer_declined', 'offer_expired', 'esign_consented', 'esign_withdrawn', 'agreement_signed', 'approval_proposed', 'approval_sent_back', 'assigned'));--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_check" CHECK ("user_roles"."role" in ('admin', 'loan_officer', 'auditor'));--> statement-breakpoint
 -- Issue 22: the audit log's hash chain (decision 0035). A row's canonical text names every column
 -- (octet length and value, "~" for null), its place in the chain and the previous row's hash;

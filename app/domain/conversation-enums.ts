@@ -49,6 +49,10 @@ export const APPLICATION_EVENT_KINDS = [
   "esign_consented",
   "esign_withdrawn",
   "agreement_signed",
+  // Issue 22: four-eyes approval and assignment (internal: staff only).
+  "approval_proposed",
+  "approval_sent_back",
+  "assigned",
 ] as const;
 export type ApplicationEventKind = (typeof APPLICATION_EVENT_KINDS)[number];
 

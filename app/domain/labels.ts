@@ -82,6 +82,9 @@ export const APPLICATION_EVENT_LABELS: Record<ApplicationEventKind, string> = {
   esign_consented: "E-SIGN Consent Given",
   esign_withdrawn: "E-SIGN Consent Withdrawn",
   agreement_signed: "Loan Agreement Signed",
+  approval_proposed: "Approval Proposed",
+  approval_sent_back: "Approval Sent Back",
+  assigned: "Assigned",
 };
 
 export function requestItemKindLabel(kind: string): string {
