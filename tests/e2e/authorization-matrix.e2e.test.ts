@@ -22,15 +22,19 @@ import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 import { openEventStream } from "./helpers/sse";
 import { PUBLIC_PAGE_PATHS, PUBLIC_RESOURCE_PATHS } from "./helpers/public-paths";
 import { ACH_INTENTS } from "~/domain/validation/ach";
+import { can, type Permission } from "~/domain/staff-permissions";
+import { dataDirWithStaff } from "./helpers/seed-staff";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
- * applicant A, applicant B, an admin whose session has not passed the second factor, and an admin.
+ * applicant A, applicant B, an admin whose session has not passed the second factor, an admin, a loan
+ * officer and an auditor (issue 22; both past the second factor).
  * Each cell states the exact outcome. A route added to app/routes.ts without a row here fails.
  */
 
-type Actor = "visitor" | "applicantA" | "applicantB" | "adminNoMfa" | "admin";
-const ACTORS: Actor[] = ["visitor", "applicantA", "applicantB", "adminNoMfa", "admin"];
+type Actor = "visitor" | "applicantA" | "applicantB" | "adminNoMfa" | "admin" | "officer" | "auditor";
+const ACTORS: Actor[] = ["visitor", "applicantA", "applicantB", "adminNoMfa", "admin", "officer", "auditor"];
+const ACTOR_IPS = Object.fromEntries(ACTORS.map((a, i) => [a, `198.18.12.${i + 1}`])) as Record<Actor, string>;
 
 /** Outcomes: a status, or a redirect named by where it goes. */
 type Outcome = number | "auth" | "home" | "mfa" | "dashboard" | "admin";
@@ -46,11 +50,26 @@ type Row = {
   expect: Record<Actor, Outcome>;
 };
 
-const all = (o: Outcome): Record<Actor, Outcome> => ({ visitor: o, applicantA: o, applicantB: o, adminNoMfa: o, admin: o });
-const signedIn = (visitor: Outcome, o: Outcome): Record<Actor, Outcome> => ({ visitor, applicantA: o, applicantB: o, adminNoMfa: o, admin: o });
+const all = (o: Outcome): Record<Actor, Outcome> => ({ visitor: o, applicantA: o, applicantB: o, adminNoMfa: o, admin: o, officer: o, auditor: o });
+const signedIn = (visitor: Outcome, o: Outcome): Record<Actor, Outcome> => ({ visitor, applicantA: o, applicantB: o, adminNoMfa: o, admin: o, officer: o, auditor: o });
 /** A signed-in visitor of /auth goes on to their landing page: applicants /dashboard, staff /admin. */
-const landing = (visitor: Outcome): Record<Actor, Outcome> => ({ ...signedIn(visitor, "dashboard"), adminNoMfa: "admin", admin: "admin" });
-const adminOnly = (admin: Outcome): Record<Actor, Outcome> => ({ visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: "mfa", admin });
+const landing = (visitor: Outcome): Record<Actor, Outcome> => ({ ...signedIn(visitor, "dashboard"), adminNoMfa: "admin", admin: "admin", officer: "admin", auditor: "admin" });
+/**
+ * Staff routes: visitors sign in, applicants are sent home, staff without the second factor enrol it;
+ * past it, the admin gets `admin`, and the officer and the auditor the same where the permission table
+ * gives their role `permission`, else 403 (issue 22).
+ */
+const staffOnly = (admin: Outcome, permission: Permission): Record<Actor, Outcome> => ({
+  visitor: "auth",
+  applicantA: "home",
+  applicantB: "home",
+  adminNoMfa: "mfa",
+  admin,
+  officer: can("loan_officer", permission) ? admin : 403,
+  auditor: can("auditor", permission) ? admin : 403,
+});
+/** Applicant routes: A's own thing answers `a`; B, and every staff member, get `others`. */
+const applicantA = (a: Outcome, others: Outcome = 404): Record<Actor, Outcome> => ({ ...signedIn("auth", others), applicantA: a });
 const form = (fields: Record<string, string>) => () => ({ body: new URLSearchParams(fields) });
 
 const PUBLIC_PAGES = [...PUBLIC_PAGE_PATHS, ...PUBLIC_RESOURCE_PATHS];
@@ -73,7 +92,7 @@ function rows(): Row[] {
     { method: "GET", path: "/api/applications", expect: all(405) },
     { method: "GET", path: "/api/events", expect: signedIn(401, 200) },
     { method: "GET", path: "/api/admin/reveal", expect: all(405) },
-    { method: "GET", path: "/api/documents/file", expect: adminOnly(403) },
+    { method: "GET", path: "/api/documents/file", expect: staffOnly(403, "sensitive.reveal") },
     // Without a link signed for the caller: 403 for everyone signed in (an applicant's own link: dashboard.e2e).
     { method: "GET", path: "/dashboard/documents/file", expect: signedIn("auth", 403) },
     // An applicant's own application page: anyone else (staff included: they have /admin/applications/:id) gets the 404 page.
@@ -81,14 +100,14 @@ function rows(): Row[] {
       method: "GET",
       path: `/dashboard/applications/${appA}`,
       route: "/dashboard/applications/:id",
-      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      expect: applicantA(200),
     },
     { method: "GET", path: "/dashboard/applications/not-a-uuid", route: "/dashboard/applications/:id", expect: signedIn("auth", 404) },
-    ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: adminOnly(200) })),
+    ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: staffOnly(200, "staff.read") })),
     // The staff application page (issue 19): A's application for staff only; an id that names nothing is a 404.
-    { method: "GET", path: `/admin/applications/${appA}`, route: "/admin/applications/:id", expect: adminOnly(200) },
-    { method: "GET", path: "/admin/applications/not-a-uuid", route: "/admin/applications/:id", expect: adminOnly(404) },
-    { method: "GET", path: "/admin/mfa", expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 200, admin: 200 } },
+    { method: "GET", path: `/admin/applications/${appA}`, route: "/admin/applications/:id", expect: staffOnly(200, "staff.read") },
+    { method: "GET", path: "/admin/applications/not-a-uuid", route: "/admin/applications/:id", expect: staffOnly(404, "staff.read") },
+    { method: "GET", path: "/admin/mfa", expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 200, admin: 200, officer: 200, auditor: 200 } },
     // Development only: absent in production (outside production it answers loopback clients only:
     // hostile-request-lines.e2e.test.ts).
     { method: "GET", path: "/dev/mailbox", expect: all(404) },
@@ -111,10 +130,10 @@ function rows(): Row[] {
       },
       expect: signedIn(401, 400),
     },
-    { method: "POST", path: "/admin", intent: "note", body: () => form({ intent: "note", applicationId: appA, note: "Matrix check" })(), expect: adminOnly(200) },
-    { method: "POST", path: "/admin", intent: "approve", body: form({ intent: "approve", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
-    { method: "POST", path: "/admin", intent: "deny", body: form({ intent: "deny", applicationId: "not-a-uuid" }), expect: adminOnly(400) },
-    { method: "POST", path: "/admin", intent: "encrypt-migration", body: form({ intent: "encrypt-migration" }), expect: adminOnly(200) },
+    { method: "POST", path: "/admin", intent: "note", body: () => form({ intent: "note", applicationId: appA, note: "Matrix check" })(), expect: staffOnly(200, "applications.work") },
+    { method: "POST", path: "/admin", intent: "approve", body: form({ intent: "approve", applicationId: "not-a-uuid" }), expect: staffOnly(400, "applications.work") },
+    { method: "POST", path: "/admin", intent: "deny", body: form({ intent: "deny", applicationId: "not-a-uuid" }), expect: staffOnly(400, "applications.work") },
+    { method: "POST", path: "/admin", intent: "encrypt-migration", body: form({ intent: "encrypt-migration" }), expect: staffOnly(200, "security.manage") },
     // Each intent of the staff application page: valid where nothing lasting is lost (start-review, a
     // note, a link), refused input for the decisions, and 409 for Close as Incomplete (nothing is overdue).
     ...(
@@ -133,17 +152,18 @@ function rows(): Row[] {
         route: "/admin/applications/:id",
         intent,
         body: () => form({ intent, ...fields, ...(intent === "link" ? { documentId: docA } : {}) })(),
-        expect: adminOnly(status),
+        // The admin started the review a moment before: the officer's Start Review finds it started.
+        expect: intent === "start-review" ? { ...staffOnly(status, "applications.work"), officer: 409 } : staffOnly(status, "applications.work"),
       }),
     ),
-    { method: "POST", path: "/admin/documents", intent: "link", body: () => form({ intent: "link", documentId: docA, disposition: "inline" })(), expect: adminOnly(200) },
+    { method: "POST", path: "/admin/documents", intent: "link", body: () => form({ intent: "link", documentId: docA, disposition: "inline" })(), expect: staffOnly(200, "sensitive.reveal") },
     // An applicant asks for a link to their own document: A's is 200, anyone else's 404 (never another's file).
     {
       method: "POST",
       path: "/dashboard",
       intent: "document-link",
       body: () => form({ intent: "document-link", documentId: docA })(),
-      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      expect: applicantA(200),
     },
     // What We Need (issue 19). GET: action-only routes. An item id that names nothing: 404 for every
     // signed-in applicant (and an admin on the applicant route); A's own items vs B: request-items.test.ts.
@@ -177,7 +197,7 @@ function rows(): Row[] {
       route: "/admin/applications/:id/requests",
       intent: "request",
       body: () => form({ intent: "request", kind: "pay_stub", note: "Matrix check", dueDate: isoDateAfter(7) })(),
-      expect: adminOnly(200),
+      expect: staffOnly(200, "applications.work"),
     },
     {
       method: "POST",
@@ -185,7 +205,7 @@ function rows(): Row[] {
       route: "/admin/applications/:id/requests",
       intent: "accept",
       body: () => form({ intent: "accept", itemId: randomUUID() })(),
-      expect: adminOnly(404),
+      expect: staffOnly(404, "applications.work"),
     },
     {
       method: "POST",
@@ -193,7 +213,7 @@ function rows(): Row[] {
       route: "/admin/applications/:id/requests",
       intent: "reject",
       body: () => form({ intent: "reject", itemId: randomUUID(), reason: "Matrix check" })(),
-      expect: adminOnly(404),
+      expect: staffOnly(404, "applications.work"),
     },
     // Messages (issue 19): resource routes, action only. The applicant on their own application; staff past the second factor on any.
     { method: "GET", path: `/dashboard/applications/${appA}/messages`, route: "/dashboard/applications/:id/messages", expect: all(405) },
@@ -205,7 +225,7 @@ function rows(): Row[] {
         route: "/dashboard/applications/:id/messages",
         intent,
         body: () => form({ intent, body: "Matrix check" })(),
-        expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+        expect: applicantA(200),
       },
       {
         method: "POST",
@@ -213,7 +233,7 @@ function rows(): Row[] {
         route: "/admin/applications/:id/messages",
         intent,
         body: () => form({ intent, body: "Matrix check" })(),
-        expect: adminOnly(200),
+        expect: staffOnly(200, "applications.work"),
       },
     ]),
     // Decline Offer (issue 20): action only. A's application has no open offer here (409 for A; the
@@ -226,7 +246,7 @@ function rows(): Row[] {
         route: "/dashboard/applications/:id/offer-decline",
         intent,
         body: () => form({ intent })(),
-        expect: { visitor: "auth", applicantA: 409, applicantB: 404, adminNoMfa: 404, admin: 404 },
+        expect: applicantA(409),
       }),
     ),
     { method: "POST", path: "/dashboard/applications/not-a-uuid/offer-decline", route: "/dashboard/applications/:id/offer-decline", body: form({ intent: "decline" }), expect: signedIn("auth", 404) },
@@ -237,7 +257,7 @@ function rows(): Row[] {
       method: "GET",
       path: `/dashboard/applications/${appA}/offer`,
       route: "/dashboard/applications/:id/offer",
-      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      expect: applicantA(200),
     },
     { method: "GET", path: "/dashboard/applications/not-a-uuid/offer", route: "/dashboard/applications/:id/offer", expect: signedIn("auth", 404) },
     ...OFFER_SIGNING_INTENTS.map(
@@ -247,11 +267,11 @@ function rows(): Row[] {
         route: "/dashboard/applications/:id/offer",
         intent,
         body: () => form({ intent, agree: "on", signatureKind: "typed", typedName: "Jane Doe" })(),
-        expect: { visitor: "auth", applicantA: 409, applicantB: 404, adminNoMfa: 404, admin: 404 },
+        expect: applicantA(409),
       }),
     ),
     { method: "GET", path: `/dashboard/applications/${appA}/agreement`, route: "/dashboard/applications/:id/agreement", expect: signedIn("auth", 404) },
-    { method: "GET", path: `/admin/applications/${appA}/agreement`, route: "/admin/applications/:id/agreement", expect: adminOnly(404) },
+    { method: "GET", path: `/admin/applications/${appA}/agreement`, route: "/admin/applications/:id/agreement", expect: staffOnly(404, "sensitive.reveal") },
     // Withdraw Offer (issue 20): action only; staff past the second factor. A's application has no open offer: 409.
     { method: "GET", path: `/admin/applications/${appA}/offer`, route: "/admin/applications/:id/offer", expect: all(405) },
     {
@@ -260,15 +280,15 @@ function rows(): Row[] {
       route: "/admin/applications/:id/offer",
       intent: "withdraw",
       body: () => form({ intent: "withdraw", reason: "Matrix check" })(),
-      expect: adminOnly(409),
+      expect: staffOnly(409, "applications.work"),
     },
     // Servicing, staff side (issue 21): the loan list and the loan tape for staff past the second factor;
     // a loan page whose id names no loan (or is malformed) is a 404, and so is each of its intents.
-    { method: "GET", path: "/admin/loans", expect: adminOnly(200) },
-    { method: "GET", path: "/admin/loans?status=late&q=jane", route: "/admin/loans", expect: adminOnly(200) },
-    { method: "GET", path: "/admin/loans/tape", expect: adminOnly(200) },
-    { method: "GET", path: `/admin/loans/${NO_LOAN}`, route: "/admin/loans/:id", expect: adminOnly(404) },
-    { method: "GET", path: "/admin/loans/not-a-uuid", route: "/admin/loans/:id", expect: adminOnly(404) },
+    { method: "GET", path: "/admin/loans", expect: staffOnly(200, "staff.read") },
+    { method: "GET", path: "/admin/loans?status=late&q=jane", route: "/admin/loans", expect: staffOnly(200, "staff.read") },
+    { method: "GET", path: "/admin/loans/tape", expect: staffOnly(200, "staff.read") },
+    { method: "GET", path: `/admin/loans/${NO_LOAN}`, route: "/admin/loans/:id", expect: staffOnly(404, "staff.read") },
+    { method: "GET", path: "/admin/loans/not-a-uuid", route: "/admin/loans/:id", expect: staffOnly(404, "staff.read") },
     ...LOAN_PAYMENT_INTENTS.map(
       (intent): Row => ({
         method: "POST",
@@ -276,20 +296,20 @@ function rows(): Row[] {
         route: "/admin/loans/:id",
         intent,
         body: form({ intent, amount: "100.00", receivedOn: "2026-01-02", method: "check", reference: "MATRIX-1", paymentId: NO_LOAN, reason: "Returned / NSF" }),
-        expect: adminOnly(404),
+        expect: staffOnly(404, "servicing.manage"),
       }),
     ),
     // Issue 21: ACH Batch. Nothing is pending here, so Create ACH Batch is a 409; settling or returning a
     // payment that is no batch entry is a 404; the file of a batch that does not exist is a 404.
-    { method: "GET", path: "/admin/ach", expect: adminOnly(200) },
-    { method: "POST", path: "/admin/ach", intent: "create-batch", body: form({ intent: "create-batch" }), expect: adminOnly(409) },
-    { method: "POST", path: "/admin/ach", intent: "settle", body: () => form({ intent: "settle", paymentId: randomUUID(), settledOn: isoDateAfter(0) })(), expect: adminOnly(404) },
-    { method: "POST", path: "/admin/ach", intent: "return", body: () => form({ intent: "return", paymentId: randomUUID(), returnCode: "R01" })(), expect: adminOnly(404) },
-    { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: adminOnly(404) },
-    { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: adminOnly(404) },
+    { method: "GET", path: "/admin/ach", expect: staffOnly(200, "staff.read") },
+    { method: "POST", path: "/admin/ach", intent: "create-batch", body: form({ intent: "create-batch" }), expect: staffOnly(409, "servicing.manage") },
+    { method: "POST", path: "/admin/ach", intent: "settle", body: () => form({ intent: "settle", paymentId: randomUUID(), settledOn: isoDateAfter(0) })(), expect: staffOnly(404, "servicing.manage") },
+    { method: "POST", path: "/admin/ach", intent: "return", body: () => form({ intent: "return", paymentId: randomUUID(), returnCode: "R01" })(), expect: staffOnly(404, "servicing.manage") },
+    { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
+    { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.
     // Make a Payment with input its schema refuses (no authorization checkbox): 400 for A, nothing stored.
-    { method: "GET", path: `/dashboard/loans/${loanA}`, route: "/dashboard/loans/:id", expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 } },
+    { method: "GET", path: `/dashboard/loans/${loanA}`, route: "/dashboard/loans/:id", expect: applicantA(200) },
     { method: "GET", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", expect: signedIn("auth", 404) },
     ...MAKE_PAYMENT_INTENTS.map(
       (intent): Row => ({
@@ -298,7 +318,7 @@ function rows(): Row[] {
         route: "/dashboard/loans/:id",
         intent,
         body: () => form({ intent, choice: "installment", bankAccountId: randomUUID() })(),
-        expect: { visitor: "auth", applicantA: 400, applicantB: 404, adminNoMfa: 404, admin: 404 },
+        expect: applicantA(400),
       }),
     ),
     { method: "POST", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", body: form({ intent: "pay" }), expect: signedIn("auth", 404) },
@@ -307,36 +327,36 @@ function rows(): Row[] {
       method: "GET",
       path: `/dashboard/loans/${loanA}/documents?kind=statement&month=${new Date().toISOString().slice(0, 7)}`,
       route: "/dashboard/loans/:id/documents",
-      expect: { visitor: "auth", applicantA: 200, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      expect: applicantA(200),
     },
     {
       method: "GET",
       path: `/dashboard/loans/${loanA}/documents?kind=payoff&date=2000-01-01`,
       route: "/dashboard/loans/:id/documents",
-      expect: { visitor: "auth", applicantA: 400, applicantB: 404, adminNoMfa: 404, admin: 404 },
+      expect: applicantA(400),
     },
     { method: "GET", path: "/dashboard/loans/not-a-uuid/documents?kind=paid-in-full", route: "/dashboard/loans/:id/documents", expect: signedIn("auth", 404) },
-    { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: adminOnly(400) },
-    { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: adminOnly(400) },
+    { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: staffOnly(400, "content.moderate") },
+    { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: staffOnly(400, "content.moderate") },
     {
       method: "POST",
       path: "/api/admin/reveal",
       body: () => ({ body: JSON.stringify({ kind: "ssn", id: appA }), type: "application/json" }),
-      expect: { visitor: 401, applicantA: 403, applicantB: 403, adminNoMfa: 403, admin: 200 },
+      expect: { visitor: 401, applicantA: 403, applicantB: 403, adminNoMfa: 403, admin: 200, officer: 200, auditor: 403 },
     },
     {
       method: "POST",
       path: "/admin/mfa",
       intent: "verify",
       body: form({ intent: "verify", code: "000000", redirectTo: "/admin" }),
-      expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400 },
+      expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400, officer: 400, auditor: 400 },
     },
     {
       method: "POST",
       path: "/admin/mfa",
       intent: "enrol",
       body: form({ intent: "enrol", code: "000000", redirectTo: "/admin" }),
-      expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400 },
+      expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400, officer: 400, auditor: 400 },
     },
     // Last: signing out ends the session it is called with (re-created below for later runs).
     { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
@@ -361,6 +381,8 @@ describe("authorization matrix", () => {
   let server: TestServer;
   const cookies = {} as Record<Actor, string>;
   const admin = { email: "matrix.admin@example.com", password: "Adm1n!Secret" };
+  const officer = { email: "matrix.officer@example.com", password: "0fficer!Secret", name: "Matrix Officer", role: "loan_officer" as const };
+  const auditor = { email: "matrix.auditor@example.com", password: "Aud1tor!Secret", name: "Matrix Auditor", role: "auditor" as const };
   let backupCodes: string[] = [];
 
   async function freshSessions() {
@@ -369,14 +391,20 @@ describe("authorization matrix", () => {
     cookies.applicantB = await signInOverHttp(server.url, "applicant.b@example.com", "Str0ng!Passw0rd", "198.18.7.2");
     cookies.adminNoMfa = await signInOverHttp(server.url, admin.email, admin.password, "198.18.7.3");
     cookies.admin = await signInOverHttp(server.url, admin.email, admin.password, "198.18.7.4");
+    // Nothing after the sign-out row needs the officer's or the auditor's second factor.
+    cookies.officer = await signInOverHttp(server.url, officer.email, officer.password, "198.18.7.5");
+    cookies.auditor = await signInOverHttp(server.url, auditor.email, auditor.password, "198.18.7.6");
   }
 
   beforeAll(async () => {
-    ({ sink, server } = await startServerWithMail({ TRUST_PROXY: "true", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }));
+    const dataDir = await dataDirWithStaff([officer, auditor]);
+    ({ sink, server } = await startServerWithMail({ TRUST_PROXY: "true", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, { dataDir }));
     await signUpOverHttp(server.url, sink, "applicant.a@example.com", "198.18.7.10");
     await signUpOverHttp(server.url, sink, "applicant.b@example.com", "198.18.7.11");
     await freshSessions();
     backupCodes = (await passAdminMfa(server.url, cookies.admin)).backupCodes;
+    await passAdminMfa(server.url, cookies.officer);
+    await passAdminMfa(server.url, cookies.auditor);
 
     appA = await submitApplication(server.url, cookies.applicantA);
     const docs = await (await fetch(`${server.url}/admin/documents`, { headers: { cookie: cookies.admin } })).text();
@@ -446,7 +474,8 @@ describe("authorization matrix", () => {
     for (const row of rows()) {
       for (const actor of ACTORS) {
         const payload = row.body?.();
-        const headers: Record<string, string> = { origin: server.url };
+        // One address per actor, as in life: per-IP throttles (contact, sign-in) count each actor apart.
+        const headers: Record<string, string> = { origin: server.url, "x-forwarded-for": ACTOR_IPS[actor] };
         if (cookies[actor]) headers.cookie = cookies[actor];
         if (payload?.type) headers["content-type"] = payload.type;
         // A multipart body goes as bytes with its length: a FormData is streamed in pieces, and a refusal
