@@ -12,7 +12,7 @@ import { breachedPasswordMessage, checkBreachedPassword } from "~/server/securit
 import { verifyCaptcha } from "~/server/security/captcha.server";
 import { accountIpKey, checkThrottles, reset as resetThrottle, THROTTLES, type ThrottleKey, type ThrottlePolicy } from "~/server/security/throttle.server";
 import { getAuth, setAuthMailer } from "./auth.server";
-import { hasAdminRole } from "./session.server";
+import { hasStaffRole } from "./session.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
 
 /**
@@ -159,7 +159,7 @@ export async function signIn(
     });
     // The password was proven: earlier misses from this address no longer count against it.
     await resetThrottle(gate.accountKey);
-    const isStaff = await hasAdminRole(response.user.id);
+    const isStaff = await hasStaffRole(response.user.id);
     return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isStaff };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);

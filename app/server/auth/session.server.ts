@@ -85,7 +85,7 @@ async function roleAndSecondFactor(
 }
 
 /** Whether the account holds an active staff role (sign-in asks, to send staff to /admin). */
-export async function hasAdminRole(userId: string): Promise<boolean> {
+export async function hasStaffRole(userId: string): Promise<boolean> {
   const [row] = await getDb()
     .select({ one: sql`1` })
     .from(userRoles)
