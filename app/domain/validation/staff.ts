@@ -1,7 +1,10 @@
 import type { Toast } from "~/domain/action-result";
 import { USER_ROLES } from "~/domain/enums";
 import { STAFF_ROLE_LABELS, type StaffRole } from "~/domain/staff-permissions";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+} from "./text-rules";
 import { PASSWORD_MESSAGES, passwordSchema } from "./password";
 import { z } from "./zod";
 
@@ -11,7 +14,13 @@ import { z } from "./zod";
  * Every post names its `intent`; the action picks the schema by it, so an unknown intent is a 400.
  */
 
-export const STAFF_INTENTS = ["invite", "change-role", "deactivate", "reset-mfa", "cancel-invitation"] as const;
+export const STAFF_INTENTS = [
+  "invite",
+  "change-role",
+  "deactivate",
+  "reset-mfa",
+  "cancel-invitation",
+] as const;
 export type StaffIntent = (typeof STAFF_INTENTS)[number];
 
 export const STAFF_NAME_MAX_LENGTH = 100;
@@ -26,10 +35,13 @@ export const STAFF_MESSAGES = {
   roleRequired: "Choose a role: Admin, Loan Officer or Auditor",
   unknownStaff: "This staff member does not exist.",
   unknownInvitation: "This invitation does not exist.",
-  accountExists: "An account with this e-mail address already exists. Staff invitations are for new accounts only.",
-  lastAdmin: "The last active admin cannot be removed or demoted. Make another staff member an admin first.",
+  accountExists:
+    "An account with this e-mail address already exists. Staff invitations are for new accounts only.",
+  lastAdmin:
+    "The last active admin cannot be removed or demoted. Make another staff member an admin first.",
   ownDeactivate: "You cannot deactivate your own account.",
-  ownReset: "You cannot reset your own second factor. Another admin must do it.",
+  ownReset:
+    "You cannot reset your own second factor. Another admin must do it.",
   alreadyDeactivated: "This staff member is already deactivated.",
   sameRole: "This staff member already has that role.",
   invitationClosed: "This invitation was already accepted or cancelled.",
@@ -48,23 +60,45 @@ const singleLine = (required: string, max: number, tooLong: string) =>
     // A name or address is one line: a line break would also break an e-mail header.
     .refine((v) => !/[\r\n\t]/.test(v), CONTROL_CHARACTER_MESSAGE);
 
-export const staffRoleSchema = z.enum(USER_ROLES, { error: STAFF_MESSAGES.roleRequired });
+export const staffRoleSchema = z.enum(USER_ROLES, {
+  error: STAFF_MESSAGES.roleRequired,
+});
 
 /** A staff member's id: Better Auth's ids are 32 letters and digits; anything else is refused before any query. */
-const userId = z.string({ error: STAFF_MESSAGES.unknownStaff }).regex(/^[A-Za-z0-9_-]{1,64}$/, STAFF_MESSAGES.unknownStaff);
+const userId = z
+  .string({ error: STAFF_MESSAGES.unknownStaff })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, STAFF_MESSAGES.unknownStaff);
 
 export const inviteStaffSchema = z.object({
   intent: z.literal("invite"),
-  name: singleLine(STAFF_MESSAGES.nameRequired, STAFF_NAME_MAX_LENGTH, STAFF_MESSAGES.nameTooLong),
-  email: singleLine(STAFF_MESSAGES.emailRequired, STAFF_EMAIL_MAX_LENGTH, STAFF_MESSAGES.emailInvalid)
+  name: singleLine(
+    STAFF_MESSAGES.nameRequired,
+    STAFF_NAME_MAX_LENGTH,
+    STAFF_MESSAGES.nameTooLong,
+  ),
+  email: singleLine(
+    STAFF_MESSAGES.emailRequired,
+    STAFF_EMAIL_MAX_LENGTH,
+    STAFF_MESSAGES.emailInvalid,
+  )
     .pipe(z.email(STAFF_MESSAGES.emailInvalid))
     .transform((v) => v.toLowerCase()),
   role: staffRoleSchema,
 });
 
-export const changeRoleSchema = z.object({ intent: z.literal("change-role"), userId, role: staffRoleSchema });
-export const deactivateSchema = z.object({ intent: z.literal("deactivate"), userId });
-export const resetMfaSchema = z.object({ intent: z.literal("reset-mfa"), userId });
+export const changeRoleSchema = z.object({
+  intent: z.literal("change-role"),
+  userId,
+  role: staffRoleSchema,
+});
+export const deactivateSchema = z.object({
+  intent: z.literal("deactivate"),
+  userId,
+});
+export const resetMfaSchema = z.object({
+  intent: z.literal("reset-mfa"),
+  userId,
+});
 export const cancelInvitationSchema = z.object({
   intent: z.literal("cancel-invitation"),
   invitationId: z.uuid(STAFF_MESSAGES.unknownInvitation),
@@ -87,7 +121,10 @@ export type StaffCommand =
   | z.output<typeof cancelInvitationSchema>;
 
 /** The role choices in the order the forms list them. */
-export const STAFF_ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
+export const STAFF_ROLE_OPTIONS = USER_ROLES.map((role) => ({
+  value: role,
+  label: STAFF_ROLE_LABELS[role],
+}));
 
 /** Set Password on the invitation page: the account's password rules, typed twice. */
 export const acceptInvitationSchema = z
@@ -95,7 +132,10 @@ export const acceptInvitationSchema = z
     password: passwordSchema,
     confirmPassword: z.string({ error: STAFF_MESSAGES.confirmPassword }),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: STAFF_MESSAGES.confirmPassword, path: ["confirmPassword"] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: STAFF_MESSAGES.confirmPassword,
+    path: ["confirmPassword"],
+  });
 
 export { PASSWORD_MESSAGES };
 
@@ -109,7 +149,11 @@ export type StaffActionData = {
 };
 
 /** What the invitation page's action answers when it refuses (success is a redirect). */
-export type AcceptInvitationActionData = { ok: false; toast: Toast; fieldErrors?: Record<string, string[]> };
+export type AcceptInvitationActionData = {
+  ok: false;
+  toast: Toast;
+  fieldErrors?: Record<string, string[]>;
+};
 
 /** The Staff page's list (dates as ISO strings: it crosses to the browser). */
 export type StaffMember = {
@@ -121,6 +165,16 @@ export type StaffMember = {
   mfaEnrolled: boolean;
 };
 
-export type PendingInvitation = { id: string; name: string; email: string; role: StaffRole; expiresAt: string; expired: boolean };
+export type PendingInvitation = {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  expiresAt: string;
+  expired: boolean;
+};
 
-export type StaffOverview = { members: StaffMember[]; invitations: PendingInvitation[] };
+export type StaffOverview = {
+  members: StaffMember[];
+  invitations: PendingInvitation[];
+};

@@ -13,7 +13,10 @@ import type { Route } from "./+types/staff";
 /** After any post (even a refused one) the list is read again: another admin may have changed it. */
 export const shouldRevalidate = revalidateAfterPost;
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Staff", "Private Loans administration: staff."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Staff", "Private Loans administration: staff."),
+  { name: "robots", content: "noindex" },
+];
 
 /** Admins only (staff.manage): the staff list and open invitations. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,11 +28,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireStaff(request, "staff.manage");
-  return respond(await staffAction(request, admin, requestInfo(request, context)));
+  return respond(
+    await staffAction(request, admin, requestInfo(request, context)),
+  );
 }
 
-export default function AdminStaffPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <StaffPage data={loaderData.overview} selfId={loaderData.selfId} actionData={actionData} />;
+export default function AdminStaffPage({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  return (
+    <StaffPage
+      data={loaderData.overview}
+      selfId={loaderData.selfId}
+      actionData={actionData}
+    />
+  );
 }
 
 export const ErrorBoundary = adminLoadErrorBoundary("staff");
