@@ -128,7 +128,7 @@ export function StaffPage({
       description="Invite staff, change roles, deactivate accounts and reset another staff member's two-factor authentication."
     >
       <div className="flex flex-col gap-8">
-        <section aria-labelledby="staff-list-heading">
+        <section>
           <h2
             id="staff-list-heading"
             className="mb-3 text-lg font-semibold text-primary"
