@@ -20,7 +20,12 @@ function printSummary(result: SeedDemoResult, options: { adminPassword: string; 
   if (result.admin.created) console.log(`Admin account created: ${result.admin.email}  password: ${options.adminPassword}`);
   else if (result.admin.promoted) console.log(`Admin role granted to the existing account ${result.admin.email} (its password was left unchanged).`);
   else console.log(`Admin account: ${result.admin.email} (already existed; its password was left unchanged).`);
-  console.log("The admin sets up an authenticator app (two-factor) on the first visit to /admin.");
+  for (const member of result.staff) {
+    const label = member.role === "loan_officer" ? "Loan officer" : "Auditor";
+    if (member.created) console.log(`${label} account created: ${member.email}  password: ${member.password}`);
+    else console.log(`${label} account: ${member.email} (already existed; its password was left unchanged).`);
+  }
+  console.log("Each staff member sets up an authenticator app (two-factor) on the first visit to /admin.");
   console.log("");
   if (nothingNew) {
     console.log("The demo data is already there: nothing was added.");

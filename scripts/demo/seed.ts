@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { validateApplicationFields } from "~/domain/validation/application";
 import { moderateTestimonial } from "~/server/admin/moderation.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { ensureAdmin } from "~/server/auth/admins.server";
+import { ensureAdmin, ensureStaff } from "~/server/auth/admins.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
 import type { Database, Db } from "~/server/db/client.server";
@@ -44,6 +44,15 @@ import { demoPdf, documentsFor } from "./documents";
 /** Audit rows and decisions made by the seeder say where they came from. */
 const DEMO_REQUEST: RequestInfo = { ip: "127.0.0.1", userAgent: "npm run demo (demo data seeder)" };
 
+/**
+ * Issue 22: demo staff beside the demo admin, one per other role, so each role can be tried at once
+ * (each enrols its own second factor on the first staff page, as the admin does).
+ */
+export const DEMO_STAFF = [
+  { email: "officer@example.com", password: "Officer!Demo123", name: "Demo Loan Officer", role: "loan_officer" },
+  { email: "auditor@example.com", password: "Auditor!Demo123", name: "Demo Auditor", role: "auditor" },
+] as const;
+
 export type SeedDemoOptions = {
   adminEmail?: string;
   adminPassword?: string;
@@ -54,6 +63,8 @@ export type SeedDemoOptions = {
 
 export type SeedDemoResult = {
   admin: { email: string; created: boolean; promoted: boolean };
+  /** The demo loan officer and auditor (an existing account keeps its password and role). */
+  staff: { email: string; password: string; role: "loan_officer" | "auditor"; created: boolean }[];
   applicantsCreated: number;
   applicationsCreated: number;
   byStatus: Record<Outcome, number>;
@@ -401,9 +412,15 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
   });
   const [adminRow] = await db.select({ id: userTable.id, name: userTable.name, email: userTable.email }).from(userTable).where(eq(userTable.id, admin.userId));
   const actor: AuditActor = { id: adminRow!.id, name: adminRow!.name, email: adminRow!.email };
+  const staff: SeedDemoResult["staff"] = [];
+  for (const member of DEMO_STAFF) {
+    const made = await ensureStaff(database, member);
+    staff.push({ email: member.email, password: member.password, role: member.role, created: made.created });
+  }
 
   const result: SeedDemoResult = {
     admin: { email: adminEmail, created: admin.created, promoted: admin.promoted },
+    staff,
     applicantsCreated: 0,
     applicationsCreated: 0,
     byStatus: { pending: 0, under_review: 0, approved: 0, denied: 0 },

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES } from "../../scripts/demo/data";
 import { demoPdf } from "../../scripts/demo/documents";
-import { seedDemo } from "../../scripts/demo/seed";
+import { DEMO_STAFF, seedDemo } from "../../scripts/demo/seed";
 import { sniffDocumentType } from "~/domain/upload-rules";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { getAuth } from "~/server/auth/auth.server";
@@ -74,6 +74,15 @@ describe("demo seed", () => {
   it("creates the admin, applicants, applications in every status, testimonials and messages", async () => {
     first = await seedDemo(database(), { storage });
     expect(first.admin).toEqual({ email: DEMO_ADMIN_DEFAULTS.email, created: true, promoted: true });
+    // Issue 22: a demo loan officer and a demo auditor beside the admin.
+    expect(first.staff.map((s) => [s.email, s.role, s.created])).toEqual(DEMO_STAFF.map((s) => [s.email, s.role, true]));
+    const staffRoles = await database()
+      .db
+      .select({ email: user.email, role: userRoles.role })
+      .from(userRoles)
+      .innerJoin(user, eq(user.id, userRoles.userId))
+      .where(inArray(user.email, DEMO_STAFF.map((s) => s.email)));
+    expect(new Map(staffRoles.map((r) => [r.email, r.role]))).toEqual(new Map(DEMO_STAFF.map((s) => [s.email, s.role])));
     expect(first.applicantsCreated).toBe(DEMO_APPLICANTS.length);
     expect(DEMO_APPLICANTS.length).toBeGreaterThanOrEqual(6);
     expect(DEMO_APPLICANTS.length).toBeLessThanOrEqual(8);
@@ -316,6 +325,7 @@ describe("demo seed", () => {
       auditRowsWritten: 0,
     });
     expect(second.admin).toMatchObject({ created: false, promoted: false });
+    expect(second.staff.every((s) => !s.created)).toBe(true);
     expect(await counts()).toEqual(before);
   });
 });

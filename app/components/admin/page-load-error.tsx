@@ -40,6 +40,7 @@ const ADMIN_PAGE_LOADS = {
     heading: "Error Loading Security Settings",
     fallback: "The security settings could not be loaded. Please try again.",
   },
+  staff: { title: "Staff", heading: "Error Loading Staff", fallback: "The staff list could not be loaded. Please try again." },
 } as const satisfies Record<string, AdminPageLoad>;
 
 /** The one way an admin page shows that its data could not be loaded, with a way to try again. */

@@ -31,7 +31,9 @@ export type TemplateName =
   | "loan-paid-in-full"
   | "payment-reminder"
   | "late-notice"
-  | "payment-authorized";
+  | "payment-authorized"
+  // Issue 22: staff invitations.
+  | "staff-invitation";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

@@ -1,0 +1,310 @@
+import { Form, useNavigation } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { useActionToast } from "~/components/action-toast";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { ScrollingTable, TableHead } from "~/components/ui/table";
+import { formatDateTime } from "~/domain/formats";
+import { STAFF_ROLE_LABELS } from "~/domain/staff-permissions";
+import {
+  STAFF_ROLE_OPTIONS,
+  type StaffActionData,
+  type StaffOverview,
+} from "~/domain/validation/staff";
+
+/**
+ * /admin/staff (issue 22, admins only): who is on the staff, their role, status and second factor, with
+ * the per-row actions (Change Role, Deactivate, Reset Two-Factor, Cancel Invitation) and Invite Staff.
+ * Every button posts a plain form with its `intent`, so the page works without JavaScript; the server
+ * refuses whatever the page hides (one's own reset, the last admin).
+ */
+
+const selectClass =
+  "h-10 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-3 focus-visible:outline-offset-1";
+const cell = "px-3 py-2 align-top";
+
+function InviteForm({
+  actionData,
+}: {
+  actionData: StaffActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "invite";
+  const errors =
+    actionData?.intent === "invite" && !actionData.ok
+      ? actionData.fieldErrors
+      : undefined;
+  return (
+    <section
+      aria-labelledby="invite-staff-heading"
+      className="rounded-xl border border-border p-5"
+    >
+      <h2
+        id="invite-staff-heading"
+        className="text-lg font-semibold text-primary"
+      >
+        Invite Staff
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        The invitation link is valid for 72 hours: they set a password, then set
+        up two-factor authentication.
+      </p>
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-3">
+        <input type="hidden" name="intent" value="invite" />
+        <Field
+          id="invite-name"
+          label="Full Name"
+          required
+          errors={errors?.name}
+        >
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="name"
+              autoComplete="off"
+              maxLength={100}
+              required
+            />
+          )}
+        </Field>
+        <Field id="invite-email" label="E-mail" required errors={errors?.email}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              name="email"
+              type="email"
+              autoComplete="off"
+              maxLength={254}
+              required
+            />
+          )}
+        </Field>
+        <Field id="invite-role" label="Role" required errors={errors?.role}>
+          {(a11y) => (
+            <select
+              {...a11y}
+              name="role"
+              className={selectClass}
+              defaultValue="loan_officer"
+            >
+              {STAFF_ROLE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Sending…" : "Invite Staff"}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function StaffPage({
+  data,
+  actionData,
+  selfId,
+}: {
+  data: StaffOverview;
+  actionData: StaffActionData | undefined;
+  selfId: string;
+}) {
+  useActionToast(actionData);
+  const timeZone = useDisplayTimeZone();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <AdminShell
+      title="Staff"
+      description="Invite staff, change roles, deactivate accounts and reset another staff member's two-factor authentication."
+    >
+      <div className="flex flex-col gap-8">
+        <section>
+          <h2
+            id="staff-list-heading"
+            className="mb-3 text-lg font-semibold text-primary"
+          >
+            Staff Members
+          </h2>
+          <ScrollingTable
+            labelledBy="staff-list-heading"
+            tableClassName="min-w-[56rem]"
+            testId="staff-table"
+          >
+            <TableHead
+              columns={[
+                "Name",
+                "E-mail",
+                "Role",
+                "Status",
+                "Second factor",
+                "Actions",
+              ]}
+              className="bg-slate-50"
+              cellClassName="px-3 py-2 font-semibold text-slate-900"
+            />
+            <tbody>
+              {data.members.map((m) => {
+                const own = m.userId === selfId;
+                const active = !m.deactivatedAt;
+                return (
+                  <tr
+                    key={m.userId}
+                    className="border-t border-border"
+                    data-testid="staff-row"
+                    data-email={m.email}
+                  >
+                    <td className={cell}>
+                      {m.name}
+                      {own ? (
+                        <span className="text-slate-700"> (you)</span>
+                      ) : null}
+                    </td>
+                    <td className={`${cell} break-all`}>{m.email}</td>
+                    <td className={cell}>{STAFF_ROLE_LABELS[m.role]}</td>
+                    <td className={cell}>
+                      {active ? "Active" : "Deactivated"}
+                    </td>
+                    <td className={cell}>
+                      {m.mfaEnrolled ? "Enrolled" : "Not enrolled"}
+                    </td>
+                    <td className={cell}>
+                      {active ? (
+                        <div className="flex flex-wrap items-end gap-2">
+                          <Form method="post" className="flex items-end gap-2">
+                            <input
+                              type="hidden"
+                              name="intent"
+                              value="change-role"
+                            />
+                            <input
+                              type="hidden"
+                              name="userId"
+                              value={m.userId}
+                            />
+                            <label className="flex flex-col text-xs font-medium text-slate-900">
+                              Role
+                              <select
+                                name="role"
+                                className={selectClass}
+                                defaultValue={m.role}
+                              >
+                                {STAFF_ROLE_OPTIONS.map((o) => (
+                                  <option key={o.value} value={o.value}>
+                                    {o.label}
+                                  </option>
+                                ))}
+                              </select>
+                            </label>
+                            <Button
+                              type="submit"
+                              variant="outline"
+                              disabled={busy}
+                            >
+                              Change Role
+                              <span className="sr-only"> for {m.name}</span>
+                            </Button>
+                          </Form>
+                          {own ? null : (
+                            <Form method="post">
+                              <input
+                                type="hidden"
+                                name="intent"
+                                value="deactivate"
+                              />
+                              <input
+                                type="hidden"
+                                name="userId"
+                                value={m.userId}
+                              />
+                              <Button
+                                type="submit"
+                                variant="destructive"
+                                disabled={busy}
+                              >
+                                Deactivate
+                                <span className="sr-only"> {m.name}</span>
+                              </Button>
+                            </Form>
+                          )}
+                          {own ? null : (
+                            <Form method="post">
+                              <input
+                                type="hidden"
+                                name="intent"
+                                value="reset-mfa"
+                              />
+                              <input
+                                type="hidden"
+                                name="userId"
+                                value={m.userId}
+                              />
+                              <Button
+                                type="submit"
+                                variant="outline"
+                                disabled={busy}
+                              >
+                                Reset Two-Factor
+                                <span className="sr-only"> for {m.name}</span>
+                              </Button>
+                            </Form>
+                          )}
+                        </div>
+                      ) : (
+                        <span className="text-slate-700">No actions</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+              {data.invitations.map((i) => (
+                <tr
+                  key={i.id}
+                  className="border-t border-border"
+                  data-testid="invitation-row"
+                  data-email={i.email}
+                >
+                  <td className={cell}>{i.name}</td>
+                  <td className={`${cell} break-all`}>{i.email}</td>
+                  <td className={cell}>{STAFF_ROLE_LABELS[i.role]}</td>
+                  <td className={cell}>
+                    {i.expired ? "Invited (expired " : "Invited (expires "}
+                    <time dateTime={i.expiresAt}>
+                      {formatDateTime(i.expiresAt, timeZone, { zone: true })}
+                    </time>
+                    )
+                  </td>
+                  <td className={cell}>Not enrolled</td>
+                  <td className={cell}>
+                    <Form method="post">
+                      <input
+                        type="hidden"
+                        name="intent"
+                        value="cancel-invitation"
+                      />
+                      <input type="hidden" name="invitationId" value={i.id} />
+                      <Button type="submit" variant="outline" disabled={busy}>
+                        Cancel Invitation
+                        <span className="sr-only"> for {i.email}</span>
+                      </Button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        </section>
+        <InviteForm actionData={actionData} />
+      </div>
+    </AdminShell>
+  );
+}

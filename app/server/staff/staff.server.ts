@@ -1,0 +1,413 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { StaffRole } from "~/domain/staff-permissions";
+import {
+  STAFF_MESSAGES,
+  type PendingInvitation,
+  type StaffMember,
+  type StaffOverview,
+} from "~/domain/validation/staff";
+import {
+  writeAudit,
+  type AuditActor,
+  type RequestInfo,
+} from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
+import { getDb, type Db, type Tx } from "~/server/db/client.server";
+import {
+  adminMfa,
+  session,
+  sessionMfa,
+  staffInvitations,
+  user as users,
+  userRoles,
+} from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { staffInvitationEmail } from "~/server/mail/staff-emails.server";
+
+/**
+ * Staff management (issue 22, /admin/staff, admins only): invitations, role changes, deactivation and
+ * second-factor resets. Each act and its audit row commit together. The last-active-admin rule is
+ * checked under a lock on the active admin rows (SELECT … FOR UPDATE), so two admins demoting or
+ * deactivating each other at the same moment leave one admin: the second waits for the first and
+ * then counts again.
+ */
+
+export const INVITATION_VALID_MS = 72 * 60 * 60 * 1000;
+
+/** A refusal the page shows as a toast: 403 (one's own row), 404 (unknown), 409 (state changed). */
+export class StaffRefused extends Error {
+  constructor(
+    readonly status: 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StaffRefused";
+  }
+}
+
+export type { PendingInvitation, StaffMember, StaffOverview };
+
+/** The invitation token: 32 random bytes, base64url (43 characters); the database keeps only its SHA-256. */
+export function newInvitationToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashInvitationToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export function invitationLink(token: string): string {
+  return `${getConfig().publicUrl.replace(/\/+$/, "")}/auth/invite/${token}`;
+}
+
+/** Every staff member (active first, then by name) and the invitations still open. */
+export async function listStaff(
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<StaffOverview> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: userRoles.role,
+      deactivatedAt: userRoles.deactivatedAt,
+      mfaEnabledAt: adminMfa.enabledAt,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(adminMfa, eq(adminMfa.userId, userRoles.userId))
+    .orderBy(
+      sql`${userRoles.deactivatedAt} is not null`,
+      asc(users.name),
+      asc(users.id),
+    );
+  const invitations = await db
+    .select({
+      id: staffInvitations.id,
+      name: staffInvitations.name,
+      email: staffInvitations.email,
+      role: staffInvitations.role,
+      expiresAt: staffInvitations.expiresAt,
+    })
+    .from(staffInvitations)
+    .where(
+      and(
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+      ),
+    )
+    .orderBy(asc(staffInvitations.createdAt));
+  return {
+    members: rows.map((r) => ({
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      deactivatedAt: r.deactivatedAt ? r.deactivatedAt.toISOString() : null,
+      mfaEnrolled: r.mfaEnabledAt != null,
+    })),
+    invitations: invitations.map((i) => ({
+      ...i,
+      expiresAt: i.expiresAt.toISOString(),
+      expired: i.expiresAt.getTime() <= now.getTime(),
+    })),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/**
+ * Invite Staff: refused when the address already has an account; an open invitation to the same
+ * address is revoked and replaced (the partial unique index allows one open). The row, the e-mail
+ * with the link and the audit row commit together. Returns the token (only tests and the e-mail see it).
+ */
+export async function inviteStaff(
+  input: { name: string; email: string; role: StaffRole },
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<{ invitationId: string; token: string; expiresAt: Date }> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  if (existing) throw new StaffRefused(409, STAFF_MESSAGES.accountExists);
+  const token = newInvitationToken();
+  const expiresAt = new Date(now.getTime() + INVITATION_VALID_MS);
+  try {
+    return await db.transaction(async (tx) => {
+      const replaced = await tx
+        .update(staffInvitations)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            sql`lower(${staffInvitations.email}) = ${email}`,
+            isNull(staffInvitations.acceptedAt),
+            isNull(staffInvitations.revokedAt),
+          ),
+        )
+        .returning({ id: staffInvitations.id });
+      const [row] = await tx
+        .insert(staffInvitations)
+        .values({
+          email,
+          name: input.name,
+          role: input.role,
+          tokenHash: hashInvitationToken(token),
+          invitedBy: actor.id,
+          expiresAt,
+        })
+        .returning({ id: staffInvitations.id });
+      if (!row) throw new Error("inviteStaff: insert returned no row");
+      await enqueueEmail(tx, {
+        to: email,
+        ...staffInvitationEmail({
+          name: input.name,
+          role: input.role,
+          invitedBy: actor.name,
+          link: invitationLink(token),
+          expiresAt,
+        }),
+      });
+      await writeAudit(tx, {
+        actor,
+        action: "staff.invite",
+        table: "staff_invitations",
+        recordId: row.id,
+        details: {
+          email,
+          role: input.role,
+          expiresAt: expiresAt.toISOString(),
+          replaced: replaced.map((r) => r.id),
+        },
+        request,
+      });
+      return { invitationId: row.id, token, expiresAt };
+    });
+  } catch (error) {
+    // Two invitations to one address at the same instant: the index lets one through.
+    if (isUniqueViolation(error))
+      throw new StaffRefused(409, STAFF_MESSAGES.busy);
+    throw error;
+  }
+}
+
+/** Cancel Invitation: one conditional UPDATE, so it is cancelled once (and never after it was accepted). */
+export async function cancelInvitation(
+  invitationId: string,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffInvitations)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(staffInvitations.id, invitationId),
+          isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
+        ),
+      )
+      .returning({ id: staffInvitations.id, email: staffInvitations.email });
+    if (!row) {
+      const [known] = await tx
+        .select({ id: staffInvitations.id })
+        .from(staffInvitations)
+        .where(eq(staffInvitations.id, invitationId))
+        .limit(1);
+      throw new StaffRefused(
+        known ? 409 : 404,
+        known
+          ? STAFF_MESSAGES.invitationClosed
+          : STAFF_MESSAGES.unknownInvitation,
+      );
+    }
+    await writeAudit(tx, {
+      actor,
+      action: "staff.invite_revoke",
+      table: "staff_invitations",
+      recordId: row.id,
+      details: { email: row.email },
+      request,
+    });
+  });
+}
+
+/** Locks the active admins' rows (in one order, so two such transactions never deadlock); returns their user ids. */
+async function lockActiveAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.role, "admin"), isNull(userRoles.deactivatedAt)))
+    .orderBy(asc(userRoles.userId))
+    .for("update");
+  return rows.map((r) => r.userId);
+}
+
+async function staffRow(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({
+      role: userRoles.role,
+      deactivatedAt: userRoles.deactivatedAt,
+      email: users.email,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.userId, userId))
+    .for("update", { of: userRoles })
+    .limit(1);
+  if (!row) throw new StaffRefused(404, STAFF_MESSAGES.unknownStaff);
+  return row;
+}
+
+/** Whether taking `userId` out of the active admins would leave none (call with the admin rows locked). */
+function isLastActiveAdmin(activeAdmins: string[], userId: string): boolean {
+  return activeAdmins.includes(userId) && activeAdmins.length <= 1;
+}
+
+/** Change Role: an active staff member's one role; the last active admin keeps theirs. */
+export async function changeStaffRole(
+  userId: string,
+  role: StaffRole,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx);
+    const target = await staffRow(tx, userId);
+    if (target.deactivatedAt)
+      throw new StaffRefused(409, STAFF_MESSAGES.alreadyDeactivated);
+    if (target.role === role)
+      throw new StaffRefused(409, STAFF_MESSAGES.sameRole);
+    if (role !== "admin" && isLastActiveAdmin(admins, userId))
+      throw new StaffRefused(409, STAFF_MESSAGES.lastAdmin);
+    await tx
+      .update(userRoles)
+      .set({ role })
+      .where(eq(userRoles.userId, userId));
+    await writeAudit(tx, {
+      actor,
+      action: "staff.role_change",
+      table: "user_roles",
+      recordId: userId,
+      details: { email: target.email, from: target.role, to: role },
+      request,
+    });
+  });
+}
+
+/**
+ * Deactivate: the role row is marked and every session of the person is deleted in the same
+ * transaction (their session_mfa rows go with them), so they are signed out everywhere at once; the
+ * session hook refuses them a new one. Never oneself, never the last active admin.
+ */
+export async function deactivateStaff(
+  userId: string,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<{ sessionsEnded: number }> {
+  if (userId === actor.id)
+    throw new StaffRefused(403, STAFF_MESSAGES.ownDeactivate);
+  return db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx);
+    const target = await staffRow(tx, userId);
+    if (target.deactivatedAt)
+      throw new StaffRefused(409, STAFF_MESSAGES.alreadyDeactivated);
+    if (isLastActiveAdmin(admins, userId))
+      throw new StaffRefused(409, STAFF_MESSAGES.lastAdmin);
+    await tx
+      .update(userRoles)
+      .set({ deactivatedAt: sql`now()`, deactivatedBy: actor.id })
+      .where(eq(userRoles.userId, userId));
+    const ended = await tx
+      .delete(session)
+      .where(eq(session.userId, userId))
+      .returning({ id: session.id });
+    await writeAudit(tx, {
+      actor,
+      action: "staff.deactivate",
+      table: "user_roles",
+      recordId: userId,
+      details: {
+        email: target.email,
+        role: target.role,
+        sessionsEnded: ended.length,
+      },
+      request,
+    });
+    return { sessionsEnded: ended.length };
+  });
+}
+
+/**
+ * Reset Two-Factor for another staff member (lost phone): their enrolment and every verified session
+ * are removed, so their next staff page asks them to enrol again. Never one's own (403): a stolen
+ * session must not be able to swap the second factor.
+ */
+export async function resetStaffMfa(
+  userId: string,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<void> {
+  if (userId === actor.id) throw new StaffRefused(403, STAFF_MESSAGES.ownReset);
+  await db.transaction(async (tx) => {
+    const target = await staffRow(tx, userId);
+    const enrolment = await tx
+      .delete(adminMfa)
+      .where(eq(adminMfa.userId, userId))
+      .returning({ userId: adminMfa.userId });
+    const verified = await tx
+      .delete(sessionMfa)
+      .where(eq(sessionMfa.userId, userId))
+      .returning({ sessionId: sessionMfa.sessionId });
+    await writeAudit(tx, {
+      actor,
+      action: "staff.mfa_reset",
+      table: "admin_mfa",
+      recordId: userId,
+      details: {
+        email: target.email,
+        hadEnrolment: enrolment.length > 0,
+        sessionsUnverified: verified.length,
+      },
+      request,
+    });
+  });
+}
+
+/** An open, unexpired invitation by its token (the invitation page), or null: unknown, used, cancelled and expired look alike. */
+export async function findOpenInvitation(token: string, db: Db = getDb()) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db
+    .select({
+      id: staffInvitations.id,
+      name: staffInvitations.name,
+      email: staffInvitations.email,
+      role: staffInvitations.role,
+      expiresAt: staffInvitations.expiresAt,
+    })
+    .from(staffInvitations)
+    .where(
+      and(
+        eq(staffInvitations.tokenHash, hashInvitationToken(token)),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+        gt(staffInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
