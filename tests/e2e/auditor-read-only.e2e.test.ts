@@ -7,6 +7,7 @@ import { LOAN_PAYMENT_INTENTS } from "~/domain/validation/loan-payments";
 import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { STAFF_REQUEST_INTENTS } from "~/domain/validation/requests";
 import { APPLICATION_PAGE_INTENTS, REVIEW_INTENTS } from "~/domain/validation/review";
+import { STAFF_INTENTS } from "~/domain/validation/staff";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
@@ -38,6 +39,7 @@ const INTENTS: Record<string, readonly string[]> = {
   "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
   "/admin/ach": ACH_INTENTS,
   "/admin/documents": ["link"],
+  "/admin/staff": STAFF_INTENTS,
 };
 
 /** The auditor's own second factor is theirs to manage; signing out is not a write on anyone's data. */

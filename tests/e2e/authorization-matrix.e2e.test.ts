@@ -24,6 +24,7 @@ import { PUBLIC_PAGE_PATHS, PUBLIC_RESOURCE_PATHS } from "./helpers/public-paths
 import { ACH_INTENTS } from "~/domain/validation/ach";
 import { can, type Permission } from "~/domain/staff-permissions";
 import { dataDirWithStaff } from "./helpers/seed-staff";
+import { STAFF_INTENTS } from "~/domain/validation/staff";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -358,6 +359,27 @@ function rows(): Row[] {
       body: form({ intent: "enrol", code: "000000", redirectTo: "/admin" }),
       expect: { visitor: "auth", applicantA: "home", applicantB: "home", adminNoMfa: 400, admin: 400, officer: 400, auditor: 400 },
     },
+    // Issue 22, the Staff page: admins only (officers and auditors 403 before the body is read). Each
+    // intent with input that changes nothing: a missing name, ids that name no one.
+    { method: "GET", path: "/admin/staff", expect: staffOnly(200, "staff.manage") },
+    ...(
+      [
+        ["invite", { name: "", email: "matrix.invitee@example.com", role: "auditor" }, 400],
+        ["change-role", { userId: "NoSuchUser123", role: "auditor" }, 404],
+        ["deactivate", { userId: "NoSuchUser123" }, 404],
+        ["reset-mfa", { userId: "NoSuchUser123" }, 404],
+        ["cancel-invitation", { invitationId: "00000000-0000-4000-8000-000000000000" }, 404],
+      ] as const
+    ).map(([intent, fields, status]): Row => ({ method: "POST", path: "/admin/staff", intent, body: form({ intent, ...fields }), expect: staffOnly(status, "staff.manage") })),
+    // The invitation link (public): a token that names no invitation is 410 for everyone, and nothing is created.
+    { method: "GET", path: `/auth/invite/${"A".repeat(43)}`, route: "/auth/invite/:token", expect: all(410) },
+    {
+      method: "POST",
+      path: `/auth/invite/${"A".repeat(43)}`,
+      route: "/auth/invite/:token",
+      body: form({ password: "Str0ng!Passw0rd", confirmPassword: "Str0ng!Passw0rd" }),
+      expect: all(410),
+    },
     // Last: signing out ends the session it is called with (re-created below for later runs).
     { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
   ];
@@ -463,6 +485,7 @@ describe("authorization matrix", () => {
       "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
       "/admin/ach": ACH_INTENTS,
       "/dashboard/loans/:id": MAKE_PAYMENT_INTENTS,
+      "/admin/staff": STAFF_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));
