@@ -107,7 +107,11 @@ type ApplicationCursor = { at: string; id: string };
 
 const assignee = alias(userTable, "assignee");
 
-/** The primary bank account, else the first one given (the masked digits only). */
+/**
+ * The primary bank account, else the first one given (the masked digits only). Correlated on
+ * loan_applications.id: the query it is used in must have a join (Drizzle qualifies column names only
+ * then; unqualified, "id" would be the bank account's own).
+ */
 function firstBankAccount(column: typeof bankAccounts.accountNumberLast4 | typeof bankAccounts.routingNumberLast2) {
   return sql<string | null>`(select ${sql.raw(column.name)} from ${bankAccounts} b where b.application_id = ${loanApplications.id} order by b.is_primary desc, b.created_at asc, b.id asc limit 1)`;
 }

@@ -51,7 +51,9 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       .select({ bucket, count: sql<number>`count(*)::int` })
       .from(loanApplications)
       .where(and(inRange, inArray(loanApplications.status, OPEN_REVIEW_STATUSES)))
-      .groupBy(bucket),
+      // By position: the bucket's expression carries bound parameters, which PostgreSQL cannot match
+      // between the select list and a repeated GROUP BY expression.
+      .groupBy(sql.raw("1")),
     db
       .select({
         // Days with one decimal, rounded by PostgreSQL's numeric round (half away from zero).
@@ -95,6 +97,10 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
         completeSince: completeSince,
       })
       .from(loanApplications)
+      // Drizzle writes a single-table query's select list without table names, and completeSince's
+      // correlated subqueries would then read request_items' own "id": any join makes every column
+      // reference qualified. (The assignee join is one to one and adds nothing else.)
+      .leftJoin(userTable, eq(userTable.id, loanApplications.assignedTo))
       .where(regBFlagged(now))
       .orderBy(asc(completeSince), asc(loanApplications.id))
       .limit(REG_B_LIST_LIMIT),
