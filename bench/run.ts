@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { applicationsBench } from "./applications.bench";
 import { eventsBench } from "./events.bench";
+import { exportsBench } from "./exports.bench";
 import { publicPagesBench } from "./public-pages.bench";
 import type { BenchResult } from "./lib";
 import { lighthouseBench } from "./lighthouse.bench";
@@ -36,6 +37,7 @@ const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "lighthouse", run: () => lighthouseBench() },
   { name: "public-pages", run: () => publicPagesBench() },
   { name: "signed-in", run: () => withScratchDatabase((url) => signedInBench(url)) },
+  { name: "exports", run: () => withScratchDatabase((url) => exportsBench(url)) },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {

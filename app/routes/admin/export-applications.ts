@@ -1,9 +1,18 @@
+import { readReportRange } from "~/domain/validation/reports";
 import { requireStaff } from "~/server/auth/session.server";
+import { exportResponse } from "~/server/exports/exports.server";
 import { noStoreJson } from "~/server/http/action-answer.server";
+import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/export-applications";
 
-/** Issue 22: placeholder until the export lands (a helper fills it in). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "staff.read");
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+/**
+ * GET /admin/exports/applications?from=&to=: Export CSV of the applications submitted in the range,
+ * streamed, SSN and bank numbers masked; audited ('applications.export'). Any staff role (auditors
+ * export too); a bad range is a 400 with the form's message.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, "staff.read");
+  const read = readReportRange(new URL(request.url).searchParams);
+  if (!read.ok) return noStoreJson({ ok: false, message: read.message }, 400);
+  return exportResponse("applications", read.range, staff, requestInfo(request, context), request.method);
 }

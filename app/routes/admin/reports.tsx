@@ -1,13 +1,32 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { PageLoadError } from "~/components/admin/page-load-error";
+import { ReportsPage } from "~/components/admin/reports/reports-page";
+import { pageMeta } from "~/content/site";
+import { readReportRange } from "~/domain/validation/reports";
 import { requireStaff } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { viewPipelineReport } from "~/server/reports/pipeline.server";
 import type { Route } from "./+types/reports";
 
-/** Issue 22: placeholder until the page lands (a helper fills it in). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "staff.read");
-  throw data(null, { status: 404 });
+export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "Private Loans administration: pipeline reports."), { name: "robots", content: "noindex" }];
+
+/**
+ * GET /admin/reports?from=&to=: the Pipeline Reports of a date range (default the last 90 days), any
+ * staff role; each load is audited ('reports.view'). A bad range shows the form's message, with a 400.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, "staff.read");
+  const read = readReportRange(new URL(request.url).searchParams);
+  if (!read.ok) return data({ range: read.range, message: read.message, report: null }, { status: 400 });
+  const report = await viewPipelineReport(read.range, staff, requestInfo(request, context));
+  return { range: read.range, message: null, report };
 }
 
-export default function Placeholder() {
-  return null;
+export default function AdminReportsRoute({ loaderData }: Route.ComponentProps) {
+  return <ReportsPage range={loaderData.range} message={loaderData.message} report={loaderData.report} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) && error.status < 500 ? `${error.status} ${error.statusText}` : "The reports could not be loaded. Please try again.";
+  return <PageLoadError page={{ title: "Pipeline Reports", heading: "Error Loading Reports", fallback: "The reports could not be loaded. Please try again." }} detail={detail} />;
 }

@@ -1,0 +1,122 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { signInAdminWithMfa, signInOverHttp } from "../helpers/admins";
+import { axeViolations, launchBrowser, waitForHydration } from "./harness";
+import { openWatchedPage } from "./helpers/pages";
+import { dataDirWithStaff } from "./helpers/seed-staff";
+import { startServerWithMail, stopStack, type Stack } from "./helpers/stack";
+
+/**
+ * Pipeline Reports and Export CSV (issue 22) in a browser against the built server: an admin opens
+ * /admin/reports, sees every section with its chart and table, axe-core finds nothing, a bad range
+ * shows the message (400), and both exports download with their header row; an auditor can open the
+ * page and export too; visitors and applicants are turned away.
+ */
+
+const ADMIN = { email: "rhea.reports@example.com", password: "Rep0rts!Secret", name: "Rhea Reports", role: "admin" as const };
+const AUDITOR = { email: "otto.auditor@example.com", password: "Aud1tor!Secret", name: "Otto Auditor", role: "auditor" as const };
+
+let stack: Omit<Stack, "browser">;
+let browser: Browser;
+let adminCookie: string;
+let auditorCookie: string;
+
+beforeAll(async () => {
+  const dataDir = await dataDirWithStaff([ADMIN, AUDITOR]);
+  stack = await startServerWithMail({ TRUST_PROXY: "true" }, { dataDir });
+  browser = await launchBrowser();
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, "198.18.40.1")).cookie;
+  auditorCookie = (await signInAdminWithMfa(stack.server.url, AUDITOR.email, AUDITOR.password, "198.18.40.2")).cookie;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopStack(stack ?? {});
+});
+
+const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+
+describe("/admin/reports", () => {
+  it("shows an admin every section, drawn and tabled, with no axe violations; Apply filters by range", async () => {
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    try {
+      const res = await page.goto(`${stack.server.url}/admin/reports`);
+      expect(res?.status()).toBe(200);
+      await waitForHydration(page);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pipeline Reports");
+      for (const name of ["Applications by Status", "Ageing of Undecided Applications", "Median Time to Decision", "Decisions per Officer", "Denial Reasons", "Approval Rate by Loan Type", "Reg B Clock"]) {
+        expect(await page.getByRole("heading", { level: 2, name }).count(), name).toBe(1);
+      }
+      expect(await page.locator('svg[role="img"]').count()).toBe(5);
+      expect(await page.locator("table caption").count()).toBeGreaterThanOrEqual(5);
+      expect(await page.getByTestId("table-status").locator('th[scope="row"]').allTextContents()).toEqual(["Pending", "Under Review", "Approved", "Denied", "Closed as Incomplete"]);
+      expect(await page.getByRole("link", { name: /^Export CSV/ }).count()).toBe(2);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByLabel("From", { exact: true }).fill("2026-01-01");
+      await page.getByLabel("To", { exact: true }).fill("2026-03-31");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL((url) => url.searchParams.get("from") === "2026-01-01" && url.searchParams.get("to") === "2026-03-31");
+      await expect.poll(() => page.getByTestId("export-applications").getAttribute("href")).toBe("/admin/exports/applications?from=2026-01-01&to=2026-03-31");
+
+      const bad = await page.goto(`${stack.server.url}/admin/reports?from=2026-03-31&to=2026-01-01`);
+      expect(bad?.status()).toBe(400);
+      await waitForHydration(page);
+      expect(await page.getByTestId("range-error").textContent()).toBe("To must be on or after From.");
+      expect(await page.getByLabel("To", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("exports both CSVs to an admin, streamed, with the header row", async () => {
+    const apps = await get("/admin/exports/applications?from=2026-01-01&to=2026-12-31", adminCookie);
+    expect(apps.status).toBe(200);
+    expect(apps.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(apps.headers.get("content-disposition")).toBe('attachment; filename="applications-2026-01-01-to-2026-12-31.csv"');
+    expect(apps.headers.get("cache-control")).toContain("no-store");
+    expect((await apps.text()).split("\r\n")[0]).toBe(
+      "Application ID,Submitted,Status,Loan Type,Requested Amount,First Name,Last Name,Email,Phone,State,SSN,Bank Account,Routing Number,Assigned To,Reviewed At,Decision Reasons",
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const audit = await get(`/admin/exports/audit?from=${today}&to=${today}`, adminCookie);
+    expect(audit.status).toBe(200);
+    const lines = (await audit.text()).split("\r\n");
+    expect(lines[0]).toBe("ID,Time,Actor Name,Actor Email,Action,Table,Record ID,IP Address,Details,Chain Seq,Row Hash");
+    // The export audited itself before streaming, so its own row is in it.
+    expect(lines.some((l) => l.includes(",audit.export,"))).toBe(true);
+    const bad = await get("/admin/exports/audit?from=yesterday&to=2026-01-01", adminCookie);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: "From must be a date (yyyy-mm-dd)." });
+  });
+
+  it("lets an auditor open the reports and export (200)", async () => {
+    expect((await get("/admin/reports", auditorCookie)).status).toBe(200);
+    const apps = await get("/admin/exports/applications", auditorCookie);
+    expect(apps.status).toBe(200);
+    await apps.body?.cancel();
+    const audit = await get("/admin/exports/audit", auditorCookie);
+    expect(audit.status).toBe(200);
+    await audit.body?.cancel();
+  });
+
+  it("turns visitors to sign-in, applicants home and an unverified admin to the second factor", async () => {
+    for (const path of ["/admin/reports", "/admin/exports/applications", "/admin/exports/audit"]) {
+      const anonymous = await get(path);
+      expect(anonymous.status, path).toBe(302);
+      expect(anonymous.headers.get("location"), path).toMatch(/^\/auth\?redirectTo=/);
+    }
+    const applicant = await signUpOverHttp(stack.server.url, stack.sink, "reports.applicant@example.com", "198.18.40.9", "Reports Applicant");
+    for (const path of ["/admin/reports", "/admin/exports/applications", "/admin/exports/audit"]) {
+      const res = await get(path, applicant);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("location"), path).toBe("/");
+    }
+    const unverified = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, "198.18.40.3");
+    const res = await get("/admin/exports/audit", unverified);
+    expect(res.headers.get("location")).toMatch(/^\/admin\/mfa\?redirectTo=/);
+  });
+});
