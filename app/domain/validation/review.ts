@@ -287,7 +287,8 @@ export function parseReviewListParams(search: URLSearchParams): ReviewListParams
   const tab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(status ?? "") ? (status as ReviewTab) : "pending";
   const rawPage = search.get("page") ?? "";
   const page = /^\d{1,6}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
-  return { tab, page, mine: search.get("queue") === "mine" };
+  // My Queue (issue 22) only when asked for, so the plain list's parameters stay as they were.
+  return search.get("queue") === "mine" ? { tab, page, mine: true } : { tab, page };
 }
 
 /** The URL of a tab and page ("?status=approved&page=2"; page 1 is left out). */
