@@ -28,6 +28,7 @@ const OFFICER = {
   name: "Olive Officer",
   role: "loan_officer" as const,
 };
+const AUDITOR = { email: "four.eyes.auditor@example.com", password: "F0ur-Eyes!Auditor-Passw0rd", name: "Audrey Auditor", role: "auditor" as const };
 const APPLICANT_EMAIL = "four.eyes.applicant@example.com";
 
 const newIp = ipSequence(170);
@@ -36,10 +37,11 @@ let server: TestServer;
 let browser: Browser;
 let adminCookie: string;
 let officerCookie: string;
+let auditorCookie: string;
 let applicationId: string;
 
 beforeAll(async () => {
-  const dataDir = await dataDirWithStaff([OFFICER]);
+  const dataDir = await dataDirWithStaff([OFFICER, AUDITOR]);
   ({ sink, server } = await startServerWithMail(
     {
       TRUST_PROXY: "true",
@@ -56,6 +58,7 @@ beforeAll(async () => {
   });
   adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
   officerCookie = (await signInAdminWithMfa(server.url, OFFICER.email, OFFICER.password, newIp())).cookie;
+  auditorCookie = (await signInAdminWithMfa(server.url, AUDITOR.email, AUDITOR.password, newIp())).cookie;
 }, 120_000);
 
 afterAll(() => stopStack({ sink, server, browser }));
@@ -160,6 +163,38 @@ describe("four-eyes approval", () => {
       expect(await card.getByTestId("card-assigned-to").textContent()).toBe("Olive Officer");
       expect(await page.getByRole("link", { name: "My Queue" }).getAttribute("aria-current")).toBe("page");
       expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the routes: GET is 405; the auditor is refused (403) and sees no controls; unknown proposals 404, bad input 400", async () => {
+    const post = (path: string, cookie: string, fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/applications/${applicationId}/${path}`, {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+        body: new URLSearchParams(fields),
+      });
+    for (const path of ["approval", "assignment"]) {
+      const get = await fetch(`${server.url}/admin/applications/${applicationId}/${path}`, { headers: { cookie: adminCookie } });
+      expect(get.status).toBe(405);
+    }
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await post("approval", auditorCookie, { intent: "confirm", proposalId: unknown })).status).toBe(403);
+    expect((await post("assignment", auditorCookie, { intent: "assign-me" })).status).toBe(403);
+    expect((await post("approval", adminCookie, { intent: "confirm", proposalId: unknown })).status).toBe(404);
+    expect((await post("approval", adminCookie, { intent: "send-back", proposalId: unknown, comment: "Matrix check" })).status).toBe(404);
+    expect((await post("approval", adminCookie, { intent: "send-back", proposalId: unknown, comment: "" })).status).toBe(400);
+    expect((await post("assignment", adminCookie, { intent: "assign", assigneeId: "no-such-staff" })).status).toBe(400);
+
+    const { context, page } = await openWatchedPage(browser, { cookies: toBrowserCookies(auditorCookie, server.url), width: 1280 });
+    try {
+      await gotoHydrated(page, `${server.url}/admin/applications/${applicationId}`);
+      const panel = page.getByTestId("assignment-panel");
+      await panel.waitFor();
+      expect(await panel.getByTestId("assigned-to").textContent()).toContain("Olive Officer");
+      expect(await panel.getByRole("button").count()).toBe(0);
+      expect(await page.getByTestId("review-actions").count()).toBe(0);
     } finally {
       await context.close();
     }
