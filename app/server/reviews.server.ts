@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
 import { getConfig } from "~/server/config.server";
-import { getDb, type Db } from "~/server/db/client.server";
-import { loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
+import { getDb, type Db, type DbOrTx, type Tx } from "~/server/db/client.server";
+import { approvalProposals, loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
 import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, OfferTermsError, type OfferTermsInput } from "~/server/offers/offers.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/templates.server";
@@ -10,6 +10,7 @@ import { recordEvent } from "~/server/conversation/timeline.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { applicationIncompleteEmail } from "~/server/mail/incomplete-emails.server";
 import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
+import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { writeAudit, type AuditActor, type RequestInfo } from "./audit.server";
 
 /**
@@ -42,7 +43,7 @@ export type ApprovalTerms = Omit<OfferTermsInput, "originationFeePercent"> & {
   counterofferReasons?: string[];
 };
 
-async function applicantOf(db: Db, applicationId: string) {
+async function applicantOf(db: DbOrTx, applicationId: string) {
   const [row] = await db
     .select({ app: loanApplications, accountEmail: userTable.email })
     .from(loanApplications)
@@ -50,6 +51,34 @@ async function applicantOf(db: Db, applicationId: string) {
     .where(eq(loanApplications.id, applicationId))
     .limit(1);
   return row;
+}
+
+/** The approval's terms checked and its figures worked out: what the transaction writes. */
+export type PreparedApproval = {
+  applicationId: string;
+  found: NonNullable<Awaited<ReturnType<typeof applicantOf>>>;
+  terms: OfferTermsInput & ApprovalTerms;
+  figures: ReturnType<typeof disclosureFor>;
+  counteroffer: boolean;
+  reasons: string[];
+  expiresAt: Date;
+};
+
+/**
+ * Checks an approval's terms before anything is written (issue 22: a four-eyes proposal is checked
+ * exactly as an approval is, so a confirmation can never fail on terms): terms the disclosure cannot
+ * describe and a Counteroffer without a reason are OfferTermsError; no application is a ReviewConflict.
+ */
+export async function prepareApproval(applicationId: string, approval: ApprovalTerms, db: DbOrTx = getDb(), now: Date = new Date()): Promise<PreparedApproval> {
+  const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeePercent: approval.originationFeePercent ?? getConfig().originationFeePercent };
+  const found = await applicantOf(db, applicationId);
+  if (!found) throw new ReviewConflict("This application does not exist.");
+  const figures = disclosureFor(terms, todayUtc(now));
+  const counteroffer = counterofferFor(found.app, terms);
+  const reasons = terms.counterofferReasons ?? [];
+  if (counteroffer && reasons.length === 0) throw new OfferTermsError("counterofferReasons", OFFER_TERMS_MESSAGES.reasonsRequired);
+  const expiresAt = new Date(now.getTime() + getConfig().offerExpiryDays * 24 * 60 * 60 * 1000);
+  return { applicationId, found, terms, figures, counteroffer, reasons, expiresAt };
 }
 
 /**
@@ -67,75 +96,98 @@ export async function approveApplication(
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<{ offerId: string }> {
-  const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeePercent: approval.originationFeePercent ?? getConfig().originationFeePercent };
-  const found = await applicantOf(db, applicationId);
-  if (!found) throw new ReviewConflict("This application does not exist.");
-  const figures = disclosureFor(terms, todayUtc(now));
-  const counteroffer = counterofferFor(found.app, terms);
-  const reasons = terms.counterofferReasons ?? [];
-  if (counteroffer && reasons.length === 0) throw new OfferTermsError("counterofferReasons", OFFER_TERMS_MESSAGES.reasonsRequired);
-  const expiresAt = new Date(now.getTime() + getConfig().offerExpiryDays * 24 * 60 * 60 * 1000);
+  const prepared = await prepareApproval(applicationId, approval, db, now);
+  return db.transaction((tx) => approveInTransaction(tx, prepared, actor, request));
+}
+
+/**
+ * The body of Approve on a transaction the caller holds (issue 22: a four-eyes confirmation runs it in
+ * the transaction that marks the proposal confirmed, so the offer and the confirmation commit together).
+ */
+export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, actor: AuditActor, request: RequestInfo = {}): Promise<{ offerId: string }> {
+  const { applicationId, found, terms, figures, counteroffer, reasons, expiresAt } = prepared;
   const { to } = transitionFor("approve");
   const from = fromStatuses("approve");
-  return db.transaction(async (tx) => {
-    const decided = await tx
-      .update(loanApplications)
-      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
-      .returning({ id: loanApplications.id });
-    if (decided.length === 0) throw new ReviewConflict();
-    const offer = await insertOffer(tx, {
-      applicationId,
-      userId: found.app.userId,
-      terms,
-      figures,
-      counteroffer,
-      counterofferReasons: reasons,
-      expiresAt,
-      createdBy: actor.id,
-    });
-    await enqueueEmail(tx, {
-      to: found.accountEmail,
-      ...applicationApprovedEmail({
-        applicantName: `${found.app.firstName} ${found.app.lastName}`,
-        loanType: found.app.loanType,
-        approvedAmount: terms.approvedAmount,
-        applicationId,
-        baseUrl: getConfig().publicUrl,
-        counteroffer,
-        expiresAt,
-      }),
-    });
-    await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "approved", actorId: actor.id, actorSide: "staff" });
-    await recordEvent(tx, {
-      applicationId,
-      ownerId: found.app.userId,
-      kind: "offer_made",
-      actorId: actor.id,
-      actorSide: "staff",
-      summary: counteroffer ? "Counteroffer: the terms differ from your request." : null,
-    });
-    await writeAudit(tx, {
-      actor,
-      action: "application.approve",
-      table: "loan_applications",
-      recordId: applicationId,
-      details: {
-        approvedAmount: terms.approvedAmount,
-        interestRate: terms.interestRate,
-        termMonths: terms.termMonths,
-        originationFeePercent: terms.originationFeePercent,
-        monthlyPaymentCents: figures.paymentCents,
-        aprPercent: figures.aprPercent,
-        counteroffer,
-        counterofferReasons: counteroffer ? reasons : [],
-        offerId: offer.id,
-        expiresAt: expiresAt.toISOString(),
-      },
-      request,
-    });
-    return { offerId: offer.id };
+  const decided = await tx
+    .update(loanApplications)
+    .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
+    .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
+    .returning({ id: loanApplications.id });
+  if (decided.length === 0) throw new ReviewConflict();
+  // Issue 22: while a four-eyes proposal waits, only its confirmation approves (it is confirmed by now).
+  const [waiting] = await tx
+    .select({ id: approvalProposals.id })
+    .from(approvalProposals)
+    .where(and(eq(approvalProposals.applicationId, applicationId), eq(approvalProposals.status, "proposed")))
+    .limit(1);
+  if (waiting) throw new ReviewConflict(APPROVAL_MESSAGES.alreadyOpen);
+  const offer = await insertOffer(tx, {
+    applicationId,
+    userId: found.app.userId,
+    terms,
+    figures,
+    counteroffer,
+    counterofferReasons: reasons,
+    expiresAt,
+    createdBy: actor.id,
   });
+  await enqueueEmail(tx, {
+    to: found.accountEmail,
+    ...applicationApprovedEmail({
+      applicantName: `${found.app.firstName} ${found.app.lastName}`,
+      loanType: found.app.loanType,
+      approvedAmount: terms.approvedAmount,
+      applicationId,
+      baseUrl: getConfig().publicUrl,
+      counteroffer,
+      expiresAt,
+    }),
+  });
+  await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "approved", actorId: actor.id, actorSide: "staff" });
+  await recordEvent(tx, {
+    applicationId,
+    ownerId: found.app.userId,
+    kind: "offer_made",
+    actorId: actor.id,
+    actorSide: "staff",
+    summary: counteroffer ? "Counteroffer: the terms differ from your request." : null,
+  });
+  await writeAudit(tx, {
+    actor,
+    action: "application.approve",
+    table: "loan_applications",
+    recordId: applicationId,
+    details: {
+      approvedAmount: terms.approvedAmount,
+      interestRate: terms.interestRate,
+      termMonths: terms.termMonths,
+      originationFeePercent: terms.originationFeePercent,
+      monthlyPaymentCents: figures.paymentCents,
+      aprPercent: figures.aprPercent,
+      counteroffer,
+      counterofferReasons: counteroffer ? reasons : [],
+      offerId: offer.id,
+      expiresAt: expiresAt.toISOString(),
+    },
+    request,
+  });
+  return { offerId: offer.id };
+}
+
+/**
+ * A decision other than approval ends the application's open four-eyes proposal (issue 22) in the
+ * decision's transaction: it becomes sent_back with the reason as its comment, so no proposal stays
+ * open on a decided application. No open proposal: nothing to do.
+ */
+export async function closeOpenProposal(tx: Tx, applicationId: string, actor: AuditActor, comment: string, request: RequestInfo = {}): Promise<void> {
+  const closed = await tx
+    .update(approvalProposals)
+    .set({ status: "sent_back", decidedBy: actor.id, decidedAt: sql`now()`, comment })
+    .where(and(eq(approvalProposals.applicationId, applicationId), eq(approvalProposals.status, "proposed")))
+    .returning({ id: approvalProposals.id });
+  for (const proposal of closed) {
+    await writeAudit(tx, { actor, action: "approval.send_back", table: "approval_proposals", recordId: proposal.id, details: { applicationId, comment }, request });
+  }
 }
 
 export async function denyApplication(
@@ -156,6 +208,7 @@ export async function denyApplication(
       .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw new ReviewConflict();
+    await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.deny, request);
     await enqueueEmail(tx, {
       to: found.accountEmail,
       ...applicationDeniedEmail({
@@ -245,6 +298,7 @@ export async function closeAsIncomplete(
       .for("update");
     // None: the whole transaction rolls back, the status change with it.
     if (overdue.length === 0) throw new CloseIncompleteNotYet();
+    await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.closeIncomplete, request);
     await enqueueEmail(tx, {
       to: found.accountEmail,
       ...applicationIncompleteEmail({ loanType: found.app.loanType, applicationId, baseUrl: getConfig().publicUrl, decisionDate: now }),

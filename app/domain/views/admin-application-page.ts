@@ -1,5 +1,6 @@
 import type { ApplicationEvent } from "~/domain/application-lifecycle";
 import type { AgreementCertificateView, OfferView } from "~/domain/loan-offers";
+import type { Permission } from "~/domain/staff-permissions";
 import type { AdminApplication } from "./admin-applications";
 import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
 
@@ -79,10 +80,54 @@ export type AdminApplicationDetail = {
   offers: OfferView[];
   /** The signing certificate of its signed offer, if any. */
   certificate: AgreementCertificateView | null;
+  /** Four-eyes approval (issue 22): the proposal waiting for confirmation, the last one sent back. */
+  approval: ApprovalPanelView;
+  /** Assignment (issue 22): the assigned officer, the history, the Reassign choices. */
+  assignment: AssignmentPanelView;
+};
+
+export type ApprovalProposalView = {
+  id: string;
+  status: "proposed" | "confirmed" | "sent_back";
+  /** Dollars. */
+  approvedAmount: number;
+  interestRate: number;
+  termMonths: number;
+  originationFeePercent: number;
+  counterofferReasons: string[];
+  proposedByName: string;
+  proposedAt: string;
+  /** The viewer proposed it: they may not confirm it (the server refuses too). */
+  mine: boolean;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  comment: string | null;
+};
+
+export type ApprovalPanelView = {
+  open: ApprovalProposalView | null;
+  lastSentBack: ApprovalProposalView | null;
+  /** FOUR_EYES_THRESHOLD in cents. */
+  thresholdCents: number;
+};
+
+export type StaffOption = { id: string; name: string };
+
+export type AssignmentPanelView = {
+  assignedTo: StaffOption | null;
+  assignedAt: string | null;
+  /** Newest first; assignedToName null: unassigned. */
+  history: { id: string; assignedToName: string | null; assignedByName: string; at: string }[];
+  /** Active staff who may work applications. */
+  staff: StaffOption[];
 };
 
 export type AdminApplicationPageData = {
   application: AdminApplicationDetail;
   /** The approve dialog's default Origination Fee (%) (ORIGINATION_FEE_PERCENT). */
   originationFeePercent: number;
+  /** The viewer's permissions (issue 22): controls their role may not use are hidden. */
+  permissions: Record<Permission, boolean>;
+  /** The signed-in staff member (who proposed, Assign to Me). */
+  viewerId: string;
 };

@@ -31,6 +31,10 @@ export type AdminApplication = {
   approvedLoan: { approvedAmount: number; interestRate: number; termMonths: number; monthlyPayment: number } | null;
   /** The application's latest loan offer (issue 20), any status. */
   latestOffer: AdminOfferSummary | null;
+  /** Issue 22: the assigned officer, or null when unassigned. */
+  assignedTo: { id: string; name: string } | null;
+  /** Issue 22, the Reg B clock: when flagged (complete 25 days, undecided), the date the notice is due; else null. */
+  regBDueAt: string | null;
 };
 
 /** What a card shows of the latest offer: its status, whether it is a Counteroffer, and its terms. */
@@ -55,4 +59,6 @@ export type AdminApplicationList = {
   pageSize: number;
   counts: ApplicationCounts;
   applications: AdminApplication[];
+  /** My Queue (issue 22): only the applications assigned to the viewer (the counts are theirs too). */
+  mine: boolean;
 };

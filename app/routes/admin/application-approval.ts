@@ -1,15 +1,21 @@
 import { requireStaff } from "~/server/auth/session.server";
+import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { approvalAction } from "~/server/reviews/approval-proposals.server";
 import type { Route } from "./+types/application-approval";
 
-/** Issue 22: placeholder until the action lands (a helper fills it in). Action only. */
+/**
+ * POST /admin/applications/:id/approval (issue 22, four-eyes approval): intent confirm (Confirm
+ * Approval, never by the proposer) or send-back (Send Back, with a comment). Action only.
+ */
+
 export function loader() {
   return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireStaff(request, "applications.work");
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+  const staff = await requireStaff(request, "applications.work");
+  return jsonAnswer(await approvalAction(request, params.id, staff, requestInfo(request, context)));
 }

@@ -1,15 +1,21 @@
 import { requireStaff } from "~/server/auth/session.server";
+import { assignmentAction } from "~/server/admin/assignment.server";
+import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
+import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/application-assignment";
 
-/** Issue 22: placeholder until the action lands (a helper fills it in). Action only. */
+/**
+ * POST /admin/applications/:id/assignment (issue 22): intent assign-me (Assign to Me) or assign
+ * (Reassign, assigneeId of an active admin or loan officer, "" for unassigned). Action only.
+ */
+
 export function loader() {
   return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireStaff(request, "applications.work");
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+  const staff = await requireStaff(request, "applications.work");
+  return jsonAnswer(await assignmentAction(request, params.id, staff, requestInfo(request, context)));
 }

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "r
 import { AdminApplicationPage } from "~/components/admin/application-page/admin-application-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { NotFoundPage } from "~/components/error-page";
+import { permissionsOf } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/admin/application-page.server";
@@ -31,7 +32,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data(null, { status: 500 });
   }
   if (!application) throw data(null, { status: 404, statusText: "Not Found" });
-  return { application, originationFeePercent: getConfig().originationFeePercent } satisfies AdminApplicationPageData;
+  return {
+    application,
+    originationFeePercent: getConfig().originationFeePercent,
+    permissions: permissionsOf(admin.role),
+    viewerId: admin.id,
+  } satisfies AdminApplicationPageData;
 }
 
 /** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/admin/application-page.server.ts). */

@@ -3,6 +3,7 @@ import { AdminApplicationsPage, type AdminApplicationsData } from "~/components/
 import { pageMeta } from "~/content/site";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
+import { permissionsOf } from "~/domain/staff-permissions";
 import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/admin/applications.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { getConfig } from "~/server/config.server";
@@ -25,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       list: await listApplicationsForAdmin(params, admin, requestInfo(request, context)),
       originationFeePercent: getConfig().originationFeePercent,
+      permissions: permissionsOf(admin.role),
     } satisfies AdminApplicationsData;
   } catch (error) {
     logFailure("admin", "loading applications failed", error);

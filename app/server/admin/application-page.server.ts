@@ -24,6 +24,8 @@ import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.
 import { logFailure } from "~/server/log/describe-error.server";
 import { closeAsIncomplete, ReviewConflict, ReviewNotFound, startReview } from "~/server/reviews.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
+import { approvalPanel, ProposalRefused } from "~/server/reviews/approval-proposals.server";
+import { assignmentPanel } from "./assignment.server";
 import { certificateForOffer, offersForApplication } from "~/server/offers/offers.server";
 import { ApplicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./applications.server";
 import { createDocumentLink, UUID } from "./documents.server";
@@ -90,7 +92,7 @@ export async function loadAdminApplication(
   if (!row) return null;
 
   const staff = { id: actor.id, side: "staff" as const };
-  const [accounts, documents, timeline, items, conversation, overdue, offers] = await Promise.all([
+  const [accounts, documents, timeline, items, conversation, overdue, offers, approval, assignment] = await Promise.all([
     db
       .select({
         id: bankAccounts.id,
@@ -122,6 +124,8 @@ export async function loadAdminApplication(
     loadConversation(applicationId, staff, db),
     hasOverdueOpenItem(db, applicationId, now),
     offersForApplication(applicationId, db),
+    approvalPanel(applicationId, actor.id, db),
+    assignmentPanel(applicationId, db),
   ]);
   const signed = offers.find((o) => o.status === "signed");
   const certificate = signed ? await certificateForOffer(signed.id, db) : null;
@@ -175,6 +179,8 @@ export async function loadAdminApplication(
     conversation,
     offers,
     certificate,
+    approval,
+    assignment,
   };
 }
 
@@ -244,6 +250,7 @@ export async function applicationPageAction(
   } catch (error) {
     if (error instanceof ReviewNotFound || error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
     if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
+    if (error instanceof ProposalRefused) return failure(error.status, intent, { toast: updateFailedToast(error.message) });
     if (error instanceof OfferTermsError) return failure(400, intent, { toast: updateFailedToast(error.message), fieldErrors: { [error.field]: [error.message] } });
     logFailure("admin", `${intent} failed`, error, { admin: actor.id, applicationId });
     return failure(500, intent, { toast: updateFailedToast("Something went wrong on our side. Please try again.") });

@@ -1,6 +1,8 @@
 import { ACCESS_DENIED_FOR_ROLE, can, type StaffRole } from "~/domain/staff-permissions";
 import { mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { REG_B_DUE_DAYS } from "~/domain/reg-b-clock";
+import { completeSince, regBFlagged } from "~/server/reports/reg-b-clock.server";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { formatMilliPercent, offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
 import { logFailure } from "~/server/log/describe-error.server";
@@ -23,8 +25,11 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { getDb, type Db } from "~/server/db/client.server";
 import { pageWindow } from "./paging.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { applicationStatusCounts, approvedLoans, loanApplications, loanOffers, profiles } from "~/server/db/schema.server";
+import { applicationStatusCounts, approvedLoans, loanApplications, loanOffers, profiles, user as userTable } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
+import { needsSecondApprover, proposeApproval, ProposalRefused } from "~/server/reviews/approval-proposals.server";
+import { APPROVAL_TOASTS } from "~/domain/validation/approval";
+import { getConfig } from "~/server/config.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
 import { runEncryptionMigration } from "./encryption-migration.server";
 import { unreadCounts } from "~/server/conversation/messages.server";
@@ -101,10 +106,13 @@ export const CARD_COLUMNS = {
   offerRateMilli: LATEST_OFFER.offerRateMilli,
   offerTerm: LATEST_OFFER.offerTerm,
   offerPaymentCents: LATEST_OFFER.offerPaymentCents,
+  assignedTo: loanApplications.assignedTo,
+  /** Issue 22: the assigned officer's name, one primary-key probe per row. */
+  assignedToName: sql<string | null>`(select ${userTable.name} from ${userTable} where ${userTable.id} = ${loanApplications.assignedTo})`,
 };
 
 type OfferKey = `offer${string}`;
-type CardColumnKey = Exclude<keyof typeof CARD_COLUMNS, OfferKey>;
+type CardColumnKey = Exclude<keyof typeof CARD_COLUMNS, OfferKey | "assignedToName">;
 
 /** A selected card row: the profile, the approved loan and the latest offer are left-joined, so theirs may be null. */
 type CardRow = {
@@ -120,9 +128,10 @@ type CardRow = {
   offerRateMilli: number | null;
   offerTerm: number | null;
   offerPaymentCents: number | null;
+  assignedToName: string | null;
 };
 
-export function toAdminApplication(r: CardRow, unreadMessages: number): AdminApplication {
+export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt: Date | null = null): AdminApplication {
   return {
     id: r.id,
     userId: r.userId,
@@ -159,6 +168,8 @@ export function toAdminApplication(r: CardRow, unreadMessages: number): AdminApp
             paymentCents: r.offerPaymentCents,
           }
         : null,
+    assignedTo: r.assignedTo ? { id: r.assignedTo, name: r.assignedToName ?? "Former staff member" } : null,
+    regBDueAt: regBDueAt?.toISOString() ?? null,
   };
 }
 
@@ -168,22 +179,30 @@ export function toAdminApplication(r: CardRow, unreadMessages: number): AdminApp
  * those REVIEW_PAGE_SIZE rows are then fetched and joined, so a deep page costs index entries, not
  * rows and joins for everything before it.
  */
-export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb(), viewer?: { id: string }): Promise<AdminApplicationList> {
-  const counts = await countApplicationsByStatus(db);
+export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb(), viewer?: { id: string }, now: Date = new Date()): Promise<AdminApplicationList> {
+  // My Queue (issue 22): the viewer's own applications, counted per status from the
+  // (assigned_to, submitted_at) index rather than the trigger-kept totals.
+  const mine = Boolean(params.mine && viewer);
+  const counts = mine && viewer ? await countAssignedByStatus(viewer.id, db) : await countApplicationsByStatus(db);
   const total = counts[params.tab];
   const { page, pageCount, limit, offset } = pageWindow(total, params.page, REVIEW_PAGE_SIZE);
 
   const pageIds = db
     .select({ id: loanApplications.id })
     .from(loanApplications)
-    .where(eq(loanApplications.status, params.tab))
+    .where(mine && viewer ? and(eq(loanApplications.status, params.tab), eq(loanApplications.assignedTo, viewer.id)) : eq(loanApplications.status, params.tab))
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
     .limit(limit)
     .offset(offset)
     .as("page_ids");
 
   const rows = await db
-    .select(CARD_COLUMNS)
+    .select({
+      ...CARD_COLUMNS,
+      // The Reg B clock (~/server/reports/reg-b-clock.server.ts), evaluated for the page's rows only.
+      regBFlagged: regBFlagged(now),
+      completeSince: completeSince.mapWith((v: unknown) => (v === null ? null : new Date(v as string))),
+    })
     .from(pageIds)
     .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
@@ -199,8 +218,26 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     pageCount,
     pageSize: REVIEW_PAGE_SIZE,
     counts,
-    applications: rows.map((r) => toAdminApplication(r, unread.get(r.id) ?? 0)),
+    mine,
+    applications: rows.map((r) => toAdminApplication(r, unread.get(r.id) ?? 0, r.regBFlagged && r.completeSince ? regBDueDate(r.completeSince) : null)),
   };
+}
+
+/** The Reg B notice's due date: REG_B_DUE_DAYS after the application became complete. */
+function regBDueDate(completeSinceAt: Date): Date {
+  return new Date(completeSinceAt.getTime() + REG_B_DUE_DAYS * 86_400_000);
+}
+
+/** My Queue's tab counts: the viewer's assigned applications per status (one grouped query on the assigned_to index). */
+async function countAssignedByStatus(viewerId: string, db: Db): Promise<ApplicationCounts> {
+  const rows = await db
+    .select({ status: loanApplications.status, n: sql<number>`count(*)::int` })
+    .from(loanApplications)
+    .where(eq(loanApplications.assignedTo, viewerId))
+    .groupBy(loanApplications.status);
+  const counts: ApplicationCounts = { pending: 0, under_review: 0, approved: 0, denied: 0 };
+  for (const row of rows) if ((REVIEW_TABS as readonly string[]).includes(row.status)) counts[row.status as ReviewTab] = Number(row.n);
+  return counts;
 }
 
 /** The admin's read of the list, audited ('applications.list' with the tab, page and rows shown). */
@@ -215,7 +252,7 @@ export async function listApplicationsForAdmin(
     actor,
     action: "applications.list",
     table: "loan_applications",
-    details: { tab: list.tab, page: list.page, count: list.applications.length },
+    details: { tab: list.tab, page: list.page, count: list.applications.length, ...(list.mine ? { queue: "mine" } : {}) },
     request,
   });
   return list;
@@ -288,21 +325,23 @@ export type DecisionInput =
  */
 export async function decide(applicationId: string, input: DecisionInput, actor: AuditActor, request: RequestInfo, db: Db): Promise<Toast> {
   switch (input.intent) {
-    case "approve":
-      await approveApplication(
-        applicationId,
-        {
-          approvedAmount: input.approvedAmount,
-          interestRate: input.interestRate,
-          termMonths: input.termMonths,
-          originationFeePercent: input.originationFeePercent,
-          counterofferReasons: input.counterofferReasons,
-        },
-        actor,
-        request,
-        db,
-      );
+    case "approve": {
+      const terms = {
+        approvedAmount: input.approvedAmount,
+        interestRate: input.interestRate,
+        termMonths: input.termMonths,
+        originationFeePercent: input.originationFeePercent,
+        counterofferReasons: input.counterofferReasons,
+      };
+      // Issue 22 (four eyes): at or above the threshold the approval is a proposal another staff member confirms.
+      const thresholdCents = getConfig().fourEyesThresholdCents;
+      if (needsSecondApprover(input.approvedAmount, thresholdCents)) {
+        await proposeApproval(applicationId, terms, actor, request, db);
+        return APPROVAL_TOASTS.proposed(thresholdCents);
+      }
+      await approveApplication(applicationId, terms, actor, request, db);
       return REVIEW_TOASTS.approved;
+    }
     case "deny":
       await denyApplication(applicationId, input.reasons, actor, request, db);
       return REVIEW_TOASTS.denied;
@@ -372,6 +411,7 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
     }
   } catch (error) {
     if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
+    if (error instanceof ProposalRefused) return failure(error.status, intent, { toast: updateFailedToast(error.message) });
     if (error instanceof OfferTermsError) return failure(400, intent, { toast: updateFailedToast(error.message), fieldErrors: { [error.field]: [error.message] } });
     if (error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
     logFailure("admin", `${intent} failed`, error, { admin: actor.id });

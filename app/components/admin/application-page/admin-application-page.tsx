@@ -18,6 +18,8 @@ import { loanTypeLabel } from "~/domain/labels";
 import { reviewListHref, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { ApplicationDocuments, BankAccounts, EmploymentDetails, LoanDetails, PersonalDetails } from "./application-facts";
+import { ApprovalPanel } from "./approval-panel";
+import { AssignmentPanel } from "./assignment-panel";
 import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
 
@@ -36,6 +38,8 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   useApplicationLive(s.id);
   const open = isOpenForReview(s.status);
+  // Issue 22: a role that may not work applications (the auditor) sees no controls; the server refuses anyway.
+  const canWork = data.permissions["applications.work"];
   const backTab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(s.status) ? (s.status as ReviewTab) : "pending";
 
   return (
@@ -92,10 +96,15 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
               </Fact>
             ) : null}
           </dl>
-          <div className="mt-4">
-            <ReviewActions application={a} focusAfter={summaryHeading} originationFeePercent={data.originationFeePercent} />
-          </div>
+          {canWork ? (
+            <div className="mt-4">
+              <ReviewActions application={a} focusAfter={summaryHeading} originationFeePercent={data.originationFeePercent} />
+            </div>
+          ) : null}
         </Card>
+
+        <ApprovalPanel applicationId={s.id} approval={a.approval} canWork={canWork} timeZone={timeZone} />
+        <AssignmentPanel applicationId={s.id} assignment={a.assignment} viewerId={data.viewerId} canWork={canWork} timeZone={timeZone} />
 
         <OfferPanel applicationId={s.id} offers={a.offers} certificate={a.certificate} timeZone={timeZone} />
 

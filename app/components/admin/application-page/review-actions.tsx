@@ -28,7 +28,8 @@ export function ReviewActions({
   originationFeePercent: number;
 }) {
   const a = application.summary;
-  const allowed = application.allowedEvents;
+  // Issue 22: while an approval waits for confirmation, Approve is not offered (Confirm Approval or Send Back is).
+  const allowed = application.approval.open ? application.allowedEvents.filter((event) => event !== "approve") : application.allowedEvents;
   const [approving, setApproving] = useState<AdminApplication | null>(null);
   const [denying, setDenying] = useState<AdminApplication | null>(null);
   const [closing, setClosing] = useState(false);

@@ -5,6 +5,8 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { useLiveUpdates } from "~/components/live/use-live-updates";
 import { reviewListHref } from "~/domain/validation/review";
+import type { Permission } from "~/domain/staff-permissions";
+import { MyQueueToggle } from "./my-queue-toggle";
 import type { AdminApplication, AdminApplicationList } from "~/domain/views/admin-applications";
 import { AdminToolLinks, SecureDataUtilities } from "./admin-tools";
 import { ApplicationCard } from "./application-card";
@@ -18,6 +20,8 @@ export type AdminApplicationsData = {
   list: AdminApplicationList;
   /** The approve dialog's default Origination Fee (%) (ORIGINATION_FEE_PERCENT). */
   originationFeePercent: number;
+  /** The viewer's permissions (issue 22): Approve and Deny only for roles that work applications. */
+  permissions: Record<Permission, boolean>;
 };
 
 /** How long live changes are gathered before one reload (a burst of changes reloads once). */
@@ -86,14 +90,17 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
           <h2 id="applications-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary focus-visible:outline-3">
             Loan Applications
           </h2>
-          <StatusTabs current={list.tab} counts={list.counts} />
+          <MyQueueToggle tab={list.tab} mine={list.mine} />
+          <StatusTabs current={list.tab} counts={list.counts} mine={list.mine} />
           {list.applications.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
               <Inbox aria-hidden="true" className="size-8 text-navy-700" />
-              <p className="font-semibold text-primary">No {TAB_LABELS[list.tab].toLowerCase()} applications</p>
+              <p className="font-semibold text-primary">
+                No {TAB_LABELS[list.tab].toLowerCase()} applications{list.mine ? " assigned to you" : ""}
+              </p>
             </div>
           ) : (
-            <ul className="flex flex-col gap-4" aria-label={`${TAB_LABELS[list.tab]} applications, page ${list.page} of ${list.pageCount}`}>
+            <ul className="flex flex-col gap-4" aria-label={`${TAB_LABELS[list.tab]} applications${list.mine ? " in My Queue" : ""}, page ${list.page} of ${list.pageCount}`}>
               {list.applications.map((application) => (
                 <li key={application.id}>
                   <ApplicationCard
@@ -101,12 +108,13 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
                     timeZone={timeZone}
                     onApprove={opens(setApproving)}
                     onDeny={opens(setDenying)}
+                    canWork={data.permissions["applications.work"]}
                   />
                 </li>
               ))}
             </ul>
           )}
-          <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => reviewListHref(list.tab, page)} />
+          <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => reviewListHref(list.tab, page, list.mine)} />
         </section>
       </div>
 

@@ -29,13 +29,16 @@ export function ApplicationCard({
   timeZone,
   onApprove,
   onDeny,
+  canWork = true,
 }: {
   application: AdminApplication;
   timeZone: string;
   onApprove: (application: AdminApplication, opener: HTMLElement) => void;
   onDeny: (application: AdminApplication, opener: HTMLElement) => void;
+  /** Issue 22: Approve and Deny only for roles that work applications (the server refuses the others). */
+  canWork?: boolean;
 }) {
-  const open = isOpenForReview(a.status);
+  const open = isOpenForReview(a.status) && canWork;
   const headingId = `application-${a.id}-name`;
   return (
     <Card className="p-5 sm:p-6" data-testid="application-card" data-application-id={a.id} aria-labelledby={headingId} role="article">
@@ -47,6 +50,12 @@ export function ApplicationCard({
           <p className="text-sm break-all text-slate-700">{a.email}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {a.regBDueAt ? (
+            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900" data-testid="reg-b-flag">
+              <span className="sr-only">Regulation B notice of action due: complete 25 days or more with no decision. </span>
+              Reg B: decide by {formatDate(a.regBDueAt, timeZone)}
+            </span>
+          ) : null}
           {a.unreadMessages > 0 ? (
             <span className="rounded-full bg-navy-900 px-2.5 py-0.5 text-xs font-semibold text-white" data-testid="unread-messages">
               {a.unreadMessages} unread {a.unreadMessages === 1 ? "message" : "messages"}
@@ -70,6 +79,9 @@ export function ApplicationCard({
           <time dateTime={a.submittedAt} title={formatDateTime(a.submittedAt, timeZone)}>
             {formatDate(a.submittedAt, timeZone)}
           </time>
+        </Item>
+        <Item label="Assigned To">
+          <span data-testid="card-assigned-to">{a.assignedTo ? a.assignedTo.name : "Unassigned"}</span>
         </Item>
         <Item label="Purpose" wide>
           <span className="break-words whitespace-pre-line">{a.purpose}</span>

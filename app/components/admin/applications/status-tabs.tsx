@@ -10,7 +10,7 @@ export const TAB_LABELS: Record<ReviewTab, string> = { pending: "Pending", under
  * so a tab can be bookmarked, reloaded and opened without JavaScript; the current one carries
  * aria-current. Two columns on a phone, one row from the small breakpoint.
  */
-export function StatusTabs({ current, counts }: { current: ReviewTab; counts: ApplicationCounts }) {
+export function StatusTabs({ current, counts, mine = false }: { current: ReviewTab; counts: ApplicationCounts; /** My Queue is kept across tabs (issue 22). */ mine?: boolean }) {
   return (
     <nav aria-label="Application status">
       <ul className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
@@ -19,7 +19,7 @@ export function StatusTabs({ current, counts }: { current: ReviewTab; counts: Ap
           return (
             <li key={tab} className="min-w-0">
               <Link
-                to={reviewListHref(tab)}
+                to={reviewListHref(tab, 1, mine)}
                 preventScrollReset
                 aria-current={active ? "page" : undefined}
                 data-tab={tab}

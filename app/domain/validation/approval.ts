@@ -1,0 +1,79 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
+import { formatDollarAmount } from "~/domain/formats";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { z } from "./zod";
+
+/**
+ * Four-eyes approval (issue 22): an approval at or above FOUR_EYES_THRESHOLD is a proposal another
+ * staff member confirms (Confirm Approval) or sends back with a comment (Send Back). One schema per
+ * form, shared by the page's buttons and dialog and the route POST /admin/applications/:id/approval.
+ */
+
+export const APPROVAL_INTENTS = ["confirm", "send-back"] as const;
+export type ApprovalIntent = (typeof APPROVAL_INTENTS)[number];
+
+export const APPROVAL_LIMITS = { commentMaxLength: 2000 } as const;
+
+export const APPROVAL_MESSAGES = {
+  intent: "Unknown action.",
+  proposalId: "This proposal could not be identified. Reload the page and try again.",
+  commentRequired: "Enter a comment saying why the approval is sent back",
+  commentTooLong: `The comment must be at most ${APPROVAL_LIMITS.commentMaxLength} characters`,
+  notFound: "This application does not exist.",
+  alreadyOpen: "An approval is already waiting for confirmation.",
+  ownProposal: "You proposed this approval: another staff member must confirm it.",
+  notOpen: "This approval is no longer waiting for confirmation: it was already confirmed or sent back.",
+} as const;
+
+/** The comment a Deny or Close as Incomplete leaves on the proposal it ends. */
+export const PROPOSAL_CLOSED_BY = {
+  deny: "The application was denied.",
+  closeIncomplete: "The application was closed as incomplete.",
+} as const;
+
+const proposalId = z.uuid({ error: APPROVAL_MESSAGES.proposalId });
+
+export const confirmApprovalSchema = z.object({ intent: z.literal("confirm"), proposalId });
+
+export const sendBackSchema = z.object({
+  intent: z.literal("send-back"),
+  proposalId,
+  comment: z
+    .string({ error: APPROVAL_MESSAGES.commentRequired })
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, APPROVAL_MESSAGES.commentRequired)
+        .max(APPROVAL_LIMITS.commentMaxLength, APPROVAL_MESSAGES.commentTooLong)
+        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    ),
+});
+
+export function approvalSchemaForIntent(intent: unknown) {
+  if (intent === "confirm") return confirmApprovalSchema;
+  if (intent === "send-back") return sendBackSchema;
+  return null;
+}
+
+export type ApprovalActionInput = z.output<typeof confirmApprovalSchema> | z.output<typeof sendBackSchema>;
+
+/** What POST /admin/applications/:id/approval answers (JSON). */
+export type ApprovalActionData = ActionResult<{ intent: ApprovalIntent | null; toast: Toast; at: number }>;
+
+/** "$250,000" (cents shown only when there are any). */
+export function formatThreshold(cents: number): string {
+  return formatDollarAmount(cents / 100, cents % 100 === 0 ? 0 : 2);
+}
+
+export const APPROVAL_FAILED = "Failed to update application";
+
+export const APPROVAL_TOASTS = {
+  proposed: (thresholdCents: number): Toast => ({
+    type: "success",
+    title: "Approval Proposed",
+    description: `Another staff member must confirm approvals of ${formatThreshold(thresholdCents)} or more before the offer is made.`,
+  }),
+  confirmed: { type: "success", title: "Approval Confirmed", description: "The offer has been made and the applicant notified." },
+  sentBack: { type: "success", title: "Approval Sent Back", description: "The proposal was sent back with your comment." },
+} as const;
