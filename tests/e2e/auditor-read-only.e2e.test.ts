@@ -8,6 +8,8 @@ import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { STAFF_REQUEST_INTENTS } from "~/domain/validation/requests";
 import { APPLICATION_PAGE_INTENTS, REVIEW_INTENTS } from "~/domain/validation/review";
 import { STAFF_INTENTS } from "~/domain/validation/staff";
+import { APPROVAL_INTENTS } from "~/domain/validation/approval";
+import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
@@ -40,6 +42,8 @@ const INTENTS: Record<string, readonly string[]> = {
   "/admin/ach": ACH_INTENTS,
   "/admin/documents": ["link"],
   "/admin/staff": STAFF_INTENTS,
+  "/admin/applications/:id/approval": APPROVAL_INTENTS,
+  "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
 };
 
 /** The auditor's own second factor is theirs to manage; signing out is not a write on anyone's data. */

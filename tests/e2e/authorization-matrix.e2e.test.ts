@@ -25,6 +25,8 @@ import { ACH_INTENTS } from "~/domain/validation/ach";
 import { can, type Permission } from "~/domain/staff-permissions";
 import { dataDirWithStaff } from "./helpers/seed-staff";
 import { STAFF_INTENTS } from "~/domain/validation/staff";
+import { APPROVAL_INTENTS } from "~/domain/validation/approval";
+import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -380,6 +382,50 @@ function rows(): Row[] {
       body: form({ password: "Str0ng!Passw0rd", confirmPassword: "Str0ng!Passw0rd" }),
       expect: all(410),
     },
+    // Issue 22, four-eyes approval and assignment: action-only routes. A's application has no proposal
+    // (404 to confirm or send back); an assignee who is no staff member is refused input; Assign to Me
+    // only records who works it (history kept).
+    { method: "GET", path: `/admin/applications/${appA}/approval`, route: "/admin/applications/:id/approval", expect: all(405) },
+    ...(
+      [
+        ["confirm", {}],
+        ["send-back", { comment: "Matrix check" }],
+      ] as const
+    ).map(
+      ([intent, fields]): Row => ({
+        method: "POST",
+        path: `/admin/applications/${appA}/approval`,
+        route: "/admin/applications/:id/approval",
+        intent,
+        body: () => form({ intent, proposalId: "00000000-0000-4000-8000-000000000000", ...fields })(),
+        expect: staffOnly(404, "applications.work"),
+      }),
+    ),
+    { method: "GET", path: `/admin/applications/${appA}/assignment`, route: "/admin/applications/:id/assignment", expect: all(405) },
+    {
+      method: "POST",
+      path: `/admin/applications/${appA}/assignment`,
+      route: "/admin/applications/:id/assignment",
+      intent: "assign",
+      body: () => form({ intent: "assign", assigneeId: "no-such-staff" })(),
+      expect: staffOnly(400, "applications.work"),
+    },
+    {
+      method: "POST",
+      path: `/admin/applications/${appA}/assignment`,
+      route: "/admin/applications/:id/assignment",
+      intent: "assign-me",
+      body: () => form({ intent: "assign-me" })(),
+      expect: staffOnly(200, "applications.work"),
+    },
+    // Reports and the CSV exports: every staff role reads them (each read audited); a range that ends
+    // before it starts is refused.
+    { method: "GET", path: "/admin/reports", expect: staffOnly(200, "staff.read") },
+    { method: "GET", path: "/admin/reports?from=2026-03-31&to=2026-01-01", route: "/admin/reports", expect: staffOnly(400, "staff.read") },
+    { method: "GET", path: "/admin/exports/applications", expect: staffOnly(200, "staff.read") },
+    { method: "GET", path: "/admin/exports/applications?from=2026-03-31&to=2026-01-01", route: "/admin/exports/applications", expect: staffOnly(400, "staff.read") },
+    { method: "GET", path: "/admin/exports/audit", expect: staffOnly(200, "staff.read") },
+    { method: "GET", path: "/admin/exports/audit?from=2026-03-31&to=2026-01-01", route: "/admin/exports/audit", expect: staffOnly(400, "staff.read") },
     // Last: signing out ends the session it is called with (re-created below for later runs).
     { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
   ];
@@ -486,6 +532,8 @@ describe("authorization matrix", () => {
       "/admin/ach": ACH_INTENTS,
       "/dashboard/loans/:id": MAKE_PAYMENT_INTENTS,
       "/admin/staff": STAFF_INTENTS,
+      "/admin/applications/:id/approval": APPROVAL_INTENTS,
+      "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

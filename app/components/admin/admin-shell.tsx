@@ -32,6 +32,11 @@ export const ADMIN_SECTIONS = Object.entries(SECTION_LABELS).map(([to, label]) =
   permission: SECTION_PERMISSIONS[to as keyof typeof SECTION_LABELS] ?? ("staff.read" as Permission),
 }));
 
+/** Whether the signed-in staff member's role holds `permission` (controls it does not are left out). */
+export function useStaffCan(permission: Permission): boolean {
+  return can(useStaffRole(), permission);
+}
+
 /** The signed-in staff member's role, from the root loader (null outside a staff session). */
 export function useStaffRole(): StaffRole | null {
   return useRouteLoaderData<{ staffRole?: StaffRole | null }>("root")?.staffRole ?? null;

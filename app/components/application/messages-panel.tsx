@@ -1,3 +1,4 @@
+import { useStaffCan } from "~/components/admin/admin-shell";
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
@@ -93,6 +94,9 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
   const [body, setBody] = useState("");
   const [errors, setErrors] = useState<readonly string[] | undefined>(undefined);
   const panelRef = useRef<HTMLDivElement>(null);
+  // Issue 22: staff who may not work applications (the auditor) read the conversation and write nothing.
+  const staffMayWrite = useStaffCan("applications.work");
+  const mayWrite = side === "applicant" || staffMayWrite;
   const listRef = useRef<HTMLOListElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const newMarkers = useNewMarkers(conversation, side);
@@ -184,6 +188,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
             ) : null}
           </ol>
         )}
+        {mayWrite ? (
         <form method="post" action={action} onSubmit={submit} noValidate className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="send" />
           <div className="flex items-baseline justify-between gap-2">
@@ -222,6 +227,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
             </PendingButton>
           </div>
         </form>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -110,7 +110,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="flex min-w-0 flex-col gap-6">
-            <WhatWeNeedPanel applicationId={s.id} items={a.requestItems} side="staff" open={open} timeZone={timeZone} />
+            <WhatWeNeedPanel applicationId={s.id} items={a.requestItems} side="staff" open={open && canWork} timeZone={timeZone} />
             <MessagesPanel applicationId={s.id} conversation={a.conversation} side="staff" open={open} timeZone={timeZone} />
             <LoanDetails application={a} />
             <PersonalDetails application={a} />

@@ -1,3 +1,4 @@
+import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Eye, FileText, Landmark } from "lucide-react";
 import type { ReactNode } from "react";
 import { displaySsn, documentTypeLabel, maskAccountNumber, maskRoutingNumber, MASKED_SSN } from "~/components/admin/clients/format";
@@ -166,6 +167,8 @@ export function BankAccounts({ application: a }: { application: AdminApplication
 
 export function ApplicationDocuments({ application: a, timeZone }: { application: AdminApplicationDetail; timeZone: string }) {
   const links = useDocumentLinks();
+  // Issue 22: opening a document is a reveal; a role without reveals (the auditor) gets no buttons.
+  const mayOpen = useStaffCan("sensitive.reveal");
   return (
     <Section id="application-documents" title="Documents" icon={<FileText aria-hidden="true" className="size-5" />}>
       {a.documents.length === 0 ? (
@@ -183,6 +186,7 @@ export function ApplicationDocuments({ application: a, timeZone }: { application
                     {doc.requestItemId ? " · In answer to a request" : ""}
                   </span>
                 </span>
+                {mayOpen ? (
                 <span className="flex shrink-0 gap-2">
                   <PendingButton
                     variant="outline"
@@ -204,6 +208,7 @@ export function ApplicationDocuments({ application: a, timeZone }: { application
                     Download
                   </PendingButton>
                 </span>
+                ) : null}
               </li>
             );
           })}

@@ -1,3 +1,4 @@
+import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Undo2 } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
@@ -191,6 +192,8 @@ function Certificate({ applicationId, offerId, certificate: c, timeZone }: { app
 
 /** Withdraw Offer: a dialog asking for the reason (the applicant reads it), posted to /admin/applications/:id/offer. */
 function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string; withdrawable: boolean }) {
+  // Issue 22: withdrawing is a decision; a role that may not work applications (the auditor) is not offered it.
+  const mayWithdraw = useStaffCan("applications.work");
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<string[] | undefined>(undefined);
@@ -234,7 +237,7 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
 
   return (
     <>
-      {withdrawable ? (
+      {withdrawable && mayWithdraw ? (
         <div className="mt-3">
           <Button ref={opener} variant="destructive" onClick={() => setOpen(true)} data-action="withdraw-offer">
             <Undo2 aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { useStaffCan } from "~/components/admin/admin-shell";
 import * as stickyNoteIcon from "lucide-react/icons/sticky-note";
 import { useId, useRef, useState } from "react";
 import { inlineIcon } from "~/components/ui/inline-icon";
@@ -46,6 +47,8 @@ export function NotesSection({
   });
 
   const onSubmit = checkedSubmit(pending, () => noteSchema.safeParse({ intent: "note", applicationId, note }), show);
+  // Issue 22: notes are read by every staff role and written by those who work applications.
+  const mayWrite = useStaffCan("applications.work");
 
   return (
     <div className={className}>
@@ -60,6 +63,7 @@ export function NotesSection({
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">No notes yet.</p>
       )}
+      {mayWrite ? (
       <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-3 flex flex-col gap-2">
         <input type="hidden" name="intent" value="note" />
         <input type="hidden" name="applicationId" value={applicationId} />
@@ -93,6 +97,7 @@ export function NotesSection({
           </PendingButton>
         </div>
       </fetcher.Form>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useStaffCan } from "~/components/admin/admin-shell";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { toast } from "~/components/toaster";
@@ -35,6 +36,8 @@ export function SensitiveValue({
   testId?: string;
 }) {
   const [state, setState] = useState<State>({ status: "hidden" });
+  // Issue 22: a role without reveals (the auditor) sees the masked value and no button.
+  const mayReveal = useStaffCan("sensitive.reveal");
   const isSsn = kind === "ssn";
   const shown = state.status === "shown";
 
@@ -60,6 +63,13 @@ export function SensitiveValue({
   }
 
   const buttonText = shown ? "Hide" : isSsn ? "Reveal SSN" : "Show";
+  if (!mayReveal) {
+    return (
+      <span data-testid={testId} data-state="hidden" className="font-mono text-sm tracking-wide break-all text-foreground">
+        {masked}
+      </span>
+    );
+  }
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span

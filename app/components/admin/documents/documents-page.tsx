@@ -1,3 +1,4 @@
+import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Eye, FileImage, FileText, RefreshCw } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -15,10 +16,13 @@ import { useDocumentLinks } from "./use-document-links";
 
 /** A document's two link actions; each button names the document for screen readers. */
 function LinkActions({ documentId, what, links }: { documentId: string; what: string; links: ReturnType<typeof useDocumentLinks> }) {
+  // Issue 22: opening a document is a reveal; a role without reveals (the auditor) gets no buttons.
+  const mayOpen = useStaffCan("sensitive.reveal");
   const actions = [
     { verb: "Preview", variant: "outline", pending: links.previewPendingId === documentId, Icon: Eye, run: links.requestPreview },
     { verb: "Download", variant: "default", pending: links.downloadPendingId === documentId, Icon: Download, run: links.requestDownload },
   ] as const;
+  if (!mayOpen) return null;
   return (
     <div className="flex shrink-0 gap-2">
       {actions.map(({ verb, variant, pending, Icon, run }) => (
