@@ -319,6 +319,52 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Issue 22, the Staff page: every intent with at least one field that breaks its rule (a control
+  // character, an over-long name, an id that names no one, a role that does not exist).
+  {
+    path: "/admin/staff",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        fc
+          .tuple(
+            hostileFields({
+              intent: oneOf("invite", "change-role", "deactivate", "reset-mfa", "cancel-invitation", "INVITE", ""),
+              email: oneOf("not-an-email", "x".repeat(300) + "@example.com", "a\u0000@example.com"),
+              role: oneOf("superuser", "ADMIN", "", "auditor\u0000"),
+              userId: fc.oneof(wrongId, hostileText),
+              invitationId: fc.oneof(wrongId, hostileText),
+            }),
+            fc.oneof(hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(101)), fc.constant("")),
+          )
+          .map(([entries, name]): [string, string][] => [["name", name], ...entries.filter(([k]) => k !== "name")]),
+      ),
+  },
+  // Issue 22: Confirm Approval / Send Back on A's application, which has no proposal: proposal ids name
+  // nothing, comments are empty, too long or carry control characters.
+  {
+    path: "/admin/applications/:appA/approval",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("confirm", "send-back", "CONFIRM", "approve", ""),
+          proposalId: fc.oneof(wrongId, hostileText),
+          comment: fc.oneof(hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(2001)), fc.constant(" ")),
+        }),
+      ),
+  },
+  // Issue 22: Assign to Me / Reassign with an assignee who is no staff member (or no id at all).
+  {
+    path: "/admin/applications/:appA/assignment",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        fc
+          .tuple(hostileFields({ extra: hostileText }), fc.oneof(wrongId, hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(300))))
+          .map(([entries, assignee]): [string, string][] => [["intent", "assign"], ["assigneeId", assignee], ...entries.filter(([k]) => k !== "intent" && k !== "assigneeId")]),
+      ),
+  },
   {
     path: "/api/admin/reveal",
     actor: "admin",
@@ -494,6 +540,11 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/ach", actor: "admin", fields: { intent: "settle", paymentId: "00000000-0000-4000-8000-000000000000\u0000", settledOn: "2026-11-24" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "return", paymentId: "00000000-0000-4000-8000-000000000000", returnCode: "R01\u0000" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "settle\u0000" } },
+      // Issue 22.
+      { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada\u0000Officer", email: "ada@example.com", role: "loan_officer" } },
+      { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada Officer", email: "ada@example.com", role: "loan_officer\u0000" } },
+      { path: `/admin/applications/${world.appA}/approval`, actor: "admin", fields: { intent: "send-back", proposalId: "00000000-0000-4000-8000-000000000000", comment: "Bell\u0007" } },
+      { path: `/admin/applications/${world.appA}/assignment`, actor: "admin", fields: { intent: "assign", assigneeId: "someone\u0000" } },
     ];
     for (const c of cases) {
       await world.resetThrottles();

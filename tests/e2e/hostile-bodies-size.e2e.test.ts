@@ -47,6 +47,9 @@ const TARGETS: Target[] = [
       ["/dashboard/applications/:id/offer", "applicantA"],
       // Issue 20: Withdraw Offer.
       ["/admin/applications/:id/offer", "admin"],
+      // Issue 22: Confirm Approval / Send Back, and Assign to Me / Reassign.
+      ["/admin/applications/:id/approval", "admin"],
+      ["/admin/applications/:id/assignment", "admin"],
     ] as const
   ).map(
     ([pattern, actor]): Target => ({
@@ -64,6 +67,9 @@ const TARGETS: Target[] = [
   { path: "/admin/messages", actor: "admin" },
   { path: "/admin/ach", actor: "admin" },
   { path: "/admin/mfa", actor: "adminNoMfa" },
+  // Issue 22: the Staff page, and an invitation link's Set Password (read before the token is looked up).
+  { path: "/admin/staff", actor: "admin" },
+  { path: `/auth/invite/${"A".repeat(43)}`, actor: "visitor" },
   { path: "/api/admin/reveal", actor: "admin", contentType: "application/json", fill: '{"pad":"' },
 ];
 

@@ -52,6 +52,10 @@ const GUARDED_TABLES = [
   "contact_messages",
   "two_factor",
   "session_mfa",
+  // Issue 22.
+  "staff_invitations",
+  "approval_proposals",
+  "application_assignments",
   // Issue 19: the conversation around an application.
   "application_events",
   "request_items",
