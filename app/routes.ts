@@ -65,6 +65,15 @@ export default [
   route("admin/reports", "routes/admin/reports.tsx"),
   route("admin/exports/applications", "routes/admin/export-applications.ts"),
   route("admin/exports/audit", "routes/admin/export-audit.ts"),
+  // Issue 23: the applicant's own account.
+  route("account", "routes/account/account.tsx"),
+  route("account/privacy", "routes/account/privacy.tsx"),
+  route("account/security", "routes/account/security.ts"),
+  route("account/data", "routes/account/data.ts"),
+  route("account/data/download/:token", "routes/account/data-download.ts"),
+  route("auth/two-factor", "routes/auth/two-factor.tsx"),
+  route("auth/passkey", "routes/auth/passkey.ts"),
+  route("api/drafts", "routes/api/drafts.ts"),
   // Every unknown path: the spec's 404 page (and no server stack trace for unmatched URLs).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -71,6 +71,14 @@ export type ApprovedLoanStatus = (typeof APPROVED_LOAN_STATUSES)[number];
 export const USER_ROLES = ["admin", "loan_officer", "auditor"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** Download My Data (issue 23): prepared in the background, then linked by e-mail for 24 hours. */
+export const DATA_EXPORT_STATUSES = ["pending", "ready", "failed"] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
+
+/** WebAuthn ceremonies (issue 23): adding a passkey, signing in with one, or a staff second factor. */
+export const WEBAUTHN_PURPOSES = ["register", "authenticate", "second-factor"] as const;
+export type WebauthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];
+
 /** Four-eyes approval proposals (issue 22): proposed → confirmed (the offer is made) or sent_back. */
 export const APPROVAL_PROPOSAL_STATUSES = ["proposed", "confirmed", "sent_back"] as const;
 export type ApprovalProposalStatus = (typeof APPROVAL_PROPOSAL_STATUSES)[number];
@@ -81,7 +89,8 @@ export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 export const EMAIL_OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailOutboxStatus = (typeof EMAIL_OUTBOX_STATUSES)[number];
 
-export const VERIFICATION_CODE_PURPOSES = ["sign-up"] as const;
+/** 'change-email' (issue 23): a code sent to the new address before an account's e-mail changes. */
+export const VERIFICATION_CODE_PURPOSES = ["sign-up", "change-email"] as const;
 export type VerificationCodePurpose = (typeof VERIFICATION_CODE_PURPOSES)[number];
 
 /** Limits the database enforces (the forms show friendlier messages first). */

@@ -69,7 +69,23 @@ export type AuditAction =
   | "application.assign"
   | "reports.view"
   | "applications.export"
-  | "audit.export";
+  | "audit.export"
+  // Issue 23: the applicant's own account.
+  | "account.update"
+  | "account.email_change"
+  | "account.password_change"
+  | "account.sessions_revoke"
+  | "account.notifications"
+  | "account.mfa_enable"
+  | "account.mfa_disable"
+  | "account.close"
+  | "privacy.accept"
+  | "passkey.add"
+  | "passkey.remove"
+  | "passkey.sign_in"
+  | "data_export.request"
+  | "data_export.ready"
+  | "data_export.download";
 
 export async function writeAudit(
   db: DbOrTx,

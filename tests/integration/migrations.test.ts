@@ -12,6 +12,13 @@ import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/tes
 const EXPECTED_TABLES = [
   "ach_batches",
   "application_assignments",
+  "application_drafts",
+  "data_exports",
+  "draft_documents",
+  "notification_preferences",
+  "passkeys",
+  "privacy_acceptances",
+  "webauthn_challenges",
   "approval_proposals",
   "staff_invitations",
   "admin_mfa",

@@ -74,13 +74,16 @@ function createAuth(database: Database) {
         create: {
           // Issue 22: a deactivated staff member gets no session by any path (sign-in, password reset);
           // Better Auth then answers as for a failed sign-in.
+          // Issue 23: nor does an applicant who closed their account.
           before: async (session) => {
             const [row] = await database.db
-              .select({ deactivatedAt: schema.userRoles.deactivatedAt })
-              .from(schema.userRoles)
-              .where(eq(schema.userRoles.userId, session.userId))
+              .select({ deactivatedAt: schema.userRoles.deactivatedAt, closedAt: schema.profiles.closedAt })
+              .from(schema.user)
+              .leftJoin(schema.userRoles, eq(schema.userRoles.userId, schema.user.id))
+              .leftJoin(schema.profiles, eq(schema.profiles.id, schema.user.id))
+              .where(eq(schema.user.id, session.userId))
               .limit(1);
-            return row?.deactivatedAt ? false : undefined;
+            return row?.deactivatedAt || row?.closedAt ? false : undefined;
           },
         },
       },

@@ -37,7 +37,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVAL_PROPOSAL_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
+import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVAL_PROPOSAL_STATUSES, DATA_EXPORT_STATUSES, WEBAUTHN_PURPOSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../domain/conversation-enums";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../domain/loan-offers";
 import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../domain/servicing-enums";
@@ -54,6 +54,7 @@ import {
   textPk,
   timestamps,
   timestamptz,
+  updatedAt,
   usContactChecks,
   uuidPk,
   whenPresent,
@@ -182,6 +183,8 @@ export const profiles = pgTable(
     city: text("city"),
     state: text("state"),
     zipCode: text("zip_code"),
+    /** Issue 23, Close My Account: set when the applicant closed it; no session is created after. */
+    closedAt: timestamptz("closed_at"),
     ...timestamps(),
   },
   (t) => [
@@ -892,6 +895,8 @@ export const emailVerificationCodes = pgTable(
     email: text("email").notNull(),
     codeHash: text("code_hash").notNull(),
     purpose: text("purpose", { enum: VERIFICATION_CODE_PURPOSES }).notNull().default("sign-up"),
+    /** Issue 23, Change Email: the account asking (the code goes to the new address in `email`). */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     expiresAt: timestamptz("expires_at").notNull(),
     verified: boolean("verified").notNull().default(false),
     verifiedAt: timestamptz("verified_at"),
@@ -1048,6 +1053,145 @@ export const sessionMfa = pgTable(
     verifiedAt: timestamptz("verified_at").notNull().defaultNow(),
   },
   (t) => [index("session_mfa_user_id_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 23: the applicant's own account.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Save and Finish Later: one server-side draft per applicant and loan type. Plain wizard values in
+ * `data`; the SSN and bank numbers only inside `sensitive_encrypted` (one AES-256-GCM ciphertext of a
+ * JSON object, the field key as for submitted values). Removed by the retention job once expired.
+ */
+export const applicationDrafts = pgTable(
+  "application_drafts",
+  {
+    id: uuidPk(),
+    userId: userIdRef("cascade"),
+    loanType: text("loan_type", { enum: LOAN_TYPES }).notNull(),
+    /** The wizard step reached (1–5). */
+    step: integer("step").notNull().default(1),
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    sensitiveEncrypted: text("sensitive_encrypted"),
+    ...timestamps(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [
+    unique("application_drafts_user_id_loan_type_key").on(t.userId, t.loanType),
+    oneOf(t.loanType, LOAN_TYPES),
+    columnCheck(t.step, sql`${t.step} between 1 and 5`),
+    index("application_drafts_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/** Files uploaded into a draft (kept in storage under the draft until submission moves them). */
+export const draftDocuments = pgTable(
+  "draft_documents",
+  {
+    id: uuidPk(),
+    draftId: uuid("draft_id")
+      .notNull()
+      .references(() => applicationDrafts.id, { onDelete: "cascade" }),
+    userId: userIdRef("cascade"),
+    documentType: text("document_type", { enum: DOCUMENT_TYPES }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    fileSize: integer("file_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("draft_documents_draft_id_document_type_key").on(t.draftId, t.documentType),
+    oneOf(t.documentType, DOCUMENT_TYPES),
+    nonNegative(t.fileSize),
+  ],
+);
+
+/** Optional e-mail an applicant chose (transactional notices always go). */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  paymentReminders: boolean("payment_reminders").notNull().default(true),
+  productNews: boolean("product_news").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Which version of the privacy notice a person accepted, and when (issue 23). */
+export const privacyAcceptances = pgTable(
+  "privacy_acceptances",
+  {
+    id: uuidPk(),
+    userId: userIdRef("cascade"),
+    noticeVersion: text("notice_version").notNull(),
+    acceptedAt: timestamptz("accepted_at").notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [unique("privacy_acceptances_user_id_notice_version_key").on(t.userId, t.noticeVersion)],
+);
+
+/** WebAuthn credentials (passkeys) for applicants and staff. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuidPk(),
+    userId: userIdRef("cascade"),
+    /** base64url credential id. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** base64url COSE public key. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    deviceType: text("device_type"),
+    backedUp: boolean("backed_up").notNull().default(false),
+    name: text("name").notNull(),
+    aaguid: text("aaguid"),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz("last_used_at"),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId), columnCheck(t.name, sql`char_length(${t.name}) between 1 and 60`)],
+);
+
+/** Outstanding WebAuthn challenges: each used once, within minutes. */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: uuidPk(),
+    /** Null for a sign-in that has not named its account yet. */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    challenge: text("challenge").notNull().unique(),
+    purpose: text("purpose", { enum: WEBAUTHN_PURPOSES }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    consumedAt: timestamptz("consumed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOf(t.purpose, WEBAUTHN_PURPOSES), index("webauthn_challenges_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Download My Data requests: the ZIP is prepared in the background and linked for 24 hours. */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuidPk(),
+    userId: userIdRef("cascade"),
+    status: text("status", { enum: DATA_EXPORT_STATUSES }).notNull().default("pending"),
+    storageKey: text("storage_key"),
+    /** SHA-256 of the download link's token. */
+    tokenHash: text("token_hash").unique(),
+    requestedAt: timestamptz("requested_at").notNull().defaultNow(),
+    readyAt: timestamptz("ready_at"),
+    expiresAt: timestamptz("expires_at"),
+    downloadedAt: timestamptz("downloaded_at"),
+    error: text("error"),
+  },
+  (t) => [
+    oneOf(t.status, DATA_EXPORT_STATUSES),
+    index("data_exports_user_id_idx").on(t.userId, t.requestedAt),
+    // One export in preparation per person.
+    uniqueIndex("data_exports_one_pending_idx").on(t.userId).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Fixed-window counters for our own throttles, shared by every instance. */
