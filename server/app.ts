@@ -17,6 +17,7 @@ import { captchaCspSources } from "~/server/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/mail/index.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
+import { startDataExportJob } from "~/server/account/data-export-job.server";
 import { startServicingJob } from "~/server/servicing/servicing-jobs.server";
 import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
 import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
@@ -98,6 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
   const retentionJob = startRetentionJob({ db: database.db, storage: getStorage(), log });
   const offerExpiryJob = startOfferExpiryJob({ db: database.db, log });
+  const dataExportJob = startDataExportJob({ db: database.db, storage: getStorage(), baseUrl: config.publicUrl, log, intervalMs: config.dataExportPollMs });
   const servicingJob = startServicingJob({ db: database.db, log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);
@@ -264,6 +266,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await mailWorker.stop();
       await retentionJob.stop();
       await offerExpiryJob.stop();
+      await dataExportJob.stop();
       await servicingJob.stop();
       await orphanSweeper.stop();
       spoolCleaner.stop();

@@ -165,6 +165,8 @@ const envSchema = z.object({
     .refine((v) => /^[A-Za-z0-9 &.,'-]{1,16}$/.test(v.trim()), "must be 1 to 16 letters, digits or spaces"),
   ACH_ORIGINATING_DFI: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{8}$/, "must be 8 digits (the first 8 of the bank's routing number)").optional()),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
+  /** Issue 23: how often the Download My Data job looks for requests (the browser tests set it short). */
+  DATA_EXPORT_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   PWNED_PASSWORDS_URL: pwnedPasswordsUrl,
@@ -248,6 +250,8 @@ export type AppConfig = {
   ach: { immediateDestination: string; immediateOrigin: string; companyId: string; companyName: string; originatingDfi: string };
   /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
   orphanGraceSeconds: number;
+  /** How often the Download My Data job looks for pending requests (milliseconds). */
+  dataExportPollMs: number;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
   pageCacheSeconds: number;
   /** Server processes on this machine (node:cluster workers sharing the port); 1 means this process serves. */
@@ -415,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRedirectPort: e.HTTP_REDIRECT_PORT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
+    dataExportPollMs: e.DATA_EXPORT_POLL_MS,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     originationFeePercent: e.ORIGINATION_FEE_PERCENT,
     offerExpiryDays: e.OFFER_EXPIRY_DAYS,

@@ -235,6 +235,8 @@ const EXPECTED: DisposalCounts = {
   verificationTokens: 1,
   emailCodes: 1,
   rateLimitCounters: 2,
+  dataExports: 0,
+  closedAccounts: 0,
 };
 
 async function disposalAudits(db: Db) {

@@ -14,4 +14,17 @@ export type AccountSecurityView = {
 export type AccountDataView = {
   /** The newest Download My Data request, if any. */
   latestExport: { status: "pending" | "ready" | "failed" | "expired"; requestedAt: string; expiresAt: string | null } | null;
+  /** Close My Account's explanation (issue 23, data helper). */
+  closure: AccountClosureView;
+};
+
+export type AccountClosureView = {
+  /** What closing deletes at once. */
+  deletedNow: string[];
+  /** The retention policy's period for application records, in words ("7 years after the decision or the loan's end"). */
+  keptPeriod: string;
+  /** Each application kept, and until when (an ISO date, or words while a loan is still running). */
+  kept: { record: string; until: string }[];
+  /** Why the account cannot be closed now (an active loan, an open offer), or null. */
+  blocker: string | null;
 };

@@ -1,9 +1,28 @@
+import { Readable } from "node:stream";
 import { requireUser } from "~/server/auth/session.server";
+import { DataExportRefused, openDataExport } from "~/server/account/data-export.server";
+import { getDb } from "~/server/db/client.server";
 import { noStoreJson } from "~/server/http/action-answer.server";
+import { privateDownloadHeaders } from "~/server/http/private-download.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/data-download";
 
-/** Issue 23: placeholder until Download My Data lands. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+/**
+ * GET /account/data/download/:token (issue 23): the link from the "Your data file is ready" e-mail.
+ * Signed out: to /auth and back here. Only the person the file was made for (another person's token
+ * and an unknown one: the same 404), within 24 hours (410 after). Audited; an attachment nobody caches.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, { message: "Sign in to download your data." });
+  try {
+    const file = await openDataExport(getDb(), getStorage(), params.token, user, requestInfo(request, context));
+    return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: privateDownloadHeaders(file.fileName, file.size, "application/zip"),
+    });
+  } catch (error) {
+    if (error instanceof DataExportRefused) return noStoreJson({ ok: false, message: error.message }, error.status);
+    throw error;
+  }
 }

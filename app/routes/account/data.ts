@@ -1,15 +1,22 @@
 import { requireUser } from "~/server/auth/session.server";
+import { accountDataAction } from "~/server/account/data.server";
+import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
+import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/data";
 
-/** Issue 23: placeholder until a helper lands this action. */
+/**
+ * POST /account/data (issue 23): intent=request-export (Download My Data, 202; 409 while one is being
+ * prepared) or intent=close-account (Close My Account: password and typed confirmation; 409 while a
+ * loan is active or an offer is open). Staff get 403. Nothing to GET (405).
+ */
+
 export function loader() {
   return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+  const user = await requireUser(request);
+  return jsonAnswer(await accountDataAction(request, user, requestInfo(request, context)));
 }

@@ -1,7 +1,23 @@
 import { desc, eq } from "drizzle-orm";
+import { errorToast } from "~/domain/action-result";
+import {
+  ACCOUNT_DATA_FAILED,
+  ACCOUNT_DATA_MESSAGES,
+  ACCOUNT_DATA_TOASTS,
+  closeAccountSchema,
+  requestExportSchema,
+  type AccountDataActionData,
+  type AccountDataIntent,
+} from "~/domain/validation/account-data";
 import type { AccountDataView } from "~/domain/views/account";
+import type { AuditActor, RequestInfo } from "~/server/audit.server";
 import { getDb, type DbOrTx } from "~/server/db/client.server";
 import { dataExports } from "~/server/db/schema.server";
+import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
+import { logFailure } from "~/server/log/describe-error.server";
+import { getStorage } from "~/server/storage/storage.server";
+import { AccountClosureRefused, closeAccount, loadClosureView } from "./account-closure.server";
+import { DataExportRefused, requestDataExport } from "./data-export.server";
 
 /** The account page's data section: the newest Download My Data request (a ready link past its day is expired). */
 export async function loadAccountData(userId: string, db: DbOrTx = getDb(), now: Date = new Date()): Promise<AccountDataView> {
@@ -11,9 +27,68 @@ export async function loadAccountData(userId: string, db: DbOrTx = getDb(), now:
     .where(eq(dataExports.userId, userId))
     .orderBy(desc(dataExports.requestedAt))
     .limit(1);
-  if (!latest) return { latestExport: null };
+  const closure = await loadClosureView(db, userId);
+  if (!latest) return { latestExport: null, closure };
   const expired = latest.status === "ready" && latest.expiresAt !== null && latest.expiresAt <= now;
   return {
     latestExport: { status: expired ? "expired" : latest.status, requestedAt: latest.requestedAt.toISOString(), expiresAt: latest.expiresAt?.toISOString() ?? null },
+    closure,
   };
+}
+
+/** A password, a confirmation word and an intent fit in far less; anything bigger is not our form. */
+export const ACCOUNT_DATA_MAX_BYTES = 2048;
+
+export type AccountDataAnswer = ServiceAnswer<AccountDataActionData>;
+
+function refusal(status: number, intent: AccountDataIntent | null, message: string, fieldErrors?: AccountDataActionData["fieldErrors"]): AccountDataAnswer {
+  const title = intent ? ACCOUNT_DATA_FAILED[intent] : "Could not complete the request";
+  const body: AccountDataActionData = { ok: false, intent, toast: errorToast(title, message), at: Date.now() };
+  if (fieldErrors) body.fieldErrors = fieldErrors;
+  return { status, body };
+}
+
+/**
+ * POST /account/data (the route checked the origin and the signed-in user): intent=request-export or
+ * intent=close-account. Bad input 400, a wrong password 400 on its field, a conflict 409, never a 500.
+ */
+export async function accountDataAction(request: Request, actor: AuditActor & { isStaff: boolean }, info: RequestInfo = {}): Promise<AccountDataAnswer> {
+  const read = await readActionForm(request, (message): AccountDataActionData => refusal(400, null, message).body, {
+    limitBytes: ACCOUNT_DATA_MAX_BYTES,
+    unreadableAsEmpty: true,
+  });
+  if (!read.ok) return read.answer;
+  const form = read.form;
+  const intent = form.get("intent");
+  // Staff accounts are not closed or exported here (their records are the lender's, not a customer's).
+  if (actor.isStaff) return refusal(403, null, "This is for applicants' own accounts.");
+  try {
+    if (intent === "request-export") {
+      if (!requestExportSchema.safeParse({ intent }).success) return refusal(400, null, ACCOUNT_DATA_MESSAGES.intent);
+      await requestDataExport(getDb(), actor, info);
+      return { status: 202, body: { ok: true, intent, toast: ACCOUNT_DATA_TOASTS.exportRequested, at: Date.now() } };
+    }
+    if (intent === "close-account") {
+      const parsed = closeAccountSchema.safeParse({ intent, password: form.get("password") ?? undefined, confirmation: form.get("confirmation") ?? undefined });
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) {
+          const key = String(issue.path[0] ?? "form");
+          (fieldErrors[key] ??= []).push(issue.message);
+        }
+        return refusal(400, intent, Object.values(fieldErrors)[0]?.[0] ?? ACCOUNT_DATA_MESSAGES.intent, fieldErrors);
+      }
+      await closeAccount(getDb(), getStorage(), actor, parsed.data.password, info);
+      return { status: 200, body: { ok: true, intent, toast: ACCOUNT_DATA_TOASTS.closed, at: Date.now(), redirectTo: "/auth" } };
+    }
+    return refusal(400, null, ACCOUNT_DATA_MESSAGES.intent);
+  } catch (error) {
+    const which = intent === "close-account" ? "close-account" : "request-export";
+    if (error instanceof DataExportRefused) return refusal(error.status, which, error.message);
+    if (error instanceof AccountClosureRefused) {
+      return refusal(error.status, which, error.message, error.field ? { [error.field]: [error.message] } : undefined);
+    }
+    logFailure("account", `${which} failed`, error);
+    return refusal(503, which, ACCOUNT_DATA_MESSAGES.failed);
+  }
 }

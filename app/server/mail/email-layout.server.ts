@@ -33,7 +33,10 @@ export type TemplateName =
   | "late-notice"
   | "payment-authorized"
   // Issue 22: staff invitations.
-  | "staff-invitation";
+  | "staff-invitation"
+  // Issue 23: Download My Data and Close My Account.
+  | "data-export-ready"
+  | "account-closed";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

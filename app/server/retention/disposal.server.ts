@@ -5,14 +5,17 @@ import {
   approvedLoans,
   bankAccounts,
   contactMessages,
+  dataExports,
   emailOutbox,
   emailVerificationCodes,
   loanApplications,
   loanDocuments,
+  profiles,
   rateLimit,
   rateLimitHits,
   session,
   signedAgreements,
+  user as users,
   verification,
 } from "~/server/db/schema.server";
 import type { DocumentStorage } from "~/server/storage/storage-keys.server";
@@ -43,6 +46,10 @@ export type DisposalCounts = {
   verificationTokens: number;
   emailCodes: number;
   rateLimitCounters: number;
+  /** Download My Data requests past their link's day (and failed ones), with their files (issue 23). */
+  dataExports: number;
+  /** Closed accounts removed once nothing the law keeps points at them (issue 23). */
+  closedAccounts: number;
 };
 
 export type DisposalResult = {
@@ -84,6 +91,8 @@ const EMPTY_COUNTS: DisposalCounts = {
   verificationTokens: 0,
   emailCodes: 0,
   rateLimitCounters: 0,
+  dataExports: 0,
+  closedAccounts: 0,
 };
 
 export async function disposeExpiredRecords(options: DisposalOptions): Promise<DisposalResult> {
@@ -102,6 +111,8 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
     verification: cutoffFor(p.verificationToken.period, now),
     emailCode: cutoffFor(p.emailCode.period, now),
     rateLimit: cutoffFor(p.rateLimitCounter.period, now),
+    dataExport: cutoffFor(p.dataExport.period, now),
+    closedAccount: cutoffFor(p.closedAccount.period, now),
   };
 
   let outcome: { ran: boolean; counts: DisposalCounts; files: string[] } = { ran: false, counts: EMPTY_COUNTS, files: [] };
@@ -188,6 +199,35 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
       counts.rateLimitCounters =
         (await gone(tx.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, cut.rateLimit)).returning({ key: rateLimitHits.key }))) +
         (await gone(tx.delete(rateLimit).where(lt(rateLimit.lastRequest, cut.rateLimit.getTime())).returning({ id: rateLimit.id })));
+
+      // Download My Data: a ready file past its day, a failed request after a day (its row has no file).
+      const exportKeys = (
+        await tx
+          .delete(dataExports)
+          .where(
+            or(
+              and(eq(dataExports.status, "ready"), lt(dataExports.expiresAt, cut.dataExport)),
+              and(eq(dataExports.status, "failed"), lt(dataExports.requestedAt, cutoffFor({ days: 1 }, now))),
+            ),
+          )
+          .returning({ key: dataExports.storageKey })
+      ).map((row) => row.key);
+      counts.dataExports = exportKeys.length;
+      files = [...files, ...exportKeys.filter((k): k is string => k !== null)];
+      // Closed accounts (issue 23) whose kept records are all gone (the applications above included):
+      // the user row goes, and with it (ON DELETE CASCADE) the profile, credentials and consents left.
+      // Every table that keeps a user's records points at an application or a loan of theirs, so these
+      // two tests are what RESTRICT would otherwise refuse.
+      counts.closedAccounts = await gone(
+        tx
+          .delete(users)
+          .where(
+            sql`${users.id} in (select ${profiles.id} from ${profiles} where ${profiles.closedAt} is not null and ${profiles.closedAt} < ${cut.closedAccount.toISOString()}::timestamptz)
+              and not exists (select 1 from ${loanApplications} where ${loanApplications.userId} = ${users.id})
+              and not exists (select 1 from ${approvedLoans} where ${approvedLoans.userId} = ${users.id})`,
+          )
+          .returning({ id: users.id }),
+      );
 
       await writeAudit(tx, {
         actor: null,

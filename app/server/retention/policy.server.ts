@@ -109,6 +109,21 @@ export const RETENTION_POLICY = {
     clock: "the window's start (rate_limit_hits.window_start; rate_limit.last_request)",
     why: "Every throttle window is at most 15 minutes; keys hold hashed e-mail addresses or IP addresses.",
   },
+  dataExport: {
+    record: "Download My Data file (ZIP) and its request",
+    holds: ["data_exports", "export files (exports/)"],
+    ...afterExpiry("data_exports", 0),
+    why: "The link works 24 hours; after that the file is a copy of personal data with no use. Failed requests go a day after they were made.",
+  },
+  closedAccount: {
+    record: "Closed applicant account (user row, profile, sign-in and consent records)",
+    holds: ["user", "profiles", "account", "privacy_acceptances", "testimonials"],
+    period: { days: 0 },
+    clock: "the closing (profiles.closed_at), once no application or loan of theirs is kept any longer",
+    why:
+      "Close My Account (issue 23) deletes sessions, drafts, passkeys and preferences at once; the account row stays " +
+      "only while records the law requires (applications, loans, consents) still point at it (foreign key RESTRICT).",
+  },
   account: {
     record: "Applicant or staff account and profile",
     holds: ["user", "profiles", "account", "user_roles", "admin_mfa", "two_factor", "testimonials"],
@@ -116,7 +131,7 @@ export const RETENTION_POLICY = {
     clock: "—",
     why:
       "Kept while the account is open. An applicant with applications cannot be deleted (foreign key RESTRICT); " +
-      "closing an account is a staff task on request, outside this job.",
+      "an applicant closes their own account with Close My Account (see closedAccount).",
   },
   auditLog: {
     record: "Audit log (who read, revealed, decided or disposed of what)",

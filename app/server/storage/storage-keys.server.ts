@@ -28,9 +28,13 @@ export type StoredObjectInfo = { key: string; modifiedAt: Date };
 const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
 const FILE = /^[a-z0-9_]{1,60}\.(pdf|jpg|png)$/;
 
+/** Download My Data (issue 23): exports/{exportId}/data_export.zip, the only place a ZIP may be stored. */
+const EXPORT_FILE = /^[a-z0-9_]{1,60}\.zip$/;
+
 export function assertSafeKey(key: string): void {
   const parts = key.split("/");
-  if (parts.length !== 3 || !SEGMENT.test(parts[0]!) || !SEGMENT.test(parts[1]!) || !FILE.test(parts[2]!)) {
+  const fileOk = parts[0] === "exports" ? EXPORT_FILE.test(parts[2] ?? "") : FILE.test(parts[2] ?? "");
+  if (parts.length !== 3 || !SEGMENT.test(parts[0]!) || !SEGMENT.test(parts[1]!) || !fileOk) {
     throw new Error(`Refusing an unsafe storage key: ${JSON.stringify(key)}`);
   }
 }

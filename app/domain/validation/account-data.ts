@@ -1,0 +1,55 @@
+import type { ActionResult, Toast } from "~/domain/action-result";
+import { z } from "./zod";
+
+/**
+ * Download My Data and Close My Account (issue 23): the account page's data section posts to
+ * /account/data with intent=request-export or intent=close-account. One schema for the browser's
+ * dialog and the server. Closing asks for the password and a typed confirmation, so a stray click or a
+ * borrowed, unlocked browser cannot close an account.
+ */
+
+/** What the applicant types to confirm closing (shown in the dialog, compared exactly). */
+export const CLOSE_ACCOUNT_CONFIRMATION = "CLOSE";
+
+export const ACCOUNT_DATA_MESSAGES = {
+  intent: "Unknown action.",
+  password: "Enter your password.",
+  confirmation: `Type ${CLOSE_ACCOUNT_CONFIRMATION} to confirm.`,
+  wrongPassword: "The password is not correct.",
+  exportPending: "Your file is already being prepared.",
+  activeLoan:
+    "Your account cannot be closed while you have an active loan. Once the loan is paid off, you can close your account; until then, contact us if you need help.",
+  offerOpen:
+    "Your account cannot be closed while a loan offer is waiting for your decision or signature. Decline the offer (or let it expire) first.",
+  alreadyClosed: "This account is already closed.",
+  failed: "Something went wrong. Please try again.",
+} as const;
+
+export const requestExportSchema = z.object({ intent: z.literal("request-export") });
+
+export const closeAccountSchema = z.object({
+  intent: z.literal("close-account"),
+  // Not trimmed: a password is compared as typed. The upper bound only refuses absurd bodies.
+  password: z.string({ error: ACCOUNT_DATA_MESSAGES.password }).min(1, ACCOUNT_DATA_MESSAGES.password).max(256, ACCOUNT_DATA_MESSAGES.password),
+  confirmation: z
+    .string({ error: ACCOUNT_DATA_MESSAGES.confirmation })
+    .trim()
+    .refine((v) => v === CLOSE_ACCOUNT_CONFIRMATION, ACCOUNT_DATA_MESSAGES.confirmation),
+});
+export type CloseAccountInput = z.output<typeof closeAccountSchema>;
+
+export const ACCOUNT_DATA_TOASTS = {
+  exportRequested: {
+    type: "success",
+    title: "Download My Data",
+    description: "We are preparing your file; we will e-mail you a link.",
+  },
+  closed: { type: "success", title: "Account closed", description: "Your account is closed and you have been signed out everywhere." },
+} as const satisfies Record<string, Toast>;
+
+export const ACCOUNT_DATA_FAILED = { "request-export": "Could not request your data", "close-account": "Could not close your account" } as const;
+
+export type AccountDataIntent = "request-export" | "close-account";
+
+/** What /account/data answers (JSON). `redirectTo` is set once the account is closed (the session is gone). */
+export type AccountDataActionData = ActionResult<{ intent: AccountDataIntent | null; toast: Toast; at: number; redirectTo?: string }>;

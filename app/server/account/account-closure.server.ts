@@ -1,0 +1,194 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { ACCOUNT_DATA_MESSAGES } from "~/domain/validation/account-data";
+import type { AccountClosureView } from "~/domain/views/account";
+import { loanTypeLabel } from "~/domain/labels";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { verifyPassword } from "~/server/auth/password-hash.server";
+import type { Db, DbOrTx } from "~/server/db/client.server";
+import {
+  account,
+  adminMfa,
+  applicationDrafts,
+  approvedLoans,
+  dataExports,
+  draftDocuments,
+  emailVerificationCodes,
+  loanApplications,
+  loanOffers,
+  notificationPreferences,
+  passkeys,
+  profiles,
+  session,
+  twoFactor,
+  webauthnChallenges,
+} from "~/server/db/schema.server";
+import { accountClosedEmail } from "~/server/mail/account-data-emails.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
+import { hit } from "~/server/security/throttle.server";
+import { APPLICATION_RETENTION } from "~/server/retention/policy.server";
+import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
+
+/**
+ * Close My Account (issue 23). After the password (and a typed confirmation, checked by the schema),
+ * one transaction: the profile is marked closed (the session hook then refuses every new session),
+ * every session is deleted (signed out everywhere), what the law does not require is deleted now, and
+ * what it does require (applications with their documents, bank accounts, offers, loans and payments,
+ * consents, the audit log) stays until the retention job's periods end. Refused while a loan is active
+ * or an offer waits for the applicant's decision (the lender still owes and is owed notices on them).
+ */
+
+/** Wrong passwords per account: 5 per 15 minutes (closing is rare; guessing is not allowed to be cheap). */
+export const CLOSE_ACCOUNT_THROTTLE = { limit: 5, windowSeconds: 900 } as const;
+
+/** What goes at once (the page lists it in these words). */
+export const DELETED_AT_CLOSURE = [
+  "Your sign-in sessions on every device",
+  "Saved application drafts and their uploaded files",
+  "Passkeys and two-factor authentication settings",
+  "Notification preferences",
+  "Download My Data files and pending e-mail codes",
+] as const;
+
+export class AccountClosureRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: "password",
+  ) {
+    super(message);
+  }
+}
+
+/** Months → words, as the privacy notice says it ("7 years"). */
+export function periodWords(months: number): string {
+  if (months % 12 === 0) return `${months / 12} ${months === 12 ? "year" : "years"}`;
+  return `${months} months`;
+}
+
+/** `months` calendar months after `from` (UTC), the day clamped to the month's end as cutoffFor does. */
+export function addMonths(from: Date, months: number): Date {
+  const to = new Date(from.getTime());
+  const day = to.getUTCDate();
+  to.setUTCDate(1);
+  to.setUTCMonth(to.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() + 1, 0)).getUTCDate();
+  to.setUTCDate(Math.min(day, lastDay));
+  return to;
+}
+
+/** The explanation the page shows: what goes now, what is kept and until when, and what blocks closing. */
+export async function loadClosureView(db: DbOrTx, userId: string): Promise<AccountClosureView> {
+  const months = APPLICATION_RETENTION.months;
+  const apps = await db
+    .select({
+      id: loanApplications.id,
+      loanType: loanApplications.loanType,
+      status: loanApplications.status,
+      reviewedAt: loanApplications.reviewedAt,
+      updatedAt: loanApplications.updatedAt,
+      loanStatus: approvedLoans.status,
+      loanUpdatedAt: approvedLoans.updatedAt,
+    })
+    .from(loanApplications)
+    .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
+    .where(eq(loanApplications.userId, userId));
+  const kept = apps.map((a) => {
+    // The same clocks as the disposal job (retention/disposal.server.ts).
+    if (a.loanStatus === "active" || a.loanStatus === "approved") return { record: `${loanTypeLabel(a.loanType)} application and loan`, until: `${periodWords(months)} after the loan ends` };
+    const clock =
+      a.loanStatus && a.loanUpdatedAt
+        ? a.loanUpdatedAt
+        : (DECIDED_APPLICATION_STATUSES as readonly string[]).includes(a.status) && a.reviewedAt
+          ? a.reviewedAt
+          : a.updatedAt;
+    return { record: `${loanTypeLabel(a.loanType)} application, its documents and bank account`, until: addMonths(clock, months).toISOString() };
+  });
+  return {
+    deletedNow: [...DELETED_AT_CLOSURE],
+    keptPeriod: `${periodWords(months)} after the decision or the loan's end`,
+    kept,
+    blocker: await closureBlocker(db, userId),
+  };
+}
+
+async function closureBlocker(db: DbOrTx, userId: string): Promise<string | null> {
+  const [active] = await db
+    .select({ one: sql`1` })
+    .from(approvedLoans)
+    .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, ["active", "approved"])))
+    .limit(1);
+  if (active) return ACCOUNT_DATA_MESSAGES.activeLoan;
+  const [offer] = await db.select({ one: sql`1` }).from(loanOffers).where(and(eq(loanOffers.userId, userId), eq(loanOffers.status, "offered"))).limit(1);
+  return offer ? ACCOUNT_DATA_MESSAGES.offerOpen : null;
+}
+
+export type ClosureResult = { closedAt: Date; filesRemoved: number };
+
+export async function closeAccount(
+  db: Db,
+  storage: DocumentStorage,
+  actor: AuditActor,
+  password: string,
+  info: RequestInfo = {},
+  now: Date = new Date(),
+): Promise<ClosureResult> {
+  const throttle = await hit(`account-close:${actor.id}`, CLOSE_ACCOUNT_THROTTLE, { db });
+  if (!throttle.allowed) throw new AccountClosureRefused(429, `Too many attempts. Please wait ${Math.ceil(throttle.retryAfterSeconds / 60)} minutes and try again.`);
+  // The password is checked before the transaction: argon2 takes a moment, and no lock waits on it.
+  const [credential] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
+    .limit(1);
+  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+    throw new AccountClosureRefused(400, ACCOUNT_DATA_MESSAGES.wrongPassword, "password");
+  }
+
+  const files = await db.transaction(async (tx) => {
+    // The row lock orders two closings (two tabs) and a closing against itself: the second finds it closed.
+    const locked = await tx.execute(sql`select id from profiles where id = ${actor.id} and closed_at is null for update`);
+    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) throw new AccountClosureRefused(409, ACCOUNT_DATA_MESSAGES.alreadyClosed);
+    const blocker = await closureBlocker(tx, actor.id);
+    if (blocker) throw new AccountClosureRefused(409, blocker);
+
+    await tx.update(profiles).set({ closedAt: now }).where(and(eq(profiles.id, actor.id), isNull(profiles.closedAt)));
+    const sessions = (await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id })).length;
+    const draftFiles = (await tx.delete(draftDocuments).where(eq(draftDocuments.userId, actor.id)).returning({ key: draftDocuments.storageKey })).map((r) => r.key);
+    const drafts = (await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, actor.id)).returning({ id: applicationDrafts.id })).length;
+    const exportFiles = (await tx.delete(dataExports).where(eq(dataExports.userId, actor.id)).returning({ key: dataExports.storageKey }))
+      .map((r) => r.key)
+      .filter((k): k is string => k !== null);
+    const removed = {
+      sessions,
+      drafts,
+      draftFiles: draftFiles.length,
+      dataExports: exportFiles.length,
+      passkeys: (await tx.delete(passkeys).where(eq(passkeys.userId, actor.id)).returning({ id: passkeys.id })).length,
+      webauthnChallenges: (await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, actor.id)).returning({ id: webauthnChallenges.id })).length,
+      notificationPreferences: (await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, actor.id)).returning({ id: notificationPreferences.userId })).length,
+      emailCodes: (await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, actor.id)).returning({ id: emailVerificationCodes.id })).length,
+      twoFactor:
+        (await tx.delete(adminMfa).where(eq(adminMfa.userId, actor.id)).returning({ id: adminMfa.userId })).length +
+        (await tx.delete(twoFactor).where(eq(twoFactor.userId, actor.id)).returning({ id: twoFactor.id })).length,
+    };
+    await writeAudit(tx, { actor, action: "account.close", table: "profiles", recordId: actor.id, details: { removed, closedAt: now.toISOString() }, request: info });
+    await enqueueEmail(tx, {
+      to: actor.email,
+      ...accountClosedEmail({ name: actor.name, closedAt: now, keptUntil: `${periodWords(APPLICATION_RETENTION.months)} after the decision or the loan's end` }),
+    });
+    return [...draftFiles, ...exportFiles];
+  });
+
+  // Files after the commit (as the disposal job does): a failure leaves an orphan the sweep removes.
+  let filesRemoved = 0;
+  for (const key of files) {
+    try {
+      await storage.delete(key);
+      filesRemoved++;
+    } catch {
+      // Left to the orphan sweep: no row points at it any more.
+    }
+  }
+  return { closedAt: now, filesRemoved };
+}

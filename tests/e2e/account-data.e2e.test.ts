@@ -1,0 +1,122 @@
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { signInOverHttp } from "../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { submitApplication } from "../helpers/applications";
+import { axeViolations, gotoHydrated, testSecrets } from "./harness";
+import { mark, waitForMail } from "./helpers/mailbox";
+import { openWatchedPage } from "./helpers/pages";
+import { ipSequence, stackForFile } from "./helpers/stack";
+
+/**
+ * Download My Data and Close My Account in a real browser against the built server (issue 23): the
+ * request, the background job (polling every 300 ms here), the e-mailed link, the download (unzipped
+ * and checked: every entry, the SSN and bank numbers masked), another person refused; then Close My
+ * Account through its dialog: signed out, and signing in again refused. The page is axe-clean.
+ */
+
+const PASSWORD = "Str0ng!Passw0rd";
+const stack = stackForFile({ ...testSecrets(), TRUST_PROXY: "true", DATA_EXPORT_POLL_MS: "300" });
+const newIp = ipSequence(140);
+
+const cookiePair = (raw: string, url: string) => {
+  const [pair] = toBrowserCookies(raw, url);
+  if (!pair?.value) throw new Error("no session cookie");
+  return { name: pair.name, value: pair.value, url };
+};
+
+describe("Your Data on /account", () => {
+  it("Download My Data: requested in the browser, prepared in the background, linked by e-mail, downloaded by its owner only", async () => {
+    const { server, sink, browser } = stack;
+    const email = "dana.data@example.com";
+    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Dana Data", PASSWORD);
+    const applicationId = await submitApplication(server.url, raw.split(";")[0]!, { ip: newIp() });
+    const strangerRaw = await signUpOverHttp(server.url, sink, "sam.stranger@example.com", newIp(), "Sam Stranger", PASSWORD);
+
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: [cookiePair(raw, server.url)] });
+    await gotoHydrated(page, `${server.url}/account`);
+    await page.getByRole("heading", { name: "Download My Data" }).waitFor();
+    await page.getByRole("heading", { name: "Close My Account" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const before = mark(sink);
+    await page.getByRole("button", { name: "Download My Data" }).click();
+    await page.getByText("We are preparing your file; we will e-mail you a link.").first().waitFor();
+    const mail = await waitForMail(sink, { to: email, subject: /data file is ready/, after: before, timeoutMs: 30_000 });
+    const link = /\/account\/data\/download\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    for (const secret of ["123-45-6789", "123456789", "000123456789", "021000021"]) expect(mail.text).not.toContain(secret);
+
+    // The page now says the file is ready and until when.
+    await gotoHydrated(page, `${server.url}/account`);
+    await page.getByText(/Your file is ready: use the link we e-mailed you\. The link is valid until/).waitFor();
+
+    // The download, with the browser's own cookies.
+    const response = await context.request.get(`${server.url}${link}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/zip");
+    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="private-loans-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers()["cache-control"]).toContain("no-store");
+    const zip = unzipSync(new Uint8Array(await response.body()));
+    const names = Object.keys(zip);
+    for (const name of ["README.txt", "profile.json", "applications.json", "messages.json", "consents.json", "payments.json"]) expect(names).toContain(name);
+    expect(names.filter((n) => n.startsWith(`documents/${applicationId}/`)).length).toBeGreaterThan(0);
+    const applications = JSON.parse(strFromU8(zip["applications.json"]!)) as { id: string; ssn: string; bankAccounts: { accountNumber: string; routingNumber: string }[] }[];
+    expect(applications.map((a) => a.id)).toEqual([applicationId]);
+    expect(applications[0]!.ssn).toBe("***-**-6789");
+    expect(applications[0]!.bankAccounts[0]).toMatchObject({ accountNumber: "****6789", routingNumber: "*****0021" });
+    for (const name of names.filter((n) => !n.startsWith("documents/"))) {
+      for (const secret of ["123-45-6789", "123456789", "000123456789", "021000021"]) expect(strFromU8(zip[name]!)).not.toContain(secret);
+    }
+
+    // Another signed-in person: 404. Signed out: to sign in.
+    const strangerCookie = cookiePair(strangerRaw, server.url);
+    const other = await fetch(`${server.url}${link}`, { headers: { cookie: `${strangerCookie.name}=${strangerCookie.value}` }, redirect: "manual" });
+    expect(other.status).toBe(404);
+    const anonymous = await fetch(`${server.url}${link}`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Close My Account: explains what goes and what stays, asks for the password, signs out everywhere; signing in is refused after", async () => {
+    const { server, sink, browser } = stack;
+    const email = "casey.close@example.com";
+    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Casey Close", PASSWORD);
+    await submitApplication(server.url, raw.split(";")[0]!, { ip: newIp() });
+    // A second session elsewhere: it ends too.
+    const elsewhere = await signInOverHttp(server.url, email, PASSWORD, newIp());
+
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: [cookiePair(raw, server.url)] });
+    await gotoHydrated(page, `${server.url}/account`);
+    const section = page.getByTestId("close-my-account");
+    expect(await section.textContent()).toContain("7 years after the decision or the loan's end");
+    expect(await section.textContent()).toMatch(/application, its documents and bank account: kept until \w+ \d{1,2}, \d{4}/);
+
+    const before = mark(sink);
+    await section.getByRole("button", { name: "Close My Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Close My Account" });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // A wrong password is refused on its field; nothing is closed.
+    await dialog.getByLabel("Password").fill("wrong-password");
+    await dialog.getByLabel("Type CLOSE to confirm").fill("CLOSE");
+    await dialog.getByRole("button", { name: "Close My Account" }).click();
+    await dialog.getByText("The password is not correct.").waitFor();
+
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Close My Account" }).click();
+    await page.waitForURL(/\/auth/);
+    await waitForMail(sink, { to: email, subject: /account is closed/, after: before });
+
+    // Signed out here and elsewhere; signing in again is refused.
+    await gotoHydrated(page, `${server.url}/account`);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    const other = await fetch(`${server.url}/account`, { headers: { cookie: elsewhere.split(";")[0]! }, redirect: "manual" });
+    expect(other.status).toBe(302);
+    await expect(signInOverHttp(server.url, email, PASSWORD, newIp())).rejects.toThrow(/sign-in failed/);
+    expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
