@@ -149,7 +149,7 @@ describe("Close My Account", () => {
     expect((await loadClosureView(db, loan.owner.id)).blocker).toContain("active loan");
 
     const offered = await applicant();
-    await approveApplication(offered.applicationId!, { approvedAmount: 10_000, interestRate: 12, termMonths: 12, originationFeePercent: 1 }, admin, {}, db);
+    await approveApplication(offered.applicationId!, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 }, admin, {}, db);
     const offerRefused = await rejectionOf(closeAccount(db, storage, offered.actor, PASSWORD));
     expect((offerRefused as AccountClosureRefused).status).toBe(409);
     expect(offerRefused.message).toContain("loan offer");

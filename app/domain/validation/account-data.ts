@@ -8,6 +8,9 @@ import { z } from "./zod";
  * borrowed, unlocked browser cannot close an account.
  */
 
+/** The intents /account/data answers (the authorization matrix walks them). */
+export const ACCOUNT_DATA_INTENTS = ["request-export", "close-account"] as const;
+
 /** What the applicant types to confirm closing (shown in the dialog, compared exactly). */
 export const CLOSE_ACCOUNT_CONFIRMATION = "CLOSE";
 
@@ -49,7 +52,7 @@ export const ACCOUNT_DATA_TOASTS = {
 
 export const ACCOUNT_DATA_FAILED = { "request-export": "Could not request your data", "close-account": "Could not close your account" } as const;
 
-export type AccountDataIntent = "request-export" | "close-account";
+export type AccountDataIntent = (typeof ACCOUNT_DATA_INTENTS)[number];
 
 /** What /account/data answers (JSON). `redirectTo` is set once the account is closed (the session is gone). */
 export type AccountDataActionData = ActionResult<{ intent: AccountDataIntent | null; toast: Toast; at: number; redirectTo?: string }>;
