@@ -27,6 +27,7 @@ import { dataDirWithStaff } from "./helpers/seed-staff";
 import { STAFF_INTENTS } from "~/domain/validation/staff";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
+import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -426,6 +427,25 @@ function rows(): Row[] {
     { method: "GET", path: "/admin/exports/applications?from=2026-03-31&to=2026-01-01", route: "/admin/exports/applications", expect: staffOnly(400, "staff.read") },
     { method: "GET", path: "/admin/exports/audit", expect: staffOnly(200, "staff.read") },
     { method: "GET", path: "/admin/exports/audit?from=2026-03-31&to=2026-01-01", route: "/admin/exports/audit", expect: staffOnly(400, "staff.read") },
+    // Issue 23, Download My Data and Close My Account: the signed-in applicant's own; staff are refused
+    // (403); a closure without its typed confirmation is refused input (nothing closed). A download
+    // token that names nothing is a 404 for everyone signed in.
+    { method: "GET", path: "/account/data", expect: all(405) },
+    {
+      method: "POST",
+      path: "/account/data",
+      intent: "request-export",
+      body: form({ intent: "request-export" }),
+      expect: { visitor: "auth", applicantA: 202, applicantB: 202, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
+    },
+    {
+      method: "POST",
+      path: "/account/data",
+      intent: "close-account",
+      body: form({ intent: "close-account", password: "x" }),
+      expect: { visitor: "auth", applicantA: 400, applicantB: 400, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
+    },
+    { method: "GET", path: `/account/data/download/${"A".repeat(43)}`, route: "/account/data/download/:token", expect: signedIn("auth", 404) },
     // Last: signing out ends the session it is called with (re-created below for later runs).
     { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
   ];
@@ -534,6 +554,7 @@ describe("authorization matrix", () => {
       "/admin/staff": STAFF_INTENTS,
       "/admin/applications/:id/approval": APPROVAL_INTENTS,
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
+      "/account/data": ACCOUNT_DATA_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));
