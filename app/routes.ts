@@ -69,6 +69,7 @@ export default [
   route("account", "routes/account/account.tsx"),
   route("account/privacy", "routes/account/privacy.tsx"),
   route("account/security", "routes/account/security.ts"),
+  route("account/settings", "routes/account/settings.ts"),
   route("account/data", "routes/account/data.ts"),
   route("account/data/download/:token", "routes/account/data-download.ts"),
   route("auth/two-factor", "routes/auth/two-factor.tsx"),

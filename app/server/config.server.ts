@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { LenderLicensing } from "~/content/company";
+import { currentPrivacyNotice } from "~/content/legal/privacy-notice";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
 import type { LateFeePolicy } from "~/domain/loan-servicing";
 
@@ -167,6 +168,12 @@ const envSchema = z.object({
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   /** Issue 23: how often the Download My Data job looks for requests (the browser tests set it short). */
   DATA_EXPORT_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * Issue 23: the privacy notice version treated as current (default: the one in
+   * app/content/legal/privacy-notice.ts). Raising it asks every applicant to read the notice again at
+   * their next sign-in; the browser tests use it to play a changed notice.
+   */
+  PRIVACY_NOTICE_VERSION: z.preprocess(emptyAsUndefined, z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a date, YYYY-MM-DD").optional()),
   RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   RECAPTCHA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   PWNED_PASSWORDS_URL: pwnedPasswordsUrl,
@@ -252,6 +259,8 @@ export type AppConfig = {
   orphanGraceSeconds: number;
   /** How often the Download My Data job looks for pending requests (milliseconds). */
   dataExportPollMs: number;
+  /** The privacy notice version applicants must have accepted (YYYY-MM-DD). */
+  privacyNoticeVersion: string;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
   pageCacheSeconds: number;
   /** Server processes on this machine (node:cluster workers sharing the port); 1 means this process serves. */
@@ -420,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
     dataExportPollMs: e.DATA_EXPORT_POLL_MS,
+    privacyNoticeVersion: e.PRIVACY_NOTICE_VERSION ?? currentPrivacyNotice.version,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     originationFeePercent: e.ORIGINATION_FEE_PERCENT,
     offerExpiryDays: e.OFFER_EXPIRY_DAYS,

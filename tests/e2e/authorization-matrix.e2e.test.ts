@@ -28,6 +28,8 @@ import { STAFF_INTENTS } from "~/domain/validation/staff";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
+import { ACCOUNT_SETTINGS_INTENTS } from "~/domain/validation/account-settings";
+import { PRIVACY_NOTICE_INTENTS } from "~/domain/validation/privacy-notice";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -446,6 +448,47 @@ function rows(): Row[] {
       expect: { visitor: "auth", applicantA: 400, applicantB: 400, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
     },
     { method: "GET", path: `/account/data/download/${"A".repeat(43)}`, route: "/account/data/download/:token", expect: signedIn("auth", 404) },
+    // Issue 23, account settings: the page for everyone signed in (staff once past the second factor);
+    // each intent with input its schema refuses (nothing changes), and the applicant-only ones refused
+    // to staff (403) before their input is read. A staff session without its second factor: 403.
+    { method: "GET", path: "/account", expect: { ...signedIn("auth", 200), adminNoMfa: "mfa" } },
+    { method: "GET", path: "/account/settings", expect: all(405) },
+    ...(
+      [
+        ["update-profile", { fullName: "" }, true],
+        ["request-email-change", { newEmail: "not-an-email", currentPassword: "x" }, true],
+        ["confirm-email-change", { code: "x" }, true],
+        ["change-password", { currentPassword: "" }, false],
+        ["update-notifications", { paymentReminders: "bogus" }, true],
+      ] as const
+    ).map(
+      ([intent, fields, applicantOnly]): Row => ({
+        method: "POST",
+        path: "/account/settings",
+        intent,
+        body: form({ intent, ...fields }),
+        expect: { ...signedIn("auth", applicantOnly ? 403 : 400), applicantA: 400, applicantB: 400, adminNoMfa: 403 },
+      }),
+    ),
+    // The changed privacy notice: anyone signed in may read it; applicants accept it (a redirect target
+    // longer than any link is refused input here), staff are refused.
+    { method: "GET", path: "/account/privacy", expect: signedIn("auth", 200) },
+    {
+      method: "POST",
+      path: "/account/privacy",
+      intent: "accept",
+      body: form({ intent: "accept", redirectTo: `/${"x".repeat(3000)}` }),
+      expect: { ...signedIn("auth", 403), applicantA: 400, applicantB: 400 },
+    },
+    // Sign Out Other Sessions has no input to refuse; it runs last but one, since the admin's call ends
+    // the admin's other session (adminNoMfa, the same account): the sign-out row's fresh sessions follow.
+    {
+      method: "POST",
+      path: "/account/settings",
+      intent: "revoke-other-sessions",
+      body: form({ intent: "revoke-other-sessions" }),
+      expect: { ...signedIn("auth", 200), adminNoMfa: 403 },
+    },
     // Last: signing out ends the session it is called with (re-created below for later runs).
     { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
   ];
@@ -555,6 +598,8 @@ describe("authorization matrix", () => {
       "/admin/applications/:id/approval": APPROVAL_INTENTS,
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
       "/account/data": ACCOUNT_DATA_INTENTS,
+      "/account/settings": ACCOUNT_SETTINGS_INTENTS,
+      "/account/privacy": PRIVACY_NOTICE_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));
@@ -590,7 +635,7 @@ describe("authorization matrix", () => {
       if (row.path === "/auth/sign-out" && row.method === "POST") await freshSessions();
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 300_000); // one request per row and actor: minutes on a busy machine, more as routes are added
 
   it("the live-update stream carries A's changes to A and to the admin who passed the second factor; not to B, nor to an admin session without it", async () => {
     // The matrix signed everyone out and in again: this admin session passes its factor with a backup code.

@@ -365,6 +365,43 @@ const ACTIONS: ActionCase[] = [
           .map(([entries, assignee]): [string, string][] => [["intent", "assign"], ["assigneeId", assignee], ...entries.filter(([k]) => k !== "intent" && k !== "assigneeId")]),
       ),
   },
+  // Issue 23, account settings: each intent (Sign Out Other Sessions has no input to get wrong) with the
+  // field that makes it a refusal sent last (the one the server reads), whatever else comes with it.
+  {
+    path: "/account/settings",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        fc
+          .tuple(
+            hostileFields({ fullName: hostileText, phone: hostileText, newEmail: hostileText, currentPassword: hostileText, code: hostileText, confirmPassword: hostileText, productNews: hostileText }),
+            fc.oneof(
+              fc.tuple(fc.constant("update-profile"), fc.constant("fullName"), oneOf("", "x".repeat(121), "A\u0000B", "Tab\u0007Bell")),
+              fc.tuple(fc.constant("request-email-change"), fc.constant("newEmail"), oneOf("not-an-email", "a\u0000@example.com", "x".repeat(300) + "@example.com", "")),
+              fc.tuple(fc.constant("confirm-email-change"), fc.constant("code"), oneOf("12345", "abcdef", "1234567", "", "12345\u0000")),
+              fc.tuple(fc.constant("change-password"), fc.constant("newPassword"), oneOf("short", "a".repeat(200), "NoDigits!!", "")),
+              fc.tuple(fc.constant("update-notifications"), fc.constant("paymentReminders"), oneOf("yes", "ON", "1", "on\u0000")),
+              fc.tuple(oneOf("INTENT", "", "revoke-other-sessions\u0000", "delete-account"), fc.constant("extra"), hostileText),
+            ),
+          )
+          .map(([entries, [intent, field, bad]]): [string, string][] => [
+            ...entries.filter(([k]) => k !== "intent" && k !== field),
+            ["intent", intent],
+            [field, bad],
+          ]),
+      ),
+  },
+  // Issue 23: "I Have Read This" with an intent that is not "accept" (and any redirect target).
+  {
+    path: "/account/privacy",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        fc
+          .tuple(hostileFields({ redirectTo: oneOf("https://evil.example/", "//evil.example", "/\t/evil.example/x", "x".repeat(3000)) }), oneOf("ACCEPT", "", "decline", "accept\u0000"))
+          .map(([entries, intent]): [string, string][] => [...entries.filter(([k]) => k !== "intent"), ["intent", intent]]),
+      ),
+  },
   {
     path: "/api/admin/reveal",
     actor: "admin",

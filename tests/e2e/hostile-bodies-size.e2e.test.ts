@@ -63,6 +63,9 @@ const TARGETS: Target[] = [
   { path: "/admin/loans/00000000-0000-4000-8000-000000000000", actor: "admin" },
   // Issue 21: Make a Payment (the body is read under its limit before the loan is looked up).
   { path: "/dashboard/loans/00000000-0000-4000-8000-000000000021", actor: "applicantA" },
+  // Issue 23: the account settings' forms and "I Have Read This".
+  { path: "/account/settings", actor: "applicantA" },
+  { path: "/account/privacy", actor: "applicantA" },
   { path: "/admin/testimonials", actor: "admin" },
   { path: "/admin/messages", actor: "admin" },
   { path: "/admin/ach", actor: "admin" },

@@ -7,6 +7,7 @@ import { approvedLoans, auditLog, emailOutbox, loanFees, servicingNotices } from
 import { loadLedger } from "~/server/servicing/ledger.server";
 import { recordPayment } from "~/server/servicing/payments.server";
 import { runServicingJobs } from "~/server/servicing/servicing-jobs.server";
+import { updateNotificationPreferences } from "~/server/account/notifications.server";
 import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
@@ -110,6 +111,27 @@ describe("servicing job on pglite", () => {
     await runServicingJobs(db(), at("2026-06-06"));
     expect((await noticesOf(loan.loanId, "reminder")).map((r) => r.installmentNumber).sort()).toEqual([1, 2]);
     expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(0);
+  });
+
+  it("respects a borrower who turned payment reminders off (issue 23): no reminder, late notices still go; turned back on in time, the reminder goes", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-07-10") });
+    const reminders = async () => (await mailTo(loan.owner.email)).filter((m) => m.template === "payment-reminder");
+    const set = (paymentReminders: boolean) => updateNotificationPreferences(db(), loan.owner, { intent: "update-notifications", paymentReminders, productNews: false });
+    await set(false);
+    await runServicingJobs(db(), at("2026-08-06")); // 4 days before 2026-08-10
+    expect(await noticesOf(loan.loanId, "reminder")).toHaveLength(0);
+    expect(await reminders()).toHaveLength(0);
+    // Turned back on before the due date: the reminder was not used up while it was off.
+    await set(true);
+    await runServicingJobs(db(), at("2026-08-07"));
+    expect((await noticesOf(loan.loanId, "reminder")).map((r) => r.installmentNumber)).toEqual([1]);
+    expect(await reminders()).toHaveLength(1);
+    // Off again, past the grace days: the late notice is transactional and goes whatever the preference.
+    await set(false);
+    await runServicingJobs(db(), at("2026-08-26"));
+    expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(1);
+    expect((await mailTo(loan.owner.email)).filter((m) => m.template === "late-notice")).toHaveLength(1);
+    expect(await reminders()).toHaveLength(1);
   });
 
   it("does nothing for a loan paid in full", async () => {

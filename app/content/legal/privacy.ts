@@ -1,4 +1,5 @@
 import { site } from "~/content/site";
+import { currentPrivacyNotice, privacyNoticeDate } from "./privacy-notice";
 import { p, ul, type LegalDocument } from "./types";
 
 /**
@@ -9,7 +10,7 @@ export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
   description:
     "How Private Loans collects, uses, shares and protects your personal information, including our Gramm-Leach-Bliley Act privacy notice and your opt-out rights.",
-  summary: `This policy explains what personal information ${site.name} collects, how we use, share and protect it, and the choices you have. It includes our privacy notice under the federal Gramm-Leach-Bliley Act.`,
+  summary: `This policy explains what personal information ${site.name} collects, how we use, share and protect it, and the choices you have. It includes our privacy notice under the federal Gramm-Leach-Bliley Act. This version is effective ${privacyNoticeDate(currentPrivacyNotice.version)}.`,
   sections: [
     {
       id: "glba-notice",

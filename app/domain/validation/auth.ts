@@ -42,13 +42,19 @@ export const sendCodeSchema = z.object({
     .pipe(email),
 });
 
+/** A person's full name as sign-up takes it (the account settings' Full Name uses the same rule). */
+export const fullNameSchema = z
+  .string({ error: AUTH_MESSAGES.fillAllFields })
+  .trim()
+  .min(1, AUTH_MESSAGES.fillAllFields)
+  .max(120, "Full name must be at most 120 characters")
+  .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+
+/** An e-mail address as sign-up takes it: trimmed, checked, lowercased. */
+export const emailAddressSchema = email;
+
 export const signUpSchema = z.object({
-  fullName: z
-    .string({ error: AUTH_MESSAGES.fillAllFields })
-    .trim()
-    .min(1, AUTH_MESSAGES.fillAllFields)
-    .max(120, "Full name must be at most 120 characters")
-    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+  fullName: fullNameSchema,
   email,
   code: z
     .string({ error: AUTH_MESSAGES.verifyFirst })

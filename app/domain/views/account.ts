@@ -28,3 +28,27 @@ export type AccountClosureView = {
   /** Why the account cannot be closed now (an active loan, an open offer), or null. */
   blocker: string | null;
 };
+
+/** The profile, e-mail, sessions and notification sections (app/server/account/settings.server.ts). */
+export type AccountSettingsView = {
+  /** Staff see only Change Password, Active Sessions and the security section. */
+  isStaff: boolean;
+  email: string;
+  /** Applicants only (null for staff). */
+  profile: { fullName: string; phone: string | null } | null;
+  /** A Change Email code sent and still valid: to which address, until when (ISO). */
+  pendingEmailChange: { newEmail: string; expiresAt: string } | null;
+  sessions: AccountSessionView[];
+  /** Applicants only (null for staff). */
+  notifications: { paymentReminders: boolean; productNews: boolean } | null;
+};
+
+export type AccountSessionView = {
+  id: string;
+  /** "Chrome on Windows", from the user agent; "Unknown device" when there is none. */
+  device: string;
+  ipAddress: string | null;
+  /** When the session was last used (Better Auth's updatedAt), ISO. */
+  lastSeenAt: string;
+  current: boolean;
+};

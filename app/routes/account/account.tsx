@@ -1,23 +1,29 @@
-import { requireUser } from "~/server/auth/session.server";
+import { redirect } from "react-router";
+import { AccountPage } from "~/components/account/account-page";
 import { loadAccountData } from "~/server/account/data.server";
 import { loadAccountSecurity } from "~/server/account/security.server";
-import { SecuritySection } from "~/components/account/security-section";
-import { DataSection } from "~/components/account/data-section";
+import { loadAccountSettings } from "~/server/account/settings.server";
+import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/account";
 
-/** /account (issue 23): placeholder page until the settings helper lands it. */
+export const meta: Route.MetaFunction = () => [{ title: "Account Settings | Private Loans" }];
+
+/**
+ * /account (issue 23): profile, Change Email, Change Password, Active Sessions, two-factor and passkeys,
+ * notification preferences and the applicant's data. Staff see the sign-in parts only, and only once
+ * this session passed their second factor.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [security, data] = await Promise.all([loadAccountSecurity(user.id), loadAccountData(user.id)]);
-  return { security, data };
+  if (user.isStaff && !user.mfaVerified) throw redirect(`/admin/mfa?redirectTo=${encodeURIComponent("/account")}`);
+  const [settings, security, data] = await Promise.all([
+    loadAccountSettings(user),
+    loadAccountSecurity(user.id),
+    user.isStaff ? Promise.resolve(null) : loadAccountData(user.id),
+  ]);
+  return { settings, security, data };
 }
 
 export default function AccountRoute({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-primary">Account Settings</h1>
-      <SecuritySection security={loaderData.security} />
-      <DataSection data={loaderData.data} />
-    </div>
-  );
+  return <AccountPage settings={loaderData.settings} security={loaderData.security} data={loaderData.data} />;
 }

@@ -4,6 +4,7 @@ import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import { authFormError, parseAuthForm } from "~/server/auth/auth-form.server";
 import { requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/auth/flows.server";
 import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/auth/session.server";
+import { signInLanding } from "~/server/account/privacy-notice.server";
 import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { getCaptchaConfigForBrowser } from "~/server/security/captcha.server";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "sign-in": {
       const result = await signIn({ ...parsed.value, captcha: parsed.captcha }, meta);
       if (!result.ok) return answer("sign-in", result);
-      return redirectWithToast(landingPath(result.isStaff ?? false, parsed.redirectTo), result.toast, { headers: result.headers, request });
+      return redirectWithToast(await signInLanding(result, parsed.redirectTo), result.toast, { headers: result.headers, request });
     }
     case "reset-request":
       return answer("reset-request", await requestPasswordReset({ ...parsed.value, captcha: parsed.captcha }, meta));

@@ -11,6 +11,7 @@ import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from 
 import { breachedPasswordMessage, checkBreachedPassword } from "~/server/security/breached-password.server";
 import { verifyCaptcha } from "~/server/security/captcha.server";
 import { accountIpKey, checkThrottles, reset as resetThrottle, THROTTLES, type ThrottleKey, type ThrottlePolicy } from "~/server/security/throttle.server";
+import { currentPrivacyNoticeVersion, recordPrivacyAcceptance } from "~/server/account/privacy-notice.server";
 import { getAuth, setAuthMailer } from "./auth.server";
 import { hasStaffRole } from "./session.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
@@ -22,7 +23,7 @@ import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-co
  */
 
 export type FlowResult =
-  | { ok: true; toast: Toast; headers?: Headers; isStaff?: boolean }
+  | { ok: true; toast: Toast; headers?: Headers; isStaff?: boolean; userId?: string }
   | { ok: false; status: number; toast: Toast; resetCaptcha?: boolean };
 
 type RequestMeta = { ip: string; headers: Headers };
@@ -121,19 +122,33 @@ export async function signUp(
   }
 
   const auth = getAuth();
-  try {
-    const { headers } = await auth.api.signUpEmail({
+  const created = await auth.api
+    .signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password },
       headers: meta.headers,
       returnHeaders: true,
+    })
+    .catch((error: unknown) => {
+      const message = (error as { body?: { message?: string } }).body?.message ?? "Could not create your account. Please try again.";
+      return fail(400, "Sign Up Failed", message, true);
     });
-    // The code proved the address.
-    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.email, input.email));
-    return { ok: true, toast: { type: "success", title: "Account Created!", description: "Welcome to Private Loans." }, headers };
+  if ("ok" in created) return created;
+  const { id, name, email } = created.response.user;
+  try {
+    // The code proved the address; creating the account accepts the privacy notice shown on the form
+    // (issue 23). Both in one transaction; Better Auth writes the user itself (its adapter runs without
+    // a transaction here), so if this fails the account it just made is removed again: no account
+    // exists without its recorded acceptance.
+    await db.transaction(async (tx) => {
+      await tx.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, id));
+      await recordPrivacyAcceptance(tx, { id, name, email }, currentPrivacyNoticeVersion(), { ip: meta.ip, userAgent: meta.headers.get("user-agent") });
+    });
   } catch (error) {
-    const message = (error as { body?: { message?: string } }).body?.message ?? "Could not create your account. Please try again.";
-    return fail(400, "Sign Up Failed", message, true);
+    logFailure("auth", "could not record the privacy notice acceptance of a new account", error);
+    await db.delete(userTable).where(eq(userTable.id, id)).catch((cleanup: unknown) => logFailure("auth", "could not remove the half-made account", cleanup));
+    return fail(500, "Sign Up Failed", "Could not create your account. Please try again.", true);
   }
+  return { ok: true, toast: { type: "success", title: "Account Created!", description: "Welcome to Private Loans." }, headers: created.headers };
 }
 
 /**
@@ -160,7 +175,7 @@ export async function signIn(
     // The password was proven: earlier misses from this address no longer count against it.
     await resetThrottle(gate.accountKey);
     const isStaff = await hasStaffRole(response.user.id);
-    return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isStaff };
+    return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isStaff, userId: response.user.id };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);
   }

@@ -36,7 +36,10 @@ export type TemplateName =
   | "staff-invitation"
   // Issue 23: Download My Data and Close My Account.
   | "data-export-ready"
-  | "account-closed";
+  | "account-closed"
+  // Issue 23: account settings.
+  | "email-change-code"
+  | "email-changed";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

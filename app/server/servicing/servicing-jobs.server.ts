@@ -4,7 +4,7 @@ import { writeAudit } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
-import { approvedLoans, loanApplications, loanFees, servicingNotices, user as userTable } from "~/server/db/schema.server";
+import { approvedLoans, loanApplications, loanFees, notificationPreferences, servicingNotices, user as userTable } from "~/server/db/schema.server";
 import { startRepeatingJob, type RepeatingJob } from "~/server/jobs/repeating-job.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { lateNoticeEmail, paymentReminderEmail } from "~/server/mail/servicing-notice-emails.server";
@@ -20,7 +20,8 @@ import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
  *   assessed on the first day after the grace period, then the loan's summary re-derived (refreshLoan,
  *   under the loan's row lock). Audited 'fee.assess' with no actor (the system).
  * - Late notice: the same installments, one e-mail each.
- * - Payment reminder: the next unpaid installment, PAYMENT_REMINDER_DAYS or fewer days before it is due.
+ * - Payment reminder: the next unpaid installment, PAYMENT_REMINDER_DAYS or fewer days before it is due,
+ *   unless the borrower turned payment reminders off (Notification Preferences, issue 23).
  * The e-mails go through the outbox in the same transaction; amounts and dates only, no account numbers.
  */
 
@@ -50,14 +51,21 @@ export async function runServicingJobs(db: Db, now: Date = new Date()): Promise<
     result.ran = true;
 
     const loans = await tx
-      .select({ id: approvedLoans.id, email: userTable.email, loanType: loanApplications.loanType })
+      .select({
+        id: approvedLoans.id,
+        email: userTable.email,
+        loanType: loanApplications.loanType,
+        // Issue 23: reminders are optional e-mail (on unless the borrower turned them off).
+        wantsReminders: sql<boolean>`coalesce(${notificationPreferences.paymentReminders}, true)`,
+      })
       .from(approvedLoans)
       .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
       .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, approvedLoans.userId))
       .where(inArray(approvedLoans.status, ["active", "approved"]))
       .orderBy(approvedLoans.id);
 
-    for (const { id, email, loanType } of loans) {
+    for (const { id, email, loanType, wantsReminders } of loans) {
       const loan = await lockLoan(tx, id);
       if (!loan || (loan.status !== "active" && loan.status !== "approved")) continue;
       result.loans += 1;
@@ -109,8 +117,10 @@ export async function runServicingJobs(db: Db, now: Date = new Date()): Promise<
         });
       }
 
+      // Late notices above always go (they are transactional); the reminder is the borrower's choice.
+      // Not claimed when turned off, so turning reminders back on before the due date still sends it.
       const next = state.nextInstallment;
-      if (next) {
+      if (next && wantsReminders) {
         const daysUntil = daysBetween(today, next.dueDate);
         if (daysUntil >= 0 && daysUntil <= paymentReminderDays && (await claimNotice(tx, id, "reminder", next.number))) {
           result.reminders += 1;

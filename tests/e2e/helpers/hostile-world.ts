@@ -66,6 +66,9 @@ const GUARDED_TABLES = [
   "loan_offers",
   // Issue 21: servicing.
   "loan_payments",
+  // Issue 23: account settings and the privacy notice.
+  "notification_preferences",
+  "privacy_acceptances",
 ];
 
 export async function fingerprintTables(db: pg.Client): Promise<Record<string, string>> {

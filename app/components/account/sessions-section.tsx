@@ -1,0 +1,57 @@
+import { LogOut } from "lucide-react";
+import { PendingButton } from "~/components/ui/pending-button";
+import type { AccountSessionView } from "~/domain/views/account";
+import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
+
+// UTC on both server and browser, so the hydrated text matches the rendered one.
+const lastSeen = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+/** Active Sessions: where this account is signed in, and Sign Out Other Sessions. */
+export function SessionsSection({ sessions }: { sessions: AccountSessionView[] }) {
+  const { fetcher, formRef, pending } = useSettingsForm("revoke-other-sessions");
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <section aria-labelledby="account-sessions" className="flex flex-col gap-3" data-testid="active-sessions">
+      <h2 id="account-sessions" className="text-lg font-semibold text-primary">
+        Active Sessions
+      </h2>
+      <div className="overflow-x-auto rounded-lg border border-border">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Devices signed in to your account</caption>
+          <thead className="bg-muted text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Device
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                IP Address
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Last Seen
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <tr key={s.id} className="border-t border-border" data-testid="session-row">
+                <td className="px-3 py-2">
+                  {s.device}
+                  {s.current ? <span className="ml-2 rounded-full bg-navy-50 px-2 py-0.5 text-xs font-semibold text-primary">This device</span> : null}
+                </td>
+                <td className="px-3 py-2">{s.ipAddress ?? "Unknown"}</td>
+                <td className="px-3 py-2">{lastSeen(s.lastSeenAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <fetcher.Form ref={formRef} method="post" action={ACCOUNT_SETTINGS_PATH}>
+        <input type="hidden" name="intent" value="revoke-other-sessions" />
+        <PendingButton type="submit" variant="outline" pending={pending} icon={<LogOut aria-hidden="true" />}>
+          Sign Out Other Sessions
+        </PendingButton>
+      </fetcher.Form>
+      {others === 0 ? <p className="text-sm text-slate-700">You are not signed in anywhere else.</p> : null}
+    </section>
+  );
+}

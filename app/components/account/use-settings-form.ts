@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/components/action-toast";
+import { focusFirstInvalid } from "~/components/ui/form";
+import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
+import {
+  ACCOUNT_SETTINGS_FIELDS,
+  ACCOUNT_SETTINGS_SCHEMAS,
+  type AccountSettingsActionData,
+  type AccountSettingsIntent,
+} from "~/domain/validation/account-settings";
+
+/** Where every account settings form posts (its intent says which). */
+export const ACCOUNT_SETTINGS_PATH = "/account/settings";
+
+/**
+ * One account settings form: checked with its schema before posting (the server checks again with the
+ * same one), its answer's toast shown once, the errors (the browser's or the server's) per field with
+ * focus on the first, and `onSuccess` once per successful answer (to clear password fields).
+ */
+export function useSettingsForm(intent: AccountSettingsIntent, onSuccess?: (form: HTMLFormElement | null) => void) {
+  const fetcher = useFetcher<AccountSettingsActionData>({ key: `account-settings-${intent}` });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [localErrors, setLocalErrors] = useState<FieldErrors | null>(null);
+  const answer = fetcher.data;
+  useActionToast(answer);
+
+  const handled = useRef<AccountSettingsActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!answer || handled.current === answer || fetcher.state !== "idle") return;
+    handled.current = answer;
+    if (answer.ok) onSuccess?.(formRef.current);
+    else if (answer.fieldErrors) focusFirstInvalid(formRef.current, answer.fieldErrors, ACCOUNT_SETTINGS_FIELDS[intent]);
+  }, [answer, fetcher.state, intent, onSuccess]);
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      const form = event.currentTarget;
+      const raw: Record<string, unknown> = {};
+      for (const [name, value] of new FormData(form)) if (typeof value === "string") raw[name] = value;
+      const result = ACCOUNT_SETTINGS_SCHEMAS[intent].safeParse(raw);
+      if (result.success) {
+        setLocalErrors(null);
+        return;
+      }
+      event.preventDefault();
+      const errors = issuesToFieldErrors(result.error);
+      setLocalErrors(errors);
+      // After the messages render, so the focused field's description is the message.
+      requestAnimationFrame(() => focusFirstInvalid(form, errors, ACCOUNT_SETTINGS_FIELDS[intent]));
+    },
+    [intent],
+  );
+
+  const serverErrors = answer && !answer.ok && answer.intent === intent ? answer.fieldErrors : undefined;
+  const errors: FieldErrors = localErrors ?? serverErrors ?? {};
+  return { fetcher, formRef, errors, onSubmit, pending: fetcher.state !== "idle" };
+}

@@ -1,0 +1,22 @@
+import { requireUser } from "~/server/auth/session.server";
+import { accountSettingsAction } from "~/server/account/settings.server";
+import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import type { Route } from "./+types/settings";
+
+/**
+ * POST /account/settings (issue 23): the account page's forms, by intent (ACCOUNT_SETTINGS_INTENTS):
+ * update-profile, request-email-change, confirm-email-change, change-password, revoke-other-sessions,
+ * update-notifications. JSON answers; staff get 403 on the applicant-only ones. Nothing to GET (405).
+ */
+
+export function loader() {
+  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  return jsonAnswer(await accountSettingsAction(request, user, requestInfo(request, context)));
+}

@@ -1,0 +1,40 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { deviceLabel } from "~/domain/device-label";
+import type { AccountSessionView } from "~/domain/views/account";
+import { writeAudit, type RequestInfo } from "~/server/audit.server";
+import type { Db, DbOrTx } from "~/server/db/client.server";
+import { session } from "~/server/db/schema.server";
+import type { SettingsActor } from "./settings-refused.server";
+
+/**
+ * Active Sessions (issue 23): the user's Better Auth sessions that have not expired, newest use first,
+ * and Sign Out Other Sessions. Tokens never leave the server: the page gets ids, devices, IPs and times.
+ */
+
+export async function listSessions(db: DbOrTx, userId: string, currentSessionId: string): Promise<AccountSessionView[]> {
+  const rows = await db
+    .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, updatedAt: session.updatedAt })
+    .from(session)
+    .where(and(eq(session.userId, userId), sql`${session.expiresAt} > now()`))
+    .orderBy(desc(session.updatedAt))
+    .limit(50);
+  return rows.map((r) => ({
+    id: r.id,
+    device: deviceLabel(r.userAgent),
+    ipAddress: r.ipAddress,
+    lastSeenAt: r.updatedAt.toISOString(),
+    current: r.id === currentSessionId,
+  }));
+}
+
+/** One DELETE of every session of the user except this one (and its audit row); answers how many ended. */
+export async function revokeOtherSessions(db: Db, actor: SettingsActor, info: RequestInfo = {}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(session)
+      .where(and(eq(session.userId, actor.id), ne(session.id, actor.sessionId)))
+      .returning({ id: session.id });
+    await writeAudit(tx, { actor, action: "account.sessions_revoke", table: "session", recordId: actor.id, details: { ended: ended.length }, request: info });
+    return ended.length;
+  });
+}

@@ -1,0 +1,192 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { signInOverHttp } from "../helpers/admins";
+import { APPLICANT_PASSWORD, sessionCookie, signUpOverHttp, solveCaptcha, toBrowserCookies } from "../helpers/applicants";
+import { axeViolations, gotoHydrated } from "./harness";
+import { extractCode, mark, waitForMail } from "./helpers/mailbox";
+import { openWatchedPage } from "./helpers/pages";
+import { ipSequence, stackForFile, startServerWithMail, stopStack } from "./helpers/stack";
+import { expectToast } from "./helpers/toasts";
+
+/**
+ * Account settings on /account in a real browser against the built server (issue 23): name and phone,
+ * Change Email with the code from the mail sink (and the notice to the old address), Notification
+ * Preferences, Sign Out Other Sessions ending the other session, Change Password (the old password
+ * then fails, other sessions end); and the changed privacy notice shown once at the next sign-in
+ * (a second server on the same data folder publishes a newer version), then not again. Axe-clean.
+ */
+
+const stack = stackForFile({ TRUST_PROXY: "true" });
+const newIp = ipSequence(170);
+const NEW_PASSWORD = "N3w!Passphrase9";
+
+const browserCookies = (raw: string, url: string) => toBrowserCookies(raw.split(";")[0]!, url);
+
+/** Signs in over HTTP; the raw answer (its Location says where sign-in lands). */
+async function signInResponse(base: string, email: string, password: string, ip: string): Promise<Response> {
+  return fetch(`${base}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "sign-in", email, password, captcha: await solveCaptcha(base) }),
+    headers: { origin: base, "x-forwarded-for": ip },
+    redirect: "manual",
+  });
+}
+
+describe("Account Settings on /account", () => {
+  it("saves name and phone, changes the e-mail with the mailed code (the old address told), saves notification choices; axe-clean", async () => {
+    const { server, sink, browser } = stack;
+    const email = "robin.settings@example.com";
+    const newEmail = "robin.moved@example.com";
+    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Robin Settings");
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: browserCookies(raw, server.url) });
+
+    // The header's plain link leads here.
+    await gotoHydrated(page, `${server.url}/dashboard`);
+    await page.getByRole("banner").getByRole("link", { name: "Account", exact: true }).first().click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole("heading", { level: 1, name: "Account Settings" }).waitFor();
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    expect(headings.slice(0, 5)).toEqual(["Profile", "Change Email", "Change Password", "Active Sessions", "Two-Factor Authentication"]);
+    expect(headings.indexOf("Notification Preferences")).toBeLessThan(headings.indexOf("Your Data"));
+    expect(await axeViolations(page)).toEqual([]);
+
+    const profile = page.getByTestId("account-profile");
+    await profile.getByLabel("Full Name").fill("Robin Q. Settings");
+    await profile.getByLabel("Phone Number").fill("302 555 0199");
+    await expectToast(page, "Profile Updated", () => profile.getByRole("button", { name: "Save Profile" }).click());
+    // A wrong phone is refused on its field, what was typed stays.
+    await profile.getByLabel("Phone Number").fill("555-01");
+    await profile.getByRole("button", { name: "Save Profile" }).click();
+    await profile.getByText("Please enter a valid 10-digit phone number").waitFor();
+    expect(await profile.getByLabel("Phone Number").inputValue()).toBe("555-01");
+    await gotoHydrated(page, `${server.url}/account`);
+    expect(await profile.getByLabel("Full Name").inputValue()).toBe("Robin Q. Settings");
+    expect(await profile.getByLabel("Phone Number").inputValue()).toBe("(302) 555-0199");
+
+    // Change Email: the code goes to the new address; confirming it moves the account; the old address is told.
+    const change = page.getByTestId("change-email");
+    const before = mark(sink);
+    await change.getByLabel("New Email").fill(newEmail);
+    await change.getByLabel("Current Password").fill(APPLICANT_PASSWORD);
+    await expectToast(page, "Verification Code Sent", () => change.getByRole("button", { name: "Send Code" }).click());
+    const code = extractCode(await waitForMail(sink, { to: newEmail, after: before }));
+    await change.getByLabel(`Code sent to ${newEmail}`).fill(code);
+    expect(await axeViolations(page)).toEqual([]);
+    await expectToast(page, "Email Changed", () => change.getByRole("button", { name: "Confirm New Email" }).click());
+    const notice = await waitForMail(sink, { to: email, subject: /e-mail address was changed/, after: before });
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).not.toContain(code);
+    await change.getByText(`Your email address is ${newEmail}`).waitFor();
+    // Signing in now works with the new address only.
+    await expect(signInOverHttp(server.url, email, APPLICANT_PASSWORD, newIp())).rejects.toThrow(/sign-in failed/);
+    expect(await signInOverHttp(server.url, newEmail, APPLICANT_PASSWORD, newIp())).toContain("session_token");
+
+    // Notification Preferences: reminders off, news on; kept after a reload.
+    const prefs = page.getByTestId("notification-preferences");
+    await expect(prefs.getByText(/always go to you/).count()).resolves.toBe(1);
+    await prefs.getByLabel("Payment reminders").uncheck();
+    await prefs.getByLabel("News and offers").check();
+    await expectToast(page, "Preferences Saved", () => prefs.getByRole("button", { name: "Save Preferences" }).click());
+    await gotoHydrated(page, `${server.url}/account`);
+    expect(await prefs.getByLabel("Payment reminders").isChecked()).toBe(false);
+    expect(await prefs.getByLabel("News and offers").isChecked()).toBe(true);
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("Sign Out Other Sessions ends the other device; Change Password ends other sessions and the old password no longer signs in", async () => {
+    const { server, sink, browser } = stack;
+    const email = "sam.sessions@example.com";
+    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Sam Sessions");
+    const elsewhere = await signInOverHttp(server.url, email, APPLICANT_PASSWORD, newIp());
+    const stillIn = async (cookie: string) => (await fetch(`${server.url}/account`, { headers: { cookie: cookie.split(";")[0]! }, redirect: "manual" })).status === 200;
+    expect(await stillIn(elsewhere)).toBe(true);
+
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: browserCookies(raw, server.url) });
+    await gotoHydrated(page, `${server.url}/account`);
+    const sessions = page.getByTestId("active-sessions");
+    expect(await sessions.getByTestId("session-row").count()).toBe(2);
+    expect(await sessions.getByText("This device").count()).toBe(1);
+    expect(await sessions.textContent()).toMatch(/198\.51\.100\.\d+/);
+    await expectToast(page, "Signed Out Other Sessions", () => sessions.getByRole("button", { name: "Sign Out Other Sessions" }).click());
+    expect(await stillIn(elsewhere)).toBe(false);
+    await sessions.getByText("You are not signed in anywhere else.").waitFor();
+    expect(await stillIn(raw)).toBe(true);
+
+    // Change Password: a wrong current password is refused on its field; then the change.
+    const another = await signInOverHttp(server.url, email, APPLICANT_PASSWORD, newIp());
+    const form = page.getByTestId("change-password");
+    await form.getByLabel(/^Current Password/).fill("Wrong!Pass1");
+    await form.getByLabel(/^New Password/).fill(NEW_PASSWORD);
+    await form.getByLabel(/^Confirm New Password/).fill(NEW_PASSWORD);
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await form.getByText("The password is not correct.").waitFor();
+    const before = mark(sink);
+    await form.getByLabel(/^Current Password/).fill(APPLICANT_PASSWORD);
+    await expectToast(page, "Password Changed", () => form.getByRole("button", { name: "Change Password" }).click());
+    await waitForMail(sink, { to: email, subject: /password was changed/, after: before });
+    expect(await form.getByLabel(/^Current Password/).inputValue()).toBe("");
+    expect(await stillIn(another)).toBe(false);
+    expect(await stillIn(raw)).toBe(true);
+    await expect(signInOverHttp(server.url, email, APPLICANT_PASSWORD, newIp())).rejects.toThrow(/sign-in failed/);
+    expect(await signInOverHttp(server.url, email, NEW_PASSWORD, newIp())).toContain("session_token");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("a changed privacy notice is shown once at the next sign-in, then the sign-in goes where it went; new accounts accept the current one", async () => {
+    const { browser } = stack;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-privacy-"));
+    const email = "paula.privacy@example.com";
+    // Before the change: an account made under the current notice.
+    const before = await startServerWithMail({ TRUST_PROXY: "true" }, { dataDir });
+    try {
+      await signUpOverHttp(before.server.url, before.sink, email, newIp(), "Paula Privacy");
+      const plain = await signInResponse(before.server.url, email, APPLICANT_PASSWORD, newIp());
+      expect(plain.headers.get("location")).toBe("/dashboard");
+    } finally {
+      await stopStack(before);
+    }
+
+    // A newer notice published.
+    const after = await startServerWithMail({ TRUST_PROXY: "true", PRIVACY_NOTICE_VERSION: "2099-01-01" }, { dataDir });
+    try {
+      const base = after.server.url;
+      const landing = await signInResponse(base, email, APPLICANT_PASSWORD, newIp());
+      expect(landing.status).toBe(302);
+      expect(landing.headers.get("location")).toBe("/account/privacy?redirectTo=%2Fdashboard");
+      const { context, page, errors } = await openWatchedPage(browser, { cookies: browserCookies(sessionCookie(landing), base) });
+      await gotoHydrated(page, `${base}${landing.headers.get("location")}`);
+      await page.getByRole("heading", { level: 1, name: "Our Privacy Notice Has Changed" }).waitFor();
+      expect(await page.getByText("The updated notice is effective January 1, 2099.").count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Read the full Privacy Policy" }).getAttribute("href")).toBe("/privacy");
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "I Have Read This" }).click();
+      await page.waitForURL(/\/dashboard$/);
+      expect(errors).toEqual([]);
+      await context.close();
+
+      // Not again.
+      const again = await signInResponse(base, email, APPLICANT_PASSWORD, newIp());
+      expect(again.headers.get("location")).toBe("/dashboard");
+      // An account made now accepted this version when it was created.
+      await signUpOverHttp(base, after.sink, "nina.new@example.com", newIp(), "Nina New");
+      const fresh = await signInResponse(base, "nina.new@example.com", APPLICANT_PASSWORD, newIp());
+      expect(fresh.headers.get("location")).toBe("/dashboard");
+      // A redirect target is kept, and only a same-site one.
+      const target = await fetch(`${base}/auth`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "sign-in", email, password: APPLICANT_PASSWORD, captcha: await solveCaptcha(base), redirectTo: "/account" }),
+        headers: { origin: base, "x-forwarded-for": newIp() },
+        redirect: "manual",
+      });
+      expect(target.headers.get("location")).toBe("/account");
+    } finally {
+      await stopStack(after);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
