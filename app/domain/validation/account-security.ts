@@ -1,4 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
+import { hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
 /**
@@ -35,9 +36,6 @@ export const SECURITY_MESSAGES = {
   failed: "Something went wrong. Please try again.",
 } as const;
 
-/** Control characters never reach the database (a name is shown back in lists and audit details). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
 const code = z
   .string({ error: SECURITY_MESSAGES.code })
   .trim()
@@ -71,7 +69,8 @@ export const passkeyNameSchema = z
   .trim()
   .min(1, SECURITY_MESSAGES.passkeyName)
   .max(60, SECURITY_MESSAGES.passkeyName)
-  .refine((v) => !CONTROL.test(v), SECURITY_MESSAGES.passkeyName);
+  // Control characters never reach the database (a name is shown back in lists and audit details).
+  .refine(hasNoControlCharacters, SECURITY_MESSAGES.passkeyName);
 
 /**
  * The browser's WebAuthn answer, as @simplewebauthn/browser hands it over (base64url fields). Only its

@@ -22,7 +22,7 @@ import { verifyPassword } from "~/server/auth/password-hash.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { PasskeyRefused, registerPasskey, registrationOptions, removePasskey } from "~/server/auth/webauthn.server";
 import { getDb, type DbOrTx } from "~/server/db/client.server";
-import { account, adminMfa, passkeys } from "~/server/db/schema.server";
+import { account, adminMfa, passkeys, userRoles } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { checkThrottles, hit, THROTTLES } from "~/server/security/throttle.server";
@@ -30,12 +30,14 @@ import { checkThrottles, hit, THROTTLES } from "~/server/security/throttle.serve
 /** The account page's security section: whether TOTP is on, and the passkeys (never their keys). */
 export async function loadAccountSecurity(userId: string, db: DbOrTx = getDb()): Promise<AccountSecurityView> {
   const [totp] = await db.select({ userId: adminMfa.userId }).from(adminMfa).where(and(eq(adminMfa.userId, userId), isNotNull(adminMfa.enabledAt))).limit(1);
+  const [role] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
   const keys = await db
     .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(desc(passkeys.createdAt));
   return {
+    staff: Boolean(role),
     totpEnabled: Boolean(totp),
     passkeys: keys.map((k) => ({ id: k.id, name: k.name, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null })),
   };
