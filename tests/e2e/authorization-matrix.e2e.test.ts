@@ -470,10 +470,11 @@ function rows(): Row[] {
         expect: { visitor: "auth", applicantA: applicant, applicantB: applicant, adminNoMfa: "mfa", admin: staff, officer: staff, auditor: staff },
       }),
     ),
-    // /auth/two-factor: only a session owing its factor stays (two-factor-gate: integration and browser
-    // tests); everyone else goes on to their landing page. A malformed code is refused before anything.
+    // /auth/two-factor: only a session owing its factor stays (applicant-two-factor: integration and
+    // browser tests); everyone else, posting too (the page's loader runs after its action), goes on to
+    // their landing page.
     { method: "GET", path: "/auth/two-factor", expect: landing("auth") },
-    { method: "POST", path: "/auth/two-factor", body: form({ code: "x" }), expect: signedIn("auth", 400) },
+    { method: "POST", path: "/auth/two-factor", body: form({ code: "x" }), expect: landing("auth") },
     // /auth/passkey: sign-in options for anyone; an unreadable answer is refused for anyone; a second
     // factor needs a session (and a passkey: none of these actors has one, 409).
     { method: "GET", path: "/auth/passkey", expect: all(405) },
