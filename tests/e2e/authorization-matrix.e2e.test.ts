@@ -30,6 +30,7 @@ import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/domain/validation/account-settings";
 import { PRIVACY_NOTICE_INTENTS } from "~/domain/validation/privacy-notice";
+import { ACCOUNT_SECURITY_INTENTS, PASSKEY_INTENTS } from "~/domain/validation/account-security";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -448,6 +449,41 @@ function rows(): Row[] {
       expect: { visitor: "auth", applicantA: 400, applicantB: 400, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
     },
     { method: "GET", path: `/account/data/download/${"A".repeat(43)}`, route: "/account/data/download/:token", expect: signedIn("auth", 404) },
+    // Issue 23, Two-Factor Authentication and Passkeys. /account/security: applicants all of it; staff
+    // passkeys only, past their second factor (their authenticator lives at /admin/mfa: 403 here).
+    // Input each schema refuses where a valid one would change something lasting.
+    { method: "GET", path: "/account/security", expect: all(405) },
+    ...(
+      [
+        ["totp-start", {}, 200, 403],
+        ["totp-enable", { code: "x" }, 400, 403],
+        ["totp-disable", { code: "x" }, 400, 403],
+        ["backup-codes", { code: "x" }, 400, 403],
+        ["passkey-options", {}, 200, 200],
+        ["passkey-add", { name: "", credential: "" }, 400, 400],
+        ["passkey-remove", { passkeyId: NO_LOAN }, 404, 404],
+      ] as const
+    ).map(
+      ([intent, fields, applicant, staff]): Row => ({
+        method: "POST",
+        path: "/account/security",
+        intent,
+        body: form({ intent, ...fields }),
+        expect: { visitor: "auth", applicantA: applicant, applicantB: applicant, adminNoMfa: "mfa", admin: staff, officer: staff, auditor: staff },
+      }),
+    ),
+    // /auth/two-factor: only a session owing its factor stays (applicant-two-factor: integration and
+    // browser tests); everyone else, posting too (the page's loader runs after its action), goes on to
+    // their landing page.
+    { method: "GET", path: "/auth/two-factor", expect: landing("auth") },
+    { method: "POST", path: "/auth/two-factor", body: form({ code: "x" }), expect: landing("auth") },
+    // /auth/passkey: sign-in options for anyone; an unreadable answer is refused for anyone; a second
+    // factor needs a session (and a passkey: none of these actors has one, 409).
+    { method: "GET", path: "/auth/passkey", expect: all(405) },
+    { method: "POST", path: "/auth/passkey", intent: "sign-in-options", body: form({ intent: "sign-in-options" }), expect: all(200) },
+    { method: "POST", path: "/auth/passkey", intent: "sign-in", body: form({ intent: "sign-in", credential: "{}" }), expect: all(400) },
+    { method: "POST", path: "/auth/passkey", intent: "second-factor-options", body: form({ intent: "second-factor-options" }), expect: signedIn(401, 409) },
+    { method: "POST", path: "/auth/passkey", intent: "second-factor", body: form({ intent: "second-factor", credential: "{}" }), expect: all(400) },
     // Issue 23, account settings: the page for everyone signed in (staff once past the second factor);
     // each intent with input its schema refuses (nothing changes), and the applicant-only ones refused
     // to staff (403) before their input is read. A staff session without its second factor: 403.
@@ -600,6 +636,8 @@ describe("authorization matrix", () => {
       "/account/data": ACCOUNT_DATA_INTENTS,
       "/account/settings": ACCOUNT_SETTINGS_INTENTS,
       "/account/privacy": PRIVACY_NOTICE_INTENTS,
+      "/account/security": ACCOUNT_SECURITY_INTENTS,
+      "/auth/passkey": PASSKEY_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

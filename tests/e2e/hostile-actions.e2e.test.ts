@@ -582,6 +582,11 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada Officer", email: "ada@example.com", role: "loan_officer\u0000" } },
       { path: `/admin/applications/${world.appA}/approval`, actor: "admin", fields: { intent: "send-back", proposalId: "00000000-0000-4000-8000-000000000000", comment: "Bell\u0007" } },
       { path: `/admin/applications/${world.appA}/assignment`, actor: "admin", fields: { intent: "assign", assigneeId: "someone\u0000" } },
+      // Issue 23: Two-Factor Authentication and Passkeys.
+      { path: "/account/security", actor: "applicantA", fields: { intent: "passkey-add", name: "Work\u0000laptop", credential: "{}" } },
+      { path: "/account/security", actor: "applicantA", fields: { intent: "totp-enable\u0000", code: "123456" } },
+      { path: "/account/security", actor: "applicantA", fields: { intent: "totp-disable", code: "12345\u00006" } },
+      { path: "/auth/passkey", actor: "visitor", fields: { intent: "sign-in", credential: '{"id":"a\u0000","rawId":"a","type":"public-key","response":{"clientDataJSON":"a"}}' } },
     ];
     for (const c of cases) {
       await world.resetThrottles();

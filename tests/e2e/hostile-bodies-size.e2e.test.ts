@@ -74,6 +74,10 @@ const TARGETS: Target[] = [
   { path: "/admin/staff", actor: "admin" },
   { path: `/auth/invite/${"A".repeat(43)}`, actor: "visitor" },
   { path: "/api/admin/reveal", actor: "admin", contentType: "application/json", fill: '{"pad":"' },
+  // Issue 23: the account page's security actions (24 KiB: a passkey answer), the passkey ceremonies
+  // (24 KiB, read before any lookup).
+  { path: "/account/security", actor: "applicantA" },
+  { path: "/auth/passkey", actor: "visitor" },
 ];
 
 let world: HostileWorld;

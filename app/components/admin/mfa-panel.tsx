@@ -1,5 +1,5 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { BackupCodeActions } from "~/components/admin/backup-code-actions";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,7 @@ export function MfaPanel({
   message,
   backupCodes,
   busy,
+  children,
 }: {
   mode: "enrol" | "verify" | "verified";
   enrolment: { secret: string; qrDataUrl: string } | null;
@@ -22,6 +23,8 @@ export function MfaPanel({
   message: string | null;
   backupCodes: string[] | null;
   busy: boolean;
+  /** Other ways through, under the code form (a passkey, signing out): issue 23. */
+  children?: ReactNode;
 }) {
   const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -120,6 +123,7 @@ export function MfaPanel({
             {busy ? "Verifying..." : mode === "enrol" ? "Turn On Two-Factor Authentication" : "Verify"}
           </Button>
         </Form>
+        {children}
       </Card>
     </div>
   );

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { AuthActionData } from "~/domain/auth-action";
 import type { CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
 import { ForgotPasswordForm } from "./forgot-password-form";
+import { PasskeyButton } from "./passkey-button";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
@@ -119,13 +120,16 @@ export function AuthPage({ captcha, redirectTo, actionData }: AuthPageProps) {
                 {view === "forgot" ? (
                   <ForgotPasswordForm captcha={captcha} actionData={actionData} onBack={() => showView("sign-in")} headingRef={forgotHeadingRef} />
                 ) : (
-                  <SignInForm
-                    captcha={captcha}
-                    redirectTo={redirectTo}
-                    actionData={actionData}
-                    onForgotPassword={() => showView("forgot")}
-                    forgotButtonRef={forgotButtonRef}
-                  />
+                  <>
+                    <SignInForm
+                      captcha={captcha}
+                      redirectTo={redirectTo}
+                      actionData={actionData}
+                      onForgotPassword={() => showView("forgot")}
+                      forgotButtonRef={forgotButtonRef}
+                    />
+                    <PasskeyButton kind="sign-in" redirectTo={redirectTo} label="Sign In with a Passkey" />
+                  </>
                 )}
               </TabsContent>
               <TabsContent value="sign-up" forceMount>

@@ -6,6 +6,8 @@
  */
 
 export type AccountSecurityView = {
+  /** A staff account: its authenticator is mandatory and managed at /admin/mfa; passkeys only here. */
+  staff: boolean;
   /** The optional TOTP second factor is on. */
   totpEnabled: boolean;
   passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[];

@@ -1,15 +1,22 @@
+import { accountSecurityAction } from "~/server/account/security.server";
 import { requireUser } from "~/server/auth/session.server";
+import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
+import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/security";
 
-/** Issue 23: placeholder until a helper lands this action. */
+/**
+ * POST /account/security (issue 23): Two-Factor Authentication (totp-start, totp-enable, totp-disable,
+ * backup-codes; applicants) and Passkeys (passkey-options, passkey-add, passkey-remove; applicants,
+ * and staff past their second factor). JSON answers. Nothing to GET (405).
+ */
+
 export function loader() {
   return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+  const user = await requireUser(request);
+  return jsonAnswer(await accountSecurityAction(request, user, requestInfo(request, context)));
 }

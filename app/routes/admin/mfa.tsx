@@ -1,5 +1,7 @@
 import { useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
+import { PasskeyButton } from "~/components/auth/passkey-button";
+import { loadAccountSecurity } from "~/server/account/security.server";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/auth/mfa.server";
@@ -20,10 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Not a redirect: this loader also runs right after the enrolment action, whose answer (the
     // one-time backup codes) must reach the page.
     const mode = (await isSessionVerified(user.sessionId)) ? ("verified" as const) : ("verify" as const);
-    return { mode, redirectTo, enrolment: null };
+    // Issue 23: a passkey verified with a PIN or biometrics may stand in for the code.
+    const hasPasskeys = mode === "verify" && (await loadAccountSecurity(user.id)).passkeys.length > 0;
+    return { mode, redirectTo, enrolment: null, hasPasskeys };
   }
   const enrolment = (await pendingEnrolment(user)) ?? (await startEnrolment(user));
-  return { mode: "enrol" as const, redirectTo, enrolment: { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl } };
+  return { mode: "enrol" as const, redirectTo, enrolment: { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl }, hasPasskeys: false };
 }
 
 /** The enrolment answers the one-time backup codes; a refusal's message is its toast title. */
@@ -73,6 +77,8 @@ export default function AdminMfa({ loaderData, actionData }: Route.ComponentProp
       message={actionData && !actionData.ok ? (actionData.toast?.title ?? null) : null}
       backupCodes={actionData?.ok ? actionData.backupCodes : null}
       busy={navigation.state !== "idle"}
-    />
+    >
+      {loaderData.hasPasskeys ? <PasskeyButton kind="second-factor" redirectTo={loaderData.redirectTo} label="Use a Passkey" /> : null}
+    </MfaPanel>
   );
 }

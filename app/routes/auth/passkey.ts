@@ -1,15 +1,29 @@
-import { requireUser } from "~/server/auth/session.server";
+import { passkeyAction } from "~/server/auth/passkey-sign-in.server";
+import { getSessionUser } from "~/server/auth/session.server";
+import { jsonAnswer, noStoreJson, readActionForm } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import type { PasskeyActionData } from "~/domain/validation/account-security";
 import type { Route } from "./+types/passkey";
 
-/** Issue 23: placeholder until a helper lands this action. */
+/**
+ * POST /auth/passkey (issue 23): Sign In with a Passkey (sign-in-options, then sign-in: a new session
+ * and its cookie) and a passkey as this session's second factor (second-factor-options, then
+ * second-factor; the session may still owe it). JSON answers. Nothing to GET (405).
+ */
+
 export function loader() {
   return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** A credential as JSON plus an intent and a path: a few kilobytes. */
+const PASSKEY_MAX_BYTES = 24 * 1024;
+
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+  const read = await readActionForm(request, (message): PasskeyActionData => ({ ok: false, message }), { limitBytes: PASSKEY_MAX_BYTES, unreadableAsEmpty: true });
+  if (!read.ok) return jsonAnswer(read.answer);
+  const user = await getSessionUser(request);
+  const info = requestInfo(request, context);
+  return jsonAnswer(await passkeyAction(read.form, user, { ip: context.clientIp, headers: request.headers, info }));
 }

@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getConfig } from "~/server/config.server";
 import { getDatabase, type Database } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
+import { passkeySessionPlugin } from "./passkey-session-plugin.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 
 /**
@@ -99,6 +100,7 @@ function createAuth(database: Database) {
         },
       },
     },
+    plugins: [passkeySessionPlugin()],
     // Our own throttling (rate_limit_hits) covers every flow; Better Auth's HTTP limiter has no HTTP here.
     rateLimit: { enabled: false },
     advanced: {

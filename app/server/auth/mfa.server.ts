@@ -136,12 +136,19 @@ async function markVerified(db: Db, user: MfaUser): Promise<void> {
   await db.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
 }
 
+/**
+ * Who the factor protects: staff must have it (audited as admin.mfa); for an applicant it is optional
+ * and turning it on or off is audited as account.mfa_enable / account.mfa_disable (issue 23).
+ */
+export type FactorOwner = "staff" | "applicant";
+
 /** Confirms enrolment with a first code; returns the backup codes to show once. */
 export async function confirmEnrolment(
   user: MfaUser,
   code: string,
   request: RequestInfo = {},
   db: Db = getDb(),
+  owner: FactorOwner = "staff",
 ): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> {
   return db.transaction(async (tx): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> => {
     const row = await lockFactor(tx, user.id);
@@ -156,7 +163,14 @@ export async function confirmEnrolment(
       .set({ enabledAt: sql`now()`, lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode), failedAttempts: 0, lockedUntil: null })
       .where(eq(adminMfa.userId, user.id));
     await tx.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
-    await writeAudit(tx, { actor: user, action: "admin.mfa", table: "admin_mfa", recordId: user.id, details: { event: "enrolled" }, request });
+    await writeAudit(tx, {
+      actor: user,
+      action: owner === "staff" ? "admin.mfa" : "account.mfa_enable",
+      table: "admin_mfa",
+      recordId: user.id,
+      details: { event: "enrolled" },
+      request,
+    });
     return { ok: true, backupCodes };
   });
 }
@@ -194,6 +208,63 @@ export async function verifySession(user: MfaUser, code: string, request: Reques
       request,
     });
     return usedBackupCode ? { ok: true, usedBackupCode: true } : { ok: true };
+  });
+}
+
+/**
+ * A fresh set of ten backup codes (the old ones stop working), after a current code: whoever holds the
+ * signed-in browser alone cannot mint codes. Under the row lock like every check, so a wrong code counts.
+ */
+export async function regenerateBackupCodes(
+  user: MfaUser,
+  code: string,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> {
+  return db.transaction(async (tx): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> => {
+    const row = await lockFactor(tx, user.id);
+    if (!row?.enabledAt) return { ok: false, message: "Two-factor authentication is not on." };
+    if (row.locked) return LOCKED;
+    const match = await matchCode(tx, row, code, false);
+    if (!match) return WRONG;
+    const backupCodes = newBackupCodes();
+    await tx
+      .update(adminMfa)
+      .set({ lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode), failedAttempts: 0, lockedUntil: null })
+      .where(eq(adminMfa.userId, user.id));
+    await writeAudit(tx, { actor: user, action: "account.mfa_enable", table: "admin_mfa", recordId: user.id, details: { event: "backup-codes-regenerated" }, request });
+    return { ok: true, backupCodes };
+  });
+}
+
+/**
+ * Turns an applicant's factor off, proven by a current code or backup code (`code`), or by the password
+ * the caller has already checked (`passwordVerified`). The row and every session's verification go in
+ * one transaction; the code check runs under the row lock and a miss counts toward the lock.
+ */
+export async function disableFactor(
+  user: MfaUser,
+  proof: { code: string } | { passwordVerified: true },
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<{ ok: true } | MfaFailure> {
+  return db.transaction(async (tx): Promise<{ ok: true } | MfaFailure> => {
+    const row = await lockFactor(tx, user.id);
+    if (!row?.enabledAt) return { ok: false, message: "Two-factor authentication is not on." };
+    if ("code" in proof) {
+      if (row.locked) return LOCKED;
+      if (!(await matchCode(tx, row, proof.code, true))) return WRONG;
+    }
+    await tx.delete(adminMfa).where(eq(adminMfa.userId, user.id));
+    await writeAudit(tx, {
+      actor: user,
+      action: "account.mfa_disable",
+      table: "admin_mfa",
+      recordId: user.id,
+      details: { method: "code" in proof ? "code" : "password" },
+      request,
+    });
+    return { ok: true };
   });
 }
 

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { getDb } from "~/server/db/client.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { safeRedirectPath } from "~/server/http/safe-redirect.server";
-import { sessionMfa, user as users, userRoles } from "~/server/db/schema.server";
+import { adminMfa, sessionMfa, user as users, userRoles } from "~/server/db/schema.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ACCESS_DENIED_FOR_ROLE, can, type Permission, type StaffRole } from "~/domain/staff-permissions";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
@@ -16,8 +16,14 @@ export type SessionUser = {
   isStaff: boolean;
   /** The staff role; null for applicants. What it allows: ~/domain/staff-permissions. */
   role: StaffRole | null;
-  /** This session passed the admin second factor (meaningful for admins only). */
+  /** This session passed the second factor (a TOTP code, a backup code or a passkey with user verification). */
   mfaVerified: boolean;
+  /**
+   * An applicant who turned Two-Factor Authentication on, in a session that has not passed it yet: only
+   * /auth/two-factor (and signing out) is open to it. Staff are held at /admin/mfa by requireStaff instead.
+   * Optional only so hand-built users in tests need not name it: absent means false.
+   */
+  secondFactorPending?: boolean;
   sessionId: string;
 };
 
@@ -29,8 +35,18 @@ export type SessionUser = {
  */
 const inFlight = new Map<string, Promise<SessionUser | null>>();
 
-/** The signed-in user behind the request's session cookie, or null. Never throws for a bad cookie. */
-export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user behind the request's session cookie, or null. Never throws for a bad cookie. A
+ * session still owing its second factor counts as signed out here (the header, the live-update stream,
+ * the submission API): fail closed; requireUser tells such a session where to go instead.
+ */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const user = await getSessionUser(request);
+  return user?.secondFactorPending ? null : user;
+}
+
+/** The session's user whether or not it still owes its second factor (the two-factor page asks this). */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie) return Promise.resolve(null);
   let lookup = inFlight.get(cookie);
@@ -64,24 +80,33 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
 }
 
 /**
- * The staff role and this session's second factor in one round trip (every staff page asks both).
- * No row: the account was deleted between Better Auth's lookup and this one. A deactivated staff
- * member's sessions were ended when they were deactivated; one that slipped through is not signed in.
+ * The staff role, this session's second factor and whether the account has one turned on, in one round
+ * trip (every page asks). No row: the account was deleted between Better Auth's lookup and this one. A
+ * deactivated staff member's sessions were ended when they were deactivated; one that slipped through
+ * is not signed in.
  */
 async function roleAndSecondFactor(
   userId: string,
   sessionId: string,
-): Promise<{ isStaff: boolean; role: StaffRole | null; mfaVerified: boolean } | null> {
+): Promise<{ isStaff: boolean; role: StaffRole | null; mfaVerified: boolean; secondFactorPending: boolean } | null> {
   const db = getDb();
   const verified = db.select({ one: sql`1` }).from(sessionMfa).where(eq(sessionMfa.sessionId, sessionId));
   const [row] = await db
-    .select({ role: userRoles.role, deactivatedAt: userRoles.deactivatedAt, mfaVerified: sql<boolean>`exists (${verified})` })
+    .select({
+      role: userRoles.role,
+      deactivatedAt: userRoles.deactivatedAt,
+      mfaVerified: sql<boolean>`exists (${verified})`,
+      factorOn: sql<boolean>`${adminMfa.enabledAt} is not null`,
+    })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(adminMfa, eq(adminMfa.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row || row.deactivatedAt) return null;
-  return { isStaff: row.role !== null, role: row.role ?? null, mfaVerified: row.mfaVerified === true };
+  const isStaff = row.role !== null;
+  const mfaVerified = row.mfaVerified === true;
+  return { isStaff, role: row.role ?? null, mfaVerified, secondFactorPending: !isStaff && row.factorOn === true && !mfaVerified };
 }
 
 /** Whether the account holds an active staff role (sign-in asks, to send staff to /admin). */
@@ -102,18 +127,26 @@ export function landingPath(isStaff: boolean, redirectTo: string | null | undefi
   return safeRedirectPath(redirectTo, isStaff ? "/admin" : "/dashboard");
 }
 
-/** Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing). */
+/**
+ * Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing).
+ * An applicant whose session still owes the second factor they turned on is sent to /auth/two-factor
+ * and back (issue 23): every signed-in page and action is behind it, not only the landing page.
+ * `allowPendingSecondFactor` is for the pages that let such a session pass it.
+ */
 export async function requireUser(
   request: Request,
-  options: { redirectTo?: string; message?: string } = {},
+  options: { redirectTo?: string; message?: string; allowPendingSecondFactor?: boolean } = {},
 ): Promise<SessionUser> {
-  const user = await getOptionalUser(request);
+  const user = await getSessionUser(request);
+  const url = new URL(request.url);
+  const back = safeRedirectPath(options.redirectTo ?? `${url.pathname}${url.search}`, "/dashboard");
   if (!user) {
-    const url = new URL(request.url);
-    const back = options.redirectTo ?? `${url.pathname}${url.search}`;
     const target = `/auth?redirectTo=${encodeURIComponent(back)}`;
     if (!options.message) throw redirect(target);
     throw await redirectWithToast(target, { type: "info", title: "Sign In Required", description: options.message }, { request });
+  }
+  if (user.secondFactorPending && !options.allowPendingSecondFactor) {
+    throw redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(back)}`);
   }
   return user;
 }

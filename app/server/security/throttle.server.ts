@@ -45,6 +45,12 @@ export const THROTTLES = {
   requestUploadPerUser: { limit: 30, windowSeconds: 3600 },
   /** Messages written per user (applicant or staff): 60 per 10 minutes (a conversation, not a flood). */
   messageSendPerUser: { limit: 60, windowSeconds: 600 },
+  /** Passkey ceremonies (options and answers, sign-in and second factor) per IP: 60 per 10 minutes. */
+  passkeyPerIp: { limit: 60, windowSeconds: 600 },
+  /** Two-factor code posts per IP (the per-account lock after five misses stays the real guard): 30 per 10 minutes. */
+  twoFactorPerIp: { limit: 30, windowSeconds: 600 },
+  /** The account page's security changes per user (enrol, disable, passkeys): 30 per 10 minutes. */
+  accountSecurityPerUser: { limit: 30, windowSeconds: 600 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
 /** A raw key string, or an e-mail address with a scope (stored as `<scope>:acct:<hash>`). */
