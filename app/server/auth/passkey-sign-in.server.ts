@@ -5,6 +5,7 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { profiles, sessionMfa, user as users, userRoles } from "~/server/db/schema.server";
 import type { ServiceAnswer } from "~/server/http/action-answer.server";
 import { safeRedirectPath } from "~/server/http/safe-redirect.server";
+import { signInLanding } from "~/server/account/privacy-notice.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { checkThrottles, THROTTLES } from "~/server/security/throttle.server";
 import { getAuth } from "./auth.server";
@@ -90,7 +91,8 @@ async function signIn(db: Db, credential: Parameters<typeof verifyAssertion>[1],
       request: meta.info,
     });
   });
-  const landing = safeRedirectPath(redirectTo, isStaff ? "/admin" : "/dashboard");
+  // As after a password sign-in: a changed privacy notice is shown first, once (decision 0040).
+  const landing = await signInLanding({ isStaff, userId: assertion.userId }, redirectTo ?? null);
   // Staff without UV go through /admin/mfa; applicants owing a code are sent on by requireUser.
   const next = isStaff && !assertion.userVerified ? `/admin/mfa?redirectTo=${encodeURIComponent(landing)}` : landing;
   const headers: Record<string, string> = {};
