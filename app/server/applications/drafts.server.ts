@@ -162,7 +162,7 @@ export async function saveDraft(
     const type = await checkUploadedFile(file, DOCUMENT_MIME_TYPES);
     files.push({
       type: doc.type,
-      key: draftDocumentKey(userId, `draft-${input.loanType}`, doc.type, type.ext),
+      key: draftDocumentKey(userId, input.loanType, doc.type, type.ext),
       mime: type.mime,
       size: file.size,
       fileName: `${doc.type}.${type.ext}`,

@@ -41,12 +41,12 @@ export function assertSafeKey(key: string): void {
 }
 
 /**
- * A document kept with a wizard draft (issue 23): `{userId}/draft-{draftId}/{type}_{random}.{ext}`. The
+ * A document kept with a wizard draft (issue 23): `{userId}/draft-{loanType}/{type}_{random}.{ext}`. The
  * random part gives a replacement its own key, so the old file is removed only once its row is gone.
  * On submission the key moves to loan_documents unchanged (rows, not folders, say what a file is).
  */
-export function draftDocumentKey(userId: string, draftId: string, name: string, ext: "pdf" | "jpg" | "png"): string {
-  const key = `${userId}/draft-${draftId}/${name}_${randomBytes(6).toString("hex")}.${ext}`;
+export function draftDocumentKey(userId: string, loanType: string, name: string, ext: "pdf" | "jpg" | "png"): string {
+  const key = `${userId}/draft-${loanType}/${name}_${randomBytes(6).toString("hex")}.${ext}`;
   assertSafeKey(key);
   return key;
 }
