@@ -18,4 +18,4 @@ export type SavedDraft = {
 };
 
 /** The dashboard's Continue Your Application card. */
-export type DraftSummary = { loanType: string; step: number; updatedAt: string; expiresAt: string };
+export type DraftSummary = { loanType: string; step: number; stepTitle: string; updatedAt: string; expiresAt: string };

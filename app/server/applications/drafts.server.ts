@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { LoanType } from "~/domain/enums";
-import { DOCUMENT_FIELDS } from "~/domain/validation/application";
+import { DOCUMENT_FIELDS, STEP_SCHEMAS } from "~/domain/validation/application";
 import { DRAFT_LIFETIME_DAYS, maskKeptValue, SENSITIVE_DRAFT_FIELDS, type SensitiveDraftField } from "~/domain/validation/application-draft";
 import { DOCUMENT_MIME_TYPES } from "~/domain/upload-rules";
 import type { DraftSummary, SavedDraft } from "~/domain/views/application-draft";
@@ -131,7 +131,13 @@ export async function draftSummaries(db: DbOrTx, userId: string, now: Date = new
     .from(applicationDrafts)
     .where(and(eq(applicationDrafts.userId, userId), gt(applicationDrafts.expiresAt, now)))
     .orderBy(applicationDrafts.updatedAt);
-  return rows.map((r) => ({ loanType: r.loanType, step: r.step, updatedAt: r.updatedAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
+  return rows.map((r) => ({
+    loanType: r.loanType,
+    step: r.step,
+    stepTitle: STEP_SCHEMAS.find((s) => s.step === r.step)?.title ?? "",
+    updatedAt: r.updatedAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+  }));
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
