@@ -28,6 +28,7 @@ import { STAFF_INTENTS } from "~/domain/validation/staff";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
+import { DRAFT_INTENTS } from "~/domain/validation/application-draft";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -93,6 +94,8 @@ function rows(): Row[] {
     { method: "GET", path: "/auth/sign-out", expect: all("home") },
     { method: "GET", path: "/dashboard", expect: signedIn("auth", 200) },
     { method: "GET", path: "/apply", expect: signedIn("auth", 200) },
+    // Resuming a saved draft (issue 23): each applicant gets only their own; a loan type with none starts afresh.
+    { method: "GET", path: "/apply?loanType=business", route: "/apply", expect: signedIn("auth", 200) },
     { method: "GET", path: "/api/applications", expect: all(405) },
     { method: "GET", path: "/api/events", expect: signedIn(401, 200) },
     { method: "GET", path: "/api/admin/reveal", expect: all(405) },
@@ -446,6 +449,31 @@ function rows(): Row[] {
       expect: { visitor: "auth", applicantA: 400, applicantB: 400, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
     },
     { method: "GET", path: `/account/data/download/${"A".repeat(43)}`, route: "/account/data/download/:token", expect: signedIn("auth", 404) },
+    // Issue 23, Save and Finish Later: the signed-in applicant's own draft (a visitor 401, staff 403).
+    // Saving A's and B's own draft works; discarding a loan type with no draft is a 404 for each.
+    { method: "GET", path: "/api/drafts", expect: all(405) },
+    {
+      method: "POST",
+      path: "/api/drafts",
+      intent: "save",
+      body: () => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries({ intent: "save", step: "2", loanType: "business", firstName: "Matrix" })) f.append(k, v);
+        return { body: f };
+      },
+      expect: { visitor: 401, applicantA: 200, applicantB: 200, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
+    },
+    {
+      method: "POST",
+      path: "/api/drafts",
+      intent: "discard",
+      body: () => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries({ intent: "discard", loanType: "auto-loans" })) f.append(k, v);
+        return { body: f };
+      },
+      expect: { visitor: 401, applicantA: 404, applicantB: 404, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
+    },
     // Last: signing out ends the session it is called with (re-created below for later runs).
     { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
   ];
@@ -555,6 +583,7 @@ describe("authorization matrix", () => {
       "/admin/applications/:id/approval": APPROVAL_INTENTS,
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
       "/account/data": ACCOUNT_DATA_INTENTS,
+      "/api/drafts": DRAFT_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

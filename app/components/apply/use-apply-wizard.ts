@@ -197,18 +197,14 @@ export function useApplyWizard({ user, estimate, drafts = [], resume = null }: A
     if (!explicit && draftProblem(snapshot.values)) return Promise.resolve(null);
     const run = saves.current.then(async () => {
       if (submitted.current) return null;
-      const answer = await postDraft(buildDraftBody(snapshot.values, snapshot.files, snapshot.step, draftLoanType.current));
+      const unsaved = Object.fromEntries(Object.entries(snapshot.files).filter(([, file]) => !keptFileObjects.current.has(file)));
+      const answer = await postDraft(buildDraftBody(snapshot.values, unsaved, snapshot.step, draftLoanType.current));
       if (answer.ok && answer.draft) {
         draftLoanType.current = answer.draft.loanType;
         setKept(answer.draft.kept);
         setSavedFiles(draftFiles(answer.draft));
-        // Sent and kept with the draft: not sent again, unless another file was chosen meanwhile.
-        for (const file of Object.values(snapshot.files)) keptFileObjects.current.add(file);
-        setFiles((current) => {
-          const next = { ...current };
-          for (const [field, file] of Object.entries(snapshot.files)) if (next[field as DocumentField] === file) delete next[field as DocumentField];
-          return next;
-        });
+        // Kept with the draft now: the submission does not send them again (the slot still shows the chosen file).
+        for (const file of Object.values(unsaved)) keptFileObjects.current.add(file);
       }
       return answer;
     });

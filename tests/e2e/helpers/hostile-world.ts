@@ -66,6 +66,9 @@ const GUARDED_TABLES = [
   "loan_offers",
   // Issue 21: servicing.
   "loan_payments",
+  // Issue 23: Save and Finish Later.
+  "application_drafts",
+  "draft_documents",
 ];
 
 export async function fingerprintTables(db: pg.Client): Promise<Record<string, string>> {
