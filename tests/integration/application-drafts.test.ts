@@ -133,6 +133,9 @@ describe.each(testTargets)("Save and Finish Later on %s", (target) => {
     const exe = await saveDraft(users.a.cookie, DRAFT_FIELDS, { idCardFront: { bytes: makeExe(), name: "id.pdf", type: "application/pdf" } });
     expect(exe.status).toBe(400);
     expect(exe.body.field).toBe("idCardFront");
+    const huge = await saveDraft(users.a.cookie, DRAFT_FIELDS, { idCardFront: { bytes: makePdf(5 * 1024 * 1024 + 1), name: "big.pdf", type: "application/pdf" } });
+    expect(huge.status).toBe(413);
+    expect(huge.body.field).toBe("idCardFront");
     expect(JSON.stringify(await draftsOf(users.a.id))).toBe(before);
     expect(await docsOf(users.a.id)).toEqual([]);
   });
