@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Menu, Phone, ShieldCheck, UserCog, X } from "lucide-react";
+import { LayoutDashboard, LogOut, Menu, Phone, ShieldCheck, X } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { mainNavLinks } from "~/content/navigation";
@@ -101,7 +101,7 @@ function AccountActions({ user, isStaff, stacked = false }: { user: HeaderUser; 
         <UnreadBadge count={user.unreadMessages} />
       </LinkButton>
       {/* A plain link: the account page's code loads only when it is opened. */}
-      <LinkButton to="/account" variant="outline" size={size} className={full} icon={icon(UserCog)}>
+      <LinkButton to="/account" variant="outline" size={size} className={full}>
         Account
       </LinkButton>
       {isStaff ? (

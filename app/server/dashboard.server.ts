@@ -6,6 +6,7 @@ import { todayUtc } from "~/server/conversation/requests.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { approvedLoans, loanApplications, loanDocuments, loanOffers, profiles, requestItems, signedAgreements } from "~/server/db/schema.server";
 import { toOfferView } from "~/server/offers/offers.server";
+import { draftSummaries } from "~/server/applications/drafts.server";
 import type { Dashboard } from "~/domain/views/dashboard";
 
 /** What an applicant sees of each application on the dashboard and its page (never the SSN or bank data). */
@@ -133,5 +134,6 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
       };
     }),
     offers: offers.map((r) => toOfferView(r.offer, r.firstPaymentDue)),
+    drafts: await draftSummaries(db, userId),
   };
 }

@@ -31,6 +31,7 @@ import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/domain/validation/account-settings";
 import { PRIVACY_NOTICE_INTENTS } from "~/domain/validation/privacy-notice";
 import { ACCOUNT_SECURITY_INTENTS, PASSKEY_INTENTS } from "~/domain/validation/account-security";
+import { DRAFT_INTENTS } from "~/domain/validation/application-draft";
 
 /**
  * Who may do what: every route of the product (GET) and every action (POST), called as a visitor,
@@ -96,6 +97,8 @@ function rows(): Row[] {
     { method: "GET", path: "/auth/sign-out", expect: all("home") },
     { method: "GET", path: "/dashboard", expect: signedIn("auth", 200) },
     { method: "GET", path: "/apply", expect: signedIn("auth", 200) },
+    // Resuming a saved draft (issue 23): each applicant gets only their own; a loan type with none starts afresh.
+    { method: "GET", path: "/apply?loanType=business", route: "/apply", expect: signedIn("auth", 200) },
     { method: "GET", path: "/api/applications", expect: all(405) },
     { method: "GET", path: "/api/events", expect: signedIn(401, 200) },
     { method: "GET", path: "/api/admin/reveal", expect: all(405) },
@@ -449,6 +452,31 @@ function rows(): Row[] {
       expect: { visitor: "auth", applicantA: 400, applicantB: 400, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
     },
     { method: "GET", path: `/account/data/download/${"A".repeat(43)}`, route: "/account/data/download/:token", expect: signedIn("auth", 404) },
+    // Issue 23, Save and Finish Later: the signed-in applicant's own draft (a visitor 401, staff 403).
+    // Saving A's and B's own draft works; discarding a loan type with no draft is a 404 for each.
+    { method: "GET", path: "/api/drafts", expect: all(405) },
+    {
+      method: "POST",
+      path: "/api/drafts",
+      intent: "save",
+      body: () => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries({ intent: "save", step: "2", loanType: "business", firstName: "Matrix" })) f.append(k, v);
+        return { body: f };
+      },
+      expect: { visitor: 401, applicantA: 200, applicantB: 200, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
+    },
+    {
+      method: "POST",
+      path: "/api/drafts",
+      intent: "discard",
+      body: () => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries({ intent: "discard", loanType: "auto-loans" })) f.append(k, v);
+        return { body: f };
+      },
+      expect: { visitor: 401, applicantA: 404, applicantB: 404, adminNoMfa: 403, admin: 403, officer: 403, auditor: 403 },
+    },
     // Issue 23, Two-Factor Authentication and Passkeys. /account/security: applicants all of it; staff
     // passkeys only, past their second factor (their authenticator lives at /admin/mfa: 403 here).
     // Input each schema refuses where a valid one would change something lasting.
@@ -638,6 +666,7 @@ describe("authorization matrix", () => {
       "/account/privacy": PRIVACY_NOTICE_INTENTS,
       "/account/security": ACCOUNT_SECURITY_INTENTS,
       "/auth/passkey": PASSKEY_INTENTS,
+      "/api/drafts": DRAFT_INTENTS,
     };
     const covered = new Set(rows().filter((r) => r.intent).map((r) => `${r.route ?? r.path} ${r.intent}`));
     const missing = Object.entries(intents).flatMap(([p, list]) => list.filter((i) => !covered.has(`${p} ${i}`)).map((i) => `${p} ${i}`));

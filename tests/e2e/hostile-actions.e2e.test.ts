@@ -402,6 +402,29 @@ const ACTIONS: ActionCase[] = [
           .map(([entries, intent]): [string, string][] => [...entries.filter(([k]) => k !== "intent"), ["intent", intent]]),
       ),
   },
+  // Save and Finish Later (issue 23), as applicant B, who has no draft: the amount is never one the
+  // wizard accepts (a save is a 400) and a discard names no draft of B's (404); other bodies are unreadable.
+  {
+    path: "/api/drafts",
+    actor: "applicantB",
+    bodies: () =>
+      hostileEnvelope(
+        fc
+          .tuple(
+            hostileFields({
+              intent: oneOf("save", "discard", "SAVE", "publish", ""),
+              loanType: oneOf("personal", "business", "yacht", ""),
+              step: oneOf("1", "5", "0", "9", "x"),
+              fromLoanType: oneOf("auto-loans", "nope", ""),
+              firstName: hostileText,
+              ssn: oneOf("123-45-678", "000000000", "abc-de-fghi"),
+              idCardFront: oneOf("not a file", "%PDF-1.4"),
+            }),
+            fc.oneof(oneOf("-5", "ten", "1e9", "0", "12.345"), hostileText.map((t) => `${t}\u0000`), fc.constant("9".repeat(5000))),
+          )
+          .map(([entries, amount]): [string, string][] => [...entries.filter(([k]) => k !== "loanAmount"), ["loanAmount", amount]]),
+      ),
+  },
   {
     path: "/api/admin/reveal",
     actor: "admin",
@@ -683,7 +706,8 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
   });
 
   it("every action refuses a 5 MB chunked body (no Content-Length) with 413 or a closed connection, never reading it whole", async () => {
-    for (const action of ACTIONS.filter((a) => a.path !== "/api/applications")) {
+    // The wizard's two multipart routes read uploads under their own limits (apply-upload-limits, application-drafts).
+    for (const action of ACTIONS.filter((a) => a.path !== "/api/applications" && a.path !== "/api/drafts")) {
       const headers: Record<string, string> = { origin: world.server.url, "x-forwarded-for": "198.18.99.1" };
       if (world.cookies[action.actor]) headers.cookie = world.cookies[action.actor];
       if (action.path === "/api/admin/reveal") headers["content-type"] = "application/json";
@@ -693,6 +717,24 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     }
     expect((await fetch(`${world.server.url}/healthz`)).status).toBe(200);
   }, 120_000);
+
+  it("POST /api/drafts stops reading a document past 5 MB and a body past its total (413), storing nothing", async () => {
+    const MB = 1024 * 1024;
+    const headers = { origin: world.server.url, cookie: world.cookies.applicantB, "content-type": "multipart/form-data; boundary=xyz", "x-forwarded-for": "198.18.99.2" };
+    const before = await world.fingerprint();
+    const intro = '--xyz\r\ncontent-disposition: form-data; name="intent"\r\n\r\nsave\r\n--xyz\r\ncontent-disposition: form-data; name="idCardFront"; filename="a.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-';
+    for (const length of ["chunked", 20 * MB] as const) {
+      const res = await handPost({ url: world.server.url, path: "/api/drafts", headers, length, bodyBytes: 20 * MB, prefix: intro, fill: "A" });
+      expect([413, 0], `${length}: ${res.body.slice(0, 300)}`).toContain(res.status);
+      expect(leaksInternals(res.body)).toBeNull();
+      expect(res.bodyBytesWritten).toBeLessThan(12 * MB);
+    }
+    // A declared length past the draft's 35 MB is refused before a byte is read.
+    const declared = await handPost({ url: world.server.url, path: "/api/drafts", headers, length: 40 * MB, bodyBytes: 1024, prefix: intro, fill: "A" });
+    expect([413, 0]).toContain(declared.status);
+    expect(await world.fingerprint()).toEqual(before);
+    expect((await fetch(`${world.server.url}/healthz`)).status).toBe(200);
+  }, 60_000);
 
   it("no request in this file made the server log an error with a stack trace", () => {
     expect(world.server.output()).not.toMatch(/\n\s+at /);

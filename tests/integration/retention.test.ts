@@ -237,6 +237,7 @@ const EXPECTED: DisposalCounts = {
   rateLimitCounters: 2,
   dataExports: 0,
   closedAccounts: 0,
+  applicationDrafts: 0,
 };
 
 async function disposalAudits(db: Db) {

@@ -25,7 +25,7 @@ export type FieldSpec = TextSpec | Spec<"check", BooleanField, ComponentProps<ty
 /** A step's fields from its table, in order (the step lays them out in its grid). */
 export function StepFields({ fields, ...step }: StepProps & { fields: readonly FieldSpec[] }) {
   const bind = binder(step);
-  const shown = fields.filter((spec) => spec.when?.(step.values) ?? true);
+  const shown = fields.filter((spec) => spec.when?.(step.values) ?? true).map((spec) => withKeptHint(spec, step));
   return (
     <>
       {shown.map((spec) => (
@@ -40,6 +40,17 @@ function StepField({ spec, bind }: { spec: FieldSpec; bind: ReturnType<typeof bi
   // TypeScript cannot tie TEXT_CONTROLS[spec.kind] to that kind's props; TextSpec is built from the same table.
   const Control = TEXT_CONTROLS[spec.kind] as (props: ReturnType<typeof bind.text> & ReturnType<typeof controlProps<TextSpec>>) => ReactNode;
   return <Control {...bind.text(spec.name)} {...controlProps(spec)} />;
+}
+
+/**
+ * A sensitive field whose value a saved draft keeps (issue 23) says so while it is blank: the browser
+ * never gets the number back, only its last digits.
+ */
+function withKeptHint(spec: FieldSpec, step: StepProps): FieldSpec {
+  if (spec.kind !== "masked") return spec;
+  const mask = step.kept?.[spec.name];
+  if (!mask || step.values[spec.name]) return spec;
+  return { ...spec, hint: <>Saved as {mask}. Leave it blank to keep it, or type it again to change it.</> };
 }
 
 /** A spec without what only the table reads (the rest goes to the control). */

@@ -12,6 +12,7 @@ import { sizeInKb } from "./review-masks";
 import { SignaturePad, type SignatureValue } from "./signature-pad";
 import { binder, type StepProps } from "./step-types";
 import type { DocumentFiles, StepNumber } from "./wizard-steps";
+import type { WizardValues } from "./wizard-values";
 
 const LOOK = {
   list: "grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2",
@@ -75,7 +76,10 @@ export function ReviewStep({
   onSignature,
   onEdit,
   busy,
+  shownValues,
 }: StepProps & {
+  /** The values as the review lists them (sensitive values a saved draft keeps, by their last digits). */
+  shownValues?: WizardValues;
   files: DocumentFiles;
   signature: SignatureValue;
   onSignature: (value: SignatureValue) => void;
@@ -89,11 +93,11 @@ export function ReviewStep({
   const months = Number(values.loanDuration);
   const payment = monthlyPayment(amount, rate, months);
   const parts: ReviewPart[] = [
-    { key: "personal", title: "Personal Info", step: 1, facts: personalFacts(values) },
+    { key: "personal", title: "Personal Info", step: 1, facts: personalFacts(shownValues ?? values) },
     { key: "loan", title: "Loan Details", step: 2, facts: loanFacts(values) },
     { key: "financial", title: "Financial Info", step: 3, facts: financialFacts(values) },
     { key: "documents", title: "Documents", step: 4, children: <DocumentList files={files} /> },
-    { key: "bank", title: "Bank Information", step: 4, facts: bankFacts(values) },
+    { key: "bank", title: "Bank Information", step: 4, facts: bankFacts(shownValues ?? values) },
   ];
 
   return (

@@ -1,4 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { isOneOf, LOAN_TYPES } from "~/domain/enums";
+import { DRAFT_MESSAGES } from "~/domain/validation/application-draft";
+import type { SavedDraft } from "~/domain/views/application-draft";
 import { toast } from "~/components/toaster";
 import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, documentProblem, type DocumentField } from "~/domain/validation/application";
 import { EMPTY_SIGNATURE, hasSignature, signatureToPng, type SignatureValue } from "./signature-pad";
@@ -7,13 +11,17 @@ import { submitWithProgress } from "./submit-with-progress";
 import { clearDraft, getIdempotencyKey, readDraft, useWizardDraft } from "./use-wizard-draft";
 import { estimateKey, isCompleteEstimate, type PriorEstimate } from "~/domain/calculator-link";
 import { restoreStep } from "./wizard-draft";
-import { checkDocuments, checkSchemaStep, isStepNumber, stepOfField, type FieldErrors, type StepCheck, type StepNumber } from "./wizard-steps";
+import { buildDraftBody, draftFiles, draftProblem, draftStep, draftValues, postDraft, SAVED_TOAST, withKeptForDisplay, type DraftAnswer, type KeptValues } from "./server-draft";
+import { checkDocuments, checkSchemaStep, isStepNumber, stepOfField, type DocumentFiles, type FieldErrors, type StepCheck, type StepNumber } from "./wizard-steps";
 import { buildSubmission } from "./wizard-submission";
 import { applyEstimate, emptyValues, type WizardField, type WizardValues } from "./wizard-values";
 
 export type ApplyWizardProps = {
   user: { id: string; name: string; email: string };
   estimate: PriorEstimate | null;
+  /** The applicant's saved drafts (Save and Finish Later, issue 23), and the loan type whose draft to resume. */
+  drafts?: SavedDraft[];
+  resume?: string | null;
 };
 
 /** The spec's simulated upload delay (docs/requirements.md §10). */
@@ -26,14 +34,30 @@ export const SIGNATURE_FAILED = "Couldn't capture signature. Please try again.";
 
 type FocusRequest = { target: "heading" } | { target: "field"; field: string } | { target: "confirmation" };
 
-function initialState(user: ApplyWizardProps["user"], estimate: PriorEstimate | null) {
-  const draft = readDraft(user.id);
+/**
+ * Where the wizard starts: the server draft of the loan type asked for (the dashboard's link) or of the
+ * tab's session draft, with the tab's own newer typing over it; else the session draft alone.
+ */
+function initialState(user: ApplyWizardProps["user"], estimate: PriorEstimate | null, drafts: SavedDraft[], resume: string | null) {
+  const session = readDraft(user.id);
+  const sessionType = session?.values.loanType || null;
+  const server = drafts.find((d) => d.loanType === (resume ?? sessionType)) ?? null;
+  const draft = session && (resume === null || sessionType === resume) ? session : null;
   let values = emptyValues(user.email);
   let step: StepNumber = 1;
+  let kept: KeptValues = {};
+  let savedFiles: DocumentFiles = {};
+  if (server) {
+    values = { ...values, ...draftValues(server) };
+    step = draftStep(server);
+    kept = server.kept;
+    savedFiles = draftFiles(server);
+  }
   if (draft) {
     values = { ...values, ...draft.values };
-    step = restoreStep(draft.step, values);
+    step = Math.max(step, draft.step) as StepNumber;
   }
+  if (server || draft) step = restoreStep(step, values, server ? { kept: Object.keys(kept), files: savedFiles } : undefined);
   let key = draft?.estimateKey ?? null;
   let announce = false;
   if (isCompleteEstimate(estimate)) {
@@ -44,7 +68,7 @@ function initialState(user: ApplyWizardProps["user"], estimate: PriorEstimate | 
       announce = true;
     }
   }
-  return { values, step, estimateKey: key, announce, restored: draft !== null };
+  return { values, step, estimateKey: key, announce, restored: draft !== null || server !== null, kept, savedFiles, draftLoanType: server?.loanType ?? null };
 }
 
 /**
@@ -61,9 +85,20 @@ function withoutFile<T>(files: Partial<Record<DocumentField, T>>, field: Documen
   return next;
 }
 
-export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
+export function useApplyWizard({ user, estimate, drafts = [], resume = null }: ApplyWizardProps) {
   const idPrefix = `apply${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
-  const [init] = useState(() => initialState(user, estimate));
+  const [init] = useState(() => initialState(user, estimate, drafts, resume));
+  const navigate = useNavigate();
+  const [kept, setKept] = useState<KeptValues>(init.kept);
+  const [savedFiles, setSavedFiles] = useState<DocumentFiles>(init.savedFiles);
+  const [savingForLater, setSavingForLater] = useState(false);
+  // The furthest step reached, the loan type the server draft is kept under, and the saves in flight (one at a time, in order).
+  const reached = useRef<StepNumber>(init.step);
+  const draftLoanType = useRef<string | null>(init.draftLoanType);
+  const saves = useRef<Promise<unknown>>(Promise.resolve());
+  const submitted = useRef(false);
+  // Chosen files a save has stored with the draft: the submission takes them from there.
+  const keptFileObjects = useRef(new Set<File>());
   const [values, setValues] = useState<WizardValues>(init.values);
   const [step, setStep] = useState<StepNumber>(init.step);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -139,13 +174,42 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     requestFocus({ target: "field", field: check.first.field });
   };
 
+  const keptFields = Object.keys(kept);
+  const shownFiles: DocumentFiles = { ...savedFiles, ...files };
+
   /** Step 4 checks the documents first, then the bank fields; both sets of errors are shown. */
   const checkStep = (n: StepNumber): StepCheck => {
-    if (n !== 4) return checkSchemaStep(n, values);
-    const documents = checkDocuments(files);
-    const bank = checkSchemaStep(4, values);
+    if (n !== 4) return checkSchemaStep(n, values, keptFields);
+    const documents = checkDocuments(shownFiles);
+    const bank = checkSchemaStep(4, values, keptFields);
     if (documents.ok) return bank;
     return { ok: false, errors: { ...documents.errors, ...(bank.ok ? {} : bank.errors) }, first: documents.first };
+  };
+
+  /**
+   * Saves the server draft (issue 23) after the saves already queued: the values and the documents
+   * chosen since, as they are now. Background saves skip a draft the server would refuse (the session
+   * draft still holds it); nothing is saved before a loan type is chosen (it names the draft).
+   */
+  const saveDraft = (explicit: boolean): Promise<DraftAnswer | null> => {
+    const snapshot = { values, files, step: reached.current };
+    if (!isOneOf(LOAN_TYPES, snapshot.values.loanType) || submitted.current) return Promise.resolve(null);
+    if (!explicit && draftProblem(snapshot.values)) return Promise.resolve(null);
+    const run = saves.current.then(async () => {
+      if (submitted.current) return null;
+      const unsaved = Object.fromEntries(Object.entries(snapshot.files).filter(([, file]) => !keptFileObjects.current.has(file)));
+      const answer = await postDraft(buildDraftBody(snapshot.values, unsaved, snapshot.step, draftLoanType.current));
+      if (answer.ok && answer.draft) {
+        draftLoanType.current = answer.draft.loanType;
+        setKept(answer.draft.kept);
+        setSavedFiles(draftFiles(answer.draft));
+        // Kept with the draft now: the submission does not send them again (the slot still shows the chosen file).
+        for (const file of Object.values(unsaved)) keptFileObjects.current.add(file);
+      }
+      return answer;
+    });
+    saves.current = run.catch(() => undefined);
+    return run;
   };
 
   const goTo = (target: StepNumber) => {
@@ -153,6 +217,45 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     problemToast.clear();
     setStep(target);
     requestFocus({ target: "heading" });
+    reached.current = Math.max(reached.current, target) as StepNumber;
+    void saveDraft(false);
+  };
+
+  const showFieldProblem = (field: string, message: string) => {
+    const target = stepOfField(field);
+    if (target && target !== step) setStep(target);
+    setErrors({ [field]: message });
+    problemToast.show(message, field);
+    requestFocus({ target: "field", field });
+  };
+
+  /** Save and Finish Later: the draft now, then the dashboard (its Continue Your Application card). */
+  const onSaveForLater = async () => {
+    if (busy || savingForLater) return;
+    if (!isOneOf(LOAN_TYPES, values.loanType)) {
+      showFieldProblem("loanType", DRAFT_MESSAGES.loanType);
+      return;
+    }
+    const problem = draftProblem(values);
+    if (problem) {
+      showFieldProblem(problem.field, problem.message);
+      return;
+    }
+    setSavingForLater(true);
+    reached.current = Math.max(reached.current, step) as StepNumber;
+    const answer = await saveDraft(true);
+    setSavingForLater(false);
+    if (answer?.ok) {
+      toast.success(SAVED_TOAST, { id: "apply-draft-saved" });
+      void navigate("/dashboard");
+      return;
+    }
+    if (answer?.status === 401) {
+      toast.error(DRAFT_MESSAGES.signIn);
+      return;
+    }
+    if (answer?.field && stepOfField(answer.field)) showFieldProblem(answer.field, answer.message);
+    else problemToast.show(answer?.message || DRAFT_MESSAGES.failed);
   };
 
   const onContinue = (event: FormEvent<HTMLFormElement>) => {
@@ -250,7 +353,12 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
       return;
     }
     idempotencyKey.current ??= getIdempotencyKey();
-    const body = buildSubmission(values, files, png, idempotencyKey.current);
+    // A save still in flight finishes first: its documents are then taken from the draft, and no save
+    // can land after the submission (which deletes the draft).
+    await saves.current;
+    submitted.current = true;
+    const unsent = Object.fromEntries(Object.entries(files).filter(([, file]) => !keptFileObjects.current.has(file)));
+    const body = buildSubmission(values, unsent, png, idempotencyKey.current);
     const result = await submitWithProgress(SUBMIT_URL, body, setProgress);
     const answer = result.body;
 
@@ -265,6 +373,7 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
       return;
     }
     if (result.status === 401) {
+      submitted.current = false;
       // The session ended: the draft (not the files or signature) survives signing in again.
       setBusy(false);
       setProgress(null);
@@ -276,6 +385,7 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
       });
       return;
     }
+    submitted.current = false;
     const clientError = result.status >= 400 && result.status < 500 && result.status !== 403;
     if (clientError && answer?.message) {
       fail(answer.message, answer.field);
@@ -316,10 +426,12 @@ export function useApplyWizard({ user, estimate }: ApplyWizardProps) {
     onContinue,
     onBack,
     /** What every step gets. */
-    stepProps: { idPrefix, values, errors, set },
-    /** Step 4's documents. */
-    documentProps: { files, uploading, onSelectFile, disabled: busy },
-    /** Step 5's signature, and its edit links back to a step. */
-    reviewProps: { files, signature, onSignature, onEdit: goTo, busy },
+    stepProps: { idPrefix, values, errors, set, kept },
+    /** Step 4's documents (kept with the draft, or chosen here). */
+    documentProps: { files: shownFiles, uploading, onSelectFile, disabled: busy },
+    /** Step 5's signature, and its edit links back to a step; kept sensitive values show masked. */
+    reviewProps: { files: shownFiles, signature, onSignature, onEdit: goTo, busy, shownValues: withKeptForDisplay(values, kept) },
+    /** Save and Finish Later (issue 23). */
+    saveForLater: { onSave: onSaveForLater, saving: savingForLater, offered: step > 1 || isOneOf(LOAN_TYPES, values.loanType) },
   };
 }

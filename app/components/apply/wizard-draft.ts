@@ -1,5 +1,5 @@
 import { emptyValues, NOT_PERSISTED, type WizardField, type WizardValues } from "./wizard-values";
-import { checkSchemaStep, isStepNumber, type StepNumber } from "./wizard-steps";
+import { checkDocuments, checkSchemaStep, isStepNumber, type DocumentFiles, type StepNumber } from "./wizard-steps";
 
 /** The wizard's session draft: what survives a reload, and what never leaves memory. */
 
@@ -57,14 +57,15 @@ export function parseDraft(raw: string | null, userId: string): WizardDraft | nu
 }
 
 /**
- * The step to reopen a draft on: the saved one, unless an earlier step no longer passes. Documents,
- * bank numbers and the signature are never stored, so a draft reopens on step 4 at the latest.
+ * The step to reopen a draft on: the saved one, unless an earlier step no longer passes. A session
+ * draft holds no documents, bank numbers or signature, so it reopens on step 4 at the latest; a
+ * server draft (issue 23) passes its kept documents and sensitive fields, and may reopen on step 5.
  */
-export function restoreStep(saved: StepNumber, values: WizardValues): StepNumber {
-  const target = Math.min(saved, 4) as StepNumber;
+export function restoreStep(saved: StepNumber, values: WizardValues, server?: { kept: readonly string[]; files: DocumentFiles }): StepNumber {
+  const target = (server ? saved : Math.min(saved, 4)) as StepNumber;
   for (let step = 1; step < target; step++) {
-    if (!checkSchemaStep(step as StepNumber, values).ok) return step as StepNumber;
+    if (!checkSchemaStep(step as StepNumber, values, server?.kept).ok) return step as StepNumber;
+    if (step === 4 && !checkDocuments(server?.files ?? {}).ok) return 4;
   }
   return target;
 }
-

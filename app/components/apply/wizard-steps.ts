@@ -37,12 +37,18 @@ const STEP_SCHEMA_BY_NUMBER = {
 
 type SafeParser = { safeParse: (input: unknown) => { success: boolean; error?: { issues: IssueLike[] } } };
 
-/** Runs one step's schema: the first message of each field, and the first problem overall. */
-export function checkSchemaStep(step: StepNumber, values: WizardValues): StepCheck {
+/**
+ * Runs one step's schema: the first message of each field, and the first problem overall. `kept`
+ * names sensitive fields a saved draft holds (issue 23): left blank, they keep the stored value.
+ */
+export function checkSchemaStep(step: StepNumber, values: WizardValues, kept: readonly string[] = []): StepCheck {
   const schema = STEP_SCHEMA_BY_NUMBER[step] as unknown as SafeParser;
-  const result = schema.safeParse(schemaInput(values));
+  const input = schemaInput(values);
+  const result = schema.safeParse(input);
   if (result.success || !result.error) return { ok: true };
   const messages = issuesToFieldErrors(result.error);
+  for (const field of kept) if (!input[field]) delete messages[field];
+  if (Object.keys(messages).length === 0) return { ok: true };
   const errors: FieldErrors = Object.fromEntries(Object.entries(messages).map(([field, list]) => [field, list[0]]));
   // Fields are listed in the order of their first issue, so the first of them is the first problem.
   return { ok: false, errors, first: firstFieldError(messages, Object.keys(messages))! };

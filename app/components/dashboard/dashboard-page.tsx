@@ -3,6 +3,7 @@ import type { Dashboard } from "~/domain/views/dashboard";
 import { ApplicationsSection } from "./applications-section";
 import { ApprovalNotice } from "./approval-notice";
 import { ApprovedLoansSection } from "./approved-loans-section";
+import { ContinueApplicationSection } from "./continue-application-section";
 import { useDisplayTimeZone } from "./format";
 import { useDashboardLive } from "./use-dashboard-live";
 import { WhatWeNeedSummary } from "./what-we-need-summary";
@@ -27,6 +28,7 @@ export function DashboardPage({ data }: { data: Dashboard }) {
       </header>
       <div className="flex flex-col gap-12">
         <WhatWeNeedSummary items={data.whatWeNeed} />
+        <ContinueApplicationSection drafts={data.drafts ?? []} timeZone={timeZone} />
         {openOffers.length > 0 ? (
           <div id="your-loan-offers" className="flex scroll-mt-24 flex-col gap-6" data-testid="open-offers">
             {openOffers.map((offer) => (

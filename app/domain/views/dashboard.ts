@@ -1,5 +1,6 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import type { OfferView } from "~/domain/loan-offers";
+import type { DraftSummary } from "./application-draft";
 
 /**
  * What an applicant's dashboard shows, as plain data: server/dashboard.server.ts returns these shapes and
@@ -56,6 +57,8 @@ export type Dashboard = {
   whatWeNeed: DashboardRequestItem[];
   /** The loan offers on the applicant's applications (issue 20), newest first, any status. */
   offers: OfferView[];
+  /** Save and Finish Later drafts not yet submitted (issue 23), oldest save first. */
+  drafts?: DraftSummary[];
 };
 
 /** A 60-second download link to one of the applicant's own documents (the dashboard action's answer). */

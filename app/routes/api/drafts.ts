@@ -1,15 +1,21 @@
-import { requireUser } from "~/server/auth/session.server";
+import { DRAFT_MESSAGES } from "~/domain/validation/application-draft";
+import { draftAction } from "~/server/applications/draft-action.server";
+import { getOptionalUser } from "~/server/auth/session.server";
+import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
 import type { Route } from "./+types/drafts";
 
-/** Issue 23: placeholder until a helper lands this action. */
+/**
+ * POST /api/drafts (issue 23): Save and Finish Later, intent=save or intent=discard (multipart, JSON
+ * answers; see draft-action.server.ts). A visitor gets 401 (the wizard offers to sign in), staff 403.
+ */
 export function loader() {
   return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
-  return noStoreJson({ ok: false, message: "Not Found" }, 404);
+  const user = await getOptionalUser(request);
+  if (!user) return noStoreJson({ ok: false, message: DRAFT_MESSAGES.signIn }, 401);
+  return jsonAnswer(await draftAction(request, user));
 }

@@ -19,9 +19,12 @@ import { enqueueEmail } from "~/server/mail/outbox.server";
 import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
-import { createLimit } from "./concurrency-limit.server";
-import { DOCUMENT_MIME_TYPES, inspectUpload, UPLOAD_REASONS, type SniffedType } from "~/domain/upload-rules";
-import { fileProblem, SubmissionRejected, type ParsedSubmission, type UploadedFile } from "./upload-parser.server";
+import { checkUploadedFile, storeUploadedFile } from "./file-work.server";
+import { DOCUMENT_MIME_TYPES } from "~/domain/upload-rules";
+import { draftForSubmission, takeDraft, type DraftForSubmission } from "./drafts.server";
+import { isOneOf, LOAN_TYPES } from "~/domain/enums";
+import { SENSITIVE_DRAFT_FIELDS } from "~/domain/validation/application-draft";
+import { SubmissionRejected, type ParsedSubmission, type UploadedFile } from "./upload-parser.server";
 
 /**
  * The application submission: all or nothing. Files are written to storage first, then the
@@ -55,35 +58,27 @@ export function submissionThrottled(user: Pick<Applicant, "id">): Promise<Servic
   return throttleRefusal([[`application:user:${user.id}`, THROTTLES.applicationPerUser]], (message) => ({ ok: false as const, message }));
 }
 
-type PreparedFile = { field: string; type: string; key: string; mime: string; size: number; fileName: string; source: UploadedFile };
+/** A file of the application: received now (`source`), or kept with the applicant's draft (stored already). */
+type PreparedFile = { field: string; type: string; key: string; mime: string; size: number; fileName: string; source?: UploadedFile };
 
 const IDEMPOTENCY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Test seam: lets a test fail the submission after the files are written. */
 export type SubmitHooks = { afterFilesWritten?: () => Promise<void> | void };
 
-/**
- * Checking or storing a file holds it in memory (and the content checks a text copy of it): a few at a
- * time across the process bound that memory however many submissions arrive together. The work is
- * short and paced by the server, never by a slow sender (the upload itself is already on disk).
- */
-const fileWork = createLimit(3);
-
-async function withFileBytes<T>(file: UploadedFile, use: (bytes: Buffer) => Promise<T> | T): Promise<T> {
-  return fileWork(async () => use(await file.read()));
-}
-
 /** Checks every file by its content (nothing is stored yet) and names where each will be stored. */
-async function prepareFiles(submission: ParsedSubmission, userId: string, applicationId: string): Promise<PreparedFile[]> {
+async function prepareFiles(submission: ParsedSubmission, userId: string, applicationId: string, draft: DraftForSubmission | null): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
-  const check = async (file: UploadedFile, allowed: readonly SniffedType["mime"][]) => {
-    const verdict = await withFileBytes(file, (bytes) => inspectUpload({ filename: file.filename, declaredType: file.declaredType, bytes }, allowed));
-    if (!verdict.ok) throw fileProblem(file.field, 400, UPLOAD_REASONS[verdict.reason]);
-    return verdict.type;
-  };
+  const check = checkUploadedFile;
   for (const doc of DOCUMENT_FIELDS) {
     const file = submission.files.get(doc.field);
     if (!file) {
+      // Not sent again: the one kept with the draft (checked by content when it was saved).
+      const kept = draft?.documents.find((d) => d.type === doc.type);
+      if (kept) {
+        prepared.push({ field: doc.field, type: doc.type, key: kept.key, mime: kept.mime, size: kept.size, fileName: kept.fileName });
+        continue;
+      }
       if (doc.required) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.documents });
       continue;
     }
@@ -196,22 +191,44 @@ export async function submitApplication(
   const existing = await findByIdempotencyKey(db, applicant.id, idempotencyKey);
   if (existing) return { applicationId: existing, duplicate: true };
 
-  const validated = validateApplicationFields(submission.fields);
+  // The applicant's draft for this loan type (issue 23) completes what was not sent again: the SSN
+  // and bank numbers left blank because they were kept, and the documents uploaded with the draft.
+  const loanType = submission.fields.loanType ?? "";
+  const draft = isOneOf(LOAN_TYPES, loanType) ? await draftForSubmission(db, applicant.id, loanType) : null;
+  const raw = { ...submission.fields };
+  for (const field of SENSITIVE_DRAFT_FIELDS) {
+    const kept = draft?.sensitive[field];
+    if (kept && !raw[field]?.trim()) raw[field] = kept;
+  }
+
+  const validated = validateApplicationFields(raw);
   if (!validated.ok) throw new SubmissionRejected(400, validated.problem);
   const fields = validated.value;
 
   const applicationId = randomUUID();
-  const files = await prepareFiles(submission, applicant.id, applicationId);
+  const files = await prepareFiles(submission, applicant.id, applicationId, draft);
 
   const written: string[] = [];
+  let leftOver: string[] = [];
   try {
     for (const file of files) {
-      await withFileBytes(file.source, (bytes) => storage.put(file.key, bytes, file.mime));
+      if (!file.source) continue;
+      await storeUploadedFile(storage, file.source, file.key, file.mime);
       written.push(file.key);
     }
     await options.hooks?.afterFilesWritten?.();
     const baseUrl = getConfig().publicUrl;
     await db.transaction(async (tx) => {
+      if (draft) {
+        // The draft becomes this application: deleted here, so a failed submission keeps it whole.
+        const current = await takeDraft(tx, draft.id, applicant.id);
+        const used = new Set(files.filter((f) => !f.source).map((f) => f.key));
+        const stillThere = new Set((current ?? []).map((d) => d.key));
+        if ([...used].some((key) => !stillThere.has(key))) {
+          throw new SubmissionRejected(409, { step: 4, message: "Your saved application changed while it was being submitted. Please check your documents and submit again." });
+        }
+        leftOver = [...stillThere].filter((key) => !used.has(key));
+      }
       await tx.insert(loanApplications).values(applicationRow(applicationId, applicant, fields, idempotencyKey));
       await recordEvent(tx, { applicationId, ownerId: applicant.id, kind: "submitted", actorId: applicant.id, actorSide: "applicant" });
       await tx.insert(loanDocuments).values(
@@ -249,6 +266,8 @@ export async function submitApplication(
         ...applicationReceivedEmail({ applicantName, loanType: fields.loanType, requestedAmount: fields.loanAmount, applicationId, baseUrl }),
       });
     });
+    // Draft files replaced by ones sent now: no row points at them any more (the sweep would remove them too).
+    await Promise.all(leftOver.map((key) => storage.delete(key).catch(() => undefined)));
     return { applicationId, duplicate: false };
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));

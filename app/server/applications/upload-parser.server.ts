@@ -63,14 +63,28 @@ export function fileProblem(field: string, status: number, reason: string): Subm
   return new SubmissionRejected(status, { step: 4, field, message: documentFileMessage(label, reason) });
 }
 
-export async function parseSubmission(request: Request, options: { spoolRoot?: string } = {}): Promise<ParsedSubmission> {
+/**
+ * Which parts a form may carry: the submission's by default; the wizard's draft (issue 23) names its
+ * own text fields and takes the documents without the signature.
+ */
+export type FormShape = { textFields: ReadonlySet<string>; fileFields: ReadonlyMap<string, number>; maxBytes: number; tooLarge: string };
+
+export const SUBMISSION_SHAPE: FormShape = {
+  textFields: TEXT_FIELDS,
+  fileFields: FILE_FIELDS,
+  maxBytes: MAX_SUBMISSION_BYTES,
+  tooLarge: "The application is too large (35 MB at most).",
+};
+
+export async function parseSubmission(request: Request, options: { spoolRoot?: string; shape?: FormShape } = {}): Promise<ParsedSubmission> {
+  const { textFields, fileFields, maxBytes, tooLarge } = options.shape ?? SUBMISSION_SHAPE;
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new SubmissionRejected(415, { message: "The application must be sent as multipart/form-data." });
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_SUBMISSION_BYTES) {
-    throw new SubmissionRejected(413, { message: "The application is too large (35 MB at most)." });
+  if (declared > maxBytes) {
+    throw new SubmissionRejected(413, { message: tooLarge });
   }
   if (!request.body) throw new SubmissionRejected(400, { message: "The application is empty." });
 
@@ -78,7 +92,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
   try {
     parser = busboy({
       headers: { "content-type": type },
-      limits: { fileSize: MAX_FILE_BYTES + 1, files: FILE_FIELDS.size, fields: TEXT_FIELDS.size, fieldSize: 4096, parts: 64, fieldNameSize: 64 },
+      limits: { fileSize: MAX_FILE_BYTES + 1, files: fileFields.size, fields: textFields.size, fieldSize: 4096, parts: 64, fieldNameSize: 64 },
     });
   } catch {
     throw new SubmissionRejected(400, { message: "The application could not be read." });
@@ -114,8 +128,8 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         total += chunk.length;
-        if (total > MAX_SUBMISSION_BYTES) {
-          fail(new SubmissionRejected(413, { message: "The application is too large (35 MB at most)." }));
+        if (total > maxBytes) {
+          fail(new SubmissionRejected(413, { message: tooLarge }));
           done();
           return;
         }
@@ -124,7 +138,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
     });
 
     parser.on("field", (name, value, info) => {
-      if (!TEXT_FIELDS.has(name) || name in fields) {
+      if (!textFields.has(name) || name in fields) {
         fail(new SubmissionRejected(400, { field: name, message: `Unexpected field: ${name.slice(0, 64)}` }));
         return;
       }
@@ -136,7 +150,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
     });
 
     parser.on("file", (name, stream, info) => {
-      const limit = FILE_FIELDS.get(name);
+      const limit = fileFields.get(name);
       if (settled || limit === undefined || files.has(name)) {
         stream.resume();
         fail(new SubmissionRejected(400, { field: name, message: `Unexpected file: ${name.slice(0, 64)}` }));

@@ -20,6 +20,7 @@ import {
 } from "~/server/db/schema.server";
 import type { DocumentStorage } from "~/server/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
+import { deleteExpiredDrafts } from "~/server/applications/drafts.server";
 import { cutoffFor, RETENTION_POLICY } from "./policy.server";
 
 /**
@@ -50,6 +51,8 @@ export type DisposalCounts = {
   dataExports: number;
   /** Closed accounts removed once nothing the law keeps points at them (issue 23). */
   closedAccounts: number;
+  /** Save and Finish Later drafts past their 30 days, with their files (issue 23). */
+  applicationDrafts: number;
 };
 
 export type DisposalResult = {
@@ -93,6 +96,7 @@ const EMPTY_COUNTS: DisposalCounts = {
   rateLimitCounters: 0,
   dataExports: 0,
   closedAccounts: 0,
+  applicationDrafts: 0,
 };
 
 export async function disposeExpiredRecords(options: DisposalOptions): Promise<DisposalResult> {
@@ -113,6 +117,7 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
     rateLimit: cutoffFor(p.rateLimitCounter.period, now),
     dataExport: cutoffFor(p.dataExport.period, now),
     closedAccount: cutoffFor(p.closedAccount.period, now),
+    applicationDraft: cutoffFor(p.applicationDraft.period, now),
   };
 
   let outcome: { ran: boolean; counts: DisposalCounts; files: string[] } = { ran: false, counts: EMPTY_COUNTS, files: [] };
@@ -214,6 +219,10 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
       ).map((row) => row.key);
       counts.dataExports = exportKeys.length;
       files = [...files, ...exportKeys.filter((k): k is string => k !== null)];
+      // Drafts (issue 23) past their expiry: the rows here, their files after the commit.
+      const drafts = await deleteExpiredDrafts(tx, cut.applicationDraft);
+      counts.applicationDrafts = drafts.drafts;
+      files = [...files, ...drafts.files];
       // Closed accounts (issue 23) whose kept records are all gone (the applications above included):
       // the user row goes, and with it (ON DELETE CASCADE) the profile, credentials and consents left.
       // Every table that keeps a user's records points at an application or a loan of theirs, so these

@@ -115,6 +115,14 @@ export const RETENTION_POLICY = {
     ...afterExpiry("data_exports", 0),
     why: "The link works 24 hours; after that the file is a copy of personal data with no use. Failed requests go a day after they were made.",
   },
+  applicationDraft: {
+    record: "Save and Finish Later draft of an application, with its uploaded documents",
+    holds: ["application_drafts", "draft_documents", "draft document files"],
+    ...afterExpiry("application_drafts", 0),
+    why:
+      "A draft is never submitted to the lender; 30 days after its last save (its expires_at) it is removed with its files. " +
+      "Submitting turns it into the application at once, and Close My Account removes it.",
+  },
   closedAccount: {
     record: "Closed applicant account (user row, profile, sign-in and consent records)",
     holds: ["user", "profiles", "account", "privacy_acceptances", "testimonials"],

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 
 /** The storage contract and the only shape of key it accepts (shared by every adapter). */
@@ -37,6 +38,17 @@ export function assertSafeKey(key: string): void {
   if (parts.length !== 3 || !SEGMENT.test(parts[0]!) || !SEGMENT.test(parts[1]!) || !fileOk) {
     throw new Error(`Refusing an unsafe storage key: ${JSON.stringify(key)}`);
   }
+}
+
+/**
+ * A document kept with a wizard draft (issue 23): `{userId}/draft-{loanType}/{type}_{random}.{ext}`. The
+ * random part gives a replacement its own key, so the old file is removed only once its row is gone.
+ * On submission the key moves to loan_documents unchanged (rows, not folders, say what a file is).
+ */
+export function draftDocumentKey(userId: string, loanType: string, name: string, ext: "pdf" | "jpg" | "png"): string {
+  const key = `${userId}/draft-${loanType}/${name}_${randomBytes(6).toString("hex")}.${ext}`;
+  assertSafeKey(key);
+  return key;
 }
 
 export function documentKey(userId: string, applicationId: string, name: string, ext: "pdf" | "jpg" | "png"): string {

@@ -11,7 +11,7 @@ import { createS3Storage } from "~/server/storage/s3-storage.server";
  * could leave the bucket.
  */
 
-export { assertSafeKey, BUCKET, documentKey, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
+export { assertSafeKey, BUCKET, documentKey, draftDocumentKey, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
 
 export function createLocalStorage(root: string): DocumentStorage {
   const base = path.resolve(root, BUCKET);

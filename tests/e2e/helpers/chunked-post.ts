@@ -28,6 +28,8 @@ export type HandPost = {
   bodyBytes: number;
   /** What to fill the body with: a urlencoded form by default ("a=aaaa…"). */
   fill?: string;
+  /** What the body starts with, once (a multipart part's head before a long file); `fill` by default. */
+  prefix?: string;
   chunkBytes?: number;
   timeoutMs?: number;
   /** Collect every answer until the server closes the connection (for a body that holds a second request). */
@@ -80,7 +82,7 @@ export function handPost(opts: HandPost): Promise<HandPostAnswer> {
       const lines = [`POST ${opts.path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
       lines.push(opts.length === "chunked" ? "transfer-encoding: chunked" : `content-length: ${opts.length}`);
       socket.write(`${lines.join("\r\n")}\r\n\r\n`);
-      const prefix = Buffer.from(opts.fill ?? "a=");
+      const prefix = Buffer.from(opts.prefix ?? opts.fill ?? "a=");
       const filler = Buffer.alloc(chunkBytes, opts.fill ? opts.fill : "a");
       let offered = 0;
       while (offered < opts.bodyBytes && !answered && !finished) {

@@ -69,6 +69,9 @@ const GUARDED_TABLES = [
   // Issue 23: account settings and the privacy notice.
   "notification_preferences",
   "privacy_acceptances",
+  // Issue 23: Save and Finish Later.
+  "application_drafts",
+  "draft_documents",
 ];
 
 export async function fingerprintTables(db: pg.Client): Promise<Record<string, string>> {

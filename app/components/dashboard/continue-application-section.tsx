@@ -1,0 +1,47 @@
+import { ArrowRight } from "lucide-react";
+import { LinkButton } from "~/components/link-button";
+import { formatDate } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
+import type { DraftSummary } from "~/domain/views/application-draft";
+import { ItemCard } from "./item-card";
+
+const STEP_COUNT = 5;
+
+/**
+ * Save and Finish Later (issue 23): one card per saved application, with the step reached and when
+ * the draft expires; its link resumes the wizard on that step, on this device or any other.
+ */
+export function ContinueApplicationSection({ drafts, timeZone }: { drafts: DraftSummary[]; timeZone: string }) {
+  if (drafts.length === 0) return null;
+  return (
+    <section aria-labelledby="drafts-heading">
+      <h2 id="drafts-heading" className="text-2xl font-bold tracking-tight text-primary">
+        Applications in Progress
+      </h2>
+      <ul className="mt-5 flex flex-col gap-4" aria-label="Your saved applications">
+        {drafts.map((draft) => (
+          <li key={draft.loanType} data-testid="draft" data-loan-type={draft.loanType}>
+            <ItemCard
+              heading={<h3 className="min-w-0 text-lg font-semibold text-primary">{loanTypeLabel(draft.loanType)}</h3>}
+              badge={
+                <span className="rounded-full bg-navy-50 px-3 py-1 text-sm font-semibold text-navy-700">
+                  Step {draft.step} of {STEP_COUNT}
+                </span>
+              }
+            >
+              <p className="mt-3 text-sm text-muted-foreground">
+                Saved at {draft.stepTitle ? <span className="font-semibold text-foreground">{draft.stepTitle}</span> : "your last step"}. Kept until{" "}
+                <span className="font-semibold text-foreground">{formatDate(draft.expiresAt, timeZone)}</span>, then removed with its documents.
+              </p>
+              <div className="mt-4 flex justify-end">
+                <LinkButton to={`/apply?loanType=${encodeURIComponent(draft.loanType)}`} size="sm" iconAfter={ArrowRight} className="w-full sm:w-auto">
+                  Continue Your Application<span className="sr-only"> for a {loanTypeLabel(draft.loanType)}</span>
+                </LinkButton>
+              </div>
+            </ItemCard>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
