@@ -13,6 +13,7 @@ import {
   contactMessages,
   emailOutbox,
   emailVerificationCodes,
+  webauthnChallenges,
   loanApplications,
   loanDocuments,
   rateLimit,
@@ -205,6 +206,16 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
     s[expect].add(`hits:${key}`);
     s[expect].add(`ratelimit:${key}`);
   }
+  for (const [expect, expiresAt] of [
+    ["keep", new Date(NOW.getTime() - 30 * 60 * 1000)],
+    ["go", new Date(NOW.getTime() - 2 * 60 * 60 * 1000)],
+  ] as const) {
+    const [row] = await db
+      .insert(webauthnChallenges)
+      .values({ challenge: randomUUID(), purpose: "authenticate", expiresAt })
+      .returning({ id: webauthnChallenges.id });
+    s[expect].add(`challenge:${row!.id}`);
+  }
   return s;
 }
 
@@ -219,6 +230,7 @@ async function present(db: Db): Promise<Set<string>> {
   for (const r of await db.select({ id: emailVerificationCodes.id }).from(emailVerificationCodes)) out.add(`code:${r.id}`);
   for (const r of await db.select({ key: rateLimitHits.key }).from(rateLimitHits)) out.add(`hits:${r.key}`);
   for (const r of await db.select({ key: rateLimit.key }).from(rateLimit)) out.add(`ratelimit:${r.key}`);
+  for (const r of await db.select({ id: webauthnChallenges.id }).from(webauthnChallenges)) out.add(`challenge:${r.id}`);
   return out;
 }
 
@@ -238,6 +250,7 @@ const EXPECTED: DisposalCounts = {
   dataExports: 0,
   closedAccounts: 0,
   applicationDrafts: 0,
+  webauthnChallenges: 1,
 };
 
 async function disposalAudits(db: Db) {

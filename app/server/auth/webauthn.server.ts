@@ -11,7 +11,7 @@ import { and, count, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { SECURITY_MESSAGES, type CredentialInput } from "~/domain/validation/account-security";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
-import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
+import type { Db, DbOrTx } from "~/server/db/client.server";
 import { passkeys, webauthnChallenges } from "~/server/db/schema.server";
 import { site } from "~/content/site";
 
@@ -64,12 +64,6 @@ export async function consumeChallenge(db: DbOrTx, challenge: string, purpose: P
     )
     .returning({ id: webauthnChallenges.id });
   return used.length === 1;
-}
-
-/** Challenges past their expiry (used or not) are of no further use; the retention job may call this. */
-export async function pruneChallenges(db: DbOrTx = getDb()): Promise<number> {
-  const gone = await db.delete(webauthnChallenges).where(sql`${webauthnChallenges.expiresAt} < now() - interval '1 hour'`).returning({ id: webauthnChallenges.id });
-  return gone.length;
 }
 
 const toTransports = (list: readonly string[]) => list as AuthenticatorTransportFuture[];

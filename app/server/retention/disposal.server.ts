@@ -17,6 +17,7 @@ import {
   signedAgreements,
   user as users,
   verification,
+  webauthnChallenges,
 } from "~/server/db/schema.server";
 import type { DocumentStorage } from "~/server/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
@@ -53,6 +54,8 @@ export type DisposalCounts = {
   closedAccounts: number;
   /** Save and Finish Later drafts past their 30 days, with their files (issue 23). */
   applicationDrafts: number;
+  /** Passkey challenges (issue 23) an hour past their five minutes: used or not, they can do nothing more. */
+  webauthnChallenges: number;
 };
 
 export type DisposalResult = {
@@ -81,6 +84,9 @@ const DISPOSAL_LOCK_KEY = 724_199_302;
 
 class DryRunRollback extends Error {}
 
+/** An expired passkey challenge is kept an hour (for a late answer's clear refusal), then removed. */
+const CHALLENGE_KEPT_MS = 60 * 60 * 1000;
+
 const EMPTY_COUNTS: DisposalCounts = {
   applications: 0,
   documents: 0,
@@ -97,6 +103,7 @@ const EMPTY_COUNTS: DisposalCounts = {
   dataExports: 0,
   closedAccounts: 0,
   applicationDrafts: 0,
+  webauthnChallenges: 0,
 };
 
 export async function disposeExpiredRecords(options: DisposalOptions): Promise<DisposalResult> {
@@ -219,6 +226,12 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
       ).map((row) => row.key);
       counts.dataExports = exportKeys.length;
       files = [...files, ...exportKeys.filter((k): k is string => k !== null)];
+      counts.webauthnChallenges = await gone(
+        tx
+          .delete(webauthnChallenges)
+          .where(lt(webauthnChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_KEPT_MS)))
+          .returning({ id: webauthnChallenges.id }),
+      );
       // Drafts (issue 23) past their expiry: the rows here, their files after the commit.
       const drafts = await deleteExpiredDrafts(tx, cut.applicationDraft);
       counts.applicationDrafts = drafts.drafts;
