@@ -236,8 +236,19 @@ describe("page-transition overlay", () => {
       // overlay's own timer on a loaded machine: it could be gone already).
       await page.goto(`${animated.url}/`, { waitUntil: "commit" });
       const overlay = page.getByTestId("transition-overlay");
-      const spin = await overlay.locator("svg.animate-spin").evaluate((el) => getComputedStyle(el).animationName);
-      expect(spin).toBe("none");
+      // One check in the page, once the stylesheet applies to the spinner (size-24: 96px; the SVG's own
+      // attribute says 24): the overlay's own code, which removes it, runs only after the stylesheet.
+      const spin = await page.waitForFunction(
+        () => {
+          const el = document.querySelector("[data-testid=transition-overlay] svg.animate-spin");
+          if (!el?.isConnected) return null;
+          const style = getComputedStyle(el);
+          return style.width === "96px" ? style.animationName : null;
+        },
+        null,
+        { polling: "raf", timeout: 10_000 },
+      );
+      expect(await spin.jsonValue()).toBe("none");
       await overlay.waitFor({ state: "hidden", timeout: TRANSITION_MS + 10_000 });
       // The delay is kept: hidden no earlier than the configured time after the navigation started,
       // on the page's own clock.
