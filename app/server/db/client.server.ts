@@ -66,6 +66,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on("error", (error) => console.error(`[db] idle PostgreSQL client error: ${error.message}`));
+    // The pool listens for errors only on idle clients. A connection that dies while its client is
+    // checked out (a query just failed with 57P01 and the client is not yet released) emits 'error'
+    // on the client, and an 'error' with no listener ends the process (seen in CI when PostgreSQL
+    // restarted under load). The failed query already reports the outage; the pool drops the client
+    // on release because it is no longer queryable.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
