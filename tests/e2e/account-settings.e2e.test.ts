@@ -48,7 +48,8 @@ describe("Account Settings on /account", () => {
     await page.waitForURL(/\/account$/);
     await page.getByRole("heading", { level: 1, name: "Account Settings" }).waitFor();
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
-    expect(headings.slice(0, 5)).toEqual(["Profile", "Change Email", "Change Password", "Active Sessions", "Two-Factor Authentication"]);
+    expect(headings.slice(0, 5)).toEqual(["Profile", "Change Email", "Change Password", "Active Sessions", "Sign-In Security"]);
+    for (const name of ["Two-Factor Authentication", "Passkeys"]) await page.getByRole("heading", { level: 3, name }).waitFor();
     expect(headings.indexOf("Notification Preferences")).toBeLessThan(headings.indexOf("Your Data"));
     expect(await axeViolations(page)).toEqual([]);
 
