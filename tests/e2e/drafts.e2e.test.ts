@@ -166,4 +166,36 @@ describe("Save and Finish Later", () => {
     expect(b.errors).toEqual([]);
     await b.context.close();
   });
+
+  it("discards a saved application from the dashboard after asking once more (Keep It keeps it)", async () => {
+    const { server, sink, browser } = stack;
+    const raw = await signUpOverHttp(server.url, sink, "dee.discard@example.com", newIp(), "Dee Discard", PASSWORD);
+    const pair = cookiePair(raw, server.url);
+    const cookie = `${pair.name}=${pair.value}`;
+    const save = new FormData();
+    for (const [k, v] of Object.entries({ intent: "save", step: "2", loanType: "business", firstName: "Dee" })) save.append(k, v);
+    expect((await fetch(`${server.url}/api/drafts`, { method: "POST", body: save, headers: { cookie, origin: server.url } })).status).toBe(200);
+
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: [pair] });
+    await gotoHydrated(page, `${server.url}/dashboard`);
+    const card = page.getByTestId("draft");
+    await card.waitFor();
+    const discard = page.getByRole("button", { name: "Discard the saved Business Loan application" });
+    await discard.click();
+    await page.getByText("Discard this saved application and its documents?").waitFor();
+    // The question takes the focus, and is axe-clean while open.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Yes, Discard");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Keep It" }).click();
+    await discard.waitFor();
+    expect(await hasDraft(cookie)).toBe(true);
+
+    await discard.click();
+    await page.getByRole("button", { name: "Yes, Discard" }).click();
+    await toast(page, "Your saved application was discarded.");
+    await expect.poll(() => card.count()).toBe(0);
+    expect(await hasDraft(cookie)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -3,6 +3,7 @@ import { LinkButton } from "~/components/link-button";
 import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import type { DraftSummary } from "~/domain/views/application-draft";
+import { DiscardDraft } from "./discard-draft";
 import { ItemCard } from "./item-card";
 
 const STEP_COUNT = 5;
@@ -33,7 +34,8 @@ export function ContinueApplicationSection({ drafts, timeZone }: { drafts: Draft
                 Saved at {draft.stepTitle ? <span className="font-semibold text-foreground">{draft.stepTitle}</span> : "your last step"}. Kept until{" "}
                 <span className="font-semibold text-foreground">{formatDate(draft.expiresAt, timeZone)}</span>, then removed with its documents.
               </p>
-              <div className="mt-4 flex justify-end">
+              <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
+                <DiscardDraft loanType={draft.loanType} />
                 <LinkButton to={`/apply?loanType=${encodeURIComponent(draft.loanType)}`} size="sm" iconAfter={ArrowRight} className="w-full sm:w-auto">
                   Continue Your Application<span className="sr-only"> for a {loanTypeLabel(draft.loanType)}</span>
                 </LinkButton>
