@@ -78,6 +78,7 @@ export type AuditAction =
   | "account.notifications"
   | "account.mfa_enable"
   | "account.mfa_disable"
+  | "account.mfa_verify"
   | "account.close"
   | "privacy.accept"
   | "passkey.add"

@@ -73,7 +73,11 @@ describe.each(testTargets)("applicant two-factor on %s", (target) => {
     const hostile = await requireUser(page(cookie, "//evil.example/%09x")).catch((thrown: Response) => thrown);
     expect((hostile as Response).headers.get("location")).toBe(`/auth/two-factor?redirectTo=${encodeURIComponent("/dashboard")}`);
 
-    expect(await verifySession(user, totpAt(secret, currentStep() + 1), {}, db())).toEqual({ ok: true });
+    expect(await verifySession(user, totpAt(secret, currentStep() + 1), {}, db(), "applicant")).toEqual({ ok: true });
+    // The audit log names it an applicant's sign-in code, not a staff event.
+    const verified = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.tableName, "session_mfa"));
+    expect(verified.map((a) => a.action)).toContain("account.mfa_verify");
+    expect(verified.map((a) => a.action)).not.toContain("admin.mfa");
     expect((await requireUser(page(cookie))).mfaVerified).toBe(true);
   });
 

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return respond({ status: 400, body: refused(parsed.error.issues[0]?.message ?? "Enter a code.") });
   const redirectTo = safeRedirectPath(parsed.data.redirectTo, user.isStaff ? "/admin" : "/dashboard");
   if (!user.secondFactorPending) return redirect(redirectTo);
-  const result = await verifySession(user, parsed.data.code, requestInfo(request, context));
+  const result = await verifySession(user, parsed.data.code, requestInfo(request, context), undefined, "applicant");
   if (!result.ok) return respond({ status: 400, body: refused(result.message) });
   return redirectWithToast(
     redirectTo,

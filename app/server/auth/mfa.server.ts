@@ -181,7 +181,13 @@ export async function confirmEnrolment(
  * at most five codes are evaluated before the lock, a request arriving while locked is refused
  * without looking at its code, and each TOTP step and backup code is accepted once.
  */
-export async function verifySession(user: MfaUser, code: string, request: RequestInfo = {}, db: Db = getDb()): Promise<MfaCheck> {
+export async function verifySession(
+  user: MfaUser,
+  code: string,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+  owner: FactorOwner = "staff",
+): Promise<MfaCheck> {
   return db.transaction(async (tx): Promise<MfaCheck> => {
     const row = await lockFactor(tx, user.id);
     if (!row?.enabledAt) return { ok: false, message: "Set up your authenticator first." };
@@ -201,7 +207,8 @@ export async function verifySession(user: MfaUser, code: string, request: Reques
     await tx.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
     await writeAudit(tx, {
       actor: user,
-      action: "admin.mfa",
+      // An applicant's sign-in code is not a staff event: the audit log says whose factor it was.
+      action: owner === "staff" ? "admin.mfa" : "account.mfa_verify",
       table: "session_mfa",
       recordId: user.sessionId,
       details: { event: "verified", method: usedBackupCode ? "backup-code" : "totp" },
