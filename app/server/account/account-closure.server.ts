@@ -3,10 +3,9 @@ import { ACCOUNT_DATA_MESSAGES } from "~/domain/validation/account-data";
 import type { AccountClosureView } from "~/domain/views/account";
 import { loanTypeLabel } from "~/domain/labels";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { verifyPassword } from "~/server/auth/password-hash.server";
+import { matchingPasswordHash } from "~/server/auth/current-password.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
 import {
-  account,
   adminMfa,
   applicationDrafts,
   approvedLoans,
@@ -136,12 +135,7 @@ export async function closeAccount(
   const throttle = await hit(`account-close:${actor.id}`, CLOSE_ACCOUNT_THROTTLE, { db });
   if (!throttle.allowed) throw new AccountClosureRefused(429, `Too many attempts. Please wait ${Math.ceil(throttle.retryAfterSeconds / 60)} minutes and try again.`);
   // The password is checked before the transaction: argon2 takes a moment, and no lock waits on it.
-  const [credential] = await db
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
-    .limit(1);
-  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+  if (!(await matchingPasswordHash(db, actor.id, password))) {
     throw new AccountClosureRefused(400, ACCOUNT_DATA_MESSAGES.wrongPassword, "password");
   }
 

@@ -18,11 +18,11 @@ import { ACCOUNT_SECURITY_INTENTS } from "~/domain/validation/account-security";
 import type { AccountSecurityView } from "~/domain/views/account";
 import type { RequestInfo } from "~/server/audit.server";
 import { confirmEnrolment, disableFactor, getMfaState, pendingEnrolment, regenerateBackupCodes, startEnrolment } from "~/server/auth/mfa.server";
-import { verifyPassword } from "~/server/auth/password-hash.server";
+import { matchingPasswordHash } from "~/server/auth/current-password.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { PasskeyRefused, registerPasskey, registrationOptions, removePasskey } from "~/server/auth/webauthn.server";
 import { getDb, type DbOrTx } from "~/server/db/client.server";
-import { account, adminMfa, passkeys, userRoles } from "~/server/db/schema.server";
+import { adminMfa, passkeys, userRoles } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { checkThrottles, hit, THROTTLES } from "~/server/security/throttle.server";
@@ -136,12 +136,7 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
         }
         const tries = await hit(`mfa-disable-password:${user.id}`, DISABLE_PASSWORD_THROTTLE, { db });
         if (!tries.allowed) return refusal(429, intent, `Too many attempts. Please wait ${Math.ceil(tries.retryAfterSeconds / 60)} minutes and try again.`);
-        const [credential] = await db
-          .select({ hash: account.password })
-          .from(account)
-          .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")))
-          .limit(1);
-        if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password: parsed.data.password! }))) {
+        if (!(await matchingPasswordHash(db, user.id, parsed.data.password!))) {
           return refusal(400, intent, SECURITY_MESSAGES.wrongPassword, "password");
         }
         const result = await disableFactor(user, { passwordVerified: true }, info, db);

@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { AuditActor } from "~/server/audit.server";
-import { verifyPassword } from "~/server/auth/password-hash.server";
+import { matchingPasswordHash } from "~/server/auth/current-password.server";
 import type { Db } from "~/server/db/client.server";
-import { account } from "~/server/db/schema.server";
 import { hit, tooManyAttemptsMessage } from "~/server/security/throttle.server";
 import { ACCOUNT_SETTINGS_MESSAGES } from "~/domain/validation/account-settings";
 
@@ -32,15 +30,9 @@ export const CURRENT_PASSWORD_THROTTLE = { limit: 5, windowSeconds: 900 } as con
 export async function checkCurrentPassword(db: Db, actor: SettingsActor, password: string, field = "currentPassword"): Promise<string> {
   const limit = await hit(`account-password-check:${actor.id}`, CURRENT_PASSWORD_THROTTLE, { db });
   if (!limit.allowed) throw new AccountSettingsRefused(429, tooManyAttemptsMessage(limit.retryAfterSeconds), undefined, limit.retryAfterSeconds);
-  const [credential] = await db
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
-    .limit(1);
-  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
-    throw new AccountSettingsRefused(400, ACCOUNT_SETTINGS_MESSAGES.wrongPassword, field);
-  }
-  return credential.hash;
+  const hash = await matchingPasswordHash(db, actor.id, password);
+  if (!hash) throw new AccountSettingsRefused(400, ACCOUNT_SETTINGS_MESSAGES.wrongPassword, field);
+  return hash;
 }
 
 /** PostgreSQL's unique_violation (23505), however the driver wraps it. */
