@@ -68,7 +68,7 @@ describe("first hour: sign-in and the captcha", () => {
       await form.getByLabel("Email", { exact: true }).fill(email);
       await form.getByLabel("Password", { exact: true }).fill(APPLICANT_PASSWORD);
       expect(await widgetState(page)).not.toBe("verified");
-      const button = form.getByRole("button", { name: /Sign In|Verifying…|Signing In/ });
+      const button = form.getByRole("button", { name: /^(Sign In|Verifying…|Signing In\.\.\.)$/ });
       await expectToast(page, "Welcome Back!", async () => {
         await form.getByRole("button", { name: "Sign In", exact: true }).click();
         await form.getByRole("button", { name: "Verifying…" }).waitFor();

@@ -449,8 +449,28 @@ async function post(path: string, actor: Actor, posted: Posted) {
   // An explicit type wins; "" sends none at all.
   const contentType = posted.contentType ?? type;
   if (contentType) headers["content-type"] = contentType;
-  return rawRequest(`${world.server.url}${target(path)}`, { method: "POST", headers, body: bytes });
+  try {
+    return await rawRequest(`${world.server.url}${target(path)}`, { method: "POST", headers, body: bytes });
+  } catch (error) {
+    // A body past the route's limit and the megabyte the server drains after its 413: the server closes
+    // the connection while the client still writes, and the client may see EPIPE or a reset before it
+    // reads the answer (seen in CI with a 1.6 MB generated body). That is a refusal; what is stored is
+    // still compared below.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (bytes.length > DRAINED_AFTER_REFUSAL && (code === "EPIPE" || code === "ECONNRESET")) return null;
+    throw error;
+  }
 }
+
+/** A small body's post, which always gets an answer. */
+async function answered(path: string, actor: Actor, posted: Posted) {
+  const res = await post(path, actor, posted);
+  if (!res) throw new Error(`${path}: the connection closed without an answer`);
+  return res;
+}
+
+/** What the server reads past a body's limit before it closes the connection (server/fetch-bridge.ts). */
+const DRAINED_AFTER_REFUSAL = 1024 * 1024;
 
 // Needs a PostgreSQL server (TEST_DATABASE_URL) to read what was stored while the server runs.
 describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
@@ -468,10 +488,10 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
           await world.resetThrottles();
           const before = await world.fingerprint();
           const res = await post(action.path, action.actor, posted);
-          const problems = refusalProblems(res);
+          const problems = res ? refusalProblems(res) : [];
           const after = await world.fingerprint();
           if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`stored something: ${JSON.stringify({ before, after })}`);
-          if (problems.length) throw new Error(`${posted.label} → ${res.status}: ${problems.join("; ")}`.slice(0, 600));
+          if (problems.length) throw new Error(`${posted.label} → ${res?.status ?? "closed"}: ${problems.join("; ")}`.slice(0, 600));
         }),
         { numRuns: RUNS, endOnFailure: true },
       );
@@ -614,7 +634,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     for (const c of cases) {
       await world.resetThrottles();
       const before = await world.fingerprint();
-      const res = await post(c.path, c.actor, { label: "urlencoded", body: new URLSearchParams(c.fields) });
+      const res = await answered(c.path, c.actor, { label: "urlencoded", body: new URLSearchParams(c.fields) });
       expect(res.status, `${c.path} ${JSON.stringify(c.fields)}`).toBe(400);
       expect(refusalProblems(res), c.path).toEqual([]);
       expect(await world.fingerprint(), c.path).toEqual(before);
@@ -655,7 +675,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     for (const c of cases) {
       await world.resetThrottles();
       const before = await world.fingerprint();
-      const res = await post(c.path, "admin", { label: "urlencoded", body: new URLSearchParams(c.fields) });
+      const res = await answered(c.path, "admin", { label: "urlencoded", body: new URLSearchParams(c.fields) });
       expect(res.status, `${c.path} ${JSON.stringify(c.fields).slice(0, 80)}`).toBe(c.status);
       expect(refusalProblems(res), c.path).toEqual([]);
       expect(await world.fingerprint(), c.path).toEqual(before);
