@@ -1,5 +1,8 @@
-import { CircleCheck } from "lucide-react";
+import * as circleCheckIcon from "lucide-react/icons/circle-check";
 import { cn } from "~/utils/cn";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const CircleCheck = inlineIcon(circleCheckIcon);
 
 /** A list whose items each begin with a green check mark (the how-it-works steps and document lists). */
 export function CheckList({

@@ -1,12 +1,21 @@
-import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import * as clockIcon from "lucide-react/icons/clock";
+import * as mailIcon from "lucide-react/icons/mail";
+import * as mapPinIcon from "lucide-react/icons/map-pin";
+import * as phoneIcon from "lucide-react/icons/phone";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { LenderLicensing } from "~/content/company";
 import { footerCompanyLinks, footerLegalLinks, footerServiceLinks, type NavLink } from "~/content/navigation";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { LogoMark } from "./logo";
+import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
 
-const linkClass = "rounded-sm text-slate-300 hover:text-gold-400 hover:underline";
+const Clock = inlineIcon(clockIcon);
+const Mail = inlineIcon(mailIcon);
+const MapPin = inlineIcon(mapPinIcon);
+const Phone = inlineIcon(phoneIcon);
+
+const linkClass = "footer-link";
 
 function LinkList({ links }: { links: readonly NavLink[] }) {
   return (
@@ -32,7 +41,7 @@ function ColumnHeading({ children }: { children: ReactNode }) {
   return <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{children}</h2>;
 }
 
-function ContactRow({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+function ContactRow({ icon: Icon, children }: { icon: IconComponent; children: ReactNode }) {
   return (
     <li className="flex gap-2">
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />

@@ -1,4 +1,9 @@
-import { LayoutDashboard, LogOut, Menu, Phone, ShieldCheck, X } from "lucide-react";
+import * as layoutDashboardIcon from "lucide-react/icons/layout-dashboard";
+import * as logOutIcon from "lucide-react/icons/log-out";
+import * as menuIcon from "lucide-react/icons/menu";
+import * as phoneIcon from "lucide-react/icons/phone";
+import * as shieldCheckIcon from "lucide-react/icons/shield-check";
+import * as xIcon from "lucide-react/icons/x";
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { mainNavLinks } from "~/content/navigation";
@@ -10,6 +15,14 @@ import { Button } from "./ui/button";
 import { useDisclosure } from "./ui/disclosure";
 import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
 import { SIGNED_OUT_APPLY_HREF } from "~/components/auth/apply-href";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const LayoutDashboard = inlineIcon(layoutDashboardIcon);
+const LogOut = inlineIcon(logOutIcon);
+const Menu = inlineIcon(menuIcon);
+const Phone = inlineIcon(phoneIcon);
+const ShieldCheck = inlineIcon(shieldCheckIcon);
+const X = inlineIcon(xIcon);
 
 /**
  * The signed-in visitor as the header shows them. `unreadMessages`: messages from the lender they have
@@ -46,10 +59,10 @@ function linkState(pathname: string, to: string): "page" | "section" | null {
 }
 
 /** The two looks of the main navigation: the desktop bar and the mobile menu (both on `navLink`). */
-const navLink = "block rounded-md font-medium text-slate-700 hover:bg-muted hover:text-primary";
+const navLink = "nav-link";
 const navLooks = {
-  bar: { list: "flex items-center gap-0.5", link: "px-2 py-2 text-sm whitespace-nowrap 2xl:px-3", current: "text-primary underline decoration-gold-500 decoration-2 underline-offset-8" },
-  menu: { list: "flex flex-col", link: "px-3 py-2.5 text-base", current: "bg-navy-50 text-primary" },
+  bar: { list: "flex items-center gap-0.5", link: "nav-link-bar", current: "text-primary underline decoration-gold-500 decoration-2 underline-offset-8" },
+  menu: { list: "flex flex-col", link: "nav-link-menu", current: "bg-navy-50 text-primary" },
 } as const;
 
 function NavLinks({ pathname, look }: { pathname: string; look: keyof typeof navLooks }) {

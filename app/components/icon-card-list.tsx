@@ -1,7 +1,7 @@
-import type { LucideIcon } from "lucide-react";
 import { cn } from "~/utils/cn";
+import { type IconComponent } from "~/components/ui/inline-icon";
 
-export type IconCardItem = { title: string; description: string; Icon: LucideIcon };
+export type IconCardItem = { title: string; description: string; Icon: IconComponent };
 
 /** The two looks of the four-card rows: the home page's benefits and the about page's core values. */
 const looks = {

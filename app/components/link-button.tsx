@@ -1,8 +1,8 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import { Button, type ButtonSize, type ButtonVariant } from "./ui/button";
+import { type IconComponent } from "~/components/ui/inline-icon";
 
 /** The outlined button on navy backgrounds (hero, closing calls to action). */
 const onDarkOutline = "border-white bg-transparent text-white hover:bg-white/10";
@@ -25,8 +25,8 @@ export function LinkButton({
   variant?: ButtonVariant;
   tone?: "on-dark";
   size?: ButtonSize;
-  icon?: LucideIcon;
-  iconAfter?: LucideIcon;
+  icon?: IconComponent;
+  iconAfter?: IconComponent;
   className?: string;
   children: ReactNode;
 }) {

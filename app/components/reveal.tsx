@@ -64,12 +64,8 @@ export function Reveal({ className, children, ...props }: ComponentProps<"div">)
   return (
     <div
       ref={ref}
-      className={cn(
-        "data-[reveal=hidden]:translate-y-8 data-[reveal=hidden]:opacity-0",
-        // Animate the reveal only: hiding (right after hydration, below the fold) is instant.
-        "data-[reveal=shown]:transition-[opacity,translate] data-[reveal=shown]:duration-700 data-[reveal=shown]:ease-out",
-        className,
-      )}
+      // `.reveal` (app.css): hidden below the fold after hydration, animated when shown.
+      className={cn("reveal", className)}
       {...props}
     >
       {children}

@@ -1,8 +1,17 @@
-import { Award, HandHeart, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import * as awardIcon from "lucide-react/icons/award";
+import * as handHeartIcon from "lucide-react/icons/hand-heart";
+import * as shieldCheckIcon from "lucide-react/icons/shield-check";
+import * as usersIcon from "lucide-react/icons/users";
 import { IconCardList } from "~/components/icon-card-list";
 import type { CoreValue } from "~/content/company";
+import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
 
-const icons: Record<CoreValue["icon"], LucideIcon> = {
+const Award = inlineIcon(awardIcon);
+const HandHeart = inlineIcon(handHeartIcon);
+const ShieldCheck = inlineIcon(shieldCheckIcon);
+const Users = inlineIcon(usersIcon);
+
+const icons: Record<CoreValue["icon"], IconComponent> = {
   "shield-check": ShieldCheck,
   users: Users,
   award: Award,

@@ -1,5 +1,8 @@
-import { GraduationCap } from "lucide-react";
+import * as graduationCapIcon from "lucide-react/icons/graduation-cap";
 import type { Leader } from "~/content/leaders";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const GraduationCap = inlineIcon(graduationCapIcon);
 
 export function LeaderCard({ leader }: { leader: Leader }) {
   const { image } = leader;

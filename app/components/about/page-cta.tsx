@@ -1,7 +1,10 @@
-import { ArrowRight } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
 import { useApplyHref } from "~/components/auth/apply-href";
 import { LinkButton } from "~/components/link-button";
 import type { PageCtaCopy } from "~/content/page-cta";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
 
 /** The closing call to action of a content page: a heading, a line, Apply Now and a link to /contact. */
 export function PageCta({ title, text, applyTo, contactLabel = "Contact Us" }: PageCtaCopy) {

@@ -1,7 +1,18 @@
-import { Clock, Mail, MapPin, Phone, PhoneCall, type LucideIcon } from "lucide-react";
+import * as clockIcon from "lucide-react/icons/clock";
+import * as mailIcon from "lucide-react/icons/mail";
+import * as mapPinIcon from "lucide-react/icons/map-pin";
+import * as phoneIcon from "lucide-react/icons/phone";
+import * as phoneCallIcon from "lucide-react/icons/phone-call";
 import type { ReactNode } from "react";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { cn } from "~/utils/cn";
+import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+
+const Clock = inlineIcon(clockIcon);
+const Mail = inlineIcon(mailIcon);
+const MapPin = inlineIcon(mapPinIcon);
+const Phone = inlineIcon(phoneIcon);
+const PhoneCall = inlineIcon(phoneCallIcon);
 
 /** A card beside the contact form, labelled by its h2. */
 function SideCard({ id, title, className, headingClassName, children }: { id: string; title: string; className: string; headingClassName?: string; children: ReactNode }) {
@@ -16,7 +27,7 @@ function SideCard({ id, title, className, headingClassName, children }: { id: st
 }
 
 /** One line of the contact-info card: an icon, a bold label and the detail under it. */
-function InfoRow({ icon: Icon, label, grow = false, children }: { icon: LucideIcon; label: string; grow?: boolean; children: ReactNode }) {
+function InfoRow({ icon: Icon, label, grow = false, children }: { icon: IconComponent; label: string; grow?: boolean; children: ReactNode }) {
   return (
     <li className="flex items-start gap-3">
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />

@@ -1,6 +1,9 @@
-import { ChevronDown } from "lucide-react";
+import * as chevronDownIcon from "lucide-react/icons/chevron-down";
 import { Accordion } from "radix-ui";
 import type { FaqCategory } from "~/content/faq";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ChevronDown = inlineIcon(chevronDownIcon);
 
 /**
  * One FAQ category: Radix Accordion, type single and collapsible, so at most one answer is open.

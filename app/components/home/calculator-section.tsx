@@ -1,7 +1,10 @@
-import { ArrowRight } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import { LoanCalculator } from "~/components/calculator/loan-calculator";
 import { HomeSection } from "./section-heading";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
 
 /** The embedded loan calculator (docs/requirements.md §2), with a way on to the full calculator page. */
 export function CalculatorSection() {

@@ -1,7 +1,12 @@
-import { ArrowRight, Phone } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
+import * as phoneIcon from "lucide-react/icons/phone";
 import { ButtonRow, LinkButton } from "~/components/link-button";
 import { useApplyHref } from "~/components/auth/apply-href";
 import { Reveal } from "~/components/reveal";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
+const Phone = inlineIcon(phoneIcon);
 
 /** The closing call to action: Apply Now (/auth, or /apply when signed in) and Contact Us (/contact) (docs/requirements.md §2). */
 export function ClosingCta() {

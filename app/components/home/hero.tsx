@@ -1,9 +1,16 @@
-import { ArrowRight, Calculator, CheckCircle2 } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
+import * as calculatorIcon from "lucide-react/icons/calculator";
+import * as checkCircle2Icon from "lucide-react/icons/circle-check";
 import { ButtonRow, LinkButton } from "~/components/link-button";
 import { useApplyHref } from "~/components/auth/apply-href";
 import { LOAN_RATE } from "~/content/loans";
 import { site } from "~/content/site";
 import { TypingTitle } from "./typing-title";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
+const Calculator = inlineIcon(calculatorIcon);
+const CheckCircle2 = inlineIcon(checkCircle2Icon);
 
 const highlights = [
   "Decision within 24 hours",

@@ -1,18 +1,17 @@
-import { ArrowRight } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import { CardGrid } from "~/components/card-grid";
 import { LoanIcon } from "~/components/loans/loan-icon";
 import { formatDollars, loans, type LoanProduct } from "~/content/loans";
-import { cn } from "~/utils/cn";
 import { HomeSection } from "./section-heading";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
 
 function Tile({ loan }: { loan: LoanProduct }) {
   return (
     <div
-      className={cn(
-        "group relative flex h-full flex-col rounded-xl border border-white/10 bg-navy-900 p-6 transition-colors",
-        "hover:border-gold-400/60 hover:bg-navy-800 focus-within:border-gold-400 focus-within:bg-navy-800",
-      )}
+      className="group loan-tile"
     >
       <span className="flex size-11 items-center justify-center rounded-lg bg-gold-400 text-navy-950">
         <LoanIcon name={loan.icon} className="size-6" />
@@ -27,31 +26,21 @@ function Tile({ loan }: { loan: LoanProduct }) {
         the taller of the two, so the tile does not jump.
       */}
       <div className="mt-3 grid flex-1">
-        <div
-          className={cn(
-            "col-start-1 row-start-1 flex flex-col transition duration-300",
-            "group-focus-within:opacity-0 group-hover:opacity-0",
-          )}
-        >
+        <div className="loan-tile-summary">
           <p className="text-sm text-navy-100">{loan.tagline}</p>
           <p className="mt-auto pt-4 text-sm font-semibold text-gold-400">From {formatDollars(loan.amount.min)}</p>
         </div>
-        <dl
-          className={cn(
-            "col-start-1 row-start-1 grid translate-y-2 content-start gap-2 text-sm opacity-0 transition duration-300",
-            "group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100",
-          )}
-        >
+        <dl className="loan-tile-details">
           <div>
-            <dt className="text-xs font-semibold tracking-wide text-gold-400 uppercase">Amount</dt>
+            <dt className="loan-tile-term">Amount</dt>
             <dd className="font-medium text-white">{loan.amount.display}</dd>
           </div>
           <div>
-            <dt className="text-xs font-semibold tracking-wide text-gold-400 uppercase">Rate</dt>
+            <dt className="loan-tile-term">Rate</dt>
             <dd className="font-medium text-white">{loan.rate.display}</dd>
           </div>
           <div>
-            <dt className="text-xs font-semibold tracking-wide text-gold-400 uppercase">Term</dt>
+            <dt className="loan-tile-term">Term</dt>
             <dd className="font-medium text-white">
               {loan.term.display}
               {loan.closing ? `; closing in ${loan.closing}` : ""}

@@ -1,9 +1,14 @@
-import { Quote, Star } from "lucide-react";
+import * as quoteIcon from "lucide-react/icons/quote";
+import * as starIcon from "lucide-react/icons/star";
 import { CardGrid } from "~/components/card-grid";
 import { LinkButton } from "~/components/link-button";
 import { testimonials, type Testimonial } from "~/content/testimonials";
 import { cn } from "~/utils/cn";
 import { HomeSection } from "./section-heading";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const Quote = inlineIcon(quoteIcon);
+const Star = inlineIcon(starIcon);
 
 function Stars({ rating }: { rating: number }) {
   return (

@@ -1,9 +1,18 @@
-import { Lock, ShieldCheck, SlidersHorizontal, Zap, type LucideIcon } from "lucide-react";
+import * as lockIcon from "lucide-react/icons/lock";
+import * as shieldCheckIcon from "lucide-react/icons/shield-check";
+import * as slidersHorizontalIcon from "lucide-react/icons/sliders-horizontal";
+import * as zapIcon from "lucide-react/icons/zap";
 import { IconCardList } from "~/components/icon-card-list";
 import { benefits, type BenefitIconName } from "~/content/benefits";
 import { HomeSection } from "./section-heading";
+import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
 
-const icons: Record<BenefitIconName, LucideIcon> = { zap: Zap, lock: Lock, sliders: SlidersHorizontal, shield: ShieldCheck };
+const Lock = inlineIcon(lockIcon);
+const ShieldCheck = inlineIcon(shieldCheckIcon);
+const SlidersHorizontal = inlineIcon(slidersHorizontalIcon);
+const Zap = inlineIcon(zapIcon);
+
+const icons: Record<BenefitIconName, IconComponent> = { zap: Zap, lock: Lock, sliders: SlidersHorizontal, shield: ShieldCheck };
 
 /** Why choose us: the four benefits (docs/requirements.md §2). */
 export function WhyChooseUs() {

@@ -1,8 +1,17 @@
-import { Info, Mail, MapPin, Phone } from "lucide-react";
+import * as infoIcon from "lucide-react/icons/info";
+import * as mailIcon from "lucide-react/icons/mail";
+import * as mapPinIcon from "lucide-react/icons/map-pin";
+import * as phoneIcon from "lucide-react/icons/phone";
 import type { LegalBlock, LegalDocument } from "~/content/legal/types";
 import { formatLegalDate } from "~/content/legal/last-updated";
 import { emailHref, pageMeta, phoneHref, site } from "~/content/site";
 import { PageHero } from "~/components/about/page-hero";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const Info = inlineIcon(infoIcon);
+const Mail = inlineIcon(mailIcon);
+const MapPin = inlineIcon(mapPinIcon);
+const Phone = inlineIcon(phoneIcon);
 
 /** A legal page's meta tags: its title and description. */
 export function legalPageMeta(doc: LegalDocument) {

@@ -1,8 +1,11 @@
-import { ArrowRight } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import type { LoanProduct } from "~/content/loans";
 import { cn } from "~/utils/cn";
 import { LoanImage } from "./loan-image";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
 
 /**
  * A loan as a card: picture, title, tagline, amount and term, and 'Learn More' to its page.
@@ -20,10 +23,7 @@ export function LoanCard({
   const Heading = headingLevel;
   return (
     <article
-      className={cn(
-        "flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md",
-        className,
-      )}
+      className={cn("loan-card", className)}
     >
       <LoanImage loan={loan} decorative className="aspect-[3/2] object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-6">
@@ -41,7 +41,7 @@ export function LoanCard({
         </dl>
         <Link
           to={loan.href}
-          className="group mt-auto inline-flex items-center gap-1.5 self-start rounded-sm pt-2 font-semibold text-link hover:underline"
+          className="group loan-card-link"
         >
           Learn More
           <span className="sr-only"> about {loan.title}</span>

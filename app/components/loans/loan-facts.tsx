@@ -1,6 +1,15 @@
-import { CalendarClock, CircleDollarSign, Percent, Timer } from "lucide-react";
+import * as calendarClockIcon from "lucide-react/icons/calendar-clock";
+import * as circleDollarSignIcon from "lucide-react/icons/circle-dollar-sign";
+import * as percentIcon from "lucide-react/icons/percent";
+import * as timerIcon from "lucide-react/icons/timer";
 import type { LoanProduct } from "~/content/loans";
 import { cn } from "~/utils/cn";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const CalendarClock = inlineIcon(calendarClockIcon);
+const CircleDollarSign = inlineIcon(circleDollarSignIcon);
+const Percent = inlineIcon(percentIcon);
+const Timer = inlineIcon(timerIcon);
 
 /**
  * Amount, rate, term (and closing time for hard money) as a description list. `tone` picks colours

@@ -1,7 +1,22 @@
-import { Briefcase, Building2, Car, Gem, Hammer, Layers, UserRound, type LucideIcon } from "lucide-react";
+import * as briefcaseIcon from "lucide-react/icons/briefcase";
+import * as building2Icon from "lucide-react/icons/building-complex";
+import * as carIcon from "lucide-react/icons/car";
+import * as gemIcon from "lucide-react/icons/gem";
+import * as hammerIcon from "lucide-react/icons/hammer";
+import * as layersIcon from "lucide-react/icons/layers";
+import * as userRoundIcon from "lucide-react/icons/user-round";
 import type { LoanIconName } from "~/content/loans";
+import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
 
-const icons: Record<LoanIconName, LucideIcon> = {
+const Briefcase = inlineIcon(briefcaseIcon);
+const Building2 = inlineIcon(building2Icon);
+const Car = inlineIcon(carIcon);
+const Gem = inlineIcon(gemIcon);
+const Hammer = inlineIcon(hammerIcon);
+const Layers = inlineIcon(layersIcon);
+const UserRound = inlineIcon(userRoundIcon);
+
+const icons: Record<LoanIconName, IconComponent> = {
   user: UserRound,
   briefcase: Briefcase,
   gem: Gem,

@@ -1,5 +1,8 @@
-import { Info } from "lucide-react";
+import * as infoIcon from "lucide-react/icons/info";
 import { cn } from "~/utils/cn";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const Info = inlineIcon(infoIcon);
 
 /** The services disclaimer (docs/requirements.md §2): approval is subject to underwriting. */
 export function UnderwritingNote({ className }: { className?: string }) {

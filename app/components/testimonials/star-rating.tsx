@@ -1,5 +1,8 @@
-import { Star } from "lucide-react";
+import * as starIcon from "lucide-react/icons/star";
 import { cn } from "~/utils/cn";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const Star = inlineIcon(starIcon);
 
 /** A read-only rating: five stars, announced as "Rated 4 out of 5 stars". */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {

@@ -1,5 +1,10 @@
-import { MapPin, Quote } from "lucide-react";
+import * as mapPinIcon from "lucide-react/icons/map-pin";
+import * as quoteIcon from "lucide-react/icons/quote";
 import { StarRating } from "./star-rating";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const MapPin = inlineIcon(mapPinIcon);
+const Quote = inlineIcon(quoteIcon);
 
 export type TestimonialCardData = {
   name: string;

@@ -1,4 +1,4 @@
-import type { SVGProps } from "react";
+import type { ComponentType, SVGProps } from "react";
 
 /**
  * A Lucide icon drawn from its path data as one static string, its drawing attributes (stroke, fill,
@@ -45,3 +45,6 @@ export function inlineIcon(module: unknown) {
   InlineIcon.displayName = `InlineIcon(${data.name})`;
   return InlineIcon;
 }
+
+/** What a component takes as an icon: one of these inline icons or a Lucide component. */
+export type IconComponent = ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" | "false" }>;

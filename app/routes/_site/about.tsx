@@ -1,4 +1,4 @@
-import { Target } from "lucide-react";
+import * as targetIcon from "lucide-react/icons/target";
 import type { Route } from "./+types/about";
 import { CompanyTimeline } from "~/components/about/company-timeline";
 import { CoreValues } from "~/components/about/core-values";
@@ -11,6 +11,9 @@ import { aboutCta, aboutIntro, coreValues, impactStats, mission, story } from "~
 import { leaders } from "~/content/leaders";
 import { pageMeta } from "~/content/site";
 import { timeline } from "~/content/timeline";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const Target = inlineIcon(targetIcon);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(

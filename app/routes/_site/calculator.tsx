@@ -1,8 +1,17 @@
-import { AlertTriangle, CalendarClock, CircleDollarSign, Percent } from "lucide-react";
+import * as alertTriangleIcon from "lucide-react/icons/triangle-exclamation-point";
+import * as calendarClockIcon from "lucide-react/icons/calendar-clock";
+import * as circleDollarSignIcon from "lucide-react/icons/circle-dollar-sign";
+import * as percentIcon from "lucide-react/icons/percent";
 import type { Route } from "./+types/calculator";
 import { LoanCalculator } from "~/components/calculator/loan-calculator";
 import { CALCULATOR_SEO } from "~/content/seo";
 import { pageMeta } from "~/content/site";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const AlertTriangle = inlineIcon(alertTriangleIcon);
+const CalendarClock = inlineIcon(calendarClockIcon);
+const CircleDollarSign = inlineIcon(circleDollarSignIcon);
+const Percent = inlineIcon(percentIcon);
 
 /**
  * /calculator: the calculator with its chart and schedule, what the figures mean, and the way on to

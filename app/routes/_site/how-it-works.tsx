@@ -1,4 +1,9 @@
-import { ArrowRight, BadgeCheck, Banknote, Clock, FileText, Search, type LucideIcon } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
+import * as badgeCheckIcon from "lucide-react/icons/badge-check";
+import * as banknoteIcon from "lucide-react/icons/banknote";
+import * as clockIcon from "lucide-react/icons/clock";
+import * as fileTextIcon from "lucide-react/icons/file-text";
+import * as searchIcon from "lucide-react/icons/search";
 import type { Route } from "./+types/how-it-works";
 import { PageCta } from "~/components/about/page-cta";
 import { PageHero, PageSection } from "~/components/about/page-hero";
@@ -7,6 +12,14 @@ import { CheckList } from "~/components/check-list";
 import { LinkButton } from "~/components/link-button";
 import { documentChecklists, documentRequirementsNote, howItWorksCta, processTimeline, steps, type Step } from "~/content/how-it-works";
 import { pageMeta } from "~/content/site";
+import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
+const BadgeCheck = inlineIcon(badgeCheckIcon);
+const Banknote = inlineIcon(banknoteIcon);
+const Clock = inlineIcon(clockIcon);
+const FileText = inlineIcon(fileTextIcon);
+const Search = inlineIcon(searchIcon);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(
@@ -15,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
   ),
 ];
 
-const stepIcons: Record<Step["icon"], LucideIcon> = {
+const stepIcons: Record<Step["icon"], IconComponent> = {
   "file-text": FileText,
   search: Search,
   "badge-check": BadgeCheck,

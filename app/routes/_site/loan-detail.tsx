@@ -1,5 +1,7 @@
 import { Breadcrumb } from "~/components/ui/breadcrumb";
-import { ArrowRight, CheckCircle2, MessageSquare } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
+import * as checkCircle2Icon from "lucide-react/icons/circle-check";
+import * as messageSquareIcon from "lucide-react/icons/message-square";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/loan-detail";
 import { useApplyHref } from "~/components/auth/apply-href";
@@ -11,6 +13,11 @@ import { ButtonRow, LinkButton } from "~/components/link-button";
 import { CtaPanel } from "~/components/loans/cta-panel";
 import { loanByPathname, loanBySlug, loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
+const CheckCircle2 = inlineIcon(checkCircle2Icon);
+const MessageSquare = inlineIcon(messageSquareIcon);
 
 /**
  * One module, seven routes (ids loan-<slug>, see app/routes.ts; the spec's routes have no parameters):

@@ -1,4 +1,7 @@
-import { ArrowRight, Calculator, CheckCircle2, MessageSquare } from "lucide-react";
+import * as arrowRightIcon from "lucide-react/icons/arrow-right";
+import * as calculatorIcon from "lucide-react/icons/calculator";
+import * as checkCircle2Icon from "lucide-react/icons/circle-check";
+import * as messageSquareIcon from "lucide-react/icons/message-square";
 import type { Route } from "./+types/services";
 import { useApplyHref } from "~/components/auth/apply-href";
 import { LoanFacts } from "~/components/loans/loan-facts";
@@ -10,6 +13,12 @@ import { CtaPanel } from "~/components/loans/cta-panel";
 import { loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
 import { cn } from "~/utils/cn";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const ArrowRight = inlineIcon(arrowRightIcon);
+const Calculator = inlineIcon(calculatorIcon);
+const CheckCircle2 = inlineIcon(checkCircle2Icon);
+const MessageSquare = inlineIcon(messageSquareIcon);
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(

@@ -1,4 +1,4 @@
-import { MessageSquareQuote } from "lucide-react";
+import * as messageSquareQuoteIcon from "lucide-react/icons/message-square-quote";
 import type { Route } from "./+types/testimonials";
 import { PageHero } from "~/components/about/page-hero";
 import { StatsGrid } from "~/components/about/stats-grid";
@@ -11,6 +11,9 @@ import { getOptionalUser } from "~/server/auth/session.server";
 import { respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/testimonials.server";
+import { inlineIcon } from "~/components/ui/inline-icon";
+
+const MessageSquareQuote = inlineIcon(messageSquareQuoteIcon);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(
