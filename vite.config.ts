@@ -34,6 +34,35 @@ function rootChunk() {
 }
 
 /**
+ * The Lucide icon modules the home page draws (its sections import them one by one, for inlineIcon):
+ * left to itself the bundler gives each its own file, and each file repeats its import and export glue.
+ * One chunk for those the home route reaches; other pages' icons are split as before.
+ */
+function homeIconsChunk() {
+  const appDir = path.resolve("app") + path.sep;
+  const home = path.resolve("app/routes/_site/home.tsx");
+  const isIcon = (id: string) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
+  let icons: Set<string> | null = null;
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (!icons) {
+      icons = new Set();
+      const seen = new Set<string>();
+      const queue = [home];
+      while (queue.length) {
+        const next = queue.pop()!;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        for (const dep of graph.getModuleInfo(next)?.importedIds ?? []) {
+          if (isIcon(dep)) icons.add(dep);
+          else if (dep.startsWith(appDir)) queue.push(dep);
+        }
+      }
+    }
+    return icons.has(id) ? "home-icons" : null;
+  };
+}
+
+/**
  * The labelled field and the amount input travel together: the home page's calculator needs both, and
  * pages that use only the field (the account page's forms) would otherwise split them into two chunks,
  * each with its own import glue (about 200 bytes gzip more on the home page, which sits at its budget).
@@ -46,7 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [{ name: rootChunk() }, { name: "field", test: FIELD_KIT }] } } },
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [{ name: rootChunk() }, { name: homeIconsChunk() }, { name: "field", test: FIELD_KIT }] } } },
   },
   ssr: {
     // Native/wasm database drivers stay external: Node loads them from node_modules.

@@ -4,22 +4,29 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startTestServer } from "../tests/e2e/harness";
+import { submitApplication } from "../tests/helpers/applications";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { signUpOverHttp, type BenchResult, type Figure } from "./lib";
 
 /**
  * Lighthouse (issue #8) on the built server in Debian's Chromium: mobile form factor with its simulated
- * slow 4G and 4x CPU slowdown (Lighthouse's default config), transition overlay off. /apply is for
- * signed-in applicants, so it is audited with a fresh applicant's session cookie; the other pages as
- * an anonymous visitor. Only loopback is used: Lighthouse needs no network for these audits.
+ * slow 4G and 4x CPU slowdown (Lighthouse's default config), transition overlay off. /apply, the
+ * dashboard, the applicant's application page and /account are for signed-in applicants, so they are
+ * audited with a fresh applicant's session cookie (the applicant has submitted one application); the
+ * other pages as an anonymous visitor. Only loopback is used: Lighthouse needs no network for these audits.
  */
 
+// Goals (issue 24): 100 on the five public pages, at least 95 on the applicant's own pages.
 const PAGES = [
-  { path: "/", signedIn: false },
-  { path: "/calculator", signedIn: false },
-  { path: "/services/personal", signedIn: false },
-  { path: "/auth", signedIn: false },
-  { path: "/apply", signedIn: true },
+  { path: "/", signedIn: false, perfGoal: 100 },
+  { path: "/calculator", signedIn: false, perfGoal: 100 },
+  { path: "/services/personal", signedIn: false, perfGoal: 100 },
+  { path: "/auth", signedIn: false, perfGoal: 100 },
+  { path: "/apply", signedIn: true, perfGoal: 100 },
+  { path: "/dashboard", signedIn: true, perfGoal: 95 },
+  // The applicant's page of the application submitted below (its id is filled in at run time).
+  { path: "/dashboard/applications/:id", signedIn: true, perfGoal: 95 },
+  { path: "/account", signedIn: true, perfGoal: 95 },
 ] as const;
 const CATEGORIES = [
   { id: "performance", short: "perf", goal: 95 },
@@ -98,11 +105,13 @@ export async function lighthouseBench(): Promise<BenchResult> {
   const chromium = await launchChromium();
   try {
     const cookie = await signUpOverHttp(server.url, sink, `lighthouse-${Date.now()}@example.com`, "198.18.1.1");
+    const applicationId = await submitApplication(server.url, cookie);
     const figures: Figure[] = [];
     const failing: string[] = [];
     // LIGHTHOUSE_PAGES=/auth,/apply audits only those (while fixing one page).
     const chosen = process.env.LIGHTHOUSE_PAGES?.split(",");
-    for (const page of PAGES.filter((p) => !chosen || chosen.includes(p.path))) {
+    for (const listed of PAGES.filter((p) => !chosen || chosen.includes(p.path))) {
+      const page = { ...listed, path: listed.path.replace(":id", applicationId) };
       const runs: Lhr[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(`${server.url}${page.path}`, chromium.port, page.signedIn ? cookie : null));
       const perfScores = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
@@ -125,13 +134,14 @@ export async function lighthouseBench(): Promise<BenchResult> {
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
           .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue }));
         const runsNote = category.id === "performance" && runs.length > 1 ? [`runs ${perfScores.join("/")}`] : [];
-        const note = [`goal ${category.goal}`, ...runsNote, ...below.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`)].join("; ");
-        figures.push({ name: `${page.path} ${category.short}`, value: score, unit: "", note });
+        const goal = category.id === "performance" ? page.perfGoal : category.goal;
+        const note = [`goal ${goal}`, ...runsNote, ...below.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`)].join("; ");
+        figures.push({ name: `${listed.path} ${category.short}`, value: score, unit: "", note });
         if (below.length) failing.push(`${page.path} ${category.id}: ${below.map((a) => `${a.id} ${a.score}`).join(", ")}`);
       }
       const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
       figures.push({
-        name: `${page.path} metrics`,
+        name: `${listed.path} metrics`,
         value: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
         unit: "ms LCP",
         note: metrics.map((id) => `${lhr.audits[id]?.title}: ${lhr.audits[id]?.displayValue}`).join(", "),
