@@ -1,12 +1,13 @@
 import { redirect } from "react-router";
 import { AccountPage } from "~/components/account/account-page";
+import { pageMeta } from "~/content/site";
 import { loadAccountData } from "~/server/account/data.server";
 import { loadAccountSecurity } from "~/server/account/security.server";
 import { loadAccountSettings } from "~/server/account/settings.server";
 import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [{ title: "Account Settings | Private Loans" }];
+export const meta: Route.MetaFunction = () => pageMeta("Account Settings", "Your Private Loans account: profile, e-mail, password, sessions, two-factor and passkeys.");
 
 /**
  * /account (issue 23): profile, Change Email, Change Password, Active Sessions, two-factor and passkeys,
