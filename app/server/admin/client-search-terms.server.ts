@@ -16,7 +16,7 @@ export type ClientSearchTerms = {
   phone: { digits: string; exact: boolean } | null;
   /** An e-mail address prefix ("jane.d@ex"), or the domain's ("@example.com" → "example.com"). */
   email: { prefix: string; part: "address" | "domain" } | null;
-  /** A name prefix (whole name, or the last name for one word); lower-cased by the database. */
+  /** A name prefix (whole name; for one word also the last name and the e-mail address); lower-cased by the database. */
   name: string | null;
 };
 

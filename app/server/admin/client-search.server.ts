@@ -35,6 +35,9 @@ function branches(terms: ClientSearchTerms, limit: number, keys: EncryptionKey[]
     if (!terms.name.includes(" ")) {
       const last = sql`(lower(regexp_replace(p."full_name", '^.*[[:space:]]', '')) collate "C")`;
       out.push(profileBranch(last, prefixRange(last, terms.name), limit));
+      // One word may also be the start of an e-mail address typed without its "@".
+      const address = sql`(lower(p."email") collate "C")`;
+      out.push(profileBranch(address, prefixRange(address, terms.name), limit));
     }
   }
   if (terms.email !== null) {
@@ -57,16 +60,12 @@ function branches(terms: ClientSearchTerms, limit: number, keys: EncryptionKey[]
     out.push(sql`(select a."user_id" from "loan_applications" a where a."id" >= ${min}::uuid and a."id" <= ${max}::uuid order by a."id" limit ${limit})`);
   }
   if (terms.last4 !== null) {
-    const ssn = lastFourSearchTokens(terms.last4, BLIND_INDEX_PURPOSES.ssnLast4, keys);
-    const account = lastFourSearchTokens(terms.last4, BLIND_INDEX_PURPOSES.accountLast4, keys);
-    const list = (tokens: string[]) => sql.join(tokens.map((t) => sql`${t}`), sql`, `);
-    if (ssn.length > 0) {
-      out.push(
-        sql`(select distinct a."user_id" from "loan_applications" a where a."ssn_last4_index" in (${list(ssn)}) order by a."user_id" limit ${limit})`,
-      );
-      out.push(
-        sql`(select distinct b."user_id" from "bank_accounts" b where b."account_last4_index" in (${list(account)}) order by b."user_id" limit ${limit})`,
-      );
+    // One branch per token (one per key version), each read in user_id order off (token, user_id).
+    for (const token of lastFourSearchTokens(terms.last4, BLIND_INDEX_PURPOSES.ssnLast4, keys)) {
+      out.push(sql`(select distinct a."user_id" from "loan_applications" a where a."ssn_last4_index" = ${token} order by a."user_id" limit ${limit})`);
+    }
+    for (const token of lastFourSearchTokens(terms.last4, BLIND_INDEX_PURPOSES.accountLast4, keys)) {
+      out.push(sql`(select distinct b."user_id" from "bank_accounts" b where b."account_last4_index" = ${token} order by b."user_id" limit ${limit})`);
     }
   }
   return out;
