@@ -62,7 +62,7 @@ beforeAll(async () => {
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 describe("admin clients and documents", () => {
-  it("finds the client by part of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
+  it("finds the client by the start of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
     const { context, page, errors } = await adminPage();
     try {
       await gotoHydrated(page, `${stack.server.url}/admin/clients`);
