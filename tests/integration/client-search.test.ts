@@ -178,4 +178,29 @@ describe.each(testTargets)("staff client search on %s", (target) => {
       setConfig(config);
     }
   });
+
+  it("keeps the list's total as people sign up, become staff, stop being staff and are removed", async () => {
+    const total = async () => (await listClients({ q: "", page: 1 }, admin, {}, db())).total;
+    const count = async () => {
+      const rows = await db().select({ id: profiles.id }).from(profiles);
+      const staff = await db().select({ id: userRoles.userId }).from(userRoles);
+      return rows.filter((r) => !staff.some((s) => s.id === r.id)).length;
+    };
+    expect(await total()).toBe(await count());
+    await person("u-new", "Nell Newcomer", "nell@example.com");
+    expect(await total()).toBe(4);
+    await db().insert(userRoles).values({ userId: "u-new", role: "auditor" });
+    expect(await total()).toBe(3);
+    await db().update(userRoles).set({ userId: "u-zoe" }).where(eq(userRoles.userId, "u-new"));
+    expect(await total()).toBe(3);
+    expect(await ids("nell")).toEqual(["u-new"]);
+    expect(await ids("zoë")).toEqual([]);
+    await db().delete(userRoles).where(eq(userRoles.userId, "u-zoe"));
+    expect(await total()).toBe(4);
+    await db().delete(user).where(eq(user.id, "u-new"));
+    expect(await total()).toBe(3);
+    await db().delete(userRoles).where(eq(userRoles.userId, "u-staff"));
+    expect(await total()).toBe(4);
+    expect(await total()).toBe(await count());
+  });
 });
