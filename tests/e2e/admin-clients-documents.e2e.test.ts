@@ -23,6 +23,7 @@ const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMI
 let adminCookie: string;
 let applicantCookie: string;
 let applicantId: string;
+let applicationId: string;
 
 const newIp = ipSequence(10);
 
@@ -54,14 +55,14 @@ const adminPage = (width = 1280) =>
 
 beforeAll(async () => {
   applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT.email, newIp(), APPLICANT.name, APPLICANT.password);
-  await submitApplicationWithViewablePdf(applicantCookie);
+  applicationId = await submitApplicationWithViewablePdf(applicantCookie);
   adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
 });
 
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 describe("admin clients and documents", () => {
-  it("finds the client by part of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
+  it("finds the client by the start of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
     const { context, page, errors } = await adminPage();
     try {
       await gotoHydrated(page, `${stack.server.url}/admin/clients`);
@@ -111,6 +112,33 @@ describe("admin clients and documents", () => {
       expect(await detail.getByTestId("client-document").count()).toBe(7);
       expect(await detail.getByRole("link", { name: "View All Documents" }).getAttribute("href")).toBe(`/admin/documents?client=${applicantId}`);
 
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("finds the client by the last 4 digits of the SSN or account and by the start of an application id", async () => {
+    const { context, page, errors } = await adminPage();
+    try {
+      await gotoHydrated(page, `${stack.server.url}/admin/clients`);
+      await page.getByText("Also finds a phone number, the start of an application id, or the last 4 digits of an SSN or bank account.").waitFor();
+      const search = async (q: string) => {
+        await page.getByLabel("Search by name or e-mail").fill(q);
+        await page.getByRole("button", { name: "Search clients" }).click();
+        await page.waitForURL((url) => url.searchParams.get("q") === q);
+      };
+      const links = page.getByTestId("client-link");
+      await search("6789");
+      await expect.poll(() => links.count()).toBe(1);
+      expect(await links.first().textContent()).toContain(APPLICANT.email);
+      await page.getByText('1 client matching "6789"').waitFor();
+      await search("0000");
+      await page.getByText('No clients match "0000".').waitFor();
+      await search(applicationId.slice(0, 13).toUpperCase());
+      await expect.poll(() => links.count()).toBe(1);
+      expect(await links.first().textContent()).toContain(APPLICANT.email);
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
@@ -238,7 +266,7 @@ describe("admin clients and documents", () => {
       await detail.waitFor();
       expect(await detail.getByTestId("client-application").count()).toBe(1);
       await stream;
-      await submitApplicationWithViewablePdf(applicantCookie);
+      applicationId = await submitApplicationWithViewablePdf(applicantCookie);
       await expect.poll(() => detail.getByTestId("client-application").count(), { timeout: 15_000 }).toBe(2);
       await expect.poll(() => detail.getByTestId("bank-account").count()).toBe(2);
       // Each application opens its staff page (whatever its status: no list tab shows every status).

@@ -641,6 +641,13 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     }
     const search = await fetch(`${world.server.url}/admin/clients?q=%00jane%1b`, { headers: { cookie: world.cookies.admin } });
     expect(search.status).toBe(200);
+    // Issue 24's search shapes (last 4, application id prefix, phone, e-mail, domain) and hostile ones: each a plain answer, never a 5xx.
+    for (const q of ["1120", "0000-", "ffffffff-ffff-ffff-ffff-ffffffffffff", "(302) 555-0199", "+1 302 555 0199", "@", "@@x", "a@", "%", "_%_", "'--", "😀\u202e", "9".repeat(200), "-".repeat(50)]) {
+      const res = await fetch(`${world.server.url}/admin/clients?q=${encodeURIComponent(q)}`, { headers: { cookie: world.cookies.admin } });
+      expect(res.status, q).toBe(200);
+      const html = await res.text();
+      expect(leaksInternals(html), q).toBeNull();
+    }
   });
 
   it("the staff application page refuses bad ids, control characters and an oversized note with a 4xx, storing nothing", async () => {

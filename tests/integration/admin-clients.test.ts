@@ -97,34 +97,39 @@ describe("admin clients", () => {
   });
 
   describe("search and pagination", () => {
-    it("matches a case-insensitive substring of the name or the e-mail", async () => {
+    it("matches a case-insensitive prefix of the name, the last name or the e-mail (issue 24: indexed, not a substring)", async () => {
       expect((await listClients({ q: "aLiCe", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-alice"]);
-      expect((await listClients({ q: "ANDERSON@EXAMPLE", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-alice"]);
-      expect((await listClients({ q: "smith", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol", "c-dave"]);
+      expect((await listClients({ q: "ALICE.ANDERSON@EXAMPLE", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-alice"]);
+      expect((await listClients({ q: "smith", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol"]);
+      expect((await listClients({ q: "@example.org", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol", "c-dave"]);
       expect((await listClients({ q: "nobody-here", page: 1 }, admin, info)).clients).toEqual([]);
     });
 
-    it("escapes LIKE wildcards: % and _ match only themselves", async () => {
+    it("takes % and _ literally (no LIKE)", async () => {
       expect(escapeLike("a%b_c\\d")).toBe("a\\%b\\_c\\\\d");
-      expect((await listClients({ q: "%", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-bob"]);
-      // "_" would otherwise match any character (every profile); literally it is only in carol_smith.
-      expect((await listClients({ q: "_", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol"]);
-      expect((await listClients({ q: "l_smith", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol"]);
+      expect((await listClients({ q: "bob 100%", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-bob"]);
+      expect((await listClients({ q: "%", page: 1 }, admin, info)).clients).toEqual([]);
+      expect((await listClients({ q: "_", page: 1 }, admin, info)).clients).toEqual([]);
+      expect((await listClients({ q: "carol_smith@", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol"]);
+      expect((await listClients({ q: "carol%smith@", page: 1 }, admin, info)).clients).toEqual([]);
       expect((await listClients({ q: "\\", page: 1 }, admin, info)).clients).toEqual([]);
     });
 
-    it("orders by full name and pages by 25; a page past the end shows the last page", async () => {
-      const first = await listClients({ q: "paging.test", page: 1 }, admin, info);
-      expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2, pageSize: CLIENTS_PAGE_SIZE });
-      expect(first.clients).toHaveLength(25);
-      expect(first.clients[0]!.fullName).toBe("Paging Person 01");
-      expect(first.clients[24]!.fullName).toBe("Paging Person 25");
-      const second = await listClients({ q: "paging.test", page: 2 }, admin, info);
-      expect(second.clients.map((c) => c.fullName)).toEqual(["26", "27", "28", "29", "30"].map((n) => `Paging Person ${n}`));
-      expect((await listClients({ q: "paging.test", page: 99 }, admin, info)).page).toBe(2);
+    it("lists by full name and pages by 25 without a search; a search shows its first 25 and says there are more", async () => {
       const all = await listClients({ q: "", page: 1 }, admin, info);
-      expect(all.total).toBe(34);
+      expect(all).toMatchObject({ total: 34, page: 1, pageCount: 2, pageSize: CLIENTS_PAGE_SIZE, more: false });
+      expect(all.clients).toHaveLength(25);
       expect(all.clients[0]!.fullName).toBe("Alice Anderson");
+      const second = await listClients({ q: "", page: 2 }, admin, info);
+      expect(second.clients.map((c) => c.fullName)).toEqual(["22", "23", "24", "25", "26", "27", "28", "29", "30"].map((n) => `Paging Person ${n}`));
+      expect((await listClients({ q: "", page: 99 }, admin, info)).page).toBe(2);
+      const search = await listClients({ q: "@paging.test", page: 2 }, admin, info);
+      expect(search).toMatchObject({ total: 25, page: 1, pageCount: 1, more: true });
+      expect(search.clients[0]!.fullName).toBe("Paging Person 01");
+      expect(search.clients[24]!.fullName).toBe("Paging Person 25");
+      const narrower = await listClients({ q: "paging person 2", page: 1 }, admin, info);
+      expect(narrower.clients.map((c) => c.fullName)).toEqual(["20", "21", "22", "23", "24", "25", "26", "27", "28", "29"].map((n) => `Paging Person ${n}`));
+      expect(narrower.more).toBe(false);
     });
 
     it("reads ?q, ?page and ?client from the URL, refusing junk", () => {
@@ -134,10 +139,13 @@ describe("admin clients", () => {
     });
 
     it("writes a client.list audit row with the search, page and count", async () => {
+      await listClients({ q: "", page: 2 }, admin, info);
+      let row = await lastAudit("client.list");
+      expect(row!.details).toEqual({ q: "", page: 2, count: 9, total: 34 });
       await listClients({ q: "Paging", page: 2 }, admin, info);
-      const row = await lastAudit("client.list");
+      row = await lastAudit("client.list");
       expect(row).toMatchObject({ actorId: admin.id, actorEmail: admin.email, tableName: "profiles", ipAddress: info.ip, userAgent: info.userAgent });
-      expect(row!.details).toEqual({ q: "Paging", page: 2, count: 5, total: 30 });
+      expect(row!.details).toEqual({ q: "Paging", kinds: ["name"], count: 25, more: true });
     });
   });
 

@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   "application_events",
   "application_messages",
   "application_status_counts",
+  "client_counts",
   "approved_loans",
   "audit_log",
   "bank_accounts",

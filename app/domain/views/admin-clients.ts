@@ -12,6 +12,8 @@ export type ClientList = {
   pageCount: number;
   pageSize: number;
   total: number;
+  /** A search shows its first page only: true when more applicants match than are shown. */
+  more: boolean;
   clients: ClientSummary[];
 };
 

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, ilike, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notExists, or, sql } from "drizzle-orm";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { countRows, pageWindow } from "./paging.server";
-import { bankAccounts, loanApplications, loanDocuments, profiles, userRoles } from "~/server/db/schema.server";
+import { pageWindow } from "./paging.server";
+import { bankAccounts, clientCounts, loanApplications, loanDocuments, profiles, userRoles } from "~/server/db/schema.server";
+import { classifySearch, searchKinds } from "./client-search-terms.server";
+import { searchClientRows } from "./client-search.server";
 import type { ClientDetail, ClientList } from "~/domain/views/admin-clients";
 
 /**
@@ -54,8 +56,11 @@ function isApplicant(db: Db) {
 }
 
 /**
- * Applicant profiles (staff excluded) ordered by full name (ties by e-mail, then id, so pages never overlap), filtered by a
- * case-insensitive substring of the name or the e-mail. A page past the end shows the last page.
+ * The client list (docs/decisions/0043). Without a search: applicant profiles (staff excluded) in
+ * order of full name (ties by e-mail, then id, so pages never overlap), read off an index, with the
+ * total from the trigger-kept client_counts row; a page past the end shows the last page. With a
+ * search: the first page of applicants it matches (by name, e-mail, phone, application id prefix or
+ * the last 4 of an SSN / account number), `more` telling whether there are others.
  */
 export async function listClients(
   query: ClientListQuery,
@@ -64,27 +69,34 @@ export async function listClients(
   db: Db = getDb(),
 ): Promise<ClientList> {
   const q = query.q.trim().slice(0, CLIENT_SEARCH_MAX);
-  const pattern = `%${escapeLike(q)}%`;
-  const where = and(isApplicant(db), q ? or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern)) : undefined);
+  let list: ClientList;
+  let auditDetails: Record<string, unknown>;
+  if (q) {
+    const terms = classifySearch(q);
+    const rows = await searchClientRows(db, terms, CLIENTS_PAGE_SIZE + 1);
+    const clients = rows.slice(0, CLIENTS_PAGE_SIZE);
+    const more = rows.length > CLIENTS_PAGE_SIZE;
+    list = { q, page: 1, pageCount: 1, pageSize: CLIENTS_PAGE_SIZE, total: clients.length, more, clients };
+    const kinds = searchKinds(terms);
+    // The audit log keeps what was searched, except four digits (an SSN's or account's last 4): only that such a search ran.
+    auditDetails = { q: terms.last4 ? "last4" : q, kinds, count: clients.length, more };
+  } else {
+    const [counted] = await db.select({ clients: clientCounts.clients }).from(clientCounts).where(eq(clientCounts.name, "applicants"));
+    const total = Math.max(0, counted?.clients ?? 0);
+    const { page, pageCount, limit, offset } = pageWindow(total, query.page, CLIENTS_PAGE_SIZE);
+    const clients = await db
+      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+      .from(profiles)
+      .where(isApplicant(db))
+      .orderBy(asc(profiles.fullName), asc(profiles.email), asc(profiles.id))
+      .limit(limit)
+      .offset(offset);
+    list = { q, page, pageCount, pageSize: CLIENTS_PAGE_SIZE, total, more: false, clients };
+    auditDetails = { q, page, count: clients.length, total };
+  }
 
-  const total = await countRows(db, profiles, where);
-  const { page, pageCount, limit, offset } = pageWindow(total, query.page, CLIENTS_PAGE_SIZE);
-  const clients = await db
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
-    .from(profiles)
-    .where(where)
-    .orderBy(asc(profiles.fullName), asc(profiles.email), asc(profiles.id))
-    .limit(limit)
-    .offset(offset);
-
-  await writeAudit(db, {
-    actor,
-    action: "client.list",
-    table: "profiles",
-    details: { q, page, count: clients.length, total },
-    request,
-  });
-  return { q, page, pageCount, pageSize: CLIENTS_PAGE_SIZE, total, clients };
+  await writeAudit(db, { actor, action: "client.list", table: "profiles", details: auditDetails, request });
+  return list;
 }
 
 /**

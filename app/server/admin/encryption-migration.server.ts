@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gt, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted, needsReencryption } from "~/server/crypto/field-encryption.server";
+import { BLIND_INDEX_PURPOSES, lastFourToken, needsReindex } from "~/server/crypto/blind-index.server";
 import { getDb, type Db, type Tx } from "~/server/db/client.server";
 import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
 import { adminMfa, bankAccounts, loanApplications } from "~/server/db/schema.server";
@@ -24,6 +25,10 @@ import { adminMfa, bankAccounts, loanApplications } from "~/server/db/schema.ser
  * - Each UPDATE is conditional on the value it read (… WHERE account_number = <what was read>), so two
  *   admins running it at once never encrypt a value twice.
  * - One audit row 'encryption.migrate' records the outcome, also of a run that failed halfway.
+ * - It also (re)computes the keyed blind indexes of the SSN / account-number last 4 (issue 24,
+ *   crypto/blind-index.server.ts) of every row whose index is missing or made under an older key,
+ *   decrypting the value when it is otherwise current: run after migration 0011 it indexes every
+ *   existing row, and after a key rotation it re-indexes them under the new key.
  */
 
 export type EncryptionMigrationResult = {
@@ -34,6 +39,8 @@ export type EncryptionMigrationResult = {
   ssnValues: { encrypted: number; failed: number };
   /** Staff second-factor secrets: never plain text, but re-encrypted on key rotation like the rest. */
   mfaSecrets: { encrypted: number; failed: number };
+  /** Blind-index tokens written (missing, or under an older key) and values that could not be read for one. */
+  searchIndexes: { indexed: number; failed: number };
 };
 
 export type EncryptionMigrationOptions = { batchSize?: number; keys?: EncryptionKey[] };
@@ -49,6 +56,17 @@ function migrateValue(value: string, purpose: string, keys: EncryptionKey[]): { 
     return { stored: encryptField(plain, purpose, keys), plain };
   } catch {
     return "failed";
+  }
+}
+
+/** The plain value of a stored one, for its blind index: from the migration when it ran, else decrypted (null when it does not decrypt). */
+function plainFor(value: string, next: Migrated, purpose: string, keys: EncryptionKey[]): string | null {
+  if (typeof next === "object") return next.plain;
+  if (next === "failed") return null;
+  try {
+    return decryptField(value, purpose, keys);
+  } catch {
+    return null;
   }
 }
 
@@ -109,10 +127,13 @@ export async function runEncryptionMigration(
   // Ciphertext under the current key; anything else needs work. Mirrors isEncrypted()'s pattern.
   const currentPattern = `^enc:v${current.version}:[A-Za-z0-9+/=]+$`;
   const notCurrent = (column: AnyPgColumn) => sql`${column} !~ ${currentPattern}`;
+  // A blind index missing or under another key (its form: v<version>:<token>).
+  const stale = (column: AnyPgColumn) => or(isNull(column), sql`${column} not like ${`v${current.version}:%`}`);
 
   const bank: Tally = { encrypted: 0, failed: 0 };
   const ssn: Tally = { encrypted: 0, failed: 0 };
   const mfa: Tally = { encrypted: 0, failed: 0 };
+  const indexes = { indexed: 0, failed: 0 };
   // One audit row per run, whether it completed or failed halfway.
   const audit = (details: Record<string, unknown>) =>
     writeAudit(db, { actor, action: "encryption.migrate", table: "bank_accounts", details, request });
@@ -123,12 +144,17 @@ export async function runEncryptionMigration(
       db,
       (lastId) =>
         db
-          .select({ id: bankAccounts.id, accountNumber: bankAccounts.accountNumber, routingNumber: bankAccounts.routingNumber })
+          .select({
+            id: bankAccounts.id,
+            accountNumber: bankAccounts.accountNumber,
+            routingNumber: bankAccounts.routingNumber,
+            accountLast4Index: bankAccounts.accountLast4Index,
+          })
           .from(bankAccounts)
           .where(
             and(
               lastId ? gt(bankAccounts.id, lastId) : undefined,
-              or(notCurrent(bankAccounts.accountNumber), notCurrent(bankAccounts.routingNumber)),
+              or(notCurrent(bankAccounts.accountNumber), notCurrent(bankAccounts.routingNumber), stale(bankAccounts.accountLast4Index)),
             ),
           )
           .orderBy(asc(bankAccounts.id))
@@ -137,16 +163,28 @@ export async function runEncryptionMigration(
         for (const row of rows) {
           const set: Partial<typeof bankAccounts.$inferInsert> = {};
           let written = 0;
+          let accountPlain: string | null = null;
           for (const { column, purpose, lastColumn, lastCount } of BANK_NUMBERS) {
             const next = migrateValue(row[column], purpose, keys);
             if (next === "failed") bank.failed++;
+            if (column === "accountNumber" && needsReindex(row.accountLast4Index, keys)) {
+              accountPlain = plainFor(row[column], next, purpose, keys);
+            }
             if (typeof next !== "object") continue;
             set[column] = next.stored;
             const last = lastDigits(next.plain, lastCount);
             if (last) set[lastColumn] = last;
             written++;
           }
-          if (written === 0) continue;
+          let reindexed = false;
+          if (needsReindex(row.accountLast4Index, keys)) {
+            const token = accountPlain === null ? null : lastFourToken(accountPlain, BLIND_INDEX_PURPOSES.accountLast4, keys);
+            if (token) {
+              set.accountLast4Index = token;
+              reindexed = true;
+            } else indexes.failed++;
+          }
+          if (written === 0 && !reindexed) continue;
           const updated = await tx
             .update(bankAccounts)
             .set(set)
@@ -159,7 +197,10 @@ export async function runEncryptionMigration(
             )
             .returning({ id: bankAccounts.id });
           // Changed meanwhile (another run got there first): left to that run, counted as skipped.
-          if (updated.length > 0) bank.encrypted += written;
+          if (updated.length > 0) {
+            bank.encrypted += written;
+            if (reindexed) indexes.indexed++;
+          }
         }
       },
     );
@@ -169,28 +210,45 @@ export async function runEncryptionMigration(
       db,
       (lastId) =>
         db
-          .select({ id: loanApplications.id, ssn: loanApplications.ssnEncrypted })
+          .select({ id: loanApplications.id, ssn: loanApplications.ssnEncrypted, ssnLast4Index: loanApplications.ssnLast4Index })
           .from(loanApplications)
           .where(
             and(
               lastId ? gt(loanApplications.id, lastId) : undefined,
               isNotNull(loanApplications.ssnEncrypted),
               ne(loanApplications.ssnEncrypted, ""),
-              notCurrent(loanApplications.ssnEncrypted),
+              or(notCurrent(loanApplications.ssnEncrypted), stale(loanApplications.ssnLast4Index)),
             ),
           )
           .orderBy(asc(loanApplications.id))
           .limit(batchSize),
       async (tx, rows) => {
-        for (const { id, ssn: value } of rows) {
+        for (const { id, ssn: value, ssnLast4Index } of rows) {
           if (!value) continue;
-          await storeMigrated(ssn, migrateValue(value, ENCRYPTION_PURPOSES.ssn, keys), (stored) =>
-            tx
-              .update(loanApplications)
-              .set({ ssnEncrypted: stored })
-              .where(and(eq(loanApplications.id, id), eq(loanApplications.ssnEncrypted, value)))
-              .returning({ id: loanApplications.id }),
-          );
+          const next = migrateValue(value, ENCRYPTION_PURPOSES.ssn, keys);
+          if (!needsReindex(ssnLast4Index, keys)) {
+            await storeMigrated(ssn, next, (stored) =>
+              tx
+                .update(loanApplications)
+                .set({ ssnEncrypted: stored })
+                .where(and(eq(loanApplications.id, id), eq(loanApplications.ssnEncrypted, value)))
+                .returning({ id: loanApplications.id }),
+            );
+            continue;
+          }
+          const plain = plainFor(value, next, ENCRYPTION_PURPOSES.ssn, keys);
+          const token = plain === null ? null : lastFourToken(plain, BLIND_INDEX_PURPOSES.ssnLast4, keys);
+          if (next === "failed") ssn.failed++;
+          if (!token) indexes.failed++;
+          if (typeof next !== "object" && !token) continue;
+          const updated = await tx
+            .update(loanApplications)
+            .set({ ...(typeof next === "object" ? { ssnEncrypted: next.stored } : {}), ...(token ? { ssnLast4Index: token } : {}) })
+            .where(and(eq(loanApplications.id, id), eq(loanApplications.ssnEncrypted, value)))
+            .returning({ id: loanApplications.id });
+          if (updated.length === 0) continue;
+          if (typeof next === "object") ssn.encrypted++;
+          if (token) indexes.indexed++;
         }
       },
     );
@@ -227,6 +285,7 @@ export async function runEncryptionMigration(
       bankValues: bank,
       ssnValues: ssn,
       mfaSecrets: mfa,
+      searchIndexes: indexes,
     };
     await audit({ ...result, keyVersion: current.version, completed: true });
     return result;
@@ -237,6 +296,7 @@ export async function runEncryptionMigration(
       bankValues: bank,
       ssnValues: ssn,
       mfaSecrets: mfa,
+      searchIndexes: indexes,
       keyVersion: current.version,
       error: error instanceof Error ? error.message.slice(0, 300) : "unknown error",
     }).catch(() => undefined);

@@ -12,6 +12,7 @@ import {
 } from "~/domain/validation/application";
 import { getConfig } from "~/server/config.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
+import { BLIND_INDEX_PURPOSES, lastFourToken } from "~/server/crypto/blind-index.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schema.server";
 import type { ServiceAnswer } from "~/server/http/action-answer.server";
@@ -144,6 +145,7 @@ export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: 
     state: f.state,
     zipCode: f.zipCode,
     ssnEncrypted: encryptSsn(f.ssn),
+    ssnLast4Index: f.ssn ? lastFourToken(f.ssn, BLIND_INDEX_PURPOSES.ssnLast4) : null,
     employmentStatus: f.employmentStatus,
     employerName: f.employerName,
     jobTitle: f.jobTitle ?? null,
@@ -170,6 +172,7 @@ export function bankAccountRow(userId: string, applicationId: string, f: Applica
     accountNumber: encryptField(f.accountNumber, ENCRYPTION_PURPOSES.accountNumber),
     routingNumber: encryptField(f.routingNumber, ENCRYPTION_PURPOSES.routingNumber),
     accountNumberLast4: f.accountNumber.slice(-4),
+    accountLast4Index: lastFourToken(f.accountNumber, BLIND_INDEX_PURPOSES.accountLast4),
     routingNumberLast2: f.routingNumber.slice(-2),
     swiftCode: f.swiftCode ?? null,
     isPrimary,

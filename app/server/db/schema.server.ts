@@ -191,6 +191,14 @@ export const profiles = pgTable(
     ...usContactChecks(t),
     index("profiles_email_lower_idx").on(sql`lower(${t.email})`),
     index("profiles_full_name_lower_idx").on(sql`lower(${t.fullName})`),
+    // Staff search (issue 24, docs/decisions/0043): every kind is a range scan of a btree read in
+    // index order. Byte order ("C") so a prefix range [p, p⁺) means the same on any database collation.
+    index("profiles_list_order_idx").on(t.fullName, t.email, t.id),
+    index("profiles_search_name_idx").on(sql`(lower(${t.fullName}) collate "C")`, t.id),
+    index("profiles_search_last_name_idx").on(sql`(lower(regexp_replace(${t.fullName}, '^.*[[:space:]]', '')) collate "C")`, t.id),
+    index("profiles_search_email_idx").on(sql`(lower(${t.email}) collate "C")`, t.id),
+    index("profiles_search_email_domain_idx").on(sql`(lower(split_part(${t.email}, '@', 2)) collate "C")`, t.id),
+    index("profiles_search_phone_idx").on(sql`(${t.phone} collate "C")`, t.id),
   ],
 );
 
@@ -278,6 +286,8 @@ export const loanApplications = pgTable(
     zipCode: text("zip_code").notNull(),
     /** Ciphertext of the SSN (never plaintext); null when none was given. */
     ssnEncrypted: text("ssn_encrypted"),
+    /** Keyed blind index of the SSN's last 4 digits (crypto/blind-index.server.ts), for staff search. */
+    ssnLast4Index: text("ssn_last4_index"),
 
     // Employment and finances
     employmentStatus: text("employment_status", { enum: EMPLOYMENT_STATUSES }).notNull(),
@@ -346,6 +356,9 @@ export const loanApplications = pgTable(
     index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
     // My Queue (issue 22): one officer's applications, newest first.
     index("loan_applications_assigned_to_submitted_at_idx").on(t.assignedTo, t.submittedAt.desc().nullsFirst()),
+    // Staff search (issue 24): by SSN last 4 (blind index) and by the applicant's phone on the application.
+    index("loan_applications_ssn_last4_index_idx").on(t.ssnLast4Index, t.userId),
+    index("loan_applications_search_phone_idx").on(sql`(${t.phone} collate "C")`, t.userId),
   ],
 );
 
@@ -411,6 +424,16 @@ export const approvalProposals = pgTable(
 export const applicationStatusCounts = pgTable("application_status_counts", {
   status: text("status").primaryKey(),
   applications: integer("applications").notNull(),
+});
+
+/**
+ * How many applicants (profiles without a staff role) there are, kept by statement triggers on
+ * profiles and user_roles (drizzle/0011), so the client list's total is one row read instead of a
+ * count of the whole table. One row, key 'applicants'. Derived data, rebuilt by the migration.
+ */
+export const clientCounts = pgTable("client_counts", {
+  name: text("name").primaryKey(),
+  clients: integer("clients").notNull(),
 });
 
 export const loanDocuments = pgTable(
@@ -588,6 +611,8 @@ export const bankAccounts = pgTable(
     accountNumberLast4: char("account_number_last4", { length: 4 }).notNull(),
     /** Plaintext last 2 digits of the routing number, for the masked display. */
     routingNumberLast2: char("routing_number_last2", { length: 2 }).notNull(),
+    /** Keyed blind index of the account number's last 4 digits (crypto/blind-index.server.ts), for staff search. */
+    accountLast4Index: text("account_last4_index"),
     swiftCode: text("swift_code"),
     isPrimary: boolean("is_primary").notNull().default(false),
     isVerified: boolean("is_verified").notNull().default(false),
@@ -601,6 +626,7 @@ export const bankAccounts = pgTable(
     uniqueIndex("bank_accounts_one_primary_per_user_idx").on(t.userId).where(sql`${t.isPrimary}`),
     index("bank_accounts_user_id_idx").on(t.userId),
     index("bank_accounts_application_id_idx").on(t.applicationId),
+    index("bank_accounts_account_last4_index_idx").on(t.accountLast4Index, t.userId),
   ],
 );
 

@@ -20,12 +20,25 @@ export function ClientList({ list, selectedId }: { list: ClientListData; selecte
       <Form method="get" role="search" className="mt-3 flex flex-col gap-2" aria-label="Search clients">
         <Label htmlFor="client-search">Search by name or e-mail</Label>
         <div className="flex gap-2">
-          <Input id="client-search" name="q" type="search" defaultValue={list.q} key={list.q} maxLength={100} autoComplete="off" placeholder="e.g. jane or @example.com" />
+          <Input
+            id="client-search"
+            name="q"
+            type="search"
+            defaultValue={list.q}
+            key={list.q}
+            maxLength={100}
+            autoComplete="off"
+            placeholder="e.g. jane or @example.com"
+            aria-describedby="client-search-hint"
+          />
           <Button type="submit" variant="default" aria-label="Search clients">
             {searching ? <Spinner className="size-4" /> : <Search aria-hidden="true" />}
             <span className="sr-only sm:not-sr-only">Search</span>
           </Button>
         </div>
+        <p id="client-search-hint" className="text-xs text-muted-foreground">
+          Also finds a phone number, the start of an application id, or the last 4 digits of an SSN or bank account.
+        </p>
       </Form>
 
       <p className="mt-3 text-sm text-muted-foreground" role="status">
@@ -33,7 +46,9 @@ export function ClientList({ list, selectedId }: { list: ClientListData; selecte
           ? list.q
             ? `No clients match "${list.q}".`
             : "No clients yet."
-          : `${list.total} ${list.total === 1 ? "client" : "clients"}${list.q ? ` matching "${list.q}"` : ""}`}
+          : list.more
+            ? `More than ${list.total} clients match "${list.q}": showing the first ${list.total}. Add to the search to narrow it.`
+            : `${list.total} ${list.total === 1 ? "client" : "clients"}${list.q ? ` matching "${list.q}"` : ""}`}
         {list.q ? (
           <>
             {" "}
