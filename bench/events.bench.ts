@@ -92,6 +92,7 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
   setConfig(loadConfig({ ...secrets, DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl }));
   const db = await openDatabase({ databaseUrl, poolSize: 2 });
   const clients = Array.from({ length: CLIENT_PROCESSES }, startClient);
+  const heartbeatsSoFar = async () => (await Promise.all(clients.map((c) => c.ask<Report>({ kind: "report" }, "report")))).reduce((n, r) => n + r.heartbeats, 0);
   try {
     const ownerCookie = await signUpOverHttp(server.url, sink, "streams@example.com", "198.18.3.1");
     const applicationId = await submitApplication(server.url, ownerCookie);
@@ -116,12 +117,13 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
     const withStreams = memorySampler(pid).stop();
 
     // Idle: heartbeats only (every stream beats once and its session is looked up once a period).
+    const beatsBefore = await heartbeatsSoFar();
     const cpuBefore = cpuSeconds(pid);
     const idleSampler = memorySampler(pid, 500);
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     const idleCpu = (cpuSeconds(pid) - cpuBefore) / IDLE_SECONDS;
     const afterIdle = idleSampler.stop();
-    const heartbeats = (await Promise.all(clients.map((c) => c.ask<Report>({ kind: "report" }, "report")))).reduce((n, r) => n + r.heartbeats, 0);
+    const heartbeats = (await heartbeatsSoFar()) - beatsBefore;
 
     const started = Date.now();
     await approveApplication(

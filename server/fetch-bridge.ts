@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { takeDirectWriter } from "~/server/events/stream.server";
 import { encodeDocument } from "./document-encoding";
 
 /**
@@ -173,6 +174,19 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
     return;
   }
   writeHead(req, res, response, response.headers);
+  const writeDirectly = takeDirectWriter(response);
+  if (writeDirectly && req.method === "HEAD") {
+    // No body for HEAD: cancelling it ends the stream, which would otherwise stay counted.
+    res.end();
+    await response.body?.cancel();
+    return;
+  }
+  if (writeDirectly) {
+    // A live-update stream writes to the socket itself until it or the browser ends it.
+    res.flushHeaders();
+    writeDirectly(res);
+    return;
+  }
   if (!response.body || req.method === "HEAD") {
     res.end();
     return;

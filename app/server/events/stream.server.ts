@@ -69,6 +69,34 @@ const READY = encoder.encode(`retry: 1000\nevent: ready\ndata: {}\n\n`);
 const RESYNC = encoder.encode(`event: resync\ndata: {}\n\n`);
 const SUPERSEDED = encoder.encode(`event: superseded\ndata: {}\n\n`);
 
+/** Where a stream's bytes go: its Response's body, or the socket itself (takeDirectWriter). */
+type Sink = { write: (bytes: Uint8Array) => void; end: () => void };
+
+/** The part of Node's ServerResponse a stream written directly needs. */
+export type DirectOut = {
+  write(bytes: Uint8Array): unknown;
+  end(): unknown;
+  once(event: "close", listener: () => void): unknown;
+  readonly writableLength: number;
+};
+
+/** About 3,000 changes a browser has not read yet. */
+const MAX_BACKLOG_BYTES = 512 * 1024;
+
+const direct = new WeakMap<Response, (out: DirectOut) => void>();
+
+/**
+ * For the Node server (server/fetch-bridge.ts): writes an event stream's bytes straight to the
+ * response rather than through the web stream of its body and Readable.fromWeb, which at 10,000
+ * streams cost a third of a second of promise hand-offs before the first browser saw a change
+ * (decision 0046). Undefined for any other response; taken once.
+ */
+export function takeDirectWriter(response: Response): ((out: DirectOut) => void) | undefined {
+  const writer = direct.get(response);
+  direct.delete(response);
+  return writer;
+}
+
 /** Every open stream, oldest first (a Set iterates in insertion order), and the same by session and by account. */
 const open = new Set<OpenStream>();
 const bySession = new Map<string, Set<OpenStream>>();
@@ -271,56 +299,78 @@ export function createEventStream(user: SessionUser, signal: AbortSignal, option
     );
   }
   const wheel = wheelFor(options.heartbeatMs ?? HEARTBEAT_MS);
-  let cleanup = () => {};
-
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let closed = false;
-      const send = (bytes: Uint8Array) => {
-        if (closed) return;
-        try {
-          controller.enqueue(bytes);
-        } catch {
-          close();
-        }
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        unregister(stream);
-        wheel.remove(stream);
-        signal.removeEventListener("abort", close);
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      };
-      cleanup = close;
-      const stream: OpenStream = {
-        userId: user.id,
-        sessionId: user.sessionId,
-        access: { id: user.id, isStaff: user.isStaff, mfaVerified: user.mfaVerified },
-        refresh: options.refresh,
-        send,
-        close,
-        supersede: () => {
-          send(SUPERSEDED);
-          close();
-        },
-      };
-      register(stream);
-      wheel.add(stream);
-      signal.addEventListener("abort", close);
-      // The browser's own retry is ours to schedule (1, 2, 5, 10 s): tell EventSource to wait 1 s.
-      send(READY);
+  let closed = false;
+  let sink: Sink | undefined;
+  /** What was sent before the server took the response (the `ready` event, rarely more). */
+  const pending: Uint8Array[] = [];
+  const send = (bytes: Uint8Array) => {
+    if (closed) return;
+    if (!sink) {
+      pending.push(bytes);
+      return;
+    }
+    try {
+      sink.write(bytes);
+    } catch {
+      close();
+    }
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unregister(stream);
+    wheel.remove(stream);
+    signal.removeEventListener("abort", close);
+    sink?.end();
+  };
+  const attach = (to: Sink) => {
+    if (sink) return;
+    sink = to;
+    for (const bytes of pending.splice(0)) to.write(bytes);
+    if (closed) to.end();
+  };
+  const stream: OpenStream = {
+    userId: user.id,
+    sessionId: user.sessionId,
+    access: { id: user.id, isStaff: user.isStaff, mfaVerified: user.mfaVerified },
+    refresh: options.refresh,
+    send,
+    close,
+    supersede: () => {
+      send(SUPERSEDED);
+      close();
     },
-    cancel() {
-      cleanup();
-    },
-  });
+  };
+  register(stream);
+  wheel.add(stream);
+  signal.addEventListener("abort", close);
+  // The browser's own retry is ours to schedule (1, 2, 5, 10 s): tell EventSource to wait 1 s.
+  send(READY);
 
-  return new Response(body, {
+  // highWaterMark 0: nothing is pulled (and the web stream takes no bytes) until something reads the
+  // body, which the Node server never does for a stream it writes to the socket itself.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        attach({
+          write: (bytes) => controller.enqueue(bytes),
+          end: () => {
+            try {
+              controller.close();
+            } catch {
+              /* already closed */
+            }
+          },
+        });
+      },
+      cancel() {
+        close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+
+  const response = new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform: the compression middleware must not buffer the stream.
@@ -328,4 +378,16 @@ export function createEventStream(user: SessionUser, signal: AbortSignal, option
       "X-Accel-Buffering": "no",
     },
   });
+  direct.set(response, (out) => {
+    out.once("close", close);
+    attach({
+      write: (bytes) => {
+        // A browser that stopped reading: end its stream rather than hold its backlog (it reconnects).
+        if (out.writableLength > MAX_BACKLOG_BYTES) close();
+        else out.write(bytes);
+      },
+      end: () => out.end(),
+    });
+  });
+  return response;
 }
