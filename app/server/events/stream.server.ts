@@ -153,10 +153,34 @@ function deliver(message: BusMessage): void {
     return;
   }
   const bytes = encoder.encode(`event: change\ndata: ${JSON.stringify(publicPayload(event))}\n\n`);
-  // Copies: a failed write closes its stream, which leaves these sets.
-  const owners = [...(byUser.get(event.owner) ?? [])];
-  for (const stream of owners) if (entitled(stream.access, event)) stream.send(bytes);
-  for (const stream of [...watchers]) if (stream.userId !== event.owner) stream.send(bytes);
+  for (const stream of byUser.get(event.owner) ?? []) if (entitled(stream.access, event)) queue(stream, bytes);
+  for (const stream of watchers) if (stream.userId !== event.owner) queue(stream, bytes);
+}
+
+/**
+ * Changes delivered together are written together: one transaction raises several (an approval: the
+ * application, its timeline entries), which arrive in one read of the LISTEN connection; one write a
+ * stream rather than one per change is a third of the work at 10,000 streams.
+ */
+const queued = new Map<OpenStream, Uint8Array[]>();
+let flushScheduled = false;
+
+function queue(stream: OpenStream, bytes: Uint8Array): void {
+  const chunks = queued.get(stream);
+  if (chunks) chunks.push(bytes);
+  else queued.set(stream, [bytes]);
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flush);
+  }
+}
+
+function flush(): void {
+  flushScheduled = false;
+  const due = [...queued];
+  queued.clear();
+  // A stream closed meanwhile (its session deleted in the same batch) ignores what it is sent.
+  for (const [stream, chunks] of due) stream.send(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
 }
 
 function addTo<K>(map: Map<K, Set<OpenStream>>, key: K, stream: OpenStream): void {
