@@ -174,13 +174,7 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
     return;
   }
   writeHead(req, res, response, response.headers);
-  const writeDirectly = takeDirectWriter(response);
-  if (writeDirectly && req.method === "HEAD") {
-    // No body for HEAD: cancelling it ends the stream, which would otherwise stay counted.
-    res.end();
-    await response.body?.cancel();
-    return;
-  }
+  const writeDirectly = req.method === "HEAD" ? undefined : takeDirectWriter(response);
   if (writeDirectly) {
     // A live-update stream writes to the socket itself until it or the browser ends it.
     res.flushHeaders();
