@@ -130,7 +130,7 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  // About 20 KB of memory each (decision 0046): 10,000 are ~200 MB; past 50,000 an instance runs out of file descriptors first.
+  // About 30 KB of memory and a file descriptor each (decision 0046): 10,000 are ~300 MB over the idle ~170 MB.
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(50_000).default(10_000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(15 * 60_000).default(5000),
   ORIGINATION_FEE_PERCENT: z

@@ -30,7 +30,7 @@ export const STREAM_LIMITS = {
   perSession: 6,
   /** Several devices of one applicant or admin. */
   perUser: 12,
-  /** The default of EVENT_STREAMS_MAX (config.server.ts): about 20 KB each, see decision 0046. */
+  /** The default of EVENT_STREAMS_MAX (config.server.ts): about 30 KB each, see decision 0046. */
   perInstance: 10_000,
 } as const;
 export type StreamLimits = { perSession: number; perUser: number; perInstance: number };
