@@ -28,6 +28,11 @@ const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
 /** One full heartbeat period and a little: every stream beats and its session is looked up once. */
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 27);
 const MARKER = `"status":"approved"`;
+/**
+ * 2: a second instance on the same PostgreSQL holds the odd-numbered client processes' streams (half),
+ * and the approval reaches it through LISTEN/NOTIFY as it reaches the first.
+ */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1) === 2 ? 2 : 1;
 
 /** Better Auth's session cookie: the token, a dot and its HMAC-SHA256 (base64), URL-encoded (better-call). */
 function sessionCookie(token: string, secret: string): string {
@@ -81,14 +86,16 @@ function startClient(): { child: ChildProcess; ask: <T>(message: object, kind: s
 export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
   const sink = await startSmtpSink();
   const secrets = testSecrets();
-  const server = await startTestServer({
+  const serverEnv = {
     ...secrets,
     DATABASE_URL: databaseUrl,
     SMTP_URL: sink.url,
     PWNED_PASSWORDS_URL: "off",
     TRUST_PROXY: "true",
     ...(STREAMS > STREAM_LIMITS.perInstance ? { EVENT_STREAMS_MAX: String(STREAMS) } : {}),
-  });
+  };
+  const server = await startTestServer(serverEnv);
+  const other = INSTANCES === 2 ? await startTestServer(serverEnv) : undefined;
   setConfig(loadConfig({ ...secrets, DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl }));
   const db = await openDatabase({ databaseUrl, poolSize: 2 });
   const clients = Array.from({ length: CLIENT_PROCESSES }, startClient);
@@ -102,12 +109,13 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
 
     const pid = server.process.pid!;
     const idle = memorySampler(pid).stop();
-    const { hostname, port } = new URL(server.url);
+    const otherIdle = other ? memorySampler(other.process.pid!).stop() : undefined;
+    const instanceOf = (client: number) => (other && client % 2 === 1 ? other : server);
     const openedAt = Date.now();
     const share = Math.ceil(cookies.length / clients.length);
     const opened = await Promise.all(
       clients.map((c, i) =>
-        c.ask<{ ready: number; statuses: Record<string, number> }>({ kind: "open", host: hostname, port: Number(port), cookies: cookies.slice(i * share, (i + 1) * share), marker: MARKER }, "opened"),
+        c.ask<{ ready: number; statuses: Record<string, number> }>({ kind: "open", host: new URL(instanceOf(i).url).hostname, port: Number(new URL(instanceOf(i).url).port), cookies: cookies.slice(i * share, (i + 1) * share), marker: MARKER }, "opened"),
       ),
     );
     const openSeconds = (Date.now() - openedAt) / 1000;
@@ -115,6 +123,8 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
     if (ready < STREAMS) console.warn(`  only ${ready} of ${STREAMS} streams opened:`, opened.map((o) => o.statuses));
     await new Promise((r) => setTimeout(r, 2000));
     const withStreams = memorySampler(pid).stop();
+    const otherWithStreams = other ? memorySampler(other.process.pid!).stop() : undefined;
+    const readyOnA = opened.filter((_, i) => instanceOf(i) === server).reduce((n, o) => n + o.ready, 0);
 
     // Idle: heartbeats only (every stream beats once and its session is looked up once a period).
     const beatsBefore = await heartbeatsSoFar();
@@ -142,16 +152,25 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
     }
     const peak = memorySampler(pid).stop();
     const arrivals = reports.flatMap((r) => r.arrivals.map((at) => at - started)).sort((a, b) => a - b);
+    const arrivalsOnB = reports.filter((_, i) => instanceOf(i) !== server).flatMap((r) => r.arrivals.map((at) => at - started)).sort((a, b) => a - b);
+    const secondInstance = other
+      ? [
+          { name: "instance B: streams open", value: ready - readyOnA, unit: "streams" },
+          { name: "instance B: RSS idle / with streams", value: mb(otherWithStreams!.baselineRss), unit: "MB", note: `idle ${mb(otherIdle!.baselineRss)} MB` },
+          { name: "instance B: streams that received the approval", value: arrivalsOnB.length, unit: "streams" },
+          { name: "instance B: approval to p99 stream", value: percentile(arrivalsOnB, 99), unit: "ms" },
+        ]
+      : [];
     return {
       bench: "live-update fan-out",
-      params: { streams: STREAMS, database: "postgres", ownerStreams, adminStreams: STREAMS - ownerStreams, clientProcesses: CLIENT_PROCESSES },
+      params: { streams: STREAMS, instances: INSTANCES, database: "postgres", ownerStreams, adminStreams: STREAMS - ownerStreams, clientProcesses: CLIENT_PROCESSES },
       figures: [
         { name: "streams open", value: ready, unit: "streams", note: `opened in ${openSeconds.toFixed(1)} s` },
         { name: "server RSS idle", value: mb(idle.baselineRss), unit: "MB" },
-        { name: "server RSS with streams", value: mb(withStreams.baselineRss), unit: "MB" },
+        { name: "server RSS with streams", value: mb(withStreams.baselineRss), unit: "MB", note: other ? `instance A, ${readyOnA} streams` : "" },
         { name: "server RSS after a heartbeat period", value: mb(afterIdle.peakRss), unit: "MB" },
         { name: "server peak RSS (VmHWM)", value: mb(peak.hwm), unit: "MB", note: "since start, opening included" },
-        { name: "memory per stream", value: Math.round((withStreams.baselineRss - idle.baselineRss) / Math.max(1, ready) / 1024), unit: "KB" },
+        { name: "memory per stream", value: Math.round((withStreams.baselineRss - idle.baselineRss) / Math.max(1, readyOnA) / 1024), unit: "KB" },
         { name: "server CPU with idle streams", value: Math.round(idleCpu * 1000) / 10, unit: "% of a core", note: `${heartbeats} heartbeats in ${IDLE_SECONDS} s` },
         { name: "approval call", value: returned - started, unit: "ms", note: "times below count from its start" },
         { name: "streams that received the approval", value: arrivals.length, unit: "streams" },
@@ -159,12 +178,13 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
         { name: "approval to p50 stream", value: percentile(arrivals, 50), unit: "ms" },
         { name: "approval to p99 stream", value: percentile(arrivals, 99), unit: "ms" },
         { name: "approval to last stream", value: arrivals.at(-1) ?? -1, unit: "ms" },
+        ...secondInstance,
       ],
     };
   } finally {
     await Promise.all(clients.map((c) => c.ask({ kind: "close" }, "closed").catch(() => c.child.kill())));
     await db.close();
-    await server.stop();
+    await Promise.all([server.stop(), other?.stop()]);
     await sink.close();
   }
 }
