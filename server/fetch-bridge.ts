@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { takeDirectWriter } from "~/server/events/stream.server";
 import { encodeDocument } from "./document-encoding";
 
 /**
@@ -173,6 +174,13 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
     return;
   }
   writeHead(req, res, response, response.headers);
+  const writeDirectly = req.method === "HEAD" ? undefined : takeDirectWriter(response);
+  if (writeDirectly) {
+    // A live-update stream writes to the socket itself until it or the browser ends it.
+    res.flushHeaders();
+    writeDirectly(res);
+    return;
+  }
   if (!response.body || req.method === "HEAD") {
     res.end();
     return;

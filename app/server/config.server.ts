@@ -130,6 +130,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // About 30 KB of memory and a file descriptor each (decision 0046): 10,000 are ~300 MB over the idle ~170 MB.
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(50_000).default(10_000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(15 * 60_000).default(5000),
   ORIGINATION_FEE_PERCENT: z
     .string()
@@ -263,6 +265,8 @@ export type AppConfig = {
   privacyNoticeVersion: string;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** Open live-update streams this instance holds at most; past it new ones get 503 and Retry-After. */
+  eventStreamsMax: number;
   /** Server processes on this machine (node:cluster workers sharing the port); 1 means this process serves. */
   webConcurrency: number;
   /** Google reCAPTCHA v2 keys; undefined means the self-hosted ALTCHA proof of work is used. */
@@ -444,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       originatingDfi: e.ACH_ORIGINATING_DFI ?? e.ACH_IMMEDIATE_DESTINATION.trim().slice(0, 8),
     },
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
     webConcurrency: e.WEB_CONCURRENCY,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY

@@ -69,6 +69,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);
   });
 
+  it("EVENT_STREAMS_MAX caps one instance's live-update streams: 10,000 unless set, a whole number from 1 to 50,000", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).eventStreamsMax).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), EVENT_STREAMS_MAX: "2500" }).eventStreamsMax).toBe(2500);
+    for (const bad of ["0", "-5", "1.5", "ten", "50001"]) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), EVENT_STREAMS_MAX: bad }), bad).toThrow(/EVENT_STREAMS_MAX/);
+    }
+  });
+
   it("TRANSITION_MS=0 turns the overlay off", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRANSITION_MS: "0" }).transitionMs).toBe(0);
   });

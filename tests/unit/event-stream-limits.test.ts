@@ -92,7 +92,7 @@ describe("what an admin stream carries", () => {
     const stream = reader(
       createEventStream(admin, new AbortController().signal, {
         heartbeatMs: 30,
-        refresh: async () => ({ id: "admin", isStaff: true, mfaVerified: verified }),
+        refresh: async (ids) => new Map(ids.map((id) => [id, { id: "admin", isStaff: true, mfaVerified: verified }])),
       }),
     );
     await tick();
@@ -112,7 +112,7 @@ describe("what an admin stream carries", () => {
     const stream = reader(
       createEventStream(user("admin", "a2", { isStaff: true, mfaVerified: true }), new AbortController().signal, {
         heartbeatMs: 30,
-        refresh: async () => ({ id: "admin", isStaff, mfaVerified: true }),
+        refresh: async (ids) => new Map(ids.map((id) => [id, { id: "admin", isStaff, mfaVerified: true }])),
       }),
     );
     publish({ ...someoneElses, id: "before" });
@@ -125,9 +125,70 @@ describe("what an admin stream carries", () => {
   });
 
   it("a session that is gone at a heartbeat ends the stream", async () => {
-    const stream = reader(createEventStream(user("carol", "c1"), new AbortController().signal, { heartbeatMs: 30, refresh: async () => null }));
+    const stream = reader(createEventStream(user("carol", "c1"), new AbortController().signal, { heartbeatMs: 30, refresh: async () => new Map() }));
     await tick(80);
     expect(stream.ended).toBe(true);
     expect(openStreamCount({ userId: "carol" })).toBe(0);
+  });
+});
+
+describe("10,000 streams an instance (decision 0046)", () => {
+  it("heartbeats look their sessions up together, and only the revoked session's stream ends", async () => {
+    const asked: string[][] = [];
+    const revoked = new Set(["s-2"]);
+    const refresh = async (ids: readonly string[]) => {
+      asked.push([...ids]);
+      return new Map(ids.filter((id) => !revoked.has(id)).map((id) => [id, { id: `u-${id}`, isStaff: false, mfaVerified: false }]));
+    };
+    const streams = Array.from({ length: 60 }, (_, i) =>
+      reader(createEventStream(user(`u-s-${i}`, `s-${i}`), new AbortController().signal, { heartbeatMs: 50, refresh })),
+    );
+    await tick(150);
+    expect(streams[2]!.ended).toBe(true);
+    expect(streams.filter((s) => s.ended)).toHaveLength(1);
+    expect(openStreamCount()).toBe(59);
+    // Fewer lookups than streams: each tick asks about all the sessions that are due.
+    const firstRound = asked.flat().slice(0, 60);
+    expect(new Set(firstRound).size).toBe(60);
+    expect(asked.length).toBeLessThan(60 * 3);
+    expect(Math.max(...asked.map((ids) => ids.length))).toBeGreaterThan(1);
+    // Every open stream got heartbeats.
+    expect(streams.filter((s) => !s.ended).every((s) => s.text.includes(": heartbeat"))).toBe(true);
+  });
+
+  it("a stream whose account now belongs to someone else (a reused session id) ends", async () => {
+    const stream = reader(
+      createEventStream(user("dave", "d1"), new AbortController().signal, {
+        heartbeatMs: 30,
+        refresh: async (ids) => new Map(ids.map((id) => [id, { id: "mallory", isStaff: true, mfaVerified: true }])),
+      }),
+    );
+    await tick(80);
+    expect(stream.ended).toBe(true);
+  });
+
+  it("a change reaches its owner's streams and every verified admin's stream once, and no one else", async () => {
+    const owner = Array.from({ length: 3 }, () => reader(createEventStream(user("erin", "e1"), new AbortController().signal)));
+    const admins = Array.from({ length: 4 }, (_, i) =>
+      reader(createEventStream(user(`adm${i}`, `adm${i}`, { isStaff: true, mfaVerified: true }), new AbortController().signal)),
+    );
+    const unverified = reader(createEventStream(user("adm-x", "adm-x", { isStaff: true }), new AbortController().signal));
+    const other = reader(createEventStream(user("frank", "f1"), new AbortController().signal));
+    const verifiedOwnerAdmin = reader(createEventStream(user("erin", "e2", { isStaff: true, mfaVerified: true }), new AbortController().signal));
+    publish({ t: "loan_applications", op: "UPDATE", id: "app-9", owner: "erin", status: "approved" });
+    await tick();
+    for (const s of [...owner, ...admins, verifiedOwnerAdmin]) expect(s.text.match(/"id":"app-9"/g)).toHaveLength(1);
+    expect(unverified.text).not.toContain("app-9");
+    expect(other.text).not.toContain("app-9");
+  });
+
+  it("a session deleted anywhere ends that session's streams at once, not its account's other sessions", async () => {
+    const a = reader(createEventStream(user("gina", "g1"), new AbortController().signal));
+    const b = reader(createEventStream(user("gina", "g2"), new AbortController().signal));
+    publish({ t: "session", op: "DELETE", id: "g1", owner: "gina" });
+    await tick();
+    expect(a.ended).toBe(true);
+    expect(b.ended).toBe(false);
+    expect(openStreamCount({ userId: "gina" })).toBe(1);
   });
 });

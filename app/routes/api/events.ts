@@ -1,5 +1,7 @@
+import { recheckSessions } from "~/server/auth/session-recheck.server";
 import { getOptionalUser } from "~/server/auth/session.server";
-import { createEventStream } from "~/server/events/stream.server";
+import { getConfig } from "~/server/config.server";
+import { createEventStream, STREAM_LIMITS } from "~/server/events/stream.server";
 import type { Route } from "./+types/events";
 
 /** GET /api/events: the signed-in browser's live-update stream (server-sent events). */
@@ -8,12 +10,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) {
     return Response.json({ ok: false, message: "Sign in to receive live updates." }, { status: 401, headers: { "Cache-Control": "no-store" } });
   }
-  // The request's own headers (its cookie): each heartbeat asks the same questions as a page would.
-  const headers = new Headers(request.headers);
+  // React Router answers HEAD without the body it was given: a stream opened for it would never end.
+  if (request.method === "HEAD") return new Response(null, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" } });
+  // Heartbeats look the sessions up again together, a slot of streams per query (decision 0046).
   return createEventStream(user, request.signal, {
-    refresh: async () => {
-      const now = await getOptionalUser(new Request(request.url, { headers }));
-      return now?.sessionId === user.sessionId ? now : null;
-    },
+    refresh: recheckSessions,
+    limits: { ...STREAM_LIMITS, perInstance: getConfig().eventStreamsMax },
   });
 }

@@ -14,17 +14,24 @@ import { getEventBus, type BusMessage, type ChangeEvent } from "./bus.server";
  * not the page in front of the person), which is told `superseded` so that it reconnects only when
  * its tab is looked at again rather than take a stream back from another tab; an instance at its cap refuses new streams with a 503 and
  * Retry-After, and the browser tries again later. The caps count this instance's streams only.
+ *
+ * Built for 10,000 streams an instance (decision 0046): one bus subscription for all of them, a change
+ * finds its recipients by owner and among the verified admins (no scan of every stream), is encoded
+ * once for all, and the heartbeats share one timer wheel that looks the due sessions up in one query.
  */
 
 export const HEARTBEAT_MS = 25_000;
+
+/** The heartbeat period is cut in this many slots; each tick serves one slot (1 s apart at 25 s). */
+const WHEEL_SLOTS = 25;
 
 export const STREAM_LIMITS = {
   /** A browser keeps one stream per open tab; more than this from one session is not a person. */
   perSession: 6,
   /** Several devices of one applicant or admin. */
   perUser: 12,
-  /** About 40 KB each (measured): 2,000 streams are ~80 MB of one instance's memory. */
-  perInstance: 2000,
+  /** The default of EVENT_STREAMS_MAX (config.server.ts): about 30 KB each, see decision 0046. */
+  perInstance: 10_000,
 } as const;
 export type StreamLimits = { perSession: number; perUser: number; perInstance: number };
 
@@ -32,22 +39,71 @@ export const STREAMS_FULL_MESSAGE = "Live updates are busy on this server. The p
 
 type Access = Pick<SessionUser, "id" | "isStaff" | "mfaVerified">;
 
+/**
+ * Looks many sessions up again at once (one heartbeat slot): a session missing from the answer ends its
+ * streams (signed out, revoked, deleted); otherwise the user's current role and second factor decide
+ * what the stream carries from then on. A rejection (the database is briefly unreachable) keeps the
+ * streams as they are.
+ */
+export type SessionRefresher = (sessionIds: readonly string[]) => Promise<ReadonlyMap<string, Access>>;
+
 export type StreamOptions = {
   heartbeatMs?: number;
-  /**
-   * Looks the session up again on each heartbeat: null ends the stream (signed out, revoked, deleted);
-   * otherwise the user's current role and second factor decide what the stream carries from then on.
-   * A rejection (the database is briefly unreachable) keeps the stream as it is.
-   */
-  refresh?: () => Promise<Access | null>;
+  refresh?: SessionRefresher;
   limits?: StreamLimits;
 };
 
-/** `supersede` tells the browser why the stream ends (so it waits until its tab is looked at again), then closes it. */
-type OpenStream = { userId: string; sessionId: string; close: () => void; supersede: () => void };
+type OpenStream = {
+  userId: string;
+  sessionId: string;
+  access: Access;
+  refresh: SessionRefresher | undefined;
+  send: (bytes: Uint8Array) => void;
+  close: () => void;
+  /** Tells the browser why the stream ends (so it waits until its tab is looked at again), then closes it. */
+  supersede: () => void;
+};
 
-/** Open streams in the order they were opened (a Set iterates in insertion order: oldest first). */
+const encoder = new TextEncoder();
+const READY = encoder.encode(`retry: 1000\nevent: ready\ndata: {}\n\n`);
+const RESYNC = encoder.encode(`event: resync\ndata: {}\n\n`);
+const SUPERSEDED = encoder.encode(`event: superseded\ndata: {}\n\n`);
+
+/** Where a stream's bytes go: its Response's body, or the socket itself (takeDirectWriter). */
+type Sink = { write: (bytes: Uint8Array) => void; end: () => void };
+
+/** The part of Node's ServerResponse a stream written directly needs. */
+export type DirectOut = {
+  write(bytes: Uint8Array): unknown;
+  end(): unknown;
+  once(event: "close", listener: () => void): unknown;
+  readonly writableLength: number;
+};
+
+/** About 3,000 changes a browser has not read yet. */
+const MAX_BACKLOG_BYTES = 512 * 1024;
+
+const direct = new WeakMap<Response, (out: DirectOut) => void>();
+
+/**
+ * For the Node server (server/fetch-bridge.ts): writes an event stream's bytes straight to the
+ * response rather than through the web stream of its body and Readable.fromWeb, which at 10,000
+ * streams cost a third of a second of promise hand-offs before the first browser saw a change
+ * (decision 0046). Undefined for any other response; taken once.
+ */
+export function takeDirectWriter(response: Response): ((out: DirectOut) => void) | undefined {
+  const writer = direct.get(response);
+  direct.delete(response);
+  return writer;
+}
+
+/** Every open stream, oldest first (a Set iterates in insertion order), and the same by session and by account. */
 const open = new Set<OpenStream>();
+const bySession = new Map<string, Set<OpenStream>>();
+const byUser = new Map<string, Set<OpenStream>>();
+/** Streams that carry everyone's changes: admin sessions that passed the second factor. */
+const watchers = new Set<OpenStream>();
+let unsubscribeBus: (() => void) | undefined;
 
 /** Ends every open stream (graceful shutdown): browsers reconnect to another instance. */
 export function closeAllStreams(): void {
@@ -55,9 +111,13 @@ export function closeAllStreams(): void {
 }
 
 export function openStreamCount(filter: { userId?: string; sessionId?: string } = {}): number {
-  let n = 0;
-  for (const s of open) if ((!filter.userId || s.userId === filter.userId) && (!filter.sessionId || s.sessionId === filter.sessionId)) n += 1;
-  return n;
+  if (filter.sessionId) {
+    const streams = bySession.get(filter.sessionId);
+    if (!streams) return 0;
+    return filter.userId ? [...streams].filter((s) => s.userId === filter.userId).length : streams.size;
+  }
+  if (filter.userId) return byUser.get(filter.userId)?.size ?? 0;
+  return open.size;
 }
 
 export function entitled(user: Access, event: ChangeEvent): boolean {
@@ -67,18 +127,7 @@ export function entitled(user: Access, event: ChangeEvent): boolean {
   return event.owner === user.id || (user.isStaff && user.mfaVerified);
 }
 
-/** Ends the oldest streams matching `same` until fewer than `cap` remain. */
-function makeRoom(cap: number, same: (s: OpenStream) => boolean): void {
-  let count = 0;
-  for (const s of open) if (same(s)) count += 1;
-  for (const s of [...open]) {
-    if (count < cap) return;
-    if (same(s)) {
-      s.supersede();
-      count -= 1;
-    }
-  }
-}
+const seesEveryone = (access: Access) => access.isStaff && access.mfaVerified;
 
 /** What the browser receives for a change: no personal data, only what to refresh (and whose). */
 function publicPayload(event: ChangeEvent) {
@@ -92,13 +141,177 @@ function publicPayload(event: ChangeEvent) {
   };
 }
 
+/** One bus subscription for all streams: a change is encoded once and written to its recipients only. */
+function deliver(message: BusMessage): void {
+  if (message.kind === "resync") {
+    for (const stream of [...open]) stream.send(RESYNC);
+    return;
+  }
+  const event = message.event;
+  if (event.t === "session") {
+    for (const stream of [...(bySession.get(event.id) ?? [])]) stream.close();
+    return;
+  }
+  const bytes = encoder.encode(`event: change\ndata: ${JSON.stringify(publicPayload(event))}\n\n`);
+  for (const stream of byUser.get(event.owner) ?? []) if (entitled(stream.access, event)) queue(stream, bytes);
+  for (const stream of watchers) if (stream.userId !== event.owner) queue(stream, bytes);
+}
+
+/**
+ * Changes delivered together are written together: one transaction raises several (an approval: the
+ * application, its timeline entries), which arrive in one read of the LISTEN connection; one write a
+ * stream rather than one per change is a third of the work at 10,000 streams.
+ */
+const queued = new Map<OpenStream, Uint8Array[]>();
+let flushScheduled = false;
+
+function queue(stream: OpenStream, bytes: Uint8Array): void {
+  const chunks = queued.get(stream);
+  if (chunks) chunks.push(bytes);
+  else queued.set(stream, [bytes]);
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flush);
+  }
+}
+
+function flush(): void {
+  flushScheduled = false;
+  const due = [...queued];
+  queued.clear();
+  // A stream closed meanwhile (its session deleted in the same batch) ignores what it is sent.
+  for (const [stream, chunks] of due) stream.send(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+}
+
+function addTo<K>(map: Map<K, Set<OpenStream>>, key: K, stream: OpenStream): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(stream);
+}
+
+function removeFrom<K>(map: Map<K, Set<OpenStream>>, key: K, stream: OpenStream): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(stream);
+  if (set.size === 0) map.delete(key);
+}
+
+function register(stream: OpenStream): void {
+  if (open.size === 0) unsubscribeBus = getEventBus().subscribe(deliver);
+  open.add(stream);
+  addTo(bySession, stream.sessionId, stream);
+  addTo(byUser, stream.userId, stream);
+  if (seesEveryone(stream.access)) watchers.add(stream);
+}
+
+function unregister(stream: OpenStream): void {
+  if (!open.delete(stream)) return;
+  removeFrom(bySession, stream.sessionId, stream);
+  removeFrom(byUser, stream.userId, stream);
+  watchers.delete(stream);
+  if (open.size === 0) {
+    unsubscribeBus?.();
+    unsubscribeBus = undefined;
+  }
+}
+
+function updateAccess(stream: OpenStream, now: Access): void {
+  stream.access.isStaff = now.isStaff;
+  stream.access.mfaVerified = now.mfaVerified;
+  if (seesEveryone(stream.access)) watchers.add(stream);
+  else watchers.delete(stream);
+}
+
+/**
+ * The heartbeats of all streams with the same period: one timer, ticking WHEEL_SLOTS times a period,
+ * each tick serving the streams of one slot, so that 10,000 streams are 400 heartbeats and one session
+ * query a second rather than 10,000 timers and 10,000 queries at once.
+ */
+class HeartbeatWheel {
+  private slots = Array.from({ length: WHEEL_SLOTS }, () => new Set<OpenStream>());
+  private slotOf = new Map<OpenStream, number>();
+  private cursor = 0;
+  private next = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly periodMs: number) {}
+
+  add(stream: OpenStream): void {
+    // Round robin: streams opened together (every browser reconnecting after a restart) spread evenly.
+    const slot = this.next;
+    this.next = (this.next + 1) % WHEEL_SLOTS;
+    this.slots[slot]!.add(stream);
+    this.slotOf.set(stream, slot);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.tick(), Math.max(1, Math.round(this.periodMs / WHEEL_SLOTS)));
+      this.timer.unref?.();
+    }
+  }
+
+  remove(stream: OpenStream): void {
+    const slot = this.slotOf.get(stream);
+    if (slot === undefined) return;
+    this.slotOf.delete(stream);
+    this.slots[slot]!.delete(stream);
+    if (this.slotOf.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private tick(): void {
+    const due = [...this.slots[this.cursor]!];
+    this.cursor = (this.cursor + 1) % WHEEL_SLOTS;
+    if (due.length === 0) return;
+    const beat = encoder.encode(`: heartbeat ${Date.now()}\n\n`);
+    const byRefresher = new Map<SessionRefresher, OpenStream[]>();
+    for (const stream of due) {
+      stream.send(beat);
+      if (!stream.refresh) continue;
+      let group = byRefresher.get(stream.refresh);
+      if (!group) byRefresher.set(stream.refresh, (group = []));
+      group.push(stream);
+    }
+    for (const [refresh, streams] of byRefresher) {
+      refresh(streams.map((s) => s.sessionId)).then(
+        (found) => {
+          for (const stream of streams) {
+            if (!open.has(stream)) continue;
+            const now = found.get(stream.sessionId);
+            if (now?.id === stream.userId) updateAccess(stream, now);
+            else stream.close();
+          }
+        },
+        () => undefined,
+      );
+    }
+  }
+}
+
+const wheels = new Map<number, HeartbeatWheel>();
+function wheelFor(periodMs: number): HeartbeatWheel {
+  let wheel = wheels.get(periodMs);
+  if (!wheel) wheels.set(periodMs, (wheel = new HeartbeatWheel(periodMs)));
+  return wheel;
+}
+
+/** Ends the oldest of `streams` until fewer than `cap` remain. */
+function makeRoom(cap: number, streams: Set<OpenStream> | undefined): void {
+  if (!streams) return;
+  // Superseding a stream removes it from the set being read: iterate a copy, oldest first.
+  for (const stream of [...streams]) {
+    if (streams.size < cap) return;
+    stream.supersede();
+  }
+}
+
 /**
  * Makes room for one more stream of `user` (closing their oldest over the caps); false when the
  * instance is full even so.
  */
 export function admitStream(user: Pick<SessionUser, "id" | "sessionId">, limits: StreamLimits = STREAM_LIMITS): boolean {
-  makeRoom(limits.perSession, (s) => s.sessionId === user.sessionId);
-  makeRoom(limits.perUser, (s) => s.userId === user.id);
+  makeRoom(limits.perSession, bySession.get(user.sessionId));
+  makeRoom(limits.perUser, byUser.get(user.id));
   return open.size < limits.perInstance;
 }
 
@@ -109,77 +322,79 @@ export function createEventStream(user: SessionUser, signal: AbortSignal, option
       { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
     );
   }
-  const access: Access = { id: user.id, isStaff: user.isStaff, mfaVerified: user.mfaVerified };
-  const encoder = new TextEncoder();
-  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  let cleanup = () => {};
+  const wheel = wheelFor(options.heartbeatMs ?? HEARTBEAT_MS);
+  let closed = false;
+  let sink: Sink | undefined;
+  /** What was sent before the server took the response (the `ready` event, rarely more). */
+  const pending: Uint8Array[] = [];
+  const send = (bytes: Uint8Array) => {
+    if (closed) return;
+    if (!sink) {
+      pending.push(bytes);
+      return;
+    }
+    try {
+      sink.write(bytes);
+    } catch {
+      close();
+    }
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unregister(stream);
+    wheel.remove(stream);
+    signal.removeEventListener("abort", close);
+    sink?.end();
+  };
+  const attach = (to: Sink) => {
+    if (sink) return;
+    sink = to;
+    for (const bytes of pending.splice(0)) to.write(bytes);
+    if (closed) to.end();
+  };
+  const stream: OpenStream = {
+    userId: user.id,
+    sessionId: user.sessionId,
+    access: { id: user.id, isStaff: user.isStaff, mfaVerified: user.mfaVerified },
+    refresh: options.refresh,
+    send,
+    close,
+    supersede: () => {
+      send(SUPERSEDED);
+      close();
+    },
+  };
+  register(stream);
+  wheel.add(stream);
+  signal.addEventListener("abort", close);
+  // The browser's own retry is ours to schedule (1, 2, 5, 10 s): tell EventSource to wait 1 s.
+  send(READY);
 
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let closed = false;
-      const send = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        unsubscribe();
-        clearInterval(heartbeat);
-        open.delete(entry);
-        signal.removeEventListener("abort", close);
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      };
-      cleanup = close;
-
-      const unsubscribe = getEventBus().subscribe((message: BusMessage) => {
-        if (message.kind === "resync") {
-          send(`event: resync\ndata: {}\n\n`);
-          return;
-        }
-        const event = message.event;
-        if (event.t === "session") {
-          if (event.id === user.sessionId) close();
-          return;
-        }
-        if (entitled(access, event)) send(`event: change\ndata: ${JSON.stringify(publicPayload(event))}\n\n`);
-      });
-      const heartbeat = setInterval(() => {
-        send(`: heartbeat ${Date.now()}\n\n`);
-        options.refresh?.().then(
-          (now) => {
-            if (!now) return close();
-            access.isStaff = now.isStaff;
-            access.mfaVerified = now.mfaVerified;
+  // highWaterMark 0: nothing is pulled (and the web stream takes no bytes) until something reads the
+  // body, which the Node server never does for a stream it writes to the socket itself.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        attach({
+          write: (bytes) => controller.enqueue(bytes),
+          end: () => {
+            try {
+              controller.close();
+            } catch {
+              /* already closed */
+            }
           },
-          () => undefined,
-        );
-      }, heartbeatMs);
-      heartbeat.unref?.();
-      const supersede = () => {
-        send(`event: superseded\ndata: {}\n\n`);
+        });
+      },
+      cancel() {
         close();
-      };
-      const entry: OpenStream = { userId: user.id, sessionId: user.sessionId, close, supersede };
-      open.add(entry);
-      signal.addEventListener("abort", close);
-      // The browser's own retry is ours to schedule (1, 2, 5, 10 s): tell EventSource to wait 1 s.
-      send(`retry: 1000\nevent: ready\ndata: {}\n\n`);
+      },
     },
-    cancel() {
-      cleanup();
-    },
-  });
+    { highWaterMark: 0 },
+  );
 
-  return new Response(body, {
+  const response = new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform: the compression middleware must not buffer the stream.
@@ -187,4 +402,16 @@ export function createEventStream(user: SessionUser, signal: AbortSignal, option
       "X-Accel-Buffering": "no",
     },
   });
+  direct.set(response, (out) => {
+    out.once("close", close);
+    attach({
+      write: (bytes) => {
+        // A browser that stopped reading: end its stream rather than hold its backlog (it reconnects).
+        if (out.writableLength > MAX_BACKLOG_BYTES) close();
+        else out.write(bytes);
+      },
+      end: () => out.end(),
+    });
+  });
+  return response;
 }
