@@ -171,7 +171,8 @@ export async function inBatches<T, R>(items: T[], limit: number, fn: (item: T, i
 /** A distinct client address per session (TRUST_PROXY reads it): sign-ins are throttled per address. */
 export const ipFor = (n: number) => `198.18.${10 + Math.floor(n / 200)}.${(n % 200) + 1}`;
 
-export type AdminSession = { cookie: string; adminId: string };
+/** `secret`: the TOTP key the admin enrolled, on its first session (later sign-ins verify with it). */
+export type AdminSession = { cookie: string; adminId: string; secret?: string };
 
 /**
  * `count` admin sessions over `admins`, second factor passed over HTTP: each admin enrols TOTP with
@@ -183,8 +184,8 @@ export async function adminSessions(base: string, admins: { id: string; email: s
   const sessions: AdminSession[] = [];
   await inBatches(admins, 5, async (admin, a) => {
     const first = await signInOverHttp(base, admin.email, password, ipFor(1000 + a * perAdmin));
-    const { backupCodes } = await passAdminMfa(base, first);
-    sessions.push({ cookie: first, adminId: admin.id });
+    const { backupCodes, secret } = await passAdminMfa(base, first);
+    sessions.push({ cookie: first, adminId: admin.id, secret });
     for (let k = 1; k < perAdmin && sessions.length < count; k++) {
       const cookie = await signInOverHttp(base, admin.email, password, ipFor(1000 + a * perAdmin + k));
       const res = await fetch(`${base}/admin/mfa`, {

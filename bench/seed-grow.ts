@@ -110,13 +110,14 @@ async function growApplications(client: pg.PoolClient, from: number, to: number,
   const templateSize = rows[0]!.n;
   const { first: firstNewApplicant, count: newApplicants, total: totalApplicants } = applicants;
   if (!templateSize) throw new Error("growScale needs seedScale's applications as its template");
-  // Every new applicant applies once; the rest go to repeat borrowers (skewed, as seedScale does).
-  // More applications recently than two years ago (a growing lender).
+  // Every new applicant applies once; the rest go to repeat borrowers among the new applicants (skewed
+  // as seedScale does). Within the new cohort, so an earlier applicant's dashboard is the same page at
+  // every size: what grows is the tables, not the pages. More applications recently (a growing lender).
   await client.query(
     `create temp table new_app on commit drop as
        with g as (
          select m, (m - $1) < $3 as first_of_owner,
-                case when (m - $1) < $3 then $6 + (m - $1) else floor($4 * power(random(), 1.3))::int end as owner_idx,
+                case when (m - $1) < $3 then $6 + (m - $1) when $3 > 0 then $6 + floor($3 * power(random(), 1.3))::int else floor($4 * power(random(), 1.3))::int end as owner_idx,
                 now() - interval '730 days' * power(random(), 1.4) - interval '1 day' * random() as submitted_at
          from generate_series($1::int, $2::int - 1) m
        )
