@@ -84,6 +84,8 @@ ${body(prefix, port)}
     url,
     prefix,
     stop: async () => {
+      const errors = fs.readFileSync(path.join(prefix, "logs", "error.log"), "utf8").trim().split("\n").filter(Boolean);
+      if (errors.length) console.log(`  nginx's error log (${errors.length} lines), the last:\n    ${errors.slice(-3).join("\n    ")}`);
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGQUIT");
@@ -108,6 +110,9 @@ export function loadBalancerConfig(upstreams: string[], port: number): string {
     least_conn;
 ${upstreams.map((host) => `    server ${host};`).join("\n")}
     keepalive 64;
+    # Under the app's own keep-alive timeout (5 s, server/app.ts): nginx drops an idle connection
+    # first, never sending a request down one the app is closing at that moment (a 502).
+    keepalive_timeout 4s;
   }
   set_real_ip_from 127.0.0.1;
   real_ip_header X-Forwarded-For;
