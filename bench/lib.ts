@@ -1,5 +1,9 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "~/server/db/client.server";
+import { passAdminMfa, signInOverHttp } from "../tests/helpers/admins";
 
 /** Shared pieces of the benchmarks: server memory sampling, percentiles, child processes. */
 
@@ -48,4 +52,151 @@ export function childPids(pid: number): number[] {
   } catch {
     return []; // pgrep exits 1 when there are none
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signed-in load (the signed-in and scale benches): users with their own keep-alive connection,
+// sign-ins over HTTP (admins through the second factor), and a quiet disk before each run.
+// ---------------------------------------------------------------------------------------------
+
+export const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml",
+  "accept-encoding": "gzip, deflate, br",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+};
+
+export type Visitor = { cookie: string; next: () => string };
+export type RunResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; max: number; errors: number; firstError?: string };
+
+/** A small deterministic generator, so two runs ask for the same pages. */
+export function generator(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { ...BROWSER_HEADERS, cookie } }, (res) => {
+      res.on("data", () => undefined);
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+export type DriveOptions = { thinkMs: number; seed: number; seconds: number; rampSeconds: number };
+
+/** Every visitor loops until the time is up; only requests started after the ramp-up are counted. */
+export async function drive(visitors: Visitor[], { thinkMs, seed, seconds, rampSeconds }: DriveOptions): Promise<RunResult> {
+  // Each user keeps their own connection, as a browser does. (One shared pool hands paced requests to
+  // whichever socket was used last, piling most users onto a few connections and so onto one of the
+  // server processes, which the cluster assigns per connection.)
+  const agents = visitors.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const random = generator(seed);
+  const measureFrom = performance.now() + rampSeconds * 1000;
+  const end = measureFrom + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  await Promise.all(
+    visitors.map(async (visitor, i) => {
+      // Paced users start spread over one think time rather than all in the same millisecond.
+      if (thinkMs > 0) await new Promise((r) => setTimeout(r, (i / visitors.length) * thinkMs));
+      while (performance.now() < end) {
+        const url = visitor.next();
+        const started = performance.now();
+        let outcome: string;
+        try {
+          outcome = `HTTP ${await get(agents[i]!, url, visitor.cookie)}`;
+        } catch (error) {
+          outcome = (error as Error).message;
+        }
+        if (started >= measureFrom && started < end) {
+          latencies.push(performance.now() - started);
+          if (outcome !== "HTTP 200") {
+            errors++;
+            firstError ??= `${url}: ${outcome}`;
+          }
+        }
+        if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + random())));
+      }
+    }),
+  );
+  for (const agent of agents) agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    requests: latencies.length,
+    perSecond: seconds > 0 ? Math.round(latencies.length / seconds) : 0,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1) ?? 0),
+    errors,
+    firstError,
+  };
+}
+
+/**
+ * Writes what the seeding and the sign-ins left behind to disk before a measured run: a CHECKPOINT
+ * (PostgreSQL's dirty buffers) and `sync` (the kernel's dirty pages). Otherwise their flush, some
+ * hundred megabytes, lands in the middle of a run whenever the next timed checkpoint or the kernel's
+ * writeback comes, and every commit then waits behind it (on this machine up to a second for the admin
+ * list, whose reads are audited with a durable commit). What is measured is then the pages, not the
+ * seeding's writeback.
+ */
+export async function settleWrites(databaseUrl: string) {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    await database.db.execute(sql`checkpoint`);
+  } finally {
+    await database.close();
+  }
+  execFileSync("sync");
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time (sign-ins solve a proof of work each). */
+export async function inBatches<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += limit) out.push(...(await Promise.all(items.slice(i, i + limit).map((item, j) => fn(item, i + j)))));
+  return out;
+}
+
+/** A distinct client address per session (TRUST_PROXY reads it): sign-ins are throttled per address. */
+export const ipFor = (n: number) => `198.18.${10 + Math.floor(n / 200)}.${(n % 200) + 1}`;
+
+/** `secret`: the TOTP key the admin enrolled, on its first session (later sign-ins verify with it). */
+export type AdminSession = { cookie: string; adminId: string; secret?: string };
+
+/**
+ * `count` admin sessions over `admins`, second factor passed over HTTP: each admin enrols TOTP with
+ * its first session (tests/helpers/admins.ts) and verifies its others with the backup codes it got.
+ */
+export async function adminSessions(base: string, admins: { id: string; email: string }[], count: number, password: string): Promise<AdminSession[]> {
+  const perAdmin = Math.ceil(count / admins.length);
+  if (perAdmin > 11) throw new Error(`${count} sessions need more than ${admins.length} admins (one TOTP and ten backup codes each)`);
+  const sessions: AdminSession[] = [];
+  await inBatches(admins, 5, async (admin, a) => {
+    const first = await signInOverHttp(base, admin.email, password, ipFor(1000 + a * perAdmin));
+    const { backupCodes, secret } = await passAdminMfa(base, first);
+    sessions.push({ cookie: first, adminId: admin.id, secret });
+    for (let k = 1; k < perAdmin && sessions.length < count; k++) {
+      const cookie = await signInOverHttp(base, admin.email, password, ipFor(1000 + a * perAdmin + k));
+      const res = await fetch(`${base}/admin/mfa`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "verify", code: backupCodes[k - 1]!, redirectTo: "/admin" }),
+        headers: { cookie, origin: base },
+        redirect: "manual",
+      });
+      if (res.status !== 302) throw new Error(`${admin.email}: backup code refused (${res.status})`);
+      sessions.push({ cookie, adminId: admin.id });
+    }
+  });
+  return sessions.slice(0, count);
 }

@@ -1,11 +1,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startTestServer } from "../tests/e2e/harness";
 import { PUBLIC_PAGES } from "~/content/seo";
 import type { BenchResult } from "./lib";
+import { ensureTools, startNginx } from "./nginx";
 
 /**
  * Public pages at 50 connections (wrk, from Debian's packages, one thread as in issue 24):
@@ -22,38 +22,6 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_PUBLIC_SECONDS ?? 10);
 /** BENCH_PUBLIC_PAGES=/,/about limits the run to some pages (default: the whole sitemap). */
 const ONLY_PAGES = process.env.BENCH_PUBLIC_PAGES?.split(",").filter(Boolean);
-
-function which(command: string): string | null {
-  try {
-    return execFileSync("sh", ["-c", `command -v ${command}`], { encoding: "utf8" }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/** nginx and wrk come from Debian's packages; installed here when missing (the bench runs as root in CI). */
-function ensureTools(): { nginx: string; wrk: string } {
-  const missing = [
-    ["nginx", "nginx-light"],
-    ["wrk", "wrk"],
-  ].filter(([command]) => !which(command!) && !fs.existsSync(`/usr/sbin/${command}`));
-  if (missing.length) {
-    console.log(`  installing ${missing.map(([, pkg]) => pkg).join(", ")} from Debian's packages...`);
-    execFileSync("apt-get", ["install", "-y", ...missing.map(([, pkg]) => pkg!)], { stdio: "ignore" });
-  }
-  return { nginx: which("nginx") ?? "/usr/sbin/nginx", wrk: which("wrk") ?? "/usr/bin/wrk" };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type WrkFigures = { rps: number; p50: number; p99: number; errors: number; requests: number };
 
@@ -113,71 +81,28 @@ async function recordPage(url: string): Promise<{ headers: Record<string, string
   return { headers, body };
 }
 
-async function startNginx(nginx: string, htmlFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
-  // Workers drop to an unprivileged user when started as root: the folder must be readable to them.
-  fs.chmodSync(prefix, 0o755);
-  fs.mkdirSync(path.join(prefix, "html"));
-  fs.mkdirSync(path.join(prefix, "logs"));
-  fs.copyFileSync(htmlFile, path.join(prefix, "html", "index.html"));
-  fs.chmodSync(path.join(prefix, "html", "index.html"), 0o644);
-  const port = await freePort();
-  const conf = path.join(prefix, "nginx.conf");
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  types { text/html html; }
+/** nginx serving the same HTML bytes as a static file. */
+async function startStaticNginx(htmlFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = await startNginx((prefix, port) => {
+    fs.mkdirSync(path.join(prefix, "html"));
+    fs.copyFileSync(htmlFile, path.join(prefix, "html", "index.html"));
+    fs.chmodSync(path.join(prefix, "html", "index.html"), 0o644);
+    return `  types { text/html html; }
   default_type application/octet-stream;
-  access_log off;
   sendfile on;
   tcp_nopush on;
   keepalive_timeout 5s;
-  client_body_temp_path ${prefix}/tmp-body;
-  proxy_temp_path ${prefix}/tmp-proxy;
-  fastcgi_temp_path ${prefix}/tmp-fastcgi;
-  uwsgi_temp_path ${prefix}/tmp-uwsgi;
-  scgi_temp_path ${prefix}/tmp-scgi;
   server {
     listen 127.0.0.1:${port};
     root ${prefix}/html;
     index index.html;
-  }
-}
-`,
-  );
-  const child = spawn(nginx, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-  const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nginx did not start:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGQUIT");
-      await exited;
-      fs.rmSync(prefix, { recursive: true, force: true });
-    },
-  };
+  }`;
+  });
+  return { url: `${server.url}/`, stop: server.stop };
 }
 
 export async function publicPagesBench(): Promise<BenchResult> {
-  const { nginx, wrk } = ensureTools();
+  const { wrk } = ensureTools();
   const pages = (ONLY_PAGES ?? PUBLIC_PAGES.map((page) => page.path));
   const htmlFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-home-")), "index.html");
   const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -221,7 +146,7 @@ export async function publicPagesBench(): Promise<BenchResult> {
 
   let reference: WrkFigures | undefined;
   if (htmlBytes > 0) {
-    const server = await startNginx(nginx, htmlFile);
+    const server = await startStaticNginx(htmlFile);
     try {
       runWrk(wrk, server.url, 2, 1);
       reference = runWrk(wrk, server.url, SECONDS, 1);

@@ -8,6 +8,7 @@ import { applicationsBench } from "./applications.bench";
 import { eventsBench } from "./events.bench";
 import { exportsBench } from "./exports.bench";
 import { publicPagesBench } from "./public-pages.bench";
+import { scaleBench } from "./scale.bench";
 import type { BenchResult } from "./lib";
 import { lighthouseBench } from "./lighthouse.bench";
 import { pageWeightBench } from "./page-weight.bench";
@@ -29,7 +30,7 @@ async function withScratchDatabase<T>(fn: (url: string) => Promise<T>): Promise<
   }
 }
 
-const benches: { name: string; run: () => Promise<BenchResult> }[] = [
+const benches: { name: string; run: () => Promise<BenchResult>; byNameOnly?: boolean }[] = [
   { name: "applications", run: () => applicationsBench() },
   { name: "applications-postgres", run: () => withScratchDatabase((url) => applicationsBench({ DATABASE_URL: url })) },
   { name: "events", run: () => withScratchDatabase((url) => eventsBench(url)) },
@@ -38,6 +39,9 @@ const benches: { name: string; run: () => Promise<BenchResult> }[] = [
   { name: "public-pages", run: () => publicPagesBench() },
   { name: "signed-in", run: () => withScratchDatabase((url) => signedInBench(url)) },
   { name: "exports", run: () => withScratchDatabase((url) => exportsBench(url)) },
+  // Not in a plain `npm run bench` (a million applications take minutes to seed): by name only.
+  { name: "scale", run: () => withScratchDatabase((url) => scaleBench(url, { single: true, nginx: process.env.BENCH_SCALE_NGINX === "1" })), byNameOnly: true },
+  { name: "scale-nginx", run: () => withScratchDatabase((url) => scaleBench(url, { single: false, nginx: true })), byNameOnly: true },
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {
@@ -47,7 +51,7 @@ if (process.env.BENCH_SKIP_BUILD !== "1") {
 
 const results: Record<string, BenchResult & { date: string }> = {};
 for (const bench of benches) {
-  if (only.length && !only.includes(bench.name)) continue;
+  if (only.length ? !only.includes(bench.name) : bench.byNameOnly) continue;
   console.log(`\n▶ ${bench.name}`);
   const result = await bench.run();
   results[bench.name] = { ...result, date: new Date().toISOString() };

@@ -170,8 +170,10 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
       firstName: person.first,
       lastName: person.last,
       dateOfBirth: `${rnd.int(1955, 2000)}-${digits(rnd.int(1, 12), 2)}-${digits(rnd.int(1, 28), 2)}`,
-      // The two numbers the SSA voided after printing them on sample cards: no one holds them.
-      ssn: rnd.pick(["078-05-1120", "219-09-9999"]),
+      // Areas 773-899: never issued before the SSA's randomisation (June 2011), so no applicant born
+      // 1955-2000 got one at birth; group and serial vary (searches by last 4 find a few, not half the
+      // table) and pass isValidSsn (not 000, 666 or 9xx, group 00 or serial 0000). Decision 0045.
+      ssn: `${rnd.int(773, 899)}-${digits(rnd.int(1, 99), 2)}-${digits(rnd.int(1, 9999), 4)}`,
       email: person.email,
       phone: `${person.place.area}55501${digits(rnd.int(0, 99), 2)}`,
       addressLine1: `${rnd.int(10, 9999)} ${rnd.pick(STREETS)}`,

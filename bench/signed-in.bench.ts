@@ -1,16 +1,27 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { REVIEW_PAGE_SIZE, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { passAdminMfa, signInOverHttp } from "../tests/helpers/admins";
+import { signInOverHttp } from "../tests/helpers/admins";
 import { startTestServer, testSecrets } from "../tests/e2e/harness";
-import { childPids, mb, memorySampler, percentile, type BenchResult, type Figure } from "./lib";
+import {
+  adminSessions,
+  childPids,
+  drive as driveWith,
+  generator,
+  inBatches,
+  ipFor,
+  mb,
+  memorySampler,
+  settleWrites,
+  type BenchResult,
+  type Figure,
+  type RunResult,
+  type Visitor,
+} from "./lib";
 import { seedScale, type ScaleSeedResult } from "./seed-scale";
 
 /**
@@ -47,115 +58,9 @@ const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? os.cpus().length);
 /** Admin accounts; each verifies one session with its authenticator and the others with backup codes. */
 const ADMINS = 10;
 const PASSWORD = "Str0ng!Passw0rd";
-const BROWSER_HEADERS = {
-  accept: "text/html,application/xhtml+xml",
-  "accept-encoding": "gzip, deflate, br",
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-};
 
-type Visitor = { cookie: string; next: () => string };
-type RunResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; max: number; errors: number; firstError?: string };
-
-/** A small deterministic generator, so two runs ask for the same pages. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { ...BROWSER_HEADERS, cookie } }, (res) => {
-      res.on("data", () => undefined);
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-}
-
-/** Every visitor loops until the time is up; only requests started after the ramp-up are counted. */
-async function drive(visitors: Visitor[], thinkMs: number, seed: number, seconds = SECONDS, rampSeconds = RAMP_SECONDS): Promise<RunResult> {
-  // Each user keeps their own connection, as a browser does. (One shared pool hands paced requests to
-  // whichever socket was used last, piling most users onto a few connections and so onto one of the
-  // server processes, which the cluster assigns per connection.)
-  const agents = visitors.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-  const random = generator(seed);
-  const measureFrom = performance.now() + rampSeconds * 1000;
-  const end = measureFrom + seconds * 1000;
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
-  await Promise.all(
-    visitors.map(async (visitor, i) => {
-      // Paced users start spread over one think time rather than all in the same millisecond.
-      if (thinkMs > 0) await new Promise((r) => setTimeout(r, (i / visitors.length) * thinkMs));
-      while (performance.now() < end) {
-        const url = visitor.next();
-        const started = performance.now();
-        let outcome: string;
-        try {
-          outcome = `HTTP ${await get(agents[i]!, url, visitor.cookie)}`;
-        } catch (error) {
-          outcome = (error as Error).message;
-        }
-        if (started >= measureFrom && started < end) {
-          latencies.push(performance.now() - started);
-          if (outcome !== "HTTP 200") {
-            errors++;
-            firstError ??= `${url}: ${outcome}`;
-          }
-        }
-        if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + random())));
-      }
-    }),
-  );
-  for (const agent of agents) agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    requests: latencies.length,
-    perSecond: seconds > 0 ? Math.round(latencies.length / seconds) : 0,
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-    max: round(latencies.at(-1) ?? 0),
-    errors,
-    firstError,
-  };
-}
-
-/**
- * Writes what the seeding and the sign-ins left behind to disk before a measured run: a CHECKPOINT
- * (PostgreSQL's dirty buffers) and `sync` (the kernel's dirty pages). Otherwise their flush, some
- * hundred megabytes, lands in the middle of a run whenever the next timed checkpoint or the kernel's
- * writeback comes, and every commit then waits behind it (on this machine up to a second for the admin
- * list, whose reads are audited with a durable commit). What is measured is then the pages, not the
- * seeding's writeback.
- */
-async function settleWrites(databaseUrl: string) {
-  const database = await openDatabase({ databaseUrl, poolSize: 1 });
-  try {
-    await database.db.execute(sql`checkpoint`);
-  } finally {
-    await database.close();
-  }
-  execFileSync("sync");
-}
-
-/** Runs `fn` over `items` with at most `limit` at a time (sign-ins solve a proof of work each). */
-async function inBatches<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += limit) out.push(...(await Promise.all(items.slice(i, i + limit).map((item, j) => fn(item, i + j)))));
-  return out;
-}
-
-const ipFor = (n: number) => `198.18.${10 + Math.floor(n / 200)}.${(n % 200) + 1}`;
-
+const drive = (visitors: Visitor[], thinkMs: number, seed: number, seconds = SECONDS, rampSeconds = RAMP_SECONDS) =>
+  driveWith(visitors, { thinkMs, seed, seconds, rampSeconds });
 async function applicantVisitors(base: string, seeded: ScaleSeedResult): Promise<Visitor[]> {
   // Spread over the whole list: one-time applicants and the repeat borrowers with the longest pages.
   const step = Math.floor(seeded.applicants.length / USERS);
@@ -170,24 +75,7 @@ async function applicantVisitors(base: string, seeded: ScaleSeedResult): Promise
 }
 
 async function adminVisitors(base: string, seeded: ScaleSeedResult): Promise<Visitor[]> {
-  const perAdmin = Math.ceil(USERS / ADMINS);
-  const cookies: string[] = [];
-  await inBatches(seeded.admins, 5, async (admin, a) => {
-    const first = await signInOverHttp(base, admin.email, PASSWORD, ipFor(1000 + a * perAdmin));
-    const { backupCodes } = await passAdminMfa(base, first);
-    cookies.push(first);
-    for (let k = 1; k < perAdmin && cookies.length < USERS; k++) {
-      const cookie = await signInOverHttp(base, admin.email, PASSWORD, ipFor(1000 + a * perAdmin + k));
-      const res = await fetch(`${base}/admin/mfa`, {
-        method: "POST",
-        body: new URLSearchParams({ intent: "verify", code: backupCodes[k - 1]!, redirectTo: "/admin" }),
-        headers: { cookie, origin: base },
-        redirect: "manual",
-      });
-      if (res.status !== 302) throw new Error(`${admin.email}: backup code refused (${res.status})`);
-      cookies.push(cookie);
-    }
-  });
+  const cookies = (await adminSessions(base, seeded.admins, USERS, PASSWORD)).map((session) => session.cookie);
   const pages = Object.fromEntries(REVIEW_TABS.map((tab) => [tab, Math.max(1, Math.ceil(seeded.byStatus[tab] / REVIEW_PAGE_SIZE))])) as Record<ReviewTab, number>;
   return cookies.slice(0, USERS).map((cookie, i) => {
     const random = generator(100 + i);
