@@ -44,6 +44,7 @@ const EXPECTED_TABLES = [
   "rate_limit",
   "rate_limit_hits",
   "request_items",
+  "row_counts",
   "session",
   "servicing_notices",
   "session_mfa",

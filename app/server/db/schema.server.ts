@@ -344,8 +344,9 @@ export const loanApplications = pgTable(
     // without sorting.
     index("loan_applications_status_submitted_at_id_idx").on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
-    // My Queue (issue 22): one officer's applications, newest first.
-    index("loan_applications_assigned_to_submitted_at_idx").on(t.assignedTo, t.submittedAt.desc().nullsFirst()),
+    // My Queue (issue 22): one officer's applications of a tab, newest first, a page's ids read off
+    // the index alone (issue 24; it replaced loan_applications_assigned_to_submitted_at_idx).
+    index("loan_applications_assigned_to_status_submitted_at_id_idx").on(t.assignedTo, t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -413,6 +414,19 @@ export const applicationStatusCounts = pgTable("application_status_counts", {
   applications: integer("applications").notNull(),
 });
 
+/**
+ * Issue 24: row counts the admin lists show, kept by statement-level triggers (drizzle/0012) in the
+ * same transaction as the change, so a page reads a few rows instead of counting a growing table.
+ * Keys: 'contact_messages:<status>', 'loan_documents', 'approved_loans:paid_off',
+ * 'approved_loans:due:<yyyy-MM-dd | none>' (open loans by their next due date, so Late and Current
+ * are sums over due dates, a number of rows bounded by the calendar) and
+ * 'assigned:<staff user id>:<status>' (My Queue's tabs). Derived data, no personal data.
+ */
+export const rowCounts = pgTable("row_counts", {
+  key: text("key").primaryKey(),
+  rows: bigint("rows", { mode: "number" }).notNull(),
+});
+
 export const loanDocuments = pgTable(
   "loan_documents",
   {
@@ -440,7 +454,11 @@ export const loanDocuments = pgTable(
     columnCheck(t.fileSize, sql`${t.fileSize} > 0 and ${t.fileSize} <= ${lit(LIMITS.maxDocumentBytes)}`),
     oneOf(t.mimeType, ALLOWED_MIME_TYPES),
     index("loan_documents_user_id_idx").on(t.userId),
-    index("loan_documents_uploaded_at_idx").on(t.uploadedAt.desc().nullsFirst()),
+    // Issue 24: /admin/documents in its order, a page's ids from the index alone (it replaced
+    // loan_documents_uploaded_at_idx, its first column).
+    index("loan_documents_list_order_idx").on(t.uploadedAt.desc().nullsFirst(), t.applicationId, t.documentType, t.id),
+    // Issue 24: an application's documents (the staff application page; the unique index above is partial).
+    index("loan_documents_application_id_idx").on(t.applicationId),
   ],
 );
 
@@ -772,6 +790,8 @@ export const approvedLoans = pgTable(
     columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 600`),
     index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
     index("approved_loans_status_next_due_date_idx").on(t.status, t.nextDueDate),
+    // Issue 24: /admin/loans in its order (late first), status last so a page's ids come from the index alone.
+    index("approved_loans_list_order_idx").on(t.nextDueDate.asc().nullsLast(), t.approvalDate.desc().nullsFirst(), t.id, t.status),
   ],
 );
 
@@ -957,7 +977,9 @@ export const contactMessages = pgTable(
   },
   (t) => [
     oneOf(t.status, CONTACT_MESSAGE_STATUSES),
-    index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Issue 24: a view's page (newest first, Inbox or Archived), its ids from the index alone
+    // (it replaced contact_messages_created_at_idx, its first column).
+    index("contact_messages_created_at_id_status_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
   ],
 );
 
