@@ -10,6 +10,8 @@ CREATE TABLE "row_counts" (
 DROP INDEX IF EXISTS "contact_messages_created_at_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "loan_documents_uploaded_at_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "loan_applications_assigned_to_submitted_at_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "loan_applications_submitted_at_idx";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "loan_applications_submitted_at_id_idx" ON "loan_applications" USING btree ("submitted_at","id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "loan_applications_assigned_to_status_submitted_at_id_idx" ON "loan_applications" USING btree ("assigned_to","status","submitted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "approved_loans_list_order_idx" ON "approved_loans" USING btree ("next_due_date","approval_date" DESC NULLS FIRST,"id","status");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "contact_messages_created_at_id_status_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status");--> statement-breakpoint

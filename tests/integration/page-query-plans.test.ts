@@ -230,5 +230,14 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
     expect(audit.result).toBe(1 + 3 * batch);
     expect(audit.statements.every((s) => !/\boffset\b/i.test(s.text))).toBe(true);
     await expectBounded(pool(), audit.statements, { rows: batch + 1 });
+
+    // A recent, short range: the first batch starts inside the index, not at the oldest row.
+    const lastWeek = { from: new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) };
+    const recentAudit = await plans.capture(async () => threeBatches(await auditCsvStream(lastWeek, database.db, batch)));
+    expect(recentAudit.result).toBe(1 + 3 * batch);
+    await expectBounded(pool(), recentAudit.statements, { rows: batch + 1 });
+    const recentApplications = await plans.capture(() => threeBatches(applicationsCsvStream(lastWeek, database.db, 20)));
+    expect(recentApplications.result).toBeGreaterThan(1);
+    await expectBounded(pool(), recentApplications.statements, { rows: 21 });
   });
 });

@@ -343,7 +343,9 @@ export const loanApplications = pgTable(
     // The admin list's order (newest first, id breaking ties), so a page is read off the index
     // without sorting.
     index("loan_applications_status_submitted_at_id_idx").on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
+    // The applications export's keyset order (submitted_at, id), so each batch starts inside the index
+    // and reads one batch (issue 24; it replaced loan_applications_submitted_at_idx, its first column).
+    index("loan_applications_submitted_at_id_idx").on(t.submittedAt, t.id),
     // My Queue (issue 22): one officer's applications of a tab, newest first, a page's ids read off
     // the index alone (issue 24; it replaced loan_applications_assigned_to_submitted_at_idx).
     index("loan_applications_assigned_to_status_submitted_at_id_idx").on(t.assignedTo, t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
