@@ -112,3 +112,59 @@ CREATE TRIGGER "loan_applications_assigned_count_delete" AFTER DELETE ON "loan_a
 --> statement-breakpoint
 CREATE TRIGGER "loan_applications_assigned_count_truncate" AFTER TRUNCATE ON "loan_applications"
   FOR EACH STATEMENT EXECUTE FUNCTION "portal_count_rows"('', 'assigned');
+--> statement-breakpoint
+CREATE TABLE "audit_activity_hourly" (
+	"hour" timestamp with time zone NOT NULL,
+	"actor_id" text NOT NULL,
+	"actions" integer NOT NULL,
+	"last_at" timestamp with time zone NOT NULL,
+	"last_id" bigint NOT NULL,
+	"actor_name" text,
+	"actor_email" text,
+	"tables" text[] NOT NULL,
+	CONSTRAINT "audit_activity_hourly_hour_actor_id_pk" PRIMARY KEY("hour","actor_id")
+);
+--> statement-breakpoint
+-- Entries per UTC hour and actor ('' for the system): the count, the tables named, and the latest
+-- entry (its time, id, and the actor's name and e-mail as that entry copied them). Upserted in key
+-- order, so two writers never deadlock; audit_log is append-only, so inserts are all there is.
+CREATE OR REPLACE FUNCTION "portal_roll_up_audit"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  WITH g AS (
+    SELECT date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, count(*)::integer AS n,
+           coalesce(array_agg(DISTINCT table_name) FILTER (WHERE table_name IS NOT NULL), '{}') AS t
+    FROM new_rows GROUP BY 1, 2
+  ), l AS (
+    SELECT DISTINCT ON (1, 2) date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, created_at, id, actor_name, actor_email
+    FROM new_rows ORDER BY 1, 2, created_at DESC, id DESC
+  )
+  INSERT INTO "audit_activity_hourly" AS c ("hour", "actor_id", "actions", "last_at", "last_id", "actor_name", "actor_email", "tables")
+    SELECT g.h, g.a, g.n, l.created_at, l.id, l.actor_name, l.actor_email, g.t FROM g JOIN l USING (h, a) ORDER BY 1, 2
+    ON CONFLICT ("hour", "actor_id") DO UPDATE SET
+      "actions" = c."actions" + excluded."actions",
+      "tables" = array(SELECT DISTINCT x FROM unnest(c."tables" || excluded."tables") AS x ORDER BY 1),
+      "last_at" = CASE WHEN (excluded."last_at", excluded."last_id") > (c."last_at", c."last_id") THEN excluded."last_at" ELSE c."last_at" END,
+      "last_id" = CASE WHEN (excluded."last_at", excluded."last_id") > (c."last_at", c."last_id") THEN excluded."last_id" ELSE c."last_id" END,
+      "actor_name" = CASE WHEN (excluded."last_at", excluded."last_id") > (c."last_at", c."last_id") THEN excluded."actor_name" ELSE c."actor_name" END,
+      "actor_email" = CASE WHEN (excluded."last_at", excluded."last_id") > (c."last_at", c."last_id") THEN excluded."actor_email" ELSE c."actor_email" END;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+LOCK TABLE "audit_log" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
+INSERT INTO "audit_activity_hourly" ("hour", "actor_id", "actions", "last_at", "last_id", "actor_name", "actor_email", "tables")
+  SELECT g.h, g.a, g.n, l.created_at, l.id, l.actor_name, l.actor_email, g.t
+  FROM (
+    SELECT date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, count(*)::integer AS n,
+           coalesce(array_agg(DISTINCT table_name) FILTER (WHERE table_name IS NOT NULL), '{}') AS t
+    FROM "audit_log" GROUP BY 1, 2
+  ) g
+  JOIN (
+    SELECT DISTINCT ON (1, 2) date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, created_at, id, actor_name, actor_email
+    FROM "audit_log" ORDER BY 1, 2, created_at DESC, id DESC
+  ) l USING (h, a);
+--> statement-breakpoint
+CREATE TRIGGER "audit_log_roll_up_insert" AFTER INSERT ON "audit_log"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "portal_roll_up_audit"();

@@ -18,6 +18,7 @@ export const GROWING_TABLES = [
   "bank_accounts",
   "approved_loans",
   "audit_log",
+  "audit_activity_hourly",
   "application_messages",
   "application_events",
   "request_items",

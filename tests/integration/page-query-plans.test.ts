@@ -83,7 +83,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       -- Restored-from-backup shape (row_hash set): the seal trigger leaves them alone.
       insert into audit_log (actor_id, actor_name, actor_email, action, table_name, record_id, details, created_at, row_hash)
         select case when i % 5 = 0 then null else '${staff.id}' end, 'Seeded Staff', 'staff@example.com', 'applications.list', 'loan_applications', null,
-               '{}'::jsonb, now() - i * interval '20 seconds', 'seeded'
+               '{}'::jsonb, now() - i * interval '5 minutes', 'seeded'
         from generate_series(1, 150000) i;
     `));
     // What autovacuum does in production: statistics, and the visibility map index-only scans rely on.
@@ -171,14 +171,18 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
     }
   });
 
-  it("the audit log page (monitoring) reads the range's entries by the created_at index (not flat yet: decision 0044)", async () => {
+  it("the audit log page (monitoring): hourly rollups and at most an hour of entries, whatever the range", async () => {
     for (const hours of [6, 24, 72, 168] as const) {
       const inRange = (await one<{ n: number }>(`select count(*)::int as n from audit_log where created_at >= now() - interval '${hours} hours'`)).n;
       const { result, statements } = await plans.capture(() => loadMonitoring(hours, database.db));
       expect(result.ok).toBe(true);
-      if (result.ok) expect(result.totalInRange).toBe(inRange);
-      // Known growth: the summary and the total read every entry of the range (the log itself is 50 rows).
-      await expectBounded(pool(), statements, { rows: inRange + PAGE_ROWS });
+      if (result.ok) {
+        expect(result.totalInRange).toBe(inRange);
+        const staffRows = (await one<{ n: number }>(`select count(*)::int as n from audit_log where created_at >= now() - interval '${hours} hours' and actor_id = '${staff.id}'`)).n;
+        expect(result.summary.find((s) => s.adminId === staff.id)?.actionCount).toBe(staffRows);
+      }
+      // The seed writes an entry every 5 minutes for 17 months: the rollups hold 25,000 rows, a range reads hours × actors of them.
+      await expectBounded(pool(), statements, { rows: PAGE_ROWS });
     }
   });
 
@@ -235,7 +239,10 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
     const lastWeek = { from: new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) };
     const recentAudit = await plans.capture(async () => threeBatches(await auditCsvStream(lastWeek, database.db, batch)));
     expect(recentAudit.result).toBe(1 + 3 * batch);
-    await expectBounded(pool(), recentAudit.statements, { rows: batch + 1 });
+    // Known growth (decision 0044): the audit export keeps id (chain) order, so a batch of a recent
+    // range reads the rest of the range by created_at and sorts it: by index, bounded by the range.
+    const auditInWeek = (await one<{ n: number }>(`select count(*)::int as n from audit_log where created_at >= '${lastWeek.from}'`)).n;
+    await expectBounded(pool(), recentAudit.statements, { rows: auditInWeek });
     const recentApplications = await plans.capture(() => threeBatches(applicationsCsvStream(lastWeek, database.db, 20)));
     expect(recentApplications.result).toBeGreaterThan(1);
     await expectBounded(pool(), recentApplications.statements, { rows: 21 });

@@ -990,6 +990,27 @@ export const contactMessages = pgTable(
  * foreign key on purpose: deleting a user must not rewrite history, so the actor's name and
  * e-mail are copied into the row when it is written.
  */
+/**
+ * Issue 24: audit entries per UTC hour and actor ('' for the system), kept by a statement trigger on
+ * audit_log (drizzle/0012) in the same transaction as the entries, so /admin/monitoring reads
+ * hours × actors rows plus at most one hour of entries, not every entry of its range. The latest
+ * entry's name and e-mail are kept (an admin may be renamed). Derived from audit_log.
+ */
+export const auditActivityHourly = pgTable(
+  "audit_activity_hourly",
+  {
+    hour: timestamptz("hour").notNull(),
+    actorId: text("actor_id").notNull(),
+    actions: integer("actions").notNull(),
+    lastAt: timestamptz("last_at").notNull(),
+    lastId: bigint("last_id", { mode: "number" }).notNull(),
+    actorName: text("actor_name"),
+    actorEmail: text("actor_email"),
+    tables: text("tables").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.actorId] })],
+);
+
 export const auditLog = pgTable(
   "audit_log",
   {
