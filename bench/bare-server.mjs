@@ -1,6 +1,7 @@
 // The reference for the public-page bench: a bare node:http server answering every request with one
 // recorded response (status, headers and body read from a JSON file), from memory. It does nothing else,
 // so what it serves per second is what Node itself can do with these bytes on this machine.
+import { Buffer } from "node:buffer";
 import fs from "node:fs";
 import http from "node:http";
 

@@ -45,6 +45,8 @@ const EXPECTED_TABLES = [
   "rate_limit",
   "rate_limit_hits",
   "request_items",
+  "audit_activity_hourly",
+  "row_counts",
   "session",
   "servicing_notices",
   "session_mfa",
@@ -101,7 +103,7 @@ function roundTrip(open: () => Promise<{ database: Database; cleanup: () => Prom
     await runMigrations(database);
     expect(await publicTables(database)).toEqual(EXPECTED_TABLES);
     expect(await appliedMigrationCount(database)).toBe(journal.entries.length);
-    expect(await auditTriggers(database)).toEqual(["audit_log_no_truncate", "audit_log_no_update_or_delete", "audit_log_seal"]);
+    expect(await auditTriggers(database)).toEqual(["audit_log_no_truncate", "audit_log_no_update_or_delete", "audit_log_roll_up_insert", "audit_log_seal"]);
   });
 
   it("running the migrations again is a no-op", async () => {

@@ -24,6 +24,7 @@ import type { Toast } from "~/domain/action-result";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { pageWindow } from "./paging.server";
+import { keptCounts } from "./row-counts.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { applicationStatusCounts, approvedLoans, loanApplications, loanOffers, profiles, user as userTable } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
@@ -180,8 +181,7 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
  * rows and joins for everything before it.
  */
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb(), viewer?: { id: string }, now: Date = new Date()): Promise<AdminApplicationList> {
-  // My Queue (issue 22): the viewer's own applications, counted per status from the
-  // (assigned_to, submitted_at) index rather than the trigger-kept totals.
+  // My Queue (issue 22): the viewer's own applications, with their own kept counts (drizzle/0012).
   const mine = Boolean(params.mine && viewer);
   const counts = mine && viewer ? await countAssignedByStatus(viewer.id, db) : await countApplicationsByStatus(db);
   const total = counts[params.tab];
@@ -228,15 +228,15 @@ function regBDueDate(completeSinceAt: Date): Date {
   return new Date(completeSinceAt.getTime() + REG_B_DUE_DAYS * 86_400_000);
 }
 
-/** My Queue's tab counts: the viewer's assigned applications per status (one grouped query on the assigned_to index). */
+/**
+ * My Queue's tab counts: the viewer's assigned applications per status, kept by triggers
+ * (row_counts 'assigned:<id>:<status>', drizzle/0012): decided applications stay assigned, so a
+ * count of them would grow with every year an officer works.
+ */
 async function countAssignedByStatus(viewerId: string, db: Db): Promise<ApplicationCounts> {
-  const rows = await db
-    .select({ status: loanApplications.status, n: sql<number>`count(*)::int` })
-    .from(loanApplications)
-    .where(eq(loanApplications.assignedTo, viewerId))
-    .groupBy(loanApplications.status);
+  const kept = await keptCounts(db, REVIEW_TABS.map((tab) => `assigned:${viewerId}:${tab}`));
   const counts: ApplicationCounts = { pending: 0, under_review: 0, approved: 0, denied: 0 };
-  for (const row of rows) if ((REVIEW_TABS as readonly string[]).includes(row.status)) counts[row.status as ReviewTab] = Number(row.n);
+  for (const tab of REVIEW_TABS) counts[tab] = kept[`assigned:${viewerId}:${tab}`] ?? 0;
   return counts;
 }
 

@@ -3,6 +3,7 @@ import { desc, eq, asc } from "drizzle-orm";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { countRows, pageWindow } from "./paging.server";
+import { keptCounts } from "./row-counts.server";
 import { loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
 import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { getStorage, type DocumentStorage } from "~/server/storage/storage.server";
@@ -86,13 +87,15 @@ export async function listDocuments(
 ): Promise<DocumentList> {
   const clientId = query.clientId ?? null;
   const where = clientId ? eq(loanDocuments.userId, clientId) : undefined;
-  const total = await countRows(db, loanDocuments, where);
+  // All documents: the count kept by triggers (drizzle/0012); one client's: counted on their index.
+  const total = clientId ? await countRows(db, loanDocuments, where) : (await keptCounts(db, ["loan_documents"] as const)).loan_documents;
   const { page, pageCount, limit, offset } = pageWindow(total, query.page, DOCUMENTS_PAGE_SIZE);
+  // The page's ids first (from loan_documents_list_order_idx alone); only those rows are joined.
+  const order = [desc(loanDocuments.uploadedAt), asc(loanDocuments.applicationId), asc(loanDocuments.documentType), asc(loanDocuments.id)];
+  const pageIds = db.select({ id: loanDocuments.id }).from(loanDocuments).where(where).orderBy(...order).limit(limit).offset(offset).as("page_ids");
   const rows = await documentsQuery(db)
-    .where(where)
-    .orderBy(desc(loanDocuments.uploadedAt), asc(loanDocuments.applicationId), asc(loanDocuments.documentType))
-    .limit(limit)
-    .offset(offset);
+    .innerJoin(pageIds, eq(pageIds.id, loanDocuments.id))
+    .orderBy(...order);
 
   let client: DocumentList["client"] = null;
   if (clientId) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { desc, eq, gte, sql } from "drizzle-orm";
 import { logFailure } from "~/server/log/describe-error.server";
 import {
   AUDIT_LOG_LIMIT,
@@ -9,12 +9,12 @@ import {
 } from "~/domain/monitoring";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { adminMfa, auditLog, userRoles } from "~/server/db/schema.server";
+import { adminMfa, auditActivityHourly, auditLog, userRoles } from "~/server/db/schema.server";
 
 /**
  * Admin activity monitoring (docs/requirements.md §3 /admin/monitoring, §7 get_recent_admin_activity and
- * get_admin_access_log). Both queries filter on audit_log.created_at (audit_log_created_at_idx) and
- * aggregate in SQL. Reading the audit log is deliberately not audited (that would log every look at
+ * get_admin_access_log). The log reads its 50 rows off audit_log_created_at_idx; the summary and the
+ * total read the hourly rollups (decision 0044) plus the range's first partial hour, aggregated in SQL. Reading the audit log is deliberately not audited (that would log every look at
  * the log, 30 s apart, forever) and this module writes nothing at all.
  */
 
@@ -23,30 +23,52 @@ const since = (hours: number) => sql`now() - (${hours}::int * interval '1 hour')
 
 const toIso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
+/**
+ * The range split for the hourly rollups (audit_activity_hourly, drizzle/0012): entries from `since`
+ * up to the next whole UTC hour (`edge`) are read from audit_log (at most an hour of them), every
+ * later hour from the rollups (hours × actors rows), so the page's cost does not grow with the log.
+ */
+const rangeEdges = (hours: number) =>
+  sql`select since, date_trunc('hour', since, 'UTC') + interval '1 hour' as edge from (select ${since(hours)} as since) s`;
+
 /** get_recent_admin_activity: one row per acting admin in the last `hours`, busiest first. */
 export async function getRecentAdminActivity(hours: number, db: Db = getDb()): Promise<AdminActivitySummaryRow[]> {
   // Names and e-mails are copied into each audit row; the latest copy wins (an admin may be renamed).
-  const rows = await db
-    .select({
-      adminId: sql<string>`${auditLog.actorId}`,
-      adminName: sql<string | null>`(array_agg(${auditLog.actorName} order by ${auditLog.createdAt} desc, ${auditLog.id} desc))[1]`,
-      adminEmail: sql<string | null>`(array_agg(${auditLog.actorEmail} order by ${auditLog.createdAt} desc, ${auditLog.id} desc))[1]`,
-      lastAction: sql<Date | string>`max(${auditLog.createdAt})`,
-      tablesAccessed: sql<string[] | null>`array_agg(distinct ${auditLog.tableName}) filter (where ${auditLog.tableName} is not null)`,
-      actionCount: sql<number>`count(*)::int`,
-    })
-    .from(auditLog)
-    .where(and(gte(auditLog.createdAt, since(hours)), isNotNull(auditLog.actorId)))
-    .groupBy(auditLog.actorId)
-    .orderBy(sql`count(*) desc`, sql`max(${auditLog.createdAt}) desc`)
-    .limit(200);
+  const result = await db.execute<{
+    admin_id: string;
+    admin_name: string | null;
+    admin_email: string | null;
+    last_action: Date | string;
+    tables_accessed: string[] | null;
+    action_count: number;
+  }>(sql`
+    with e as (${rangeEdges(hours)}),
+    parts as (
+      select h.actor_id, h.actions as n, h.last_at, h.last_id, h.actor_name, h.actor_email, h.tables
+        from ${auditActivityHourly} h, e where h.hour >= e.edge and h.actor_id <> ''
+      union all
+      select l.actor_id, 1, l.created_at, l.id, l.actor_name, l.actor_email, case when l.table_name is null then '{}'::text[] else array[l.table_name] end
+        from ${auditLog} l, e where l.created_at >= e.since and l.created_at < e.edge and l.actor_id is not null
+    ),
+    tabs as (select p.actor_id, array_agg(distinct t order by t) as tables from parts p, unnest(p.tables) as t group by p.actor_id)
+    select p.actor_id as admin_id,
+      (array_agg(p.actor_name order by p.last_at desc, p.last_id desc))[1] as admin_name,
+      (array_agg(p.actor_email order by p.last_at desc, p.last_id desc))[1] as admin_email,
+      max(p.last_at) as last_action,
+      min(tabs.tables) as tables_accessed,
+      sum(p.n)::int as action_count
+    from parts p left join tabs on tabs.actor_id = p.actor_id
+    group by p.actor_id
+    order by sum(p.n) desc, max(p.last_at) desc
+    limit 200`);
+  const rows = (result as unknown as { rows: { admin_id: string; admin_name: string | null; admin_email: string | null; last_action: Date | string; tables_accessed: string[] | null; action_count: number }[] }).rows;
   return rows.map((r) => ({
-    adminId: r.adminId,
-    adminName: r.adminName || "Unknown admin",
-    adminEmail: r.adminEmail ?? "",
-    lastAction: toIso(r.lastAction),
-    tablesAccessed: [...(r.tablesAccessed ?? [])].sort(),
-    actionCount: Number(r.actionCount),
+    adminId: r.admin_id,
+    adminName: r.admin_name || "Unknown admin",
+    adminEmail: r.admin_email ?? "",
+    lastAction: toIso(r.last_action),
+    tablesAccessed: [...(r.tables_accessed ?? [])].sort(),
+    actionCount: Number(r.action_count),
   }));
 }
 
@@ -82,10 +104,13 @@ export async function getAdminAccessLog(hours: number, { limit = AUDIT_LOG_LIMIT
   }));
 }
 
-/** How many audit entries the range holds. */
+/** How many audit entries the range holds (the hourly rollups, and the first partial hour's entries). */
 export async function countAuditEntries(hours: number, db: Db = getDb()): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(auditLog).where(gte(auditLog.createdAt, since(hours)));
-  return Number(row?.value ?? 0);
+  const result = await db.execute<{ n: string | number | null }>(sql`
+    with e as (${rangeEdges(hours)})
+    select (select coalesce(sum(h.actions), 0) from ${auditActivityHourly} h, e where h.hour >= e.edge)
+         + (select count(*) from ${auditLog} l, e where l.created_at >= e.since and l.created_at < e.edge) as n`);
+  return Number((result as unknown as { rows: { n: string | number | null }[] }).rows[0]?.n ?? 0);
 }
 
 /**

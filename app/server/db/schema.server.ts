@@ -353,9 +353,12 @@ export const loanApplications = pgTable(
     // The admin list's order (newest first, id breaking ties), so a page is read off the index
     // without sorting.
     index("loan_applications_status_submitted_at_id_idx").on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("loan_applications_submitted_at_idx").on(t.submittedAt.desc().nullsFirst()),
-    // My Queue (issue 22): one officer's applications, newest first.
-    index("loan_applications_assigned_to_submitted_at_idx").on(t.assignedTo, t.submittedAt.desc().nullsFirst()),
+    // The applications export's keyset order (submitted_at, id), so each batch starts inside the index
+    // and reads one batch (issue 24; it replaced loan_applications_submitted_at_idx, its first column).
+    index("loan_applications_submitted_at_id_idx").on(t.submittedAt, t.id),
+    // My Queue (issue 22): one officer's applications of a tab, newest first, a page's ids read off
+    // the index alone (issue 24; it replaced loan_applications_assigned_to_submitted_at_idx).
+    index("loan_applications_assigned_to_status_submitted_at_id_idx").on(t.assignedTo, t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Staff search (issue 24): by SSN last 4 (blind index) and by the applicant's phone on the application.
     index("loan_applications_ssn_last4_index_idx").on(t.ssnLast4Index, t.userId),
     index("loan_applications_search_phone_idx").on(sql`(${t.phone} collate "C")`, t.userId),
@@ -436,6 +439,19 @@ export const clientCounts = pgTable("client_counts", {
   clients: integer("clients").notNull(),
 });
 
+/**
+ * Issue 24: row counts the admin lists show, kept by statement-level triggers (drizzle/0012) in the
+ * same transaction as the change, so a page reads a few rows instead of counting a growing table.
+ * Keys: 'contact_messages:<status>', 'loan_documents', 'approved_loans:paid_off',
+ * 'approved_loans:due:<yyyy-MM-dd | none>' (open loans by their next due date, so Late and Current
+ * are sums over due dates, a number of rows bounded by the calendar) and
+ * 'assigned:<staff user id>:<status>' (My Queue's tabs). Derived data, no personal data.
+ */
+export const rowCounts = pgTable("row_counts", {
+  key: text("key").primaryKey(),
+  rows: bigint("rows", { mode: "number" }).notNull(),
+});
+
 export const loanDocuments = pgTable(
   "loan_documents",
   {
@@ -463,7 +479,11 @@ export const loanDocuments = pgTable(
     columnCheck(t.fileSize, sql`${t.fileSize} > 0 and ${t.fileSize} <= ${lit(LIMITS.maxDocumentBytes)}`),
     oneOf(t.mimeType, ALLOWED_MIME_TYPES),
     index("loan_documents_user_id_idx").on(t.userId),
-    index("loan_documents_uploaded_at_idx").on(t.uploadedAt.desc().nullsFirst()),
+    // Issue 24: /admin/documents in its order, a page's ids from the index alone (it replaced
+    // loan_documents_uploaded_at_idx, its first column).
+    index("loan_documents_list_order_idx").on(t.uploadedAt.desc().nullsFirst(), t.applicationId, t.documentType, t.id),
+    // Issue 24: an application's documents (the staff application page; the unique index above is partial).
+    index("loan_documents_application_id_idx").on(t.applicationId),
   ],
 );
 
@@ -798,6 +818,8 @@ export const approvedLoans = pgTable(
     columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 600`),
     index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
     index("approved_loans_status_next_due_date_idx").on(t.status, t.nextDueDate),
+    // Issue 24: /admin/loans in its order (late first), status last so a page's ids come from the index alone.
+    index("approved_loans_list_order_idx").on(t.nextDueDate.asc().nullsLast(), t.approvalDate.desc().nullsFirst(), t.id, t.status),
   ],
 );
 
@@ -983,7 +1005,9 @@ export const contactMessages = pgTable(
   },
   (t) => [
     oneOf(t.status, CONTACT_MESSAGE_STATUSES),
-    index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Issue 24: a view's page (newest first, Inbox or Archived), its ids from the index alone
+    // (it replaced contact_messages_created_at_idx, its first column).
+    index("contact_messages_created_at_id_status_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
   ],
 );
 
@@ -992,6 +1016,27 @@ export const contactMessages = pgTable(
  * foreign key on purpose: deleting a user must not rewrite history, so the actor's name and
  * e-mail are copied into the row when it is written.
  */
+/**
+ * Issue 24: audit entries per UTC hour and actor ('' for the system), kept by a statement trigger on
+ * audit_log (drizzle/0012) in the same transaction as the entries, so /admin/monitoring reads
+ * hours × actors rows plus at most one hour of entries, not every entry of its range. The latest
+ * entry's name and e-mail are kept (an admin may be renamed). Derived from audit_log.
+ */
+export const auditActivityHourly = pgTable(
+  "audit_activity_hourly",
+  {
+    hour: timestamptz("hour").notNull(),
+    actorId: text("actor_id").notNull(),
+    actions: integer("actions").notNull(),
+    lastAt: timestamptz("last_at").notNull(),
+    lastId: bigint("last_id", { mode: "number" }).notNull(),
+    actorName: text("actor_name"),
+    actorEmail: text("actor_email"),
+    tables: text("tables").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.actorId] })],
+);
+
 export const auditLog = pgTable(
   "audit_log",
   {

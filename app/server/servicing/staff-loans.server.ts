@@ -19,6 +19,7 @@ import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
 import { escapeLike, parsePage } from "~/server/admin/clients.server";
 import { pageWindow } from "~/server/admin/paging.server";
+import { keptCountBetween, keptCounts } from "~/server/admin/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { getDb, type Db } from "~/server/db/client.server";
@@ -120,6 +121,24 @@ function borrowerName(r: { profileName: string | null; firstName: string; lastNa
   return r.profileName?.trim() || `${r.firstName} ${r.lastName}`;
 }
 
+const DUE = "approved_loans:due:";
+/** After every due date and 'none' (open loans without one). */
+const AFTER_ALL_DUE = `${DUE}~`;
+
+/** Loans in the filter, from row_counts: open loans are kept per next due date, so Late is a sum over past dates. */
+async function countLoans(filter: LoanListFilter, today: string, db: Db): Promise<number> {
+  switch (filter) {
+    case "paid_in_full":
+      return (await keptCounts(db, ["approved_loans:paid_off"] as const))["approved_loans:paid_off"];
+    case "late":
+      return keptCountBetween(db, DUE, `${DUE}${today}`);
+    case "current":
+      return keptCountBetween(db, `${DUE}${today}`, AFTER_ALL_DUE);
+    default:
+      return (await keptCounts(db, ["approved_loans:paid_off"] as const))["approved_loans:paid_off"] + (await keptCountBetween(db, DUE, AFTER_ALL_DUE));
+  }
+}
+
 /**
  * One page of loans, the late first (next due date ascending, then id so pages never overlap),
  * filtered by servicing status and a case-insensitive search of the borrower's name or e-mail or the
@@ -127,26 +146,50 @@ function borrowerName(r: { profileName: string | null; firstName: string; lastNa
  */
 export async function listLoans(query: LoanListQuery, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<StaffLoanList> {
   const q = query.q.trim().slice(0, LOAN_SEARCH_MAX);
-  const where = and(filterWhere(query.filter, today), searchWhere(q));
-  const [counted] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(approvedLoans)
-    .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-    .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
-    .leftJoin(profiles, eq(profiles.id, approvedLoans.userId))
-    .where(where);
-  const total = Number(counted?.value ?? 0);
-  const { page, pageCount, limit, offset } = pageWindow(total, query.page, LOANS_PAGE_SIZE);
-  const rows = await db
-    .select(LIST_COLUMNS)
-    .from(approvedLoans)
-    .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-    .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
-    .leftJoin(profiles, eq(profiles.id, approvedLoans.userId))
-    .where(where)
-    .orderBy(sql`${approvedLoans.nextDueDate} asc nulls last`, desc(approvedLoans.approvalDate), asc(approvedLoans.id))
-    .limit(limit)
-    .offset(offset);
+  const order = [sql`${approvedLoans.nextDueDate} asc nulls last`, desc(approvedLoans.approvalDate), asc(approvedLoans.id)];
+  const withBorrower = () =>
+    db
+      .select(LIST_COLUMNS)
+      .from(approvedLoans)
+      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
+      .leftJoin(profiles, eq(profiles.id, approvedLoans.userId));
+  let total: number;
+  let rows: Awaited<ReturnType<ReturnType<typeof withBorrower>["execute"]>>;
+  let page: number;
+  let pageCount: number;
+  if (q) {
+    // A search reads the names it matches (a pattern anywhere in a name has no index).
+    const where = and(filterWhere(query.filter, today), searchWhere(q));
+    const [counted] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(approvedLoans)
+      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
+      .leftJoin(profiles, eq(profiles.id, approvedLoans.userId))
+      .where(where);
+    total = Number(counted?.value ?? 0);
+    const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
+    ({ page, pageCount } = shown);
+    rows = await withBorrower().where(where).orderBy(...order).limit(shown.limit).offset(shown.offset);
+  } else {
+    // Without a search: the count kept by triggers (drizzle/0012), and the page's ids from
+    // approved_loans_list_order_idx alone; only those loans are joined with their borrowers.
+    total = await countLoans(query.filter, today, db);
+    const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
+    ({ page, pageCount } = shown);
+    const pageIds = db
+      .select({ id: approvedLoans.id })
+      .from(approvedLoans)
+      .where(filterWhere(query.filter, today))
+      .orderBy(...order)
+      .limit(shown.limit)
+      .offset(shown.offset)
+      .as("page_ids");
+    rows = await withBorrower()
+      .innerJoin(pageIds, eq(pageIds.id, approvedLoans.id))
+      .orderBy(...order);
+  }
   const loans = rows.map((r): StaffLoanSummary => {
     const status = storedStatus(r.status, r.nextDueDate, today);
     return {
