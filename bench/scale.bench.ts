@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { signInAdminWithMfa, signInOverHttp } from "../tests/helpers/admins";
 import { startTestServer, testSecrets, type TestServer } from "../tests/e2e/harness";
-import { adminSessions, BROWSER_HEADERS, drive, generator, inBatches, ipFor, percentile, settleWrites, type AdminSession, type BenchResult, type Figure, type RunResult, type Visitor } from "./lib";
+import { adminSessions, BROWSER_HEADERS, childPids, drive, generator, inBatches, ipFor, percentile, settleWrites, type AdminSession, type BenchResult, type Figure, type RunResult, type Visitor } from "./lib";
 import { startLoadBalancer } from "./nginx";
 import { growScale } from "./seed-grow";
 import { seedScale, type ScaleSeedResult } from "./seed-scale";
@@ -222,10 +222,31 @@ async function startServers(instances: number, env: Record<string, string>): Pro
     dataDirs,
     stop: async () => {
       await balancer?.stop();
-      for (const server of servers) await server.stop();
+      for (const server of servers) await stopWithin(server);
       for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * SIGTERM, then SIGKILL after 30 s: at 1M a server's graceful shutdown was seen waiting over ten
+ * minutes (a background job's open transaction), which would stall the bench rather than measure it.
+ */
+async function stopWithin(server: TestServer, ms = 30_000) {
+  const timer = setTimeout(() => {
+    for (const pid of [...childPids(server.process.pid!), server.process.pid!]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }, ms);
+  try {
+    await server.stop();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function sizeFigures(result: SizeResult): Figure[] {
