@@ -7,6 +7,7 @@ import type { AuditActor } from "~/server/audit.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { seedScale } from "../../bench/seed-scale";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
+import { scans, type Captured, type PlanNode } from "../helpers/query-plans";
 
 /**
  * Staff search at scale (issue 24): on ~30,000 profiles, applications and bank accounts, every
@@ -19,15 +20,6 @@ import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpe
 const GROWING = ["profiles", "loan_applications", "bank_accounts"];
 const BULK = 30_000;
 const admin: AuditActor = { id: "plan-admin", name: "Plan Admin", email: "plan@example.com" };
-
-type Captured = { text: string; values: unknown[] };
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Actual Rows"?: number; "Actual Loops"?: number; Plans?: PlanNode[] };
-
-function scans(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
-  if (node["Relation Name"]) out.push(node);
-  for (const child of node.Plans ?? []) scans(child, out);
-  return out;
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-search-plans-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

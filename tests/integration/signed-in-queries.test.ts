@@ -13,6 +13,7 @@ import { currentStep, totpAt } from "~/server/auth/totp.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
+import { scans, type Captured, type PlanNode } from "../helpers/query-plans";
 
 /**
  * The signed-in pages at scale (issue #8): on a seeded lender's database, every statement the
@@ -28,22 +29,6 @@ const context: LoadContext = { cspNonce: "", clientIp: "203.0.113.8", secure: fa
 
 /** Tables that grow with the business: none may be read by a sequential scan. */
 const GROWING = ["user", "session", "account", "profiles", "loan_applications", "loan_documents", "bank_accounts", "approved_loans", "audit_log"];
-
-type Captured = { text: string; values: unknown[] };
-type PlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows"?: number;
-  "Actual Loops"?: number;
-  Plans?: PlanNode[];
-};
-
-function scans(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
-  if (node["Relation Name"]) out.push(node);
-  for (const child of node.Plans ?? []) scans(child, out);
-  return out;
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-signed-in-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
