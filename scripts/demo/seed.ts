@@ -17,7 +17,6 @@ import {
   auditLog,
   bankAccounts,
   contactMessages,
-  conversationReads,
   loanApplications,
   loanDocuments,
   profiles,
@@ -33,6 +32,7 @@ import { signOffer } from "~/server/offers/sign-agreement.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { addMonths } from "~/domain/truth-in-lending";
 import { payoffQuote } from "~/domain/loan-servicing";
+import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { loadLedger } from "~/server/servicing/ledger.server";
 import { recordPayment } from "~/server/servicing/payments.server";
@@ -383,7 +383,7 @@ async function insertConversation(
         { readerId: userId, hoursAgo: conversation?.applicantReadHoursAgo },
         { readerId: actor.id, hoursAgo: conversation?.staffReadHoursAgo },
       ].flatMap((r) => (r.hoursAgo === undefined ? [] : [{ applicationId, readerId: r.readerId, lastReadAt: ago("hour", r.hoursAgo) }]));
-      if (reads.length > 0) await tx.insert(conversationReads).values(reads);
+      for (const read of reads) await recordReadMarkAsOf(tx, { applicationId: read.applicationId, readerId: read.readerId, at: read.lastReadAt });
     });
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getApplicantApplication } from "~/server/applicant-application.server";
+import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
 import { getDashboard } from "~/server/dashboard.server";
 import {
   applicationEvents,
   applicationMessages,
   bankAccounts,
-  conversationReads,
   loanApplications,
   loanDocuments,
   profiles,
@@ -103,7 +103,7 @@ describe("the applicant's application page", () => {
       { applicationId: janeApp, userId: JANE.id, authorId: STAFF.id, authorSide: "staff", body: "Thanks!", createdAt: ago(2) },
       { applicationId: johnApp, userId: JOHN.id, authorId: STAFF.id, authorSide: "staff", body: "A message for John only." },
     ]);
-    await db.insert(conversationReads).values({ applicationId: janeApp, readerId: JANE.id, lastReadAt: ago(15) });
+    await recordReadMarkAsOf(db, { applicationId: janeApp, readerId: JANE.id, at: ago(15) });
   });
 
   it("shows the applicant their own application: summary, documents, timeline, What We Need and messages", async () => {

@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { countApplicationsByStatus } from "~/server/admin/applications.server";
 import type { Database } from "~/server/db/client.server";
-import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
+import { runMigrations } from "~/server/db/migrate.server";
 import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
+import { migrationsUpTo } from "../helpers/migrations-up-to";
 
 /**
  * The admin list's tab counts come from application_status_counts, kept by statement triggers on
@@ -14,24 +12,6 @@ import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase } f
  * for several rows, a delete across statuses, TRUNCATE, rows that predate the migration — the counts
  * must equal a real count.
  */
-
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0005: its SQL files and a journal cut at 0004. */
-function migrationsBeforeCounts(): string {
-  const source = findMigrationsFolder();
-  const target = fs.mkdtempSync(path.join(os.tmpdir(), "portal-migrations-0004-"));
-  folders.push(target);
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 4);
-  fs.mkdirSync(path.join(target, "meta"));
-  fs.writeFileSync(path.join(target, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
-  return target;
-}
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -77,7 +57,7 @@ describe.each(testTargets)("application status counts on %s", (target) => {
 
   it("counts the applications that were there before the migration", async () => {
     database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsBeforeCounts());
+    await runMigrations(database, migrationsUpTo(4));
     await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
     await insertApplications(database, "counted", 7, ["pending", "approved", "denied", "under_review", "pending"]);
     await runMigrations(database);

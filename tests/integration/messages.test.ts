@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import type { AuditActor } from "~/server/audit.server";
@@ -8,7 +8,7 @@ import { listTimeline } from "~/server/conversation/timeline.server";
 import { applicationMessages, auditLog, conversationNotices, conversationReads, emailOutbox, loanApplications, profiles, user as userTable } from "~/server/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
-import { useTestDatabase } from "../helpers/test-db";
+import { defaultTestTarget, useTestDatabase } from "../helpers/test-db";
 
 /**
  * Messages (issue 19) against a real database: both sides write, another applicant's application is not
@@ -257,5 +257,102 @@ describe("Messages", () => {
     // John's application had one applicant message ("from John"); Cid reading it clears it for Cid only.
     expect(await totalUnread(asCid)).toBe(staffBefore);
     expect(await totalUnread(asAda)).toBeGreaterThan(0);
+  });
+  /** The kept counts (drizzle/0013) against direct counts over the messages and the read marks. */
+  async function expectKeptCountsExact() {
+    const rows = async <T,>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+    const perApplication = await rows<{ application_id: string; a: number; s: number }>(sql`
+      select application_id, count(*) filter (where author_side = 'applicant')::int as a, count(*) filter (where author_side = 'staff')::int as s
+      from application_messages group by 1 order by 1`);
+    const kept = await rows<{ application_id: string; a: number; s: number }>(sql`
+      select application_id, applicant_messages as a, staff_messages as s from conversation_counts where applicant_messages <> 0 or staff_messages <> 0 order by 1`);
+    expect(kept).toEqual(perApplication);
+    const readers = await rows<{ reader_id: string; a: string; s: string }>(sql`
+      select reader_id, sum(seen_applicant)::text as a, sum(seen_staff)::text as s from conversation_reads group by 1 having sum(seen_applicant) <> 0 or sum(seen_staff) <> 0 order by 1`);
+    const keptReaders = await rows<{ reader_id: string; a: string; s: string }>(sql`
+      select reader_id, seen_applicant::text as a, seen_staff::text as s from conversation_reader_totals where seen_applicant <> 0 or seen_staff <> 0 order by 1`);
+    expect(keptReaders).toEqual(readers);
+    const sides = await rows<{ key: string; n: string }>(sql`
+      select 'application_messages:' || s.side as key, count(m.id)::text as n from (values ('applicant'), ('staff')) s(side)
+      left join application_messages m on m.author_side = s.side group by 1 order by 1`);
+    const keptSides = await rows<{ key: string; n: string }>(sql`select key, rows::text as n from row_counts where key like 'application_messages:%' order by 1`);
+    expect(keptSides).toEqual(sides);
+  }
+
+  it("a staff member's badge is every applicant message minus what they have read, and stays exact as conversations and people are deleted", async () => {
+    const dee: AuditActor = { id: "staff-dee", name: "Dee Staff", email: "dee@example.com" };
+    const ivy = { id: "applicant-ivy", name: "Ivy Lee", email: "ivy@example.com" };
+    for (const who of [dee, ivy]) {
+      await db().insert(userTable).values({ id: who.id, name: who.name, email: who.email, emailVerified: true });
+      await db().insert(profiles).values({ id: who.id, fullName: who.name, email: who.email });
+    }
+    const asDee = { id: dee.id, side: "staff" as const, actor: dee };
+    const asIvy = { id: ivy.id, side: "applicant" as const };
+    const apps = [await newApplication(ivy), await newApplication(ivy), await newApplication(jane)];
+    for (const [i, appId] of apps.entries()) {
+      for (let n = 0; n <= i; n++) await sendMessage(appId, `applicant ${n}`, appId === apps[2] ? asJane : asIvy);
+      await sendMessage(appId, "staff answer", asAda);
+    }
+    // Dee's badge equals the sum of Dee's per-application unread counts over every conversation.
+    const everyApp = (await db().select({ id: loanApplications.id }).from(loanApplications)).map((r) => r.id);
+    const sumOf = async (viewer: { id: string; side: "staff" | "applicant" }) => [...(await unreadCounts(everyApp, viewer)).values()].reduce((a, b) => a + b, 0);
+    expect(await totalUnread(asDee)).toBe(await sumOf(asDee));
+    const before = await totalUnread(asDee);
+    await markConversationRead(apps[1]!, asDee);
+    expect(await totalUnread(asDee)).toBe(before - 2);
+    expect(await totalUnread(asDee)).toBe(await sumOf(asDee));
+    expect(await totalUnread(asIvy)).toBe(2);
+    await expectKeptCountsExact();
+
+    // Deleting an application takes its messages out of every badge, read or not.
+    await db().delete(loanApplications).where(eq(loanApplications.id, apps[1]!));
+    await db().delete(loanApplications).where(eq(loanApplications.id, apps[0]!));
+    expect(await totalUnread(asDee)).toBe(before - 3);
+    expect(await totalUnread(asDee)).toBe(await sumOf(asDee));
+    expect(await totalUnread(asIvy)).toBe(0);
+    await expectKeptCountsExact();
+
+    // A reader's account deleted: their marks and totals go with it, everyone else's stay exact.
+    await markConversationRead(apps[2]!, asDee);
+    await db().delete(userTable).where(eq(userTable.id, dee.id));
+    expect(await db().select().from(conversationReads).where(eq(conversationReads.readerId, dee.id))).toHaveLength(0);
+    await expectKeptCountsExact();
+  });
+
+  it("twenty messages and read marks at once keep every count exact", async () => {
+    const appId = await newApplication(john);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 4 === 0 ? markConversationRead(appId, i % 8 === 0 ? asAda : asBob) : sendMessage(appId, `parallel ${i}`, i % 2 === 0 ? asJohn : asBob),
+      ),
+    );
+    await expectKeptCountsExact();
+    const [counts] = await db().select({ n: sql<number>`count(*)::int` }).from(applicationMessages).where(and(eq(applicationMessages.applicationId, appId), eq(applicationMessages.authorSide, "applicant")));
+    await markConversationRead(appId, asAda);
+    expect(await unreadCount(appId, asAda)).toBe(0);
+    expect(counts!.n).toBe(5);
+  });
+
+  // PGlite runs one transaction at a time, so the interleaving needs a server.
+  it.runIf(defaultTestTarget === "postgres")("a message whose transaction began before a read mark but committed after it stays unread", async () => {
+    const appId = await newApplication(jane);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const insertedRow = new Promise<void>((resolve) => (written = resolve));
+    const writer = db().transaction(async (tx) => {
+      await tx.insert(applicationMessages).values({ applicationId: appId, userId: jane.id, authorId: jane.id, authorSide: "applicant", body: "written slowly" });
+      written();
+      await gate;
+    });
+    await insertedRow;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Ada reads the conversation while the message is not yet committed: it was not on her screen.
+    await markConversationRead(appId, asAda);
+    release();
+    await writer;
+    expect(await unreadCount(appId, asAda)).toBe(1);
+    await markConversationRead(appId, asAda);
+    expect(await unreadCount(appId, asAda)).toBe(0);
   });
 });

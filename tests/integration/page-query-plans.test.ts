@@ -11,6 +11,7 @@ import { listContactMessages } from "~/server/admin/messages.server";
 import { loadMonitoring } from "~/server/admin/monitoring.server";
 import type { AuditActor } from "~/server/audit.server";
 import { loadConfig, setConfig } from "~/server/config.server";
+import { markConversationRead, totalUnread } from "~/server/conversation/messages.server";
 import { getDashboard } from "~/server/dashboard.server";
 import { applicationsCsvStream, auditCsvStream } from "~/server/exports/exports.server";
 import { viewPipelineReport } from "~/server/reports/pipeline.server";
@@ -246,5 +247,24 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
     const recentApplications = await plans.capture(() => threeBatches(applicationsCsvStream(lastWeek, database.db, 20)));
     expect(recentApplications.result).toBeGreaterThan(1);
     await expectBounded(pool(), recentApplications.statements, { rows: 21 });
+  });
+  it("the site header's unread badges: two rows for staff, the owner's conversations for an applicant", async () => {
+    const direct = await one<{ n: number }>(`select count(*)::int as n from application_messages m where m.author_side = 'applicant'
+      and not exists (select 1 from conversation_reads r where r.application_id = m.application_id and r.reader_id = '${staff.id}' and r.last_read_at >= m.created_at)`);
+    const badge = await plans.capture(() => totalUnread({ id: staff.id, side: "staff" }, database.db));
+    expect(badge.result).toBe(direct.n);
+    expect(badge.result).toBeGreaterThan(10_000);
+    await expectBounded(pool(), badge.statements, { rows: 2 });
+
+    const { id: appId, user_id: owner } = await one<{ id: string; user_id: string }>(`select application_id as id, user_id from application_messages where author_side = 'staff' order by application_id limit 1`);
+    await markConversationRead(appId, { id: staff.id, side: "staff" }, database.db);
+    const applicantMessages = (await one<{ n: number }>(`select count(*)::int as n from application_messages where application_id = '${appId}' and author_side = 'applicant'`)).n;
+    expect(await totalUnread({ id: staff.id, side: "staff" }, database.db)).toBe(direct.n - applicantMessages);
+
+    const mine = await plans.capture(() => totalUnread({ id: owner, side: "applicant" }, database.db));
+    const ownerDirect = await one<{ n: number }>(`select count(*)::int as n from application_messages m where m.user_id = '${owner}' and m.author_side = 'staff'
+      and not exists (select 1 from conversation_reads r where r.application_id = m.application_id and r.reader_id = '${owner}' and r.last_read_at >= m.created_at)`);
+    expect(mine.result).toBe(ownerDirect.n);
+    await expectBounded(pool(), mine.statements, { rows: 50 });
   });
 });

@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
+import { runMigrations } from "~/server/db/migrate.server";
 import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
+import { migrationsUpTo } from "../helpers/migrations-up-to";
 
 /**
  * Migration 0008 (issue 21) gives loans made before servicing their exact terms: from the signed offer
@@ -13,24 +11,6 @@ import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/tes
  * numeric(14,2) columns and its approval day; the next due date from first_payment_due, or a month after
  * approval for the oldest loans; none for a loan already paid off.
  */
-
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0008 (up to idx 7, the offers). */
-function migrationsBeforeServicing(): string {
-  const source = findMigrationsFolder();
-  const target = fs.mkdtempSync(path.join(os.tmpdir(), "portal-migrations-0007-"));
-  folders.push(target);
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 7);
-  fs.mkdirSync(path.join(target, "meta"));
-  fs.writeFileSync(path.join(target, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
-  return target;
-}
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -46,7 +26,7 @@ describe.each(testTargets)("migration 0008 backfills loan terms on %s", (target)
 
   it("fills amount_cents, note_rate_milli, payment_cents, start_date and next_due_date exactly", async () => {
     database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsBeforeServicing());
+    await runMigrations(database, migrationsUpTo(7));
     await database.db.execute(sql`insert into "user" (id, name, email) values ('old-borrower', 'Old Borrower', 'old@example.com')`);
     const application = async (purpose: string) => {
       const [row] = await rows<{ id: string }>(

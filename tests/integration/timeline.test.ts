@@ -1,15 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTimeline, recordEvent } from "~/server/conversation/timeline.server";
 import type { Database } from "~/server/db/client.server";
-import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
+import { runMigrations } from "~/server/db/migrate.server";
 import { applicationEvents, loanApplications, profiles, user } from "~/server/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { openTestDatabase, testTargets, useTestDatabase, type TestDatabase } from "../helpers/test-db";
+import { migrationsUpTo } from "../helpers/migrations-up-to";
 
 /**
  * The Application Timeline (issue 19): events are written in the caller's transaction (a change that
@@ -104,24 +102,6 @@ describe("recordEvent and listTimeline", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0006 (the timeline's tables and its backfill). */
-function migrationsBeforeTimeline(): string {
-  const source = findMigrationsFolder();
-  const target = fs.mkdtempSync(path.join(os.tmpdir(), "portal-migrations-0005-"));
-  folders.push(target);
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 5);
-  fs.mkdirSync(path.join(target, "meta"));
-  fs.writeFileSync(path.join(target, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
-  return target;
-}
-
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -134,7 +114,7 @@ describe.each(testTargets)("migration 0006 backfills the timeline on %s", (targe
 
   it("gives applications from before it their submitted, review and decision events, at their times", async () => {
     database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsBeforeTimeline());
+    await runMigrations(database, migrationsUpTo(5));
     await database.db.execute(sql`insert into "user" (id, name, email) values ('old-applicant', 'Old Applicant', 'old@example.com'), ('old-staff', 'Old Staff', 'staff@example.com')`);
     const insert = (status: string, submittedDaysAgo: number, reviewed: boolean) =>
       database.db.execute(sql`

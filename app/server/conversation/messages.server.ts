@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ConversationSide } from "~/domain/conversation-enums";
 import type { ConversationView } from "~/domain/views/application-page";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
-import { applicationMessages, conversationNotices, conversationReads, loanApplications, profiles, user as userTable } from "~/server/db/schema.server";
+import { applicationMessages, conversationCounts, conversationNotices, conversationReaderTotals, conversationReads, loanApplications, profiles, rowCounts, user as userTable } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { newMessageEmail } from "~/server/mail/message-emails.server";
 import { LENDER_SIDE_NAME, recordEvent } from "./timeline.server";
@@ -17,30 +17,20 @@ import { LENDER_SIDE_NAME, recordEvent } from "./timeline.server";
 
 export type ConversationViewer = { id: string; side: ConversationSide };
 
-/** When this reader last read the conversation (null: never). */
-async function lastReadAt(applicationId: string, readerId: string, db: DbOrTx): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: conversationReads.lastReadAt })
-    .from(conversationReads)
-    .where(and(eq(conversationReads.applicationId, applicationId), eq(conversationReads.readerId, readerId)))
-    .limit(1);
-  return row?.at ?? null;
-}
+/**
+ * Unread messages are counted, not compared by instant (decision 0048): conversation_counts keeps how
+ * many messages each side has written in a conversation, a read mark keeps how many of each it had
+ * when the reader last read it, and unread is the other side's difference. `greatest(…, 0)` only
+ * guards the display; the counts never run backwards (messages are deleted only with their application).
+ */
+const otherSideCount = (viewer: ConversationViewer) => (viewer.side === "applicant" ? conversationCounts.staffMessages : conversationCounts.applicantMessages);
+const otherSideSeen = (viewer: ConversationViewer) => (viewer.side === "applicant" ? conversationReads.seenStaff : conversationReads.seenApplicant);
+const unreadOf = (viewer: ConversationViewer) => sql<number>`greatest(${otherSideCount(viewer)} - coalesce(${otherSideSeen(viewer)}, 0), 0)::int`;
 
-/** Messages from the other side written after the reader last read the conversation. */
+/** Messages from the other side the reader has not seen: one row of each table. */
 export async function unreadCount(applicationId: string, viewer: ConversationViewer, db: DbOrTx = getDb()): Promise<number> {
-  const since = await lastReadAt(applicationId, viewer.id, db);
-  const [row] = await db
-    .select({ n: count() })
-    .from(applicationMessages)
-    .where(
-      and(
-        eq(applicationMessages.applicationId, applicationId),
-        ne(applicationMessages.authorSide, viewer.side),
-        since ? gt(applicationMessages.createdAt, since) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
+  const counts = await unreadCounts([applicationId], viewer, db);
+  return counts.get(applicationId) ?? 0;
 }
 
 export async function loadConversation(applicationId: string, viewer: ConversationViewer, db: DbOrTx = getDb()): Promise<ConversationView> {
@@ -77,43 +67,52 @@ export async function loadConversation(applicationId: string, viewer: Conversati
 
 /**
  * Unread counts for many applications at once (the dashboard cards, a page of the admin list): one
- * query. Applications without unread messages are absent from the map.
+ * query over one counts row and one read mark per application. Applications without unread messages
+ * are absent from the map.
  */
 export async function unreadCounts(applicationIds: readonly string[], viewer: ConversationViewer, db: DbOrTx = getDb()): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (applicationIds.length === 0) return counts;
   const rows = await db
-    .select({ applicationId: applicationMessages.applicationId, n: count() })
-    .from(applicationMessages)
+    .select({ applicationId: conversationCounts.applicationId, n: unreadOf(viewer) })
+    .from(conversationCounts)
     .leftJoin(conversationReads, readMarkOf(viewer))
-    .where(and(inArray(applicationMessages.applicationId, [...applicationIds]), unreadBy(viewer)))
-    .groupBy(applicationMessages.applicationId);
-  for (const row of rows) counts.set(row.applicationId, row.n);
+    .where(inArray(conversationCounts.applicationId, [...new Set(applicationIds)]));
+  for (const row of rows) if (Number(row.n) > 0) counts.set(row.applicationId, Number(row.n));
   return counts;
 }
 
 /**
- * Every unread message for the site header's badge: an applicant's unread messages from staff across
- * their own applications; a staff member's unread applicant messages across all applications (each
- * staff member has their own read marks). One query.
+ * Every unread message for the site header's badge. An applicant: staff messages across their own
+ * applications (one counts row and one read mark per application they own). A staff member: every
+ * applicant message (row_counts) minus the applicant messages their read marks have seen (their
+ * totals row, kept by a trigger): two rows, however many conversations the lender holds.
  */
 export async function totalUnread(viewer: ConversationViewer, db: DbOrTx = getDb()): Promise<number> {
+  if (viewer.side === "applicant") {
+    const [row] = await db
+      .select({ n: sql<string | null>`sum(${unreadOf(viewer)})` })
+      .from(conversationCounts)
+      .innerJoin(loanApplications, eq(loanApplications.id, conversationCounts.applicationId))
+      .leftJoin(conversationReads, readMarkOf(viewer))
+      .where(eq(loanApplications.userId, viewer.id));
+    return Number(row?.n ?? 0);
+  }
   const [row] = await db
-    .select({ n: count() })
-    .from(applicationMessages)
-    .leftJoin(conversationReads, readMarkOf(viewer))
-    .where(and(viewer.side === "applicant" ? eq(applicationMessages.userId, viewer.id) : undefined, unreadBy(viewer)));
-  return row?.n ?? 0;
+    .select({
+      n: sql<string>`greatest(coalesce((select ${rowCounts.rows} from ${rowCounts} where ${rowCounts.key} = ${APPLICANT_MESSAGES_KEY}), 0)
+        - coalesce((select ${conversationReaderTotals.seenApplicant} from ${conversationReaderTotals} where ${conversationReaderTotals.readerId} = ${viewer.id}), 0), 0)`,
+    })
+    .from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0);
 }
 
-/** Joins each message to the viewer's read mark on its conversation (none: never read). */
+/** row_counts' key for all applicant messages (drizzle/0013). */
+const APPLICANT_MESSAGES_KEY = "application_messages:applicant";
+
+/** Joins each conversation's counts to the viewer's read mark on it (none: never read). */
 function readMarkOf(viewer: ConversationViewer) {
-  return and(eq(conversationReads.applicationId, applicationMessages.applicationId), eq(conversationReads.readerId, viewer.id));
-}
-
-/** A message from the other side written after the viewer's read mark (with readMarkOf joined). */
-function unreadBy(viewer: ConversationViewer) {
-  return and(ne(applicationMessages.authorSide, viewer.side), or(isNull(conversationReads.lastReadAt), gt(applicationMessages.createdAt, conversationReads.lastReadAt)));
+  return and(eq(conversationReads.applicationId, conversationCounts.applicationId), eq(conversationReads.readerId, viewer.id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,15 +151,35 @@ async function applicationFor(db: DbOrTx, applicationId: string, writer: { id: s
   return app;
 }
 
-/** Moves this reader's mark to now; never backwards (a late request cannot un-read newer messages). */
+/**
+ * Moves this reader's mark to now and to the conversation's counts as this transaction sees them;
+ * never backwards (a late request cannot un-read newer messages). A message committed after this
+ * statement read the counts stays unread.
+ */
 async function markRead(db: DbOrTx, applicationId: string, readerId: string): Promise<void> {
-  await db
-    .insert(conversationReads)
-    .values({ applicationId, readerId, lastReadAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: [conversationReads.applicationId, conversationReads.readerId],
-      set: { lastReadAt: sql`greatest(${conversationReads.lastReadAt}, excluded.last_read_at)` },
-    });
+  await db.execute(sql`
+    insert into ${conversationReads} (application_id, reader_id, last_read_at, seen_applicant, seen_staff)
+      select ${applicationId}::uuid, ${readerId}, now(), coalesce(c.applicant_messages, 0), coalesce(c.staff_messages, 0)
+      from (select 1) as one left join ${conversationCounts} c on c.application_id = ${applicationId}::uuid
+    on conflict (application_id, reader_id) do update set
+      last_read_at = greatest(${conversationReads}.last_read_at, excluded.last_read_at),
+      seen_applicant = greatest(${conversationReads}.seen_applicant, excluded.seen_applicant),
+      seen_staff = greatest(${conversationReads}.seen_staff, excluded.seen_staff)`);
+}
+
+/**
+ * A read mark as of an instant, with the counts of what was written up to it: for seeding demo data
+ * and tests, which place marks in the past (the app itself marks with markRead, at now).
+ */
+export async function recordReadMarkAsOf(db: DbOrTx, mark: { applicationId: string; readerId: string; at: Date | SQL }): Promise<void> {
+  const at = mark.at instanceof Date ? sql`${mark.at.toISOString()}::timestamptz` : sql`(${mark.at})`;
+  await db.execute(sql`
+    insert into ${conversationReads} (application_id, reader_id, last_read_at, seen_applicant, seen_staff)
+      select ${mark.applicationId}::uuid, ${mark.readerId}, ${at},
+        count(*) filter (where m.author_side = 'applicant'), count(*) filter (where m.author_side = 'staff')
+      from ${applicationMessages} m where m.application_id = ${mark.applicationId}::uuid and m.created_at <= ${at}
+    on conflict (application_id, reader_id) do update set
+      last_read_at = excluded.last_read_at, seen_applicant = excluded.seen_applicant, seen_staff = excluded.seen_staff`);
 }
 
 /**

@@ -593,9 +593,44 @@ export const conversationReads = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     lastReadAt: timestamptz("last_read_at").notNull().defaultNow(),
+    /**
+     * How many messages of each side the conversation held when this reader last read it (from
+     * conversation_counts, never backwards): unread = the other side's count now minus this. Counting
+     * instead of comparing instants also keeps a message whose transaction began before the mark but
+     * committed after it unread (decision 0048).
+     */
+    seenApplicant: integer("seen_applicant").notNull().default(0),
+    seenStaff: integer("seen_staff").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.readerId] })],
 );
+
+/**
+ * Messages per side of each conversation, kept by a statement trigger on application_messages
+ * (drizzle/0013): a page of the admin list or the dashboard reads one row per application instead of
+ * counting messages.
+ */
+export const conversationCounts = pgTable("conversation_counts", {
+  applicationId: uuid("application_id")
+    .primaryKey()
+    .references(() => loanApplications.id, { onDelete: "cascade" }),
+  applicantMessages: integer("applicant_messages").notNull().default(0),
+  staffMessages: integer("staff_messages").notNull().default(0),
+});
+
+/**
+ * The sum of each reader's read marks (seen_applicant, seen_staff over all their conversations), kept
+ * by a statement trigger on conversation_reads (drizzle/0013). A staff member's unread badge is the
+ * number of applicant messages (row_counts 'application_messages:applicant') minus their seen total:
+ * two rows, whatever the number of conversations.
+ */
+export const conversationReaderTotals = pgTable("conversation_reader_totals", {
+  readerId: text("reader_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  seenApplicant: bigint("seen_applicant", { mode: "number" }).notNull().default(0),
+  seenStaff: bigint("seen_staff", { mode: "number" }).notNull().default(0),
+});
 
 /**
  * "You have a new message" e-mails: at most one per conversation per hour for each side. The claim is
