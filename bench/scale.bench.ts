@@ -176,7 +176,9 @@ function slowStatements(database: string, offset: number): string[] {
   if (!SLOW_MS || !fs.existsSync(PG_LOG)) return [];
   const text = fs.readFileSync(PG_LOG, "utf8").slice(offset);
   const byStatement = new Map<string, { n: number; max: number }>();
-  for (const match of text.matchAll(new RegExp(`@${database} LOG:\\s+duration: ([\\d.]+) ms\\s+(?:statement|execute [^:]*): (.*)`, "g"))) {
+  for (const match of text.matchAll(new RegExp(`@${database} LOG:\\s+duration: ([\\d.]+) ms\\s+(?:statement|execute [^:]*):\\s*(.*)`, "g"))) {
+    // \s* above: a statement written as a template literal starts with a line break, and its first
+    // line would otherwise be empty (one unnamed group of every such statement).
     const key = match[2]!.replace(/\s+/g, " ").slice(0, 160);
     if (key === "checkpoint") continue; // the bench's own, before each run
     const entry = byStatement.get(key) ?? { n: 0, max: 0 };
