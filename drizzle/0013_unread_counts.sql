@@ -10,6 +10,7 @@ CREATE TABLE "conversation_reader_totals" (
 	"seen_staff" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "approved_loans" ADD COLUMN "serviced_on" date;--> statement-breakpoint
 ALTER TABLE "conversation_reads" ADD COLUMN "seen_applicant" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversation_reads" ADD COLUMN "seen_staff" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversation_counts" ADD CONSTRAINT "conversation_counts_application_id_loan_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."loan_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -147,4 +147,42 @@ describe("servicing job on pglite", () => {
     expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(0);
     expect(await mailTo(loan.owner.email)).toHaveLength(before);
   });
+  it("reads only the loans that may owe something today, at most once a day each, in batches, and again after a posting", async () => {
+    // Signed 2027-01-10: installment 1 falls due 2027-02-10. Far from it, the loan is not even read.
+    const quiet = await activeLoan(db(), dataDir, admin, { signedAt: at("2027-01-10") });
+    const behind = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-11-10") });
+    const soon = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-12-08") });
+    const servicedOn = async (loanId: string) => (await db().select({ on: approvedLoans.servicedOn }).from(approvedLoans).where(eq(approvedLoans.id, loanId)))[0]!.on;
+
+    // 2027-01-05: `behind` is past due since 2026-12-10, `soon` falls due 2027-01-08 (3 days).
+    const first = await runServicingJobs(db(), at("2027-01-05"), { batchSize: 1 });
+    expect(first.ran).toBe(true);
+    expect(await servicedOn(quiet.loanId)).toBeNull();
+    expect(await servicedOn(behind.loanId)).toBe("2027-01-05");
+    expect(await servicedOn(soon.loanId)).toBe("2027-01-05");
+    expect(await noticesOf(behind.loanId, "late_notice")).toHaveLength(1);
+    expect(await noticesOf(soon.loanId, "reminder")).toHaveLength(1);
+    expect(await feesOf(behind.loanId)).toHaveLength(1);
+
+    // The same day again: nothing is read, however many loans the lender holds.
+    const again = await runServicingJobs(db(), at("2027-01-05"));
+    expect(again).toMatchObject({ ran: true, loans: 0 });
+
+    // A posting changes the ledger: the job looks at that loan again the same day, and only at it.
+    const { state } = (await loadLedger(behind.loanId, db(), "2027-01-05"))!;
+    await recordPayment(behind.loanId, { amountCents: state.nextInstallment!.amountDueCents, receivedOn: "2027-01-05", method: "check", reference: "CHK-2027" }, admin, {}, db(), "2027-01-05");
+    expect(await servicedOn(behind.loanId)).toBeNull();
+    expect(await runServicingJobs(db(), at("2027-01-05"))).toMatchObject({ loans: 1 });
+    expect(await feesOf(behind.loanId)).toHaveLength(1);
+
+    // A stopping server: a run told to stop before its next batch reads nothing more.
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await runServicingJobs(db(), at("2027-02-09"), { signal: stopped.signal })).toMatchObject({ ran: false, loans: 0 });
+    expect(await servicedOn(quiet.loanId)).toBeNull();
+    // By 2027-02-06 the quiet loan's first installment (2027-02-10) is within the reminder window: now it is read.
+    await runServicingJobs(db(), at("2027-02-06"), { batchSize: 2 });
+    expect(await servicedOn(quiet.loanId)).toBe("2027-02-06");
+    expect(await noticesOf(quiet.loanId, "reminder")).toHaveLength(1);
+  });
 });

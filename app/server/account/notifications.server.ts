@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AccountSettingsInput } from "~/domain/validation/account-settings";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
-import { notificationPreferences } from "~/server/db/schema.server";
+import { approvedLoans, notificationPreferences } from "~/server/db/schema.server";
 
 /**
  * Notification Preferences (issue 23): the optional e-mails an applicant may turn off. Payment
@@ -37,6 +37,8 @@ export async function updateNotificationPreferences(
       .insert(notificationPreferences)
       .values({ userId: actor.id, ...choices })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...choices, updatedAt: sql`now()` } });
+    // Reminders turned back on may be due today: the servicing job looks at this borrower's loans again.
+    if (input.paymentReminders) await tx.update(approvedLoans).set({ servicedOn: null }).where(eq(approvedLoans.userId, actor.id));
     await writeAudit(tx, { actor, action: "account.notifications", table: "notification_preferences", recordId: actor.id, details: choices, request: info });
   });
 }

@@ -841,6 +841,11 @@ export const approvedLoans = pgTable(
     startDate: date("start_date", { mode: "string" }).notNull(),
     /** The first unpaid installment's due date (null once paid in full); kept by every posting. */
     nextDueDate: date("next_due_date", { mode: "string" }),
+    /**
+     * The day the servicing job last looked at this loan (decision 0048): it looks at a loan at most
+     * once a day, and again after any change to its ledger or its owner's reminder choice (null).
+     */
+    servicedOn: date("serviced_on", { mode: "string" }),
     paidOffAt: timestamptz("paid_off_at"),
     ...timestamps(),
   },

@@ -67,6 +67,8 @@ export async function refreshLoan(tx: DbOrTx, loan: LoanRow, asOf: string = toda
       nextDueDate: state.nextInstallment?.dueDate ?? null,
       status: paidOff ? "paid_off" : loan.status === "paid_off" ? "active" : loan.status,
       paidOffAt: paidOff ? (loan.paidOffAt ?? sql`now()`) : null,
+      // A changed ledger may owe something new today (a returned payment): the servicing job looks again.
+      servicedOn: null,
       updatedAt: sql`now()`,
     })
     .where(eq(approvedLoans.id, loan.id));

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
 import { writeAudit } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
@@ -11,9 +11,9 @@ import { lateNoticeEmail, paymentReminderEmail } from "~/server/mail/servicing-n
 import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
 
 /**
- * The servicing job (issue 21): late fees, late notices and payment reminders for every active loan.
- * One run is one transaction under a transaction-scoped advisory lock, so while one instance runs the
- * others skip; and "once per installment" does not rest on the lock: the fee's unique key
+ * The servicing job (issue 21): late fees, late notices and payment reminders for every active loan
+ * that may owe one today. A run is a series of transactions of SERVICING_BATCH_SIZE loans, each under a
+ * transaction-scoped advisory lock, so while one instance runs the others skip; and "once per installment" does not rest on the lock: the fee's unique key
  * (loan, kind, installment) and the notice's primary key decide (INSERT … ON CONFLICT DO NOTHING
  * RETURNING: only the run whose insert returned a row assesses, audits or e-mails).
  * - Late fee: an unpaid installment past its due date plus the grace days (installmentsDueALateFee),
@@ -41,97 +41,124 @@ async function claimNotice(tx: DbOrTx, loanId: string, kind: "reminder" | "late_
   return rows.length > 0;
 }
 
-export async function runServicingJobs(db: Db, now: Date = new Date()): Promise<ServicingRunResult> {
+/** Loans looked at per transaction: each batch's row locks are held only while it runs. */
+export const SERVICING_BATCH_SIZE = 100;
+
+export async function runServicingJobs(db: Db, now: Date = new Date(), options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<ServicingRunResult> {
   const today = todayUtc(now);
   const { lateFeePolicy: policy, paymentReminderDays, publicUrl } = getConfig();
+  const batchSize = options.batchSize ?? SERVICING_BATCH_SIZE;
   const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0 };
-  await db.transaction(async (tx) => {
-    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${SERVICING_JOB_LOCK_KEY}) as ok`);
-    if (!(locked as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return;
-    result.ran = true;
+  // Only a loan with something possibly due today is read (decision 0048): its first unpaid
+  // installment falls due within the reminder window or is already past due (late fees and notices
+  // follow from that), and it was not looked at today with the same ledger. So a run reads the loans
+  // due soon or behind, never every loan the lender holds, and a day's work is done in batches (a
+  // stopping server waits for one batch, not the whole run).
+  const reminderHorizon = addDays(today, paymentReminderDays);
+  let more = true;
+  while (more && !options.signal?.aborted) {
+    more = await db.transaction(async (tx) => {
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${SERVICING_JOB_LOCK_KEY}) as ok`);
+      if (!(locked as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return false;
+      result.ran = true;
 
-    const loans = await tx
-      .select({
-        id: approvedLoans.id,
-        email: userTable.email,
-        loanType: loanApplications.loanType,
-        // Issue 23: reminders are optional e-mail (on unless the borrower turned them off).
-        wantsReminders: sql<boolean>`coalesce(${notificationPreferences.paymentReminders}, true)`,
-      })
-      .from(approvedLoans)
-      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
-      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, approvedLoans.userId))
-      .where(inArray(approvedLoans.status, ["active", "approved"]))
-      .orderBy(approvedLoans.id);
+      const loans = await tx
+        .select({
+          id: approvedLoans.id,
+          email: userTable.email,
+          loanType: loanApplications.loanType,
+          // Issue 23: reminders are optional e-mail (on unless the borrower turned them off).
+          wantsReminders: sql<boolean>`coalesce(${notificationPreferences.paymentReminders}, true)`,
+        })
+        .from(approvedLoans)
+        .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
+        .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, approvedLoans.userId))
+        .where(
+          and(
+            inArray(approvedLoans.status, ["active", "approved"]),
+            or(isNull(approvedLoans.nextDueDate), lte(approvedLoans.nextDueDate, reminderHorizon)),
+            or(isNull(approvedLoans.servicedOn), ne(approvedLoans.servicedOn, today)),
+          ),
+        )
+        .orderBy(approvedLoans.id)
+        .limit(batchSize);
 
-    for (const { id, email, loanType, wantsReminders } of loans) {
-      const loan = await lockLoan(tx, id);
-      if (!loan || (loan.status !== "active" && loan.status !== "approved")) continue;
-      result.loans += 1;
-      const terms = termsOf(loan);
-      const rows = await ledgerRows(id, tx);
-      let state = replayLedger(terms, rows.payments, rows.fees, today);
-      if (state.status === "paid_in_full") continue;
+      for (const { id, email, loanType, wantsReminders } of loans) {
+        const loan = await lockLoan(tx, id);
+        if (!loan || (loan.status !== "active" && loan.status !== "approved")) continue;
+        result.loans += 1;
+        const terms = termsOf(loan);
+        const rows = await ledgerRows(id, tx);
+        let state = replayLedger(terms, rows.payments, rows.fees, today);
+        if (state.status === "paid_in_full") continue;
 
-      const charged = new Set(rows.fees.map((f) => f.installmentNumber).filter((n): n is number => n !== null));
-      const late = installmentsDueALateFee(state, policy, today, charged);
-      const feeByInstallment = new Map<number, number>();
-      for (const installment of late) {
-        const amountCents = lateFeeCents(installment.paymentCents, policy);
-        if (amountCents <= 0) continue;
-        const assessedOn = addDays(installment.dueDate, policy.graceDays + 1);
-        const [fee] = await tx
-          .insert(loanFees)
-          .values({ loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn })
-          .onConflictDoNothing()
-          .returning({ id: loanFees.id });
-        if (!fee) continue;
-        feeByInstallment.set(installment.number, amountCents);
-        result.feesAssessed += 1;
-        await writeAudit(tx, {
-          actor: null,
-          action: "fee.assess",
-          table: "loan_fees",
-          recordId: fee.id,
-          details: { loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn, dueDate: installment.dueDate, graceDays: policy.graceDays },
-        });
-      }
-      if (feeByInstallment.size > 0) state = await refreshLoan(tx, loan, today);
-
-      const pastGrace = state.installments.filter((row) => !row.paid && daysBetween(row.dueDate, today) > policy.graceDays);
-      for (const installment of pastGrace) {
-        if (!(await claimNotice(tx, id, "late_notice", installment.number))) continue;
-        result.lateNotices += 1;
-        await enqueueEmail(tx, {
-          to: email,
-          ...lateNoticeEmail({
-            loanId: id,
-            loanType,
-            installmentNumber: installment.number,
-            dueDate: installment.dueDate,
-            amountCents: installment.paymentCents,
-            lateFeeCents: feeByInstallment.get(installment.number) ?? null,
-            baseUrl: publicUrl,
-          }),
-        });
-      }
-
-      // Late notices above always go (they are transactional); the reminder is the borrower's choice.
-      // Not claimed when turned off, so turning reminders back on before the due date still sends it.
-      const next = state.nextInstallment;
-      if (next && wantsReminders) {
-        const daysUntil = daysBetween(today, next.dueDate);
-        if (daysUntil >= 0 && daysUntil <= paymentReminderDays && (await claimNotice(tx, id, "reminder", next.number))) {
-          result.reminders += 1;
-          await enqueueEmail(tx, {
-            to: email,
-            ...paymentReminderEmail({ loanId: id, loanType, installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, baseUrl: publicUrl }),
+        const charged = new Set(rows.fees.map((f) => f.installmentNumber).filter((n): n is number => n !== null));
+        const late = installmentsDueALateFee(state, policy, today, charged);
+        const feeByInstallment = new Map<number, number>();
+        for (const installment of late) {
+          const amountCents = lateFeeCents(installment.paymentCents, policy);
+          if (amountCents <= 0) continue;
+          const assessedOn = addDays(installment.dueDate, policy.graceDays + 1);
+          const [fee] = await tx
+            .insert(loanFees)
+            .values({ loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn })
+            .onConflictDoNothing()
+            .returning({ id: loanFees.id });
+          if (!fee) continue;
+          feeByInstallment.set(installment.number, amountCents);
+          result.feesAssessed += 1;
+          await writeAudit(tx, {
+            actor: null,
+            action: "fee.assess",
+            table: "loan_fees",
+            recordId: fee.id,
+            details: { loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn, dueDate: installment.dueDate, graceDays: policy.graceDays },
           });
         }
+        if (feeByInstallment.size > 0) state = await refreshLoan(tx, loan, today);
+
+        const pastGrace = state.installments.filter((row) => !row.paid && daysBetween(row.dueDate, today) > policy.graceDays);
+        for (const installment of pastGrace) {
+          if (!(await claimNotice(tx, id, "late_notice", installment.number))) continue;
+          result.lateNotices += 1;
+          await enqueueEmail(tx, {
+            to: email,
+            ...lateNoticeEmail({
+              loanId: id,
+              loanType,
+              installmentNumber: installment.number,
+              dueDate: installment.dueDate,
+              amountCents: installment.paymentCents,
+              lateFeeCents: feeByInstallment.get(installment.number) ?? null,
+              baseUrl: publicUrl,
+            }),
+          });
+        }
+
+        // Late notices above always go (they are transactional); the reminder is the borrower's choice.
+        // Not claimed when turned off, so turning reminders back on before the due date still sends it.
+        const next = state.nextInstallment;
+        if (next && wantsReminders) {
+          const daysUntil = daysBetween(today, next.dueDate);
+          if (daysUntil >= 0 && daysUntil <= paymentReminderDays && (await claimNotice(tx, id, "reminder", next.number))) {
+            result.reminders += 1;
+            await enqueueEmail(tx, {
+              to: email,
+              ...paymentReminderEmail({ loanId: id, loanType, installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, baseUrl: publicUrl }),
+            });
+          }
+        }
       }
-    }
-  });
+      if (loans.length > 0) {
+        await tx
+          .update(approvedLoans)
+          .set({ servicedOn: today })
+          .where(inArray(approvedLoans.id, loans.map((l) => l.id)));
+      }
+      return loans.length === batchSize;
+    });
+  }
   return result;
 }
 
@@ -141,7 +168,7 @@ export const SERVICING_JOB_FIRST_RUN_DELAY_MS = 2 * 60 * 1000;
 /** Hourly inside the server process, the first run two minutes after start-up (every instance; the lock and keys decide). */
 export function startServicingJob(options: { db: Db; log: (line: string) => void; intervalMs?: number; firstRunDelayMs?: number; now?: () => Date }): RepeatingJob {
   return startRepeatingJob({
-    run: () => runServicingJobs(options.db, options.now?.() ?? new Date()),
+    run: (signal) => runServicingJobs(options.db, options.now?.() ?? new Date(), { signal }),
     onDone: (r) => {
       if (r.feesAssessed + r.lateNotices + r.reminders > 0) options.log(`[servicing] ${r.feesAssessed} late fee(s), ${r.lateNotices} late notice(s), ${r.reminders} reminder(s)`);
     },
