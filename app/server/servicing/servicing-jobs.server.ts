@@ -81,7 +81,9 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
             or(isNull(approvedLoans.servicedOn), ne(approvedLoans.servicedOn, today)),
           ),
         )
-        .orderBy(approvedLoans.id)
+        // No order: the (status, next_due_date) index finds the candidates; ordering by id would let the
+        // planner walk every loan in id order looking for them. One run at a time (the lock), and a
+        // posting locks one loan, so the order of the locks below cannot deadlock.
         .limit(batchSize);
 
       for (const { id, email, loanType, wantsReminders } of loans) {
