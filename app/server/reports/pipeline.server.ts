@@ -100,7 +100,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       .where(and(inRange, sql`${loanApplications.status} in ${DECIDED}`, isNotNull(loanApplications.reviewedAt))),
     rowsOf<{ officerId: string; name: string | null; approved: number; denied: number; incomplete: number; total: number }>(
       db.execute(sql`
-        select r.a as "officerId", u.name,
+        select nullif(r.a, '') as "officerId", u.name,
           (sum(n) filter (where r.b = 'approved'))::int as approved,
           (sum(n) filter (where r.b = 'denied'))::int as denied,
           (sum(n) filter (where r.b = 'incomplete'))::int as incomplete,
