@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPLICATION_STATUSES, LOAN_TYPES } from "~/domain/enums";
 import type { ReportRange } from "~/domain/validation/reports";
-import type { Database } from "~/server/db/client.server";
+import { openDatabase, type Database } from "~/server/db/client.server";
+import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
 import { loanApplications, requestItems, type NewLoanApplication } from "~/server/db/schema.server";
 import { pipelineReport } from "~/server/reports/pipeline.server";
 import { completeSinceRule } from "~/server/reports/reg-b-clock.server";
@@ -266,5 +270,55 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
     const range = { from: "2026-03-01", to: "2026-05-31" };
     const now = new Date("2026-06-02T00:00:00Z");
     expect(await pipelineReport(range, database.db, now)).toEqual(await referencePipelineReport(range, database.db, now));
+  });
+});
+
+describe("migration 0014 on a database that already has applications (PGlite)", () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "portal-0014-"));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it("backfills complete_since by the rule and the rollups as direct aggregates, then keeps them", async () => {
+    // The migrations before 0014 only, so the data below is what 0014 finds.
+    const source = findMigrationsFolder();
+    const journal = JSON.parse(fs.readFileSync(path.join(source, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    const before = journal.entries.filter((e) => e.tag < "0014");
+    fs.mkdirSync(path.join(folder, "meta"));
+    fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: before }));
+    for (const e of before) fs.copyFileSync(path.join(source, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+    const database = await openDatabase({ memory: true });
+    try {
+      await runMigrations(database, folder);
+      await database.db.execute(sql`insert into "user" (id, name, email) values ('rr-officer-a', 'A', 'rr-a@example.com'), ('rr-applicant', 'App', 'rr-app@example.com')`);
+      await database.db.execute(sql`
+        insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose, first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted, employment_status, employer_name, monthly_income, annual_income,
+                                       status, submitted_at, reviewed_at, reviewed_by, decision_reasons)
+        select 'rr-applicant', (array['personal', 'private', 'auto-loans'])[1 + g % 3], 25000, 9.5, 36, 'Consolidating two credit cards into one payment', 'M' || g, 'Igrate', '1985-02-03', 'm@example.com', '3025550199', '1 Main Street', 'Wilmington', 'DE', '19801', 'enc:v1:AAAA', 'full-time', 'Acme', 8000, 96000,
+               s.status, timestamptz '2025-11-03T05:00:00Z' + g * interval '19 hours 7 minutes',
+               case when s.status in ('approved', 'denied', 'incomplete') then timestamptz '2025-11-03T05:00:00Z' + g * interval '19 hours 7 minutes' + (g % 9) * interval '1 day' end,
+               case when s.status in ('approved', 'denied', 'incomplete') and g % 4 <> 0 then 'rr-officer-a' end,
+               case when s.status = 'denied' then array['Credit history'] end
+        from generate_series(1, 300) g, lateral (select (array['pending', 'under_review', 'approved', 'denied', 'incomplete'])[1 + g % 5] as status) s`);
+      await database.db.execute(sql`
+        insert into request_items (request_id, application_id, user_id, kind, due_date, status, rejection_reason, answered_at)
+        select gen_random_uuid(), a.id, a.user_id, 'question', '2026-06-01', (array['requested', 'received', 'rejected', 'accepted'])[1 + k % 4],
+               case when k % 4 = 2 then 'Unreadable' end, case when k % 4 <> 0 then a.submitted_at + k * interval '2 days' end
+        from loan_applications a, generate_series(1, 2) k where ('x' || substr(md5(a.id::text), 1, 2))::bit(8)::int % 3 = 0`);
+      await runMigrations(database);
+      const { kept, real } = await keptAndReal(database);
+      expect(Object.keys(kept).length).toBeGreaterThan(100);
+      expect(kept).toEqual(real);
+      expect(await completeSinceMismatches(database)).toBe(0);
+      const [counts] = await rows<{ complete: number; outstanding: number }>(
+        database,
+        sql`select count(complete_since)::int as complete, (count(*) - count(complete_since))::int as outstanding from loan_applications`,
+      );
+      expect(counts!.complete).toBeGreaterThan(0);
+      expect(counts!.outstanding).toBeGreaterThan(0);
+      const range = { from: "2025-11-01", to: "2026-05-31" };
+      const now = new Date("2026-06-01T12:00:00Z");
+      expect(await pipelineReport(range, database.db, now)).toEqual(await referencePipelineReport(range, database.db, now));
+    } finally {
+      await database.close();
+    }
   });
 });

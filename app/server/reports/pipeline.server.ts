@@ -100,16 +100,20 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       .where(and(inRange, sql`${loanApplications.status} in ${DECIDED}`, isNotNull(loanApplications.reviewedAt))),
     rowsOf<{ officerId: string; name: string | null; approved: number; denied: number; incomplete: number; total: number }>(
       db.execute(sql`
-        select nullif(r.a, '') as "officerId", u.name,
-          (sum(n) filter (where r.b = 'approved'))::int as approved,
-          (sum(n) filter (where r.b = 'denied'))::int as denied,
-          (sum(n) filter (where r.b = 'incomplete'))::int as incomplete,
-          sum(n)::int as total
-        from ${rollupRows("officer", range.from, endDay)} r
-        left join ${userTable} u on u.id = nullif(r.a, '')
-        group by r.a, u.name
-        having sum(n) > 0
-        order by sum(n) desc, u.name asc`),
+        select o."officerId", o.approved, o.denied, o.incomplete, o.total,
+          -- The reviewers of the range, a few rows: each name by the primary key, never "user" whole.
+          (select u.name from ${userTable} u where u.id = o."officerId") as name
+        from (
+          select nullif(r.a, '') as "officerId",
+            (sum(n) filter (where r.b = 'approved'))::int as approved,
+            (sum(n) filter (where r.b = 'denied'))::int as denied,
+            (sum(n) filter (where r.b = 'incomplete'))::int as incomplete,
+            sum(n)::int as total
+          from ${rollupRows("officer", range.from, endDay)} r
+          group by r.a
+          having sum(n) > 0
+        ) o
+        order by o.total desc, name asc`),
     ),
     rowsOf<{ reason: string; count: number }>(
       db.execute(sql`
