@@ -11,9 +11,12 @@ import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report"
 import { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
 
 /**
- * The Pipeline Reports page (issue 22): every figure is an aggregate the database computes (GROUP BY,
- * percentile_cont, count FILTER), never rows loaded into JavaScript, so the page costs the same at
- * ten applications or a million. Rates come back as integer counts and are turned into tenths of a
+ * The Pipeline Reports page (issue 22): every figure is an aggregate the database computes, never rows
+ * loaded into JavaScript. Issue 24 (decision 0049): the range's figures are sums of report_rollups
+ * (kept per UTC day and month by a trigger) plus exact index counts of the few edge days cut by an
+ * instant, and the Reg B clock reads the kept complete_since off a partial index, so a load reads the
+ * same few hundred rows at ten applications or a million; only the exact median reads the range's
+ * decisions, off an index alone. Rates come back as integer counts and are turned into tenths of a
  * percent with integer arithmetic, so no float rounding can show 66.6 % for two of three.
  */
 
