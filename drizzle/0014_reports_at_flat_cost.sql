@@ -27,7 +27,13 @@ $$;
 CREATE OR REPLACE FUNCTION "portal_set_complete_since"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.complete_since := "portal_complete_since"(NEW.id, NEW.submitted_at);
+  IF TG_OP = 'INSERT' THEN
+    -- A new application has no request items yet (their foreign key needs it first): complete since
+    -- its submission, with no lookup per row of a bulk insert.
+    NEW.complete_since := NEW.submitted_at;
+  ELSE
+    NEW.complete_since := "portal_complete_since"(NEW.id, NEW.submitted_at);
+  END IF;
   RETURN NEW;
 END;
 $$;
@@ -90,6 +96,38 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- Rebuilds what the triggers below keep, from the tables: complete_since by its rule (set-based, the
+-- same as portal_complete_since) and report_rollups. For this migration's backfill and for a bulk
+-- load that ran with the triggers off (bench/seed-grow.ts); the caller locks the tables.
+CREATE OR REPLACE FUNCTION "portal_rebuild_reports"() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "loan_applications" a SET "complete_since" = CASE WHEN r.outstanding THEN NULL ELSE greatest(a.submitted_at, r.last_answer) END
+    FROM (SELECT application_id, bool_or(status IN ('requested', 'rejected')) AS outstanding, max(answered_at) AS last_answer FROM "request_items" GROUP BY 1) r
+    WHERE a.id = r.application_id
+    AND a.complete_since IS DISTINCT FROM (CASE WHEN r.outstanding THEN NULL ELSE greatest(a.submitted_at, r.last_answer) END);
+  UPDATE "loan_applications" a SET "complete_since" = a.submitted_at
+    WHERE a.complete_since IS DISTINCT FROM a.submitted_at
+    AND NOT EXISTS (SELECT 1 FROM "request_items" ri WHERE ri.application_id = a.id);
+  DELETE FROM "report_rollups";
+  INSERT INTO "report_rollups" ("metric", "grain", "period", "a", "b", "n")
+    WITH k AS (
+      SELECT 'status' AS metric, (submitted_at AT TIME ZONE 'UTC')::date AS day, status AS a, '' AS b FROM "loan_applications"
+      UNION ALL
+      SELECT 'decided', (submitted_at AT TIME ZONE 'UTC')::date, loan_type, status FROM "loan_applications" WHERE status IN ('approved', 'denied', 'incomplete')
+      UNION ALL
+      SELECT 'officer', (submitted_at AT TIME ZONE 'UTC')::date, coalesce(reviewed_by, ''), status FROM "loan_applications" WHERE status IN ('approved', 'denied', 'incomplete')
+      UNION ALL
+      SELECT 'reason', (submitted_at AT TIME ZONE 'UTC')::date, reason, '' FROM "loan_applications", unnest(decision_reasons) AS reason WHERE status = 'denied'
+      UNION ALL
+      SELECT 'reg_b', (complete_since AT TIME ZONE 'UTC')::date, '', '' FROM "loan_applications" WHERE status IN ('pending', 'under_review') AND complete_since IS NOT NULL
+    )
+    SELECT k.metric, g.grain, CASE WHEN g.grain = 'day' THEN k.day ELSE k.day - (extract(day FROM k.day)::int - 1) END, k.a, k.b, count(*)
+    FROM k CROSS JOIN (VALUES ('day'), ('month')) AS g(grain)
+    GROUP BY 1, 2, 3, 4, 5;
+END;
+$$;
+--> statement-breakpoint
 -- No write may slip between the backfill and the triggers (another instance still running).
 LOCK TABLE "loan_applications", "request_items" IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
@@ -97,30 +135,9 @@ LOCK TABLE "loan_applications", "request_items" IN SHARE ROW EXCLUSIVE MODE;
 -- count to move (the column is new).
 ALTER TABLE "loan_applications" DISABLE TRIGGER "loan_applications_notify", DISABLE TRIGGER "loan_applications_assigned_count_update";
 --> statement-breakpoint
-UPDATE "loan_applications" a SET "complete_since" = CASE WHEN r.outstanding THEN NULL ELSE greatest(a.submitted_at, r.last_answer) END
-  FROM (SELECT application_id, bool_or(status IN ('requested', 'rejected')) AS outstanding, max(answered_at) AS last_answer FROM "request_items" GROUP BY 1) r
-  WHERE a.id = r.application_id;
---> statement-breakpoint
-UPDATE "loan_applications" a SET "complete_since" = a.submitted_at
-  WHERE NOT EXISTS (SELECT 1 FROM "request_items" ri WHERE ri.application_id = a.id);
+SELECT "portal_rebuild_reports"();
 --> statement-breakpoint
 ALTER TABLE "loan_applications" ENABLE TRIGGER "loan_applications_notify", ENABLE TRIGGER "loan_applications_assigned_count_update";
---> statement-breakpoint
-INSERT INTO "report_rollups" ("metric", "grain", "period", "a", "b", "n")
-  WITH k AS (
-    SELECT 'status' AS metric, (submitted_at AT TIME ZONE 'UTC')::date AS day, status AS a, '' AS b FROM "loan_applications"
-    UNION ALL
-    SELECT 'decided', (submitted_at AT TIME ZONE 'UTC')::date, loan_type, status FROM "loan_applications" WHERE status IN ('approved', 'denied', 'incomplete')
-    UNION ALL
-    SELECT 'officer', (submitted_at AT TIME ZONE 'UTC')::date, coalesce(reviewed_by, ''), status FROM "loan_applications" WHERE status IN ('approved', 'denied', 'incomplete')
-    UNION ALL
-    SELECT 'reason', (submitted_at AT TIME ZONE 'UTC')::date, reason, '' FROM "loan_applications", unnest(decision_reasons) AS reason WHERE status = 'denied'
-    UNION ALL
-    SELECT 'reg_b', (complete_since AT TIME ZONE 'UTC')::date, '', '' FROM "loan_applications" WHERE status IN ('pending', 'under_review') AND complete_since IS NOT NULL
-  )
-  SELECT k.metric, g.grain, CASE WHEN g.grain = 'day' THEN k.day ELSE k.day - (extract(day FROM k.day)::int - 1) END, k.a, k.b, count(*)
-  FROM k CROSS JOIN (VALUES ('day'), ('month')) AS g(grain)
-  GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
 CREATE TRIGGER "loan_applications_complete_since" BEFORE INSERT OR UPDATE OF "submitted_at", "complete_since" ON "loan_applications"
   FOR EACH ROW EXECUTE FUNCTION "portal_set_complete_since"();
