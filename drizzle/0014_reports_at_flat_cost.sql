@@ -10,7 +10,6 @@ CREATE TABLE "report_rollups" (
 --> statement-breakpoint
 ALTER TABLE "loan_applications" ADD COLUMN "complete_since" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "loan_applications_reg_b_idx" ON "loan_applications" USING btree ("complete_since","id") WHERE "loan_applications"."status" in ('pending', 'under_review') and "loan_applications"."complete_since" is not null;--> statement-breakpoint
-CREATE INDEX "loan_applications_open_submitted_at_idx" ON "loan_applications" USING btree ("submitted_at") WHERE "loan_applications"."status" in ('pending', 'under_review');--> statement-breakpoint
 CREATE INDEX "loan_applications_decision_time_idx" ON "loan_applications" USING btree ("submitted_at","reviewed_at") WHERE "loan_applications"."status" in ('approved', 'denied', 'incomplete') and "loan_applications"."reviewed_at" is not null;--> statement-breakpoint
 -- Issue 24, decision 0049: the reports page at a cost that does not grow with the applications.
 -- 1. loan_applications.complete_since, the Reg B clock's "complete since" kept by triggers. The rule is
