@@ -101,7 +101,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       })
       .from(loanApplications)
       .where(and(inRange, sql`${loanApplications.status} in ${DECIDED}`, isNotNull(loanApplications.reviewedAt))),
-    rowsOf<{ officerId: string; name: string | null; approved: number; denied: number; incomplete: number; total: number }>(
+    rowsOf<{ officerId: string | null; name: string | null; approved: number; denied: number; incomplete: number; total: number }>(
       db.execute(sql`
         select o."officerId", o.approved, o.denied, o.incomplete, o.total,
           -- The reviewers of the range, a few rows: each name by the primary key, never "user" whole.
@@ -167,9 +167,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
     if (r.status === "approved") rate.approved += Number(r.count);
     rates.set(r.loanType, rate);
   }
-  const reasons = reasonRows;
   const regBCount = Number(regBCountRows[0]?.whole ?? 0) + Number(regBCountRows[0]?.edge ?? 0);
-
 
   return {
     range,
@@ -186,7 +184,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       incomplete: Number(r.incomplete),
       total: Number(r.total),
     })),
-    denialReasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.count) })),
+    denialReasons: reasonRows.map((r) => ({ reason: r.reason, count: Number(r.count) })),
     approvalRate: LOAN_TYPES.map((loanType) => {
       const row = rates.get(loanType);
       const approved = Number(row?.approved ?? 0);
