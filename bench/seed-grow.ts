@@ -18,7 +18,8 @@ import type { ScaleSeedResult } from "./seed-scale";
  *
  * A bulk load on a scratch database only: it runs with session_replication_role = replica (triggers
  * and foreign-key checks off for this session — the rows are consistent by construction) and then
- * rebuilds the one piece of derived data those triggers keep, application_status_counts.
+ * rebuilds the derived data those triggers keep: every kept count (portal_rebuild_counts, drizzle/0013),
+ * and the reports page's complete_since and report_rollups (portal_rebuild_reports, decision 0049).
  */
 
 export type GrowOptions = {
@@ -298,8 +299,11 @@ export async function growScale(database: Database, seeded: Pick<ScaleSeedResult
       await client.query(`create temp table fresh_app on commit drop as select id from new_app`);
       add(await decorate(client, auditPerApplication));
     }
-    // The one piece of derived data the (disabled) triggers keep: the admin list's tab counts.
-    await client.query(`update application_status_counts c set applications = (select count(*) from loan_applications a where a.status = c.status)`);
+    // The derived data the (disabled) triggers keep: every kept count (tab counts, client total,
+    // row_counts, the audit log's hourly rollups, conversation counts; drizzle/0013)...
+    // And the reports page's (decision 0049): complete_since and report_rollups, rebuilt from the rows.
+    await client.query(`select portal_rebuild_counts()`);
+    await client.query(`select portal_rebuild_reports()`);
     await client.query("commit");
     // What autovacuum does some time after a bulk load: statistics and a visibility map.
     await client.query("vacuum analyze");

@@ -119,16 +119,60 @@ CREATE TRIGGER "conversation_reads_reader_totals_truncate" AFTER TRUNCATE ON "co
   FOR EACH STATEMENT EXECUTE FUNCTION "portal_conversation_reader_totals"();
 --> statement-breakpoint
 -- Backfill. No write may slip between the counts below and the triggers (another instance running).
-LOCK TABLE "application_messages", "conversation_reads" IN SHARE ROW EXCLUSIVE MODE;
+LOCK TABLE "application_messages", "conversation_reads", "loan_applications", "profiles", "user_roles", "contact_messages", "loan_documents", "approved_loans", "audit_log" IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
-INSERT INTO "conversation_counts" ("application_id", "applicant_messages", "staff_messages")
-  SELECT "application_id", count(*) FILTER (WHERE "author_side" = 'applicant'), count(*) FILTER (WHERE "author_side" = 'staff')
-  FROM "application_messages" GROUP BY "application_id";
+-- Every count kept by a trigger (0005, 0011, 0012 and this one) recomputed from the rows: the backfill
+-- below, and what a bulk load that ran with its triggers off (bench/seed-grow.ts, session_replication_role
+-- = replica) calls afterwards. Read marks are left as they are: their seen counts are facts about
+-- what a reader saw, not derived from other rows.
+CREATE OR REPLACE FUNCTION "portal_rebuild_counts"() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "application_status_counts" c SET "applications" = (SELECT count(*) FROM "loan_applications" a WHERE a."status" = c."status");
+  UPDATE "client_counts" SET "clients" = (SELECT count(*)::integer FROM "profiles" p WHERE NOT EXISTS (SELECT 1 FROM "user_roles" r WHERE r."user_id" = p."id"))
+    WHERE "name" = 'applicants';
+  DELETE FROM "row_counts";
+  INSERT INTO "row_counts" ("key", "rows")
+    SELECT 'contact_messages:' || s.status, count(m.id) FROM (VALUES ('new'), ('read'), ('archived')) AS s(status)
+      LEFT JOIN "contact_messages" m ON m.status = s.status GROUP BY s.status
+    UNION ALL
+    SELECT 'loan_documents', count(*) FROM "loan_documents"
+    UNION ALL
+    SELECT 'approved_loans:paid_off', count(*) FROM "approved_loans" WHERE "status" = 'paid_off'
+    UNION ALL
+    SELECT 'approved_loans:due:' || coalesce("next_due_date"::text, 'none'), count(*) FROM "approved_loans" WHERE "status" <> 'paid_off'
+      GROUP BY "next_due_date"
+    UNION ALL
+    SELECT 'assigned:' || "assigned_to" || ':' || "status", count(*) FROM "loan_applications" WHERE "assigned_to" IS NOT NULL
+      GROUP BY "assigned_to", "status"
+    UNION ALL
+    SELECT 'application_messages:' || s.side, count(m.id) FROM (VALUES ('applicant'), ('staff')) AS s(side)
+      LEFT JOIN "application_messages" m ON m."author_side" = s.side GROUP BY s.side;
+  DELETE FROM "audit_activity_hourly";
+  INSERT INTO "audit_activity_hourly" ("hour", "actor_id", "actions", "last_at", "last_id", "actor_name", "actor_email", "tables")
+    SELECT g.h, g.a, g.n, l.created_at, l.id, l.actor_name, l.actor_email, g.t
+    FROM (
+      SELECT date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, count(*)::integer AS n,
+             coalesce(array_agg(DISTINCT table_name) FILTER (WHERE table_name IS NOT NULL), '{}') AS t
+      FROM "audit_log" GROUP BY 1, 2
+    ) g
+    JOIN (
+      SELECT DISTINCT ON (1, 2) date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, created_at, id, actor_name, actor_email
+      FROM "audit_log" ORDER BY 1, 2, created_at DESC, id DESC
+    ) l USING (h, a);
+  DELETE FROM "conversation_counts";
+  INSERT INTO "conversation_counts" ("application_id", "applicant_messages", "staff_messages")
+    SELECT "application_id", count(*) FILTER (WHERE "author_side" = 'applicant'), count(*) FILTER (WHERE "author_side" = 'staff')
+    FROM "application_messages" GROUP BY "application_id";
+  DELETE FROM "conversation_reader_totals";
+  INSERT INTO "conversation_reader_totals" ("reader_id", "seen_applicant", "seen_staff")
+    SELECT "reader_id", sum("seen_applicant"), sum("seen_staff") FROM "conversation_reads" GROUP BY "reader_id";
+END;
+$$;
 --> statement-breakpoint
-INSERT INTO "row_counts" ("key", "rows")
-  SELECT 'application_messages:' || s.side, count(m.id) FROM (VALUES ('applicant'), ('staff')) AS s(side)
-    LEFT JOIN "application_messages" m ON m."author_side" = s.side GROUP BY s.side
-  ON CONFLICT ("key") DO UPDATE SET "rows" = excluded."rows";
+-- Backfill of this migration's counts (conversation_counts and row_counts' message keys; the others
+-- are recomputed to the same values).
+SELECT "portal_rebuild_counts"();
 --> statement-breakpoint
 -- A read mark saw what was written up to its instant: the rule the marks had until now, so no
 -- conversation changes from read to unread (or back) with this migration. The reader totals follow

@@ -48,6 +48,7 @@ const EXPECTED_TABLES = [
   "rate_limit_hits",
   "request_items",
   "audit_activity_hourly",
+  "report_rollups",
   "row_counts",
   "session",
   "servicing_notices",

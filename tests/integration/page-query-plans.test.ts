@@ -19,7 +19,8 @@ import { loadAchPage } from "~/server/servicing/ach-batches.server";
 import { loadBorrowerLoan } from "~/server/servicing/borrower-loan.server";
 import { listLoans, loadStaffLoan, LOANS_PAGE_SIZE } from "~/server/servicing/staff-loans.server";
 import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
-import { captureStatements, expectBounded, type StatementCapture } from "../helpers/query-plans";
+import { referencePipelineReport } from "../helpers/pipeline-reference";
+import { captureStatements, expectBounded, planOf, scans, type StatementCapture } from "../helpers/query-plans";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
 
 /**
@@ -157,18 +158,33 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
     await expectBounded(pool(), loan.statements, { rows: PAGE_ROWS });
   });
 
-  it("the reports page reads the range's applications by index (not flat yet: decision 0044)", async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const twoYearsAgo = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
-    const open = (await one<{ n: number }>(`select count(*)::int as n from loan_applications where status in ('pending', 'under_review')`)).n;
-    for (const range of [{ from: new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10), to: today }, { from: twoYearsAgo, to: today }]) {
-      const inRange = (await one<{ n: number }>(`select count(*)::int as n from loan_applications where submitted_at >= '${range.from}' and submitted_at < '${range.to}'::date + 1`)).n;
-      const { statements } = await plans.capture(() => viewPipelineReport(range, staff, request, database.db));
-      // Known growth: the aggregates read every application of the range, and the Reg B clock every
-      // open application with its requests (request_items whole, as a hash join): linear. By index
-      // for a quarter; a range holding most of the table is rightly read whole.
-      const most = inRange > seeded.applicationsPerApplicant.reduce((a, b) => a + b, 0) / 2;
-      await expectBounded(pool(), statements, { rows: Math.max(inRange, open * 2), allowSeqScanOf: most ? ["request_items", "loan_applications", "user"] : ["request_items"] });
+  it("the reports page: rollups, edge days and the Reg B list off indexes, whatever the range; the median off its index alone (decision 0049)", async () => {
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const ranges = [
+      { from: new Date(now.getTime() - 89 * 86_400_000).toISOString().slice(0, 10), to: today },
+      { from: new Date(now.getTime() - 730 * 86_400_000).toISOString().slice(0, 10), to: today },
+      { from: new Date(now.getTime() - (5 * 366 - 1) * 86_400_000).toISOString().slice(0, 10), to: today },
+    ];
+    for (const range of ranges) {
+      const { result, statements } = await plans.capture(() => viewPipelineReport(range, staff, request, database.db, now));
+      // Every figure as issue 22's direct aggregates over the whole range give it.
+      expect(result).toEqual(await referencePipelineReport(range, database.db, now));
+      expect(result.regB.count).toBeGreaterThan(0);
+      const median = statements.filter((s) => /percentile_cont/.test(s.text));
+      expect(median).toHaveLength(1);
+      // No other statement reads more than a page's worth of rows, a two-year or five-year range
+      // included: month and edge-day rollups, a day's applications at each ageing cut and at the Reg B
+      // cut, the 200 flagged applications.
+      await expectBounded(pool(), statements.filter((s) => !median.includes(s)), { rows: PAGE_ROWS });
+      // The median is exact: it reads the range's decisions, in index entries only (no table rows).
+      const decided = (await one<{ n: number }>(
+        `select count(*)::int as n from loan_applications where status in ('approved', 'denied', 'incomplete') and reviewed_at is not null and submitted_at >= '${range.from}' and submitted_at < '${range.to}'::date + 1`,
+      )).n;
+      expect(result.medianDecision.decisions).toBe(decided);
+      const medianScans = scans(await planOf(pool(), median[0]!));
+      expect(medianScans.map((n) => [n["Node Type"], n["Index Name"]])).toEqual([["Index Only Scan", "loan_applications_decision_time_idx"]]);
+      await expectBounded(pool(), median, { rows: 0, indexEntries: decided });
     }
   });
 

@@ -7,7 +7,10 @@ import { verifyAuditChain } from "~/server/audit-chain.server";
 import { writeAudit } from "~/server/audit.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { growScale } from "../../bench/seed-grow";
+import { pipelineReport } from "~/server/reports/pipeline.server";
+import { completeSinceRule } from "~/server/reports/reg-b-clock.server";
 import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
+import { referencePipelineReport } from "../helpers/pipeline-reference";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
 
 /**
@@ -62,6 +65,29 @@ describe.skipIf(!TEST_DATABASE_URL)("growing a seeded database in SQL", () => {
     expect(await count(sql`select count(*) as n from bank_accounts b join loan_applications a on a.id = b.application_id where b.user_id <> a.user_id`)).toBe(0);
     expect(await count(sql`select count(*) as n from loan_applications where assigned_to is not null and status in ('pending', 'under_review')`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*) as n from loan_applications where submitted_at > now() or submitted_at < now() - interval '732 days'`)).toBe(0);
+  });
+
+  it("rebuilds every count the disabled triggers keep (portal_rebuild_counts): the pages read what a live database would hold", async () => {
+    const kept = (key: string) => count(sql`select coalesce((select rows from row_counts where key = ${key}), 0) as n`);
+    expect(await kept("loan_documents")).toBe(await count(sql`select count(*) as n from loan_documents`));
+    expect(await kept("application_messages:applicant")).toBe(await count(sql`select count(*) as n from application_messages where author_side = 'applicant'`));
+    expect(await count(sql`select coalesce(sum(rows), 0) as n from row_counts where key like 'assigned:%'`)).toBe(await count(sql`select count(*) as n from loan_applications where assigned_to is not null`));
+    expect(await count(sql`select coalesce(sum(rows), 0) as n from row_counts where key like 'approved_loans:%'`)).toBe(await count(sql`select count(*) as n from approved_loans`));
+    expect(await count(sql`select coalesce(sum(actions), 0) as n from audit_activity_hourly`)).toBe(await count(sql`select count(*) as n from audit_log`));
+    expect(await count(sql`select coalesce(sum(applicant_messages + staff_messages), 0) as n from conversation_counts`)).toBe(await count(sql`select count(*) as n from application_messages`));
+    expect(await count(sql`select clients as n from client_counts where name = 'applicants'`)).toBe(
+      await count(sql`select count(*) as n from profiles p where not exists (select 1 from user_roles r where r.user_id = p.id)`),
+    );
+  });
+
+  it("rebuilds the reports page's kept figures (decision 0049): every figure as direct aggregates give it", async () => {
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    for (const from of [new Date(now.getTime() - 89 * 86_400_000), new Date(now.getTime() - 730 * 86_400_000)]) {
+      const range = { from: from.toISOString().slice(0, 10), to: today };
+      expect(await pipelineReport(range, database.db, now)).toEqual(await referencePipelineReport(range, database.db, now));
+    }
+    expect(await count(sql`select count(*) as n from loan_applications where complete_since is distinct from ${completeSinceRule}`)).toBe(0);
   });
 
   it("leaves an audit chain the verifier accepts, and the app's next rows seal onto it", async () => {

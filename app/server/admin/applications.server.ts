@@ -199,9 +199,9 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
   const rows = await db
     .select({
       ...CARD_COLUMNS,
-      // The Reg B clock (~/server/reports/reg-b-clock.server.ts), evaluated for the page's rows only.
+      // The Reg B clock (~/server/reports/reg-b-clock.server.ts), kept on the row.
       regBFlagged: regBFlagged(now),
-      completeSince: completeSince.mapWith((v: unknown) => (v === null ? null : new Date(v as string))),
+      completeSince,
     })
     .from(pageIds)
     .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))

@@ -38,6 +38,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVAL_PROPOSAL_STATUSES, DATA_EXPORT_STATUSES, WEBAUTHN_PURPOSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
+import { OPEN_REVIEW_STATUSES } from "../../domain/application-lifecycle";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../domain/conversation-enums";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../domain/loan-offers";
 import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../domain/servicing-enums";
@@ -313,6 +314,12 @@ export const loanApplications = pgTable(
     /** Issue 22: the officer working it (history in application_assignments). */
     assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
     assignedAt: timestamptz("assigned_at"),
+    /**
+     * Issue 24: when the application became complete (the Reg B clock, ~/server/reports/reg-b-clock.server.ts),
+     * null while something asked for is outstanding. Kept by triggers (drizzle/0014) on request_items and
+     * on submitted_at; never written by the application.
+     */
+    completeSince: timestamptz("complete_since"),
     ...timestamps(),
   },
   (t) => [
@@ -362,6 +369,12 @@ export const loanApplications = pgTable(
     // Staff search (issue 24): by SSN last 4 (blind index) and by the applicant's phone on the application.
     index("loan_applications_ssn_last4_index_idx").on(t.ssnLast4Index, t.userId),
     index("loan_applications_search_phone_idx").on(sql`(${t.phone} collate "C")`, t.userId),
+    // The reports page (issue 24, decision 0049): the Reg B list in its order and the flagged count's
+    // edge day; the median decision time read off the index alone. (The ageing buckets' edge days use
+    // loan_applications_status_submitted_at_id_idx: a partial index on open rows' submitted_at would
+    // also tempt the planner for the admin list's pending tab, which it serves worse.)
+    index("loan_applications_reg_b_idx").on(t.completeSince, t.id).where(sql`${t.status} in ${sqlList(OPEN_REVIEW_STATUSES)} and ${t.completeSince} is not null`),
+    index("loan_applications_decision_time_idx").on(t.submittedAt, t.reviewedAt).where(sql`${t.status} in ${sqlList(DECIDED_APPLICATION_STATUSES)} and ${t.reviewedAt} is not null`),
   ],
 );
 
@@ -451,6 +464,26 @@ export const rowCounts = pgTable("row_counts", {
   key: text("key").primaryKey(),
   rows: bigint("rows", { mode: "number" }).notNull(),
 });
+
+/**
+ * Issue 24 (decision 0049): the reports page's figures kept per UTC day and per month by a statement-level
+ * trigger on loan_applications (drizzle/0014), so a range reads at most ~60 months and ~62 days of rows.
+ * metric 'status' (a = status), 'decided' (a = loan type, b = status), 'officer' (a = reviewer id or '',
+ * b = status), 'reason' (a = denial reason, one per array element): by the submission's UTC day.
+ * 'reg_b' (open applications by the UTC day they became complete). period: the day, or the month's first day.
+ */
+export const reportRollups = pgTable(
+  "report_rollups",
+  {
+    metric: text("metric").notNull(),
+    grain: text("grain", { enum: ["day", "month"] }).notNull(),
+    period: date("period", { mode: "string" }).notNull(),
+    a: text("a").notNull().default(""),
+    b: text("b").notNull().default(""),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.grain, t.period, t.a, t.b] })],
+);
 
 export const loanDocuments = pgTable(
   "loan_documents",

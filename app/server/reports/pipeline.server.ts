@@ -1,18 +1,22 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
-import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus } from "~/domain/enums";
+import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus, type LoanType } from "~/domain/enums";
 import { REG_B_DUE_DAYS, daysBetween } from "~/domain/reg-b-clock";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { loanApplications, user as userTable } from "~/server/db/schema.server";
+import { sqlList } from "~/server/db/columns.server";
+import { loanApplications, reportRollups, user as userTable } from "~/server/db/schema.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
-import { completeSince, regBFlagged } from "./reg-b-clock.server";
+import { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
 
 /**
- * The Pipeline Reports page (issue 22): every figure is an aggregate the database computes (GROUP BY,
- * percentile_cont, count FILTER), never rows loaded into JavaScript, so the page costs the same at
- * ten applications or a million. Rates come back as integer counts and are turned into tenths of a
+ * The Pipeline Reports page (issue 22): every figure is an aggregate the database computes, never rows
+ * loaded into JavaScript. Issue 24 (decision 0049): the range's figures are sums of report_rollups
+ * (kept per UTC day and month by a trigger) plus exact index counts of the few edge days cut by an
+ * instant, and the Reg B clock reads the kept complete_since off a partial index, so a load reads the
+ * same few hundred rows at ten applications or a million; only the exact median reads the range's
+ * decisions, off an index alone. Rates come back as integer counts and are turned into tenths of a
  * percent with integer arithmetic, so no float rounding can show 66.6 % for two of three.
  */
 
@@ -31,63 +35,107 @@ function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+const DAY_MS = 86_400_000;
+const OPEN = sqlList(OPEN_REVIEW_STATUSES);
+const DECIDED = sqlList(DECIDED_APPLICATION_STATUSES);
+
+const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
+const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
+function nextMonth(day: string): string {
+  const d = dayStart(monthStart(day));
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return dayOf(d);
+}
+
+/**
+ * A metric's report_rollups rows (a, b, n) for the UTC days [from, to), `from` null meaning since ever:
+ * the whole months by their month row and the days at either edge by their day rows, so a five-year
+ * range reads at most ~60 + ~62 rows per key. Each part is one range of the primary key.
+ */
+function rollupRows(metric: string, from: string | null, to: string): SQL {
+  const part = (grain: "day" | "month", lo: string | null, hi: string) =>
+    sql`select a, b, n from ${reportRollups} where metric = ${metric} and grain = ${grain} and period < ${hi}::date${lo === null ? sql`` : sql` and period >= ${lo}::date`}`;
+  const lastMonth = monthStart(to);
+  const firstMonth = from === null ? null : from.endsWith("-01") ? from : nextMonth(from);
+  if (firstMonth !== null && firstMonth >= lastMonth) return sql`(${part("day", from, to)})`;
+  const parts = [part("month", firstMonth, lastMonth), part("day", lastMonth, to)];
+  if (from !== null && firstMonth !== null && from < firstMonth) parts.push(part("day", from, firstMonth));
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
 export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: Date = new Date()): Promise<PipelineReport> {
   const { start, end } = rangeInstants(range);
+  const endDay = dayOf(end);
   const inRange = and(gte(loanApplications.submittedAt, start), lt(loanApplications.submittedAt, end));
-  const decided = inArray(loanApplications.status, DECIDED_APPLICATION_STATUSES);
   const nowIso = now.toISOString();
+  const cutoff = regBFlagCutoff(now);
 
-  const ageDays = sql`floor(extract(epoch from (${nowIso}::timestamptz - ${loanApplications.submittedAt})) / 86400)`;
-  const bucket = sql<string>`case when ${ageDays} <= 7 then '0-7' when ${ageDays} <= 14 then '8-14' when ${ageDays} <= 21 then '15-21' when ${ageDays} <= 29 then '22-29' else '30+' end`;
-  const isStatus = (status: ApplicationStatus) => sql<number>`(count(*) filter (where ${loanApplications.status} = ${status}))::int`;
+  // Ageing: an open application is `floor((now - submitted_at) / 1 day)` days old, so the buckets are
+  // cut at the instants now - 8, 15, 22 and 30 days. Open ones of the range submitted at or before
+  // each cut = the whole UTC days before the cut's day (rollups) + that day up to the cut (index).
+  const cuts = AGEING_BUCKETS.slice(1).map((b) => new Date(now.getTime() - b.min * DAY_MS));
+  const inside = cuts.filter((cut) => cut >= start && cut < end);
+  const cutParts = inside.map(
+    (cut, i) => sql`(select coalesce(sum(n), 0) from ${rollupRows("status", range.from, dayOf(cut))} r where r.a in ${OPEN})::bigint as ${sql.raw(`whole${i}`)},
+      (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.submittedAt} >= ${dayStart(dayOf(cut)).toISOString()}::timestamptz and ${loanApplications.submittedAt} <= ${cut.toISOString()}::timestamptz)::bigint as ${sql.raw(`edge${i}`)}`,
+  );
 
-  const [statusRows, ageingRows, medianRows, officerRows, reasonRows, rateRows, regBCountRows, regBRows] = await Promise.all([
-    db
-      .select({ status: loanApplications.status, count: sql<number>`count(*)::int` })
-      .from(loanApplications)
-      .where(inRange)
-      .groupBy(loanApplications.status),
-    db
-      .select({ bucket, count: sql<number>`count(*)::int` })
-      .from(loanApplications)
-      .where(and(inRange, inArray(loanApplications.status, OPEN_REVIEW_STATUSES)))
-      // By position: the bucket's expression carries bound parameters, which PostgreSQL cannot match
-      // between the select list and a repeated GROUP BY expression.
-      .groupBy(sql.raw("1")),
+  const [statusRows, decidedRows, medianRows, officerRows, reasonRows, cutRows, regBCountRows, regBRows] = await Promise.all([
+    rowsOf<{ status: ApplicationStatus; count: string | number }>(
+      db.execute(sql`select a as status, sum(n)::bigint as count from ${rollupRows("status", range.from, endDay)} r group by a`),
+    ),
+    rowsOf<{ loanType: LoanType; status: ApplicationStatus; count: string | number }>(
+      db.execute(sql`select a as "loanType", b as status, sum(n)::bigint as count from ${rollupRows("decided", range.from, endDay)} r group by a, b`),
+    ),
     db
       .select({
-        // Days with one decimal, rounded by PostgreSQL's numeric round (half away from zero).
+        // Days with one decimal, rounded by PostgreSQL's numeric round (half away from zero). Read off
+        // loan_applications_decision_time_idx alone: it grows with the range's decisions (decision 0049).
         days: sql<string | null>`round((percentile_cont(0.5) within group (order by extract(epoch from (${loanApplications.reviewedAt} - ${loanApplications.submittedAt}))) / 86400)::numeric, 1)::text`,
         decisions: sql<number>`count(*)::int`,
       })
       .from(loanApplications)
-      .where(and(inRange, decided, isNotNull(loanApplications.reviewedAt))),
-    db
-      .select({
-        officerId: loanApplications.reviewedBy,
-        name: userTable.name,
-        approved: isStatus("approved"),
-        denied: isStatus("denied"),
-        incomplete: isStatus("incomplete"),
-        total: sql<number>`count(*)::int`,
-      })
-      .from(loanApplications)
-      .leftJoin(userTable, eq(userTable.id, loanApplications.reviewedBy))
-      .where(and(inRange, decided))
-      .groupBy(loanApplications.reviewedBy, userTable.name)
-      .orderBy(desc(sql`count(*)`), asc(userTable.name)),
-    db.execute<{ reason: string; count: number }>(sql`
-      select reason, count(*)::int as count
-      from ${loanApplications}, unnest(${loanApplications.decisionReasons}) as reason
-      where ${loanApplications.status} = 'denied' and ${inRange}
-      group by reason
-      order by count(*) desc, reason asc`),
-    db
-      .select({ loanType: loanApplications.loanType, approved: isStatus("approved"), decided: sql<number>`count(*)::int` })
-      .from(loanApplications)
-      .where(and(inRange, decided))
-      .groupBy(loanApplications.loanType),
-    db.select({ count: count() }).from(loanApplications).where(regBFlagged(now)),
+      .where(and(inRange, sql`${loanApplications.status} in ${DECIDED}`, isNotNull(loanApplications.reviewedAt))),
+    rowsOf<{ officerId: string | null; name: string | null; approved: number; denied: number; incomplete: number; total: number }>(
+      db.execute(sql`
+        select o."officerId", o.approved, o.denied, o.incomplete, o.total,
+          -- The reviewers of the range, a few rows: each name by the primary key, never "user" whole.
+          (select u.name from ${userTable} u where u.id = o."officerId") as name
+        from (
+          select nullif(r.a, '') as "officerId",
+            (sum(n) filter (where r.b = 'approved'))::int as approved,
+            (sum(n) filter (where r.b = 'denied'))::int as denied,
+            (sum(n) filter (where r.b = 'incomplete'))::int as incomplete,
+            sum(n)::int as total
+          from ${rollupRows("officer", range.from, endDay)} r
+          group by r.a
+          having sum(n) > 0
+        ) o
+        order by o.total desc, name asc`),
+    ),
+    rowsOf<{ reason: string; count: number }>(
+      db.execute(sql`
+        select a as reason, sum(n)::int as count
+        from ${rollupRows("reason", range.from, endDay)} r
+        group by a
+        having sum(n) > 0
+        order by sum(n) desc, a asc`),
+    ),
+    cutParts.length === 0 ? Promise.resolve([] as Record<string, unknown>[]) : rowsOf<Record<string, unknown>>(db.execute(sql`select ${sql.join(cutParts, sql`, `)}`)),
+    // Flagged: open applications complete since the cut's day or before. The whole days before it from
+    // the rollups, the cut's own day up to the cut from loan_applications_reg_b_idx.
+    rowsOf<{ whole: string | number; edge: string | number }>(
+      db.execute(sql`select
+        (select coalesce(sum(n), 0) from ${rollupRows("reg_b", null, dayOf(cutoff))} r)::bigint as whole,
+        (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.completeSince} is not null
+           and ${loanApplications.completeSince} >= ${dayStart(dayOf(cutoff)).toISOString()}::timestamptz
+           and ${loanApplications.completeSince} <= ${cutoff.toISOString()}::timestamptz)::bigint as edge`),
+    ),
     db
       .select({
         id: loanApplications.id,
@@ -97,19 +145,29 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
         completeSince: completeSince,
       })
       .from(loanApplications)
-      // Drizzle writes a single-table query's select list without table names, and completeSince's
-      // correlated subqueries would then read request_items' own "id": any join makes every column
-      // reference qualified. (The assignee join is one to one and adds nothing else.)
-      .leftJoin(userTable, eq(userTable.id, loanApplications.assignedTo))
       .where(regBFlagged(now))
       .orderBy(asc(completeSince), asc(loanApplications.id))
       .limit(REG_B_LIST_LIMIT),
   ]);
 
   const statusCounts = new Map(statusRows.map((r) => [r.status, Number(r.count)]));
-  const ageingCounts = new Map(ageingRows.map((r) => [r.bucket, Number(r.count)]));
-  const rates = new Map(rateRows.map((r) => [r.loanType, r]));
-  const reasons = (reasonRows as unknown as { rows: { reason: string; count: number }[] }).rows;
+  const openTotal = OPEN_REVIEW_STATUSES.reduce((sum, status) => sum + (statusCounts.get(status) ?? 0), 0);
+  // Open applications of the range submitted at or before each cut.
+  const upTo = cuts.map((cut) => {
+    if (cut < start) return 0;
+    if (cut >= end) return openTotal;
+    const i = inside.indexOf(cut);
+    return Number(cutRows[0]?.[`whole${i}`]) + Number(cutRows[0]?.[`edge${i}`]);
+  });
+  const ageingCounts = new Map(AGEING_BUCKETS.map((b, i) => [b.key, (i === 0 ? openTotal : upTo[i - 1]!) - (upTo[i] ?? 0)]));
+  const rates = new Map<string, { approved: number; decided: number }>();
+  for (const r of decidedRows) {
+    const rate = rates.get(r.loanType) ?? { approved: 0, decided: 0 };
+    rate.decided += Number(r.count);
+    if (r.status === "approved") rate.approved += Number(r.count);
+    rates.set(r.loanType, rate);
+  }
+  const regBCount = Number(regBCountRows[0]?.whole ?? 0) + Number(regBCountRows[0]?.edge ?? 0);
 
   return {
     range,
@@ -126,7 +184,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       incomplete: Number(r.incomplete),
       total: Number(r.total),
     })),
-    denialReasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.count) })),
+    denialReasons: reasonRows.map((r) => ({ reason: r.reason, count: Number(r.count) })),
     approvalRate: LOAN_TYPES.map((loanType) => {
       const row = rates.get(loanType);
       const approved = Number(row?.approved ?? 0);
@@ -134,7 +192,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       return { loanType, approved, decided: decidedCount, rateTenths: rateTenths(approved, decidedCount) };
     }),
     regB: {
-      count: Number(regBCountRows[0]?.count ?? 0),
+      count: regBCount,
       items: regBRows.map((r) => {
         const since = new Date(toIso(r.completeSince!));
         return {
