@@ -18,7 +18,8 @@ import type { ScaleSeedResult } from "./seed-scale";
  *
  * A bulk load on a scratch database only: it runs with session_replication_role = replica (triggers
  * and foreign-key checks off for this session — the rows are consistent by construction) and then
- * rebuilds the one piece of derived data those triggers keep, application_status_counts.
+ * rebuilds the derived data those triggers keep that the bench reads: application_status_counts and
+ * the audit log's hourly rollups.
  */
 
 export type GrowOptions = {
@@ -254,6 +255,27 @@ async function auditRows(client: pg.PoolClient, perApplication: number, staffCou
     [lastSeq, lastHash],
   );
   await client.query(`select setval(pg_get_serial_sequence('audit_log', 'id'), (select max(id) from audit_log))`);
+  // What the (disabled) roll-up trigger does (drizzle/0012, 0016): the audit log page and the audit
+  // export read these, so without them the bench would measure pages that read nothing.
+  await client.query(
+    `insert into audit_activity_hourly as c (hour, actor_id, actions, last_at, last_id, actor_name, actor_email, tables, min_id, max_id)
+     select g.h, g.a, g.n, l.created_at, l.id, l.actor_name, l.actor_email, g.t, g.lo, g.hi
+     from (select date_trunc('hour', created_at, 'UTC') as h, coalesce(actor_id, '') as a, count(*)::integer as n,
+                  coalesce(array_agg(distinct table_name) filter (where table_name is not null), '{}') as t, min(id) as lo, max(id) as hi
+           from audit_stage group by 1, 2) g
+     join (select distinct on (1, 2) date_trunc('hour', created_at, 'UTC') as h, coalesce(actor_id, '') as a, created_at, id, actor_name, actor_email
+           from audit_stage order by 1, 2, created_at desc, id desc) l using (h, a)
+     order by 1, 2
+     on conflict (hour, actor_id) do update set
+       actions = c.actions + excluded.actions,
+       tables = array(select distinct x from unnest(c.tables || excluded.tables) as x order by 1),
+       min_id = least(c.min_id, excluded.min_id),
+       max_id = greatest(c.max_id, excluded.max_id),
+       last_at = case when (excluded.last_at, excluded.last_id) > (c.last_at, c.last_id) then excluded.last_at else c.last_at end,
+       last_id = case when (excluded.last_at, excluded.last_id) > (c.last_at, c.last_id) then excluded.last_id else c.last_id end,
+       actor_name = case when (excluded.last_at, excluded.last_id) > (c.last_at, c.last_id) then excluded.actor_name else c.actor_name end,
+       actor_email = case when (excluded.last_at, excluded.last_id) > (c.last_at, c.last_id) then excluded.actor_email else c.actor_email end`,
+  );
   return result.rowCount ?? 0;
 }
 
