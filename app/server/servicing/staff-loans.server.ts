@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { loanTypeLabel } from "~/domain/labels";
 import { dollarsToCents, formatMilliPercent } from "~/domain/loan-offers";
@@ -74,14 +75,15 @@ function storedStatus(status: string, nextDueDate: string | null, today: string)
   return nextDueDate !== null && nextDueDate < today ? "late" : "current";
 }
 
-function filterWhere(filter: LoanListFilter, today: string): SQL | undefined {
+/** The loans of a filter; `t` is approved_loans or the search's matches (same columns, another name). */
+function filterWhere(filter: LoanListFilter, today: string, t: { status: AnyPgColumn; nextDueDate: AnyPgColumn } = approvedLoans): SQL | undefined {
   switch (filter) {
     case "current":
-      return and(sql`${approvedLoans.status} <> 'paid_off'`, or(isNull(approvedLoans.nextDueDate), gte(approvedLoans.nextDueDate, today)));
+      return and(sql`${t.status} <> 'paid_off'`, or(isNull(t.nextDueDate), gte(t.nextDueDate, today)));
     case "late":
-      return and(sql`${approvedLoans.status} <> 'paid_off'`, lt(approvedLoans.nextDueDate, today));
+      return and(sql`${t.status} <> 'paid_off'`, lt(t.nextDueDate, today));
     case "paid_in_full":
-      return eq(approvedLoans.status, "paid_off");
+      return eq(t.status, "paid_off");
     default:
       return undefined;
   }
@@ -95,6 +97,10 @@ function filterWhere(filter: LoanListFilter, today: string): SQL | undefined {
  * of the offer id or the loan id it starts. Each read is a range of one btree, never a LIKE: the cost is
  * the number of matches, not the number of loans or borrowers.
  */
+/** What a match carries: the filter's and the list order's columns, so matches are filtered and sorted alone. */
+const MATCH_COLUMNS = sql.raw(`l."id", l."status", l."next_due_date", l."approval_date"`);
+const matchedLoans = alias(approvedLoans, "m");
+
 export function searchLoanIds(q: string): SQL | null {
   const terms = classifySearch(q);
   const profileReads: SQL[] = [];
@@ -117,15 +123,15 @@ export function searchLoanIds(q: string): SQL | null {
   // Each matched borrower's loans by approved_loans' user_id index (offset 0 keeps the lateral read
   // per borrower: joined whole, the planner guessed the union's size and scanned every loan).
   if (profileReads.length > 0) {
-    reads.push(sql`select bl."id" from (${sql.join(profileReads, sql` union `)}) m cross join lateral (select l."id" from "approved_loans" l where l."user_id" = m."id" offset 0) bl`);
+    reads.push(sql`select bl.* from (${sql.join(profileReads, sql` union `)}) b cross join lateral (select ${MATCH_COLUMNS} from "approved_loans" l where l."user_id" = b."id" offset 0) bl`);
   }
   // A reference: "LN-1A2B3C4D" (or part of it), or a loan id; the agreement prints the offer id's start.
   const ref = q.trim().replace(/^ln-?/i, "");
   const hex = ref.replace(/-/g, "");
   if (/^[0-9a-f-]{4,36}$/i.test(ref) && hex.length >= 4 && hex.length <= 32 && /^[0-9a-f]+$/i.test(hex)) {
     const { min, max } = uuidRange(hex);
-    reads.push(sql`select l."id" from "approved_loans" l where l."offer_id" >= ${min}::uuid and l."offer_id" <= ${max}::uuid`);
-    reads.push(sql`select l."id" from "approved_loans" l where l."id" >= ${min}::uuid and l."id" <= ${max}::uuid`);
+    reads.push(sql`select ${MATCH_COLUMNS} from "approved_loans" l where l."offer_id" >= ${min}::uuid and l."offer_id" <= ${max}::uuid`);
+    reads.push(sql`select ${MATCH_COLUMNS} from "approved_loans" l where l."id" >= ${min}::uuid and l."id" <= ${max}::uuid`);
   }
   return reads.length > 0 ? sql.join(reads, sql` union `) : null;
 }
@@ -186,21 +192,22 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
   let page: number;
   let pageCount: number;
   if (q) {
-    // A search: the loans it matches, found by index ranges (searchLoanIds) and materialized once,
-    // drive the statement (a join from the matches, never a scan of every loan tested against them);
-    // the page's ids are sorted from those, then only those loans are joined with their borrowers.
+    // A search: the loans it matches, found by index ranges (searchLoanIds) with the columns the filter
+    // and the order need, materialized once, are counted and sorted alone (never every loan tested
+    // against them); then only the page's loans are joined with their borrowers.
     const ids = searchLoanIds(q);
-    const filter = filterWhere(query.filter, today) ?? sql`true`;
+    const m = matchedLoans;
+    const filter = filterWhere(query.filter, today, m) ?? sql`true`;
     const matched = (select: SQL, tail: SQL) =>
-      sql`with matched as materialized (${ids ?? sql`select null::uuid as "id" where false`})
-          select ${select} from matched m join ${approvedLoans} on ${approvedLoans.id} = m."id" where ${filter} ${tail}`;
+      sql`with m as materialized (${ids ?? sql`select ${MATCH_COLUMNS} from "approved_loans" l where false`})
+          select ${select} from m where ${filter} ${tail}`;
     const counted = (await db.execute(matched(sql`count(*)::int as "n"`, sql``))) as unknown as { rows: { n: number }[] };
     total = Number(counted.rows[0]?.n ?? 0);
     const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
     ({ page, pageCount } = shown);
-    const orderSql = sql.join(order, sql`, `);
+    const orderSql = sql.join([sql`${m.nextDueDate} asc nulls last`, desc(m.approvalDate), asc(m.id)], sql`, `);
     const pageIds = (await db.execute(
-      matched(sql`${approvedLoans.id} as "id"`, sql`order by ${orderSql} limit ${shown.limit} offset ${shown.offset}`),
+      matched(sql`${m.id} as "id"`, sql`order by ${orderSql} limit ${shown.limit} offset ${shown.offset}`),
     )) as unknown as { rows: { id: string }[] };
     const idList = pageIds.rows.map((r) => r.id);
     rows = idList.length === 0 ? [] : await withBorrower().where(inArray(approvedLoans.id, idList)).orderBy(...order);
