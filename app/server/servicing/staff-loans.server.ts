@@ -210,7 +210,10 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
       matched(sql`${m.id} as "id"`, sql`order by ${orderSql} limit ${shown.limit} offset ${shown.offset}`),
     )) as unknown as { rows: { id: string }[] };
     const idList = pageIds.rows.map((r) => r.id);
-    rows = idList.length === 0 ? [] : await withBorrower().where(inArray(approvedLoans.id, idList)).orderBy(...order);
+    // The page's ids as a limited subquery, like the list without a search: the planner then joins
+    // the borrowers to those rows by their keys (an IN list was hash-joined to every user).
+    const pageOnly = db.select({ id: approvedLoans.id }).from(approvedLoans).where(inArray(approvedLoans.id, idList)).limit(LOANS_PAGE_SIZE).as("page_ids");
+    rows = idList.length === 0 ? [] : await withBorrower().innerJoin(pageOnly, eq(pageOnly.id, approvedLoans.id)).orderBy(...order);
   } else {
     // Without a search: the count kept by triggers (drizzle/0012), and the page's ids from
     // approved_loans_list_order_idx alone; only those loans are joined with their borrowers.
