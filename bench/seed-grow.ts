@@ -255,6 +255,7 @@ async function auditRows(client: pg.PoolClient, perApplication: number, staffCou
     [lastSeq, lastHash],
   );
   await client.query(`select setval(pg_get_serial_sequence('audit_log', 'id'), (select max(id) from audit_log))`);
+  // The audit log's hourly rollups are rebuilt with every other kept count (portal_rebuild_counts).
   return result.rowCount ?? 0;
 }
 

@@ -118,13 +118,29 @@ CREATE TRIGGER "conversation_reads_reader_totals_delete" AFTER DELETE ON "conver
 CREATE TRIGGER "conversation_reads_reader_totals_truncate" AFTER TRUNCATE ON "conversation_reads"
   FOR EACH STATEMENT EXECUTE FUNCTION "portal_conversation_reader_totals"();
 --> statement-breakpoint
--- Backfill. No write may slip between the counts below and the triggers (another instance running).
-LOCK TABLE "application_messages", "conversation_reads", "loan_applications", "profiles", "user_roles", "contact_messages", "loan_documents", "approved_loans", "audit_log" IN SHARE ROW EXCLUSIVE MODE;
+-- The audit log's hourly rollups (drizzle/0012) recomputed from the log (0015 adds two columns).
+CREATE OR REPLACE FUNCTION "portal_rebuild_audit_rollups"() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "audit_activity_hourly";
+  INSERT INTO "audit_activity_hourly" ("hour", "actor_id", "actions", "last_at", "last_id", "actor_name", "actor_email", "tables")
+    SELECT g.h, g.a, g.n, l.created_at, l.id, l.actor_name, l.actor_email, g.t
+    FROM (
+      SELECT date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, count(*)::integer AS n,
+             coalesce(array_agg(DISTINCT table_name) FILTER (WHERE table_name IS NOT NULL), '{}') AS t
+      FROM "audit_log" GROUP BY 1, 2
+    ) g
+    JOIN (
+      SELECT DISTINCT ON (1, 2) date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, created_at, id, actor_name, actor_email
+      FROM "audit_log" ORDER BY 1, 2, created_at DESC, id DESC
+    ) l USING (h, a);
+END;
+$$;
 --> statement-breakpoint
--- Every count kept by a trigger (0005, 0011, 0012 and this one) recomputed from the rows: the backfill
--- below, and what a bulk load that ran with its triggers off (bench/seed-grow.ts, session_replication_role
--- = replica) calls afterwards. Read marks are left as they are: their seen counts are facts about
--- what a reader saw, not derived from other rows.
+-- Every count kept by a trigger (0005, 0011, 0012 and this one) recomputed from the rows: this
+-- migration's backfill, and what a bulk load that ran with its triggers off (bench/seed-grow.ts,
+-- session_replication_role = replica) calls afterwards. Read marks are left as they are: their seen
+-- counts are facts about what a reader saw, not derived from other rows.
 CREATE OR REPLACE FUNCTION "portal_rebuild_counts"() RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -148,18 +164,7 @@ BEGIN
     UNION ALL
     SELECT 'application_messages:' || s.side, count(m.id) FROM (VALUES ('applicant'), ('staff')) AS s(side)
       LEFT JOIN "application_messages" m ON m."author_side" = s.side GROUP BY s.side;
-  DELETE FROM "audit_activity_hourly";
-  INSERT INTO "audit_activity_hourly" ("hour", "actor_id", "actions", "last_at", "last_id", "actor_name", "actor_email", "tables")
-    SELECT g.h, g.a, g.n, l.created_at, l.id, l.actor_name, l.actor_email, g.t
-    FROM (
-      SELECT date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, count(*)::integer AS n,
-             coalesce(array_agg(DISTINCT table_name) FILTER (WHERE table_name IS NOT NULL), '{}') AS t
-      FROM "audit_log" GROUP BY 1, 2
-    ) g
-    JOIN (
-      SELECT DISTINCT ON (1, 2) date_trunc('hour', created_at, 'UTC') AS h, coalesce(actor_id, '') AS a, created_at, id, actor_name, actor_email
-      FROM "audit_log" ORDER BY 1, 2, created_at DESC, id DESC
-    ) l USING (h, a);
+  PERFORM "portal_rebuild_audit_rollups"();
   DELETE FROM "conversation_counts";
   INSERT INTO "conversation_counts" ("application_id", "applicant_messages", "staff_messages")
     SELECT "application_id", count(*) FILTER (WHERE "author_side" = 'applicant'), count(*) FILTER (WHERE "author_side" = 'staff')
@@ -170,8 +175,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Backfill of this migration's counts (conversation_counts and row_counts' message keys; the others
--- are recomputed to the same values).
+-- Backfill. No write may slip between the counts below and the triggers (another instance running).
+LOCK TABLE "application_messages", "conversation_reads", "loan_applications", "profiles", "user_roles", "contact_messages", "loan_documents", "approved_loans", "audit_log" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 SELECT "portal_rebuild_counts"();
 --> statement-breakpoint
 -- A read mark saw what was written up to its instant: the rule the marks had until now, so no

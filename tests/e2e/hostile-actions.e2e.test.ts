@@ -648,6 +648,12 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       const html = await res.text();
       expect(leaksInternals(html), q).toBeNull();
     }
+    // The loan search's shapes (decision 0051: name, e-mail and domain prefixes, a reference as a uuid range) and hostile ones.
+    for (const q of ["LN-", "ln-0000", "LN-FFFFFFFF", "LN-%", "ffffffff-ffff-ffff-ffff-ffffffffffff-", "0".repeat(33), "@", "@@x", "a@", "%", "_%_", "'--", "😀\u202e", "\u0000jane\u001b", "9".repeat(200)]) {
+      const res = await fetch(`${world.server.url}/admin/loans?q=${encodeURIComponent(q)}`, { headers: { cookie: world.cookies.admin } });
+      expect(res.status, q).toBe(200);
+      expect(leaksInternals(await res.text()), q).toBeNull();
+    }
   });
 
   it("the staff application page refuses bad ids, control characters and an oversized note with a 4xx, storing nothing", async () => {

@@ -124,7 +124,7 @@ describe("admin activity summary (get_recent_admin_activity)", () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return tx.execute(sql`explain select count(*) from audit_log where created_at >= now() - (24 * interval '1 hour')`);
     });
-    expect(JSON.stringify(plan)).toMatch(/audit_log_created_at_idx/);
+    expect(JSON.stringify(plan)).toMatch(/audit_log_created_at_id_idx/);
   });
 });
 

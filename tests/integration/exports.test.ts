@@ -215,6 +215,36 @@ describe("exports on pglite", () => {
     expect(data.every((r) => /^\d+$/.test(r[9]!) && /^[0-9a-f]{64}$/.test(r[10]!))).toBe(true);
   });
 
+  it("exports exactly the range's entries in id order, an entry numbered after later ones included (decision 0051)", async () => {
+    // January 2026: entries before, inside (both edges) and after a week, then entries stamped inside
+    // the week but numbered after all of them (a transaction open across the week's end, a restore).
+    const insert = (times: string) =>
+      db().execute(sql.raw(`insert into audit_log (actor_id, actor_name, actor_email, action, table_name, details, created_at)
+        select 'exp-admin', 'Ada Admin', 'ada.exports@example.com', 'reports.view', 'loan_applications', jsonb_build_object('i', i), t
+        from unnest(array[${times}]::timestamptz[]) with ordinality as x(t, i)`));
+    await insert(`'2026-01-04T23:59:59.999Z', '2026-01-05T00:00:00Z', '2026-01-05T00:00:00Z', '2026-01-07T13:30:00Z', '2026-01-11T23:59:59.999Z', '2026-01-12T00:00:00Z'`);
+    await db().execute(sql.raw(`insert into audit_log (actor_id, action, created_at) select null, 'system.tick', '2026-01-08T00:00:00Z'::timestamptz + i * interval '1 minute' from generate_series(1, 25) i`));
+    await insert(`'2026-01-20T10:00:00Z', '2026-01-06T08:00:00Z', '2026-01-30T10:00:00Z', '2026-01-11T22:00:00Z'`);
+    const direct = async (from: string, to: string) =>
+      (
+        (await db().execute(
+          sql.raw(`select id from audit_log where created_at >= '${from}T00:00:00Z' and created_at < ('${to}T00:00:00Z'::timestamptz + interval '1 day') order by id`),
+        )) as unknown as { rows: { id: string | number }[] }
+      ).rows.map((r) => Number(r.id));
+    for (const [from, to] of [
+      ["2026-01-05", "2026-01-11"],
+      ["2026-01-12", "2026-01-12"],
+      ["2026-01-13", "2026-01-19"],
+      ["2025-12-01", "2026-01-31"],
+    ] as const) {
+      const exported = parseCsv(await new Response(await auditCsvStream({ from, to }, db(), 4)).text())
+        .slice(1)
+        .map((r) => Number(r[0]));
+      expect(exported, `${from}..${to}`).toEqual(await direct(from, to));
+    }
+    expect((await direct("2026-01-05", "2026-01-11")).length).toBe(4 + 25 + 2);
+  });
+
   it("audits an export before streaming, and names the file after the range", async () => {
     const response = await exportResponse("applications", RANGE, admin, { ip: "203.0.113.7", userAgent: "vitest" }, "GET", db());
     const [row] = await db().select().from(auditLog).where(eq(auditLog.action, "applications.export"));

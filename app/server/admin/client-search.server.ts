@@ -19,7 +19,7 @@ import type { ClientSearchTerms } from "./client-search-terms.server";
 const notStaff = (profileId: SQL) => sql`not exists (select 1 from "user_roles" r where r."user_id" = ${profileId})`;
 
 /** [lower(prefix), lower(prefix) ‖ U+10FFFF): every string starting with the prefix, in byte order. */
-function prefixRange(expression: SQL, prefix: string): SQL {
+export function prefixRange(expression: SQL, prefix: string): SQL {
   return sql`${expression} >= (lower(${prefix}::text) collate "C") and ${expression} < ((lower(${prefix}::text) || chr(1114111)) collate "C")`;
 }
 

@@ -13,7 +13,7 @@ import { adminMfa, auditActivityHourly, auditLog, userRoles } from "~/server/db/
 
 /**
  * Admin activity monitoring (docs/requirements.md §3 /admin/monitoring, §7 get_recent_admin_activity and
- * get_admin_access_log). The log reads its 50 rows off audit_log_created_at_idx; the summary and the
+ * get_admin_access_log). The log reads its 50 rows off audit_log_created_at_id_idx (the log's exact order); the summary and the
  * total read the hourly rollups (decision 0044) plus the range's first partial hour, aggregated in SQL. Reading the audit log is deliberately not audited (that would log every look at
  * the log, 30 s apart, forever) and this module writes nothing at all.
  */
@@ -27,9 +27,13 @@ const toIso = (value: unknown): string => (value instanceof Date ? value : new D
  * The range split for the hourly rollups (audit_activity_hourly, drizzle/0012): entries from `since`
  * up to the next whole UTC hour (`edge`) are read from audit_log (at most an hour of them), every
  * later hour from the rollups (hours × actors rows), so the page's cost does not grow with the log.
+ *
+ * Both bounds are written into each condition, not joined from a one-row subquery: the planner then
+ * estimates the rows of the range from the statistics (an hour's worth) instead of a fixed fraction of
+ * the whole log, which at a million entries priced the statement past jit_above_cost and compiled it
+ * on every page view (decision 0051).
  */
-const rangeEdges = (hours: number) =>
-  sql`select since, date_trunc('hour', since, 'UTC') + interval '1 hour' as edge from (select ${since(hours)} as since) s`;
+const edge = (hours: number) => sql`(date_trunc('hour', ${since(hours)}, 'UTC') + interval '1 hour')`;
 
 /** get_recent_admin_activity: one row per acting admin in the last `hours`, busiest first. */
 export async function getRecentAdminActivity(hours: number, db: Db = getDb()): Promise<AdminActivitySummaryRow[]> {
@@ -42,13 +46,12 @@ export async function getRecentAdminActivity(hours: number, db: Db = getDb()): P
     tables_accessed: string[] | null;
     action_count: number;
   }>(sql`
-    with e as (${rangeEdges(hours)}),
-    parts as (
+    with parts as (
       select h.actor_id, h.actions as n, h.last_at, h.last_id, h.actor_name, h.actor_email, h.tables
-        from ${auditActivityHourly} h, e where h.hour >= e.edge and h.actor_id <> ''
+        from ${auditActivityHourly} h where h.hour >= ${edge(hours)} and h.actor_id <> ''
       union all
       select l.actor_id, 1, l.created_at, l.id, l.actor_name, l.actor_email, case when l.table_name is null then '{}'::text[] else array[l.table_name] end
-        from ${auditLog} l, e where l.created_at >= e.since and l.created_at < e.edge and l.actor_id is not null
+        from ${auditLog} l where l.created_at >= ${since(hours)} and l.created_at < ${edge(hours)} and l.actor_id is not null
     ),
     tabs as (select p.actor_id, array_agg(distinct t order by t) as tables from parts p, unnest(p.tables) as t group by p.actor_id)
     select p.actor_id as admin_id,
@@ -107,9 +110,8 @@ export async function getAdminAccessLog(hours: number, { limit = AUDIT_LOG_LIMIT
 /** How many audit entries the range holds (the hourly rollups, and the first partial hour's entries). */
 export async function countAuditEntries(hours: number, db: Db = getDb()): Promise<number> {
   const result = await db.execute<{ n: string | number | null }>(sql`
-    with e as (${rangeEdges(hours)})
-    select (select coalesce(sum(h.actions), 0) from ${auditActivityHourly} h, e where h.hour >= e.edge)
-         + (select count(*) from ${auditLog} l, e where l.created_at >= e.since and l.created_at < e.edge) as n`);
+    select (select coalesce(sum(h.actions), 0) from ${auditActivityHourly} h where h.hour >= ${edge(hours)})
+         + (select count(*) from ${auditLog} l where l.created_at >= ${since(hours)} and l.created_at < ${edge(hours)}) as n`);
   return Number((result as unknown as { rows: { n: string | number | null }[] }).rows[0]?.n ?? 0);
 }
 

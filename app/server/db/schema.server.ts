@@ -1103,6 +1103,12 @@ export const auditActivityHourly = pgTable(
     actions: integer("actions").notNull(),
     lastAt: timestamptz("last_at").notNull(),
     lastId: bigint("last_id", { mode: "number" }).notNull(),
+    /**
+     * The smallest and largest id of the hour's entries (drizzle/0015): the audit export of a range
+     * reads its id interval from the range's hours, so its first batch starts inside the primary key.
+     */
+    minId: bigint("min_id", { mode: "number" }).notNull(),
+    maxId: bigint("max_id", { mode: "number" }).notNull(),
     actorName: text("actor_name"),
     actorEmail: text("actor_email"),
     tables: text("tables").array().notNull(),
@@ -1136,7 +1142,9 @@ export const auditLog = pgTable(
   },
   (t) => [
     uniqueIndex("audit_log_chain_seq_idx").on(t.chainSeq),
-    index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // (created_at, id): the log's order exactly, so the latest 50 of a range are its first 50 entries
+    // even when thousands share one instant (one transaction's rows share now()); drizzle/0015.
+    index("audit_log_created_at_id_idx").on(t.createdAt, t.id),
     index("audit_log_actor_id_created_at_idx").on(t.actorId, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, gte, lt, lte, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, lte, max, min, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, LOAN_TYPE_LABELS } from "~/domain/labels";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { auditLog, bankAccounts, loanApplications, user as userTable } from "~/server/db/schema.server";
+import { auditActivityHourly, auditLog, bankAccounts, loanApplications, user as userTable } from "~/server/db/schema.server";
 import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { describeError } from "~/server/log/describe-error.server";
 import { csvRow, type CsvValue } from "./csv.server";
@@ -183,11 +183,36 @@ export function applicationsCsvStream(range: ReportRange, db: Db = getDb(), batc
  * The audit log of the range, oldest first. Rows written after the export began are left out (its own
  * audit row, written just before, is the last one in): the upper id bound is read once, so a busy
  * system cannot make the download endless.
+ *
+ * The rows stream in id (chain) order. For a range of up to a month, between the range's smallest and
+ * largest id, which the hourly rollups keep per hour and actor (drizzle/0015; the range is whole UTC
+ * days, so whole hours): the first batch starts inside the primary key at the range's first entry
+ * instead of walking it from the oldest entry, and the last stops at the range's last entry. Entries are numbered as they are
+ * written, so the interval holds the range's entries and, at most, those of transactions that were
+ * open across its edges (decision 0051).
  */
+/**
+ * Ranges up to this long read their id interval from the hourly rollups (at most 744 hours × actors
+ * rows). A longer range reads none: the interval would cost a read of every hour of it, and a long
+ * range is mostly the whole log anyway, whose oldest entries the primary key finds first.
+ */
+export const AUDIT_ID_BOUNDS_MAX_DAYS = 31;
+const DAY_MS = 86_400_000;
+
 export async function auditCsvStream(range: ReportRange, db: Db = getDb(), batchRows: number = EXPORT_BATCH_ROWS): Promise<ReadableStream<Uint8Array>> {
   const { start, end } = rangeInstants(range);
   const [bound] = await db.select({ maxId: max(auditLog.id) }).from(auditLog);
-  const maxId = Number(bound?.maxId ?? 0);
+  let firstId = 0;
+  let maxId = Number(bound?.maxId ?? 0);
+  if (end.getTime() - start.getTime() <= AUDIT_ID_BOUNDS_MAX_DAYS * DAY_MS) {
+    const [ids] = await db
+      .select({ first: min(auditActivityHourly.minId), last: max(auditActivityHourly.maxId) })
+      .from(auditActivityHourly)
+      .where(and(gte(auditActivityHourly.hour, start), lt(auditActivityHourly.hour, end)));
+    // No rollup row: no entry in the range (an empty interval leaves every batch empty).
+    firstId = ids?.first == null ? 1 : Number(ids.first);
+    maxId = ids?.last == null ? 0 : Math.min(maxId, Number(ids.last));
+  }
   return keysetCsvStream<{ id: number }, number>(
     AUDIT_EXPORT_COLUMNS,
     async (after) => {
@@ -206,7 +231,7 @@ export async function auditCsvStream(range: ReportRange, db: Db = getDb(), batch
           rowHash: auditLog.rowHash,
         })
         .from(auditLog)
-        .where(and(gte(auditLog.createdAt, start), lt(auditLog.createdAt, end), lte(auditLog.id, maxId), after !== null ? gt(auditLog.id, after) : undefined))
+        .where(and(gte(auditLog.createdAt, start), lt(auditLog.createdAt, end), after !== null ? gt(auditLog.id, after) : gte(auditLog.id, firstId), lte(auditLog.id, maxId)))
         .orderBy(asc(auditLog.id))
         .limit(batchRows);
       return {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { loanTypeLabel } from "~/domain/labels";
 import { dollarsToCents, formatMilliPercent } from "~/domain/loan-offers";
@@ -17,7 +18,9 @@ import {
 } from "~/domain/validation/loan-payments";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
-import { escapeLike, parsePage } from "~/server/admin/clients.server";
+import { prefixRange } from "~/server/admin/client-search.server";
+import { classifySearch, uuidRange } from "~/server/admin/client-search-terms.server";
+import { parsePage } from "~/server/admin/clients.server";
 import { pageWindow } from "~/server/admin/paging.server";
 import { keptCountBetween, keptCounts } from "~/server/admin/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
@@ -72,35 +75,65 @@ function storedStatus(status: string, nextDueDate: string | null, today: string)
   return nextDueDate !== null && nextDueDate < today ? "late" : "current";
 }
 
-function filterWhere(filter: LoanListFilter, today: string): SQL | undefined {
+/** The loans of a filter; `t` is approved_loans or the search's matches (same columns, another name). */
+function filterWhere(filter: LoanListFilter, today: string, t: { status: AnyPgColumn; nextDueDate: AnyPgColumn } = approvedLoans): SQL | undefined {
   switch (filter) {
     case "current":
-      return and(sql`${approvedLoans.status} <> 'paid_off'`, or(isNull(approvedLoans.nextDueDate), gte(approvedLoans.nextDueDate, today)));
+      return and(sql`${t.status} <> 'paid_off'`, or(isNull(t.nextDueDate), gte(t.nextDueDate, today)));
     case "late":
-      return and(sql`${approvedLoans.status} <> 'paid_off'`, lt(approvedLoans.nextDueDate, today));
+      return and(sql`${t.status} <> 'paid_off'`, lt(t.nextDueDate, today));
     case "paid_in_full":
-      return eq(approvedLoans.status, "paid_off");
+      return eq(t.status, "paid_off");
     default:
       return undefined;
   }
 }
 
-function searchWhere(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = `%${escapeLike(q)}%`;
-  const terms: SQL[] = [
-    ilike(profiles.fullName, pattern),
-    ilike(sql`${loanApplications.firstName} || ' ' || ${loanApplications.lastName}`, pattern),
-    ilike(userTable.email, pattern),
-    ilike(loanApplications.email, pattern),
-  ];
-  // A reference: "LN-1A2B3C4D" (or part of it), or a loan id.
-  const ref = q.replace(/^ln-?/i, "");
-  if (/^[0-9a-f-]{4,36}$/i.test(ref)) {
-    const prefix = `${escapeLike(ref.toLowerCase())}%`;
-    terms.push(ilike(sql`coalesce(${approvedLoans.offerId}, ${approvedLoans.id})::text`, prefix), ilike(sql`${approvedLoans.id}::text`, prefix));
+/**
+ * The loans a search matches, as one union of index range reads (decision 0051; the staff search's
+ * rules, decision 0043): the borrower's profile by the start of the whole name, or for one word also of
+ * the last name and of the e-mail address; an entry with "@" by the start of the address (or, after a
+ * leading "@", of the domain); and a reference ("LN-1A2B3C4D", or part of a loan id) by the uuid range
+ * of the offer id or the loan id it starts. Each read is a range of one btree, never a LIKE: the cost is
+ * the number of matches, not the number of loans or borrowers.
+ */
+/** What a match carries: the filter's and the list order's columns, so matches are filtered and sorted alone. */
+const MATCH_COLUMNS = sql.raw(`l."id", l."status", l."next_due_date", l."approval_date"`);
+const matchedLoans = alias(approvedLoans, "m");
+
+export function searchLoanIds(q: string): SQL | null {
+  const terms = classifySearch(q);
+  const profileReads: SQL[] = [];
+  const byProfile = (expression: SQL, prefix: string) => profileReads.push(sql`select p."id" from "profiles" p where ${prefixRange(expression, prefix)}`);
+  const fullName = sql`(lower(p."full_name") collate "C")`;
+  const address = sql`(lower(p."email") collate "C")`;
+  if (terms.email !== null) {
+    byProfile(terms.email.part === "domain" ? sql`(lower(split_part(p."email", '@', 2)) collate "C")` : address, terms.email.prefix);
+  } else {
+    const name = q.normalize("NFC").trim().replace(/\s+/g, " ");
+    if (name) {
+      byProfile(fullName, name);
+      if (!name.includes(" ")) {
+        byProfile(sql`(lower(regexp_replace(p."full_name", '^.*[[:space:]]', '')) collate "C")`, name);
+        byProfile(address, name);
+      }
+    }
   }
-  return or(...terms);
+  const reads: SQL[] = [];
+  // Each matched borrower's loans by approved_loans' user_id index (offset 0 keeps the lateral read
+  // per borrower: joined whole, the planner guessed the union's size and scanned every loan).
+  if (profileReads.length > 0) {
+    reads.push(sql`select bl.* from (${sql.join(profileReads, sql` union `)}) b cross join lateral (select ${MATCH_COLUMNS} from "approved_loans" l where l."user_id" = b."id" offset 0) bl`);
+  }
+  // A reference: "LN-1A2B3C4D" (or part of it), or a loan id; the agreement prints the offer id's start.
+  const ref = q.trim().replace(/^ln-?/i, "");
+  const hex = ref.replace(/-/g, "");
+  if (/^[0-9a-f-]{4,36}$/i.test(ref) && hex.length >= 4 && hex.length <= 32 && /^[0-9a-f]+$/i.test(hex)) {
+    const { min, max } = uuidRange(hex);
+    reads.push(sql`select ${MATCH_COLUMNS} from "approved_loans" l where l."offer_id" >= ${min}::uuid and l."offer_id" <= ${max}::uuid`);
+    reads.push(sql`select ${MATCH_COLUMNS} from "approved_loans" l where l."id" >= ${min}::uuid and l."id" <= ${max}::uuid`);
+  }
+  return reads.length > 0 ? sql.join(reads, sql` union `) : null;
 }
 
 const LIST_COLUMNS = {
@@ -141,8 +174,8 @@ async function countLoans(filter: LoanListFilter, today: string, db: Db): Promis
 
 /**
  * One page of loans, the late first (next due date ascending, then id so pages never overlap),
- * filtered by servicing status and a case-insensitive search of the borrower's name or e-mail or the
- * loan reference. Audited ('loans.list').
+ * filtered by servicing status and a search by the start of the borrower's name or e-mail or of the
+ * loan reference (searchLoanIds). Audited ('loans.list').
  */
 export async function listLoans(query: LoanListQuery, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<StaffLoanList> {
   const q = query.q.trim().slice(0, LOAN_SEARCH_MAX);
@@ -159,19 +192,28 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
   let page: number;
   let pageCount: number;
   if (q) {
-    // A search reads the names it matches (a pattern anywhere in a name has no index).
-    const where = and(filterWhere(query.filter, today), searchWhere(q));
-    const [counted] = await db
-      .select({ value: sql<number>`count(*)::int` })
-      .from(approvedLoans)
-      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
-      .leftJoin(profiles, eq(profiles.id, approvedLoans.userId))
-      .where(where);
-    total = Number(counted?.value ?? 0);
+    // A search: the loans it matches, found by index ranges (searchLoanIds) with the columns the filter
+    // and the order need, materialized once, are counted and sorted alone (never every loan tested
+    // against them); then only the page's loans are joined with their borrowers.
+    const ids = searchLoanIds(q);
+    const m = matchedLoans;
+    const filter = filterWhere(query.filter, today, m) ?? sql`true`;
+    const matched = (select: SQL, tail: SQL) =>
+      sql`with m as materialized (${ids ?? sql`select ${MATCH_COLUMNS} from "approved_loans" l where false`})
+          select ${select} from m where ${filter} ${tail}`;
+    const counted = (await db.execute(matched(sql`count(*)::int as "n"`, sql``))) as unknown as { rows: { n: number }[] };
+    total = Number(counted.rows[0]?.n ?? 0);
     const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
     ({ page, pageCount } = shown);
-    rows = await withBorrower().where(where).orderBy(...order).limit(shown.limit).offset(shown.offset);
+    const orderSql = sql.join([sql`${m.nextDueDate} asc nulls last`, desc(m.approvalDate), asc(m.id)], sql`, `);
+    const pageIds = (await db.execute(
+      matched(sql`${m.id} as "id"`, sql`order by ${orderSql} limit ${shown.limit} offset ${shown.offset}`),
+    )) as unknown as { rows: { id: string }[] };
+    const idList = pageIds.rows.map((r) => r.id);
+    // The page's ids as a limited subquery, like the list without a search: the planner then joins
+    // the borrowers to those rows by their keys (an IN list was hash-joined to every user).
+    const pageOnly = db.select({ id: approvedLoans.id }).from(approvedLoans).where(inArray(approvedLoans.id, idList)).limit(LOANS_PAGE_SIZE).as("page_ids");
+    rows = idList.length === 0 ? [] : await withBorrower().innerJoin(pageOnly, eq(pageOnly.id, approvedLoans.id)).orderBy(...order);
   } else {
     // Without a search: the count kept by triggers (drizzle/0012), and the page's ids from
     // approved_loans_list_order_idx alone; only those loans are joined with their borrowers.
