@@ -16,7 +16,7 @@ import { errorToast } from "~/domain/action-result";
 import { REQUEST_ITEM_KINDS, type ConversationSide, type RequestItemKind, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { formatDate, formatFileSize } from "~/domain/formats";
 import { REQUEST_ITEM_KIND_LABELS } from "~/domain/labels";
-import { documentProblem } from "~/domain/validation/application";
+import { documentProblem } from "~/domain/validation/application-constants";
 import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
 import {
   isDocumentKind,

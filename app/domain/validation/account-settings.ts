@@ -1,5 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
-import { APPLICATION_MESSAGES } from "./application";
+import { APPLICATION_MESSAGES } from "./application-constants";
 import { AUTH_MESSAGES, emailAddressSchema, fullNameSchema } from "./auth";
 import { PASSWORD_MAX_LENGTH, passwordSchema } from "./password";
 import { z } from "./zod";
