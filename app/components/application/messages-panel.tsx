@@ -7,7 +7,7 @@ import { ErrorList } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { PendingButton } from "~/components/ui/pending-button";
 import { type ConversationSide, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
-import { formatDateTime } from "~/domain/formats";
+import { formatCount, formatDateTime } from "~/domain/formats";
 import { normalizeMessageBody, sendMessageSchema, type MessageActionData } from "~/domain/validation/messages";
 import type { ConversationMessage, ConversationView } from "~/domain/views/application-page";
 import { cn } from "~/utils/cn";
@@ -28,7 +28,7 @@ const messagesAction = (side: ConversationSide, applicationId: string) =>
   side === "staff" ? `/admin/applications/${applicationId}/messages` : `/dashboard/applications/${applicationId}/messages`;
 
 const LIMIT = CONVERSATION_LIMITS.messageMaxLength;
-const LIMIT_LABEL = LIMIT.toLocaleString("en-US");
+const LIMIT_LABEL = formatCount(LIMIT);
 
 /**
  * The ids of the other side's messages that were unread when they arrived: the last `unread` messages
@@ -194,7 +194,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
           <div className="flex items-baseline justify-between gap-2">
             <Label htmlFor={fieldId}>Message</Label>
             <span id={counterId} className={cn("text-sm tabular-nums", length > LIMIT ? "text-destructive" : "text-muted-foreground")}>
-              {length.toLocaleString("en-US")} / {LIMIT_LABEL}
+              {formatCount(length)} / {LIMIT_LABEL}
             </span>
           </div>
           <textarea

@@ -1,5 +1,6 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
+import { formatCount } from "~/domain/formats";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
@@ -15,7 +16,7 @@ export type MessageIntent = (typeof MESSAGE_INTENTS)[number];
 
 export const MESSAGE_MESSAGES = {
   required: "Write a message before sending",
-  tooLong: `A message must be at most ${CONVERSATION_LIMITS.messageMaxLength.toLocaleString("en-US")} characters`,
+  tooLong: `A message must be at most ${formatCount(CONVERSATION_LIMITS.messageMaxLength)} characters`,
   intent: "Unknown action.",
 } as const;
 

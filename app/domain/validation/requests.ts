@@ -1,5 +1,6 @@
 import type { ActionResult } from "~/domain/action-result";
 import { REQUEST_DOCUMENT_KINDS, REQUEST_ITEM_KINDS, type RequestItemKind, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
+import { formatCount } from "~/domain/formats";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
@@ -27,7 +28,7 @@ export const REQUEST_MESSAGES = {
   reasonRequired: "Say why the answer is rejected (the applicant sees it)",
   reasonTooLong: `A reason must be at most ${CONVERSATION_LIMITS.requestNoteMaxLength} characters`,
   replyRequired: "Write your answer before sending",
-  replyTooLong: `An answer must be at most ${CONVERSATION_LIMITS.requestReplyMaxLength.toLocaleString("en-US")} characters`,
+  replyTooLong: `An answer must be at most ${formatCount(CONVERSATION_LIMITS.requestReplyMaxLength)} characters`,
   intent: "Unknown action",
 } as const;
 
