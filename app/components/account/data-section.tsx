@@ -7,7 +7,8 @@ import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
-import { CLOSE_ACCOUNT_CONFIRMATION, type AccountDataActionData } from "~/domain/validation/account-data";
+import { CLOSE_ACCOUNT_CONFIRMATION } from "~/domain/validation/account-constants";
+import type { AccountDataActionData } from "~/domain/validation/account-data";
 import { formatUtcDateTime } from "~/domain/formats";
 import type { AccountDataView } from "~/domain/views/account";
 

@@ -44,6 +44,9 @@ export const APPLICATION_MESSAGES = {
   submitFailed: "Failed to submit application",
 } as const;
 
+/** The wizard's five steps, in order (STEP_SCHEMAS in ./application gives each its schema). */
+export const APPLICATION_STEP_TITLES = ["Personal Info", "Loan Details", "Financial Info", "Documents", "Review"] as const;
+
 export const US_STATES = [
   "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
   "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
-import { APPLICATION_MESSAGES, IDEMPOTENCY_FIELD, MAX_LOAN_AMOUNT, MAX_MONEY, US_STATES } from "./application-constants";
+import { APPLICATION_MESSAGES, APPLICATION_STEP_TITLES, IDEMPOTENCY_FIELD, MAX_LOAN_AMOUNT, MAX_MONEY, US_STATES } from "./application-constants";
 import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
 import {
   amountRangeMessage,
@@ -22,6 +22,7 @@ import {
 // (an application's What We Need, /account) then do not build these schemas at start-up (decision 0052).
 export {
   APPLICATION_MESSAGES,
+  APPLICATION_STEP_TITLES,
   DOCUMENT_FIELDS,
   documentFileMessage,
   documentProblem,
@@ -223,11 +224,11 @@ export const termsSchema = z.object({
 
 /** The wizard's five steps: the field names each validates (server errors name the step to return to). */
 export const STEP_SCHEMAS = [
-  { step: 1, title: "Personal Info", schema: personalInfoSchema },
-  { step: 2, title: "Loan Details", schema: loanDetailsSchema },
-  { step: 3, title: "Financial Info", schema: financialInfoSchema },
-  { step: 4, title: "Documents", schema: bankInfoSchema },
-  { step: 5, title: "Review", schema: termsSchema },
+  { step: 1, title: APPLICATION_STEP_TITLES[0], schema: personalInfoSchema },
+  { step: 2, title: APPLICATION_STEP_TITLES[1], schema: loanDetailsSchema },
+  { step: 3, title: APPLICATION_STEP_TITLES[2], schema: financialInfoSchema },
+  { step: 4, title: APPLICATION_STEP_TITLES[3], schema: bankInfoSchema },
+  { step: 5, title: APPLICATION_STEP_TITLES[4], schema: termsSchema },
 ] as const;
 
 export const applicationFieldsSchema = z.object({
