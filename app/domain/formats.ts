@@ -140,15 +140,65 @@ export function formatAmount(amount: number | string): string {
   return formatUsd(amount, { cents: !Number.isInteger(n) });
 }
 
+/**
+ * A whole number with en-US thousands separators ("2,000"), without Intl for the reason given at
+ * formatDollarAmount: a count in a module's top-level message or a character counter was the first Intl
+ * use of the application page, about 60 ms of a phone's main thread while it starts (decision 0052).
+ * Same output as `value.toLocaleString("en-US")` for safe integers; anything else goes to Intl.
+ */
+export function formatCount(value: number): string {
+  if (!Number.isSafeInteger(value)) return value.toLocaleString("en-US");
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  return sign + String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * A moment in UTC as en-US writes it, with " UTC": "Nov 27, 2026, 6:05 PM UTC" (`medium`) or
+ * "November 27, 2026 at 6:05 PM UTC" (`long`); `date` leaves the time out ("November 27, 2026"). The
+ * same text as `toLocaleString("en-US", { dateStyle, timeStyle: "short", timeZone: "UTC" })`, built by
+ * hand: building that formatter was the largest single task of /account's start-up on a phone (decision
+ * 0052). tests/unit/formats.test.ts compares the two. "—" for a value that is not a date.
+ */
+export function formatUtcDateTime(iso: string, style: "medium" | "long" | "date"): string {
+  const date = parseDate(iso);
+  if (!date) return "—";
+  const day = utcDay(date, style === "medium" ? "short" : "long");
+  if (style === "date") return day;
+  return `${day}${style === "medium" ? "," : " at"} ${utcClock(date, false)} UTC`;
+}
+
+/** "Nov 27, 2026" (short) or "November 27, 2026" (long), in UTC, as en-US writes it. */
+function utcDay(date: Date, month: "short" | "long"): string {
+  const name = MONTHS[date.getUTCMonth()]!;
+  return `${month === "short" ? name.slice(0, 3) : name} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** "6:05 PM" or "6:05:09 PM", in UTC, as en-US writes it. */
+function utcClock(date: Date, seconds: boolean): string {
+  const hours = date.getUTCHours();
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${hours % 12 || 12}:${two(date.getUTCMinutes())}${seconds ? `:${two(date.getUTCSeconds())}` : ""} ${hours < 12 ? "AM" : "PM"}`;
+}
+
 /** A Date from an ISO string, or null when it is not a date (shown as "—"). */
 function parseDate(iso: string): Date | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/*
+ * In UTC (every date while a page renders on the server and hydrates: useDisplayTimeZone) the three
+ * formatters below write the text by hand, the same as Intl's (tests/unit/formats.test.ts compares
+ * them): a signed-in page's first Intl formatter loads ICU's data, about 60 ms of a phone's main thread
+ * in the middle of hydration (decision 0052). Another zone goes to Intl, after hydration.
+ */
+
 /** "Nov 22, 2026" (en-US) in the given IANA time zone; "—" for a value that is not a date. */
 export function formatDate(iso: string, timeZone: string): string {
   const date = parseDate(iso);
+  if (date && timeZone === "UTC") return utcDay(date, "short");
   return date ? dateFormatter({ year: "numeric", month: "short", day: "numeric", timeZone }).format(date) : "—";
 }
 
@@ -159,6 +209,7 @@ export function formatDate(iso: string, timeZone: string): string {
 export function formatDateTime(iso: string, timeZone: string, { seconds = false, zone = false }: { seconds?: boolean; zone?: boolean } = {}): string {
   const date = parseDate(iso);
   if (!date) return "—";
+  if (timeZone === "UTC") return `${utcDay(date, "short")}, ${utcClock(date, seconds)}${zone ? " UTC" : ""}`;
   return dateFormatter({
     year: "numeric",
     month: "short",
@@ -174,6 +225,7 @@ export function formatDateTime(iso: string, timeZone: string, { seconds = false,
 /** "3:04:05 PM" in the given time zone. */
 export function formatTime(iso: string, timeZone: string): string {
   const date = parseDate(iso);
+  if (date && timeZone === "UTC") return utcClock(date, true);
   return date ? dateFormatter({ hour: "numeric", minute: "2-digit", second: "2-digit", timeZone }).format(date) : "—";
 }
 

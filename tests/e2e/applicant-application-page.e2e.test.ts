@@ -89,6 +89,26 @@ describe("the applicant's application page", () => {
     await context.close();
   });
 
+  // Decision 0052: the typeface arrives after the first paint (font-display: swap). At 412 px (Lighthouse's
+  // phone) the status badge used to fit beside the title in the fallback font and not in Inter, so the
+  // whole page moved down a line when Inter arrived (cumulative layout shift 0.26). The page must be laid
+  // out the same with and without the web fonts.
+  it("keeps its layout when the typeface arrives (phone widths)", async () => {
+    const blocks = async (width: number, fonts: boolean) => {
+      const { context, page } = await open(jane, width);
+      if (!fonts) await page.route("**/*.woff2", (route) => route.abort());
+      await page.goto(pageUrl(janeApp));
+      await waitForHydration(page);
+      if (fonts) await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const tops = await page.evaluate(() =>
+        ["application-summary", "what-we-need"].map((id) => Math.round(document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top)),
+      );
+      await context.close();
+      return tops;
+    };
+    for (const width of [400, 412]) expect(await blocks(width, true), `${width} px`).toEqual(await blocks(width, false));
+  });
+
   it("is the 404 page for another applicant's id, a malformed id and staff; a visitor is sent to sign in", async () => {
     const admin = await adminSession();
     for (const [cookie, url] of [

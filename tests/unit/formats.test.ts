@@ -4,12 +4,17 @@ import {
   dateFormatter,
   digitsOnly,
   formatAmountInput,
+  formatCount,
+  formatDate,
+  formatDateTime,
   formatDollarAmount,
   formatFileSize,
   formatPercent,
   formatPhone,
   formatSsn,
+  formatTime,
   formatUsd,
+  formatUtcDateTime,
   parseAmountInput,
 } from "~/domain/formats";
 import { CALCULATOR_DEFAULTS, estimateLoan } from "~/domain/loan-math";
@@ -59,6 +64,47 @@ describe("formatDollarAmount", () => {
       expect(formatDollarAmount(value, 2), String(value)).toBe(intl(2).format(value));
       expect(formatDollarAmount(value, 0), String(value)).toBe(intl(0).format(value));
     }
+  });
+});
+
+describe("formatCount and formatUtcDateTime (decision 0052: no Intl while a signed-in page starts)", () => {
+  it("formatCount writes what toLocaleString('en-US') writes", () => {
+    const values = [0, -0, 7, 999, 1000, -1000, 2000, 12345, 999999, 1000000, -987654321, Number.MAX_SAFE_INTEGER, 1.5, -2.25, 1e21, NaN, Infinity];
+    for (const value of values) expect(formatCount(value), String(value)).toBe(value.toLocaleString("en-US"));
+    expect(formatCount(2000)).toBe("2,000");
+  });
+
+  it("formatUtcDateTime writes what toLocaleString('en-US', { dateStyle, timeStyle: 'short', timeZone: 'UTC' }) writes", () => {
+    const moments = ["2026-11-27T18:05:00Z", "2026-01-02T00:05:59.999Z", "2026-12-31T12:00:00Z", "2026-06-30T11:59:00Z", "2000-02-29T23:59:00Z", "1999-09-09T09:09:09Z"];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 500; i++) moments.push(new Date(Date.UTC(1990, 0, 1) + Math.floor(random() * 60 * 365 * 86_400_000)).toISOString());
+    for (const iso of moments) {
+      const date = new Date(iso);
+      const intl = (dateStyle: "medium" | "long") => `${date.toLocaleString("en-US", { dateStyle, timeStyle: "short", timeZone: "UTC" })} UTC`;
+      expect(formatUtcDateTime(iso, "medium"), iso).toBe(intl("medium"));
+      expect(formatUtcDateTime(iso, "long"), iso).toBe(intl("long"));
+      expect(formatUtcDateTime(iso, "date"), iso).toBe(date.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }));
+    }
+    expect(formatUtcDateTime("2026-11-27T18:05:00Z", "medium")).toBe("Nov 27, 2026, 6:05 PM UTC");
+    // formatDate, formatDateTime and formatTime take the same hand-written path in UTC.
+    const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+    const day = { year: "numeric", month: "short", day: "numeric" } as const;
+    const clock = { hour: "numeric", minute: "2-digit" } as const;
+    for (const iso of moments) {
+      const date = new Date(iso);
+      expect(formatDate(iso, "UTC"), iso).toBe(utc(day).format(date));
+      expect(formatDateTime(iso, "UTC"), iso).toBe(utc({ ...day, ...clock }).format(date));
+      expect(formatDateTime(iso, "UTC", { seconds: true }), iso).toBe(utc({ ...day, ...clock, second: "2-digit" }).format(date));
+      expect(formatDateTime(iso, "UTC", { zone: true }), iso).toBe(utc({ ...day, ...clock, timeZoneName: "short" }).format(date));
+      expect(formatDateTime(iso, "UTC", { seconds: true, zone: true }), iso).toBe(utc({ ...day, ...clock, second: "2-digit", timeZoneName: "short" }).format(date));
+      expect(formatTime(iso, "UTC"), iso).toBe(utc({ hour: "numeric", minute: "2-digit", second: "2-digit" }).format(date));
+    }
+    // Another zone still goes through Intl.
+    expect(formatDateTime("2026-11-27T18:05:00Z", "America/New_York", { zone: true })).toBe("Nov 27, 2026, 1:05 PM EST");
+    expect(formatDate("invalid", "UTC")).toBe("—");
+    expect(formatUtcDateTime("2026-11-27T00:05:00Z", "long")).toBe("November 27, 2026 at 12:05 AM UTC");
+    expect(formatUtcDateTime("not a date", "long")).toBe("—");
   });
 });
 

@@ -7,15 +7,16 @@ import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
-import { CLOSE_ACCOUNT_CONFIRMATION, type AccountDataActionData } from "~/domain/validation/account-data";
+import { CLOSE_ACCOUNT_CONFIRMATION } from "~/domain/validation/account-constants";
+import type { AccountDataActionData } from "~/domain/validation/account-data";
+import { formatUtcDateTime } from "~/domain/formats";
 import type { AccountDataView } from "~/domain/views/account";
 
 /** Where the section posts (both intents). */
 export const ACCOUNT_DATA_PATH = "/account/data";
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-const dateOnly = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }) : value;
+const dateTime = (iso: string) => formatUtcDateTime(iso, "long");
+const dateOnly = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? formatUtcDateTime(value, "date") : value);
 
 /** Download My Data and Close My Account on /account (issue 23). */
 export function DataSection({ data }: { data: AccountDataView }) {

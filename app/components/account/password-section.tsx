@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { PasswordRules } from "~/components/auth/auth-form-kit";
+import { PasswordRules } from "~/components/auth/password-rules";
 import { Field } from "~/components/ui/field";
 import { SecretInput } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";

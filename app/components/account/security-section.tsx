@@ -6,7 +6,7 @@ import { BackupCodeActions } from "~/components/admin/backup-code-actions";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
-import { passkeyNameSchema, type AccountSecurityActionData } from "~/domain/validation/account-security";
+import type { AccountSecurityActionData } from "~/domain/validation/account-security";
 import type { AccountSecurityView } from "~/domain/views/account";
 
 /** Where the section posts (every intent). */
@@ -154,6 +154,8 @@ function Passkeys({ security }: { security: AccountSecurityView }) {
 
   async function add(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The schema (and Zod) loads on the click, not with the page (decision 0052).
+    const { passkeyNameSchema } = await import("~/domain/validation/account-security");
     const checked = passkeyNameSchema.safeParse(name);
     if (!checked.success) {
       const message = checked.error.issues[0]?.message ?? "";

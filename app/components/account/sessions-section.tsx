@@ -1,10 +1,11 @@
 import { LogOut } from "lucide-react";
 import { PendingButton } from "~/components/ui/pending-button";
+import { formatUtcDateTime } from "~/domain/formats";
 import type { AccountSessionView } from "~/domain/views/account";
 import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
 
 // UTC on both server and browser, so the hydrated text matches the rendered one.
-const lastSeen = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+const lastSeen = (iso: string) => formatUtcDateTime(iso, "medium");
 
 /** Active Sessions: where this account is signed in, and Sign Out Other Sessions. */
 export function SessionsSection({ sessions }: { sessions: AccountSessionView[] }) {

@@ -3,12 +3,23 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { focusFirstInvalid } from "~/components/ui/form";
 import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
-import {
-  ACCOUNT_SETTINGS_FIELDS,
-  ACCOUNT_SETTINGS_SCHEMAS,
-  type AccountSettingsActionData,
-  type AccountSettingsIntent,
-} from "~/domain/validation/account-settings";
+import { ACCOUNT_SETTINGS_FIELDS, type AccountSettingsIntent } from "~/domain/validation/account-constants";
+import type { ACCOUNT_SETTINGS_SCHEMAS, AccountSettingsActionData } from "~/domain/validation/account-settings";
+
+/**
+ * The forms' schemas arrive after the page has started, not with it: Zod and the schemas were a third of
+ * /account's start-up script, one long task on a phone (decision 0052). They are fetched when the
+ * browser is first idle; a form sent before they are here (the page's first moments) goes to the
+ * server, which checks it with the same schema and answers the same messages, shown the same way.
+ */
+let schemas: typeof ACCOUNT_SETTINGS_SCHEMAS | undefined;
+let loading: Promise<void> | undefined;
+function loadSchemas(): Promise<void> {
+  loading ??= import("~/domain/validation/account-settings").then((module) => {
+    schemas = module.ACCOUNT_SETTINGS_SCHEMAS;
+  });
+  return loading;
+}
 
 /** Where every account settings form posts (its intent says which). */
 export const ACCOUNT_SETTINGS_PATH = "/account/settings";
@@ -25,6 +36,16 @@ export function useSettingsForm(intent: AccountSettingsIntent, onSuccess?: (form
   const answer = fetcher.data;
   useActionToast(answer);
 
+  useEffect(() => {
+    const start = () => void loadSchemas();
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(start, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(start, 200);
+    return () => clearTimeout(timer);
+  }, []);
+
   const handled = useRef<AccountSettingsActionData | undefined>(undefined);
   useEffect(() => {
     if (!answer || handled.current === answer || fetcher.state !== "idle") return;
@@ -38,7 +59,12 @@ export function useSettingsForm(intent: AccountSettingsIntent, onSuccess?: (form
       const form = event.currentTarget;
       const raw: Record<string, unknown> = {};
       for (const [name, value] of new FormData(form)) if (typeof value === "string") raw[name] = value;
-      const result = ACCOUNT_SETTINGS_SCHEMAS[intent].safeParse(raw);
+      if (!schemas) {
+        setLocalErrors(null);
+        void loadSchemas();
+        return;
+      }
+      const result = schemas[intent].safeParse(raw);
       if (result.success) {
         setLocalErrors(null);
         return;

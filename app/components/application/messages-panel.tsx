@@ -7,10 +7,12 @@ import { ErrorList } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { PendingButton } from "~/components/ui/pending-button";
 import { type ConversationSide, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
-import { formatDateTime } from "~/domain/formats";
-import { normalizeMessageBody, sendMessageSchema, type MessageActionData } from "~/domain/validation/messages";
+import { formatCount, formatDateTime } from "~/domain/formats";
+import { normalizeMessageBody } from "~/domain/validation/conversation-rules";
+import type { MessageActionData } from "~/domain/validation/messages";
 import type { ConversationMessage, ConversationView } from "~/domain/views/application-page";
 import { cn } from "~/utils/cn";
+import { conversationSchemas, usePreloadConversationSchemas } from "./conversation-schemas";
 
 export type MessagesPanelProps = {
   applicationId: string;
@@ -28,7 +30,7 @@ const messagesAction = (side: ConversationSide, applicationId: string) =>
   side === "staff" ? `/admin/applications/${applicationId}/messages` : `/dashboard/applications/${applicationId}/messages`;
 
 const LIMIT = CONVERSATION_LIMITS.messageMaxLength;
-const LIMIT_LABEL = LIMIT.toLocaleString("en-US");
+const LIMIT_LABEL = formatCount(LIMIT);
 
 /**
  * The ids of the other side's messages that were unread when they arrived: the last `unread` messages
@@ -100,6 +102,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
   const listRef = useRef<HTMLOListElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const newMarkers = useNewMarkers(conversation, side);
+  usePreloadConversationSchemas();
   useMarkRead(panelRef, action, conversation);
   useActionToast(fetcher.data);
 
@@ -133,9 +136,14 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  const submit = (event?: FormEvent<HTMLFormElement>) => {
+  // Set while the schemas are still on their way (the first moments of the page): a second Ctrl+Enter
+  // then sends nothing more.
+  const checking = useRef(false);
+  const submit = async (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
-    if (pending) return;
+    if (pending || checking.current) return;
+    checking.current = true;
+    const { sendMessageSchema } = await conversationSchemas().finally(() => (checking.current = false));
     const parsed = sendMessageSchema.safeParse({ intent: "send", body });
     if (!parsed.success) {
       setErrors(parsed.error.issues.map((i) => i.message));
@@ -150,7 +158,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      submit();
+      void submit();
     }
   };
 
@@ -189,12 +197,12 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
           </ol>
         )}
         {mayWrite ? (
-        <form method="post" action={action} onSubmit={submit} noValidate className="flex flex-col gap-2">
+        <form method="post" action={action} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="send" />
           <div className="flex items-baseline justify-between gap-2">
             <Label htmlFor={fieldId}>Message</Label>
             <span id={counterId} className={cn("text-sm tabular-nums", length > LIMIT ? "text-destructive" : "text-muted-foreground")}>
-              {length.toLocaleString("en-US")} / {LIMIT_LABEL}
+              {formatCount(length)} / {LIMIT_LABEL}
             </span>
           </div>
           <textarea

@@ -16,19 +16,11 @@ import { errorToast } from "~/domain/action-result";
 import { REQUEST_ITEM_KINDS, type ConversationSide, type RequestItemKind, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { formatDate, formatFileSize } from "~/domain/formats";
 import { REQUEST_ITEM_KIND_LABELS } from "~/domain/labels";
-import { documentProblem } from "~/domain/validation/application";
+import { documentProblem } from "~/domain/validation/application-constants";
+import { conversationSchemas, usePreloadConversationSchemas } from "./conversation-schemas";
 import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
-import {
-  isDocumentKind,
-  isoDateAfter,
-  REQUEST_DUE_DEFAULT_DAYS,
-  REQUEST_DUE_MAX_DAYS,
-  rejectItemSchema,
-  replyItemSchema,
-  requestDocumentsSchema,
-  requestFormValues,
-  type RequestActionData,
-} from "~/domain/validation/requests";
+import { isDocumentKind, isoDateAfter, REQUEST_DUE_DEFAULT_DAYS, REQUEST_DUE_MAX_DAYS, requestFormValues } from "~/domain/validation/conversation-rules";
+import type { RequestActionData } from "~/domain/validation/requests";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
 import type { RequestItemDocument, RequestItemView } from "~/domain/views/application-page";
 import { cn } from "~/utils/cn";
@@ -61,6 +53,7 @@ const requestsAction = (side: ConversationSide, applicationId: string) =>
  * each answer in review. Every change records a timeline event, which refreshes the other side live.
  */
 export function WhatWeNeedPanel({ applicationId, items, side, open, timeZone }: WhatWeNeedPanelProps) {
+  usePreloadConversationSchemas();
   const waiting = items.filter((i) => i.status === "requested" || i.status === "rejected").length;
   return (
     <Card data-testid="what-we-need">
@@ -260,9 +253,10 @@ function ReplyAnswer({ applicationId, item, fetcher }: { applicationId: string; 
   const id = useId();
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const shown = errors.reply ?? serverErrors?.reply;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const { replyItemSchema } = await conversationSchemas();
     const parsed = replyItemSchema.safeParse(requestFormValues(form));
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error));
@@ -272,7 +266,7 @@ function ReplyAnswer({ applicationId, item, fetcher }: { applicationId: string; 
     void fetcher.submit(form, { method: "post", action: requestsAction("applicant", applicationId) });
   };
   return (
-    <fetcher.Form method="post" action={requestsAction("applicant", applicationId)} className="mt-3 flex flex-col gap-2" onSubmit={submit} noValidate>
+    <fetcher.Form method="post" action={requestsAction("applicant", applicationId)} className="mt-3 flex flex-col gap-2" onSubmit={(event) => void submit(event)} noValidate>
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="itemId" value={item.id} />
       <label htmlFor={`${id}-reply`} className="text-sm font-semibold">
@@ -311,9 +305,10 @@ function ReviewAnswer({ applicationId, item, fetcher }: { applicationId: string;
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const shown = errors.reason ?? serverErrors?.reason;
 
-  const reject = (event: FormEvent<HTMLFormElement>) => {
+  const reject = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const { rejectItemSchema } = await conversationSchemas();
     const parsed = rejectItemSchema.safeParse(requestFormValues(form));
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error));
@@ -346,7 +341,7 @@ function ReviewAnswer({ applicationId, item, fetcher }: { applicationId: string;
           </Button>
         </div>
       ) : (
-        <fetcher.Form method="post" action={action} onSubmit={reject} noValidate className="flex flex-col gap-2">
+        <fetcher.Form method="post" action={action} onSubmit={(event) => void reject(event)} noValidate className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="reject" />
           <input type="hidden" name="itemId" value={item.id} />
           <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
@@ -404,9 +399,10 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
     } else if (data.fieldErrors) setErrors(data.fieldErrors);
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const { requestDocumentsSchema } = await conversationSchemas();
     const parsed = requestDocumentsSchema().safeParse(requestFormValues(form));
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error));
@@ -431,7 +427,7 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
       description="The applicant is e-mailed that information is needed by the due date (the notice of incompleteness) and sees each item under What We Need."
       testId="request-documents-dialog"
     >
-      <fetcher.Form method="post" action={requestsAction("staff", applicationId)} onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+      <fetcher.Form method="post" action={requestsAction("staff", applicationId)} onSubmit={(event) => void submit(event)} noValidate className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="request" />
         <ol className="flex flex-col gap-4">
           {drafts.map((draft, index) => (

@@ -1,6 +1,12 @@
 import { Check } from "lucide-react";
 import { cn } from "~/utils/cn";
-import { STEP_COUNT, STEP_TITLES, type StepNumber } from "./wizard-steps";
+import { APPLICATION_STEP_TITLES } from "~/domain/validation/application-constants";
+import type { StepNumber } from "./wizard-steps";
+
+// From the Zod-free constants, not ./wizard-steps: What We Need's upload bar is drawn by this module
+// too, and the application page must not build the wizard's schemas to show it (decision 0052).
+const STEP_TITLES: readonly string[] = APPLICATION_STEP_TITLES;
+const STEP_COUNT = APPLICATION_STEP_TITLES.length;
 
 /** 'Step n of 5', the percent complete (20 per step) as a progressbar, and the five step names. */
 export function WizardProgress({ step }: { step: StepNumber }) {

@@ -1,4 +1,3 @@
-import { Check, Circle } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { toast } from "~/components/toaster";
 import { CAPTCHA_FIELD, captchaSolved, useCaptchaGate, useFieldErrors, useFormFetcher } from "~/components/ui/form";
@@ -6,8 +5,9 @@ import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import { AUTH_MESSAGES, authProblemTitle } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { firstFieldError, issuesToFieldErrors, type FieldErrors, type IssueLike } from "~/domain/validation/field-errors";
-import { checkPasswordRules } from "~/domain/validation/password";
-import { cn } from "~/utils/cn";
+
+// In its own module so /account draws it without the sign-in schemas (decision 0052).
+export { PasswordRules } from "./password-rules";
 
 /**
  * The /auth forms' own layer over the form kit (`~/components/ui/form`): one fetcher per form posting
@@ -186,25 +186,4 @@ export function useAuthForm<V extends Record<string, string>>(order: readonly st
   const verifying = captchaGate.verifying;
 
   return { id, values, setValue, bind, errors, show, clear, captchaKey, newCaptcha, showAnswer, formProps, captchaProps, verifying };
-}
-
-/** The password rules as a live checklist (also the password field's description). */
-export function PasswordRules({ password }: { password: string }) {
-  return (
-    <ul className="grid gap-0.5 sm:grid-cols-2">
-      {checkPasswordRules(password).map((rule) => (
-        <li key={rule.id} className={cn("flex items-start gap-1.5", rule.id === "special" && "sm:col-span-2", rule.met && "text-green-800")}>
-          {rule.met ? (
-            <Check aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-          ) : (
-            <Circle aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-          )}
-          <span>
-            {rule.label}
-            {rule.met ? <span className="sr-only"> (done)</span> : null}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
 }

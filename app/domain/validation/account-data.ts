@@ -1,4 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
+import { CLOSE_ACCOUNT_CONFIRMATION } from "./account-constants";
 import { z } from "./zod";
 
 /**
@@ -11,8 +12,7 @@ import { z } from "./zod";
 /** The intents /account/data answers (the authorization matrix walks them). */
 export const ACCOUNT_DATA_INTENTS = ["request-export", "close-account"] as const;
 
-/** What the applicant types to confirm closing (shown in the dialog, compared exactly). */
-export const CLOSE_ACCOUNT_CONFIRMATION = "CLOSE";
+export { CLOSE_ACCOUNT_CONFIRMATION } from "./account-constants";
 
 export const ACCOUNT_DATA_MESSAGES = {
   intent: "Unknown action.",

@@ -1,7 +1,8 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
-import { APPLICATION_MESSAGES } from "./application";
+import { APPLICATION_MESSAGES } from "./application-constants";
 import { AUTH_MESSAGES, emailAddressSchema, fullNameSchema } from "./auth";
 import { PASSWORD_MAX_LENGTH, passwordSchema } from "./password";
+import type { AccountSettingsIntent } from "./account-constants";
 import { z } from "./zod";
 
 /**
@@ -10,16 +11,9 @@ import { z } from "./zod";
  * intent; one schema per form, used by the browser and by the server.
  */
 
-/** The intents /account/settings answers (the authorization matrix walks them). */
-export const ACCOUNT_SETTINGS_INTENTS = [
-  "update-profile",
-  "request-email-change",
-  "confirm-email-change",
-  "change-password",
-  "revoke-other-sessions",
-  "update-notifications",
-] as const;
-export type AccountSettingsIntent = (typeof ACCOUNT_SETTINGS_INTENTS)[number];
+// The intents and each form's fields are in ./account-constants, without Zod: /account loads these
+// schemas after it has started (decision 0052).
+export { ACCOUNT_SETTINGS_FIELDS, ACCOUNT_SETTINGS_INTENTS, type AccountSettingsIntent } from "./account-constants";
 
 /** Applicant-only: staff accounts are the lender's (their name, e-mail and mail are managed by an admin). */
 export const APPLICANT_ONLY_INTENTS: readonly AccountSettingsIntent[] = ["update-profile", "request-email-change", "confirm-email-change", "update-notifications"];
@@ -106,16 +100,6 @@ export const ACCOUNT_SETTINGS_SCHEMAS = {
 } as const satisfies Record<AccountSettingsIntent, z.ZodType>;
 
 export type AccountSettingsInput<I extends AccountSettingsIntent> = z.output<(typeof ACCOUNT_SETTINGS_SCHEMAS)[I]>;
-
-/** The fields of each form, in the order focus goes to the first problem. */
-export const ACCOUNT_SETTINGS_FIELDS = {
-  "update-profile": ["fullName", "phone"],
-  "request-email-change": ["newEmail", "currentPassword"],
-  "confirm-email-change": ["code"],
-  "change-password": ["currentPassword", "newPassword", "confirmPassword"],
-  "revoke-other-sessions": [],
-  "update-notifications": ["paymentReminders", "productNews"],
-} as const satisfies Record<AccountSettingsIntent, readonly string[]>;
 
 export const ACCOUNT_SETTINGS_TOASTS = {
   "update-profile": { type: "success", title: "Profile Updated", description: "Your name and phone number are saved." },

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { APPLICATION_MESSAGES, APPLICATION_STEP_TITLES, IDEMPOTENCY_FIELD, MAX_LOAN_AMOUNT, MAX_MONEY, US_STATES } from "./application-constants";
 import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
 import {
   amountRangeMessage,
@@ -8,10 +9,8 @@ import {
   isTermInRange,
   isValidRoutingNumber,
   isValidSsn,
-  LARGEST_LOAN_AMOUNT,
   termRangeMessage,
 } from "~/domain/lending-rules";
-import { DOCUMENT_MIME_TYPES, inspectUpload, TOO_LARGE, UPLOAD_REASONS } from "~/domain/upload-rules";
 
 /**
  * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
@@ -19,50 +18,23 @@ import { DOCUMENT_MIME_TYPES, inspectUpload, TOO_LARGE, UPLOAD_REASONS } from "~
  * Messages are the spec's (docs/requirements.md §6); the first failing rule of a step is the one shown.
  */
 
-export const APPLICATION_MESSAGES = {
-  requiredStep1: "Please fill in all required fields",
-  names: "Names can only contain letters, spaces, and hyphens",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid 10-digit phone number",
-  zip: "Please enter a valid 5-digit ZIP code",
-  ssn: "Invalid SSN format. Please use XXX-XX-XXXX format.",
-  ssnNotIssued: "This is not a Social Security Number the SSA issues. Please check the number.",
-  dateOfBirth: "Please enter a valid date of birth",
-  age: "You must be at least 18 years old to apply",
-  state: "Please choose a US state",
-  requiredStep2: "Please fill in all required fields",
-  amount: "Please enter a valid loan amount",
-  rate: "Interest rate must be between 5.99% and 35.99%",
-  duration: "Loan duration must be between 6 months and 30 years (360 months)",
-  purpose: "Loan purpose must be between 10 and 500 characters",
-  loanType: "Please choose a loan type",
-  businessYears: "Years in business cannot be negative",
-  requiredStep3: "Please fill in all required employment and financial information",
-  creditScore: "Credit score must be between 300 and 850",
-  yearsEmployed: "Years employed must be a number from 0 to 99 (one decimal at most)",
-  money: "Please enter a valid amount",
-  documents: "Please upload all required documents",
-  file: "File must be PDF, JPG, or PNG and under 5MB",
-  requiredBank: "Please complete all bank information fields",
-  routing: "Routing number must be exactly 9 digits",
-  routingChecksum: "This is not a valid ABA routing number. Please check the 9 digits printed on your checks.",
-  account: "Account number must be between 10 and 17 digits",
-  swift: "Please enter a valid SWIFT code (8 or 11 letters and digits)",
-  terms: "Please agree to the terms and conditions",
-  signature: "Please provide your signature",
-  signIn: "Please sign in to submit your application",
-  submitFailed: "Failed to submit application",
-} as const;
-
-export const US_STATES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
-  "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
-  "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
-] as const;
-
-/** The largest amount any loan offers (each loan type's own range is checked against its type). */
-export const MAX_LOAN_AMOUNT = LARGEST_LOAN_AMOUNT;
-export const MAX_MONEY = 999_999_999;
+// The wizard's constants and document checks live in a module without Zod: pages that only need them
+// (an application's What We Need, /account) then do not build these schemas at start-up (decision 0052).
+export {
+  APPLICATION_MESSAGES,
+  APPLICATION_STEP_TITLES,
+  DOCUMENT_FIELDS,
+  documentFileMessage,
+  documentProblem,
+  IDEMPOTENCY_FIELD,
+  MAX_FILE_BYTES,
+  MAX_LOAN_AMOUNT,
+  MAX_MONEY,
+  MAX_SIGNATURE_BYTES,
+  SIGNATURE_FIELD,
+  US_STATES,
+  type DocumentField,
+} from "./application-constants";
 
 const text = (max: number) => z.string().trim().max(max).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 const required = (message: string, max = 200) =>
@@ -250,48 +222,13 @@ export const termsSchema = z.object({
   agreeToTerms: yes.refine((v) => v, APPLICATION_MESSAGES.terms),
 });
 
-/** The uploaded files of step 4, by form field name, with their document_type in the database. */
-export const DOCUMENT_FIELDS = [
-  { field: "idCardFront", type: "id_card_front", label: "ID Card (Front)", required: true },
-  { field: "idCardBack", type: "id_card_back", label: "ID Card (Back)", required: true },
-  { field: "bankStatement1", type: "bank_statement_1", label: "Bank Statement (Month 1)", required: true },
-  { field: "bankStatement2", type: "bank_statement_2", label: "Bank Statement (Month 2)", required: true },
-  { field: "bankStatement3", type: "bank_statement_3", label: "Bank Statement (Month 3)", required: true },
-  { field: "utilityBill", type: "utility_bill", label: "Utility Bill", required: true },
-  { field: "collateralDocs", type: "collateral_docs", label: "Collateral Documents", required: false },
-] as const;
-export type DocumentField = (typeof DOCUMENT_FIELDS)[number]["field"];
-
-export const SIGNATURE_FIELD = "signature";
-export const IDEMPOTENCY_FIELD = "idempotencyKey";
-export const MAX_FILE_BYTES = LIMITS.maxDocumentBytes;
-/** A signature drawn on the pad is a small PNG; anything larger is not a signature. */
-export const MAX_SIGNATURE_BYTES = 512 * 1024;
-
-/** A refused document: which one, why, then the spec's rule ("ID Card (Front): the file is empty. File must be..."). */
-export function documentFileMessage(label: string, reason: string): string {
-  return `${label}: ${reason}. ${APPLICATION_MESSAGES.file}`;
-}
-
-/**
- * What the server would say about a chosen document, found before the wizard says anything about it:
- * the same size limit and content rules (app/domain/upload-rules.ts), read from the file's bytes.
- */
-export async function documentProblem(label: string, file: Blob & { name: string }): Promise<string | null> {
-  if (file.size > MAX_FILE_BYTES) return documentFileMessage(label, TOO_LARGE);
-  if (file.size === 0) return documentFileMessage(label, UPLOAD_REASONS.empty);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const verdict = inspectUpload({ filename: file.name, declaredType: file.type, bytes }, DOCUMENT_MIME_TYPES);
-  return verdict.ok ? null : documentFileMessage(label, UPLOAD_REASONS[verdict.reason]);
-}
-
 /** The wizard's five steps: the field names each validates (server errors name the step to return to). */
 export const STEP_SCHEMAS = [
-  { step: 1, title: "Personal Info", schema: personalInfoSchema },
-  { step: 2, title: "Loan Details", schema: loanDetailsSchema },
-  { step: 3, title: "Financial Info", schema: financialInfoSchema },
-  { step: 4, title: "Documents", schema: bankInfoSchema },
-  { step: 5, title: "Review", schema: termsSchema },
+  { step: 1, title: APPLICATION_STEP_TITLES[0], schema: personalInfoSchema },
+  { step: 2, title: APPLICATION_STEP_TITLES[1], schema: loanDetailsSchema },
+  { step: 3, title: APPLICATION_STEP_TITLES[2], schema: financialInfoSchema },
+  { step: 4, title: APPLICATION_STEP_TITLES[3], schema: bankInfoSchema },
+  { step: 5, title: APPLICATION_STEP_TITLES[4], schema: termsSchema },
 ] as const;
 
 export const applicationFieldsSchema = z.object({

@@ -1,6 +1,8 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
+import { formatCount } from "~/domain/formats";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { normalizeMessageBody } from "./conversation-rules";
 import { z } from "./zod";
 
 /**
@@ -10,19 +12,16 @@ import { z } from "./zod";
  * except CRLF → LF and the surrounding whitespace, so what is stored is what the writer typed.
  */
 
+export { normalizeMessageBody } from "./conversation-rules";
+
 export const MESSAGE_INTENTS = ["send", "read"] as const;
 export type MessageIntent = (typeof MESSAGE_INTENTS)[number];
 
 export const MESSAGE_MESSAGES = {
   required: "Write a message before sending",
-  tooLong: `A message must be at most ${CONVERSATION_LIMITS.messageMaxLength.toLocaleString("en-US")} characters`,
+  tooLong: `A message must be at most ${formatCount(CONVERSATION_LIMITS.messageMaxLength)} characters`,
   intent: "Unknown action.",
 } as const;
-
-/** CRLF and lone CR as LF, then trimmed: the length the limit counts is the length stored. */
-export function normalizeMessageBody(value: string): string {
-  return value.replace(/\r\n?/g, "\n").trim();
-}
 
 export const sendMessageSchema = z.object({
   intent: z.literal("send"),

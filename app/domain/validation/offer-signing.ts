@@ -1,7 +1,7 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
 import { inspectUpload } from "~/domain/upload-rules";
-import { MAX_SIGNATURE_BYTES } from "./application";
+import { MAX_SIGNATURE_BYTES } from "./application-constants";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 

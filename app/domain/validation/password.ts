@@ -1,3 +1,4 @@
+import { meetsCharacterClasses, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-rules";
 import { z } from "./zod";
 
 /**
@@ -6,46 +7,19 @@ import { z } from "./zod";
  * (app/server/security/breached-password.server.ts) because it calls an external service.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase, short enough that hashing a submitted value stays cheap. */
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** Exactly the spec's set: !@#$%^&*(),.?":{}|<> */
-export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
-
-export const PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  /** The spec's message for any missing character class. */
-  characterClasses: "Password must include uppercase, lowercase, number, and special character",
-} as const;
-
-/** The spec's character-class message on its own (what the "Weak Password" toast shows). */
-export const PASSWORD_RULES_MESSAGE = PASSWORD_MESSAGES.characterClasses;
-
-const hasUppercase = (v: string) => /[A-Z]/.test(v);
-const hasLowercase = (v: string) => /[a-z]/.test(v);
-const hasDigit = (v: string) => /[0-9]/.test(v);
-const hasSpecial = (v: string) => /[!@#$%^&*(),.?":{}|<>]/.test(v);
-
-export type PasswordRule = { id: "length" | "uppercase" | "lowercase" | "digit" | "special"; label: string; test: (password: string) => boolean };
-
-/** The rules in the order the UI lists them; each `test` says whether a password meets it. */
-export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { id: "length", label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (v) => v.length >= PASSWORD_MIN_LENGTH },
-  { id: "uppercase", label: "An uppercase letter (A-Z)", test: hasUppercase },
-  { id: "lowercase", label: "A lowercase letter (a-z)", test: hasLowercase },
-  { id: "digit", label: "A number (0-9)", test: hasDigit },
-  { id: "special", label: `A special character: ${PASSWORD_SPECIAL_CHARACTERS}`, test: hasSpecial },
-];
-
-/** Hint lines for the UI, e.g. under a password field: `describePasswordRules.map(...)`. */
-export const describePasswordRules: readonly string[] = PASSWORD_RULES.map((r) => r.label);
-
-/** Each rule with whether `password` meets it, for a live checklist. */
-export function checkPasswordRules(password: string): { id: PasswordRule["id"]; label: string; met: boolean }[] {
-  return PASSWORD_RULES.map((r) => ({ id: r.id, label: r.label, met: r.test(password) }));
-}
+// The rules without Zod (the live checklist's) are in ./password-rules, for pages that need no schema
+// (decision 0052).
+export {
+  checkPasswordRules,
+  describePasswordRules,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  PASSWORD_RULES_MESSAGE,
+  PASSWORD_SPECIAL_CHARACTERS,
+  type PasswordRule,
+} from "./password-rules";
 
 /**
  * The strength rules as one schema. A password missing several character classes gets one message
@@ -55,7 +29,7 @@ export const passwordSchema = z
   .string({ error: PASSWORD_MESSAGES.tooShort })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong)
-  .refine((v) => hasUppercase(v) && hasLowercase(v) && hasDigit(v) && hasSpecial(v), {
+  .refine(meetsCharacterClasses, {
     message: PASSWORD_MESSAGES.characterClasses,
   });
 

@@ -1,6 +1,8 @@
 import type { ActionResult } from "~/domain/action-result";
-import { REQUEST_DOCUMENT_KINDS, REQUEST_ITEM_KINDS, type RequestItemKind, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
+import { REQUEST_ITEM_KINDS, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
+import { formatCount } from "~/domain/formats";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { isoDateAfter, REQUEST_DUE_MAX_DAYS } from "./conversation-rules";
 import { z } from "./zod";
 
 /**
@@ -9,10 +11,9 @@ import { z } from "./zod";
  * (dashboard/applications/:id/requests, admin/applications/:id/requests), which are the authority.
  */
 
-/** A due date is at most this many days ahead: a request is a step of a review, not an open-ended ask. */
-export const REQUEST_DUE_MAX_DAYS = 90;
-/** The due date the Request Documents dialog proposes. */
-export const REQUEST_DUE_DEFAULT_DAYS = 14;
+// The rules without Zod live in ./conversation-rules (the panel loads these schemas after the page
+// has started; decision 0052).
+export { isDocumentKind, isoDateAfter, REQUEST_DUE_DEFAULT_DAYS, REQUEST_DUE_MAX_DAYS, requestFormValues } from "./conversation-rules";
 
 export const REQUEST_MESSAGES = {
   itemId: "This item could not be identified. Reload the page and try again.",
@@ -27,7 +28,7 @@ export const REQUEST_MESSAGES = {
   reasonRequired: "Say why the answer is rejected (the applicant sees it)",
   reasonTooLong: `A reason must be at most ${CONVERSATION_LIMITS.requestNoteMaxLength} characters`,
   replyRequired: "Write your answer before sending",
-  replyTooLong: `An answer must be at most ${CONVERSATION_LIMITS.requestReplyMaxLength.toLocaleString("en-US")} characters`,
+  replyTooLong: `An answer must be at most ${formatCount(CONVERSATION_LIMITS.requestReplyMaxLength)} characters`,
   intent: "Unknown action",
 } as const;
 
@@ -38,15 +39,6 @@ export type ApplicantRequestIntent = (typeof APPLICANT_REQUEST_INTENTS)[number];
 
 /** What both request routes answer: the panel shows the toast; field errors go next to the fields. */
 export type RequestActionData = ActionResult<{ intent: StaffRequestIntent | ApplicantRequestIntent | null; at: number }>;
-
-export function isDocumentKind(kind: RequestItemKind): kind is (typeof REQUEST_DOCUMENT_KINDS)[number] {
-  return kind !== "question";
-}
-
-/** 'yyyy-MM-dd' of a date `days` after `from`, in UTC (due dates are calendar dates, see todayUtc). */
-export function isoDateAfter(days: number, from: Date = new Date()): string {
-  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Free text from a text area: line breaks normalized, trimmed, control characters refused. */
 function text(max: number, tooLong: string, required?: string) {
@@ -113,17 +105,3 @@ export const replyItemSchema = z.object({
 /** The text part of an upload (the file is checked by content, app/domain/upload-rules.ts). */
 export const uploadItemSchema = z.object({ intent: z.literal("upload"), itemId });
 
-/** A posted form as the schemas' input: `kind` and `note` are parallel lists (one per item). */
-export function requestFormValues(form: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const key of ["intent", "itemId", "dueDate", "reason", "reply"]) {
-    const value = form.get(key);
-    if (typeof value === "string") values[key] = value;
-  }
-  const kinds = form.getAll("kind");
-  const notes = form.getAll("note");
-  if (values.intent === "request") {
-    values.items = kinds.map((kind, i) => ({ kind: typeof kind === "string" ? kind : "", note: typeof notes[i] === "string" ? notes[i] : "" }));
-  }
-  return values;
-}

@@ -2,7 +2,7 @@ import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
-import { MAX_LOAN_AMOUNT } from "~/domain/validation/application";
+import { MAX_LOAN_AMOUNT } from "~/domain/validation/application-constants";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
 
 /**

@@ -1,4 +1,4 @@
-import { DOCUMENT_FIELDS } from "~/domain/validation/application";
+import { DOCUMENT_FIELDS } from "~/domain/validation/application-constants";
 import { formatSsn } from "~/domain/formats";
 import { REQUEST_ITEM_KIND_LABELS, titleCase } from "~/domain/labels";
 

@@ -1,0 +1,37 @@
+import { useEffect } from "react";
+
+/**
+ * The Zod schemas Messages and What We Need check a form with before posting it, loaded after the page
+ * has started rather than with it: Zod and these schemas were a third of the application page's
+ * start-up script, one long task on a phone (Lighthouse's total blocking time; decision 0052). The
+ * server checks every post again with the same schemas, so nothing depends on how soon they arrive: a
+ * form sent before they have (the first moments after hydration) waits for them, then is checked.
+ */
+const load = () =>
+  Promise.all([import("~/domain/validation/messages"), import("~/domain/validation/requests")]).then(([messages, requests]) => ({
+    sendMessageSchema: messages.sendMessageSchema,
+    replyItemSchema: requests.replyItemSchema,
+    rejectItemSchema: requests.rejectItemSchema,
+    requestDocumentsSchema: requests.requestDocumentsSchema,
+  }));
+
+let loading: ReturnType<typeof load> | undefined;
+
+/** The schemas (one download for the visit). */
+export function conversationSchemas(): ReturnType<typeof load> {
+  loading ??= load();
+  return loading;
+}
+
+/** Starts the download once the browser is idle after the panel has mounted (hydration done). */
+export function usePreloadConversationSchemas(): void {
+  useEffect(() => {
+    const start = () => void conversationSchemas();
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(start, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(start, 200);
+    return () => clearTimeout(timer);
+  }, []);
+}
