@@ -17,8 +17,9 @@ import {
 } from "~/domain/validation/loan-payments";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
-import { escapeLike, parsePage } from "~/server/admin/clients.server";
-import { pageWindow } from "~/server/admin/paging.server";
+import { escapeLike } from "~/server/admin/clients.server";
+import { keysetPage, pageWindow } from "~/server/admin/paging.server";
+import { parsePageRequest, type PageCursors, type PageRequest } from "~/domain/paging";
 import { keptCountBetween, keptCounts } from "~/server/admin/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
@@ -49,7 +50,7 @@ export function parseLoanId(value: string | undefined): string | null {
   return value && UUID.test(value) ? value.toLowerCase() : null;
 }
 
-export type LoanListQuery = { filter: LoanListFilter; q: string; page: number };
+export type LoanListQuery = PageRequest & { filter: LoanListFilter; q: string };
 
 /** ?status=&q=&page= of /admin/loans, validated (an unknown status is All). */
 export function parseLoansUrl(url: URL): LoanListQuery {
@@ -57,7 +58,7 @@ export function parseLoansUrl(url: URL): LoanListQuery {
   return {
     filter: (LOAN_LIST_FILTERS as readonly string[]).includes(status ?? "") ? (status as LoanListFilter) : "all",
     q: withoutControlCharacters(url.searchParams.get("q") ?? "").trim().slice(0, LOAN_SEARCH_MAX),
-    page: parsePage(url.searchParams.get("page")),
+    ...parsePageRequest(url.searchParams),
   };
 }
 
@@ -158,6 +159,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
   let rows: Awaited<ReturnType<ReturnType<typeof withBorrower>["execute"]>>;
   let page: number;
   let pageCount: number;
+  let cursors: PageCursors | null = null;
   if (q) {
     // A search reads the names it matches (a pattern anywhere in a name has no index).
     const where = and(filterWhere(query.filter, today), searchWhere(q));
@@ -176,19 +178,26 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
     // Without a search: the count kept by triggers (drizzle/0012), and the page's ids from
     // approved_loans_list_order_idx alone; only those loans are joined with their borrowers.
     total = await countLoans(query.filter, today, db);
-    const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
-    ({ page, pageCount } = shown);
-    const pageIds = db
-      .select({ id: approvedLoans.id })
-      .from(approvedLoans)
-      .where(filterWhere(query.filter, today))
-      .orderBy(...order)
-      .limit(shown.limit)
-      .offset(shown.offset)
-      .as("page_ids");
-    rows = await withBorrower()
-      .innerJoin(pageIds, eq(pageIds.id, approvedLoans.id))
-      .orderBy(...order);
+    // The page's ids from approved_loans_list_order_idx alone, by keyset (decision 0050).
+    const shown = await keysetPage(
+      db,
+      {
+        scope: `loans:${query.filter}`,
+        table: approvedLoans,
+        id: approvedLoans.id,
+        keys: [
+          { column: approvedLoans.nextDueDate, order: "asc", type: "date", nullable: true },
+          { column: approvedLoans.approvalDate, order: "desc", type: "timestamptz" },
+          { column: approvedLoans.id, order: "asc", type: "uuid" },
+        ],
+        where: filterWhere(query.filter, today),
+      },
+      query,
+      total,
+      LOANS_PAGE_SIZE,
+    );
+    ({ page, pageCount, cursors } = shown);
+    rows = shown.ids.length === 0 ? [] : await withBorrower().where(inArray(approvedLoans.id, shown.ids)).orderBy(...order);
   }
   const loans = rows.map((r): StaffLoanSummary => {
     const status = storedStatus(r.status, r.nextDueDate, today);
@@ -207,7 +216,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
     };
   });
   await writeAudit(db, { actor, action: "loans.list", table: "approved_loans", details: { filter: query.filter, q, page, count: loans.length, total }, request });
-  return { filter: query.filter, q, page, pageCount, pageSize: LOANS_PAGE_SIZE, total, loans };
+  return { filter: query.filter, q, page, pageCount, pageSize: LOANS_PAGE_SIZE, cursors, total, loans };
 }
 
 /** One loan's page for staff, or null when there is no such loan. Audited ('loan.view'). */
