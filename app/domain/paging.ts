@@ -16,7 +16,7 @@ export const MAX_CURSOR_CHARS = 512;
  * caller without a URL passes `{ page: 1 }`).
  */
 export type PageRequest = {
-  page: number;
+  page?: number;
   after?: string | null;
   before?: string | null;
   last?: boolean;

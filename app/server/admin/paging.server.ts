@@ -241,7 +241,7 @@ export async function keysetPage(db: DbOrTx, list: KeysetList, request: PageRequ
     }
   }
   const numbered = !after && !before && !request.last;
-  const wantsLast = request.last === true || (after !== null && !settled) || (numbered && request.page >= pageCount && pageCount > 1);
+  const wantsLast = request.last === true || (after !== null && !settled) || (numbered && (request.page ?? 1) >= pageCount && pageCount > 1);
   if (!settled && wantsLast && total > 0) {
     const lastSize = total - (pageCount - 1) * pageSize;
     rows = await readKeyed(db, list, { from: null, backwards: true, limit: lastSize + 1 });
@@ -251,7 +251,7 @@ export async function keysetPage(db: DbOrTx, list: KeysetList, request: PageRequ
   }
   if (!settled) {
     // The first page, or a page by number (2 … pageCount − 1) from an old bookmark.
-    const wanted = numbered ? Math.min(Math.max(1, request.page), pageCount) : 1;
+    const wanted = numbered ? Math.min(Math.max(1, request.page ?? 1), pageCount) : 1;
     rows = await readKeyed(db, list, { from: null, backwards: false, limit: pageSize + 1, offset: (wanted - 1) * pageSize });
     hasNext = rows.length > pageSize;
     rows = rows.slice(0, pageSize);

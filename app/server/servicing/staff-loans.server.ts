@@ -171,7 +171,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
       .leftJoin(profiles, eq(profiles.id, approvedLoans.userId))
       .where(where);
     total = Number(counted?.value ?? 0);
-    const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
+    const shown = pageWindow(total, query.page ?? 1, LOANS_PAGE_SIZE);
     ({ page, pageCount } = shown);
     rows = await withBorrower().where(where).orderBy(...order).limit(shown.limit).offset(shown.offset);
   } else {
