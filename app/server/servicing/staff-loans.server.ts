@@ -197,7 +197,21 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
       LOANS_PAGE_SIZE,
     );
     ({ page, pageCount, cursors } = shown);
-    rows = shown.ids.length === 0 ? [] : await withBorrower().where(inArray(approvedLoans.id, shown.ids)).orderBy(...order);
+    // The page's loans by primary key; the borrower's name and e-mail one key probe each (a join
+    // could hash a whole table for 25 rows).
+    rows =
+      shown.ids.length === 0
+        ? []
+        : await db
+            .select({
+              ...LIST_COLUMNS,
+              profileName: sql<string | null>`(select ${profiles.fullName} from ${profiles} where ${profiles.id} = ${approvedLoans.userId})`,
+              email: sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${approvedLoans.userId})`,
+            })
+            .from(approvedLoans)
+            .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+            .where(inArray(approvedLoans.id, shown.ids))
+            .orderBy(...order);
   }
   const loans = rows.map((r): StaffLoanSummary => {
     const status = storedStatus(r.status, r.nextDueDate, today);
