@@ -1,6 +1,7 @@
 import { count, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { hasNoControlCharacters } from "~/domain/validation/text-rules";
 import { MAX_CURSOR_CHARS, type PageCursors, type PageRequest } from "~/domain/paging";
 import type { DbOrTx } from "~/server/mail/outbox.server";
 
@@ -82,7 +83,7 @@ function validKeyValue(value: string, type: KeyType): boolean {
     case "uuid":
       return UUID_TEXT.test(value);
     case "text":
-      return !/[\u0000-\u001f\u007f]/.test(value);
+      return hasNoControlCharacters(value);
   }
 }
 
