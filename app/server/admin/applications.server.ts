@@ -204,6 +204,9 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     REVIEW_PAGE_SIZE,
   );
 
+  // The ids as a limited subquery the rows are joined to (as with OFFSET before): a bare id list let
+  // the planner hash-join whole tables for ten rows.
+  const pageIds = db.select({ id: loanApplications.id }).from(loanApplications).where(inArray(loanApplications.id, ids)).limit(ids.length).as("page_ids");
   const rows = ids.length === 0 ? [] : await db
     .select({
       ...CARD_COLUMNS,
@@ -211,11 +214,11 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
       regBFlagged: regBFlagged(now),
       completeSince: completeSince.mapWith((v: unknown) => (v === null ? null : new Date(v as string))),
     })
-    .from(loanApplications)
+    .from(pageIds)
+    .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
     .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
     .leftJoinLateral(LATEST_OFFER, sql`true`)
-    .where(inArray(loanApplications.id, ids))
     .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id));
   // Unread is per reader: messages from applicants this admin has not read yet (one grouped query).
   const unread = viewer ? await unreadCounts(rows.map((r) => r.id), { id: viewer.id, side: "staff" }, db) : new Map<string, number>();
