@@ -2,7 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { REVIEW_PAGE_SIZE, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
+import { REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
+import { encodeCursor } from "~/server/admin/paging.server";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
@@ -47,7 +48,14 @@ const EXPORT_REQUESTS = 5;
 const LAST_NAMES = ["Garcia", "Okafor", "Nguyen", "Smith", "Lee", "Martinez"];
 
 type Sessions = { applicants: string[]; loanHolders: { cookie: string; loanId: string }[]; admins: AdminSession[]; secrets: Map<string, string> };
-type Pools = { applicationIds: string[]; loanIds: string[]; byStatus: Record<ReviewTab, number>; applicants: number };
+type Pools = {
+  applicationIds: string[];
+  loanIds: string[];
+  byStatus: Record<ReviewTab, number>;
+  applicants: number;
+  /** Per tab, sampled applications' sort keys (as PostgreSQL prints them): where Next leads a reviewer. */
+  tabKeys: Record<ReviewTab, { submittedAt: string; id: string }[]>;
+};
 type PageResult = { page: string; run: RunResult };
 type ExportResult = { page: string; ttfb: number[]; first64k: number[]; errors: number; firstError?: string };
 type SizeResult = { size: number; label: string; seedSeconds: number; pages: PageResult[]; exports: ExportResult[]; slow: string[] };
@@ -64,7 +72,12 @@ async function samplePools(database: Database, applicants: number): Promise<Pool
   const loanIds = (await query<{ id: string }>(database, `select id from approved_loans tablesample bernoulli (2) order by random() limit 500`)).map((r) => r.id);
   const counts = await query<{ status: ReviewTab; applications: number }>(database, `select status, applications from application_status_counts`);
   const byStatus = Object.fromEntries(counts.map((r) => [r.status, r.applications])) as Record<ReviewTab, number>;
-  return { applicationIds, loanIds, byStatus, applicants };
+  const keys = await query<{ status: ReviewTab; submitted_at: string; id: string }>(
+    database,
+    `select status, submitted_at::text as submitted_at, id::text as id from loan_applications tablesample bernoulli (1) order by random() limit 2000`,
+  );
+  const tabKeys = Object.fromEntries(REVIEW_TABS.map((tab) => [tab, keys.filter((k) => k.status === tab).map((k) => ({ submittedAt: k.submitted_at, id: k.id }))])) as Pools["tabKeys"];
+  return { applicationIds, loanIds, byStatus, applicants, tabKeys };
 }
 
 /** 50 applicants spread over the template (the same people at every size), and 50 borrowers with an active loan. */
@@ -99,12 +112,16 @@ function pages(base: string, sessions: Sessions, pools: Pools): { page: string; 
       return { cookie: session.cookie, next: () => `${base}${make(random, session)}` };
     });
   const pick = <T>(random: () => number, list: T[]) => list[Math.floor(random() * list.length)]!;
-  // Mostly the first pages, as reviewers work; sometimes anywhere in the tab (as signed-in.bench.ts).
+  // Mostly the first page, as reviewers work; otherwise anywhere in the tab, reached as Next reaches it
+  // (decision 0050): past a token of a random application of the tab, or the last page.
   const tabPage = (tab: ReviewTab) => (random: () => number) => {
-    const last = Math.max(1, Math.ceil((pools.byStatus[tab] ?? 0) / REVIEW_PAGE_SIZE));
+    const keys = pools.tabKeys[tab];
     const p = random();
-    const page = p < 0.6 ? 1 : p < 0.85 ? 2 + Math.floor(random() * 4) : 1 + Math.floor(random() * last);
-    return `/admin?status=${tab}${page > 1 ? `&page=${Math.min(page, last)}` : ""}`;
+    if (p < 0.6 || keys.length === 0) return `/admin?status=${tab}`;
+    if (p < 0.65) return `/admin?status=${tab}&last=1`;
+    const key = pick(random, keys);
+    const token = encodeCursor({ scope: `applications:${tab}`, page: 2, key: [key.submittedAt, key.id] });
+    return `/admin?status=${tab}&${p < 0.9 ? "after" : "before"}=${token}`;
   };
   return [
     ...REVIEW_TABS.map((tab, t) => ({ page: `admin list ${tab}`, visitors: admin(tabPage(tab), 10 + t) })),

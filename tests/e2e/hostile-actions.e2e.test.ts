@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeCursor } from "~/server/admin/paging.server";
 import { signDocumentLink } from "~/server/admin/signed-links.server";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
 import { hostileEnvelope, hostileFields, hostileText, withWrongId, wrongId, type Posted } from "./helpers/hostile-bodies";
@@ -653,6 +654,40 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       const res = await fetch(`${world.server.url}/admin/loans?q=${encodeURIComponent(q)}`, { headers: { cookie: world.cookies.admin } });
       expect(res.status, q).toBe(200);
       expect(leaksInternals(await res.text()), q).toBeNull();
+    }
+  });
+
+  it("the keyset lists answer forged, huge, control-character and other lists' tokens with a page, never a 5xx (decision 0050)", async () => {
+    const get = (path: string) => fetch(`${world.server.url}${path}`, { headers: { cookie: world.cookies.admin } });
+    // Another tab's token (well formed), offered to every list; forged values; not tokens at all.
+    const foreign = encodeCursor({ scope: "applications:approved", page: 2, key: ["2026-01-01 00:00:00+00", "00000000-0000-0000-0000-000000000000"] });
+    const tokens = [
+      foreign,
+      encodeCursor({ scope: "applications:pending", page: 2, key: ["2026-13-45 99:00:00+00", "x'; drop table loan_applications; --"] }),
+      encodeCursor({ scope: "applications:pending", page: -1, key: [null, null] }),
+      encodeCursor({ scope: "applications:pending", page: 2, key: ["0001-01-01 00:00:00+00", "00000000-0000-0000-0000-000000000000"] }),
+      encodeCursor({ scope: "loans:all", page: 2, key: ["99999-01-01", "2026-01-01 00:00:00+00", "00000000-0000-0000-0000-000000000000"] }),
+      Buffer.from(JSON.stringify({ s: "documents", p: 1e308, k: Array(9).fill("a") })).toString("base64url"),
+      "A".repeat(5000),
+      "%00%1b%7f",
+      "%E2%80%AE%F0%9F%98%80",
+      "../../etc/passwd",
+      "'--",
+    ];
+    const lists = ["/admin?status=pending", "/admin?status=denied&queue=mine", "/admin/loans?status=late", "/admin/messages?view=archived", "/admin/documents"];
+    for (const list of lists) {
+      for (const token of tokens) {
+        for (const param of ["after", "before"]) {
+          const path = `${list}${list.includes("?") ? "&" : "?"}${param}=${token.startsWith("%") ? token : encodeURIComponent(token)}`;
+          const res = await get(path);
+          expect(res.status, path).toBe(200);
+          expect(leaksInternals(await res.text()), path).toBeNull();
+        }
+      }
+      for (const extra of ["last=1", "last=%00", "page=99999999999", "page=-1&last=1&after=AAAA&before=AAAA"]) {
+        const res = await get(`${list}${list.includes("?") ? "&" : "?"}${extra}`);
+        expect(res.status, `${list} ${extra}`).toBe(200);
+      }
     }
   });
 

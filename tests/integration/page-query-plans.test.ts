@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_PAGE_SIZE, REVIEW_TABS } from "~/domain/validation/review";
 import { listApplicationsForAdmin } from "~/server/admin/applications.server";
 import { loadAdminApplication } from "~/server/admin/application-page.server";
-import { listDocuments } from "~/server/admin/documents.server";
-import { listContactMessages } from "~/server/admin/messages.server";
+import { DOCUMENTS_PAGE_SIZE, listDocuments } from "~/server/admin/documents.server";
+import { listContactMessages, MESSAGES_PAGE_SIZE } from "~/server/admin/messages.server";
+import { encodeCursor } from "~/server/admin/paging.server";
 import { loadMonitoring } from "~/server/admin/monitoring.server";
 import type { AuditActor } from "~/server/audit.server";
 import { loadConfig, setConfig } from "~/server/config.server";
@@ -96,21 +97,40 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
 
   const request = { ip: "203.0.113.8", userAgent: "plans" };
 
-  it("the admin list: every tab at its first, a middle and its last page; My Queue; bounded however deep", async () => {
+  /**
+   * A token to the middle of a list, as a reviewer reaches it by Next: the key (as PostgreSQL prints it)
+   * of the row half way down, read directly.
+   */
+  async function middleToken(scope: string, from: string, keys: string[], order: string, total: number, pageSize: number): Promise<string> {
+    const half = Math.floor(total / 2);
+    const row = await one<Record<string, string | null>>(`select ${keys.map((k, i) => `${k}::text as k${i}`).join(", ")} from ${from} order by ${order} offset ${half} limit 1`);
+    return encodeCursor({ scope, page: Math.floor(half / pageSize) + 1, key: keys.map((_, i) => row[`k${i}`] ?? null) });
+  }
+
+  it("the admin list: every tab at its first page, a middle page by Next and Previous, and its last page; My Queue; bounded however deep", async () => {
     for (const mine of [false, true]) {
       for (const tab of REVIEW_TABS) {
-        const total = mine
-          ? (await one<{ n: number }>(`select count(*)::int as n from loan_applications where status = '${tab}' and assigned_to = '${staff.id}'`)).n
-          : seeded.byStatus[tab];
-        const last = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
-        for (const page of [...new Set([1, Math.ceil(last / 2), last])]) {
-          const { result, statements } = await plans.capture(() => listApplicationsForAdmin({ tab, page, mine }, staff, request, database.db));
-          expect(result.page).toBe(page);
+        const where = `loan_applications where status = '${tab}'${mine ? ` and assigned_to = '${staff.id}'` : ""}`;
+        const total = mine ? (await one<{ n: number }>(`select count(*)::int as n from ${where}`)).n : seeded.byStatus[tab];
+        const pageCount = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
+        const middle = await middleToken(`${mine ? "queue" : "applications"}:${tab}`, where, ["submitted_at", "id"], "submitted_at desc, id desc", total, REVIEW_PAGE_SIZE);
+        const views = [
+          { ask: { page: 1 }, page: 1 },
+          { ask: { after: middle }, page: null },
+          { ask: { before: middle }, page: null },
+          { ask: { last: true }, page: pageCount },
+          // An old bookmark past the end: the last page, read backwards, not by OFFSET.
+          { ask: { page: 999_999 }, page: pageCount },
+        ];
+        for (const view of views) {
+          const { result, statements } = await plans.capture(() => listApplicationsForAdmin({ tab, mine, ...view.ask }, staff, request, database.db));
+          if (view.page !== null) expect(result.page).toBe(view.page);
+          else expect(result.applications.length).toBe(Math.min(REVIEW_PAGE_SIZE, total));
           expect(result.counts[tab]).toBe(total);
           expect(result.applications.every((a) => a.status === tab)).toBe(true);
-          // Rows fetched and joined: one page's worth. Entries skipped by OFFSET come from the index
-          // alone: a deep page still costs its offset in index entries (decision 0044).
-          await expectBounded(pool(), statements, { rows: REVIEW_PAGE_SIZE * 4, indexEntries: page * REVIEW_PAGE_SIZE });
+          // Rows fetched and joined: one page's worth; index entries: one page (and the one after it),
+          // however deep (decision 0050; with OFFSET the last page read the whole tab's entries).
+          await expectBounded(pool(), statements, { rows: REVIEW_PAGE_SIZE * 4, indexEntries: REVIEW_PAGE_SIZE + 1 });
         }
       }
     }
@@ -140,17 +160,28 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
   it("the staff loans list (each filter, first and last page) and a staff loan page", async () => {
     for (const filter of ["all", "current", "late", "paid_in_full"] as const) {
       const first = await plans.capture(() => listLoans({ filter, q: "", page: 1 }, staff, request, database.db));
-      const direct = await one<{ n: number }>(
-        `select count(*)::int as n from approved_loans where ${{ all: "true", current: "status <> 'paid_off' and (next_due_date is null or next_due_date >= (now() at time zone 'utc')::date)", late: "status <> 'paid_off' and next_due_date < (now() at time zone 'utc')::date", paid_in_full: "status = 'paid_off'" }[filter]}`,
-      );
+      const where = {
+        all: "true",
+        current: "status <> 'paid_off' and (next_due_date is null or next_due_date >= (now() at time zone 'utc')::date)",
+        late: "status <> 'paid_off' and next_due_date < (now() at time zone 'utc')::date",
+        paid_in_full: "status = 'paid_off'",
+      }[filter];
+      const direct = await one<{ n: number }>(`select count(*)::int as n from approved_loans where ${where}`);
       expect(first.result.total).toBe(direct.n);
       // The count is a handful of kept rows (one per due date at most), not a count of the loans.
       await expectBounded(pool(), first.statements, { rows: LOANS_PAGE_SIZE * 4 });
       const lastPage = first.result.pageCount;
-      const last = await plans.capture(() => listLoans({ filter, q: "", page: lastPage }, staff, request, database.db));
+      const last = await plans.capture(() => listLoans({ filter, q: "", last: true }, staff, request, database.db));
       expect(last.result.page).toBe(lastPage);
-      // A deep page skips its offset (index entries, or rows of a small filter read whole and sorted).
-      await expectBounded(pool(), last.statements, { rows: Math.max(LOANS_PAGE_SIZE * 4, lastPage * LOANS_PAGE_SIZE), indexEntries: lastPage * LOANS_PAGE_SIZE });
+      expect(last.result.loans).toHaveLength(first.result.total - (lastPage - 1) * LOANS_PAGE_SIZE);
+      // The last page and a middle one by token (decision 0050): the order's column ranges (due date
+      // ties, NULLs), each read for at most a page, so a few pages of entries however deep.
+      if (direct.n === 0) continue;
+      const middle = await middleToken(`loans:${filter}`, `approved_loans where ${where}`, ["next_due_date", "approval_date", "id"], "next_due_date asc nulls last, approval_date desc, id asc", direct.n, LOANS_PAGE_SIZE);
+      const deep = await plans.capture(() => listLoans({ filter, q: "", after: middle }, staff, request, database.db));
+      expect(deep.result.loans.length).toBeGreaterThan(0);
+      const back = await plans.capture(() => listLoans({ filter, q: "", before: middle }, staff, request, database.db));
+      for (const view of [last, deep, back]) await expectBounded(pool(), view.statements, { rows: LOANS_PAGE_SIZE * 4 * 4, indexEntries: LOANS_PAGE_SIZE * 4 * 4 });
     }
     // Search (decision 0051): the borrower's name, e-mail or the loan reference by index ranges; the
     // matches are counted exactly. Before: ILIKE '%…%', a sequential scan of the loans, applications,
@@ -250,16 +281,25 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       );
       expect([first.result.total, first.result.unread]).toEqual([direct.n, direct.unread]);
       await expectBounded(pool(), first.statements, { rows: PAGE_ROWS });
-      const last = await plans.capture(() => listContactMessages({ view, page: first.result.pageCount }, staff, request, database.db));
-      // A deep page skips its offset in index entries (all views share one index: both views' entries).
-      const all = (await one<{ n: number }>(`select count(*)::int as n from contact_messages`)).n;
-      await expectBounded(pool(), last.statements, { rows: PAGE_ROWS, indexEntries: all });
+      const last = await plans.capture(() => listContactMessages({ view, last: true }, staff, request, database.db));
+      expect(last.result.page).toBe(first.result.pageCount);
+      const middle = await middleToken(`messages:${view}`, `contact_messages where status ${view === "archived" ? "=" : "<>"} 'archived'`, ["created_at", "id"], "created_at desc, id desc", direct.n, MESSAGES_PAGE_SIZE);
+      const deep = await plans.capture(() => listContactMessages({ view, after: middle }, staff, request, database.db));
+      expect(deep.result.items).toHaveLength(MESSAGES_PAGE_SIZE);
+      // The last page and a middle one by token: a page of entries (both views share one index, so
+      // the other view's entries in between are read and filtered: a third of them here), however deep.
+      for (const view of [last, deep]) await expectBounded(pool(), view.statements, { rows: PAGE_ROWS, indexEntries: MESSAGES_PAGE_SIZE * 3 });
     }
     const documents = await plans.capture(() => listDocuments({ page: 1 }, staff, request, database.db));
     expect(documents.result.total).toBe((await one<{ n: number }>(`select count(*)::int as n from loan_documents`)).n);
     await expectBounded(pool(), documents.statements, { rows: PAGE_ROWS });
-    const deepDocuments = await plans.capture(() => listDocuments({ page: documents.result.pageCount }, staff, request, database.db));
-    await expectBounded(pool(), deepDocuments.statements, { rows: PAGE_ROWS, indexEntries: documents.result.total });
+    const lastDocuments = await plans.capture(() => listDocuments({ last: true }, staff, request, database.db));
+    expect(lastDocuments.result.page).toBe(documents.result.pageCount);
+    const middleDocument = await middleToken("documents", "loan_documents", ["uploaded_at", "application_id", "document_type", "id"], "uploaded_at desc, application_id, document_type, id", documents.result.total, DOCUMENTS_PAGE_SIZE);
+    const deepDocuments = await plans.capture(() => listDocuments({ after: middleDocument }, staff, request, database.db));
+    expect(deepDocuments.result.documents).toHaveLength(DOCUMENTS_PAGE_SIZE);
+    // Four key columns, four ranges, each read for at most a page: a few pages of entries however deep.
+    for (const view of [lastDocuments, deepDocuments]) await expectBounded(pool(), view.statements, { rows: PAGE_ROWS, indexEntries: (DOCUMENTS_PAGE_SIZE + 1) * 4 });
     const client = seeded.applicants[0]!;
     const ofClient = await plans.capture(() => listDocuments({ page: 1, clientId: client.id }, staff, request, database.db));
     expect(ofClient.result.documents.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { parsePageRequest, setPageTarget, type PageRequest, type PageTarget } from "~/domain/paging";
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
@@ -279,22 +280,20 @@ export { issuesToFieldErrors as reviewFieldErrors } from "./field-errors";
 // The list's URL: ?status=pending|under_review|approved|denied&page=N
 // ---------------------------------------------------------------------------------------------
 
-export type ReviewListParams = { tab: ReviewTab; page: number; /** My Queue (?queue=mine, issue 22). */ mine?: boolean };
+export type ReviewListParams = PageRequest & { tab: ReviewTab; /** My Queue (?queue=mine, issue 22). */ mine?: boolean };
 
-/** Lenient: an unknown tab is 'pending', a missing or bad page is 1 (pages past the end are clamped by the server). */
+/** Lenient: an unknown tab is 'pending', a missing or bad page is 1, a malformed token is ignored (the server clamps the rest). */
 export function parseReviewListParams(search: URLSearchParams): ReviewListParams {
   const status = search.get("status");
   const tab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(status ?? "") ? (status as ReviewTab) : "pending";
-  const rawPage = search.get("page") ?? "";
-  const page = /^\d{1,6}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   // My Queue (issue 22) only when asked for, so the plain list's parameters stay as they were.
-  return search.get("queue") === "mine" ? { tab, page, mine: true } : { tab, page };
+  return { tab, ...parsePageRequest(search), ...(search.get("queue") === "mine" ? { mine: true } : {}) };
 }
 
-/** The URL of a tab and page ("?status=approved&page=2"; page 1 is left out). */
-export function reviewListHref(tab: ReviewTab, page = 1, mine = false): string {
+/** The URL of a tab and page ("?status=approved&after=…"; the first page has no page part). */
+export function reviewListHref(tab: ReviewTab, page: number | PageTarget = 1, mine = false): string {
   const search = new URLSearchParams({ status: tab });
-  if (page > 1) search.set("page", String(page));
+  setPageTarget(search, typeof page === "number" ? { page } : page);
   // My Queue (issue 22) is kept across the tabs and pages.
   if (mine) search.set("queue", "mine");
   return `?${search.toString()}`;

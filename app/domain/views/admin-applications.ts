@@ -1,3 +1,4 @@
+import type { PageCursors } from "~/domain/paging";
 import type { OfferStatus } from "~/domain/loan-offers";
 import type { ReviewTab } from "~/domain/validation/review";
 
@@ -57,6 +58,8 @@ export type AdminApplicationList = {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** Next/Previous tokens (decision 0050). */
+  cursors: PageCursors;
   counts: ApplicationCounts;
   applications: AdminApplication[];
   /** My Queue (issue 22): only the applications assigned to the viewer (the counts are theirs too). */

@@ -1,3 +1,4 @@
+import type { PageCursors } from "~/domain/paging";
 /**
  * What the admin document viewer (/admin/documents) lists, as plain data: server/admin/documents.server.ts
  * returns these shapes and the page components render them (types only, so no component imports a server module).
@@ -21,6 +22,8 @@ export type DocumentList = {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** Next/Previous tokens (decision 0050). */
+  cursors: PageCursors;
   total: number;
   /** The ?client= filter, when one is applied. */
   client: { id: string; fullName: string } | null;

@@ -1,3 +1,4 @@
+import type { PageCursors } from "~/domain/paging";
 import type { Allocation, InstallmentStatus, ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
 
@@ -33,6 +34,8 @@ export type StaffLoanList = {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** Next/Previous tokens (decision 0050); null for a search, whose pages are numbered. */
+  cursors: PageCursors | null;
   total: number;
   loans: StaffLoanSummary[];
 };

@@ -4,7 +4,8 @@ import { DocumentsPage } from "~/components/admin/documents/documents-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { pageMeta } from "~/content/site";
 import { errorToast } from "~/domain/action-result";
-import { parsePage, parseUserId } from "~/server/admin/clients.server";
+import { parseUserId } from "~/server/admin/clients.server";
+import { parsePageRequest } from "~/domain/paging";
 import { createDocumentLink, listDocuments } from "~/server/admin/documents.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaff(request, "staff.read");
   const url = new URL(request.url);
   const info = requestInfo(request, context);
-  return listDocuments({ page: parsePage(url.searchParams.get("page")), clientId: parseUserId(url.searchParams.get("client")) }, admin, info);
+  return listDocuments({ ...parsePageRequest(url.searchParams), clientId: parseUserId(url.searchParams.get("client")) }, admin, info);
 }
 
 /** intent=link: a 60-second signed link for this admin to one document (audited as document.link). */

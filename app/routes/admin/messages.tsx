@@ -3,7 +3,7 @@ import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-
 import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
 import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/admin/messages.server";
-import { parsePageNumber } from "~/server/admin/moderation.server";
+import { parsePageRequest } from "~/domain/paging";
 import { requireStaff } from "~/server/auth/session.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaff(request, "staff.read");
   const params = new URL(request.url).searchParams;
   return listContactMessages(
-    { view: parseMessageView(params.get("view")), page: parsePageNumber(params.get("page")) },
+    { view: parseMessageView(params.get("view")), ...parsePageRequest(params) },
     admin,
     requestInfo(request, context),
   );

@@ -1,6 +1,6 @@
 import { ACCESS_DENIED_FOR_ROLE, can, type StaffRole } from "~/domain/staff-permissions";
 import { mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { REG_B_DUE_DAYS } from "~/domain/reg-b-clock";
 import { completeSince, regBFlagged } from "~/server/reports/reg-b-clock.server";
 import { QueryBuilder } from "drizzle-orm/pg-core";
@@ -23,7 +23,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { Toast } from "~/domain/action-result";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { pageWindow } from "./paging.server";
+import { keysetPage } from "./paging.server";
 import { keptCounts } from "./row-counts.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { applicationStatusCounts, approvedLoans, loanApplications, loanOffers, profiles, user as userTable } from "~/server/db/schema.server";
@@ -185,18 +185,29 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
   const mine = Boolean(params.mine && viewer);
   const counts = mine && viewer ? await countAssignedByStatus(viewer.id, db) : await countApplicationsByStatus(db);
   const total = counts[params.tab];
-  const { page, pageCount, limit, offset } = pageWindow(total, params.page, REVIEW_PAGE_SIZE);
+  // The page's ids from the (status, submitted_at, id) index (My Queue: assigned_to first) alone, by
+  // keyset (decision 0050): a page past a token reads a page of entries, however deep.
+  const { ids, page, pageCount, cursors } = await keysetPage(
+    db,
+    {
+      scope: `${mine ? "queue" : "applications"}:${params.tab}`,
+      table: loanApplications,
+      id: loanApplications.id,
+      keys: [
+        { column: loanApplications.submittedAt, order: "desc", type: "timestamptz" },
+        { column: loanApplications.id, order: "desc", type: "uuid" },
+      ],
+      where: mine && viewer ? and(eq(loanApplications.status, params.tab), eq(loanApplications.assignedTo, viewer.id)) : eq(loanApplications.status, params.tab),
+    },
+    params,
+    total,
+    REVIEW_PAGE_SIZE,
+  );
 
-  const pageIds = db
-    .select({ id: loanApplications.id })
-    .from(loanApplications)
-    .where(mine && viewer ? and(eq(loanApplications.status, params.tab), eq(loanApplications.assignedTo, viewer.id)) : eq(loanApplications.status, params.tab))
-    .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id))
-    .limit(limit)
-    .offset(offset)
-    .as("page_ids");
-
-  const rows = await db
+  // The ids as a limited subquery the rows are joined to (as with OFFSET before): a bare id list let
+  // the planner hash-join whole tables for ten rows.
+  const pageIds = db.select({ id: loanApplications.id }).from(loanApplications).where(inArray(loanApplications.id, ids)).limit(ids.length).as("page_ids");
+  const rows = ids.length === 0 ? [] : await db
     .select({
       ...CARD_COLUMNS,
       // The Reg B clock (~/server/reports/reg-b-clock.server.ts), kept on the row.
@@ -217,6 +228,7 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     page,
     pageCount,
     pageSize: REVIEW_PAGE_SIZE,
+    cursors,
     counts,
     mine,
     applications: rows.map((r) => toAdminApplication(r, unread.get(r.id) ?? 0, r.regBFlagged && r.completeSince ? regBDueDate(r.completeSince) : null)),

@@ -1,8 +1,9 @@
 import { Readable } from "node:stream";
-import { desc, eq, asc } from "drizzle-orm";
+import { desc, eq, asc, inArray } from "drizzle-orm";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { countRows, pageWindow } from "./paging.server";
+import { countRows, keysetPage } from "./paging.server";
+import type { PageRequest } from "~/domain/paging";
 import { keptCounts } from "./row-counts.server";
 import { loanApplications, loanDocuments, profiles } from "~/server/db/schema.server";
 import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
@@ -80,7 +81,7 @@ function documentsQuery(db: Db) {
 
 /** One page of documents, newest first, optionally of one client. Writes 'document.list'. */
 export async function listDocuments(
-  query: { page: number; clientId?: string | null },
+  query: PageRequest & { clientId?: string | null },
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
@@ -89,13 +90,27 @@ export async function listDocuments(
   const where = clientId ? eq(loanDocuments.userId, clientId) : undefined;
   // All documents: the count kept by triggers (drizzle/0012); one client's: counted on their index.
   const total = clientId ? await countRows(db, loanDocuments, where) : (await keptCounts(db, ["loan_documents"] as const)).loan_documents;
-  const { page, pageCount, limit, offset } = pageWindow(total, query.page, DOCUMENTS_PAGE_SIZE);
-  // The page's ids first (from loan_documents_list_order_idx alone); only those rows are joined.
+  // The page's ids from loan_documents_list_order_idx alone, by keyset (decision 0050); only those rows are joined.
+  const { ids, page, pageCount, cursors } = await keysetPage(
+    db,
+    {
+      scope: clientId ? `documents:${clientId}` : "documents",
+      table: loanDocuments,
+      id: loanDocuments.id,
+      keys: [
+        { column: loanDocuments.uploadedAt, order: "desc", type: "timestamptz" },
+        { column: loanDocuments.applicationId, order: "asc", type: "uuid" },
+        { column: loanDocuments.documentType, order: "asc", type: "text" },
+        { column: loanDocuments.id, order: "asc", type: "uuid" },
+      ],
+      where,
+    },
+    query,
+    total,
+    DOCUMENTS_PAGE_SIZE,
+  );
   const order = [desc(loanDocuments.uploadedAt), asc(loanDocuments.applicationId), asc(loanDocuments.documentType), asc(loanDocuments.id)];
-  const pageIds = db.select({ id: loanDocuments.id }).from(loanDocuments).where(where).orderBy(...order).limit(limit).offset(offset).as("page_ids");
-  const rows = await documentsQuery(db)
-    .innerJoin(pageIds, eq(pageIds.id, loanDocuments.id))
-    .orderBy(...order);
+  const rows = ids.length === 0 ? [] : await documentsQuery(db).where(inArray(loanDocuments.id, ids)).orderBy(...order);
 
   let client: DocumentList["client"] = null;
   if (clientId) {
@@ -110,7 +125,7 @@ export async function listDocuments(
     details: { page, count: rows.length, total, ...(clientId ? { clientId } : {}) },
     request,
   });
-  return { page, pageCount, pageSize: DOCUMENTS_PAGE_SIZE, total, client, documents: rows.map(toAdminDocument) };
+  return { page, pageCount, pageSize: DOCUMENTS_PAGE_SIZE, cursors, total, client, documents: rows.map(toAdminDocument) };
 }
 
 async function findDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {

@@ -6,7 +6,8 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { getDb, type Db } from "~/server/db/client.server";
 import { contactMessages } from "~/server/db/schema.server";
 import type { Page } from "./moderation.server";
-import { pageWindow, withIsoCreatedAt } from "./paging.server";
+import { keysetPage, withIsoCreatedAt } from "./paging.server";
+import type { PageCursors, PageRequest } from "~/domain/paging";
 import { keptCounts } from "./row-counts.server";
 
 /**
@@ -30,13 +31,13 @@ export const messageStatusSchema = z.object({
   status: z.enum(["read", "archived"], "Choose read or archived."),
 });
 
-export type InboxPage = Page<InboxMessage> & { view: MessageView; unread: number };
+export type InboxPage = Page<InboxMessage> & { view: MessageView; unread: number; cursors: PageCursors };
 
 const inView = (view: MessageView) => (view === "archived" ? eq(contactMessages.status, "archived") : ne(contactMessages.status, "archived"));
 
 /** One page of messages, newest first, and its 'contact.list' audit row (written with the read). */
 export async function listContactMessages(
-  { view = "inbox", page = 1 }: { view?: MessageView; page?: number },
+  { view = "inbox", page = 1, ...cursor }: { view?: MessageView } & Partial<PageRequest>,
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
@@ -46,30 +47,40 @@ export async function listContactMessages(
     const counts = await keptCounts(tx, ["contact_messages:new", "contact_messages:read", "contact_messages:archived"] as const);
     const unread = counts["contact_messages:new"];
     const total = view === "archived" ? counts["contact_messages:archived"] : counts["contact_messages:new"] + counts["contact_messages:read"];
-    const shown = pageWindow(total, page, MESSAGES_PAGE_SIZE);
-    // The page's ids from the (created_at, id, status) index alone; only those rows are then read.
-    const pageIds = tx
-      .select({ id: contactMessages.id })
-      .from(contactMessages)
-      .where(inView(view))
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(shown.limit)
-      .offset(shown.offset)
-      .as("page_ids");
-    const rows = await tx
-      .select({
+    // The page's ids from the (created_at, id, status) index alone, by keyset (decision 0050).
+    const shown = await keysetPage(
+      tx,
+      {
+        scope: `messages:${view}`,
+        table: contactMessages,
         id: contactMessages.id,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        phone: contactMessages.phone,
-        subject: contactMessages.subject,
-        message: contactMessages.message,
-        status: contactMessages.status,
-        createdAt: contactMessages.createdAt,
-      })
-      .from(pageIds)
-      .innerJoin(contactMessages, eq(contactMessages.id, pageIds.id))
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+        keys: [
+          { column: contactMessages.createdAt, order: "desc", type: "timestamptz" },
+          { column: contactMessages.id, order: "desc", type: "uuid" },
+        ],
+        where: inView(view),
+      },
+      { page, ...cursor },
+      total,
+      MESSAGES_PAGE_SIZE,
+    );
+    const rows =
+      shown.ids.length === 0
+        ? []
+        : await tx
+            .select({
+              id: contactMessages.id,
+              name: contactMessages.name,
+              email: contactMessages.email,
+              phone: contactMessages.phone,
+              subject: contactMessages.subject,
+              message: contactMessages.message,
+              status: contactMessages.status,
+              createdAt: contactMessages.createdAt,
+            })
+            .from(contactMessages)
+            .where(inArray(contactMessages.id, shown.ids))
+            .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
     await writeAudit(tx, {
       actor,
       action: "contact.list",
@@ -81,6 +92,7 @@ export async function listContactMessages(
       items: withIsoCreatedAt(rows),
       page: shown.page,
       pageCount: shown.pageCount,
+      cursors: shown.cursors,
       total,
       pageSize: MESSAGES_PAGE_SIZE,
       view,

@@ -20,8 +20,8 @@ import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
 import { prefixRange } from "~/server/admin/client-search.server";
 import { classifySearch, uuidRange } from "~/server/admin/client-search-terms.server";
-import { parsePage } from "~/server/admin/clients.server";
-import { pageWindow } from "~/server/admin/paging.server";
+import { keysetPage, pageWindow } from "~/server/admin/paging.server";
+import { parsePageRequest, type PageCursors, type PageRequest } from "~/domain/paging";
 import { keptCountBetween, keptCounts } from "~/server/admin/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
@@ -52,7 +52,7 @@ export function parseLoanId(value: string | undefined): string | null {
   return value && UUID.test(value) ? value.toLowerCase() : null;
 }
 
-export type LoanListQuery = { filter: LoanListFilter; q: string; page: number };
+export type LoanListQuery = PageRequest & { filter: LoanListFilter; q: string };
 
 /** ?status=&q=&page= of /admin/loans, validated (an unknown status is All). */
 export function parseLoansUrl(url: URL): LoanListQuery {
@@ -60,7 +60,7 @@ export function parseLoansUrl(url: URL): LoanListQuery {
   return {
     filter: (LOAN_LIST_FILTERS as readonly string[]).includes(status ?? "") ? (status as LoanListFilter) : "all",
     q: withoutControlCharacters(url.searchParams.get("q") ?? "").trim().slice(0, LOAN_SEARCH_MAX),
-    page: parsePage(url.searchParams.get("page")),
+    ...parsePageRequest(url.searchParams),
   };
 }
 
@@ -191,6 +191,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
   let rows: Awaited<ReturnType<ReturnType<typeof withBorrower>["execute"]>>;
   let page: number;
   let pageCount: number;
+  let cursors: PageCursors | null = null;
   if (q) {
     // A search: the loans it matches, found by index ranges (searchLoanIds) with the columns the filter
     // and the order need, materialized once, are counted and sorted alone (never every loan tested
@@ -203,7 +204,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
           select ${select} from m where ${filter} ${tail}`;
     const counted = (await db.execute(matched(sql`count(*)::int as "n"`, sql``))) as unknown as { rows: { n: number }[] };
     total = Number(counted.rows[0]?.n ?? 0);
-    const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
+    const shown = pageWindow(total, query.page ?? 1, LOANS_PAGE_SIZE);
     ({ page, pageCount } = shown);
     const orderSql = sql.join([sql`${m.nextDueDate} asc nulls last`, desc(m.approvalDate), asc(m.id)], sql`, `);
     const pageIds = (await db.execute(
@@ -218,19 +219,40 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
     // Without a search: the count kept by triggers (drizzle/0012), and the page's ids from
     // approved_loans_list_order_idx alone; only those loans are joined with their borrowers.
     total = await countLoans(query.filter, today, db);
-    const shown = pageWindow(total, query.page, LOANS_PAGE_SIZE);
-    ({ page, pageCount } = shown);
-    const pageIds = db
-      .select({ id: approvedLoans.id })
-      .from(approvedLoans)
-      .where(filterWhere(query.filter, today))
-      .orderBy(...order)
-      .limit(shown.limit)
-      .offset(shown.offset)
-      .as("page_ids");
-    rows = await withBorrower()
-      .innerJoin(pageIds, eq(pageIds.id, approvedLoans.id))
-      .orderBy(...order);
+    // The page's ids from approved_loans_list_order_idx alone, by keyset (decision 0050).
+    const shown = await keysetPage(
+      db,
+      {
+        scope: `loans:${query.filter}`,
+        table: approvedLoans,
+        id: approvedLoans.id,
+        keys: [
+          { column: approvedLoans.nextDueDate, order: "asc", type: "date", nullable: true },
+          { column: approvedLoans.approvalDate, order: "desc", type: "timestamptz" },
+          { column: approvedLoans.id, order: "asc", type: "uuid" },
+        ],
+        where: filterWhere(query.filter, today),
+      },
+      query,
+      total,
+      LOANS_PAGE_SIZE,
+    );
+    ({ page, pageCount, cursors } = shown);
+    // The page's loans by primary key; the borrower's name and e-mail one key probe each (a join
+    // could hash a whole table for 25 rows).
+    rows =
+      shown.ids.length === 0
+        ? []
+        : await db
+            .select({
+              ...LIST_COLUMNS,
+              profileName: sql<string | null>`(select ${profiles.fullName} from ${profiles} where ${profiles.id} = ${approvedLoans.userId})`,
+              email: sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${approvedLoans.userId})`,
+            })
+            .from(approvedLoans)
+            .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+            .where(inArray(approvedLoans.id, shown.ids))
+            .orderBy(...order);
   }
   const loans = rows.map((r): StaffLoanSummary => {
     const status = storedStatus(r.status, r.nextDueDate, today);
@@ -249,7 +271,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
     };
   });
   await writeAudit(db, { actor, action: "loans.list", table: "approved_loans", details: { filter: query.filter, q, page, count: loans.length, total }, request });
-  return { filter: query.filter, q, page, pageCount, pageSize: LOANS_PAGE_SIZE, total, loans };
+  return { filter: query.filter, q, page, pageCount, pageSize: LOANS_PAGE_SIZE, cursors, total, loans };
 }
 
 /** One loan's page for staff, or null when there is no such loan. Audited ('loan.view'). */

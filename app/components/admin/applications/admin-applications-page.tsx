@@ -114,7 +114,7 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
               ))}
             </ul>
           )}
-          <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => reviewListHref(list.tab, page, list.mine)} />
+          <Pagination page={list.page} pageCount={list.pageCount} cursors={list.cursors} hrefFor={(target) => reviewListHref(list.tab, target, list.mine)} />
         </section>
       </div>
 

@@ -8,7 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import type { ClientList as ClientListData } from "~/domain/views/admin-clients";
 import { cn } from "~/utils/cn";
 import { clientsSearch } from "./format";
-import { Pagination } from "~/components/admin/pagination";
+import { Pagination, targetPage } from "~/components/admin/pagination";
 
 /** The searchable, paginated client list (left column of /admin/clients). */
 export function ClientList({ list, selectedId }: { list: ClientListData; selectedId: string | null }) {
@@ -92,7 +92,7 @@ export function ClientList({ list, selectedId }: { list: ClientListData; selecte
         page={list.page}
         pageCount={list.pageCount}
         label="Client list pages"
-        hrefFor={(page) => clientsSearch({ q: list.q, page, client: selectedId }) || "?"}
+        hrefFor={(target) => clientsSearch({ q: list.q, page: targetPage(target), client: selectedId }) || "?"}
       />
     </Card>
   );

@@ -4,6 +4,7 @@ import { Link, useRevalidator } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { documentTypeLabel } from "~/components/admin/clients/format";
 import { Pagination } from "~/components/admin/pagination";
+import { setPageTarget, type PageTarget } from "~/domain/paging";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
@@ -42,10 +43,10 @@ function LinkActions({ documentId, what, links }: { documentId: string; what: st
   );
 }
 
-function documentsSearch(page: number, clientId: string | null): string {
+function documentsSearch(target: PageTarget, clientId: string | null): string {
   const search = new URLSearchParams();
   if (clientId) search.set("client", clientId);
-  if (page > 1) search.set("page", String(page));
+  setPageTarget(search, target);
   const text = search.toString();
   return text ? `?${text}` : "?";
 }
@@ -110,7 +111,7 @@ export function DocumentsPage({ data }: { data: DocumentList }) {
             })}
           </ul>
         ) : null}
-        <Pagination page={data.page} pageCount={data.pageCount} label="Document list pages" hrefFor={(page) => documentsSearch(page, clientId)} />
+        <Pagination page={data.page} pageCount={data.pageCount} cursors={data.cursors} label="Document list pages" hrefFor={(target) => documentsSearch(target, clientId)} />
       </Card>
 
       <DocumentPreviewDialog

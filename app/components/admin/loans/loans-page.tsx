@@ -2,6 +2,7 @@ import { Download, Search, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { Pagination } from "~/components/admin/pagination";
+import { setPageTarget, type PageTarget } from "~/domain/paging";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -15,11 +16,11 @@ import { cn } from "~/utils/cn";
 import { LoanStatusBadge } from "./loan-status-badge";
 
 /** The query string of /admin/loans for a filter, search and page (defaults left out). */
-export function loansSearch({ filter, q, page }: { filter: LoanListFilter; q: string; page: number }): string {
+export function loansSearch({ filter, q, page }: { filter: LoanListFilter; q: string; page: number | PageTarget }): string {
   const params = new URLSearchParams();
   if (filter !== "all") params.set("status", filter);
   if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
+  setPageTarget(params, typeof page === "number" ? { page } : page);
   const s = params.toString();
   return s ? `?${s}` : "";
 }
@@ -127,7 +128,13 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
             </ScrollingTable>
           </div>
         ) : null}
-        <Pagination page={list.page} pageCount={list.pageCount} label="Loan list pages" hrefFor={(page) => loansSearch({ filter: list.filter, q: list.q, page }) || "?"} />
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          cursors={list.cursors}
+          label="Loan list pages"
+          hrefFor={(target) => loansSearch({ filter: list.filter, q: list.q, page: target }) || "?"}
+        />
       </Card>
     </AdminShell>
   );

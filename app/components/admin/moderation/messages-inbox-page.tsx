@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { formatPhone } from "~/domain/formats";
 import { cn } from "~/utils/cn";
 import { Pagination } from "~/components/admin/pagination";
+import { setPageTarget, type PageCursors } from "~/domain/paging";
 import { ModerationCard, useSubmittingItem } from "./moderation-card";
 import { useActionToast } from "~/components/action-toast";
 import type { StampedResult } from "~/domain/action-result";
@@ -17,6 +18,7 @@ export type InboxPageData = {
   items: InboxMessage[];
   page: number;
   pageCount: number;
+  cursors: PageCursors;
   total: number;
   view: "inbox" | "archived";
   unread: number;
@@ -127,7 +129,13 @@ export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; a
           ))}
         </div>
       )}
-      <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => `?view=${data.view}&page=${p}`} label="Message pages" />
+      <Pagination
+        page={data.page}
+        pageCount={data.pageCount}
+        cursors={data.cursors}
+        hrefFor={(target) => `?${setPageTarget(new URLSearchParams({ view: data.view }), target).toString()}`}
+        label="Message pages"
+      />
     </AdminShell>
   );
 }

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/domain/formats";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { StarRating } from "~/components/testimonials/star-rating";
 import { Button } from "~/components/ui/button";
-import { Pagination } from "~/components/admin/pagination";
+import { Pagination, targetPage } from "~/components/admin/pagination";
 import { ModerationCard, useSubmittingItem } from "./moderation-card";
 import { useActionToast } from "~/components/action-toast";
 import type { StampedResult } from "~/domain/action-result";
@@ -85,7 +85,7 @@ export function TestimonialModerationPage({ data, actionData }: { data: Moderati
           ))}
         </div>
       )}
-      <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => `?page=${p}`} label="Pending testimonials pages" />
+      <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(target) => `?page=${targetPage(target)}`} label="Pending testimonials pages" />
     </AdminShell>
   );
 }
