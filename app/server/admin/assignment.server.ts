@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { PERMISSIONS } from "~/domain/staff-permissions";
@@ -78,7 +78,9 @@ export async function assignApplication(
       assigneeName = staff.name;
     }
     await tx.update(loanApplications).set({ assignedTo: assigneeId, assignedAt: assigneeId === null ? null : new Date(), updatedAt: new Date() }).where(eq(loanApplications.id, applicationId));
-    await tx.insert(applicationAssignments).values({ applicationId, assignedTo: assigneeId, assignedBy: actor.id });
+    // Stamped after the row lock, not at the transaction's start: two assignments at once are listed
+    // in the order they took effect, the last one being what the application names.
+    await tx.insert(applicationAssignments).values({ applicationId, assignedTo: assigneeId, assignedBy: actor.id, createdAt: sql`clock_timestamp()` });
     await recordEvent(tx, {
       applicationId,
       ownerId: app.userId,
