@@ -138,7 +138,12 @@ describe("public page cache", () => {
       // A new amount recomputes the payment in the browser: proof the page hydrated. One input event
       // (fill): keystroke by keystroke, the caret handling of the formatted field raced the test's
       // typing on a loaded machine (a CI run read "$205,166,339.10").
+      // The home page has a calculator too: wait until the calculator page's own heading is drawn, so
+      // the fill reaches its field and not the home page's one while the navigation commits (a CI run
+      // read the default's payment: the fill had gone to the outgoing page).
+      await page.getByRole("heading", { level: 1, name: "Loan Calculator" }).waitFor();
       const amount = page.getByLabel("Loan Amount");
+      await expect.poll(() => amount.count()).toBe(1);
       await amount.fill("100000");
       await expect.poll(() => page.getByTestId("monthly-payment").textContent()).toBe("$2,051.65");
       expect(problems).toEqual([]);
