@@ -11,6 +11,7 @@ import { publicPagesBench } from "./public-pages.bench";
 import { scaleBench } from "./scale.bench";
 import type { BenchResult } from "./lib";
 import { lighthouseBench } from "./lighthouse.bench";
+import { pageCostBench } from "./page-cost.bench";
 import { pageWeightBench } from "./page-weight.bench";
 import { signedInBench } from "./signed-in.bench";
 
@@ -41,6 +42,7 @@ const benches: { name: string; run: () => Promise<BenchResult>; byNameOnly?: boo
   { name: "exports", run: () => withScratchDatabase((url) => exportsBench(url)) },
   // Not in a plain `npm run bench` (a million applications take minutes to seed): by name only.
   { name: "scale", run: () => withScratchDatabase((url) => scaleBench(url, { single: true, nginx: process.env.BENCH_SCALE_NGINX === "1" })), byNameOnly: true },
+  { name: "page-cost", run: () => withScratchDatabase((url) => pageCostBench(url)), byNameOnly: true },
   { name: "scale-nginx", run: () => withScratchDatabase((url) => scaleBench(url, { single: false, nginx: true })), byNameOnly: true },
 ];
 

@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig, setConfig } from "~/server/config.server";
+import { openDatabase } from "~/server/db/client.server";
+import { runMigrations } from "~/server/db/migrate.server";
+import { signInOverHttp } from "../tests/helpers/admins";
+import { startTestServer, testSecrets } from "../tests/e2e/harness";
+import { adminSessions, BROWSER_HEADERS, childPids, percentile, settleWrites, type BenchResult, type Figure } from "./lib";
+import { seedScale } from "./seed-scale";
+
+/**
+ * What one page costs the machine (issue 24): CPU milliseconds per request of the server process and of
+ * PostgreSQL, and the bytes sent, one request at a time on one server process at 10,000 applications.
+ * Under the scale bench's load, a page's p99 is mostly the queue behind other pages' CPU on two shared
+ * cores; CPU per page is the figure that queue follows, and unlike a p99 it barely moves between runs.
+ * Each page is first loaded BENCH_COST_WARMUP times (V8 compiles what it runs; see signed-in.bench.ts),
+ * then BENCH_COST_REQUESTS times measured. With BENCH_CPU_PROF=<folder> the server writes a V8 CPU
+ * profile there when it stops (open it in Chrome's DevTools).
+ */
+
+const APPLICATIONS = Number(process.env.BENCH_COST_APPLICATIONS ?? 10_000);
+const WARMUP = Number(process.env.BENCH_COST_WARMUP ?? 600);
+const REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 400);
+const PASSWORD = "Str0ng!Passw0rd";
+const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ is 100 on Linux)
+
+/** utime + stime of these processes, in ms. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** Every PostgreSQL process on the machine (the bench is meant to run alone). */
+function postgresPids(): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+      } catch {
+        return false;
+      }
+    });
+}
+
+async function load(url: string, cookie: string): Promise<{ ms: number; bytes: number; status: number }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { ...BROWSER_HEADERS, cookie }, redirect: "manual" });
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - started, bytes: body.byteLength, status: res.status };
+}
+
+export async function pageCostBench(databaseUrl: string): Promise<BenchResult> {
+  const secrets = testSecrets();
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-cost-config-"));
+  setConfig(loadConfig({ ...secrets, DATA_DIR: configDir, DATABASE_URL: databaseUrl }));
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  await runMigrations(database);
+  const seeded = await seedScale(database, { applicants: Math.round(APPLICATIONS / 5), applications: APPLICATIONS, admins: 1, password: PASSWORD });
+  const sample = async (text: string) => ((await database.pool!.query(text)).rows[0] as { id: string }).id;
+  const applicationId = await sample(`select id from loan_applications order by submitted_at desc offset 37 limit 1`);
+  const loan = (await database.pool!.query(`select l.id, u.email from approved_loans l join "user" u on u.id = l.user_id where l.status = 'active' order by l.id limit 1`)).rows[0] as { id: string; email: string };
+  await database.close();
+
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const server = await startTestServer({
+    ...secrets,
+    DATABASE_URL: databaseUrl,
+    PWNED_PASSWORDS_URL: "off",
+    WEB_CONCURRENCY: "1",
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
+  });
+  const figures: Figure[] = [];
+  try {
+    const base = server.url;
+    const [admin] = await adminSessions(base, seeded.admins, 1, PASSWORD);
+    const applicant = seeded.applicants[0]!;
+    const applicantCookie = await signInOverHttp(base, applicant.email, PASSWORD, "198.18.20.1");
+    const borrowerCookie = await signInOverHttp(base, loan.email, PASSWORD, "198.18.20.2");
+    const pages: { page: string; url: string; cookie: string }[] = [
+      { page: "home (cached)", url: "/", cookie: "" },
+      { page: "admin list pending", url: "/admin?status=pending", cookie: admin!.cookie },
+      { page: "My Queue", url: "/admin?status=pending&queue=mine", cookie: admin!.cookie },
+      { page: "client search (name)", url: "/admin/clients?q=Garcia", cookie: admin!.cookie },
+      { page: "application page", url: `/admin/applications/${applicationId}`, cookie: admin!.cookie },
+      { page: "dashboard", url: "/dashboard", cookie: applicantCookie },
+      { page: "loan page (borrower)", url: `/dashboard/loans/${loan.id}`, cookie: borrowerCookie },
+      { page: "loan page (admin)", url: `/admin/loans/${loan.id}`, cookie: admin!.cookie },
+      { page: "reports", url: "/admin/reports", cookie: admin!.cookie },
+      { page: "audit log (monitoring)", url: "/admin/monitoring", cookie: admin!.cookie },
+    ];
+    for (const { page, url, cookie } of pages) {
+      for (let i = 0; i < WARMUP; i++) await load(`${base}${url}`, cookie);
+      await settleWrites(databaseUrl);
+      const nodePids = [server.process.pid!, ...childPids(server.process.pid!)];
+      const pgPids = postgresPids();
+      const nodeBefore = cpuMs(nodePids);
+      const pgBefore = cpuMs(pgPids);
+      const times: number[] = [];
+      let bytes = 0;
+      let errors = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        const r = await load(`${base}${url}`, cookie);
+        times.push(r.ms);
+        bytes = r.bytes;
+        if (r.status !== 200) errors++;
+      }
+      // PostgreSQL's processes now include any it started meanwhile: a backend that ended is not counted.
+      const nodeMs = (cpuMs(nodePids) - nodeBefore) / REQUESTS;
+      const pgMs = (cpuMs([...new Set([...pgPids, ...postgresPids()])]) - pgBefore) / REQUESTS;
+      times.sort((a, b) => a - b);
+      const r = (n: number) => Math.round(n * 100) / 100;
+      console.log(`  ${page}: server ${r(nodeMs)} ms CPU, PostgreSQL ${r(pgMs)} ms CPU a request; alone p50 ${r(percentile(times, 50))} ms; ${bytes} bytes sent; ${errors} errors`);
+      figures.push(
+        { name: `${page} server CPU`, value: r(nodeMs), unit: "ms/request" },
+        { name: `${page} PostgreSQL CPU`, value: r(pgMs), unit: "ms/request" },
+        { name: `${page} alone p50`, value: r(percentile(times, 50)), unit: "ms" },
+        { name: `${page} bytes sent`, value: bytes, unit: "bytes", note: errors ? `${errors} errors` : "compressed as a browser asks" },
+      );
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(configDir, { recursive: true, force: true });
+  }
+  return {
+    bench: "page cost: CPU per request of the server and of PostgreSQL, one request at a time",
+    params: { applications: APPLICATIONS, warmUpRequestsPerPage: WARMUP, measuredRequestsPerPage: REQUESTS, serverProcesses: 1, database: "postgres" },
+    figures,
+  };
+}
