@@ -24,17 +24,31 @@ const WARMUP = Number(process.env.BENCH_COST_WARMUP ?? 600);
 const REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 400);
 const PASSWORD = "Str0ng!Passw0rd";
 const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ is 100 on Linux)
+/** BENCH_COST_STATEMENTS=1: PostgreSQL logs every statement, and the figures are statements per request (logging costs CPU: a separate run). */
+const COUNT_STATEMENTS = process.env.BENCH_COST_STATEMENTS === "1";
+/** BENCH_COST_DUMP=<folder>: each page's HTML is written there (to see what its bytes are). */
+const DUMP_DIR = process.env.BENCH_COST_DUMP;
+const PG_LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
 
-/** utime + stime of these processes, in ms. */
+/** Statements (simple or extended protocol, BEGIN/COMMIT included) this database logged since `offset`. */
+function statementsSince(dbName: string, offset: number): number {
+  const text = fs.readFileSync(PG_LOG, "utf8").slice(offset);
+  return [...text.matchAll(new RegExp(`@${dbName} LOG:\\s+(?:statement|execute [^:]*):`, "g"))].length;
+}
+
+/**
+ * utime + stime of these processes, in ms, plus the CPU of the children they reaped (cutime + cstime):
+ * a PostgreSQL backend that ends during a run is counted in its postmaster's figures.
+ */
 function cpuMs(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
-      // gone
+      // gone: its time is in its parent's reaped-children figures
     }
   }
   return ticks * TICK_MS;
@@ -55,11 +69,11 @@ function postgresPids(): number[] {
     });
 }
 
-async function load(url: string, cookie: string): Promise<{ ms: number; bytes: number; status: number }> {
+async function load(url: string, cookie: string): Promise<{ ms: number; bytes: number; status: number; body: ArrayBuffer }> {
   const started = performance.now();
   const res = await fetch(url, { headers: { ...BROWSER_HEADERS, cookie }, redirect: "manual" });
   const body = await res.arrayBuffer();
-  return { ms: performance.now() - started, bytes: body.byteLength, status: res.status };
+  return { ms: performance.now() - started, bytes: body.byteLength, status: res.status, body };
 }
 
 export async function pageCostBench(databaseUrl: string): Promise<BenchResult> {
@@ -72,16 +86,15 @@ export async function pageCostBench(databaseUrl: string): Promise<BenchResult> {
   const sample = async (text: string) => ((await database.pool!.query(text)).rows[0] as { id: string }).id;
   const applicationId = await sample(`select id from loan_applications order by submitted_at desc offset 37 limit 1`);
   const loan = (await database.pool!.query(`select l.id, u.email from approved_loans l join "user" u on u.id = l.user_id where l.status = 'active' order by l.id limit 1`)).rows[0] as { id: string; email: string };
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  if (COUNT_STATEMENTS) await database.pool!.query(`alter database "${dbName}" set log_statement = 'all'`);
   await database.close();
 
   const profileDir = process.env.BENCH_CPU_PROF;
-  const server = await startTestServer({
-    ...secrets,
-    DATABASE_URL: databaseUrl,
-    PWNED_PASSWORDS_URL: "off",
-    WEB_CONCURRENCY: "1",
-    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
-  });
+  const server = await startTestServer(
+    { ...secrets, DATABASE_URL: databaseUrl, PWNED_PASSWORDS_URL: "off", WEB_CONCURRENCY: "1" },
+    { nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [] },
+  );
   const figures: Figure[] = [];
   try {
     const base = server.url;
@@ -108,6 +121,7 @@ export async function pageCostBench(databaseUrl: string): Promise<BenchResult> {
       const pgPids = postgresPids();
       const nodeBefore = cpuMs(nodePids);
       const pgBefore = cpuMs(pgPids);
+      const logOffset = COUNT_STATEMENTS ? fs.statSync(PG_LOG).size : 0;
       const times: number[] = [];
       let bytes = 0;
       let errors = 0;
@@ -116,18 +130,25 @@ export async function pageCostBench(databaseUrl: string): Promise<BenchResult> {
         times.push(r.ms);
         bytes = r.bytes;
         if (r.status !== 200) errors++;
+        if (DUMP_DIR && i === 0) fs.writeFileSync(path.join(DUMP_DIR, `${page.replace(/\W+/g, "-")}.html`), Buffer.from(r.body));
       }
       // PostgreSQL's processes now include any it started meanwhile: a backend that ended is not counted.
       const nodeMs = (cpuMs(nodePids) - nodeBefore) / REQUESTS;
       const pgMs = (cpuMs([...new Set([...pgPids, ...postgresPids()])]) - pgBefore) / REQUESTS;
       times.sort((a, b) => a - b);
       const r = (n: number) => Math.round(n * 100) / 100;
-      console.log(`  ${page}: server ${r(nodeMs)} ms CPU, PostgreSQL ${r(pgMs)} ms CPU a request; alone p50 ${r(percentile(times, 50))} ms; ${bytes} bytes sent; ${errors} errors`);
+      if (COUNT_STATEMENTS) {
+        const perRequest = r(statementsSince(dbName, logOffset) / REQUESTS);
+        console.log(`  ${page}: ${perRequest} statements a request`);
+        figures.push({ name: `${page} statements`, value: perRequest, unit: "a request", note: "BEGIN and COMMIT count" });
+        continue;
+      }
+      console.log(`  ${page}: server ${r(nodeMs)} ms CPU, PostgreSQL ${r(pgMs)} ms CPU a request; alone p50 ${r(percentile(times, 50))} ms; ${bytes} HTML bytes; ${errors} errors`);
       figures.push(
         { name: `${page} server CPU`, value: r(nodeMs), unit: "ms/request" },
         { name: `${page} PostgreSQL CPU`, value: r(pgMs), unit: "ms/request" },
         { name: `${page} alone p50`, value: r(percentile(times, 50)), unit: "ms" },
-        { name: `${page} bytes sent`, value: bytes, unit: "bytes", note: errors ? `${errors} errors` : "compressed as a browser asks" },
+        { name: `${page} HTML`, value: bytes, unit: "bytes", note: errors ? `${errors} errors` : "uncompressed (sent with brotli)" },
       );
     }
   } finally {

@@ -41,7 +41,7 @@ export function testSecrets(): Record<string, string> {
  * Starts `node server.js` (the built server) on a free port with its own data folder. PORT=0 lets the
  * OS pick the port; the server's start-up line says which.
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { dataDir?: string; nodeArgs?: string[] } = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build: run `npm run build` first");
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const childEnv: Record<string, string | undefined> = {
@@ -56,7 +56,8 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   };
   // `{ NODE_ENV: undefined }` starts the server without it, as a bare `npm start` would.
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, ["server.js"], {
+  // nodeArgs: flags Node refuses in NODE_OPTIONS (--cpu-prof for the page-cost bench).
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "server.js"], {
     cwd: root,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
