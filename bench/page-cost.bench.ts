@@ -26,6 +26,8 @@ const PASSWORD = "Str0ng!Passw0rd";
 const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ is 100 on Linux)
 /** BENCH_COST_STATEMENTS=1: PostgreSQL logs every statement, and the figures are statements per request (logging costs CPU: a separate run). */
 const COUNT_STATEMENTS = process.env.BENCH_COST_STATEMENTS === "1";
+/** BENCH_COST_PAGES=<regular expression>: only the pages whose names match (a profile of one page). */
+const ONLY = process.env.BENCH_COST_PAGES ? new RegExp(process.env.BENCH_COST_PAGES) : null;
 /** BENCH_COST_DUMP=<folder>: each page's HTML is written there (to see what its bytes are). */
 const DUMP_DIR = process.env.BENCH_COST_DUMP;
 const PG_LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
@@ -114,7 +116,7 @@ export async function pageCostBench(databaseUrl: string): Promise<BenchResult> {
       { page: "reports", url: "/admin/reports", cookie: admin!.cookie },
       { page: "audit log (monitoring)", url: "/admin/monitoring", cookie: admin!.cookie },
     ];
-    for (const { page, url, cookie } of pages) {
+    for (const { page, url, cookie } of pages.filter((p) => !ONLY || ONLY.test(p.page))) {
       for (let i = 0; i < WARMUP; i++) await load(`${base}${url}`, cookie);
       await settleWrites(databaseUrl);
       const nodePids = [server.process.pid!, ...childPids(server.process.pid!)];

@@ -228,11 +228,14 @@ async function measure(label: string, base: string, sessions: Sessions, pools: P
 async function startServers(instances: number, env: Record<string, string>): Promise<{ base: string; servers: TestServer[]; stop: () => Promise<void>; dataDirs: string[] }> {
   const servers: TestServer[] = [];
   const dataDirs: string[] = [];
-  // Each instance its own data folder (the folder lock), one database and one set of secrets.
+  // Each instance its own data folder (the folder lock), one database and one set of secrets. The
+  // instances share this machine's cores: each runs cores ÷ instances server processes (two instances
+  // of two processes each on two cores measured the switching between four processes, not balancing).
+  const processes = String(Math.max(1, Math.floor(WORKERS / instances)));
   for (let i = 0; i < instances; i++) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-scale-${i}-`));
     dataDirs.push(dataDir);
-    servers.push(await startTestServer(env, { dataDir }));
+    servers.push(await startTestServer({ ...env, WEB_CONCURRENCY: processes }, { dataDir }));
   }
   const balancer = instances > 1 ? await startLoadBalancer(servers.map((s) => new URL(s.url).host)) : null;
   return {
@@ -366,6 +369,7 @@ export async function scaleBench(databaseUrl: string, mode: { single: boolean; n
       warmUpSecondsPerPage: WARMUP_SECONDS,
       thinkMs: THINK_MS,
       serverProcessesPerInstance: WORKERS,
+      serverProcessesPerInstanceBehindNginx: Math.max(1, Math.floor(WORKERS / 2)),
       slowStatementMs: SLOW_MS,
       slowStatements: Object.fromEntries(results.map((r) => [r.label, r.slow])),
     },
