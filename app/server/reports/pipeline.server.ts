@@ -104,13 +104,10 @@ export function middleBuckets(total: number, before: number, buckets: BucketCoun
  * between the durations at positions lo and hi; so when both are in one display bucket, that bucket is
  * the answer. One statement (one snapshot) reads the range's counts per whole day of the bucket, picks
  * the one or two whole days holding lo and hi, and reads their tenths. When lo and hi still fall in two
- * buckets (an even count split exactly there), the last duration of the one and the first of the other
- * are read off loan_applications_decision_days_idx, and percentile_cont over those two gives the same
- * float arithmetic as over them all.
+ * buckets (an even count split exactly there), straddlingMedian reads their two exact durations.
  */
 export async function medianDecisionTime(range: ReportRange, db: Db = getDb()): Promise<MedianDecision> {
-  const { start, end } = rangeInstants(range);
-  const endDay = dayOf(end);
+  const endDay = dayOf(rangeInstants(range).end);
   const rows = await rowsOf<{ total: string | number; before: string | number; bucket: string; n: string | number }>(
     db.execute(sql`
       with whole as (
@@ -136,7 +133,18 @@ export async function medianDecisionTime(range: ReportRange, db: Db = getDb()): 
     rows.map((r) => ({ bucket: r.bucket, n: Number(r.n) })),
   );
   if (lo === hi) return { days: lo, decisions: total };
+  return { days: await straddlingMedian(range, lo, hi, db), decisions: total };
+}
 
+/**
+ * The median shown when positions lo and hi (hi = lo + 1) of the range's decisions fall in two display
+ * buckets: lo is then the last decision of its bucket and hi the first of the other, so the two
+ * durations are the largest of `loBucket` and the smallest of `hiBucket` within the range, each the
+ * first entry of loan_applications_decision_days_idx from the bucket's edge that is in the range (the
+ * range is checked in the index). percentile_cont over those two interpolates exactly as over them all.
+ */
+export async function straddlingMedian(range: ReportRange, loBucket: string, hiBucket: string, db: Db = getDb()): Promise<string | null> {
+  const { start, end } = rangeInstants(range);
   const duration = decisionSecondsOf(loanApplications.reviewedAt, loanApplications.submittedAt);
   const bucket = decisionDaysOf(loanApplications.reviewedAt, loanApplications.submittedAt);
   const decidedIn = (b: string) =>
@@ -145,11 +153,11 @@ export async function medianDecisionTime(range: ReportRange, db: Db = getDb()): 
   const [exact] = await rowsOf<{ days: string | null }>(
     db.execute(sql`
       select round((percentile_cont(0.5) within group (order by v) / 86400)::numeric, 1)::text as days
-      from ((select ${duration} as v from ${loanApplications} where ${decidedIn(lo)} order by ${duration} desc limit 1)
+      from ((select ${duration} as v from ${loanApplications} where ${decidedIn(loBucket)} order by ${duration} desc limit 1)
             union all
-            (select ${duration} as v from ${loanApplications} where ${decidedIn(hi)} order by ${duration} asc limit 1)) middle`),
+            (select ${duration} as v from ${loanApplications} where ${decidedIn(hiBucket)} order by ${duration} asc limit 1)) middle`),
   );
-  return { days: exact?.days ?? null, decisions: total };
+  return exact?.days ?? null;
 }
 
 export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: Date = new Date()): Promise<PipelineReport> {
