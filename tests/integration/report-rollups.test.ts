@@ -339,7 +339,7 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
   });
 });
 
-describe("migration 0014 on a database that already has applications (PGlite)", () => {
+describe("migrations 0014 and 0016 on a database that already has applications (PGlite)", () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "portal-0014-"));
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
@@ -375,6 +375,8 @@ describe("migration 0014 on a database that already has applications (PGlite)", 
       await runMigrations(database);
       const { kept, real } = await keptAndReal(database);
       expect(Object.keys(kept).length).toBeGreaterThan(100);
+      // 0014's rebuild kept no median buckets; 0016 backfilled them (decision 0055).
+      expect(Object.keys(kept).filter((k) => k.startsWith("decision_days:")).length).toBeGreaterThan(10);
       expect(kept).toEqual(real);
       expect(await completeSinceMismatches(database)).toBe(0);
       const [counts] = await rows<{ complete: number; outstanding: number }>(
