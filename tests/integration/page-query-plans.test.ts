@@ -15,13 +15,13 @@ import { loadConfig, setConfig } from "~/server/config.server";
 import { markConversationRead, totalUnread } from "~/server/conversation/messages.server";
 import { getDashboard } from "~/server/dashboard.server";
 import { applicationsCsvStream, auditCsvStream } from "~/server/exports/exports.server";
-import { viewPipelineReport } from "~/server/reports/pipeline.server";
+import { straddlingMedian, viewPipelineReport } from "~/server/reports/pipeline.server";
 import { loadAchPage } from "~/server/servicing/ach-batches.server";
 import { loadBorrowerLoan } from "~/server/servicing/borrower-loan.server";
 import { listLoans, loadStaffLoan, LOANS_PAGE_SIZE } from "~/server/servicing/staff-loans.server";
 import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
 import { referencePipelineReport } from "../helpers/pipeline-reference";
-import { captureStatements, expectBounded, planOf, scans, type StatementCapture } from "../helpers/query-plans";
+import { captureStatements, expectBounded, planOf, rowsRead, scans, type StatementCapture } from "../helpers/query-plans";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
 
 /**
@@ -217,7 +217,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
     await expectBounded(pool(), loan.statements, { rows: PAGE_ROWS });
   });
 
-  it("the reports page: rollups, edge days and the Reg B list off indexes, whatever the range; the median off its index alone (decision 0049)", async () => {
+  it("the reports page: rollups, edge days and the Reg B list off indexes, whatever the range; the median from bucket counts (decisions 0049, 0055)", async () => {
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     const ranges = [
@@ -230,20 +230,36 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       // Every figure as issue 22's direct aggregates over the whole range give it.
       expect(result).toEqual(await referencePipelineReport(range, database.db, now));
       expect(result.regB.count).toBeGreaterThan(0);
-      const median = statements.filter((s) => /percentile_cont/.test(s.text));
-      expect(median).toHaveLength(1);
-      // No other statement reads more than a page's worth of rows, a two-year or five-year range
-      // included: month and edge-day rollups, a day's applications at each ageing cut and at the Reg B
-      // cut, the 200 flagged applications.
-      await expectBounded(pool(), statements.filter((s) => !median.includes(s)), { rows: PAGE_ROWS });
-      // The median is exact: it reads the range's decisions, in index entries only (no table rows).
+      // No statement reads more than a page's worth of rows, a two-year or five-year range included:
+      // month and edge-day rollups, a day's applications at each ageing cut and at the Reg B cut, the
+      // 200 flagged applications, and the median's bucket counts.
+      await expectBounded(pool(), statements, { rows: PAGE_ROWS });
       const decided = (await one<{ n: number }>(
         `select count(*)::int as n from loan_applications where status in ('approved', 'denied', 'incomplete') and reviewed_at is not null and submitted_at >= '${range.from}' and submitted_at < '${range.to}'::date + 1`,
       )).n;
       expect(result.medianDecision.decisions).toBe(decided);
+      expect(decided).toBeGreaterThan(PAGE_ROWS);
+      // The median (decision 0055): whole-day counts, then the tenths of the whole days holding the
+      // middle, from report_rollups alone; before, percentile_cont read all `decided` index entries.
+      const median = statements.filter((s) => s.values.includes("decision_days"));
+      expect(median).toHaveLength(1);
       const medianScans = scans(await planOf(pool(), median[0]!));
-      expect(medianScans.map((n) => [n["Node Type"], n["Index Name"]])).toEqual([["Index Only Scan", "loan_applications_decision_time_idx"]]);
-      await expectBounded(pool(), median, { rows: 0, indexEntries: decided });
+      expect(new Set(medianScans.map((n) => n["Relation Name"]))).toEqual(new Set(["report_rollups"]));
+      expect(medianScans.reduce((sum, n) => sum + rowsRead(n), 0)).toBeLessThanOrEqual(PAGE_ROWS);
+
+      // When the two middles straddle two buckets, their exact durations: the first entry in the range
+      // from each bucket's edge of loan_applications_decision_days_idx, never the range's decisions.
+      // (The seed's decisions take whole days, so '2.0' and '3.0' are full buckets of every range.)
+      const straddle = await plans.capture(() => straddlingMedian(range, "2.0", "3.0", database.db));
+      expect(straddle.result).toBe("2.5");
+      expect(straddle.statements).toHaveLength(1);
+      const straddleScans = scans(await planOf(pool(), straddle.statements[0]!));
+      expect(straddleScans.map((n) => [n["Index Name"], rowsRead(n)])).toEqual([
+        ["loan_applications_decision_days_idx", 1],
+        ["loan_applications_decision_days_idx", 1],
+      ]);
+      // And the range is checked in the index (no table row fetched to be thrown away).
+      expect(straddleScans.every((n) => /submitted_at/.test((n as { "Index Cond"?: string })["Index Cond"] ?? ""))).toBe(true);
     }
   });
 

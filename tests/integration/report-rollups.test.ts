@@ -8,7 +8,7 @@ import { APPLICATION_STATUSES, LOAN_TYPES } from "~/domain/enums";
 import type { ReportRange } from "~/domain/validation/reports";
 import { openDatabase, type Database } from "~/server/db/client.server";
 import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
-import { loanApplications, requestItems, type NewLoanApplication } from "~/server/db/schema.server";
+import { decisionDaysOf, loanApplications, requestItems, type NewLoanApplication } from "~/server/db/schema.server";
 import { pipelineReport } from "~/server/reports/pipeline.server";
 import { completeSinceRule } from "~/server/reports/reg-b-clock.server";
 import { applicationRow } from "../helpers/application-rows";
@@ -59,6 +59,10 @@ async function keptAndReal(database: Database) {
           union all select 'officer', (submitted_at at time zone 'UTC')::date, coalesce(reviewed_by, ''), status from loan_applications where status in ('approved', 'denied', 'incomplete')
           union all select 'reason', (submitted_at at time zone 'UTC')::date, reason, '' from loan_applications, unnest(decision_reasons) reason where status = 'denied'
           union all select 'reg_b', (${completeSinceRule} at time zone 'UTC')::date, '', '' from loan_applications where status in ('pending', 'under_review') and ${completeSinceRule} is not null
+          union all select v.metric, (submitted_at at time zone 'UTC')::date, v.a, ''
+            from loan_applications, lateral (select ${decisionDaysOf(sql`reviewed_at`, sql`submitted_at`)} as days) d,
+                 lateral (values ('decision_days', floor(d.days)::text), ('decision_days:' || floor(d.days)::text, d.days::text)) v(metric, a)
+            where status in ('approved', 'denied', 'incomplete') and reviewed_at is not null
         )
         select concat_ws('|', metric, grain, period, a, b) as k, count(*) as n
         from (select metric, 'day' as grain, day as period, a, b from k union all select metric, 'month', day - (extract(day from day)::int - 1), a, b from k) g
@@ -199,6 +203,68 @@ describe.each(testTargets)("reports' kept figures on %s", (target) => {
     expect([before.regB.count, atCut.regB.count]).toEqual([1, 2]);
     await database.db.execute(sql`truncate loan_applications cascade`);
   });
+  it("the median decision time from bucket counts: straddling middles, bucket edges, equal values, one decision, none (decision 0055)", async () => {
+    // Each case on its own UTC day, decided that many intervals after submission (exact to the microsecond).
+    const cases: { day: string; after: string[]; days: string | null }[] = [
+      // One decision exactly on a display edge: 0.05 days rounds half away from zero.
+      { day: "2027-02-01", after: ["1 hour 12 minutes"], days: "0.1" },
+      // Two middles in two buckets (0.0 and 0.1), a microsecond apart: the median is below the edge.
+      { day: "2027-02-02", after: ["1 hour 11 minutes 59.999999 seconds", "1 hour 12 minutes"], days: "0.0" },
+      // Two middles in two buckets whose mean is exactly an edge (0.05 days): shown 0.1.
+      { day: "2027-02-03", after: ["0 seconds", "2 hours 24 minutes"], days: "0.1" },
+      // Two whole days apart: the median is in neither middle's bucket.
+      { day: "2027-02-04", after: ["1 day", "3 days"], days: "2.0" },
+      // Equal values on both sides of the middle, in two whole days.
+      { day: "2027-02-05", after: ["1 day", "1 day", "2 days", "2 days"], days: "1.5" },
+      // The same whole day, two tenths: 1.0625 days.
+      { day: "2027-02-06", after: ["1 day", "1 day 3 hours"], days: "1.1" },
+      // All equal: 3.25 days, shown 3.3.
+      { day: "2027-02-07", after: Array.from({ length: 5 }, () => "3 days 6 hours"), days: "3.3" },
+      // Reviewed before the recorded submission (a moved submission): below zero, across whole days -1 and 0.
+      { day: "2027-02-08", after: ["-7 hours -12 minutes", "2 hours"], days: "-0.1" },
+      // An odd count: the middle one's bucket, however far the others are.
+      { day: "2027-02-09", after: ["10 minutes", "4 days 1 hour", "4 days 2 hours", "9 days", "40 days"], days: "4.1" },
+    ];
+    for (const c of cases) {
+      const ids = await database.db
+        .insert(loanApplications)
+        .values(
+          c.after.map((_, i) =>
+            applicationRow(APPLICANT, { status: i % 2 ? "denied" : "approved", submittedAt: new Date(Date.parse(`${c.day}T09:00:00Z`) + i * 60_000), reviewedAt: new Date(`${c.day}T09:00:00Z`), reviewedBy: OFFICERS[0] }),
+          ),
+        )
+        .returning({ id: loanApplications.id });
+      for (const [i, { id }] of ids.entries()) {
+        await database.db.execute(sql`update loan_applications set reviewed_at = submitted_at + ${c.after[i]!}::interval where id = ${id}`);
+      }
+    }
+    // Open and undecided applications count for nothing.
+    await database.db.insert(loanApplications).values([
+      applicationRow(APPLICANT, { status: "pending", submittedAt: new Date("2027-02-10T09:00:00Z") }),
+      applicationRow(APPLICANT, { status: "under_review", submittedAt: new Date("2027-02-04T12:00:00Z") }),
+    ]);
+    const now = new Date("2027-03-20T00:00:00Z");
+    for (const c of cases) {
+      const range = { from: c.day, to: c.day };
+      const report = await pipelineReport(range, database.db, now);
+      expect(report.medianDecision, c.day).toEqual({ days: c.days, decisions: c.after.length });
+      expect(report, c.day).toEqual(await referencePipelineReport(range, database.db, now));
+    }
+    // None in the range: no median, as before.
+    for (const range of [{ from: "2027-02-10", to: "2027-02-10" }, { from: "2027-01-01", to: "2027-01-31" }]) {
+      const report = await pipelineReport(range, database.db, now);
+      expect(report.medianDecision).toEqual({ days: null, decisions: 0 });
+      expect(report).toEqual(await referencePipelineReport(range, database.db, now));
+    }
+    // Ranges joining the cases: whole months and edge days, every pair of first and last day.
+    for (const from of ["2027-01-15", ...cases.map((c) => c.day)]) {
+      for (const to of [...cases.map((c) => c.day), "2027-02-28", "2027-03-31"].filter((to) => to >= from)) {
+        const range = { from, to };
+        expect(await pipelineReport(range, database.db, now), `${from}..${to}`).toEqual(await referencePipelineReport(range, database.db, now));
+      }
+    }
+    await database.db.execute(sql`truncate loan_applications cascade`);
+  });
 });
 
 describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writers on PostgreSQL", () => {
@@ -273,7 +339,7 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
   });
 });
 
-describe("migration 0014 on a database that already has applications (PGlite)", () => {
+describe("migrations 0014 and 0016 on a database that already has applications (PGlite)", () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "portal-0014-"));
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
@@ -309,6 +375,8 @@ describe("migration 0014 on a database that already has applications (PGlite)", 
       await runMigrations(database);
       const { kept, real } = await keptAndReal(database);
       expect(Object.keys(kept).length).toBeGreaterThan(100);
+      // 0014's rebuild kept no median buckets; 0016 backfilled them (decision 0055).
+      expect(Object.keys(kept).filter((k) => k.startsWith("decision_days:")).length).toBeGreaterThan(10);
       expect(kept).toEqual(real);
       expect(await completeSinceMismatches(database)).toBe(0);
       const [counts] = await rows<{ complete: number; outstanding: number }>(

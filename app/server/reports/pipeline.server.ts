@@ -1,4 +1,4 @@
-import { and, asc, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { asc, sql, type SQL } from "drizzle-orm";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus, type LoanType } from "~/domain/enums";
 import { REG_B_DUE_DAYS, daysBetween } from "~/domain/reg-b-clock";
@@ -6,7 +6,7 @@ import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { sqlList } from "~/server/db/columns.server";
-import { loanApplications, reportRollups, user as userTable } from "~/server/db/schema.server";
+import { decisionDaysOf, decisionSecondsOf, loanApplications, reportRollups, user as userTable } from "~/server/db/schema.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
 import { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
 
@@ -15,8 +15,8 @@ import { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server
  * loaded into JavaScript. Issue 24 (decision 0049): the range's figures are sums of report_rollups
  * (kept per UTC day and month by a trigger) plus exact index counts of the few edge days cut by an
  * instant, and the Reg B clock reads the kept complete_since off a partial index, so a load reads the
- * same few hundred rows at ten applications or a million; only the exact median reads the range's
- * decisions, off an index alone. Rates come back as integer counts and are turned into tenths of a
+ * same few hundred rows at ten applications or a million; the exact median too, from counts per
+ * display bucket (decision 0055). Rates come back as integer counts and are turned into tenths of a
  * percent with integer arithmetic, so no float rounding can show 66.6 % for two of three.
  */
 
@@ -53,7 +53,7 @@ function nextMonth(day: string): string {
  * the whole months by their month row and the days at either edge by their day rows, so a five-year
  * range reads at most ~60 + ~62 rows per key. Each part is one range of the primary key.
  */
-function rollupRows(metric: string, from: string | null, to: string): SQL {
+function rollupRows(metric: string | SQL, from: string | null, to: string): SQL {
   const part = (grain: "day" | "month", lo: string | null, hi: string) =>
     sql`select a, b, n from ${reportRollups} where metric = ${metric} and grain = ${grain} and period < ${hi}::date${lo === null ? sql`` : sql` and period >= ${lo}::date`}`;
   const lastMonth = monthStart(to);
@@ -68,10 +68,101 @@ async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
   return ((await query) as { rows: T[] }).rows;
 }
 
+/** report_rollups metrics of the median (decision 0055; kept by drizzle/0016's trigger). */
+const DECISION_DAYS = "decision_days";
+const decisionTenthsMetric = (wholeDays: SQL) => sql`(${`${DECISION_DAYS}:`}::text || ${wholeDays})`;
+
+export type MedianDecision = { days: string | null; decisions: number };
+
+/** One display bucket's decisions in the range, the buckets in ascending order of the bucket's value. */
+export type BucketCount = { bucket: string; n: number };
+
+/**
+ * The display buckets holding the 0-based positions lo = floor((N - 1) / 2) and hi = ceil((N - 1) / 2)
+ * of the range's decisions in duration order, given the counts of the consecutive buckets `buckets`
+ * that start after `before` decisions. Pure, for the median below.
+ */
+export function middleBuckets(total: number, before: number, buckets: BucketCount[]): { lo: string; hi: string } {
+  const at = (position: number): string => {
+    let seen = before;
+    for (const b of buckets) {
+      seen += b.n;
+      if (position < seen) return b.bucket;
+    }
+    // Counts read in one statement always cover the middle; anything else is a broken rollup.
+    throw new Error(`report_rollups: no decision_days bucket holds position ${position} of ${total}`);
+  };
+  return { lo: at(Math.floor((total - 1) / 2)), hi: at(Math.ceil((total - 1) / 2)) };
+}
+
+/**
+ * The exact median decision time of the decisions submitted in [start, end), shown as days with one
+ * decimal: what `round((percentile_cont(0.5) within group (order by duration) / 86400)::numeric, 1)`
+ * over the range gives, without reading the range's decisions (decision 0055).
+ *
+ * The shown value is a never-decreasing function of the duration, and percentile_cont's median lies
+ * between the durations at positions lo and hi; so when both are in one display bucket, that bucket is
+ * the answer. One statement (one snapshot) reads the range's counts per whole day of the bucket, picks
+ * the one or two whole days holding lo and hi, and reads their tenths. When lo and hi still fall in two
+ * buckets (an even count split exactly there), straddlingMedian reads their two exact durations.
+ */
+export async function medianDecisionTime(range: ReportRange, db: Db = getDb()): Promise<MedianDecision> {
+  const endDay = dayOf(rangeInstants(range).end);
+  const rows = await rowsOf<{ total: string | number; before: string | number; bucket: string; n: string | number }>(
+    db.execute(sql`
+      with whole as (
+        select a, sum(n) as n from ${rollupRows(DECISION_DAYS, range.from, endDay)} r group by a having sum(n) <> 0
+      ), placed as (
+        select a, n, sum(n) over (order by a::numeric) - n as before, sum(n) over () as total from whole
+      ), middle as (
+        -- The whole days whose decisions include position floor((N - 1) / 2) or ceil((N - 1) / 2).
+        select a, before, total from placed
+        where before <= ceil((total - 1) / 2.0) and before + n > floor((total - 1) / 2.0)
+      )
+      select m.total, min(m.before) over () as before, t.a as bucket, sum(t.n) as n
+      from middle m cross join lateral ${rollupRows(decisionTenthsMetric(sql`m.a`), range.from, endDay)} t
+      group by m.total, m.before, t.a
+      having sum(t.n) <> 0
+      order by t.a::numeric`),
+  );
+  if (rows.length === 0) return { days: null, decisions: 0 };
+  const total = Number(rows[0]!.total);
+  const { lo, hi } = middleBuckets(
+    total,
+    Number(rows[0]!.before),
+    rows.map((r) => ({ bucket: r.bucket, n: Number(r.n) })),
+  );
+  if (lo === hi) return { days: lo, decisions: total };
+  return { days: await straddlingMedian(range, lo, hi, db), decisions: total };
+}
+
+/**
+ * The median shown when positions lo and hi (hi = lo + 1) of the range's decisions fall in two display
+ * buckets: lo is then the last decision of its bucket and hi the first of the other, so the two
+ * durations are the largest of `loBucket` and the smallest of `hiBucket` within the range, each the
+ * first entry of loan_applications_decision_days_idx from the bucket's edge that is in the range (the
+ * range is checked in the index). percentile_cont over those two interpolates exactly as over them all.
+ */
+export async function straddlingMedian(range: ReportRange, loBucket: string, hiBucket: string, db: Db = getDb()): Promise<string | null> {
+  const { start, end } = rangeInstants(range);
+  const duration = decisionSecondsOf(loanApplications.reviewedAt, loanApplications.submittedAt);
+  const bucket = decisionDaysOf(loanApplications.reviewedAt, loanApplications.submittedAt);
+  const decidedIn = (b: string) =>
+    sql`${loanApplications.status} in ${DECIDED} and ${loanApplications.reviewedAt} is not null and ${bucket} = ${b}::numeric
+      and ${loanApplications.submittedAt} >= ${start.toISOString()}::timestamptz and ${loanApplications.submittedAt} < ${end.toISOString()}::timestamptz`;
+  const [exact] = await rowsOf<{ days: string | null }>(
+    db.execute(sql`
+      select round((percentile_cont(0.5) within group (order by v) / 86400)::numeric, 1)::text as days
+      from ((select ${duration} as v from ${loanApplications} where ${decidedIn(loBucket)} order by ${duration} desc limit 1)
+            union all
+            (select ${duration} as v from ${loanApplications} where ${decidedIn(hiBucket)} order by ${duration} asc limit 1)) middle`),
+  );
+  return exact?.days ?? null;
+}
+
 export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: Date = new Date()): Promise<PipelineReport> {
   const { start, end } = rangeInstants(range);
   const endDay = dayOf(end);
-  const inRange = and(gte(loanApplications.submittedAt, start), lt(loanApplications.submittedAt, end));
   const nowIso = now.toISOString();
   const cutoff = regBFlagCutoff(now);
 
@@ -85,22 +176,14 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.submittedAt} >= ${dayStart(dayOf(cut)).toISOString()}::timestamptz and ${loanApplications.submittedAt} <= ${cut.toISOString()}::timestamptz)::bigint as ${sql.raw(`edge${i}`)}`,
   );
 
-  const [statusRows, decidedRows, medianRows, officerRows, reasonRows, cutRows, regBCountRows, regBRows] = await Promise.all([
+  const [statusRows, decidedRows, medianDecision, officerRows, reasonRows, cutRows, regBCountRows, regBRows] = await Promise.all([
     rowsOf<{ status: ApplicationStatus; count: string | number }>(
       db.execute(sql`select a as status, sum(n)::bigint as count from ${rollupRows("status", range.from, endDay)} r group by a`),
     ),
     rowsOf<{ loanType: LoanType; status: ApplicationStatus; count: string | number }>(
       db.execute(sql`select a as "loanType", b as status, sum(n)::bigint as count from ${rollupRows("decided", range.from, endDay)} r group by a, b`),
     ),
-    db
-      .select({
-        // Days with one decimal, rounded by PostgreSQL's numeric round (half away from zero). Read off
-        // loan_applications_decision_time_idx alone: it grows with the range's decisions (decision 0049).
-        days: sql<string | null>`round((percentile_cont(0.5) within group (order by extract(epoch from (${loanApplications.reviewedAt} - ${loanApplications.submittedAt}))) / 86400)::numeric, 1)::text`,
-        decisions: sql<number>`count(*)::int`,
-      })
-      .from(loanApplications)
-      .where(and(inRange, sql`${loanApplications.status} in ${DECIDED}`, isNotNull(loanApplications.reviewedAt))),
+    medianDecisionTime(range, db),
     rowsOf<{ officerId: string | null; name: string | null; approved: number; denied: number; incomplete: number; total: number }>(
       db.execute(sql`
         select o."officerId", o.approved, o.denied, o.incomplete, o.total,
@@ -174,7 +257,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
     generatedAt: nowIso,
     byStatus: APPLICATION_STATUSES.map((status) => ({ status, count: statusCounts.get(status) ?? 0 })),
     ageing: AGEING_BUCKETS.map((b) => ({ key: b.key, label: b.label, count: ageingCounts.get(b.key) ?? 0 })),
-    medianDecision: { days: medianRows[0]?.days ?? null, decisions: Number(medianRows[0]?.decisions ?? 0) },
+    medianDecision,
     perOfficer: officerRows.map((r) => ({
       officerId: r.officerId,
       // A decision whose reviewer's account was since deleted keeps counting, under a name that says so.
