@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lateFeeCents } from "~/domain/loan-servicing";
 import type { AuditActor } from "~/server/audit.server";
@@ -185,4 +185,63 @@ describe("servicing job on pglite", () => {
     expect(await servicedOn(quiet.loanId)).toBe("2027-02-06");
     expect(await noticesOf(quiet.loanId, "reminder")).toHaveLength(1);
   });
+
+  it("a run over several batches services every candidate exactly once: no due date, due soon, looked at yesterday, and with two runs at once", async () => {
+    // Due 2027-08-08 (within five days of 2027-08-05); two with no due date known (a candidate every
+    // day); one due 2027-09-02, not a candidate. Plus whatever the tests above left active and behind.
+    const soon = [];
+    for (let i = 0; i < 3; i++) soon.push(await activeLoan(db(), dataDir, admin, { signedAt: at("2027-07-08") }));
+    const undated = [await activeLoan(db(), dataDir, admin, { signedAt: at("2027-07-20") }), await activeLoan(db(), dataDir, admin, { signedAt: at("2027-07-20") })];
+    const later = await activeLoan(db(), dataDir, admin, { signedAt: at("2027-08-02") });
+    await db()
+      .update(approvedLoans)
+      .set({ nextDueDate: null })
+      .where(inArray(approvedLoans.id, undated.map((l) => l.loanId)));
+    // What the job must look at on `day`, by the rule itself (decision 0053), read directly.
+    const candidates = async (day: string) =>
+      (
+        await db()
+          .select({ id: approvedLoans.id })
+          .from(approvedLoans)
+          .where(
+            and(
+              inArray(approvedLoans.status, ["active", "approved"]),
+              or(isNull(approvedLoans.nextDueDate), lte(approvedLoans.nextDueDate, addDaysIso(day, getConfig().paymentReminderDays))),
+              or(isNull(approvedLoans.servicedOn), ne(approvedLoans.servicedOn, day)),
+            ),
+          )
+      )
+        .map((r) => r.id)
+        .sort();
+    const servicedOn = async (day: string) => (await db().select({ id: approvedLoans.id }).from(approvedLoans).where(eq(approvedLoans.servicedOn, day))).map((r) => r.id).sort();
+
+    const first = await candidates("2027-08-05");
+    expect(first).toEqual(expect.arrayContaining([...soon, ...undated].map((l) => l.loanId)));
+    expect(first).not.toContain(later.loanId);
+    expect(first.length).toBeGreaterThanOrEqual(5); // several batches of 2
+    const run = await runServicingJobs(db(), at("2027-08-05"), { batchSize: 2 });
+    // Counted once per loan looked at: a loan read twice would count twice.
+    expect(run.loans).toBe(first.length);
+    expect(await servicedOn("2027-08-05")).toEqual(first);
+    for (const loan of soon) expect(await noticesOf(loan.loanId, "reminder")).toHaveLength(1);
+    expect(await candidates("2027-08-05")).toEqual([]);
+    expect(await runServicingJobs(db(), at("2027-08-05"), { batchSize: 2 })).toMatchObject({ ran: true, loans: 0 });
+
+    // The next day every one of them was looked at yesterday (their own range of the index), one was
+    // stamped a day ahead (a clock set back), and two runs go at once: together they look at each once.
+    await db().update(approvedLoans).set({ servicedOn: "2027-08-07" }).where(eq(approvedLoans.id, undated[0]!.loanId));
+    const second = await candidates("2027-08-06");
+    expect(second).toEqual(first);
+    const both = await Promise.all([runServicingJobs(db(), at("2027-08-06"), { batchSize: 1 }), runServicingJobs(db(), at("2027-08-06"), { batchSize: 3 })]);
+    expect(both[0].loans + both[1].loans).toBe(second.length);
+    expect(await servicedOn("2027-08-06")).toEqual(second);
+    expect(await servicedOn("2027-08-07")).toEqual([]);
+    expect(await runServicingJobs(db(), at("2027-08-06"))).toMatchObject({ ran: true, loans: 0 });
+  });
 });
+
+function addDaysIso(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

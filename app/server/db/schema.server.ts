@@ -913,6 +913,12 @@ export const approvedLoans = pgTable(
     index("approved_loans_status_next_due_date_idx").on(t.status, t.nextDueDate),
     // Issue 24: /admin/loans in its order (late first), status last so a page's ids come from the index alone.
     index("approved_loans_list_order_idx").on(t.nextDueDate.asc().nullsLast(), t.approvalDate.desc().nullsFirst(), t.id, t.status),
+    // Decision 0056: the servicing job's keyset order. serviced_on first, so the loans already looked at
+    // today sit in a range of their own that no batch walks; the due date with no date as -infinity, so
+    // a row comparison can step over every loan, dated or not; active and approved loans only.
+    index("approved_loans_servicing_idx")
+      .on(t.servicedOn, sql`coalesce(${t.nextDueDate}, '-infinity'::date)`, t.id)
+      .where(sql`${t.status} in ('active', 'approved')`),
   ],
 );
 
@@ -969,6 +975,9 @@ export const loanPayments = pgTable(
     check("loan_payments_reversed_has_reason_check", sql`${t.status} <> 'reversed' or ${t.reversalReason} is not null`),
     unique("loan_payments_loan_id_reference_key").on(t.loanId, t.reference),
     index("loan_payments_loan_id_idx").on(t.loanId, t.createdAt),
+    // Decision 0056: the ledger read (a loan's posted payments by day received, then id) in index order,
+    // amount last so the read can be answered from the index alone.
+    index("loan_payments_ledger_idx").on(t.loanId, t.status, t.receivedOn, t.id, t.amountCents),
     index("loan_payments_pending_idx").on(t.status).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
 import { writeAudit } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
@@ -44,17 +44,84 @@ async function claimNotice(tx: DbOrTx, loanId: string, kind: "reminder" | "late_
 /** Loans looked at per transaction: each batch's row locks are held only while it runs. */
 export const SERVICING_BATCH_SIZE = 100;
 
+/**
+ * Where a run stands in approved_loans_servicing_idx (decision 0056): the range it is reading and the
+ * key of the last loan it read there. The candidates are three ranges of that index, read in turn: never
+ * looked at (or changed since: serviced_on null), looked at before today, and the odd "after today" a
+ * clock set back leaves; the loans looked at today are a fourth range that no batch reads.
+ */
+type Cursor = { range: 0 | 1 | 2 | 3; after: { servicedOn: string | null; dueKey: string; id: string } | null };
+const RANGES_DONE = 3;
+
+/** The due date as the index keeps it: a loan with none sorts first (and is always a candidate). */
+const dueKey = sql`coalesce(${approvedLoans.nextDueDate}, '-infinity'::date)`;
+
+type Candidate = { id: string; email: string; loanType: string; wantsReminders: boolean; servicedOn: string | null; dueKey: string };
+
+/**
+ * Up to `limit` candidates from where `cursor` stands, in index order; moves the cursor. Each read
+ * starts at the key after the last loan read (a row comparison the index seeks to) rather than
+ * re-reading from the start of the range and skipping the loans done: those were moved to today's
+ * range by the previous batch, but their old index entries stay until vacuum.
+ */
+async function readCandidates(tx: DbOrTx, cursor: Cursor, today: string, reminderHorizon: string, limit: number): Promise<Candidate[]> {
+  const out: Candidate[] = [];
+  while (out.length < limit && cursor.range < RANGES_DONE) {
+    const after = cursor.after;
+    // The literal status list is the index's predicate, so the planner can prove the partial index applies.
+    const conditions = [sql`${approvedLoans.status} in ('active', 'approved')`, sql`${dueKey} <= ${reminderHorizon}::date`];
+    if (cursor.range === 0) {
+      conditions.push(isNull(approvedLoans.servicedOn));
+      if (after) conditions.push(sql`(${dueKey}, ${approvedLoans.id}) > (${after.dueKey}::date, ${after.id}::uuid)`);
+    } else {
+      conditions.push(cursor.range === 1 ? sql`${approvedLoans.servicedOn} < ${today}::date` : sql`${approvedLoans.servicedOn} > ${today}::date`);
+      if (after) conditions.push(sql`(${approvedLoans.servicedOn}, ${dueKey}, ${approvedLoans.id}) > (${after.servicedOn}::date, ${after.dueKey}::date, ${after.id}::uuid)`);
+    }
+    const want = limit - out.length;
+    const rows = await tx
+      .select({
+        id: approvedLoans.id,
+        email: userTable.email,
+        loanType: loanApplications.loanType,
+        // Issue 23: reminders are optional e-mail (on unless the borrower turned them off).
+        wantsReminders: sql<boolean>`coalesce(${notificationPreferences.paymentReminders}, true)`,
+        servicedOn: approvedLoans.servicedOn,
+        dueKey: sql<string>`${dueKey}::text`,
+      })
+      .from(approvedLoans)
+      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
+      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, approvedLoans.userId))
+      .where(and(...conditions))
+      // The index's own order (serviced_on included: IS NULL does not let the planner drop it).
+      .orderBy(approvedLoans.servicedOn, dueKey, approvedLoans.id)
+      .limit(want);
+    out.push(...rows);
+    const last = rows.at(-1);
+    if (rows.length < want) {
+      cursor.range = (cursor.range + 1) as Cursor["range"];
+      cursor.after = null;
+    } else if (last) cursor.after = { servicedOn: last.servicedOn, dueKey: last.dueKey, id: last.id };
+  }
+  return out;
+}
+
 export async function runServicingJobs(db: Db, now: Date = new Date(), options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<ServicingRunResult> {
   const today = todayUtc(now);
   const { lateFeePolicy: policy, paymentReminderDays, publicUrl } = getConfig();
   const batchSize = options.batchSize ?? SERVICING_BATCH_SIZE;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`servicing batch size must be a positive integer, got ${batchSize}`);
   const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0 };
   // Only a loan with something possibly due today is read (decision 0048): its first unpaid
   // installment falls due within the reminder window or is already past due (late fees and notices
   // follow from that), and it was not looked at today with the same ledger. So a run reads the loans
   // due soon or behind, never every loan the lender holds, and a day's work is done in batches (a
-  // stopping server waits for one batch, not the whole run).
+  // stopping server waits for one batch, not the whole run). Each batch goes on from the last loan the
+  // previous one read (decision 0056), so a batch costs one batch however many were done before it.
+  // A loan whose ledger changes behind the cursor during the run (serviced_on back to null, perhaps an
+  // earlier due date) is not lost: it is a candidate again for the next hourly run.
   const reminderHorizon = addDays(today, paymentReminderDays);
+  const cursor: Cursor = { range: 0, after: null };
   let more = true;
   while (more && !options.signal?.aborted) {
     more = await db.transaction(async (tx) => {
@@ -62,29 +129,10 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
       if (!(locked as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return false;
       result.ran = true;
 
-      const loans = await tx
-        .select({
-          id: approvedLoans.id,
-          email: userTable.email,
-          loanType: loanApplications.loanType,
-          // Issue 23: reminders are optional e-mail (on unless the borrower turned them off).
-          wantsReminders: sql<boolean>`coalesce(${notificationPreferences.paymentReminders}, true)`,
-        })
-        .from(approvedLoans)
-        .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
-        .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, approvedLoans.userId))
-        .where(
-          and(
-            inArray(approvedLoans.status, ["active", "approved"]),
-            or(isNull(approvedLoans.nextDueDate), lte(approvedLoans.nextDueDate, reminderHorizon)),
-            or(isNull(approvedLoans.servicedOn), ne(approvedLoans.servicedOn, today)),
-          ),
-        )
-        // No order: the (status, next_due_date) index finds the candidates; ordering by id would let the
-        // planner walk every loan in id order looking for them. One run at a time (the lock), and a
-        // posting locks one loan, so the order of the locks below cannot deadlock.
-        .limit(batchSize);
+      // Read after the lock: a batch of another run that held it has committed, so the loans it
+      // serviced are in today's range and not read again. One run at a time (the lock), and a posting
+      // locks one loan, so the order of the locks below cannot deadlock.
+      const loans = await readCandidates(tx, cursor, today, reminderHorizon, batchSize);
 
       for (const { id, email, loanType, wantsReminders } of loans) {
         const loan = await lockLoan(tx, id);
@@ -158,7 +206,7 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
           .set({ servicedOn: today })
           .where(inArray(approvedLoans.id, loans.map((l) => l.id)));
       }
-      return loans.length === batchSize;
+      return cursor.range < RANGES_DONE;
     });
   }
   return result;

@@ -1,0 +1,2 @@
+CREATE INDEX "approved_loans_servicing_idx" ON "approved_loans" USING btree ("serviced_on",coalesce("next_due_date", '-infinity'::date),"id") WHERE "approved_loans"."status" in ('active', 'approved');--> statement-breakpoint
+CREATE INDEX "loan_payments_ledger_idx" ON "loan_payments" USING btree ("loan_id","status","received_on","id","amount_cents");
