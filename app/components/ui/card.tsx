@@ -1,10 +1,10 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/utils/cn";
+import { cn, withClass } from "~/utils/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("rounded-xl border border-border bg-card text-card-foreground shadow-sm", className)}
+      className={withClass("card", className)}
       {...props}
     />
   );
