@@ -9,6 +9,7 @@ import { loadConfig, setConfig } from "~/server/config.server";
 import { growScale } from "../../bench/seed-grow";
 import { pipelineReport } from "~/server/reports/pipeline.server";
 import { completeSinceRule } from "~/server/reports/reg-b-clock.server";
+import { runServicingJobs } from "~/server/servicing/servicing-jobs.server";
 import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
 import { referencePipelineReport } from "../helpers/pipeline-reference";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
@@ -91,6 +92,13 @@ describe.skipIf(!TEST_DATABASE_URL)("growing a seeded database in SQL", () => {
       expect(report.medianDecision.decisions).toBeGreaterThan(0);
     }
     expect(await count(sql`select count(*) as n from loan_applications where complete_since is distinct from ${completeSinceRule}`)).toBe(0);
+  });
+
+  it("leaves the servicing job nothing to do today: the bench measures pages after the day's run", async () => {
+    const loans = await count(sql`select count(*) as n from approved_loans where status in ('active', 'approved')`);
+    expect(loans).toBeGreaterThan(0);
+    const run = await runServicingJobs(database.db);
+    expect(run).toMatchObject({ ran: true, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0 });
   });
 
   it("leaves an audit chain the verifier accepts, and the app's next rows seal onto it", async () => {
