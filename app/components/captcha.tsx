@@ -179,6 +179,12 @@ function keepVerified(event: Event) {
   if (target instanceof HTMLInputElement && target.type === "checkbox" && widget.getState?.() === "verified") event.preventDefault();
 }
 
+/** Whether the focused element is in the widget's form (where 'onfocus' would have started it). */
+function focusIsInFormOf(widget: HTMLElement): boolean {
+  const form = widget.closest("form");
+  return !!form && !!document.activeElement && form.contains(document.activeElement);
+}
+
 function AltchaWidget({ challengeUrl, name, onVerifiedChange, handle, solveNow }: WidgetProps & { challengeUrl: string; solveNow: boolean }) {
   const ref = useRef<HTMLElement>(null);
   const [failedToLoad, setFailedToLoad] = useState(false);
@@ -197,11 +203,19 @@ function AltchaWidget({ challengeUrl, name, onVerifiedChange, handle, solveNow }
 
   useEffect(() => {
     let cancelled = false;
-    import("altcha").catch((error: unknown) => {
-      console.error("[captcha] could not load the ALTCHA widget:", error);
-      if (!cancelled) setFailedToLoad(true);
-    });
     const element = ref.current;
+    import("altcha")
+      .then(async () => {
+        // 'onfocus' listens from the upgrade on: focus that came first (a quick user, a slow network)
+        // would otherwise leave the check unstarted until the submit.
+        const widget = element && !solveNow && (await upgraded(element));
+        if (cancelled || !widget || !focusIsInFormOf(widget) || widget.getState() !== "unverified") return;
+        widget.verify().catch(() => undefined);
+      })
+      .catch((error: unknown) => {
+        console.error("[captcha] could not load the ALTCHA widget:", error);
+        if (!cancelled) setFailedToLoad(true);
+      });
     const listener = (event: Event) => onChange.current?.((event as AltchaStateEvent).detail?.state === "verified");
     element?.addEventListener("statechange", listener);
     element?.addEventListener("click", keepVerified, { capture: true });
@@ -210,7 +224,7 @@ function AltchaWidget({ challengeUrl, name, onVerifiedChange, handle, solveNow }
       element?.removeEventListener("statechange", listener);
       element?.removeEventListener("click", keepVerified, { capture: true });
     };
-  }, [onChange]);
+  }, [onChange, solveNow]);
 
   return (
     // Reserves the widget's height so nothing moves when the script upgrades the element.

@@ -133,6 +133,30 @@ describe("first hour: sign-in and the captcha", () => {
       await context.close();
     }
   });
+
+  it("focus that reaches the form before the captcha's script does still starts the proof of work", async () => {
+    const { context, page } = await desktop();
+    try {
+      // The widget's chunk comes late (a slow network, a busy machine): the user is already typing.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/altcha-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await gotoHydrated(page, `${stack.server.url}/auth`);
+      const form = signInPanel(page);
+      await form.getByLabel("Email", { exact: true }).focus();
+      await page.keyboard.type("late.script@example.com");
+      expect(await form.locator("altcha-widget .altcha").count()).toBe(0);
+      release();
+      // No further focus event: the check starts because focus already is in the form.
+      await form.locator('altcha-widget .altcha[data-state="verified"]').waitFor();
+      expect(await form.getByLabel("Email", { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("first hour: Create Account says each thing once", () => {
