@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
+import { documentResponse } from "~/server/http/rendered-document.server";
 import { scriptsAfterFirstPaint } from "~/server/http/scripts-after-paint.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { describeError, logFailure } from "~/server/log/describe-error.server";
@@ -79,8 +80,8 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              const body = scriptsAfterFirstPaint(Buffer.concat(chunks));
+              resolve(documentResponse(body, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { takeDirectWriter } from "~/server/events/stream.server";
+import { takeDocumentBytes } from "~/server/http/rendered-document.server";
 import { encodeDocument } from "./document-encoding";
 
 /**
@@ -195,7 +196,8 @@ export async function sendFetchResponse(req: IncomingMessage, res: ServerRespons
 
 /** An HTML document: read whole (it was rendered whole), compressed in one call, sent in one write. */
 async function sendDocument(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const encoded = encodeDocument(Buffer.from(await response.arrayBuffer()), req.headers["accept-encoding"]);
+  const bytes = takeDocumentBytes(response) ?? Buffer.from(await response.arrayBuffer());
+  const encoded = encodeDocument(bytes, req.headers["accept-encoding"]);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   if (encoded.encoding) {

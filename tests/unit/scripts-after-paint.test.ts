@@ -1,6 +1,9 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { INERT_TYPE, scriptsAfterFirstPaint } from "~/server/http/scripts-after-paint.server";
+import { INERT_TYPE, scriptsAfterFirstPaint as rewriteBytes } from "~/server/http/scripts-after-paint.server";
+
+/** The rewrite works on the rendered bytes; these tests read and write text. */
+const scriptsAfterFirstPaint = (html: string) => rewriteBytes(Buffer.from(html, "utf8")).toString("utf8");
 
 // The shape React Router 7.18's <Scripts> renders, with a nonce (per-request pages) or without (cached pages).
 const routeModules = ';\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-1.js");';
@@ -124,6 +127,20 @@ describe("scriptsAfterFirstPaint", () => {
     const out = scriptsAfterFirstPaint(html);
     expect(out).toContain('"/assets/a&b\\u003c/script>.js"');
     expect(out.match(/<\/script>/g)).toHaveLength(4);
+  });
+
+  it("cuts at byte offsets: text of several bytes a character before and after the script survives whole", () => {
+    const html = documentWith("abc")
+      .replace("<body>", "<body><p>Préstamos — ½ % “tasa” 🏠</p>")
+      .replace("</body>", "<p>Señal ✓ 💵</p></body>")
+      .replace("</head>", "<title>Café ✓</title></head>");
+    const out = scriptsAfterFirstPaint(html);
+    expect(out).toContain("<p>Préstamos — ½ % “tasa” 🏠</p>");
+    expect(out).toContain("<p>Señal ✓ 💵</p></body>");
+    expect(out).toContain("<title>Café ✓</title></head>");
+    expect(out).toContain(`type="${INERT_TYPE}"`);
+    expect(out).not.toContain("\uFFFD");
+    expect(out).not.toContain("\ufffd");
   });
 
   it("leaves documents it does not recognise as they were", () => {

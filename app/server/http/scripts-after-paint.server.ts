@@ -50,36 +50,39 @@ function decodeAttribute(value: string): string {
 }
 
 /**
- * Plain string searches, not regular expressions over the whole document: the admin list is ~150 KB
- * and this runs on every page. React hoists the preload links into the head, so only the head is
- * scanned for them.
+ * Works on the rendered bytes: plain byte searches (every marker is ASCII), not regular expressions over
+ * the whole document, and no decoding of it into a string and encoding back (the admin list is ~90 KB
+ * and this runs on every page). React hoists the preload links into the head, so only the head is
+ * decoded and scanned for them.
  */
-export function scriptsAfterFirstPaint(html: string): string {
+export function scriptsAfterFirstPaint(html: Buffer): Buffer {
   const typeAt = html.indexOf(MODULE_TYPE);
   if (typeAt < 0 || html.indexOf(MODULE_TYPE, typeAt + 1) >= 0) return html;
   const scriptAt = html.lastIndexOf("<script", typeAt);
-  const open = scriptAt < 0 ? null : SCRIPT_OPEN.exec(html.slice(scriptAt, typeAt));
+  const open = scriptAt < 0 ? null : SCRIPT_OPEN.exec(html.toString("utf8", scriptAt, typeAt));
   const bodyAt = typeAt + MODULE_TYPE.length;
   const closeAt = html.indexOf("</script>", bodyAt);
   if (!open || closeAt < 0) return html;
 
   const headEnd = html.indexOf("</head>");
-  const head = headEnd >= 0 && headEnd < scriptAt ? html.slice(0, headEnd) : null;
+  const hasHead = headEnd >= 0 && headEnd < scriptAt;
+  // Without a head, everything before the script is searched (a document React Router never sends).
+  const searched = html.toString("utf8", 0, hasHead ? headEnd : scriptAt);
   const hrefs: string[] = [];
-  for (const link of (head ?? html.slice(0, scriptAt)).matchAll(MODULE_PRELOAD)) {
+  for (const link of searched.matchAll(MODULE_PRELOAD)) {
     const href = HREF.exec(link[0])?.[1];
     if (href !== undefined && !hrefs.includes(decodeAttribute(href))) hrefs.push(decodeAttribute(href));
   }
 
   const nonceAttribute = open[1] ?? "";
-  const before = head === null ? html.slice(0, scriptAt).replace(MODULE_PRELOAD, "") : head.replace(MODULE_PRELOAD, "") + html.slice(headEnd, scriptAt);
   const afterScript = closeAt + "</script>".length;
-  return (
-    before +
+  return Buffer.concat([
+    Buffer.from(searched.replace(MODULE_PRELOAD, ""), "utf8"),
+    hasHead ? html.subarray(headEnd, scriptAt) : Buffer.alloc(0),
     // No async: HTML allows it only on scripts that run, and a data block does not (vnu reports it).
-    `<script${nonceAttribute} type="${INERT_TYPE}">` +
-    html.slice(bodyAt, afterScript) +
-    `<script${nonceAttribute}>${loaderSource(hrefs)}</script>` +
-    html.slice(afterScript)
-  );
+    Buffer.from(`<script${nonceAttribute} type="${INERT_TYPE}">`, "utf8"),
+    html.subarray(bodyAt, afterScript),
+    Buffer.from(`<script${nonceAttribute}>${loaderSource(hrefs)}</script>`, "utf8"),
+    html.subarray(afterScript),
+  ]);
 }
