@@ -40,13 +40,22 @@ export const pageRequestSchema = z.object({
   last: z.literal("1").nullable().catch(null),
 });
 
+/**
+ * The names a list's page travels under in its URL. A list that shares its page with others prefixes
+ * them (the Reg B list on /admin/reports: `regbAfter`, ...), and one paged by tokens alone has no page
+ * number (`page: null`), so no URL can ask it for an OFFSET.
+ */
+export type PageParamNames = { page: string | null; after: string; before: string; last: string };
+
+export const PAGE_PARAMS: PageParamNames = { page: "page", after: "after", before: "before", last: "last" };
+
 /** The page part of a list's URL: only what was asked for (one of after, before, last), so plain URLs parse as before. */
-export function parsePageRequest(search: URLSearchParams): PageRequest {
+export function parsePageRequest(search: URLSearchParams, names: PageParamNames = PAGE_PARAMS): PageRequest {
   const parsed = pageRequestSchema.parse({
-    page: search.get("page") ?? "1",
-    after: search.get("after"),
-    before: search.get("before"),
-    last: search.get("last"),
+    page: (names.page === null ? null : search.get(names.page)) ?? "1",
+    after: search.get(names.after),
+    before: search.get(names.before),
+    last: search.get(names.last),
   });
   if (parsed.after) return { page: parsed.page, after: parsed.after };
   if (parsed.before) return { page: parsed.page, before: parsed.before };
@@ -61,14 +70,19 @@ export type PageTarget =
 /** Tokens of the rows either side of the page shown (null: nothing that way). Absent on numbered lists. */
 export type PageCursors = { prev: string | null; next: string | null };
 
-/** The page's part of a list URL, set on `search` (page 1 is left out). */
+/**
+ * The page's part of a list URL, set on `search` (page 1 is left out). Whatever page of this list
+ * `search` already named is dropped first, so a link built from the current URL names one page.
+ */
 export function setPageTarget(
   search: URLSearchParams,
   target: PageTarget,
+  names: PageParamNames = PAGE_PARAMS,
 ): URLSearchParams {
-  if ("after" in target) search.set("after", target.after);
-  else if ("before" in target) search.set("before", target.before);
-  else if ("last" in target) search.set("last", "1");
-  else if (target.page > 1) search.set("page", String(target.page));
+  for (const name of [names.page, names.after, names.before, names.last]) if (name !== null) search.delete(name);
+  if ("after" in target) search.set(names.after, target.after);
+  else if ("before" in target) search.set(names.before, target.before);
+  else if ("last" in target) search.set(names.last, "1");
+  else if (target.page > 1 && names.page !== null) search.set(names.page, String(target.page));
   return search;
 }

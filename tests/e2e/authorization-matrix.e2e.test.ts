@@ -433,6 +433,10 @@ function rows(): Row[] {
     // before it starts is refused.
     { method: "GET", path: "/admin/reports", expect: staffOnly(200, "staff.read") },
     { method: "GET", path: "/admin/reports?from=2026-03-31&to=2026-01-01", route: "/admin/reports", expect: staffOnly(400, "staff.read") },
+    // The Reg B list's pages (its own parameters): Last, and damaged tokens (the list's first page), with a range kept.
+    ...["/admin/reports?regbLast=1", "/admin/reports?from=2026-01-01&to=2026-03-31&regbAfter=AAAA", "/admin/reports?regbBefore=AAAA"].map(
+      (path): Row => ({ method: "GET", path, route: "/admin/reports", expect: staffOnly(200, "staff.read") }),
+    ),
     { method: "GET", path: "/admin/exports/applications", expect: staffOnly(200, "staff.read") },
     { method: "GET", path: "/admin/exports/applications?from=2026-03-31&to=2026-01-01", route: "/admin/exports/applications", expect: staffOnly(400, "staff.read") },
     { method: "GET", path: "/admin/exports/audit", expect: staffOnly(200, "staff.read") },

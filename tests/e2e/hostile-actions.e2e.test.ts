@@ -657,7 +657,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     }
   });
 
-  it("the keyset lists answer forged, huge, control-character and other lists' tokens with a page, never a 5xx (decision 0050)", async () => {
+  it("the keyset lists (the reports page's Reg B list too) answer forged, huge, control-character and other lists' tokens with a page, never a 5xx (decision 0050)", async () => {
     const get = (path: string) => fetch(`${world.server.url}${path}`, { headers: { cookie: world.cookies.admin } });
     // Another tab's token (well formed), offered to every list; forged values; not tokens at all.
     const foreign = encodeCursor({ scope: "applications:approved", page: 2, key: ["2026-01-01 00:00:00+00", "00000000-0000-0000-0000-000000000000"] });
@@ -688,6 +688,21 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
         const res = await get(`${list}${list.includes("?") ? "&" : "?"}${extra}`);
         expect(res.status, `${list} ${extra}`).toBe(200);
       }
+    }
+    // The reports page's Reg B list pages under its own names (regbAfter, regbBefore, regbLast), a range kept beside them.
+    const reports = "/admin/reports?from=2026-01-01&to=2026-03-31";
+    const regBTokens = [...tokens, encodeCursor({ scope: "reports:reg-b", page: 2, key: ["2026-02-30 00:00:00+00", "00000000-0000-0000-0000-000000000000"] })];
+    for (const token of regBTokens) {
+      for (const param of ["regbAfter", "regbBefore"]) {
+        const path = `${reports}&${param}=${token.startsWith("%") ? token : encodeURIComponent(token)}`;
+        const res = await get(path);
+        expect(res.status, path).toBe(200);
+        expect(leaksInternals(await res.text()), path).toBeNull();
+      }
+    }
+    for (const extra of ["regbLast=1", "regbLast=%00", "regbLast=1&regbAfter=AAAA&regbBefore=AAAA", "regbPage=99999999999", `regbAfter=${foreign}&after=${foreign}`]) {
+      const res = await get(`${reports}&${extra}`);
+      expect(res.status, extra).toBe(200);
     }
   });
 

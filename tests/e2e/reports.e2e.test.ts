@@ -1,5 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/client.server";
+import { loanApplications, user as userTable } from "~/server/db/schema.server";
+import { applicationRow } from "../helpers/application-rows";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { signInAdminWithMfa, signInOverHttp } from "../helpers/admins";
 import { axeViolations, launchBrowser, waitForHydration } from "./harness";
@@ -11,7 +14,8 @@ import { startServerWithMail, stopStack, type Stack } from "./helpers/stack";
  * Pipeline Reports and Export CSV (issue 22) in a browser against the built server: an admin opens
  * /admin/reports, sees every section with its chart and table, axe-core finds nothing, a bad range
  * shows the message (400), and both exports download with their header row; an auditor can open the
- * page and export too; visitors and applicants are turned away.
+ * page and export too; visitors and applicants are turned away. The Reg B list pages 25 at a time
+ * (30 flagged applications written into the data folder before the server starts).
  */
 
 const ADMIN = { email: "rhea.reports@example.com", password: "Rep0rts!Secret", name: "Rhea Reports", role: "admin" as const };
@@ -22,8 +26,26 @@ let browser: Browser;
 let adminCookie: string;
 let auditorCookie: string;
 
+const DAY = 86_400_000;
+const FLAGGED = 30;
+
+/** Open applications complete for 40 to 69 days: all on the Reg B list, the oldest first. */
+async function seedFlagged(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const applicant = "reports-regb-applicant";
+    await database.db.insert(userTable).values({ id: applicant, name: "Flagged Applicant", email: "flagged.applicant@example.com", emailVerified: true });
+    await database.db
+      .insert(loanApplications)
+      .values(Array.from({ length: FLAGGED }, (_, i) => applicationRow(applicant, { firstName: `Flagged${String(i).padStart(2, "0")}`, lastName: "Applicant", status: "pending", submittedAt: new Date(Date.now() - (69 - i) * DAY) })));
+  } finally {
+    await database.close();
+  }
+}
+
 beforeAll(async () => {
   const dataDir = await dataDirWithStaff([ADMIN, AUDITOR]);
+  await seedFlagged(dataDir);
   stack = await startServerWithMail({ TRUST_PROXY: "true" }, { dataDir });
   browser = await launchBrowser();
   adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, "198.18.40.1")).cookie;
@@ -67,6 +89,50 @@ describe("/admin/reports", () => {
       expect(await page.getByLabel("To", { exact: true }).getAttribute("aria-invalid")).toBe("true");
       expect(await axeViolations(page)).toEqual([]);
       expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("pages the Reg B list 25 at a time (Next, Previous, Last, First), keeping the range and the count", async () => {
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const countText = `${FLAGGED} applications have been complete for 25 days or more without a decision (all open applications, whatever the date range). The notice of action is due within 30 days of a complete application.`;
+    const names = () => page.getByTestId("reg-b-row").locator("th a").allTextContents();
+    const pager = () => page.getByRole("navigation", { name: "Reg B Clock pages" });
+    try {
+      const res = await page.goto(`${stack.server.url}/admin/reports?from=2026-01-01&to=2026-03-31`);
+      expect(res?.status()).toBe(200);
+      await waitForHydration(page);
+      expect(await page.getByTestId("reg-b-count").textContent()).toBe(countText);
+      const first = await names();
+      expect(first).toEqual(Array.from({ length: 25 }, (_, i) => `Flagged${String(i).padStart(2, "0")} Applicant`));
+      expect(await pager().getByText("Page 1 of 2").count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await pager().getByRole("link", { name: "Next page" }).click();
+      await page.waitForURL((url) => url.searchParams.has("regbAfter"));
+      const url = new URL(page.url());
+      expect([url.searchParams.get("from"), url.searchParams.get("to")]).toEqual(["2026-01-01", "2026-03-31"]);
+      await expect.poll(names).toEqual(Array.from({ length: 5 }, (_, i) => `Flagged${25 + i} Applicant`));
+      expect(await page.getByTestId("reg-b-count").textContent()).toBe(countText);
+      expect(await page.getByTestId("table-status").count()).toBe(1);
+      expect(await pager().getByText("Page 2 of 2").count()).toBe(1);
+      // The range form still shows the range, and the exports still export it.
+      expect(await page.getByLabel("From", { exact: true }).inputValue()).toBe("2026-01-01");
+      expect(await page.getByTestId("export-applications").getAttribute("href")).toBe("/admin/exports/applications?from=2026-01-01&to=2026-03-31");
+
+      await pager().getByRole("link", { name: "Previous page" }).click();
+      await page.waitForURL((u) => u.searchParams.has("regbBefore"));
+      await expect.poll(names).toEqual(first);
+
+      await pager().getByRole("link", { name: "Last page" }).click();
+      await page.waitForURL((u) => u.searchParams.get("regbLast") === "1" && u.searchParams.get("from") === "2026-01-01");
+      await expect.poll(names).toEqual(Array.from({ length: 5 }, (_, i) => `Flagged${25 + i} Applicant`));
+
+      await pager().getByRole("link", { name: "First page" }).click();
+      await page.waitForURL((u) => !u.searchParams.has("regbLast") && u.searchParams.get("to") === "2026-03-31");
+      await expect.poll(names).toEqual(first);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -6,7 +6,9 @@ import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
 import type { Db } from "~/server/db/client.server";
 import { loanApplications, user as userTable } from "~/server/db/schema.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
-import { AGEING_BUCKETS, REG_B_LIST_LIMIT } from "~/server/reports/pipeline.server";
+import { encodeCursor } from "~/server/admin/paging.server";
+import { AGEING_BUCKETS } from "~/server/reports/pipeline.server";
+import { REG_B_LIST_SCOPE, REG_B_PAGE_SIZE } from "~/server/reports/reg-b-list.server";
 import { completeSinceRule as completeSince } from "~/server/reports/reg-b-clock.server";
 import { sqlList } from "~/server/db/columns.server";
 
@@ -88,6 +90,8 @@ export async function referencePipelineReport(range: ReportRange, db: Db, now: D
         lastName: loanApplications.lastName,
         loanType: loanApplications.loanType,
         completeSince: completeSince,
+        // The key as PostgreSQL prints it: what the Next token carries.
+        key: sql<string>`${completeSince}::text`,
       })
       .from(loanApplications)
       // Drizzle writes a single-table query's select list without table names, and completeSince's
@@ -96,12 +100,16 @@ export async function referencePipelineReport(range: ReportRange, db: Db, now: D
       .leftJoin(userTable, eq(userTable.id, loanApplications.assignedTo))
       .where(regBFlagged(now))
       .orderBy(asc(completeSince), asc(loanApplications.id))
-      .limit(REG_B_LIST_LIMIT),
+      // The list's first page, and the row after it (whether there is a Next).
+      .limit(REG_B_PAGE_SIZE + 1),
   ]);
 
   const statusCounts = new Map(statusRows.map((r) => [r.status, Number(r.count)]));
   const ageingCounts = new Map(ageingRows.map((r) => [r.bucket, Number(r.count)]));
   const rates = new Map(rateRows.map((r) => [r.loanType, r]));
+  const regBCount = Number(regBCountRows[0]?.count ?? 0);
+  const regBPage = regBRows.slice(0, REG_B_PAGE_SIZE);
+  const regBLast = regBPage.at(-1);
   const reasons = (reasonRows as unknown as { rows: { reason: string; count: number }[] }).rows;
 
   return {
@@ -127,8 +135,14 @@ export async function referencePipelineReport(range: ReportRange, db: Db, now: D
       return { loanType, approved, decided: decidedCount, rateTenths: rateTenths(approved, decidedCount) };
     }),
     regB: {
-      count: Number(regBCountRows[0]?.count ?? 0),
-      items: regBRows.map((r) => {
+      count: regBCount,
+      page: 1,
+      pageCount: Math.max(1, Math.ceil(regBCount / REG_B_PAGE_SIZE)),
+      cursors: {
+        prev: null,
+        next: regBRows.length > REG_B_PAGE_SIZE && regBLast ? encodeCursor({ scope: REG_B_LIST_SCOPE, page: 2, key: [regBLast.key, regBLast.id] }) : null,
+      },
+      items: regBPage.map((r) => {
         const since = new Date(toIso(r.completeSince!));
         return {
           id: r.id,

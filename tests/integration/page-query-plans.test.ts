@@ -16,6 +16,7 @@ import { markConversationRead, totalUnread } from "~/server/conversation/message
 import { getDashboard } from "~/server/dashboard.server";
 import { applicationsCsvStream, auditCsvStream } from "~/server/exports/exports.server";
 import { straddlingMedian, viewPipelineReport } from "~/server/reports/pipeline.server";
+import { REG_B_LIST_SCOPE, REG_B_PAGE_SIZE } from "~/server/reports/reg-b-list.server";
 import { loadAchPage } from "~/server/servicing/ach-batches.server";
 import { loadBorrowerLoan } from "~/server/servicing/borrower-loan.server";
 import { listLoans, loadStaffLoan, LOANS_PAGE_SIZE } from "~/server/servicing/staff-loans.server";
@@ -226,13 +227,13 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       { from: new Date(now.getTime() - (5 * 366 - 1) * 86_400_000).toISOString().slice(0, 10), to: today },
     ];
     for (const range of ranges) {
-      const { result, statements } = await plans.capture(() => viewPipelineReport(range, staff, request, database.db, now));
+      const { result, statements } = await plans.capture(() => viewPipelineReport(range, staff, request, {}, database.db, now));
       // Every figure as issue 22's direct aggregates over the whole range give it.
       expect(result).toEqual(await referencePipelineReport(range, database.db, now));
       expect(result.regB.count).toBeGreaterThan(0);
       // No statement reads more than a page's worth of rows, a two-year or five-year range included:
       // month and edge-day rollups, a day's applications at each ageing cut and at the Reg B cut, the
-      // 200 flagged applications, and the median's bucket counts.
+      // Reg B list's first page, and the median's bucket counts.
       await expectBounded(pool(), statements, { rows: PAGE_ROWS });
       const decided = (await one<{ n: number }>(
         `select count(*)::int as n from loan_applications where status in ('approved', 'denied', 'incomplete') and reviewed_at is not null and submitted_at >= '${range.from}' and submitted_at < '${range.to}'::date + 1`,
@@ -260,6 +261,47 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       ]);
       // And the range is checked in the index (no table row fetched to be thrown away).
       expect(straddleScans.every((n) => /submitted_at/.test((n as { "Index Cond"?: string })["Index Cond"] ?? ""))).toBe(true);
+    }
+  });
+
+  it("the reports page's Reg B list in pages: Next, Previous and Last each read a page of loan_applications_reg_b_idx, never the table", async () => {
+    const now = new Date();
+    const range = { from: new Date(now.getTime() - 89 * 86_400_000).toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
+    const cutoff = new Date(now.getTime() - 25 * 86_400_000).toISOString();
+    const flagged = `loan_applications where status in ('pending', 'under_review') and complete_since <= '${cutoff}'::timestamptz`;
+    const total = (await one<{ n: number }>(`select count(*)::int as n from ${flagged}`)).n;
+    const pageCount = Math.ceil(total / REG_B_PAGE_SIZE);
+    expect(pageCount).toBeGreaterThan(4);
+    const middle = await middleToken(REG_B_LIST_SCOPE, flagged, ["complete_since", "id"], "complete_since, id", total, REG_B_PAGE_SIZE);
+    const half = Math.floor(total / 2);
+    const idsAt = async (offset: number, limit: number) =>
+      (await pool().query<{ id: string }>(`select id from ${flagged} order by complete_since, id offset ${offset} limit ${limit}`)).rows.map((r) => r.id);
+    const views = [
+      { name: "Next", ask: { after: middle }, ids: await idsAt(half + 1, REG_B_PAGE_SIZE) },
+      { name: "Previous", ask: { before: middle }, ids: await idsAt(half - REG_B_PAGE_SIZE, REG_B_PAGE_SIZE) },
+      { name: "Last", ask: { last: true as const }, ids: await idsAt((pageCount - 1) * REG_B_PAGE_SIZE, total) },
+    ];
+    for (const view of views) {
+      const { result, statements } = await plans.capture(() => viewPipelineReport(range, staff, request, view.ask, database.db, now));
+      expect(result.regB.count, view.name).toBe(total);
+      expect(result.regB.items.map((i) => i.id), view.name).toEqual(view.ids);
+      if (view.name === "Last") expect(result.regB.page).toBe(pageCount);
+      await expectBounded(pool(), statements, { rows: PAGE_ROWS });
+      // The page's keys: off the list's partial index alone, a page (and the row beyond it) of entries.
+      const keyed = statements.filter((s) => /"complete_since"::text as k0/.test(s.text));
+      expect(keyed, view.name).toHaveLength(1);
+      const keyScans = scans(await planOf(pool(), keyed[0]!));
+      expect(keyScans.length, view.name).toBeGreaterThan(0);
+      for (const node of keyScans) {
+        expect(node["Node Type"], view.name).not.toBe("Seq Scan");
+        expect(node["Index Name"], view.name).toBe("loan_applications_reg_b_idx");
+        expect(rowsRead(node), view.name).toBeLessThanOrEqual(REG_B_PAGE_SIZE + 1);
+      }
+      // And the page's rows by primary key: no statement of the page reads loan_applications sequentially.
+      for (const statement of statements) {
+        const seq = scans(await planOf(pool(), statement)).filter((n) => n["Relation Name"] === "loan_applications" && n["Node Type"] === "Seq Scan");
+        expect(seq, `${view.name}: ${statement.text}`).toEqual([]);
+      }
     }
   });
 

@@ -1,3 +1,4 @@
+import { parsePageRequest, setPageTarget, type PageParamNames, type PageRequest, type PageTarget } from "~/domain/paging";
 import { z } from "./zod";
 
 /**
@@ -70,4 +71,23 @@ export function rangeInstants(range: ReportRange): { start: Date; end: Date } {
 /** The query string both the page and the export links use. */
 export function rangeSearch(range: ReportRange): string {
   return new URLSearchParams({ from: range.from, to: range.to }).toString();
+}
+
+/**
+ * The Reg B list's page on /admin/reports, under names of its own so they cannot collide with the
+ * range's (from, to). Tokens only (First, Previous, Next, Last): no page number, so never an OFFSET.
+ */
+export const REG_B_PAGE_PARAMS: PageParamNames = { page: null, after: "regbAfter", before: "regbBefore", last: "regbLast" };
+
+/** Which page of the Reg B list the URL asks for (lenient: a malformed token is the first page). */
+export function readRegBPage(params: URLSearchParams): PageRequest {
+  return parsePageRequest(params, REG_B_PAGE_PARAMS);
+}
+
+/**
+ * A Reg B pager link: every other parameter of the current URL kept (the range, and anything else),
+ * the list's page replaced; it lands on the section, which a full page load (no script) would not.
+ */
+export function regBPageHref(current: string | URLSearchParams, target: PageTarget): string {
+  return `?${setPageTarget(new URLSearchParams(current), target, REG_B_PAGE_PARAMS).toString()}#report-reg-b`;
 }

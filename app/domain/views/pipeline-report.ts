@@ -1,4 +1,5 @@
 import type { ApplicationStatus, LoanType } from "~/domain/enums";
+import type { PageCursors } from "~/domain/paging";
 import type { ReportRange } from "~/domain/validation/reports";
 
 /** What the Pipeline Reports page shows (app/server/reports/pipeline.server.ts builds it). Pure, no I/O. */
@@ -12,11 +13,17 @@ export type PipelineReport = {
   perOfficer: { officerId: string | null; name: string; approved: number; denied: number; incomplete: number; total: number }[];
   denialReasons: { reason: string; count: number }[];
   approvalRate: { loanType: LoanType; approved: number; decided: number; rateTenths: number | null }[];
+  /** Every flagged application counted; one page of them listed, oldest first (keyset: the tokens either side). */
   regB: {
     count: number;
-    items: { id: string; applicantName: string; loanType: LoanType; completeSince: string; decideBy: string; daysLeft: number }[];
+    items: RegBItem[];
+    page: number;
+    pageCount: number;
+    cursors: PageCursors;
   };
 };
+
+export type RegBItem = { id: string; applicantName: string; loanType: LoanType; completeSince: string; decideBy: string; daysLeft: number };
 
 /** part / whole in tenths of a percent, rounded half up, exactly (integers only). */
 export function rateTenths(part: number, whole: number): number | null {

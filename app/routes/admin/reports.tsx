@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import { PageLoadError } from "~/components/admin/page-load-error";
 import { ReportsPage } from "~/components/admin/reports/reports-page";
 import { pageMeta } from "~/content/site";
-import { readReportRange } from "~/domain/validation/reports";
+import { readRegBPage, readReportRange } from "~/domain/validation/reports";
 import { requireStaff } from "~/server/auth/session.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { viewPipelineReport } from "~/server/reports/pipeline.server";
@@ -13,12 +13,14 @@ export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "
 /**
  * GET /admin/reports?from=&to=: the Pipeline Reports of a date range (default the last 90 days), any
  * staff role; each load is audited ('reports.view'). A bad range shows the form's message, with a 400.
+ * The Reg B list pages by ?regbAfter= / ?regbBefore= / ?regbLast=1 (a bad token: its first page).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "staff.read");
-  const read = readReportRange(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const read = readReportRange(params);
   if (!read.ok) return data({ range: read.range, message: read.message, report: null }, { status: 400 });
-  const report = await viewPipelineReport(read.range, staff, requestInfo(request, context));
+  const report = await viewPipelineReport(read.range, staff, requestInfo(request, context), readRegBPage(params));
   return { range: read.range, message: null, report };
 }
 

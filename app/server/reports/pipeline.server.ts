@@ -1,14 +1,15 @@
-import { asc, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus, type LoanType } from "~/domain/enums";
-import { REG_B_DUE_DAYS, daysBetween } from "~/domain/reg-b-clock";
+import type { PageRequest } from "~/domain/paging";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { sqlList } from "~/server/db/columns.server";
 import { decisionDaysOf, decisionSecondsOf, loanApplications, reportRollups, user as userTable } from "~/server/db/schema.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
-import { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
+import { regBFlagCutoff } from "./reg-b-clock.server";
+import { regBListPage } from "./reg-b-list.server";
 
 /**
  * The Pipeline Reports page (issue 22): every figure is an aggregate the database computes, never rows
@@ -27,13 +28,6 @@ export const AGEING_BUCKETS = [
   { key: "22-29", label: "22–29 days", min: 22, max: 29 },
   { key: "30+", label: "30+ days", min: 30, max: null },
 ] as const;
-
-/** At most this many flagged applications are listed (the count is always the full one). */
-export const REG_B_LIST_LIMIT = 200;
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 const DAY_MS = 86_400_000;
 const OPEN = sqlList(OPEN_REVIEW_STATUSES);
@@ -160,7 +154,8 @@ export async function straddlingMedian(range: ReportRange, loBucket: string, hiB
   return exact?.days ?? null;
 }
 
-export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: Date = new Date()): Promise<PipelineReport> {
+/** The report of `range`, with the page of the Reg B list `regBPage` asks for (default the first). */
+export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: Date = new Date(), regBPage: PageRequest = {}): Promise<PipelineReport> {
   const { start, end } = rangeInstants(range);
   const endDay = dayOf(end);
   const nowIso = now.toISOString();
@@ -176,7 +171,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.submittedAt} >= ${dayStart(dayOf(cut)).toISOString()}::timestamptz and ${loanApplications.submittedAt} <= ${cut.toISOString()}::timestamptz)::bigint as ${sql.raw(`edge${i}`)}`,
   );
 
-  const [statusRows, decidedRows, medianDecision, officerRows, reasonRows, cutRows, regBCountRows, regBRows] = await Promise.all([
+  const [statusRows, decidedRows, medianDecision, officerRows, reasonRows, cutRows, regB] = await Promise.all([
     rowsOf<{ status: ApplicationStatus; count: string | number }>(
       db.execute(sql`select a as status, sum(n)::bigint as count from ${rollupRows("status", range.from, endDay)} r group by a`),
     ),
@@ -211,26 +206,15 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
     ),
     cutParts.length === 0 ? Promise.resolve([] as Record<string, unknown>[]) : rowsOf<Record<string, unknown>>(db.execute(sql`select ${sql.join(cutParts, sql`, `)}`)),
     // Flagged: open applications complete since the cut's day or before. The whole days before it from
-    // the rollups, the cut's own day up to the cut from loan_applications_reg_b_idx.
+    // the rollups, the cut's own day up to the cut from loan_applications_reg_b_idx. The list's page
+    // follows it: its page count, and how many rows Last shows, come from that count.
     rowsOf<{ whole: string | number; edge: string | number }>(
       db.execute(sql`select
         (select coalesce(sum(n), 0) from ${rollupRows("reg_b", null, dayOf(cutoff))} r)::bigint as whole,
         (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.completeSince} is not null
            and ${loanApplications.completeSince} >= ${dayStart(dayOf(cutoff)).toISOString()}::timestamptz
            and ${loanApplications.completeSince} <= ${cutoff.toISOString()}::timestamptz)::bigint as edge`),
-    ),
-    db
-      .select({
-        id: loanApplications.id,
-        firstName: loanApplications.firstName,
-        lastName: loanApplications.lastName,
-        loanType: loanApplications.loanType,
-        completeSince: completeSince,
-      })
-      .from(loanApplications)
-      .where(regBFlagged(now))
-      .orderBy(asc(completeSince), asc(loanApplications.id))
-      .limit(REG_B_LIST_LIMIT),
+    ).then((rows) => regBListPage(db, regBPage, Number(rows[0]?.whole ?? 0) + Number(rows[0]?.edge ?? 0), now)),
   ]);
 
   const statusCounts = new Map(statusRows.map((r) => [r.status, Number(r.count)]));
@@ -250,7 +234,6 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
     if (r.status === "approved") rate.approved += Number(r.count);
     rates.set(r.loanType, rate);
   }
-  const regBCount = Number(regBCountRows[0]?.whole ?? 0) + Number(regBCountRows[0]?.edge ?? 0);
 
   return {
     range,
@@ -274,26 +257,20 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       const decidedCount = Number(row?.decided ?? 0);
       return { loanType, approved, decided: decidedCount, rateTenths: rateTenths(approved, decidedCount) };
     }),
-    regB: {
-      count: regBCount,
-      items: regBRows.map((r) => {
-        const since = new Date(toIso(r.completeSince!));
-        return {
-          id: r.id,
-          applicantName: `${r.firstName} ${r.lastName}`,
-          loanType: r.loanType,
-          completeSince: since.toISOString(),
-          decideBy: new Date(since.getTime() + REG_B_DUE_DAYS * 86_400_000).toISOString(),
-          daysLeft: REG_B_DUE_DAYS - daysBetween(since, now),
-        };
-      }),
-    },
+    regB,
   };
 }
 
 /** The page's load: the report and its audit row ('reports.view', with the range), once per load. */
-export async function viewPipelineReport(range: ReportRange, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), now: Date = new Date()): Promise<PipelineReport> {
-  const report = await pipelineReport(range, db, now);
+export async function viewPipelineReport(
+  range: ReportRange,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  regBPage: PageRequest = {},
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<PipelineReport> {
+  const report = await pipelineReport(range, db, now, regBPage);
   await writeAudit(db, { actor, action: "reports.view", table: "loan_applications", details: { from: range.from, to: range.to }, request });
   return report;
 }

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Pagination } from "~/components/admin/pagination";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,7 +10,7 @@ import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDate } from "~/domain/formats";
 import { APPLICATION_STATUS_LABELS, LOAN_TYPE_LABELS } from "~/domain/labels";
-import { rangeSearch, type ReportRange } from "~/domain/validation/reports";
+import { rangeSearch, regBPageHref, type ReportRange } from "~/domain/validation/reports";
 import { formatTenths, type PipelineReport } from "~/domain/views/pipeline-report";
 import { BarChart, type Bar } from "./bar-chart";
 
@@ -76,6 +77,7 @@ function CountTable({ caption, labelHeader, valueHeader, rows, testId }: { capti
 /** /admin/reports: the pipeline in a date range, each figure drawn and tabled, the Reg B clock, and the two CSV exports. */
 export function ReportsPage({ range, message, report }: { range: ReportRange; message: string | null; report: PipelineReport | null }) {
   const navigation = useNavigation();
+  const { search } = useLocation();
   const applying = navigation.state === "loading" && navigation.location?.pathname === "/admin/reports";
   const query = rangeSearch(range);
   const statusBars = (report?.byStatus ?? []).map((s) => ({ label: APPLICATION_STATUS_LABELS[s.status], value: s.count }));
@@ -274,6 +276,13 @@ export function ReportsPage({ range, message, report }: { range: ReportRange; me
                 </tbody>
               </table>
             ) : null}
+            <Pagination
+              page={report.regB.page}
+              pageCount={report.regB.pageCount}
+              cursors={report.regB.cursors}
+              hrefFor={(target) => regBPageHref(search, target)}
+              label="Reg B Clock pages"
+            />
           </Section>
         </div>
       ) : null}
