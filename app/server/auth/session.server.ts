@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { getDb } from "~/server/db/client.server";
+import { getDb, type Db } from "~/server/db/client.server";
+import { preparedOn } from "~/server/db/prepared.server";
 import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { safeRedirectPath } from "~/server/http/safe-redirect.server";
 import { adminMfa, sessionMfa, user as users, userRoles } from "~/server/db/schema.server";
@@ -89,9 +90,19 @@ async function roleAndSecondFactor(
   userId: string,
   sessionId: string,
 ): Promise<{ isStaff: boolean; role: StaffRole | null; mfaVerified: boolean; secondFactorPending: boolean } | null> {
-  const db = getDb();
-  const verified = db.select({ one: sql`1` }).from(sessionMfa).where(eq(sessionMfa.sessionId, sessionId));
-  const [row] = await db
+  const [row] = await preparedOn(getDb(), "session_role_and_second_factor", roleAndSecondFactorQuery).execute({ userId, sessionId });
+  if (!row || row.deactivatedAt) return null;
+  const isStaff = row.role !== null;
+  const mfaVerified = row.mfaVerified === true;
+  return { isStaff, role: row.role ?? null, mfaVerified, secondFactorPending: !isStaff && row.factorOn === true && !mfaVerified };
+}
+
+function roleAndSecondFactorQuery(db: Db) {
+  const verified = db
+    .select({ one: sql`1` })
+    .from(sessionMfa)
+    .where(eq(sessionMfa.sessionId, sql.placeholder("sessionId")));
+  return db
     .select({
       role: userRoles.role,
       deactivatedAt: userRoles.deactivatedAt,
@@ -101,12 +112,9 @@ async function roleAndSecondFactor(
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(adminMfa, eq(adminMfa.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row || row.deactivatedAt) return null;
-  const isStaff = row.role !== null;
-  const mfaVerified = row.mfaVerified === true;
-  return { isStaff, role: row.role ?? null, mfaVerified, secondFactorPending: !isStaff && row.factorOn === true && !mfaVerified };
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("session_role_and_second_factor");
 }
 
 /** Whether the account holds an active staff role (sign-in asks, to send staff to /admin). */

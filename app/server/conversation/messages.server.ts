@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { ConversationSide } from "~/domain/conversation-enums";
 import type { ConversationView } from "~/domain/views/application-page";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
+import { preparedOn } from "~/server/db/prepared.server";
 import { applicationMessages, conversationCounts, conversationNotices, conversationReaderTotals, conversationReads, loanApplications, profiles, rowCounts, user as userTable } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { newMessageEmail } from "~/server/mail/message-emails.server";
@@ -23,9 +25,12 @@ export type ConversationViewer = { id: string; side: ConversationSide };
  * when the reader last read it, and unread is the other side's difference. `greatest(…, 0)` only
  * guards the display; the counts never run backwards (messages are deleted only with their application).
  */
-const otherSideCount = (viewer: ConversationViewer) => (viewer.side === "applicant" ? conversationCounts.staffMessages : conversationCounts.applicantMessages);
-const otherSideSeen = (viewer: ConversationViewer) => (viewer.side === "applicant" ? conversationReads.seenStaff : conversationReads.seenApplicant);
-const unreadOf = (viewer: ConversationViewer) => sql<number>`greatest(${otherSideCount(viewer)} - coalesce(${otherSideSeen(viewer)}, 0), 0)::int`;
+/** A viewer whose id may be a prepared statement's placeholder. */
+type ViewerOrPlaceholder = { id: string | Placeholder; side: ConversationSide };
+
+const otherSideCount = (viewer: ViewerOrPlaceholder) => (viewer.side === "applicant" ? conversationCounts.staffMessages : conversationCounts.applicantMessages);
+const otherSideSeen = (viewer: ViewerOrPlaceholder) => (viewer.side === "applicant" ? conversationReads.seenStaff : conversationReads.seenApplicant);
+const unreadOf = (viewer: ViewerOrPlaceholder) => sql<number>`greatest(${otherSideCount(viewer)} - coalesce(${otherSideSeen(viewer)}, 0), 0)::int`;
 
 /** Messages from the other side the reader has not seen: one row of each table. */
 export async function unreadCount(applicationId: string, viewer: ConversationViewer, db: DbOrTx = getDb()): Promise<number> {
@@ -89,29 +94,46 @@ export async function unreadCounts(applicationIds: readonly string[], viewer: Co
  * totals row, kept by a trigger): two rows, however many conversations the lender holds.
  */
 export async function totalUnread(viewer: ConversationViewer, db: DbOrTx = getDb()): Promise<number> {
+  // Every signed-in page asks (the header's badge): prepared once per database, built per call in a transaction.
+  const shared = db instanceof PgTransaction ? null : (db as Db);
   if (viewer.side === "applicant") {
-    const [row] = await db
-      .select({ n: sql<string | null>`sum(${unreadOf(viewer)})` })
-      .from(conversationCounts)
-      .innerJoin(loanApplications, eq(loanApplications.id, conversationCounts.applicationId))
-      .leftJoin(conversationReads, readMarkOf(viewer))
-      .where(eq(loanApplications.userId, viewer.id));
+    const query = shared ? preparedOn(shared, "unread_applicant_total", applicantUnreadQuery) : applicantUnreadQuery(db);
+    const [row] = await query.execute({ viewerId: viewer.id });
     return Number(row?.n ?? 0);
   }
-  const [row] = await db
+  const query = shared ? preparedOn(shared, "unread_staff_total", staffUnreadQuery) : staffUnreadQuery(db);
+  const [row] = await query.execute({ viewerId: viewer.id });
+  return Number(row?.n ?? 0);
+}
+
+function applicantUnreadQuery(db: DbOrTx) {
+  const viewer = { id: sql.placeholder("viewerId"), side: "applicant" as const };
+  return db
+    .select({ n: sql<string | null>`sum(${unreadOf(viewer)})` })
+    .from(conversationCounts)
+    .innerJoin(loanApplications, eq(loanApplications.id, conversationCounts.applicationId))
+    .leftJoin(conversationReads, readMarkOf(viewer))
+    .where(eq(loanApplications.userId, viewer.id))
+    .prepare("unread_applicant_total");
+}
+
+/** Every applicant message, less those this staff member has seen (two primary-key reads, decision 0048). */
+function staffUnreadQuery(db: DbOrTx) {
+  const readerId = sql.placeholder("viewerId");
+  return db
     .select({
       n: sql<string>`greatest(coalesce((select ${rowCounts.rows} from ${rowCounts} where ${rowCounts.key} = ${APPLICANT_MESSAGES_KEY}), 0)
-        - coalesce((select ${conversationReaderTotals.seenApplicant} from ${conversationReaderTotals} where ${conversationReaderTotals.readerId} = ${viewer.id}), 0), 0)`,
+        - coalesce((select ${conversationReaderTotals.seenApplicant} from ${conversationReaderTotals} where ${conversationReaderTotals.readerId} = ${readerId}), 0), 0)`,
     })
-    .from(sql`(select 1) as one`);
-  return Number(row?.n ?? 0);
+    .from(sql`(select 1) as one`)
+    .prepare("unread_staff_total");
 }
 
 /** row_counts' key for all applicant messages (drizzle/0013). */
 const APPLICANT_MESSAGES_KEY = "application_messages:applicant";
 
 /** Joins each conversation's counts to the viewer's read mark on it (none: never read). */
-function readMarkOf(viewer: ConversationViewer) {
+function readMarkOf(viewer: ViewerOrPlaceholder) {
   return and(eq(conversationReads.applicationId, conversationCounts.applicationId), eq(conversationReads.readerId, viewer.id));
 }
 
