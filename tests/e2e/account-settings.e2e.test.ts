@@ -125,7 +125,8 @@ describe("Account Settings on /account", () => {
     await sessions.getByLabel(/^Current Password/).fill(APPLICANT_PASSWORD);
     await expectToast(page, "Signed Out Other Sessions", () => signOutOthers.click());
     expect(await stillIn(elsewhere)).toBe(false);
-    expect(await sessions.getByLabel(/^Current Password/).inputValue()).toBe("");
+    // Cleared once the page has reloaded its data (the form resets after the revalidation).
+    await expect.poll(() => sessions.getByLabel(/^Current Password/).inputValue()).toBe("");
     await sessions.getByText("You are not signed in anywhere else.").waitFor();
     expect(await stillIn(raw)).toBe(true);
 
