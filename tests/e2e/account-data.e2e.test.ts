@@ -11,8 +11,9 @@ import { ipSequence, stackForFile } from "./helpers/stack";
 /**
  * Download My Data and Close My Account in a real browser against the built server (issue 23): the
  * request, the background job (polling every 300 ms here), the e-mailed link, the download (unzipped
- * and checked: every entry, the SSN and bank numbers masked), another person refused; then Close My
- * Account through its dialog: signed out, and signing in again refused. The page is axe-clean.
+ * and checked: every entry, a saved draft's fields too, the SSN and bank numbers masked), another
+ * person refused; then Close My Account through its dialog: signed out, and signing in again
+ * refused. The page is axe-clean.
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
@@ -32,6 +33,12 @@ describe("Your Data on /account", () => {
     const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Dana Data", PASSWORD);
     const applicationId = await submitApplication(server.url, raw.split(";")[0]!, { ip: newIp() });
     const strangerRaw = await signUpOverHttp(server.url, sink, "sam.stranger@example.com", newIp(), "Sam Stranger", PASSWORD);
+    // A Business Loan application saved to finish later, with its own numbers (kept encrypted).
+    const draftSecrets = ["234-56-7891", "234567891", "4455667788", "011000015"];
+    const save = new FormData();
+    const draftFields = { intent: "save", step: "5", loanType: "business", firstName: "Dana", businessName: "Data Draft LLC", ssn: "234-56-7891", accountNumber: "4455667788", routingNumber: "011000015" };
+    for (const [k, v] of Object.entries(draftFields)) save.append(k, v);
+    expect((await fetch(`${server.url}/api/drafts`, { method: "POST", body: save, headers: { cookie: raw.split(";")[0]!, origin: server.url } })).status).toBe(200);
 
     const { context, page, errors } = await openWatchedPage(browser, { cookies: [cookiePair(raw, server.url)] });
     await gotoHydrated(page, `${server.url}/account`);
@@ -65,8 +72,18 @@ describe("Your Data on /account", () => {
     expect(applications.map((a) => a.id)).toEqual([applicationId]);
     expect(applications[0]!.ssn).toBe("***-**-6789");
     expect(applications[0]!.bankAccounts[0]).toMatchObject({ accountNumber: "****6789", routingNumber: "*****0021" });
+    const drafts = JSON.parse(strFromU8(zip["drafts.json"]!)) as { loanType: string; stepReached: number; fields: Record<string, string>; ssn: string; bankAccount: unknown }[];
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        loanType: "business",
+        stepReached: 5,
+        fields: { loanType: "business", firstName: "Dana", businessName: "Data Draft LLC" },
+        ssn: "***-**-7891",
+        bankAccount: { accountNumber: "****7788", routingNumber: "*****0015" },
+      }),
+    ]);
     for (const name of names.filter((n) => !n.startsWith("documents/"))) {
-      for (const secret of ["123-45-6789", "123456789", "000123456789", "021000021"]) expect(strFromU8(zip[name]!)).not.toContain(secret);
+      for (const secret of ["123-45-6789", "123456789", "000123456789", "021000021", ...draftSecrets]) expect(strFromU8(zip[name]!)).not.toContain(secret);
     }
 
     // Another signed-in person: 404. Signed out: to sign in.

@@ -13,9 +13,10 @@ import { expectToast } from "./helpers/toasts";
 /**
  * Account settings on /account in a real browser against the built server (issue 23): name and phone,
  * Change Email with the code from the mail sink (and the notice to the old address), Notification
- * Preferences, Sign Out Other Sessions ending the other session, Change Password (the old password
- * then fails, other sessions end); and the changed privacy notice shown once at the next sign-in
- * (a second server on the same data folder publishes a newer version), then not again. Axe-clean.
+ * Preferences, Sign Out Other Sessions (only after the current password) ending the other session,
+ * Change Password (the old password then fails, other sessions end); and the changed privacy notice
+ * shown once at the next sign-in (a second server on the same data folder publishes a newer version),
+ * then not again. Axe-clean.
  */
 
 const stack = stackForFile({ TRUST_PROXY: "true" });
@@ -111,8 +112,21 @@ describe("Account Settings on /account", () => {
     expect(await sessions.getByTestId("session-row").count()).toBe(2);
     expect(await sessions.getByText("This device").count()).toBe(1);
     expect(await sessions.textContent()).toMatch(/198\.51\.100\.\d+/);
-    await expectToast(page, "Signed Out Other Sessions", () => sessions.getByRole("button", { name: "Sign Out Other Sessions" }).click());
+    // The current password first: missing, then wrong, each refused on its field; the other device stays.
+    const signOutOthers = sessions.getByRole("button", { name: "Sign Out Other Sessions" });
+    await signOutOthers.click();
+    await sessions.getByText("Enter your current password.").waitFor();
+    expect(await sessions.getByLabel(/^Current Password/).evaluate((el) => el === document.activeElement)).toBe(true);
+    await sessions.getByLabel(/^Current Password/).fill("Wrong!Pass1");
+    await expectToast(page, "Could not sign out other sessions", () => signOutOthers.click(), "The password is not correct.");
+    await sessions.getByText("The password is not correct.").waitFor();
+    expect(await sessions.getByLabel(/^Current Password/).getAttribute("aria-invalid")).toBe("true");
+    expect(await stillIn(elsewhere)).toBe(true);
+    await sessions.getByLabel(/^Current Password/).fill(APPLICANT_PASSWORD);
+    await expectToast(page, "Signed Out Other Sessions", () => signOutOthers.click());
     expect(await stillIn(elsewhere)).toBe(false);
+    // Cleared once the page has reloaded its data (the form resets after the revalidation).
+    await expect.poll(() => sessions.getByLabel(/^Current Password/).inputValue()).toBe("");
     await sessions.getByText("You are not signed in anywhere else.").waitFor();
     expect(await stillIn(raw)).toBe(true);
 

@@ -552,15 +552,17 @@ function rows(): Row[] {
       body: form({ intent: "accept", redirectTo: `/${"x".repeat(3000)}` }),
       expect: { ...signedIn("auth", 403), applicantA: 400, applicantB: 400 },
     },
-    // Sign Out Other Sessions has no input to refuse; it runs last but one, since the admin's call ends
-    // the admin's other session (adminNoMfa, the same account): the sign-out row's fresh sessions follow.
-    {
-      method: "POST",
-      path: "/account/settings",
-      intent: "revoke-other-sessions",
-      body: form({ intent: "revoke-other-sessions" }),
-      expect: { ...signedIn("auth", 200), adminNoMfa: 403 },
-    },
+    // Sign Out Other Sessions without the current password (a stolen session alone): refused to
+    // everyone signed in, nothing ended; a staff session without its second factor: 403 first.
+    ...([{}, { currentPassword: "Wrong!Pass1" }] as Record<string, string>[]).map(
+      (fields): Row => ({
+        method: "POST",
+        path: "/account/settings",
+        intent: "revoke-other-sessions",
+        body: form({ intent: "revoke-other-sessions", ...fields }),
+        expect: { ...signedIn("auth", 400), adminNoMfa: 403 },
+      }),
+    ),
     // Last: signing out ends the session it is called with (re-created below for later runs).
     { method: "POST", path: "/auth/sign-out", body: form({}), expect: all("home") },
   ];

@@ -366,8 +366,9 @@ const ACTIONS: ActionCase[] = [
           .map(([entries, assignee]): [string, string][] => [["intent", "assign"], ["assigneeId", assignee], ...entries.filter(([k]) => k !== "intent" && k !== "assigneeId")]),
       ),
   },
-  // Issue 23, account settings: each intent (Sign Out Other Sessions has no input to get wrong) with the
-  // field that makes it a refusal sent last (the one the server reads), whatever else comes with it.
+  // Issue 23, account settings: each intent with the field that makes it a refusal sent last (the one
+  // the server reads), whatever else comes with it. Sign Out Other Sessions: a current password that is
+  // missing, wrong, overlong or carries control characters.
   {
     path: "/account/settings",
     actor: "applicantA",
@@ -382,6 +383,7 @@ const ACTIONS: ActionCase[] = [
               fc.tuple(fc.constant("confirm-email-change"), fc.constant("code"), oneOf("12345", "abcdef", "1234567", "", "12345\u0000")),
               fc.tuple(fc.constant("change-password"), fc.constant("newPassword"), oneOf("short", "a".repeat(200), "NoDigits!!", "")),
               fc.tuple(fc.constant("update-notifications"), fc.constant("paymentReminders"), oneOf("yes", "ON", "1", "on\u0000")),
+              fc.tuple(fc.constant("revoke-other-sessions"), fc.constant("currentPassword"), fc.oneof(oneOf("", "Wrong!Pass1", "x".repeat(300), "Str0ng!Passw0rd\u0000", "Str0ng\u0007Passw0rd"), hostileText)),
               fc.tuple(oneOf("INTENT", "", "revoke-other-sessions\u0000", "delete-account"), fc.constant("extra"), hostileText),
             ),
           )
@@ -626,7 +628,8 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada Officer", email: "ada@example.com", role: "loan_officer\u0000" } },
       { path: `/admin/applications/${world.appA}/approval`, actor: "admin", fields: { intent: "send-back", proposalId: "00000000-0000-4000-8000-000000000000", comment: "Bell\u0007" } },
       { path: `/admin/applications/${world.appA}/assignment`, actor: "admin", fields: { intent: "assign", assigneeId: "someone\u0000" } },
-      // Issue 23: Two-Factor Authentication and Passkeys.
+      // Issue 23: Sign Out Other Sessions, Two-Factor Authentication and Passkeys.
+      { path: "/account/settings", actor: "applicantA", fields: { intent: "revoke-other-sessions", currentPassword: "Str0ng!Passw0rd\u0000" } },
       { path: "/account/security", actor: "applicantA", fields: { intent: "passkey-add", name: "Work\u0000laptop", credential: "{}" } },
       { path: "/account/security", actor: "applicantA", fields: { intent: "totp-enable\u0000", code: "123456" } },
       { path: "/account/security", actor: "applicantA", fields: { intent: "totp-disable", code: "12345\u00006" } },

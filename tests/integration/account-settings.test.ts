@@ -90,7 +90,7 @@ describe.each(testTargets)("account settings on %s", (target) => {
     }
     expect((await db().select().from(profiles).where(eq(profiles.id, staff.id)))[0]!.fullName).toBe("Pat Person");
     // A staff session that has not passed its second factor changes nothing that guards the account.
-    expect((await post({ ...staff, mfaVerified: false }, { intent: "revoke-other-sessions" })).status).toBe(403);
+    expect((await post({ ...staff, mfaVerified: false }, { intent: "revoke-other-sessions", currentPassword: PASSWORD })).status).toBe(403);
     expect((await post(me, { intent: "nonsense" })).status).toBe(400);
   });
 
@@ -165,6 +165,39 @@ describe.each(testTargets)("account settings on %s", (target) => {
     expect((await mailTo(me.email)).filter((m) => m.template === "password-changed")).toHaveLength(1);
   });
 
+  it("Sign Out Other Sessions asks for the current password: missing, wrong, overlong or with control characters refused on its field with a toast, nothing ended; then the right one; the shared throttle", async () => {
+    const me = await person();
+    const refusals: [Record<string, string>, string][] = [
+      [{}, "Enter your current password."],
+      [{ currentPassword: "" }, "Enter your current password."],
+      [{ currentPassword: "Wrong!Pass1" }, "The password is not correct."],
+      [{ currentPassword: "x".repeat(129) }, "The password is not correct."],
+      [{ currentPassword: `${PASSWORD}\u0000` }, "The password is not correct."],
+    ];
+    for (const [fields, message] of refusals) {
+      const refused = await post(me, { intent: "revoke-other-sessions", ...fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.body.fieldErrors?.currentPassword).toEqual([message]);
+      expect(refused.body.toast).toEqual({ type: "error", title: "Could not sign out other sessions", description: message });
+    }
+    expect((await sessionsOf(me)).map((s) => s.id).sort()).toEqual([`here-${me.id}`, `there-${me.id}`]);
+    expect(await auditsOf(me, "account.sessions_revoke")).toHaveLength(0);
+
+    const revoked = await post(me, { intent: "revoke-other-sessions", currentPassword: PASSWORD });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.toast.title).toBe("Signed Out Other Sessions");
+    expect((await sessionsOf(me)).map((s) => s.id)).toEqual([me.sessionId]);
+
+    // Five wrong tries: the sixth waits even when right, and so does Change Password (one throttle for both).
+    const other = await person();
+    for (let i = 0; i < 5; i++) await post(other, { intent: "revoke-other-sessions", currentPassword: "Wrong!Pass1" });
+    const limited = await post(other, { intent: "revoke-other-sessions", currentPassword: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.headers?.["Retry-After"]).toBeDefined();
+    expect((await post(other, { intent: "change-password", currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status).toBe(429);
+    expect(await sessionsOf(other)).toHaveLength(2);
+  });
+
   it("staff may change their password and sign out other sessions; Active Sessions lists devices in words, this one marked", async () => {
     const staff = await person({ staff: true });
     const view = await loadAccountSettings(staff, db());
@@ -174,7 +207,7 @@ describe.each(testTargets)("account settings on %s", (target) => {
       ["Safari on iPhone", false],
     ]);
     expect(JSON.stringify(view)).not.toContain("t1-");
-    const revoked = await post(staff, { intent: "revoke-other-sessions" });
+    const revoked = await post(staff, { intent: "revoke-other-sessions", currentPassword: PASSWORD });
     expect(revoked.status).toBe(200);
     expect((await sessionsOf(staff)).map((s) => s.id)).toEqual([staff.sessionId]);
     const [audit] = await auditsOf(staff, "account.sessions_revoke");

@@ -2,12 +2,24 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { DataExportRefused, maskLast4, maskSsn, openDataExport, processPendingExports, requestDataExport } from "~/server/account/data-export.server";
+import { DataExportRefused, maskAccountNumber, maskLast4, maskSsn, openDataExport, processPendingExports, requestDataExport } from "~/server/account/data-export.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
-import { applicationMessages, auditLog, dataExports, emailOutbox, loanApplications, loanDocuments, privacyAcceptances, user as userTable } from "~/server/db/schema.server";
+import { encryptSensitive } from "~/server/applications/drafts.server";
+import {
+  applicationDrafts,
+  applicationMessages,
+  auditLog,
+  dataExports,
+  draftDocuments,
+  emailOutbox,
+  loanApplications,
+  loanDocuments,
+  privacyAcceptances,
+  user as userTable,
+} from "~/server/db/schema.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
+import { createLocalStorage, draftDocumentKey } from "~/server/storage/storage.server";
 import { makePng } from "../helpers/files";
 import { rejectionOf } from "../helpers/rejection";
 import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";
@@ -16,7 +28,8 @@ import { useTestDatabase } from "../helpers/test-db";
 
 /**
  * Download My Data (issue 23): the request (one pending per person), the background build (ZIP
- * entries, masked SSN and bank numbers, documents included), the e-mailed link (the link only), and
+ * entries, masked SSN and bank numbers, documents included, saved drafts with their fields, step,
+ * dates and files), the e-mailed link (the link only), and
  * the download (same person only, 24 hours, audited), then retention removing the expired file.
  */
 
@@ -26,6 +39,10 @@ let getDb: ReturnType<typeof useTestDatabase>;
 const SSN = "123456789";
 const ACCOUNT = "000987654321";
 const ROUTING = "021000021";
+// A saved draft's own numbers, different from the submitted ones: each must leave masked too.
+const DRAFT_SSN = "234567891";
+const DRAFT_ACCOUNT = "4455667788";
+const DRAFT_ROUTING = "011000015";
 
 async function readBody(body: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -49,6 +66,26 @@ describe("Download My Data", () => {
     await db.insert(loanDocuments).values({ applicationId: loan.applicationId, userId: owner.id, documentType: "utility_bill", fileName: "bill.png", filePath: key, fileSize: png.byteLength, mimeType: "image/png" });
     await db.insert(applicationMessages).values({ applicationId: loan.applicationId, userId: owner.id, authorId: owner.id, authorSide: "applicant", body: "When is my first payment due?" });
     await db.insert(privacyAcceptances).values({ userId: owner.id, noticeVersion: "2026-11", ipAddress: "203.0.113.9" });
+    // A saved draft (Save and Finish Later) with its numbers encrypted apart and one uploaded file.
+    const savedAt = new Date("2026-11-20T15:30:00Z");
+    const draftExpires = new Date("2026-12-20T15:30:00Z");
+    const [draft] = await db
+      .insert(applicationDrafts)
+      .values({
+        userId: owner.id,
+        loanType: "auto-loans",
+        step: 4,
+        data: { firstName: "Dana", lastName: "Whitfield", loanAmount: "18500", bankName: "First Draft Bank", employerName: "Harbor Freight Lines" },
+        sensitiveEncrypted: encryptSensitive({ ssn: DRAFT_SSN, accountNumber: DRAFT_ACCOUNT, routingNumber: DRAFT_ROUTING }),
+        createdAt: new Date("2026-11-18T09:00:00Z"),
+        updatedAt: savedAt,
+        expiresAt: draftExpires,
+      })
+      .returning({ id: applicationDrafts.id });
+    const draftKey = draftDocumentKey(owner.id, "auto-loans", "id_card_front", "png");
+    const draftPng = makePng();
+    await storage.put(draftKey, draftPng, "image/png");
+    await db.insert(draftDocuments).values({ draftId: draft!.id, userId: owner.id, documentType: "id_card_front", storageKey: draftKey, fileName: "id_card_front.png", mimeType: "image/png", fileSize: draftPng.byteLength });
     const stranger = { id: "stranger-1", name: "Sam Stranger", email: "stranger@example.com" };
     await db.insert(userTable).values({ ...stranger, emailVerified: true });
 
@@ -112,9 +149,27 @@ describe("Download My Data", () => {
     const payments = JSON.parse(text("payments.json")) as { loans: { id: string }[] };
     expect(payments.loans.map((l) => l.id)).toEqual([loan.loanId]);
     expect(text("README.txt")).toContain("last 4 digits");
-    // Never the full numbers, in any JSON or text entry.
-    for (const name of names.filter((n) => n.endsWith(".json") || n.endsWith(".txt"))) {
-      for (const secret of [SSN, "123-45-6789", ACCOUNT, ROUTING]) expect(text(name)).not.toContain(secret);
+    expect(text("README.txt")).toContain("drafts.json");
+    // The saved draft: its fields, the step reached, its dates, its file; numbers masked as the application's.
+    expect(JSON.parse(text("drafts.json"))).toEqual([
+      {
+        loanType: "auto-loans",
+        stepReached: 4,
+        stepTitle: expect.any(String),
+        startedAt: "2026-11-18T09:00:00.000Z",
+        savedAt: savedAt.toISOString(),
+        expiresAt: draftExpires.toISOString(),
+        fields: { firstName: "Dana", lastName: "Whitfield", loanAmount: "18500", bankName: "First Draft Bank", employerName: "Harbor Freight Lines" },
+        ssn: "***-**-7891",
+        bankAccount: { accountNumber: "****7788", routingNumber: "*****0015" },
+        documents: [{ type: "id_card_front", fileName: "id_card_front.png", mimeType: "image/png", bytes: draftPng.byteLength, uploadedAt: expect.any(String), file: "drafts/auto-loans/id_card_front.png" }],
+      },
+    ]);
+    expect(Buffer.from(zip["drafts/auto-loans/id_card_front.png"]!).equals(draftPng)).toBe(true);
+    // Never a full number, in any entry (files included), in any usual spelling.
+    const secrets = [SSN, "123-45-6789", ACCOUNT, ROUTING, DRAFT_SSN, "234-56-7891", DRAFT_ACCOUNT, DRAFT_ROUTING];
+    for (const name of names) {
+      for (const secret of secrets) expect(Buffer.from(zip[name]!).includes(secret), `${name} holds ${secret}`).toBe(false);
     }
     const downloads = await db.select().from(auditLog).where(and(eq(auditLog.action, "data_export.download"), eq(auditLog.recordId, first.id)));
     expect(downloads).toHaveLength(1);
@@ -136,5 +191,7 @@ describe("Download My Data", () => {
     expect(maskSsn(null)).toBeNull();
     expect(maskLast4("021000021")).toBe("*****0021");
     expect(maskLast4("12")).toBe("**");
+    expect(maskAccountNumber("000987654321")).toBe("****4321");
+    expect(maskAccountNumber(null)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { KeyRound, ShieldCheck, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useActionToast } from "~/components/action-toast";
-import { BackupCodeActions } from "~/components/admin/backup-code-actions";
+import { BackupCodeList } from "~/components/backup-codes";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
@@ -32,14 +32,7 @@ function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <div className="rounded border border-slate-300 p-4" data-testid="backup-codes">
       <p className="text-sm text-slate-700">Save these backup codes somewhere safe. Each works once if you lose your authenticator. They will not be shown again.</p>
-      <ul aria-label="Backup codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base">
-        {codes.map((c) => (
-          <li key={c} className="rounded border border-slate-300 bg-slate-50 px-3 py-2 text-slate-900">
-            {c}
-          </li>
-        ))}
-      </ul>
-      <BackupCodeActions codes={codes} />
+      <BackupCodeList codes={codes} className="mt-3" />
     </div>
   );
 }

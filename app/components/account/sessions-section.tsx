@@ -1,4 +1,6 @@
 import { LogOut } from "lucide-react";
+import { Field } from "~/components/ui/field";
+import { SecretInput } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
 import { formatUtcDateTime } from "~/domain/formats";
 import type { AccountSessionView } from "~/domain/views/account";
@@ -7,9 +9,11 @@ import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
 // UTC on both server and browser, so the hydrated text matches the rendered one.
 const lastSeen = (iso: string) => formatUtcDateTime(iso, "medium");
 
+const clearForm = (form: HTMLFormElement | null) => form?.reset();
+
 /** Active Sessions: where this account is signed in, and Sign Out Other Sessions. */
 export function SessionsSection({ sessions }: { sessions: AccountSessionView[] }) {
-  const { fetcher, formRef, pending } = useSettingsForm("revoke-other-sessions");
+  const { fetcher, formRef, errors, onSubmit, pending } = useSettingsForm("revoke-other-sessions", clearForm);
   const others = sessions.filter((s) => !s.current).length;
   return (
     <section aria-labelledby="account-sessions" className="flex flex-col gap-3" data-testid="active-sessions">
@@ -46,11 +50,17 @@ export function SessionsSection({ sessions }: { sessions: AccountSessionView[] }
           </tbody>
         </table>
       </div>
-      <fetcher.Form ref={formRef} method="post" action={ACCOUNT_SETTINGS_PATH}>
+      <fetcher.Form ref={formRef} method="post" action={ACCOUNT_SETTINGS_PATH} noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <input type="hidden" name="intent" value="revoke-other-sessions" />
-        <PendingButton type="submit" variant="outline" pending={pending} icon={<LogOut aria-hidden="true" />}>
-          Sign Out Other Sessions
-        </PendingButton>
+        <Field id="sessions-current-password" label="Current Password" required errors={errors.currentPassword} className="w-full sm:w-72">
+          {(a11y) => <SecretInput {...a11y} what="current password" name="currentPassword" autoComplete="current-password" required />}
+        </Field>
+        {/* Level with the input: the label's line and the field's gap above it. */}
+        <div className="sm:pt-7">
+          <PendingButton type="submit" variant="outline" pending={pending} icon={<LogOut aria-hidden="true" />}>
+            Sign Out Other Sessions
+          </PendingButton>
+        </div>
       </fetcher.Form>
       {others === 0 ? <p className="text-sm text-slate-700">You are not signed in anywhere else.</p> : null}
     </section>

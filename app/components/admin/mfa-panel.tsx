@@ -1,7 +1,7 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { BackupCodeActions } from "~/components/admin/backup-code-actions";
+import { BackupCodeList } from "~/components/backup-codes";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -42,14 +42,7 @@ export function MfaPanel({
             Save these backup codes somewhere safe (a password manager). Each one works once if you lose your
             authenticator. They will not be shown again.
           </p>
-          <ul aria-label="Backup codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-base">
-            {backupCodes.map((c) => (
-              <li key={c} className="rounded border border-slate-300 bg-slate-50 px-3 py-2 text-slate-900">
-                {c}
-              </li>
-            ))}
-          </ul>
-          <BackupCodeActions codes={backupCodes} />
+          <BackupCodeList codes={backupCodes} className="mt-4" />
           <Button asChild className="mt-4">
             <Link to={redirectTo}>Continue to the admin area</Link>
           </Button>

@@ -22,7 +22,7 @@ export const ACCOUNT_SETTINGS_FIELDS = {
   "request-email-change": ["newEmail", "currentPassword"],
   "confirm-email-change": ["code"],
   "change-password": ["currentPassword", "newPassword", "confirmPassword"],
-  "revoke-other-sessions": [],
+  "revoke-other-sessions": ["currentPassword"],
   "update-notifications": ["paymentReminders", "productNews"],
 } as const satisfies Record<AccountSettingsIntent, readonly string[]>;
 

@@ -79,7 +79,8 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: ACCOUNT_SETTINGS_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] })
   .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_SETTINGS_MESSAGES.samePassword, path: ["newPassword"] });
 
-export const revokeOtherSessionsSchema = z.object({ intent: z.literal("revoke-other-sessions") });
+/** The password again: a stolen session alone must not sign the owner out everywhere else. */
+export const revokeOtherSessionsSchema = z.object({ intent: z.literal("revoke-other-sessions"), currentPassword });
 
 /** A checkbox: present ("on") when ticked, absent when not; anything else is not our form. */
 const checkbox = z.preprocess((v) => v ?? "", z.enum(["", "on"], { error: "Unknown value." })).transform((v) => v === "on");

@@ -26,6 +26,8 @@ import {
 import { dataExportReadyEmail } from "~/server/mail/account-data-emails.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { assertSafeKey, type DocumentStorage } from "~/server/storage/storage-keys.server";
+import { collectDraftsForExport } from "./data-export-drafts.server";
+import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 
 /**
  * Download My Data (issue 23; GLBA and state privacy laws' right to know/access). The applicant asks
@@ -77,20 +79,7 @@ export async function requestDataExport(db: Db, actor: AuditActor, info: Request
 // Building the file
 // ---------------------------------------------------------------------------------------------
 
-/** "***-**-1234": the applicant's own SSN, last 4 kept. */
-export function maskSsn(ssn: string | null): string | null {
-  if (!ssn) return null;
-  const digits = ssn.replace(/\D/g, "");
-  return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : "***-**-****";
-}
-
-/** A bank number with all but the last 4 digits replaced by '*'. */
-export function maskLast4(value: string | null): string | null {
-  if (!value) return null;
-  const digits = value.replace(/\D/g, "");
-  if (digits.length <= 4) return "*".repeat(digits.length);
-  return `${"*".repeat(digits.length - 4)}${digits.slice(-4)}`;
-}
+export { maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 
 function decryptedOrNull(stored: string | null, purpose: string): string | null {
   if (!stored) return null;
@@ -104,7 +93,6 @@ async function readAll(body: Readable): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-const EXTENSION: Record<string, string> = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png" };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -120,6 +108,9 @@ applications.json  Each loan application with the values you gave, its status an
                    numbers stay encrypted with us and never leave in a file or an e-mail.
 documents/         The files you uploaded with each application (documents/<application id>/...) and
                    your signed loan agreements.
+drafts.json        Each application you saved to finish later: the values you entered, the step you
+                   reached, when it was saved and when it will be deleted, and its files (in
+                   drafts/<loan type>/...). Numbers are masked to their last 4 digits as above.
 messages.json      The messages between you and us about each application.
 consents.json      Your E-SIGN consents, your ACH payment authorizations and the privacy notices you
                    accepted, each with its date.
@@ -198,6 +189,7 @@ export async function collectExport(db: DbOrTx, storage: DocumentStorage, userId
     const file = await addFile(doc.filePath, `documents/${doc.applicationId}`, doc.documentType.replace(/[^a-z0-9_]/g, "_"), EXTENSION[doc.mimeType] ?? "bin");
     documentEntries.set(doc.id, { file });
   }
+  const drafts = await collectDraftsForExport(db, userId, addFile);
   const agreementFiles = new Map<string, string | null>();
   for (const agreement of agreements) {
     agreementFiles.set(agreement.id, await addFile(agreement.storageKey, `documents/${agreement.applicationId}`, "signed_loan_agreement", "pdf"));
@@ -261,7 +253,7 @@ export async function collectExport(db: DbOrTx, storage: DocumentStorage, userId
           bankAddress: b.bankAddress,
           accountType: b.accountType,
           // The last 4 are stored in the clear for the masked display: no decryption needed.
-          accountNumber: `****${b.accountNumberLast4}`,
+          accountNumber: maskAccountNumber(b.accountNumberLast4),
           routingNumber: maskLast4(decryptedOrNull(b.routingNumber, ENCRYPTION_PURPOSES.routingNumber)) ?? `*******${b.routingNumberLast2}`,
           swiftCode: b.swiftCode,
           addedAt: iso(b.createdAt),
@@ -295,6 +287,7 @@ export async function collectExport(db: DbOrTx, storage: DocumentStorage, userId
         .map((s) => ({ signedAt: iso(s.signedAt), signerName: s.signerName, signatureKind: s.signatureKind, sha256: s.sha256, file: agreementFiles.get(s.id) ?? null })),
     })),
   );
+  files["drafts.json"] = json(drafts.drafts);
   files["messages.json"] = json(messages.map((m) => ({ applicationId: m.applicationId, from: m.from, body: m.body, sentAt: iso(m.sentAt) })));
   files["consents.json"] = json({
     esignConsents: consents.map((c) => ({ applicationId: c.applicationId, version: c.version, consentedAt: iso(c.consentedAt), ipAddress: c.ipAddress, userAgent: c.userAgent, withdrawnAt: iso(c.withdrawnAt) })),
@@ -339,7 +332,7 @@ export async function collectExport(db: DbOrTx, storage: DocumentStorage, userId
   return {
     files,
     missingFiles,
-    counts: { applications: apps.length, documents: docs.length + agreements.length, messages: messages.length, loans: loans.length, payments: payments.length },
+    counts: { applications: apps.length, drafts: drafts.drafts.length, documents: docs.length + agreements.length + drafts.documents, messages: messages.length, loans: loans.length, payments: payments.length },
   };
 }
 

@@ -4,7 +4,8 @@ import type { AccountSessionView } from "~/domain/views/account";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
 import { session } from "~/server/db/schema.server";
-import type { SettingsActor } from "./settings-refused.server";
+import type { AccountSettingsInput } from "~/domain/validation/account-settings";
+import { checkCurrentPassword, type SettingsActor } from "./settings-refused.server";
 
 /**
  * Active Sessions (issue 23): the user's Better Auth sessions that have not expired, newest use first,
@@ -27,8 +28,13 @@ export async function listSessions(db: DbOrTx, userId: string, currentSessionId:
   }));
 }
 
-/** One DELETE of every session of the user except this one (and its audit row); answers how many ended. */
-export async function revokeOtherSessions(db: Db, actor: SettingsActor, info: RequestInfo = {}): Promise<number> {
+/**
+ * After the current password (the same check and per-account throttle as Change Password and Change
+ * Email, so a stolen session can neither sign the owner out elsewhere nor guess freely), one DELETE of
+ * every session of the user except this one (and its audit row); answers how many ended.
+ */
+export async function revokeOtherSessions(db: Db, actor: SettingsActor, input: AccountSettingsInput<"revoke-other-sessions">, info: RequestInfo = {}): Promise<number> {
+  await checkCurrentPassword(db, actor, input.currentPassword);
   return db.transaction(async (tx) => {
     const ended = await tx
       .delete(session)

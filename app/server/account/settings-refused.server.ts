@@ -19,7 +19,7 @@ export class AccountSettingsRefused extends Error {
   }
 }
 
-/** Current-password checks per account: 5 per 15 minutes, shared by Change Email and Change Password. */
+/** Current-password checks per account: 5 per 15 minutes, shared by Change Email, Change Password and Sign Out Other Sessions. */
 export const CURRENT_PASSWORD_THROTTLE = { limit: 5, windowSeconds: 900 } as const;
 
 /**

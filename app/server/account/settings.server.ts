@@ -76,7 +76,7 @@ async function perform(intent: AccountSettingsIntent, input: unknown, actor: Set
       await changePassword(db, actor, input as AccountSettingsInput<"change-password">, info);
       return;
     case "revoke-other-sessions":
-      await revokeOtherSessions(db, actor, info);
+      await revokeOtherSessions(db, actor, input as AccountSettingsInput<"revoke-other-sessions">, info);
       return;
     case "update-notifications":
       return updateNotificationPreferences(db, actor, input as AccountSettingsInput<"update-notifications">, info);

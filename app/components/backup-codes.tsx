@@ -2,6 +2,7 @@ import { Check, Copy, Download } from "lucide-react";
 import { useState } from "react";
 import { startDownload } from "~/components/admin/documents/use-document-links";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
 
 /** The backup codes as a text file: one a line, with a note saying what they are for. */
 export function backupCodesText(codes: readonly string[], site: string): string {
@@ -13,7 +14,7 @@ export function backupCodesText(codes: readonly string[], site: string): string 
  * never sent anywhere again, and the .txt is made from the page's own copy. A copy the browser
  * refuses (no clipboard permission, an insecure origin) says so instead of failing silently.
  */
-export function BackupCodeActions({ codes }: { codes: readonly string[] }) {
+function BackupCodeActions({ codes }: { codes: readonly string[] }) {
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
   const text = () => backupCodesText(codes, window.location.host);
 
@@ -49,5 +50,24 @@ export function BackupCodeActions({ codes }: { codes: readonly string[] }) {
         {copyState === "copied" ? "Backup codes copied to the clipboard." : copyState === "failed" ? "Your browser did not allow copying: use Download Codes instead, or select the codes." : ""}
       </p>
     </div>
+  );
+}
+
+/**
+ * The one-time backup codes as they are shown once, after enrolment or regeneration: the staff
+ * two-factor page and the applicant's /account both use this list and its Copy and Download.
+ */
+export function BackupCodeList({ codes, className }: { codes: readonly string[]; className?: string }) {
+  return (
+    <>
+      <ul aria-label="Backup codes" className={cn("grid grid-cols-2 gap-2 font-mono text-base", className)}>
+        {codes.map((c) => (
+          <li key={c} className="rounded border border-slate-300 bg-slate-50 px-3 py-2 text-slate-900">
+            {c}
+          </li>
+        ))}
+      </ul>
+      <BackupCodeActions codes={codes} />
+    </>
   );
 }
