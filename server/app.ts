@@ -174,6 +174,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const secure = isSecure(req, config.trustProxy);
     const cachedPath = pageCache?.match(req);
     if (pageCache && cachedPath) {
+      const held = pageCache.peek(cachedPath);
+      if (held) return sendCachedPage(req, res, held, { secure, closing: draining });
       pageCache.get(cachedPath).then(
         (page) => (page ? sendCachedPage(req, res, page, { secure, closing: draining }) : handleDynamic(req, res, secure)),
         () => handleDynamic(req, res, secure),

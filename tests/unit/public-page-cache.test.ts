@@ -111,6 +111,23 @@ describe("PublicPageCache", () => {
     expect(renders()).toBe(2);
   });
 
+  it("peek hands a held page over without waiting, starts nothing for a page not held, and refreshes a stale one", async () => {
+    const { cache, renders, tick, bump } = setup({ ttlMs: 1000 });
+    expect(cache.peek("/")).toBeNull();
+    expect(renders()).toBe(0); // a miss is the caller's to fill (get), not peek's
+    await cache.get("/");
+    expect(text(cache.peek("/"))).toContain("v1");
+    expect(renders()).toBe(1);
+    bump();
+    tick(1500);
+    expect(text(cache.peek("/"))).toContain("v1"); // stale, while v2 renders
+    await new Promise((r) => setTimeout(r, 20));
+    expect(text(cache.peek("/"))).toContain("v2");
+    expect(renders()).toBe(2);
+    cache.invalidate();
+    expect(cache.peek("/")).toBeNull();
+  });
+
   it("forgets everything on invalidate, including a render that was running", async () => {
     let release: (() => void) | undefined;
     let version = 1;

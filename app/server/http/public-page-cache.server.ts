@@ -112,12 +112,19 @@ export class PublicPageCache {
 
   /** The entry for a path, rendering it on first use; a stale one is returned while a new render runs. */
   async get(path: string): Promise<CachedPage | null> {
+    return this.peek(path) ?? this.fill(path);
+  }
+
+  /**
+   * The entry for a path if one is held (a stale one starts a new render and is returned meanwhile), else
+   * null, without waiting: a hit is then served in the same tick as the request, no promise between
+   * (public pages are served at the rate of a bare Node server, issue 24 item 3).
+   */
+  peek(path: string): CachedPage | null {
     const entry = this.entries.get(path);
-    if (entry) {
-      if (this.now() - entry.renderedAt >= this.options.ttlMs) void this.fill(path);
-      return entry;
-    }
-    return this.fill(path);
+    if (!entry) return null;
+    if (this.now() - entry.renderedAt >= this.options.ttlMs) void this.fill(path);
+    return entry;
   }
 
   /** Forgets every entry (for example after a testimonial is approved); the next visit renders again. */
