@@ -45,6 +45,41 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ is 100 on Linux)
+
+/**
+ * utime + stime of these processes, in ms, plus the CPU of the children they reaped (cutime + cstime):
+ * a PostgreSQL backend that ends during a run is counted in its postmaster's figures.
+ */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone: its time is in its parent's reaped-children figures
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** Every PostgreSQL process on the machine (the bench is meant to run alone). */
+export function postgresPids(): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+      } catch {
+        return false;
+      }
+    });
+}
+
 /** The direct children of a process (the server processes under a WEB_CONCURRENCY supervisor). */
 export function childPids(pid: number): number[] {
   try {
@@ -66,7 +101,8 @@ export const BROWSER_HEADERS = {
 };
 
 export type Visitor = { cookie: string; next: () => string };
-export type RunResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; max: number; errors: number; firstError?: string };
+/** `requests`: those measured (after the ramp); `all`: every request the run made (for costs per request). */
+export type RunResult = { requests: number; all: number; perSecond: number; p50: number; p95: number; p99: number; max: number; errors: number; firstError?: string };
 
 /** A small deterministic generator, so two runs ask for the same pages. */
 export function generator(seed: number) {
@@ -102,6 +138,7 @@ export async function drive(visitors: Visitor[], { thinkMs, seed, seconds, rampS
   const measureFrom = performance.now() + rampSeconds * 1000;
   const end = measureFrom + seconds * 1000;
   const latencies: number[] = [];
+  let all = 0;
   let errors = 0;
   let firstError: string | undefined;
   await Promise.all(
@@ -117,6 +154,7 @@ export async function drive(visitors: Visitor[], { thinkMs, seed, seconds, rampS
         } catch (error) {
           outcome = (error as Error).message;
         }
+        all++;
         if (started >= measureFrom && started < end) {
           latencies.push(performance.now() - started);
           if (outcome !== "HTTP 200") {
@@ -133,6 +171,7 @@ export async function drive(visitors: Visitor[], { thinkMs, seed, seconds, rampS
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
     requests: latencies.length,
+    all,
     perSecond: seconds > 0 ? Math.round(latencies.length / seconds) : 0,
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),

@@ -6,7 +6,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { signInOverHttp } from "../tests/helpers/admins";
 import { startTestServer, testSecrets } from "../tests/e2e/harness";
-import { adminSessions, BROWSER_HEADERS, childPids, percentile, settleWrites, type BenchResult, type Figure } from "./lib";
+import { adminSessions, BROWSER_HEADERS, childPids, cpuMs, percentile, postgresPids, settleWrites, type BenchResult, type Figure } from "./lib";
 import { seedScale } from "./seed-scale";
 
 /**
@@ -23,7 +23,6 @@ const APPLICATIONS = Number(process.env.BENCH_COST_APPLICATIONS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_COST_WARMUP ?? 600);
 const REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 400);
 const PASSWORD = "Str0ng!Passw0rd";
-const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ is 100 on Linux)
 /** BENCH_COST_STATEMENTS=1: PostgreSQL logs every statement, and the figures are statements per request (logging costs CPU: a separate run). */
 const COUNT_STATEMENTS = process.env.BENCH_COST_STATEMENTS === "1";
 /** BENCH_COST_PAGES=<regular expression>: only the pages whose names match (a profile of one page). */
@@ -36,39 +35,6 @@ const PG_LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-ma
 function statementsSince(dbName: string, offset: number): number {
   const text = fs.readFileSync(PG_LOG, "utf8").slice(offset);
   return [...text.matchAll(new RegExp(`@${dbName} LOG:\\s+(?:statement|execute [^:]*):`, "g"))].length;
-}
-
-/**
- * utime + stime of these processes, in ms, plus the CPU of the children they reaped (cutime + cstime):
- * a PostgreSQL backend that ends during a run is counted in its postmaster's figures.
- */
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // gone: its time is in its parent's reaped-children figures
-    }
-  }
-  return ticks * TICK_MS;
-}
-
-/** Every PostgreSQL process on the machine (the bench is meant to run alone). */
-function postgresPids(): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
-      } catch {
-        return false;
-      }
-    });
 }
 
 async function load(url: string, cookie: string): Promise<{ ms: number; bytes: number; status: number; body: ArrayBuffer }> {

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { signInAdminWithMfa, signInOverHttp } from "../tests/helpers/admins";
 import { startTestServer, testSecrets, type TestServer } from "../tests/e2e/harness";
-import { adminSessions, BROWSER_HEADERS, childPids, drive, generator, inBatches, ipFor, percentile, settleWrites, type AdminSession, type BenchResult, type Figure, type RunResult, type Visitor } from "./lib";
+import { adminSessions, BROWSER_HEADERS, childPids, cpuMs, drive, generator, inBatches, ipFor, percentile, postgresPids, settleWrites, type AdminSession, type BenchResult, type Figure, type RunResult, type Visitor } from "./lib";
 import { startLoadBalancer } from "./nginx";
 import { growScale } from "./seed-grow";
 import { seedScale, type ScaleSeedResult } from "./seed-scale";
@@ -56,7 +56,9 @@ type Pools = {
   /** Per tab, sampled applications' sort keys (as PostgreSQL prints them): where Next leads a reviewer. */
   tabKeys: Record<ReviewTab, { submittedAt: string; id: string }[]>;
 };
-type PageResult = { page: string; run: RunResult };
+/** Per page: the load's latencies, and what each request cost (CPU, PostgreSQL's buffer reads) under it. */
+type PageResult = { page: string; run: RunResult; cost?: PageCost };
+type PageCost = { serverCpuMs: number; postgresCpuMs: number; sharedHits: number; sharedReads: number };
 type ExportResult = { page: string; ttfb: number[]; first64k: number[]; errors: number; firstError?: string };
 type SizeResult = { size: number; label: string; seedSeconds: number; pages: PageResult[]; exports: ExportResult[]; slow: string[] };
 
@@ -209,16 +211,60 @@ function slowStatements(database: string, offset: number): string[] {
     .map(([statement, { n, max }]) => `${n}× up to ${Math.round(max)} ms: ${statement}`);
 }
 
-async function measure(label: string, base: string, sessions: Sessions, pools: Pools, databaseUrl: string): Promise<Omit<SizeResult, "size" | "seedSeconds" | "slow">> {
+/** The database's shared-buffer hits and reads so far (a read is a page PostgreSQL had to fetch from the kernel). */
+async function bufferCounts(database: Database): Promise<{ hits: number; reads: number }> {
+  const [row] = await query<{ hits: string; reads: string }>(database, `select blks_hit::text as hits, blks_read::text as reads from pg_stat_database where datname = current_database()`);
+  return { hits: Number(row?.hits ?? 0), reads: Number(row?.reads ?? 0) };
+}
+
+/**
+ * What each request cost during a measured run, all requests counted (the ramp's too): CPU of the server
+ * processes and of PostgreSQL (all its processes: the bench runs alone), and shared-buffer hits and reads
+ * (pg_stat_database, flushed to it at each statement's end). Where a page's p99 grows with the data, these
+ * say whether the server, PostgreSQL or the kernel's cache under PostgreSQL grew with it.
+ */
+async function withCost(servers: TestServer[], database: Database, run: () => Promise<RunResult>): Promise<{ run: RunResult; cost: PageCost }> {
+  const nodePids = servers.flatMap((server) => [server.process.pid!, ...childPids(server.process.pid!)]);
+  const pgPids = postgresPids();
+  const [nodeBefore, pgBefore, buffersBefore] = [cpuMs(nodePids), cpuMs(pgPids), await bufferCounts(database)];
+  const result = await run();
+  // PostgreSQL reports a backend's counters when it goes idle: a moment for the last statements' to land.
+  await new Promise((r) => setTimeout(r, 600));
+  const buffers = await bufferCounts(database);
+  const requests = Math.max(1, result.all);
+  const perRequest = (n: number) => Math.round((n / requests) * 100) / 100;
+  return {
+    run: result,
+    cost: {
+      serverCpuMs: perRequest(cpuMs(nodePids) - nodeBefore),
+      postgresCpuMs: perRequest(cpuMs([...new Set([...pgPids, ...postgresPids()])]) - pgBefore),
+      sharedHits: perRequest(buffers.hits - buffersBefore.hits),
+      sharedReads: perRequest(buffers.reads - buffersBefore.reads),
+    },
+  };
+}
+
+async function measure(
+  label: string,
+  base: string,
+  sessions: Sessions,
+  pools: Pools,
+  databaseUrl: string,
+  servers: TestServer[],
+  database: Database,
+): Promise<Omit<SizeResult, "size" | "seedSeconds" | "slow">> {
   const results: PageResult[] = [];
   for (const { page, visitors } of pages(base, sessions, pools)) {
     if (!visitors.length) continue;
     // Unmeasured: the server processes compile this page's code first (see signed-in.bench.ts).
     await drive(visitors, { thinkMs: 0, seed: 7, seconds: WARMUP_SECONDS, rampSeconds: 0 });
     await settleWrites(databaseUrl);
-    const run = await drive(visitors, { thinkMs: THINK_MS, seed: 1, seconds: SECONDS, rampSeconds: RAMP_SECONDS });
-    console.log(`  ${label} ${page}: p50 ${run.p50} p95 ${run.p95} p99 ${run.p99} max ${run.max} ms, ${run.errors} errors of ${run.requests}${run.firstError ? ` (${run.firstError})` : ""}`);
-    results.push({ page, run });
+    const { run, cost } = await withCost(servers, database, () => drive(visitors, { thinkMs: THINK_MS, seed: 1, seconds: SECONDS, rampSeconds: RAMP_SECONDS }));
+    console.log(
+      `  ${label} ${page}: p50 ${run.p50} p95 ${run.p95} p99 ${run.p99} max ${run.max} ms, ${run.errors} errors of ${run.requests}${run.firstError ? ` (${run.firstError})` : ""}; ` +
+        `a request: server ${cost.serverCpuMs} + PostgreSQL ${cost.postgresCpuMs} ms CPU, ${cost.sharedHits} buffer hits, ${cost.sharedReads} reads`,
+    );
+    results.push({ page, run, cost });
   }
   const exports = await measureExports(base, sessions.admins[0]!.cookie);
   for (const e of exports) console.log(`  ${label} ${e.page}: first byte p50 ${round(percentile(e.ttfb, 50))} ms, first 64 KB p50 ${round(percentile(e.first64k, 50))} max ${round(e.first64k.at(-1) ?? 0)} ms, ${e.errors} errors`);
@@ -273,7 +319,7 @@ async function stopWithin(server: TestServer, ms = 30_000) {
 
 function sizeFigures(result: SizeResult): Figure[] {
   const out: Figure[] = [{ name: `${result.label} seed time`, value: result.seedSeconds, unit: "s" }];
-  for (const { page, run } of result.pages) {
+  for (const { page, run, cost } of result.pages) {
     out.push(
       { name: `${result.label} ${page} p50`, value: run.p50, unit: "ms" },
       { name: `${result.label} ${page} p95`, value: run.p95, unit: "ms" },
@@ -281,6 +327,13 @@ function sizeFigures(result: SizeResult): Figure[] {
       { name: `${result.label} ${page} max`, value: run.max, unit: "ms" },
       { name: `${result.label} ${page} errors`, value: run.errors, unit: `of ${run.requests}`, note: run.firstError ?? "goal 0 (any non-200 counts)" },
     );
+    if (cost) {
+      out.push(
+        { name: `${result.label} ${page} server CPU a request`, value: cost.serverCpuMs, unit: "ms", note: "server processes, under the load" },
+        { name: `${result.label} ${page} PostgreSQL CPU a request`, value: cost.postgresCpuMs, unit: "ms" },
+        { name: `${result.label} ${page} shared-buffer reads a request`, value: cost.sharedReads, unit: "pages", note: `${cost.sharedHits} hits a request` },
+      );
+    }
   }
   for (const e of result.exports) {
     out.push(
@@ -341,7 +394,7 @@ export async function scaleBench(databaseUrl: string, mode: { single: boolean; n
           if (!sessions) sessions = await signIn(servers.base, database, seeded);
           else if (instances > 1) await checkBehindProxy(servers.base, seeded, sessions);
           await settleWrites(databaseUrl);
-          const measured = await measure(label, servers.base, sessions, pools, databaseUrl);
+          const measured = await measure(label, servers.base, sessions, pools, databaseUrl, servers.servers, database);
           results.push({ size, seedSeconds: Math.round(seedSeconds * 10) / 10, ...measured, slow: slowStatements(dbName, logOffset) });
           for (const line of results.at(-1)!.slow) console.log(`    slow: ${line}`);
         } finally {
