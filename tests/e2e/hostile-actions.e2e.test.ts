@@ -362,7 +362,11 @@ const ACTIONS: ActionCase[] = [
     bodies: () =>
       hostileEnvelope(
         fc
-          .tuple(hostileFields({ extra: hostileText }), fc.oneof(wrongId, hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(300))))
+          .tuple(
+            hostileFields({ extra: hostileText }),
+            // Blank (after trimming) is no attack: it is the form's own "Unassigned", and storing it is right.
+            fc.oneof(wrongId, hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(300))).filter((assignee) => assignee.trim() !== ""),
+          )
           .map(([entries, assignee]): [string, string][] => [["intent", "assign"], ["assigneeId", assignee], ...entries.filter(([k]) => k !== "intent" && k !== "assigneeId")]),
       ),
   },
