@@ -81,10 +81,10 @@ const ACTIONS: ActionCase[] = [
           location: hostileText,
           content: hostileText,
         })
-          // Open finding: a testimonial form over 64 KB is refused with 413, but the page answering it is
-          // sometimes cut off mid-stream, so the message never arrives. Oversized forms stay out of this
-          // case until that is fixed (the 413 itself is covered for /auth and /admin).
-          .map((entries) => entries.filter(([k, v]) => k !== "rating" && v.length < 60_000).concat([["rating", "9"]])),
+          // Oversized forms (the 70,000-character texts) are in: their 413 page arrives whole since the
+          // server ends its side after the answer and drains the rest (server/fetch-bridge.ts); 1,500
+          // generated cases passed with them (HOSTILE_RUNS=1500).
+          .map((entries) => entries.filter(([k]) => k !== "rating").concat([["rating", "9"]])),
       ),
   },
   {
