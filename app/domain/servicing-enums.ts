@@ -3,8 +3,12 @@
  * constraints (app/server/db/schema.server.ts). Apart from ./enums.ts, which every public page loads.
  */
 
-/** pending (a borrower's ACH debit not settled yet) → posted → reversed; or pending → returned. */
-export const LOAN_PAYMENT_STATUSES = ["pending", "posted", "reversed", "returned"] as const;
+/**
+ * pending (a borrower's ACH debit not settled yet) → posted → reversed; or pending → returned; or
+ * pending → cancelled (never sent: Cancel Debit, or the loan was paid off first); or pending →
+ * refund_due → refunded (the bank collected it after the loan was paid off: never posted, owed back).
+ */
+export const LOAN_PAYMENT_STATUSES = ["pending", "posted", "reversed", "returned", "cancelled", "refund_due", "refunded"] as const;
 export type LoanPaymentStatus = (typeof LOAN_PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ["ach", "wire", "check"] as const;
@@ -29,6 +33,9 @@ export const LOAN_PAYMENT_STATUS_LABELS: Record<LoanPaymentStatus, string> = {
   posted: "Posted",
   reversed: "Reversed",
   returned: "Returned",
+  cancelled: "Cancelled",
+  refund_due: "Refund Due",
+  refunded: "Refunded",
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { ach: "ACH", wire: "Wire", check: "Check" };

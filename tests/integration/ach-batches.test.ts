@@ -6,6 +6,8 @@ import { achBatches, auditLog, loanPayments } from "~/server/db/schema.server";
 import { createAchBatch, downloadAchBatch, individualIdFor, loadAchPage, returnAchEntry, settleAchEntry } from "~/server/servicing/ach-batches.server";
 import { buildNachaFile, isValidRoutingNumber, NachaInputError, nextBankingDay } from "~/server/servicing/nacha.server";
 import { ServicingRefused } from "~/server/servicing/payments.server";
+import { decryptField } from "~/server/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { loadLedger } from "~/server/servicing/ledger.server";
 import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
@@ -54,7 +56,8 @@ function readNacha(text: string): ReadFile {
     expect(sum % 10).toBe(0);
     const trace = e.slice(79, 94);
     expect(trace.slice(0, 8)).toBe(odfi);
-    expect(Number(trace.slice(8))).toBe(i + 1);
+    // Consecutive within the file; the first is the day's next sequence, so files of a day never repeat one.
+    expect(Number(trace.slice(8))).toBe(Number(entryLines[0]!.slice(87, 94)) + i);
     expect(e[78]).toBe("0");
     return {
       transactionCode: e.slice(1, 3),
@@ -195,10 +198,15 @@ describe("ACH batches on pglite", () => {
     expect(JSON.stringify(page)).not.toContain("123456789");
 
     const result = await createAchBatch(admin, { ip: "198.51.100.1" }, db(), new Date("2026-11-24T15:00:00Z"));
-    expect(result).toMatchObject({ ok: true, entryCount: 2, totalCents: 97_952, skipped: 0 });
+    expect(result).toMatchObject({ ok: true, entryCount: 2, totalCents: 97_952, skipped: [], effectiveDate: "2026-11-25" });
     if (!result.ok) throw new Error("no batch");
     const [batch] = await db().select().from(achBatches).where(eq(achBatches.id, result.batchId));
-    const read = readNacha(batch!.content);
+    // Stored encrypted: no account or routing number in the row (nor in a backup of it).
+    expect(batch!.content).toMatch(/^enc:v\d+:/);
+    for (const secret of ["000123456789", "987654321", "021000021", "011000015", "DANA WHITFIELD"]) expect(batch!.content).not.toContain(secret);
+    expect(batch!.effectiveDate).toBe("2026-11-25");
+    const plain = decryptField(batch!.content, ENCRYPTION_PURPOSES.achFile);
+    const read = readNacha(plain);
     expect(read.entries).toEqual([
       expect.objectContaining({ transactionCode: "27", routing: "021000021", account: "000123456789", amountCents: 85_607, individualId: individualIdFor(a.loanId), name: "DANA WHITFIELD" }),
       expect.objectContaining({ transactionCode: "37", routing: "011000015", account: "987654321", amountCents: 12_345, name: "LEE PARK" }),
@@ -212,7 +220,7 @@ describe("ACH batches on pglite", () => {
     expect((await loadAchPage(db())).pending).toHaveLength(0);
 
     const file = await downloadAchBatch(result.batchId, admin2, { ip: "198.51.100.2" }, db());
-    expect(file!.content).toBe(batch!.content);
+    expect(file!.content).toBe(plain);
     expect(file!.fileName).toBe(batch!.fileName);
     expect(await downloadAchBatch("not-a-uuid", admin2, {}, db())).toBeNull();
     expect(await downloadAchBatch("00000000-0000-4000-8000-000000000000", admin2, {}, db())).toBeNull();
@@ -236,7 +244,7 @@ describe("ACH batches on pglite", () => {
     const rows = await db().select({ batch: loanPayments.achBatchId }).from(loanPayments).where(inArray(loanPayments.id, ids));
     expect(new Set(rows.map((r) => r.batch)).size).toBe(1);
     const [batch] = await db().select().from(achBatches).where(eq(achBatches.id, rows[0]!.batch!));
-    expect(readNacha(batch!.content).entries).toHaveLength(3);
+    expect(readNacha(decryptField(batch!.content, ENCRYPTION_PURPOSES.achFile)).entries).toHaveLength(3);
   });
 
   it("a debit whose bank account does not decrypt to a valid routing number stays pending", async () => {
@@ -244,7 +252,8 @@ describe("ACH batches on pglite", () => {
     const bad = await activeLoan(db(), dataDir, admin, { routing: "123456789" });
     const badId = await pendingDebit(db(), bad, 5_000);
     const result = await createAchBatch(admin, {}, db());
-    expect(result).toMatchObject({ ok: false, skipped: 1 });
+    expect(result).toMatchObject({ ok: false, skipped: [{ paymentId: badId, reason: expect.stringContaining("routing number") }] });
+    expect((await loadAchPage(db())).pending.find((p) => p.paymentId === badId)?.skipReason).toContain("routing number");
     const [row] = await db().select().from(loanPayments).where(eq(loanPayments.id, badId));
     expect(row).toMatchObject({ status: "pending", achBatchId: null });
   });
@@ -263,19 +272,20 @@ describe("ACH batches on pglite", () => {
     expect((await refusal(settleAchEntry(stray, new Date().toISOString().slice(0, 10), admin, {}, db()))).status).toBe(404);
     expect((await refusal(settleAchEntry("nope", "2026-11-24", admin, {}, db()))).status).toBe(404);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const settled = await settleAchEntry(settleId, today, admin, {}, db());
+    // Settled and returned on the file's effective date (the earliest they can be), seen from that day.
+    const today = result.effectiveDate;
+    const settled = await settleAchEntry(settleId, today, admin, {}, db(), today);
     expect(settled.state.allocations.find((a) => a.paymentId === settleId)?.amountCents).toBe(50_000);
-    expect((await refusal(settleAchEntry(settleId, today, admin, {}, db()))).status).toBe(409);
+    expect((await refusal(settleAchEntry(settleId, today, admin, {}, db(), today))).status).toBe(409);
 
-    await returnAchEntry(returnId, "R01", admin, {}, db());
-    expect((await refusal(returnAchEntry(returnId, "R02", admin, {}, db()))).status).toBe(409);
+    await returnAchEntry(returnId, "R01", today, admin, {}, db(), today);
+    expect((await refusal(returnAchEntry(returnId, "R02", today, admin, {}, db(), today))).status).toBe(409);
     const [ret] = await db().select().from(loanPayments).where(eq(loanPayments.id, returnId));
-    expect(ret).toMatchObject({ status: "returned", returnCode: "R01" });
+    expect(ret).toMatchObject({ status: "returned", returnCode: "R01", returnedOn: today });
 
-    const ledger = await loadLedger(loan.loanId, db());
+    const ledger = await loadLedger(loan.loanId, db(), today);
     expect(ledger!.payments.map((p) => p.id)).toEqual([settleId]);
-    const page = await loadAchPage(db());
+    const page = await loadAchPage(db(), today);
     const shown = page.batches.find((b) => b.id === result.batchId)!;
     expect(shown.entries.map((e) => [e.paymentId, e.status])).toEqual(
       expect.arrayContaining([

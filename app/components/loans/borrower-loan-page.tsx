@@ -15,7 +15,15 @@ import { BorrowerDocuments } from "./borrower-documents";
 import { BorrowerMakePayment } from "./borrower-make-payment";
 
 const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info" };
-const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = { pending: "warning", posted: "success", reversed: "destructive", returned: "destructive" };
+const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
+  pending: "warning",
+  posted: "success",
+  reversed: "destructive",
+  returned: "destructive",
+  cancelled: "secondary",
+  refund_due: "warning",
+  refunded: "info",
+};
 
 /** The borrower's loan page (/dashboard/loans/:id, issue 21). */
 export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: MakePaymentActionData & { toast: FormToast } }) {

@@ -1,41 +1,74 @@
 import { ACH_RETURN_CODES } from "~/domain/servicing-enums";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
 /**
- * The /admin/ach page's forms (issue 21): Create ACH Batch, Mark Settled (settlement date) and Mark
- * Returned (a NACHA return code). One schema, discriminated by intent, used by the page and the action.
- * Pure, no I/O, safe in the browser.
+ * The /admin/ach page's forms: Create ACH Batch, Mark Settled (settlement date), Mark Returned (a
+ * NACHA return code and the return date), Cancel Debit (a pending debit not sent yet, with the reason
+ * the borrower is told) and Mark Refunded (a debit collected after payoff, sent back). One schema,
+ * discriminated by intent, used by the page and the action. Pure, no I/O, safe in the browser.
  */
 
-export const ACH_INTENTS = ["create-batch", "settle", "return"] as const;
+export const ACH_INTENTS = ["create-batch", "settle", "return", "cancel-debit", "refund"] as const;
 export type AchIntent = (typeof ACH_INTENTS)[number];
 
+export const ACH_LIMITS = { reasonMaxLength: 500, referenceMaxLength: 80 } as const;
+
 export const ACH_FORM_MESSAGES = {
-  intent: "Choose an action: Create ACH Batch, Mark Settled or Mark Returned.",
+  intent: "Choose an action: Create ACH Batch, Mark Settled, Mark Returned, Cancel Debit or Mark Refunded.",
   paymentId: "This payment does not exist.",
   settledOn: "Enter the settlement date as YYYY-MM-DD.",
+  returnedOn: "Enter the return date as YYYY-MM-DD.",
+  refundedOn: "Enter the day the refund was sent as YYYY-MM-DD.",
   returnCode: "Choose the return code the bank gave.",
+  reasonRequired: "Give the reason for cancelling this debit (the borrower is told).",
+  reasonTooLong: `The reason must be at most ${ACH_LIMITS.reasonMaxLength} characters.`,
+  referenceRequired: "Enter the refund's reference (check number, wire or ACH reference).",
+  referenceTooLong: `The reference must be at most ${ACH_LIMITS.referenceMaxLength} characters.`,
 } as const;
 
 const RETURN_CODES = ACH_RETURN_CODES.map((r) => r.code) as [string, ...string[]];
 
-const isoDate = z
-  .string({ error: ACH_FORM_MESSAGES.settledOn })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, ACH_FORM_MESSAGES.settledOn)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, ACH_FORM_MESSAGES.settledOn);
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, message);
 
 const paymentId = z.string({ error: ACH_FORM_MESSAGES.paymentId }).uuid(ACH_FORM_MESSAGES.paymentId);
+
+const boundedText = (required: string, tooLong: string, max: number) =>
+  z
+    .string({ error: required })
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, required).max(max, tooLong).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE));
 
 export const achActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("create-batch") }),
-    z.object({ intent: z.literal("settle"), paymentId, settledOn: isoDate }),
-    z.object({ intent: z.literal("return"), paymentId, returnCode: z.enum(RETURN_CODES, { error: ACH_FORM_MESSAGES.returnCode }) }),
+    z.object({ intent: z.literal("settle"), paymentId, settledOn: isoDate(ACH_FORM_MESSAGES.settledOn) }),
+    z.object({
+      intent: z.literal("return"),
+      paymentId,
+      returnCode: z.enum(RETURN_CODES, { error: ACH_FORM_MESSAGES.returnCode }),
+      returnedOn: isoDate(ACH_FORM_MESSAGES.returnedOn),
+    }),
+    z.object({
+      intent: z.literal("cancel-debit"),
+      paymentId,
+      reason: boundedText(ACH_FORM_MESSAGES.reasonRequired, ACH_FORM_MESSAGES.reasonTooLong, ACH_LIMITS.reasonMaxLength),
+    }),
+    z.object({
+      intent: z.literal("refund"),
+      paymentId,
+      refundedOn: isoDate(ACH_FORM_MESSAGES.refundedOn),
+      reference: boundedText(ACH_FORM_MESSAGES.referenceRequired, ACH_FORM_MESSAGES.referenceTooLong, ACH_LIMITS.referenceMaxLength),
+    }),
   ],
   { error: ACH_FORM_MESSAGES.intent },
 );
@@ -47,5 +80,14 @@ export function achFormInput(form: FormData): Record<string, string | undefined>
     const v = form.get(name);
     return typeof v === "string" ? v : undefined;
   };
-  return { intent: get("intent"), paymentId: get("paymentId"), settledOn: get("settledOn"), returnCode: get("returnCode") };
+  return {
+    intent: get("intent"),
+    paymentId: get("paymentId"),
+    settledOn: get("settledOn"),
+    returnCode: get("returnCode"),
+    returnedOn: get("returnedOn"),
+    reason: get("reason"),
+    refundedOn: get("refundedOn"),
+    reference: get("reference"),
+  };
 }

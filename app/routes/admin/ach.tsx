@@ -11,14 +11,15 @@ import { stampedResult } from "~/domain/action-result";
 import { formatDateTime } from "~/domain/formats";
 import { LOAN_PAYMENT_STATUS_LABELS, ACH_RETURN_CODES, type LoanPaymentStatus } from "~/domain/servicing-enums";
 import { formatCents } from "~/domain/views/loan-agreement";
-import { achActionSchema, achFormInput } from "~/domain/validation/ach";
+import { ACH_LIMITS, achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
 import { requireStaff } from "~/server/auth/session.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { requestInfo } from "~/server/http/request-info.server";
-import { createAchBatch, loadAchPage, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry } from "~/server/servicing/ach-batches.server";
+import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/servicing/ach-batches.server";
+import { cancelDebit } from "~/server/servicing/debit-cancellation.server";
 import { ServicingRefused } from "~/server/servicing/payments.server";
 import type { Route } from "./+types/ach";
 
@@ -40,18 +41,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = requestInfo(request, context);
   const input = parsed.data;
   try {
-    if (input.intent === "create-batch") {
-      const result = await createAchBatch(admin, info);
-      if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
-      const skipped = result.skipped ? ` ${result.skipped} debit(s) with an unusable bank account stay pending.` : "";
-      return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}.${skipped}`));
+    switch (input.intent) {
+      case "create-batch": {
+        const result = await createAchBatch(admin, info);
+        const skipped = result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "";
+        if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
+        return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}, effective ${result.effectiveDate}.${skipped}`));
+      }
+      case "settle": {
+        const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
+        if (result.refundDue) return data(stampedResult(true, "Refund Due", "The loan was already paid off: the debit is not posted and is listed under Refunds Due. The borrower was told."));
+        return data(stampedResult(true, "Payment Settled", result.paidInFull ? "The loan is now paid in full." : "The payment is posted to the loan."));
+      }
+      case "return":
+        await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, admin, info);
+        return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${input.returnedOn}.`));
+      case "cancel-debit": {
+        const result = await cancelDebit(input.paymentId, input.reason, admin, info);
+        return data(stampedResult(true, "Debit Cancelled", `The ${formatCents(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
+      }
+      case "refund": {
+        const result = await refundAchEntry(input.paymentId, input.refundedOn, input.reference, admin, info);
+        return data(stampedResult(true, "Refund Recorded", `${formatCents(result.amountCents)} sent back on ${input.refundedOn}. The borrower was told by e-mail.`));
+      }
     }
-    if (input.intent === "settle") {
-      const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
-      return data(stampedResult(true, "Payment Settled", result.paidInFull ? "The loan is now paid in full." : "The payment is posted to the loan."));
-    }
-    await returnAchEntry(input.paymentId, input.returnCode, admin, info);
-    return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode}.`));
   } catch (error) {
     if (error instanceof ServicingRefused) return data(stampedResult(false, "ACH Action Failed", error.message), { status: error.status });
     throw error;
@@ -60,19 +73,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const cell = "px-3 py-2 align-top";
 
-function EntryActions({ entry, today }: { entry: BatchEntry; today: string }) {
+const fieldClass = "rounded border border-border px-2 py-1";
+
+function EntryActions({ entry, today, effectiveDate }: { entry: BatchEntry; today: string; effectiveDate: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("paymentId") === entry.paymentId;
   if (entry.status !== "pending") {
+    const on = entry.status === "returned" ? entry.returnedOn : entry.status === "refunded" ? entry.refundedOn : entry.receivedOn;
     return (
       <span>
         {LOAN_PAYMENT_STATUS_LABELS[entry.status as LoanPaymentStatus] ?? entry.status}
-        {entry.receivedOn ? ` ${entry.receivedOn}` : ""}
+        {on ? ` ${on}` : ""}
         {entry.returnCode ? ` (${entry.returnCode})` : ""}
       </span>
     );
   }
   const id = entry.paymentId;
+  // Neither settles nor returns before the file's effective date; the server refuses it too.
+  const earliest = effectiveDate <= today ? effectiveDate : today;
   return (
     <div className="flex flex-wrap gap-3">
       <Form method="post" className="flex items-end gap-2">
@@ -80,7 +98,7 @@ function EntryActions({ entry, today }: { entry: BatchEntry; today: string }) {
         <input type="hidden" name="paymentId" value={id} />
         <label className="grid gap-1 text-xs">
           <span>Settlement date</span>
-          <input type="date" name="settledOn" required max={today} defaultValue={today} className="rounded border border-border px-2 py-1" />
+          <input type="date" name="settledOn" required min={earliest} max={today} defaultValue={today} className={fieldClass} />
         </label>
         <Button type="submit" size="sm" disabled={busy}>
           Mark Settled<span className="sr-only"> payment from {entry.borrower}</span>
@@ -91,7 +109,8 @@ function EntryActions({ entry, today }: { entry: BatchEntry; today: string }) {
         <input type="hidden" name="paymentId" value={id} />
         <label className="grid gap-1 text-xs">
           <span>Return code</span>
-          <select name="returnCode" required defaultValue="R01" className="rounded border border-border px-2 py-1">
+          <select name="returnCode" required defaultValue="" className={fieldClass}>
+            <option value="">Choose a code</option>
             {ACH_RETURN_CODES.map((r) => (
               <option key={r.code} value={r.code}>
                 {r.code} {r.label}
@@ -99,11 +118,55 @@ function EntryActions({ entry, today }: { entry: BatchEntry; today: string }) {
             ))}
           </select>
         </label>
+        <label className="grid gap-1 text-xs">
+          <span>Return date</span>
+          <input type="date" name="returnedOn" required min={earliest} max={today} defaultValue={today} className={fieldClass} />
+        </label>
         <Button type="submit" size="sm" variant="outline" disabled={busy}>
           Mark Returned<span className="sr-only"> payment from {entry.borrower}</span>
         </Button>
       </Form>
     </div>
+  );
+}
+
+function CancelDebitForm({ debit }: { debit: PendingDebit }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("paymentId") === debit.paymentId;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="cancel-debit" />
+      <input type="hidden" name="paymentId" value={debit.paymentId} />
+      <label className="grid gap-1 text-xs">
+        <span>Reason (the borrower is told)</span>
+        <input type="text" name="reason" required maxLength={ACH_LIMITS.reasonMaxLength} className={fieldClass} />
+      </label>
+      <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+        Cancel Debit<span className="sr-only"> from {debit.borrower}</span>
+      </Button>
+    </Form>
+  );
+}
+
+function RefundForm({ refund, today }: { refund: RefundDue; today: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("paymentId") === refund.paymentId;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="paymentId" value={refund.paymentId} />
+      <label className="grid gap-1 text-xs">
+        <span>Refund date</span>
+        <input type="date" name="refundedOn" required min={refund.receivedOn} max={today} defaultValue={today} className={fieldClass} />
+      </label>
+      <label className="grid gap-1 text-xs">
+        <span>Refund reference</span>
+        <input type="text" name="reference" required maxLength={ACH_LIMITS.referenceMaxLength} className={fieldClass} />
+      </label>
+      <Button type="submit" size="sm" disabled={busy}>
+        Mark Refunded<span className="sr-only"> {formatCents(refund.amountCents)} to {refund.borrower}</span>
+      </Button>
+    </Form>
   );
 }
 
@@ -117,7 +180,7 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
             {batch.fileName}.ach
           </h3>
           <p className="text-sm text-slate-700">
-            {batch.entryCount} debit(s), {formatCents(batch.totalCents)} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
+            {batch.entryCount} debit(s), {formatCents(batch.totalCents)} · effective {batch.effectiveDate} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
             {batch.createdBy ? ` by ${batch.createdBy}` : ""}
           </p>
         </div>
@@ -141,7 +204,7 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
                 <td className={cell}>{formatCents(e.amountCents)}</td>
                 <td className={cell}>{e.accountMasked ?? "—"}</td>
                 <td className={cell}>
-                  <EntryActions entry={e} today={today} />
+                  <EntryActions entry={e} today={today} effectiveDate={batch.effectiveDate} />
                 </td>
               </tr>
             ))}
@@ -156,13 +219,13 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
   const timeZone = useDisplayTimeZone();
   const navigation = useNavigation();
   useActionToast(actionData);
-  const { pending, batches, today } = loaderData;
+  const { pending, refundsDue, batches, today, nextEffectiveDate } = loaderData;
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-batch";
   const pendingTotal = pending.reduce((sum, p) => sum + p.amountCents, 0);
   return (
     <AdminShell
       title="ACH Batch"
-      description="Borrowers' authorised one-time debits, exported as a NACHA file for the bank, then marked Settled or Returned."
+      description="Borrowers' authorised one-time debits, exported as a NACHA file for the bank, then marked Settled or Returned; debits collected after a payoff are refunded."
       actions={
         <Form method="post">
           <input type="hidden" name="intent" value="create-batch" />
@@ -180,10 +243,10 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No borrower debits are waiting for a batch.</p>
         ) : (
           <ScrollingTable labelledBy="pending-heading" tableClassName="min-w-[40rem]" testId="ach-pending">
-            <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Authorised"]} cellClassName={cell} />
+            <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Authorised", `Next File (effective ${nextEffectiveDate})`, "Cancel"]} cellClassName={cell} />
             <tbody>
               {pending.map((p) => (
-                <tr key={p.paymentId} className="border-t border-border">
+                <tr key={p.paymentId} className="border-t border-border" data-testid="ach-pending-debit">
                   <td className={cell}>
                     <a className="underline" href={`/admin/loans/${p.loanId}`}>
                       {p.loanId.slice(0, 8)}
@@ -193,6 +256,42 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
                   <td className={cell}>{formatCents(p.amountCents)}</td>
                   <td className={cell}>{p.accountMasked ?? "No account on file"}</td>
                   <td className={cell}>{p.authorizedAt ? <time dateTime={p.authorizedAt}>{formatDateTime(p.authorizedAt, timeZone, { zone: true })}</time> : "—"}</td>
+                  <td className={cell} data-testid="ach-skip-reason">
+                    {p.skipReason ? <span className="font-medium text-red-800">Skipped: {p.skipReason}</span> : "Included"}
+                  </td>
+                  <td className={cell}>
+                    <CancelDebitForm debit={p} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        )}
+      </section>
+      <section aria-labelledby="refunds-heading" className="mb-8">
+        <h2 id="refunds-heading" className="mb-3 text-lg font-semibold">
+          Refunds Due ({refundsDue.length}, {formatCents(refundsDue.reduce((sum, r) => sum + r.amountCents, 0))})
+        </h2>
+        {refundsDue.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No debits were collected after their loan was paid off.</p>
+        ) : (
+          <ScrollingTable labelledBy="refunds-heading" tableClassName="min-w-[40rem]" testId="ach-refunds-due">
+            <TableHead columns={["Loan", "Borrower", "Amount", "Received", "Reference", "Refund"]} cellClassName={cell} />
+            <tbody>
+              {refundsDue.map((r) => (
+                <tr key={r.paymentId} className="border-t border-border">
+                  <td className={cell}>
+                    <a className="underline" href={`/admin/loans/${r.loanId}`}>
+                      {r.loanId.slice(0, 8)}
+                    </a>
+                  </td>
+                  <td className={cell}>{r.borrower}</td>
+                  <td className={cell}>{formatCents(r.amountCents)}</td>
+                  <td className={cell}>{r.receivedOn}</td>
+                  <td className={cell}>{r.reference}</td>
+                  <td className={cell}>
+                    <RefundForm refund={r} today={today} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -7,4 +7,6 @@ export const ENCRYPTION_PURPOSES = {
   ssn: "loan_applications.ssn",
   accountNumber: "bank_accounts.account_number",
   routingNumber: "bank_accounts.routing_number",
+  /** A stored NACHA file: full account and routing numbers of every entry. */
+  achFile: "ach_batches.content",
 } as const;

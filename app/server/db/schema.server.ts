@@ -954,6 +954,16 @@ export const loanPayments = pgTable(
     authorizationUserAgent: text("authorization_user_agent"),
     achBatchId: uuid("ach_batch_id").references((): AnyPgColumn => achBatches.id, { onDelete: "set null" }),
     returnCode: text("return_code"),
+    /** The day the bank returned the debit (on or after its file's effective date). */
+    returnedOn: date("returned_on", { mode: "string" }),
+    /** Cancelled before it was sent: why (staff's reason, or the payoff), when and by whom (null: the system). */
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamptz("cancelled_at"),
+    cancelledBy: text("cancelled_by").references(() => user.id, { onDelete: "set null" }),
+    /** A refund of a debit collected after payoff: the day it was sent back and its reference. */
+    refundedOn: date("refunded_on", { mode: "string" }),
+    refundReference: text("refund_reference"),
+    refundedBy: text("refunded_by").references(() => user.id, { onDelete: "set null" }),
     reversalReason: text("reversal_reason"),
     reversedAt: timestamptz("reversed_at"),
     reversedBy: text("reversed_by").references(() => user.id, { onDelete: "set null" }),
@@ -968,7 +978,9 @@ export const loanPayments = pgTable(
     columnCheck(t.choice, whenPresent(t.choice, sql`${t.choice} in ${sqlList(PAYMENT_CHOICES)}`)),
     columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
     columnCheck(t.reference, sql`char_length(${t.reference}) between 1 and 80`),
-    check("loan_payments_posted_has_date_check", sql`${t.status} = 'pending' or ${t.status} = 'returned' or ${t.receivedOn} is not null`),
+    check("loan_payments_posted_has_date_check", sql`${t.status} in ('pending', 'returned', 'cancelled') or ${t.receivedOn} is not null`),
+    check("loan_payments_cancelled_has_reason_check", sql`${t.status} <> 'cancelled' or (${t.cancelReason} is not null and ${t.cancelledAt} is not null)`),
+    check("loan_payments_refunded_has_date_check", sql`${t.status} <> 'refunded' or (${t.refundedOn} is not null and ${t.refundReference} is not null)`),
     check("loan_payments_borrower_authorized_check", sql`${t.source} <> 'borrower' or (${t.authorizationVersion} is not null and ${t.authorizedAt} is not null)`),
     check("loan_payments_returned_has_code_check", sql`${t.status} <> 'returned' or ${t.returnCode} is not null`),
     matches(t.returnCode, "^R[0-9]{2}$"),
@@ -979,6 +991,7 @@ export const loanPayments = pgTable(
     // amount last so the read can be answered from the index alone.
     index("loan_payments_ledger_idx").on(t.loanId, t.status, t.receivedOn, t.id, t.amountCents),
     index("loan_payments_pending_idx").on(t.status).where(sql`${t.status} = 'pending'`),
+    index("loan_payments_refund_due_idx").on(t.loanId).where(sql`${t.status} = 'refund_due'`),
   ],
 );
 
@@ -1017,7 +1030,7 @@ export const servicingNotices = pgTable(
   (t) => [primaryKey({ columns: [t.loanId, t.kind, t.installmentNumber] }), oneOf(t.kind, SERVICING_NOTICE_KINDS)],
 );
 
-/** An exported NACHA file of pending borrower debits (its text kept for the record and re-download). */
+/** An exported NACHA file of pending borrower debits (kept, encrypted, for the record and re-download). */
 export const achBatches = pgTable(
   "ach_batches",
   {
@@ -1027,10 +1040,31 @@ export const achBatches = pgTable(
     entryCount: integer("entry_count").notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     fileName: text("file_name").notNull(),
-    /** The NACHA file (94-character records). Holds account numbers: staff only, audited download. */
+    /** The day the file asks the debits to settle: no entry settles or returns before it. */
+    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+    /**
+     * The NACHA file (94-character records) encrypted like a bank account number (AES-256-GCM, versioned
+     * keys, purpose ach_batches.content): it holds full account and routing numbers. Staff only, audited
+     * download. Files written before encryption are sealed by 'Encrypt Existing Bank Data'.
+     */
     content: text("content").notNull(),
   },
   (t) => [columnCheck(t.entryCount, sql`${t.entryCount} > 0`), columnCheck(t.totalCents, sql`${t.totalCents} > 0`)],
+);
+
+/**
+ * The last trace-number sequence used per originating bank and day: NACHA wants trace numbers unique
+ * per originator and day, across every file and every instance. A batch takes its range with one
+ * upsert (ON CONFLICT … DO UPDATE … RETURNING), which also serialises two batches made at once.
+ */
+export const achTraceSequences = pgTable(
+  "ach_trace_sequences",
+  {
+    originatingDfi: text("originating_dfi").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    lastSequence: integer("last_sequence").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.originatingDfi, t.day] }), columnCheck(t.lastSequence, sql`${t.lastSequence} between 1 and 9999999`)],
 );
 
 /**

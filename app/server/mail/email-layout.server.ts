@@ -32,6 +32,9 @@ export type TemplateName =
   | "payment-reminder"
   | "late-notice"
   | "payment-authorized"
+  | "debit-cancelled"
+  | "refund-due"
+  | "refund-sent"
   // Issue 22: staff invitations.
   | "staff-invitation"
   // Issue 23: Download My Data and Close My Account.

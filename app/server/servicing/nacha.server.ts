@@ -1,3 +1,4 @@
+import anyAscii from "any-ascii";
 /**
  * NACHA (ACH) files of consumer debits (issue 21; docs/decisions/0033-nacha-ach-files.md): the
  * published fixed-width format, written here because the npm packages for it are small and barely
@@ -50,6 +51,11 @@ export type NachaFileInput = {
   fileIdModifier: string;
   /** Up to 10 characters, e.g. "LOAN PMT". */
   entryDescription?: string;
+  /**
+   * The first entry's trace sequence (1–9,999,999; default 1). Trace numbers must be unique per
+   * originator and day across files, so the caller reserves a range for the day (ach_trace_sequences).
+   */
+  firstTraceSequence?: number;
 };
 
 export type NachaFile = { content: string; entryCount: number; totalDebitCents: number; entryHash: number; blockCount: number; traceNumbers: string[] };
@@ -68,15 +74,23 @@ export function isValidRoutingNumber(routing: string): boolean {
   return weights.reduce((sum, w, i) => sum + w * Number(routing[i]), 0) % 10 === 0;
 }
 
-/** Upper-case, the characters NACHA allows in alphanumeric fields (printable ASCII), accents dropped. */
+/**
+ * Upper-case, the characters NACHA allows in alphanumeric fields (printable ASCII). Other scripts are
+ * transliterated (any-ascii: "Мария" → "MARIYA", "王小明" → "WANGXIAOMING"), so a name never becomes a
+ * blank field; what still has no letter or digit is refused by the caller (nachaName).
+ */
 function alpha(value: string): string {
-  return value
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return anyAscii(value.normalize("NFC"))
     .toUpperCase()
     .replace(/[^A-Z0-9 &.,'/()-]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** The Individual Name as the file will carry it (22 characters); empty when nothing readable is left. */
+export function nachaName(value: string): string {
+  const name = alpha(value).slice(0, 22).trim();
+  return /[A-Z0-9]/.test(name) ? name : "";
 }
 
 /** Left-justified, space-filled, cut to `width`. */
@@ -113,6 +127,7 @@ function checkEntry(e: NachaDebit, index: number): void {
   if (!isValidRoutingNumber(e.routingNumber)) throw new NachaInputError(`${which}: the routing number is not a valid 9-digit ABA number.`);
   if (!/^[0-9A-Za-z-]{1,17}$/.test(e.accountNumber)) throw new NachaInputError(`${which}: the account number must be 1 to 17 letters or digits.`);
   if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0 || e.amountCents > 99_999_999_99) throw new NachaInputError(`${which}: the amount must be whole cents from 0.01 to 99,999,999.99.`);
+  if (!nachaName(e.individualName)) throw new NachaInputError(`${which}: the individual name has no letter or digit the file can carry.`);
 }
 
 /** Builds the file (one PPD batch of debits). Throws NachaInputError on an entry that cannot be sent. */
@@ -122,6 +137,8 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
   if (entries.length === 0) throw new NachaInputError("A NACHA file needs at least one entry.");
   if (!/^[A-Z0-9]$/.test(input.fileIdModifier)) throw new NachaInputError("The file id modifier must be one letter A–Z or digit.");
   entries.forEach(checkEntry);
+  const firstTrace = input.firstTraceSequence ?? 1;
+  if (!Number.isSafeInteger(firstTrace) || firstTrace < 1 || firstTrace + entries.length - 1 > 9_999_999) throw new NachaInputError("The trace sequence must stay between 1 and 9,999,999.");
 
   const created = input.createdAt.toISOString();
   const creationDate = yymmdd(created.slice(0, 10));
@@ -171,7 +188,7 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
   let total = 0;
   const traceNumbers: string[] = [];
   entries.forEach((e, i) => {
-    const trace = o.originatingDfi + num(i + 1, 7);
+    const trace = o.originatingDfi + num(firstTrace + i, 7);
     traceNumbers.push(trace);
     hash += Number(e.routingNumber.slice(0, 8));
     total += e.amountCents;
@@ -184,7 +201,7 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
         left(e.accountNumber.toUpperCase(), 17),
         num(e.amountCents, 10),
         left(alpha(e.individualId), 15),
-        left(alpha(e.individualName), 22),
+        left(nachaName(e.individualName), 22),
         "  ",
         "0",
         trace,
