@@ -7,7 +7,7 @@ import type { AuditActor } from "~/server/audit.server";
 import { getConfig, type EncryptionKey } from "~/server/config.server";
 import { decryptField, encryptField, isEncrypted } from "~/server/crypto/field-encryption.server";
 import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
-import { adminMfa, auditLog, bankAccounts, loanApplications, user as userTable, type NewBankAccount } from "~/server/db/schema.server";
+import { achBatches, adminMfa, auditLog, bankAccounts, loanApplications, user as userTable, type NewBankAccount } from "~/server/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { applicationRow } from "../helpers/application-rows";
@@ -192,5 +192,28 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     }
     const apps = await db().select().from(loanApplications).where(inArray(loanApplications.id, owners.map((o) => o.applicationId)));
     for (const app of apps) expect(decryptField(app.ssnEncrypted!, ENCRYPTION_PURPOSES.ssn, keys)).toMatch(/^70000000\d$/);
+  });
+
+  it("seals NACHA files stored in plain text and re-encrypts old-key ones: no readable account number stays in ach_batches", async () => {
+    const current = getConfig().encryptionKeys[0]!;
+    const next = key(current.version + 50);
+    const plainFile = `6270210000210001234567890000012345LOANID         JANE DOE                0091000010000001\n`;
+    const [legacy] = await db()
+      .insert(achBatches)
+      .values({ entryCount: 1, totalCents: 12_345, fileName: "ach-legacy", effectiveDate: "2026-11-25", content: plainFile })
+      .returning({ id: achBatches.id });
+    const [old] = await db()
+      .insert(achBatches)
+      .values({ entryCount: 1, totalCents: 12_345, fileName: "ach-old-key", effectiveDate: "2026-11-25", content: encryptField(plainFile, ENCRYPTION_PURPOSES.achFile, [current]) })
+      .returning({ id: achBatches.id });
+    const result = await runEncryptionMigration(admin, {}, db(), { keys: [next, current] });
+    expect(result.achFiles).toEqual({ encrypted: 2, failed: 0 });
+    for (const id of [legacy!.id, old!.id]) {
+      const [row] = await db().select().from(achBatches).where(eq(achBatches.id, id));
+      expect(row!.content.startsWith(`enc:v${next.version}:`)).toBe(true);
+      expect(row!.content).not.toContain("1234567890");
+      expect(decryptField(row!.content, ENCRYPTION_PURPOSES.achFile, [next])).toBe(plainFile);
+    }
+    expect((await runEncryptionMigration(admin, {}, db(), { keys: [next, current] })).achFiles).toEqual({ encrypted: 0, failed: 0 });
   });
 });

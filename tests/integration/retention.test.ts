@@ -10,6 +10,8 @@ import {
   approvedLoans,
   auditLog,
   bankAccounts,
+  achBatches,
+  achTraceSequences,
   contactMessages,
   emailOutbox,
   emailVerificationCodes,
@@ -216,6 +218,24 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
       .returning({ id: webauthnChallenges.id });
     s[expect].add(`challenge:${row!.id}`);
   }
+  for (const [expect, createdAt] of [
+    ["keep", inside(p.achFile.period)],
+    ["go", outside(p.achFile.period)],
+  ] as const) {
+    const [row] = await db
+      .insert(achBatches)
+      .values({ createdAt, entryCount: 1, totalCents: 100, fileName: `ach-${expect}`, effectiveDate: "2025-01-02", content: "enc:v1:AAAA" })
+      .returning({ id: achBatches.id });
+    s[expect].add(`achfile:${row!.id}`);
+  }
+  for (const [expect, day] of [
+    ["keep", NOW.toISOString().slice(0, 10)],
+    ["go", "2031-03-01"],
+  ] as const) {
+    const dfi = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+    await db.insert(achTraceSequences).values({ originatingDfi: dfi, day, lastSequence: 3 });
+    s[expect].add(`trace:${dfi}:${day}`);
+  }
   return s;
 }
 
@@ -231,6 +251,8 @@ async function present(db: Db): Promise<Set<string>> {
   for (const r of await db.select({ key: rateLimitHits.key }).from(rateLimitHits)) out.add(`hits:${r.key}`);
   for (const r of await db.select({ key: rateLimit.key }).from(rateLimit)) out.add(`ratelimit:${r.key}`);
   for (const r of await db.select({ id: webauthnChallenges.id }).from(webauthnChallenges)) out.add(`challenge:${r.id}`);
+  for (const r of await db.select({ id: achBatches.id }).from(achBatches)) out.add(`achfile:${r.id}`);
+  for (const r of await db.select({ dfi: achTraceSequences.originatingDfi, day: achTraceSequences.day }).from(achTraceSequences)) out.add(`trace:${r.dfi}:${r.day}`);
   return out;
 }
 
@@ -251,6 +273,8 @@ const EXPECTED: DisposalCounts = {
   closedAccounts: 0,
   applicationDrafts: 0,
   webauthnChallenges: 1,
+  achFiles: 1,
+  achTraceSequences: 1,
 };
 
 async function disposalAudits(db: Db) {

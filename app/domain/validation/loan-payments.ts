@@ -34,6 +34,7 @@ export const LOAN_PAYMENT_MESSAGES = {
   reasonRequired: "Give the reason for the reversal (for example Returned / NSF)",
   reasonTooLong: `The reason must be at most ${LOAN_PAYMENT_LIMITS.reasonMaxLength} characters`,
   loanNotFound: "This loan does not exist.",
+  confirmPendingDebit: "A borrower debit is pending on this loan: tick the box to confirm you want to record this payment as well.",
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,6 +89,10 @@ export function recordPaymentSchema(today: string) {
           .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
           .refine((value) => PRINTABLE.test(value), LOAN_PAYMENT_MESSAGES.referencePrintable),
       ),
+    /** Ticked when staff saw the warning that a borrower debit is pending; the server decides whether it is needed. */
+    confirmPendingDebit: z
+      .union([z.literal("yes"), z.undefined()], { error: LOAN_PAYMENT_MESSAGES.confirmPendingDebit })
+      .transform((value) => value === "yes"),
   });
 }
 export type RecordPaymentForm = z.output<ReturnType<typeof recordPaymentSchema>>;

@@ -53,6 +53,7 @@ export type StaffLedgerPayment = {
   createdAt: string;
   reversalReason: string | null;
   returnCode: string | null;
+  cancelReason: string | null;
   /** The allocation of a posted payment (null for pending, reversed and returned ones). */
   allocation: Omit<Allocation, "paymentId" | "receivedOn" | "amountCents"> | null;
 };
@@ -89,4 +90,8 @@ export type StaffLoanPage = {
   installments: InstallmentStatus[];
   payments: StaffLedgerPayment[];
   fees: StaffLoanFee[];
+  /** The borrower debit pending on the loan (Record Payment warns and asks for a confirmation), with the warning's words. */
+  pendingDebit: { amountCents: number; sent: boolean; warning: string } | null;
+  /** Debits the bank collected after the loan was paid off: owed back to the borrower. */
+  refundsDue: { paymentId: string; amountCents: number; receivedOn: string; reference: string }[];
 };

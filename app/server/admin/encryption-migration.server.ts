@@ -7,12 +7,12 @@ import { decryptField, encryptField, isEncrypted, needsReencryption } from "~/se
 import { BLIND_INDEX_PURPOSES, lastFourToken, needsReindex } from "~/server/crypto/blind-index.server";
 import { getDb, type Db, type Tx } from "~/server/db/client.server";
 import { MFA_SECRET_PURPOSE } from "~/server/auth/mfa.server";
-import { adminMfa, bankAccounts, loanApplications } from "~/server/db/schema.server";
+import { achBatches, adminMfa, bankAccounts, loanApplications } from "~/server/db/schema.server";
 
 /**
  * 'Encrypt Existing Bank Data' (docs/requirements.md §1, §7, §8 migrate-bank-encryption): encrypts every sensitive
- * value still stored in plain text — bank_accounts.account_number / routing_number and
- * loan_applications.ssn_encrypted — and re-encrypts values written with an older key than the current
+ * value still stored in plain text — bank_accounts.account_number / routing_number,
+ * loan_applications.ssn_encrypted and the stored NACHA files (ach_batches.content) — and re-encrypts values written with an older key than the current
  * one (key rotation). Encrypting an account or routing number also refreshes its plaintext last-4 /
  * last-2 digits for the masked display.
  *
@@ -41,6 +41,8 @@ export type EncryptionMigrationResult = {
   mfaSecrets: { encrypted: number; failed: number };
   /** Blind-index tokens written (missing, or under an older key) and values that could not be read for one. */
   searchIndexes: { indexed: number; failed: number };
+  /** Stored NACHA files (full account and routing numbers): sealed when still plain text, re-encrypted on rotation. */
+  achFiles: { encrypted: number; failed: number };
 };
 
 export type EncryptionMigrationOptions = { batchSize?: number; keys?: EncryptionKey[] };
@@ -133,6 +135,7 @@ export async function runEncryptionMigration(
   const bank: Tally = { encrypted: 0, failed: 0 };
   const ssn: Tally = { encrypted: 0, failed: 0 };
   const mfa: Tally = { encrypted: 0, failed: 0 };
+  const ach: Tally = { encrypted: 0, failed: 0 };
   const indexes = { indexed: 0, failed: 0 };
   // One audit row per run, whether it completed or failed halfway.
   const audit = (details: Record<string, unknown>) =>
@@ -269,15 +272,38 @@ export async function runEncryptionMigration(
       );
     }
 
+    // NACHA files: one file a row, a few at a time (each can be large).
+    await forEachBatch(
+      db,
+      (lastId) =>
+        db
+          .select({ id: achBatches.id, content: achBatches.content })
+          .from(achBatches)
+          .where(and(lastId ? gt(achBatches.id, lastId) : undefined, notCurrent(achBatches.content)))
+          .orderBy(asc(achBatches.id))
+          .limit(Math.min(batchSize, 20)),
+      async (tx, rows) => {
+        for (const row of rows)
+          await storeMigrated(ach, migrateValue(row.content, ENCRYPTION_PURPOSES.achFile, keys), (stored) =>
+            tx
+              .update(achBatches)
+              .set({ content: stored })
+              .where(and(eq(achBatches.id, row.id), eq(achBatches.content, row.content)))
+              .returning({ id: achBatches.id }),
+          );
+      },
+    );
+
     const [bankRows] = await db.select({ n: count() }).from(bankAccounts);
     const [ssnRows] = await db
       .select({ n: count() })
       .from(loanApplications)
       .where(and(isNotNull(loanApplications.ssnEncrypted), ne(loanApplications.ssnEncrypted, "")));
     const [mfaRows] = await db.select({ n: count() }).from(adminMfa);
-    const total = Number(bankRows?.n ?? 0) * 2 + Number(ssnRows?.n ?? 0) + Number(mfaRows?.n ?? 0);
-    const encrypted = bank.encrypted + ssn.encrypted + mfa.encrypted;
-    const failed = bank.failed + ssn.failed + mfa.failed;
+    const [achRows] = await db.select({ n: count() }).from(achBatches);
+    const total = Number(bankRows?.n ?? 0) * 2 + Number(ssnRows?.n ?? 0) + Number(mfaRows?.n ?? 0) + Number(achRows?.n ?? 0);
+    const encrypted = bank.encrypted + ssn.encrypted + mfa.encrypted + ach.encrypted;
+    const failed = bank.failed + ssn.failed + mfa.failed + ach.failed;
     const result: EncryptionMigrationResult = {
       encrypted,
       skipped: Math.max(0, total - encrypted - failed),
@@ -286,6 +312,7 @@ export async function runEncryptionMigration(
       ssnValues: ssn,
       mfaSecrets: mfa,
       searchIndexes: indexes,
+      achFiles: ach,
     };
     await audit({ ...result, keyVersion: current.version, completed: true });
     return result;
@@ -297,6 +324,7 @@ export async function runEncryptionMigration(
       ssnValues: ssn,
       mfaSecrets: mfa,
       searchIndexes: indexes,
+      achFiles: ach,
       keyVersion: current.version,
       error: error instanceof Error ? error.message.slice(0, 300) : "unknown error",
     }).catch(() => undefined);

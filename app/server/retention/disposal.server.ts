@@ -4,6 +4,8 @@ import type { Db } from "~/server/db/client.server";
 import {
   approvedLoans,
   bankAccounts,
+  achBatches,
+  achTraceSequences,
   contactMessages,
   dataExports,
   emailOutbox,
@@ -56,6 +58,9 @@ export type DisposalCounts = {
   applicationDrafts: number;
   /** Passkey challenges (issue 23) an hour past their five minutes: used or not, they can do nothing more. */
   webauthnChallenges: number;
+  /** NACHA files past their six years, and past days' trace counters. */
+  achFiles: number;
+  achTraceSequences: number;
 };
 
 export type DisposalResult = {
@@ -104,6 +109,8 @@ const EMPTY_COUNTS: DisposalCounts = {
   closedAccounts: 0,
   applicationDrafts: 0,
   webauthnChallenges: 0,
+  achFiles: 0,
+  achTraceSequences: 0,
 };
 
 export async function disposeExpiredRecords(options: DisposalOptions): Promise<DisposalResult> {
@@ -125,6 +132,8 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
     dataExport: cutoffFor(p.dataExport.period, now),
     closedAccount: cutoffFor(p.closedAccount.period, now),
     applicationDraft: cutoffFor(p.applicationDraft.period, now),
+    achFile: cutoffFor(p.achFile.period, now),
+    achTraceSequence: cutoffFor(p.achTraceSequence.period, now),
   };
 
   let outcome: { ran: boolean; counts: DisposalCounts; files: string[] } = { ran: false, counts: EMPTY_COUNTS, files: [] };
@@ -183,6 +192,13 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
         ).length;
       }
       const gone = async (query: Promise<unknown[]>) => (await query).length;
+      counts.achFiles = await gone(tx.delete(achBatches).where(lt(achBatches.createdAt, cut.achFile)).returning({ id: achBatches.id }));
+      counts.achTraceSequences = await gone(
+        tx
+          .delete(achTraceSequences)
+          .where(lt(achTraceSequences.day, cut.achTraceSequence.toISOString().slice(0, 10)))
+          .returning({ day: achTraceSequences.day }),
+      );
       counts.contactMessages = await gone(
         tx.delete(contactMessages).where(lt(contactMessages.createdAt, cut.contact)).returning({ id: contactMessages.id }),
       );

@@ -123,6 +123,22 @@ export const RETENTION_POLICY = {
       "A draft is never submitted to the lender; 30 days after its last save (its expires_at) it is removed with its files. " +
       "Submitting turns it into the application at once, and Close My Account removes it.",
   },
+  achFile: {
+    record: "NACHA file of borrower debits sent to the bank (encrypted: full account and routing numbers)",
+    holds: ["ach_batches"],
+    period: { months: 72 },
+    clock: "its creation (ach_batches.created_at)",
+    why:
+      "The NACHA Operating Rules have originators keep a record of each entry for six years; the payments it held " +
+      "stay on their loans (loan_payments.ach_batch_id is cleared), so the file itself goes when the six years end.",
+  },
+  achTraceSequence: {
+    record: "The last ACH trace number used per originating bank and day",
+    holds: ["ach_trace_sequences"],
+    period: { days: 7 },
+    clock: "its day (ach_trace_sequences.day)",
+    why: "Trace numbers must be unique per originator and day; a past day's counter is never read again.",
+  },
   closedAccount: {
     record: "Closed applicant account (user row, profile, sign-in and consent records)",
     holds: ["user", "profiles", "account", "privacy_acceptances", "testimonials"],

@@ -31,7 +31,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.
 import { logFailure } from "~/server/log/describe-error.server";
 import { agreementReference } from "~/server/offers/agreement-document.server";
 import { loadLedger, termsOf } from "./ledger.server";
-import { recordPayment, reversePayment, ServicingRefused } from "./payments.server";
+import { PendingDebitUnconfirmed, pendingDebitWarning, recordPayment, reversePayment, ServicingRefused } from "./payments.server";
 
 /**
  * The staff side of servicing (issue 21): the loan list (/admin/loans: filters Current, Late, Paid in
@@ -336,12 +336,20 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
         createdAt: p.createdAt.toISOString(),
         reversalReason: p.reversalReason,
         returnCode: p.returnCode,
+        cancelReason: p.cancelReason,
         allocation: a
           ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents }
           : null,
       };
     }),
     fees: fees.map((f) => ({ id: f.id, kind: f.kind, installmentNumber: f.installmentNumber, amountCents: f.amountCents, assessedOn: f.assessedOn })),
+    pendingDebit: (() => {
+      const p = payments.find((row) => row.status === "pending" && row.source === "borrower");
+      return p ? { amountCents: p.amountCents, sent: p.achBatchId !== null, warning: pendingDebitWarning(p.amountCents, p.achBatchId !== null) } : null;
+    })(),
+    refundsDue: payments
+      .filter((p) => p.status === "refund_due")
+      .map((p) => ({ paymentId: p.id, amountCents: p.amountCents, receivedOn: p.receivedOn!, reference: p.reference })),
   };
 }
 
@@ -383,10 +391,11 @@ export async function loanPageAction(request: Request, urlId: string | undefined
         receivedOn: text(form, "receivedOn"),
         method: text(form, "method"),
         reference: text(form, "reference"),
+        confirmPendingDebit: text(form, "confirmPendingDebit"),
       });
       if (!parsed.success) return refusal(400, which, parsed.error.issues[0]?.message ?? LOAN_PAYMENT_MESSAGES.amount, issuesToFieldErrors(parsed.error));
-      const { amount, receivedOn, method, reference } = parsed.data;
-      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference }, actor, info, db, today);
+      const { amount, receivedOn, method, reference, confirmPendingDebit } = parsed.data;
+      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference, confirmPendingDebit }, actor, info, db, today);
       return { status: 200, body: { ok: true, intent: which, toast: result.paidInFull ? LOAN_PAYMENT_TOASTS.paidInFull : LOAN_PAYMENT_TOASTS.recorded, at: Date.now() } };
     }
     const parsed = reversePaymentSchema.safeParse({ intent: which, paymentId: text(form, "paymentId"), reason: text(form, "reason") });
@@ -404,6 +413,7 @@ export async function loanPageAction(request: Request, urlId: string | undefined
     await reversePayment(belongs.id, parsed.data.reason, actor, info, db, today);
     return { status: 200, body: { ok: true, intent: which, toast: LOAN_PAYMENT_TOASTS.reversed, at: Date.now() } };
   } catch (error) {
+    if (error instanceof PendingDebitUnconfirmed) return refusal(409, which, error.message, { confirmPendingDebit: [error.message] });
     if (error instanceof ServicingRefused) return refusal(error.status, which, error.message);
     logFailure("admin", "a loan payment action failed", error, { admin: actor.id, loanId, intent: which });
     return refusal(500, which, "Something went wrong on our side. Please try again.");

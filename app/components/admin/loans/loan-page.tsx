@@ -16,7 +16,7 @@ import { formatDate } from "~/domain/formats";
 import { SCHEDULE_NOTE } from "~/domain/loan-servicing";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "~/domain/servicing-enums";
 import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
-import { LOAN_PAYMENT_LIMITS, recordPaymentSchema, reversePaymentSchema, type LoanPaymentActionData } from "~/domain/validation/loan-payments";
+import { LOAN_PAYMENT_LIMITS, LOAN_PAYMENT_MESSAGES, recordPaymentSchema, reversePaymentSchema, type LoanPaymentActionData } from "~/domain/validation/loan-payments";
 import { formatCents } from "~/domain/views/loan-agreement";
 import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loans";
 import { LoanStatusBadge } from "./loan-status-badge";
@@ -36,7 +36,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
     <AdminShell
       title={`Loan ${loan.reference}`}
       description={`${loan.borrowerName} · ${loan.loanType}`}
-      actions={paidInFull ? null : <RecordPayment loanId={loan.id} today={data.today} />}
+      actions={paidInFull ? null : <RecordPayment loanId={loan.id} today={data.today} pendingDebit={data.pendingDebit} />}
     >
       <p className="mb-4 text-sm">
         <Link to="/admin/loans" className="font-medium text-link underline-offset-4 hover:underline">
@@ -87,6 +87,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
           </dl>
         </Card>
 
+        {data.refundsDue.length > 0 ? <RefundsDue refunds={data.refundsDue} /> : null}
         <Ledger data={data} />
 
         <Card className="p-4 sm:p-5">
@@ -119,6 +120,31 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
         </Card>
       </div>
     </AdminShell>
+  );
+}
+
+/** Debits the bank collected after the loan was paid off: not posted, owed back (Mark Refunded is on the ACH page). */
+function RefundsDue({ refunds }: { refunds: StaffLoanPage["refundsDue"] }) {
+  return (
+    <Card className="border-amber-600 p-4 sm:p-5" role="region" aria-labelledby="refund-due-heading" data-testid="refund-due">
+      <h2 id="refund-due-heading" className="text-lg font-semibold text-primary">
+        Refund Due
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        The bank collected these debits after the loan was paid off. They are not applied to the loan; send them back and record it under Refunds Due on the{" "}
+        <Link to="/admin/ach" className="font-medium text-link underline-offset-4 hover:underline">
+          ACH Batch
+        </Link>{" "}
+        page.
+      </p>
+      <ul className="mt-3 flex flex-col gap-1 text-sm">
+        {refunds.map((r) => (
+          <li key={r.paymentId}>
+            {formatCents(r.amountCents)} received {day(r.receivedOn)} (reference {r.reference})
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
@@ -166,6 +192,7 @@ function Ledger({ data }: { data: StaffLoanPage }) {
                   <span data-testid="payment-status">{p.statusLabel}</span>
                   {p.reversalReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.reversalReason}</span> : null}
                   {p.returnCode ? <span className="block text-xs text-muted-foreground">{p.returnCode}</span> : null}
+                  {p.cancelReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.cancelReason}</span> : null}
                 </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatCents(p.allocation.feesCents) : "—"}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatCents(p.allocation.interestCents) : "—"}</td>
@@ -219,9 +246,9 @@ function useAnswer(answer: LoanPaymentActionData | undefined, handle: (data: Loa
   }, [answer]);
 }
 
-function RecordPayment({ loanId, today }: { loanId: string; today: string }) {
+function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today: string; pendingDebit: StaffLoanPage["pendingDebit"] }) {
   const [open, setOpen] = useState(false);
-  const empty = { amount: "", receivedOn: today, method: "ach" as PaymentMethod, reference: "" };
+  const empty = { amount: "", receivedOn: today, method: "ach" as PaymentMethod, reference: "", confirmPendingDebit: undefined as "yes" | undefined };
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const opener = useRef<HTMLButtonElement>(null);
@@ -254,12 +281,14 @@ function RecordPayment({ loanId, today }: { loanId: string; today: string }) {
     if (pending) return;
     // The browser's own day in UTC, as the server checks it.
     const parsed = recordPaymentSchema(new Date().toISOString().slice(0, 10)).safeParse({ intent: "record-payment", ...values });
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error));
+    const unconfirmed = pendingDebit && values.confirmPendingDebit !== "yes" ? { confirmPendingDebit: [LOAN_PAYMENT_MESSAGES.confirmPendingDebit] } : {};
+    if (!parsed.success || unconfirmed.confirmPendingDebit) {
+      setErrors({ ...(parsed.success ? {} : issuesToFieldErrors(parsed.error)), ...unconfirmed });
       focusFirstError();
       return;
     }
-    void fetcher.submit({ intent: "record-payment", ...values }, { method: "post", action: `/admin/loans/${loanId}` });
+    const { confirmPendingDebit, ...fields } = values;
+    void fetcher.submit({ intent: "record-payment", ...fields, ...(confirmPendingDebit ? { confirmPendingDebit } : {}) }, { method: "post", action: `/admin/loans/${loanId}` });
   }
 
   return (
@@ -303,6 +332,30 @@ function RecordPayment({ loanId, today }: { loanId: string; today: string }) {
               <Input {...a11y} name="reference" autoComplete="off" maxLength={LOAN_PAYMENT_LIMITS.referenceMaxLength} value={values.reference} onChange={(e) => set("reference", e.target.value)} disabled={pending} />
             )}
           </Field>
+          {pendingDebit ? (
+            <div className="mt-2 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="pending-debit-warning">
+              <p>{pendingDebit.warning}</p>
+              <label className="mt-2 flex items-start gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  name="confirmPendingDebit"
+                  value="yes"
+                  className="mt-1"
+                  checked={values.confirmPendingDebit === "yes"}
+                  onChange={(e) => set("confirmPendingDebit", e.target.checked ? "yes" : undefined)}
+                  disabled={pending}
+                  aria-invalid={errors.confirmPendingDebit ? true : undefined}
+                  aria-describedby={errors.confirmPendingDebit ? `${id}-confirm-error` : undefined}
+                />
+                Record it anyway: I checked the pending debit
+              </label>
+              {errors.confirmPendingDebit ? (
+                <p id={`${id}-confirm-error`} className="mt-1 text-red-800" role="alert">
+                  {errors.confirmPendingDebit[0]}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogCloseButton>Cancel</DialogCloseButton>
             <PendingButton type="submit" pending={pending} icon={<Banknote aria-hidden="true" />} aria-disabled={pending || undefined}>
