@@ -12,7 +12,8 @@ import type { ApprovalTerms } from "~/server/reviews.server";
 export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
 export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;
 
-export type Outcome = "pending" | "under_review" | "approved" | "denied";
+/** "incomplete": under review, then closed as incomplete once a requested item was past its due date. */
+export type Outcome = "pending" | "under_review" | "approved" | "denied" | "incomplete";
 
 export type DemoApplication = {
   /** Unique per applicant; stored as the application's idempotency key (so a rerun finds it). */
@@ -118,6 +119,15 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
     personal: { firstName: "James", middleInitial: "R", lastName: "Whitaker", dateOfBirth: "1979-11-02", ssn: "219-09-9999", phone: "(704) 555-0162", addressLine1: "418 Camden Rd", city: "Charlotte", state: "NC", zipCode: "28203" },
     financial: { employmentStatus: "self-employed", employerName: "Whitaker Custom Cabinetry LLC", jobTitle: "Owner", yearsEmployed: "7", monthlyIncome: "14,500", annualIncome: "174,000", creditScore: "701", monthlyDebts: "2,300", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
     applications: [
+      {
+        key: "demo-james-personal-00",
+        daysAgo: 120,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "12,000", desiredInterestRate: "10.5", loanDuration: "24", loanPurpose: "A second delivery van for the shop's installation crew." },
+        bank: { accountHolderName: "James R Whitaker", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502305", routingNumber: routing("05310422"), bankAccountType: "checking" },
+        approve: { approvedAmount: 12_000, interestRate: 10.5, termMonths: 24, originationFeePercent: 1 },
+        offer: "declined",
+      },
       {
         key: "demo-james-business-01",
         daysAgo: 2,
@@ -241,6 +251,30 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         loan: { loanType: "home-improvement", loanAmount: "85,000", desiredInterestRate: "8.25", loanDuration: "120", loanPurpose: "Kitchen remodel and energy-efficient windows for our 1920s bungalow." },
         bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810563", routingNumber: routing("12300071"), bankAccountType: "checking" },
         approve: { approvedAmount: 80_000, interestRate: 8.25, termMonths: 120, counterofferReasons: ["Insufficient collateral"] },
+      },
+      {
+        key: "demo-emily-auto-02",
+        daysAgo: 50,
+        outcome: "incomplete",
+        loan: { loanType: "auto-loans", loanAmount: "24,000", desiredInterestRate: "7.5", loanDuration: "48", loanPurpose: "A used hybrid to replace our fifteen-year-old minivan." },
+        bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810571", routingNumber: routing("12300071"), bankAccountType: "checking" },
+        note: "Waiting on the purchase agreement from the dealer.",
+        reviewStartedHoursAfter: 20,
+        requests: [
+          {
+            hoursAgo: 46 * 24,
+            dueInDays: -32,
+            items: [{ kind: "other_document", note: "The signed purchase agreement for the vehicle, showing its VIN and price.", status: "requested" }],
+          },
+        ],
+        conversation: {
+          messages: [
+            { side: "staff", hoursAgo: 46 * 24 - 1, body: "Hello Emily, to finish the review we need the dealer's purchase agreement for the car; it is listed under What We Need." },
+            { side: "applicant", hoursAgo: 44 * 24, body: "We are still choosing between two cars. I will upload the agreement once we have signed." },
+          ],
+          applicantReadHoursAgo: 44 * 24,
+          staffReadHoursAgo: 43 * 24,
+        },
       },
     ],
     testimonial: {

@@ -91,7 +91,9 @@ function EntryActions({ entry, today }: { entry: BatchEntry; today: string }) {
         <input type="hidden" name="paymentId" value={id} />
         <label className="grid gap-1 text-xs">
           <span>Return code</span>
-          <select name="returnCode" required defaultValue="R01" className="rounded border border-border px-2 py-1">
+          <select name="returnCode" required defaultValue="" className="rounded border border-border px-2 py-1">
+            {/* A required select's first option is an empty placeholder (HTML): staff pick the bank's code, none is assumed. */}
+            <option value="">Choose a return code</option>
             {ACH_RETURN_CODES.map((r) => (
               <option key={r.code} value={r.code}>
                 {r.code} {r.label}
