@@ -33,7 +33,15 @@ import { documentKey } from "~/server/storage/storage-keys.server";
  */
 
 
-/** Eight digits in the unassigned 50xx range plus the ABA check digit (weights 3, 7, 1 repeating). */
+/** The Federal Reserve routing symbols a routing number starts with (app/domain/routing-number.ts). */
+const ROUTING_SYMBOLS = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32", "61", "62", "63", "64", "65", "66", "67", "68", "69", "70", "71", "72", "80"];
+
+/** A made-up valid routing number from six random digits: a routing symbol, the digits, then the check digit. */
+function routingNumberFrom(six: number): string {
+  return withAbaCheckDigit(`${ROUTING_SYMBOLS[six % ROUTING_SYMBOLS.length]}${digits(six, 6)}`);
+}
+
+/** Eight digits plus the ABA check digit (weights 3, 7, 1 repeating). */
 function withAbaCheckDigit(first8: string): string {
   const weights = [3, 7, 1, 3, 7, 1, 3, 7];
   const sum = [...first8].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
@@ -200,7 +208,7 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
       accountHolderName: person.name,
       bankName: rnd.pick(BANKS),
       accountNumber: `${rnd.int(100_000, 999_999)}${digits(j, 6)}`,
-      routingNumber: withAbaCheckDigit(`50${digits(rnd.int(0, 999_999), 6)}`),
+      routingNumber: routingNumberFrom(rnd.int(0, 999_999)),
       bankAccountType: rnd.pick(["checking", "checking", "savings"]),
       agreeToTerms: "true",
     };

@@ -36,7 +36,7 @@ function printSummary(result: SeedDemoResult, options: { adminPassword: string; 
   }
   const s = result.byStatus;
   console.log(
-    `Applications added: ${result.applicationsCreated} (pending ${s.pending}, under review ${s.under_review}, approved ${s.approved}, denied ${s.denied}) ` +
+    `Applications added: ${result.applicationsCreated} (pending ${s.pending}, under review ${s.under_review}, approved ${s.approved}, denied ${s.denied}, incomplete ${s.incomplete}) ` +
       `with ${result.documentsStored} documents and encrypted bank accounts`,
   );
   for (const line of result.created) console.log(`  - ${line}`);

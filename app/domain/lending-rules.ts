@@ -41,17 +41,6 @@ export function durationsFor(loanType: LoanType | undefined): readonly number[] 
 }
 
 /**
- * An ABA routing number: nine digits whose weighted sum (3, 7, 1 repeating) is a multiple of ten.
- * All zeros passes the sum but is no bank.
- */
-export function isValidRoutingNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value) || /^0{9}$/.test(value)) return false;
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  const sum = [...value].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
-  return sum % 10 === 0;
-}
-
-/**
  * A Social Security Number the SSA issues (nine digits, dashes optional): never area 000, 666 or
  * 900-999, group 00 or serial 0000.
  */

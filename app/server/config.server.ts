@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { LenderLicensing } from "~/content/company";
 import { currentPrivacyNotice } from "~/content/legal/privacy-notice";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
+import { isValidRoutingNumber } from "~/domain/routing-number";
 import type { LateFeePolicy } from "~/domain/loan-servicing";
 
 /**
@@ -89,12 +90,6 @@ const stateLicenses = z
   .transform((v) => v.split(";").map((part) => part.trim()).filter(Boolean))
   .pipe(z.array(footerText(200)).max(60, "must name at most 60 licences"));
 
-/** The ABA check digit: 3·d1 + 7·d2 + d3 + 3·d4 + … ≡ 0 (mod 10). */
-function abaCheckDigitOk(routing: string): boolean {
-  const w = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  return w.reduce((sum, weight, i) => sum + weight * Number(routing[i]), 0) % 10 === 0;
-}
-
 /** A dollar amount setting ("25", "25.00") as integer cents. */
 function dollarsSetting(fallback: string) {
   return z
@@ -156,7 +151,10 @@ const envSchema = z.object({
   ACH_IMMEDIATE_DESTINATION: z
     .string()
     .default("091000019")
-    .refine((v) => /^\d{9}$/.test(v.trim()) && abaCheckDigitOk(v.trim()), "must be a 9-digit ABA routing number with a valid check digit"),
+    .refine(
+      (v) => isValidRoutingNumber(v.trim()),
+      "must be a 9-digit ABA routing number: its first two digits a Federal Reserve routing symbol (01-12, 21-32, 61-72 or 80) and a valid check digit",
+    ),
   ACH_IMMEDIATE_ORIGIN: z
     .string()
     .default("1234567890")

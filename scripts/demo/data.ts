@@ -2,7 +2,9 @@
 // passwords. Every person, company and bank is invented; e-mails are on example.com, phone numbers
 // in the fictional 555-01xx block, SSNs are the two numbers the SSA voided after they were printed
 // on sample cards (078-05-1120, 219-09-9999: no one holds them, and they pass the SSA's structural
-// rules, which refuse the 987-65-432x advertising block), routing numbers in the unassigned 50xx range.
+// rules, which refuse the 987-65-432x advertising block). Routing numbers are made up but valid: the
+// Federal Reserve routing symbol of the bank's district first (12 San Francisco, 05 Richmond, 11 Dallas,
+// 04 Cleveland, 07 Chicago, 06 Atlanta), the check digit last; the seeder validates each like a submission.
 
 import type { ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/conversation-enums";
 import type { ApprovalTerms } from "~/server/reviews.server";
@@ -10,7 +12,8 @@ import type { ApprovalTerms } from "~/server/reviews.server";
 export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
 export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;
 
-export type Outcome = "pending" | "under_review" | "approved" | "denied";
+/** "incomplete": under review, then closed as incomplete once a requested item was past its due date. */
+export type Outcome = "pending" | "under_review" | "approved" | "denied" | "incomplete";
 
 export type DemoApplication = {
   /** Unique per applicant; stored as the application's idempotency key (so a rerun finds it). */
@@ -95,7 +98,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 21,
         outcome: "approved",
         loan: { loanType: "personal", loanAmount: "25,000", desiredInterestRate: "9.75", loanDuration: "36", loanPurpose: "Paying off medical bills and replacing the roof of our detached garage before the monsoon season." },
-        bank: { accountHolderName: "Maria L Delgado", bankName: "Saguaro Community Bank", bankAddress: "400 N Central Ave, Phoenix, AZ 85004", accountNumber: "4402918837", routingNumber: routing("50120031"), bankAccountType: "checking" },
+        bank: { accountHolderName: "Maria L Delgado", bankName: "Saguaro Community Bank", bankAddress: "400 N Central Ave, Phoenix, AZ 85004", accountNumber: "4402918837", routingNumber: routing("12210731"), bankAccountType: "checking" },
         approve: { approvedAmount: 25_000, interestRate: 9.75, termMonths: 36, originationFeePercent: 1.5 },
         offer: "signed",
         servicing: "current",
@@ -117,11 +120,20 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
     financial: { employmentStatus: "self-employed", employerName: "Whitaker Custom Cabinetry LLC", jobTitle: "Owner", yearsEmployed: "7", monthlyIncome: "14,500", annualIncome: "174,000", creditScore: "701", monthlyDebts: "2,300", hasOutstandingLoans: "true", authorizeCreditReport: "true" },
     applications: [
       {
+        key: "demo-james-personal-00",
+        daysAgo: 120,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "12,000", desiredInterestRate: "10.5", loanDuration: "24", loanPurpose: "A second delivery van for the shop's installation crew." },
+        bank: { accountHolderName: "James R Whitaker", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502305", routingNumber: routing("05310422"), bankAccountType: "checking" },
+        approve: { approvedAmount: 12_000, interestRate: 10.5, termMonths: 24, originationFeePercent: 1 },
+        offer: "declined",
+      },
+      {
         key: "demo-james-business-01",
         daysAgo: 2,
         outcome: "pending",
         loan: { loanType: "business", loanAmount: "180,000", desiredInterestRate: "11.5", loanDuration: "60", loanPurpose: "Purchase of a CNC router and working capital for two new commercial fit-out contracts.", businessName: "Whitaker Custom Cabinetry LLC", businessYears: "7" },
-        bank: { accountHolderName: "Whitaker Custom Cabinetry LLC", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502291", routingNumber: routing("50310422"), bankAccountType: "business", swiftCode: "PMBKUS33" },
+        bank: { accountHolderName: "Whitaker Custom Cabinetry LLC", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502291", routingNumber: routing("05310422"), bankAccountType: "business", swiftCode: "PMBKUS33" },
         conversation: {
           messages: [{ side: "applicant", hoursAgo: 18, body: "Hello, the equipment vendor holds the CNC router price until the end of the month. Is a decision likely before then?" }],
         },
@@ -147,7 +159,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 5,
         outcome: "under_review",
         loan: { loanType: "hard-money", loanAmount: "650,000", desiredInterestRate: "12.9", loanDuration: "12", loanPurpose: "Bridge financing to acquire and renovate a four-unit rental property before refinancing into a long-term loan.", propertyAddress: "1207 E 12th St, Austin, TX 78702" },
-        bank: { accountHolderName: "Priya Raman", bankName: "Hill Country Savings", bankAddress: "1100 Congress Ave, Austin, TX 78701", accountNumber: "55120987431", routingNumber: routing("50640018"), bankAccountType: "checking" },
+        bank: { accountHolderName: "Priya Raman", bankName: "Hill Country Savings", bankAddress: "1100 Congress Ave, Austin, TX 78701", accountNumber: "55120987431", routingNumber: routing("11400418"), bankAccountType: "checking" },
         note: "Appraisal ordered; waiting on the title commitment before the final review.",
         reviewStartedHoursAfter: 14,
         requests: [
@@ -211,7 +223,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 12,
         outcome: "denied",
         loan: { loanType: "auto-loans", loanAmount: "38,000", desiredInterestRate: "14.9", loanDuration: "60", loanPurpose: "Purchase of a reliable used pickup truck for commuting and weekend delivery work." },
-        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043378", routingNumber: routing("50440107"), bankAccountType: "checking" },
+        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043378", routingNumber: routing("04410107"), bankAccountType: "checking" },
         denyReasons: ["Debt-to-income ratio above our lending guidelines", "Length of employment below our minimum of two years"],
       },
       {
@@ -219,7 +231,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 95,
         outcome: "approved",
         loan: { loanType: "personal", loanAmount: "6,000", desiredInterestRate: "13.5", loanDuration: "24", loanPurpose: "Covering a security deposit and moving costs for a new apartment closer to work." },
-        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043386", routingNumber: routing("50440107"), bankAccountType: "checking" },
+        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043386", routingNumber: routing("04410107"), bankAccountType: "checking" },
         approve: { approvedAmount: 6_000, interestRate: 13.5, termMonths: 24, originationFeePercent: 1 },
         offer: "signed",
         servicing: "late",
@@ -237,8 +249,32 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 30,
         outcome: "approved",
         loan: { loanType: "home-improvement", loanAmount: "85,000", desiredInterestRate: "8.25", loanDuration: "120", loanPurpose: "Kitchen remodel and energy-efficient windows for our 1920s bungalow." },
-        bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810563", routingNumber: routing("50230071"), bankAccountType: "checking" },
+        bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810563", routingNumber: routing("12300071"), bankAccountType: "checking" },
         approve: { approvedAmount: 80_000, interestRate: 8.25, termMonths: 120, counterofferReasons: ["Insufficient collateral"] },
+      },
+      {
+        key: "demo-emily-auto-02",
+        daysAgo: 50,
+        outcome: "incomplete",
+        loan: { loanType: "auto-loans", loanAmount: "24,000", desiredInterestRate: "7.5", loanDuration: "48", loanPurpose: "A used hybrid to replace our fifteen-year-old minivan." },
+        bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810571", routingNumber: routing("12300071"), bankAccountType: "checking" },
+        note: "Waiting on the purchase agreement from the dealer.",
+        reviewStartedHoursAfter: 20,
+        requests: [
+          {
+            hoursAgo: 46 * 24,
+            dueInDays: -32,
+            items: [{ kind: "other_document", note: "The signed purchase agreement for the vehicle, showing its VIN and price.", status: "requested" }],
+          },
+        ],
+        conversation: {
+          messages: [
+            { side: "staff", hoursAgo: 46 * 24 - 1, body: "Hello Emily, to finish the review we need the dealer's purchase agreement for the car; it is listed under What We Need." },
+            { side: "applicant", hoursAgo: 44 * 24, body: "We are still choosing between two cars. I will upload the agreement once we have signed." },
+          ],
+          applicantReadHoursAgo: 44 * 24,
+          staffReadHoursAgo: 43 * 24,
+        },
       },
     ],
     testimonial: {
@@ -261,7 +297,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 45,
         outcome: "denied",
         loan: { loanType: "personal", loanAmount: "60,000", desiredInterestRate: "11.25", loanDuration: "60", loanPurpose: "Boat purchase and a family trip to Poland for my parents' anniversary." },
-        bank: { accountHolderName: "Robert J Kowalski", bankName: "Lakeshore Savings Bank", bankAddress: "735 N Water St, Milwaukee, WI 53202", accountNumber: "3300671209", routingNumber: routing("50750066"), bankAccountType: "savings" },
+        bank: { accountHolderName: "Robert J Kowalski", bankName: "Lakeshore Savings Bank", bankAddress: "735 N Water St, Milwaukee, WI 53202", accountNumber: "3300671209", routingNumber: routing("07590066"), bankAccountType: "savings" },
         denyReasons: ["Requested amount exceeds what the stated income supports"],
       },
       {
@@ -269,7 +305,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 1,
         outcome: "pending",
         loan: { loanType: "debt-consolidation", loanAmount: "52,000", desiredInterestRate: "10.9", loanDuration: "48", loanPurpose: "Consolidating three credit cards and a personal loan into one lower monthly payment." },
-        bank: { accountHolderName: "Robert J Kowalski", bankName: "Lakeshore Savings Bank", bankAddress: "735 N Water St, Milwaukee, WI 53202", accountNumber: "3300671217", routingNumber: routing("50750066"), bankAccountType: "checking" },
+        bank: { accountHolderName: "Robert J Kowalski", bankName: "Lakeshore Savings Bank", bankAddress: "735 N Water St, Milwaukee, WI 53202", accountNumber: "3300671217", routingNumber: routing("07590066"), bankAccountType: "checking" },
       },
     ],
   },
@@ -284,7 +320,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 60,
         outcome: "approved",
         loan: { loanType: "personal", loanAmount: "15,000", desiredInterestRate: "7.99", loanDuration: "24", loanPurpose: "Covering dental implant costs that my insurance does not pay." },
-        bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120049982", routingNumber: routing("50660091"), bankAccountType: "checking" },
+        bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120049982", routingNumber: routing("06700091"), bankAccountType: "checking" },
         approve: { approvedAmount: 15_000, interestRate: 7.99, termMonths: 24, originationFeePercent: 1 },
         offer: "signed",
         servicing: "paid_in_full",
@@ -294,7 +330,7 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         daysAgo: 3,
         outcome: "under_review",
         loan: { loanType: "private", loanAmount: "300,000", desiredInterestRate: "13.5", loanDuration: "24", loanPurpose: "Short-term private loan to buy a smaller condo before my current home sells." },
-        bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120050017", routingNumber: routing("50660091"), bankAccountType: "savings" },
+        bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120050017", routingNumber: routing("06700091"), bankAccountType: "savings" },
         note: "Awaiting the listing agreement for the current home and two months of pension statements.",
         reviewStartedHoursAfter: 6,
         requests: [

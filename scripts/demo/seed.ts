@@ -25,7 +25,7 @@ import {
   user as userTable,
 } from "~/server/db/schema.server";
 import { requestItemKindLabel } from "~/domain/labels";
-import { approveApplication, denyApplication } from "~/server/reviews.server";
+import { approveApplication, closeAsIncomplete, denyApplication } from "~/server/reviews.server";
 import { giveConsent } from "~/server/offers/consent.server";
 import { declineOffer } from "~/server/offers/offer-decisions.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
@@ -188,7 +188,8 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
     await denyApplication(applicationId, app.denyReasons ?? ["Does not meet our lending guidelines"], actor, DEMO_REQUEST, db);
     return 1;
   }
-  if (app.outcome === "under_review") {
+  // Closed as incomplete: reviewed first like one under review; closed after its overdue request is in (seedDemo).
+  if (app.outcome === "under_review" || app.outcome === "incomplete") {
     await db.transaction(async (tx) => {
       await tx
         .update(loanApplications)
@@ -423,7 +424,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
     staff,
     applicantsCreated: 0,
     applicationsCreated: 0,
-    byStatus: { pending: 0, under_review: 0, approved: 0, denied: 0 },
+    byStatus: { pending: 0, under_review: 0, approved: 0, denied: 0, incomplete: 0 },
     documentsStored: 0,
     testimonialsCreated: 0,
     messagesCreated: 0,
@@ -457,6 +458,11 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
         serviced += 1;
       }
       const conversation = await insertConversation(db, storage, userId, id, app, actor);
+      if (app.outcome === "incomplete") {
+        // Close as Incomplete, the way staff do once a requested item is past its due date (with the notice).
+        await closeAsIncomplete(id, actor, DEMO_REQUEST, db);
+        result.auditRowsWritten += 1;
+      }
       result.requestItemsCreated += conversation.requestItems;
       result.conversationMessagesCreated += conversation.messages;
       result.documentsStored += conversation.documents;

@@ -174,6 +174,11 @@ describe("the wizard at 1280x800", () => {
     await continueButton(page).click();
     await toasts(page, "This is not a valid ABA routing number").waitFor();
     expect(await describedText(page, field("Routing Number"))).toContain("This is not a valid ABA routing number");
+    // The check digit is right, but 50 is no Federal Reserve routing symbol.
+    await field("Routing Number").fill("501200312");
+    await continueButton(page).click();
+    await toasts(page, "it must start with 01 to 12, 21 to 32, 61 to 72 or 80").waitFor();
+    expect(await describedText(page, field("Routing Number"))).toContain("it must start with 01 to 12, 21 to 32, 61 to 72 or 80");
     await field("Routing Number").fill("021000021");
     await toasts(page, "This is not a valid ABA routing number").waitFor({ state: "detached" });
     await continueButton(page).click();

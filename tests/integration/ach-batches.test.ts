@@ -115,6 +115,9 @@ describe("ACH originator settings", () => {
   });
   it("refuses a routing number with a wrong check digit, and ids of the wrong length", () => {
     expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000022" })).toThrow(/ACH_IMMEDIATE_DESTINATION/);
+    // The check digit is right; 99 and 50 are no Federal Reserve routing symbols.
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "999999992" })).toThrow(/ACH_IMMEDIATE_DESTINATION.*Federal Reserve routing symbol/);
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "501200312" })).toThrow(/ACH_IMMEDIATE_DESTINATION/);
     expect(() => loadConfig({ ...base, ACH_IMMEDIATE_ORIGIN: "123" })).toThrow(/ACH_IMMEDIATE_ORIGIN/);
     expect(() => loadConfig({ ...base, ACH_ORIGINATING_DFI: "1234567" })).toThrow(/ACH_ORIGINATING_DFI/);
   });
@@ -147,10 +150,10 @@ describe("NACHA file builder", () => {
   });
 
   it("the entry hash keeps the last 10 digits", () => {
-    const entries = Array.from({ length: 200 }, () => ({ routingNumber: "999999992", accountNumber: "1", accountType: "checking" as const, amountCents: 1, individualId: "X", individualName: "Y" }));
-    expect(isValidRoutingNumber("999999992")).toBe(true);
+    const entries = Array.from({ length: 200 }, () => ({ routingNumber: "809999998", accountNumber: "1", accountType: "checking" as const, amountCents: 1, individualId: "X", individualName: "Y" }));
+    expect(isValidRoutingNumber("809999998")).toBe(true);
     const file = buildNachaFile({ originator, entries, createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "B" });
-    expect(file.entryHash).toBe((99_999_999 * 200) % 1e10);
+    expect(file.entryHash).toBe((80_999_999 * 200) % 1e10);
     readNacha(file.content);
   });
 
@@ -158,6 +161,11 @@ describe("NACHA file builder", () => {
     const base = { routingNumber: "021000021", accountNumber: "1", accountType: "checking" as const, amountCents: 100, individualId: "X", individualName: "Y" };
     const build = (e: (typeof base)[]) => () => buildNachaFile({ originator, entries: e, createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "A" });
     expect(build([{ ...base, routingNumber: "021000022" }])).toThrow(NachaInputError);
+    // A right check digit but no Federal Reserve routing symbol (50): no bank the debit can reach.
+    expect(build([{ ...base, routingNumber: "501200312" }])).toThrow(NachaInputError);
+    expect(() => buildNachaFile({ originator: { ...originator, immediateDestination: "999999992" }, entries: [base], createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "A" })).toThrow(
+      NachaInputError,
+    );
     expect(build([{ ...base, amountCents: 0 }])).toThrow(NachaInputError);
     expect(build([{ ...base, amountCents: 10.5 }])).toThrow(NachaInputError);
     expect(build([])).toThrow(NachaInputError);
@@ -251,11 +259,18 @@ describe("ACH batches on pglite", () => {
     await clearPending();
     const bad = await activeLoan(db(), dataDir, admin, { routing: "123456789" });
     const badId = await pendingDebit(db(), bad, 5_000);
+    // Stored before the routing-symbol rule: the check digit is right, but 50 is no Federal Reserve routing symbol.
+    const noSymbol = await activeLoan(db(), dataDir, admin, { routing: "501200312" });
+    const noSymbolId = await pendingDebit(db(), noSymbol, 6_000);
     const result = await createAchBatch(admin, {}, db());
-    expect(result).toMatchObject({ ok: false, skipped: [{ paymentId: badId, reason: expect.stringContaining("routing number") }] });
-    expect((await loadAchPage(db())).pending.find((p) => p.paymentId === badId)?.skipReason).toContain("routing number");
-    const [row] = await db().select().from(loanPayments).where(eq(loanPayments.id, badId));
-    expect(row).toMatchObject({ status: "pending", achBatchId: null });
+    expect(result).toMatchObject({ ok: false });
+    if (result.ok) throw new Error("batched");
+    expect(result.skipped.map((s) => s.paymentId).sort()).toEqual([badId, noSymbolId].sort());
+    for (const s of result.skipped) expect(s.reason).toContain("routing number");
+    expect((await loadAchPage(db())).pending.find((p) => p.paymentId === noSymbolId)?.skipReason).toContain("routing number");
+    const rows = await db().select().from(loanPayments).where(inArray(loanPayments.id, [badId, noSymbolId]));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ status: "pending", achBatchId: null });
   });
 
   it("Mark Settled posts to the ledger; Mark Returned keeps it off; each once", async () => {

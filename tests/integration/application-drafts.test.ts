@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { DRAFT_MESSAGES } from "~/domain/validation/application-draft";
 import { CONTROL_CHARACTER_MESSAGE } from "~/domain/validation/text-rules";
 import type { LoadContext } from "~/load-context";
@@ -112,6 +113,9 @@ describe.each(testTargets)("Save and Finish Later on %s", (target) => {
       [{ firstName: "J".repeat(51) }, "firstName", "Please fill in all required fields"],
       [{ loanPurpose: "x".repeat(5000) }, "loanPurpose", /too long/],
       [{ ssn: "000-12-3456" }, "ssn", /not a Social Security Number/],
+      // Checksum right, but 50 is no Federal Reserve routing symbol.
+      [{ routingNumber: "501200312" }, "routingNumber", APPLICATION_MESSAGES.routingSymbol],
+      [{ routingNumber: "021000022" }, "routingNumber", APPLICATION_MESSAGES.routingChecksum],
       [{ hasOutstandingLoans: "maybe" }, "hasOutstandingLoans", /Unexpected value/],
       [{ agreeToTerms: "true" }, "agreeToTerms", /Unexpected field/],
       [{ loanType: "yacht" }, "loanType", DRAFT_MESSAGES.loanType],

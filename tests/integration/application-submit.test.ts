@@ -263,6 +263,9 @@ describe.each(testTargets)("application submission on %s", (target) => {
       [{ loanAmount: "1,000" }, { step: 2, field: "loanAmount", message: "Personal Loan amounts are from $5,000 to $5,000,000." }],
       [{ loanType: "hard-money", loanAmount: "200,000", propertyAddress: "1 Main St", loanDuration: "60" }, { step: 2, field: "loanDuration" }],
       [{ routingNumber: "123456789" }, { step: 4, field: "routingNumber", message: APPLICATION_MESSAGES.routingChecksum }],
+      // The check digit is right, but the first two digits are no Federal Reserve routing symbol.
+      [{ routingNumber: "501200312" }, { step: 4, field: "routingNumber", message: APPLICATION_MESSAGES.routingSymbol }],
+      [{ routingNumber: "999999992" }, { step: 4, field: "routingNumber", message: APPLICATION_MESSAGES.routingSymbol }],
       [{ ssn: "000-00-0000" }, { step: 1, field: "ssn", message: APPLICATION_MESSAGES.ssnNotIssued }],
       [{ ssn: "666-12-3456" }, { step: 1, field: "ssn" }],
       [{ employerName: "" }, { step: 3, field: "employerName" }],

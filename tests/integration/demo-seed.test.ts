@@ -90,7 +90,7 @@ describe("demo seed", () => {
     const db = database().db;
     const apps = await db.select().from(loanApplications);
     const statuses = new Set(apps.map((a) => a.status));
-    expect([...statuses].sort()).toEqual(["approved", "denied", "pending", "under_review"]);
+    expect([...statuses].sort()).toEqual(["approved", "denied", "incomplete", "pending", "under_review"]);
     expect(first.applicationsCreated).toBe(apps.length);
 
     // Approved ones have their offer (issue 20); the signed ones their agreement and active loan, the
@@ -102,6 +102,7 @@ describe("demo seed", () => {
     const signed = offers.filter((o) => o.status === "signed");
     expect(signed.length).toBeGreaterThan(0);
     expect(offers.some((o) => o.status === "offered" && o.isCounteroffer)).toBe(true);
+    expect(offers.some((o) => o.status === "declined")).toBe(true);
     expect(loans.map((l) => l.offerId).sort()).toEqual(signed.map((o) => o.id).sort());
     for (const loan of loans) expect(["active", "paid_off"]).toContain(loan.status);
 
@@ -128,6 +129,10 @@ describe("demo seed", () => {
       expect(a.reviewedAt).toBeInstanceOf(Date);
     }
     for (const a of apps.filter((x) => x.status === "under_review")) expect(a.notes).toBeTruthy();
+    // Closed as incomplete with its notice of action taken, once its request was past due.
+    const incomplete = apps.filter((x) => x.status === "incomplete");
+    expect(incomplete).toHaveLength(1);
+    expect(incomplete[0]!.reviewedAt).toBeInstanceOf(Date);
     const [adminUser] = await db.select().from(user).where(eq(user.email, DEMO_ADMIN_DEFAULTS.email));
     for (const a of [...approved, ...apps.filter((x) => x.status === "denied")]) expect(a.reviewedBy).toBe(adminUser!.id);
 
@@ -226,6 +231,7 @@ describe("demo seed", () => {
       if (app.status === "under_review") expect(kinds).toContain("review_started");
       if (app.status === "approved") expect(kinds).toContain("approved");
       if (app.status === "denied") expect(kinds).toContain("denied");
+      if (app.status === "incomplete") expect(kinds).toEqual(expect.arrayContaining(["review_started", "documents_requested", "closed_incomplete"]));
       const submitted = events.find((e) => e.applicationId === app.id && e.kind === "submitted")!;
       expect(submitted.createdAt.getTime()).toBe(app.submittedAt.getTime());
       for (const e of events.filter((x) => x.applicationId === app.id)) {
@@ -253,20 +259,23 @@ describe("demo seed", () => {
     expect(first.requestItemsCreated).toBe(items.length);
     expect(new Set(items.map((i) => i.applicationId)).size).toBeGreaterThanOrEqual(2);
     const today = new Date().toISOString().slice(0, 10);
+    const apps = await db.select().from(loanApplications);
+    const open = new Set(apps.filter((a) => a.status === "pending" || a.status === "under_review").map((a) => a.id));
     const requested = items.filter((i) => i.status === "requested");
     expect(requested.length).toBeGreaterThan(0);
-    expect(requested.every((i) => i.dueDate > today && i.answeredAt === null)).toBe(true);
+    // Open applications' requests are still due; the one closed as incomplete has its overdue item.
+    expect(requested.filter((i) => open.has(i.applicationId)).every((i) => i.dueDate > today && i.answeredAt === null)).toBe(true);
+    expect(requested.some((i) => !open.has(i.applicationId) && i.dueDate < today)).toBe(true);
     const rejected = items.filter((i) => i.status === "rejected");
     expect(rejected.length).toBeGreaterThan(0);
     expect(rejected.every((i) => (i.rejectionReason ?? "").length > 10 && i.reviewedBy !== null)).toBe(true);
     expect(items.some((i) => i.status === "accepted" && i.reviewedAt !== null)).toBe(true);
     expect(items.some((i) => i.kind === "question" && i.status === "received" && (i.replyText ?? "").length > 0)).toBe(true);
 
-    // Items are only on applications still under review, each application's own applicant.
-    const apps = await db.select().from(loanApplications);
+    // Items are only on applications under review (or closed as incomplete for want of one), each application's own applicant.
     for (const item of items) {
       const app = apps.find((a) => a.id === item.applicationId)!;
-      expect(["pending", "under_review"]).toContain(app.status);
+      expect(["pending", "under_review", "incomplete"]).toContain(app.status);
       expect(item.userId).toBe(app.userId);
     }
 

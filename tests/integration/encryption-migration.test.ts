@@ -173,7 +173,9 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     const owners = [];
     for (let i = 0; i < 6; i++) owners.push(await newApplication(`70000000${i}`));
     const ids = [];
-    for (let i = 0; i < owners.length; i++) ids.push(await newBankAccount(owners[i]!, { accountNumber: `12345678${i}0`, routingNumber: `02100002${i}` }));
+    // Six different valid routing numbers, so each decrypts to its own.
+    const routings = ["021000021", "011000015", "122105278", "111000025", "091000019", "026009593"];
+    for (let i = 0; i < owners.length; i++) ids.push(await newBankAccount(owners[i]!, { accountNumber: `12345678${i}0`, routingNumber: routings[i]! }));
     const [x, y] = await Promise.all([
       runEncryptionMigration(admin, {}, db(), { batchSize: 2 }),
       runEncryptionMigration(admin, {}, db(), { batchSize: 3 }),
@@ -187,7 +189,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     for (const row of banks) {
       const i = ids.indexOf(row.id);
       expect(decryptField(row.accountNumber, ENCRYPTION_PURPOSES.accountNumber, keys)).toBe(`12345678${i}0`);
-      expect(decryptField(row.routingNumber, ENCRYPTION_PURPOSES.routingNumber, keys)).toBe(`02100002${i}`);
+      expect(decryptField(row.routingNumber, ENCRYPTION_PURPOSES.routingNumber, keys)).toBe(routings[i]);
       expect(row.accountNumberLast4).toBe(`78${i}0`);
     }
     const apps = await db().select().from(loanApplications).where(inArray(loanApplications.id, owners.map((o) => o.applicationId)));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loans } from "~/content/loans";
 import { LOAN_TYPES } from "~/domain/enums";
-import { durationsFor, employerRequired, isValidRoutingNumber, isValidSsn, LOAN_RANGES } from "~/domain/lending-rules";
+import { durationsFor, employerRequired, isValidSsn, LOAN_RANGES } from "~/domain/lending-rules";
+import { isFederalReserveRoutingSymbol, isValidRoutingNumber, routingNumberProblem } from "~/domain/routing-number";
 import { APPLICATION_MESSAGES, validateApplicationFields } from "~/domain/validation/application";
 import { validFields } from "../helpers/applications";
 
@@ -12,8 +13,22 @@ const problemWith = (changes: Record<string, string>) => {
 
 describe("lending rules", () => {
   it("accepts real ABA routing numbers and refuses a wrong checksum", () => {
-    for (const good of ["021000021", "111000025", "031000053", "026009593"]) expect(isValidRoutingNumber(good)).toBe(true);
+    for (const good of ["021000021", "111000025", "031000053", "026009593", "011000015", "122105278", "091000019", "322271627", "061000104"]) {
+      expect(isValidRoutingNumber(good)).toBe(true);
+    }
     for (const bad of ["123456789", "000000000", "021000022", "02100002", "0210000210", "02100002a"]) expect(isValidRoutingNumber(bad)).toBe(false);
+  });
+
+  it("refuses a routing number whose first two digits are no Federal Reserve routing symbol, even with a right check digit", () => {
+    const symbols = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0")).filter(isFederalReserveRoutingSymbol);
+    const expected = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 80];
+    expect(symbols).toEqual(expected.map((n) => String(n).padStart(2, "0")));
+    // Each has a right check digit: only the routing symbol is wrong.
+    for (const bad of ["000000000", "130000006", "200000009", "501200312", "600000002", "730000005", "810000008", "999999992"]) {
+      expect(routingNumberProblem(bad), bad).toBe("routingSymbol");
+      expect(problemWith({ routingNumber: bad })).toEqual({ step: 4, field: "routingNumber", message: APPLICATION_MESSAGES.routingSymbol });
+    }
+    expect(problemWith({ routingNumber: "021000022" })).toEqual({ step: 4, field: "routingNumber", message: APPLICATION_MESSAGES.routingChecksum });
   });
 
   it("accepts SSNs the SSA issues and refuses area 000, 666, 900-999, group 00 and serial 0000", () => {

@@ -19,7 +19,7 @@ export function ProfileSection({ profile }: { profile: { fullName: string; phone
           {(a11y) => <Input {...a11y} name="fullName" autoComplete="name" defaultValue={profile.fullName} maxLength={120} required />}
         </Field>
         <Field id="profile-phone" label="Phone Number" errors={errors.phone} hint="10 digits, for example (555) 123-4567. Leave it empty to remove it.">
-          {(a11y) => <Input {...a11y} name="phone" type="tel" autoComplete="tel-national" inputMode="tel" defaultValue={displayPhone(profile.phone) ?? ""} maxLength={20} />}
+          {(a11y) => <Input {...a11y} name="phone" type="tel" autoComplete="tel" inputMode="tel" defaultValue={displayPhone(profile.phone) ?? ""} maxLength={20} />}
         </Field>
         <div>
           <PendingButton type="submit" pending={pending} icon={<Save aria-hidden="true" />}>

@@ -22,7 +22,7 @@ const CONTACT_FIELDS: readonly FieldSpec[] = [
     required: true,
     type: "tel",
     inputMode: "tel",
-    autoComplete: "tel-national",
+    autoComplete: "tel",
     hint: "10 digits, for example 302 555 0199.",
     maxLength: 14,
     transform: formatPhone,

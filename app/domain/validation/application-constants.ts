@@ -35,6 +35,7 @@ export const APPLICATION_MESSAGES = {
   file: "File must be PDF, JPG, or PNG and under 5MB",
   requiredBank: "Please complete all bank information fields",
   routing: "Routing number must be exactly 9 digits",
+  routingSymbol: "This is not a valid ABA routing number: it must start with 01 to 12, 21 to 32, 61 to 72 or 80. Please check the 9 digits printed on your checks.",
   routingChecksum: "This is not a valid ABA routing number. Please check the 9 digits printed on your checks.",
   account: "Account number must be between 10 and 17 digits",
   swift: "Please enter a valid SWIFT code (8 or 11 letters and digits)",

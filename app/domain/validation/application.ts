@@ -7,10 +7,10 @@ import {
   employerRequired,
   isAmountInRange,
   isTermInRange,
-  isValidRoutingNumber,
   isValidSsn,
   termRangeMessage,
 } from "~/domain/lending-rules";
+import { routingNumberProblem } from "~/domain/routing-number";
 
 /**
  * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
@@ -210,7 +210,8 @@ export const bankInfoSchema = z.object({
   routingNumber: required(APPLICATION_MESSAGES.requiredBank, 9)
     .transform((v) => v.replace(/\s/g, ""))
     .refine((v) => /^\d{9}$/.test(v), APPLICATION_MESSAGES.routing)
-    .refine((v) => !/^\d{9}$/.test(v) || isValidRoutingNumber(v), APPLICATION_MESSAGES.routingChecksum),
+    .refine((v) => routingNumberProblem(v) !== "routingSymbol", APPLICATION_MESSAGES.routingSymbol)
+    .refine((v) => routingNumberProblem(v) !== "checkDigit", APPLICATION_MESSAGES.routingChecksum),
   swiftCode: optionalMatching(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, APPLICATION_MESSAGES.swift, { max: 11, upper: true }),
   bankAccountType: required(APPLICATION_MESSAGES.requiredBank, 20).refine(
     (v) => (BANK_ACCOUNT_TYPES as readonly string[]).includes(v),

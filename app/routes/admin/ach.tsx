@@ -110,7 +110,8 @@ function EntryActions({ entry, today, effectiveDate }: { entry: BatchEntry; toda
         <label className="grid gap-1 text-xs">
           <span>Return code</span>
           <select name="returnCode" required defaultValue="" className={fieldClass}>
-            <option value="">Choose a code</option>
+            {/* A required select's first option is an empty placeholder (HTML): staff pick the bank's code, none is assumed. */}
+            <option value="">Choose a return code</option>
             {ACH_RETURN_CODES.map((r) => (
               <option key={r.code} value={r.code}>
                 {r.code} {r.label}

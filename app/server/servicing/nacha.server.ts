@@ -1,4 +1,3 @@
-import anyAscii from "any-ascii";
 /**
  * NACHA (ACH) files of consumer debits (issue 21; docs/decisions/0033-nacha-ach-files.md): the
  * published fixed-width format, written here because the npm packages for it are small and barely
@@ -10,6 +9,12 @@ import anyAscii from "any-ascii";
  * decrypted account numbers, so the file is built on the server and only ever leaves it as the
  * audited staff download.
  */
+
+import anyAscii from "any-ascii";
+import { isValidRoutingNumber } from "~/domain/routing-number";
+
+/** The routing number rule (Federal Reserve routing symbol and check digit) is the domain's one rule. */
+export { isValidRoutingNumber };
 
 export const NACHA_RECORD_LENGTH = 94;
 export const NACHA_BLOCKING_FACTOR = 10;
@@ -65,13 +70,6 @@ export class NachaInputError extends Error {
     super(message);
     this.name = "NachaInputError";
   }
-}
-
-/** The ABA check digit rule: 3·d1 + 7·d2 + d3 + 3·d4 + 7·d5 + d6 + 3·d7 + 7·d8 + d9 ≡ 0 (mod 10). */
-export function isValidRoutingNumber(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  return weights.reduce((sum, w, i) => sum + w * Number(routing[i]), 0) % 10 === 0;
 }
 
 /**
