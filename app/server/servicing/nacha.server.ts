@@ -75,10 +75,12 @@ export class NachaInputError extends Error {
 /**
  * Upper-case, the characters NACHA allows in alphanumeric fields (printable ASCII). Other scripts are
  * transliterated (any-ascii: "Мария" → "MARIYA", "王小明" → "WANGXIAOMING"), so a name never becomes a
- * blank field; what still has no letter or digit is refused by the caller (nachaName).
+ * blank field; symbols are dropped, and what still has no letter or digit is refused (nachaName).
  */
 function alpha(value: string): string {
-  return anyAscii(value.normalize("NFC"))
+  // Only letters, marks, digits and the allowed punctuation are transliterated: any-ascii spells
+  // symbols out (an emoji becomes ":slight_smile:"), which has no place in a name.
+  return anyAscii(value.normalize("NFC").replace(/[^\p{L}\p{M}\p{N}\s&.,'/()-]/gu, " "))
     .toUpperCase()
     .replace(/[^A-Z0-9 &.,'/()-]/g, " ")
     .replace(/\s+/g, " ")
