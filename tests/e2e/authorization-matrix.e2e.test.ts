@@ -318,7 +318,10 @@ function rows(): Row[] {
     { method: "GET", path: "/admin/ach", expect: staffOnly(200, "staff.read") },
     { method: "POST", path: "/admin/ach", intent: "create-batch", body: form({ intent: "create-batch" }), expect: staffOnly(409, "servicing.manage") },
     { method: "POST", path: "/admin/ach", intent: "settle", body: () => form({ intent: "settle", paymentId: randomUUID(), settledOn: isoDateAfter(0) })(), expect: staffOnly(404, "servicing.manage") },
-    { method: "POST", path: "/admin/ach", intent: "return", body: () => form({ intent: "return", paymentId: randomUUID(), returnCode: "R01" })(), expect: staffOnly(404, "servicing.manage") },
+    { method: "POST", path: "/admin/ach", intent: "return", body: () => form({ intent: "return", paymentId: randomUUID(), returnCode: "R01", returnedOn: isoDateAfter(0) })(), expect: staffOnly(404, "servicing.manage") },
+    // Cancel Debit and Mark Refunded on a payment that does not exist: 404 for those who may, nothing changed.
+    { method: "POST", path: "/admin/ach", intent: "cancel-debit", body: () => form({ intent: "cancel-debit", paymentId: randomUUID(), reason: "Borrower asked" })(), expect: staffOnly(404, "servicing.manage") },
+    { method: "POST", path: "/admin/ach", intent: "refund", body: () => form({ intent: "refund", paymentId: randomUUID(), refundedOn: isoDateAfter(0), reference: "CHK-1" })(), expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.

@@ -197,7 +197,7 @@ const ACTIONS: ActionCase[] = [
       ),
   },
   // ACH Batch (issue 21): nothing is pending in this world (Create ACH Batch is a 409, storing nothing);
-  // Mark Settled / Mark Returned always name a payment that does not exist.
+  // Mark Settled / Mark Returned / Cancel Debit / Mark Refunded always name a payment that does not exist.
   {
     path: "/admin/ach",
     actor: "admin",
@@ -205,9 +205,13 @@ const ACTIONS: ActionCase[] = [
       hostileEnvelope(
         withWrongId(
           hostileFields({
-            intent: oneOf("create-batch", "settle", "return", "SETTLE", ""),
+            intent: oneOf("create-batch", "settle", "return", "cancel-debit", "refund", "SETTLE", ""),
             settledOn: oneOf("2026-02-30", "2026-11-24", "yesterday", "", "2026-11-24T00:00:00Z"),
             returnCode: oneOf("R01", "R99", "r01", "", "R01\u0000"),
+            returnedOn: oneOf("2026-02-30", "2026-11-24", "", "1999-01-01"),
+            reason: fc.oneof(hostileText, oneOf("", "Borrower asked", "x".repeat(501))),
+            refundedOn: oneOf("2026-02-30", "2026-11-24", "", "tomorrow"),
+            reference: fc.oneof(hostileText, oneOf("", "CHK-1", "x".repeat(81))),
           }),
           "paymentId",
         ),
@@ -627,6 +631,8 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/ach", actor: "admin", fields: { intent: "settle", paymentId: "00000000-0000-4000-8000-000000000000\u0000", settledOn: "2026-11-24" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "return", paymentId: "00000000-0000-4000-8000-000000000000", returnCode: "R01\u0000" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "settle\u0000" } },
+      { path: "/admin/ach", actor: "admin", fields: { intent: "cancel-debit", paymentId: "00000000-0000-4000-8000-000000000000", reason: "Borrower\u0000asked" } },
+      { path: "/admin/ach", actor: "admin", fields: { intent: "refund", paymentId: "00000000-0000-4000-8000-000000000000", refundedOn: "2026-11-24", reference: "CHK\u00071" } },
       // Issue 22.
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada\u0000Officer", email: "ada@example.com", role: "loan_officer" } },
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada Officer", email: "ada@example.com", role: "loan_officer\u0000" } },

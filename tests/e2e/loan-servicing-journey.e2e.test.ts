@@ -11,7 +11,10 @@ import { loadConfig, setConfig, getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { openDatabase } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { approvedLoans, loanApplications, loanFees, profiles, user as userTable } from "~/server/db/schema.server";
+import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/db/schema.server";
+import { encryptField } from "~/server/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
+import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
 import { giveConsent } from "~/server/offers/consent.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
 import { approveApplication } from "~/server/reviews.server";
@@ -90,6 +93,34 @@ beforeAll(async () => {
     expect(fee.assessedOn <= dayBefore(20)).toBe(true);
     // A second run (another instance, the next hour) assesses nothing more.
     expect(await runServicingJobs(db, new Date())).toMatchObject({ feesAssessed: 0 });
+    // The borrower authorised a one-time debit of $100.00 that is not in an ACH file yet.
+    const [bank] = await db
+      .insert(bankAccounts)
+      .values({
+        userId: borrower.id,
+        applicationId: app!.id,
+        accountHolderName: borrower.name,
+        bankName: "Test Bank",
+        accountType: "checking",
+        accountNumber: encryptField("000123456789", ENCRYPTION_PURPOSES.accountNumber),
+        routingNumber: encryptField("021000021", ENCRYPTION_PURPOSES.routingNumber),
+        accountNumberLast4: "6789",
+        routingNumberLast2: "21",
+      })
+      .returning({ id: bankAccounts.id });
+    await db.insert(loanPayments).values({
+      loanId,
+      userId: borrower.id,
+      amountCents: 10_000,
+      status: "pending",
+      method: "ach",
+      source: "borrower",
+      choice: "amount",
+      reference: "WEB-JOURNEY1",
+      bankAccountId: bank!.id,
+      authorizationVersion: "test-1",
+      authorizedAt: new Date(),
+    });
   } finally {
     await database.close();
   }
@@ -124,7 +155,7 @@ describe("servicing a loan, staff side", () => {
       expect(await page.getByTestId("installment").count()).toBe(36);
       expect(await axeViolations(page)).toEqual([]);
 
-      const record = async (amountCents: number, receivedOn: string, method: "ACH" | "Wire" | "Check", reference: string, toast = "Payment recorded") => {
+      const record = async (amountCents: number, receivedOn: string, method: "ACH" | "Wire" | "Check", reference: string, toast = "Payment recorded", confirmPendingDebit = false) => {
         await page.getByRole("button", { name: "Record Payment" }).click();
         const dialog = page.getByRole("dialog", { name: "Record Payment" });
         await dialog.waitFor();
@@ -132,6 +163,14 @@ describe("servicing a loan, staff side", () => {
         await dialog.getByLabel("Received Date").fill(receivedOn);
         await dialog.getByLabel("Method").selectOption({ label: method });
         await dialog.getByLabel("Reference").fill(reference);
+        if (confirmPendingDebit) {
+          // The borrower's debit is pending: posting is refused until staff tick the confirmation.
+          expect(await dialog.getByTestId("pending-debit-warning").textContent()).toContain("A borrower debit of $100.00 is pending on this loan");
+          await dialog.getByRole("button", { name: "Post Payment" }).click();
+          await dialog.getByText(LOAN_PAYMENT_MESSAGES.confirmPendingDebit).waitFor();
+          expect(await axeViolations(page)).toEqual([]);
+          await dialog.getByLabel("Record it anyway: I checked the pending debit").check();
+        }
         await expectToast(page, toast, () => dialog.getByRole("button", { name: "Post Payment" }).click());
         await dialog.waitFor({ state: "detached" });
         await page.locator(`[data-testid="ledger-payment"][data-reference="${reference}"]`).waitFor();
@@ -150,10 +189,23 @@ describe("servicing a loan, staff side", () => {
 
       // Payment 1 (after the fee was assessed): the fee first, then interest, then principal.
       const p1 = { amountCents: paymentCents + fee.amountCents, receivedOn: dayBefore(20) };
-      await record(p1.amountCents, p1.receivedOn, "Check", "CHK-1001");
+      await record(p1.amountCents, p1.receivedOn, "Check", "CHK-1001", "Payment recorded", true);
       const first = page.locator('[data-testid="ledger-payment"][data-reference="CHK-1001"]');
       expect(await first.getAttribute("data-status")).toBe("posted");
       expect(await first.textContent()).toContain(formatCents(fee.amountCents));
+      // Staff cancel the borrower's pending debit on the ACH page, with the reason the borrower is told.
+      await gotoHydrated(page, `${server.url}/admin/ach`);
+      const pendingRow = page.getByTestId("ach-pending-debit").filter({ hasText: "$100.00" });
+      await pendingRow.waitFor();
+      expect(await pendingRow.getByTestId("ach-skip-reason").textContent()).toBe("Included");
+      expect(await axeViolations(page)).toEqual([]);
+      await pendingRow.getByLabel("Reason (the borrower is told)").fill("Paid by check instead");
+      await expectToast(page, "Debit Cancelled", () => pendingRow.getByRole("button", { name: /Cancel Debit/ }).click());
+      await page.getByText("No borrower debits are waiting for a batch.").waitFor();
+      await expect.poll(() => sink.messages.some((m) => m.to.includes("dana.journey@example.com") && /payment was cancelled/.test(m.subject) && m.text.includes("Paid by check instead")), { timeout: 20_000 }).toBe(true);
+      await gotoHydrated(page, `${server.url}/admin/loans/${loanId}`);
+      expect(await page.locator('[data-testid="ledger-payment"][data-reference="WEB-JOURNEY1"]').getAttribute("data-status")).toBe("cancelled");
+
       // Payment 2, then reversed (Returned / NSF): the reason is required.
       const p2 = { amountCents: paymentCents, receivedOn: dayBefore(10) };
       await record(p2.amountCents, p2.receivedOn, "Wire", "WIRE-2002");
