@@ -174,7 +174,7 @@ function RefundForm({ refund, today }: { refund: RefundDue; today: string }) {
 function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: string; timeZone: string }) {
   const headingId = `batch-${batch.id}`;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-border p-4" data-testid="ach-batch">
+    <section className="rounded-xl border border-border p-4" data-testid="ach-batch">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h3 id={headingId} className="font-semibold">
@@ -236,7 +236,8 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
         </Form>
       }
     >
-      <section aria-labelledby="pending-heading" className="mb-8">
+      {/* Each table's scrolling region is the landmark named by its heading; the section is not a second one of the same name. */}
+      <section className="mb-8">
         <h2 id="pending-heading" className="mb-3 text-lg font-semibold">
           Pending Debits ({pending.length}, {formatCents(pendingTotal)})
         </h2>
@@ -269,7 +270,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
           </ScrollingTable>
         )}
       </section>
-      <section aria-labelledby="refunds-heading" className="mb-8">
+      <section className="mb-8">
         <h2 id="refunds-heading" className="mb-3 text-lg font-semibold">
           Refunds Due ({refundsDue.length}, {formatCents(refundsDue.reduce((sum, r) => sum + r.amountCents, 0))})
         </h2>
