@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { ACCOUNT_SETTINGS_MESSAGES, type AccountSettingsInput } from "~/domain/validation/account-settings";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
 import { hashPassword } from "~/server/auth/password-hash.server";
+import { revokeRecoveryLinks } from "~/server/auth/recovery-links.server";
 import { getConfig } from "~/server/config.server";
 import type { Db } from "~/server/db/client.server";
 import { account, session } from "~/server/db/schema.server";
@@ -17,7 +18,8 @@ import { AccountSettingsRefused, checkCurrentPassword, type SettingsActor } from
  * re-creates the current session, which would drop a staff member's verified second factor
  * (session_mfa is keyed by session) and rotate the cookie under an open page. Here, in one transaction:
  * the hash changes only if it is still the one the current password matched (two changes at once: one
- * wins, the other is told), every OTHER session ends, the change is audited and the owner is e-mailed.
+ * wins, the other is told), every OTHER session ends, every reset link and e-mail code issued before is
+ * revoked (recovery-links.server.ts), the change is audited and the owner is e-mailed.
  */
 export async function changePassword(db: Db, actor: SettingsActor, input: AccountSettingsInput<"change-password">, info: RequestInfo = {}): Promise<{ sessionsEnded: number }> {
   const matched = await checkCurrentPassword(db, actor, input.currentPassword);
@@ -35,7 +37,15 @@ export async function changePassword(db: Db, actor: SettingsActor, input: Accoun
       .delete(session)
       .where(and(eq(session.userId, actor.id), ne(session.id, actor.sessionId)))
       .returning({ id: session.id });
-    await writeAudit(tx, { actor, action: "account.password_change", table: "account", recordId: actor.id, details: { otherSessionsEnded: ended.length }, request: info });
+    const revoked = await revokeRecoveryLinks(tx, actor.id);
+    await writeAudit(tx, {
+      actor,
+      action: "account.password_change",
+      table: "account",
+      recordId: actor.id,
+      details: { otherSessionsEnded: ended.length, resetLinksRevoked: revoked.resetLinks, emailCodesRevoked: revoked.emailCodes },
+      request: info,
+    });
     await enqueueEmail(tx, { to: actor.email, ...passwordChangedEmail({ name: actor.name, baseUrl: getConfig().publicUrl, changedAt: new Date() }) });
     return { sessionsEnded: ended.length };
   });
