@@ -42,3 +42,20 @@ export function emailChangedEmail(data: { name: string; changedAt: Date; baseUrl
   ]);
 }
 
+
+/**
+ * To the owner when a passkey is added: a passkey signs in without the password (and, verified with a
+ * PIN or biometrics, stands in for the second factor), so one the owner did not add must not go unseen.
+ */
+export function passkeyAddedEmail(data: { name: string; passkeyName: string; addedAt: Date; baseUrl: string }): RenderedEmail {
+  return layout("passkey-added", `A passkey was added to your ${BRAND_NAME} account`, "A passkey was added to your account", [
+    greeting(data.name),
+    { kind: "p", text: `A passkey named “${data.passkeyName}” was added to your ${BRAND_NAME} account on ${when(data.addedAt)}. It can sign in to your account without your password.` },
+    { kind: "p", text: "If you added it, no action is needed." },
+    {
+      kind: "p",
+      text: `If you did not, sign in, remove it under Passkeys on your account page and change your password, then call us at ${site.phone.display} or write to ${site.email}.`,
+    },
+    pageButton("Review your passkeys", data.baseUrl, "/account"),
+  ]);
+}

@@ -118,13 +118,19 @@ async function run(
         "Staff Member Deactivated",
         "Every session they had has ended; they can no longer sign in.",
       );
-    case "reset-mfa":
-      await resetStaffMfa(command.userId, actor, info, db);
+    case "reset-mfa": {
+      const { passkeysRemoved } = await resetStaffMfa(
+        command.userId,
+        actor,
+        info,
+        db,
+      );
       return done(
         "reset-mfa",
         "Two-Factor Reset",
-        "They will set up two-factor authentication again on their next staff page.",
+        `They will set up two-factor authentication again on their next staff page.${passkeysRemoved > 0 ? ` ${passkeysRemoved === 1 ? "Their passkey was" : `Their ${passkeysRemoved} passkeys were`} removed; they can add passkeys again once enrolled.` : ""}`,
       );
+    }
     case "cancel-invitation":
       await cancelInvitation(command.invitationId, actor, info, db);
       return done(

@@ -22,6 +22,7 @@ import {
   user as users,
   userRoles,
 } from "~/server/db/schema.server";
+import { removeAllPasskeys } from "~/server/auth/webauthn.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { staffInvitationEmail } from "~/server/mail/staff-emails.server";
 
@@ -352,18 +353,20 @@ export async function deactivateStaff(
 }
 
 /**
- * Reset Two-Factor for another staff member (lost phone): their enrolment and every verified session
- * are removed, so their next staff page asks them to enrol again. Never one's own (403): a stolen
- * session must not be able to swap the second factor.
+ * Reset Two-Factor for another staff member (lost phone): their enrolment, every verified session and
+ * their passkeys are removed, so their next staff page asks them to enrol again. The passkeys go too
+ * because one verified with PIN or biometrics stands in for the second factor: a lost phone may be
+ * the passkey, and a reset that left it would not be a reset. They add passkeys again once enrolled.
+ * Never one's own (403): a stolen session must not be able to swap the second factor.
  */
 export async function resetStaffMfa(
   userId: string,
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
-): Promise<void> {
+): Promise<{ passkeysRemoved: number }> {
   if (userId === actor.id) throw new StaffRefused(403, STAFF_MESSAGES.ownReset);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const target = await staffRow(tx, userId);
     const enrolment = await tx
       .delete(adminMfa)
@@ -373,6 +376,13 @@ export async function resetStaffMfa(
       .delete(sessionMfa)
       .where(eq(sessionMfa.userId, userId))
       .returning({ sessionId: sessionMfa.sessionId });
+    const passkeysRemoved = await removeAllPasskeys(
+      tx,
+      userId,
+      actor,
+      "staff-mfa-reset",
+      request,
+    );
     await writeAudit(tx, {
       actor,
       action: "staff.mfa_reset",
@@ -382,9 +392,11 @@ export async function resetStaffMfa(
         email: target.email,
         hadEnrolment: enrolment.length > 0,
         sessionsUnverified: verified.length,
+        passkeysRemoved: passkeysRemoved.length,
       },
       request,
     });
+    return { passkeysRemoved: passkeysRemoved.length };
   });
 }
 
