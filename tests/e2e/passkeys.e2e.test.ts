@@ -22,6 +22,8 @@ import type { Browser } from "playwright-core";
 const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN = { email: "pia.passkey-admin@example.com", password: "Adm1n!Secret" };
 const newIp = ipSequence(170);
+/** The browser logs the deliberate first try without the password (a 400) as a console error. */
+const PROOF_REFUSED = /status of 400 \(Bad Request\)/;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -97,7 +99,7 @@ describe("passkeys", () => {
 
   it("an applicant adds a passkey on /account, signs out, and signs in with it to the dashboard", async () => {
     const raw = await signUpOverHttp(server.url, sink, "paula.passkey@example.com", newIp(), "Paula Passkey", PASSWORD);
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(raw, site) });
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(raw, site), expectedConsoleErrors: PROOF_REFUSED });
     await addAuthenticator(context, page);
     await addPasskeyOnAccount(page, "My laptop", "paula.passkey@example.com", PASSWORD);
     await signOut(page);
@@ -118,7 +120,7 @@ describe("passkeys", () => {
 
   it("a staff member signs in with a passkey verified with user verification and reaches /admin without a code", async () => {
     const { cookie } = await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp());
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(cookie, site) });
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(cookie, site), expectedConsoleErrors: PROOF_REFUSED });
     await addAuthenticator(context, page);
     await addPasskeyOnAccount(page, "Office key", ADMIN.email, ADMIN.password);
     await signOut(page);
