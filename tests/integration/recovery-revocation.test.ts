@@ -48,7 +48,7 @@ describe.each(testTargets)("recovery revocation on %s", (target) => {
     const [mail] = await mails(email, "password-reset");
     return decodeURIComponent(/token=([^\s&"]+)/.exec(mail!.textBody)![1]!);
   }
-  const useLink = (token: string, password = "T4ken!Takeover") => resetPassword({ token, password }, meta);
+  const spendLink = (token: string, password = "T4ken!Takeover") => resetPassword({ token, password }, meta);
   const linksOf = (who: Person) => db().select().from(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, who.id)));
 
   async function startEmailChange(who: Person, newEmail: string): Promise<string> {
@@ -64,7 +64,7 @@ describe.each(testTargets)("recovery revocation on %s", (target) => {
     const code = await startEmailChange(me, newEmail);
     expect((await post(me, { intent: "confirm-email-change", code })).status).toBe(200);
 
-    const takeover = await useLink(oldInboxLink);
+    const takeover = await spendLink(oldInboxLink);
     expect(takeover).toMatchObject({ ok: false, toast: { title: "Password Update Failed" } });
     expect(await linksOf(me)).toHaveLength(0);
     // The owner's password still works; the attacker's does not.
@@ -86,7 +86,7 @@ describe.each(testTargets)("recovery revocation on %s", (target) => {
     const code = await startEmailChange(me, `elsewhere${n}.${target}@example.com`);
     expect((await post(me, { intent: "change-password", currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status).toBe(200);
 
-    for (const link of [first, second]) expect(await useLink(link)).toMatchObject({ ok: false, toast: { title: "Password Update Failed" } });
+    for (const link of [first, second]) expect(await spendLink(link)).toMatchObject({ ok: false, toast: { title: "Password Update Failed" } });
     const confirm = await post({ ...me }, { intent: "confirm-email-change", code });
     expect(confirm.status).toBe(400);
     expect(await db().select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, me.id))).toHaveLength(0);
@@ -98,9 +98,9 @@ describe.each(testTargets)("recovery revocation on %s", (target) => {
     const older = await resetLink(me.email);
     await startEmailChange(me, `pending${n}.${target}@example.com`);
     const used = await resetLink(me.email);
-    expect(await useLink(used, NEW_PASSWORD)).toMatchObject({ ok: true });
+    expect(await spendLink(used, NEW_PASSWORD)).toMatchObject({ ok: true });
 
-    expect(await useLink(older)).toMatchObject({ ok: false, toast: { title: "Password Update Failed" } });
+    expect(await spendLink(older)).toMatchObject({ ok: false, toast: { title: "Password Update Failed" } });
     expect(await linksOf(me)).toHaveLength(0);
     expect(await db().select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, me.id))).toHaveLength(0);
     expect((await getAuth().api.signInEmail({ body: { email: me.email, password: NEW_PASSWORD } })).user.id).toBe(me.id);

@@ -121,7 +121,9 @@ async function run(
         db,
       );
       const revoked =
-        invitationsRevoked === null ? "" : ` ${invitationsCancelled(invitationsRevoked)}`;
+        invitationsRevoked === null
+          ? ""
+          : ` ${invitationsCancelled(invitationsRevoked)}`;
       return done(
         "change-role",
         "Role Changed",

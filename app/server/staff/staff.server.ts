@@ -282,7 +282,10 @@ function isLastActiveAdmin(activeAdmins: string[], userId: string): boolean {
  * on after it was made; it must not outlive the authority behind it, or a demoted or dismissed admin's
  * link still makes staff. Answers how many (the Staff page says it).
  */
-async function revokeInvitationsSentBy(tx: Tx, userId: string): Promise<string[]> {
+async function revokeInvitationsSentBy(
+  tx: Tx,
+  userId: string,
+): Promise<string[]> {
   const rows = await tx
     .update(staffInvitations)
     .set({ revokedAt: sql`now()` })
@@ -323,7 +326,9 @@ export async function changeStaffRole(
       .where(eq(userRoles.userId, userId));
     // Only a demoted admin had the authority to invite (null: the question does not arise).
     const revoked =
-      target.role === "admin" ? await revokeInvitationsSentBy(tx, userId) : null;
+      target.role === "admin"
+        ? await revokeInvitationsSentBy(tx, userId)
+        : null;
     await writeAudit(tx, {
       actor,
       action: "staff.role_change",
