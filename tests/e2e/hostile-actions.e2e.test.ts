@@ -402,6 +402,28 @@ const ACTIONS: ActionCase[] = [
           ]),
       ),
   },
+  // Add Passkey's fresh proof (passkey-options): a password that is never A's, or a code that is never a
+  // current one (A has no authenticator), whatever else comes with it; never creation options.
+  {
+    path: "/account/security",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        fc
+          .tuple(
+            hostileFields({ name: hostileText, credential: hostileText }),
+            fc.oneof(
+              fc.tuple(fc.constant("password"), fc.oneof(oneOf("", "Wrong!Pass1", "x".repeat(300), "Str0ng!Passw0rd\u0000", "Str0ng!Passw0rd "), hostileText)),
+              fc.tuple(fc.constant("code"), oneOf("123456", "12345", "abcdef", "1234567", "12345\u0000", "")),
+            ),
+          )
+          .map(([entries, [field, bad]]): [string, string][] => [
+            ["intent", "passkey-options"],
+            [field, bad],
+            ...entries.filter(([k]) => k !== "intent" && k !== "password" && k !== "code"),
+          ]),
+      ),
+  },
   // Issue 23: "I Have Read This" with an intent that is not "accept" (and any redirect target).
   {
     path: "/account/privacy",
@@ -641,6 +663,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       // Issue 23: Sign Out Other Sessions, Two-Factor Authentication and Passkeys.
       { path: "/account/settings", actor: "applicantA", fields: { intent: "revoke-other-sessions", currentPassword: "Str0ng!Passw0rd\u0000" } },
       { path: "/account/security", actor: "applicantA", fields: { intent: "passkey-add", name: "Work\u0000laptop", credential: "{}" } },
+      { path: "/account/security", actor: "applicantA", fields: { intent: "passkey-options", password: "Str0ng!Passw0rd\u0000" } },
       { path: "/account/security", actor: "applicantA", fields: { intent: "totp-enable\u0000", code: "123456" } },
       { path: "/account/security", actor: "applicantA", fields: { intent: "totp-disable", code: "12345\u00006" } },
       { path: "/auth/passkey", actor: "visitor", fields: { intent: "sign-in", credential: '{"id":"a\u0000","rawId":"a","type":"public-key","response":{"clientDataJSON":"a"}}' } },

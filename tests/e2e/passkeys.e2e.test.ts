@@ -14,6 +14,7 @@ import type { Browser } from "playwright-core";
  * internal transport, resident keys, user verification): an applicant adds one on /account, signs
  * out and signs in with it (no e-mail, no password) to the dashboard; a staff member adds one and then
  * reaches /admin with it alone, since a passkey verified with user verification is the second factor.
+ * Adding one needs the password again and e-mails the owner; Change Password then lists it.
  * WebAuthn needs a real host name as the relying party (an IP address is refused), so the server's
  * PUBLIC_URL and the browser use http://localhost on a port chosen here.
  */
@@ -21,6 +22,8 @@ import type { Browser } from "playwright-core";
 const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN = { email: "pia.passkey-admin@example.com", password: "Adm1n!Secret" };
 const newIp = ipSequence(170);
+/** The browser logs the deliberate first try without the password (a 400) as a console error. */
+const PROOF_REFUSED = /status of 400 \(Bad Request\)/;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -66,13 +69,25 @@ describe("passkeys", () => {
   });
   afterAll(() => stopStack({ sink, server, browser }));
 
-  async function addPasskeyOnAccount(page: Page, name: string) {
+  /**
+   * Add Passkey asks for a fresh proof first: without the password the browser gets no creation
+   * options (the field says why); with it, the passkey is added, the owner is e-mailed, and Change
+   * Password lists it with the offer to remove it.
+   */
+  async function addPasskeyOnAccount(page: Page, name: string, email: string, password: string) {
     await gotoHydrated(page, `${site}/account`);
     await page.getByRole("heading", { name: "Passkeys" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel("Passkey Name").fill(name);
     await page.getByRole("button", { name: "Add Passkey" }).click();
+    await page.getByText("To add a passkey, enter your password").first().waitFor();
+    expect(await page.getByRole("list", { name: "Your passkeys" }).count()).toBe(0);
+    await page.getByLabel("Your Password").fill(password);
+    await page.getByRole("button", { name: "Add Passkey" }).click();
     await page.getByRole("list", { name: "Your passkeys" }).getByText(name).waitFor();
+    await page.getByRole("list", { name: "Passkeys on this account" }).getByText(name).waitFor();
+    await page.getByLabel("Also remove my passkeys").waitFor();
+    await expect.poll(() => sink.messages.some((m) => m.to.includes(email) && m.subject.includes("A passkey was added")), { timeout: 10_000 }).toBe(true);
   }
 
   async function signOut(page: Page) {
@@ -84,9 +99,9 @@ describe("passkeys", () => {
 
   it("an applicant adds a passkey on /account, signs out, and signs in with it to the dashboard", async () => {
     const raw = await signUpOverHttp(server.url, sink, "paula.passkey@example.com", newIp(), "Paula Passkey", PASSWORD);
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(raw, site) });
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(raw, site), expectedConsoleErrors: PROOF_REFUSED });
     await addAuthenticator(context, page);
-    await addPasskeyOnAccount(page, "My laptop");
+    await addPasskeyOnAccount(page, "My laptop", "paula.passkey@example.com", PASSWORD);
     await signOut(page);
 
     await gotoHydrated(page, `${site}/auth`);
@@ -105,9 +120,9 @@ describe("passkeys", () => {
 
   it("a staff member signs in with a passkey verified with user verification and reaches /admin without a code", async () => {
     const { cookie } = await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp());
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(cookie, site) });
+    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(cookie, site), expectedConsoleErrors: PROOF_REFUSED });
     await addAuthenticator(context, page);
-    await addPasskeyOnAccount(page, "Office key");
+    await addPasskeyOnAccount(page, "Office key", ADMIN.email, ADMIN.password);
     await signOut(page);
 
     await gotoHydrated(page, `${site}/auth?redirectTo=%2Fadmin`);

@@ -1,12 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CredentialInput } from "~/domain/validation/account-security";
+import { accountSecurityAction } from "~/server/account/security.server";
+import { accountSettingsAction } from "~/server/account/settings.server";
 import { ensureAdmin } from "~/server/auth/admins.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { passkeyAction } from "~/server/auth/passkey-sign-in.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { authenticationOptions, registerPasskey, registrationOptions, relyingParty, removePasskey, verifyAssertion } from "~/server/auth/webauthn.server";
-import { auditLog, passkeys, session, sessionMfa, webauthnChallenges } from "~/server/db/schema.server";
+import { confirmEnrolment, startEnrolment } from "~/server/auth/mfa.server";
+import { currentStep, totpAt } from "~/server/auth/totp.server";
+import { auditLog, emailOutbox, passkeys, session, sessionMfa, webauthnChallenges } from "~/server/db/schema.server";
+import { resetStaffMfa } from "~/server/staff/staff.server";
 import { assertionResponse, newSoftPasskey, registrationResponse, type SoftPasskey } from "../helpers/soft-authenticator";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
@@ -15,7 +20,9 @@ import { testTargets, useTestDatabase } from "../helpers/test-db";
  * Passkeys (issue 23) against a software authenticator: a challenge answers one ceremony once, also
  * when the same answer arrives many times at once (PostgreSQL, a pool of 10, is where they overlap);
  * the signature counter only moves forward; a sign-in verified with user verification (UV) is the
- * session's second factor and one without is not; another person's passkey is not removable.
+ * session's second factor and one without is not; another person's passkey is not removable. A passkey
+ * must not outlive recovery: adding one needs a fresh proof and e-mails the owner, Change Password can
+ * remove them all, and a staff Reset Two-Factor removes them.
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
@@ -167,5 +174,95 @@ describe.each(testTargets)("passkeys on %s", (target) => {
     const refused = await passkeyAction(await signInForm(key), null, meta, db());
     expect(refused.status).toBe(401);
     expect(await db().select().from(session).where(eq(session.userId, user.id))).toHaveLength(1);
+  });
+
+  const asSessionUser = (u: { id: string; name: string; email: string }, staff = false): SessionUser => ({
+    ...u,
+    isStaff: staff,
+    role: staff ? "admin" : null,
+    mfaVerified: staff,
+    secondFactorPending: false,
+    sessionId: `session-${u.id}`,
+  });
+  const securityPost = (who: SessionUser, fields: Record<string, string>) =>
+    accountSecurityAction(
+      new Request("http://localhost/account/security", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      who,
+      { ip: "198.51.100.7" },
+    );
+  const passkeysOf = (userId: string) => db().select({ id: passkeys.id, name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, userId));
+
+  it("Add Passkey needs a fresh proof (the password, or a current code when two-factor is on) and e-mails the owner", async () => {
+    const user = await applicant();
+    const signedIn = await getAuth().api.signInEmail({ body: { email: user.email, password: PASSWORD } });
+    const [row] = await db().select({ id: session.id }).from(session).where(eq(session.token, signedIn.token));
+    const me = { ...asSessionUser(user), sessionId: row!.id };
+    // A signed-in browser alone (a stolen session) gets no creation options, so it can add no passkey.
+    const bare = await securityPost(me, { intent: "passkey-options" });
+    expect(bare.status).toBe(400);
+    expect(bare.body.fieldErrors?.password?.[0]).toMatch(/enter your password/);
+    const wrong = await securityPost(me, { intent: "passkey-options", password: "Wrong!Pass1" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors?.password).toEqual(["The password is not correct."]);
+    expect((await securityPost(me, { intent: "passkey-options", code: "123456" })).body.fieldErrors?.code?.[0]).toMatch(/not on/);
+    expect(await db().select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id))).toHaveLength(0);
+
+    const proven = await securityPost(me, { intent: "passkey-options", password: PASSWORD });
+    expect(proven.status).toBe(200);
+    const challenge = (proven.body.options as { challenge: string }).challenge;
+    const key = newSoftPasskey(user.id);
+    const added = await securityPost(me, { intent: "passkey-add", name: "Phone", credential: JSON.stringify(registrationResponse(key, challenge, relyingParty())) });
+    expect(added.status).toBe(200);
+    const [mail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.template, "passkey-added")));
+    expect(mail!.textBody).toContain("“Phone”");
+    expect(mail!.textBody).toMatch(/If you did not/);
+
+    // Two-factor on: a current code is proof too, once (the same code again is refused).
+    const enrolment = await startEnrolment({ ...me }, db());
+    const step = currentStep();
+    expect((await confirmEnrolment({ ...me }, totpAt(enrolment.secret, step), {}, db(), "applicant")).ok).toBe(true);
+    const code = totpAt(enrolment.secret, step + 1);
+    expect((await securityPost(me, { intent: "passkey-options", code })).status).toBe(200);
+    const replay = await securityPost(me, { intent: "passkey-options", code });
+    expect(replay.status).toBe(400);
+    expect(replay.body.fieldErrors?.code?.[0]).toMatch(/not valid/);
+  });
+
+  it("Change Password offers to remove the passkeys: kept unless asked, removed (audited) when asked", async () => {
+    const user = await applicant();
+    await withPasskey(user);
+    const settingsPost = (fields: Record<string, string>) =>
+      accountSettingsAction(
+        new Request("http://localhost/account/settings", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+        { ...user, isStaff: false, mfaVerified: false, sessionId: `session-${user.id}` },
+        {},
+        db(),
+      );
+    const kept = await settingsPost({ intent: "change-password", currentPassword: PASSWORD, newPassword: "N3w!Passphrase", confirmPassword: "N3w!Passphrase" });
+    expect(kept.status).toBe(200);
+    expect(await passkeysOf(user.id)).toHaveLength(1);
+    expect((await settingsPost({ intent: "change-password", currentPassword: "N3w!Passphrase", newPassword: "Th1rd!Passphrase", confirmPassword: "Th1rd!Passphrase", removePasskeys: "yes" })).status).toBe(400);
+    const removed = await settingsPost({ intent: "change-password", currentPassword: "N3w!Passphrase", newPassword: "Th1rd!Passphrase", confirmPassword: "Th1rd!Passphrase", removePasskeys: "on" });
+    expect(removed.status).toBe(200);
+    expect(removed.body.toast.description).toMatch(/Your passkey was removed/);
+    expect(await passkeysOf(user.id)).toHaveLength(0);
+    const audits = await db().select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, "passkey.remove")));
+    expect(audits.map((a) => a.details)).toEqual([expect.objectContaining({ name: "Test key", reason: "password-change" })]);
+  });
+
+  it("a staff Reset Two-Factor also removes the person's passkeys (and any registration under way)", async () => {
+    const admin = await ensureAdmin(database(), { email: `reset-admin-${target}-${++n}@example.com`, password: PASSWORD });
+    const staffEmail = `reset-staff-${target}-${++n}@example.com`;
+    const staff = await ensureAdmin(database(), { email: staffEmail, password: PASSWORD });
+    const person = { id: staff.userId, name: "Admin", email: staffEmail };
+    const key = await withPasskey(person);
+    await registrationOptions(db(), person);
+
+    const { passkeysRemoved } = await resetStaffMfa(staff.userId, { id: admin.userId, name: "Admin", email: "a@example.com" }, {}, db());
+    expect(passkeysRemoved).toBe(1);
+    expect(await passkeysOf(staff.userId)).toHaveLength(0);
+    expect(await db().select().from(webauthnChallenges).where(and(eq(webauthnChallenges.userId, staff.userId), eq(webauthnChallenges.purpose, "register")))).toHaveLength(0);
+    // The removed passkey no longer signs in.
+    expect((await passkeyAction(await signInForm(key, { uv: true }), null, meta, db())).status).toBe(400);
   });
 });

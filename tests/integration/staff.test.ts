@@ -431,4 +431,152 @@ describe.each(testTargets)("staff management on %s", (target) => {
       ).status,
     ).toBe(404);
   });
+
+  // Invitations must not outlive the admin who sent them.
+  const staffPost = (
+    actor: { id: string; name: string; email: string },
+    fields: Record<string, string>,
+  ) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return staffAction(
+      new Request("http://localhost/admin/staff", {
+        method: "POST",
+        body: form,
+      }),
+      actor,
+      {},
+      db(),
+    );
+  };
+  const invite = (
+    inviter: { id: string; name: string; email: string },
+    role: "admin" | "loan_officer" | "auditor" = "loan_officer",
+  ) =>
+    inviteStaff(
+      { name: "Olive Open", email: `open-${target}-${++n}@example.com`, role },
+      inviter,
+      {},
+      db(),
+    );
+  const accountsFor = (email: string) =>
+    db().select({ id: user.id }).from(user).where(eq(user.email, email));
+
+  it("Deactivate revokes the open invitations the person sent and says how many; another admin's stay open", async () => {
+    const [boss, leaving, other] = [
+      await staff("admin"),
+      await staff("admin"),
+      await staff("admin"),
+    ];
+    const sent = [await invite(leaving, "admin"), await invite(leaving)];
+    const kept = await invite(other);
+    const answer = await staffPost(boss, {
+      intent: "deactivate",
+      userId: leaving.id,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.toast.description).toContain(
+      "The 2 open invitations they sent were cancelled.",
+    );
+    for (const { token } of sent) {
+      expect(await invitationForToken(token, database())).toBeNull();
+      const refused = await accept(token);
+      expect(refused).toMatchObject({ ok: false, status: 410 });
+    }
+    expect(await invitationForToken(kept.token, database())).not.toBeNull();
+    const [audit] = await auditRows("staff.deactivate", leaving.id);
+    expect(
+      (
+        audit!.details as { invitationsRevoked: string[] }
+      ).invitationsRevoked.sort(),
+    ).toEqual(sent.map((i) => i.invitationId).sort());
+    // Nobody with no invitations: said too.
+    const quiet = await staff("loan_officer");
+    expect(
+      (await staffPost(boss, { intent: "deactivate", userId: quiet.id })).body
+        .toast.description,
+    ).toContain("They had no open invitations to cancel.");
+  });
+
+  it("demoting an admin revokes the open invitations they sent (and says so); other role changes do not touch invitations", async () => {
+    const [boss, demoted] = [await staff("admin"), await staff("admin")];
+    const { token } = await invite(demoted);
+    const answer = await staffPost(boss, {
+      intent: "change-role",
+      userId: demoted.id,
+      role: "auditor",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.toast.description).toBe(
+      "The staff member is now Auditor. The 1 open invitation they sent was cancelled.",
+    );
+    expect(await accept(token)).toMatchObject({ ok: false, status: 410 });
+    // Auditor to Loan Officer: no admin authority involved, nothing said about invitations.
+    const moved = await staffPost(boss, {
+      intent: "change-role",
+      userId: demoted.id,
+      role: "loan_officer",
+    });
+    expect(moved.body.toast.description).toBe(
+      "The staff member is now Loan Officer.",
+    );
+  });
+
+  it("accepting re-checks that the inviter is still an active admin: a link from one deactivated or demoted by other means makes no account", async () => {
+    const inviter = await staff("admin");
+    const { token } = await invite(inviter);
+    const [row] = await db()
+      .select({ email: staffInvitations.email })
+      .from(staffInvitations)
+      .where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
+    // The invitation itself is still open (as one sent before revocation existed would be).
+    await db()
+      .update(userRoles)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(userRoles.userId, inviter.id));
+    expect(await invitationForToken(token, database())).toBeNull();
+    expect(await accept(token)).toMatchObject({ ok: false, status: 410 });
+    expect(await accountsFor(row!.email)).toHaveLength(0);
+    await db()
+      .update(userRoles)
+      .set({ deactivatedAt: null, role: "loan_officer" })
+      .where(eq(userRoles.userId, inviter.id));
+    expect(await accept(token)).toMatchObject({ ok: false, status: 410 });
+    await db()
+      .update(userRoles)
+      .set({ role: "admin" })
+      .where(eq(userRoles.userId, inviter.id));
+    expect((await accept(token)).ok).toBe(true);
+  });
+
+  it("deactivating the inviter while the invitation is accepted: either it was accepted first (a staff member with the role) or revoked (no account), never a new staff member after the revocation", async () => {
+    const boss = await staff("admin");
+    for (let round = 0; round < 4; round++) {
+      const inviter = await staff("admin");
+      const { token, invitationId } = await invite(inviter);
+      const [deactivated, accepted] = await Promise.all([
+        deactivateStaff(inviter.id, boss, {}, db()),
+        accept(token),
+      ]);
+      const [inv] = await db()
+        .select()
+        .from(staffInvitations)
+        .where(eq(staffInvitations.id, invitationId));
+      if (accepted.ok) {
+        expect(inv!.acceptedAt).not.toBeNull();
+        expect(inv!.revokedAt).toBeNull();
+        expect(deactivated.invitationsRevoked).toBe(0);
+        const [role] = await db()
+          .select()
+          .from(userRoles)
+          .where(eq(userRoles.userId, accepted.userId));
+        expect(role!.role).toBe("loan_officer");
+      } else {
+        expect(inv!.acceptedAt).toBeNull();
+        expect(inv!.revokedAt).not.toBeNull();
+        expect(deactivated.invitationsRevoked).toBe(1);
+        expect(await accountsFor(inv!.email)).toHaveLength(0);
+      }
+    }
+  });
 });

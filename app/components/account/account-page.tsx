@@ -21,7 +21,7 @@ export function AccountPage({ settings, security, data }: { settings: AccountSet
       </div>
       {settings.profile ? <ProfileSection profile={settings.profile} /> : null}
       {settings.isStaff ? null : <EmailSection email={settings.email} pending={settings.pendingEmailChange} />}
-      <PasswordSection />
+      <PasswordSection passkeys={security.passkeys} />
       <SessionsSection sessions={settings.sessions} />
       <SecuritySection security={security} />
       {settings.notifications ? <NotificationsSection notifications={settings.notifications} /> : null}

@@ -141,6 +141,8 @@ function Passkeys({ security }: { security: AccountSecurityView }) {
   useActionToast(remove.data);
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<AccountSecurityActionData | undefined>(undefined);
   useActionToast(added);
@@ -159,14 +161,19 @@ function Passkeys({ security }: { security: AccountSecurityView }) {
     setAdding(true);
     // The ceremony (and the WebAuthn library) loads on the click, not with the page.
     const { passkeyRegister } = await import("~/components/auth/passkey-ceremony");
-    const answer = await passkeyRegister(name).catch(
+    const answer = await passkeyRegister(name, { password, code }).catch(
       (): AccountSecurityActionData => ({ ok: false, intent: "passkey-add", toast: { type: "error", title: "Could not add the passkey", description: "Something went wrong. Please try again." }, at: Date.now() }),
     );
     setAdded(answer);
     setAdding(false);
+    // The proof is asked for each time: it is cleared whatever the answer.
+    setPassword("");
+    setCode("");
     if (answer.ok) {
       setName("");
       void revalidator.revalidate();
+    } else if (answer.fieldErrors?.password || answer.fieldErrors?.code) {
+      document.getElementById(answer.fieldErrors.password ? "passkey-password" : "passkey-code")?.focus();
     }
   }
 
@@ -201,6 +208,19 @@ function Passkeys({ security }: { security: AccountSecurityView }) {
         <Field id="passkey-name" label="Passkey Name" hint="For example “Work laptop” or “My phone”." errors={errorsOf(added, "name")} liveErrors>
           {(a11y) => <Input {...a11y} name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="off" />}
         </Field>
+        <p className="text-sm text-slate-700">
+          {security.totpEnabled
+            ? "To add a passkey, confirm it is you: enter your password, or a current code from your authenticator app. We e-mail you when a passkey is added."
+            : "To add a passkey, confirm it is you with your password. We e-mail you when a passkey is added."}
+        </p>
+        <Field id="passkey-password" label="Your Password" errors={errorsOf(added, "password")} liveErrors>
+          {(a11y) => <Input {...a11y} type="password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />}
+        </Field>
+        {security.totpEnabled ? (
+          <Field id="passkey-code" label="Or a Current Code" errors={errorsOf(added, "code")} liveErrors>
+            {(a11y) => <Input {...a11y} name="code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />}
+          </Field>
+        ) : null}
         <div>
           <PendingButton type="submit" pending={adding} icon={<KeyRound aria-hidden="true" />}>
             Add Passkey

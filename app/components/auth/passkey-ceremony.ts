@@ -43,8 +43,11 @@ export async function passkeyAuthenticate(kind: "sign-in" | "second-factor", red
   return answer.ok ? { ok: true, redirectTo: answer.redirectTo } : answer;
 }
 
-/** Add Passkey on /account: creation options, the authenticator, then the named credential. */
-export async function passkeyRegister(name: string): Promise<AccountSecurityActionData> {
+/**
+ * Add Passkey on /account: creation options (after the fresh proof: the password, or a current code),
+ * the authenticator, then the named credential.
+ */
+export async function passkeyRegister(name: string, proof: { password: string; code: string }): Promise<AccountSecurityActionData> {
   const failed = (message: string): AccountSecurityActionData => ({
     ok: false,
     intent: "passkey-add",
@@ -53,7 +56,7 @@ export async function passkeyRegister(name: string): Promise<AccountSecurityActi
   });
   const { browserSupportsWebAuthn, startRegistration } = await import("@simplewebauthn/browser");
   if (!browserSupportsWebAuthn()) return failed(UNSUPPORTED);
-  const options = await post<AccountSecurityActionData>("/account/security", { intent: "passkey-options" });
+  const options = await post<AccountSecurityActionData>("/account/security", { intent: "passkey-options", password: proof.password, code: proof.code });
   if (!options.ok) return options;
   let credential: unknown;
   try {

@@ -21,7 +21,12 @@ export const ACCOUNT_SETTINGS_FIELDS = {
   "update-profile": ["fullName", "phone"],
   "request-email-change": ["newEmail", "currentPassword"],
   "confirm-email-change": ["code"],
-  "change-password": ["currentPassword", "newPassword", "confirmPassword"],
+  "change-password": [
+    "currentPassword",
+    "newPassword",
+    "confirmPassword",
+    "removePasskeys",
+  ],
   "revoke-other-sessions": ["currentPassword"],
   "update-notifications": ["paymentReminders", "productNews"],
 } as const satisfies Record<AccountSettingsIntent, readonly string[]>;

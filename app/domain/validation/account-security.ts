@@ -21,6 +21,8 @@ export const SECURITY_MESSAGES = {
   code: "Enter the 6-digit code from your authenticator app.",
   codeOrBackup: "Enter the 6-digit code from your authenticator app, or a backup code.",
   proof: "Enter a current code or your password.",
+  passkeyProof: "To add a passkey, enter your password (or a current code from your authenticator app, if two-factor authentication is on).",
+  passkeyCodeWithoutTotp: "Two-factor authentication is not on: enter your password instead.",
   passkeyName: "Name this passkey (1 to 60 characters, for example “Work laptop”).",
   passkeyId: "Choose a passkey.",
   credential: "Your browser's passkey answer could not be read. Please try again.",
@@ -110,7 +112,22 @@ export const credentialField = z
   })
   .pipe(credentialSchema);
 
-export const passkeyOptionsSchema = z.object({ intent: z.literal("passkey-options") });
+/**
+ * Add Passkey, step 1, asks for a fresh proof: the password, or a current authenticator code when
+ * two-factor authentication is on. A signed-in browser alone (borrowed, or a stolen session) must not
+ * be able to plant a passkey that then signs in without the password.
+ */
+export const passkeyOptionsSchema = z
+  .object({
+    intent: z.literal("passkey-options"),
+    // Not trimmed: a password is compared as typed.
+    password: z.string().max(256, SECURITY_MESSAGES.wrongPassword).optional(),
+    code: z.string().trim().max(20, SECURITY_MESSAGES.code).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.code && !value.password) ctx.addIssue({ code: "custom", path: ["password"], message: SECURITY_MESSAGES.passkeyProof });
+    if (value.code && !/^\d{6}$/.test(value.code)) ctx.addIssue({ code: "custom", path: ["code"], message: SECURITY_MESSAGES.code });
+  });
 export const passkeyAddSchema = z.object({ intent: z.literal("passkey-add"), name: passkeyNameSchema, credential: credentialField });
 export const passkeyRemoveSchema = z.object({ intent: z.literal("passkey-remove"), passkeyId: z.uuid({ error: SECURITY_MESSAGES.passkeyId }) });
 

@@ -69,21 +69,24 @@ export const confirmEmailChangeSchema = z.object({
   code: z.string({ error: ACCOUNT_SETTINGS_MESSAGES.code }).trim().min(1, ACCOUNT_SETTINGS_MESSAGES.code).regex(/^\d{6}$/, ACCOUNT_SETTINGS_MESSAGES.invalidCode),
 });
 
+/** A checkbox: present ("on") when ticked, absent when not; anything else is not our form. */
+const checkbox = z.preprocess((v) => v ?? "", z.enum(["", "on"], { error: "Unknown value." })).transform((v) => v === "on");
+
 export const changePasswordSchema = z
   .object({
     intent: z.literal("change-password"),
     currentPassword,
     newPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).pipe(passwordSchema),
     confirmPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
+    // The form lists the account's passkeys and offers this: a passkey is not touched by a new password,
+    // so after a suspected compromise the owner removes them in the same step.
+    removePasskeys: checkbox,
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: ACCOUNT_SETTINGS_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] })
   .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_SETTINGS_MESSAGES.samePassword, path: ["newPassword"] });
 
 /** The password again: a stolen session alone must not sign the owner out everywhere else. */
 export const revokeOtherSessionsSchema = z.object({ intent: z.literal("revoke-other-sessions"), currentPassword });
-
-/** A checkbox: present ("on") when ticked, absent when not; anything else is not our form. */
-const checkbox = z.preprocess((v) => v ?? "", z.enum(["", "on"], { error: "Unknown value." })).transform((v) => v === "on");
 
 export const updateNotificationsSchema = z.object({
   intent: z.literal("update-notifications"),

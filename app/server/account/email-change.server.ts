@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ACCOUNT_SETTINGS_MESSAGES, type AccountSettingsInput } from "~/domain/validation/account-settings";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
+import { revokeRecoveryLinks } from "~/server/auth/recovery-links.server";
 import { CODE_TTL_MS, generateCode, MAX_WRONG_TRIES } from "~/server/auth/verification-code.server";
 import { getConfig } from "~/server/config.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
@@ -16,8 +17,10 @@ import { AccountSettingsRefused, checkCurrentPassword, isUniqueViolation, type S
  * (email_verification_codes, purpose 'change-email', bound to the account by user_id and by the HMAC),
  * sent whether or not another account holds that address: the request reveals nothing. Confirm: the
  * code, checked and consumed under a row lock; then one conditional UPDATE moves user.email (still the
- * old address, and nobody else's) and profiles.email follows, in the same transaction as the audit row
- * and the notice to the OLD address. "Already used by another account" is said only to someone who
+ * old address, and nobody else's) and profiles.email follows, in the same transaction as the audit row,
+ * the revocation of every reset link and e-mail code issued before (they went to the old inbox, which
+ * no longer proves the account) and the notice to the OLD address. The notice does not name the new
+ * address: whoever reads the old inbox (perhaps not the owner) learns nothing to aim at. "Already used by another account" is said only to someone who
  * proved they read that inbox, so it tells nothing sign-up does not already tell.
  */
 
@@ -110,8 +113,16 @@ export async function confirmEmailChange(db: Db, actor: SettingsActor, input: Ac
           : new AccountSettingsRefused(409, ACCOUNT_SETTINGS_MESSAGES.emailChangedMeanwhile, "code");
       }
       await tx.update(profiles).set({ email: newEmail, updatedAt: sql`now()` }).where(eq(profiles.id, actor.id));
-      await writeAudit(tx, { actor, action: "account.email_change", table: "user", recordId: actor.id, details: { step: "changed", from: oldEmail, to: newEmail }, request: info });
-      await enqueueEmail(tx, { to: oldEmail, ...emailChangedEmail({ name: actor.name, newEmail, changedAt: new Date(), baseUrl: getConfig().publicUrl }) });
+      const revoked = await revokeRecoveryLinks(tx, actor.id);
+      await writeAudit(tx, {
+        actor,
+        action: "account.email_change",
+        table: "user",
+        recordId: actor.id,
+        details: { step: "changed", from: oldEmail, to: newEmail, resetLinksRevoked: revoked.resetLinks, emailCodesRevoked: revoked.emailCodes },
+        request: info,
+      });
+      await enqueueEmail(tx, { to: oldEmail, ...emailChangedEmail({ name: actor.name, changedAt: new Date(), baseUrl: getConfig().publicUrl }) });
       return { newEmail };
     }).then((result) => {
       // A wrong code is answered after its commit, so the wrong try stays counted.

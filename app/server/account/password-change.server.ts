@@ -2,6 +2,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { ACCOUNT_SETTINGS_MESSAGES, type AccountSettingsInput } from "~/domain/validation/account-settings";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
 import { hashPassword } from "~/server/auth/password-hash.server";
+import { revokeRecoveryLinks } from "~/server/auth/recovery-links.server";
+import { removeAllPasskeys } from "~/server/auth/webauthn.server";
 import { getConfig } from "~/server/config.server";
 import type { Db } from "~/server/db/client.server";
 import { account, session } from "~/server/db/schema.server";
@@ -17,9 +19,12 @@ import { AccountSettingsRefused, checkCurrentPassword, type SettingsActor } from
  * re-creates the current session, which would drop a staff member's verified second factor
  * (session_mfa is keyed by session) and rotate the cookie under an open page. Here, in one transaction:
  * the hash changes only if it is still the one the current password matched (two changes at once: one
- * wins, the other is told), every OTHER session ends, the change is audited and the owner is e-mailed.
+ * wins, the other is told), every OTHER session ends, every reset link and e-mail code issued before is
+ * revoked (recovery-links.server.ts), the account's passkeys go too when the owner ticked "Also remove
+ * my passkeys" (the form lists them: a new password does not touch them), the change is audited and the
+ * owner is e-mailed.
  */
-export async function changePassword(db: Db, actor: SettingsActor, input: AccountSettingsInput<"change-password">, info: RequestInfo = {}): Promise<{ sessionsEnded: number }> {
+export async function changePassword(db: Db, actor: SettingsActor, input: AccountSettingsInput<"change-password">, info: RequestInfo = {}): Promise<{ sessionsEnded: number; passkeysRemoved: number }> {
   const matched = await checkCurrentPassword(db, actor, input.currentPassword);
   const breached = await checkBreachedPassword(input.newPassword);
   if (breached.status === "breached") throw new AccountSettingsRefused(400, breachedPasswordMessage(breached.count), "newPassword");
@@ -35,8 +40,17 @@ export async function changePassword(db: Db, actor: SettingsActor, input: Accoun
       .delete(session)
       .where(and(eq(session.userId, actor.id), ne(session.id, actor.sessionId)))
       .returning({ id: session.id });
-    await writeAudit(tx, { actor, action: "account.password_change", table: "account", recordId: actor.id, details: { otherSessionsEnded: ended.length }, request: info });
+    const revoked = await revokeRecoveryLinks(tx, actor.id);
+    const passkeysRemoved = input.removePasskeys ? (await removeAllPasskeys(tx, actor.id, actor, "password-change", info)).length : 0;
+    await writeAudit(tx, {
+      actor,
+      action: "account.password_change",
+      table: "account",
+      recordId: actor.id,
+      details: { otherSessionsEnded: ended.length, resetLinksRevoked: revoked.resetLinks, emailCodesRevoked: revoked.emailCodes, passkeysRemoved },
+      request: info,
+    });
     await enqueueEmail(tx, { to: actor.email, ...passwordChangedEmail({ name: actor.name, baseUrl: getConfig().publicUrl, changedAt: new Date() }) });
-    return { sessionsEnded: ended.length };
+    return { sessionsEnded: ended.length, passkeysRemoved };
   });
 }

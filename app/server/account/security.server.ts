@@ -17,15 +17,16 @@ import {
 import { ACCOUNT_SECURITY_INTENTS } from "~/domain/validation/account-security";
 import type { AccountSecurityView } from "~/domain/views/account";
 import type { RequestInfo } from "~/server/audit.server";
-import { confirmEnrolment, disableFactor, getMfaState, pendingEnrolment, regenerateBackupCodes, startEnrolment } from "~/server/auth/mfa.server";
+import { checkCurrentCode, confirmEnrolment, disableFactor, getMfaState, pendingEnrolment, regenerateBackupCodes, startEnrolment } from "~/server/auth/mfa.server";
 import { matchingPasswordHash } from "~/server/auth/current-password.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { PasskeyRefused, registerPasskey, registrationOptions, removePasskey } from "~/server/auth/webauthn.server";
-import { getDb, type DbOrTx } from "~/server/db/client.server";
+import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
 import { adminMfa, passkeys, userRoles } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
-import { checkThrottles, hit, THROTTLES } from "~/server/security/throttle.server";
+import { checkThrottles, hit, THROTTLES, tooManyAttemptsMessage } from "~/server/security/throttle.server";
+import { CURRENT_PASSWORD_THROTTLE } from "./settings-refused.server";
 
 /** The account page's security section: whether TOTP is on, and the passkeys (never their keys). */
 export async function loadAccountSecurity(userId: string, db: DbOrTx = getDb()): Promise<AccountSecurityView> {
@@ -73,6 +74,23 @@ const done = (intent: AccountSecurityIntent, extra: Partial<AccountSecurityActio
 function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): { field: string; message: string } {
   const issue = error.issues[0];
   return { field: String(issue?.path[0] ?? "form"), message: issue?.message ?? SECURITY_MESSAGES.intent };
+}
+
+/**
+ * Add Passkey's fresh proof: a current TOTP code (two-factor on; the step is used up, a miss counts
+ * toward its lock), or the password (the tries share the 5-per-15-minutes budget of every other
+ * "your password again" form). Answers the refusal, or null when proven.
+ */
+async function freshProofProblem(user: SessionUser, proof: { password?: string; code?: string }, db: Db): Promise<{ status: number; message: string; field?: string } | null> {
+  if (proof.code) {
+    if ((await getMfaState(user.id, db)) !== "enabled") return { status: 400, message: SECURITY_MESSAGES.passkeyCodeWithoutTotp, field: "code" };
+    const checked = await checkCurrentCode(user, proof.code, db);
+    return checked.ok ? null : { status: 400, message: checked.message, field: "code" };
+  }
+  const tries = await hit(`account-password-check:${user.id}`, CURRENT_PASSWORD_THROTTLE, { db });
+  if (!tries.allowed) return { status: 429, message: tooManyAttemptsMessage(tries.retryAfterSeconds) };
+  if (!(await matchingPasswordHash(db, user.id, proof.password ?? ""))) return { status: 400, message: SECURITY_MESSAGES.wrongPassword, field: "password" };
+  return null;
 }
 
 const isIntent = (value: unknown): value is AccountSecurityIntent => (ACCOUNT_SECURITY_INTENTS as readonly unknown[]).includes(value);
@@ -143,7 +161,13 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
         return result.ok ? done(intent, {}, SECURITY_TOASTS.totpOff) : refusal(409, intent, result.message);
       }
       case "passkey-options": {
-        passkeyOptionsSchema.parse({ intent });
+        const parsed = passkeyOptionsSchema.safeParse({ intent, password: field("password") || undefined, code: field("code") || undefined });
+        if (!parsed.success) {
+          const issue = firstIssue(parsed.error);
+          return refusal(400, intent, issue.message, issue.field);
+        }
+        const unproven = await freshProofProblem(user, parsed.data, db);
+        if (unproven) return refusal(unproven.status, intent, unproven.message, unproven.field);
         return done(intent, { options: await registrationOptions(db, user) }, { type: "info", title: "Follow your browser's prompt" });
       }
       case "passkey-add": {

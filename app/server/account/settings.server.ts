@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { errorToast } from "~/domain/action-result";
+import { errorToast, type Toast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
   ACCOUNT_SETTINGS_FAILED,
@@ -63,7 +63,8 @@ function refusal(status: number, intent: AccountSettingsIntent | null, message: 
 
 const isIntent = (value: unknown): value is AccountSettingsIntent => typeof value === "string" && (ACCOUNT_SETTINGS_INTENTS as readonly string[]).includes(value);
 
-async function perform(intent: AccountSettingsIntent, input: unknown, actor: SettingsActor, db: Db, info: RequestInfo): Promise<void> {
+/** Acts; answers a toast only where it must say more than the intent's usual one. */
+async function perform(intent: AccountSettingsIntent, input: unknown, actor: SettingsActor, db: Db, info: RequestInfo): Promise<Toast | void> {
   switch (intent) {
     case "update-profile":
       return updateProfile(db, actor, input as AccountSettingsInput<"update-profile">, info);
@@ -72,9 +73,12 @@ async function perform(intent: AccountSettingsIntent, input: unknown, actor: Set
     case "confirm-email-change":
       await confirmEmailChange(db, actor, input as AccountSettingsInput<"confirm-email-change">, info);
       return;
-    case "change-password":
-      await changePassword(db, actor, input as AccountSettingsInput<"change-password">, info);
-      return;
+    case "change-password": {
+      const { passkeysRemoved } = await changePassword(db, actor, input as AccountSettingsInput<"change-password">, info);
+      if (passkeysRemoved === 0) return;
+      const toast = ACCOUNT_SETTINGS_TOASTS["change-password"];
+      return { ...toast, description: `${toast.description} ${passkeysRemoved === 1 ? "Your passkey was" : `Your ${passkeysRemoved} passkeys were`} removed.` };
+    }
     case "revoke-other-sessions":
       await revokeOtherSessions(db, actor, input as AccountSettingsInput<"revoke-other-sessions">, info);
       return;
@@ -114,8 +118,8 @@ export async function accountSettingsAction(
     return refusal(400, intent, Object.values(fieldErrors)[0]?.[0] ?? ACCOUNT_SETTINGS_MESSAGES.intent, fieldErrors);
   }
   try {
-    await perform(intent, parsed.data, actor, db, info);
-    return { status: 200, body: { ok: true, intent, toast: ACCOUNT_SETTINGS_TOASTS[intent], at: Date.now() } };
+    const toast = await perform(intent, parsed.data, actor, db, info);
+    return { status: 200, body: { ok: true, intent, toast: toast ?? ACCOUNT_SETTINGS_TOASTS[intent], at: Date.now() } };
   } catch (error) {
     if (error instanceof AccountSettingsRefused) {
       const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;

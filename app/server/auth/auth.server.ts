@@ -6,6 +6,7 @@ import { getDatabase, type Database } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
 import { passkeySessionPlugin } from "./passkey-session-plugin.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
+import { revokeRecoveryLinks } from "./recovery-links.server";
 
 /**
  * Better Auth owns sessions, credentials and password-reset tokens. Its HTTP endpoints are NOT
@@ -64,7 +65,12 @@ function createAuth(database: Database) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => requireMailer().sendResetLink({ user, token }),
-      onPasswordReset: ({ user }) => requireMailer().sendPasswordChanged(user),
+      // A completed reset spent its own link; every other link and e-mail code issued before it goes too
+      // (a second link in a shared or stolen inbox must not undo the owner's recovery).
+      onPasswordReset: async ({ user }) => {
+        await revokeRecoveryLinks(database.db, user.id);
+        await requireMailer().sendPasswordChanged(user);
+      },
     },
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,

@@ -245,6 +245,23 @@ export async function regenerateBackupCodes(
 }
 
 /**
+ * A current TOTP code as a fresh proof of presence (before adding a passkey): not a backup code, since
+ * the proof is meant to come from the device that holds the factor. Under the row lock like every check:
+ * the step is used up (no replay) and a miss counts toward the 15-minute lock.
+ */
+export async function checkCurrentCode(user: { id: string }, code: string, db: Db = getDb()): Promise<{ ok: true } | MfaFailure> {
+  return db.transaction(async (tx): Promise<{ ok: true } | MfaFailure> => {
+    const row = await lockFactor(tx, user.id);
+    if (!row?.enabledAt) return { ok: false, message: "Two-factor authentication is not on." };
+    if (row.locked) return LOCKED;
+    const match = await matchCode(tx, row, code, false);
+    if (!match) return WRONG;
+    await tx.update(adminMfa).set({ lastUsedStep: match.step!, failedAttempts: 0, lockedUntil: null }).where(eq(adminMfa.userId, user.id));
+    return { ok: true };
+  });
+}
+
+/**
  * Turns an applicant's factor off, proven by a current code or backup code (`code`), or by the password
  * the caller has already checked (`passwordVerified`). The row and every session's verification go in
  * one transaction; the code check runs under the row lock and a miss counts toward the lock.

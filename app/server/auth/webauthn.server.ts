@@ -13,6 +13,8 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.se
 import { getConfig } from "~/server/config.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
 import { passkeys, webauthnChallenges } from "~/server/db/schema.server";
+import { passkeyAddedEmail } from "~/server/mail/account-settings-emails.server";
+import { enqueueEmail } from "~/server/mail/outbox.server";
 import { site } from "~/content/site";
 
 /**
@@ -68,7 +70,11 @@ export async function consumeChallenge(db: DbOrTx, challenge: string, purpose: P
 
 const toTransports = (list: readonly string[]) => list as AuthenticatorTransportFuture[];
 
-/** Add Passkey, step 1: creation options for the signed-in user (their existing passkeys excluded). */
+/**
+ * Add Passkey, step 1: creation options for the signed-in user (their existing passkeys excluded).
+ * Call it only after a fresh proof (the password, or a current TOTP code: security.server.ts): step 2
+ * consumes the challenge stored here, so no passkey is added without a proof made minutes before.
+ */
 export async function registrationOptions(db: Db, user: AuditActor) {
   const existing = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
   if (existing.length >= MAX_PASSKEYS) throw new PasskeyRefused(409, SECURITY_MESSAGES.tooManyPasskeys);
@@ -89,7 +95,10 @@ export async function registrationOptions(db: Db, user: AuditActor) {
   return options;
 }
 
-/** Add Passkey, step 2: verify the browser's answer and store the credential (never its private part: there is none). */
+/**
+ * Add Passkey, step 2: verify the browser's answer and store the credential (never its private part:
+ * there is none). The owner is e-mailed in the same transaction: a passkey signs in without the password.
+ */
 export async function registerPasskey(db: Db, user: AuditActor, name: string, credential: CredentialInput, info: RequestInfo = {}) {
   const { rpID, origin } = relyingParty();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -128,6 +137,7 @@ export async function registerPasskey(db: Db, user: AuditActor, name: string, cr
       .returning({ id: passkeys.id });
     if (!row) throw new PasskeyRefused(409, SECURITY_MESSAGES.duplicatePasskey);
     await writeAudit(tx, { actor: user, action: "passkey.add", table: "passkeys", recordId: row.id, details: { name, userVerified: info2.userVerified }, request: info });
+    await enqueueEmail(tx, { to: user.email, ...passkeyAddedEmail({ name: user.name, passkeyName: name, addedAt: new Date(), baseUrl: getConfig().publicUrl }) });
     return { id: row.id };
   });
 }
@@ -141,6 +151,27 @@ export async function removePasskey(db: Db, user: AuditActor, passkeyId: string,
     if (!row) throw new PasskeyRefused(404, SECURITY_MESSAGES.passkeyNotFound);
     await writeAudit(tx, { actor: user, action: "passkey.remove", table: "passkeys", recordId: row.id, details: { name: row.name }, request: info });
   });
+}
+
+/**
+ * Every passkey of `userId` goes, with any registration still under way (its challenge), in the
+ * caller's transaction: after Change Password with "Also remove my passkeys", and after a staff Reset
+ * Two-Factor (a passkey verified with PIN or biometrics stands in for the second factor, so it must not
+ * outlive the factor it stands in for). One passkey.remove audit row per passkey, with the reason.
+ */
+export async function removeAllPasskeys(
+  tx: DbOrTx,
+  userId: string,
+  actor: AuditActor,
+  reason: "password-change" | "staff-mfa-reset",
+  info: RequestInfo = {},
+): Promise<{ id: string; name: string }[]> {
+  const removed = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id, name: passkeys.name });
+  await tx.delete(webauthnChallenges).where(and(eq(webauthnChallenges.userId, userId), eq(webauthnChallenges.purpose, "register")));
+  for (const key of removed) {
+    await writeAudit(tx, { actor, action: "passkey.remove", table: "passkeys", recordId: key.id, details: { name: key.name, reason, owner: userId }, request: info });
+  }
+  return removed;
 }
 
 /**

@@ -22,14 +22,40 @@ export function emailChangeCodeEmail(data: { code: string }): RenderedEmail {
   ]);
 }
 
-export function emailChangedEmail(data: { name: string; newEmail: string; changedAt: Date; baseUrl: string }): RenderedEmail {
+/**
+ * To the OLD address after a change. It never names the new address: the old inbox may be read by
+ * someone else (that is often why an address changes), and the new address would tell them where to aim.
+ */
+export function emailChangedEmail(data: { name: string; changedAt: Date; baseUrl: string }): RenderedEmail {
   return layout("email-changed", `Your ${BRAND_NAME} e-mail address was changed`, "Your e-mail address was changed", [
     greeting(data.name),
     {
       kind: "p",
-      text: `The e-mail address of your ${BRAND_NAME} account was changed on ${when(data.changedAt)} to ${data.newEmail}. This address will no longer receive e-mail about your account.`,
+      text: `The e-mail address of your ${BRAND_NAME} account was changed on ${when(data.changedAt)}. This address will no longer receive e-mail about your account, and any password reset link sent to it no longer works.`,
     },
-    { kind: "p", text: `If you made this change, no action is needed. If you did not, contact us at once at ${site.phone.display} or ${site.email}.` },
+    { kind: "p", text: "If you made this change, no action is needed." },
+    {
+      kind: "p",
+      text: `If you did not, call us at once at ${site.phone.display} (or write to ${site.email} from this address) and we will help you get back into your account and put it right. We will ask you to prove who you are; we will never ask for your password.`,
+    },
     pageButton("Contact us", data.baseUrl, "/contact"),
+  ]);
+}
+
+
+/**
+ * To the owner when a passkey is added: a passkey signs in without the password (and, verified with a
+ * PIN or biometrics, stands in for the second factor), so one the owner did not add must not go unseen.
+ */
+export function passkeyAddedEmail(data: { name: string; passkeyName: string; addedAt: Date; baseUrl: string }): RenderedEmail {
+  return layout("passkey-added", `A passkey was added to your ${BRAND_NAME} account`, "A passkey was added to your account", [
+    greeting(data.name),
+    { kind: "p", text: `A passkey named “${data.passkeyName}” was added to your ${BRAND_NAME} account on ${when(data.addedAt)}. It can sign in to your account without your password.` },
+    { kind: "p", text: "If you added it, no action is needed." },
+    {
+      kind: "p",
+      text: `If you did not, sign in, remove it under Passkeys on your account page and change your password, then call us at ${site.phone.display} or write to ${site.email}.`,
+    },
+    pageButton("Review your passkeys", data.baseUrl, "/account"),
   ]);
 }

@@ -42,7 +42,9 @@ export type TemplateName =
   | "account-closed"
   // Issue 23: account settings.
   | "email-change-code"
-  | "email-changed";
+  | "email-changed"
+  // A passkey added to the account (it signs in without the password).
+  | "passkey-added";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {

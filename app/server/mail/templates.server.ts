@@ -78,6 +78,8 @@ export function passwordChangedEmail(data: { name?: string | null; baseUrl: stri
       kind: "p",
       text: `If you made this change, no action is needed. If you did not, reset your password now and contact us at ${site.phone.display}.`,
     },
+    // A new password does not touch passkeys: after a takeover scare, one left behind is a way back in.
+    { kind: "p", text: "Passkeys on your account still sign in after a password change. If someone else may have used your account, remove them under Passkeys on your account page." },
     pageButton("Reset password", data.baseUrl, "/auth"),
   ]);
 }

@@ -25,16 +25,21 @@ import {
   BREACHED_PASSWORD_TITLE,
   checkBreachedPassword,
 } from "~/server/security/breached-password.server";
-import { findOpenInvitation, hashInvitationToken } from "./staff.server";
+import {
+  findOpenInvitation,
+  hashInvitationToken,
+  lockActiveInviter,
+} from "./staff.server";
 
 /**
  * The invitation link (issue 22, /auth/invite/:token): the invited person sets a password and gets a
  * staff account with the invited role. The link works once, even when posted twice at the same moment:
  * Better Auth creates the account (the unique e-mail lets one of two parallel sign-ups through), then
  * ONE conditional UPDATE accepts the invitation (… WHERE token_hash = $1 AND accepted_at IS NULL AND
- * revoked_at IS NULL AND expires_at > now() RETURNING) in the same transaction as the role grant. If
- * that UPDATE finds nothing (cancelled or expired meanwhile) the new account is deleted again, so no
- * account without its role is left behind.
+ * revoked_at IS NULL AND expires_at > now() RETURNING) in the same transaction as the role grant, after
+ * re-checking (under a share lock on their role row) that the inviter is still an active admin. If that
+ * finds nothing (cancelled, expired, or the inviter deactivated or demoted meanwhile) the new account is
+ * deleted again, so no account without its role is left behind.
  */
 
 export type InvitationView = {
@@ -138,12 +143,15 @@ export async function acceptInvitation(
 
   try {
     const accepted = await db.transaction(async (tx) => {
+      // The inviter must still be an active admin now, not only when the link was sent.
+      if (!(await lockActiveInviter(tx, invitation.invitedBy))) return null;
       const [row] = await tx
         .update(staffInvitations)
         .set({ acceptedAt: sql`now()`, acceptedUserId: created.userId })
         .where(
           and(
             eq(staffInvitations.tokenHash, hashInvitationToken(token)),
+            eq(staffInvitations.invitedBy, invitation.invitedBy!),
             isNull(staffInvitations.acceptedAt),
             isNull(staffInvitations.revokedAt),
             gt(staffInvitations.expiresAt, sql`now()`),

@@ -79,6 +79,14 @@ const refused = (
 const done = (intent: StaffIntent, title: string, description: string) =>
   answer(200, intent, { type: "success", title, description });
 
+/** How many open invitations a deactivated or demoted admin had sent, now cancelled, in words. */
+export function invitationsCancelled(n: number): string {
+  if (n === 0) return "They had no open invitations to cancel.";
+  return n === 1
+    ? "The 1 open invitation they sent was cancelled."
+    : `The ${n} open invitations they sent were cancelled.`;
+}
+
 function field(form: FormData, name: string): string | undefined {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
@@ -104,27 +112,50 @@ async function run(
         `${command.email} can set a password with the link for 72 hours.`,
       );
     }
-    case "change-role":
-      await changeStaffRole(command.userId, command.role, actor, info, db);
+    case "change-role": {
+      const { invitationsRevoked } = await changeStaffRole(
+        command.userId,
+        command.role,
+        actor,
+        info,
+        db,
+      );
+      const revoked =
+        invitationsRevoked === null
+          ? ""
+          : ` ${invitationsCancelled(invitationsRevoked)}`;
       return done(
         "change-role",
         "Role Changed",
-        `The staff member is now ${STAFF_ROLE_LABELS[command.role]}.`,
+        `The staff member is now ${STAFF_ROLE_LABELS[command.role]}.${revoked}`,
       );
-    case "deactivate":
-      await deactivateStaff(command.userId, actor, info, db);
+    }
+    case "deactivate": {
+      const { invitationsRevoked } = await deactivateStaff(
+        command.userId,
+        actor,
+        info,
+        db,
+      );
       return done(
         "deactivate",
         "Staff Member Deactivated",
-        "Every session they had has ended; they can no longer sign in.",
+        `Every session they had has ended; they can no longer sign in. ${invitationsCancelled(invitationsRevoked)}`,
       );
-    case "reset-mfa":
-      await resetStaffMfa(command.userId, actor, info, db);
+    }
+    case "reset-mfa": {
+      const { passkeysRemoved } = await resetStaffMfa(
+        command.userId,
+        actor,
+        info,
+        db,
+      );
       return done(
         "reset-mfa",
         "Two-Factor Reset",
-        "They will set up two-factor authentication again on their next staff page.",
+        `They will set up two-factor authentication again on their next staff page.${passkeysRemoved > 0 ? ` ${passkeysRemoved === 1 ? "Their passkey was" : `Their ${passkeysRemoved} passkeys were`} removed; they can add passkeys again once enrolled.` : ""}`,
       );
+    }
     case "cancel-invitation":
       await cancelInvitation(command.invitationId, actor, info, db);
       return done(

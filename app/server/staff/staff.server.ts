@@ -22,6 +22,7 @@ import {
   user as users,
   userRoles,
 } from "~/server/db/schema.server";
+import { removeAllPasskeys } from "~/server/auth/webauthn.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { staffInvitationEmail } from "~/server/mail/staff-emails.server";
 
@@ -275,15 +276,42 @@ function isLastActiveAdmin(activeAdmins: string[], userId: string): boolean {
   return activeAdmins.includes(userId) && activeAdmins.length <= 1;
 }
 
-/** Change Role: an active staff member's one role; the last active admin keeps theirs. */
+/**
+ * The open invitations `userId` sent, revoked (call it in the transaction that takes away their admin
+ * role or deactivates them, after locking their role row). An invitation is an admin's act that runs
+ * on after it was made; it must not outlive the authority behind it, or a demoted or dismissed admin's
+ * link still makes staff. Answers how many (the Staff page says it).
+ */
+async function revokeInvitationsSentBy(
+  tx: Tx,
+  userId: string,
+): Promise<string[]> {
+  const rows = await tx
+    .update(staffInvitations)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(staffInvitations.invitedBy, userId),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: staffInvitations.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Change Role: an active staff member's one role; the last active admin keeps theirs. An admin who
+ * stops being one loses the open invitations they sent (answered: how many).
+ */
 export async function changeStaffRole(
   userId: string,
   role: StaffRole,
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<{ invitationsRevoked: number | null }> {
+  return db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx);
     const target = await staffRow(tx, userId);
     if (target.deactivatedAt)
@@ -296,28 +324,40 @@ export async function changeStaffRole(
       .update(userRoles)
       .set({ role })
       .where(eq(userRoles.userId, userId));
+    // Only a demoted admin had the authority to invite (null: the question does not arise).
+    const revoked =
+      target.role === "admin"
+        ? await revokeInvitationsSentBy(tx, userId)
+        : null;
     await writeAudit(tx, {
       actor,
       action: "staff.role_change",
       table: "user_roles",
       recordId: userId,
-      details: { email: target.email, from: target.role, to: role },
+      details: {
+        email: target.email,
+        from: target.role,
+        to: role,
+        ...(revoked ? { invitationsRevoked: revoked } : {}),
+      },
       request,
     });
+    return { invitationsRevoked: revoked ? revoked.length : null };
   });
 }
 
 /**
- * Deactivate: the role row is marked and every session of the person is deleted in the same
- * transaction (their session_mfa rows go with them), so they are signed out everywhere at once; the
- * session hook refuses them a new one. Never oneself, never the last active admin.
+ * Deactivate: the role row is marked, every session of the person is deleted (their session_mfa rows go
+ * with them) and the open invitations they sent are revoked, in one transaction, so they are signed out
+ * everywhere at once and nothing they started can still make staff; the session hook refuses them a
+ * new session. Never oneself, never the last active admin.
  */
 export async function deactivateStaff(
   userId: string,
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
-): Promise<{ sessionsEnded: number }> {
+): Promise<{ sessionsEnded: number; invitationsRevoked: number }> {
   if (userId === actor.id)
     throw new StaffRefused(403, STAFF_MESSAGES.ownDeactivate);
   return db.transaction(async (tx) => {
@@ -335,6 +375,7 @@ export async function deactivateStaff(
       .delete(session)
       .where(eq(session.userId, userId))
       .returning({ id: session.id });
+    const revoked = await revokeInvitationsSentBy(tx, userId);
     await writeAudit(tx, {
       actor,
       action: "staff.deactivate",
@@ -344,26 +385,29 @@ export async function deactivateStaff(
         email: target.email,
         role: target.role,
         sessionsEnded: ended.length,
+        invitationsRevoked: revoked,
       },
       request,
     });
-    return { sessionsEnded: ended.length };
+    return { sessionsEnded: ended.length, invitationsRevoked: revoked.length };
   });
 }
 
 /**
- * Reset Two-Factor for another staff member (lost phone): their enrolment and every verified session
- * are removed, so their next staff page asks them to enrol again. Never one's own (403): a stolen
- * session must not be able to swap the second factor.
+ * Reset Two-Factor for another staff member (lost phone): their enrolment, every verified session and
+ * their passkeys are removed, so their next staff page asks them to enrol again. The passkeys go too
+ * because one verified with PIN or biometrics stands in for the second factor: a lost phone may be
+ * the passkey, and a reset that left it would not be a reset. They add passkeys again once enrolled.
+ * Never one's own (403): a stolen session must not be able to swap the second factor.
  */
 export async function resetStaffMfa(
   userId: string,
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
-): Promise<void> {
+): Promise<{ passkeysRemoved: number }> {
   if (userId === actor.id) throw new StaffRefused(403, STAFF_MESSAGES.ownReset);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const target = await staffRow(tx, userId);
     const enrolment = await tx
       .delete(adminMfa)
@@ -373,6 +417,13 @@ export async function resetStaffMfa(
       .delete(sessionMfa)
       .where(eq(sessionMfa.userId, userId))
       .returning({ sessionId: sessionMfa.sessionId });
+    const passkeysRemoved = await removeAllPasskeys(
+      tx,
+      userId,
+      actor,
+      "staff-mfa-reset",
+      request,
+    );
     await writeAudit(tx, {
       actor,
       action: "staff.mfa_reset",
@@ -382,13 +433,18 @@ export async function resetStaffMfa(
         email: target.email,
         hadEnrolment: enrolment.length > 0,
         sessionsUnverified: verified.length,
+        passkeysRemoved: passkeysRemoved.length,
       },
       request,
     });
+    return { passkeysRemoved: passkeysRemoved.length };
   });
 }
 
-/** An open, unexpired invitation by its token (the invitation page), or null: unknown, used, cancelled and expired look alike. */
+/**
+ * An open, unexpired invitation by its token (the invitation page), sent by someone who is still an
+ * active admin, or null: unknown, used, cancelled, expired and orphaned look alike.
+ */
 export async function findOpenInvitation(token: string, db: Db = getDb()) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db
@@ -398,8 +454,17 @@ export async function findOpenInvitation(token: string, db: Db = getDb()) {
       email: staffInvitations.email,
       role: staffInvitations.role,
       expiresAt: staffInvitations.expiresAt,
+      invitedBy: staffInvitations.invitedBy,
     })
     .from(staffInvitations)
+    .innerJoin(
+      userRoles,
+      and(
+        eq(userRoles.userId, staffInvitations.invitedBy),
+        eq(userRoles.role, "admin"),
+        isNull(userRoles.deactivatedAt),
+      ),
+    )
     .where(
       and(
         eq(staffInvitations.tokenHash, hashInvitationToken(token)),
@@ -410,4 +475,30 @@ export async function findOpenInvitation(token: string, db: Db = getDb()) {
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether `inviterId` is an active admin, with their role row share-locked until the caller's
+ * transaction ends: a deactivation or demotion (which locks it for update) waits for the acceptance,
+ * or the acceptance waits for it and then sees the change. Role row first, invitation row second:
+ * the order those take too, so the two never deadlock.
+ */
+export async function lockActiveInviter(
+  tx: Tx,
+  inviterId: string | null,
+): Promise<boolean> {
+  if (!inviterId) return false;
+  const [row] = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(
+      and(
+        eq(userRoles.userId, inviterId),
+        eq(userRoles.role, "admin"),
+        isNull(userRoles.deactivatedAt),
+      ),
+    )
+    .for("share")
+    .limit(1);
+  return Boolean(row);
 }
