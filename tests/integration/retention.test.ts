@@ -46,7 +46,7 @@ afterAll(() => {
 
 describe("retention policy", () => {
   it("keeps applications and decision records at least 25 months after the decision", () => {
-    for (const rule of [p.decidedApplication, p.closedLoanApplication, p.undecidedApplication]) {
+    for (const rule of [p.decidedApplication, p.closedLoanApplication, p.withdrawnApplication, p.undecidedApplication]) {
       const cutoff = cutoffFor(rule.period, NOW);
       const floor = new Date(NOW);
       floor.setUTCMonth(floor.getUTCMonth() - 25);
@@ -76,7 +76,7 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
   async function application(
     name: string,
     expect: "keep" | "go",
-    fields: { status: "pending" | "under_review" | "approved" | "denied"; reviewedAt?: Date; updatedAt: Date },
+    fields: { status: "pending" | "under_review" | "approved" | "denied" | "withdrawn"; reviewedAt?: Date; withdrawnAt?: Date; updatedAt: Date },
     loan?: { status: "active" | "paid_off" | "closed"; updatedAt: Date },
   ) {
     const id = randomUUID();
@@ -88,6 +88,8 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
         idempotencyKey: name,
         reviewedAt: fields.reviewedAt ?? null,
         reviewedBy: fields.reviewedAt ? reviewerId : null,
+        withdrawnAt: fields.withdrawnAt ?? null,
+        withdrawnBy: fields.withdrawnAt ? applicantId : null,
         submittedAt: new Date("2020-01-01T00:00:00Z"),
         createdAt: new Date("2020-01-01T00:00:00Z"),
         updatedAt: fields.updatedAt,
@@ -143,6 +145,9 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
   await application("denied-outside", "go", { status: "denied", reviewedAt: outside(decided), updatedAt: NOW });
   await application("pending-inside", "keep", { status: "pending", updatedAt: inside(undecided) });
   await application("review-outside", "go", { status: "under_review", updatedAt: outside(undecided) });
+  // Withdrawn: the withdrawal is the clock, not a later change of the row (nor its absent decision).
+  await application("withdrawn-inside", "keep", { status: "withdrawn", withdrawnAt: inside(p.withdrawnApplication.period), updatedAt: longAgo });
+  await application("withdrawn-outside", "go", { status: "withdrawn", withdrawnAt: outside(p.withdrawnApplication.period), updatedAt: NOW });
   await application("loan-active", "keep", { status: "approved", reviewedAt: longAgo, updatedAt: longAgo }, { status: "active", updatedAt: longAgo });
   await application("loan-closed-inside", "keep", { status: "approved", reviewedAt: longAgo, updatedAt: longAgo }, { status: "closed", updatedAt: inside(closed) });
   await application("loan-paid-outside", "go", { status: "approved", reviewedAt: longAgo, updatedAt: longAgo }, { status: "paid_off", updatedAt: outside(closed) });
