@@ -68,9 +68,11 @@ export function canTransition(from: ApplicationStatus | null, event: Application
   return APPLICATION_TRANSITIONS.some((t) => t.event === event && (t.from as readonly (ApplicationStatus | null)[]).includes(from));
 }
 
-/** The events an application in this status allows (what an admin's screen may offer). */
-export function eventsFrom(status: ApplicationStatus): ApplicationEvent[] {
-  return APPLICATION_TRANSITIONS.filter((t) => (t.from as readonly (ApplicationStatus | null)[]).includes(status)).map((t) => t.event);
+/** The events an application in this status allows; with `by`, only those that role makes (what an admin's screen may offer). */
+export function eventsFrom(status: ApplicationStatus, by?: LifecycleRole): ApplicationEvent[] {
+  return APPLICATION_TRANSITIONS.filter((t) => (t.from as readonly (ApplicationStatus | null)[]).includes(status) && (by === undefined || t.by === by)).map(
+    (t) => t.event,
+  );
 }
 
 /** Whether the application is still being reviewed (requests, replies and messages are open). */
