@@ -240,10 +240,10 @@ async function present(db: Db): Promise<Set<string>> {
 }
 
 const EXPECTED: DisposalCounts = {
-  applications: 3,
-  documents: 3,
+  applications: 4,
+  documents: 4,
   agreements: 0,
-  bankAccounts: 3,
+  bankAccounts: 4,
   approvedLoans: 1,
   contactMessages: 1,
   sentEmails: 1,
@@ -287,7 +287,7 @@ describe.each(testTargets)("disposal job on %s", (target) => {
   it("deletes the records just outside their period with their files, keeps those just inside, writes one audit row", async () => {
     const db = database().db;
     const result = await disposeExpiredRecords({ db, storage, now: NOW });
-    expect(result).toMatchObject({ dryRun: false, ran: true, counts: EXPECTED, filesRemoved: 3, filesFailed: [] });
+    expect(result).toMatchObject({ dryRun: false, ran: true, counts: EXPECTED, filesRemoved: 4, filesFailed: [] });
 
     const left = await present(db);
     for (const name of seeded.keep) expect(left.has(name), `${name} kept`).toBe(true);
@@ -301,7 +301,7 @@ describe.each(testTargets)("disposal job on %s", (target) => {
     const audits = await disposalAudits(db);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: null, action: "records.dispose" });
-    expect(audits[0]!.details).toMatchObject({ counts: EXPECTED, files: 3, clock: NOW.toISOString() });
+    expect(audits[0]!.details).toMatchObject({ counts: EXPECTED, files: 4, clock: NOW.toISOString() });
     expect([...(audits[0]!.details.applicationIds as string[])].sort()).toEqual([...goneIds].sort());
   });
 
@@ -320,12 +320,12 @@ describe.each(testTargets)("disposal job on %s", (target) => {
     const failing: DocumentStorage = { ...storage, describe: "failing", delete: async () => Promise.reject(new Error("disk unplugged")) };
     const lines: string[] = [];
     const result = await disposeExpiredRecords({ db, storage: failing, now: NOW, log: (l) => lines.push(l) });
-    expect(result.counts.applications).toBe(3);
+    expect(result.counts.applications).toBe(4);
     expect(result.filesRemoved).toBe(0);
     expect(result.filesFailed.sort()).toEqual(result.files.sort());
     expect(lines.join("\n")).toMatch(/disk unplugged.*orphan sweep/);
     const ids = (await db.select({ id: loanApplications.id }).from(loanApplications)).map((r) => r.id);
-    expect(ids).toHaveLength(4 + 4); // the kept four from each seeding
+    expect(ids).toHaveLength(5 + 5); // the kept five from each seeding
     for (const key of result.files) expect(await storage.exists(key)).toBe(true);
   });
 
@@ -358,7 +358,7 @@ describe.each(testTargets)("disposal job on %s", (target) => {
         await other.end();
       }
       const result = await disposeExpiredRecords({ db, storage, now: NOW });
-      expect(result.counts.applications).toBe(3);
+      expect(result.counts.applications).toBe(4);
     });
   }
 });
