@@ -46,6 +46,7 @@ export default [
   // Issue 20: the offer, the E-SIGN consent and the signed agreement.
   route("dashboard/applications/:id/offer", "routes/dashboard/application-offer.tsx"),
   route("dashboard/applications/:id/offer-decline", "routes/dashboard/application-offer-decline.ts"),
+  route("dashboard/applications/:id/withdraw", "routes/dashboard/application-withdraw.ts"),
   route("dashboard/applications/:id/agreement", "routes/dashboard/application-agreement.ts"),
   route("admin/applications/:id/offer", "routes/admin/application-offer.ts"),
   route("admin/applications/:id/agreement", "routes/admin/application-agreement.ts"),

@@ -20,7 +20,7 @@ export type LifecycleRole =
 /** What the machine needs to know about the person acting. */
 export type LifecycleActor = { isStaff: boolean; mfaVerified: boolean };
 
-export type ApplicationEvent = "submit" | "start-review" | "approve" | "deny" | "close-incomplete";
+export type ApplicationEvent = "submit" | "start-review" | "approve" | "deny" | "close-incomplete" | "withdraw";
 
 export type ApplicationTransition = {
   event: ApplicationEvent;
@@ -40,6 +40,8 @@ export const APPLICATION_TRANSITIONS = [
   { event: "deny", from: OPEN_REVIEW_STATUSES, to: "denied", by: "verified-admin" },
   // Reg B (12 CFR 1002.9(c)): after the notice of incompleteness's date has passed.
   { event: "close-incomplete", from: OPEN_REVIEW_STATUSES, to: "incomplete", by: "verified-admin" },
+  // Withdraw Application: the applicant ends it before a decision (Reg B 12 CFR 1002.9(e): no notice owed).
+  { event: "withdraw", from: OPEN_REVIEW_STATUSES, to: "withdrawn", by: "applicant" },
 ] as const satisfies readonly ApplicationTransition[];
 
 /** The status a new application starts in. */
@@ -66,9 +68,11 @@ export function canTransition(from: ApplicationStatus | null, event: Application
   return APPLICATION_TRANSITIONS.some((t) => t.event === event && (t.from as readonly (ApplicationStatus | null)[]).includes(from));
 }
 
-/** The events an application in this status allows (what an admin's screen may offer). */
-export function eventsFrom(status: ApplicationStatus): ApplicationEvent[] {
-  return APPLICATION_TRANSITIONS.filter((t) => (t.from as readonly (ApplicationStatus | null)[]).includes(status)).map((t) => t.event);
+/** The events an application in this status allows; with `by`, only those that role makes (what an admin's screen may offer). */
+export function eventsFrom(status: ApplicationStatus, by?: LifecycleRole): ApplicationEvent[] {
+  return APPLICATION_TRANSITIONS.filter((t) => (t.from as readonly (ApplicationStatus | null)[]).includes(status) && (by === undefined || t.by === by)).map(
+    (t) => t.event,
+  );
 }
 
 /** Whether the application is still being reviewed (requests, replies and messages are open). */
@@ -76,13 +80,16 @@ export function isOpenForReview(status: string): boolean {
   return (OPEN_REVIEW_STATUSES as readonly string[]).includes(status);
 }
 
-/** Whether this person may make the event's transition (ownership is the caller's check). */
+/**
+ * Whether this person may make the event's transition (ownership is the caller's check). An
+ * applicant's event is the applicant's own: staff do not submit or withdraw on someone's behalf here.
+ */
 export function mayMake(event: ApplicationEvent, actor: LifecycleActor): boolean {
   const { by } = transitionFor(event);
-  return by === "verified-admin" ? actor.isStaff && actor.mfaVerified : true;
+  return by === "verified-admin" ? actor.isStaff && actor.mfaVerified : !actor.isStaff;
 }
 
-/** A decided application (approved or denied): no transition leaves it. */
+/** A decided application (approved, denied or closed as incomplete): no transition leaves it. */
 export function isDecided(status: string): boolean {
   return (DECIDED_APPLICATION_STATUSES as readonly string[]).includes(status);
 }

@@ -41,6 +41,8 @@ export const APPLICATION_EVENT_KINDS = [
   "approved",
   "denied",
   "closed_incomplete",
+  // The applicant withdrew the application (Withdraw Application).
+  "withdrawn",
   // Issue 20: the offer and the agreement.
   "offer_made",
   "offer_withdrawn",

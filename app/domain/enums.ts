@@ -18,7 +18,12 @@ export const LOAN_TYPES = [
 ] as const;
 export type LoanType = (typeof LOAN_TYPES)[number];
 
-export const APPLICATION_STATUSES = ["pending", "under_review", "approved", "denied", "incomplete"] as const;
+/**
+ * 'withdrawn': the applicant withdrew it while it was pending or under review. Not a decision of the
+ * lender (Reg B 12 CFR 1002.9(e): no notice of action taken is owed), so it is not among the decided
+ * statuses below; withdrawn_at and withdrawn_by record when and by whom.
+ */
+export const APPLICATION_STATUSES = ["pending", "under_review", "approved", "denied", "incomplete", "withdrawn"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** Statuses that end a review: reviewed_at must be set. 'incomplete': closed as incomplete (Reg B notice). */

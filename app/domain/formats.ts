@@ -243,6 +243,11 @@ export function termLabel(months: number): string {
   return `${months} months (${years} ${years === 1 ? "year" : "years"})`;
 }
 
+/** The reference an applicant sees for an application: the first 8 characters of its id (as on the dashboard card). */
+export function applicationReference(id: string): string {
+  return id.slice(0, 8);
+}
+
 /** The first 8 characters of an id, with an ellipsis: "1a2b3c4d…". */
 export function shortId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}…` : id;

@@ -40,6 +40,7 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   approved: "Approved",
   denied: "Denied",
   incomplete: "Closed as Incomplete",
+  withdrawn: "Withdrawn",
 };
 
 /** What staff can ask for (the Request Documents form and the What We Need list). */
@@ -75,6 +76,7 @@ export const APPLICATION_EVENT_LABELS: Record<ApplicationEventKind, string> = {
   approved: "Approved",
   denied: "Denied",
   closed_incomplete: "Closed as Incomplete",
+  withdrawn: "Withdrawn by the Applicant",
   offer_made: "Loan Offer Made",
   offer_withdrawn: "Offer Withdrawn",
   offer_declined: "Offer Declined",

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { isOpenForReview } from "~/domain/application-lifecycle";
+import { canTransition, isOpenForReview } from "~/domain/application-lifecycle";
 import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
 import { UUID } from "~/server/admin/documents.server";
 import { loadConversation } from "~/server/conversation/messages.server";
@@ -26,7 +26,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
   if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
   const id = applicationId.toLowerCase();
   const [app] = await db
-    .select(APPLICATION_SUMMARY_COLUMNS)
+    .select({ ...APPLICATION_SUMMARY_COLUMNS, withdrawnAt: loanApplications.withdrawnAt })
     .from(loanApplications)
     .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, viewer.id)))
     .limit(1);
@@ -45,13 +45,16 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
     offersForApplication(app.id, db),
   ]);
 
+  const { withdrawnAt, ...summary } = app;
   return {
-    application: { ...app, submittedAt: app.submittedAt.toISOString() },
+    application: { ...summary, submittedAt: app.submittedAt.toISOString() },
     documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
     timeline,
     requestItems,
     conversation,
     open: isOpenForReview(app.status),
+    withdrawable: canTransition(app.status, "withdraw"),
+    withdrawnAt: withdrawnAt?.toISOString() ?? null,
     offers,
   };
 }

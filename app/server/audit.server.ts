@@ -17,6 +17,7 @@ export type AuditAction =
   | "application.view"
   | "application.start_review"
   | "application.close_incomplete"
+  | "application.withdraw"
   | "applications.list"
   | "client.list"
   | "client.view"

@@ -11,6 +11,7 @@ import { todayUtc } from "~/server/conversation/requests.server";
 import { applicationIncompleteEmail } from "~/server/mail/incomplete-emails.server";
 import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
+import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
 import { writeAudit, type AuditActor, type RequestInfo } from "./audit.server";
 
 /**
@@ -26,6 +27,15 @@ export class ReviewConflict extends Error {
     super(message);
     this.name = "ReviewConflict";
   }
+}
+
+/**
+ * The conflict to report once a conditional UPDATE changed nothing: the applicant's withdrawal says
+ * so (staff must not read it as a decision by a colleague); anything else is already decided.
+ */
+export async function conflictFor(db: DbOrTx, applicationId: string, otherwise: string = new ReviewConflict().message): Promise<ReviewConflict> {
+  const [row] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+  return new ReviewConflict(row?.status === "withdrawn" ? WITHDRAWN_BY_APPLICANT : otherwise);
 }
 
 /** No such application (the page answers 404, never saying more). */
@@ -113,7 +123,7 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
     .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
     .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
     .returning({ id: loanApplications.id });
-  if (decided.length === 0) throw new ReviewConflict();
+  if (decided.length === 0) throw await conflictFor(tx, applicationId);
   // Issue 22: while a four-eyes proposal waits, only its confirmation approves (it is confirmed by now).
   const [waiting] = await tx
     .select({ id: approvalProposals.id })
@@ -207,7 +217,7 @@ export async function denyApplication(
       .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, updatedAt: sql`now()` })
       .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
-    if (decided.length === 0) throw new ReviewConflict();
+    if (decided.length === 0) throw await conflictFor(tx, applicationId);
     await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.deny, request);
     await enqueueEmail(tx, {
       to: found.accountEmail,
@@ -243,7 +253,13 @@ export async function startReview(applicationId: string, actor: AuditActor, requ
     if (!row) {
       const [exists] = await tx.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
       if (!exists) throw new ReviewNotFound();
-      throw new ReviewConflict(exists.status === "under_review" ? "This application is already under review." : "This application has already been decided.");
+      throw new ReviewConflict(
+        exists.status === "under_review"
+          ? "This application is already under review."
+          : exists.status === "withdrawn"
+            ? WITHDRAWN_BY_APPLICANT
+            : "This application has already been decided.",
+      );
     }
     await recordEvent(tx, { applicationId, ownerId: row.userId, kind: "review_started", actorId: actor.id, actorSide: "staff" });
     await writeAudit(tx, { actor, action: "application.start_review", table: "loan_applications", recordId: applicationId, details: { from, to }, request });
@@ -284,7 +300,7 @@ export async function closeAsIncomplete(
       .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
       .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
-    if (closed.length === 0) throw new ReviewConflict();
+    if (closed.length === 0) throw await conflictFor(tx, applicationId);
     const overdue = await tx
       .select({ id: requestItems.id })
       .from(requestItems)

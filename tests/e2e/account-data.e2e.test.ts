@@ -12,8 +12,9 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  * Download My Data and Close My Account in a real browser against the built server (issue 23): the
  * request, the background job (polling every 300 ms here), the e-mailed link, the download (unzipped
  * and checked: every entry, a saved draft's fields too, the SSN and bank numbers masked), another
- * person refused; then Close My Account through its dialog: signed out, and signing in again
- * refused. The page is axe-clean.
+ * person refused; then Close My Account: refused while an application is pending (the page names it
+ * and links to it), Withdraw Application through its dialog, then closing through its dialog: signed
+ * out, and signing in again refused. The pages are axe-clean.
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
@@ -97,33 +98,77 @@ describe("Your Data on /account", () => {
     await context.close();
   });
 
-  it("Close My Account: explains what goes and what stays, asks for the password, signs out everywhere; signing in is refused after", async () => {
+  it("Close My Account: refused while an application is under consideration (Withdraw Application first), then explains what goes and what stays, asks for the password, signs out everywhere; signing in is refused after", async () => {
     const { server, sink, browser } = stack;
     const email = "casey.close@example.com";
     const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Casey Close", PASSWORD);
-    await submitApplication(server.url, raw.split(";")[0]!, { ip: newIp() });
+    const applicationId = await submitApplication(server.url, raw.split(";")[0]!, { ip: newIp() });
     // A second session elsewhere: it ends too.
     const elsewhere = await signInOverHttp(server.url, email, PASSWORD, newIp());
 
     const { context, page, errors } = await openWatchedPage(browser, { cookies: [cookiePair(raw, server.url)] });
     await gotoHydrated(page, `${server.url}/account`);
-    const section = page.getByTestId("close-my-account");
+    let section = page.getByTestId("close-my-account");
+    // The pending application blocks closing: the page names it, says to withdraw it, and links to it.
+    const blocked = section.getByTestId("close-account-blocked");
+    expect(await blocked.textContent()).toContain(
+      `Your account cannot be closed while your Personal Loan application ${applicationId.slice(0, 8)} is pending. Withdraw it first: open the application and choose Withdraw Application.`,
+    );
+    expect(await section.getByRole("button", { name: "Close My Account" }).isDisabled()).toBe(true);
+    // The server refuses it too (the disabled button is only the page's courtesy).
+    const refused = await fetch(`${server.url}/account/data`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }),
+      headers: { cookie: raw.split(";")[0]!, origin: server.url },
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { toast: { description: string } }).toast.description).toContain("Withdraw it first");
+
+    // Withdraw Application on the application's page: Escape keeps it (focus back on the button), then confirmed.
+    await blocked.getByRole("link", { name: `Open application ${applicationId.slice(0, 8)}` }).click();
+    await page.waitForURL(new RegExp(`/dashboard/applications/${applicationId}$`));
+    await page.getByRole("heading", { name: `Application ${applicationId.slice(0, 8)}` }).waitFor();
+    const withdraw = page.getByRole("button", { name: "Withdraw Application" });
+    await withdraw.click();
+    const dialog = page.getByRole("dialog", { name: "Withdraw this application?" });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("withdraw-application-button");
+    const beforeWithdrawal = mark(sink);
+    await withdraw.click();
+    await dialog.getByRole("button", { name: "Withdraw Application" }).click();
+    await page.getByText("We have recorded that you withdrew it and e-mailed you a confirmation.").first().waitFor();
+    const notice = page.getByTestId("application-withdrawn");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("You withdrew this application on");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "application-withdrawn");
+    expect(await page.locator("[data-status]").first().getAttribute("data-status")).toBe("withdrawn");
+    await page.getByText("Withdrawn by the Applicant").first().waitFor();
+    expect(await page.getByRole("button", { name: "Withdraw Application" }).count()).toBe(0);
+    const confirmation = await waitForMail(sink, { to: email, subject: /You withdrew your .* application/, after: beforeWithdrawal });
+    expect(confirmation.text).toContain("Application withdrawn by the applicant");
+
+    await gotoHydrated(page, `${server.url}/account`);
+    section = page.getByTestId("close-my-account");
+    expect(await section.getByTestId("close-account-blocked").count()).toBe(0);
     expect(await section.textContent()).toContain("7 years after the decision or the loan's end");
     expect(await section.textContent()).toMatch(/application, its documents and bank account: kept until \w+ \d{1,2}, \d{4}/);
 
     const before = mark(sink);
     await section.getByRole("button", { name: "Close My Account" }).click();
-    const dialog = page.getByRole("dialog", { name: "Close My Account" });
-    await dialog.waitFor();
+    const closeDialog = page.getByRole("dialog", { name: "Close My Account" });
+    await closeDialog.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // A wrong password is refused on its field; nothing is closed.
-    await dialog.getByLabel("Password").fill("wrong-password");
-    await dialog.getByLabel("Type CLOSE to confirm").fill("CLOSE");
-    await dialog.getByRole("button", { name: "Close My Account" }).click();
-    await dialog.getByText("The password is not correct.").waitFor();
+    await closeDialog.getByLabel("Password").fill("wrong-password");
+    await closeDialog.getByLabel("Type CLOSE to confirm").fill("CLOSE");
+    await closeDialog.getByRole("button", { name: "Close My Account" }).click();
+    await closeDialog.getByText("The password is not correct.").waitFor();
 
-    await dialog.getByLabel("Password").fill(PASSWORD);
-    await dialog.getByRole("button", { name: "Close My Account" }).click();
+    await closeDialog.getByLabel("Password").fill(PASSWORD);
+    await closeDialog.getByRole("button", { name: "Close My Account" }).click();
     await page.waitForURL(/\/auth/);
     await waitForMail(sink, { to: email, subject: /account is closed/, after: before });
 

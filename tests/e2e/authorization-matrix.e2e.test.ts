@@ -8,6 +8,7 @@ import { APPLICANT_REQUEST_INTENTS, isoDateAfter, STAFF_REQUEST_INTENTS } from "
 import { makePdf } from "../helpers/files";
 import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { OFFER_DECLINE_INTENTS } from "~/domain/validation/offer-decline";
+import { APPLICATION_WITHDRAW_INTENTS } from "~/domain/validation/application-withdraw";
 import { OFFER_SIGNING_INTENTS } from "~/domain/validation/offer-signing";
 import { LOAN_PAYMENT_INTENTS } from "~/domain/validation/loan-payments";
 import { MAKE_PAYMENT_INTENTS } from "~/domain/validation/make-payment";
@@ -89,6 +90,8 @@ const NO_LOAN = randomUUID();
 let docA = "";
 /** Applicant A's active loan (issue 21), signed in beforeAll on a second application of A's. */
 let loanA = "";
+/** That second application of A's: approved, its offer signed. */
+let loanAppA = "";
 
 function rows(): Row[] {
   return [
@@ -264,6 +267,21 @@ function rows(): Row[] {
       }),
     ),
     { method: "POST", path: "/dashboard/applications/not-a-uuid/offer-decline", route: "/dashboard/applications/:id/offer-decline", body: form({ intent: "decline" }), expect: signedIn("auth", 404) },
+    // Withdraw Application: action only. On A's decided application (its loan signed) A gets 409 and
+    // nothing changes (appA stays open for the rows after; the withdrawal itself:
+    // application-withdraw.test.ts and applicant-withdraw.e2e); anyone else's, staff included, 404.
+    { method: "GET", path: `/dashboard/applications/${appA}/withdraw`, route: "/dashboard/applications/:id/withdraw", expect: all(405) },
+    ...APPLICATION_WITHDRAW_INTENTS.map(
+      (intent): Row => ({
+        method: "POST",
+        path: `/dashboard/applications/${loanAppA}/withdraw`,
+        route: "/dashboard/applications/:id/withdraw",
+        intent,
+        body: () => form({ intent })(),
+        expect: applicantA(409),
+      }),
+    ),
+    { method: "POST", path: "/dashboard/applications/not-a-uuid/withdraw", route: "/dashboard/applications/:id/withdraw", body: form({ intent: "withdraw" }), expect: signedIn("auth", 404) },
     // Review and Sign (issue 20) on A's application, which has no offer in this matrix: A sees the page
     // (it says there is nothing to sign) and each intent is a 409 for A (no open offer, no consent to
     // withdraw); anyone else, staff included, gets 404. Downloads: no signed agreement yet, so 404.
@@ -620,7 +638,7 @@ describe("authorization matrix", () => {
     docA = [...docs.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)].map((m) => m[0]).find((id) => id !== appA) ?? "";
     expect(appA).toMatch(/^[0-9a-f-]{36}$/);
     expect(docA).toMatch(/^[0-9a-f-]{36}$/);
-    ({ loanId: loanA } = await signedLoanOverHttp(server.url, cookies.applicantA, cookies.admin, { ip: "198.18.7.12" }));
+    ({ loanId: loanA, applicationId: loanAppA } = await signedLoanOverHttp(server.url, cookies.applicantA, cookies.admin, { ip: "198.18.7.12" }));
     expect(loanA).toMatch(/^[0-9a-f-]{36}$/);
   });
   afterAll(() => stopStack({ sink, server }));
@@ -668,6 +686,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/messages": MESSAGE_INTENTS,
       "/admin/applications/:id/messages": MESSAGE_INTENTS,
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
+      "/dashboard/applications/:id/withdraw": APPLICATION_WITHDRAW_INTENTS,
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
       "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
       "/admin/ach": ACH_INTENTS,

@@ -256,6 +256,14 @@ const ACTIONS: ActionCase[] = [
     actor: "applicantA",
     bodies: () => hostileEnvelope(hostileFields({ intent: oneOf("decline", "DECLINE", "sign", "withdraw", "") })),
   },
+  // Withdraw Application on applicant A's own open application: never the exact intent (that one would
+  // withdraw it, which the matrix and application-withdraw.test.ts cover), only near misses and
+  // whatever else is sent with them: a 400, nothing stored; a body over 1 KiB, a 413.
+  {
+    path: "/dashboard/applications/:appA/withdraw",
+    actor: "applicantA",
+    bodies: () => hostileEnvelope(hostileFields({ intent: oneOf("WITHDRAW", "withdraw\u0000", " withdraw", "withdraw ", "withdrawn", "decline", "") })),
+  },
   // Review and Sign (issue 20) on applicant A's application, which has no offer here: every intent is
   // refused (no open offer, no consent to withdraw, or input its schema refuses: control characters,
   // a PNG that is not one, a signature kind that does not exist).
@@ -646,6 +654,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: `/dashboard/applications/${world.appA}/messages`, actor: "applicantA", fields: { intent: "send", body: "Hello\u0000there" } },
       { path: `/admin/applications/${world.appA}/messages`, actor: "admin", fields: { intent: "send", body: "Clear\u001b[2J screen" } },
       { path: `/dashboard/applications/${world.appA}/offer-decline`, actor: "applicantA", fields: { intent: "decline\u0000" } },
+      { path: `/dashboard/applications/${world.appA}/withdraw`, actor: "applicantA", fields: { intent: "withdraw\u0000" } },
       { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "typed", typedName: "Jane\u0000Doe", agree: "on" } },
       { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" } },
       { path: `/admin/applications/${world.appA}/offer`, actor: "admin", fields: { intent: "withdraw", reason: "Called\u0000back" } },

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AccountClosureRefused, addMonths, closeAccount, loadClosureView } from "~/server/account/account-closure.server";
 import { accountDataAction } from "~/server/account/data.server";
+import { withdrawApplication } from "~/server/applications/withdraw-application.server";
 import { hashPassword } from "~/server/auth/password-hash.server";
 import {
   account,
@@ -27,7 +28,8 @@ import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 
 /**
- * Close My Account (issue 23): the password, the refusals (active loan, open offer, already closed),
+ * Close My Account (issue 23): the password, the refusals (active loan, open offer, an application
+ * under consideration, already closed),
  * what goes at once and what stays, the audit row and the e-mail, then retention removing the
  * account once nothing the law keeps points at it.
  */
@@ -93,6 +95,12 @@ describe("Close My Account", () => {
     const key = `exports/${exp!.id}/data_export.zip`;
     await storage.put(key, new Uint8Array([80, 75, 5, 6]), "application/zip");
     await db.update(dataExports).set({ storageKey: key }).where(eq(dataExports.id, exp!.id));
+
+    // Its application is pending: closing is refused until the applicant withdraws it.
+    const refused = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { ...actor, isStaff: false });
+    expect(refused.status).toBe(409);
+    expect(refused.body.toast?.description).toContain("Withdraw it first");
+    await withdrawApplication(applicationId, { ...actor, isStaff: false }, {}, db);
 
     const answer = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: " CLOSE " }), { ...actor, isStaff: false }, { ip: "203.0.113.5" });
     expect(answer.status).toBe(200);

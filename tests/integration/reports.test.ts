@@ -96,11 +96,14 @@ describe("pipeline report on pglite", () => {
     await db().insert(requestItems).values({ requestId: randomUUID(), applicationId: a8, userId: applicantId, kind: "bank_statement", dueDate: "2026-04-20", status: "requested" });
     // After the range: not counted anywhere except (were it flagged) the Reg B list; 5 days old, it is not.
     await app("A9", { status: "pending", submittedAt: at("2026-04-05T12:00:00Z") });
+    // In range, withdrawn by the applicant 40 days after being complete: its own status, but not open
+    // (no ageing, off the Reg B clock: no notice is owed) and not a decision (no rate, median or officer).
+    await app("A10", { status: "withdrawn", submittedAt: at("2026-03-01T08:00:00Z"), withdrawnAt: at("2026-04-09T08:00:00Z"), withdrawnBy: applicantId });
   });
 
   it("computes every figure in the database, with the hand-worked answers", async () => {
     const report = await pipelineReport(RANGE, db(), NOW);
-    expect(Object.fromEntries(report.byStatus.map((s) => [s.status, s.count]))).toEqual({ pending: 2, under_review: 1, approved: 2, denied: 2, incomplete: 0 });
+    expect(Object.fromEntries(report.byStatus.map((s) => [s.status, s.count]))).toEqual({ pending: 2, under_review: 1, approved: 2, denied: 2, incomplete: 0, withdrawn: 1 });
     expect(Object.fromEntries(report.ageing.map((a) => [a.key, a.count]))).toEqual({ "0-7": 0, "8-14": 1, "15-21": 0, "22-29": 0, "30+": 2 });
     expect(report.medianDecision).toEqual({ days: "3.5", decisions: 4 });
     expect(report.perOfficer).toEqual([

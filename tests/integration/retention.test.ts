@@ -48,7 +48,7 @@ afterAll(() => {
 
 describe("retention policy", () => {
   it("keeps applications and decision records at least 25 months after the decision", () => {
-    for (const rule of [p.decidedApplication, p.closedLoanApplication, p.undecidedApplication]) {
+    for (const rule of [p.decidedApplication, p.closedLoanApplication, p.withdrawnApplication, p.undecidedApplication]) {
       const cutoff = cutoffFor(rule.period, NOW);
       const floor = new Date(NOW);
       floor.setUTCMonth(floor.getUTCMonth() - 25);
@@ -78,7 +78,7 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
   async function application(
     name: string,
     expect: "keep" | "go",
-    fields: { status: "pending" | "under_review" | "approved" | "denied"; reviewedAt?: Date; updatedAt: Date },
+    fields: { status: "pending" | "under_review" | "approved" | "denied" | "withdrawn"; reviewedAt?: Date; withdrawnAt?: Date; updatedAt: Date },
     loan?: { status: "active" | "paid_off" | "closed"; updatedAt: Date },
   ) {
     const id = randomUUID();
@@ -90,6 +90,8 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
         idempotencyKey: name,
         reviewedAt: fields.reviewedAt ?? null,
         reviewedBy: fields.reviewedAt ? reviewerId : null,
+        withdrawnAt: fields.withdrawnAt ?? null,
+        withdrawnBy: fields.withdrawnAt ? applicantId : null,
         submittedAt: new Date("2020-01-01T00:00:00Z"),
         createdAt: new Date("2020-01-01T00:00:00Z"),
         updatedAt: fields.updatedAt,
@@ -145,6 +147,9 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
   await application("denied-outside", "go", { status: "denied", reviewedAt: outside(decided), updatedAt: NOW });
   await application("pending-inside", "keep", { status: "pending", updatedAt: inside(undecided) });
   await application("review-outside", "go", { status: "under_review", updatedAt: outside(undecided) });
+  // Withdrawn: the withdrawal is the clock, not a later change of the row (nor its absent decision).
+  await application("withdrawn-inside", "keep", { status: "withdrawn", withdrawnAt: inside(p.withdrawnApplication.period), updatedAt: longAgo });
+  await application("withdrawn-outside", "go", { status: "withdrawn", withdrawnAt: outside(p.withdrawnApplication.period), updatedAt: NOW });
   await application("loan-active", "keep", { status: "approved", reviewedAt: longAgo, updatedAt: longAgo }, { status: "active", updatedAt: longAgo });
   await application("loan-closed-inside", "keep", { status: "approved", reviewedAt: longAgo, updatedAt: longAgo }, { status: "closed", updatedAt: inside(closed) });
   await application("loan-paid-outside", "go", { status: "approved", reviewedAt: longAgo, updatedAt: longAgo }, { status: "paid_off", updatedAt: outside(closed) });
@@ -257,10 +262,10 @@ async function present(db: Db): Promise<Set<string>> {
 }
 
 const EXPECTED: DisposalCounts = {
-  applications: 3,
-  documents: 3,
+  applications: 4,
+  documents: 4,
   agreements: 0,
-  bankAccounts: 3,
+  bankAccounts: 4,
   approvedLoans: 1,
   contactMessages: 1,
   sentEmails: 1,
@@ -306,7 +311,7 @@ describe.each(testTargets)("disposal job on %s", (target) => {
   it("deletes the records just outside their period with their files, keeps those just inside, writes one audit row", async () => {
     const db = database().db;
     const result = await disposeExpiredRecords({ db, storage, now: NOW });
-    expect(result).toMatchObject({ dryRun: false, ran: true, counts: EXPECTED, filesRemoved: 3, filesFailed: [] });
+    expect(result).toMatchObject({ dryRun: false, ran: true, counts: EXPECTED, filesRemoved: 4, filesFailed: [] });
 
     const left = await present(db);
     for (const name of seeded.keep) expect(left.has(name), `${name} kept`).toBe(true);
@@ -320,7 +325,7 @@ describe.each(testTargets)("disposal job on %s", (target) => {
     const audits = await disposalAudits(db);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: null, action: "records.dispose" });
-    expect(audits[0]!.details).toMatchObject({ counts: EXPECTED, files: 3, clock: NOW.toISOString() });
+    expect(audits[0]!.details).toMatchObject({ counts: EXPECTED, files: 4, clock: NOW.toISOString() });
     expect([...(audits[0]!.details.applicationIds as string[])].sort()).toEqual([...goneIds].sort());
   });
 
@@ -339,12 +344,12 @@ describe.each(testTargets)("disposal job on %s", (target) => {
     const failing: DocumentStorage = { ...storage, describe: "failing", delete: async () => Promise.reject(new Error("disk unplugged")) };
     const lines: string[] = [];
     const result = await disposeExpiredRecords({ db, storage: failing, now: NOW, log: (l) => lines.push(l) });
-    expect(result.counts.applications).toBe(3);
+    expect(result.counts.applications).toBe(4);
     expect(result.filesRemoved).toBe(0);
     expect(result.filesFailed.sort()).toEqual(result.files.sort());
     expect(lines.join("\n")).toMatch(/disk unplugged.*orphan sweep/);
     const ids = (await db.select({ id: loanApplications.id }).from(loanApplications)).map((r) => r.id);
-    expect(ids).toHaveLength(4 + 4); // the kept four from each seeding
+    expect(ids).toHaveLength(5 + 5); // the kept five from each seeding
     for (const key of result.files) expect(await storage.exists(key)).toBe(true);
   });
 
@@ -377,7 +382,7 @@ describe.each(testTargets)("disposal job on %s", (target) => {
         await other.end();
       }
       const result = await disposeExpiredRecords({ db, storage, now: NOW });
-      expect(result.counts.applications).toBe(3);
+      expect(result.counts.applications).toBe(4);
     });
   }
 });

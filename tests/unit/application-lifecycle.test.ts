@@ -23,10 +23,11 @@ describe("the application status lifecycle", () => {
     expect(transitionFor("deny")).toMatchObject({ from: ["pending", "under_review"], to: "denied", by: "verified-admin" });
     expect(transitionFor("close-incomplete")).toMatchObject({ from: ["pending", "under_review"], to: "incomplete", by: "verified-admin" });
     expect(fromStatuses("approve")).toEqual(["pending", "under_review"]);
-    expect(eventsFrom("pending").sort()).toEqual(["approve", "close-incomplete", "deny", "start-review"]);
-    expect(eventsFrom("under_review").sort()).toEqual(["approve", "close-incomplete", "deny"]);
+    expect(eventsFrom("pending", "verified-admin").sort()).toEqual(["approve", "close-incomplete", "deny", "start-review"]);
+    expect(eventsFrom("under_review", "verified-admin").sort()).toEqual(["approve", "close-incomplete", "deny"]);
+    expect(eventsFrom("pending").sort()).toEqual(["approve", "close-incomplete", "deny", "start-review", "withdraw"]);
     expect(canTransition("under_review", "start-review")).toBe(false);
-    for (const decided of ["approved", "denied", "incomplete"] as const) {
+    for (const decided of ["approved", "denied", "incomplete", "withdrawn"] as const) {
       expect(eventsFrom(decided)).toEqual([]);
       expect(canTransition(decided, "approve")).toBe(false);
       expect(canTransition(decided, "deny")).toBe(false);
@@ -36,6 +37,17 @@ describe("the application status lifecycle", () => {
     expect(isOpenForReview("under_review")).toBe(true);
     expect(canTransition(null, "submit")).toBe(true);
     expect(canTransition("pending", "submit")).toBe(false);
+  });
+
+  it("lets the applicant withdraw while pending or under review, once; withdrawn is terminal but not a decision", () => {
+    expect(transitionFor("withdraw")).toMatchObject({ from: ["pending", "under_review"], to: "withdrawn", by: "applicant" });
+    expect(canTransition("pending", "withdraw")).toBe(true);
+    expect(canTransition("under_review", "withdraw")).toBe(true);
+    for (const closed of ["approved", "denied", "incomplete", "withdrawn"] as const) expect(canTransition(closed, "withdraw")).toBe(false);
+    expect(terminalStatuses()).toContain("withdrawn");
+    expect(isDecided("withdrawn")).toBe(false);
+    expect(mayMake("withdraw", { isStaff: false, mfaVerified: false })).toBe(true);
+    expect(mayMake("withdraw", { isStaff: true, mfaVerified: true })).toBe(false);
   });
 
   it("has one transition per event, between known states", () => {

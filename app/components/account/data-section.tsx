@@ -1,6 +1,6 @@
 import { Download, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
@@ -9,7 +9,7 @@ import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
 import { CLOSE_ACCOUNT_CONFIRMATION } from "~/domain/validation/account-constants";
 import type { AccountDataActionData } from "~/domain/validation/account-data";
-import { formatUtcDateTime } from "~/domain/formats";
+import { applicationReference, formatUtcDateTime } from "~/domain/formats";
 import type { AccountDataView } from "~/domain/views/account";
 
 /** Where the section posts (both intents). */
@@ -121,6 +121,14 @@ function CloseMyAccount({ data }: { data: AccountDataView }) {
       {closure.blocker ? (
         <p className="text-sm font-medium text-destructive" data-testid="close-account-blocked">
           {closure.blocker}
+          {closure.blockerApplicationId ? (
+            <>
+              {" "}
+              <Link to={`/dashboard/applications/${closure.blockerApplicationId}`} className="underline underline-offset-2" data-testid="close-account-blocked-link">
+                Open application {applicationReference(closure.blockerApplicationId)}
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <ModalDialog

@@ -14,11 +14,12 @@ import { applicationReference, useDisplayTimeZone } from "./format";
 import { ApplicationStatusBadge } from "./status-badge";
 import { OwnDocumentRow } from "./own-document-row";
 import { useOwnDocumentLinks } from "./use-own-document-links";
+import { WithdrawApplication } from "./withdraw-application";
 
 /**
  * The applicant's page for one application (issue 19): what they asked for and its status, What We
- * Need, Messages, the Application Timeline and the documents on file. It follows the other side's
- * changes live (useApplicationLive).
+ * Need, Messages, the Application Timeline and the documents on file, and Withdraw Application while
+ * it is under consideration. It follows the other side's changes live (useApplicationLive).
  */
 export function ApplicantApplicationView({ data }: { data: ApplicantApplicationPage }) {
   const timeZone = useDisplayTimeZone();
@@ -59,6 +60,7 @@ export function ApplicantApplicationView({ data }: { data: ApplicantApplicationP
             {application.purpose}
           </Detail>
         </dl>
+        <WithdrawApplication applicationId={application.id} withdrawable={data.withdrawable} withdrawnAt={data.withdrawnAt} timeZone={timeZone} />
       </Card>
 
       {offer ? (

@@ -11,12 +11,7 @@ export const FUNDING_BUSINESS_DAYS = "1-3";
 /** What an approved applicant does next, under each approved loan. */
 export const LOAN_NEXT_STEP = `A loan specialist will contact you to sign your loan terms; funds follow within ${FUNDING_BUSINESS_DAYS} business days of completion.`;
 
-export { shortId } from "~/domain/formats";
-
-/** The reference an applicant sees for an application: the first 8 characters of its id (as on the dashboard card). */
-export function applicationReference(id: string): string {
-  return id.slice(0, 8);
-}
+export { applicationReference, shortId } from "~/domain/formats";
 
 const noSubscription = () => () => {};
 let knownTimeZone: string | undefined;

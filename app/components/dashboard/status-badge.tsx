@@ -4,7 +4,7 @@ import { applicationStatusLabel, approvedLoanStatusLabel } from "~/domain/labels
 
 /**
  * Status colours (docs/requirements.md §5): approved green, pending yellow, under_review blue, denied red,
- * incomplete ("Closed as Incomplete", issue 19) grey, anything else grey. Each pair passes WCAG AA
+ * incomplete ("Closed as Incomplete", issue 19) and withdrawn (by the applicant) grey, anything else grey. Each pair passes WCAG AA
  * contrast. `data-tone` names the colour for tests.
  */
 const TONES: Record<string, { variant: BadgeVariant; tone: string }> = {
@@ -13,6 +13,7 @@ const TONES: Record<string, { variant: BadgeVariant; tone: string }> = {
   under_review: { variant: "info", tone: "blue" },
   denied: { variant: "destructive", tone: "red" },
   incomplete: { variant: "secondary", tone: "grey" },
+  withdrawn: { variant: "secondary", tone: "grey" },
 };
 
 const GREY = { variant: "secondary", tone: "grey" } as const;

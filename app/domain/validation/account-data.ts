@@ -22,8 +22,11 @@ export const ACCOUNT_DATA_MESSAGES = {
   exportPending: "Your file is already being prepared.",
   activeLoan:
     "Your account cannot be closed while you have an active loan. Once the loan is paid off, you can close your account; until then, contact us if you need help.",
-  offerOpen:
-    "Your account cannot be closed while a loan offer is waiting for your decision or signature. Decline the offer (or let it expire) first.",
+  offerOpen: (application: { loanType: string; reference: string }) =>
+    `Your account cannot be closed while the loan offer on your ${application.loanType} application ${application.reference} is waiting for your decision or signature. Decline the offer (or let it expire) first.`,
+  /** Names the application (its type, reference and status) and what to do: Withdraw Application on its page. */
+  applicationOpen: (application: { loanType: string; reference: string; status: string }) =>
+    `Your account cannot be closed while your ${application.loanType} application ${application.reference} is ${application.status.toLowerCase()}. Withdraw it first: open the application and choose Withdraw Application.`,
   alreadyClosed: "This account is already closed.",
   failed: "Something went wrong. Please try again.",
 } as const;

@@ -25,10 +25,11 @@ export const APPROVAL_MESSAGES = {
   notOpen: "This approval is no longer waiting for confirmation: it was already confirmed or sent back.",
 } as const;
 
-/** The comment a Deny or Close as Incomplete leaves on the proposal it ends. */
+/** The comment a Deny, a Close as Incomplete or the applicant's withdrawal leaves on the proposal it ends. */
 export const PROPOSAL_CLOSED_BY = {
   deny: "The application was denied.",
   closeIncomplete: "The application was closed as incomplete.",
+  withdraw: "The applicant withdrew the application.",
 } as const;
 
 const proposalId = z.uuid({ error: APPROVAL_MESSAGES.proposalId });

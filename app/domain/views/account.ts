@@ -27,8 +27,10 @@ export type AccountClosureView = {
   keptPeriod: string;
   /** Each application kept, and until when (an ISO date, or words while a loan is still running). */
   kept: { record: string; until: string }[];
-  /** Why the account cannot be closed now (an active loan, an open offer), or null. */
+  /** Why the account cannot be closed now (an active loan, an open offer, an application under consideration), or null. */
   blocker: string | null;
+  /** The application the blocker names (its page has Decline Offer or Withdraw Application), or null. */
+  blockerApplicationId: string | null;
 };
 
 /** The profile, e-mail, sessions and notification sections (app/server/account/settings.server.ts). */

@@ -28,6 +28,10 @@ export type ApplicantApplicationPage = {
   conversation: ConversationView;
   /** Still under review: requests can be answered and messages written. */
   open: boolean;
+  /** Withdraw Application is offered (pending or under review). */
+  withdrawable: boolean;
+  /** When the applicant withdrew it (ISO instant), or null. */
+  withdrawnAt: string | null;
   /** The application's loan offers (issue 20), newest first, any status. */
   offers: OfferView[];
 };

@@ -1,7 +1,10 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { CURRENT_LOAN_STATUSES, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
+import { sqlList } from "~/server/db/columns.server";
+import { applicationReference } from "~/domain/formats";
 import { ACCOUNT_DATA_MESSAGES } from "~/domain/validation/account-data";
 import type { AccountClosureView } from "~/domain/views/account";
-import { loanTypeLabel } from "~/domain/labels";
+import { applicationStatusLabel, loanTypeLabel } from "~/domain/labels";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { matchingPasswordHash } from "~/server/auth/current-password.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
@@ -33,8 +36,9 @@ import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
  * one transaction: the profile is marked closed (the session hook then refuses every new session),
  * every session is deleted (signed out everywhere), what the law does not require is deleted now, and
  * what it does require (applications with their documents, bank accounts, offers, loans and payments,
- * consents, the audit log) stays until the retention job's periods end. Refused while a loan is active
- * or an offer waits for the applicant's decision (the lender still owes and is owed notices on them).
+ * consents, the audit log) stays until the retention job's periods end. Refused while a loan is active,
+ * an offer waits for the applicant's decision, or an application is still under consideration (the
+ * lender still owes and is owed notices on them); the applicant withdraws such an application first.
  */
 
 /** Wrong passwords per account: 5 per 15 minutes (closing is rare; guessing is not allowed to be cheap). */
@@ -85,6 +89,7 @@ export async function loadClosureView(db: DbOrTx, userId: string): Promise<Accou
       loanType: loanApplications.loanType,
       status: loanApplications.status,
       reviewedAt: loanApplications.reviewedAt,
+      withdrawnAt: loanApplications.withdrawnAt,
       updatedAt: loanApplications.updatedAt,
       loanStatus: approvedLoans.status,
       loanUpdatedAt: approvedLoans.updatedAt,
@@ -92,6 +97,7 @@ export async function loadClosureView(db: DbOrTx, userId: string): Promise<Accou
     .from(loanApplications)
     .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
     .where(eq(loanApplications.userId, userId));
+  const blocker = await closureBlocker(db, userId);
   const kept = apps.map((a) => {
     // The same clocks as the disposal job (retention/disposal.server.ts).
     if (a.loanStatus === "active" || a.loanStatus === "approved") return { record: `${loanTypeLabel(a.loanType)} application and loan`, until: `${periodWords(months)} after the loan ends` };
@@ -100,26 +106,59 @@ export async function loadClosureView(db: DbOrTx, userId: string): Promise<Accou
         ? a.loanUpdatedAt
         : (DECIDED_APPLICATION_STATUSES as readonly string[]).includes(a.status) && a.reviewedAt
           ? a.reviewedAt
-          : a.updatedAt;
+          : a.status === "withdrawn" && a.withdrawnAt
+            ? a.withdrawnAt
+            : a.updatedAt;
     return { record: `${loanTypeLabel(a.loanType)} application, its documents and bank account`, until: addMonths(clock, months).toISOString() };
   });
   return {
     deletedNow: [...DELETED_AT_CLOSURE],
     keptPeriod: `${periodWords(months)} after the decision or the loan's end`,
     kept,
-    blocker: await closureBlocker(db, userId),
+    blocker: blocker?.message ?? null,
+    blockerApplicationId: blocker?.applicationId ?? null,
   };
 }
 
-async function closureBlocker(db: DbOrTx, userId: string): Promise<string | null> {
-  const [active] = await db
-    .select({ one: sql`1` })
-    .from(approvedLoans)
-    .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, ["active", "approved"])))
+type ClosureBlocker = { message: string; applicationId: string | null };
+
+/**
+ * What keeps the account open, in this order: an active loan; an offer waiting for the applicant
+ * (its approval could never be signed once the account is closed); an application still under
+ * consideration (pending or under review: a decision could follow that nobody can read or sign).
+ * The last two name the application, whose page has Decline Offer or Withdraw Application.
+ *
+ * The three are read by ONE statement, so by one snapshot: a staff approval (pending → offer) or a
+ * signature (offer → active loan) committing meanwhile is seen whole or not at all, and each of its
+ * two sides blocks. New applications cannot appear meanwhile: a submission takes the profile's row
+ * lock that closing holds (applications/submit.server.ts).
+ */
+async function closureBlocker(db: DbOrTx, userId: string): Promise<ClosureBlocker | null> {
+  const result = await db.execute(sql`select
+    exists (select 1 from ${approvedLoans} where ${approvedLoans.userId} = ${userId} and ${approvedLoans.status} in ${sqlList(CURRENT_LOAN_STATUSES)}) as "activeLoan",
+    (select ${loanOffers.applicationId} from ${loanOffers} where ${loanOffers.userId} = ${userId} and ${loanOffers.status} = 'offered'
+      order by ${loanOffers.createdAt}, ${loanOffers.id} limit 1) as "offerApplication",
+    (select ${loanApplications.id} from ${loanApplications} where ${loanApplications.userId} = ${userId} and ${loanApplications.status} in ${sqlList(OPEN_REVIEW_STATUSES)}
+      order by ${loanApplications.submittedAt}, ${loanApplications.id} limit 1) as "openApplication"`);
+  const row = (result as unknown as { rows: { activeLoan: boolean; offerApplication: string | null; openApplication: string | null }[] }).rows[0];
+  if (!row) return null;
+  if (row.activeLoan) return { message: ACCOUNT_DATA_MESSAGES.activeLoan, applicationId: null };
+  const applicationId = row.offerApplication ?? row.openApplication;
+  if (!applicationId) return null;
+  // The words only (the refusal is decided above): type, reference and status of the application named.
+  const [named] = await db
+    .select({ loanType: loanApplications.loanType, status: loanApplications.status })
+    .from(loanApplications)
+    .where(eq(loanApplications.id, applicationId))
     .limit(1);
-  if (active) return ACCOUNT_DATA_MESSAGES.activeLoan;
-  const [offer] = await db.select({ one: sql`1` }).from(loanOffers).where(and(eq(loanOffers.userId, userId), eq(loanOffers.status, "offered"))).limit(1);
-  return offer ? ACCOUNT_DATA_MESSAGES.offerOpen : null;
+  const loanType = loanTypeLabel(named?.loanType ?? "");
+  const reference = applicationReference(applicationId);
+  return {
+    message: row.offerApplication
+      ? ACCOUNT_DATA_MESSAGES.offerOpen({ loanType, reference })
+      : ACCOUNT_DATA_MESSAGES.applicationOpen({ loanType, reference, status: applicationStatusLabel(named?.status ?? "pending") }),
+    applicationId,
+  };
 }
 
 export type ClosureResult = { closedAt: Date; filesRemoved: number };
@@ -144,7 +183,7 @@ export async function closeAccount(
     const locked = await tx.execute(sql`select id from profiles where id = ${actor.id} and closed_at is null for update`);
     if ((locked as unknown as { rows: unknown[] }).rows.length === 0) throw new AccountClosureRefused(409, ACCOUNT_DATA_MESSAGES.alreadyClosed);
     const blocker = await closureBlocker(tx, actor.id);
-    if (blocker) throw new AccountClosureRefused(409, blocker);
+    if (blocker) throw new AccountClosureRefused(409, blocker.message);
 
     await tx.update(profiles).set({ closedAt: now }).where(and(eq(profiles.id, actor.id), isNull(profiles.closedAt)));
     const sessions = (await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id })).length;

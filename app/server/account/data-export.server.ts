@@ -102,8 +102,8 @@ export const EXPORT_README = `Your data from Private Loans
 This file holds everything we keep about you, as of the date in profile.json ("exportedAt").
 
 profile.json       Your account: name, e-mail address, phone and postal address, when it was created.
-applications.json  Each loan application with the values you gave, its status and decision, its bank
-                   account and any loan offers. Your Social Security number and bank account and
+applications.json  Each loan application with the values you gave, its status and decision (or
+                   when you withdrew it), its bank account and any loan offers. Your Social Security number and bank account and
                    routing numbers show only their last 4 digits (for example ***-**-1234): the full
                    numbers stay encrypted with us and never leave in a file or an e-mail.
 documents/         The files you uploaded with each application (documents/<application id>/...) and
@@ -214,6 +214,7 @@ export async function collectExport(db: DbOrTx, storage: DocumentStorage, userId
       status: a.status,
       submittedAt: iso(a.submittedAt),
       decidedAt: iso(a.reviewedAt),
+      withdrawnAt: iso(a.withdrawnAt),
       decisionReasons: a.decisionReasons ?? [],
       loanType: a.loanType,
       requestedAmount: a.requestedAmount,

@@ -140,7 +140,7 @@ export async function loadAdminApplication(
   });
 
   const status = row.card.status;
-  const allowedEvents = isOneOf(APPLICATION_STATUSES, status) ? eventsFrom(status) : [];
+  const allowedEvents = isOneOf(APPLICATION_STATUSES, status) ? eventsFrom(status, "verified-admin") : [];
   return {
     summary: toAdminApplication(row.card, conversation.unread),
     loan: { propertyAddress: row.propertyAddress, businessName: row.businessName, businessYears: row.businessYears },

@@ -1,7 +1,7 @@
 import { transitionFor } from "~/domain/application-lifecycle";
 import { recordEvent } from "~/server/conversation/timeline.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import {
   APPLICATION_MESSAGES,
@@ -222,6 +222,13 @@ export async function submitApplication(
     await options.hooks?.afterFilesWritten?.();
     const baseUrl = getConfig().publicUrl;
     await db.transaction(async (tx) => {
+      // Close My Account locks the profile FOR UPDATE and refuses while an application is open; this
+      // share lock orders a submission against a closing, so no application lands on a closed account.
+      // (The row is locked whatever its state, then read: a WHERE on closed_at would skip the lock.)
+      const profileRows = await tx.execute(sql`select closed_at from profiles where id = ${applicant.id} for share`);
+      if ((profileRows as unknown as { rows: { closed_at: unknown }[] }).rows.some((r) => r.closed_at !== null)) {
+        throw new SubmissionRejected(409, { message: "This account is closed. Sign in with an open account to apply." });
+      }
       if (draft) {
         // The draft becomes this application: deleted here, so a failed submission keeps it whole.
         const current = await takeDraft(tx, draft.id, applicant.id);

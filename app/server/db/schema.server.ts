@@ -331,6 +331,12 @@ export const loanApplications = pgTable(
      * on submitted_at; never written by the application.
      */
     completeSince: timestamptz("complete_since"),
+    /**
+     * Withdraw Application: when the applicant withdrew it and who did (the applicant's own account; set
+     * null only if that account could ever be deleted). Set exactly when status is 'withdrawn'.
+     */
+    withdrawnAt: timestamptz("withdrawn_at"),
+    withdrawnBy: text("withdrawn_by").references(() => user.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -367,6 +373,7 @@ export const loanApplications = pgTable(
       t.reviewedAt,
       sql`${t.status} not in ${sqlList(DECIDED_APPLICATION_STATUSES)} or ${t.reviewedAt} is not null`,
     ),
+    check("loan_applications_withdrawn_check", sql`(${t.status} = 'withdrawn') = (${t.withdrawnAt} is not null)`),
     index("loan_applications_user_id_submitted_at_idx").on(t.userId, t.submittedAt.desc().nullsFirst()),
     // The admin list's order (newest first, id breaking ties), so a page is read off the index
     // without sorting.

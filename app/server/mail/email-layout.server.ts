@@ -17,6 +17,7 @@ export type TemplateName =
   | "application-approved"
   | "application-denied"
   | "application-incomplete"
+  | "application-withdrawn"
   | "contact-message"
   | "documents-requested"
   | "new-message"

@@ -121,6 +121,7 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
   const cut = {
     decided: cutoffFor(p.decidedApplication.period, now),
     closedLoan: cutoffFor(p.closedLoanApplication.period, now),
+    withdrawn: cutoffFor(p.withdrawnApplication.period, now),
     undecided: cutoffFor(p.undecidedApplication.period, now),
     contact: cutoffFor(p.contactMessage.period, now),
     sentEmail: cutoffFor(p.sentEmail.period, now),
@@ -153,9 +154,10 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
               inArray(loanApplications.status, [...DECIDED_APPLICATION_STATUSES]),
               lt(loanApplications.reviewedAt, cut.decided),
             ),
+            and(isNull(approvedLoans.id), eq(loanApplications.status, "withdrawn"), lt(loanApplications.withdrawnAt, cut.withdrawn)),
             and(
               isNull(approvedLoans.id),
-              notInArray(loanApplications.status, [...DECIDED_APPLICATION_STATUSES]),
+              notInArray(loanApplications.status, [...DECIDED_APPLICATION_STATUSES, "withdrawn"]),
               lt(loanApplications.updatedAt, cut.undecided),
             ),
             and(

@@ -55,6 +55,14 @@ export const RETENTION_POLICY = {
     clock: "the loan's last change once it is paid_off or closed (approved_loans.updated_at); never while active",
     why: "A loan in servicing is in use; after it ends the same 7 years as a decision apply (privacy notice).",
   },
+  withdrawnApplication: {
+    record: "Loan application the applicant withdrew before a decision, with its documents and bank account",
+    ...applicationRecords(),
+    clock: "the withdrawal (loan_applications.withdrawn_at)",
+    why:
+      "Regulation B keeps the records of a withdrawn application as of any other (12 CFR 1002.12(b)); no notice " +
+      "of action is owed (1002.9(e)), so the withdrawal starts the same 7 years a decision would.",
+  },
   undecidedApplication: {
     record: "Loan application never decided (pending or under review)",
     ...applicationRecords(),

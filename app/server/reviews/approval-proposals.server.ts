@@ -19,7 +19,8 @@ import { getDb, type Db, type DbOrTx, type Tx } from "~/server/db/client.server"
 import { approvalProposals, loanApplications, user as userTable } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
-import { approveInTransaction, prepareApproval, ReviewConflict, type ApprovalTerms } from "~/server/reviews.server";
+import { approveInTransaction, conflictFor, prepareApproval, ReviewConflict, type ApprovalTerms } from "~/server/reviews.server";
+import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
 
 /**
  * Four-eyes approval (issue 22, decision 0037). An approval of FOUR_EYES_THRESHOLD or more is first a
@@ -62,13 +63,19 @@ async function lockOpenApplication(tx: Tx, applicationId: string): Promise<{ use
   if (row) return row;
   const [exists] = await tx.select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
   if (!exists) throw new ProposalRefused(404, APPROVAL_MESSAGES.notFound);
-  throw new ReviewConflict();
+  throw await conflictFor(tx, applicationId);
 }
 
 /** The application's row locked (FOR UPDATE), whatever its status: decisions lock it before a proposal. */
 async function lockApplication(tx: Tx, applicationId: string): Promise<void> {
-  const [row] = await tx.select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.id, applicationId)).for("update");
+  const [row] = await tx
+    .select({ id: loanApplications.id, status: loanApplications.status })
+    .from(loanApplications)
+    .where(eq(loanApplications.id, applicationId))
+    .for("update");
   if (!row) throw new ProposalRefused(404, APPROVAL_MESSAGES.notFound);
+  // The applicant's withdrawal sent the proposal back; say why rather than "already confirmed or sent back".
+  if (row.status === "withdrawn") throw new ReviewConflict(WITHDRAWN_BY_APPLICANT);
 }
 
 /**

@@ -1,0 +1,8 @@
+ALTER TABLE "application_events" DROP CONSTRAINT "application_events_kind_check";--> statement-breakpoint
+ALTER TABLE "loan_applications" DROP CONSTRAINT "loan_applications_status_check";--> statement-breakpoint
+ALTER TABLE "loan_applications" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "loan_applications" ADD COLUMN "withdrawn_by" text;--> statement-breakpoint
+ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_withdrawn_by_user_id_fk" FOREIGN KEY ("withdrawn_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "application_events" ADD CONSTRAINT "application_events_kind_check" CHECK ("application_events"."kind" in ('submitted', 'review_started', 'documents_requested', 'document_received', 'reply_received', 'document_accepted', 'document_rejected', 'message', 'note', 'approved', 'denied', 'closed_incomplete', 'withdrawn', 'offer_made', 'offer_withdrawn', 'offer_declined', 'offer_expired', 'esign_consented', 'esign_withdrawn', 'agreement_signed', 'approval_proposed', 'approval_sent_back', 'assigned'));--> statement-breakpoint
+ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_withdrawn_check" CHECK (("loan_applications"."status" = 'withdrawn') = ("loan_applications"."withdrawn_at" is not null));--> statement-breakpoint
+ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_status_check" CHECK ("loan_applications"."status" in ('pending', 'under_review', 'approved', 'denied', 'incomplete', 'withdrawn'));

@@ -1,0 +1,248 @@
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { APPLICATION_WITHDRAW_MESSAGES, WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
+import { AccountClosureRefused, closeAccount, loadClosureView } from "~/server/account/account-closure.server";
+import { accountDataAction } from "~/server/account/data.server";
+import { applicationWithdrawAction, APPLICATION_WITHDRAW_MAX_BYTES } from "~/server/applications/withdraw-action.server";
+import { withdrawApplication, WithdrawalRefused } from "~/server/applications/withdraw-application.server";
+import { applicationPageAction } from "~/server/admin/application-page.server";
+import type { AuditActor } from "~/server/audit.server";
+import { getApplicantApplication } from "~/server/applicant-application.server";
+import { hashPassword } from "~/server/auth/password-hash.server";
+import { confirmProposal, proposeApproval } from "~/server/reviews/approval-proposals.server";
+import {
+  account,
+  applicationEvents,
+  applicationStatusCounts,
+  approvalProposals,
+  auditLog,
+  emailOutbox,
+  loanApplications,
+  loanOffers,
+  profiles,
+  user as userTable,
+  userRoles,
+} from "~/server/db/schema.server";
+import { approveApplication, denyApplication, ReviewConflict, startReview } from "~/server/reviews.server";
+import { createLocalStorage } from "~/server/storage/storage.server";
+import { applicationRow } from "../helpers/application-rows";
+import { rejectionOf } from "../helpers/rejection";
+import { setUpTestConfig } from "../helpers/temp-config";
+import { testTargets, useTestDatabase } from "../helpers/test-db";
+
+/**
+ * Withdraw Application and Close My Account's refusal while an application is under consideration:
+ * the applicant withdraws their own pending or under-review application (who and when on the row,
+ * the timeline event, the audit row and the confirmation all say the applicant withdrew), staff can no
+ * longer decide it (409 saying why), and of a withdrawal and a staff decision at once exactly one
+ * wins. Closing is refused (409, naming the application) until it is withdrawn.
+ */
+
+const dataDir = setUpTestConfig("application-withdraw", { APP_SECRET: "w".repeat(48), PUBLIC_URL: "https://loans.example.com" });
+const PASSWORD = "Str0ng!Passw0rd";
+const TERMS = { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 };
+
+describe.each(testTargets)("Withdraw Application on %s", (target) => {
+  const database = useTestDatabase({ target, global: true });
+  const db = () => database().db;
+  const storage = () => createLocalStorage(path.join(dataDir, `storage-${target}`));
+  let n = 0;
+  let admin: AuditActor & { isStaff: true; mfaVerified: true };
+  let second: AuditActor;
+
+  async function applicant(status: "pending" | "under_review" | "approved" | "denied" = "pending") {
+    n += 1;
+    const id = `withdrawer-${target}-${n}`;
+    const email = `withdrawer${n}.${target}@example.com`;
+    await db().insert(userTable).values({ id, name: `Wren Withdrawer ${n}`, email, emailVerified: true });
+    await db().insert(profiles).values({ id, fullName: `Wren Withdrawer ${n}`, email });
+    await db().insert(account).values({ id: `acct-${id}`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(PASSWORD) });
+    const decided = status === "approved" || status === "denied";
+    const [app] = await db()
+      .insert(loanApplications)
+      .values(applicationRow(id, { email, status, reviewedAt: decided ? new Date() : null }))
+      .returning({ id: loanApplications.id });
+    return { user: { id, name: `Wren Withdrawer ${n}`, email, isStaff: false }, applicationId: app!.id };
+  }
+
+  const appRow = async (id: string) => (await db().select().from(loanApplications).where(eq(loanApplications.id, id)))[0]!;
+  const events = async (id: string) => db().select().from(applicationEvents).where(and(eq(applicationEvents.applicationId, id), eq(applicationEvents.kind, "withdrawn")));
+  const audits = async (id: string) => db().select().from(auditLog).where(and(eq(auditLog.action, "application.withdraw"), eq(auditLog.recordId, id)));
+  const mails = async (to: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, "application-withdrawn")));
+  const form = (fields: Record<string, string>, url = "https://loans.example.com/x") =>
+    new Request(url, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+
+  beforeAll(async () => {
+    for (const [id, name] of [
+      [`withdraw-admin-${target}`, "Ada Admin"],
+      [`withdraw-second-${target}`, "Sam Second"],
+    ] as const) {
+      await db().insert(userTable).values({ id, name, email: `${id}@example.com`, emailVerified: true });
+      await db().insert(userRoles).values({ userId: id, role: "admin" });
+    }
+    admin = { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-admin-${target}@example.com`, isStaff: true, mfaVerified: true };
+    second = { id: `withdraw-second-${target}`, name: "Sam Second", email: `withdraw-second-${target}@example.com` };
+  });
+
+  it("withdraws a pending application: who and when on the row, the timeline, the audit row and the e-mail say the applicant withdrew", async () => {
+    const { user, applicationId } = await applicant("under_review");
+    const now = new Date();
+    const answer = await applicationWithdrawAction(form({ intent: "withdraw" }), applicationId, user, { ip: "203.0.113.7", userAgent: "vitest" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ ok: true, intent: "withdraw", toast: { title: "Application withdrawn" } });
+
+    const row = await appRow(applicationId);
+    expect(row).toMatchObject({ status: "withdrawn", withdrawnBy: user.id, reviewedAt: null, reviewedBy: null });
+    expect(Math.abs(row.withdrawnAt!.getTime() - now.getTime())).toBeLessThan(60_000);
+    expect(await events(applicationId)).toMatchObject([{ actorId: user.id, actorSide: "applicant", internal: false, summary: expect.stringContaining("The applicant withdrew") }]);
+    const [audit] = await audits(applicationId);
+    expect(audit).toMatchObject({ actorId: user.id, ipAddress: "203.0.113.7", tableName: "loan_applications" });
+    expect(audit!.details).toMatchObject({ from: "under_review", to: "withdrawn", withdrawnBy: "applicant", adverseActionNotice: "not required (12 CFR 1002.9(e))" });
+    const [mail] = await mails(user.email);
+    expect(mail?.subject).toBe("You withdrew your Private Loans application");
+    expect(mail?.textBody).toContain("Application withdrawn by the applicant");
+    expect(mail?.textBody).toContain(`https://loans.example.com/dashboard/applications/${applicationId}`);
+    // Not a notice of action taken: no ECOA notice, no reasons.
+    expect(mail?.textBody).not.toContain("Equal Credit Opportunity Act");
+
+    // The applicant's page: withdrawn, no button, the withdrawal's time; the timeline names it.
+    const page = await getApplicantApplication(applicationId, user, db());
+    expect(page).toMatchObject({ withdrawable: false, open: false, withdrawnAt: row.withdrawnAt!.toISOString(), application: { status: "withdrawn" } });
+    expect(page!.timeline[0]).toMatchObject({ kind: "withdrawn", title: "Withdrawn by the Applicant" });
+    // The admin list's counts move with it (trigger-kept status counts).
+    const counts = await db().select().from(applicationStatusCounts).where(eq(applicationStatusCounts.status, "withdrawn"));
+    expect(counts[0]?.applications).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses another's application, staff, bad ids (404), a decided or withdrawn one (409), and bad bodies (400/413), changing nothing", async () => {
+    const { user, applicationId } = await applicant();
+    const stranger = await applicant();
+    for (const [id, who] of [
+      [applicationId, stranger.user],
+      [applicationId, { ...admin }],
+      ["not-a-uuid", user],
+      [randomUUID(), user],
+    ] as const) {
+      const refused = await rejectionOf(withdrawApplication(id, who, {}, db()));
+      expect(refused).toBeInstanceOf(WithdrawalRefused);
+      expect(refused).toMatchObject({ status: 404, message: APPLICATION_WITHDRAW_MESSAGES.notFound });
+    }
+    expect((await appRow(applicationId)).status).toBe("pending");
+
+    for (const status of ["approved", "denied"] as const) {
+      const decided = await applicant(status);
+      const refused = await rejectionOf(withdrawApplication(decided.applicationId, decided.user, {}, db()));
+      expect(refused).toMatchObject({ status: 409, message: APPLICATION_WITHDRAW_MESSAGES.decided });
+      expect((await appRow(decided.applicationId)).status).toBe(status);
+    }
+    await withdrawApplication(applicationId, user, {}, db());
+    const again = await applicationWithdrawAction(form({ intent: "withdraw" }), applicationId, user);
+    expect(again.status).toBe(409);
+    expect(again.body.toast?.description).toBe(APPLICATION_WITHDRAW_MESSAGES.alreadyWithdrawn);
+
+    const other = await applicant();
+    expect((await applicationWithdrawAction(form({ intent: "approve" }), other.applicationId, other.user)).status).toBe(400);
+    expect((await applicationWithdrawAction(form({ intent: "withdraw", pad: "x".repeat(APPLICATION_WITHDRAW_MAX_BYTES) }), other.applicationId, other.user)).status).toBe(413);
+    expect((await appRow(other.applicationId)).status).toBe("pending");
+    expect(await events(other.applicationId)).toHaveLength(0);
+  });
+
+  it("staff can no longer review or decide a withdrawn application: 409 saying the applicant withdrew it", async () => {
+    const { user, applicationId } = await applicant();
+    await withdrawApplication(applicationId, user, {}, db());
+    expect(await rejectionOf(approveApplication(applicationId, TERMS, admin, {}, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
+    expect(await rejectionOf(denyApplication(applicationId, ["Credit history"], admin, {}, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
+    expect(await rejectionOf(startReview(applicationId, admin, {}, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
+    const intents: Record<string, string>[] = [{ intent: "start-review" }, { intent: "deny", reasons: "Credit history" }, { intent: "close-incomplete" }];
+    for (const fields of intents) {
+      const answer = await applicationPageAction(form(fields), applicationId, admin, {}, db());
+      expect(answer.status).toBe(409);
+      expect(answer.body.toast?.description).toBe(WITHDRAWN_BY_APPLICANT);
+    }
+    expect(await db().select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId))).toHaveLength(0);
+    expect((await appRow(applicationId)).status).toBe("withdrawn");
+  });
+
+  it("a four-eyes proposal waiting on it is sent back by the withdrawal; confirming it is then a 409 saying why", async () => {
+    const { user, applicationId } = await applicant("under_review");
+    const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmount: 150_000 }, admin, {}, db());
+    await withdrawApplication(applicationId, user, {}, db());
+    const [proposal] = await db().select().from(approvalProposals).where(eq(approvalProposals.id, proposalId));
+    expect(proposal).toMatchObject({ status: "sent_back", comment: "The applicant withdrew the application.", decidedBy: user.id });
+    const refused = await rejectionOf(confirmProposal(applicationId, proposalId, second, {}, db()));
+    expect(refused).toBeInstanceOf(ReviewConflict);
+    expect(refused.message).toBe(WITHDRAWN_BY_APPLICANT);
+    expect(await db().select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId))).toHaveLength(0);
+  });
+
+  it("a withdrawal racing a staff approval: exactly one wins, and the loser changes nothing", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { user, applicationId } = await applicant("under_review");
+      const [withdrawal, approval] = await Promise.allSettled([
+        withdrawApplication(applicationId, user, {}, db()),
+        approveApplication(applicationId, TERMS, admin, {}, db()),
+      ]);
+      const row = await appRow(applicationId);
+      const offers = await db().select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId));
+      if (withdrawal.status === "fulfilled") {
+        expect(approval.status).toBe("rejected");
+        expect((approval as PromiseRejectedResult).reason).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
+        expect(row).toMatchObject({ status: "withdrawn", reviewedAt: null });
+        expect(offers).toHaveLength(0);
+      } else {
+        expect(approval.status).toBe("fulfilled");
+        expect(withdrawal.reason).toMatchObject({ status: 409, message: APPLICATION_WITHDRAW_MESSAGES.decided });
+        expect(row).toMatchObject({ status: "approved", withdrawnAt: null });
+        expect(offers).toHaveLength(1);
+        expect(await events(applicationId)).toHaveLength(0);
+      }
+    }
+  });
+
+  it("Close My Account is refused (409, naming the application) while it is pending or under review, and goes through once it is withdrawn", async () => {
+    const { user, applicationId } = await applicant("under_review");
+    const reference = applicationId.slice(0, 8);
+    const refused = await rejectionOf(closeAccount(db(), storage(), user, PASSWORD));
+    expect(refused).toBeInstanceOf(AccountClosureRefused);
+    expect((refused as AccountClosureRefused).status).toBe(409);
+    expect(refused.message).toBe(
+      `Your account cannot be closed while your Personal Loan application ${reference} is under review. Withdraw it first: open the application and choose Withdraw Application.`,
+    );
+    const view = await loadClosureView(db(), user.id);
+    expect(view).toMatchObject({ blocker: refused.message, blockerApplicationId: applicationId });
+    const answer = await accountDataAction(form({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), user);
+    expect(answer.status).toBe(409);
+    expect(answer.body.toast?.description).toBe(refused.message);
+    expect((await db().select().from(profiles).where(eq(profiles.id, user.id)))[0]?.closedAt).toBeNull();
+
+    await withdrawApplication(applicationId, user, {}, db());
+    expect((await loadClosureView(db(), user.id)).blocker).toBeNull();
+    const closed = await accountDataAction(form({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), user);
+    expect(closed.status).toBe(200);
+    // The withdrawn application is kept (its clock is the withdrawal), as the page said.
+    expect(await db().select().from(loanApplications).where(eq(loanApplications.id, applicationId))).toHaveLength(1);
+  });
+
+  it("an open offer blocks closing with a message naming its application", async () => {
+    const { user, applicationId } = await applicant("under_review");
+    await approveApplication(applicationId, TERMS, admin, {}, db());
+    const refused = await rejectionOf(closeAccount(db(), storage(), user, PASSWORD));
+    expect((refused as AccountClosureRefused).status).toBe(409);
+    expect(refused.message).toContain(`loan offer on your Personal Loan application ${applicationId.slice(0, 8)}`);
+    expect((await loadClosureView(db(), user.id)).blockerApplicationId).toBe(applicationId);
+  });
+
+  it("a closing racing a staff approval of the last pending application: never a closed account with an open offer", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { user, applicationId } = await applicant("under_review");
+      await Promise.allSettled([closeAccount(db(), storage(), user, PASSWORD), approveApplication(applicationId, TERMS, admin, {}, db())]);
+      const [profile] = await db().select().from(profiles).where(eq(profiles.id, user.id));
+      const open = await db().select().from(loanOffers).where(and(eq(loanOffers.applicationId, applicationId), eq(loanOffers.status, "offered")));
+      // The application was under consideration, so the closing is refused whichever commits first.
+      expect(profile?.closedAt).toBeNull();
+      expect(open).toHaveLength(1);
+    }
+  });
+});
