@@ -86,6 +86,7 @@ export type AuditAction =
   | "passkey.sign_in"
   | "data_export.request"
   | "data_export.ready"
+  | "data_export.failed"
   | "data_export.download";
 
 export async function writeAudit(
