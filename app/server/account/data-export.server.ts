@@ -153,7 +153,7 @@ Internal staff notes are not included. Questions: reply through the Contact page
 `;
 
 /** Messages are read this many at a time: a long conversation is many short statements, not one long one. */
-const MESSAGE_PAGE = 500;
+const MESSAGE_PAGE = 100;
 
 type ExportRecords = Awaited<ReturnType<typeof readExportRecords>>;
 

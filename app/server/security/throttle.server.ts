@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { DATA_EXPORTS_PER_DAY } from "~/domain/validation/account-data";
-import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
+import { getDb, type DbOrTx } from "~/server/db/client.server";
 import type { ServiceAnswer } from "~/server/http/action-answer.server";
 
 /**

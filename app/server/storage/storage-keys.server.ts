@@ -14,7 +14,7 @@ export interface DocumentStorage {
    * whole body is written; past `maxBytes`, or when the body throws, nothing is left under the key and
    * the promise rejects (StoredObjectTooLarge for the limit). Resolves to the bytes written.
    */
-  putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string, options?: PutStreamOptions): Promise<{ bytes: number }>;
+  putStream(key: string, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, contentType: string, options?: PutStreamOptions): Promise<{ bytes: number }>;
   /** The stored bytes as a stream, or null when there is no such object. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes the object; a missing object is not an error. */
@@ -46,7 +46,7 @@ export class StoredObjectTooLarge extends Error {
 }
 
 /** Counts a body's bytes and throws StoredObjectTooLarge once they pass `maxBytes` (before the chunk that does is passed on). */
-export async function* limitedBody(key: string, body: AsyncIterable<Uint8Array>, maxBytes: number | undefined, counted: { bytes: number }): AsyncGenerator<Uint8Array> {
+export async function* limitedBody(key: string, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxBytes: number | undefined, counted: { bytes: number }): AsyncGenerator<Uint8Array> {
   for await (const chunk of body) {
     counted.bytes += chunk.byteLength;
     if (maxBytes !== undefined && counted.bytes > maxBytes) throw new StoredObjectTooLarge(key, maxBytes);
