@@ -155,18 +155,17 @@ export async function dataExportBench(): Promise<BenchResult> {
     if (res.status !== 202) throw new Error(`Download My Data answered ${res.status}: ${await res.text()}`);
     const exportsDir = path.join(dataDir, "storage", BUCKET, "exports");
     const zipFile = () => (fs.existsSync(exportsDir) ? (fs.readdirSync(exportsDir, { recursive: true }) as string[]).find((f) => f.endsWith("data_export.zip")) : undefined);
-    // The build starts at the job's next poll; the file appears under its name when the last byte is written.
-    let firstPart: number | undefined;
+    // The build starts at the job's next poll (within DATA_EXPORT_POLL_MS); the file appears under its
+    // name once the last byte is written. The window measured is from the request to that moment.
     let done: string | undefined;
     while (!(done = zipFile())) {
-      if (firstPart === undefined && fs.existsSync(exportsDir) && (fs.readdirSync(exportsDir, { recursive: true }) as string[]).some((f) => f.endsWith(".part"))) firstPart = performance.now();
       if (performance.now() - asked > 600_000) throw new Error("the export was not ready within 10 minutes");
       await new Promise((r) => setTimeout(r, 20));
     }
     const builtAt = performance.now();
     const memory = sampler.stop();
     await run.stop();
-    const from = firstPart ?? asked;
+    const from = asked;
     const zipBytes = fs.statSync(path.join(exportsDir, done)).size;
 
     for (const page of pages) {
@@ -174,11 +173,11 @@ export async function dataExportBench(): Promise<BenchResult> {
       const during = summary(run.samples, page.name, from, builtAt);
       figures.push(
         { name: `${page.name} p99, no export`, value: before.p99, unit: "ms", note: `p50 ${before.p50}, max ${before.max}, ${before.requests} requests, ${before.errors} errors` },
-        { name: `${page.name} p99, export building`, value: during.p99, unit: "ms", note: `${during.p99 < 100 ? "PASS" : "FAIL"} (goal < 100 ms); p50 ${during.p50}, max ${during.max}, ${during.requests} requests, ${during.errors} errors` },
+        { name: `${page.name} p99, export building`, value: during.p99, unit: "ms", note: `${during.requests === 0 ? "NO ANSWER" : during.p99 < 100 ? "PASS" : "FAIL"} (goal < 100 ms); p50 ${during.p50}, max ${during.max}, ${during.requests} requests, ${during.errors} errors` },
       );
     }
     figures.push(
-      { name: "export build", value: Math.round((builtAt - from) / 100) / 10, unit: "s", note: `${Math.round(mb(zipBytes) / Math.max((builtAt - from) / 1000, 0.1))} MB/s` },
+      { name: "export request to file", value: Math.round((builtAt - from) / 100) / 10, unit: "s", note: `${Math.round(mb(zipBytes) / Math.max((builtAt - from) / 1000, 0.1))} MB/s` },
       { name: "export size", value: mb(zipBytes), unit: "MB" },
       { name: "server RSS growth while building", value: mb(memory.peakRss - memory.baselineRss), unit: "MB", note: `baseline ${mb(memory.baselineRss)} MB, peak ${mb(memory.peakRss)} MB` },
     );
