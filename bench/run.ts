@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { applicationsBench } from "./applications.bench";
+import { dataExportBench } from "./data-export.bench";
 import { eventsBench } from "./events.bench";
 import { exportsBench } from "./exports.bench";
 import { publicPagesBench } from "./public-pages.bench";
@@ -40,6 +41,7 @@ const benches: { name: string; run: () => Promise<BenchResult>; byNameOnly?: boo
   { name: "public-pages", run: () => publicPagesBench() },
   { name: "signed-in", run: () => withScratchDatabase((url) => signedInBench(url)) },
   { name: "exports", run: () => withScratchDatabase((url) => exportsBench(url)) },
+  { name: "data-export", run: () => dataExportBench() },
   // Not in a plain `npm run bench` (a million applications take minutes to seed): by name only.
   { name: "scale", run: () => withScratchDatabase((url) => scaleBench(url, { single: true, nginx: process.env.BENCH_SCALE_NGINX === "1" })), byNameOnly: true },
   { name: "page-cost", run: () => withScratchDatabase((url) => pageCostBench(url)), byNameOnly: true },

@@ -99,7 +99,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mailWorker = startConfiguredMailWorker({ db: database.db, config, log });
   const retentionJob = startRetentionJob({ db: database.db, storage: getStorage(), log });
   const offerExpiryJob = startOfferExpiryJob({ db: database.db, log });
-  const dataExportJob = startDataExportJob({ db: database.db, storage: getStorage(), baseUrl: config.publicUrl, log, intervalMs: config.dataExportPollMs });
+  const dataExportJob = startDataExportJob({
+    db: database.db,
+    storage: getStorage(),
+    baseUrl: config.publicUrl,
+    log,
+    intervalMs: config.dataExportPollMs,
+    capBytes: config.personStorageCapBytes,
+  });
   const servicingJob = startServicingJob({ db: database.db, log });
   const eventBus = getEventBus();
   await eventBus.start(database, config.databaseUrl);

@@ -90,6 +90,7 @@ export type AuditAction =
   | "passkey.sign_in"
   | "data_export.request"
   | "data_export.ready"
+  | "data_export.failed"
   | "data_export.download";
 
 export async function writeAudit(

@@ -169,6 +169,11 @@ const envSchema = z.object({
   /** Issue 23: how often the Download My Data job looks for requests (the browser tests set it short). */
   DATA_EXPORT_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /**
+   * The storage each person may take with us, in MB: their uploaded documents plus their Download My
+   * Data file. Below 4 GB (the ZIP writer has no ZIP64).
+   */
+  PERSON_STORAGE_CAP_MB: z.coerce.number().int().min(1).max(3_500).default(512),
+  /**
    * Issue 23: the privacy notice version treated as current (default: the one in
    * app/content/legal/privacy-notice.ts). Raising it asks every applicant to read the notice again at
    * their next sign-in; the browser tests use it to play a changed notice.
@@ -259,6 +264,8 @@ export type AppConfig = {
   orphanGraceSeconds: number;
   /** How often the Download My Data job looks for pending requests (milliseconds). */
   dataExportPollMs: number;
+  /** What one person's documents and Download My Data file may take in storage together (bytes). */
+  personStorageCapBytes: number;
   /** The privacy notice version applicants must have accepted (YYYY-MM-DD). */
   privacyNoticeVersion: string;
   /** How long a public page is served from the rendered-bytes cache before it is rendered again; 0 turns the cache off. */
@@ -431,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
     dataExportPollMs: e.DATA_EXPORT_POLL_MS,
+    personStorageCapBytes: e.PERSON_STORAGE_CAP_MB * 1024 * 1024,
     privacyNoticeVersion: e.PRIVACY_NOTICE_VERSION ?? currentPrivacyNotice.version,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     originationFeePercent: e.ORIGINATION_FEE_PERCENT,

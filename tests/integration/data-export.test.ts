@@ -90,8 +90,8 @@ describe("Download My Data", () => {
     await db.insert(userTable).values({ ...stranger, emailVerified: true });
 
     // One pending request per person.
-    const first = await requestDataExport(db, owner, { ip: "203.0.113.9" });
-    const again = await rejectionOf(requestDataExport(db, owner));
+    const first = await requestDataExport(db, storage, owner, { ip: "203.0.113.9" });
+    const again = await rejectionOf(requestDataExport(db, storage, owner));
     expect(again).toBeInstanceOf(DataExportRefused);
     expect((again as DataExportRefused).status).toBe(409);
     expect(again.message).toBe("Your file is already being prepared.");
@@ -183,7 +183,7 @@ describe("Download My Data", () => {
     expect(await storage.exists(row!.storageKey!)).toBe(false);
     expect(await db.select().from(dataExports).where(eq(dataExports.id, first.id))).toHaveLength(0);
     // A new request is possible again.
-    await requestDataExport(db, owner);
+    await requestDataExport(db, storage, owner);
   });
 
   it("masks keep the last 4 digits only", () => {

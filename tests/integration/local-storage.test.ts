@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BUCKET, createLocalStorage, documentKey } from "~/server/storage/storage.server";
+import { BUCKET, createLocalStorage, documentKey, StoredObjectTooLarge } from "~/server/storage/storage.server";
 import { makePdf, makePng } from "../helpers/files";
 import { tempDirMaker } from "../helpers/temp-config";
 
@@ -115,9 +115,41 @@ describe("local folder storage", () => {
       await expect(storage.get(key), key).rejects.toThrow(/unsafe storage key/);
       await expect(storage.exists(key), key).rejects.toThrow(/unsafe storage key/);
       await expect(storage.delete(key), key).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.putStream(key, [Buffer.from("x")], "application/pdf"), key).rejects.toThrow(/unsafe storage key/);
     }
     expect(tree(root)).toEqual(before);
     expect(fs.readFileSync(outside, "utf8")).toBe("not a document");
     expect(() => documentKey("u", "..", "f", "pdf")).toThrow(/unsafe storage key/);
+  });
+
+  it("putStream writes a body as it arrives: the object appears only once complete; past maxBytes or on a failing body nothing is left", async () => {
+    const root = tempDir();
+    const storage = createLocalStorage(root);
+    const key = "exports/export_1/data_export.zip";
+    const pieces = [Buffer.alloc(300_000, 1), Buffer.alloc(300_000, 2), Buffer.alloc(300_000, 3)];
+    let seenMidway: boolean | undefined;
+    async function* body() {
+      yield pieces[0]!;
+      yield pieces[1]!;
+      // Halfway: nothing under the key yet (a reader never sees half a file).
+      seenMidway = await storage.exists(key);
+      yield pieces[2]!;
+    }
+    expect(await storage.putStream(key, body(), "application/zip")).toEqual({ bytes: 900_000 });
+    expect(seenMidway).toBe(false);
+    expect((await readAll((await storage.get(key))!.body)).equals(Buffer.concat(pieces))).toBe(true);
+
+    // Over the limit: refused, the earlier object under that key kept, no part file left.
+    const tooBig = await storage.putStream(key, pieces, "application/zip", { maxBytes: 700_000 }).catch((e: unknown) => e);
+    expect(tooBig).toBeInstanceOf(StoredObjectTooLarge);
+    expect((await storage.get(key))!.size).toBe(900_000);
+    async function* failing() {
+      yield pieces[0]!;
+      throw new Error("the source broke");
+    }
+    const otherKey = "exports/export_2/data_export.zip";
+    await expect(storage.putStream(otherKey, failing(), "application/zip")).rejects.toThrow("the source broke");
+    expect(await storage.exists(otherKey)).toBe(false);
+    expect(tree(root).filter((f) => f.endsWith(".part") || f.includes("export_2"))).toEqual([]);
   });
 });

@@ -109,6 +109,39 @@ describe("S3 adapter against an S3-compatible server (s3rver)", () => {
     await storage.delete(key);
   });
 
+  it("putStream: a body of unknown length as a multipart upload (one part in memory), a short one as one PUT; past maxBytes nothing is stored", async () => {
+    const seen: string[] = [];
+    const logging: typeof fetch = (input, init) => {
+      seen.push(`${init?.method ?? "GET"} ${new URL(String(input)).search}`);
+      return fetch(input, init);
+    };
+    const storage = s3({}, { fetch: logging, partSizeBytes: 5 * 1024 * 1024 });
+    const key = "exports/export_s3/data_export.zip";
+    // 11 MB in 256 KB chunks: parts of 5, 5 and 1 MB.
+    const whole = randomBytes(11 * 1024 * 1024);
+    const chunks = Array.from({ length: 44 }, (_, i) => whole.subarray(i * 262_144, (i + 1) * 262_144));
+    expect(await storage.putStream(key, chunks, "application/zip")).toEqual({ bytes: whole.byteLength });
+    expect(seen.filter((s) => s.startsWith("POST ?uploads"))).toHaveLength(1);
+    expect(seen.filter((s) => /^PUT \?partNumber=\d&uploadId=/.test(s))).toHaveLength(3);
+    expect(seen.filter((s) => s.startsWith("POST ?uploadId="))).toHaveLength(1);
+    const got = await storage.get(key);
+    expect(got?.size).toBe(whole.byteLength);
+    expect(createHash("sha256").update(await readAll(got!.body)).digest("hex")).toBe(createHash("sha256").update(whole).digest("hex"));
+
+    seen.length = 0;
+    const small = "exports/export_s3b/data_export.zip";
+    expect(await storage.putStream(small, [Buffer.from("PK small")], "application/zip")).toEqual({ bytes: 8 });
+    expect(seen).toEqual(["PUT "]);
+    expect((await readAll((await storage.get(small))!.body)).toString()).toBe("PK small");
+
+    // Past maxBytes in the second part: the upload is abandoned, no object under the key.
+    const refused = "exports/export_s3c/data_export.zip";
+    await expect(storage.putStream(refused, chunks, "application/zip", { maxBytes: 7 * 1024 * 1024 })).rejects.toThrow(/larger than 7340032 bytes/);
+    expect(await storage.exists(refused)).toBe(false);
+    await storage.delete(key);
+    await storage.delete(small);
+  });
+
   it("overwrites an object put twice under one key", async () => {
     const storage = s3();
     const key = "user_1/app_3/signature.png";

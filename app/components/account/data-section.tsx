@@ -45,7 +45,7 @@ function ExportStatus({ latest }: { latest: AccountDataView["latestExport"] }) {
     case "expired":
       return <p className="text-sm text-slate-700">Your last file's link has expired. Request a new file if you need one.</p>;
     case "failed":
-      return <p className="text-sm text-slate-700">We could not prepare your file. Please request it again.</p>;
+      return <p className="text-sm text-slate-700">{latest.message ?? "We could not prepare your file. Please request it again."}</p>;
   }
 }
 

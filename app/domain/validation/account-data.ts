@@ -31,6 +31,24 @@ export const ACCOUNT_DATA_MESSAGES = {
   failed: "Something went wrong. Please try again.",
 } as const;
 
+/** Download My Data's daily allowance per person (the server counts it in rate_limit_hits). */
+export const DATA_EXPORTS_PER_DAY = 3;
+
+/** After the third request of a day: how long until the next one is accepted (whole hours, or minutes under one). */
+export function dataExportDailyLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes < 60 ? `${minutes} ${minutes === 1 ? "minute" : "minutes"}` : `${Math.ceil(minutes / 60)} ${Math.ceil(minutes / 60) === 1 ? "hour" : "hours"}`;
+  return `You can request your data ${DATA_EXPORTS_PER_DAY} times a day. Please try again in ${wait}.`;
+}
+
+/** The per-person storage cap, in words ("512 MB"). */
+const capInWords = (capBytes: number) => `${Math.round(capBytes / (1024 * 1024))} MB`;
+
+/** Refused (or failed) because the file would not fit under the person's storage cap. */
+export function storageCapMessage(capBytes: number): string {
+  return `Your data file would not fit in the ${capInWords(capBytes)} of storage each person has with us (your documents count too). Contact us and we will send you your data another way.`;
+}
+
 export const requestExportSchema = z.object({ intent: z.literal("request-export") });
 
 export const closeAccountSchema = z.object({

@@ -15,7 +15,8 @@ export type AccountSecurityView = {
 
 export type AccountDataView = {
   /** The newest Download My Data request, if any. */
-  latestExport: { status: "pending" | "ready" | "failed" | "expired"; requestedAt: string; expiresAt: string | null } | null;
+  /** `message`: why a failed request failed, when the person can do something about it (the storage cap). */
+  latestExport: { status: "pending" | "ready" | "failed" | "expired"; requestedAt: string; expiresAt: string | null; message?: string } | null;
   /** Close My Account's explanation (issue 23, data helper). */
   closure: AccountClosureView;
 };

@@ -4,7 +4,7 @@ import { STEP_SCHEMAS } from "~/domain/validation/application";
 import { decryptSensitive } from "~/server/applications/drafts.server";
 import type { DbOrTx } from "~/server/db/client.server";
 import { applicationDrafts, draftDocuments } from "~/server/db/schema.server";
-import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
+import { maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 
 /**
  * The saved application drafts in Download My Data (drafts.json and drafts/<loan type>/...): every
@@ -13,27 +13,26 @@ import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-
  * masked to their last 4 as the submitted applications' are in applications.json.
  */
 
-/** Puts a stored file in the ZIP (or records it missing): the name it got, or null. */
-export type AddExportFile = (key: string, dir: string, base: string, ext: string) => Promise<string | null>;
-
 const SENSITIVE = new Set<string>(SENSITIVE_DRAFT_FIELDS);
 
-export async function collectDraftsForExport(db: DbOrTx, userId: string, addFile: AddExportFile) {
+/** A person's drafts and their documents (each document with its draft's loan type, for its folder in the ZIP). Two short statements. */
+export async function readDraftsForExport(db: DbOrTx, userId: string) {
   const drafts = await db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, userId)).orderBy(asc(applicationDrafts.createdAt));
-  if (drafts.length === 0) return { drafts: [], documents: 0 };
+  if (drafts.length === 0) return { drafts, documents: [] };
+  const loanTypes = new Map(drafts.map((d) => [d.id, d.loanType]));
   const docs = await db.select().from(draftDocuments).where(eq(draftDocuments.userId, userId)).orderBy(asc(draftDocuments.createdAt));
+  // In draft order, so the files' places in the ZIP follow the drafts as drafts.json lists them.
+  const documents = drafts.flatMap((draft) => docs.filter((d) => d.draftId === draft.id).map((d) => ({ ...d, loanType: loanTypes.get(d.draftId)! })));
+  return { drafts, documents };
+}
 
-  const out = [];
-  for (const draft of drafts) {
-    const documents = [];
-    for (const d of docs.filter((doc) => doc.draftId === draft.id)) {
-      const file = await addFile(d.storageKey, `drafts/${draft.loanType}`, d.documentType.replace(/[^a-z0-9_]/g, "_"), EXTENSION[d.mimeType] ?? "bin");
-      documents.push({ type: d.documentType, fileName: d.fileName, mimeType: d.mimeType, bytes: d.fileSize, uploadedAt: d.createdAt.toISOString(), file });
-    }
+/** drafts.json: `files` says where each document landed in the ZIP (null when its file was missing). */
+export function draftsForExport(read: Awaited<ReturnType<typeof readDraftsForExport>>, files: Map<string, string | null>) {
+  return read.drafts.map((draft) => {
     const sensitive = decryptSensitive(draft.sensitiveEncrypted);
     // The sensitive values are stored apart, encrypted; a plain copy is never expected, and never exported.
     const fields = Object.fromEntries(Object.entries(draft.data).filter(([name]) => !SENSITIVE.has(name)));
-    out.push({
+    return {
       loanType: draft.loanType,
       stepReached: draft.step,
       stepTitle: STEP_SCHEMAS.find((s) => s.step === draft.step)?.title ?? null,
@@ -43,8 +42,9 @@ export async function collectDraftsForExport(db: DbOrTx, userId: string, addFile
       fields,
       ssn: maskSsn(sensitive.ssn ?? null),
       bankAccount: { accountNumber: maskAccountNumber(sensitive.accountNumber ?? null), routingNumber: maskLast4(sensitive.routingNumber ?? null) },
-      documents,
-    });
-  }
-  return { drafts: out, documents: docs.length };
+      documents: read.documents
+        .filter((d) => d.draftId === draft.id)
+        .map((d) => ({ type: d.documentType, fileName: d.fileName, mimeType: d.mimeType, bytes: d.fileSize, uploadedAt: d.createdAt.toISOString(), file: files.get(d.id) ?? null })),
+    };
+  });
 }

@@ -11,10 +11,19 @@ import { processPendingExports } from "./data-export.server";
 
 export const DATA_EXPORT_POLL_MS = 60_000;
 
-export function startDataExportJob(options: { db: Db; storage: DocumentStorage; baseUrl: string; log: (line: string) => void; intervalMs?: number; firstRunDelayMs?: number }): RepeatingJob {
+export function startDataExportJob(options: {
+  db: Db;
+  storage: DocumentStorage;
+  baseUrl: string;
+  log: (line: string) => void;
+  intervalMs?: number;
+  firstRunDelayMs?: number;
+  /** The per-person storage cap in bytes (PERSON_STORAGE_CAP_MB). */
+  capBytes?: number;
+}): RepeatingJob {
   const intervalMs = options.intervalMs ?? DATA_EXPORT_POLL_MS;
   return startRepeatingJob({
-    run: () => processPendingExports({ db: options.db, storage: options.storage, baseUrl: options.baseUrl, log: options.log }),
+    run: () => processPendingExports({ db: options.db, storage: options.storage, baseUrl: options.baseUrl, log: options.log, capBytes: options.capBytes }),
     onDone: (result) => {
       if (result.ready + result.failed > 0) options.log(`[data-export] ${result.ready} file(s) ready, ${result.failed} failed`);
     },

@@ -6,23 +6,25 @@ import {
   ACCOUNT_DATA_TOASTS,
   closeAccountSchema,
   requestExportSchema,
+  storageCapMessage,
   type AccountDataActionData,
   type AccountDataIntent,
 } from "~/domain/validation/account-data";
 import type { AccountDataView } from "~/domain/views/account";
 import type { AuditActor, RequestInfo } from "~/server/audit.server";
+import { getConfig } from "~/server/config.server";
 import { getDb, type DbOrTx } from "~/server/db/client.server";
 import { dataExports } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { AccountClosureRefused, closeAccount, loadClosureView } from "./account-closure.server";
-import { DataExportRefused, requestDataExport } from "./data-export.server";
+import { DataExportRefused, requestDataExport, STORAGE_CAP_ERROR } from "./data-export.server";
 
-/** The account page's data section: the newest Download My Data request (a ready link past its day is expired). */
+/** The account page's data section: the newest Download My Data request (a ready link past its day is expired; a request refused by the storage cap says so). */
 export async function loadAccountData(userId: string, db: DbOrTx = getDb(), now: Date = new Date()): Promise<AccountDataView> {
   const [latest] = await db
-    .select({ status: dataExports.status, requestedAt: dataExports.requestedAt, expiresAt: dataExports.expiresAt })
+    .select({ status: dataExports.status, requestedAt: dataExports.requestedAt, expiresAt: dataExports.expiresAt, error: dataExports.error })
     .from(dataExports)
     .where(eq(dataExports.userId, userId))
     .orderBy(desc(dataExports.requestedAt))
@@ -30,8 +32,11 @@ export async function loadAccountData(userId: string, db: DbOrTx = getDb(), now:
   const closure = await loadClosureView(db, userId);
   if (!latest) return { latestExport: null, closure };
   const expired = latest.status === "ready" && latest.expiresAt !== null && latest.expiresAt <= now;
+  // A pending request's expires_at is its builder's claim, not a link's end: only a ready file shows one.
+  const expiresAt = latest.status === "ready" ? (latest.expiresAt?.toISOString() ?? null) : null;
+  const message = latest.status === "failed" && latest.error?.startsWith(STORAGE_CAP_ERROR) ? storageCapMessage(getConfig().personStorageCapBytes) : undefined;
   return {
-    latestExport: { status: expired ? "expired" : latest.status, requestedAt: latest.requestedAt.toISOString(), expiresAt: latest.expiresAt?.toISOString() ?? null },
+    latestExport: { status: expired ? "expired" : latest.status, requestedAt: latest.requestedAt.toISOString(), expiresAt, ...(message ? { message } : {}) },
     closure,
   };
 }
@@ -41,11 +46,11 @@ export const ACCOUNT_DATA_MAX_BYTES = 2048;
 
 export type AccountDataAnswer = ServiceAnswer<AccountDataActionData>;
 
-function refusal(status: number, intent: AccountDataIntent | null, message: string, fieldErrors?: AccountDataActionData["fieldErrors"]): AccountDataAnswer {
+function refusal(status: number, intent: AccountDataIntent | null, message: string, fieldErrors?: AccountDataActionData["fieldErrors"], retryAfterSeconds?: number): AccountDataAnswer {
   const title = intent ? ACCOUNT_DATA_FAILED[intent] : "Could not complete the request";
   const body: AccountDataActionData = { ok: false, intent, toast: errorToast(title, message), at: Date.now() };
   if (fieldErrors) body.fieldErrors = fieldErrors;
-  return { status, body };
+  return retryAfterSeconds ? { status, body, headers: { "Retry-After": String(retryAfterSeconds) } } : { status, body };
 }
 
 /**
@@ -65,7 +70,7 @@ export async function accountDataAction(request: Request, actor: AuditActor & { 
   try {
     if (intent === "request-export") {
       if (!requestExportSchema.safeParse({ intent }).success) return refusal(400, null, ACCOUNT_DATA_MESSAGES.intent);
-      await requestDataExport(getDb(), actor, info);
+      await requestDataExport(getDb(), getStorage(), actor, info);
       return { status: 202, body: { ok: true, intent, toast: ACCOUNT_DATA_TOASTS.exportRequested, at: Date.now() } };
     }
     if (intent === "close-account") {
@@ -84,7 +89,7 @@ export async function accountDataAction(request: Request, actor: AuditActor & { 
     return refusal(400, null, ACCOUNT_DATA_MESSAGES.intent);
   } catch (error) {
     const which = intent === "close-account" ? "close-account" : "request-export";
-    if (error instanceof DataExportRefused) return refusal(error.status, which, error.message);
+    if (error instanceof DataExportRefused) return refusal(error.status, which, error.message, undefined, error.retryAfterSeconds);
     if (error instanceof AccountClosureRefused) {
       return refusal(error.status, which, error.message, error.field ? { [error.field]: [error.message] } : undefined);
     }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
-import { getDb, type Db } from "~/server/db/client.server";
+import { DATA_EXPORTS_PER_DAY } from "~/domain/validation/account-data";
+import { getDb, type DbOrTx } from "~/server/db/client.server";
 import type { ServiceAnswer } from "~/server/http/action-answer.server";
 
 /**
@@ -51,6 +52,8 @@ export const THROTTLES = {
   twoFactorPerIp: { limit: 30, windowSeconds: 600 },
   /** The account page's security changes per user (enrol, disable, passkeys): 30 per 10 minutes. */
   accountSecurityPerUser: { limit: 30, windowSeconds: 600 },
+  /** Download My Data requests per person: 3 a day (a UTC day; each builds a file of all their documents). */
+  dataExportPerUser: { limit: DATA_EXPORTS_PER_DAY, windowSeconds: 86_400 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
 /** A raw key string, or an e-mail address with a scope (stored as `<scope>:acct:<hash>`). */
@@ -59,8 +62,8 @@ export type ThrottleKey = string | { email: string; scope: string };
 export type ThrottleResult = ReturnType<typeof toResult>;
 
 export type ThrottleOptions = {
-  /** Defaults to the process-wide database (getDb()). */
-  db?: Db;
+  /** Defaults to the process-wide database (getDb()); a transaction counts with its own outcome. */
+  db?: DbOrTx;
   /** The instant to count at; defaults to the database's clock. For tests. */
   now?: Date;
 };
@@ -96,7 +99,7 @@ function assertPolicy({ limit, windowSeconds }: ThrottlePolicy): void {
   }
 }
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 

@@ -1,13 +1,14 @@
 import { createHash, createHmac } from "node:crypto";
 import { Readable } from "node:stream";
 import type { S3Config } from "~/server/config.server";
-import { assertSafeKey, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
+import { assertSafeKey, limitedBody, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
 
 /**
  * DocumentStorage on any S3-compatible service (AWS S3, MinIO, Ceph, R2...), written by hand on
  * fetch and AWS Signature Version 4 (docs/decisions/0008-document-storage.md). Five operations:
- * PutObject, GetObject, HeadObject, DeleteObject and ListObjectsV2. No SDK: the whole protocol we
- * use is this file, and it is checked against AWS's published signing examples in the tests.
+ * PutObject, GetObject, HeadObject, DeleteObject and ListObjectsV2, plus the multipart upload
+ * (Create, UploadPart, Complete, Abort) for bodies of unknown length (putStream). No SDK: the whole
+ * protocol we use is this file, and it is checked against AWS's published signing examples in the tests.
  *
  * Errors name the operation, the key and S3's error code; they never contain the secret key.
  */
@@ -23,7 +24,18 @@ export type S3StorageOptions = {
   requestTimeoutMs?: number;
   /** Clock for x-amz-date (tests). */
   now?: () => Date;
+  /** putStream's part size (S3's minimum, 5 MiB, up to 64 MiB): the memory one streamed write holds. */
+  partSizeBytes?: number;
 };
+
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+const MAX_PART_BYTES = 64 * 1024 * 1024;
+
+/** fetch takes views of ArrayBuffers only; a view of a SharedArrayBuffer is copied. */
+const fetchBody = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+
+const xmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
@@ -171,6 +183,8 @@ export function createS3Storage(config: S3Config, options: S3StorageOptions = {}
   const transferMs = options.transferTimeoutMs ?? 30_000;
   const requestMs = options.requestTimeoutMs ?? 10_000;
   const now = options.now ?? (() => new Date());
+  const partBytes = options.partSizeBytes ?? 8 * 1024 * 1024;
+  if (!Number.isInteger(partBytes) || partBytes < MIN_PART_BYTES || partBytes > MAX_PART_BYTES) throw new Error("S3 partSizeBytes must be 5–64 MiB");
 
   const endpoint = new URL(config.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, "");
@@ -185,7 +199,7 @@ export function createS3Storage(config: S3Config, options: S3StorageOptions = {}
     new Error(redact(`S3 ${what} failed (${describe}): ${detail}`), cause === undefined ? undefined : { cause });
 
   type Request = {
-    method: "GET" | "PUT" | "HEAD" | "DELETE";
+    method: "GET" | "PUT" | "HEAD" | "DELETE" | "POST";
     /** The object key (already checked), or undefined for the bucket itself. */
     key?: string;
     query?: Record<string, string>;
@@ -252,18 +266,56 @@ export function createS3Storage(config: S3Config, options: S3StorageOptions = {}
 
     async put(key, bytes, contentType) {
       assertSafeKey(key);
-      const what = `PutObject ${key}`;
-      const headers: Record<string, string> = {
-        "content-type": contentType,
-        "content-length": String(bytes.byteLength),
+      await putObject(key, bytes, contentType);
+    },
+
+    async putStream(key, body, contentType, options = {}) {
+      assertSafeKey(key);
+      const counted = { bytes: 0 };
+      const source = limitedBody(key, body, options.maxBytes, counted)[Symbol.asyncIterator]();
+      let ended = false;
+      /** The next part: at least partBytes, or what is left when the body ends (one part in memory). */
+      const nextPart = async (): Promise<Buffer | null> => {
+        const pieces: Buffer[] = [];
+        let size = 0;
+        while (!ended && size < partBytes) {
+          const step = await source.next();
+          if (step.done) ended = true;
+          else {
+            pieces.push(Buffer.from(step.value.buffer, step.value.byteOffset, step.value.byteLength));
+            size += step.value.byteLength;
+          }
+        }
+        return size === 0 && pieces.length === 0 && ended ? null : Buffer.concat(pieces, size);
       };
-      if (config.serverSideEncryption) headers["x-amz-server-side-encryption"] = config.serverSideEncryption;
-      // fetch takes views of ArrayBuffers only; a view of a SharedArrayBuffer is copied.
-      const body = bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
-      const signal = AbortSignal.timeout(transferMs);
-      const res = await send({ method: "PUT", key, headers, body, signal }, what, transferMs);
-      if (!res.ok) throw await answerError(res, what);
-      await discard(res);
+      let part: Buffer | null;
+      try {
+        part = await nextPart();
+      } catch (error) {
+        await source.return?.(undefined);
+        throw error;
+      }
+      // A body that fits in one part is one PutObject (a multipart upload needs no fewer requests).
+      if (ended) {
+        await putObject(key, part ?? new Uint8Array(0), contentType);
+        return { bytes: counted.bytes };
+      }
+      const uploadId = await createMultipartUpload(key, contentType);
+      try {
+        const etags: string[] = [];
+        while (part) {
+          etags.push(await uploadPart(key, uploadId, etags.length + 1, part));
+          part = ended ? null : await nextPart();
+        }
+        await completeMultipartUpload(key, uploadId, etags);
+      } catch (error) {
+        await source.return?.(undefined);
+        // Best effort: an upload never completed stores no object; aborting frees its parts (a bucket
+        // lifecycle rule for incomplete uploads catches what an abort that fails leaves).
+        await abortMultipartUpload(key, uploadId).catch(() => undefined);
+        throw error;
+      }
+      return { bytes: counted.bytes };
     },
 
     async get(key) {
@@ -346,6 +398,61 @@ export function createS3Storage(config: S3Config, options: S3StorageOptions = {}
       return 0; // a PUT is atomic: an interrupted upload leaves no object behind
     },
   };
+
+  async function putObject(key: string, bytes: Uint8Array, contentType: string) {
+    const what = `PutObject ${key}`;
+    const headers: Record<string, string> = {
+      "content-type": contentType,
+      "content-length": String(bytes.byteLength),
+    };
+    if (config.serverSideEncryption) headers["x-amz-server-side-encryption"] = config.serverSideEncryption;
+    const signal = AbortSignal.timeout(transferMs);
+    const res = await send({ method: "PUT", key, headers, body: fetchBody(bytes), signal }, what, transferMs);
+    if (!res.ok) throw await answerError(res, what);
+    await discard(res);
+  }
+
+  async function createMultipartUpload(key: string, contentType: string): Promise<string> {
+    const what = `CreateMultipartUpload ${key}`;
+    const headers: Record<string, string> = { "content-type": contentType };
+    if (config.serverSideEncryption) headers["x-amz-server-side-encryption"] = config.serverSideEncryption;
+    const res = await send({ method: "POST", key, query: { uploads: "" }, headers, signal: AbortSignal.timeout(requestMs) }, what, requestMs);
+    if (!res.ok) throw await answerError(res, what);
+    const uploadId = xmlValues(await res.text(), "UploadId")[0];
+    if (!uploadId) throw fail(what, "the answer has no UploadId");
+    return uploadId;
+  }
+
+  async function uploadPart(key: string, uploadId: string, partNumber: number, bytes: Uint8Array): Promise<string> {
+    const what = `UploadPart ${key} #${partNumber}`;
+    const headers = { "content-length": String(bytes.byteLength) };
+    const query = { partNumber: String(partNumber), uploadId };
+    const res = await send({ method: "PUT", key, query, headers, body: fetchBody(bytes), signal: AbortSignal.timeout(transferMs) }, what, transferMs);
+    if (!res.ok) throw await answerError(res, what);
+    await discard(res);
+    const etag = res.headers.get("etag");
+    if (!etag) throw fail(what, "the answer has no ETag");
+    return etag;
+  }
+
+  async function completeMultipartUpload(key: string, uploadId: string, etags: string[]) {
+    const what = `CompleteMultipartUpload ${key}`;
+    const parts = etags.map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${xmlText(etag)}</ETag></Part>`).join("");
+    const body = new TextEncoder().encode(`<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${parts}</CompleteMultipartUpload>`);
+    const headers = { "content-type": "application/xml", "content-length": String(body.byteLength) };
+    const res = await send({ method: "POST", key, query: { uploadId }, headers, body, signal: AbortSignal.timeout(transferMs) }, what, transferMs);
+    if (!res.ok) throw await answerError(res, what);
+    // S3 may answer 200 and report a failure in the body (it sends the status before assembling).
+    const text = (await res.text()).slice(0, MAX_ERROR_BODY);
+    if (/<Error[\s>]/.test(text)) throw fail(what, `${xmlValues(text, "Code")[0] ?? "error"} (${xmlValues(text, "Message")[0] ?? ""})`);
+  }
+
+  async function abortMultipartUpload(key: string, uploadId: string) {
+    const what = `AbortMultipartUpload ${key}`;
+    const res = await send({ method: "DELETE", key, query: { uploadId }, signal: AbortSignal.timeout(requestMs) }, what, requestMs);
+    await discard(res);
+    if (!res.ok && res.status !== 404) throw fail(what, `HTTP ${res.status}`);
+  }
 
   async function listObjects(prefix = ""): Promise<StoredObjectInfo[]> {
     const what = `ListObjectsV2 ${JSON.stringify(prefix)}`;

@@ -8,6 +8,13 @@ export const BUCKET = "loan-documents";
 export interface DocumentStorage {
   readonly describe: string;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes a body of unknown length as it arrives, never holding it whole (local: a `*.part` file renamed
+   * at the end; S3: a multipart upload, one part in memory at a time). The object appears only once the
+   * whole body is written; past `maxBytes`, or when the body throws, nothing is left under the key and
+   * the promise rejects (StoredObjectTooLarge for the limit). Resolves to the bytes written.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, contentType: string, options?: PutStreamOptions): Promise<{ bytes: number }>;
   /** The stored bytes as a stream, or null when there is no such object. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes the object; a missing object is not an error. */
@@ -25,6 +32,27 @@ export interface DocumentStorage {
 }
 
 export type StoredObjectInfo = { key: string; modifiedAt: Date };
+
+export type PutStreamOptions = { maxBytes?: number };
+
+/** A streamed write went past its `maxBytes`: nothing was stored. */
+export class StoredObjectTooLarge extends Error {
+  constructor(
+    readonly key: string,
+    readonly maxBytes: number,
+  ) {
+    super(`Refusing to store ${key}: it is larger than ${maxBytes} bytes`);
+  }
+}
+
+/** Counts a body's bytes and throws StoredObjectTooLarge once they pass `maxBytes` (before the chunk that does is passed on). */
+export async function* limitedBody(key: string, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxBytes: number | undefined, counted: { bytes: number }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    counted.bytes += chunk.byteLength;
+    if (maxBytes !== undefined && counted.bytes > maxBytes) throw new StoredObjectTooLarge(key, maxBytes);
+    yield chunk;
+  }
+}
 
 const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
 const FILE = /^[a-z0-9_]{1,60}\.(pdf|jpg|png)$/;

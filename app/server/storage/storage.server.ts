@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { getConfig } from "~/server/config.server";
-import { assertSafeKey, BUCKET, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
+import { assertSafeKey, BUCKET, limitedBody, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
 import { createS3Storage } from "~/server/storage/s3-storage.server";
 
 /**
@@ -11,7 +12,16 @@ import { createS3Storage } from "~/server/storage/s3-storage.server";
  * could leave the bucket.
  */
 
-export { assertSafeKey, BUCKET, documentKey, draftDocumentKey, type DocumentStorage, type StoredObjectInfo } from "./storage-keys.server";
+export {
+  assertSafeKey,
+  BUCKET,
+  documentKey,
+  draftDocumentKey,
+  StoredObjectTooLarge,
+  type DocumentStorage,
+  type PutStreamOptions,
+  type StoredObjectInfo,
+} from "./storage-keys.server";
 
 export function createLocalStorage(root: string): DocumentStorage {
   const base = path.resolve(root, BUCKET);
@@ -28,6 +38,22 @@ export function createLocalStorage(root: string): DocumentStorage {
       const temp = `${file}.${process.pid}.${Date.now()}.part`;
       await fs.promises.writeFile(temp, bytes, { mode: 0o600, flag: "wx" });
       await fs.promises.rename(temp, file);
+    },
+    async putStream(key, body, _contentType, options = {}) {
+      const file = resolve(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      // The same write-then-rename as put: the object exists only once every byte is on disk.
+      const temp = `${file}.${process.pid}.${Date.now()}.part`;
+      const counted = { bytes: 0 };
+      try {
+        await pipeline(limitedBody(key, body, options.maxBytes, counted), fs.createWriteStream(temp, { mode: 0o600, flags: "wx" }));
+        await fs.promises.rename(temp, file);
+      } catch (error) {
+        await fs.promises.rm(temp, { force: true });
+        await fs.promises.rmdir(path.dirname(file)).catch(() => undefined);
+        throw error;
+      }
+      return { bytes: counted.bytes };
     },
     async get(key) {
       const file = resolve(key);
