@@ -11,7 +11,7 @@ import { BUCKET, createLocalStorage } from "~/server/storage/storage.server";
 import { applicationRow } from "../tests/helpers/application-rows";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { startTestServer, testSecrets, type TestServer } from "../tests/e2e/harness";
-import { BROWSER_HEADERS, mb, memorySampler, percentile, signUpOverHttp, type BenchResult, type Figure } from "./lib";
+import { get, mb, memorySampler, percentile, signUpOverHttp, type BenchResult, type Figure } from "./lib";
 
 /**
  * Download My Data while the site is in use, on the embedded database (PGlite shares the server's one
@@ -35,17 +35,6 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const PASSWORD = "Str0ng!Passw0rd";
 
 type Sample = { page: string; started: number; ms: number; status: number };
-
-function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { ...BROWSER_HEADERS, cookie } }, (res) => {
-      res.on("data", () => undefined);
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-}
 
 /** Paced users on each page until stop() is called; every request is kept with its start time. */
 function load(pages: { name: string; url: string; cookie: string }[]) {

@@ -115,7 +115,8 @@ export function generator(seed: number) {
   };
 }
 
-function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
+/** One GET with a browser's headers and `cookie`, the body read and dropped; resolves to the status. */
+export function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers: { ...BROWSER_HEADERS, cookie } }, (res) => {
       res.on("data", () => undefined);

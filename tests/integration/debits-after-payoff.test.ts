@@ -12,6 +12,7 @@ import { nextBankingDay } from "~/server/servicing/nacha.server";
 import { PendingDebitUnconfirmed, recordPayment, ServicingRefused } from "~/server/servicing/payments.server";
 import { loadStaffLoan } from "~/server/servicing/staff-loans.server";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
+import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
@@ -28,10 +29,7 @@ import { testTargets, useTestDatabase } from "../helpers/test-db";
 const dataDir = setUpTestConfig("debits-after-payoff", { APP_SECRET: "p".repeat(48), PUBLIC_URL: "https://loans.example.com" });
 
 async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
+  const error = await rejectionOf(promise);
   expect(error).toBeInstanceOf(ServicingRefused);
   return error as ServicingRefused;
 }

@@ -11,13 +11,14 @@ import { writeAudit, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { getDb, type Db } from "~/server/db/client.server";
-import { bankAccounts, loanApplications, loanPayments, user as userTable } from "~/server/db/schema.server";
+import { bankAccounts, loanPayments } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { paymentAuthorizedEmail } from "~/server/mail/payment-authorized-email.server";
 import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
 import { ledgerRows, lockLoan, termsOf } from "./ledger.server";
+import { loanOwner } from "./loan-owner.server";
 import { ServicingRefused } from "./payments.server";
 
 /**
@@ -100,12 +101,7 @@ export async function makePayment(
       details: { loanId: loan.id, amountCents, choice: input.choice, reference, bankAccountId: input.bankAccountId, authorizationVersion: ACH_AUTHORIZATION_VERSION, onOrAfter: today },
       request,
     });
-    const [owner] = await tx
-      .select({ email: userTable.email, loanType: loanApplications.loanType })
-      .from(userTable)
-      .innerJoin(loanApplications, eq(loanApplications.id, loan.applicationId))
-      .where(eq(userTable.id, loan.userId))
-      .limit(1);
+    const owner = await loanOwner(tx, loan);
     if (owner)
       await enqueueEmail(tx, {
         to: owner.email,
