@@ -56,14 +56,15 @@ async function columnsOf(client: pg.PoolClient, table: string): Promise<Column[]
 /**
  * INSERT INTO table (every column) SELECT … FROM `from`: a column named in `set` gets that
  * expression; with `shift`, times move by na.delta (the copy's submission minus the template's),
- * never past now, and dates with them (a birth date is not a date that moves); the rest is the
+ * never past now (an empty time stays empty), and dates with them (a birth date is not a date that moves); the rest is the
  * template row's value (alias src).
  */
 async function copyRows(client: pg.PoolClient, table: string, from: string, set: Record<string, string>, shift: boolean): Promise<number> {
   const columns = await columnsOf(client, table);
   const value = ({ name, type }: Column) => {
     if (name in set) return set[name]!;
-    if (shift && type === "timestamp with time zone") return `least(src."${name}" + na.delta, now())`;
+    // least() skips nulls: without the null test an empty time (withdrawn_at, reviewed_at) would become now().
+    if (shift && type === "timestamp with time zone") return `case when src."${name}" is null then null else least(src."${name}" + na.delta, now()) end`;
     if (shift && type === "date" && name !== "date_of_birth") return `(src."${name}" + na.delta)::date`;
     return `src."${name}"`;
   };

@@ -11,6 +11,7 @@ import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/tes
 
 const EXPECTED_TABLES = [
   "ach_batches",
+  "ach_trace_sequences",
   "application_assignments",
   "application_drafts",
   "data_exports",

@@ -93,6 +93,8 @@ function randomApplication(r: ReturnType<typeof prng>): NewLoanApplication {
     reviewedAt: decided ? new Date(submittedAt.getTime() + r.int(0, 12 * DAY)) : null,
     reviewedBy: decided && r.next() < 0.9 ? r.pick(OFFICERS) : null,
     decisionReasons: status === "denied" && r.next() < 0.8 ? REASONS.filter(() => r.next() < 0.5) : null,
+    // The applicant withdrew it: recorded with the time, never a decision.
+    withdrawnAt: status === "withdrawn" ? new Date(submittedAt.getTime() + r.int(0, 12 * DAY)) : null,
   });
 }
 

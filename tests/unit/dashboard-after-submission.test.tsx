@@ -11,7 +11,7 @@ import type { DashboardRequestItem } from "~/domain/views/dashboard";
 const inRouter = (element: React.ReactElement) => renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: "/", element }])} />);
 
 describe("application status badges", () => {
-  it("have a label and a colour for every status; Under Review blue, Closed as Incomplete grey", () => {
+  it("have a label and a colour for every status; Under Review blue, Closed as Incomplete and Withdrawn grey", () => {
     const tones = Object.fromEntries(
       APPLICATION_STATUSES.map((status) => {
         const html = renderToStaticMarkup(<ApplicationStatusBadge status={status} />);
@@ -24,6 +24,7 @@ describe("application status badges", () => {
       approved: ["green", "Approved"],
       denied: ["red", "Denied"],
       incomplete: ["grey", "Closed as Incomplete"],
+      withdrawn: ["grey", "Withdrawn"],
     });
   });
 });

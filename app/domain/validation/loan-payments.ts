@@ -91,7 +91,8 @@ export function recordPaymentSchema(today: string) {
       ),
     /** Ticked when staff saw the warning that a borrower debit is pending; the server decides whether it is needed. */
     confirmPendingDebit: z
-      .union([z.literal("yes"), z.undefined()], { error: LOAN_PAYMENT_MESSAGES.confirmPendingDebit })
+      .literal("yes", { error: LOAN_PAYMENT_MESSAGES.confirmPendingDebit })
+      .optional()
       .transform((value) => value === "yes"),
   });
 }
