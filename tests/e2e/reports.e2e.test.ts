@@ -72,7 +72,7 @@ describe("/admin/reports", () => {
       }
       expect(await page.locator('svg[role="img"]').count()).toBe(5);
       expect(await page.locator("table caption").count()).toBeGreaterThanOrEqual(5);
-      expect(await page.getByTestId("table-status").locator('th[scope="row"]').allTextContents()).toEqual(["Pending", "Under Review", "Approved", "Denied", "Closed as Incomplete"]);
+      expect(await page.getByTestId("table-status").locator('th[scope="row"]').allTextContents()).toEqual(["Pending", "Under Review", "Approved", "Denied", "Closed as Incomplete", "Withdrawn"]);
       expect(await page.getByRole("link", { name: /^Export CSV/ }).count()).toBe(2);
       expect(await axeViolations(page)).toEqual([]);
 
