@@ -269,7 +269,7 @@ function rows(): Row[] {
     { method: "POST", path: "/dashboard/applications/not-a-uuid/offer-decline", route: "/dashboard/applications/:id/offer-decline", body: form({ intent: "decline" }), expect: signedIn("auth", 404) },
     // Withdraw Application: action only. On A's decided application (its loan signed) A gets 409 and
     // nothing changes (appA stays open for the rows after; the withdrawal itself:
-    // application-withdraw.test.ts and applicant-withdraw.e2e); anyone else's, staff included, 404.
+    // application-withdraw.test.ts and account-data.e2e); anyone else's, staff included, 404.
     { method: "GET", path: `/dashboard/applications/${appA}/withdraw`, route: "/dashboard/applications/:id/withdraw", expect: all(405) },
     ...APPLICATION_WITHDRAW_INTENTS.map(
       (intent): Row => ({

@@ -4,7 +4,7 @@ import { applicationStatusLabel, approvedLoanStatusLabel } from "~/domain/labels
 
 /**
  * Status colours (docs/requirements.md §5): approved green, pending yellow, under_review blue, denied red,
- * incomplete ("Closed as Incomplete", issue 19) and withdrawn (by the applicant) grey, anything else grey. Each pair passes WCAG AA
+ * incomplete ("Closed as Incomplete": the lender closed it for missing information) and withdrawn (by the applicant) grey, anything else grey. Each pair passes WCAG AA
  * contrast. `data-tone` names the colour for tests.
  */
 const TONES: Record<string, { variant: BadgeVariant; tone: string }> = {
