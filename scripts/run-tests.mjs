@@ -5,15 +5,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+// The browser suites run two files at a time, then the files that must run alone (tests/e2e/serial-files.ts)
+// against the build the first group made.
 const suites = [
   { name: "unit and integration", args: ["vitest", "run"] },
   { name: "browser end-to-end", args: ["vitest", "run", "-c", "vitest.e2e.config.ts"] },
+  { name: "browser end-to-end, run alone", args: ["vitest", "run", "-c", "vitest.e2e.config.ts"], env: { E2E_GROUP: "serial" }, reusesBuild: true },
 ];
 const only = process.argv.slice(2);
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-tests-"));
 let passed = 0;
 let failed = 0;
 let broken = false;
+let built = false;
 
 for (const suite of suites) {
   if (only.length && !only.some((o) => suite.name.includes(o))) continue;
@@ -21,7 +25,10 @@ for (const suite of suites) {
   console.log(`\n=== ${suite.name} ===`);
   const run = spawnSync("npx", [...suite.args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
     stdio: "inherit",
+    // The serial group skips the build when the group before it made one in this run.
+    env: { ...process.env, ...suite.env, ...(suite.reusesBuild && built ? { E2E_SKIP_BUILD: "1" } : {}) },
   });
+  if (suite.args.includes("vitest.e2e.config.ts")) built = true;
   let counted = false;
   try {
     const json = JSON.parse(fs.readFileSync(report, "utf8"));
