@@ -13,10 +13,12 @@ import { expectToast } from "./helpers/toasts";
 
 /**
  * What We Need (issue 19) in a real browser on both sides, each page open and updated live by the
- * other's acts: staff Request Documents (a pay stub and a question) → the applicant's page shows them →
- * a fake PDF is refused in the browser → Upload → staff Reject with a reason → the applicant reads the
- * reason and uploads again → staff Accept → the application is approved. The applicant also replies to
- * the question. Both pages stay axe-clean.
+ * other's acts: staff Request Documents (a pay stub and a question) → the applicant's page shows them and
+ * the e-mail greets them by first name, each item in plain words → a fake PDF is refused in the browser →
+ * Upload two stubs into one answer → staff Reject with a reason (e-mailed too) → the applicant reads the
+ * reason and uploads five files, after which the control is gone and a sixth sent anyway is refused →
+ * staff Accept and see all seven files → the application is approved. The applicant also replies to the
+ * question. Both pages stay axe-clean.
  */
 
 const ADMIN = { email: "wwn.admin@example.com", password: "Adm1n!Secret" };
