@@ -72,4 +72,6 @@ export const CONVERSATION_LIMITS = {
   requestReplyMaxLength: 5000,
   /** Items in one Request Documents. */
   requestItemsMax: 10,
+  /** Files in one answer to a document item ("two most recent pay stubs" may be two or more files). */
+  filesPerItem: 5,
 } as const;

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { denialSourceNotice, readDenialSource } from "~/domain/adverse-action";
 import { canTransition, isOpenForReview } from "~/domain/application-lifecycle";
 import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
 import { UUID } from "~/server/admin/documents.server";
@@ -26,7 +27,12 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
   if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
   const id = applicationId.toLowerCase();
   const [app] = await db
-    .select({ ...APPLICATION_SUMMARY_COLUMNS, withdrawnAt: loanApplications.withdrawnAt })
+    .select({
+      ...APPLICATION_SUMMARY_COLUMNS,
+      withdrawnAt: loanApplications.withdrawnAt,
+      decisionReasons: loanApplications.decisionReasons,
+      denialSource: loanApplications.denialSource,
+    })
     .from(loanApplications)
     .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, viewer.id)))
     .limit(1);
@@ -45,7 +51,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
     offersForApplication(app.id, db),
   ]);
 
-  const { withdrawnAt, ...summary } = app;
+  const { withdrawnAt, decisionReasons, denialSource, ...summary } = app;
   return {
     application: { ...summary, submittedAt: app.submittedAt.toISOString() },
     documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
@@ -56,5 +62,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
     withdrawable: canTransition(app.status, "withdraw"),
     withdrawnAt: withdrawnAt?.toISOString() ?? null,
     offers,
+    // The notice of action taken, on the page too: the same reasons and source parts as the e-mail.
+    denial: app.status === "denied" ? { reasons: decisionReasons ?? [], source: denialSourceNotice(readDenialSource(denialSource)) } : null,
   };
 }

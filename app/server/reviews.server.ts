@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { APPLICANT_SOURCE, type DenialSource } from "~/domain/adverse-action";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/db/client.server";
@@ -200,12 +201,18 @@ export async function closeOpenProposal(tx: Tx, applicationId: string, actor: Au
   }
 }
 
+/**
+ * Deny: the lifecycle's 'deny' as one conditional UPDATE that also stores the reasons and where the
+ * information came from (`source`: the applicant's own, or a consumer report whose agency and score the
+ * notice must disclose); the notice of action taken, the timeline event and the audit row commit with it.
+ */
 export async function denyApplication(
   applicationId: string,
   reasons: string[],
   actor: AuditActor,
   request: RequestInfo = {},
   db: Db = getDb(),
+  source: DenialSource = APPLICANT_SOURCE,
 ): Promise<void> {
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
@@ -214,7 +221,7 @@ export async function denyApplication(
   await db.transaction(async (tx) => {
     const decided = await tx
       .update(loanApplications)
-      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, updatedAt: sql`now()` })
+      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, denialSource: source, updatedAt: sql`now()` })
       .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw await conflictFor(tx, applicationId);
@@ -226,11 +233,16 @@ export async function denyApplication(
         loanType: found.app.loanType,
         applicationId,
         reasons,
+        source,
         baseUrl: getConfig().publicUrl,
       }),
     });
     await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "denied", actorId: actor.id, actorSide: "staff" });
-    await writeAudit(tx, { actor, action: "application.deny", table: "loan_applications", recordId: applicationId, details: { reasons }, request });
+    await writeAudit(tx, { actor, action: "application.deny", table: "loan_applications", recordId: applicationId,
+      // The source's kind and agency only: the score and its factors are on the application, not copied into the log.
+      details: { reasons, source: source.kind, ...(source.kind === "consumer_report" ? { agency: source.agency.name } : {}) },
+      request,
+    });
   });
 }
 

@@ -183,6 +183,23 @@ describe("the admin review screen", () => {
     await dialog.getByText("Choose at least one reason for the denial").waitFor();
     await dialog.getByRole("checkbox", { name: "Credit history" }).check();
     await dialog.getByLabel("Other reason (optional)").fill("Recent missed payments");
+    // The reasons rest on a consumer report: its agency is required, checked in the browser first.
+    await dialog.getByRole("radio", { name: /A consumer report/ }).check();
+    await dialog.getByRole("button", { name: "Confirm Denial" }).click();
+    await dialog.getByText("Enter the consumer reporting agency's name (at most 100 characters)").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("agencyName");
+    await dialog.getByLabel("Agency name").fill("Equifax Information Services LLC");
+    await dialog.getByLabel("Agency address").fill("P.O. Box 740241, Atlanta, GA 30374");
+    await dialog.getByLabel("Agency telephone number").fill("800-685-1111");
+    await dialog.getByRole("checkbox", { name: "A credit score was used in the decision" }).check();
+    await dialog.getByLabel("Credit score", { exact: true }).fill("580");
+    await dialog.getByLabel("Lowest possible score").fill("300");
+    await dialog.getByLabel("Highest possible score").fill("850");
+    await dialog.getByLabel("Date of the score").fill("2026-11-20");
+    await dialog.getByLabel("Key factor 1").fill("Serious delinquency");
+    await dialog.getByLabel("Key factor 2").fill("Too many accounts with balances");
+    await dialog.getByRole("checkbox", { name: /Number of recent inquiries/ }).check();
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Confirm Denial" }).click();
     await toast(page, "Application denied").waitFor();
     await dialog.waitFor({ state: "detached" });
@@ -200,6 +217,30 @@ describe("the admin review screen", () => {
     expect(text).toContain("Credit history");
     expect(text).toContain("Recent missed payments");
     expect(await denied.getByRole("button", { name: /^(Approve|Deny)/ }).count()).toBe(0);
+
+    // The notice of action taken carries the FCRA disclosures of model form C-3 with the bureau and score.
+    await expect.poll(() => stack.sink.messages.some((m) => m.to.includes(APPLICANT_EMAIL) && /Decision on your/.test(m.subject)), { timeout: 15_000 }).toBe(true);
+    const notice = stack.sink.messages.find((m) => m.to.includes(APPLICANT_EMAIL) && /Decision on your/.test(m.subject))!;
+    const noticeText = notice.text.replace(/\s+/g, " ");
+    expect(noticeText).toContain("Our credit decision was based in whole or in part on information obtained in a report from the consumer reporting agency listed below.");
+    expect(noticeText).toContain("We also obtained your credit score from this consumer reporting agency and used it in making our credit decision.");
+    for (const shown of ["Equifax Information Services LLC", "(800) 685-1111", "580", "a low of 300 to a high of 850", "November 20, 2026", "Serious delinquency", "Number of recent inquiries on your consumer report", "Recent missed payments"]) {
+      expect(noticeText).toContain(shown);
+    }
+
+    // The applicant's page says what the notice says, not only "Denied".
+    const applicantPage = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(applicantCookie, stack.server.url), width: 390 });
+    await applicantPage.page.goto(`${stack.server.url}/dashboard/applications/${secondId}`);
+    const denial = applicantPage.page.getByTestId("denial-notice");
+    await denial.waitFor();
+    expect(await denial.getByTestId("denial-reasons").getByRole("listitem").allTextContents()).toEqual(["Credit history", "Recent missed payments"]);
+    const source = (await denial.getByTestId("denial-source").textContent()) ?? "";
+    expect(source).toContain("The reporting agency played no part in our decision");
+    expect(source).toContain("Equifax Information Services LLC");
+    expect(source).toContain("Serious delinquency");
+    expect(await axeViolations(applicantPage.page)).toEqual([]);
+    expect(applicantPage.errors).toEqual([]);
+    await applicantPage.context.close();
 
     await tab(page, /^Approved/).click();
     await page.waitForURL(/status=approved/);

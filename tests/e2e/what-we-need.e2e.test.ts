@@ -13,10 +13,12 @@ import { expectToast } from "./helpers/toasts";
 
 /**
  * What We Need (issue 19) in a real browser on both sides, each page open and updated live by the
- * other's acts: staff Request Documents (a pay stub and a question) → the applicant's page shows them →
- * a fake PDF is refused in the browser → Upload → staff Reject with a reason → the applicant reads the
- * reason and uploads again → staff Accept → the application is approved. The applicant also replies to
- * the question. Both pages stay axe-clean.
+ * other's acts: staff Request Documents (a pay stub and a question) → the applicant's page shows them and
+ * the e-mail greets them by first name, each item in plain words → a fake PDF is refused in the browser →
+ * Upload two stubs into one answer → staff Reject with a reason (e-mailed too) → the applicant reads the
+ * reason and uploads five files, after which the control is gone and a sixth sent anyway is refused →
+ * staff Accept and see all seven files → the application is approved. The applicant also replies to the
+ * question. Both pages stay axe-clean.
  */
 
 const ADMIN = { email: "wwn.admin@example.com", password: "Adm1n!Secret" };
@@ -80,8 +82,14 @@ describe("What We Need, both sides in the browser", () => {
     expect(await payStub.textContent()).toContain("Your two most recent pay stubs, please.");
     await expect.poll(() => sink.messages.some((m) => /more information/.test(m.subject)), { timeout: 15_000 }).toBe(true);
     const notice = sink.messages.find((m) => /more information/.test(m.subject));
-    expect(notice?.text).toContain("Pay Stub");
+    // By first name, each item in plain words: the question is one to answer, never a bare "Question" label.
+    expect(notice?.text).toContain("Hello Jane,");
+    expect(notice?.text).toContain("Pay Stub: upload a copy");
+    expect(notice?.text).toContain("Answer a question from your loan specialist");
+    expect(notice?.text).not.toMatch(/\bQuestion\b/);
+    expect(notice?.text).not.toContain("Hello there");
     expect(notice?.text).not.toContain("most recent pay stubs");
+    expect(notice?.text).not.toContain("current address");
     expect(await axeViolations(mine)).toEqual([]);
 
     // A fake PDF is refused in the browser before anything is sent.
@@ -89,11 +97,14 @@ describe("What We Need, both sides in the browser", () => {
     await expectToast(mine, "Upload failed", () => upload.setInputFiles(file("paystub.pdf", makeExe())), /not a complete PDF, JPG or PNG/);
     await expectStatus(payStub, "requested");
 
-    // Upload a real one: Received (In Review) on both pages.
+    // Upload a real one: Received (In Review) on both pages; a second stub joins the same answer.
     await expectToast(mine, "Document uploaded", () => upload.setInputFiles(file("paystub-march.pdf", makePdf(40_000))));
     await expectStatus(payStub, "received");
     const staffPayStub = itemOf(staff, "pay_stub");
     await expectStatus(staffPayStub, "received");
+    await expect.poll(() => payStub.getByTestId("request-upload-hint").textContent()).toContain("(1 of 5 sent)");
+    await expectToast(mine, "Document uploaded", () => payStub.getByLabel(/Add another file to Pay Stub/).setInputFiles(file("paystub-february.pdf", makePdf(41_000))));
+    await expect.poll(() => staffPayStub.getByRole("button", { name: /^Download/ }).count(), { timeout: 10_000 }).toBe(2);
 
     // The question is answered in words.
     const question = itemOf(mine, "question");
@@ -109,9 +120,30 @@ describe("What We Need, both sides in the browser", () => {
     await expectStatus(payStub, "rejected");
     expect(await payStub.getByTestId("rejection-reason").textContent()).toContain("The March stub is cut off at the bottom.");
     await mine.getByText("Document Rejected").first().waitFor();
+    // The rejection is e-mailed too: which document, the staff's reason, what to do; no file name.
+    await expect.poll(() => sink.messages.some((m) => /could not accept your Pay Stub/.test(m.subject)), { timeout: 15_000 }).toBe(true);
+    const rejection = sink.messages.find((m) => /could not accept your Pay Stub/.test(m.subject))!;
+    expect(rejection.text).toContain("Hello Jane,");
+    expect(rejection.text).toContain("The March stub is cut off at the bottom.");
+    expect(rejection.text).toContain("Please upload a new Pay Stub on your application's page");
+    expect(rejection.text).not.toContain("paystub-march");
 
+    // The new answer takes up to 5 files: after the 5th the control is gone, and a 6th sent anyway is refused.
     await expectToast(mine, "Document uploaded", () => payStub.getByLabel(/Upload Pay Stub/).setInputFiles(file("paystub-march-full.pdf", makePdf(50_000))));
     await expectStatus(payStub, "received");
+    for (let n = 2; n <= 5; n++) {
+      await expect.poll(() => payStub.getByTestId("request-upload-hint").textContent()).toContain(`(${n - 1} of 5 sent)`);
+      await expectToast(mine, "Document uploaded", () => payStub.getByLabel(/Add another file to Pay Stub/).setInputFiles(file(`stub-${n}.pdf`, makePdf(30_000 + n))));
+    }
+    await expect.poll(() => payStub.locator('[data-testid="request-upload-input"]').count()).toBe(0);
+    const itemId = (await payStub.getByRole("heading").getAttribute("id"))!.replace("request-item-", "");
+    const sixth = new FormData();
+    sixth.set("intent", "upload");
+    sixth.set("itemId", itemId);
+    sixth.set("file", new Blob([new Uint8Array(makePdf(3000))], { type: "application/pdf" }), "sixth.pdf");
+    const refused = await fetch(`${server.url}/dashboard/applications/${applicationId}/requests`, { method: "POST", headers: { cookie: applicant, origin: server.url }, body: sixth });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain("This item already has 5 files, the most one answer can hold.");
 
     // Staff accept both answers.
     await expectStatus(staffPayStub, "received");
@@ -119,7 +151,9 @@ describe("What We Need, both sides in the browser", () => {
     await expectToast(staff, "Item accepted", () => itemOf(staff, "question").getByRole("button", { name: /^Accept/ }).click());
     await expectStatus(payStub, "accepted");
     await expectStatus(itemOf(mine, "question"), "accepted");
-    expect(await staffPayStub.getByRole("listitem").count()).toBe(2);
+    // Staff see every file: the two of the rejected answer and the five of the accepted one.
+    expect(await staffPayStub.getByRole("listitem").count()).toBe(7);
+    expect(await staffPayStub.getByText("earlier answer").count()).toBe(2);
 
     // Both sides open the uploaded file through a signed link (the admin's audited, the applicant's own).
     for (const [page, item] of [

@@ -26,6 +26,9 @@ import {
   type NewLoanApplication,
 } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
+import { getApplicantApplication } from "~/server/applicant-application.server";
+import { CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, OWN_INFORMATION_NOTICE } from "~/domain/adverse-action";
+import { denySchema } from "~/domain/validation/review";
 import { disclosureFor } from "~/server/offers/offers.server";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
@@ -291,8 +294,47 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       expect(mails[0]!.textBody).toContain("Insufficient income");
       expect(mails[0]!.textBody).toContain("Unable to verify information");
       const audits = await auditRows("application.deny", app.id);
-      expect(audits.map((a) => a.details)).toEqual([{ reasons: ["Insufficient income", "Unable to verify information"] }]);
+      expect(audits.map((a) => a.details)).toEqual([{ reasons: ["Insufficient income", "Unable to verify information"], source: "applicant" }]);
       expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(0);
+      // No consumer report: the notice says the information came from the applicant, with no bureau block.
+      expect(row!.denialSource).toEqual({ kind: "applicant" });
+      expect(mails[0]!.textBody).toContain(OWN_INFORMATION_NOTICE);
+      expect(mails[0]!.textBody).not.toContain("consumer reporting agency");
+    });
+
+    it("deny with a consumer report stores its source with the decision; the notice and the applicant's page carry the FCRA disclosures", async () => {
+      const applicant = await newApplicant();
+      const app = await newApplication({}, applicant);
+      const input = denySchema.parse({
+        intent: "deny",
+        applicationId: app.id,
+        reasons: ["Credit history"],
+        creditSource: "consumer_report",
+        agencyName: "TransUnion LLC",
+        agencyAddress: "P.O. Box 2000, Chester, PA 19016",
+        agencyPhone: "(800) 888-4213",
+        scoreUsed: "yes",
+        creditScore: "601",
+        scoreRangeLow: "300",
+        scoreRangeHigh: "850",
+        scoreDate: "2026-11-02",
+        keyFactors: ["Too many recent delinquencies"],
+      });
+      await denyApplication(app.id, input.reasons, admin, {}, db(), input.source);
+      const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
+      expect(row!.denialSource).toEqual(input.source);
+      const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
+      for (const text of [CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, "TransUnion LLC", "(800) 888-4213", "Too many recent delinquencies", "November 2, 2026"]) {
+        expect(mail!.textBody).toContain(text);
+      }
+      // The audit row names the agency, never the score.
+      const [audit] = await auditRows("application.deny", app.id);
+      expect(audit!.details).toEqual({ reasons: ["Credit history"], source: "consumer_report", agency: "TransUnion LLC" });
+      const page = await getApplicantApplication(app.id, { id: applicant.id, isStaff: false }, db());
+      expect(page!.denial!.reasons).toEqual(["Credit history"]);
+      const parts = JSON.stringify(page!.denial!.source);
+      expect(parts).toContain("The reporting agency played no part in our decision");
+      expect(parts).toContain("601");
     });
 
     it("a decided application cannot be decided again (409 through the action, nothing changes)", async () => {

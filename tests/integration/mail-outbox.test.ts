@@ -20,6 +20,7 @@ import {
   verificationCodeEmail,
   type RenderedEmail,
 } from "~/server/mail/templates.server";
+import { answerRejectedEmail, documentsRequestedEmail } from "~/server/mail/request-emails.server";
 import { createLocalMailboxTransport, createMailTransport, redactSmtpUrl } from "~/server/mail/transports.server";
 import { describeMailError, startMailWorker, type MailWorker } from "~/server/mail/worker.server";
 import { openTestDatabase, testTargets, useTestDatabase } from "../helpers/test-db";
@@ -48,6 +49,20 @@ function allTemplates(value: string): RenderedEmail[] {
     }),
     applicationApprovedEmail({ applicantName: value, loanType: value, approvedAmount: 120000, applicationId: value, baseUrl: BASE }),
     applicationDeniedEmail({ applicantName: value, loanType: value, applicationId: value, reasons: [value], baseUrl: BASE }),
+    applicationDeniedEmail({
+      applicantName: value,
+      loanType: value,
+      applicationId: value,
+      reasons: [value],
+      source: {
+        kind: "consumer_report",
+        agency: { name: value, address: value, phone: value },
+        score: { score: 600, rangeLow: 300, rangeHigh: 850, scoreDate: "2026-11-20", keyFactors: [value], inquiriesFactor: false },
+      },
+      baseUrl: BASE,
+    }),
+    answerRejectedEmail({ applicantName: value, kind: "pay_stub", reason: value, dueDate: "2026-12-31", applicationId: "a", baseUrl: BASE, today: "2026-12-05" }),
+    documentsRequestedEmail({ applicantName: value, kinds: ["pay_stub", "question"], dueDate: "2026-12-31", applicationId: "a", baseUrl: BASE }),
     contactMessageEmail({ name: value, email: value, phone: value, subject: value, message: value }),
   ];
 }

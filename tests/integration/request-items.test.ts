@@ -85,12 +85,17 @@ describe("What We Need", () => {
     const longDue = new Date(`${due}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
     for (const body of [mail!.textBody, mail!.htmlBody!]) {
       expect(body).toContain(longDue);
-      expect(body).toContain("Pay Stub");
-      expect(body).toContain("Tax Return");
+      // The applicant by first name (as on the application), and each item in plain words.
+      expect(body).toContain("Hello Janet,");
+      expect(body).not.toContain("Hello there");
+      expect(body).toContain("Pay Stub: upload a copy (one or more files, up to 5)");
+      expect(body).toContain("Tax Return: upload a copy");
+      expect(body).toContain("Answer a question from your loan specialist");
+      expect(body).not.toMatch(/\bQuestion\b/);
       expect(body).toContain("may close your application as incomplete");
       expect(body).toContain(`https://loans.example.com/dashboard/applications/${appId}`);
-      // Nothing personal or financial: not the note (it may repeat details), the name, amount, SSN or e-mail.
-      for (const secret of ["123-45-6789", "pay stubs, please", "employer", "Janet", "Quintessa", "Jane", "25,000", "25000", "janet.quintessa", "SECRETSSN"]) {
+      // Nothing personal or financial beyond the first name: not the note (it may repeat details), the question, the surname, amount, SSN or e-mail.
+      for (const secret of ["123-45-6789", "pay stubs, please", "employer", "Quintessa", "Jane ", "25,000", "25000", "janet.quintessa", "SECRETSSN"]) {
         expect(body).not.toContain(secret);
       }
     }
@@ -132,20 +137,23 @@ describe("What We Need", () => {
     expect(await storage.exists(doc!.filePath)).toBe(true);
     expect((await itemsOf(appId))[0]!.status).toBe("received");
 
-    // A second upload while in review is refused (409), and its file is not kept.
-    await expect(answerWithUpload(appId, itemId, pdfFile(), jane, { storage })).rejects.toMatchObject({ status: 409 });
-    expect(await db().select().from(loanDocuments).where(eq(loanDocuments.requestItemId, itemId))).toHaveLength(1);
+    // A second file joins the answer in review ("two most recent statements").
+    await answerWithUpload(appId, itemId, pdfFile(), jane, { storage });
+    expect(await db().select().from(loanDocuments).where(eq(loanDocuments.requestItemId, itemId))).toHaveLength(2);
+    expect((await itemsOf(appId))[0]).toMatchObject({ status: "received", fileCount: 2 });
 
     await reviewItem(appId, itemId, { accept: false, reason: "The statement is cut off at the bottom" }, admin, info);
     let view = (await listRequestItems(appId))[0]!;
-    expect(view).toMatchObject({ status: "rejected", statusLabel: "Rejected", rejectionReason: "The statement is cut off at the bottom" });
+    expect(view).toMatchObject({ status: "rejected", statusLabel: "Rejected", rejectionReason: "The statement is cut off at the bottom", fileCount: 0 });
+    // Both files stay on file, shown as an earlier answer.
+    expect(view.documents.map((d) => d.current)).toEqual([false, false]);
     // Rejecting or accepting again is a state error.
     await expect(reviewItem(appId, itemId, { accept: true }, admin, info)).rejects.toMatchObject({ status: 409 });
 
     await answerWithUpload(appId, itemId, { filename: "scan.png", declaredType: "image/png", bytes: makePng(16, 16) }, jane, { storage });
     view = (await listRequestItems(appId))[0]!;
     expect(view.status).toBe("received");
-    expect(view.documents).toHaveLength(2);
+    expect(view.documents.map((d) => d.current)).toEqual([true, false, false]);
 
     await reviewItem(appId, itemId, { accept: true }, admin, info);
     view = (await listRequestItems(appId))[0]!;
@@ -154,6 +162,7 @@ describe("What We Need", () => {
     const timeline = await listTimeline(appId, { id: jane.id, side: "applicant" });
     expect(timeline.map((t) => t.title).reverse()).toEqual([
       "Documents Requested",
+      "Document Received",
       "Document Received",
       "Document Rejected",
       "Document Received",
@@ -217,18 +226,39 @@ describe("What We Need", () => {
     expect((await itemsOf(appId))[0]!.status).toBe("requested");
   });
 
-  it("parallel uploads and parallel reviews: exactly one wins, the others are told (409)", async () => {
+  it("an answer holds at most 5 files: the 6th is refused (409) and not kept", async () => {
+    const appId = await newApplication(jane);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: null }], dueDate: due }, admin, info);
+    const itemId = itemIds[0]!;
+    for (let i = 0; i < CONVERSATION_LIMITS.filesPerItem; i++) await answerWithUpload(appId, itemId, pdfFile(), jane, { storage });
+    await expect(answerWithUpload(appId, itemId, pdfFile(), jane, { storage })).rejects.toMatchObject({
+      status: 409,
+      message: "This item already has 5 files, the most one answer can hold.",
+    });
+    expect(await db().select().from(loanDocuments).where(eq(loanDocuments.requestItemId, itemId))).toHaveLength(5);
+    expect(await storage.list(`${jane.id}/${appId}/`)).toHaveLength(5);
+    // The database holds the line too, whatever a writer does.
+    await expect(db().update(requestItems).set({ fileCount: 6 }).where(eq(requestItems.id, itemId))).rejects.toThrow();
+    // After a rejection a new answer starts with room for 5 again.
+    await reviewItem(appId, itemId, { accept: false, reason: "Two of them are the same month" }, admin, info);
+    await answerWithUpload(appId, itemId, pdfFile(), jane, { storage });
+    expect((await itemsOf(appId))[0]).toMatchObject({ status: "received", fileCount: 1 });
+  });
+
+  it("parallel uploads never pass 5 files, and parallel reviews: exactly one wins, the others are told (409)", async () => {
     const appId = await newApplication(jane);
     const { itemIds } = await createRequest(appId, { items: [{ kind: "proof_of_address", note: null }], dueDate: due }, admin, info);
     const itemId = itemIds[0]!;
-    const uploads = await Promise.allSettled(Array.from({ length: 4 }, () => answerWithUpload(appId, itemId, pdfFile(), jane, { storage })));
-    expect(uploads.filter((u) => u.status === "fulfilled")).toHaveLength(1);
+    const uploads = await Promise.allSettled(Array.from({ length: 8 }, () => answerWithUpload(appId, itemId, pdfFile(), jane, { storage })));
+    expect(uploads.filter((u) => u.status === "fulfilled")).toHaveLength(5);
     expect(uploads.filter((u) => u.status === "rejected").map((u) => (u as PromiseRejectedResult).reason)).toEqual(
       Array.from({ length: 3 }, () => expect.objectContaining({ status: 409 })),
     );
-    expect(await db().select().from(loanDocuments).where(eq(loanDocuments.requestItemId, itemId))).toHaveLength(1);
-    expect(await storage.list(`${jane.id}/${appId}/`)).toHaveLength(1);
+    expect(await db().select().from(loanDocuments).where(eq(loanDocuments.requestItemId, itemId))).toHaveLength(5);
+    expect(await storage.list(`${jane.id}/${appId}/`)).toHaveLength(5);
+    expect((await itemsOf(appId))[0]!.fileCount).toBe(5);
 
+    await db().delete(emailOutbox);
     const reviews = await Promise.allSettled([
       reviewItem(appId, itemId, { accept: true }, admin, info),
       reviewItem(appId, itemId, { accept: false, reason: "Blurry" }, admin, info),
@@ -236,6 +266,38 @@ describe("What We Need", () => {
     ]);
     expect(reviews.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await eventsOf(appId)).filter((e) => e.kind === "document_accepted" || e.kind === "document_rejected")).toHaveLength(1);
+    // Only a rejection that won sends its e-mail.
+    const rejected = (await itemsOf(appId))[0]!.status === "rejected";
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.template, "answer-rejected"))).toHaveLength(rejected ? 1 : 0);
+  });
+
+  it("a rejection e-mails the applicant by first name: which item, the staff's reason, what to do; no file name", async () => {
+    const appId = await newApplication(jane, "under_review");
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: "SSN 123-45-6789" }, { kind: "question", note: "Why did you move?" }], dueDate: due }, admin, info);
+    await answerWithUpload(appId, itemIds[0]!, { filename: "janet-quintessa-paystub.pdf", declaredType: "application/pdf", bytes: makePdf(2000) }, jane, { storage });
+    await answerWithReply(appId, itemIds[1]!, "My landlord sold the house", jane);
+    await db().delete(emailOutbox);
+    await reviewItem(appId, itemIds[0]!, { accept: false, reason: "The pay period dates are cut off" }, admin, info);
+    await reviewItem(appId, itemIds[1]!, { accept: false, reason: "Please give the month you moved" }, admin, info);
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.template, "answer-rejected"));
+    expect(mails).toHaveLength(2);
+    const longDue = new Date(`${due}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+    const document = mails.find((m) => m.subject.includes("Pay Stub"))!;
+    const answer = mails.find((m) => m !== document)!;
+    expect(document.toAddress).toBe(jane.email);
+    expect(document.subject).toBe("Private Loans: we could not accept your Pay Stub");
+    for (const body of [document.textBody, document.htmlBody!]) {
+      expect(body).toContain("Hello Janet,");
+      expect(body).toContain("We reviewed the Pay Stub you uploaded for your application and could not accept it.");
+      expect(body).toContain("The pay period dates are cut off");
+      expect(body).toContain(`Please upload a new Pay Stub on your application`);
+      expect(body).toContain(`s page by ${longDue}.`);
+      for (const secret of ["janet-quintessa-paystub", ".pdf", "123-45-6789", "Quintessa"]) expect(body).not.toContain(secret);
+    }
+    expect(answer.subject).toBe("Private Loans: we could not accept your answer");
+    expect(answer.textBody).toContain("Please give the month you moved");
+    expect(answer.textBody).toContain("Please answer the question again on your application's page");
+    for (const secret of ["landlord", "Why did you move"]) expect(answer.textBody).not.toContain(secret);
   });
 
   it("once the application is decided, answers and reviews are refused (409)", async () => {

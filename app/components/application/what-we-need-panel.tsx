@@ -83,6 +83,8 @@ export function WhatWeNeedPanel({ applicationId, items, side, open, timeZone }: 
 
 function RequestItemRow({ item, applicationId, side, open, timeZone }: { item: RequestItemView } & Omit<WhatWeNeedPanelProps, "items">) {
   const answerable = open && (item.status === "requested" || item.status === "rejected");
+  // A document's answer takes more files while it is in review, up to the limit ("two most recent pay stubs").
+  const moreFiles = open && item.status === "received" && item.fileCount < CONVERSATION_LIMITS.filesPerItem;
   // Held by the row, which outlives the forms: a reply, accept or reject changes the item's status, which
   // removes the form that posted it, and its answer (the toast) must still be shown.
   const fetcher = useFetcher<RequestActionData>();
@@ -119,12 +121,12 @@ function RequestItemRow({ item, applicationId, side, open, timeZone }: { item: R
         </div>
       ) : null}
       {item.documents.length > 0 ? <ItemDocuments documents={item.documents} side={side} timeZone={timeZone} /> : null}
-      {side === "applicant" && answerable ? (
+      {side === "applicant" && (answerable || moreFiles) ? (
         isDocumentKind(item.kind) ? (
           <UploadAnswer applicationId={applicationId} item={item} />
-        ) : (
+        ) : answerable ? (
           <ReplyAnswer applicationId={applicationId} item={item} fetcher={fetcher} />
-        )
+        ) : null
       ) : null}
       {side === "staff" && open && item.status === "received" ? <ReviewAnswer applicationId={applicationId} item={item} fetcher={fetcher} /> : null}
     </li>
@@ -152,12 +154,12 @@ function ItemDocuments({ documents, side, timeZone }: { documents: RequestItemDo
   const pending = fetcher.state !== "idle" ? String(fetcher.formData?.get("documentId") ?? "") : null;
   return (
     <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Uploaded files">
-      {documents.map((d, i) => (
+      {documents.map((d) => (
         <li key={d.id} className="flex flex-wrap items-center gap-2">
           <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
           <span>
             {d.fileName} ({formatFileSize(d.fileSize)}), {formatDate(d.uploadedAt, timeZone)}
-            {i > 0 ? <span className="text-muted-foreground"> · earlier answer</span> : null}
+            {d.current ? null : <span className="text-muted-foreground"> · earlier answer</span>}
           </span>
           <Button type="button" variant="link" size="sm" className="h-auto px-0" disabled={pending === d.id} onClick={() => open(d.id)}>
             {pending === d.id ? "Opening…" : "Download"}
@@ -206,11 +208,15 @@ function UploadAnswer({ applicationId, item }: { applicationId: string; item: Re
   };
 
   const uploading = percent !== null;
+  const adding = item.status === "received";
   return (
     <div className="mt-3 flex flex-col gap-2">
       <label htmlFor={inputId} className="text-sm font-semibold">
-        Upload {item.kindLabel}
-        <span className="block font-normal text-muted-foreground">PDF, JPG or PNG, up to 5 MB.</span>
+        {adding ? `Add another file to ${item.kindLabel}` : `Upload ${item.kindLabel}`}
+        <span className="block font-normal text-muted-foreground" data-testid="request-upload-hint">
+          PDF, JPG or PNG, up to 5 MB each; up to {CONVERSATION_LIMITS.filesPerItem} files
+          {adding ? ` (${item.fileCount} of ${CONVERSATION_LIMITS.filesPerItem} sent)` : ""}.
+        </span>
       </label>
       <input
         id={inputId}

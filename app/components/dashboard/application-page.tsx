@@ -11,6 +11,7 @@ import { formatAmount, formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
 import { applicationReference, useDisplayTimeZone } from "./format";
+import { DenialNotice } from "./denial-notice";
 import { ApplicationStatusBadge } from "./status-badge";
 import { OwnDocumentRow } from "./own-document-row";
 import { useOwnDocumentLinks } from "./use-own-document-links";
@@ -62,6 +63,12 @@ export function ApplicantApplicationView({ data }: { data: ApplicantApplicationP
         </dl>
         <WithdrawApplication applicationId={application.id} withdrawable={data.withdrawable} withdrawnAt={data.withdrawnAt} timeZone={timeZone} />
       </Card>
+
+      {data.denial ? (
+        <div className="mt-8">
+          <DenialNotice denial={data.denial} />
+        </div>
+      ) : null}
 
       {offer ? (
         <div className="mt-8">

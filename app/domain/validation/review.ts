@@ -5,6 +5,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { LIMITS } from "~/domain/enums";
 import { MAX_LOAN_AMOUNT } from "~/domain/validation/application-constants";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
+import { APPLICANT_SOURCE, KEY_FACTORS_MAX, type DenialSource } from "~/domain/adverse-action";
 
 /**
  * The admin review screen (/admin, docs/requirements.md §3, §5, §9): one schema per action, shared by the approve
@@ -57,6 +58,16 @@ export const REVIEW_MESSAGES = {
   reasonsTooMany: `Choose at most ${REVIEW_LIMITS.reasonsMax} reasons`,
   reasonUnknown: "Choose reasons from the list, or describe the reason under Other",
   otherTooLong: `The other reason must be at most ${REVIEW_LIMITS.reasonMaxLength} characters`,
+  creditSource: "Choose where the information behind the decision came from",
+  agencyName: "Enter the consumer reporting agency's name (at most 100 characters)",
+  agencyAddress: "Enter the consumer reporting agency's address (at most 200 characters)",
+  agencyPhone: "Enter the consumer reporting agency's 10-digit telephone number",
+  creditScore: "Enter the credit score: a whole number within the range of scores",
+  scoreRange: "Enter the lowest and highest possible scores: whole numbers up to 9999, the lowest first",
+  scoreDate: "Enter the date of the score (not in the future)",
+  keyFactorsRequired: "Enter at least one key factor that adversely affected the score",
+  keyFactorsTooMany: `Enter at most ${KEY_FACTORS_MAX} key factors`,
+  keyFactorTooLong: `A key factor must be at most ${REVIEW_LIMITS.reasonMaxLength} characters`,
   noteRequired: "Write a note before saving",
   noteTooLong: `A note must be at most ${REVIEW_LIMITS.noteMaxLength} characters`,
   intent: "Unknown action",
@@ -160,6 +171,70 @@ export const approveSchema = z
   });
 export type ApproveInput = z.output<typeof approveSchema>;
 
+/** The deny dialog's consumer report fields: free text, trimmed, one line, no control characters. */
+const sourceText = (max: number, message: string) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE)
+    .transform((v) => v?.replace(/\s+/g, " ").trim() ?? "")
+    .refine((v) => v.length <= max, message);
+
+const WHOLE_NUMBER = /^\d{1,4}$/;
+
+/**
+ * Where the information came from (Reg B / FCRA, ~/domain/adverse-action.ts): the applicant's own, or a
+ * consumer report, whose agency is then required, and whose score, when one was used, comes with its
+ * range, date and one to four key factors (and whether inquiries were a factor). Field errors carry the
+ * field's name, so the dialog shows each beside its field.
+ */
+function denialSourceOf(value: Record<string, unknown>, ctx: z.RefinementCtx, today: string): DenialSource | undefined {
+  if (value.creditSource === undefined || value.creditSource === "applicant") return APPLICANT_SOURCE;
+  if (value.creditSource !== "consumer_report") {
+    ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.creditSource, path: ["creditSource"] });
+    return undefined;
+  }
+  let ok = true;
+  const fail = (path: string, message: string) => {
+    ctx.addIssue({ code: "custom", message, path: [path] });
+    ok = false;
+  };
+  const text = (key: string) => String(value[key] ?? "");
+  const name = text("agencyName");
+  const address = text("agencyAddress");
+  const phoneDigits = text("agencyPhone").replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  if (!name) fail("agencyName", REVIEW_MESSAGES.agencyName);
+  if (!address) fail("agencyAddress", REVIEW_MESSAGES.agencyAddress);
+  if (phoneDigits.length !== 10) fail("agencyPhone", REVIEW_MESSAGES.agencyPhone);
+  let score: Extract<DenialSource, { kind: "consumer_report" }>["score"] = null;
+  if (value.scoreUsed) {
+    const low = text("scoreRangeLow");
+    const high = text("scoreRangeHigh");
+    const given = text("creditScore");
+    const rangeOk = WHOLE_NUMBER.test(low) && WHOLE_NUMBER.test(high) && Number(low) < Number(high);
+    if (!rangeOk) fail("scoreRangeLow", REVIEW_MESSAGES.scoreRange);
+    if (!WHOLE_NUMBER.test(given) || (rangeOk && (Number(given) < Number(low) || Number(given) > Number(high)))) fail("creditScore", REVIEW_MESSAGES.creditScore);
+    const date = text("scoreDate");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || date > today) fail("scoreDate", REVIEW_MESSAGES.scoreDate);
+    const factors = (value.keyFactors as string[]).filter(Boolean);
+    if (factors.length === 0) fail("keyFactors", REVIEW_MESSAGES.keyFactorsRequired);
+    if (factors.length > KEY_FACTORS_MAX) fail("keyFactors", REVIEW_MESSAGES.keyFactorsTooMany);
+    if (ok) {
+      score = {
+        score: Number(given),
+        rangeLow: Number(low),
+        rangeHigh: Number(high),
+        scoreDate: date,
+        keyFactors: factors,
+        inquiriesFactor: Boolean(value.inquiriesFactor),
+      };
+    }
+  }
+  if (!ok) return undefined;
+  const phone = `(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`;
+  return { kind: "consumer_report", agency: { name, address, phone }, score };
+}
+
 export const denySchema = z
   .object({
     intent: z.literal("deny"),
@@ -176,6 +251,20 @@ export const denySchema = z
       .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
       .optional()
       .transform((v) => v?.replace(/\s+/g, " ") || undefined),
+    creditSource: z.string().optional(),
+    agencyName: sourceText(100, REVIEW_MESSAGES.agencyName),
+    agencyAddress: sourceText(200, REVIEW_MESSAGES.agencyAddress),
+    agencyPhone: sourceText(20, REVIEW_MESSAGES.agencyPhone),
+    scoreUsed: z.string().optional(),
+    creditScore: sourceText(4, REVIEW_MESSAGES.creditScore),
+    scoreRangeLow: sourceText(4, REVIEW_MESSAGES.scoreRange),
+    scoreRangeHigh: sourceText(4, REVIEW_MESSAGES.scoreRange),
+    scoreDate: sourceText(10, REVIEW_MESSAGES.scoreDate),
+    keyFactors: z
+      .array(sourceText(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.keyFactorTooLong), { error: REVIEW_MESSAGES.keyFactorsRequired })
+      .max(KEY_FACTORS_MAX, REVIEW_MESSAGES.keyFactorsTooMany)
+      .default([]),
+    inquiriesFactor: z.string().optional(),
   })
   .transform((value, ctx) => {
     // Checked reasons in the list's order, no duplicates, then the admin's own words.
@@ -183,13 +272,13 @@ export const denySchema = z
     const reasons: string[] = value.otherReason ? [...checked, value.otherReason] : checked;
     if (reasons.length < REVIEW_LIMITS.reasonsMin) {
       ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.reasonsRequired, path: ["reasons"] });
-      return z.NEVER;
     }
     if (reasons.length > REVIEW_LIMITS.reasonsMax) {
       ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.reasonsTooMany, path: ["reasons"] });
-      return z.NEVER;
     }
-    return { intent: value.intent, applicationId: value.applicationId, reasons };
+    const source = denialSourceOf(value, ctx, new Date().toISOString().slice(0, 10));
+    if (!source || reasons.length < REVIEW_LIMITS.reasonsMin || reasons.length > REVIEW_LIMITS.reasonsMax) return z.NEVER;
+    return { intent: value.intent, applicationId: value.applicationId, reasons, source };
   });
 export type DenyInput = z.output<typeof denySchema>;
 
@@ -264,11 +353,32 @@ export function schemaForIntent(intent: unknown) {
 /** A posted form as the schemas' input: single values as strings, `reasons` as a list. */
 export function reviewFormValues(form: FormData): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const key of ["intent", "applicationId", "approvedAmount", "interestRate", "termMonths", "originationFeePercent", "counterofferOther", "otherReason", "note"]) {
+  for (const key of [
+    "intent",
+    "applicationId",
+    "approvedAmount",
+    "interestRate",
+    "termMonths",
+    "originationFeePercent",
+    "counterofferOther",
+    "otherReason",
+    "note",
+    "creditSource",
+    "agencyName",
+    "agencyAddress",
+    "agencyPhone",
+    "scoreUsed",
+    "creditScore",
+    "scoreRangeLow",
+    "scoreRangeHigh",
+    "scoreDate",
+    "inquiriesFactor",
+  ]) {
     const value = form.get(key);
     if (typeof value === "string") values[key] = value;
   }
   values.reasons = form.getAll("reasons").filter((v): v is string => typeof v === "string");
+  values.keyFactors = form.getAll("keyFactors").filter((v): v is string => typeof v === "string");
   values.counterofferReasons = form.getAll("counterofferReasons").filter((v): v is string => typeof v === "string");
   return values;
 }

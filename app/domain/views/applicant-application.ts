@@ -1,3 +1,4 @@
+import type { NoticePart } from "~/domain/adverse-action";
 import type { OfferView } from "~/domain/loan-offers";
 import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
 
@@ -34,4 +35,6 @@ export type ApplicantApplicationPage = {
   withdrawnAt: string | null;
   /** The application's loan offers (issue 20), newest first, any status. */
   offers: OfferView[];
+  /** A denied application: the principal reasons and where the information came from, as the notice of action taken says them; else null. */
+  denial: { reasons: string[]; source: NoticePart[] } | null;
 };

@@ -22,7 +22,14 @@ export type TimelineEntry = {
 };
 
 /** A document uploaded in answer to a request item. */
-export type RequestItemDocument = { id: string; fileName: string; fileSize: number; uploadedAt: string };
+export type RequestItemDocument = {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  uploadedAt: string;
+  /** Part of the item's current answer (false: an earlier answer, rejected). */
+  current: boolean;
+};
 
 /** One item of What We Need. */
 export type RequestItemView = {
@@ -41,6 +48,8 @@ export type RequestItemView = {
   rejectionReason: string | null;
   /** Answers uploaded for this item, newest first. */
   documents: RequestItemDocument[];
+  /** Files in the current answer (a document item takes up to CONVERSATION_LIMITS.filesPerItem). */
+  fileCount: number;
   createdAt: string;
   /** The due date has passed and the item is still open (requested or rejected). */
   overdue: boolean;

@@ -324,6 +324,8 @@ async function* exportEntries(storage: DocumentStorage, records: ExportRecords, 
       decidedAt: iso(a.reviewedAt),
       withdrawnAt: iso(a.withdrawnAt),
       decisionReasons: a.decisionReasons ?? [],
+      // Where a denial's information came from (the consumer report and score disclosed in the notice).
+      denialSource: a.denialSource ?? null,
       loanType: a.loanType,
       requestedAmount: a.requestedAmount,
       desiredInterestRate: a.desiredInterestRate,

@@ -1,4 +1,5 @@
 import { ACCESS_DENIED_FOR_ROLE, can, type StaffRole } from "~/domain/staff-permissions";
+import type { DenialSource } from "~/domain/adverse-action";
 import { mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { REG_B_DUE_DAYS } from "~/domain/reg-b-clock";
@@ -328,7 +329,7 @@ export async function addApplicationNote(
 /** What approve, deny and note carry once their schema has passed. */
 export type DecisionInput =
   | { intent: "approve"; approvedAmount: number; interestRate: number; termMonths: number; originationFeePercent: number; counterofferReasons: string[] }
-  | { intent: "deny"; reasons: string[] }
+  | { intent: "deny"; reasons: string[]; source: DenialSource }
   | { intent: "note"; note: string };
 
 /**
@@ -355,7 +356,7 @@ export async function decide(applicationId: string, input: DecisionInput, actor:
       return REVIEW_TOASTS.approved;
     }
     case "deny":
-      await denyApplication(applicationId, input.reasons, actor, request, db);
+      await denyApplication(applicationId, input.reasons, actor, request, db, input.source);
       return REVIEW_TOASTS.denied;
     case "note":
       await addApplicationNote(applicationId, input.note, actor, request, db);

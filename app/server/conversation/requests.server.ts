@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { isOpenForReview, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { isOneOf } from "~/domain/enums";
-import { REQUEST_ITEM_STATUSES, type RequestItemKind } from "~/domain/conversation-enums";
+import { CONVERSATION_LIMITS, REQUEST_ITEM_STATUSES, type RequestItemKind } from "~/domain/conversation-enums";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
 import { DOCUMENT_MIME_TYPES, inspectUpload, UPLOAD_REASONS } from "~/domain/upload-rules";
 import { documentFileMessage } from "~/domain/validation/application";
@@ -13,7 +13,7 @@ import { getConfig } from "~/server/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
 import { loanApplications, loanDocuments, requestItems, user as userTable } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
-import { documentsRequestedEmail } from "~/server/mail/request-emails.server";
+import { answerRejectedEmail, documentsRequestedEmail } from "~/server/mail/request-emails.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { recordEvent } from "./timeline.server";
 
@@ -45,7 +45,7 @@ export async function listRequestItems(applicationId: string, db: DbOrTx = getDb
     })
     .from(loanDocuments)
     .where(and(isNotNull(loanDocuments.requestItemId), inArray(loanDocuments.requestItemId, items.map((i) => i.id))))
-    .orderBy(desc(loanDocuments.uploadedAt));
+    .orderBy(desc(loanDocuments.uploadedAt), desc(loanDocuments.id));
   const today = todayUtc(now);
   return items.map((item) => ({
     id: item.id,
@@ -58,9 +58,17 @@ export async function listRequestItems(applicationId: string, db: DbOrTx = getDb
     statusLabel: requestItemStatusLabel(item.status),
     replyText: item.replyText,
     rejectionReason: item.rejectionReason,
+    // Newest first: the current answer's files are the item's file_count newest; the rest were rejected.
     documents: documents
       .filter((d) => d.requestItemId === item.id)
-      .map((d) => ({ id: d.id, fileName: d.fileName, fileSize: d.fileSize, uploadedAt: d.uploadedAt.toISOString() })),
+      .map((d, index) => ({
+        id: d.id,
+        fileName: d.fileName,
+        fileSize: d.fileSize,
+        uploadedAt: d.uploadedAt.toISOString(),
+        current: index < item.fileCount,
+      })),
+    fileCount: item.fileCount,
     createdAt: item.createdAt.toISOString(),
     overdue: (item.status === "requested" || item.status === "rejected") && item.dueDate < today,
   }));
@@ -90,10 +98,13 @@ export const REQUEST_REFUSALS = {
   notAnswerable: "This item has already been answered. You can answer it again if it is rejected.",
   notReviewable: "Only an answer that is in review can be accepted or rejected.",
   wrongAnswerKind: "This item asks for a different kind of answer.",
+  tooManyFiles: `This item already has ${CONVERSATION_LIMITS.filesPerItem} files, the most one answer can hold.`,
 } as const;
 
 const OPEN = [...OPEN_REVIEW_STATUSES];
 const ANSWERABLE = ["requested", "rejected"] as const;
+/** A document item takes files while it waits for an answer and while its answer is in review (up to the limit). */
+const UPLOADABLE = [...ANSWERABLE, "received"] as const;
 
 /** The application is still open for review (a subquery, so the check and the change are one statement). */
 const applicationOpen = (applicationId: string) =>
@@ -114,7 +125,14 @@ export async function createRequest(
 ): Promise<{ requestId: string; itemIds: string[] }> {
   return db.transaction(async (tx) => {
     const [app] = await tx
-      .select({ id: loanApplications.id, userId: loanApplications.userId, status: loanApplications.status, accountEmail: userTable.email })
+      .select({
+        id: loanApplications.id,
+        userId: loanApplications.userId,
+        status: loanApplications.status,
+        firstName: loanApplications.firstName,
+        lastName: loanApplications.lastName,
+        accountEmail: userTable.email,
+      })
       .from(loanApplications)
       .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
       .where(eq(loanApplications.id, applicationId))
@@ -157,7 +175,13 @@ export async function createRequest(
     });
     await enqueueEmail(tx, {
       to: app.accountEmail,
-      ...documentsRequestedEmail({ applicationId, itemLabels: labels, dueDate: input.dueDate, baseUrl: getConfig().publicUrl }),
+      ...documentsRequestedEmail({
+        applicantName: `${app.firstName} ${app.lastName}`,
+        applicationId,
+        kinds: input.items.map((item) => item.kind),
+        dueDate: input.dueDate,
+        baseUrl: getConfig().publicUrl,
+      }),
     });
     return { requestId, itemIds: rows.map((r) => r.id) };
   });
@@ -166,7 +190,7 @@ export async function createRequest(
 /** The applicant's own item on their own application: anything else is not found (never "not yours"). */
 async function ownItem(db: DbOrTx, applicationId: string, itemId: string, userId: string) {
   const [item] = await db
-    .select({ id: requestItems.id, kind: requestItems.kind, status: requestItems.status })
+    .select({ id: requestItems.id, kind: requestItems.kind, status: requestItems.status, fileCount: requestItems.fileCount })
     .from(requestItems)
     .where(and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId), eq(requestItems.userId, userId)))
     .limit(1);
@@ -182,12 +206,25 @@ async function whyNotAnswered(db: DbOrTx, applicationId: string): Promise<Reques
 
 export type AnswerFile = { filename: string; declaredType: string; bytes: Uint8Array };
 
+/** Why an upload's conditional UPDATE changed nothing: decided, the item's answer is full, or it moved on. */
+async function whyNoUpload(db: DbOrTx, applicationId: string, itemId: string): Promise<RequestRefused> {
+  const [item] = await db.select({ status: requestItems.status, fileCount: requestItems.fileCount }).from(requestItems).where(eq(requestItems.id, itemId)).limit(1);
+  if (item?.status === "received" && item.fileCount >= CONVERSATION_LIMITS.filesPerItem) {
+    const [app] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+    if (app && isOpenForReview(app.status)) return new RequestRefused(409, REQUEST_REFUSALS.tooManyFiles);
+  }
+  return whyNotAnswered(db, applicationId);
+}
+
 /**
  * Upload: the applicant answers a document item with a file, checked by content exactly as the wizard's
  * documents are (upload-rules.ts), stored under their user and application like the wizard's, and
  * listed in loan_documents with the item's id (so the admin Document Viewer and the applicant's signed
- * links show it). requested|rejected → received in one conditional UPDATE: of two uploads at once one
- * wins; the other's file is removed and it is told the item is already answered (409).
+ * links show it). An answer may hold up to CONVERSATION_LIMITS.filesPerItem files ("two most recent pay
+ * stubs"): each upload is one conditional UPDATE (requested|rejected → received with one file, or one
+ * more file on an answer in review while it has fewer than the limit), so parallel uploads can never
+ * pass the limit (the CHECK on file_count is the last word); a refused upload's file is removed and it
+ * is told why (409).
  */
 export async function answerWithUpload(
   applicationId: string,
@@ -200,7 +237,7 @@ export async function answerWithUpload(
   const storage = options.storage ?? getStorage();
   const item = await ownItem(db, applicationId, itemId, applicant.id);
   if (!isDocumentKind(item.kind)) throw new RequestRefused(400, REQUEST_REFUSALS.wrongAnswerKind);
-  if (!isOneOf(ANSWERABLE, item.status)) throw await whyNotAnswered(db, applicationId);
+  if (!isOneOf(UPLOADABLE, item.status) || item.fileCount >= CONVERSATION_LIMITS.filesPerItem) throw await whyNoUpload(db, applicationId, itemId);
   const label = requestItemKindLabel(item.kind);
   const verdict = inspectUpload(file, DOCUMENT_MIME_TYPES);
   if (!verdict.ok) throw new RequestRefused(400, documentFileMessage(label, UPLOAD_REASONS[verdict.reason]));
@@ -210,12 +247,27 @@ export async function answerWithUpload(
   await storage.put(key, file.bytes, verdict.type.mime);
   try {
     return await db.transaction(async (tx) => {
+      const max = CONVERSATION_LIMITS.filesPerItem;
       const updated = await tx
         .update(requestItems)
-        .set({ status: "received", answeredAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(requestItems.id, itemId), inArray(requestItems.status, ANSWERABLE), applicationOpen(applicationId)))
-        .returning({ id: requestItems.id });
-      if (updated.length === 0) throw await whyNotAnswered(tx, applicationId);
+        .set({
+          status: "received",
+          // A first file starts a new answer; more files join the answer in review.
+          fileCount: sql`case when ${requestItems.status} = 'received' then ${requestItems.fileCount} + 1 else 1 end`,
+          // The answer arrived with its first file (the Reg B clock reads answered_at).
+          answeredAt: sql`case when ${requestItems.status} = 'received' then ${requestItems.answeredAt} else now() end`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(requestItems.id, itemId),
+            or(inArray(requestItems.status, ANSWERABLE), and(eq(requestItems.status, "received"), lt(requestItems.fileCount, max))),
+            applicationOpen(applicationId),
+          ),
+        )
+        .returning({ id: requestItems.id, fileCount: requestItems.fileCount });
+      const row = updated[0];
+      if (!row) throw await whyNoUpload(tx, applicationId, itemId);
       const [doc] = await tx
         .insert(loanDocuments)
         .values({
@@ -229,7 +281,14 @@ export async function answerWithUpload(
           requestItemId: itemId,
         })
         .returning({ id: loanDocuments.id });
-      await recordEvent(tx, { applicationId, ownerId: applicant.id, kind: "document_received", actorId: applicant.id, actorSide: "applicant", summary: label });
+      await recordEvent(tx, {
+        applicationId,
+        ownerId: applicant.id,
+        kind: "document_received",
+        actorId: applicant.id,
+        actorSide: "applicant",
+        summary: row.fileCount > 1 ? `${label} (file ${row.fileCount} of at most ${max})` : label,
+      });
       return { documentId: doc!.id };
     });
   } catch (error) {
@@ -272,6 +331,8 @@ export async function reviewItem(
       .set({
         status: decision.accept ? "accepted" : "rejected",
         rejectionReason: decision.accept ? null : decision.reason,
+        // A rejected answer's files stay on file as an earlier answer; the next answer starts empty.
+        ...(decision.accept ? {} : { fileCount: 0 }),
         reviewedAt: sql`now()`,
         reviewedBy: actor.id,
         updatedAt: sql`now()`,
@@ -279,7 +340,7 @@ export async function reviewItem(
       .where(
         and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId), eq(requestItems.status, "received"), applicationOpen(applicationId)),
       )
-      .returning({ id: requestItems.id, kind: requestItems.kind, userId: requestItems.userId });
+      .returning({ id: requestItems.id, kind: requestItems.kind, userId: requestItems.userId, dueDate: requestItems.dueDate });
     const row = updated[0];
     if (!row) {
       const [exists] = await tx
@@ -308,5 +369,34 @@ export async function reviewItem(
       details: decision.accept ? { applicationId } : { applicationId, reasonCharacters: decision.reason.length },
       request: info,
     });
+    if (!decision.accept) {
+      // The applicant hears of a rejection by e-mail too: which item, the staff's reason, what to do next.
+      const applicant = await applicantOf(tx, applicationId);
+      if (applicant) {
+        await enqueueEmail(tx, {
+          to: applicant.email,
+          ...answerRejectedEmail({
+            applicantName: applicant.name,
+            kind: row.kind,
+            reason: decision.reason,
+            dueDate: row.dueDate,
+            applicationId,
+            baseUrl: getConfig().publicUrl,
+            today: todayUtc(),
+          }),
+        });
+      }
+    }
   });
+}
+
+/** The applicant's name (on the application) and account e-mail, for the e-mails about their requests. */
+async function applicantOf(db: DbOrTx, applicationId: string): Promise<{ name: string; email: string } | undefined> {
+  const [row] = await db
+    .select({ firstName: loanApplications.firstName, lastName: loanApplications.lastName, email: userTable.email })
+    .from(loanApplications)
+    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
+    .where(eq(loanApplications.id, applicationId))
+    .limit(1);
+  return row ? { name: `${row.firstName} ${row.lastName}`, email: row.email } : undefined;
 }

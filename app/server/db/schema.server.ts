@@ -40,6 +40,7 @@ import {
 import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVAL_PROPOSAL_STATUSES, DATA_EXPORT_STATUSES, WEBAUTHN_PURPOSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../domain/enums";
 import { OPEN_REVIEW_STATUSES } from "../../domain/application-lifecycle";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../domain/conversation-enums";
+import type { DenialSource } from "../../domain/adverse-action";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../domain/loan-offers";
 import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../domain/servicing-enums";
 import {
@@ -322,6 +323,12 @@ export const loanApplications = pgTable(
     ...review(),
     /** Reasons given with a denial. */
     decisionReasons: text("decision_reasons").array(),
+    /**
+     * Where the information behind a denial came from (~/domain/adverse-action.ts): the applicant's own, or
+     * a consumer report with its agency and, when used, the credit score disclosures. Personal data, not a
+     * secret: stored as given, kept and erased with the decision (docs/security.md).
+     */
+    denialSource: jsonb("denial_source").$type<DenialSource>(),
     /** Issue 22: the officer working it (history in application_assignments). */
     assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
     assignedAt: timestamptz("assigned_at"),
@@ -602,6 +609,12 @@ export const requestItems = pgTable(
     replyText: text("reply_text"),
     /** Why staff rejected the last answer (shown to the applicant). */
     rejectionReason: text("rejection_reason"),
+    /**
+     * Files in the current answer of a document item: raised by each upload in one conditional UPDATE
+     * (… WHERE file_count < 5), so parallel uploads can never pass the limit; back to 0 when the answer
+     * is rejected (its files stay on file as earlier answers).
+     */
+    fileCount: integer("file_count").notNull().default(0),
     requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
     answeredAt: timestamptz("answered_at"),
     reviewedAt: timestamptz("reviewed_at"),
@@ -614,6 +627,7 @@ export const requestItems = pgTable(
     columnCheck(t.note, whenPresent(t.note, sql`char_length(${t.note}) <= ${lit(CONVERSATION_LIMITS.requestNoteMaxLength)}`)),
     columnCheck(t.replyText, whenPresent(t.replyText, sql`char_length(${t.replyText}) <= ${lit(CONVERSATION_LIMITS.requestReplyMaxLength)}`)),
     columnCheck(t.rejectionReason, whenPresent(t.rejectionReason, sql`char_length(${t.rejectionReason}) <= ${lit(CONVERSATION_LIMITS.requestNoteMaxLength)}`)),
+    check("request_items_file_count_check", sql`${t.fileCount} between 0 and ${lit(CONVERSATION_LIMITS.filesPerItem)}`),
     check("request_items_rejected_has_reason_check", sql`${t.status} <> 'rejected' or ${t.rejectionReason} is not null`),
     index("request_items_application_id_idx").on(t.applicationId, t.createdAt),
     index("request_items_user_id_status_idx").on(t.userId, t.status),

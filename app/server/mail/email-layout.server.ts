@@ -20,6 +20,7 @@ export type TemplateName =
   | "application-withdrawn"
   | "contact-message"
   | "documents-requested"
+  | "answer-rejected"
   | "new-message"
   // Issue 20: the offer and the agreement.
   | "offer-declined"

@@ -1,4 +1,5 @@
 import { site } from "~/content/site";
+import { denialSourceNotice, type DenialSource } from "~/domain/adverse-action";
 import { formatUsd } from "~/domain/formats";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import {
@@ -210,6 +211,8 @@ export function applicationDeniedEmail(
   data: AboutApplication & {
     /** The principal reasons for the decision; empty means they are available on request. */
     reasons: readonly string[];
+    /** Where the information came from (the FCRA disclosures when a consumer report was used); none: the applicant's own. */
+    source?: DenialSource | null;
     decisionDate?: Date;
   },
 ): RenderedEmail {
@@ -232,6 +235,8 @@ export function applicationDeniedEmail(
   ];
   blocks.push(
     ...statementOfReasonsBlocks(data.reasons, "why your application was denied"),
+    { kind: "strong", text: "Where the information came from" },
+    ...denialSourceNotice(data.source),
     { kind: "strong", text: "Your rights" },
     {
       kind: "p",

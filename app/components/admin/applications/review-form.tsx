@@ -25,7 +25,7 @@ type Check = { success: true } | { success: false; error: { readonly issues: rea
  * answer), and a submit that never posts twice and posts only what the shared schema accepts; otherwise
  * it shows the errors and focuses the first field in `order` that has one.
  */
-export function useReviewForm({ pending, serverErrors, clearServerErrors }: ReviewFormProps, order: readonly string[], check: () => Check) {
+export function useReviewForm({ pending, serverErrors, clearServerErrors }: ReviewFormProps, order: readonly string[], check: (form: HTMLFormElement) => Check) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, show, clear } = useFieldErrors(formRef, order);
@@ -43,15 +43,16 @@ export function useReviewForm({ pending, serverErrors, clearServerErrors }: Revi
 
 /**
  * The submit of an /admin form: never posts twice (while `pending`) and posts only what `check` accepts;
- * otherwise the schema's messages per field go to `onInvalid`.
+ * otherwise the schema's messages per field go to `onInvalid`. `check` gets the form, for forms whose
+ * fields are read from it rather than kept in state.
  */
-export function checkedSubmit(pending: boolean, check: () => Check, onInvalid: (errors: Record<string, string[]>) => void) {
+export function checkedSubmit(pending: boolean, check: (form: HTMLFormElement) => Check, onInvalid: (errors: Record<string, string[]>) => void) {
   return (event: FormEvent<HTMLFormElement>) => {
     if (pending) {
       event.preventDefault();
       return;
     }
-    const result = check();
+    const result = check(event.currentTarget);
     if (!result.success) {
       event.preventDefault();
       onInvalid(issuesToFieldErrors(result.error));
