@@ -21,7 +21,7 @@ import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { checkUploadedFile, storeUploadedFile } from "./file-work.server";
-import { DOCUMENT_MIME_TYPES } from "~/domain/upload-rules";
+import { DOCUMENT_MIME_TYPES, originalFileName } from "~/domain/upload-rules";
 import { draftForSubmission, takeDraft, type DraftForSubmission } from "./drafts.server";
 import { isOneOf, LOAN_TYPES } from "~/domain/enums";
 import { SENSITIVE_DRAFT_FIELDS } from "~/domain/validation/application-draft";
@@ -90,8 +90,8 @@ async function prepareFiles(submission: ParsedSubmission, userId: string, applic
       key: documentKey(userId, applicationId, doc.type, type.ext),
       mime: type.mime,
       size: file.size,
-      // The stored name is ours; the user's file name is never used for anything on disk.
-      fileName: `${doc.type}.${type.ext}`,
+      // Stored under our own key; the borrower's name for the file, sanitised, is kept for display only.
+      fileName: originalFileName(file.filename, type.ext, `${doc.type}.${type.ext}`),
       source: file,
     });
   }
