@@ -12,6 +12,7 @@ import {
 } from "~/domain/validation/application";
 import { getConfig } from "~/server/config.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
+import { sealedBankNumbers } from "~/server/crypto/bank-numbers.server";
 import { BLIND_INDEX_PURPOSES, lastFourToken } from "~/server/crypto/blind-index.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schema.server";
@@ -169,11 +170,7 @@ export function bankAccountRow(userId: string, applicationId: string, f: Applica
     bankName: f.bankName,
     bankAddress: f.bankAddress ?? null,
     accountType: f.bankAccountType,
-    accountNumber: encryptField(f.accountNumber, ENCRYPTION_PURPOSES.accountNumber),
-    routingNumber: encryptField(f.routingNumber, ENCRYPTION_PURPOSES.routingNumber),
-    accountNumberLast4: f.accountNumber.slice(-4),
-    accountLast4Index: lastFourToken(f.accountNumber, BLIND_INDEX_PURPOSES.accountLast4),
-    routingNumberLast2: f.routingNumber.slice(-2),
+    ...sealedBankNumbers(f.accountNumber, f.routingNumber),
     swiftCode: f.swiftCode ?? null,
     isPrimary,
   };
