@@ -103,7 +103,7 @@ describe("a signed borrower's dashboard and loan page", () => {
       await dialog.getByLabel("Account Holder Name").fill("Jane Doe-Smith");
       await dialog.getByLabel("Bank Name").fill("Harbor Savings Bank");
       await dialog.getByLabel("Routing Number").fill("011000016");
-      await dialog.getByLabel("Account Number").fill(`00012${last4}`);
+      await dialog.getByLabel("Account Number").fill(`000123${last4}`);
       await dialog.getByLabel("Account Type").selectOption("savings");
       await dialog.getByRole("button", { name: "Save Bank Account" }).click();
       await dialog.getByText("This is not a valid ABA routing number. Please check the 9 digits printed on your checks.").waitFor();
@@ -111,7 +111,7 @@ describe("a signed borrower's dashboard and loan page", () => {
       // Nothing typed is lost.
       expect(await dialog.getByLabel("Bank Name").inputValue()).toBe("Harbor Savings Bank");
       expect(await dialog.getByLabel("Routing Number").inputValue()).toBe("011000016");
-      expect(await dialog.getByLabel("Account Number").inputValue()).toBe(`00012${last4}`);
+      expect(await dialog.getByLabel("Account Number").inputValue()).toBe(`000123${last4}`);
       expect(await dialog.getByLabel("Account Type").inputValue()).toBe("savings");
       expect(await axeViolations(page)).toEqual([]);
 
