@@ -169,3 +169,28 @@ export function* latin1Windows(buf: Uint8Array): Generator<string> {
   }
 }
 
+
+/** The longest original file name kept (characters, extension included). */
+export const MAX_ORIGINAL_FILE_NAME = 120;
+
+/**
+ * The name the borrower's file had, as we keep it for display (borrower and staff pages) and as the
+ * download's suggested name: never a path (files are stored under our own key). Only the last path
+ * segment is kept; control characters (C0, DEL, C1) and Unicode format characters (bidi overrides,
+ * zero-width joiners, which can disguise an extension) are removed rather than refused, because the
+ * name is the operating system's, not something the borrower typed; runs of white space (tabs and
+ * line breaks included) first become one space; the name is cut to MAX_ORIGINAL_FILE_NAME characters with the extension kept, and always
+ * ends in the extension of the type the content was found to be. Nothing left: `fallback`.
+ */
+export function originalFileName(name: string, ext: SniffedType["ext"], fallback: string): string {
+  const lastSegment = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const cleaned = lastSegment.normalize("NFC").replace(/\s+/gu, " ").replace(/[\u0000-\u001f\u007f-\u009f]|\p{Cf}/gu, "").trim();
+  const suffix = `.${ext}`;
+  const matches = extensionOf(cleaned) === ext || (ext === "jpg" && extensionOf(cleaned) === "jpeg");
+  const stem = (matches ? cleaned.slice(0, cleaned.lastIndexOf(".")) : cleaned).replace(/^[.\s]+/u, "").trimEnd();
+  const ending = matches ? cleaned.slice(cleaned.lastIndexOf(".")) : suffix;
+  if (!stem) return fallback;
+  const room = MAX_ORIGINAL_FILE_NAME - ending.length;
+  return [...stem].slice(0, room).join("").trimEnd() + ending;
+}

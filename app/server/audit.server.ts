@@ -56,6 +56,7 @@ export type AuditAction =
   | "payment.cancel"
   | "payment.refund_due"
   | "payment.refund"
+  | "payment_account.change"
   | "fee.assess"
   | "ach.export"
   | "loan_tape.export"

@@ -8,6 +8,7 @@ import { approvedLoans, loanApplications, loanDocuments, loanOffers, profiles, r
 import { toOfferView } from "~/server/offers/offers.server";
 import { draftSummaries } from "~/server/applications/drafts.server";
 import type { Dashboard } from "~/domain/views/dashboard";
+import { nextStep } from "~/domain/next-step";
 
 /** What an applicant sees of each application on the dashboard and its page (never the SSN or bank data). */
 export const APPLICATION_SUMMARY_COLUMNS = {
@@ -52,6 +53,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
         termMonths: approvedLoans.termMonths,
         approvalDate: approvedLoans.approvalDate,
         loanType: loanApplications.loanType,
+        offerId: approvedLoans.offerId,
       })
       .from(approvedLoans)
       .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
@@ -107,17 +109,31 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
     unreadCounts(appIds, { id: userId, side: "applicant" }, db),
   ]);
   const today = todayUtc();
+  const loanView = ({ offerId, ...l }: (typeof loans)[number]) => ({
+    ...l,
+    approvalDate: l.approvalDate.toISOString(),
+    nextStep: nextStep({ kind: "loan", status: l.status, signedInPortal: offerId !== null }),
+  });
+  // Offers come newest first: an application's first one is its live or last offer.
+  const latestOffer = new Map<string, (typeof offers)[number]["offer"]>();
+  for (const { offer } of offers) if (!latestOffer.has(offer.applicationId)) latestOffer.set(offer.applicationId, offer);
 
   return {
     fullName: profile?.fullName ?? fallbackName,
-    approvedLoans: loans.filter((l) => l.status !== "paid_off").map((l) => ({ ...l, approvalDate: l.approvalDate.toISOString() })),
+    approvedLoans: loans.filter((l) => l.status !== "paid_off").map(loanView),
     // Issue 21: loans paid in full, listed apart from the current ones.
-    paidOffLoans: loans.filter((l) => l.status === "paid_off").map((l) => ({ ...l, approvalDate: l.approvalDate.toISOString() })),
+    paidOffLoans: loans.filter((l) => l.status === "paid_off").map(loanView),
     applications: apps.map((a) => ({
       ...a,
       submittedAt: a.submittedAt.toISOString(),
       documents: docs.filter((d) => d.applicationId === a.id).map(({ id, fileName, documentType }) => ({ id, fileName, documentType })),
       unreadMessages: unread.get(a.id) ?? 0,
+      nextStep: nextStep({
+        kind: "application",
+        status: a.status,
+        offer: latestOffer.get(a.id) ?? null,
+        openRequests: needed.filter((n) => n.applicationId === a.id).length,
+      }),
     })),
     whatWeNeed: needed.map((item) => {
       const status = item.status === "rejected" ? "rejected" : "requested";

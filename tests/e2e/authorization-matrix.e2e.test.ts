@@ -1,3 +1,4 @@
+import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account-constants";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
@@ -357,6 +358,17 @@ function rows(): Row[] {
       }),
     ),
     { method: "POST", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", body: form({ intent: "pay" }), expect: signedIn("auth", 404) },
+    // Change Bank Account on A's loan with a routing number whose check digit is wrong: 400 for A
+    // (nothing stored); anyone else, staff included, 404. A malformed loan id: 404.
+    {
+      method: "POST",
+      path: `/dashboard/loans/${loanA}`,
+      route: "/dashboard/loans/:id",
+      intent: CHANGE_ACCOUNT_INTENT,
+      body: form({ intent: CHANGE_ACCOUNT_INTENT, accountHolderName: "Jane Doe", bankName: "Matrix Bank", routingNumber: "021000022", accountNumber: "000123456789", bankAccountType: "checking" }),
+      expect: applicantA(400),
+    },
+    { method: "POST", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", body: form({ intent: CHANGE_ACCOUNT_INTENT }), expect: signedIn("auth", 404) },
     // Its documents (PDF): A's statement for this month; bad parameters 400 for A; anyone else 404.
     {
       method: "GET",
@@ -690,7 +702,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
       "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
       "/admin/ach": ACH_INTENTS,
-      "/dashboard/loans/:id": MAKE_PAYMENT_INTENTS,
+      "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT],
       "/admin/staff": STAFF_INTENTS,
       "/admin/applications/:id/approval": APPROVAL_INTENTS,
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,

@@ -311,6 +311,23 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Change Bank Account on a loan id that names nothing: control characters, oversized and malformed
+  // numbers; refused (404, or 400 for a bad intent), no bank account or payment account stored.
+  {
+    path: "/dashboard/loans/00000000-0000-4000-8000-000000000021",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("change-account", "CHANGE-ACCOUNT", ""),
+          accountHolderName: fc.oneof(hostileText, fc.constant("Jane\u0000Doe"), fc.constant("x".repeat(5000))),
+          bankName: hostileText,
+          routingNumber: fc.oneof(hostileText, oneOf("021000022", "000000000", "12345678", "0210000210", "02100002\u0000")),
+          accountNumber: fc.oneof(hostileText, oneOf("123", "1".repeat(18), "12345abc", "\u202e1234567890")),
+          bankAccountType: oneOf("checking", "savings", "crypto", ""),
+        }),
+      ),
+  },
   // Withdraw Offer (issue 20), on applicant A's application (no open offer): the intent is never a valid
   // "withdraw" with a valid reason: the reason always breaks a rule (a control character, 501 characters,
   // or nothing but spaces), whatever else is sent with it.

@@ -156,7 +156,7 @@ describe.each(testTargets)("Save and Finish Later on %s", (target) => {
     expect(second.status).toBe(200);
     const docs = await docsOf(users.a.id);
     expect(docs).toHaveLength(1);
-    expect(docs[0]!).toMatchObject({ documentType: "id_card_front", mimeType: "image/png", fileName: "id_card_front.png" });
+    expect(docs[0]!).toMatchObject({ documentType: "id_card_front", mimeType: "image/png", fileName: "front.png" });
     expect(docs[0]!.storageKey).not.toBe(old!.storageKey);
     expect(await storage.exists(old!.storageKey)).toBe(false);
     expect(await storage.exists(docs[0]!.storageKey)).toBe(true);

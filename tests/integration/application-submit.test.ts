@@ -97,11 +97,14 @@ describe.each(testTargets)("application submission on %s", (target) => {
       ["bank_statement_1", "bank_statement_2", "bank_statement_3", "id_card_back", "id_card_front", "signature", "utility_bill"].sort(),
     );
     for (const doc of docs) {
-      expect(doc.filePath).toBe(`${userId}/${id}/${doc.fileName}`);
+      // Stored under our own key (type and extension), never under the borrower's file name.
+      expect(doc.filePath).toBe(`${userId}/${id}/${doc.documentType}.${doc.mimeType === "image/jpeg" ? "jpg" : doc.mimeType === "image/png" ? "png" : "pdf"}`);
       expect(await storage.exists(doc.filePath)).toBe(true);
     }
-    expect(docs.find((d) => d.documentType === "id_card_front")).toMatchObject({ mimeType: "image/jpeg", fileName: "id_card_front.jpg" });
+    expect(docs.find((d) => d.documentType === "id_card_front")).toMatchObject({ mimeType: "image/jpeg", fileName: "front.jpg" });
     expect(docs.find((d) => d.documentType === "signature")!.fileName).toBe("signature.png");
+    // The names the borrower gave are kept for display.
+    expect(docs.find((d) => d.documentType === "bank_statement_1")!.fileName).toBe("jan.pdf");
 
     const mails = await db.select().from(emailOutbox).where(sql`${emailOutbox.textBody} like ${`%${id}%`}`);
     expect(mails.map((m) => m.toAddress).sort()).toEqual([`applicant-${target}@example.com`, "lender@example.com"]);

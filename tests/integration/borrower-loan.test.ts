@@ -9,7 +9,11 @@ import { makePaymentSchema } from "~/domain/validation/make-payment";
 import { formatCents } from "~/domain/views/loan-agreement";
 import type { AuditActor } from "~/server/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
-import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPayments, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
+import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPaymentAccounts, loanPayments, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
+import { decryptField } from "~/server/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
+import { createAchBatch, downloadAchBatch } from "~/server/servicing/ach-batches.server";
+import { loadStaffLoan } from "~/server/servicing/staff-loans.server";
 import { getDashboard } from "~/server/dashboard.server";
 import { giveConsent } from "~/server/offers/consent.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
@@ -297,6 +301,119 @@ describe("borrower loan on pglite", () => {
     const dashboard = await getDashboard(owner.id, owner.name, db());
     expect(dashboard.approvedLoans.map((l) => l.id)).not.toContain(loanId);
     expect(dashboard.paidOffLoans?.map((l) => l.id)).toEqual([loanId]);
+  });
+
+  describe("Change Bank Account", () => {
+    const post = (loanId: string, owner: { id: string; name: string; email: string; isStaff: boolean }, fields: Record<string, string>) =>
+      borrowerLoanAction(new Request("https://loans.example.com/dashboard/loans/x", { method: "POST", body: new URLSearchParams(fields) }), loanId, owner, info, db());
+    const NEW_ACCOUNT = { intent: "change-account", accountHolderName: "Dana Whitfield", bankName: "Second Bank", routingNumber: "011000015", accountNumber: "0009876543210", bankAccountType: "savings" };
+
+    it("stores the new account encrypted, makes it current, moves unsent debits to it, audits, e-mails last 4 only; staff and ACH use it", async () => {
+      const { owner, loanId, accountId, applicationId } = await signedLoan(40);
+      // Before any change the loan pays from its application's account.
+      expect((await loadBorrowerLoan(loanId, owner, {}, db(), today))!.paymentAccount).toEqual({ label: "Checking ••••4321", holder: "Dana Whitfield", bankName: "First Bank" });
+      const pending = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, owner, info, db(), today);
+
+      const res = await post(loanId, owner, NEW_ACCOUNT);
+      expect(res.status).toBe(200);
+      expect(res.body.toast).toMatchObject({ type: "success", title: "Payment account changed" });
+      expect(res.body.toast?.description).toContain("Savings ••••3210");
+
+      const [current] = await db().select().from(loanPaymentAccounts).where(and(eq(loanPaymentAccounts.loanId, loanId), eq(loanPaymentAccounts.isCurrent, true)));
+      const [stored] = await db().select().from(bankAccounts).where(eq(bankAccounts.id, current!.bankAccountId));
+      expect(stored).toMatchObject({ userId: owner.id, applicationId, accountType: "savings", accountNumberLast4: "3210", routingNumberLast2: "15", bankName: "Second Bank" });
+      expect(stored!.accountNumber).not.toContain("9876543210");
+      expect(decryptField(stored!.accountNumber, ENCRYPTION_PURPOSES.accountNumber)).toBe("0009876543210");
+      expect(decryptField(stored!.routingNumber, ENCRYPTION_PURPOSES.routingNumber)).toBe("011000015");
+      const [debit] = await db().select().from(loanPayments).where(eq(loanPayments.id, pending.paymentId));
+      expect(debit!.bankAccountId).toBe(stored!.id);
+
+      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "payment_account.change"), eq(auditLog.recordId, loanId)));
+      expect(audit).toMatchObject({ actorId: owner.id });
+      expect(JSON.stringify(audit!.details)).toContain('"last4":"3210"');
+      expect(JSON.stringify(audit)).not.toContain("9876543210");
+      const mails = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.template, "payment-account-changed")));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.textBody).toContain("Savings ••••3210");
+      expect(mails[0]!.textBody).not.toContain("9876543210");
+      expect(mails[0]!.textBody).not.toContain("011000015");
+
+      // The borrower's page, the staff page and Make a Payment's list all lead with the new account.
+      const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+      expect(page!.paymentAccount).toEqual({ label: "Savings ••••3210", holder: "Dana Whitfield", bankName: "Second Bank" });
+      expect(page!.bankAccounts[0]!.id).toBe(stored!.id);
+      expect(JSON.stringify(page)).not.toContain("9876543210");
+      const staff = await loadStaffLoan(loanId, admin, {}, db(), today);
+      expect(staff!.paymentAccount).toEqual({ label: "Savings ••••3210", holder: "Dana Whitfield", bankName: "Second Bank" });
+
+      // The next ACH file debits the new account.
+      const batch = await createAchBatch(admin, {}, db());
+      expect(batch.ok).toBe(true);
+      if (!batch.ok) return;
+      const file = await downloadAchBatch(batch.batchId, admin, {}, db());
+      const entry = file!.content.split("\n").find((line) => line.startsWith("6") && line.slice(29, 39) === String(pending.amountCents).padStart(10, "0"));
+      expect(entry?.slice(3, 12)).toBe("011000015");
+      expect(entry?.slice(12, 29).trimEnd()).toBe("0009876543210");
+      expect(entry?.slice(1, 3)).toBe("37");
+
+      // A debit already in a file stays with the account the bank was sent; a second change replaces the first.
+      const again = await post(loanId, owner, { ...NEW_ACCOUNT, accountNumber: "5550001111", bankAccountType: "checking" });
+      expect(again.status).toBe(200);
+      const [sent] = await db().select().from(loanPayments).where(eq(loanPayments.id, pending.paymentId));
+      expect(sent!.bankAccountId).toBe(stored!.id);
+      const rows = await db().select().from(loanPaymentAccounts).where(eq(loanPaymentAccounts.loanId, loanId));
+      expect(rows.filter((r) => r.isCurrent)).toHaveLength(1);
+      expect(rows.find((r) => r.bankAccountId === stored!.id)).toMatchObject({ isCurrent: false });
+      expect(rows.find((r) => r.bankAccountId === stored!.id)!.replacedAt).not.toBeNull();
+    });
+
+    it("refuses a bad routing number, a short account number and control characters with the field's message, keeping what was typed; nothing stored", async () => {
+      const { owner, loanId } = await signedLoan(30);
+      const cases: [Record<string, string>, string, RegExp][] = [
+        [{ routingNumber: "011000016" }, "routingNumber", /not a valid ABA routing number/],
+        [{ routingNumber: "991000015" }, "routingNumber", /must start with 01 to 12/],
+        [{ accountNumber: "12" }, "accountNumber", /Account number/],
+        [{ accountHolderName: "Dana\u0000Whitfield" }, "accountHolderName", /control codes/],
+        [{ bankAccountType: "crypto" }, "bankAccountType", /bank information/],
+      ];
+      for (const [change, field, message] of cases) {
+        const res = await post(loanId, owner, { ...NEW_ACCOUNT, ...change });
+        expect(res.status, field).toBe(400);
+        const body = res.body as { fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+        expect(body.fieldErrors?.[field]?.[0]).toMatch(message);
+        expect(body.values?.bankName).toBe("Second Bank");
+        expect(body.values?.[field]).toBe((change[field] ?? "").slice(0, 200));
+      }
+      expect(await db().select().from(loanPaymentAccounts).where(eq(loanPaymentAccounts.loanId, loanId))).toEqual([]);
+    });
+
+    it("another borrower's loan, staff and a malformed id are 404; a paid-off loan is refused (409)", async () => {
+      const { owner, loanId } = await signedLoan(30);
+      const other = await signedLoan(30);
+      expect((await post(loanId, other.owner, NEW_ACCOUNT)).status).toBe(404);
+      expect((await post(loanId, { ...admin, isStaff: true }, NEW_ACCOUNT)).status).toBe(404);
+      expect((await post("not-a-uuid", owner, NEW_ACCOUNT)).status).toBe(404);
+      const ledger = await loadLedger(loanId, db(), today);
+      const q = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, today);
+      await recordPayment(loanId, { amountCents: q.totalCents, receivedOn: today, method: "wire", reference: "PAYOFF-CBA" }, admin, {}, db(), today);
+      const closed = await post(loanId, owner, NEW_ACCOUNT);
+      expect(closed.status).toBe(409);
+      expect(closed.body.toast?.description).toBe("This loan is paid off or closed: its payment account can no longer be changed.");
+      expect((await loadBorrowerLoan(loanId, owner, {}, db(), today))!.accountChangeable).toBe(false);
+      expect(await db().select().from(loanPaymentAccounts).where(eq(loanPaymentAccounts.loanId, loanId))).toEqual([]);
+    });
+
+    it("the loan page carries the agreement, the application's conversation, and the next step of a signed loan", async () => {
+      const { owner, loanId, applicationId } = await signedLoan(10);
+      const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+      expect(page).toMatchObject({ applicationId, agreementOnFile: true, accountChangeable: true });
+      expect(page!.conversation.messages).toEqual([]);
+      const dashboard = await getDashboard(owner.id, owner.name, db());
+      const card = dashboard.approvedLoans.find((l) => l.id === loanId);
+      expect(card!.nextStep).toMatch(/agreement is signed/);
+      expect(card!.nextStep).not.toMatch(/specialist will contact you/);
+      expect(dashboard.applications.find((a) => a.id === applicationId)!.nextStep).toMatch(/agreement is signed/);
+    });
   });
 });
 

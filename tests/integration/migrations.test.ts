@@ -43,6 +43,7 @@ const EXPECTED_TABLES = [
   "loan_documents",
   "loan_fees",
   "loan_offers",
+  "loan_payment_accounts",
   "loan_payments",
   "profiles",
   "rate_limit",

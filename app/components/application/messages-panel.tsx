@@ -24,6 +24,8 @@ export type MessagesPanelProps = {
    */
   open: boolean;
   timeZone: string;
+  /** The hint under the box when the panel is shown elsewhere than the application (the loan page). */
+  hint?: string;
 };
 
 const messagesAction = (side: ConversationSide, applicationId: string) =>
@@ -89,7 +91,7 @@ function useMarkRead(ref: React.RefObject<HTMLElement | null>, action: string, c
 }
 
 /** Messages (issue 19): the conversation about one application, oldest first, as plain text. */
-export function MessagesPanel({ applicationId, conversation, side, open, timeZone }: MessagesPanelProps) {
+export function MessagesPanel({ applicationId, conversation, side, open, timeZone, hint }: MessagesPanelProps) {
   const id = useId();
   const action = messagesAction(side, applicationId);
   const fetcher = useFetcher<MessageActionData>({ key: `messages-send-${applicationId}` });
@@ -222,7 +224,9 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
             className="min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50 aria-invalid:border-destructive"
           />
           <p id={hintId} className="text-sm text-muted-foreground">
-            {side === "applicant"
+            {hint
+              ? hint
+              : side === "applicant"
               ? open
                 ? "Write to us about this application. Ctrl+Enter sends."
                 : "A decision has been made; you can still write to us about this application. Ctrl+Enter sends."

@@ -156,8 +156,8 @@ function ItemDocuments({ documents, side, timeZone }: { documents: RequestItemDo
     <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Uploaded files">
       {documents.map((d) => (
         <li key={d.id} className="flex flex-wrap items-center gap-2">
-          <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
-          <span>
+          <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
             {d.fileName} ({formatFileSize(d.fileSize)}), {formatDate(d.uploadedAt, timeZone)}
             {d.current ? null : <span className="text-muted-foreground"> · earlier answer</span>}
           </span>

@@ -58,7 +58,7 @@ export function ApplicationDetailsDialog({ application, timeZone }: { applicatio
         <ul className="mt-2 flex flex-col gap-2 text-sm" aria-label="Documents submitted">
           {application.documents.map((doc) => (
             <OwnDocumentRow key={doc.id} id={doc.id} fileName={doc.fileName} links={links}>
-              <span className="min-w-0 flex-1 truncate">{doc.fileName}</span>
+              <span className="min-w-0 flex-1 [overflow-wrap:anywhere]" data-testid="document-name">{doc.fileName}</span>
             </OwnDocumentRow>
           ))}
         </ul>

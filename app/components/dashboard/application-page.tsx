@@ -105,8 +105,8 @@ function DocumentsCard({ documents, timeZone }: { documents: ApplicantApplicatio
             {documents.map((doc) => (
               <OwnDocumentRow key={doc.id} id={doc.id} fileName={doc.fileName} links={links}>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{documentTypeLabel(doc.documentType)}</span>
-                  <span className="block truncate text-muted-foreground">
+                  <span className="block font-medium [overflow-wrap:anywhere]">{documentTypeLabel(doc.documentType)}</span>
+                  <span className="block text-muted-foreground [overflow-wrap:anywhere]" data-testid="document-name">
                     {doc.fileName} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
                   </span>
                 </span>

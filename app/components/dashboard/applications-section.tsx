@@ -50,6 +50,9 @@ function ApplicationCard({ application, timeZone }: { application: DashboardAppl
           purposeValueClassName="line-clamp-3 font-semibold break-words"
         />
       </dl>
+      <p className="mt-4 text-sm text-slate-800" data-testid="application-next-step">
+        <strong className="font-semibold">Next step:</strong> {application.nextStep}
+      </p>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span>

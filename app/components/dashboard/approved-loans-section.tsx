@@ -5,7 +5,7 @@ import { Detail } from "~/components/ui/detail-list";
 import { formatAmount, formatDate, formatPercent, formatUsd } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import type { DashboardLoan } from "~/domain/views/dashboard";
-import { FUNDING_BUSINESS_DAYS, LOAN_NEXT_STEP } from "./format";
+import { FUNDING_BUSINESS_DAYS } from "./format";
 import { EmptyCard, ItemCard } from "./item-card";
 import { LoanStatusBadge } from "./status-badge";
 
@@ -53,6 +53,9 @@ export function ApprovedLoansSection({ loans, paidOff = [], timeZone }: { loans:
               <li key={loan.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm" data-testid="paid-off-loan">
                 <span>
                   {formatAmount(loan.approvedAmount)} {loanTypeLabel(loan.loanType)}: Paid in Full
+                  <span className="block text-muted-foreground" data-testid="loan-next-step">
+                    Next step: {loan.nextStep}
+                  </span>
                 </span>
                 <Link to={`/dashboard/loans/${loan.id}`} className="inline-flex items-center gap-1 font-medium text-navy-700 hover:underline">
                   View Loan
@@ -95,7 +98,7 @@ function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string })
         <Figure label="Approval Date" value={approvedOn} />
       </dl>
       <p className="mt-4 text-sm text-slate-800" data-testid="loan-next-step">
-        <strong className="font-semibold">Next step:</strong> {LOAN_NEXT_STEP}
+        <strong className="font-semibold">Next step:</strong> {loan.nextStep}
       </p>
       <Button asChild variant="outline" className="mt-4 w-full sm:w-auto">
         <Link to={`/dashboard/loans/${loan.id}`} aria-label={`View Loan: ${formatAmount(loan.approvedAmount)} ${loanTypeLabel(loan.loanType)}`}>

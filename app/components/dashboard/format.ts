@@ -5,11 +5,7 @@ import { useSyncExternalStore } from "react";
  * ~/domain/formats). Safe in the browser and on the server.
  */
 
-/** Business constant (docs/requirements.md §10): how long funding takes once everything is complete. */
-export const FUNDING_BUSINESS_DAYS = "1-3";
-
-/** What an approved applicant does next, under each approved loan. */
-export const LOAN_NEXT_STEP = `A loan specialist will contact you to sign your loan terms; funds follow within ${FUNDING_BUSINESS_DAYS} business days of completion.`;
+export { FUNDING_BUSINESS_DAYS } from "~/domain/next-step";
 
 export { applicationReference, shortId } from "~/domain/formats";
 

@@ -5,8 +5,9 @@ import { formatMonth, type BorrowerLoanPage } from "~/domain/views/borrower-loan
 
 /**
  * Payoff Quote (a GET form: the good-through date → the PDF letter), the monthly Statements (one PDF a
- * month since the loan started) and, once paid in full, the paid-in-full letter. Every link is a
- * download from /dashboard/loans/:id/documents (owner only, no-store).
+ * month since the loan started) and, once paid in full, the paid-in-full letter: downloads from
+ * /dashboard/loans/:id/documents (owner only, no-store). The signed Loan Agreement is the application's
+ * own download (/dashboard/applications/:id/agreement, with its owner check and audit).
  */
 export function BorrowerDocuments({ data }: { data: BorrowerLoanPage }) {
   const base = `/dashboard/loans/${data.loanId}/documents`;
@@ -43,6 +44,20 @@ export function BorrowerDocuments({ data }: { data: BorrowerLoanPage }) {
           </form>
         </Card>
       )}
+      {data.agreementOnFile ? (
+        <Card className="flex flex-col gap-3 p-5" data-testid="loan-agreement">
+          <h3 className="text-xl font-semibold text-primary">Loan Agreement</h3>
+          <p className="text-sm">The agreement you signed, with its signing certificate (PDF).</p>
+          <a
+            href={`/dashboard/applications/${data.applicationId}/agreement`}
+            download
+            className="inline-flex w-fit items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Download Signed Agreement
+          </a>
+        </Card>
+      ) : null}
       <Card className="flex flex-col gap-3 p-5" data-testid="statements">
         <h3 className="text-xl font-semibold text-primary">Statements</h3>
         <ul className="flex flex-col gap-1" aria-label="Monthly statements">

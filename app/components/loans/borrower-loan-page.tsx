@@ -13,6 +13,9 @@ import type { BorrowerLoanPage, BorrowerPaymentRow } from "~/domain/views/borrow
 import { formatCents } from "~/domain/views/loan-agreement";
 import { BorrowerDocuments } from "./borrower-documents";
 import { BorrowerMakePayment } from "./borrower-make-payment";
+import { BorrowerPaymentAccount } from "./borrower-payment-account";
+import { BorrowerMessages } from "./borrower-messages";
+import type { PaymentAccountActionData } from "~/domain/validation/payment-account-constants";
 
 const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info" };
 const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
@@ -26,7 +29,7 @@ const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
 };
 
 /** The borrower's loan page (/dashboard/loans/:id, issue 21). */
-export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: MakePaymentActionData & { toast: FormToast } }) {
+export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: (MakePaymentActionData | PaymentAccountActionData) & { toast: FormToast } }) {
   const title = `Your ${loanTypeLabel(data.loanType)}`;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -71,10 +74,12 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
       </p>
 
       <div className="mt-8 flex flex-col gap-10">
-        <BorrowerMakePayment data={data} actionData={actionData} />
+        <BorrowerMakePayment data={data} actionData={actionData?.intent === "pay" || actionData?.intent === null ? (actionData as MakePaymentActionData & { toast: FormToast }) : undefined} />
+        <BorrowerPaymentAccount data={data} actionData={actionData?.intent === "change-account" ? actionData : undefined} />
         <BorrowerDocuments data={data} />
         <PaymentHistory rows={data.history} />
         <PaymentSchedule data={data} />
+        <BorrowerMessages data={data} />
       </div>
     </div>
   );

@@ -54,7 +54,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
             Your last payment is Pending until it settles. You can make another payment once it has settled.
           </p>
         ) : data.bankAccounts.length === 0 ? (
-          <p className="text-sm">There is no bank account on file to debit. Send us a message from your application page to pay another way.</p>
+          <p className="text-sm">There is no bank account on file to debit. Add one under Payment Account, or send us a message below to pay another way.</p>
         ) : (
           <>
             <p className="text-sm">Pay by a one-time ACH debit from your bank account on file: the next installment, an amount of your choosing, or the payoff amount.</p>

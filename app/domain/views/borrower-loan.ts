@@ -1,5 +1,6 @@
 import type { InstallmentStatus, ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus, PaymentChoice } from "~/domain/servicing-enums";
+import type { ConversationView } from "./application-page";
 
 /**
  * The borrower's loan page (/dashboard/loans/:id, issue 21), as the server hands it to the browser:
@@ -61,6 +62,16 @@ export type BorrowerLoanPage = {
   /** The payoff quote's date range ('yyyy-MM-dd'). */
   payoffDates: { min: string; max: string };
   lenderName: string;
+  /** The application the loan came from: its signed agreement and its conversation with the lender. */
+  applicationId: string;
+  /** Whether a signed agreement PDF is on file (loans made before in-portal signing have none). */
+  agreementOnFile: boolean;
+  /** The application's messages with the lender, the same thread staff read on the application. */
+  conversation: ConversationView;
+  /** The account payments are debited from ("Checking ••••1234", holder, bank), or null when none. */
+  paymentAccount: { label: string; holder: string; bankName: string } | null;
+  /** Change Bank Account is offered (not for a loan paid off or closed). */
+  accountChangeable: boolean;
 };
 
 /** "Checking ••••1234". */

@@ -18,6 +18,8 @@ export type DashboardLoan = {
   approvalDate: string;
   /** The loan type of the application it was approved from. */
   loanType: string;
+  /** What the borrower does next (app/domain/next-step.ts). */
+  nextStep: string;
 };
 
 export type DashboardApplication = {
@@ -31,6 +33,8 @@ export type DashboardApplication = {
   documents: { id: string; fileName: string; documentType: string }[];
   /** Messages from the lender the applicant has not read yet (issue 19). */
   unreadMessages: number;
+  /** What the applicant does next (app/domain/next-step.ts). */
+  nextStep: string;
 };
 
 /** One open item of What We Need (requested, or rejected and to be answered again) on the dashboard. */

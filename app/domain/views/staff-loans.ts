@@ -94,4 +94,6 @@ export type StaffLoanPage = {
   pendingDebit: { amountCents: number; sent: boolean; warning: string } | null;
   /** Debits the bank collected after the loan was paid off: owed back to the borrower. */
   refundsDue: { paymentId: string; amountCents: number; receivedOn: string; reference: string }[];
+  /** The account the borrower's debits come from (masked), changed by the borrower's Change Bank Account. */
+  paymentAccount: { label: string; holder: string; bankName: string } | null;
 };

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { LoanType } from "~/domain/enums";
 import { DOCUMENT_FIELDS, STEP_SCHEMAS } from "~/domain/validation/application";
 import { DRAFT_LIFETIME_DAYS, maskKeptValue, SENSITIVE_DRAFT_FIELDS, type SensitiveDraftField } from "~/domain/validation/application-draft";
-import { DOCUMENT_MIME_TYPES } from "~/domain/upload-rules";
+import { DOCUMENT_MIME_TYPES, originalFileName } from "~/domain/upload-rules";
 import type { DraftSummary, SavedDraft } from "~/domain/views/application-draft";
 import { decryptField, encryptField } from "~/server/crypto/field-encryption.server";
 import type { Db, DbOrTx } from "~/server/db/client.server";
@@ -171,7 +171,7 @@ export async function saveDraft(
       key: draftDocumentKey(userId, input.loanType, doc.type, type.ext),
       mime: type.mime,
       size: file.size,
-      fileName: `${doc.type}.${type.ext}`,
+      fileName: originalFileName(file.filename, type.ext, `${doc.type}.${type.ext}`),
       source: file,
     });
   }

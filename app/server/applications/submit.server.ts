@@ -12,6 +12,7 @@ import {
 } from "~/domain/validation/application";
 import { getConfig } from "~/server/config.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
+import { sealedBankNumbers } from "~/server/crypto/bank-numbers.server";
 import { BLIND_INDEX_PURPOSES, lastFourToken } from "~/server/crypto/blind-index.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schema.server";
@@ -21,7 +22,7 @@ import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
 import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { checkUploadedFile, storeUploadedFile } from "./file-work.server";
-import { DOCUMENT_MIME_TYPES } from "~/domain/upload-rules";
+import { DOCUMENT_MIME_TYPES, originalFileName } from "~/domain/upload-rules";
 import { draftForSubmission, takeDraft, type DraftForSubmission } from "./drafts.server";
 import { isOneOf, LOAN_TYPES } from "~/domain/enums";
 import { SENSITIVE_DRAFT_FIELDS } from "~/domain/validation/application-draft";
@@ -90,8 +91,8 @@ async function prepareFiles(submission: ParsedSubmission, userId: string, applic
       key: documentKey(userId, applicationId, doc.type, type.ext),
       mime: type.mime,
       size: file.size,
-      // The stored name is ours; the user's file name is never used for anything on disk.
-      fileName: `${doc.type}.${type.ext}`,
+      // Stored under our own key; the borrower's name for the file, sanitised, is kept for display only.
+      fileName: originalFileName(file.filename, type.ext, `${doc.type}.${type.ext}`),
       source: file,
     });
   }
@@ -169,11 +170,7 @@ export function bankAccountRow(userId: string, applicationId: string, f: Applica
     bankName: f.bankName,
     bankAddress: f.bankAddress ?? null,
     accountType: f.bankAccountType,
-    accountNumber: encryptField(f.accountNumber, ENCRYPTION_PURPOSES.accountNumber),
-    routingNumber: encryptField(f.routingNumber, ENCRYPTION_PURPOSES.routingNumber),
-    accountNumberLast4: f.accountNumber.slice(-4),
-    accountLast4Index: lastFourToken(f.accountNumber, BLIND_INDEX_PURPOSES.accountLast4),
-    routingNumberLast2: f.routingNumber.slice(-2),
+    ...sealedBankNumbers(f.accountNumber, f.routingNumber),
     swiftCode: f.swiftCode ?? null,
     isPrimary,
   };

@@ -92,6 +92,8 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
   try {
     parser = busboy({
       headers: { "content-type": type },
+      // Browsers send a file's name as UTF-8 bytes; busboy's default (latin1) would garble "é" or "—".
+      defParamCharset: "utf8",
       limits: { fileSize: MAX_FILE_BYTES + 1, files: fileFields.size, fields: textFields.size, fieldSize: 4096, parts: 64, fieldNameSize: 64 },
     });
   } catch {

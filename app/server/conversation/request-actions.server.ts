@@ -171,7 +171,8 @@ async function readUploadForm(request: Request): Promise<UploadForm> {
   if (!request.body) throw new UploadRefused(400, "Choose a file to upload.");
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": type }, limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: 4, fieldSize: 256, parts: 6, fieldNameSize: 32 } });
+    // defParamCharset: the file's name arrives as UTF-8 bytes (see upload-parser.server.ts).
+    parser = busboy({ headers: { "content-type": type }, defParamCharset: "utf8", limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: 4, fieldSize: 256, parts: 6, fieldNameSize: 32 } });
   } catch {
     throw new UploadRefused(400, "The upload could not be read.");
   }

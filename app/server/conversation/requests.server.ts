@@ -4,7 +4,7 @@ import { isOpenForReview, OPEN_REVIEW_STATUSES } from "~/domain/application-life
 import { isOneOf } from "~/domain/enums";
 import { CONVERSATION_LIMITS, REQUEST_ITEM_STATUSES, type RequestItemKind } from "~/domain/conversation-enums";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
-import { DOCUMENT_MIME_TYPES, inspectUpload, UPLOAD_REASONS } from "~/domain/upload-rules";
+import { DOCUMENT_MIME_TYPES, inspectUpload, originalFileName, UPLOAD_REASONS } from "~/domain/upload-rules";
 import { documentFileMessage } from "~/domain/validation/application";
 import { isDocumentKind, type RequestDocumentsInput } from "~/domain/validation/requests";
 import type { RequestItemView } from "~/domain/views/application-page";
@@ -274,7 +274,7 @@ export async function answerWithUpload(
           applicationId,
           userId: applicant.id,
           documentType: item.kind as Exclude<RequestItemKind, "question">,
-          fileName: `${name}.${verdict.type.ext}`,
+          fileName: originalFileName(file.filename, verdict.type.ext, `${name}.${verdict.type.ext}`),
           filePath: key,
           fileSize: file.bytes.length,
           mimeType: verdict.type.mime,

@@ -1016,6 +1016,37 @@ export const loanPayments = pgTable(
   ],
 );
 
+/**
+ * The bank account each loan's debits come from (Change Bank Account on the borrower's loan page): one
+ * row per account the loan has used, the current one marked, so the history of which account was in
+ * use when stays readable. A loan without a row pays from the account given with its application. The
+ * account itself is a bank_accounts row (numbers encrypted there, like the application's); restrict, so
+ * an account a loan has used is never deleted under it. Later work (validating an account before use,
+ * autopay) adds columns here.
+ */
+export const loanPaymentAccounts = pgTable(
+  "loan_payment_accounts",
+  {
+    id: uuidPk(),
+    loanId: uuid("loan_id")
+      .notNull()
+      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "restrict" }),
+    isCurrent: boolean("is_current").notNull().default(true),
+    createdAt: createdAt(),
+    /** When another account replaced it (null while current). */
+    replacedAt: timestamptz("replaced_at"),
+  },
+  (t) => [
+    uniqueIndex("loan_payment_accounts_one_current_idx").on(t.loanId).where(sql`${t.isCurrent}`),
+    check("loan_payment_accounts_replaced_when_not_current_check", sql`${t.isCurrent} = (${t.replacedAt} is null)`),
+    index("loan_payment_accounts_loan_id_idx").on(t.loanId, t.createdAt),
+    index("loan_payment_accounts_bank_account_id_idx").on(t.bankAccountId),
+  ],
+);
+
 /** Fees assessed on a loan: a late fee at most once per installment (the unique key decides across instances). */
 export const loanFees = pgTable(
   "loan_fees",

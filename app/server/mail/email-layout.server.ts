@@ -34,6 +34,7 @@ export type TemplateName =
   | "payment-reminder"
   | "late-notice"
   | "payment-authorized"
+  | "payment-account-changed"
   | "debit-cancelled"
   | "refund-due"
   | "refund-sent"

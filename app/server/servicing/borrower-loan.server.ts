@@ -8,9 +8,11 @@ import { UUID } from "~/server/admin/documents.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { getDb, type DbOrTx } from "~/server/db/client.server";
-import { approvedLoans, bankAccounts, loanApplications, loanPayments } from "~/server/db/schema.server";
+import { approvedLoans, bankAccounts, loanApplications, loanPayments, signedAgreements } from "~/server/db/schema.server";
+import { loadConversation } from "~/server/conversation/messages.server";
 import { agreementLender } from "~/server/offers/agreement-document.server";
 import { loadLedger, type LoanLedger } from "./ledger.server";
+import { currentPaymentAccount } from "./payment-accounts.server";
 
 /**
  * The borrower's own loan (/dashboard/loans/:id, issue 21): ownership first (another person's loan,
@@ -67,7 +69,14 @@ export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, requ
   if (!ledger) return null;
   const { loan, terms, state } = ledger;
   const [app] = await db.select({ loanType: loanApplications.loanType }).from(loanApplications).where(eq(loanApplications.id, loan.applicationId)).limit(1);
-  const accounts = await ownBankAccounts(viewer.id, db);
+  const [accounts, paymentAccount, conversation, [agreement]] = await Promise.all([
+    ownBankAccounts(viewer.id, db),
+    currentPaymentAccount(loan, db),
+    loadConversation(loan.applicationId, { id: viewer.id, side: "applicant" }, db),
+    db.select({ id: signedAgreements.id }).from(signedAgreements).where(and(eq(signedAgreements.applicationId, loan.applicationId), eq(signedAgreements.userId, viewer.id))).limit(1),
+  ]);
+  // The loan's payment account first, so Make a Payment debits it unless the borrower picks another.
+  accounts.sort((a, b) => Number(b.id === paymentAccount?.bankAccountId) - Number(a.id === paymentAccount?.bankAccountId));
   const rows = await db
     .select({
       id: loanPayments.id,
@@ -132,6 +141,11 @@ export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, requ
     statementMonths: statementMonths(loan.startDate, today),
     payoffDates: { min: today, max: addDays(today, PAYOFF_QUOTE_MAX_DAYS) },
     lenderName: agreementLender().name,
+    applicationId: loan.applicationId,
+    agreementOnFile: agreement !== undefined,
+    conversation,
+    paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
+    accountChangeable: loan.status !== "paid_off" && loan.status !== "closed",
   };
 }
 

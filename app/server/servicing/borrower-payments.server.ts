@@ -6,6 +6,7 @@ import { payoffQuote, replayLedger } from "~/domain/loan-servicing";
 import type { PaymentChoice } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { MAKE_PAYMENT_MESSAGES, makePaymentSchema, type MakePaymentActionData } from "~/domain/validation/make-payment";
+import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account";
 import { formatCents } from "~/domain/views/loan-agreement";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
@@ -19,6 +20,7 @@ import { paymentAuthorizedEmail } from "~/server/mail/payment-authorized-email.s
 import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
 import { ledgerRows, lockLoan, termsOf } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
+import { changePaymentAccountAnswer, type PaymentAccountAnswer } from "./payment-accounts.server";
 import { ServicingRefused } from "./payments.server";
 
 /**
@@ -111,7 +113,7 @@ export async function makePayment(
   });
 }
 
-export type LoanPageAnswer = ServiceAnswer<MakePaymentActionData>;
+export type LoanPageAnswer = ServiceAnswer<MakePaymentActionData> | PaymentAccountAnswer;
 
 function answer(status: number, toast: Toast, extra: Partial<MakePaymentActionData> = {}): LoanPageAnswer {
   return { status, body: { ok: status < 300, intent: "pay", toast, at: Date.now(), ...extra } };
@@ -119,7 +121,7 @@ function answer(status: number, toast: Toast, extra: Partial<MakePaymentActionDa
 
 const TITLE = "Payment not made";
 
-/** The loan page's action after the guard (requireUser) and the same-origin check. */
+/** The loan page's action after the guard (requireUser) and the same-origin check: intents pay and change-account. */
 export async function borrowerLoanAction(request: Request, urlId: string | undefined, viewer: LoanViewer, info: RequestInfo = {}, db: Db = getDb()): Promise<LoanPageAnswer> {
   const read = await readActionForm(request, (message): MakePaymentActionData => ({ ok: false, intent: null, toast: errorToast("Request refused", message), at: Date.now() }));
   if (!read.ok) return read.answer;
@@ -127,6 +129,7 @@ export async function borrowerLoanAction(request: Request, urlId: string | undef
   if (!id) return { status: 404, body: { ok: false, intent: null, toast: errorToast("Not found", MAKE_PAYMENT_MESSAGES.notFound), at: Date.now() } };
   const values: Record<string, string> = {};
   for (const [key, value] of read.form.entries()) if (typeof value === "string" && !(key in values)) values[key] = value;
+  if (values.intent === CHANGE_ACCOUNT_INTENT) return changePaymentAccountAnswer(id, values, viewer, info, db);
   if (values.intent !== "pay") return { status: 400, body: { ok: false, intent: null, toast: errorToast("Request refused", "Unknown action."), at: Date.now() } };
   const parsed = makePaymentSchema.safeParse(values);
   if (!parsed.success) return answer(400, errorToast(TITLE, parsed.error.issues[0]?.message ?? "Check the form and try again."), { fieldErrors: issuesToFieldErrors(parsed.error) });

@@ -32,6 +32,7 @@ import { logFailure } from "~/server/log/describe-error.server";
 import { agreementReference } from "~/server/offers/agreement-document.server";
 import { loadLedger, termsOf } from "./ledger.server";
 import { PendingDebitUnconfirmed, pendingDebitWarning, recordPayment, reversePayment, ServicingRefused } from "./payments.server";
+import { currentPaymentAccount } from "./payment-accounts.server";
 
 /**
  * The staff side of servicing (issue 21): the loan list (/admin/loans: filters Current, Late, Paid in
@@ -291,6 +292,7 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
   const payments = await db.select().from(loanPayments).where(eq(loanPayments.loanId, id)).orderBy(asc(sql`coalesce(${loanPayments.receivedOn}, ${loanPayments.createdAt}::date)`), asc(loanPayments.createdAt), asc(loanPayments.id));
   const fees = await db.select().from(loanFees).where(eq(loanFees.loanId, id)).orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
+  const paymentAccount = await currentPaymentAccount(loan, db);
   await writeAudit(db, { actor, action: "loan.view", table: "approved_loans", recordId: id, details: { status: state.status, payments: payments.length, fees: fees.length }, request });
   const status: ServicingStatus = loan.status === "paid_off" ? "paid_in_full" : state.status;
   return {
@@ -350,6 +352,7 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
     refundsDue: payments
       .filter((p) => p.status === "refund_due")
       .map((p) => ({ paymentId: p.id, amountCents: p.amountCents, receivedOn: p.receivedOn!, reference: p.reference })),
+    paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
   };
 }
 

@@ -66,6 +66,7 @@ const GUARDED_TABLES = [
   "loan_offers",
   // Issue 21: servicing.
   "loan_payments",
+  "loan_payment_accounts",
   // Issue 23: account settings and the privacy notice.
   "notification_preferences",
   "privacy_acceptances",

@@ -216,7 +216,7 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
               <span className="flex min-w-0 items-center gap-2">
                 <FileText aria-hidden="true" className="size-4 shrink-0 text-navy-700" />
                 <span className="min-w-0">
-                  <span className="block truncate font-medium text-foreground">{doc.fileName}</span>
+                  <span className="block font-medium text-foreground [overflow-wrap:anywhere]">{doc.fileName}</span>
                   <span className="block text-sm text-muted-foreground">{documentTypeLabel(doc.documentType)}</span>
                 </span>
               </span>

@@ -35,7 +35,7 @@ export function DocumentPreviewDialog({
       width="4xl"
       title="Document Preview"
       description={link?.fileName}
-      descriptionClassName="truncate"
+      descriptionClassName="[overflow-wrap:anywhere]"
     >
       {link ? <PreviewBody key={link.url} link={link} onDownload={onDownload} downloading={downloading} /> : null}
     </ModalDialog>

@@ -95,7 +95,7 @@ export function DocumentsPage({ data }: { data: DocumentList }) {
                   <div className="flex min-w-0 items-start gap-3">
                     <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
                     <div className="min-w-0">
-                      <p className="truncate font-medium text-foreground">{doc.fileName}</p>
+                      <p className="font-medium text-foreground [overflow-wrap:anywhere]">{doc.fileName}</p>
                       <p className="text-sm text-slate-700">
                         {type} · {doc.applicantName}
                       </p>

@@ -84,6 +84,18 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
             <Fact label="Monthly Payment">{formatCents(loan.paymentCents)}</Fact>
             <Fact label="Start Date">{day(loan.startDate)}</Fact>
             <Fact label="Maturity Date">{day(loan.maturityDate)}</Fact>
+            <Fact label="Payment Account" testId="payment-account">
+              {data.paymentAccount ? (
+                <>
+                  {data.paymentAccount.label}
+                  <span className="block font-normal break-words">
+                    {data.paymentAccount.holder} · {data.paymentAccount.bankName}
+                  </span>
+                </>
+              ) : (
+                "None on file"
+              )}
+            </Fact>
           </dl>
         </Card>
 

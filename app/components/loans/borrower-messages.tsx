@@ -1,0 +1,27 @@
+import { MessagesPanel } from "~/components/application/messages-panel";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
+import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
+
+/**
+ * Message Us from the loan page: the conversation of the application the loan came from (the same
+ * thread staff read and answer on the application), sent through its own route and owner check. Not a
+ * second messaging system: revoking a debit, asking about a payment, anything about the loan.
+ */
+export function BorrowerMessages({ data }: { data: BorrowerLoanPage }) {
+  const timeZone = useDisplayTimeZone();
+  return (
+    <section aria-labelledby="loan-messages-heading" id="messages" className="scroll-mt-24">
+      <h2 id="loan-messages-heading" className="mb-3 text-2xl font-bold tracking-tight text-primary">
+        Message Us
+      </h2>
+      <MessagesPanel
+        applicationId={data.applicationId}
+        conversation={data.conversation}
+        side="applicant"
+        open={false}
+        timeZone={timeZone}
+        hint="Write to us about your loan, for example to revoke a debit before it is sent. Ctrl+Enter sends."
+      />
+    </section>
+  );
+}
