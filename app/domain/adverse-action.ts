@@ -105,6 +105,15 @@ export function denialSourceNotice(source: DenialSource | null | undefined): Not
   return parts;
 }
 
+/** One line for staff: what the notice said about its source ("Consumer report: Equifax, (800) 685-1111; score 580 (300-850), November 20, 2026"). */
+export function denialSourceSummary(source: DenialSource | null): string {
+  if (!source || source.kind !== "consumer_report") return "Information from the applicant (no consumer report)";
+  const { agency, score } = source;
+  const line = `Consumer report: ${agency.name}, ${agency.address}, ${agency.phone}`;
+  if (!score) return `${line}; no credit score used`;
+  return `${line}; score ${score.score} (${score.rangeLow}-${score.rangeHigh}), ${calendarDate(score.scoreDate)}; key factors: ${keyFactorsOf(score).join("; ")}`;
+}
+
 /** A stored value read back defensively (a JSON column): anything unexpected is the applicant's own information. */
 export function readDenialSource(value: unknown): DenialSource | null {
   if (!value || typeof value !== "object") return null;

@@ -228,6 +228,12 @@ describe("the admin review screen", () => {
       expect(noticeText).toContain(shown);
     }
 
+    // Staff see the source on the application's page.
+    const staffView = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    await staffView.page.goto(`${stack.server.url}/admin/applications/${secondId}`);
+    expect(await staffView.page.getByTestId("denial-source").textContent()).toContain("Consumer report: Equifax Information Services LLC");
+    await staffView.context.close();
+
     // The applicant's page says what the notice says, not only "Denied".
     const applicantPage = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(applicantCookie, stack.server.url), width: 390 });
     await applicantPage.page.goto(`${stack.server.url}/dashboard/applications/${secondId}`);

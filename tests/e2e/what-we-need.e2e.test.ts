@@ -181,4 +181,35 @@ describe("What We Need, both sides in the browser", () => {
 
     await Promise.all([applicantContext.close(), adminContext.close()]);
   });
+  it("parallel uploads over HTTP to one item: five are kept, the rest are refused (409) with the reason", async () => {
+    const { server, sink } = stack;
+    const applicant = await signUpOverHttp(server.url, sink, "wwn.parallel@example.com", "198.18.20.3");
+    const applicationId = await submitApplication(server.url, applicant);
+    const admin = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, "198.18.20.4")).cookie;
+    const requested = await fetch(`${server.url}/admin/applications/${applicationId}/requests`, {
+      method: "POST",
+      headers: { cookie: admin, origin: server.url },
+      body: new URLSearchParams({ intent: "request", kind: "bank_statement", note: "", dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) }),
+    });
+    expect(requested.status).toBe(200);
+    // The item's id, from the applicant's page.
+    const html = await (await fetch(`${server.url}/dashboard/applications/${applicationId}`, { headers: { cookie: applicant } })).text();
+    const itemId = /id="request-item-([0-9a-f-]{36})"/.exec(html)?.[1];
+    expect(itemId).toBeTruthy();
+    const upload = (n: number) => {
+      const form = new FormData();
+      form.set("intent", "upload");
+      form.set("itemId", itemId!);
+      form.set("file", new Blob([new Uint8Array(makePdf(2000 + n))], { type: "application/pdf" }), `statement-${n}.pdf`);
+      return fetch(`${server.url}/dashboard/applications/${applicationId}/requests`, { method: "POST", headers: { cookie: applicant, origin: server.url }, body: form });
+    };
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => upload(n)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 409, 409, 409]);
+    for (const refused of answers.filter((r) => r.status === 409)) {
+      expect(JSON.stringify(await refused.json())).toContain("This item already has 5 files, the most one answer can hold.");
+    }
+    const after = await (await fetch(`${server.url}/dashboard/applications/${applicationId}`, { headers: { cookie: applicant } })).text();
+    expect(new Set(after.match(/bank_statement_[0-9a-f]{12}\.pdf/g))).toHaveProperty("size", 5);
+  });
 });

@@ -27,6 +27,7 @@ import {
 } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { getApplicantApplication } from "~/server/applicant-application.server";
+import { loadAdminApplication } from "~/server/admin/application-page.server";
 import { CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, OWN_INFORMATION_NOTICE } from "~/domain/adverse-action";
 import { denySchema } from "~/domain/validation/review";
 import { disclosureFor } from "~/server/offers/offers.server";
@@ -335,6 +336,11 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const parts = JSON.stringify(page!.denial!.source);
       expect(parts).toContain("The reporting agency played no part in our decision");
       expect(parts).toContain("601");
+      // Staff see on the application's page what the notice said about its source.
+      const detail = await loadAdminApplication(app.id, admin, {}, db());
+      expect(detail!.denialSource).toBe(
+        "Consumer report: TransUnion LLC, P.O. Box 2000, Chester, PA 19016, (800) 888-4213; score 601 (300-850), November 2, 2026; key factors: Too many recent delinquencies",
+      );
     });
 
     it("a decided application cannot be decided again (409 through the action, nothing changes)", async () => {

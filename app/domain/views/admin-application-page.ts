@@ -69,6 +69,8 @@ export type AdminApplicationDetail = {
   };
   bankAccounts: AdminApplicationBankAccount[];
   documents: AdminApplicationDocument[];
+  /** A denied application: where the notice said its information came from (one line); else null. */
+  denialSource: string | null;
   /** The lifecycle's events this status allows (what the page offers). */
   allowedEvents: ApplicationEvent[];
   /** An open request item's due date has passed: Close as Incomplete is allowed. */

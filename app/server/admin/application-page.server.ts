@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { denialSourceSummary, readDenialSource } from "~/domain/adverse-action";
 import { eventsFrom, mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
 import { errorToast } from "~/domain/action-result";
 import { isOneOf, APPLICATION_STATUSES } from "~/domain/enums";
@@ -64,6 +65,7 @@ export async function loadAdminApplication(
   const [row] = await db
     .select({
       card: CARD_COLUMNS,
+      denialSource: loanApplications.denialSource,
       propertyAddress: loanApplications.propertyAddress,
       businessName: loanApplications.businessName,
       businessYears: loanApplications.businessYears,
@@ -172,6 +174,7 @@ export async function loadAdminApplication(
     },
     bankAccounts: accounts,
     documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
+    denialSource: status === "denied" ? denialSourceSummary(readDenialSource(row.denialSource)) : null,
     allowedEvents,
     closeIncompleteAvailable: allowedEvents.includes("close-incomplete") && overdue,
     timeline,

@@ -95,6 +95,13 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
                 </ul>
               </Fact>
             ) : null}
+            {a.denialSource ? (
+              <Fact label="Information Source" wide>
+                <span className="break-words" data-testid="denial-source">
+                  {a.denialSource}
+                </span>
+              </Fact>
+            ) : null}
           </dl>
           {canWork ? (
             <div className="mt-4">
