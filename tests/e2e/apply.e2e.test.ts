@@ -236,7 +236,7 @@ describe("/apply", () => {
 
   it("step 2: pre-filled from the estimate; the purpose needs 10 characters (live counter)", async () => {
     expect(await field("Loan Amount").inputValue()).toBe("25,000");
-    expect(await field("Desired Interest Rate (%)").inputValue()).toBe("9.5");
+    expect(await field("Desired Interest Rate").inputValue()).toBe("9.5");
     expect(await field("Loan Duration").inputValue()).toBe("36");
 
     await field("Loan Type").selectOption("hard-money");
@@ -467,7 +467,7 @@ describe("/apply", () => {
     await field("Business Name").fill("Acme Holdings");
     await field("Years in Business").fill("4");
     await field("Loan Amount").fill("150000");
-    await field("Desired Interest Rate (%)").fill("12");
+    await field("Desired Interest Rate").fill("12");
     await field("Loan Duration").selectOption("60");
     await field("Loan Purpose").fill("Working capital for a second location");
     await continueButton().click();

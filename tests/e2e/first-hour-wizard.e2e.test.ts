@@ -111,14 +111,14 @@ describe("the wizard at 1280x800", () => {
     expect(await field("Loan Amount").getAttribute("placeholder")).toBeNull();
     expect(await describedText(page, field("Loan Amount"))).toContain("Personal Loan amounts are from $5,000 to $5,000,000.");
     await field("Loan Amount").fill("1000");
-    await field("Desired Interest Rate (%)").fill("50");
+    await field("Desired Interest Rate").fill("50");
     await field("Loan Duration").selectOption("60");
     await field("Loan Purpose").fill("Replacing the roof before the winter");
     await continueButton(page).click();
     await toasts(page, "Interest rate must be between 5.99% and 35.99%").waitFor();
     // Each field its own message.
-    expect(await describedText(page, field("Desired Interest Rate (%)"))).toContain("Interest rate must be between 5.99% and 35.99%");
-    await field("Desired Interest Rate (%)").fill("9.5");
+    expect(await describedText(page, field("Desired Interest Rate"))).toContain("Interest rate must be between 5.99% and 35.99%");
+    await field("Desired Interest Rate").fill("9.5");
     await continueButton(page).click();
     await toasts(page, "Personal Loan amounts are from $5,000 to $5,000,000.").waitFor();
     expect(await describedText(page, field("Loan Amount"))).toContain("Personal Loan amounts are from $5,000 to $5,000,000.");

@@ -192,7 +192,8 @@ export function schemaInput(v: WizardValues): Record<string, string> {
 export function applyEstimate(values: WizardValues, estimate: CompleteEstimate): WizardValues {
   return {
     ...values,
-    loanAmount: formatAmountInput(Math.round(estimate.loanAmount)),
+    // As the link carries it: an amount with cents is shown as such (step 2 refuses it), never rounded.
+    loanAmount: formatAmountInput(estimate.loanAmount),
     desiredInterestRate: String(Number(estimate.interestRate.toFixed(2))),
     loanDuration: String(estimate.loanTerm),
   };
