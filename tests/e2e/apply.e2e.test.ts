@@ -263,7 +263,7 @@ describe("/apply", () => {
 
   it("a reload on step 3 keeps steps 1-2 and the step, but not the SSN", async () => {
     await field("Employer Name").fill("Acme Corp");
-    const draft = (await page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)) ?? "";
+    const draft = (await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)) ?? "";
     expect(draft).toContain("Acme Corp");
     expect(draft).not.toContain("6789");
     expect(draft).not.toContain("ssn");
@@ -438,7 +438,7 @@ describe("/apply", () => {
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     expect(await axeViolations(page)).toEqual([]);
     // The draft and the idempotency key are gone.
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("pl.apply")))).toEqual([]);
+    expect(await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith("pl.apply")))).toEqual([]);
 
     const lender = await waitForMail(sink, { to: LENDER, subject: /New loan application/, after: before });
     expect(lender.subject).toContain("Jane Doe-Smith");
@@ -536,10 +536,10 @@ describe("/apply", () => {
       await p.goto(`${server.url}/apply`);
       await p.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-      const userId = await p.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}").userId as string, DRAFT_KEY);
+      const userId = await p.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "{}").userId as string, DRAFT_KEY);
       await p.evaluate(
         ([key, id]) =>
-          sessionStorage.setItem(
+          localStorage.setItem(
             key!,
             JSON.stringify({
               v: 1,
