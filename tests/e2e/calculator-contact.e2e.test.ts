@@ -115,7 +115,7 @@ describe("calculator", () => {
       await year1.click();
       expect(await page.locator(`[id="${monthsId}"]`).isHidden()).toBe(true);
       const schedule = page.getByTestId("amortization-schedule");
-      expect(await schedule.locator("caption").textContent()).toContain("Amortization schedule");
+      expect(await page.getByRole("table", { name: "Amortization schedule" }).getAttribute("data-testid")).toBe("amortization-schedule");
       expect(await schedule.locator('thead th[scope="col"]').count()).toBe(5);
       const chartLabel = await page.getByRole("img", { name: /Principal versus interest by year over 10 years/ }).getAttribute("aria-label");
       expect(chartLabel).toContain(formatUsd(510_000));
