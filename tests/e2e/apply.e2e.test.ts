@@ -201,6 +201,10 @@ describe("/apply", () => {
   });
 
   it("step 1: required fields, the ZIP code, input formats and the masked SSN", async () => {
+    // The account's name comes filled in; emptied, it is required like any other field.
+    expect(await field("First Name").inputValue()).toBe("Jane");
+    expect(await field("Last Name").inputValue()).toBe("Applicant");
+    await field("First Name").fill("");
     await expectToast("Please fill in all required fields", () => continueButton().click());
     await expectInvalid(field("First Name"), "Please fill in all required fields");
     await expect.poll(focusedName).toBe("firstName");
