@@ -333,3 +333,30 @@ describe.each([
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("pl.apply")))).toEqual([]);
   });
 });
+
+describe("a calculator hand-off with cents (1280x800)", () => {
+  it("shows the amount as the link carries it and step 2 refuses the cents, never rounding them away", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const [cookieName, ...rest] = cookie.split(";")[0]!.split("=");
+      await context.addCookies([{ name: cookieName!, value: rest.join("="), url: server.url }]);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await gotoHydrated(page, `${server.url}/apply?loanAmount=12345.67&interestRate=8.5&loanTerm=60&monthlyPayment=253.29`);
+      const panel = page.getByRole("region", { name: "Your Calculator Estimate" });
+      expect(await panel.innerText()).toContain("$12,345.67");
+      const field = fieldOf(page);
+      await fillStep1(page);
+      await continueButton(page).click();
+      await heading(page, "Loan Details");
+      expect(await field("Loan Amount").inputValue()).toBe("12,345.67");
+      await field("Loan Type").selectOption("personal");
+      await field("Loan Purpose").fill("Consolidating two credit cards");
+      await continueButton(page).click();
+      await toasts(page, "Please enter the loan amount in whole dollars, without cents").waitFor();
+      expect(await describedText(page, field("Loan Amount"))).toContain("Please enter the loan amount in whole dollars, without cents");
+    } finally {
+      await context.close();
+    }
+  });
+});
