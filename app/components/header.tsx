@@ -134,9 +134,10 @@ function AccountActions({ user, isStaff, stacked = false }: { user: HeaderUser; 
   );
 }
 
-/** Signing out forgets this tab's unfinished application (personal data in sessionStorage). */
+/** Signing out forgets the unfinished application kept in this browser (personal data in localStorage). */
 function forgetApplicationDraft() {
   try {
+    window.localStorage.removeItem(DRAFT_STORAGE_KEY);
     window.sessionStorage.removeItem(DRAFT_STORAGE_KEY);
     window.sessionStorage.removeItem(IDEMPOTENCY_STORAGE_KEY);
   } catch {

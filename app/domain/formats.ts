@@ -65,29 +65,43 @@ export function digitsOnly(value: string): string {
 }
 
 /**
- * What an amount input shows while typing: digits only, grouped by thousands, no leading zeros
- * ("0050000" → "50,000", "12a34" → "1,234", "" → "", "0" → "0").
+ * What an amount input shows while typing: digits grouped by thousands, no leading zeros ("0050000" →
+ * "50,000", "12a34" → "1,234", "" → "", "0" → "0"). A decimal point and the digits after it are kept as
+ * typed ("12345.67" → "12,345.67"): dropping the point would turn $12,345.67 into $1,234,567, so the
+ * amount's rule (whole dollars, or cents) gets to judge what was really typed.
  */
 export function formatAmountInput(value: string | number): string {
-  const digits = digitsOnly(String(value)).replace(/^0+(?=\d)/, "");
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/** The number an amount input holds ("50,000" → 50000); 0 when it holds no digits. */
-export function parseAmountInput(value: string): number {
-  const digits = digitsOnly(value);
-  return digits ? Number(digits) : 0;
+  const text = String(value);
+  const point = text.indexOf(".");
+  const whole = digitsOnly(point < 0 ? text : text.slice(0, point)).replace(/^0+(?=\d)/, "");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return point < 0 ? grouped : `${grouped || "0"}.${digitsOnly(text.slice(point + 1))}`;
 }
 
 /**
- * Where the caret belongs after reformatting: keep the same number of digits to its left.
- * `digitsBefore` is how many digits were left of the caret in the raw (typed) value.
+ * The number an amount input holds ("50,000" → 50000, "12,345.67" → 12345.67, "12." → 12); 0 when it
+ * holds no digits, NaN when it holds something else than one amount (two decimal points).
+ */
+export function parseAmountInput(value: string): number {
+  const text = value.replace(/[$,\s]/g, "");
+  if (!/\d/.test(text)) return 0;
+  return /^\d*(\.\d*)?$/.test(text) ? Number(text.endsWith(".") ? text.slice(0, -1) : text) : Number.NaN;
+}
+
+/** Whether an amount has cents (12345.67), as opposed to whole dollars (12345). */
+export function hasCents(amount: number): boolean {
+  return Number.isFinite(amount) && !Number.isInteger(amount);
+}
+
+/**
+ * Where the caret belongs after reformatting: keep the same number of digits (and decimal point) to
+ * its left. `digitsBefore` is how many of them were left of the caret in the raw (typed) value.
  */
 export function caretAfterFormat(formatted: string, digitsBefore: number): number {
   if (digitsBefore <= 0) return 0;
   let seen = 0;
   for (let i = 0; i < formatted.length; i++) {
-    if (/\d/.test(formatted[i]!)) seen++;
+    if (/[\d.]/.test(formatted[i]!)) seen++;
     if (seen === digitsBefore) return i + 1;
   }
   return formatted.length;

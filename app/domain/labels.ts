@@ -145,3 +145,9 @@ export function approvedLoanStatusLabel(status: string): string {
 // A loan term's words live with the formats: the home page's calculator needs only this one, and
 // loading every label map for it cost each first visit half a kilobyte.
 export { termLabel } from "~/domain/formats";
+
+/**
+ * The rate an applicant asks for, named as the specification names it ("desired interest rate"), the
+ * same on step 2, the review and the staff's application page: it is not an APR (no fees are in it).
+ */
+export const DESIRED_RATE_LABEL = "Desired Interest Rate";

@@ -1,11 +1,15 @@
 /**
  * Loan arithmetic shared by the calculator, the application's review step and loan approvals.
- * Pure functions, no I/O. Money is worked in integer cents: each installment is rounded once and the
- * last one absorbs the rounding, so every total is exactly the sum of its rows (the spec's example,
- * 50,000 at 8.5 % for 60 months, pays $1,025.83 a month and $1,025.57 in the last month).
+ * Pure functions, no I/O. Money is worked in integer cents. The calculator's figures follow the
+ * specification's words: the payment is the amortised payment rounded to cents, the total payment is
+ * payment × months and the total interest is total − principal (50,000 at 8.5 % for 60 months:
+ * $1,025.83, $61,549.80, $11,549.80). Its schedule adds up to exactly those figures: every row is one
+ * payment, its interest is the payment less its principal, and the last row's principal is what is left.
+ * The signed disclosure's own schedule (actual interest, last payment absorbing the rounding) is
+ * app/domain/truth-in-lending.ts, which takes the payment from here.
  */
 
-import { formatUsd } from "./formats";
+import { formatUsd, hasCents } from "./formats";
 
 export const CALCULATOR_DEFAULTS = { amount: 50_000, ratePercent: 8.5, termMonths: 60 } as const;
 export const RATE_BOUNDS = { min: 5.99, max: 35.99, step: 0.01 } as const;
@@ -45,9 +49,10 @@ function validLoan(principal: number, annualRatePercent: number, termMonths: num
 
 /**
  * The regular installment in cents: P·r / (1 − (1 + r)^−n) with r the monthly rate (annual ÷ 12), rounded
- * once; a 0 % loan repays the principal in equal parts. At least a cent, so every loan gets repaid.
+ * half-up once; a 0 % loan repays the principal in equal parts. At least a cent. The one payment formula
+ * of the product: the calculator, the review step and the Truth in Lending disclosure all use it.
  */
-function installmentCents(principalCents: number, annualRatePercent: number, termMonths: number): number {
+export function installmentCents(principalCents: number, annualRatePercent: number, termMonths: number): number {
   const r = annualRatePercent / 100 / 12;
   const exact = r === 0 ? principalCents / termMonths : (principalCents * r) / (1 - Math.pow(1 + r, -termMonths));
   return Math.max(1, Math.round(exact));
@@ -62,38 +67,57 @@ export function monthlyPayment(principal: number, annualRatePercent: number, ter
 export type ScheduleRow = { month: number; payment: number; principal: number; interest: number; balance: number };
 
 /**
- * Month-by-month amortisation. Interest is charged on the running balance each month (rounded to cents);
- * the regular installment repays the rest, and the last one whatever is left, so the balance ends at zero.
+ * Month by month, in cents: interest on the running balance (rounded to cents) decides how much of each
+ * payment repays principal; the last row's principal is whatever is left. `repays` is false when the
+ * rounded payment cannot repay the loan as a schedule of equal payments: a payment that pays no
+ * principal (the rounding eats it: $5,000 at 35.99 % for 360 months), one that would end the loan before
+ * its last month, or a balance left for the last month larger than a payment (a balloon).
  */
-export function amortizationSchedule(principal: number, annualRatePercent: number, termMonths: number): ScheduleRow[] {
-  if (!validLoan(principal, annualRatePercent, termMonths)) return [];
+function scheduleCents(principal: number, annualRatePercent: number, termMonths: number) {
   let balance = toCents(principal);
   const installment = installmentCents(balance, annualRatePercent, termMonths);
   const r = annualRatePercent / 100 / 12;
   const rows: ScheduleRow[] = [];
+  let repays = true;
   for (let month = 1; month <= termMonths; month++) {
-    const interest = Math.round(balance * r);
-    const principalPart = month === termMonths ? balance : Math.min(Math.max(installment - interest, 0), balance);
+    const last = month === termMonths;
+    const principalPart = last ? balance : installment - Math.round(balance * r);
+    if (last ? principalPart > installment : principalPart <= 0 || principalPart >= balance) {
+      repays = false;
+      break;
+    }
     balance -= principalPart;
-    rows.push({ month, payment: (principalPart + interest) / 100, principal: principalPart / 100, interest: interest / 100, balance: balance / 100 });
+    rows.push({ month, payment: installment / 100, principal: principalPart / 100, interest: (installment - principalPart) / 100, balance: balance / 100 });
   }
-  return rows;
+  return { installment, rows, repays };
+}
+
+/** Whether the rounded payment repays these terms in equal payments (false: the calculator warns instead). */
+export function repaysInEqualPayments(principal: number, annualRatePercent: number, termMonths: number): boolean {
+  return validLoan(principal, annualRatePercent, termMonths) && scheduleCents(principal, annualRatePercent, termMonths).repays;
+}
+
+/**
+ * Month-by-month amortisation, one row a payment, adding up to the calculator's figures (see the module
+ * comment); empty when the loan is not above zero or the payment never repays it.
+ */
+export function amortizationSchedule(principal: number, annualRatePercent: number, termMonths: number): ScheduleRow[] {
+  if (!validLoan(principal, annualRatePercent, termMonths)) return [];
+  const { rows, repays } = scheduleCents(principal, annualRatePercent, termMonths);
+  return repays ? rows : [];
 }
 
 export type LoanEstimate = { monthlyPayment: number; totalPayment: number; totalInterest: number };
 
 /**
- * The calculator's three figures; null when amount or term is not above zero (no results shown). The
- * totals are the schedule's: what the installments add up to, the last one included.
+ * The calculator's three figures, in the specification's words: the rounded payment, payment × months,
+ * and that total less the principal. Null when amount or term is not above zero (no results shown).
  */
 export function estimateLoan(principal: number, annualRatePercent: number, termMonths: number): LoanEstimate | null {
-  const rows = amortizationSchedule(principal, annualRatePercent, termMonths);
-  if (rows.length === 0) return null;
-  return {
-    monthlyPayment: rows[0]!.payment,
-    totalPayment: sumMoney(rows.map((row) => row.payment)),
-    totalInterest: sumMoney(rows.map((row) => row.interest)),
-  };
+  if (!validLoan(principal, annualRatePercent, termMonths)) return null;
+  const installment = installmentCents(toCents(principal), annualRatePercent, termMonths);
+  const total = installment * termMonths;
+  return { monthlyPayment: installment / 100, totalPayment: total / 100, totalInterest: (total - toCents(principal)) / 100 };
 }
 
 export type YearRow = { year: number; payment: number; principal: number; interest: number; balance: number; months: ScheduleRow[] };
@@ -115,17 +139,26 @@ export function yearlySchedule(rows: ScheduleRow[]): YearRow[] {
   return years;
 }
 
+/** Loans are made in whole dollars: the calculator and the application refuse cents with this. */
+export const LOAN_AMOUNT_WHOLE_DOLLARS = "Please enter the loan amount in whole dollars, without cents";
+
+/** Shown instead of the figures and the schedule when the rounded payment never repays the loan. */
+export const NEVER_REPAYS_WARNING =
+  "At this amount, rate and term the monthly payment, rounded to the cent, would never repay the loan: a large final payment would be left. Choose a larger amount, a lower rate or a shorter term.";
+
 export type CalculatorInput = { amount: number; ratePercent: number; termMonths: number };
 
 /**
- * What stops an estimate from going on to the application, per field: an amount outside the loans we
- * offer or a rate outside our range. Above the largest loan there is no estimate at all (the figures
+ * What stops an estimate from going on to the application, per field: an amount with cents (loans are
+ * whole dollars), an amount outside the loans we offer or a rate outside our range. Above the largest loan there is no estimate at all (the figures
  * would be meaningless); below the smallest, or at another rate, the figures still show.
  */
 export function calculatorProblems(input: CalculatorInput): { amount?: string; rate?: string } {
   const problems: { amount?: string; rate?: string } = {};
   const dollars = (value: number) => formatUsd(value, { cents: false });
-  if (input.amount > LOAN_AMOUNT_BOUNDS.max) {
+  if (Number.isNaN(input.amount) || hasCents(input.amount)) {
+    problems.amount = LOAN_AMOUNT_WHOLE_DOLLARS;
+  } else if (input.amount > LOAN_AMOUNT_BOUNDS.max) {
     problems.amount = `Our largest loan is ${dollars(LOAN_AMOUNT_BOUNDS.max)}. Enter an amount up to ${dollars(LOAN_AMOUNT_BOUNDS.max)}.`;
   } else if (input.amount > 0 && input.amount < LOAN_AMOUNT_BOUNDS.min) {
     problems.amount = `Our loans start at ${dollars(LOAN_AMOUNT_BOUNDS.min)}. Enter at least ${dollars(LOAN_AMOUNT_BOUNDS.min)} to apply.`;

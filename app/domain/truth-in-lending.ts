@@ -8,6 +8,8 @@
  * anyway), but the interest and the fee are worked from them exactly, in BigInt, and rounded half-up once.
  */
 
+import { installmentCents } from "./loan-math";
+
 /** What a disclosure accepts: sanity bounds, not lending policy (the loan types' ranges live elsewhere). */
 export const TRUTH_IN_LENDING_LIMITS = {
   maxAmountCents: 100_000_000_000, // $1,000,000,000
@@ -122,16 +124,6 @@ function validate(input: DisclosureInput): { noteRate: bigint; feeRate: bigint }
   };
 }
 
-/**
- * The regular payment: P·r / (1 − (1 + r)^−n), r the monthly note rate, rounded half-up once (as
- * app/domain/loan-math.ts does, so an offer shows the calculator's installment); equal parts at 0 %.
- */
-function regularPaymentCents(amountCents: number, noteRatePercent: number, termMonths: number): number {
-  const r = noteRatePercent / 100 / 12;
-  const exact = r === 0 ? amountCents / termMonths : (amountCents * r) / (1 - Math.pow(1 + r, -termMonths));
-  return Math.max(1, Math.round(exact));
-}
-
 /** Present value at monthly rate i of payments due 1, 2, … months after the advance (Horner's rule). */
 function presentValue(paymentsCents: readonly number[], i: number): number {
   const v = 1 / (1 + i);
@@ -197,7 +189,8 @@ export function disclosure(input: DisclosureInput): Disclosure {
   const amountFinancedCents = amountCents - originationFeeCents;
   if (amountFinancedCents < 1) throw new RangeError("The origination fee leaves no amount financed.");
 
-  const paymentCents = regularPaymentCents(amountCents, input.noteRatePercent, termMonths);
+  // The product's one payment formula, so an offer shows the calculator's installment.
+  const paymentCents = installmentCents(amountCents, input.noteRatePercent, termMonths);
   const monthlyDivisor = 12n * 100n * BigInt(RATE_SCALE);
   const schedule: PaymentRow[] = [];
   let balance = amountCents;

@@ -201,6 +201,10 @@ describe("/apply", () => {
   });
 
   it("step 1: required fields, the ZIP code, input formats and the masked SSN", async () => {
+    // The account's name comes filled in; emptied, it is required like any other field.
+    expect(await field("First Name").inputValue()).toBe("Jane");
+    expect(await field("Last Name").inputValue()).toBe("Applicant");
+    await field("First Name").fill("");
     await expectToast("Please fill in all required fields", () => continueButton().click());
     await expectInvalid(field("First Name"), "Please fill in all required fields");
     await expect.poll(focusedName).toBe("firstName");
@@ -236,7 +240,7 @@ describe("/apply", () => {
 
   it("step 2: pre-filled from the estimate; the purpose needs 10 characters (live counter)", async () => {
     expect(await field("Loan Amount").inputValue()).toBe("25,000");
-    expect(await field("Desired Interest Rate (%)").inputValue()).toBe("9.5");
+    expect(await field("Desired Interest Rate").inputValue()).toBe("9.5");
     expect(await field("Loan Duration").inputValue()).toBe("36");
 
     await field("Loan Type").selectOption("hard-money");
@@ -263,7 +267,7 @@ describe("/apply", () => {
 
   it("a reload on step 3 keeps steps 1-2 and the step, but not the SSN", async () => {
     await field("Employer Name").fill("Acme Corp");
-    const draft = (await page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)) ?? "";
+    const draft = (await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)) ?? "";
     expect(draft).toContain("Acme Corp");
     expect(draft).not.toContain("6789");
     expect(draft).not.toContain("ssn");
@@ -438,7 +442,7 @@ describe("/apply", () => {
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     expect(await axeViolations(page)).toEqual([]);
     // The draft and the idempotency key are gone.
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("pl.apply")))).toEqual([]);
+    expect(await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith("pl.apply")))).toEqual([]);
 
     const lender = await waitForMail(sink, { to: LENDER, subject: /New loan application/, after: before });
     expect(lender.subject).toContain("Jane Doe-Smith");
@@ -467,7 +471,7 @@ describe("/apply", () => {
     await field("Business Name").fill("Acme Holdings");
     await field("Years in Business").fill("4");
     await field("Loan Amount").fill("150000");
-    await field("Desired Interest Rate (%)").fill("12");
+    await field("Desired Interest Rate").fill("12");
     await field("Loan Duration").selectOption("60");
     await field("Loan Purpose").fill("Working capital for a second location");
     await continueButton().click();
@@ -536,10 +540,10 @@ describe("/apply", () => {
       await p.goto(`${server.url}/apply`);
       await p.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-      const userId = await p.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}").userId as string, DRAFT_KEY);
+      const userId = await p.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "{}").userId as string, DRAFT_KEY);
       await p.evaluate(
         ([key, id]) =>
-          sessionStorage.setItem(
+          localStorage.setItem(
             key!,
             JSON.stringify({
               v: 1,

@@ -88,7 +88,7 @@ describe("Save and Finish Later", () => {
     await heading(pageA, "Loan Details");
     await fieldA("Loan Type").selectOption("personal");
     await fieldA("Loan Amount").fill("25000");
-    await fieldA("Desired Interest Rate (%)").fill("9.5");
+    await fieldA("Desired Interest Rate").fill("9.5");
     await fieldA("Loan Duration").selectOption("36");
     await fieldA("Loan Purpose").fill("Consolidating two credit cards into one payment");
     await continueButton(pageA).click();

@@ -32,7 +32,7 @@ async function withPage<T>(options: BrowserContextOptions, path: string, run: (p
   }
 }
 
-/** "$61,549.54" → 6154954 (cents, to add exactly). */
+/** "$61,549.80" → 6154980 (cents, to add exactly). */
 const cents = (text: string | null) => Math.round(Number(text!.replace(/[$,]/g, "")) * 100);
 
 /** The yearly rows' cells, one array of texts per year. */
@@ -94,22 +94,130 @@ describe("figures that agree (1280x800)", () => {
         return { total: years.reduce((s, y) => s + cents(y[0]!), 0), interest: years.reduce((s, y) => s + cents(y[2]!), 0), years };
       };
 
-      expect(await page.getByTestId("total-payment").textContent()).toBe("$61,549.54");
+      // The spec's words: total payment is payment times months; total interest is total minus principal.
+      expect(await page.getByTestId("monthly-payment").textContent()).toBe("$1,025.83");
+      expect(await page.getByTestId("total-payment").textContent()).toBe("$61,549.80");
+      expect(await page.getByTestId("total-interest").textContent()).toBe("$11,549.80");
       const example = await sums();
       expect(example.years).toHaveLength(5);
-      expect(example.years[4]![0]).toBe("$12,309.70");
+      expect(example.years[4]![0]).toBe("$12,309.96");
       expect({ total: example.total, interest: example.interest }).toEqual(await header());
+      // Every month's row, opened: 60 payments of $1,025.83 whose principal adds up to the $50,000 borrowed.
+      for (const year of [1, 2, 3, 4, 5]) await page.getByRole("button", { name: `Year ${year}`, exact: true }).click();
+      const months = await page
+        .getByTestId("amortization-schedule")
+        .locator("tbody:not([hidden]) > tr:has(th:text-matches('^Month'))")
+        .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")));
+      expect(months).toHaveLength(60);
+      expect(new Set(months.map((m) => m[0]))).toEqual(new Set(["$1,025.83"]));
+      expect(months.reduce((s, m) => s + cents(m[1]!), 0)).toBe(5_000_000);
+      expect(months.reduce((s, m) => s + cents(m[2]!), 0)).toBe(1_154_980);
+      expect(months.at(-1)).toEqual(["$1,025.83", "$1,018.36", "$7.47", "$0.00"]);
 
       await page.getByLabel("Interest Rate (%)").fill("0");
       await page.getByLabel("Loan Amount").fill("10000");
       await page.getByLabel("Loan Term").selectOption("36");
-      await expect.poll(() => page.getByTestId("total-interest").textContent()).toBe("$0.00");
-      expect(await page.getByTestId("total-payment").textContent()).toBe("$10,000.00");
+      // 36 payments of $277.78 are $10,000.08: the spec's total, its 8 cents counted as interest.
+      await expect.poll(() => page.getByTestId("total-interest").textContent()).toBe("$0.08");
+      expect(await page.getByTestId("total-payment").textContent()).toBe("$10,000.08");
       await expect.poll(async () => (await sums()).years.length).toBe(3);
       const zero = await sums();
       expect({ total: zero.total, interest: zero.interest }).toEqual(await header());
     });
   });
+});
+
+describe("amounts with cents and payments that never repay (1280x800)", () => {
+  it("keeps a typed decimal point and refuses the cents with a message, never reading 12345.67 as 1,234,567", async () => {
+    await withPage(DESKTOP, "/calculator", async (page) => {
+      const amount = page.getByLabel("Loan Amount");
+      const applyLink = page.getByRole("link", { name: "Apply Now with This Estimate" });
+      await amount.fill("");
+      await amount.pressSequentially("12345.67");
+      expect(await amount.inputValue()).toBe("12,345.67");
+      await expect.poll(() => page.getByText("Please enter the loan amount in whole dollars, without cents").isVisible()).toBe(true);
+      expect(await amount.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByTestId("calculator-results").textContent()).toBe("Enter the amount in whole dollars to see your estimate.");
+      expect(await page.getByTestId("monthly-payment").count()).toBe(0);
+      expect(await applyLink.count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Apply Now with This Estimate" }).isDisabled()).toBe(true);
+      expect(await page.getByTestId("amortization-schedule").count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A third decimal is refused as typed; removing the cents gives the estimate of what is shown.
+      await amount.press("End");
+      await amount.press("8");
+      expect(await amount.inputValue()).toBe("12,345.67");
+      for (let i = 0; i < 3; i++) await amount.press("Backspace");
+      expect(await amount.inputValue()).toBe("12,345");
+      await expect.poll(() => applyLink.count()).toBe(1);
+      const payment = await page.getByTestId("monthly-payment").textContent();
+      const url = new URL((await applyLink.getAttribute("href"))!, server.url);
+      expect(url.searchParams.get("loanAmount")).toBe("12345");
+      expect(`$${url.searchParams.get("monthlyPayment")}`).toBe(payment);
+    });
+  });
+
+  it("shows a warning instead of figures and a schedule when the rounded payment never repays ($5,000 at 35.99 % for 360 months)", async () => {
+    await withPage(DESKTOP, "/calculator", async (page) => {
+      await page.getByLabel("Loan Amount").fill("5000");
+      await page.getByLabel("Interest Rate (%)").fill("35.99");
+      await page.getByLabel("Loan Term").selectOption("360");
+      await expect.poll(() => page.getByTestId("never-repays").isVisible()).toBe(true);
+      expect(await page.getByTestId("never-repays").textContent()).toContain("would never repay the loan");
+      expect(await page.getByTestId("monthly-payment").count()).toBe(0);
+      expect(await page.getByTestId("amortization-schedule").count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Apply Now with This Estimate" }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByLabel("Loan Term").selectOption("60");
+      await expect.poll(() => page.getByTestId("monthly-payment").count()).toBe(1);
+      expect(await page.getByTestId("never-repays").count()).toBe(0);
+      expect(await page.getByTestId("amortization-schedule").count()).toBe(1);
+    });
+  });
+});
+
+describe("the schedule table scrolls inside its frame", () => {
+  for (const [name, options] of [
+    ["1280x800", DESKTOP],
+    ["390x844", PHONE],
+  ] as const) {
+    it(`at ${name}: every column can be scrolled into view, and the page itself does not scroll sideways`, async () => {
+      await withPage(options, "/calculator", async (page) => {
+        await page.getByRole("button", { name: "Year 1", exact: true }).click();
+        const region = page.getByRole("region", { name: /Amortization schedule/ });
+        await region.scrollIntoViewIfNeeded();
+        const viewportWidth = options.viewport.width;
+        const frame = await region.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return { left: box.left, right: box.right, scrollable: el.scrollWidth - el.clientWidth };
+        });
+        expect(frame.left).toBeGreaterThanOrEqual(0);
+        expect(frame.right).toBeLessThanOrEqual(viewportWidth);
+        if (viewportWidth < 600) expect(frame.scrollable).toBeGreaterThan(0);
+        // Scrolled to its end, the last column's heading and a month's balance are inside the frame and the screen.
+        await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+        for (const cell of [region.getByRole("columnheader", { name: "Remaining Balance" }), region.locator("tbody:not([hidden]) tr").nth(2).locator("td").last()]) {
+          const box = (await cell.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(frame.left - 0.5);
+          expect(box.x + box.width).toBeLessThanOrEqual(Math.min(frame.right, viewportWidth) + 0.5);
+        }
+        // The Year / Month column stays in view, and the title is never cut off by the scrolling.
+        for (const fixed of [region.getByRole("button", { name: "Year 1", exact: true }), region.getByRole("rowheader", { name: "Month 2" })]) {
+          const box = (await fixed.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(frame.left - 0.5);
+          expect(box.x + box.width).toBeLessThanOrEqual(frame.right + 0.5);
+        }
+        const title = await page.getByText("Amortization schedule", { exact: true }).evaluate((el) => ({ right: el.getBoundingClientRect().right, clipped: el.scrollWidth > el.clientWidth }));
+        expect(title.right).toBeLessThanOrEqual(viewportWidth);
+        expect(title.clipped).toBe(false);
+        expect(await page.getByText("Scroll the table sideways to see every column.").isVisible()).toBe(viewportWidth < 640);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    });
+  }
 });
 
 describe("on a phone (390x844, touch)", () => {

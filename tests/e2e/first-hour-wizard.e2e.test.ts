@@ -111,14 +111,14 @@ describe("the wizard at 1280x800", () => {
     expect(await field("Loan Amount").getAttribute("placeholder")).toBeNull();
     expect(await describedText(page, field("Loan Amount"))).toContain("Personal Loan amounts are from $5,000 to $5,000,000.");
     await field("Loan Amount").fill("1000");
-    await field("Desired Interest Rate (%)").fill("50");
+    await field("Desired Interest Rate").fill("50");
     await field("Loan Duration").selectOption("60");
     await field("Loan Purpose").fill("Replacing the roof before the winter");
     await continueButton(page).click();
     await toasts(page, "Interest rate must be between 5.99% and 35.99%").waitFor();
     // Each field its own message.
-    expect(await describedText(page, field("Desired Interest Rate (%)"))).toContain("Interest rate must be between 5.99% and 35.99%");
-    await field("Desired Interest Rate (%)").fill("9.5");
+    expect(await describedText(page, field("Desired Interest Rate"))).toContain("Interest rate must be between 5.99% and 35.99%");
+    await field("Desired Interest Rate").fill("9.5");
     await continueButton(page).click();
     await toasts(page, "Personal Loan amounts are from $5,000 to $5,000,000.").waitFor();
     expect(await describedText(page, field("Loan Amount"))).toContain("Personal Loan amounts are from $5,000 to $5,000,000.");
@@ -201,6 +201,160 @@ describe("the wizard at 390x844", () => {
       expect(await field("Loan Amount").getAttribute("placeholder")).toBeNull();
       expect(await describedText(page, field("Loan Amount"))).toContain("for example 50,000");
       expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * The second pass of the first hour: the account's name filled in, step 1 kept from the first field
+ * typed after leaving the tab, one label for the rate, empty document slots that are not "Not accepted"
+ * before any file was chosen, and an application with a 6-digit credit-union account number, to the end.
+ */
+describe.each([
+  ["1280x800", { width: 1280, height: 800 }, "198.18.7.2"],
+  ["390x844", { width: 390, height: 844 }, "198.18.7.3"],
+] as const)("a new applicant's wizard at %s", (name, viewport, ip) => {
+  const email = `second.pass.${name}@example.com`;
+  let context: BrowserContext;
+  let page: Page;
+  let field: (label: string) => Locator;
+
+  beforeAll(async () => {
+    const applicantCookie = await signUpOverHttp(server.url, sink, email, ip, "Avery Jo Stone-Lee");
+    context = await browser.newContext({ viewport });
+    const [cookieName, ...rest] = applicantCookie.split(";")[0]!.split("=");
+    await context.addCookies([{ name: cookieName!, value: rest.join("="), url: server.url }]);
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await gotoHydrated(page, `${server.url}/apply`);
+    field = fieldOf(page);
+  });
+  afterAll(async () => context?.close());
+
+  it("fills the name and e-mail from the account, and keeps step 1 from the first field typed when the tab is closed", async () => {
+    expect(await field("First Name").inputValue()).toBe("Avery Jo");
+    expect(await field("Last Name").inputValue()).toBe("Stone-Lee");
+    expect(await field("Email").inputValue()).toBe(email);
+    await field("Phone").fill("3025550142");
+    await page.goto(`${server.url}/`);
+    await page.close();
+
+    // A new tab (a fresh sessionStorage): step 1 is still there, no loan type chosen yet.
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await gotoHydrated(page, `${server.url}/apply`);
+    field = fieldOf(page);
+    await heading(page, "Personal Information");
+    await expect.poll(() => field("Phone").inputValue()).toBe("(302) 555-0142");
+    expect(await field("First Name").inputValue()).toBe("Avery Jo");
+  });
+
+  it("names the rate 'Desired Interest Rate' on step 2", async () => {
+    await field("Month").selectOption("04");
+    await field("Day").selectOption("12");
+    await field("Year").selectOption("1988");
+    await field("Address Line 1").fill("12 Market Street");
+    await field("City").fill("Wilmington");
+    await field("State").selectOption("DE");
+    await field("ZIP Code").fill("19801");
+    await continueButton(page).click();
+    await heading(page, "Loan Details");
+    await field("Loan Type").selectOption("personal");
+    await field("Loan Amount").fill("25000");
+    await field("Desired Interest Rate").fill("9.5");
+    await field("Loan Duration").selectOption("36");
+    await field("Loan Purpose").fill("Consolidating two credit cards");
+    expect(await page.getByText(/APR/).count()).toBe(0);
+    await continueButton(page).click();
+    await heading(page, "Financial Information");
+    await field("Employment Status").selectOption("retired");
+    await field("Monthly Income").fill("4000");
+    await continueButton(page).click();
+    await heading(page, "Documents & Bank Information");
+  });
+
+  it("step 4: untouched slots show no error; Continue with them empty gives the required message, not 'Not accepted'", async () => {
+    const slot = page.locator('[data-field-group="idCardFront"]');
+    expect(await slot.innerText()).toContain("No file chosen");
+    expect(await field("ID Card (Front)").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.getByText("Not accepted").count()).toBe(0);
+    // The account number's hint says the rule.
+    expect(await describedText(page, field("Account Number"))).toContain("4-17 digits");
+
+    await continueButton(page).click();
+    await toasts(page, "Please upload all required documents").waitFor();
+    expect(await field("ID Card (Front)").getAttribute("aria-invalid")).toBe("true");
+    expect(await describedText(page, field("ID Card (Front)"))).toContain("Please upload all required documents");
+    expect(await slot.innerText()).toContain("No file chosen");
+    expect(await page.getByText("Not accepted").count()).toBe(0);
+    // The optional slot says nothing.
+    expect(await field("Collateral Documents").getAttribute("aria-invalid")).toBeNull();
+
+    // A refused file does say "Not accepted".
+    await field("ID Card (Front)").setInputFiles(file("statement.pdf"));
+    await toasts(page, "ID Card (Front): the file's content is not a complete PDF, JPG or PNG.").waitFor();
+    expect(await slot.innerText()).toContain("Not accepted. Choose another file.");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("applies with a 6-digit account number, to the confirmation", async () => {
+    for (const label of ["ID Card (Front)", "ID Card (Back)", "Bank Statement (Month 1)", "Bank Statement (Month 2)", "Bank Statement (Month 3)", "Utility Bill"]) {
+      await field(label).setInputFiles(file(label.startsWith("ID") ? "id.png" : "real.pdf"));
+      await toasts(page, `${label} uploaded successfully!`).waitFor();
+    }
+    await field("Account Holder Name").fill("Avery Jo Stone-Lee");
+    await field("Bank Name").fill("Lakeshore Members Credit Union");
+    await field("Account Number").fill("482913");
+    await field("Routing Number").fill("021000021");
+    await continueButton(page).click();
+    await heading(page, "Review & Submit");
+
+    // One label for the rate: the review's fact and its payment line say "Desired Interest Rate", never "APR".
+    const review = page.locator("main");
+    expect(await review.innerText()).toContain("Desired Interest Rate");
+    expect(await review.innerText()).not.toMatch(/\bAPR\b/);
+    expect(await page.getByTestId("estimated-payment").innerText()).toMatch(/^\$\d/);
+
+    const canvas = page.getByRole("img", { name: "Signature" });
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))));
+    await page.mouse.up();
+    await page.getByText("Signature captured.").waitFor();
+    await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByRole("heading", { level: 2, name: "Application Submitted Successfully!" }).waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    // The browser draft is gone with the submission.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("pl.apply")))).toEqual([]);
+  });
+});
+
+describe("a calculator hand-off with cents (1280x800)", () => {
+  it("shows the amount as the link carries it and step 2 refuses the cents, never rounding them away", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const [cookieName, ...rest] = cookie.split(";")[0]!.split("=");
+      await context.addCookies([{ name: cookieName!, value: rest.join("="), url: server.url }]);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await gotoHydrated(page, `${server.url}/apply?loanAmount=12345.67&interestRate=8.5&loanTerm=60&monthlyPayment=253.29`);
+      const panel = page.getByRole("region", { name: "Your Calculator Estimate" });
+      expect(await panel.innerText()).toContain("$12,345.67");
+      const field = fieldOf(page);
+      await fillStep1(page);
+      await continueButton(page).click();
+      await heading(page, "Loan Details");
+      expect(await field("Loan Amount").inputValue()).toBe("12,345.67");
+      await field("Loan Type").selectOption("personal");
+      await field("Loan Purpose").fill("Consolidating two credit cards");
+      await continueButton(page).click();
+      await toasts(page, "Please enter the loan amount in whole dollars, without cents").waitFor();
+      expect(await describedText(page, field("Loan Amount"))).toContain("Please enter the loan amount in whole dollars, without cents");
     } finally {
       await context.close();
     }

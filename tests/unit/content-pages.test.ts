@@ -132,14 +132,15 @@ describe("legal content", () => {
 
   it("computes a consistent representative example", () => {
     const ex = representativeExample;
-    expect(ex.payment).toBe(estimateLoan(ex.amount, ex.rate, ex.months)!.monthlyPayment);
+    expect(ex.paymentCents / 100).toBe(estimateLoan(ex.amount, ex.rate, ex.months)!.monthlyPayment);
     // The fee makes the APR higher than the note rate, but within the advertised range.
     expect(ex.apr).toBeGreaterThan(ex.rate);
     expect(ex.apr).toBeLessThan(35.99);
     // The installments it names add up to the total it states (the last one absorbs the rounding).
-    expect(Math.round(ex.payment * 100) * (ex.months - 1) + Math.round(ex.finalPayment * 100)).toBe(Math.round(ex.totalPayment * 100));
+    expect(ex.paymentCents * (ex.months - 1) + ex.finalPaymentCents).toBe(ex.totalPaymentCents);
     const text = legalDisclosures.sections.flatMap((section) => JSON.stringify(section)).join(" ");
-    expect(text).toContain(ex.finalPayment === ex.payment ? `${ex.months} monthly payments of` : `${ex.months - 1} monthly payments of`);
+    expect(text).toContain(ex.finalPaymentCents === ex.paymentCents ? `${ex.months} monthly payments of` : `${ex.months - 1} monthly payments of`);
+    expect(text).toContain("a $25,000 loan repaid over 60 months at an interest rate of 10.99% with a 3% origination fee ($750.00, deducted from the loan proceeds) has an APR of 12.33% and 59 monthly payments of $543.44 and a final payment of $543.15, for a total of $32,606.11.");
   });
 
   it("gives every legal section a unique anchor", () => {

@@ -4,6 +4,7 @@ import {
   dateFormatter,
   digitsOnly,
   formatAmountInput,
+  hasCents,
   formatCount,
   formatDate,
   formatDateTime,
@@ -45,8 +46,8 @@ describe("formatUsd", () => {
     const e = estimateLoan(CALCULATOR_DEFAULTS.amount, CALCULATOR_DEFAULTS.ratePercent, CALCULATOR_DEFAULTS.termMonths)!;
     expect([formatUsd(e.monthlyPayment), formatUsd(e.totalPayment), formatUsd(e.totalInterest)]).toEqual([
       "$1,025.83",
-      "$61,549.54",
-      "$11,549.54",
+      "$61,549.80",
+      "$11,549.80",
     ]);
   });
 });
@@ -113,10 +114,27 @@ describe("amount input", () => {
     expectResults(formatAmountInput, [
       ["50000", "50,000"],
       ["1234567", "1,234,567"],
-      ["12a3,4.5", "12,345"],
+      ["12a3,4", "1,234"],
       ["$999", "999"],
       [50000, "50,000"],
     ]);
+  });
+  it("keeps a decimal point and its digits as typed, never folding cents into dollars", () => {
+    expectResults(formatAmountInput, [
+      ["12345.67", "12,345.67"],
+      ["12a3,4.5", "1,234.5"],
+      ["12345.", "12,345."],
+      [".5", "0.5"],
+      [12345.67, "12,345.67"],
+    ]);
+    expectResults(parseAmountInput, [
+      ["12,345.67", 12345.67],
+      ["12,345.", 12345],
+      ["0.5", 0.5],
+      ["1.2.3", Number.NaN],
+    ]);
+    expect(hasCents(12345.67)).toBe(true);
+    expect(hasCents(12345)).toBe(false);
   });
   it("drops leading zeros but keeps a lone zero, and gives '' for no digits", () => {
     expectResults(formatAmountInput, [
@@ -144,6 +162,8 @@ describe("amount input", () => {
     expect(caretAfterFormat("1,234", 2)).toBe(3);
     expect(caretAfterFormat("1,234", 0)).toBe(0);
     expect(caretAfterFormat("1,234", 9)).toBe(5);
+    // The decimal point counts: "12,345.|" after typing "." at the end of "12,345".
+    expect(caretAfterFormat("12,345.", 6)).toBe(7);
   });
   it("digitsOnly strips everything else", () => {
     expect(digitsOnly("(555) 123-4567")).toBe("5551234567");

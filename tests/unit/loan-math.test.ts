@@ -9,6 +9,7 @@ import {
   LOAN_AMOUNT_BOUNDS,
   monthlyPayment,
   RATE_BOUNDS,
+  repaysInEqualPayments,
   roundCents,
   sumMoney,
   yearlySchedule,
@@ -19,20 +20,37 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 const sumCents = (values: number[]) => values.reduce((sum, value) => sum + cents(value), 0);
 
 describe("loan math", () => {
-  it("gives the spec's example: 50,000 at 8.5 % for 60 months, the last installment absorbing the rounding", () => {
-    expect(estimateLoan(50_000, 8.5, 60)).toEqual({ monthlyPayment: 1025.83, totalPayment: 61_549.54, totalInterest: 11_549.54 });
+  it("gives the defaults' figures in the spec's words: payment × months, and that total less the principal", () => {
+    expect(estimateLoan(50_000, 8.5, 60)).toEqual({ monthlyPayment: 1025.83, totalPayment: 61_549.8, totalInterest: 11_549.8 });
     const rows = amortizationSchedule(50_000, 8.5, 60);
-    expect(rows.slice(0, 59).every((row) => row.payment === 1025.83)).toBe(true);
-    expect(rows.at(-1)!.payment).toBe(1025.57);
-    expect(yearlySchedule(rows).at(-1)!.payment).toBe(12_309.7);
+    expect(rows.every((row) => row.payment === 1025.83)).toBe(true);
+    // The last row repays what is left; its interest is the payment less that.
+    expect(rows.at(-1)).toEqual({ month: 60, payment: 1025.83, principal: 1018.36, interest: 7.47, balance: 0 });
+    expect(sumCents(rows.map((r) => r.payment))).toBe(6_154_980);
+    expect(sumCents(rows.map((r) => r.interest))).toBe(1_154_980);
+    expect(yearlySchedule(rows).at(-1)!.payment).toBe(12_309.96);
   });
 
-  it("repays a 0 % loan in equal parts with no interest at all", () => {
+  it("repays a 0 % loan in equal parts; the spec's total counts the last payment's rounding as interest", () => {
     expect(monthlyPayment(12_000, 0, 12)).toBe(1000);
     expect(estimateLoan(12_000, 0, 12)).toEqual({ monthlyPayment: 1000, totalPayment: 12_000, totalInterest: 0 });
-    // 10,000 / 36 = 277.777…: 35 installments of $277.78 and a last one of $277.70, not "$0.08 of interest".
-    expect(estimateLoan(10_000, 0, 36)).toEqual({ monthlyPayment: 277.78, totalPayment: 10_000, totalInterest: 0 });
-    expect(amortizationSchedule(10_000, 0, 36).at(-1)!.payment).toBe(277.7);
+    // 10,000 / 36 = 277.777…: 36 payments of $277.78 are $10,000.08.
+    expect(estimateLoan(10_000, 0, 36)).toEqual({ monthlyPayment: 277.78, totalPayment: 10_000.08, totalInterest: 0.08 });
+    expect(amortizationSchedule(10_000, 0, 36).at(-1)).toEqual({ month: 36, payment: 277.78, principal: 277.7, interest: 0.08, balance: 0 });
+  });
+
+  it("keeps the cents of an amount: 12,345.67 is not 1,234,567", () => {
+    expect(estimateLoan(12_345.67, 8.5, 60)!.monthlyPayment).toBe(253.29);
+    expect(sumCents(amortizationSchedule(12_345.67, 8.5, 60).map((r) => r.principal))).toBe(1_234_567);
+  });
+
+  it("warns instead of a schedule when the rounded payment never repays: $5,000 at 35.99 % for 360 months", () => {
+    expect(repaysInEqualPayments(5_000, 35.99, 360)).toBe(false);
+    expect(amortizationSchedule(5_000, 35.99, 360)).toEqual([]);
+    expect(repaysInEqualPayments(5_000, 35.99, 60)).toBe(true);
+    expect(repaysInEqualPayments(50_000, 8.5, 60)).toBe(true);
+    // A one-cent payment on $1 over 360 months would end the loan after 100 months.
+    expect(repaysInEqualPayments(1, 5.99, 360)).toBe(false);
   });
 
   it("shows no results unless amount and term are above zero", () => {
@@ -80,6 +98,13 @@ describe("loan math", () => {
         const rows = amortizationSchedule(principal, ratePercent, termMonths);
         const estimate = estimateLoan(principal, ratePercent, termMonths)!;
         const years = yearlySchedule(rows);
+        // The spec's figures: payment × months, and that total less the principal.
+        expect(cents(estimate.totalPayment)).toBe(cents(estimate.monthlyPayment) * termMonths);
+        expect(cents(estimate.totalInterest)).toBe(cents(estimate.totalPayment) - cents(principal));
+        if (!repaysInEqualPayments(principal, ratePercent, termMonths)) {
+          expect(rows).toEqual([]);
+          return;
+        }
         expect(rows).toHaveLength(termMonths);
         // Every figure is whole cents.
         for (const row of rows) {
@@ -103,7 +128,7 @@ describe("loan math", () => {
         }
         expect(sumCents(years.map((y) => y.payment))).toBe(cents(estimate.totalPayment));
         expect(sumCents(years.map((y) => y.interest))).toBe(cents(estimate.totalInterest));
-        if (ratePercent === 0) expect(estimate.totalInterest).toBe(0);
+        for (const row of rows) expect(row.payment).toBe(estimate.monthlyPayment);
       }),
       { numRuns: 400 },
     );

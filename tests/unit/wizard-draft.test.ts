@@ -65,6 +65,23 @@ describe("the prior estimate from the query", () => {
     expect(values.loanDuration).toBe("60");
     expect(estimateKey({ loanAmount: 1, interestRate: 2, loanTerm: 6, monthlyPayment: 3 })).toBe("1|2|6|3");
   });
+
+  it("keeps the cents of a hand-off's amount, so step 2 refuses them instead of rounding them away", () => {
+    const values = applyEstimate(emptyValues(), { loanAmount: 12345.67, interestRate: 8.5, loanTerm: 60, monthlyPayment: 253.29 });
+    expect(values.loanAmount).toBe("12,345.67");
+    const check = checkSchemaStep(2, { ...complete(), loanAmount: values.loanAmount });
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.first).toEqual({ field: "loanAmount", message: "Please enter the loan amount in whole dollars, without cents" });
+  });
+});
+
+describe("the signed-in account's name and e-mail", () => {
+  it("fill step 1's names and e-mail: the last word is the last name", () => {
+    expect(emptyValues("jane@example.com", "Jane Applicant")).toMatchObject({ firstName: "Jane", lastName: "Applicant", email: "jane@example.com" });
+    expect(emptyValues("", "  Mary  Ann   Doe-Smith ")).toMatchObject({ firstName: "Mary Ann", lastName: "Doe-Smith" });
+    expect(emptyValues("", "Cher")).toMatchObject({ firstName: "Cher", lastName: "" });
+    expect(emptyValues()).toMatchObject({ firstName: "", lastName: "", email: "" });
+  });
 });
 
 describe("step checks", () => {

@@ -2,6 +2,7 @@ import { CheckCircle2, FileUp, RefreshCw, XCircle } from "lucide-react";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { describedBy, ErrorList, RequiredMark } from "~/components/ui/form";
+import { APPLICATION_MESSAGES } from "~/domain/validation/application-constants";
 import { sizeInKb } from "./review-masks";
 
 /** Accepted by the picker; the wizard re-checks every choice by content with documentProblem (as the server does). */
@@ -10,7 +11,8 @@ export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,im
 /**
  * One document slot of step 4: a real file input (keyboard: Tab to it, Enter or Space opens the picker)
  * dressed as a card. States: empty, uploading (the content check, then the spec's short simulated delay),
- * uploaded (name and size in KB, replaceable), refused (the error, never a tick: a refused file is not sent). The file itself stays in the wizard's memory until submission.
+ * uploaded (name and size in KB, replaceable), refused (the error, never a tick: a refused file is not sent),
+ * missing (a required slot left empty on Continue: the required message, no "Not accepted"). The file itself stays in the wizard's memory until submission.
  */
 export function DocumentUpload({
   id,
@@ -39,6 +41,9 @@ export function DocumentUpload({
   const errorId = `${id}-error`;
   // A file with an error against it (the server refused it) is shown as refused, not as uploaded.
   const accepted = file && !error ? file : undefined;
+  // "Not accepted" only when a file was chosen and refused; a required slot left empty says so in its
+  // error ("Please upload all required documents") and still reads "No file chosen".
+  const refused = Boolean(error) && error !== APPLICATION_MESSAGES.documents;
   return (
     <div className="flex min-w-0 flex-col gap-1" data-field-group={field}>
       <input
@@ -89,7 +94,7 @@ export function DocumentUpload({
               </span>
               <span className="shrink-0 text-muted-foreground">({sizeInKb(accepted.size)})</span>
             </>
-          ) : error ? (
+          ) : refused ? (
             <>
               <XCircle aria-hidden="true" className="size-4 shrink-0 text-destructive" />
               <span className="text-destructive">Not accepted. Choose another file.</span>

@@ -1,5 +1,5 @@
 import { Calculator } from "lucide-react";
-import { formatPercent, formatUsd } from "~/domain/formats";
+import { formatAmount, formatPercent, formatUsd } from "~/domain/formats";
 import type { PriorEstimate } from "~/domain/calculator-link";
 import { termLabel } from "~/domain/labels";
 import { FactList, type Fact } from "./fact-list";
@@ -14,7 +14,7 @@ const LOOK = {
 /** The calculator figures the applicant arrived with (shown above step 1). */
 export function EstimatePanel({ estimate }: { estimate: PriorEstimate }) {
   const facts: Fact[] = [];
-  if (estimate.loanAmount !== undefined) facts.push(["Loan Amount", formatUsd(estimate.loanAmount, { cents: false })]);
+  if (estimate.loanAmount !== undefined) facts.push(["Loan Amount", formatAmount(estimate.loanAmount)]);
   if (estimate.interestRate !== undefined) facts.push(["Interest Rate", formatPercent(estimate.interestRate)]);
   if (estimate.loanTerm !== undefined) facts.push(["Loan Term", termLabel(estimate.loanTerm)]);
   if (estimate.monthlyPayment !== undefined) facts.push(["Monthly Payment", formatUsd(estimate.monthlyPayment)]);

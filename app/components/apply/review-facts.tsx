@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { formatPercent, formatPhone, formatUsd, parseAmountInput } from "~/domain/formats";
-import { ACCOUNT_TYPE_LABELS, EMPLOYMENT_LABELS, LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
+import { formatAmount, formatPercent, formatPhone, parseAmountInput } from "~/domain/formats";
+import { ACCOUNT_TYPE_LABELS, DESIRED_RATE_LABEL, EMPLOYMENT_LABELS, LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
 import type { Fact } from "./fact-list";
 import { maskAccount, maskRouting, maskSsn } from "./review-masks";
 import { composeDateOfBirth, MONTH_NAMES, type WizardValues } from "./wizard-values";
@@ -12,9 +12,9 @@ function show(value: string | undefined | null): ReactNode {
   return value && value.trim() ? value : <span className="text-muted-foreground">Not provided</span>;
 }
 
-/** A typed amount as whole dollars ("$50,000"), or 'Not provided' when nothing was typed. */
+/** A typed amount as typed: "$50,000", "$4,250.50" with cents, or 'Not provided' when nothing was typed. */
 function dollars(typed: string): ReactNode {
-  return typed ? formatUsd(parseAmountInput(typed), { cents: false }) : show("");
+  return typed ? formatAmount(parseAmountInput(typed)) : show("");
 }
 
 /** A value's label; a value without one is shown as written. */
@@ -49,8 +49,8 @@ export function loanFacts(values: WizardValues): Fact[] {
   const months = Number(values.loanDuration);
   const facts: Fact[] = [
     ["Loan Type", show(labelOf(LOAN_TYPE_LABELS, values.loanType))],
-    ["Loan Amount", amount > 0 ? formatUsd(amount, { cents: false }) : show("")],
-    ["Desired Interest Rate", Number.isFinite(rate) && values.desiredInterestRate ? formatPercent(rate) : show("")],
+    ["Loan Amount", amount > 0 ? formatAmount(amount) : show("")],
+    [DESIRED_RATE_LABEL, Number.isFinite(rate) && values.desiredInterestRate ? formatPercent(rate) : show("")],
     ["Loan Duration", months > 0 ? termLabel(months) : show("")],
     ["Loan Purpose", show(values.loanPurpose)],
   ];

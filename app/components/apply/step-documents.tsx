@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ACCOUNT_NUMBER_DIGITS, ACCOUNT_NUMBER_HINT } from "~/domain/bank-account-number";
 import { BANK_ACCOUNT_TYPES } from "~/domain/enums";
 import { ACCOUNT_TYPE_LABELS } from "~/domain/labels";
 import { DOCUMENT_FIELDS, type DocumentField } from "~/domain/validation/application";
@@ -15,7 +16,7 @@ const BANK_FIELDS: readonly FieldSpec[] = [
   { kind: "text", name: "accountHolderName", label: "Account Holder Name", required: true, autoComplete: "name", maxLength: 200 },
   { kind: "text", name: "bankName", label: "Bank Name", required: true, autoComplete: "off", maxLength: 200 },
   { kind: "text", name: "bankAddress", label: "Bank Address", autoComplete: "off", maxLength: 300, className: "sm:col-span-2" },
-  { kind: "masked", name: "accountNumber", what: "account number", label: "Account Number", required: true, maxLength: 17, hint: "10-12 digits", transform: digitsUpTo(17) },
+  { kind: "masked", name: "accountNumber", what: "account number", label: "Account Number", required: true, maxLength: ACCOUNT_NUMBER_DIGITS.max, hint: ACCOUNT_NUMBER_HINT, transform: digitsUpTo(ACCOUNT_NUMBER_DIGITS.max) },
   { kind: "masked", name: "routingNumber", what: "routing number", label: "Routing Number", required: true, maxLength: 9, hint: "9 digits", transform: digitsUpTo(9) },
   {
     kind: "text",

@@ -1,6 +1,6 @@
 import { isOneOf, LIMITS, LOAN_TYPES, type LoanType } from "~/domain/enums";
 import { amountRangeMessage, durationsFor } from "~/domain/lending-rules";
-import { LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
+import { DESIRED_RATE_LABEL, LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
 import { RATE_HINT, RATE_INPUT } from "~/components/calculator/rate-input";
 import { StepFields, type FieldSpec } from "./step-fields";
 import type { StepProps } from "./step-types";
@@ -23,7 +23,7 @@ const isBusiness = (values: WizardValues) => values.loanType === "business";
 const loanFields = (loanType: LoanType | undefined): readonly FieldSpec[] => [
   { kind: "select", name: "loanType", label: "Loan Type", required: true, placeholder: "Select a loan type", options: LOAN_TYPE_OPTIONS },
   { kind: "amount", name: "loanAmount", label: "Loan Amount", required: true, hint: amountHint(loanType) },
-  { kind: "text", name: "desiredInterestRate", label: "Desired Interest Rate (%)", required: true, ...RATE_INPUT, hint: RATE_HINT },
+  { kind: "text", name: "desiredInterestRate", label: DESIRED_RATE_LABEL, required: true, ...RATE_INPUT, hint: RATE_HINT },
   { kind: "select", name: "loanDuration", label: "Loan Duration", required: true, placeholder: "Select a duration", options: durationOptions(loanType) },
   {
     kind: "textarea",

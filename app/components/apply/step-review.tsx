@@ -2,7 +2,8 @@ import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatPercent, formatUsd, parseAmountInput } from "~/domain/formats";
+import { formatAmount, formatPercent, formatUsd, parseAmountInput } from "~/domain/formats";
+import { DESIRED_RATE_LABEL } from "~/domain/labels";
 import { monthlyPayment } from "~/domain/loan-math";
 import { DOCUMENT_FIELDS } from "~/domain/validation/application";
 import { FactList, type Fact } from "./fact-list";
@@ -115,7 +116,7 @@ export function ReviewStep({
           {formatUsd(payment)}
         </p>
         <p className="mt-1 text-xs text-navy-100">
-          {amount > 0 && months > 0 ? `${formatUsd(amount, { cents: false })} at ${formatPercent(rate)} APR over ${months} months. ` : ""}
+          {amount > 0 && months > 0 ? `${formatAmount(amount)} over ${months} months, ${DESIRED_RATE_LABEL}: ${formatPercent(rate)}. ` : ""}
           An estimate only; your final rate and terms are set at underwriting.
         </p>
       </section>

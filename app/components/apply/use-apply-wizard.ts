@@ -43,7 +43,7 @@ function initialState(user: ApplyWizardProps["user"], estimate: PriorEstimate | 
   const sessionType = session?.values.loanType || null;
   const server = drafts.find((d) => d.loanType === (resume ?? sessionType)) ?? null;
   const draft = session && (resume === null || sessionType === resume) ? session : null;
-  let values = emptyValues(user.email);
+  let values = emptyValues(user.email, user.name);
   let step: StepNumber = 1;
   let kept: KeptValues = {};
   let savedFiles: DocumentFiles = {};

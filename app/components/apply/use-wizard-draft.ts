@@ -5,27 +5,34 @@ import { newIdempotencyKey } from "./wizard-submission";
 import type { WizardValues } from "./wizard-values";
 
 /**
- * The wizard's session draft (sessionStorage: this tab, until it closes). Storage can be missing or
- * refuse writes (private modes, quota): the wizard then simply works without a draft.
+ * The wizard's browser draft, saved from the first field typed. It is kept in localStorage, so an
+ * applicant who leaves before choosing a loan type (the server draft is named by its loan type, so it
+ * cannot hold step 1 alone) finds step 1 again on this device, after closing the tab too. It holds no
+ * SSN, bank numbers, files or signature, belongs to one account (another account's is removed on
+ * sight) and is removed on sign-out and on submission. The submission's idempotency key stays in
+ * sessionStorage: one per tab's wizard, so a later application never replays an earlier one's key.
+ * Storage can be missing or refuse writes (private modes, quota): the wizard then works without it.
  */
 
-function storage(): Storage | null {
+function webStorage(kind: "localStorage" | "sessionStorage"): Storage | null {
   try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
+    return typeof window === "undefined" ? null : window[kind];
   } catch {
     return null;
   }
 }
+const draftStorage = () => webStorage("localStorage");
+const storage = () => webStorage("sessionStorage");
 
 /** This user's draft; a draft that is unreadable or belongs to another account is removed. */
 export function readDraft(userId: string): WizardDraft | null {
   try {
-    const store = storage();
+    const store = draftStorage();
     const raw = store?.getItem(DRAFT_STORAGE_KEY) ?? null;
     const draft = parseDraft(raw, userId);
     if (raw !== null && draft === null) {
       store?.removeItem(DRAFT_STORAGE_KEY);
-      store?.removeItem(IDEMPOTENCY_STORAGE_KEY);
+      storage()?.removeItem(IDEMPOTENCY_STORAGE_KEY);
     }
     return draft;
   } catch {
@@ -35,7 +42,7 @@ export function readDraft(userId: string): WizardDraft | null {
 
 export function clearDraft(): void {
   try {
-    storage()?.removeItem(DRAFT_STORAGE_KEY);
+    draftStorage()?.removeItem(DRAFT_STORAGE_KEY);
     storage()?.removeItem(IDEMPOTENCY_STORAGE_KEY);
   } catch {
     // Nothing to clear.
@@ -69,7 +76,7 @@ export function useWizardDraft(
   useEffect(() => {
     if (!enabled) return;
     try {
-      storage()?.setItem(DRAFT_STORAGE_KEY, serializeDraft({ userId, step, values, estimateKey }));
+      draftStorage()?.setItem(DRAFT_STORAGE_KEY, serializeDraft({ userId, step, values, estimateKey }));
     } catch {
       // Storage full or refused: the wizard still works, it just will not survive a reload.
     }

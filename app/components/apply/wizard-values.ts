@@ -55,11 +55,23 @@ export type WizardField = keyof WizardValues;
 export type BooleanField = { [K in WizardField]: WizardValues[K] extends boolean ? K : never }[WizardField];
 export type TextField = Exclude<WizardField, BooleanField>;
 
-export function emptyValues(email = ""): WizardValues {
+/**
+ * The first and last names of an account's name as signed up ("Jane Q Applicant" → "Jane Q",
+ * "Applicant"): the last word is the last name, the rest the first. One word is a first name only.
+ */
+export function splitAccountName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return { firstName: words[0] ?? "", lastName: "" };
+  return { firstName: words.slice(0, -1).join(" "), lastName: words.at(-1)! };
+}
+
+/** A blank wizard, with the signed-in account's e-mail and name filled in (the applicant can change them). */
+export function emptyValues(email = "", name = ""): WizardValues {
+  const { firstName, lastName } = splitAccountName(name);
   return {
-    firstName: "",
+    firstName,
     middleInitial: "",
-    lastName: "",
+    lastName,
     dobMonth: "",
     dobDay: "",
     dobYear: "",
@@ -192,7 +204,8 @@ export function schemaInput(v: WizardValues): Record<string, string> {
 export function applyEstimate(values: WizardValues, estimate: CompleteEstimate): WizardValues {
   return {
     ...values,
-    loanAmount: formatAmountInput(Math.round(estimate.loanAmount)),
+    // As the link carries it: an amount with cents is shown as such (step 2 refuses it), never rounded.
+    loanAmount: formatAmountInput(estimate.loanAmount),
     desiredInterestRate: String(Number(estimate.interestRate.toFixed(2))),
     loanDuration: String(estimate.loanTerm),
   };

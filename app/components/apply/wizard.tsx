@@ -49,10 +49,10 @@ function useHydrated(): boolean {
 /**
  * The loan application wizard (docs/requirements.md §2 'Loan application', §3-§5, §7, §8): five steps, each checked
  * with its shared schema before moving on, a server draft saved on every step change and by Save and
- * Finish Later (issue 23, resumable on any device), a session draft that survives a reload (without the SSN,
+ * Finish Later (resumable on any device), a browser draft from the first field typed (without the SSN,
  * bank numbers, files or signature), documents held in memory, a drawn signature, and one multipart
  * submission with upload progress. Rendered in the browser only: on the server (and until hydration)
- * a spinner stands in, since the draft lives in sessionStorage.
+ * a spinner stands in, since the draft lives in localStorage.
  */
 export function ApplyWizard(props: ApplyWizardProps) {
   // Deferred: right after hydration the wizard (dozens of fields, long selects) is built in a

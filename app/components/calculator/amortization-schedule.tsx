@@ -5,13 +5,28 @@ import type { YearRow } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 
 /** The schedule's column headings; the first (the year) is left-aligned, the figures right-aligned. */
-const COLUMNS = ["Year", "Payments", "Principal", "Interest", "Remaining Balance"] as const;
+const COLUMNS = [
+  "Year",
+  "Payments",
+  "Principal",
+  "Interest",
+  "Remaining Balance",
+] as const;
 
 /**
  * The amortization schedule as a table: one row per year (payments, principal, interest, balance at
- * the year's end); each year's button shows or hides that year's months right below it.
+ * the year's end); each year's button shows or hides that year's months right below it. On a phone the
+ * five columns are wider than the screen: the table scrolls sideways inside its frame, its title and a
+ * "scroll sideways" hint stay outside the scrolling part (so they are never cut off), and the Year /
+ * Month column stays in place while the figures scroll.
  */
-export function AmortizationSchedule({ years, className }: { years: YearRow[]; className?: string }) {
+export function AmortizationSchedule({
+  years,
+  className,
+}: {
+  years: YearRow[];
+  className?: string;
+}) {
   const id = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const toggle = (year: number) =>
@@ -21,48 +36,85 @@ export function AmortizationSchedule({ years, className }: { years: YearRow[]; c
       else next.add(year);
       return next;
     });
-  const captionId = `${id}-caption`;
+  const titleId = `${id}-title`;
+  const hintId = `${id}-hint`;
 
   return (
-    <div
-      className={cn("overflow-x-auto rounded-lg border border-border", className)}
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-    >
-      <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="amortization-schedule">
-        <caption id={captionId} className="px-4 py-3 text-left text-base font-semibold text-primary">
+    <div className={cn("rounded-lg border border-border", className)}>
+      <div className="px-4 py-3">
+        <p id={titleId} className="text-base font-semibold text-primary">
           Amortization schedule
-          <span className="block text-sm font-normal text-muted-foreground">
-            Yearly totals; choose a year to show or hide its months.
+        </p>
+        <p id={hintId} className="text-sm text-muted-foreground">
+          Yearly totals; choose a year to show or hide its months.
+          <span className="sm:hidden">
+            {" "}
+            Scroll the table sideways to see every column.
           </span>
-        </caption>
-        <thead className="bg-muted text-left">
-          <tr>
-            {COLUMNS.map((column, index) => (
-              <th key={column} scope="col" className={index === 0 ? "px-4 py-2 font-semibold" : "px-4 py-2 text-right font-semibold"}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {years.map((row) => {
-          const expanded = open.has(row.year);
-          const monthsId = `${id}-year-${row.year}`;
-          return (
-            <YearGroup key={row.year} row={row} expanded={expanded} monthsId={monthsId} onToggle={() => toggle(row.year)} />
-          );
-        })}
-      </table>
+        </p>
+      </div>
+      <div
+        className="overflow-x-auto"
+        role="region"
+        aria-labelledby={titleId}
+        aria-describedby={hintId}
+        tabIndex={0}
+      >
+        <table
+          className="w-full min-w-[36rem] border-collapse text-sm"
+          aria-labelledby={titleId}
+          data-testid="amortization-schedule"
+        >
+          <thead className="bg-muted text-left">
+            <tr>
+              {COLUMNS.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={
+                    index === 0
+                      ? "sticky left-0 z-10 bg-muted px-4 py-2 font-semibold"
+                      : "px-4 py-2 text-right font-semibold"
+                  }
+                >
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {years.map((row) => {
+            const expanded = open.has(row.year);
+            const monthsId = `${id}-year-${row.year}`;
+            return (
+              <YearGroup
+                key={row.year}
+                row={row}
+                expanded={expanded}
+                monthsId={monthsId}
+                onToggle={() => toggle(row.year)}
+              />
+            );
+          })}
+        </table>
+      </div>
     </div>
   );
 }
 
 /** A row's four figures: payments, principal, interest and the balance left at its end. */
-function AmountCells({ amounts }: { amounts: Pick<YearRow, "payment" | "principal" | "interest" | "balance"> }) {
+function AmountCells({
+  amounts,
+}: {
+  amounts: Pick<YearRow, "payment" | "principal" | "interest" | "balance">;
+}) {
   return (
     <>
-      {[amounts.payment, amounts.principal, amounts.interest, amounts.balance].map((amount, index) => (
+      {[
+        amounts.payment,
+        amounts.principal,
+        amounts.interest,
+        amounts.balance,
+      ].map((amount, index) => (
         <td key={index} className="px-4 py-1 text-right tabular-nums">
           {formatUsd(amount)}
         </td>
@@ -86,7 +138,10 @@ function YearGroup({
     <>
       <tbody className="border-t border-border">
         <tr>
-          <th scope="row" className="px-2 py-1 text-left font-semibold">
+          <th
+            scope="row"
+            className="sticky left-0 z-10 bg-card px-2 py-1 text-left font-semibold"
+          >
             <button
               type="button"
               aria-expanded={expanded}
@@ -96,7 +151,10 @@ function YearGroup({
             >
               <ChevronRight
                 aria-hidden="true"
-                className={cn("size-4 transition-transform motion-reduce:transition-none", expanded && "rotate-90")}
+                className={cn(
+                  "size-4 transition-transform motion-reduce:transition-none",
+                  expanded && "rotate-90",
+                )}
               />
               Year {row.year}
             </button>
@@ -104,11 +162,14 @@ function YearGroup({
           <AmountCells amounts={row} />
         </tr>
       </tbody>
-      <tbody id={monthsId} hidden={!expanded} className="bg-navy-50/60">
+      <tbody id={monthsId} hidden={!expanded} className="bg-navy-50">
         {expanded
           ? row.months.map((m) => (
               <tr key={m.month} className="border-t border-border/60">
-                <th scope="row" className="py-1 pr-4 pl-10 text-left font-normal whitespace-nowrap text-muted-foreground">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 bg-navy-50 py-1 pr-4 pl-10 text-left font-normal whitespace-nowrap text-muted-foreground"
+                >
                   Month {m.month}
                 </th>
                 <AmountCells amounts={m} />

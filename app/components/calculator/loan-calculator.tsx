@@ -14,7 +14,10 @@ import {
   calculatorProblems,
   estimateLoan,
   LOAN_AMOUNT_BOUNDS,
+  LOAN_AMOUNT_WHOLE_DOLLARS,
+  NEVER_REPAYS_WARNING,
   RATE_BOUNDS,
+  repaysInEqualPayments,
   yearlySchedule,
   type LoanEstimate,
 } from "~/domain/loan-math";
@@ -26,7 +29,7 @@ import { RATE_HINT, RATE_INPUT } from "./rate-input";
 export const APR_STATEMENT = `Rates from ${RATE_BOUNDS.min}% to ${RATE_BOUNDS.max}% APR; your rate depends on credit, term and collateral.`;
 
 export type LoanCalculatorValues = {
-  /** Loan amount in whole dollars. */
+  /** Loan amount in dollars as typed (whole dollars; cents are refused with a message). */
   amount: number;
   /** Annual interest rate in percent (8.5 = 8.5 %). */
   ratePercent: number;
@@ -70,9 +73,15 @@ export function LoanCalculator({
     termMonths,
   };
   const problems = calculatorProblems(values);
-  // Above the largest loan the figures would mean nothing (a trillion dollars is not a loan we make).
-  const estimate = values.amount > LOAN_AMOUNT_BOUNDS.max ? null : estimateLoan(values.amount, values.ratePercent, values.termMonths);
-  const applicable = estimate !== null && !problems.amount && !problems.rate;
+  // Above the largest loan the figures would mean nothing (a trillion dollars is not a loan we make); an
+  // amount with cents is refused (its message is on the field), never figured as some other amount.
+  const estimate =
+    values.amount > LOAN_AMOUNT_BOUNDS.max || problems.amount === LOAN_AMOUNT_WHOLE_DOLLARS
+      ? null
+      : estimateLoan(values.amount, values.ratePercent, values.termMonths);
+  // A payment that never repays would hide a balloon behind equal-looking figures: a warning instead.
+  const repays = estimate !== null && repaysInEqualPayments(values.amount, values.ratePercent, values.termMonths);
+  const applicable = repays && !problems.amount && !problems.rate;
 
   const amountId = `${id}-amount`;
   const rateId = `${id}-rate`;
@@ -126,7 +135,15 @@ export function LoanCalculator({
             Your Estimate
           </Heading>
           <div aria-live="polite" aria-atomic="true" className="mt-6 flex-1" data-testid="calculator-results">
-            {estimate ? <Figures estimate={estimate} /> : <NoResults values={values} />}
+            {estimate && repays ? (
+              <Figures estimate={estimate} />
+            ) : estimate ? (
+              <p className="font-semibold text-gold-400" data-testid="never-repays">
+                {NEVER_REPAYS_WARNING}
+              </p>
+            ) : (
+              <NoResults values={values} wholeDollars={problems.amount === LOAN_AMOUNT_WHOLE_DOLLARS} />
+            )}
           </div>
           <p className="mt-6 flex items-start gap-2 border-t border-white/20 pt-4 text-sm text-navy-100">
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
@@ -136,7 +153,7 @@ export function LoanCalculator({
         </section>
       </div>
 
-      {detailed ? <Details values={values} estimate={estimate} headingLevel={headingLevel} /> : null}
+      {detailed ? <Details values={values} estimate={repays ? estimate : null} headingLevel={headingLevel} /> : null}
     </div>
   );
 }
@@ -166,8 +183,10 @@ function Figures({ estimate }: { estimate: LoanEstimate }) {
   );
 }
 
-function NoResults({ values }: { values: LoanCalculatorValues }) {
-  const message = !(values.amount > 0)
+function NoResults({ values, wholeDollars }: { values: LoanCalculatorValues; wholeDollars: boolean }) {
+  const message = wholeDollars
+    ? "Enter the amount in whole dollars to see your estimate."
+    : !(values.amount > 0)
     ? "Enter a loan amount above zero to see your estimate."
     : values.amount > LOAN_AMOUNT_BOUNDS.max
       ? `Enter an amount up to ${formatUsd(LOAN_AMOUNT_BOUNDS.max, { cents: false })} to see your estimate.`

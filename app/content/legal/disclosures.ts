@@ -1,32 +1,16 @@
 import { site } from "~/content/site";
-import { amortizationSchedule, estimateLoan, RATE_BOUNDS } from "~/domain/loan-math";
+import { RATE_BOUNDS } from "~/domain/loan-math";
+import { formatUsd } from "~/domain/formats";
+import { dollarsToCents } from "~/domain/loan-offers";
+import { disclosure } from "~/domain/truth-in-lending";
+import { formatCents } from "~/domain/views/loan-agreement";
 import { p, ul, type LegalDocument } from "./types";
 
 /**
  * Legal Disclosures: APR range, origination fee, a representative example (computed, so it always
- * matches the calculator's arithmetic), ECOA, Equal Housing Lender, FCRA, E-SIGN consent, state licensing, the calculator
+ * matches the Truth in Lending disclosure an offer carries), ECOA, Equal Housing Lender, FCRA, E-SIGN consent, state licensing, the calculator
  * disclaimer, USA PATRIOT Act and testimonial notices.
  */
-
-/** "$543.44"; whole amounts without cents ("$25,000"). */
-const usd = (value: number) =>
-  value.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: Number.isInteger(value) ? 0 : 2 });
-
-/** The annual rate (percent) at which `payment` for `months` months repays `amountFinanced` (bisection). */
-export function aprFor(amountFinanced: number, payment: number, months: number): number {
-  const presentValue = (annualPercent: number) => {
-    const r = annualPercent / 100 / 12;
-    return r === 0 ? payment * months : (payment * (1 - Math.pow(1 + r, -months))) / r;
-  };
-  let low = 0;
-  let high = 200;
-  for (let i = 0; i < 100; i++) {
-    const mid = (low + high) / 2;
-    if (presentValue(mid) > amountFinanced) low = mid;
-    else high = mid;
-  }
-  return Math.round(((low + high) / 2) * 100) / 100;
-}
 
 /** The representative example: $25,000 over 60 months at 10.99% with a 3% origination fee. */
 export const representativeExample = (() => {
@@ -34,28 +18,27 @@ export const representativeExample = (() => {
   const months = 60;
   const rate = 10.99;
   const feePercent = 3;
-  const fee = (amount * feePercent) / 100;
-  const estimate = estimateLoan(amount, rate, months)!;
-  // Each installment is rounded once and the last absorbs the rounding, so it can differ by a few cents.
-  const finalPayment = amortizationSchedule(amount, rate, months).at(-1)!.payment;
+  // The Truth in Lending computation an offer's disclosure uses: actual interest each month, the last
+  // payment absorbing the rounding (so it can differ by a few cents), the APR by Appendix J.
+  const d = disclosure({ amountCents: dollarsToCents(amount), noteRatePercent: rate, termMonths: months, originationFeePercent: feePercent, signedOn: "2026-01-01" });
   return {
     amount,
     months,
     rate,
     feePercent,
-    fee,
-    payment: estimate.monthlyPayment,
-    finalPayment,
-    totalPayment: estimate.totalPayment,
-    apr: aprFor(amount - fee, estimate.monthlyPayment, months),
+    feeCents: d.originationFeeCents,
+    paymentCents: d.paymentCents,
+    finalPaymentCents: d.schedule.at(-1)!.paymentCents,
+    totalPaymentCents: d.totalOfPaymentsCents,
+    apr: d.aprPercent,
   };
 })();
 
 const ex = representativeExample;
 const paymentsText =
-  ex.finalPayment === ex.payment
-    ? `${ex.months} monthly payments of ${usd(ex.payment)}`
-    : `${ex.months - 1} monthly payments of ${usd(ex.payment)} and a final payment of ${usd(ex.finalPayment)}`;
+  ex.finalPaymentCents === ex.paymentCents
+    ? `${ex.months} monthly payments of ${formatCents(ex.paymentCents)}`
+    : `${ex.months - 1} monthly payments of ${formatCents(ex.paymentCents)} and a final payment of ${formatCents(ex.finalPaymentCents)}`;
 
 export const legalDisclosures: LegalDocument = {
   title: "Legal Disclosures",
@@ -71,7 +54,7 @@ export const legalDisclosures: LegalDocument = {
           `Loans offered by ${site.name} have annual percentage rates from ${RATE_BOUNDS.min.toFixed(2)}% to ${RATE_BOUNDS.max.toFixed(2)}% APR. The APR is the yearly cost of your loan, including the interest rate and any origination fee. Your APR depends on the loan type, amount and term, your credit history, income and debts, any collateral, and the state where you live. The lowest rates are available to the most creditworthy applicants.`,
         ),
         p(
-          `Representative example: a ${usd(ex.amount)} loan repaid over ${ex.months} months at an interest rate of ${ex.rate}% with a ${ex.feePercent}% origination fee (${usd(ex.fee)}, deducted from the loan proceeds) has an APR of ${ex.apr.toFixed(2)}% and ${paymentsText}, for a total of ${usd(ex.totalPayment)}.`,
+          `Representative example: a ${formatUsd(ex.amount, { cents: false })} loan repaid over ${ex.months} months at an interest rate of ${ex.rate}% with a ${ex.feePercent}% origination fee (${formatCents(ex.feeCents)}, deducted from the loan proceeds) has an APR of ${ex.apr.toFixed(2)}% and ${paymentsText}, for a total of ${formatCents(ex.totalPaymentCents)}.`,
         ),
       ],
     },

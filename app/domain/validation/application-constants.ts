@@ -1,4 +1,6 @@
+import { ACCOUNT_NUMBER_MESSAGE } from "~/domain/bank-account-number";
 import { LIMITS } from "~/domain/enums";
+import { LOAN_AMOUNT_WHOLE_DOLLARS } from "~/domain/loan-math";
 import { LARGEST_LOAN_AMOUNT } from "~/domain/lending-rules";
 import { DOCUMENT_MIME_TYPES, inspectUpload, TOO_LARGE, UPLOAD_REASONS } from "~/domain/upload-rules";
 
@@ -22,6 +24,7 @@ export const APPLICATION_MESSAGES = {
   state: "Please choose a US state",
   requiredStep2: "Please fill in all required fields",
   amount: "Please enter a valid loan amount",
+  amountWholeDollars: LOAN_AMOUNT_WHOLE_DOLLARS,
   rate: "Interest rate must be between 5.99% and 35.99%",
   duration: "Loan duration must be between 6 months and 30 years (360 months)",
   purpose: "Loan purpose must be between 10 and 500 characters",
@@ -37,7 +40,7 @@ export const APPLICATION_MESSAGES = {
   routing: "Routing number must be exactly 9 digits",
   routingSymbol: "This is not a valid ABA routing number: it must start with 01 to 12, 21 to 32, 61 to 72 or 80. Please check the 9 digits printed on your checks.",
   routingChecksum: "This is not a valid ABA routing number. Please check the 9 digits printed on your checks.",
-  account: "Account number must be between 10 and 17 digits",
+  account: ACCOUNT_NUMBER_MESSAGE,
   swift: "Please enter a valid SWIFT code (8 or 11 letters and digits)",
   terms: "Please agree to the terms and conditions",
   signature: "Please provide your signature",

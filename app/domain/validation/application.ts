@@ -11,6 +11,7 @@ import {
   termRangeMessage,
 } from "~/domain/lending-rules";
 import { routingNumberProblem } from "~/domain/routing-number";
+import { ACCOUNT_NUMBER_DIGITS, isValidAccountNumber } from "~/domain/bank-account-number";
 
 /**
  * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
@@ -140,8 +141,9 @@ export const loanDetailsSchema = z
       (v) => (LOAN_TYPES as readonly string[]).includes(v),
       APPLICATION_MESSAGES.loanType,
     ) as unknown as z.ZodType<(typeof LOAN_TYPES)[number], string>,
+    // Loans are made in whole dollars: cents typed are refused with a message, never rounded away.
     loanAmount: required(APPLICATION_MESSAGES.requiredStep2, 20).pipe(
-      money(APPLICATION_MESSAGES.amount, { min: 0, max: MAX_LOAN_AMOUNT, exclusiveMin: true }),
+      money(APPLICATION_MESSAGES.amount, { min: 0, max: MAX_LOAN_AMOUNT, exclusiveMin: true }).refine(Number.isInteger, APPLICATION_MESSAGES.amountWholeDollars),
     ),
     desiredInterestRate: required(APPLICATION_MESSAGES.requiredStep2, 10)
       .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), APPLICATION_MESSAGES.rate)
@@ -204,9 +206,10 @@ export const bankInfoSchema = z.object({
   accountHolderName: required(APPLICATION_MESSAGES.requiredBank, 200),
   bankName: required(APPLICATION_MESSAGES.requiredBank, 200),
   bankAddress: optional(300),
-  accountNumber: required(APPLICATION_MESSAGES.requiredBank, 17)
+  // Room for spaces typed between groups: the length that counts is the digits', checked by the rule.
+  accountNumber: required(APPLICATION_MESSAGES.requiredBank, 2 * ACCOUNT_NUMBER_DIGITS.max)
     .transform((v) => v.replace(/\s/g, ""))
-    .refine((v) => /^\d{10,17}$/.test(v), APPLICATION_MESSAGES.account),
+    .refine(isValidAccountNumber, APPLICATION_MESSAGES.account),
   routingNumber: required(APPLICATION_MESSAGES.requiredBank, 9)
     .transform((v) => v.replace(/\s/g, ""))
     .refine((v) => /^\d{9}$/.test(v), APPLICATION_MESSAGES.routing)

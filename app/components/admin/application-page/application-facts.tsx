@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { PendingButton } from "~/components/ui/pending-button";
 import { displayPhone, formatAmount, formatDate, formatFileSize, formatPercent, formatUsd } from "~/domain/formats";
-import { employmentLabel, loanTypeLabel } from "~/domain/labels";
+import { DESIRED_RATE_LABEL, employmentLabel, loanTypeLabel } from "~/domain/labels";
 import type { AdminApplicationDetail } from "~/domain/views/admin-application-page";
 import { BankAccountHeading } from "~/components/admin/clients/bank-account-heading";
 
@@ -57,7 +57,7 @@ export function LoanDetails({ application: a }: { application: AdminApplicationD
       <dl className={grid}>
         <Field label="Loan Type">{loanTypeLabel(s.loanType)}</Field>
         <Field label="Requested Amount">{formatAmount(s.requestedAmount)}</Field>
-        <Field label="Desired Interest Rate">{formatPercent(s.desiredInterestRate)}</Field>
+        <Field label={DESIRED_RATE_LABEL}>{formatPercent(s.desiredInterestRate)}</Field>
         <Field label="Loan Duration">{s.loanDuration} months</Field>
         <Field label="Purpose" wide>
           <span className="whitespace-pre-line">{s.purpose}</span>
