@@ -188,7 +188,7 @@ describe("admin clients and documents", () => {
       const pdfRes = await pdfResponse;
       expect(pdfRes.status()).toBe(200);
       expect((await pdfRes.allHeaders())["content-type"]).toBe("application/pdf");
-      expect((await pdfRes.allHeaders())["content-disposition"]).toMatch(/^inline; filename="utility_bill\.pdf"/);
+      expect((await pdfRes.allHeaders())["content-disposition"]).toMatch(/^inline; filename="bill\.pdf"/);
       const linkUrl = pdfRes.url();
       // Framing allowed (no chrome-error page) and the browser's PDF viewer took over the frame.
       await expect.poll(() => page.frames().some((f) => f.url().startsWith("chrome-extension://"))).toBe(true);
@@ -196,11 +196,11 @@ describe("admin clients and documents", () => {
       await dialog.getByRole("button", { name: "Close" }).first().click();
       await dialog.waitFor({ state: "hidden" });
 
-      // Download: attachment, the stored file name (a download fires no page response: read its URL).
+      // Download: attachment, the name the borrower gave the file (a download fires no page response: read its URL).
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: `Download Bank Statement (Month 1) of ${APPLICANT.name}` }).click();
       const dl = await download;
-      expect(dl.suggestedFilename()).toBe("bank_statement_1.pdf");
+      expect(dl.suggestedFilename()).toBe("jan.pdf");
       await page.getByText("Download Started").waitFor();
       const downloaded = await dl.path();
       expect(fs.readFileSync(downloaded).subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -211,7 +211,7 @@ describe("admin clients and documents", () => {
       const path = `${attachmentUrl.pathname}${attachmentUrl.search}`;
       const again = await get(path, adminCookie);
       expect(again.status).toBe(200);
-      expect(again.headers.get("content-disposition")).toMatch(/^attachment; filename="bank_statement_1\.pdf"/);
+      expect(again.headers.get("content-disposition")).toMatch(/^attachment; filename="jan\.pdf"/);
       expect(again.headers.get("cache-control")).toBe("no-store, private");
       await again.arrayBuffer();
       const tampered = [

@@ -122,7 +122,7 @@ describe("Save and Finish Later", () => {
     await card.getByRole("link", { name: /Continue Your Application/ }).click();
     await heading(pageB, "Documents & Bank Information");
     // The document kept with the draft, the SSN kept but never shown in full.
-    await pageB.locator('[data-field-group="idCardFront"]').getByText("id_card_front.pdf").waitFor();
+    await pageB.locator('[data-field-group="idCardFront"]').getByText("id-scan.pdf").waitFor();
     expect(await pageB.content()).not.toContain("123-45-6789");
     expect(await axeViolations(pageB)).toEqual([]);
     await pageB.getByRole("button", { name: "Back", exact: true }).click();

@@ -155,9 +155,9 @@ describe("issue 18: staff and applicant screens", () => {
       const dialog = page.getByRole("dialog", { name: "Application Details" });
       await dialog.waitFor();
       const download = page.waitForEvent("download");
-      await dialog.getByRole("button", { name: "Download utility_bill.pdf" }).click();
+      await dialog.getByRole("button", { name: "Download bill.pdf" }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toBe("utility_bill.pdf");
+      expect(file.suggestedFilename()).toBe("bill.pdf");
       expect(new URL(file.url()).pathname).toBe("/dashboard/documents/file");
       expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
       expect(await axeViolations(page)).toEqual([]);

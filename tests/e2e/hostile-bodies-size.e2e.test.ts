@@ -61,7 +61,7 @@ const TARGETS: Target[] = [
   ),
   // Issue 21: the staff loan page's Record Payment / Reverse Payment (the body is read before the loan is looked up).
   { path: "/admin/loans/00000000-0000-4000-8000-000000000000", actor: "admin" },
-  // Issue 21: Make a Payment and Change Bank Account (the body is read under its limit before the loan is looked up).
+  // The loan page: Make a Payment and Change Bank Account (the body is read under its limit before the loan is looked up).
   { path: "/dashboard/loans/00000000-0000-4000-8000-000000000021", actor: "applicantA" },
   // Issue 23: the account settings' forms and "I Have Read This".
   { path: "/account/settings", actor: "applicantA" },

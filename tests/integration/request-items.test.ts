@@ -133,7 +133,9 @@ describe("What We Need", () => {
     const [doc] = await db().select().from(loanDocuments).where(eq(loanDocuments.id, first.documentId));
     expect(doc).toMatchObject({ applicationId: appId, userId: jane.id, documentType: "bank_statement", requestItemId: itemId, mimeType: "application/pdf" });
     expect(doc!.filePath.startsWith(`${jane.id}/${appId}/bank_statement_`)).toBe(true);
-    expect(doc!.fileName).not.toContain("statement.pdf");
+    // Stored under our own key; the name the applicant gave the file is kept for display only.
+    expect(doc!.filePath).not.toContain("statement.pdf");
+    expect(doc!.fileName).toBe("statement.pdf");
     expect(await storage.exists(doc!.filePath)).toBe(true);
     expect((await itemsOf(appId))[0]!.status).toBe("received");
 

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { LinkButton } from "~/components/link-button";
 import { formatDate } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
+import { nextStep } from "~/domain/next-step";
 import type { DraftSummary } from "~/domain/views/application-draft";
 import { DiscardDraft } from "./discard-draft";
 import { ItemCard } from "./item-card";
@@ -33,6 +34,9 @@ export function ContinueApplicationSection({ drafts, timeZone }: { drafts: Draft
               <p className="mt-3 text-sm text-muted-foreground">
                 Saved at {draft.stepTitle ? <span className="font-semibold text-foreground">{draft.stepTitle}</span> : "your last step"}. Kept until{" "}
                 <span className="font-semibold text-foreground">{formatDate(draft.expiresAt, timeZone)}</span>, then removed with its documents.
+              </p>
+              <p className="mt-2 text-sm text-slate-800" data-testid="draft-next-step">
+                <strong className="font-semibold">Next step:</strong> {nextStep({ kind: "draft" })}
               </p>
               <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
                 <DiscardDraft loanType={draft.loanType} />
