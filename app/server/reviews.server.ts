@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
+import { aprCapProblem } from "~/domain/loan-offers";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/db/client.server";
 import { approvalProposals, loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
@@ -77,13 +78,15 @@ export type PreparedApproval = {
 /**
  * Checks an approval's terms before anything is written (issue 22: a four-eyes proposal is checked
  * exactly as an approval is, so a confirmation can never fail on terms): terms the disclosure cannot
- * describe and a Counteroffer without a reason are OfferTermsError; no application is a ReviewConflict.
+ * describe, an APR above MAX_APR and a Counteroffer without a reason are OfferTermsError; no application is a ReviewConflict.
  */
 export async function prepareApproval(applicationId: string, approval: ApprovalTerms, db: DbOrTx = getDb(), now: Date = new Date()): Promise<PreparedApproval> {
   const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeePercent: approval.originationFeePercent ?? getConfig().originationFeePercent };
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
   const figures = disclosureFor(terms, todayUtc(now));
+  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRate, getConfig().maxAprPercent);
+  if (aboveCap) throw new OfferTermsError(aboveCap.field, aboveCap.message);
   const counteroffer = counterofferFor(found.app, terms);
   const reasons = terms.counterofferReasons ?? [];
   if (counteroffer && reasons.length === 0) throw new OfferTermsError("counterofferReasons", OFFER_TERMS_MESSAGES.reasonsRequired);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadContext } from "~/load-context";
 import { parseReviewListParams, REVIEW_PAGE_SIZE, reviewListHref } from "~/domain/validation/review";
+import { disclosure } from "~/domain/truth-in-lending";
 import { action, loader } from "~/routes/admin/applications";
 import {
   addApplicationNote,
@@ -361,6 +362,19 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       expect(await offersOf(noReason.id)).toHaveLength(0);
       const [still] = await db().select().from(loanApplications).where(eq(loanApplications.id, noReason.id));
       expect(still!.status).toBe("pending");
+
+      // An APR above MAX_APR (35.99 % by default): 400 on the fee with the APR computed, nothing stored.
+      const costly = await newApplication();
+      const tooDear = await act({ ...REASONS, intent: "approve", applicationId: costly.id, approvedAmount: "20000", interestRate: "35.99", termMonths: "12", originationFeePercent: "10" });
+      expect(tooDear.status).toBe(400);
+      const apr = disclosure({ amountCents: 2_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-11-24" }).aprPercent;
+      expect(tooDear.body.fieldErrors?.originationFeePercent?.[0]).toBe(
+        `The APR of these terms is ${apr.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`,
+      );
+      expect(await offersOf(costly.id)).toHaveLength(0);
+      // The same loan without the fee is at the cap, and is offered.
+      const atCap = await act({ ...REASONS, intent: "approve", applicationId: costly.id, approvedAmount: "20000", interestRate: "35.99", termMonths: "12", originationFeePercent: "0" });
+      expect(atCap.status).toBe(200);
 
       const d = await newApplication();
       const denied = await act({ intent: "deny", applicationId: d.id, reasons: ["Credit history", "Excessive obligations"], otherReason: "  Recent   bankruptcy " });

@@ -20,6 +20,8 @@ export type AdminApplicationsData = {
   list: AdminApplicationList;
   /** The approve dialog's default Origination Fee (%) (ORIGINATION_FEE_PERCENT). */
   originationFeePercent: number;
+  /** The highest APR an offer may carry (MAX_APR). */
+  maxAprPercent: number;
   /** The viewer's permissions (issue 22): Approve and Deny only for roles that work applications. */
   permissions: Record<Permission, boolean>;
 };
@@ -118,7 +120,7 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
         </section>
       </div>
 
-      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={data.originationFeePercent} />
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={data.originationFeePercent} maxAprPercent={data.maxAprPercent} />
       <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
     </AdminShell>
   );
