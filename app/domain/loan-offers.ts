@@ -8,6 +8,8 @@
  * screen and the signed PDF.
  */
 
+import { formatAmount, formatPercent, termLabel } from "./formats";
+
 /** offered → signed (the loan becomes active) | declined | expired | withdrawn. */
 export const OFFER_STATUSES = ["offered", "signed", "declined", "expired", "withdrawn"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -67,6 +69,14 @@ export type OfferedTerms = { amountCents: number; noteRateMilli: number; termMon
  */
 export function isCounteroffer(requested: RequestedTerms, offered: OfferedTerms): boolean {
   return offered.amountCents < requested.amountCents || offered.noteRateMilli > requested.rateMilli || offered.termMonths !== requested.termMonths;
+}
+
+/** Loan terms in dollars and percent, as an application asks for them and an approval gives them. */
+export type TermsInDollars = { amount: number; ratePercent: number; termMonths: number };
+
+/** Terms in one line, the same wherever a counteroffer is explained: "$18,000 at 9.5% for 36 months (3 years)". */
+export function describeTerms(terms: TermsInDollars): string {
+  return `${formatAmount(terms.amount)} at ${formatPercent(terms.ratePercent)} for ${termLabel(terms.termMonths)}`;
 }
 
 /** The highest APR the site advertises, and so the highest an offer may carry unless MAX_APR says otherwise. */

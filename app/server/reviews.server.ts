@@ -6,7 +6,7 @@ import { getDb, type Db, type DbOrTx, type Tx } from "~/server/db/client.server"
 import { approvalProposals, loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
 import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, OfferTermsError, type OfferTermsInput } from "~/server/offers/offers.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
-import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/templates.server";
+import { applicationApprovedEmail, applicationDeniedEmail, counterofferEmail } from "~/server/mail/templates.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { applicationIncompleteEmail } from "~/server/mail/incomplete-emails.server";
@@ -144,17 +144,17 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
     expiresAt,
     createdBy: actor.id,
   });
+  // A counteroffer is announced as one, never as an approval of what was asked for.
+  const about = { applicantName: `${found.app.firstName} ${found.app.lastName}`, loanType: found.app.loanType, applicationId, baseUrl: getConfig().publicUrl, expiresAt };
   await enqueueEmail(tx, {
     to: found.accountEmail,
-    ...applicationApprovedEmail({
-      applicantName: `${found.app.firstName} ${found.app.lastName}`,
-      loanType: found.app.loanType,
-      approvedAmount: terms.approvedAmount,
-      applicationId,
-      baseUrl: getConfig().publicUrl,
-      counteroffer,
-      expiresAt,
-    }),
+    ...(counteroffer
+      ? counterofferEmail({
+          ...about,
+          requested: { amount: found.app.requestedAmount, ratePercent: found.app.desiredInterestRate, termMonths: found.app.loanDuration },
+          offered: { amount: terms.approvedAmount, ratePercent: terms.interestRate, termMonths: terms.termMonths },
+        })
+      : applicationApprovedEmail({ ...about, approvedAmount: terms.approvedAmount })),
   });
   await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "approved", actorId: actor.id, actorSide: "staff" });
   await recordEvent(tx, {

@@ -231,8 +231,20 @@ describe.each(testTargets)("admin applications on %s", (target) => {
         createdBy: admin.id,
       });
       const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
-      expect(mails.map((m) => m.template)).toEqual(["application-approved"]);
+      // A counteroffer is announced as one: its own subject, what was asked and what is offered, no congratulations.
+      expect(mails.map((m) => m.template)).toEqual(["application-counteroffer"]);
+      expect(mails[0]!.subject).toBe("Counteroffer on your Private Loans application");
       expect(mails[0]!.textBody).toContain(app.id);
+      expect(mails[0]!.textBody).toMatch(/You asked for:?\s+\$25,000 at 9\.5% for 36 months \(3 years\)/);
+      expect(mails[0]!.textBody).toMatch(/We offer:?\s+\$20,000 at 8\.5% for 48 months \(4 years\)/);
+      expect(`${mails[0]!.subject} ${mails[0]!.textBody} ${mails[0]!.htmlBody}`).not.toMatch(/congratulations|approved/i);
+
+      // Approved on the terms asked for: the approval e-mail.
+      const asked = await newApplication({}, applicant);
+      await approveApplication(asked.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36 }, admin, {}, db());
+      const [approvedMail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, applicant.email), eq(emailOutbox.template, "application-approved")));
+      expect(approvedMail!.textBody).toContain("Congratulations, your loan is approved!");
+      expect(approvedMail!.textBody).toContain(asked.id);
       const audits = await auditRows("application.approve", app.id);
       expect(audits).toHaveLength(1);
       expect(audits[0]).toMatchObject({ actorId: admin.id, tableName: "loan_applications", ipAddress: "203.0.113.1" });

@@ -14,6 +14,7 @@ import {
   applicationNotificationEmail,
   applicationReceivedEmail,
   contactMessageEmail,
+  counterofferEmail,
   escapeHtml,
   passwordChangedEmail,
   passwordResetEmail,
@@ -48,6 +49,14 @@ function allTemplates(value: string): RenderedEmail[] {
     }),
     applicationApprovedEmail({ applicantName: value, loanType: value, approvedAmount: 120000, applicationId: value, baseUrl: BASE }),
     applicationDeniedEmail({ applicantName: value, loanType: value, applicationId: value, reasons: [value], baseUrl: BASE }),
+    counterofferEmail({
+      applicantName: value,
+      loanType: value,
+      applicationId: value,
+      baseUrl: BASE,
+      requested: { amount: 18_000, ratePercent: 9.5, termMonths: 36 },
+      offered: { amount: 15_000, ratePercent: 9.5, termMonths: 36 },
+    }),
     contactMessageEmail({ name: value, email: value, phone: value, subject: value, message: value }),
   ];
 }
