@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { applicationPageAction, loadAdminApplication } from "~/server/admin/application-page.server";
-import { handleReviewAction } from "~/server/admin/applications.server";
+import { countAwaitingConfirmation, handleReviewAction, listApplicationsPage } from "~/server/admin/applications.server";
+import { parseReviewListParams } from "~/domain/validation/review";
 import type { AuditActor } from "~/server/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
@@ -240,5 +241,40 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     expect(answer.status).toBe(200);
     expect((answer.body as { toast: { title: string } }).toast.title).toBe("Approval Proposed");
     expect(await proposals(app.id)).toHaveLength(1);
+  });
+
+  it("Awaiting Confirmation lists the open applications with an approval proposed, and counts those each viewer may confirm", async () => {
+    const before = { officer: await countAwaitingConfirmation(staff.officer.id, db()), admin: await countAwaitingConfirmation(staff.admin.id, db()) };
+    const byOfficer = await application();
+    const byOther = await application();
+    const none = await application();
+    await proposeApproval(byOfficer.id, BIG, staff.officer, {}, db());
+    await proposeApproval(byOther.id, BIG, staff.officer2, {}, db());
+    expect(await countAwaitingConfirmation(staff.officer.id, db())).toEqual({ total: before.officer.total + 2, notMine: before.officer.notMine + 1 });
+    expect(await countAwaitingConfirmation(staff.admin.id, db())).toEqual({ total: before.admin.total + 2, notMine: before.admin.notMine + 2 });
+
+    const params = parseReviewListParams(new URLSearchParams({ status: "awaiting_confirmation" }));
+    expect(params).toMatchObject({ awaiting: true });
+    const list = await listApplicationsPage(params, db(), staff.officer);
+    expect(list.awaiting).toBe(true);
+    expect(list.awaitingConfirmation.total).toBe(before.officer.total + 2);
+    const ids = list.applications.map((a) => a.id);
+    expect(ids.slice(0, 2)).toEqual([byOther.id, byOfficer.id]);
+    expect(ids).not.toContain(none.id);
+    expect(list.applications.find((a) => a.id === byOfficer.id)?.awaitingConfirmation).toEqual({ mine: true });
+    expect(list.applications.find((a) => a.id === byOther.id)?.awaitingConfirmation).toEqual({ mine: false });
+    // Every row listed has one open proposal.
+    for (const a of list.applications) expect(a.awaitingConfirmation).not.toBeNull();
+
+    // Sent back or confirmed, it leaves the list; the plain Pending tab marks only what still waits.
+    const [open] = (await proposals(byOther.id)).filter((p) => p.status === "proposed");
+    await sendBackProposal(byOther.id, open!.id, "Check the income again.", staff.admin, {}, db());
+    const after = await listApplicationsPage(params, db(), staff.officer);
+    expect(after.applications.map((a) => a.id)).not.toContain(byOther.id);
+    expect(after.awaitingConfirmation.total).toBe(before.officer.total + 1);
+    const pending = await listApplicationsPage(parseReviewListParams(new URLSearchParams({ status: "pending" })), db(), staff.admin);
+    expect(pending.awaiting).toBe(false);
+    expect(pending.applications.find((a) => a.id === none.id)?.awaitingConfirmation).toBeNull();
+    expect(pending.applications.find((a) => a.id === byOfficer.id)?.awaitingConfirmation).toEqual({ mine: false });
   });
 });
