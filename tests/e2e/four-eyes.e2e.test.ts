@@ -105,7 +105,7 @@ describe("four-eyes approval", () => {
       expect(await page.getByTestId("awaiting-confirmation-notice").count()).toBe(0);
       await awaitingTab.click();
       await page.waitForURL(/status=awaiting_confirmation/);
-      expect(await awaitingTab.getAttribute("aria-current")).toBe("page");
+      await expect.poll(() => awaitingTab.getAttribute("aria-current")).toBe("page");
       const ownCard = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
       await ownCard.waitFor();
       expect(await ownCard.getByTestId("card-awaiting-confirmation").textContent()).toBe("Waiting for confirmation");
@@ -136,7 +136,7 @@ describe("four-eyes approval", () => {
       await notice.getByRole("link", { name: "Show Awaiting Confirmation" }).click();
       await page.waitForURL(/status=awaiting_confirmation/);
       const tab = page.getByRole("navigation", { name: "Application status" }).getByRole("link", { name: "Awaiting Confirmation (1)" });
-      expect(await tab.getAttribute("aria-current")).toBe("page");
+      await expect.poll(() => tab.getAttribute("aria-current")).toBe("page");
       const card = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
       expect(await card.getByTestId("card-awaiting-confirmation").textContent()).toBe("Waiting for confirmation");
       expect(await axeViolations(page)).toEqual([]);
