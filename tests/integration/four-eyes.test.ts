@@ -10,6 +10,7 @@ import { applicationEvents, approvalProposals, auditLog, loanApplications, loanO
 import { approvalAction, confirmProposal, ProposalRefused, proposeApproval, sendBackProposal } from "~/server/reviews/approval-proposals.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
+import { getConfig, setConfig } from "~/server/config.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
@@ -241,6 +242,23 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     expect(answer.status).toBe(200);
     expect((answer.body as { toast: { title: string } }).toast.title).toBe("Approval Proposed");
     expect(await proposals(app.id)).toHaveLength(1);
+  });
+
+  it("a proposal whose APR is above MAX_APR is refused when proposed, and at confirmation when the cap was lowered since (409, nothing made)", async () => {
+    const app = await application();
+    await expect(proposeApproval(app.id, { ...BIG, interestRate: 35.99, termMonths: 12, originationFeePercent: 10, counterofferReasons: ["Credit history"] }, staff.officer, {}, db())).rejects.toBeInstanceOf(OfferTermsError);
+    const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
+    const config = getConfig();
+    setConfig({ ...config, maxAprPercent: 8 });
+    try {
+      const refused = await approvalAction(post({ intent: "confirm", proposalId }), app.id, staff.admin, {}, db());
+      expect(refused.status).toBe(409);
+      expect((refused.body as { toast: { description: string } }).toast.description).toMatch(/^The APR of these terms is 8\.\d\d%, above the 8\.00% APR we offer at most\./);
+    } finally {
+      setConfig(config);
+    }
+    expect(await offers(app.id)).toHaveLength(0);
+    expect((await proposals(app.id))[0]).toMatchObject({ status: "proposed" });
   });
 
   it("Awaiting Confirmation lists the open applications with an approval proposed, and counts those each viewer may confirm", async () => {
