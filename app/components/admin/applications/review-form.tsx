@@ -1,4 +1,3 @@
-import { cn } from "~/utils/cn";
 import { CircleCheck, CircleX } from "lucide-react";
 import { useId, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
@@ -6,6 +5,7 @@ import { useFieldErrors } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
 import { issuesToFieldErrors, type FieldErrors, type IssueLike } from "~/domain/validation/field-errors";
 import type { AdminApplication } from "~/domain/views/admin-applications";
+import { cn } from "~/utils/cn";
 import type { useReviewFetcher } from "./use-review-fetcher";
 
 /** What the approve and deny forms inside the dialog receive. */
