@@ -8,6 +8,8 @@
  * screen and the signed PDF.
  */
 
+import { formatAmount, formatPercent, termLabel } from "./formats";
+
 /** offered → signed (the loan becomes active) | declined | expired | withdrawn. */
 export const OFFER_STATUSES = ["offered", "signed", "declined", "expired", "withdrawn"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -67,6 +69,36 @@ export type OfferedTerms = { amountCents: number; noteRateMilli: number; termMon
  */
 export function isCounteroffer(requested: RequestedTerms, offered: OfferedTerms): boolean {
   return offered.amountCents < requested.amountCents || offered.noteRateMilli > requested.rateMilli || offered.termMonths !== requested.termMonths;
+}
+
+/** Loan terms in dollars and percent, as an application asks for them and an approval gives them. */
+export type TermsInDollars = { amount: number; ratePercent: number; termMonths: number };
+
+/** Terms in one line, the same wherever a counteroffer is explained: "$18,000 at 9.5% for 36 months (3 years)". */
+export function describeTerms(terms: TermsInDollars): string {
+  return `${formatAmount(terms.amount)} at ${formatPercent(terms.ratePercent)} for ${termLabel(terms.termMonths)}`;
+}
+
+/** The highest APR the site advertises, and so the highest an offer may carry unless MAX_APR says otherwise. */
+export const DEFAULT_MAX_APR_PERCENT = 35.99;
+
+/** Why an offer's APR is refused: the field to point at and the message, with the APR shown. */
+export type AprCapProblem = { field: "interestRate" | "originationFeePercent"; message: string };
+
+/**
+ * An offer may not carry an APR above the configured cap (MAX_APR): the site advertises rates up to
+ * it, and a high fee on a short loan can push the APR far past the note rate. The APR compared is the
+ * one disclosed (the Truth in Lending module's, rounded to two decimals). The note rate alone over the
+ * cap points at Interest Rate; otherwise the fee pushed it over, so Origination Fee.
+ */
+export function aprCapProblem(aprPercent: number, noteRatePercent: number, maxAprPercent: number): AprCapProblem | null {
+  const toMilli = (percent: number) => Math.round(percent * 1000);
+  if (toMilli(aprPercent) <= toMilli(maxAprPercent)) return null;
+  const field = toMilli(noteRatePercent) > toMilli(maxAprPercent) ? "interestRate" : "originationFeePercent";
+  return {
+    field,
+    message: `The APR of these terms is ${aprPercent.toFixed(2)}%, above the ${maxAprPercent.toFixed(2)}% APR we offer at most. Choose a lower interest rate or origination fee.`,
+  };
 }
 
 /** Dollars (at most two decimals, as forms and numeric(14,2) columns hold them) to integer cents, exactly. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { LenderLicensing } from "~/content/company";
 import { currentPrivacyNotice } from "~/content/legal/privacy-notice";
-import { OFFER_LIMITS } from "~/domain/loan-offers";
+import { DEFAULT_MAX_APR_PERCENT, OFFER_LIMITS } from "~/domain/loan-offers";
 import { isValidRoutingNumber } from "~/domain/routing-number";
 import type { LateFeePolicy } from "~/domain/loan-servicing";
 
@@ -133,6 +133,11 @@ const envSchema = z.object({
     .default("1.00")
     .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v.trim()) && Number(v) <= OFFER_LIMITS.originationFeeMaxPercent, `must be a percent from 0 to ${OFFER_LIMITS.originationFeeMaxPercent} with at most two decimals, such as 1.50`)
     .transform((v) => Number(v.trim())),
+  MAX_APR: z
+    .string()
+    .default(String(DEFAULT_MAX_APR_PERCENT))
+    .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v.trim()) && Number(v) > 0, "must be a percent above 0 and below 100 with at most two decimals, such as 35.99")
+    .transform((v) => Number(v.trim())),
   FOUR_EYES_THRESHOLD: z
     .string()
     .default("250000")
@@ -250,6 +255,8 @@ export type AppConfig = {
   mailRetryBaseMs: number;
   /** The approve dialog's default Origination Fee (%) (a percent of the amount, at most two decimals). */
   originationFeePercent: number;
+  /** The highest APR (percent) an offer may carry; the approve dialog and the server refuse more. */
+  maxAprPercent: number;
   /** Days an offer stays open before the expiry job closes it. */
   offerExpiryDays: number;
   /** Issue 22: approvals of this many cents or more are proposals another staff member must confirm. */
@@ -442,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     privacyNoticeVersion: e.PRIVACY_NOTICE_VERSION ?? currentPrivacyNotice.version,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     originationFeePercent: e.ORIGINATION_FEE_PERCENT,
+    maxAprPercent: e.MAX_APR,
     offerExpiryDays: e.OFFER_EXPIRY_DAYS,
     fourEyesThresholdCents: e.FOUR_EYES_THRESHOLD,
     lateFeePolicy: { graceDays: e.LATE_FEE_GRACE_DAYS, flatCents: e.LATE_FEE_AMOUNT, percentMilli: e.LATE_FEE_PERCENT, capCents: e.LATE_FEE_CAP },

@@ -1,12 +1,13 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { APPLICANT_SOURCE, type DenialSource } from "~/domain/adverse-action";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
+import { aprCapProblem } from "~/domain/loan-offers";
 import { getConfig } from "~/server/config.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/db/client.server";
 import { approvalProposals, loanApplications, requestItems, user as userTable } from "~/server/db/schema.server";
 import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, OfferTermsError, type OfferTermsInput } from "~/server/offers/offers.server";
 import { enqueueEmail } from "~/server/mail/outbox.server";
-import { applicationApprovedEmail, applicationDeniedEmail } from "~/server/mail/templates.server";
+import { applicationApprovedEmail, applicationDeniedEmail, counterofferEmail } from "~/server/mail/templates.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { applicationIncompleteEmail } from "~/server/mail/incomplete-emails.server";
@@ -78,13 +79,15 @@ export type PreparedApproval = {
 /**
  * Checks an approval's terms before anything is written (issue 22: a four-eyes proposal is checked
  * exactly as an approval is, so a confirmation can never fail on terms): terms the disclosure cannot
- * describe and a Counteroffer without a reason are OfferTermsError; no application is a ReviewConflict.
+ * describe, an APR above MAX_APR and a Counteroffer without a reason are OfferTermsError; no application is a ReviewConflict.
  */
 export async function prepareApproval(applicationId: string, approval: ApprovalTerms, db: DbOrTx = getDb(), now: Date = new Date()): Promise<PreparedApproval> {
   const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeePercent: approval.originationFeePercent ?? getConfig().originationFeePercent };
   const found = await applicantOf(db, applicationId);
   if (!found) throw new ReviewConflict("This application does not exist.");
   const figures = disclosureFor(terms, todayUtc(now));
+  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRate, getConfig().maxAprPercent);
+  if (aboveCap) throw new OfferTermsError(aboveCap.field, aboveCap.message);
   const counteroffer = counterofferFor(found.app, terms);
   const reasons = terms.counterofferReasons ?? [];
   if (counteroffer && reasons.length === 0) throw new OfferTermsError("counterofferReasons", OFFER_TERMS_MESSAGES.reasonsRequired);
@@ -142,17 +145,17 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
     expiresAt,
     createdBy: actor.id,
   });
+  // A counteroffer is announced as one, never as an approval of what was asked for.
+  const about = { applicantName: `${found.app.firstName} ${found.app.lastName}`, loanType: found.app.loanType, applicationId, baseUrl: getConfig().publicUrl, expiresAt };
   await enqueueEmail(tx, {
     to: found.accountEmail,
-    ...applicationApprovedEmail({
-      applicantName: `${found.app.firstName} ${found.app.lastName}`,
-      loanType: found.app.loanType,
-      approvedAmount: terms.approvedAmount,
-      applicationId,
-      baseUrl: getConfig().publicUrl,
-      counteroffer,
-      expiresAt,
-    }),
+    ...(counteroffer
+      ? counterofferEmail({
+          ...about,
+          requested: { amount: found.app.requestedAmount, ratePercent: found.app.desiredInterestRate, termMonths: found.app.loanDuration },
+          offered: { amount: terms.approvedAmount, ratePercent: terms.interestRate, termMonths: terms.termMonths },
+        })
+      : applicationApprovedEmail({ ...about, approvedAmount: terms.approvedAmount })),
   });
   await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "approved", actorId: actor.id, actorSide: "staff" });
   await recordEvent(tx, {

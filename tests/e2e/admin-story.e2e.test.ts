@@ -62,7 +62,8 @@ describe("an admin's day", () => {
     const approval = { approvedAmount: "45000", interestRate: "8.5", termMonths: "60", originationFeePercent: "1", counterofferReasons: "Insufficient income" };
     expect((await post("/admin", { intent: "approve", applicationId: apps[0]!, ...approval })).status).toBe(200);
     expect((await post("/admin", { intent: "deny", applicationId: apps[1]!, reasons: ["Insufficient income"] })).status).toBe(200);
-    await dashboard.getByText("Loan Approved!").first().waitFor({ timeout: 10_000 });
+    // A counteroffer is announced as one, not as 'Loan Approved!'.
+    await dashboard.getByTestId("approval-notice").getByText("Counteroffer", { exact: true }).waitFor({ timeout: 10_000 });
     expect(await dashboard.evaluate(() => (window as unknown as { storyMarker?: number }).storyMarker)).toBe(42);
 
     // Reveal the SSN and the bank account number of the client.

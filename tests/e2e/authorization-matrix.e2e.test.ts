@@ -119,7 +119,7 @@ function rows(): Row[] {
     { method: "GET", path: "/dashboard/applications/not-a-uuid", route: "/dashboard/applications/:id", expect: signedIn("auth", 404) },
     ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: staffOnly(200, "staff.read") })),
     // Keyset pages (decision 0050): Last, and a token (here a damaged one, shown as the first page) on every keyset list.
-    ...["/admin?status=approved&last=1", "/admin?queue=mine&after=AAAA", "/admin/loans?last=1", "/admin/messages?view=archived&before=AAAA", "/admin/documents?after=AAAA"].map(
+    ...["/admin?status=approved&last=1", "/admin?queue=mine&after=AAAA", "/admin?status=awaiting_confirmation", "/admin?status=awaiting_confirmation&last=1", "/admin/loans?last=1", "/admin/messages?view=archived&before=AAAA", "/admin/documents?after=AAAA"].map(
       (path): Row => ({ method: "GET", path, route: path.split("?")[0]!, expect: staffOnly(200, "staff.read") }),
     ),
     // The staff application page (issue 19): A's application for staff only; an id that names nothing is a 404.

@@ -12,6 +12,7 @@ import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication as submitValidApplication } from "../helpers/applications";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { axeViolations, testSecrets, type TestServer } from "./harness";
+import { waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
 import { ipSequence, startStack, stopStack } from "./helpers/stack";
 
@@ -188,7 +189,7 @@ describe("the applicant dashboard", () => {
     await context.close();
   });
 
-  it("shows an approval live: 'Loan Approved!', the approved badge and the loan offer, without a reload; others see nothing", async () => {
+  it("shows a counteroffer live as 'Counteroffer' (page, toast, e-mail), an approval on the terms asked as 'Loan Approved!', without a reload; others see nothing", async () => {
     const { context, page, errors } = await newPage(jane);
     await openDashboard(page);
     // A second applicant's dashboard is open at the same time.
@@ -208,14 +209,24 @@ describe("the applicant dashboard", () => {
       database.db,
     );
 
-    const notice = page.getByRole("status").filter({ hasText: "Loan Approved!" });
-    await notice.waitFor({ timeout: 20_000 });
-    expect(await notice.textContent()).toContain("Congratulations! One of your loan applications has been approved.");
+    // Less than asked for is a counteroffer, and is announced as one: never 'Loan Approved!'.
+    const counterNotice = page.getByRole("status").filter({ hasText: "Counteroffer" });
+    await counterNotice.waitFor({ timeout: 20_000 });
+    expect(await counterNotice.textContent()).toContain("We can't make the loan you asked for, but we can offer you one on other terms.");
+    expect(await counterNotice.textContent()).not.toMatch(/approved|congratulations/i);
     await page
       .locator("[data-sonner-toast]")
-      .filter({ has: page.locator("[data-title]", { hasText: /^Loan Approved!$/ }) })
+      .filter({ has: page.locator("[data-title]", { hasText: /^Counteroffer$/ }) })
       .first()
       .waitFor();
+    expect(await page.getByText("Loan Approved!").count()).toBe(0);
+    // The e-mail says so too, with what was asked and what is offered.
+    const counterMail = await waitForMail(sink, { to: "jane.doe@example.com", subject: /^Counteroffer on your Private Loans application$/ });
+    expect(counterMail.text).toMatch(/You asked for:?\s+\$50,000 at 8\.5% for 60 months \(5 years\)/);
+    expect(counterMail.text).toMatch(/We offer:?\s+\$45,000 at 8\.5% for 60 months \(5 years\)/);
+    expect(counterMail.text).not.toMatch(/congratulations/i);
+    await page.getByRole("button", { name: "Dismiss counteroffer notice" }).click();
+    await expect.poll(() => counterNotice.count()).toBe(0);
 
     const badge = page.locator(`[data-application-id="${olderId}"] [data-status]`);
     await expect.poll(() => badge.textContent()).toBe("Approved");
@@ -233,6 +244,27 @@ describe("the applicant dashboard", () => {
     expect(await page.getByText("No Approved Loans Yet").count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload)).toBe("still here");
     expect(await axeViolations(page)).toEqual([]);
+
+    // The newer application approved on the terms it asked for: 'Loan Approved!', and its e-mail.
+    await approveApplication(
+      newerId,
+      { approvedAmount: 50_000, interestRate: 8.5, termMonths: 60 },
+      { id: admin!.id, name: admin!.name, email: admin!.email },
+      { ip: "127.0.0.1", userAgent: "dashboard e2e" },
+      database.db,
+    );
+    const notice = page.getByRole("status").filter({ hasText: "Loan Approved!" });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain("Congratulations! One of your loan applications has been approved.");
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ has: page.locator("[data-title]", { hasText: /^Loan Approved!$/ }) })
+      .first()
+      .waitFor();
+    const approvedMail = await waitForMail(sink, { to: "jane.doe@example.com", subject: /application is approved$/ });
+    expect(approvedMail.text).toContain("Congratulations, your loan is approved!");
+    expect(approvedMail.text).toContain(newerId);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload)).toBe("still here");
 
     // The notice stays until dismissed.
     await page.getByRole("button", { name: "Dismiss approval notice" }).click();

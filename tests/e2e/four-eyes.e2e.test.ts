@@ -4,7 +4,7 @@ import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, launchBrowser, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated, launchBrowser, waitForHydration, type TestServer } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
 import { dataDirWithStaff } from "./helpers/seed-staff";
 import { ipSequence, startServerWithMail, stopStack } from "./helpers/stack";
@@ -89,12 +89,30 @@ describe("four-eyes approval", () => {
       const panel = page.getByTestId("approval-panel");
       await panel.getByRole("heading", { name: "Approval Waiting for Confirmation" }).waitFor();
       expect(await panel.getByTestId("proposed-terms").textContent()).toContain("$300,000.00");
-      expect(await panel.getByTestId("own-proposal-note").textContent()).toBe("You proposed this approval: another staff member must confirm it.");
+      expect(await panel.getByTestId("own-proposal-note").textContent()).toBe("Waiting for confirmation. You proposed this approval: another staff member must confirm it.");
       expect(await panel.getByRole("button", { name: "Confirm Approval" }).count()).toBe(0);
       expect(await panel.getByRole("button", { name: "Send Back" }).count()).toBe(0);
       // Approve is not offered while the proposal waits; the application is still open.
       expect(await page.getByTestId("review-actions").getByRole("button", { name: "Approve" }).count()).toBe(0);
       expect(await page.getByTestId("admin-application").getAttribute("data-status")).toBe("pending");
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The list: Awaiting Confirmation (1); the proposer's card says "Waiting for confirmation" and
+      // offers neither Approve nor a way to confirm; no notice asks them to confirm their own.
+      await gotoHydrated(page, `${server.url}/admin`);
+      const awaitingTab = page.getByRole("navigation", { name: "Application status" }).getByRole("link", { name: "Awaiting Confirmation (1)" });
+      await awaitingTab.waitFor();
+      expect(await page.getByTestId("awaiting-confirmation-notice").count()).toBe(0);
+      await awaitingTab.click();
+      await page.waitForURL(/status=awaiting_confirmation/);
+      await expect.poll(() => awaitingTab.getAttribute("aria-current")).toBe("page");
+      const ownCard = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
+      await ownCard.waitFor();
+      expect(await ownCard.getByTestId("card-awaiting-confirmation").textContent()).toBe("Waiting for confirmation");
+      expect(await ownCard.getByRole("button", { name: /Approve|Confirm/ }).count()).toBe(0);
+      expect(await ownCard.getByRole("link", { name: /Confirm/ }).count()).toBe(0);
+      expect(await page.getByText("Confirm Approval").count()).toBe(0);
+      expect(await page.locator('[data-testid="application-card"]').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       await officer.context.close();
     } catch (error) {
@@ -110,7 +128,21 @@ describe("four-eyes approval", () => {
     });
     try {
       const page = adminPage.page;
-      await gotoHydrated(page, `${server.url}/admin/applications/${applicationId}`);
+      // Another staff member is told on the list, and reaches the proposal from Awaiting Confirmation (1).
+      await gotoHydrated(page, `${server.url}/admin`);
+      const notice = page.getByTestId("awaiting-confirmation-notice");
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain("1 approval is waiting for your confirmation.");
+      await notice.getByRole("link", { name: "Show Awaiting Confirmation" }).click();
+      await page.waitForURL(/status=awaiting_confirmation/);
+      const tab = page.getByRole("navigation", { name: "Application status" }).getByRole("link", { name: "Awaiting Confirmation (1)" });
+      await expect.poll(() => tab.getAttribute("aria-current")).toBe("page");
+      const card = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
+      expect(await card.getByTestId("card-awaiting-confirmation").textContent()).toBe("Waiting for confirmation");
+      expect(await axeViolations(page)).toEqual([]);
+      await card.getByRole("link", { name: /^Confirm or Send Back/ }).click();
+      await page.waitForURL(`${server.url}/admin/applications/${applicationId}`);
+      await waitForHydration(page);
       const panel = page.getByTestId("approval-panel");
       await panel.getByRole("heading", { name: "Approval Waiting for Confirmation" }).waitFor();
       expect(await panel.textContent()).toContain("Olive Officer");

@@ -755,7 +755,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       "../../etc/passwd",
       "'--",
     ];
-    const lists = ["/admin?status=pending", "/admin?status=denied&queue=mine", "/admin/loans?status=late", "/admin/messages?view=archived", "/admin/documents"];
+    const lists = ["/admin?status=pending", "/admin?status=denied&queue=mine", "/admin?status=awaiting_confirmation&queue=mine", "/admin/loans?status=late", "/admin/messages?view=archived", "/admin/documents"];
     for (const list of lists) {
       for (const token of tokens) {
         for (const param of ["after", "before"]) {

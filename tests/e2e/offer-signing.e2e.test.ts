@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_STATEMENT, ESIGN_CONSENT_TITLE } from "~/domain/esign-consent";
@@ -156,6 +160,42 @@ describe("Review and Sign", () => {
     await page.getByRole("heading", { level: 2, name: ESIGN_CONSENT_TITLE }).waitFor();
     expect(await page.getByTestId("tila-box").count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the full name given at sign-up signs, typed in lower case, and the agreement prints it as typed", async () => {
+    const maria = await signUpOverHttp(stack.server.url, stack.sink, "maria.sign@example.com", newIp(), "Maria Elena Gonzalez");
+    const app = await submitApplication(stack.server.url, maria, {
+      ip: newIp(),
+      fields: { firstName: "Maria", middleInitial: "E", lastName: "Gonzalez", accountHolderName: "Maria Gonzalez" },
+    });
+    await approve(app);
+    const { context, page, errors } = await open(maria);
+    await page.goto(offerUrl(app));
+    await waitForHydration(page);
+    await consent(page);
+    // The page asks for the name she gave at sign-up.
+    await page.getByText("Type your full name as you gave it: Maria Elena Gonzalez.").waitFor();
+    await page.getByLabel("Full Name").fill("maria elena gonzalez");
+    await page.getByLabel(AGREE_TO_SIGN_LABEL).check();
+    await expectToast(page, "Loan agreement signed", async () => {
+      await page.getByRole("button", { name: "Sign Agreement" }).click();
+      await page.waitForURL(`${stack.server.url}/dashboard/applications/${app}`);
+    });
+    expect(errors).toEqual([]);
+    const download = await page.request.get(`${stack.server.url}/dashboard/applications/${app}/agreement`);
+    expect(download.status()).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), "offer-signing-e2e-"));
+    try {
+      const file = path.join(dir, "agreement.pdf");
+      writeFileSync(file, await download.body());
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+      expect(text).toContain("Borrower: maria elena gonzalez");
+      expect(text).toMatch(/Signer:\s+maria elena gonzalez/);
+      expect(text).not.toContain("Borrower: Maria E. Gonzalez");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     await context.close();
   });
 });

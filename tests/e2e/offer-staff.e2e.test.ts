@@ -1,4 +1,6 @@
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { disclosure } from "~/domain/truth-in-lending";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
@@ -110,6 +112,99 @@ describe("the staff offer", () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  /** The dialog's Confirm Approval is on screen, inside the dialog's visible part, and nothing covers its centre. */
+  async function confirmInView(page: Page) {
+    const dialog = page.getByRole("dialog", { name: "Approve Application" });
+    const button = dialog.getByRole("button", { name: "Confirm Approval" });
+    const box = (await button.boundingBox())!;
+    const frame = (await dialog.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(Math.min(viewport.height, frame.y + frame.height) + 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).toContain("Confirm Approval");
+  }
+
+  it("an APR above MAX_APR is refused in the dialog with the APR shown, and by the server (400); Confirm stays in view at 1280x800 and 390x844", async () => {
+    const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, "offer.staff.apr@example.com", newIp());
+    const id = await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
+    // $50,000 at 35.99 % for 12 months with a 10 % fee: an APR far above the 35.99 % the site advertises.
+    const apr = disclosure({ amountCents: 5_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-12-05" }).aprPercent;
+    const refusal = `The APR of these terms is ${apr.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`;
+
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width: viewport.width });
+      try {
+        await page.setViewportSize(viewport);
+        await gotoHydrated(page, `${stack.server.url}/admin/applications/${id}`);
+        await page.getByTestId("review-actions").getByRole("button", { name: "Approve" }).click();
+        const dialog = page.getByRole("dialog", { name: "Approve Application" });
+        await dialog.waitFor();
+        await dialog.getByLabel("Interest Rate (%)").fill("35.99");
+        await dialog.getByLabel("Term (months)").fill("12");
+        await dialog.getByLabel("Origination Fee (%)").fill("10");
+        // Other terms than requested: the counteroffer's reasons make the form taller than the dialog.
+        await dialog.getByTestId("counteroffer-notice").waitFor();
+        await expect.poll(() => dialog.getByTestId("approve-apr").textContent()).toBe(`${apr.toFixed(2)}%`);
+        expect(await dialog.getByTestId("approve-preview-error").textContent()).toBe(refusal);
+        await confirmInView(page);
+        await dialog.getByTestId("counteroffer-notice").getByLabel("Insufficient income").check();
+        await confirmInView(page);
+
+        // Refused in the dialog, on the Origination Fee field, nothing posted.
+        await dialog.getByRole("button", { name: "Confirm Approval" }).click();
+        const feeError = dialog.getByLabel("Origination Fee (%)");
+        await expect.poll(() => feeError.getAttribute("aria-invalid")).toBe("true");
+        expect(await dialog.getByText(refusal).count()).toBeGreaterThanOrEqual(1);
+        expect(await page.getByTestId("admin-application").getAttribute("data-status")).toBe("pending");
+        expect(await axeViolations(page)).toEqual([]);
+
+        if (viewport.width === 1280) {
+          // At the cap exactly (no fee: the APR is the note rate) the offer is made.
+          await dialog.getByLabel("Origination Fee (%)").fill("0");
+          await expect.poll(() => dialog.getByTestId("approve-apr").textContent()).toBe("35.99%");
+          expect(await dialog.getByTestId("approve-preview-error").count()).toBe(0);
+          await confirmInView(page);
+          await expectToast(page, "Application approved and notification sent!", () => dialog.getByRole("button", { name: "Confirm Approval" }).click());
+          await dialog.waitFor({ state: "detached" });
+        } else {
+          await dialog.getByRole("button", { name: "Cancel" }).click();
+          await dialog.waitFor({ state: "detached" });
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+
+      if (viewport.width === 390) {
+        // The server refuses the same terms on its own (a forged post): 400 with the APR, nothing made.
+        const res = await fetch(`${stack.server.url}/admin`, {
+          method: "POST",
+          body: new URLSearchParams({
+            intent: "approve",
+            applicationId: id,
+            approvedAmount: "50000",
+            interestRate: "35.99",
+            termMonths: "12",
+            originationFeePercent: "10",
+            counterofferReasons: "Insufficient income",
+          }),
+          headers: { cookie: adminCookie, origin: stack.server.url, "x-forwarded-for": newIp() },
+          redirect: "manual",
+        });
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain(refusal);
+      }
     }
   });
 });

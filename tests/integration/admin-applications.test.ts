@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadContext } from "~/load-context";
 import { parseReviewListParams, REVIEW_PAGE_SIZE, reviewListHref } from "~/domain/validation/review";
+import { disclosure } from "~/domain/truth-in-lending";
 import { action, loader } from "~/routes/admin/applications";
 import {
   addApplicationNote,
@@ -234,8 +235,20 @@ describe.each(testTargets)("admin applications on %s", (target) => {
         createdBy: admin.id,
       });
       const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
-      expect(mails.map((m) => m.template)).toEqual(["application-approved"]);
+      // A counteroffer is announced as one: its own subject, what was asked and what is offered, no congratulations.
+      expect(mails.map((m) => m.template)).toEqual(["application-counteroffer"]);
+      expect(mails[0]!.subject).toBe("Counteroffer on your Private Loans application");
       expect(mails[0]!.textBody).toContain(app.id);
+      expect(mails[0]!.textBody).toMatch(/You asked for:?\s+\$25,000 at 9\.5% for 36 months \(3 years\)/);
+      expect(mails[0]!.textBody).toMatch(/We offer:?\s+\$20,000 at 8\.5% for 48 months \(4 years\)/);
+      expect(`${mails[0]!.subject} ${mails[0]!.textBody} ${mails[0]!.htmlBody}`).not.toMatch(/congratulations|approved/i);
+
+      // Approved on the terms asked for: the approval e-mail.
+      const asked = await newApplication({}, applicant);
+      await approveApplication(asked.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36 }, admin, {}, db());
+      const [approvedMail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, applicant.email), eq(emailOutbox.template, "application-approved")));
+      expect(approvedMail!.textBody).toContain("Congratulations, your loan is approved!");
+      expect(approvedMail!.textBody).toContain(asked.id);
       const audits = await auditRows("application.approve", app.id);
       expect(audits).toHaveLength(1);
       expect(audits[0]).toMatchObject({ actorId: admin.id, tableName: "loan_applications", ipAddress: "203.0.113.1" });
@@ -409,6 +422,19 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       expect(await offersOf(noReason.id)).toHaveLength(0);
       const [still] = await db().select().from(loanApplications).where(eq(loanApplications.id, noReason.id));
       expect(still!.status).toBe("pending");
+
+      // An APR above MAX_APR (35.99 % by default): 400 on the fee with the APR computed, nothing stored.
+      const costly = await newApplication();
+      const tooDear = await act({ ...REASONS, intent: "approve", applicationId: costly.id, approvedAmount: "20000", interestRate: "35.99", termMonths: "12", originationFeePercent: "10" });
+      expect(tooDear.status).toBe(400);
+      const apr = disclosure({ amountCents: 2_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-11-24" }).aprPercent;
+      expect(tooDear.body.fieldErrors?.originationFeePercent?.[0]).toBe(
+        `The APR of these terms is ${apr.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`,
+      );
+      expect(await offersOf(costly.id)).toHaveLength(0);
+      // The same loan without the fee is at the cap, and is offered.
+      const atCap = await act({ ...REASONS, intent: "approve", applicationId: costly.id, approvedAmount: "20000", interestRate: "35.99", termMonths: "12", originationFeePercent: "0" });
+      expect(atCap.status).toBe(200);
 
       const d = await newApplication();
       const denied = await act({ intent: "deny", applicationId: d.id, reasons: ["Credit history", "Excessive obligations"], otherReason: "  Recent   bankruptcy " });

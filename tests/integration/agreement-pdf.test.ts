@@ -160,12 +160,31 @@ describe("renderAgreementPdf", () => {
       if (!rows.length) continue;
       schedulePages++;
       expect(layout).toMatch(/No\.\s+Due Date\s+Payment\s+Principal\s+Interest\s+Balance/);
-      expect(layout).toContain(`Page ${page} of ${pages - 1}`);
+      expect(layout).toContain(`Page ${page} of ${pages}`);
       numbers.push(...rows.map((r) => Number(r[1])));
     }
     expect(numbers).toEqual(Array.from({ length: 360 }, (_, i) => i + 1));
     expect(schedulePages).toBeGreaterThan(5);
     expect(text(bytes, "-layout")).toMatch(/^\s*360\s+December 5, 2056\s+\$665\.30\s+\$127\.22\s+\$538\.08\s+\$2,946\.37\s*$/m);
+  });
+
+  it("counts the file's real pages in every footer, and fills page 1 before turning it", async () => {
+    // A 60-month schedule: terms, schedule, note terms and signature, then the certificate.
+    const { bytes } = await renderAgreementPdf(agreement({ schedule: schedule(60) }));
+    const pages = pageCount(bytes);
+    for (let page = 1; page <= pages; page++) {
+      const footer = text(bytes, "-f", String(page), "-l", String(page));
+      expect(footer).toContain(`Page ${page} of ${pages}`);
+      expect(footer).not.toMatch(new RegExp(`Page \\d+ of (?!${pages}\\b)\\d+`));
+    }
+    expect(text(bytes, "-f", String(pages), "-l", String(pages))).toContain(`Signing Certificate · Page ${pages} of ${pages}`);
+    // Page 1 goes on past the terms into the schedule, rather than leaving its lower half blank.
+    const first = text(bytes, "-layout", "-f", "1", "-l", "1");
+    expect(first).toContain("Payment Schedule");
+    expect(first).toMatch(/^\s*1\s+January 5, 2027\s+\$665\.30/m);
+    expect(first).toMatch(/^\s*10\s+October 5, 2027\s+\$665\.30/m);
+    // Nothing is left behind: the whole agreement takes fewer pages than a page per section did.
+    expect(pages).toBeLessThanOrEqual(4);
   });
 
   it("embeds a drawn signature as an image; a typed one prints the name and no image", async () => {

@@ -2,13 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { applicationPageAction, loadAdminApplication } from "~/server/admin/application-page.server";
-import { handleReviewAction } from "~/server/admin/applications.server";
+import { countAwaitingConfirmation, handleReviewAction, listApplicationsPage } from "~/server/admin/applications.server";
+import { parseReviewListParams } from "~/domain/validation/review";
 import type { AuditActor } from "~/server/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
 import { approvalAction, confirmProposal, ProposalRefused, proposeApproval, sendBackProposal } from "~/server/reviews/approval-proposals.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
+import { getConfig, setConfig } from "~/server/config.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
@@ -240,5 +242,57 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     expect(answer.status).toBe(200);
     expect((answer.body as { toast: { title: string } }).toast.title).toBe("Approval Proposed");
     expect(await proposals(app.id)).toHaveLength(1);
+  });
+
+  it("a proposal whose APR is above MAX_APR is refused when proposed, and at confirmation when the cap was lowered since (409, nothing made)", async () => {
+    const app = await application();
+    await expect(proposeApproval(app.id, { ...BIG, interestRate: 35.99, termMonths: 12, originationFeePercent: 10, counterofferReasons: ["Credit history"] }, staff.officer, {}, db())).rejects.toBeInstanceOf(OfferTermsError);
+    const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
+    const config = getConfig();
+    setConfig({ ...config, maxAprPercent: 8 });
+    try {
+      const refused = await approvalAction(post({ intent: "confirm", proposalId }), app.id, staff.admin, {}, db());
+      expect(refused.status).toBe(409);
+      expect((refused.body as { toast: { description: string } }).toast.description).toMatch(/^The APR of these terms is 8\.\d\d%, above the 8\.00% APR we offer at most\./);
+    } finally {
+      setConfig(config);
+    }
+    expect(await offers(app.id)).toHaveLength(0);
+    expect((await proposals(app.id))[0]).toMatchObject({ status: "proposed" });
+  });
+
+  it("Awaiting Confirmation lists the open applications with an approval proposed, and counts those each viewer may confirm", async () => {
+    const before = { officer: await countAwaitingConfirmation(staff.officer.id, db()), admin: await countAwaitingConfirmation(staff.admin.id, db()) };
+    const byOfficer = await application();
+    const byOther = await application();
+    const none = await application();
+    await proposeApproval(byOfficer.id, BIG, staff.officer, {}, db());
+    await proposeApproval(byOther.id, BIG, staff.officer2, {}, db());
+    expect(await countAwaitingConfirmation(staff.officer.id, db())).toEqual({ total: before.officer.total + 2, notMine: before.officer.notMine + 1 });
+    expect(await countAwaitingConfirmation(staff.admin.id, db())).toEqual({ total: before.admin.total + 2, notMine: before.admin.notMine + 2 });
+
+    const params = parseReviewListParams(new URLSearchParams({ status: "awaiting_confirmation" }));
+    expect(params).toMatchObject({ awaiting: true });
+    const list = await listApplicationsPage(params, db(), staff.officer);
+    expect(list.awaiting).toBe(true);
+    expect(list.awaitingConfirmation.total).toBe(before.officer.total + 2);
+    const ids = list.applications.map((a) => a.id);
+    expect(ids.slice(0, 2)).toEqual([byOther.id, byOfficer.id]);
+    expect(ids).not.toContain(none.id);
+    expect(list.applications.find((a) => a.id === byOfficer.id)?.awaitingConfirmation).toEqual({ mine: true });
+    expect(list.applications.find((a) => a.id === byOther.id)?.awaitingConfirmation).toEqual({ mine: false });
+    // Every row listed has one open proposal.
+    for (const a of list.applications) expect(a.awaitingConfirmation).not.toBeNull();
+
+    // Sent back or confirmed, it leaves the list; the plain Pending tab marks only what still waits.
+    const [open] = (await proposals(byOther.id)).filter((p) => p.status === "proposed");
+    await sendBackProposal(byOther.id, open!.id, "Check the income again.", staff.admin, {}, db());
+    const after = await listApplicationsPage(params, db(), staff.officer);
+    expect(after.applications.map((a) => a.id)).not.toContain(byOther.id);
+    expect(after.awaitingConfirmation.total).toBe(before.officer.total + 1);
+    const pending = await listApplicationsPage(parseReviewListParams(new URLSearchParams({ status: "pending" })), db(), staff.admin);
+    expect(pending.awaiting).toBe(false);
+    expect(pending.applications.find((a) => a.id === none.id)?.awaitingConfirmation).toBeNull();
+    expect(pending.applications.find((a) => a.id === byOfficer.id)?.awaitingConfirmation).toEqual({ mine: false });
   });
 });

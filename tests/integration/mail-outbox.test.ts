@@ -14,6 +14,7 @@ import {
   applicationNotificationEmail,
   applicationReceivedEmail,
   contactMessageEmail,
+  counterofferEmail,
   escapeHtml,
   passwordChangedEmail,
   passwordResetEmail,
@@ -63,6 +64,14 @@ function allTemplates(value: string): RenderedEmail[] {
     }),
     answerRejectedEmail({ applicantName: value, kind: "pay_stub", reason: value, dueDate: "2026-12-31", applicationId: "a", baseUrl: BASE, today: "2026-12-05" }),
     documentsRequestedEmail({ applicantName: value, kinds: ["pay_stub", "question"], dueDate: "2026-12-31", applicationId: "a", baseUrl: BASE }),
+    counterofferEmail({
+      applicantName: value,
+      loanType: value,
+      applicationId: value,
+      baseUrl: BASE,
+      requested: { amount: 18_000, ratePercent: 9.5, termMonths: 36 },
+      offered: { amount: 15_000, ratePercent: 9.5, termMonths: 36 },
+    }),
     contactMessageEmail({ name: value, email: value, phone: value, subject: value, message: value }),
   ];
 }

@@ -5,7 +5,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
-import { consentSchema, decodePngDataUrl, drawnSignatureProblem, signSchema, typedNameMatches } from "~/domain/validation/offer-signing";
+import { consentSchema, decodePngDataUrl, drawnSignatureProblem, signSchema } from "~/domain/validation/offer-signing";
+import { typedNameMatches } from "~/domain/signer-names";
 import type { AuditActor } from "~/server/audit.server";
 import {
   applicationEvents,
@@ -170,7 +171,7 @@ describe("offer signing on pglite", () => {
       expect(offer!.decidedAt?.toISOString()).toBe(now.toISOString());
 
       const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, offerId));
-      expect(agreement).toMatchObject({ applicationId: app.id, userId: owner.id, signerName: "Dana Whitfield", signerEmail: owner.email, signatureKind: "typed", ipAddress: info.ip, userAgent: UA, consentVersion: ESIGN_CONSENT_VERSION });
+      expect(agreement).toMatchObject({ applicationId: app.id, userId: owner.id, signerName: "dana whitfield", signerEmail: owner.email, signatureKind: "typed", ipAddress: info.ip, userAgent: UA, consentVersion: ESIGN_CONSENT_VERSION });
       // One month after signing: January 31 → February 28.
       expect(agreement!.firstPaymentDue).toBe("2030-02-28");
       expect(agreement!.storageKey).toMatch(new RegExp(`^agreements/${app.id}/agreement_[0-9a-f]{32}\\.pdf$`));
@@ -211,7 +212,8 @@ describe("offer signing on pglite", () => {
 
       // The certificate staff see.
       const certificate = await certificateForOffer(offerId, db());
-      expect(certificate).toMatchObject({ signerName: "Dana Whitfield", sha256: fileHash, consentVersion: ESIGN_CONSENT_VERSION, byteSize: bytes.length });
+      // A typed signature names its signer as typed.
+      expect(certificate).toMatchObject({ signerName: "dana whitfield", sha256: fileHash, consentVersion: ESIGN_CONSENT_VERSION, byteSize: bytes.length });
 
       // The PDF: borrower, APR, amounts, the certificate with the agreement pages' digest.
       const text = pdfText(bytes);
@@ -294,6 +296,25 @@ describe("offer signing on pglite", () => {
       const result = await signOffer(app.id, owner, { kind: "drawn", png: makePng(60, 20) }, info, { db: db(), storage });
       const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, result.offerId));
       expect(agreement!.signatureKind).toBe("drawn");
+      // A drawn signature's signer is named as the application names them.
+      expect(agreement!.signerName).toBe("Dana Whitfield");
+    });
+
+    it("the full name given at sign-up signs, in any case, and the agreement prints it as typed; the refusal names it", async () => {
+      const { app, owner } = await offered({ firstName: "Dana", middleInitial: "M", lastName: "Whitfield" });
+      await db().update(userTable).set({ name: "Dana Marie Whitfield" }).where(eq(userTable.id, owner.id));
+      await giveConsent(app.id, owner, info, db());
+      const page = await loadReviewAndSign(app.id, owner, db());
+      expect(page?.signerName).toBe("Dana Marie Whitfield");
+      const wrong = await refusal(signOffer(app.id, owner, { kind: "typed", name: "Dana Maria Whitfield" }, info, { db: db(), storage }));
+      expect(wrong.status).toBe(400);
+      expect(wrong.message).toBe("Type your full name as you gave it when you signed up or applied: Dana Marie Whitfield.");
+      const result = await signOffer(app.id, owner, { kind: "typed", name: "  dana   marie whitfield " }, info, { db: db(), storage });
+      const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, result.offerId));
+      expect(agreement!.signerName).toBe("dana marie whitfield");
+      const text = pdfText(await readStored(storage, result.storageKey));
+      expect(text).toContain("dana marie whitfield");
+      expect(text).toContain("Borrower: dana marie whitfield");
     });
   });
 
@@ -405,7 +426,7 @@ describe("offer signing schemas", () => {
   });
 
   it("a typed name matches the application's, ignoring case, spaces, periods and the middle initial", () => {
-    const name = { firstName: "Dana", middleInitial: "Q", lastName: "Whitfield" };
+    const name = { accountName: "", firstName: "Dana", middleInitial: "Q", lastName: "Whitfield" };
     expect(typedNameMatches("dana whitfield", name)).toBe(true);
     expect(typedNameMatches("Dana Q. Whitfield", name)).toBe(true);
     expect(typedNameMatches("  DANA   q whitfield ", name)).toBe(true);

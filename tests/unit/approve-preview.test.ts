@@ -43,4 +43,23 @@ describe("previewApproval", () => {
       message: APPROVE_PREVIEW_MESSAGES.notAmortising,
     });
   });
+
+  it("refuses an APR above MAX_APR with the computed APR in the message: a 10 % fee on a 35.99 % loan, or a note rate over the cap", () => {
+    const high = previewApproval(values({ interestRate: "35.99", originationFeePercent: "10", termMonths: "12" }), requested);
+    const expected = disclosure({ amountCents: 5_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-11-24" });
+    expect(expected.aprPercent).toBeGreaterThan(50);
+    expect(high).toMatchObject({ kind: "ok", aprPercent: expected.aprPercent });
+    expect(high.kind === "ok" && high.aboveCap).toEqual({
+      field: "originationFeePercent",
+      message: `The APR of these terms is ${expected.aprPercent.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`,
+    });
+    // The note rate alone over a lower cap points at Interest Rate.
+    const rate = previewApproval(values({ interestRate: "30", originationFeePercent: "0" }), requested, 29.5);
+    expect(rate.kind === "ok" && rate.aboveCap?.field).toBe("interestRate");
+    // At the cap exactly, and under it, nothing is refused.
+    const atCap = previewApproval(values({ interestRate: "35.99", originationFeePercent: "0" }), requested);
+    expect(atCap).toMatchObject({ kind: "ok", aprPercent: 35.99 });
+    expect(atCap.kind === "ok" && atCap.aboveCap).toBeFalsy();
+    expect(previewApproval(values(), requested, 8.5)).toMatchObject({ kind: "ok", aboveCap: { field: "originationFeePercent" } });
+  });
 });

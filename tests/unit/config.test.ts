@@ -77,6 +77,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("MAX_APR caps an offer's APR: 35.99 unless set, a percent above 0 and under 100 with at most two decimals", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).maxAprPercent).toBe(35.99);
+    expect(loadConfig({ DATA_DIR: tempDir(), MAX_APR: " 29.5 " }).maxAprPercent).toBe(29.5);
+    for (const bad of ["0", "-5", "100", "36.999", "thirty", ""]) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), MAX_APR: bad }), bad).toThrow(/MAX_APR/);
+    }
+  });
+
   it("TRANSITION_MS=0 turns the overlay off", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRANSITION_MS: "0" }).transitionMs).toBe(0);
   });

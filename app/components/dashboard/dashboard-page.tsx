@@ -11,7 +11,7 @@ import { WhatWeNeedSummary } from "./what-we-need-summary";
 /** The applicant dashboard (docs/requirements.md §3): greeting, approved loans, applications, kept live. */
 export function DashboardPage({ data }: { data: Dashboard }) {
   const timeZone = useDisplayTimeZone();
-  const { noticeOpen, dismissNotice } = useDashboardLive(data);
+  const { noticeOpen, noticeKind, dismissNotice } = useDashboardLive(data);
   // An account with nothing on file yet has not been here before in any way that matters to it.
   const greeting = data.applications.length === 0 && data.approvedLoans.length === 0 ? "Welcome" : "Welcome back";
   // Issue 20: each open offer waits above Approved Loans (a loan appears there once its agreement is signed).
@@ -19,7 +19,7 @@ export function DashboardPage({ data }: { data: Dashboard }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <ApprovalNotice open={noticeOpen} onDismiss={dismissNotice} hasOffer={openOffers.length > 0} />
+      <ApprovalNotice open={noticeOpen} onDismiss={dismissNotice} hasOffer={openOffers.length > 0} kind={noticeKind} />
       <header className="mb-10">
         <h1 className="text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl">
           {greeting}, {data.fullName}

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "~/components/toaster";
 import { useLiveUpdates, type LiveChange } from "~/components/live/use-live-updates";
 import type { Dashboard } from "~/domain/views/dashboard";
-import { APPROVAL_DESCRIPTION, APPROVAL_TITLE } from "./approval-notice";
+import { ANNOUNCEMENTS, type ApprovalAnnouncement } from "./approval-notice";
 
 /**
  * Live refresh of the dashboard (docs/requirements.md §5). Every change the server streams to this browser (it
@@ -15,6 +15,9 @@ import { APPROVAL_DESCRIPTION, APPROVAL_TITLE } from "./approval-notice";
  * had not shown before: an application of this user that turned approved, or a new active loan.
  * Checking the reloaded data keeps an admin, who receives everyone's changes, from being told of
  * approvals that are not theirs, and catches an approval missed while disconnected (resync).
+ * When every new approval is an application whose offer is a Counteroffer, it is announced as
+ * 'Counteroffer' instead: the reloaded data carries the offer, so the announcement needs nothing
+ * more from the event than that something was approved.
  */
 
 export function isApprovalChange(change: LiveChange): boolean {
@@ -31,16 +34,26 @@ export function approvalKeys(data: Pick<Dashboard, "applications" | "approvedLoa
   ].sort();
 }
 
-export function hasNewApproval(before: readonly string[], after: readonly string[]): boolean {
+/**
+ * How the approvals new in `after` are announced, or null when there is none: 'counteroffer' when
+ * each of them is an application whose latest offer is a Counteroffer, else 'approved'.
+ */
+export function announcementFor(before: readonly string[], after: readonly string[], offers: Dashboard["offers"]): ApprovalAnnouncement | null {
   const seen = new Set(before);
-  return after.some((key) => !seen.has(key));
+  const fresh = after.filter((key) => !seen.has(key));
+  if (fresh.length === 0) return null;
+  // Offers come newest first: the first one of an application is its latest.
+  const latest = new Map<string, boolean>();
+  for (const offer of offers) if (!latest.has(offer.applicationId)) latest.set(offer.applicationId, offer.isCounteroffer);
+  const counter = fresh.every((key) => key.startsWith("application:") && latest.get(key.slice("application:".length)) === true);
+  return counter ? "counteroffer" : "approved";
 }
 
 export function useDashboardLive(data: Dashboard) {
   const revalidator = useRevalidator();
   const [noticeOpen, setNoticeOpen] = useState(false);
-  /** Bumped for each approval announced; the toast follows it. */
-  const [announced, setAnnounced] = useState(0);
+  /** The last approval announced, as what, and a new object for each one: the toast follows it. */
+  const [announced, setAnnounced] = useState<{ kind: ApprovalAnnouncement } | null>(null);
   /** An approval change (or a resync) arrived that the reloaded data has not answered yet. */
   const [expectingApproval, setExpectingApproval] = useState(false);
 
@@ -51,10 +64,11 @@ export function useDashboardLive(data: Dashboard) {
     // Adjusting state while rendering (React's pattern for "props changed"): compare with what the
     // page showed before this data arrived.
     setShown({ signature, keys });
-    if (expectingApproval && hasNewApproval(shown.keys, keys)) {
+    const kind = expectingApproval ? announcementFor(shown.keys, keys, data.offers) : null;
+    if (kind) {
       setExpectingApproval(false);
       setNoticeOpen(true);
-      setAnnounced((n) => n + 1);
+      setAnnounced({ kind });
     }
   }
 
@@ -70,9 +84,11 @@ export function useDashboardLive(data: Dashboard) {
   });
 
   useEffect(() => {
-    if (announced === 0) return;
-    toast.success(APPROVAL_TITLE, { id: "loan-approved", description: APPROVAL_DESCRIPTION });
+    if (!announced) return;
+    const { title, description } = ANNOUNCEMENTS[announced.kind];
+    if (announced.kind === "counteroffer") toast.info(title, { id: "loan-counteroffer", description });
+    else toast.success(title, { id: "loan-approved", description });
   }, [announced]);
 
-  return { noticeOpen, dismissNotice: () => setNoticeOpen(false) };
+  return { noticeOpen, noticeKind: announced?.kind ?? "approved", dismissNotice: () => setNoticeOpen(false) };
 }

@@ -112,7 +112,7 @@ export function SignForm({
             id="sign-typed-name"
             name="typedName"
             label="Full Name"
-            hint={`Type your full name as it appears on your application: ${signerName}.`}
+            hint={`Type your full name as you gave it: ${signerName}. Capitals, spaces and punctuation do not matter.`}
             autoComplete="name"
             maxLength={OFFER_LIMITS.typedSignatureMaxLength}
             errors={shown.typedName}

@@ -13,7 +13,7 @@ import { z } from "./zod";
  * A drawn signature travels as a PNG data URL (the pad's canvas export) in an ordinary form field: the
  * content rules as the wizard's signature file (a complete PNG without markup or archives,
  * app/domain/upload-rules.ts) and a quarter of its size limit (MAX_OFFER_SIGNATURE_BYTES). A typed signature is the signer's name;
- * the server also checks that it is the name on the application (typedNameMatches).
+ * the server also checks that it is one of the borrower's names (~/domain/signer-names).
  */
 
 export const OFFER_SIGNING_INTENTS = ["consent", "withdraw-consent", "sign"] as const;
@@ -43,7 +43,7 @@ export const OFFER_SIGNING_MESSAGES = {
   drawnTooLarge: "Your drawn signature is too large. Clear it and draw it again.",
   typedRequired: "Type your full name to sign.",
   typedLength: `Your typed name must be 2 to ${OFFER_LIMITS.typedSignatureMaxLength} characters.`,
-  typedMismatch: "Type your full name as it appears on your application",
+  typedMismatch: "Type your full name as you gave it when you signed up or applied",
 } as const;
 
 const checked = (message: string) =>
@@ -131,27 +131,6 @@ export function offerSigningSchemaFor(intent: unknown) {
     default:
       return null;
   }
-}
-
-/** A name compared as people write it: case, spaces and periods do not matter ("dana  q. whitfield" = "Dana Q Whitfield"). */
-function comparableName(name: string): string {
-  return name
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[.,]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/**
- * Whether a typed signature is the applicant's name: first and last name, with or without the middle
- * initial, ignoring case, extra spaces and periods.
- */
-export function typedNameMatches(typed: string, name: { firstName: string; middleInitial?: string | null; lastName: string }): boolean {
-  const given = comparableName(typed);
-  const plain = comparableName(`${name.firstName} ${name.lastName}`);
-  const withInitial = name.middleInitial ? comparableName(`${name.firstName} ${name.middleInitial} ${name.lastName}`) : plain;
-  return given === plain || given === withInitial;
 }
 
 /** What the page's action answers (a successful sign redirects instead). */

@@ -390,14 +390,32 @@ export { issuesToFieldErrors as reviewFieldErrors } from "./field-errors";
 // The list's URL: ?status=pending|under_review|approved|denied&page=N
 // ---------------------------------------------------------------------------------------------
 
-export type ReviewListParams = PageRequest & { tab: ReviewTab; /** My Queue (?queue=mine, issue 22). */ mine?: boolean };
+export type ReviewListParams = PageRequest & {
+  tab: ReviewTab;
+  /** My Queue (?queue=mine, issue 22). */
+  mine?: boolean;
+  /** Awaiting Confirmation (?status=awaiting_confirmation): open applications with an approval proposed and not yet confirmed. */
+  awaiting?: boolean;
+};
+
+/** The ?status value of the Awaiting Confirmation list (four-eyes approvals waiting for a second staff member). */
+export const AWAITING_CONFIRMATION = "awaiting_confirmation";
 
 /** Lenient: an unknown tab is 'pending', a missing or bad page is 1, a malformed token is ignored (the server clamps the rest). */
 export function parseReviewListParams(search: URLSearchParams): ReviewListParams {
   const status = search.get("status");
+  // Awaiting Confirmation spans the open statuses and everyone's applications (My Queue does not apply).
+  if (status === AWAITING_CONFIRMATION) return { tab: "pending", awaiting: true, ...parsePageRequest(search) };
   const tab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(status ?? "") ? (status as ReviewTab) : "pending";
   // My Queue (issue 22) only when asked for, so the plain list's parameters stay as they were.
   return { tab, ...parsePageRequest(search), ...(search.get("queue") === "mine" ? { mine: true } : {}) };
+}
+
+/** The URL of a page of Awaiting Confirmation ("?status=awaiting_confirmation&after=…"). */
+export function awaitingListHref(page: number | PageTarget = 1): string {
+  const search = new URLSearchParams({ status: AWAITING_CONFIRMATION });
+  setPageTarget(search, typeof page === "number" ? { page } : page);
+  return `?${search.toString()}`;
 }
 
 /** The URL of a tab and page ("?status=approved&after=…"; the first page has no page part). */

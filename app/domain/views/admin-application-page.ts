@@ -128,6 +128,8 @@ export type AdminApplicationPageData = {
   application: AdminApplicationDetail;
   /** The approve dialog's default Origination Fee (%) (ORIGINATION_FEE_PERCENT). */
   originationFeePercent: number;
+  /** The highest APR an offer may carry (MAX_APR): the approve dialog refuses more, as the server does. */
+  maxAprPercent: number;
   /** The viewer's permissions (issue 22): controls their role may not use are hidden. */
   permissions: Record<Permission, boolean>;
   /** The signed-in staff member (who proposed, Assign to Me). */

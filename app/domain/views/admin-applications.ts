@@ -36,6 +36,8 @@ export type AdminApplication = {
   assignedTo: { id: string; name: string } | null;
   /** Issue 22, the Reg B clock: when flagged (complete 25 days, undecided), the date the notice is due; else null. */
   regBDueAt: string | null;
+  /** An approval proposed and waiting for a second staff member's confirmation; `mine`: the viewer proposed it. */
+  awaitingConfirmation?: { mine: boolean } | null;
 };
 
 /** What a card shows of the latest offer: its status, whether it is a Counteroffer, and its terms. */
@@ -64,4 +66,11 @@ export type AdminApplicationList = {
   applications: AdminApplication[];
   /** My Queue (issue 22): only the applications assigned to the viewer (the counts are theirs too). */
   mine: boolean;
+  /** The Awaiting Confirmation list is shown (instead of a status tab). */
+  awaiting: boolean;
+  /**
+   * Approvals waiting for a second staff member: all of them (the tab's count), and those the viewer
+   * did not propose (the ones they may confirm, when their role works applications).
+   */
+  awaitingConfirmation: { total: number; notMine: number };
 };

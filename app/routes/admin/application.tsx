@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     application,
     originationFeePercent: getConfig().originationFeePercent,
+    maxAprPercent: getConfig().maxAprPercent,
     permissions: permissionsOf(admin.role),
     viewerId: admin.id,
   } satisfies AdminApplicationPageData;

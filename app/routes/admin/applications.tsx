@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       list: await listApplicationsForAdmin(params, admin, requestInfo(request, context)),
       originationFeePercent: getConfig().originationFeePercent,
+      maxAprPercent: getConfig().maxAprPercent,
       permissions: permissionsOf(admin.role),
     } satisfies AdminApplicationsData;
   } catch (error) {

@@ -27,7 +27,7 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { keysetPage } from "./paging.server";
 import { keptCounts } from "./row-counts.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { applicationStatusCounts, approvedLoans, loanApplications, loanOffers, profiles, user as userTable } from "~/server/db/schema.server";
+import { applicationStatusCounts, approvalProposals, approvedLoans, loanApplications, loanOffers, profiles, user as userTable } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { needsSecondApprover, proposeApproval, ProposalRefused } from "~/server/reviews/approval-proposals.server";
 import { APPROVAL_TOASTS } from "~/domain/validation/approval";
@@ -175,6 +175,28 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
   };
 }
 
+/** An application has an approval proposed and not yet confirmed or sent back (at most one: approval_proposals_one_open_idx). */
+const hasOpenProposal = sql`exists (select 1 from ${approvalProposals} where ${approvalProposals.applicationId} = ${loanApplications.id} and ${approvalProposals.status} = 'proposed')`;
+
+/** Who proposed the application's open approval, or null: one probe of the partial unique index per row. */
+const openProposalBy = sql<string | null>`(select ${approvalProposals.proposedBy} from ${approvalProposals} where ${approvalProposals.applicationId} = ${loanApplications.id} and ${approvalProposals.status} = 'proposed')`;
+
+/**
+ * Approvals waiting for a second staff member: all of them, and those `viewerId` did not propose. Open
+ * proposals are few at any time (each is decided or sent back), and the partial unique index holds
+ * only them, so this count does not grow with the years of history.
+ */
+export async function countAwaitingConfirmation(viewerId: string | undefined, db: Db = getDb()): Promise<{ total: number; notMine: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      notMine: sql<number>`(count(*) filter (where ${approvalProposals.proposedBy} <> ${viewerId ?? ""}))::int`,
+    })
+    .from(approvalProposals)
+    .where(eq(approvalProposals.status, "proposed"));
+  return { total: row?.total ?? 0, notMine: row?.notMine ?? 0 };
+}
+
 /**
  * One page of one tab, newest first (submitted_at desc, id desc: the id breaks ties so pages never
  * overlap). The page's ids are picked first, from the (status, submitted_at, id) index alone; only
@@ -183,22 +205,31 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
  */
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb(), viewer?: { id: string }, now: Date = new Date()): Promise<AdminApplicationList> {
   // My Queue (issue 22): the viewer's own applications, with their own kept counts (drizzle/0012).
-  const mine = Boolean(params.mine && viewer);
-  const counts = mine && viewer ? await countAssignedByStatus(viewer.id, db) : await countApplicationsByStatus(db);
-  const total = counts[params.tab];
+  // Awaiting Confirmation: every open application with an approval proposed, whoever it is assigned to.
+  const awaiting = Boolean(params.awaiting);
+  const mine = Boolean(params.mine && viewer) && !awaiting;
+  const [counts, awaitingConfirmation] = await Promise.all([
+    mine && viewer ? countAssignedByStatus(viewer.id, db) : countApplicationsByStatus(db),
+    countAwaitingConfirmation(viewer?.id, db),
+  ]);
+  const total = awaiting ? awaitingConfirmation.total : counts[params.tab];
   // The page's ids from the (status, submitted_at, id) index (My Queue: assigned_to first) alone, by
   // keyset (decision 0050): a page past a token reads a page of entries, however deep.
   const { ids, page, pageCount, cursors } = await keysetPage(
     db,
     {
-      scope: `${mine ? "queue" : "applications"}:${params.tab}`,
+      scope: awaiting ? "applications:awaiting_confirmation" : `${mine ? "queue" : "applications"}:${params.tab}`,
       table: loanApplications,
       id: loanApplications.id,
       keys: [
         { column: loanApplications.submittedAt, order: "desc", type: "timestamptz" },
         { column: loanApplications.id, order: "desc", type: "uuid" },
       ],
-      where: mine && viewer ? and(eq(loanApplications.status, params.tab), eq(loanApplications.assignedTo, viewer.id)) : eq(loanApplications.status, params.tab),
+      where: awaiting
+        ? hasOpenProposal
+        : mine && viewer
+          ? and(eq(loanApplications.status, params.tab), eq(loanApplications.assignedTo, viewer.id))
+          : eq(loanApplications.status, params.tab),
     },
     params,
     total,
@@ -214,6 +245,7 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
       // The Reg B clock (~/server/reports/reg-b-clock.server.ts), kept on the row.
       regBFlagged: regBFlagged(now),
       completeSince,
+      proposedBy: openProposalBy,
     })
     .from(pageIds)
     .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))
@@ -232,7 +264,12 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     cursors,
     counts,
     mine,
-    applications: rows.map((r) => toAdminApplication(r, unread.get(r.id) ?? 0, r.regBFlagged && r.completeSince ? regBDueDate(r.completeSince) : null)),
+    awaiting,
+    awaitingConfirmation,
+    applications: rows.map((r) => ({
+      ...toAdminApplication(r, unread.get(r.id) ?? 0, r.regBFlagged && r.completeSince ? regBDueDate(r.completeSince) : null),
+      awaitingConfirmation: r.proposedBy ? { mine: r.proposedBy === viewer?.id } : null,
+    })),
   };
 }
 
@@ -265,7 +302,7 @@ export async function listApplicationsForAdmin(
     actor,
     action: "applications.list",
     table: "loan_applications",
-    details: { tab: list.tab, page: list.page, count: list.applications.length, ...(list.mine ? { queue: "mine" } : {}) },
+    details: { tab: list.awaiting ? "awaiting_confirmation" : list.tab, page: list.page, count: list.applications.length, ...(list.mine ? { queue: "mine" } : {}) },
     request,
   });
   return list;

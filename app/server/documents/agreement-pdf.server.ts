@@ -192,10 +192,25 @@ function tableRow(pdf: Doc, cells: string[], font: "regular" | "semibold") {
   pdf.y = y + ROW_HEIGHT;
 }
 
-/** The schedule on fresh pages, its header repeated at the top of each page it runs onto. */
+/** Points left above the footer on the current page. */
+function roomLeft(pdf: Doc): number {
+  return PAGE_HEIGHT - MARGIN - FOOTER_SPACE - pdf.y;
+}
+
+/**
+ * Starts a section where the previous one ended, on a new page only when not even its heading and
+ * `keep` points of it fit: a section that always opened a fresh page left page 1 mostly blank.
+ */
+function section(pdf: Doc, title: string, keep: number) {
+  pdf.moveDown(1);
+  if (roomLeft(pdf) < 40 + keep) pdf.addPage();
+  heading(pdf, title, 13);
+}
+
+/** The schedule after the terms, its header repeated at the top of each page it runs onto. */
 function schedule(pdf: Doc, doc: AgreementDocument) {
-  pdf.addPage();
-  heading(pdf, "Payment Schedule", 13);
+  // The heading, the column header and at least three rows together.
+  section(pdf, "Payment Schedule", 4 * ROW_HEIGHT + 2);
   const header = () => {
     tableRow(pdf, COLUMNS.map((c) => c.title), "semibold");
     pdf.lineWidth(0.5).strokeColor(RULE).moveTo(MARGIN, pdf.y).lineTo(MARGIN + CONTENT_WIDTH, pdf.y).stroke();
@@ -219,8 +234,8 @@ function schedule(pdf: Doc, doc: AgreementDocument) {
 }
 
 function noteTermsAndSignature(pdf: Doc, doc: AgreementDocument) {
-  pdf.addPage();
-  heading(pdf, "Note Terms", 13);
+  // The heading with a few lines of the first paragraph.
+  section(pdf, "Note Terms", 60);
   pdf.font("regular").fontSize(10).fillColor(INK);
   for (const paragraph of doc.noteTerms) {
     pdf.text(clean(paragraph), MARGIN, pdf.y, { width: CONTENT_WIDTH, align: "left" });
@@ -282,12 +297,16 @@ function certificatePage(pdf: Doc, doc: AgreementDocument, agreementSha256: stri
   );
 }
 
-/** "Page n of m" on every page, written last (bufferPages), inside the reserved footer space. */
+/**
+ * "Page n of m" on every page, written last (bufferPages), inside the reserved footer space; m counts
+ * the file's own pages, the Signing Certificate's included (a footer that left it out said "of 3" on a
+ * four-page file). The hashed agreement pages are their own rendering, whose m is theirs.
+ */
 function footers(pdf: Doc, doc: AgreementDocument, agreementPages: number) {
   const range = pdf.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
-    // The agreement pages read the same with or without the certificate that follows them.
-    const label = i - range.start < agreementPages ? `Page ${i + 1 - range.start} of ${agreementPages}` : "Signing Certificate";
+    const page = `Page ${i + 1 - range.start} of ${range.count}`;
+    const label = i - range.start < agreementPages ? page : `Signing Certificate · ${page}`;
     pdf.switchToPage(i);
     const bottomMargin = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0; // else text below the margin starts a new page

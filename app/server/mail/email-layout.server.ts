@@ -15,6 +15,7 @@ export type TemplateName =
   | "application-received"
   | "application-notification"
   | "application-approved"
+  | "application-counteroffer"
   | "application-denied"
   | "application-incomplete"
   | "application-withdrawn"

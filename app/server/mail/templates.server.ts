@@ -2,6 +2,7 @@ import { site } from "~/content/site";
 import { denialSourceNotice, type DenialSource } from "~/domain/adverse-action";
 import { formatUsd } from "~/domain/formats";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
+import { describeTerms, type TermsInDollars } from "~/domain/loan-offers";
 import {
   BRAND_NAME,
   creditorAddress,
@@ -139,14 +140,12 @@ export function applicationNotificationEmail(
 }
 
 /**
- * To the applicant: approved (the spec's send-approval-notification body), now with the loan offer
- * waiting on their application page (issue 20): the offer's figures are not in the e-mail (they are
- * disclosed on the page, after the E-SIGN consent), only that it exists, whether it is a Counteroffer
- * and until when it can be signed.
+ * To the applicant: approved on the terms they asked for (the spec's send-approval-notification
+ * body), with the loan offer waiting on their application page (issue 20): the offer's figures are not
+ * in the e-mail (they are disclosed on the page, after the E-SIGN consent), only that it exists and
+ * until when it can be signed. A counteroffer has its own e-mail (counterofferEmail).
  */
-export function applicationApprovedEmail(
-  data: AboutApplication & { approvedAmount: number | string; counteroffer?: boolean; expiresAt?: Date },
-): RenderedEmail {
+export function applicationApprovedEmail(data: AboutApplication & { approvedAmount: number | string; expiresAt?: Date }): RenderedEmail {
   const until = data.expiresAt?.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
   return layout("application-approved", `Your ${BRAND_NAME} application is approved`, "Congratulations, your loan is approved!", [
     greeting(data.applicantName),
@@ -159,14 +158,42 @@ export function applicationApprovedEmail(
         ["Reference", data.applicationId],
       ],
     },
-    ...(data.counteroffer
-      ? [{ kind: "p", text: "The terms we can offer differ from the ones you asked for: this is a counteroffer. Your application page explains why." } as Block]
-      : []),
     {
       kind: "p",
       text: `Your loan offer is waiting on your application page: review it, then choose Review and Sign to sign the loan agreement${until ? ` by ${until}` : ""}, or Decline Offer. Once the agreement is signed, funds are typically available within 1-3 business days.`,
     },
     pageButton("View your loan offer", data.baseUrl, `/dashboard/applications/${data.applicationId}`),
+  ]);
+}
+
+/**
+ * To the applicant: a counteroffer (terms other than those asked for; ~/domain/loan-offers
+ * isCounteroffer). Never announced as an approval: its own subject and heading, what was asked and
+ * what is offered side by side, and the way to accept or decline it on the application page. The
+ * reasons and the Truth in Lending figures are on that page, after the E-SIGN consent.
+ */
+export function counterofferEmail(data: AboutApplication & { requested: TermsInDollars; offered: TermsInDollars; expiresAt?: Date }): RenderedEmail {
+  const until = data.expiresAt?.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return layout("application-counteroffer", `Counteroffer on your ${BRAND_NAME} application`, "Counteroffer", [
+    greeting(data.applicantName),
+    {
+      kind: "p",
+      text: "Thank you for your application. We cannot make the loan on the terms you asked for, but we can offer you a loan on other terms: this is a counteroffer, not an approval of your request.",
+    },
+    {
+      kind: "fields",
+      rows: [
+        ["Loan type", loanTypeLabel(data.loanType)],
+        ["You asked for", describeTerms(data.requested)],
+        ["We offer", describeTerms(data.offered)],
+        ["Reference", data.applicationId],
+      ],
+    },
+    {
+      kind: "p",
+      text: `Your application page explains why the terms differ. If you accept them, choose Review and Sign there to sign the loan agreement${until ? ` by ${until}` : ""}; if not, choose Decline Offer. Nothing changes until you decide.`,
+    },
+    pageButton("Review the counteroffer", data.baseUrl, `/dashboard/applications/${data.applicationId}`),
   ]);
 }
 

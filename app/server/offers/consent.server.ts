@@ -4,7 +4,7 @@ import { UUID } from "~/server/admin/documents.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
 import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
-import { esignConsents, loanApplications, loanOffers } from "~/server/db/schema.server";
+import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/db/schema.server";
 
 /**
  * E-SIGN consent (15 U.S.C. 7001(c); issue 20): given per application on the way to signing its
@@ -36,6 +36,8 @@ export type OwnApplication = {
   firstName: string;
   middleInitial: string | null;
   lastName: string;
+  /** The name the person gave at sign-up (a typed signature may be it). */
+  accountName: string;
   email: string;
   addressLine1: string;
   addressLine2: string | null;
@@ -58,6 +60,7 @@ export async function ownApplication(applicationId: unknown, viewer: { id: strin
       firstName: loanApplications.firstName,
       middleInitial: loanApplications.middleInitial,
       lastName: loanApplications.lastName,
+      accountName: userTable.name,
       email: loanApplications.email,
       addressLine1: loanApplications.addressLine1,
       addressLine2: loanApplications.addressLine2,
@@ -66,6 +69,7 @@ export async function ownApplication(applicationId: unknown, viewer: { id: strin
       zipCode: loanApplications.zipCode,
     })
     .from(loanApplications)
+    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
     .where(and(eq(loanApplications.id, applicationId.toLowerCase()), eq(loanApplications.userId, viewer.id)))
     .limit(1);
   return row ?? null;

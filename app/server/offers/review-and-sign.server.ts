@@ -10,7 +10,8 @@ import { getDb, type Db } from "~/server/db/client.server";
 import { signedAgreements } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
-import { agreementPreview, borrowerName } from "./agreement-document.server";
+import { nameToType } from "~/domain/signer-names";
+import { agreementPreview } from "./agreement-document.server";
 import { currentConsent, giveConsent, OfferActionRefused, ownApplication, withdrawConsent, type OfferViewer } from "./consent.server";
 import { latestOffer, signingRefusal, signOffer, SIGNING_MESSAGES } from "./sign-agreement.server";
 
@@ -30,7 +31,7 @@ export async function loadReviewAndSign(applicationId: unknown, viewer: OfferVie
     statusLabel: offer ? offerStatusLabel(offer.status) : null,
     expiresAt: offer?.expiresAt.toISOString() ?? null,
     consent: consent ? { version: consent.version, consentedAt: consent.consentedAt.toISOString() } : null,
-    signerName: borrowerName({ ...app, middleInitial: null }),
+    signerName: nameToType(app),
     agreement: null,
     firstPaymentDue: null,
     closedMessage: null,

@@ -1,7 +1,8 @@
 import { randomBytes, createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { formatMilliPercent } from "~/domain/loan-offers";
-import { typedNameMatches, OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
+import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/signer-names";
+import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { AgreementSignature } from "~/domain/views/loan-agreement";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
@@ -98,15 +99,16 @@ export async function signOffer(
   const consent = await currentConsent(app.id, viewer.id, db);
   if (!consent) throw new OfferActionRefused(409, SIGNING_MESSAGES.noConsent);
   if (signature.kind === "typed" && !typedNameMatches(signature.name, app)) {
-    throw new OfferActionRefused(400, `${OFFER_SIGNING_MESSAGES.typedMismatch}: ${borrowerName({ ...app, middleInitial: null })}.`);
+    throw new OfferActionRefused(400, `${OFFER_SIGNING_MESSAGES.typedMismatch}: ${nameToType(app)}.`);
   }
 
   // Render and store first: nothing is committed for a document that does not exist.
   const signedOn = todayUtc(now);
   const preview = agreementPreview(offer, app, signedOn);
-  const signerName = borrowerName(app);
+  // A typed signature names its signer as they gave it; a drawn one, as the application names them.
+  const signerName = signature.kind === "typed" ? typedSignatureAsGiven(signature.name) : borrowerName(app);
   const userAgent = request.userAgent?.slice(0, 500) ?? "";
-  const agreementSignature: AgreementSignature = signature.kind === "drawn" ? { kind: "drawn", png: signature.png } : { kind: "typed", name: signature.name.trim() };
+  const agreementSignature: AgreementSignature = signature.kind === "drawn" ? { kind: "drawn", png: signature.png } : { kind: "typed", name: typedSignatureAsGiven(signature.name) };
   const document = signedAgreementDocument(preview, agreementSignature, {
     signerName,
     signerEmail: viewer.email,
@@ -223,7 +225,7 @@ export async function signOffer(
       await enqueueEmail(tx, {
         to: viewer.email,
         ...agreementSignedEmail({
-          applicantName: signerName,
+          applicantName: borrowerName(app),
           applicationId: app.id,
           reference: preview.reference,
           amountCents: offer.amountCents,

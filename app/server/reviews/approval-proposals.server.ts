@@ -19,6 +19,7 @@ import { getDb, type Db, type DbOrTx, type Tx } from "~/server/db/client.server"
 import { approvalProposals, loanApplications, user as userTable } from "~/server/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
+import { OfferTermsError } from "~/server/offers/offers.server";
 import { approveInTransaction, conflictFor, prepareApproval, ReviewConflict, type ApprovalTerms } from "~/server/reviews.server";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
 
@@ -330,6 +331,8 @@ export async function approvalAction(request: Request, urlId: string | undefined
   } catch (error) {
     if (error instanceof ProposalRefused) return refusal(error.status, intent, error.message);
     if (error instanceof ReviewConflict) return refusal(409, intent, error.message);
+    // Terms the rules no longer allow (MAX_APR lowered since the proposal): not confirmed; Send Back remains.
+    if (error instanceof OfferTermsError) return refusal(409, intent, error.message);
     logFailure("admin", `approval ${intent} failed`, error, { admin: actor.id, applicationId });
     return refusal(500, intent, "Something went wrong on our side. Please try again.");
   }

@@ -56,6 +56,8 @@ export const SIGNED_IN_PAGES: readonly SignedInPage[] = [
   { path: "/admin", roles: STAFF, linksTo: "/admin/applications/:id" },
   ...REVIEW_TAB_PAGES,
   { path: "/admin?queue=mine", roles: STAFF },
+  // Four-eyes approvals waiting for a second staff member (the demo data may hold none: the empty list is walked then).
+  { path: "/admin?status=awaiting_confirmation", roles: STAFF },
   { path: "/admin/clients", roles: STAFF, linksTo: "/admin/clients?client=:userId" },
   { path: "/admin/clients?client=:userId", roles: STAFF },
   // After the lists and the clients, which link to every application (whatever its status).

@@ -105,7 +105,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
           </dl>
           {canWork ? (
             <div className="mt-4">
-              <ReviewActions application={a} focusAfter={summaryHeading} originationFeePercent={data.originationFeePercent} />
+              <ReviewActions application={a} focusAfter={summaryHeading} originationFeePercent={data.originationFeePercent} maxAprPercent={data.maxAprPercent} />
             </div>
           ) : null}
         </Card>

@@ -62,7 +62,7 @@ export function ApprovalPanel({ applicationId, approval, canWork, timeZone }: { 
               </dl>
               {open.mine ? (
                 <p className="mt-4 text-sm font-medium text-slate-800" data-testid="own-proposal-note">
-                  You proposed this approval: another staff member must confirm it.
+                  <strong className="font-semibold">Waiting for confirmation.</strong> You proposed this approval: another staff member must confirm it.
                 </p>
               ) : null}
               {canWork ? (

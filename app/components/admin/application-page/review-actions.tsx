@@ -21,11 +21,13 @@ export function ReviewActions({
   application,
   focusAfter,
   originationFeePercent,
+  maxAprPercent,
 }: {
   application: AdminApplicationDetail;
   focusAfter: RefObject<HTMLElement | null>;
   /** The approve dialog's default Origination Fee (%). */
   originationFeePercent: number;
+  maxAprPercent: number;
 }) {
   const a = application.summary;
   // Issue 22: while an approval waits for confirmation, Approve is not offered (Confirm Approval or Send Back is).
@@ -119,7 +121,7 @@ export function ReviewActions({
         </div>
       ) : null}
 
-      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={originationFeePercent} />
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={originationFeePercent} maxAprPercent={maxAprPercent} />
       <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
       <CloseIncompleteDialog
         open={closing}

@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { useLiveUpdates } from "~/components/live/use-live-updates";
-import { reviewListHref } from "~/domain/validation/review";
+import { awaitingListHref, reviewListHref } from "~/domain/validation/review";
 import type { Permission } from "~/domain/staff-permissions";
 import { MyQueueToggle } from "./my-queue-toggle";
 import type { AdminApplication, AdminApplicationList } from "~/domain/views/admin-applications";
@@ -13,13 +13,16 @@ import { ApplicationCard } from "./application-card";
 import { ApproveDialog } from "./approve-dialog";
 import { DenyDialog } from "./deny-dialog";
 import { Pagination } from "~/components/admin/pagination";
-import { StatusTabs, TAB_LABELS } from "./status-tabs";
+import { AWAITING_LABEL, StatusTabs, TAB_LABELS } from "./status-tabs";
+import { AwaitingConfirmationNotice } from "./awaiting-confirmation-notice";
 
 /** A failed load is the route's ErrorBoundary (app/components/admin/page-load-error.tsx). */
 export type AdminApplicationsData = {
   list: AdminApplicationList;
   /** The approve dialog's default Origination Fee (%) (ORIGINATION_FEE_PERCENT). */
   originationFeePercent: number;
+  /** The highest APR an offer may carry (MAX_APR). */
+  maxAprPercent: number;
   /** The viewer's permissions (issue 22): Approve and Deny only for roles that work applications. */
   permissions: Record<Permission, boolean>;
 };
@@ -80,6 +83,8 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
   };
 
   const list = data.list;
+  const listLabel = list.awaiting ? AWAITING_LABEL : TAB_LABELS[list.tab];
+  const canWork = data.permissions["applications.work"];
   return (
     <AdminShell title="Admin Dashboard" description="Review loan applications and manage client data securely.">
       <div className="flex flex-col gap-8">
@@ -90,17 +95,18 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
           <h2 id="applications-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary focus-visible:outline-3">
             Loan Applications
           </h2>
+          {canWork && !list.awaiting ? <AwaitingConfirmationNotice count={list.awaitingConfirmation.notMine} /> : null}
           <MyQueueToggle tab={list.tab} mine={list.mine} />
-          <StatusTabs current={list.tab} counts={list.counts} mine={list.mine} />
+          <StatusTabs current={list.tab} counts={list.counts} mine={list.mine} awaiting={list.awaiting} awaitingCount={list.awaitingConfirmation.total} />
           {list.applications.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
               <Inbox aria-hidden="true" className="size-8 text-navy-700" />
               <p className="font-semibold text-primary">
-                No {TAB_LABELS[list.tab].toLowerCase()} applications{list.mine ? " assigned to you" : ""}
+                {list.awaiting ? "No approvals awaiting confirmation" : `No ${listLabel.toLowerCase()} applications${list.mine ? " assigned to you" : ""}`}
               </p>
             </div>
           ) : (
-            <ul className="flex flex-col gap-4" aria-label={`${TAB_LABELS[list.tab]} applications${list.mine ? " in My Queue" : ""}, page ${list.page} of ${list.pageCount}`}>
+            <ul className="flex flex-col gap-4" aria-label={`${listLabel} applications${list.mine ? " in My Queue" : ""}, page ${list.page} of ${list.pageCount}`}>
               {list.applications.map((application) => (
                 <li key={application.id}>
                   <ApplicationCard
@@ -108,17 +114,17 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
                     timeZone={timeZone}
                     onApprove={opens(setApproving)}
                     onDeny={opens(setDenying)}
-                    canWork={data.permissions["applications.work"]}
+                    canWork={canWork}
                   />
                 </li>
               ))}
             </ul>
           )}
-          <Pagination page={list.page} pageCount={list.pageCount} cursors={list.cursors} hrefFor={(target) => reviewListHref(list.tab, target, list.mine)} />
+          <Pagination page={list.page} pageCount={list.pageCount} cursors={list.cursors} hrefFor={(target) => (list.awaiting ? awaitingListHref(target) : reviewListHref(list.tab, target, list.mine))} />
         </section>
       </div>
 
-      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={data.originationFeePercent} />
+      <ApproveDialog application={approving} onClose={closes(setApproving)} onCloseFocus={restoreFocus} originationFeePercent={data.originationFeePercent} maxAprPercent={data.maxAprPercent} />
       <DenyDialog application={denying} onClose={closes(setDenying)} onCloseFocus={restoreFocus} />
     </AdminShell>
   );

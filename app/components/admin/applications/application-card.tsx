@@ -23,6 +23,9 @@ const X = inlineIcon(xIcon);
  * latest loan offer (status, Counteroffer, terms) until it is signed, then the loan. Never the SSN or
  * bank numbers (the server does not even select them). Approve and Deny while pending or under review;
  * "View Application" opens the whole file (/admin/applications/:id), with the unread messages' count.
+ * While an approval waits for a second staff member it says "Waiting for confirmation" and Approve is
+ * not offered; staff who may confirm (not the proposer) get a link to Confirm or Send Back on the
+ * application page. The proposer never gets one: the server refuses their confirmation anyway.
  */
 export function ApplicationCard({
   application: a,
@@ -38,6 +41,7 @@ export function ApplicationCard({
   /** Issue 22: Approve and Deny only for roles that work applications (the server refuses the others). */
   canWork?: boolean;
 }) {
+  const waiting = a.awaitingConfirmation ?? null;
   const open = isOpenForReview(a.status) && canWork;
   const headingId = `application-${a.id}-name`;
   return (
@@ -59,6 +63,11 @@ export function ApplicationCard({
           {a.unreadMessages > 0 ? (
             <span className="rounded-full bg-navy-900 px-2.5 py-0.5 text-xs font-semibold text-white" data-testid="unread-messages">
               {a.unreadMessages} unread {a.unreadMessages === 1 ? "message" : "messages"}
+            </span>
+          ) : null}
+          {waiting ? (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900" data-testid="card-awaiting-confirmation">
+              Waiting for confirmation
             </span>
           ) : null}
           <ApplicationStatusBadge status={a.status} />
@@ -126,16 +135,23 @@ export function ApplicationCard({
         <Link to={`/admin/applications/${a.id}`} className={buttonVariants({ variant: "outline" })} data-action="view">
           View Application<span className="sr-only"> from {a.applicantName}</span>
         </Link>
+        {open && waiting && !waiting.mine ? (
+          <Link to={`/admin/applications/${a.id}`} className={buttonVariants({ className: "bg-green-700 text-white hover:bg-green-800" })} data-action="review-approval">
+            Confirm or Send Back<span className="sr-only"> the approval for {a.applicantName}</span>
+          </Link>
+        ) : null}
         {open ? (
           <>
-            <Button
-              onClick={(event: MouseEvent<HTMLButtonElement>) => onApprove(a, event.currentTarget)}
-              className="bg-green-700 text-white hover:bg-green-800"
-              data-action="approve"
-            >
-              <Check />
-              Approve<span className="sr-only"> the application from {a.applicantName}</span>
-            </Button>
+            {waiting ? null : (
+              <Button
+                onClick={(event: MouseEvent<HTMLButtonElement>) => onApprove(a, event.currentTarget)}
+                className="bg-green-700 text-white hover:bg-green-800"
+                data-action="approve"
+              >
+                <Check />
+                Approve<span className="sr-only"> the application from {a.applicantName}</span>
+              </Button>
+            )}
             <Button variant="destructive" onClick={(event: MouseEvent<HTMLButtonElement>) => onDeny(a, event.currentTarget)} data-action="deny">
               <X />
               Deny<span className="sr-only"> the application from {a.applicantName}</span>

@@ -3,7 +3,7 @@ import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatUsd } from "~/domain/formats";
-import { dollarsToCents, isCounteroffer, OFFER_LIMITS, percentToMilli } from "~/domain/loan-offers";
+import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, dollarsToCents, isCounteroffer, OFFER_LIMITS, percentToMilli } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
 import {
   approvedAmountField,
@@ -44,14 +44,25 @@ function parsedTerms(values: Values) {
 export type ApprovePreview =
   | { kind: "incomplete" }
   | { kind: "error"; field: "termMonths" | "originationFeePercent"; message: string }
-  | { kind: "ok"; paymentCents: number; aprPercent: number; counteroffer: boolean };
+  | {
+      kind: "ok";
+      paymentCents: number;
+      aprPercent: number;
+      counteroffer: boolean;
+      /** The APR is above MAX_APR: the offer cannot be made (the server refuses it too). */
+      aboveCap?: { field: "interestRate" | "originationFeePercent"; message: string };
+    };
 
 /**
  * The monthly payment and APR of the terms as typed (the Truth in Lending disclosure the offer will
- * store), and whether they are a Counteroffer to what was requested. Terms the disclosure cannot
- * describe come back as the error the server would give.
+ * store), whether they are a Counteroffer to what was requested, and whether the APR is above the cap.
+ * Terms the disclosure cannot describe come back as the error the server would give.
  */
-export function previewApproval(values: Values, requested: Pick<AdminApplication, "requestedAmount" | "desiredInterestRate" | "loanDuration">): ApprovePreview {
+export function previewApproval(
+  values: Values,
+  requested: Pick<AdminApplication, "requestedAmount" | "desiredInterestRate" | "loanDuration">,
+  maxAprPercent: number = DEFAULT_MAX_APR_PERCENT,
+): ApprovePreview {
   const terms = parsedTerms(values);
   if (!terms) return { kind: "incomplete" };
   let figures;
@@ -74,7 +85,8 @@ export function previewApproval(values: Values, requested: Pick<AdminApplication
     { amountCents: dollarsToCents(requested.requestedAmount), rateMilli: percentToMilli(requested.desiredInterestRate), termMonths: requested.loanDuration },
     { amountCents: dollarsToCents(terms.approvedAmount), noteRateMilli: percentToMilli(terms.interestRate), termMonths: terms.termMonths },
   );
-  return { kind: "ok", paymentCents: figures.paymentCents, aprPercent: figures.aprPercent, counteroffer };
+  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRate, maxAprPercent);
+  return { kind: "ok", paymentCents: figures.paymentCents, aprPercent: figures.aprPercent, counteroffer, ...(aboveCap ? { aboveCap } : {}) };
 }
 
 /**
@@ -83,18 +95,18 @@ export function previewApproval(values: Values, requested: Pick<AdminApplication
  * typed. Terms other than requested (less money, a higher rate, another term) are a Counteroffer, which
  * needs at least one reason. Confirm posts intent=approve; the server checks the same schema and rules.
  */
-export function ApproveDialog({ originationFeePercent, ...props }: ReviewDecisionProps & { originationFeePercent: number }) {
+export function ApproveDialog({ originationFeePercent, maxAprPercent, ...props }: ReviewDecisionProps & { originationFeePercent: number; maxAprPercent: number }) {
   const Form = useMemo(() => {
     function ApproveFormWithDefault(formProps: ReviewFormProps) {
-      return <ApproveForm {...formProps} defaultFeePercent={originationFeePercent} />;
+      return <ApproveForm {...formProps} defaultFeePercent={originationFeePercent} maxAprPercent={maxAprPercent} />;
     }
     return ApproveFormWithDefault;
-  }, [originationFeePercent]);
+  }, [originationFeePercent, maxAprPercent]);
   return <ReviewDecisionDialog {...props} decision="approve" Form={Form} />;
 }
 
-function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number }) {
-  const { application, pending, defaultFeePercent } = props;
+function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAprPercent: number }) {
+  const { application, pending, defaultFeePercent, maxAprPercent } = props;
   const [values, setValues] = useState<Values>({
     approvedAmount: String(application.requestedAmount),
     interestRate: String(application.desiredInterestRate),
@@ -103,7 +115,7 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number }) {
   });
   const [reasons, setReasons] = useState<string[]>([]);
   const [other, setOther] = useState("");
-  const preview = previewApproval(values, application);
+  const preview = previewApproval(values, application, maxAprPercent);
   const counteroffer = preview.kind === "ok" && preview.counteroffer;
 
   const form = useReviewForm(props, FIELDS, () => {
@@ -116,6 +128,7 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number }) {
     });
     if (!parsed.success) return parsed;
     if (preview.kind === "error") return { success: false, error: { issues: [{ path: [preview.field], message: preview.message }] } };
+    if (preview.kind === "ok" && preview.aboveCap) return { success: false, error: { issues: [{ path: [preview.aboveCap.field], message: preview.aboveCap.message }] } };
     if (counteroffer && parsed.data.counterofferReasons.length === 0) {
       return { success: false, error: { issues: [{ path: ["counterofferReasons"], message: APPROVE_PREVIEW_MESSAGES.reasonsRequired }] } };
     }
@@ -137,7 +150,7 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number }) {
             const value = event.target.value;
             setValues((v) => ({ ...v, [field]: value }));
             // A term changes the preview's verdict and whether reasons are needed.
-            form.edited(field, "termMonths", "originationFeePercent", "counterofferReasons");
+            form.edited(field, "interestRate", "termMonths", "originationFeePercent", "counterofferReasons");
           }}
           required
           disabled={pending}
@@ -198,15 +211,15 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number }) {
           <output
             htmlFor={`${id}-approvedAmount ${id}-interestRate ${id}-termMonths ${id}-originationFeePercent`}
             aria-live="polite"
-            className="text-2xl font-bold text-primary"
+            className={preview.kind === "ok" && preview.aboveCap ? "text-2xl font-bold text-destructive" : "text-2xl font-bold text-primary"}
             data-testid="approve-apr"
           >
             {preview.kind === "ok" ? `${preview.aprPercent.toFixed(2)}%` : "—"}
           </output>
         </div>
-        {preview.kind === "error" ? (
+        {preview.kind === "error" || (preview.kind === "ok" && preview.aboveCap) ? (
           <p className="col-span-2 text-sm text-destructive" data-testid="approve-preview-error">
-            {preview.message}
+            {preview.kind === "error" ? preview.message : preview.aboveCap?.message}
           </p>
         ) : null}
       </div>

@@ -5,6 +5,7 @@ import { useFieldErrors } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
 import { issuesToFieldErrors, type FieldErrors, type IssueLike } from "~/domain/validation/field-errors";
 import type { AdminApplication } from "~/domain/views/admin-applications";
+import { cn } from "~/utils/cn";
 import type { useReviewFetcher } from "./use-review-fetcher";
 
 /** What the approve and deny forms inside the dialog receive. */
@@ -101,7 +102,15 @@ export function ReviewFormFrame({
       <input type="hidden" name="applicationId" value={application.id} />
       {children}
       {applicationError?.length ? <p className="text-sm text-destructive">{applicationError[0]}</p> : null}
-      <div className={className}>
+      {/* The buttons stay at the foot of the dialog while its fields scroll under them: a long form
+          (a counteroffer's reasons) put Confirm below the fold at 1280x800. */}
+      <div
+        className={cn(
+          className,
+          "sticky bottom-0 z-10 -mx-5 -mb-5 border-t border-border bg-card px-5 pt-3 pb-5 sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6",
+        )}
+        data-testid="review-form-actions"
+      >
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
