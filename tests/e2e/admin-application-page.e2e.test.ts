@@ -56,7 +56,7 @@ describe("the staff application page", () => {
     const { context, page, errors } = await newPage();
     try {
       await openLive(page, `${stack.server.url}/admin`);
-      expect(await tabLabels(page)).toEqual(["Pending (1)", "Under Review (0)", "Approved (0)", "Denied (0)"]);
+      expect(await tabLabels(page)).toEqual(["Pending (1)", "Under Review (0)", "Approved (0)", "Denied (0)", "Awaiting Confirmation (0)"]);
       const card = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
       await card.getByRole("link", { name: /^View Application/ }).click();
       await page.waitForURL(`${stack.server.url}/admin/applications/${applicationId}`);
@@ -145,7 +145,7 @@ describe("the staff application page", () => {
 
       await page.getByRole("link", { name: "All Applications" }).click();
       await page.waitForURL(/\/admin\?status=under_review$/);
-      await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Under Review (1)", "Approved (0)", "Denied (0)"]);
+      await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Under Review (1)", "Approved (0)", "Denied (0)", "Awaiting Confirmation (0)"]);
       const card = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
       expect(await card.getByRole("button", { name: /^Approve/ }).count()).toBe(1);
       await card.getByRole("link", { name: /^View Application/ }).click();

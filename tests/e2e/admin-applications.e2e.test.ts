@@ -67,7 +67,7 @@ describe("the admin review screen", () => {
     const { context, page, errors } = await newPage();
     await openAdmin(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Admin Dashboard");
-    expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)"]);
+    expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)", "Awaiting Confirmation (0)"]);
     expect(await tab(page, /^Pending/).getAttribute("aria-current")).toBe("page");
 
     for (const [name, href] of [
@@ -114,7 +114,7 @@ describe("the admin review screen", () => {
     await dialog.waitFor({ state: "detached" });
     // Focus goes back in the dialog's closing effect, a moment after it leaves the page.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-action"))).toBe("approve");
-    expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)"]);
+    expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)", "Awaiting Confirmation (0)"]);
     await context.close();
   });
 
@@ -145,7 +145,7 @@ describe("the admin review screen", () => {
     await dialog.getByText("Interest rate must be between 5.99% and 35.99%").waitFor();
     expect(await rate.getAttribute("aria-invalid")).toBe("true");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("interestRate");
-    expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)"]);
+    expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)", "Awaiting Confirmation (0)"]);
 
     await rate.fill("9.25");
     // Less money than requested is a Counteroffer (issue 20): it needs a reason.
@@ -157,13 +157,13 @@ describe("the admin review screen", () => {
     await dialog.getByRole("button", { name: "Confirm Approval" }).click();
     await toast(page, "Application approved and notification sent!").waitFor();
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => tabLabels(page)).toEqual(["Pending (1)", "Under Review (0)", "Approved (1)", "Denied (0)"]);
+    await expect.poll(() => tabLabels(page)).toEqual(["Pending (1)", "Under Review (0)", "Approved (1)", "Denied (0)", "Awaiting Confirmation (0)"]);
     expect(await card(page, firstId).count()).toBe(0);
     // The card is gone: focus went to the list's heading, not to the document body.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("applications-heading");
 
     // Live: the other page updated without a reload.
-    await expect.poll(() => tabLabels(watcher.page), { timeout: 10_000 }).toEqual(["Pending (1)", "Under Review (0)", "Approved (1)", "Denied (0)"]);
+    await expect.poll(() => tabLabels(watcher.page), { timeout: 10_000 }).toEqual(["Pending (1)", "Under Review (0)", "Approved (1)", "Denied (0)", "Awaiting Confirmation (0)"]);
     expect(await card(watcher.page, firstId).count()).toBe(0);
 
     // The applicant's e-mail went out through the outbox.
@@ -203,9 +203,9 @@ describe("the admin review screen", () => {
     await dialog.getByRole("button", { name: "Confirm Denial" }).click();
     await toast(page, "Application denied").waitFor();
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Under Review (0)", "Approved (1)", "Denied (1)"]);
+    await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Under Review (0)", "Approved (1)", "Denied (1)", "Awaiting Confirmation (0)"]);
     await page.getByText("No pending applications").waitFor();
-    await expect.poll(() => tabLabels(watcher.page), { timeout: 10_000 }).toEqual(["Pending (0)", "Under Review (0)", "Approved (1)", "Denied (1)"]);
+    await expect.poll(() => tabLabels(watcher.page), { timeout: 10_000 }).toEqual(["Pending (0)", "Under Review (0)", "Approved (1)", "Denied (1)", "Awaiting Confirmation (0)"]);
     await watcher.context.close();
 
     await tab(page, /^Denied/).click();
@@ -324,7 +324,7 @@ describe("the admin review screen", () => {
     await failed.waitFor();
     expect(await failed.textContent()).toContain("This application has already been decided.");
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Under Review (0)", "Approved (1)", "Denied (2)"]);
+    await expect.poll(() => tabLabels(page)).toEqual(["Pending (0)", "Under Review (0)", "Approved (1)", "Denied (2)", "Awaiting Confirmation (0)"]);
     expect(errors).toEqual([]);
     await context.close();
   });
