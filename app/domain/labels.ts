@@ -145,3 +145,12 @@ export function approvedLoanStatusLabel(status: string): string {
 // A loan term's words live with the formats: the home page's calculator needs only this one, and
 // loading every label map for it cost each first visit half a kilobyte.
 export { termLabel } from "~/domain/formats";
+
+/**
+ * The income an applicant stated, labelled as given: the wizard requires a monthly income and makes
+ * the annual one optional, so a card showing "Annual Income" alone read "—" for most applicants. The
+ * annual figure when given (what the lending rules and the spec's card name), else the monthly one.
+ */
+export function statedIncome(income: { monthlyIncome: number; annualIncome: number | null }): { label: "Annual Income" | "Monthly Income"; amount: number } {
+  return income.annualIncome !== null ? { label: "Annual Income", amount: income.annualIncome } : { label: "Monthly Income", amount: income.monthlyIncome };
+}
