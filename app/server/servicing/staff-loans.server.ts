@@ -392,10 +392,12 @@ export async function loanPageAction(request: Request, urlId: string | undefined
         method: text(form, "method"),
         reference: text(form, "reference"),
         confirmPendingDebit: text(form, "confirmPendingDebit"),
+        idempotencyKey: text(form, "idempotencyKey"),
       });
       if (!parsed.success) return refusal(400, which, parsed.error.issues[0]?.message ?? LOAN_PAYMENT_MESSAGES.amount, issuesToFieldErrors(parsed.error));
-      const { amount, receivedOn, method, reference, confirmPendingDebit } = parsed.data;
-      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference, confirmPendingDebit }, actor, info, db, today);
+      const { amount, receivedOn, method, reference, confirmPendingDebit, idempotencyKey } = parsed.data;
+      // A second post of the same form (its idempotency key) gets the first's answer: the same success toast.
+      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference, confirmPendingDebit, idempotencyKey }, actor, info, db, today);
       return { status: 200, body: { ok: true, intent: which, toast: result.paidInFull ? LOAN_PAYMENT_TOASTS.paidInFull : LOAN_PAYMENT_TOASTS.recorded, at: Date.now() } };
     }
     const parsed = reversePaymentSchema.safeParse({ intent: which, paymentId: text(form, "paymentId"), reason: text(form, "reason") });

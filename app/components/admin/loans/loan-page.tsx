@@ -2,6 +2,7 @@ import { Banknote, Undo2 } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
+import { newIdempotencyKey } from "~/components/idempotency-key";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -256,11 +257,20 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
   const id = useId();
   const fetcher = useFetcher<LoanPaymentActionData>({ key: `record-payment-${loanId}` });
   const pending = fetcher.state !== "idle";
+  // One key per form filled in: the server posts a key once and answers a repeat as it answered the first.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey());
+  // Set as the submit starts, before React re-renders with the fetcher's state: a double click's
+  // second click lands in between and would otherwise post (and abort the first's answer) again.
+  const submitting = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "idle") submitting.current = false;
+  }, [fetcher.state]);
   useActionToast(fetcher.data);
   useAnswer(fetcher.data, (data) => {
     if (data.ok) {
       setOpen(false);
       setValues(empty);
+      setIdempotencyKey(newIdempotencyKey());
     } else if (data.fieldErrors && Object.keys(data.fieldErrors).length > 0) {
       setErrors(data.fieldErrors);
       focusFirstError();
@@ -278,7 +288,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || submitting.current) return;
     // The browser's own day in UTC, as the server checks it.
     const parsed = recordPaymentSchema(new Date().toISOString().slice(0, 10)).safeParse({ intent: "record-payment", ...values });
     const unconfirmed = pendingDebit && values.confirmPendingDebit !== "yes" ? { confirmPendingDebit: [LOAN_PAYMENT_MESSAGES.confirmPendingDebit] } : {};
@@ -288,7 +298,11 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
       return;
     }
     const { confirmPendingDebit, ...fields } = values;
-    void fetcher.submit({ intent: "record-payment", ...fields, ...(confirmPendingDebit ? { confirmPendingDebit } : {}) }, { method: "post", action: `/admin/loans/${loanId}` });
+    submitting.current = true;
+    void fetcher.submit(
+      { intent: "record-payment", idempotencyKey, ...fields, ...(confirmPendingDebit ? { confirmPendingDebit } : {}) },
+      { method: "post", action: `/admin/loans/${loanId}` },
+    );
   }
 
   return (
@@ -310,6 +324,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
       >
         <form ref={formRef} method="post" action={`/admin/loans/${loanId}`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-1">
           <input type="hidden" name="intent" value="record-payment" />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <Field id={`${id}-amount`} label="Amount" required hint="In dollars, e.g. 1,250.00" errors={errors.amount} liveErrors>
             {(a11y) => <Input {...a11y} name="amount" inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => set("amount", e.target.value)} disabled={pending} />}
           </Field>
