@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { loanTypeLabel } from "~/domain/labels";
 import { dollarsToCents, formatMilliPercent } from "~/domain/loan-offers";
-import { daysBetween, replayLedger, SERVICING_STATUS_LABELS, type AssessedFee, type PostedPayment, type ServicingStatus } from "~/domain/loan-servicing";
+import { daysBetween, ledgerLines, replayLedger, SERVICING_STATUS_LABELS, type AssessedFee, type PostedPayment, type ServicingStatus } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
@@ -17,7 +17,7 @@ import {
   type LoanPaymentIntent,
 } from "~/domain/validation/loan-payments";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
-import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
+import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLedgerPayment, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
 import { prefixRange } from "~/server/admin/client-search.server";
 import { classifySearch, uuidRange } from "~/server/admin/client-search-terms.server";
 import { keysetPage, pageWindow } from "~/server/admin/paging.server";
@@ -292,6 +292,27 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
   const fees = await db.select().from(loanFees).where(eq(loanFees.loanId, id)).orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
   await writeAudit(db, { actor, action: "loan.view", table: "approved_loans", recordId: id, details: { status: state.status, payments: payments.length, fees: fees.length }, request });
+  const staffPayments = payments.map((p): StaffLedgerPayment => {
+    const a = p.status === "posted" ? allocations.get(p.id) : undefined;
+    return {
+      id: p.id,
+      status: p.status,
+      statusLabel: LOAN_PAYMENT_STATUS_LABELS[p.status],
+      method: p.method,
+      methodLabel: PAYMENT_METHOD_LABELS[p.method],
+      source: p.source,
+      reference: p.reference,
+      amountCents: p.amountCents,
+      receivedOn: p.receivedOn,
+      createdAt: p.createdAt.toISOString(),
+      reversalReason: p.reversalReason,
+      returnCode: p.returnCode,
+      cancelReason: p.cancelReason,
+      allocation: a
+        ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents }
+        : null,
+    };
+  });
   const status: ServicingStatus = loan.status === "paid_off" ? "paid_in_full" : state.status;
   return {
     today,
@@ -321,27 +342,8 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
       daysPastDue: status === "paid_in_full" ? 0 : state.daysPastDue,
     },
     installments: state.installments,
-    payments: payments.map((p) => {
-      const a = p.status === "posted" ? allocations.get(p.id) : undefined;
-      return {
-        id: p.id,
-        status: p.status,
-        statusLabel: LOAN_PAYMENT_STATUS_LABELS[p.status],
-        method: p.method,
-        methodLabel: PAYMENT_METHOD_LABELS[p.method],
-        source: p.source,
-        reference: p.reference,
-        amountCents: p.amountCents,
-        receivedOn: p.receivedOn,
-        createdAt: p.createdAt.toISOString(),
-        reversalReason: p.reversalReason,
-        returnCode: p.returnCode,
-        cancelReason: p.cancelReason,
-        allocation: a
-          ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents }
-          : null,
-      };
-    }),
+    payments: staffPayments,
+    ledger: ledgerLines(termsOf(loan), state, fees, staffPayments, (p) => p.receivedOn ?? p.createdAt.slice(0, 10)),
     fees: fees.map((f) => ({ id: f.id, kind: f.kind, installmentNumber: f.installmentNumber, amountCents: f.amountCents, assessedOn: f.assessedOn })),
     pendingDebit: (() => {
       const p = payments.find((row) => row.status === "pending" && row.source === "borrower");
