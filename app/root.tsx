@@ -21,6 +21,7 @@ import { site } from "~/content/site";
 import { getConfig } from "~/server/config.server";
 import { getOptionalUser, type SessionUser } from "~/server/auth/session.server";
 import { totalUnread } from "~/server/conversation/messages.server";
+import { newContactMessages } from "~/server/admin/messages.server";
 import { getToast } from "~/server/toast.server";
 import appCss from "./app.css?url";
 
@@ -40,13 +41,15 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The header's unread badges, for signed-in visitors only (an anonymous request has no cookie, gets no
  * query and may be served from the public page cache). Staff counts only past the second factor.
  */
-async function unreadForHeader(user: SessionUser): Promise<{ unreadMessages: number; staffUnreadMessages?: number }> {
+async function unreadForHeader(user: SessionUser): Promise<{ unreadMessages: number; staffUnreadMessages?: number; staffUnreadContact?: number }> {
   const staff = user.isStaff && user.mfaVerified;
-  const [mine, theirs] = await Promise.all([
+  const [mine, theirs, contact] = await Promise.all([
     totalUnread({ id: user.id, side: "applicant" }),
     staff ? totalUnread({ id: user.id, side: "staff" }) : Promise.resolve(undefined),
+    // The Contact Inbox's badge: contact-form messages still New (one kept count row, decision 0048's way).
+    staff ? newContactMessages() : Promise.resolve(undefined),
   ]);
-  return theirs === undefined ? { unreadMessages: mine } : { unreadMessages: mine, staffUnreadMessages: theirs };
+  return theirs === undefined ? { unreadMessages: mine } : { unreadMessages: mine, staffUnreadMessages: theirs, staffUnreadContact: contact };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {

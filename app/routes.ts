@@ -38,6 +38,7 @@ export default [
   route("api/documents/file", "routes/api/documents-file.ts"),
   route("admin/testimonials", "routes/admin/testimonials.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
+  route("admin/conversations", "routes/admin/conversations.tsx"),
   route("dashboard/applications/:id/messages", "routes/dashboard/application-messages.ts"),
   route("admin/applications/:id/messages", "routes/admin/application-messages.ts"),
   route("admin/applications/:id", "routes/admin/application.tsx"),

@@ -29,7 +29,7 @@ const X = inlineIcon(xIcon);
  * not read (all their applications); `staffUnreadMessages`: for an admin past the second factor, the
  * applicants' messages they have not read. Absent on cached public pages (no one is signed in there).
  */
-export type HeaderUser = { name: string; unreadMessages?: number; staffUnreadMessages?: number } | null;
+export type HeaderUser = { name: string; unreadMessages?: number; staffUnreadMessages?: number; staffUnreadContact?: number } | null;
 
 /**
  * Loaded only when there is something unread: anonymous visitors (the cached public pages, whose

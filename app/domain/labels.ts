@@ -151,3 +151,12 @@ export { termLabel } from "~/domain/formats";
  * same on step 2, the review and the staff's application page: it is not an APR (no fees are in it).
  */
 export const DESIRED_RATE_LABEL = "Desired Interest Rate";
+
+/**
+ * The income an applicant stated, labelled as given: the wizard requires a monthly income and makes
+ * the annual one optional, so a card showing "Annual Income" alone read "—" for most applicants. The
+ * annual figure when given (what the lending rules and the spec's card name), else the monthly one.
+ */
+export function statedIncome(income: { monthlyIncome: number; annualIncome: number | null }): { label: "Annual Income" | "Monthly Income"; amount: number } {
+  return income.annualIncome !== null ? { label: "Annual Income", amount: income.annualIncome } : { label: "Monthly Income", amount: income.monthlyIncome };
+}

@@ -223,6 +223,55 @@ function idOf(event: Event): string {
   return event.kind === "fee" ? event.fee.id : event.payment.id;
 }
 
+/** A ledger row as staff read it: the loan's disbursement, a fee assessed, or a payment (any status). */
+export type LedgerLine<P> =
+  | { kind: "disbursement"; date: string; amountCents: number; principalAfterCents: number }
+  | { kind: "fee"; date: string; fee: AssessedFee; principalAfterCents: number }
+  | { kind: "payment"; date: string; payment: P; allocation: Allocation | null; principalAfterCents: number };
+
+/**
+ * The ledger's rows in posting order, with the principal balance after each, so it reads top to
+ * bottom like a statement: the disbursement first (the balance is the amount lent), then fees and
+ * payments in exactly the order replayLedger applied them (by date; on one day fees first, then the
+ * posted payments in replay order), and payments that are not posted (pending, reversed, returned,
+ * cancelled, refunds) at their date, carrying the balance unchanged. Only a posted payment lowers the
+ * balance, so after the disbursement it never rises. `dateOf` gives a payment's day (its received
+ * day, or the day a pending debit was requested).
+ */
+export function ledgerLines<P extends { id: string; status: string }>(
+  terms: LoanTerms,
+  state: Pick<LedgerState, "allocations">,
+  fees: readonly AssessedFee[],
+  payments: readonly P[],
+  dateOf: (payment: P) => string,
+): LedgerLine<P>[] {
+  const replayOrder = new Map(state.allocations.map((a, i) => [a.paymentId, i]));
+  const allocationOf = new Map(state.allocations.map((a) => [a.paymentId, a]));
+  type Keyed = { date: string; rank: number; seq: number; toLine: (balance: number) => LedgerLine<P>; allocation: Allocation | null };
+  const keyed: Keyed[] = [
+    ...fees.map((fee, i): Keyed => ({ date: fee.assessedOn, rank: 0, seq: i, allocation: null, toLine: (balance) => ({ kind: "fee", date: fee.assessedOn, fee, principalAfterCents: balance }) })),
+    ...payments.map((payment, i): Keyed => {
+      const allocation = payment.status === "posted" ? (allocationOf.get(payment.id) ?? null) : null;
+      const date = dateOf(payment);
+      return {
+        date,
+        rank: 1,
+        seq: allocation ? replayOrder.get(payment.id)! : payments.length + i,
+        allocation,
+        toLine: (balance) => ({ kind: "payment", date, payment, allocation, principalAfterCents: balance }),
+      };
+    }),
+  ];
+  keyed.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.rank !== b.rank ? a.rank - b.rank : a.seq - b.seq));
+  let balance = terms.amountCents;
+  const lines: LedgerLine<P>[] = [{ kind: "disbursement", date: terms.startDate, amountCents: terms.amountCents, principalAfterCents: balance }];
+  for (const entry of keyed) {
+    if (entry.allocation) balance = entry.allocation.principalAfterCents;
+    lines.push(entry.toLine(balance));
+  }
+  return lines;
+}
+
 export type PayoffQuote = {
   goodThrough: string;
   principalCents: number;

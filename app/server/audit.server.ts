@@ -29,6 +29,7 @@ export type AuditAction =
   | "encryption.migrate"
   | "testimonial.moderate"
   | "contact.list"
+  | "conversations.list"
   | "contact.update"
   | "records.dispose"
   | "storage.orphan_sweep"

@@ -95,7 +95,8 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
     applications: [
       {
         key: "demo-maria-personal-01",
-        daysAgo: 21,
+        // Serviced from 70 days ago, decided the day before: submitted before that (demoTimeline).
+        daysAgo: 75,
         outcome: "approved",
         loan: { loanType: "personal", loanAmount: "25,000", desiredInterestRate: "9.75", loanDuration: "36", loanPurpose: "Paying off medical bills and replacing the roof of our detached garage before the monsoon season." },
         bank: { accountHolderName: "Maria L Delgado", bankName: "Saguaro Community Bank", bankAddress: "400 N Central Ave, Phoenix, AZ 85004", accountNumber: "4402918837", routingNumber: routing("12210731"), bankAccountType: "checking" },
@@ -317,7 +318,8 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
     applications: [
       {
         key: "demo-sofia-personal-01",
-        daysAgo: 60,
+        // Serviced from 70 days ago and paid off today; submitted before its decision (demoTimeline).
+        daysAgo: 75,
         outcome: "approved",
         loan: { loanType: "personal", loanAmount: "15,000", desiredInterestRate: "7.99", loanDuration: "24", loanPurpose: "Covering dental implant costs that my insurance does not pay." },
         bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120049982", routingNumber: routing("06700091"), bankAccountType: "checking" },

@@ -17,8 +17,10 @@ import {
   auditLog,
   bankAccounts,
   contactMessages,
+  esignConsents,
   loanApplications,
   loanDocuments,
+  loanOffers,
   profiles,
   requestItems,
   testimonials,
@@ -167,21 +169,66 @@ async function insertApplication(
   return { id: applicationId, documents: files.length };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * When an approved demo application was decided, its offer answered and, once signed, its loan
+ * started: always in that order after the submission (submitted < decided < consent < signed < first
+ * payment). A serviced loan starts a fixed number of days ago so the demo shows its state (current:
+ * 70 days, two installments paid and the third ahead; late: 85 days, the second missed about 25 days
+ * ago); it was decided the day before signing, so its application is submitted earlier still
+ * (DEMO_APPLICANTS gives those at least two days more). A declined offer is decided a day after
+ * submission and declined a day later. An open offer is made now (it must not have expired).
+ */
+export function demoTimeline(app: DemoApplication, now: Date = new Date()): { decidedAt: Date; consentAt?: Date; signedAt?: Date; declinedAt?: Date } | null {
+  if (app.outcome !== "approved" || !app.offer) return null;
+  const submitted = now.getTime() - app.daysAgo * DAY_MS;
+  if (app.offer === "declined") return { decidedAt: new Date(submitted + DAY_MS), declinedAt: new Date(submitted + 2 * DAY_MS) };
+  const startDaysAgo = app.servicing === "late" ? 85 : app.servicing ? 70 : Math.max(0, app.daysAgo - 2);
+  const signedAt = new Date(`${todayUtc(new Date(now.getTime() - startDaysAgo * DAY_MS))}T15:00:00Z`);
+  const decidedAt = new Date(signedAt.getTime() - DAY_MS);
+  if (decidedAt.getTime() <= submitted) throw new Error(`Demo application ${app.key}: submitted ${app.daysAgo} days ago, after its decision ${startDaysAgo + 1} days ago`);
+  return { decidedAt, consentAt: new Date(signedAt.getTime() - 3_600_000), signedAt };
+}
+
+/**
+ * The services stamp some rows with the database's clock (the review time, the offer's and the
+ * timeline's rows); the demo (only) moves them to the timeline's times, as if staff and applicant had
+ * acted then.
+ */
+async function backdateDecision(db: Db, applicationId: string, t: NonNullable<ReturnType<typeof demoTimeline>>): Promise<void> {
+  await db.update(loanApplications).set({ reviewedAt: t.decidedAt }).where(eq(loanApplications.id, applicationId));
+  // The offer follows the approval by a minute, as the approve dialog's second step would.
+  const offeredAt = new Date(t.decidedAt.getTime() + 60_000);
+  await db.update(loanOffers).set({ createdAt: offeredAt }).where(eq(loanOffers.applicationId, applicationId));
+  await db.update(applicationEvents).set({ createdAt: t.decidedAt }).where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.kind, "approved")));
+  await db.update(applicationEvents).set({ createdAt: offeredAt }).where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.kind, "offer_made")));
+  if (t.consentAt) {
+    await db.update(esignConsents).set({ consentedAt: t.consentAt }).where(eq(esignConsents.applicationId, applicationId));
+    await db.update(applicationEvents).set({ createdAt: t.consentAt }).where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.kind, "esign_consented")));
+  }
+  if (t.signedAt) await db.update(applicationEvents).set({ createdAt: t.signedAt }).where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.kind, "agreement_signed")));
+  if (t.declinedAt) await db.update(applicationEvents).set({ createdAt: t.declinedAt }).where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.kind, "offer_declined")));
+}
+
 /** Moves an application into its demo status the way admins do (approve/deny write their own audit rows). */
 async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, applicationId: string, userId: string, actor: AuditActor): Promise<number> {
   if (app.outcome === "approved") {
-    await approveApplication(applicationId, app.approve!, actor, DEMO_REQUEST, db);
-    if (!app.offer) return 1;
+    const timeline = demoTimeline(app);
+    await approveApplication(applicationId, app.approve!, actor, DEMO_REQUEST, db, timeline?.decidedAt);
+    if (!app.offer || !timeline) return 1;
     // The applicant's side, through the same services the pages use (their own audit rows).
     const [owner] = await db.select({ email: userTable.email, name: userTable.name }).from(userTable).where(eq(userTable.id, userId)).limit(1);
     const applicant = { id: userId, name: owner!.name, email: owner!.email, isStaff: false };
     if (app.offer === "declined") {
-      await declineOffer(applicationId, applicant, DEMO_REQUEST, new Date(), db);
+      await declineOffer(applicationId, applicant, DEMO_REQUEST, timeline.declinedAt, db);
+      await backdateDecision(db, applicationId, timeline);
       return 2;
     }
-    await giveConsent(applicationId, applicant, DEMO_REQUEST, db);
+    await giveConsent(applicationId, applicant, DEMO_REQUEST, db, timeline.consentAt);
     const [row] = await db.select({ firstName: loanApplications.firstName, lastName: loanApplications.lastName }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-    await signOffer(applicationId, applicant, { kind: "typed", name: `${row!.firstName} ${row!.lastName}` }, DEMO_REQUEST, { db, storage });
+    await signOffer(applicationId, applicant, { kind: "typed", name: `${row!.firstName} ${row!.lastName}` }, DEMO_REQUEST, { db, storage, now: timeline.signedAt });
+    await backdateDecision(db, applicationId, timeline);
     return 3;
   }
   if (app.outcome === "denied") {
@@ -217,31 +264,19 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
   return 0;
 }
 
-function addDaysTo(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
- * Servicing for a signed demo loan (issue 21). Signing happened just now, so the demo (only) moves the
- * loan's start back in time, then posts payments through recordPayment like staff would: "current"
+ * Servicing for a signed demo loan (issue 21). The loan was signed on its timeline's day (demoTimeline),
+ * so it started then; payments are posted through recordPayment like staff would: "current"
  * pays every installment due so far on its due date; "late" pays the first and misses the second (past
  * the grace period: the servicing job run at the end assesses its late fee); "paid_in_full" pays the
  * first and then the payoff. Returns the audit rows written.
  */
 async function serviceDemoLoan(db: Db, app: DemoApplication, applicationId: string, actor: AuditActor): Promise<number> {
   if (!app.servicing) return 0;
-  const [loan] = await db.select({ id: approvedLoans.id, termMonths: approvedLoans.termMonths }).from(approvedLoans).where(eq(approvedLoans.applicationId, applicationId)).limit(1);
+  const [loan] = await db.select({ id: approvedLoans.id, startDate: approvedLoans.startDate }).from(approvedLoans).where(eq(approvedLoans.applicationId, applicationId)).limit(1);
   if (!loan) return 0;
   const today = todayUtc();
-  // current: 70 days ago, so two installments paid and the third ahead; late: 85 days ago, the second
-  // missed about 25 days ago; paid in full: paid off today.
-  const start = addDaysTo(today, app.servicing === "late" ? -85 : -70);
-  await db
-    .update(approvedLoans)
-    .set({ startDate: start, firstPaymentDue: addMonths(start, 1), maturityDate: addMonths(start, loan.termMonths), nextDueDate: addMonths(start, 1), approvalDate: new Date(`${start}T15:00:00Z`) })
-    .where(eq(approvedLoans.id, loan.id));
+  const start = loan.startDate;
   let audits = 0;
   const pay = async (receivedOn: string, reference: string) => {
     const ledger = (await loadLedger(loan.id, db, receivedOn))!;

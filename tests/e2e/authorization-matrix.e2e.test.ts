@@ -83,7 +83,7 @@ const applicantA = (a: Outcome, others: Outcome = 404): Record<Actor, Outcome> =
 const form = (fields: Record<string, string>) => () => ({ body: new URLSearchParams(fields) });
 
 const PUBLIC_PAGES = [...PUBLIC_PAGE_PATHS, ...PUBLIC_RESOURCE_PATHS];
-const ADMIN_PAGES = ["/admin", "/admin/clients", "/admin/documents", "/admin/monitoring", "/admin/security", "/admin/testimonials", "/admin/messages"];
+const ADMIN_PAGES = ["/admin", "/admin/clients", "/admin/documents", "/admin/monitoring", "/admin/security", "/admin/testimonials", "/admin/messages", "/admin/conversations"];
 
 let appA = "";
 /** An id that names no loan. */
@@ -119,6 +119,9 @@ function rows(): Row[] {
     { method: "GET", path: "/dashboard/applications/not-a-uuid", route: "/dashboard/applications/:id", expect: signedIn("auth", 404) },
     ...ADMIN_PAGES.map((path): Row => ({ method: "GET", path, expect: staffOnly(200, "staff.read") })),
     // Keyset pages (decision 0050): Last, and a token (here a damaged one, shown as the first page) on every keyset list.
+    // Application Messages: a page past the last is the last; it has no action (405 for everyone).
+    { method: "GET", path: "/admin/conversations?page=99", route: "/admin/conversations", expect: staffOnly(200, "staff.read") },
+    { method: "POST", path: "/admin/conversations", body: form({ intent: "read" }), expect: all(405) },
     ...["/admin?status=approved&last=1", "/admin?queue=mine&after=AAAA", "/admin?status=awaiting_confirmation", "/admin?status=awaiting_confirmation&last=1", "/admin/loans?last=1", "/admin/messages?view=archived&before=AAAA", "/admin/documents?after=AAAA"].map(
       (path): Row => ({ method: "GET", path, route: path.split("?")[0]!, expect: staffOnly(200, "staff.read") }),
     ),
@@ -332,6 +335,15 @@ function rows(): Row[] {
         expect: staffOnly(404, "servicing.manage"),
       }),
     ),
+    // Record Payment's idempotency key: a key that is no uuid is a 400 naming the field, for those who may post.
+    {
+      method: "POST",
+      path: `/admin/loans/${NO_LOAN}`,
+      route: "/admin/loans/:id",
+      intent: "record-payment",
+      body: form({ intent: "record-payment", amount: "100.00", receivedOn: "2026-01-02", method: "check", reference: "MATRIX-2", idempotencyKey: "not-a-key" }),
+      expect: staffOnly(400, "servicing.manage"),
+    },
     // Issue 21: ACH Batch. Nothing is pending here, so Create ACH Batch is a 409; settling or returning a
     // payment that is no batch entry is a 404; the file of a batch that does not exist is a 404.
     { method: "GET", path: "/admin/ach", expect: staffOnly(200, "staff.read") },

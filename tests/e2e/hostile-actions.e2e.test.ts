@@ -358,6 +358,7 @@ const ACTIONS: ActionCase[] = [
           receivedOn: oneOf("2999-01-01", "2026-02-30", "yesterday", ""),
           method: oneOf("cash", "ACH", "", "wire\u0000"),
           reference: fc.oneof(hostileText, fc.constant("x".repeat(81)), fc.constant("A\u0000B")),
+          idempotencyKey: fc.oneof(hostileText, wrongId, fc.constant("00000000-0000-0000-0000-000000000000\u0000")),
           paymentId: fc.oneof(wrongId, hostileText),
           reason: hostileText,
         }),
@@ -755,7 +756,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       "../../etc/passwd",
       "'--",
     ];
-    const lists = ["/admin?status=pending", "/admin?status=denied&queue=mine", "/admin?status=awaiting_confirmation&queue=mine", "/admin/loans?status=late", "/admin/messages?view=archived", "/admin/documents"];
+    const lists = ["/admin?status=pending", "/admin?status=denied&queue=mine", "/admin?status=awaiting_confirmation&queue=mine", "/admin/loans?status=late", "/admin/messages?view=archived", "/admin/documents", "/admin/conversations"];
     for (const list of lists) {
       for (const token of tokens) {
         for (const param of ["after", "before"]) {

@@ -73,7 +73,10 @@ describe("/admin/reports", () => {
       expect(await page.locator('svg[role="img"]').count()).toBe(5);
       expect(await page.locator("table caption").count()).toBeGreaterThanOrEqual(5);
       expect(await page.getByTestId("table-status").locator('th[scope="row"]').allTextContents()).toEqual(["Pending", "Under Review", "Approved", "Denied", "Closed as Incomplete", "Withdrawn"]);
-      expect(await page.getByRole("link", { name: /^Export CSV/ }).count()).toBe(2);
+      // Each export link names what it exports (two links both named "Export CSV" read as one).
+      expect(await page.getByRole("link", { name: /^Export .* CSV$/ }).allTextContents()).toEqual(["Export Applications CSV", "Export Audit Log CSV"]);
+      expect(await page.getByRole("link", { name: "Export Applications CSV", exact: true }).getAttribute("href")).toMatch(/^\/admin\/exports\/applications\?/);
+      expect(await page.getByRole("link", { name: "Export Audit Log CSV", exact: true }).getAttribute("href")).toMatch(/^\/admin\/exports\/audit\?/);
       expect(await axeViolations(page)).toEqual([]);
 
       await page.getByLabel("From", { exact: true }).fill("2026-01-01");

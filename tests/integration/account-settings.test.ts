@@ -64,6 +64,25 @@ describe.each(testTargets)("account settings on %s", (target) => {
   const mailTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
   const sessionsOf = (who: Person) => db().select({ id: session.id }).from(session).where(eq(session.userId, who.id));
 
+  it("Active Sessions: opening the page marks this device seen now from the request's address; other devices keep theirs", async () => {
+    const me = await person();
+    const stale = new Date(Date.now() - 3 * 86_400_000);
+    await db().update(session).set({ updatedAt: stale, ipAddress: null }).where(eq(session.userId, me.id));
+    const before = Date.now();
+    const view = await loadAccountSettings(me, db(), { ip: "192.0.2.44", userAgent: "vitest" });
+    const here = view.sessions.find((s) => s.current)!;
+    const there = view.sessions.find((s) => !s.current)!;
+    expect(here.ipAddress).toBe("192.0.2.44");
+    expect(Date.parse(here.lastSeenAt)).toBeGreaterThanOrEqual(before - 5_000);
+    expect(there.ipAddress).toBeNull();
+    expect(there.lastSeenAt).toBe(stale.toISOString());
+    // This device first: the newest use.
+    expect(view.sessions[0]!.current).toBe(true);
+    // No address known (a request the entry could not place): the stored one stays.
+    await loadAccountSettings(me, db(), {});
+    expect((await loadAccountSettings(me, db())).sessions.find((s) => s.current)!.ipAddress).toBe("192.0.2.44");
+  });
+
   it("update-profile: name and phone saved on the profile and Better Auth's user, audited; bad input 400; staff 403", async () => {
     const me = await person();
     const saved = await post(me, { intent: "update-profile", fullName: "  Pat Q. Person ", phone: "(302) 555-0199" });

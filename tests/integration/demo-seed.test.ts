@@ -23,6 +23,7 @@ import {
   loanApplications,
   loanDocuments,
   loanOffers,
+  loanPayments,
   profiles,
   signedAgreements,
   requestItems,
@@ -162,6 +163,35 @@ describe("demo seed", () => {
     for (const action of ["application.approve", "application.deny", "application.note", "testimonial.moderate", "client.view"]) expect(actions).toContain(action);
     const oldest = Math.min(...audit.map((r) => r.createdAt.getTime()));
     expect(Date.now() - oldest).toBeGreaterThan(72 * 3600_000);
+  });
+
+  it("dates every demo loan in order: submitted < decided < offered < signed < started < first payment", async () => {
+    const db = database().db;
+    const loans = await db.select().from(approvedLoans);
+    expect(loans.length).toBeGreaterThanOrEqual(3);
+    for (const loan of loans) {
+      const [app] = await db.select().from(loanApplications).where(eq(loanApplications.id, loan.applicationId));
+      const [offer] = await db.select().from(loanOffers).where(eq(loanOffers.id, loan.offerId!));
+      const [agreement] = await db.select().from(signedAgreements).where(eq(signedAgreements.offerId, loan.offerId!));
+      const payments = await db.select().from(loanPayments).where(eq(loanPayments.loanId, loan.id));
+      const firstPayment = payments.map((p) => p.receivedOn!).sort()[0]!;
+      const what = `${app!.firstName} ${app!.lastName}`;
+      const t = (d: Date | null | undefined) => d!.getTime();
+      expect(t(app!.submittedAt), `${what}: submitted before decided`).toBeLessThan(t(app!.reviewedAt));
+      expect(t(app!.reviewedAt), `${what}: decided before offered`).toBeLessThan(t(offer!.createdAt));
+      expect(t(offer!.createdAt), `${what}: offered before signed`).toBeLessThan(t(agreement!.signedAt));
+      expect(t(offer!.decidedAt), `${what}: the offer's decision is the signing`).toBe(t(agreement!.signedAt));
+      expect(loan.startDate, `${what}: starts on the signing day`).toBe(agreement!.signedAt.toISOString().slice(0, 10));
+      expect(loan.approvalDate.getTime(), `${what}: funded when signed`).toBe(t(agreement!.signedAt));
+      expect(firstPayment > loan.startDate, `${what}: first payment ${firstPayment} after the start ${loan.startDate}`).toBe(true);
+      // The timeline the applicant and staff read says the same, in the same order.
+      const events = await db.select().from(applicationEvents).where(eq(applicationEvents.applicationId, app!.id));
+      const at = (kind: string) => t(events.find((e) => e.kind === kind)?.createdAt);
+      expect(at("submitted")).toBeLessThan(at("approved"));
+      expect(at("approved")).toBeLessThan(at("offer_made"));
+      expect(at("offer_made")).toBeLessThan(at("esign_consented"));
+      expect(at("esign_consented")).toBeLessThan(at("agreement_signed"));
+    }
   });
 
   it("stores SSNs and bank numbers only encrypted, with the masked display columns", async () => {

@@ -231,6 +231,54 @@ describe("staff loans on pglite", () => {
     });
   });
 
+  describe("Record Payment posted twice (the form's idempotency key)", () => {
+    it("two identical posts at once: one payment, both answered with the success toast", async () => {
+      const { loan } = await newLoan();
+      const form = { intent: "record-payment", amount: "1,052.24", receivedOn: "2026-02-10", method: "ach", reference: "ACH-DOUBLE", idempotencyKey: randomUUID() };
+      const answers = await Promise.all([post(loan.id, form), post(loan.id, form)]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ ok: true, intent: "record-payment", toast: { type: "success", title: "Payment recorded" } });
+      }
+      const rows = await db().select().from(loanPayments).where(eq(loanPayments.loanId, loan.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ reference: "ACH-DOUBLE", amountCents: 105_224, status: "posted", idempotencyKey: form.idempotencyKey });
+      // One post, one audit row: the repeat wrote nothing.
+      const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "payment.post"), eq(auditLog.recordId, rows[0]!.id)));
+      expect(audits).toHaveLength(1);
+      // A third post later, the same: answered as the first, still one payment.
+      const later = await post(loan.id, form);
+      expect(later.body).toMatchObject({ ok: true, toast: { title: "Payment recorded" } });
+      expect(await db().select().from(loanPayments).where(eq(loanPayments.loanId, loan.id))).toHaveLength(1);
+    });
+
+    it("answers a repeated payoff as Paid in Full, refuses the key with other values (409), and a new key is a new payment", async () => {
+      const { loan } = await newLoan();
+      const rows = await ledgerRows(loan.id, db());
+      const quote = payoffQuote(termsOf(loan), rows.payments, rows.fees, "2026-03-01");
+      const payoff = { intent: "record-payment", amount: (quote.totalCents / 100).toFixed(2), receivedOn: "2026-03-01", method: "wire", reference: "PAYOFF-TWICE", idempotencyKey: randomUUID() };
+      const [first, second] = await Promise.all([post(loan.id, payoff), post(loan.id, payoff)]);
+      expect(first!.body.toast?.title).toBe("Payment recorded: Paid in Full");
+      expect(second!.body.toast?.title).toBe("Payment recorded: Paid in Full");
+      expect(await db().select().from(emailOutbox).where(eq(emailOutbox.template, "loan-paid-in-full"))).toSatisfy((mail: unknown[]) => mail.length >= 1);
+
+      const { loan: other } = await newLoan();
+      const key = randomUUID();
+      const base = { intent: "record-payment", amount: "100.00", receivedOn: "2026-02-10", method: "check", reference: "CHK-KEY", idempotencyKey: key };
+      expect((await post(other.id, base)).status).toBe(200);
+      const changed = await post(other.id, { ...base, amount: "200.00", reference: "CHK-KEY-2" });
+      expect(changed.status).toBe(409);
+      expect(changed.body.toast?.description).toBe(SERVICING_MESSAGES.idempotencyKeyReused);
+      const fresh = await post(other.id, { ...base, reference: "CHK-KEY-2", idempotencyKey: randomUUID() });
+      expect(fresh.status).toBe(200);
+      expect(await db().select().from(loanPayments).where(eq(loanPayments.loanId, other.id))).toHaveLength(2);
+      // Not a uuid: refused with a 400 naming the field, never a 500.
+      const bad = await post(other.id, { ...base, reference: "CHK-KEY-3", idempotencyKey: "not-a-key" });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fieldErrors?.idempotencyKey).toBeDefined();
+    });
+  });
+
   describe("Reverse Payment", () => {
     it("re-allocates: the ledger after reversing equals the ledger that never had the payment", async () => {
       const { loan } = await newLoan();

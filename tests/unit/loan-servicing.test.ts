@@ -4,6 +4,7 @@ import {
   daysBetween,
   installmentsDueALateFee,
   lateFeeCents,
+  ledgerLines,
   payoffQuote,
   perDiem,
   projectedSchedule,
@@ -161,6 +162,63 @@ describe("the ledger (property tests)", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the staff ledger's rows (ledgerLines)", () => {
+  it("read top to bottom: dates never go back, the balance starts at the amount lent and never rises after it", () => {
+    fc.assert(
+      fc.property(
+        termsArb.chain((t) =>
+          fc.tuple(
+            fc.constant(t),
+            paymentsArb(t),
+            // Same-day payments posted in any id order, and rows that are not posted (reversed, pending).
+            fc.array(fc.record({ day: fc.integer({ min: 1, max: 800 }), status: fc.constantFrom("reversed", "pending", "returned") }), { maxLength: 4 }),
+            fc.array(fc.integer({ min: 1, max: 800 }), { maxLength: 3 }),
+          ),
+        ),
+        ([terms, posted, others, feeDays]) => {
+          const payments = [
+            // Listed newest first and with ids against their dates: the rows must not follow the input order.
+            ...[...posted].reverse().map((p, i) => ({ ...p, id: `z${String(99 - i).padStart(3, "0")}`, status: "posted" })),
+            ...others.map((o, i) => ({ id: `o${i}`, receivedOn: dayAfter(terms.startDate, o.day), amountCents: 5_000, status: o.status })),
+          ];
+          const fees: AssessedFee[] = feeDays.map((d, i) => ({ id: `f${i}`, assessedOn: dayAfter(terms.startDate, d), amountCents: 2_500, installmentNumber: i + 1 }));
+          const asOf = dayAfter(terms.startDate, 900);
+          const state = replayLedger(terms, payments.filter((p) => p.status === "posted"), fees, asOf);
+          const lines = ledgerLines(terms, state, fees, payments, (p) => p.receivedOn);
+          expect(lines[0]).toEqual({ kind: "disbursement", date: terms.startDate, amountCents: terms.amountCents, principalAfterCents: terms.amountCents });
+          expect(lines).toHaveLength(1 + payments.length + fees.length);
+          for (let i = 1; i < lines.length; i++) {
+            expect(lines[i]!.date >= lines[i - 1]!.date).toBe(true);
+            expect(lines[i]!.principalAfterCents).toBeLessThanOrEqual(lines[i - 1]!.principalAfterCents);
+            const line = lines[i]!;
+            if (line.kind === "payment" && line.allocation) expect(line.principalAfterCents).toBe(line.allocation.principalAfterCents);
+            else expect(line.principalAfterCents).toBe(lines[i - 1]!.principalAfterCents);
+          }
+          // Posted payments in the order the ledger applied them; the last balance is the ledger's.
+          const postedOrder = lines.flatMap((l) => (l.kind === "payment" && l.allocation ? [l.payment.id] : []));
+          expect(postedOrder).toEqual(state.allocations.map((a) => a.paymentId));
+          expect(lines.at(-1)!.principalAfterCents).toBe(state.principalCents);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("on one day: the fee first, then the payments in the order they were applied", () => {
+    const terms = loan();
+    const payments = [
+      { id: "b", receivedOn: "2026-02-15", amountCents: 100_000, status: "posted" },
+      { id: "a", receivedOn: "2026-02-15", amountCents: 50_000, status: "posted" },
+    ];
+    const fees: AssessedFee[] = [{ id: "f", assessedOn: "2026-02-15", amountCents: 2_500, installmentNumber: 1 }];
+    const state = replayLedger(terms, payments, fees, "2026-03-01");
+    const lines = ledgerLines(terms, state, fees, payments, (p) => p.receivedOn);
+    expect(lines.map((l) => (l.kind === "payment" ? l.payment.id : l.kind))).toEqual(["disbursement", "fee", "a", "b"]);
+    expect(lines.map((l) => l.principalAfterCents)).toEqual([2_500_000, 2_500_000, state.allocations[0]!.principalAfterCents, state.allocations[1]!.principalAfterCents]);
+    expect(lines[3]!.principalAfterCents).toBeLessThan(lines[2]!.principalAfterCents);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink, useRouteLoaderData } from "react-router";
+import UnreadBadge from "~/components/unread-badge";
+import type { HeaderUser } from "~/components/header";
 import { can, type Permission, type StaffRole } from "~/domain/staff-permissions";
 import { cn } from "~/utils/cn";
 
@@ -12,7 +14,8 @@ const SECTION_LABELS = {
   "/admin/monitoring": "Activity Monitoring",
   "/admin/security": "Security Settings",
   "/admin/testimonials": "Testimonials",
-  "/admin/messages": "Messages",
+  "/admin/conversations": "Application Messages",
+  "/admin/messages": "Contact Inbox",
   "/admin/loans": "Loans",
   "/admin/ach": "ACH",
   "/admin/reports": "Reports",
@@ -42,9 +45,19 @@ export function useStaffRole(): StaffRole | null {
   return useRouteLoaderData<{ staffRole?: StaffRole | null }>("root")?.staffRole ?? null;
 }
 
+/**
+ * The unread counts the navigation shows, from the root loader: applicant messages this staff member
+ * has not read (Application Messages) and contact-form messages nobody has opened (Contact Inbox).
+ */
+function useSectionBadges(): Partial<Record<keyof typeof SECTION_LABELS, number>> {
+  const user = useRouteLoaderData<{ user?: HeaderUser }>("root")?.user ?? null;
+  return { "/admin/conversations": user?.staffUnreadMessages, "/admin/messages": user?.staffUnreadContact };
+}
+
 export function AdminShell({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
   const role = useStaffRole();
   const sections = ADMIN_SECTIONS.filter((s) => can(role, s.permission));
+  const badges = useSectionBadges();
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <nav aria-label="Admin" className="mb-6 overflow-x-auto">
@@ -62,6 +75,7 @@ export function AdminShell({ title, description, actions, children }: { title: s
                 }
               >
                 {s.label}
+                {badges[s.to as keyof typeof SECTION_LABELS] ? <UnreadBadge count={badges[s.to as keyof typeof SECTION_LABELS]!} /> : null}
               </NavLink>
             </li>
           ))}

@@ -28,7 +28,8 @@ const ADMIN_PAGE_LOADS = {
   application: { title: "Application", heading: "Error Loading Application", fallback: "The application could not be loaded. Please try again." },
   clients: { title: "Client Information", heading: "Error Loading Clients", fallback: "The client data could not be loaded. Please try again." },
   documents: { title: "Document Viewer", heading: "Error Loading Documents", fallback: "The documents could not be loaded. Please try again." },
-  messages: { title: "Contact Messages", heading: "Error Loading Messages", fallback: "The messages could not be loaded. Please try again." },
+  messages: { title: "Contact Inbox", heading: "Error Loading Messages", fallback: "The messages could not be loaded. Please try again." },
+  conversations: { title: "Application Messages", heading: "Error Loading Messages", fallback: "The application messages could not be loaded. Please try again." },
   testimonials: {
     title: "Testimonial Moderation",
     heading: "Error Loading Testimonials",

@@ -172,7 +172,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
   const empty = conversation.messages.length === 0 && !optimistic;
 
   return (
-    <Card ref={panelRef} data-testid="messages-panel">
+    <Card ref={panelRef} id="messages" className="scroll-mt-4" data-testid="messages-panel">
       <CardHeader>
         <CardTitle id={`${id}-title`}>Messages</CardTitle>
       </CardHeader>

@@ -35,6 +35,8 @@ export const LOAN_PAYMENT_MESSAGES = {
   reasonTooLong: `The reason must be at most ${LOAN_PAYMENT_LIMITS.reasonMaxLength} characters`,
   loanNotFound: "This loan does not exist.",
   confirmPendingDebit: "A borrower debit is pending on this loan: tick the box to confirm you want to record this payment as well.",
+  idempotencyKey: "This form is out of date. Close Record Payment and open it again.",
+  idempotencyKeyReused: "This form was already posted with other values. Close Record Payment and open it again to record another payment.",
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,6 +91,14 @@ export function recordPaymentSchema(today: string) {
           .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
           .refine((value) => PRINTABLE.test(value), LOAN_PAYMENT_MESSAGES.referencePrintable),
       ),
+    /**
+     * The dialog's idempotency key (a uuid rendered into the form): the same form posted twice is
+     * answered as the first post was and posts once. Optional for callers that send none.
+     */
+    idempotencyKey: z
+      .uuid({ error: LOAN_PAYMENT_MESSAGES.idempotencyKey })
+      .optional()
+      .transform((value) => value?.toLowerCase()),
     /** Ticked when staff saw the warning that a borrower debit is pending; the server decides whether it is needed. */
     confirmPendingDebit: z
       .literal("yes", { error: LOAN_PAYMENT_MESSAGES.confirmPendingDebit })

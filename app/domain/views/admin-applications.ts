@@ -19,6 +19,7 @@ export type AdminApplication = {
   desiredInterestRate: number;
   loanDuration: number;
   purpose: string;
+  monthlyIncome: number;
   annualIncome: number | null;
   creditScore: number | null;
   employmentStatus: string;

@@ -1,5 +1,5 @@
 import type { PageCursors } from "~/domain/paging";
-import type { Allocation, InstallmentStatus, ServicingStatus } from "~/domain/loan-servicing";
+import type { Allocation, InstallmentStatus, LedgerLine, ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
 
 /**
@@ -89,6 +89,8 @@ export type StaffLoanPage = {
   };
   installments: InstallmentStatus[];
   payments: StaffLedgerPayment[];
+  /** The ledger in posting order, the disbursement first, with the principal balance after each row. */
+  ledger: LedgerLine<StaffLedgerPayment>[];
   fees: StaffLoanFee[];
   /** The borrower debit pending on the loan (Record Payment warns and asks for a confirmation), with the warning's words. */
   pendingDebit: { amountCents: number; sent: boolean; warning: string } | null;

@@ -5,6 +5,7 @@ import { loadAccountData } from "~/server/account/data.server";
 import { loadAccountSecurity } from "~/server/account/security.server";
 import { loadAccountSettings } from "~/server/account/settings.server";
 import { requireUser } from "~/server/auth/session.server";
+import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings", "Your Private Loans account: profile, e-mail, password, sessions, two-factor and passkeys.");
@@ -14,11 +15,11 @@ export const meta: Route.MetaFunction = () => pageMeta("Account Settings", "Your
  * notification preferences and the applicant's data. Staff see the sign-in parts only, and only once
  * this session passed their second factor.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   if (user.isStaff && !user.mfaVerified) throw redirect(`/admin/mfa?redirectTo=${encodeURIComponent("/account")}`);
   const [settings, security, data] = await Promise.all([
-    loadAccountSettings(user),
+    loadAccountSettings(user, undefined, requestInfo(request, context)),
     loadAccountSecurity(user.id),
     user.isStaff ? Promise.resolve(null) : loadAccountData(user.id),
   ]);

@@ -14,7 +14,7 @@ import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Contact Messages", "Private Loans administration: contact messages."),
+  ...pageMeta("Contact Inbox", "Private Loans administration: contact-form messages."),
   { name: "robots", content: "noindex" },
 ];
 

@@ -12,6 +12,20 @@ import { checkCurrentPassword, type SettingsActor } from "./settings-refused.ser
  * and Sign Out Other Sessions. Tokens never leave the server: the page gets ids, devices, IPs and times.
  */
 
+/**
+ * Marks the session in use now, from `ip` (the client address the Node entry resolved, through the
+ * proxy's header only when TRUST_PROXY says so): Better Auth refreshes updated_at only when it extends a
+ * session (once a day) and, with IP tracking off (auth.server.ts), never stores an address itself, so
+ * this device's row in Active Sessions would show a stale Last Seen and no IP. An unknown ip keeps the
+ * address stored.
+ */
+export async function touchSession(db: DbOrTx, where: { id: string } | { token: string }, ip: string | null | undefined): Promise<void> {
+  await db
+    .update(session)
+    .set({ updatedAt: sql`now()`, ...(ip ? { ipAddress: ip } : {}) })
+    .where("id" in where ? eq(session.id, where.id) : eq(session.token, where.token));
+}
+
 export async function listSessions(db: DbOrTx, userId: string, currentSessionId: string): Promise<AccountSessionView[]> {
   const rows = await db
     .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, updatedAt: session.updatedAt })

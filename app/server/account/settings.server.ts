@@ -22,7 +22,7 @@ import { confirmEmailChange, loadPendingEmailChange, requestEmailChange } from "
 import { loadNotificationPreferences, updateNotificationPreferences } from "./notifications.server";
 import { changePassword } from "./password-change.server";
 import { updateProfile } from "./profile.server";
-import { listSessions, revokeOtherSessions } from "./sessions.server";
+import { listSessions, revokeOtherSessions, touchSession } from "./sessions.server";
 import { AccountSettingsRefused, type SettingsActor } from "./settings-refused.server";
 
 /**
@@ -31,7 +31,9 @@ import { AccountSettingsRefused, type SettingsActor } from "./settings-refused.s
  * applicant-only intents answer them 403 (the page does not offer them either).
  */
 
-export async function loadAccountSettings(actor: SettingsActor, db: Db = getDb()): Promise<AccountSettingsView> {
+export async function loadAccountSettings(actor: SettingsActor, db: Db = getDb(), info: RequestInfo = {}): Promise<AccountSettingsView> {
+  // This device is in use now: Active Sessions shows it with a fresh Last Seen and its address.
+  await touchSession(db, { id: actor.sessionId }, info.ip);
   const sessions = await listSessions(db, actor.id, actor.sessionId);
   if (actor.isStaff) return { isStaff: true, email: actor.email, profile: null, pendingEmailChange: null, sessions, notifications: null };
   const [[profile], pendingEmailChange, notifications] = await Promise.all([

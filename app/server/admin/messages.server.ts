@@ -35,6 +35,11 @@ export type InboxPage = Page<InboxMessage> & { view: MessageView; unread: number
 
 const inView = (view: MessageView) => (view === "archived" ? eq(contactMessages.status, "archived") : ne(contactMessages.status, "archived"));
 
+/** Contact-form messages still New (the Contact Inbox's badge): one row kept by a trigger (drizzle/0012). */
+export async function newContactMessages(db: Db = getDb()): Promise<number> {
+  return (await keptCounts(db, ["contact_messages:new"] as const))["contact_messages:new"];
+}
+
 /** One page of messages, newest first, and its 'contact.list' audit row (written with the read). */
 export async function listContactMessages(
   { view = "inbox", page = 1, ...cursor }: { view?: MessageView } & Partial<PageRequest>,

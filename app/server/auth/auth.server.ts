@@ -113,6 +113,9 @@ function createAuth(database: Database) {
       cookiePrefix: "pl",
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // Better Auth would read X-Forwarded-For whoever sent it; the session's address is written by us
+      // from the client IP the Node entry resolved (TRUST_PROXY decides), at sign-in and on the account page.
+      ipAddress: { disableIpTracking: true },
     },
   });
 }

@@ -12,6 +12,7 @@ import { breachedPasswordMessage, checkBreachedPassword } from "~/server/securit
 import { verifyCaptcha } from "~/server/security/captcha.server";
 import { accountIpKey, checkThrottles, reset as resetThrottle, THROTTLES, type ThrottleKey, type ThrottlePolicy } from "~/server/security/throttle.server";
 import { currentPrivacyNoticeVersion, recordPrivacyAcceptance } from "~/server/account/privacy-notice.server";
+import { touchSession } from "~/server/account/sessions.server";
 import { getAuth, setAuthMailer } from "./auth.server";
 import { hasStaffRole } from "./session.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
@@ -174,6 +175,8 @@ export async function signIn(
     });
     // The password was proven: earlier misses from this address no longer count against it.
     await resetThrottle(gate.accountKey);
+    // The new session's address, as the rest of the app resolves it (Active Sessions shows it).
+    await touchSession(getDb(), { token: response.token }, meta.ip);
     const isStaff = await hasStaffRole(response.user.id);
     return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isStaff, userId: response.user.id };
   } catch {

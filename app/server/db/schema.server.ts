@@ -990,6 +990,12 @@ export const loanPayments = pgTable(
     reversedBy: text("reversed_by").references(() => user.id, { onDelete: "set null" }),
     postedAt: timestamptz("posted_at"),
     postedBy: text("posted_by").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Record Payment's idempotency key (decision 0073): a uuid rendered into the dialog's form, so the
+     * same form submitted twice (a double click, a retry) posts once and both submits get its answer.
+     * Null for payments from elsewhere (borrower debits, the demo, API callers that send none).
+     */
+    idempotencyKey: uuid("idempotency_key"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1007,6 +1013,7 @@ export const loanPayments = pgTable(
     matches(t.returnCode, "^R[0-9]{2}$"),
     check("loan_payments_reversed_has_reason_check", sql`${t.status} <> 'reversed' or ${t.reversalReason} is not null`),
     unique("loan_payments_loan_id_reference_key").on(t.loanId, t.reference),
+    unique("loan_payments_loan_id_idempotency_key_key").on(t.loanId, t.idempotencyKey),
     index("loan_payments_loan_id_idx").on(t.loanId, t.createdAt),
     // Decision 0056: the ledger read (a loan's posted payments by day received, then id) in index order,
     // amount last so the read can be answered from the index alone.

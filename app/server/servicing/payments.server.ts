@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { formatCents } from "~/domain/views/loan-agreement";
-import type { LedgerState } from "~/domain/loan-servicing";
+import { replayLedger, type LedgerState } from "~/domain/loan-servicing";
 import type { PaymentMethod } from "~/domain/servicing-enums";
+import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
@@ -11,7 +12,7 @@ import { refundDueEmail, refundSentEmail } from "~/server/mail/debit-emails.serv
 import { enqueueEmail } from "~/server/mail/outbox.server";
 import { paidInFullEmail } from "~/server/mail/servicing-emails.server";
 import { cancelUnsentDebitsOnPayoff } from "./debit-cancellation.server";
-import { lockLoan, refreshLoan, type LoanRow } from "./ledger.server";
+import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { ServicingRefused } from "./servicing-refused.server";
 
@@ -42,6 +43,7 @@ export const SERVICING_MESSAGES = {
   notRefundDue: "Only a debit marked Refund Due can be marked refunded; this one was already refunded or was never collected after payoff.",
   refundBeforeReceived: "The refund date cannot be before the day the debit was received.",
   refundInFuture: "The refund date cannot be in the future.",
+  idempotencyKeyReused: LOAN_PAYMENT_MESSAGES.idempotencyKeyReused,
 } as const;
 
 /** Record Payment while a borrower debit is pending: the warning staff must confirm (with the amount). */
@@ -49,10 +51,15 @@ export function pendingDebitWarning(amountCents: number, sent: boolean): string 
   return `A borrower debit of ${formatCents(amountCents)} is pending on this loan${sent ? " and was already sent to the bank in an ACH file" : ""}. Recording this payment as well may collect more than is owed; confirm that you want to record it.`;
 }
 
-/** confirmPendingDebit: staff saw the warning that a borrower debit is pending and record the payment anyway. */
-export type RecordPaymentInput = { amountCents: number; receivedOn: string; method: PaymentMethod; reference: string; confirmPendingDebit?: boolean };
+/**
+ * confirmPendingDebit: staff saw the warning that a borrower debit is pending and record the payment
+ * anyway. idempotencyKey: the Record Payment form's key; a second post with it posts nothing and is
+ * answered with the first's result (decision 0073).
+ */
+export type RecordPaymentInput = { amountCents: number; receivedOn: string; method: PaymentMethod; reference: string; confirmPendingDebit?: boolean; idempotencyKey?: string };
 
-export type PostingResult = { paymentId: string; state: LedgerState; paidInFull: boolean };
+/** replayed: the form's key had already posted this payment; nothing was written this time. */
+export type PostingResult = { paymentId: string; state: LedgerState; paidInFull: boolean; replayed?: boolean };
 
 /** Record Payment refused until staff confirm it: a borrower debit is pending on the loan. */
 export class PendingDebitUnconfirmed extends ServicingRefused {
@@ -101,12 +108,50 @@ async function pendingBorrowerDebit(tx: DbOrTx, loanId: string): Promise<{ amoun
   return row ? { amountCents: row.amountCents, sent: row.batchId !== null } : null;
 }
 
+/**
+ * The payment an earlier post of the same Record Payment form made, as that post's answer (the loan
+ * locked): same key and same values, whatever its status now (a reversed one was still posted by
+ * that form). The same key with other values is refused: a form is one payment. Null: not posted yet.
+ */
+async function postedWithKey(tx: DbOrTx, loan: LoanRow, input: RecordPaymentInput, today: string): Promise<PostingResult | null> {
+  const [earlier] = await tx
+    .select()
+    .from(loanPayments)
+    .where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.idempotencyKey, input.idempotencyKey!)))
+    .limit(1);
+  if (!earlier) return null;
+  const same = earlier.amountCents === input.amountCents && earlier.receivedOn === input.receivedOn && earlier.method === input.method && earlier.reference === input.reference;
+  if (!same) throw new ServicingRefused(409, SERVICING_MESSAGES.idempotencyKeyReused);
+  const rows = await ledgerRows(loan.id, tx);
+  const state = replayLedger(termsOf(loan), rows.payments, rows.fees, today);
+  // The first post paid the loan off when the loan is paid off and no payment was posted after it
+  // (compared in the database: a JavaScript Date keeps milliseconds, PostgreSQL microseconds).
+  const [later] = await tx
+    .select({ id: loanPayments.id })
+    .from(loanPayments)
+    .where(
+      and(
+        eq(loanPayments.loanId, loan.id),
+        eq(loanPayments.status, "posted"),
+        ne(loanPayments.id, earlier.id),
+        sql`${loanPayments.createdAt} >= (select p.created_at from loan_payments p where p.id = ${earlier.id})`,
+      ),
+    )
+    .limit(1);
+  return { paymentId: earlier.id, state, paidInFull: loan.status === "paid_off" && earlier.status === "posted" && !later, replayed: true };
+}
+
 /** Record Payment: a payment staff received (ACH, wire or check), posted at once. */
 export async function recordPayment(loanId: string, input: RecordPaymentInput, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<PostingResult> {
   try {
     return await db.transaction(async (tx) => {
       const loan = await lockLoan(tx, loanId);
       if (!loan) throw new ServicingRefused(404, SERVICING_MESSAGES.loanNotFound);
+      // Under the loan's lock, so a second post of the same form waits for the first and then finds it.
+      if (input.idempotencyKey) {
+        const earlier = await postedWithKey(tx, loan, input, today);
+        if (earlier) return earlier;
+      }
       if (loan.status === "paid_off") throw new ServicingRefused(409, SERVICING_MESSAGES.notActive);
       checkReceivedOn(loan, input.receivedOn, today);
       const pending = await pendingBorrowerDebit(tx, loanId);
@@ -124,6 +169,7 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, a
           receivedOn: input.receivedOn,
           postedAt: sql`now()`,
           postedBy: actor.id,
+          idempotencyKey: input.idempotencyKey ?? null,
         })
         .returning({ id: loanPayments.id });
       const { state, paidInFull } = await afterPosting(tx, loan, false, today, actor, request);

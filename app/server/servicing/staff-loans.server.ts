@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { loanTypeLabel } from "~/domain/labels";
 import { dollarsToCents, formatMilliPercent } from "~/domain/loan-offers";
-import { daysBetween, replayLedger, SERVICING_STATUS_LABELS, type AssessedFee, type PostedPayment, type ServicingStatus } from "~/domain/loan-servicing";
+import { daysBetween, ledgerLines, replayLedger, SERVICING_STATUS_LABELS, type AssessedFee, type PostedPayment, type ServicingStatus } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
@@ -17,7 +17,7 @@ import {
   type LoanPaymentIntent,
 } from "~/domain/validation/loan-payments";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
-import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
+import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLedgerPayment, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
 import { prefixRange } from "~/server/admin/client-search.server";
 import { classifySearch, uuidRange } from "~/server/admin/client-search-terms.server";
 import { keysetPage, pageWindow } from "~/server/admin/paging.server";
@@ -294,6 +294,27 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
   const paymentAccount = await currentPaymentAccount(loan, db);
   await writeAudit(db, { actor, action: "loan.view", table: "approved_loans", recordId: id, details: { status: state.status, payments: payments.length, fees: fees.length }, request });
+  const staffPayments = payments.map((p): StaffLedgerPayment => {
+    const a = p.status === "posted" ? allocations.get(p.id) : undefined;
+    return {
+      id: p.id,
+      status: p.status,
+      statusLabel: LOAN_PAYMENT_STATUS_LABELS[p.status],
+      method: p.method,
+      methodLabel: PAYMENT_METHOD_LABELS[p.method],
+      source: p.source,
+      reference: p.reference,
+      amountCents: p.amountCents,
+      receivedOn: p.receivedOn,
+      createdAt: p.createdAt.toISOString(),
+      reversalReason: p.reversalReason,
+      returnCode: p.returnCode,
+      cancelReason: p.cancelReason,
+      allocation: a
+        ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents }
+        : null,
+    };
+  });
   const status: ServicingStatus = loan.status === "paid_off" ? "paid_in_full" : state.status;
   return {
     today,
@@ -323,27 +344,8 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
       daysPastDue: status === "paid_in_full" ? 0 : state.daysPastDue,
     },
     installments: state.installments,
-    payments: payments.map((p) => {
-      const a = p.status === "posted" ? allocations.get(p.id) : undefined;
-      return {
-        id: p.id,
-        status: p.status,
-        statusLabel: LOAN_PAYMENT_STATUS_LABELS[p.status],
-        method: p.method,
-        methodLabel: PAYMENT_METHOD_LABELS[p.method],
-        source: p.source,
-        reference: p.reference,
-        amountCents: p.amountCents,
-        receivedOn: p.receivedOn,
-        createdAt: p.createdAt.toISOString(),
-        reversalReason: p.reversalReason,
-        returnCode: p.returnCode,
-        cancelReason: p.cancelReason,
-        allocation: a
-          ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents }
-          : null,
-      };
-    }),
+    payments: staffPayments,
+    ledger: ledgerLines(termsOf(loan), state, fees, staffPayments, (p) => p.receivedOn ?? p.createdAt.slice(0, 10)),
     fees: fees.map((f) => ({ id: f.id, kind: f.kind, installmentNumber: f.installmentNumber, amountCents: f.amountCents, assessedOn: f.assessedOn })),
     pendingDebit: (() => {
       const p = payments.find((row) => row.status === "pending" && row.source === "borrower");
@@ -395,10 +397,12 @@ export async function loanPageAction(request: Request, urlId: string | undefined
         method: text(form, "method"),
         reference: text(form, "reference"),
         confirmPendingDebit: text(form, "confirmPendingDebit"),
+        idempotencyKey: text(form, "idempotencyKey"),
       });
       if (!parsed.success) return refusal(400, which, parsed.error.issues[0]?.message ?? LOAN_PAYMENT_MESSAGES.amount, issuesToFieldErrors(parsed.error));
-      const { amount, receivedOn, method, reference, confirmPendingDebit } = parsed.data;
-      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference, confirmPendingDebit }, actor, info, db, today);
+      const { amount, receivedOn, method, reference, confirmPendingDebit, idempotencyKey } = parsed.data;
+      // A second post of the same form (its idempotency key) gets the first's answer: the same success toast.
+      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference, confirmPendingDebit, idempotencyKey }, actor, info, db, today);
       return { status: 200, body: { ok: true, intent: which, toast: result.paidInFull ? LOAN_PAYMENT_TOASTS.paidInFull : LOAN_PAYMENT_TOASTS.recorded, at: Date.now() } };
     }
     const parsed = reversePaymentSchema.safeParse({ intent: which, paymentId: text(form, "paymentId"), reason: text(form, "reason") });

@@ -67,6 +67,7 @@ export const SIGNED_IN_PAGES: readonly SignedInPage[] = [
   { path: "/admin/loans/:id", roles: STAFF },
   { path: "/admin/ach", roles: STAFF, linksTo: "/admin/ach/:id/file" },
   { path: "/admin/messages", roles: STAFF },
+  { path: "/admin/conversations", roles: STAFF },
   { path: "/admin/testimonials", roles: STAFF },
   { path: "/admin/monitoring", roles: STAFF },
   { path: "/admin/security", roles: STAFF },

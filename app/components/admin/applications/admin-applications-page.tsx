@@ -89,7 +89,8 @@ export function AdminApplicationsPage({ data }: { data: AdminApplicationsData })
     <AdminShell title="Admin Dashboard" description="Review loan applications and manage client data securely.">
       <div className="flex flex-col gap-8">
         <AdminToolLinks />
-        <SecureDataUtilities />
+        {/* Only roles allowed to run the migration see it (the action refuses the others with a 403). */}
+        {data.permissions["security.manage"] ? <SecureDataUtilities /> : null}
 
         <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
           <h2 id="applications-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary focus-visible:outline-3">

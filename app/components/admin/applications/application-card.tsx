@@ -3,7 +3,7 @@ import * as xIcon from "lucide-react/icons/x";
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { isOpenForReview } from "~/domain/application-lifecycle";
-import { employmentLabel, loanTypeLabel } from "~/domain/labels";
+import { employmentLabel, loanTypeLabel, statedIncome } from "~/domain/labels";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -19,7 +19,7 @@ const X = inlineIcon(xIcon);
 
 /**
  * One application on /admin (docs/requirements.md §3): applicant name, e-mail, status, loan type, requested amount,
- * purpose, annual income, credit score, employment status, phone and submitted date; once approved, the
+ * purpose, the income as stated (annual, else monthly, labelled), credit score, employment status, phone and submitted date; once approved, the
  * latest loan offer (status, Counteroffer, terms) until it is signed, then the loan. Never the SSN or
  * bank numbers (the server does not even select them). Approve and Deny while pending or under review;
  * "View Application" opens the whole file (/admin/applications/:id), with the unread messages' count.
@@ -43,6 +43,7 @@ export function ApplicationCard({
 }) {
   const waiting = a.awaitingConfirmation ?? null;
   const open = isOpenForReview(a.status) && canWork;
+  const income = statedIncome(a);
   const headingId = `application-${a.id}-name`;
   return (
     <Card className="p-5 sm:p-6" data-testid="application-card" data-application-id={a.id} aria-labelledby={headingId} role="article">
@@ -77,7 +78,9 @@ export function ApplicationCard({
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
         <Item label="Loan Type">{loanTypeLabel(a.loanType)}</Item>
         <Item label="Requested Amount">{formatAmount(a.requestedAmount)}</Item>
-        <Item label="Annual Income">{a.annualIncome === null ? "—" : formatAmount(a.annualIncome)}</Item>
+        <Item label={income.label}>
+          <span data-testid="card-income">{formatAmount(income.amount)}</span>
+        </Item>
         <Item label="Credit Score">{a.creditScore ?? "—"}</Item>
         <Item label="Employment Status">{employmentLabel(a.employmentStatus)}</Item>
         <Item label="Phone">{displayPhone(a.phone) ?? "—"}</Item>

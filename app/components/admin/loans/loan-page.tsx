@@ -2,6 +2,7 @@ import { Banknote, Undo2 } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
+import { newIdempotencyKey } from "~/components/idempotency-key";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -25,9 +26,9 @@ const day = (value: string | null) => (value ? <time dateTime={value}>{formatDat
 
 /**
  * /admin/loans/:id: the loan's terms and where it stands today, the Payment Schedule (paid
- * installments marked), the ledger (every payment with its allocation and the principal after it,
- * pending borrower debits and reversed ones with their status, the fees assessed), Record Payment
- * and Reverse Payment.
+ * installments marked), the ledger in posting order from the disbursement (fees assessed and every
+ * payment with its allocation and the principal balance after it; pending borrower debits and
+ * reversed ones with their status), Record Payment and Reverse Payment.
  */
 export function LoanPage({ data }: { data: StaffLoanPage }) {
   const { loan, summary } = data;
@@ -167,32 +168,69 @@ function Ledger({ data }: { data: StaffLoanPage }) {
       <h2 id="ledger-heading" tabIndex={-1} className="text-lg font-semibold text-primary focus-visible:outline-3">
         Ledger
       </h2>
-      <p className="mt-1 mb-3 text-sm text-slate-700">Each posted payment pays fees, then the interest accrued to its date, then principal. Pending borrower debits reach the ledger once settled.</p>
-      {data.payments.length === 0 ? (
-        <p className="text-sm text-muted-foreground" data-testid="ledger-empty">
-          No payments yet.
-        </p>
-      ) : (
-        <ScrollingTable labelledBy="ledger-heading" tableClassName="min-w-[64rem]" testId="ledger">
-          <TableHead
-            columns={[
-              "Date",
-              "Method",
-              "Reference",
-              { label: "Amount", className: "text-right" },
-              "Status",
-              { label: "Fees", className: "text-right" },
-              { label: "Interest", className: "text-right" },
-              { label: "Principal", className: "text-right" },
-              { label: "Principal After", className: "text-right" },
-              "Actions",
-            ]}
-            className="bg-muted"
-            cellClassName="px-3 py-2 font-semibold"
-          />
-          <tbody>
-            {data.payments.map((p) => (
-              <tr key={p.id} className="border-t border-border align-top" data-testid="ledger-payment" data-payment-id={p.id} data-status={p.status} data-reference={p.reference}>
+      <p className="mt-1 mb-3 text-sm text-slate-700">
+        In posting order, oldest first, from the disbursement: each posted payment pays fees, then the interest accrued to its date, then principal, and the Principal Balance after it
+        is what is left. Pending borrower debits reach the ledger once settled; reversed and returned payments leave the balance as it was.
+      </p>
+      <ScrollingTable labelledBy="ledger-heading" tableClassName="min-w-[64rem]" testId="ledger">
+        <TableHead
+          columns={[
+            "Date",
+            "Entry",
+            "Reference",
+            { label: "Amount", className: "text-right" },
+            "Status",
+            { label: "Fees", className: "text-right" },
+            { label: "Interest", className: "text-right" },
+            { label: "Principal", className: "text-right" },
+            { label: "Principal Balance", className: "text-right" },
+            "Actions",
+          ]}
+          className="bg-muted"
+          cellClassName="px-3 py-2 font-semibold"
+        />
+        <tbody>
+          {data.ledger.map((line) => {
+            const balance = (
+              <td className="px-3 py-1.5 text-right tabular-nums" data-testid="principal-balance-after">
+                {formatCents(line.principalAfterCents)}
+              </td>
+            );
+            if (line.kind === "disbursement") {
+              return (
+                <tr key="disbursement" className="border-t border-border align-top" data-testid="ledger-row" data-kind="disbursement">
+                  <td className="px-3 py-1.5">{day(line.date)}</td>
+                  <td className="px-3 py-1.5">Disbursement</td>
+                  <td className="px-3 py-1.5">{data.loan.reference}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(line.amountCents)}</td>
+                  <td className="px-3 py-1.5">Funded</td>
+                  <td className="px-3 py-1.5 text-right">—</td>
+                  <td className="px-3 py-1.5 text-right">—</td>
+                  <td className="px-3 py-1.5 text-right">—</td>
+                  {balance}
+                  <td className="px-3 py-1.5" />
+                </tr>
+              );
+            }
+            if (line.kind === "fee") {
+              return (
+                <tr key={`fee-${line.fee.id}`} className="border-t border-border align-top" data-testid="ledger-row" data-kind="fee">
+                  <td className="px-3 py-1.5">{day(line.date)}</td>
+                  <td className="px-3 py-1.5">Late fee{line.fee.installmentNumber !== null ? `, installment ${line.fee.installmentNumber}` : ""}</td>
+                  <td className="px-3 py-1.5">—</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(line.fee.amountCents)}</td>
+                  <td className="px-3 py-1.5">Assessed</td>
+                  <td className="px-3 py-1.5 text-right">—</td>
+                  <td className="px-3 py-1.5 text-right">—</td>
+                  <td className="px-3 py-1.5 text-right">—</td>
+                  {balance}
+                  <td className="px-3 py-1.5" />
+                </tr>
+              );
+            }
+            const p = line.payment;
+            return (
+              <tr key={p.id} className="border-t border-border align-top" data-testid="ledger-payment" data-kind="payment" data-payment-id={p.id} data-status={p.status} data-reference={p.reference}>
                 <td className="px-3 py-1.5">{p.receivedOn ? day(p.receivedOn) : <span className="text-muted-foreground">Requested {day(p.createdAt.slice(0, 10))}</span>}</td>
                 <td className="px-3 py-1.5">
                   {p.methodLabel}
@@ -212,9 +250,7 @@ function Ledger({ data }: { data: StaffLoanPage }) {
                   {p.allocation ? formatCents(p.allocation.principalCents) : "—"}
                   {p.allocation && p.allocation.excessCents > 0 ? <span className="block text-xs text-muted-foreground">Excess {formatCents(p.allocation.excessCents)}</span> : null}
                 </td>
-                <td className="px-3 py-1.5 text-right tabular-nums" data-testid="principal-after">
-                  {p.allocation ? formatCents(p.allocation.principalAfterCents) : "—"}
-                </td>
+                {balance}
                 <td className="px-3 py-1.5">
                   {p.status === "posted" ? (
                     <Button variant="outline" size="sm" onClick={() => setReversing(p)} data-action="reverse-payment" aria-label={`Reverse Payment ${p.reference}`}>
@@ -224,10 +260,10 @@ function Ledger({ data }: { data: StaffLoanPage }) {
                   ) : null}
                 </td>
               </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      )}
+            );
+          })}
+        </tbody>
+      </ScrollingTable>
       <h3 id="fees-heading" className="mt-5 text-base font-semibold text-primary">
         Fees Assessed
       </h3>
@@ -268,11 +304,20 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
   const id = useId();
   const fetcher = useFetcher<LoanPaymentActionData>({ key: `record-payment-${loanId}` });
   const pending = fetcher.state !== "idle";
+  // One key per form filled in: the server posts a key once and answers a repeat as it answered the first.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey());
+  // Set as the submit starts, before React re-renders with the fetcher's state: a double click's
+  // second click lands in between and would otherwise post (and abort the first's answer) again.
+  const submitting = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "idle") submitting.current = false;
+  }, [fetcher.state]);
   useActionToast(fetcher.data);
   useAnswer(fetcher.data, (data) => {
     if (data.ok) {
       setOpen(false);
       setValues(empty);
+      setIdempotencyKey(newIdempotencyKey());
     } else if (data.fieldErrors && Object.keys(data.fieldErrors).length > 0) {
       setErrors(data.fieldErrors);
       focusFirstError();
@@ -290,7 +335,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || submitting.current) return;
     // The browser's own day in UTC, as the server checks it.
     const parsed = recordPaymentSchema(new Date().toISOString().slice(0, 10)).safeParse({ intent: "record-payment", ...values });
     const unconfirmed = pendingDebit && values.confirmPendingDebit !== "yes" ? { confirmPendingDebit: [LOAN_PAYMENT_MESSAGES.confirmPendingDebit] } : {};
@@ -300,7 +345,11 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
       return;
     }
     const { confirmPendingDebit, ...fields } = values;
-    void fetcher.submit({ intent: "record-payment", ...fields, ...(confirmPendingDebit ? { confirmPendingDebit } : {}) }, { method: "post", action: `/admin/loans/${loanId}` });
+    submitting.current = true;
+    void fetcher.submit(
+      { intent: "record-payment", idempotencyKey, ...fields, ...(confirmPendingDebit ? { confirmPendingDebit } : {}) },
+      { method: "post", action: `/admin/loans/${loanId}` },
+    );
   }
 
   return (
@@ -322,6 +371,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
       >
         <form ref={formRef} method="post" action={`/admin/loans/${loanId}`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-1">
           <input type="hidden" name="intent" value="record-payment" />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <Field id={`${id}-amount`} label="Amount" required hint="In dollars, e.g. 1,250.00" errors={errors.amount} liveErrors>
             {(a11y) => <Input {...a11y} name="amount" inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => set("amount", e.target.value)} disabled={pending} />}
           </Field>

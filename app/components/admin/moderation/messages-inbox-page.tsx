@@ -98,7 +98,7 @@ export function MessagesInboxPage({ data, actionData }: { data: InboxPageData; a
     { view: "archived", label: "Archived", to: "?view=archived" },
   ] as const;
   return (
-    <AdminShell title="Contact Messages" description="Messages sent through the contact form. Every page you read is recorded in the audit log.">
+    <AdminShell title="Contact Inbox" description="Messages sent through the contact form. Every page you read is recorded in the audit log.">
       <nav aria-label="Message folders" className="mb-6">
         <ul className="flex flex-wrap gap-2">
           {views.map((v) => (

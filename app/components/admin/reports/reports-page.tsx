@@ -94,11 +94,11 @@ export function ReportsPage({ range, message, report }: { range: ReportRange; me
           <>
             <a href={`/admin/exports/applications?${query}`} download className={buttonVariants({ variant: "outline" })} data-testid="export-applications">
               <Download aria-hidden="true" />
-              Export CSV<span className="sr-only"> of applications</span>
+              Export Applications CSV
             </a>
             <a href={`/admin/exports/audit?${query}`} download className={buttonVariants({ variant: "outline" })} data-testid="export-audit">
               <Download aria-hidden="true" />
-              Export CSV<span className="sr-only"> of the audit log</span>
+              Export Audit Log CSV
             </a>
           </>
         )
