@@ -340,4 +340,14 @@ describe("/dev/mailbox loader", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);
   });
+
+  it("does not exist on a deployment that brings its own secrets, even without NODE_ENV=production (404)", async () => {
+    setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString("base64url") }));
+    const thrown = await call("http://localhost/dev/mailbox").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
 });
