@@ -76,9 +76,10 @@ const FIELD_KIT = /[\\/]app[\\/]components[\\/]ui[\\/](field|amount-input)\.tsx$
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    // One set of bundler options per build (Vite 8 reads rollupOptions as an alias of these: never both).
     rolldownOptions: isSsrBuild
       ? {
+          input: "./server/app.ts",
           // The browser loads some form schemas on demand (decision 0052) while the server modules that
           // check the same forms import them directly. In the server bundle nothing is split anyway
           // (it is all loaded at start), so "dynamic import will not move module into another chunk"
