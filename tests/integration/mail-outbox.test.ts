@@ -147,7 +147,7 @@ describe("templates", () => {
     expect(email.template).toBe("application-denied");
     expect(email.text).toContain("  - Insufficient collateral");
     expect(email.html).toContain("<li>Debt-to-income ratio too high</li>");
-    expect(email.text).toContain("March 5, 2026");
+    expect(email.text).toContain("Mar 5, 2026");
     expect(email.text).toMatch(/right to a statement of the specific reasons/);
     expect(email.text).toMatch(/Equal Credit Opportunity Act prohibits creditors from discriminating/);
     expect(email.text).toContain("Federal Trade Commission");

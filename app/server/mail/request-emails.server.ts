@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 import { site } from "~/content/site";
 import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
@@ -12,7 +13,7 @@ import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type Rendere
 
 /** "June 3, 2026" for a 'yyyy-MM-dd' calendar date. */
 export function longDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return formatDay(isoDate);
 }
 
 export function documentsRequestedEmail(data: { applicationId: string; itemLabels: readonly string[]; dueDate: string; baseUrl: string }): RenderedEmail {

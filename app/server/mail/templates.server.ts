@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import { formatUsd } from "~/domain/formats";
+import { formatDay, formatMoment, formatUsd } from "~/domain/formats";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import {
   BRAND_NAME,
@@ -69,7 +69,7 @@ export function passwordResetEmail(data: { resetUrl: string }): RenderedEmail {
 /** Notice after a password change, with a way back in if it was not the account holder. */
 export function passwordChangedEmail(data: { name?: string | null; baseUrl: string; changedAt?: Date }): RenderedEmail {
   const when = data.changedAt
-    ? ` on ${data.changedAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} (UTC)`
+    ? ` on ${formatMoment(data.changedAt)}`
     : "";
   return layout("password-changed", `Your ${BRAND_NAME} password was changed`, "Your password was changed", [
     greeting(data.name ?? ""),
@@ -146,7 +146,7 @@ export function applicationNotificationEmail(
 export function applicationApprovedEmail(
   data: AboutApplication & { approvedAmount: number | string; counteroffer?: boolean; expiresAt?: Date },
 ): RenderedEmail {
-  const until = data.expiresAt?.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const until = data.expiresAt ? formatDay(data.expiresAt) : undefined;
   return layout("application-approved", `Your ${BRAND_NAME} application is approved`, "Congratulations, your loan is approved!", [
     greeting(data.applicantName),
     { kind: "p", text: "We are pleased to tell you that your loan application has been approved." },
@@ -213,7 +213,7 @@ export function applicationDeniedEmail(
     decisionDate?: Date;
   },
 ): RenderedEmail {
-  const date = (data.decisionDate ?? new Date()).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = formatDay(data.decisionDate ?? new Date());
   const blocks: Block[] = [
     greeting(data.applicantName),
     {
