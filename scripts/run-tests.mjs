@@ -4,6 +4,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureTestPrerequisites } from "./test-prerequisites.mjs";
+
+// Chromium, poppler-utils, Java: installed here when possible, else a stop naming the command to run.
+if (!ensureTestPrerequisites()) {
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
 
 // The browser suites run two files at a time, then the files that must run alone (tests/e2e/serial-files.ts)
 // against the build the first group made.

@@ -34,6 +34,7 @@ import { clientIp, isSecure } from "./request-info";
 import { superviseWorkers } from "./cluster";
 import { createHttpsRedirectServer } from "./https-redirect";
 import { sendUnavailable } from "./unavailable-response";
+import { loadedReactServerBuild } from "./react-build";
 
 // `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
 export { migrateCommand } from "~/server/db/migrate-command.server";
@@ -234,10 +235,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   log(`[security] error details: ${dev ? "shown (npm run dev)" : "hidden (shown only under npm run dev)"}`);
+  log(`[react] server rendering: ${loadedReactServerBuild()} build (NODE_ENV=${process.env.NODE_ENV ?? "unset"})`);
   log(
     config.isProduction
       ? "[mail] /dev/mailbox: off (NODE_ENV=production)"
-      : `[mail] /dev/mailbox: answers loopback clients only${config.trustProxy ? " (the client address from TRUST_PROXY's X-Forwarded-For)" : ", never a request a proxy forwarded"}; off with NODE_ENV=production`,
+      : !config.localRun
+        ? "[mail] /dev/mailbox: off (APP_SECRET or ENCRYPTION_KEY set: a deployment)"
+        : `[mail] /dev/mailbox: answers loopback clients only${config.trustProxy ? " (the client address from TRUST_PROXY's X-Forwarded-For)" : ", never a request a proxy forwarded"}; off with NODE_ENV=production or explicit secrets`,
   );
 
   await listen(server, config.port, config.host);

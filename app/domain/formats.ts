@@ -183,6 +183,27 @@ export function formatUtcDateTime(iso: string, style: "medium" | "long" | "date"
   return `${day}${style === "medium" ? "," : " at"} ${utcClock(date, false)} UTC`;
 }
 
+/**
+ * The one date format people read here (pages, e-mails, PDFs, statements, tables): "Jan 5, 2027".
+ * A calendar day ("2027-01-05": a due date, a received date) is that day wherever the reader is; a
+ * moment (an ISO timestamp or a Date) is its day in UTC. The machine format 2027-01-05 stays for
+ * exports, CSV, NACHA and attributes such as <time dateTime>. "—" for a value that is not a date.
+ */
+export function formatDay(value: string | Date): string {
+  const day = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (day) {
+    const month = MONTHS[Number(day[2]) - 1];
+    return month && Number(day[3]) >= 1 && Number(day[3]) <= 31 ? `${month.slice(0, 3)} ${Number(day[3])}, ${day[1]}` : "—";
+  }
+  const date = typeof value === "string" ? parseDate(value) : Number.isNaN(value.getTime()) ? null : value;
+  return date ? utcDay(date, "short") : "—";
+}
+
+/** A moment with its time, the same format with the clock in UTC: "Jan 5, 2027, 3:04 PM UTC". */
+export function formatMoment(value: string | Date): string {
+  return formatUtcDateTime(typeof value === "string" ? value : Number.isNaN(value.getTime()) ? "" : value.toISOString(), "medium");
+}
+
 /** "Nov 27, 2026" (short) or "November 27, 2026" (long), in UTC, as en-US writes it. */
 function utcDay(date: Date, month: "short" | "long"): string {
   const name = MONTHS[date.getUTCMonth()]!;

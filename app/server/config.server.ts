@@ -104,6 +104,8 @@ function dollarsSetting(fallback: string) {
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // What the operator declared, when server.js had to set NODE_ENV=production for React (see loadConfig).
+  APP_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).optional()),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -232,8 +234,11 @@ export type S3Config = {
 };
 
 export type AppConfig = {
+  /** What the operator declared (APP_ENV, else NODE_ENV): not React's mode, which is production outside `npm run dev`. */
   nodeEnv: "development" | "production" | "test";
   isProduction: boolean;
+  /** Secrets generated here and production not declared: /dev/mailbox may answer this machine. */
+  localRun: boolean;
   host: string;
   port: number;
   dataDir: string;
@@ -343,7 +348,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
   }
   const e = parsed.data;
-  const isProduction = e.NODE_ENV === "production";
+  // React picks its production or development build from NODE_ENV when it loads, so the built server
+  // always runs with NODE_ENV=production (server.js sets it) and keeps what the operator declared in
+  // APP_ENV. The deployment rules below follow the declaration, not React's mode.
+  const declaredEnv = e.APP_ENV ?? e.NODE_ENV;
+  const isProduction = declaredEnv === "production";
   const problems: string[] = [];
   if (isProduction && !e.APP_SECRET) problems.push("APP_SECRET: required when NODE_ENV=production");
   if (isProduction && !e.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEY: required when NODE_ENV=production");
@@ -424,10 +433,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notices.push("Serving plain HTTP: set TLS_CERT_FILE and TLS_KEY_FILE, or run behind a TLS-terminating proxy with TRUST_PROXY=true.");
   }
 
+  // The server made its own secrets and nobody declared production: this machine's own run (npm start
+  // on a laptop), where /dev/mailbox stands in for a mail server. A deployment that brings its own
+  // secrets is not one, whatever NODE_ENV says.
+  const localRun = !isProduction && !e.APP_SECRET && !e.ENCRYPTION_KEY;
+
   const publicUrl = (e.PUBLIC_URL ?? `${tls ? "https" : "http"}://localhost:${e.PORT}`).replace(/\/+$/, "");
   return Object.freeze({
-    nodeEnv: e.NODE_ENV,
+    nodeEnv: declaredEnv,
     isProduction,
+    localRun,
     host: e.HOST,
     port: e.PORT,
     dataDir,

@@ -178,7 +178,7 @@ describe("Account Settings on /account", () => {
       const { context, page, errors } = await openWatchedPage(browser, { cookies: browserCookies(sessionCookie(landing), base) });
       await gotoHydrated(page, `${base}${landing.headers.get("location")}`);
       await page.getByRole("heading", { level: 1, name: "Our Privacy Notice Has Changed" }).waitFor();
-      expect(await page.getByText("The updated notice is effective January 1, 2099.").count()).toBe(1);
+      expect(await page.getByText("The updated notice is effective Jan 1, 2099.").count()).toBe(1);
       expect(await page.getByRole("link", { name: "Read the full Privacy Policy" }).getAttribute("href")).toBe("/privacy");
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "I Have Read This" }).click();

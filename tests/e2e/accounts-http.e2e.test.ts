@@ -324,8 +324,24 @@ describe("accounts over HTTP", () => {
     expect(mismatch.res.status).toBe(400);
     expect(mismatch.text).toMatch(/Passwords Don(&#x27;|'|\\u0027)t Match/);
 
+    // Opening the link asks whether it can be used; asking twice does not spend it.
+    const check = (value: string) => requester.post("/auth.data", { intent: "check-reset-link", token: value });
+    for (let i = 0; i < 2; i++) {
+      const valid = await check(token);
+      expect(valid.res.status).toBe(200);
+      expect(valid.text).not.toContain("already been used");
+    }
+
     const reset = await requester.post("/auth", { intent: "reset-password", token, password: "N3w!Password", confirmPassword: "N3w!Password" });
     expect(reset.res.status).toBe(302);
+
+    // A used link and one that never existed get the very same answer: nothing tells them apart.
+    const used = await check(token);
+    const unknownLink = await check(token.replace(/.$/, (c) => (c === "a" ? "b" : "a")));
+    expect(used.res.status).toBe(400);
+    expect(used.text).toContain("This reset link has already been used or has expired.");
+    expect(unknownLink.res.status).toBe(used.res.status);
+    expect(unknownLink.text).toBe(used.text);
     expect(reset.res.headers.get("location")).toBe("/auth");
 
     const reused = await requester.post("/auth", { intent: "reset-password", token, password: "An0ther!Pass", confirmPassword: "An0ther!Pass" });

@@ -4,7 +4,8 @@ import { execFileSync } from "node:child_process";
 export default function setup() {
   if (process.env.E2E_SKIP_BUILD === "1") return;
   // Vitest sets NODE_ENV=test, which would make a React development build: build what production runs.
-  execFileSync("npx", ["react-router", "build"], {
+  // npm run build: the production build with no warnings (scripts/build-warnings.mjs).
+  execFileSync("npm", ["run", "build"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });

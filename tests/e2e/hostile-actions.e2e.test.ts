@@ -41,7 +41,7 @@ const ACTIONS: ActionCase[] = [
     bodies: () =>
       hostileEnvelope(
         hostileFields({
-          intent: oneOf("send-code", "sign-up", "sign-in", "reset-request", "reset-password", "sign-out", "INTENT"),
+          intent: oneOf("send-code", "sign-up", "sign-in", "reset-request", "reset-password", "check-reset-link", "sign-out", "INTENT"),
           email: oneOf("not-an-email", "a@b", "@example.com", "x".repeat(300) + "@example.com"),
           password: oneOf("short", "a".repeat(200), "NoDigits!!"),
           confirmPassword: hostileText,
@@ -680,6 +680,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/testimonials", actor: "applicantB", fields: { rating: "5", fullName: "Jane\u0000Doe", role: "Owner", content: "Quick and clear." } },
       { path: "/auth", actor: "visitor", fields: { intent: "send-code", email: "jane\u0000@example.com" } },
       { path: "/auth", actor: "visitor", fields: { intent: "reset-request", email: "jane\u0000@example.com" } },
+      { path: "/auth", actor: "visitor", fields: { intent: "check-reset-link", token: "abc\u0000def" } },
       { path: "/admin", actor: "admin", fields: { intent: "note", applicationId: world.appA, note: "Called\u0000back" } },
       { path: "/dashboard", actor: "applicantA", fields: { intent: "document-link", documentId: `${world.docA}\u0000` } },
       { path: "/admin", actor: "admin", fields: { intent: "deny", applicationId: world.appA, otherReason: "Income\u0007unverified" } },

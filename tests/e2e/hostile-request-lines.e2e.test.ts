@@ -63,7 +63,8 @@ describe.runIf(TEST_DATABASE_URL)("a server started without NODE_ENV", () => {
   beforeAll(async () => {
     scratch = await createScratchPostgresDatabase();
     // TRUST_PROXY so a test can claim a far-away client with X-Forwarded-For.
-    server = await startTestServer({ NODE_ENV: undefined, DATABASE_URL: scratch.url, TRUST_PROXY: "true", PWNED_PASSWORDS_URL: "off" });
+    // No NODE_ENV and no secrets (it generates its own), as a bare `npm start` on this machine.
+    server = await startTestServer({ NODE_ENV: undefined, APP_SECRET: "", ENCRYPTION_KEY: "", DATABASE_URL: scratch.url, TRUST_PROXY: "true", PWNED_PASSWORDS_URL: "off" });
     db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
   }, 120_000);

@@ -42,9 +42,9 @@ async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
-/** Today's date as the server writes it ('November 22, 2026'); the server runs on this machine. */
+/** Today's date as the server writes it ('Nov 22, 2026'); the server runs on this machine. */
 function today(): string {
-  return new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  return new Date().toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 }
 
 describe("About", () => {

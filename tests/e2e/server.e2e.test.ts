@@ -224,9 +224,40 @@ describe("start-up and shutdown", () => {
     const first = await startTestServer({ NODE_ENV: "development", APP_SECRET: "", ENCRYPTION_KEY: "" }, { dataDir });
     await first.stop();
     expect(first.output()).toContain(`Generated APP_SECRET into ${path.join(dataDir, "secrets", "app-secret")} (mode 0600).`);
+    // Even so declared, the built server renders with React's production build (only npm run dev does not).
+    expect(first.output()).toContain("[react] server rendering: production build (NODE_ENV=production)");
     const second = await startTestServer({ NODE_ENV: "development", APP_SECRET: "", ENCRYPTION_KEY: "" }, { dataDir });
     await second.stop();
     expect(second.output()).not.toContain("Generated");
+  });
+
+  it("started as a bare npm start (no NODE_ENV, no secrets) renders with React's production build and keeps /dev/mailbox for this machine", async () => {
+    const local = await startTestServer({ NODE_ENV: undefined, APP_SECRET: "", ENCRYPTION_KEY: "" });
+    try {
+      expect(local.output()).toContain("[react] server rendering: production build (NODE_ENV=production)");
+      expect(local.output()).not.toContain("development build");
+      expect(local.output()).toContain("Generated APP_SECRET");
+      expect(local.output()).toMatch(/\[mail\] \/dev\/mailbox: answers loopback clients only/);
+      const mailbox = await get(`${local.url}/dev/mailbox`);
+      expect(mailbox.status).toBe(200);
+      expect(mailbox.body.toString()).toContain("Development mailbox");
+    } finally {
+      await local.stop();
+    }
+  });
+
+  it("a deployment with its own secrets but no NODE_ENV does not expose /dev/mailbox", async () => {
+    // startTestServer passes secrets of its own, as a deployment would.
+    const deployed = await startTestServer({ NODE_ENV: undefined });
+    try {
+      expect(deployed.output()).toContain("[react] server rendering: production build (NODE_ENV=production)");
+      expect(deployed.output()).toContain("[mail] /dev/mailbox: off (APP_SECRET or ENCRYPTION_KEY set: a deployment)");
+      const mailbox = await get(`${deployed.url}/dev/mailbox`);
+      expect(mailbox.status).toBe(404);
+      expect(mailbox.body.toString()).not.toContain("Development mailbox");
+    } finally {
+      await deployed.stop();
+    }
   });
 
   it("on SIGTERM finishes, closes the database, releases the data folder and exits 0", async () => {

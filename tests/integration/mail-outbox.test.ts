@@ -171,7 +171,7 @@ describe("templates", () => {
     expect(email.template).toBe("application-denied");
     expect(email.text).toContain("  - Insufficient collateral");
     expect(email.html).toContain("<li>Debt-to-income ratio too high</li>");
-    expect(email.text).toContain("March 5, 2026");
+    expect(email.text).toContain("Mar 5, 2026");
     expect(email.text).toMatch(/right to a statement of the specific reasons/);
     expect(email.text).toMatch(/Equal Credit Opportunity Act prohibits creditors from discriminating/);
     expect(email.text).toContain("Federal Trade Commission");
@@ -361,6 +361,16 @@ describe("/dev/mailbox loader", () => {
     } catch (error) {
       thrown = error;
     }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+
+  it("does not exist on a deployment that brings its own secrets, even without NODE_ENV=production (404)", async () => {
+    setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString("base64url") }));
+    const thrown = await call("http://localhost/dev/mailbox").then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);
   });

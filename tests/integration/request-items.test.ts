@@ -82,7 +82,7 @@ describe("What We Need", () => {
 
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.template, "documents-requested"));
     expect(mail!.toAddress).toBe(jane.email);
-    const longDue = new Date(`${due}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+    const longDue = new Date(`${due}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
     for (const body of [mail!.textBody, mail!.htmlBody!]) {
       expect(body).toContain(longDue);
       // The applicant by first name (as on the application), and each item in plain words.

@@ -84,7 +84,7 @@ describe("servicing job on pglite", () => {
       expect(withoutUuids(all)).not.toContain("6777");
       expect(all).not.toContain("021000021");
     }
-    expect(mails[0]!.textBody).toContain("February 10, 2026");
+    expect(mails[0]!.textBody).toContain("Feb 10, 2026");
   });
 
   it("sends the payment reminder once, N days before the due date, for the next unpaid installment", async () => {

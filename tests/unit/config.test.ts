@@ -41,6 +41,24 @@ describe("loadConfig", () => {
     expect(fs.existsSync(path.join(dataDir, "secrets"))).toBe(false);
   });
 
+  it("follows what the operator declared (APP_ENV, set by server.js) when NODE_ENV is production only for React", () => {
+    // A bare npm start: server.js runs React with NODE_ENV=production and keeps the declaration.
+    const local = loadConfig({ NODE_ENV: "production", APP_ENV: "development", DATA_DIR: tempDir() });
+    expect(local.isProduction).toBe(false);
+    expect(local.nodeEnv).toBe("development");
+    expect(local.localRun).toBe(true);
+    // NODE_ENV=production declared: the deployment rules hold.
+    expect(() => loadConfig({ NODE_ENV: "production", APP_ENV: "production", DATA_DIR: tempDir() })).toThrow("APP_SECRET: required when NODE_ENV=production");
+    expect(() => loadConfig({ APP_ENV: "staging", DATA_DIR: tempDir() })).toThrow("APP_ENV");
+  });
+
+  it("is a local run (where /dev/mailbox may answer) only when it made its own secrets and production was not declared", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).localRun).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_SECRET: "x".repeat(40) }).localRun).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), ENCRYPTION_KEY: key(1) }).localRun).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), APP_SECRET: "x".repeat(40), ENCRYPTION_KEY: key(1) }).localRun).toBe(false);
+  });
+
   it("accepts explicit secrets in production, with rotation keys newest first", () => {
     const config = loadConfig({
       NODE_ENV: "production",

@@ -101,11 +101,11 @@ describe("testimonials content", () => {
 
 describe("legal content", () => {
   it("formats 'Last Updated' in en-US", () => {
-    expect(formatLegalDate(new Date("2026-11-22T15:00:00Z"), "UTC")).toBe("November 22, 2026");
-    expect(formatLegalDate(new Date("2026-11-23T03:00:00Z"), "America/New_York")).toBe("November 22, 2026");
+    expect(formatLegalDate(new Date("2026-11-22T15:00:00Z"), "UTC")).toBe("Nov 22, 2026");
+    expect(formatLegalDate(new Date("2026-11-23T03:00:00Z"), "America/New_York")).toBe("Nov 22, 2026");
     // Without a time zone: the process's own, the same day `new Date()` shows here.
     const now = new Date();
-    expect(formatLegalDate(now)).toBe(now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }));
+    expect(formatLegalDate(now)).toBe(now.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }));
   });
 
   it("privacy policy has the GLBA 'Facts' notice, opt-out rights, encryption at rest and MFA", () => {

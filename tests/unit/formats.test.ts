@@ -8,6 +8,8 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatDay,
+  formatMoment,
   formatDollarAmount,
   formatFileSize,
   formatPercent,
@@ -20,6 +22,35 @@ import {
 } from "~/domain/formats";
 import { CALCULATOR_DEFAULTS, estimateLoan } from "~/domain/loan-math";
 import { expectResults } from "../helpers/expect-results";
+
+describe("formatDay and formatMoment: the one date format people read", () => {
+  it("writes a calendar day as that day, wherever the reader is", () => {
+    expect(formatDay("2027-01-05")).toBe("Jan 5, 2027");
+    expect(formatDay("2026-12-12")).toBe("Dec 12, 2026");
+    expect(formatDay("2056-12-05")).toBe("Dec 5, 2056");
+  });
+
+  it("writes a moment as its day in UTC, the same way", () => {
+    expect(formatDay("2027-01-05T23:30:00.000Z")).toBe("Jan 5, 2027");
+    expect(formatDay("2027-01-05T23:30:00-05:00")).toBe("Jan 6, 2027");
+    expect(formatDay(new Date(Date.UTC(2026, 10, 27, 18, 5)))).toBe("Nov 27, 2026");
+    // Intl agrees.
+    const d = new Date(Date.UTC(2027, 0, 5, 12));
+    expect(formatDay(d)).toBe(d.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }));
+  });
+
+  it("adds the time in UTC for a moment", () => {
+    expect(formatMoment("2027-01-05T15:04:00Z")).toBe("Jan 5, 2027, 3:04 PM UTC");
+    expect(formatMoment(new Date(Date.UTC(2027, 0, 5, 0, 7)))).toBe("Jan 5, 2027, 12:07 AM UTC");
+  });
+
+  it("never shows the machine format or a malformed value", () => {
+    for (const bad of ["", "soon", "2027-13-05", "2027-01-40"]) expect(formatDay(bad), bad).toBe("—");
+    expect(formatDay(new Date(Number.NaN))).toBe("—");
+    expect(formatMoment("not a date")).toBe("—");
+    expect(formatMoment(new Date(Number.NaN))).toBe("—");
+  });
+});
 
 describe("formatUsd", () => {
   it("shows US dollars with cents and thousands separators", () => {

@@ -34,7 +34,7 @@ describe("offer e-mails", () => {
     expect(mail.text).toContain(action);
     expect(mail.text).toContain("Counteroffer: $18,000.00 at 9.50% for 36 months");
     expect(mail.text).toContain("Amount requested: $25,000.00");
-    expect(mail.text).toContain("Date: November 24, 2026");
+    expect(mail.text).toContain("Date: Nov 24, 2026");
     expect(mail.text).toMatch(/Creditor: Private Loans, .+/);
     expect(mail.text).toContain("  - Insufficient income");
     expect(mail.text).toContain("You have the right to a statement of the specific reasons for this decision.");

@@ -9,14 +9,14 @@ import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
 import { CLOSE_ACCOUNT_CONFIRMATION } from "~/domain/validation/account-constants";
 import type { AccountDataActionData } from "~/domain/validation/account-data";
-import { applicationReference, formatUtcDateTime } from "~/domain/formats";
+import { applicationReference, formatDay, formatMoment } from "~/domain/formats";
 import type { AccountDataView } from "~/domain/views/account";
 
 /** Where the section posts (both intents). */
 export const ACCOUNT_DATA_PATH = "/account/data";
 
-const dateTime = (iso: string) => formatUtcDateTime(iso, "long");
-const dateOnly = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? formatUtcDateTime(value, "date") : value);
+const dateTime = (iso: string) => formatMoment(iso);
+const dateOnly = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? formatDay(value) : value);
 
 /** Download My Data and Close My Account on /account (issue 23). */
 export function DataSection({ data }: { data: AccountDataView }) {

@@ -1,3 +1,5 @@
+import { formatDay } from "~/domain/formats";
+
 import { KeyRound, ShieldCheck, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
@@ -12,7 +14,7 @@ import type { AccountSecurityView } from "~/domain/views/account";
 /** Where the section posts (every intent). */
 export const ACCOUNT_SECURITY_PATH = "/account/security";
 
-const dateOnly = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const dateOnly = (iso: string) => formatDay(iso);
 const errorsOf = (answer: AccountSecurityActionData | undefined, field: string) => (answer && !answer.ok ? answer.fieldErrors?.[field] : undefined);
 
 /** Two-Factor Authentication and Passkeys on /account (issue 23). */

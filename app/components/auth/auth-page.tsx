@@ -8,7 +8,7 @@ import type { AuthActionData } from "~/domain/auth-action";
 import type { CaptchaBrowserConfig } from "~/domain/validation/captcha-messages";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { PasskeyButton } from "./passkey-button";
-import { ResetPasswordForm } from "./reset-password-form";
+import { ResetPasswordForm, useResetLinkStatus } from "./reset-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 
@@ -43,6 +43,7 @@ export function AuthPage({ captcha, redirectTo, actionData }: AuthPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const viewChanged = useRef(false);
   const handledLocation = useRef<string | null>(null);
+  const link = useResetLinkStatus(recovery?.token ?? null);
 
   // On load and on every navigation to /auth (a reset link opened in this tab changes only the
   // fragment; the redirect after a password reset lands here again). The reset token travels in the
@@ -96,12 +97,25 @@ export function AuthPage({ captcha, redirectTo, actionData }: AuthPageProps) {
           </h1>
           <p className="text-sm text-muted-foreground">
             {recovery
-              ? "Choose a new password for your account."
+              ? link.state === "spent"
+                ? "Ask for a new link to reset your password."
+                : "Choose a new password for your account."
               : "Sign in to your account, or create one to apply for a loan and follow your applications."}
           </p>
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-          {recovery ? (
+          {recovery && link.state === "checking" ? (
+            <p role="status" className="text-center text-sm text-muted-foreground">
+              Checking your reset link...
+            </p>
+          ) : recovery && link.state === "spent" ? (
+            <div className="flex flex-col gap-4">
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-slate-800">
+                {link.message}
+              </p>
+              <ForgotPasswordForm captcha={captcha} actionData={actionData} onBack={leaveRecovery} />
+            </div>
+          ) : recovery ? (
             <ResetPasswordForm token={recovery.token} actionData={actionData} onBack={leaveRecovery} />
           ) : (
             <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>

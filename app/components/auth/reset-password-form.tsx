@@ -1,4 +1,6 @@
 import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PasswordField, SubmitButton } from "~/components/ui/form";
 import type { AuthActionData } from "~/domain/auth-action";
@@ -29,6 +31,26 @@ function checkLocally(token: string, password: string, confirmPassword: string):
     return { title: "Password Update Failed", message, errors };
   }
   return null;
+}
+
+export type ResetLinkStatus = { state: "checking" } | { state: "valid" } | { state: "spent"; message: string };
+
+/**
+ * Asks the server whether the link's token can still be used, once per token, before the new-password
+ * form is shown: a used or expired link says so at once. The token is posted (never put in an address,
+ * where logs would keep it). Any refusal, a throttle included, shows the server's own message.
+ */
+export function useResetLinkStatus(token: string | null): ResetLinkStatus {
+  const fetcher = useFetcher<AuthActionData>();
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (token === null) return;
+    void submit({ intent: "check-reset-link", token }, { method: "post", action: "/auth" });
+  }, [token, submit]);
+  const answer = fetcher.data;
+  if (fetcher.state !== "idle" || !answer) return { state: "checking" };
+  if (answer.ok) return { state: "valid" };
+  return { state: "spent", message: answer.toast.description ?? answer.toast.title };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatDay, formatMoment } from "~/domain/formats";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Download, Undo2 } from "lucide-react";
 import { Link } from "react-router";
@@ -34,7 +35,7 @@ export function ReviewAndSignPage({ data, actionData }: { data: ReviewAndSignPag
           Your loan offer for application {reference}
           {data.state === "consent" || data.state === "sign"
             ? data.expiresAt
-              ? `: sign by ${new Date(data.expiresAt).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}.`
+              ? `: sign by ${formatDay(data.expiresAt)}.`
               : "."
             : "."}
         </p>
@@ -65,7 +66,7 @@ export function ReviewAndSignPage({ data, actionData }: { data: ReviewAndSignPag
           <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="consent-status">
             <p className="text-sm">
               You gave your E-SIGN consent (version {data.consent?.version}) on{" "}
-              {data.consent ? new Date(data.consent.consentedAt).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) : ""} UTC. You may withdraw it until
+              {data.consent ? formatMoment(data.consent.consentedAt) : ""}. You may withdraw it until
               you sign; we would then send the agreement on paper.
             </p>
             <withdraw.fetcher.Form method="post">

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { PendingButton } from "~/components/ui/pending-button";
-import { formatDateTime, termLabel } from "~/domain/formats";
+import { formatDateTime, formatDay, termLabel } from "~/domain/formats";
 import type { OfferStatus, OfferView } from "~/domain/loan-offers";
 import type { OfferDeclineActionData } from "~/domain/validation/offer-decline";
 import { formatCents } from "~/domain/views/loan-agreement";
@@ -110,7 +110,7 @@ export function YourLoanOffer({
               <time dateTime={offer.decidedAt}>{formatDateTime(offer.decidedAt, timeZone, { zone: true })}</time>
             </Detail>
           ) : null}
-          {offer.status === "signed" && offer.firstPaymentDue ? <Detail label="First Payment Due">{offer.firstPaymentDue}</Detail> : null}
+          {offer.status === "signed" && offer.firstPaymentDue ? <Detail label="First Payment Due">{formatDay(offer.firstPaymentDue)}</Detail> : null}
         </dl>
         {offer.status === "withdrawn" && offer.withdrawReason ? (
           <p className="text-sm">

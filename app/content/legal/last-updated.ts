@@ -3,7 +3,7 @@
  * render time, in the server's own time zone (set TZ for the process to pin it, e.g. TZ=America/New_York).
  */
 
-/** "November 22, 2026" (en-US). `timeZone` defaults to the process's time zone. */
+/** "Nov 22, 2026" (en-US, the one date format: formatDay). `timeZone` defaults to the process's time zone. */
 export function formatLegalDate(date: Date = new Date(), timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone }).format(date);
 }

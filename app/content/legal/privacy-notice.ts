@@ -1,3 +1,5 @@
+import { formatDay } from "~/domain/formats";
+
 /**
  * The version of the privacy notice (/privacy) people accept (issue 23). Sign-up records the version
  * accepted; a user whose newest accepted version is older than the current one is shown the notice
@@ -42,7 +44,7 @@ export function privacyNoticeChanged(accepted: string | null | undefined, curren
   return (accepted ?? PRIVACY_NOTICE_BASELINE_VERSION) < current;
 }
 
-/** "November 24, 2026" for a version (an ISO date). */
+/** "Nov 24, 2026" for a version (an ISO date). */
 export function privacyNoticeDate(version: string): string {
-  return new Date(`${version}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return formatDay(version);
 }

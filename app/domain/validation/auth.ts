@@ -20,6 +20,7 @@ export const AUTH_MESSAGES = {
   signInFailed: "Invalid email or password",
   codeSendFailed: "Unable to send verification code. Please try again.",
   resetSendFailed: "Unable to send reset email. Please try again.",
+  resetLinkSpent: "This reset link has already been used or has expired. Enter your email to get a new one.",
 } as const;
 
 /** An empty field says only that it is empty, not also that its (missing) content is malformed. */
@@ -74,14 +75,19 @@ export const signInSchema = z.object({
 
 export const resetRequestSchema = sendCodeSchema;
 
+const resetToken = z
+  .string()
+  .trim()
+  .min(1, "This reset link is invalid or has expired")
+  .max(200)
+  .refine(hasNoControlCharacters, "This reset link is invalid or has expired");
+
+/** The page asks whether a reset link can still be used before it shows the new-password form. */
+export const resetLinkSchema = z.object({ token: resetToken });
+
 export const resetPasswordSchema = z
   .object({
-    token: z
-      .string()
-      .trim()
-      .min(1, "This reset link is invalid or has expired")
-      .max(200)
-      .refine(hasNoControlCharacters, "This reset link is invalid or has expired"),
+    token: resetToken,
     password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).pipe(passwordSchema),
     confirmPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
   })

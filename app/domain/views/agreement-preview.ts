@@ -1,3 +1,5 @@
+import { formatDay } from "~/domain/formats";
+
 import type { AgreementDocument } from "./loan-agreement";
 
 /**
@@ -13,13 +15,9 @@ export type AgreementPreview = Omit<AgreementDocument, "signature" | "certificat
   maturityDate: string;
 };
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** 'yyyy-MM-dd' → "January 5, 2027" (a calendar day, no time zone), as the PDF prints days. */
+/** 'yyyy-MM-dd' → "Jan 5, 2027" (a calendar day, no time zone): the one format (formatDay); other text as is. */
 export function formatAgreementDay(day: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : day;
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDay(day) : day;
 }
 
 /** Where the Review and Sign page stands: consent first, then the agreement, or why it cannot be signed. */

@@ -8,7 +8,7 @@ import { PendingButton } from "~/components/ui/pending-button";
 import { ScrollingTable, TableHead } from "~/components/ui/table";
 import { isRouteErrorResponse } from "react-router";
 import { stampedResult } from "~/domain/action-result";
-import { formatDateTime } from "~/domain/formats";
+import { formatDateTime, formatDay } from "~/domain/formats";
 import { LOAN_PAYMENT_STATUS_LABELS, ACH_RETURN_CODES, type LoanPaymentStatus } from "~/domain/servicing-enums";
 import { formatCents } from "~/domain/views/loan-agreement";
 import { ACH_LIMITS, achActionSchema, achFormInput } from "~/domain/validation/ach";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const result = await createAchBatch(admin, info);
         const skipped = result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "";
         if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
-        return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}, effective ${result.effectiveDate}.${skipped}`));
+        return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
       }
       case "settle": {
         const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "return":
         await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, admin, info);
-        return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${input.returnedOn}.`));
+        return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}.`));
       case "cancel-debit": {
         const result = await cancelDebit(input.paymentId, input.reason, admin, info);
         return data(stampedResult(true, "Debit Cancelled", `The ${formatCents(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
@@ -83,7 +83,7 @@ function EntryActions({ entry, today, effectiveDate }: { entry: BatchEntry; toda
     return (
       <span>
         {LOAN_PAYMENT_STATUS_LABELS[entry.status as LoanPaymentStatus] ?? entry.status}
-        {on ? ` ${on}` : ""}
+        {on ? ` ${formatDay(on)}` : ""}
         {entry.returnCode ? ` (${entry.returnCode})` : ""}
       </span>
     );
@@ -181,7 +181,7 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
             {batch.fileName}.ach
           </h3>
           <p className="text-sm text-slate-700">
-            {batch.entryCount} debit(s), {formatCents(batch.totalCents)} · effective {batch.effectiveDate} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
+            {batch.entryCount} debit(s), {formatCents(batch.totalCents)} · effective {formatDay(batch.effectiveDate)} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
             {batch.createdBy ? ` by ${batch.createdBy}` : ""}
           </p>
         </div>
@@ -245,7 +245,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No borrower debits are waiting for a batch.</p>
         ) : (
           <ScrollingTable labelledBy="pending-heading" tableClassName="min-w-[40rem]" testId="ach-pending">
-            <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Authorised", `Next File (effective ${nextEffectiveDate})`, "Cancel"]} cellClassName={cell} />
+            <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Authorised", `Next File (effective ${formatDay(nextEffectiveDate)})`, "Cancel"]} cellClassName={cell} />
             <tbody>
               {pending.map((p) => (
                 <tr key={p.paymentId} className="border-t border-border" data-testid="ach-pending-debit">
@@ -289,7 +289,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
                   </td>
                   <td className={cell}>{r.borrower}</td>
                   <td className={cell}>{formatCents(r.amountCents)}</td>
-                  <td className={cell}>{r.receivedOn}</td>
+                  <td className={cell}>{formatDay(r.receivedOn)}</td>
                   <td className={cell}>{r.reference}</td>
                   <td className={cell}>
                     <RefundForm refund={r} today={today} />

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import { authFormError, parseAuthForm } from "~/server/auth/auth-form.server";
-import { requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/auth/flows.server";
+import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/auth/flows.server";
 import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/auth/session.server";
 import { signInLanding } from "~/server/account/privacy-notice.server";
 import { respond } from "~/server/http/action-answer.server";
@@ -59,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!result.ok) return answer("reset-password", result);
       return redirectWithToast("/auth", result.toast, { request });
     }
+    case "check-reset-link":
+      return answer("check-reset-link", await checkResetLink(parsed.value.token, meta));
     default:
       return respond({ status: 400, body: authFormError("sign-in", "Error", "Unknown action.") });
   }

@@ -10,12 +10,13 @@ import type { Route } from "./+types/mailbox";
 /**
  * /dev/mailbox: the outbox as a mailbox, for development without a mail server (read a sign-up code,
  * a reset link). It holds every reset link, so it answers only a browser on this machine (a loopback
- * client) and never in production; anyone else gets the ordinary 404.
+ * client) and only on a local run (secrets generated here, production not declared): never in
+ * production nor on a deployment with its own secrets. Anyone else gets the ordinary 404.
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getConfig();
-  if (config.isProduction || !isLocalRequest(request, context.clientIp, config.trustProxy)) {
+  if (!config.localRun || !isLocalRequest(request, context.clientIp, config.trustProxy)) {
     throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   }
   const id = new URL(request.url).searchParams.get("id");

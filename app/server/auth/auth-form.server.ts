@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
 import {
   authProblemTitle,
+  resetLinkSchema,
   resetPasswordSchema,
   resetRequestSchema,
   sendCodeSchema,
@@ -20,6 +21,7 @@ const schemas = {
   "sign-in": signInSchema,
   "reset-request": resetRequestSchema,
   "reset-password": resetPasswordSchema,
+  "check-reset-link": resetLinkSchema,
 } as const;
 
 type Values = { [K in AuthIntent]: z.output<(typeof schemas)[K]> };

@@ -14,6 +14,7 @@ import { accountIpKey, checkThrottles, reset as resetThrottle, THROTTLES, type T
 import { currentPrivacyNoticeVersion, recordPrivacyAcceptance } from "~/server/account/privacy-notice.server";
 import { touchSession } from "~/server/account/sessions.server";
 import { getAuth, setAuthMailer } from "./auth.server";
+import { RESET_TOKEN_PREFIX } from "./recovery-links.server";
 import { hasStaffRole } from "./session.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
 
@@ -234,6 +235,24 @@ export async function requestPasswordReset(
       description: "If an account exists for that address, a reset link is on its way. It expires in 1 hour.",
     },
   };
+}
+
+/**
+ * Whether a reset link can still be used, asked when the page opens it, so a used or expired link
+ * says so at once instead of after a new password was typed. It only reads: the token stays valid.
+ * Unknown, used (Better Auth deletes the row) and expired links get one answer after the same single
+ * lookup, so the answer tells nothing about accounts or about which tokens once existed. Throttled per
+ * IP like using a link (both are ways to try tokens), on its own key so opening a link does not spend
+ * the budget of the reset that follows.
+ */
+export async function checkResetLink(token: string, meta: RequestMeta): Promise<FlowResult> {
+  const limited = await throttled([[`reset-check:ip:${meta.ip}`, THROTTLES.resetPerIp]]);
+  if (limited) return limited;
+  const { internalAdapter } = await getAuth().$context;
+  // Better Auth's own lookup (it knows how the identifier is stored), without consuming the row.
+  const row = await internalAdapter.findVerificationValue(`${RESET_TOKEN_PREFIX}${token}`);
+  if (!row || row.expiresAt < new Date()) return fail(400, "Reset Link Expired", AUTH_MESSAGES.resetLinkSpent);
+  return { ok: true, toast: { type: "info", title: "Reset Your Password" } };
 }
 
 /** Reset Your Password: a single-use token; the user's other sessions end. */

@@ -1,3 +1,4 @@
+import { formatDay as formatCalendarDay } from "~/domain/formats";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -61,12 +62,9 @@ export function clean(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ");
 }
 
-/** 'yyyy-MM-dd' → "January 5, 2027", without time zones (the date is a calendar day). */
+/** 'yyyy-MM-dd' → "Jan 5, 2027", without time zones (the date is a calendar day): the one format people read. */
 function formatDay(isoDay: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-  const month = m ? months[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : clean(isoDay);
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? formatCalendarDay(isoDay) : clean(isoDay);
 }
 
 /** An ISO instant in UTC, to the second: "2026-11-24 15:30:12 UTC". */

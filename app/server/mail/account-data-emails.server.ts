@@ -1,3 +1,4 @@
+import { formatMoment } from "~/domain/formats";
 import { site } from "~/content/site";
 import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
@@ -6,7 +7,7 @@ import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "./
  * no data, and the link itself works only for the same person signed in, within 24 hours.
  */
 
-const when = (d: Date) => d.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+const when = (d: Date) => formatMoment(d);
 
 export function dataExportReadyEmail(data: { name: string; baseUrl: string; path: string; expiresAt: Date }): RenderedEmail {
   return layout("data-export-ready", `Your ${BRAND_NAME} data file is ready`, "Your data file is ready", [

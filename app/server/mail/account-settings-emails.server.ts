@@ -1,3 +1,4 @@
+import { formatMoment } from "~/domain/formats";
 import { site } from "~/content/site";
 import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 import { VERIFICATION_CODE_VALID_MINUTES } from "./templates.server";
@@ -7,7 +8,7 @@ import { VERIFICATION_CODE_VALID_MINUTES } from "./templates.server";
  * told of the change without any code or link that could undo or take over anything.
  */
 
-const when = (d: Date) => d.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+const when = (d: Date) => formatMoment(d);
 
 export function emailChangeCodeEmail(data: { code: string }): RenderedEmail {
   if (!/^\d{6}$/.test(data.code)) throw new Error("verification code must be 6 digits");

@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 import { site } from "~/content/site";
 import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, creditorAddress, layout, pageButton, type RenderedEmail } from "./email-layout.server";
@@ -11,7 +12,7 @@ import { BRAND_NAME, creditorAddress, layout, pageButton, type RenderedEmail } f
  * behind the sign-in has those. Compliance counsel should review the final wording.
  */
 export function applicationIncompleteEmail(data: { loanType: string; applicationId: string; baseUrl: string; decisionDate?: Date }): RenderedEmail {
-  const date = (data.decisionDate ?? new Date()).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = formatDay(data.decisionDate ?? new Date());
   return layout("application-incomplete", `Your ${BRAND_NAME} application was closed as incomplete`, "Notice of action taken on your application", [
     { kind: "p", text: "Hello," },
     {

@@ -1,4 +1,4 @@
-import { formatUsd } from "~/domain/formats";
+import { formatDay, formatUsd } from "~/domain/formats";
 import { formatMilliPercent } from "~/domain/loan-offers";
 import { loanTypeLabel } from "~/domain/labels";
 import { formatCents } from "~/domain/views/loan-agreement";
@@ -30,7 +30,7 @@ export type ClosedOfferEmailData = {
   decidedAt: Date;
 };
 
-const longDate = (d: Date) => d.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+const longDate = (d: Date) => formatDay(d);
 const applicationPath = (id: string) => `/dashboard/applications/${id}`;
 
 function offeredTerms(data: ClosedOfferEmailData): string {

@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 import { site } from "~/content/site";
 import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
@@ -15,7 +16,7 @@ export function offerWithdrawnEmail(data: {
   baseUrl: string;
   withdrawnAt?: Date;
 }): RenderedEmail {
-  const date = (data.withdrawnAt ?? new Date()).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = formatDay(data.withdrawnAt ?? new Date());
   return layout("offer-withdrawn", `Your ${BRAND_NAME} loan offer was withdrawn`, "Your loan offer was withdrawn", [
     greeting(data.applicantName),
     {

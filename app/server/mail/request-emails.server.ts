@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 import { site } from "~/content/site";
 import { CONVERSATION_LIMITS, type RequestItemKind } from "~/domain/conversation-enums";
 import { requestItemKindLabel } from "~/domain/labels";
@@ -19,7 +20,7 @@ import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type Rendere
 
 /** "June 3, 2026" for a 'yyyy-MM-dd' calendar date. */
 export function longDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return formatDay(isoDate);
 }
 
 /** One requested item in plain words: what to do for it (a question is one to answer, not a "Question"). */

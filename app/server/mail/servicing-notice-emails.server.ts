@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import { formatCents } from "~/domain/views/loan-agreement";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "./email-layout.server";
@@ -10,9 +11,9 @@ import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "./email-layo
 
 export type NoticeData = { loanId: string; loanType: string; installmentNumber: number; dueDate: string; amountCents: number; baseUrl: string };
 
-/** 'yyyy-MM-dd' as "December 24, 2026" (the due date is a calendar day: no time zone moves it). */
+/** 'yyyy-MM-dd' as "Dec 24, 2026" (the due date is a calendar day: no time zone moves it). */
 export function longDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  return formatDay(iso);
 }
 
 export function paymentReminderEmail(data: NoticeData): RenderedEmail {

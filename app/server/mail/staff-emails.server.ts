@@ -1,3 +1,5 @@
+import { formatMoment } from "~/domain/formats";
+
 import { STAFF_ROLE_LABELS, type StaffRole } from "~/domain/staff-permissions";
 import {
   BRAND_NAME,
@@ -18,11 +20,7 @@ export function staffInvitationEmail(data: {
   link: string;
   expiresAt: Date;
 }): RenderedEmail {
-  const expires = data.expiresAt.toLocaleString("en-US", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
+  const expires = formatMoment(data.expiresAt);
   return layout(
     "staff-invitation",
     `You are invited to the ${BRAND_NAME} staff`,
@@ -38,7 +36,7 @@ export function staffInvitationEmail(data: {
         text: "Open the link below to set your password. You will then set up two-factor authentication with an authenticator app before you can open any staff page.",
       },
       { kind: "button", label: "Accept the invitation", url: data.link },
-      { kind: "fields", rows: [["Link valid until", `${expires} UTC`]] },
+      { kind: "fields", rows: [["Link valid until", expires]] },
       {
         kind: "small",
         text: "The link works once. If you did not expect this invitation, ignore this e-mail.",

@@ -1,6 +1,6 @@
 import { site } from "~/content/site";
 import { denialSourceNotice, type DenialSource } from "~/domain/adverse-action";
-import { formatUsd } from "~/domain/formats";
+import { formatDay, formatMoment, formatUsd } from "~/domain/formats";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import { describeTerms, type TermsInDollars } from "~/domain/loan-offers";
 import {
@@ -71,7 +71,7 @@ export function passwordResetEmail(data: { resetUrl: string }): RenderedEmail {
 /** Notice after a password change, with a way back in if it was not the account holder. */
 export function passwordChangedEmail(data: { name?: string | null; baseUrl: string; changedAt?: Date }): RenderedEmail {
   const when = data.changedAt
-    ? ` on ${data.changedAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} (UTC)`
+    ? ` on ${formatMoment(data.changedAt)}`
     : "";
   return layout("password-changed", `Your ${BRAND_NAME} password was changed`, "Your password was changed", [
     greeting(data.name ?? ""),
@@ -146,7 +146,7 @@ export function applicationNotificationEmail(
  * until when it can be signed. A counteroffer has its own e-mail (counterofferEmail).
  */
 export function applicationApprovedEmail(data: AboutApplication & { approvedAmount: number | string; expiresAt?: Date }): RenderedEmail {
-  const until = data.expiresAt?.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const until = data.expiresAt ? formatDay(data.expiresAt) : undefined;
   return layout("application-approved", `Your ${BRAND_NAME} application is approved`, "Congratulations, your loan is approved!", [
     greeting(data.applicantName),
     { kind: "p", text: "We are pleased to tell you that your loan application has been approved." },
@@ -243,7 +243,7 @@ export function applicationDeniedEmail(
     decisionDate?: Date;
   },
 ): RenderedEmail {
-  const date = (data.decisionDate ?? new Date()).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = formatDay(data.decisionDate ?? new Date());
   const blocks: Block[] = [
     greeting(data.applicantName),
     {

@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 import { site } from "~/content/site";
 import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, creditorAddress, layout, pageButton, type RenderedEmail } from "./email-layout.server";
@@ -9,7 +10,7 @@ import { BRAND_NAME, creditorAddress, layout, pageButton, type RenderedEmail } f
  * us at once. Like every e-mail here it carries no personal or financial details.
  */
 export function applicationWithdrawnEmail(data: { loanType: string; applicationId: string; baseUrl: string; withdrawnAt: Date }): RenderedEmail {
-  const date = data.withdrawnAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = formatDay(data.withdrawnAt);
   return layout("application-withdrawn", `You withdrew your ${BRAND_NAME} application`, "Your application was withdrawn", [
     { kind: "p", text: "Hello," },
     {
