@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 /**
  * Where the information behind a denial came from, and what the notice of action taken must then say.
  * Pure: the e-mail (server/mail/templates.server.ts) and the applicant's application page render the
@@ -62,10 +63,6 @@ export type NoticePart =
   | { kind: "fields"; rows: [label: string, value: string][] }
   | { kind: "list"; items: string[] };
 
-/** "June 3, 2026" for a 'yyyy-MM-dd' calendar date. */
-function calendarDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-}
 
 /** The key factors as the notice lists them: the four (at most), then the inquiries when they were a factor. */
 export function keyFactorsOf(score: CreditScoreDisclosure): string[] {
@@ -95,7 +92,7 @@ export function denialSourceNotice(source: DenialSource | null | undefined): Not
         rows: [
           ["Your credit score", String(score.score)],
           ["Scores range from", `a low of ${score.rangeLow} to a high of ${score.rangeHigh}`],
-          ["Date", calendarDate(score.scoreDate)],
+          ["Date", formatDay(score.scoreDate)],
         ],
       },
       { kind: "strong", text: "Key factors that adversely affected your credit score:" },
@@ -111,7 +108,7 @@ export function denialSourceSummary(source: DenialSource | null): string {
   const { agency, score } = source;
   const line = `Consumer report: ${agency.name}, ${agency.address}, ${agency.phone}`;
   if (!score) return `${line}; no credit score used`;
-  return `${line}; score ${score.score} (${score.rangeLow}-${score.rangeHigh}), ${calendarDate(score.scoreDate)}; key factors: ${keyFactorsOf(score).join("; ")}`;
+  return `${line}; score ${score.score} (${score.rangeLow}-${score.rangeHigh}), ${formatDay(score.scoreDate)}; key factors: ${keyFactorsOf(score).join("; ")}`;
 }
 
 /** A stored value read back defensively (a JSON column): anything unexpected is the applicant's own information. */

@@ -224,7 +224,7 @@ describe("the admin review screen", () => {
     const noticeText = notice.text.replace(/\s+/g, " ");
     expect(noticeText).toContain("Our credit decision was based in whole or in part on information obtained in a report from the consumer reporting agency listed below.");
     expect(noticeText).toContain("We also obtained your credit score from this consumer reporting agency and used it in making our credit decision.");
-    for (const shown of ["Equifax Information Services LLC", "(800) 685-1111", "580", "a low of 300 to a high of 850", "November 20, 2026", "Serious delinquency", "Number of recent inquiries on your consumer report", "Recent missed payments"]) {
+    for (const shown of ["Equifax Information Services LLC", "(800) 685-1111", "580", "a low of 300 to a high of 850", "Nov 20, 2026", "Serious delinquency", "Number of recent inquiries on your consumer report", "Recent missed payments"]) {
       expect(noticeText).toContain(shown);
     }
 

@@ -338,7 +338,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row!.denialSource).toEqual(input.source);
       const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
-      for (const text of [CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, "TransUnion LLC", "(800) 888-4213", "Too many recent delinquencies", "November 2, 2026"]) {
+      for (const text of [CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, "TransUnion LLC", "(800) 888-4213", "Too many recent delinquencies", "Nov 2, 2026"]) {
         expect(mail!.textBody).toContain(text);
       }
       // The audit row names the agency, never the score.
@@ -352,7 +352,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       // Staff see on the application's page what the notice said about its source.
       const detail = await loadAdminApplication(app.id, admin, {}, db());
       expect(detail!.denialSource).toBe(
-        "Consumer report: TransUnion LLC, P.O. Box 2000, Chester, PA 19016, (800) 888-4213; score 601 (300-850), November 2, 2026; key factors: Too many recent delinquencies",
+        "Consumer report: TransUnion LLC, P.O. Box 2000, Chester, PA 19016, (800) 888-4213; score 601 (300-850), Nov 2, 2026; key factors: Too many recent delinquencies",
       );
     });
 

@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/formats";
 import { and, eq } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
@@ -283,7 +284,7 @@ describe("What We Need", () => {
     await reviewItem(appId, itemIds[1]!, { accept: false, reason: "Please give the month you moved" }, admin, info);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.template, "answer-rejected"));
     expect(mails).toHaveLength(2);
-    const longDue = new Date(`${due}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+    const longDue = formatDay(due);
     const document = mails.find((m) => m.subject.includes("Pay Stub"))!;
     const answer = mails.find((m) => m !== document)!;
     expect(document.toAddress).toBe(jane.email);

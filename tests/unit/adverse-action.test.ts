@@ -95,7 +95,7 @@ describe("the notice of action taken", () => {
       expect(body).toContain("P.O. Box 740241, Atlanta, GA 30374");
       expect(body).toContain("(800) 685-1111");
       expect(body).toContain("a low of 300 to a high of 850");
-      expect(body).toContain("November 20, 2026");
+      expect(body).toContain("Nov 20, 2026");
       expect(body).toContain("Serious delinquency");
       expect(body).toContain("Number of recent inquiries on your consumer report");
       expect(body).not.toContain(OWN_INFORMATION_NOTICE);

@@ -173,7 +173,7 @@ export function applicationApprovedEmail(data: AboutApplication & { approvedAmou
  * reasons and the Truth in Lending figures are on that page, after the E-SIGN consent.
  */
 export function counterofferEmail(data: AboutApplication & { requested: TermsInDollars; offered: TermsInDollars; expiresAt?: Date }): RenderedEmail {
-  const until = data.expiresAt?.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const until = data.expiresAt ? formatDay(data.expiresAt) : undefined;
   return layout("application-counteroffer", `Counteroffer on your ${BRAND_NAME} application`, "Counteroffer", [
     greeting(data.applicantName),
     {
