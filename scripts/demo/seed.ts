@@ -265,7 +265,7 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
 }
 
 /**
- * Servicing for a signed demo loan (issue 21). The loan was signed on its timeline's day (demoTimeline),
+ * Servicing for a signed demo loan. The loan was signed on its timeline's day (demoTimeline),
  * so it started then; payments are posted through recordPayment like staff would: "current"
  * pays every installment due so far on its due date; "late" pays the first and misses the second (past
  * the grace period: the servicing job run at the end assesses its late fee); "paid_in_full" pays the

@@ -47,7 +47,7 @@ const requestsAction = (side: ConversationSide, applicationId: string) =>
   side === "staff" ? `/admin/applications/${applicationId}/requests` : `/dashboard/applications/${applicationId}/requests`;
 
 /**
- * What We Need (issue 19): the items the lender asked for on one application, with their status, the
+ * What We Need: the items the lender asked for on one application, with their status, the
  * note and due date, and the answers given. Both application pages render it: the applicant uploads a
  * document or replies to a question on each open item; staff Request Documents and Accept or Reject
  * each answer in review. Every change records a timeline event, which refreshes the other side live.

@@ -392,7 +392,7 @@ export { issuesToFieldErrors as reviewFieldErrors } from "./field-errors";
 
 export type ReviewListParams = PageRequest & {
   tab: ReviewTab;
-  /** My Queue (?queue=mine, issue 22). */
+  /** My Queue (?queue=mine). */
   mine?: boolean;
   /** Awaiting Confirmation (?status=awaiting_confirmation): open applications with an approval proposed and not yet confirmed. */
   awaiting?: boolean;

@@ -18,7 +18,7 @@ import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/
 import { recordEvent } from "./timeline.server";
 
 /**
- * What We Need (issue 19): the items staff asked for on an application, and the answers. Reads here;
+ * What We Need: the items staff asked for on an application, and the answers. Reads here;
  * the changes (Request Documents, Upload, Reply, Accept, Reject) are added beside them. The caller has
  * already checked that the viewer may see this application.
  */

@@ -6,7 +6,7 @@ import { isDocumentKind } from "~/domain/validation/conversation-rules";
 import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * What We Need (issue 19): the e-mails about the items a lender asks for. The request is also the notice
+ * What We Need: the e-mails about the items a lender asks for. The request is also the notice
  * of incompleteness of Regulation B (12 CFR 1002.9(c)(2)): it says the application cannot go on without
  * the information, lists what is missing item by item in plain words, names the date by which it is
  * needed and says the application may be closed as incomplete otherwise. The rejection of an answer says

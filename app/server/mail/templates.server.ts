@@ -141,7 +141,7 @@ export function applicationNotificationEmail(
 
 /**
  * To the applicant: approved on the terms they asked for (the spec's send-approval-notification
- * body), with the loan offer waiting on their application page (issue 20): the offer's figures are not
+ * body), with the loan offer waiting on their application page: the offer's figures are not
  * in the e-mail (they are disclosed on the page, after the E-SIGN consent), only that it exists and
  * until when it can be signed. A counteroffer has its own e-mail (counterofferEmail).
  */

@@ -27,7 +27,7 @@ export function StatusTabs({
 }: {
   current: ReviewTab;
   counts: ApplicationCounts;
-  /** My Queue is kept across tabs (issue 22). */
+  /** My Queue is kept across tabs. */
   mine?: boolean;
   /** The Awaiting Confirmation list is the current one. */
   awaiting?: boolean;
