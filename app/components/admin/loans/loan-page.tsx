@@ -198,35 +198,12 @@ function Ledger({ data }: { data: StaffLoanPage }) {
             );
             if (line.kind === "disbursement") {
               return (
-                <tr key="disbursement" className="border-t border-border align-top" data-testid="ledger-row" data-kind="disbursement">
-                  <td className="px-3 py-1.5">{day(line.date)}</td>
-                  <td className="px-3 py-1.5">Disbursement</td>
-                  <td className="px-3 py-1.5">{data.loan.reference}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(line.amountCents)}</td>
-                  <td className="px-3 py-1.5">Funded</td>
-                  <td className="px-3 py-1.5 text-right">—</td>
-                  <td className="px-3 py-1.5 text-right">—</td>
-                  <td className="px-3 py-1.5 text-right">—</td>
-                  {balance}
-                  <td className="px-3 py-1.5" />
-                </tr>
+                <EntryRow key="disbursement" kind="disbursement" date={day(line.date)} what="Disbursement" reference={data.loan.reference} amountCents={line.amountCents} status="Funded" balance={balance} />
               );
             }
             if (line.kind === "fee") {
-              return (
-                <tr key={`fee-${line.fee.id}`} className="border-t border-border align-top" data-testid="ledger-row" data-kind="fee">
-                  <td className="px-3 py-1.5">{day(line.date)}</td>
-                  <td className="px-3 py-1.5">Late fee{line.fee.installmentNumber !== null ? `, installment ${line.fee.installmentNumber}` : ""}</td>
-                  <td className="px-3 py-1.5">—</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(line.fee.amountCents)}</td>
-                  <td className="px-3 py-1.5">Assessed</td>
-                  <td className="px-3 py-1.5 text-right">—</td>
-                  <td className="px-3 py-1.5 text-right">—</td>
-                  <td className="px-3 py-1.5 text-right">—</td>
-                  {balance}
-                  <td className="px-3 py-1.5" />
-                </tr>
-              );
+              const what = `Late fee${line.fee.installmentNumber !== null ? `, installment ${line.fee.installmentNumber}` : ""}`;
+              return <EntryRow key={`fee-${line.fee.id}`} kind="fee" date={day(line.date)} what={what} reference="—" amountCents={line.fee.amountCents} status="Assessed" balance={balance} />;
             }
             const p = line.payment;
             return (
@@ -503,5 +480,23 @@ function Fact({ label, testId, children }: { label: string; testId?: string; chi
     <Detail label={label} valueClassName="mt-0.5 font-semibold">
       <span data-testid={testId}>{children}</span>
     </Detail>
+  );
+}
+
+/** A ledger row that is not a payment (the disbursement, a fee): no split into fees, interest and principal, no actions. */
+function EntryRow(props: { kind: string; date: ReactNode; what: string; reference: string; amountCents: number; status: string; balance: ReactNode }) {
+  return (
+    <tr className="border-t border-border align-top" data-testid="ledger-row" data-kind={props.kind}>
+      <td className="px-3 py-1.5">{props.date}</td>
+      <td className="px-3 py-1.5">{props.what}</td>
+      <td className="px-3 py-1.5">{props.reference}</td>
+      <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(props.amountCents)}</td>
+      <td className="px-3 py-1.5">{props.status}</td>
+      <td className="px-3 py-1.5 text-right">—</td>
+      <td className="px-3 py-1.5 text-right">—</td>
+      <td className="px-3 py-1.5 text-right">—</td>
+      {props.balance}
+      <td className="px-3 py-1.5" />
+    </tr>
   );
 }
