@@ -148,7 +148,7 @@ describe("the admin review screen", () => {
     expect(await tabLabels(page)).toEqual(["Pending (2)", "Under Review (0)", "Approved (0)", "Denied (0)", "Awaiting Confirmation (0)"]);
 
     await rate.fill("9.25");
-    // Less money than requested is a Counteroffer (issue 20): it needs a reason.
+    // Less money than requested is a Counteroffer: it needs a reason.
     const counteroffer = dialog.getByTestId("counteroffer-notice");
     await counteroffer.waitFor();
     await dialog.getByRole("button", { name: "Confirm Approval" }).click();
@@ -166,8 +166,9 @@ describe("the admin review screen", () => {
     await expect.poll(() => tabLabels(watcher.page), { timeout: 10_000 }).toEqual(["Pending (1)", "Under Review (0)", "Approved (1)", "Denied (0)", "Awaiting Confirmation (0)"]);
     expect(await card(watcher.page, firstId).count()).toBe(0);
 
-    // The applicant's e-mail went out through the outbox.
-    await expect.poll(() => stack.sink.messages.some((m) => m.to.includes(APPLICANT_EMAIL) && /approved/i.test(m.subject)), { timeout: 15_000 }).toBe(true);
+    // The applicant's e-mail went out through the outbox, announcing a counteroffer, not an approval.
+    await expect.poll(() => stack.sink.messages.some((m) => m.to.includes(APPLICANT_EMAIL) && /^Counteroffer on your/.test(m.subject)), { timeout: 15_000 }).toBe(true);
+    expect(stack.sink.messages.some((m) => m.to.includes(APPLICANT_EMAIL) && /approved/i.test(m.subject))).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
