@@ -140,7 +140,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile uploads", () => {
     expect(storedFiles(world.server.dataDir)).toEqual(filesBefore);
   }, 60_000);
 
-  it("accepts valid files under hostile names, storing them only under keys and names the server made", async () => {
+  it("accepts valid files under hostile names, storing them only under keys the server made and showing only the cleaned last part of the name", async () => {
     const userId = (await world.db.query<{ id: string }>(`select id from "user" where email = $1`, [world.applicantA.email])).rows[0]!.id;
     const names = {
       idCardFront: { bytes: makeJpeg(3000), name: "..\\..\\windows\\system32\\evil.jpg", type: "image/jpeg" },
@@ -161,14 +161,19 @@ describe.runIf(TEST_DATABASE_URL)("hostile uploads", () => {
     expect(rows).toHaveLength(7);
     const clientParts = ["..", "\\", "windows", "system32", "evil", "etc", "passwd", "control", "\t", "PDF", "LLLL", "\u202E", "gpj", "report", "chars", "<", "img", "onerror"];
     for (const row of rows) {
-      const ext = row.file_name.split(".").pop();
-      expect(row.file_name).toBe(`${row.document_type}.${ext}`);
-      expect(row.file_path).toBe(`${userId}/${appId}/${row.file_name}`);
-      for (const part of clientParts) {
-        expect(row.file_name).not.toContain(part);
-        expect(row.file_path.split("/")[2]).not.toContain(part);
-      }
+      // The storage key is ours: the document's type and the extension its content was found to be.
+      expect(row.file_path).toMatch(new RegExp(`^${userId}/${appId}/${row.document_type}\\.(jpg|png|pdf)$`));
+      for (const part of clientParts) expect(row.file_path.split("/")[2]).not.toContain(part);
+      // The name shown to people is what the borrower gave, reduced to its last path segment, without
+      // control or direction-changing characters, at most 120 characters, ending in the content's type.
+      expect(row.file_name).not.toMatch(/[\\/\u0000-\u001f\u007f\u202e]/u);
+      expect(row.file_name.length).toBeLessThanOrEqual(120);
+      expect(row.file_name).toMatch(/\.(jpg|png|pdf|PDF)$/);
     }
+    const shown = new Map(rows.map((r) => [r.document_type, r.file_name]));
+    expect(shown.get("id_card_front")).toBe("evil.jpg");
+    expect(shown.get("id_card_back")).toBe("passwd.png");
+    expect([...shown.values()]).toEqual(expect.arrayContaining(["control chars.PDF", "gpjreport.pdf", "<img src=x onerror=alert(1)>.pdf", `${"L".repeat(116)}.pdf`]));
     const onDisk = storedFiles(world.server.dataDir).filter((key) => key.startsWith(`${userId}/${appId}/`));
     expect(onDisk.sort()).toEqual(rows.map((r) => r.file_path).sort());
   }, 60_000);
