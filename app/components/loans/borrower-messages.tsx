@@ -10,7 +10,7 @@ import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
 export function BorrowerMessages({ data }: { data: BorrowerLoanPage }) {
   const timeZone = useDisplayTimeZone();
   return (
-    <section aria-labelledby="loan-messages-heading" id="messages" className="scroll-mt-24">
+    <section aria-labelledby="loan-messages-heading" className="scroll-mt-24">
       <h2 id="loan-messages-heading" className="mb-3 text-2xl font-bold tracking-tight text-primary">
         Message Us
       </h2>
