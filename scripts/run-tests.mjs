@@ -12,7 +12,7 @@ if (!ensureTestPrerequisites()) {
   process.exit(1);
 }
 
-// The browser suites run two files at a time, then the files that must run alone (tests/e2e/serial-files.ts)
+// The browser suites run two files at a time, then the files that must run alone (listed in vitest.e2e.config.ts)
 // against the build the first group made.
 const suites = [
   { name: "unit and integration", args: ["vitest", "run"] },
