@@ -97,6 +97,29 @@ describe("/admin/reports", () => {
     }
   });
 
+  it("fits a 390 px phone: the page never scrolls sideways, each wide table scrolls inside its own box", async () => {
+    const { context, page, errors } = await openWatchedPage(browser, { width: 390, cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    try {
+      await page.goto(`${stack.server.url}/admin/reports`);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // Every table is either as wide as its box or inside a box that scrolls sideways: no column is cut off.
+      const tables = await page.locator("table").evaluateAll((list) =>
+        list.map((table) => {
+          let box: HTMLElement | null = table.parentElement;
+          while (box && getComputedStyle(box).overflowX !== "auto" && getComputedStyle(box).overflowX !== "scroll") box = box.parentElement;
+          return { fits: table.scrollWidth <= (table.parentElement?.clientWidth ?? 0) + 1, scrolls: box !== null && box.scrollWidth >= table.scrollWidth };
+        }),
+      );
+      expect(tables.length).toBeGreaterThanOrEqual(5);
+      for (const table of tables) expect(table.fits || table.scrolls, JSON.stringify(table)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("pages the Reg B list 25 at a time (Next, Previous, Last, First), keeping the range and the count", async () => {
     const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
     const countText = `${FLAGGED} applications have been complete for 25 days or more without a decision (all open applications, whatever the date range). The notice of action is due within 30 days of a complete application.`;

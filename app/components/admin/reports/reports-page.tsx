@@ -18,14 +18,17 @@ const utcDay = (iso: string) => formatDate(iso, "UTC");
 
 function Section({ id, title, chart, children, testId }: { id: string; title: string; chart?: ReactNode; children: ReactNode; testId: string }) {
   return (
-    <Card className="p-4 sm:p-5" data-testid={testId}>
+    <Card className="min-w-0 p-4 sm:p-5" data-testid={testId}>
       <section aria-labelledby={id}>
         <h2 id={id} className="text-lg font-semibold text-primary">
           {title}
         </h2>
         <div className={chart ? "mt-3 grid items-start gap-6 lg:grid-cols-2" : "mt-3"}>
           {chart ? <div>{chart}</div> : null}
-          <div className="overflow-x-auto">{children}</div>
+          {/* On a phone a wide table scrolls inside this box, which keyboard users can focus and scroll. */}
+          <div className="min-w-0 overflow-x-auto" role="region" aria-label={`${title}: table`} tabIndex={0}>
+            {children}
+          </div>
         </div>
       </section>
     </Card>
