@@ -122,7 +122,7 @@ type Event = { kind: "fee"; date: string; fee: AssessedFee } | { kind: "payment"
 
 /**
  * Replays the ledger to `asOf` ('yyyy-MM-dd'), leaving out what is dated later. Events in date order; on one day fees come before
- * payments, then by id so the order is total. Interest accrues exactly (a rational numerator) from the
+ * payments, and payments keep the order given (posting order). Interest accrues exactly (a rational numerator) from the
  * start date on the principal balance; a payment pays fees (oldest first), then the accrued interest
  * rounded half-up to the cent, then principal; anything past the payoff is excess.
  */
@@ -133,7 +133,9 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
     ...payments.map((payment): Event => ({ kind: "payment", date: payment.receivedOn, payment })),
   ]
     .filter((event) => event.date <= asOf)
-    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === "fee" ? -1 : 1) : idOf(a) < idOf(b) ? -1 : 1));
+    // On one day fees come first, then payments in the order given: callers pass them in posting
+    // order, so two payments received the same day apply in the order they were recorded (a stable sort).
+    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === "fee" ? -1 : 1) : 0));
 
   const rate = BigInt(terms.noteRateMilli);
   let principal = terms.amountCents;
@@ -217,10 +219,6 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
     daysPastDue,
     status: paidInFull ? "paid_in_full" : daysPastDue > 0 ? "late" : "current",
   };
-}
-
-function idOf(event: Event): string {
-  return event.kind === "fee" ? event.fee.id : event.payment.id;
 }
 
 /** A ledger row as staff read it: the loan's disbursement, a fee assessed, or a payment (any status). */

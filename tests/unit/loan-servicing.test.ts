@@ -207,16 +207,19 @@ describe("the staff ledger's rows (ledgerLines)", () => {
     );
   });
 
-  it("on one day: the fee first, then the payments in the order they were applied", () => {
+  it("on one day: the fee first, then the payments in the order they were posted (never by id)", () => {
     const terms = loan();
+    // Posted in this order; the ids sort the other way round.
     const payments = [
-      { id: "b", receivedOn: "2026-02-15", amountCents: 100_000, status: "posted" },
-      { id: "a", receivedOn: "2026-02-15", amountCents: 50_000, status: "posted" },
+      { id: "b", receivedOn: "2026-02-15", amountCents: 50_000, status: "posted" },
+      { id: "a", receivedOn: "2026-02-15", amountCents: 100_000, status: "posted" },
     ];
     const fees: AssessedFee[] = [{ id: "f", assessedOn: "2026-02-15", amountCents: 2_500, installmentNumber: 1 }];
     const state = replayLedger(terms, payments, fees, "2026-03-01");
     const lines = ledgerLines(terms, state, fees, payments, (p) => p.receivedOn);
-    expect(lines.map((l) => (l.kind === "payment" ? l.payment.id : l.kind))).toEqual(["disbursement", "fee", "a", "b"]);
+    expect(state.allocations.map((a) => a.paymentId)).toEqual(["b", "a"]);
+    expect(state.allocations[0]!.feesCents).toBe(2_500);
+    expect(lines.map((l) => (l.kind === "payment" ? l.payment.id : l.kind))).toEqual(["disbursement", "fee", "b", "a"]);
     expect(lines.map((l) => l.principalAfterCents)).toEqual([2_500_000, 2_500_000, state.allocations[0]!.principalAfterCents, state.allocations[1]!.principalAfterCents]);
     expect(lines[3]!.principalAfterCents).toBeLessThan(lines[2]!.principalAfterCents);
   });

@@ -23,7 +23,7 @@ export async function ledgerRows(loanId: string, db: DbOrTx = getDb()): Promise<
     .select({ id: loanPayments.id, receivedOn: loanPayments.receivedOn, amountCents: loanPayments.amountCents })
     .from(loanPayments)
     .where(and(eq(loanPayments.loanId, loanId), eq(loanPayments.status, "posted")))
-    .orderBy(asc(loanPayments.receivedOn), asc(loanPayments.id));
+    .orderBy(asc(loanPayments.receivedOn), asc(loanPayments.createdAt), asc(loanPayments.id));
   const fees = await db
     .select({ id: loanFees.id, assessedOn: loanFees.assessedOn, amountCents: loanFees.amountCents, installmentNumber: loanFees.installmentNumber })
     .from(loanFees)

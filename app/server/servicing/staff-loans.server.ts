@@ -495,7 +495,8 @@ export async function exportLoanTape(actor: AuditActor, request: RequestInfo = {
     const payments = await db
       .select({ loanId: loanPayments.loanId, id: loanPayments.id, receivedOn: loanPayments.receivedOn, amountCents: loanPayments.amountCents })
       .from(loanPayments)
-      .where(and(eq(loanPayments.status, "posted"), inArray(loanPayments.loanId, ids)));
+      .where(and(eq(loanPayments.status, "posted"), inArray(loanPayments.loanId, ids)))
+      .orderBy(asc(loanPayments.receivedOn), asc(loanPayments.createdAt), asc(loanPayments.id));
     for (const p of payments) {
       const list = paymentsByLoan.get(p.loanId) ?? [];
       list.push({ id: p.id, receivedOn: p.receivedOn!, amountCents: p.amountCents });
