@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessionUser = await getOptionalUser(request);
   const user: HeaderUser = sessionUser ? { name: sessionUser.name, ...(await unreadForHeader(sessionUser)) } : null;
   const isStaff = sessionUser?.isStaff ?? false;
-  // Issue 22: the staff navigation shows what the role may open (the server refuses the rest anyway).
+  // The staff navigation shows what the role may open (the server refuses the rest anyway).
   const staffRole = sessionUser?.role ?? null;
   const { transitionMs, publicUrl, licensing } = getConfig();
   // Configuration read at start-up: the same for every visitor, so cached public pages stay correct.

@@ -1,5 +1,5 @@
 // npm run create-admin -- --email E --password P [--name N] [--role admin|loan_officer|auditor]
-// Creates (or promotes) a staff member (an admin unless --role says otherwise; issue 22) on whichever
+// Creates (or promotes) a staff member (an admin unless --role says otherwise) on whichever
 // database is configured. The second factor is enrolled at the first staff sign-in. With the embedded database the
 // data-folder lock makes this refuse while the server runs, instead of corrupting its data.
 import { parseArgs } from "node:util";

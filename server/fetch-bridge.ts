@@ -25,7 +25,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
 export const BODY_CEILING_BYTES = 1024 * 1024;
 /**
  * Paths that stream multi-megabyte documents under their own limits: the wizard's submission and its
- * saved draft (upload-parser.server.ts; issue 23) and an answer to a What We Need item
+ * saved draft (upload-parser.server.ts) and an answer to a What We Need item
  * (request-actions.server.ts, one 5 MB file).
  */
 const UPLOAD_PATHS = new Set(["/api/applications", "/api/drafts"]);

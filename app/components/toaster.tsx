@@ -11,7 +11,7 @@ export type ToastMessage = {
 
 /*
  * sonner is about 9 KB of gzip JavaScript, and most visits never see a toast: it is fetched with the
- * first toast instead of with every page (issue #8's 150 KB first-load budget). Everything that shows a
+ * first toast instead of with every page (the 150 KB first-load budget). Everything that shows a
  * toast goes through `toast` below, which loads sonner, mounts the Toaster and only then hands the
  * toast over, so none is lost to a Toaster that has not subscribed yet.
  */

@@ -1,5 +1,5 @@
 /**
- * The borrower's authorisation of a one-time ACH debit (Make a Payment, issue 21). Under Regulation E
+ * The borrower's authorisation of a one-time ACH debit (Make a Payment). Under Regulation E
  * (12 CFR 1005.10(b)) and the NACHA Operating Rules a consumer debit needs the consumer's authorisation
  * in terms that are clear and readily understandable, naming the amount, the account, the date and how
  * to revoke it; we store the version of this text, the time, the IP address and the browser with each

@@ -1,7 +1,7 @@
 import type { DocumentType } from "./enums";
 
 /**
- * The enumerations and limits of the conversation after submission (issue 19): requests, the timeline
+ * The enumerations and limits of the conversation after submission: requests, the timeline
  * and messages. Apart from ./enums.ts because that module ships with every public page (the loan types
  * and limits the calculator and wizard need), and these are only for signed-in pages. The database's
  * CHECK constraints are built from the same arrays (app/server/db/schema.server.ts).
@@ -43,7 +43,7 @@ export const APPLICATION_EVENT_KINDS = [
   "closed_incomplete",
   // The applicant withdrew the application (Withdraw Application).
   "withdrawn",
-  // Issue 20: the offer and the agreement.
+  // The offer and the agreement.
   "offer_made",
   "offer_withdrawn",
   "offer_declined",
@@ -51,7 +51,7 @@ export const APPLICATION_EVENT_KINDS = [
   "esign_consented",
   "esign_withdrawn",
   "agreement_signed",
-  // Issue 22: four-eyes approval and assignment (internal: staff only).
+  // Four-eyes approval and assignment (internal: staff only).
   "approval_proposed",
   "approval_sent_back",
   "assigned",

@@ -70,21 +70,21 @@ export const APPROVED_LOAN_STATUSES = ["active", "approved", "paid_off", "closed
 export type ApprovedLoanStatus = (typeof APPROVED_LOAN_STATUSES)[number];
 
 /**
- * Staff roles in user_roles (issue 22; one per staff member). What each may do is decided by the
+ * Staff roles in user_roles (one per staff member). What each may do is decided by the
  * permission table in ./staff-permissions.ts, never by comparing role names in a route.
  */
 export const USER_ROLES = ["admin", "loan_officer", "auditor"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Download My Data (issue 23): prepared in the background, then linked by e-mail for 24 hours. */
+/** Download My Data: prepared in the background, then linked by e-mail for 24 hours. */
 export const DATA_EXPORT_STATUSES = ["pending", "ready", "failed"] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
-/** WebAuthn ceremonies (issue 23): adding a passkey, signing in with one, or a staff second factor. */
+/** WebAuthn ceremonies: adding a passkey, signing in with one, or a staff second factor. */
 export const WEBAUTHN_PURPOSES = ["register", "authenticate", "second-factor"] as const;
 export type WebauthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];
 
-/** Four-eyes approval proposals (issue 22): proposed → confirmed (the offer is made) or sent_back. */
+/** Four-eyes approval proposals: proposed → confirmed (the offer is made) or sent_back. */
 export const APPROVAL_PROPOSAL_STATUSES = ["proposed", "confirmed", "sent_back"] as const;
 export type ApprovalProposalStatus = (typeof APPROVAL_PROPOSAL_STATUSES)[number];
 
@@ -94,7 +94,7 @@ export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 export const EMAIL_OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailOutboxStatus = (typeof EMAIL_OUTBOX_STATUSES)[number];
 
-/** 'change-email' (issue 23): a code sent to the new address before an account's e-mail changes. */
+/** 'change-email': a code sent to the new address before an account's e-mail changes. */
 export const VERIFICATION_CODE_PURPOSES = ["sign-up", "change-email"] as const;
 export type VerificationCodePurpose = (typeof VERIFICATION_CODE_PURPOSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Loan offers (issue 20): what an approval records, its statuses and labels, and when it is a
+ * Loan offers: what an approval records, its statuses and labels, and when it is a
  * Counteroffer. Apart from ./enums.ts because that module ships with every public page. The database's
  * CHECK constraints are built from the same arrays (app/server/db/schema.server.ts). Pure, no I/O.
  *

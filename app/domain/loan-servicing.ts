@@ -1,7 +1,7 @@
 import { addMonths, disclosure, type PaymentRow } from "./truth-in-lending";
 
 /**
- * Servicing an active loan (issue 21), as pure arithmetic in integer cents: the projected Payment
+ * Servicing an active loan, as pure arithmetic in integer cents: the projected Payment
  * Schedule, the ledger replayed from the posted payments and assessed fees, payoff quotes and late fees.
  * No I/O; the server loads the rows and asks this module what they add up to.
  *

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Keyset paging of the admin lists (issue 24, decision 0050), the part the browser shares: which page
+ * Keyset paging of the admin lists (decision 0050), the part the browser shares: which page
  * a URL asks for, and the URL of a page. A deep page is reached by Next/Previous links that carry the
  * boundary row's sort key in an opaque token (`?after=` / `?before=`), and Last (`?last=1`) reads the
  * list backwards from its end, so no page costs more index entries than a page. `?page=N` still works

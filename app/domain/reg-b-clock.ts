@@ -1,5 +1,5 @@
 /**
- * The Reg B clock (issue 22). 12 CFR 1002.9(a)(1)(i): the notice of action taken is due within 30 days
+ * The Reg B clock. 12 CFR 1002.9(a)(1)(i): the notice of action taken is due within 30 days
  * after a completed application. Staff see an application flagged once it has been complete for
  * REG_B_FLAG_DAYS with no decision, leaving five days to decide and notify.
  *

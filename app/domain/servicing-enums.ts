@@ -1,5 +1,5 @@
 /**
- * The enumerations of loan servicing (issue 21), shared by forms, labels and the database's CHECK
+ * The enumerations of loan servicing, shared by forms, labels and the database's CHECK
  * constraints (app/server/db/schema.server.ts). Apart from ./enums.ts, which every public page loads.
  */
 

@@ -1,7 +1,7 @@
 import type { UserRole } from "./enums";
 
 /**
- * Who on the staff may do what (issue 22). Every staff loader and action asks `can(role, permission)`
+ * Who on the staff may do what. Every staff loader and action asks `can(role, permission)`
  * through requireStaff (app/server/auth/session.server.ts); no route compares role names. Separation of
  * duties: the auditor reads (lists, reports, the audit log, exports) and changes nothing and reveals
  * nothing; the loan officer works applications but never moves money, moderates the public site,

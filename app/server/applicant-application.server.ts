@@ -12,7 +12,7 @@ import { APPLICATION_SUMMARY_COLUMNS } from "~/server/dashboard.server";
 import { offersForApplication } from "~/server/offers/offers.server";
 
 /**
- * The applicant's page for one of their applications (issue 19). The application is looked up by id
+ * The applicant's page for one of their applications. The application is looked up by id
  * AND the signed-in user's id, so another person's application is "not found" exactly like one that
  * does not exist. Only the columns the page shows are selected: no SSN, no bank numbers, no staff
  * notes; the timeline comes in the applicant's view (no internal entries, staff shown as the lender).

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client.server";
 
 /**
- * The audit log's hash chain (issue 22, decision 0035). The database seals each row at commit
+ * The audit log's hash chain (decision 0035). The database seals each row at commit
  * (drizzle/0009_staff_roles.sql: chain_seq, prev_hash, row_hash = SHA-256 of the row's canonical text).
  * This walks the chain in order and recomputes every hash here, in JavaScript, from the raw columns:
  * a row changed, inserted or deleted behind the application's back (by someone able to bypass the

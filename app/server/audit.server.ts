@@ -38,7 +38,7 @@ export type AuditAction =
   | "request.accept"
   | "request.reject"
   | "message.send"
-  // Issue 20: the offer and the agreement.
+  // The offer and the agreement.
   | "offer.withdraw"
   | "offer.decline"
   | "offer.expire"
@@ -46,7 +46,7 @@ export type AuditAction =
   | "esign.withdraw"
   | "agreement.sign"
   | "agreement.download"
-  // Issue 21: servicing.
+  // Servicing.
   | "loan.view"
   | "loans.list"
   | "payment.post"
@@ -62,7 +62,7 @@ export type AuditAction =
   | "ach.export"
   | "loan_tape.export"
   | "servicing.document"
-  // Issue 22: staff, four-eyes approval, assignment, reports and exports.
+  // Staff, four-eyes approval, assignment, reports and exports.
   | "staff.invite"
   | "staff.invite_revoke"
   | "staff.invite_accept"
@@ -76,7 +76,7 @@ export type AuditAction =
   | "reports.view"
   | "applications.export"
   | "audit.export"
-  // Issue 23: the applicant's own account.
+  // The applicant's own account.
   | "account.update"
   | "account.email_change"
   | "account.password_change"

@@ -173,7 +173,7 @@ const envSchema = z.object({
     .refine((v) => /^[A-Za-z0-9 &.,'-]{1,16}$/.test(v.trim()), "must be 1 to 16 letters, digits or spaces"),
   ACH_ORIGINATING_DFI: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{8}$/, "must be 8 digits (the first 8 of the bank's routing number)").optional()),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
-  /** Issue 23: how often the Download My Data job looks for requests (the browser tests set it short). */
+  /** How often the Download My Data job looks for requests (the browser tests set it short). */
   DATA_EXPORT_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /**
    * The storage each person may take with us, in MB: their uploaded documents plus their Download My
@@ -181,7 +181,7 @@ const envSchema = z.object({
    */
   PERSON_STORAGE_CAP_MB: z.coerce.number().int().min(1).max(3_500).default(512),
   /**
-   * Issue 23: the privacy notice version treated as current (default: the one in
+   * The privacy notice version treated as current (default: the one in
    * app/content/legal/privacy-notice.ts). Raising it asks every applicant to read the notice again at
    * their next sign-in; the browser tests use it to play a changed notice.
    */
@@ -264,9 +264,9 @@ export type AppConfig = {
   maxAprPercent: number;
   /** Days an offer stays open before the expiry job closes it. */
   offerExpiryDays: number;
-  /** Issue 22: approvals of this many cents or more are proposals another staff member must confirm. */
+  /** Approvals of this many cents or more are proposals another staff member must confirm. */
   fourEyesThresholdCents: number;
-  /** Late fees (issue 21): after the grace days, the larger of the flat amount and the percent of the installment, capped. */
+  /** Late fees: after the grace days, the larger of the flat amount and the percent of the installment, capped. */
   lateFeePolicy: LateFeePolicy;
   /** Days before each due date that the payment reminder goes out. */
   paymentReminderDays: number;

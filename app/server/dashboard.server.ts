@@ -121,7 +121,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
   return {
     fullName: profile?.fullName ?? fallbackName,
     approvedLoans: loans.filter((l) => l.status !== "paid_off").map(loanView),
-    // Issue 21: loans paid in full, listed apart from the current ones.
+    // Loans paid in full, listed apart from the current ones.
     paidOffLoans: loans.filter((l) => l.status === "paid_off").map(loanView),
     applications: apps.map((a) => ({
       ...a,

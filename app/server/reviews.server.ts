@@ -77,7 +77,7 @@ export type PreparedApproval = {
 };
 
 /**
- * Checks an approval's terms before anything is written (issue 22: a four-eyes proposal is checked
+ * Checks an approval's terms before anything is written (a four-eyes proposal is checked
  * exactly as an approval is, so a confirmation can never fail on terms): terms the disclosure cannot
  * describe, an APR above MAX_APR and a Counteroffer without a reason are OfferTermsError; no application is a ReviewConflict.
  */
@@ -96,7 +96,7 @@ export async function prepareApproval(applicationId: string, approval: ApprovalT
 }
 
 /**
- * Approve (issue 20): the lifecycle's 'approve' as one conditional UPDATE, and in the same transaction
+ * Approve: the lifecycle's 'approve' as one conditional UPDATE, and in the same transaction
  * the loan offer (terms, Origination Fee, the Truth in Lending figures, the expiry), the timeline
  * event, the applicant's e-mail and the audit row. No loan exists until the applicant signs the
  * agreement (server/offers/sign-agreement.server.ts). Terms the disclosure cannot describe, and a
@@ -115,7 +115,7 @@ export async function approveApplication(
 }
 
 /**
- * The body of Approve on a transaction the caller holds (issue 22: a four-eyes confirmation runs it in
+ * The body of Approve on a transaction the caller holds (a four-eyes confirmation runs it in
  * the transaction that marks the proposal confirmed, so the offer and the confirmation commit together).
  */
 export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, actor: AuditActor, request: RequestInfo = {}): Promise<{ offerId: string }> {
@@ -128,7 +128,7 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
     .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
     .returning({ id: loanApplications.id });
   if (decided.length === 0) throw await conflictFor(tx, applicationId);
-  // Issue 22: while a four-eyes proposal waits, only its confirmation approves (it is confirmed by now).
+  // While a four-eyes proposal waits, only its confirmation approves (it is confirmed by now).
   const [waiting] = await tx
     .select({ id: approvalProposals.id })
     .from(approvalProposals)
@@ -189,7 +189,7 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
 }
 
 /**
- * A decision other than approval ends the application's open four-eyes proposal (issue 22) in the
+ * A decision other than approval ends the application's open four-eyes proposal in the
  * decision's transaction: it becomes sent_back with the reason as its comment, so no proposal stays
  * open on a decided application. No open proposal: nothing to do.
  */
@@ -250,7 +250,7 @@ export async function denyApplication(
 }
 
 /**
- * Start Review (issue 19): the lifecycle's 'start-review' (pending → under_review) as one conditional
+ * Start Review: the lifecycle's 'start-review' (pending → under_review) as one conditional
  * UPDATE, so of two admins pressing it at once one starts the review and the other is told it already
  * left pending. The timeline event (which also refreshes the applicant's open page) and the audit row
  * commit with it.
@@ -290,7 +290,7 @@ export class CloseIncompleteNotYet extends ReviewConflict {
 }
 
 /**
- * Close as Incomplete (issue 19; Reg B 12 CFR 1002.9(c)): allowed once an item of a request is still
+ * Close as Incomplete (Reg B 12 CFR 1002.9(c)): allowed once an item of a request is still
  * open (requested, or rejected and not answered again) after its due date. The lifecycle's
  * 'close-incomplete' is one conditional UPDATE; then the overdue open items are locked (FOR UPDATE
  * re-checks them, so an answer committed meanwhile takes its item out) and, if none is left, the

@@ -24,12 +24,12 @@ export type DemoApplication = {
   bank: Record<string, string>;
   approve?: ApprovalTerms;
   /**
-   * What the applicant did with the offer (issue 20): signed it (E-SIGN consent, then a typed
+   * What the applicant did with the offer: signed it (E-SIGN consent, then a typed
    * signature: the loan is active) or declined it; absent, the offer is still open.
    */
   offer?: "signed" | "declined";
   /**
-   * Servicing (issue 21) for a signed loan: the seeder moves its start back in time and posts payments
+   * Servicing for a signed loan: the seeder moves its start back in time and posts payments
    * through the servicing code so the demo shows every state: current (on-time payments), late (a
    * missed installment past the grace period, with its late fee) or paid_in_full.
    */
@@ -39,7 +39,7 @@ export type DemoApplication = {
   note?: string;
   /** Hours after submission at which staff started the review (under_review only; default 12). */
   reviewStartedHoursAfter?: number;
-  /** What We Need: the lender's requests on this application (issue 19). */
+  /** What We Need: the lender's requests on this application. */
   requests?: DemoRequest[];
   /** The conversation about this application, oldest first. */
   conversation?: DemoConversation;

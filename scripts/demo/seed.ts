@@ -47,7 +47,7 @@ import { demoPdf, documentsFor } from "./documents";
 const DEMO_REQUEST: RequestInfo = { ip: "127.0.0.1", userAgent: "npm run demo (demo data seeder)" };
 
 /**
- * Issue 22: demo staff beside the demo admin, one per other role, so each role can be tried at once
+ * Demo staff beside the demo admin, one per other role, so each role can be tried at once
  * (each enrols its own second factor on the first staff page, as the admin does).
  */
 export const DEMO_STAFF = [
@@ -73,7 +73,7 @@ export type SeedDemoResult = {
   documentsStored: number;
   testimonialsCreated: number;
   messagesCreated: number;
-  /** What We Need items and conversation messages on demo applications (issue 19). */
+  /** What We Need items and conversation messages on demo applications. */
   requestItemsCreated: number;
   conversationMessagesCreated: number;
   auditRowsWritten: number;
@@ -303,7 +303,7 @@ function dateInDays(days: number): string {
 }
 
 /**
- * What We Need and Messages on a new demo application (issue 19), with the timeline events the
+ * What We Need and Messages on a new demo application, with the timeline events the
  * services would have written, each at its time: requests, answers (files first, like an upload),
  * reviews, messages and how far each side has read. Rows go in directly (one transaction), not
  * through the services, so the demo shows every item status without waiting for due dates.

@@ -8,7 +8,7 @@ import { ProfileSection } from "./profile-section";
 import { SessionsSection } from "./sessions-section";
 
 /**
- * /account (issue 23), its sections in order: profile, Change Email, Change Password, Active Sessions,
+ * /account, its sections in order: profile, Change Email, Change Password, Active Sessions,
  * two-factor and passkeys, Notification Preferences, the applicant's data. Staff get the sign-in parts
  * only (the server refuses the others to them too).
  */

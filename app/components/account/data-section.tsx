@@ -18,7 +18,7 @@ export const ACCOUNT_DATA_PATH = "/account/data";
 const dateTime = (iso: string) => formatMoment(iso);
 const dateOnly = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? formatDay(value) : value);
 
-/** Download My Data and Close My Account on /account (issue 23). */
+/** Download My Data and Close My Account on /account. */
 export function DataSection({ data }: { data: AccountDataView }) {
   return (
     <section aria-labelledby="account-data" className="mt-10 flex flex-col gap-8">

@@ -17,7 +17,7 @@ export const ACCOUNT_SECURITY_PATH = "/account/security";
 const dateOnly = (iso: string) => formatDay(iso);
 const errorsOf = (answer: AccountSecurityActionData | undefined, field: string) => (answer && !answer.ok ? answer.fieldErrors?.[field] : undefined);
 
-/** Two-Factor Authentication and Passkeys on /account (issue 23). */
+/** Two-Factor Authentication and Passkeys on /account. */
 export function SecuritySection({ security }: { security: AccountSecurityView }) {
   return (
     <section aria-labelledby="account-security" className="mt-10 flex flex-col gap-8">

@@ -22,7 +22,7 @@ const SECTION_LABELS = {
   "/admin/staff": "Staff",
 } as const;
 
-/** Sections a role may not open are left out of its navigation (issue 22); the rest need staff.read. */
+/** Sections a role may not open are left out of its navigation; the rest need staff.read. */
 const SECTION_PERMISSIONS: Partial<Record<keyof typeof SECTION_LABELS, Permission>> = {
   "/admin/staff": "staff.manage",
 };

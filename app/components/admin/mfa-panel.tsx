@@ -23,7 +23,7 @@ export function MfaPanel({
   message: string | null;
   backupCodes: string[] | null;
   busy: boolean;
-  /** Other ways through, under the code form (a passkey, signing out): issue 23. */
+  /** Other ways through, under the code form (a passkey, signing out). */
   children?: ReactNode;
 }) {
   const codeRef = useRef<HTMLInputElement>(null);

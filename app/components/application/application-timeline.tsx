@@ -3,7 +3,7 @@ import { formatDateTime } from "~/domain/formats";
 import type { TimelineEntry } from "~/domain/views/application-page";
 
 /**
- * The Application Timeline (issue 19): every event of one application, newest first, each with its
+ * The Application Timeline: every event of one application, newest first, each with its
  * time. Staff pages pass internal entries too (marked "Internal"); the applicant's page never receives them.
  */
 export function ApplicationTimeline({ entries, timeZone }: { entries: TimelineEntry[]; timeZone: string }) {

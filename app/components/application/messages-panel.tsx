@@ -90,7 +90,7 @@ function useMarkRead(ref: React.RefObject<HTMLElement | null>, action: string, c
   }, [visible, tabShown, conversation.unread, newest, fetcher, action]);
 }
 
-/** Messages (issue 19): the conversation about one application, oldest first, as plain text. */
+/** Messages: the conversation about one application, oldest first, as plain text. */
 export function MessagesPanel({ applicationId, conversation, side, open, timeZone, hint }: MessagesPanelProps) {
   const id = useId();
   const action = messagesAction(side, applicationId);
@@ -98,7 +98,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
   const [body, setBody] = useState("");
   const [errors, setErrors] = useState<readonly string[] | undefined>(undefined);
   const panelRef = useRef<HTMLDivElement>(null);
-  // Issue 22: staff who may not work applications (the auditor) read the conversation and write nothing.
+  // Staff who may not work applications (the auditor) read the conversation and write nothing.
   const staffMayWrite = useStaffCan("applications.work");
   const mayWrite = side === "applicant" || staffMayWrite;
   const listRef = useRef<HTMLOListElement>(null);

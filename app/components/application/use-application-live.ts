@@ -8,7 +8,7 @@ export function concernsApplication(change: LiveChange, applicationId: string): 
 }
 
 /**
- * Keeps an application page current (issue 19): a request, a status change, a message or a document
+ * Keeps an application page current: a request, a status change, a message or a document
  * committed by the other side (on any server instance) reloads the page's data in place; so does a
  * resync after the stream reconnects. Changes to other applications are ignored.
  */

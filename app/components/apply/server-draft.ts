@@ -5,7 +5,7 @@ import { isStepNumber, type DocumentFiles, type StepNumber } from "./wizard-step
 import { emptyValues, schemaInput, type WizardField, type WizardValues } from "./wizard-values";
 
 /**
- * The wizard's server draft (Save and Finish Later, issue 23): what it resumes from, the body it posts
+ * The wizard's server draft (Save and Finish Later): what it resumes from, the body it posts
  * to /api/drafts and what the answer means. The server's draft is the source of truth across devices;
  * the tab's session draft (use-wizard-draft.ts) still covers a reload between two saves.
  */

@@ -43,7 +43,7 @@ function StepField({ spec, bind }: { spec: FieldSpec; bind: ReturnType<typeof bi
 }
 
 /**
- * A sensitive field whose value a saved draft keeps (issue 23) says so while it is blank: the browser
+ * A sensitive field whose value a saved draft keeps says so while it is blank: the browser
  * never gets the number back, only its last digits.
  */
 function withKeptHint(spec: FieldSpec, step: StepProps): FieldSpec {

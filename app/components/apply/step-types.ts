@@ -8,7 +8,7 @@ export type StepProps = {
   values: WizardValues;
   errors: FieldErrors;
   set: <K extends WizardField>(field: K, value: WizardValues[K]) => void;
-  /** Masks of the sensitive values a saved draft keeps (issue 23): left blank, they stay as saved. */
+  /** Masks of the sensitive values a saved draft keeps: left blank, they stay as saved. */
   kept?: Partial<Record<string, string>>;
 };
 

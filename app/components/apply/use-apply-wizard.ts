@@ -19,7 +19,7 @@ import { applyEstimate, emptyValues, type WizardField, type WizardValues } from 
 export type ApplyWizardProps = {
   user: { id: string; name: string; email: string };
   estimate: PriorEstimate | null;
-  /** The applicant's saved drafts (Save and Finish Later, issue 23), and the loan type whose draft to resume. */
+  /** The applicant's saved drafts (Save and Finish Later), and the loan type whose draft to resume. */
   drafts?: SavedDraft[];
   resume?: string | null;
 };
@@ -187,7 +187,7 @@ export function useApplyWizard({ user, estimate, drafts = [], resume = null }: A
   };
 
   /**
-   * Saves the server draft (issue 23) after the saves already queued: the values and the documents
+   * Saves the server draft after the saves already queued: the values and the documents
    * chosen since, as they are now. Background saves skip a draft the server would refuse (the session
    * draft still holds it); nothing is saved before a loan type is chosen (it names the draft).
    */
@@ -431,7 +431,7 @@ export function useApplyWizard({ user, estimate, drafts = [], resume = null }: A
     documentProps: { files: shownFiles, uploading, onSelectFile, disabled: busy },
     /** Step 5's signature, and its edit links back to a step; kept sensitive values show masked. */
     reviewProps: { files: shownFiles, signature, onSignature, onEdit: goTo, busy, shownValues: withKeptForDisplay(values, kept) },
-    /** Save and Finish Later (issue 23). */
+    /** Save and Finish Later. */
     saveForLater: { onSave: onSaveForLater, saving: savingForLater, offered: step > 1 || isOneOf(LOAN_TYPES, values.loanType) },
   };
 }

@@ -59,7 +59,7 @@ export function parseDraft(raw: string | null, userId: string): WizardDraft | nu
 /**
  * The step to reopen a draft on: the saved one, unless an earlier step no longer passes. A session
  * draft holds no documents, bank numbers or signature, so it reopens on step 4 at the latest; a
- * server draft (issue 23) passes its kept documents and sensitive fields, and may reopen on step 5.
+ * server draft passes its kept documents and sensitive fields, and may reopen on step 5.
  */
 export function restoreStep(saved: StepNumber, values: WizardValues, server?: { kept: readonly string[]; files: DocumentFiles }): StepNumber {
   const target = (server ? saved : Math.min(saved, 4)) as StepNumber;

@@ -39,7 +39,7 @@ type SafeParser = { safeParse: (input: unknown) => { success: boolean; error?: {
 
 /**
  * Runs one step's schema: the first message of each field, and the first problem overall. `kept`
- * names sensitive fields a saved draft holds (issue 23): left blank, they keep the stored value.
+ * names sensitive fields a saved draft holds: left blank, they keep the stored value.
  */
 export function checkSchemaStep(step: StepNumber, values: WizardValues, kept: readonly string[] = []): StepCheck {
   const schema = STEP_SCHEMA_BY_NUMBER[step] as unknown as SafeParser;

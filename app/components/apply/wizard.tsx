@@ -172,7 +172,7 @@ function WizardBody(props: ApplyWizardProps) {
             )}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
               {saveForLater.offered ? (
-                // Saved on the server (issue 23): resumes on any device from the dashboard.
+                // Saved on the server: resumes on any device from the dashboard.
                 <Button
                   variant="outline"
                   onClick={() => void saveForLater.onSave()}

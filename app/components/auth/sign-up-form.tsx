@@ -160,7 +160,7 @@ export function SignUpForm({ captcha, redirectTo, actionData }: { captcha: Captc
 
       <CaptchaField id={id} config={captcha} {...captchaProps} />
 
-      {/* Creating the account records that this notice was accepted (issue 23): say so before the button. */}
+      {/* Creating the account records that this notice was accepted: say so before the button. */}
       <p className="text-sm text-muted-foreground">
         By creating an account you accept our{" "}
         <a href="/privacy" className="text-link underline">

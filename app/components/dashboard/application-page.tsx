@@ -18,7 +18,7 @@ import { useOwnDocumentLinks } from "./use-own-document-links";
 import { WithdrawApplication } from "./withdraw-application";
 
 /**
- * The applicant's page for one application (issue 19): what they asked for and its status, What We
+ * The applicant's page for one application: what they asked for and its status, What We
  * Need, Messages, the Application Timeline and the documents on file, and Withdraw Application while
  * it is under consideration. It follows the other side's changes live (useApplicationLive).
  */
@@ -28,7 +28,7 @@ export function ApplicantApplicationView({ data }: { data: ApplicantApplicationP
   useApplicationLive(application.id);
   const reference = applicationReference(application.id);
   const type = loanTypeLabel(application.loanType);
-  // Issue 20: the latest offer, whatever its status (open, signed, declined, expired, withdrawn).
+  // The latest offer, whatever its status (open, signed, declined, expired, withdrawn).
   const offer = data.offers[0];
 
   return (

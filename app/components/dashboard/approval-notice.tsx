@@ -47,7 +47,7 @@ export function ApprovalNotice({
             <p className="font-semibold">{title}</p>
             <p className="text-sm">
               {description}{" "}
-              {/* Approval makes an offer (issue 20): the loan itself is listed once the agreement is signed. */}
+              {/* Approval makes an offer: the loan itself is listed once the agreement is signed. */}
               <a href={hasOffer ? "#your-loan-offers" : "#approved-loans"} className="font-semibold underline underline-offset-2">
                 {counter ? "Review the counteroffer" : hasOffer ? "Review your loan offer" : "See your approved loans"}
               </a>

@@ -10,7 +10,7 @@ import { ItemCard } from "./item-card";
 const STEP_COUNT = 5;
 
 /**
- * Save and Finish Later (issue 23): one card per saved application, with the step reached and when
+ * Save and Finish Later: one card per saved application, with the step reached and when
  * the draft expires; its link resumes the wizard on that step, on this device or any other.
  */
 export function ContinueApplicationSection({ drafts, timeZone }: { drafts: DraftSummary[]; timeZone: string }) {

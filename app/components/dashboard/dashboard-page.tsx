@@ -14,7 +14,7 @@ export function DashboardPage({ data }: { data: Dashboard }) {
   const { noticeOpen, noticeKind, dismissNotice } = useDashboardLive(data);
   // An account with nothing on file yet has not been here before in any way that matters to it.
   const greeting = data.applications.length === 0 && data.approvedLoans.length === 0 ? "Welcome" : "Welcome back";
-  // Issue 20: each open offer waits above Approved Loans (a loan appears there once its agreement is signed).
+  // Each open offer waits above Approved Loans (a loan appears there once its agreement is signed).
   const openOffers = data.offers.filter((offer) => offer.status === "offered");
 
   return (

@@ -8,7 +8,7 @@ import { loanTypeLabel } from "~/domain/labels";
 type Answer = { ok: boolean; message?: string };
 
 /**
- * Discard a saved application (issue 23): asked once more in place, because the draft's documents go
+ * Discard a saved application: asked once more in place, because the draft's documents go
  * with it and nothing brings them back. The answer's message is shown as a toast either way; on
  * success the dashboard's loaders run again and the card leaves.
  */

@@ -13,7 +13,7 @@ export function formatDueDate(date: string): string {
 }
 
 /**
- * What We Need on the dashboard (issue 19): every item the lender is waiting for across the
+ * What We Need on the dashboard: every item the lender is waiting for across the
  * applicant's applications, soonest due first, each linking to its application's page where it is
  * answered. Nothing is shown when nothing is needed.
  */

@@ -28,7 +28,7 @@ const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
   refunded: "info",
 };
 
-/** The borrower's loan page (/dashboard/loans/:id, issue 21). */
+/** The borrower's loan page (/dashboard/loans/:id). */
 export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: (MakePaymentActionData | PaymentAccountActionData) & { toast: FormToast } }) {
   const title = `Your ${loanTypeLabel(data.loanType)}`;
   return (

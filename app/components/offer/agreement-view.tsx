@@ -3,7 +3,7 @@ import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreem
 import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, formatCents, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
 
 /**
- * The loan agreement on screen (Review and Sign, issue 20): the same AgreementPreview the signed PDF is
+ * The loan agreement on screen (Review and Sign): the same AgreementPreview the signed PDF is
  * rendered from (app/server/offers/agreement-document.server.ts), so screen and paper cannot disagree:
  * the parties, the federal Truth in Lending box (Regulation Z headings, model form H-2), the loan
  * terms, the payment schedule and the note terms. The signature block is the sign form below it.

@@ -14,7 +14,7 @@ import { SignForm } from "./sign-form";
 type Answer = OfferSigningActionData & { toast: FormToast };
 
 /**
- * Review and Sign (/dashboard/applications/:id/offer, issue 20): the E-SIGN consent first; then the
+ * Review and Sign (/dashboard/applications/:id/offer): the E-SIGN consent first; then the
  * agreement (the same data the signed PDF is made of), Withdraw E-SIGN Consent and the signature
  * block; or, for an offer that can no longer be signed, why (and the download once signed).
  */

@@ -14,7 +14,7 @@ import type { OfferDeclineActionData } from "~/domain/validation/offer-decline";
 import { formatCents } from "~/domain/views/loan-agreement";
 
 /**
- * Your Loan Offer (issue 20): the terms and the Truth in Lending figures of one offer, as the applicant
+ * Your Loan Offer: the terms and the Truth in Lending figures of one offer, as the applicant
  * sees them on the dashboard and on the application page. A Counteroffer (other terms than requested)
  * is labelled so, with its reasons. An open offer leads to Review and Sign (the offer page) or to
  * Decline Offer (a confirm dialog that posts intent=decline; the page reloads its data and a toast

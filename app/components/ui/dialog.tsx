@@ -12,7 +12,7 @@ const WIDTH = { lg: "max-w-lg", "4xl": "max-w-4xl" } as const;
  * gives focus back to the trigger on close, unless `onCloseFocus` takes over (when the opener may be
  * gone by then). The card keeps clear of the bottom 9rem of the viewport, where toasts appear (see
  * Toaster): a toast raised from inside a dialog (a link generated, a download started) never covers
- * the dialog's buttons, at 1280×800 as on a phone (issue 18 item 6). Pass `trigger` for a dialog that
+ * the dialog's buttons, at 1280×800 as on a phone. Pass `trigger` for a dialog that
  * opens itself, or `open`/`onOpenChange` to control it.
  */
 export function ModalDialog({

@@ -1,7 +1,7 @@
 import { formatDay } from "~/domain/formats";
 
 /**
- * The version of the privacy notice (/privacy) people accept (issue 23). Sign-up records the version
+ * The version of the privacy notice (/privacy) people accept. Sign-up records the version
  * accepted; a user whose newest accepted version is older than the current one is shown the notice
  * once at their next sign-in (/account/privacy). Versions are the effective dates (YYYY-MM-DD), so a
  * newer notice is simply a later string.

@@ -3,7 +3,7 @@ import { CLOSE_ACCOUNT_CONFIRMATION } from "./account-constants";
 import { z } from "./zod";
 
 /**
- * Download My Data and Close My Account (issue 23): the account page's data section posts to
+ * Download My Data and Close My Account: the account page's data section posts to
  * /account/data with intent=request-export or intent=close-account. One schema for the browser's
  * dialog and the server. Closing asks for the password and a typed confirmation, so a stray click or a
  * borrowed, unlocked browser cannot close an account.

@@ -3,7 +3,7 @@ import { hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
 /**
- * Two-Factor Authentication and Passkeys (issue 23). The account page's security section posts to
+ * Two-Factor Authentication and Passkeys. The account page's security section posts to
  * /account/security, the sign-in page and the second-factor pages to /auth/passkey, and the
  * two-factor page to /auth/two-factor. One schema per form, shared by the browser and the server.
  */

@@ -6,7 +6,7 @@ import type { AccountSettingsIntent } from "./account-constants";
 import { z } from "./zod";
 
 /**
- * Account settings on /account (issue 23): the forms of the profile, Change Email, Change Password,
+ * Account settings on /account: the forms of the profile, Change Email, Change Password,
  * Active Sessions and Notification Preferences sections. Each posts to /account/settings with its
  * intent; one schema per form, used by the browser and by the server.
  */

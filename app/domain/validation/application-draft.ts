@@ -4,7 +4,7 @@ import { LOAN_TYPES } from "~/domain/enums";
 import { APPLICATION_MESSAGES, bankInfoSchema, financialInfoSchema, loanDetailsSchema, personalInfoSchema } from "./application";
 
 /**
- * Save and Finish Later (issue 23): the wizard's server-side draft, posted to /api/drafts. A draft may
+ * Save and Finish Later: the wizard's server-side draft, posted to /api/drafts. A draft may
  * be incomplete, so each field present is checked alone with the very rule its wizard step applies
  * (the step schemas' fields); an empty field is simply not answered yet. What no step could accept
  * (a wrong value, a control character, an over-long text) is refused, so the draft never holds what

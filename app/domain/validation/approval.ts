@@ -4,7 +4,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { z } from "./zod";
 
 /**
- * Four-eyes approval (issue 22): an approval at or above FOUR_EYES_THRESHOLD is a proposal another
+ * Four-eyes approval: an approval at or above FOUR_EYES_THRESHOLD is a proposal another
  * staff member confirms (Confirm Approval) or sends back with a comment (Send Back). One schema per
  * form, shared by the page's buttons and dialog and the route POST /admin/applications/:id/approval.
  */

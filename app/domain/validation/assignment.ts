@@ -2,7 +2,7 @@ import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 
 /**
- * Assignment (issue 22): Assign to Me, or Reassign to a staff member who may work applications (""
+ * Assignment: Assign to Me, or Reassign to a staff member who may work applications (""
  * leaves it unassigned). One schema for the page's forms and POST /admin/applications/:id/assignment.
  */
 

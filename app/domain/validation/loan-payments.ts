@@ -5,7 +5,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { z } from "./zod";
 
 /**
- * Record Payment and Reverse Payment (issue 21, staff, /admin/loans/:id). One schema per dialog,
+ * Record Payment and Reverse Payment (staff, /admin/loans/:id). One schema per dialog,
  * shared by the browser (errors under the fields) and the route's action (the authority). Money is
  * typed in dollars and becomes integer cents exactly (dollarsToCents); the received date is a day
  * 'yyyy-MM-dd' not after today (the caller passes today, UTC on the server).

@@ -3,7 +3,7 @@ import { PAYMENT_CHOICES } from "~/domain/servicing-enums";
 import { z } from "./zod";
 
 /**
- * Make a Payment (issue 21): the borrower's loan page posts intent=pay to /dashboard/loans/:id with
+ * Make a Payment: the borrower's loan page posts intent=pay to /dashboard/loans/:id with
  * what to pay (the next installment, an amount of their choosing, or the payoff), the bank account on
  * file to debit and the ACH authorisation checkbox. One schema for the page (before posting) and the
  * action (the authority). The installment and payoff amounts are the server's, computed under the

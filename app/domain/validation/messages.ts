@@ -6,7 +6,7 @@ import { normalizeMessageBody } from "./conversation-rules";
 import { z } from "./zod";
 
 /**
- * The Messages panel (issue 19): one schema per intent, shared by the panel (live counter and the
+ * The Messages panel: one schema per intent, shared by the panel (live counter and the
  * error under the field) and the two action routes (the authority). A message is plain text: line
  * breaks and tabs are kept, other control characters are refused, nothing is stripped or rewritten
  * except CRLF → LF and the surrounding whitespace, so what is stored is what the writer typed.

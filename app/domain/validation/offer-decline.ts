@@ -2,7 +2,7 @@ import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 
 /**
- * Decline Offer (issue 20): the applicant's confirm dialog posts intent=decline to
+ * Decline Offer: the applicant's confirm dialog posts intent=decline to
  * /dashboard/applications/:id/offer-decline. The schema is the intent alone (the application is the
  * route's, the offer is the open one of that application: nothing else is taken from the browser).
  */

@@ -6,7 +6,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { z } from "./zod";
 
 /**
- * The Review and Sign page's forms (issue 20): the E-SIGN consent ("I Agree"), its withdrawal and the
+ * The Review and Sign page's forms: the E-SIGN consent ("I Agree"), its withdrawal and the
  * signature. One schema per intent, used by the page before posting and by the action (the authority).
  * Inputs are the strings a form posts. Pure, no I/O, safe in the browser.
  *

@@ -4,7 +4,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { z } from "./zod";
 
 /**
- * Withdraw Offer (issue 20, staff): the reason staff give, which the applicant reads on their
+ * Withdraw Offer (staff): the reason staff give, which the applicant reads on their
  * timeline and in the e-mail. One schema for the dialog (its error under the field) and the route
  * POST /admin/applications/:id/offer (the authority). Line breaks are kept (CRLF → LF), other
  * control characters are refused, the surrounding whitespace is trimmed.

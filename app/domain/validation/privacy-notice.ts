@@ -2,7 +2,7 @@ import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 
 /**
- * "I Have Read This" on /account/privacy (issue 23): records that the signed-in applicant read the
+ * "I Have Read This" on /account/privacy: records that the signed-in applicant read the
  * current privacy notice, then goes on to where they were going (a same-site path, checked on the server).
  */
 

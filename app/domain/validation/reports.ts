@@ -2,7 +2,7 @@ import { parsePageRequest, setPageTarget, type PageParamNames, type PageRequest,
 import { z } from "./zod";
 
 /**
- * The date range of the Pipeline Reports page and of both CSV exports (issue 22): one schema for the
+ * The date range of the Pipeline Reports page and of both CSV exports: one schema for the
  * form (From, To, Apply) and the server. Dates are calendar days 'yyyy-MM-dd' read in UTC; the range
  * covers From 00:00 UTC up to (not including) the day after To, so To is inclusive. Pure, no I/O.
  */

@@ -6,7 +6,7 @@ import { isoDateAfter, REQUEST_DUE_MAX_DAYS } from "./conversation-rules";
 import { z } from "./zod";
 
 /**
- * What We Need (issue 19): the forms of the lender's requests and the applicant's answers, shared by
+ * What We Need: the forms of the lender's requests and the applicant's answers, shared by
  * the panel (app/components/application/what-we-need-panel.tsx) and the two action routes
  * (dashboard/applications/:id/requests, admin/applications/:id/requests), which are the authority.
  */

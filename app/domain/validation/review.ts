@@ -13,7 +13,7 @@ import { APPLICANT_SOURCE, KEY_FACTORS_MAX, type DenialSource } from "~/domain/a
  * the strings a form posts; outputs are typed. Also the list's URL parameters and the spec's toasts.
  */
 
-/** The tabs of the review list, in screen order: the spec's three and Under Review (issue 19) after Pending. */
+/** The tabs of the review list, in screen order: the spec's three and Under Review after Pending. */
 export const REVIEW_TABS = ["pending", "under_review", "approved", "denied"] as const;
 export type ReviewTab = (typeof REVIEW_TABS)[number];
 
@@ -141,7 +141,7 @@ export const termMonthsField = decimal(REVIEW_MESSAGES.term, /^\d{1,3}$/, REVIEW
 
 export const originationFeeField = decimal(REVIEW_MESSAGES.originationFee, /^\d{1,2}(\.\d{1,2})?$/, 0, OFFER_LIMITS.originationFeeMaxPercent);
 
-/** Reg B reasons for a Counteroffer (issue 20): the denial list's wording, optional here; the server requires one when the terms differ from the request. */
+/** Reg B reasons for a Counteroffer: the denial list's wording, optional here; the server requires one when the terms differ from the request. */
 const counterofferReasons = z
   .array(z.string())
   .max(DENIAL_REASONS.length, REVIEW_MESSAGES.reasonsTooMany)
@@ -305,7 +305,7 @@ export const reviewActionSchema = z.union([approveSchema, denySchema, noteSchema
 export type ReviewActionInput = z.output<typeof reviewActionSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The staff application page (/admin/applications/:id, issue 19): its own action, with the list's
+// The staff application page (/admin/applications/:id): its own action, with the list's
 // approve, deny and note, plus Start Review, Close as Incomplete and a document's signed link.
 // ---------------------------------------------------------------------------------------------
 
@@ -407,7 +407,7 @@ export function parseReviewListParams(search: URLSearchParams): ReviewListParams
   // Awaiting Confirmation spans the open statuses and everyone's applications (My Queue does not apply).
   if (status === AWAITING_CONFIRMATION) return { tab: "pending", awaiting: true, ...parsePageRequest(search) };
   const tab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(status ?? "") ? (status as ReviewTab) : "pending";
-  // My Queue (issue 22) only when asked for, so the plain list's parameters stay as they were.
+  // My Queue only when asked for, so the plain list's parameters stay as they were.
   return { tab, ...parsePageRequest(search), ...(search.get("queue") === "mine" ? { mine: true } : {}) };
 }
 
@@ -422,7 +422,7 @@ export function awaitingListHref(page: number | PageTarget = 1): string {
 export function reviewListHref(tab: ReviewTab, page: number | PageTarget = 1, mine = false): string {
   const search = new URLSearchParams({ status: tab });
   setPageTarget(search, typeof page === "number" ? { page } : page);
-  // My Queue (issue 22) is kept across the tabs and pages.
+  // My Queue is kept across the tabs and pages.
   if (mine) search.set("queue", "mine");
   return `?${search.toString()}`;
 }

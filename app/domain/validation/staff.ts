@@ -9,7 +9,7 @@ import { PASSWORD_MESSAGES, passwordSchema } from "./password";
 import { z } from "./zod";
 
 /**
- * The Staff page's forms (issue 22, /admin/staff) and the invitation page's Set Password form
+ * The Staff page's forms (/admin/staff) and the invitation page's Set Password form
  * (/auth/invite/:token): one schema per form, used by the browser and by the actions (the authority).
  * Every post names its `intent`; the action picks the schema by it, so an unknown intent is a 400.
  */

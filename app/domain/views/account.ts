@@ -1,5 +1,5 @@
 /**
- * What the account page (/account, issue 23) shows, section by section. Each section's server module
+ * What the account page (/account) shows, section by section. Each section's server module
  * fills its part: profile and settings (app/server/account/settings.server.ts), security
  * (security.server.ts: two-factor and passkeys), their data (data.server.ts: Download My Data, Close
  * My Account).
@@ -17,7 +17,7 @@ export type AccountDataView = {
   /** The newest Download My Data request, if any. */
   /** `message`: why a failed request failed, when the person can do something about it (the storage cap). */
   latestExport: { status: "pending" | "ready" | "failed" | "expired"; requestedAt: string; expiresAt: string | null; message?: string } | null;
-  /** Close My Account's explanation (issue 23, data helper). */
+  /** Close My Account's explanation (data helper). */
   closure: AccountClosureView;
 };
 

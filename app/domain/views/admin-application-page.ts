@@ -5,7 +5,7 @@ import type { AdminApplication } from "./admin-applications";
 import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
 
 /**
- * What the staff application page (/admin/applications/:id, issue 19) shows, as plain data: every field
+ * What the staff application page (/admin/applications/:id) shows, as plain data: every field
  * the applicant entered, the documents, the bank accounts (masked), the internal notes, the timeline and
  * the two panels. Sensitive values are never part of it: the SSN is only "on file or not" and bank
  * numbers their last digits; revealing one goes through the audited /api/admin/reveal.
@@ -78,13 +78,13 @@ export type AdminApplicationDetail = {
   timeline: TimelineEntry[];
   requestItems: RequestItemView[];
   conversation: ConversationView;
-  /** The loan offers made on it (issue 20), newest first, any status. */
+  /** The loan offers made on it, newest first, any status. */
   offers: OfferView[];
   /** The signing certificate of its signed offer, if any. */
   certificate: AgreementCertificateView | null;
-  /** Four-eyes approval (issue 22): the proposal waiting for confirmation, the last one sent back. */
+  /** Four-eyes approval: the proposal waiting for confirmation, the last one sent back. */
   approval: ApprovalPanelView;
-  /** Assignment (issue 22): the assigned officer, the history, the Reassign choices. */
+  /** Assignment: the assigned officer, the history, the Reassign choices. */
   assignment: AssignmentPanelView;
 };
 
@@ -130,7 +130,7 @@ export type AdminApplicationPageData = {
   originationFeePercent: number;
   /** The highest APR an offer may carry (MAX_APR): the approve dialog refuses more, as the server does. */
   maxAprPercent: number;
-  /** The viewer's permissions (issue 22): controls their role may not use are hidden. */
+  /** The viewer's permissions: controls their role may not use are hidden. */
   permissions: Record<Permission, boolean>;
   /** The signed-in staff member (who proposed, Assign to Me). */
   viewerId: string;

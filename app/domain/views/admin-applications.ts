@@ -27,15 +27,15 @@ export type AdminApplication = {
   reviewedAt: string | null;
   decisionReasons: string[];
   notes: string | null;
-  /** Messages from the applicant this admin has not read (issue 19). */
+  /** Messages from the applicant this admin has not read. */
   unreadMessages: number;
-  /** The loan, once the applicant has signed the offer's agreement (issue 20: approval alone makes no loan). */
+  /** The loan, once the applicant has signed the offer's agreement (approval alone makes no loan). */
   approvedLoan: { approvedAmount: number; interestRate: number; termMonths: number; monthlyPayment: number } | null;
-  /** The application's latest loan offer (issue 20), any status. */
+  /** The application's latest loan offer, any status. */
   latestOffer: AdminOfferSummary | null;
-  /** Issue 22: the assigned officer, or null when unassigned. */
+  /** The assigned officer, or null when unassigned. */
   assignedTo: { id: string; name: string } | null;
-  /** Issue 22, the Reg B clock: when flagged (complete 25 days, undecided), the date the notice is due; else null. */
+  /** The Reg B clock: when flagged (complete 25 days, undecided), the date the notice is due; else null. */
   regBDueAt: string | null;
   /** An approval proposed and waiting for a second staff member's confirmation; `mine`: the viewer proposed it. */
   awaitingConfirmation?: { mine: boolean } | null;
@@ -65,7 +65,7 @@ export type AdminApplicationList = {
   cursors: PageCursors;
   counts: ApplicationCounts;
   applications: AdminApplication[];
-  /** My Queue (issue 22): only the applications assigned to the viewer (the counts are theirs too). */
+  /** My Queue: only the applications assigned to the viewer (the counts are theirs too). */
   mine: boolean;
   /** The Awaiting Confirmation list is shown (instead of a status tab). */
   awaiting: boolean;

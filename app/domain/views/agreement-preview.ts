@@ -3,7 +3,7 @@ import { formatDay } from "~/domain/formats";
 import type { AgreementDocument } from "./loan-agreement";
 
 /**
- * The loan agreement as the Review and Sign page shows it before signing (issue 20): the same value
+ * The loan agreement as the Review and Sign page shows it before signing: the same value
  * the signed PDF is rendered from (app/server/offers/agreement-document.server.ts builds both), without
  * the signature and the signing certificate, which exist only once the applicant signs. The due dates
  * are those of a signature today; signing fixes them. Types only, safe in the browser.

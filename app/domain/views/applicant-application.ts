@@ -33,7 +33,7 @@ export type ApplicantApplicationPage = {
   withdrawable: boolean;
   /** When the applicant withdrew it (ISO instant), or null. */
   withdrawnAt: string | null;
-  /** The application's loan offers (issue 20), newest first, any status. */
+  /** The application's loan offers, newest first, any status. */
   offers: OfferView[];
   /** A denied application: the principal reasons and where the information came from, as the notice of action taken says them; else null. */
   denial: { reasons: string[]; source: NoticePart[] } | null;

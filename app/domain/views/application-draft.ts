@@ -1,7 +1,7 @@
 import type { SensitiveDraftField } from "~/domain/validation/application-draft";
 
 /**
- * A saved draft as the browser sees it (issue 23): the wizard resumes from it, the dashboard lists it.
+ * A saved draft as the browser sees it: the wizard resumes from it, the dashboard lists it.
  * Sensitive values never come back in clear: `kept` holds their masks only ("•••••6789").
  */
 export type SavedDraft = {

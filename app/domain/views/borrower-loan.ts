@@ -3,7 +3,7 @@ import type { LoanPaymentStatus, PaymentChoice } from "~/domain/servicing-enums"
 import type { ConversationView } from "./application-page";
 
 /**
- * The borrower's loan page (/dashboard/loans/:id, issue 21), as the server hands it to the browser:
+ * The borrower's loan page (/dashboard/loans/:id), as the server hands it to the browser:
  * integer cents and 'yyyy-MM-dd' days only, and bank accounts as their type and last four digits
  * (never more of an account or routing number).
  */

@@ -31,7 +31,7 @@ export type DashboardApplication = {
   purpose: string;
   submittedAt: string;
   documents: { id: string; fileName: string; documentType: string }[];
-  /** Messages from the lender the applicant has not read yet (issue 19). */
+  /** Messages from the lender the applicant has not read yet. */
   unreadMessages: number;
   /** What the applicant does next (app/domain/next-step.ts). */
   nextStep: string;
@@ -54,14 +54,14 @@ export type DashboardRequestItem = {
 export type Dashboard = {
   fullName: string;
   approvedLoans: DashboardLoan[];
-  /** Loans paid in full (issue 21), newest first. */
+  /** Loans paid in full, newest first. */
   paidOffLoans?: DashboardLoan[];
   applications: DashboardApplication[];
   /** Open request items across the applicant's applications under review, soonest due first. */
   whatWeNeed: DashboardRequestItem[];
-  /** The loan offers on the applicant's applications (issue 20), newest first, any status. */
+  /** The loan offers on the applicant's applications, newest first, any status. */
   offers: OfferView[];
-  /** Save and Finish Later drafts not yet submitted (issue 23), oldest save first. */
+  /** Save and Finish Later drafts not yet submitted, oldest save first. */
   drafts?: DraftSummary[];
 };
 

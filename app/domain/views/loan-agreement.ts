@@ -1,12 +1,12 @@
 import type { PaymentRow } from "~/domain/truth-in-lending";
 
 /**
- * A loan agreement as plain data (issue 20, "Consent and signing"): the server renders the signed PDF
+ * A loan agreement as plain data ("Consent and signing"): the server renders the signed PDF
  * from it (server/documents/agreement-pdf.server.ts) and the Review and Sign page can render the same
  * value on screen, so paper and screen cannot disagree. Types only, safe in the browser.
  *
  * Units, chosen so nothing is re-rounded on the way to paper:
- * - every money amount is integer cents (the disclosure math of issue 20 works in cents);
+ * - every money amount is integer cents (the disclosure math works in cents);
  * - rates are preformatted percent strings without the sign ("7.893"), exactly as disclosed,
  *   because the APR's disclosed precision is a rule of the calculation, not of the renderer;
  * - dates are 'yyyy-MM-dd', instants are ISO 8601 strings.

@@ -11,7 +11,7 @@ import type { Route } from "./+types/account";
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings", "Your Private Loans account: profile, e-mail, password, sessions, two-factor and passkeys.");
 
 /**
- * /account (issue 23): profile, Change Email, Change Password, Active Sessions, two-factor and passkeys,
+ * /account: profile, Change Email, Change Password, Active Sessions, two-factor and passkeys,
  * notification preferences and the applicant's data. Staff see the sign-in parts only, and only once
  * this session passed their second factor.
  */

@@ -9,7 +9,7 @@ import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/data-download";
 
 /**
- * GET /account/data/download/:token (issue 23): the link from the "Your data file is ready" e-mail.
+ * GET /account/data/download/:token: the link from the "Your data file is ready" e-mail.
  * Signed out: to /auth and back here. Only the person the file was made for (another person's token
  * and an unknown one: the same 404), within 24 hours (410 after). Audited; an attachment nobody caches.
  */

@@ -6,7 +6,7 @@ import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/data";
 
 /**
- * POST /account/data (issue 23): intent=request-export (Download My Data, 202; 409 while one is being
+ * POST /account/data: intent=request-export (Download My Data, 202; 409 while one is being
  * prepared) or intent=close-account (Close My Account: password and typed confirmation; 409 while a
  * loan is active or an offer is open). Staff get 403. Nothing to GET (405).
  */

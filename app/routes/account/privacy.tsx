@@ -16,7 +16,7 @@ import type { Route } from "./+types/privacy";
 export const meta: Route.MetaFunction = () => [{ title: "Our Privacy Notice Has Changed | Private Loans" }];
 
 /**
- * /account/privacy (issue 23): the changed privacy notice, shown once at the next sign-in (the sign-in
+ * /account/privacy: the changed privacy notice, shown once at the next sign-in (the sign-in
  * landing sends applicants here with ?redirectTo=<where they were going>). "I Have Read This" records
  * the acceptance and goes on. Anyone signed in may read it; only applicants accept it.
  */

@@ -6,7 +6,7 @@ import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/security";
 
 /**
- * POST /account/security (issue 23): Two-Factor Authentication (totp-start, totp-enable, totp-disable,
+ * POST /account/security: Two-Factor Authentication (totp-start, totp-enable, totp-disable,
  * backup-codes; applicants) and Passkeys (passkey-options, passkey-add, passkey-remove; applicants,
  * and staff past their second factor). JSON answers. Nothing to GET (405).
  */

@@ -6,7 +6,7 @@ import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/settings";
 
 /**
- * POST /account/settings (issue 23): the account page's forms, by intent (ACCOUNT_SETTINGS_INTENTS):
+ * POST /account/settings: the account page's forms, by intent (ACCOUNT_SETTINGS_INTENTS):
  * update-profile, request-email-change, confirm-email-change, change-password, revoke-other-sessions,
  * update-notifications. JSON answers; staff get 403 on the applicant-only ones. Nothing to GET (405).
  */

@@ -6,7 +6,7 @@ import { approvalAction } from "~/server/reviews/approval-proposals.server";
 import type { Route } from "./+types/application-approval";
 
 /**
- * POST /admin/applications/:id/approval (issue 22, four-eyes approval): intent confirm (Confirm
+ * POST /admin/applications/:id/approval (four-eyes approval): intent confirm (Confirm
  * Approval, never by the proposer) or send-back (Send Back, with a comment). Action only.
  */
 

@@ -6,7 +6,7 @@ import { requestInfo } from "~/server/http/request-info.server";
 import type { Route } from "./+types/application-assignment";
 
 /**
- * POST /admin/applications/:id/assignment (issue 22): intent assign-me (Assign to Me) or assign
+ * POST /admin/applications/:id/assignment: intent assign-me (Assign to Me) or assign
  * (Reassign, assigneeId of an active admin or loan officer, "" for unassigned). Action only.
  */
 

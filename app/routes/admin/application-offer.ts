@@ -6,7 +6,7 @@ import { offerWithdrawAction } from "~/server/offers/withdraw-offer.server";
 import type { Route } from "./+types/application-offer";
 
 /**
- * POST /admin/applications/:id/offer (issue 20): staff with a verified second factor withdraw the
+ * POST /admin/applications/:id/offer: staff with a verified second factor withdraw the
  * application's open offer (intent withdraw, with a reason the applicant reads; audited as
  * offer.withdraw). Action only.
  */

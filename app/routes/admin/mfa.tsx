@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Not a redirect: this loader also runs right after the enrolment action, whose answer (the
     // one-time backup codes) must reach the page.
     const mode = (await isSessionVerified(user.sessionId)) ? ("verified" as const) : ("verify" as const);
-    // Issue 23: a passkey verified with a PIN or biometrics may stand in for the code.
+    // A passkey verified with a PIN or biometrics may stand in for the code.
     const hasPasskeys = mode === "verify" && (await loadAccountSecurity(user.id)).passkeys.length > 0;
     return { mode, redirectTo, enrolment: null, hasPasskeys };
   }

@@ -6,7 +6,7 @@ import { assertSameOrigin } from "~/server/http/origin.server";
 import type { Route } from "./+types/drafts";
 
 /**
- * POST /api/drafts (issue 23): Save and Finish Later, intent=save or intent=discard (multipart, JSON
+ * POST /api/drafts: Save and Finish Later, intent=save or intent=discard (multipart, JSON
  * answers; see draft-action.server.ts). A visitor gets 401 (the wizard offers to sign in), staff 403.
  */
 export function loader() {

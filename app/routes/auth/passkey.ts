@@ -7,7 +7,7 @@ import type { PasskeyActionData } from "~/domain/validation/account-security";
 import type { Route } from "./+types/passkey";
 
 /**
- * POST /auth/passkey (issue 23): Sign In with a Passkey (sign-in-options, then sign-in: a new session
+ * POST /auth/passkey: Sign In with a Passkey (sign-in-options, then sign-in: a new session
  * and its cookie) and a passkey as this session's second factor (second-factor-options, then
  * second-factor; the session may still owe it). JSON answers. Nothing to GET (405).
  */

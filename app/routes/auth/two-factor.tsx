@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/two-factor";
 
 /**
- * /auth/two-factor (issue 23): an applicant who turned Two-Factor Authentication on passes it here
+ * /auth/two-factor: an applicant who turned Two-Factor Authentication on passes it here
  * after a password sign-in (requireUser sends every other page here until then): a code from the
  * authenticator app, a backup code, or a passkey verified with a PIN or biometrics. Five wrong codes
  * lock the factor for 15 minutes, as for staff. A session that owes nothing goes straight on.

@@ -32,7 +32,7 @@ import type { DocumentStorage } from "~/server/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
 
 /**
- * Close My Account (issue 23). After the password (and a typed confirmation, checked by the schema),
+ * Close My Account. After the password (and a typed confirmation, checked by the schema),
  * one transaction: the profile is marked closed (the session hook then refuses every new session),
  * every session is deleted (signed out everywhere), what the law does not require is deleted now, and
  * what it does require (applications with their documents, bank accounts, offers, loans and payments,

@@ -4,7 +4,7 @@ import type { DocumentStorage } from "~/server/storage/storage-keys.server";
 import { processPendingExports } from "./data-export.server";
 
 /**
- * Download My Data's background run (issue 23): every DATA_EXPORT_POLL_MS (a minute by default; the
+ * Download My Data's background run: every DATA_EXPORT_POLL_MS (a minute by default; the
  * browser tests set it short) it prepares pending exports. Every instance schedules it; FOR UPDATE SKIP
  * LOCKED in processPendingExports keeps two instances off the same request.
  */

@@ -33,7 +33,7 @@ import { jsonArrayText, textChunks, zipStream, type ZipEntry } from "./zip-strea
 import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 
 /**
- * Download My Data (issue 23; GLBA and state privacy laws' right to know/access). The applicant asks
+ * Download My Data (GLBA and state privacy laws' right to know/access). The applicant asks
  * (one pending request per person: a partial unique index decides), a background job builds a ZIP of
  * everything held about them, stores it privately under exports/, and e-mails a link whose token is
  * stored only as its SHA-256. The link works for 24 hours, for the same signed-in person only.

@@ -13,7 +13,7 @@ import { checkThrottles, THROTTLES } from "~/server/security/throttle.server";
 import { AccountSettingsRefused, checkCurrentPassword, isUniqueViolation, type SettingsActor } from "./settings-refused.server";
 
 /**
- * Change Email (issue 23). Request: the current password, then a 6-digit code to the NEW address
+ * Change Email. Request: the current password, then a 6-digit code to the NEW address
  * (email_verification_codes, purpose 'change-email', bound to the account by user_id and by the HMAC),
  * sent whether or not another account holds that address: the request reveals nothing. Confirm: the
  * code, checked and consumed under a row lock; then one conditional UPDATE moves user.email (still the

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "~/server/db/client.server";
 import { approvedLoans, notificationPreferences } from "~/server/db/schema.server";
 
 /**
- * Notification Preferences (issue 23): the optional e-mails an applicant may turn off. Payment
+ * Notification Preferences: the optional e-mails an applicant may turn off. Payment
  * reminders (on unless turned off) and news (off unless turned on). Transactional notices (codes,
  * decisions, offers, late notices, receipts, security notices) are not preferences: they always go.
  * No row means the defaults, so accounts older than the table need nothing written.

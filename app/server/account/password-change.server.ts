@@ -13,7 +13,7 @@ import { breachedPasswordMessage, checkBreachedPassword } from "~/server/securit
 import { AccountSettingsRefused, checkCurrentPassword, type SettingsActor } from "./settings-refused.server";
 
 /**
- * Change Password (issue 23), for applicants and staff. The same strength schema (the form's) and the
+ * Change Password, for applicants and staff. The same strength schema (the form's) and the
  * same breached-password check as sign-up and reset; hashed with argon2id as Better Auth is configured
  * (password-hash.server.ts). Written here rather than through Better Auth's changePassword: that one
  * re-creates the current session, which would drop a staff member's verified second factor

@@ -7,7 +7,7 @@ import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
 import { privacyAcceptances } from "~/server/db/schema.server";
 
 /**
- * The privacy notice people accepted (issue 23, GLBA). Sign-up records the version current then; a
+ * The privacy notice people accepted (GLBA). Sign-up records the version current then; a
  * newer current version is shown once at the next sign-in (/account/privacy) and recorded when the
  * person confirms they read it. Accounts older than the records have no row and count as having
  * accepted the baseline version (privacy-notice.ts), so they are asked only when the notice changes.

@@ -6,7 +6,7 @@ import { profiles, user as userTable } from "~/server/db/schema.server";
 import type { SettingsActor } from "./settings-refused.server";
 
 /**
- * Full Name and Phone Number (issue 23): the profile row and Better Auth's user.name (the header and
+ * Full Name and Phone Number: the profile row and Better Auth's user.name (the header and
  * the e-mails greet by it) change together, in one transaction with the audit row. The audit keeps
  * which fields changed, not their values (the log is read by staff; the values are on the profile).
  */

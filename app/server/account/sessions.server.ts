@@ -8,7 +8,7 @@ import type { AccountSettingsInput } from "~/domain/validation/account-settings"
 import { checkCurrentPassword, type SettingsActor } from "./settings-refused.server";
 
 /**
- * Active Sessions (issue 23): the user's Better Auth sessions that have not expired, newest use first,
+ * Active Sessions: the user's Better Auth sessions that have not expired, newest use first,
  * and Sign Out Other Sessions. Tokens never leave the server: the page gets ids, devices, IPs and times.
  */
 

@@ -26,7 +26,7 @@ import { listSessions, revokeOtherSessions, touchSession } from "./sessions.serv
 import { AccountSettingsRefused, type SettingsActor } from "./settings-refused.server";
 
 /**
- * The account page's settings (issue 23): what its sections show, and POST /account/settings, which
+ * The account page's settings: what its sections show, and POST /account/settings, which
  * answers each section's form by its intent. Staff use Change Password and Active Sessions only; the
  * applicant-only intents answer them 403 (the page does not offer them either).
  */

@@ -32,7 +32,7 @@ import { ApplicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FOR
 import { createDocumentLink, UUID } from "./documents.server";
 
 /**
- * The staff application page (/admin/applications/:id, issue 19): the whole application as the
+ * The staff application page (/admin/applications/:id): the whole application as the
  * applicant entered it, its documents and bank accounts (masked), the notes, the timeline with the
  * internal entries, What We Need and Messages; and its action (Start Review, Approve, Deny, Close as
  * Incomplete, a note, a document's signed link). Every read writes 'application.view'. The SSN and

@@ -55,7 +55,7 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
 }
 
 /**
- * The application's latest loan offer (issue 20), as a LATERAL subquery: joined with
+ * The application's latest loan offer, as a LATERAL subquery: joined with
  * `.leftJoinLateral(LATEST_OFFER, sql\`true\`)`, one index probe (loan_offers_application_id_idx) per row
  * of the page, in the page's one query.
  */
@@ -110,7 +110,7 @@ export const CARD_COLUMNS = {
   offerTerm: LATEST_OFFER.offerTerm,
   offerPaymentCents: LATEST_OFFER.offerPaymentCents,
   assignedTo: loanApplications.assignedTo,
-  /** Issue 22: the assigned officer's name, one primary-key probe per row. */
+  /** The assigned officer's name, one primary-key probe per row. */
   assignedToName: sql<string | null>`(select ${userTable.name} from ${userTable} where ${userTable.id} = ${loanApplications.assignedTo})`,
 };
 
@@ -206,7 +206,7 @@ export async function countAwaitingConfirmation(viewerId: string | undefined, db
  * rows and joins for everything before it.
  */
 export async function listApplicationsPage(params: ReviewListParams, db: Db = getDb(), viewer?: { id: string }, now: Date = new Date()): Promise<AdminApplicationList> {
-  // My Queue (issue 22): the viewer's own applications, with their own kept counts (drizzle/0012).
+  // My Queue: the viewer's own applications, with their own kept counts (drizzle/0012).
   // Awaiting Confirmation: every open application with an approval proposed, whoever it is assigned to.
   const awaiting = Boolean(params.awaiting);
   const mine = Boolean(params.mine && viewer) && !awaiting;
@@ -385,7 +385,7 @@ export async function decide(applicationId: string, input: DecisionInput, actor:
         originationFeePercent: input.originationFeePercent,
         counterofferReasons: input.counterofferReasons,
       };
-      // Issue 22 (four eyes): at or above the threshold the approval is a proposal another staff member confirms.
+      // Four eyes: at or above the threshold the approval is a proposal another staff member confirms.
       const thresholdCents = getConfig().fourEyesThresholdCents;
       if (needsSecondApprover(input.approvedAmount, thresholdCents)) {
         await proposeApproval(applicationId, terms, actor, request, db);
@@ -421,7 +421,7 @@ export async function reviewActionFromRequest(
     limitBytes: MAX_REVIEW_FORM_BYTES,
   });
   if (!read.ok) return read.answer;
-  // Issue 22: the key migration is the admin's alone (the route let every role that works applications in).
+  // The key migration is the admin's alone (the route let every role that works applications in).
   if (read.form.get("intent") === "encrypt-migration" && !can(actor.role, "security.manage")) {
     return failure(403, "encrypt-migration", { toast: updateFailedToast(ACCESS_DENIED_FOR_ROLE) });
   }

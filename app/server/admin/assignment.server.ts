@@ -20,7 +20,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.
 import { logFailure } from "~/server/log/describe-error.server";
 
 /**
- * Assignment (issue 22): each application has an assigned officer. Assign to Me, or Reassign to any
+ * Assignment: each application has an assigned officer. Assign to Me, or Reassign to any
  * active staff member whose role works applications (or nobody). One transaction: the application's
  * row locked (so two assignments at once are applied one after the other, each with its history
  * row), the new assignee, a history row, an internal timeline entry and the audit row.

@@ -1,5 +1,5 @@
 /**
- * What a staff search box entry on /admin/clients asks for (issue 24, docs/decisions/0043). One box,
+ * What a staff search box entry on /admin/clients asks for (docs/decisions/0043). One box,
  * classified here without touching the database; an entry that fits several kinds (e.g. "1120": four
  * digits and a hex application-id prefix) searches each of them and the results are united.
  *

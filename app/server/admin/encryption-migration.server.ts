@@ -25,8 +25,7 @@ import { achBatches, adminMfa, bankAccounts, loanApplications } from "~/server/d
  * - Each UPDATE is conditional on the value it read (… WHERE account_number = <what was read>), so two
  *   admins running it at once never encrypt a value twice.
  * - One audit row 'encryption.migrate' records the outcome, also of a run that failed halfway.
- * - It also (re)computes the keyed blind indexes of the SSN / account-number last 4 (issue 24,
- *   crypto/blind-index.server.ts) of every row whose index is missing or made under an older key,
+ * - It also (re)computes the keyed blind indexes of the SSN / account-number last 4 (*   crypto/blind-index.server.ts) of every row whose index is missing or made under an older key,
  *   decrypting the value when it is otherwise current: run after migration 0011 it indexes every
  *   existing row, and after a key rotation it re-indexes them under the new key.
  */

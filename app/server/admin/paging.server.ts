@@ -29,7 +29,7 @@ export function withIsoCreatedAt<Row extends { createdAt: Date }>(rows: Row[]): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keyset paging (issue 24, decision 0050): every admin list's pages by the boundary row's sort key.
+// Keyset paging (decision 0050): every admin list's pages by the boundary row's sort key.
 // ---------------------------------------------------------------------------------------------
 
 /** How a key's value travels in a token and is cast back in SQL (the text PostgreSQL prints for it). */

@@ -11,7 +11,7 @@ import { DraftRefused, discardDraft, saveDraft } from "./drafts.server";
 import { parseSubmission, SubmissionRejected, type FormShape, type ParsedSubmission } from "./upload-parser.server";
 
 /**
- * POST /api/drafts (issue 23): the wizard's Save and Finish Later, multipart like the submission.
+ * POST /api/drafts: the wizard's Save and Finish Later, multipart like the submission.
  * intent=save stores the fields present (each checked by its step's rule) and any documents sent;
  * intent=discard removes the draft and its files. Answers JSON: 200 {ok, draft} or {ok}, 4xx
  * {ok:false, field?, message}, 401 without a session, 403 for staff, 503 when storage or the database fails.

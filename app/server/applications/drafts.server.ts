@@ -12,7 +12,7 @@ import { checkUploadedFile, storeUploadedFile } from "./file-work.server";
 import type { UploadedFile } from "./upload-parser.server";
 
 /**
- * Save and Finish Later (issue 23; decision 0039): one draft per applicant and loan type. The plain
+ * Save and Finish Later (decision 0039): one draft per applicant and loan type. The plain
  * fields go to `data`; the SSN and bank numbers are encrypted one by one (AES-256-GCM, each bound to
  * its own draft purpose) into a JSON object in `sensitive_encrypted`, so a save that leaves one out
  * keeps the stored one by a JSON merge inside the upsert, never by reading it first. Documents are

@@ -3,7 +3,7 @@ import type { DocumentStorage } from "~/server/storage/storage-keys.server";
 import { createLimit } from "./concurrency-limit.server";
 import { fileProblem, type UploadedFile } from "./upload-parser.server";
 
-/** The content checks and storage writes of received files, shared by the submission and the draft (issue 23). */
+/** The content checks and storage writes of received files, shared by the submission and the draft. */
 
 /**
  * Checking or storing a file holds it in memory (and the content checks a text copy of it): a few at a

@@ -191,7 +191,7 @@ export async function submitApplication(
   const existing = await findByIdempotencyKey(db, applicant.id, idempotencyKey);
   if (existing) return { applicationId: existing, duplicate: true };
 
-  // The applicant's draft for this loan type (issue 23) completes what was not sent again: the SSN
+  // The applicant's draft for this loan type completes what was not sent again: the SSN
   // and bank numbers left blank because they were kept, and the documents uploaded with the draft.
   const loanType = submission.fields.loanType ?? "";
   const draft = isOneOf(LOAN_TYPES, loanType) ? await draftForSubmission(db, applicant.id, loanType) : null;

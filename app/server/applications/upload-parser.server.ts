@@ -64,7 +64,7 @@ export function fileProblem(field: string, status: number, reason: string): Subm
 }
 
 /**
- * Which parts a form may carry: the submission's by default; the wizard's draft (issue 23) names its
+ * Which parts a form may carry: the submission's by default; the wizard's draft names its
  * own text fields and takes the documents without the signature.
  */
 export type FormShape = { textFields: ReadonlySet<string>; fileFields: ReadonlyMap<string, number>; maxBytes: number; tooLarge: string };

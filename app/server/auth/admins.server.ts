@@ -19,7 +19,7 @@ export async function ensureAdmin(
 }
 
 /**
- * Creates the account (or finds it) and grants a staff role (issue 22: demo staff, scripts, tests).
+ * Creates the account (or finds it) and grants a staff role (demo staff, scripts, tests).
  * A person holds one staff role: an account that already has one keeps it (`promoted` is false).
  */
 export async function ensureStaff(

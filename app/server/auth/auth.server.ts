@@ -79,9 +79,9 @@ function createAuth(database: Database) {
     databaseHooks: {
       session: {
         create: {
-          // Issue 22: a deactivated staff member gets no session by any path (sign-in, password reset);
+          // A deactivated staff member gets no session by any path (sign-in, password reset);
           // Better Auth then answers as for a failed sign-in.
-          // Issue 23: nor does an applicant who closed their account.
+          // Nor does an applicant who closed their account.
           before: async (session) => {
             const [row] = await database.db
               .select({ deactivatedAt: schema.userRoles.deactivatedAt, closedAt: schema.profiles.closedAt })

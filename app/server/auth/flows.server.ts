@@ -55,7 +55,7 @@ async function captchaProblem(token: string | null | undefined, ip: string): Pro
 }
 
 /**
- * The gate of sign-in and reset requests, in this order (issue 16): the per-IP limit, the captcha, then
+ * The gate of sign-in and reset requests, in this order: the per-IP limit, the captcha, then
  * the per-account limit keyed by account and IP. Answers the refusal, or the account key that was counted.
  */
 async function accountGate(
@@ -138,7 +138,7 @@ export async function signUp(
   const { id, name, email } = created.response.user;
   try {
     // The code proved the address; creating the account accepts the privacy notice shown on the form
-    // (issue 23). Both in one transaction; Better Auth writes the user itself (its adapter runs without
+    //. Both in one transaction; Better Auth writes the user itself (its adapter runs without
     // a transaction here), so if this fails the account it just made is removed again: no account
     // exists without its recorded acceptance.
     await db.transaction(async (tx) => {
@@ -156,7 +156,7 @@ export async function signUp(
 /**
  * Sign In. The same neutral message for an unknown address and a wrong password.
  *
- * Order matters (issue 16): the per-IP limit, then the captcha, then the per-account limit, which is
+ * Order matters: the per-IP limit, then the captcha, then the per-account limit, which is
  * keyed by account and IP. A per-account count ahead of the captcha let ten captcha-less posts with
  * someone's address lock that person out; keyed by account alone, a stranger solving captchas still
  * could. Now a stranger spends only their own IP's allowance, and the owner from another address is

@@ -138,7 +138,7 @@ async function markVerified(db: Db, user: MfaUser): Promise<void> {
 
 /**
  * Who the factor protects: staff must have it (audited as admin.mfa); for an applicant it is optional
- * and turning it on or off is audited as account.mfa_enable / account.mfa_disable (issue 23).
+ * and turning it on or off is audited as account.mfa_enable / account.mfa_disable.
  */
 export type FactorOwner = "staff" | "applicant";
 

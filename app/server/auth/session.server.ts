@@ -138,7 +138,7 @@ export function landingPath(isStaff: boolean, redirectTo: string | null | undefi
 /**
  * Guards throw: every protected loader and action calls one (a layout's redirect alone protects nothing).
  * An applicant whose session still owes the second factor they turned on is sent to /auth/two-factor
- * and back (issue 23): every signed-in page and action is behind it, not only the landing page.
+ * and back: every signed-in page and action is behind it, not only the landing page.
  * `allowPendingSecondFactor` is for the pages that let such a session pass it.
  */
 export async function requireUser(
@@ -161,7 +161,7 @@ export async function requireUser(
 
 /**
  * Staff only, with a second factor verified in this session (FTC Safeguards Rule 314.4(c)(5)), and a
- * role the permission table allows (issue 22). No session: /auth. Not staff: 'Access denied' and /
+ * role the permission table allows. No session: /auth. Not staff: 'Access denied' and /
  * (the spec's words). Staff without a verified second factor: /admin/mfa (enrol or enter a code), then
  * back; `allowUnverified` is for that page alone. A role without the permission: 403.
  */

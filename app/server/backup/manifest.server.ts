@@ -108,7 +108,7 @@ export async function describeDatabase(db: Executor): Promise<{
     : 0;
   const tags = knownMigrations();
   const documentKeys = applied > 0 ? (await rows<{ key: string }>(db, sql`select file_path as key from loan_documents`)).map((r) => r.key) : [];
-  // The signed loan agreements (issue 20, migration 0007) are stored objects too.
+  // The signed loan agreements (migration 0007) are stored objects too.
   const [agreements] = applied > 0 ? await rows<{ present: boolean }>(db, sql`select to_regclass('public.signed_agreements') is not null as present`) : [];
   if (agreements?.present) documentKeys.push(...(await rows<{ key: string }>(db, sql`select storage_key as key from signed_agreements`)).map((r) => r.key));
   const versions =

@@ -12,7 +12,7 @@ import { newMessageEmail } from "~/server/mail/message-emails.server";
 import { LENDER_SIDE_NAME, recordEvent } from "./timeline.server";
 
 /**
- * The Messages panel (issue 19): the conversation between the applicant and staff about one
+ * The Messages panel: the conversation between the applicant and staff about one
  * application. Plain text only. Reads here; sending, read marks and the e-mail notice are beside them.
  * The caller has already checked that the viewer may see this application.
  */

@@ -6,7 +6,7 @@ import { getDb, type DbOrTx } from "~/server/db/client.server";
 import { applicationEvents, profiles } from "~/server/db/schema.server";
 
 /**
- * The Application Timeline (issue 19): every service that changes an application, its requests or its
+ * The Application Timeline: every service that changes an application, its requests or its
  * conversation records an event here in the same transaction as the change, so the timeline never
  * shows something that did not commit, nor misses something that did. The insert also raises the
  * live-update NOTIFY (trigger application_events_notify) that refreshes the other side's open page.

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { getConfig, type EncryptionKey } from "~/server/config.server";
 
 /**
- * Keyed blind index (issue 24): lets staff find a row by the last 4 digits of an SSN or account
+ * Keyed blind index: lets staff find a row by the last 4 digits of an SSN or account
  * number without decrypting anything, and without storing a plain hash (10,000 possible values: a
  * plain hash is reversed by trying them all). Each token is an HMAC-SHA-256 under a key derived
  * with HKDF from an encryption key and a label of its own, so the AES key itself is never used for

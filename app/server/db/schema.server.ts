@@ -185,7 +185,7 @@ export const profiles = pgTable(
     city: text("city"),
     state: text("state"),
     zipCode: text("zip_code"),
-    /** Issue 23, Close My Account: set when the applicant closed it; no session is created after. */
+    /** Close My Account: set when the applicant closed it; no session is created after. */
     closedAt: timestamptz("closed_at"),
     ...timestamps(),
   },
@@ -193,7 +193,7 @@ export const profiles = pgTable(
     ...usContactChecks(t),
     index("profiles_email_lower_idx").on(sql`lower(${t.email})`),
     index("profiles_full_name_lower_idx").on(sql`lower(${t.fullName})`),
-    // Staff search (issue 24, docs/decisions/0043): every kind is a range scan of a btree read in
+    // Staff search (docs/decisions/0043): every kind is a range scan of a btree read in
     // index order. Byte order ("C") so a prefix range [p, p⁺) means the same on any database collation.
     index("profiles_list_order_idx").on(t.fullName, t.email, t.id),
     index("profiles_search_name_idx").on(sql`(lower(${t.fullName}) collate "C")`, t.id),
@@ -211,20 +211,20 @@ export const userRoles = pgTable(
     userId: userIdRef("cascade"),
     role: text("role", { enum: USER_ROLES }).notNull(),
     createdAt: createdAt(),
-    /** Issue 22: a deactivated staff member cannot sign in (every session was ended when this was set). */
+    /** A deactivated staff member cannot sign in (every session was ended when this was set). */
     deactivatedAt: timestamptz("deactivated_at"),
     deactivatedBy: text("deactivated_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     unique("user_roles_user_id_role_key").on(t.userId, t.role),
-    // One staff role per person (issue 22): the permission table reads a single role.
+    // One staff role per person: the permission table reads a single role.
     uniqueIndex("user_roles_one_role_per_user_idx").on(t.userId),
     oneOf(t.role, USER_ROLES),
   ],
 );
 
 /**
- * Staff invitations (issue 22): a link valid 72 hours (only the SHA-256 of its token is kept), used
+ * Staff invitations: a link valid 72 hours (only the SHA-256 of its token is kept), used
  * once to set a password; the second factor is enrolled at /admin/mfa before any staff page opens.
  */
 export const staffInvitations = pgTable(
@@ -329,11 +329,11 @@ export const loanApplications = pgTable(
      * secret: stored as given, kept and erased with the decision (docs/security.md).
      */
     denialSource: jsonb("denial_source").$type<DenialSource>(),
-    /** Issue 22: the officer working it (history in application_assignments). */
+    /** The officer working it (history in application_assignments). */
     assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
     assignedAt: timestamptz("assigned_at"),
     /**
-     * Issue 24: when the application became complete (the Reg B clock, ~/server/reports/reg-b-clock.server.ts),
+     * When the application became complete (the Reg B clock, ~/server/reports/reg-b-clock.server.ts),
      * null while something asked for is outstanding. Kept by triggers (drizzle/0014) on request_items and
      * on submitted_at; never written by the application.
      */
@@ -386,15 +386,15 @@ export const loanApplications = pgTable(
     // without sorting.
     index("loan_applications_status_submitted_at_id_idx").on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The applications export's keyset order (submitted_at, id), so each batch starts inside the index
-    // and reads one batch (issue 24; it replaced loan_applications_submitted_at_idx, its first column).
+    // and reads one batch (it replaced loan_applications_submitted_at_idx, its first column).
     index("loan_applications_submitted_at_id_idx").on(t.submittedAt, t.id),
-    // My Queue (issue 22): one officer's applications of a tab, newest first, a page's ids read off
-    // the index alone (issue 24; it replaced loan_applications_assigned_to_submitted_at_idx).
+    // My Queue: one officer's applications of a tab, newest first, a page's ids read off
+    // the index alone (it replaced loan_applications_assigned_to_submitted_at_idx).
     index("loan_applications_assigned_to_status_submitted_at_id_idx").on(t.assignedTo, t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Staff search (issue 24): by SSN last 4 (blind index) and by the applicant's phone on the application.
+    // Staff search: by SSN last 4 (blind index) and by the applicant's phone on the application.
     index("loan_applications_ssn_last4_index_idx").on(t.ssnLast4Index, t.userId),
     index("loan_applications_search_phone_idx").on(sql`(${t.phone} collate "C")`, t.userId),
-    // The reports page (issue 24, decision 0049): the Reg B list in its order and the flagged count's
+    // The reports page (decision 0049): the Reg B list in its order and the flagged count's
     // edge day. (The ageing buckets' edge days use loan_applications_status_submitted_at_id_idx: a
     // partial index on open rows' submitted_at would also tempt the planner for the admin list's
     // pending tab, which it serves worse.)
@@ -408,7 +408,7 @@ export const loanApplications = pgTable(
   ],
 );
 
-/** Every (re)assignment of an application to a staff member, kept as history (issue 22). */
+/** Every (re)assignment of an application to a staff member, kept as history. */
 export const applicationAssignments = pgTable(
   "application_assignments",
   {
@@ -423,7 +423,7 @@ export const applicationAssignments = pgTable(
 );
 
 /**
- * Four-eyes approval (issue 22): an approval at or above FOUR_EYES_THRESHOLD is first a proposal with
+ * Four-eyes approval: an approval at or above FOUR_EYES_THRESHOLD is first a proposal with
  * the terms; another staff member confirms it (the offer is then made with these terms) or sends it
  * back with a comment. One open proposal per application.
  */
@@ -483,7 +483,7 @@ export const clientCounts = pgTable("client_counts", {
 });
 
 /**
- * Issue 24: row counts the admin lists show, kept by statement-level triggers (drizzle/0012) in the
+ * Row counts the admin lists show, kept by statement-level triggers (drizzle/0012) in the
  * same transaction as the change, so a page reads a few rows instead of counting a growing table.
  * Keys: 'contact_messages:<status>', 'loan_documents', 'approved_loans:paid_off',
  * 'approved_loans:due:<yyyy-MM-dd | none>' (open loans by their next due date, so Late and Current
@@ -496,7 +496,7 @@ export const rowCounts = pgTable("row_counts", {
 });
 
 /**
- * Issue 24 (decision 0049): the reports page's figures kept per UTC day and per month by a statement-level
+ * Decision 0049: the reports page's figures kept per UTC day and per month by a statement-level
  * trigger on loan_applications (drizzle/0014), so a range reads at most ~60 months and ~62 days of rows.
  * metric 'status' (a = status), 'decided' (a = loan type, b = status), 'officer' (a = reviewer id or '',
  * b = status), 'reason' (a = denial reason, one per array element): by the submission's UTC day.
@@ -546,16 +546,16 @@ export const loanDocuments = pgTable(
     columnCheck(t.fileSize, sql`${t.fileSize} > 0 and ${t.fileSize} <= ${lit(LIMITS.maxDocumentBytes)}`),
     oneOf(t.mimeType, ALLOWED_MIME_TYPES),
     index("loan_documents_user_id_idx").on(t.userId),
-    // Issue 24: /admin/documents in its order, a page's ids from the index alone (it replaced
+    // /admin/documents in its order, a page's ids from the index alone (it replaced
     // loan_documents_uploaded_at_idx, its first column).
     index("loan_documents_list_order_idx").on(t.uploadedAt.desc().nullsFirst(), t.applicationId, t.documentType, t.id),
-    // Issue 24: an application's documents (the staff application page; the unique index above is partial).
+    // An application's documents (the staff application page; the unique index above is partial).
     index("loan_documents_application_id_idx").on(t.applicationId),
   ],
 );
 
 // ---------------------------------------------------------------------------------------------
-// After submission (issue 19): the timeline, the lender's requests and the conversation. Each row
+// After submission: the timeline, the lender's requests and the conversation. Each row
 // carries the application's owner (user_id) so the live-update trigger can address the applicant.
 // ---------------------------------------------------------------------------------------------
 
@@ -760,7 +760,7 @@ export const bankAccounts = pgTable(
 );
 
 /**
- * Loan offers (issue 20): what an approval records. The terms and the Truth in Lending figures are
+ * Loan offers: what an approval records. The terms and the Truth in Lending figures are
  * fixed here when the offer is made (integer cents; rates in thousandths of a percent), so the screen,
  * the signed PDF and the loan all read the same numbers. At most one offer per application is open or
  * signed at a time; each status change is one conditional UPDATE (… WHERE status = 'offered').
@@ -898,14 +898,14 @@ export const approvedLoans = pgTable(
     interestRate: percent("interest_rate").notNull(),
     termMonths: integer("term_months").notNull(),
     approvalDate: timestamptz("approval_date").notNull().defaultNow(),
-    /** The signed offer this loan came from (issue 20); null only for loans made before offers existed. */
+    /** The signed offer this loan came from; null only for loans made before offers existed. */
     offerId: uuid("offer_id")
       .unique()
       .references(() => loanOffers.id, { onDelete: "restrict" }),
     /** Fixed by the signing: the first payment falls due one month after it. */
     firstPaymentDue: date("first_payment_due", { mode: "string" }),
     maturityDate: date("maturity_date", { mode: "string" }),
-    // Servicing (issue 21) works in exact units: the terms in cents and thousandths of a percent
+    // Servicing works in exact units: the terms in cents and thousandths of a percent
     // (migration 0008 filled them for loans made before), the day interest starts, and two values the
     // ledger derives, kept here so lists can filter without replaying every loan.
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
@@ -932,7 +932,7 @@ export const approvedLoans = pgTable(
     columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 600`),
     index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
     index("approved_loans_status_next_due_date_idx").on(t.status, t.nextDueDate),
-    // Issue 24: /admin/loans in its order (late first), status last so a page's ids come from the index alone.
+    // /admin/loans in its order (late first), status last so a page's ids come from the index alone.
     index("approved_loans_list_order_idx").on(t.nextDueDate.asc().nullsLast(), t.approvalDate.desc().nullsFirst(), t.id, t.status),
     // Decision 0056: the servicing job's keyset order. serviced_on first, so the loans already looked at
     // today sit in a range of their own that no batch walks; the due date with no date as -infinity, so
@@ -944,7 +944,7 @@ export const approvedLoans = pgTable(
 );
 
 /**
- * Payments on a loan (issue 21). A borrower's one-time ACH debit starts Pending (with the authorisation
+ * Payments on a loan. A borrower's one-time ACH debit starts Pending (with the authorisation
  * the borrower gave: text version, time, IP, user agent) until staff settle it (Posted) or it comes back
  * (Returned, with the NACHA return code). Staff record payments received by ACH, wire or check as
  * Posted. A posted payment can be Reversed (returned / NSF) with a reason. The ledger is replayed from
@@ -1138,7 +1138,7 @@ export const emailVerificationCodes = pgTable(
     email: text("email").notNull(),
     codeHash: text("code_hash").notNull(),
     purpose: text("purpose", { enum: VERIFICATION_CODE_PURPOSES }).notNull().default("sign-up"),
-    /** Issue 23, Change Email: the account asking (the code goes to the new address in `email`). */
+    /** Change Email: the account asking (the code goes to the new address in `email`). */
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     expiresAt: timestamptz("expires_at").notNull(),
     verified: boolean("verified").notNull().default(false),
@@ -1200,7 +1200,7 @@ export const contactMessages = pgTable(
   },
   (t) => [
     oneOf(t.status, CONTACT_MESSAGE_STATUSES),
-    // Issue 24: a view's page (newest first, Inbox or Archived), its ids from the index alone
+    // A view's page (newest first, Inbox or Archived), its ids from the index alone
     // (it replaced contact_messages_created_at_idx, its first column).
     index("contact_messages_created_at_id_status_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
   ],
@@ -1212,7 +1212,7 @@ export const contactMessages = pgTable(
  * e-mail are copied into the row when it is written.
  */
 /**
- * Issue 24: audit entries per UTC hour and actor ('' for the system), kept by a statement trigger on
+ * Audit entries per UTC hour and actor ('' for the system), kept by a statement trigger on
  * audit_log (drizzle/0012) in the same transaction as the entries, so /admin/monitoring reads
  * hours × actors rows plus at most one hour of entries, not every entry of its range. The latest
  * entry's name and e-mail are kept (an admin may be renamed). Derived from audit_log.
@@ -1254,7 +1254,7 @@ export const auditLog = pgTable(
     userAgent: text("user_agent"),
     createdAt: createdAt(),
     /**
-     * Issue 22, the hash chain (decision 0035): set by the deferred trigger audit_log_seal at commit,
+     * The hash chain (decision 0035): set by the deferred trigger audit_log_seal at commit,
      * one transaction at a time. row_hash = SHA-256 of the row's canonical text, which includes
      * prev_hash (the row_hash of chain_seq - 1). `npm run audit:verify` walks it.
      */
@@ -1330,7 +1330,7 @@ export const sessionMfa = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Issue 23: the applicant's own account.
+// The applicant's own account.
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -1392,7 +1392,7 @@ export const notificationPreferences = pgTable("notification_preferences", {
   updatedAt: updatedAt(),
 });
 
-/** Which version of the privacy notice a person accepted, and when (issue 23). */
+/** Which version of the privacy notice a person accepted, and when. */
 export const privacyAcceptances = pgTable(
   "privacy_acceptances",
   {

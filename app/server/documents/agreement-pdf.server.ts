@@ -13,7 +13,7 @@ import {
 } from "~/domain/views/loan-agreement";
 
 /**
- * The signed loan agreement as a PDF (issue 20; decision 0030). pdfkit writes it with the site's own
+ * The signed loan agreement as a PDF (decision 0030). pdfkit writes it with the site's own
  * Inter faces (read from disk, so nothing is fetched and the paper matches the brand), text stays
  * extractable (pdfkit adds a ToUnicode map to each embedded subset), and the output is a pure
  * function of the input: the creation date is the signing time and pdfkit derives the file id from it.

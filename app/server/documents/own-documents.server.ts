@@ -9,7 +9,7 @@ import type { DocumentStorage } from "~/server/storage/storage.server";
 import type { OwnDocumentLink } from "~/domain/views/dashboard";
 
 /**
- * An applicant's own documents, from the dashboard's details dialog (issue 18 item 12): the same
+ * An applicant's own documents, from the dashboard's details dialog: the same
  * 60-second signed links as the admin viewer, signed for "applicant:<user id>" and served on their own
  * path, so an admin's link never opens here and an applicant's never opens the admin route. Every
  * lookup is by document id AND the signed-in user's id: another user's document is 404, exactly like

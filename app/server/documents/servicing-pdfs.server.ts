@@ -6,7 +6,7 @@ import { formatCents, type PostalAddress } from "~/domain/views/loan-agreement";
 import { clean, collect, fonts } from "./agreement-pdf.server";
 
 /**
- * The servicing letters and statements (issue 21) as PDFs: the payoff quote letter, the monthly
+ * The servicing letters and statements as PDFs: the payoff quote letter, the monthly
  * statement and the paid-in-full letter. pdfkit with the agreement's Inter faces (agreement-pdf.server.ts),
  * text extractable (tests read it back with pdftotext); each document is a pure function of its data
  * (its creation date is the day it is dated). No account or routing numbers appear in any of them.

@@ -10,7 +10,7 @@ import { describeError } from "~/server/log/describe-error.server";
 import { csvRow, type CsvValue } from "./csv.server";
 
 /**
- * Export CSV (issue 22): the applications and the audit log of a date range, streamed. The response
+ * Export CSV: the applications and the audit log of a date range, streamed. The response
  * body is a pull-based ReadableStream: a batch of EXPORT_BATCH_ROWS rows is read (keyset pagination,
  * never OFFSET) only when the client has taken the previous one, so the server holds one batch at a
  * time whatever the size of the export, and a slow download holds no database connection between

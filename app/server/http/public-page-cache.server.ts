@@ -118,7 +118,7 @@ export class PublicPageCache {
   /**
    * The entry for a path if one is held (a stale one starts a new render and is returned meanwhile), else
    * null, without waiting: a hit is then served in the same tick as the request, no promise between
-   * (public pages are served at the rate of a bare Node server, issue 24 item 3).
+   * (public pages are served at the rate of a bare Node server).
    */
   peek(path: string): CachedPage | null {
     const entry = this.entries.get(path);

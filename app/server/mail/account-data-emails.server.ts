@@ -3,7 +3,7 @@ import { site } from "~/content/site";
 import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * Download My Data and Close My Account e-mails (issue 23). The export e-mail carries only the link:
+ * Download My Data and Close My Account e-mails. The export e-mail carries only the link:
  * no data, and the link itself works only for the same person signed in, within 24 hours.
  */
 

@@ -4,7 +4,7 @@ import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "./
 import { VERIFICATION_CODE_VALID_MINUTES } from "./templates.server";
 
 /**
- * Change Email (issue 23): the code goes to the NEW address (proving it is theirs); the OLD address is
+ * Change Email: the code goes to the NEW address (proving it is theirs); the OLD address is
  * told of the change without any code or link that could undo or take over anything.
  */
 

@@ -3,7 +3,7 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * The signed loan agreement's e-mail (issue 20): that it is signed, the loan's headline figures and
+ * The signed loan agreement's e-mail: that it is signed, the loan's headline figures and
  * a link to the application page, where the applicant downloads the PDF after signing in. Never the
  * file itself, never an account or routing number (the agreement is behind the sign-in).
  */

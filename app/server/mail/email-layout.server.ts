@@ -23,14 +23,14 @@ export type TemplateName =
   | "documents-requested"
   | "answer-rejected"
   | "new-message"
-  // Issue 20: the offer and the agreement.
+  // The offer and the agreement.
   | "offer-declined"
   | "offer-declined-notice"
   | "offer-expired"
   | "offer-expired-notice"
   | "offer-withdrawn"
   | "agreement-signed"
-  // Issue 21: servicing.
+  // Servicing.
   | "loan-paid-in-full"
   | "payment-reminder"
   | "late-notice"
@@ -39,12 +39,12 @@ export type TemplateName =
   | "debit-cancelled"
   | "refund-due"
   | "refund-sent"
-  // Issue 22: staff invitations.
+  // Staff invitations.
   | "staff-invitation"
-  // Issue 23: Download My Data and Close My Account.
+  // Download My Data and Close My Account.
   | "data-export-ready"
   | "account-closed"
-  // Issue 23: account settings.
+  // Account settings.
   | "email-change-code"
   | "email-changed"
   // A passkey added to the account (it signs in without the password).

@@ -4,7 +4,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, creditorAddress, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * To the applicant: the application was closed as incomplete (issue 19). This is the notice of action
+ * To the applicant: the application was closed as incomplete. This is the notice of action
  * taken that Regulation B asks for when an application is incomplete and the applicant did not supply
  * what was requested by the date given (12 CFR 1002.9(a)(1)(i), (c)(2)): the action taken, why, the
  * creditor's name and address, that they may apply again, and the ECOA notice. Like every e-mail here it

@@ -1,7 +1,7 @@
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * Messages (issue 19): "You have a new message". It never carries the message's text, the writer's name
+ * Messages: "You have a new message". It never carries the message's text, the writer's name
  * or anything from the application (the text may hold personal or financial details and e-mail is not
  * a safe channel for them): only that there is a message and the link to the page behind the sign-in.
  * At most one per conversation per hour for each side (conversation_notices, messages.server.ts).

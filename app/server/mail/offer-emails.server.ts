@@ -6,7 +6,7 @@ import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type Block, 
 import { ECOA_NOTICE, statementOfReasonsBlocks } from "./templates.server";
 
 /**
- * The applicant's e-mails when an offer closes without being signed (issue 20): declined by them or
+ * The applicant's e-mails when an offer closes without being signed: declined by them or
  * expired. A Counteroffer that is not accepted is an adverse action (Reg B, 12 CFR 1002.9(a)(1)(iv)),
  * so its e-mail is a notice of action taken, built like the denial's (applicationDeniedEmail: the
  * creditor's name and address, the counteroffer's reasons, the right to a statement of reasons, the

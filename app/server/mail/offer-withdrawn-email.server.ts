@@ -4,7 +4,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * To the applicant: staff withdrew the loan offer (issue 20). The reason as staff wrote it, how to
+ * To the applicant: staff withdrew the loan offer. The reason as staff wrote it, how to
  * reach the lender, and a link to the application page. No figures beyond what the applicant already
  * has, and never an account number.
  */

@@ -4,7 +4,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * To the borrower: the one-time ACH debit they authorised on their loan's page (issue 21). The amount,
+ * To the borrower: the one-time ACH debit they authorised on their loan's page. The amount,
  * the day and the payment's reference, and "your bank account on file": no account or routing number,
  * not even its last digits.
  */

@@ -2,7 +2,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * To the borrower: their loan is paid in full (issue 21). Like every e-mail here it says only that, and
+ * To the borrower: their loan is paid in full. Like every e-mail here it says only that, and
  * links to the loan's page, where the paid-in-full letter (PDF) is: no amounts, no account numbers.
  */
 export function paidInFullEmail(data: { loanId: string; loanType: string; baseUrl: string }): RenderedEmail {

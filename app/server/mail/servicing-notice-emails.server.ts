@@ -4,7 +4,7 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
- * The servicing job's e-mails to a borrower (issue 21): the payment reminder some days before a due
+ * The servicing job's e-mails to a borrower: the payment reminder some days before a due
  * date and the late notice after the grace period. Each names the installment's amount and due date
  * and links to the loan's page; never an account or routing number, never a balance beyond that.
  */

@@ -9,7 +9,7 @@ import {
 } from "./email-layout.server";
 
 /**
- * To a new staff member (issue 22): the invitation link (valid 72 hours, used once) with who invited
+ * To a new staff member: the invitation link (valid 72 hours, used once) with who invited
  * them and the role. The link is the only copy of the token (the database keeps its SHA-256), so
  * this e-mail is the one place it exists.
  */

@@ -9,7 +9,7 @@ import type { OfferRow } from "./offers.server";
 import type { OwnApplication } from "./consent.server";
 
 /**
- * The loan agreement as data (issue 20), built from what is stored: the offer's row (its terms and
+ * The loan agreement as data, built from what is stored: the offer's row (its terms and
  * Truth in Lending figures, in cents, fixed when the offer was made), the application's name, address
  * and e-mail, and the lender's legal name and address. The Review and Sign page shows the preview and
  * the signed PDF is rendered from the same value plus the signature and certificate, so the screen and

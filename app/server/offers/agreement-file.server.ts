@@ -11,7 +11,7 @@ import { agreementReference } from "./agreement-document.server";
 import { ownApplication } from "./consent.server";
 
 /**
- * The signed agreement's PDF for download (issue 20): its owner from /dashboard/applications/:id/
+ * The signed agreement's PDF for download: its owner from /dashboard/applications/:id/
  * agreement, staff (second factor) from /admin/applications/:id/agreement. Authorization first, then
  * the stored file streams with private, no-store headers as an attachment; every download writes
  * 'agreement.download' with the reader. 404 for anything the reader may not see or that does not exist.

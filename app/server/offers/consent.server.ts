@@ -7,7 +7,7 @@ import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
 import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/db/schema.server";
 
 /**
- * E-SIGN consent (15 U.S.C. 7001(c); issue 20): given per application on the way to signing its
+ * E-SIGN consent (15 U.S.C. 7001(c)): given per application on the way to signing its
  * offer, with the consent text's version, the time, the IP address and the browser; withdrawn by
  * stamping withdrawn_at (never deleted: a signed agreement names the consent it relied on). Both are
  * conditional writes: the partial unique index esign_consents_one_current_idx keeps one current

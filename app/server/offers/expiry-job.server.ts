@@ -3,7 +3,7 @@ import { startRepeatingJob, type RepeatingJob } from "~/server/jobs/repeating-jo
 import { expireOffers } from "./offer-decisions.server";
 
 /**
- * The offer expiry run inside the server process (issue 20): once shortly after start-up, then every
+ * The offer expiry run inside the server process: once shortly after start-up, then every
  * 15 minutes (server/jobs/repeating-job.server.ts). Every
  * instance schedules it; no lock is needed because the expiry is one conditional UPDATE whose row
  * locks decide (expireOffers): two instances at once expire, and announce, each offer once. A failed

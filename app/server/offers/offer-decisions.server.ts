@@ -11,7 +11,7 @@ import { enqueueEmail } from "~/server/mail/outbox.server";
 import { toOfferView, type OfferRow } from "./offers.server";
 
 /**
- * The applicant's and the clock's decisions on an open offer (issue 20): Decline Offer and expiry.
+ * The applicant's and the clock's decisions on an open offer: Decline Offer and expiry.
  * Each is ONE conditional UPDATE (… WHERE status = 'offered' …, RETURNING), in one transaction with
  * its timeline event, audit row and e-mail: of two requests (or two instances' expiry runs) at once,
  * the row lock lets exactly one change the row, and only that one writes the rest. A Counteroffer

@@ -6,7 +6,7 @@ import { getDb, type DbOrTx } from "~/server/db/client.server";
 import { loanOffers, signedAgreements } from "~/server/db/schema.server";
 
 /**
- * Loan offers (issue 20): making one (inside the approval's transaction) and reading them for either
+ * Loan offers: making one (inside the approval's transaction) and reading them for either
  * side. The Truth in Lending figures are computed once, when the offer is made, and stored: what the
  * applicant is shown, what the PDF prints and what the loan is made of are the same stored numbers.
  * Their arithmetic does not depend on the signing date (every period is one month), only the due

@@ -16,7 +16,7 @@ import { currentConsent, giveConsent, OfferActionRefused, ownApplication, withdr
 import { latestOffer, signingRefusal, signOffer, SIGNING_MESSAGES } from "./sign-agreement.server";
 
 /**
- * The Review and Sign page (/dashboard/applications/:id/offer, issue 20): what it shows and what its
+ * The Review and Sign page (/dashboard/applications/:id/offer): what it shows and what its
  * form posts do (consent | withdraw-consent | sign). Owner only: another person's application, a
  * malformed id and staff are "not found".
  */

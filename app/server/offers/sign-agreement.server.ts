@@ -21,7 +21,7 @@ import { currentConsent, NOT_FOUND_MESSAGE, OfferActionRefused, ownApplication, 
 import type { OfferRow } from "./offers.server";
 
 /**
- * Signing the loan agreement (issue 20). The PDF is rendered and stored BEFORE the transaction (a
+ * Signing the loan agreement. The PDF is rendered and stored BEFORE the transaction (a
  * render or storage failure changes nothing); then one transaction makes the offer 'signed' with one
  * conditional UPDATE (… WHERE status = 'offered' AND expires_at > now), records the agreement and its
  * certificate, creates the active loan with its due dates, the timeline event, the audit row (with the
@@ -182,7 +182,7 @@ export async function signOffer(
           offerId: offer.id,
           firstPaymentDue,
           maturityDate: preview.maturityDate,
-          // Servicing's exact terms (issue 21): the signed cents, interest from the signing day.
+          // Servicing's exact terms: the signed cents, interest from the signing day.
           amountCents: offer.amountCents,
           noteRateMilli: offer.noteRateMilli,
           paymentCents: offer.paymentCents,

@@ -19,7 +19,7 @@ import { enqueueEmail } from "~/server/mail/outbox.server";
 import { offerWithdrawnEmail } from "~/server/mail/offer-withdrawn-email.server";
 
 /**
- * Withdraw Offer (issue 20, staff): the open offer of an application becomes 'withdrawn' with staff's
+ * Withdraw Offer (staff): the open offer of an application becomes 'withdrawn' with staff's
  * reason. One conditional UPDATE (… WHERE application_id = $1 AND status = 'offered'), so of two
  * withdrawals, or a withdrawal racing the applicant's signature, exactly one wins; in the same
  * transaction the timeline entry the applicant reads (its summary is the reason), the audit row and

@@ -12,8 +12,8 @@ import { regBFlagCutoff } from "./reg-b-clock.server";
 import { regBListPage } from "./reg-b-list.server";
 
 /**
- * The Pipeline Reports page (issue 22): every figure is an aggregate the database computes, never rows
- * loaded into JavaScript. Issue 24 (decision 0049): the range's figures are sums of report_rollups
+ * The Pipeline Reports page: every figure is an aggregate the database computes, never rows
+ * loaded into JavaScript. Decision 0049: the range's figures are sums of report_rollups
  * (kept per UTC day and month by a trigger) plus exact index counts of the few edge days cut by an
  * instant, and the Reg B clock reads the kept complete_since off a partial index, so a load reads the
  * same few hundred rows at ten applications or a million; the exact median too, from counts per

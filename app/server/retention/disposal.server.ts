@@ -50,13 +50,13 @@ export type DisposalCounts = {
   verificationTokens: number;
   emailCodes: number;
   rateLimitCounters: number;
-  /** Download My Data requests past their link's day (and failed ones), with their files (issue 23). */
+  /** Download My Data requests past their link's day (and failed ones), with their files. */
   dataExports: number;
-  /** Closed accounts removed once nothing the law keeps points at them (issue 23). */
+  /** Closed accounts removed once nothing the law keeps points at them. */
   closedAccounts: number;
-  /** Save and Finish Later drafts past their 30 days, with their files (issue 23). */
+  /** Save and Finish Later drafts past their 30 days, with their files. */
   applicationDrafts: number;
-  /** Passkey challenges (issue 23) an hour past their five minutes: used or not, they can do nothing more. */
+  /** Passkey challenges an hour past their five minutes: used or not, they can do nothing more. */
   webauthnChallenges: number;
   /** NACHA files past their six years, and past days' trace counters. */
   achFiles: number;
@@ -175,7 +175,7 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
           (row) => row.key,
         );
         counts.documents = files.length;
-        // The signed loan agreements' PDFs go with their application (issue 20). Their rows go first:
+        // The signed loan agreements' PDFs go with their application. Their rows go first:
         // each names its E-SIGN consent (ON DELETE RESTRICT), which the application's cascade removes.
         const agreementKeys = (
           await tx.delete(signedAgreements).where(inArray(signedAgreements.applicationId, ids)).returning({ key: signedAgreements.storageKey })
@@ -250,11 +250,11 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
           .where(lt(webauthnChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_KEPT_MS)))
           .returning({ id: webauthnChallenges.id }),
       );
-      // Drafts (issue 23) past their expiry: the rows here, their files after the commit.
+      // Drafts past their expiry: the rows here, their files after the commit.
       const drafts = await deleteExpiredDrafts(tx, cut.applicationDraft);
       counts.applicationDrafts = drafts.drafts;
       files = [...files, ...drafts.files];
-      // Closed accounts (issue 23) whose kept records are all gone (the applications above included):
+      // Closed accounts whose kept records are all gone (the applications above included):
       // the user row goes, and with it (ON DELETE CASCADE) the profile, credentials and consents left.
       // Every table that keeps a user's records points at an application or a loan of theirs, so these
       // two tests are what RESTRICT would otherwise refuse.

@@ -153,7 +153,7 @@ export const RETENTION_POLICY = {
     period: { days: 0 },
     clock: "the closing (profiles.closed_at), once no application or loan of theirs is kept any longer",
     why:
-      "Close My Account (issue 23) deletes sessions, drafts, passkeys and preferences at once; the account row stays " +
+      "Close My Account deletes sessions, drafts, passkeys and preferences at once; the account row stays " +
       "only while records the law requires (applications, loans, consents) still point at it (foreign key RESTRICT).",
   },
   account: {

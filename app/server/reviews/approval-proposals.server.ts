@@ -24,7 +24,7 @@ import { approveInTransaction, conflictFor, prepareApproval, ReviewConflict, typ
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
 
 /**
- * Four-eyes approval (issue 22, decision 0037). An approval of FOUR_EYES_THRESHOLD or more is first a
+ * Four-eyes approval (decision 0037). An approval of FOUR_EYES_THRESHOLD or more is first a
  * proposal (its terms checked exactly as an approval's, before anything is written); a different
  * staff member confirms it, which makes the offer with the proposal's terms in the same transaction,
  * or sends it back with a comment. The proposer can never confirm their own proposal, whatever their

@@ -15,7 +15,7 @@ import { addDays, ownLedger, statementMonths, type LoanViewer } from "./borrower
 import type { LoanLedger } from "./ledger.server";
 
 /**
- * GET /dashboard/loans/:id/documents (issue 21): the borrower's payoff quote letter, a month's
+ * GET /dashboard/loans/:id/documents: the borrower's payoff quote letter, a month's
  * statement or the paid-in-full letter, rendered on request from the ledger (nothing stored), as a
  * PDF attachment with no-store. Owner only (404 otherwise); bad parameters 400; every document is
  * audited ('servicing.document').

@@ -15,7 +15,7 @@ import { loadLedger, type LoanLedger } from "./ledger.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
 
 /**
- * The borrower's own loan (/dashboard/loans/:id, issue 21): ownership first (another person's loan,
+ * The borrower's own loan (/dashboard/loans/:id): ownership first (another person's loan,
  * a malformed id and staff all read as "not found", so the answer never says whether it exists), then
  * the page's view model from the replayed ledger. Bank accounts leave the server as type and last four.
  */

@@ -24,7 +24,7 @@ import { changePaymentAccountAnswer, type PaymentAccountAnswer } from "./payment
 import { ServicingRefused } from "./payments.server";
 
 /**
- * Make a Payment (issue 21): the borrower authorises a one-time ACH debit from a bank account on file.
+ * Make a Payment: the borrower authorises a one-time ACH debit from a bank account on file.
  * One transaction: lock the loan's row (lockLoan), work out the amount from the ledger (the next
  * installment, the payoff today, or the borrower's amount, refused above the payoff), then one
  * INSERT … SELECT … WHERE NOT EXISTS that creates the Pending payment only when the bank account is

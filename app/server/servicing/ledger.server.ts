@@ -5,7 +5,7 @@ import { getDb, type DbOrTx } from "~/server/db/client.server";
 import { approvedLoans, loanFees, loanPayments } from "~/server/db/schema.server";
 
 /**
- * Loading a loan's ledger (issue 21): its exact terms, the Posted payments and the assessed fees,
+ * Loading a loan's ledger: its exact terms, the Posted payments and the assessed fees,
  * replayed by app/domain/loan-servicing.ts. Nothing derived is stored except two values lists filter
  * on (approved_loans.next_due_date and the status Paid Off), which refreshLoan keeps in the same
  * transaction as every change to the rows they come from.

@@ -1,5 +1,5 @@
 /**
- * NACHA (ACH) files of consumer debits (issue 21; docs/decisions/0033-nacha-ach-files.md): the
+ * NACHA (ACH) files of consumer debits (docs/decisions/0033-nacha-ach-files.md): the
  * published fixed-width format, written here because the npm packages for it are small and barely
  * maintained. A file is 94-character records, blocked in tens:
  *   1 File Header · 5 Batch Header (PPD, service class 225: debits only) · 6 Entry Detail per debit

@@ -17,7 +17,7 @@ import { loanOwner } from "./loan-owner.server";
 import { ServicingRefused } from "./servicing-refused.server";
 
 /**
- * Posting to a loan's ledger (issue 21): Record Payment (staff), Reverse Payment, and settling or
+ * Posting to a loan's ledger: Record Payment (staff), Reverse Payment, and settling or
  * returning a borrower's pending ACH debit. Each is one transaction that first locks the loan's row
  * (so changes to one ledger are serialised), changes the payment with a conditional statement, then
  * re-derives the loan's summary from the replayed ledger (refreshLoan), writes the audit row, and,

@@ -11,7 +11,7 @@ import { lateNoticeEmail, paymentReminderEmail } from "~/server/mail/servicing-n
 import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
 
 /**
- * The servicing job (issue 21): late fees, late notices and payment reminders for every active loan
+ * The servicing job: late fees, late notices and payment reminders for every active loan
  * that may owe one today. A run is a series of transactions of SERVICING_BATCH_SIZE loans, each under a
  * transaction-scoped advisory lock, so while one instance runs the others skip; and "once per installment" does not rest on the lock: the fee's unique key
  * (loan, kind, installment) and the notice's primary key decide (INSERT … ON CONFLICT DO NOTHING
@@ -21,7 +21,7 @@ import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
  *   under the loan's row lock). Audited 'fee.assess' with no actor (the system).
  * - Late notice: the same installments, one e-mail each.
  * - Payment reminder: the next unpaid installment, PAYMENT_REMINDER_DAYS or fewer days before it is due,
- *   unless the borrower turned payment reminders off (Notification Preferences, issue 23).
+ *   unless the borrower turned payment reminders off (Notification Preferences).
  * The e-mails go through the outbox in the same transaction; amounts and dates only, no account numbers.
  */
 
@@ -83,7 +83,7 @@ async function readCandidates(tx: DbOrTx, cursor: Cursor, today: string, reminde
         id: approvedLoans.id,
         email: userTable.email,
         loanType: loanApplications.loanType,
-        // Issue 23: reminders are optional e-mail (on unless the borrower turned them off).
+        // Reminders are optional e-mail (on unless the borrower turned them off).
         wantsReminders: sql<boolean>`coalesce(${notificationPreferences.paymentReminders}, true)`,
         servicedOn: approvedLoans.servicedOn,
         dueKey: sql<string>`${dueKey}::text`,

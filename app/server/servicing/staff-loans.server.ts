@@ -35,7 +35,7 @@ import { PendingDebitUnconfirmed, pendingDebitWarning, recordPayment, reversePay
 import { currentPaymentAccount } from "./payment-accounts.server";
 
 /**
- * The staff side of servicing (issue 21): the loan list (/admin/loans: filters Current, Late, Paid in
+ * The staff side of servicing: the loan list (/admin/loans: filters Current, Late, Paid in
  * Full and a search, paginated in SQL on the stored status and next due date), one loan's page
  * (/admin/loans/:id: terms, Payment Schedule, ledger), its actions (Record Payment, Reverse Payment,
  * through payments.server.ts under the loan's row lock) and the Export Loan Tape CSV. Every read is

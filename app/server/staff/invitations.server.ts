@@ -32,7 +32,7 @@ import {
 } from "./staff.server";
 
 /**
- * The invitation link (issue 22, /auth/invite/:token): the invited person sets a password and gets a
+ * The invitation link (/auth/invite/:token): the invited person sets a password and gets a
  * staff account with the invited role. The link works once, even when posted twice at the same moment:
  * Better Auth creates the account (the unique e-mail lets one of two parallel sign-ups through), then
  * ONE conditional UPDATE accepts the invitation (… WHERE token_hash = $1 AND accepted_at IS NULL AND

@@ -27,7 +27,7 @@ import { enqueueEmail } from "~/server/mail/outbox.server";
 import { staffInvitationEmail } from "~/server/mail/staff-emails.server";
 
 /**
- * Staff management (issue 22, /admin/staff, admins only): invitations, role changes, deactivation and
+ * Staff management (/admin/staff, admins only): invitations, role changes, deactivation and
  * second-factor resets. Each act and its audit row commit together. The last-active-admin rule is
  * checked under a lock on the active admin rows (SELECT … FOR UPDATE), so two admins demoting or
  * deactivating each other at the same moment leave one admin: the second waits for the first and

@@ -6,7 +6,7 @@ import type { DocumentStorage } from "./storage-keys.server";
 
 /**
  * The orphan sweep: removes stored objects that no loan_documents row, no signed_agreements row
- * (the signed loan agreements, issue 20), no data_exports row and no draft_documents row (issue 23) points at. A submission writes
+ * (the signed loan agreements), no data_exports row and no draft_documents row points at. A submission writes
  * its files before the transaction that records them (submit.server.ts), and removes them again when
  * that transaction fails; a process killed in between leaves files nobody can reach. They hold ID
  * scans and bank statements, so they must not linger.
@@ -50,10 +50,10 @@ export async function sweepOrphans(options: {
     for (const row of rows) referenced.add(row.filePath);
     const agreements = await db.select({ key: signedAgreements.storageKey }).from(signedAgreements).where(inArray(signedAgreements.storageKey, chunk));
     for (const row of agreements) referenced.add(row.key);
-    // Download My Data files (issue 23): the retention job removes them with their row once expired.
+    // Download My Data files: the retention job removes them with their row once expired.
     const exportFiles = await db.select({ key: dataExports.storageKey }).from(dataExports).where(inArray(dataExports.storageKey, chunk));
     for (const row of exportFiles) if (row.key) referenced.add(row.key);
-    // Documents kept with a Save and Finish Later draft (issue 23) until it is submitted, discarded or expires.
+    // Documents kept with a Save and Finish Later draft until it is submitted, discarded or expires.
     const draftFiles = await db.select({ key: draftDocuments.storageKey }).from(draftDocuments).where(inArray(draftDocuments.storageKey, chunk));
     for (const row of draftFiles) referenced.add(row.key);
   }

@@ -57,7 +57,7 @@ export async function* limitedBody(key: string, body: AsyncIterable<Uint8Array> 
 const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
 const FILE = /^[a-z0-9_]{1,60}\.(pdf|jpg|png)$/;
 
-/** Download My Data (issue 23): exports/{exportId}/data_export.zip, the only place a ZIP may be stored. */
+/** Download My Data: exports/{exportId}/data_export.zip, the only place a ZIP may be stored. */
 const EXPORT_FILE = /^[a-z0-9_]{1,60}\.zip$/;
 
 export function assertSafeKey(key: string): void {
@@ -69,7 +69,7 @@ export function assertSafeKey(key: string): void {
 }
 
 /**
- * A document kept with a wizard draft (issue 23): `{userId}/draft-{loanType}/{type}_{random}.{ext}`. The
+ * A document kept with a wizard draft: `{userId}/draft-{loanType}/{type}_{random}.{ext}`. The
  * random part gives a replacement its own key, so the old file is removed only once its row is gone.
  * On submission the key moves to loan_documents unchanged (rows, not folders, say what a file is).
  */

@@ -24,9 +24,9 @@ import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
 
 /**
- * /admin/applications/:id (issue 19): the whole application for staff. The summary and the decisions
+ * /admin/applications/:id: the whole application for staff. The summary and the decisions
  * the lifecycle allows; What We Need and Messages; every field the applicant entered; bank accounts and
- * the SSN masked (audited reveal); the loan offers (issue 20: terms, Truth in Lending figures, Withdraw
+ * the SSN masked (audited reveal); the loan offers (terms, Truth in Lending figures, Withdraw
  * Offer, the signing certificate); the documents through signed links; the internal notes; the
  * Application Timeline with internal entries. Changes by the applicant or another admin, on any
  * instance, reload it in place.
@@ -38,7 +38,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   useApplicationLive(s.id);
   const open = isOpenForReview(s.status);
-  // Issue 22: a role that may not work applications (the auditor) sees no controls; the server refuses anyway.
+  // A role that may not work applications (the auditor) sees no controls; the server refuses anyway.
   const canWork = data.permissions["applications.work"];
   const backTab: ReviewTab = (REVIEW_TABS as readonly string[]).includes(s.status) ? (s.status as ReviewTab) : "pending";
 

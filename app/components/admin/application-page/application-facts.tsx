@@ -167,7 +167,7 @@ export function BankAccounts({ application: a }: { application: AdminApplication
 
 export function ApplicationDocuments({ application: a, timeZone }: { application: AdminApplicationDetail; timeZone: string }) {
   const links = useDocumentLinks();
-  // Issue 22: opening a document is a reveal; a role without reveals (the auditor) gets no buttons.
+  // Opening a document is a reveal; a role without reveals (the auditor) gets no buttons.
   const mayOpen = useStaffCan("sensitive.reveal");
   return (
     <Section id="application-documents" title="Documents" icon={<FileText aria-hidden="true" className="size-5" />}>

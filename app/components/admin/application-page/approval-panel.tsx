@@ -13,7 +13,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { ApprovalPanelView } from "~/domain/views/admin-application-page";
 
 /**
- * Four-eyes approval on the staff application page (issue 22): "Approval Waiting for Confirmation"
+ * Four-eyes approval on the staff application page: "Approval Waiting for Confirmation"
  * with the proposed terms, who proposed and when, and Confirm Approval / Send Back (with a comment)
  * for staff other than the proposer; the proposer reads that another staff member must confirm (the
  * server refuses them anyway). After a Send Back, the last comment is shown to staff.

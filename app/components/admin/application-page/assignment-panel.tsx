@@ -10,7 +10,7 @@ import type { AssignmentActionData } from "~/domain/validation/assignment";
 import type { AssignmentPanelView } from "~/domain/views/admin-application-page";
 
 /**
- * Assignment on the staff application page (issue 22): "Assigned to: Name" (or Unassigned), Assign to
+ * Assignment on the staff application page: "Assigned to: Name" (or Unassigned), Assign to
  * Me, Reassign (active admins and loan officers, or Unassigned) and the Assignment history. Staff
  * whose role does not work applications see who it is assigned to and the history only.
  */

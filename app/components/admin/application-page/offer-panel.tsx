@@ -24,7 +24,7 @@ const STATUS_STYLE: Record<OfferView["status"], string> = {
 };
 
 /**
- * The staff view of an application's loan offers (issue 20), newest first: status (Offered, Signed,
+ * The staff view of an application's loan offers, newest first: status (Offered, Signed,
  * Declined, Expired, Withdrawn), the Counteroffer label and its reasons, the terms and the Truth in
  * Lending figures as stored, the expiry and any withdrawal reason. While the offer is open staff can
  * Withdraw Offer (with a reason the applicant reads); once signed, the signing certificate and the
@@ -178,7 +178,7 @@ function Certificate({ applicationId, offerId, certificate: c, timeZone }: { app
         <Download aria-hidden="true" className="size-4" />
         Download Signed Agreement
       </a>
-      {/* Issue 21: the loan the signing made, found by the agreement's reference (LN- and the offer id's first 8 characters). */}
+      {/* The loan the signing made, found by the agreement's reference (LN- and the offer id's first 8 characters). */}
       <a
         href={`/admin/loans?q=LN-${offerId.slice(0, 8).toUpperCase()}`}
         className="mt-3 ml-4 inline-flex items-center gap-2 text-sm font-semibold text-primary underline underline-offset-4"
@@ -192,7 +192,7 @@ function Certificate({ applicationId, offerId, certificate: c, timeZone }: { app
 
 /** Withdraw Offer: a dialog asking for the reason (the applicant reads it), posted to /admin/applications/:id/offer. */
 function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string; withdrawable: boolean }) {
-  // Issue 22: withdrawing is a decision; a role that may not work applications (the auditor) is not offered it.
+  // Withdrawing is a decision; a role that may not work applications (the auditor) is not offered it.
   const mayWithdraw = useStaffCan("applications.work");
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");

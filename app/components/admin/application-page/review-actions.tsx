@@ -30,7 +30,7 @@ export function ReviewActions({
   maxAprPercent: number;
 }) {
   const a = application.summary;
-  // Issue 22: while an approval waits for confirmation, Approve is not offered (Confirm Approval or Send Back is).
+  // While an approval waits for confirmation, Approve is not offered (Confirm Approval or Send Back is).
   const allowed = application.approval.open ? application.allowedEvents.filter((event) => event !== "approve") : application.allowedEvents;
   const [approving, setApproving] = useState<AdminApplication | null>(null);
   const [denying, setDenying] = useState<AdminApplication | null>(null);

@@ -23,7 +23,7 @@ export type AdminApplicationsData = {
   originationFeePercent: number;
   /** The highest APR an offer may carry (MAX_APR). */
   maxAprPercent: number;
-  /** The viewer's permissions (issue 22): Approve and Deny only for roles that work applications. */
+  /** The viewer's permissions: Approve and Deny only for roles that work applications. */
   permissions: Record<Permission, boolean>;
 };
 
@@ -45,7 +45,7 @@ function useApplicationsLive() {
   };
   useLiveUpdates({
     onChange: (change) => {
-      // New messages change the cards' unread counts (issue 19).
+      // New messages change the cards' unread counts.
       if (change.table === "loan_applications" || change.table === "application_messages") schedule();
     },
     onResync: schedule,

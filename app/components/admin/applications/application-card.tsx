@@ -38,7 +38,7 @@ export function ApplicationCard({
   timeZone: string;
   onApprove: (application: AdminApplication, opener: HTMLElement) => void;
   onDeny: (application: AdminApplication, opener: HTMLElement) => void;
-  /** Issue 22: Approve and Deny only for roles that work applications (the server refuses the others). */
+  /** Approve and Deny only for roles that work applications (the server refuses the others). */
   canWork?: boolean;
 }) {
   const waiting = a.awaitingConfirmation ?? null;

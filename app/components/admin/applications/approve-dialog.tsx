@@ -90,7 +90,7 @@ export function previewApproval(
 }
 
 /**
- * 'Approve' (docs/requirements.md §3, §5; issue 20): the terms, pre-filled from the request and editable,
+ * 'Approve' (docs/requirements.md §3, §5): the terms, pre-filled from the request and editable,
  * the Origination Fee (%) (the configured default), the monthly payment and APR computed as they are
  * typed. Terms other than requested (less money, a higher rate, another term) are a Counteroffer, which
  * needs at least one reason. Confirm posts intent=approve; the server checks the same schema and rules.

@@ -3,7 +3,7 @@ import { reviewListHref, type ReviewTab } from "~/domain/validation/review";
 import { cn } from "~/utils/cn";
 
 /**
- * My Queue (issue 22): all applications, or only those assigned to me. Links driven by the URL
+ * My Queue: all applications, or only those assigned to me. Links driven by the URL
  * (?queue=mine, kept across the status tabs and pages), so the filter can be bookmarked; the current
  * one carries aria-current.
  */

@@ -47,7 +47,7 @@ export function NotesSection({
   });
 
   const onSubmit = checkedSubmit(pending, () => noteSchema.safeParse({ intent: "note", applicationId, note }), show);
-  // Issue 22: notes are read by every staff role and written by those who work applications.
+  // Notes are read by every staff role and written by those who work applications.
   const mayWrite = useStaffCan("applications.work");
 
   return (

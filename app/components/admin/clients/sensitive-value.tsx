@@ -36,7 +36,7 @@ export function SensitiveValue({
   testId?: string;
 }) {
   const [state, setState] = useState<State>({ status: "hidden" });
-  // Issue 22: a role without reveals (the auditor) sees the masked value and no button.
+  // A role without reveals (the auditor) sees the masked value and no button.
   const mayReveal = useStaffCan("sensitive.reveal");
   const isSsn = kind === "ssn";
   const shown = state.status === "shown";

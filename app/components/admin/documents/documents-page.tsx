@@ -17,7 +17,7 @@ import { useDocumentLinks } from "./use-document-links";
 
 /** A document's two link actions; each button names the document for screen readers. */
 function LinkActions({ documentId, what, links }: { documentId: string; what: string; links: ReturnType<typeof useDocumentLinks> }) {
-  // Issue 22: opening a document is a reveal; a role without reveals (the auditor) gets no buttons.
+  // Opening a document is a reveal; a role without reveals (the auditor) gets no buttons.
   const mayOpen = useStaffCan("sensitive.reveal");
   const actions = [
     { verb: "Preview", variant: "outline", pending: links.previewPendingId === documentId, Icon: Eye, run: links.requestPreview },

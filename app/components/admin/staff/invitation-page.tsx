@@ -17,7 +17,7 @@ export type InvitationPageData = {
 } | null;
 
 /**
- * /auth/invite/:token (issue 22): the invitation (name, e-mail, role) and Set Password, or one sentence
+ * /auth/invite/:token: the invitation (name, e-mail, role) and Set Password, or one sentence
  * when the link no longer works (unknown, used, cancelled and expired read the same: nothing leaks).
  */
 export function InvitationPage({

@@ -15,7 +15,7 @@ import {
 } from "~/domain/validation/staff";
 
 /**
- * /admin/staff (issue 22, admins only): who is on the staff, their role, status and second factor, with
+ * /admin/staff (admins only): who is on the staff, their role, status and second factor, with
  * the per-row actions (Change Role, Deactivate, Reset Two-Factor, Cancel Invitation) and Invite Staff.
  * Every button posts a plain form with its `intent`, so the page works without JavaScript; the server
  * refuses whatever the page hides (one's own reset, the last admin).
