@@ -2,8 +2,8 @@ import { requireStaff } from "~/server/auth/session.server";
 import { privateDownloadHeaders } from "~/server/http/private-download.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { downloadAchBatch } from "~/server/servicing/ach-batches.server";
-import { ServicingRefused } from "~/server/servicing/servicing-refused.server";
 import type { Route } from "./+types/ach-file";
+import { isAppError } from "~/server/http/app-error.server";
 
 /**
  * GET /admin/ach/:id/file: the batch's NACHA file (text/plain attachment `<file_name>.ach`, no-store)
@@ -17,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     file = await downloadAchBatch(params.id, admin, requestInfo(request, context));
   } catch (error) {
     // Its key is no longer configured: said plainly, never a garbled file.
-    if (error instanceof ServicingRefused) throw new Response(error.message, { status: error.status, headers: { "Cache-Control": "no-store" } });
+    if (isAppError(error, "servicing")) throw new Response(error.message, { status: error.status, headers: { "Cache-Control": "no-store" } });
     throw error;
   }
   if (!file) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });

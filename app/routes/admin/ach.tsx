@@ -20,8 +20,8 @@ import { readActionForm, respond } from "~/server/http/action-answer.server";
 import { requestInfo } from "~/server/http/request-info.server";
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/servicing/ach-batches.server";
 import { cancelDebit } from "~/server/servicing/debit-cancellation.server";
-import { ServicingRefused } from "~/server/servicing/payments.server";
 import type { Route } from "./+types/ach";
+import { isAppError } from "~/server/http/app-error.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits."), { name: "robots", content: "noindex" }];
 
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof ServicingRefused) return data(stampedResult(false, "ACH Action Failed", error.message), { status: error.status });
+    if (isAppError(error, "servicing")) return data(stampedResult(false, "ACH Action Failed", error.message), { status: error.status });
     throw error;
   }
 }

@@ -1,12 +1,13 @@
 import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { logFailure } from "~/server/log/describe-error.server";
-import { SsnProcessingFailed, submissionThrottled, submitApplication } from "~/server/applications/submit.server";
-import { parseSubmission, SubmissionRejected, type ParsedSubmission } from "~/server/applications/upload-parser.server";
+import { submissionThrottled, submitApplication } from "~/server/applications/submit.server";
+import { parseSubmission, type ParsedSubmission } from "~/server/applications/upload-parser.server";
 import { getOptionalUser } from "~/server/auth/session.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { jsonAnswer, noStoreJson as json } from "~/server/http/action-answer.server";
 import { assertSameOrigin } from "~/server/http/origin.server";
 import type { Route } from "./+types/applications";
+import { AppError, jsonRefusal } from "~/server/http/app-error.server";
 
 /**
  * POST /api/applications: the wizard's one submission (multipart, sent with upload progress).
@@ -32,8 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await submitApplication(user, submission);
     return json({ ok: true, applicationId: result.applicationId, duplicate: result.duplicate }, result.duplicate ? 200 : 201);
   } catch (error) {
-    if (error instanceof SubmissionRejected) return json({ ok: false, ...error.problem }, error.status);
-    if (error instanceof SsnProcessingFailed) return json({ ok: false, step: 1, field: "ssn", message: error.message }, 503);
+    if (error instanceof AppError) return jsonAnswer(jsonRefusal(error));
     if (isDatabaseUnavailable(error)) {
       logFailure("apply", "submission failed, database unavailable", error, { user: user.id });
       return json({ ok: false, message: DATABASE_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "5" });

@@ -15,6 +15,7 @@ import {
 } from "~/domain/validation/application";
 import { TOO_LARGE } from "~/domain/upload-rules";
 import { createSpool, SPOOL_FOLDER } from "./upload-spool.server";
+import { AppError } from "~/server/http/app-error.server";
 
 /**
  * Reads the wizard's multipart submission as a stream. Limits are enforced while reading: a file
@@ -35,14 +36,9 @@ export type ParsedSubmission = {
   dispose?: () => Promise<void>;
 };
 
-export class SubmissionRejected extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly problem: Partial<StepProblem> & { message: string },
-  ) {
-    super(problem.message);
-    this.name = "SubmissionRejected";
-  }
+/** A refused application or draft: the status, the message, and the wizard's step and field it is about. */
+export function submissionRejected(status: number, problem: Partial<StepProblem> & { message: string }): AppError {
+  return new AppError("submission", status, problem.message, { field: problem.field, details: problem.step === undefined ? undefined : { step: problem.step } });
 }
 
 const TEXT_FIELDS = new Set<string>(APPLICATION_TEXT_FIELDS);
@@ -55,12 +51,12 @@ const FILE_FIELDS = new Map<string, number>([
  * A refused file: the document is named (the wizard shows one toast for the whole submission) and
  * the spec's rule follows. The client's file name is never repeated back.
  */
-export function fileProblem(field: string, status: number, reason: string): SubmissionRejected {
+export function fileProblem(field: string, status: number, reason: string): AppError {
   if (field === SIGNATURE_FIELD) {
-    return new SubmissionRejected(status, { step: 5, field, message: `${APPLICATION_MESSAGES.signature} (${reason}).` });
+    return submissionRejected(status, { step: 5, field, message: `${APPLICATION_MESSAGES.signature} (${reason}).` });
   }
   const label = DOCUMENT_FIELDS.find((d) => d.field === field)?.label ?? field;
-  return new SubmissionRejected(status, { step: 4, field, message: documentFileMessage(label, reason) });
+  return submissionRejected(status, { step: 4, field, message: documentFileMessage(label, reason) });
 }
 
 /**
@@ -80,13 +76,13 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
   const { textFields, fileFields, maxBytes, tooLarge } = options.shape ?? SUBMISSION_SHAPE;
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new SubmissionRejected(415, { message: "The application must be sent as multipart/form-data." });
+    throw submissionRejected(415, { message: "The application must be sent as multipart/form-data." });
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
-    throw new SubmissionRejected(413, { message: tooLarge });
+    throw submissionRejected(413, { message: tooLarge });
   }
-  if (!request.body) throw new SubmissionRejected(400, { message: "The application is empty." });
+  if (!request.body) throw submissionRejected(400, { message: "The application is empty." });
 
   let parser: busboy.Busboy;
   try {
@@ -97,7 +93,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
       limits: { fileSize: MAX_FILE_BYTES + 1, files: fileFields.size, fields: textFields.size, fieldSize: 4096, parts: 64, fieldNameSize: 64 },
     });
   } catch {
-    throw new SubmissionRejected(400, { message: "The application could not be read." });
+    throw submissionRejected(400, { message: "The application could not be read." });
   }
 
   const spool = await createSpool(options.spoolRoot ?? path.join(getConfig().dataDir, SPOOL_FOLDER));
@@ -110,7 +106,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
     let parserClosed = false;
     let total = 0;
 
-    const fail = (error: SubmissionRejected) => {
+    const fail = (error: AppError) => {
       if (settled) return;
       settled = true;
       source.unpipe();
@@ -131,7 +127,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
       transform(chunk: Buffer, _enc, done) {
         total += chunk.length;
         if (total > maxBytes) {
-          fail(new SubmissionRejected(413, { message: tooLarge }));
+          fail(submissionRejected(413, { message: tooLarge }));
           done();
           return;
         }
@@ -141,11 +137,11 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
 
     parser.on("field", (name, value, info) => {
       if (!textFields.has(name) || name in fields) {
-        fail(new SubmissionRejected(400, { field: name, message: `Unexpected field: ${name.slice(0, 64)}` }));
+        fail(submissionRejected(400, { field: name, message: `Unexpected field: ${name.slice(0, 64)}` }));
         return;
       }
       if (info.valueTruncated) {
-        fail(new SubmissionRejected(400, { field: name, message: `The value of ${name} is too long.` }));
+        fail(submissionRejected(400, { field: name, message: `The value of ${name} is too long.` }));
         return;
       }
       fields[name] = value;
@@ -155,7 +151,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
       const limit = fileFields.get(name);
       if (settled || limit === undefined || files.has(name)) {
         stream.resume();
-        fail(new SubmissionRejected(400, { field: name, message: `Unexpected file: ${name.slice(0, 64)}` }));
+        fail(submissionRejected(400, { field: name, message: `Unexpected file: ${name.slice(0, 64)}` }));
         return;
       }
       const file = spool.nextPath();
@@ -185,7 +181,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
         },
         read: () => fs.promises.readFile(file),
       });
-      writer.on("error", () => fail(new SubmissionRejected(503, { message: APPLICATION_MESSAGES.submitFailed })));
+      writer.on("error", () => fail(submissionRejected(503, { message: APPLICATION_MESSAGES.submitFailed })));
       writer.on("finish", () => {
         writers.delete(writer);
         finishIfDone();
@@ -193,15 +189,15 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
       stream.pipe(sizeCheck).pipe(writer);
     });
 
-    parser.on("filesLimit", () => fail(new SubmissionRejected(400, { message: "Too many files." })));
-    parser.on("fieldsLimit", () => fail(new SubmissionRejected(400, { message: "Too many fields." })));
-    parser.on("partsLimit", () => fail(new SubmissionRejected(400, { message: "Too many parts." })));
-    parser.on("error", () => fail(new SubmissionRejected(400, { message: "The application could not be read." })));
+    parser.on("filesLimit", () => fail(submissionRejected(400, { message: "Too many files." })));
+    parser.on("fieldsLimit", () => fail(submissionRejected(400, { message: "Too many fields." })));
+    parser.on("partsLimit", () => fail(submissionRejected(400, { message: "Too many parts." })));
+    parser.on("error", () => fail(submissionRejected(400, { message: "The application could not be read." })));
     parser.on("close", () => {
       parserClosed = true;
       finishIfDone();
     });
-    source.on("error", () => fail(new SubmissionRejected(400, { message: "The upload was interrupted." })));
+    source.on("error", () => fail(submissionRejected(400, { message: "The upload was interrupted." })));
     source.pipe(counter).pipe(parser);
   });
 

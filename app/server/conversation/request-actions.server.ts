@@ -24,7 +24,8 @@ import { getConfig } from "~/server/config.server";
 import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
 import { logFailure } from "~/server/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
-import { answerWithReply, answerWithUpload, createRequest, RequestRefused, reviewItem } from "./requests.server";
+import { answerWithReply, answerWithUpload, createRequest, reviewItem } from "./requests.server";
+import { AppError, actionRefusal } from "~/server/http/app-error.server";
 
 /**
  * The What We Need actions behind the two resource routes: POST /admin/applications/:id/requests
@@ -48,7 +49,7 @@ function answer(status: number, intent: RequestActionData["intent"], toast: Toas
 const failed = (title: string, message: string) => errorToast(title, message);
 
 function refusal(error: unknown, intent: RequestActionData["intent"], title: string, scope: string): RequestAnswer {
-  if (error instanceof RequestRefused) return answer(error.status, intent, failed(title, error.message));
+  if (error instanceof AppError) return actionRefusal(error, { title, stamped: true }, { intent });
   logFailure(scope, `request ${intent ?? "action"} failed`, error);
   return answer(503, intent, failed(title, "Something went wrong. Please try again."));
 }
