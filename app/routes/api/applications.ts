@@ -2,12 +2,12 @@ import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { logFailure } from "~/server/log/describe-error.server";
 import { submissionThrottled, submitApplication } from "~/server/applications/submit.server";
 import { parseSubmission, type ParsedSubmission } from "~/server/applications/upload-parser.server";
-import { getOptionalUser } from "~/server/auth/session.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import { jsonAnswer, noStoreJson as json } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
 import type { Route } from "./+types/applications";
 import { AppError, jsonRefusal } from "~/server/http/app-error.server";
+import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { maybeSignedIn } from "~/server/auth/guards.server";
 
 /**
  * POST /api/applications: the wizard's one submission (multipart, sent with upload progress).
@@ -15,33 +15,32 @@ import { AppError, jsonRefusal } from "~/server/http/app-error.server";
  * message} naming what to fix, 401 for no session, 503 when storage or the database fails.
  */
 
-export function loader() {
-  return json({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+export const loader = postOnly;
 
-export async function action({ request }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await getOptionalUser(request);
-  if (!user) return json({ ok: false, message: APPLICATION_MESSAGES.signIn }, 401);
+export const action = defineAction({
+  guard: maybeSignedIn,
+  handle: async ({ request }: Route.ActionArgs, user) => {
+    if (!user) return json({ ok: false, message: APPLICATION_MESSAGES.signIn }, 401);
 
-  const throttled = await submissionThrottled(user);
-  if (throttled) return jsonAnswer(throttled);
+    const throttled = await submissionThrottled(user);
+    if (throttled) return jsonAnswer(throttled);
 
-  let submission: ParsedSubmission | undefined;
-  try {
-    submission = await parseSubmission(request);
-    const result = await submitApplication(user, submission);
-    return json({ ok: true, applicationId: result.applicationId, duplicate: result.duplicate }, result.duplicate ? 200 : 201);
-  } catch (error) {
-    if (error instanceof AppError) return jsonAnswer(jsonRefusal(error));
-    if (isDatabaseUnavailable(error)) {
-      logFailure("apply", "submission failed, database unavailable", error, { user: user.id });
-      return json({ ok: false, message: DATABASE_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "5" });
+    let submission: ParsedSubmission | undefined;
+    try {
+      submission = await parseSubmission(request);
+      const result = await submitApplication(user, submission);
+      return json({ ok: true, applicationId: result.applicationId, duplicate: result.duplicate }, result.duplicate ? 200 : 201);
+    } catch (error) {
+      if (error instanceof AppError) return jsonAnswer(jsonRefusal(error));
+      if (isDatabaseUnavailable(error)) {
+        logFailure("apply", "submission failed, database unavailable", error, { user: user.id });
+        return json({ ok: false, message: DATABASE_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "5" });
+      }
+      // Never the error itself: a failed insert's message repeats every submitted value.
+      logFailure("apply", "submission failed", error, { user: user.id });
+      return json({ ok: false, message: APPLICATION_MESSAGES.submitFailed }, 503);
+    } finally {
+      await submission?.dispose?.().catch((error: unknown) => console.error(`[apply] could not remove spooled upload: ${(error as Error).message}`));
     }
-    // Never the error itself: a failed insert's message repeats every submitted value.
-    logFailure("apply", "submission failed", error, { user: user.id });
-    return json({ ok: false, message: APPLICATION_MESSAGES.submitFailed }, 503);
-  } finally {
-    await submission?.dispose?.().catch((error: unknown) => console.error(`[apply] could not remove spooled upload: ${(error as Error).message}`));
-  }
-}
+  },
+});
