@@ -1,17 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AuditActor } from "~/server/audit.server";
-import { loadConfig } from "~/server/config.server";
-import { achBatches, auditLog, loanPayments } from "~/server/db/schema.server";
-import { createAchBatch, downloadAchBatch, individualIdFor, loadAchPage, returnAchEntry, settleAchEntry } from "~/server/servicing/ach-batches.server";
-import { buildNachaFile, isValidRoutingNumber, NachaInputError, nextBankingDay } from "~/server/servicing/nacha.server";
-import { decryptField } from "~/server/crypto/field-encryption.server";
-import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
-import { loadLedger } from "~/server/servicing/ledger.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { loadConfig } from "~/server/platform/config.server";
+import { achBatches, auditLog, loanPayments } from "~/server/platform/db/schema.server";
+import { createAchBatch, downloadAchBatch, individualIdFor, loadAchPage, returnAchEntry, settleAchEntry } from "~/server/loans/ach-batches.server";
+import { buildNachaFile, isValidRoutingNumber, NachaInputError, nextBankingDay } from "~/server/loans/nacha.server";
+import { decryptField } from "~/server/platform/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import { loadLedger } from "~/server/loans/ledger.server";
 import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/http/app-error.server";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * ACH Batch (issue 21): the NACHA file checked by a reader written here from the published record

@@ -5,16 +5,16 @@ import { and, eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { dataExportDailyLimitMessage, storageCapMessage } from "~/domain/validation/account-data";
-import { loadAccountData } from "~/server/account/data.server";
-import { openDataExport, processPendingExports, requestDataExport } from "~/server/account/data-export.server";
-import type { Db } from "~/server/db/client.server";
-import { auditLog, dataExports, emailOutbox, loanApplications, loanDocuments, user as userTable } from "~/server/db/schema.server";
-import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { loadAccountData } from "~/server/accounts/data.server";
+import { openDataExport, processPendingExports, requestDataExport } from "~/server/accounts/data-export.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { auditLog, dataExports, emailOutbox, loanApplications, loanDocuments, user as userTable } from "~/server/platform/db/schema.server";
+import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/http/app-error.server";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Download My Data must not fill the disk or stall the server: a new request replaces the previous

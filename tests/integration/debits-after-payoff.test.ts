@@ -1,21 +1,21 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payoffQuote } from "~/domain/loan-servicing";
-import type { AuditActor } from "~/server/audit.server";
-import { decryptField } from "~/server/crypto/field-encryption.server";
-import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
-import { achBatches, approvedLoans, auditLog, emailOutbox, loanPayments } from "~/server/db/schema.server";
-import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/servicing/ach-batches.server";
-import { cancelDebit } from "~/server/servicing/debit-cancellation.server";
-import { loadLedger } from "~/server/servicing/ledger.server";
-import { nextBankingDay } from "~/server/servicing/nacha.server";
-import { recordPayment } from "~/server/servicing/payments.server";
-import { loadStaffLoan } from "~/server/servicing/staff-loans.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { decryptField } from "~/server/platform/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import { achBatches, approvedLoans, auditLog, emailOutbox, loanPayments } from "~/server/platform/db/schema.server";
+import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/loans/ach-batches.server";
+import { cancelDebit } from "~/server/loans/debit-cancellation.server";
+import { loadLedger } from "~/server/loans/ledger.server";
+import { nextBankingDay } from "~/server/loans/nacha.server";
+import { recordPayment } from "~/server/loans/payments.server";
+import { loadStaffLoan } from "~/server/loans/staff-loans.server";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/http/app-error.server";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * A paid-off loan is never debited again: paying it off cancels the borrower's unsent debits (e-mail,

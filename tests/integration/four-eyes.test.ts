@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
-import { applicationPageAction, loadAdminApplication } from "~/server/admin/application-page.server";
-import { countAwaitingConfirmation, handleReviewAction, listApplicationsPage } from "~/server/admin/applications.server";
+import { applicationPageAction, loadAdminApplication } from "~/server/applications/staff-application-page.server";
+import { countAwaitingConfirmation, handleReviewAction, listApplicationsPage } from "~/server/applications/staff-applications.server";
 import { parseReviewListParams } from "~/domain/validation/review";
-import type { AuditActor } from "~/server/audit.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
-import { approvalAction, confirmProposal, proposeApproval, sendBackProposal } from "~/server/reviews/approval-proposals.server";
-import { approveApplication, denyApplication } from "~/server/reviews.server";
-import { getConfig, setConfig } from "~/server/config.server";
+import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { approvalAction, confirmProposal, proposeApproval, sendBackProposal } from "~/server/applications/approval-proposals.server";
+import { approveApplication, denyApplication } from "~/server/applications/reviews.server";
+import { getConfig, setConfig } from "~/server/platform/config.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
-import { isAppError } from "~/server/http/app-error.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Four-eyes approval (issue 22) against a real database: below FOUR_EYES_THRESHOLD Approve makes the

@@ -2,19 +2,19 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
-import { getApplicantApplication } from "~/server/applicant-application.server";
-import type { AuditActor } from "~/server/audit.server";
-import { getDashboard } from "~/server/dashboard.server";
-import { applicationEvents, auditLog, emailOutbox, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
+import { getApplicantApplication } from "~/server/applications/applicant-application.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { getDashboard } from "~/server/applications/dashboard.server";
+import { applicationEvents, auditLog, emailOutbox, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
 import { offerDeclineAction, OFFER_DECLINE_MAX_BYTES } from "~/server/offers/offer-decline-action.server";
 import { declineOffer, expireOffers } from "~/server/offers/offer-decisions.server";
-import { approveApplication } from "~/server/reviews.server";
+import { approveApplication } from "~/server/applications/reviews.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
-import { isAppError } from "~/server/http/app-error.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Decline Offer and the expiry job (issue 20) against a real database: one conditional UPDATE each,

@@ -6,17 +6,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/domain/enums";
 import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { isoDateAfter } from "~/domain/validation/requests";
-import type { AuditActor } from "~/server/audit.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { applicantRequestAction, staffRequestAction } from "~/server/conversation/request-actions.server";
 import { answerWithReply, answerWithUpload, createRequest, listRequestItems, reviewItem } from "~/server/conversation/requests.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { applicationEvents, auditLog, emailOutbox, loanApplications, loanDocuments, profiles, requestItems, user as userTable } from "~/server/db/schema.server";
-import { createLocalStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { applicationEvents, auditLog, emailOutbox, loanApplications, loanDocuments, profiles, requestItems, user as userTable } from "~/server/platform/db/schema.server";
+import { createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { makeExe, makePdf, makePng } from "../helpers/files";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
-import { isAppError } from "~/server/http/app-error.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * What We Need (issue 19) against a real database: Request Documents (items, timeline, audit, the Reg B

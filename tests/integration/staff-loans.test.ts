@@ -3,15 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payoffQuote, replayLedger } from "~/domain/loan-servicing";
 import { recordPaymentSchema } from "~/domain/validation/loan-payments";
-import type { AuditActor } from "~/server/audit.server";
-import { approvedLoans, auditLog, emailOutbox, loanApplications, loanFees, loanPayments, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
-import { ledgerRows, loadLedger, termsOf } from "~/server/servicing/ledger.server";
-import { recordPayment, reversePayment, SERVICING_MESSAGES } from "~/server/servicing/payments.server";
-import { csvCell, exportLoanTape, listLoans, loadStaffLoan, loanPageAction, loanReference, parseLoansUrl } from "~/server/servicing/staff-loans.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { approvedLoans, auditLog, emailOutbox, loanApplications, loanFees, loanPayments, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { ledgerRows, loadLedger, termsOf } from "~/server/loans/ledger.server";
+import { recordPayment, reversePayment, SERVICING_MESSAGES } from "~/server/loans/payments.server";
+import { csvCell, exportLoanTape, listLoans, loadStaffLoan, loanPageAction, loanReference, parseLoansUrl } from "~/server/loans/staff-loans.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/http/app-error.server";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The staff side of servicing (issue 21) against PGlite: the loan list's filters and search, Record

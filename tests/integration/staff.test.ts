@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ensureStaff } from "~/server/auth/admins.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { startEnrolment } from "~/server/auth/mfa.server";
+import { ensureStaff } from "~/server/accounts/admins.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { startEnrolment } from "~/server/accounts/mfa.server";
 import {
   adminMfa,
   auditLog,
@@ -12,7 +12,7 @@ import {
   staffInvitations,
   user,
   userRoles,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import {
   acceptInvitation,
   invitationForToken,
@@ -22,7 +22,7 @@ import { changeStaffRole, deactivateStaff, hashInvitationToken, inviteStaff, res
 import { STAFF_MESSAGES } from "~/domain/validation/staff";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/http/app-error.server";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Staff management (issue 22): invitations used once (also when posted twice at once), expiry, the

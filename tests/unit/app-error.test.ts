@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionRefusal, AppError, isAppError, jsonRefusal } from "~/server/http/app-error.server";
+import { actionRefusal, AppError, isAppError, jsonRefusal } from "~/server/platform/http/app-error.server";
 
 /** One error for every refusal, one mapper to a page's answer and to a JSON API's answer. */
 

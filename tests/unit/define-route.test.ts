@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineAction, methodNotAllowed, postOnly } from "~/server/http/define-route.server";
+import { defineAction, methodNotAllowed, postOnly } from "~/server/platform/http/define-route.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 
 /** A route is a declaration: same origin, then the guard, then the handler; 405 with Allow for other methods. */

@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
 import { AccountPage } from "~/components/account/account-page";
 import { pageMeta } from "~/content/site";
-import { loadAccountData } from "~/server/account/data.server";
-import { loadAccountSecurity } from "~/server/account/security.server";
-import { loadAccountSettings } from "~/server/account/settings.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { loadAccountData } from "~/server/accounts/data.server";
+import { loadAccountSecurity } from "~/server/accounts/security.server";
+import { loadAccountSettings } from "~/server/accounts/settings.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/account";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings", "Your Private Loans account: profile, e-mail, password, sessions, two-factor and passkeys.");
 

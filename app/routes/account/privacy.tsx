@@ -3,16 +3,16 @@ import { PrivacyNoticePage } from "~/components/account/privacy-notice-page";
 import { PRIVACY_NOTICE_SUMMARY, currentPrivacyNotice } from "~/content/legal/privacy-notice";
 import { errorToast } from "~/domain/action-result";
 import { PRIVACY_ACCEPTED_TOAST, PRIVACY_NOTICE_MESSAGES, acceptPrivacyNoticeSchema, type PrivacyNoticeActionData } from "~/domain/validation/privacy-notice";
-import { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion } from "~/server/account/privacy-notice.server";
-import { landingPath, safeRedirectPath } from "~/server/auth/session.server";
-import { getDb } from "~/server/db/client.server";
-import { readActionForm } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { logFailure } from "~/server/log/describe-error.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion } from "~/server/accounts/privacy-notice.server";
+import { landingPath, safeRedirectPath } from "~/server/accounts/session.server";
+import { getDb } from "~/server/platform/db/client.server";
+import { readActionForm } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/privacy";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Our Privacy Notice Has Changed | Private Loans" }];
 

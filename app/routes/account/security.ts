@@ -1,9 +1,9 @@
-import { accountSecurityAction } from "~/server/account/security.server";
-import { jsonAnswer } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { accountSecurityAction } from "~/server/accounts/security.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/security";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /account/security: Two-Factor Authentication (totp-start, totp-enable, totp-disable,

@@ -1,9 +1,9 @@
-import { accountSettingsAction } from "~/server/account/settings.server";
-import { jsonAnswer } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { accountSettingsAction } from "~/server/accounts/settings.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/settings";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /account/settings: the account page's forms, by intent (ACCOUNT_SETTINGS_INTENTS):

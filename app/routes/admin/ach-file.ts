@@ -1,10 +1,10 @@
-import { privateDownloadHeaders } from "~/server/http/private-download.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { downloadAchBatch } from "~/server/servicing/ach-batches.server";
+import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { downloadAchBatch } from "~/server/loans/ach-batches.server";
 import type { Route } from "./+types/ach-file";
-import { isAppError } from "~/server/http/app-error.server";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /admin/ach/:id/file: the batch's NACHA file (text/plain attachment `<file_name>.ach`, no-store)

@@ -14,14 +14,14 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import { ACH_LIMITS, achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/servicing/ach-batches.server";
-import { cancelDebit } from "~/server/servicing/debit-cancellation.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/loans/ach-batches.server";
+import { cancelDebit } from "~/server/loans/debit-cancellation.server";
 import type { Route } from "./+types/ach";
-import { isAppError } from "~/server/http/app-error.server";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits."), { name: "robots", content: "noindex" }];
 

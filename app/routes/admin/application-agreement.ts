@@ -1,8 +1,8 @@
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import type { Route } from "./+types/application-agreement";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /admin/applications/:id/agreement: the application's signed loan agreement (PDF, attachment,

@@ -1,9 +1,9 @@
-import { jsonAnswer } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { approvalAction } from "~/server/reviews/approval-proposals.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { approvalAction } from "~/server/applications/approval-proposals.server";
 import type { Route } from "./+types/application-approval";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /admin/applications/:id/approval (four-eyes approval): intent confirm (Confirm

@@ -1,9 +1,9 @@
-import { assignmentAction } from "~/server/admin/assignment.server";
-import { jsonAnswer } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { assignmentAction } from "~/server/applications/assignment.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-assignment";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /admin/applications/:id/assignment: intent assign-me (Assign to Me) or assign

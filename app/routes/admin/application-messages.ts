@@ -1,9 +1,9 @@
 import { messageAction } from "~/server/conversation/message-actions.server";
-import { jsonAnswer } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-messages";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /admin/applications/:id/messages: staff with a verified second factor write to the applicant

@@ -5,14 +5,14 @@ import { NotFoundPage } from "~/components/error-page";
 import { permissionsOf } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
-import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/admin/application-page.server";
-import { getConfig } from "~/server/config.server";
-import { respond } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { logFailure } from "~/server/log/describe-error.server";
+import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/staff-application-page.server";
+import { getConfig } from "~/server/platform/config.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Application", "Private Loans administration: one loan application."),
@@ -43,7 +43,7 @@ export const loader = defineLoader({
   },
 });
 
-/** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/admin/application-page.server.ts). */
+/** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/applications/staff-application-page.server.ts). */
 export const action = defineAction({
   guard: staffWith("applications.work"),
   handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await applicationPageAction(request, params.id, admin, requestInfo(request, context))),

@@ -1,11 +1,11 @@
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
 import { pageMeta } from "~/content/site";
-import { getClientDetail, listClients, parseClientsUrl } from "~/server/admin/clients.server";
+import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/clients.server";
 import type { Route } from "./+types/clients";
-import { requestInfo } from "~/server/http/request-info.server";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Client Information", "Private Loans administration: client information."),

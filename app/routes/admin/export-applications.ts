@@ -1,10 +1,10 @@
 import { readReportRange } from "~/domain/validation/reports";
-import { exportResponse } from "~/server/exports/exports.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { exportResponse } from "~/server/staff/exports.server";
+import { noStoreJson } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/export-applications";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /admin/exports/applications?from=&to=: Export CSV of the applications submitted in the range,

@@ -1,9 +1,9 @@
-import { privateDownloadHeaders } from "~/server/http/private-download.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { exportLoanTape } from "~/server/servicing/staff-loans.server";
+import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { exportLoanTape } from "~/server/loans/staff-loans.server";
 import type { Route } from "./+types/loan-tape";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /admin/loans/tape: Export Loan Tape, a CSV of every loan's terms, principal balance, status,

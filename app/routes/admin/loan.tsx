@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { LoanPage } from "~/components/admin/loans/loan-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
-import { respond } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/servicing/staff-loans.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/staff-loans.server";
 import type { Route } from "./+types/loan";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Loan", "Private Loans administration: one loan's schedule and ledger."), { name: "robots", content: "noindex" }];
 
@@ -23,7 +23,7 @@ export const loader = defineLoader({
   },
 });
 
-/** record-payment | reverse-payment (app/server/servicing/staff-loans.server.ts), validated, under the loan's row lock. */
+/** record-payment | reverse-payment (app/server/loans/staff-loans.server.ts), validated, under the loan's row lock. */
 export const action = defineAction({
   guard: staffWith("servicing.manage"),
   handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await loanPageAction(request, params.id, admin, requestInfo(request, context))),

@@ -1,11 +1,11 @@
 import { LoansPage } from "~/components/admin/loans/loans-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
-import { requestInfo } from "~/server/http/request-info.server";
-import { listLoans, parseLoansUrl } from "~/server/servicing/staff-loans.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { listLoans, parseLoansUrl } from "~/server/loans/staff-loans.server";
 import type { Route } from "./+types/loans";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Loans", "Private Loans administration: the loans being serviced."), { name: "robots", content: "noindex" }];
 

@@ -2,14 +2,14 @@ import { data } from "react-router";
 import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-page";
 import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
-import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/admin/messages.server";
+import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/public-site/contact-inbox.server";
 import { parsePageRequest } from "~/domain/paging";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/messages";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 

@@ -1,11 +1,11 @@
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { pageMeta } from "~/content/site";
-import { loadMonitoring } from "~/server/admin/monitoring.server";
+import { loadMonitoring } from "~/server/staff/monitoring.server";
 import type { Route } from "./+types/monitoring";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Activity Monitoring", "Private Loans administration: activity monitoring."),

@@ -3,11 +3,11 @@ import { PageLoadError } from "~/components/admin/page-load-error";
 import { ReportsPage } from "~/components/admin/reports/reports-page";
 import { pageMeta } from "~/content/site";
 import { readRegBPage, readReportRange } from "~/domain/validation/reports";
-import { requestInfo } from "~/server/http/request-info.server";
-import { viewPipelineReport } from "~/server/reports/pipeline.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { viewPipelineReport } from "~/server/staff/pipeline-report.server";
 import type { Route } from "./+types/reports";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "Private Loans administration: pipeline reports."), { name: "robots", content: "noindex" }];
 

@@ -1,10 +1,10 @@
 import { SecurityPage } from "~/components/admin/security/security-page";
 import { pageMeta } from "~/content/site";
-import { getSecurityOverview } from "~/server/admin/monitoring.server";
+import { getSecurityOverview } from "~/server/staff/monitoring.server";
 import type { Route } from "./+types/security";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Security Settings", "Private Loans administration: security settings."),

@@ -2,13 +2,13 @@ import { StaffPage } from "~/components/admin/staff/staff-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { revalidateAfterPost } from "~/components/admin/moderation/revalidate";
 import { pageMeta } from "~/content/site";
-import { respond } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { staffAction } from "~/server/staff/staff-actions.server";
 import { listStaff } from "~/server/staff/staff.server";
 import type { Route } from "./+types/staff";
-import { staffWith } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 /** After any post (even a refused one) the list is read again: another admin may have changed it. */
 export const shouldRevalidate = revalidateAfterPost;

@@ -1,9 +1,9 @@
-import { recheckSessions } from "~/server/auth/session-recheck.server";
-import { getConfig } from "~/server/config.server";
-import { createEventStream, STREAM_LIMITS } from "~/server/events/stream.server";
+import { recheckSessions } from "~/server/accounts/session-recheck.server";
+import { getConfig } from "~/server/platform/config.server";
+import { createEventStream, STREAM_LIMITS } from "~/server/platform/events/stream.server";
 import type { Route } from "./+types/events";
-import { maybeSignedIn } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { maybeSignedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /** GET /api/events: the signed-in browser's live-update stream (server-sent events). */
 export const loader = defineLoader({

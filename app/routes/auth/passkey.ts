@@ -1,11 +1,11 @@
-import { passkeyAction } from "~/server/auth/passkey-sign-in.server";
-import { getSessionUser } from "~/server/auth/session.server";
-import { jsonAnswer, readActionForm } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { passkeyAction } from "~/server/accounts/passkey-sign-in.server";
+import { getSessionUser } from "~/server/accounts/session.server";
+import { jsonAnswer, readActionForm } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { PasskeyActionData } from "~/domain/validation/account-security";
 import type { Route } from "./+types/passkey";
-import { anyone } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { anyone } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /auth/passkey: Sign In with a Passkey (sign-in-options, then sign-in: a new session

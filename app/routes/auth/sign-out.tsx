@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/auth/flows.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { signOut } from "~/server/accounts/flows.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/sign-out";
-import { anyone } from "~/server/auth/guards.server";
-import { defineAction } from "~/server/http/define-route.server";
+import { anyone } from "~/server/accounts/guards.server";
+import { defineAction } from "~/server/platform/http/define-route.server";
 
 export function loader() {
   // Signing out changes state: only the header's POST form does it.

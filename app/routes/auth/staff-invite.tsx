@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import { InvitationPage } from "~/components/admin/staff/invitation-page";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import {
   acceptInvitationAction,
   invitationForToken,
 } from "~/server/staff/invitations.server";
 import type { Route } from "./+types/staff-invite";
-import { anyone } from "~/server/auth/guards.server";
-import { defineAction } from "~/server/http/define-route.server";
+import { anyone } from "~/server/accounts/guards.server";
+import { defineAction } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Staff Invitation | Private Loans" },

@@ -1,8 +1,8 @@
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import type { Route } from "./+types/application-agreement";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /dashboard/applications/:id/agreement: the signed loan agreement (PDF, attachment, no-store) of

@@ -1,8 +1,8 @@
 import { messageAction } from "~/server/conversation/message-actions.server";
-import { jsonAnswer } from "~/server/http/action-answer.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/application-messages";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /dashboard/applications/:id/messages: the applicant writes to the lender about their own

@@ -1,9 +1,9 @@
-import { jsonAnswer } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { offerDeclineAction } from "~/server/offers/offer-decline-action.server";
 import type { Route } from "./+types/application-offer-decline";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /dashboard/applications/:id/offer-decline (intent=decline): the signed-in applicant declines

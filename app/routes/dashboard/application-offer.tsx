@@ -3,12 +3,12 @@ import { ReviewAndSignPage } from "~/components/offer/review-and-sign-page";
 import { NotFoundPage } from "~/components/error-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/application-offer";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData ? `Review and Sign · Application ${applicationReference(loaderData.applicationId)}` : "Review and Sign", "Your loan offer: E-SIGN consent, the loan agreement and your signature."),

@@ -1,8 +1,8 @@
 import { applicantRequestAction } from "~/server/conversation/request-actions.server";
-import { jsonAnswer } from "~/server/http/action-answer.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/application-requests";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /dashboard/applications/:id/requests: the applicant answers the lender's requests on their own

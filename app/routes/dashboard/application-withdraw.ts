@@ -1,9 +1,9 @@
 import { applicationWithdrawAction } from "~/server/applications/withdraw-action.server";
-import { jsonAnswer } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-withdraw";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, postOnly } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /dashboard/applications/:id/withdraw (intent=withdraw): the signed-in applicant withdraws their

@@ -2,10 +2,10 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ApplicantApplicationView } from "~/components/dashboard/application-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { getApplicantApplication } from "~/server/applicant-application.server";
+import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import type { Route } from "./+types/application";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData ? `Application ${applicationReference(loaderData.application.id)}` : "Application", "Your loan application: its status, what we need and messages."),

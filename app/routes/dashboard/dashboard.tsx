@@ -1,15 +1,15 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageMeta } from "~/content/site";
-import { getDashboard } from "~/server/dashboard.server";
+import { getDashboard } from "~/server/applications/dashboard.server";
 import { errorToast } from "~/domain/action-result";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
-import { createOwnDocumentLink } from "~/server/documents/own-documents.server";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { createOwnDocumentLink } from "~/server/applications/own-documents.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/dashboard";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Dashboard", "Your Private Loans dashboard."),

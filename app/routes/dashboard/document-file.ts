@@ -1,8 +1,8 @@
-import { serveOwnDocument } from "~/server/documents/own-documents.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { serveOwnDocument } from "~/server/applications/own-documents.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/document-file";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /dashboard/documents/file?d=&exp=&disposition=&sig=: one of the signed-in applicant's own

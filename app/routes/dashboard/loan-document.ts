@@ -1,8 +1,8 @@
-import { requestInfo } from "~/server/http/request-info.server";
-import { serveLoanDocument } from "~/server/servicing/borrower-documents.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
 import type { Route } from "./+types/loan-document";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /dashboard/loans/:id/documents?kind=payoff&date=yyyy-MM-dd | kind=statement&month=yyyy-MM |

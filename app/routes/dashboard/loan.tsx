@@ -3,12 +3,12 @@ import { BorrowerLoanPageView } from "~/components/loans/borrower-loan-page";
 import { NotFoundPage } from "~/components/error-page";
 import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
-import { requestInfo } from "~/server/http/request-info.server";
-import { loadBorrowerLoan } from "~/server/servicing/borrower-loan.server";
-import { borrowerLoanAction } from "~/server/servicing/borrower-payments.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
+import { borrowerLoanAction } from "~/server/loans/borrower-payments.server";
 import type { Route } from "./+types/loan";
-import { signedIn } from "~/server/auth/guards.server";
-import { defineAction, defineLoader } from "~/server/http/define-route.server";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData ? `Your ${loanTypeLabel(loaderData.loanType)}` : "Your Loan", "Your loan: next payment, balance, schedule, payment history, payoff quote and statements."),
@@ -28,7 +28,7 @@ export const loader = defineLoader({
   },
 });
 
-/** pay: Make a Payment (app/server/servicing/borrower-payments.server.ts). */
+/** pay: Make a Payment (app/server/loans/borrower-payments.server.ts). */
 export const action = defineAction({
   guard: signedIn,
   handle: async ({ request, context, params }: Route.ActionArgs, user) => {

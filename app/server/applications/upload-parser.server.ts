@@ -2,7 +2,7 @@ import busboy from "busboy";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import {
   APPLICATION_MESSAGES,
   APPLICATION_TEXT_FIELDS,
@@ -15,7 +15,7 @@ import {
 } from "~/domain/validation/application";
 import { TOO_LARGE } from "~/domain/upload-rules";
 import { createSpool, SPOOL_FOLDER } from "./upload-spool.server";
-import { AppError } from "~/server/http/app-error.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Reads the wizard's multipart submission as a stream. Limits are enforced while reading: a file

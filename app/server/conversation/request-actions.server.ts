@@ -15,12 +15,12 @@ import {
 } from "~/domain/validation/requests";
 import { createLimit } from "~/server/applications/concurrency-limit.server";
 import { parseSubmission, type FormShape, type ParsedSubmission } from "~/server/applications/upload-parser.server";
-import type { AuditActor, RequestInfo } from "~/server/audit.server";
-import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
-import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
+import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import { answerWithReply, answerWithUpload, createRequest, reviewItem } from "./requests.server";
-import { AppError, actionRefusal, isAppError } from "~/server/http/app-error.server";
+import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The What We Need actions behind the two resource routes: POST /admin/applications/:id/requests

@@ -4,17 +4,17 @@ import { offerStatusLabel } from "~/domain/loan-offers";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { decodePngDataUrl, MAX_SIGN_FORM_BYTES, offerSigningSchemaFor, type OfferSigningActionData, type OfferSigningIntent } from "~/domain/validation/offer-signing";
 import { formatAgreementDay, type ReviewAndSignPageData } from "~/domain/views/agreement-preview";
-import type { RequestInfo } from "~/server/audit.server";
+import type { RequestInfo } from "~/server/platform/audit/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
-import { getDb, type Db } from "~/server/db/client.server";
-import { signedAgreements } from "~/server/db/schema.server";
-import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
+import { signedAgreements } from "~/server/platform/db/schema.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import { nameToType } from "~/domain/signer-names";
 import { agreementPreview } from "./agreement-document.server";
 import { currentConsent, giveConsent, ownApplication, withdrawConsent, type OfferViewer } from "./consent.server";
 import { latestOffer, signingRefusal, signOffer, SIGNING_MESSAGES } from "./sign-agreement.server";
-import { isAppError } from "~/server/http/app-error.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The Review and Sign page (/dashboard/applications/:id/offer): what it shows and what its

@@ -5,21 +5,21 @@ import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/si
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { AgreementSignature } from "~/domain/views/loan-agreement";
-import { writeAudit, type RequestInfo } from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
+import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
-import { approvedLoans, esignConsents, loanOffers, signedAgreements } from "~/server/db/schema.server";
-import { renderAgreementPdf } from "~/server/documents/agreement-pdf.server";
-import { agreementSignedEmail } from "~/server/mail/agreement-emails.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { getStorage } from "~/server/storage/storage.server";
-import { assertSafeKey, type DocumentStorage } from "~/server/storage/storage-keys.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { approvedLoans, esignConsents, loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
+import { renderAgreementPdf } from "~/server/offers/agreement-pdf.server";
+import { agreementSignedEmail } from "~/server/offers/agreement-emails.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
+import { assertSafeKey, type DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { agreementPreview, borrowerName, signedAgreementDocument } from "./agreement-document.server";
 import { currentConsent, NOT_FOUND_MESSAGE, ownApplication, type OfferViewer } from "./consent.server";
 import type { OfferRow } from "./offers.server";
-import { AppError } from "~/server/http/app-error.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Signing the loan agreement. The PDF is rendered and stored BEFORE the transaction (a

@@ -9,14 +9,14 @@ import {
   type StaffCommand,
   type StaffIntent,
 } from "~/domain/validation/staff";
-import type { AuditActor, RequestInfo } from "~/server/audit.server";
-import { getDb, type Db } from "~/server/db/client.server";
+import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
 import {
   readActionForm,
   type ServiceAnswer,
-} from "~/server/http/action-answer.server";
+} from "~/server/platform/http/action-answer.server";
 import { cancelInvitation, changeStaffRole, deactivateStaff, inviteStaff, resetStaffMfa } from "./staff.server";
-import { AppError, actionRefusal } from "~/server/http/app-error.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * POST /admin/staff after the route's guards (same origin, an admin with a verified second factor):
