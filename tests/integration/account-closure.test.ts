@@ -1,7 +1,7 @@
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AccountClosureRefused, addMonths, closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
+import { addMonths, closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
 import { accountDataAction } from "~/server/accounts/data.server";
 import { withdrawApplication } from "~/server/applications/withdraw-application.server";
 import { hashPassword } from "~/server/accounts/password-hash.server";
@@ -26,6 +26,7 @@ import { rejectionOf } from "../helpers/rejection";
 import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Close My Account (issue 23): the password, the refusals (active loan, open offer, an application
@@ -121,7 +122,7 @@ describe("Close My Account", () => {
     expect(mail?.textBody).toContain("7 years after the decision or the loan's end");
 
     const again = await rejectionOf(closeAccount(db, storage, actor, PASSWORD));
-    expect((again as AccountClosureRefused).status).toBe(409);
+    expect((again as AppError).status).toBe(409);
 
     // Retention: kept while the application is; the application's period over, the account goes too.
     expect((await disposeExpiredRecords({ db, storage })).counts.closedAccounts).toBe(0);
@@ -152,14 +153,14 @@ describe("Close My Account", () => {
     const loan = await activeLoan(db, dataDir, admin);
     await db.insert(account).values({ id: `acct-${loan.owner.id}`, accountId: loan.owner.id, providerId: "credential", userId: loan.owner.id, password: await hashPassword(PASSWORD) });
     const refused = await rejectionOf(closeAccount(db, storage, loan.owner, PASSWORD));
-    expect((refused as AccountClosureRefused).status).toBe(409);
+    expect((refused as AppError).status).toBe(409);
     expect(refused.message).toContain("active loan");
     expect((await loadClosureView(db, loan.owner.id)).blocker).toContain("active loan");
 
     const offered = await applicant();
     await approveApplication(offered.applicationId!, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 }, admin, {}, db);
     const offerRefused = await rejectionOf(closeAccount(db, storage, offered.actor, PASSWORD));
-    expect((offerRefused as AccountClosureRefused).status).toBe(409);
+    expect((offerRefused as AppError).status).toBe(409);
     expect(offerRefused.message).toContain("loan offer");
     expect((await db.select().from(profiles).where(eq(profiles.id, offered.actor.id)))[0]?.closedAt).toBeNull();
     const view = await loadClosureView(db, offered.actor.id);

@@ -5,13 +5,13 @@ import { loadConfig } from "~/server/platform/config.server";
 import { achBatches, auditLog, loanPayments } from "~/server/platform/db/schema.server";
 import { createAchBatch, downloadAchBatch, individualIdFor, loadAchPage, returnAchEntry, settleAchEntry } from "~/server/loans/ach-batches.server";
 import { buildNachaFile, isValidRoutingNumber, NachaInputError, nextBankingDay } from "~/server/loans/nacha.server";
-import { ServicingRefused } from "~/server/loans/payments.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * ACH Batch (issue 21): the NACHA file checked by a reader written here from the published record
@@ -98,13 +98,13 @@ function readNacha(text: string): ReadFile {
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ServicingRefused);
-  return error as ServicingRefused;
+  expect(error).toSatisfy((e) => isAppError(e, "servicing"));
+  return error as AppError;
 }
 
 describe("ACH originator settings", () => {

@@ -19,11 +19,12 @@ import {
   userRoles,
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
-import { approveApplication, closeAsIncomplete, CloseIncompleteNotYet, ReviewConflict, ReviewNotFound, startReview } from "~/server/applications/reviews.server";
+import { approveApplication, closeAsIncomplete, startReview } from "~/server/applications/reviews.server";
 import { applicationRow } from "../helpers/application-rows";
 import { withoutUuids } from "../helpers/without-uuids";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Staff review after submission (issue 19) against a real database: Start Review and Close as
@@ -120,7 +121,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       const results = await Promise.allSettled([startReview(app.id, admin, {}, db()), startReview(app.id, other, {}, db())]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-      expect(rejected[0]!.reason).toBeInstanceOf(ReviewConflict);
+      expect(rejected[0]!.reason).toSatisfy((e) => isAppError(e, "review_conflict"));
       expect(rejected[0]!.reason.message).toBe("This application is already under review.");
       expect((await events(app.id)).filter((e) => e.kind === "review_started")).toHaveLength(1);
       expect((await audits("application.start_review", app.id)).length).toBe(1);
@@ -130,7 +131,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       const { app } = await newApplication({ status: "approved", reviewedAt: new Date() });
       await expect(startReview(app.id, admin, {}, db())).rejects.toThrow("This application has already been decided.");
       expect(await statusOf(app.id)).toBe("approved");
-      await expect(startReview(randomUUID(), admin, {}, db())).rejects.toBeInstanceOf(ReviewNotFound);
+      await expect(startReview(randomUUID(), admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_not_found"));
       expect(await events(app.id)).toHaveLength(0);
     });
 
@@ -176,7 +177,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       const { app, owner } = await newApplication();
       await addItem(app.id, owner.id, yesterday(), "received");
       await addItem(app.id, owner.id, yesterday(), "accepted");
-      await expect(closeAsIncomplete(app.id, admin, {}, db())).rejects.toBeInstanceOf(CloseIncompleteNotYet);
+      await expect(closeAsIncomplete(app.id, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "close_incomplete_not_yet"));
       await addItem(app.id, owner.id, yesterday(), "rejected");
       await closeAsIncomplete(app.id, admin, {}, db());
       expect(await statusOf(app.id)).toBe("incomplete");
@@ -205,7 +206,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       await addItem(app.id, owner.id, yesterday());
       const results = await Promise.allSettled([closeAsIncomplete(app.id, admin, {}, db()), closeAsIncomplete(app.id, other, {}, db())]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason).toBeInstanceOf(ReviewConflict);
+      expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason).toSatisfy((e) => isAppError(e, "review_conflict"));
       expect(await mailsTo(owner.email)).toHaveLength(1);
       expect((await events(app.id)).filter((e) => e.kind === "closed_incomplete")).toHaveLength(1);
     });
@@ -221,8 +222,8 @@ describe.each(testTargets)("staff review on %s", (target) => {
       await closeAsIncomplete(closed.app.id, admin, {}, db());
       await expect(
         approveApplication(closed.app.id, { approvedAmount: 1000, interestRate: 9, termMonths: 12, counterofferReasons: ["Insufficient income"] }, admin, {}, db()),
-      ).rejects.toBeInstanceOf(ReviewConflict);
-      await expect(startReview(closed.app.id, admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
+      ).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
+      await expect(startReview(closed.app.id, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
     });
   });
 

@@ -26,7 +26,7 @@ import {
   userRoles,
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
-import { approveApplication, denyApplication, ReviewConflict } from "~/server/applications/reviews.server";
+import { approveApplication, denyApplication } from "~/server/applications/reviews.server";
 import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import { loadAdminApplication } from "~/server/applications/staff-application-page.server";
 import { CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, OWN_INFORMATION_NOTICE } from "~/domain/adverse-action";
@@ -35,6 +35,7 @@ import { disclosureFor } from "~/server/offers/offers.server";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { applicationRow } from "../helpers/application-rows";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The /admin review list and its actions against a real database (PGlite, and PostgreSQL when
@@ -279,7 +280,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect(rejected).toHaveLength(1);
-      expect(rejected[0]!.reason).toBeInstanceOf(ReviewConflict);
+      expect(rejected[0]!.reason).toSatisfy((e) => isAppError(e, "review_conflict"));
       expect(await offersOf(app.id)).toHaveLength(1);
       expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email))).toHaveLength(1);
       expect(await auditRows("application.approve", app.id)).toHaveLength(1);
@@ -359,8 +360,8 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("a decided application cannot be decided again (409 through the action, nothing changes)", async () => {
       const approved = await newApplication();
       await approveApplication(approved.id, { approvedAmount: 5000, interestRate: 7, termMonths: 12, ...REASONS }, admin, {}, db());
-      await expect(approveApplication(approved.id, { approvedAmount: 6000, interestRate: 7, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
-      await expect(denyApplication(approved.id, ["Credit history"], admin, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
+      await expect(approveApplication(approved.id, { approvedAmount: 6000, interestRate: 7, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
+      await expect(denyApplication(approved.id, ["Credit history"], admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
 
       const again = await handleReviewAction(
         form({ intent: "deny", applicationId: approved.id, reasons: ["Credit history"] }),

@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPLICATION_WITHDRAW_MESSAGES, WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
-import { AccountClosureRefused, closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
+import { closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
 import { accountDataAction } from "~/server/accounts/data.server";
 import { applicationWithdrawAction, APPLICATION_WITHDRAW_MAX_BYTES } from "~/server/applications/withdraw-action.server";
-import { withdrawApplication, WithdrawalRefused } from "~/server/applications/withdraw-application.server";
+import { withdrawApplication } from "~/server/applications/withdraw-application.server";
 import { applicationPageAction } from "~/server/applications/staff-application-page.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { getApplicantApplication } from "~/server/applications/applicant-application.server";
@@ -25,12 +25,13 @@ import {
   user as userTable,
   userRoles,
 } from "~/server/platform/db/schema.server";
-import { approveApplication, denyApplication, ReviewConflict, startReview } from "~/server/applications/reviews.server";
+import { approveApplication, denyApplication, startReview } from "~/server/applications/reviews.server";
 import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Withdraw Application and Close My Account's refusal while an application is under consideration:
@@ -126,7 +127,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
       [randomUUID(), user],
     ] as const) {
       const refused = await rejectionOf(withdrawApplication(id, who, {}, db()));
-      expect(refused).toBeInstanceOf(WithdrawalRefused);
+      expect(refused).toSatisfy((e) => isAppError(e, "withdrawal"));
       expect(refused).toMatchObject({ status: 404, message: APPLICATION_WITHDRAW_MESSAGES.notFound });
     }
     expect((await appRow(applicationId)).status).toBe("pending");
@@ -172,7 +173,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     const [proposal] = await db().select().from(approvalProposals).where(eq(approvalProposals.id, proposalId));
     expect(proposal).toMatchObject({ status: "sent_back", comment: "The applicant withdrew the application.", decidedBy: user.id });
     const refused = await rejectionOf(confirmProposal(applicationId, proposalId, second, {}, db()));
-    expect(refused).toBeInstanceOf(ReviewConflict);
+    expect(refused).toSatisfy((e) => isAppError(e, "review_conflict"));
     expect(refused.message).toBe(WITHDRAWN_BY_APPLICANT);
     expect(await db().select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId))).toHaveLength(0);
   });
@@ -205,8 +206,8 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     const { user, applicationId } = await applicant("under_review");
     const reference = applicationId.slice(0, 8);
     const refused = await rejectionOf(closeAccount(db(), storage(), user, PASSWORD));
-    expect(refused).toBeInstanceOf(AccountClosureRefused);
-    expect((refused as AccountClosureRefused).status).toBe(409);
+    expect(refused).toSatisfy((e) => isAppError(e, "account_closure"));
+    expect((refused as AppError).status).toBe(409);
     expect(refused.message).toBe(
       `Your account cannot be closed while your Personal Loan application ${reference} is under review. Withdraw it first: open the application and choose Withdraw Application.`,
     );
@@ -229,7 +230,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     const { user, applicationId } = await applicant("under_review");
     await approveApplication(applicationId, TERMS, admin, {}, db());
     const refused = await rejectionOf(closeAccount(db(), storage(), user, PASSWORD));
-    expect((refused as AccountClosureRefused).status).toBe(409);
+    expect((refused as AppError).status).toBe(409);
     expect(refused.message).toContain(`loan offer on your Personal Loan application ${applicationId.slice(0, 8)}`);
     expect((await loadClosureView(db(), user.id)).blockerApplicationId).toBe(applicationId);
   });

@@ -22,12 +22,13 @@ import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
 import { addDays, loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
 import { borrowerLoanAction, makePayment } from "~/server/loans/borrower-payments.server";
 import { loadLedger } from "~/server/loans/ledger.server";
-import { recordPayment, ServicingRefused } from "~/server/loans/payments.server";
+import { recordPayment } from "~/server/loans/payments.server";
 import { createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The borrower's loan page (issue 21) against PGlite: the view model, Make a Payment (the pending
@@ -44,13 +45,13 @@ const pdfText = (bytes: Buffer) => {
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 };
 
-async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ServicingRefused);
-  return error as ServicingRefused;
+  expect(error).toSatisfy((e) => isAppError(e, "servicing"));
+  return error as AppError;
 }
 
 describe("borrower loan on pglite", () => {
@@ -193,7 +194,7 @@ describe("borrower loan on pglite", () => {
       makePayment(b.loanId, { choice: "payoff", amountCents: null, bankAccountId: b.accountId }, b.owner, info, db(), today),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    for (const r of results) if (r.status === "rejected") expect((r.reason as ServicingRefused).status).toBe(409);
+    for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).status).toBe(409);
     expect(await db().select().from(loanPayments).where(eq(loanPayments.loanId, b.loanId))).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { dataExportDailyLimitMessage, storageCapMessage } from "~/domain/validation/account-data";
 import { loadAccountData } from "~/server/accounts/data.server";
-import { DataExportRefused, openDataExport, processPendingExports, requestDataExport } from "~/server/accounts/data-export.server";
+import { openDataExport, processPendingExports, requestDataExport } from "~/server/accounts/data-export.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { auditLog, dataExports, emailOutbox, loanApplications, loanDocuments, user as userTable } from "~/server/platform/db/schema.server";
 import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
@@ -14,6 +14,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Download My Data must not fill the disk or stall the server: a new request replaces the previous
@@ -94,7 +95,7 @@ describe("Download My Data's limits", () => {
     const second = await requestDataExport(db, storage, who.owner);
     expect(second.replaced).toBe(1);
     expect(await storage.exists(first!.storageKey!)).toBe(false);
-    expect(((await rejectionOf(openDataExport(db, storage, firstToken, who.owner))) as DataExportRefused).status).toBe(404);
+    expect(((await rejectionOf(openDataExport(db, storage, firstToken, who.owner))) as AppError).status).toBe(404);
     await processPendingExports({ db, storage, baseUrl: BASE });
     // One row, one file per person.
     expect(await db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.userId, who.owner.id))).toEqual([{ id: second.id }]);
@@ -111,11 +112,11 @@ describe("Download My Data's limits", () => {
     const morning = new Date("2026-12-07T09:00:00Z");
     for (let i = 0; i < 3; i++) {
       await requestDataExport(db, storage, who.owner, {}, { now: morning });
-      if (i === 0) expect(((await rejectionOf(requestDataExport(db, storage, who.owner, {}, { now: morning }))) as DataExportRefused).status).toBe(409);
+      if (i === 0) expect(((await rejectionOf(requestDataExport(db, storage, who.owner, {}, { now: morning }))) as AppError).status).toBe(409);
       await processPendingExports({ db, storage, baseUrl: BASE });
     }
-    const fourth = (await rejectionOf(requestDataExport(db, storage, who.owner, {}, { now: morning }))) as DataExportRefused;
-    expect(fourth).toBeInstanceOf(DataExportRefused);
+    const fourth = (await rejectionOf(requestDataExport(db, storage, who.owner, {}, { now: morning }))) as AppError;
+    expect(fourth).toSatisfy((e) => isAppError(e, "data_export"));
     expect(fourth.status).toBe(429);
     expect(fourth.message).toBe("You can request your data 3 times a day. Please try again in 15 hours.");
     expect(fourth.message).toBe(dataExportDailyLimitMessage(fourth.retryAfterSeconds!));
@@ -210,7 +211,7 @@ describe("Download My Data's limits", () => {
     // 1.6 MB of documents: the file would hold them again, 3.2 MB in all. Refused before anything is built.
     const full = await person(db);
     await addDocument(db, storage, full, "bank_statement_1", 1.6 * MB);
-    const refused = (await rejectionOf(requestDataExport(db, storage, full.owner))) as DataExportRefused;
+    const refused = (await rejectionOf(requestDataExport(db, storage, full.owner))) as AppError;
     expect([refused.status, refused.message]).toEqual([409, message]);
     expect(await db.select().from(dataExports).where(eq(dataExports.userId, full.owner.id))).toEqual([]);
 

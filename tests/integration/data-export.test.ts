@@ -2,7 +2,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { DataExportRefused, maskAccountNumber, maskLast4, maskSsn, openDataExport, processPendingExports, requestDataExport } from "~/server/accounts/data-export.server";
+import { maskAccountNumber, maskLast4, maskSsn, openDataExport, processPendingExports, requestDataExport } from "~/server/accounts/data-export.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { encryptSensitive } from "~/server/applications/drafts.server";
@@ -25,6 +25,7 @@ import { rejectionOf } from "../helpers/rejection";
 import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Download My Data (issue 23): the request (one pending per person), the background build (ZIP
@@ -92,8 +93,8 @@ describe("Download My Data", () => {
     // One pending request per person.
     const first = await requestDataExport(db, storage, owner, { ip: "203.0.113.9" });
     const again = await rejectionOf(requestDataExport(db, storage, owner));
-    expect(again).toBeInstanceOf(DataExportRefused);
-    expect((again as DataExportRefused).status).toBe(409);
+    expect(again).toSatisfy((e) => isAppError(e, "data_export"));
+    expect((again as AppError).status).toBe(409);
     expect(again.message).toBe("Your file is already being prepared.");
     const [requested] = await db.select().from(auditLog).where(and(eq(auditLog.action, "data_export.request"), eq(auditLog.recordId, first.id)));
     expect(requested?.actorId).toBe(owner.id);
@@ -124,7 +125,7 @@ describe("Download My Data", () => {
       [owner, "../../etc/passwd"],
     ] as const) {
       const refused = await rejectionOf(openDataExport(db, storage, t, who));
-      expect((refused as DataExportRefused).status).toBe(404);
+      expect((refused as AppError).status).toBe(404);
     }
 
     const download = await openDataExport(db, storage, token!, owner, { ip: "203.0.113.9" }, new Date(at.getTime() + 60_000));
@@ -177,7 +178,7 @@ describe("Download My Data", () => {
 
     // After 24 hours: 410, then the retention job removes the row and the file.
     const late = new Date(at.getTime() + 24 * 3600 * 1000 + 1000);
-    expect(((await rejectionOf(openDataExport(db, storage, token!, owner, {}, late))) as DataExportRefused).status).toBe(410);
+    expect(((await rejectionOf(openDataExport(db, storage, token!, owner, {}, late))) as AppError).status).toBe(410);
     const disposal = await disposeExpiredRecords({ db, storage, now: new Date(late.getTime() + 1000) });
     expect(disposal.counts.dataExports).toBe(1);
     expect(await storage.exists(row!.storageKey!)).toBe(false);

@@ -7,13 +7,13 @@ import { parseReviewListParams } from "~/domain/validation/review";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
-import { approvalAction, confirmProposal, ProposalRefused, proposeApproval, sendBackProposal } from "~/server/applications/approval-proposals.server";
-import { approveApplication, denyApplication, ReviewConflict } from "~/server/applications/reviews.server";
-import { OfferTermsError } from "~/server/offers/offers.server";
+import { approvalAction, confirmProposal, proposeApproval, sendBackProposal } from "~/server/applications/approval-proposals.server";
+import { approveApplication, denyApplication } from "~/server/applications/reviews.server";
 import { getConfig, setConfig } from "~/server/platform/config.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Four-eyes approval (issue 22) against a real database: below FOUR_EYES_THRESHOLD Approve makes the
@@ -112,7 +112,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("checks the terms before writing: a Counteroffer without a reason is refused and nothing is proposed", async () => {
     const app = await application(400_000);
-    await expect(proposeApproval(app.id, BIG, staff.officer, {}, db())).rejects.toBeInstanceOf(OfferTermsError);
+    await expect(proposeApproval(app.id, BIG, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
     expect(await proposals(app.id)).toHaveLength(0);
   });
 
@@ -120,10 +120,10 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     const app = await application();
     await proposeApproval(app.id, BIG, staff.officer, {}, db());
     const second = await proposeApproval(app.id, BIG, staff.officer2, {}, db()).catch((e: unknown) => e);
-    expect(second).toBeInstanceOf(ProposalRefused);
+    expect(second).toSatisfy((e) => isAppError(e, "proposal"));
     expect(second).toMatchObject({ status: 409, message: APPROVAL_MESSAGES.alreadyOpen });
     const small = await approveApplication(app.id, { ...BIG, approvedAmount: 300_000 }, staff.admin, {}, db()).catch((e: unknown) => e);
-    expect(small).toBeInstanceOf(ReviewConflict);
+    expect(small).toSatisfy((e) => isAppError(e, "review_conflict"));
     expect(await offers(app.id)).toHaveLength(0);
     expect(await statusOf(app.id)).toBe("pending");
   });
@@ -131,7 +131,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
   it("a decided application cannot be proposed (409)", async () => {
     const app = await application(100_000);
     await approveApplication(app.id, { ...BIG, approvedAmount: 100_000 }, staff.admin, {}, db());
-    await expect(proposeApproval(app.id, BIG, staff.officer, {}, db())).rejects.toBeInstanceOf(ReviewConflict);
+    await expect(proposeApproval(app.id, BIG, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
   });
 
   it("the proposer can never confirm, whatever their role (admin included): 403, nothing changes", async () => {
@@ -246,7 +246,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("a proposal whose APR is above MAX_APR is refused when proposed, and at confirmation when the cap was lowered since (409, nothing made)", async () => {
     const app = await application();
-    await expect(proposeApproval(app.id, { ...BIG, interestRate: 35.99, termMonths: 12, originationFeePercent: 10, counterofferReasons: ["Credit history"] }, staff.officer, {}, db())).rejects.toBeInstanceOf(OfferTermsError);
+    await expect(proposeApproval(app.id, { ...BIG, interestRate: 35.99, termMonths: 12, originationFeePercent: 10, counterofferReasons: ["Credit history"] }, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
     const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
     const config = getConfig();
     setConfig({ ...config, maxAprPercent: 8 });

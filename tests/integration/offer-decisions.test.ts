@@ -8,12 +8,13 @@ import { getDashboard } from "~/server/applications/dashboard.server";
 import { applicationEvents, auditLog, emailOutbox, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
 import { offerDeclineAction, OFFER_DECLINE_MAX_BYTES } from "~/server/offers/offer-decline-action.server";
-import { declineOffer, expireOffers, OfferDecisionRefused } from "~/server/offers/offer-decisions.server";
+import { declineOffer, expireOffers } from "~/server/offers/offer-decisions.server";
 import { approveApplication } from "~/server/applications/reviews.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Decline Offer and the expiry job (issue 20) against a real database: one conditional UPDATE each,
@@ -117,7 +118,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
       const first = await offered("counteroffer");
       await declineOffer(first.app.id, first.owner, {}, new Date(), db());
       const again = await declineOffer(first.app.id, first.owner, {}, new Date(), db()).catch((e: unknown) => e);
-      expect(again).toBeInstanceOf(OfferDecisionRefused);
+      expect(again).toSatisfy((e) => isAppError(e, "offer_decision"));
       expect(again).toMatchObject({ status: 409, message: OFFER_DECLINE_MESSAGES.conflict });
 
       const { app, owner, offerId } = await offered("counteroffer");

@@ -23,7 +23,7 @@ import {
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
 import { certificateForOffer } from "~/server/offers/offers.server";
-import { giveConsent, currentConsent, OfferActionRefused, withdrawConsent } from "~/server/offers/consent.server";
+import { giveConsent, currentConsent, withdrawConsent } from "~/server/offers/consent.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
 import { signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
@@ -35,6 +35,7 @@ import { makePng } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * E-SIGN consent and signing the loan agreement (issue 20) against PGlite: the consent's version,
@@ -101,13 +102,13 @@ describe("offer signing on pglite", () => {
   const sign = (applicationId: string, owner: { id: string; name: string; email: string; isStaff: boolean }, now = new Date()) =>
     signOffer(applicationId, owner, { kind: "typed", name: "dana whitfield" }, info, { db: db(), storage, now });
 
-  async function refusal(promise: Promise<unknown>): Promise<OfferActionRefused> {
+  async function refusal(promise: Promise<unknown>): Promise<AppError> {
     const error = await promise.then(
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(OfferActionRefused);
-    return error as OfferActionRefused;
+    expect(error).toSatisfy((e) => isAppError(e, "offer_action"));
+    return error as AppError;
   }
 
   describe("E-SIGN consent", () => {
@@ -233,7 +234,7 @@ describe("offer signing on pglite", () => {
       const results = await Promise.allSettled([sign(app.id, owner), sign(app.id, owner)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
-      expect(failed.reason).toBeInstanceOf(OfferActionRefused);
+      expect(failed.reason).toSatisfy((e) => isAppError(e, "offer_action"));
       expect(failed.reason.message).toBe(SIGNING_MESSAGES.alreadySigned);
       expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(1);
       expect(await storage.list(`agreements/${app.id}`)).toHaveLength(1);

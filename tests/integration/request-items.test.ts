@@ -8,7 +8,7 @@ import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { isoDateAfter } from "~/domain/validation/requests";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { applicantRequestAction, staffRequestAction } from "~/server/conversation/request-actions.server";
-import { answerWithReply, answerWithUpload, createRequest, listRequestItems, RequestRefused, reviewItem } from "~/server/conversation/requests.server";
+import { answerWithReply, answerWithUpload, createRequest, listRequestItems, reviewItem } from "~/server/conversation/requests.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { applicationEvents, auditLog, emailOutbox, loanApplications, loanDocuments, profiles, requestItems, user as userTable } from "~/server/platform/db/schema.server";
 import { createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
@@ -16,6 +16,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { makeExe, makePdf, makePng } from "../helpers/files";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * What We Need (issue 19) against a real database: Request Documents (items, timeline, audit, the Reg B
@@ -207,7 +208,7 @@ describe("What We Need", () => {
       () => answerWithReply(appId, "00000000-0000-4000-8000-000000000000", "hi", jane),
     ]) {
       const error = await attempt().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(RequestRefused);
+      expect(error).toSatisfy((e) => isAppError(e, "request"));
       expect(error).toMatchObject({ status: 404, message: "This item could not be found." });
     }
     expect((await itemsOf(appId)).every((i) => i.status === "requested")).toBe(true);

@@ -6,11 +6,12 @@ import { recordPaymentSchema } from "~/domain/validation/loan-payments";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { approvedLoans, auditLog, emailOutbox, loanApplications, loanFees, loanPayments, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
 import { ledgerRows, loadLedger, termsOf } from "~/server/loans/ledger.server";
-import { recordPayment, reversePayment, ServicingRefused, SERVICING_MESSAGES } from "~/server/loans/payments.server";
+import { recordPayment, reversePayment, SERVICING_MESSAGES } from "~/server/loans/payments.server";
 import { csvCell, exportLoanTape, listLoans, loadStaffLoan, loanPageAction, loanReference, parseLoansUrl } from "~/server/loans/staff-loans.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The staff side of servicing (issue 21) against PGlite: the loan list's filters and search, Record
@@ -76,13 +77,13 @@ describe("staff loans on pglite", () => {
     );
   }
 
-  async function refused(promise: Promise<unknown>): Promise<ServicingRefused> {
+  async function refused(promise: Promise<unknown>): Promise<AppError> {
     const error = await promise.then(
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ServicingRefused);
-    return error as ServicingRefused;
+    expect(error).toSatisfy((e) => isAppError(e, "servicing"));
+    return error as AppError;
   }
 
   describe("the list", () => {
@@ -223,7 +224,7 @@ describe("staff loans on pglite", () => {
       ]);
       expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
-      expect(rejected.reason).toBeInstanceOf(ServicingRefused);
+      expect(rejected.reason).toSatisfy((e) => isAppError(e, "servicing"));
       expect(await db().select().from(loanPayments).where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.reference, "ACH-78")))).toHaveLength(1);
       // The same reference on another loan is another payment.
       const other = await newLoan();

@@ -91,8 +91,11 @@ export const REVIEW_TOASTS = {
 } as const satisfies Record<string, ReviewToast>;
 
 /** 'Failed to update application' with the reason (already decided, bad input, …). */
+/** The title of every refused staff decision's toast. */
+export const UPDATE_FAILED_TITLE = "Failed to update application";
+
 export function updateFailedToast(description: string): ReviewToast {
-  return { type: "error", title: "Failed to update application", description };
+  return { type: "error", title: UPDATE_FAILED_TITLE, description };
 }
 
 /** 'Encryption migration complete: encrypted N, skipped M'. */

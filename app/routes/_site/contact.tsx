@@ -5,15 +5,16 @@ import { CONTACT_SEO } from "~/content/seo";
 import { pageMeta } from "~/content/site";
 import { submitContactRequest } from "~/server/public-site/contact.server";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { anyone } from "~/server/accounts/guards.server";
+import { defineAction } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => pageMeta(CONTACT_SEO.title, CONTACT_SEO.description);
 
 /** The contact form's POST: same-origin only; answers are data for the form (never an error page). */
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  return respond(await submitContactRequest(request, { ip: context.clientIp }));
-}
+export const action = defineAction({
+  guard: anyone,
+  handle: async ({ request, context }: Route.ActionArgs) => respond(await submitContactRequest(request, { ip: context.clientIp })),
+});
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   return (

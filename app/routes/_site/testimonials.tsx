@@ -9,9 +9,10 @@ import { pageMeta } from "~/content/site";
 import { testimonials } from "~/content/testimonials";
 import { getOptionalUser } from "~/server/accounts/session.server";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/public-site/testimonials.server";
 import { inlineIcon } from "~/components/ui/inline-icon";
+import { defineAction } from "~/server/platform/http/define-route.server";
+import { maybeSignedIn } from "~/server/accounts/guards.server";
 
 const MessageSquareQuote = inlineIcon(messageSquareQuoteIcon);
 
@@ -30,11 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { signedIn: user !== null, approved };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await getOptionalUser(request);
-  return respond(await submitTestimonialRequest(request, user));
-}
+export const action = defineAction({
+  guard: maybeSignedIn,
+  handle: async ({ request }: Route.ActionArgs, user) => {
+    return respond(await submitTestimonialRequest(request, user));
+  },
+});
 
 export default function TestimonialsPage({ loaderData, actionData }: Route.ComponentProps) {
   const cards: (TestimonialCardData & { key: string })[] = [

@@ -1,12 +1,13 @@
 import { Readable } from "node:stream";
 import { requireUser } from "~/server/accounts/session.server";
-import { DataExportRefused, openDataExport } from "~/server/accounts/data-export.server";
+import { openDataExport } from "~/server/accounts/data-export.server";
 import { getDb } from "~/server/platform/db/client.server";
 import { noStoreJson } from "~/server/platform/http/action-answer.server";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
 import type { Route } from "./+types/data-download";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * GET /account/data/download/:token: the link from the "Your data file is ready" e-mail.
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: privateDownloadHeaders(file.fileName, file.size, "application/zip"),
     });
   } catch (error) {
-    if (error instanceof DataExportRefused) return noStoreJson({ ok: false, message: error.message }, error.status);
+    if (isAppError(error, "data_export")) return noStoreJson({ ok: false, message: error.message }, error.status);
     throw error;
   }
 }

@@ -1,9 +1,9 @@
-import { requireUser } from "~/server/accounts/session.server";
 import { accountDataAction } from "~/server/accounts/data.server";
-import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/data";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /account/data: intent=request-export (Download My Data, 202; 409 while one is being
@@ -11,12 +11,9 @@ import type { Route } from "./+types/data";
  * loan is active or an offer is open). Staff get 403. Nothing to GET (405).
  */
 
-export function loader() {
-  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+export const loader = postOnly;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await requireUser(request);
-  return jsonAnswer(await accountDataAction(request, user, requestInfo(request, context)));
-}
+export const action = defineAction({
+  guard: signedIn,
+  handle: async ({ request, context }: Route.ActionArgs, user) => jsonAnswer(await accountDataAction(request, user, requestInfo(request, context))),
+});

@@ -1,9 +1,9 @@
 import { accountSecurityAction } from "~/server/accounts/security.server";
-import { requireUser } from "~/server/accounts/session.server";
-import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/security";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /account/security: Two-Factor Authentication (totp-start, totp-enable, totp-disable,
@@ -11,12 +11,9 @@ import type { Route } from "./+types/security";
  * and staff past their second factor). JSON answers. Nothing to GET (405).
  */
 
-export function loader() {
-  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+export const loader = postOnly;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await requireUser(request);
-  return jsonAnswer(await accountSecurityAction(request, user, requestInfo(request, context)));
-}
+export const action = defineAction({
+  guard: signedIn,
+  handle: async ({ request, context }: Route.ActionArgs, user) => jsonAnswer(await accountSecurityAction(request, user, requestInfo(request, context))),
+});

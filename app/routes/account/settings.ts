@@ -1,9 +1,9 @@
-import { requireUser } from "~/server/accounts/session.server";
 import { accountSettingsAction } from "~/server/accounts/settings.server";
-import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/settings";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /account/settings: the account page's forms, by intent (ACCOUNT_SETTINGS_INTENTS):
@@ -11,12 +11,9 @@ import type { Route } from "./+types/settings";
  * update-notifications. JSON answers; staff get 403 on the applicant-only ones. Nothing to GET (405).
  */
 
-export function loader() {
-  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+export const loader = postOnly;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await requireUser(request);
-  return jsonAnswer(await accountSettingsAction(request, user, requestInfo(request, context)));
-}
+export const action = defineAction({
+  guard: signedIn,
+  handle: async ({ request, context }: Route.ActionArgs, user) => jsonAnswer(await accountSettingsAction(request, user, requestInfo(request, context))),
+});

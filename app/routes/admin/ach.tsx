@@ -14,62 +14,63 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import { ACH_LIMITS, achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requireStaff } from "~/server/accounts/session.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/loans/ach-batches.server";
 import { cancelDebit } from "~/server/loans/debit-cancellation.server";
-import { ServicingRefused } from "~/server/loans/payments.server";
 import type { Route } from "./+types/ach";
+import { isAppError } from "~/server/platform/http/app-error.server";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits."), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "staff.read");
-  return loadAchPage();
-}
+export const loader = defineLoader({
+  guard: staffWith("staff.read"),
+  handle: async (_args: Route.LoaderArgs) => loadAchPage(),
+});
 
 /** Create ACH Batch, Mark Settled, Mark Returned (validated by achActionSchema; the services audit). */
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const admin = await requireStaff(request, "servicing.manage");
-  const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true });
-  if (!read.ok) return respond(read.answer);
-  const parsed = achActionSchema.safeParse(achFormInput(read.form));
-  if (!parsed.success) return data(stampedResult(false, "ACH Action Failed", parsed.error.issues[0]?.message), { status: 400 });
-  const info = requestInfo(request, context);
-  const input = parsed.data;
-  try {
-    switch (input.intent) {
-      case "create-batch": {
-        const result = await createAchBatch(admin, info);
-        const skipped = result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "";
-        if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
-        return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
+export const action = defineAction({
+  guard: staffWith("servicing.manage"),
+  handle: async ({ request, context }: Route.ActionArgs, admin) => {
+    const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true });
+    if (!read.ok) return respond(read.answer);
+    const parsed = achActionSchema.safeParse(achFormInput(read.form));
+    if (!parsed.success) return data(stampedResult(false, "ACH Action Failed", parsed.error.issues[0]?.message), { status: 400 });
+    const info = requestInfo(request, context);
+    const input = parsed.data;
+    try {
+      switch (input.intent) {
+        case "create-batch": {
+          const result = await createAchBatch(admin, info);
+          const skipped = result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "";
+          if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
+          return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
+        }
+        case "settle": {
+          const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
+          if (result.refundDue) return data(stampedResult(true, "Refund Due", "The loan was already paid off: the debit is not posted and is listed under Refunds Due. The borrower was told."));
+          return data(stampedResult(true, "Payment Settled", result.paidInFull ? "The loan is now paid in full." : "The payment is posted to the loan."));
+        }
+        case "return":
+          await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, admin, info);
+          return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}.`));
+        case "cancel-debit": {
+          const result = await cancelDebit(input.paymentId, input.reason, admin, info);
+          return data(stampedResult(true, "Debit Cancelled", `The ${formatCents(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
+        }
+        case "refund": {
+          const result = await refundAchEntry(input.paymentId, input.refundedOn, input.reference, admin, info);
+          return data(stampedResult(true, "Refund Recorded", `${formatCents(result.amountCents)} sent back on ${input.refundedOn}. The borrower was told by e-mail.`));
+        }
       }
-      case "settle": {
-        const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
-        if (result.refundDue) return data(stampedResult(true, "Refund Due", "The loan was already paid off: the debit is not posted and is listed under Refunds Due. The borrower was told."));
-        return data(stampedResult(true, "Payment Settled", result.paidInFull ? "The loan is now paid in full." : "The payment is posted to the loan."));
-      }
-      case "return":
-        await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, admin, info);
-        return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}.`));
-      case "cancel-debit": {
-        const result = await cancelDebit(input.paymentId, input.reason, admin, info);
-        return data(stampedResult(true, "Debit Cancelled", `The ${formatCents(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
-      }
-      case "refund": {
-        const result = await refundAchEntry(input.paymentId, input.refundedOn, input.reference, admin, info);
-        return data(stampedResult(true, "Refund Recorded", `${formatCents(result.amountCents)} sent back on ${input.refundedOn}. The borrower was told by e-mail.`));
-      }
+    } catch (error) {
+      if (isAppError(error, "servicing")) return data(stampedResult(false, "ACH Action Failed", error.message), { status: error.status });
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof ServicingRefused) return data(stampedResult(false, "ACH Action Failed", error.message), { status: error.status });
-    throw error;
-  }
-}
+  },
+});
 
 const cell = "px-3 py-2 align-top";
 

@@ -1,22 +1,21 @@
-import { requireStaff } from "~/server/accounts/session.server";
 import { messageAction } from "~/server/conversation/message-actions.server";
-import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-messages";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /admin/applications/:id/messages: staff with a verified second factor write to the applicant
  * (intent send, audited) or mark the conversation read for themselves (intent read).
  */
 
-export function loader() {
-  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+export const loader = postOnly;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const admin = await requireStaff(request, "applications.work");
-  const actor = { id: admin.id, name: admin.name, email: admin.email };
-  return jsonAnswer(await messageAction(request, params.id, { id: admin.id, side: "staff", actor }, requestInfo(request, context)));
-}
+export const action = defineAction({
+  guard: staffWith("applications.work"),
+  handle: async ({ request, params, context }: Route.ActionArgs, admin) => {
+    const actor = { id: admin.id, name: admin.name, email: admin.email };
+    return jsonAnswer(await messageAction(request, params.id, { id: admin.id, side: "staff", actor }, requestInfo(request, context)));
+  },
+});

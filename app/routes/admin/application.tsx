@@ -6,13 +6,13 @@ import { permissionsOf } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/staff-application-page.server";
-import { requireStaff } from "~/server/accounts/session.server";
 import { getConfig } from "~/server/platform/config.server";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Application", "Private Loans administration: one loan application."),
@@ -20,33 +20,34 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Admins with a verified second factor only; an id that names no application is a 404; the read is audited ('application.view'). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireStaff(request, "staff.read");
-  const id = parseApplicationId(params.id);
-  if (!id) throw data(null, { status: 404, statusText: "Not Found" });
-  let application;
-  try {
-    application = await loadAdminApplication(id, admin, requestInfo(request, context));
-  } catch (error) {
-    logFailure("admin", "loading an application failed", error);
-    throw data(null, { status: 500 });
-  }
-  if (!application) throw data(null, { status: 404, statusText: "Not Found" });
-  return {
-    application,
-    originationFeePercent: getConfig().originationFeePercent,
-    maxAprPercent: getConfig().maxAprPercent,
-    permissions: permissionsOf(admin.role),
-    viewerId: admin.id,
-  } satisfies AdminApplicationPageData;
-}
+export const loader = defineLoader({
+  guard: staffWith("staff.read"),
+  handle: async ({ request, context, params }: Route.LoaderArgs, admin) => {
+    const id = parseApplicationId(params.id);
+    if (!id) throw data(null, { status: 404, statusText: "Not Found" });
+    let application;
+    try {
+      application = await loadAdminApplication(id, admin, requestInfo(request, context));
+    } catch (error) {
+      logFailure("admin", "loading an application failed", error);
+      throw data(null, { status: 500 });
+    }
+    if (!application) throw data(null, { status: 404, statusText: "Not Found" });
+    return {
+      application,
+      originationFeePercent: getConfig().originationFeePercent,
+      maxAprPercent: getConfig().maxAprPercent,
+      permissions: permissionsOf(admin.role),
+      viewerId: admin.id,
+    } satisfies AdminApplicationPageData;
+  },
+});
 
 /** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/applications/staff-application-page.server.ts). */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const admin = await requireStaff(request, "applications.work");
-  return respond(await applicationPageAction(request, params.id, admin, requestInfo(request, context)));
-}
+export const action = defineAction({
+  guard: staffWith("applications.work"),
+  handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await applicationPageAction(request, params.id, admin, requestInfo(request, context))),
+});
 
 /** Generating a document link changes nothing on the page: do not reload (and re-audit) it for that. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

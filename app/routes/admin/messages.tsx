@@ -4,12 +4,12 @@ import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
 import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/public-site/contact-inbox.server";
 import { parsePageRequest } from "~/domain/paging";
-import { requireStaff } from "~/server/accounts/session.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/messages";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 
@@ -19,26 +19,29 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Admins only; each page read writes a 'contact.list' audit row (client data access). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaff(request, "staff.read");
-  const params = new URL(request.url).searchParams;
-  return listContactMessages(
-    { view: parseMessageView(params.get("view")), ...parsePageRequest(params) },
-    admin,
-    requestInfo(request, context),
-  );
-}
+export const loader = defineLoader({
+  guard: staffWith("staff.read"),
+  handle: async ({ request, context }: Route.LoaderArgs, admin) => {
+    const params = new URL(request.url).searchParams;
+    return listContactMessages(
+      { view: parseMessageView(params.get("view")), ...parsePageRequest(params) },
+      admin,
+      requestInfo(request, context),
+    );
+  },
+});
 
 /** Mark one message read or archived ({ id, status }, validated by the server module). */
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const admin = await requireStaff(request, "content.moderate");
-  const read = await readActionForm(request, (message) => stampedResult(false, "Update Failed", message), { unreadableAsEmpty: true });
-  if (!read.ok) return respond(read.answer);
-  const result = await setContactMessageStatus({ id: read.form.get("id"), status: read.form.get("status") }, admin, requestInfo(request, context));
-  if (!result.ok) return data(stampedResult(false, "Update Failed", result.message), { status: 400 });
-  return data(stampedResult(true, result.status === "archived" ? "Message Archived" : "Marked as Read"));
-}
+export const action = defineAction({
+  guard: staffWith("content.moderate"),
+  handle: async ({ request, context }: Route.ActionArgs, admin) => {
+    const read = await readActionForm(request, (message) => stampedResult(false, "Update Failed", message), { unreadableAsEmpty: true });
+    if (!read.ok) return respond(read.answer);
+    const result = await setContactMessageStatus({ id: read.form.get("id"), status: read.form.get("status") }, admin, requestInfo(request, context));
+    if (!result.ok) return data(stampedResult(false, "Update Failed", result.message), { status: 400 });
+    return data(stampedResult(true, result.status === "archived" ? "Message Archived" : "Marked as Read"));
+  },
+});
 
 export default function AdminMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   return <MessagesInboxPage data={loaderData} actionData={actionData} />;

@@ -5,67 +5,71 @@ import { loadAccountSecurity } from "~/server/accounts/security.server";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/mfa.server";
-import { requireStaff, safeRedirectPath } from "~/server/accounts/session.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { safeRedirectPath } from "~/server/accounts/session.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/mfa";
 import { requestInfo } from "~/server/platform/http/request-info.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
+import { staffBeforeSecondFactor } from "~/server/accounts/guards.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request, "staff.read", { allowUnverified: true });
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
-  const state = await getMfaState(user.id);
-  if (state === "enabled") {
-    // Not a redirect: this loader also runs right after the enrolment action, whose answer (the
-    // one-time backup codes) must reach the page.
-    const mode = (await isSessionVerified(user.sessionId)) ? ("verified" as const) : ("verify" as const);
-    // A passkey verified with a PIN or biometrics may stand in for the code.
-    const hasPasskeys = mode === "verify" && (await loadAccountSecurity(user.id)).passkeys.length > 0;
-    return { mode, redirectTo, enrolment: null, hasPasskeys };
-  }
-  const enrolment = (await pendingEnrolment(user)) ?? (await startEnrolment(user));
-  return { mode: "enrol" as const, redirectTo, enrolment: { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl }, hasPasskeys: false };
-}
+export const loader = defineLoader({
+  guard: staffBeforeSecondFactor,
+  handle: async ({ request }: Route.LoaderArgs, user) => {
+    const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+    const state = await getMfaState(user.id);
+    if (state === "enabled") {
+      // Not a redirect: this loader also runs right after the enrolment action, whose answer (the
+      // one-time backup codes) must reach the page.
+      const mode = (await isSessionVerified(user.sessionId)) ? ("verified" as const) : ("verify" as const);
+      // A passkey verified with a PIN or biometrics may stand in for the code.
+      const hasPasskeys = mode === "verify" && (await loadAccountSecurity(user.id)).passkeys.length > 0;
+      return { mode, redirectTo, enrolment: null, hasPasskeys };
+    }
+    const enrolment = (await pendingEnrolment(user)) ?? (await startEnrolment(user));
+    return { mode: "enrol" as const, redirectTo, enrolment: { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl }, hasPasskeys: false };
+  },
+});
 
 /** The enrolment answers the one-time backup codes; a refusal's message is its toast title. */
 type MfaActionData = ActionResult<{ backupCodes: string[] | null }>;
 const refused = (message: string): MfaActionData => ({ ok: false, toast: errorToast(message), backupCodes: null });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await requireStaff(request, "staff.read", { allowUnverified: true });
-  // An unreadable body (wrong content type, broken multipart) reads as an empty form: bad input, not a 500.
-  const read = await readActionForm(request, refused, { unreadableAsEmpty: true });
-  if (!read.ok) return respond(read.answer);
-  const { form } = read;
-  const code = String(form.get("code") ?? "").slice(0, 20);
-  const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
-  const meta = requestInfo(request, context);
-  if (!code.trim()) return respond({ status: 400, body: refused("Enter the 6-digit code from your authenticator app.") });
+export const action = defineAction({
+  guard: staffBeforeSecondFactor,
+  handle: async ({ request, context }: Route.ActionArgs, user) => {
+    // An unreadable body (wrong content type, broken multipart) reads as an empty form: bad input, not a 500.
+    const read = await readActionForm(request, refused, { unreadableAsEmpty: true });
+    if (!read.ok) return respond(read.answer);
+    const { form } = read;
+    const code = String(form.get("code") ?? "").slice(0, 20);
+    const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
+    const meta = requestInfo(request, context);
+    if (!code.trim()) return respond({ status: 400, body: refused("Enter the 6-digit code from your authenticator app.") });
 
-  if (form.get("intent") === "enrol") {
-    const result = await confirmEnrolment(user, code, meta);
+    if (form.get("intent") === "enrol") {
+      const result = await confirmEnrolment(user, code, meta);
+      if (!result.ok) return respond({ status: 400, body: refused(result.message) });
+      return respond<MfaActionData>({
+        status: 200,
+        body: { ok: true, toast: { type: "success", title: "Two-factor authentication is on." }, backupCodes: result.backupCodes },
+      });
+    }
+    const result = await verifySession(user, code, meta);
     if (!result.ok) return respond({ status: 400, body: refused(result.message) });
-    return respond<MfaActionData>({
-      status: 200,
-      body: { ok: true, toast: { type: "success", title: "Two-factor authentication is on." }, backupCodes: result.backupCodes },
-    });
-  }
-  const result = await verifySession(user, code, meta);
-  if (!result.ok) return respond({ status: 400, body: refused(result.message) });
-  return redirectWithToast(
-    redirectTo,
-    {
-      type: "success",
-      title: "Identity Verified",
-      description: result.usedBackupCode ? "You used a backup code; each works only once." : "Welcome to the admin area.",
-    },
-    { request },
-  );
-}
+    return redirectWithToast(
+      redirectTo,
+      {
+        type: "success",
+        title: "Identity Verified",
+        description: result.usedBackupCode ? "You used a backup code; each works only once." : "Welcome to the admin area.",
+      },
+      { request },
+    );
+  },
+});
 
 export default function AdminMfa({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -3,10 +3,11 @@ import { PageLoadError } from "~/components/admin/page-load-error";
 import { ReportsPage } from "~/components/admin/reports/reports-page";
 import { pageMeta } from "~/content/site";
 import { readRegBPage, readReportRange } from "~/domain/validation/reports";
-import { requireStaff } from "~/server/accounts/session.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { viewPipelineReport } from "~/server/staff/pipeline-report.server";
 import type { Route } from "./+types/reports";
+import { staffWith } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "Private Loans administration: pipeline reports."), { name: "robots", content: "noindex" }];
 
@@ -15,14 +16,16 @@ export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "
  * staff role; each load is audited ('reports.view'). A bad range shows the form's message, with a 400.
  * The Reg B list pages by ?regbAfter= / ?regbBefore= / ?regbLast=1 (a bad token: its first page).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(request, "staff.read");
-  const params = new URL(request.url).searchParams;
-  const read = readReportRange(params);
-  if (!read.ok) return data({ range: read.range, message: read.message, report: null }, { status: 400 });
-  const report = await viewPipelineReport(read.range, staff, requestInfo(request, context), readRegBPage(params));
-  return { range: read.range, message: null, report };
-}
+export const loader = defineLoader({
+  guard: staffWith("staff.read"),
+  handle: async ({ request, context }: Route.LoaderArgs, staff) => {
+    const params = new URL(request.url).searchParams;
+    const read = readReportRange(params);
+    if (!read.ok) return data({ range: read.range, message: read.message, report: null }, { status: 400 });
+    const report = await viewPipelineReport(read.range, staff, requestInfo(request, context), readRegBPage(params));
+    return { range: read.range, message: null, report };
+  },
+});
 
 export default function AdminReportsRoute({ loaderData }: Route.ComponentProps) {
   return <ReportsPage range={loaderData.range} message={loaderData.message} report={loaderData.report} />;

@@ -2,7 +2,7 @@ import { ACCESS_DENIED_FOR_ROLE } from "~/domain/staff-permissions";
 import { requireStaff } from "~/server/accounts/session.server";
 import { revealSensitiveValue, revealThrottled } from "~/server/staff/reveal.server";
 import { jsonAnswer, noStoreJson as json } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { defineAction, methodNotAllowed } from "~/server/platform/http/define-route.server";
 import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/platform/http/read-body.server";
 import type { Route } from "./+types/admin-reveal";
 import { requestInfo } from "~/server/platform/http/request-info.server";
@@ -13,9 +13,10 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
  * {title, message}: 401/403 instead of the page guards' redirects, 429 when throttled.
  */
 
-export function loader() {
-  return json({ title: "Error", message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+/** The API's errors are {title, message}, its 405 too. */
+const NOT_ALLOWED = { title: "Error", message: "Method Not Allowed" };
+
+export const loader = () => methodNotAllowed(["POST"], NOT_ALLOWED);
 
 /** requireStaff's redirects, as JSON statuses a fetch() caller can act on. */
 async function adminOrResponse(request: Request) {
@@ -31,21 +32,23 @@ async function adminOrResponse(request: Request) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return json({ title: "Error", message: "Method Not Allowed" }, 405, { Allow: "POST" });
-  assertSameOrigin(request);
-  const admin = await adminOrResponse(request);
-  if (admin instanceof Response) return admin;
+export const action = defineAction({
+  methods: ["POST"],
+  notAllowedBody: NOT_ALLOWED,
+  guard: adminOrResponse,
+  handle: async ({ request, context }: Route.ActionArgs, admin) => {
+    if (admin instanceof Response) return admin;
 
-  const throttled = await revealThrottled(admin);
-  if (throttled) return jsonAnswer(throttled);
+    const throttled = await revealThrottled(admin);
+    if (throttled) return jsonAnswer(throttled);
 
-  let body: unknown = null;
-  if ((request.headers.get("content-type") ?? "").includes("application/json")) {
-    const read = await readJson(request, SMALL_JSON_MAX_BYTES);
-    if (!read.ok && read.status === 413) return json({ title: "Error", message: read.message }, 413);
-    body = read.ok ? read.value : null;
-  }
-  const result = await revealSensitiveValue(body, admin, requestInfo(request, context));
-  return jsonAnswer(result);
-}
+    let body: unknown = null;
+    if ((request.headers.get("content-type") ?? "").includes("application/json")) {
+      const read = await readJson(request, SMALL_JSON_MAX_BYTES);
+      if (!read.ok && read.status === 413) return json({ title: "Error", message: read.message }, 413);
+      body = read.ok ? read.value : null;
+    }
+    const result = await revealSensitiveValue(body, admin, requestInfo(request, context));
+    return jsonAnswer(result);
+  },
+});

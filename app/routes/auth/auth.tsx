@@ -6,10 +6,11 @@ import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, si
 import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/accounts/session.server";
 import { signInLanding } from "~/server/accounts/privacy-notice.server";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { getCaptchaConfigForBrowser } from "~/server/platform/security/captcha.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/auth";
+import { anyone } from "~/server/accounts/guards.server";
+import { defineAction } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign In or Create Account | Private Loans" },
@@ -32,39 +33,41 @@ function answer(intent: AuthIntent, result: FlowResult) {
   return respond({ status: result.ok ? 200 : result.status, body });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const parsed = await parseAuthForm(request);
-  if (!parsed.ok) return respond(parsed.answer);
-  const meta = { ip: context.clientIp, headers: request.headers };
+export const action = defineAction({
+  guard: anyone,
+  handle: async ({ request, context }: Route.ActionArgs) => {
+    const parsed = await parseAuthForm(request);
+    if (!parsed.ok) return respond(parsed.answer);
+    const meta = { ip: context.clientIp, headers: request.headers };
 
-  switch (parsed.intent) {
-    case "send-code":
-      return answer("send-code", await sendSignUpCode(parsed.value.email, meta));
-    case "sign-up": {
-      const result = await signUp({ ...parsed.value, captcha: parsed.captcha }, meta);
-      if (!result.ok) return answer("sign-up", result);
-      // The spec's landing is /dashboard; a visitor sent here by Apply Now (redirectTo=/apply) goes on to apply.
-      return redirectWithToast(landingPath(false, parsed.redirectTo), result.toast, { headers: result.headers, request });
+    switch (parsed.intent) {
+      case "send-code":
+        return answer("send-code", await sendSignUpCode(parsed.value.email, meta));
+      case "sign-up": {
+        const result = await signUp({ ...parsed.value, captcha: parsed.captcha }, meta);
+        if (!result.ok) return answer("sign-up", result);
+        // The spec's landing is /dashboard; a visitor sent here by Apply Now (redirectTo=/apply) goes on to apply.
+        return redirectWithToast(landingPath(false, parsed.redirectTo), result.toast, { headers: result.headers, request });
+      }
+      case "sign-in": {
+        const result = await signIn({ ...parsed.value, captcha: parsed.captcha }, meta);
+        if (!result.ok) return answer("sign-in", result);
+        return redirectWithToast(await signInLanding(result, parsed.redirectTo), result.toast, { headers: result.headers, request });
+      }
+      case "reset-request":
+        return answer("reset-request", await requestPasswordReset({ ...parsed.value, captcha: parsed.captcha }, meta));
+      case "reset-password": {
+        const result = await resetPassword(parsed.value, meta);
+        if (!result.ok) return answer("reset-password", result);
+        return redirectWithToast("/auth", result.toast, { request });
+      }
+      case "check-reset-link":
+        return answer("check-reset-link", await checkResetLink(parsed.value.token, meta));
+      default:
+        return respond({ status: 400, body: authFormError("sign-in", "Error", "Unknown action.") });
     }
-    case "sign-in": {
-      const result = await signIn({ ...parsed.value, captcha: parsed.captcha }, meta);
-      if (!result.ok) return answer("sign-in", result);
-      return redirectWithToast(await signInLanding(result, parsed.redirectTo), result.toast, { headers: result.headers, request });
-    }
-    case "reset-request":
-      return answer("reset-request", await requestPasswordReset({ ...parsed.value, captcha: parsed.captcha }, meta));
-    case "reset-password": {
-      const result = await resetPassword(parsed.value, meta);
-      if (!result.ok) return answer("reset-password", result);
-      return redirectWithToast("/auth", result.toast, { request });
-    }
-    case "check-reset-link":
-      return answer("check-reset-link", await checkResetLink(parsed.value.token, meta));
-    default:
-      return respond({ status: 400, body: authFormError("sign-in", "Error", "Unknown action.") });
-  }
-}
+  },
+});
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   return <AuthPage captcha={loaderData.captcha} redirectTo={loaderData.redirectTo} actionData={actionData} />;

@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { InvitationPage } from "~/components/admin/staff/invitation-page";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import {
   acceptInvitationAction,
   invitationForToken,
 } from "~/server/staff/invitations.server";
 import type { Route } from "./+types/staff-invite";
+import { anyone } from "~/server/accounts/guards.server";
+import { defineAction } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Staff Invitation | Private Loans" },
@@ -35,23 +36,25 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 /** Set Password: creates the account with the invited role, signs it in and sends it to enrol the second factor. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const result = await acceptInvitationAction(
-    request,
-    params.token,
-    requestInfo(request, context),
-  );
-  if (!result.ok)
-    return data(result.body, {
-      status: result.status,
-      headers: PRIVATE_HEADERS,
-    });
-  const headers = new Headers(PRIVATE_HEADERS);
-  for (const cookie of result.headers.getSetCookie())
-    headers.append("Set-Cookie", cookie);
-  return redirect("/admin/mfa", { headers });
-}
+export const action = defineAction({
+  guard: anyone,
+  handle: async ({ request, params, context }: Route.ActionArgs) => {
+    const result = await acceptInvitationAction(
+      request,
+      params.token,
+      requestInfo(request, context),
+    );
+    if (!result.ok)
+      return data(result.body, {
+        status: result.status,
+        headers: PRIVATE_HEADERS,
+      });
+    const headers = new Headers(PRIVATE_HEADERS);
+    for (const cookie of result.headers.getSetCookie())
+      headers.append("Set-Cookie", cookie);
+    return redirect("/admin/mfa", { headers });
+  },
+});
 
 export default function StaffInvitationRoute({
   loaderData,

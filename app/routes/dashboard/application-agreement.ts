@@ -1,14 +1,15 @@
-import { requireUser } from "~/server/accounts/session.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import type { Route } from "./+types/application-agreement";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /dashboard/applications/:id/agreement: the signed loan agreement (PDF, attachment, no-store) of
  * the signed-in applicant's own application; another person's id, a malformed id and staff get 404.
  * Each download is audited ('agreement.download').
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return serveSignedAgreement(params.id, { side: "applicant", viewer: user }, requestInfo(request, context), { method: request.method });
-}
+export const loader = defineLoader({
+  guard: signedIn,
+  handle: async ({ request, context, params }: Route.LoaderArgs, user) => serveSignedAgreement(params.id, { side: "applicant", viewer: user }, requestInfo(request, context), { method: request.method }),
+});

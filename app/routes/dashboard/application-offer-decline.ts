@@ -1,9 +1,9 @@
-import { requireUser } from "~/server/accounts/session.server";
-import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { offerDeclineAction } from "~/server/offers/offer-decline-action.server";
 import type { Route } from "./+types/application-offer-decline";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /dashboard/applications/:id/offer-decline (intent=decline): the signed-in applicant declines
@@ -11,12 +11,9 @@ import type { Route } from "./+types/application-offer-decline";
  * an offer no longer open, 409. Nothing to GET (405).
  */
 
-export function loader() {
-  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+export const loader = postOnly;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await requireUser(request);
-  return jsonAnswer(await offerDeclineAction(request, params.id, user, requestInfo(request, context)));
-}
+export const action = defineAction({
+  guard: signedIn,
+  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await offerDeclineAction(request, params.id, user, requestInfo(request, context))),
+});

@@ -1,9 +1,9 @@
 import { applicationWithdrawAction } from "~/server/applications/withdraw-action.server";
-import { requireUser } from "~/server/accounts/session.server";
-import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-withdraw";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**
  * POST /dashboard/applications/:id/withdraw (intent=withdraw): the signed-in applicant withdraws their
@@ -11,12 +11,9 @@ import type { Route } from "./+types/application-withdraw";
  * staff get 404; an application already decided or withdrawn, 409. Nothing to GET (405).
  */
 
-export function loader() {
-  return noStoreJson({ ok: false, message: "Method Not Allowed" }, 405, { Allow: "POST" });
-}
+export const loader = postOnly;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await requireUser(request);
-  return jsonAnswer(await applicationWithdrawAction(request, params.id, user, requestInfo(request, context)));
-}
+export const action = defineAction({
+  guard: signedIn,
+  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await applicationWithdrawAction(request, params.id, user, requestInfo(request, context))),
+});

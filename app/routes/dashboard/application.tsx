@@ -2,9 +2,10 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ApplicantApplicationView } from "~/components/dashboard/application-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/accounts/session.server";
 import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import type { Route } from "./+types/application";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData ? `Application ${applicationReference(loaderData.application.id)}` : "Application", "Your loan application: its status, what we need and messages."),
@@ -15,12 +16,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * Signed-in applicants only (no session → /auth), and only their own application: another person's
  * id, a malformed id and staff all get the 404 page, so the answer never says whether it exists.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const page = await getApplicantApplication(params.id, user);
-  if (!page) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return page;
-}
+export const loader = defineLoader({
+  guard: signedIn,
+  handle: async ({ params }: Route.LoaderArgs, user) => {
+    const page = await getApplicantApplication(params.id, user);
+    if (!page) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+    return page;
+  },
+});
 
 /** A document link (asked of /dashboard's action) changes nothing on the page: no reload for it. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -1,15 +1,15 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/accounts/session.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
 import { errorToast } from "~/domain/action-result";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
 import { createOwnDocumentLink } from "~/server/applications/own-documents.server";
-import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/dashboard";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Dashboard", "Your Private Loans dashboard."),
@@ -17,24 +17,25 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Signed-in users only (no session → /auth); only the user's own loans and applications. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return getDashboard(user.id, user.name);
-}
+export const loader = defineLoader({
+  guard: signedIn,
+  handle: async (_args: Route.LoaderArgs, user) => getDashboard(user.id, user.name),
+});
 
 /** intent=document-link: a 60-second download link to one of the applicant's own documents (audited). */
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const user = await requireUser(request);
-  const nonce = crypto.randomUUID();
-  const refuse = (message: string): OwnDocumentLinkData => ({ ok: false, nonce, toast: errorToast("Document Unavailable", message) });
-  const read = await readActionForm(request, refuse, { unreadableAsEmpty: true });
-  if (!read.ok) return respond(read.answer);
-  if (read.form.get("intent") !== "document-link") return respond({ status: 400, body: refuse("Unknown action.") });
-  const result = await createOwnDocumentLink(read.form.get("documentId"), user, requestInfo(request, context));
-  if (!result.ok) return respond({ status: result.status, body: refuse(result.message), headers: result.headers });
-  return respond<OwnDocumentLinkData>({ status: 200, body: { ok: true, nonce, link: result.link } });
-}
+export const action = defineAction({
+  guard: signedIn,
+  handle: async ({ request, context }: Route.ActionArgs, user) => {
+    const nonce = crypto.randomUUID();
+    const refuse = (message: string): OwnDocumentLinkData => ({ ok: false, nonce, toast: errorToast("Document Unavailable", message) });
+    const read = await readActionForm(request, refuse, { unreadableAsEmpty: true });
+    if (!read.ok) return respond(read.answer);
+    if (read.form.get("intent") !== "document-link") return respond({ status: 400, body: refuse("Unknown action.") });
+    const result = await createOwnDocumentLink(read.form.get("documentId"), user, requestInfo(request, context));
+    if (!result.ok) return respond({ status: result.status, body: refuse(result.message), headers: result.headers });
+    return respond<OwnDocumentLinkData>({ status: 200, body: { ok: true, nonce, link: result.link } });
+  },
+});
 
 /** A document link changes nothing on the page: do not reload the dashboard for it. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

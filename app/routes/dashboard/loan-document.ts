@@ -1,7 +1,8 @@
-import { requireUser } from "~/server/accounts/session.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
 import type { Route } from "./+types/loan-document";
+import { signedIn } from "~/server/accounts/guards.server";
+import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**
  * GET /dashboard/loans/:id/documents?kind=payoff&date=yyyy-MM-dd | kind=statement&month=yyyy-MM |
@@ -9,7 +10,7 @@ import type { Route } from "./+types/loan-document";
  * letter (PDF attachment, no-store; audited 'servicing.document'). Another person's loan, a malformed
  * id and staff get 404; bad parameters 400.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return serveLoanDocument(params.id, new URL(request.url), user, requestInfo(request, context), { method: request.method });
-}
+export const loader = defineLoader({
+  guard: signedIn,
+  handle: async ({ request, context, params }: Route.LoaderArgs, user) => serveLoanDocument(params.id, new URL(request.url), user, requestInfo(request, context), { method: request.method }),
+});

@@ -30,6 +30,7 @@ import { hit } from "~/server/platform/security/throttle.server";
 import { APPLICATION_RETENTION } from "~/server/retention/policy.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Close My Account. After the password (and a typed confirmation, checked by the schema),
@@ -52,16 +53,6 @@ export const DELETED_AT_CLOSURE = [
   "Notification preferences",
   "Download My Data files and pending e-mail codes",
 ] as const;
-
-export class AccountClosureRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: "password",
-  ) {
-    super(message);
-  }
-}
 
 /** Months → words, as the privacy notice says it ("7 years"). */
 export function periodWords(months: number): string {
@@ -172,18 +163,18 @@ export async function closeAccount(
   now: Date = new Date(),
 ): Promise<ClosureResult> {
   const throttle = await hit(`account-close:${actor.id}`, CLOSE_ACCOUNT_THROTTLE, { db });
-  if (!throttle.allowed) throw new AccountClosureRefused(429, `Too many attempts. Please wait ${Math.ceil(throttle.retryAfterSeconds / 60)} minutes and try again.`);
+  if (!throttle.allowed) throw new AppError("account_closure", 429, `Too many attempts. Please wait ${Math.ceil(throttle.retryAfterSeconds / 60)} minutes and try again.`);
   // The password is checked before the transaction: argon2 takes a moment, and no lock waits on it.
   if (!(await matchingPasswordHash(db, actor.id, password))) {
-    throw new AccountClosureRefused(400, ACCOUNT_DATA_MESSAGES.wrongPassword, "password");
+    throw new AppError("account_closure", 400, ACCOUNT_DATA_MESSAGES.wrongPassword, { field: "password" });
   }
 
   const files = await db.transaction(async (tx) => {
     // The row lock orders two closings (two tabs) and a closing against itself: the second finds it closed.
     const locked = await tx.execute(sql`select id from profiles where id = ${actor.id} and closed_at is null for update`);
-    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) throw new AccountClosureRefused(409, ACCOUNT_DATA_MESSAGES.alreadyClosed);
+    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError("account_closure", 409, ACCOUNT_DATA_MESSAGES.alreadyClosed);
     const blocker = await closureBlocker(tx, actor.id);
-    if (blocker) throw new AccountClosureRefused(409, blocker.message);
+    if (blocker) throw new AppError("account_closure", 409, blocker.message);
 
     await tx.update(profiles).set({ closedAt: now }).where(and(eq(profiles.id, actor.id), isNull(profiles.closedAt)));
     const sessions = (await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id })).length;

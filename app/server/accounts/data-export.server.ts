@@ -31,6 +31,7 @@ import { assertSafeKey, StoredObjectTooLarge, type DocumentStorage } from "~/ser
 import { draftsForExport, readDraftsForExport } from "./data-export-drafts.server";
 import { jsonArrayText, textChunks, zipStream, type ZipEntry } from "./zip-stream.server";
 import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Download My Data (GLBA and state privacy laws' right to know/access). The applicant asks
@@ -59,17 +60,6 @@ export const dataExportStorageKey = (exportId: string) => {
   return key;
 };
 
-export class DataExportRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** For a 429: when the next request will be accepted. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The request
 // ---------------------------------------------------------------------------------------------
@@ -87,13 +77,13 @@ export const dataExportThrottleKey = (userId: string) => `data-export:user:${use
 export async function requestDataExport(db: Db, storage: DocumentStorage, actor: AuditActor, info: RequestInfo = {}, options: { capBytes?: number; now?: Date } = {}): Promise<{ id: string; replaced: number }> {
   const capBytes = options.capBytes ?? getConfig().personStorageCapBytes;
   const { room, documents } = await exportRoom(db, actor.id, capBytes);
-  if (documents >= room) throw new DataExportRefused(409, storageCapMessage(capBytes));
+  if (documents >= room) throw new AppError("data_export", 409, storageCapMessage(capBytes));
   const { id, oldKeys } = await db.transaction(async (tx) => {
     // ON CONFLICT DO NOTHING against the partial unique index: two clicks at once make one request.
     const [row] = await tx.insert(dataExports).values({ userId: actor.id }).onConflictDoNothing().returning({ id: dataExports.id });
-    if (!row) throw new DataExportRefused(409, ACCOUNT_DATA_MESSAGES.exportPending);
+    if (!row) throw new AppError("data_export", 409, ACCOUNT_DATA_MESSAGES.exportPending);
     const counted = await hit(dataExportThrottleKey(actor.id), THROTTLES.dataExportPerUser, { db: tx, now: options.now });
-    if (!counted.allowed) throw new DataExportRefused(429, dataExportDailyLimitMessage(counted.retryAfterSeconds), counted.retryAfterSeconds);
+    if (!counted.allowed) throw new AppError("data_export", 429, dataExportDailyLimitMessage(counted.retryAfterSeconds), { retryAfterSeconds: counted.retryAfterSeconds });
     const previous = await tx
       .delete(dataExports)
       .where(and(eq(dataExports.userId, actor.id), ne(dataExports.id, row.id)))
@@ -673,16 +663,16 @@ export type ExportDownload = { body: Readable; size: number; fileName: string };
  * 410. Each download is audited (data_export.download) before the bytes go out.
  */
 export async function openDataExport(db: Db, storage: DocumentStorage, token: string, actor: AuditActor, info: RequestInfo = {}, now: Date = new Date()): Promise<ExportDownload> {
-  if (!TOKEN_PATTERN.test(token)) throw new DataExportRefused(404, "This download link is not valid.");
+  if (!TOKEN_PATTERN.test(token)) throw new AppError("data_export", 404, "This download link is not valid.");
   const [row] = await db
     .select()
     .from(dataExports)
     .where(eq(dataExports.tokenHash, hashExportToken(token)))
     .limit(1);
-  if (!row || row.userId !== actor.id || row.status !== "ready" || !row.storageKey) throw new DataExportRefused(404, "This download link is not valid.");
-  if (!row.expiresAt || row.expiresAt <= now) throw new DataExportRefused(410, "This download link has expired. Request a new file from your account page.");
+  if (!row || row.userId !== actor.id || row.status !== "ready" || !row.storageKey) throw new AppError("data_export", 404, "This download link is not valid.");
+  if (!row.expiresAt || row.expiresAt <= now) throw new AppError("data_export", 410, "This download link has expired. Request a new file from your account page.");
   const stored = await storage.get(row.storageKey);
-  if (!stored) throw new DataExportRefused(410, "This download link has expired. Request a new file from your account page.");
+  if (!stored) throw new AppError("data_export", 410, "This download link has expired. Request a new file from your account page.");
   try {
     await db.transaction(async (tx) => {
       await tx.update(dataExports).set({ downloadedAt: now }).where(eq(dataExports.id, row.id));

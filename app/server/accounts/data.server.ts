@@ -18,8 +18,9 @@ import { dataExports } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
-import { AccountClosureRefused, closeAccount, loadClosureView } from "./account-closure.server";
-import { DataExportRefused, requestDataExport, STORAGE_CAP_ERROR } from "./data-export.server";
+import { closeAccount, loadClosureView } from "./account-closure.server";
+import { requestDataExport, STORAGE_CAP_ERROR } from "./data-export.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /** The account page's data section: the newest Download My Data request (a ready link past its day is expired; a request refused by the storage cap says so). */
 export async function loadAccountData(userId: string, db: DbOrTx = getDb(), now: Date = new Date()): Promise<AccountDataView> {
@@ -89,10 +90,7 @@ export async function accountDataAction(request: Request, actor: AuditActor & { 
     return refusal(400, null, ACCOUNT_DATA_MESSAGES.intent);
   } catch (error) {
     const which = intent === "close-account" ? "close-account" : "request-export";
-    if (error instanceof DataExportRefused) return refusal(error.status, which, error.message, undefined, error.retryAfterSeconds);
-    if (error instanceof AccountClosureRefused) {
-      return refusal(error.status, which, error.message, error.field ? { [error.field]: [error.message] } : undefined);
-    }
+    if (error instanceof AppError) return actionRefusal(error, { title: ACCOUNT_DATA_FAILED[which], stamped: true }, { intent: which });
     logFailure("account", `${which} failed`, error);
     return refusal(503, which, ACCOUNT_DATA_MESSAGES.failed);
   }

@@ -10,7 +10,8 @@ import { emailVerificationCodes, profiles, user as userTable } from "~/server/pl
 import { emailChangeCodeEmail, emailChangedEmail } from "~/server/accounts/account-settings-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { checkThrottles, THROTTLES } from "~/server/platform/security/throttle.server";
-import { AccountSettingsRefused, checkCurrentPassword, isUniqueViolation, type SettingsActor } from "./settings-refused.server";
+import { checkCurrentPassword, isUniqueViolation, type SettingsActor } from "./settings-refused.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Change Email. Request: the current password, then a 6-digit code to the NEW address
@@ -49,7 +50,7 @@ export async function loadPendingEmailChange(db: DbOrTx, userId: string): Promis
 }
 
 export async function requestEmailChange(db: Db, actor: SettingsActor, input: AccountSettingsInput<"request-email-change">, info: RequestInfo = {}): Promise<void> {
-  if (input.newEmail === actor.email.toLowerCase()) throw new AccountSettingsRefused(400, ACCOUNT_SETTINGS_MESSAGES.sameEmail, "newEmail");
+  if (input.newEmail === actor.email.toLowerCase()) throw new AppError("account_settings", 400, ACCOUNT_SETTINGS_MESSAGES.sameEmail, { field: "newEmail" });
   // The inbox's limit is the one sign-up codes count against (3 per 10 minutes per address), so the two
   // ways of mailing a code cannot together flood an address; the account's own limit stops one account
   // from mailing code after code to ever-new addresses.
@@ -60,7 +61,7 @@ export async function requestEmailChange(db: Db, actor: SettingsActor, input: Ac
     ],
     { db },
   );
-  if (!limited.ok) throw new AccountSettingsRefused(429, limited.message, undefined, limited.retryAfterSeconds);
+  if (!limited.ok) throw new AppError("account_settings", 429, limited.message, { retryAfterSeconds: limited.retryAfterSeconds });
   await checkCurrentPassword(db, actor, input.currentPassword);
   const code = generateCode();
   await db.transaction(async (tx) => {
@@ -83,12 +84,12 @@ type CodeCheck = { ok: true; newEmail: string } | { ok: false };
 export async function confirmEmailChange(db: Db, actor: SettingsActor, input: AccountSettingsInput<"confirm-email-change">, info: RequestInfo = {}): Promise<{ newEmail: string }> {
   // Like sign-up's code checks: a ceiling per account on top of the 5 wrong tries per code.
   const limited = await checkThrottles([[`email-change-check:${actor.id}`, THROTTLES.codeCheckPerIp]], { db });
-  if (!limited.ok) throw new AccountSettingsRefused(429, limited.message, undefined, limited.retryAfterSeconds);
+  if (!limited.ok) throw new AppError("account_settings", 429, limited.message, { retryAfterSeconds: limited.retryAfterSeconds });
   const oldEmail = actor.email.toLowerCase();
   try {
     return await db.transaction(async (tx) => {
       const check = await consumeCode(tx, actor.id, input.code);
-      if (!check.ok) return { refused: new AccountSettingsRefused(400, ACCOUNT_SETTINGS_MESSAGES.invalidCode, "code") } as const;
+      if (!check.ok) return { refused: new AppError("account_settings", 400, ACCOUNT_SETTINGS_MESSAGES.invalidCode, { field: "code" }) } as const;
       const newEmail = check.newEmail;
       const moved = await tx
         .update(userTable)
@@ -109,8 +110,8 @@ export async function confirmEmailChange(db: Db, actor: SettingsActor, input: Ac
           .limit(1);
         // Thrown: the transaction rolls back, so the code is not used up by a change that did not happen.
         throw taken
-          ? new AccountSettingsRefused(409, ACCOUNT_SETTINGS_MESSAGES.emailTaken, "code")
-          : new AccountSettingsRefused(409, ACCOUNT_SETTINGS_MESSAGES.emailChangedMeanwhile, "code");
+          ? new AppError("account_settings", 409, ACCOUNT_SETTINGS_MESSAGES.emailTaken, { field: "code" })
+          : new AppError("account_settings", 409, ACCOUNT_SETTINGS_MESSAGES.emailChangedMeanwhile, { field: "code" });
       }
       await tx.update(profiles).set({ email: newEmail, updatedAt: sql`now()` }).where(eq(profiles.id, actor.id));
       const revoked = await revokeRecoveryLinks(tx, actor.id);
@@ -131,7 +132,7 @@ export async function confirmEmailChange(db: Db, actor: SettingsActor, input: Ac
     });
   } catch (error) {
     // Two accounts confirming the same new address at once: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new AccountSettingsRefused(409, ACCOUNT_SETTINGS_MESSAGES.emailTaken, "code");
+    if (isUniqueViolation(error)) throw new AppError("account_settings", 409, ACCOUNT_SETTINGS_MESSAGES.emailTaken, { field: "code" });
     throw error;
   }
 }

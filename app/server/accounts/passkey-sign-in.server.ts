@@ -10,7 +10,8 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { checkThrottles, THROTTLES } from "~/server/platform/security/throttle.server";
 import { getAuth } from "./auth.server";
 import type { SessionUser } from "./session.server";
-import { authenticationOptions, PasskeyRefused, verifyAssertion } from "./webauthn.server";
+import { authenticationOptions, verifyAssertion } from "./webauthn.server";
+import { AppError, jsonRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * Sign In with a Passkey (usernameless) and a passkey as a signed-in session's second factor
@@ -50,7 +51,7 @@ export async function passkeyAction(form: FormData, user: SessionUser | null, me
     }
     return await signIn(db, parsed.data.credential, parsed.data.redirectTo, meta);
   } catch (error) {
-    if (error instanceof PasskeyRefused) return refuse(error.status, error.message);
+    if (error instanceof AppError) return jsonRefusal(error);
     logFailure("passkey", `${String(intent)} failed`, error);
     return refuse(503, SECURITY_MESSAGES.failed);
   }

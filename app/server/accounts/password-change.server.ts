@@ -10,7 +10,8 @@ import { account, session } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { passwordChangedEmail } from "~/server/platform/mail/templates.server";
 import { breachedPasswordMessage, checkBreachedPassword } from "~/server/platform/security/breached-password.server";
-import { AccountSettingsRefused, checkCurrentPassword, type SettingsActor } from "./settings-refused.server";
+import { checkCurrentPassword, type SettingsActor } from "./settings-refused.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Change Password, for applicants and staff. The same strength schema (the form's) and the
@@ -27,7 +28,7 @@ import { AccountSettingsRefused, checkCurrentPassword, type SettingsActor } from
 export async function changePassword(db: Db, actor: SettingsActor, input: AccountSettingsInput<"change-password">, info: RequestInfo = {}): Promise<{ sessionsEnded: number; passkeysRemoved: number }> {
   const matched = await checkCurrentPassword(db, actor, input.currentPassword);
   const breached = await checkBreachedPassword(input.newPassword);
-  if (breached.status === "breached") throw new AccountSettingsRefused(400, breachedPasswordMessage(breached.count), "newPassword");
+  if (breached.status === "breached") throw new AppError("account_settings", 400, breachedPasswordMessage(breached.count), { field: "newPassword" });
   const newHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     const updated = await tx
@@ -35,7 +36,7 @@ export async function changePassword(db: Db, actor: SettingsActor, input: Accoun
       .set({ password: newHash, updatedAt: sql`now()` })
       .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential"), eq(account.password, matched)))
       .returning({ id: account.id });
-    if (updated.length === 0) throw new AccountSettingsRefused(409, ACCOUNT_SETTINGS_MESSAGES.passwordChangedMeanwhile, "currentPassword");
+    if (updated.length === 0) throw new AppError("account_settings", 409, ACCOUNT_SETTINGS_MESSAGES.passwordChangedMeanwhile, { field: "currentPassword" });
     const ended = await tx
       .delete(session)
       .where(and(eq(session.userId, actor.id), ne(session.id, actor.sessionId)))

@@ -20,13 +20,14 @@ import type { RequestInfo } from "~/server/platform/audit/audit.server";
 import { checkCurrentCode, confirmEnrolment, disableFactor, getMfaState, pendingEnrolment, regenerateBackupCodes, startEnrolment } from "~/server/accounts/mfa.server";
 import { matchingPasswordHash } from "~/server/accounts/current-password.server";
 import type { SessionUser } from "~/server/accounts/session.server";
-import { PasskeyRefused, registerPasskey, registrationOptions, removePasskey } from "~/server/accounts/webauthn.server";
+import { registerPasskey, registrationOptions, removePasskey } from "~/server/accounts/webauthn.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { adminMfa, passkeys, userRoles } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { checkThrottles, hit, THROTTLES, tooManyAttemptsMessage } from "~/server/platform/security/throttle.server";
 import { CURRENT_PASSWORD_THROTTLE } from "./settings-refused.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /** The account page's security section: whether TOTP is on, and the passkeys (never their keys). */
 export async function loadAccountSecurity(userId: string, db: DbOrTx = getDb()): Promise<AccountSecurityView> {
@@ -188,7 +189,7 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
       }
     }
   } catch (error) {
-    if (error instanceof PasskeyRefused) return refusal(error.status, intent, error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: intent ? FAILED[intent] : "Could not complete the request", stamped: true }, { intent });
     if (error instanceof Error && error.message === "The second factor is already set up.") return refusal(409, intent, "Two-factor authentication is already on.");
     logFailure("account", `${intent} failed`, error);
     return refusal(503, intent, SECURITY_MESSAGES.failed);

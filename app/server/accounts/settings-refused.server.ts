@@ -3,21 +3,10 @@ import { matchingPasswordHash } from "~/server/accounts/current-password.server"
 import type { Db } from "~/server/platform/db/client.server";
 import { hit, tooManyAttemptsMessage } from "~/server/platform/security/throttle.server";
 import { ACCOUNT_SETTINGS_MESSAGES } from "~/domain/validation/account-settings";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /** Who changes their settings: the signed-in user and the session they asked from. */
 export type SettingsActor = AuditActor & { isStaff: boolean; sessionId: string };
-
-/** A refusal the action answers with its status and, when it is about one field, on that field. */
-export class AccountSettingsRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
 
 /** Current-password checks per account: 5 per 15 minutes, shared by Change Email, Change Password and Sign Out Other Sessions. */
 export const CURRENT_PASSWORD_THROTTLE = { limit: 5, windowSeconds: 900 } as const;
@@ -29,9 +18,9 @@ export const CURRENT_PASSWORD_THROTTLE = { limit: 5, windowSeconds: 900 } as con
  */
 export async function checkCurrentPassword(db: Db, actor: SettingsActor, password: string, field = "currentPassword"): Promise<string> {
   const limit = await hit(`account-password-check:${actor.id}`, CURRENT_PASSWORD_THROTTLE, { db });
-  if (!limit.allowed) throw new AccountSettingsRefused(429, tooManyAttemptsMessage(limit.retryAfterSeconds), undefined, limit.retryAfterSeconds);
+  if (!limit.allowed) throw new AppError("account_settings", 429, tooManyAttemptsMessage(limit.retryAfterSeconds), { retryAfterSeconds: limit.retryAfterSeconds });
   const hash = await matchingPasswordHash(db, actor.id, password);
-  if (!hash) throw new AccountSettingsRefused(400, ACCOUNT_SETTINGS_MESSAGES.wrongPassword, field);
+  if (!hash) throw new AppError("account_settings", 400, ACCOUNT_SETTINGS_MESSAGES.wrongPassword, { field });
   return hash;
 }
 

@@ -23,7 +23,8 @@ import { loadNotificationPreferences, updateNotificationPreferences } from "./no
 import { changePassword } from "./password-change.server";
 import { updateProfile } from "./profile.server";
 import { listSessions, revokeOtherSessions, touchSession } from "./sessions.server";
-import { AccountSettingsRefused, type SettingsActor } from "./settings-refused.server";
+import { type SettingsActor } from "./settings-refused.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The account page's settings: what its sections show, and POST /account/settings, which
@@ -123,10 +124,7 @@ export async function accountSettingsAction(
     const toast = await perform(intent, parsed.data, actor, db, info);
     return { status: 200, body: { ok: true, intent, toast: toast ?? ACCOUNT_SETTINGS_TOASTS[intent], at: Date.now() } };
   } catch (error) {
-    if (error instanceof AccountSettingsRefused) {
-      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-      return refusal(error.status, intent, error.message, error.field ? { [error.field]: [error.message] } : undefined, headers);
-    }
+    if (error instanceof AppError) return actionRefusal(error, { title: ACCOUNT_SETTINGS_FAILED[intent], stamped: true }, { intent });
     logFailure("account", `${intent} failed`, error);
     return refusal(503, intent, ACCOUNT_SETTINGS_MESSAGES.failed);
   }

@@ -16,6 +16,7 @@ import { passkeys, webauthnChallenges } from "~/server/platform/db/schema.server
 import { passkeyAddedEmail } from "~/server/accounts/account-settings-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { site } from "~/content/site";
+import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server (decision 0041). The relying party is the public
@@ -28,15 +29,6 @@ import { site } from "~/content/site";
 export const CHALLENGE_SECONDS = 5 * 60;
 export const MAX_PASSKEYS = 10;
 type Purpose = "register" | "authenticate" | "second-factor";
-
-export class PasskeyRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export function relyingParty(): { rpID: string; origin: string; rpName: string } {
   const url = new URL(getConfig().publicUrl);
@@ -77,7 +69,7 @@ const toTransports = (list: readonly string[]) => list as AuthenticatorTransport
  */
 export async function registrationOptions(db: Db, user: AuditActor) {
   const existing = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
-  if (existing.length >= MAX_PASSKEYS) throw new PasskeyRefused(409, SECURITY_MESSAGES.tooManyPasskeys);
+  if (existing.length >= MAX_PASSKEYS) throw new AppError("passkey", 409, SECURITY_MESSAGES.tooManyPasskeys);
   const { rpID, rpName } = relyingParty();
   const options = await generateRegistrationOptions({
     rpName,
@@ -113,13 +105,13 @@ export async function registerPasskey(db: Db, user: AuditActor, name: string, cr
   } catch (error) {
     throw refusalFor(error);
   }
-  if (!verification.verified) throw new PasskeyRefused(400, SECURITY_MESSAGES.passkeyRefused);
+  if (!verification.verified) throw new AppError("passkey", 400, SECURITY_MESSAGES.passkeyRefused);
   const info2 = verification.registrationInfo;
   return db.transaction(async (tx) => {
     // The count and the insert under the user's own row lock: two tabs adding at once cannot pass 10.
     await tx.execute(sql`select id from "user" where id = ${user.id} for update`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
-    if (n >= MAX_PASSKEYS) throw new PasskeyRefused(409, SECURITY_MESSAGES.tooManyPasskeys);
+    if (n >= MAX_PASSKEYS) throw new AppError("passkey", 409, SECURITY_MESSAGES.tooManyPasskeys);
     const [row] = await tx
       .insert(passkeys)
       .values({
@@ -135,7 +127,7 @@ export async function registerPasskey(db: Db, user: AuditActor, name: string, cr
       })
       .onConflictDoNothing({ target: passkeys.credentialId })
       .returning({ id: passkeys.id });
-    if (!row) throw new PasskeyRefused(409, SECURITY_MESSAGES.duplicatePasskey);
+    if (!row) throw new AppError("passkey", 409, SECURITY_MESSAGES.duplicatePasskey);
     await writeAudit(tx, { actor: user, action: "passkey.add", table: "passkeys", recordId: row.id, details: { name, userVerified: info2.userVerified }, request: info });
     await enqueueEmail(tx, { to: user.email, ...passkeyAddedEmail({ name: user.name, passkeyName: name, addedAt: new Date(), baseUrl: getConfig().publicUrl }) });
     return { id: row.id };
@@ -148,7 +140,7 @@ export async function removePasskey(db: Db, user: AuditActor, passkeyId: string,
       .delete(passkeys)
       .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, user.id)))
       .returning({ id: passkeys.id, name: passkeys.name });
-    if (!row) throw new PasskeyRefused(404, SECURITY_MESSAGES.passkeyNotFound);
+    if (!row) throw new AppError("passkey", 404, SECURITY_MESSAGES.passkeyNotFound);
     await writeAudit(tx, { actor: user, action: "passkey.remove", table: "passkeys", recordId: row.id, details: { name: row.name }, request: info });
   });
 }
@@ -188,7 +180,7 @@ export async function authenticationOptions(db: Db, purpose: "authenticate" | "s
           transports: toTransports(k.transports),
         }))
       : [];
-  if (purpose === "second-factor" && allow.length === 0) throw new PasskeyRefused(409, SECURITY_MESSAGES.passkeyUnknown);
+  if (purpose === "second-factor" && allow.length === 0) throw new AppError("passkey", 409, SECURITY_MESSAGES.passkeyUnknown);
   const options = await generateAuthenticationOptions({
     rpID,
     allowCredentials: allow,
@@ -213,9 +205,9 @@ export async function verifyAssertion(
   userId: string | null,
 ): Promise<VerifiedAssertion> {
   const [stored] = await db.select().from(passkeys).where(eq(passkeys.credentialId, credential.id)).limit(1);
-  if (!stored || (purpose === "second-factor" && stored.userId !== userId)) throw new PasskeyRefused(400, SECURITY_MESSAGES.passkeyUnknown);
+  if (!stored || (purpose === "second-factor" && stored.userId !== userId)) throw new AppError("passkey", 400, SECURITY_MESSAGES.passkeyUnknown);
   if (credential.response.userHandle && Buffer.from(credential.response.userHandle, "base64url").toString("utf8") !== stored.userId) {
-    throw new PasskeyRefused(400, SECURITY_MESSAGES.passkeyUnknown);
+    throw new AppError("passkey", 400, SECURITY_MESSAGES.passkeyUnknown);
   }
   const { rpID, origin } = relyingParty();
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
@@ -231,22 +223,22 @@ export async function verifyAssertion(
   } catch (error) {
     throw refusalFor(error);
   }
-  if (!result.verified) throw new PasskeyRefused(400, SECURITY_MESSAGES.passkeyRefused);
+  if (!result.verified) throw new AppError("passkey", 400, SECURITY_MESSAGES.passkeyRefused);
   const next = result.authenticationInfo.newCounter;
   const bumped = await db
     .update(passkeys)
     .set({ counter: next, lastUsedAt: sql`now()` })
     .where(and(eq(passkeys.id, stored.id), or(sql`${passkeys.counter} < ${next}`, and(eq(passkeys.counter, 0), sql`${next}::bigint = 0`))))
     .returning({ id: passkeys.id });
-  if (bumped.length === 0) throw new PasskeyRefused(400, SECURITY_MESSAGES.passkeyRefused);
+  if (bumped.length === 0) throw new AppError("passkey", 400, SECURITY_MESSAGES.passkeyRefused);
   return { passkeyId: stored.id, userId: stored.userId, name: stored.name, userVerified: result.authenticationInfo.userVerified };
 }
 
 /** The library throws for every failed check; the reasons stay in the server, the user gets one message. */
-function refusalFor(error: unknown): PasskeyRefused {
-  if (error instanceof PasskeyRefused) return error;
+function refusalFor(error: unknown): AppError {
+  if (isAppError(error, "passkey")) return error;
   const message = error instanceof Error ? error.message : "";
-  if (/challenge/i.test(message)) return new PasskeyRefused(400, SECURITY_MESSAGES.challengeUsed);
-  if (/user verification/i.test(message)) return new PasskeyRefused(400, SECURITY_MESSAGES.passkeyNeedsVerification);
-  return new PasskeyRefused(400, SECURITY_MESSAGES.passkeyRefused);
+  if (/challenge/i.test(message)) return new AppError("passkey", 400, SECURITY_MESSAGES.challengeUsed);
+  if (/user verification/i.test(message)) return new AppError("passkey", 400, SECURITY_MESSAGES.passkeyNeedsVerification);
+  return new AppError("passkey", 400, SECURITY_MESSAGES.passkeyRefused);
 }

@@ -19,9 +19,9 @@ import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/clien
 import { approvalProposals, loanApplications, user as userTable } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { OfferTermsError } from "~/server/offers/offers.server";
-import { approveInTransaction, conflictFor, prepareApproval, ReviewConflict, type ApprovalTerms } from "~/server/applications/reviews.server";
+import { approveInTransaction, conflictFor, prepareApproval, reviewConflict, type ApprovalTerms } from "~/server/applications/reviews.server";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
+import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Four-eyes approval (decision 0037). An approval of FOUR_EYES_THRESHOLD or more is first a
@@ -33,16 +33,6 @@ import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw
  * Lock order, as everywhere in decisions: the application's row first, then the proposal's, so a
  * confirmation racing a Deny waits instead of deadlocking.
  */
-
-export class ProposalRefused extends Error {
-  constructor(
-    readonly status: 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ProposalRefused";
-  }
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,7 +53,7 @@ async function lockOpenApplication(tx: Tx, applicationId: string): Promise<{ use
     .returning({ userId: loanApplications.userId });
   if (row) return row;
   const [exists] = await tx.select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-  if (!exists) throw new ProposalRefused(404, APPROVAL_MESSAGES.notFound);
+  if (!exists) throw new AppError("proposal", 404, APPROVAL_MESSAGES.notFound);
   throw await conflictFor(tx, applicationId);
 }
 
@@ -74,9 +64,9 @@ async function lockApplication(tx: Tx, applicationId: string): Promise<void> {
     .from(loanApplications)
     .where(eq(loanApplications.id, applicationId))
     .for("update");
-  if (!row) throw new ProposalRefused(404, APPROVAL_MESSAGES.notFound);
+  if (!row) throw new AppError("proposal", 404, APPROVAL_MESSAGES.notFound);
   // The applicant's withdrawal sent the proposal back; say why rather than "already confirmed or sent back".
-  if (row.status === "withdrawn") throw new ReviewConflict(WITHDRAWN_BY_APPLICANT);
+  if (row.status === "withdrawn") throw reviewConflict(WITHDRAWN_BY_APPLICANT);
 }
 
 /**
@@ -110,7 +100,7 @@ export async function proposeApproval(
       // The only unique rule a new row can break is "one open proposal per application".
       .onConflictDoNothing()
       .returning({ id: approvalProposals.id });
-    if (!proposal) throw new ProposalRefused(409, APPROVAL_MESSAGES.alreadyOpen);
+    if (!proposal) throw new AppError("proposal", 409, APPROVAL_MESSAGES.alreadyOpen);
     await recordEvent(tx, {
       applicationId,
       ownerId: userId,
@@ -151,9 +141,9 @@ async function whyNot(tx: Tx, proposalId: string, applicationId: string, actor: 
     .from(approvalProposals)
     .where(and(eq(approvalProposals.id, proposalId), eq(approvalProposals.applicationId, applicationId)))
     .limit(1);
-  if (!row) throw new ProposalRefused(404, APPROVAL_MESSAGES.notOpen);
-  if (confirming && row.status === "proposed" && row.proposedBy === actor.id) throw new ProposalRefused(403, APPROVAL_MESSAGES.ownProposal);
-  throw new ProposalRefused(409, APPROVAL_MESSAGES.notOpen);
+  if (!row) throw new AppError("proposal", 404, APPROVAL_MESSAGES.notOpen);
+  if (confirming && row.status === "proposed" && row.proposedBy === actor.id) throw new AppError("proposal", 403, APPROVAL_MESSAGES.ownProposal);
+  throw new AppError("proposal", 409, APPROVAL_MESSAGES.notOpen);
 }
 
 /**
@@ -329,10 +319,9 @@ export async function approvalAction(request: Request, urlId: string | undefined
     await sendBackProposal(applicationId, input.proposalId.toLowerCase(), input.comment, actor, info, db);
     return { status: 200, body: { ok: true, intent, toast: APPROVAL_TOASTS.sentBack, at: Date.now() } };
   } catch (error) {
-    if (error instanceof ProposalRefused) return refusal(error.status, intent, error.message);
-    if (error instanceof ReviewConflict) return refusal(409, intent, error.message);
     // Terms the rules no longer allow (MAX_APR lowered since the proposal): not confirmed; Send Back remains.
-    if (error instanceof OfferTermsError) return refusal(409, intent, error.message);
+    if (isAppError(error, "offer_terms")) return refusal(409, intent, error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: APPROVAL_FAILED, stamped: true }, { intent });
     logFailure("admin", `approval ${intent} failed`, error, { admin: actor.id, applicationId });
     return refusal(500, intent, "Something went wrong on our side. Please try again.");
   }

@@ -18,6 +18,7 @@ import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server"
 import { applicationAssignments, loanApplications, user as userTable, userRoles } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * Assignment: each application has an assigned officer. Assign to Me, or Reassign to any
@@ -25,16 +26,6 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
  * row locked (so two assignments at once are applied one after the other, each with its history
  * row), the new assignee, a history row, an internal timeline entry and the audit row.
  */
-
-export class AssignmentRefused extends Error {
-  constructor(
-    readonly status: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-    this.name = "AssignmentRefused";
-  }
-}
 
 /** The roles that may be assigned: those that work applications (the permission table decides). */
 const WORKING_ROLES = PERMISSIONS["applications.work"];
@@ -64,7 +55,7 @@ export async function assignApplication(
       .from(loanApplications)
       .where(eq(loanApplications.id, applicationId))
       .for("update");
-    if (!app) throw new AssignmentRefused(404, ASSIGNMENT_MESSAGES.notFound);
+    if (!app) throw new AppError("assignment", 404, ASSIGNMENT_MESSAGES.notFound);
     let assigneeName: string | null = null;
     if (assigneeId !== null) {
       // FOR SHARE: a deactivation or role change waits for this assignment (and vice versa).
@@ -74,7 +65,7 @@ export async function assignApplication(
         .innerJoin(userTable, eq(userTable.id, userRoles.userId))
         .where(and(eq(userRoles.userId, assigneeId), inArray(userRoles.role, WORKING_ROLES), isNull(userRoles.deactivatedAt)))
         .for("share", { of: userRoles });
-      if (!staff) throw new AssignmentRefused(400, ASSIGNMENT_MESSAGES.assignee);
+      if (!staff) throw new AppError("assignment", 400, ASSIGNMENT_MESSAGES.assignee);
       assigneeName = staff.name;
     }
     await tx.update(loanApplications).set({ assignedTo: assigneeId, assignedAt: assigneeId === null ? null : new Date(), updatedAt: new Date() }).where(eq(loanApplications.id, applicationId));
@@ -165,7 +156,7 @@ export async function assignmentAction(request: Request, urlId: string | undefin
     const result = await assignApplication(urlId.toLowerCase(), target, actor, info, db);
     return { status: 200, body: { ok: true, intent: input.intent, toast: ASSIGNMENT_TOASTS.assigned(result.assigneeName), at: Date.now() } };
   } catch (error) {
-    if (error instanceof AssignmentRefused) return refusal(error.status, input.intent, error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: ASSIGNMENT_FAILED, stamped: true }, { intent: input.intent });
     logFailure("admin", "assigning an application failed", error, { admin: actor.id, applicationId: urlId });
     return refusal(500, input.intent, "Something went wrong on our side. Please try again.");
   }

@@ -7,8 +7,9 @@ import type { ServiceAnswer } from "~/server/platform/http/action-answer.server"
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { throttleRefusal } from "~/server/platform/security/throttle.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
-import { DraftRefused, discardDraft, saveDraft } from "./drafts.server";
-import { parseSubmission, SubmissionRejected, type FormShape, type ParsedSubmission } from "./upload-parser.server";
+import { discardDraft, saveDraft } from "./drafts.server";
+import { parseSubmission, type FormShape, type ParsedSubmission } from "./upload-parser.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * POST /api/drafts: the wizard's Save and Finish Later, multipart like the submission.
@@ -70,8 +71,8 @@ export async function draftAction(request: Request, user: { id: string; isStaff:
     });
     return { status: 200, body: { ok: true, draft, message: DRAFT_MESSAGES.saved } };
   } catch (error) {
-    if (error instanceof SubmissionRejected) return refuse(error.status, error.problem.message, error.problem.field);
-    if (error instanceof DraftRefused) return refuse(error.status, error.message);
+    // A draft's refusal names the field but not the wizard's step (the draft is saved whatever the step).
+    if (error instanceof AppError) return refuse(error.status, error.message, error.field);
     if (isDatabaseUnavailable(error)) return { status: 503, body: { ok: false, message: DATABASE_UNAVAILABLE_MESSAGE }, headers: { "Retry-After": "5" } };
     // Never the error itself: a failed insert's message repeats the values.
     logFailure("drafts", "draft save failed", error, { user: user.id });

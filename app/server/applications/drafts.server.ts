@@ -10,6 +10,7 @@ import { applicationDrafts, draftDocuments } from "~/server/platform/db/schema.s
 import { draftDocumentKey, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { checkUploadedFile, storeUploadedFile } from "./file-work.server";
 import type { UploadedFile } from "./upload-parser.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Save and Finish Later (decision 0039): one draft per applicant and loan type. The plain
@@ -25,16 +26,6 @@ const DRAFT_PURPOSES: Record<SensitiveDraftField, string> = {
   accountNumber: "application_drafts.account_number",
   routingNumber: "application_drafts.routing_number",
 };
-
-export class DraftRefused extends Error {
-  constructor(
-    public readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DraftRefused";
-  }
-}
 
 const DAY_MS = 24 * 60 * 60_000;
 export const draftExpiry = (now: Date) => new Date(now.getTime() + DRAFT_LIFETIME_DAYS * DAY_MS);
@@ -164,7 +155,7 @@ export async function saveDraft(
   const files: { type: string; key: string; mime: string; size: number; fileName: string; source: UploadedFile }[] = [];
   for (const file of input.files) {
     const doc = DOC_BY_FIELD.get(file.field);
-    if (!doc) throw new DraftRefused(400, `Unexpected file: ${file.field.slice(0, 64)}`);
+    if (!doc) throw new AppError("draft", 400, `Unexpected file: ${file.field.slice(0, 64)}`);
     const type = await checkUploadedFile(file, DOCUMENT_MIME_TYPES);
     files.push({
       type: doc.type,
@@ -213,7 +204,7 @@ export async function saveDraft(
           returning id`),
       );
       const draftId = upserted[0]?.id;
-      if (!draftId) throw new DraftRefused(403, "This account is closed.");
+      if (!draftId) throw new AppError("draft", 403, "This account is closed.");
       for (const file of files) {
         // The draft row is locked by the upsert above: this read and the write after it cannot interleave with another save.
         const [old] = await tx
@@ -235,7 +226,7 @@ export async function saveDraft(
   }
   await removeFiles(storage, replaced);
   const saved = (await listDrafts(db, userId, now)).find((d) => d.loanType === input.loanType);
-  if (!saved) throw new DraftRefused(409, "The draft was discarded while it was being saved.");
+  if (!saved) throw new AppError("draft", 409, "The draft was discarded while it was being saved.");
   return saved;
 }
 

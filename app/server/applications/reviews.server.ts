@@ -5,7 +5,7 @@ import { aprCapProblem } from "~/domain/loan-offers";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
 import { approvalProposals, loanApplications, requestItems, user as userTable } from "~/server/platform/db/schema.server";
-import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, OfferTermsError, type OfferTermsInput } from "~/server/offers/offers.server";
+import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, type OfferTermsInput } from "~/server/offers/offers.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { applicationApprovedEmail, applicationDeniedEmail, counterofferEmail } from "~/server/platform/mail/templates.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
@@ -15,6 +15,7 @@ import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Review decisions. The lifecycle (~/domain/application-lifecycle) says which transition each decision
@@ -24,29 +25,20 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform
  * the applicant's e-mail and the audit row commit together.
  */
 
-export class ReviewConflict extends Error {
-  constructor(message = "This application has already been decided.") {
-    super(message);
-    this.name = "ReviewConflict";
-  }
-}
+/** The decision can no longer be made: already decided, or the application changed meanwhile (409). */
+export const reviewConflict = (message = "This application has already been decided.") => new AppError("review_conflict", 409, message);
 
 /**
  * The conflict to report once a conditional UPDATE changed nothing: the applicant's withdrawal says
  * so (staff must not read it as a decision by a colleague); anything else is already decided.
  */
-export async function conflictFor(db: DbOrTx, applicationId: string, otherwise: string = new ReviewConflict().message): Promise<ReviewConflict> {
+export async function conflictFor(db: DbOrTx, applicationId: string, otherwise: string = reviewConflict().message): Promise<AppError> {
   const [row] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-  return new ReviewConflict(row?.status === "withdrawn" ? WITHDRAWN_BY_APPLICANT : otherwise);
+  return reviewConflict(row?.status === "withdrawn" ? WITHDRAWN_BY_APPLICANT : otherwise);
 }
 
 /** No such application (the page answers 404, never saying more). */
-export class ReviewNotFound extends Error {
-  constructor() {
-    super("This application does not exist.");
-    this.name = "ReviewNotFound";
-  }
-}
+export const reviewNotFound = () => new AppError("review_not_found", 404, "This application does not exist.");
 
 export type ApprovalTerms = Omit<OfferTermsInput, "originationFeePercent"> & {
   /** Defaults to ORIGINATION_FEE_PERCENT (the dialog always sends it). */
@@ -84,13 +76,13 @@ export type PreparedApproval = {
 export async function prepareApproval(applicationId: string, approval: ApprovalTerms, db: DbOrTx = getDb(), now: Date = new Date()): Promise<PreparedApproval> {
   const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeePercent: approval.originationFeePercent ?? getConfig().originationFeePercent };
   const found = await applicantOf(db, applicationId);
-  if (!found) throw new ReviewConflict("This application does not exist.");
+  if (!found) throw reviewConflict("This application does not exist.");
   const figures = disclosureFor(terms, todayUtc(now));
   const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRate, getConfig().maxAprPercent);
-  if (aboveCap) throw new OfferTermsError(aboveCap.field, aboveCap.message);
+  if (aboveCap) throw new AppError("offer_terms", 400, aboveCap.message, { field: aboveCap.field });
   const counteroffer = counterofferFor(found.app, terms);
   const reasons = terms.counterofferReasons ?? [];
-  if (counteroffer && reasons.length === 0) throw new OfferTermsError("counterofferReasons", OFFER_TERMS_MESSAGES.reasonsRequired);
+  if (counteroffer && reasons.length === 0) throw new AppError("offer_terms", 400, OFFER_TERMS_MESSAGES.reasonsRequired, { field: "counterofferReasons" });
   const expiresAt = new Date(now.getTime() + getConfig().offerExpiryDays * 24 * 60 * 60 * 1000);
   return { applicationId, found, terms, figures, counteroffer, reasons, expiresAt };
 }
@@ -134,7 +126,7 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
     .from(approvalProposals)
     .where(and(eq(approvalProposals.applicationId, applicationId), eq(approvalProposals.status, "proposed")))
     .limit(1);
-  if (waiting) throw new ReviewConflict(APPROVAL_MESSAGES.alreadyOpen);
+  if (waiting) throw reviewConflict(APPROVAL_MESSAGES.alreadyOpen);
   const offer = await insertOffer(tx, {
     applicationId,
     userId: found.app.userId,
@@ -218,7 +210,7 @@ export async function denyApplication(
   source: DenialSource = APPLICANT_SOURCE,
 ): Promise<void> {
   const found = await applicantOf(db, applicationId);
-  if (!found) throw new ReviewConflict("This application does not exist.");
+  if (!found) throw reviewConflict("This application does not exist.");
   const { to } = transitionFor("deny");
   const from = fromStatuses("deny");
   await db.transaction(async (tx) => {
@@ -267,8 +259,8 @@ export async function startReview(applicationId: string, actor: AuditActor, requ
     const row = started[0];
     if (!row) {
       const [exists] = await tx.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-      if (!exists) throw new ReviewNotFound();
-      throw new ReviewConflict(
+      if (!exists) throw reviewNotFound();
+      throw reviewConflict(
         exists.status === "under_review"
           ? "This application is already under review."
           : exists.status === "withdrawn"
@@ -281,13 +273,8 @@ export async function startReview(applicationId: string, actor: AuditActor, requ
   });
 }
 
-/** Thrown when Close as Incomplete is asked for before any open request's due date has passed (409). */
-export class CloseIncompleteNotYet extends ReviewConflict {
-  constructor() {
-    super(CLOSE_INCOMPLETE_NOT_YET);
-    this.name = "CloseIncompleteNotYet";
-  }
-}
+/** Close as Incomplete asked for before any open request's due date has passed (409). */
+export const closeIncompleteNotYet = () => new AppError("close_incomplete_not_yet", 409, CLOSE_INCOMPLETE_NOT_YET);
 
 /**
  * Close as Incomplete (Reg B 12 CFR 1002.9(c)): allowed once an item of a request is still
@@ -305,7 +292,7 @@ export async function closeAsIncomplete(
   now: Date = new Date(),
 ): Promise<void> {
   const found = await applicantOf(db, applicationId);
-  if (!found) throw new ReviewNotFound();
+  if (!found) throw reviewNotFound();
   const { to } = transitionFor("close-incomplete");
   const from = fromStatuses("close-incomplete");
   await db.transaction(async (tx) => {
@@ -328,7 +315,7 @@ export async function closeAsIncomplete(
       )
       .for("update");
     // None: the whole transaction rolls back, the status change with it.
-    if (overdue.length === 0) throw new CloseIncompleteNotYet();
+    if (overdue.length === 0) throw closeIncompleteNotYet();
     await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.closeIncomplete, request);
     await enqueueEmail(tx, {
       to: found.accountEmail,

@@ -8,6 +8,7 @@ import {
   REVIEW_MESSAGES,
   REVIEW_TOASTS,
   reviewFormValues,
+  UPDATE_FAILED_TITLE,
   updateFailedToast,
   type ApplicationPageIntent,
   type ReviewActionData,
@@ -23,13 +24,13 @@ import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanDocuments, profiles, requestItems } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { closeAsIncomplete, ReviewConflict, ReviewNotFound, startReview } from "~/server/applications/reviews.server";
-import { OfferTermsError } from "~/server/offers/offers.server";
-import { approvalPanel, ProposalRefused } from "~/server/applications/approval-proposals.server";
+import { closeAsIncomplete, startReview } from "~/server/applications/reviews.server";
+import { approvalPanel } from "~/server/applications/approval-proposals.server";
 import { assignmentPanel } from "./assignment.server";
 import { certificateForOffer, offersForApplication } from "~/server/offers/offers.server";
-import { ApplicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./staff-applications.server";
+import { applicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./staff-applications.server";
 import { createDocumentLink, UUID } from "./documents.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The staff application page (/admin/applications/:id): the whole application as the
@@ -206,7 +207,7 @@ export async function applicationPageAction(
   db: Db = getDb(),
 ): Promise<ApplicationPageAnswer> {
   const applicationId = parseApplicationId(urlId);
-  if (!applicationId) return failure(404, null, { toast: updateFailedToast(new ApplicationNotFound().message) });
+  if (!applicationId) return failure(404, null, { toast: updateFailedToast(applicationNotFound().message) });
   // requireAdmin has refused anyone else already; this keeps the lifecycle's rule beside the action.
   if (!mayMake("start-review", actor)) return failure(403, null, { toast: updateFailedToast("Access denied.") });
   const read = await readActionForm(request, (message): ReviewActionData => ({ ok: false, intent: null, toast: updateFailedToast(message) }), {
@@ -216,7 +217,7 @@ export async function applicationPageAction(
   const form = read.form;
 
   const [exists] = await db.select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-  if (!exists) return failure(404, null, { toast: updateFailedToast(new ApplicationNotFound().message) });
+  if (!exists) return failure(404, null, { toast: updateFailedToast(applicationNotFound().message) });
 
   if (form.get("intent") === "link") return documentLink(form, applicationId, actor, info, db);
 
@@ -251,10 +252,7 @@ export async function applicationPageAction(
         return failure(400, null, { toast: updateFailedToast("Unknown action.") });
     }
   } catch (error) {
-    if (error instanceof ReviewNotFound || error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
-    if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
-    if (error instanceof ProposalRefused) return failure(error.status, intent, { toast: updateFailedToast(error.message) });
-    if (error instanceof OfferTermsError) return failure(400, intent, { toast: updateFailedToast(error.message), fieldErrors: { [error.field]: [error.message] } });
+    if (error instanceof AppError) return actionRefusal(error, { title: UPDATE_FAILED_TITLE }, { intent });
     logFailure("admin", `${intent} failed`, error, { admin: actor.id, applicationId });
     return failure(500, intent, { toast: updateFailedToast("Something went wrong on our side. Please try again.") });
   }

@@ -14,6 +14,7 @@ import {
   migrationCompleteToast,
   reviewFormValues,
   schemaForIntent,
+  UPDATE_FAILED_TITLE,
   updateFailedToast,
   type ReviewActionData,
   type ReviewIntent,
@@ -28,15 +29,15 @@ import { keysetPage } from "~/server/platform/db/paging.server";
 import { keptCounts } from "~/server/platform/db/row-counts.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { applicationStatusCounts, approvalProposals, approvedLoans, loanApplications, loanOffers, profiles, user as userTable } from "~/server/platform/db/schema.server";
-import { approveApplication, denyApplication, ReviewConflict } from "~/server/applications/reviews.server";
-import { needsSecondApprover, proposeApproval, ProposalRefused } from "~/server/applications/approval-proposals.server";
+import { approveApplication, denyApplication } from "~/server/applications/reviews.server";
+import { needsSecondApprover, proposeApproval } from "~/server/applications/approval-proposals.server";
 import { APPROVAL_TOASTS } from "~/domain/validation/approval";
 import { getConfig } from "~/server/platform/config.server";
-import { OfferTermsError } from "~/server/offers/offers.server";
 import { runEncryptionMigration } from "~/server/staff/encryption-migration.server";
 import { unreadCounts } from "~/server/conversation/messages.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
 import type { AdminApplication, AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The admin review list and its actions (/admin, docs/requirements.md §3, §5, §8). Every read of client data here
@@ -313,12 +314,8 @@ export async function listApplicationsForAdmin(
 /** How much of a note its timeline entry repeats (the whole note is in the notes). */
 const NOTE_SUMMARY_LENGTH = 200;
 
-export class ApplicationNotFound extends Error {
-  constructor() {
-    super("This application does not exist.");
-    this.name = "ApplicationNotFound";
-  }
-}
+/** No such application (the page answers 404, never saying more). */
+export const applicationNotFound = () => new AppError("application_not_found", 404, "This application does not exist.");
 
 /**
  * Appends a note to an application's admin notes ("[2026-05-01 14:03 UTC] Ada Admin: text", blank line
@@ -344,7 +341,7 @@ export async function addApplicationNote(
       .where(eq(loanApplications.id, applicationId))
       .returning({ id: loanApplications.id, userId: loanApplications.userId });
     const row = updated[0];
-    if (!row) throw new ApplicationNotFound();
+    if (!row) throw applicationNotFound();
     await recordEvent(tx, {
       applicationId,
       ownerId: row.userId,
@@ -462,10 +459,7 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
       }
     }
   } catch (error) {
-    if (error instanceof ReviewConflict) return failure(409, intent, { toast: updateFailedToast(error.message) });
-    if (error instanceof ProposalRefused) return failure(error.status, intent, { toast: updateFailedToast(error.message) });
-    if (error instanceof OfferTermsError) return failure(400, intent, { toast: updateFailedToast(error.message), fieldErrors: { [error.field]: [error.message] } });
-    if (error instanceof ApplicationNotFound) return failure(404, intent, { toast: updateFailedToast(error.message) });
+    if (error instanceof AppError) return actionRefusal(error, { title: UPDATE_FAILED_TITLE }, { intent });
     logFailure("admin", `${intent} failed`, error, { admin: actor.id });
     const toast = intent === "encrypt-migration" ? REVIEW_TOASTS.migrationFailed : updateFailedToast("Something went wrong on our side. Please try again.");
     return failure(500, intent, { toast });

@@ -26,7 +26,8 @@ import { DOCUMENT_MIME_TYPES, originalFileName } from "~/domain/upload-rules";
 import { draftForSubmission, takeDraft, type DraftForSubmission } from "./drafts.server";
 import { isOneOf, LOAN_TYPES } from "~/domain/enums";
 import { SENSITIVE_DRAFT_FIELDS } from "~/domain/validation/application-draft";
-import { SubmissionRejected, type ParsedSubmission, type UploadedFile } from "./upload-parser.server";
+import { submissionRejected, type ParsedSubmission, type UploadedFile } from "./upload-parser.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The application submission: all or nothing. Files are written to storage first, then the
@@ -37,20 +38,15 @@ import { SubmissionRejected, type ParsedSubmission, type UploadedFile } from "./
 
 export type Applicant = { id: string; name: string; email: string };
 
-/** The SSN could not be encrypted (a key problem): nothing is stored, the spec's message is shown. */
-export class SsnProcessingFailed extends Error {
-  constructor() {
-    super("Failed to securely process your SSN. Please try again.");
-    this.name = "SsnProcessingFailed";
-  }
-}
+/** The SSN could not be encrypted (a key problem): nothing is stored, the spec's message is shown on step 1. */
+export const ssnProcessingFailed = () => new AppError("ssn_processing", 503, "Failed to securely process your SSN. Please try again.", { field: "ssn", details: { step: 1 } });
 
 function encryptSsn(ssn: string | undefined): string | null {
   if (!ssn) return null;
   try {
     return encryptField(ssn, ENCRYPTION_PURPOSES.ssn);
   } catch {
-    throw new SsnProcessingFailed();
+    throw ssnProcessingFailed();
   }
 }
 export type SubmissionResult = { applicationId: string; duplicate: boolean };
@@ -81,7 +77,7 @@ async function prepareFiles(submission: ParsedSubmission, userId: string, applic
         prepared.push({ field: doc.field, type: doc.type, key: kept.key, mime: kept.mime, size: kept.size, fileName: kept.fileName });
         continue;
       }
-      if (doc.required) throw new SubmissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.documents });
+      if (doc.required) throw submissionRejected(400, { step: 4, field: doc.field, message: APPLICATION_MESSAGES.documents });
       continue;
     }
     const type = await check(file, DOCUMENT_MIME_TYPES);
@@ -97,7 +93,7 @@ async function prepareFiles(submission: ParsedSubmission, userId: string, applic
     });
   }
   const signature = submission.files.get(SIGNATURE_FIELD);
-  if (!signature) throw new SubmissionRejected(400, { step: 5, field: SIGNATURE_FIELD, message: APPLICATION_MESSAGES.signature });
+  if (!signature) throw submissionRejected(400, { step: 5, field: SIGNATURE_FIELD, message: APPLICATION_MESSAGES.signature });
   await check(signature, ["image/png"]);
   prepared.push({
     field: SIGNATURE_FIELD,
@@ -186,7 +182,7 @@ export async function submitApplication(
 
   const idempotencyKey = submission.fields.idempotencyKey ?? "";
   if (!IDEMPOTENCY.test(idempotencyKey)) {
-    throw new SubmissionRejected(400, { message: "The application form is out of date. Please reload the page and try again." });
+    throw submissionRejected(400, { message: "The application form is out of date. Please reload the page and try again." });
   }
   const existing = await findByIdempotencyKey(db, applicant.id, idempotencyKey);
   if (existing) return { applicationId: existing, duplicate: true };
@@ -202,7 +198,7 @@ export async function submitApplication(
   }
 
   const validated = validateApplicationFields(raw);
-  if (!validated.ok) throw new SubmissionRejected(400, validated.problem);
+  if (!validated.ok) throw submissionRejected(400, validated.problem);
   const fields = validated.value;
 
   const applicationId = randomUUID();
@@ -224,7 +220,7 @@ export async function submitApplication(
       // (The row is locked whatever its state, then read: a WHERE on closed_at would skip the lock.)
       const profileRows = await tx.execute(sql`select closed_at from profiles where id = ${applicant.id} for share`);
       if ((profileRows as unknown as { rows: { closed_at: unknown }[] }).rows.some((r) => r.closed_at !== null)) {
-        throw new SubmissionRejected(409, { message: "This account is closed. Sign in with an open account to apply." });
+        throw submissionRejected(409, { message: "This account is closed. Sign in with an open account to apply." });
       }
       if (draft) {
         // The draft becomes this application: deleted here, so a failed submission keeps it whole.
@@ -232,7 +228,7 @@ export async function submitApplication(
         const used = new Set(files.filter((f) => !f.source).map((f) => f.key));
         const stillThere = new Set((current ?? []).map((d) => d.key));
         if ([...used].some((key) => !stillThere.has(key))) {
-          throw new SubmissionRejected(409, { step: 4, message: "Your saved application changed while it was being submitted. Please check your documents and submit again." });
+          throw submissionRejected(409, { step: 4, message: "Your saved application changed while it was being submitted. Please check your documents and submit again." });
         }
         leftOver = [...stillThere].filter((key) => !used.has(key));
       }

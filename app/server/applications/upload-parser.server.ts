@@ -15,6 +15,7 @@ import {
 } from "~/domain/validation/application";
 import { TOO_LARGE } from "~/domain/upload-rules";
 import { createSpool, SPOOL_FOLDER } from "./upload-spool.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Reads the wizard's multipart submission as a stream. Limits are enforced while reading: a file
@@ -35,14 +36,9 @@ export type ParsedSubmission = {
   dispose?: () => Promise<void>;
 };
 
-export class SubmissionRejected extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly problem: Partial<StepProblem> & { message: string },
-  ) {
-    super(problem.message);
-    this.name = "SubmissionRejected";
-  }
+/** A refused application or draft: the status, the message, and the wizard's step and field it is about. */
+export function submissionRejected(status: number, problem: Partial<StepProblem> & { message: string }): AppError {
+  return new AppError("submission", status, problem.message, { field: problem.field, details: problem.step === undefined ? undefined : { step: problem.step } });
 }
 
 const TEXT_FIELDS = new Set<string>(APPLICATION_TEXT_FIELDS);
@@ -55,19 +51,42 @@ const FILE_FIELDS = new Map<string, number>([
  * A refused file: the document is named (the wizard shows one toast for the whole submission) and
  * the spec's rule follows. The client's file name is never repeated back.
  */
-export function fileProblem(field: string, status: number, reason: string): SubmissionRejected {
+export function fileProblem(field: string, status: number, reason: string): AppError {
   if (field === SIGNATURE_FIELD) {
-    return new SubmissionRejected(status, { step: 5, field, message: `${APPLICATION_MESSAGES.signature} (${reason}).` });
+    return submissionRejected(status, { step: 5, field, message: `${APPLICATION_MESSAGES.signature} (${reason}).` });
   }
   const label = DOCUMENT_FIELDS.find((d) => d.field === field)?.label ?? field;
-  return new SubmissionRejected(status, { step: 4, field, message: documentFileMessage(label, reason) });
+  return submissionRejected(status, { step: 4, field, message: documentFileMessage(label, reason) });
 }
 
 /**
  * Which parts a form may carry: the submission's by default; the wizard's draft names its
- * own text fields and takes the documents without the signature.
+ * own text fields and takes the documents without the signature; a document request's upload
+ * takes one file and its own words (`upload`).
  */
-export type FormShape = { textFields: ReadonlySet<string>; fileFields: ReadonlyMap<string, number>; maxBytes: number; tooLarge: string };
+export type FormShape = {
+  textFields: ReadonlySet<string>;
+  fileFields: ReadonlyMap<string, number>;
+  maxBytes: number;
+  tooLarge: string;
+  /** A form that is not one of the wizard's: its own limits and words, its refusals name no field. */
+  upload?: UploadWords;
+};
+
+/** A single upload's limits and words (the document request's file). */
+export type UploadWords = {
+  /** busboy's limits on text fields (a few short ids). */
+  fields: number;
+  fieldSize: number;
+  parts: number;
+  fieldNameSize: number;
+  /** How much of an unexpected part's name is repeated back. */
+  nameShown: number;
+  empty: string;
+  unreadable: string;
+  tooManyFiles: string;
+  storeFailed: string;
+};
 
 export const SUBMISSION_SHAPE: FormShape = {
   textFields: TEXT_FIELDS,
@@ -77,27 +96,35 @@ export const SUBMISSION_SHAPE: FormShape = {
 };
 
 export async function parseSubmission(request: Request, options: { spoolRoot?: string; shape?: FormShape } = {}): Promise<ParsedSubmission> {
-  const { textFields, fileFields, maxBytes, tooLarge } = options.shape ?? SUBMISSION_SHAPE;
+  const { textFields, fileFields, maxBytes, tooLarge, upload } = options.shape ?? SUBMISSION_SHAPE;
+  // An upload's refusals are toasts without a field; the wizard's name the step and field to fix.
+  const refused = (status: number, problem: Partial<StepProblem> & { message: string }) =>
+    upload ? new AppError("upload", status, problem.message) : submissionRejected(status, problem);
+  const fileRefused = (name: string) => (upload ? refused(413, { message: tooLarge }) : fileProblem(name, 413, TOO_LARGE));
+  const shown = upload?.nameShown ?? 64;
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new SubmissionRejected(415, { message: "The application must be sent as multipart/form-data." });
+  if (!upload && !type.toLowerCase().startsWith("multipart/form-data")) {
+    throw submissionRejected(415, { message: "The application must be sent as multipart/form-data." });
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
-    throw new SubmissionRejected(413, { message: tooLarge });
+    throw refused(413, { message: tooLarge });
   }
-  if (!request.body) throw new SubmissionRejected(400, { message: "The application is empty." });
+  if (!request.body) throw refused(400, { message: upload?.empty ?? "The application is empty." });
 
+  const unreadable = upload?.unreadable ?? "The application could not be read.";
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: { "content-type": type },
       // Browsers send a file's name as UTF-8 bytes; busboy's default (latin1) would garble "é" or "—".
       defParamCharset: "utf8",
-      limits: { fileSize: MAX_FILE_BYTES + 1, files: fileFields.size, fields: textFields.size, fieldSize: 4096, parts: 64, fieldNameSize: 64 },
+      limits: upload
+        ? { fileSize: MAX_FILE_BYTES + 1, files: fileFields.size, fields: upload.fields, fieldSize: upload.fieldSize, parts: upload.parts, fieldNameSize: upload.fieldNameSize }
+        : { fileSize: MAX_FILE_BYTES + 1, files: fileFields.size, fields: textFields.size, fieldSize: 4096, parts: 64, fieldNameSize: 64 },
     });
   } catch {
-    throw new SubmissionRejected(400, { message: "The application could not be read." });
+    throw refused(400, { message: unreadable });
   }
 
   const spool = await createSpool(options.spoolRoot ?? path.join(getConfig().dataDir, SPOOL_FOLDER));
@@ -110,7 +137,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
     let parserClosed = false;
     let total = 0;
 
-    const fail = (error: SubmissionRejected) => {
+    const fail = (error: AppError) => {
       if (settled) return;
       settled = true;
       source.unpipe();
@@ -131,7 +158,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
       transform(chunk: Buffer, _enc, done) {
         total += chunk.length;
         if (total > maxBytes) {
-          fail(new SubmissionRejected(413, { message: tooLarge }));
+          fail(refused(413, { message: tooLarge }));
           done();
           return;
         }
@@ -140,12 +167,12 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
     });
 
     parser.on("field", (name, value, info) => {
-      if (!textFields.has(name) || name in fields) {
-        fail(new SubmissionRejected(400, { field: name, message: `Unexpected field: ${name.slice(0, 64)}` }));
+      if (!textFields.has(name) || name in fields || (upload && info.valueTruncated)) {
+        fail(refused(400, { field: name, message: `Unexpected field: ${name.slice(0, shown)}` }));
         return;
       }
       if (info.valueTruncated) {
-        fail(new SubmissionRejected(400, { field: name, message: `The value of ${name} is too long.` }));
+        fail(refused(400, { field: name, message: `The value of ${name} is too long.` }));
         return;
       }
       fields[name] = value;
@@ -155,7 +182,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
       const limit = fileFields.get(name);
       if (settled || limit === undefined || files.has(name)) {
         stream.resume();
-        fail(new SubmissionRejected(400, { field: name, message: `Unexpected file: ${name.slice(0, 64)}` }));
+        fail(refused(400, { field: name, message: `Unexpected file: ${name.slice(0, shown)}` }));
         return;
       }
       const file = spool.nextPath();
@@ -166,7 +193,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
           if (size > limit) {
-            fail(fileProblem(name, 413, TOO_LARGE));
+            fail(fileRefused(name));
             stream.resume();
             done();
             return;
@@ -174,7 +201,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
           done(null, chunk);
         },
       });
-      stream.on("limit", () => fail(fileProblem(name, 413, TOO_LARGE)));
+      stream.on("limit", () => fail(fileRefused(name)));
       // Registered when the part is announced, so that a second part of the same name is refused at once.
       files.set(name, {
         field: name,
@@ -185,7 +212,7 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
         },
         read: () => fs.promises.readFile(file),
       });
-      writer.on("error", () => fail(new SubmissionRejected(503, { message: APPLICATION_MESSAGES.submitFailed })));
+      writer.on("error", () => fail(refused(503, { message: upload?.storeFailed ?? APPLICATION_MESSAGES.submitFailed })));
       writer.on("finish", () => {
         writers.delete(writer);
         finishIfDone();
@@ -193,15 +220,15 @@ export async function parseSubmission(request: Request, options: { spoolRoot?: s
       stream.pipe(sizeCheck).pipe(writer);
     });
 
-    parser.on("filesLimit", () => fail(new SubmissionRejected(400, { message: "Too many files." })));
-    parser.on("fieldsLimit", () => fail(new SubmissionRejected(400, { message: "Too many fields." })));
-    parser.on("partsLimit", () => fail(new SubmissionRejected(400, { message: "Too many parts." })));
-    parser.on("error", () => fail(new SubmissionRejected(400, { message: "The application could not be read." })));
+    parser.on("filesLimit", () => fail(refused(400, { message: upload?.tooManyFiles ?? "Too many files." })));
+    parser.on("fieldsLimit", () => fail(refused(400, { message: "Too many fields." })));
+    parser.on("partsLimit", () => fail(refused(400, { message: "Too many parts." })));
+    parser.on("error", () => fail(refused(400, { message: unreadable })));
     parser.on("close", () => {
       parserClosed = true;
       finishIfDone();
     });
-    source.on("error", () => fail(new SubmissionRejected(400, { message: "The upload was interrupted." })));
+    source.on("error", () => fail(refused(400, { message: "The upload was interrupted." })));
     source.pipe(counter).pipe(parser);
   });
 

@@ -9,7 +9,8 @@ import {
 import type { RequestInfo } from "~/server/platform/audit/audit.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { withdrawApplication, WithdrawalRefused, type Withdrawer } from "./withdraw-application.server";
+import { withdrawApplication, type Withdrawer } from "./withdraw-application.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The Withdraw Application action behind POST /dashboard/applications/:id/withdraw (the route has
@@ -38,7 +39,7 @@ export async function applicationWithdrawAction(request: Request, applicationId:
     await withdrawApplication(applicationId, user, info);
     return { status: 200, body: { ok: true, intent: "withdraw", toast: APPLICATION_WITHDRAW_TOASTS.withdrawn, at: Date.now() } };
   } catch (error) {
-    if (error instanceof WithdrawalRefused) return refusal(error.status, error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: APPLICATION_WITHDRAW_FAILED, stamped: true }, { intent: "withdraw" as const });
     logFailure("applications", "application withdrawal failed", error);
     return refusal(503, APPLICATION_WITHDRAW_MESSAGES.failed);
   }

@@ -10,6 +10,7 @@ import { loanApplications } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { applicationWithdrawnEmail } from "~/server/applications/withdrawal-emails.server";
 import { closeOpenProposal } from "~/server/applications/reviews.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Withdraw Application: the signed-in applicant ends their own application while it is pending or
@@ -21,17 +22,6 @@ import { closeOpenProposal } from "~/server/applications/reviews.server";
  * back, the timeline event, the audit row and the applicant's confirmation. No notice of action
  * taken: Regulation B owes none for a withdrawn application (12 CFR 1002.9(e)).
  */
-
-/** Why a withdrawal was refused: 404 (not this user's, or no such application) or 409 (no longer open). */
-export class WithdrawalRefused extends Error {
-  constructor(
-    readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "WithdrawalRefused";
-  }
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,7 +39,7 @@ export async function withdrawApplication(
 ): Promise<{ withdrawnAt: Date }> {
   // Staff see applications on /admin; another's id, a malformed one and staff all get the same 404.
   if (!mayMake("withdraw", { isStaff: user.isStaff, mfaVerified: false }) || typeof applicationId !== "string" || !UUID.test(applicationId)) {
-    throw new WithdrawalRefused(404, APPLICATION_WITHDRAW_MESSAGES.notFound);
+    throw new AppError("withdrawal", 404, APPLICATION_WITHDRAW_MESSAGES.notFound);
   }
   const id = applicationId.toLowerCase();
   const { to } = transitionFor("withdraw");
@@ -60,9 +50,9 @@ export async function withdrawApplication(
       .from(loanApplications)
       .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, user.id)))
       .for("update");
-    if (!app) throw new WithdrawalRefused(404, APPLICATION_WITHDRAW_MESSAGES.notFound);
+    if (!app) throw new AppError("withdrawal", 404, APPLICATION_WITHDRAW_MESSAGES.notFound);
     if (!(from as string[]).includes(app.status)) {
-      throw new WithdrawalRefused(409, app.status === to ? APPLICATION_WITHDRAW_MESSAGES.alreadyWithdrawn : APPLICATION_WITHDRAW_MESSAGES.decided);
+      throw new AppError("withdrawal", 409, app.status === to ? APPLICATION_WITHDRAW_MESSAGES.alreadyWithdrawn : APPLICATION_WITHDRAW_MESSAGES.decided);
     }
     // Conditional as well as locked: the status it changes is the one just read, whatever runs beside it.
     const changed = await tx
@@ -70,7 +60,7 @@ export async function withdrawApplication(
       .set({ status: to, withdrawnAt: now, withdrawnBy: user.id, updatedAt: sql`now()` })
       .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, user.id), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
-    if (changed.length === 0) throw new WithdrawalRefused(409, APPLICATION_WITHDRAW_MESSAGES.decided);
+    if (changed.length === 0) throw new AppError("withdrawal", 409, APPLICATION_WITHDRAW_MESSAGES.decided);
 
     const actor: AuditActor = { id: user.id, name: user.name, email: user.email };
     await closeOpenProposal(tx, id, actor, PROPOSAL_CLOSED_BY.withdraw, request);

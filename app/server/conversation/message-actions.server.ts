@@ -5,7 +5,8 @@ import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.serv
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
-import { markConversationRead, MESSAGE_REFUSALS, MessageRefused, sendMessage } from "./messages.server";
+import { markConversationRead, MESSAGE_REFUSALS, sendMessage } from "./messages.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The Messages actions behind the two resource routes: POST /dashboard/applications/:id/messages (the
@@ -60,7 +61,7 @@ export async function messageAction(request: Request, applicationId: string, wri
     await sendMessage(applicationId, parsed.data.body, writer, info);
     return answer(200, intent, MESSAGE_TOASTS.sent);
   } catch (error) {
-    if (error instanceof MessageRefused) return answer(error.status, intent, errorToast(title, error.message));
+    if (error instanceof AppError) return actionRefusal(error, { title, stamped: true }, { intent });
     logFailure("messages", `message ${intent} failed`, error);
     return answer(503, intent, errorToast(title, "Something went wrong. Please try again."));
   }

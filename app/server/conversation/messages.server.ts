@@ -10,6 +10,7 @@ import { applicationMessages, conversationCounts, conversationNotices, conversat
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { newMessageEmail } from "~/server/conversation/message-emails.server";
 import { LENDER_SIDE_NAME, recordEvent } from "./timeline.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The Messages panel: the conversation between the applicant and staff about one
@@ -141,17 +142,6 @@ function readMarkOf(viewer: ViewerOrPlaceholder) {
 // Changes: send a message, mark the conversation read.
 // ---------------------------------------------------------------------------------------------
 
-/** A refusal the routes turn into an answer (404: no such application, or not the writer's). */
-export class MessageRefused extends Error {
-  constructor(
-    readonly status: 404,
-    message: string,
-  ) {
-    super(message);
-    this.name = "MessageRefused";
-  }
-}
-
 export const MESSAGE_REFUSALS = { applicationNotFound: "This application could not be found." } as const;
 
 /** The applicant writes on their own application; staff on any. `actor` is for the staff audit row. */
@@ -169,7 +159,7 @@ async function applicationFor(db: DbOrTx, applicationId: string, writer: { id: s
         : eq(loanApplications.id, applicationId),
     )
     .limit(1);
-  if (!app) throw new MessageRefused(404, MESSAGE_REFUSALS.applicationNotFound);
+  if (!app) throw new AppError("message", 404, MESSAGE_REFUSALS.applicationNotFound);
   return app;
 }
 

@@ -1,7 +1,3 @@
-import busboy from "busboy";
-import fs from "node:fs";
-import path from "node:path";
-import { Readable, Transform } from "node:stream";
 import { errorToast, type Toast } from "~/domain/action-result";
 import { TOO_LARGE } from "~/domain/upload-rules";
 import { documentFileMessage, MAX_FILE_BYTES } from "~/domain/validation/application";
@@ -18,13 +14,13 @@ import {
   type StaffRequestIntent,
 } from "~/domain/validation/requests";
 import { createLimit } from "~/server/applications/concurrency-limit.server";
-import { createSpool, SPOOL_FOLDER } from "~/server/applications/upload-spool.server";
+import { parseSubmission, type FormShape, type ParsedSubmission } from "~/server/applications/upload-parser.server";
 import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
-import { getConfig } from "~/server/platform/config.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
-import { answerWithReply, answerWithUpload, createRequest, RequestRefused, reviewItem } from "./requests.server";
+import { answerWithReply, answerWithUpload, createRequest, reviewItem } from "./requests.server";
+import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The What We Need actions behind the two resource routes: POST /admin/applications/:id/requests
@@ -48,7 +44,7 @@ function answer(status: number, intent: RequestActionData["intent"], toast: Toas
 const failed = (title: string, message: string) => errorToast(title, message);
 
 function refusal(error: unknown, intent: RequestActionData["intent"], title: string, scope: string): RequestAnswer {
-  if (error instanceof RequestRefused) return answer(error.status, intent, failed(title, error.message));
+  if (error instanceof AppError) return actionRefusal(error, { title, stamped: true }, { intent });
   logFailure(scope, `request ${intent ?? "action"} failed`, error);
   return answer(503, intent, failed(title, "Something went wrong. Please try again."));
 }
@@ -121,11 +117,11 @@ async function uploadAction(request: Request, applicationId: string, applicant: 
   const intent: ApplicantRequestIntent = "upload";
   const throttled = await throttleRefusal([[`request-upload:user:${applicant.id}`, THROTTLES.requestUploadPerUser]], (message) => message);
   if (throttled) return { status: 429, headers: throttled.headers, body: { ok: false, intent, toast: failed(title, throttled.body), at: Date.now() } };
-  let parsed: UploadForm;
+  let parsed: ParsedSubmission;
   try {
-    parsed = await readUploadForm(request);
+    parsed = await parseSubmission(request, { shape: REQUEST_UPLOAD_SHAPE });
   } catch (error) {
-    if (error instanceof UploadRefused) return answer(error.status, intent, failed(title, error.message));
+    if (isAppError(error, "upload")) return actionRefusal(error, { title, stamped: true }, { intent });
     throw error;
   }
   try {
@@ -133,139 +129,39 @@ async function uploadAction(request: Request, applicationId: string, applicant: 
     if (!UUID.test(applicationId)) return answer(404, intent, failed(title, "This item could not be found."));
     const fields = uploadItemSchema.safeParse({ intent: "upload", itemId: parsed.fields.itemId });
     if (!fields.success) return answer(400, intent, failed(title, fields.error.issues[0]?.message ?? "Check the form."));
-    const file = parsed.file;
+    const file = parsed.files.get("file");
     if (!file) return answer(400, intent, failed(title, "Choose a file to upload."), { fieldErrors: { file: ["Choose a file to upload."] } });
     await fileWork(async () => answerWithUpload(applicationId, fields.data.itemId, { ...file, bytes: await file.read() }, applicant));
     return answer(200, intent, { type: "success", title: "Document uploaded", description: "We will review it and let you know." });
   } catch (error) {
     return refusal(error, intent, title, "requests");
   } finally {
-    await parsed.dispose().catch((error: unknown) => console.error(`[requests] could not remove spooled upload: ${(error as Error).message}`));
+    await parsed.dispose?.().catch((error: unknown) => console.error(`[requests] could not remove spooled upload: ${(error as Error).message}`));
   }
 }
-
-class UploadRefused extends Error {
-  constructor(
-    readonly status: 400 | 413 | 503,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type SpooledFile = { filename: string; declaredType: string; read: () => Promise<Buffer> };
-type UploadForm = { fields: Record<string, string>; file: SpooledFile | null; dispose: () => Promise<void> };
 
 /** Checking and storing a file holds it in memory: a few at a time across the process (as the wizard does). */
 const fileWork = createLimit(3);
 
 /**
- * One document and the item's id, read as a stream with the wizard's limits: a file past 5 MB or a body
- * past MAX_REQUEST_UPLOAD_BYTES stops the read at once. The file goes to the wizard's private spool
- * folder (upload-spool.server.ts), so many uploads at once cost disk, not memory; the caller disposes it.
+ * One document and the item's id, read as a stream by the wizard's reader with this form's limits:
+ * a file past 5 MB or a body past MAX_REQUEST_UPLOAD_BYTES stops the read at once. The file goes to
+ * the private spool folder, so many uploads at once cost disk, not memory; the caller disposes it.
  */
-async function readUploadForm(request: Request): Promise<UploadForm> {
-  const type = request.headers.get("content-type") ?? "";
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_REQUEST_UPLOAD_BYTES) throw new UploadRefused(413, documentFileMessage("Document", TOO_LARGE));
-  if (!request.body) throw new UploadRefused(400, "Choose a file to upload.");
-  let parser: busboy.Busboy;
-  try {
-    // defParamCharset: the file's name arrives as UTF-8 bytes (see upload-parser.server.ts).
-    parser = busboy({ headers: { "content-type": type }, defParamCharset: "utf8", limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: 4, fieldSize: 256, parts: 6, fieldNameSize: 32 } });
-  } catch {
-    throw new UploadRefused(400, "The upload could not be read.");
-  }
-  const spool = await createSpool(path.join(getConfig().dataDir, SPOOL_FOLDER));
-  const source = Readable.fromWeb(request.body as never);
-  const tooLarge = () => new UploadRefused(413, documentFileMessage("Document", TOO_LARGE));
-  const parsed = new Promise<Omit<UploadForm, "dispose">>((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let file: SpooledFile | null = null;
-    let writer: fs.WriteStream | null = null;
-    let writing = false;
-    let parserClosed = false;
-    let settled = false;
-    let total = 0;
-    const fail = (error: UploadRefused) => {
-      if (settled) return;
-      settled = true;
-      source.unpipe();
-      source.destroy();
-      parser.removeAllListeners();
-      parser.on("error", () => undefined);
-      writer?.destroy();
-      reject(error);
-    };
-    const finishIfDone = () => {
-      if (settled || !parserClosed || writing) return;
-      settled = true;
-      resolve({ fields, file });
-    };
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        total += chunk.length;
-        if (total > MAX_REQUEST_UPLOAD_BYTES) {
-          fail(tooLarge());
-          done();
-          return;
-        }
-        done(null, chunk);
-      },
-    });
-    parser.on("field", (name, value, info) => {
-      if (!["intent", "itemId"].includes(name) || name in fields || info.valueTruncated) {
-        fail(new UploadRefused(400, `Unexpected field: ${name.slice(0, 32)}`));
-        return;
-      }
-      fields[name] = value;
-    });
-    parser.on("file", (name, stream, info) => {
-      if (settled || name !== "file" || writer) {
-        stream.resume();
-        fail(new UploadRefused(400, `Unexpected file: ${name.slice(0, 32)}`));
-        return;
-      }
-      const target = spool.nextPath();
-      writer = fs.createWriteStream(target, { flags: "wx", mode: 0o600 });
-      writing = true;
-      let size = 0;
-      const sizeCheck = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > MAX_FILE_BYTES) {
-            fail(tooLarge());
-            stream.resume();
-            done();
-            return;
-          }
-          done(null, chunk);
-        },
-      });
-      stream.on("limit", () => fail(tooLarge()));
-      writer.on("error", () => fail(new UploadRefused(503, "The upload could not be stored. Please try again.")));
-      writer.on("finish", () => {
-        writing = false;
-        file = { filename: info.filename ?? "", declaredType: info.mimeType ?? "", read: () => fs.promises.readFile(target) };
-        finishIfDone();
-      });
-      stream.pipe(sizeCheck).pipe(writer);
-    });
-    parser.on("filesLimit", () => fail(new UploadRefused(400, "Upload one file at a time.")));
-    parser.on("fieldsLimit", () => fail(new UploadRefused(400, "Too many fields.")));
-    parser.on("partsLimit", () => fail(new UploadRefused(400, "Too many parts.")));
-    parser.on("error", () => fail(new UploadRefused(400, "The upload could not be read.")));
-    parser.on("close", () => {
-      parserClosed = true;
-      finishIfDone();
-    });
-    source.on("error", () => fail(new UploadRefused(400, "The upload was interrupted.")));
-    source.pipe(counter).pipe(parser);
-  });
-  try {
-    return { ...(await parsed), dispose: spool.remove };
-  } catch (error) {
-    await spool.remove().catch(() => undefined);
-    throw error;
-  }
-}
+export const REQUEST_UPLOAD_SHAPE: FormShape = {
+  textFields: new Set(["intent", "itemId"]),
+  fileFields: new Map([["file", MAX_FILE_BYTES]]),
+  maxBytes: MAX_REQUEST_UPLOAD_BYTES,
+  tooLarge: documentFileMessage("Document", TOO_LARGE),
+  upload: {
+    fields: 4,
+    fieldSize: 256,
+    parts: 6,
+    fieldNameSize: 32,
+    nameShown: 32,
+    empty: "Choose a file to upload.",
+    unreadable: "The upload could not be read.",
+    tooManyFiles: "Upload one file at a time.",
+    storeFailed: "The upload could not be stored. Please try again.",
+  },
+};

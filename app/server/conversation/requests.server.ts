@@ -16,6 +16,7 @@ import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { answerRejectedEmail, documentsRequestedEmail } from "~/server/conversation/request-emails.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { recordEvent } from "./timeline.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * What We Need: the items staff asked for on an application, and the answers. Reads here;
@@ -80,17 +81,6 @@ export async function listRequestItems(applicationId: string, db: DbOrTx = getDb
 // for staff, its audit row.
 // ---------------------------------------------------------------------------------------------
 
-/** A refusal the routes turn into an answer: 404 (no such item, or not the viewer's), 409 (state), 400. */
-export class RequestRefused extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "RequestRefused";
-  }
-}
-
 export const REQUEST_REFUSALS = {
   applicationNotFound: "This application could not be found.",
   itemNotFound: "This item could not be found.",
@@ -137,8 +127,8 @@ export async function createRequest(
       .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
       .where(eq(loanApplications.id, applicationId))
       .for("update", { of: loanApplications });
-    if (!app) throw new RequestRefused(404, REQUEST_REFUSALS.applicationNotFound);
-    if (!isOpenForReview(app.status)) throw new RequestRefused(409, REQUEST_REFUSALS.decided);
+    if (!app) throw new AppError("request", 404, REQUEST_REFUSALS.applicationNotFound);
+    if (!isOpenForReview(app.status)) throw new AppError("request", 409, REQUEST_REFUSALS.decided);
     const requestId = randomUUID();
     const rows = await tx
       .insert(requestItems)
@@ -194,24 +184,24 @@ async function ownItem(db: DbOrTx, applicationId: string, itemId: string, userId
     .from(requestItems)
     .where(and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId), eq(requestItems.userId, userId)))
     .limit(1);
-  if (!item) throw new RequestRefused(404, REQUEST_REFUSALS.itemNotFound);
+  if (!item) throw new AppError("request", 404, REQUEST_REFUSALS.itemNotFound);
   return item;
 }
 
 /** Why the conditional UPDATE changed nothing: the application was decided, or the item's state moved on. */
-async function whyNotAnswered(db: DbOrTx, applicationId: string): Promise<RequestRefused> {
+async function whyNotAnswered(db: DbOrTx, applicationId: string): Promise<AppError> {
   const [app] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-  return new RequestRefused(409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notAnswerable);
+  return new AppError("request", 409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notAnswerable);
 }
 
 export type AnswerFile = { filename: string; declaredType: string; bytes: Uint8Array };
 
 /** Why an upload's conditional UPDATE changed nothing: decided, the item's answer is full, or it moved on. */
-async function whyNoUpload(db: DbOrTx, applicationId: string, itemId: string): Promise<RequestRefused> {
+async function whyNoUpload(db: DbOrTx, applicationId: string, itemId: string): Promise<AppError> {
   const [item] = await db.select({ status: requestItems.status, fileCount: requestItems.fileCount }).from(requestItems).where(eq(requestItems.id, itemId)).limit(1);
   if (item?.status === "received" && item.fileCount >= CONVERSATION_LIMITS.filesPerItem) {
     const [app] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-    if (app && isOpenForReview(app.status)) return new RequestRefused(409, REQUEST_REFUSALS.tooManyFiles);
+    if (app && isOpenForReview(app.status)) return new AppError("request", 409, REQUEST_REFUSALS.tooManyFiles);
   }
   return whyNotAnswered(db, applicationId);
 }
@@ -236,11 +226,11 @@ export async function answerWithUpload(
   const db = options.db ?? getDb();
   const storage = options.storage ?? getStorage();
   const item = await ownItem(db, applicationId, itemId, applicant.id);
-  if (!isDocumentKind(item.kind)) throw new RequestRefused(400, REQUEST_REFUSALS.wrongAnswerKind);
+  if (!isDocumentKind(item.kind)) throw new AppError("request", 400, REQUEST_REFUSALS.wrongAnswerKind);
   if (!isOneOf(UPLOADABLE, item.status) || item.fileCount >= CONVERSATION_LIMITS.filesPerItem) throw await whyNoUpload(db, applicationId, itemId);
   const label = requestItemKindLabel(item.kind);
   const verdict = inspectUpload(file, DOCUMENT_MIME_TYPES);
-  if (!verdict.ok) throw new RequestRefused(400, documentFileMessage(label, UPLOAD_REASONS[verdict.reason]));
+  if (!verdict.ok) throw new AppError("request", 400, documentFileMessage(label, UPLOAD_REASONS[verdict.reason]));
   // Our name, never the applicant's: a random suffix keeps every answer (a rejected one stays on file).
   const name = `${item.kind}_${randomBytes(6).toString("hex")}`;
   const key = documentKey(applicant.id, applicationId, name, verdict.type.ext);
@@ -300,7 +290,7 @@ export async function answerWithUpload(
 /** Reply: the applicant answers a question item in words (requested|rejected → received). */
 export async function answerWithReply(applicationId: string, itemId: string, reply: string, applicant: { id: string }, db: Db = getDb()): Promise<void> {
   const item = await ownItem(db, applicationId, itemId, applicant.id);
-  if (isDocumentKind(item.kind)) throw new RequestRefused(400, REQUEST_REFUSALS.wrongAnswerKind);
+  if (isDocumentKind(item.kind)) throw new AppError("request", 400, REQUEST_REFUSALS.wrongAnswerKind);
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(requestItems)
@@ -348,9 +338,9 @@ export async function reviewItem(
         .from(requestItems)
         .where(and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId)))
         .limit(1);
-      if (!exists) throw new RequestRefused(404, REQUEST_REFUSALS.itemNotFound);
+      if (!exists) throw new AppError("request", 404, REQUEST_REFUSALS.itemNotFound);
       const [app] = await tx.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-      throw new RequestRefused(409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notReviewable);
+      throw new AppError("request", 409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notReviewable);
     }
     const label = requestItemKindLabel(row.kind);
     await recordEvent(tx, {

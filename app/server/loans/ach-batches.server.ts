@@ -13,7 +13,8 @@ import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server"
 import { achBatches, achTraceSequences, approvedLoans, bankAccounts, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
 import { ledgerRows, termsOf, type LoanRow } from "./ledger.server";
 import { buildNachaFile, isValidRoutingNumber, nachaName, nextBankingDay, type NachaDebit } from "./nacha.server";
-import { markRefunded, returnPayment, ServicingRefused, settlePayment } from "./payments.server";
+import { markRefunded, returnPayment, settlePayment } from "./payments.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * ACH Batch: the borrowers' pending one-time debits exported as a NACHA file, then each entry marked
@@ -374,7 +375,7 @@ export async function downloadAchBatch(batchId: string, actor: AuditActor, reque
       .limit(1);
     if (!batch) return null;
     const content = decryptOrLegacy(batch.content, ENCRYPTION_PURPOSES.achFile);
-    if (!content.ok) throw new ServicingRefused(409, ACH_MESSAGES.fileUnreadable);
+    if (!content.ok) throw new AppError("servicing", 409, ACH_MESSAGES.fileUnreadable);
     await writeAudit(tx, {
       actor,
       action: "ach.export",
@@ -388,9 +389,9 @@ export async function downloadAchBatch(batchId: string, actor: AuditActor, reque
 }
 
 async function requireBatchEntry(paymentId: string, db: Db): Promise<void> {
-  if (!uuid.safeParse(paymentId).success) throw new ServicingRefused(404, ACH_MESSAGES.entryNotInBatch);
+  if (!uuid.safeParse(paymentId).success) throw new AppError("servicing", 404, ACH_MESSAGES.entryNotInBatch);
   const [row] = await db.select({ batchId: loanPayments.achBatchId }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
-  if (!row?.batchId) throw new ServicingRefused(404, ACH_MESSAGES.entryNotInBatch);
+  if (!row?.batchId) throw new AppError("servicing", 404, ACH_MESSAGES.entryNotInBatch);
 }
 
 /** Mark Settled: the batch entry posts to its loan's ledger on the settlement date, or becomes Refund Due (payments.server.ts). */

@@ -21,7 +21,7 @@ import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
 import { ledgerRows, lockLoan, termsOf } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { changePaymentAccountAnswer, type PaymentAccountAnswer } from "./payment-accounts.server";
-import { ServicingRefused } from "./payments.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Make a Payment: the borrower authorises a one-time ACH debit from a bank account on file.
@@ -56,23 +56,23 @@ export async function makePayment(
   today: string = todayUtc(),
 ): Promise<MakePaymentResult> {
   const id = await ownLoanId(loanId, viewer, db);
-  if (!id) throw new ServicingRefused(404, MAKE_PAYMENT_MESSAGES.notFound);
+  if (!id) throw new AppError("servicing", 404, MAKE_PAYMENT_MESSAGES.notFound);
   return db.transaction(async (tx) => {
     const loan = await lockLoan(tx, id);
-    if (!loan || loan.userId !== viewer.id) throw new ServicingRefused(404, MAKE_PAYMENT_MESSAGES.notFound);
-    if (loan.status === "paid_off") throw new ServicingRefused(409, MAKE_PAYMENT_MESSAGES.paidOff);
+    if (!loan || loan.userId !== viewer.id) throw new AppError("servicing", 404, MAKE_PAYMENT_MESSAGES.notFound);
+    if (loan.status === "paid_off") throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.paidOff);
     const rows = await ledgerRows(loan.id, tx);
     const quote = payoffQuote(termsOf(loan), rows.payments, rows.fees, today);
-    if (quote.totalCents <= 0) throw new ServicingRefused(409, MAKE_PAYMENT_MESSAGES.paidOff);
+    if (quote.totalCents <= 0) throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.paidOff);
     let amountCents: number;
     if (input.choice === "payoff") amountCents = quote.totalCents;
     else if (input.choice === "amount") {
-      if (input.amountCents === null || !Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new ServicingRefused(400, MAKE_PAYMENT_MESSAGES.amountPositive);
-      if (input.amountCents > quote.totalCents) throw new ServicingRefused(400, `${MAKE_PAYMENT_MESSAGES.amountAbovePayoff} Today it is ${formatCents(quote.totalCents)}.`);
+      if (input.amountCents === null || !Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new AppError("servicing", 400, MAKE_PAYMENT_MESSAGES.amountPositive);
+      if (input.amountCents > quote.totalCents) throw new AppError("servicing", 400, `${MAKE_PAYMENT_MESSAGES.amountAbovePayoff} Today it is ${formatCents(quote.totalCents)}.`);
       amountCents = input.amountCents;
     } else {
       const next = replayLedger(termsOf(loan), rows.payments, rows.fees, today).nextInstallment;
-      if (!next || next.amountDueCents <= 0) throw new ServicingRefused(409, MAKE_PAYMENT_MESSAGES.noInstallment);
+      if (!next || next.amountDueCents <= 0) throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.noInstallment);
       amountCents = Math.min(next.amountDueCents, quote.totalCents);
     }
     const reference = paymentReference();
@@ -92,8 +92,8 @@ export async function makePayment(
         .from(loanPayments)
         .where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.source, "borrower"), eq(loanPayments.status, "pending")))
         .limit(1);
-      if (pending) throw new ServicingRefused(409, MAKE_PAYMENT_MESSAGES.pendingExists);
-      throw new ServicingRefused(400, MAKE_PAYMENT_MESSAGES.bankAccountUnknown);
+      if (pending) throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.pendingExists);
+      throw new AppError("servicing", 400, MAKE_PAYMENT_MESSAGES.bankAccountUnknown);
     }
     await writeAudit(tx, {
       actor: viewer,
@@ -141,7 +141,7 @@ export async function borrowerLoanAction(request: Request, urlId: string | undef
       description: `Your payment of ${formatCents(result.amountCents)} (reference ${result.reference}) is Pending until it settles. We e-mailed you a confirmation.`,
     });
   } catch (error) {
-    if (error instanceof ServicingRefused) {
+    if (error instanceof AppError) {
       const field = error.message.startsWith(MAKE_PAYMENT_MESSAGES.amountAbovePayoff) || error.message === MAKE_PAYMENT_MESSAGES.amountPositive ? "amount" : error.message === MAKE_PAYMENT_MESSAGES.bankAccountUnknown ? "bankAccountId" : null;
       return answer(error.status, errorToast(TITLE, error.message), field ? { fieldErrors: { [field]: [error.message] } } : {});
     }

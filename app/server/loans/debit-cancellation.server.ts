@@ -7,7 +7,7 @@ import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { debitCancelledEmail } from "~/server/loans/debit-emails.server";
 import { lockLoan, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
-import { ServicingRefused } from "./servicing-refused.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Cancelling a borrower's pending one-time ACH debit before it is sent to the bank (docs/decisions/
@@ -64,15 +64,15 @@ export async function cancelUnsentDebitsOnPayoff(tx: DbOrTx, loan: LoanRow, acto
 export async function cancelDebit(paymentId: string, reason: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<{ amountCents: number }> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ loanId: loanPayments.loanId, source: loanPayments.source }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
-    if (!target) throw new ServicingRefused(404, DEBIT_CANCEL_MESSAGES.paymentNotFound);
-    if (target.source !== "borrower") throw new ServicingRefused(409, DEBIT_CANCEL_MESSAGES.notCancellable);
+    if (!target) throw new AppError("servicing", 404, DEBIT_CANCEL_MESSAGES.paymentNotFound);
+    if (target.source !== "borrower") throw new AppError("servicing", 409, DEBIT_CANCEL_MESSAGES.notCancellable);
     const loan = (await lockLoan(tx, target.loanId))!;
     const [cancelled] = await tx
       .update(loanPayments)
       .set({ status: "cancelled", cancelReason: reason, cancelledAt: sql`now()`, cancelledBy: actor.id })
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.source, "borrower"), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId)))
       .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents, reference: loanPayments.reference });
-    if (!cancelled) throw new ServicingRefused(409, DEBIT_CANCEL_MESSAGES.notCancellable);
+    if (!cancelled) throw new AppError("servicing", 409, DEBIT_CANCEL_MESSAGES.notCancellable);
     await writeAudit(tx, {
       actor,
       action: "payment.cancel",

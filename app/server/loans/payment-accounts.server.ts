@@ -21,7 +21,7 @@ import { paymentAccountChangedEmail } from "~/server/loans/payment-account-chang
 import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
 import { lockLoan, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
-import { ServicingRefused } from "./servicing-refused.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The bank account a loan's payments are debited from (decision 0071). The current row of
@@ -84,11 +84,11 @@ export async function changePaymentAccount(
   now: Date = new Date(),
 ): Promise<ChangePaymentAccountResult> {
   const id = await ownLoanId(loanId, viewer, db);
-  if (!id) throw new ServicingRefused(404, PAYMENT_ACCOUNT_MESSAGES.notFound);
+  if (!id) throw new AppError("servicing", 404, PAYMENT_ACCOUNT_MESSAGES.notFound);
   return db.transaction(async (tx) => {
     const loan = await lockLoan(tx, id);
-    if (!loan || loan.userId !== viewer.id) throw new ServicingRefused(404, PAYMENT_ACCOUNT_MESSAGES.notFound);
-    if (CLOSED_LOAN_STATUSES.includes(loan.status)) throw new ServicingRefused(409, PAYMENT_ACCOUNT_MESSAGES.closed);
+    if (!loan || loan.userId !== viewer.id) throw new AppError("servicing", 404, PAYMENT_ACCOUNT_MESSAGES.notFound);
+    if (CLOSED_LOAN_STATUSES.includes(loan.status)) throw new AppError("servicing", 409, PAYMENT_ACCOUNT_MESSAGES.closed);
     const previous = await currentPaymentAccount(loan, tx);
     const [account] = await tx
       .insert(bankAccounts)
@@ -163,7 +163,7 @@ export async function changePaymentAccountAnswer(loanId: string, values: Record<
     const result = await changePaymentAccount(loanId, parsed.data, viewer, info, db);
     return answer(200, { type: "success", title: PAYMENT_ACCOUNT_MESSAGES.changedTitle, description: `Payments now come from ${result.label}. We e-mailed you a confirmation.` });
   } catch (error) {
-    if (error instanceof ServicingRefused) return answer(error.status, errorToast(PAYMENT_ACCOUNT_MESSAGES.failedTitle, error.message), { values: refill });
+    if (error instanceof AppError) return actionRefusal(error, { title: PAYMENT_ACCOUNT_MESSAGES.failedTitle, stamped: true }, { intent: CHANGE_ACCOUNT_INTENT, values: refill });
     logFailure("borrower", "change payment account failed", error, { user: viewer.id, loanId });
     return answer(500, errorToast(PAYMENT_ACCOUNT_MESSAGES.failedTitle, "Something went wrong on our side. Please try again."), { values: refill });
   }

@@ -14,7 +14,7 @@ import { paidInFullEmail } from "~/server/loans/servicing-emails.server";
 import { cancelUnsentDebitsOnPayoff } from "./debit-cancellation.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
-import { ServicingRefused } from "./servicing-refused.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Posting to a loan's ledger: Record Payment (staff), Reverse Payment, and settling or
@@ -24,8 +24,6 @@ import { ServicingRefused } from "./servicing-refused.server";
  * when a payment paid the loan off, queues the paid-in-full e-mail. A reference is posted once per
  * loan (the unique key loan_payments_loan_id_reference_key decides, also between two staff at once).
  */
-
-export { ServicingRefused };
 
 export const SERVICING_MESSAGES = {
   loanNotFound: "This loan does not exist.",
@@ -61,20 +59,13 @@ export type RecordPaymentInput = { amountCents: number; receivedOn: string; meth
 /** replayed: the form's key had already posted this payment; nothing was written this time. */
 export type PostingResult = { paymentId: string; state: LedgerState; paidInFull: boolean; replayed?: boolean };
 
-/** Record Payment refused until staff confirm it: a borrower debit is pending on the loan. */
-export class PendingDebitUnconfirmed extends ServicingRefused {
-  constructor(
-    readonly pendingCents: number,
-    readonly sent: boolean,
-  ) {
-    super(409, pendingDebitWarning(pendingCents, sent));
-    this.name = "PendingDebitUnconfirmed";
-  }
-}
+/** Record Payment refused until staff confirm it: a borrower debit is pending on the loan (409, on the confirmation box). */
+export const pendingDebitUnconfirmed = (pendingCents: number, sent: boolean) =>
+  new AppError("pending_debit_unconfirmed", 409, pendingDebitWarning(pendingCents, sent), { field: "confirmPendingDebit" });
 
 function checkReceivedOn(loan: LoanRow, receivedOn: string, today: string): void {
-  if (receivedOn > today) throw new ServicingRefused(400, SERVICING_MESSAGES.receivedInFuture);
-  if (receivedOn < loan.startDate) throw new ServicingRefused(400, SERVICING_MESSAGES.receivedBeforeStart);
+  if (receivedOn > today) throw new AppError("servicing", 400, SERVICING_MESSAGES.receivedInFuture);
+  if (receivedOn < loan.startDate) throw new AppError("servicing", 400, SERVICING_MESSAGES.receivedBeforeStart);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -121,7 +112,7 @@ async function postedWithKey(tx: DbOrTx, loan: LoanRow, input: RecordPaymentInpu
     .limit(1);
   if (!earlier) return null;
   const same = earlier.amountCents === input.amountCents && earlier.receivedOn === input.receivedOn && earlier.method === input.method && earlier.reference === input.reference;
-  if (!same) throw new ServicingRefused(409, SERVICING_MESSAGES.idempotencyKeyReused);
+  if (!same) throw new AppError("servicing", 409, SERVICING_MESSAGES.idempotencyKeyReused);
   const rows = await ledgerRows(loan.id, tx);
   const state = replayLedger(termsOf(loan), rows.payments, rows.fees, today);
   // The first post paid the loan off when the loan is paid off and no payment was posted after it
@@ -146,16 +137,16 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, a
   try {
     return await db.transaction(async (tx) => {
       const loan = await lockLoan(tx, loanId);
-      if (!loan) throw new ServicingRefused(404, SERVICING_MESSAGES.loanNotFound);
+      if (!loan) throw new AppError("servicing", 404, SERVICING_MESSAGES.loanNotFound);
       // Under the loan's lock, so a second post of the same form waits for the first and then finds it.
       if (input.idempotencyKey) {
         const earlier = await postedWithKey(tx, loan, input, today);
         if (earlier) return earlier;
       }
-      if (loan.status === "paid_off") throw new ServicingRefused(409, SERVICING_MESSAGES.notActive);
+      if (loan.status === "paid_off") throw new AppError("servicing", 409, SERVICING_MESSAGES.notActive);
       checkReceivedOn(loan, input.receivedOn, today);
       const pending = await pendingBorrowerDebit(tx, loanId);
-      if (pending && !input.confirmPendingDebit) throw new PendingDebitUnconfirmed(pending.amountCents, pending.sent);
+      if (pending && !input.confirmPendingDebit) throw pendingDebitUnconfirmed(pending.amountCents, pending.sent);
       const [payment] = await tx
         .insert(loanPayments)
         .values({
@@ -185,7 +176,7 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, a
       return { paymentId: payment!.id, state, paidInFull };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ServicingRefused(409, SERVICING_MESSAGES.duplicateReference);
+    if (isUniqueViolation(error)) throw new AppError("servicing", 409, SERVICING_MESSAGES.duplicateReference);
     throw error;
   }
 }
@@ -194,14 +185,14 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, a
 export async function reversePayment(paymentId: string, reason: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<PostingResult> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ loanId: loanPayments.loanId }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
-    if (!target) throw new ServicingRefused(404, SERVICING_MESSAGES.paymentNotFound);
+    if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
     const loan = (await lockLoan(tx, target.loanId))!;
     const [reversed] = await tx
       .update(loanPayments)
       .set({ status: "reversed", reversalReason: reason, reversedAt: sql`now()`, reversedBy: actor.id })
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "posted")))
       .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents });
-    if (!reversed) throw new ServicingRefused(409, SERVICING_MESSAGES.notPosted);
+    if (!reversed) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPosted);
     const state = await refreshLoan(tx, loan, today);
     await writeAudit(tx, { actor, action: "payment.reverse", table: "loan_payments", recordId: paymentId, details: { loanId: loan.id, amountCents: reversed.amountCents, reason }, request });
     return { paymentId, state, paidInFull: false };
@@ -234,11 +225,11 @@ export type SettlementResult = PostingResult & { refundDue: boolean };
 export async function settlePayment(paymentId: string, receivedOn: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<SettlementResult> {
   return db.transaction(async (tx) => {
     const target = await sentDebit(tx, paymentId);
-    if (!target) throw new ServicingRefused(404, SERVICING_MESSAGES.paymentNotFound);
+    if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
     const loan = (await lockLoan(tx, target.loanId))!;
     checkReceivedOn(loan, receivedOn, today);
-    if (target.effectiveDate && receivedOn < target.effectiveDate) throw new ServicingRefused(400, `${SERVICING_MESSAGES.settledBeforeEffective} (${target.effectiveDate}).`);
-    if (target.authorizedOn && receivedOn < target.authorizedOn) throw new ServicingRefused(400, `${SERVICING_MESSAGES.settledBeforeAuthorized} (${target.authorizedOn}).`);
+    if (target.effectiveDate && receivedOn < target.effectiveDate) throw new AppError("servicing", 400, `${SERVICING_MESSAGES.settledBeforeEffective} (${target.effectiveDate}).`);
+    if (target.authorizedOn && receivedOn < target.authorizedOn) throw new AppError("servicing", 400, `${SERVICING_MESSAGES.settledBeforeAuthorized} (${target.authorizedOn}).`);
     const wasPaidOff = loan.status === "paid_off";
     if (wasPaidOff) {
       const [due] = await tx
@@ -246,7 +237,7 @@ export async function settlePayment(paymentId: string, receivedOn: string, actor
         .set({ status: "refund_due", receivedOn })
         .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "pending")))
         .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents, reference: loanPayments.reference });
-      if (!due) throw new ServicingRefused(409, SERVICING_MESSAGES.notPending);
+      if (!due) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPending);
       await writeAudit(tx, { actor, action: "payment.refund_due", table: "loan_payments", recordId: paymentId, details: { loanId: loan.id, amountCents: due.amountCents, receivedOn }, request });
       const owner = await loanOwner(tx, loan);
       if (owner)
@@ -262,7 +253,7 @@ export async function settlePayment(paymentId: string, receivedOn: string, actor
       .set({ status: "posted", receivedOn, postedAt: sql`now()`, postedBy: actor.id })
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "pending")))
       .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents });
-    if (!settled) throw new ServicingRefused(409, SERVICING_MESSAGES.notPending);
+    if (!settled) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPending);
     const { state, paidInFull } = await afterPosting(tx, loan, wasPaidOff, today, actor, request);
     await writeAudit(tx, { actor, action: "payment.settle", table: "loan_payments", recordId: paymentId, details: { loanId: loan.id, amountCents: settled.amountCents, receivedOn, paidInFull }, request });
     return { paymentId, state, paidInFull, refundDue: false };
@@ -276,15 +267,15 @@ export async function settlePayment(paymentId: string, receivedOn: string, actor
 export async function returnPayment(paymentId: string, returnCode: string, returnedOn: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await sentDebit(tx, paymentId);
-    if (!target) throw new ServicingRefused(404, SERVICING_MESSAGES.paymentNotFound);
-    if (returnedOn > today) throw new ServicingRefused(400, SERVICING_MESSAGES.returnedInFuture);
-    if (target.effectiveDate && returnedOn < target.effectiveDate) throw new ServicingRefused(400, `${SERVICING_MESSAGES.returnedBeforeEffective} (${target.effectiveDate}).`);
+    if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
+    if (returnedOn > today) throw new AppError("servicing", 400, SERVICING_MESSAGES.returnedInFuture);
+    if (target.effectiveDate && returnedOn < target.effectiveDate) throw new AppError("servicing", 400, `${SERVICING_MESSAGES.returnedBeforeEffective} (${target.effectiveDate}).`);
     const [returned] = await tx
       .update(loanPayments)
       .set({ status: "returned", returnCode, returnedOn })
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "pending")))
       .returning({ id: loanPayments.id, loanId: loanPayments.loanId, amountCents: loanPayments.amountCents });
-    if (!returned) throw new ServicingRefused(409, SERVICING_MESSAGES.notPending);
+    if (!returned) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPending);
     await writeAudit(tx, { actor, action: "payment.return", table: "loan_payments", recordId: paymentId, details: { loanId: returned.loanId, amountCents: returned.amountCents, returnCode, returnedOn }, request });
   });
 }
@@ -293,16 +284,16 @@ export async function returnPayment(paymentId: string, returnCode: string, retur
 export async function markRefunded(paymentId: string, refundedOn: string, refundReference: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<{ amountCents: number }> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ loanId: loanPayments.loanId, receivedOn: loanPayments.receivedOn }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
-    if (!target) throw new ServicingRefused(404, SERVICING_MESSAGES.paymentNotFound);
-    if (refundedOn > today) throw new ServicingRefused(400, SERVICING_MESSAGES.refundInFuture);
-    if (target.receivedOn && refundedOn < target.receivedOn) throw new ServicingRefused(400, SERVICING_MESSAGES.refundBeforeReceived);
+    if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
+    if (refundedOn > today) throw new AppError("servicing", 400, SERVICING_MESSAGES.refundInFuture);
+    if (target.receivedOn && refundedOn < target.receivedOn) throw new AppError("servicing", 400, SERVICING_MESSAGES.refundBeforeReceived);
     const loan = (await lockLoan(tx, target.loanId))!;
     const [refunded] = await tx
       .update(loanPayments)
       .set({ status: "refunded", refundedOn, refundReference, refundedBy: actor.id })
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "refund_due")))
       .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents });
-    if (!refunded) throw new ServicingRefused(409, SERVICING_MESSAGES.notRefundDue);
+    if (!refunded) throw new AppError("servicing", 409, SERVICING_MESSAGES.notRefundDue);
     await writeAudit(tx, { actor, action: "payment.refund", table: "loan_payments", recordId: paymentId, details: { loanId: loan.id, amountCents: refunded.amountCents, refundedOn, refundReference }, request });
     const owner = await loanOwner(tx, loan);
     if (owner)

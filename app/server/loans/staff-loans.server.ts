@@ -31,8 +31,9 @@ import { readActionForm, type ServiceAnswer } from "~/server/platform/http/actio
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { agreementReference } from "~/server/offers/agreement-document.server";
 import { loadLedger, termsOf } from "./ledger.server";
-import { PendingDebitUnconfirmed, pendingDebitWarning, recordPayment, reversePayment, ServicingRefused } from "./payments.server";
+import { pendingDebitWarning, recordPayment, reversePayment } from "./payments.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The staff side of servicing: the loan list (/admin/loans: filters Current, Late, Paid in
@@ -420,8 +421,7 @@ export async function loanPageAction(request: Request, urlId: string | undefined
     await reversePayment(belongs.id, parsed.data.reason, actor, info, db, today);
     return { status: 200, body: { ok: true, intent: which, toast: LOAN_PAYMENT_TOASTS.reversed, at: Date.now() } };
   } catch (error) {
-    if (error instanceof PendingDebitUnconfirmed) return refusal(409, which, error.message, { confirmPendingDebit: [error.message] });
-    if (error instanceof ServicingRefused) return refusal(error.status, which, error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: which ? LOAN_PAYMENT_FAILED[which] : "The request was refused", stamped: true }, { intent: which });
     logFailure("admin", "a loan payment action failed", error, { admin: actor.id, loanId, intent: which });
     return refusal(500, which, "Something went wrong on our side. Please try again.");
   }

@@ -5,6 +5,7 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform
 import { recordEvent } from "~/server/conversation/timeline.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * E-SIGN consent (15 U.S.C. 7001(c)): given per application on the way to signing its
@@ -13,17 +14,6 @@ import { esignConsents, loanApplications, loanOffers, user as userTable } from "
  * conditional writes: the partial unique index esign_consents_one_current_idx keeps one current
  * consent per person and application, so a double click or two tabs store one consent.
  */
-
-/** A refusal the page shows as it is (status: 400 bad input, 404 not yours, 409 conflict, 410 gone). */
-export class OfferActionRefused extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 410,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OfferActionRefused";
-  }
-}
 
 export const NOT_FOUND_MESSAGE = "This application does not exist.";
 
@@ -109,13 +99,13 @@ export async function giveConsent(
   now: Date = new Date(),
 ): Promise<{ consent: CurrentConsent; created: boolean }> {
   const app = await ownApplication(applicationId, viewer, db);
-  if (!app) throw new OfferActionRefused(404, NOT_FOUND_MESSAGE);
+  if (!app) throw new AppError("offer_action", 404, NOT_FOUND_MESSAGE);
   const [open] = await db
     .select({ id: loanOffers.id })
     .from(loanOffers)
     .where(and(eq(loanOffers.applicationId, app.id), eq(loanOffers.status, "offered"), gt(loanOffers.expiresAt, now)))
     .limit(1);
-  if (!open) throw new OfferActionRefused(409, "There is no open loan offer on this application to consent for.");
+  if (!open) throw new AppError("offer_action", 409, "There is no open loan offer on this application to consent for.");
 
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -139,7 +129,7 @@ export async function giveConsent(
     const created = inserted[0];
     if (!created) {
       const existing = await currentConsent(app.id, viewer.id, tx);
-      if (!existing) throw new OfferActionRefused(409, "Your consent could not be recorded. Please try again.");
+      if (!existing) throw new AppError("offer_action", 409, "Your consent could not be recorded. Please try again.");
       return { consent: existing, created: false };
     }
     await recordEvent(tx, { applicationId: app.id, ownerId: app.userId, kind: "esign_consented", actorId: viewer.id, actorSide: "applicant" });
@@ -168,14 +158,14 @@ export async function withdrawConsent(
   now: Date = new Date(),
 ): Promise<{ consentId: string }> {
   const app = await ownApplication(applicationId, viewer, db);
-  if (!app) throw new OfferActionRefused(404, NOT_FOUND_MESSAGE);
+  if (!app) throw new AppError("offer_action", 404, NOT_FOUND_MESSAGE);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(esignConsents)
       .set({ withdrawnAt: now })
       .where(and(eq(esignConsents.applicationId, app.id), eq(esignConsents.userId, viewer.id), isNull(esignConsents.withdrawnAt)))
       .returning({ id: esignConsents.id, version: esignConsents.version });
-    if (!row) throw new OfferActionRefused(409, "You have no current E-SIGN consent on this application to withdraw.");
+    if (!row) throw new AppError("offer_action", 409, "You have no current E-SIGN consent on this application to withdraw.");
     await recordEvent(tx, { applicationId: app.id, ownerId: app.userId, kind: "esign_withdrawn", actorId: viewer.id, actorSide: "applicant" });
     await writeAudit(tx, {
       actor: viewer,

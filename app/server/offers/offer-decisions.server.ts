@@ -9,6 +9,7 @@ import { loanApplications, loanOffers, profiles, user as userTable } from "~/ser
 import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/offers/offer-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { toOfferView, type OfferRow } from "./offers.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The applicant's and the clock's decisions on an open offer: Decline Offer and expiry.
@@ -18,17 +19,6 @@ import { toOfferView, type OfferRow } from "./offers.server";
  * that is not accepted is an adverse action (Reg B, 12 CFR 1002.9(a)(1)(iv)): its e-mail is a notice
  * of action taken with the counteroffer's reasons; a plain offer's is a short confirmation.
  */
-
-/** Why a decline was refused: 404 (not this user's, or no such application) or 409 (not open any more). */
-export class OfferDecisionRefused extends Error {
-  constructor(
-    readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OfferDecisionRefused";
-  }
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -81,7 +71,7 @@ export async function declineOffer(
   db: Db = getDb(),
 ): Promise<OfferView> {
   if (user.isStaff || typeof applicationId !== "string" || !UUID.test(applicationId)) {
-    throw new OfferDecisionRefused(404, OFFER_DECLINE_MESSAGES.notFound);
+    throw new AppError("offer_decision", 404, OFFER_DECLINE_MESSAGES.notFound);
   }
   const id = applicationId.toLowerCase();
   return db.transaction(async (tx) => {
@@ -97,7 +87,7 @@ export async function declineOffer(
         .from(loanApplications)
         .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, user.id)))
         .limit(1);
-      throw own ? new OfferDecisionRefused(409, OFFER_DECLINE_MESSAGES.conflict) : new OfferDecisionRefused(404, OFFER_DECLINE_MESSAGES.notFound);
+      throw own ? new AppError("offer_decision", 409, OFFER_DECLINE_MESSAGES.conflict) : new AppError("offer_decision", 404, OFFER_DECLINE_MESSAGES.notFound);
     }
     const about = (await recipientsFor(tx, [offer.applicationId])).get(offer.applicationId);
     if (!about) throw new Error("declineOffer: the offer's application vanished inside the transaction");

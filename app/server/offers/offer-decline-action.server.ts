@@ -3,7 +3,8 @@ import { OFFER_DECLINE_FAILED, OFFER_DECLINE_MESSAGES, OFFER_DECLINE_TOASTS, off
 import type { RequestInfo } from "~/server/platform/audit/audit.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { declineOffer, OfferDecisionRefused, type OfferDecider } from "./offer-decisions.server";
+import { declineOffer, type OfferDecider } from "./offer-decisions.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The Decline Offer action behind POST /dashboard/applications/:id/offer-decline (the route has
@@ -32,7 +33,7 @@ export async function offerDeclineAction(request: Request, applicationId: string
     await declineOffer(applicationId, user, info);
     return { status: 200, body: { ok: true, intent: "decline", toast: OFFER_DECLINE_TOASTS.declined, at: Date.now() } };
   } catch (error) {
-    if (error instanceof OfferDecisionRefused) return refusal(error.status, error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: OFFER_DECLINE_FAILED, stamped: true }, { intent: "decline" as const });
     logFailure("offers", "offer decline failed", error);
     return refusal(503, OFFER_DECLINE_MESSAGES.failed);
   }

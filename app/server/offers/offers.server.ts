@@ -4,6 +4,7 @@ import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Loan offers: making one (inside the approval's transaction) and reading them for either
@@ -22,17 +23,6 @@ export type OfferTermsInput = {
   termMonths: number;
   originationFeePercent: number;
 };
-
-/** A term the disclosure cannot describe (non-amortising, a balloon, a fee that leaves nothing): a field error for the dialog. */
-export class OfferTermsError extends Error {
-  constructor(
-    readonly field: "approvedAmount" | "interestRate" | "termMonths" | "originationFeePercent" | "counterofferReasons",
-    message: string,
-  ) {
-    super(message);
-    this.name = "OfferTermsError";
-  }
-}
 
 export const OFFER_TERMS_MESSAGES = {
   notAmortising:
@@ -56,8 +46,8 @@ export function disclosureFor(terms: OfferTermsInput, signedOn: string = todayUt
     });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    if (/origination fee/i.test(error.message)) throw new OfferTermsError("originationFeePercent", OFFER_TERMS_MESSAGES.feeTooLarge);
-    throw new OfferTermsError("termMonths", OFFER_TERMS_MESSAGES.notAmortising);
+    if (/origination fee/i.test(error.message)) throw new AppError("offer_terms", 400, OFFER_TERMS_MESSAGES.feeTooLarge, { field: "originationFeePercent" });
+    throw new AppError("offer_terms", 400, OFFER_TERMS_MESSAGES.notAmortising, { field: "termMonths" });
   }
 }
 

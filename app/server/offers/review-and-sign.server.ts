@@ -12,8 +12,9 @@ import { readActionForm, type ServiceAnswer } from "~/server/platform/http/actio
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { nameToType } from "~/domain/signer-names";
 import { agreementPreview } from "./agreement-document.server";
-import { currentConsent, giveConsent, OfferActionRefused, ownApplication, withdrawConsent, type OfferViewer } from "./consent.server";
+import { currentConsent, giveConsent, ownApplication, withdrawConsent, type OfferViewer } from "./consent.server";
 import { latestOffer, signingRefusal, signOffer, SIGNING_MESSAGES } from "./sign-agreement.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * The Review and Sign page (/dashboard/applications/:id/offer): what it shows and what its
@@ -108,7 +109,7 @@ export async function reviewAndSignAction(request: Request, urlId: string | unde
       }
     }
   } catch (error) {
-    if (error instanceof OfferActionRefused) return answer(error.status, intent, errorToast(title, error.message), error.status === 400 ? { fieldErrors: { typedName: [error.message] } } : {});
+    if (isAppError(error, "offer_action")) return answer(error.status, intent, errorToast(title, error.message), error.status === 400 ? { fieldErrors: { typedName: [error.message] } } : {});
     logFailure("applicant", `${intent} failed`, error, { user: viewer.id, applicationId: app.id });
     return answer(500, intent, errorToast(title, "Something went wrong on our side. Please try again."));
   }

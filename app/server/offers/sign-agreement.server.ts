@@ -17,8 +17,9 @@ import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
 import { assertSafeKey, type DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { agreementPreview, borrowerName, signedAgreementDocument } from "./agreement-document.server";
-import { currentConsent, NOT_FOUND_MESSAGE, OfferActionRefused, ownApplication, type OfferViewer } from "./consent.server";
+import { currentConsent, NOT_FOUND_MESSAGE, ownApplication, type OfferViewer } from "./consent.server";
 import type { OfferRow } from "./offers.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Signing the loan agreement. The PDF is rendered and stored BEFORE the transaction (a
@@ -55,19 +56,19 @@ export async function latestOffer(applicationId: string, db: DbOrTx = getDb()): 
 }
 
 /** Why this offer cannot be signed at `now`, or null when it can. */
-export function signingRefusal(offer: OfferRow | null, now: Date): OfferActionRefused | null {
-  if (!offer) return new OfferActionRefused(409, SIGNING_MESSAGES.noOffer);
+export function signingRefusal(offer: OfferRow | null, now: Date): AppError | null {
+  if (!offer) return new AppError("offer_action", 409, SIGNING_MESSAGES.noOffer);
   switch (offer.status) {
     case "signed":
-      return new OfferActionRefused(409, SIGNING_MESSAGES.alreadySigned);
+      return new AppError("offer_action", 409, SIGNING_MESSAGES.alreadySigned);
     case "declined":
-      return new OfferActionRefused(409, SIGNING_MESSAGES.declined);
+      return new AppError("offer_action", 409, SIGNING_MESSAGES.declined);
     case "withdrawn":
-      return new OfferActionRefused(410, SIGNING_MESSAGES.withdrawn);
+      return new AppError("offer_action", 410, SIGNING_MESSAGES.withdrawn);
     case "expired":
-      return new OfferActionRefused(410, SIGNING_MESSAGES.expired);
+      return new AppError("offer_action", 410, SIGNING_MESSAGES.expired);
     default:
-      return offer.expiresAt.getTime() <= now.getTime() ? new OfferActionRefused(410, SIGNING_MESSAGES.expired) : null;
+      return offer.expiresAt.getTime() <= now.getTime() ? new AppError("offer_action", 410, SIGNING_MESSAGES.expired) : null;
   }
 }
 
@@ -92,14 +93,14 @@ export async function signOffer(
   const now = options.now ?? new Date();
 
   const app = await ownApplication(applicationId, viewer, db);
-  if (!app) throw new OfferActionRefused(404, NOT_FOUND_MESSAGE);
+  if (!app) throw new AppError("offer_action", 404, NOT_FOUND_MESSAGE);
   const offer = await latestOffer(app.id, db);
   const refusal = signingRefusal(offer, now);
-  if (refusal || !offer) throw refusal ?? new OfferActionRefused(409, SIGNING_MESSAGES.noOffer);
+  if (refusal || !offer) throw refusal ?? new AppError("offer_action", 409, SIGNING_MESSAGES.noOffer);
   const consent = await currentConsent(app.id, viewer.id, db);
-  if (!consent) throw new OfferActionRefused(409, SIGNING_MESSAGES.noConsent);
+  if (!consent) throw new AppError("offer_action", 409, SIGNING_MESSAGES.noConsent);
   if (signature.kind === "typed" && !typedNameMatches(signature.name, app)) {
-    throw new OfferActionRefused(400, `${OFFER_SIGNING_MESSAGES.typedMismatch}: ${nameToType(app)}.`);
+    throw new AppError("offer_action", 400, `${OFFER_SIGNING_MESSAGES.typedMismatch}: ${nameToType(app)}.`);
   }
 
   // Render and store first: nothing is committed for a document that does not exist.
@@ -132,7 +133,7 @@ export async function signOffer(
         .from(esignConsents)
         .where(and(eq(esignConsents.id, consent.id), isNull(esignConsents.withdrawnAt)))
         .for("update");
-      if (!held) throw new OfferActionRefused(409, SIGNING_MESSAGES.noConsent);
+      if (!held) throw new AppError("offer_action", 409, SIGNING_MESSAGES.noConsent);
 
       const [signed] = await tx
         .update(loanOffers)
@@ -141,7 +142,7 @@ export async function signOffer(
         .returning({ id: loanOffers.id });
       if (!signed) {
         const again = await tx.select().from(loanOffers).where(eq(loanOffers.id, offer.id)).limit(1);
-        throw signingRefusal(again[0] ?? null, now) ?? new OfferActionRefused(409, SIGNING_MESSAGES.alreadySigned);
+        throw signingRefusal(again[0] ?? null, now) ?? new AppError("offer_action", 409, SIGNING_MESSAGES.alreadySigned);
       }
 
       const [agreement] = await tx

@@ -17,6 +17,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/platform/http/actio
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { offerWithdrawnEmail } from "~/server/offers/offer-withdrawn-email.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * Withdraw Offer (staff): the open offer of an application becomes 'withdrawn' with staff's
@@ -31,16 +32,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The largest form the route reads: 500 characters of 4-byte UTF-8, form-encoded (×3), and the intent. */
 export const MAX_OFFER_WITHDRAW_FORM_BYTES = 16 * 1024;
 
-export class OfferWithdrawRefused extends Error {
-  constructor(
-    readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OfferWithdrawRefused";
-  }
-}
-
 /** Withdraws the application's open offer; OfferWithdrawRefused (404 no application, 409 nothing open) otherwise. */
 export async function withdrawOffer(
   applicationId: string,
@@ -50,14 +41,14 @@ export async function withdrawOffer(
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<{ offerId: string }> {
-  if (!UUID.test(applicationId)) throw new OfferWithdrawRefused(404, OFFER_WITHDRAW_MESSAGES.notFound);
+  if (!UUID.test(applicationId)) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
   const [found] = await db
     .select({ userId: loanApplications.userId, firstName: loanApplications.firstName, lastName: loanApplications.lastName, loanType: loanApplications.loanType, accountEmail: userTable.email })
     .from(loanApplications)
     .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
     .where(eq(loanApplications.id, applicationId))
     .limit(1);
-  if (!found) throw new OfferWithdrawRefused(404, OFFER_WITHDRAW_MESSAGES.notFound);
+  if (!found) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
 
   return db.transaction(async (tx) => {
     const [offer] = await tx
@@ -65,7 +56,7 @@ export async function withdrawOffer(
       .set({ status: "withdrawn", decidedAt: now, decidedBy: actor.id, withdrawReason: reason })
       .where(and(eq(loanOffers.applicationId, applicationId), eq(loanOffers.status, "offered")))
       .returning({ id: loanOffers.id, userId: loanOffers.userId });
-    if (!offer) throw new OfferWithdrawRefused(409, OFFER_WITHDRAW_MESSAGES.conflict);
+    if (!offer) throw new AppError("offer_withdraw", 409, OFFER_WITHDRAW_MESSAGES.conflict);
     // Lists and pages that watch the application reload (its row's trigger tells every instance).
     await tx.update(loanApplications).set({ updatedAt: sql`now()` }).where(eq(loanApplications.id, applicationId));
     await recordEvent(tx, { applicationId, ownerId: offer.userId, kind: "offer_withdrawn", actorId: actor.id, actorSide: "staff", summary: reason });
@@ -119,7 +110,7 @@ export async function offerWithdrawAction(request: Request, urlId: string | unde
     await withdrawOffer(urlId.toLowerCase(), parsed.data.reason, actor, info, db);
     return { status: 200, body: { ok: true, intent: "withdraw", toast: OFFER_WITHDRAW_TOASTS.withdrawn, at: Date.now() } };
   } catch (error) {
-    if (error instanceof OfferWithdrawRefused) return refusal(error.status, "withdraw", error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: WITHDRAW_FAILED, stamped: true }, { intent: "withdraw" as const });
     logFailure("admin", "withdrawing an offer failed", error, { admin: actor.id, applicationId: urlId });
     return refusal(500, "withdraw", "Something went wrong on our side. Please try again.");
   }

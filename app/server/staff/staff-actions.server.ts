@@ -15,14 +15,8 @@ import {
   readActionForm,
   type ServiceAnswer,
 } from "~/server/platform/http/action-answer.server";
-import {
-  cancelInvitation,
-  changeStaffRole,
-  deactivateStaff,
-  inviteStaff,
-  resetStaffMfa,
-  StaffRefused,
-} from "./staff.server";
+import { cancelInvitation, changeStaffRole, deactivateStaff, inviteStaff, resetStaffMfa } from "./staff.server";
+import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * POST /admin/staff after the route's guards (same origin, an admin with a verified second factor):
@@ -202,8 +196,7 @@ export async function staffAction(
   try {
     return await run(parsed.data, actor, info, db);
   } catch (error) {
-    if (error instanceof StaffRefused)
-      return refused(error.status, known, error.message);
+    if (error instanceof AppError) return actionRefusal(error, { title: known ? FAILED[known] : "Action Failed", stamped: true }, { intent: known });
     throw error;
   }
 }

@@ -25,6 +25,7 @@ import {
 import { removeAllPasskeys } from "~/server/accounts/webauthn.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { staffInvitationEmail } from "~/server/staff/staff-emails.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
  * Staff management (/admin/staff, admins only): invitations, role changes, deactivation and
@@ -35,17 +36,6 @@ import { staffInvitationEmail } from "~/server/staff/staff-emails.server";
  */
 
 export const INVITATION_VALID_MS = 72 * 60 * 60 * 1000;
-
-/** A refusal the page shows as a toast: 403 (one's own row), 404 (unknown), 409 (state changed). */
-export class StaffRefused extends Error {
-  constructor(
-    readonly status: 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "StaffRefused";
-  }
-}
 
 export type { PendingInvitation, StaffMember, StaffOverview };
 
@@ -140,7 +130,7 @@ export async function inviteStaff(
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  if (existing) throw new StaffRefused(409, STAFF_MESSAGES.accountExists);
+  if (existing) throw new AppError("staff", 409, STAFF_MESSAGES.accountExists);
   const token = newInvitationToken();
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_MS);
   try {
@@ -196,7 +186,7 @@ export async function inviteStaff(
   } catch (error) {
     // Two invitations to one address at the same instant: the index lets one through.
     if (isUniqueViolation(error))
-      throw new StaffRefused(409, STAFF_MESSAGES.busy);
+      throw new AppError("staff", 409, STAFF_MESSAGES.busy);
     throw error;
   }
 }
@@ -226,7 +216,7 @@ export async function cancelInvitation(
         .from(staffInvitations)
         .where(eq(staffInvitations.id, invitationId))
         .limit(1);
-      throw new StaffRefused(
+      throw new AppError("staff", 
         known ? 409 : 404,
         known
           ? STAFF_MESSAGES.invitationClosed
@@ -267,7 +257,7 @@ async function staffRow(tx: Tx, userId: string) {
     .where(eq(userRoles.userId, userId))
     .for("update", { of: userRoles })
     .limit(1);
-  if (!row) throw new StaffRefused(404, STAFF_MESSAGES.unknownStaff);
+  if (!row) throw new AppError("staff", 404, STAFF_MESSAGES.unknownStaff);
   return row;
 }
 
@@ -315,11 +305,11 @@ export async function changeStaffRole(
     const admins = await lockActiveAdmins(tx);
     const target = await staffRow(tx, userId);
     if (target.deactivatedAt)
-      throw new StaffRefused(409, STAFF_MESSAGES.alreadyDeactivated);
+      throw new AppError("staff", 409, STAFF_MESSAGES.alreadyDeactivated);
     if (target.role === role)
-      throw new StaffRefused(409, STAFF_MESSAGES.sameRole);
+      throw new AppError("staff", 409, STAFF_MESSAGES.sameRole);
     if (role !== "admin" && isLastActiveAdmin(admins, userId))
-      throw new StaffRefused(409, STAFF_MESSAGES.lastAdmin);
+      throw new AppError("staff", 409, STAFF_MESSAGES.lastAdmin);
     await tx
       .update(userRoles)
       .set({ role })
@@ -359,14 +349,14 @@ export async function deactivateStaff(
   db: Db = getDb(),
 ): Promise<{ sessionsEnded: number; invitationsRevoked: number }> {
   if (userId === actor.id)
-    throw new StaffRefused(403, STAFF_MESSAGES.ownDeactivate);
+    throw new AppError("staff", 403, STAFF_MESSAGES.ownDeactivate);
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx);
     const target = await staffRow(tx, userId);
     if (target.deactivatedAt)
-      throw new StaffRefused(409, STAFF_MESSAGES.alreadyDeactivated);
+      throw new AppError("staff", 409, STAFF_MESSAGES.alreadyDeactivated);
     if (isLastActiveAdmin(admins, userId))
-      throw new StaffRefused(409, STAFF_MESSAGES.lastAdmin);
+      throw new AppError("staff", 409, STAFF_MESSAGES.lastAdmin);
     await tx
       .update(userRoles)
       .set({ deactivatedAt: sql`now()`, deactivatedBy: actor.id })
@@ -406,7 +396,7 @@ export async function resetStaffMfa(
   request: RequestInfo = {},
   db: Db = getDb(),
 ): Promise<{ passkeysRemoved: number }> {
-  if (userId === actor.id) throw new StaffRefused(403, STAFF_MESSAGES.ownReset);
+  if (userId === actor.id) throw new AppError("staff", 403, STAFF_MESSAGES.ownReset);
   return db.transaction(async (tx) => {
     const target = await staffRow(tx, userId);
     const enrolment = await tx
