@@ -1,8 +1,13 @@
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
+import { can } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
 import { loadMonitoring } from "~/server/admin/monitoring.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { respond } from "~/server/http/action-answer.server";
+import { assertSameOrigin } from "~/server/http/origin.server";
+import { requestInfo } from "~/server/http/request-info.server";
+import { jobAction, loadJobs } from "~/server/jobs/job-admin.server";
 import type { Route } from "./+types/monitoring";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
@@ -11,15 +16,23 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Admins only. A failed query comes back as `{ ok: false }` (a toast), not as an error page. */
+/** Staff who read (staff.read). A failed query comes back as `{ ok: false }` (a toast), not as an error page. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "staff.read");
+  const staff = await requireStaff(request, "staff.read");
   const hours = parseMonitoringHours(new URL(request.url).searchParams.get("hours"));
-  return loadMonitoring(hours);
+  return { ...(await loadMonitoring(hours)), jobs: await loadJobs(), canRetryJobs: can(staff.role, "jobs.run") };
+}
+
+/** Retry a failed background job (jobs.run: admins). */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireStaff(request, "jobs.run");
+  return respond(await jobAction(request, admin, requestInfo(request, context)));
 }
 
 export default function AdminMonitoringPage({ loaderData }: Route.ComponentProps) {
-  return <MonitoringPage data={loaderData} />;
+  const { jobs, canRetryJobs, ...data } = loaderData;
+  return <MonitoringPage data={data} jobs={jobs} canRetryJobs={canRetryJobs} />;
 }
 
 export const ErrorBoundary = adminLoadErrorBoundary("monitoring");
