@@ -24,7 +24,6 @@ export type JobSummary = {
 export type JobsData = { ok: true; jobs: JobSummary[] } | { ok: false };
 
 export const JOB_INTENTS = ["retry-job"] as const;
-export type JobIntent = (typeof JOB_INTENTS)[number];
 
 export const JOB_MESSAGES = {
   intent: "Unknown action.",

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { JobName } from "~/domain/enums";
 import type { Db } from "~/server/db/client.server";
 import { jobRuns } from "~/server/db/schema.server";
@@ -59,9 +59,4 @@ export function recordedRuns<T>(db: Db, job: JobName, run: (signal: AbortSignal)
       throw error;
     }
   };
-}
-
-/** The oldest queued runs first: what a Retry is waiting for (tests and the page). */
-export async function queuedRuns(db: Db, job: JobName) {
-  return db.select().from(jobRuns).where(and(eq(jobRuns.job, job), eq(jobRuns.status, "queued"))).orderBy(asc(jobRuns.queuedAt));
 }
