@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { findMigrationsFolder } from "~/server/db/migrate.server";
+import { findMigrationsFolder } from "~/server/platform/db/migrate.server";
 
 /**
  * The migrations folder as it was when `lastIdx` was the newest migration: its SQL files and a

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { runMigrations } from "~/server/db/migrate.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { migrationsUpTo } from "../helpers/migrations-up-to";
 import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
 

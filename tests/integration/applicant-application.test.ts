@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getApplicantApplication } from "~/server/applicant-application.server";
+import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
-import { getDashboard } from "~/server/dashboard.server";
+import { getDashboard } from "~/server/applications/dashboard.server";
 import {
   applicationEvents,
   applicationMessages,
@@ -13,7 +13,7 @@ import {
   profiles,
   requestItems,
   user,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { useTestDatabase } from "../helpers/test-db";
 

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { validateApplicationFields } from "~/domain/validation/application";
-import { runEncryptionMigration } from "~/server/admin/encryption-migration.server";
-import { listClients } from "~/server/admin/clients.server";
+import { runEncryptionMigration } from "~/server/staff/encryption-migration.server";
+import { listClients } from "~/server/staff/clients.server";
 import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
-import type { AuditActor } from "~/server/audit.server";
-import { getConfig, setConfig, type EncryptionKey } from "~/server/config.server";
-import { auditLog, bankAccounts, loanApplications, profiles, user, userRoles } from "~/server/db/schema.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { getConfig, setConfig, type EncryptionKey } from "~/server/platform/config.server";
+import { auditLog, bankAccounts, loanApplications, profiles, user, userRoles } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { JobName } from "~/domain/enums";
-import type { AuditActor } from "~/server/audit.server";
-import { auditLog, jobRuns } from "~/server/db/schema.server";
-import { jobAction, loadJobs } from "~/server/jobs/job-admin.server";
-import { JOB_RUNS_KEPT, recordedRuns } from "~/server/jobs/job-runs.server";
-import { startRepeatingJob } from "~/server/jobs/repeating-job.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { auditLog, jobRuns } from "~/server/platform/db/schema.server";
+import { jobAction, loadJobs } from "~/server/platform/jobs/job-admin.server";
+import { JOB_RUNS_KEPT, recordedRuns } from "~/server/platform/jobs/job-runs.server";
+import { startRepeatingJob } from "~/server/platform/jobs/repeating-job.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 

@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { concernsApplication } from "~/components/application/use-application-live";
 import type { LiveChange } from "~/components/live/use-live-updates";
-import type { SessionUser } from "~/server/auth/session.server";
+import type { SessionUser } from "~/server/accounts/session.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { applicationMessages, loanApplications, requestItems, user } from "~/server/db/schema.server";
-import { EventBus, setEventBus, type BusMessage, type ChangeEvent } from "~/server/events/bus.server";
-import { closeAllStreams, createEventStream, entitled } from "~/server/events/stream.server";
+import { applicationMessages, loanApplications, requestItems, user } from "~/server/platform/db/schema.server";
+import { EventBus, setEventBus, type BusMessage, type ChangeEvent } from "~/server/platform/events/bus.server";
+import { closeAllStreams, createEventStream, entitled } from "~/server/platform/events/stream.server";
 import { applicationRow } from "../helpers/application-rows";
 import { useTestDatabase } from "../helpers/test-db";
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
-import type { AuditActor } from "~/server/audit.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { messageAction, type MessageActor } from "~/server/conversation/message-actions.server";
 import { loadConversation, markConversationRead, MessageRefused, sendMessage, totalUnread, unreadCount, unreadCounts } from "~/server/conversation/messages.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { applicationMessages, auditLog, conversationNotices, conversationReads, emailOutbox, loanApplications, profiles, user as userTable } from "~/server/db/schema.server";
+import { applicationMessages, auditLog, conversationNotices, conversationReads, emailOutbox, loanApplications, profiles, user as userTable } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { defaultTestTarget, useTestDatabase } from "../helpers/test-db";

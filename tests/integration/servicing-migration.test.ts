@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/client.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import type { Database } from "~/server/platform/db/client.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
 import { migrationsUpTo } from "../helpers/migrations-up-to";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { totalUnread, unreadCount } from "~/server/conversation/messages.server";
-import type { Database } from "~/server/db/client.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import type { Database } from "~/server/platform/db/client.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { migrationsUpTo } from "../helpers/migrations-up-to";
 import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
 

@@ -2,12 +2,12 @@ import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { can } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
-import { loadMonitoring } from "~/server/admin/monitoring.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { jobAction, loadJobs } from "~/server/jobs/job-admin.server";
+import { loadMonitoring } from "~/server/staff/monitoring.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { jobAction, loadJobs } from "~/server/platform/jobs/job-admin.server";
 import type { Route } from "./+types/monitoring";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
