@@ -94,6 +94,14 @@ export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 export const EMAIL_OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailOutboxStatus = (typeof EMAIL_OUTBOX_STATUSES)[number];
 
+/** The background jobs every server process runs on a timer (app/server/jobs), one name each in job_runs. */
+export const JOB_NAMES = ["retention", "offer-expiry", "data-export", "servicing", "orphan-sweep"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/** A run of a job: queued by an admin's Retry, running, then succeeded or failed (with the error). */
+export const JOB_RUN_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export type JobRunStatus = (typeof JOB_RUN_STATUSES)[number];
+
 /** 'change-email': a code sent to the new address before an account's e-mail changes. */
 export const VERIFICATION_CODE_PURPOSES = ["sign-up", "change-email"] as const;
 export type VerificationCodePurpose = (typeof VERIFICATION_CODE_PURPOSES)[number];

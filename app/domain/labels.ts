@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LOAN_TYPES, type ApplicationStatus, type ApprovedLoanStatus, type BankAccountType, type EmploymentStatus, type LoanType } from "./enums";
+import { APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LOAN_TYPES, type ApplicationStatus, type JobName, type ApprovedLoanStatus, type BankAccountType, type EmploymentStatus, type LoanType } from "./enums";
 import { REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, APPLICATION_EVENT_KINDS, type ApplicationEventKind, type RequestItemKind, type RequestItemStatus } from "./conversation-enums";
 
 /**
@@ -160,3 +160,12 @@ export const DESIRED_RATE_LABEL = "Desired Interest Rate";
 export function statedIncome(income: { monthlyIncome: number; annualIncome: number | null }): { label: "Annual Income" | "Monthly Income"; amount: number } {
   return income.annualIncome !== null ? { label: "Annual Income", amount: income.annualIncome } : { label: "Monthly Income", amount: income.monthlyIncome };
 }
+
+/** The background jobs as the monitoring page's Jobs section names them. */
+export const JOB_LABELS: Record<JobName, string> = {
+  retention: "Records retention",
+  "offer-expiry": "Offer expiry",
+  "data-export": "Data exports",
+  servicing: "Loan servicing",
+  "orphan-sweep": "Storage orphan sweep",
+};

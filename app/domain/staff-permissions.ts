@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   "content.moderate": ["admin", "loan_officer"],
   /** Re-encrypt stored values with the newest key. */
   "security.manage": ["admin"],
+  /** Start a failed background job again (Retry on the monitoring page's Jobs section). */
+  "jobs.run": ["admin"],
   /** Invite staff, change roles, deactivate, reset another's second factor. */
   "staff.manage": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -27,6 +27,7 @@ import { ACH_INTENTS } from "~/domain/validation/ach";
 import { can, type Permission } from "~/domain/staff-permissions";
 import { dataDirWithStaff } from "./helpers/seed-staff";
 import { STAFF_INTENTS } from "~/domain/validation/staff";
+import { JOB_INTENTS } from "~/domain/jobs";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
@@ -429,6 +430,10 @@ function rows(): Row[] {
         ["cancel-invitation", { invitationId: "00000000-0000-4000-8000-000000000000" }, 404],
       ] as const
     ).map(([intent, fields, status]): Row => ({ method: "POST", path: "/admin/staff", intent, body: form({ intent, ...fields }), expect: staffOnly(status, "staff.manage") })),
+    // Retry a background job (decision 0081): admins only. No run of the job has failed here, so there is
+    // nothing to retry (409); a name that is no job is a 400. Either way nothing is queued.
+    { method: "POST", path: "/admin/monitoring", intent: "retry-job", body: form({ intent: "retry-job", job: "retention" }), expect: staffOnly(409, "jobs.run") },
+    { method: "POST", path: "/admin/monitoring", body: form({ intent: "retry-job", job: "not-a-job" }), expect: staffOnly(400, "jobs.run") },
     // The invitation link (public): a token that names no invitation is 410 for everyone, and nothing is created.
     { method: "GET", path: `/auth/invite/${"A".repeat(43)}`, route: "/auth/invite/:token", expect: all(410) },
     {
@@ -716,6 +721,7 @@ describe("authorization matrix", () => {
       "/admin/ach": ACH_INTENTS,
       "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT],
       "/admin/staff": STAFF_INTENTS,
+      "/admin/monitoring": JOB_INTENTS,
       "/admin/applications/:id/approval": APPROVAL_INTENTS,
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
       "/account/data": ACCOUNT_DATA_INTENTS,

@@ -385,6 +385,19 @@ const ACTIONS: ActionCase[] = [
           .map(([entries, name]): [string, string][] => [["name", name], ...entries.filter(([k]) => k !== "name")]),
       ),
   },
+  // Retry a background job on the monitoring page: intents and job names that are not, and a job
+  // whose latest run did not fail (nothing to retry).
+  {
+    path: "/admin/monitoring",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("retry-job", "RETRY-JOB", "retry", "", "retry-job\u0000"),
+          job: fc.oneof(oneOf("retention", "servicing", "mining", "RETENTION", "", "retention\u0000"), hostileText),
+        }),
+      ),
+  },
   // Issue 22: Confirm Approval / Send Back on A's application, which has no proposal: proposal ids name
   // nothing, comments are empty, too long or carry control characters.
   {
@@ -705,6 +718,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       // Issue 22.
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada\u0000Officer", email: "ada@example.com", role: "loan_officer" } },
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada Officer", email: "ada@example.com", role: "loan_officer\u0000" } },
+      { path: "/admin/monitoring", actor: "admin", fields: { intent: "retry-job", job: "retention\u0000" } },
       { path: `/admin/applications/${world.appA}/approval`, actor: "admin", fields: { intent: "send-back", proposalId: "00000000-0000-4000-8000-000000000000", comment: "Bell\u0007" } },
       { path: `/admin/applications/${world.appA}/assignment`, actor: "admin", fields: { intent: "assign", assigneeId: "someone\u0000" } },
       // Issue 23: Sign Out Other Sessions, Two-Factor Authentication and Passkeys.

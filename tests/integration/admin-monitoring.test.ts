@@ -216,7 +216,7 @@ describe("details are summarised as text", () => {
         },
       ],
     };
-    const Stub = createRoutesStub([{ path: "/admin/monitoring", Component: () => createElement(MonitoringPage, { data }) }]);
+    const Stub = createRoutesStub([{ path: "/admin/monitoring", Component: () => createElement(MonitoringPage, { data, jobs: { ok: true, jobs: [] }, canRetryJobs: false }) }]);
     const html = renderToString(createElement(Stub, { initialEntries: ["/admin/monitoring"] }));
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<script>alert");
@@ -230,7 +230,7 @@ describe("details are summarised as text", () => {
 describe("the page's error state", () => {
   it("says 'Failed to load monitoring data' and keeps the range buttons and the advice", () => {
     const data: MonitoringData = { ok: false, hours: 72, generatedAt: new Date().toISOString() };
-    const Stub = createRoutesStub([{ path: "/admin/monitoring", Component: () => createElement(MonitoringPage, { data }) }]);
+    const Stub = createRoutesStub([{ path: "/admin/monitoring", Component: () => createElement(MonitoringPage, { data, jobs: { ok: true, jobs: [] }, canRetryJobs: false }) }]);
     const html = renderToString(createElement(Stub, { initialEntries: ["/admin/monitoring?hours=72"] }));
     expect(html).toContain('role="alert"');
     expect(html).toContain("Failed to load monitoring data");

@@ -39,6 +39,7 @@ const EXPECTED_TABLES = [
   "email_outbox",
   "email_verification_codes",
   "esign_consents",
+  "job_runs",
   "loan_applications",
   "loan_documents",
   "loan_fees",

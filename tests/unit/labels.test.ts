@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, LOAN_TYPES } from "~/domain/enums";
+import { APPLICATION_STATUSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, JOB_NAMES, LOAN_TYPES } from "~/domain/enums";
 import { APPLICATION_EVENT_KINDS, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES } from "~/domain/conversation-enums";
 import {
   ACCOUNT_TYPE_LABELS,
@@ -11,6 +11,7 @@ import {
   REQUEST_ITEM_KIND_LABELS,
   REQUEST_ITEM_STATUS_LABELS,
   EMPLOYMENT_LABELS,
+  JOB_LABELS,
   LOAN_TYPE_LABELS,
   accountTypeLabel,
   applicationStatusLabel,
@@ -31,6 +32,7 @@ const MAPS = [
   { name: "REQUEST_ITEM_KIND_LABELS", values: REQUEST_ITEM_KINDS, labels: REQUEST_ITEM_KIND_LABELS },
   { name: "REQUEST_ITEM_STATUS_LABELS", values: REQUEST_ITEM_STATUSES, labels: REQUEST_ITEM_STATUS_LABELS },
   { name: "APPLICATION_EVENT_LABELS", values: APPLICATION_EVENT_KINDS, labels: APPLICATION_EVENT_LABELS },
+  { name: "JOB_LABELS", values: JOB_NAMES, labels: JOB_LABELS },
 ] as const;
 
 function sourceFiles(dir: string): string[] {

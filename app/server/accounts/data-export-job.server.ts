@@ -30,5 +30,6 @@ export function startDataExportJob(options: {
     onError: (error, next) => options.log(`[data-export] run failed, next try in ${Math.round(next / 1000)} s: ${error.message}`),
     intervalMs,
     firstRunDelayMs: options.firstRunDelayMs ?? intervalMs,
+    record: { db: options.db, job: "data-export" },
   });
 }

@@ -225,5 +225,6 @@ export function startServicingJob(options: { db: Db; log: (line: string) => void
     onError: (error, next) => options.log(`[servicing] job run failed, next try in ${Math.round(next / 60_000)} min: ${error.message}`),
     intervalMs: options.intervalMs ?? SERVICING_JOB_INTERVAL_MS,
     firstRunDelayMs: options.firstRunDelayMs ?? SERVICING_JOB_FIRST_RUN_DELAY_MS,
+    record: { db: options.db, job: "servicing" },
   });
 }

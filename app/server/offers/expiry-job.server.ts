@@ -31,5 +31,6 @@ export function startOfferExpiryJob(options: {
     onError: (error, next) => options.log(`[offers] expiry run failed, next try in ${Math.round(next / 60_000)} min: ${error.message}`),
     intervalMs: options.intervalMs ?? OFFER_EXPIRY_INTERVAL_MS,
     firstRunDelayMs: options.firstRunDelayMs ?? OFFER_EXPIRY_FIRST_RUN_DELAY_MS,
+    record: { db: options.db, job: "offer-expiry" },
   });
 }

@@ -29,5 +29,6 @@ export function startRetentionJob(options: {
     onError: (error, next) => options.log(`[retention] disposal run failed, next try in ${Math.round(next / 3_600_000)} h: ${error.message}`),
     intervalMs: options.intervalMs ?? DAY_MS,
     firstRunDelayMs: options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS,
+    record: { db: options.db, job: "retention" },
   });
 }

@@ -85,6 +85,9 @@ export async function fingerprintTables(db: pg.Client): Promise<Record<string, s
   }
   const outbox = await db.query<{ n: string }>(`select count(*) as n from email_outbox`);
   out.email_outbox = outbox.rows[0]!.n;
+  // Job runs are written by the background jobs as they run; what a request may add is a queued retry.
+  const queued = await db.query<{ n: string }>(`select count(*) as n from job_runs where status = 'queued'`);
+  out.job_runs_queued = queued.rows[0]!.n;
   return out;
 }
 

@@ -6,7 +6,9 @@ import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { Button } from "~/components/ui/button";
 import { ActivitySummary } from "./activity-summary";
 import { AuditLogTable } from "./audit-log-table";
+import { JobsSection } from "./jobs-section";
 import { formatTime } from "~/domain/formats";
+import type { JobsData } from "~/domain/jobs";
 import { MONITORING_RANGES, MONITORING_REFRESH_MS, type MonitoringData } from "~/domain/monitoring";
 import { RangePicker } from "./range-picker";
 import { SecurityRecommendations } from "./security-recommendations";
@@ -14,8 +16,8 @@ import { useAutoRevalidate } from "./use-auto-revalidate";
 
 export const MONITORING_ERROR = "Failed to load monitoring data";
 
-/** /admin/monitoring: range buttons, refresh (manual and every 30 s), per-admin summary, audit log, advice. */
-export function MonitoringPage({ data }: { data: MonitoringData }) {
+/** /admin/monitoring: range buttons, refresh (manual and every 30 s), per-admin summary, audit log, advice, background jobs. */
+export function MonitoringPage({ data, jobs, canRetryJobs }: { data: MonitoringData; jobs: JobsData; canRetryJobs: boolean }) {
   const timeZone = useDisplayTimeZone();
   const { refresh, refreshing } = useAutoRevalidate(MONITORING_REFRESH_MS);
   const rangeText = MONITORING_RANGES.find((r) => r.hours === data.hours)?.description ?? "selected range";
@@ -69,6 +71,10 @@ export function MonitoringPage({ data }: { data: MonitoringData }) {
           <SecurityRecommendations summary={null} rangeText={rangeText} />
         </div>
       )}
+
+      <div className="mt-6">
+        <JobsSection data={jobs} canRetry={canRetryJobs} timeZone={timeZone} />
+      </div>
     </AdminShell>
   );
 }

@@ -33,6 +33,7 @@ export type AuditAction =
   | "contact.update"
   | "records.dispose"
   | "storage.orphan_sweep"
+  | "job.retry"
   | "admin.mfa"
   | "request.create"
   | "request.accept"

@@ -37,7 +37,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVAL_PROPOSAL_STATUSES, DATA_EXPORT_STATUSES, WEBAUTHN_PURPOSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../../domain/enums";
+import { ALLOWED_MIME_TYPES, APPLICATION_STATUSES, APPROVAL_PROPOSAL_STATUSES, DATA_EXPORT_STATUSES, WEBAUTHN_PURPOSES, APPROVED_LOAN_STATUSES, BANK_ACCOUNT_TYPES, CONTACT_MESSAGE_STATUSES, DECIDED_APPLICATION_STATUSES, DOCUMENT_TYPES, EMAIL_OUTBOX_STATUSES, EMPLOYMENT_STATUSES, JOB_NAMES, JOB_RUN_STATUSES, LIMITS, LOAN_DURATIONS, LOAN_TYPES, TESTIMONIAL_STATUSES, USER_ROLES, VERIFICATION_CODE_PURPOSES } from "../../../domain/enums";
 import { OPEN_REVIEW_STATUSES } from "../../../domain/application-lifecycle";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../../domain/conversation-enums";
 import type { DenialSource } from "../../../domain/adverse-action";
@@ -1299,6 +1299,33 @@ export const emailOutbox = pgTable(
 );
 
 /**
+ * One run of a background job (decision 0081), written outside the job's own transaction so a failed
+ * run is recorded even when its work rolled back. A Retry writes a 'queued' row that the job's next
+ * start claims; `instance` names the process that ran it (host:pid). The last runs per job are kept.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: uuidPk(),
+    job: text("job", { enum: JOB_NAMES }).notNull(),
+    status: text("status", { enum: JOB_RUN_STATUSES }).notNull(),
+    queuedAt: timestamptz("queued_at"),
+    /** The admin whose Retry queued it; null for a scheduled run. */
+    requestedBy: text("requested_by"),
+    startedAt: timestamptz("started_at"),
+    finishedAt: timestamptz("finished_at"),
+    instance: text("instance"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.job, JOB_NAMES),
+    oneOf(t.status, JOB_RUN_STATUSES),
+    index("job_runs_job_created_at_idx").on(t.job, t.createdAt),
+  ],
+);
+
+/**
  * Staff second factor (FTC Safeguards Rule 16 CFR 314.4(c)(5)): a TOTP secret (encrypted with the
  * field key), hashed single-use backup codes, and the last time step used (no code replays).
  */
@@ -1582,6 +1609,7 @@ export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type NewAuditLogEntry = typeof auditLog.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
+export type JobRun = typeof jobRuns.$inferSelect;
 export type RateLimitHit = typeof rateLimitHits.$inferSelect;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 export type RequestItem = typeof requestItems.$inferSelect;

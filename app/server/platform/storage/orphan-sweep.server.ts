@@ -2,6 +2,8 @@ import { inArray } from "drizzle-orm";
 import { writeAudit } from "~/server/platform/audit/audit.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { dataExports, draftDocuments, loanDocuments, signedAgreements } from "~/server/platform/db/schema.server";
+import { registerJob } from "~/server/platform/jobs/job-registry.server";
+import { recordedRuns } from "~/server/platform/jobs/job-runs.server";
 import type { DocumentStorage } from "./storage-keys.server";
 
 /**
@@ -106,9 +108,11 @@ export function startOrphanSweeper(options: {
   const graceCutoff = () => new Date(now().getTime() - options.graceSeconds * 1000);
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const stopping = new AbortController();
 
   const run = (reason: string, olderThan: Date): Promise<SweepResult | undefined> => {
-    const sweep = sweepOrphans({ db: options.db, storage: options.storage, olderThan, reason }).then(
+    const sweepOnce = recordedRuns(options.db, "orphan-sweep", () => sweepOrphans({ db: options.db, storage: options.storage, olderThan, reason }));
+    const sweep = sweepOnce(stopping.signal).then(
       (result) => {
         if (reason === "start-up" || result.removed.length > 0 || result.incompleteWrites > 0) {
           options.log(
@@ -134,11 +138,16 @@ export function startOrphanSweeper(options: {
     if (!stopped) void running.then(() => run("periodic", graceCutoff()));
   }, options.intervalMs ?? HOUR_MS);
   timer.unref();
+  // An admin's Retry: a sweep with the grace period, after the one in flight.
+  const unregister = registerJob("orphan-sweep", () => {
+    if (!stopped) void running.then(() => run("retry", graceCutoff()));
+  });
 
   return {
     startup,
     async stop() {
       stopped = true;
+      unregister();
       clearInterval(timer);
       await running;
     },
