@@ -20,7 +20,7 @@ import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
 import { startDataExportJob } from "~/server/accounts/data-export-job.server";
 import { startServicingJob } from "~/server/loans/servicing-jobs.server";
 import { startOrphanSweeper } from "~/server/platform/storage/orphan-sweep.server";
-import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
+import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/platform/uploads/upload-spool.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { declaredTooLarge, requestUrl, sendFetchResponse, sendRefusal, toFetchRequest } from "./fetch-bridge";

@@ -17,8 +17,8 @@ import {
   type RequestActionData,
   type StaffRequestIntent,
 } from "~/domain/validation/requests";
-import { createLimit } from "~/server/applications/concurrency-limit.server";
-import { createSpool, SPOOL_FOLDER } from "~/server/applications/upload-spool.server";
+import { createLimit } from "~/server/platform/uploads/concurrency-limit.server";
+import { createSpool, SPOOL_FOLDER } from "~/server/platform/uploads/upload-spool.server";
 import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
