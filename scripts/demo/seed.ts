@@ -35,7 +35,7 @@ import { documentKey, getStorage, type DocumentStorage } from "~/server/platform
 import { addMonths } from "~/domain/truth-in-lending";
 import { payoffQuote } from "~/domain/loan-servicing";
 import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { recordPayment } from "~/server/loans/payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";

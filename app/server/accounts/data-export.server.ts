@@ -31,6 +31,7 @@ import { assertSafeKey, StoredObjectTooLarge, type DocumentStorage } from "~/ser
 import { draftsForExport, readDraftsForExport } from "./data-export-drafts.server";
 import { jsonArrayText, textChunks, zipStream, type ZipEntry } from "./zip-stream.server";
 import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
+import { isoDay } from "~/domain/dates";
 
 /**
  * Download My Data (GLBA and state privacy laws' right to know/access). The applicant asks
@@ -701,6 +702,6 @@ export async function openDataExport(db: Db, storage: DocumentStorage, token: st
   return {
     body: stored.body,
     size: stored.size,
-    fileName: `private-loans-data-${now.toISOString().slice(0, 10)}.zip`,
+    fileName: `private-loans-data-${isoDay(now)}.zip`,
   };
 }

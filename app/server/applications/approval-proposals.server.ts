@@ -22,6 +22,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
 import { approveInTransaction, conflictFor, prepareApproval, ReviewConflict, type ApprovalTerms } from "~/server/applications/reviews.server";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Four-eyes approval (decision 0037). An approval of FOUR_EYES_THRESHOLD or more is first a
@@ -44,7 +45,6 @@ export class ProposalRefused extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether an approval of this many dollars needs a second staff member. */
 export function needsSecondApprover(approvedAmountDollars: number, thresholdCents: number = getConfig().fourEyesThresholdCents): boolean {
@@ -312,7 +312,7 @@ export async function approvalAction(request: Request, urlId: string | undefined
   const schema = approvalSchemaForIntent(form.get("intent"));
   if (!schema) return refusal(400, null, APPROVAL_MESSAGES.intent);
   const intent = form.get("intent") as ApprovalIntent;
-  if (!urlId || !UUID.test(urlId)) return refusal(404, intent, APPROVAL_MESSAGES.notFound);
+  if (!urlId || !UUID_PATTERN.test(urlId)) return refusal(404, intent, APPROVAL_MESSAGES.notFound);
   const applicationId = urlId.toLowerCase();
   const text = (key: string) => {
     const value = form.get(key);

@@ -17,7 +17,8 @@ import type { AdminApplicationDetail } from "~/domain/views/admin-application-pa
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { loadConversation } from "~/server/conversation/messages.server";
-import { listRequestItems, todayUtc } from "~/server/conversation/requests.server";
+import { listRequestItems } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanDocuments, profiles, requestItems } from "~/server/platform/db/schema.server";
@@ -29,7 +30,8 @@ import { approvalPanel, ProposalRefused } from "~/server/applications/approval-p
 import { assignmentPanel } from "./assignment.server";
 import { certificateForOffer, offersForApplication } from "~/server/offers/offers.server";
 import { ApplicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./staff-applications.server";
-import { createDocumentLink, UUID } from "./documents.server";
+import { createDocumentLink } from "./documents.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The staff application page (/admin/applications/:id): the whole application as the
@@ -41,7 +43,7 @@ import { createDocumentLink, UUID } from "./documents.server";
 
 /** The URL's id, or null when it cannot name an application (the page answers 404). */
 export function parseApplicationId(value: string | undefined): string | null {
-  return value && UUID.test(value) ? value.toLowerCase() : null;
+  return value && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
 
 /** Whether an open request item's due date has passed (Close as Incomplete's condition). */
@@ -269,7 +271,7 @@ async function documentLink(form: FormData, applicationId: string, actor: AuditA
     headers,
   });
   const documentId = form.get("documentId");
-  if (typeof documentId !== "string" || !UUID.test(documentId)) return refuse(400, "Access Error", "Invalid document request.");
+  if (typeof documentId !== "string" || !UUID_PATTERN.test(documentId)) return refuse(400, "Access Error", "Invalid document request.");
   // Only this application's documents from this page (the Document Viewer lists every one).
   const [own] = await db
     .select({ id: loanDocuments.id })

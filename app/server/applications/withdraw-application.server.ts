@@ -10,6 +10,7 @@ import { loanApplications } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { applicationWithdrawnEmail } from "~/server/applications/withdrawal-emails.server";
 import { closeOpenProposal } from "~/server/applications/reviews.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Withdraw Application: the signed-in applicant ends their own application while it is pending or
@@ -33,7 +34,6 @@ export class WithdrawalRefused extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Withdrawer = { id: string; name: string; email: string; isStaff: boolean };
 
@@ -48,7 +48,7 @@ export async function withdrawApplication(
   now: Date = new Date(),
 ): Promise<{ withdrawnAt: Date }> {
   // Staff see applications on /admin; another's id, a malformed one and staff all get the same 404.
-  if (!mayMake("withdraw", { isStaff: user.isStaff, mfaVerified: false }) || typeof applicationId !== "string" || !UUID.test(applicationId)) {
+  if (!mayMake("withdraw", { isStaff: user.isStaff, mfaVerified: false }) || typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) {
     throw new WithdrawalRefused(404, APPLICATION_WITHDRAW_MESSAGES.notFound);
   }
   const id = applicationId.toLowerCase();

@@ -6,7 +6,7 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/reveal.server";
 import { getConfig } from "~/server/platform/config.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";

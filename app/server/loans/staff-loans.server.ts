@@ -24,7 +24,7 @@ import { keysetPage, pageWindow } from "~/server/platform/db/paging.server";
 import { parsePageRequest, type PageCursors, type PageRequest } from "~/domain/paging";
 import { keptCountBetween, keptCounts } from "~/server/platform/db/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
@@ -33,6 +33,7 @@ import { agreementReference } from "~/server/offers/agreement-document.server";
 import { loadLedger, termsOf } from "./ledger.server";
 import { PendingDebitUnconfirmed, pendingDebitWarning, recordPayment, reversePayment, ServicingRefused } from "./payments.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The staff side of servicing: the loan list (/admin/loans: filters Current, Late, Paid in
@@ -47,10 +48,9 @@ export const LOAN_SEARCH_MAX = 100;
 /** The largest form the loan page reads: a 500-character reason in 4-byte UTF-8, form-encoded, and the rest. */
 export const MAX_LOAN_PAYMENT_FORM_BYTES = 16 * 1024;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseLoanId(value: string | undefined): string | null {
-  return value && UUID.test(value) ? value.toLowerCase() : null;
+  return value && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
 
 export type LoanListQuery = PageRequest & { filter: LoanListFilter; q: string };

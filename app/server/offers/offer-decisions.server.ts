@@ -9,6 +9,7 @@ import { loanApplications, loanOffers, profiles, user as userTable } from "~/ser
 import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/offers/offer-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { toOfferView, type OfferRow } from "./offers.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The applicant's and the clock's decisions on an open offer: Decline Offer and expiry.
@@ -30,7 +31,6 @@ export class OfferDecisionRefused extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type OfferDecider = { id: string; name: string; email: string; isStaff: boolean };
 
@@ -80,7 +80,7 @@ export async function declineOffer(
   now: Date = new Date(),
   db: Db = getDb(),
 ): Promise<OfferView> {
-  if (user.isStaff || typeof applicationId !== "string" || !UUID.test(applicationId)) {
+  if (user.isStaff || typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) {
     throw new OfferDecisionRefused(404, OFFER_DECLINE_MESSAGES.notFound);
   }
   const id = applicationId.toLowerCase();

@@ -7,7 +7,7 @@ import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { AgreementSignature } from "~/domain/views/loan-agreement";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { recordEvent } from "~/server/conversation/timeline.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, esignConsents, loanOffers, signedAgreements } from "~/server/platform/db/schema.server";

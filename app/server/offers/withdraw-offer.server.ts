@@ -17,6 +17,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/platform/http/actio
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { offerWithdrawnEmail } from "~/server/offers/offer-withdrawn-email.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Withdraw Offer (staff): the open offer of an application becomes 'withdrawn' with staff's
@@ -26,7 +27,6 @@ import { offerWithdrawnEmail } from "~/server/offers/offer-withdrawn-email.serve
  * the applicant's e-mail.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The largest form the route reads: 500 characters of 4-byte UTF-8, form-encoded (×3), and the intent. */
 export const MAX_OFFER_WITHDRAW_FORM_BYTES = 16 * 1024;
@@ -50,7 +50,7 @@ export async function withdrawOffer(
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<{ offerId: string }> {
-  if (!UUID.test(applicationId)) throw new OfferWithdrawRefused(404, OFFER_WITHDRAW_MESSAGES.notFound);
+  if (!UUID_PATTERN.test(applicationId)) throw new OfferWithdrawRefused(404, OFFER_WITHDRAW_MESSAGES.notFound);
   const [found] = await db
     .select({ userId: loanApplications.userId, firstName: loanApplications.firstName, lastName: loanApplications.lastName, loanType: loanApplications.loanType, accountEmail: userTable.email })
     .from(loanApplications)
@@ -109,7 +109,7 @@ export async function offerWithdrawAction(request: Request, urlId: string | unde
   });
   if (!read.ok) return read.answer;
   if (read.form.get("intent") !== "withdraw") return refusal(400, null, OFFER_WITHDRAW_MESSAGES.intent);
-  if (!urlId || !UUID.test(urlId)) return refusal(404, "withdraw", OFFER_WITHDRAW_MESSAGES.notFound);
+  if (!urlId || !UUID_PATTERN.test(urlId)) return refusal(404, "withdraw", OFFER_WITHDRAW_MESSAGES.notFound);
   const reason = read.form.get("reason");
   const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason: typeof reason === "string" ? reason : undefined });
   if (!parsed.success) {
