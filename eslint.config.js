@@ -2,6 +2,29 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The entity modules under app/server (decision 0083). Each owns its tables and shows the rest of the
+ * code one front door, <module>/index.server.ts; platform/ is the layer under them all.
+ */
+const MODULES = ["accounts", "applications", "conversation", "loans", "offers", "public-site", "retention", "staff"];
+const FRONT_DOOR = "Import another module through its front door, ~/server/<module>/index.server (decision 0083)";
+
+/** A module's files may import platform/, their own module, and other modules' front doors only. */
+const moduleBoundaries = MODULES.map((module) => ({
+  files: [`app/server/${module}/**`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          { regex: `^~/server/(?!platform/|${module}/|[^/]+/index\\.server$)`, message: FRONT_DOOR },
+          { regex: "^\\.\\./(?!platform/|\\.\\./domain/|\\.\\./content/)", message: FRONT_DOOR },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "drizzle/", "coverage/"] },
   js.configs.recommended,
@@ -28,6 +51,24 @@ export default tseslint.config(
     files: ["app/components/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*"], message: "Import view types from ~/domain (e.g. ~/domain/views/*)" }] }],
+    },
+  },
+  ...moduleBoundaries,
+  {
+    // The platform layer serves every module and knows none of them.
+    files: ["app/server/platform/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^~/server/(?!platform/)", message: "platform/ imports nothing from the modules above it (decision 0083)" }] },
+      ],
+    },
+  },
+  {
+    // Routes, the app shell, the server entry and the commands use modules through their front doors.
+    files: ["app/routes/**", "app/*.tsx", "app/*.ts", "server/**", "scripts/**", "bench/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^~/server/(?!platform/|[^/]+/index\\.server$)", message: FRONT_DOOR }] }],
     },
   },
   {

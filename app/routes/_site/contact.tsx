@@ -3,7 +3,7 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { CallNowCard, ContactInfoCard } from "~/components/contact/contact-info";
 import { CONTACT_SEO } from "~/content/seo";
 import { pageMeta } from "~/content/site";
-import { submitContactRequest } from "~/server/public-site/contact.server";
+import { submitContactRequest } from "~/server/public-site/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 

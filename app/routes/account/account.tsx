@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { AccountPage } from "~/components/account/account-page";
 import { pageMeta } from "~/content/site";
-import { loadAccountData } from "~/server/accounts/data.server";
-import { loadAccountSecurity } from "~/server/accounts/security.server";
-import { loadAccountSettings } from "~/server/accounts/settings.server";
-import { requireUser } from "~/server/accounts/session.server";
+import { loadAccountData } from "~/server/accounts/index.server";
+import { loadAccountSecurity } from "~/server/accounts/index.server";
+import { loadAccountSettings } from "~/server/accounts/index.server";
+import { requireUser } from "~/server/accounts/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/account";
 

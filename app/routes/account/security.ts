@@ -1,5 +1,5 @@
-import { accountSecurityAction } from "~/server/accounts/security.server";
-import { requireUser } from "~/server/accounts/session.server";
+import { accountSecurityAction } from "~/server/accounts/index.server";
+import { requireUser } from "~/server/accounts/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";

@@ -1,8 +1,8 @@
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { downloadAchBatch } from "~/server/loans/ach-batches.server";
-import { ServicingRefused } from "~/server/loans/servicing-refused.server";
+import { downloadAchBatch } from "~/server/loans/index.server";
+import { ServicingRefused } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach-file";
 
 /**

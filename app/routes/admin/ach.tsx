@@ -14,13 +14,13 @@ import { formatCents } from "~/domain/views/loan-agreement";
 import { ACH_LIMITS, achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/loans/ach-batches.server";
-import { cancelDebit } from "~/server/loans/debit-cancellation.server";
-import { ServicingRefused } from "~/server/loans/payments.server";
+import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/loans/index.server";
+import { cancelDebit } from "~/server/loans/index.server";
+import { ServicingRefused } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits."), { name: "robots", content: "noindex" }];

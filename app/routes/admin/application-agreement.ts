@@ -1,6 +1,6 @@
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
+import { serveSignedAgreement } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-agreement";
 
 /**

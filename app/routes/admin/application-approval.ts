@@ -1,8 +1,8 @@
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { approvalAction } from "~/server/applications/approval-proposals.server";
+import { approvalAction } from "~/server/applications/index.server";
 import type { Route } from "./+types/application-approval";
 
 /**

@@ -1,5 +1,5 @@
-import { requireStaff } from "~/server/accounts/session.server";
-import { assignmentAction } from "~/server/applications/assignment.server";
+import { requireStaff } from "~/server/accounts/index.server";
+import { assignmentAction } from "~/server/applications/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";

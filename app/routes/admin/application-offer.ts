@@ -1,8 +1,8 @@
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { offerWithdrawAction } from "~/server/offers/withdraw-offer.server";
+import { offerWithdrawAction } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-offer";
 
 /**

@@ -1,5 +1,5 @@
-import { requireStaff } from "~/server/accounts/session.server";
-import { staffRequestAction } from "~/server/conversation/request-actions.server";
+import { requireStaff } from "~/server/accounts/index.server";
+import { staffRequestAction } from "~/server/conversation/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";

@@ -1,8 +1,8 @@
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
 import { pageMeta } from "~/content/site";
-import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/clients.server";
-import { requireStaff } from "~/server/accounts/session.server";
+import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/index.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import type { Route } from "./+types/clients";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 

@@ -2,8 +2,8 @@ import { ApplicationMessagesPage } from "~/components/admin/conversations/applic
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { pageMeta } from "~/content/site";
 import { parsePageRequest } from "~/domain/paging";
-import { requireStaff } from "~/server/accounts/session.server";
-import { listStaffConversations } from "~/server/conversation/staff-conversations.server";
+import { requireStaff } from "~/server/accounts/index.server";
+import { listStaffConversations } from "~/server/conversation/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/conversations";
 

@@ -1,6 +1,6 @@
 import { readReportRange } from "~/domain/validation/reports";
-import { requireStaff } from "~/server/accounts/session.server";
-import { exportResponse } from "~/server/staff/exports.server";
+import { requireStaff } from "~/server/accounts/index.server";
+import { exportResponse } from "~/server/staff/index.server";
 import { noStoreJson } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/export-audit";

@@ -1,7 +1,7 @@
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { exportLoanTape } from "~/server/loans/staff-loans.server";
+import { exportLoanTape } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan-tape";
 
 /**

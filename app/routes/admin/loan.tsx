@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { LoanPage } from "~/components/admin/loans/loan-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/staff-loans.server";
+import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Loan", "Private Loans administration: one loan's schedule and ledger."), { name: "robots", content: "noindex" }];

@@ -1,11 +1,11 @@
 import { useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { PasskeyButton } from "~/components/auth/passkey-button";
-import { loadAccountSecurity } from "~/server/accounts/security.server";
+import { loadAccountSecurity } from "~/server/accounts/index.server";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
-import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/mfa.server";
-import { requireStaff, safeRedirectPath } from "~/server/accounts/session.server";
+import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/index.server";
+import { requireStaff, safeRedirectPath } from "~/server/accounts/index.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";

@@ -1,8 +1,8 @@
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { pageMeta } from "~/content/site";
-import { loadMonitoring } from "~/server/staff/monitoring.server";
-import { requireStaff } from "~/server/accounts/session.server";
+import { loadMonitoring } from "~/server/staff/index.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import type { Route } from "./+types/monitoring";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 

@@ -2,12 +2,12 @@ import { StaffPage } from "~/components/admin/staff/staff-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { revalidateAfterPost } from "~/components/admin/moderation/revalidate";
 import { pageMeta } from "~/content/site";
-import { requireStaff } from "~/server/accounts/session.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { staffAction } from "~/server/staff/staff-actions.server";
-import { listStaff } from "~/server/staff/staff.server";
+import { staffAction } from "~/server/staff/index.server";
+import { listStaff } from "~/server/staff/index.server";
 import type { Route } from "./+types/staff";
 
 /** After any post (even a refused one) the list is read again: another admin may have changed it. */

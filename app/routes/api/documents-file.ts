@@ -1,5 +1,5 @@
-import { serveSignedDocument } from "~/server/applications/documents.server";
-import { requireStaff } from "~/server/accounts/session.server";
+import { serveSignedDocument } from "~/server/applications/index.server";
+import { requireStaff } from "~/server/accounts/index.server";
 import type { Route } from "./+types/documents-file";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 

@@ -1,6 +1,6 @@
 import { DRAFT_MESSAGES } from "~/domain/validation/application-draft";
-import { draftAction } from "~/server/applications/draft-action.server";
-import { getOptionalUser } from "~/server/accounts/session.server";
+import { draftAction } from "~/server/applications/index.server";
+import { getOptionalUser } from "~/server/accounts/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/drafts";

@@ -1,5 +1,5 @@
-import { recheckSessions } from "~/server/accounts/session-recheck.server";
-import { getOptionalUser } from "~/server/accounts/session.server";
+import { recheckSessions } from "~/server/accounts/index.server";
+import { getOptionalUser } from "~/server/accounts/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { createEventStream, STREAM_LIMITS } from "~/server/platform/events/stream.server";
 import type { Route } from "./+types/events";

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
-import { authFormError, parseAuthForm } from "~/server/accounts/auth-form.server";
-import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/accounts/flows.server";
-import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/accounts/session.server";
-import { signInLanding } from "~/server/accounts/privacy-notice.server";
+import { authFormError, parseAuthForm } from "~/server/accounts/index.server";
+import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/accounts/index.server";
+import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/accounts/index.server";
+import { signInLanding } from "~/server/accounts/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { getCaptchaConfigForBrowser } from "~/server/platform/security/captcha.server";

@@ -1,5 +1,5 @@
-import { passkeyAction } from "~/server/accounts/passkey-sign-in.server";
-import { getSessionUser } from "~/server/accounts/session.server";
+import { passkeyAction } from "~/server/accounts/index.server";
+import { getSessionUser } from "~/server/accounts/index.server";
 import { jsonAnswer, noStoreJson, readActionForm } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";

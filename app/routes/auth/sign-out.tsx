@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/accounts/flows.server";
+import { signOut } from "~/server/accounts/index.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/sign-out";

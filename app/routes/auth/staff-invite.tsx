@@ -5,7 +5,7 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
 import {
   acceptInvitationAction,
   invitationForToken,
-} from "~/server/staff/invitations.server";
+} from "~/server/staff/index.server";
 import type { Route } from "./+types/staff-invite";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
-import { requireUser } from "~/server/accounts/session.server";
-import { messageAction } from "~/server/conversation/message-actions.server";
+import { requireUser } from "~/server/accounts/index.server";
+import { messageAction } from "~/server/conversation/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/application-messages";

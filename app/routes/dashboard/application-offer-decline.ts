@@ -1,8 +1,8 @@
-import { requireUser } from "~/server/accounts/session.server";
+import { requireUser } from "~/server/accounts/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { offerDeclineAction } from "~/server/offers/offer-decline-action.server";
+import { offerDeclineAction } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-offer-decline";
 
 /**

@@ -1,5 +1,5 @@
-import { requireUser } from "~/server/accounts/session.server";
-import { applicantRequestAction } from "~/server/conversation/request-actions.server";
+import { requireUser } from "~/server/accounts/index.server";
+import { applicantRequestAction } from "~/server/conversation/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/application-requests";

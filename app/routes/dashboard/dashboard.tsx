@@ -1,11 +1,11 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/accounts/session.server";
-import { getDashboard } from "~/server/applications/dashboard.server";
+import { requireUser } from "~/server/accounts/index.server";
+import { getDashboard } from "~/server/applications/index.server";
 import { errorToast } from "~/domain/action-result";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
-import { createOwnDocumentLink } from "~/server/applications/own-documents.server";
+import { createOwnDocumentLink } from "~/server/applications/index.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";

@@ -1,5 +1,5 @@
-import { requireUser } from "~/server/accounts/session.server";
-import { serveOwnDocument } from "~/server/applications/own-documents.server";
+import { requireUser } from "~/server/accounts/index.server";
+import { serveOwnDocument } from "~/server/applications/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/document-file";
 

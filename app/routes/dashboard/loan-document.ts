@@ -1,6 +1,6 @@
-import { requireUser } from "~/server/accounts/session.server";
+import { requireUser } from "~/server/accounts/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
+import { serveLoanDocument } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan-document";
 
 /**

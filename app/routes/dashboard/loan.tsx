@@ -3,11 +3,11 @@ import { BorrowerLoanPageView } from "~/components/loans/borrower-loan-page";
 import { NotFoundPage } from "~/components/error-page";
 import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/accounts/session.server";
+import { requireUser } from "~/server/accounts/index.server";
 import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
-import { borrowerLoanAction } from "~/server/loans/borrower-payments.server";
+import { loadBorrowerLoan } from "~/server/loans/index.server";
+import { borrowerLoanAction } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -2,13 +2,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { denialSourceNotice, readDenialSource } from "~/domain/adverse-action";
 import { canTransition, isOpenForReview } from "~/domain/application-lifecycle";
 import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
-import { loadConversation } from "~/server/conversation/messages.server";
-import { listRequestItems } from "~/server/conversation/requests.server";
-import { listTimeline } from "~/server/conversation/timeline.server";
+import { loadConversation } from "~/server/conversation/index.server";
+import { listRequestItems } from "~/server/conversation/index.server";
+import { listTimeline } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
 import { APPLICATION_SUMMARY_COLUMNS } from "~/server/applications/dashboard.server";
-import { offersForApplication } from "~/server/offers/offers.server";
+import { offersForApplication } from "~/server/offers/index.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**

@@ -13,7 +13,7 @@ import {
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { AssignmentPanelView, StaffOption } from "~/domain/views/admin-application-page";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { applicationAssignments, loanApplications, user as userTable, userRoles } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";

@@ -32,10 +32,10 @@ import { approveApplication, denyApplication, ReviewConflict } from "~/server/ap
 import { needsSecondApprover, proposeApproval, ProposalRefused } from "~/server/applications/approval-proposals.server";
 import { APPROVAL_TOASTS } from "~/domain/validation/approval";
 import { getConfig } from "~/server/platform/config.server";
-import { OfferTermsError } from "~/server/offers/offers.server";
-import { runEncryptionMigration } from "~/server/staff/encryption-migration.server";
-import { unreadCounts } from "~/server/conversation/messages.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { OfferTermsError } from "~/server/offers/index.server";
+import { runEncryptionMigration } from "~/server/staff/index.server";
+import { unreadCounts } from "~/server/conversation/index.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import type { AdminApplication, AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
 
 /**

@@ -4,7 +4,7 @@ import { APPLICATION_WITHDRAW_MESSAGES } from "~/domain/validation/application-w
 import { PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanApplications } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";

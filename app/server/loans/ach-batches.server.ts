@@ -4,7 +4,7 @@ import { z } from "zod";
 import { payoffQuote } from "~/domain/loan-servicing";
 import { formatCents } from "~/domain/views/loan-agreement";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { decryptOrLegacy } from "~/server/staff/reveal.server";
+import { decryptOrLegacy } from "~/server/staff/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";

@@ -8,8 +8,8 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform
 import { addDays, todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanPayments, signedAgreements } from "~/server/platform/db/schema.server";
-import { loadConversation } from "~/server/conversation/messages.server";
-import { agreementLender } from "~/server/offers/agreement-document.server";
+import { loadConversation } from "~/server/conversation/index.server";
+import { agreementLender } from "~/server/offers/index.server";
 import { loadLedger, type LoanLedger } from "./ledger.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
 import { UUID_PATTERN } from "~/domain/ids";

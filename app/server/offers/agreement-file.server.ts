@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { desc, eq } from "drizzle-orm";
-import { plain } from "~/server/applications/documents.server";
+import { plain } from "~/server/applications/index.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { signedAgreements } from "~/server/platform/db/schema.server";

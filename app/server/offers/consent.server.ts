@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
 import { UUID_PATTERN } from "~/domain/ids";

@@ -3,7 +3,7 @@ import type { OfferView } from "~/domain/loan-offers";
 import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
 import { loanApplications, loanOffers, profiles, user as userTable } from "~/server/platform/db/schema.server";
 import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/offers/offer-emails.server";

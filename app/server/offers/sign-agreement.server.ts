@@ -8,7 +8,7 @@ import type { AgreementSignature } from "~/domain/views/loan-agreement";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, esignConsents, loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
 import { renderAgreementPdf } from "~/server/offers/agreement-pdf.server";

@@ -23,7 +23,7 @@ import {
 } from "~/server/platform/db/schema.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
-import { deleteExpiredDrafts } from "~/server/applications/drafts.server";
+import { deleteExpiredDrafts } from "~/server/applications/index.server";
 import { cutoffFor, RETENTION_POLICY } from "./policy.server";
 import { isoDay } from "~/domain/dates";
 

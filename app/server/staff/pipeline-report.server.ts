@@ -8,7 +8,7 @@ import { getDb, type Db } from "~/server/platform/db/client.server";
 import { sqlList } from "~/server/platform/db/columns.server";
 import { decisionDaysOf, decisionSecondsOf, loanApplications, reportRollups, user as userTable } from "~/server/platform/db/schema.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
-import { regBFlagCutoff } from "~/server/applications/reg-b-clock.server";
+import { regBFlagCutoff } from "~/server/applications/index.server";
 import { regBListPage } from "./reg-b-list.server";
 import { isoDay } from "~/domain/dates";
 
