@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -14,8 +15,12 @@ const modules = fs
   .map((e) => e.name);
 
 let eslint: ESLint;
-beforeAll(() => {
+/** The ownership lists eslint.config.js builds its rules from. */
+let TABLES: Record<string, string[]>;
+let TABLE_REACHES: Record<string, string[]>;
+beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
+  ({ TABLES, TABLE_REACHES } = (await import(pathToFileURL(path.join(root, "eslint.config.js")).href)) as { TABLES: typeof TABLES; TABLE_REACHES: typeof TABLE_REACHES });
 });
 
 async function refusals(filePath: string, code: string): Promise<string[]> {
@@ -65,5 +70,26 @@ describe("module boundaries", () => {
 
   it("components still import no server module at all", async () => {
     expect(await refusals("app/components/probe.tsx", use("~/server/loans/index.server"))).toHaveLength(1);
+  }, 60_000);
+
+  it("every table of the schema has one owner", () => {
+    const schema = fs.readFileSync(path.join(root, "app/server/platform/db/schema.server.ts"), "utf8");
+    const tables = [...schema.matchAll(/^export const (\w+) = pgTable\(/gm)].map((m) => m[1]).sort();
+    const owned = Object.values(TABLES).flat().sort();
+    expect(owned).toEqual(tables);
+  });
+
+  it("only the owning module imports a table from the schema; listed reaches and retention/ excepted", async () => {
+    const schema = "~/server/platform/db/schema.server";
+    expect(await refusals("app/server/offers/probe.server.ts", use(schema).replace("{ x }", "{ loanOffers as x }"))).toEqual([]);
+    expect(await refusals("app/server/offers/probe.server.ts", use(schema).replace("{ x }", "{ loanApplications as x }"))).toHaveLength(1);
+    expect(await refusals("app/server/platform/probe.server.ts", use(schema).replace("{ x }", "{ approvedLoans as x }"))).toHaveLength(1);
+    expect(await refusals("app/server/retention/probe.server.ts", use(schema).replace("{ x }", "{ approvedLoans as x }"))).toEqual([]);
+    const [file, allowed] = Object.entries(TABLE_REACHES)[0]!;
+    expect(await refusals(file, use(schema).replace("{ x }", `{ ${allowed[0]} as x }`))).toEqual([]);
+    const part = file.split("/")[2]!;
+    const other = Object.entries(TABLES).find(([owner, names]) => owner !== part && names.some((n) => !allowed.includes(n)))!;
+    const notAllowed = other[1].find((n) => !allowed.includes(n))!;
+    expect(await refusals(file, use(schema).replace("{ x }", `{ ${notAllowed} as x }`))).toHaveLength(1);
   }, 60_000);
 });
