@@ -2,6 +2,109 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The entity modules under app/server (decision 0083). Each owns its tables and shows the rest of the
+ * code one front door, <module>/index.server.ts; platform/ is the layer under them all.
+ */
+const MODULES = ["accounts", "applications", "conversation", "loans", "offers", "public-site", "retention", "staff"];
+const FRONT_DOOR = "Import another module through its front door, ~/server/<module>/index.server (decision 0083)";
+
+/** The tables each part owns (decision 0083): only the owner imports a table from the schema; retention/ reads them all. */
+export const TABLES = {
+  "platform": ["auditActivityHourly", "auditLog", "emailOutbox", "rateLimit", "rateLimitHits", "rowCounts"],
+  "accounts": ["account", "adminMfa", "dataExports", "emailVerificationCodes", "notificationPreferences", "passkeys", "privacyAcceptances", "profiles", "session", "sessionMfa", "twoFactor", "user", "verification", "webauthnChallenges"],
+  "applications": ["applicationAssignments", "applicationDrafts", "applicationStatusCounts", "approvalProposals", "bankAccounts", "draftDocuments", "loanApplications", "loanDocuments"],
+  "conversation": ["applicationEvents", "applicationMessages", "conversationCounts", "conversationNotices", "conversationReaderTotals", "conversationReads", "requestItems"],
+  "loans": ["achBatches", "achTraceSequences", "approvedLoans", "loanFees", "loanPaymentAccounts", "loanPayments", "servicingNotices"],
+  "offers": ["esignConsents", "loanOffers", "signedAgreements"],
+  "public-site": ["contactMessages", "testimonials"],
+  "staff": ["clientCounts", "reportRollups", "staffInvitations", "userRoles"],
+};
+
+/**
+ * Files that still query another module's tables (file -> those tables). Each entry is a query to move
+ * behind the owner's exported function; the list only shrinks. 105 reaches in 43 files.
+ */
+export const TABLE_REACHES = {
+  "app/server/accounts/account-closure.server.ts": ["applicationDrafts", "approvedLoans", "draftDocuments", "loanApplications", "loanOffers"],
+  "app/server/accounts/admins.server.ts": ["userRoles"],
+  "app/server/accounts/data-export-drafts.server.ts": ["applicationDrafts", "draftDocuments"],
+  "app/server/accounts/data-export.server.ts": ["applicationMessages", "approvedLoans", "bankAccounts", "esignConsents", "loanApplications", "loanDocuments", "loanFees", "loanOffers", "loanPayments", "signedAgreements"],
+  "app/server/accounts/notifications.server.ts": ["approvedLoans"],
+  "app/server/accounts/passkey-sign-in.server.ts": ["userRoles"],
+  "app/server/accounts/security.server.ts": ["userRoles"],
+  "app/server/accounts/session-recheck.server.ts": ["userRoles"],
+  "app/server/accounts/session.server.ts": ["userRoles"],
+  "app/server/applications/approval-proposals.server.ts": ["user"],
+  "app/server/applications/assignment.server.ts": ["user", "userRoles"],
+  "app/server/applications/dashboard.server.ts": ["approvedLoans", "loanOffers", "profiles", "requestItems", "signedAgreements"],
+  "app/server/applications/documents.server.ts": ["profiles"],
+  "app/server/applications/reg-b-clock.server.ts": ["requestItems"],
+  "app/server/applications/reviews.server.ts": ["requestItems", "user"],
+  "app/server/applications/staff-application-page.server.ts": ["approvedLoans", "profiles", "requestItems"],
+  "app/server/applications/staff-applications.server.ts": ["approvedLoans", "loanOffers", "profiles", "user"],
+  "app/server/conversation/messages.server.ts": ["loanApplications", "profiles", "rowCounts", "user"],
+  "app/server/conversation/requests.server.ts": ["loanApplications", "loanDocuments", "user"],
+  "app/server/conversation/timeline.server.ts": ["profiles"],
+  "app/server/loans/ach-batches.server.ts": ["bankAccounts", "user"],
+  "app/server/loans/borrower-documents.server.ts": ["loanApplications"],
+  "app/server/loans/borrower-loan.server.ts": ["bankAccounts", "loanApplications", "signedAgreements"],
+  "app/server/loans/borrower-payments.server.ts": ["bankAccounts"],
+  "app/server/loans/loan-owner.server.ts": ["loanApplications", "user"],
+  "app/server/loans/payment-accounts.server.ts": ["bankAccounts"],
+  "app/server/loans/servicing-jobs.server.ts": ["loanApplications", "notificationPreferences", "user"],
+  "app/server/loans/staff-loans.server.ts": ["loanApplications", "profiles", "user"],
+  "app/server/offers/consent.server.ts": ["loanApplications", "user"],
+  "app/server/offers/offer-decisions.server.ts": ["loanApplications", "profiles", "user"],
+  "app/server/offers/sign-agreement.server.ts": ["approvedLoans"],
+  "app/server/offers/withdraw-offer.server.ts": ["loanApplications", "user"],
+  "app/server/platform/storage/orphan-sweep.server.ts": ["dataExports", "draftDocuments", "loanDocuments", "signedAgreements"],
+  "app/server/public-site/moderation.server.ts": ["user"],
+  "app/server/staff/clients.server.ts": ["bankAccounts", "loanApplications", "loanDocuments", "profiles"],
+  "app/server/staff/encryption-migration.server.ts": ["achBatches", "adminMfa", "bankAccounts", "loanApplications"],
+  "app/server/staff/exports.server.ts": ["auditActivityHourly", "auditLog", "bankAccounts", "loanApplications", "user"],
+  "app/server/staff/invitations.server.ts": ["user"],
+  "app/server/staff/monitoring.server.ts": ["adminMfa", "auditActivityHourly", "auditLog"],
+  "app/server/staff/pipeline-report.server.ts": ["loanApplications", "user"],
+  "app/server/staff/reg-b-list.server.ts": ["loanApplications"],
+  "app/server/staff/reveal.server.ts": ["bankAccounts", "loanApplications"],
+  "app/server/staff/staff.server.ts": ["adminMfa", "session", "sessionMfa", "user"],
+};
+
+/** Files that import the whole schema as one object, and why (their reaches are not counted above). */
+const WHOLE_SCHEMA = {
+  "app/server/accounts/auth.server.ts": "Better Auth's drizzle adapter takes the schema as one object; it stores rate_limit, and the sign-in hook reads user_roles",
+};
+
+const SCHEMA = "~/server/platform/db/schema.server";
+const TABLE_OWNER = "Only the module that owns this table queries it: call that module's front door (decision 0083)";
+const partOf = (file) => file.split("/")[2];
+
+/** Import rules of one part of app/server; `file` narrows them to a file of TABLE_REACHES. */
+function serverImports(part, file) {
+  const allowed = (file && TABLE_REACHES[file]) || [];
+  const foreignTables = Object.entries(TABLES)
+    .filter(([owner]) => owner !== part)
+    .flatMap(([, names]) => names)
+    .filter((name) => !allowed.includes(name));
+  const patterns =
+    part === "platform"
+      ? [{ regex: "^~/server/(?!platform/)", message: "platform/ imports nothing from the modules above it (decision 0083)" }]
+      : [
+          // A module's files may import platform/, their own module, and other modules' front doors only.
+          { regex: `^~/server/(?!platform/|${part}/|[^/]+/index\\.server$)`, message: FRONT_DOOR },
+          { regex: "^\\.\\./(?!platform/(?!db/schema\\.server)|\\.\\./domain/|\\.\\./content/)", message: FRONT_DOOR },
+        ];
+  // retention/ disposes of every module's expired records: it reads every table.
+  const paths = part === "retention" || (file && WHOLE_SCHEMA[file]) ? [] : [{ name: SCHEMA, importNames: foreignTables, message: TABLE_OWNER }];
+  return { "no-restricted-imports": ["error", { paths, patterns }] };
+}
+
+const serverBoundaries = [
+  ...["platform", ...MODULES].map((part) => ({ files: [`app/server/${part}/**`], rules: serverImports(part) })),
+  ...[...Object.keys(TABLE_REACHES), ...Object.keys(WHOLE_SCHEMA)].map((file) => ({ files: [file], rules: serverImports(partOf(file), file) })),
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "drizzle/", "coverage/"] },
   js.configs.recommended,
@@ -28,6 +131,14 @@ export default tseslint.config(
     files: ["app/components/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*"], message: "Import view types from ~/domain (e.g. ~/domain/views/*)" }] }],
+    },
+  },
+  ...serverBoundaries,
+  {
+    // Routes, the app shell, the server entry and the commands use modules through their front doors.
+    files: ["app/routes/**", "app/*.tsx", "app/*.ts", "server/**", "scripts/**", "bench/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^~/server/(?!platform/|[^/]+/index\\.server$)", message: FRONT_DOOR }] }],
     },
   },
   {

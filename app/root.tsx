@@ -19,9 +19,9 @@ import { TransitionOverlay, usePageTransition } from "~/components/page-transiti
 import { Toaster, useServerToast } from "~/components/toaster";
 import { site } from "~/content/site";
 import { getConfig } from "~/server/platform/config.server";
-import { getOptionalUser, type SessionUser } from "~/server/accounts/session.server";
-import { totalUnread } from "~/server/conversation/messages.server";
-import { newContactMessages } from "~/server/public-site/contact-inbox.server";
+import { getOptionalUser, type SessionUser } from "~/server/accounts/index.server";
+import { totalUnread } from "~/server/conversation/index.server";
+import { newContactMessages } from "~/server/public-site/index.server";
 import { getToast } from "~/server/platform/http/toast.server";
 import appCss from "./app.css?url";
 

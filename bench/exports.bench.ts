@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { ensureStaff } from "~/server/accounts/admins.server";
+import { ensureStaff } from "~/server/accounts/index.server";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
 import { openDatabase } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";

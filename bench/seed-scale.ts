@@ -5,8 +5,8 @@ import { durationsFor } from "~/domain/lending-rules";
 import { LOAN_RANGES } from "~/domain/loan-ranges";
 import { monthlyPayment } from "~/domain/loan-math";
 import { validateApplicationFields } from "~/domain/validation/application";
-import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
-import { hashPassword } from "~/server/accounts/password-hash.server";
+import { applicationRow, bankAccountRow } from "~/server/applications/index.server";
+import { hashPassword } from "~/server/accounts/index.server";
 import type { Database } from "~/server/platform/db/client.server";
 import {
   account,

@@ -3,7 +3,7 @@
 // database is configured. The second factor is enrolled at the first staff sign-in. With the embedded database the
 // data-folder lock makes this refuse while the server runs, instead of corrupting its data.
 import { parseArgs } from "node:util";
-import { ensureStaff } from "~/server/accounts/admins.server";
+import { ensureStaff } from "~/server/accounts/index.server";
 import { isOneOf, USER_ROLES } from "~/domain/enums";
 import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/platform/db/command.server";
 

@@ -4,11 +4,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { validateApplicationFields } from "~/domain/validation/application";
-import { moderateTestimonial } from "~/server/public-site/moderation.server";
+import { moderateTestimonial } from "~/server/public-site/index.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { ensureAdmin, ensureStaff } from "~/server/accounts/admins.server";
-import { getAuth } from "~/server/accounts/auth.server";
-import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
+import { ensureAdmin, ensureStaff } from "~/server/accounts/index.server";
+import { getAuth } from "~/server/accounts/index.server";
+import { applicationRow, bankAccountRow } from "~/server/applications/index.server";
 import type { Database, Db } from "~/server/platform/db/client.server";
 import {
   applicationEvents,
@@ -27,19 +27,19 @@ import {
   user as userTable,
 } from "~/server/platform/db/schema.server";
 import { requestItemKindLabel } from "~/domain/labels";
-import { approveApplication, closeAsIncomplete, denyApplication } from "~/server/applications/reviews.server";
-import { giveConsent } from "~/server/offers/consent.server";
-import { declineOffer } from "~/server/offers/offer-decisions.server";
-import { signOffer } from "~/server/offers/sign-agreement.server";
+import { approveApplication, closeAsIncomplete, denyApplication } from "~/server/applications/index.server";
+import { giveConsent } from "~/server/offers/index.server";
+import { declineOffer } from "~/server/offers/index.server";
+import { signOffer } from "~/server/offers/index.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { addMonths } from "~/domain/truth-in-lending";
 import { payoffQuote } from "~/domain/loan-servicing";
-import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
-import { todayUtc } from "~/server/conversation/requests.server";
-import { loadLedger } from "~/server/loans/ledger.server";
-import { recordPayment } from "~/server/loans/payments.server";
-import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
-import { createTestimonial } from "~/server/public-site/testimonials.server";
+import { recordReadMarkAsOf } from "~/server/conversation/index.server";
+import { todayUtc } from "~/domain/dates";
+import { loadLedger } from "~/server/loans/index.server";
+import { recordPayment } from "~/server/loans/index.server";
+import { runServicingJobs } from "~/server/loans/index.server";
+import { createTestimonial } from "~/server/public-site/index.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
 import { demoPdf, documentsFor } from "./documents";
 

@@ -8,7 +8,7 @@ import { daysBetween, lateFeeCents, payoffQuote, type LoanTerms } from "~/domain
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { formatCents } from "~/domain/views/loan-agreement";
 import { loadConfig, setConfig, getConfig } from "~/server/platform/config.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { openDatabase } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
 import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/platform/db/schema.server";

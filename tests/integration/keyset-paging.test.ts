@@ -7,7 +7,7 @@ import { DOCUMENTS_PAGE_SIZE, listDocuments } from "~/server/applications/docume
 import { listContactMessages, MESSAGES_PAGE_SIZE } from "~/server/public-site/contact-inbox.server";
 import { encodeCursor } from "~/server/platform/db/paging.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { listLoans, LOANS_PAGE_SIZE } from "~/server/loans/staff-loans.server";
 import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
 import { setUpTestConfig } from "../helpers/temp-config";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLimit } from "~/server/applications/concurrency-limit.server";
+import { createLimit } from "~/server/platform/uploads/concurrency-limit.server";
 
 describe("concurrency limit", () => {
   it("never runs more than the limit at once, runs every task, in arrival order, and survives failures", async () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createSpool, removeStaleSpools } from "~/server/applications/upload-spool.server";
+import { createSpool, removeStaleSpools } from "~/server/platform/uploads/upload-spool.server";
 
 /** Spooled uploads are private while they exist and do not outlive the requests that made them. */
 

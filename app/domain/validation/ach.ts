@@ -1,6 +1,7 @@
 import { ACH_RETURN_CODES } from "~/domain/servicing-enums";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
+import { isoDay } from "../dates";
 
 /**
  * The /admin/ach page's forms: Create ACH Batch, Mark Settled (settlement date), Mark Returned (a
@@ -36,7 +37,7 @@ const isoDate = (message: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      return !Number.isNaN(d.getTime()) && isoDay(d) === v;
     }, message);
 
 const paymentId = z.string({ error: ACH_FORM_MESSAGES.paymentId }).uuid(ACH_FORM_MESSAGES.paymentId);

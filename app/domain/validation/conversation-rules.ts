@@ -1,4 +1,5 @@
 import { REQUEST_DOCUMENT_KINDS, type RequestItemKind } from "~/domain/conversation-enums";
+import { isoDay } from "../dates";
 
 /**
  * The parts of Messages' and What We Need's form rules that need no Zod: what the panels use while
@@ -18,7 +19,7 @@ export function isDocumentKind(kind: RequestItemKind): kind is (typeof REQUEST_D
 
 /** 'yyyy-MM-dd' of a date `days` after `from`, in UTC (due dates are calendar dates, see todayUtc). */
 export function isoDateAfter(days: number, from: Date = new Date()): string {
-  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return isoDay(new Date(from.getTime() + days * 86_400_000));
 }
 
 /** A posted form as the schemas' input: `kind` and `note` are parallel lists (one per item). */

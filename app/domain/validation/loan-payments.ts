@@ -3,6 +3,7 @@ import { dollarsToCents } from "~/domain/loan-offers";
 import { PAYMENT_METHODS } from "~/domain/servicing-enums";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
+import { isoDay } from "../dates";
 
 /**
  * Record Payment and Reverse Payment (staff, /admin/loans/:id). One schema per dialog,
@@ -44,7 +45,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isRealDay(value: string): boolean {
   if (!DAY.test(value)) return false;
   const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+  return !Number.isNaN(ms) && isoDay(new Date(ms)) === value;
 }
 
 /** Letters, marks, digits, punctuation, symbols and spaces: what a check number or a wire reference holds. */

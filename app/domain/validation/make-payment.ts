@@ -1,6 +1,8 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { PAYMENT_CHOICES } from "~/domain/servicing-enums";
 import { z } from "./zod";
+import { isoDay } from "../dates";
+import { UUID_PATTERN } from "../ids";
 
 /**
  * Make a Payment: the borrower's loan page posts intent=pay to /dashboard/loans/:id with
@@ -37,7 +39,6 @@ export const MAKE_PAYMENT_MESSAGES = {
   noInstallment: "There is no installment left to pay.",
 } as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** "1,234.5" / "$250" / "250.00" → cents; null when it is not a dollar amount with at most two decimals. */
 export function parseDollarsToCents(text: string): number | null {
@@ -94,7 +95,7 @@ const ISO_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 function isCalendarDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(d.getTime()) && isoDay(d) === value;
 }
 
 /** The query of GET /dashboard/loans/:id/documents. */

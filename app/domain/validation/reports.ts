@@ -1,5 +1,6 @@
 import { parsePageRequest, setPageTarget, type PageParamNames, type PageRequest, type PageTarget } from "~/domain/paging";
 import { z } from "./zod";
+import { isoDay, todayUtc } from "../dates";
 
 /**
  * The date range of the Pipeline Reports page and of both CSV exports: one schema for the
@@ -24,7 +25,7 @@ const DAY_MS = 86_400_000;
 function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && isoDay(date) === value;
 }
 
 export const reportRangeSchema = z
@@ -43,8 +44,8 @@ export type ReportRange = { from: string; to: string };
 
 /** The last REPORT_RANGE_DEFAULT_DAYS days up to and including today (UTC). */
 export function defaultReportRange(now: Date = new Date()): ReportRange {
-  const to = now.toISOString().slice(0, 10);
-  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (REPORT_RANGE_DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const to = todayUtc(now);
+  const from = isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (REPORT_RANGE_DEFAULT_DAYS - 1) * DAY_MS));
   return { from, to };
 }
 

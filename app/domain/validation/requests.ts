@@ -4,6 +4,7 @@ import { formatCount } from "~/domain/formats";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { isoDateAfter, REQUEST_DUE_MAX_DAYS } from "./conversation-rules";
 import { z } from "./zod";
+import { isoDay } from "../dates";
 
 /**
  * What We Need: the forms of the lender's requests and the applicant's answers, shared by
@@ -64,7 +65,7 @@ export function dueDateField(now: Date = new Date()) {
     .trim()
     .superRefine((value, ctx) => {
       const date = new Date(`${value}T00:00:00Z`);
-      if (!ISO_DATE.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+      if (!ISO_DATE.test(value) || Number.isNaN(date.getTime()) || isoDay(date) !== value) {
         ctx.addIssue({ code: "custom", message: REQUEST_MESSAGES.dueDate });
         return;
       }

@@ -6,6 +6,7 @@ import { LIMITS } from "~/domain/enums";
 import { MAX_LOAN_AMOUNT } from "~/domain/validation/application-constants";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
 import { APPLICANT_SOURCE, KEY_FACTORS_MAX, type DenialSource } from "~/domain/adverse-action";
+import { todayUtc } from "../dates";
 
 /**
  * The admin review screen (/admin, docs/requirements.md §3, §5, §9): one schema per action, shared by the approve
@@ -279,7 +280,7 @@ export const denySchema = z
     if (reasons.length > REVIEW_LIMITS.reasonsMax) {
       ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.reasonsTooMany, path: ["reasons"] });
     }
-    const source = denialSourceOf(value, ctx, new Date().toISOString().slice(0, 10));
+    const source = denialSourceOf(value, ctx, todayUtc());
     if (!source || reasons.length < REVIEW_LIMITS.reasonsMin || reasons.length > REVIEW_LIMITS.reasonsMax) return z.NEVER;
     return { intent: value.intent, applicationId: value.applicationId, reasons, source };
   });

@@ -3,9 +3,9 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { CallNowCard, ContactInfoCard } from "~/components/contact/contact-info";
 import { CONTACT_SEO } from "~/content/seo";
 import { pageMeta } from "~/content/site";
-import { submitContactRequest } from "~/server/public-site/contact.server";
+import { submitContactRequest } from "~/server/public-site/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { anyone } from "~/server/accounts/guards.server";
+import { anyone } from "~/server/accounts/index.server";
 import { defineAction } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => pageMeta(CONTACT_SEO.title, CONTACT_SEO.description);

@@ -7,12 +7,12 @@ import { TestimonialForm } from "~/components/testimonials/testimonial-form";
 import { testimonialStats } from "~/content/company";
 import { pageMeta } from "~/content/site";
 import { testimonials } from "~/content/testimonials";
-import { getOptionalUser } from "~/server/accounts/session.server";
+import { getOptionalUser } from "~/server/accounts/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/public-site/testimonials.server";
+import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/public-site/index.server";
 import { inlineIcon } from "~/components/ui/inline-icon";
 import { defineAction } from "~/server/platform/http/define-route.server";
-import { maybeSignedIn } from "~/server/accounts/guards.server";
+import { maybeSignedIn } from "~/server/accounts/index.server";
 
 const MessageSquareQuote = inlineIcon(messageSquareQuoteIcon);
 

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { AccountPage } from "~/components/account/account-page";
 import { pageMeta } from "~/content/site";
-import { loadAccountData } from "~/server/accounts/data.server";
-import { loadAccountSecurity } from "~/server/accounts/security.server";
-import { loadAccountSettings } from "~/server/accounts/settings.server";
+import { loadAccountData } from "~/server/accounts/index.server";
+import { loadAccountSecurity } from "~/server/accounts/index.server";
+import { loadAccountSettings } from "~/server/accounts/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/account";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings", "Your Private Loans account: profile, e-mail, password, sessions, two-factor and passkeys.");

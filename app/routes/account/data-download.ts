@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { requireUser } from "~/server/accounts/session.server";
-import { openDataExport } from "~/server/accounts/data-export.server";
+import { requireUser } from "~/server/accounts/index.server";
+import { openDataExport } from "~/server/accounts/index.server";
 import { getDb } from "~/server/platform/db/client.server";
 import { noStoreJson } from "~/server/platform/http/action-answer.server";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";

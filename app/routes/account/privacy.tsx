@@ -3,15 +3,15 @@ import { PrivacyNoticePage } from "~/components/account/privacy-notice-page";
 import { PRIVACY_NOTICE_SUMMARY, currentPrivacyNotice } from "~/content/legal/privacy-notice";
 import { errorToast } from "~/domain/action-result";
 import { PRIVACY_ACCEPTED_TOAST, PRIVACY_NOTICE_MESSAGES, acceptPrivacyNoticeSchema, type PrivacyNoticeActionData } from "~/domain/validation/privacy-notice";
-import { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion } from "~/server/accounts/privacy-notice.server";
-import { landingPath, safeRedirectPath } from "~/server/accounts/session.server";
+import { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion } from "~/server/accounts/index.server";
+import { landingPath, safeRedirectPath } from "~/server/accounts/index.server";
 import { getDb } from "~/server/platform/db/client.server";
 import { readActionForm } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/privacy";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Our Privacy Notice Has Changed | Private Loans" }];

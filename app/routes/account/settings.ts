@@ -1,8 +1,8 @@
-import { accountSettingsAction } from "~/server/accounts/settings.server";
+import { accountSettingsAction } from "~/server/accounts/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/settings";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

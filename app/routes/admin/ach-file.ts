@@ -1,9 +1,9 @@
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { downloadAchBatch } from "~/server/loans/ach-batches.server";
+import { downloadAchBatch } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach-file";
 import { isAppError } from "~/server/platform/http/app-error.server";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**

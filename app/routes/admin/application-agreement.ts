@@ -1,7 +1,7 @@
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
+import { serveSignedAgreement } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-agreement";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**

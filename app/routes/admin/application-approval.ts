@@ -1,8 +1,8 @@
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { approvalAction } from "~/server/applications/approval-proposals.server";
+import { approvalAction } from "~/server/applications/index.server";
 import type { Route } from "./+types/application-approval";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

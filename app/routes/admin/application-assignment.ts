@@ -1,8 +1,8 @@
-import { assignmentAction } from "~/server/applications/assignment.server";
+import { assignmentAction } from "~/server/applications/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-assignment";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

@@ -1,8 +1,8 @@
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { offerWithdrawAction } from "~/server/offers/withdraw-offer.server";
+import { offerWithdrawAction } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-offer";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

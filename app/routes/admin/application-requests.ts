@@ -1,8 +1,8 @@
-import { staffRequestAction } from "~/server/conversation/request-actions.server";
+import { staffRequestAction } from "~/server/conversation/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-requests";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

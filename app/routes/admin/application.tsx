@@ -5,13 +5,13 @@ import { NotFoundPage } from "~/components/error-page";
 import { permissionsOf } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
-import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/staff-application-page.server";
+import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

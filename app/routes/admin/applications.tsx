@@ -4,13 +4,13 @@ import { pageMeta } from "~/content/site";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
 import { permissionsOf } from "~/domain/staff-permissions";
-import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/applications/staff-applications.server";
+import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/applications/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/applications";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,10 +1,10 @@
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
 import { pageMeta } from "~/content/site";
-import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/clients.server";
+import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/index.server";
 import type { Route } from "./+types/clients";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

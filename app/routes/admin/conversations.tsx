@@ -2,10 +2,10 @@ import { ApplicationMessagesPage } from "~/components/admin/conversations/applic
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { pageMeta } from "~/content/site";
 import { parsePageRequest } from "~/domain/paging";
-import { listStaffConversations } from "~/server/conversation/staff-conversations.server";
+import { listStaffConversations } from "~/server/conversation/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/conversations";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Application Messages", "Private Loans administration: applicants' messages, unread first."), { name: "robots", content: "noindex" }];

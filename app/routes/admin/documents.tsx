@@ -4,13 +4,13 @@ import { DocumentsPage } from "~/components/admin/documents/documents-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { pageMeta } from "~/content/site";
 import { errorToast } from "~/domain/action-result";
-import { parseUserId } from "~/server/staff/clients.server";
+import { parseUserId } from "~/server/staff/index.server";
 import { parsePageRequest } from "~/domain/paging";
-import { createDocumentLink, listDocuments } from "~/server/applications/documents.server";
+import { createDocumentLink, listDocuments } from "~/server/applications/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/documents";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

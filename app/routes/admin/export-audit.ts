@@ -1,9 +1,9 @@
 import { readReportRange } from "~/domain/validation/reports";
-import { exportResponse } from "~/server/staff/exports.server";
+import { exportResponse } from "~/server/staff/index.server";
 import { noStoreJson } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/export-audit";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**

@@ -1,8 +1,8 @@
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { exportLoanTape } from "~/server/loans/staff-loans.server";
+import { exportLoanTape } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan-tape";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**

@@ -4,9 +4,9 @@ import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/staff-loans.server";
+import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Loan", "Private Loans administration: one loan's schedule and ledger."), { name: "robots", content: "noindex" }];

@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-page";
 import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
-import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/public-site/contact-inbox.server";
+import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/public-site/index.server";
 import { parsePageRequest } from "~/domain/paging";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/messages";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";

@@ -1,17 +1,17 @@
 import { useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { PasskeyButton } from "~/components/auth/passkey-button";
-import { loadAccountSecurity } from "~/server/accounts/security.server";
+import { loadAccountSecurity } from "~/server/accounts/index.server";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
-import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/mfa.server";
-import { safeRedirectPath } from "~/server/accounts/session.server";
+import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/index.server";
+import { safeRedirectPath } from "~/server/accounts/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/mfa";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
-import { staffBeforeSecondFactor } from "~/server/accounts/guards.server";
+import { staffBeforeSecondFactor } from "~/server/accounts/index.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
 

@@ -2,13 +2,13 @@ import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { can } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
-import { loadMonitoring } from "~/server/staff/monitoring.server";
+import { loadMonitoring } from "~/server/staff/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { jobAction, loadJobs } from "~/server/platform/jobs/job-admin.server";
 import type { Route } from "./+types/monitoring";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

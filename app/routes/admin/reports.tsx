@@ -4,9 +4,9 @@ import { ReportsPage } from "~/components/admin/reports/reports-page";
 import { pageMeta } from "~/content/site";
 import { readRegBPage, readReportRange } from "~/domain/validation/reports";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { viewPipelineReport } from "~/server/staff/pipeline-report.server";
+import { viewPipelineReport } from "~/server/staff/index.server";
 import type { Route } from "./+types/reports";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "Private Loans administration: pipeline reports."), { name: "robots", content: "noindex" }];

@@ -1,9 +1,9 @@
 import { SecurityPage } from "~/components/admin/security/security-page";
 import { pageMeta } from "~/content/site";
-import { getSecurityOverview } from "~/server/staff/monitoring.server";
+import { getSecurityOverview } from "~/server/staff/index.server";
 import type { Route } from "./+types/security";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

@@ -4,10 +4,10 @@ import { revalidateAfterPost } from "~/components/admin/moderation/revalidate";
 import { pageMeta } from "~/content/site";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { staffAction } from "~/server/staff/staff-actions.server";
-import { listStaff } from "~/server/staff/staff.server";
+import { staffAction } from "~/server/staff/index.server";
+import { listStaff } from "~/server/staff/index.server";
 import type { Route } from "./+types/staff";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 /** After any post (even a refused one) the list is read again: another admin may have changed it. */

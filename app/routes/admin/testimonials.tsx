@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { TestimonialModerationPage } from "~/components/admin/moderation/testimonial-moderation-page";
 import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
-import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/public-site/moderation.server";
+import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/public-site/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/testimonials";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";

@@ -1,6 +1,6 @@
 import { ACCESS_DENIED_FOR_ROLE } from "~/domain/staff-permissions";
-import { requireStaff } from "~/server/accounts/session.server";
-import { revealSensitiveValue, revealThrottled } from "~/server/staff/reveal.server";
+import { requireStaff } from "~/server/accounts/index.server";
+import { revealSensitiveValue, revealThrottled } from "~/server/staff/index.server";
 import { jsonAnswer, noStoreJson as json } from "~/server/platform/http/action-answer.server";
 import { defineAction, methodNotAllowed } from "~/server/platform/http/define-route.server";
 import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/platform/http/read-body.server";

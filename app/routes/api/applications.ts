@@ -1,13 +1,13 @@
 import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { submissionThrottled, submitApplication } from "~/server/applications/submit.server";
-import { parseSubmission, type ParsedSubmission } from "~/server/applications/upload-parser.server";
+import { submissionThrottled, submitApplication } from "~/server/applications/index.server";
+import { parseSubmission, type ParsedSubmission } from "~/server/applications/index.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/platform/db/unavailable.server";
 import { jsonAnswer, noStoreJson as json } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/applications";
 import { AppError, jsonRefusal } from "~/server/platform/http/app-error.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
-import { maybeSignedIn } from "~/server/accounts/guards.server";
+import { maybeSignedIn } from "~/server/accounts/index.server";
 
 /**
  * POST /api/applications: the wizard's one submission (multipart, sent with upload progress).

@@ -1,7 +1,7 @@
-import { serveSignedDocument } from "~/server/applications/documents.server";
+import { serveSignedDocument } from "~/server/applications/index.server";
 import type { Route } from "./+types/documents-file";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { staffWith } from "~/server/accounts/guards.server";
+import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**

@@ -1,9 +1,9 @@
 import { DRAFT_MESSAGES } from "~/domain/validation/application-draft";
-import { draftAction } from "~/server/applications/draft-action.server";
+import { draftAction } from "~/server/applications/index.server";
 import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/drafts";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
-import { maybeSignedIn } from "~/server/accounts/guards.server";
+import { maybeSignedIn } from "~/server/accounts/index.server";
 
 /**
  * POST /api/drafts: Save and Finish Later, intent=save or intent=discard (multipart, JSON

@@ -1,8 +1,8 @@
-import { recheckSessions } from "~/server/accounts/session-recheck.server";
+import { recheckSessions } from "~/server/accounts/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { createEventStream, STREAM_LIMITS } from "~/server/platform/events/stream.server";
 import type { Route } from "./+types/events";
-import { maybeSignedIn } from "~/server/accounts/guards.server";
+import { maybeSignedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /** GET /api/events: the signed-in browser's live-update stream (server-sent events). */

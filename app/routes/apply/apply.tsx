@@ -2,8 +2,8 @@ import { ApplyWizard } from "~/components/apply/wizard";
 import { parsePriorEstimate } from "~/domain/calculator-link";
 import { pageMeta } from "~/content/site";
 import { isOneOf, LOAN_TYPES } from "~/domain/enums";
-import { listDrafts } from "~/server/applications/drafts.server";
-import { requireUser } from "~/server/accounts/session.server";
+import { listDrafts } from "~/server/applications/index.server";
+import { requireUser } from "~/server/accounts/index.server";
 import { getDb } from "~/server/platform/db/client.server";
 import type { Route } from "./+types/apply";
 

@@ -1,15 +1,15 @@
 import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
-import { authFormError, parseAuthForm } from "~/server/accounts/auth-form.server";
-import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/accounts/flows.server";
-import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/accounts/session.server";
-import { signInLanding } from "~/server/accounts/privacy-notice.server";
+import { authFormError, parseAuthForm } from "~/server/accounts/index.server";
+import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/accounts/index.server";
+import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/accounts/index.server";
+import { signInLanding } from "~/server/accounts/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { getCaptchaConfigForBrowser } from "~/server/platform/security/captcha.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/auth";
-import { anyone } from "~/server/accounts/guards.server";
+import { anyone } from "~/server/accounts/index.server";
 import { defineAction } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

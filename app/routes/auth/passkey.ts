@@ -1,10 +1,10 @@
-import { passkeyAction } from "~/server/accounts/passkey-sign-in.server";
-import { getSessionUser } from "~/server/accounts/session.server";
+import { passkeyAction } from "~/server/accounts/index.server";
+import { getSessionUser } from "~/server/accounts/index.server";
 import { jsonAnswer, readActionForm } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { PasskeyActionData } from "~/domain/validation/account-security";
 import type { Route } from "./+types/passkey";
-import { anyone } from "~/server/accounts/guards.server";
+import { anyone } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

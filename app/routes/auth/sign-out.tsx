@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/accounts/flows.server";
+import { signOut } from "~/server/accounts/index.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/sign-out";
-import { anyone } from "~/server/accounts/guards.server";
+import { anyone } from "~/server/accounts/index.server";
 import { defineAction } from "~/server/platform/http/define-route.server";
 
 export function loader() {

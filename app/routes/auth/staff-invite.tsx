@@ -4,9 +4,9 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
 import {
   acceptInvitationAction,
   invitationForToken,
-} from "~/server/staff/invitations.server";
+} from "~/server/staff/index.server";
 import type { Route } from "./+types/staff-invite";
-import { anyone } from "~/server/accounts/guards.server";
+import { anyone } from "~/server/accounts/index.server";
 import { defineAction } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

@@ -5,16 +5,16 @@ import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
 import { twoFactorSchema } from "~/domain/validation/account-security";
-import { loadAccountSecurity } from "~/server/accounts/security.server";
-import { verifySession } from "~/server/accounts/mfa.server";
-import { safeRedirectPath } from "~/server/accounts/session.server";
+import { loadAccountSecurity } from "~/server/accounts/index.server";
+import { verifySession } from "~/server/accounts/index.server";
+import { safeRedirectPath } from "~/server/accounts/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { checkThrottles, THROTTLES } from "~/server/platform/security/throttle.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/two-factor";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
-import { signedInBeforeSecondFactor } from "~/server/accounts/guards.server";
+import { signedInBeforeSecondFactor } from "~/server/accounts/index.server";
 
 /**
  * /auth/two-factor: an applicant who turned Two-Factor Authentication on passes it here

@@ -1,7 +1,7 @@
-import { messageAction } from "~/server/conversation/message-actions.server";
+import { messageAction } from "~/server/conversation/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/application-messages";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

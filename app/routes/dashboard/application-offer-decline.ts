@@ -1,8 +1,8 @@
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { offerDeclineAction } from "~/server/offers/offer-decline-action.server";
+import { offerDeclineAction } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-offer-decline";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

@@ -4,10 +4,10 @@ import { NotFoundPage } from "~/components/error-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
+import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/index.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/application-offer";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

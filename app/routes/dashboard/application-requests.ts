@@ -1,7 +1,7 @@
-import { applicantRequestAction } from "~/server/conversation/request-actions.server";
+import { applicantRequestAction } from "~/server/conversation/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/application-requests";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
 
 /**

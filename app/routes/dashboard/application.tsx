@@ -2,9 +2,9 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ApplicantApplicationView } from "~/components/dashboard/application-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { getApplicantApplication } from "~/server/applications/applicant-application.server";
+import { getApplicantApplication } from "~/server/applications/index.server";
 import type { Route } from "./+types/application";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,14 +1,14 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageMeta } from "~/content/site";
-import { getDashboard } from "~/server/applications/dashboard.server";
+import { getDashboard } from "~/server/applications/index.server";
 import { errorToast } from "~/domain/action-result";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
-import { createOwnDocumentLink } from "~/server/applications/own-documents.server";
+import { createOwnDocumentLink } from "~/server/applications/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/dashboard";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = () => [

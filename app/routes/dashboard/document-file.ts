@@ -1,7 +1,7 @@
-import { serveOwnDocument } from "~/server/applications/own-documents.server";
+import { serveOwnDocument } from "~/server/applications/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/document-file";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**

@@ -1,7 +1,7 @@
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
+import { serveLoanDocument } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan-document";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
 /**

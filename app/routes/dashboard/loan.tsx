@@ -4,10 +4,10 @@ import { NotFoundPage } from "~/components/error-page";
 import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
-import { borrowerLoanAction } from "~/server/loans/borrower-payments.server";
+import { loadBorrowerLoan } from "~/server/loans/index.server";
+import { borrowerLoanAction } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
-import { signedIn } from "~/server/accounts/guards.server";
+import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -27,7 +27,7 @@ import {
 import { accountClosedEmail } from "~/server/accounts/account-data-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { hit } from "~/server/platform/security/throttle.server";
-import { APPLICATION_RETENTION } from "~/server/retention/policy.server";
+import { APPLICATION_RETENTION } from "~/server/retention/index.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
 import { AppError } from "~/server/platform/http/app-error.server";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { SENSITIVE_DRAFT_FIELDS } from "~/domain/validation/application-draft";
 import { STEP_SCHEMAS } from "~/domain/validation/application";
-import { decryptSensitive } from "~/server/applications/drafts.server";
+import { decryptSensitive } from "~/server/applications/index.server";
 import type { DbOrTx } from "~/server/platform/db/client.server";
 import { applicationDrafts, draftDocuments } from "~/server/platform/db/schema.server";
 import { maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";

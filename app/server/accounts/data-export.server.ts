@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { ACCOUNT_DATA_MESSAGES, dataExportDailyLimitMessage, storageCapMessage } from "~/domain/validation/account-data";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { decryptOrLegacy } from "~/server/staff/reveal.server";
+import { decryptOrLegacy } from "~/server/staff/index.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { getConfig } from "~/server/platform/config.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";

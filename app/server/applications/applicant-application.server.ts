@@ -2,14 +2,14 @@ import { and, asc, eq } from "drizzle-orm";
 import { denialSourceNotice, readDenialSource } from "~/domain/adverse-action";
 import { canTransition, isOpenForReview } from "~/domain/application-lifecycle";
 import type { ApplicantApplicationPage } from "~/domain/views/applicant-application";
-import { UUID } from "~/server/applications/documents.server";
-import { loadConversation } from "~/server/conversation/messages.server";
-import { listRequestItems } from "~/server/conversation/requests.server";
-import { listTimeline } from "~/server/conversation/timeline.server";
+import { loadConversation } from "~/server/conversation/index.server";
+import { listRequestItems } from "~/server/conversation/index.server";
+import { listTimeline } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
 import { APPLICATION_SUMMARY_COLUMNS } from "~/server/applications/dashboard.server";
-import { offersForApplication } from "~/server/offers/offers.server";
+import { offersForApplication } from "~/server/offers/index.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The applicant's page for one of their applications. The application is looked up by id
@@ -24,7 +24,7 @@ export type ApplicantViewer = { id: string; isStaff: boolean };
 export async function getApplicantApplication(applicationId: unknown, viewer: ApplicantViewer, db: Db = getDb()): Promise<ApplicantApplicationPage | null> {
   // Staff work on /admin/applications/:id, where their second factor and the audit apply.
   if (viewer.isStaff) return null;
-  if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
+  if (typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) return null;
   const id = applicationId.toLowerCase();
   const [app] = await db
     .select({

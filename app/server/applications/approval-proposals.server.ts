@@ -14,7 +14,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { ApprovalPanelView, ApprovalProposalView } from "~/domain/views/admin-application-page";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
 import { approvalProposals, loanApplications, user as userTable } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
@@ -22,6 +22,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { approveInTransaction, conflictFor, prepareApproval, reviewConflict, type ApprovalTerms } from "~/server/applications/reviews.server";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
 import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Four-eyes approval (decision 0037). An approval of FOUR_EYES_THRESHOLD or more is first a
@@ -34,7 +35,6 @@ import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-
  * confirmation racing a Deny waits instead of deadlocking.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether an approval of this many dollars needs a second staff member. */
 export function needsSecondApprover(approvedAmountDollars: number, thresholdCents: number = getConfig().fourEyesThresholdCents): boolean {
@@ -302,7 +302,7 @@ export async function approvalAction(request: Request, urlId: string | undefined
   const schema = approvalSchemaForIntent(form.get("intent"));
   if (!schema) return refusal(400, null, APPROVAL_MESSAGES.intent);
   const intent = form.get("intent") as ApprovalIntent;
-  if (!urlId || !UUID.test(urlId)) return refusal(404, intent, APPROVAL_MESSAGES.notFound);
+  if (!urlId || !UUID_PATTERN.test(urlId)) return refusal(404, intent, APPROVAL_MESSAGES.notFound);
   const applicationId = urlId.toLowerCase();
   const text = (key: string) => {
     const value = form.get(key);

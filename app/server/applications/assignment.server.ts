@@ -13,12 +13,13 @@ import {
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { AssignmentPanelView, StaffOption } from "~/domain/views/admin-application-page";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { applicationAssignments, loanApplications, user as userTable, userRoles } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Assignment: each application has an assigned officer. Assign to Me, or Reassign to any
@@ -129,7 +130,6 @@ export async function assignmentPanel(applicationId: string, db: DbOrTx = getDb(
 
 export type AssignmentAnswer = ServiceAnswer<AssignmentActionData>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function refusal(status: number, intent: AssignmentIntent | null, message: string, fieldErrors?: Record<string, string[]>): AssignmentAnswer {
   return { status, body: { ok: false, intent, toast: errorToast(ASSIGNMENT_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
@@ -149,7 +149,7 @@ export async function assignmentAction(request: Request, urlId: string | undefin
   const parsed = assignmentSchema.safeParse({ intent: rawIntent, ...(typeof assigneeRaw === "string" ? { assigneeId: assigneeRaw } : {}) });
   const intent = rawIntent === "assign-me" || rawIntent === "assign" ? rawIntent : null;
   if (!parsed.success) return refusal(400, intent, parsed.error.issues[0]?.message ?? ASSIGNMENT_MESSAGES.intent, issuesToFieldErrors(parsed.error));
-  if (!urlId || !UUID.test(urlId)) return refusal(404, intent, ASSIGNMENT_MESSAGES.notFound);
+  if (!urlId || !UUID_PATTERN.test(urlId)) return refusal(404, intent, ASSIGNMENT_MESSAGES.notFound);
   const input = parsed.data;
   const target = input.intent === "assign-me" ? actor.id : input.assigneeId === "" ? null : input.assigneeId;
   try {

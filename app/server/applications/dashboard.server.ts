@@ -1,11 +1,11 @@
 import { CURRENT_LOAN_STATUSES, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
-import { unreadCounts } from "~/server/conversation/messages.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { unreadCounts } from "~/server/conversation/index.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, loanApplications, loanDocuments, loanOffers, profiles, requestItems, signedAgreements } from "~/server/platform/db/schema.server";
-import { toOfferView } from "~/server/offers/offers.server";
+import { toOfferView } from "~/server/offers/index.server";
 import { draftSummaries } from "~/server/applications/drafts.server";
 import type { Dashboard } from "~/domain/views/dashboard";
 import { nextStep } from "~/domain/next-step";

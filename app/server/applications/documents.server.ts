@@ -10,6 +10,7 @@ import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.
 import { getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import type { AdminDocument, DocumentList } from "~/domain/views/admin-documents";
 import { isLinkDisposition, signDocumentLink, verifyDocumentLink, type LinkDisposition, type LinkOptions, type SignedLink } from "./signed-links.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The admin document viewer (docs/requirements.md §3 /admin/documents, §7): every uploaded document, newest
@@ -137,7 +138,6 @@ export type DocumentLinkResult =
   | { ok: true; link: SignedLink & { fileName: string; mimeType: string; documentType: string; applicantName: string } }
   | { ok: false; status: 400 | 404 | 429; title: string; message: string; headers?: Record<string, string> };
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A fresh 60-second link for `actor` to one document (THROTTLES.documentLinkPerAdmin). Writes 'document.link'. */
 export async function createDocumentLink(
@@ -150,7 +150,7 @@ export async function createDocumentLink(
   const throttled = await throttleRefusal([[`document-link:admin:${actor.id}`, THROTTLES.documentLinkPerAdmin]], (message) => message, { db });
   if (throttled) return { ok: false, status: 429, title: "Access Error", message: throttled.body, headers: throttled.headers };
   const { documentId, disposition } = input;
-  if (typeof documentId !== "string" || !UUID.test(documentId) || !isLinkDisposition(disposition)) {
+  if (typeof documentId !== "string" || !UUID_PATTERN.test(documentId) || !isLinkDisposition(disposition)) {
     return { ok: false, status: 400, title: "Access Error", message: "Invalid document request." };
   }
   const row = await findDocument(db, documentId);

@@ -1,6 +1,6 @@
 import { inspectUpload, UPLOAD_REASONS, type SniffedType } from "~/domain/upload-rules";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
-import { createLimit } from "./concurrency-limit.server";
+import { createLimit } from "~/server/platform/uploads/concurrency-limit.server";
 import { fileProblem, type UploadedFile } from "./upload-parser.server";
 
 /** The content checks and storage writes of received files, shared by the submission and the draft. */

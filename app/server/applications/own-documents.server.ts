@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
-import { auditDocumentLink, plain, sendStoredDocument, UUID } from "~/server/applications/documents.server";
+import { auditDocumentLink, plain, sendStoredDocument } from "~/server/applications/documents.server";
 import { signDocumentLink, verifyDocumentLink, type LinkOptions } from "~/server/applications/signed-links.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanDocuments } from "~/server/platform/db/schema.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage.server";
 import type { OwnDocumentLink } from "~/domain/views/dashboard";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * An applicant's own documents, from the dashboard's details dialog: the same
@@ -50,7 +51,7 @@ export async function createOwnDocumentLink(
   const db = options.db ?? getDb();
   const throttled = await throttleRefusal([[`document-link:applicant:${user.id}`, THROTTLES.documentLinkPerApplicant]], (m) => m, { db });
   if (throttled) return { ok: false, status: 429, message: throttled.body, headers: throttled.headers };
-  if (typeof documentId !== "string" || !UUID.test(documentId)) return { ok: false, status: 400, message: "Invalid document request." };
+  if (typeof documentId !== "string" || !UUID_PATTERN.test(documentId)) return { ok: false, status: 400, message: "Invalid document request." };
   const row = await findOwnDocument(db, documentId.toLowerCase(), user.id);
   if (!row) return { ok: false, status: 404, message: "That document could not be found." };
   const link = signDocumentLink({ documentId: row.id, disposition: "attachment", adminUserId: reader(user.id), path: OWN_DOCUMENT_FILE_PATH }, options);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/server/platform/config.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Short-lived document links for admins (docs/requirements.md §8 "a signed URL valid 60 seconds", §9).
@@ -21,7 +22,6 @@ export type LinkDisposition = (typeof LINK_DISPOSITIONS)[number];
 const KEY_LABEL = "private-loans/document-links/v1";
 /** A little clock skew between instances is tolerated for links from "the future", no more. */
 const MAX_FUTURE_SKEW_SECONDS = 5;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIG = /^[A-Za-z0-9_-]{43}$/;
 
 export type LinkOptions = {
@@ -75,7 +75,7 @@ export function signDocumentLink(
   input: { documentId: string; disposition: LinkDisposition; adminUserId: string; path?: string },
   options: LinkOptions = {},
 ): SignedLink {
-  if (!UUID.test(input.documentId)) throw new Error("signDocumentLink: documentId must be a UUID");
+  if (!UUID_PATTERN.test(input.documentId)) throw new Error("signDocumentLink: documentId must be a UUID_PATTERN");
   if (!input.adminUserId) throw new Error("signDocumentLink: adminUserId is required");
   const secret = options.secret ?? getConfig().appSecret;
   const exp = Math.floor((options.now ?? Date.now()) / 1000) + SIGNED_LINK_TTL_SECONDS;
@@ -101,7 +101,7 @@ export function verifyDocumentLink(params: URLSearchParams, adminUserId: string,
   const expText = params.get("exp") ?? "";
   const disposition = params.get("disposition");
   const sig = params.get("sig") ?? "";
-  if (!UUID.test(documentId) || !/^\d{1,12}$/.test(expText) || !isLinkDisposition(disposition) || !SIG.test(sig) || !adminUserId) {
+  if (!UUID_PATTERN.test(documentId) || !/^\d{1,12}$/.test(expText) || !isLinkDisposition(disposition) || !SIG.test(sig) || !adminUserId) {
     return { ok: false, reason: "malformed" };
   }
   const exp = Number(expText);

@@ -17,9 +17,9 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { AdminApplicationDetail } from "~/domain/views/admin-application-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { loadConversation } from "~/server/conversation/messages.server";
-import { listRequestItems, todayUtc } from "~/server/conversation/requests.server";
-import { listTimeline } from "~/server/conversation/timeline.server";
+import { loadConversation } from "~/server/conversation/index.server";
+import { listRequestItems, todayUtc } from "~/server/conversation/index.server";
+import { listTimeline } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanDocuments, profiles, requestItems } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
@@ -27,9 +27,10 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { closeAsIncomplete, startReview } from "~/server/applications/reviews.server";
 import { approvalPanel } from "~/server/applications/approval-proposals.server";
 import { assignmentPanel } from "./assignment.server";
-import { certificateForOffer, offersForApplication } from "~/server/offers/offers.server";
+import { certificateForOffer, offersForApplication } from "~/server/offers/index.server";
 import { applicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./staff-applications.server";
-import { createDocumentLink, UUID } from "./documents.server";
+import { createDocumentLink } from "./documents.server";
+import { UUID_PATTERN } from "~/domain/ids";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
@@ -42,7 +43,7 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
 
 /** The URL's id, or null when it cannot name an application (the page answers 404). */
 export function parseApplicationId(value: string | undefined): string | null {
-  return value && UUID.test(value) ? value.toLowerCase() : null;
+  return value && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
 
 /** Whether an open request item's due date has passed (Close as Incomplete's condition). */
@@ -267,7 +268,7 @@ async function documentLink(form: FormData, applicationId: string, actor: AuditA
     headers,
   });
   const documentId = form.get("documentId");
-  if (typeof documentId !== "string" || !UUID.test(documentId)) return refuse(400, "Access Error", "Invalid document request.");
+  if (typeof documentId !== "string" || !UUID_PATTERN.test(documentId)) return refuse(400, "Access Error", "Invalid document request.");
   // Only this application's documents from this page (the Document Viewer lists every one).
   const [own] = await db
     .select({ id: loanDocuments.id })

@@ -33,9 +33,9 @@ import { approveApplication, denyApplication } from "~/server/applications/revie
 import { needsSecondApprover, proposeApproval } from "~/server/applications/approval-proposals.server";
 import { APPROVAL_TOASTS } from "~/domain/validation/approval";
 import { getConfig } from "~/server/platform/config.server";
-import { runEncryptionMigration } from "~/server/staff/encryption-migration.server";
-import { unreadCounts } from "~/server/conversation/messages.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { runEncryptionMigration } from "~/server/staff/index.server";
+import { unreadCounts } from "~/server/conversation/index.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import type { AdminApplication, AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 

@@ -1,5 +1,5 @@
 import { transitionFor } from "~/domain/application-lifecycle";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { and, count, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";

@@ -14,7 +14,7 @@ import {
   type StepProblem,
 } from "~/domain/validation/application";
 import { TOO_LARGE } from "~/domain/upload-rules";
-import { createSpool, SPOOL_FOLDER } from "./upload-spool.server";
+import { createSpool, SPOOL_FOLDER } from "~/server/platform/uploads/upload-spool.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**

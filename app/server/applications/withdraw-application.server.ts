@@ -4,13 +4,14 @@ import { APPLICATION_WITHDRAW_MESSAGES } from "~/domain/validation/application-w
 import { PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanApplications } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { applicationWithdrawnEmail } from "~/server/applications/withdrawal-emails.server";
 import { closeOpenProposal } from "~/server/applications/reviews.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Withdraw Application: the signed-in applicant ends their own application while it is pending or
@@ -23,7 +24,6 @@ import { AppError } from "~/server/platform/http/app-error.server";
  * taken: Regulation B owes none for a withdrawn application (12 CFR 1002.9(e)).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Withdrawer = { id: string; name: string; email: string; isStaff: boolean };
 
@@ -38,7 +38,7 @@ export async function withdrawApplication(
   now: Date = new Date(),
 ): Promise<{ withdrawnAt: Date }> {
   // Staff see applications on /admin; another's id, a malformed one and staff all get the same 404.
-  if (!mayMake("withdraw", { isStaff: user.isStaff, mfaVerified: false }) || typeof applicationId !== "string" || !UUID.test(applicationId)) {
+  if (!mayMake("withdraw", { isStaff: user.isStaff, mfaVerified: false }) || typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) {
     throw new AppError("withdrawal", 404, APPLICATION_WITHDRAW_MESSAGES.notFound);
   }
   const id = applicationId.toLowerCase();

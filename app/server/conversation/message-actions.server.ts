@@ -7,6 +7,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import { markConversationRead, MESSAGE_REFUSALS, sendMessage } from "./messages.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The Messages actions behind the two resource routes: POST /dashboard/applications/:id/messages (the
@@ -17,7 +18,6 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
 
 export type MessageAnswer = ServiceAnswer<MessageActionData>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 5,000 characters of 4-byte UTF-8, form-encoded (×3), with room for the intent. */
 export const MAX_MESSAGE_FORM_BYTES = 64 * 1024;
 
@@ -40,7 +40,7 @@ export async function messageAction(request: Request, applicationId: string, wri
   if (!intent) return answer(400, null, errorToast(SEND_FAILED, MESSAGE_MESSAGES.intent));
   const title = intent === "send" ? SEND_FAILED : "Failed to mark messages read";
   // A malformed id is no one's application: the same 404 as another's, before any query.
-  if (!UUID.test(applicationId)) return answer(404, intent, errorToast(title, MESSAGE_REFUSALS.applicationNotFound));
+  if (!UUID_PATTERN.test(applicationId)) return answer(404, intent, errorToast(title, MESSAGE_REFUSALS.applicationNotFound));
   try {
     if (intent === "read") {
       const parsed = readMessagesSchema.safeParse({ intent });

@@ -13,14 +13,15 @@ import {
   type RequestActionData,
   type StaffRequestIntent,
 } from "~/domain/validation/requests";
-import { createLimit } from "~/server/applications/concurrency-limit.server";
-import { parseSubmission, type FormShape, type ParsedSubmission } from "~/server/applications/upload-parser.server";
+import { createLimit } from "~/server/platform/uploads/concurrency-limit.server";
+import { parseSubmission, type FormShape, type ParsedSubmission } from "~/server/applications/index.server";
 import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import { answerWithReply, answerWithUpload, createRequest, reviewItem } from "./requests.server";
 import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The What We Need actions behind the two resource routes: POST /admin/applications/:id/requests
@@ -31,7 +32,6 @@ import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-
 
 export type RequestAnswer = ServiceAnswer<RequestActionData>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Request Documents with ten 1,000-character notes is far below this. */
 export const MAX_REQUEST_FORM_BYTES = 64 * 1024;
 /** One document of at most 5 MB plus the item's id and the intent. */
@@ -57,7 +57,7 @@ export async function staffRequestAction(request: Request, applicationId: string
     unreadableAsEmpty: true,
   });
   if (!read.ok) return read.answer;
-  if (!UUID.test(applicationId)) return answer(404, null, failed(title, "This application could not be found."));
+  if (!UUID_PATTERN.test(applicationId)) return answer(404, null, failed(title, "This application could not be found."));
   const values = requestFormValues(read.form);
   const intent = values.intent as StaffRequestIntent;
   const schema = intent === "request" ? requestDocumentsSchema() : intent === "accept" ? acceptItemSchema : intent === "reject" ? rejectItemSchema : null;
@@ -99,7 +99,7 @@ export async function applicantRequestAction(request: Request, applicationId: st
   const values = requestFormValues(read.form);
   if (values.intent === "upload") return answer(400, "upload", failed("Upload failed", "Choose a file to upload."));
   if (values.intent !== "reply") return answer(400, null, failed(title, "Unknown action."));
-  if (!UUID.test(applicationId)) return answer(404, "reply", failed(title, "This item could not be found."));
+  if (!UUID_PATTERN.test(applicationId)) return answer(404, "reply", failed(title, "This item could not be found."));
   const parsed = replyItemSchema.safeParse(values);
   if (!parsed.success) {
     return answer(400, "reply", failed(title, parsed.error.issues[0]?.message ?? "Check your answer."), { fieldErrors: issuesToFieldErrors(parsed.error) });
@@ -126,7 +126,7 @@ async function uploadAction(request: Request, applicationId: string, applicant: 
   }
   try {
     if (parsed.fields.intent !== "upload") return answer(400, null, failed(title, "Unknown action."));
-    if (!UUID.test(applicationId)) return answer(404, intent, failed(title, "This item could not be found."));
+    if (!UUID_PATTERN.test(applicationId)) return answer(404, intent, failed(title, "This item could not be found."));
     const fields = uploadItemSchema.safeParse({ intent: "upload", itemId: parsed.fields.itemId });
     if (!fields.success) return answer(400, intent, failed(title, fields.error.issues[0]?.message ?? "Check the form."));
     const file = parsed.files.get("file");

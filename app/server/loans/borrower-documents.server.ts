@@ -4,14 +4,14 @@ import { payoffQuote, replayLedger, SERVICING_STATUS_LABELS } from "~/domain/loa
 import { addMonths } from "~/domain/truth-in-lending";
 import { PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { loanDocumentQuerySchema, PAYOFF_QUOTE_MAX_DAYS, type LoanDocumentQuery } from "~/domain/validation/make-payment";
-import { plain } from "~/server/applications/documents.server";
+import { plain } from "~/server/applications/index.server";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { addDays, isoDay, todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanApplications, loanPayments } from "~/server/platform/db/schema.server";
 import { renderPaidInFullLetterPdf, renderPayoffLetterPdf, renderStatementPdf, type LetterParties } from "~/server/loans/servicing-pdfs.server";
-import { agreementLender } from "~/server/offers/agreement-document.server";
-import { addDays, ownLedger, statementMonths, type LoanViewer } from "./borrower-loan.server";
+import { agreementLender } from "~/server/offers/index.server";
+import { ownLedger, statementMonths, type LoanViewer } from "./borrower-loan.server";
 import type { LoanLedger } from "./ledger.server";
 
 /**
@@ -133,7 +133,7 @@ export async function loanDocument(
     ...(await parties(ledger, db, today)),
     amountCents: loan.amountCents,
     startDate: loan.startDate,
-    paidOffOn: last?.receivedOn ?? (loan.paidOffAt ? loan.paidOffAt.toISOString().slice(0, 10) : today),
+    paidOffOn: last?.receivedOn ?? (loan.paidOffAt ? isoDay(loan.paidOffAt) : today),
     totalPaidCents: allocations.reduce((s, a) => s + a.feesCents + a.interestCents + a.principalCents, 0),
   });
   return { ok: true, bytes, fileName: `paid-in-full-${ref}.pdf` };

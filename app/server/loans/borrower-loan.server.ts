@@ -4,15 +4,15 @@ import { payoffQuote, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { PAYOFF_QUOTE_MAX_DAYS } from "~/domain/validation/make-payment";
 import { maskedAccount, type BorrowerBankAccount, type BorrowerLoanPage, type BorrowerPaymentRow } from "~/domain/views/borrower-loan";
-import { UUID } from "~/server/applications/documents.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { addDays, todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanPayments, signedAgreements } from "~/server/platform/db/schema.server";
-import { loadConversation } from "~/server/conversation/messages.server";
-import { agreementLender } from "~/server/offers/agreement-document.server";
+import { loadConversation } from "~/server/conversation/index.server";
+import { agreementLender } from "~/server/offers/index.server";
 import { loadLedger, type LoanLedger } from "./ledger.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The borrower's own loan (/dashboard/loans/:id): ownership first (another person's loan,
@@ -26,7 +26,7 @@ export type LoanViewer = AuditActor & { isStaff: boolean };
 /** The loan's id when it is the viewer's own, else null. */
 export async function ownLoanId(loanId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb()): Promise<string | null> {
   if (viewer.isStaff) return null;
-  if (typeof loanId !== "string" || !UUID.test(loanId)) return null;
+  if (typeof loanId !== "string" || !UUID_PATTERN.test(loanId)) return null;
   const [row] = await db
     .select({ id: approvedLoans.id })
     .from(approvedLoans)
@@ -149,7 +149,4 @@ export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, requ
   };
 }
 
-/** 'yyyy-MM-dd' plus n days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
+

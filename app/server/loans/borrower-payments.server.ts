@@ -10,7 +10,7 @@ import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account";
 import { formatCents } from "~/domain/views/loan-agreement";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { bankAccounts, loanPayments } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";

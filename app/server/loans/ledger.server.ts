@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { replayLedger, type AssessedFee, type LedgerState, type LoanTerms, type PostedPayment } from "~/domain/loan-servicing";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, loanFees, loanPayments } from "~/server/platform/db/schema.server";
 

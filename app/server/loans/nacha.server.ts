@@ -12,6 +12,7 @@
 
 import anyAscii from "any-ascii";
 import { isValidRoutingNumber } from "~/domain/routing-number";
+import { isoDay } from "~/domain/dates";
 
 /** The routing number rule (Federal Reserve routing symbol and check digit) is the domain's one rule. */
 export { isValidRoutingNumber };
@@ -238,5 +239,5 @@ export function nextBankingDay(today: string): string {
   const d = new Date(`${today}T00:00:00Z`);
   do d.setUTCDate(d.getUTCDate() + 1);
   while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  return d.toISOString().slice(0, 10);
+  return isoDay(d);
 }

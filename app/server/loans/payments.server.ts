@@ -5,7 +5,7 @@ import type { PaymentMethod } from "~/domain/servicing-enums";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { achBatches, loanPayments } from "~/server/platform/db/schema.server";
 import { refundDueEmail, refundSentEmail } from "~/server/loans/debit-emails.server";

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
 import { writeAudit } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { addDays, todayUtc } from "~/domain/dates";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, loanApplications, loanFees, notificationPreferences, servicingNotices, user as userTable } from "~/server/platform/db/schema.server";
 import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
@@ -29,11 +29,6 @@ const SERVICING_JOB_LOCK_KEY = 724_199_303;
 
 export type ServicingRunResult = { ran: boolean; loans: number; feesAssessed: number; lateNotices: number; reminders: number };
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Claims a notice (loan, kind, installment); true only for the one run whose insert wrote the row. */
 async function claimNotice(tx: DbOrTx, loanId: string, kind: "reminder" | "late_notice", installmentNumber: number): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { PayoffQuote } from "~/domain/loan-servicing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { formatMonth } from "~/domain/views/borrower-loan";
 import { formatCents, type PostalAddress } from "~/domain/views/loan-agreement";
-import { clean, collect, fonts } from "~/server/offers/agreement-pdf.server";
+import { clean, collect, fonts } from "~/server/offers/index.server";
 
 /**
  * The servicing letters and statements as PDFs: the payoff quote letter, the monthly

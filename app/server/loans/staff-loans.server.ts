@@ -18,22 +18,23 @@ import {
 } from "~/domain/validation/loan-payments";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLedgerPayment, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
-import { prefixRange } from "~/server/staff/client-search.server";
-import { classifySearch, uuidRange } from "~/server/staff/client-search-terms.server";
+import { prefixRange } from "~/server/staff/index.server";
+import { classifySearch, uuidRange } from "~/server/staff/index.server";
 import { keysetPage, pageWindow } from "~/server/platform/db/paging.server";
 import { parsePageRequest, type PageCursors, type PageRequest } from "~/domain/paging";
 import { keptCountBetween, keptCounts } from "~/server/platform/db/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { agreementReference } from "~/server/offers/agreement-document.server";
+import { agreementReference } from "~/server/offers/index.server";
 import { loadLedger, termsOf } from "./ledger.server";
 import { pendingDebitWarning, recordPayment, reversePayment } from "./payments.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The staff side of servicing: the loan list (/admin/loans: filters Current, Late, Paid in
@@ -48,10 +49,9 @@ export const LOAN_SEARCH_MAX = 100;
 /** The largest form the loan page reads: a 500-character reason in 4-byte UTF-8, form-encoded, and the rest. */
 export const MAX_LOAN_PAYMENT_FORM_BYTES = 16 * 1024;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseLoanId(value: string | undefined): string | null {
-  return value && UUID.test(value) ? value.toLowerCase() : null;
+  return value && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
 
 export type LoanListQuery = PageRequest & { filter: LoanListFilter; q: string };

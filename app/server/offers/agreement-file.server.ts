@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { desc, eq } from "drizzle-orm";
-import { UUID, plain } from "~/server/applications/documents.server";
+import { plain } from "~/server/applications/index.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { signedAgreements } from "~/server/platform/db/schema.server";
@@ -9,6 +9,7 @@ import { getStorage } from "~/server/platform/storage/storage.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { agreementReference } from "./agreement-document.server";
 import { ownApplication } from "./consent.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The signed agreement's PDF for download: its owner from /dashboard/applications/:id/
@@ -35,7 +36,7 @@ export async function serveSignedAgreement(
     if (!app) return plain(404, "Not Found");
     id = app.id;
   } else {
-    if (!applicationId || !UUID.test(applicationId)) return plain(404, "Not Found");
+    if (!applicationId || !UUID_PATTERN.test(applicationId)) return plain(404, "Not Found");
     id = applicationId.toLowerCase();
   }
   const [row] = await db

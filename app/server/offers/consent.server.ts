@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
-import { UUID } from "~/server/applications/documents.server";
+import { UUID_PATTERN } from "~/domain/ids";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
@@ -42,7 +42,7 @@ export type OwnApplication = {
  */
 export async function ownApplication(applicationId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb()): Promise<OwnApplication | null> {
   if (viewer.isStaff) return null;
-  if (typeof applicationId !== "string" || !UUID.test(applicationId)) return null;
+  if (typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) return null;
   const [row] = await db
     .select({
       id: loanApplications.id,

@@ -3,13 +3,14 @@ import type { OfferView } from "~/domain/loan-offers";
 import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
 import { loanApplications, loanOffers, profiles, user as userTable } from "~/server/platform/db/schema.server";
 import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/offers/offer-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { toOfferView, type OfferRow } from "./offers.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * The applicant's and the clock's decisions on an open offer: Decline Offer and expiry.
@@ -20,7 +21,6 @@ import { AppError } from "~/server/platform/http/app-error.server";
  * of action taken with the counteroffer's reasons; a plain offer's is a short confirmation.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type OfferDecider = { id: string; name: string; email: string; isStaff: boolean };
 
@@ -70,7 +70,7 @@ export async function declineOffer(
   now: Date = new Date(),
   db: Db = getDb(),
 ): Promise<OfferView> {
-  if (user.isStaff || typeof applicationId !== "string" || !UUID.test(applicationId)) {
+  if (user.isStaff || typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) {
     throw new AppError("offer_decision", 404, OFFER_DECLINE_MESSAGES.notFound);
   }
   const id = applicationId.toLowerCase();

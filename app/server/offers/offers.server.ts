@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { dollarsToCents, formatMilliPercent, isCounteroffer, offerStatusLabel, percentToMilli, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";

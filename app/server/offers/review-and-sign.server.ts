@@ -5,7 +5,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { decodePngDataUrl, MAX_SIGN_FORM_BYTES, offerSigningSchemaFor, type OfferSigningActionData, type OfferSigningIntent } from "~/domain/validation/offer-signing";
 import { formatAgreementDay, type ReviewAndSignPageData } from "~/domain/views/agreement-preview";
 import type { RequestInfo } from "~/server/platform/audit/audit.server";
-import { todayUtc } from "~/server/conversation/requests.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { signedAgreements } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";

@@ -10,7 +10,7 @@ import {
 } from "~/domain/validation/offer-withdraw";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { recordEvent } from "~/server/conversation/timeline.server";
+import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
@@ -18,6 +18,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { offerWithdrawnEmail } from "~/server/offers/offer-withdrawn-email.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Withdraw Offer (staff): the open offer of an application becomes 'withdrawn' with staff's
@@ -27,7 +28,6 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
  * the applicant's e-mail.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The largest form the route reads: 500 characters of 4-byte UTF-8, form-encoded (×3), and the intent. */
 export const MAX_OFFER_WITHDRAW_FORM_BYTES = 16 * 1024;
@@ -41,7 +41,7 @@ export async function withdrawOffer(
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<{ offerId: string }> {
-  if (!UUID.test(applicationId)) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
+  if (!UUID_PATTERN.test(applicationId)) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
   const [found] = await db
     .select({ userId: loanApplications.userId, firstName: loanApplications.firstName, lastName: loanApplications.lastName, loanType: loanApplications.loanType, accountEmail: userTable.email })
     .from(loanApplications)
@@ -100,7 +100,7 @@ export async function offerWithdrawAction(request: Request, urlId: string | unde
   });
   if (!read.ok) return read.answer;
   if (read.form.get("intent") !== "withdraw") return refusal(400, null, OFFER_WITHDRAW_MESSAGES.intent);
-  if (!urlId || !UUID.test(urlId)) return refusal(404, "withdraw", OFFER_WITHDRAW_MESSAGES.notFound);
+  if (!urlId || !UUID_PATTERN.test(urlId)) return refusal(404, "withdraw", OFFER_WITHDRAW_MESSAGES.notFound);
   const reason = read.form.get("reason");
   const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason: typeof reason === "string" ? reason : undefined });
   if (!parsed.success) {

@@ -23,8 +23,9 @@ import {
 } from "~/server/platform/db/schema.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
-import { deleteExpiredDrafts } from "~/server/applications/drafts.server";
+import { deleteExpiredDrafts } from "~/server/applications/index.server";
 import { cutoffFor, RETENTION_POLICY } from "./policy.server";
+import { isoDay } from "~/domain/dates";
 
 /**
  * The disposal run: deletes every record past its retention period (policy.server.ts) and the
@@ -198,7 +199,7 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
       counts.achTraceSequences = await gone(
         tx
           .delete(achTraceSequences)
-          .where(lt(achTraceSequences.day, cut.achTraceSequence.toISOString().slice(0, 10)))
+          .where(lt(achTraceSequences.day, isoDay(cut.achTraceSequence)))
           .returning({ day: achTraceSequences.day }),
       );
       counts.contactMessages = await gone(

@@ -6,7 +6,7 @@ import { getConfig, type EncryptionKey } from "~/server/platform/config.server";
 import { decryptField, encryptField, isEncrypted, needsReencryption } from "~/server/platform/crypto/field-encryption.server";
 import { BLIND_INDEX_PURPOSES, lastFourToken, needsReindex } from "~/server/platform/crypto/blind-index.server";
 import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
-import { MFA_SECRET_PURPOSE } from "~/server/accounts/mfa.server";
+import { MFA_SECRET_PURPOSE } from "~/server/accounts/index.server";
 import { achBatches, adminMfa, bankAccounts, loanApplications } from "~/server/platform/db/schema.server";
 
 /**

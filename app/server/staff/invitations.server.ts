@@ -8,7 +8,7 @@ import {
   type AcceptInvitationActionData,
 } from "~/domain/validation/staff";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { getAuth } from "~/server/accounts/auth.server";
+import { getAuth } from "~/server/accounts/index.server";
 import { getDatabase, type Database } from "~/server/platform/db/client.server";
 import {
   staffInvitations,

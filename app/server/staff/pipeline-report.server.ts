@@ -8,8 +8,9 @@ import { getDb, type Db } from "~/server/platform/db/client.server";
 import { sqlList } from "~/server/platform/db/columns.server";
 import { decisionDaysOf, decisionSecondsOf, loanApplications, reportRollups, user as userTable } from "~/server/platform/db/schema.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
-import { regBFlagCutoff } from "~/server/applications/reg-b-clock.server";
+import { regBFlagCutoff } from "~/server/applications/index.server";
 import { regBListPage } from "./reg-b-list.server";
+import { isoDay } from "~/domain/dates";
 
 /**
  * The Pipeline Reports page: every figure is an aggregate the database computes, never rows
@@ -33,13 +34,12 @@ const DAY_MS = 86_400_000;
 const OPEN = sqlList(OPEN_REVIEW_STATUSES);
 const DECIDED = sqlList(DECIDED_APPLICATION_STATUSES);
 
-const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
 const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
 function nextMonth(day: string): string {
   const d = dayStart(monthStart(day));
   d.setUTCMonth(d.getUTCMonth() + 1);
-  return dayOf(d);
+  return isoDay(d);
 }
 
 /**
@@ -101,7 +101,7 @@ export function middleBuckets(total: number, before: number, buckets: BucketCoun
  * buckets (an even count split exactly there), straddlingMedian reads their two exact durations.
  */
 export async function medianDecisionTime(range: ReportRange, db: Db = getDb()): Promise<MedianDecision> {
-  const endDay = dayOf(rangeInstants(range).end);
+  const endDay = isoDay(rangeInstants(range).end);
   const rows = await rowsOf<{ total: string | number; before: string | number; bucket: string; n: string | number }>(
     db.execute(sql`
       with whole as (
@@ -157,7 +157,7 @@ export async function straddlingMedian(range: ReportRange, loBucket: string, hiB
 /** The report of `range`, with the page of the Reg B list `regBPage` asks for (default the first). */
 export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: Date = new Date(), regBPage: PageRequest = {}): Promise<PipelineReport> {
   const { start, end } = rangeInstants(range);
-  const endDay = dayOf(end);
+  const endDay = isoDay(end);
   const nowIso = now.toISOString();
   const cutoff = regBFlagCutoff(now);
 
@@ -167,8 +167,8 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
   const cuts = AGEING_BUCKETS.slice(1).map((b) => new Date(now.getTime() - b.min * DAY_MS));
   const inside = cuts.filter((cut) => cut >= start && cut < end);
   const cutParts = inside.map(
-    (cut, i) => sql`(select coalesce(sum(n), 0) from ${rollupRows("status", range.from, dayOf(cut))} r where r.a in ${OPEN})::bigint as ${sql.raw(`whole${i}`)},
-      (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.submittedAt} >= ${dayStart(dayOf(cut)).toISOString()}::timestamptz and ${loanApplications.submittedAt} <= ${cut.toISOString()}::timestamptz)::bigint as ${sql.raw(`edge${i}`)}`,
+    (cut, i) => sql`(select coalesce(sum(n), 0) from ${rollupRows("status", range.from, isoDay(cut))} r where r.a in ${OPEN})::bigint as ${sql.raw(`whole${i}`)},
+      (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.submittedAt} >= ${dayStart(isoDay(cut)).toISOString()}::timestamptz and ${loanApplications.submittedAt} <= ${cut.toISOString()}::timestamptz)::bigint as ${sql.raw(`edge${i}`)}`,
   );
 
   const [statusRows, decidedRows, medianDecision, officerRows, reasonRows, cutRows, regB] = await Promise.all([
@@ -210,9 +210,9 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
     // follows it: its page count, and how many rows Last shows, come from that count.
     rowsOf<{ whole: string | number; edge: string | number }>(
       db.execute(sql`select
-        (select coalesce(sum(n), 0) from ${rollupRows("reg_b", null, dayOf(cutoff))} r)::bigint as whole,
+        (select coalesce(sum(n), 0) from ${rollupRows("reg_b", null, isoDay(cutoff))} r)::bigint as whole,
         (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.completeSince} is not null
-           and ${loanApplications.completeSince} >= ${dayStart(dayOf(cutoff)).toISOString()}::timestamptz
+           and ${loanApplications.completeSince} >= ${dayStart(isoDay(cutoff)).toISOString()}::timestamptz
            and ${loanApplications.completeSince} <= ${cutoff.toISOString()}::timestamptz)::bigint as edge`),
     ).then((rows) => regBListPage(db, regBPage, Number(rows[0]?.whole ?? 0) + Number(rows[0]?.edge ?? 0), now)),
   ]);

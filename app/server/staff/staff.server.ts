@@ -22,7 +22,7 @@ import {
   user as users,
   userRoles,
 } from "~/server/platform/db/schema.server";
-import { removeAllPasskeys } from "~/server/accounts/webauthn.server";
+import { removeAllPasskeys } from "~/server/accounts/index.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { staffInvitationEmail } from "~/server/staff/staff-emails.server";
 import { AppError } from "~/server/platform/http/app-error.server";

@@ -21,6 +21,7 @@ import { LOAN_PAYMENT_LIMITS, LOAN_PAYMENT_MESSAGES, recordPaymentSchema, revers
 import { formatCents } from "~/domain/views/loan-agreement";
 import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loans";
 import { LoanStatusBadge } from "./loan-status-badge";
+import { todayUtc } from "~/domain/dates";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -314,7 +315,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
     event.preventDefault();
     if (pending || submitting.current) return;
     // The browser's own day in UTC, as the server checks it.
-    const parsed = recordPaymentSchema(new Date().toISOString().slice(0, 10)).safeParse({ intent: "record-payment", ...values });
+    const parsed = recordPaymentSchema(todayUtc()).safeParse({ intent: "record-payment", ...values });
     const unconfirmed = pendingDebit && values.confirmPendingDebit !== "yes" ? { confirmPendingDebit: [LOAN_PAYMENT_MESSAGES.confirmPendingDebit] } : {};
     if (!parsed.success || unconfirmed.confirmPendingDebit) {
       setErrors({ ...(parsed.success ? {} : issuesToFieldErrors(parsed.error)), ...unconfirmed });

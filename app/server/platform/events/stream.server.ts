@@ -1,4 +1,3 @@
-import type { SessionUser } from "~/server/accounts/session.server";
 import { getEventBus, type BusMessage, type ChangeEvent } from "./bus.server";
 
 /**
@@ -37,7 +36,9 @@ export type StreamLimits = { perSession: number; perUser: number; perInstance: n
 
 export const STREAMS_FULL_MESSAGE = "Live updates are busy on this server. The page will reconnect by itself shortly.";
 
-type Access = Pick<SessionUser, "id" | "isStaff" | "mfaVerified">;
+/** What the stream needs of the signed-in user (the session's user passes as is): the platform knows no module's types. */
+export type StreamUser = { id: string; sessionId: string; isStaff: boolean; mfaVerified: boolean };
+type Access = Pick<StreamUser, "id" | "isStaff" | "mfaVerified">;
 
 /**
  * Looks many sessions up again at once (one heartbeat slot): a session missing from the answer ends its
@@ -309,13 +310,13 @@ function makeRoom(cap: number, streams: Set<OpenStream> | undefined): void {
  * Makes room for one more stream of `user` (closing their oldest over the caps); false when the
  * instance is full even so.
  */
-export function admitStream(user: Pick<SessionUser, "id" | "sessionId">, limits: StreamLimits = STREAM_LIMITS): boolean {
+export function admitStream(user: Pick<StreamUser, "id" | "sessionId">, limits: StreamLimits = STREAM_LIMITS): boolean {
   makeRoom(limits.perSession, bySession.get(user.sessionId));
   makeRoom(limits.perUser, byUser.get(user.id));
   return open.size < limits.perInstance;
 }
 
-export function createEventStream(user: SessionUser, signal: AbortSignal, options: StreamOptions = {}): Response {
+export function createEventStream(user: StreamUser, signal: AbortSignal, options: StreamOptions = {}): Response {
   if (!admitStream(user, options.limits)) {
     return Response.json(
       { ok: false, message: STREAMS_FULL_MESSAGE },

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/server/platform/db/client.server";
 import { emailOutbox, type EmailOutboxMessage } from "~/server/platform/db/schema.server";
+import { UUID_PATTERN } from "~/domain/ids";
 
 /**
  * Queries behind /dev/mailbox (development only: the route refuses in production). Shows what the
@@ -26,7 +27,6 @@ const ENTRY_COLUMNS = {
   sentAt: emailOutbox.sentAt,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The newest messages first (default 50). */
 export async function listMailbox(db: Db, limit = 50): Promise<MailboxEntry[]> {
@@ -37,9 +37,9 @@ export async function listMailbox(db: Db, limit = 50): Promise<MailboxEntry[]> {
     .limit(Math.max(1, Math.min(limit, 200)));
 }
 
-/** One message with its bodies, or null (also for an id that is not a UUID). */
+/** One message with its bodies, or null (also for an id that is not a UUID_PATTERN). */
 export async function getMailboxMessage(db: Db, id: string): Promise<MailboxMessage | null> {
-  if (!UUID.test(id)) return null;
+  if (!UUID_PATTERN.test(id)) return null;
   const [row] = await db
     .select({
       ...ENTRY_COLUMNS,

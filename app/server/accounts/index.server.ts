@@ -1,0 +1,24 @@
+/**
+ * The accounts module's front door: what routes and other modules may use. Everything else in
+ * app/server/accounts/ is internal; ESLint (no-restricted-imports in eslint.config.js) refuses an import of it
+ * from outside the module, so the module can change its insides without touching its callers.
+ */
+export { countAdmins, ensureAdmin, ensureStaff } from "./admins.server";
+export { authFormError, parseAuthForm } from "./auth-form.server";
+export { getAuth } from "./auth.server";
+export { startDataExportJob } from "./data-export-job.server";
+export { openDataExport } from "./data-export.server";
+export { accountDataAction, loadAccountData } from "./data.server";
+export { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signOut, signUp } from "./flows.server";
+export type { FlowResult } from "./flows.server";
+export { anyone, maybeSignedIn, signedIn, signedInBeforeSecondFactor, staffBeforeSecondFactor, staffWith } from "./guards.server";
+export { confirmEnrolment, getMfaState, isSessionVerified, MFA_SECRET_PURPOSE, pendingEnrolment, startEnrolment, verifySession } from "./mfa.server";
+export { passkeyAction } from "./passkey-sign-in.server";
+export { hashPassword } from "./password-hash.server";
+export { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion, signInLanding } from "./privacy-notice.server";
+export { accountSecurityAction, loadAccountSecurity } from "./security.server";
+export { recheckSessions } from "./session-recheck.server";
+export { getOptionalUser, getSessionUser, landingPath, requireStaff, requireUser, safeRedirectPath } from "./session.server";
+export type { SessionUser } from "./session.server";
+export { accountSettingsAction, loadAccountSettings } from "./settings.server";
+export { removeAllPasskeys } from "./webauthn.server";

@@ -1,0 +1,22 @@
+/**
+ * The applications module's front door: what routes and other modules may use. Everything else in
+ * app/server/applications/ is internal; ESLint (no-restricted-imports in eslint.config.js) refuses an import of it
+ * from outside the module, so the module can change its insides without touching its callers.
+ */
+export { getApplicantApplication } from "./applicant-application.server";
+export { approvalAction } from "./approval-proposals.server";
+export { assignmentAction } from "./assignment.server";
+export { getDashboard } from "./dashboard.server";
+export { createDocumentLink, listDocuments, plain, serveSignedDocument } from "./documents.server";
+export { draftAction } from "./draft-action.server";
+export { decryptSensitive, deleteExpiredDrafts, listDrafts } from "./drafts.server";
+export { createOwnDocumentLink, serveOwnDocument } from "./own-documents.server";
+export { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
+export { approveApplication, closeAsIncomplete, denyApplication } from "./reviews.server";
+export type { ApprovalTerms } from "./reviews.server";
+export { applicationPageAction, loadAdminApplication, parseApplicationId } from "./staff-application-page.server";
+export { listApplicationsForAdmin, reviewActionFromRequest } from "./staff-applications.server";
+export { applicationRow, bankAccountRow, submissionThrottled, submitApplication } from "./submit.server";
+export { parseSubmission } from "./upload-parser.server";
+export type { FormShape, ParsedSubmission } from "./upload-parser.server";
+export { applicationWithdrawAction } from "./withdraw-action.server";

@@ -1,0 +1,15 @@
+/**
+ * The loans module's front door: what routes and other modules may use. Everything else in
+ * app/server/loans/ is internal; ESLint (no-restricted-imports in eslint.config.js) refuses an import of it
+ * from outside the module, so the module can change its insides without touching its callers.
+ */
+export { createAchBatch, downloadAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "./ach-batches.server";
+export type { AchBatchSummary, BatchEntry, PendingDebit, RefundDue } from "./ach-batches.server";
+export { serveLoanDocument } from "./borrower-documents.server";
+export { loadBorrowerLoan } from "./borrower-loan.server";
+export { borrowerLoanAction } from "./borrower-payments.server";
+export { cancelDebit } from "./debit-cancellation.server";
+export { loadLedger } from "./ledger.server";
+export { recordPayment } from "./payments.server";
+export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
+export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";
