@@ -11,7 +11,7 @@ import { loadConfig, setConfig, getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
 import { openDatabase } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/db/schema.server";
+import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments } from "~/server/db/schema.server";
 import { encryptField } from "~/server/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
@@ -27,6 +27,7 @@ import { axeViolations, gotoHydrated, launchBrowser, testSecrets, type TestServe
 import { openWatchedPage } from "./helpers/pages";
 import { startServerWithMail, stopStack } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
+import { seedApplicant, seedUser } from "../helpers/seed";
 
 /**
  * The servicing journey (issue 21's "done means"), staff side, in a real browser against the built
@@ -62,11 +63,10 @@ beforeAll(async () => {
     await runMigrations(database);
     const db = database.db;
     const reviewer = { id: "journey-reviewer", name: "Rita Reviewer", email: "journey.reviewer@example.com" };
-    await db.insert(userTable).values({ ...reviewer, emailVerified: true });
+    await seedUser(db, reviewer);
     // No staff role here: the server creates its admin from ADMIN_EMAIL only while there is none.
     const borrower = { id: "journey-borrower", name: "Dana Whitfield", email: "dana.journey@example.com", isStaff: false };
-    await db.insert(userTable).values({ id: borrower.id, name: borrower.name, email: borrower.email, emailVerified: true });
-    await db.insert(profiles).values({ id: borrower.id, fullName: borrower.name, email: borrower.email });
+    await seedApplicant(db, { id: borrower.id, name: borrower.name, email: borrower.email, profile: true });
     const [app] = await db
       .insert(loanApplications)
       .values(applicationRow(borrower.id, { firstName: "Dana", lastName: "Whitfield", email: borrower.email, submittedAt: new Date(Date.now() - 72 * DAY) }))

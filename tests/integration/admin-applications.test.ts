@@ -15,17 +15,7 @@ import {
 } from "~/server/admin/applications.server";
 import type { AuditActor } from "~/server/audit.server";
 import { getAuth } from "~/server/auth/auth.server";
-import {
-  approvedLoans,
-  auditLog,
-  loanOffers,
-  emailOutbox,
-  loanApplications,
-  profiles,
-  user as userTable,
-  userRoles,
-  type NewLoanApplication,
-} from "~/server/db/schema.server";
+import { approvedLoans, auditLog, loanOffers, emailOutbox, loanApplications, user as userTable, type NewLoanApplication } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { getApplicantApplication } from "~/server/applicant-application.server";
 import { loadAdminApplication } from "~/server/admin/application-page.server";
@@ -35,6 +25,7 @@ import { disclosureFor } from "~/server/offers/offers.server";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { applicationRow } from "../helpers/application-rows";
+import { grantStaffRole, seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * The /admin review list and its actions against a real database (PGlite, and PostgreSQL when
@@ -78,8 +69,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     n += 1;
     const id = `applicant-${target}-${n}`;
     const email = opts.email ?? `applicant${n}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    if (opts.profile !== false) await db().insert(profiles).values({ id, fullName: `Profile Person ${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: opts.profile !== false && { fullName: `Profile Person ${n}`, phone: "2125550100" } });
     return { id, email };
   }
 
@@ -100,8 +90,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       .where(recordId ? and(eq(auditLog.action, action), eq(auditLog.recordId, recordId)) : eq(auditLog.action, action));
 
   beforeAll(async () => {
-    await db().insert(userTable).values({ id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com`, emailVerified: true });
-    await db().insert(userRoles).values({ userId: `admin-${target}`, role: "admin" });
+    await seedStaff(db(), { id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com`, role: "admin" });
     admin = { id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com` };
   });
 
@@ -591,7 +580,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       expect((await thrown(() => action({ request: post(applicant.cookie), context, params: {} } as never))).headers.get("location")).toBe("/");
 
       const staff = await signUp(`route-admin-${target}@example.com`);
-      await db().insert(userRoles).values({ userId: staff.id, role: "admin" });
+      await grantStaffRole(db(), staff.id, "admin");
       expect((await thrown(() => loader({ request: get(staff.cookie), context, params: {} } as never))).headers.get("location")).toBe(
         "/admin/mfa?redirectTo=%2Fadmin%3Fstatus%3Dapproved",
       );

@@ -10,10 +10,8 @@ import { withdrawApplication, WithdrawalRefused } from "~/server/applications/wi
 import { applicationPageAction } from "~/server/admin/application-page.server";
 import type { AuditActor } from "~/server/audit.server";
 import { getApplicantApplication } from "~/server/applicant-application.server";
-import { hashPassword } from "~/server/auth/password-hash.server";
 import { confirmProposal, proposeApproval } from "~/server/reviews/approval-proposals.server";
 import {
-  account,
   applicationEvents,
   applicationStatusCounts,
   approvalProposals,
@@ -22,8 +20,6 @@ import {
   loanApplications,
   loanOffers,
   profiles,
-  user as userTable,
-  userRoles,
 } from "~/server/db/schema.server";
 import { approveApplication, denyApplication, ReviewConflict, startReview } from "~/server/reviews.server";
 import { createLocalStorage } from "~/server/storage/storage.server";
@@ -31,6 +27,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Withdraw Application and Close My Account's refusal while an application is under consideration:
@@ -56,9 +53,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     n += 1;
     const id = `withdrawer-${target}-${n}`;
     const email = `withdrawer${n}.${target}@example.com`;
-    await db().insert(userTable).values({ id, name: `Wren Withdrawer ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Wren Withdrawer ${n}`, email });
-    await db().insert(account).values({ id: `acct-${id}`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(PASSWORD) });
+    await seedApplicant(db(), { id, name: `Wren Withdrawer ${n}`, email, profile: true, password: PASSWORD });
     const decided = status === "approved" || status === "denied";
     const [app] = await db()
       .insert(loanApplications)
@@ -79,8 +74,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
       [`withdraw-admin-${target}`, "Ada Admin"],
       [`withdraw-second-${target}`, "Sam Second"],
     ] as const) {
-      await db().insert(userTable).values({ id, name, email: `${id}@example.com`, emailVerified: true });
-      await db().insert(userRoles).values({ userId: id, role: "admin" });
+      await seedStaff(db(), { id, name, email: `${id}@example.com`, role: "admin" });
     }
     admin = { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-admin-${target}@example.com`, isStaff: true, mfaVerified: true };
     second = { id: `withdraw-second-${target}`, name: "Sam Second", email: `withdraw-second-${target}@example.com` };

@@ -9,7 +9,7 @@ import { makePaymentSchema } from "~/domain/validation/make-payment";
 import { formatCents } from "~/domain/views/loan-agreement";
 import type { AuditActor } from "~/server/audit.server";
 import { todayUtc } from "~/server/conversation/requests.server";
-import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPaymentAccounts, loanPayments, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
+import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPaymentAccounts, loanPayments } from "~/server/db/schema.server";
 import { decryptField } from "~/server/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
 import { createAchBatch, downloadAchBatch } from "~/server/servicing/ach-batches.server";
@@ -28,6 +28,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * The borrower's loan page (issue 21) against PGlite: the view model, Make a Payment (the pending
@@ -63,8 +64,7 @@ describe("borrower loan on pglite", () => {
 
   beforeAll(async () => {
     storage = createLocalStorage(path.join(dataDir, "storage"));
-    await db().insert(userTable).values({ id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com", emailVerified: true });
-    await db().insert(userRoles).values({ userId: "bl-admin", role: "admin" });
+    await seedStaff(db(), { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com", role: "admin" });
     admin = { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com" };
   });
 
@@ -73,8 +73,7 @@ describe("borrower loan on pglite", () => {
     n += 1;
     const id = `bl-borrower-${n}`;
     const email = `bl.borrower${n}@example.com`;
-    await db().insert(userTable).values({ id, name: "Dana Whitfield", email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
     const owner = { id, name: "Dana Whitfield", email, isStaff: false };
     const [app] = await db()
       .insert(loanApplications)

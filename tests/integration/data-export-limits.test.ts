@@ -8,12 +8,13 @@ import { dataExportDailyLimitMessage, storageCapMessage } from "~/domain/validat
 import { loadAccountData } from "~/server/account/data.server";
 import { DataExportRefused, openDataExport, processPendingExports, requestDataExport } from "~/server/account/data-export.server";
 import type { Db } from "~/server/db/client.server";
-import { auditLog, dataExports, emailOutbox, loanApplications, loanDocuments, user as userTable } from "~/server/db/schema.server";
+import { auditLog, dataExports, emailOutbox, loanApplications, loanDocuments } from "~/server/db/schema.server";
 import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * Download My Data must not fill the disk or stall the server: a new request replaces the previous
@@ -33,7 +34,7 @@ let people = 0;
 async function person(db: Db) {
   const n = ++people;
   const owner = { id: `limits-${n}`, name: `Pat Limits ${n}`, email: `pat.limits.${n}@example.com` };
-  await db.insert(userTable).values({ ...owner, emailVerified: true });
+  await seedApplicant(db, owner);
   const [app] = await db.insert(loanApplications).values(applicationRow(owner.id, { email: owner.email })).returning({ id: loanApplications.id });
   return { owner, applicationId: app!.id };
 }

@@ -6,7 +6,7 @@ import { countAwaitingConfirmation, handleReviewAction, listApplicationsPage } f
 import { parseReviewListParams } from "~/domain/validation/review";
 import type { AuditActor } from "~/server/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/db/schema.server";
+import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers } from "~/server/db/schema.server";
 import { approvalAction, confirmProposal, ProposalRefused, proposeApproval, sendBackProposal } from "~/server/reviews/approval-proposals.server";
 import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
 import { OfferTermsError } from "~/server/offers/offers.server";
@@ -14,6 +14,7 @@ import { getConfig, setConfig } from "~/server/config.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Four-eyes approval (issue 22) against a real database: below FOUR_EYES_THRESHOLD Approve makes the
@@ -47,8 +48,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     ] as const) {
       const id = `fe-${key}-${target}`;
       const email = `fe-${key}-${target}@example.com`;
-      await db().insert(userTable).values({ id, name, email, emailVerified: true });
-      await db().insert(userRoles).values({ userId: id, role });
+      await seedStaff(db(), { id, name, email, role });
       staff[key] = { id, name, email, isStaff: true, mfaVerified: true, role };
     }
   });
@@ -57,8 +57,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     n += 1;
     const id = `fe-applicant-${target}-${n}`;
     const email = `fe.applicant${n}.${target}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Robin Applicant${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Robin Applicant${n}`, phone: "2125550100" } });
     const [app] = await db().insert(loanApplications).values(applicationRow(id, { requestedAmount, loanDuration: 360, desiredInterestRate: 8 })).returning();
     return app!;
   }

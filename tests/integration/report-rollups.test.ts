@@ -14,6 +14,7 @@ import { completeSinceRule } from "~/server/reports/reg-b-clock.server";
 import { applicationRow } from "../helpers/application-rows";
 import { referencePipelineReport } from "../helpers/pipeline-reference";
 import { openTestDatabase, TEST_DATABASE_URL, testTargets, type TestDatabase } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * Issue 24, decision 0049: the reports page reads report_rollups (per UTC day and month) and
@@ -103,9 +104,13 @@ describe.each(testTargets)("reports' kept figures on %s", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase({ target });
-    await database.db.execute(sql`insert into "user" (id, name, email) values
-      ('rr-officer-a', 'Olive Officer', 'rr-a@example.com'), ('rr-officer-b', 'Bob Banker', 'rr-b@example.com'),
-      ('rr-officer-c', 'Cleo Credit', 'rr-c@example.com'), ('rr-applicant', 'App', 'rr-app@example.com')`);
+    const people = [
+      ["rr-officer-a", "Olive Officer", "rr-a@example.com"],
+      ["rr-officer-b", "Bob Banker", "rr-b@example.com"],
+      ["rr-officer-c", "Cleo Credit", "rr-c@example.com"],
+      ["rr-applicant", "App", "rr-app@example.com"],
+    ] as const;
+    await seedApplicants(database.db, people.map(([id, name, email]) => ({ id, name, email, emailVerified: false })));
   });
   afterAll(() => database?.cleanup());
 
@@ -274,7 +279,10 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
 
   beforeAll(async () => {
     database = await openTestDatabase({ target: "postgres", poolSize: 4 });
-    await database.db.execute(sql`insert into "user" (id, name, email) values ('rr-officer-a', 'A', 'rr-a@example.com'), ('rr-applicant', 'App', 'rr-app@example.com')`);
+    await seedApplicants(database.db, [
+      { id: "rr-officer-a", name: "A", email: "rr-a@example.com", emailVerified: false },
+      { id: "rr-applicant", name: "App", email: "rr-app@example.com", emailVerified: false },
+    ]);
   });
   afterAll(() => database?.cleanup());
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * The admin lists' counts in row_counts (drizzle/0012, decision 0044) are kept by statement triggers:
@@ -35,7 +36,8 @@ describe.each(testTargets)("row counts on %s", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase({ target });
-    await database.db.execute(sql`insert into "user" (id, name, email) values ('officer-a', 'A', 'a@example.com'), ('officer-b', 'B', 'b@example.com'), ('applicant', 'C', 'c@example.com')`);
+    const people = [["officer-a", "A", "a@example.com"], ["officer-b", "B", "b@example.com"], ["applicant", "C", "c@example.com"]] as const;
+    await seedApplicants(database.db, people.map(([id, name, email]) => ({ id, name, email, emailVerified: false })));
   });
   afterAll(() => database?.cleanup());
 

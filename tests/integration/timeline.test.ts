@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTimeline, recordEvent } from "~/server/conversation/timeline.server";
 import type { Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { applicationEvents, loanApplications, profiles, user } from "~/server/db/schema.server";
+import { applicationEvents, loanApplications } from "~/server/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { openTestDatabase, testTargets, useTestDatabase, type TestDatabase } from "../helpers/test-db";
 import { migrationsUpTo } from "../helpers/migrations-up-to";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * The Application Timeline (issue 19): events are written in the caller's transaction (a change that
@@ -26,8 +27,7 @@ describe("recordEvent and listTimeline", () => {
   beforeAll(async () => {
     const db = database().db;
     for (const who of [APPLICANT, STAFF, OTHER_STAFF]) {
-      await db.insert(user).values({ id: who.id, name: who.name, email: `${who.id}@example.com`, emailVerified: true });
-      await db.insert(profiles).values({ id: who.id, fullName: who.name, email: `${who.id}@example.com` });
+      await seedApplicant(db, { id: who.id, name: who.name, email: `${who.id}@example.com`, profile: true });
     }
     await db.insert(loanApplications).values(applicationRow(APPLICANT.id, { id: applicationId }));
   });
