@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countApplicationsByStatus } from "~/server/admin/applications.server";
 import type { Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 
 /**
  * The admin list's tab counts come from application_status_counts, kept by statement triggers on
@@ -50,14 +50,11 @@ async function expectExact(database: Database) {
 }
 
 describe.each(testTargets)("application status counts on %s", (target) => {
+  const openBefore = databasesBeforeMigration(target);
   let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
 
   it("counts the applications that were there before the migration", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(4));
+    database = await openBefore(4);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
     await insertApplications(database, "counted", 7, ["pending", "approved", "denied", "under_review", "pending"]);
     await runMigrations(database);

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
+import { testTargets } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 
 /**
  * Migration 0008 (issue 21) gives loans made before servicing their exact terms: from the signed offer
@@ -19,14 +19,10 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
 const day = (v: string | Date | null) => (v === null ? null : typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 describe.each(testTargets)("migration 0008 backfills loan terms on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const openBefore = databasesBeforeMigration(target);
 
   it("fills amount_cents, note_rate_milli, payment_cents, start_date and next_due_date exactly", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(7));
+    const database = await openBefore(7);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('old-borrower', 'Old Borrower', 'old@example.com')`);
     const application = async (purpose: string) => {
       const [row] = await rows<{ id: string }>(

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listTimeline, recordEvent } from "~/server/conversation/timeline.server";
 import type { Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { applicationEvents, loanApplications } from "~/server/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
-import { openTestDatabase, testTargets, useTestDatabase, type TestDatabase } from "../helpers/test-db";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
+import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 import { seedApplicant } from "../helpers/seed";
 
 /**
@@ -107,14 +107,10 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
 }
 
 describe.each(testTargets)("migration 0006 backfills the timeline on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const openBefore = databasesBeforeMigration(target);
 
   it("gives applications from before it their submitted, review and decision events, at their times", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(5));
+    const database = await openBefore(5);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('old-applicant', 'Old Applicant', 'old@example.com'), ('old-staff', 'Old Staff', 'staff@example.com')`);
     const insert = (status: string, submittedDaysAgo: number, reviewed: boolean) =>
       database.db.execute(sql`

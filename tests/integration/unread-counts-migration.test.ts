@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { totalUnread, unreadCount } from "~/server/conversation/messages.server";
 import type { Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
-import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
+import { testTargets } from "../helpers/test-db";
 
 /**
  * Migration 0013 (decision 0048) turns read marks from instants into counts. A conversation that was
@@ -18,14 +18,10 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
 }
 
 describe.each(testTargets)("migration 0013 keeps every unread count on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const openBefore = databasesBeforeMigration(target);
 
   it("gives existing read marks the counts of what was written before them", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(12));
+    const database = await openBefore(12);
     for (const id of ["old-applicant", "old-staff", "other-staff"]) {
       await database.db.execute(sql`insert into "user" (id, name, email) values (${id}, ${id}, ${`${id}@example.com`})`);
     }
