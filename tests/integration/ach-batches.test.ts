@@ -11,6 +11,7 @@ import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server"
 import { loadLedger } from "~/server/servicing/ledger.server";
 import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
+import { rejectionAs } from "../helpers/rejection";
 import { useTestDatabase } from "../helpers/test-db";
 
 /**
@@ -98,14 +99,7 @@ function readNacha(text: string): ReadFile {
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServicingRefused);
-  return error as ServicingRefused;
-}
+const refusal = (promise: Promise<unknown>) => rejectionAs(promise, ServicingRefused);
 
 describe("ACH originator settings", () => {
   const base = { DATA_DIR: dataDir, APP_SECRET: "a".repeat(48), PWNED_PASSWORDS_URL: "off" };

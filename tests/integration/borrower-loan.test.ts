@@ -26,6 +26,7 @@ import { recordPayment, ServicingRefused } from "~/server/servicing/payments.ser
 import { createLocalStorage, type DocumentStorage } from "~/server/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
+import { rejectionAs } from "../helpers/rejection";
 import { useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
 import { seedApplicant, seedStaff } from "../helpers/seed";
@@ -45,14 +46,7 @@ const pdfText = (bytes: Buffer) => {
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 };
 
-async function refusal(promise: Promise<unknown>): Promise<ServicingRefused> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServicingRefused);
-  return error as ServicingRefused;
-}
+const refusal = (promise: Promise<unknown>) => rejectionAs(promise, ServicingRefused);
 
 describe("borrower loan on pglite", () => {
   const database = useTestDatabase({ global: true });

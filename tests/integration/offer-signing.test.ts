@@ -32,6 +32,7 @@ import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/stora
 import { makePng } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
+import { rejectionAs } from "../helpers/rejection";
 import { useTestDatabase } from "../helpers/test-db";
 import { seedApplicant, seedStaff } from "../helpers/seed";
 
@@ -98,14 +99,7 @@ describe("offer signing on pglite", () => {
   const sign = (applicationId: string, owner: { id: string; name: string; email: string; isStaff: boolean }, now = new Date()) =>
     signOffer(applicationId, owner, { kind: "typed", name: "dana whitfield" }, info, { db: db(), storage, now });
 
-  async function refusal(promise: Promise<unknown>): Promise<OfferActionRefused> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(OfferActionRefused);
-    return error as OfferActionRefused;
-  }
+  const refusal = (promise: Promise<unknown>) => rejectionAs(promise, OfferActionRefused);
 
   describe("E-SIGN consent", () => {
     it("stores the version, time, IP and user agent, with a timeline event and an audit row; again changes nothing", async () => {

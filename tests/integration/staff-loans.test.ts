@@ -10,6 +10,7 @@ import { recordPayment, reversePayment, ServicingRefused, SERVICING_MESSAGES } f
 import { csvCell, exportLoanTape, listLoans, loadStaffLoan, loanPageAction, loanReference, parseLoansUrl } from "~/server/servicing/staff-loans.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
+import { rejectionAs } from "../helpers/rejection";
 import { useTestDatabase } from "../helpers/test-db";
 import { seedApplicant, seedStaff } from "../helpers/seed";
 
@@ -75,14 +76,7 @@ describe("staff loans on pglite", () => {
     );
   }
 
-  async function refused(promise: Promise<unknown>): Promise<ServicingRefused> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ServicingRefused);
-    return error as ServicingRefused;
-  }
+  const refused = (promise: Promise<unknown>) => rejectionAs(promise, ServicingRefused);
 
   describe("the list", () => {
     it("filters Current, Late and Paid in Full in SQL, searches name, e-mail and reference, and audits loans.list", async () => {
