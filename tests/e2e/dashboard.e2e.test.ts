@@ -1,20 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { user as userTable } from "~/server/db/schema.server";
 import { approveApplication } from "~/server/reviews.server";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication as submitValidApplication } from "../helpers/applications";
 import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, testSecrets, type TestServer } from "./harness";
+import { axeViolations, type TestServer } from "./harness";
 import { waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, startStack, stopStack } from "./helpers/stack";
+import { ipSequence, startSharedStack, type SharedStack } from "./helpers/stack";
 
 /**
  * /dashboard in a real browser against the built server on PostgreSQL (docs/requirements.md §3, §5, §8): empty
@@ -29,43 +25,21 @@ import { ipSequence, startStack, stopStack } from "./helpers/stack";
 const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN_EMAIL = "reviewer@example.com";
 
-let scratch: { url: string; drop: () => Promise<void> };
+let stack: SharedStack | undefined;
 let sink: SmtpSink;
 let server: TestServer;
 let database: Database;
 let browser: Browser;
-let configDir: string;
 
 const newIp = ipSequence(20);
 
 beforeAll(async () => {
-  // The live-approval case needs PostgreSQL (the embedded database belongs to the server process).
-  // CI sets TEST_DATABASE_URL; otherwise the usual local server. Set before test-db reads it.
-  process.env.TEST_DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
-  const { createScratchPostgresDatabase } = await import("../helpers/test-db");
-  scratch = await createScratchPostgresDatabase();
-  const secrets = testSecrets();
-  ({ sink, server, browser } = await startStack({
-    ...secrets,
-    DATABASE_URL: scratch.url,
-    TRUST_PROXY: "true",
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD: "Rev1ewer!Passw0rd",
-  }));
-  // Our side shares the server's secrets and database, so approveApplication behaves as it would there.
-  configDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dashboard-e2e-"));
-  setConfig(
-    loadConfig({ NODE_ENV: "production", DATA_DIR: configDir, DATABASE_URL: scratch.url, PUBLIC_URL: server.url, ...secrets }),
-  );
-  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+  // The live-approval case needs the server's database in this process (startSharedStack).
+  stack = await startSharedStack({ TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, "portal-dashboard-e2e-");
+  ({ sink, server, browser, database } = stack);
 });
 
-afterAll(async () => {
-  await database?.close();
-  await stopStack({ sink, server, browser });
-  await scratch?.drop();
-  if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 /** Signs up over HTTP like the browser does (mailed code, solved ALTCHA); returns the session cookie. */
 async function signUp(email: string, fullName: string): Promise<{ name: string; value: string }> {

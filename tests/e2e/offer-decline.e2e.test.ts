@@ -1,19 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { loanApplications, loanOffers, user as userTable } from "~/server/db/schema.server";
 import { approveApplication } from "~/server/reviews.server";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, testSecrets, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated, type TestServer } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, startStack, stopStack } from "./helpers/stack";
+import { ipSequence, startSharedStack, type SharedStack } from "./helpers/stack";
 
 /**
  * Decline Offer in a real browser against the built server on PostgreSQL (issue 20): staff approve
@@ -28,33 +24,20 @@ const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN_EMAIL = "offer.reviewer@example.com";
 const REASON = "Insufficient income";
 
-let scratch: { url: string; drop: () => Promise<void> };
+let stack: SharedStack | undefined;
 let sink: SmtpSink;
 let server: TestServer;
 let database: Database;
 let browser: Browser;
-let configDir: string;
 const newIp = ipSequence(60);
 
 beforeAll(async () => {
-  // The approval is made by this process on the server's database: PostgreSQL (the embedded database
-  // belongs to the server process). The usual local server unless CI names one.
-  process.env.TEST_DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
-  const { createScratchPostgresDatabase } = await import("../helpers/test-db");
-  scratch = await createScratchPostgresDatabase();
-  const secrets = testSecrets();
-  ({ sink, server, browser } = await startStack({ ...secrets, DATABASE_URL: scratch.url, TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }));
-  configDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-offer-decline-e2e-"));
-  setConfig(loadConfig({ NODE_ENV: "production", DATA_DIR: configDir, DATABASE_URL: scratch.url, PUBLIC_URL: server.url, ...secrets }));
-  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+  // The approval is made by this process on the server's database (startSharedStack).
+  stack = await startSharedStack({ TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, "portal-offer-decline-e2e-");
+  ({ sink, server, browser, database } = stack);
 });
 
-afterAll(async () => {
-  await database?.close();
-  await stopStack({ sink, server, browser });
-  await scratch?.drop();
-  if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 const offerCard = (page: Page) => page.getByRole("region", { name: "Your Loan Offer" });
 
