@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
@@ -23,6 +22,7 @@ import { signInAdminWithMfa } from "../helpers/admins";
 import { toBrowserCookies } from "../helpers/applicants";
 import { applicationRow } from "../helpers/application-rows";
 import type { SmtpSink } from "../helpers/smtp-sink";
+import { newDataDir } from "./data-template";
 import { axeViolations, gotoHydrated, launchBrowser, testSecrets, type TestServer } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
 import { startServerWithMail, stopStack } from "./helpers/stack";
@@ -55,7 +55,7 @@ const today = todayUtc();
 const dayBefore = (days: number) => todayUtc(new Date(Date.now() - days * DAY));
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-journey-e2e-"));
+  dataDir = newDataDir("portal-journey-e2e-");
   secrets = testSecrets();
   setConfig(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1", ...secrets }));
   const database = await openDatabase({ dataDir });
