@@ -86,14 +86,9 @@ describe.each(testTargets)("staff review on %s", (target) => {
   const mailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 
   beforeAll(async () => {
-    for (const [id, name] of [
-      [`review-admin-${target}`, "Ada Admin"],
-      [`review-admin2-${target}`, "Bo Admin"],
-    ] as const) {
-      await seedStaff(db(), { id, name, email: `${id}@example.com`, role: "admin" });
-    }
-    admin = { id: `review-admin-${target}`, name: "Ada Admin", email: `review-admin-${target}@example.com`, isStaff: true, mfaVerified: true };
-    other = { id: `review-admin2-${target}`, name: "Bo Admin", email: `review-admin2-${target}@example.com` };
+    const anAdmin = (id: string, name: string) => seedStaff(db(), { id, name, email: `${id}@example.com`, role: "admin" });
+    admin = { ...(await anAdmin(`review-admin-${target}`, "Ada Admin")), isStaff: true, mfaVerified: true };
+    other = await anAdmin(`review-admin2-${target}`, "Bo Admin");
   });
 
   describe("Start Review", () => {

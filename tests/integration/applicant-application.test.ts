@@ -7,7 +7,7 @@ import { getDashboard } from "~/server/dashboard.server";
 import { applicationEvents, applicationMessages, bankAccounts, loanApplications, loanDocuments, requestItems } from "~/server/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { useTestDatabase } from "../helpers/test-db";
-import { seedApplicant } from "../helpers/seed";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * The applicant's application page (/dashboard/applications/:id, issue 19) and the dashboard's What We
@@ -37,9 +37,7 @@ describe("the applicant's application page", () => {
 
   beforeAll(async () => {
     const db = database().db;
-    for (const who of [JANE, JOHN, STAFF]) {
-      await seedApplicant(db, { id: who.id, name: who.name, email: `${who.id}@example.com`, profile: true });
-    }
+    await seedApplicants(db, [JANE, JOHN, STAFF].map((who) => ({ id: who.id, name: who.name, email: `${who.id}@example.com`, profile: true })));
     await db.insert(loanApplications).values([
       applicationRow(JANE.id, { id: janeApp, status: "under_review", ssnEncrypted: SSN_CIPHERTEXT, notes: ADMIN_NOTES, submittedAt: hoursAgo(48) }),
       applicationRow(JANE.id, { id: janeDecided, status: "denied", reviewedAt: hoursAgo(1), reviewedBy: STAFF.id, submittedAt: hoursAgo(200) }),

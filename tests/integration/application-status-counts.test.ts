@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { countApplicationsByStatus } from "~/server/admin/applications.server";
 import type { Database } from "~/server/db/client.server";
 import { runMigrations } from "~/server/db/migrate.server";
-import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
+import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase, rowsOf } from "../helpers/test-db";
 import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 
 /**
@@ -12,10 +12,6 @@ import { databasesBeforeMigration } from "../helpers/migrations-up-to";
  * for several rows, a delete across statuses, TRUNCATE, rows that predate the migration — the counts
  * must equal a real count.
  */
-
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** `count` applications for `userId`; the n-th gets statuses[n % statuses.length]. */
 function insertApplications(database: Database, userId: string, count: number, statuses: string[]) {
@@ -33,8 +29,8 @@ function insertApplications(database: Database, userId: string, count: number, s
 
 /** The stored counts and a real count, for all four statuses. */
 async function storedAndReal(database: Database) {
-  const stored = await rows<{ status: string; applications: number }>(database, sql`select status, applications from application_status_counts order by status`);
-  const real = await rows<{ status: string; n: number | string }>(database, sql`select status, count(*) as n from loan_applications group by status`);
+  const stored = await rowsOf<{ status: string; applications: number }>(database, sql`select status, applications from application_status_counts order by status`);
+  const real = await rowsOf<{ status: string; n: number | string }>(database, sql`select status, count(*) as n from loan_applications group by status`);
   const realBy = Object.fromEntries(real.map((r) => [r.status, Number(r.n)]));
   return {
     stored: Object.fromEntries(stored.map((r) => [r.status, Number(r.applications)])),
@@ -104,7 +100,7 @@ describe.runIf(TEST_DATABASE_URL)("application status counts under concurrent wr
     try {
       await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
       await insertApplications(database, "counted", 60, ["pending", "pending", "approved", "denied"]);
-      const pending = await rows<{ id: string }>(database, sql`select id from loan_applications where status = 'pending' order by id`);
+      const pending = await rowsOf<{ id: string }>(database, sql`select id from loan_applications where status = 'pending' order by id`);
       const pool = database.pool!;
       const decide = async (id: string, status: "approved" | "denied") => {
         const client = await pool.connect();

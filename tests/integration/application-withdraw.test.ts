@@ -70,14 +70,9 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     new Request(url, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 
   beforeAll(async () => {
-    for (const [id, name] of [
-      [`withdraw-admin-${target}`, "Ada Admin"],
-      [`withdraw-second-${target}`, "Sam Second"],
-    ] as const) {
-      await seedStaff(db(), { id, name, email: `${id}@example.com`, role: "admin" });
-    }
-    admin = { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-admin-${target}@example.com`, isStaff: true, mfaVerified: true };
-    second = { id: `withdraw-second-${target}`, name: "Sam Second", email: `withdraw-second-${target}@example.com` };
+    const anAdmin = (id: string, name: string) => seedStaff(db(), { id, name, email: `${id}@example.com`, role: "admin" });
+    admin = { ...(await anAdmin(`withdraw-admin-${target}`, "Ada Admin")), isStaff: true, mfaVerified: true };
+    second = await anAdmin(`withdraw-second-${target}`, "Sam Second");
   });
 
   it("withdraws a pending application: who and when on the row, the timeline, the audit row and the e-mail say the applicant withdrew", async () => {

@@ -41,16 +41,13 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
   const staff: Record<"admin" | "officer" | "officer2", Staff> = {} as never;
 
   beforeAll(async () => {
-    for (const [key, role, name] of [
-      ["admin", "admin", "Ada Admin"],
-      ["officer", "loan_officer", "Olive Officer"],
-      ["officer2", "loan_officer", "Otto Officer"],
-    ] as const) {
-      const id = `fe-${key}-${target}`;
-      const email = `fe-${key}-${target}@example.com`;
-      await seedStaff(db(), { id, name, email, role });
-      staff[key] = { id, name, email, isStaff: true, mfaVerified: true, role };
-    }
+    const member = async (key: keyof typeof staff, role: Staff["role"], name: string) => {
+      const person = await seedStaff(db(), { id: `fe-${key}-${target}`, name, email: `fe-${key}-${target}@example.com`, role });
+      staff[key] = { ...person, isStaff: true, mfaVerified: true, role };
+    };
+    await member("admin", "admin", "Ada Admin");
+    await member("officer", "loan_officer", "Olive Officer");
+    await member("officer2", "loan_officer", "Otto Officer");
   });
 
   async function application(requestedAmount = 300_000) {

@@ -13,7 +13,7 @@ import { pipelineReport } from "~/server/reports/pipeline.server";
 import { completeSinceRule } from "~/server/reports/reg-b-clock.server";
 import { applicationRow } from "../helpers/application-rows";
 import { referencePipelineReport } from "../helpers/pipeline-reference";
-import { openTestDatabase, TEST_DATABASE_URL, testTargets, type TestDatabase } from "../helpers/test-db";
+import { openTestDatabase, TEST_DATABASE_URL, testTargets, type TestDatabase, rowsOf } from "../helpers/test-db";
 import { seedApplicants } from "../helpers/seed";
 
 /**
@@ -44,15 +44,11 @@ function prng(seed: number) {
   return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
 }
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Kept rollups (non-zero) and the same keys aggregated straight from loan_applications. */
 async function keptAndReal(database: Database) {
   const asMap = (list: { k: string; n: string | number }[]) => Object.fromEntries(list.map((r) => [r.k, Number(r.n)]));
-  const kept = await rows<{ k: string; n: string | number }>(database, sql`select concat_ws('|', metric, grain, period, a, b) as k, n from report_rollups where n <> 0`);
-  const real = await rows<{ k: string; n: string | number }>(
+  const kept = await rowsOf<{ k: string; n: string | number }>(database, sql`select concat_ws('|', metric, grain, period, a, b) as k, n from report_rollups where n <> 0`);
+  const real = await rowsOf<{ k: string; n: string | number }>(
     database,
     sql`with k as (
           select 'status' as metric, (submitted_at at time zone 'UTC')::date as day, status as a, '' as b from loan_applications
@@ -73,7 +69,7 @@ async function keptAndReal(database: Database) {
 }
 
 async function completeSinceMismatches(database: Database): Promise<number> {
-  const [row] = await rows<{ n: number }>(database, sql`select count(*)::int as n from loan_applications where complete_since is distinct from ${completeSinceRule}`);
+  const [row] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from loan_applications where complete_since is distinct from ${completeSinceRule}`);
   return row!.n;
 }
 
@@ -132,7 +128,7 @@ describe.each(testTargets)("reports' kept figures on %s", (target) => {
     const r = prng(target === "postgres" ? 24 : 42);
     for (let round = 0; round < 4; round++) {
       await database.db.insert(loanApplications).values(Array.from({ length: 80 }, () => randomApplication(r)));
-      const apps = await rows<{ id: string; status: string }>(database, sql`select id, status from loan_applications order by id`);
+      const apps = await rowsOf<{ id: string; status: string }>(database, sql`select id, status from loan_applications order by id`);
       // Request items: outstanding, answered, rejected, several per application.
       const items = apps
         .filter(() => r.next() < 0.35)
@@ -389,7 +385,7 @@ describe("migrations 0014 and 0016 on a database that already has applications (
       expect(Object.keys(kept).filter((k) => k.startsWith("decision_days:")).length).toBeGreaterThan(10);
       expect(kept).toEqual(real);
       expect(await completeSinceMismatches(database)).toBe(0);
-      const [counts] = await rows<{ complete: number; outstanding: number }>(
+      const [counts] = await rowsOf<{ complete: number; outstanding: number }>(
         database,
         sql`select count(complete_since)::int as complete, (count(*) - count(complete_since))::int as outstanding from loan_applications`,
       );
