@@ -88,6 +88,19 @@ export async function startSharedStack(env: Record<string, string | undefined>, 
   }
 }
 
+/**
+ * startSharedStack before the file's tests and its stop after them. Its parts are there once the
+ * file's first hook has run: read them in hooks and tests, not at the top of the file.
+ */
+export function sharedStackForFile(env: Record<string, string | undefined>, prefix: string): SharedStack {
+  const stack = {} as SharedStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startSharedStack(env, prefix));
+  });
+  afterAll(() => stack.stop?.());
+  return stack;
+}
+
 /** A server (no mail) and a browser, for the public pages. */
 export async function startServerAndBrowser(env: Record<string, string | undefined> = {}): Promise<{ server: TestServer; browser: Browser }> {
   const [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
