@@ -15,12 +15,12 @@ export default tseslint.config(
       // Route modules and server modules must not reach into each other's internals through process.env.
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration through app/server/config.server.ts" },
+        { object: "process", property: "env", message: "Read configuration through app/server/platform/config.server.ts" },
       ],
     },
   },
   {
-    files: ["server.js", "server/app.ts", "scripts/**", "bench/**", "tests/**", "*.config.ts", "app/server/config.server.ts"],
+    files: ["server.js", "server/app.ts", "scripts/**", "bench/**", "tests/**", "*.config.ts", "app/server/platform/config.server.ts"],
     rules: { "no-restricted-properties": "off" },
   },
   {

@@ -3,10 +3,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
-import { documentResponse } from "~/server/http/rendered-document.server";
-import { scriptsAfterFirstPaint } from "~/server/http/scripts-after-paint.server";
-import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
-import { describeError, logFailure } from "~/server/log/describe-error.server";
+import { documentResponse } from "~/server/platform/http/rendered-document.server";
+import { scriptsAfterFirstPaint } from "~/server/platform/http/scripts-after-paint.server";
+import { isDatabaseUnavailable } from "~/server/platform/db/unavailable.server";
+import { describeError, logFailure } from "~/server/platform/log/describe-error.server";
 
 export const streamTimeout = 5_000;
 

@@ -18,11 +18,11 @@ import { useNonce } from "~/components/nonce-provider";
 import { TransitionOverlay, usePageTransition } from "~/components/page-transition";
 import { Toaster, useServerToast } from "~/components/toaster";
 import { site } from "~/content/site";
-import { getConfig } from "~/server/config.server";
-import { getOptionalUser, type SessionUser } from "~/server/auth/session.server";
+import { getConfig } from "~/server/platform/config.server";
+import { getOptionalUser, type SessionUser } from "~/server/accounts/session.server";
 import { totalUnread } from "~/server/conversation/messages.server";
-import { newContactMessages } from "~/server/admin/messages.server";
-import { getToast } from "~/server/toast.server";
+import { newContactMessages } from "~/server/public-site/contact-inbox.server";
+import { getToast } from "~/server/platform/http/toast.server";
 import appCss from "./app.css?url";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "~/server/db/client.server";
+import { openDatabase } from "~/server/platform/db/client.server";
 import { passAdminMfa, signInOverHttp } from "../tests/helpers/admins";
 
 /** Shared pieces of the benchmarks: server memory sampling, percentiles, child processes. */

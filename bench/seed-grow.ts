@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { ApplicationStatus } from "~/domain/enums";
-import type { Database } from "~/server/db/client.server";
+import type { Database } from "~/server/platform/db/client.server";
 import type { ScaleSeedResult } from "./seed-scale";
 
 /**

@@ -6,8 +6,8 @@ import { LOAN_RANGES } from "~/domain/loan-ranges";
 import { monthlyPayment } from "~/domain/loan-math";
 import { validateApplicationFields } from "~/domain/validation/application";
 import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
-import { hashPassword } from "~/server/auth/password-hash.server";
-import type { Database } from "~/server/db/client.server";
+import { hashPassword } from "~/server/accounts/password-hash.server";
+import type { Database } from "~/server/platform/db/client.server";
 import {
   account,
   approvedLoans,
@@ -18,8 +18,8 @@ import {
   session,
   user as userTable,
   userRoles,
-} from "~/server/db/schema.server";
-import { documentKey } from "~/server/storage/storage-keys.server";
+} from "~/server/platform/db/schema.server";
+import { documentKey } from "~/server/platform/storage/storage-keys.server";
 
 /**
  * A lender's database after a few years: applicants (with an old session each), their applications

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REVIEW_PAGE_SIZE, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase } from "~/server/db/client.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { openDatabase } from "~/server/platform/db/client.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { signInOverHttp } from "../tests/helpers/admins";
 import { startTestServer, testSecrets } from "../tests/e2e/harness";
 import {

@@ -1,9 +1,9 @@
 // npm run audit:verify: walks the audit log's hash chain and names the first broken row (exit 1), or
 // says how many rows are intact (exit 0). Works on whichever database is configured; with the embedded
 // database stop the server first (the data folder serves one process).
-import { describeAuditChain, verifyAuditChain } from "~/server/audit-chain.server";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { explainFailure, withMigratedDatabase } from "~/server/db/command.server";
+import { describeAuditChain, verifyAuditChain } from "~/server/platform/audit/audit-chain.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { explainFailure, withMigratedDatabase } from "~/server/platform/db/command.server";
 
 try {
   const config = loadConfig(process.env);

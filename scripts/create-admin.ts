@@ -3,9 +3,9 @@
 // database is configured. The second factor is enrolled at the first staff sign-in. With the embedded database the
 // data-folder lock makes this refuse while the server runs, instead of corrupting its data.
 import { parseArgs } from "node:util";
-import { ensureStaff } from "~/server/auth/admins.server";
+import { ensureStaff } from "~/server/accounts/admins.server";
 import { isOneOf, USER_ROLES } from "~/domain/enums";
-import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/db/command.server";
+import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/platform/db/command.server";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, role: { type: "string" } },

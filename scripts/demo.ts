@@ -7,8 +7,8 @@
 // The data set is in scripts/demo/data.ts, its documents in scripts/demo/documents.ts, the seeding in
 // scripts/demo/seed.ts; this file is the command line.
 import { parseArgs } from "node:util";
-import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/db/command.server";
-import { getStorage } from "~/server/storage/storage.server";
+import { explainFailure, SCRIPT_FAILURE_WORDING, withAppDatabase } from "~/server/platform/db/command.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD } from "./demo/data";
 import { seedDemo, type SeedDemoResult } from "./demo/seed";
 

@@ -6,29 +6,29 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "~/load-context";
-import { countAdmins, ensureAdmin } from "~/server/auth/admins.server";
-import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/config.server";
-import { openDatabase, setDatabase, type Database } from "~/server/db/client.server";
-import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { runMigrations } from "~/server/db/migrate.server";
-import { getEventBus } from "~/server/events/bus.server";
-import { closeAllStreams } from "~/server/events/stream.server";
-import { captchaCspSources } from "~/server/security/captcha.server";
-import { startConfiguredMailWorker } from "~/server/mail/index.server";
+import { countAdmins, ensureAdmin } from "~/server/accounts/admins.server";
+import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/platform/config.server";
+import { openDatabase, setDatabase, type Database } from "~/server/platform/db/client.server";
+import { DataDirLockedError } from "~/server/platform/db/data-dir-lock.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
+import { getEventBus } from "~/server/platform/events/bus.server";
+import { closeAllStreams } from "~/server/platform/events/stream.server";
+import { captchaCspSources } from "~/server/platform/security/captcha.server";
+import { startConfiguredMailWorker } from "~/server/platform/mail/index.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
-import { startDataExportJob } from "~/server/account/data-export-job.server";
-import { startServicingJob } from "~/server/servicing/servicing-jobs.server";
-import { startOrphanSweeper } from "~/server/storage/orphan-sweep.server";
+import { startDataExportJob } from "~/server/accounts/data-export-job.server";
+import { startServicingJob } from "~/server/loans/servicing-jobs.server";
+import { startOrphanSweeper } from "~/server/platform/storage/orphan-sweep.server";
 import { SPOOL_FOLDER, startSpoolCleaner } from "~/server/applications/upload-spool.server";
-import { getStorage } from "~/server/storage/storage.server";
-import { logFailure } from "~/server/log/describe-error.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import { declaredTooLarge, requestUrl, sendFetchResponse, sendRefusal, toFetchRequest } from "./fetch-bridge";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createCachedPageSender } from "./cached-page-response";
-import { PublicPageCache, setPublicPageCache } from "~/server/http/public-page-cache.server";
+import { PublicPageCache, setPublicPageCache } from "~/server/platform/http/public-page-cache.server";
 import { PUBLIC_PAGES } from "~/content/seo";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import { createStaticHandler } from "./static-files";
 import { clientIp, isSecure } from "./request-info";
 import { superviseWorkers } from "./cluster";
@@ -37,7 +37,7 @@ import { sendUnavailable } from "./unavailable-response";
 import { loadedReactServerBuild } from "./react-build";
 
 // `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
-export { migrateCommand } from "~/server/db/migrate-command.server";
+export { migrateCommand } from "~/server/platform/db/migrate-command.server";
 
 /**
  * The Node HTTP entry, bundled by Vite together with the React Router build (see vite.config.ts),

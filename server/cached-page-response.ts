@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { chooseEncoding, type CachedPage } from "~/server/http/public-page-cache.server";
+import { chooseEncoding, type CachedPage } from "~/server/platform/http/public-page-cache.server";
 
 /** True when the client already holds these bytes (If-None-Match lists the page's ETag or *). */
 function notModified(req: IncomingMessage, etag: string): boolean {

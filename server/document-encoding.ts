@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { chooseEncoding } from "~/server/http/public-page-cache.server";
+import { chooseEncoding } from "~/server/platform/http/public-page-cache.server";
 
 /**
  * A rendered HTML document is compressed whole, in one call, instead of through the compression

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { takeDirectWriter } from "~/server/events/stream.server";
-import { takeDocumentBytes } from "~/server/http/rendered-document.server";
+import { takeDirectWriter } from "~/server/platform/events/stream.server";
+import { takeDocumentBytes } from "~/server/platform/http/rendered-document.server";
 import { encodeDocument } from "./document-encoding";
 
 /**
@@ -18,7 +18,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
 
 /**
  * The largest body any path but the application upload may carry. Every action reads through
- * app/server/http/read-body.server.ts with a far smaller limit of its own; this ceiling is the second
+ * app/server/platform/http/read-body.server.ts with a far smaller limit of its own; this ceiling is the second
  * line, for a body read some other way: declared bigger, it is refused before React Router runs;
  * streamed bigger, the read fails once the ceiling is passed.
  */

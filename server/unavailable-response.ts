@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DATABASE_UNAVAILABLE_MESSAGE } from "~/server/db/unavailable.server";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "~/server/platform/db/unavailable.server";
 
 /**
  * The answer while the database is unreachable: 503 with Retry-After, the same short message for

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
 
-/** The toast the root loader read from the one-time cookie (see app/server/toast.server.ts). */
+/** The toast the root loader read from the one-time cookie (see app/server/platform/http/toast.server.ts). */
 export type ToastMessage = {
   type: "success" | "error" | "info";
   title: string;

@@ -1,7 +1,7 @@
 import { formatDay } from "~/domain/formats";
 /**
  * Where the information behind a denial came from, and what the notice of action taken must then say.
- * Pure: the e-mail (server/mail/templates.server.ts) and the applicant's application page render the
+ * Pure: the e-mail (server/platform/mail/templates.server.ts) and the applicant's application page render the
  * same parts, so the page and the notice never say different things.
  *
  * When a consumer report was used, the Fair Credit Reporting Act (15 U.S.C. 1681m(a)) requires the

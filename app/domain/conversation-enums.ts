@@ -4,7 +4,7 @@ import type { DocumentType } from "./enums";
  * The enumerations and limits of the conversation after submission: requests, the timeline
  * and messages. Apart from ./enums.ts because that module ships with every public page (the loan types
  * and limits the calculator and wizard need), and these are only for signed-in pages. The database's
- * CHECK constraints are built from the same arrays (app/server/db/schema.server.ts).
+ * CHECK constraints are built from the same arrays (app/server/platform/db/schema.server.ts).
  */
 
 /** The documents staff can ask for after submission (each is also a loan_documents.document_type). */

@@ -2,7 +2,7 @@
  * Enumerations and limits the database enforces with CHECK constraints.
  *
  * Pure constants, no I/O: browser code (forms, validation) imports them from here, and
- * app/server/db/schema.server.ts builds its CHECK constraints from the same arrays, so the
+ * app/server/platform/db/schema.server.ts builds its CHECK constraints from the same arrays, so the
  * form, the server validation and the database cannot drift apart. Changing a value here
  * requires a new migration (`npx drizzle-kit generate`).
  */

@@ -1,7 +1,7 @@
 /**
  * Loan offers: what an approval records, its statuses and labels, and when it is a
  * Counteroffer. Apart from ./enums.ts because that module ships with every public page. The database's
- * CHECK constraints are built from the same arrays (app/server/db/schema.server.ts). Pure, no I/O.
+ * CHECK constraints are built from the same arrays (app/server/platform/db/schema.server.ts). Pure, no I/O.
  *
  * Units: money in integer cents; rates in thousandths of a percent (8.125 % → 8125), the precision
  * the Truth in Lending module accepts, so nothing is re-rounded between the form, the database, the

@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * An admin's reveal of one sensitive value (POST /api/admin/reveal): what may be asked for, the
  * request body both sides agree on, and the messages the server answers and the page shows.
- * Pure, no I/O: the server (app/server/admin/reveal.server.ts) and the browser
+ * Pure, no I/O: the server (app/server/staff/reveal.server.ts) and the browser
  * (app/components/admin/clients/reveal-request.ts) import it.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The enumerations of loan servicing, shared by forms, labels and the database's CHECK
- * constraints (app/server/db/schema.server.ts). Apart from ./enums.ts, which every public page loads.
+ * constraints (app/server/platform/db/schema.server.ts). Apart from ./enums.ts, which every public page loads.
  */
 
 /**

@@ -2,11 +2,11 @@ import type { UserRole } from "./enums";
 
 /**
  * Who on the staff may do what. Every staff loader and action asks `can(role, permission)`
- * through requireStaff (app/server/auth/session.server.ts); no route compares role names. Separation of
+ * through requireStaff (app/server/accounts/session.server.ts); no route compares role names. Separation of
  * duties: the auditor reads (lists, reports, the audit log, exports) and changes nothing and reveals
  * nothing; the loan officer works applications but never moves money, moderates the public site,
  * manages staff or runs the key migration; four-eyes approval above the limit is a rule of its own
- * (app/server/reviews/approval-proposals.server.ts), whatever the role.
+ * (app/server/applications/approval-proposals.server.ts), whatever the role.
  */
 
 export type StaffRole = UserRole;

@@ -7,7 +7,7 @@
 // 04 Cleveland, 07 Chicago, 06 Atlanta), the check digit last; the seeder validates each like a submission.
 
 import type { ConversationSide, RequestItemKind, RequestItemStatus } from "~/domain/conversation-enums";
-import type { ApprovalTerms } from "~/server/reviews.server";
+import type { ApprovalTerms } from "~/server/applications/reviews.server";
 
 export const DEMO_APPLICANT_PASSWORD = "Demo!Pass123";
 export const DEMO_ADMIN_DEFAULTS = { email: "admin@example.com", password: "Admin!Demo123", name: "Demo Administrator" } as const;

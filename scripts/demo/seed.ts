@@ -4,12 +4,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { validateApplicationFields } from "~/domain/validation/application";
-import { moderateTestimonial } from "~/server/admin/moderation.server";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { ensureAdmin, ensureStaff } from "~/server/auth/admins.server";
-import { getAuth } from "~/server/auth/auth.server";
+import { moderateTestimonial } from "~/server/public-site/moderation.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { ensureAdmin, ensureStaff } from "~/server/accounts/admins.server";
+import { getAuth } from "~/server/accounts/auth.server";
 import { applicationRow, bankAccountRow } from "~/server/applications/submit.server";
-import type { Database, Db } from "~/server/db/client.server";
+import type { Database, Db } from "~/server/platform/db/client.server";
 import {
   applicationEvents,
   applicationMessages,
@@ -25,21 +25,21 @@ import {
   requestItems,
   testimonials,
   user as userTable,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { requestItemKindLabel } from "~/domain/labels";
-import { approveApplication, closeAsIncomplete, denyApplication } from "~/server/reviews.server";
+import { approveApplication, closeAsIncomplete, denyApplication } from "~/server/applications/reviews.server";
 import { giveConsent } from "~/server/offers/consent.server";
 import { declineOffer } from "~/server/offers/offer-decisions.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
-import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { documentKey, getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { addMonths } from "~/domain/truth-in-lending";
 import { payoffQuote } from "~/domain/loan-servicing";
 import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
 import { todayUtc } from "~/server/conversation/requests.server";
-import { loadLedger } from "~/server/servicing/ledger.server";
-import { recordPayment } from "~/server/servicing/payments.server";
-import { runServicingJobs } from "~/server/servicing/servicing-jobs.server";
-import { createTestimonial } from "~/server/testimonials.server";
+import { loadLedger } from "~/server/loans/ledger.server";
+import { recordPayment } from "~/server/loans/payments.server";
+import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
+import { createTestimonial } from "~/server/public-site/testimonials.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
 import { demoPdf, documentsFor } from "./documents";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
-import { currentStep, totpAt } from "~/server/auth/totp.server";
+import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 import { startTestServer, type TestServer } from "./harness";

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { currentStep, totpAt } from "~/server/auth/totp.server";
+import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { signInOverHttp } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";

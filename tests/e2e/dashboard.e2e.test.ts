@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { user as userTable } from "~/server/db/schema.server";
-import { approveApplication } from "~/server/reviews.server";
+import { user as userTable } from "~/server/platform/db/schema.server";
+import { approveApplication } from "~/server/applications/reviews.server";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication as submitValidApplication } from "../helpers/applications";
 import { axeViolations } from "./harness";

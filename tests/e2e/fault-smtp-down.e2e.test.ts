@@ -1,8 +1,8 @@
 import { and, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
-import { openDatabase, type Database } from "~/server/db/client.server";
-import { emailOutbox } from "~/server/db/schema.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
+import { emailOutbox } from "~/server/platform/db/schema.server";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 import { testSecrets, type TestServer } from "./harness";

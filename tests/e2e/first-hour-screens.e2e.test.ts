@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { currentStep, totpAt } from "~/server/auth/totp.server";
+import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { signInOverHttp } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";

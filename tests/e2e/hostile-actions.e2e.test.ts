@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeCursor } from "~/server/admin/paging.server";
-import { signDocumentLink } from "~/server/admin/signed-links.server";
+import { encodeCursor } from "~/server/platform/db/paging.server";
+import { signDocumentLink } from "~/server/applications/signed-links.server";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
 import { hostileEnvelope, hostileFields, hostileText, withBrokenText, withWrongId, wrongId, type Posted } from "./helpers/hostile-bodies";
 import { startHostileWorld, type Actor, type HostileWorld } from "./helpers/hostile-world";
@@ -10,7 +10,7 @@ import { handPost } from "./helpers/chunked-post";
 import { encodeBody, rawRequest } from "./helpers/raw-http";
 import { leaksInternals, refusalProblems } from "./helpers/refusal";
 import { openEventStream } from "./helpers/sse";
-import { STREAM_LIMITS } from "~/server/events/stream.server";
+import { STREAM_LIMITS } from "~/server/platform/events/stream.server";
 
 /**
  * Generated hostile input against every action of the built server, each posted by the actor the

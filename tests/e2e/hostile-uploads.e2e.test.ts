@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signDocumentLink } from "~/server/admin/signed-links.server";
+import { signDocumentLink } from "~/server/applications/signed-links.server";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
 import { validFields, validFiles } from "../helpers/applications";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
-import { ensureAdmin } from "~/server/auth/admins.server";
-import { approveApplication } from "~/server/reviews.server";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import { ensureAdmin } from "~/server/accounts/admins.server";
+import { approveApplication } from "~/server/applications/reviews.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 import { submitApplication } from "../helpers/applications";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loanApplications, loanOffers, user as userTable } from "~/server/db/schema.server";
-import { approveApplication } from "~/server/reviews.server";
+import { loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
+import { approveApplication } from "~/server/applications/reviews.server";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";

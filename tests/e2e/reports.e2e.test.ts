@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/client.server";
-import { loanApplications } from "~/server/db/schema.server";
+import { openDatabase } from "~/server/platform/db/client.server";
+import { loanApplications } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { signInAdminWithMfa, signInOverHttp } from "../helpers/admins";

@@ -1,4 +1,4 @@
-import { currentStep, totpAt } from "~/server/auth/totp.server";
+import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { sessionCookie, solveCaptcha } from "./applicants";
 
 /**

@@ -1,4 +1,4 @@
-import type { NewLoanApplication } from "~/server/db/schema.server";
+import type { NewLoanApplication } from "~/server/platform/db/schema.server";
 
 /**
  * A loan application row as the database stores it, for tests that insert rows directly rather than

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
+import { findMigrationsFolder, runMigrations } from "~/server/platform/db/migrate.server";
 import { openTestDatabase, type TestDatabase, type TestTarget } from "./test-db";
 
 /**

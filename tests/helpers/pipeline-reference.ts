@@ -3,14 +3,14 @@ import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus } from "~/domain/enums";
 import { REG_B_DUE_DAYS, REG_B_FLAG_DAYS, daysBetween } from "~/domain/reg-b-clock";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
-import type { Db } from "~/server/db/client.server";
-import { loanApplications, user as userTable } from "~/server/db/schema.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { loanApplications, user as userTable } from "~/server/platform/db/schema.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
-import { encodeCursor } from "~/server/admin/paging.server";
-import { AGEING_BUCKETS } from "~/server/reports/pipeline.server";
-import { REG_B_LIST_SCOPE, REG_B_PAGE_SIZE } from "~/server/reports/reg-b-list.server";
-import { completeSinceRule as completeSince } from "~/server/reports/reg-b-clock.server";
-import { sqlList } from "~/server/db/columns.server";
+import { encodeCursor } from "~/server/platform/db/paging.server";
+import { AGEING_BUCKETS } from "~/server/staff/pipeline-report.server";
+import { REG_B_LIST_SCOPE, REG_B_PAGE_SIZE } from "~/server/staff/reg-b-list.server";
+import { completeSinceRule as completeSince } from "~/server/applications/reg-b-clock.server";
+import { sqlList } from "~/server/platform/db/columns.server";
 
 /**
  * The reports page's figures as issue 22 computed them, straight from loan_applications and

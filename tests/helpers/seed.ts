@@ -1,8 +1,8 @@
 import type { UserRole } from "~/domain/enums";
-import type { AuditActor } from "~/server/audit.server";
-import { hashPassword } from "~/server/auth/password-hash.server";
-import type { DbOrTx } from "~/server/db/client.server";
-import { account, loanApplications, profiles, user as userTable, userRoles, type LoanApplication, type NewLoanApplication, type NewProfile } from "~/server/db/schema.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { hashPassword } from "~/server/accounts/password-hash.server";
+import type { DbOrTx } from "~/server/platform/db/client.server";
+import { account, loanApplications, profiles, user as userTable, userRoles, type LoanApplication, type NewLoanApplication, type NewProfile } from "~/server/platform/db/schema.server";
 import { applicationRow } from "./application-rows";
 
 /**

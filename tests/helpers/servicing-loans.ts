@@ -1,14 +1,14 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { AuditActor } from "~/server/audit.server";
-import { encryptField } from "~/server/crypto/field-encryption.server";
-import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
-import type { Db } from "~/server/db/client.server";
-import { approvedLoans, bankAccounts, loanApplications, loanPayments, user as userTable } from "~/server/db/schema.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { encryptField } from "~/server/platform/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { approvedLoans, bankAccounts, loanApplications, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
 import { giveConsent } from "~/server/offers/consent.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
-import { approveApplication } from "~/server/reviews.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
+import { approveApplication } from "~/server/applications/reviews.server";
+import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "./application-rows";
 import { seedApplicant, seedStaff } from "./seed";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { loadConfig, setConfig } from "~/server/config.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
 
 /** Temporary folders and a loaded server configuration, cleaned up by the test file's own hooks. */
 

@@ -16,8 +16,8 @@ import type { SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, setDatabase, type Database } from "~/server/db/client.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { openDatabase, setDatabase, type Database } from "~/server/platform/db/client.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 
 export type TestTarget = "pglite" | "postgres";
 

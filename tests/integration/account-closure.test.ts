@@ -1,8 +1,8 @@
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AccountClosureRefused, addMonths, closeAccount, loadClosureView } from "~/server/account/account-closure.server";
-import { accountDataAction } from "~/server/account/data.server";
+import { AccountClosureRefused, addMonths, closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
+import { accountDataAction } from "~/server/accounts/data.server";
 import { withdrawApplication } from "~/server/applications/withdraw-application.server";
 import {
   applicationDrafts,
@@ -15,10 +15,10 @@ import {
   profiles,
   session,
   user as userTable,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
-import { approveApplication } from "~/server/reviews.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
+import { approveApplication } from "~/server/applications/reviews.server";
+import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";

@@ -4,10 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
-import { getAuth } from "~/server/auth/auth.server";
-import { requestPasswordReset, sendSignUpCode, signIn, type FlowResult } from "~/server/auth/flows.server";
-import { emailOutbox } from "~/server/db/schema.server";
-import { createCaptchaChallenge } from "~/server/security/captcha.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { requestPasswordReset, sendSignUpCode, signIn, type FlowResult } from "~/server/accounts/flows.server";
+import { emailOutbox } from "~/server/platform/db/schema.server";
+import { createCaptchaChallenge } from "~/server/platform/security/captcha.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
 

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deviceLabel } from "~/domain/device-label";
-import { acceptCurrentPrivacyNotice, mustSeePrivacyNotice, recordPrivacyAcceptance } from "~/server/account/privacy-notice.server";
-import { accountSettingsAction } from "~/server/account/settings.server";
-import { loadAccountSettings } from "~/server/account/settings.server";
-import { verifyPassword } from "~/server/auth/password-hash.server";
-import { loadConfig, setConfig } from "~/server/config.server";
+import { acceptCurrentPrivacyNotice, mustSeePrivacyNotice, recordPrivacyAcceptance } from "~/server/accounts/privacy-notice.server";
+import { accountSettingsAction } from "~/server/accounts/settings.server";
+import { loadAccountSettings } from "~/server/accounts/settings.server";
+import { verifyPassword } from "~/server/accounts/password-hash.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
 import {
   account,
   auditLog,
@@ -16,7 +16,7 @@ import {
   profiles,
   session,
   user as userTable,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { seedApplicant } from "../helpers/seed";

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ensureAdmin } from "~/server/auth/admins.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { resetPassword } from "~/server/auth/flows.server";
-import { CODE_TTL_MS, storeCode, verifyAndConsumeCode } from "~/server/auth/verification-code.server";
-import { account, emailOutbox, emailVerificationCodes, profiles, user, userRoles, verification } from "~/server/db/schema.server";
+import { ensureAdmin } from "~/server/accounts/admins.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { resetPassword } from "~/server/accounts/flows.server";
+import { CODE_TTL_MS, storeCode, verifyAndConsumeCode } from "~/server/accounts/verification-code.server";
+import { account, emailOutbox, emailVerificationCodes, profiles, user, userRoles, verification } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
-import { applicationPageAction, loadAdminApplication } from "~/server/admin/application-page.server";
-import { addApplicationNote, countApplicationsByStatus, listApplicationsForAdmin } from "~/server/admin/applications.server";
-import type { AuditActor } from "~/server/audit.server";
+import { applicationPageAction, loadAdminApplication } from "~/server/applications/staff-application-page.server";
+import { addApplicationNote, countApplicationsByStatus, listApplicationsForAdmin } from "~/server/applications/staff-applications.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import {
   applicationEvents,
@@ -15,8 +15,8 @@ import {
   loanApplications,
   requestItems,
   type NewLoanApplication,
-} from "~/server/db/schema.server";
-import { approveApplication, closeAsIncomplete, CloseIncompleteNotYet, ReviewConflict, ReviewNotFound, startReview } from "~/server/reviews.server";
+} from "~/server/platform/db/schema.server";
+import { approveApplication, closeAsIncomplete, CloseIncompleteNotYet, ReviewConflict, ReviewNotFound, startReview } from "~/server/applications/reviews.server";
 import { applicationRow } from "../helpers/application-rows";
 import { withoutUuids } from "../helpers/without-uuids";
 import { setUpTestConfig } from "../helpers/temp-config";

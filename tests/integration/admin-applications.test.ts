@@ -12,13 +12,13 @@ import {
   listApplicationsPage,
   MAX_REVIEW_FORM_BYTES,
   reviewActionFromRequest,
-} from "~/server/admin/applications.server";
-import type { AuditActor } from "~/server/audit.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { approvedLoans, auditLog, loanOffers, emailOutbox, loanApplications, user as userTable, type NewLoanApplication } from "~/server/db/schema.server";
-import { approveApplication, denyApplication, ReviewConflict } from "~/server/reviews.server";
-import { getApplicantApplication } from "~/server/applicant-application.server";
-import { loadAdminApplication } from "~/server/admin/application-page.server";
+} from "~/server/applications/staff-applications.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { approvedLoans, auditLog, loanOffers, emailOutbox, loanApplications, user as userTable, type NewLoanApplication } from "~/server/platform/db/schema.server";
+import { approveApplication, denyApplication, ReviewConflict } from "~/server/applications/reviews.server";
+import { getApplicantApplication } from "~/server/applications/applicant-application.server";
+import { loadAdminApplication } from "~/server/applications/staff-application-page.server";
 import { CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, OWN_INFORMATION_NOTICE } from "~/domain/adverse-action";
 import { denySchema } from "~/domain/validation/review";
 import { disclosureFor } from "~/server/offers/offers.server";

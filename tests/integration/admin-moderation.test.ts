@@ -6,15 +6,15 @@ import {
   MESSAGES_PAGE_SIZE,
   parseMessageView,
   setContactMessageStatus,
-} from "~/server/admin/messages.server";
+} from "~/server/public-site/contact-inbox.server";
 import {
   listPendingTestimonials,
   moderateTestimonial,
   MODERATION_PAGE_SIZE,
   parsePageNumber,
-} from "~/server/admin/moderation.server";
-import { auditLog, contactMessages, testimonials } from "~/server/db/schema.server";
-import { createTestimonial, listApprovedTestimonials } from "~/server/testimonials.server";
+} from "~/server/public-site/moderation.server";
+import { auditLog, contactMessages, testimonials } from "~/server/platform/db/schema.server";
+import { createTestimonial, listApprovedTestimonials } from "~/server/public-site/testimonials.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { seedApplicants } from "../helpers/seed";

@@ -17,9 +17,9 @@ import {
   getSecurityOverview,
   loadMonitoring,
   summariseDetails,
-} from "~/server/admin/monitoring.server";
-import type { Db } from "~/server/db/client.server";
-import { adminMfa, auditLog } from "~/server/db/schema.server";
+} from "~/server/staff/monitoring.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { adminMfa, auditLog } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { seedStaff, seedUser } from "../helpers/seed";

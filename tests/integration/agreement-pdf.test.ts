@@ -7,7 +7,7 @@ import path from "node:path";
 import { deflateSync, crc32 } from "node:zlib";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { AgreementDocument, ScheduleRow } from "~/domain/views/loan-agreement";
-import { renderAgreementPagesPdf, renderAgreementPdf } from "~/server/documents/agreement-pdf.server";
+import { renderAgreementPagesPdf, renderAgreementPdf } from "~/server/offers/agreement-pdf.server";
 
 // The signed agreement's PDF read back with Debian's poppler-utils (pdftotext, pdfinfo, pdfimages).
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getApplicantApplication } from "~/server/applicant-application.server";
+import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
-import { getDashboard } from "~/server/dashboard.server";
-import { applicationEvents, applicationMessages, bankAccounts, loanApplications, loanDocuments, requestItems } from "~/server/db/schema.server";
+import { getDashboard } from "~/server/applications/dashboard.server";
+import { applicationEvents, applicationMessages, bankAccounts, loanApplications, loanDocuments, requestItems } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { useTestDatabase } from "../helpers/test-db";
 import { seedApplicants } from "../helpers/seed";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "~/server/auth/auth.server";
-import { confirmEnrolment, disableFactor, startEnrolment, verifySession, type MfaUser } from "~/server/auth/mfa.server";
-import { getOptionalUser, requireUser } from "~/server/auth/session.server";
-import { currentStep, totpAt } from "~/server/auth/totp.server";
-import { adminMfa, auditLog, session } from "~/server/db/schema.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { confirmEnrolment, disableFactor, startEnrolment, verifySession, type MfaUser } from "~/server/accounts/mfa.server";
+import { getOptionalUser, requireUser } from "~/server/accounts/session.server";
+import { currentStep, totpAt } from "~/server/accounts/totp.server";
+import { adminMfa, auditLog, session } from "~/server/platform/db/schema.server";
 import { wrongTotpCode } from "../helpers/admins";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { countApplicationsByStatus } from "~/server/admin/applications.server";
-import type { Database } from "~/server/db/client.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { countApplicationsByStatus } from "~/server/applications/staff-applications.server";
+import type { Database } from "~/server/platform/db/client.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase, rowsOf } from "../helpers/test-db";
 import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 

@@ -7,12 +7,12 @@ import { APPLICATION_MESSAGES } from "~/domain/validation/application";
 import { CONTROL_CHARACTER_MESSAGE } from "~/domain/validation/text-rules";
 import type { LoadContext } from "~/load-context";
 import { action } from "~/routes/api/applications";
-import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { decryptField, isEncrypted } from "~/server/crypto/field-encryption.server";
-import { bankAccounts, emailOutbox, loanApplications, loanDocuments } from "~/server/db/schema.server";
-import { createLocalStorage, setStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { decryptField, isEncrypted } from "~/server/platform/crypto/field-encryption.server";
+import { bankAccounts, emailOutbox, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
+import { createLocalStorage, setStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
 import { validFields, validFiles } from "../helpers/applications";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
@@ -215,7 +215,7 @@ describe.each(testTargets)("application submission on %s", (target) => {
   });
 
   it("answers the spec's SSN message when the SSN cannot be encrypted, storing nothing", async () => {
-    const { getConfig, setConfig } = await import("~/server/config.server");
+    const { getConfig, setConfig } = await import("~/server/platform/config.server");
     const config = getConfig();
     const before = await rowCount();
     const filesBefore = await storage.list();

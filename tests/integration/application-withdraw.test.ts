@@ -3,14 +3,14 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPLICATION_WITHDRAW_MESSAGES, WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
-import { AccountClosureRefused, closeAccount, loadClosureView } from "~/server/account/account-closure.server";
-import { accountDataAction } from "~/server/account/data.server";
+import { AccountClosureRefused, closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
+import { accountDataAction } from "~/server/accounts/data.server";
 import { applicationWithdrawAction, APPLICATION_WITHDRAW_MAX_BYTES } from "~/server/applications/withdraw-action.server";
 import { withdrawApplication, WithdrawalRefused } from "~/server/applications/withdraw-application.server";
-import { applicationPageAction } from "~/server/admin/application-page.server";
-import type { AuditActor } from "~/server/audit.server";
-import { getApplicantApplication } from "~/server/applicant-application.server";
-import { confirmProposal, proposeApproval } from "~/server/reviews/approval-proposals.server";
+import { applicationPageAction } from "~/server/applications/staff-application-page.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { getApplicantApplication } from "~/server/applications/applicant-application.server";
+import { confirmProposal, proposeApproval } from "~/server/applications/approval-proposals.server";
 import {
   applicationEvents,
   applicationStatusCounts,
@@ -20,9 +20,9 @@ import {
   loanApplications,
   loanOffers,
   profiles,
-} from "~/server/db/schema.server";
-import { approveApplication, denyApplication, ReviewConflict, startReview } from "~/server/reviews.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
+} from "~/server/platform/db/schema.server";
+import { approveApplication, denyApplication, ReviewConflict, startReview } from "~/server/applications/reviews.server";
+import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";

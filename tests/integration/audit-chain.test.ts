@@ -5,11 +5,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditRowHash, describeAuditChain, verifyAuditChain, type AuditChainRow } from "~/server/audit-chain.server";
-import { writeAudit } from "~/server/audit.server";
-import type { Db } from "~/server/db/client.server";
-import { openDatabase } from "~/server/db/client.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { auditRowHash, describeAuditChain, verifyAuditChain, type AuditChainRow } from "~/server/platform/audit/audit-chain.server";
+import { writeAudit } from "~/server/platform/audit/audit.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { openDatabase } from "~/server/platform/db/client.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
 
 /**

@@ -4,16 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../scripts/demo/seed";
-import { createBackup, type BackupTarget } from "~/server/backup/backup.server";
-import { BackupError, readManifest, STORAGE_FOLDER } from "~/server/backup/manifest.server";
-import { restoreBackup } from "~/server/backup/restore.server";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase, setDatabase, type Database } from "~/server/db/client.server";
-import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { runMigrations } from "~/server/db/migrate.server";
-import { session, verification } from "~/server/db/schema.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
-import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+import { createBackup, type BackupTarget } from "~/server/platform/backup/backup.server";
+import { BackupError, readManifest, STORAGE_FOLDER } from "~/server/platform/backup/manifest.server";
+import { restoreBackup } from "~/server/platform/backup/restore.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { openDatabase, setDatabase, type Database } from "~/server/platform/db/client.server";
+import { DataDirLockedError } from "~/server/platform/db/data-dir-lock.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
+import { session, verification } from "~/server/platform/db/schema.server";
+import { createLocalStorage } from "~/server/platform/storage/storage.server";
+import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { createScratchPostgresDatabase, testTargets, type TestTarget } from "../helpers/test-db";
 
 /**

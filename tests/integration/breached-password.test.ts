@@ -5,13 +5,13 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, setConfig } from "~/server/config.server";
+import { ConfigError, loadConfig, setConfig } from "~/server/platform/config.server";
 import {
   breachedPasswordMessage,
   checkBreachedPassword,
   countInRange,
   passwordHashParts,
-} from "~/server/security/breached-password.server";
+} from "~/server/platform/security/breached-password.server";
 
 /**
  * A local fake of the Pwned Passwords range API: GET /range/<5 hex> answers `SUFFIX:COUNT` lines,

@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { loader as challengeLoader } from "~/routes/api/captcha-challenge";
-import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/config.server";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/platform/config.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
 import {
   captchaCspSources,
   captchaTokenFromForm,
@@ -17,7 +17,7 @@ import {
   getCaptchaConfigForBrowser,
   verifyCaptcha,
   verifyRecaptchaToken,
-} from "~/server/security/captcha.server";
+} from "~/server/platform/security/captcha.server";
 import { TEST_DATABASE_URL, useTestDatabase } from "../helpers/test-db";
 
 const dirs: string[] = [];

@@ -5,10 +5,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, type ContactActionData } from "~/domain/validation/contact";
 import { action as contactAction } from "~/routes/_site/contact";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { storeContactMessage, submitContactForm } from "~/server/contact.server";
-import { contactMessages, emailOutbox } from "~/server/db/schema.server";
-import { THROTTLES } from "~/server/security/throttle.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { storeContactMessage, submitContactForm } from "~/server/public-site/contact.server";
+import { contactMessages, emailOutbox } from "~/server/platform/db/schema.server";
+import { THROTTLES } from "~/server/platform/security/throttle.server";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** The contact form's server side: storage and outbox in one transaction, spam protection, status codes. */

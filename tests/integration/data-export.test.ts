@@ -2,9 +2,9 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { DataExportRefused, maskAccountNumber, maskLast4, maskSsn, openDataExport, processPendingExports, requestDataExport } from "~/server/account/data-export.server";
-import { encryptField } from "~/server/crypto/field-encryption.server";
-import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
+import { DataExportRefused, maskAccountNumber, maskLast4, maskSsn, openDataExport, processPendingExports, requestDataExport } from "~/server/accounts/data-export.server";
+import { encryptField } from "~/server/platform/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { encryptSensitive } from "~/server/applications/drafts.server";
 import {
   applicationDrafts,
@@ -16,9 +16,9 @@ import {
   loanApplications,
   loanDocuments,
   privacyAcceptances,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
-import { createLocalStorage, draftDocumentKey } from "~/server/storage/storage.server";
+import { createLocalStorage, draftDocumentKey } from "~/server/platform/storage/storage.server";
 import { makePng } from "../helpers/files";
 import { rejectionOf } from "../helpers/rejection";
 import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
 
 /**

@@ -8,10 +8,10 @@ import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CON
 import { demoPdf } from "../../scripts/demo/documents";
 import { DEMO_STAFF, seedDemo } from "../../scripts/demo/seed";
 import { sniffDocumentType } from "~/domain/upload-rules";
-import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { decryptField, isEncrypted } from "~/server/crypto/field-encryption.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { decryptField, isEncrypted } from "~/server/platform/crypto/field-encryption.server";
 import {
   applicationEvents,
   applicationMessages,
@@ -30,12 +30,12 @@ import {
   testimonials,
   user,
   userRoles,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { unreadCounts } from "~/server/conversation/messages.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
-import { listApprovedTestimonials } from "~/server/testimonials.server";
-import { loadLedger } from "~/server/servicing/ledger.server";
+import { createLocalStorage } from "~/server/platform/storage/storage.server";
+import { listApprovedTestimonials } from "~/server/public-site/testimonials.server";
+import { loadLedger } from "~/server/loans/ledger.server";
 import { useTestDatabase } from "../helpers/test-db";
 
 /** `npm run demo`'s seeding function against a fresh database and a temporary storage folder. */

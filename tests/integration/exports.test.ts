@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AuditActor } from "~/server/audit.server";
-import { writeAudit } from "~/server/audit.server";
-import { auditLog, bankAccounts, loanApplications } from "~/server/db/schema.server";
-import { csvField, csvRow } from "~/server/exports/csv.server";
-import { APPLICATION_EXPORT_COLUMNS, AUDIT_EXPORT_COLUMNS, applicationsCsvStream, auditCsvStream, exportResponse, keysetCsvStream, MASKED_SSN } from "~/server/exports/exports.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { writeAudit } from "~/server/platform/audit/audit.server";
+import { auditLog, bankAccounts, loanApplications } from "~/server/platform/db/schema.server";
+import { csvField, csvRow } from "~/server/staff/csv.server";
+import { APPLICATION_EXPORT_COLUMNS, AUDIT_EXPORT_COLUMNS, applicationsCsvStream, auditCsvStream, exportResponse, keysetCsvStream, MASKED_SSN } from "~/server/staff/exports.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";

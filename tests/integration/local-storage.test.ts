@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BUCKET, createLocalStorage, documentKey, StoredObjectTooLarge } from "~/server/storage/storage.server";
+import { BUCKET, createLocalStorage, documentKey, StoredObjectTooLarge } from "~/server/platform/storage/storage.server";
 import { makePdf, makePng } from "../helpers/files";
 import { tempDirMaker } from "../helpers/temp-config";
 

@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loader as mailboxLoader } from "~/routes/dev/mailbox";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { emailOutbox } from "~/server/db/schema.server";
-import { getMailboxMessage, listMailbox } from "~/server/mail/mailbox.server";
-import { enqueueEmail, notifyMailWorker } from "~/server/mail/outbox.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { emailOutbox } from "~/server/platform/db/schema.server";
+import { getMailboxMessage, listMailbox } from "~/server/platform/mail/mailbox.server";
+import { enqueueEmail, notifyMailWorker } from "~/server/platform/mail/outbox.server";
 import {
   applicationApprovedEmail,
   applicationDeniedEmail,
@@ -20,10 +20,10 @@ import {
   passwordResetEmail,
   verificationCodeEmail,
   type RenderedEmail,
-} from "~/server/mail/templates.server";
-import { answerRejectedEmail, documentsRequestedEmail } from "~/server/mail/request-emails.server";
-import { createLocalMailboxTransport, createMailTransport, redactSmtpUrl } from "~/server/mail/transports.server";
-import { describeMailError, startMailWorker, type MailWorker } from "~/server/mail/worker.server";
+} from "~/server/platform/mail/templates.server";
+import { answerRejectedEmail, documentsRequestedEmail } from "~/server/conversation/request-emails.server";
+import { createLocalMailboxTransport, createMailTransport, redactSmtpUrl } from "~/server/platform/mail/transports.server";
+import { describeMailError, startMailWorker, type MailWorker } from "~/server/platform/mail/worker.server";
 import { openTestDatabase, testTargets, useTestDatabase } from "../helpers/test-db";
 
 const BASE = "https://loans.example";

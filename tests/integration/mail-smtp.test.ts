@@ -5,12 +5,12 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/server/db/client.server";
-import { emailOutbox } from "~/server/db/schema.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { contactMessageEmail, verificationCodeEmail } from "~/server/mail/templates.server";
-import { createSmtpTransport } from "~/server/mail/transports.server";
-import { startMailWorker, type MailWorker, type MailWorkerOptions } from "~/server/mail/worker.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
+import { emailOutbox } from "~/server/platform/db/schema.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { contactMessageEmail, verificationCodeEmail } from "~/server/platform/mail/templates.server";
+import { createSmtpTransport } from "~/server/platform/mail/transports.server";
+import { startMailWorker, type MailWorker, type MailWorkerOptions } from "~/server/platform/mail/worker.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
-import type { AuditActor } from "~/server/audit.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { messageAction, type MessageActor } from "~/server/conversation/message-actions.server";
 import { loadConversation, markConversationRead, MessageRefused, sendMessage, totalUnread, unreadCount, unreadCounts } from "~/server/conversation/messages.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
@@ -13,7 +13,7 @@ import {
   emailOutbox,
   loanApplications,
   user as userTable,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { defaultTestTarget, useTestDatabase } from "../helpers/test-db";

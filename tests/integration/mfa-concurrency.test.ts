@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ensureAdmin } from "~/server/auth/admins.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { confirmEnrolment, startEnrolment, verifySession, type MfaCheck, type MfaUser } from "~/server/auth/mfa.server";
-import { currentStep, totpAt } from "~/server/auth/totp.server";
-import { adminMfa, session, sessionMfa } from "~/server/db/schema.server";
+import { ensureAdmin } from "~/server/accounts/admins.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { confirmEnrolment, startEnrolment, verifySession, type MfaCheck, type MfaUser } from "~/server/accounts/mfa.server";
+import { currentStep, totpAt } from "~/server/accounts/totp.server";
+import { adminMfa, session, sessionMfa } from "~/server/platform/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { wrongTotpCode } from "../helpers/admins";
 import { setUpTestConfig } from "../helpers/temp-config";

@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { acquireDataDirLock } from "~/server/db/data-dir-lock.server";
-import { findMigrationsFolder } from "~/server/db/migrate.server";
+import { acquireDataDirLock } from "~/server/platform/db/data-dir-lock.server";
+import { findMigrationsFolder } from "~/server/platform/db/migrate.server";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 
 /**

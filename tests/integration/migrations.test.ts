@@ -4,9 +4,9 @@ import { PgTable } from "drizzle-orm/pg-core";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/server/db/client.server";
-import { dropEverything, findMigrationsFolder, runMigrations } from "~/server/db/migrate.server";
-import * as schema from "~/server/db/schema.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
+import { dropEverything, findMigrationsFolder, runMigrations } from "~/server/platform/db/migrate.server";
+import * as schema from "~/server/platform/db/schema.server";
 import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/test-db";
 
 const EXPECTED_TABLES = [

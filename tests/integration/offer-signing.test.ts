@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { consentSchema, decodePngDataUrl, drawnSignatureProblem, signSchema } from "~/domain/validation/offer-signing";
 import { typedNameMatches } from "~/domain/signer-names";
-import type { AuditActor } from "~/server/audit.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
 import {
   applicationEvents,
   approvedLoans,
@@ -19,16 +19,16 @@ import {
   signedAgreements,
   user as userTable,
   type NewLoanApplication,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { certificateForOffer } from "~/server/offers/offers.server";
 import { giveConsent, currentConsent, OfferActionRefused, withdrawConsent } from "~/server/offers/consent.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
 import { signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
-import { approveApplication } from "~/server/reviews.server";
-import { sweepOrphans } from "~/server/storage/orphan-sweep.server";
-import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { approveApplication } from "~/server/applications/reviews.server";
+import { sweepOrphans } from "~/server/platform/storage/orphan-sweep.server";
+import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { makePng } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OFFER_WITHDRAW_MESSAGES } from "~/domain/validation/offer-withdraw";
-import { applicationPageAction, loadAdminApplication } from "~/server/admin/application-page.server";
-import { listApplicationsPage } from "~/server/admin/applications.server";
-import type { AuditActor } from "~/server/audit.server";
+import { applicationPageAction, loadAdminApplication } from "~/server/applications/staff-application-page.server";
+import { listApplicationsPage } from "~/server/applications/staff-applications.server";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import {
   applicationEvents,
@@ -15,9 +15,9 @@ import {
   loanOffers,
   signedAgreements,
   type NewLoanApplication,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { MAX_OFFER_WITHDRAW_FORM_BYTES, offerWithdrawAction, OfferWithdrawRefused, withdrawOffer } from "~/server/offers/withdraw-offer.server";
-import { approveApplication } from "~/server/reviews.server";
+import { approveApplication } from "~/server/applications/reviews.server";
 import { OFFER_TERMS_MESSAGES } from "~/server/offers/offers.server";
 import { APPROVE_PREVIEW_MESSAGES } from "~/components/admin/applications/approve-dialog";
 import { applicationRow } from "../helpers/application-rows";

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CredentialInput } from "~/domain/validation/account-security";
-import { accountSecurityAction } from "~/server/account/security.server";
-import { accountSettingsAction } from "~/server/account/settings.server";
-import { ensureAdmin } from "~/server/auth/admins.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { passkeyAction } from "~/server/auth/passkey-sign-in.server";
-import type { SessionUser } from "~/server/auth/session.server";
-import { authenticationOptions, registerPasskey, registrationOptions, relyingParty, removePasskey, verifyAssertion } from "~/server/auth/webauthn.server";
-import { confirmEnrolment, startEnrolment } from "~/server/auth/mfa.server";
-import { currentStep, totpAt } from "~/server/auth/totp.server";
-import { auditLog, emailOutbox, passkeys, session, sessionMfa, webauthnChallenges } from "~/server/db/schema.server";
+import { accountSecurityAction } from "~/server/accounts/security.server";
+import { accountSettingsAction } from "~/server/accounts/settings.server";
+import { ensureAdmin } from "~/server/accounts/admins.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { passkeyAction } from "~/server/accounts/passkey-sign-in.server";
+import type { SessionUser } from "~/server/accounts/session.server";
+import { authenticationOptions, registerPasskey, registrationOptions, relyingParty, removePasskey, verifyAssertion } from "~/server/accounts/webauthn.server";
+import { confirmEnrolment, startEnrolment } from "~/server/accounts/mfa.server";
+import { currentStep, totpAt } from "~/server/accounts/totp.server";
+import { auditLog, emailOutbox, passkeys, session, sessionMfa, webauthnChallenges } from "~/server/platform/db/schema.server";
 import { resetStaffMfa } from "~/server/staff/staff.server";
 import { assertionResponse, newSoftPasskey, registrationResponse, type SoftPasskey } from "../helpers/soft-authenticator";
 import { setUpTestConfig } from "../helpers/temp-config";
@@ -169,7 +169,7 @@ describe.each(testTargets)("passkeys on %s", (target) => {
   it("a closed account's passkey does not sign in", async () => {
     const user = await applicant();
     const key = await withPasskey(user);
-    const { profiles } = await import("~/server/db/schema.server");
+    const { profiles } = await import("~/server/platform/db/schema.server");
     await db().update(profiles).set({ closedAt: new Date() }).where(eq(profiles.id, user.id));
     const refused = await passkeyAction(await signInForm(key), null, meta, db());
     expect(refused.status).toBe(401);

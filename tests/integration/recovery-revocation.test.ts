@@ -1,9 +1,9 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountSettingsAction } from "~/server/account/settings.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { resetPassword } from "~/server/auth/flows.server";
-import { auditLog, emailOutbox, emailVerificationCodes, verification } from "~/server/db/schema.server";
+import { accountSettingsAction } from "~/server/accounts/settings.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { resetPassword } from "~/server/accounts/flows.server";
+import { auditLog, emailOutbox, emailVerificationCodes, verification } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/server/db/client.server";
+import type { Db } from "~/server/platform/db/client.server";
 import {
   approvedLoans,
   auditLog,
@@ -22,12 +22,12 @@ import {
   rateLimitHits,
   session,
   verification,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
 import { disposeExpiredRecords, type DisposalCounts } from "~/server/retention/disposal.server";
 import { cutoffFor, RETENTION_POLICY } from "~/server/retention/policy.server";
-import { createLocalStorage } from "~/server/storage/storage.server";
-import { documentKey, type DocumentStorage } from "~/server/storage/storage-keys.server";
+import { createLocalStorage } from "~/server/platform/storage/storage.server";
+import { documentKey, type DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { makePdf } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
 import { testTargets, useTestDatabase } from "../helpers/test-db";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/client.server";
+import type { Database } from "~/server/platform/db/client.server";
 import { openTestDatabase, testTargets, type TestDatabase, rowsOf } from "../helpers/test-db";
 import { seedApplicants } from "../helpers/seed";
 

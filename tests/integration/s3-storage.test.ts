@@ -2,7 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, setConfig, type S3Config } from "~/server/config.server";
+import { ConfigError, loadConfig, setConfig, type S3Config } from "~/server/platform/config.server";
 import {
   EMPTY_SHA256,
   canonicalQuery,
@@ -13,8 +13,8 @@ import {
   signV4,
   uriEncode,
   type S3StorageOptions,
-} from "~/server/storage/s3-storage.server";
-import { getStorage, setStorage } from "~/server/storage/storage.server";
+} from "~/server/platform/storage/s3-storage.server";
+import { getStorage, setStorage } from "~/server/platform/storage/storage.server";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
 import { makePdf, makePng } from "../helpers/files";
 import { rejectionOf } from "../helpers/rejection";

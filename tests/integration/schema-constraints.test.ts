@@ -6,7 +6,7 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "~/domain/enums";
-import * as schema from "~/server/db/schema.server";
+import * as schema from "~/server/platform/db/schema.server";
 import {
   account,
   approvedLoans,
@@ -29,7 +29,7 @@ import {
   type NewBankAccount,
   type NewLoanApplication,
   type NewLoanDocument,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { grantStaffRole, seedUser } from "../helpers/seed";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { runMigrations } from "~/server/db/migrate.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { testTargets, rowsOf } from "../helpers/test-db";
 import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { recheckSessions } from "~/server/auth/session-recheck.server";
-import { SESSION_ABSOLUTE_LIMIT_MS } from "~/server/auth/auth.server";
-import { adminMfa, session, sessionMfa } from "~/server/db/schema.server";
+import { recheckSessions } from "~/server/accounts/session-recheck.server";
+import { SESSION_ABSOLUTE_LIMIT_MS } from "~/server/accounts/auth.server";
+import { adminMfa, session, sessionMfa } from "~/server/platform/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { grantStaffRole, seedUser } from "../helpers/seed";
 

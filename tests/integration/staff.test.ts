@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ensureStaff } from "~/server/auth/admins.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { startEnrolment } from "~/server/auth/mfa.server";
+import { ensureStaff } from "~/server/accounts/admins.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { startEnrolment } from "~/server/accounts/mfa.server";
 import {
   adminMfa,
   auditLog,
@@ -12,7 +12,7 @@ import {
   staffInvitations,
   user,
   userRoles,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import {
   acceptInvitation,
   invitationForToken,

@@ -7,14 +7,14 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { TESTIMONIAL_MESSAGES, TESTIMONIAL_TOASTS } from "~/domain/validation/testimonial";
 import TestimonialsPage from "~/routes/_site/testimonials";
-import { testimonials } from "~/server/db/schema.server";
+import { testimonials } from "~/server/platform/db/schema.server";
 import {
   createTestimonial,
   listApprovedTestimonials,
   submitTestimonial,
   submitTestimonialRequest,
-} from "~/server/testimonials.server";
-import { THROTTLES } from "~/server/security/throttle.server";
+} from "~/server/public-site/testimonials.server";
+import { THROTTLES } from "~/server/platform/security/throttle.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { seedUser } from "../helpers/seed";

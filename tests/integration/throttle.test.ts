@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, setDatabase, type Database } from "~/server/db/client.server";
-import { rateLimitHits } from "~/server/db/schema.server";
+import { openDatabase, setDatabase, type Database } from "~/server/platform/db/client.server";
+import { rateLimitHits } from "~/server/platform/db/schema.server";
 import {
   checkThrottles,
   emailKey,
@@ -14,7 +14,7 @@ import {
   THROTTLES,
   throttleOrThrow,
   tooManyAttemptsMessage,
-} from "~/server/security/throttle.server";
+} from "~/server/platform/security/throttle.server";
 import { TEST_DATABASE_URL, testTargets, useTestDatabase } from "../helpers/test-db";
 
 const policy = { limit: 3, windowSeconds: 600 };

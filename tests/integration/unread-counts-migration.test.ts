@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { totalUnread, unreadCount } from "~/server/conversation/messages.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { runMigrations } from "~/server/platform/db/migrate.server";
 import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 import { testTargets, rowsOf } from "../helpers/test-db";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stampedResult } from "~/domain/action-result";
-import { jsonAnswer, readActionForm, respond } from "~/server/http/action-answer.server";
-import { BODY_MESSAGES, SMALL_FORM_MAX_BYTES } from "~/server/http/read-body.server";
+import { jsonAnswer, readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { BODY_MESSAGES, SMALL_FORM_MAX_BYTES } from "~/server/platform/http/read-body.server";
 
 /** The one way an action reads its form and hands a service's answer on. */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONSUMER_REPORT_DISCLOSURE, CREDIT_SCORE_DISCLOSURE, denialSourceNotice, OWN_INFORMATION_NOTICE, readDenialSource } from "~/domain/adverse-action";
 import { denySchema, REVIEW_MESSAGES } from "~/domain/validation/review";
 import { CONTROL_CHARACTER_MESSAGE } from "~/domain/validation/text-rules";
-import { applicationDeniedEmail } from "~/server/mail/templates.server";
+import { applicationDeniedEmail } from "~/server/platform/mail/templates.server";
 
 /**
  * The deny dialog's schema (where the information came from) and the notice of action taken with and

@@ -7,8 +7,8 @@ import {
   lastFourSearchTokens,
   lastFourToken,
   needsReindex,
-} from "~/server/crypto/blind-index.server";
-import type { EncryptionKey } from "~/server/config.server";
+} from "~/server/platform/crypto/blind-index.server";
+import type { EncryptionKey } from "~/server/platform/config.server";
 
 /** The keyed blind index of last-4 digits (issue 24): stable, keyed, per purpose, rotating with ENCRYPTION_KEY. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySearch, searchKinds, uuidRange } from "~/server/admin/client-search-terms.server";
+import { classifySearch, searchKinds, uuidRange } from "~/server/staff/client-search-terms.server";
 
 /** How the one staff search box is read (issue 24): each entry → the kinds it can be, never a pattern. */
 

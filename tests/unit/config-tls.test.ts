@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/server/config.server";
+import { ConfigError, loadConfig } from "~/server/platform/config.server";
 import { tempDirMaker } from "../helpers/temp-config";
 
 const tempDir = tempDirMaker("config-tls");

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { acquireDataDirLock, DataDirLockedError } from "~/server/platform/db/data-dir-lock.server";
 import { tempDirMaker } from "../helpers/temp-config";
 
 const tempDir = tempDirMaker("lock");

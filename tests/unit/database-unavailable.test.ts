@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
+import { isDatabaseUnavailable } from "~/server/platform/db/unavailable.server";
 
 /** Which failures become "503, try again in a moment" rather than "500, something is broken". */
 

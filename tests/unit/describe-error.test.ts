@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeError, logFailure } from "~/server/log/describe-error.server";
+import { describeError, logFailure } from "~/server/platform/log/describe-error.server";
 
 /** Finding 6 of issue 16: failure logs name the cause, never the submitted values. */
 

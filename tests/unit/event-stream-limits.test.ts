@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SessionUser } from "~/server/auth/session.server";
-import { EventBus, setEventBus, type ChangeEvent } from "~/server/events/bus.server";
-import { closeAllStreams, createEventStream, openStreamCount, STREAMS_FULL_MESSAGE, type StreamLimits } from "~/server/events/stream.server";
+import type { SessionUser } from "~/server/accounts/session.server";
+import { EventBus, setEventBus, type ChangeEvent } from "~/server/platform/events/bus.server";
+import { closeAllStreams, createEventStream, openStreamCount, STREAMS_FULL_MESSAGE, type StreamLimits } from "~/server/platform/events/stream.server";
 
 /**
  * Issue 16, findings 5 and 7: the live-update stream carries other people's changes only to an admin

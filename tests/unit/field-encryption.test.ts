@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decryptField, encryptField, FieldDecryptionError, isEncrypted, needsReencryption } from "~/server/crypto/field-encryption.server";
+import { decryptField, encryptField, FieldDecryptionError, isEncrypted, needsReencryption } from "~/server/platform/crypto/field-encryption.server";
 
 const k1 = { version: 1, key: randomBytes(32) };
 const k2 = { version: 2, key: randomBytes(32) };

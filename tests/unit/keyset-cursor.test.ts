@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePageRequest, setPageTarget } from "~/domain/paging";
-import { decodeCursor, encodeCursor, type KeyColumn } from "~/server/admin/paging.server";
-import { loanApplications, approvedLoans } from "~/server/db/schema.server";
+import { decodeCursor, encodeCursor, type KeyColumn } from "~/server/platform/db/paging.server";
+import { loanApplications, approvedLoans } from "~/server/platform/db/schema.server";
 
 /** Decision 0050: the tokens of the keyset pages, and the page part of a list's URL. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reconnectDelay } from "~/components/live/use-live-updates";
-import { entitled } from "~/server/events/stream.server";
+import { entitled } from "~/server/platform/events/stream.server";
 
 describe("live events", () => {
   const change = (owner: string, t = "loan_applications" as const) => ({ t, op: "UPDATE" as const, id: "x", owner });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalRequest, isLoopbackAddress } from "~/server/http/loopback.server";
+import { isLocalRequest, isLoopbackAddress } from "~/server/platform/http/loopback.server";
 
 describe("isLoopbackAddress", () => {
   it("knows 127.0.0.0/8, ::1 and IPv4-mapped loopback", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { middleBuckets } from "~/server/reports/pipeline.server";
+import { middleBuckets } from "~/server/staff/pipeline-report.server";
 
 /**
  * Decision 0055: the reports page's median is the display bucket of the middle positions, found from

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/mail/offer-emails.server";
-import { applicationDeniedEmail } from "~/server/mail/templates.server";
+import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/offers/offer-emails.server";
+import { applicationDeniedEmail } from "~/server/platform/mail/templates.server";
 
 /**
  * The e-mails of an offer that closes unsigned (issue 20): a Counteroffer's are Reg B notices of action

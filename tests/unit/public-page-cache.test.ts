@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, PublicPageCache, toCachedPage, type PageRender } from "~/server/http/public-page-cache.server";
+import { chooseEncoding, PublicPageCache, toCachedPage, type PageRender } from "~/server/platform/http/public-page-cache.server";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type http from "node:http";
 import { describe, expect, it } from "vitest";
-import { readBodyBytes, readForm, readJson } from "~/server/http/read-body.server";
+import { readBodyBytes, readForm, readJson } from "~/server/platform/http/read-body.server";
 import { requestUrl } from "../../server/fetch-bridge";
 
 /**

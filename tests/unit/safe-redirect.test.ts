@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_REDIRECT_LENGTH, safeRedirectPath } from "~/server/http/safe-redirect.server";
+import { MAX_REDIRECT_LENGTH, safeRedirectPath } from "~/server/platform/http/safe-redirect.server";
 
 /**
  * Open-redirect guard (issue 16, finding 2). The property: whatever string an attacker puts in

@@ -1,6 +1,6 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { INERT_TYPE, scriptsAfterFirstPaint as rewriteBytes } from "~/server/http/scripts-after-paint.server";
+import { INERT_TYPE, scriptsAfterFirstPaint as rewriteBytes } from "~/server/platform/http/scripts-after-paint.server";
 
 /** The rewrite works on the rendered bytes; these tests read and write text. */
 const scriptsAfterFirstPaint = (html: string) => rewriteBytes(Buffer.from(html, "utf8")).toString("utf8");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, matchTotp, otpauthUri, totpAt } from "~/server/auth/totp.server";
+import { base32Decode, base32Encode, matchTotp, otpauthUri, totpAt } from "~/server/accounts/totp.server";
 
 // RFC 6238 appendix B test secret ("12345678901234567890") and its SHA-1 vectors (last 6 digits).
 const RFC_SECRET = base32Encode(Buffer.from("12345678901234567890"));

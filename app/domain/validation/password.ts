@@ -4,7 +4,7 @@ import { z } from "./zod";
 /**
  * Password strength rules (docs/requirements.md §6, §10), shared by the browser (live hints, instant messages)
  * and the server (the actions validate again). Pure: no I/O. The breached-password check is separate
- * (app/server/security/breached-password.server.ts) because it calls an external service.
+ * (app/server/platform/security/breached-password.server.ts) because it calls an external service.
  */
 
 // The rules without Zod (the live checklist's) are in ./password-rules, for pages that need no schema

@@ -1,6 +1,6 @@
 /**
  * What the account page (/account) shows, section by section. Each section's server module
- * fills its part: profile and settings (app/server/account/settings.server.ts), security
+ * fills its part: profile and settings (app/server/accounts/settings.server.ts), security
  * (security.server.ts: two-factor and passkeys), their data (data.server.ts: Download My Data, Close
  * My Account).
  */
@@ -34,7 +34,7 @@ export type AccountClosureView = {
   blockerApplicationId: string | null;
 };
 
-/** The profile, e-mail, sessions and notification sections (app/server/account/settings.server.ts). */
+/** The profile, e-mail, sessions and notification sections (app/server/accounts/settings.server.ts). */
 export type AccountSettingsView = {
   /** Staff see only Change Password, Active Sessions and the security section. */
   isStaff: boolean;

@@ -3,7 +3,7 @@ import type { OfferStatus } from "~/domain/loan-offers";
 import type { ReviewTab } from "~/domain/validation/review";
 
 /**
- * What the admin review list (/admin) shows, as plain data: server/admin/applications.server.ts returns
+ * What the admin review list (/admin) shows, as plain data: server/applications/staff-applications.server.ts returns
  * these shapes and the page components render them (types only, so no component imports a server module).
  */
 

@@ -1,5 +1,5 @@
 /**
- * What the admin client view (/admin/clients) shows, as plain data: server/admin/clients.server.ts returns
+ * What the admin client view (/admin/clients) shows, as plain data: server/staff/clients.server.ts returns
  * these shapes and the page components render them (types only, so no component imports a server module).
  * Sensitive values are never part of them: bank numbers appear as their last digits only.
  */

@@ -1,6 +1,6 @@
 import type { PageCursors } from "~/domain/paging";
 /**
- * What the admin document viewer (/admin/documents) lists, as plain data: server/admin/documents.server.ts
+ * What the admin document viewer (/admin/documents) lists, as plain data: server/applications/documents.server.ts
  * returns these shapes and the page components render them (types only, so no component imports a server module).
  */
 

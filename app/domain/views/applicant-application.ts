@@ -4,7 +4,7 @@ import type { ConversationView, RequestItemView, TimelineEntry } from "./applica
 
 /**
  * What the applicant's application page (/dashboard/applications/:id) shows, as plain data: built by
- * server/applicant-application.server.ts, rendered by the route's component. Never a sensitive value
+ * server/applications/applicant-application.server.ts, rendered by the route's component. Never a sensitive value
  * (SSN, bank numbers), never a staff note or a staff member's name.
  */
 

@@ -3,7 +3,7 @@ import type { OfferView } from "~/domain/loan-offers";
 import type { DraftSummary } from "./application-draft";
 
 /**
- * What an applicant's dashboard shows, as plain data: server/dashboard.server.ts returns these shapes and
+ * What an applicant's dashboard shows, as plain data: server/applications/dashboard.server.ts returns these shapes and
  * the dashboard components render them (types only, so no component imports a server module).
  */
 

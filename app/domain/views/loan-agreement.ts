@@ -2,7 +2,7 @@ import type { PaymentRow } from "~/domain/truth-in-lending";
 
 /**
  * A loan agreement as plain data ("Consent and signing"): the server renders the signed PDF
- * from it (server/documents/agreement-pdf.server.ts) and the Review and Sign page can render the same
+ * from it (server/offers/agreement-pdf.server.ts) and the Review and Sign page can render the same
  * value on screen, so paper and screen cannot disagree. Types only, safe in the browser.
  *
  * Units, chosen so nothing is re-rounded on the way to paper:

@@ -2,7 +2,7 @@ import type { ApplicationStatus, LoanType } from "~/domain/enums";
 import type { PageCursors } from "~/domain/paging";
 import type { ReportRange } from "~/domain/validation/reports";
 
-/** What the Pipeline Reports page shows (app/server/reports/pipeline.server.ts builds it). Pure, no I/O. */
+/** What the Pipeline Reports page shows (app/server/staff/pipeline-report.server.ts builds it). Pure, no I/O. */
 
 export type PipelineReport = {
   range: ReportRange;

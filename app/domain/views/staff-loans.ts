@@ -4,7 +4,7 @@ import type { LoanPaymentStatus, PaymentMethod, PaymentSource } from "~/domain/s
 
 /**
  * What the staff loan pages (/admin/loans, /admin/loans/:id) show, as plain data: the server module
- * app/server/servicing/staff-loans.server.ts returns these shapes and the pages render them. Money in
+ * app/server/loans/staff-loans.server.ts returns these shapes and the pages render them. Money in
  * integer cents, days as 'yyyy-MM-dd', instants as ISO strings. No bank numbers.
  */
 

@@ -3,9 +3,9 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { CallNowCard, ContactInfoCard } from "~/components/contact/contact-info";
 import { CONTACT_SEO } from "~/content/seo";
 import { pageMeta } from "~/content/site";
-import { submitContactRequest } from "~/server/contact.server";
-import { respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
+import { submitContactRequest } from "~/server/public-site/contact.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
 
 export const meta: Route.MetaFunction = () => pageMeta(CONTACT_SEO.title, CONTACT_SEO.description);
 

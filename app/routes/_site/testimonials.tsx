@@ -7,10 +7,10 @@ import { TestimonialForm } from "~/components/testimonials/testimonial-form";
 import { testimonialStats } from "~/content/company";
 import { pageMeta } from "~/content/site";
 import { testimonials } from "~/content/testimonials";
-import { getOptionalUser } from "~/server/auth/session.server";
-import { respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/testimonials.server";
+import { getOptionalUser } from "~/server/accounts/session.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/public-site/testimonials.server";
 import { inlineIcon } from "~/components/ui/inline-icon";
 
 const MessageSquareQuote = inlineIcon(messageSquareQuoteIcon);

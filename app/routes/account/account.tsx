@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { AccountPage } from "~/components/account/account-page";
 import { pageMeta } from "~/content/site";
-import { loadAccountData } from "~/server/account/data.server";
-import { loadAccountSecurity } from "~/server/account/security.server";
-import { loadAccountSettings } from "~/server/account/settings.server";
-import { requireUser } from "~/server/auth/session.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { loadAccountData } from "~/server/accounts/data.server";
+import { loadAccountSecurity } from "~/server/accounts/security.server";
+import { loadAccountSettings } from "~/server/accounts/settings.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings", "Your Private Loans account: profile, e-mail, password, sessions, two-factor and passkeys.");

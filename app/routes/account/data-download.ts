@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
-import { requireUser } from "~/server/auth/session.server";
-import { DataExportRefused, openDataExport } from "~/server/account/data-export.server";
-import { getDb } from "~/server/db/client.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
-import { privateDownloadHeaders } from "~/server/http/private-download.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { getStorage } from "~/server/storage/storage.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { DataExportRefused, openDataExport } from "~/server/accounts/data-export.server";
+import { getDb } from "~/server/platform/db/client.server";
+import { noStoreJson } from "~/server/platform/http/action-answer.server";
+import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
 import type { Route } from "./+types/data-download";
 
 /**

@@ -1,8 +1,8 @@
-import { requireUser } from "~/server/auth/session.server";
-import { accountDataAction } from "~/server/account/data.server";
-import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { accountDataAction } from "~/server/accounts/data.server";
+import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/data";
 
 /**

@@ -1,8 +1,8 @@
-import { accountSecurityAction } from "~/server/account/security.server";
-import { requireUser } from "~/server/auth/session.server";
-import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { accountSecurityAction } from "~/server/accounts/security.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/security";
 
 /**

@@ -1,8 +1,8 @@
-import { requireStaff } from "~/server/auth/session.server";
-import { privateDownloadHeaders } from "~/server/http/private-download.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { downloadAchBatch } from "~/server/servicing/ach-batches.server";
-import { ServicingRefused } from "~/server/servicing/servicing-refused.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { downloadAchBatch } from "~/server/loans/ach-batches.server";
+import { ServicingRefused } from "~/server/loans/servicing-refused.server";
 import type { Route } from "./+types/ach-file";
 
 /**

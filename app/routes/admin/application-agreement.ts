@@ -1,5 +1,5 @@
-import { requireStaff } from "~/server/auth/session.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import type { Route } from "./+types/application-agreement";
 

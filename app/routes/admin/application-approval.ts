@@ -1,8 +1,8 @@
-import { requireStaff } from "~/server/auth/session.server";
-import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { approvalAction } from "~/server/reviews/approval-proposals.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { approvalAction } from "~/server/applications/approval-proposals.server";
 import type { Route } from "./+types/application-approval";
 
 /**

@@ -1,8 +1,8 @@
-import { requireStaff } from "~/server/auth/session.server";
-import { assignmentAction } from "~/server/admin/assignment.server";
-import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { assignmentAction } from "~/server/applications/assignment.server";
+import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-assignment";
 
 /**

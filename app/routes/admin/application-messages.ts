@@ -1,8 +1,8 @@
-import { requireStaff } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/accounts/session.server";
 import { messageAction } from "~/server/conversation/message-actions.server";
-import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-messages";
 
 /**

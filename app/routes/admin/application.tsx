@@ -5,13 +5,13 @@ import { NotFoundPage } from "~/components/error-page";
 import { permissionsOf } from "~/domain/staff-permissions";
 import { pageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
-import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/admin/application-page.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { logFailure } from "~/server/log/describe-error.server";
+import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/staff-application-page.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { getConfig } from "~/server/platform/config.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = () => [
@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } satisfies AdminApplicationPageData;
 }
 
-/** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/admin/application-page.server.ts). */
+/** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/applications/staff-application-page.server.ts). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireStaff(request, "applications.work");

@@ -4,14 +4,14 @@ import { pageMeta } from "~/content/site";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
 import { permissionsOf } from "~/domain/staff-permissions";
-import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/admin/applications.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { logFailure } from "~/server/log/describe-error.server";
-import { respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
+import { listApplicationsForAdmin, reviewActionFromRequest } from "~/server/applications/staff-applications.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { getConfig } from "~/server/platform/config.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/applications";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Admin Dashboard", "Private Loans administration."),

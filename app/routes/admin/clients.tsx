@@ -1,10 +1,10 @@
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
 import { pageMeta } from "~/content/site";
-import { getClientDetail, listClients, parseClientsUrl } from "~/server/admin/clients.server";
-import { requireStaff } from "~/server/auth/session.server";
+import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/clients.server";
+import { requireStaff } from "~/server/accounts/session.server";
 import type { Route } from "./+types/clients";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Client Information", "Private Loans administration: client information."),

@@ -2,9 +2,9 @@ import { ApplicationMessagesPage } from "~/components/admin/conversations/applic
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { pageMeta } from "~/content/site";
 import { parsePageRequest } from "~/domain/paging";
-import { requireStaff } from "~/server/auth/session.server";
+import { requireStaff } from "~/server/accounts/session.server";
 import { listStaffConversations } from "~/server/conversation/staff-conversations.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/conversations";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Application Messages", "Private Loans administration: applicants' messages, unread first."), { name: "robots", content: "noindex" }];

@@ -4,14 +4,14 @@ import { DocumentsPage } from "~/components/admin/documents/documents-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { pageMeta } from "~/content/site";
 import { errorToast } from "~/domain/action-result";
-import { parseUserId } from "~/server/admin/clients.server";
+import { parseUserId } from "~/server/staff/clients.server";
 import { parsePageRequest } from "~/domain/paging";
-import { createDocumentLink, listDocuments } from "~/server/admin/documents.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
+import { createDocumentLink, listDocuments } from "~/server/applications/documents.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/documents";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Document Viewer", "Private Loans administration: document viewer."),

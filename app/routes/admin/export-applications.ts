@@ -1,8 +1,8 @@
 import { readReportRange } from "~/domain/validation/reports";
-import { requireStaff } from "~/server/auth/session.server";
-import { exportResponse } from "~/server/exports/exports.server";
-import { noStoreJson } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { exportResponse } from "~/server/staff/exports.server";
+import { noStoreJson } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/export-applications";
 
 /**

@@ -1,7 +1,7 @@
-import { requireStaff } from "~/server/auth/session.server";
-import { privateDownloadHeaders } from "~/server/http/private-download.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { exportLoanTape } from "~/server/servicing/staff-loans.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { exportLoanTape } from "~/server/loans/staff-loans.server";
 import type { Route } from "./+types/loan-tape";
 
 /**

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { LoanPage } from "~/components/admin/loans/loan-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
-import { requireStaff } from "~/server/auth/session.server";
-import { respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/servicing/staff-loans.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/staff-loans.server";
 import type { Route } from "./+types/loan";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Loan", "Private Loans administration: one loan's schedule and ledger."), { name: "robots", content: "noindex" }];
@@ -21,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loan;
 }
 
-/** record-payment | reverse-payment (app/server/servicing/staff-loans.server.ts), validated, under the loan's row lock. */
+/** record-payment | reverse-payment (app/server/loans/staff-loans.server.ts), validated, under the loan's row lock. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const admin = await requireStaff(request, "servicing.manage");

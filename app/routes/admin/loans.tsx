@@ -1,9 +1,9 @@
 import { LoansPage } from "~/components/admin/loans/loans-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { pageMeta } from "~/content/site";
-import { requireStaff } from "~/server/auth/session.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { listLoans, parseLoansUrl } from "~/server/servicing/staff-loans.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { listLoans, parseLoansUrl } from "~/server/loans/staff-loans.server";
 import type { Route } from "./+types/loans";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Loans", "Private Loans administration: the loans being serviced."), { name: "robots", content: "noindex" }];

@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-page";
 import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
-import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/admin/messages.server";
+import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/public-site/contact-inbox.server";
 import { parsePageRequest } from "~/domain/paging";
-import { requireStaff } from "~/server/auth/session.server";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/messages";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";

@@ -1,16 +1,16 @@
 import { useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { PasskeyButton } from "~/components/auth/passkey-button";
-import { loadAccountSecurity } from "~/server/account/security.server";
+import { loadAccountSecurity } from "~/server/accounts/security.server";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
-import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/auth/mfa.server";
-import { requireStaff, safeRedirectPath } from "~/server/auth/session.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/mfa.server";
+import { requireStaff, safeRedirectPath } from "~/server/accounts/session.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/mfa";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
 

@@ -1,8 +1,8 @@
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { pageMeta } from "~/content/site";
-import { loadMonitoring } from "~/server/admin/monitoring.server";
-import { requireStaff } from "~/server/auth/session.server";
+import { loadMonitoring } from "~/server/staff/monitoring.server";
+import { requireStaff } from "~/server/accounts/session.server";
 import type { Route } from "./+types/monitoring";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 

@@ -3,9 +3,9 @@ import { PageLoadError } from "~/components/admin/page-load-error";
 import { ReportsPage } from "~/components/admin/reports/reports-page";
 import { pageMeta } from "~/content/site";
 import { readRegBPage, readReportRange } from "~/domain/validation/reports";
-import { requireStaff } from "~/server/auth/session.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { viewPipelineReport } from "~/server/reports/pipeline.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { viewPipelineReport } from "~/server/staff/pipeline-report.server";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "Private Loans administration: pipeline reports."), { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { SecurityPage } from "~/components/admin/security/security-page";
 import { pageMeta } from "~/content/site";
-import { getSecurityOverview } from "~/server/admin/monitoring.server";
-import { requireStaff } from "~/server/auth/session.server";
+import { getSecurityOverview } from "~/server/staff/monitoring.server";
+import { requireStaff } from "~/server/accounts/session.server";
 import type { Route } from "./+types/security";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 

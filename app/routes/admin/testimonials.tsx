@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { TestimonialModerationPage } from "~/components/admin/moderation/testimonial-moderation-page";
 import { stampedResult } from "~/domain/action-result";
 import { pageMeta } from "~/content/site";
-import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/admin/moderation.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
+import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/public-site/moderation.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/testimonials";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";

@@ -1,11 +1,11 @@
 import { ACCESS_DENIED_FOR_ROLE } from "~/domain/staff-permissions";
-import { requireStaff } from "~/server/auth/session.server";
-import { revealSensitiveValue, revealThrottled } from "~/server/admin/reveal.server";
-import { jsonAnswer, noStoreJson as json } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/http/read-body.server";
+import { requireStaff } from "~/server/accounts/session.server";
+import { revealSensitiveValue, revealThrottled } from "~/server/staff/reveal.server";
+import { jsonAnswer, noStoreJson as json } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/platform/http/read-body.server";
 import type { Route } from "./+types/admin-reveal";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 
 /**
  * POST /api/admin/reveal {kind: 'ssn'|'account_number'|'routing_number', id}: one decrypted value for

@@ -1,11 +1,11 @@
 import { APPLICATION_MESSAGES } from "~/domain/validation/application";
-import { logFailure } from "~/server/log/describe-error.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import { SsnProcessingFailed, submissionThrottled, submitApplication } from "~/server/applications/submit.server";
 import { parseSubmission, SubmissionRejected, type ParsedSubmission } from "~/server/applications/upload-parser.server";
-import { getOptionalUser } from "~/server/auth/session.server";
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/db/unavailable.server";
-import { jsonAnswer, noStoreJson as json } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
+import { getOptionalUser } from "~/server/accounts/session.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/platform/db/unavailable.server";
+import { jsonAnswer, noStoreJson as json } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/applications";
 
 /**

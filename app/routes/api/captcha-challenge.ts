@@ -1,4 +1,4 @@
-import { captchaProvider, createCaptchaChallenge } from "~/server/security/captcha.server";
+import { captchaProvider, createCaptchaChallenge } from "~/server/platform/security/captcha.server";
 
 /**
  * GET /api/captcha/challenge: a fresh signed ALTCHA challenge for the widget (JSON). Every request

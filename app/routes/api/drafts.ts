@@ -1,8 +1,8 @@
 import { DRAFT_MESSAGES } from "~/domain/validation/application-draft";
 import { draftAction } from "~/server/applications/draft-action.server";
-import { getOptionalUser } from "~/server/auth/session.server";
-import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
+import { getOptionalUser } from "~/server/accounts/session.server";
+import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/drafts";
 
 /**

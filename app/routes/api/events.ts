@@ -1,7 +1,7 @@
-import { recheckSessions } from "~/server/auth/session-recheck.server";
-import { getOptionalUser } from "~/server/auth/session.server";
-import { getConfig } from "~/server/config.server";
-import { createEventStream, STREAM_LIMITS } from "~/server/events/stream.server";
+import { recheckSessions } from "~/server/accounts/session-recheck.server";
+import { getOptionalUser } from "~/server/accounts/session.server";
+import { getConfig } from "~/server/platform/config.server";
+import { createEventStream, STREAM_LIMITS } from "~/server/platform/events/stream.server";
 import type { Route } from "./+types/events";
 
 /** GET /api/events: the signed-in browser's live-update stream (server-sent events). */

@@ -3,8 +3,8 @@ import { parsePriorEstimate } from "~/domain/calculator-link";
 import { pageMeta } from "~/content/site";
 import { isOneOf, LOAN_TYPES } from "~/domain/enums";
 import { listDrafts } from "~/server/applications/drafts.server";
-import { requireUser } from "~/server/auth/session.server";
-import { getDb } from "~/server/db/client.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { getDb } from "~/server/platform/db/client.server";
 import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = () => pageMeta("Apply for a Loan", "Apply online for a private loan in five short steps.");

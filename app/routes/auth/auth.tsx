@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
 import type { AuthActionData, AuthIntent } from "~/domain/auth-action";
-import { authFormError, parseAuthForm } from "~/server/auth/auth-form.server";
-import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/auth/flows.server";
-import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/auth/session.server";
-import { signInLanding } from "~/server/account/privacy-notice.server";
-import { respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { getCaptchaConfigForBrowser } from "~/server/security/captcha.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { authFormError, parseAuthForm } from "~/server/accounts/auth-form.server";
+import { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, signIn, signUp, type FlowResult } from "~/server/accounts/flows.server";
+import { getOptionalUser, landingPath, safeRedirectPath } from "~/server/accounts/session.server";
+import { signInLanding } from "~/server/accounts/privacy-notice.server";
+import { respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { getCaptchaConfigForBrowser } from "~/server/platform/security/captcha.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,8 +1,8 @@
-import { passkeyAction } from "~/server/auth/passkey-sign-in.server";
-import { getSessionUser } from "~/server/auth/session.server";
-import { jsonAnswer, noStoreJson, readActionForm } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { passkeyAction } from "~/server/accounts/passkey-sign-in.server";
+import { getSessionUser } from "~/server/accounts/session.server";
+import { jsonAnswer, noStoreJson, readActionForm } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { PasskeyActionData } from "~/domain/validation/account-security";
 import type { Route } from "./+types/passkey";
 

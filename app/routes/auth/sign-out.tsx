@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/auth/flows.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { signOut } from "~/server/accounts/flows.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/sign-out";
 
 export function loader() {

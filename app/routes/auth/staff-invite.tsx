@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { InvitationPage } from "~/components/admin/staff/invitation-page";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import {
   acceptInvitationAction,
   invitationForToken,

@@ -5,14 +5,14 @@ import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
 import { twoFactorSchema } from "~/domain/validation/account-security";
-import { loadAccountSecurity } from "~/server/account/security.server";
-import { verifySession } from "~/server/auth/mfa.server";
-import { requireUser, safeRedirectPath } from "~/server/auth/session.server";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { checkThrottles, THROTTLES } from "~/server/security/throttle.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { loadAccountSecurity } from "~/server/accounts/security.server";
+import { verifySession } from "~/server/accounts/mfa.server";
+import { requireUser, safeRedirectPath } from "~/server/accounts/session.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { checkThrottles, THROTTLES } from "~/server/platform/security/throttle.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/two-factor";
 
 /**

@@ -1,7 +1,7 @@
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { messageAction } from "~/server/conversation/message-actions.server";
-import { jsonAnswer, noStoreJson } from "~/server/http/action-answer.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
+import { jsonAnswer, noStoreJson } from "~/server/platform/http/action-answer.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
 import type { Route } from "./+types/application-messages";
 
 /**

@@ -3,11 +3,11 @@ import { ReviewAndSignPage } from "~/components/offer/review-and-sign-page";
 import { NotFoundPage } from "~/components/error-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/auth/session.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/application-offer";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

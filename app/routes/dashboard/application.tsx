@@ -2,8 +2,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ApplicantApplicationView } from "~/components/dashboard/application-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/auth/session.server";
-import { getApplicantApplication } from "~/server/applicant-application.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

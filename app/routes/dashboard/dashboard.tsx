@@ -1,14 +1,14 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/auth/session.server";
-import { getDashboard } from "~/server/dashboard.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { getDashboard } from "~/server/applications/dashboard.server";
 import { errorToast } from "~/domain/action-result";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
-import { createOwnDocumentLink } from "~/server/documents/own-documents.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { readActionForm, respond } from "~/server/http/action-answer.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { createOwnDocumentLink } from "~/server/applications/own-documents.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

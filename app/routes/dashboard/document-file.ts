@@ -1,6 +1,6 @@
-import { requireUser } from "~/server/auth/session.server";
-import { serveOwnDocument } from "~/server/documents/own-documents.server";
-import { requestInfo } from "~/server/http/request-info.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { serveOwnDocument } from "~/server/applications/own-documents.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/document-file";
 
 /**

@@ -1,6 +1,6 @@
-import { requireUser } from "~/server/auth/session.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { serveLoanDocument } from "~/server/servicing/borrower-documents.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
 import type { Route } from "./+types/loan-document";
 
 /**

@@ -3,11 +3,11 @@ import { BorrowerLoanPageView } from "~/components/loans/borrower-loan-page";
 import { NotFoundPage } from "~/components/error-page";
 import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
-import { requireUser } from "~/server/auth/session.server";
-import { assertSameOrigin } from "~/server/http/origin.server";
-import { requestInfo } from "~/server/http/request-info.server";
-import { loadBorrowerLoan } from "~/server/servicing/borrower-loan.server";
-import { borrowerLoanAction } from "~/server/servicing/borrower-payments.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { assertSameOrigin } from "~/server/platform/http/origin.server";
+import { requestInfo } from "~/server/platform/http/request-info.server";
+import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
+import { borrowerLoanAction } from "~/server/loans/borrower-payments.server";
 import type { Route } from "./+types/loan";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data(page, { headers: { "Cache-Control": "no-store, private" } });
 }
 
-/** pay: Make a Payment (app/server/servicing/borrower-payments.server.ts). */
+/** pay: Make a Payment (app/server/loans/borrower-payments.server.ts). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { TableHead } from "~/components/ui/table";
-import { getConfig } from "~/server/config.server";
-import { getDb } from "~/server/db/client.server";
-import { isLocalRequest } from "~/server/http/loopback.server";
-import { getMailboxMessage, listMailbox } from "~/server/mail/mailbox.server";
+import { getConfig } from "~/server/platform/config.server";
+import { getDb } from "~/server/platform/db/client.server";
+import { isLocalRequest } from "~/server/platform/http/loopback.server";
+import { getMailboxMessage, listMailbox } from "~/server/platform/mail/mailbox.server";
 import type { Route } from "./+types/mailbox";
 
 /**

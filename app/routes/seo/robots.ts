@@ -1,5 +1,5 @@
 import { robotsTxt } from "~/content/seo";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /** /robots.txt: public pages allowed, private areas disallowed, the sitemap's absolute URL. */
 export function loader() {

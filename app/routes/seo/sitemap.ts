@@ -1,5 +1,5 @@
 import { sitemapXml } from "~/content/seo";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 
 /** /sitemap.xml: every public page with its absolute URL (PUBLIC_URL as the base). */
 export function loader() {

@@ -1,12 +1,12 @@
 import { DOCUMENT_FIELDS, MAX_FILE_BYTES } from "~/domain/validation/application";
 import { checkDraftFields, DRAFT_MESSAGES, DRAFT_TEXT_FIELDS, draftEnvelopeSchema } from "~/domain/validation/application-draft";
 import type { SavedDraft } from "~/domain/views/application-draft";
-import { getDb } from "~/server/db/client.server";
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/db/unavailable.server";
-import type { ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
-import { throttleRefusal } from "~/server/security/throttle.server";
-import { getStorage } from "~/server/storage/storage.server";
+import { getDb } from "~/server/platform/db/client.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/platform/db/unavailable.server";
+import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { throttleRefusal } from "~/server/platform/security/throttle.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
 import { DraftRefused, discardDraft, saveDraft } from "./drafts.server";
 import { parseSubmission, SubmissionRejected, type FormShape, type ParsedSubmission } from "./upload-parser.server";
 

@@ -4,10 +4,10 @@ import { DOCUMENT_FIELDS, STEP_SCHEMAS } from "~/domain/validation/application";
 import { DRAFT_LIFETIME_DAYS, maskKeptValue, SENSITIVE_DRAFT_FIELDS, type SensitiveDraftField } from "~/domain/validation/application-draft";
 import { DOCUMENT_MIME_TYPES, originalFileName } from "~/domain/upload-rules";
 import type { DraftSummary, SavedDraft } from "~/domain/views/application-draft";
-import { decryptField, encryptField } from "~/server/crypto/field-encryption.server";
-import type { Db, DbOrTx } from "~/server/db/client.server";
-import { applicationDrafts, draftDocuments } from "~/server/db/schema.server";
-import { draftDocumentKey, type DocumentStorage } from "~/server/storage/storage.server";
+import { decryptField, encryptField } from "~/server/platform/crypto/field-encryption.server";
+import type { Db, DbOrTx } from "~/server/platform/db/client.server";
+import { applicationDrafts, draftDocuments } from "~/server/platform/db/schema.server";
+import { draftDocumentKey, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { checkUploadedFile, storeUploadedFile } from "./file-work.server";
 import type { UploadedFile } from "./upload-parser.server";
 

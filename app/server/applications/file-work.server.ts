@@ -1,5 +1,5 @@
 import { inspectUpload, UPLOAD_REASONS, type SniffedType } from "~/domain/upload-rules";
-import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { createLimit } from "./concurrency-limit.server";
 import { fileProblem, type UploadedFile } from "./upload-parser.server";
 

@@ -1,6 +1,6 @@
 import { transitionFor } from "~/domain/application-lifecycle";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { ENCRYPTION_PURPOSES } from "~/server/crypto/encryption-purposes.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { and, count, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import {
@@ -10,17 +10,17 @@ import {
   validateApplicationFields,
   type ApplicationFields,
 } from "~/domain/validation/application";
-import { getConfig } from "~/server/config.server";
-import { encryptField } from "~/server/crypto/field-encryption.server";
-import { sealedBankNumbers } from "~/server/crypto/bank-numbers.server";
-import { BLIND_INDEX_PURPOSES, lastFourToken } from "~/server/crypto/blind-index.server";
-import { getDb, type Db } from "~/server/db/client.server";
-import { bankAccounts, loanApplications, loanDocuments } from "~/server/db/schema.server";
-import type { ServiceAnswer } from "~/server/http/action-answer.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
-import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/mail/templates.server";
-import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { getConfig } from "~/server/platform/config.server";
+import { encryptField } from "~/server/platform/crypto/field-encryption.server";
+import { sealedBankNumbers } from "~/server/platform/crypto/bank-numbers.server";
+import { BLIND_INDEX_PURPOSES, lastFourToken } from "~/server/platform/crypto/blind-index.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
+import { bankAccounts, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
+import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
+import { applicationNotificationEmail, applicationReceivedEmail } from "~/server/platform/mail/templates.server";
+import { documentKey, getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { checkUploadedFile, storeUploadedFile } from "./file-work.server";
 import { DOCUMENT_MIME_TYPES, originalFileName } from "~/domain/upload-rules";
 import { draftForSubmission, takeDraft, type DraftForSubmission } from "./drafts.server";

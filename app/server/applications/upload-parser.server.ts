@@ -2,7 +2,7 @@ import busboy from "busboy";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import {
   APPLICATION_MESSAGES,
   APPLICATION_TEXT_FIELDS,

@@ -6,9 +6,9 @@ import {
   applicationWithdrawSchema,
   type ApplicationWithdrawActionData,
 } from "~/domain/validation/application-withdraw";
-import type { RequestInfo } from "~/server/audit.server";
-import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
+import type { RequestInfo } from "~/server/platform/audit/audit.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import { withdrawApplication, WithdrawalRefused, type Withdrawer } from "./withdraw-application.server";
 
 /**

@@ -2,14 +2,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { fromStatuses, mayMake, transitionFor } from "~/domain/application-lifecycle";
 import { APPLICATION_WITHDRAW_MESSAGES } from "~/domain/validation/application-withdraw";
 import { PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { getDb, type Db } from "~/server/db/client.server";
-import { loanApplications } from "~/server/db/schema.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { applicationWithdrawnEmail } from "~/server/mail/withdrawal-emails.server";
-import { closeOpenProposal } from "~/server/reviews.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
+import { loanApplications } from "~/server/platform/db/schema.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { applicationWithdrawnEmail } from "~/server/applications/withdrawal-emails.server";
+import { closeOpenProposal } from "~/server/applications/reviews.server";
 
 /**
  * Withdraw Application: the signed-in applicant ends their own application while it is pending or

@@ -1,10 +1,10 @@
 import { errorToast, type Toast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { MESSAGE_MESSAGES, MESSAGE_TOASTS, readMessagesSchema, sendMessageSchema, type MessageActionData, type MessageIntent } from "~/domain/validation/messages";
-import type { AuditActor, RequestInfo } from "~/server/audit.server";
-import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
-import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
+import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import { markConversationRead, MESSAGE_REFUSALS, MessageRefused, sendMessage } from "./messages.server";
 
 /**

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { ConversationSide } from "~/domain/conversation-enums";
 import type { ConversationView } from "~/domain/views/application-page";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
-import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
-import { preparedOn } from "~/server/db/prepared.server";
-import { applicationMessages, conversationCounts, conversationNotices, conversationReaderTotals, conversationReads, loanApplications, profiles, rowCounts, user as userTable } from "~/server/db/schema.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { newMessageEmail } from "~/server/mail/message-emails.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { preparedOn } from "~/server/platform/db/prepared.server";
+import { applicationMessages, conversationCounts, conversationNotices, conversationReaderTotals, conversationReads, loanApplications, profiles, rowCounts, user as userTable } from "~/server/platform/db/schema.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { newMessageEmail } from "~/server/conversation/message-emails.server";
 import { LENDER_SIDE_NAME, recordEvent } from "./timeline.server";
 
 /**

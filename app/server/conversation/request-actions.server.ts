@@ -19,11 +19,11 @@ import {
 } from "~/domain/validation/requests";
 import { createLimit } from "~/server/applications/concurrency-limit.server";
 import { createSpool, SPOOL_FOLDER } from "~/server/applications/upload-spool.server";
-import type { AuditActor, RequestInfo } from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
-import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
-import { THROTTLES, throttleRefusal } from "~/server/security/throttle.server";
+import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import { answerWithReply, answerWithUpload, createRequest, RequestRefused, reviewItem } from "./requests.server";
 
 /**

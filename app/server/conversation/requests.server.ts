@@ -8,13 +8,13 @@ import { DOCUMENT_MIME_TYPES, inspectUpload, originalFileName, UPLOAD_REASONS } 
 import { documentFileMessage } from "~/domain/validation/application";
 import { isDocumentKind, type RequestDocumentsInput } from "~/domain/validation/requests";
 import type { RequestItemView } from "~/domain/views/application-page";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
-import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
-import { loanApplications, loanDocuments, requestItems, user as userTable } from "~/server/db/schema.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { answerRejectedEmail, documentsRequestedEmail } from "~/server/mail/request-emails.server";
-import { documentKey, getStorage, type DocumentStorage } from "~/server/storage/storage.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { loanApplications, loanDocuments, requestItems, user as userTable } from "~/server/platform/db/schema.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { answerRejectedEmail, documentsRequestedEmail } from "~/server/conversation/request-emails.server";
+import { documentKey, getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { recordEvent } from "./timeline.server";
 
 /**

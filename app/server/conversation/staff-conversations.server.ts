@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { CONVERSATION_EXCERPT_LENGTH, type StaffConversationList, type StaffConversationRow } from "~/domain/views/staff-conversations";
-import { pageWindow } from "~/server/admin/paging.server";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { getDb, type Db } from "~/server/db/client.server";
+import { pageWindow } from "~/server/platform/db/paging.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
 
 export const CONVERSATIONS_PAGE_SIZE = 25;
 

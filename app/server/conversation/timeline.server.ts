@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ApplicationEventKind, ConversationSide } from "~/domain/conversation-enums";
 import { applicationEventLabel } from "~/domain/labels";
 import type { TimelineEntry } from "~/domain/views/application-page";
-import { getDb, type DbOrTx } from "~/server/db/client.server";
-import { applicationEvents, profiles } from "~/server/db/schema.server";
+import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
+import { applicationEvents, profiles } from "~/server/platform/db/schema.server";
 
 /**
  * The Application Timeline: every service that changes an application, its requests or its

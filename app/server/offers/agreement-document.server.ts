@@ -4,7 +4,7 @@ import { formatMilliPercent, percentToMilli } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
 import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
 import { formatCents, type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/platform/config.server";
 import type { OfferRow } from "./offers.server";
 import type { OwnApplication } from "./consent.server";
 

@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
-import { privateDownloadHeaders } from "~/server/http/private-download.server";
+import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { desc, eq } from "drizzle-orm";
-import { UUID, plain } from "~/server/admin/documents.server";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { getDb, type Db } from "~/server/db/client.server";
-import { signedAgreements } from "~/server/db/schema.server";
-import { getStorage } from "~/server/storage/storage.server";
-import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+import { UUID, plain } from "~/server/applications/documents.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
+import { signedAgreements } from "~/server/platform/db/schema.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
+import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { agreementReference } from "./agreement-document.server";
 import { ownApplication } from "./consent.server";
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
-import { UUID } from "~/server/admin/documents.server";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
+import { UUID } from "~/server/applications/documents.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { getDb, type Db, type DbOrTx } from "~/server/db/client.server";
-import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/db/schema.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
 
 /**
  * E-SIGN consent (15 U.S.C. 7001(c)): given per application on the way to signing its

@@ -1,10 +1,10 @@
-import type { Db } from "~/server/db/client.server";
-import { startRepeatingJob, type RepeatingJob } from "~/server/jobs/repeating-job.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
 import { expireOffers } from "./offer-decisions.server";
 
 /**
  * The offer expiry run inside the server process: once shortly after start-up, then every
- * 15 minutes (server/jobs/repeating-job.server.ts). Every
+ * 15 minutes (server/platform/jobs/repeating-job.server.ts). Every
  * instance schedules it; no lock is needed because the expiry is one conditional UPDATE whose row
  * locks decide (expireOffers): two instances at once expire, and announce, each offer once. A failed
  * run is logged and tried again at the next interval (its transaction rolled back whole).

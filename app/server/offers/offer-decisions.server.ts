@@ -1,13 +1,13 @@
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { OfferView } from "~/domain/loan-offers";
 import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { getDb, type Db, type Tx } from "~/server/db/client.server";
-import { loanApplications, loanOffers, profiles, user as userTable } from "~/server/db/schema.server";
-import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/mail/offer-emails.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
+import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
+import { loanApplications, loanOffers, profiles, user as userTable } from "~/server/platform/db/schema.server";
+import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/offers/offer-emails.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { toOfferView, type OfferRow } from "./offers.server";
 
 /**

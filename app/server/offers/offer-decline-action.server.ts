@@ -1,8 +1,8 @@
 import { errorToast } from "~/domain/action-result";
 import { OFFER_DECLINE_FAILED, OFFER_DECLINE_MESSAGES, OFFER_DECLINE_TOASTS, offerDeclineSchema, type OfferDeclineActionData } from "~/domain/validation/offer-decline";
-import type { RequestInfo } from "~/server/audit.server";
-import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
+import type { RequestInfo } from "~/server/platform/audit/audit.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import { declineOffer, OfferDecisionRefused, type OfferDecider } from "./offer-decisions.server";
 
 /**

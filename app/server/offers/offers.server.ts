@@ -2,8 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { dollarsToCents, formatMilliPercent, isCounteroffer, offerStatusLabel, percentToMilli, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/server/conversation/requests.server";
-import { getDb, type DbOrTx } from "~/server/db/client.server";
-import { loanOffers, signedAgreements } from "~/server/db/schema.server";
+import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
+import { loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
 
 /**
  * Loan offers: making one (inside the approval's transaction) and reading them for either

@@ -8,15 +8,15 @@ import {
   WITHDRAW_FAILED,
   type OfferWithdrawActionData,
 } from "~/domain/validation/offer-withdraw";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { getDb, type Db } from "~/server/db/client.server";
-import { loanApplications, loanOffers, user as userTable } from "~/server/db/schema.server";
-import { readActionForm, type ServiceAnswer } from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { offerWithdrawnEmail } from "~/server/mail/offer-withdrawn-email.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
+import { loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { offerWithdrawnEmail } from "~/server/offers/offer-withdrawn-email.server";
 
 /**
  * Withdraw Offer (staff): the open offer of an application becomes 'withdrawn' with staff's

@@ -1,6 +1,6 @@
-import type { Db } from "~/server/db/client.server";
-import type { DocumentStorage } from "~/server/storage/storage-keys.server";
-import { startRepeatingJob, type RepeatingJob } from "~/server/jobs/repeating-job.server";
+import type { Db } from "~/server/platform/db/client.server";
+import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
+import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
 import { describeDisposal, disposeExpiredRecords } from "./disposal.server";
 
 /**

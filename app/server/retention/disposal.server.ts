@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import { writeAudit } from "~/server/audit.server";
-import type { Db } from "~/server/db/client.server";
+import { writeAudit } from "~/server/platform/audit/audit.server";
+import type { Db } from "~/server/platform/db/client.server";
 import {
   approvedLoans,
   bankAccounts,
@@ -20,8 +20,8 @@ import {
   user as users,
   verification,
   webauthnChallenges,
-} from "~/server/db/schema.server";
-import type { DocumentStorage } from "~/server/storage/storage-keys.server";
+} from "~/server/platform/db/schema.server";
+import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
 import { deleteExpiredDrafts } from "~/server/applications/drafts.server";
 import { cutoffFor, RETENTION_POLICY } from "./policy.server";

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { explainFailure, withMigratedDatabase, type CommandIo } from "~/server/db/command.server";
-import { getStorage } from "~/server/storage/storage.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { explainFailure, withMigratedDatabase, type CommandIo } from "~/server/platform/db/command.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
 import { describeDisposal, disposeExpiredRecords } from "./disposal.server";
 
 const USAGE = `Usage: npm run retention -- [--dry-run]

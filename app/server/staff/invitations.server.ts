@@ -7,24 +7,24 @@ import {
   STAFF_MESSAGES,
   type AcceptInvitationActionData,
 } from "~/domain/validation/staff";
-import { writeAudit, type RequestInfo } from "~/server/audit.server";
-import { getAuth } from "~/server/auth/auth.server";
-import { getDatabase, type Database } from "~/server/db/client.server";
+import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { getDatabase, type Database } from "~/server/platform/db/client.server";
 import {
   staffInvitations,
   user as users,
   userRoles,
-} from "~/server/db/schema.server";
+} from "~/server/platform/db/schema.server";
 import {
   readActionForm,
   type ServiceAnswer,
-} from "~/server/http/action-answer.server";
-import { logFailure } from "~/server/log/describe-error.server";
+} from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
 import {
   breachedPasswordMessage,
   BREACHED_PASSWORD_TITLE,
   checkBreachedPassword,
-} from "~/server/security/breached-password.server";
+} from "~/server/platform/security/breached-password.server";
 import {
   findOpenInvitation,
   hashInvitationToken,

@@ -9,12 +9,12 @@ import {
   type StaffCommand,
   type StaffIntent,
 } from "~/domain/validation/staff";
-import type { AuditActor, RequestInfo } from "~/server/audit.server";
-import { getDb, type Db } from "~/server/db/client.server";
+import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
 import {
   readActionForm,
   type ServiceAnswer,
-} from "~/server/http/action-answer.server";
+} from "~/server/platform/http/action-answer.server";
 import {
   cancelInvitation,
   changeStaffRole,

@@ -11,9 +11,9 @@ import {
   writeAudit,
   type AuditActor,
   type RequestInfo,
-} from "~/server/audit.server";
-import { getConfig } from "~/server/config.server";
-import { getDb, type Db, type Tx } from "~/server/db/client.server";
+} from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
+import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
 import {
   adminMfa,
   session,
@@ -21,10 +21,10 @@ import {
   staffInvitations,
   user as users,
   userRoles,
-} from "~/server/db/schema.server";
-import { removeAllPasskeys } from "~/server/auth/webauthn.server";
-import { enqueueEmail } from "~/server/mail/outbox.server";
-import { staffInvitationEmail } from "~/server/mail/staff-emails.server";
+} from "~/server/platform/db/schema.server";
+import { removeAllPasskeys } from "~/server/accounts/webauthn.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { staffInvitationEmail } from "~/server/staff/staff-emails.server";
 
 /**
  * Staff management (/admin/staff, admins only): invitations, role changes, deactivation and

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { launchBrowser, startTestServer, testSecrets, type TestServer } from "../harness";
 

@@ -2,9 +2,9 @@ import { eq, inArray, like, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "~/server/db/client.server";
-import { bankAccounts, emailOutbox, loanApplications, loanDocuments } from "~/server/db/schema.server";
-import { BUCKET } from "~/server/storage/storage.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { bankAccounts, emailOutbox, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
+import { BUCKET } from "~/server/platform/storage/storage.server";
 import { makeJpeg, makePdf, makePng } from "../../helpers/files";
 import { validFields } from "../../helpers/applications";
 

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { UserRole } from "~/domain/enums";
+import { passwordSchema } from "~/domain/validation/password";
+import type { Database } from "~/server/platform/db/client.server";
+import { user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { getAuth } from "./auth.server";
+
+export type EnsureAdminResult = { userId: string; created: boolean; promoted: boolean };
+
+/**
+ * Creates the account (or finds it) and grants the admin role. An existing account keeps its
+ * password: promotion never changes credentials.
+ */
+export async function ensureAdmin(
+  database: Database,
+  input: { email: string; password: string; name?: string },
+): Promise<EnsureAdminResult> {
+  return ensureStaff(database, { ...input, role: "admin" });
+}
+
+/**
+ * Creates the account (or finds it) and grants a staff role (demo staff, scripts, tests).
+ * A person holds one staff role: an account that already has one keeps it (`promoted` is false).
+ */
+export async function ensureStaff(
+  database: Database,
+  input: { email: string; password: string; name?: string; role: UserRole },
+): Promise<EnsureAdminResult> {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
+  const db = database.db;
+  let [existing] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email)).limit(1);
+  let created = false;
+  if (!existing) {
+    const password = passwordSchema.safeParse(input.password);
+    if (!password.success) throw new Error(password.error.issues[0]!.message);
+    const result = await getAuth(database).api.signUpEmail({
+      body: { name: input.name?.trim() || (input.role === "admin" ? "Administrator" : "Staff Member"), email, password: input.password },
+    });
+    existing = { id: result.user.id };
+    created = true;
+    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, existing.id));
+  }
+  const inserted = await db
+    .insert(userRoles)
+    .values({ userId: existing.id, role: input.role })
+    .onConflictDoNothing()
+    .returning({ id: userRoles.id });
+  return { userId: existing.id, created, promoted: inserted.length > 0 };
+}
+
+export async function countAdmins(database: Database): Promise<number> {
+  const rows = await database.db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin"));
+  return rows.length;
+}

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { errorToast } from "~/domain/action-result";
+import { PERMISSIONS } from "~/domain/staff-permissions";
+import {
+  ASSIGNMENT_FAILED,
+  ASSIGNMENT_MESSAGES,
+  ASSIGNMENT_TOASTS,
+  assignmentSchema,
+  type AssignmentActionData,
+  type AssignmentIntent,
+} from "~/domain/validation/assignment";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
+import type { AssignmentPanelView, StaffOption } from "~/domain/views/admin-application-page";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { recordEvent } from "~/server/conversation/timeline.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { applicationAssignments, loanApplications, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+
+/**
+ * Assignment: each application has an assigned officer. Assign to Me, or Reassign to any
+ * active staff member whose role works applications (or nobody). One transaction: the application's
+ * row locked (so two assignments at once are applied one after the other, each with its history
+ * row), the new assignee, a history row, an internal timeline entry and the audit row.
+ */
+
+export class AssignmentRefused extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AssignmentRefused";
+  }
+}
+
+/** The roles that may be assigned: those that work applications (the permission table decides). */
+const WORKING_ROLES = PERMISSIONS["applications.work"];
+
+/** Active staff who may work applications, by name: the Reassign choices. */
+export async function assignableStaff(db: DbOrTx = getDb()): Promise<StaffOption[]> {
+  return db
+    .select({ id: userTable.id, name: userTable.name })
+    .from(userRoles)
+    .innerJoin(userTable, eq(userTable.id, userRoles.userId))
+    .where(and(inArray(userRoles.role, WORKING_ROLES), isNull(userRoles.deactivatedAt)))
+    .orderBy(asc(userTable.name), asc(userTable.id));
+}
+
+/** Assigns the application to `assigneeId` (null: unassigned). AssignmentRefused: 404 no application, 400 not assignable. */
+export async function assignApplication(
+  applicationId: string,
+  assigneeId: string | null,
+  actor: AuditActor,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+): Promise<{ assignedTo: string | null; assigneeName: string | null }> {
+  return db.transaction(async (tx) => {
+    // The parent row first, as every writer of an application does.
+    const [app] = await tx
+      .select({ userId: loanApplications.userId, previous: loanApplications.assignedTo })
+      .from(loanApplications)
+      .where(eq(loanApplications.id, applicationId))
+      .for("update");
+    if (!app) throw new AssignmentRefused(404, ASSIGNMENT_MESSAGES.notFound);
+    let assigneeName: string | null = null;
+    if (assigneeId !== null) {
+      // FOR SHARE: a deactivation or role change waits for this assignment (and vice versa).
+      const [staff] = await tx
+        .select({ name: userTable.name })
+        .from(userRoles)
+        .innerJoin(userTable, eq(userTable.id, userRoles.userId))
+        .where(and(eq(userRoles.userId, assigneeId), inArray(userRoles.role, WORKING_ROLES), isNull(userRoles.deactivatedAt)))
+        .for("share", { of: userRoles });
+      if (!staff) throw new AssignmentRefused(400, ASSIGNMENT_MESSAGES.assignee);
+      assigneeName = staff.name;
+    }
+    await tx.update(loanApplications).set({ assignedTo: assigneeId, assignedAt: assigneeId === null ? null : new Date(), updatedAt: new Date() }).where(eq(loanApplications.id, applicationId));
+    // Stamped after the row lock, not at the transaction's start: two assignments at once are listed
+    // in the order they took effect, the last one being what the application names.
+    await tx.insert(applicationAssignments).values({ applicationId, assignedTo: assigneeId, assignedBy: actor.id, createdAt: sql`clock_timestamp()` });
+    await recordEvent(tx, {
+      applicationId,
+      ownerId: app.userId,
+      kind: "assigned",
+      actorId: actor.id,
+      actorSide: "staff",
+      summary: assigneeName ? `Assigned to ${assigneeName}.` : "Unassigned.",
+      internal: true,
+    });
+    await writeAudit(tx, {
+      actor,
+      action: "application.assign",
+      table: "loan_applications",
+      recordId: applicationId,
+      details: { assignedTo: assigneeId, previous: app.previous },
+      request,
+    });
+    return { assignedTo: assigneeId, assigneeName };
+  });
+}
+
+const assignee = alias(userTable, "assignee");
+const assigner = alias(userTable, "assigner");
+
+/** The page's Assignment panel: who it is assigned to, the history (newest first) and the Reassign choices. */
+export async function assignmentPanel(applicationId: string, db: DbOrTx = getDb()): Promise<AssignmentPanelView> {
+  const [[current], history, staff] = await Promise.all([
+    db
+      .select({ id: loanApplications.assignedTo, name: assignee.name, at: loanApplications.assignedAt })
+      .from(loanApplications)
+      .leftJoin(assignee, eq(assignee.id, loanApplications.assignedTo))
+      .where(eq(loanApplications.id, applicationId))
+      .limit(1),
+    db
+      .select({ id: applicationAssignments.id, assignedToName: assignee.name, assignedTo: applicationAssignments.assignedTo, assignedByName: assigner.name, at: applicationAssignments.createdAt })
+      .from(applicationAssignments)
+      .leftJoin(assignee, eq(assignee.id, applicationAssignments.assignedTo))
+      .leftJoin(assigner, eq(assigner.id, applicationAssignments.assignedBy))
+      .where(eq(applicationAssignments.applicationId, applicationId))
+      .orderBy(desc(applicationAssignments.createdAt), desc(applicationAssignments.id)),
+    assignableStaff(db),
+  ]);
+  return {
+    assignedTo: current?.id ? { id: current.id, name: current.name ?? "Former staff member" } : null,
+    assignedAt: current?.at?.toISOString() ?? null,
+    history: history.map((h) => ({
+      id: h.id,
+      assignedToName: h.assignedTo === null ? null : (h.assignedToName ?? "Former staff member"),
+      assignedByName: h.assignedByName ?? "Former staff member",
+      at: h.at.toISOString(),
+    })),
+    staff,
+  };
+}
+
+export type AssignmentAnswer = ServiceAnswer<AssignmentActionData>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function refusal(status: number, intent: AssignmentIntent | null, message: string, fieldErrors?: Record<string, string[]>): AssignmentAnswer {
+  return { status, body: { ok: false, intent, toast: errorToast(ASSIGNMENT_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
+}
+
+/**
+ * POST /admin/applications/:id/assignment after the route's guards (same origin, staff who work
+ * applications): intent assign-me | assign (assigneeId, "" for unassigned).
+ */
+export async function assignmentAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb()): Promise<AssignmentAnswer> {
+  const read = await readActionForm(request, (message): AssignmentActionData => ({ ok: false, intent: null, toast: errorToast(ASSIGNMENT_FAILED, message), at: Date.now() }), {
+    unreadableAsEmpty: true,
+  });
+  if (!read.ok) return read.answer;
+  const rawIntent = read.form.get("intent");
+  const assigneeRaw = read.form.get("assigneeId");
+  const parsed = assignmentSchema.safeParse({ intent: rawIntent, ...(typeof assigneeRaw === "string" ? { assigneeId: assigneeRaw } : {}) });
+  const intent = rawIntent === "assign-me" || rawIntent === "assign" ? rawIntent : null;
+  if (!parsed.success) return refusal(400, intent, parsed.error.issues[0]?.message ?? ASSIGNMENT_MESSAGES.intent, issuesToFieldErrors(parsed.error));
+  if (!urlId || !UUID.test(urlId)) return refusal(404, intent, ASSIGNMENT_MESSAGES.notFound);
+  const input = parsed.data;
+  const target = input.intent === "assign-me" ? actor.id : input.assigneeId === "" ? null : input.assigneeId;
+  try {
+    const result = await assignApplication(urlId.toLowerCase(), target, actor, info, db);
+    return { status: 200, body: { ok: true, intent: input.intent, toast: ASSIGNMENT_TOASTS.assigned(result.assigneeName), at: Date.now() } };
+  } catch (error) {
+    if (error instanceof AssignmentRefused) return refusal(error.status, input.intent, error.message);
+    logFailure("admin", "assigning an application failed", error, { admin: actor.id, applicationId: urlId });
+    return refusal(500, input.intent, "Something went wrong on our side. Please try again.");
+  }
+}

@@ -1,0 +1,155 @@
+import { and, desc, eq } from "drizzle-orm";
+import { addMonths } from "~/domain/truth-in-lending";
+import { payoffQuote, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
+import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
+import { PAYOFF_QUOTE_MAX_DAYS } from "~/domain/validation/make-payment";
+import { maskedAccount, type BorrowerBankAccount, type BorrowerLoanPage, type BorrowerPaymentRow } from "~/domain/views/borrower-loan";
+import { UUID } from "~/server/applications/documents.server";
+import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { todayUtc } from "~/server/conversation/requests.server";
+import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
+import { approvedLoans, bankAccounts, loanApplications, loanPayments, signedAgreements } from "~/server/platform/db/schema.server";
+import { loadConversation } from "~/server/conversation/messages.server";
+import { agreementLender } from "~/server/offers/agreement-document.server";
+import { loadLedger, type LoanLedger } from "./ledger.server";
+import { currentPaymentAccount } from "./payment-accounts.server";
+
+/**
+ * The borrower's own loan (/dashboard/loans/:id): ownership first (another person's loan,
+ * a malformed id and staff all read as "not found", so the answer never says whether it exists), then
+ * the page's view model from the replayed ledger. Bank accounts leave the server as type and last four.
+ */
+
+/** Who is asking: borrowers only (staff see loans on /admin, behind their second factor). */
+export type LoanViewer = AuditActor & { isStaff: boolean };
+
+/** The loan's id when it is the viewer's own, else null. */
+export async function ownLoanId(loanId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb()): Promise<string | null> {
+  if (viewer.isStaff) return null;
+  if (typeof loanId !== "string" || !UUID.test(loanId)) return null;
+  const [row] = await db
+    .select({ id: approvedLoans.id })
+    .from(approvedLoans)
+    .where(and(eq(approvedLoans.id, loanId.toLowerCase()), eq(approvedLoans.userId, viewer.id)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The viewer's own loan's ledger, or null. */
+export async function ownLedger(loanId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb(), today: string = todayUtc()): Promise<LoanLedger | null> {
+  const id = await ownLoanId(loanId, viewer, db);
+  return id ? loadLedger(id, db, today) : null;
+}
+
+/** The borrower's bank accounts on file, masked. */
+export async function ownBankAccounts(userId: string, db: DbOrTx = getDb()): Promise<(BorrowerBankAccount & { accountType: string })[]> {
+  const rows = await db
+    .select({ id: bankAccounts.id, accountType: bankAccounts.accountType, last4: bankAccounts.accountNumberLast4, isPrimary: bankAccounts.isPrimary })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, userId))
+    .orderBy(desc(bankAccounts.isPrimary), desc(bankAccounts.createdAt));
+  return rows.map((r) => ({ id: r.id, accountType: r.accountType, last4: r.last4, label: maskedAccount(r.accountType, r.last4) }));
+}
+
+/** The months with a statement: the loan's first month through `today`'s, newest first. */
+export function statementMonths(startDate: string, today: string): string[] {
+  const months: string[] = [];
+  const last = today.slice(0, 7);
+  for (let k = 0; ; k++) {
+    const month = addMonths(`${startDate.slice(0, 7)}-01`, k).slice(0, 7);
+    if (month > last) break;
+    months.push(month);
+  }
+  return months.reverse();
+}
+
+/** The page's data, or null (the route answers 404). Writes 'loan.view'. */
+export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, request: RequestInfo = {}, db: DbOrTx = getDb(), today: string = todayUtc()): Promise<BorrowerLoanPage | null> {
+  const ledger = await ownLedger(loanId, viewer, db, today);
+  if (!ledger) return null;
+  const { loan, terms, state } = ledger;
+  const [app] = await db.select({ loanType: loanApplications.loanType }).from(loanApplications).where(eq(loanApplications.id, loan.applicationId)).limit(1);
+  const [accounts, paymentAccount, conversation, [agreement]] = await Promise.all([
+    ownBankAccounts(viewer.id, db),
+    currentPaymentAccount(loan, db),
+    loadConversation(loan.applicationId, { id: viewer.id, side: "applicant" }, db),
+    db.select({ id: signedAgreements.id }).from(signedAgreements).where(and(eq(signedAgreements.applicationId, loan.applicationId), eq(signedAgreements.userId, viewer.id))).limit(1),
+  ]);
+  // The loan's payment account first, so Make a Payment debits it unless the borrower picks another.
+  accounts.sort((a, b) => Number(b.id === paymentAccount?.bankAccountId) - Number(a.id === paymentAccount?.bankAccountId));
+  const rows = await db
+    .select({
+      id: loanPayments.id,
+      createdAt: loanPayments.createdAt,
+      receivedOn: loanPayments.receivedOn,
+      amountCents: loanPayments.amountCents,
+      status: loanPayments.status,
+      method: loanPayments.method,
+      source: loanPayments.source,
+      choice: loanPayments.choice,
+      reference: loanPayments.reference,
+      returnCode: loanPayments.returnCode,
+      accountType: bankAccounts.accountType,
+      last4: bankAccounts.accountNumberLast4,
+    })
+    .from(loanPayments)
+    .leftJoin(bankAccounts, eq(bankAccounts.id, loanPayments.bankAccountId))
+    .where(eq(loanPayments.loanId, loan.id))
+    .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id));
+  const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
+  const history: BorrowerPaymentRow[] = rows.map((r) => {
+    const a = r.status === "posted" ? allocations.get(r.id) : undefined;
+    return {
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      receivedOn: r.receivedOn,
+      amountCents: r.amountCents,
+      status: r.status,
+      statusLabel: LOAN_PAYMENT_STATUS_LABELS[r.status],
+      methodLabel: PAYMENT_METHOD_LABELS[r.method],
+      sourceLabel: r.source === "borrower" ? "Online" : "Received by us",
+      choice: r.choice,
+      reference: r.reference,
+      account: r.last4 && r.accountType ? maskedAccount(r.accountType, r.last4) : null,
+      returnCode: r.returnCode,
+      allocation: a ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents } : null,
+    };
+  });
+  const payoff = payoffQuote(terms, ledger.payments, ledger.fees, today);
+  await writeAudit(db, { actor: viewer, action: "loan.view", table: "approved_loans", recordId: loan.id, details: { side: "borrower" }, request });
+  return {
+    loanId: loan.id,
+    loanType: app?.loanType ?? "personal",
+    today,
+    status: state.status,
+    statusLabel: SERVICING_STATUS_LABELS[state.status],
+    amountCents: loan.amountCents,
+    noteRatePercent: String(loan.noteRateMilli / 1000),
+    termMonths: loan.termMonths,
+    paymentCents: loan.paymentCents,
+    startDate: loan.startDate,
+    nextPayment: state.nextInstallment,
+    principalCents: state.principalCents,
+    interestAccruedCents: state.interestAccruedCents,
+    feesDueCents: state.feesDueCents,
+    payoffTodayCents: payoff.totalCents,
+    daysPastDue: state.daysPastDue,
+    schedule: state.installments,
+    history,
+    bankAccounts: accounts.map(({ id, label, last4 }) => ({ id, label, last4 })),
+    pendingPayment: rows.some((r) => r.status === "pending" && r.source === "borrower"),
+    statementMonths: statementMonths(loan.startDate, today),
+    payoffDates: { min: today, max: addDays(today, PAYOFF_QUOTE_MAX_DAYS) },
+    lenderName: agreementLender().name,
+    applicationId: loan.applicationId,
+    agreementOnFile: agreement !== undefined,
+    conversation,
+    paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
+    accountChangeable: loan.status !== "paid_off" && loan.status !== "closed",
+  };
+}
+
+/** 'yyyy-MM-dd' plus n days. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,170 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { errorToast, type Toast } from "~/domain/action-result";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
+import {
+  CHANGE_ACCOUNT_INTENT,
+  changePaymentAccountSchema,
+  PAYMENT_ACCOUNT_MESSAGES,
+  type ChangePaymentAccountInput,
+  type PaymentAccountActionData,
+} from "~/domain/validation/payment-account";
+import { maskedAccount } from "~/domain/views/borrower-loan";
+import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { getConfig } from "~/server/platform/config.server";
+import { sealedBankNumbers } from "~/server/platform/crypto/bank-numbers.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { bankAccounts, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { paymentAccountChangedEmail } from "~/server/loans/payment-account-changed-email.server";
+import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
+import { lockLoan, type LoanRow } from "./ledger.server";
+import { loanOwner } from "./loan-owner.server";
+import { ServicingRefused } from "./servicing-refused.server";
+
+/**
+ * The bank account a loan's payments are debited from (decision 0071). The current row of
+ * loan_payment_accounts when the borrower has changed it; before any change, the account given with
+ * the loan's application (its primary one first). Only masked facts leave this module.
+ */
+
+/** Loans in these stored statuses take no more debits, so their account is not changed either. */
+const CLOSED_LOAN_STATUSES: readonly LoanRow["status"][] = ["paid_off", "closed"];
+
+export type PaymentAccountView = { bankAccountId: string; label: string; last4: string; accountType: string; holder: string; bankName: string };
+
+const accountColumns = {
+  bankAccountId: bankAccounts.id,
+  accountType: bankAccounts.accountType,
+  last4: bankAccounts.accountNumberLast4,
+  holder: bankAccounts.accountHolderName,
+  bankName: bankAccounts.bankName,
+};
+
+function view(row: { bankAccountId: string; accountType: string; last4: string; holder: string; bankName: string }): PaymentAccountView {
+  return { ...row, label: maskedAccount(row.accountType, row.last4) };
+}
+
+/** The loan's current payment account, or null when it has none (no account with the application). */
+export async function currentPaymentAccount(loan: Pick<LoanRow, "id" | "applicationId" | "userId">, db: DbOrTx = getDb()): Promise<PaymentAccountView | null> {
+  const [chosen] = await db
+    .select(accountColumns)
+    .from(loanPaymentAccounts)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, loanPaymentAccounts.bankAccountId))
+    .where(and(eq(loanPaymentAccounts.loanId, loan.id), eq(loanPaymentAccounts.isCurrent, true)))
+    .limit(1);
+  if (chosen) return view(chosen);
+  const [given] = await db
+    .select(accountColumns)
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.applicationId, loan.applicationId), eq(bankAccounts.userId, loan.userId)))
+    .orderBy(desc(bankAccounts.isPrimary), desc(bankAccounts.createdAt))
+    .limit(1);
+  return given ? view(given) : null;
+}
+
+export type ChangePaymentAccountResult = { bankAccountId: string; label: string; debitsMoved: number };
+
+/**
+ * Change Bank Account: one transaction under the loan's row lock (the lock every payment and posting
+ * takes, so a payoff cannot slip in between the check and the change). Refused for a loan paid off or
+ * closed. The new account is a bank_accounts row of the borrower's, on the loan's application, sealed
+ * like the application's; the previous current row is marked replaced; the borrower's pending debits
+ * not yet in an ACH file move to the new account (a debit already in a file stays with the account the
+ * bank was sent: the file cannot change). The change is audited with the last 4 digits only, and the
+ * borrower is e-mailed, in the same transaction.
+ */
+export async function changePaymentAccount(
+  loanId: unknown,
+  input: ChangePaymentAccountInput,
+  viewer: LoanViewer,
+  request: RequestInfo = {},
+  db: Db = getDb(),
+  now: Date = new Date(),
+): Promise<ChangePaymentAccountResult> {
+  const id = await ownLoanId(loanId, viewer, db);
+  if (!id) throw new ServicingRefused(404, PAYMENT_ACCOUNT_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const loan = await lockLoan(tx, id);
+    if (!loan || loan.userId !== viewer.id) throw new ServicingRefused(404, PAYMENT_ACCOUNT_MESSAGES.notFound);
+    if (CLOSED_LOAN_STATUSES.includes(loan.status)) throw new ServicingRefused(409, PAYMENT_ACCOUNT_MESSAGES.closed);
+    const previous = await currentPaymentAccount(loan, tx);
+    const [account] = await tx
+      .insert(bankAccounts)
+      .values({
+        userId: viewer.id,
+        applicationId: loan.applicationId,
+        accountHolderName: input.accountHolderName,
+        bankName: input.bankName,
+        accountType: input.bankAccountType,
+        ...sealedBankNumbers(input.accountNumber, input.routingNumber),
+        isPrimary: false,
+        createdAt: now,
+      })
+      .returning({ id: bankAccounts.id });
+    await tx
+      .update(loanPaymentAccounts)
+      .set({ isCurrent: false, replacedAt: now })
+      .where(and(eq(loanPaymentAccounts.loanId, loan.id), eq(loanPaymentAccounts.isCurrent, true)));
+    await tx.insert(loanPaymentAccounts).values({ loanId: loan.id, bankAccountId: account!.id, isCurrent: true, createdAt: now });
+    // Debits not in a file yet: createAchBatch claims rows with FOR UPDATE SKIP LOCKED and the same
+    // "no batch yet" condition, so a debit is either moved here or already in a file, never both.
+    const moved = await tx
+      .update(loanPayments)
+      .set({ bankAccountId: account!.id })
+      .where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.source, "borrower"), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId)))
+      .returning({ id: loanPayments.id });
+    const last4 = input.accountNumber.slice(-4);
+    await writeAudit(tx, {
+      actor: viewer,
+      action: "payment_account.change",
+      table: "loan_payment_accounts",
+      recordId: loan.id,
+      details: {
+        loanId: loan.id,
+        bankAccountId: account!.id,
+        accountType: input.bankAccountType,
+        last4,
+        previousBankAccountId: previous?.bankAccountId ?? null,
+        previousLast4: previous?.last4 ?? null,
+        debitsMoved: moved.map((m) => m.id),
+      },
+      request,
+    });
+    const owner = await loanOwner(tx, loan);
+    if (owner)
+      await enqueueEmail(tx, {
+        to: owner.email,
+        ...paymentAccountChangedEmail({ loanId: loan.id, loanType: owner.loanType, accountType: input.bankAccountType, last4, changedAt: now, baseUrl: getConfig().publicUrl }),
+      });
+    return { bankAccountId: account!.id, label: maskedAccount(input.bankAccountType, last4), debitsMoved: moved.length };
+  });
+}
+
+export type PaymentAccountAnswer = ServiceAnswer<PaymentAccountActionData>;
+
+function answer(status: number, toast: Toast, extra: Partial<PaymentAccountActionData> = {}): PaymentAccountAnswer {
+  return { status, body: { ok: status < 300, intent: CHANGE_ACCOUNT_INTENT, toast, at: Date.now(), ...extra } };
+}
+
+/** The loan page's change-account intent, after the guard, the same-origin check and the owner check. */
+export async function changePaymentAccountAnswer(loanId: string, values: Record<string, string>, viewer: LoanViewer, info: RequestInfo = {}, db: Db = getDb()): Promise<PaymentAccountAnswer> {
+  // Refilled into the dialog when the form was posted without JavaScript; bounded, like the fields.
+  const refill = Object.fromEntries(Object.entries(values).filter(([key]) => key !== "intent" && key in changePaymentAccountSchema.shape).map(([k, v]) => [k, v.slice(0, 200)]));
+  const parsed = changePaymentAccountSchema.safeParse(values);
+  if (!parsed.success) {
+    return answer(400, errorToast(PAYMENT_ACCOUNT_MESSAGES.failedTitle, parsed.error.issues[0]?.message ?? "Check the form and try again."), {
+      fieldErrors: issuesToFieldErrors(parsed.error),
+      values: refill,
+    });
+  }
+  try {
+    const result = await changePaymentAccount(loanId, parsed.data, viewer, info, db);
+    return answer(200, { type: "success", title: PAYMENT_ACCOUNT_MESSAGES.changedTitle, description: `Payments now come from ${result.label}. We e-mailed you a confirmation.` });
+  } catch (error) {
+    if (error instanceof ServicingRefused) return answer(error.status, errorToast(PAYMENT_ACCOUNT_MESSAGES.failedTitle, error.message), { values: refill });
+    logFailure("borrower", "change payment account failed", error, { user: viewer.id, loanId });
+    return answer(500, errorToast(PAYMENT_ACCOUNT_MESSAGES.failedTitle, "Something went wrong on our side. Please try again."), { values: refill });
+  }
+}

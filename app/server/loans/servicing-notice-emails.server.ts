@@ -1,0 +1,50 @@
+import { formatDay } from "~/domain/formats";
+import { loanTypeLabel } from "~/domain/labels";
+import { formatCents } from "~/domain/views/loan-agreement";
+import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
+
+/**
+ * The servicing job's e-mails to a borrower: the payment reminder some days before a due
+ * date and the late notice after the grace period. Each names the installment's amount and due date
+ * and links to the loan's page; never an account or routing number, never a balance beyond that.
+ */
+
+export type NoticeData = { loanId: string; loanType: string; installmentNumber: number; dueDate: string; amountCents: number; baseUrl: string };
+
+/** 'yyyy-MM-dd' as "Dec 24, 2026" (the due date is a calendar day: no time zone moves it). */
+export function longDate(iso: string): string {
+  return formatDay(iso);
+}
+
+export function paymentReminderEmail(data: NoticeData): RenderedEmail {
+  const loan = loanTypeLabel(data.loanType);
+  return layout("payment-reminder", `Your ${BRAND_NAME} payment is due ${longDate(data.dueDate)}`, "Your next payment is coming up", [
+    { kind: "p", text: "Hello," },
+    { kind: "p", text: `This is a reminder that payment ${data.installmentNumber} on your ${loan} with ${BRAND_NAME} is due soon.` },
+    {
+      kind: "fields",
+      rows: [
+        ["Amount due", formatCents(data.amountCents)],
+        ["Due date", longDate(data.dueDate)],
+      ],
+    },
+    { kind: "p", text: "You can make a payment or see your schedule on your loan's page. If you have already paid, thank you: no action is needed." },
+    pageButton("View my loan", data.baseUrl, `/dashboard/loans/${data.loanId}`),
+  ]);
+}
+
+export function lateNoticeEmail(data: NoticeData & { lateFeeCents: number | null }): RenderedEmail {
+  const loan = loanTypeLabel(data.loanType);
+  const rows: [string, string][] = [
+    ["Installment due", formatCents(data.amountCents)],
+    ["Was due on", longDate(data.dueDate)],
+  ];
+  if (data.lateFeeCents) rows.push(["Late fee assessed", formatCents(data.lateFeeCents)]);
+  return layout("late-notice", `Your ${BRAND_NAME} payment is past due`, "Your payment is past due", [
+    { kind: "p", text: "Hello," },
+    { kind: "p", text: `We have not received payment ${data.installmentNumber} on your ${loan} with ${BRAND_NAME}, and the grace period has ended.` },
+    { kind: "fields", rows },
+    { kind: "p", text: "Please make a payment as soon as you can from your loan's page, or reply to talk to us about it. If you have paid in the last few days, thank you: no action is needed." },
+    pageButton("View my loan", data.baseUrl, `/dashboard/loans/${data.loanId}`),
+  ]);
+}

@@ -1,0 +1,120 @@
+import type { DbOrTx } from "~/server/platform/mail/outbox.server";
+import { auditLog } from "~/server/platform/db/schema.server";
+
+/**
+ * The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). Every admin
+ * read of client data, reveal, document link, decision and migration writes one row, in the same
+ * transaction as the act where there is one.
+ */
+
+export type AuditActor = { id: string; name: string; email: string };
+export type RequestInfo = { ip?: string | null; userAgent?: string | null };
+
+export type AuditAction =
+  | "application.approve"
+  | "application.deny"
+  | "application.note"
+  | "application.view"
+  | "application.start_review"
+  | "application.close_incomplete"
+  | "application.withdraw"
+  | "applications.list"
+  | "client.list"
+  | "client.view"
+  | "ssn.reveal"
+  | "bank.reveal"
+  | "document.list"
+  | "document.link"
+  | "document.download"
+  | "encryption.migrate"
+  | "testimonial.moderate"
+  | "contact.list"
+  | "conversations.list"
+  | "contact.update"
+  | "records.dispose"
+  | "storage.orphan_sweep"
+  | "admin.mfa"
+  | "request.create"
+  | "request.accept"
+  | "request.reject"
+  | "message.send"
+  // The offer and the agreement.
+  | "offer.withdraw"
+  | "offer.decline"
+  | "offer.expire"
+  | "esign.consent"
+  | "esign.withdraw"
+  | "agreement.sign"
+  | "agreement.download"
+  // Servicing.
+  | "loan.view"
+  | "loans.list"
+  | "payment.post"
+  | "payment.reverse"
+  | "payment.settle"
+  | "payment.return"
+  | "payment.authorize"
+  | "payment.cancel"
+  | "payment.refund_due"
+  | "payment.refund"
+  | "payment_account.change"
+  | "fee.assess"
+  | "ach.export"
+  | "loan_tape.export"
+  | "servicing.document"
+  // Staff, four-eyes approval, assignment, reports and exports.
+  | "staff.invite"
+  | "staff.invite_revoke"
+  | "staff.invite_accept"
+  | "staff.role_change"
+  | "staff.deactivate"
+  | "staff.mfa_reset"
+  | "approval.propose"
+  | "approval.confirm"
+  | "approval.send_back"
+  | "application.assign"
+  | "reports.view"
+  | "applications.export"
+  | "audit.export"
+  // The applicant's own account.
+  | "account.update"
+  | "account.email_change"
+  | "account.password_change"
+  | "account.sessions_revoke"
+  | "account.notifications"
+  | "account.mfa_enable"
+  | "account.mfa_disable"
+  | "account.mfa_verify"
+  | "account.close"
+  | "privacy.accept"
+  | "passkey.add"
+  | "passkey.remove"
+  | "passkey.sign_in"
+  | "data_export.request"
+  | "data_export.ready"
+  | "data_export.failed"
+  | "data_export.download";
+
+export async function writeAudit(
+  db: DbOrTx,
+  entry: {
+    actor: AuditActor | null;
+    action: AuditAction;
+    table?: string;
+    recordId?: string | null;
+    details?: Record<string, unknown>;
+    request?: RequestInfo;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.name ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    action: entry.action,
+    tableName: entry.table ?? null,
+    recordId: entry.recordId ?? null,
+    details: entry.details ?? {},
+    ipAddress: entry.request?.ip ?? null,
+    userAgent: entry.request?.userAgent?.slice(0, 500) ?? null,
+  });
+}

@@ -1,0 +1,25 @@
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { rowCounts } from "~/server/platform/db/schema.server";
+import type { DbOrTx } from "~/server/platform/mail/outbox.server";
+
+/**
+ * Counts the admin lists show, read from row_counts (kept by triggers in drizzle/0012, decision 0044)
+ * instead of counting a table that grows with the business.
+ */
+
+/** The counts kept under `keys` (a key no row has ever had counts 0). */
+export async function keptCounts<K extends string>(db: DbOrTx, keys: readonly K[]): Promise<Record<K, number>> {
+  const rows = await db.select().from(rowCounts).where(inArray(rowCounts.key, [...keys]));
+  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const row of rows) counts[row.key as K] = Number(row.rows);
+  return counts;
+}
+
+/** The sum of the counts whose keys fall in [from, to): one row per key in the range. */
+export async function keptCountBetween(db: DbOrTx, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<string | null>`sum(${rowCounts.rows})` })
+    .from(rowCounts)
+    .where(and(gte(rowCounts.key, from), lt(rowCounts.key, to)));
+  return Number(row?.value ?? 0);
+}
