@@ -1,20 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { loadConfig, setConfig } from "~/server/platform/config.server";
-import { openDatabase, type Database } from "~/server/platform/db/client.server";
 import { user as userTable } from "~/server/platform/db/schema.server";
 import { approveApplication } from "~/server/applications/reviews.server";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication as submitValidApplication } from "../helpers/applications";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, testSecrets, type TestServer } from "./harness";
+import { axeViolations } from "./harness";
 import { waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, startStack, stopStack } from "./helpers/stack";
+import { ipSequence, sharedStackForFile } from "./helpers/stack";
 
 /**
  * /dashboard in a real browser against the built server on PostgreSQL (docs/requirements.md §3, §5, §8): empty
@@ -29,63 +23,29 @@ import { ipSequence, startStack, stopStack } from "./helpers/stack";
 const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN_EMAIL = "reviewer@example.com";
 
-let scratch: { url: string; drop: () => Promise<void> };
-let sink: SmtpSink;
-let server: TestServer;
-let database: Database;
-let browser: Browser;
-let configDir: string;
-
+// The live-approval case needs the server's database in this process (startSharedStack).
+const stack = sharedStackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, "portal-dashboard-e2e-");
 const newIp = ipSequence(20);
-
-beforeAll(async () => {
-  // The live-approval case needs PostgreSQL (the embedded database belongs to the server process).
-  // CI sets TEST_DATABASE_URL; otherwise the usual local server. Set before test-db reads it.
-  process.env.TEST_DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
-  const { createScratchPostgresDatabase } = await import("../helpers/test-db");
-  scratch = await createScratchPostgresDatabase();
-  const secrets = testSecrets();
-  ({ sink, server, browser } = await startStack({
-    ...secrets,
-    DATABASE_URL: scratch.url,
-    TRUST_PROXY: "true",
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD: "Rev1ewer!Passw0rd",
-  }));
-  // Our side shares the server's secrets and database, so approveApplication behaves as it would there.
-  configDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dashboard-e2e-"));
-  setConfig(
-    loadConfig({ NODE_ENV: "production", DATA_DIR: configDir, DATABASE_URL: scratch.url, PUBLIC_URL: server.url, ...secrets }),
-  );
-  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-});
-
-afterAll(async () => {
-  await database?.close();
-  await stopStack({ sink, server, browser });
-  await scratch?.drop();
-  if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
-});
 
 /** Signs up over HTTP like the browser does (mailed code, solved ALTCHA); returns the session cookie. */
 async function signUp(email: string, fullName: string): Promise<{ name: string; value: string }> {
-  const [pair] = toBrowserCookies(await signUpOverHttp(server.url, sink, email, newIp(), fullName, PASSWORD), server.url);
+  const [pair] = toBrowserCookies(await signUpOverHttp(stack.server.url, stack.sink, email, newIp(), fullName, PASSWORD), stack.server.url);
   if (!pair?.value) throw new Error("no session cookie after sign-up");
   return { name: pair.name, value: pair.value };
 }
 
 /** POST /api/applications with the fixtures (multipart), as the wizard sends it; returns the new id. */
 const submitApplication = (cookie: { name: string; value: string }, fields: Record<string, string> = {}) =>
-  submitValidApplication(server.url, `${cookie.name}=${cookie.value}`, { fields, ip: newIp() });
+  submitValidApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { fields, ip: newIp() });
 
 /** A fresh browser context (signed in when given a cookie); `errors` collects console errors and page errors. */
 const newPage = (cookie?: { name: string; value: string }, width = 1280) =>
-  openWatchedPage(browser, { cookies: cookie ? [{ ...cookie, url: server.url }] : [], width });
+  openWatchedPage(stack.browser, { cookies: cookie ? [{ ...cookie, url: stack.server.url }] : [], width });
 
 /** Opens /dashboard and waits until the page is hydrated and its live stream is connected. */
 async function openDashboard(page: Page) {
   const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
-  const res = await page.goto(`${server.url}/dashboard`);
+  const res = await page.goto(`${stack.server.url}/dashboard`);
   expect(res?.status()).toBe(200);
   await stream;
 }
@@ -100,7 +60,7 @@ describe("the applicant dashboard", () => {
 
   it("sends a visitor to /auth", async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${stack.server.url}/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/auth");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/dashboard");
     await context.close();
@@ -198,7 +158,7 @@ describe("the applicant dashboard", () => {
     await openDashboard(other.page);
 
     await page.evaluate(() => ((window as unknown as { __noReload: string }).__noReload = "still here"));
-    const [admin] = await database.db.select().from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
+    const [admin] = await stack.database.db.select().from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
     expect(admin).toBeTruthy();
     await approveApplication(
       olderId,
@@ -206,7 +166,7 @@ describe("the applicant dashboard", () => {
       { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60, counterofferReasons: ["Insufficient income"] },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "dashboard e2e" },
-      database.db,
+      stack.database.db,
     );
 
     // Less than asked for is a counteroffer, and is announced as one: never 'Loan Approved!'.
@@ -221,7 +181,7 @@ describe("the applicant dashboard", () => {
       .waitFor();
     expect(await page.getByText("Loan Approved!").count()).toBe(0);
     // The e-mail says so too, with what was asked and what is offered.
-    const counterMail = await waitForMail(sink, { to: "jane.doe@example.com", subject: /^Counteroffer on your Private Loans application$/ });
+    const counterMail = await waitForMail(stack.sink, { to: "jane.doe@example.com", subject: /^Counteroffer on your Private Loans application$/ });
     expect(counterMail.text).toMatch(/You asked for:?\s+\$50,000 at 8\.5% for 60 months \(5 years\)/);
     expect(counterMail.text).toMatch(/We offer:?\s+\$45,000 at 8\.5% for 60 months \(5 years\)/);
     expect(counterMail.text).not.toMatch(/congratulations/i);
@@ -251,7 +211,7 @@ describe("the applicant dashboard", () => {
       { approvedAmount: 50_000, interestRate: 8.5, termMonths: 60 },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "dashboard e2e" },
-      database.db,
+      stack.database.db,
     );
     const notice = page.getByRole("status").filter({ hasText: "Loan Approved!" });
     await notice.waitFor({ timeout: 20_000 });
@@ -261,7 +221,7 @@ describe("the applicant dashboard", () => {
       .filter({ has: page.locator("[data-title]", { hasText: /^Loan Approved!$/ }) })
       .first()
       .waitFor();
-    const approvedMail = await waitForMail(sink, { to: "jane.doe@example.com", subject: /application is approved$/ });
+    const approvedMail = await waitForMail(stack.sink, { to: "jane.doe@example.com", subject: /application is approved$/ });
     expect(approvedMail.text).toContain("Congratulations, your loan is approved!");
     expect(approvedMail.text).toContain(newerId);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload)).toBe("still here");

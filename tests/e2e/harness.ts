@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { seedDataDirFromTemplate } from "./data-template";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -37,11 +38,21 @@ export function testSecrets(): Record<string, string> {
   };
 }
 
+export type TestServerOptions = {
+  /** The data folder (a new one when absent); one without a database yet starts from the migrated template. */
+  dataDir?: string;
+  /** Flags Node refuses in NODE_OPTIONS (--cpu-prof for the page-cost bench). */
+  nodeArgs?: string[];
+  /** Start on an empty data folder, as a first start on a new machine does (initdb and every migration). */
+  freshDatabase?: boolean;
+};
+
 /**
  * Starts `node server.js` (the built server) on a free port with its own data folder. PORT=0 lets the
- * OS pick the port; the server's start-up line says which.
+ * OS pick the port; the server's start-up line says which. The embedded database starts as a copy of
+ * the run's migrated template (data-template.ts) unless the server uses PostgreSQL or freshDatabase is set.
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { dataDir?: string; nodeArgs?: string[] } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string | undefined> = {}, opts: TestServerOptions = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build: run `npm run build` first");
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const childEnv: Record<string, string | undefined> = {
@@ -56,7 +67,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   };
   // `{ NODE_ENV: undefined }` starts the server without it, as a bare `npm start` would.
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  // nodeArgs: flags Node refuses in NODE_OPTIONS (--cpu-prof for the page-cost bench).
+  if (!childEnv.DATABASE_URL && !opts.freshDatabase) seedDataDirFromTemplate(dataDir);
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "server.js"], {
     cwd: root,
     env: childEnv,

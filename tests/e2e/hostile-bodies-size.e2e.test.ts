@@ -16,68 +16,47 @@ const MB = 1024 * 1024;
 
 type Target = { path: string; actor: Actor; contentType?: string; fill?: string };
 
+/**
+ * The targets `actor` posts to, in order; ":id" in a path is applicant A's application, filled in once
+ * the world has started (the paths are read in hooks and tests, never at the top of the file).
+ */
+function on(actor: Actor, ...patterns: string[]): Target[] {
+  return patterns.map((pattern) => ({
+    get path() {
+      return pattern.replace(":id", world?.appA ?? ":id");
+    },
+    actor,
+  }));
+}
+
 /** Every action that reads a body, and the single-fetch (.data) form of the public ones. */
 const TARGETS: Target[] = [
-  { path: "/auth", actor: "visitor" },
-  { path: "/auth.data", actor: "visitor" },
-  { path: "/contact", actor: "visitor" },
-  { path: "/contact.data", actor: "visitor" },
-  { path: "/testimonials", actor: "applicantB" },
-  { path: "/dashboard", actor: "applicantB" },
-  { path: "/admin", actor: "admin" },
-  { path: "/admin.data", actor: "admin" },
-  { path: "/admin/documents", actor: "admin" },
-  {
-    // The staff application page (issue 19), on A's application.
-    get path() {
-      return `/admin/applications/${world?.appA ?? ":id"}`;
-    },
-    actor: "admin",
-  },
-  // Issue 19's resource routes on A's application: messages (both sides) and the staff's requests. The
+  ...on("visitor", "/auth", "/auth.data", "/contact", "/contact.data"),
+  ...on("applicantB", "/testimonials", "/dashboard"),
+  // The staff pages, and the staff application page on A's application.
+  ...on("admin", "/admin", "/admin.data", "/admin/documents", "/admin/applications/:id"),
+  // The resource routes on A's application: messages (both sides) and the staff's requests. The
   // applicant's request route streams one upload under its own limit (hostile-requests.e2e.test.ts).
-  ...(
-    [
-      ["/dashboard/applications/:id/messages", "applicantA"],
-      ["/admin/applications/:id/messages", "admin"],
-      ["/admin/applications/:id/requests", "admin"],
-      // Issue 20: Decline Offer (a 1 KiB limit).
-      ["/dashboard/applications/:id/offer-decline", "applicantA"],
-      // Issue 20: Review and Sign (its limit fits a drawn signature's PNG as a data URL).
-      ["/dashboard/applications/:id/offer", "applicantA"],
-      // Issue 20: Withdraw Offer.
-      ["/admin/applications/:id/offer", "admin"],
-      // Issue 22: Confirm Approval / Send Back, and Assign to Me / Reassign.
-      ["/admin/applications/:id/approval", "admin"],
-      ["/admin/applications/:id/assignment", "admin"],
-    ] as const
-  ).map(
-    ([pattern, actor]): Target => ({
-      get path() {
-        return pattern.replace(":id", world?.appA ?? ":id");
-      },
-      actor,
-    }),
-  ),
-  // Issue 21: the staff loan page's Record Payment / Reverse Payment (the body is read before the loan is looked up).
-  { path: "/admin/loans/00000000-0000-4000-8000-000000000000", actor: "admin" },
-  // The loan page: Make a Payment and Change Bank Account (the body is read under its limit before the loan is looked up).
-  { path: "/dashboard/loans/00000000-0000-4000-8000-000000000021", actor: "applicantA" },
-  // Issue 23: the account settings' forms and "I Have Read This".
-  { path: "/account/settings", actor: "applicantA" },
-  { path: "/account/privacy", actor: "applicantA" },
-  { path: "/admin/testimonials", actor: "admin" },
-  { path: "/admin/messages", actor: "admin" },
-  { path: "/admin/ach", actor: "admin" },
-  { path: "/admin/mfa", actor: "adminNoMfa" },
-  // Issue 22: the Staff page, and an invitation link's Set Password (read before the token is looked up).
-  { path: "/admin/staff", actor: "admin" },
-  { path: `/auth/invite/${"A".repeat(43)}`, actor: "visitor" },
+  ...on("applicantA", "/dashboard/applications/:id/messages"),
+  ...on("admin", "/admin/applications/:id/messages", "/admin/applications/:id/requests"),
+  // Decline Offer (a 1 KiB limit), and Review and Sign (its limit fits a drawn signature's PNG as a data URL).
+  ...on("applicantA", "/dashboard/applications/:id/offer-decline", "/dashboard/applications/:id/offer"),
+  // Withdraw Offer; Confirm Approval / Send Back; Assign to Me / Reassign; and the staff loan page's
+  // Record Payment / Reverse Payment (the body is read before the loan is looked up).
+  ...on("admin", "/admin/applications/:id/offer", "/admin/applications/:id/approval", "/admin/applications/:id/assignment", "/admin/loans/00000000-0000-4000-8000-000000000000"),
+  // The loan page: Make a Payment and Change Bank Account (the body is read under its limit before the
+  // loan is looked up); the account settings' forms and "I Have Read This".
+  ...on("applicantA", "/dashboard/loans/00000000-0000-4000-8000-000000000021", "/account/settings", "/account/privacy"),
+  ...on("admin", "/admin/testimonials", "/admin/messages", "/admin/ach"),
+  ...on("adminNoMfa", "/admin/mfa"),
+  // The Staff page, and an invitation link's Set Password (read before the token is looked up).
+  ...on("admin", "/admin/staff"),
+  ...on("visitor", `/auth/invite/${"A".repeat(43)}`),
   { path: "/api/admin/reveal", actor: "admin", contentType: "application/json", fill: '{"pad":"' },
-  // Issue 23: the account page's security actions (24 KiB: a passkey answer), the passkey ceremonies
-  // (24 KiB, read before any lookup).
-  { path: "/account/security", actor: "applicantA" },
-  { path: "/auth/passkey", actor: "visitor" },
+  // The account page's security actions (24 KiB: a passkey answer), the passkey ceremonies (24 KiB,
+  // read before any lookup).
+  ...on("applicantA", "/account/security"),
+  ...on("visitor", "/auth/passkey"),
 ];
 
 let world: HostileWorld;

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
@@ -11,7 +10,7 @@ import { loadConfig, setConfig, getConfig } from "~/server/platform/config.serve
 import { todayUtc } from "~/domain/dates";
 import { openDatabase } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/platform/db/schema.server";
+import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments } from "~/server/platform/db/schema.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
@@ -23,10 +22,12 @@ import { signInAdminWithMfa } from "../helpers/admins";
 import { toBrowserCookies } from "../helpers/applicants";
 import { applicationRow } from "../helpers/application-rows";
 import type { SmtpSink } from "../helpers/smtp-sink";
+import { newDataDir } from "./data-template";
 import { axeViolations, gotoHydrated, launchBrowser, testSecrets, type TestServer } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
 import { startServerWithMail, stopStack } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
+import { seedApplicant, seedUser } from "../helpers/seed";
 
 /**
  * The servicing journey (issue 21's "done means"), staff side, in a real browser against the built
@@ -54,7 +55,7 @@ const today = todayUtc();
 const dayBefore = (days: number) => todayUtc(new Date(Date.now() - days * DAY));
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-journey-e2e-"));
+  dataDir = newDataDir("portal-journey-e2e-");
   secrets = testSecrets();
   setConfig(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1", ...secrets }));
   const database = await openDatabase({ dataDir });
@@ -62,11 +63,10 @@ beforeAll(async () => {
     await runMigrations(database);
     const db = database.db;
     const reviewer = { id: "journey-reviewer", name: "Rita Reviewer", email: "journey.reviewer@example.com" };
-    await db.insert(userTable).values({ ...reviewer, emailVerified: true });
+    await seedUser(db, reviewer);
     // No staff role here: the server creates its admin from ADMIN_EMAIL only while there is none.
     const borrower = { id: "journey-borrower", name: "Dana Whitfield", email: "dana.journey@example.com", isStaff: false };
-    await db.insert(userTable).values({ id: borrower.id, name: borrower.name, email: borrower.email, emailVerified: true });
-    await db.insert(profiles).values({ id: borrower.id, fullName: borrower.name, email: borrower.email });
+    await seedApplicant(db, { id: borrower.id, name: borrower.name, email: borrower.email, profile: true });
     const [app] = await db
       .insert(loanApplications)
       .values(applicationRow(borrower.id, { firstName: "Dana", lastName: "Whitfield", email: borrower.email, submittedAt: new Date(Date.now() - 72 * DAY) }))

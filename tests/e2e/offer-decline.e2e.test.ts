@@ -1,19 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, setConfig } from "~/server/platform/config.server";
-import { openDatabase, type Database } from "~/server/platform/db/client.server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
 import { approveApplication } from "~/server/applications/reviews.server";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, testSecrets, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, startStack, stopStack } from "./helpers/stack";
+import { ipSequence, sharedStackForFile } from "./helpers/stack";
 
 /**
  * Decline Offer in a real browser against the built server on PostgreSQL (issue 20): staff approve
@@ -28,33 +22,9 @@ const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN_EMAIL = "offer.reviewer@example.com";
 const REASON = "Insufficient income";
 
-let scratch: { url: string; drop: () => Promise<void> };
-let sink: SmtpSink;
-let server: TestServer;
-let database: Database;
-let browser: Browser;
-let configDir: string;
+// The approval is made by this process on the server's database (startSharedStack).
+const stack = sharedStackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, "portal-offer-decline-e2e-");
 const newIp = ipSequence(60);
-
-beforeAll(async () => {
-  // The approval is made by this process on the server's database: PostgreSQL (the embedded database
-  // belongs to the server process). The usual local server unless CI names one.
-  process.env.TEST_DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
-  const { createScratchPostgresDatabase } = await import("../helpers/test-db");
-  scratch = await createScratchPostgresDatabase();
-  const secrets = testSecrets();
-  ({ sink, server, browser } = await startStack({ ...secrets, DATABASE_URL: scratch.url, TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }));
-  configDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-offer-decline-e2e-"));
-  setConfig(loadConfig({ NODE_ENV: "production", DATA_DIR: configDir, DATABASE_URL: scratch.url, PUBLIC_URL: server.url, ...secrets }));
-  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-});
-
-afterAll(async () => {
-  await database?.close();
-  await stopStack({ sink, server, browser });
-  await scratch?.drop();
-  if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
-});
 
 const offerCard = (page: Page) => page.getByRole("region", { name: "Your Loan Offer" });
 
@@ -64,26 +34,26 @@ describe("Decline Offer", () => {
 
   beforeAll(async () => {
     const email = "dana.decline@example.com";
-    const [pair] = toBrowserCookies(await signUpOverHttp(server.url, sink, email, newIp(), "Dana Decline", PASSWORD), server.url);
+    const [pair] = toBrowserCookies(await signUpOverHttp(stack.server.url, stack.sink, email, newIp(), "Dana Decline", PASSWORD), stack.server.url);
     if (!pair?.value) throw new Error("no session cookie after sign-up");
     cookie = { name: pair.name, value: pair.value };
-    applicationId = await submitApplication(server.url, `${cookie.name}=${cookie.value}`, { ip: newIp() });
-    const [app] = await database.db.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
-    const [admin] = await database.db.select().from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
+    applicationId = await submitApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { ip: newIp() });
+    const [app] = await stack.database.db.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
+    const [admin] = await stack.database.db.select().from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
     // Less money than requested, at the requested rate and term: a Counteroffer.
     await approveApplication(
       applicationId,
       { approvedAmount: Number(app!.requestedAmount) - 10_000, interestRate: Number(app!.desiredInterestRate), termMonths: app!.loanDuration, counterofferReasons: [REASON] },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "offer-decline e2e" },
-      database.db,
+      stack.database.db,
     );
-    sink.clear();
+    stack.sink.clear();
   });
 
   it("shows Your Loan Offer, labelled Counteroffer with its reason and every figure, on the dashboard (axe-clean)", async () => {
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: [{ ...cookie, url: server.url }] });
-    await gotoHydrated(page, `${server.url}/dashboard`);
+    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: [{ ...cookie, url: stack.server.url }] });
+    await gotoHydrated(page, `${stack.server.url}/dashboard`);
     const card = offerCard(page);
     await card.waitFor();
     const text = (await card.textContent()) ?? "";
@@ -100,8 +70,8 @@ describe("Decline Offer", () => {
   });
 
   it("declines on the application page through the confirm dialog: Declined, a toast, and a Reg B notice naming the Counteroffer and its reason", async () => {
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: [{ ...cookie, url: server.url }] });
-    await gotoHydrated(page, `${server.url}/dashboard/applications/${applicationId}`);
+    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: [{ ...cookie, url: stack.server.url }] });
+    await gotoHydrated(page, `${stack.server.url}/dashboard/applications/${applicationId}`);
     const card = offerCard(page);
     await card.waitFor();
     expect(await card.getByTestId("counteroffer-badge").textContent()).toBe("Counteroffer");
@@ -134,12 +104,12 @@ describe("Decline Offer", () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
 
-    const [offer] = await database.db.select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId));
+    const [offer] = await stack.database.db.select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId));
     expect(offer?.status).toBe("declined");
 
     // The notice of action taken reaches the applicant's mailbox.
-    await sink.waitFor(1, 20_000);
-    const notice = sink.messages.find((m) => m.to.includes("dana.decline@example.com") && m.subject.startsWith("Notice of action taken"));
+    await stack.sink.waitFor(1, 20_000);
+    const notice = stack.sink.messages.find((m) => m.to.includes("dana.decline@example.com") && m.subject.startsWith("Notice of action taken"));
     expect(notice).toBeTruthy();
     expect(notice!.text).toContain("Counteroffer");
     expect(notice!.text).toContain(REASON);
@@ -149,15 +119,15 @@ describe("Decline Offer", () => {
   });
 
   it("the dashboard no longer lists the declined offer; a second decline is refused with 409", async () => {
-    const { context, page } = await openWatchedPage(browser, { cookies: [{ ...cookie, url: server.url }] });
-    await gotoHydrated(page, `${server.url}/dashboard`);
+    const { context, page } = await openWatchedPage(stack.browser, { cookies: [{ ...cookie, url: stack.server.url }] });
+    await gotoHydrated(page, `${stack.server.url}/dashboard`);
     await page.getByRole("heading", { level: 2, name: "Approved Loans" }).waitFor();
     expect(await offerCard(page).count()).toBe(0);
     await context.close();
-    const res = await fetch(`${server.url}/dashboard/applications/${applicationId}/offer-decline`, {
+    const res = await fetch(`${stack.server.url}/dashboard/applications/${applicationId}/offer-decline`, {
       method: "POST",
       body: new URLSearchParams({ intent: "decline" }),
-      headers: { cookie: `${cookie.name}=${cookie.value}`, origin: server.url },
+      headers: { cookie: `${cookie.name}=${cookie.value}`, origin: stack.server.url },
     });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { toast: { description: string } }).toast.description).toContain("can no longer be declined");

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/platform/db/client.server";
-import { loanApplications, user as userTable } from "~/server/platform/db/schema.server";
+import { loanApplications } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { signInAdminWithMfa, signInOverHttp } from "../helpers/admins";
@@ -9,6 +9,7 @@ import { axeViolations, launchBrowser, waitForHydration } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
 import { dataDirWithStaff } from "./helpers/seed-staff";
 import { startServerWithMail, stopStack, type Stack } from "./helpers/stack";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * Pipeline Reports and Export CSV (issue 22) in a browser against the built server: an admin opens
@@ -34,7 +35,7 @@ async function seedFlagged(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     const applicant = "reports-regb-applicant";
-    await database.db.insert(userTable).values({ id: applicant, name: "Flagged Applicant", email: "flagged.applicant@example.com", emailVerified: true });
+    await seedApplicant(database.db, { id: applicant, name: "Flagged Applicant", email: "flagged.applicant@example.com" });
     await database.db
       .insert(loanApplications)
       .values(Array.from({ length: FLAGGED }, (_, i) => applicationRow(applicant, { firstName: `Flagged${String(i).padStart(2, "0")}`, lastName: "Applicant", status: "pending", submittedAt: new Date(Date.now() - (69 - i) * DAY) })));

@@ -221,7 +221,8 @@ describe("start-up and shutdown", () => {
 
   it("with no configuration generates its secrets and says so once", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
-    const first = await startTestServer({ NODE_ENV: "development", APP_SECRET: "", ENCRYPTION_KEY: "" }, { dataDir });
+    // A new machine's first start: an empty folder, not the run's migrated template.
+    const first = await startTestServer({ NODE_ENV: "development", APP_SECRET: "", ENCRYPTION_KEY: "" }, { dataDir, freshDatabase: true });
     await first.stop();
     expect(first.output()).toContain(`Generated APP_SECRET into ${path.join(dataDir, "secrets", "app-secret")} (mode 0600).`);
     // Even so declared, the built server renders with React's production build (only npm run dev does not).

@@ -23,6 +23,16 @@ export function totpFor(secret: string, afterStep?: number): { code: string; ste
   return { code: totpAt(secret, step), step };
 }
 
+/** A six-digit code that is none of the codes accepted around now for `secret`. */
+export function wrongTotpCode(secret: string): string {
+  const step = currentStep();
+  const valid = new Set([-2, -1, 0, 1, 2].map((d) => totpAt(secret, step + d)));
+  for (let n = 123_456; ; n = (n + 111_111) % 1_000_000) {
+    const code = String(n).padStart(6, "0");
+    if (!valid.has(code)) return code;
+  }
+}
+
 /**
  * Completes the second factor for this session: enrols when the page offers a key (returns it so
  * later sessions can verify), otherwise verifies with `secret`.

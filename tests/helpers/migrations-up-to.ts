@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { findMigrationsFolder } from "~/server/platform/db/migrate.server";
+import { findMigrationsFolder, runMigrations } from "~/server/platform/db/migrate.server";
+import { openTestDatabase, type TestDatabase, type TestTarget } from "./test-db";
 
 /**
  * The migrations folder as it was when `lastIdx` was the newest migration: its SQL files and a
@@ -24,4 +25,21 @@ export function migrationsUpTo(lastIdx: number): string {
   fs.writeFileSync(path.join(target, "meta", "_journal.json"), JSON.stringify(journal));
   for (const entry of journal.entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
   return target;
+}
+
+/**
+ * For the tests of one migration's backfill on `target`: a function that opens a new database migrated
+ * up to `lastIdx` (the migration under test comes after it). The databases go when the test file ends.
+ */
+export function databasesBeforeMigration(target: TestTarget): (lastIdx: number) => Promise<TestDatabase> {
+  const opened: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const database of opened.splice(0)) await database.cleanup();
+  });
+  return async (lastIdx) => {
+    const database = await openTestDatabase({ target, migrate: false });
+    opened.push(database);
+    await runMigrations(database, migrationsUpTo(lastIdx));
+    return database;
+  };
 }

@@ -4,12 +4,13 @@ import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { approvedLoans, bankAccounts, loanApplications, loanPayments, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { approvedLoans, bankAccounts, loanApplications, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
 import { giveConsent } from "~/server/offers/consent.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
 import { approveApplication } from "~/server/applications/reviews.server";
 import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "./application-rows";
+import { seedApplicant, seedStaff } from "./seed";
 
 /**
  * Active loans for servicing tests (issue 21), made the way the product makes them: an application,
@@ -23,10 +24,7 @@ let n = 0;
 export async function servicingAdmin(db: Db, id = "svc-admin"): Promise<AuditActor> {
   const email = `${id}@example.com`;
   const [existing] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, id));
-  if (!existing) {
-    await db.insert(userTable).values({ id, name: "Sam Servicer", email, emailVerified: true });
-    await db.insert(userRoles).values({ userId: id, role: "admin" });
-  }
+  if (!existing) await seedStaff(db, { id, name: "Sam Servicer", email, role: "admin" });
   return { id, name: "Sam Servicer", email };
 }
 
@@ -43,8 +41,7 @@ export async function activeLoan(
   const suffix = `${process.pid}-${n}-${Math.random().toString(36).slice(2, 8)}`;
   const id = `svc-borrower-${suffix}`;
   const email = `svc.${suffix}@example.com`;
-  await db.insert(userTable).values({ id, name: "Dana Whitfield", email, emailVerified: true });
-  await db.insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
+  await seedApplicant(db, { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
   const [app] = await db
     .insert(loanApplications)
     .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email, requestedAmount: options.amount ?? 10_000, desiredInterestRate: options.rate ?? 12, loanDuration: options.term ?? 12 }))

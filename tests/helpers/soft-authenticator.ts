@@ -64,13 +64,18 @@ export function registrationResponse(key: SoftPasskey, challenge: string, rp: { 
     Buffer.from(key.publicKeyCose),
   ]);
   const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
+  return credentialJson(key, { clientDataJSON: b64(clientData("webauthn.create", challenge, rp.origin)), attestationObject: b64(attestationObject), transports: ["internal"] });
+}
+
+/** The JSON @simplewebauthn/browser hands the server for this platform credential, around `response`. */
+function credentialJson<R>(key: SoftPasskey, response: R) {
   return {
     id: key.credentialId,
     rawId: key.credentialId,
     type: "public-key" as const,
     authenticatorAttachment: "platform" as const,
     clientExtensionResults: {},
-    response: { clientDataJSON: b64(clientData("webauthn.create", challenge, rp.origin)), attestationObject: b64(attestationObject), transports: ["internal"] },
+    response,
   };
 }
 
@@ -80,12 +85,5 @@ export function assertionResponse(key: SoftPasskey, challenge: string, rp: { rpI
   const authData = Buffer.concat([sha256(rp.rpID), Buffer.from([FLAG_UP | (opts.uv === false ? 0 : FLAG_UV)]), counterBytes(key.counter)]);
   const client = clientData("webauthn.get", challenge, rp.origin);
   const signature = sign("sha256", Buffer.concat([authData, sha256(client)]), key.privateKey);
-  return {
-    id: key.credentialId,
-    rawId: key.credentialId,
-    type: "public-key" as const,
-    authenticatorAttachment: "platform" as const,
-    clientExtensionResults: {},
-    response: { clientDataJSON: b64(client), authenticatorData: b64(authData), signature: b64(signature), userHandle: key.userHandle },
-  };
+  return credentialJson(key, { clientDataJSON: b64(client), authenticatorData: b64(authData), signature: b64(signature), userHandle: key.userHandle });
 }

@@ -12,6 +12,7 @@
  * or, to run a suite on every available target:
  *   describe.each(testTargets)("on %s", (target) => { const t = useTestDatabase({ target }); ... });
  */
+import type { SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
@@ -170,4 +171,9 @@ export function databaseErrorOf(error: unknown): { code?: string; constraint?: s
     e = candidate.cause;
   }
   return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The rows a raw SQL statement returns (both drivers answer `{ rows }` to `db.execute`). */
+export async function rowsOf<T>(database: Pick<Database, "db">, query: SQL): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }

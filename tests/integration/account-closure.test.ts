@@ -4,9 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addMonths, closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
 import { accountDataAction } from "~/server/accounts/data.server";
 import { withdrawApplication } from "~/server/applications/withdraw-application.server";
-import { hashPassword } from "~/server/accounts/password-hash.server";
 import {
-  account,
   applicationDrafts,
   auditLog,
   dataExports,
@@ -27,6 +25,7 @@ import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedPassword } from "../helpers/seed";
 
 /**
  * Close My Account (issue 23): the password, the refusals (active loan, open offer, an application
@@ -45,9 +44,7 @@ async function applicant(withApplication = true) {
   n += 1;
   const id = `closer-${n}`;
   const email = `closer${n}@example.com`;
-  await db.insert(userTable).values({ id, name: "Casey Closer", email, emailVerified: true });
-  await db.insert(profiles).values({ id, fullName: "Casey Closer", email });
-  await db.insert(account).values({ id: `acct-${id}`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(PASSWORD) });
+  await seedApplicant(db, { id, name: "Casey Closer", email, profile: true, password: PASSWORD });
   const expires = new Date(Date.now() + 3600_000);
   await db.insert(session).values([
     { id: `s1-${id}`, token: `t1-${id}`, userId: id, expiresAt: expires },
@@ -151,7 +148,7 @@ describe("Close My Account", () => {
     const storage = createLocalStorage(path.join(dataDir, "storage"));
     const admin = await servicingAdmin(db);
     const loan = await activeLoan(db, dataDir, admin);
-    await db.insert(account).values({ id: `acct-${loan.owner.id}`, accountId: loan.owner.id, providerId: "credential", userId: loan.owner.id, password: await hashPassword(PASSWORD) });
+    await seedPassword(db, loan.owner.id, PASSWORD);
     const refused = await rejectionOf(closeAccount(db, storage, loan.owner, PASSWORD));
     expect((refused as AppError).status).toBe(409);
     expect(refused.message).toContain("active loan");

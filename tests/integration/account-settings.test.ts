@@ -4,7 +4,7 @@ import { deviceLabel } from "~/domain/device-label";
 import { acceptCurrentPrivacyNotice, mustSeePrivacyNotice, recordPrivacyAcceptance } from "~/server/accounts/privacy-notice.server";
 import { accountSettingsAction } from "~/server/accounts/settings.server";
 import { loadAccountSettings } from "~/server/accounts/settings.server";
-import { hashPassword, verifyPassword } from "~/server/accounts/password-hash.server";
+import { verifyPassword } from "~/server/accounts/password-hash.server";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
 import {
   account,
@@ -19,6 +19,7 @@ import {
 } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * Account settings (issue 23), each intent of POST /account/settings through the service the route
@@ -42,9 +43,7 @@ describe.each(testTargets)("account settings on %s", (target) => {
     n += 1;
     const id = `settings-${target}-${n}`;
     const email = `person${n}.${target}@example.com`;
-    await db().insert(userTable).values({ id, name: "Pat Person", email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: "Pat Person", email });
-    await db().insert(account).values({ id: `acct-${id}`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(PASSWORD) });
+    await seedApplicant(db(), { id, name: "Pat Person", email, profile: true, password: PASSWORD });
     const expires = new Date(Date.now() + 3600_000);
     await db().insert(session).values([
       { id: `here-${id}`, token: `t1-${id}`, userId: id, expiresAt: expires, userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36", ipAddress: "203.0.113.1" },

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
-import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
+import { testTargets } from "../helpers/test-db";
 
 /**
  * Migration 0019 gives every NACHA file made before it the effective date it was written with: the
@@ -10,14 +10,10 @@ import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/tes
  */
 
 describe.each(testTargets)("migration 0019 backfills ach_batches.effective_date on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const openBefore = databasesBeforeMigration(target);
 
   it("is the next weekday after the file's UTC creation day", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(18));
+    const database = await openBefore(18);
     const made = {
       "2026-11-24T15:00:00Z": "2026-11-25", // Tuesday → Wednesday
       "2026-11-27T23:30:00Z": "2026-11-30", // Friday (UTC) → Monday

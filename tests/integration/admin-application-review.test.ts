@@ -13,10 +13,7 @@ import {
   bankAccounts,
   emailOutbox,
   loanApplications,
-  profiles,
   requestItems,
-  user as userTable,
-  userRoles,
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
 import { approveApplication, closeAsIncomplete, startReview } from "~/server/applications/reviews.server";
@@ -25,6 +22,7 @@ import { withoutUuids } from "../helpers/without-uuids";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Staff review after submission (issue 19) against a real database: Start Review and Close as
@@ -56,8 +54,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
     n += 1;
     const id = `review-applicant-${target}-${n}`;
     const email = `review.applicant${n}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Quinn Applicant${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Quinn Applicant${n}`, phone: "2125550100" } });
     return { id, email };
   }
 
@@ -90,15 +87,9 @@ describe.each(testTargets)("staff review on %s", (target) => {
   const mailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 
   beforeAll(async () => {
-    for (const [id, name] of [
-      [`review-admin-${target}`, "Ada Admin"],
-      [`review-admin2-${target}`, "Bo Admin"],
-    ] as const) {
-      await db().insert(userTable).values({ id, name, email: `${id}@example.com`, emailVerified: true });
-      await db().insert(userRoles).values({ userId: id, role: "admin" });
-    }
-    admin = { id: `review-admin-${target}`, name: "Ada Admin", email: `review-admin-${target}@example.com`, isStaff: true, mfaVerified: true };
-    other = { id: `review-admin2-${target}`, name: "Bo Admin", email: `review-admin2-${target}@example.com` };
+    const anAdmin = (id: string, name: string) => seedStaff(db(), { id, name, email: `${id}@example.com`, role: "admin" });
+    admin = { ...(await anAdmin(`review-admin-${target}`, "Ada Admin")), isStaff: true, mfaVerified: true };
+    other = await anAdmin(`review-admin2-${target}`, "Bo Admin");
   });
 
   describe("Start Review", () => {

@@ -21,9 +21,7 @@ import {
   loanOffers,
   emailOutbox,
   loanApplications,
-  profiles,
   user as userTable,
-  userRoles,
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
 import { approveApplication, denyApplication } from "~/server/applications/reviews.server";
@@ -36,6 +34,7 @@ import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-d
 import { setUpTestConfig } from "../helpers/temp-config";
 import { applicationRow } from "../helpers/application-rows";
 import { isAppError } from "~/server/platform/http/app-error.server";
+import { grantStaffRole, seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * The /admin review list and its actions against a real database (PGlite, and PostgreSQL when
@@ -79,8 +78,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     n += 1;
     const id = `applicant-${target}-${n}`;
     const email = opts.email ?? `applicant${n}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    if (opts.profile !== false) await db().insert(profiles).values({ id, fullName: `Profile Person ${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: opts.profile !== false && { fullName: `Profile Person ${n}`, phone: "2125550100" } });
     return { id, email };
   }
 
@@ -101,8 +99,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       .where(recordId ? and(eq(auditLog.action, action), eq(auditLog.recordId, recordId)) : eq(auditLog.action, action));
 
   beforeAll(async () => {
-    await db().insert(userTable).values({ id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com`, emailVerified: true });
-    await db().insert(userRoles).values({ userId: `admin-${target}`, role: "admin" });
+    await seedStaff(db(), { id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com`, role: "admin" });
     admin = { id: `admin-${target}`, name: "Ada Admin", email: `ada-${target}@example.com` };
   });
 
@@ -592,7 +589,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       expect((await thrown(() => action({ request: post(applicant.cookie), context, params: {} } as never))).headers.get("location")).toBe("/");
 
       const staff = await signUp(`route-admin-${target}@example.com`);
-      await db().insert(userRoles).values({ userId: staff.id, role: "admin" });
+      await grantStaffRole(db(), staff.id, "admin");
       expect((await thrown(() => loader({ request: get(staff.cookie), context, params: {} } as never))).headers.get("location")).toBe(
         "/admin/mfa?redirectTo=%2Fadmin%3Fstatus%3Dapproved",
       );

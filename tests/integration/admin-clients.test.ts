@@ -9,9 +9,10 @@ import { revealSensitiveValue } from "~/server/staff/reveal.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
-import { auditLog, bankAccounts, loanApplications, loanDocuments, profiles, user, userRoles } from "~/server/platform/db/schema.server";
+import { auditLog, bankAccounts, loanApplications, loanDocuments, profiles } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { grantStaffRole, seedApplicant } from "../helpers/seed";
 
 /**
  * The admin client view and the reveal of one sensitive value, against a real database: search
@@ -29,8 +30,7 @@ describe("admin clients", () => {
   const db = () => database().db;
 
   async function addClient(id: string, fullName: string, email: string, extra: Partial<typeof profiles.$inferInsert> = {}) {
-    await db().insert(user).values({ id, name: fullName, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName, email, ...extra });
+    await seedApplicant(db(), { id, name: fullName, email, profile: extra });
   }
 
   async function addApplication(userId: string, ssnEncrypted: string | null, submittedAt = new Date()): Promise<string> {
@@ -307,7 +307,7 @@ describe("admin clients", () => {
   describe("applicants only, with their latest application's contact details (issue 18 item 10)", () => {
     it("neither lists nor shows a staff account", async () => {
       await addClient("c-staff", "Stella Staff", "stella.staff@example.com");
-      await db().insert(userRoles).values({ userId: "c-staff", role: "admin" });
+      await grantStaffRole(db(), "c-staff", "admin");
       expect((await listClients({ q: "stella", page: 1 }, admin, info)).clients).toEqual([]);
       expect((await listClients({ q: "", page: 1 }, admin, info)).clients.map((c) => c.id)).not.toContain("c-staff");
       expect(await getClientDetail("c-staff", admin, info)).toBeNull();

@@ -13,10 +13,11 @@ import {
   MODERATION_PAGE_SIZE,
   parsePageNumber,
 } from "~/server/public-site/moderation.server";
-import { auditLog, contactMessages, testimonials, user } from "~/server/platform/db/schema.server";
+import { auditLog, contactMessages, testimonials } from "~/server/platform/db/schema.server";
 import { createTestimonial, listApprovedTestimonials } from "~/server/public-site/testimonials.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /** Testimonial moderation and the contact-messages inbox against a real database. */
 
@@ -31,10 +32,10 @@ describe("testimonial moderation", () => {
   const author = { id: "mod-author" };
 
   beforeAll(async () => {
-    await db().insert(user).values([
-      { id: admin.id, name: admin.name, email: admin.email, emailVerified: true },
-      { id: author.id, name: "Tess Author", email: "tess@example.com", emailVerified: true },
-      { id: "mod-admin-2", name: "Max Moderator", email: "max@example.com", emailVerified: true },
+    await seedApplicants(db(), [
+      { id: admin.id, name: admin.name, email: admin.email },
+      { id: author.id, name: "Tess Author", email: "tess@example.com" },
+      { id: "mod-admin-2", name: "Max Moderator", email: "max@example.com" },
     ]);
   });
 

@@ -19,9 +19,10 @@ import {
   summariseDetails,
 } from "~/server/staff/monitoring.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { adminMfa, auditLog, user, userRoles } from "~/server/platform/db/schema.server";
+import { adminMfa, auditLog } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedStaff, seedUser } from "../helpers/seed";
 
 /** Activity monitoring queries (docs/requirements.md §3, §8, §10) against a real database. */
 
@@ -245,8 +246,8 @@ describe("security overview", () => {
 
   it("counts admins and those with an authenticator, and reports the breach check setting", async () => {
     const db = database().db;
-    for (const id of ["sec-a", "sec-b", "sec-c"]) await db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
-    await db.insert(userRoles).values([{ userId: "sec-a", role: "admin" }, { userId: "sec-b", role: "admin" }]);
+    for (const id of ["sec-a", "sec-b"]) await seedStaff(db, { id, name: id, email: `${id}@example.com`, role: "admin" });
+    await seedUser(db, { id: "sec-c", name: "sec-c", email: "sec-c@example.com" });
     await db.insert(adminMfa).values([
       { userId: "sec-a", secretEncrypted: "x", backupCodeHashes: [], enabledAt: new Date() },
       { userId: "sec-b", secretEncrypted: "y", backupCodeHashes: [] },

@@ -4,18 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import { recordReadMarkAsOf } from "~/server/conversation/messages.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
-import {
-  applicationEvents,
-  applicationMessages,
-  bankAccounts,
-  loanApplications,
-  loanDocuments,
-  profiles,
-  requestItems,
-  user,
-} from "~/server/platform/db/schema.server";
+import { applicationEvents, applicationMessages, bankAccounts, loanApplications, loanDocuments, requestItems } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * The applicant's application page (/dashboard/applications/:id, issue 19) and the dashboard's What We
@@ -45,10 +37,7 @@ describe("the applicant's application page", () => {
 
   beforeAll(async () => {
     const db = database().db;
-    for (const who of [JANE, JOHN, STAFF]) {
-      await db.insert(user).values({ id: who.id, name: who.name, email: `${who.id}@example.com`, emailVerified: true });
-      await db.insert(profiles).values({ id: who.id, fullName: who.name, email: `${who.id}@example.com` });
-    }
+    await seedApplicants(db, [JANE, JOHN, STAFF].map((who) => ({ id: who.id, name: who.name, email: `${who.id}@example.com`, profile: true })));
     await db.insert(loanApplications).values([
       applicationRow(JANE.id, { id: janeApp, status: "under_review", ssnEncrypted: SSN_CIPHERTEXT, notes: ADMIN_NOTES, submittedAt: hoursAgo(48) }),
       applicationRow(JANE.id, { id: janeDecided, status: "denied", reviewedAt: hoursAgo(1), reviewedBy: STAFF.id, submittedAt: hoursAgo(200) }),

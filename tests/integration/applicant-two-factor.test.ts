@@ -5,6 +5,7 @@ import { confirmEnrolment, disableFactor, startEnrolment, verifySession, type Mf
 import { getOptionalUser, requireUser } from "~/server/accounts/session.server";
 import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { adminMfa, auditLog, session } from "~/server/platform/db/schema.server";
+import { wrongTotpCode } from "../helpers/admins";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
@@ -17,15 +18,6 @@ import { testTargets, useTestDatabase } from "../helpers/test-db";
 
 const PASSWORD = "Str0ng!Passw0rd";
 setUpTestConfig("applicant-2fa", { APP_SECRET: "a".repeat(48) });
-
-function wrongCode(secret: string): string {
-  const step = currentStep();
-  const valid = new Set([-2, -1, 0, 1, 2].map((d) => totpAt(secret, step + d)));
-  for (let n = 123_456; ; n = (n + 111_111) % 1_000_000) {
-    const code = String(n).padStart(6, "0");
-    if (!valid.has(code)) return code;
-  }
-}
 
 describe.each(testTargets)("applicant two-factor on %s", (target) => {
   const database = useTestDatabase({ target, global: true, poolSize: 10 });
@@ -83,7 +75,7 @@ describe.each(testTargets)("applicant two-factor on %s", (target) => {
 
   it("five wrong codes lock the factor, also when sent in parallel; the right code is refused while locked", async () => {
     const { user, secret } = await applicantWithFactor();
-    const results = await Promise.all(Array.from({ length: 40 }, () => verifySession(user, wrongCode(secret), {}, db())));
+    const results = await Promise.all(Array.from({ length: 40 }, () => verifySession(user, wrongTotpCode(secret), {}, db())));
     expect(results.filter((r) => !r.ok && /not valid/.test(r.message))).toHaveLength(5);
     expect(results.filter((r) => !r.ok && /Too many wrong codes/.test(r.message))).toHaveLength(35);
     expect(await verifySession(user, totpAt(secret, currentStep() + 1), {}, db())).toMatchObject({ ok: false, message: expect.stringMatching(/Too many/) });
@@ -97,7 +89,7 @@ describe.each(testTargets)("applicant two-factor on %s", (target) => {
 
   it("turning it off needs a right code (a wrong one counts toward the lock) or the checked password; audited", async () => {
     const { user, cookie, secret } = await applicantWithFactor();
-    expect((await disableFactor(user, { code: wrongCode(secret) }, {}, db())).ok).toBe(false);
+    expect((await disableFactor(user, { code: wrongTotpCode(secret) }, {}, db())).ok).toBe(false);
     const [row] = await db().select({ failed: adminMfa.failedAttempts }).from(adminMfa).where(eq(adminMfa.userId, user.id));
     expect(row!.failed).toBe(1);
     expect(await disableFactor(user, { passwordVerified: true }, {}, db())).toEqual({ ok: true });

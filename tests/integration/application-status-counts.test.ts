@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countApplicationsByStatus } from "~/server/applications/staff-applications.server";
 import type { Database } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
+import { openTestDatabase, testTargets, TEST_DATABASE_URL, type TestDatabase, rowsOf } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 
 /**
  * The admin list's tab counts come from application_status_counts, kept by statement triggers on
@@ -12,10 +12,6 @@ import { migrationsUpTo } from "../helpers/migrations-up-to";
  * for several rows, a delete across statuses, TRUNCATE, rows that predate the migration — the counts
  * must equal a real count.
  */
-
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** `count` applications for `userId`; the n-th gets statuses[n % statuses.length]. */
 function insertApplications(database: Database, userId: string, count: number, statuses: string[]) {
@@ -33,8 +29,8 @@ function insertApplications(database: Database, userId: string, count: number, s
 
 /** The stored counts and a real count, for all four statuses. */
 async function storedAndReal(database: Database) {
-  const stored = await rows<{ status: string; applications: number }>(database, sql`select status, applications from application_status_counts order by status`);
-  const real = await rows<{ status: string; n: number | string }>(database, sql`select status, count(*) as n from loan_applications group by status`);
+  const stored = await rowsOf<{ status: string; applications: number }>(database, sql`select status, applications from application_status_counts order by status`);
+  const real = await rowsOf<{ status: string; n: number | string }>(database, sql`select status, count(*) as n from loan_applications group by status`);
   const realBy = Object.fromEntries(real.map((r) => [r.status, Number(r.n)]));
   return {
     stored: Object.fromEntries(stored.map((r) => [r.status, Number(r.applications)])),
@@ -50,14 +46,11 @@ async function expectExact(database: Database) {
 }
 
 describe.each(testTargets)("application status counts on %s", (target) => {
+  const openBefore = databasesBeforeMigration(target);
   let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
 
   it("counts the applications that were there before the migration", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(4));
+    database = await openBefore(4);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
     await insertApplications(database, "counted", 7, ["pending", "approved", "denied", "under_review", "pending"]);
     await runMigrations(database);
@@ -107,7 +100,7 @@ describe.runIf(TEST_DATABASE_URL)("application status counts under concurrent wr
     try {
       await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
       await insertApplications(database, "counted", 60, ["pending", "pending", "approved", "denied"]);
-      const pending = await rows<{ id: string }>(database, sql`select id from loan_applications where status = 'pending' order by id`);
+      const pending = await rowsOf<{ id: string }>(database, sql`select id from loan_applications where status = 'pending' order by id`);
       const pool = database.pool!;
       const decide = async (id: string, status: "approved" | "denied") => {
         const client = await pool.connect();

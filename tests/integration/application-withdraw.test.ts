@@ -10,10 +10,8 @@ import { withdrawApplication } from "~/server/applications/withdraw-application.
 import { applicationPageAction } from "~/server/applications/staff-application-page.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { getApplicantApplication } from "~/server/applications/applicant-application.server";
-import { hashPassword } from "~/server/accounts/password-hash.server";
 import { confirmProposal, proposeApproval } from "~/server/applications/approval-proposals.server";
 import {
-  account,
   applicationEvents,
   applicationStatusCounts,
   approvalProposals,
@@ -22,8 +20,6 @@ import {
   loanApplications,
   loanOffers,
   profiles,
-  user as userTable,
-  userRoles,
 } from "~/server/platform/db/schema.server";
 import { approveApplication, denyApplication, startReview } from "~/server/applications/reviews.server";
 import { createLocalStorage } from "~/server/platform/storage/storage.server";
@@ -32,6 +28,7 @@ import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Withdraw Application and Close My Account's refusal while an application is under consideration:
@@ -57,9 +54,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     n += 1;
     const id = `withdrawer-${target}-${n}`;
     const email = `withdrawer${n}.${target}@example.com`;
-    await db().insert(userTable).values({ id, name: `Wren Withdrawer ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Wren Withdrawer ${n}`, email });
-    await db().insert(account).values({ id: `acct-${id}`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(PASSWORD) });
+    await seedApplicant(db(), { id, name: `Wren Withdrawer ${n}`, email, profile: true, password: PASSWORD });
     const decided = status === "approved" || status === "denied";
     const [app] = await db()
       .insert(loanApplications)
@@ -76,15 +71,9 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     new Request(url, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 
   beforeAll(async () => {
-    for (const [id, name] of [
-      [`withdraw-admin-${target}`, "Ada Admin"],
-      [`withdraw-second-${target}`, "Sam Second"],
-    ] as const) {
-      await db().insert(userTable).values({ id, name, email: `${id}@example.com`, emailVerified: true });
-      await db().insert(userRoles).values({ userId: id, role: "admin" });
-    }
-    admin = { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-admin-${target}@example.com`, isStaff: true, mfaVerified: true };
-    second = { id: `withdraw-second-${target}`, name: "Sam Second", email: `withdraw-second-${target}@example.com` };
+    const anAdmin = (id: string, name: string) => seedStaff(db(), { id, name, email: `${id}@example.com`, role: "admin" });
+    admin = { ...(await anAdmin(`withdraw-admin-${target}`, "Ada Admin")), isStaff: true, mfaVerified: true };
+    second = await anAdmin(`withdraw-second-${target}`, "Sam Second");
   });
 
   it("withdraws a pending application: who and when on the row, the timeline, the audit row and the e-mail say the applicant withdrew", async () => {

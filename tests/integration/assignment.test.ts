@@ -6,10 +6,11 @@ import { loadAdminApplication } from "~/server/applications/staff-application-pa
 import { listApplicationsPage } from "~/server/applications/staff-applications.server";
 import { assignApplication, assignmentAction } from "~/server/applications/assignment.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { applicationAssignments, applicationEvents, auditLog, loanApplications, profiles, requestItems, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { applicationAssignments, applicationEvents, auditLog, loanApplications, requestItems } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Assignment (issue 22): Assign to Me and Reassign (active admins and loan officers only), with the
@@ -41,8 +42,7 @@ describe.each(testTargets)("Assignment, My Queue and the Reg B flag on %s", (tar
     ] as const) {
       const id = `as-${key}-${target}`;
       const email = `as-${key}-${target}@example.com`;
-      await db().insert(userTable).values({ id, name, email, emailVerified: true });
-      await db().insert(userRoles).values({ userId: id, role, ...(key === "gone" ? { deactivatedAt: new Date() } : {}) });
+      await seedStaff(db(), { id, name, email, role, deactivatedAt: key === "gone" ? new Date() : undefined });
       staff[key] = { id, name, email };
     }
   });
@@ -51,8 +51,7 @@ describe.each(testTargets)("Assignment, My Queue and the Reg B flag on %s", (tar
     n += 1;
     const id = `as-applicant-${target}-${n}`;
     const email = `as.applicant${n}.${target}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Robin Applicant${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Robin Applicant${n}`, phone: "2125550100" } });
     const [app] = await db().insert(loanApplications).values(applicationRow(id, overrides)).returning();
     return app!;
   }

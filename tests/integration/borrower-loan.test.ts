@@ -9,7 +9,7 @@ import { makePaymentSchema } from "~/domain/validation/make-payment";
 import { formatCents } from "~/domain/views/loan-agreement";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { addDays, todayUtc } from "~/domain/dates";
-import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPaymentAccounts, loanPayments, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { createAchBatch, downloadAchBatch } from "~/server/loans/ach-batches.server";
@@ -29,6 +29,7 @@ import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
 import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * The borrower's loan page (issue 21) against PGlite: the view model, Make a Payment (the pending
@@ -64,8 +65,7 @@ describe("borrower loan on pglite", () => {
 
   beforeAll(async () => {
     storage = createLocalStorage(path.join(dataDir, "storage"));
-    await db().insert(userTable).values({ id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com", emailVerified: true });
-    await db().insert(userRoles).values({ userId: "bl-admin", role: "admin" });
+    await seedStaff(db(), { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com", role: "admin" });
     admin = { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com" };
   });
 
@@ -74,8 +74,7 @@ describe("borrower loan on pglite", () => {
     n += 1;
     const id = `bl-borrower-${n}`;
     const email = `bl.borrower${n}@example.com`;
-    await db().insert(userTable).values({ id, name: "Dana Whitfield", email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
     const owner = { id, name: "Dana Whitfield", email, isStaff: false };
     const [app] = await db()
       .insert(loanApplications)

@@ -10,6 +10,7 @@ import { getConfig, setConfig, type EncryptionKey } from "~/server/platform/conf
 import { auditLog, bankAccounts, loanApplications, profiles, user, userRoles } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { grantStaffRole, seedApplicant } from "../helpers/seed";
 
 /**
  * Staff search on /admin/clients (issue 24) against a real database, on PGlite and PostgreSQL: each
@@ -66,8 +67,7 @@ describe.each(testTargets)("staff client search on %s", (target) => {
   const ids = (q: string) => listClients({ q, page: 1 }, admin, {}, db()).then((l) => l.clients.map((c) => c.id));
 
   async function person(id: string, fullName: string, email: string, app?: Parameters<typeof fields>[0], phone?: string) {
-    await db().insert(user).values({ id, name: fullName, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName, email, phone: phone ?? null });
+    await seedApplicant(db(), { id, name: fullName, email, profile: { phone: phone ?? null } });
     if (!app) return null;
     const applicationId = randomUUID();
     const f = fields(app);
@@ -84,7 +84,7 @@ describe.each(testTargets)("staff client search on %s", (target) => {
     omarApp = (await person("u-omar", "Omar Haddad", "omar@mail.test", { first: "Omar", last: "Haddad", email: "omar@mail.test", phone: "2155550188", ssn: "219-09-4321", account: "99887766551120" }, "6105550177"))!;
     await person("u-zoe", "Zoë Łukasiewicz", "zoe@example.com");
     await person("u-staff", "Jane Staffer", "jane.staffer@example.com", { first: "Jane", last: "Staffer", email: "jane.staffer@example.com", phone: "3025550111", ssn: "078-05-1120", account: "111111111120" });
-    await db().insert(userRoles).values({ userId: "u-staff", role: "admin" });
+    await grantStaffRole(db(), "u-staff", "admin");
     const [app] = await db().select().from(loanApplications).where(eq(loanApplications.id, janeApp));
     expect(app!.ssnLast4Index).toMatch(/^v\d+:[A-Za-z0-9_-]{22}$/);
     expect(app!.ssnLast4Index).not.toContain("1120");
@@ -189,7 +189,7 @@ describe.each(testTargets)("staff client search on %s", (target) => {
     expect(await total()).toBe(await count());
     await person("u-new", "Nell Newcomer", "nell@example.com");
     expect(await total()).toBe(4);
-    await db().insert(userRoles).values({ userId: "u-new", role: "auditor" });
+    await grantStaffRole(db(), "u-new", "auditor");
     expect(await total()).toBe(3);
     await db().update(userRoles).set({ userId: "u-zoe" }).where(eq(userRoles.userId, "u-new"));
     expect(await total()).toBe(3);

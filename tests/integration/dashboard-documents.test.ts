@@ -6,13 +6,14 @@ import { signDocumentLink } from "~/server/applications/signed-links.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
 import { createOwnDocumentLink, OWN_DOCUMENT_FILE_PATH, serveOwnDocument } from "~/server/applications/own-documents.server";
-import { auditLog, loanApplications, loanDocuments, profiles, user } from "~/server/platform/db/schema.server";
+import { auditLog, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
 import { THROTTLES } from "~/server/platform/security/throttle.server";
 import { createLocalStorage, documentKey, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { makePdf } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * An applicant's own documents from the dashboard (issue 18 item 12): a 60-second link only to a
@@ -37,8 +38,7 @@ describe("an applicant's own documents", () => {
     const db = database().db;
     storage = createLocalStorage(path.join(dataDir, "storage"));
     for (const who of [jane, john]) {
-      await db.insert(user).values({ id: who.id, name: who.name, email: who.email, emailVerified: true });
-      await db.insert(profiles).values({ id: who.id, fullName: who.name, email: who.email });
+      await seedApplicant(db, { id: who.id, name: who.name, email: who.email, profile: true });
       const applicationId = randomUUID();
       await db.insert(loanApplications).values(applicationRow(who.id, { id: applicationId }));
       const key = documentKey(who.id, applicationId, "utility_bill", "pdf");

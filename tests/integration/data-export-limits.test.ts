@@ -8,13 +8,14 @@ import { dataExportDailyLimitMessage, storageCapMessage } from "~/domain/validat
 import { loadAccountData } from "~/server/accounts/data.server";
 import { openDataExport, processPendingExports, requestDataExport } from "~/server/accounts/data-export.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { auditLog, dataExports, emailOutbox, loanApplications, loanDocuments, user as userTable } from "~/server/platform/db/schema.server";
+import { auditLog, dataExports, emailOutbox, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
 import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { rejectionOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * Download My Data must not fill the disk or stall the server: a new request replaces the previous
@@ -34,7 +35,7 @@ let people = 0;
 async function person(db: Db) {
   const n = ++people;
   const owner = { id: `limits-${n}`, name: `Pat Limits ${n}`, email: `pat.limits.${n}@example.com` };
-  await db.insert(userTable).values({ ...owner, emailVerified: true });
+  await seedApplicant(db, owner);
   const [app] = await db.insert(loanApplications).values(applicationRow(owner.id, { email: owner.email })).returning({ id: loanApplications.id });
   return { owner, applicationId: app!.id };
 }

@@ -16,7 +16,6 @@ import {
   loanApplications,
   loanDocuments,
   privacyAcceptances,
-  user as userTable,
 } from "~/server/platform/db/schema.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
 import { createLocalStorage, draftDocumentKey } from "~/server/platform/storage/storage.server";
@@ -26,6 +25,7 @@ import { activeLoan, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * Download My Data (issue 23): the request (one pending per person), the background build (ZIP
@@ -88,7 +88,7 @@ describe("Download My Data", () => {
     await storage.put(draftKey, draftPng, "image/png");
     await db.insert(draftDocuments).values({ draftId: draft!.id, userId: owner.id, documentType: "id_card_front", storageKey: draftKey, fileName: "id_card_front.png", mimeType: "image/png", fileSize: draftPng.byteLength });
     const stranger = { id: "stranger-1", name: "Sam Stranger", email: "stranger@example.com" };
-    await db.insert(userTable).values({ ...stranger, emailVerified: true });
+    await seedApplicant(db, stranger);
 
     // One pending request per person.
     const first = await requestDataExport(db, storage, owner, { ip: "203.0.113.9" });

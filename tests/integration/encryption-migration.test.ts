@@ -7,10 +7,11 @@ import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { getConfig, type EncryptionKey } from "~/server/platform/config.server";
 import { decryptField, encryptField, isEncrypted } from "~/server/platform/crypto/field-encryption.server";
 import { MFA_SECRET_PURPOSE } from "~/server/accounts/mfa.server";
-import { achBatches, adminMfa, auditLog, bankAccounts, loanApplications, user as userTable, type NewBankAccount } from "~/server/platform/db/schema.server";
+import { achBatches, adminMfa, auditLog, bankAccounts, loanApplications, type NewBankAccount } from "~/server/platform/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { applicationRow } from "../helpers/application-rows";
+import { seedApplicant, seedUser } from "../helpers/seed";
 
 /**
  * 'Encrypt Existing Bank Data' against a real database: plain-text account, routing and SSN values
@@ -32,7 +33,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
   async function newApplication(ssn: string | null) {
     n += 1;
     const userId = `enc-user-${target}-${n}`;
-    await db().insert(userTable).values({ id: userId, name: `User ${n}`, email: `enc${n}@example.com`, emailVerified: true });
+    await seedApplicant(db(), { id: userId, name: `User ${n}`, email: `enc${n}@example.com` });
     const [row] = await db()
       .insert(loanApplications)
       .values(applicationRow(userId, { requestedAmount: 10_000, email: "jane@example.com", ssnEncrypted: ssn }))
@@ -153,7 +154,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     const current = getConfig().encryptionKeys[0]!;
     const next = key(current.version + 40);
     const adminId = `enc-admin-${target}`;
-    await db().insert(userTable).values({ id: adminId, name: "Ada", email: `ada-${target}@example.com`, emailVerified: true });
+    await seedUser(db(), { id: adminId, name: "Ada", email: `ada-${target}@example.com` });
     await db()
       .insert(adminMfa)
       .values({ userId: adminId, secretEncrypted: encryptField("JBSWY3DPEHPK3PXP", MFA_SECRET_PURPOSE, [current]), backupCodeHashes: [] });

@@ -2,12 +2,13 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { writeAudit } from "~/server/platform/audit/audit.server";
-import { auditLog, bankAccounts, loanApplications, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { auditLog, bankAccounts, loanApplications } from "~/server/platform/db/schema.server";
 import { csvField, csvRow } from "~/server/staff/csv.server";
 import { APPLICATION_EXPORT_COLUMNS, AUDIT_EXPORT_COLUMNS, applicationsCsvStream, auditCsvStream, exportResponse, keysetCsvStream, MASKED_SSN } from "~/server/staff/exports.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Export CSV (issue 22) against PGlite: RFC 4180 quoting and formula neutralisation, the masks (the
@@ -113,11 +114,8 @@ describe("exports on pglite", () => {
   const db = () => database().db;
 
   beforeAll(async () => {
-    await db().insert(userTable).values([
-      { id: admin.id, name: admin.name, email: admin.email, emailVerified: true },
-      { id: applicantId, name: "Applicant", email: "exp.applicant@example.com", emailVerified: true },
-    ]);
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    await seedStaff(db(), { id: admin.id, name: admin.name, email: admin.email, role: "admin" });
+    await seedApplicant(db(), { id: applicantId, name: "Applicant", email: "exp.applicant@example.com" });
     // 2,500 applications in February, seven to each microsecond-distinct instant (ties broken by id),
     // in one INSERT ... SELECT generate_series.
     await db().execute(sql`

@@ -6,7 +6,7 @@ import { countAwaitingConfirmation, handleReviewAction, listApplicationsPage } f
 import { parseReviewListParams } from "~/domain/validation/review";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { applicationEvents, approvalProposals, auditLog, loanApplications, loanOffers } from "~/server/platform/db/schema.server";
 import { approvalAction, confirmProposal, proposeApproval, sendBackProposal } from "~/server/applications/approval-proposals.server";
 import { approveApplication, denyApplication } from "~/server/applications/reviews.server";
 import { getConfig, setConfig } from "~/server/platform/config.server";
@@ -14,6 +14,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Four-eyes approval (issue 22) against a real database: below FOUR_EYES_THRESHOLD Approve makes the
@@ -40,25 +41,20 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
   const staff: Record<"admin" | "officer" | "officer2", Staff> = {} as never;
 
   beforeAll(async () => {
-    for (const [key, role, name] of [
-      ["admin", "admin", "Ada Admin"],
-      ["officer", "loan_officer", "Olive Officer"],
-      ["officer2", "loan_officer", "Otto Officer"],
-    ] as const) {
-      const id = `fe-${key}-${target}`;
-      const email = `fe-${key}-${target}@example.com`;
-      await db().insert(userTable).values({ id, name, email, emailVerified: true });
-      await db().insert(userRoles).values({ userId: id, role });
-      staff[key] = { id, name, email, isStaff: true, mfaVerified: true, role };
-    }
+    const member = async (key: keyof typeof staff, role: Staff["role"], name: string) => {
+      const person = await seedStaff(db(), { id: `fe-${key}-${target}`, name, email: `fe-${key}-${target}@example.com`, role });
+      staff[key] = { ...person, isStaff: true, mfaVerified: true, role };
+    };
+    await member("admin", "admin", "Ada Admin");
+    await member("officer", "loan_officer", "Olive Officer");
+    await member("officer2", "loan_officer", "Otto Officer");
   });
 
   async function application(requestedAmount = 300_000) {
     n += 1;
     const id = `fe-applicant-${target}-${n}`;
     const email = `fe.applicant${n}.${target}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Robin Applicant${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Robin Applicant${n}`, phone: "2125550100" } });
     const [app] = await db().insert(loanApplications).values(applicationRow(id, { requestedAmount, loanDuration: 360, desiredInterestRate: 8 })).returning();
     return app!;
   }

@@ -5,11 +5,12 @@ import { concernsApplication } from "~/components/application/use-application-li
 import type { LiveChange } from "~/components/live/use-live-updates";
 import type { SessionUser } from "~/server/accounts/session.server";
 import { recordEvent } from "~/server/conversation/timeline.server";
-import { applicationMessages, loanApplications, requestItems, user } from "~/server/platform/db/schema.server";
+import { applicationMessages, loanApplications, requestItems } from "~/server/platform/db/schema.server";
 import { EventBus, setEventBus, type BusMessage, type ChangeEvent } from "~/server/platform/events/bus.server";
 import { closeAllStreams, createEventStream, entitled } from "~/server/platform/events/stream.server";
 import { applicationRow } from "../helpers/application-rows";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedUser } from "../helpers/seed";
 
 /**
  * Live updates for the conversation around an application (issue 19): the triggers on the timeline,
@@ -32,7 +33,7 @@ describe("live updates of the conversation around an application", () => {
 
   beforeAll(async () => {
     const db = database().db;
-    for (const id of [JANE, JOHN, STAFF]) await db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
+    for (const id of [JANE, JOHN, STAFF]) await seedUser(db, { id, name: id, email: `${id}@example.com` });
     await db.insert(loanApplications).values(applicationRow(JANE, { id: applicationId }));
     await bus.start(database(), database().url);
     setEventBus(bus);

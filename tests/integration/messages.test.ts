@@ -5,11 +5,20 @@ import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { messageAction, type MessageActor } from "~/server/conversation/message-actions.server";
 import { loadConversation, markConversationRead, sendMessage, totalUnread, unreadCount, unreadCounts } from "~/server/conversation/messages.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { applicationMessages, auditLog, conversationNotices, conversationReads, emailOutbox, loanApplications, profiles, user as userTable } from "~/server/platform/db/schema.server";
+import {
+  applicationMessages,
+  auditLog,
+  conversationNotices,
+  conversationReads,
+  emailOutbox,
+  loanApplications,
+  user as userTable,
+} from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { defaultTestTarget, useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedUser } from "../helpers/seed";
 
 /**
  * Messages (issue 19) against a real database: both sides write, another applicant's application is not
@@ -54,10 +63,7 @@ describe("Messages", () => {
   const hourLater = (appId: string) => db().update(conversationNotices).set({ lastSentAt: new Date(Date.now() - 61 * 60_000) }).where(eq(conversationNotices.applicationId, appId));
 
   beforeAll(async () => {
-    for (const who of [jane, john, admin, bob]) {
-      await db().insert(userTable).values({ id: who.id, name: who.name, email: who.email, emailVerified: true });
-      await db().insert(profiles).values({ id: who.id, fullName: who.name, email: who.email });
-    }
+    for (const who of [jane, john, admin, bob]) await seedUser(db(), { id: who.id, name: who.name, email: who.email, profile: true });
   });
 
   it("both sides write; each sees the other's messages, staff by name, the applicant sees the lender", async () => {
@@ -136,8 +142,7 @@ describe("Messages", () => {
     const big = await act(appId, [["intent", "send"], ["body", "😀".repeat(20_000)]], asJane);
     expect(big.status).toBe(413);
     const ann = { id: "applicant-throttled", side: "applicant" as const };
-    await db().insert(userTable).values({ id: ann.id, name: "Throttled", email: "throttled@example.com", emailVerified: true });
-    await db().insert(profiles).values({ id: ann.id, fullName: "Throttled", email: "throttled@example.com" });
+    await seedApplicant(db(), { id: ann.id, name: "Throttled", email: "throttled@example.com", profile: true });
     const own = await newApplication(ann);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push((await act(own, [["intent", "send"], ["body", `Message ${i}`]], ann)).status);
@@ -230,10 +235,7 @@ describe("Messages", () => {
     // Fresh people, so earlier tests' messages do not count.
     const ann = { id: "applicant-ann", name: "Ann Poe", email: "ann@example.com" };
     const cid: AuditActor = { id: "staff-cid", name: "Cid Staff", email: "cid@example.com" };
-    for (const who of [ann, cid]) {
-      await db().insert(userTable).values({ id: who.id, name: who.name, email: who.email, emailVerified: true });
-      await db().insert(profiles).values({ id: who.id, fullName: who.name, email: who.email });
-    }
+    for (const who of [ann, cid]) await seedUser(db(), { ...who, profile: true });
     const asAnn = { id: ann.id, side: "applicant" as const };
     const asCid = { id: cid.id, side: "staff" as const, actor: cid };
     const first = await newApplication(ann);
@@ -283,10 +285,7 @@ describe("Messages", () => {
   it("a staff member's badge is every applicant message minus what they have read, and stays exact as conversations and people are deleted", async () => {
     const dee: AuditActor = { id: "staff-dee", name: "Dee Staff", email: "dee@example.com" };
     const ivy = { id: "applicant-ivy", name: "Ivy Lee", email: "ivy@example.com" };
-    for (const who of [dee, ivy]) {
-      await db().insert(userTable).values({ id: who.id, name: who.name, email: who.email, emailVerified: true });
-      await db().insert(profiles).values({ id: who.id, fullName: who.name, email: who.email });
-    }
+    for (const who of [dee, ivy]) await seedUser(db(), { ...who, profile: true });
     const asDee = { id: dee.id, side: "staff" as const, actor: dee };
     const asIvy = { id: ivy.id, side: "applicant" as const };
     const apps = [await newApplication(ivy), await newApplication(ivy), await newApplication(jane)];

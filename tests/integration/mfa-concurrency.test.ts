@@ -6,6 +6,7 @@ import { confirmEnrolment, startEnrolment, verifySession, type MfaCheck, type Mf
 import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { adminMfa, session, sessionMfa } from "~/server/platform/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { wrongTotpCode } from "../helpers/admins";
 import { setUpTestConfig } from "../helpers/temp-config";
 
 /**
@@ -21,16 +22,6 @@ const LOCKED = "Too many wrong codes. Try again in 15 minutes.";
 const WRONG = "That code is not valid. Check your authenticator app and try again.";
 
 setUpTestConfig("mfa-race", { APP_SECRET: "m".repeat(48) });
-
-/** A six-digit code that is none of the codes accepted around now. */
-function wrongCode(secret: string): string {
-  const step = currentStep();
-  const valid = new Set([-2, -1, 0, 1, 2].map((d) => totpAt(secret, step + d)));
-  for (let n = 123_456; ; n = (n + 111_111) % 1_000_000) {
-    const code = String(n).padStart(6, "0");
-    if (!valid.has(code)) return code;
-  }
-}
 
 const tally = (results: MfaCheck[]) => ({
   ok: results.filter((r) => r.ok).length,
@@ -69,7 +60,7 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
 
   it("200 parallel wrong codes: five are evaluated, the rest refused as locked; the right code waits for the lock to end", async () => {
     const { user, secret } = await enrolledAdmin();
-    const wrong = wrongCode(secret);
+    const wrong = wrongTotpCode(secret);
 
     const results = await Promise.all(Array.from({ length: 200 }, () => verifySession(user, wrong, {}, db())));
     expect(tally(results)).toEqual({ ok: 0, wrong: 5, locked: 195 });
@@ -92,7 +83,7 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
 
   it("the right code racing ten wrong ones neither clears the lock nor lets more than five misses through after it", async () => {
     const { user, secret } = await enrolledAdmin();
-    const wrong = wrongCode(secret);
+    const wrong = wrongTotpCode(secret);
     const right = totpAt(secret, currentStep() + 1);
     const results = await Promise.all([...Array.from({ length: 10 }, () => verifySession(user, wrong, {}, db())), verifySession(user, right, {}, db())]);
     // Whatever the order: at most four misses before a success and five after it, and ten misses

@@ -5,7 +5,7 @@ import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
 import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
-import { applicationEvents, auditLog, emailOutbox, loanApplications, loanOffers, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { applicationEvents, auditLog, emailOutbox, loanApplications, loanOffers } from "~/server/platform/db/schema.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
 import { offerDeclineAction, OFFER_DECLINE_MAX_BYTES } from "~/server/offers/offer-decline-action.server";
 import { declineOffer, expireOffers } from "~/server/offers/offer-decisions.server";
@@ -15,6 +15,7 @@ import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
 import { isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Decline Offer and the expiry job (issue 20) against a real database: one conditional UPDATE each,
@@ -39,8 +40,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
     n += 1;
     const id = `offer-applicant-${target}-${n}`;
     const email = `offer.applicant${n}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Quinn Offeree${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Quinn Offeree${n}`, phone: "2125550100" } });
     return { id, name: `Applicant ${n}`, email, isStaff: false };
   }
 
@@ -65,8 +65,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
 
   beforeAll(async () => {
     const id = `offer-admin-${target}`;
-    await db().insert(userTable).values({ id, name: "Ada Admin", email: `${id}@example.com`, emailVerified: true });
-    await db().insert(userRoles).values({ userId: id, role: "admin" });
+    await seedStaff(db(), { id, name: "Ada Admin", email: `${id}@example.com`, role: "admin" });
     admin = { id, name: "Ada Admin", email: `${id}@example.com` };
   });
 

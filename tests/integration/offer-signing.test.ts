@@ -16,10 +16,8 @@ import {
   esignConsents,
   loanApplications,
   loanOffers,
-  profiles,
   signedAgreements,
   user as userTable,
-  userRoles,
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
 import { certificateForOffer } from "~/server/offers/offers.server";
@@ -36,6 +34,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * E-SIGN consent and signing the loan agreement (issue 20) against PGlite: the consent's version,
@@ -74,8 +73,7 @@ describe("offer signing on pglite", () => {
 
   beforeAll(async () => {
     storage = createLocalStorage(path.join(dataDir, "storage"));
-    await db().insert(userTable).values({ id: "sign-admin", name: "Ada Admin", email: "sign-admin@example.com", emailVerified: true });
-    await db().insert(userRoles).values({ userId: "sign-admin", role: "admin" });
+    await seedStaff(db(), { id: "sign-admin", name: "Ada Admin", email: "sign-admin@example.com", role: "admin" });
     admin = { id: "sign-admin", name: "Ada Admin", email: "sign-admin@example.com" };
   });
 
@@ -83,8 +81,7 @@ describe("offer signing on pglite", () => {
     n += 1;
     const id = `sign-applicant-${n}`;
     const email = `sign.applicant${n}@example.com`;
-    await db().insert(userTable).values({ id, name: `Dana Whitfield`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: "Dana Whitfield", email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
     return { id, name: "Dana Whitfield", email, isStaff: false };
   }
 

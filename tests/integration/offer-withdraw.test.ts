@@ -13,10 +13,7 @@ import {
   esignConsents,
   loanApplications,
   loanOffers,
-  profiles,
   signedAgreements,
-  user as userTable,
-  userRoles,
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
 import { MAX_OFFER_WITHDRAW_FORM_BYTES, offerWithdrawAction, withdrawOffer } from "~/server/offers/withdraw-offer.server";
@@ -27,6 +24,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * Withdraw Offer (issue 20, staff) against a real database: one conditional UPDATE, so of two
@@ -54,8 +52,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
     n += 1;
     const id = `withdraw-applicant-${target}-${n}`;
     const email = `withdraw.applicant${n}@example.com`;
-    await db().insert(userTable).values({ id, name: `Applicant ${n}`, email, emailVerified: true });
-    await db().insert(profiles).values({ id, fullName: `Robin Applicant${n}`, email, phone: "2125550100" });
+    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Robin Applicant${n}`, phone: "2125550100" } });
     const [app] = await db().insert(loanApplications).values(applicationRow(id, overrides)).returning();
     // Less money than the $25,000 requested: a Counteroffer, with a reason.
     const { offerId } = await approveApplication(
@@ -86,8 +83,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
       .where(and(eq(auditLog.action, "offer.withdraw"), eq(auditLog.recordId, offerId)));
 
   beforeAll(async () => {
-    await db().insert(userTable).values({ id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-ada-${target}@example.com`, emailVerified: true });
-    await db().insert(userRoles).values({ userId: `withdraw-admin-${target}`, role: "admin" });
+    await seedStaff(db(), { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-ada-${target}@example.com`, role: "admin" });
     admin = { id: `withdraw-admin-${target}`, name: "Ada Admin", email: `withdraw-ada-${target}@example.com`, isStaff: true, mfaVerified: true };
   });
 
@@ -177,7 +173,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
     await expect(withdrawOffer("not-a-uuid", "Reason", admin, {}, db())).rejects.toMatchObject({ status: 404 });
     n += 1;
     const id = `withdraw-nooffer-${target}-${n}`;
-    await db().insert(userTable).values({ id, name: "No Offer", email: `nooffer${n}@example.com`, emailVerified: true });
+    await seedApplicant(db(), { id, name: "No Offer", email: `nooffer${n}@example.com` });
     const [pending] = await db().insert(loanApplications).values(applicationRow(id)).returning();
     await expect(withdrawOffer(pending!.id, "Reason", admin, {}, db())).rejects.toMatchObject({ status: 409 });
   });
@@ -315,7 +311,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
     it("approving from the application page takes the Origination Fee (%) and the Counteroffer reasons; refuses a fee out of range, an unknown reason, control characters", async () => {
       n += 1;
       const id = `withdraw-page-${target}-${n}`;
-      await db().insert(userTable).values({ id, name: "Page Applicant", email: `page${n}@example.com`, emailVerified: true });
+      await seedApplicant(db(), { id, name: "Page Applicant", email: `page${n}@example.com` });
       const [app] = await db().insert(loanApplications).values(applicationRow(id)).returning();
       const approve = { intent: "approve", approvedAmount: "20000", interestRate: "9.5", termMonths: "36", originationFeePercent: "2" };
       const act = (fields: Record<string, string>) => {

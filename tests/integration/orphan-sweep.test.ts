@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitApplication } from "~/server/applications/submit.server";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
-import { auditLog, loanDocuments, user } from "~/server/platform/db/schema.server";
+import { auditLog, loanDocuments } from "~/server/platform/db/schema.server";
 import { createS3Storage } from "~/server/platform/storage/s3-storage.server";
 import { startOrphanSweeper, sweepOrphans } from "~/server/platform/storage/orphan-sweep.server";
 import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
@@ -14,6 +14,7 @@ import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
 import { makePdf } from "../helpers/files";
 import { useTestDatabase } from "../helpers/test-db";
 import { validFields, validFiles } from "../helpers/applications";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * The orphan sweep on both storage adapters: files no loan_documents row names are removed once they
@@ -105,7 +106,7 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
   beforeAll(async () => {
     storage = kind.make();
     applicantId = `applicant_${randomUUID().replaceAll("-", "")}`;
-    await database().db.insert(user).values({ id: applicantId, name: "Jane Doe", email: `${applicantId}@example.com` });
+    await seedApplicant(database().db, { id: applicantId, name: "Jane Doe", email: `${applicantId}@example.com`, emailVerified: false });
   });
 
   it("removes old orphans (and old half-written files), keeps referenced documents and recent files, audits the count", async () => {

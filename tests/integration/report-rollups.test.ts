@@ -13,7 +13,8 @@ import { pipelineReport } from "~/server/staff/pipeline-report.server";
 import { completeSinceRule } from "~/server/applications/reg-b-clock.server";
 import { applicationRow } from "../helpers/application-rows";
 import { referencePipelineReport } from "../helpers/pipeline-reference";
-import { openTestDatabase, TEST_DATABASE_URL, testTargets, type TestDatabase } from "../helpers/test-db";
+import { openTestDatabase, TEST_DATABASE_URL, testTargets, type TestDatabase, rowsOf } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * Issue 24, decision 0049: the reports page reads report_rollups (per UTC day and month) and
@@ -43,15 +44,11 @@ function prng(seed: number) {
   return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
 }
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Kept rollups (non-zero) and the same keys aggregated straight from loan_applications. */
 async function keptAndReal(database: Database) {
   const asMap = (list: { k: string; n: string | number }[]) => Object.fromEntries(list.map((r) => [r.k, Number(r.n)]));
-  const kept = await rows<{ k: string; n: string | number }>(database, sql`select concat_ws('|', metric, grain, period, a, b) as k, n from report_rollups where n <> 0`);
-  const real = await rows<{ k: string; n: string | number }>(
+  const kept = await rowsOf<{ k: string; n: string | number }>(database, sql`select concat_ws('|', metric, grain, period, a, b) as k, n from report_rollups where n <> 0`);
+  const real = await rowsOf<{ k: string; n: string | number }>(
     database,
     sql`with k as (
           select 'status' as metric, (submitted_at at time zone 'UTC')::date as day, status as a, '' as b from loan_applications
@@ -72,7 +69,7 @@ async function keptAndReal(database: Database) {
 }
 
 async function completeSinceMismatches(database: Database): Promise<number> {
-  const [row] = await rows<{ n: number }>(database, sql`select count(*)::int as n from loan_applications where complete_since is distinct from ${completeSinceRule}`);
+  const [row] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from loan_applications where complete_since is distinct from ${completeSinceRule}`);
   return row!.n;
 }
 
@@ -103,9 +100,13 @@ describe.each(testTargets)("reports' kept figures on %s", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase({ target });
-    await database.db.execute(sql`insert into "user" (id, name, email) values
-      ('rr-officer-a', 'Olive Officer', 'rr-a@example.com'), ('rr-officer-b', 'Bob Banker', 'rr-b@example.com'),
-      ('rr-officer-c', 'Cleo Credit', 'rr-c@example.com'), ('rr-applicant', 'App', 'rr-app@example.com')`);
+    const people = [
+      ["rr-officer-a", "Olive Officer", "rr-a@example.com"],
+      ["rr-officer-b", "Bob Banker", "rr-b@example.com"],
+      ["rr-officer-c", "Cleo Credit", "rr-c@example.com"],
+      ["rr-applicant", "App", "rr-app@example.com"],
+    ] as const;
+    await seedApplicants(database.db, people.map(([id, name, email]) => ({ id, name, email, emailVerified: false })));
   });
   afterAll(() => database?.cleanup());
 
@@ -127,7 +128,7 @@ describe.each(testTargets)("reports' kept figures on %s", (target) => {
     const r = prng(target === "postgres" ? 24 : 42);
     for (let round = 0; round < 4; round++) {
       await database.db.insert(loanApplications).values(Array.from({ length: 80 }, () => randomApplication(r)));
-      const apps = await rows<{ id: string; status: string }>(database, sql`select id, status from loan_applications order by id`);
+      const apps = await rowsOf<{ id: string; status: string }>(database, sql`select id, status from loan_applications order by id`);
       // Request items: outstanding, answered, rejected, several per application.
       const items = apps
         .filter(() => r.next() < 0.35)
@@ -274,7 +275,10 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
 
   beforeAll(async () => {
     database = await openTestDatabase({ target: "postgres", poolSize: 4 });
-    await database.db.execute(sql`insert into "user" (id, name, email) values ('rr-officer-a', 'A', 'rr-a@example.com'), ('rr-applicant', 'App', 'rr-app@example.com')`);
+    await seedApplicants(database.db, [
+      { id: "rr-officer-a", name: "A", email: "rr-a@example.com", emailVerified: false },
+      { id: "rr-applicant", name: "App", email: "rr-app@example.com", emailVerified: false },
+    ]);
   });
   afterAll(() => database?.cleanup());
 
@@ -381,7 +385,7 @@ describe("migrations 0014 and 0016 on a database that already has applications (
       expect(Object.keys(kept).filter((k) => k.startsWith("decision_days:")).length).toBeGreaterThan(10);
       expect(kept).toEqual(real);
       expect(await completeSinceMismatches(database)).toBe(0);
-      const [counts] = await rows<{ complete: number; outstanding: number }>(
+      const [counts] = await rowsOf<{ complete: number; outstanding: number }>(
         database,
         sql`select count(complete_since)::int as complete, (count(*) - count(complete_since))::int as outstanding from loan_applications`,
       );

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readRegBPage, regBPageHref } from "~/domain/validation/reports";
 import type { PipelineReport } from "~/domain/views/pipeline-report";
 import { encodeCursor } from "~/server/platform/db/paging.server";
-import { loanApplications, user as userTable } from "~/server/platform/db/schema.server";
+import { loanApplications } from "~/server/platform/db/schema.server";
 import { pipelineReport } from "~/server/staff/pipeline-report.server";
 import { REG_B_PAGE_SIZE } from "~/server/staff/reg-b-list.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * The reports page's Reg B list in pages of 25 (keyset: First / Previous / Next / Last under its own
@@ -50,7 +51,7 @@ describe("the Reg B list in pages on pglite", () => {
   const ids = (r: PipelineReport) => r.regB.items.map((i) => i.id);
 
   beforeAll(async () => {
-    await db().insert(userTable).values({ id: applicantId, name: "Applicant", email: "regb.applicant@example.com", emailVerified: true });
+    await seedApplicant(db(), { id: applicantId, name: "Applicant", email: "regb.applicant@example.com" });
     const rows = [];
     for (let i = 0; i < FLAGGED; i++) {
       // Eleven share one instant at a page boundary (rows 20–30): the id orders them, and no page may

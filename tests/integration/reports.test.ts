@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { defaultReportRange, readReportRange, REPORT_RANGE_MESSAGES, reportRangeSchema } from "~/domain/validation/reports";
 import { formatTenths, rateTenths } from "~/domain/views/pipeline-report";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { auditLog, loanApplications, requestItems, user as userTable, userRoles, type NewLoanApplication } from "~/server/platform/db/schema.server";
+import { auditLog, loanApplications, requestItems, type NewLoanApplication } from "~/server/platform/db/schema.server";
 import { pipelineReport, viewPipelineReport } from "~/server/staff/pipeline-report.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * The Pipeline Reports page's figures (issue 22) against PGlite, on a seeded set whose answers are
@@ -69,14 +70,9 @@ describe("pipeline report on pglite", () => {
   }
 
   beforeAll(async () => {
-    for (const actor of [officer, admin]) {
-      await db().insert(userTable).values({ id: actor.id, name: actor.name, email: actor.email, emailVerified: true });
-    }
-    await db().insert(userRoles).values([
-      { userId: officer.id, role: "loan_officer" },
-      { userId: admin.id, role: "admin" },
-    ]);
-    await db().insert(userTable).values({ id: applicantId, name: "Applicant", email: "rep.applicant@example.com", emailVerified: true });
+    await seedStaff(db(), { id: officer.id, name: officer.name, email: officer.email, role: "loan_officer" });
+    await seedStaff(db(), { id: admin.id, name: admin.name, email: admin.email, role: "admin" });
+    await seedApplicant(db(), { id: applicantId, name: "Applicant", email: "rep.applicant@example.com" });
 
     const at = (iso: string) => new Date(iso);
     const after = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY);

@@ -10,13 +10,14 @@ import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { applicantRequestAction, staffRequestAction } from "~/server/conversation/request-actions.server";
 import { answerWithReply, answerWithUpload, createRequest, listRequestItems, reviewItem } from "~/server/conversation/requests.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
-import { applicationEvents, auditLog, emailOutbox, loanApplications, loanDocuments, profiles, requestItems, user as userTable } from "~/server/platform/db/schema.server";
+import { applicationEvents, auditLog, emailOutbox, loanApplications, loanDocuments, requestItems } from "~/server/platform/db/schema.server";
 import { createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "../helpers/application-rows";
 import { makeExe, makePdf, makePng } from "../helpers/files";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * What We Need (issue 19) against a real database: Request Documents (items, timeline, audit, the Reg B
@@ -53,8 +54,7 @@ describe("What We Need", () => {
   beforeAll(async () => {
     storage = createLocalStorage(path.join(dataDir, "storage"));
     for (const who of [jane, john, { id: admin.id, name: admin.name, email: admin.email }]) {
-      await db().insert(userTable).values({ id: who.id, name: who.name, email: who.email, emailVerified: true });
-      await db().insert(profiles).values({ id: who.id, fullName: who.name, email: who.email });
+      await seedApplicant(db(), { id: who.id, name: who.name, email: who.email, profile: true });
     }
   });
 

@@ -21,7 +21,6 @@ import {
   rateLimit,
   rateLimitHits,
   session,
-  user,
   verification,
 } from "~/server/platform/db/schema.server";
 import { startRetentionJob } from "~/server/retention/daily-job.server";
@@ -32,6 +31,7 @@ import { documentKey, type DocumentStorage } from "~/server/platform/storage/sto
 import { makePdf } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /** The disposal job with an injected clock: one minute inside each period stays, one minute outside goes. */
 
@@ -70,9 +70,9 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
   const s: Seeded = { keep: new Set(), go: new Set(), keepFiles: [], goFiles: [] };
   const applicantId = randomUUID();
   const reviewerId = randomUUID();
-  await db.insert(user).values([
-    { id: applicantId, name: "Ann Applicant", email: `ann-${applicantId}@example.com` },
-    { id: reviewerId, name: "Rex Reviewer", email: `rex-${reviewerId}@example.com` },
+  await seedApplicants(db, [
+    { id: applicantId, name: "Ann Applicant", email: `ann-${applicantId}@example.com`, emailVerified: false },
+    { id: reviewerId, name: "Rex Reviewer", email: `rex-${reviewerId}@example.com`, emailVerified: false },
   ]);
 
   async function application(

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/platform/db/client.server";
-import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
+import { openTestDatabase, testTargets, type TestDatabase, rowsOf } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * The admin lists' counts in row_counts (drizzle/0012, decision 0044) are kept by statement triggers:
@@ -9,14 +10,10 @@ import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/tes
  * kept counts must equal a real count.
  */
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Kept and real counts for every key of the counted tables (zero counts left out of both). */
 async function keptAndReal(database: Database) {
-  const kept = await rows<{ key: string; n: string | number }>(database, sql`select key, rows as n from row_counts where rows <> 0 order by key`);
-  const real = await rows<{ key: string; n: string | number }>(
+  const kept = await rowsOf<{ key: string; n: string | number }>(database, sql`select key, rows as n from row_counts where rows <> 0 order by key`);
+  const real = await rowsOf<{ key: string; n: string | number }>(
     database,
     sql`select key, n from (
           select 'contact_messages:' || status as key, count(*) as n from contact_messages group by 1
@@ -35,7 +32,8 @@ describe.each(testTargets)("row counts on %s", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase({ target });
-    await database.db.execute(sql`insert into "user" (id, name, email) values ('officer-a', 'A', 'a@example.com'), ('officer-b', 'B', 'b@example.com'), ('applicant', 'C', 'c@example.com')`);
+    const people = [["officer-a", "A", "a@example.com"], ["officer-b", "B", "b@example.com"], ["applicant", "C", "c@example.com"]] as const;
+    await seedApplicants(database.db, people.map(([id, name, email]) => ({ id, name, email, emailVerified: false })));
   });
   afterAll(() => database?.cleanup());
 

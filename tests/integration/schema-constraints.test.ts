@@ -31,6 +31,7 @@ import {
   type NewLoanDocument,
 } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
+import { grantStaffRole, seedUser } from "../helpers/seed";
 import { databaseErrorOf, testTargets, useTestDatabase } from "../helpers/test-db";
 
 const CHECK = "23514";
@@ -106,7 +107,7 @@ describe.each(testTargets)("database constraints on %s", (target) => {
 
   async function newUser(): Promise<string> {
     const id = randomUUID();
-    await db().insert(user).values({ id, name: "Test User", email: `${id}@example.com` });
+    await seedUser(db(), { id, name: "Test User", email: `${id}@example.com`, emailVerified: false });
     return id;
   }
 
@@ -140,7 +141,7 @@ describe.each(testTargets)("database constraints on %s", (target) => {
       state: "TX",
       zipCode: "78701",
     });
-    await db().insert(userRoles).values({ userId: adminId, role: "admin" });
+    await grantStaffRole(db(), adminId, "admin");
 
     const { applicationId } = await newApplication({
       userId,

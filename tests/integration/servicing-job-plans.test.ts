@@ -4,12 +4,13 @@ import path from "node:path";
 import type { PoolClient } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
-import { approvedLoans, loanApplications, user as userTable } from "~/server/platform/db/schema.server";
+import { approvedLoans, loanApplications } from "~/server/platform/db/schema.server";
 import { ledgerRows } from "~/server/loans/ledger.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { applicationRow } from "../helpers/application-rows";
 import { captureStatements, planOf, rowsRead, scans, type PlanNode } from "../helpers/query-plans";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * Decision 0056: the servicing job's batches at flat cost. On PostgreSQL (its planner's choices are
@@ -57,7 +58,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the servicing job's batches on a seeded Pos
     database = await openTestDatabase({ target: "postgres", global: true, poolSize: 2 });
     const db = database.db;
     const users = Array.from({ length: 500 }, (_, i) => ({ id: `plan-borrower-${i}`, name: `Borrower ${i}`, email: `plan.borrower.${i}@example.com`, emailVerified: true }));
-    await db.insert(userTable).values(users);
+    await seedApplicants(db, users);
     // Started 20 days ago: the first installment falls due in 10 days, so servicing one writes
     // nothing but its serviced_on (the reads are what this file measures). next_due_date is what the
     // candidate rule sees: null (unknown), three days past, or 20 days ahead.

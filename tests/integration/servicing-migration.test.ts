@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/platform/db/client.server";
+import { describe, expect, it } from "vitest";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
+import { testTargets, rowsOf } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
 
 /**
  * Migration 0008 (issue 21) gives loans made before servicing their exact terms: from the signed offer
@@ -12,24 +11,16 @@ import { migrationsUpTo } from "../helpers/migrations-up-to";
  * approval for the oldest loans; none for a loan already paid off.
  */
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const day = (v: string | Date | null) => (v === null ? null : typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 describe.each(testTargets)("migration 0008 backfills loan terms on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const openBefore = databasesBeforeMigration(target);
 
   it("fills amount_cents, note_rate_milli, payment_cents, start_date and next_due_date exactly", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(7));
+    const database = await openBefore(7);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('old-borrower', 'Old Borrower', 'old@example.com')`);
     const application = async (purpose: string) => {
-      const [row] = await rows<{ id: string }>(
+      const [row] = await rowsOf<{ id: string }>(
         database,
         sql`insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
           first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, employment_status,
@@ -43,25 +34,25 @@ describe.each(testTargets)("migration 0008 backfills loan terms on %s", (target)
 
     // A loan from before offers: no offer, its own numeric columns, approved on 2025-03-15 (UTC).
     const legacyApp = await application("A loan from before offers");
-    const [legacy] = await rows<{ id: string }>(
+    const [legacy] = await rowsOf<{ id: string }>(
       database,
       sql`insert into approved_loans (user_id, application_id, status, approved_amount, balance, monthly_payment, interest_rate, term_months, approval_date)
         values ('old-borrower', ${legacyApp}, 'active', 12345.67, 12345.67, 382.12, 7.25, 36, '2025-03-15T18:00:00Z') returning id`,
     );
     // A paid-off loan from before offers: no next due date.
     const paidApp = await application("A paid-off loan");
-    const [paid] = await rows<{ id: string }>(
+    const [paid] = await rowsOf<{ id: string }>(
       database,
       sql`insert into approved_loans (user_id, application_id, status, approved_amount, balance, monthly_payment, interest_rate, term_months, approval_date)
         values ('old-borrower', ${paidApp}, 'paid_off', 5000.10, 0, 150.05, 10.125, 12, '2024-01-31T23:59:00Z') returning id`,
     );
     // A signed loan: the offer's cents win over the loan's rounded numeric columns; the signing day (UTC) starts it.
     const signedApp = await application("A signed loan");
-    const [consent] = await rows<{ id: string }>(
+    const [consent] = await rowsOf<{ id: string }>(
       database,
       sql`insert into esign_consents (user_id, application_id, version, consented_at) values ('old-borrower', ${signedApp}, '2026-11-01', '2026-06-30T20:00:00Z') returning id`,
     );
-    const [offer] = await rows<{ id: string }>(
+    const [offer] = await rowsOf<{ id: string }>(
       database,
       sql`insert into loan_offers (application_id, user_id, status, is_counteroffer, amount_cents, note_rate_milli, term_months,
           origination_fee_milli, origination_fee_cents, amount_financed_cents, payment_cents, final_payment_cents,
@@ -73,7 +64,7 @@ describe.each(testTargets)("migration 0008 backfills loan terms on %s", (target)
         signer_email, signature_kind, signed_at, consent_id, consent_version, consented_at, first_payment_due)
       values (${offer!.id}, ${signedApp}, 'old-borrower', 'agreements/x.pdf', ${"a".repeat(64)}, 1000, 'Old Borrower', 'old@example.com', 'typed',
         '2026-06-30T23:30:00-05:00', ${consent!.id}, '2026-11-01', '2026-06-30T20:00:00Z', '2026-08-01')`);
-    const [signed] = await rows<{ id: string }>(
+    const [signed] = await rowsOf<{ id: string }>(
       database,
       sql`insert into approved_loans (user_id, application_id, status, approved_amount, balance, monthly_payment, interest_rate, term_months,
           approval_date, offer_id, first_payment_due, maturity_date)
@@ -83,7 +74,7 @@ describe.each(testTargets)("migration 0008 backfills loan terms on %s", (target)
     await runMigrations(database);
 
     type Row = { id: string; amount_cents: string | number; note_rate_milli: number; payment_cents: string | number; start_date: string | Date; next_due_date: string | Date | null; paid_off_at: unknown };
-    const loans = await rows<Row>(database, sql`select id, amount_cents, note_rate_milli, payment_cents, start_date, next_due_date, paid_off_at from approved_loans`);
+    const loans = await rowsOf<Row>(database, sql`select id, amount_cents, note_rate_milli, payment_cents, start_date, next_due_date, paid_off_at from approved_loans`);
     const of = (id: string) => {
       const r = loans.find((l) => l.id === id)!;
       return { amount: Number(r.amount_cents), rate: r.note_rate_milli, payment: Number(r.payment_cents), start: day(r.start_date), next: day(r.next_due_date) };

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { recheckSessions } from "~/server/accounts/session-recheck.server";
 import { SESSION_ABSOLUTE_LIMIT_MS } from "~/server/accounts/auth.server";
-import { adminMfa, session, sessionMfa, user, userRoles } from "~/server/platform/db/schema.server";
+import { adminMfa, session, sessionMfa } from "~/server/platform/db/schema.server";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { grantStaffRole, seedUser } from "../helpers/seed";
 
 /**
  * The live-update heartbeats look their sessions up together (decision 0046): the answer must be the
@@ -17,8 +18,8 @@ describe.each(testTargets)("sessions looked up again together on %s", (target) =
 
   async function person(id: string, extra: { role?: "admin"; deactivated?: boolean; factorOn?: boolean } = {}) {
     const { db } = getDb();
-    await db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
-    if (extra.role) await db.insert(userRoles).values({ userId: id, role: extra.role, deactivatedAt: extra.deactivated ? new Date() : null });
+    await seedUser(db, { id, name: id, email: `${id}@example.com` });
+    if (extra.role) await grantStaffRole(db, id, extra.role, { deactivatedAt: extra.deactivated ? new Date() : undefined });
     if (extra.factorOn) await db.insert(adminMfa).values({ userId: id, secretEncrypted: "x", backupCodeHashes: [], enabledAt: new Date() });
   }
   async function sessionOf(userId: string, id: string, extra: { expiresAt?: Date; createdAt?: Date; mfa?: boolean } = {}) {

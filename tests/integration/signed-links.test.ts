@@ -5,12 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contentDisposition, createDocumentLink, listDocuments, serveSignedDocument } from "~/server/applications/documents.server";
 import { SIGNED_LINK_TTL_SECONDS, signDocumentLink, verifyDocumentLink } from "~/server/applications/signed-links.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { auditLog, loanApplications, loanDocuments, profiles, user } from "~/server/platform/db/schema.server";
+import { auditLog, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
 import { createLocalStorage, documentKey, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { makePdf, makePng } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedApplicant } from "../helpers/seed";
 
 /**
  * 60-second document links (docs/requirements.md §8, §10): bound to the document, the expiry, the disposition
@@ -102,8 +103,7 @@ describe("serving a document through its link", () => {
   beforeAll(async () => {
     const db = database().db;
     storage = createLocalStorage(path.join(dataDir, "storage"));
-    await db.insert(user).values({ id: "applicant-1", name: "Jane Doe", email: "jane@example.com", emailVerified: true });
-    await db.insert(profiles).values({ id: "applicant-1", fullName: "Jane Doe", email: "jane@example.com" });
+    await seedApplicant(db, { id: "applicant-1", name: "Jane Doe", email: "jane@example.com", profile: true });
     const applicationId = randomUUID();
     await db.insert(loanApplications).values(applicationRow("applicant-1", { id: applicationId, purpose: "Kitchen renovation costs" }));
     const pngKey = documentKey("applicant-1", applicationId, "id_card_back", "png");

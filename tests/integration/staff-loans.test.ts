@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { payoffQuote, replayLedger } from "~/domain/loan-servicing";
 import { recordPaymentSchema } from "~/domain/validation/loan-payments";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { approvedLoans, auditLog, emailOutbox, loanApplications, loanFees, loanPayments, profiles, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { approvedLoans, auditLog, emailOutbox, loanApplications, loanFees, loanPayments } from "~/server/platform/db/schema.server";
 import { ledgerRows, loadLedger, termsOf } from "~/server/loans/ledger.server";
 import { recordPayment, reversePayment, SERVICING_MESSAGES } from "~/server/loans/payments.server";
 import { csvCell, exportLoanTape, listLoans, loadStaffLoan, loanPageAction, loanReference, parseLoansUrl } from "~/server/loans/staff-loans.server";
@@ -12,6 +12,7 @@ import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
  * The staff side of servicing (issue 21) against PGlite: the loan list's filters and search, Record
@@ -32,8 +33,7 @@ describe("staff loans on pglite", () => {
   let n = 0;
 
   beforeAll(async () => {
-    await db().insert(userTable).values({ id: admin.id, name: admin.name, email: admin.email, emailVerified: true });
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    await seedStaff(db(), { id: admin.id, name: admin.name, email: admin.email, role: "admin" });
   });
 
   /** A loan of 12,000.00 at 9.5 % for 12 months from `startDate` (no offer: an older loan's shape). */
@@ -41,8 +41,7 @@ describe("staff loans on pglite", () => {
     n += 1;
     const userId = `loans-borrower-${n}-${randomUUID().slice(0, 6)}`;
     const email = `borrower${n}.${userId.slice(-6)}@example.com`;
-    await db().insert(userTable).values({ id: userId, name, email, emailVerified: true });
-    await db().insert(profiles).values({ id: userId, fullName: name, email });
+    await seedApplicant(db(), { id: userId, name, email, profile: true });
     const [app] = await db().insert(loanApplications).values(applicationRow(userId, { email })).returning({ id: loanApplications.id });
     const [loan] = await db()
       .insert(approvedLoans)

@@ -374,36 +374,11 @@ describe.each(testTargets)("staff management on %s", (target) => {
     expect(
       (await post({ intent: "deactivate", userId: "not an id!" })).status,
     ).toBe(400);
-    expect(
-      (
-        await post({
-          intent: "invite",
-          name: "Bad\u0000Name",
-          email: "x@example.com",
-          role: "auditor",
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await post({
-          intent: "invite",
-          name: "x".repeat(101),
-          email: "x@example.com",
-          role: "auditor",
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await post({
-          intent: "invite",
-          name: "Role Less",
-          email: "x@example.com",
-          role: "owner",
-        })
-      ).status,
-    ).toBe(400);
+    const invite = (name: string, role: string) =>
+      post({ intent: "invite", name, email: "x@example.com", role });
+    expect((await invite("Bad\u0000Name", "auditor")).status).toBe(400);
+    expect((await invite("x".repeat(101), "auditor")).status).toBe(400);
+    expect((await invite("Role Less", "owner")).status).toBe(400);
     expect((await post({ intent: "reset-mfa", userId: admin.id })).status).toBe(
       403,
     );

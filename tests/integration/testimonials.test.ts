@@ -7,7 +7,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { TESTIMONIAL_MESSAGES, TESTIMONIAL_TOASTS } from "~/domain/validation/testimonial";
 import TestimonialsPage from "~/routes/_site/testimonials";
-import { testimonials, user } from "~/server/platform/db/schema.server";
+import { testimonials } from "~/server/platform/db/schema.server";
 import {
   createTestimonial,
   listApprovedTestimonials,
@@ -17,6 +17,7 @@ import {
 import { THROTTLES } from "~/server/platform/security/throttle.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { seedUser } from "../helpers/seed";
 
 /** The testimonial server module against a real (PGlite or PostgreSQL) database. */
 
@@ -37,7 +38,7 @@ describe("testimonials", () => {
   async function newUser(): Promise<{ id: string }> {
     n += 1;
     const id = `user-testimonial-${n}`;
-    await database().db.insert(user).values({ id, name: `User ${n}`, email: `t${n}@example.com`, emailVerified: true });
+    await seedUser(database().db, { id, name: `User ${n}`, email: `t${n}@example.com` });
     return { id };
   }
 

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listTimeline, recordEvent } from "~/server/conversation/timeline.server";
-import type { Database } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { applicationEvents, loanApplications, profiles, user } from "~/server/platform/db/schema.server";
+import { applicationEvents, loanApplications } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
-import { openTestDatabase, testTargets, useTestDatabase, type TestDatabase } from "../helpers/test-db";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
+import { testTargets, useTestDatabase, rowsOf } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
+import { seedApplicants } from "../helpers/seed";
 
 /**
  * The Application Timeline (issue 19): events are written in the caller's transaction (a change that
@@ -25,10 +25,7 @@ describe("recordEvent and listTimeline", () => {
 
   beforeAll(async () => {
     const db = database().db;
-    for (const who of [APPLICANT, STAFF, OTHER_STAFF]) {
-      await db.insert(user).values({ id: who.id, name: who.name, email: `${who.id}@example.com`, emailVerified: true });
-      await db.insert(profiles).values({ id: who.id, fullName: who.name, email: `${who.id}@example.com` });
-    }
+    await seedApplicants(db, [APPLICANT, STAFF, OTHER_STAFF].map((who) => ({ id: who.id, name: who.name, email: `${who.id}@example.com`, profile: true })));
     await db.insert(loanApplications).values(applicationRow(APPLICANT.id, { id: applicationId }));
   });
 
@@ -102,19 +99,11 @@ describe("recordEvent and listTimeline", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 describe.each(testTargets)("migration 0006 backfills the timeline on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const openBefore = databasesBeforeMigration(target);
 
   it("gives applications from before it their submitted, review and decision events, at their times", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(5));
+    const database = await openBefore(5);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('old-applicant', 'Old Applicant', 'old@example.com'), ('old-staff', 'Old Staff', 'staff@example.com')`);
     const insert = (status: string, submittedDaysAgo: number, reviewed: boolean) =>
       database.db.execute(sql`
@@ -139,11 +128,11 @@ describe.each(testTargets)("migration 0006 backfills the timeline on %s", (targe
 
     await runMigrations(database);
 
-    const events = await rows<{ application_id: string; kind: string; actor_id: string | null; actor_side: string | null; created_at: string | Date; user_id: string }>(
+    const events = await rowsOf<{ application_id: string; kind: string; actor_id: string | null; actor_side: string | null; created_at: string | Date; user_id: string }>(
       database,
       sql`select application_id, kind, actor_id, actor_side, created_at, user_id from application_events order by created_at`,
     );
-    const apps = await rows<{ id: string; submitted_at: string | Date; reviewed_at: string | Date | null; updated_at: string | Date }>(
+    const apps = await rowsOf<{ id: string; submitted_at: string | Date; reviewed_at: string | Date | null; updated_at: string | Date }>(
       database,
       sql`select id, submitted_at, reviewed_at, updated_at from loan_applications`,
     );

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { totalUnread, unreadCount } from "~/server/conversation/messages.server";
-import type { Database } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
-import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
+import { testTargets, rowsOf } from "../helpers/test-db";
 
 /**
  * Migration 0013 (decision 0048) turns read marks from instants into counts. A conversation that was
@@ -13,24 +12,16 @@ import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/tes
  * follow from those.
  */
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 describe.each(testTargets)("migration 0013 keeps every unread count on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const openBefore = databasesBeforeMigration(target);
 
   it("gives existing read marks the counts of what was written before them", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(12));
+    const database = await openBefore(12);
     for (const id of ["old-applicant", "old-staff", "other-staff"]) {
       await database.db.execute(sql`insert into "user" (id, name, email) values (${id}, ${id}, ${`${id}@example.com`})`);
     }
     const application = async () => {
-      const [row] = await rows<{ id: string }>(
+      const [row] = await rowsOf<{ id: string }>(
         database,
         sql`insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
           first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, employment_status,
@@ -72,7 +63,7 @@ describe.each(testTargets)("migration 0013 keeps every unread count on %s", (tar
     expect(await totalUnread(applicant, database.db)).toBe(1);
     expect(await totalUnread(staff, database.db)).toBe(1);
     expect(await totalUnread(otherStaff, database.db)).toBe(4);
-    expect(await rows<{ reader_id: string; seen_applicant: string }>(database, sql`select reader_id, seen_applicant::text from conversation_reader_totals order by 1`)).toEqual([
+    expect(await rowsOf<{ reader_id: string; seen_applicant: string }>(database, sql`select reader_id, seen_applicant::text from conversation_reader_totals order by 1`)).toEqual([
       { reader_id: "old-applicant", seen_applicant: "1" },
       { reader_id: "old-staff", seen_applicant: "3" },
     ]);

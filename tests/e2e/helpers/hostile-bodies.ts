@@ -103,3 +103,18 @@ export const wrongId: fc.Arbitrary<string> = fc.oneof(
 export function withWrongId(fields: fc.Arbitrary<Entries>, name: string): fc.Arbitrary<Entries> {
   return fc.tuple(fields, wrongId).map(([entries, id]): Entries => [...entries.filter(([k]) => k !== name), [name, id]]);
 }
+
+/**
+ * A form whose `intent` is one of `intents` and whose `field` always breaks a rule (a control character,
+ * `tooLong` characters, or nothing but spaces), whatever else is sent with them.
+ */
+export function withBrokenText(intents: readonly string[], field: string, tooLong: number): fc.Arbitrary<Entries> {
+  const intent = fc.constantFrom(...intents);
+  return fc
+    .tuple(
+      hostileFields({ intent, [field]: hostileText }),
+      intent,
+      fc.oneof(hostileText.map((t) => `${t}\u0000`), fc.constant("x".repeat(tooLong)), fc.constant(" \n\t ")),
+    )
+    .map(([entries, chosen, text]): Entries => [["intent", chosen], [field, text], ...entries.filter(([k]) => k !== "intent" && k !== field)]);
+}

@@ -1,9 +1,8 @@
 import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { UserRole } from "~/domain/enums";
+import { newDataDir } from "../data-template";
 import { testSecrets } from "../harness";
 
 const run = promisify(execFile);
@@ -18,7 +17,7 @@ export type StaffSeed = { email: string; password: string; name: string; role: U
  * Returns the data folder to pass to startTestServer / startServerWithMail ({ dataDir }).
  */
 export async function dataDirWithStaff(staff: StaffSeed[]): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-staff-"));
+  const dataDir = newDataDir("portal-e2e-staff-");
   for (const s of staff) {
     await run(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", s.email, "--password", s.password, "--name", s.name, "--role", s.role], {
       cwd: root,

@@ -1,7 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { openDatabase, type Database } from "~/server/platform/db/client.server";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
-import { launchBrowser, startTestServer, type TestServer } from "../harness";
+import { launchBrowser, startTestServer, testSecrets, type TestServer } from "../harness";
 
 /**
  * What most end-to-end files start before their tests: a mail sink, the built server sending to it
@@ -41,6 +46,59 @@ export async function stopStack({ sink, server, browser }: Partial<Stack>): Prom
   const code = await server?.stop();
   await sink?.close();
   if (server && code !== 0 && code !== null) console.error(server.output());
+}
+
+export type SharedStack = Stack & {
+  /** This process's own connection to the server's database. */
+  database: Database;
+  /** Stops everything and drops the scratch database. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * A stack on a new scratch PostgreSQL database that this process opens too, configured with the
+ * server's secrets and address, so server code a test calls (approveApplication, say) acts as it would
+ * in the server, and what it changes reaches the server's pages and live updates. PostgreSQL, because
+ * the embedded database belongs to the server process: the usual local server unless CI sets
+ * TEST_DATABASE_URL. `prefix` names this process's configuration folder.
+ */
+export async function startSharedStack(env: Record<string, string | undefined>, prefix: string): Promise<SharedStack> {
+  process.env.TEST_DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
+  // Imported once the variable is set: test-db reads it when it loads.
+  const { createScratchPostgresDatabase } = await import("../../helpers/test-db");
+  const scratch = await createScratchPostgresDatabase();
+  const secrets = testSecrets();
+  let stack: Stack | undefined;
+  let database: Database | undefined;
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const stop = async () => {
+    await database?.close();
+    await stopStack(stack ?? {});
+    await scratch.drop();
+    fs.rmSync(configDir, { recursive: true, force: true });
+  };
+  try {
+    stack = await startStack({ ...secrets, DATABASE_URL: scratch.url, ...env });
+    setConfig(loadConfig({ NODE_ENV: "production", DATA_DIR: configDir, DATABASE_URL: scratch.url, PUBLIC_URL: stack.server.url, ...secrets }));
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+    return { ...stack, database, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * startSharedStack before the file's tests and its stop after them. Its parts are there once the
+ * file's first hook has run: read them in hooks and tests, not at the top of the file.
+ */
+export function sharedStackForFile(env: Record<string, string | undefined>, prefix: string): SharedStack {
+  const stack = {} as SharedStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startSharedStack(env, prefix));
+  });
+  afterAll(() => stack.stop?.());
+  return stack;
 }
 
 /** A server (no mail) and a browser, for the public pages. */
