@@ -9,7 +9,7 @@
  * app/domain/truth-in-lending.ts, which takes the payment from here.
  */
 
-import { formatUsd, hasCents } from "./formats";
+import { formatUsd, hasCents } from "./money";
 
 export const CALCULATOR_DEFAULTS = { amount: 50_000, ratePercent: 8.5, termMonths: 60 } as const;
 export const RATE_BOUNDS = { min: 5.99, max: 35.99, step: 0.01 } as const;

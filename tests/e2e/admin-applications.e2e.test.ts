@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatUsd } from "~/domain/formats";
+import { formatUsd } from "~/domain/money";
 import { monthlyPayment } from "~/domain/loan-math";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";

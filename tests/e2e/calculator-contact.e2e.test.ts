@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request as PwRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatUsd } from "~/domain/formats";
+import { formatUsd } from "~/domain/money";
 import { estimateLoan } from "~/domain/loan-math";
 import { axeViolations, waitForHydration } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";

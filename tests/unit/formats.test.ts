@@ -1,25 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  caretAfterFormat,
-  dateFormatter,
-  digitsOnly,
-  formatAmountInput,
-  hasCents,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatDay,
-  formatMoment,
-  formatDollarAmount,
-  formatFileSize,
-  formatPercent,
-  formatPhone,
-  formatSsn,
-  formatTime,
-  formatUsd,
-  formatUtcDateTime,
-  parseAmountInput,
-} from "~/domain/formats";
+import { caretAfterFormat, dateFormatter, digitsOnly, formatAmountInput, formatCount, formatDate, formatDateTime, formatDay, formatMoment, formatFileSize, formatPercent, formatPhone, formatSsn, formatTime, formatUtcDateTime } from "~/domain/formats";
+import { hasCents, formatDollarAmount, formatUsd, parseAmountInput } from "~/domain/money";
 import { CALCULATOR_DEFAULTS, estimateLoan } from "~/domain/loan-math";
 import { expectResults } from "../helpers/expect-results";
 

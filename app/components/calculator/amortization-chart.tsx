@@ -1,4 +1,4 @@
-import { formatUsd } from "~/domain/formats";
+import { formatUsd } from "~/domain/money";
 import { sumMoney, type YearRow } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 

@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { useId, useState } from "react";
-import { formatUsd } from "~/domain/formats";
+import { formatUsd } from "~/domain/money";
 import type { YearRow } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 

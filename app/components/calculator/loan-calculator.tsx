@@ -7,7 +7,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { applyLink } from "~/domain/calculator-link";
 import { LOAN_DURATIONS } from "~/domain/enums";
-import { formatAmountInput, formatUsd, parseAmountInput, termLabel } from "~/domain/formats";
+import { formatAmountInput, termLabel } from "~/domain/formats";
+import { formatUsd, parseAmountInput } from "~/domain/money";
 import {
   amortizationSchedule,
   CALCULATOR_DEFAULTS,

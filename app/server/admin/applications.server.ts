@@ -5,7 +5,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { REG_B_DUE_DAYS } from "~/domain/reg-b-clock";
 import { completeSince, regBFlagged } from "~/server/reports/reg-b-clock.server";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { formatMilliPercent, offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
+import { offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
+import { formatRate } from "~/domain/money";
 import { logFailure } from "~/server/log/describe-error.server";
 import {
   REVIEW_PAGE_SIZE,
@@ -167,7 +168,7 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
             statusLabel: offerStatusLabel(r.offerStatus),
             isCounteroffer: r.offerCounteroffer === true,
             amountCents: r.offerAmountCents,
-            noteRatePercent: formatMilliPercent(r.offerRateMilli),
+            noteRatePercent: formatRate(r.offerRateMilli),
             termMonths: r.offerTerm,
             paymentCents: r.offerPaymentCents,
           }

@@ -1,5 +1,5 @@
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "./email-layout.server";
 
 /**
@@ -23,8 +23,8 @@ export function agreementSignedEmail(data: {
       kind: "fields",
       rows: [
         ["Agreement", data.reference],
-        ["Loan amount", formatCents(data.amountCents)],
-        ["Monthly payment", formatCents(data.monthlyPaymentCents)],
+        ["Loan amount", formatMoney(data.amountCents)],
+        ["Monthly payment", formatMoney(data.monthlyPaymentCents)],
         ["First payment due", formatAgreementDay(data.firstPaymentDue)],
       ],
     },

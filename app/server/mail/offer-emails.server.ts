@@ -1,7 +1,6 @@
-import { formatDay, formatUsd } from "~/domain/formats";
-import { formatMilliPercent } from "~/domain/loan-offers";
+import { formatDay } from "~/domain/formats";
+import { formatMoney, formatRate, formatUsd } from "~/domain/money";
 import { loanTypeLabel } from "~/domain/labels";
-import { formatCents } from "~/domain/views/loan-agreement";
 import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type Block, type RenderedEmail } from "./email-layout.server";
 import { ECOA_NOTICE, statementOfReasonsBlocks } from "./templates.server";
 
@@ -34,7 +33,7 @@ const longDate = (d: Date) => formatDay(d);
 const applicationPath = (id: string) => `/dashboard/applications/${id}`;
 
 function offeredTerms(data: ClosedOfferEmailData): string {
-  return `${formatCents(data.amountCents)} at ${formatMilliPercent(data.noteRateMilli)}% for ${data.termMonths} months`;
+  return `${formatMoney(data.amountCents)} at ${formatRate(data.noteRateMilli)}% for ${data.termMonths} months`;
 }
 
 /** A Reg B notice of action taken on a Counteroffer that was not accepted. */

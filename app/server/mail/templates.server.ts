@@ -1,6 +1,7 @@
 import { site } from "~/content/site";
 import { denialSourceNotice, type DenialSource } from "~/domain/adverse-action";
-import { formatDay, formatMoment, formatUsd } from "~/domain/formats";
+import { formatDay, formatMoment } from "~/domain/formats";
+import { formatUsd } from "~/domain/money";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import { describeTerms, type TermsInDollars } from "~/domain/loan-offers";
 import {

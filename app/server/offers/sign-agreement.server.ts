@@ -1,6 +1,6 @@
 import { randomBytes, createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { formatMilliPercent } from "~/domain/loan-offers";
+import { formatRate } from "~/domain/money";
 import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/signer-names";
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
@@ -215,7 +215,7 @@ export async function signOffer(
           signatureKind: signature.kind,
           consentId: consent.id,
           consentVersion: consent.version,
-          aprPercent: formatMilliPercent(offer.aprMilli),
+          aprPercent: formatRate(offer.aprMilli),
           amountCents: offer.amountCents,
           firstPaymentDue,
           maturityDate: preview.maturityDate,

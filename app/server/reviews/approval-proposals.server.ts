@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { centsFromDollars, formatMoney } from "~/domain/money";
 import { alias } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
@@ -117,7 +118,7 @@ export async function proposeApproval(
       kind: "approval_proposed",
       actorId: actor.id,
       actorSide: "staff",
-      summary: `Approval of ${formatDollars(terms.approvedAmount)} proposed: another staff member must confirm it.`,
+      summary: `Approval of ${formatMoney(centsFromDollars(terms.approvedAmount))} proposed: another staff member must confirm it.`,
       internal: true,
     });
     await writeAudit(tx, {
@@ -140,9 +141,6 @@ export async function proposeApproval(
   });
 }
 
-function formatDollars(amount: number): string {
-  return amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
-}
 
 /** Why a conditional UPDATE of a proposal changed nothing: unknown (404), the proposer (403) or no longer open (409). */
 async function whyNot(tx: Tx, proposalId: string, applicationId: string, actor: AuditActor, confirming: boolean): Promise<never> {

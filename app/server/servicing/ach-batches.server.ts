@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { payoffQuote } from "~/domain/loan-servicing";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/audit.server";
 import { decryptOrLegacy } from "~/server/admin/reveal.server";
 import { getConfig } from "~/server/config.server";
@@ -39,7 +39,7 @@ export const ACH_MESSAGES = {
 /** Why a pending debit is not put in the next file (it stays pending; staff can Cancel Debit). */
 export const ACH_SKIP_REASONS = {
   loanNotActive: (status: string) => `The loan is ${status === "paid_off" ? "paid off" : `not active (${status.replace(/_/g, " ")})`}: it is never debited again. Cancel this debit.`,
-  abovePayoff: (payoffCents: number, day: string) => `More than the loan's payoff on the file's effective date (${formatCents(payoffCents)} on ${day}). Cancel this debit; the borrower can authorize a new one.`,
+  abovePayoff: (payoffCents: number, day: string) => `More than the loan's payoff on the file's effective date (${formatMoney(payoffCents)} on ${day}). Cancel this debit; the borrower can authorize a new one.`,
   noAccount: "No bank account on file for this debit.",
   unreadable: "The bank account's numbers cannot be decrypted (the key that encrypted them is no longer configured).",
   invalidRouting: "The routing number is not a valid US routing number.",

@@ -7,7 +7,7 @@ import type { PaymentChoice } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { MAKE_PAYMENT_MESSAGES, makePaymentSchema, type MakePaymentActionData } from "~/domain/validation/make-payment";
 import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { writeAudit, type RequestInfo } from "~/server/audit.server";
 import { getConfig } from "~/server/config.server";
 import { todayUtc } from "~/server/conversation/requests.server";
@@ -68,7 +68,7 @@ export async function makePayment(
     if (input.choice === "payoff") amountCents = quote.totalCents;
     else if (input.choice === "amount") {
       if (input.amountCents === null || !Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new ServicingRefused(400, MAKE_PAYMENT_MESSAGES.amountPositive);
-      if (input.amountCents > quote.totalCents) throw new ServicingRefused(400, `${MAKE_PAYMENT_MESSAGES.amountAbovePayoff} Today it is ${formatCents(quote.totalCents)}.`);
+      if (input.amountCents > quote.totalCents) throw new ServicingRefused(400, `${MAKE_PAYMENT_MESSAGES.amountAbovePayoff} Today it is ${formatMoney(quote.totalCents)}.`);
       amountCents = input.amountCents;
     } else {
       const next = replayLedger(termsOf(loan), rows.payments, rows.fees, today).nextInstallment;
@@ -138,7 +138,7 @@ export async function borrowerLoanAction(request: Request, urlId: string | undef
     return answer(200, {
       type: "success",
       title: "Payment authorized",
-      description: `Your payment of ${formatCents(result.amountCents)} (reference ${result.reference}) is Pending until it settles. We e-mailed you a confirmation.`,
+      description: `Your payment of ${formatMoney(result.amountCents)} (reference ${result.reference}) is Pending until it settles. We e-mailed you a confirmation.`,
     });
   } catch (error) {
     if (error instanceof ServicingRefused) {
