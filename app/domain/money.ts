@@ -230,6 +230,11 @@ export function rateFromPercent(percent: number): RateMilli {
   return Math.round(percent * MILLI_PER_PERCENT);
 }
 
+/** Any percent to the nearest thousandth (a figure typed into the calculator may carry more decimals). */
+export function roundToRate(percent: number): RateMilli {
+  return Math.round(percent * MILLI_PER_PERCENT);
+}
+
 /** A rate as a number of percent (8125 → 8.125), for arithmetic in floating point (an APR search) or a control. */
 export function percentOf(rate: RateMilli): number {
   return rate / MILLI_PER_PERCENT;

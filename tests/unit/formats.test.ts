@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { caretAfterFormat, dateFormatter, digitsOnly, formatAmountInput, formatCount, formatDate, formatDateTime, formatDay, formatMoment, formatFileSize, formatPercent, formatPhone, formatSsn, formatTime, formatUtcDateTime } from "~/domain/formats";
-import { hasCents, formatDollarAmount, formatUsd, parseAmountInput } from "~/domain/money";
+import { centsFromDollars, formatDollarAmount, formatMoney, formatUsd, hasCents, parseAmountInput, rateFromPercent } from "~/domain/money";
 import { CALCULATOR_DEFAULTS, estimateLoan } from "~/domain/loan-math";
 import { expectResults } from "../helpers/expect-results";
 
@@ -55,8 +55,8 @@ describe("formatUsd", () => {
     expect(formatUsd(999.6, { cents: false })).toBe("$1,000");
   });
   it("shows the spec's default calculator figures", () => {
-    const e = estimateLoan(CALCULATOR_DEFAULTS.amount, CALCULATOR_DEFAULTS.ratePercent, CALCULATOR_DEFAULTS.termMonths)!;
-    expect([formatUsd(e.monthlyPayment), formatUsd(e.totalPayment), formatUsd(e.totalInterest)]).toEqual([
+    const e = estimateLoan(centsFromDollars(CALCULATOR_DEFAULTS.amount), rateFromPercent(CALCULATOR_DEFAULTS.ratePercent), CALCULATOR_DEFAULTS.termMonths)!;
+    expect([formatMoney(e.monthlyPaymentCents), formatMoney(e.totalPaymentCents), formatMoney(e.totalInterestCents)]).toEqual([
       "$1,025.83",
       "$61,549.80",
       "$11,549.80",
