@@ -3,6 +3,13 @@
  * Pure functions, no I/O, safe in the browser and on the server.
  */
 
+import { formatDollarNumber } from "./money";
+
+/** US dollars from a number of dollars: formatUsd(1025.83) → "$1,025.83" (see formatDollarNumber in ./money). */
+export function formatUsd(amount: number | string, options: { cents?: boolean } = {}): string {
+  return formatDollarNumber(amount, options);
+}
+
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**

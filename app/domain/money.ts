@@ -198,7 +198,7 @@ export function formatMoney(cents: Cents, options: { cents?: boolean | "auto" } 
  * A number of dollars (the calculator's and the wizard's typed figures) as US dollars: formatUsd(1025.83) → "$1,025.83"; `{ cents: false }` → "$50,000" (rounded to dollars).
  * Accepts numeric strings (PostgreSQL numeric arrives as a string); anything not finite gives "$0.00".
  */
-export function formatUsd(amount: number | string, options: { cents?: boolean } = {}): string {
+export function formatDollarNumber(amount: number | string, options: { cents?: boolean } = {}): string {
   const n = typeof amount === "number" ? amount : Number(amount);
   const value = Number.isFinite(n) ? n : 0;
   // Avoid "-$0.00" for tiny negative rounding leftovers.
@@ -209,7 +209,7 @@ export function formatUsd(amount: number | string, options: { cents?: boolean } 
 /** Whole dollars when the amount has no cents ("$50,000"), otherwise with cents ("$1,025.83"). */
 export function formatAmount(amount: number | string): string {
   const n = Number(amount);
-  return formatUsd(amount, { cents: !Number.isInteger(n) });
+  return formatDollarNumber(amount, { cents: !Number.isInteger(n) });
 }
 
 /** Cents as plain dollars with two decimals, no sign, symbol or separators ("1234.50"): for CSV files. */

@@ -8,7 +8,7 @@ import { listRequestItems } from "~/server/conversation/requests.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
 import { getDb, type Db } from "~/server/db/client.server";
 import { loanApplications, loanDocuments } from "~/server/db/schema.server";
-import { APPLICATION_SUMMARY_COLUMNS } from "~/server/dashboard.server";
+import { APPLICATION_SUMMARY_COLUMNS, applicationSummaryView } from "~/server/dashboard.server";
 import { offersForApplication } from "~/server/offers/offers.server";
 
 /**
@@ -53,7 +53,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
 
   const { withdrawnAt, decisionReasons, denialSource, ...summary } = app;
   return {
-    application: { ...summary, submittedAt: app.submittedAt.toISOString() },
+    application: applicationSummaryView(summary),
     documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
     timeline,
     requestItems,

@@ -1,6 +1,7 @@
+import { formatUsd } from "~/domain/formats";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatMoney, formatUsd } from "~/domain/money";
+import { formatMoney } from "~/domain/money";
 import { monthlyPayment } from "~/domain/loan-math";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";

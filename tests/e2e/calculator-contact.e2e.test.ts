@@ -1,6 +1,7 @@
+import { formatUsd } from "~/domain/formats";
 import type { BrowserContext, Page, Request as PwRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { centsFromDollars, formatMoney, formatMoneyDecimal, formatUsd, rateFromPercent } from "~/domain/money";
+import { centsFromDollars, formatMoney, formatMoneyDecimal, rateFromPercent } from "~/domain/money";
 import { estimateLoan } from "~/domain/loan-math";
 import { axeViolations, waitForHydration } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";

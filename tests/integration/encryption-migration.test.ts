@@ -35,7 +35,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     await db().insert(userTable).values({ id: userId, name: `User ${n}`, email: `enc${n}@example.com`, emailVerified: true });
     const [row] = await db()
       .insert(loanApplications)
-      .values(applicationRow(userId, { requestedAmount: 10_000, email: "jane@example.com", ssnEncrypted: ssn }))
+      .values(applicationRow(userId, { requestedAmountCents: 1_000_000, email: "jane@example.com", ssnEncrypted: ssn }))
       .returning({ id: loanApplications.id });
     return { userId, applicationId: row!.id };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { caretAfterFormat, dateFormatter, digitsOnly, formatAmountInput, formatCount, formatDate, formatDateTime, formatDay, formatMoment, formatFileSize, formatPercent, formatPhone, formatSsn, formatTime, formatUtcDateTime } from "~/domain/formats";
-import { centsFromDollars, formatDollarAmount, formatMoney, formatUsd, hasCents, parseAmountInput, rateFromPercent } from "~/domain/money";
+import { caretAfterFormat, dateFormatter, digitsOnly, formatAmountInput, formatCount, formatDate, formatDateTime, formatDay, formatFileSize, formatMoment, formatPercent, formatPhone, formatSsn, formatTime, formatUsd, formatUtcDateTime } from "~/domain/formats";
+import { centsFromDollars, formatDollarAmount, formatMoney, hasCents, parseAmountInput, rateFromPercent } from "~/domain/money";
 import { CALCULATOR_DEFAULTS, estimateLoan } from "~/domain/loan-math";
 import { expectResults } from "../helpers/expect-results";
 

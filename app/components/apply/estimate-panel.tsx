@@ -1,6 +1,6 @@
 import { Calculator } from "lucide-react";
-import { formatPercent } from "~/domain/formats";
-import { formatAmount, formatUsd } from "~/domain/money";
+import { formatPercent, formatUsd } from "~/domain/formats";
+import { formatAmount } from "~/domain/money";
 import type { PriorEstimate } from "~/domain/calculator-link";
 import { termLabel } from "~/domain/labels";
 import { FactList, type Fact } from "./fact-list";

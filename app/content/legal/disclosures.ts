@@ -1,6 +1,7 @@
+import { formatUsd } from "~/domain/formats";
 import { site } from "~/content/site";
 import { RATE_BOUNDS } from "~/domain/loan-math";
-import { centsFromDollars, formatMoney, formatUsd } from "~/domain/money";
+import { centsFromDollars, formatMoney } from "~/domain/money";
 import { disclosure } from "~/domain/truth-in-lending";
 import { p, ul, type LegalDocument } from "./types";
 

@@ -6,7 +6,7 @@ import { REG_B_DUE_DAYS } from "~/domain/reg-b-clock";
 import { completeSince, regBFlagged } from "~/server/reports/reg-b-clock.server";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
-import { formatRate } from "~/domain/money";
+import { dollarsOf, formatRate, percentOf } from "~/domain/money";
 import { logFailure } from "~/server/log/describe-error.server";
 import {
   REVIEW_PAGE_SIZE,
@@ -88,22 +88,22 @@ export const CARD_COLUMNS = {
   profileEmail: profiles.email,
   profilePhone: profiles.phone,
   loanType: loanApplications.loanType,
-  requestedAmount: loanApplications.requestedAmount,
-  desiredInterestRate: loanApplications.desiredInterestRate,
+  requestedAmountCents: loanApplications.requestedAmountCents,
+  desiredRateMilli: loanApplications.desiredRateMilli,
   loanDuration: loanApplications.loanDuration,
   purpose: loanApplications.purpose,
-  monthlyIncome: loanApplications.monthlyIncome,
-  annualIncome: loanApplications.annualIncome,
+  monthlyIncomeCents: loanApplications.monthlyIncomeCents,
+  annualIncomeCents: loanApplications.annualIncomeCents,
   creditScore: loanApplications.creditScore,
   employmentStatus: loanApplications.employmentStatus,
   submittedAt: loanApplications.submittedAt,
   reviewedAt: loanApplications.reviewedAt,
   decisionReasons: loanApplications.decisionReasons,
   notes: loanApplications.notes,
-  loanAmount: approvedLoans.approvedAmount,
-  loanRate: approvedLoans.interestRate,
+  loanAmount: approvedLoans.amountCents,
+  loanRate: approvedLoans.noteRateMilli,
   loanTerm: approvedLoans.termMonths,
-  loanPayment: approvedLoans.monthlyPayment,
+  loanPayment: approvedLoans.paymentCents,
   offerStatus: LATEST_OFFER.offerStatus,
   offerCounteroffer: LATEST_OFFER.offerCounteroffer,
   offerAmountCents: LATEST_OFFER.offerAmountCents,
@@ -144,12 +144,13 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
     email: r.profileEmail ?? r.applicationEmail,
     phone: r.profilePhone ?? r.applicationPhone,
     loanType: r.loanType,
-    requestedAmount: r.requestedAmount,
-    desiredInterestRate: r.desiredInterestRate,
+    // The card's view is in dollars and percents, as the staff pages format them.
+    requestedAmount: dollarsOf(r.requestedAmountCents),
+    desiredInterestRate: percentOf(r.desiredRateMilli),
     loanDuration: r.loanDuration,
     purpose: r.purpose,
-    monthlyIncome: r.monthlyIncome,
-    annualIncome: r.annualIncome,
+    monthlyIncome: dollarsOf(r.monthlyIncomeCents),
+    annualIncome: r.annualIncomeCents === null ? null : dollarsOf(r.annualIncomeCents),
     creditScore: r.creditScore,
     employmentStatus: r.employmentStatus,
     submittedAt: r.submittedAt.toISOString(),
@@ -159,7 +160,7 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
     unreadMessages,
     approvedLoan:
       r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
-        ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
+        ? { approvedAmount: dollarsOf(r.loanAmount), interestRate: percentOf(r.loanRate), termMonths: r.loanTerm, monthlyPayment: dollarsOf(r.loanPayment) }
         : null,
     latestOffer:
       r.offerStatus !== null && r.offerAmountCents !== null && r.offerRateMilli !== null && r.offerTerm !== null && r.offerPaymentCents !== null

@@ -1,5 +1,5 @@
 import { formatDay } from "~/domain/formats";
-import { formatMoney, formatRate, formatUsd } from "~/domain/money";
+import { formatMoney, formatRate } from "~/domain/money";
 import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type Block, type RenderedEmail } from "./email-layout.server";
 import { ECOA_NOTICE, statementOfReasonsBlocks } from "./templates.server";
@@ -19,7 +19,7 @@ export type ClosedOfferEmailData = {
   applicationId: string;
   baseUrl: string;
   /** What the application asked for (dollars, as stored on the application). */
-  requestedAmount: number | string;
+  requestedAmountCents: number;
   /** The offer's terms. */
   amountCents: number;
   noteRateMilli: number;
@@ -52,7 +52,7 @@ function counterofferNotice(template: "offer-declined-notice" | "offer-expired-n
       rows: [
         ["Action taken", declined ? "Counteroffer declined by you; credit not extended on the terms requested" : "Counteroffer expired; credit not extended on the terms requested"],
         ["Date", longDate(data.decidedAt)],
-        ["Amount requested", formatUsd(data.requestedAmount)],
+        ["Amount requested", formatMoney(data.requestedAmountCents)],
         ["Counteroffer", offeredTerms(data)],
         ["Reference", data.applicationId],
         ["Creditor", `${BRAND_NAME}, ${creditorAddress}`],

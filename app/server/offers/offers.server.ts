@@ -62,12 +62,12 @@ export function disclosureFor(terms: OfferTermsInput, signedOn: string = todayUt
   }
 }
 
-export type RequestedApplicationTerms = { requestedAmount: number; desiredInterestRate: number; loanDuration: number };
+export type RequestedApplicationTerms = { requestedAmountCents: number; desiredRateMilli: number; loanDuration: number };
 
 /** Whether approving these terms is a Counteroffer to what the application asked for. */
 export function counterofferFor(requested: RequestedApplicationTerms, terms: OfferTermsInput): boolean {
   return isCounteroffer(
-    { amountCents: centsFromDollars(requested.requestedAmount), rateMilli: rateFromPercent(requested.desiredInterestRate), termMonths: requested.loanDuration },
+    { amountCents: requested.requestedAmountCents, rateMilli: requested.desiredRateMilli, termMonths: requested.loanDuration },
     { amountCents: centsFromDollars(terms.approvedAmount), noteRateMilli: rateFromPercent(terms.interestRate), termMonths: terms.termMonths },
   );
 }

@@ -172,11 +172,7 @@ export async function signOffer(
           userId: viewer.id,
           applicationId: app.id,
           status: "active",
-          // numeric(14,2) dollars from integer cents: exact (two decimals).
-          approvedAmount: offer.amountCents / 100,
-          balance: offer.amountCents / 100,
-          monthlyPayment: offer.paymentCents / 100,
-          interestRate: offer.noteRateMilli / 1000,
+          balanceCents: offer.amountCents,
           termMonths: offer.termMonths,
           approvalDate: now,
           offerId: offer.id,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { centsFromDollars, formatMoney } from "~/domain/money";
+import { centsFromDollars, dollarsOf, formatMoney, percentOf, rateFromPercent, roundToCents } from "~/domain/money";
 import { alias } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
@@ -49,7 +49,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether an approval of this many dollars needs a second staff member. */
 export function needsSecondApprover(approvedAmountDollars: number, thresholdCents: number = getConfig().fourEyesThresholdCents): boolean {
-  return Math.round(approvedAmountDollars * 100) >= thresholdCents;
+  return roundToCents(approvedAmountDollars) >= thresholdCents;
 }
 
 /**
@@ -101,10 +101,10 @@ export async function proposeApproval(
       .insert(approvalProposals)
       .values({
         applicationId,
-        approvedAmount: terms.approvedAmount,
-        interestRate: terms.interestRate,
+        approvedAmountCents: centsFromDollars(terms.approvedAmount),
+        interestRateMilli: rateFromPercent(terms.interestRate),
         termMonths: terms.termMonths,
-        originationFeePercent: terms.originationFeePercent,
+        originationFeeMilli: rateFromPercent(terms.originationFeePercent),
         counterofferReasons: counteroffer ? reasons : [],
         proposedBy: actor.id,
       })
@@ -128,10 +128,10 @@ export async function proposeApproval(
       recordId: proposal.id,
       details: {
         applicationId,
-        approvedAmount: terms.approvedAmount,
-        interestRate: terms.interestRate,
+        approvedAmountCents: centsFromDollars(terms.approvedAmount),
+        interestRateMilli: rateFromPercent(terms.interestRate),
         termMonths: terms.termMonths,
-        originationFeePercent: terms.originationFeePercent,
+        originationFeeMilli: rateFromPercent(terms.originationFeePercent),
         counteroffer,
         counterofferReasons: counteroffer ? reasons : [],
       },
@@ -186,10 +186,10 @@ export async function confirmProposal(
     const prepared = await prepareApproval(
       applicationId,
       {
-        approvedAmount: proposal.approvedAmount,
-        interestRate: proposal.interestRate,
+        approvedAmount: dollarsOf(proposal.approvedAmountCents),
+        interestRate: percentOf(proposal.interestRateMilli),
         termMonths: proposal.termMonths,
-        originationFeePercent: proposal.originationFeePercent,
+        originationFeePercent: percentOf(proposal.originationFeeMilli),
         counterofferReasons: proposal.counterofferReasons,
       },
       tx,
@@ -270,10 +270,10 @@ export async function approvalPanel(applicationId: string, viewerId: string, db:
   const view = (r: (typeof rows)[number]): ApprovalProposalView => ({
     id: r.p.id,
     status: r.p.status,
-    approvedAmount: r.p.approvedAmount,
-    interestRate: r.p.interestRate,
+    approvedAmount: dollarsOf(r.p.approvedAmountCents),
+    interestRate: percentOf(r.p.interestRateMilli),
     termMonths: r.p.termMonths,
-    originationFeePercent: r.p.originationFeePercent,
+    originationFeePercent: percentOf(r.p.originationFeeMilli),
     counterofferReasons: r.p.counterofferReasons,
     proposedByName: r.proposerName,
     proposedAt: r.p.createdAt.toISOString(),

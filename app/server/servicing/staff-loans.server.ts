@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { loanTypeLabel } from "~/domain/labels";
-import { centsFromDollars, formatMoneyDecimal, formatRate } from "~/domain/money";
+import { formatMoneyDecimal, formatRate } from "~/domain/money";
 import { daysBetween, ledgerLines, replayLedger, SERVICING_STATUS_LABELS, type AssessedFee, type PostedPayment, type ServicingStatus } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
@@ -142,7 +142,7 @@ const LIST_COLUMNS = {
   offerId: approvedLoans.offerId,
   status: approvedLoans.status,
   amountCents: approvedLoans.amountCents,
-  balance: approvedLoans.balance,
+  balanceCents: approvedLoans.balanceCents,
   nextDueDate: approvedLoans.nextDueDate,
   loanType: loanApplications.loanType,
   firstName: loanApplications.firstName,
@@ -264,7 +264,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
       borrowerEmail: r.email,
       loanType: loanTypeLabel(r.loanType),
       amountCents: r.amountCents,
-      balanceCents: centsFromDollars(r.balance),
+      balanceCents: r.balanceCents,
       nextDueDate: status === "paid_in_full" ? null : r.nextDueDate,
       daysPastDue: status === "late" && r.nextDueDate ? daysBetween(r.nextDueDate, today) : 0,
       status,

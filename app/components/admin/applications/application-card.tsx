@@ -8,8 +8,8 @@ import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { displayPhone, formatDate, formatDateTime, formatPercent } from "~/domain/formats";
-import { formatAmount, formatMoney, formatUsd } from "~/domain/money";
+import { displayPhone, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { formatAmount, formatMoney } from "~/domain/money";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { NotesSection } from "./notes-form";
 

@@ -1,8 +1,9 @@
+import { formatUsd } from "~/domain/formats";
 import { useMemo, useState, type ComponentProps } from "react";
 import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { centsFromDollars, formatMoney, formatUsd, rateFromPercent } from "~/domain/money";
+import { centsFromDollars, formatMoney, rateFromPercent } from "~/domain/money";
 import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, isCounteroffer, OFFER_LIMITS } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
 import {
