@@ -84,9 +84,8 @@ export function parseMoney(text: string, { maxDigits = 12, grouping = "loose" }:
     whole = m[1]!;
     fraction = m[2] ?? "";
   }
-  const digits = whole.replace(/^0+(?=\d)/, "");
-  if (digits.length > maxDigits) return null;
-  const cents = Number(digits + fraction.padEnd(2, "0"));
+  if (whole.length > maxDigits) return null;
+  const cents = Number(whole + fraction.padEnd(2, "0"));
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
