@@ -40,14 +40,14 @@ async function seed(databaseUrl: string) {
     await db.execute(sql`insert into "user" (id, name, email, email_verified) values ('bench-export-applicant', 'Bench Applicant', 'bench.export.applicant@example.com', true)`);
     // Spread over 2025-2026; names with commas and quotes now and then so the quoting path is exercised.
     await db.execute(sql`
-      insert into loan_applications (user_id, status, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
+      insert into loan_applications (user_id, status, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose,
         first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted,
-        employment_status, employer_name, monthly_income, submitted_at, reviewed_at, decision_reasons)
+        employment_status, employer_name, monthly_income_cents, submitted_at, reviewed_at, decision_reasons)
       select 'bench-export-applicant',
-        (array['pending','under_review','approved','denied','incomplete'])[1 + g % 5], 'personal', 1000 + g % 90000, 9.5, 36,
+        (array['pending','under_review','approved','denied','incomplete'])[1 + g % 5], 'personal', (1000 + g % 90000) * 100, 9500, 36,
         'Consolidating two credit cards into one payment',
         case when g % 10 = 0 then 'Ann, "the first"' else 'Applicant' end, 'Number ' || g, '1985-02-03', 'a' || g || '@example.com',
-        '3025550199', '1 Main Street', 'Wilmington', 'DE', '19801', 'enc:v1:bench' || g, 'full-time', 'Acme', 8000,
+        '3025550199', '1 Main Street', 'Wilmington', 'DE', '19801', 'enc:v1:bench' || g, 'full-time', 'Acme', 800000,
         timestamptz '2025-01-01 00:00:00+00' + (g * interval '10 minutes'),
         case when g % 5 in (2, 3, 4) then timestamptz '2025-01-01 00:00:00+00' + (g * interval '10 minutes') + interval '3 days' end,
         case when g % 5 = 3 then array['Insufficient income', 'Credit history'] end

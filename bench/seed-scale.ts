@@ -4,6 +4,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus, type LoanType } from "~/d
 import { durationsFor } from "~/domain/lending-rules";
 import { LOAN_RANGES } from "~/domain/loan-ranges";
 import { monthlyPayment } from "~/domain/loan-math";
+import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import { validateApplicationFields } from "~/domain/validation/application";
 import { applicationRow, bankAccountRow } from "~/server/applications/index.server";
 import { hashPassword } from "~/server/accounts/index.server";
@@ -272,22 +273,19 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
     }
 
     if (status === "approved") {
-      const approvedAmount = Math.round(amount * (rnd.next() < 0.7 ? 1 : 0.8));
-      const rate = fields.desiredInterestRate;
+      const amountCents = centsFromDollars(Math.round(amount * (rnd.next() < 0.7 ? 1 : 0.8)));
+      const rate = rateFromPercent(fields.desiredInterestRate);
       const paidMonths = Math.min(duration, Math.floor((now - reviewedAt!.getTime()) / (30 * DAY_MS)));
-      const payment = monthlyPayment(approvedAmount, rate, duration);
+      const paymentCents = monthlyPayment(amountCents, rate, duration);
       loanRows.push({
         userId: person.id,
         applicationId: id,
         status: paidMonths >= duration ? "paid_off" : "active",
-        approvedAmount,
-        balance: Math.max(0, Math.round((approvedAmount - payment * paidMonths * 0.8) * 100) / 100),
-        monthlyPayment: payment,
-        interestRate: rate,
+        balanceCents: Math.max(0, Math.round(amountCents - paymentCents * paidMonths * 0.8)),
         termMonths: duration,
-        amountCents: Math.round(approvedAmount * 100),
-        noteRateMilli: Math.round(rate * 1000),
-        paymentCents: Math.round(payment * 100),
+        amountCents,
+        noteRateMilli: rate,
+        paymentCents,
         startDate: reviewedAt!.toISOString().slice(0, 10),
         approvalDate: reviewedAt!,
         createdAt: reviewedAt!,

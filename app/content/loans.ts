@@ -1,6 +1,6 @@
 import type { LoanType } from "~/domain/enums";
 import { LOAN_RANGES } from "~/domain/loan-ranges";
-import { formatDollarAmount } from "~/domain/formats";
+import { centsFromDollars, formatMoney } from "~/domain/money";
 import { RATE_BOUNDS } from "~/domain/loan-math";
 import { illustration, type Illustration } from "~/content/illustration";
 
@@ -49,7 +49,7 @@ export type LoanProduct = {
 
 /** Whole US dollars: "$5,000". */
 export function formatDollars(value: number): string {
-  return formatDollarAmount(value, 0);
+  return formatMoney(centsFromDollars(value), { cents: false });
 }
 
 /** "$5,000 to $5,000,000" */

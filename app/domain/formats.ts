@@ -3,31 +3,11 @@
  * Pure functions, no I/O, safe in the browser and on the server.
  */
 
-/**
- * US dollars in en-US form ("-$1,234.50", "$5,000") without Intl: the first Intl formatter a page
- * builds loads ICU's locale data, about 25 ms of main thread on a desktop and four times that on a
- * slow phone, in the middle of the page's start-up, and dollar amounts were the only Intl use on the
- * public pages. Same output as `Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })`
- * with that many fraction digits (tests/unit/formats.test.ts compares the two): like V8's Intl it
- * rounds the shortest decimal form of the number half away from zero (0.015 → "$0.02").
- */
-export function formatDollarAmount(value: number, fractionDigits: 0 | 2): string {
-  const abs = Math.abs(value);
-  if (!(abs < 1e21)) {
-    // Exponent form from String() (and Infinity, NaN): rare enough for Intl.
-    const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...digits }).format(value);
-  }
-  // String() is the shortest decimal form; below 1e-6 it has an exponent, and such amounts round to 0.
-  const [int = "0", frac = ""] = abs < 1e-6 ? ["0"] : String(abs).split(".");
-  const roundUp = (frac[fractionDigits] ?? "0") >= "5";
-  const scaled = (BigInt(int + frac.slice(0, fractionDigits).padEnd(fractionDigits, "0")) + (roundUp ? 1n : 0n))
-    .toString()
-    .padStart(fractionDigits + 1, "0");
-  const whole = scaled.slice(0, scaled.length - fractionDigits);
-  const fraction = fractionDigits ? `.${scaled.slice(-fractionDigits)}` : "";
-  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
-  return `${sign}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction}`;
+import { formatDollarNumber } from "./money";
+
+/** US dollars from a number of dollars: formatUsd(1025.83) → "$1,025.83" (see formatDollarNumber in ./money). */
+export function formatUsd(amount: number | string, options: { cents?: boolean } = {}): string {
+  return formatDollarNumber(amount, options);
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -47,18 +27,6 @@ export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTim
   return formatter;
 }
 
-/**
- * US dollars: formatUsd(1025.83) → "$1,025.83"; `{ cents: false }` → "$50,000" (rounded to dollars).
- * Accepts numeric strings (PostgreSQL numeric arrives as a string); anything not finite gives "$0.00".
- */
-export function formatUsd(amount: number | string, options: { cents?: boolean } = {}): string {
-  const n = typeof amount === "number" ? amount : Number(amount);
-  const value = Number.isFinite(n) ? n : 0;
-  // Avoid "-$0.00" for tiny negative rounding leftovers.
-  const clean = Object.is(Math.round(value * 100), -0) ? 0 : value;
-  return formatDollarAmount(clean, options.cents === false ? 0 : 2);
-}
-
 /** Only the digits of a string ("$50,000.7a" → "500007"). */
 export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, "");
@@ -76,21 +44,6 @@ export function formatAmountInput(value: string | number): string {
   const whole = digitsOnly(point < 0 ? text : text.slice(0, point)).replace(/^0+(?=\d)/, "");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return point < 0 ? grouped : `${grouped || "0"}.${digitsOnly(text.slice(point + 1))}`;
-}
-
-/**
- * The number an amount input holds ("50,000" → 50000, "12,345.67" → 12345.67, "12." → 12); 0 when it
- * holds no digits, NaN when it holds something else than one amount (two decimal points).
- */
-export function parseAmountInput(value: string): number {
-  const text = value.replace(/[$,\s]/g, "");
-  if (!/\d/.test(text)) return 0;
-  return /^\d*(\.\d*)?$/.test(text) ? Number(text.endsWith(".") ? text.slice(0, -1) : text) : Number.NaN;
-}
-
-/** Whether an amount has cents (12345.67), as opposed to whole dollars (12345). */
-export function hasCents(amount: number): boolean {
-  return Number.isFinite(amount) && !Number.isInteger(amount);
 }
 
 /**
@@ -148,15 +101,9 @@ export function formatPercent(value: number): string {
   return `${Number.isFinite(value) ? Number(value.toFixed(2)) : 0}%`;
 }
 
-/** Whole dollars when the amount has no cents ("$50,000"), otherwise with cents ("$1,025.83"). */
-export function formatAmount(amount: number | string): string {
-  const n = Number(amount);
-  return formatUsd(amount, { cents: !Number.isInteger(n) });
-}
-
 /**
  * A whole number with en-US thousands separators ("2,000"), without Intl for the reason given at
- * formatDollarAmount: a count in a module's top-level message or a character counter was the first Intl
+ * formatDollarAmount (~/domain/money): a count in a module's top-level message or a character counter was the first Intl
  * use of the application page, about 60 ms of a phone's main thread while it starts (decision 0052).
  * Same output as `value.toLocaleString("en-US")` for safe integers; anything else goes to Intl.
  */

@@ -1,5 +1,5 @@
 import { LOAN_DURATIONS, type EmploymentStatus, type LoanType } from "~/domain/enums";
-import { formatDollarAmount } from "~/domain/formats";
+import { centsFromDollars, formatMoney } from "~/domain/money";
 import { LOAN_TYPE_LABELS } from "~/domain/labels";
 import { LOAN_RANGES } from "~/domain/loan-ranges";
 
@@ -11,7 +11,7 @@ import { LOAN_RANGES } from "~/domain/loan-ranges";
 
 export { LARGEST_LOAN_AMOUNT, LOAN_RANGES, type LoanRange } from "~/domain/loan-ranges";
 
-const dollars = (n: number) => formatDollarAmount(n, 0);
+const dollars = (n: number) => formatMoney(centsFromDollars(n), { cents: false });
 
 /** "Personal Loan amounts are from $5,000 to $5,000,000." */
 export function amountRangeMessage(loanType: LoanType): string {

@@ -1,6 +1,7 @@
 /**
  * Loan arithmetic shared by the calculator, the application's review step and loan approvals.
- * Pure functions, no I/O. Money is worked in integer cents. The calculator's figures follow the
+ * Pure functions, no I/O. Money is integer cents and rates thousandths of a percent (~/domain/money), in
+ * and out. The calculator's figures follow the
  * specification's words: the payment is the amortised payment rounded to cents, the total payment is
  * payment × months and the total interest is total − principal (50,000 at 8.5 % for 60 months:
  * $1,025.83, $61,549.80, $11,549.80). Its schedule adds up to exactly those figures: every row is one
@@ -9,7 +10,7 @@
  * app/domain/truth-in-lending.ts, which takes the payment from here.
  */
 
-import { formatUsd, hasCents } from "./formats";
+import { centsFromDollars, formatMoney, hasCents, percentOf, sumMoney, type Cents, type RateMilli } from "./money";
 
 export const CALCULATOR_DEFAULTS = { amount: 50_000, ratePercent: 8.5, termMonths: 60 } as const;
 export const RATE_BOUNDS = { min: 5.99, max: 35.99, step: 0.01 } as const;
@@ -21,50 +22,39 @@ export const RATE_BOUNDS = { min: 5.99, max: 35.99, step: 0.01 } as const;
  */
 export const LOAN_AMOUNT_BOUNDS = { min: 5_000, max: 50_000_000 } as const;
 
-export function roundCents(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
-
-function toCents(dollars: number): number {
-  return Math.round(roundCents(dollars) * 100);
-}
-
-/** Adds amounts of money without binary drift (in cents). */
-export function sumMoney(values: Iterable<number>): number {
-  let cents = 0;
-  for (const value of values) cents += toCents(value);
-  return cents / 100;
-}
-
-function validLoan(principal: number, annualRatePercent: number, termMonths: number): boolean {
+function validLoan(principalCents: Cents, rate: RateMilli, termMonths: number): boolean {
   return (
-    principal > 0 &&
-    Number.isFinite(principal) &&
+    principalCents > 0 &&
+    Number.isSafeInteger(principalCents) &&
     Number.isInteger(termMonths) &&
     termMonths > 0 &&
-    Number.isFinite(annualRatePercent) &&
-    annualRatePercent >= 0
+    Number.isFinite(rate) &&
+    rate >= 0
   );
 }
+
+/** A rate in thousandths of a percent as a monthly fraction (8500 → 0.085 / 12). */
+const monthlyRate = (rate: RateMilli) => percentOf(rate) / PERCENT / 12;
+const PERCENT = 100;
 
 /**
  * The regular installment in cents: P·r / (1 − (1 + r)^−n) with r the monthly rate (annual ÷ 12), rounded
  * half-up once; a 0 % loan repays the principal in equal parts. At least a cent. The one payment formula
  * of the product: the calculator, the review step and the Truth in Lending disclosure all use it.
  */
-export function installmentCents(principalCents: number, annualRatePercent: number, termMonths: number): number {
-  const r = annualRatePercent / 100 / 12;
+export function installmentCents(principalCents: Cents, rate: RateMilli, termMonths: number): Cents {
+  const r = monthlyRate(rate);
   const exact = r === 0 ? principalCents / termMonths : (principalCents * r) / (1 - Math.pow(1 + r, -termMonths));
   return Math.max(1, Math.round(exact));
 }
 
-/** The regular monthly installment in dollars (0 when the loan is not above zero). */
-export function monthlyPayment(principal: number, annualRatePercent: number, termMonths: number): number {
-  if (!validLoan(principal, annualRatePercent, termMonths)) return 0;
-  return installmentCents(toCents(principal), annualRatePercent, termMonths) / 100;
+/** The regular monthly installment in cents (0 when the loan is not above zero). */
+export function monthlyPayment(principalCents: Cents, rate: RateMilli, termMonths: number): Cents {
+  if (!validLoan(principalCents, rate, termMonths)) return 0;
+  return installmentCents(principalCents, rate, termMonths);
 }
 
-export type ScheduleRow = { month: number; payment: number; principal: number; interest: number; balance: number };
+export type ScheduleRow = { month: number; paymentCents: Cents; principalCents: Cents; interestCents: Cents; balanceCents: Cents };
 
 /**
  * Month by month, in cents: interest on the running balance (rounded to cents) decides how much of each
@@ -73,10 +63,10 @@ export type ScheduleRow = { month: number; payment: number; principal: number; i
  * principal (the rounding eats it: $5,000 at 35.99 % for 360 months), one that would end the loan before
  * its last month, or a balance left for the last month larger than a payment (a balloon).
  */
-function scheduleCents(principal: number, annualRatePercent: number, termMonths: number) {
-  let balance = toCents(principal);
-  const installment = installmentCents(balance, annualRatePercent, termMonths);
-  const r = annualRatePercent / 100 / 12;
+function scheduleCents(principalCents: Cents, rate: RateMilli, termMonths: number) {
+  let balance = principalCents;
+  const installment = installmentCents(balance, rate, termMonths);
+  const r = monthlyRate(rate);
   const rows: ScheduleRow[] = [];
   let repays = true;
   for (let month = 1; month <= termMonths; month++) {
@@ -87,40 +77,40 @@ function scheduleCents(principal: number, annualRatePercent: number, termMonths:
       break;
     }
     balance -= principalPart;
-    rows.push({ month, payment: installment / 100, principal: principalPart / 100, interest: (installment - principalPart) / 100, balance: balance / 100 });
+    rows.push({ month, paymentCents: installment, principalCents: principalPart, interestCents: installment - principalPart, balanceCents: balance });
   }
   return { installment, rows, repays };
 }
 
 /** Whether the rounded payment repays these terms in equal payments (false: the calculator warns instead). */
-export function repaysInEqualPayments(principal: number, annualRatePercent: number, termMonths: number): boolean {
-  return validLoan(principal, annualRatePercent, termMonths) && scheduleCents(principal, annualRatePercent, termMonths).repays;
+export function repaysInEqualPayments(principalCents: Cents, rate: RateMilli, termMonths: number): boolean {
+  return validLoan(principalCents, rate, termMonths) && scheduleCents(principalCents, rate, termMonths).repays;
 }
 
 /**
  * Month-by-month amortisation, one row a payment, adding up to the calculator's figures (see the module
  * comment); empty when the loan is not above zero or the payment never repays it.
  */
-export function amortizationSchedule(principal: number, annualRatePercent: number, termMonths: number): ScheduleRow[] {
-  if (!validLoan(principal, annualRatePercent, termMonths)) return [];
-  const { rows, repays } = scheduleCents(principal, annualRatePercent, termMonths);
+export function amortizationSchedule(principalCents: Cents, rate: RateMilli, termMonths: number): ScheduleRow[] {
+  if (!validLoan(principalCents, rate, termMonths)) return [];
+  const { rows, repays } = scheduleCents(principalCents, rate, termMonths);
   return repays ? rows : [];
 }
 
-export type LoanEstimate = { monthlyPayment: number; totalPayment: number; totalInterest: number };
+export type LoanEstimate = { monthlyPaymentCents: Cents; totalPaymentCents: Cents; totalInterestCents: Cents };
 
 /**
  * The calculator's three figures, in the specification's words: the rounded payment, payment × months,
  * and that total less the principal. Null when amount or term is not above zero (no results shown).
  */
-export function estimateLoan(principal: number, annualRatePercent: number, termMonths: number): LoanEstimate | null {
-  if (!validLoan(principal, annualRatePercent, termMonths)) return null;
-  const installment = installmentCents(toCents(principal), annualRatePercent, termMonths);
+export function estimateLoan(principalCents: Cents, rate: RateMilli, termMonths: number): LoanEstimate | null {
+  if (!validLoan(principalCents, rate, termMonths)) return null;
+  const installment = installmentCents(principalCents, rate, termMonths);
   const total = installment * termMonths;
-  return { monthlyPayment: installment / 100, totalPayment: total / 100, totalInterest: (total - toCents(principal)) / 100 };
+  return { monthlyPaymentCents: installment, totalPaymentCents: total, totalInterestCents: total - principalCents };
 }
 
-export type YearRow = { year: number; payment: number; principal: number; interest: number; balance: number; months: ScheduleRow[] };
+export type YearRow = { year: number; paymentCents: Cents; principalCents: Cents; interestCents: Cents; balanceCents: Cents; months: ScheduleRow[] };
 
 /** The schedule grouped by year (the calculator shows years, expandable to months). */
 export function yearlySchedule(rows: ScheduleRow[]): YearRow[] {
@@ -129,10 +119,10 @@ export function yearlySchedule(rows: ScheduleRow[]): YearRow[] {
     const months = rows.slice(start, start + 12);
     years.push({
       year: start / 12 + 1,
-      payment: sumMoney(months.map((m) => m.payment)),
-      principal: sumMoney(months.map((m) => m.principal)),
-      interest: sumMoney(months.map((m) => m.interest)),
-      balance: months.at(-1)!.balance,
+      paymentCents: sumMoney(months.map((m) => m.paymentCents)),
+      principalCents: sumMoney(months.map((m) => m.principalCents)),
+      interestCents: sumMoney(months.map((m) => m.interestCents)),
+      balanceCents: months.at(-1)!.balanceCents,
       months,
     });
   }
@@ -155,7 +145,7 @@ export type CalculatorInput = { amount: number; ratePercent: number; termMonths:
  */
 export function calculatorProblems(input: CalculatorInput): { amount?: string; rate?: string } {
   const problems: { amount?: string; rate?: string } = {};
-  const dollars = (value: number) => formatUsd(value, { cents: false });
+  const dollars = (value: number) => formatMoney(centsFromDollars(value), { cents: false });
   if (Number.isNaN(input.amount) || hasCents(input.amount)) {
     problems.amount = LOAN_AMOUNT_WHOLE_DOLLARS;
   } else if (input.amount > LOAN_AMOUNT_BOUNDS.max) {

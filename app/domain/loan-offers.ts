@@ -8,7 +8,8 @@
  * screen and the signed PDF.
  */
 
-import { formatAmount, formatPercent, termLabel } from "./formats";
+import { formatPercent, termLabel } from "./formats";
+import { formatAmount } from "./money";
 
 /** offered → signed (the loan becomes active) | declined | expired | withdrawn. */
 export const OFFER_STATUSES = ["offered", "signed", "declined", "expired", "withdrawn"] as const;
@@ -42,21 +43,6 @@ export const OFFER_LIMITS = {
   expiryDaysMax: 90,
 } as const;
 
-/** Thousandths of a percent from a percent given with at most three decimals (8.125 → 8125). */
-export function percentToMilli(percent: number): number {
-  if (!Number.isFinite(percent) || Math.abs(percent) > 1e9 || Number(percent.toFixed(3)) !== percent) throw new RangeError(`not a percent with at most three decimals: ${percent}`);
-  return Math.round(percent * 1000);
-}
-
-/** A percent to show: at least two decimals, a third only when it is not zero (8125 → "8.125", 8500 → "8.50"). */
-export function formatMilliPercent(milli: number): string {
-  if (!Number.isSafeInteger(milli)) throw new RangeError(`not thousandths of a percent: ${milli}`);
-  const sign = milli < 0 ? "-" : "";
-  const abs = Math.abs(milli);
-  const whole = Math.floor(abs / 1000);
-  const fraction = String(abs % 1000).padStart(3, "0");
-  return `${sign}${whole}.${fraction.endsWith("0") ? fraction.slice(0, 2) : fraction}`;
-}
 
 /** What the applicant asked for, in the offer's units. */
 export type RequestedTerms = { amountCents: number; rateMilli: number; termMonths: number };
@@ -101,13 +87,6 @@ export function aprCapProblem(aprPercent: number, noteRatePercent: number, maxAp
   };
 }
 
-/** Dollars (at most two decimals, as forms and numeric(14,2) columns hold them) to integer cents, exactly. */
-export function dollarsToCents(dollars: number): number {
-  // The double nearest to "d.cc" is what a form or a numeric(14,2) column gives; compare against it,
-  // not against dollars * 100, whose product carries the binary error of large amounts.
-  if (!Number.isFinite(dollars) || Math.abs(dollars) > 1e12 || Number(dollars.toFixed(2)) !== dollars) throw new RangeError(`not dollars and cents: ${dollars}`);
-  return Math.round(dollars * 100);
-}
 
 /**
  * One offer as both sides see it (the applicant's Your Loan Offer card, the staff offer panel): the

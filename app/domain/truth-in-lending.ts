@@ -190,7 +190,7 @@ export function disclosure(input: DisclosureInput): Disclosure {
   if (amountFinancedCents < 1) throw new RangeError("The origination fee leaves no amount financed.");
 
   // The product's one payment formula, so an offer shows the calculator's installment.
-  const paymentCents = installmentCents(amountCents, input.noteRatePercent, termMonths);
+  const paymentCents = installmentCents(amountCents, Number(noteRate), termMonths);
   const monthlyDivisor = 12n * 100n * BigInt(RATE_SCALE);
   const schedule: PaymentRow[] = [];
   let balance = amountCents;

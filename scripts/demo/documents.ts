@@ -1,5 +1,6 @@
 // Small real documents for the demo applications: one-page PDFs with text (bank statements, utility
 // bills, collateral papers) and PNG images (ID card front and back, signature).
+import { centsFromDollars, formatMoney } from "~/domain/money";
 import { deflateSync } from "node:zlib";
 import { DOCUMENT_FIELDS, type ApplicationFields } from "~/domain/validation/application";
 import type { DemoApplication } from "./data";
@@ -135,22 +136,22 @@ export type DemoFile = { type: (typeof DOCUMENT_FIELDS)[number]["type"] | "signa
 export function documentsFor(app: DemoApplication, fields: ApplicationFields, seed: number): DemoFile[] {
   const holder = `${fields.firstName} ${fields.lastName}`;
   const address = `${fields.addressLine1}${fields.addressLine2 ? `, ${fields.addressLine2}` : ""}, ${fields.city}, ${fields.state} ${fields.zipCode}`;
-  const monthly = fields.monthlyIncome;
+  const monthly = centsFromDollars(fields.monthlyIncome);
   const pdf = (type: DemoFile["type"], title: string, lines: string[]): DemoFile => ({ type, ext: "pdf", mime: "application/pdf", bytes: demoPdf(title, lines) });
   const png = (type: DemoFile["type"], bytes: Buffer): DemoFile => ({ type, ext: "png", mime: "image/png", bytes });
   const statement = (n: 1 | 2 | 3) => {
-    const opening = Math.round(monthly * (0.8 + n * 0.15) * 100) / 100;
-    const spent = Math.round(monthly * 0.92 * 100) / 100;
+    const opening = Math.round(monthly * (0.8 + n * 0.15));
+    const spent = Math.round(monthly * 0.92);
     return pdf(`bank_statement_${n}`, `${fields.bankName} - Account Statement`, [
       `Statement period: ${monthName(app.daysAgo, n)}`,
       `Account holder: ${fields.accountHolderName}`,
       `Account number: ******${fields.accountNumber.slice(-4)} (${fields.bankAccountType})`,
       `Mailing address: ${address}`,
       "",
-      `Opening balance: ${money(opening)}`,
-      `Deposits and credits: ${money(monthly)}`,
-      `Withdrawals and debits: ${money(spent)}`,
-      `Closing balance: ${money(opening + monthly - spent)}`,
+      `Opening balance: ${formatMoney(opening)}`,
+      `Deposits and credits: ${formatMoney(monthly)}`,
+      `Withdrawals and debits: ${formatMoney(spent)}`,
+      `Closing balance: ${formatMoney(opening + monthly - spent)}`,
     ]);
   };
   const files: DemoFile[] = [

@@ -1,6 +1,7 @@
+import { formatUsd } from "~/domain/formats";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatUsd } from "~/domain/formats";
+import { formatMoney } from "~/domain/money";
 import { monthlyPayment } from "~/domain/loan-math";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
@@ -138,7 +139,7 @@ describe("the admin review screen", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await amount.fill("40000");
-    await expect.poll(() => payment.textContent()).toBe(formatUsd(monthlyPayment(40_000, 8.5, 60)));
+    await expect.poll(() => payment.textContent()).toBe(formatMoney(monthlyPayment(4_000_000, 8500, 60)));
     await rate.fill("40");
     expect(await payment.textContent()).toBe("—");
     await dialog.getByRole("button", { name: "Confirm Approval" }).click();

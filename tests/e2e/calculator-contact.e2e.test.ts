@@ -1,6 +1,7 @@
+import { formatUsd } from "~/domain/formats";
 import type { BrowserContext, Page, Request as PwRequest } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatUsd } from "~/domain/formats";
+import { centsFromDollars, formatMoney, formatMoneyDecimal, rateFromPercent } from "~/domain/money";
 import { estimateLoan } from "~/domain/loan-math";
 import { axeViolations, waitForHydration } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";
@@ -40,8 +41,8 @@ async function figures(page: Page) {
 }
 
 function expected(amount: number, rate: number, term: number) {
-  const e = estimateLoan(amount, rate, term)!;
-  return { monthly: formatUsd(e.monthlyPayment), total: formatUsd(e.totalPayment), interest: formatUsd(e.totalInterest) };
+  const e = estimateLoan(centsFromDollars(amount), rateFromPercent(rate), term)!;
+  return { monthly: formatMoney(e.monthlyPaymentCents), total: formatMoney(e.totalPaymentCents), interest: formatMoney(e.totalInterestCents) };
 }
 
 describe("calculator", () => {
@@ -128,7 +129,7 @@ describe("calculator", () => {
         loanAmount: "510000",
         interestRate: "12.25",
         loanTerm: "120",
-        monthlyPayment: estimateLoan(510_000, 12.25, 120)!.monthlyPayment.toFixed(2),
+        monthlyPayment: formatMoneyDecimal(estimateLoan(51_000_000, 12_250, 120)!.monthlyPaymentCents),
       });
 
       // Zero (or nothing) hides the results.

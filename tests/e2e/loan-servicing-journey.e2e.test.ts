@@ -5,7 +5,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { daysBetween, lateFeeCents, payoffQuote, type LoanTerms } from "~/domain/loan-servicing";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
-import { formatCents } from "~/domain/views/loan-agreement";
+
 import { loadConfig, setConfig, getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { openDatabase } from "~/server/platform/db/client.server";
@@ -13,6 +13,7 @@ import { runMigrations } from "~/server/platform/db/migrate.server";
 import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments } from "~/server/platform/db/schema.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import { formatMoney } from "~/domain/money";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
 import { giveConsent } from "~/server/offers/consent.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
@@ -192,7 +193,7 @@ describe("servicing a loan, staff side", () => {
       await record(p1.amountCents, p1.receivedOn, "Check", "CHK-1001", "Payment recorded", true);
       const first = page.locator('[data-testid="ledger-payment"][data-reference="CHK-1001"]');
       expect(await first.getAttribute("data-status")).toBe("posted");
-      expect(await first.textContent()).toContain(formatCents(fee.amountCents));
+      expect(await first.textContent()).toContain(formatMoney(fee.amountCents));
       // Staff cancel the borrower's pending debit on the ACH page, with the reason the borrower is told.
       await gotoHydrated(page, `${server.url}/admin/ach`);
       const pendingRow = page.getByTestId("ach-pending-debit").filter({ hasText: "$100.00" });
@@ -230,8 +231,8 @@ describe("servicing a loan, staff side", () => {
       // Independently: simple interest at 9.5 %, actual/365, on the principal since payment 1 (within the sub-cent carried from it).
       const independent = Number((BigInt(quote.principalCents) * 9500n * BigInt(daysBetween(p1.receivedOn, today)) * 2n + 36_500_000n) / 73_000_000n);
       expect(Math.abs(quote.interestCents - independent)).toBeLessThanOrEqual(1);
-      await expect.poll(() => page.getByTestId("payoff-today").textContent()).toBe(formatCents(quote.totalCents));
-      expect(await page.getByTestId("principal-balance").textContent()).toBe(formatCents(quote.principalCents));
+      await expect.poll(() => page.getByTestId("payoff-today").textContent()).toBe(formatMoney(quote.totalCents));
+      expect(await page.getByTestId("principal-balance").textContent()).toBe(formatMoney(quote.principalCents));
 
       // The final payment of the payoff closes the loan.
       await record(quote.totalCents, today, "ACH", "PAYOFF-3003", "Payment recorded: Paid in Full");

@@ -1,3 +1,4 @@
+import { dollarsOf, percentOf } from "~/domain/money";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -43,7 +44,7 @@ describe("Decline Offer", () => {
     // Less money than requested, at the requested rate and term: a Counteroffer.
     await approveApplication(
       applicationId,
-      { approvedAmount: Number(app!.requestedAmount) - 10_000, interestRate: Number(app!.desiredInterestRate), termMonths: app!.loanDuration, counterofferReasons: [REASON] },
+      { approvedAmount: dollarsOf(app!.requestedAmountCents) - 10_000, interestRate: percentOf(app!.desiredRateMilli), termMonths: app!.loanDuration, counterofferReasons: [REASON] },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "offer-decline e2e" },
       stack.database.db,

@@ -9,8 +9,8 @@ export function applicationRow(userId: string, overrides: Partial<NewLoanApplica
   return {
     userId,
     loanType: "personal",
-    requestedAmount: 25_000,
-    desiredInterestRate: 9.5,
+    requestedAmountCents: 2_500_000,
+    desiredRateMilli: 9500,
     loanDuration: 36,
     purpose: "Consolidating two credit cards into one payment",
     firstName: "Jane",
@@ -25,8 +25,8 @@ export function applicationRow(userId: string, overrides: Partial<NewLoanApplica
     ssnEncrypted: "enc:v1:AAAA",
     employmentStatus: "full-time",
     employerName: "Acme",
-    monthlyIncome: 8000,
-    annualIncome: 96_000,
+    monthlyIncomeCents: 800_000,
+    annualIncomeCents: 9_600_000,
     creditScore: 712,
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
@@ -44,7 +45,7 @@ export async function activeLoan(
   await seedApplicant(db, { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
   const [app] = await db
     .insert(loanApplications)
-    .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email, requestedAmount: options.amount ?? 10_000, desiredInterestRate: options.rate ?? 12, loanDuration: options.term ?? 12 }))
+    .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email, requestedAmountCents: centsFromDollars(options.amount ?? 10_000), desiredRateMilli: rateFromPercent(options.rate ?? 12), loanDuration: options.term ?? 12 }))
     .returning();
   const signedAt = options.signedAt ?? new Date();
   const before = new Date(signedAt.getTime() - 60 * 60 * 1000);

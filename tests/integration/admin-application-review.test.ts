@@ -245,7 +245,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
         middleInitial: "Q",
         jobTitle: "Site Manager",
         yearsEmployed: 6.5,
-        monthlyDebts: 1250,
+        monthlyDebtsCents: 125_000,
         hasOutstandingLoans: true,
         authorizeCreditReport: true,
         ssnEncrypted: "enc:v1:SECRETSSN",

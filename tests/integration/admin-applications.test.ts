@@ -173,12 +173,12 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("stays fast with 10,000 applications: reads one page in index order", async () => {
       const applicant = await newApplicant();
       await db().execute(sql`
-        insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
+        insert into loan_applications (user_id, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose,
           first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, employment_status,
-          employer_name, monthly_income, status, reviewed_at, submitted_at)
-        select ${applicant.id}, 'personal', 10000 + g, 9.5, 36, 'Generated application for the paging test',
+          employer_name, monthly_income_cents, status, reviewed_at, submitted_at)
+        select ${applicant.id}, 'personal', (10000 + g) * 100, 9500, 36, 'Generated application for the paging test',
           'Gen', 'Erated', '1980-01-01', 'gen@example.com', '3025550100', '1 Main St', 'Dover', 'DE', '19901', 'full-time',
-          'Acme', 5000, case when g % 3 = 0 then 'approved' when g % 3 = 1 then 'denied' else 'pending' end,
+          'Acme', 500000, case when g % 3 = 0 then 'approved' when g % 3 = 1 then 'denied' else 'pending' end,
           case when g % 3 = 2 then null else now() end, now() - (g || ' minutes')::interval
         from generate_series(1, 10000) as g`);
       await db().execute(sql`analyze loan_applications`);

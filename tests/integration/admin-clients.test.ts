@@ -39,8 +39,8 @@ describe("admin clients", () => {
       id,
       userId,
       loanType: "personal",
-      requestedAmount: 50000,
-      desiredInterestRate: 8.5,
+      requestedAmountCents: 5_000_000,
+      desiredRateMilli: 8500,
       loanDuration: 60,
       purpose: "Consolidating two credit cards",
       firstName: "Jane",
@@ -55,7 +55,7 @@ describe("admin clients", () => {
       ssnEncrypted,
       employmentStatus: "full-time",
       employerName: "Acme",
-      monthlyIncome: 8500,
+      monthlyIncomeCents: 850000,
       submittedAt,
     });
     return id;

@@ -14,15 +14,16 @@ import { databasesBeforeMigration } from "../helpers/migrations-up-to";
  */
 
 /** `count` applications for `userId`; the n-th gets statuses[n % statuses.length]. */
-function insertApplications(database: Database, userId: string, count: number, statuses: string[]) {
+/** `before`: rows written before migration 0023, in its dollar columns. */
+function insertApplications(database: Database, userId: string, count: number, statuses: string[], before = false) {
   const list = sql.raw(`array[${statuses.map((s) => `'${s}'`).join(",")}]`);
   return database.db.execute(sql`
-    insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
+    insert into loan_applications (user_id, loan_type, ${sql.raw(before ? "requested_amount, desired_interest_rate" : "requested_amount_cents, desired_rate_milli")}, loan_duration, purpose,
       first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, employment_status,
-      employer_name, monthly_income, status, reviewed_at)
-    select ${userId}, 'personal', 10000 + g, 9.5, 36, 'Counted application',
+      employer_name, ${sql.raw(before ? "monthly_income" : "monthly_income_cents")}, status, reviewed_at)
+    select ${userId}, 'personal', (10000 + g) * ${before ? 1 : 100}, ${before ? 9.5 : 9500}, 36, 'Counted application',
       'Count', 'Ed', '1980-01-01', 'count@example.com', '3025550100', '1 Main St', 'Dover', 'DE', '19901', 'full-time',
-      'Acme', 5000, (${list})[1 + g % ${statuses.length}],
+      'Acme', ${before ? 5000 : 500000}, (${list})[1 + g % ${statuses.length}],
       case when (${list})[1 + g % ${statuses.length}] in ('approved', 'denied') then now() end
     from generate_series(0, ${count - 1}) as g`);
 }
@@ -52,7 +53,7 @@ describe.each(testTargets)("application status counts on %s", (target) => {
   it("counts the applications that were there before the migration", async () => {
     database = await openBefore(4);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('counted', 'Counted', 'counted@example.com')`);
-    await insertApplications(database, "counted", 7, ["pending", "approved", "denied", "under_review", "pending"]);
+    await insertApplications(database, "counted", 7, ["pending", "approved", "denied", "under_review", "pending"], true);
     await runMigrations(database);
     const { stored } = await storedAndReal(database);
     expect(stored).toEqual({ approved: 2, denied: 1, pending: 3, under_review: 1 });
@@ -81,7 +82,7 @@ describe.each(testTargets)("application status counts on %s", (target) => {
     expect((await storedAndReal(database)).stored).toEqual(before);
 
     // One delete across every status (as retention deletes).
-    await database.db.execute(sql`delete from loan_applications where requested_amount % 4 = 0`);
+    await database.db.execute(sql`delete from loan_applications where requested_amount_cents % 400 = 0`);
     await expectExact(database);
   });
 
@@ -115,7 +116,7 @@ describe.runIf(TEST_DATABASE_URL)("application status counts under concurrent wr
       };
       await Promise.all([
         ...pending.slice(0, 20).map((row, i) => decide(row.id, i % 2 ? "approved" : "denied")),
-        database.db.execute(sql`delete from loan_applications where status in ('approved', 'denied') and requested_amount % 5 = 0`),
+        database.db.execute(sql`delete from loan_applications where status in ('approved', 'denied') and requested_amount_cents % 500 = 0`),
       ]);
       await expectExact(database);
     } finally {

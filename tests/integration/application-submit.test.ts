@@ -81,7 +81,7 @@ describe.each(testTargets)("application submission on %s", (target) => {
     const db = database().db;
 
     const [app] = await db.select().from(loanApplications).where(eq(loanApplications.id, id));
-    expect(app).toMatchObject({ userId, status: "pending", loanType: "personal", requestedAmount: 50000, middleInitial: "Q", phone: "3025550199" });
+    expect(app).toMatchObject({ userId, status: "pending", loanType: "personal", requestedAmountCents: 5_000_000, middleInitial: "Q", phone: "3025550199" });
     expect(isEncrypted(app!.ssnEncrypted)).toBe(true);
     expect(app!.ssnEncrypted).not.toContain("6789");
     expect(decryptField(app!.ssnEncrypted!, ENCRYPTION_PURPOSES.ssn)).toBe("123456789");

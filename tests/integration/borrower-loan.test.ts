@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ACH_AUTHORIZATION_VERSION } from "~/domain/ach-authorization";
 import { payoffQuote, SCHEDULE_NOTE } from "~/domain/loan-servicing";
 import { makePaymentSchema } from "~/domain/validation/make-payment";
-import { formatCents } from "~/domain/views/loan-agreement";
+
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { addDays, todayUtc } from "~/domain/dates";
 import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
@@ -15,6 +15,7 @@ import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purpose
 import { createAchBatch, downloadAchBatch } from "~/server/loans/ach-batches.server";
 import { loadStaffLoan } from "~/server/loans/staff-loans.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
+import { formatMoney } from "~/domain/money";
 import { giveConsent } from "~/server/offers/consent.server";
 import { signOffer } from "~/server/offers/sign-agreement.server";
 import { approveApplication } from "~/server/applications/reviews.server";
@@ -170,7 +171,7 @@ describe("borrower loan on pglite", () => {
     expect(audits[0]).toMatchObject({ ipAddress: info.ip });
     const mails = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.template, "payment-authorized")));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.textBody).toContain(formatCents(result.amountCents));
+    expect(mails[0]!.textBody).toContain(formatMoney(result.amountCents));
     expect(mails[0]!.textBody).toContain("bank account on file");
     expect(withoutUuids(`${mails[0]!.textBody}${mails[0]!.htmlBody}`)).not.toContain("4321");
     // The page shows it Pending; the ledger does not count it.
@@ -240,10 +241,10 @@ describe("borrower loan on pglite", () => {
     const text = pdfText(bytes);
     const ledger = await loadLedger(loanId, db(), today);
     const q = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, goodThrough);
-    expect(text).toMatch(new RegExp(`Principal balance\\s+${escape(formatCents(q.principalCents))}`));
-    expect(text).toMatch(new RegExp(`Interest accrued through .*\\s+${escape(formatCents(q.interestCents))}`));
-    expect(text).toMatch(new RegExp(`Unpaid fees\\s+${escape(formatCents(q.feesCents))}`));
-    expect(text).toMatch(new RegExp(`Total payoff amount\\s+${escape(formatCents(q.totalCents))}`));
+    expect(text).toMatch(new RegExp(`Principal balance\\s+${escape(formatMoney(q.principalCents))}`));
+    expect(text).toMatch(new RegExp(`Interest accrued through .*\\s+${escape(formatMoney(q.interestCents))}`));
+    expect(text).toMatch(new RegExp(`Unpaid fees\\s+${escape(formatMoney(q.feesCents))}`));
+    expect(text).toMatch(new RegExp(`Total payoff amount\\s+${escape(formatMoney(q.totalCents))}`));
     expect(text).toContain(`$${q.perDiemText} per day`);
     expect(withoutUuids(text)).not.toContain("4321");
 
@@ -253,9 +254,9 @@ describe("borrower loan on pglite", () => {
     const stText = pdfText(Buffer.from(await st.arrayBuffer()));
     const alloc = ledger!.state.allocations[0]!;
     expect(stText).toContain("WIRE-77");
-    expect(stText).toContain(formatCents(80_123));
-    expect(stText).toContain(formatCents(alloc.interestCents));
-    expect(stText).toContain(formatCents(alloc.principalCents));
+    expect(stText).toContain(formatMoney(80_123));
+    expect(stText).toContain(formatMoney(alloc.interestCents));
+    expect(stText).toContain(formatMoney(alloc.principalCents));
     expect(stText).toContain("Next Payment");
 
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "servicing.document"), eq(auditLog.recordId, loanId)));
@@ -293,7 +294,7 @@ describe("borrower loan on pglite", () => {
     expect(res.status).toBe(200);
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain("Paid in Full");
-    expect(text).toContain(formatCents(2_500_000));
+    expect(text).toContain(formatMoney(2_500_000));
     expect(text.replace(/\s+/g, " ")).toContain("was paid in full on");
     expect(start < today).toBe(true);
     expect((await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${today}`), owner, info, { db: db(), today })).status).toBe(409);

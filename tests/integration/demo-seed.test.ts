@@ -120,7 +120,7 @@ describe("demo seed", () => {
     expect(paid).toHaveLength(1);
     expect(paid[0]!.loan).toMatchObject({ status: "paid_off", nextDueDate: null });
     expect(paid[0]!.loan.paidOffAt).toBeInstanceOf(Date);
-    expect(Number(paid[0]!.loan.balance)).toBe(0);
+    expect(paid[0]!.loan.balanceCents).toBe(0);
     const servicingMail = await db.select().from(emailOutbox);
     expect(servicingMail.some((m) => m.template === "late-notice")).toBe(true);
     expect(servicingMail.some((m) => m.template === "loan-paid-in-full")).toBe(true);

@@ -36,7 +36,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     await seedApplicant(db(), { id: userId, name: `User ${n}`, email: `enc${n}@example.com` });
     const [row] = await db()
       .insert(loanApplications)
-      .values(applicationRow(userId, { requestedAmount: 10_000, email: "jane@example.com", ssnEncrypted: ssn }))
+      .values(applicationRow(userId, { requestedAmountCents: 1_000_000, email: "jane@example.com", ssnEncrypted: ssn }))
       .returning({ id: loanApplications.id });
     return { userId, applicationId: row!.id };
   }

@@ -119,12 +119,12 @@ describe("exports on pglite", () => {
     // 2,500 applications in February, seven to each microsecond-distinct instant (ties broken by id),
     // in one INSERT ... SELECT generate_series.
     await db().execute(sql`
-      insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
+      insert into loan_applications (user_id, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose,
         first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted,
-        employment_status, employer_name, monthly_income, submitted_at)
-      select ${applicantId}, 'personal', 25000, 9.5, 36, 'Consolidating two credit cards into one payment',
+        employment_status, employer_name, monthly_income_cents, submitted_at)
+      select ${applicantId}, 'personal', 2500000, 9500, 36, 'Consolidating two credit cards into one payment',
         'Bulk', 'Row' || g, '1985-02-03', 'bulk' || g || '@example.com', '3025550199', '1 Main Street', 'Wilmington', 'DE', '19801', null,
-        'full-time', 'Acme', 8000, timestamptz '2026-02-03 10:00:00.123456+00' + (g / 7) * interval '1 microsecond'
+        'full-time', 'Acme', 800000, timestamptz '2026-02-03 10:00:00.123456+00' + (g / 7) * interval '1 microsecond'
       from generate_series(1, 2500) g`);
     // One with an SSN on file, a bank account, a formula and quotes in its names, a reviewer and reasons.
     const [special] = await db()

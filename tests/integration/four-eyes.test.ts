@@ -1,3 +1,4 @@
+import { centsFromDollars } from "~/domain/money";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
@@ -55,7 +56,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     const id = `fe-applicant-${target}-${n}`;
     const email = `fe.applicant${n}.${target}@example.com`;
     await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Robin Applicant${n}`, phone: "2125550100" } });
-    const [app] = await db().insert(loanApplications).values(applicationRow(id, { requestedAmount, loanDuration: 360, desiredInterestRate: 8 })).returning();
+    const [app] = await db().insert(loanApplications).values(applicationRow(id, { requestedAmountCents: centsFromDollars(requestedAmount), loanDuration: 360, desiredRateMilli: 8000 })).returning();
     return app!;
   }
 
@@ -96,7 +97,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     expect(await statusOf(app.id)).toBe("pending");
     expect(await offers(app.id)).toHaveLength(0);
     const [proposal] = await proposals(app.id);
-    expect(proposal).toMatchObject({ status: "proposed", approvedAmount: 250_000, interestRate: 8, termMonths: 360, originationFeePercent: 1, proposedBy: staff.officer.id });
+    expect(proposal).toMatchObject({ status: "proposed", approvedAmountCents: 25_000_000, interestRateMilli: 8000, termMonths: 360, originationFeeMilli: 1000, proposedBy: staff.officer.id });
     const events = await db().select().from(applicationEvents).where(and(eq(applicationEvents.applicationId, app.id), eq(applicationEvents.kind, "approval_proposed")));
     expect(events).toHaveLength(1);
     expect(events[0]!.internal).toBe(true);

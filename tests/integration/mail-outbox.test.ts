@@ -37,12 +37,12 @@ const quietLogger = () => {
 function allTemplates(value: string): RenderedEmail[] {
   return [
     passwordChangedEmail({ name: value, baseUrl: BASE }),
-    applicationReceivedEmail({ applicantName: value, loanType: value, requestedAmount: 50000, applicationId: value, baseUrl: BASE }),
+    applicationReceivedEmail({ applicantName: value, loanType: value, requestedAmountCents: 5_000_000, applicationId: value, baseUrl: BASE }),
     applicationNotificationEmail({
       applicantName: value,
       applicantEmail: value,
       loanType: value,
-      requestedAmount: "250000.00",
+      requestedAmountCents: 25_000_000,
       purpose: value,
       employmentStatus: value,
       applicationId: value,
@@ -123,7 +123,7 @@ describe("templates", () => {
     const received = applicationReceivedEmail({
       applicantName: "Jane Doe",
       loanType: "business",
-      requestedAmount: "150000",
+      requestedAmountCents: 15_000_000,
       applicationId: "app-1",
       baseUrl: `${BASE}/`,
     });
@@ -147,7 +147,7 @@ describe("templates", () => {
       applicantName: "Jane Doe",
       applicantEmail: "jane@example.com",
       loanType: "hard-money",
-      requestedAmount: 1_000_000,
+      requestedAmountCents: 100_000_000,
       purpose: "Bridge financing for a property purchase",
       employmentStatus: "self-employed",
       applicationId: "app-3",

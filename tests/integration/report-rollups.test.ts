@@ -317,8 +317,8 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
 
     // Two transactions creating the same new day and month keys at once: the second's insert waits
     // for the first's, then adds to it.
-    const insert = `insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose, first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted, employment_status, employer_name, monthly_income, annual_income, status, submitted_at)
-      select user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose, first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted, employment_status, employer_name, monthly_income, annual_income, 'pending', timestamptz '2026-05-07T08:00:00Z' + g * interval '1 minute'
+    const insert = `insert into loan_applications (user_id, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose, first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted, employment_status, employer_name, monthly_income_cents, annual_income_cents, status, submitted_at)
+      select user_id, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose, first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted, employment_status, employer_name, monthly_income_cents, annual_income_cents, 'pending', timestamptz '2026-05-07T08:00:00Z' + g * interval '1 minute'
       from loan_applications, generate_series(1, $2) g where id = $1`;
     const three = await database.pool!.connect();
     const four = await database.pool!.connect();

@@ -59,11 +59,11 @@ describe.each(testTargets)("row counts on %s", (target) => {
 
   it("My Queue per officer and status, and the documents total, through assignment, decisions and deletes", async () => {
     await database.db.execute(sql`
-      insert into loan_applications (user_id, loan_type, requested_amount, desired_interest_rate, loan_duration, purpose,
+      insert into loan_applications (user_id, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose,
         first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, employment_status,
-        employer_name, monthly_income, status, assigned_to)
-      select 'applicant', 'personal', 10000 + g, 9.5, 36, 'Counted application', 'Count', 'Ed', '1980-01-01', 'count@example.com',
-        '3025550100', '1 Main St', 'Dover', 'DE', '19901', 'full-time', 'Acme', 5000,
+        employer_name, monthly_income_cents, status, assigned_to)
+      select 'applicant', 'personal', (10000 + g) * 100, 9500, 36, 'Counted application', 'Count', 'Ed', '1980-01-01', 'count@example.com',
+        '3025550100', '1 Main St', 'Dover', 'DE', '19901', 'full-time', 'Acme', 500000,
         (array['pending', 'under_review'])[1 + g % 2], (array['officer-a', 'officer-b', null])[1 + g % 3]
       from generate_series(0, 29) g`);
     await database.db.execute(sql`
@@ -77,8 +77,8 @@ describe.each(testTargets)("row counts on %s", (target) => {
     // Reassignment, a decision for several rows, an unassignment, a delete (documents cascade).
     await database.db.execute(sql`update loan_applications set assigned_to = 'officer-b' where assigned_to = 'officer-a' and status = 'pending'`);
     await database.db.execute(sql`update loan_applications set status = 'denied', reviewed_at = now() where status = 'under_review' and assigned_to is not null`);
-    await database.db.execute(sql`update loan_applications set assigned_to = null where status = 'denied' and requested_amount < 10010`);
-    await database.db.execute(sql`delete from loan_applications where requested_amount > 10025`);
+    await database.db.execute(sql`update loan_applications set assigned_to = null where status = 'denied' and requested_amount_cents < 1001000`);
+    await database.db.execute(sql`delete from loan_applications where requested_amount_cents > 1002500`);
     counts = await keptAndReal(database);
     expect(counts.kept).toEqual(counts.real);
     expect(counts.kept["assigned:officer-a:pending"]).toBeUndefined();

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { rateFromPercent } from "~/domain/money";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getAuthTables } from "better-auth/db";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
@@ -61,14 +62,14 @@ async function expectRefused(
 /** Every optional column filled, with the values the round-trip test reads back (a half dollar, the leap day). */
 const fullApplication = (userId: string, overrides: Partial<NewLoanApplication> = {}): NewLoanApplication =>
   applicationRow(userId, {
-    requestedAmount: 250_000.5,
-    desiredInterestRate: 8.5,
+    requestedAmountCents: 25_000_050,
+    desiredRateMilli: 8500,
     dateOfBirth: "1980-02-29",
     middleInitial: "M",
     addressLine2: "Suite 2",
     jobTitle: "Engineer",
     yearsEmployed: 4.5,
-    monthlyDebts: 1_250.75,
+    monthlyDebtsCents: 125_075,
     hasOutstandingLoans: true,
     authorizeCreditReport: true,
     ...overrides,
@@ -159,10 +160,7 @@ describe.each(testTargets)("database constraints on %s", (target) => {
     await db().insert(approvedLoans).values({
       userId,
       applicationId,
-      approvedAmount: 250_000.5,
-      balance: 250_000.5,
-      monthlyPayment: 5_129.12,
-      interestRate: 8.5,
+      balanceCents: 25_000_050,
       termMonths: 36,
       amountCents: 25_000_050,
       noteRateMilli: 8500,
@@ -190,10 +188,10 @@ describe.each(testTargets)("database constraints on %s", (target) => {
     const [app] = await db().select().from(loanApplications).where(eq(loanApplications.id, applicationId));
     expect(app).toMatchObject({
       status: "approved",
-      requestedAmount: 250_000.5,
-      desiredInterestRate: 8.5,
+      requestedAmountCents: 25_000_050,
+      desiredRateMilli: 8500,
       yearsEmployed: 4.5,
-      monthlyDebts: 1_250.75,
+      monthlyDebtsCents: 125_075,
       dateOfBirth: "1980-02-29",
       hasOutstandingLoans: true,
     });
@@ -232,16 +230,16 @@ describe.each(testTargets)("database constraints on %s", (target) => {
 
   it("refuses an interest rate of 40 and accepts both bounds", async () => {
     const userId = await newUser();
-    await expectRefused(db().insert(loanApplications).values(fullApplication(userId, { desiredInterestRate: 40 })), {
+    await expectRefused(db().insert(loanApplications).values(fullApplication(userId, { desiredRateMilli: 40_000 })), {
       code: CHECK,
-      constraint: "loan_applications_desired_interest_rate_check",
+      constraint: "loan_applications_desired_rate_milli_check",
     });
-    await expectRefused(db().insert(loanApplications).values(fullApplication(userId, { desiredInterestRate: 5.98 })), {
+    await expectRefused(db().insert(loanApplications).values(fullApplication(userId, { desiredRateMilli: 5980 })), {
       code: CHECK,
-      constraint: "loan_applications_desired_interest_rate_check",
+      constraint: "loan_applications_desired_rate_milli_check",
     });
-    await newApplication({ userId, desiredInterestRate: LIMITS.interestRateMin });
-    await newApplication({ userId, desiredInterestRate: LIMITS.interestRateMax });
+    await newApplication({ userId, desiredRateMilli: rateFromPercent(LIMITS.interestRateMin) });
+    await newApplication({ userId, desiredRateMilli: rateFromPercent(LIMITS.interestRateMax) });
   });
 
   it("refuses a credit score of 900", async () => {
@@ -271,14 +269,14 @@ describe.each(testTargets)("database constraints on %s", (target) => {
     const userId = await newUser();
     const cases: [Partial<NewLoanApplication>, string][] = [
       [{ loanDuration: 7 }, "loan_applications_loan_duration_check"],
-      [{ requestedAmount: 0 }, "loan_applications_requested_amount_check"],
+      [{ requestedAmountCents: 0 }, "loan_applications_requested_amount_cents_check"],
       [{ purpose: "too short" }, "loan_applications_purpose_check"],
       [{ purpose: "x".repeat(501) }, "loan_applications_purpose_check"],
       [{ phone: "(555) 123-4567" }, "loan_applications_phone_check"],
       [{ state: "tx" }, "loan_applications_state_check"],
       [{ middleInitial: "AB" }, "loan_applications_middle_initial_check"],
       [{ employmentStatus: "student" as never }, "loan_applications_employment_status_check"],
-      [{ monthlyIncome: -1 }, "loan_applications_monthly_income_check"],
+      [{ monthlyIncomeCents: -1 }, "loan_applications_monthly_income_cents_check"],
       [{ status: "archived" as never }, "loan_applications_status_check"],
       [{ loanType: "hard-money", propertyAddress: null }, "loan_applications_property_address_check"],
       [{ loanType: "hard-money", propertyAddress: "  " }, "loan_applications_property_address_check"],
@@ -405,8 +403,8 @@ describe.each(testTargets)("database constraints on %s", (target) => {
 
   it("keeps one approved loan per application with sane numbers", async () => {
     const { userId, applicationId } = await newApplication();
-    const loan = { userId, applicationId, approvedAmount: 1000, balance: 1000, monthlyPayment: 90, interestRate: 8.5, termMonths: 12, amountCents: 100_000, noteRateMilli: 8500, paymentCents: 9000, startDate: "2026-01-15" };
-    await expectRefused(db().insert(approvedLoans).values({ ...loan, approvedAmount: 0 }), { code: CHECK, constraint: "approved_loans_approved_amount_check" });
+    const loan = { userId, applicationId, balanceCents: 100_000, termMonths: 12, amountCents: 100_000, noteRateMilli: 8500, paymentCents: 9000, startDate: "2026-01-15" };
+    await expectRefused(db().insert(approvedLoans).values({ ...loan, amountCents: 0 }), { code: CHECK, constraint: "approved_loans_amount_cents_check" });
     await expectRefused(db().insert(approvedLoans).values({ ...loan, termMonths: 0 }), { code: CHECK, constraint: "approved_loans_term_months_check" });
     await expectRefused(db().insert(approvedLoans).values({ ...loan, status: "defaulted" as never }), { code: CHECK, constraint: "approved_loans_status_check" });
     await db().insert(approvedLoans).values(loan);

@@ -49,10 +49,7 @@ describe("staff loans on pglite", () => {
         userId,
         applicationId: app!.id,
         status,
-        approvedAmount: 12_000,
-        balance: status === "paid_off" ? 0 : 12_000,
-        monthlyPayment: 1052.24,
-        interestRate: 9.5,
+        balanceCents: status === "paid_off" ? 0 : 1_200_000,
         termMonths: 12,
         amountCents: 1_200_000,
         noteRateMilli: 9500,
@@ -144,7 +141,7 @@ describe("staff loans on pglite", () => {
       expect(allocation.feesCents + allocation.interestCents + allocation.principalCents + allocation.excessCents).toBe(105_224);
 
       const [stored] = await db().select().from(approvedLoans).where(eq(approvedLoans.id, loan.id));
-      expect(stored!.balance).toBe(allocation.principalAfterCents / 100);
+      expect(stored!.balanceCents).toBe(allocation.principalAfterCents);
       expect(stored!.nextDueDate).toBe("2026-03-10");
 
       const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "payment.post"), eq(auditLog.recordId, payment!.id)));
@@ -331,7 +328,7 @@ describe("staff loans on pglite", () => {
       expect(answer.status).toBe(200);
       expect(answer.body.toast?.title).toMatch(/Paid in Full/);
       const [closed] = await db().select().from(approvedLoans).where(eq(approvedLoans.id, loan.id));
-      expect(closed).toMatchObject({ status: "paid_off", balance: 0, nextDueDate: null });
+      expect(closed).toMatchObject({ status: "paid_off", balanceCents: 0, nextDueDate: null });
       expect(closed!.paidOffAt).not.toBeNull();
       const mail = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, "loan-paid-in-full")));
       expect(mail).toHaveLength(1);

@@ -10,6 +10,7 @@ import { leaders } from "~/content/leaders";
 import { testimonials } from "~/content/testimonials";
 import { timeline } from "~/content/timeline";
 import { estimateLoan } from "~/domain/loan-math";
+import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import { TESTIMONIAL_MESSAGES, testimonialProblemTitle, testimonialSchema } from "~/domain/validation/testimonial";
 
 /** The static content of the public pages against the spec (docs/requirements.md §1, §2, §4, §10). */
@@ -132,7 +133,7 @@ describe("legal content", () => {
 
   it("computes a consistent representative example", () => {
     const ex = representativeExample;
-    expect(ex.paymentCents / 100).toBe(estimateLoan(ex.amount, ex.rate, ex.months)!.monthlyPayment);
+    expect(ex.paymentCents).toBe(estimateLoan(centsFromDollars(ex.amount), rateFromPercent(ex.rate), ex.months)!.monthlyPaymentCents);
     // The fee makes the APR higher than the note rate, but within the advertised range.
     expect(ex.apr).toBeGreaterThan(ex.rate);
     expect(ex.apr).toBeLessThan(35.99);

@@ -1,25 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  caretAfterFormat,
-  dateFormatter,
-  digitsOnly,
-  formatAmountInput,
-  hasCents,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatDay,
-  formatMoment,
-  formatDollarAmount,
-  formatFileSize,
-  formatPercent,
-  formatPhone,
-  formatSsn,
-  formatTime,
-  formatUsd,
-  formatUtcDateTime,
-  parseAmountInput,
-} from "~/domain/formats";
+import { caretAfterFormat, dateFormatter, digitsOnly, formatAmountInput, formatCount, formatDate, formatDateTime, formatDay, formatFileSize, formatMoment, formatPercent, formatPhone, formatSsn, formatTime, formatUsd, formatUtcDateTime } from "~/domain/formats";
+import { centsFromDollars, formatDollarAmount, formatMoney, hasCents, parseAmountInput, rateFromPercent } from "~/domain/money";
 import { CALCULATOR_DEFAULTS, estimateLoan } from "~/domain/loan-math";
 import { expectResults } from "../helpers/expect-results";
 
@@ -74,8 +55,8 @@ describe("formatUsd", () => {
     expect(formatUsd(999.6, { cents: false })).toBe("$1,000");
   });
   it("shows the spec's default calculator figures", () => {
-    const e = estimateLoan(CALCULATOR_DEFAULTS.amount, CALCULATOR_DEFAULTS.ratePercent, CALCULATOR_DEFAULTS.termMonths)!;
-    expect([formatUsd(e.monthlyPayment), formatUsd(e.totalPayment), formatUsd(e.totalInterest)]).toEqual([
+    const e = estimateLoan(centsFromDollars(CALCULATOR_DEFAULTS.amount), rateFromPercent(CALCULATOR_DEFAULTS.ratePercent), CALCULATOR_DEFAULTS.termMonths)!;
+    expect([formatMoney(e.monthlyPaymentCents), formatMoney(e.totalPaymentCents), formatMoney(e.totalInterestCents)]).toEqual([
       "$1,025.83",
       "$61,549.80",
       "$11,549.80",

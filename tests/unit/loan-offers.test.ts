@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_SECTIONS, ESIGN_CONSENT_VERSION, esignConsentText } from "~/domain/esign-consent";
-import { dollarsToCents, formatMilliPercent, isCounteroffer, OFFER_STATUS_LABELS, OFFER_STATUSES, offerStatusLabel, percentToMilli } from "~/domain/loan-offers";
+import { isCounteroffer, OFFER_STATUS_LABELS, OFFER_STATUSES, offerStatusLabel } from "~/domain/loan-offers";
+import { centsFromDollars, formatRate, rateFromPercent } from "~/domain/money";
 import { approveSchema, reviewFormValues } from "~/domain/validation/review";
 
 describe("offer statuses", () => {
@@ -30,25 +31,25 @@ describe("exact units", () => {
   it("dollars with two decimals become integer cents exactly (no binary drift)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), (cents) => {
-        expect(dollarsToCents(Number((cents / 100).toFixed(2)))).toBe(cents);
+        expect(centsFromDollars(Number((cents / 100).toFixed(2)))).toBe(cents);
       }),
     );
-    expect(dollarsToCents(0.29)).toBe(29);
-    expect(dollarsToCents(150_949_992.45)).toBe(15_094_999_245);
-    expect(() => dollarsToCents(1.001)).toThrow(RangeError);
+    expect(centsFromDollars(0.29)).toBe(29);
+    expect(centsFromDollars(150_949_992.45)).toBe(15_094_999_245);
+    expect(() => centsFromDollars(1.001)).toThrow(RangeError);
   });
   it("percents with up to three decimals become thousandths and print back the same", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), (milli) => {
-        const shown = formatMilliPercent(milli);
-        expect(percentToMilli(Number(shown))).toBe(milli);
+        const shown = formatRate(milli);
+        expect(rateFromPercent(Number(shown))).toBe(milli);
       }),
     );
-    expect(formatMilliPercent(8500)).toBe("8.50");
-    expect(formatMilliPercent(8125)).toBe("8.125");
-    expect(formatMilliPercent(12_340)).toBe("12.34");
-    expect(formatMilliPercent(0)).toBe("0.00");
-    expect(() => percentToMilli(8.1234)).toThrow(RangeError);
+    expect(formatRate(8500)).toBe("8.50");
+    expect(formatRate(8125)).toBe("8.125");
+    expect(formatRate(12_340)).toBe("12.34");
+    expect(formatRate(0)).toBe("0.00");
+    expect(() => rateFromPercent(8.1234)).toThrow(RangeError);
   });
 });
 

@@ -13,7 +13,7 @@ const base: ClosedOfferEmailData = {
   loanType: "personal",
   applicationId: "0b5e3f4e-8a4c-4c33-9a55-2f0f3a1e9c10",
   baseUrl: "https://loans.example.com/",
-  requestedAmount: "25000.00",
+  requestedAmountCents: 2_500_000,
   amountCents: 1_800_000,
   noteRateMilli: 9500,
   termMonths: 36,

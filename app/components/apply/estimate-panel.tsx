@@ -1,5 +1,6 @@
 import { Calculator } from "lucide-react";
-import { formatAmount, formatPercent, formatUsd } from "~/domain/formats";
+import { formatPercent, formatUsd } from "~/domain/formats";
+import { formatAmount } from "~/domain/money";
 import type { PriorEstimate } from "~/domain/calculator-link";
 import { termLabel } from "~/domain/labels";
 import { FactList, type Fact } from "./fact-list";

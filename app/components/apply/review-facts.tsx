@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatAmount, formatPercent, formatPhone, parseAmountInput } from "~/domain/formats";
+import { formatPercent, formatPhone } from "~/domain/formats";
+import { formatAmount, parseAmountInput } from "~/domain/money";
 import { ACCOUNT_TYPE_LABELS, DESIRED_RATE_LABEL, EMPLOYMENT_LABELS, LOAN_TYPE_LABELS, termLabel } from "~/domain/labels";
 import type { Fact } from "./fact-list";
 import { maskAccount, maskRouting, maskSsn } from "./review-masks";

@@ -2,7 +2,8 @@ import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatAmount, formatPercent, formatUsd, parseAmountInput } from "~/domain/formats";
+import { formatPercent } from "~/domain/formats";
+import { formatAmount, formatMoney, parseAmountInput, roundToCents, roundToRate } from "~/domain/money";
 import { DESIRED_RATE_LABEL } from "~/domain/labels";
 import { monthlyPayment } from "~/domain/loan-math";
 import { DOCUMENT_FIELDS } from "~/domain/validation/application";
@@ -92,7 +93,7 @@ export function ReviewStep({
   const amount = parseAmountInput(values.loanAmount);
   const rate = Number(values.desiredInterestRate);
   const months = Number(values.loanDuration);
-  const payment = monthlyPayment(amount, rate, months);
+  const payment = monthlyPayment(roundToCents(amount), roundToRate(rate), months);
   const parts: ReviewPart[] = [
     { key: "personal", title: "Personal Info", step: 1, facts: personalFacts(shownValues ?? values) },
     { key: "loan", title: "Loan Details", step: 2, facts: loanFacts(values) },
@@ -113,7 +114,7 @@ export function ReviewStep({
           Estimated Monthly Payment
         </h3>
         <p className="mt-1 text-3xl font-bold" data-testid="estimated-payment">
-          {formatUsd(payment)}
+          {formatMoney(payment)}
         </p>
         <p className="mt-1 text-xs text-navy-100">
           {amount > 0 && months > 0 ? `${formatAmount(amount)} over ${months} months, ${DESIRED_RATE_LABEL}: ${formatPercent(rate)}. ` : ""}

@@ -1,5 +1,5 @@
-import { formatUsd } from "~/domain/formats";
-import { sumMoney, type YearRow } from "~/domain/loan-math";
+import { type YearRow } from "~/domain/loan-math";
+import { dollarsOf, formatMoney, sumMoney, type Cents } from "~/domain/money";
 import { cn } from "~/utils/cn";
 
 /** Principal navy-700 and interest gold-700: each stands 3:1 or better against the white card. */
@@ -22,15 +22,15 @@ function percent(part: number, whole: number): number {
 }
 
 /** The sentence a screen reader hears in place of the picture. */
-export function chartSummary(years: YearRow[], principal: number): string {
-  const totalInterest = sumMoney(years.map((y) => y.interest));
+export function chartSummary(years: YearRow[], principalCents: Cents): string {
+  const totalInterest = sumMoney(years.map((y) => y.interestCents));
   const first = years[0];
   const last = years[years.length - 1];
   if (!first || !last) return "No payments to chart.";
   const span = years.length === 1 ? "1 year" : `${years.length} years`;
-  let text = `Principal versus interest by year over ${span}: ${formatUsd(principal)} of principal and ${formatUsd(totalInterest)} of interest in total.`;
+  let text = `Principal versus interest by year over ${span}: ${formatMoney(principalCents)} of principal and ${formatMoney(totalInterest)} of interest in total.`;
   if (years.length > 1) {
-    text += ` Interest is ${percent(first.interest, first.payment)}% of the payments in year 1 and ${percent(last.interest, last.payment)}% in year ${last.year}.`;
+    text += ` Interest is ${percent(first.interestCents, first.paymentCents)}% of the payments in year 1 and ${percent(last.interestCents, last.paymentCents)}% in year ${last.year}.`;
   }
   return `${text} The amortization schedule table lists every figure.`;
 }
@@ -54,8 +54,9 @@ function compactUsd(value: number): string {
  * Stacked bars, one per year: principal repaid (bottom) and interest paid (top). Drawn as one SVG with
  * role="img" and a summarising label; the schedule table beside it is the full text alternative.
  */
-export function AmortizationChart({ years, principal, className }: { years: YearRow[]; principal: number; className?: string }) {
-  const { top, step } = niceScale(Math.max(...years.map((y) => y.payment), 0));
+export function AmortizationChart({ years, principalCents, className }: { years: YearRow[]; principalCents: Cents; className?: string }) {
+  // The axis is drawn in dollars.
+  const { top, step } = niceScale(Math.max(...years.map((y) => dollarsOf(y.paymentCents)), 0));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(years.length, 1);
@@ -70,7 +71,7 @@ export function AmortizationChart({ years, principal, className }: { years: Year
     <figure className={cn("flex flex-col gap-3", className)}>
       <svg
         role="img"
-        aria-label={chartSummary(years, principal)}
+        aria-label={chartSummary(years, principalCents)}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full max-w-3xl"
         data-testid="amortization-chart"
@@ -85,8 +86,8 @@ export function AmortizationChart({ years, principal, className }: { years: Year
         ))}
         {years.map((row, i) => {
           const x = PAD.left + i * slot + (slot - barW) / 2;
-          const principalTop = y(row.principal);
-          const interestTop = y(row.principal + row.interest);
+          const principalTop = y(dollarsOf(row.principalCents));
+          const interestTop = y(dollarsOf(row.principalCents + row.interestCents));
           return (
             <g key={row.year}>
               <rect x={x} y={principalTop} width={barW} height={Math.max(0, y(0) - principalTop)} fill={PRINCIPAL_COLOR} />

@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { useId, useState } from "react";
-import { formatUsd } from "~/domain/formats";
+import { formatMoney } from "~/domain/money";
 import type { YearRow } from "~/domain/loan-math";
 import { cn } from "~/utils/cn";
 
@@ -105,18 +105,18 @@ export function AmortizationSchedule({
 function AmountCells({
   amounts,
 }: {
-  amounts: Pick<YearRow, "payment" | "principal" | "interest" | "balance">;
+  amounts: Pick<YearRow, "paymentCents" | "principalCents" | "interestCents" | "balanceCents">;
 }) {
   return (
     <>
       {[
-        amounts.payment,
-        amounts.principal,
-        amounts.interest,
-        amounts.balance,
+        amounts.paymentCents,
+        amounts.principalCents,
+        amounts.interestCents,
+        amounts.balanceCents,
       ].map((amount, index) => (
         <td key={index} className="px-4 py-1 text-right tabular-nums">
-          {formatUsd(amount)}
+          {formatMoney(amount)}
         </td>
       ))}
     </>

@@ -7,7 +7,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { applyLink } from "~/domain/calculator-link";
 import { LOAN_DURATIONS } from "~/domain/enums";
-import { formatAmountInput, formatUsd, parseAmountInput, termLabel } from "~/domain/formats";
+import { formatAmountInput, termLabel } from "~/domain/formats";
+import { centsFromDollars, dollarsOf, formatMoney, parseAmountInput, roundToCents, roundToRate } from "~/domain/money";
 import {
   amortizationSchedule,
   CALCULATOR_DEFAULTS,
@@ -78,9 +79,9 @@ export function LoanCalculator({
   const estimate =
     values.amount > LOAN_AMOUNT_BOUNDS.max || problems.amount === LOAN_AMOUNT_WHOLE_DOLLARS
       ? null
-      : estimateLoan(values.amount, values.ratePercent, values.termMonths);
+      : estimateLoan(roundToCents(values.amount), roundToRate(values.ratePercent), values.termMonths);
   // A payment that never repays would hide a balloon behind equal-looking figures: a warning instead.
-  const repays = estimate !== null && repaysInEqualPayments(values.amount, values.ratePercent, values.termMonths);
+  const repays = estimate !== null && repaysInEqualPayments(roundToCents(values.amount), roundToRate(values.ratePercent), values.termMonths);
   const applicable = repays && !problems.amount && !problems.rate;
 
   const amountId = `${id}-amount`;
@@ -160,9 +161,9 @@ export function LoanCalculator({
 
 /** The three results: the monthly payment across the panel, the two totals side by side below it. */
 const figures = [
-  { label: "Monthly Payment", key: "monthlyPayment", testId: "monthly-payment", wide: true },
-  { label: "Total Payment", key: "totalPayment", testId: "total-payment", wide: false },
-  { label: "Total Interest", key: "totalInterest", testId: "total-interest", wide: false },
+  { label: "Monthly Payment", key: "monthlyPaymentCents", testId: "monthly-payment", wide: true },
+  { label: "Total Payment", key: "totalPaymentCents", testId: "total-payment", wide: false },
+  { label: "Total Interest", key: "totalInterestCents", testId: "total-interest", wide: false },
 ] as const;
 
 function Figures({ estimate }: { estimate: LoanEstimate }) {
@@ -175,7 +176,7 @@ function Figures({ estimate }: { estimate: LoanEstimate }) {
             className={figure.wide ? "text-4xl font-bold tracking-tight text-gold-400" : "text-xl font-semibold"}
             data-testid={figure.testId}
           >
-            {formatUsd(estimate[figure.key])}
+            {formatMoney(estimate[figure.key])}
           </dd>
         </div>
       ))}
@@ -189,7 +190,7 @@ function NoResults({ values, wholeDollars }: { values: LoanCalculatorValues; who
     : !(values.amount > 0)
     ? "Enter a loan amount above zero to see your estimate."
     : values.amount > LOAN_AMOUNT_BOUNDS.max
-      ? `Enter an amount up to ${formatUsd(LOAN_AMOUNT_BOUNDS.max, { cents: false })} to see your estimate.`
+      ? `Enter an amount up to ${formatMoney(centsFromDollars(LOAN_AMOUNT_BOUNDS.max), { cents: false })} to see your estimate.`
       : !Number.isFinite(values.ratePercent) || values.ratePercent < 0
       ? "Enter an interest rate to see your estimate."
       : "Choose a loan term to see your estimate.";
@@ -210,7 +211,7 @@ function ApplyButton({ values, estimate }: { values: LoanCalculatorValues; estim
   }
   // discover="none": the calculator makes no network calls while you use it (route discovery included).
   return (
-    <Link to={applyLink({ ...values, monthlyPayment: estimate.monthlyPayment })} discover="none" className={look}>
+    <Link to={applyLink({ ...values, monthlyPayment: dollarsOf(estimate.monthlyPaymentCents) })} discover="none" className={look}>
       Apply Now with This Estimate
     </Link>
   );
@@ -230,7 +231,7 @@ function Details({
   // The schedule may be 360 rows: let typing stay responsive and redraw it just after.
   const deferred = useDeferredValue(values);
   const years = useMemo(
-    () => yearlySchedule(amortizationSchedule(deferred.amount, deferred.ratePercent, deferred.termMonths)),
+    () => yearlySchedule(amortizationSchedule(roundToCents(deferred.amount), roundToRate(deferred.ratePercent), deferred.termMonths)),
     [deferred.amount, deferred.ratePercent, deferred.termMonths],
   );
   if (!estimate || years.length === 0) return null;
@@ -243,7 +244,7 @@ function Details({
         Each bar is one year of payments: the part that repays the loan and the part that pays interest. The table
         below lists the same figures; expand a year to see its months.
       </p>
-      <AmortizationChart years={years} principal={deferred.amount} className="mt-6" />
+      <AmortizationChart years={years} principalCents={roundToCents(deferred.amount)} className="mt-6" />
       <AmortizationSchedule years={years} className="mt-8" />
     </section>
   );

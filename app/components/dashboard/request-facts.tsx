@@ -1,5 +1,5 @@
 import { Detail } from "~/components/ui/detail-list";
-import { formatAmount } from "~/domain/formats";
+import { formatAmount } from "~/domain/money";
 import type { DashboardApplication } from "~/domain/views/dashboard";
 
 /**

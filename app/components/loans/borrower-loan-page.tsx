@@ -10,7 +10,7 @@ import type { LoanPaymentStatus } from "~/domain/servicing-enums";
 import type { MakePaymentActionData } from "~/domain/validation/make-payment";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { BorrowerLoanPage, BorrowerPaymentRow } from "~/domain/views/borrower-loan";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { BorrowerDocuments } from "./borrower-documents";
 import { BorrowerMakePayment } from "./borrower-make-payment";
 import { BorrowerPaymentAccount } from "./borrower-payment-account";
@@ -38,7 +38,7 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">{title}</h1>
           <p className="mt-2 text-muted-foreground">
-            {formatCents(data.amountCents)} at {data.noteRatePercent}% for {data.termMonths} months, from {formatAgreementDay(data.startDate)}.
+            {formatMoney(data.amountCents)} at {data.noteRatePercent}% for {data.termMonths} months, from {formatAgreementDay(data.startDate)}.
           </p>
         </div>
         <Badge variant={STATUS_BADGE[data.status]} data-testid="loan-status" className="text-sm">
@@ -54,7 +54,7 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
           <h3 className="text-sm font-semibold text-muted-foreground">Next Payment</h3>
           {data.nextPayment ? (
             <>
-              <p className="mt-1 text-2xl font-bold text-primary">{formatCents(data.nextPayment.amountDueCents)}</p>
+              <p className="mt-1 text-2xl font-bold text-primary">{formatMoney(data.nextPayment.amountDueCents)}</p>
               <p className="text-sm">
                 Due {formatAgreementDay(data.nextPayment.dueDate)} (installment {data.nextPayment.number})
               </p>
@@ -64,9 +64,9 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
             <p className="mt-1 text-lg font-semibold">None: paid in full</p>
           )}
         </Card>
-        <Figure label="Principal Balance" value={formatCents(data.principalCents)} testId="principal-balance" />
-        <Figure label="Interest Accrued to Today" value={formatCents(data.interestAccruedCents)} testId="interest-accrued" />
-        <Figure label={data.feesDueCents > 0 ? "Fees Due" : "Payoff Today"} value={formatCents(data.feesDueCents > 0 ? data.feesDueCents : data.payoffTodayCents)} testId="fees-or-payoff" />
+        <Figure label="Principal Balance" value={formatMoney(data.principalCents)} testId="principal-balance" />
+        <Figure label="Interest Accrued to Today" value={formatMoney(data.interestAccruedCents)} testId="interest-accrued" />
+        <Figure label={data.feesDueCents > 0 ? "Fees Due" : "Payoff Today"} value={formatMoney(data.feesDueCents > 0 ? data.feesDueCents : data.payoffTodayCents)} testId="fees-or-payoff" />
       </section>
 
       <p className="mt-4 rounded-md border bg-muted/40 p-3 text-sm" data-testid="schedule-note">
@@ -113,10 +113,10 @@ function PaymentSchedule({ data }: { data: BorrowerLoanPage }) {
             <tr key={row.number} className="border-t" data-testid="schedule-row" data-paid={row.paid ? "true" : "false"}>
               <td className={CELL}>{row.number}</td>
               <td className={CELL}>{formatAgreementDay(row.dueDate)}</td>
-              <td className={`${CELL} text-right`}>{formatCents(row.paymentCents)}</td>
-              <td className={`${CELL} text-right`}>{formatCents(row.principalCents)}</td>
-              <td className={`${CELL} text-right`}>{formatCents(row.interestCents)}</td>
-              <td className={`${CELL} text-right`}>{formatCents(row.balanceCents)}</td>
+              <td className={`${CELL} text-right`}>{formatMoney(row.paymentCents)}</td>
+              <td className={`${CELL} text-right`}>{formatMoney(row.principalCents)}</td>
+              <td className={`${CELL} text-right`}>{formatMoney(row.interestCents)}</td>
+              <td className={`${CELL} text-right`}>{formatMoney(row.balanceCents)}</td>
               <td className={CELL}>
                 {row.paid ? (
                   <span className="inline-flex items-center gap-1 font-medium text-green-800">
@@ -138,8 +138,8 @@ function PaymentSchedule({ data }: { data: BorrowerLoanPage }) {
 function allocationText(row: BorrowerPaymentRow): string {
   const a = row.allocation;
   if (!a) return row.status === "pending" ? "Applied when it settles" : row.status === "returned" ? `Returned by the bank${row.returnCode ? ` (${row.returnCode})` : ""}` : "Not applied";
-  const parts = [`Fees ${formatCents(a.feesCents)}`, `Interest ${formatCents(a.interestCents)}`, `Principal ${formatCents(a.principalCents)}`];
-  if (a.excessCents > 0) parts.push(`Refund ${formatCents(a.excessCents)}`);
+  const parts = [`Fees ${formatMoney(a.feesCents)}`, `Interest ${formatMoney(a.interestCents)}`, `Principal ${formatMoney(a.principalCents)}`];
+  if (a.excessCents > 0) parts.push(`Refund ${formatMoney(a.excessCents)}`);
   return parts.join(" · ");
 }
 
@@ -160,7 +160,7 @@ function PaymentHistory({ rows }: { rows: BorrowerPaymentRow[] }) {
             {rows.map((row) => (
               <tr key={row.id} className="border-t" data-testid="history-row">
                 <td className={CELL}>{row.receivedOn ? formatAgreementDay(row.receivedOn) : `Made ${formatAgreementDay(row.createdAt.slice(0, 10))}`}</td>
-                <td className={`${CELL} text-right`}>{formatCents(row.amountCents)}</td>
+                <td className={`${CELL} text-right`}>{formatMoney(row.amountCents)}</td>
                 <td className={CELL}>
                   <Badge variant={PAYMENT_BADGE[row.status]}>{row.statusLabel}</Badge>
                 </td>

@@ -10,7 +10,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { makePaymentSchema, parseDollarsToCents, type MakePaymentActionData } from "~/domain/validation/make-payment";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import type { FieldErrors } from "~/domain/validation/field-errors";
 
 type Answer = MakePaymentActionData & { toast: FormToast };
@@ -33,7 +33,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
 
   const account = data.bankAccounts.find((a) => a.id === accountId);
   const amountCents = choice === "installment" ? (data.nextPayment?.amountDueCents ?? 0) : choice === "payoff" ? data.payoffTodayCents : parseDollarsToCents(amount);
-  const amountText = amountCents && amountCents > 0 ? formatCents(amountCents) : "the amount entered";
+  const amountText = amountCents && amountCents > 0 ? formatMoney(amountCents) : "the amount entered";
   const authorization = achAuthorizationText({
     lender: data.lenderName,
     amount: amountText,
@@ -90,7 +90,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
                   }
                   if (parsed.data.amountCents !== null && parsed.data.amountCents > data.payoffTodayCents) {
                     event.preventDefault();
-                    setClientErrors({ amount: [`The amount cannot be more than the payoff amount, ${formatCents(data.payoffTodayCents)} today.`] });
+                    setClientErrors({ amount: [`The amount cannot be more than the payoff amount, ${formatMoney(data.payoffTodayCents)} today.`] });
                     return;
                   }
                   setClientErrors(undefined);
@@ -101,14 +101,14 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
                   <legend className="mb-1 text-sm font-semibold">What to pay</legend>
                   {data.nextPayment ? (
                     <Choice value="installment" current={choice} onChange={setChoice}>
-                      Next installment: {formatCents(data.nextPayment.amountDueCents)}, due {formatAgreementDay(data.nextPayment.dueDate)}
+                      Next installment: {formatMoney(data.nextPayment.amountDueCents)}, due {formatAgreementDay(data.nextPayment.dueDate)}
                     </Choice>
                   ) : null}
                   <Choice value="amount" current={choice} onChange={setChoice}>
                     An amount of my choosing
                   </Choice>
                   <Choice value="payoff" current={choice} onChange={setChoice}>
-                    The payoff amount today: {formatCents(data.payoffTodayCents)}
+                    The payoff amount today: {formatMoney(data.payoffTodayCents)}
                   </Choice>
                   <ErrorList id="pay-choice-error" errors={errors?.choice} />
                 </fieldset>
@@ -122,7 +122,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
                     value={amount}
                     onChange={(e) => setAmount(e.currentTarget.value)}
                     errors={errors?.amount}
-                    hint={`From $0.01 up to the payoff amount, ${formatCents(data.payoffTodayCents)} today.`}
+                    hint={`From $0.01 up to the payoff amount, ${formatMoney(data.payoffTodayCents)} today.`}
                   />
                 ) : null}
                 <div className="flex flex-col gap-1">

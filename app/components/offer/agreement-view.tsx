@@ -1,6 +1,7 @@
 import { Card } from "~/components/ui/card";
 import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
-import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, formatCents, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
+import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
 
 /**
  * The loan agreement on screen (Review and Sign): the same AgreementPreview the signed PDF is
@@ -10,7 +11,7 @@ import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, formatCents, type PostalAddress, ty
  */
 
 function boxValue(key: keyof TruthInLendingBox, box: TruthInLendingBox): string {
-  return key === "aprPercent" ? `${box.aprPercent}%` : formatCents(box[key]);
+  return key === "aprPercent" ? `${box.aprPercent}%` : formatMoney(box[key]);
 }
 
 function Address({ address }: { address: PostalAddress }) {
@@ -81,11 +82,11 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {(
             [
-              ["Loan amount", formatCents(terms.amountCents)],
-              ["Origination Fee (prepaid finance charge)", formatCents(terms.originationFeeCents)],
+              ["Loan amount", formatMoney(terms.amountCents)],
+              ["Origination Fee (prepaid finance charge)", formatMoney(terms.originationFeeCents)],
               ["Interest rate (note rate)", `${terms.noteRatePercent}%`],
               ["Term", `${terms.termMonths} months`],
-              ["Monthly payment", formatCents(terms.monthlyPaymentCents)],
+              ["Monthly payment", formatMoney(terms.monthlyPaymentCents)],
               ["First payment due", formatAgreementDay(terms.firstPaymentDue)],
               ["Final payment due", formatAgreementDay(agreement.maturityDate)],
             ] as const
@@ -135,10 +136,10 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
                 <tr key={row.number} className="border-t">
                   <td className="px-3 py-1.5">{row.number}</td>
                   <td className="px-3 py-1.5">{formatAgreementDay(row.dueDate)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.paymentCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.principalCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.interestCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.balanceCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.paymentCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.principalCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.interestCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.balanceCents)}</td>
                 </tr>
               ))}
             </tbody>

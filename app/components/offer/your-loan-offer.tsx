@@ -11,7 +11,7 @@ import { PendingButton } from "~/components/ui/pending-button";
 import { formatDateTime, formatDay, termLabel } from "~/domain/formats";
 import type { OfferStatus, OfferView } from "~/domain/loan-offers";
 import type { OfferDeclineActionData } from "~/domain/validation/offer-decline";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 
 /**
  * Your Loan Offer: the terms and the Truth in Lending figures of one offer, as the applicant
@@ -86,22 +86,22 @@ export function YourLoanOffer({
           </div>
         ) : null}
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[400px]:grid-cols-2 md:grid-cols-3">
-          <Detail label="Amount">{formatCents(offer.amountCents)}</Detail>
+          <Detail label="Amount">{formatMoney(offer.amountCents)}</Detail>
           <Detail label="APR">{offer.aprPercent}%</Detail>
           <Detail label="Note Rate">{offer.noteRatePercent}%</Detail>
           <Detail label="Monthly Payment">
-            {formatCents(offer.paymentCents)}
+            {formatMoney(offer.paymentCents)}
             {offer.finalPaymentCents !== offer.paymentCents ? (
-              <span className="block text-xs font-normal text-muted-foreground">final payment {formatCents(offer.finalPaymentCents)}</span>
+              <span className="block text-xs font-normal text-muted-foreground">final payment {formatMoney(offer.finalPaymentCents)}</span>
             ) : null}
           </Detail>
           <Detail label="Term">{termLabel(offer.termMonths)}</Detail>
           <Detail label="Origination Fee">
-            {formatCents(offer.originationFeeCents)} <span className="font-normal text-muted-foreground">({offer.originationFeePercent}%)</span>
+            {formatMoney(offer.originationFeeCents)} <span className="font-normal text-muted-foreground">({offer.originationFeePercent}%)</span>
           </Detail>
-          <Detail label="Amount Financed">{formatCents(offer.amountFinancedCents)}</Detail>
-          <Detail label="Finance Charge">{formatCents(offer.financeChargeCents)}</Detail>
-          <Detail label="Total of Payments">{formatCents(offer.totalOfPaymentsCents)}</Detail>
+          <Detail label="Amount Financed">{formatMoney(offer.amountFinancedCents)}</Detail>
+          <Detail label="Finance Charge">{formatMoney(offer.financeChargeCents)}</Detail>
+          <Detail label="Total of Payments">{formatMoney(offer.totalOfPaymentsCents)}</Detail>
           <Detail label="Offer Expires">
             <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt, timeZone, { zone: true })}</time>
           </Detail>

@@ -1,9 +1,8 @@
+import { formatUsd } from "~/domain/formats";
 import { site } from "~/content/site";
 import { RATE_BOUNDS } from "~/domain/loan-math";
-import { formatUsd } from "~/domain/formats";
-import { dollarsToCents } from "~/domain/loan-offers";
+import { centsFromDollars, formatMoney } from "~/domain/money";
 import { disclosure } from "~/domain/truth-in-lending";
-import { formatCents } from "~/domain/views/loan-agreement";
 import { p, ul, type LegalDocument } from "./types";
 
 /**
@@ -20,7 +19,7 @@ export const representativeExample = (() => {
   const feePercent = 3;
   // The Truth in Lending computation an offer's disclosure uses: actual interest each month, the last
   // payment absorbing the rounding (so it can differ by a few cents), the APR by Appendix J.
-  const d = disclosure({ amountCents: dollarsToCents(amount), noteRatePercent: rate, termMonths: months, originationFeePercent: feePercent, signedOn: "2026-01-01" });
+  const d = disclosure({ amountCents: centsFromDollars(amount), noteRatePercent: rate, termMonths: months, originationFeePercent: feePercent, signedOn: "2026-01-01" });
   return {
     amount,
     months,
@@ -37,8 +36,8 @@ export const representativeExample = (() => {
 const ex = representativeExample;
 const paymentsText =
   ex.finalPaymentCents === ex.paymentCents
-    ? `${ex.months} monthly payments of ${formatCents(ex.paymentCents)}`
-    : `${ex.months - 1} monthly payments of ${formatCents(ex.paymentCents)} and a final payment of ${formatCents(ex.finalPaymentCents)}`;
+    ? `${ex.months} monthly payments of ${formatMoney(ex.paymentCents)}`
+    : `${ex.months - 1} monthly payments of ${formatMoney(ex.paymentCents)} and a final payment of ${formatMoney(ex.finalPaymentCents)}`;
 
 export const legalDisclosures: LegalDocument = {
   title: "Legal Disclosures",
@@ -54,7 +53,7 @@ export const legalDisclosures: LegalDocument = {
           `Loans offered by ${site.name} have annual percentage rates from ${RATE_BOUNDS.min.toFixed(2)}% to ${RATE_BOUNDS.max.toFixed(2)}% APR. The APR is the yearly cost of your loan, including the interest rate and any origination fee. Your APR depends on the loan type, amount and term, your credit history, income and debts, any collateral, and the state where you live. The lowest rates are available to the most creditworthy applicants.`,
         ),
         p(
-          `Representative example: a ${formatUsd(ex.amount, { cents: false })} loan repaid over ${ex.months} months at an interest rate of ${ex.rate}% with a ${ex.feePercent}% origination fee (${formatCents(ex.feeCents)}, deducted from the loan proceeds) has an APR of ${ex.apr.toFixed(2)}% and ${paymentsText}, for a total of ${formatCents(ex.totalPaymentCents)}.`,
+          `Representative example: a ${formatUsd(ex.amount, { cents: false })} loan repaid over ${ex.months} months at an interest rate of ${ex.rate}% with a ${ex.feePercent}% origination fee (${formatMoney(ex.feeCents)}, deducted from the loan proceeds) has an APR of ${ex.apr.toFixed(2)}% and ${paymentsText}, for a total of ${formatMoney(ex.totalPaymentCents)}.`,
         ),
       ],
     },

@@ -1,5 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
-import { formatDollarAmount } from "~/domain/formats";
+import { formatMoney } from "~/domain/money";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 
@@ -64,7 +64,7 @@ export type ApprovalActionData = ActionResult<{ intent: ApprovalIntent | null; t
 
 /** "$250,000" (cents shown only when there are any). */
 export function formatThreshold(cents: number): string {
-  return formatDollarAmount(cents / 100, cents % 100 === 0 ? 0 : 2);
+  return formatMoney(cents, { cents: "auto" });
 }
 
 export const APPROVAL_FAILED = "Failed to update application";

@@ -1,5 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
-import { dollarsToCents } from "~/domain/loan-offers";
+import { centsFromDollars } from "~/domain/money";
 import { PAYMENT_METHODS } from "~/domain/servicing-enums";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
@@ -8,7 +8,7 @@ import { isoDay } from "../dates";
 /**
  * Record Payment and Reverse Payment (staff, /admin/loans/:id). One schema per dialog,
  * shared by the browser (errors under the fields) and the route's action (the authority). Money is
- * typed in dollars and becomes integer cents exactly (dollarsToCents); the received date is a day
+ * typed in dollars and becomes integer cents exactly (centsFromDollars); the received date is a day
  * 'yyyy-MM-dd' not after today (the caller passes today, UTC on the server).
  */
 
@@ -63,7 +63,7 @@ export const paymentAmountField = z.union([z.string(), z.number()], { error: LOA
     ctx.addIssue({ code: "custom", message: LOAN_PAYMENT_MESSAGES.amount });
     return z.NEVER;
   }
-  return dollarsToCents(dollars);
+  return centsFromDollars(dollars);
 });
 
 /** Record Payment's form: Amount, Received Date, Method, Reference. `today` is 'yyyy-MM-dd'. */

@@ -1,3 +1,4 @@
+import { parseMoney } from "~/domain/money";
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { PAYMENT_CHOICES } from "~/domain/servicing-enums";
 import { z } from "./zod";
@@ -42,12 +43,7 @@ export const MAKE_PAYMENT_MESSAGES = {
 
 /** "1,234.5" / "$250" / "250.00" → cents; null when it is not a dollar amount with at most two decimals. */
 export function parseDollarsToCents(text: string): number | null {
-  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  const dollars = m[1]!.replace(/,/g, "");
-  if (dollars.length > 12) return null;
-  const cents = Number(dollars) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-  return Number.isSafeInteger(cents) ? cents : null;
+  return parseMoney(text, { grouping: "strict" });
 }
 
 const checked = (message: string) =>

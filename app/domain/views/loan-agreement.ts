@@ -99,11 +99,3 @@ export const TILA_BOX_HEADINGS = [
 
 export const AGREEMENT_TITLE = "Loan Agreement and Federal Truth in Lending Disclosure";
 
-/** Integer cents as dollars: 123456 → "$1,234.56" (exact: no binary fraction is ever formed). */
-export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`not integer cents: ${cents}`);
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
-}

@@ -10,7 +10,7 @@ import { isRouteErrorResponse } from "react-router";
 import { stampedResult } from "~/domain/action-result";
 import { formatDateTime, formatDay } from "~/domain/formats";
 import { LOAN_PAYMENT_STATUS_LABELS, ACH_RETURN_CODES, type LoanPaymentStatus } from "~/domain/servicing-enums";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { ACH_LIMITS, achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
@@ -46,7 +46,7 @@ export const action = defineAction({
           const result = await createAchBatch(admin, info);
           const skipped = result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "";
           if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
-          return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatCents(result.totalCents)}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
+          return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatMoney(result.totalCents)}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
         }
         case "settle": {
           const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
@@ -58,11 +58,11 @@ export const action = defineAction({
           return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}.`));
         case "cancel-debit": {
           const result = await cancelDebit(input.paymentId, input.reason, admin, info);
-          return data(stampedResult(true, "Debit Cancelled", `The ${formatCents(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
+          return data(stampedResult(true, "Debit Cancelled", `The ${formatMoney(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
         }
         case "refund": {
           const result = await refundAchEntry(input.paymentId, input.refundedOn, input.reference, admin, info);
-          return data(stampedResult(true, "Refund Recorded", `${formatCents(result.amountCents)} sent back on ${input.refundedOn}. The borrower was told by e-mail.`));
+          return data(stampedResult(true, "Refund Recorded", `${formatMoney(result.amountCents)} sent back on ${input.refundedOn}. The borrower was told by e-mail.`));
         }
       }
     } catch (error) {
@@ -166,7 +166,7 @@ function RefundForm({ refund, today }: { refund: RefundDue; today: string }) {
         <input type="text" name="reference" required maxLength={ACH_LIMITS.referenceMaxLength} className={fieldClass} />
       </label>
       <Button type="submit" size="sm" disabled={busy}>
-        Mark Refunded<span className="sr-only"> {formatCents(refund.amountCents)} to {refund.borrower}</span>
+        Mark Refunded<span className="sr-only"> {formatMoney(refund.amountCents)} to {refund.borrower}</span>
       </Button>
     </Form>
   );
@@ -182,7 +182,7 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
             {batch.fileName}.ach
           </h3>
           <p className="text-sm text-slate-700">
-            {batch.entryCount} debit(s), {formatCents(batch.totalCents)} · effective {formatDay(batch.effectiveDate)} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
+            {batch.entryCount} debit(s), {formatMoney(batch.totalCents)} · effective {formatDay(batch.effectiveDate)} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
             {batch.createdBy ? ` by ${batch.createdBy}` : ""}
           </p>
         </div>
@@ -203,7 +203,7 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
                   </a>
                 </td>
                 <td className={cell}>{e.borrower}</td>
-                <td className={cell}>{formatCents(e.amountCents)}</td>
+                <td className={cell}>{formatMoney(e.amountCents)}</td>
                 <td className={cell}>{e.accountMasked ?? "—"}</td>
                 <td className={cell}>
                   <EntryActions entry={e} today={today} effectiveDate={batch.effectiveDate} />
@@ -240,7 +240,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
       {/* Each table's scrolling region is the landmark named by its heading; the section is not a second one of the same name. */}
       <section className="mb-8">
         <h2 id="pending-heading" className="mb-3 text-lg font-semibold">
-          Pending Debits ({pending.length}, {formatCents(pendingTotal)})
+          Pending Debits ({pending.length}, {formatMoney(pendingTotal)})
         </h2>
         {pending.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No borrower debits are waiting for a batch.</p>
@@ -256,7 +256,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
                     </a>
                   </td>
                   <td className={cell}>{p.borrower}</td>
-                  <td className={cell}>{formatCents(p.amountCents)}</td>
+                  <td className={cell}>{formatMoney(p.amountCents)}</td>
                   <td className={cell}>{p.accountMasked ?? "No account on file"}</td>
                   <td className={cell}>{p.authorizedAt ? <time dateTime={p.authorizedAt}>{formatDateTime(p.authorizedAt, timeZone, { zone: true })}</time> : "—"}</td>
                   <td className={cell} data-testid="ach-skip-reason">
@@ -273,7 +273,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
       </section>
       <section className="mb-8">
         <h2 id="refunds-heading" className="mb-3 text-lg font-semibold">
-          Refunds Due ({refundsDue.length}, {formatCents(refundsDue.reduce((sum, r) => sum + r.amountCents, 0))})
+          Refunds Due ({refundsDue.length}, {formatMoney(refundsDue.reduce((sum, r) => sum + r.amountCents, 0))})
         </h2>
         {refundsDue.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No debits were collected after their loan was paid off.</p>
@@ -289,7 +289,7 @@ export default function AdminAchPage({ loaderData, actionData }: Route.Component
                     </a>
                   </td>
                   <td className={cell}>{r.borrower}</td>
-                  <td className={cell}>{formatCents(r.amountCents)}</td>
+                  <td className={cell}>{formatMoney(r.amountCents)}</td>
                   <td className={cell}>{formatDay(r.receivedOn)}</td>
                   <td className={cell}>{r.reference}</td>
                   <td className={cell}>

@@ -1,3 +1,4 @@
+import { dollarsOf, percentOf } from "~/domain/money";
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -317,8 +318,9 @@ async function* exportEntries(storage: DocumentStorage, records: ExportRecords, 
       // Where a denial's information came from (the consumer report and score disclosed in the notice).
       denialSource: a.denialSource ?? null,
       loanType: a.loanType,
-      requestedAmount: a.requestedAmount,
-      desiredInterestRate: a.desiredInterestRate,
+      // The export's format names dollars and percents: converted here from the stored units.
+      requestedAmount: dollarsOf(a.requestedAmountCents),
+      desiredInterestRate: percentOf(a.desiredRateMilli),
       loanDurationMonths: a.loanDuration,
       purpose: a.purpose,
       propertyAddress: a.propertyAddress,
@@ -340,11 +342,11 @@ async function* exportEntries(storage: DocumentStorage, records: ExportRecords, 
       employerName: a.employerName,
       jobTitle: a.jobTitle,
       yearsEmployed: a.yearsEmployed,
-      monthlyIncome: a.monthlyIncome,
-      annualIncome: a.annualIncome,
+      monthlyIncome: dollarsOf(a.monthlyIncomeCents),
+      annualIncome: a.annualIncomeCents === null ? null : dollarsOf(a.annualIncomeCents),
       creditScore: a.creditScore,
       hasOutstandingLoans: a.hasOutstandingLoans,
-      monthlyDebts: a.monthlyDebts,
+      monthlyDebts: a.monthlyDebtsCents === null ? null : dollarsOf(a.monthlyDebtsCents),
       authorizeCreditReport: a.authorizeCreditReport,
       bankAccounts: banks
         .filter((b) => b.applicationId === a.id)
@@ -402,10 +404,10 @@ async function* exportEntries(storage: DocumentStorage, records: ExportRecords, 
       applicationId: l.applicationId,
       status: l.status,
       amountCents: l.amountCents,
-      noteRatePercent: l.noteRateMilli / 1000,
+      noteRatePercent: percentOf(l.noteRateMilli),
       paymentCents: l.paymentCents,
       termMonths: l.termMonths,
-      balance: l.balance,
+      balance: dollarsOf(l.balanceCents),
       approvedAt: iso(l.approvalDate),
       startDate: l.startDate,
       firstPaymentDue: l.firstPaymentDue,

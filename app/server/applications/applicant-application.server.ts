@@ -10,6 +10,7 @@ import { loanApplications, loanDocuments } from "~/server/platform/db/schema.ser
 import { APPLICATION_SUMMARY_COLUMNS } from "~/server/applications/dashboard.server";
 import { offersForApplication } from "~/server/offers/index.server";
 import { UUID_PATTERN } from "~/domain/ids";
+import { applicationSummaryView } from "~/server/applications/dashboard.server";
 
 /**
  * The applicant's page for one of their applications. The application is looked up by id
@@ -53,7 +54,7 @@ export async function getApplicantApplication(applicationId: unknown, viewer: Ap
 
   const { withdrawnAt, decisionReasons, denialSource, ...summary } = app;
   return {
-    application: { ...summary, submittedAt: app.submittedAt.toISOString() },
+    application: applicationSummaryView(summary),
     documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
     timeline,
     requestItems,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { centsFromDollars, dollarsOf, formatMoney, percentOf, rateFromPercent, roundToCents } from "~/domain/money";
 import { alias } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
@@ -38,7 +39,7 @@ import { UUID_PATTERN } from "~/domain/ids";
 
 /** Whether an approval of this many dollars needs a second staff member. */
 export function needsSecondApprover(approvedAmountDollars: number, thresholdCents: number = getConfig().fourEyesThresholdCents): boolean {
-  return Math.round(approvedAmountDollars * 100) >= thresholdCents;
+  return roundToCents(approvedAmountDollars) >= thresholdCents;
 }
 
 /**
@@ -90,10 +91,10 @@ export async function proposeApproval(
       .insert(approvalProposals)
       .values({
         applicationId,
-        approvedAmount: terms.approvedAmount,
-        interestRate: terms.interestRate,
+        approvedAmountCents: centsFromDollars(terms.approvedAmount),
+        interestRateMilli: rateFromPercent(terms.interestRate),
         termMonths: terms.termMonths,
-        originationFeePercent: terms.originationFeePercent,
+        originationFeeMilli: rateFromPercent(terms.originationFeePercent),
         counterofferReasons: counteroffer ? reasons : [],
         proposedBy: actor.id,
       })
@@ -107,7 +108,7 @@ export async function proposeApproval(
       kind: "approval_proposed",
       actorId: actor.id,
       actorSide: "staff",
-      summary: `Approval of ${formatDollars(terms.approvedAmount)} proposed: another staff member must confirm it.`,
+      summary: `Approval of ${formatMoney(centsFromDollars(terms.approvedAmount))} proposed: another staff member must confirm it.`,
       internal: true,
     });
     await writeAudit(tx, {
@@ -117,10 +118,10 @@ export async function proposeApproval(
       recordId: proposal.id,
       details: {
         applicationId,
-        approvedAmount: terms.approvedAmount,
-        interestRate: terms.interestRate,
+        approvedAmountCents: centsFromDollars(terms.approvedAmount),
+        interestRateMilli: rateFromPercent(terms.interestRate),
         termMonths: terms.termMonths,
-        originationFeePercent: terms.originationFeePercent,
+        originationFeeMilli: rateFromPercent(terms.originationFeePercent),
         counteroffer,
         counterofferReasons: counteroffer ? reasons : [],
       },
@@ -130,9 +131,6 @@ export async function proposeApproval(
   });
 }
 
-function formatDollars(amount: number): string {
-  return amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
-}
 
 /** Why a conditional UPDATE of a proposal changed nothing: unknown (404), the proposer (403) or no longer open (409). */
 async function whyNot(tx: Tx, proposalId: string, applicationId: string, actor: AuditActor, confirming: boolean): Promise<never> {
@@ -178,10 +176,10 @@ export async function confirmProposal(
     const prepared = await prepareApproval(
       applicationId,
       {
-        approvedAmount: proposal.approvedAmount,
-        interestRate: proposal.interestRate,
+        approvedAmount: dollarsOf(proposal.approvedAmountCents),
+        interestRate: percentOf(proposal.interestRateMilli),
         termMonths: proposal.termMonths,
-        originationFeePercent: proposal.originationFeePercent,
+        originationFeePercent: percentOf(proposal.originationFeeMilli),
         counterofferReasons: proposal.counterofferReasons,
       },
       tx,
@@ -262,10 +260,10 @@ export async function approvalPanel(applicationId: string, viewerId: string, db:
   const view = (r: (typeof rows)[number]): ApprovalProposalView => ({
     id: r.p.id,
     status: r.p.status,
-    approvedAmount: r.p.approvedAmount,
-    interestRate: r.p.interestRate,
+    approvedAmount: dollarsOf(r.p.approvedAmountCents),
+    interestRate: percentOf(r.p.interestRateMilli),
     termMonths: r.p.termMonths,
-    originationFeePercent: r.p.originationFeePercent,
+    originationFeePercent: percentOf(r.p.originationFeeMilli),
     counterofferReasons: r.p.counterofferReasons,
     proposedByName: r.proposerName,
     proposedAt: r.p.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import { dollarsOf, percentOf } from "~/domain/money";
 import { CURRENT_LOAN_STATUSES, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
@@ -15,10 +16,15 @@ export const APPLICATION_SUMMARY_COLUMNS = {
   id: loanApplications.id,
   status: loanApplications.status,
   loanType: loanApplications.loanType,
-  requestedAmount: loanApplications.requestedAmount,
+  requestedAmountCents: loanApplications.requestedAmountCents,
   purpose: loanApplications.purpose,
   submittedAt: loanApplications.submittedAt,
 };
+
+/** A summary row as the applicant's views hold it: the amount in dollars, the instant as ISO text. */
+export function applicationSummaryView<T extends { requestedAmountCents: number; submittedAt: Date }>({ requestedAmountCents, ...row }: T) {
+  return { ...row, requestedAmount: dollarsOf(requestedAmountCents), submittedAt: row.submittedAt.toISOString() };
+}
 
 /**
  * What an applicant's dashboard shows. Every query filters by the session's user id: nothing of
@@ -46,10 +52,10 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
       .select({
         id: approvedLoans.id,
         status: approvedLoans.status,
-        approvedAmount: approvedLoans.approvedAmount,
-        balance: approvedLoans.balance,
-        monthlyPayment: approvedLoans.monthlyPayment,
-        interestRate: approvedLoans.interestRate,
+        amountCents: approvedLoans.amountCents,
+        balanceCents: approvedLoans.balanceCents,
+        paymentCents: approvedLoans.paymentCents,
+        noteRateMilli: approvedLoans.noteRateMilli,
         termMonths: approvedLoans.termMonths,
         approvalDate: approvedLoans.approvalDate,
         loanType: loanApplications.loanType,
@@ -109,8 +115,12 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
     unreadCounts(appIds, { id: userId, side: "applicant" }, db),
   ]);
   const today = todayUtc();
-  const loanView = ({ offerId, ...l }: (typeof loans)[number]) => ({
+  const loanView = ({ offerId, amountCents, balanceCents, paymentCents, noteRateMilli, ...l }: (typeof loans)[number]) => ({
     ...l,
+    approvedAmount: dollarsOf(amountCents),
+    balance: dollarsOf(balanceCents),
+    monthlyPayment: dollarsOf(paymentCents),
+    interestRate: percentOf(noteRateMilli),
     approvalDate: l.approvalDate.toISOString(),
     nextStep: nextStep({ kind: "loan", status: l.status, signedInPortal: offerId !== null }),
   });
@@ -124,8 +134,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
     // Loans paid in full, listed apart from the current ones.
     paidOffLoans: loans.filter((l) => l.status === "paid_off").map(loanView),
     applications: apps.map((a) => ({
-      ...a,
-      submittedAt: a.submittedAt.toISOString(),
+      ...applicationSummaryView(a),
       documents: docs.filter((d) => d.applicationId === a.id).map(({ id, fileName, documentType }) => ({ id, fileName, documentType })),
       unreadMessages: unread.get(a.id) ?? 0,
       nextStep: nextStep({

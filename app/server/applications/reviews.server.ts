@@ -1,3 +1,4 @@
+import { dollarsOf, percentOf } from "~/domain/money";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { APPLICANT_SOURCE, type DenialSource } from "~/domain/adverse-action";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
@@ -144,7 +145,7 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
     ...(counteroffer
       ? counterofferEmail({
           ...about,
-          requested: { amount: found.app.requestedAmount, ratePercent: found.app.desiredInterestRate, termMonths: found.app.loanDuration },
+          requested: { amount: dollarsOf(found.app.requestedAmountCents), ratePercent: percentOf(found.app.desiredRateMilli), termMonths: found.app.loanDuration },
           offered: { amount: terms.approvedAmount, ratePercent: terms.interestRate, termMonths: terms.termMonths },
         })
       : applicationApprovedEmail({ ...about, approvedAmount: terms.approvedAmount })),

@@ -1,3 +1,4 @@
+import { dollarsOf } from "~/domain/money";
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { denialSourceSummary, readDenialSource } from "~/domain/adverse-action";
 import { eventsFrom, mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
@@ -82,9 +83,9 @@ export async function loadAdminApplication(
       employerName: loanApplications.employerName,
       jobTitle: loanApplications.jobTitle,
       yearsEmployed: loanApplications.yearsEmployed,
-      monthlyIncome: loanApplications.monthlyIncome,
+      monthlyIncomeCents: loanApplications.monthlyIncomeCents,
       hasOutstandingLoans: loanApplications.hasOutstandingLoans,
-      monthlyDebts: loanApplications.monthlyDebts,
+      monthlyDebtsCents: loanApplications.monthlyDebtsCents,
       authorizeCreditReport: loanApplications.authorizeCreditReport,
     })
     .from(loanApplications)
@@ -167,11 +168,11 @@ export async function loadAdminApplication(
       employerName: row.employerName,
       jobTitle: row.jobTitle,
       yearsEmployed: row.yearsEmployed,
-      monthlyIncome: row.monthlyIncome,
-      annualIncome: row.card.annualIncome,
+      monthlyIncome: dollarsOf(row.monthlyIncomeCents),
+      annualIncome: row.card.annualIncomeCents === null ? null : dollarsOf(row.card.annualIncomeCents),
       creditScore: row.card.creditScore,
       hasOutstandingLoans: row.hasOutstandingLoans,
-      monthlyDebts: row.monthlyDebts,
+      monthlyDebts: row.monthlyDebtsCents === null ? null : dollarsOf(row.monthlyDebtsCents),
       authorizeCreditReport: row.authorizeCreditReport,
     },
     bankAccounts: accounts,

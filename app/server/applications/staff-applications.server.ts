@@ -5,8 +5,9 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { REG_B_DUE_DAYS } from "~/domain/reg-b-clock";
 import { completeSince, regBFlagged } from "~/server/applications/reg-b-clock.server";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { formatMilliPercent, offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
+import { offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
 import { logFailure } from "~/server/platform/log/describe-error.server";
+import { dollarsOf, formatRate, percentOf } from "~/domain/money";
 import {
   REVIEW_PAGE_SIZE,
   REVIEW_TABS,
@@ -88,22 +89,22 @@ export const CARD_COLUMNS = {
   profileEmail: profiles.email,
   profilePhone: profiles.phone,
   loanType: loanApplications.loanType,
-  requestedAmount: loanApplications.requestedAmount,
-  desiredInterestRate: loanApplications.desiredInterestRate,
+  requestedAmountCents: loanApplications.requestedAmountCents,
+  desiredRateMilli: loanApplications.desiredRateMilli,
   loanDuration: loanApplications.loanDuration,
   purpose: loanApplications.purpose,
-  monthlyIncome: loanApplications.monthlyIncome,
-  annualIncome: loanApplications.annualIncome,
+  monthlyIncomeCents: loanApplications.monthlyIncomeCents,
+  annualIncomeCents: loanApplications.annualIncomeCents,
   creditScore: loanApplications.creditScore,
   employmentStatus: loanApplications.employmentStatus,
   submittedAt: loanApplications.submittedAt,
   reviewedAt: loanApplications.reviewedAt,
   decisionReasons: loanApplications.decisionReasons,
   notes: loanApplications.notes,
-  loanAmount: approvedLoans.approvedAmount,
-  loanRate: approvedLoans.interestRate,
+  loanAmount: approvedLoans.amountCents,
+  loanRate: approvedLoans.noteRateMilli,
   loanTerm: approvedLoans.termMonths,
-  loanPayment: approvedLoans.monthlyPayment,
+  loanPayment: approvedLoans.paymentCents,
   offerStatus: LATEST_OFFER.offerStatus,
   offerCounteroffer: LATEST_OFFER.offerCounteroffer,
   offerAmountCents: LATEST_OFFER.offerAmountCents,
@@ -144,12 +145,13 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
     email: r.profileEmail ?? r.applicationEmail,
     phone: r.profilePhone ?? r.applicationPhone,
     loanType: r.loanType,
-    requestedAmount: r.requestedAmount,
-    desiredInterestRate: r.desiredInterestRate,
+    // The card's view is in dollars and percents, as the staff pages format them.
+    requestedAmount: dollarsOf(r.requestedAmountCents),
+    desiredInterestRate: percentOf(r.desiredRateMilli),
     loanDuration: r.loanDuration,
     purpose: r.purpose,
-    monthlyIncome: r.monthlyIncome,
-    annualIncome: r.annualIncome,
+    monthlyIncome: dollarsOf(r.monthlyIncomeCents),
+    annualIncome: r.annualIncomeCents === null ? null : dollarsOf(r.annualIncomeCents),
     creditScore: r.creditScore,
     employmentStatus: r.employmentStatus,
     submittedAt: r.submittedAt.toISOString(),
@@ -159,7 +161,7 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
     unreadMessages,
     approvedLoan:
       r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
-        ? { approvedAmount: r.loanAmount, interestRate: r.loanRate, termMonths: r.loanTerm, monthlyPayment: r.loanPayment }
+        ? { approvedAmount: dollarsOf(r.loanAmount), interestRate: percentOf(r.loanRate), termMonths: r.loanTerm, monthlyPayment: dollarsOf(r.loanPayment) }
         : null,
     latestOffer:
       r.offerStatus !== null && r.offerAmountCents !== null && r.offerRateMilli !== null && r.offerTerm !== null && r.offerPaymentCents !== null
@@ -168,7 +170,7 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
             statusLabel: offerStatusLabel(r.offerStatus),
             isCounteroffer: r.offerCounteroffer === true,
             amountCents: r.offerAmountCents,
-            noteRatePercent: formatMilliPercent(r.offerRateMilli),
+            noteRatePercent: formatRate(r.offerRateMilli),
             termMonths: r.offerTerm,
             paymentCents: r.offerPaymentCents,
           }

@@ -1,3 +1,4 @@
+import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import { transitionFor } from "~/domain/application-lifecycle";
 import { recordEvent } from "~/server/conversation/index.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
@@ -123,8 +124,8 @@ export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: 
     userId: applicant.id,
     status: transitionFor("submit").to,
     loanType: f.loanType,
-    requestedAmount: f.loanAmount,
-    desiredInterestRate: f.desiredInterestRate,
+    requestedAmountCents: centsFromDollars(f.loanAmount),
+    desiredRateMilli: rateFromPercent(f.desiredInterestRate),
     loanDuration: f.loanDuration,
     purpose: f.loanPurpose,
     propertyAddress: f.loanType === "hard-money" ? (f.propertyAddress ?? null) : null,
@@ -147,11 +148,11 @@ export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: 
     employerName: f.employerName,
     jobTitle: f.jobTitle ?? null,
     yearsEmployed: f.yearsEmployed ?? null,
-    monthlyIncome: f.monthlyIncome,
-    annualIncome: f.annualIncome ?? null,
+    monthlyIncomeCents: centsFromDollars(f.monthlyIncome),
+    annualIncomeCents: f.annualIncome === undefined ? null : centsFromDollars(f.annualIncome),
     creditScore: f.creditScore ?? null,
     hasOutstandingLoans: f.hasOutstandingLoans,
-    monthlyDebts: f.monthlyDebts ?? null,
+    monthlyDebtsCents: f.monthlyDebts === undefined ? null : centsFromDollars(f.monthlyDebts),
     authorizeCreditReport: f.authorizeCreditReport,
     idempotencyKey,
   };
@@ -257,7 +258,7 @@ export async function submitApplication(
           applicantName,
           applicantEmail: fields.email,
           loanType: fields.loanType,
-          requestedAmount: fields.loanAmount,
+          requestedAmountCents: centsFromDollars(fields.loanAmount),
           purpose: fields.loanPurpose,
           employmentStatus: fields.employmentStatus,
           applicationId,
@@ -266,7 +267,7 @@ export async function submitApplication(
       });
       await enqueueEmail(tx, {
         to: applicant.email,
-        ...applicationReceivedEmail({ applicantName, loanType: fields.loanType, requestedAmount: fields.loanAmount, applicationId, baseUrl }),
+        ...applicationReceivedEmail({ applicantName, loanType: fields.loanType, requestedAmountCents: centsFromDollars(fields.loanAmount), applicationId, baseUrl }),
       });
     });
     // Draft files replaced by ones sent now: no row points at them any more (the sweep would remove them too).

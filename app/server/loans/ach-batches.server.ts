@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { payoffQuote } from "~/domain/loan-servicing";
-import { formatCents } from "~/domain/views/loan-agreement";
+
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -11,6 +11,7 @@ import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purpose
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { achBatches, achTraceSequences, approvedLoans, bankAccounts, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
+import { formatMoney } from "~/domain/money";
 import { ledgerRows, termsOf, type LoanRow } from "./ledger.server";
 import { buildNachaFile, isValidRoutingNumber, nachaName, nextBankingDay, type NachaDebit } from "./nacha.server";
 import { markRefunded, returnPayment, settlePayment } from "./payments.server";
@@ -40,7 +41,7 @@ export const ACH_MESSAGES = {
 /** Why a pending debit is not put in the next file (it stays pending; staff can Cancel Debit). */
 export const ACH_SKIP_REASONS = {
   loanNotActive: (status: string) => `The loan is ${status === "paid_off" ? "paid off" : `not active (${status.replace(/_/g, " ")})`}: it is never debited again. Cancel this debit.`,
-  abovePayoff: (payoffCents: number, day: string) => `More than the loan's payoff on the file's effective date (${formatCents(payoffCents)} on ${day}). Cancel this debit; the borrower can authorize a new one.`,
+  abovePayoff: (payoffCents: number, day: string) => `More than the loan's payoff on the file's effective date (${formatMoney(payoffCents)} on ${day}). Cancel this debit; the borrower can authorize a new one.`,
   noAccount: "No bank account on file for this debit.",
   unreadable: "The bank account's numbers cannot be decrypted (the key that encrypted them is no longer configured).",
   invalidRouting: "The routing number is not a valid US routing number.",

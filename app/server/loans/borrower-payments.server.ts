@@ -7,7 +7,7 @@ import type { PaymentChoice } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { MAKE_PAYMENT_MESSAGES, makePaymentSchema, type MakePaymentActionData } from "~/domain/validation/make-payment";
 import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account";
-import { formatCents } from "~/domain/views/loan-agreement";
+
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
@@ -17,6 +17,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/platform/http/actio
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { paymentAuthorizedEmail } from "~/server/loans/payment-authorized-email.server";
+import { formatMoney } from "~/domain/money";
 import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
 import { ledgerRows, lockLoan, termsOf } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
@@ -68,7 +69,7 @@ export async function makePayment(
     if (input.choice === "payoff") amountCents = quote.totalCents;
     else if (input.choice === "amount") {
       if (input.amountCents === null || !Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new AppError("servicing", 400, MAKE_PAYMENT_MESSAGES.amountPositive);
-      if (input.amountCents > quote.totalCents) throw new AppError("servicing", 400, `${MAKE_PAYMENT_MESSAGES.amountAbovePayoff} Today it is ${formatCents(quote.totalCents)}.`);
+      if (input.amountCents > quote.totalCents) throw new AppError("servicing", 400, `${MAKE_PAYMENT_MESSAGES.amountAbovePayoff} Today it is ${formatMoney(quote.totalCents)}.`);
       amountCents = input.amountCents;
     } else {
       const next = replayLedger(termsOf(loan), rows.payments, rows.fees, today).nextInstallment;
@@ -138,7 +139,7 @@ export async function borrowerLoanAction(request: Request, urlId: string | undef
     return answer(200, {
       type: "success",
       title: "Payment authorized",
-      description: `Your payment of ${formatCents(result.amountCents)} (reference ${result.reference}) is Pending until it settles. We e-mailed you a confirmation.`,
+      description: `Your payment of ${formatMoney(result.amountCents)} (reference ${result.reference}) is Pending until it settles. We e-mailed you a confirmation.`,
     });
   } catch (error) {
     if (error instanceof AppError) {

@@ -1,4 +1,4 @@
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
@@ -18,7 +18,7 @@ export function debitCancelledEmail(data: { loanId: string; loanType: string; am
     {
       kind: "fields",
       rows: [
-        ["Amount", formatCents(data.amountCents)],
+        ["Amount", formatMoney(data.amountCents)],
         ["Reference", data.reference],
         ["Reason", data.reason],
       ],
@@ -42,7 +42,7 @@ export function refundDueEmail(data: { loanId: string; loanType: string; amountC
     {
       kind: "fields",
       rows: [
-        ["Amount", formatCents(data.amountCents)],
+        ["Amount", formatMoney(data.amountCents)],
         ["Reference", data.reference],
         ["Received on", formatAgreementDay(data.receivedOn)],
       ],
@@ -59,7 +59,7 @@ export function refundSentEmail(data: { loanId: string; loanType: string; amount
     {
       kind: "fields",
       rows: [
-        ["Amount", formatCents(data.amountCents)],
+        ["Amount", formatMoney(data.amountCents)],
         ["Sent on", formatAgreementDay(data.refundedOn)],
         ["Refund reference", data.refundReference],
       ],

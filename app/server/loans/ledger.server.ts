@@ -62,8 +62,7 @@ export async function refreshLoan(tx: DbOrTx, loan: LoanRow, asOf: string = toda
   await tx
     .update(approvedLoans)
     .set({
-      // numeric(14,2) dollars from integer cents: exact.
-      balance: state.principalCents / 100,
+      balanceCents: state.principalCents,
       nextDueDate: state.nextInstallment?.dueDate ?? null,
       status: paidOff ? "paid_off" : loan.status === "paid_off" ? "active" : loan.status,
       paidOffAt: paidOff ? (loan.paidOffAt ?? sql`now()`) : null,

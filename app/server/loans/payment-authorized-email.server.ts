@@ -1,5 +1,5 @@
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
 
@@ -18,7 +18,7 @@ export function paymentAuthorizedEmail(data: { loanId: string; loanType: string;
     {
       kind: "fields",
       rows: [
-        ["Amount", formatCents(data.amountCents)],
+        ["Amount", formatMoney(data.amountCents)],
         ["Debited on or after", formatAgreementDay(data.onOrAfter)],
         ["Reference", data.reference],
       ],

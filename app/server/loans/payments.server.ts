@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { replayLedger, type LedgerState } from "~/domain/loan-servicing";
 import type { PaymentMethod } from "~/domain/servicing-enums";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
@@ -46,7 +46,7 @@ export const SERVICING_MESSAGES = {
 
 /** Record Payment while a borrower debit is pending: the warning staff must confirm (with the amount). */
 export function pendingDebitWarning(amountCents: number, sent: boolean): string {
-  return `A borrower debit of ${formatCents(amountCents)} is pending on this loan${sent ? " and was already sent to the bank in an ACH file" : ""}. Recording this payment as well may collect more than is owed; confirm that you want to record it.`;
+  return `A borrower debit of ${formatMoney(amountCents)} is pending on this loan${sent ? " and was already sent to the bank in an ACH file" : ""}. Recording this payment as well may collect more than is owed; confirm that you want to record it.`;
 }
 
 /**

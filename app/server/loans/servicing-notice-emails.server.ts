@@ -1,7 +1,8 @@
 import { formatDay } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
-import { formatCents } from "~/domain/views/loan-agreement";
+
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
+import { formatMoney } from "~/domain/money";
 
 /**
  * The servicing job's e-mails to a borrower: the payment reminder some days before a due
@@ -24,7 +25,7 @@ export function paymentReminderEmail(data: NoticeData): RenderedEmail {
     {
       kind: "fields",
       rows: [
-        ["Amount due", formatCents(data.amountCents)],
+        ["Amount due", formatMoney(data.amountCents)],
         ["Due date", longDate(data.dueDate)],
       ],
     },
@@ -36,10 +37,10 @@ export function paymentReminderEmail(data: NoticeData): RenderedEmail {
 export function lateNoticeEmail(data: NoticeData & { lateFeeCents: number | null }): RenderedEmail {
   const loan = loanTypeLabel(data.loanType);
   const rows: [string, string][] = [
-    ["Installment due", formatCents(data.amountCents)],
+    ["Installment due", formatMoney(data.amountCents)],
     ["Was due on", longDate(data.dueDate)],
   ];
-  if (data.lateFeeCents) rows.push(["Late fee assessed", formatCents(data.lateFeeCents)]);
+  if (data.lateFeeCents) rows.push(["Late fee assessed", formatMoney(data.lateFeeCents)]);
   return layout("late-notice", `Your ${BRAND_NAME} payment is past due`, "Your payment is past due", [
     { kind: "p", text: "Hello," },
     { kind: "p", text: `We have not received payment ${data.installmentNumber} on your ${loan} with ${BRAND_NAME}, and the grace period has ended.` },

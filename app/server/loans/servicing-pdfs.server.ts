@@ -2,8 +2,9 @@ import PDFDocument from "pdfkit";
 import type { PayoffQuote } from "~/domain/loan-servicing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { formatMonth } from "~/domain/views/borrower-loan";
-import { formatCents, type PostalAddress } from "~/domain/views/loan-agreement";
+import { type PostalAddress } from "~/domain/views/loan-agreement";
 import { clean, collect, fonts } from "~/server/offers/index.server";
+import { formatMoney } from "~/domain/money";
 
 /**
  * The servicing letters and statements as PDFs: the payoff quote letter, the monthly
@@ -136,11 +137,11 @@ export function renderPayoffLetterPdf(data: PayoffLetterData): Promise<Buffer> {
       letterhead(pdf, data, "Payoff Quote");
       paragraph(pdf, `This letter states the amount that pays your loan in full if we receive it on ${formatAgreementDay(q.goodThrough)} (the good-through date).`);
       pdf.moveDown(0.4);
-      figureRow(pdf, "Principal balance", formatCents(q.principalCents));
-      figureRow(pdf, `Interest accrued through ${formatAgreementDay(q.goodThrough)}`, formatCents(q.interestCents));
-      figureRow(pdf, "Unpaid fees", formatCents(q.feesCents));
+      figureRow(pdf, "Principal balance", formatMoney(q.principalCents));
+      figureRow(pdf, `Interest accrued through ${formatAgreementDay(q.goodThrough)}`, formatMoney(q.interestCents));
+      figureRow(pdf, "Unpaid fees", formatMoney(q.feesCents));
       rule(pdf);
-      figureRow(pdf, `Total payoff amount`, formatCents(q.totalCents), true);
+      figureRow(pdf, `Total payoff amount`, formatMoney(q.totalCents), true);
       pdf.moveDown(0.6);
       figureRow(pdf, "Per diem interest", `$${q.perDiemText} per day`);
       pdf.moveDown(0.6);
@@ -162,7 +163,7 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
     () => {
       letterhead(pdf, data, `Statement for ${formatMonth(data.month)}`);
       paragraph(pdf, `Statement period: ${formatAgreementDay(data.periodStart)} through ${formatAgreementDay(data.periodEnd)}. Loan status at the end of the period: ${data.statusLabel}.`);
-      figureRow(pdf, "Principal balance at the start of the period", formatCents(data.principalStartCents));
+      figureRow(pdf, "Principal balance at the start of the period", formatMoney(data.principalStartCents));
       pdf.moveDown(0.4);
 
       pdf.font("bold").fontSize(12).text("Payments", MARGIN, pdf.y, { width: CONTENT_WIDTH });
@@ -192,30 +193,30 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
         row(cols.map((c) => c.t), "semibold");
         rule(pdf);
         for (const p of data.payments)
-          row([formatAgreementDay(p.receivedOn), clean(p.reference), formatCents(p.amountCents), formatCents(p.feesCents), formatCents(p.interestCents), formatCents(p.principalCents)], "regular");
+          row([formatAgreementDay(p.receivedOn), clean(p.reference), formatMoney(p.amountCents), formatMoney(p.feesCents), formatMoney(p.interestCents), formatMoney(p.principalCents)], "regular");
         const excess = data.payments.reduce((s, p) => s + p.excessCents, 0);
-        if (excess > 0) paragraph(pdf, `${formatCents(excess)} paid beyond the payoff is being returned to you.`);
+        if (excess > 0) paragraph(pdf, `${formatMoney(excess)} paid beyond the payoff is being returned to you.`);
         pdf.moveDown(0.4);
       }
 
       pdf.font("bold").fontSize(12).text("Fees", MARGIN, pdf.y, { width: CONTENT_WIDTH });
       pdf.moveDown(0.3);
       if (data.fees.length === 0) paragraph(pdf, "No fees were assessed in this period.");
-      for (const fee of data.fees) figureRow(pdf, `${formatAgreementDay(fee.assessedOn)} ${clean(fee.label)}`, formatCents(fee.amountCents));
+      for (const fee of data.fees) figureRow(pdf, `${formatAgreementDay(fee.assessedOn)} ${clean(fee.label)}`, formatMoney(fee.amountCents));
       pdf.moveDown(0.4);
 
       pdf.font("bold").fontSize(12).text(`Balance on ${formatAgreementDay(data.periodEnd)}`, MARGIN, pdf.y, { width: CONTENT_WIDTH });
       pdf.moveDown(0.3);
-      figureRow(pdf, "Principal balance", formatCents(data.principalEndCents));
-      figureRow(pdf, "Interest accrued, unpaid", formatCents(data.interestAccruedEndCents));
-      figureRow(pdf, "Fees due", formatCents(data.feesDueEndCents));
+      figureRow(pdf, "Principal balance", formatMoney(data.principalEndCents));
+      figureRow(pdf, "Interest accrued, unpaid", formatMoney(data.interestAccruedEndCents));
+      figureRow(pdf, "Fees due", formatMoney(data.feesDueEndCents));
       rule(pdf);
-      figureRow(pdf, "Total to pay off on that day", formatCents(data.principalEndCents + data.interestAccruedEndCents + data.feesDueEndCents), true);
+      figureRow(pdf, "Total to pay off on that day", formatMoney(data.principalEndCents + data.interestAccruedEndCents + data.feesDueEndCents), true);
       pdf.moveDown(0.6);
       pdf.font("bold").fontSize(12).text("Next Payment", MARGIN, pdf.y, { width: CONTENT_WIDTH });
       pdf.moveDown(0.3);
       if (data.nextDue) {
-        figureRow(pdf, "Amount due", formatCents(data.nextDue.amountDueCents));
+        figureRow(pdf, "Amount due", formatMoney(data.nextDue.amountDueCents));
         figureRow(pdf, "Due date", formatAgreementDay(data.nextDue.dueDate));
       } else paragraph(pdf, "No payment is due: the loan is paid in full.");
     },
@@ -233,11 +234,11 @@ export function renderPaidInFullLetterPdf(data: PaidInFullLetterData): Promise<B
       paragraph(pdf, `Dear ${clean(data.borrower.name)},`);
       paragraph(
         pdf,
-        `This letter confirms that your loan ${clean(data.loanReference)} of ${formatCents(data.amountCents)}, made on ${formatAgreementDay(data.startDate)}, was paid in full on ${formatAgreementDay(data.paidOffOn)}. Nothing more is owed on it: the principal, the interest and any fees are paid, and the loan is closed.`,
+        `This letter confirms that your loan ${clean(data.loanReference)} of ${formatMoney(data.amountCents)}, made on ${formatAgreementDay(data.startDate)}, was paid in full on ${formatAgreementDay(data.paidOffOn)}. Nothing more is owed on it: the principal, the interest and any fees are paid, and the loan is closed.`,
       );
-      figureRow(pdf, "Original loan amount", formatCents(data.amountCents));
-      figureRow(pdf, "Total of the payments applied", formatCents(data.totalPaidCents));
-      figureRow(pdf, "Balance", formatCents(0), true);
+      figureRow(pdf, "Original loan amount", formatMoney(data.amountCents));
+      figureRow(pdf, "Total of the payments applied", formatMoney(data.totalPaidCents));
+      figureRow(pdf, "Balance", formatMoney(0), true);
       pdf.moveDown(0.6);
       paragraph(pdf, "Please keep this letter with your records. Thank you for borrowing with us.");
       paragraph(pdf, clean(data.lender.name));

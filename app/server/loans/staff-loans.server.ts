@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { loanTypeLabel } from "~/domain/labels";
-import { dollarsToCents, formatMilliPercent } from "~/domain/loan-offers";
+import { formatMoneyDecimal, formatRate } from "~/domain/money";
 import { daysBetween, ledgerLines, replayLedger, SERVICING_STATUS_LABELS, type AssessedFee, type PostedPayment, type ServicingStatus } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
@@ -143,7 +143,7 @@ const LIST_COLUMNS = {
   offerId: approvedLoans.offerId,
   status: approvedLoans.status,
   amountCents: approvedLoans.amountCents,
-  balance: approvedLoans.balance,
+  balanceCents: approvedLoans.balanceCents,
   nextDueDate: approvedLoans.nextDueDate,
   loanType: loanApplications.loanType,
   firstName: loanApplications.firstName,
@@ -265,7 +265,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
       borrowerEmail: r.email,
       loanType: loanTypeLabel(r.loanType),
       amountCents: r.amountCents,
-      balanceCents: dollarsToCents(r.balance),
+      balanceCents: r.balanceCents,
       nextDueDate: status === "paid_in_full" ? null : r.nextDueDate,
       daysPastDue: status === "late" && r.nextDueDate ? daysBetween(r.nextDueDate, today) : 0,
       status,
@@ -327,7 +327,7 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
       borrowerEmail: owner?.email ?? "",
       loanType: owner ? loanTypeLabel(owner.loanType) : "",
       amountCents: loan.amountCents,
-      noteRatePercent: formatMilliPercent(loan.noteRateMilli),
+      noteRatePercent: formatRate(loan.noteRateMilli),
       termMonths: loan.termMonths,
       paymentCents: loan.paymentCents,
       startDate: loan.startDate,
@@ -448,12 +448,6 @@ export const LOAN_TAPE_COLUMNS = [
   "Days Past Due",
 ] as const;
 
-/** Cents as plain dollars with two decimals ("1234.50"): exact, no float arithmetic. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
 
 /**
  * One CSV cell, safe to open in a spreadsheet: text starting with = + - @ (or a tab or carriage
@@ -522,13 +516,13 @@ export async function exportLoanTape(actor: AuditActor, request: RequestInfo = {
       loan.id,
       borrowerName(row),
       loanTypeLabel(row.loanType),
-      centsToDecimal(loan.amountCents),
-      formatMilliPercent(loan.noteRateMilli),
+      formatMoneyDecimal(loan.amountCents),
+      formatRate(loan.noteRateMilli),
       loan.termMonths,
       loan.startDate,
       loan.maturityDate,
-      centsToDecimal(loan.paymentCents),
-      centsToDecimal(state.principalCents),
+      formatMoneyDecimal(loan.paymentCents),
+      formatMoneyDecimal(state.principalCents),
       SERVICING_STATUS_LABELS[status],
       status === "paid_in_full" ? null : (state.nextInstallment?.dueDate ?? null),
       status === "paid_in_full" ? 0 : state.daysPastDue,

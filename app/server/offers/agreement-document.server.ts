@@ -1,9 +1,9 @@
 import { site } from "~/content/site";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
-import { formatMilliPercent, percentToMilli } from "~/domain/loan-offers";
+import { formatMoney, formatRate, rateFromPercent } from "~/domain/money";
 import { disclosure } from "~/domain/truth-in-lending";
 import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
-import { formatCents, type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
+import { type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
 import { getConfig } from "~/server/platform/config.server";
 import type { OfferRow } from "./offers.server";
 import type { OwnApplication } from "./consent.server";
@@ -51,16 +51,16 @@ export class AgreementFiguresMismatch extends Error {
 function noteTerms(offer: OfferRow, schedule: AgreementPreview["schedule"], lenderName: string): string[] {
   const first = schedule[0]!;
   const last = schedule.at(-1)!;
-  const rate = formatMilliPercent(offer.noteRateMilli);
-  const regular = formatCents(offer.paymentCents);
-  const final = formatCents(offer.finalPaymentCents);
+  const rate = formatRate(offer.noteRateMilli);
+  const regular = formatMoney(offer.paymentCents);
+  const final = formatMoney(offer.finalPaymentCents);
   const count = schedule.length;
   const payments =
     offer.finalPaymentCents === offer.paymentCents
       ? `I will pay ${count} monthly payments of ${regular} each.`
       : `I will pay ${count - 1} monthly payments of ${regular} and a final payment of ${final}.`;
   return [
-    `1. PROMISE TO PAY. In return for a loan of ${formatCents(offer.amountCents)} that I receive from ${lenderName} (the "Lender"), I promise to pay that principal amount, plus interest, to the order of the Lender. The Origination Fee of ${formatCents(offer.originationFeeCents)} is a prepaid finance charge taken from the loan proceeds, so the Amount Financed is ${formatCents(offer.amountFinancedCents)}.`,
+    `1. PROMISE TO PAY. In return for a loan of ${formatMoney(offer.amountCents)} that I receive from ${lenderName} (the "Lender"), I promise to pay that principal amount, plus interest, to the order of the Lender. The Origination Fee of ${formatMoney(offer.originationFeeCents)} is a prepaid finance charge taken from the loan proceeds, so the Amount Financed is ${formatMoney(offer.amountFinancedCents)}.`,
     `2. INTEREST. Interest is charged on the unpaid principal from the date of this agreement until the principal is paid in full, at a yearly rate of ${rate}%, computed each month as one twelfth of that rate on the unpaid principal.`,
     `3. PAYMENTS. ${payments} The first payment is due on ${formatAgreementDay(first.dueDate)} and the others on the same day of each following month (or that month's last day when it has no such day); the last is due on ${formatAgreementDay(last.dueDate)}. Each payment is applied first to interest then due and then to principal.`,
     "4. LATE PAYMENTS. This agreement charges no late fee. If I do not pay a payment in full when it is due, I am in default, and the Lender may, after any notice the law requires, require me to pay the unpaid principal and the interest I owe at once.",
@@ -89,14 +89,14 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
     ["final payment", figures.schedule.at(-1)!.paymentCents, offer.finalPaymentCents],
     ["finance charge", figures.financeChargeCents, offer.financeChargeCents],
     ["total of payments", figures.totalOfPaymentsCents, offer.totalOfPaymentsCents],
-    ["APR", percentToMilli(figures.aprPercent), offer.aprMilli],
+    ["APR", rateFromPercent(figures.aprPercent), offer.aprMilli],
     ["term", figures.schedule.length, offer.termMonths],
   ];
   for (const [field, computed, stored] of checks) if (computed !== stored) throw new AgreementFiguresMismatch(field);
 
   const lender = agreementLender();
   const schedule = figures.schedule;
-  const aprPercent = formatMilliPercent(offer.aprMilli);
+  const aprPercent = formatRate(offer.aprMilli);
   return {
     reference: agreementReference(offer.id),
     lender,
@@ -113,7 +113,7 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
     },
     terms: {
       amountCents: offer.amountCents,
-      noteRatePercent: formatMilliPercent(offer.noteRateMilli),
+      noteRatePercent: formatRate(offer.noteRateMilli),
       aprPercent,
       termMonths: offer.termMonths,
       monthlyPaymentCents: offer.paymentCents,

@@ -1,6 +1,7 @@
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
-import { formatCents } from "~/domain/views/loan-agreement";
+
 import { BRAND_NAME, greeting, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
+import { formatMoney } from "~/domain/money";
 
 /**
  * The signed loan agreement's e-mail: that it is signed, the loan's headline figures and
@@ -23,8 +24,8 @@ export function agreementSignedEmail(data: {
       kind: "fields",
       rows: [
         ["Agreement", data.reference],
-        ["Loan amount", formatCents(data.amountCents)],
-        ["Monthly payment", formatCents(data.monthlyPaymentCents)],
+        ["Loan amount", formatMoney(data.amountCents)],
+        ["Monthly payment", formatMoney(data.monthlyPaymentCents)],
         ["First payment due", formatAgreementDay(data.firstPaymentDue)],
       ],
     },

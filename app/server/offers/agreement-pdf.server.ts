@@ -3,10 +3,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { formatMoney } from "~/domain/money";
 import {
   AGREEMENT_TITLE,
   TILA_BOX_HEADINGS,
-  formatCents,
   type AgreementDocument,
   type PostalAddress,
   type TruthInLendingBox,
@@ -79,7 +79,7 @@ function addressLines(address: PostalAddress): string[] {
 }
 
 function boxFigure(box: TruthInLendingBox, key: keyof TruthInLendingBox): string {
-  return key === "aprPercent" ? `${clean(box.aprPercent)}%` : formatCents(box[key]);
+  return key === "aprPercent" ? `${clean(box.aprPercent)}%` : formatMoney(box[key]);
 }
 
 function newDocument(doc: AgreementDocument): Doc {
@@ -141,13 +141,13 @@ function partiesAndTerms(pdf: Doc, doc: AgreementDocument) {
 
   heading(pdf, "Loan Terms", 13);
   const t = doc.terms;
-  labelValue(pdf, "Loan amount", formatCents(t.amountCents));
+  labelValue(pdf, "Loan amount", formatMoney(t.amountCents));
   labelValue(pdf, "Note rate", `${t.noteRatePercent}%`);
   labelValue(pdf, "Annual percentage rate", `${t.aprPercent}%`);
   labelValue(pdf, "Term", `${t.termMonths} months`);
-  labelValue(pdf, "Monthly payment", formatCents(t.monthlyPaymentCents));
+  labelValue(pdf, "Monthly payment", formatMoney(t.monthlyPaymentCents));
   labelValue(pdf, "First payment due", formatDay(t.firstPaymentDue));
-  labelValue(pdf, "Origination fee (prepaid finance charge)", formatCents(t.originationFeeCents));
+  labelValue(pdf, "Origination fee (prepaid finance charge)", formatMoney(t.originationFeeCents));
 }
 
 /** The four boxed figures side by side, as on Regulation Z's model forms; the first two in bold. */
@@ -225,7 +225,7 @@ function schedule(pdf: Doc, doc: AgreementDocument) {
     }
     tableRow(
       pdf,
-      [String(row.number), formatDay(row.dueDate), formatCents(row.paymentCents), formatCents(row.principalCents), formatCents(row.interestCents), formatCents(row.balanceCents)],
+      [String(row.number), formatDay(row.dueDate), formatMoney(row.paymentCents), formatMoney(row.principalCents), formatMoney(row.interestCents), formatMoney(row.balanceCents)],
       "regular",
     );
   }

@@ -26,12 +26,12 @@ export type OfferDecider = { id: string; name: string; email: string; isStaff: b
 
 /** What the e-mail needs of the application and its applicant (the account's address, the profile's name). */
 async function recipientsFor(tx: Tx, applicationIds: string[]) {
-  if (applicationIds.length === 0) return new Map<string, { email: string; name: string; loanType: string; requestedAmount: string }>();
+  if (applicationIds.length === 0) return new Map<string, { email: string; name: string; loanType: string; requestedAmountCents: number }>();
   const rows = await tx
     .select({
       id: loanApplications.id,
       loanType: loanApplications.loanType,
-      requestedAmount: loanApplications.requestedAmount,
+      requestedAmountCents: loanApplications.requestedAmountCents,
       email: userTable.email,
       accountName: userTable.name,
       fullName: profiles.fullName,
@@ -40,16 +40,16 @@ async function recipientsFor(tx: Tx, applicationIds: string[]) {
     .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
     .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
     .where(inArray(loanApplications.id, applicationIds));
-  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.fullName ?? r.accountName, loanType: r.loanType, requestedAmount: String(r.requestedAmount) }]));
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.fullName ?? r.accountName, loanType: r.loanType, requestedAmountCents: r.requestedAmountCents }]));
 }
 
-function emailData(offer: OfferRow, about: { name: string; loanType: string; requestedAmount: string }, decidedAt: Date): ClosedOfferEmailData {
+function emailData(offer: OfferRow, about: { name: string; loanType: string; requestedAmountCents: number }, decidedAt: Date): ClosedOfferEmailData {
   return {
     applicantName: about.name,
     loanType: about.loanType,
     applicationId: offer.applicationId,
     baseUrl: getConfig().publicUrl,
-    requestedAmount: about.requestedAmount,
+    requestedAmountCents: about.requestedAmountCents,
     amountCents: offer.amountCents,
     noteRateMilli: offer.noteRateMilli,
     termMonths: offer.termMonths,

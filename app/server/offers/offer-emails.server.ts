@@ -1,7 +1,7 @@
-import { formatDay, formatUsd } from "~/domain/formats";
-import { formatMilliPercent } from "~/domain/loan-offers";
+import { formatDay } from "~/domain/formats";
+import { formatMoney, formatRate } from "~/domain/money";
 import { loanTypeLabel } from "~/domain/labels";
-import { formatCents } from "~/domain/views/loan-agreement";
+
 import { BRAND_NAME, creditorAddress, greeting, layout, pageButton, type Block, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
 import { ECOA_NOTICE, statementOfReasonsBlocks } from "~/server/platform/mail/templates.server";
 
@@ -20,7 +20,7 @@ export type ClosedOfferEmailData = {
   applicationId: string;
   baseUrl: string;
   /** What the application asked for (dollars, as stored on the application). */
-  requestedAmount: number | string;
+  requestedAmountCents: number;
   /** The offer's terms. */
   amountCents: number;
   noteRateMilli: number;
@@ -34,7 +34,7 @@ const longDate = (d: Date) => formatDay(d);
 const applicationPath = (id: string) => `/dashboard/applications/${id}`;
 
 function offeredTerms(data: ClosedOfferEmailData): string {
-  return `${formatCents(data.amountCents)} at ${formatMilliPercent(data.noteRateMilli)}% for ${data.termMonths} months`;
+  return `${formatMoney(data.amountCents)} at ${formatRate(data.noteRateMilli)}% for ${data.termMonths} months`;
 }
 
 /** A Reg B notice of action taken on a Counteroffer that was not accepted. */
@@ -53,7 +53,7 @@ function counterofferNotice(template: "offer-declined-notice" | "offer-expired-n
       rows: [
         ["Action taken", declined ? "Counteroffer declined by you; credit not extended on the terms requested" : "Counteroffer expired; credit not extended on the terms requested"],
         ["Date", longDate(data.decidedAt)],
-        ["Amount requested", formatUsd(data.requestedAmount)],
+        ["Amount requested", formatMoney(data.requestedAmountCents)],
         ["Counteroffer", offeredTerms(data)],
         ["Reference", data.applicationId],
         ["Creditor", `${BRAND_NAME}, ${creditorAddress}`],

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { dollarsToCents, formatMilliPercent, isCounteroffer, offerStatusLabel, percentToMilli, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
+import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
+import { centsFromDollars, formatRate, rateFromPercent } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
@@ -38,7 +39,7 @@ export const OFFER_TERMS_MESSAGES = {
 export function disclosureFor(terms: OfferTermsInput, signedOn: string = todayUtc()): Disclosure {
   try {
     return disclosure({
-      amountCents: dollarsToCents(terms.approvedAmount),
+      amountCents: centsFromDollars(terms.approvedAmount),
       noteRatePercent: terms.interestRate,
       termMonths: terms.termMonths,
       originationFeePercent: terms.originationFeePercent,
@@ -51,13 +52,13 @@ export function disclosureFor(terms: OfferTermsInput, signedOn: string = todayUt
   }
 }
 
-export type RequestedApplicationTerms = { requestedAmount: number; desiredInterestRate: number; loanDuration: number };
+export type RequestedApplicationTerms = { requestedAmountCents: number; desiredRateMilli: number; loanDuration: number };
 
 /** Whether approving these terms is a Counteroffer to what the application asked for. */
 export function counterofferFor(requested: RequestedApplicationTerms, terms: OfferTermsInput): boolean {
   return isCounteroffer(
-    { amountCents: dollarsToCents(requested.requestedAmount), rateMilli: percentToMilli(requested.desiredInterestRate), termMonths: requested.loanDuration },
-    { amountCents: dollarsToCents(terms.approvedAmount), noteRateMilli: percentToMilli(terms.interestRate), termMonths: terms.termMonths },
+    { amountCents: requested.requestedAmountCents, rateMilli: requested.desiredRateMilli, termMonths: requested.loanDuration },
+    { amountCents: centsFromDollars(terms.approvedAmount), noteRateMilli: rateFromPercent(terms.interestRate), termMonths: terms.termMonths },
   );
 }
 
@@ -88,16 +89,16 @@ export async function insertOffer(
       isCounteroffer: offer.counteroffer,
       counterofferReasons: offer.counteroffer ? offer.counterofferReasons : [],
       amountCents: figures.amountCents,
-      noteRateMilli: percentToMilli(terms.interestRate),
+      noteRateMilli: rateFromPercent(terms.interestRate),
       termMonths: terms.termMonths,
-      originationFeeMilli: percentToMilli(terms.originationFeePercent),
+      originationFeeMilli: rateFromPercent(terms.originationFeePercent),
       originationFeeCents: figures.originationFeeCents,
       amountFinancedCents: figures.amountFinancedCents,
       paymentCents: figures.paymentCents,
       finalPaymentCents: figures.schedule.at(-1)!.paymentCents,
       financeChargeCents: figures.financeChargeCents,
       totalOfPaymentsCents: figures.totalOfPaymentsCents,
-      aprMilli: percentToMilli(figures.aprPercent),
+      aprMilli: rateFromPercent(figures.aprPercent),
       expiresAt: offer.expiresAt,
       createdBy: offer.createdBy,
     })
@@ -116,9 +117,9 @@ export function toOfferView(row: OfferRow, firstPaymentDue: string | null = null
     isCounteroffer: row.isCounteroffer,
     counterofferReasons: row.counterofferReasons,
     amountCents: row.amountCents,
-    noteRatePercent: formatMilliPercent(row.noteRateMilli),
-    aprPercent: formatMilliPercent(row.aprMilli),
-    originationFeePercent: formatMilliPercent(row.originationFeeMilli),
+    noteRatePercent: formatRate(row.noteRateMilli),
+    aprPercent: formatRate(row.aprMilli),
+    originationFeePercent: formatRate(row.originationFeeMilli),
     termMonths: row.termMonths,
     paymentCents: row.paymentCents,
     finalPaymentCents: row.finalPaymentCents,

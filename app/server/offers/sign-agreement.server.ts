@@ -1,6 +1,6 @@
 import { randomBytes, createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { formatMilliPercent } from "~/domain/loan-offers";
+import { formatRate } from "~/domain/money";
 import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/signer-names";
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
@@ -173,11 +173,7 @@ export async function signOffer(
           userId: viewer.id,
           applicationId: app.id,
           status: "active",
-          // numeric(14,2) dollars from integer cents: exact (two decimals).
-          approvedAmount: offer.amountCents / 100,
-          balance: offer.amountCents / 100,
-          monthlyPayment: offer.paymentCents / 100,
-          interestRate: offer.noteRateMilli / 1000,
+          balanceCents: offer.amountCents,
           termMonths: offer.termMonths,
           approvalDate: now,
           offerId: offer.id,
@@ -216,7 +212,7 @@ export async function signOffer(
           signatureKind: signature.kind,
           consentId: consent.id,
           consentVersion: consent.version,
-          aprPercent: formatMilliPercent(offer.aprMilli),
+          aprPercent: formatRate(offer.aprMilli),
           amountCents: offer.amountCents,
           firstPaymentDue,
           maturityDate: preview.maturityDate,

@@ -1,3 +1,4 @@
+import { parseMoney } from "~/domain/money";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -96,10 +97,7 @@ function dollarsSetting(fallback: string) {
     .string()
     .default(fallback)
     .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v.trim()), "must be dollars and cents such as 25.00")
-    .transform((v) => {
-      const [whole, cents = ""] = v.trim().split(".");
-      return Number(whole) * 100 + Number((cents + "00").slice(0, 2));
-    });
+    .transform((v) => parseMoney(v)!);
 }
 
 const envSchema = z.object({
@@ -144,7 +142,7 @@ const envSchema = z.object({
     .string()
     .default("250000")
     .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v.trim()) && Number(v) > 0, "must be a dollar amount above 0 such as 250000")
-    .transform((v) => Math.round(Number(v.trim()) * 100)),
+    .transform((v) => parseMoney(v)!),
   OFFER_EXPIRY_DAYS: z.coerce.number().int().min(OFFER_LIMITS.expiryDaysMin).max(OFFER_LIMITS.expiryDaysMax).default(30),
   LATE_FEE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(15),
   LATE_FEE_AMOUNT: dollarsSetting("25.00"),

@@ -1,3 +1,4 @@
+import { dollarsOf } from "~/domain/money";
 import { and, asc, desc, eq, notExists, or, sql } from "drizzle-orm";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
@@ -164,7 +165,7 @@ export async function getClientDetail(
     .select({
       id: loanApplications.id,
       loanType: loanApplications.loanType,
-      requestedAmount: loanApplications.requestedAmount,
+      requestedAmountCents: loanApplications.requestedAmountCents,
       status: loanApplications.status,
       submittedAt: loanApplications.submittedAt,
       hasSsn: sql<boolean>`(${loanApplications.ssnEncrypted} is not null and ${loanApplications.ssnEncrypted} <> '')`,
@@ -209,7 +210,7 @@ export async function getClientDetail(
         }
       : null,
     bankAccounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
-    applications: applications.map((a) => ({ ...a, hasSsn: Boolean(a.hasSsn), submittedAt: a.submittedAt.toISOString() })),
+    applications: applications.map(({ requestedAmountCents, ...a }) => ({ ...a, requestedAmount: dollarsOf(requestedAmountCents), hasSsn: Boolean(a.hasSsn), submittedAt: a.submittedAt.toISOString() })),
     documents: documents.map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() })),
   };
 }

@@ -1,3 +1,4 @@
+import { formatMoneyDecimal } from "~/domain/money";
 import { and, asc, eq, gt, gte, lt, lte, max, min, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, LOAN_TYPE_LABELS } from "~/domain/labels";
@@ -128,7 +129,7 @@ export function applicationsCsvStream(range: ReportRange, db: Db = getDb(), batc
           submittedAt: loanApplications.submittedAt,
           status: loanApplications.status,
           loanType: loanApplications.loanType,
-          requestedAmount: sql<string>`${loanApplications.requestedAmount}::text`,
+          requestedAmountCents: loanApplications.requestedAmountCents,
           firstName: loanApplications.firstName,
           lastName: loanApplications.lastName,
           email: loanApplications.email,
@@ -159,7 +160,7 @@ export function applicationsCsvStream(range: ReportRange, db: Db = getDb(), batc
           iso(r.submittedAt),
           APPLICATION_STATUS_LABELS[r.status],
           LOAN_TYPE_LABELS[r.loanType],
-          r.requestedAmount,
+          formatMoneyDecimal(r.requestedAmountCents),
           r.firstName,
           r.lastName,
           r.email,

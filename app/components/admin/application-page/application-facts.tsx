@@ -8,7 +8,8 @@ import { useDocumentLinks } from "~/components/admin/documents/use-document-link
 import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { PendingButton } from "~/components/ui/pending-button";
-import { displayPhone, formatAmount, formatDate, formatFileSize, formatPercent, formatUsd } from "~/domain/formats";
+import { displayPhone, formatDate, formatFileSize, formatPercent, formatUsd } from "~/domain/formats";
+import { formatAmount } from "~/domain/money";
 import { DESIRED_RATE_LABEL, employmentLabel, loanTypeLabel } from "~/domain/labels";
 import type { AdminApplicationDetail } from "~/domain/views/admin-application-page";
 import { BankAccountHeading } from "~/components/admin/clients/bank-account-heading";

@@ -12,7 +12,7 @@ import { formatDate, formatDateTime } from "~/domain/formats";
 import { OFFER_LIMITS, type AgreementCertificateView, type OfferView } from "~/domain/loan-offers";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { offerWithdrawSchema, type OfferWithdrawActionData } from "~/domain/validation/offer-withdraw";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 
 /** How each status reads on its badge. */
 const STATUS_STYLE: Record<OfferView["status"], string> = {
@@ -89,20 +89,20 @@ function OfferDetails({
         ) : null}
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
-        <Fact label="Amount">{formatCents(o.amountCents)}</Fact>
+        <Fact label="Amount">{formatMoney(o.amountCents)}</Fact>
         <Fact label="Note Rate">{o.noteRatePercent}%</Fact>
         <Fact label="APR">{o.aprPercent}%</Fact>
         <Fact label="Term">{o.termMonths} months</Fact>
         <Fact label="Monthly Payment">
-          {formatCents(o.paymentCents)}
-          {o.finalPaymentCents !== o.paymentCents ? <span className="font-normal"> (last: {formatCents(o.finalPaymentCents)})</span> : null}
+          {formatMoney(o.paymentCents)}
+          {o.finalPaymentCents !== o.paymentCents ? <span className="font-normal"> (last: {formatMoney(o.finalPaymentCents)})</span> : null}
         </Fact>
         <Fact label="Origination Fee">
-          {formatCents(o.originationFeeCents)} ({o.originationFeePercent}%)
+          {formatMoney(o.originationFeeCents)} ({o.originationFeePercent}%)
         </Fact>
-        <Fact label="Amount Financed">{formatCents(o.amountFinancedCents)}</Fact>
-        <Fact label="Finance Charge">{formatCents(o.financeChargeCents)}</Fact>
-        <Fact label="Total of Payments">{formatCents(o.totalOfPaymentsCents)}</Fact>
+        <Fact label="Amount Financed">{formatMoney(o.amountFinancedCents)}</Fact>
+        <Fact label="Finance Charge">{formatMoney(o.financeChargeCents)}</Fact>
+        <Fact label="Total of Payments">{formatMoney(o.totalOfPaymentsCents)}</Fact>
         <Fact label="Offered">
           <time dateTime={o.createdAt}>{formatDateTime(o.createdAt, timeZone)}</time>
         </Fact>

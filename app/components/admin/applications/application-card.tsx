@@ -8,9 +8,9 @@ import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { displayPhone, formatAmount, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { displayPhone, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { formatAmount, formatMoney } from "~/domain/money";
 import type { AdminApplication } from "~/domain/views/admin-applications";
-import { formatCents } from "~/domain/views/loan-agreement";
 import { NotesSection } from "./notes-form";
 
 // Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
@@ -111,7 +111,7 @@ export function ApplicationCard({
                 <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Counteroffer</span>
               ) : null}
               <span>
-                {formatCents(a.latestOffer.amountCents)} at {a.latestOffer.noteRatePercent}% for {a.latestOffer.termMonths} months ({formatCents(a.latestOffer.paymentCents)} a
+                {formatMoney(a.latestOffer.amountCents)} at {a.latestOffer.noteRatePercent}% for {a.latestOffer.termMonths} months ({formatMoney(a.latestOffer.paymentCents)} a
                 month)
               </span>
             </span>

@@ -1,9 +1,10 @@
+import { formatUsd } from "~/domain/formats";
 import { useMemo, useState, type ComponentProps } from "react";
 import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatUsd } from "~/domain/formats";
-import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, dollarsToCents, isCounteroffer, OFFER_LIMITS, percentToMilli } from "~/domain/loan-offers";
+import { centsFromDollars, formatMoney, rateFromPercent } from "~/domain/money";
+import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, isCounteroffer, OFFER_LIMITS } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
 import {
   approvedAmountField,
@@ -14,7 +15,6 @@ import {
   REVIEW_LIMITS,
   termMonthsField,
 } from "~/domain/validation/review";
-import { formatCents } from "~/domain/views/loan-agreement";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
@@ -68,7 +68,7 @@ export function previewApproval(
   let figures;
   try {
     figures = disclosure({
-      amountCents: dollarsToCents(terms.approvedAmount),
+      amountCents: centsFromDollars(terms.approvedAmount),
       noteRatePercent: terms.interestRate,
       termMonths: terms.termMonths,
       originationFeePercent: terms.originationFeePercent,
@@ -82,8 +82,8 @@ export function previewApproval(
       : { kind: "error", field: "termMonths", message: APPROVE_PREVIEW_MESSAGES.notAmortising };
   }
   const counteroffer = isCounteroffer(
-    { amountCents: dollarsToCents(requested.requestedAmount), rateMilli: percentToMilli(requested.desiredInterestRate), termMonths: requested.loanDuration },
-    { amountCents: dollarsToCents(terms.approvedAmount), noteRateMilli: percentToMilli(terms.interestRate), termMonths: terms.termMonths },
+    { amountCents: centsFromDollars(requested.requestedAmount), rateMilli: rateFromPercent(requested.desiredInterestRate), termMonths: requested.loanDuration },
+    { amountCents: centsFromDollars(terms.approvedAmount), noteRateMilli: rateFromPercent(terms.interestRate), termMonths: terms.termMonths },
   );
   const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRate, maxAprPercent);
   return { kind: "ok", paymentCents: figures.paymentCents, aprPercent: figures.aprPercent, counteroffer, ...(aboveCap ? { aboveCap } : {}) };
@@ -203,7 +203,7 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAp
             className="text-2xl font-bold text-primary"
             data-testid="approve-monthly-payment"
           >
-            {preview.kind === "ok" ? formatCents(preview.paymentCents) : "—"}
+            {preview.kind === "ok" ? formatMoney(preview.paymentCents) : "—"}
           </output>
         </div>
         <div>

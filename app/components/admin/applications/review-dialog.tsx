@@ -1,7 +1,7 @@
+import { formatUsd } from "~/domain/formats";
 import { useState, type ComponentType } from "react";
 import { useRevalidator } from "react-router";
 import { ModalDialog } from "~/components/ui/dialog";
-import { formatUsd } from "~/domain/formats";
 import { loanTypeLabel } from "~/domain/labels";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import type { ReviewFormProps } from "./review-form";

@@ -18,7 +18,7 @@ import { SCHEDULE_NOTE } from "~/domain/loan-servicing";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "~/domain/servicing-enums";
 import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
 import { LOAN_PAYMENT_LIMITS, LOAN_PAYMENT_MESSAGES, recordPaymentSchema, reversePaymentSchema, type LoanPaymentActionData } from "~/domain/validation/loan-payments";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loans";
 import { LoanStatusBadge } from "./loan-status-badge";
 import { todayUtc } from "~/domain/dates";
@@ -59,14 +59,14 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
           </div>
           <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
             <Fact label="Principal Balance" testId="principal-balance">
-              {formatCents(summary.principalCents)}
+              {formatMoney(summary.principalCents)}
             </Fact>
-            <Fact label="Interest Accrued">{formatCents(summary.interestAccruedCents)}</Fact>
-            <Fact label="Fees Due">{formatCents(summary.feesDueCents)}</Fact>
+            <Fact label="Interest Accrued">{formatMoney(summary.interestAccruedCents)}</Fact>
+            <Fact label="Fees Due">{formatMoney(summary.feesDueCents)}</Fact>
             <Fact label="Payoff Today" testId="payoff-today">
-              {formatCents(summary.payoffTodayCents)}
+              {formatMoney(summary.payoffTodayCents)}
             </Fact>
-            <Fact label="Next Payment">{summary.nextInstallment ? <>{formatCents(summary.nextInstallment.amountDueCents)} due {day(summary.nextInstallment.dueDate)}</> : "—"}</Fact>
+            <Fact label="Next Payment">{summary.nextInstallment ? <>{formatMoney(summary.nextInstallment.amountDueCents)} due {day(summary.nextInstallment.dueDate)}</> : "—"}</Fact>
             <Fact label="Days Past Due">{summary.daysPastDue}</Fact>
             {loan.paidOffAt ? <Fact label="Paid in Full On">{day(loan.paidOffAt.slice(0, 10))}</Fact> : null}
           </dl>
@@ -80,10 +80,10 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
             <Fact label="Borrower">
               {loan.borrowerName} <span className="block font-normal break-all">{loan.borrowerEmail}</span>
             </Fact>
-            <Fact label="Amount">{formatCents(loan.amountCents)}</Fact>
+            <Fact label="Amount">{formatMoney(loan.amountCents)}</Fact>
             <Fact label="Note Rate">{loan.noteRatePercent}%</Fact>
             <Fact label="Term">{loan.termMonths} months</Fact>
-            <Fact label="Monthly Payment">{formatCents(loan.paymentCents)}</Fact>
+            <Fact label="Monthly Payment">{formatMoney(loan.paymentCents)}</Fact>
             <Fact label="Start Date">{day(loan.startDate)}</Fact>
             <Fact label="Maturity Date">{day(loan.maturityDate)}</Fact>
             <Fact label="Payment Account" testId="payment-account">
@@ -122,10 +122,10 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
                 <tr key={row.number} className="border-t border-border" data-testid="installment" data-paid={row.paid ? "true" : "false"}>
                   <td className="px-3 py-1.5 tabular-nums">{row.number}</td>
                   <td className="px-3 py-1.5">{day(row.dueDate)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.paymentCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.principalCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.interestCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(row.balanceCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.paymentCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.principalCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.interestCents)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.balanceCents)}</td>
                   <td className="px-3 py-1.5">{row.paid ? "Paid" : "—"}</td>
                 </tr>
               ))}
@@ -154,7 +154,7 @@ function RefundsDue({ refunds }: { refunds: StaffLoanPage["refundsDue"] }) {
       <ul className="mt-3 flex flex-col gap-1 text-sm">
         {refunds.map((r) => (
           <li key={r.paymentId}>
-            {formatCents(r.amountCents)} received {day(r.receivedOn)} (reference {r.reference})
+            {formatMoney(r.amountCents)} received {day(r.receivedOn)} (reference {r.reference})
           </li>
         ))}
       </ul>
@@ -194,7 +194,7 @@ function Ledger({ data }: { data: StaffLoanPage }) {
           {data.ledger.map((line) => {
             const balance = (
               <td className="px-3 py-1.5 text-right tabular-nums" data-testid="principal-balance-after">
-                {formatCents(line.principalAfterCents)}
+                {formatMoney(line.principalAfterCents)}
               </td>
             );
             if (line.kind === "disbursement") {
@@ -215,18 +215,18 @@ function Ledger({ data }: { data: StaffLoanPage }) {
                   {p.source === "borrower" ? <span className="block text-xs text-muted-foreground">Borrower</span> : null}
                 </td>
                 <td className="px-3 py-1.5 break-all">{p.reference}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(p.amountCents)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(p.amountCents)}</td>
                 <td className="px-3 py-1.5">
                   <span data-testid="payment-status">{p.statusLabel}</span>
                   {p.reversalReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.reversalReason}</span> : null}
                   {p.returnCode ? <span className="block text-xs text-muted-foreground">{p.returnCode}</span> : null}
                   {p.cancelReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.cancelReason}</span> : null}
                 </td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatCents(p.allocation.feesCents) : "—"}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatCents(p.allocation.interestCents) : "—"}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatMoney(p.allocation.feesCents) : "—"}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatMoney(p.allocation.interestCents) : "—"}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">
-                  {p.allocation ? formatCents(p.allocation.principalCents) : "—"}
-                  {p.allocation && p.allocation.excessCents > 0 ? <span className="block text-xs text-muted-foreground">Excess {formatCents(p.allocation.excessCents)}</span> : null}
+                  {p.allocation ? formatMoney(p.allocation.principalCents) : "—"}
+                  {p.allocation && p.allocation.excessCents > 0 ? <span className="block text-xs text-muted-foreground">Excess {formatMoney(p.allocation.excessCents)}</span> : null}
                 </td>
                 {balance}
                 <td className="px-3 py-1.5">
@@ -251,7 +251,7 @@ function Ledger({ data }: { data: StaffLoanPage }) {
         <ul className="mt-1 flex flex-col gap-1 text-sm" aria-labelledby="fees-heading" data-testid="fees">
           {data.fees.map((f) => (
             <li key={f.id} data-testid="fee">
-              Late fee for installment {f.installmentNumber}: {formatCents(f.amountCents)}, assessed {day(f.assessedOn)}
+              Late fee for installment {f.installmentNumber}: {formatMoney(f.amountCents)}, assessed {day(f.assessedOn)}
             </li>
           ))}
         </ul>
@@ -449,7 +449,7 @@ function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment:
       }}
       onCloseFocus={() => document.getElementById("ledger-heading")?.focus()}
       title="Reverse Payment"
-      description={payment ? `Reverse ${formatCents(payment.amountCents)} (${payment.reference}): it leaves the ledger and every later payment is re-allocated.` : ""}
+      description={payment ? `Reverse ${formatMoney(payment.amountCents)} (${payment.reference}): it leaves the ledger and every later payment is re-allocated.` : ""}
       testId="reverse-payment-dialog"
     >
       <form method="post" action={`/admin/loans/${loanId}`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
@@ -491,7 +491,7 @@ function EntryRow(props: { kind: string; date: ReactNode; what: string; referenc
       <td className="px-3 py-1.5">{props.date}</td>
       <td className="px-3 py-1.5">{props.what}</td>
       <td className="px-3 py-1.5">{props.reference}</td>
-      <td className="px-3 py-1.5 text-right tabular-nums">{formatCents(props.amountCents)}</td>
+      <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(props.amountCents)}</td>
       <td className="px-3 py-1.5">{props.status}</td>
       <td className="px-3 py-1.5 text-right">—</td>
       <td className="px-3 py-1.5 text-right">—</td>

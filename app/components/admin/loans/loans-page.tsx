@@ -10,7 +10,7 @@ import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { ScrollingTable, TableHead } from "~/components/ui/table";
 import { formatDate } from "~/domain/formats";
-import { formatCents } from "~/domain/views/loan-agreement";
+import { formatMoney } from "~/domain/money";
 import { LOAN_LIST_FILTER_LABELS, LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList } from "~/domain/views/staff-loans";
 import { cn } from "~/utils/cn";
 import { LoanStatusBadge } from "./loan-status-badge";
@@ -115,8 +115,8 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
                       </span>
                     </td>
                     <td className="px-3 py-2">{loan.loanType}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatCents(loan.amountCents)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatCents(loan.balanceCents)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(loan.amountCents)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(loan.balanceCents)}</td>
                     <td className="px-3 py-2">{loan.nextDueDate ? <time dateTime={loan.nextDueDate}>{formatDate(`${loan.nextDueDate}T12:00:00Z`, "UTC")}</time> : "—"}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{loan.daysPastDue}</td>
                     <td className="px-3 py-2">

@@ -5,7 +5,7 @@
  * `npx drizzle-kit generate` must report no schema changes.
  */
 import { getTableName, sql, type SQL } from "drizzle-orm";
-import { check, numeric, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, check, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** timestamptz read and written as a JS Date. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -18,8 +18,8 @@ export const updatedAt = () =>
 /** created_at and updated_at, spread into a table where both belong (a function: each table gets its own builders). */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 
-export const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
-export const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: "number" });
+/** An amount of money in integer cents (~/domain/money), read as a JS number: exact up to 2^53 cents. */
+export const cents = (name: string) => bigint(name, { mode: "number" });
 
 export const uuidPk = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 /** Better Auth generates its own text ids. */

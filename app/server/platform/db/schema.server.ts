@@ -7,8 +7,8 @@
  * - Sensitive values (SSN, bank account and routing numbers) are stored only as ciphertext
  *   (AES-256-GCM with a key version, produced by the crypto module). The only plaintext parts
  *   are bank_accounts.account_number_last4 and routing_number_last2, which the masked display needs.
- * - Money is numeric(14,2) read as a JS number: at most 14 significant digits, so a double
- *   holds every value exactly and the round trip is lossless.
+ * - Money is integer cents (bigint read as a JS number, `*_cents`) and rates integer thousandths of a
+ *   percent (`*_milli`), the units of ~/domain/money: no column holds dollars (decision 0078).
  * - Dates of birth are `date` read as 'yyyy-MM-dd' strings (no time-zone shift); instants are timestamptz.
  * - The Better Auth tables (user, session, account, verification, twoFactor, rateLimit) are exported
  *   under Better Auth's model names with its field names as property names, which is how its Drizzle
@@ -43,15 +43,15 @@ import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUES
 import type { DenialSource } from "../../../domain/adverse-action";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../../domain/loan-offers";
 import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
+import { rateFromPercent } from "../../../domain/money";
 import {
   columnCheck,
   createdAt,
   lit,
   matches,
-  money,
+  cents,
   nonNegative,
   oneOf,
-  percent,
   sqlList,
   textPk,
   timestamps,
@@ -273,8 +273,8 @@ export const loanApplications = pgTable(
 
     // Loan details
     loanType: text("loan_type", { enum: LOAN_TYPES }).notNull(),
-    requestedAmount: money("requested_amount").notNull(),
-    desiredInterestRate: percent("desired_interest_rate").notNull(),
+    requestedAmountCents: cents("requested_amount_cents").notNull(),
+    desiredRateMilli: integer("desired_rate_milli").notNull(),
     /** Months, one of LOAN_DURATIONS. */
     loanDuration: integer("loan_duration").notNull(),
     purpose: text("purpose").notNull(),
@@ -307,11 +307,11 @@ export const loanApplications = pgTable(
     employerName: text("employer_name").notNull(),
     jobTitle: text("job_title"),
     yearsEmployed: numeric("years_employed", { precision: 5, scale: 1, mode: "number" }),
-    monthlyIncome: money("monthly_income").notNull(),
-    annualIncome: money("annual_income"),
+    monthlyIncomeCents: cents("monthly_income_cents").notNull(),
+    annualIncomeCents: cents("annual_income_cents"),
     creditScore: integer("credit_score"),
     hasOutstandingLoans: boolean("has_outstanding_loans").notNull().default(false),
-    monthlyDebts: money("monthly_debts"),
+    monthlyDebtsCents: cents("monthly_debts_cents"),
     authorizeCreditReport: boolean("authorize_credit_report").notNull().default(false),
 
     // Review
@@ -350,10 +350,10 @@ export const loanApplications = pgTable(
     unique("loan_applications_user_id_idempotency_key_key").on(t.userId, t.idempotencyKey),
     oneOf(t.status, APPLICATION_STATUSES),
     oneOf(t.loanType, LOAN_TYPES),
-    columnCheck(t.requestedAmount, sql`${t.requestedAmount} > 0`),
+    columnCheck(t.requestedAmountCents, sql`${t.requestedAmountCents} > 0`),
     columnCheck(
-      t.desiredInterestRate,
-      sql`${t.desiredInterestRate} between ${lit(LIMITS.interestRateMin)} and ${lit(LIMITS.interestRateMax)}`,
+      t.desiredRateMilli,
+      sql`${t.desiredRateMilli} between ${lit(rateFromPercent(LIMITS.interestRateMin))} and ${lit(rateFromPercent(LIMITS.interestRateMax))}`,
     ),
     oneOf(t.loanDuration, LOAN_DURATIONS),
     columnCheck(
@@ -369,13 +369,13 @@ export const loanApplications = pgTable(
     ...usContactChecks(t),
     oneOf(t.employmentStatus, EMPLOYMENT_STATUSES),
     nonNegative(t.yearsEmployed),
-    nonNegative(t.monthlyIncome),
-    nonNegative(t.annualIncome),
+    nonNegative(t.monthlyIncomeCents),
+    nonNegative(t.annualIncomeCents),
     columnCheck(
       t.creditScore,
       whenPresent(t.creditScore, sql`${t.creditScore} between ${lit(LIMITS.creditScoreMin)} and ${lit(LIMITS.creditScoreMax)}`),
     ),
-    nonNegative(t.monthlyDebts),
+    nonNegative(t.monthlyDebtsCents),
     columnCheck(
       t.reviewedAt,
       sql`${t.status} not in ${sqlList(DECIDED_APPLICATION_STATUSES)} or ${t.reviewedAt} is not null`,
@@ -433,10 +433,10 @@ export const approvalProposals = pgTable(
     id: uuidPk(),
     applicationId: applicationIdRef("cascade"),
     status: text("status", { enum: APPROVAL_PROPOSAL_STATUSES }).notNull().default("proposed"),
-    approvedAmount: money("approved_amount").notNull(),
-    interestRate: percent("interest_rate").notNull(),
+    approvedAmountCents: cents("approved_amount_cents").notNull(),
+    interestRateMilli: integer("interest_rate_milli").notNull(),
     termMonths: integer("term_months").notNull(),
-    originationFeePercent: percent("origination_fee_percent").notNull(),
+    originationFeeMilli: integer("origination_fee_milli").notNull(),
     counterofferReasons: text("counteroffer_reasons").array().notNull().default(sql`'{}'::text[]`),
     /** Restrict: the proposer is who may never confirm; the row must keep naming them. */
     proposedBy: text("proposed_by")
@@ -452,7 +452,7 @@ export const approvalProposals = pgTable(
   },
   (t) => [
     oneOf(t.status, APPROVAL_PROPOSAL_STATUSES),
-    columnCheck(t.approvedAmount, sql`${t.approvedAmount} > 0`),
+    columnCheck(t.approvedAmountCents, sql`${t.approvedAmountCents} > 0`),
     check("approval_proposals_decided_check", sql`(${t.status} = 'proposed') = (${t.decidedAt} is null)`),
     check("approval_proposals_not_own_check", sql`${t.decidedBy} is null or ${t.status} <> 'confirmed' or ${t.decidedBy} <> ${t.proposedBy}`),
     check("approval_proposals_sent_back_comment_check", sql`${t.status} <> 'sent_back' or ${t.comment} is not null`),
@@ -891,11 +891,8 @@ export const approvedLoans = pgTable(
     /** One approved loan per application. */
     applicationId: applicationIdRef("restrict").unique(),
     status: text("status", { enum: APPROVED_LOAN_STATUSES }).notNull().default("active"),
-    approvedAmount: money("approved_amount").notNull(),
-    balance: money("balance").notNull(),
-    monthlyPayment: money("monthly_payment").notNull(),
-    /** Annual percent. */
-    interestRate: percent("interest_rate").notNull(),
+    /** The principal still owed, as the ledger last left it. */
+    balanceCents: cents("balance_cents").notNull(),
     termMonths: integer("term_months").notNull(),
     approvalDate: timestamptz("approval_date").notNull().defaultNow(),
     /** The signed offer this loan came from; null only for loans made before offers existed. */
@@ -925,10 +922,10 @@ export const approvedLoans = pgTable(
   },
   (t) => [
     oneOf(t.status, APPROVED_LOAN_STATUSES),
-    columnCheck(t.approvedAmount, sql`${t.approvedAmount} > 0`),
-    nonNegative(t.balance),
-    nonNegative(t.monthlyPayment),
-    columnCheck(t.interestRate, sql`${t.interestRate} between 0 and 100`),
+    columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
+    nonNegative(t.balanceCents),
+    nonNegative(t.paymentCents),
+    columnCheck(t.noteRateMilli, sql`${t.noteRateMilli} between 0 and 100000`),
     columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 600`),
     index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
     index("approved_loans_status_next_due_date_idx").on(t.status, t.nextDueDate),

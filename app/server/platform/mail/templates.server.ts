@@ -1,6 +1,7 @@
 import { site } from "~/content/site";
 import { denialSourceNotice, type DenialSource } from "~/domain/adverse-action";
 import { formatDay, formatMoment, formatUsd } from "~/domain/formats";
+import { formatMoney } from "~/domain/money";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import { describeTerms, type TermsInDollars } from "~/domain/loan-offers";
 import {
@@ -90,7 +91,7 @@ export function passwordChangedEmail(data: { name?: string | null; baseUrl: stri
 type AboutApplication = { applicantName: string; loanType: string; applicationId: string; baseUrl: string };
 
 /** The applicant's confirmation that the application arrived. */
-export function applicationReceivedEmail(data: AboutApplication & { requestedAmount: number | string }): RenderedEmail {
+export function applicationReceivedEmail(data: AboutApplication & { requestedAmountCents: number }): RenderedEmail {
   return layout("application-received", `We received your ${BRAND_NAME} application`, "Application received", [
     greeting(data.applicantName),
     {
@@ -101,7 +102,7 @@ export function applicationReceivedEmail(data: AboutApplication & { requestedAmo
       kind: "fields",
       rows: [
         ["Loan type", loanTypeLabel(data.loanType)],
-        ["Amount requested", formatUsd(data.requestedAmount)],
+        ["Amount requested", formatMoney(data.requestedAmountCents)],
         ["Reference", data.applicationId],
       ],
     },
@@ -112,11 +113,11 @@ export function applicationReceivedEmail(data: AboutApplication & { requestedAmo
 
 /** To the lender: a new application (the spec's send-application-notification body). */
 export function applicationNotificationEmail(
-  data: AboutApplication & { applicantEmail: string; requestedAmount: number | string; purpose: string; employmentStatus: string },
+  data: AboutApplication & { applicantEmail: string; requestedAmountCents: number; purpose: string; employmentStatus: string },
 ): RenderedEmail {
   return layout(
     "application-notification",
-    `New loan application: ${oneLine(data.applicantName, 60)} - ${loanTypeLabel(data.loanType)} ${formatUsd(data.requestedAmount)}`,
+    `New loan application: ${oneLine(data.applicantName, 60)} - ${loanTypeLabel(data.loanType)} ${formatMoney(data.requestedAmountCents)}`,
     "New loan application",
     [
       { kind: "p", text: "A new loan application was submitted and is waiting for review." },
@@ -126,7 +127,7 @@ export function applicationNotificationEmail(
           ["Applicant", data.applicantName],
           ["E-mail", data.applicantEmail],
           ["Loan type", loanTypeLabel(data.loanType)],
-          ["Amount requested", formatUsd(data.requestedAmount)],
+          ["Amount requested", formatMoney(data.requestedAmountCents)],
           ["Employment", employmentLabel(data.employmentStatus)],
           ["Application ID", data.applicationId],
         ],
