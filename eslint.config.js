@@ -11,7 +11,7 @@ const FRONT_DOOR = "Import another module through its front door, ~/server/<modu
 
 /** The tables each part owns (decision 0083): only the owner imports a table from the schema; retention/ reads them all. */
 export const TABLES = {
-  "platform": ["auditActivityHourly", "auditLog", "emailOutbox", "rateLimit", "rateLimitHits", "rowCounts"],
+  "platform": ["auditActivityHourly", "auditLog", "emailOutbox", "jobRuns", "rateLimit", "rateLimitHits", "rowCounts"],
   "accounts": ["account", "adminMfa", "dataExports", "emailVerificationCodes", "notificationPreferences", "passkeys", "privacyAcceptances", "profiles", "session", "sessionMfa", "twoFactor", "user", "verification", "webauthnChallenges"],
   "applications": ["applicationAssignments", "applicationDrafts", "applicationStatusCounts", "approvalProposals", "bankAccounts", "draftDocuments", "loanApplications", "loanDocuments"],
   "conversation": ["applicationEvents", "applicationMessages", "conversationCounts", "conversationNotices", "conversationReaderTotals", "conversationReads", "requestItems"],
