@@ -10,7 +10,7 @@ import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, type
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { applicationApprovedEmail, applicationDeniedEmail, counterofferEmail } from "~/server/platform/mail/templates.server";
 import { recordEvent } from "~/server/conversation/index.server";
-import { todayUtc } from "~/server/conversation/index.server";
+import { todayUtc } from "~/domain/dates";
 import { applicationIncompleteEmail } from "~/server/applications/incomplete-emails.server";
 import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";

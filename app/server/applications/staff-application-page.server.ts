@@ -19,7 +19,8 @@ import type { AdminApplicationDetail } from "~/domain/views/admin-application-pa
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { loadConversation } from "~/server/conversation/index.server";
-import { listRequestItems, todayUtc } from "~/server/conversation/index.server";
+import { listRequestItems } from "~/server/conversation/index.server";
+import { todayUtc } from "~/domain/dates";
 import { listTimeline } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanDocuments, profiles, requestItems } from "~/server/platform/db/schema.server";

@@ -6,6 +6,6 @@
 export { messageAction } from "./message-actions.server";
 export { loadConversation, recordReadMarkAsOf, totalUnread, unreadCounts } from "./messages.server";
 export { applicantRequestAction, staffRequestAction } from "./request-actions.server";
-export { listRequestItems, todayUtc } from "./requests.server";
+export { listRequestItems } from "./requests.server";
 export { listStaffConversations } from "./staff-conversations.server";
 export { listTimeline, recordEvent } from "./timeline.server";

@@ -17,17 +17,13 @@ import { answerRejectedEmail, documentsRequestedEmail } from "~/server/conversat
 import { documentKey, getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { recordEvent } from "./timeline.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { todayUtc } from "~/domain/dates";
 
 /**
  * What We Need: the items staff asked for on an application, and the answers. Reads here;
  * the changes (Request Documents, Upload, Reply, Accept, Reject) are added beside them. The caller has
  * already checked that the viewer may see this application.
  */
-
-/** Today's date in UTC as 'yyyy-MM-dd' (due dates are calendar dates; a date passes at its end in UTC). */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 export async function listRequestItems(applicationId: string, db: DbOrTx = getDb(), now: Date = new Date()): Promise<RequestItemView[]> {
   const items = await db

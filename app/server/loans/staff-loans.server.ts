@@ -24,7 +24,7 @@ import { keysetPage, pageWindow } from "~/server/platform/db/paging.server";
 import { parsePageRequest, type PageCursors, type PageRequest } from "~/domain/paging";
 import { keptCountBetween, keptCounts } from "~/server/platform/db/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { todayUtc } from "~/server/conversation/index.server";
+import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
