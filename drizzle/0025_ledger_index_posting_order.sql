@@ -1,0 +1,2 @@
+DROP INDEX "loan_payments_ledger_idx";--> statement-breakpoint
+CREATE INDEX "loan_payments_ledger_idx" ON "loan_payments" USING btree ("loan_id","status","received_on","created_at","id","amount_cents");
