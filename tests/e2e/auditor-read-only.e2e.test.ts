@@ -55,7 +55,7 @@ function staffActions(): string[] {
     for (const r of entries) {
       const p = `/${r.path ?? ""}`;
       const source = fs.readFileSync(path.resolve(import.meta.dirname, "../../app", r.file), "utf8");
-      if ((p.startsWith("/admin") || p.startsWith("/api/admin")) && /export (async )?function action\b/.test(source) && !OWN.has(p)) found.push(p);
+      if ((p.startsWith("/admin") || p.startsWith("/api/admin")) && /export (async )?function action\b|export const action\b/.test(source) && !OWN.has(p)) found.push(p);
       if (r.children) walk(r.children as never);
     }
   };

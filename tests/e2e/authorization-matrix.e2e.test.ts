@@ -697,7 +697,7 @@ describe("authorization matrix", () => {
     };
     walk(routes as never);
     const withAction = files
-      .filter(({ file }) => /export (async )?function action\b/.test(fs.readFileSync(path.resolve(import.meta.dirname, "../../app", file), "utf8")))
+      .filter(({ file }) => /export (async )?function action\b|export const action\b/.test(fs.readFileSync(path.resolve(import.meta.dirname, "../../app", file), "utf8")))
       .map((r) => r.path);
     expect(withAction.length).toBeGreaterThan(5);
     const posted = new Set(rows().filter((r) => r.method === "POST").map((r) => r.route ?? r.path));
