@@ -1,5 +1,5 @@
 // What `npm test` needs from the machine besides Node: Chromium for the browser suites, poppler-utils
-// to read generated PDFs back, Java for the W3C Nu HTML checker. On a fresh Debian machine run as root
+// to read generated PDFs back, Java for the W3C Nu HTML checker, the fallback font the layout tests measure. On a fresh Debian machine run as root
 // it installs what is missing (one `apt-get update`, one `apt-get install`); anywhere else it stops at
 // once and names the command to run, instead of letting dozens of suites fail one by one.
 import { spawnSync } from "node:child_process";
@@ -42,6 +42,13 @@ function needs(env) {
       apt: "poppler-utils",
     },
     { what: "java (a Java 11+ runtime, for the W3C Nu HTML checker)", found: () => onPath("java", env.PATH), apt: "default-jre-headless" },
+    {
+      // The brand typeface's metric-matched fallback (app.css "Inter Fallback"): without it Chromium falls
+      // back to a wider font and the layout-shift tests measure a different page than users see.
+      what: "Liberation Sans (fonts-liberation)",
+      found: () => fs.existsSync(env.LIBERATION_SANS || "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"),
+      apt: "fonts-liberation",
+    },
   ];
 }
 

@@ -57,8 +57,9 @@ describe("npm test's own set-up", () => {
       },
     });
     const chromiumHere = fs.existsSync("/usr/bin/chromium");
+    const fontHere = fs.existsSync("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf");
     // Java is there: not installed again.
-    expect(result.runs).toEqual(["apt-get update", `apt-get install -y ${chromiumHere ? "" : "chromium "}poppler-utils`]);
+    expect(result.runs).toEqual(["apt-get update", `apt-get install -y ${chromiumHere ? "" : "chromium "}poppler-utils${fontHere ? "" : " fonts-liberation"}`]);
     expect(result.ok).toBe(chromiumHere);
   });
 
