@@ -169,7 +169,9 @@ describe("page-transition overlay", () => {
       expect(await response!.text()).toContain('data-testid="transition-overlay"');
       const overlay = page.getByTestId("transition-overlay");
       await overlay.waitFor({ state: "visible" });
-      const text = await overlay.innerText();
+      // Its words as the document holds them: on a loaded machine the CSS fade may already have hidden it
+      // (innerText of a hidden element is empty) by the time the test reads it.
+      const text = (await overlay.textContent()) ?? "";
       expect(text).toContain("Trusted Lending");
       expect(text).toContain("Private Loans");
       expect(text).toContain("Loading your secure connection...");
@@ -197,7 +199,7 @@ describe("page-transition overlay", () => {
       await page.locator("footer").getByRole("link", { name: "About Us" }).click();
       await page.waitForURL((url) => url.pathname === "/about");
       await overlay.waitFor({ state: "visible", timeout: TRANSITION_MS / 2 });
-      expect(await overlay.innerText()).toContain("Loading your secure connection...");
+      expect((await overlay.textContent()) ?? "").toContain("Loading your secure connection...");
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("About Private Loans");
       expect(await page.locator("[aria-busy=true]").count()).toBe(1);
