@@ -11,6 +11,7 @@ import { CLOSE_ACCOUNT_CONFIRMATION } from "~/domain/validation/account-constant
 import type { AccountDataActionData } from "~/domain/validation/account-data";
 import { applicationReference, formatDay, formatMoment } from "~/domain/formats";
 import type { AccountDataView } from "~/domain/views/account";
+import { AccountSection } from "./account-section";
 
 /** Where the section posts (both intents). */
 export const ACCOUNT_DATA_PATH = "/account/data";
@@ -21,13 +22,10 @@ const dateOnly = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? formatDa
 /** Download My Data and Close My Account on /account. */
 export function DataSection({ data }: { data: AccountDataView }) {
   return (
-    <section aria-labelledby="account-data" className="mt-10 flex flex-col gap-8">
-      <h2 id="account-data" className="text-lg font-semibold text-primary">
-        Your Data
-      </h2>
+    <AccountSection titleId="account-data" title="Your Data" className="mt-10 flex flex-col gap-8">
       <DownloadMyData data={data} />
       <CloseMyAccount data={data} />
-    </section>
+    </AccountSection>
   );
 }
 

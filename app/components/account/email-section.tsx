@@ -4,6 +4,7 @@ import { EMAIL_INPUT, SecretInput } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
 import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
+import { AccountSection } from "./account-section";
 
 const clearPassword = (form: HTMLFormElement | null) => form?.reset();
 
@@ -12,10 +13,7 @@ export function EmailSection({ email, pending }: { email: string; pending: { new
   const { fetcher: requestFetcher, formRef: requestRef, errors: requestErrors, onSubmit: onRequest, pending: requesting } = useSettingsForm("request-email-change", clearPassword);
   const { fetcher: confirmFetcher, formRef: confirmRef, errors: confirmErrors, onSubmit: onConfirm, pending: confirming } = useSettingsForm("confirm-email-change", clearPassword);
   return (
-    <section aria-labelledby="account-email" className="flex flex-col gap-3" data-testid="change-email">
-      <h2 id="account-email" className="text-lg font-semibold text-primary">
-        Change Email
-      </h2>
+    <AccountSection titleId="account-email" title="Change Email" data-testid="change-email">
       <p className="text-sm text-slate-700">
         Your email address is <strong>{email}</strong>. We send a code to the new address; your address changes once you enter it here, and we let
         the old address know.
@@ -47,6 +45,6 @@ export function EmailSection({ email, pending }: { email: string; pending: { new
           </div>
         </confirmFetcher.Form>
       ) : null}
-    </section>
+    </AccountSection>
   );
 }

@@ -1,6 +1,7 @@
 import { Save } from "lucide-react";
 import { PendingButton } from "~/components/ui/pending-button";
 import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
+import { AccountSection } from "./account-section";
 
 const CHOICES = [
   { name: "paymentReminders", label: "Payment reminders", hint: "An e-mail a few days before each loan payment is due." },
@@ -11,10 +12,7 @@ const CHOICES = [
 export function NotificationsSection({ notifications }: { notifications: { paymentReminders: boolean; productNews: boolean } }) {
   const { fetcher, formRef, pending } = useSettingsForm("update-notifications");
   return (
-    <section aria-labelledby="account-notifications" className="flex flex-col gap-3" data-testid="notification-preferences">
-      <h2 id="account-notifications" className="text-lg font-semibold text-primary">
-        Notification Preferences
-      </h2>
+    <AccountSection titleId="account-notifications" title="Notification Preferences" data-testid="notification-preferences">
       <p className="text-sm text-slate-700">
         Choose the optional e-mails you want. Notices about your applications, offers, loans, payments and account security always go to you, whatever
         you choose here.
@@ -50,6 +48,6 @@ export function NotificationsSection({ notifications }: { notifications: { payme
           </PendingButton>
         </div>
       </fetcher.Form>
-    </section>
+    </AccountSection>
   );
 }

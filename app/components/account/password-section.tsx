@@ -6,6 +6,7 @@ import { SecretInput } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
 import type { AccountSecurityView } from "~/domain/views/account";
 import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
+import { AccountSection } from "./account-section";
 
 /**
  * Change Password (applicants and staff): the current one, then a new one meeting the sign-up rules.
@@ -19,10 +20,7 @@ export function PasswordSection({ passkeys }: { passkeys: AccountSecurityView["p
     setPassword("");
   });
   return (
-    <section aria-labelledby="account-password" className="flex flex-col gap-3" data-testid="change-password">
-      <h2 id="account-password" className="text-lg font-semibold text-primary">
-        Change Password
-      </h2>
+    <AccountSection titleId="account-password" title="Change Password" data-testid="change-password">
       <p className="text-sm text-slate-700">Changing your password signs you out on every other device.</p>
       <fetcher.Form ref={formRef} method="post" action={ACCOUNT_SETTINGS_PATH} noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
         <input type="hidden" name="intent" value="change-password" />
@@ -58,6 +56,6 @@ export function PasswordSection({ passkeys }: { passkeys: AccountSecurityView["p
           </PendingButton>
         </div>
       </fetcher.Form>
-    </section>
+    </AccountSection>
   );
 }

@@ -5,6 +5,7 @@ import { useActionToast } from "~/components/action-toast";
 import { PendingButton } from "~/components/ui/pending-button";
 import { privacyNoticeDate } from "~/content/legal/privacy-notice";
 import type { PrivacyNoticeActionData } from "~/domain/validation/privacy-notice";
+import { AccountSection } from "./account-section";
 
 type Props = {
   version: string;
@@ -31,20 +32,14 @@ export function PrivacyNoticePage({ version, changes, summary, acceptedCurrent, 
         </h1>
         <p className="mt-1 text-sm text-slate-700">The updated notice is effective {privacyNoticeDate(version)}. Please take a moment to read what changed.</p>
       </div>
-      <section aria-labelledby="privacy-changes" className="flex flex-col gap-2">
-        <h2 id="privacy-changes" className="text-lg font-semibold text-primary">
-          What Changed
-        </h2>
+      <AccountSection titleId="privacy-changes" title="What Changed" className="flex flex-col gap-2">
         <ul className="ml-5 list-disc text-sm text-slate-700">
           {changes.map((c) => (
             <li key={c}>{c}</li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="privacy-summary" className="flex flex-col gap-2">
-        <h2 id="privacy-summary" className="text-lg font-semibold text-primary">
-          The Notice in Brief
-        </h2>
+      </AccountSection>
+      <AccountSection titleId="privacy-summary" title="The Notice in Brief" className="flex flex-col gap-2">
         <ul className="ml-5 list-disc text-sm text-slate-700">
           {summary.map((s) => (
             <li key={s}>{s}</li>
@@ -55,7 +50,7 @@ export function PrivacyNoticePage({ version, changes, summary, acceptedCurrent, 
             Read the full Privacy Policy
           </Link>
         </p>
-      </section>
+      </AccountSection>
       {canAccept ? (
         acceptedCurrent ? (
           <p className="text-sm text-slate-700">You have already read this version.</p>

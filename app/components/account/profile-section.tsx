@@ -4,15 +4,13 @@ import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
 import { displayPhone } from "~/domain/formats";
 import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
+import { AccountSection } from "./account-section";
 
 /** Full Name and Phone Number (applicants only). */
 export function ProfileSection({ profile }: { profile: { fullName: string; phone: string | null } }) {
   const { fetcher, formRef, errors, onSubmit, pending } = useSettingsForm("update-profile");
   return (
-    <section aria-labelledby="account-profile" className="flex flex-col gap-3" data-testid="account-profile">
-      <h2 id="account-profile" className="text-lg font-semibold text-primary">
-        Profile
-      </h2>
+    <AccountSection titleId="account-profile" title="Profile" data-testid="account-profile">
       <fetcher.Form ref={formRef} method="post" action={ACCOUNT_SETTINGS_PATH} noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
         <input type="hidden" name="intent" value="update-profile" />
         <Field id="profile-full-name" label="Full Name" required errors={errors.fullName}>
@@ -27,6 +25,6 @@ export function ProfileSection({ profile }: { profile: { fullName: string; phone
           </PendingButton>
         </div>
       </fetcher.Form>
-    </section>
+    </AccountSection>
   );
 }

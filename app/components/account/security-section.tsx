@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
 import type { AccountSecurityActionData } from "~/domain/validation/account-security";
 import type { AccountSecurityView } from "~/domain/views/account";
+import { AccountSection } from "./account-section";
 
 /** Where the section posts (every intent). */
 export const ACCOUNT_SECURITY_PATH = "/account/security";
@@ -20,13 +21,10 @@ const errorsOf = (answer: AccountSecurityActionData | undefined, field: string) 
 /** Two-Factor Authentication and Passkeys on /account. */
 export function SecuritySection({ security }: { security: AccountSecurityView }) {
   return (
-    <section aria-labelledby="account-security" className="mt-10 flex flex-col gap-8">
-      <h2 id="account-security" className="text-lg font-semibold text-primary">
-        Sign-In Security
-      </h2>
+    <AccountSection titleId="account-security" title="Sign-In Security" className="mt-10 flex flex-col gap-8">
       <TwoFactor security={security} />
       <Passkeys security={security} />
-    </section>
+    </AccountSection>
   );
 }
 

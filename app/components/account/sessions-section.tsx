@@ -5,6 +5,7 @@ import { PendingButton } from "~/components/ui/pending-button";
 import { formatUtcDateTime } from "~/domain/formats";
 import type { AccountSessionView } from "~/domain/views/account";
 import { ACCOUNT_SETTINGS_PATH, useSettingsForm } from "./use-settings-form";
+import { AccountSection } from "./account-section";
 
 // UTC on both server and browser, so the hydrated text matches the rendered one.
 const lastSeen = (iso: string) => formatUtcDateTime(iso, "medium");
@@ -16,10 +17,7 @@ export function SessionsSection({ sessions }: { sessions: AccountSessionView[] }
   const { fetcher, formRef, errors, onSubmit, pending } = useSettingsForm("revoke-other-sessions", clearForm);
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section aria-labelledby="account-sessions" className="flex flex-col gap-3" data-testid="active-sessions">
-      <h2 id="account-sessions" className="text-lg font-semibold text-primary">
-        Active Sessions
-      </h2>
+    <AccountSection titleId="account-sessions" title="Active Sessions" data-testid="active-sessions">
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Devices signed in to your account</caption>
@@ -63,6 +61,6 @@ export function SessionsSection({ sessions }: { sessions: AccountSessionView[] }
         </div>
       </fetcher.Form>
       {others === 0 ? <p className="text-sm text-slate-700">You are not signed in anywhere else.</p> : null}
-    </section>
+    </AccountSection>
   );
 }

@@ -1,7 +1,9 @@
 import { Card } from "~/components/ui/card";
+import { HeadedSection, type HeadedSectionProps } from "~/components/ui/headed-section";
 import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
 import { formatMoney } from "~/domain/money";
 import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
+import { OfferStep } from "./offer-step";
 
 /**
  * The loan agreement on screen (Review and Sign): the same AgreementPreview the signed PDF is
@@ -26,19 +28,26 @@ function Address({ address }: { address: PostalAddress }) {
   );
 }
 
+/** A part of the agreement: an h3 under the agreement's h2. */
+function Part(props: Omit<HeadedSectionProps, "level" | "headingClassName">) {
+  return <HeadedSection level="h3" headingClassName="text-lg font-semibold text-foreground" {...props} />;
+}
+
 export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
   const { terms, disclosure, schedule } = agreement;
   return (
-    <article aria-labelledby="agreement-title" className="flex flex-col gap-6" data-testid="agreement">
-      <header>
-        <h2 id="agreement-title" className="text-2xl font-bold tracking-tight text-primary">
-          {AGREEMENT_TITLE}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
+    <OfferStep
+      as="article"
+      titleId="agreement-title"
+      title={AGREEMENT_TITLE}
+      lead={
+        <>
           Agreement {agreement.reference} · due dates as of signing on {formatAgreementDay(agreement.signedOn)}
-        </p>
-      </header>
-
+        </>
+      }
+      className="flex flex-col gap-6"
+      data-testid="agreement"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="p-4 text-sm">
           <h3 className="font-semibold text-foreground">Lender</h3>
@@ -58,10 +67,7 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
         </Card>
       </div>
 
-      <section aria-labelledby="tila-box-title">
-        <h3 id="tila-box-title" className="text-lg font-semibold text-foreground">
-          Federal Truth in Lending Disclosure
-        </h3>
+      <Part titleId="tila-box-title" title="Federal Truth in Lending Disclosure">
         <dl className="mt-3 grid grid-cols-1 border-2 border-foreground sm:grid-cols-2 lg:grid-cols-4" data-testid="tila-box">
           {TILA_BOX_HEADINGS.map((box, i) => (
             <div key={box.key} className={`flex flex-col gap-1 p-4 ${i > 0 ? "border-t-2 border-foreground sm:border-t-0 sm:border-l-2" : ""}`}>
@@ -73,12 +79,9 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
             </div>
           ))}
         </dl>
-      </section>
+      </Part>
 
-      <section aria-labelledby="loan-terms-title">
-        <h3 id="loan-terms-title" className="text-lg font-semibold text-foreground">
-          Loan terms
-        </h3>
+      <Part titleId="loan-terms-title" title="Loan terms">
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {(
             [
@@ -97,12 +100,9 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
             </div>
           ))}
         </dl>
-      </section>
+      </Part>
 
-      <section aria-labelledby="schedule-title">
-        <h3 id="schedule-title" className="text-lg font-semibold text-foreground">
-          Payment schedule
-        </h3>
+      <Part titleId="schedule-title" title="Payment schedule">
         <p className="text-sm text-muted-foreground">
           {schedule.length} monthly payments. The dates count from the day you sign; signing on another day moves them.
         </p>
@@ -145,18 +145,15 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
             </tbody>
           </table>
         </div>
-      </section>
+      </Part>
 
-      <section aria-labelledby="note-terms-title">
-        <h3 id="note-terms-title" className="text-lg font-semibold text-foreground">
-          Note terms
-        </h3>
+      <Part titleId="note-terms-title" title="Note terms">
         <div className="mt-2 flex flex-col gap-3 text-sm leading-relaxed">
           {agreement.noteTerms.map((paragraph) => (
             <p key={paragraph.slice(0, 40)}>{paragraph}</p>
           ))}
         </div>
-      </section>
-    </article>
+      </Part>
+    </OfferStep>
   );
 }

@@ -6,6 +6,7 @@ import { ESIGN_CONSENT_SECTIONS, ESIGN_CONSENT_STATEMENT, ESIGN_CONSENT_TITLE, E
 import type { FormToast } from "~/components/ui/form";
 import { consentSchema, type OfferSigningActionData } from "~/domain/validation/offer-signing";
 import type { useFetcher } from "react-router";
+import { OfferStep } from "./offer-step";
 
 /**
  * The E-SIGN consent (15 U.S.C. 7001(c)) asked before the agreement, the first electronic disclosure,
@@ -24,15 +25,13 @@ export function EsignConsentForm({
   const [clientError, setClientError] = useState<string[] | undefined>(undefined);
   const shown = clientError ?? errors;
   return (
-    <section aria-labelledby="esign-title" className="flex flex-col gap-5" data-testid="esign-consent">
-      <header>
-        <h2 id="esign-title" className="text-2xl font-bold tracking-tight text-primary">
-          {ESIGN_CONSENT_TITLE}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Before we show you the loan agreement and its Truth in Lending disclosure electronically, the law asks for your consent. Version {ESIGN_CONSENT_VERSION}.
-        </p>
-      </header>
+    <OfferStep
+      titleId="esign-title"
+      title={ESIGN_CONSENT_TITLE}
+      lead={<>Before we show you the loan agreement and its Truth in Lending disclosure electronically, the law asks for your consent. Version {ESIGN_CONSENT_VERSION}.</>}
+      className="flex flex-col gap-5"
+      data-testid="esign-consent"
+    >
       {ESIGN_CONSENT_SECTIONS.map((section) => (
         <div key={section.heading} className="flex flex-col gap-2">
           <h3 className="text-lg font-semibold text-foreground">{section.heading}</h3>
@@ -79,6 +78,6 @@ export function EsignConsentForm({
         <ErrorList id="esign-agree-error" errors={shown} />
         <SubmitButton pending={pending} label="I Agree" pendingLabel="Saving…" icon={Check} className="sm:w-auto sm:self-start" />
       </fetcher.Form>
-    </section>
+    </OfferStep>
   );
 }

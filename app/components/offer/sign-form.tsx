@@ -6,6 +6,7 @@ import { ErrorList, InputField, SubmitButton, type FieldErrors, type FormToast }
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { AGREE_TO_SIGN_LABEL, OFFER_SIGNING_MESSAGES, signSchema, type OfferSigningActionData } from "~/domain/validation/offer-signing";
 import { OFFER_LIMITS, type SignatureKind } from "~/domain/loan-offers";
+import { OfferStep } from "./offer-step";
 
 /**
  * The signature block of Review and Sign: draw (the wizard's signature pad, sent as a PNG data URL)
@@ -74,10 +75,7 @@ export function SignForm({
   }
 
   return (
-    <section aria-labelledby="sign-title" className="flex flex-col gap-4" data-testid="sign-form">
-      <h2 id="sign-title" className="text-2xl font-bold tracking-tight text-primary">
-        Signature
-      </h2>
+    <OfferStep titleId="sign-title" title="Signature" className="flex flex-col gap-4" data-testid="sign-form">
       <fetcher.Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)}>
         <input type="hidden" name="intent" value="sign" />
         <input type="hidden" name="signatureKind" value={kind} />
@@ -138,6 +136,6 @@ export function SignForm({
         <ErrorList id="sign-agree-error" errors={shown.agree} />
         <SubmitButton pending={pending || busy} label="Sign Agreement" pendingLabel="Signing…" icon={PenLine} className="sm:w-auto sm:self-start" />
       </fetcher.Form>
-    </section>
+    </OfferStep>
   );
 }

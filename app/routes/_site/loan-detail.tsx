@@ -14,6 +14,7 @@ import { CtaPanel } from "~/components/loans/cta-panel";
 import { loanByPathname, loanBySlug, loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
 import { inlineIcon } from "~/components/ui/inline-icon";
+import { HeadedSection } from "~/components/ui/headed-section";
 
 const ArrowRight = inlineIcon(arrowRightIcon);
 const CheckCircle2 = inlineIcon(checkCircle2Icon);
@@ -88,17 +89,11 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-12">
-          <section aria-labelledby="overview-title">
-            <h2 id="overview-title" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
-              Overview
-            </h2>
+          <HeadedSection titleId="overview-title" title="Overview" headingClassName="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
             <p className="mt-4 text-lg text-slate-700">{loan.description}</p>
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="benefits-title">
-            <h2 id="benefits-title" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
-              Key Benefits
-            </h2>
+          <HeadedSection titleId="benefits-title" title="Key Benefits" headingClassName="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
             <ul className="mt-6 grid gap-4 sm:grid-cols-2">
               {loan.benefits.map((benefit) => (
                 <li key={benefit} className="flex items-start gap-3 rounded-xl border border-border bg-navy-50 p-4">
@@ -107,7 +102,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </HeadedSection>
         </div>
 
         <aside aria-labelledby="details-title" className="self-start rounded-2xl border border-border bg-white p-6 shadow-md lg:sticky lg:top-6">
@@ -138,10 +133,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
         </div>
       </CtaPanel>
 
-      <section aria-labelledby="other-loans-title" className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6">
-        <h2 id="other-loans-title" className="text-2xl font-bold tracking-tight text-primary">
-          Explore Other Loans
-        </h2>
+      <HeadedSection titleId="other-loans-title" title="Explore Other Loans" headingClassName="text-2xl font-bold tracking-tight text-primary" className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6">
         <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {others.map((other) => (
             <li key={other.slug}>
@@ -161,7 +153,7 @@ export default function LoanDetailPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
     </>
   );
 }
