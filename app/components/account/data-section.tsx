@@ -1,7 +1,8 @@
 import { Download, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
+import { useEachAnswer } from "~/components/use-each-answer";
 import { Button } from "~/components/ui/button";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -77,13 +78,10 @@ function CloseMyAccount({ data }: { data: AccountDataView }) {
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
   const answer = fetcher.data;
-  const handled = useRef<AccountDataActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
+  useEachAnswer(answer, (reply) => {
     // Closed: the session is gone; a full load of the sign-in page shows the signed-out header too.
-    if (answer.ok && answer.redirectTo) window.location.assign(answer.redirectTo);
-  }, [answer]);
+    if (reply.ok && reply.redirectTo) window.location.assign(reply.redirectTo);
+  });
   const closure = data.closure;
   const errors = answer && !answer.ok ? answer.fieldErrors : undefined;
 

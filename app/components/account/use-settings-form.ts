@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { focusFirstInvalid } from "~/components/ui/form";
+import { useEachAnswer } from "~/components/use-each-answer";
+import { useWhenIdle } from "~/components/use-when-idle";
 import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
 import { ACCOUNT_SETTINGS_FIELDS, type AccountSettingsIntent } from "~/domain/validation/account-constants";
 import type { ACCOUNT_SETTINGS_SCHEMAS, AccountSettingsActionData } from "~/domain/validation/account-settings";
@@ -20,6 +22,7 @@ function loadSchemas(): Promise<void> {
   });
   return loading;
 }
+const preloadSchemas = () => void loadSchemas();
 
 /** Where every account settings form posts (its intent says which). */
 export const ACCOUNT_SETTINGS_PATH = "/account/settings";
@@ -36,23 +39,16 @@ export function useSettingsForm(intent: AccountSettingsIntent, onSuccess?: (form
   const answer = fetcher.data;
   useActionToast(answer);
 
-  useEffect(() => {
-    const start = () => void loadSchemas();
-    if (typeof requestIdleCallback === "function") {
-      const handle = requestIdleCallback(start, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(start, 200);
-    return () => clearTimeout(timer);
-  }, []);
+  useWhenIdle(preloadSchemas);
 
-  const handled = useRef<AccountSettingsActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || handled.current === answer || fetcher.state !== "idle") return;
-    handled.current = answer;
-    if (answer.ok) onSuccess?.(formRef.current);
-    else if (answer.fieldErrors) focusFirstInvalid(formRef.current, answer.fieldErrors, ACCOUNT_SETTINGS_FIELDS[intent]);
-  }, [answer, fetcher.state, intent, onSuccess]);
+  useEachAnswer(
+    answer,
+    (reply) => {
+      if (reply.ok) onSuccess?.(formRef.current);
+      else if (reply.fieldErrors) focusFirstInvalid(formRef.current, reply.fieldErrors, ACCOUNT_SETTINGS_FIELDS[intent]);
+    },
+    fetcher.state === "idle",
+  );
 
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useWhenIdle } from "~/components/use-when-idle";
 
 /**
  * The Zod schemas Messages and What We Need check a form with before posting it, loaded after the page
@@ -23,15 +23,9 @@ export function conversationSchemas(): ReturnType<typeof load> {
   return loading;
 }
 
+const preload = () => void conversationSchemas();
+
 /** Starts the download once the browser is idle after the panel has mounted (hydration done). */
 export function usePreloadConversationSchemas(): void {
-  useEffect(() => {
-    const start = () => void conversationSchemas();
-    if (typeof requestIdleCallback === "function") {
-      const handle = requestIdleCallback(start, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(start, 200);
-    return () => clearTimeout(timer);
-  }, []);
+  useWhenIdle(preload);
 }

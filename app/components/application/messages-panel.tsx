@@ -1,7 +1,8 @@
 import { useStaffCan } from "~/components/admin/admin-shell";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
+import { useEachAnswer } from "~/components/use-each-answer";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
@@ -113,8 +114,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
   const optimistic = typeof sending === "string" ? normalizeMessageBody(sending) : null;
 
   // The answer to a send: clear the box when it worked, show the server's message when not.
-  const handled = useRef<MessageActionData | undefined>(undefined);
-  const onAnswer = useEffectEvent((data: MessageActionData) => {
+  useEachAnswer(fetcher.data, (data: MessageActionData) => {
     if (data.intent !== "send") return;
     if (data.ok) {
       setBody("");
@@ -124,12 +124,6 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
     }
     textareaRef.current?.focus();
   });
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    onAnswer(answer);
-  }, [answer]);
 
   // Newest in view: on arrival, and whenever a message is added (sent, or received live).
   const count = conversation.messages.length + (optimistic ? 1 : 0);

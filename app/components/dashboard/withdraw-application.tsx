@@ -2,6 +2,7 @@ import { Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
+import { useEachAnswer } from "~/components/use-each-answer";
 import { Button } from "~/components/ui/button";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { PendingButton } from "~/components/ui/pending-button";
@@ -66,13 +67,7 @@ function WithdrawButton({ applicationId }: { applicationId: string }) {
 
   // A refusal (already decided, say) shows its toast and closes the dialog, focus back on the button;
   // a withdrawal takes the button away with the reload (the notice above then takes focus).
-  const handled = useRef<ApplicationWithdrawActionData | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    setDialogOpen(false);
-  }, [fetcher.data]);
+  useEachAnswer(fetcher.data, () => setDialogOpen(false));
 
   return (
     <ModalDialog

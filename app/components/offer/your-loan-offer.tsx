@@ -1,7 +1,8 @@
 import { Download, FileSignature, XCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
+import { useEachAnswer } from "~/components/use-each-answer";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -156,15 +157,11 @@ function DeclineOfferButton({ offer, onDeclined }: { offer: OfferView; onDecline
 
   // The answer (it arrives before the page's data reloads) shows its toast and closes the dialog; once
   // declined this button goes away with the reload, so focus moves on (onDeclined).
-  const handled = useRef<OfferDeclineActionData | undefined>(undefined);
   const declined = useRef(false);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
+  useEachAnswer(fetcher.data, (answer) => {
     declined.current = answer.ok;
     setDialogOpen(false);
-  }, [fetcher.data]);
+  });
 
   return (
     <ModalDialog
