@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { ReviewAndSignPage } from "~/components/offer/review-and-sign-page";
-import { NotFoundPage } from "~/components/error-page";
+import { NotFoundBoundary } from "~/components/error-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
 import { requestInfo } from "~/server/platform/http/request-info.server";
@@ -38,10 +38,7 @@ export const action = defineAction({
   },
 });
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  throw error;
-}
+export const ErrorBoundary = NotFoundBoundary;
 
 export default function ApplicationOfferRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <ReviewAndSignPage data={loaderData} actionData={actionData} />;

@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { BorrowerLoanPageView } from "~/components/loans/borrower-loan-page";
-import { NotFoundPage } from "~/components/error-page";
+import { NotFoundBoundary } from "~/components/error-page";
 import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
 import { requestInfo } from "~/server/platform/http/request-info.server";
@@ -37,10 +37,7 @@ export const action = defineAction({
   },
 });
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  throw error;
-}
+export const ErrorBoundary = NotFoundBoundary;
 
 export default function LoanRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <BorrowerLoanPageView data={loaderData} actionData={actionData} />;
