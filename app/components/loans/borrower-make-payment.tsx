@@ -2,7 +2,9 @@ import { CreditCard, Send } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConsentCheckbox } from "~/components/ui/consent-checkbox";
 import { ModalDialog } from "~/components/ui/dialog";
+import { useFormDialog } from "~/components/ui/use-form-dialog";
 import { ErrorList, InputField, SubmitButton, useFormFetcher, type FormToast } from "~/components/ui/form";
 import { ACH_AUTHORIZATION_STATEMENT, ACH_AUTHORIZATION_VERSION, achAuthorizationText } from "~/domain/ach-authorization";
 import type { PaymentChoice } from "~/domain/servicing-enums";
@@ -11,7 +13,7 @@ import { makePaymentSchema, parseDollarsToCents, type MakePaymentActionData } fr
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
 import { formatMoney } from "~/domain/money";
-import type { FieldErrors } from "~/domain/validation/field-errors";
+import { LoanSection } from "./loan-section";
 
 type Answer = MakePaymentActionData & { toast: FormToast };
 
@@ -21,14 +23,13 @@ type Answer = MakePaymentActionData & { toast: FormToast };
  * the account's last four digits and the date filled in) and its required checkbox.
  */
 export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPage; actionData?: Answer }) {
-  const [open, setOpen] = useState(false);
+  const { dialog, setOpen, clientErrors, setClientErrors } = useFormDialog();
   const pay = useFormFetcher<Answer>(actionData?.intent === "pay" ? actionData : undefined, (answer) => {
     if (answer.ok) setOpen(false);
   });
   const [choice, setChoice] = useState<PaymentChoice>(data.nextPayment ? "installment" : "payoff");
   const [amount, setAmount] = useState("");
   const [accountId, setAccountId] = useState(data.bankAccounts[0]?.id ?? "");
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>(undefined);
   const errors = clientErrors ?? (pay.data && !pay.data.ok ? pay.data.fieldErrors : undefined);
 
   const account = data.bankAccounts.find((a) => a.id === accountId);
@@ -42,10 +43,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
   });
 
   return (
-    <section aria-labelledby="make-payment-heading">
-      <h2 id="make-payment-heading" className="mb-3 text-2xl font-bold tracking-tight text-primary">
-        Make a Payment
-      </h2>
+    <LoanSection titleId="make-payment-heading" title="Make a Payment">
       <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
         {data.status === "paid_in_full" ? (
           <p className="text-sm">This loan is paid in full: it takes no more payments.</p>
@@ -59,11 +57,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
           <>
             <p className="text-sm">Pay by a one-time ACH debit from your bank account on file: the next installment, an amount of your choosing, or the payoff amount.</p>
             <ModalDialog
-              open={open}
-              onOpenChange={(next) => {
-                setOpen(next);
-                setClientErrors(undefined);
-              }}
+              {...dialog}
               trigger={
                 <Button className="sm:w-auto">
                   <CreditCard aria-hidden="true" />
@@ -154,27 +148,23 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
                     </p>
                   ))}
                 </div>
-                <div className="flex items-start gap-3">
-                  <input
-                    id="pay-authorize"
-                    name="authorize"
-                    type="checkbox"
-                    className="mt-1 size-4 shrink-0 accent-primary"
-                    aria-invalid={errors?.authorize ? true : undefined}
-                    aria-describedby={errors?.authorize ? "pay-authorize-error" : undefined}
-                  />
-                  <label htmlFor="pay-authorize" className="text-sm font-medium">
-                    {ACH_AUTHORIZATION_STATEMENT}: {amountText} on or after {formatAgreementDay(data.today)}.
-                  </label>
-                </div>
-                <ErrorList id="pay-authorize-error" errors={errors?.authorize} />
+                <ConsentCheckbox
+                  id="pay-authorize"
+                  name="authorize"
+                  label={
+                    <>
+                      {ACH_AUTHORIZATION_STATEMENT}: {amountText} on or after {formatAgreementDay(data.today)}.
+                    </>
+                  }
+                  errors={errors?.authorize}
+                />
                 <SubmitButton pending={pay.pending} label="Authorize Payment" pendingLabel="Authorizing…" icon={Send} className="sm:w-auto sm:self-start" />
               </pay.fetcher.Form>
             </ModalDialog>
           </>
         )}
       </Card>
-    </section>
+    </LoanSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { MessagesPanel } from "~/components/application/messages-panel";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
+import { LoanSection } from "./loan-section";
 
 /**
  * Message Us from the loan page: the conversation of the application the loan came from (the same
@@ -10,10 +11,7 @@ import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
 export function BorrowerMessages({ data }: { data: BorrowerLoanPage }) {
   const timeZone = useDisplayTimeZone();
   return (
-    <section aria-labelledby="loan-messages-heading" className="scroll-mt-24">
-      <h2 id="loan-messages-heading" className="mb-3 text-2xl font-bold tracking-tight text-primary">
-        Message Us
-      </h2>
+    <LoanSection titleId="loan-messages-heading" title="Message Us" className="scroll-mt-24">
       <MessagesPanel
         applicationId={data.applicationId}
         conversation={data.conversation}
@@ -22,6 +20,6 @@ export function BorrowerMessages({ data }: { data: BorrowerLoanPage }) {
         timeZone={timeZone}
         hint="Write to us about your loan, for example to revoke a debit before it is sent. Ctrl+Enter sends."
       />
-    </section>
+    </LoanSection>
   );
 }

@@ -1,14 +1,16 @@
 import { Landmark, Save } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ModalDialog } from "~/components/ui/dialog";
+import { useFormDialog } from "~/components/ui/use-form-dialog";
 import { controlClass, Field, InputField, SubmitButton, useFormFetcher, type FormToast } from "~/components/ui/form";
 import { BANK_ACCOUNT_TYPES } from "~/domain/enums";
 import { ACCOUNT_TYPE_LABELS } from "~/domain/labels";
 import { CHANGE_ACCOUNT_INTENT, type PaymentAccountActionData } from "~/domain/validation/payment-account-constants";
-import { issuesToFieldErrors, type FieldErrors } from "~/domain/validation/field-errors";
+import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
+import { LoanSection } from "./loan-section";
 
 type Answer = PaymentAccountActionData & { toast: FormToast };
 
@@ -19,13 +21,12 @@ type Answer = PaymentAccountActionData & { toast: FormToast };
  * again by the server; a refused form keeps everything typed and names the field.
  */
 export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoanPage; actionData?: Answer }) {
-  const [open, setOpen] = useState(actionData?.intent === CHANGE_ACCOUNT_INTENT && !actionData.ok);
+  const { dialog, setOpen, clientErrors, setClientErrors } = useFormDialog(actionData?.intent === CHANGE_ACCOUNT_INTENT && !actionData.ok);
   const change = useFormFetcher<Answer>(actionData?.intent === CHANGE_ACCOUNT_INTENT ? actionData : undefined, (answer) => {
     if (answer.ok) setOpen(false);
     else requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>(undefined);
   const answer = change.data && !change.data.ok ? change.data : undefined;
   const errors = clientErrors ?? answer?.fieldErrors;
   const kept = answer?.values ?? {};
@@ -47,10 +48,7 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
   };
 
   return (
-    <section aria-labelledby="payment-account-heading">
-      <h2 id="payment-account-heading" className="mb-3 text-2xl font-bold tracking-tight text-primary">
-        Payment Account
-      </h2>
+    <LoanSection titleId="payment-account-heading" title="Payment Account">
       <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm" data-testid="payment-account">
           {data.paymentAccount ? (
@@ -67,11 +65,7 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
         </p>
         {data.accountChangeable ? (
           <ModalDialog
-            open={open}
-            onOpenChange={(next) => {
-              setOpen(next);
-              setClientErrors(undefined);
-            }}
+            {...dialog}
             trigger={
               <Button variant="outline" className="sm:w-auto">
                 <Landmark aria-hidden="true" />
@@ -118,6 +112,6 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
           <p className="text-sm text-muted-foreground">This loan is paid off: its payment account no longer changes.</p>
         )}
       </Card>
-    </section>
+    </LoanSection>
   );
 }

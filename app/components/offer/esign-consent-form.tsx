@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { useState } from "react";
-import { ErrorList } from "~/components/ui/form";
+import { ConsentCheckbox } from "~/components/ui/consent-checkbox";
 import { SubmitButton } from "~/components/ui/form";
 import { ESIGN_CONSENT_SECTIONS, ESIGN_CONSENT_STATEMENT, ESIGN_CONSENT_TITLE, ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import type { FormToast } from "~/components/ui/form";
@@ -61,21 +61,7 @@ export function EsignConsentForm({
         }}
       >
         <input type="hidden" name="intent" value="consent" />
-        <div className="flex items-start gap-3">
-          <input
-            id="esign-agree"
-            name="agree"
-            type="checkbox"
-            className="mt-1 size-4 shrink-0 accent-primary"
-            aria-invalid={shown?.length ? true : undefined}
-            aria-describedby={shown?.length ? "esign-agree-error" : undefined}
-            onChange={() => setClientError(undefined)}
-          />
-          <label htmlFor="esign-agree" className="text-sm font-medium">
-            {ESIGN_CONSENT_STATEMENT}
-          </label>
-        </div>
-        <ErrorList id="esign-agree-error" errors={shown} />
+        <ConsentCheckbox id="esign-agree" name="agree" label={ESIGN_CONSENT_STATEMENT} errors={shown} onChange={() => setClientError(undefined)} />
         <SubmitButton pending={pending} label="I Agree" pendingLabel="Saving…" icon={Check} className="sm:w-auto sm:self-start" />
       </fetcher.Form>
     </OfferStep>

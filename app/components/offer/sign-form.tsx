@@ -2,11 +2,12 @@ import { PenLine } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { useFetcher } from "react-router";
 import { EMPTY_SIGNATURE, hasSignature, SignaturePad, signatureToPng, type SignatureValue } from "~/components/apply/signature-pad";
-import { ErrorList, InputField, SubmitButton, type FieldErrors, type FormToast } from "~/components/ui/form";
+import { InputField, SubmitButton, type FieldErrors, type FormToast } from "~/components/ui/form";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { AGREE_TO_SIGN_LABEL, OFFER_SIGNING_MESSAGES, signSchema, type OfferSigningActionData } from "~/domain/validation/offer-signing";
 import { OFFER_LIMITS, type SignatureKind } from "~/domain/loan-offers";
 import { OfferStep } from "./offer-step";
+import { ConsentCheckbox } from "~/components/ui/consent-checkbox";
 
 /**
  * The signature block of Review and Sign: draw (the wizard's signature pad, sent as a PNG data URL)
@@ -120,20 +121,7 @@ export function SignForm({
             <SignaturePad id="sign-pad" value={drawn} onChange={setDrawn} error={shown.signaturePng?.[0]} disabled={pending || busy} />
           </div>
         )}
-        <div className="flex items-start gap-3">
-          <input
-            id="sign-agree"
-            name="agree"
-            type="checkbox"
-            className="mt-1 size-4 shrink-0 accent-primary"
-            aria-invalid={shown.agree?.length ? true : undefined}
-            aria-describedby={shown.agree?.length ? "sign-agree-error" : undefined}
-          />
-          <label htmlFor="sign-agree" className="text-sm font-medium">
-            {AGREE_TO_SIGN_LABEL}
-          </label>
-        </div>
-        <ErrorList id="sign-agree-error" errors={shown.agree} />
+        <ConsentCheckbox id="sign-agree" name="agree" label={AGREE_TO_SIGN_LABEL} errors={shown.agree} />
         <SubmitButton pending={pending || busy} label="Sign Agreement" pendingLabel="Signing…" icon={PenLine} className="sm:w-auto sm:self-start" />
       </fetcher.Form>
     </OfferStep>
