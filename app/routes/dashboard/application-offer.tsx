@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/application-offer";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
+import { ownPageOr404 } from "~/server/platform/http/own-page.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData ? `Review and Sign · Application ${applicationReference(loaderData.applicationId)}` : "Review and Sign", "Your loan offer: E-SIGN consent, the loan agreement and your signature."),
@@ -22,9 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const loader = defineLoader({
   guard: signedIn,
   handle: async ({ params }: Route.LoaderArgs, user) => {
-    const page = await loadReviewAndSign(params.id, user);
-    if (!page) throw data(null, { status: 404, statusText: "Not Found" });
-    return data(page, { headers: { "Cache-Control": "no-store, private" } });
+    return ownPageOr404(await loadReviewAndSign(params.id, user));
   },
 });
 

@@ -9,6 +9,7 @@ import { borrowerLoanAction } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
+import { ownPageOr404 } from "~/server/platform/http/own-page.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData ? `Your ${loanTypeLabel(loaderData.loanType)}` : "Your Loan", "Your loan: next payment, balance, schedule, payment history, payoff quote and statements."),
@@ -22,9 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const loader = defineLoader({
   guard: signedIn,
   handle: async ({ request, context, params }: Route.LoaderArgs, user) => {
-    const page = await loadBorrowerLoan(params.id, user, requestInfo(request, context));
-    if (!page) throw data(null, { status: 404, statusText: "Not Found" });
-    return data(page, { headers: { "Cache-Control": "no-store, private" } });
+    return ownPageOr404(await loadBorrowerLoan(params.id, user, requestInfo(request, context)));
   },
 });
 
