@@ -4,8 +4,8 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { useEachAnswer } from "~/components/use-each-answer";
 import { Button } from "~/components/ui/button";
-import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
-import { PendingButton } from "~/components/ui/pending-button";
+import { ModalDialog } from "~/components/ui/dialog";
+import { ConfirmDialogForm } from "~/components/ui/confirm-dialog-form";
 import { formatDate } from "~/domain/formats";
 import type { ApplicationWithdrawActionData } from "~/domain/validation/application-withdraw";
 
@@ -63,7 +63,6 @@ const withdrawFetcherKey = (applicationId: string) => `application-withdraw-${ap
 function WithdrawButton({ applicationId }: { applicationId: string }) {
   const fetcher = useFetcher<ApplicationWithdrawActionData>({ key: withdrawFetcherKey(applicationId) });
   const [dialogOpen, setDialogOpen] = useState(false);
-  const pending = fetcher.state !== "idle";
 
   // A refusal (already decided, say) shows its toast and closes the dialog, focus back on the button;
   // a withdrawal takes the button away with the reload (the notice above then takes focus).
@@ -84,13 +83,14 @@ function WithdrawButton({ applicationId }: { applicationId: string }) {
         </Button>
       }
     >
-      <fetcher.Form method="post" action={applicationWithdrawPath(applicationId)} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <input type="hidden" name="intent" value="withdraw" />
-        <DialogCloseButton disabled={pending}>Keep Application</DialogCloseButton>
-        <PendingButton type="submit" variant="destructive" pending={pending} icon={<Undo2 aria-hidden="true" />}>
-          Withdraw Application
-        </PendingButton>
-      </fetcher.Form>
+      <ConfirmDialogForm
+        fetcher={fetcher}
+        action={applicationWithdrawPath(applicationId)}
+        intent="withdraw"
+        keepLabel="Keep Application"
+        confirmLabel="Withdraw Application"
+        icon={<Undo2 aria-hidden="true" />}
+      />
     </ModalDialog>
   );
 }

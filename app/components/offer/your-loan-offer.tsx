@@ -7,8 +7,8 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
-import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
-import { PendingButton } from "~/components/ui/pending-button";
+import { ModalDialog } from "~/components/ui/dialog";
+import { ConfirmDialogForm } from "~/components/ui/confirm-dialog-form";
 import { formatDateTime, formatDay, termLabel } from "~/domain/formats";
 import type { OfferStatus, OfferView } from "~/domain/loan-offers";
 import type { OfferDeclineActionData } from "~/domain/validation/offer-decline";
@@ -152,7 +152,6 @@ export function YourLoanOffer({
 function DeclineOfferButton({ offer, onDeclined }: { offer: OfferView; onDeclined: () => void }) {
   const fetcher = useFetcher<OfferDeclineActionData>({ key: `offer-decline-${offer.applicationId}` });
   const [dialogOpen, setDialogOpen] = useState(false);
-  const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
 
   // The answer (it arrives before the page's data reloads) shows its toast and closes the dialog; once
@@ -185,13 +184,14 @@ function DeclineOfferButton({ offer, onDeclined }: { offer: OfferView; onDecline
         </Button>
       }
     >
-      <fetcher.Form method="post" action={offerDeclinePath(offer.applicationId)} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <input type="hidden" name="intent" value="decline" />
-        <DialogCloseButton disabled={pending}>Keep Offer</DialogCloseButton>
-        <PendingButton type="submit" variant="destructive" pending={pending} icon={<XCircle aria-hidden="true" />}>
-          Decline Offer
-        </PendingButton>
-      </fetcher.Form>
+      <ConfirmDialogForm
+        fetcher={fetcher}
+        action={offerDeclinePath(offer.applicationId)}
+        intent="decline"
+        keepLabel="Keep Offer"
+        confirmLabel="Decline Offer"
+        icon={<XCircle aria-hidden="true" />}
+      />
     </ModalDialog>
   );
 }
