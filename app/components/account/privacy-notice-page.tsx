@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { PendingButton } from "~/components/ui/pending-button";
@@ -17,6 +17,20 @@ type Props = {
   actionData: PrivacyNoticeActionData | undefined;
 };
 
+/** One part of the notice: its heading over a bulleted list (and, for the summary, the full text's link). */
+function NoticePart({ titleId, title, items, children }: { titleId: string; title: string; items: readonly string[]; children?: ReactNode }) {
+  return (
+    <AccountSection titleId={titleId} title={title} className="flex flex-col gap-2">
+      <ul className="ml-5 list-disc text-sm text-slate-700">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      {children}
+    </AccountSection>
+  );
+}
+
 /** The changed privacy notice, shown once at the next sign-in: what changed, the notice in brief, the full text's link. */
 export function PrivacyNoticePage({ version, changes, summary, acceptedCurrent, canAccept, redirectTo, actionData }: Props) {
   const navigation = useNavigation();
@@ -32,25 +46,14 @@ export function PrivacyNoticePage({ version, changes, summary, acceptedCurrent, 
         </h1>
         <p className="mt-1 text-sm text-slate-700">The updated notice is effective {privacyNoticeDate(version)}. Please take a moment to read what changed.</p>
       </div>
-      <AccountSection titleId="privacy-changes" title="What Changed" className="flex flex-col gap-2">
-        <ul className="ml-5 list-disc text-sm text-slate-700">
-          {changes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
-      </AccountSection>
-      <AccountSection titleId="privacy-summary" title="The Notice in Brief" className="flex flex-col gap-2">
-        <ul className="ml-5 list-disc text-sm text-slate-700">
-          {summary.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ul>
+      <NoticePart titleId="privacy-changes" title="What Changed" items={changes} />
+      <NoticePart titleId="privacy-summary" title="The Notice in Brief" items={summary}>
         <p className="text-sm">
           <Link to="/privacy" className="text-link underline">
             Read the full Privacy Policy
           </Link>
         </p>
-      </AccountSection>
+      </NoticePart>
       {canAccept ? (
         acceptedCurrent ? (
           <p className="text-sm text-slate-700">You have already read this version.</p>

@@ -1,5 +1,6 @@
 import { Card } from "~/components/ui/card";
 import { HeadedSection, type HeadedSectionProps } from "~/components/ui/headed-section";
+import { TableHead } from "~/components/ui/table";
 import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
 import { formatMoney } from "~/domain/money";
 import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
@@ -27,6 +28,10 @@ function Address({ address }: { address: PostalAddress }) {
     </>
   );
 }
+
+const left = (label: string) => ({ label, className: "text-left" });
+const right = (label: string) => ({ label, className: "text-right" });
+const SCHEDULE_COLUMNS = [left("No."), left("Due date"), right("Payment"), right("Principal"), right("Interest"), right("Balance")];
 
 /** A part of the agreement: an h3 under the agreement's h2. */
 function Part(props: Omit<HeadedSectionProps, "level" | "headingClassName">) {
@@ -109,28 +114,7 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
         <div className="mt-3 max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Payment schedule table (scrolls)">
           <table className="w-full text-sm" data-testid="payment-schedule">
             <caption className="sr-only">Payment schedule</caption>
-            <thead className="sticky top-0 bg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left">
-                  No.
-                </th>
-                <th scope="col" className="px-3 py-2 text-left">
-                  Due date
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Payment
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Principal
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Interest
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Balance
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={SCHEDULE_COLUMNS} className="sticky top-0 bg-muted" cellClassName="px-3 py-2" />
             <tbody>
               {schedule.map((row) => (
                 <tr key={row.number} className="border-t">
