@@ -1,5 +1,5 @@
 import { CalendarClock, Check, FileText, Plus, Trash2, Upload, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { showActionToast, useActionToast } from "~/components/action-toast";
 import { startDownload } from "~/components/admin/documents/use-document-links";
@@ -275,24 +275,52 @@ function ReplyAnswer({ applicationId, item, fetcher }: { applicationId: string; 
     <fetcher.Form method="post" action={requestsAction("applicant", applicationId)} className="mt-3 flex flex-col gap-2" onSubmit={(event) => void submit(event)} noValidate>
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="itemId" value={item.id} />
-      <label htmlFor={`${id}-reply`} className="text-sm font-semibold">
-        Your answer
-      </label>
-      <Textarea
-        id={`${id}-reply`}
-        name="reply"
-        rows={3}
-        maxLength={CONVERSATION_LIMITS.requestReplyMaxLength}
-        required
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={`${id}-reply-error`}
-        className="min-h-20"
-      />
-      <ErrorList id={`${id}-reply-error`} errors={shown} live />
+      <RequiredText id={`${id}-reply`} name="reply" label="Your answer" rows={3} maxLength={CONVERSATION_LIMITS.requestReplyMaxLength} className="min-h-20" errors={shown} />
       <PendingButton type="submit" pending={fetcher.state !== "idle"} icon={<Check aria-hidden="true" />} className="self-start">
         Reply
       </PendingButton>
     </fetcher.Form>
+  );
+}
+
+/** A required text of the panel's forms (an answer, a reason): its label, the box, and its errors announced as they come. */
+function RequiredText({
+  id,
+  name,
+  label,
+  rows,
+  maxLength,
+  className,
+  errors,
+  textareaRef,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  rows: number;
+  maxLength: number;
+  className: string;
+  errors?: string[];
+  textareaRef?: Ref<HTMLTextAreaElement>;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <Textarea
+        ref={textareaRef}
+        id={id}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        required
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={`${id}-error`}
+        className={className}
+      />
+      <ErrorList id={`${id}-error`} errors={errors} live />
+    </>
   );
 }
 
@@ -350,21 +378,16 @@ function ReviewAnswer({ applicationId, item, fetcher }: { applicationId: string;
         <fetcher.Form method="post" action={action} onSubmit={(event) => void reject(event)} noValidate className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="reject" />
           <input type="hidden" name="itemId" value={item.id} />
-          <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
-            Reason for rejecting (the applicant sees it)
-          </label>
-          <Textarea
-            ref={reasonRef}
+          <RequiredText
+            textareaRef={reasonRef}
             id={`${id}-reason`}
             name="reason"
+            label="Reason for rejecting (the applicant sees it)"
             rows={2}
             maxLength={CONVERSATION_LIMITS.requestNoteMaxLength}
-            required
-            aria-invalid={shown ? true : undefined}
-            aria-describedby={`${id}-reason-error`}
             className="min-h-16"
+            errors={shown}
           />
-          <ErrorList id={`${id}-reason-error`} errors={shown} live />
           <div className="flex flex-wrap gap-2">
             <PendingButton type="submit" size="sm" variant="destructive" pending={intent === "reject"} icon={<X aria-hidden="true" />}>
               Reject

@@ -5,7 +5,8 @@ import { MessagesPanel } from "~/components/application/messages-panel";
 import { useApplicationLive } from "~/components/application/use-application-live";
 import { WhatWeNeedPanel } from "~/components/application/what-we-need-panel";
 import { YourLoanOffer } from "~/components/offer/your-loan-offer";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
+import { ListCard } from "~/components/ui/list-card";
 import { Detail } from "~/components/ui/detail-list";
 import { formatDate } from "~/domain/formats";
 import { formatAmount } from "~/domain/money";
@@ -94,28 +95,19 @@ export function ApplicantApplicationView({ data }: { data: ApplicantApplicationP
 function DocumentsCard({ documents, timeZone }: { documents: ApplicantApplicationPage["documents"]; timeZone: string }) {
   const links = useOwnDocumentLinks();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id="documents-title">Documents</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {documents.length === 0 ? (
-          <p className="text-muted-foreground">No documents on file for this application.</p>
-        ) : (
-          <ul aria-labelledby="documents-title" className="flex flex-col gap-2 text-sm" data-testid="application-documents">
-            {documents.map((doc) => (
-              <OwnDocumentRow key={doc.id} id={doc.id} fileName={doc.fileName} links={links}>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium [overflow-wrap:anywhere]">{documentTypeLabel(doc.documentType)}</span>
-                  <span className="block text-muted-foreground [overflow-wrap:anywhere]" data-testid="document-name">
-                    {doc.fileName} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
-                  </span>
-                </span>
-              </OwnDocumentRow>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ListCard titleId="documents-title" title="Documents" empty={documents.length === 0} emptyText="No documents on file for this application.">
+      <ul aria-labelledby="documents-title" className="flex flex-col gap-2 text-sm" data-testid="application-documents">
+        {documents.map((doc) => (
+          <OwnDocumentRow key={doc.id} id={doc.id} fileName={doc.fileName} links={links}>
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium [overflow-wrap:anywhere]">{documentTypeLabel(doc.documentType)}</span>
+              <span className="block text-muted-foreground [overflow-wrap:anywhere]" data-testid="document-name">
+                {doc.fileName} · <time dateTime={doc.uploadedAt}>{formatDate(doc.uploadedAt, timeZone)}</time>
+              </span>
+            </span>
+          </OwnDocumentRow>
+        ))}
+      </ul>
+    </ListCard>
   );
 }
