@@ -251,26 +251,37 @@ function UploadAnswer({ applicationId, item }: { applicationId: string; item: Re
   );
 }
 
-/** Reply: the applicant's answer to a question item, in words. */
 type ItemFetcher = ReturnType<typeof useFetcher<RequestActionData>>;
 
-function ReplyAnswer({ applicationId, item, fetcher }: { applicationId: string; item: RequestItemView; fetcher: ItemFetcher }) {
+/**
+ * An item's form with one text (the reply, the reason): checked in the browser with its schema before
+ * it posts to `action` (the server checks again with the same one). Gives the text's errors, the
+ * browser's or else the server's, and the submit handler; `onRefused` runs when the browser refuses.
+ */
+function useCheckedItemForm(fetcher: ItemFetcher, field: "reply" | "reason", action: string, onRefused?: () => void) {
   const [errors, setErrors] = useState<FieldErrors>({});
-  const id = useId();
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const shown = errors.reply ?? serverErrors?.reply;
+  const shown = errors[field] ?? serverErrors?.[field];
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const { replyItemSchema } = await conversationSchemas();
-    const parsed = replyItemSchema.safeParse(requestFormValues(form));
+    const schemas = await conversationSchemas();
+    const parsed = (field === "reply" ? schemas.replyItemSchema : schemas.rejectItemSchema).safeParse(requestFormValues(form));
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error));
+      onRefused?.();
       return;
     }
     setErrors({});
-    void fetcher.submit(form, { method: "post", action: requestsAction("applicant", applicationId) });
+    void fetcher.submit(form, { method: "post", action });
   };
+  return { shown, submit };
+}
+
+/** Reply: the applicant's answer to a question item, in words. */
+function ReplyAnswer({ applicationId, item, fetcher }: { applicationId: string; item: RequestItemView; fetcher: ItemFetcher }) {
+  const id = useId();
+  const { shown, submit } = useCheckedItemForm(fetcher, "reply", requestsAction("applicant", applicationId));
   return (
     <fetcher.Form method="post" action={requestsAction("applicant", applicationId)} className="mt-3 flex flex-col gap-2" onSubmit={(event) => void submit(event)} noValidate>
       <input type="hidden" name="intent" value="reply" />
@@ -327,7 +338,6 @@ function RequiredText({
 /** Accept or Reject (with the reason the applicant will read) of an answer in review. */
 function ReviewAnswer({ applicationId, item, fetcher }: { applicationId: string; item: RequestItemView; fetcher: ItemFetcher }) {
   const [rejecting, setRejecting] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -336,22 +346,7 @@ function ReviewAnswer({ applicationId, item, fetcher }: { applicationId: string;
   const action = requestsAction("staff", applicationId);
   const busy = fetcher.state !== "idle";
   const intent = busy ? fetcher.formData?.get("intent") : null;
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const shown = errors.reason ?? serverErrors?.reason;
-
-  const reject = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const { rejectItemSchema } = await conversationSchemas();
-    const parsed = rejectItemSchema.safeParse(requestFormValues(form));
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error));
-      reasonRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    void fetcher.submit(form, { method: "post", action });
-  };
+  const { shown, submit: reject } = useCheckedItemForm(fetcher, "reason", action, () => reasonRef.current?.focus());
 
   return (
     <div className="mt-3 flex flex-col gap-2">
