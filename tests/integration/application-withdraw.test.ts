@@ -40,7 +40,7 @@ import { seedApplicant, seedStaff } from "../helpers/seed";
 
 const dataDir = setUpTestConfig("application-withdraw", { APP_SECRET: "w".repeat(48), PUBLIC_URL: "https://loans.example.com" });
 const PASSWORD = "Str0ng!Passw0rd";
-const TERMS = { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 };
+const TERMS = { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 };
 
 describe.each(testTargets)("Withdraw Application on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
@@ -157,7 +157,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
 
   it("a four-eyes proposal waiting on it is sent back by the withdrawal; confirming it is then a 409 saying why", async () => {
     const { user, applicationId } = await applicant("under_review");
-    const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmount: 150_000 }, admin, {}, db());
+    const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmountCents: 15_000_000 }, admin, {}, db());
     await withdrawApplication(applicationId, user, {}, db());
     const [proposal] = await db().select().from(approvalProposals).where(eq(approvalProposals.id, proposalId));
     expect(proposal).toMatchObject({ status: "sent_back", comment: "The applicant withdrew the application.", decidedBy: user.id });

@@ -50,8 +50,8 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
     const [app] = await db().insert(loanApplications).values(applicationRow(owner.id, { status: "under_review" })).returning();
     const terms =
       kind === "plain"
-        ? { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36 }
-        : { approvedAmount: 18_000, interestRate: 9.5, termMonths: 36, counterofferReasons: ["Insufficient income", "Excessive obligations"] };
+        ? { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36 }
+        : { approvedAmountCents: 1_800_000, interestRateMilli: 9500, termMonths: 36, counterofferReasons: ["Insufficient income", "Excessive obligations"] };
     const { offerId } = await approveApplication(app!.id, terms, admin, {}, db(), madeAt);
     return { app: app!, owner, offerId };
   }

@@ -1,4 +1,6 @@
 import { z } from "./zod";
+import { fromText, moneyField, rateField } from "./figure-fields";
+import { centsFromDollars, isWholeDollars, rateFromPercent } from "~/domain/money";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { APPLICATION_MESSAGES, APPLICATION_STEP_TITLES, IDEMPOTENCY_FIELD, MAX_LOAN_AMOUNT, MAX_MONEY, US_STATES } from "./application-constants";
 import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
@@ -15,7 +17,8 @@ import { ACCOUNT_NUMBER_DIGITS, isValidAccountNumber } from "~/domain/bank-accou
 
 /**
  * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
- * again, together, by the server on submission. Inputs are the strings a form holds; outputs are typed.
+ * again, together, by the server on submission. Inputs are the strings a form holds; outputs are typed,
+ * money as integer cents and rates as thousandths of a percent (decision 0078).
  * Messages are the spec's (docs/requirements.md §6); the first failing rule of a step is the one shown.
  */
 
@@ -50,26 +53,25 @@ const yes = z
   .optional()
   .transform((v) => v === true || v === "true" || v === "on" || v === "yes");
 
-/** A money amount typed with or without thousands separators ("50,000" or "50000.50"). */
-function money(message: string, { min = 0, max = MAX_MONEY, exclusiveMin = false } = {}) {
-  return z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/[$,\s]/g, ""))
-    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), message)
-    .transform(Number)
-    .refine((n) => (exclusiveMin ? n > min : n >= min) && n <= max, message);
+/** The most any amount of the wizard may be, in cents. */
+const MAX_MONEY_CENTS = centsFromDollars(MAX_MONEY);
+
+/**
+ * A money amount typed with or without thousands separators ("50,000" or "50000.50"), as integer
+ * cents (the server stores them as they come). The text's own length limit caps its digits.
+ */
+function money(message: string, { minCents = 0, maxCents = MAX_MONEY_CENTS } = {}) {
+  return fromText(moneyField(message, { maxWholeDigits: 20, minCents, maxCents }));
 }
 
+/** An optional amount: empty is not given. */
 function optionalMoney(message: string) {
   return z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v.replace(/[$,\s]/g, "") : undefined))
-    .refine((v) => v === undefined || /^\d+(\.\d{1,2})?$/.test(v), message)
-    .transform((v) => (v === undefined ? undefined : Number(v)))
-    .refine((n) => n === undefined || n <= MAX_MONEY, message);
+    .transform((v) => (v ? v : undefined))
+    .pipe(money(message).optional());
 }
 
 /**
@@ -143,12 +145,17 @@ export const loanDetailsSchema = z
     ) as unknown as z.ZodType<(typeof LOAN_TYPES)[number], string>,
     // Loans are made in whole dollars: cents typed are refused with a message, never rounded away.
     loanAmount: required(APPLICATION_MESSAGES.requiredStep2, 20).pipe(
-      money(APPLICATION_MESSAGES.amount, { min: 0, max: MAX_LOAN_AMOUNT, exclusiveMin: true }).refine(Number.isInteger, APPLICATION_MESSAGES.amountWholeDollars),
+      money(APPLICATION_MESSAGES.amount, { minCents: 1, maxCents: centsFromDollars(MAX_LOAN_AMOUNT) }).refine(isWholeDollars, APPLICATION_MESSAGES.amountWholeDollars),
     ),
-    desiredInterestRate: required(APPLICATION_MESSAGES.requiredStep2, 10)
-      .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), APPLICATION_MESSAGES.rate)
-      .transform(Number)
-      .refine((n) => n >= LIMITS.interestRateMin && n <= LIMITS.interestRateMax, APPLICATION_MESSAGES.rate),
+    // Thousandths of a percent; read as typed (no "$" or spaces dropped), up to the text's length.
+    desiredInterestRate: required(APPLICATION_MESSAGES.requiredStep2, 10).pipe(
+      fromText(rateField(APPLICATION_MESSAGES.rate, {
+        maxWholeDigits: 10,
+        minMilli: rateFromPercent(LIMITS.interestRateMin),
+        maxMilli: rateFromPercent(LIMITS.interestRateMax),
+        strip: null,
+      })),
+    ),
     loanDuration: required(APPLICATION_MESSAGES.requiredStep2, 4)
       .refine((v) => /^\d+$/.test(v), APPLICATION_MESSAGES.duration)
       .transform(Number)

@@ -1,6 +1,8 @@
 import { parsePageRequest, setPageTarget, type PageRequest, type PageTarget } from "~/domain/paging";
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
+import { moneyField, rateField, wholeNumberField } from "./figure-fields";
+import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
 import { MAX_LOAN_AMOUNT } from "~/domain/validation/application-constants";
@@ -120,30 +122,16 @@ export type ReviewActionData = ActionResult<{ intent: ReviewIntent | Application
 
 const applicationId = z.uuid({ error: REVIEW_MESSAGES.applicationId });
 
-/** "$50,000.50", "50000.5" → 50000.5; anything else (or out of range) fails with `message`. */
-function decimal(message: string, pattern: RegExp, min: number, max: number) {
-  return z
-    .union([z.string(), z.number()], { error: message })
-    .transform((value, ctx) => {
-      const raw = typeof value === "number" ? String(value) : value.trim().replace(/[$,\s]/g, "");
-      if (!pattern.test(raw)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      const n = Number(raw);
-      if (!Number.isFinite(n) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return n;
-    });
-}
+/** The approve dialog's terms: the amount as integer cents, the rates as thousandths of a percent (decision 0078). */
+export const approvedAmountField = moneyField(REVIEW_MESSAGES.amount, { maxWholeDigits: 9, minCents: 1, maxCents: centsFromDollars(REVIEW_LIMITS.amountMax) });
+export const interestRateField = rateField(REVIEW_MESSAGES.rate, {
+  maxWholeDigits: 3,
+  minMilli: rateFromPercent(REVIEW_LIMITS.rateMin),
+  maxMilli: rateFromPercent(REVIEW_LIMITS.rateMax),
+});
+export const termMonthsField = wholeNumberField(REVIEW_MESSAGES.term, { maxDigits: 3, min: REVIEW_LIMITS.termMin, max: REVIEW_LIMITS.termMax });
 
-export const approvedAmountField = decimal(REVIEW_MESSAGES.amount, /^\d{1,9}(\.\d{1,2})?$/, REVIEW_LIMITS.amountMin, REVIEW_LIMITS.amountMax);
-export const interestRateField = decimal(REVIEW_MESSAGES.rate, /^\d{1,3}(\.\d{1,2})?$/, REVIEW_LIMITS.rateMin, REVIEW_LIMITS.rateMax);
-export const termMonthsField = decimal(REVIEW_MESSAGES.term, /^\d{1,3}$/, REVIEW_LIMITS.termMin, REVIEW_LIMITS.termMax);
-
-export const originationFeeField = decimal(REVIEW_MESSAGES.originationFee, /^\d{1,2}(\.\d{1,2})?$/, 0, OFFER_LIMITS.originationFeeMaxPercent);
+export const originationFeeField = rateField(REVIEW_MESSAGES.originationFee, { maxWholeDigits: 2, minMilli: 0, maxMilli: rateFromPercent(OFFER_LIMITS.originationFeeMaxPercent) });
 
 /** Reg B reasons for a Counteroffer: the denial list's wording, optional here; the server requires one when the terms differ from the request. */
 const counterofferReasons = z
@@ -169,9 +157,16 @@ export const approveSchema = z
       .optional()
       .transform((v) => v?.replace(/\s+/g, " ") || undefined),
   })
-  .transform(({ counterofferOther, ...value }) => {
+  .transform(({ counterofferOther, approvedAmount, interestRate, originationFeePercent, ...value }) => {
     const checked = DENIAL_REASONS.filter((r) => value.counterofferReasons.includes(r));
-    return { ...value, counterofferReasons: counterofferOther ? [...checked, counterofferOther] : checked };
+    // The form's names say what a person types; the output's say the unit (cents, thousandths).
+    return {
+      ...value,
+      approvedAmountCents: approvedAmount,
+      interestRateMilli: interestRate,
+      originationFeeMilli: originationFeePercent,
+      counterofferReasons: counterofferOther ? [...checked, counterofferOther] : checked,
+    };
   });
 export type ApproveInput = z.output<typeof approveSchema>;
 
