@@ -43,6 +43,9 @@ export {
 const text = (max: number) => z.string().trim().max(max).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, message).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+/** A required choice from `list` (a select's value): `message` when it is not one of them. */
+const oneOf = <T extends string>(list: readonly T[], requiredMessage: string, max: number, message = requiredMessage) =>
+  required(requiredMessage, max).refine((v) => (list as readonly string[]).includes(v), message) as unknown as z.ZodType<T, string>;
 const optional = (max: number) =>
   text(max)
     .optional()
@@ -139,10 +142,7 @@ export const personalInfoSchema = z.object({
 
 export const loanDetailsSchema = z
   .object({
-    loanType: required(APPLICATION_MESSAGES.requiredStep2, 40).refine(
-      (v) => (LOAN_TYPES as readonly string[]).includes(v),
-      APPLICATION_MESSAGES.loanType,
-    ) as unknown as z.ZodType<(typeof LOAN_TYPES)[number], string>,
+    loanType: oneOf(LOAN_TYPES, APPLICATION_MESSAGES.requiredStep2, 40, APPLICATION_MESSAGES.loanType),
     // Loans are made in whole dollars: cents typed are refused with a message, never rounded away.
     loanAmount: required(APPLICATION_MESSAGES.requiredStep2, 20).pipe(
       money(APPLICATION_MESSAGES.amount, { minCents: 1, maxCents: centsFromDollars(MAX_LOAN_AMOUNT) }).refine(isWholeDollars, APPLICATION_MESSAGES.amountWholeDollars),
@@ -184,10 +184,7 @@ export const loanDetailsSchema = z
 
 export const financialInfoSchema = z
   .object({
-    employmentStatus: required(APPLICATION_MESSAGES.requiredStep3, 20).refine(
-      (v) => (EMPLOYMENT_STATUSES as readonly string[]).includes(v),
-      APPLICATION_MESSAGES.requiredStep3,
-    ) as unknown as z.ZodType<(typeof EMPLOYMENT_STATUSES)[number], string>,
+    employmentStatus: oneOf(EMPLOYMENT_STATUSES, APPLICATION_MESSAGES.requiredStep3, 20),
     // Stored as "" when a retired or unemployed applicant names none (the column is NOT NULL).
     employerName: optional(200).transform((v) => v ?? ""),
     jobTitle: optional(200),
@@ -223,10 +220,7 @@ export const bankInfoSchema = z.object({
     .refine((v) => routingNumberProblem(v) !== "routingSymbol", APPLICATION_MESSAGES.routingSymbol)
     .refine((v) => routingNumberProblem(v) !== "checkDigit", APPLICATION_MESSAGES.routingChecksum),
   swiftCode: optionalMatching(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, APPLICATION_MESSAGES.swift, { max: 11, upper: true }),
-  bankAccountType: required(APPLICATION_MESSAGES.requiredBank, 20).refine(
-    (v) => (BANK_ACCOUNT_TYPES as readonly string[]).includes(v),
-    APPLICATION_MESSAGES.requiredBank,
-  ) as unknown as z.ZodType<(typeof BANK_ACCOUNT_TYPES)[number], string>,
+  bankAccountType: oneOf(BANK_ACCOUNT_TYPES, APPLICATION_MESSAGES.requiredBank, 20),
 });
 
 export const termsSchema = z.object({

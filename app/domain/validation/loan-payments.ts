@@ -4,6 +4,7 @@ import { PAYMENT_METHODS } from "~/domain/servicing-enums";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
 import { moneyField } from "./figure-fields";
+import { writtenText } from "./text-fields";
 import { isoDay } from "../dates";
 
 /**
@@ -106,16 +107,7 @@ export type RecordPaymentForm = z.output<ReturnType<typeof recordPaymentSchema>>
 export const reversePaymentSchema = z.object({
   intent: z.literal("reverse-payment", { error: LOAN_PAYMENT_MESSAGES.intent }),
   paymentId: z.uuid({ error: LOAN_PAYMENT_MESSAGES.paymentId }),
-  reason: z
-    .string({ error: LOAN_PAYMENT_MESSAGES.reasonRequired })
-    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, LOAN_PAYMENT_MESSAGES.reasonRequired)
-        .max(LOAN_PAYMENT_LIMITS.reasonMaxLength, LOAN_PAYMENT_MESSAGES.reasonTooLong)
-        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-    ),
+  reason: writtenText({ max: LOAN_PAYMENT_LIMITS.reasonMaxLength, tooLong: LOAN_PAYMENT_MESSAGES.reasonTooLong, required: LOAN_PAYMENT_MESSAGES.reasonRequired }),
 });
 export type ReversePaymentForm = z.output<typeof reversePaymentSchema>;
 

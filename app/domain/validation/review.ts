@@ -2,6 +2,7 @@ import { parsePageRequest, setPageTarget, type PageRequest, type PageTarget } fr
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 import { moneyField, rateField, wholeNumberField } from "./figure-fields";
+import { intentSchemas, writtenText } from "./text-fields";
 import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
@@ -133,6 +134,15 @@ export const termMonthsField = wholeNumberField(REVIEW_MESSAGES.term, { maxDigit
 
 export const originationFeeField = rateField(REVIEW_MESSAGES.originationFee, { maxWholeDigits: 2, minMilli: 0, maxMilli: rateFromPercent(OFFER_LIMITS.originationFeeMaxPercent) });
 
+/** A reason in the admin's own words beside the listed ones (Other): one line, optional. */
+const otherReason = z
+  .string()
+  .trim()
+  .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
+  .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
+  .optional()
+  .transform((v) => v?.replace(/\s+/g, " ") || undefined);
+
 /** Reg B reasons for a Counteroffer: the denial list's wording, optional here; the server requires one when the terms differ from the request. */
 const counterofferReasons = z
   .array(z.string())
@@ -149,13 +159,7 @@ export const approveSchema = z
     termMonths: termMonthsField,
     originationFeePercent: originationFeeField,
     counterofferReasons,
-    counterofferOther: z
-      .string()
-      .trim()
-      .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
-      .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
-      .optional()
-      .transform((v) => v?.replace(/\s+/g, " ") || undefined),
+    counterofferOther: otherReason,
   })
   .transform(({ counterofferOther, approvedAmount, interestRate, originationFeePercent, ...value }) => {
     const checked = DENIAL_REASONS.filter((r) => value.counterofferReasons.includes(r));
@@ -243,13 +247,7 @@ export const denySchema = z
       .max(DENIAL_REASONS.length, REVIEW_MESSAGES.reasonsTooMany)
       .default([])
       .refine((list) => list.every((r) => (DENIAL_REASONS as readonly string[]).includes(r)), REVIEW_MESSAGES.reasonUnknown),
-    otherReason: z
-      .string()
-      .trim()
-      .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
-      .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
-      .optional()
-      .transform((v) => v?.replace(/\s+/g, " ") || undefined),
+    otherReason,
     creditSource: z.string().optional(),
     agencyName: sourceText(100, REVIEW_MESSAGES.agencyName),
     agencyAddress: sourceText(200, REVIEW_MESSAGES.agencyAddress),
@@ -284,16 +282,7 @@ export type DenyInput = z.output<typeof denySchema>;
 export const noteSchema = z.object({
   intent: z.literal("note"),
   applicationId,
-  note: z
-    .string({ error: REVIEW_MESSAGES.noteRequired })
-    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-        z
-          .string()
-          .min(1, REVIEW_MESSAGES.noteRequired)
-          .max(REVIEW_LIMITS.noteMaxLength, REVIEW_MESSAGES.noteTooLong)
-          .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-      ),
+  note: writtenText({ max: REVIEW_LIMITS.noteMaxLength, tooLong: REVIEW_MESSAGES.noteTooLong, required: REVIEW_MESSAGES.noteRequired }),
 });
 export type NoteInput = z.output<typeof noteSchema>;
 
@@ -318,36 +307,16 @@ export type ApplicationPageIntent = (typeof APPLICATION_PAGE_INTENTS)[number];
 export const CLOSE_INCOMPLETE_NOT_YET = "Close as Incomplete is available after the due date of an open request.";
 
 /** The schema for one intent of the application page ('link' is checked by the document service). */
-export function applicationPageSchemaForIntent(intent: unknown) {
-  switch (intent) {
-    case "start-review":
-      return startReviewSchema;
-    case "close-incomplete":
-      return closeIncompleteSchema;
-    case "approve":
-    case "deny":
-    case "note":
-      return schemaForIntent(intent);
-    default:
-      return null;
-  }
-}
+export const applicationPageSchemaForIntent = intentSchemas({
+  "start-review": startReviewSchema,
+  "close-incomplete": closeIncompleteSchema,
+  approve: approveSchema,
+  deny: denySchema,
+  note: noteSchema,
+});
 
-/** The schema for one intent (an unknown intent gets none). */
-export function schemaForIntent(intent: unknown) {
-  switch (intent) {
-    case "approve":
-      return approveSchema;
-    case "deny":
-      return denySchema;
-    case "note":
-      return noteSchema;
-    case "encrypt-migration":
-      return encryptMigrationSchema;
-    default:
-      return null;
-  }
-}
+/** The schema for one intent of /admin (an unknown intent gets none). */
+export const schemaForIntent = intentSchemas({ approve: approveSchema, deny: denySchema, note: noteSchema, "encrypt-migration": encryptMigrationSchema });
 
 /** A posted form as the schemas' input: single values as strings, `reasons` as a list. */
 export function reviewFormValues(form: FormData): Record<string, unknown> {
