@@ -138,7 +138,7 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
     const started = Date.now();
     await approveApplication(
       applicationId,
-      { approvedAmount: 40_000, interestRate: 9, termMonths: 48, counterofferReasons: ["Insufficient income"] },
+      { approvedAmountCents: 4_000_000, interestRateMilli: 9000, termMonths: 48, counterofferReasons: ["Insufficient income"] },
       { id: userId, name: "Bench Admin", email: "bench.admin@example.com" },
       {},
       db.db,

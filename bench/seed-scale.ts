@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus, type LoanType } from "~/d
 import { durationsFor } from "~/domain/lending-rules";
 import { LOAN_RANGES } from "~/domain/loan-ranges";
 import { monthlyPayment } from "~/domain/loan-math";
-import { centsFromDollars, rateFromPercent } from "~/domain/money";
+import { centsFromDollars } from "~/domain/money";
 import { validateApplicationFields } from "~/domain/validation/application";
 import { applicationRow, bankAccountRow } from "~/server/applications/index.server";
 import { hashPassword } from "~/server/accounts/index.server";
@@ -274,7 +274,7 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
 
     if (status === "approved") {
       const amountCents = centsFromDollars(Math.round(amount * (rnd.next() < 0.7 ? 1 : 0.8)));
-      const rate = rateFromPercent(fields.desiredInterestRate);
+      const rate = fields.desiredInterestRate;
       const paidMonths = Math.min(duration, Math.floor((now - reviewedAt!.getTime()) / (30 * DAY_MS)));
       const paymentCents = monthlyPayment(amountCents, rate, duration);
       loanRows.push({

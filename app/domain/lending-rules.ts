@@ -1,5 +1,5 @@
 import { LOAN_DURATIONS, type EmploymentStatus, type LoanType } from "~/domain/enums";
-import { centsFromDollars, formatMoney } from "~/domain/money";
+import { centsFromDollars, formatMoney, type Cents } from "~/domain/money";
 import { LOAN_TYPE_LABELS } from "~/domain/labels";
 import { LOAN_RANGES } from "~/domain/loan-ranges";
 
@@ -25,9 +25,10 @@ export function termRangeMessage(loanType: LoanType): string {
   return `${LOAN_TYPE_LABELS[loanType]} terms are from ${minMonths} to ${maxMonths} months.`;
 }
 
-export function isAmountInRange(loanType: LoanType, amount: number): boolean {
+/** Whether an amount in cents (as the wizard's schema outputs it) is within the loan type's range. */
+export function isAmountInRange(loanType: LoanType, amountCents: Cents): boolean {
   const { minAmount, maxAmount } = LOAN_RANGES[loanType];
-  return amount >= minAmount && amount <= maxAmount;
+  return amountCents >= centsFromDollars(minAmount) && amountCents <= centsFromDollars(maxAmount);
 }
 
 export function isTermInRange(loanType: LoanType, months: number): boolean {

@@ -9,7 +9,7 @@
  */
 
 import { formatPercent, termLabel } from "./formats";
-import { formatAmount } from "./money";
+import { formatAmount, type RateMilli } from "./money";
 
 /** offered → signed (the loan becomes active) | declined | expired | withdrawn. */
 export const OFFER_STATUSES = ["offered", "signed", "declined", "expired", "withdrawn"] as const;
@@ -77,10 +77,10 @@ export type AprCapProblem = { field: "interestRate" | "originationFeePercent"; m
  * one disclosed (the Truth in Lending module's, rounded to two decimals). The note rate alone over the
  * cap points at Interest Rate; otherwise the fee pushed it over, so Origination Fee.
  */
-export function aprCapProblem(aprPercent: number, noteRatePercent: number, maxAprPercent: number): AprCapProblem | null {
+export function aprCapProblem(aprPercent: number, noteRateMilli: RateMilli, maxAprPercent: number): AprCapProblem | null {
   const toMilli = (percent: number) => Math.round(percent * 1000);
   if (toMilli(aprPercent) <= toMilli(maxAprPercent)) return null;
-  const field = toMilli(noteRatePercent) > toMilli(maxAprPercent) ? "interestRate" : "originationFeePercent";
+  const field = noteRateMilli > toMilli(maxAprPercent) ? "interestRate" : "originationFeePercent";
   return {
     field,
     message: `The APR of these terms is ${aprPercent.toFixed(2)}%, above the ${maxAprPercent.toFixed(2)}% APR we offer at most. Choose a lower interest rate or origination fee.`,

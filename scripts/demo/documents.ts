@@ -1,6 +1,6 @@
 // Small real documents for the demo applications: one-page PDFs with text (bank statements, utility
 // bills, collateral papers) and PNG images (ID card front and back, signature).
-import { centsFromDollars, formatMoney } from "~/domain/money";
+import { dollarsOf, formatMoney } from "~/domain/money";
 import { deflateSync } from "node:zlib";
 import { DOCUMENT_FIELDS, type ApplicationFields } from "~/domain/validation/application";
 import type { DemoApplication } from "./data";
@@ -136,7 +136,7 @@ export type DemoFile = { type: (typeof DOCUMENT_FIELDS)[number]["type"] | "signa
 export function documentsFor(app: DemoApplication, fields: ApplicationFields, seed: number): DemoFile[] {
   const holder = `${fields.firstName} ${fields.lastName}`;
   const address = `${fields.addressLine1}${fields.addressLine2 ? `, ${fields.addressLine2}` : ""}, ${fields.city}, ${fields.state} ${fields.zipCode}`;
-  const monthly = centsFromDollars(fields.monthlyIncome);
+  const monthly = fields.monthlyIncome;
   const pdf = (type: DemoFile["type"], title: string, lines: string[]): DemoFile => ({ type, ext: "pdf", mime: "application/pdf", bytes: demoPdf(title, lines) });
   const png = (type: DemoFile["type"], bytes: Buffer): DemoFile => ({ type, ext: "png", mime: "image/png", bytes });
   const statement = (n: 1 | 2 | 3) => {
@@ -174,7 +174,7 @@ export function documentsFor(app: DemoApplication, fields: ApplicationFields, se
         `Borrower: ${holder}`,
         `Property: ${fields.propertyAddress}`,
         "Type: four-unit residential rental",
-        `Purchase price: ${money(fields.loanAmount / 0.7)}   Requested loan: ${money(fields.loanAmount)}`,
+        `Purchase price: ${money(dollarsOf(fields.loanAmount) / 0.7)}   Requested loan: ${money(dollarsOf(fields.loanAmount))}`,
         "Title commitment and insurance binder to follow.",
       ]),
     );

@@ -163,7 +163,7 @@ describe("the applicant dashboard", () => {
     await approveApplication(
       olderId,
       // Less than the $50,000 requested: a Counteroffer (issue 20), so it names its reason.
-      { approvedAmount: 45_000, interestRate: 8.5, termMonths: 60, counterofferReasons: ["Insufficient income"] },
+      { approvedAmountCents: 4_500_000, interestRateMilli: 8500, termMonths: 60, counterofferReasons: ["Insufficient income"] },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "dashboard e2e" },
       stack.database.db,
@@ -208,7 +208,7 @@ describe("the applicant dashboard", () => {
     // The newer application approved on the terms it asked for: 'Loan Approved!', and its e-mail.
     await approveApplication(
       newerId,
-      { approvedAmount: 50_000, interestRate: 8.5, termMonths: 60 },
+      { approvedAmountCents: 5_000_000, interestRateMilli: 8500, termMonths: 60 },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "dashboard e2e" },
       stack.database.db,

@@ -74,7 +74,7 @@ beforeAll(async () => {
       .returning({ id: loanApplications.id });
     const signedAt = new Date(Date.now() - 70 * DAY);
     // As requested (25,000 at 9.5 % for 36 months): an offer, not a counteroffer.
-    await approveApplication(app!.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 }, reviewer, {}, db, new Date(signedAt.getTime() - DAY));
+    await approveApplication(app!.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, reviewer, {}, db, new Date(signedAt.getTime() - DAY));
     await giveConsent(app!.id, borrower, {}, db, new Date(signedAt.getTime() - 60_000));
     const signed = await signOffer(app!.id, borrower, { kind: "typed", name: "Dana Whitfield" }, {}, { db, storage: createLocalStorage(path.join(dataDir, "storage")), now: signedAt });
     loanId = signed.loanId;

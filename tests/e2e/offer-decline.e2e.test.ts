@@ -1,4 +1,3 @@
-import { dollarsOf, percentOf } from "~/domain/money";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +43,7 @@ describe("Decline Offer", () => {
     // Less money than requested, at the requested rate and term: a Counteroffer.
     await approveApplication(
       applicationId,
-      { approvedAmount: dollarsOf(app!.requestedAmountCents) - 10_000, interestRate: percentOf(app!.desiredRateMilli), termMonths: app!.loanDuration, counterofferReasons: [REASON] },
+      { approvedAmountCents: app!.requestedAmountCents - 1_000_000, interestRateMilli: app!.desiredRateMilli, termMonths: app!.loanDuration, counterofferReasons: [REASON] },
       { id: admin!.id, name: admin!.name, email: admin!.email },
       { ip: "127.0.0.1", userAgent: "offer-decline e2e" },
       stack.database.db,

@@ -49,7 +49,7 @@ export async function activeLoan(
     .returning();
   const signedAt = options.signedAt ?? new Date();
   const before = new Date(signedAt.getTime() - 60 * 60 * 1000);
-  await approveApplication(app!.id, { approvedAmount: options.amount ?? 10_000, interestRate: options.rate ?? 12, termMonths: options.term ?? 12, originationFeePercent: 1 }, admin, {}, db, before);
+  await approveApplication(app!.id, { approvedAmountCents: centsFromDollars(options.amount ?? 10_000), interestRateMilli: rateFromPercent(options.rate ?? 12), termMonths: options.term ?? 12, originationFeeMilli: 1000 }, admin, {}, db, before);
   const owner = { id, name: "Dana Whitfield", email, isStaff: false };
   await giveConsent(app!.id, owner, info, db, new Date(signedAt.getTime() - 60_000));
   await signOffer(app!.id, owner, { kind: "typed", name: "Dana Whitfield" }, info, { db, storage: createLocalStorage(path.join(dataDir, "storage")), now: signedAt });

@@ -128,7 +128,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
 
     it("approve works from under review", async () => {
       const { app } = await newApplication({ status: "under_review" });
-      await approveApplication(app.id, { approvedAmount: 10_000, interestRate: 9, termMonths: 24, counterofferReasons: ["Insufficient income"] }, admin, {}, db());
+      await approveApplication(app.id, { approvedAmountCents: 1_000_000, interestRateMilli: 9000, termMonths: 24, counterofferReasons: ["Insufficient income"] }, admin, {}, db());
       expect(await statusOf(app.id)).toBe("approved");
     });
   });
@@ -212,7 +212,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       await addItem(closed.app.id, closed.owner.id, yesterday());
       await closeAsIncomplete(closed.app.id, admin, {}, db());
       await expect(
-        approveApplication(closed.app.id, { approvedAmount: 1000, interestRate: 9, termMonths: 12, counterofferReasons: ["Insufficient income"] }, admin, {}, db()),
+        approveApplication(closed.app.id, { approvedAmountCents: 100_000, interestRateMilli: 9000, termMonths: 12, counterofferReasons: ["Insufficient income"] }, admin, {}, db()),
       ).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
       await expect(startReview(closed.app.id, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
     });

@@ -207,7 +207,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("approve: status, reviewed_at and reviewer; an offer (a Counteroffer with its reasons, the default Origination Fee, the disclosed figures), no loan yet; the e-mail and the audit row", async () => {
       const applicant = await newApplicant();
       const app = await newApplication({}, applicant);
-      const terms = { approvedAmount: 20_000, interestRate: 8.5, termMonths: 48 };
+      const terms = { approvedAmountCents: 2_000_000, interestRateMilli: 8500, termMonths: 48 };
       await approveApplication(app.id, { ...terms, ...REASONS }, admin, { ip: "203.0.113.1" }, db());
 
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
@@ -217,7 +217,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       // No loan until the applicant signs the agreement.
       expect(await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id))).toHaveLength(0);
       const offers = await offersOf(app.id);
-      const figures = disclosureFor({ ...terms, originationFeePercent: 1 });
+      const figures = disclosureFor({ ...terms, originationFeeMilli: 1000 });
       expect(offers).toHaveLength(1);
       expect(offers[0]).toMatchObject({
         userId: applicant.id,
@@ -243,14 +243,14 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
       // Approved on the terms asked for: the approval e-mail.
       const asked = await newApplication({}, applicant);
-      await approveApplication(asked.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36 }, admin, {}, db());
+      await approveApplication(asked.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36 }, admin, {}, db());
       const [approvedMail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, applicant.email), eq(emailOutbox.template, "application-approved")));
       expect(approvedMail!.textBody).toContain("Congratulations, your loan is approved!");
       expect(approvedMail!.textBody).toContain(asked.id);
       const audits = await auditRows("application.approve", app.id);
       expect(audits).toHaveLength(1);
       expect(audits[0]).toMatchObject({ actorId: admin.id, tableName: "loan_applications", ipAddress: "203.0.113.1" });
-      expect(audits[0]!.details).toMatchObject({ ...terms, originationFeePercent: 1, monthlyPaymentCents: figures.paymentCents, counteroffer: true, offerId: offers[0]!.id });
+      expect(audits[0]!.details).toMatchObject({ approvedAmount: 20_000, interestRate: 8.5, termMonths: 48, originationFeePercent: 1, monthlyPaymentCents: figures.paymentCents, counteroffer: true, offerId: offers[0]!.id });
     });
 
     it("approve is all or nothing: when the e-mail cannot be queued, nothing is stored", async () => {
@@ -258,7 +258,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const app = await newApplication({}, applicant);
       // An address the outbox refuses makes the transaction fail after the status update and the loan insert.
       await db().update(userTable).set({ email: "not-an-address" }).where(eq(userTable.id, applicant.id));
-      await expect(approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toThrow(/e-mail address/);
+      await expect(approveApplication(app.id, { approvedAmountCents: 100_000, interestRateMilli: 10_000, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toThrow(/e-mail address/);
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row).toMatchObject({ status: "pending", reviewedAt: null, reviewedBy: null });
       expect(await offersOf(app.id)).toHaveLength(0);
@@ -269,10 +269,10 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("two admins approving at once: exactly one succeeds, the other gets ReviewConflict; one offer, one e-mail, one audit row", async () => {
       const applicant = await newApplicant();
       const app = await newApplication({}, applicant);
-      const terms = { approvedAmount: 15_000, interestRate: 12, termMonths: 24, ...REASONS };
+      const terms = { approvedAmountCents: 1_500_000, interestRateMilli: 12_000, termMonths: 24, ...REASONS };
       const results = await Promise.allSettled([
         approveApplication(app.id, terms, admin, {}, db()),
-        approveApplication(app.id, { ...terms, approvedAmount: 14_000 }, admin, {}, db()),
+        approveApplication(app.id, { ...terms, approvedAmountCents: 1_400_000 }, admin, {}, db()),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -286,7 +286,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("approve and deny at once: one decision wins", async () => {
       const app = await newApplication();
       const results = await Promise.allSettled([
-        approveApplication(app.id, { approvedAmount: 1000, interestRate: 10, termMonths: 12, ...REASONS }, admin, {}, db()),
+        approveApplication(app.id, { approvedAmountCents: 100_000, interestRateMilli: 10_000, termMonths: 12, ...REASONS }, admin, {}, db()),
         denyApplication(app.id, ["Credit history"], admin, {}, db()),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -356,8 +356,8 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
     it("a decided application cannot be decided again (409 through the action, nothing changes)", async () => {
       const approved = await newApplication();
-      await approveApplication(approved.id, { approvedAmount: 5000, interestRate: 7, termMonths: 12, ...REASONS }, admin, {}, db());
-      await expect(approveApplication(approved.id, { approvedAmount: 6000, interestRate: 7, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
+      await approveApplication(approved.id, { approvedAmountCents: 500_000, interestRateMilli: 7000, termMonths: 12, ...REASONS }, admin, {}, db());
+      await expect(approveApplication(approved.id, { approvedAmountCents: 600_000, interestRateMilli: 7000, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
       await expect(denyApplication(approved.id, ["Credit history"], admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
 
       const again = await handleReviewAction(
@@ -392,7 +392,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       });
       expect(ok).toEqual({ status: 200, body: { ok: true, intent: "approve", toast: { type: "success", title: "Application approved and notification sent!" } } });
       const [offer] = await offersOf(a.id);
-      const figures = disclosureFor({ approvedAmount: 12_500.5, interestRate: 11.25, termMonths: 60, originationFeePercent: 2 });
+      const figures = disclosureFor({ approvedAmountCents: 1_250_050, interestRateMilli: 11_250, termMonths: 60, originationFeeMilli: 2000 });
       expect(offer).toMatchObject({
         status: "offered",
         amountCents: 1_250_050,

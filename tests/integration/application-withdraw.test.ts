@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { APPLICATION_WITHDRAW_MESSAGES, WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
 import { closeAccount, loadClosureView } from "~/server/accounts/account-closure.server";
 import { accountDataAction } from "~/server/accounts/data.server";
-import { applicationWithdrawAction, APPLICATION_WITHDRAW_MAX_BYTES } from "~/server/applications/withdraw-action.server";
+import { applicationWithdrawAction, APPLICATION_WITHDRAW_FORM, APPLICATION_WITHDRAW_MAX_BYTES } from "~/server/applications/withdraw-action.server";
+import { readActionInput } from "~/server/platform/http/action-answer.server";
 import { withdrawApplication } from "~/server/applications/withdraw-application.server";
 import { applicationPageAction } from "~/server/applications/staff-application-page.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
@@ -40,7 +41,7 @@ import { seedApplicant, seedStaff } from "../helpers/seed";
 
 const dataDir = setUpTestConfig("application-withdraw", { APP_SECRET: "w".repeat(48), PUBLIC_URL: "https://loans.example.com" });
 const PASSWORD = "Str0ng!Passw0rd";
-const TERMS = { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 };
+const TERMS = { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 };
 
 describe.each(testTargets)("Withdraw Application on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
@@ -79,7 +80,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("withdraws a pending application: who and when on the row, the timeline, the audit row and the e-mail say the applicant withdrew", async () => {
     const { user, applicationId } = await applicant("under_review");
     const now = new Date();
-    const answer = await applicationWithdrawAction(form({ intent: "withdraw" }), applicationId, user, { ip: "203.0.113.7", userAgent: "vitest" });
+    const answer = await applicationWithdrawAction(applicationId, user, { ip: "203.0.113.7", userAgent: "vitest" });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ok: true, intent: "withdraw", toast: { title: "Application withdrawn" } });
 
@@ -128,13 +129,19 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
       expect((await appRow(decided.applicationId)).status).toBe(status);
     }
     await withdrawApplication(applicationId, user, {}, db());
-    const again = await applicationWithdrawAction(form({ intent: "withdraw" }), applicationId, user);
+    const again = await applicationWithdrawAction(applicationId, user);
     expect(again.status).toBe(409);
     expect(again.body.toast?.description).toBe(APPLICATION_WITHDRAW_MESSAGES.alreadyWithdrawn);
 
     const other = await applicant();
-    expect((await applicationWithdrawAction(form({ intent: "approve" }), other.applicationId, other.user)).status).toBe(400);
-    expect((await applicationWithdrawAction(form({ intent: "withdraw", pad: "x".repeat(APPLICATION_WITHDRAW_MAX_BYTES) }), other.applicationId, other.user)).status).toBe(413);
+    // The route's form (read by defineAction before the handler): a wrong intent 400, an oversized body 413.
+    const refusedForm = async (fields: Record<string, string>) => {
+      const read = await readActionInput(form(fields), APPLICATION_WITHDRAW_FORM);
+      return read.ok ? null : read.answer;
+    };
+    expect(await refusedForm({ intent: "approve" })).toMatchObject({ status: 400, body: { ok: false, intent: null, toast: { description: APPLICATION_WITHDRAW_MESSAGES.intent } } });
+    expect((await refusedForm({ intent: "withdraw", pad: "x".repeat(APPLICATION_WITHDRAW_MAX_BYTES) }))?.status).toBe(413);
+    expect(await refusedForm({ intent: "withdraw" })).toBeNull();
     expect((await appRow(other.applicationId)).status).toBe("pending");
     expect(await events(other.applicationId)).toHaveLength(0);
   });
@@ -157,7 +164,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
 
   it("a four-eyes proposal waiting on it is sent back by the withdrawal; confirming it is then a 409 saying why", async () => {
     const { user, applicationId } = await applicant("under_review");
-    const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmount: 150_000 }, admin, {}, db());
+    const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmountCents: 15_000_000 }, admin, {}, db());
     await withdrawApplication(applicationId, user, {}, db());
     const [proposal] = await db().select().from(approvalProposals).where(eq(approvalProposals.id, proposalId));
     expect(proposal).toMatchObject({ status: "sent_back", comment: "The applicant withdrew the application.", decidedBy: user.id });

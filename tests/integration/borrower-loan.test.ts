@@ -81,7 +81,7 @@ describe("borrower loan on pglite", () => {
       .insert(loanApplications)
       .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email }))
       .returning();
-    await approveApplication(app!.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 }, admin, {}, db());
+    await approveApplication(app!.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, admin, {}, db());
     await giveConsent(app!.id, owner, info, db());
     await signOffer(app!.id, owner, { kind: "typed", name: "Dana Whitfield" }, info, { db: db(), storage });
     const [loan] = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app!.id));

@@ -33,7 +33,7 @@ function post(fields: Record<string, string>): Request {
 }
 
 // $300,000 at 8%, 360 months: above the default $250,000 threshold; the request is $300,000 so no Counteroffer.
-const BIG = { approvedAmount: 300_000, interestRate: 8, termMonths: 360, originationFeePercent: 1, counterofferReasons: [] as string[] };
+const BIG = { approvedAmountCents: 30_000_000, interestRateMilli: 8000, termMonths: 360, originationFeeMilli: 1000, counterofferReasons: [] as string[] };
 
 describe.each(testTargets)("Four-eyes approval on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
@@ -119,7 +119,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     const second = await proposeApproval(app.id, BIG, staff.officer2, {}, db()).catch((e: unknown) => e);
     expect(second).toSatisfy((e) => isAppError(e, "proposal"));
     expect(second).toMatchObject({ status: 409, message: APPROVAL_MESSAGES.alreadyOpen });
-    const small = await approveApplication(app.id, { ...BIG, approvedAmount: 300_000 }, staff.admin, {}, db()).catch((e: unknown) => e);
+    const small = await approveApplication(app.id, { ...BIG, approvedAmountCents: 30_000_000 }, staff.admin, {}, db()).catch((e: unknown) => e);
     expect(small).toSatisfy((e) => isAppError(e, "review_conflict"));
     expect(await offers(app.id)).toHaveLength(0);
     expect(await statusOf(app.id)).toBe("pending");
@@ -127,7 +127,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("a decided application cannot be proposed (409)", async () => {
     const app = await application(100_000);
-    await approveApplication(app.id, { ...BIG, approvedAmount: 100_000 }, staff.admin, {}, db());
+    await approveApplication(app.id, { ...BIG, approvedAmountCents: 10_000_000 }, staff.admin, {}, db());
     await expect(proposeApproval(app.id, BIG, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
   });
 
@@ -146,7 +146,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("another staff member confirms: the offer is made with the proposal's terms, recorded on the proposal, both audit rows", async () => {
     const app = await application();
-    const { proposalId } = await proposeApproval(app.id, { ...BIG, originationFeePercent: 1.5 }, staff.officer, {}, db());
+    const { proposalId } = await proposeApproval(app.id, { ...BIG, originationFeeMilli: 1500 }, staff.officer, {}, db());
     const answer = await approvalAction(post({ intent: "confirm", proposalId }), app.id, staff.officer2, {}, db());
     expect(answer).toMatchObject({ status: 200, body: { ok: true, intent: "confirm", toast: { title: "Approval Confirmed" } } });
     const [offer] = await offers(app.id);
@@ -243,7 +243,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("a proposal whose APR is above MAX_APR is refused when proposed, and at confirmation when the cap was lowered since (409, nothing made)", async () => {
     const app = await application();
-    await expect(proposeApproval(app.id, { ...BIG, interestRate: 35.99, termMonths: 12, originationFeePercent: 10, counterofferReasons: ["Credit history"] }, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
+    await expect(proposeApproval(app.id, { ...BIG, interestRateMilli: 35_990, termMonths: 12, originationFeeMilli: 10_000, counterofferReasons: ["Credit history"] }, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
     const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
     const config = getConfig();
     setConfig({ ...config, maxAprPercent: 8 });

@@ -7,7 +7,8 @@ import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
 import { applicationEvents, auditLog, emailOutbox, loanApplications, loanOffers } from "~/server/platform/db/schema.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
-import { offerDeclineAction, OFFER_DECLINE_MAX_BYTES } from "~/server/offers/offer-decline-action.server";
+import { OFFER_DECLINE_FORM, offerDeclineAction, OFFER_DECLINE_MAX_BYTES } from "~/server/offers/offer-decline-action.server";
+import { readActionInput } from "~/server/platform/http/action-answer.server";
 import { declineOffer, expireOffers } from "~/server/offers/offer-decisions.server";
 import { approveApplication } from "~/server/applications/reviews.server";
 import { applicationRow } from "../helpers/application-rows";
@@ -50,8 +51,8 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
     const [app] = await db().insert(loanApplications).values(applicationRow(owner.id, { status: "under_review" })).returning();
     const terms =
       kind === "plain"
-        ? { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36 }
-        : { approvedAmount: 18_000, interestRate: 9.5, termMonths: 36, counterofferReasons: ["Insufficient income", "Excessive obligations"] };
+        ? { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36 }
+        : { approvedAmountCents: 1_800_000, interestRateMilli: 9500, termMonths: 36, counterofferReasons: ["Insufficient income", "Excessive obligations"] };
     const { offerId } = await approveApplication(app!.id, terms, admin, {}, db(), madeAt);
     return { app: app!, owner, offerId };
   }
@@ -226,14 +227,20 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
     it("declines (200 with a toast), then 409; bad intent 400; oversized 413; another's 404", async () => {
       const { app, owner } = await offered("plain");
       const stranger = await newApplicant();
-      expect((await offerDeclineAction(post("intent=decline"), app.id, stranger)).status).toBe(404);
-      expect((await offerDeclineAction(post("intent=sign"), app.id, owner)).status).toBe(400);
-      expect((await offerDeclineAction(post("nothing=here"), app.id, owner)).status).toBe(400);
-      expect((await offerDeclineAction(post(`intent=decline&pad=${"x".repeat(OFFER_DECLINE_MAX_BYTES)}`), app.id, owner)).status).toBe(413);
-      const ok = await offerDeclineAction(post("intent=decline"), app.id, owner);
+      // The route's form (read by defineAction before the handler): a wrong intent 400, an oversized body 413.
+      const formStatus = async (body: string) => {
+        const read = await readActionInput(post(body), OFFER_DECLINE_FORM);
+        return read.ok ? 200 : read.answer.status;
+      };
+      expect((await offerDeclineAction(app.id, stranger)).status).toBe(404);
+      expect(await formStatus("intent=sign")).toBe(400);
+      expect(await formStatus("nothing=here")).toBe(400);
+      expect(await formStatus(`intent=decline&pad=${"x".repeat(OFFER_DECLINE_MAX_BYTES)}`)).toBe(413);
+      expect(await formStatus("intent=decline")).toBe(200);
+      const ok = await offerDeclineAction(app.id, owner);
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ ok: true, intent: "decline", toast: { type: "success", title: "Offer declined" } });
-      const again = await offerDeclineAction(post("intent=decline"), app.id, owner);
+      const again = await offerDeclineAction(app.id, owner);
       expect(again.status).toBe(409);
       expect(again.body.toast.description).toBe(OFFER_DECLINE_MESSAGES.conflict);
     });

@@ -92,7 +92,7 @@ describe("offer signing on pglite", () => {
       .insert(loanApplications)
       .values(applicationRow(owner.id, { firstName: "Dana", lastName: "Whitfield", email: `dana${n}@example.com`, ...overrides }))
       .returning();
-    const { offerId } = await approveApplication(app!.id, { approvedAmount: 25_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 1 }, admin, {}, db(), now);
+    const { offerId } = await approveApplication(app!.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, admin, {}, db(), now);
     return { app: app!, owner, offerId };
   }
 

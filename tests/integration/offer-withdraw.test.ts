@@ -57,7 +57,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
     // Less money than the $25,000 requested: a Counteroffer, with a reason.
     const { offerId } = await approveApplication(
       app!.id,
-      { approvedAmount: 20_000, interestRate: 9.5, termMonths: 36, originationFeePercent: 2, counterofferReasons: ["Insufficient income"] },
+      { approvedAmountCents: 2_000_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 2000, counterofferReasons: ["Insufficient income"] },
       admin,
       {},
       db(),

@@ -1,5 +1,5 @@
 import { ACH_RETURN_CODES } from "~/domain/servicing-enums";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { writtenText } from "./text-fields";
 import { z } from "./zod";
 import { isoDay } from "../dates";
 
@@ -42,11 +42,7 @@ const isoDate = (message: string) =>
 
 const paymentId = z.string({ error: ACH_FORM_MESSAGES.paymentId }).uuid(ACH_FORM_MESSAGES.paymentId);
 
-const boundedText = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ error: required })
-    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, required).max(max, tooLong).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE));
+const boundedText = (required: string, tooLong: string, max: number) => writtenText({ max, tooLong, required });
 
 export const achActionSchema = z.discriminatedUnion(
   "intent",

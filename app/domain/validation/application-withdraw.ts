@@ -10,9 +10,6 @@ import { z } from "./zod";
 
 export const APPLICATION_WITHDRAW_INTENTS = ["withdraw"] as const;
 
-export const applicationWithdrawSchema = z.object({ intent: z.literal("withdraw") });
-export type ApplicationWithdrawInput = z.output<typeof applicationWithdrawSchema>;
-
 export const APPLICATION_WITHDRAW_MESSAGES = {
   intent: "Unknown action.",
   notFound: "This application was not found.",
@@ -20,6 +17,9 @@ export const APPLICATION_WITHDRAW_MESSAGES = {
   decided: "This application can no longer be withdrawn: a decision has already been made on it.",
   failed: "Something went wrong. Please try again.",
 } as const;
+
+export const applicationWithdrawSchema = z.object({ intent: z.literal("withdraw", { error: APPLICATION_WITHDRAW_MESSAGES.intent }) });
+export type ApplicationWithdrawInput = z.output<typeof applicationWithdrawSchema>;
 
 export const APPLICATION_WITHDRAW_TOASTS = {
   withdrawn: { type: "success", title: "Application withdrawn", description: "We have recorded that you withdrew it and e-mailed you a confirmation." },

@@ -1,4 +1,6 @@
 import { z } from "./zod";
+import { fromText, moneyField, rateField } from "./figure-fields";
+import { centsFromDollars, isWholeDollars, rateFromPercent } from "~/domain/money";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { APPLICATION_MESSAGES, APPLICATION_STEP_TITLES, IDEMPOTENCY_FIELD, MAX_LOAN_AMOUNT, MAX_MONEY, US_STATES } from "./application-constants";
 import { BANK_ACCOUNT_TYPES, EMPLOYMENT_STATUSES, isOneOf, LIMITS, LOAN_DURATIONS, LOAN_TYPES } from "~/domain/enums";
@@ -15,7 +17,8 @@ import { ACCOUNT_NUMBER_DIGITS, isValidAccountNumber } from "~/domain/bank-accou
 
 /**
  * The loan application wizard: one schema per step, used by each step in the browser (Continue) and
- * again, together, by the server on submission. Inputs are the strings a form holds; outputs are typed.
+ * again, together, by the server on submission. Inputs are the strings a form holds; outputs are typed,
+ * money as integer cents and rates as thousandths of a percent (decision 0078).
  * Messages are the spec's (docs/requirements.md §6); the first failing rule of a step is the one shown.
  */
 
@@ -40,6 +43,9 @@ export {
 const text = (max: number) => z.string().trim().max(max).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, message).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+/** A required choice from `list` (a select's value): `message` when it is not one of them. */
+const oneOf = <T extends string>(list: readonly T[], requiredMessage: string, max: number, message = requiredMessage) =>
+  required(requiredMessage, max).refine((v) => (list as readonly string[]).includes(v), message) as unknown as z.ZodType<T, string>;
 const optional = (max: number) =>
   text(max)
     .optional()
@@ -50,26 +56,25 @@ const yes = z
   .optional()
   .transform((v) => v === true || v === "true" || v === "on" || v === "yes");
 
-/** A money amount typed with or without thousands separators ("50,000" or "50000.50"). */
-function money(message: string, { min = 0, max = MAX_MONEY, exclusiveMin = false } = {}) {
-  return z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/[$,\s]/g, ""))
-    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), message)
-    .transform(Number)
-    .refine((n) => (exclusiveMin ? n > min : n >= min) && n <= max, message);
+/** The most any amount of the wizard may be, in cents. */
+const MAX_MONEY_CENTS = centsFromDollars(MAX_MONEY);
+
+/**
+ * A money amount typed with or without thousands separators ("50,000" or "50000.50"), as integer
+ * cents (the server stores them as they come). The text's own length limit caps its digits.
+ */
+function money(message: string, { minCents = 0, maxCents = MAX_MONEY_CENTS } = {}) {
+  return fromText(moneyField(message, { maxWholeDigits: 20, minCents, maxCents }));
 }
 
+/** An optional amount: empty is not given. */
 function optionalMoney(message: string) {
   return z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v.replace(/[$,\s]/g, "") : undefined))
-    .refine((v) => v === undefined || /^\d+(\.\d{1,2})?$/.test(v), message)
-    .transform((v) => (v === undefined ? undefined : Number(v)))
-    .refine((n) => n === undefined || n <= MAX_MONEY, message);
+    .transform((v) => (v ? v : undefined))
+    .pipe(money(message).optional());
 }
 
 /**
@@ -137,18 +142,20 @@ export const personalInfoSchema = z.object({
 
 export const loanDetailsSchema = z
   .object({
-    loanType: required(APPLICATION_MESSAGES.requiredStep2, 40).refine(
-      (v) => (LOAN_TYPES as readonly string[]).includes(v),
-      APPLICATION_MESSAGES.loanType,
-    ) as unknown as z.ZodType<(typeof LOAN_TYPES)[number], string>,
+    loanType: oneOf(LOAN_TYPES, APPLICATION_MESSAGES.requiredStep2, 40, APPLICATION_MESSAGES.loanType),
     // Loans are made in whole dollars: cents typed are refused with a message, never rounded away.
     loanAmount: required(APPLICATION_MESSAGES.requiredStep2, 20).pipe(
-      money(APPLICATION_MESSAGES.amount, { min: 0, max: MAX_LOAN_AMOUNT, exclusiveMin: true }).refine(Number.isInteger, APPLICATION_MESSAGES.amountWholeDollars),
+      money(APPLICATION_MESSAGES.amount, { minCents: 1, maxCents: centsFromDollars(MAX_LOAN_AMOUNT) }).refine(isWholeDollars, APPLICATION_MESSAGES.amountWholeDollars),
     ),
-    desiredInterestRate: required(APPLICATION_MESSAGES.requiredStep2, 10)
-      .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), APPLICATION_MESSAGES.rate)
-      .transform(Number)
-      .refine((n) => n >= LIMITS.interestRateMin && n <= LIMITS.interestRateMax, APPLICATION_MESSAGES.rate),
+    // Thousandths of a percent; read as typed (no "$" or spaces dropped), up to the text's length.
+    desiredInterestRate: required(APPLICATION_MESSAGES.requiredStep2, 10).pipe(
+      fromText(rateField(APPLICATION_MESSAGES.rate, {
+        maxWholeDigits: 10,
+        minMilli: rateFromPercent(LIMITS.interestRateMin),
+        maxMilli: rateFromPercent(LIMITS.interestRateMax),
+        strip: null,
+      })),
+    ),
     loanDuration: required(APPLICATION_MESSAGES.requiredStep2, 4)
       .refine((v) => /^\d+$/.test(v), APPLICATION_MESSAGES.duration)
       .transform(Number)
@@ -177,10 +184,7 @@ export const loanDetailsSchema = z
 
 export const financialInfoSchema = z
   .object({
-    employmentStatus: required(APPLICATION_MESSAGES.requiredStep3, 20).refine(
-      (v) => (EMPLOYMENT_STATUSES as readonly string[]).includes(v),
-      APPLICATION_MESSAGES.requiredStep3,
-    ) as unknown as z.ZodType<(typeof EMPLOYMENT_STATUSES)[number], string>,
+    employmentStatus: oneOf(EMPLOYMENT_STATUSES, APPLICATION_MESSAGES.requiredStep3, 20),
     // Stored as "" when a retired or unemployed applicant names none (the column is NOT NULL).
     employerName: optional(200).transform((v) => v ?? ""),
     jobTitle: optional(200),
@@ -216,10 +220,7 @@ export const bankInfoSchema = z.object({
     .refine((v) => routingNumberProblem(v) !== "routingSymbol", APPLICATION_MESSAGES.routingSymbol)
     .refine((v) => routingNumberProblem(v) !== "checkDigit", APPLICATION_MESSAGES.routingChecksum),
   swiftCode: optionalMatching(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, APPLICATION_MESSAGES.swift, { max: 11, upper: true }),
-  bankAccountType: required(APPLICATION_MESSAGES.requiredBank, 20).refine(
-    (v) => (BANK_ACCOUNT_TYPES as readonly string[]).includes(v),
-    APPLICATION_MESSAGES.requiredBank,
-  ) as unknown as z.ZodType<(typeof BANK_ACCOUNT_TYPES)[number], string>,
+  bankAccountType: oneOf(BANK_ACCOUNT_TYPES, APPLICATION_MESSAGES.requiredBank, 20),
 });
 
 export const termsSchema = z.object({

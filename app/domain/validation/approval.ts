@@ -1,6 +1,6 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { formatMoney } from "~/domain/money";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { intentSchemas, writtenText } from "./text-fields";
 import { z } from "./zod";
 
 /**
@@ -39,23 +39,10 @@ export const confirmApprovalSchema = z.object({ intent: z.literal("confirm"), pr
 export const sendBackSchema = z.object({
   intent: z.literal("send-back"),
   proposalId,
-  comment: z
-    .string({ error: APPROVAL_MESSAGES.commentRequired })
-    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, APPROVAL_MESSAGES.commentRequired)
-        .max(APPROVAL_LIMITS.commentMaxLength, APPROVAL_MESSAGES.commentTooLong)
-        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-    ),
+  comment: writtenText({ max: APPROVAL_LIMITS.commentMaxLength, tooLong: APPROVAL_MESSAGES.commentTooLong, required: APPROVAL_MESSAGES.commentRequired }),
 });
 
-export function approvalSchemaForIntent(intent: unknown) {
-  if (intent === "confirm") return confirmApprovalSchema;
-  if (intent === "send-back") return sendBackSchema;
-  return null;
-}
+export const approvalSchemaForIntent = intentSchemas({ confirm: confirmApprovalSchema, "send-back": sendBackSchema });
 
 export type ApprovalActionInput = z.output<typeof confirmApprovalSchema> | z.output<typeof sendBackSchema>;
 

@@ -3,12 +3,14 @@ import { centsFromDollars } from "~/domain/money";
 import { PAYMENT_METHODS } from "~/domain/servicing-enums";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { z } from "./zod";
+import { moneyField } from "./figure-fields";
+import { writtenText } from "./text-fields";
 import { isoDay } from "../dates";
 
 /**
  * Record Payment and Reverse Payment (staff, /admin/loans/:id). One schema per dialog,
  * shared by the browser (errors under the fields) and the route's action (the authority). Money is
- * typed in dollars and becomes integer cents exactly (centsFromDollars); the received date is a day
+ * typed in dollars and becomes integer cents exactly (moneyField); the received date is a day
  * 'yyyy-MM-dd' not after today (the caller passes today, UTC on the server).
  */
 
@@ -52,18 +54,10 @@ function isRealDay(value: string): boolean {
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u;
 
 /** "$1,234.56", "1234.5" → 123456 cents; anything else fails. */
-export const paymentAmountField = z.union([z.string(), z.number()], { error: LOAN_PAYMENT_MESSAGES.amount }).transform((value, ctx) => {
-  const raw = typeof value === "number" ? String(value) : value.trim().replace(/[$,\s]/g, "");
-  if (!/^\d{1,8}(\.\d{1,2})?$/.test(raw)) {
-    ctx.addIssue({ code: "custom", message: LOAN_PAYMENT_MESSAGES.amount });
-    return z.NEVER;
-  }
-  const dollars = Number(raw);
-  if (!(dollars >= 0.01 && dollars <= LOAN_PAYMENT_LIMITS.amountMaxDollars)) {
-    ctx.addIssue({ code: "custom", message: LOAN_PAYMENT_MESSAGES.amount });
-    return z.NEVER;
-  }
-  return centsFromDollars(dollars);
+export const paymentAmountField = moneyField(LOAN_PAYMENT_MESSAGES.amount, {
+  maxWholeDigits: 8,
+  minCents: 1,
+  maxCents: centsFromDollars(LOAN_PAYMENT_LIMITS.amountMaxDollars),
 });
 
 /** Record Payment's form: Amount, Received Date, Method, Reference. `today` is 'yyyy-MM-dd'. */
@@ -113,16 +107,7 @@ export type RecordPaymentForm = z.output<ReturnType<typeof recordPaymentSchema>>
 export const reversePaymentSchema = z.object({
   intent: z.literal("reverse-payment", { error: LOAN_PAYMENT_MESSAGES.intent }),
   paymentId: z.uuid({ error: LOAN_PAYMENT_MESSAGES.paymentId }),
-  reason: z
-    .string({ error: LOAN_PAYMENT_MESSAGES.reasonRequired })
-    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, LOAN_PAYMENT_MESSAGES.reasonRequired)
-        .max(LOAN_PAYMENT_LIMITS.reasonMaxLength, LOAN_PAYMENT_MESSAGES.reasonTooLong)
-        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-    ),
+  reason: writtenText({ max: LOAN_PAYMENT_LIMITS.reasonMaxLength, tooLong: LOAN_PAYMENT_MESSAGES.reasonTooLong, required: LOAN_PAYMENT_MESSAGES.reasonRequired }),
 });
 export type ReversePaymentForm = z.output<typeof reversePaymentSchema>;
 

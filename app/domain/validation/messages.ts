@@ -1,8 +1,7 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { formatCount } from "~/domain/formats";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
-import { normalizeMessageBody } from "./conversation-rules";
+import { writtenText } from "./text-fields";
 import { z } from "./zod";
 
 /**
@@ -25,16 +24,8 @@ export const MESSAGE_MESSAGES = {
 
 export const sendMessageSchema = z.object({
   intent: z.literal("send"),
-  body: z
-    .string({ error: MESSAGE_MESSAGES.required })
-    .transform(normalizeMessageBody)
-    .pipe(
-      z
-        .string()
-        .min(1, MESSAGE_MESSAGES.required)
-        .max(CONVERSATION_LIMITS.messageMaxLength, MESSAGE_MESSAGES.tooLong)
-        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-    ),
+  // CRLF → LF and trimmed, as normalizeMessageBody does for the panel's counter.
+  body: writtenText({ max: CONVERSATION_LIMITS.messageMaxLength, tooLong: MESSAGE_MESSAGES.tooLong, required: MESSAGE_MESSAGES.required }),
 });
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 

@@ -9,15 +9,15 @@ import { z } from "./zod";
 
 export const OFFER_DECLINE_INTENTS = ["decline"] as const;
 
-export const offerDeclineSchema = z.object({ intent: z.literal("decline") });
-export type OfferDeclineInput = z.output<typeof offerDeclineSchema>;
-
 export const OFFER_DECLINE_MESSAGES = {
   intent: "Unknown action.",
   notFound: "This application was not found.",
   conflict: "This offer can no longer be declined: it was already signed, declined, withdrawn or has expired.",
   failed: "Something went wrong. Please try again.",
 } as const;
+
+export const offerDeclineSchema = z.object({ intent: z.literal("decline", { error: OFFER_DECLINE_MESSAGES.intent }) });
+export type OfferDeclineInput = z.output<typeof offerDeclineSchema>;
 
 export const OFFER_DECLINE_TOASTS = {
   declined: { type: "success", title: "Offer declined", description: "We have recorded your decision and e-mailed you a confirmation." },

@@ -3,6 +3,7 @@ import { OFFER_LIMITS } from "~/domain/loan-offers";
 import { inspectUpload } from "~/domain/upload-rules";
 import { MAX_SIGNATURE_BYTES } from "./application-constants";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { intentSchemas } from "./text-fields";
 import { z } from "./zod";
 
 /**
@@ -120,18 +121,7 @@ export const signSchema = z.discriminatedUnion(
 export type SignInput = z.infer<typeof signSchema>;
 
 /** The schema for a posted intent, or null for an unknown one. */
-export function offerSigningSchemaFor(intent: unknown) {
-  switch (intent) {
-    case "consent":
-      return consentSchema;
-    case "withdraw-consent":
-      return withdrawConsentSchema;
-    case "sign":
-      return signSchema;
-    default:
-      return null;
-  }
-}
+export const offerSigningSchemaFor = intentSchemas({ consent: consentSchema, "withdraw-consent": withdrawConsentSchema, sign: signSchema });
 
 /** What the page's action answers (a successful sign redirects instead). */
 export type OfferSigningActionData = ActionResult<{ intent: OfferSigningIntent | null; at: number; toast: Toast }>;

@@ -1,6 +1,6 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { writtenText } from "./text-fields";
 import { z } from "./zod";
 
 /**
@@ -23,16 +23,7 @@ export const OFFER_WITHDRAW_MESSAGES = {
 
 export const offerWithdrawSchema = z.object({
   intent: z.literal("withdraw", { error: OFFER_WITHDRAW_MESSAGES.intent }),
-  reason: z
-    .string({ error: OFFER_WITHDRAW_MESSAGES.reasonRequired })
-    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, OFFER_WITHDRAW_MESSAGES.reasonRequired)
-        .max(OFFER_LIMITS.withdrawReasonMaxLength, OFFER_WITHDRAW_MESSAGES.reasonTooLong)
-        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-    ),
+  reason: writtenText({ max: OFFER_LIMITS.withdrawReasonMaxLength, tooLong: OFFER_WITHDRAW_MESSAGES.reasonTooLong, required: OFFER_WITHDRAW_MESSAGES.reasonRequired }),
 });
 export type OfferWithdrawInput = z.output<typeof offerWithdrawSchema>;
 

@@ -1,7 +1,7 @@
 import type { ActionResult } from "~/domain/action-result";
 import { REQUEST_ITEM_KINDS, CONVERSATION_LIMITS } from "~/domain/conversation-enums";
 import { formatCount } from "~/domain/formats";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
+import { writtenText } from "./text-fields";
 import { isoDateAfter, REQUEST_DUE_MAX_DAYS } from "./conversation-rules";
 import { z } from "./zod";
 import { isoDay } from "../dates";
@@ -43,16 +43,7 @@ export type RequestActionData = ActionResult<{ intent: StaffRequestIntent | Appl
 
 /** Free text from a text area: line breaks normalized, trimmed, control characters refused. */
 function text(max: number, tooLong: string, required?: string) {
-  return z
-    .string({ error: required ?? tooLong })
-    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      z
-        .string()
-        .min(required ? 1 : 0, required ?? "")
-        .max(max, tooLong)
-        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-    );
+  return writtenText({ max, tooLong, required });
 }
 
 const itemId = z.uuid({ error: REQUEST_MESSAGES.itemId });

@@ -1,6 +1,9 @@
 import { parsePageRequest, setPageTarget, type PageRequest, type PageTarget } from "~/domain/paging";
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
+import { moneyField, rateField, wholeNumberField } from "./figure-fields";
+import { intentSchemas, writtenText } from "./text-fields";
+import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { LIMITS } from "~/domain/enums";
 import { MAX_LOAN_AMOUNT } from "~/domain/validation/application-constants";
@@ -120,30 +123,25 @@ export type ReviewActionData = ActionResult<{ intent: ReviewIntent | Application
 
 const applicationId = z.uuid({ error: REVIEW_MESSAGES.applicationId });
 
-/** "$50,000.50", "50000.5" → 50000.5; anything else (or out of range) fails with `message`. */
-function decimal(message: string, pattern: RegExp, min: number, max: number) {
-  return z
-    .union([z.string(), z.number()], { error: message })
-    .transform((value, ctx) => {
-      const raw = typeof value === "number" ? String(value) : value.trim().replace(/[$,\s]/g, "");
-      if (!pattern.test(raw)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      const n = Number(raw);
-      if (!Number.isFinite(n) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return n;
-    });
-}
+/** The approve dialog's terms: the amount as integer cents, the rates as thousandths of a percent (decision 0078). */
+export const approvedAmountField = moneyField(REVIEW_MESSAGES.amount, { maxWholeDigits: 9, minCents: 1, maxCents: centsFromDollars(REVIEW_LIMITS.amountMax) });
+export const interestRateField = rateField(REVIEW_MESSAGES.rate, {
+  maxWholeDigits: 3,
+  minMilli: rateFromPercent(REVIEW_LIMITS.rateMin),
+  maxMilli: rateFromPercent(REVIEW_LIMITS.rateMax),
+});
+export const termMonthsField = wholeNumberField(REVIEW_MESSAGES.term, { maxDigits: 3, min: REVIEW_LIMITS.termMin, max: REVIEW_LIMITS.termMax });
 
-export const approvedAmountField = decimal(REVIEW_MESSAGES.amount, /^\d{1,9}(\.\d{1,2})?$/, REVIEW_LIMITS.amountMin, REVIEW_LIMITS.amountMax);
-export const interestRateField = decimal(REVIEW_MESSAGES.rate, /^\d{1,3}(\.\d{1,2})?$/, REVIEW_LIMITS.rateMin, REVIEW_LIMITS.rateMax);
-export const termMonthsField = decimal(REVIEW_MESSAGES.term, /^\d{1,3}$/, REVIEW_LIMITS.termMin, REVIEW_LIMITS.termMax);
+export const originationFeeField = rateField(REVIEW_MESSAGES.originationFee, { maxWholeDigits: 2, minMilli: 0, maxMilli: rateFromPercent(OFFER_LIMITS.originationFeeMaxPercent) });
 
-export const originationFeeField = decimal(REVIEW_MESSAGES.originationFee, /^\d{1,2}(\.\d{1,2})?$/, 0, OFFER_LIMITS.originationFeeMaxPercent);
+/** A reason in the admin's own words beside the listed ones (Other): one line, optional. */
+const otherReason = z
+  .string()
+  .trim()
+  .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
+  .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
+  .optional()
+  .transform((v) => v?.replace(/\s+/g, " ") || undefined);
 
 /** Reg B reasons for a Counteroffer: the denial list's wording, optional here; the server requires one when the terms differ from the request. */
 const counterofferReasons = z
@@ -161,17 +159,18 @@ export const approveSchema = z
     termMonths: termMonthsField,
     originationFeePercent: originationFeeField,
     counterofferReasons,
-    counterofferOther: z
-      .string()
-      .trim()
-      .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
-      .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
-      .optional()
-      .transform((v) => v?.replace(/\s+/g, " ") || undefined),
+    counterofferOther: otherReason,
   })
-  .transform(({ counterofferOther, ...value }) => {
+  .transform(({ counterofferOther, approvedAmount, interestRate, originationFeePercent, ...value }) => {
     const checked = DENIAL_REASONS.filter((r) => value.counterofferReasons.includes(r));
-    return { ...value, counterofferReasons: counterofferOther ? [...checked, counterofferOther] : checked };
+    // The form's names say what a person types; the output's say the unit (cents, thousandths).
+    return {
+      ...value,
+      approvedAmountCents: approvedAmount,
+      interestRateMilli: interestRate,
+      originationFeeMilli: originationFeePercent,
+      counterofferReasons: counterofferOther ? [...checked, counterofferOther] : checked,
+    };
   });
 export type ApproveInput = z.output<typeof approveSchema>;
 
@@ -248,13 +247,7 @@ export const denySchema = z
       .max(DENIAL_REASONS.length, REVIEW_MESSAGES.reasonsTooMany)
       .default([])
       .refine((list) => list.every((r) => (DENIAL_REASONS as readonly string[]).includes(r)), REVIEW_MESSAGES.reasonUnknown),
-    otherReason: z
-      .string()
-      .trim()
-      .max(REVIEW_LIMITS.reasonMaxLength, REVIEW_MESSAGES.otherTooLong)
-      .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
-      .optional()
-      .transform((v) => v?.replace(/\s+/g, " ") || undefined),
+    otherReason,
     creditSource: z.string().optional(),
     agencyName: sourceText(100, REVIEW_MESSAGES.agencyName),
     agencyAddress: sourceText(200, REVIEW_MESSAGES.agencyAddress),
@@ -289,16 +282,7 @@ export type DenyInput = z.output<typeof denySchema>;
 export const noteSchema = z.object({
   intent: z.literal("note"),
   applicationId,
-  note: z
-    .string({ error: REVIEW_MESSAGES.noteRequired })
-    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-        z
-          .string()
-          .min(1, REVIEW_MESSAGES.noteRequired)
-          .max(REVIEW_LIMITS.noteMaxLength, REVIEW_MESSAGES.noteTooLong)
-          .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-      ),
+  note: writtenText({ max: REVIEW_LIMITS.noteMaxLength, tooLong: REVIEW_MESSAGES.noteTooLong, required: REVIEW_MESSAGES.noteRequired }),
 });
 export type NoteInput = z.output<typeof noteSchema>;
 
@@ -323,36 +307,16 @@ export type ApplicationPageIntent = (typeof APPLICATION_PAGE_INTENTS)[number];
 export const CLOSE_INCOMPLETE_NOT_YET = "Close as Incomplete is available after the due date of an open request.";
 
 /** The schema for one intent of the application page ('link' is checked by the document service). */
-export function applicationPageSchemaForIntent(intent: unknown) {
-  switch (intent) {
-    case "start-review":
-      return startReviewSchema;
-    case "close-incomplete":
-      return closeIncompleteSchema;
-    case "approve":
-    case "deny":
-    case "note":
-      return schemaForIntent(intent);
-    default:
-      return null;
-  }
-}
+export const applicationPageSchemaForIntent = intentSchemas({
+  "start-review": startReviewSchema,
+  "close-incomplete": closeIncompleteSchema,
+  approve: approveSchema,
+  deny: denySchema,
+  note: noteSchema,
+});
 
-/** The schema for one intent (an unknown intent gets none). */
-export function schemaForIntent(intent: unknown) {
-  switch (intent) {
-    case "approve":
-      return approveSchema;
-    case "deny":
-      return denySchema;
-    case "note":
-      return noteSchema;
-    case "encrypt-migration":
-      return encryptMigrationSchema;
-    default:
-      return null;
-  }
-}
+/** The schema for one intent of /admin (an unknown intent gets none). */
+export const schemaForIntent = intentSchemas({ approve: approveSchema, deny: denySchema, note: noteSchema, "encrypt-migration": encryptMigrationSchema });
 
 /** A posted form as the schemas' input: single values as strings, `reasons` as a list. */
 export function reviewFormValues(form: FormData): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
-import { offerDeclineAction } from "~/server/offers/index.server";
+import { OFFER_DECLINE_FORM, offerDeclineAction } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-offer-decline";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
@@ -15,5 +15,6 @@ export const loader = postOnly;
 
 export const action = defineAction({
   guard: signedIn,
-  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await offerDeclineAction(request, params.id, user, requestInfo(request, context))),
+  form: { ...OFFER_DECLINE_FORM, send: jsonAnswer },
+  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await offerDeclineAction(params.id, user, requestInfo(request, context))),
 });

@@ -1,4 +1,4 @@
-import { applicationWithdrawAction } from "~/server/applications/index.server";
+import { APPLICATION_WITHDRAW_FORM, applicationWithdrawAction } from "~/server/applications/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-withdraw";
@@ -15,5 +15,6 @@ export const loader = postOnly;
 
 export const action = defineAction({
   guard: signedIn,
-  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await applicationWithdrawAction(request, params.id, user, requestInfo(request, context))),
+  form: { ...APPLICATION_WITHDRAW_FORM, send: jsonAnswer },
+  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await applicationWithdrawAction(params.id, user, requestInfo(request, context))),
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { centsFromDollars, dollarsOf, formatMoney, percentOf, rateFromPercent, roundToCents } from "~/domain/money";
+import { dollarsOf, formatMoney, percentOf, type Cents } from "~/domain/money";
 import { alias } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
@@ -37,9 +37,9 @@ import { UUID_PATTERN } from "~/domain/ids";
  */
 
 
-/** Whether an approval of this many dollars needs a second staff member. */
-export function needsSecondApprover(approvedAmountDollars: number, thresholdCents: number = getConfig().fourEyesThresholdCents): boolean {
-  return roundToCents(approvedAmountDollars) >= thresholdCents;
+/** Whether an approval of this many cents needs a second staff member. */
+export function needsSecondApprover(approvedAmountCents: Cents, thresholdCents: Cents = getConfig().fourEyesThresholdCents): boolean {
+  return approvedAmountCents >= thresholdCents;
 }
 
 /**
@@ -91,10 +91,10 @@ export async function proposeApproval(
       .insert(approvalProposals)
       .values({
         applicationId,
-        approvedAmountCents: centsFromDollars(terms.approvedAmount),
-        interestRateMilli: rateFromPercent(terms.interestRate),
+        approvedAmountCents: terms.approvedAmountCents,
+        interestRateMilli: terms.interestRateMilli,
         termMonths: terms.termMonths,
-        originationFeeMilli: rateFromPercent(terms.originationFeePercent),
+        originationFeeMilli: terms.originationFeeMilli,
         counterofferReasons: counteroffer ? reasons : [],
         proposedBy: actor.id,
       })
@@ -108,7 +108,7 @@ export async function proposeApproval(
       kind: "approval_proposed",
       actorId: actor.id,
       actorSide: "staff",
-      summary: `Approval of ${formatMoney(centsFromDollars(terms.approvedAmount))} proposed: another staff member must confirm it.`,
+      summary: `Approval of ${formatMoney(terms.approvedAmountCents)} proposed: another staff member must confirm it.`,
       internal: true,
     });
     await writeAudit(tx, {
@@ -118,10 +118,10 @@ export async function proposeApproval(
       recordId: proposal.id,
       details: {
         applicationId,
-        approvedAmountCents: centsFromDollars(terms.approvedAmount),
-        interestRateMilli: rateFromPercent(terms.interestRate),
+        approvedAmountCents: terms.approvedAmountCents,
+        interestRateMilli: terms.interestRateMilli,
         termMonths: terms.termMonths,
-        originationFeeMilli: rateFromPercent(terms.originationFeePercent),
+        originationFeeMilli: terms.originationFeeMilli,
         counteroffer,
         counterofferReasons: counteroffer ? reasons : [],
       },
@@ -176,10 +176,10 @@ export async function confirmProposal(
     const prepared = await prepareApproval(
       applicationId,
       {
-        approvedAmount: dollarsOf(proposal.approvedAmountCents),
-        interestRate: percentOf(proposal.interestRateMilli),
+        approvedAmountCents: proposal.approvedAmountCents,
+        interestRateMilli: proposal.interestRateMilli,
         termMonths: proposal.termMonths,
-        originationFeePercent: percentOf(proposal.originationFeeMilli),
+        originationFeeMilli: proposal.originationFeeMilli,
         counterofferReasons: proposal.counterofferReasons,
       },
       tx,

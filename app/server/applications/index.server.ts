@@ -19,4 +19,4 @@ export { listApplicationsForAdmin, reviewActionFromRequest } from "./staff-appli
 export { applicationRow, bankAccountRow, submissionThrottled, submitApplication } from "./submit.server";
 export { parseSubmission } from "./upload-parser.server";
 export type { FormShape, ParsedSubmission } from "./upload-parser.server";
-export { applicationWithdrawAction } from "./withdraw-action.server";
+export { APPLICATION_WITHDRAW_FORM, applicationWithdrawAction } from "./withdraw-action.server";

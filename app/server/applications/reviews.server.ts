@@ -1,4 +1,4 @@
-import { dollarsOf, percentOf } from "~/domain/money";
+import { dollarsOf, percentOf, rateFromPercent, type RateMilli } from "~/domain/money";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { APPLICANT_SOURCE, type DenialSource } from "~/domain/adverse-action";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
@@ -41,9 +41,9 @@ export async function conflictFor(db: DbOrTx, applicationId: string, otherwise: 
 /** No such application (the page answers 404, never saying more). */
 export const reviewNotFound = () => new AppError("review_not_found", 404, "This application does not exist.");
 
-export type ApprovalTerms = Omit<OfferTermsInput, "originationFeePercent"> & {
+export type ApprovalTerms = Omit<OfferTermsInput, "originationFeeMilli"> & {
   /** Defaults to ORIGINATION_FEE_PERCENT (the dialog always sends it). */
-  originationFeePercent?: number;
+  originationFeeMilli?: RateMilli;
   /** Reg B reasons, required when the terms are a Counteroffer (less money, a higher rate, another term). */
   counterofferReasons?: string[];
 };
@@ -75,11 +75,11 @@ export type PreparedApproval = {
  * describe, an APR above MAX_APR and a Counteroffer without a reason are OfferTermsError; no application is a ReviewConflict.
  */
 export async function prepareApproval(applicationId: string, approval: ApprovalTerms, db: DbOrTx = getDb(), now: Date = new Date()): Promise<PreparedApproval> {
-  const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeePercent: approval.originationFeePercent ?? getConfig().originationFeePercent };
+  const terms: OfferTermsInput & ApprovalTerms = { ...approval, originationFeeMilli: approval.originationFeeMilli ?? rateFromPercent(getConfig().originationFeePercent) };
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewConflict("This application does not exist.");
   const figures = disclosureFor(terms, todayUtc(now));
-  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRate, getConfig().maxAprPercent);
+  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRateMilli, getConfig().maxAprPercent);
   if (aboveCap) throw new AppError("offer_terms", 400, aboveCap.message, { field: aboveCap.field });
   const counteroffer = counterofferFor(found.app, terms);
   const reasons = terms.counterofferReasons ?? [];
@@ -146,9 +146,9 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
       ? counterofferEmail({
           ...about,
           requested: { amount: dollarsOf(found.app.requestedAmountCents), ratePercent: percentOf(found.app.desiredRateMilli), termMonths: found.app.loanDuration },
-          offered: { amount: terms.approvedAmount, ratePercent: terms.interestRate, termMonths: terms.termMonths },
+          offered: { amount: dollarsOf(terms.approvedAmountCents), ratePercent: percentOf(terms.interestRateMilli), termMonths: terms.termMonths },
         })
-      : applicationApprovedEmail({ ...about, approvedAmount: terms.approvedAmount })),
+      : applicationApprovedEmail({ ...about, approvedAmount: dollarsOf(terms.approvedAmountCents) })),
   });
   await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "approved", actorId: actor.id, actorSide: "staff" });
   await recordEvent(tx, {
@@ -165,10 +165,11 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
     table: "loan_applications",
     recordId: applicationId,
     details: {
-      approvedAmount: terms.approvedAmount,
-      interestRate: terms.interestRate,
+      // The audit row keeps its dollars and percents (its readers and exports expect them).
+      approvedAmount: dollarsOf(terms.approvedAmountCents),
+      interestRate: percentOf(terms.interestRateMilli),
       termMonths: terms.termMonths,
-      originationFeePercent: terms.originationFeePercent,
+      originationFeePercent: percentOf(terms.originationFeeMilli),
       monthlyPaymentCents: figures.paymentCents,
       aprPercent: figures.aprPercent,
       counteroffer,

@@ -7,7 +7,7 @@ import { completeSince, regBFlagged } from "~/server/applications/reg-b-clock.se
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { dollarsOf, formatRate, percentOf } from "~/domain/money";
+import { dollarsOf, formatRate, percentOf, type Cents, type RateMilli } from "~/domain/money";
 import {
   REVIEW_PAGE_SIZE,
   REVIEW_TABS,
@@ -366,7 +366,7 @@ export async function addApplicationNote(
 
 /** What approve, deny and note carry once their schema has passed. */
 export type DecisionInput =
-  | { intent: "approve"; approvedAmount: number; interestRate: number; termMonths: number; originationFeePercent: number; counterofferReasons: string[] }
+  | { intent: "approve"; approvedAmountCents: Cents; interestRateMilli: RateMilli; termMonths: number; originationFeeMilli: RateMilli; counterofferReasons: string[] }
   | { intent: "deny"; reasons: string[]; source: DenialSource }
   | { intent: "note"; note: string };
 
@@ -378,15 +378,15 @@ export async function decide(applicationId: string, input: DecisionInput, actor:
   switch (input.intent) {
     case "approve": {
       const terms = {
-        approvedAmount: input.approvedAmount,
-        interestRate: input.interestRate,
+        approvedAmountCents: input.approvedAmountCents,
+        interestRateMilli: input.interestRateMilli,
         termMonths: input.termMonths,
-        originationFeePercent: input.originationFeePercent,
+        originationFeeMilli: input.originationFeeMilli,
         counterofferReasons: input.counterofferReasons,
       };
       // Four eyes: at or above the threshold the approval is a proposal another staff member confirms.
       const thresholdCents = getConfig().fourEyesThresholdCents;
-      if (needsSecondApprover(input.approvedAmount, thresholdCents)) {
+      if (needsSecondApprover(input.approvedAmountCents, thresholdCents)) {
         await proposeApproval(applicationId, terms, actor, request, db);
         return APPROVAL_TOASTS.proposed(thresholdCents);
       }

@@ -1,4 +1,3 @@
-import { centsFromDollars, rateFromPercent } from "~/domain/money";
 import { transitionFor } from "~/domain/application-lifecycle";
 import { recordEvent } from "~/server/conversation/index.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
@@ -124,8 +123,8 @@ export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: 
     userId: applicant.id,
     status: transitionFor("submit").to,
     loanType: f.loanType,
-    requestedAmountCents: centsFromDollars(f.loanAmount),
-    desiredRateMilli: rateFromPercent(f.desiredInterestRate),
+    requestedAmountCents: f.loanAmount,
+    desiredRateMilli: f.desiredInterestRate,
     loanDuration: f.loanDuration,
     purpose: f.loanPurpose,
     propertyAddress: f.loanType === "hard-money" ? (f.propertyAddress ?? null) : null,
@@ -148,11 +147,11 @@ export function applicationRow(id: string, applicant: Pick<Applicant, "id">, f: 
     employerName: f.employerName,
     jobTitle: f.jobTitle ?? null,
     yearsEmployed: f.yearsEmployed ?? null,
-    monthlyIncomeCents: centsFromDollars(f.monthlyIncome),
-    annualIncomeCents: f.annualIncome === undefined ? null : centsFromDollars(f.annualIncome),
+    monthlyIncomeCents: f.monthlyIncome,
+    annualIncomeCents: f.annualIncome ?? null,
     creditScore: f.creditScore ?? null,
     hasOutstandingLoans: f.hasOutstandingLoans,
-    monthlyDebtsCents: f.monthlyDebts === undefined ? null : centsFromDollars(f.monthlyDebts),
+    monthlyDebtsCents: f.monthlyDebts ?? null,
     authorizeCreditReport: f.authorizeCreditReport,
     idempotencyKey,
   };
@@ -258,7 +257,7 @@ export async function submitApplication(
           applicantName,
           applicantEmail: fields.email,
           loanType: fields.loanType,
-          requestedAmountCents: centsFromDollars(fields.loanAmount),
+          requestedAmountCents: fields.loanAmount,
           purpose: fields.loanPurpose,
           employmentStatus: fields.employmentStatus,
           applicationId,
@@ -267,7 +266,7 @@ export async function submitApplication(
       });
       await enqueueEmail(tx, {
         to: applicant.email,
-        ...applicationReceivedEmail({ applicantName, loanType: fields.loanType, requestedAmountCents: centsFromDollars(fields.loanAmount), applicationId, baseUrl }),
+        ...applicationReceivedEmail({ applicantName, loanType: fields.loanType, requestedAmountCents: fields.loanAmount, applicationId, baseUrl }),
       });
     });
     // Draft files replaced by ones sent now: no row points at them any more (the sweep would remove them too).

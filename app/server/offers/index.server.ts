@@ -9,7 +9,7 @@ export { clean, collect, fonts } from "./agreement-pdf.server";
 export { giveConsent } from "./consent.server";
 export { startOfferExpiryJob } from "./expiry-job.server";
 export { declineOffer } from "./offer-decisions.server";
-export { offerDeclineAction } from "./offer-decline-action.server";
+export { OFFER_DECLINE_FORM, offerDeclineAction } from "./offer-decline-action.server";
 export { certificateForOffer, counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, offersForApplication, toOfferView } from "./offers.server";
 export type { OfferTermsInput } from "./offers.server";
 export { loadReviewAndSign, reviewAndSignAction } from "./review-and-sign.server";

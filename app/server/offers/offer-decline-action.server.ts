@@ -1,14 +1,21 @@
 import { errorToast } from "~/domain/action-result";
-import { OFFER_DECLINE_FAILED, OFFER_DECLINE_MESSAGES, OFFER_DECLINE_TOASTS, offerDeclineSchema, type OfferDeclineActionData } from "~/domain/validation/offer-decline";
+import {
+  OFFER_DECLINE_FAILED,
+  OFFER_DECLINE_MESSAGES,
+  OFFER_DECLINE_TOASTS,
+  offerDeclineSchema,
+  type OfferDeclineActionData,
+  type OfferDeclineInput,
+} from "~/domain/validation/offer-decline";
 import type { RequestInfo } from "~/server/platform/audit/audit.server";
-import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import type { ActionForm, ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { declineOffer, type OfferDecider } from "./offer-decisions.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
  * The Decline Offer action behind POST /dashboard/applications/:id/offer-decline (the route has
- * checked the origin and required a signed-in user). The body is one field: anything over 1 KiB is
+ * checked the origin, required a signed-in user and read its form). The body is one field: anything over 1 KiB is
  * refused (413) before it is parsed, bad input is a 400, a refusal its 404 or 409, never a 500.
  */
 
@@ -21,14 +28,16 @@ function refusal(status: number, message: string, intent: "decline" | null = "de
   return { status, body: { ok: false, intent, toast: errorToast(OFFER_DECLINE_FAILED, message), at: Date.now() } };
 }
 
-export async function offerDeclineAction(request: Request, applicationId: string, user: OfferDecider, info: RequestInfo = {}): Promise<OfferDeclineAnswer> {
-  const read = await readActionForm(request, (message): OfferDeclineActionData => refusal(400, message, null).body, {
-    limitBytes: OFFER_DECLINE_MAX_BYTES,
-    unreadableAsEmpty: true,
-  });
-  if (!read.ok) return read.answer;
-  const parsed = offerDeclineSchema.safeParse({ intent: read.form.get("intent") ?? undefined });
-  if (!parsed.success) return refusal(400, OFFER_DECLINE_MESSAGES.intent, null);
+/** The form: intent=decline alone (anything else is 400 "Unknown action.", on no field). */
+export const OFFER_DECLINE_FORM: ActionForm<OfferDeclineInput, OfferDeclineActionData> = {
+  schema: offerDeclineSchema,
+  limitBytes: OFFER_DECLINE_MAX_BYTES,
+  unreadableAsEmpty: true,
+  refuse: (message) => refusal(400, message, null).body,
+};
+
+/** Declines once the route has read the form (OFFER_DECLINE_FORM). */
+export async function offerDeclineAction(applicationId: string, user: OfferDecider, info: RequestInfo = {}): Promise<OfferDeclineAnswer> {
   try {
     await declineOffer(applicationId, user, info);
     return { status: 200, body: { ok: true, intent: "decline", toast: OFFER_DECLINE_TOASTS.declined, at: Date.now() } };

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
-import { centsFromDollars, formatRate, rateFromPercent } from "~/domain/money";
+import { formatRate, percentOf, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
@@ -15,14 +15,12 @@ import { AppError } from "~/server/platform/http/app-error.server";
  * dates do, and those are fixed when the agreement is signed.
  */
 
-/** The approve dialog's terms, as its schema outputs them. */
+/** The approve dialog's terms, as its schema outputs them: cents and thousandths of a percent. */
 export type OfferTermsInput = {
-  /** Dollars with at most two decimals. */
-  approvedAmount: number;
-  /** Percent with at most two decimals. */
-  interestRate: number;
+  approvedAmountCents: Cents;
+  interestRateMilli: RateMilli;
   termMonths: number;
-  originationFeePercent: number;
+  originationFeeMilli: RateMilli;
 };
 
 export const OFFER_TERMS_MESSAGES = {
@@ -39,10 +37,11 @@ export const OFFER_TERMS_MESSAGES = {
 export function disclosureFor(terms: OfferTermsInput, signedOn: string = todayUtc()): Disclosure {
   try {
     return disclosure({
-      amountCents: centsFromDollars(terms.approvedAmount),
-      noteRatePercent: terms.interestRate,
+      amountCents: terms.approvedAmountCents,
+      // The disclosure works its rates from percents (its APR search is in floating point).
+      noteRatePercent: percentOf(terms.interestRateMilli),
       termMonths: terms.termMonths,
-      originationFeePercent: terms.originationFeePercent,
+      originationFeePercent: percentOf(terms.originationFeeMilli),
       signedOn,
     });
   } catch (error) {
@@ -58,7 +57,7 @@ export type RequestedApplicationTerms = { requestedAmountCents: number; desiredR
 export function counterofferFor(requested: RequestedApplicationTerms, terms: OfferTermsInput): boolean {
   return isCounteroffer(
     { amountCents: requested.requestedAmountCents, rateMilli: requested.desiredRateMilli, termMonths: requested.loanDuration },
-    { amountCents: centsFromDollars(terms.approvedAmount), noteRateMilli: rateFromPercent(terms.interestRate), termMonths: terms.termMonths },
+    { amountCents: terms.approvedAmountCents, noteRateMilli: terms.interestRateMilli, termMonths: terms.termMonths },
   );
 }
 
@@ -89,9 +88,9 @@ export async function insertOffer(
       isCounteroffer: offer.counteroffer,
       counterofferReasons: offer.counteroffer ? offer.counterofferReasons : [],
       amountCents: figures.amountCents,
-      noteRateMilli: rateFromPercent(terms.interestRate),
+      noteRateMilli: terms.interestRateMilli,
       termMonths: terms.termMonths,
-      originationFeeMilli: rateFromPercent(terms.originationFeePercent),
+      originationFeeMilli: terms.originationFeeMilli,
       originationFeeCents: figures.originationFeeCents,
       amountFinancedCents: figures.amountFinancedCents,
       paymentCents: figures.paymentCents,

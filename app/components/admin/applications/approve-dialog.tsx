@@ -3,7 +3,7 @@ import { useMemo, useState, type ComponentProps } from "react";
 import { ErrorList, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { centsFromDollars, formatMoney, rateFromPercent } from "~/domain/money";
+import { centsFromDollars, formatMoney, percentOf, rateFromPercent } from "~/domain/money";
 import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, isCounteroffer, OFFER_LIMITS } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
 import {
@@ -31,14 +31,14 @@ export const APPROVE_PREVIEW_MESSAGES = {
   reasonsRequired: "These terms differ from what was requested (less money, a higher rate or another term): choose at least one reason for the counteroffer",
 } as const;
 
-/** The terms as typed, parsed; null while any of them is not valid. */
+/** The terms as typed, parsed (cents and thousandths of a percent); null while any of them is not valid. */
 function parsedTerms(values: Values) {
   const amount = approvedAmountField.safeParse(values.approvedAmount);
   const rate = interestRateField.safeParse(values.interestRate);
   const term = termMonthsField.safeParse(values.termMonths);
   const fee = originationFeeField.safeParse(values.originationFeePercent);
   if (!amount.success || !rate.success || !term.success || !fee.success) return null;
-  return { approvedAmount: amount.data, interestRate: rate.data, termMonths: term.data, originationFeePercent: fee.data };
+  return { approvedAmountCents: amount.data, interestRateMilli: rate.data, termMonths: term.data, originationFeeMilli: fee.data };
 }
 
 export type ApprovePreview =
@@ -68,10 +68,10 @@ export function previewApproval(
   let figures;
   try {
     figures = disclosure({
-      amountCents: centsFromDollars(terms.approvedAmount),
-      noteRatePercent: terms.interestRate,
+      amountCents: terms.approvedAmountCents,
+      noteRatePercent: percentOf(terms.interestRateMilli),
       termMonths: terms.termMonths,
-      originationFeePercent: terms.originationFeePercent,
+      originationFeePercent: percentOf(terms.originationFeeMilli),
       // The figures do not depend on the date (every period is one month); only the due dates do.
       signedOn: "2026-01-15",
     });
@@ -83,9 +83,9 @@ export function previewApproval(
   }
   const counteroffer = isCounteroffer(
     { amountCents: centsFromDollars(requested.requestedAmount), rateMilli: rateFromPercent(requested.desiredInterestRate), termMonths: requested.loanDuration },
-    { amountCents: centsFromDollars(terms.approvedAmount), noteRateMilli: rateFromPercent(terms.interestRate), termMonths: terms.termMonths },
+    { amountCents: terms.approvedAmountCents, noteRateMilli: terms.interestRateMilli, termMonths: terms.termMonths },
   );
-  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRate, maxAprPercent);
+  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRateMilli, maxAprPercent);
   return { kind: "ok", paymentCents: figures.paymentCents, aprPercent: figures.aprPercent, counteroffer, ...(aboveCap ? { aboveCap } : {}) };
 }
 

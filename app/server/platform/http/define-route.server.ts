@@ -1,4 +1,4 @@
-import { noStoreJson } from "./action-answer.server";
+import { noStoreJson, readActionInput, type ActionForm, type ServiceAnswer } from "./action-answer.server";
 import { assertSameOrigin } from "./origin.server";
 
 /**
@@ -6,7 +6,11 @@ import { assertSameOrigin } from "./origin.server";
  * does the steps every route did by hand, always in the same order: the same-origin check (actions
  * only), then the guard, then the handler. The guard is a function of the request (see
  * `auth/guards.server.ts`: `signedIn`, `staffWith(permission)`, `anyone`); it throws the redirect or
- * the 403 the session rules decide, so a route never spells them out.
+ * the 403 the session rules decide, so a route never spells them out. With `form`, the helper also
+ * reads the posted form (the body limits of `readActionForm`) and parses it with the action's schema
+ * before the handler, which receives the parsed input; a form that is too large, unreadable or
+ * refused by the schema is answered with the action's own refusal (`ActionForm.refuse`), sent as the
+ * route sends its answers (`send`).
  */
 
 type RouteArgs = { request: Request };
@@ -28,14 +32,32 @@ export type StrictActionSpec<Who, Args extends RouteArgs, Answer> = ActionSpec<W
 
 const NOT_ALLOWED = { ok: false, message: "Method Not Allowed" } as const;
 
-/** An action: same origin, then the guard, then the handler (with `methods`: 405 for any other method first). */
+/** An action's form as `defineAction` reads it, and how the route sends a refusal (`respond`, `jsonAnswer`). */
+export type RouteForm<Input, Body, Sent> = ActionForm<Input, Body> & { send: (answer: ServiceAnswer<Body>) => Sent };
+
+export type FormActionSpec<Who, Args extends RouteArgs, Input, Body, Sent, Answer> = {
+  guard: Guard<Who>;
+  form: RouteForm<Input, Body, Sent>;
+  handle: (args: Args, who: Who, input: Input) => Promise<Answer> | Answer;
+};
+
+/**
+ * An action: same origin, then the guard, then the handler (with `methods`: 405 for any other method
+ * first; with `form`: the form read and parsed between the guard and the handler).
+ */
+export function defineAction<Who, Args extends RouteArgs, Input, Body, Sent, Answer>(spec: FormActionSpec<Who, Args, Input, Body, Sent, Answer>): (args: Args) => Promise<Answer | Sent>;
 export function defineAction<Who, Args extends RouteArgs, Answer>(spec: StrictActionSpec<Who, Args, Answer>): (args: Args) => Promise<Answer | Response>;
 export function defineAction<Who, Args extends RouteArgs, Answer>(spec: ActionSpec<Who, Args, Answer>): (args: Args) => Promise<Answer>;
-export function defineAction<Who, Args extends RouteArgs, Answer>(spec: ActionSpec<Who, Args, Answer> & Partial<StrictActionSpec<Who, Args, Answer>>): (args: Args) => Promise<Answer | Response> {
+export function defineAction<Who, Args extends RouteArgs, Answer>(
+  spec: (ActionSpec<Who, Args, Answer> & Partial<StrictActionSpec<Who, Args, Answer>>) | FormActionSpec<Who, Args, unknown, unknown, unknown, Answer>,
+): (args: Args) => Promise<unknown> {
   return async (args) => {
-    if (spec.methods && !spec.methods.includes(args.request.method)) return methodNotAllowed(spec.methods, spec.notAllowedBody);
+    if ("methods" in spec && spec.methods && !spec.methods.includes(args.request.method)) return methodNotAllowed(spec.methods, spec.notAllowedBody);
     assertSameOrigin(args.request);
-    return spec.handle(args, await spec.guard(args.request));
+    const who = await spec.guard(args.request);
+    if (!("form" in spec)) return spec.handle(args, who);
+    const read = await readActionInput(args.request, spec.form);
+    return read.ok ? spec.handle(args, who, read.input) : spec.form.send(read.answer);
   };
 }
 
