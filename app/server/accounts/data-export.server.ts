@@ -6,6 +6,7 @@ import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { ACCOUNT_DATA_MESSAGES, dataExportDailyLimitMessage, storageCapMessage } from "~/domain/validation/account-data";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
+import { draftsWithDocuments } from "~/server/applications/index.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { getConfig } from "~/server/platform/config.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
@@ -29,7 +30,7 @@ import { dataExportReadyEmail } from "~/server/accounts/account-data-emails.serv
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { hit, THROTTLES } from "~/server/platform/security/throttle.server";
 import { assertSafeKey, StoredObjectTooLarge, type DocumentStorage } from "~/server/platform/storage/storage-keys.server";
-import { draftsForExport, readDraftsForExport } from "./data-export-drafts.server";
+import { draftsForExport } from "./data-export-drafts.server";
 import { jsonArrayText, textChunks, zipStream, type ZipEntry } from "./zip-stream.server";
 import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 import { AppError } from "~/server/platform/http/app-error.server";
@@ -228,7 +229,7 @@ async function readExportRecords(db: Db, userId: string) {
   const loanIds = loans.map((l) => l.id);
   const payments = await db.select().from(loanPayments).where(eq(loanPayments.userId, userId)).orderBy(asc(loanPayments.createdAt));
   const fees = loanIds.length === 0 ? [] : await db.select().from(loanFees).where(inArray(loanFees.loanId, loanIds));
-  const drafts = await readDraftsForExport(db, userId);
+  const drafts = await draftsWithDocuments(db, userId);
   return {
     account,
     apps,

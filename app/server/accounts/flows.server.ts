@@ -15,7 +15,7 @@ import { currentPrivacyNoticeVersion, recordPrivacyAcceptance } from "~/server/a
 import { touchSession } from "~/server/accounts/sessions.server";
 import { getAuth, setAuthMailer } from "./auth.server";
 import { RESET_TOKEN_PREFIX } from "./recovery-links.server";
-import { hasStaffRole } from "./session.server";
+import { hasActiveStaffRole } from "~/server/staff/index.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
 
 /**
@@ -178,7 +178,7 @@ export async function signIn(
     await resetThrottle(gate.accountKey);
     // The new session's address, as the rest of the app resolves it (Active Sessions shows it).
     await touchSession(getDb(), { token: response.token }, meta.ip);
-    const isStaff = await hasStaffRole(response.user.id);
+    const isStaff = await hasActiveStaffRole(response.user.id);
     return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isStaff, userId: response.user.id };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);

@@ -3,7 +3,7 @@
  * app/server/accounts/ is internal; ESLint (no-restricted-imports in eslint.config.js) refuses an import of it
  * from outside the module, so the module can change its insides without touching its callers.
  */
-export { countAdmins, ensureAdmin, ensureStaff } from "./admins.server";
+export { ensureAdmin, ensureStaff } from "./admins.server";
 export { authFormError, parseAuthForm } from "./auth-form.server";
 export { getAuth } from "./auth.server";
 export { startDataExportJob } from "./data-export-job.server";

@@ -22,7 +22,8 @@ import { matchingPasswordHash } from "~/server/accounts/current-password.server"
 import type { SessionUser } from "~/server/accounts/session.server";
 import { registerPasskey, registrationOptions, removePasskey } from "~/server/accounts/webauthn.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { adminMfa, passkeys, userRoles } from "~/server/platform/db/schema.server";
+import { adminMfa, passkeys } from "~/server/platform/db/schema.server";
+import { staffRoleOf } from "~/server/staff/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { checkThrottles, hit, THROTTLES, tooManyAttemptsMessage } from "~/server/platform/security/throttle.server";
@@ -32,7 +33,7 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
 /** The account page's security section: whether TOTP is on, and the passkeys (never their keys). */
 export async function loadAccountSecurity(userId: string, db: DbOrTx = getDb()): Promise<AccountSecurityView> {
   const [totp] = await db.select({ userId: adminMfa.userId }).from(adminMfa).where(and(eq(adminMfa.userId, userId), isNotNull(adminMfa.enabledAt))).limit(1);
-  const [role] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
+  const role = await staffRoleOf(userId, db);
   const keys = await db
     .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)

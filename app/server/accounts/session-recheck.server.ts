@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/server/platform/db/client.server";
-import { adminMfa, session, sessionMfa, userRoles } from "~/server/platform/db/schema.server";
+import { adminMfa, session, sessionMfa } from "~/server/platform/db/schema.server";
+import { staffRoleRows } from "~/server/staff/index.server";
 import { SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
 
 /** What a live-update stream needs to know about its session now. */
@@ -20,6 +21,7 @@ export async function recheckSessions(sessionIds: readonly string[]): Promise<Ma
   const found = new Map<string, SessionAccess>();
   const unique = [...new Set(sessionIds)];
   const now = Date.now();
+  const roles = staffRoleRows();
   for (let i = 0; i < unique.length; i += CHUNK) {
     const ids = unique.slice(i, i + CHUNK);
     const rows = await getDb()
@@ -28,13 +30,13 @@ export async function recheckSessions(sessionIds: readonly string[]): Promise<Ma
         userId: session.userId,
         expiresAt: session.expiresAt,
         createdAt: session.createdAt,
-        role: userRoles.role,
-        deactivatedAt: userRoles.deactivatedAt,
+        role: roles.role,
+        deactivatedAt: roles.deactivatedAt,
         mfaVerified: sql<boolean>`${sessionMfa.sessionId} is not null`,
         factorOn: sql<boolean>`${adminMfa.enabledAt} is not null`,
       })
       .from(session)
-      .leftJoin(userRoles, eq(userRoles.userId, session.userId))
+      .leftJoin(roles, eq(roles.userId, session.userId))
       .leftJoin(adminMfa, eq(adminMfa.userId, session.userId))
       .leftJoin(sessionMfa, eq(sessionMfa.sessionId, session.id))
       .where(inArray(session.id, ids));

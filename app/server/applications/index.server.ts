@@ -11,6 +11,8 @@ export { createDocumentLink, listDocuments, plain, serveSignedDocument } from ".
 export { draftAction } from "./draft-action.server";
 export { decryptSensitive, deleteExpiredDrafts, listDrafts } from "./drafts.server";
 export { createOwnDocumentLink, serveOwnDocument } from "./own-documents.server";
+export { applicationClocksOf, applicationTypeAndStatus, openApplicationOf } from "./person-applications.server";
+export { deleteDraftsOf, draftsWithDocuments } from "./person-drafts.server";
 export { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
 export { approveApplication, closeAsIncomplete, denyApplication } from "./reviews.server";
 export type { ApprovalTerms } from "./reviews.server";

@@ -11,5 +11,7 @@ export { borrowerLoanAction } from "./borrower-payments.server";
 export { cancelDebit } from "./debit-cancellation.server";
 export { loadLedger } from "./ledger.server";
 export { recordPayment } from "./payments.server";
+export { hasCurrentLoan, loanStatesByApplicationIds } from "./person-loans.server";
 export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
+export { clearServicingMarks } from "./servicing-marks.server";
 export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";

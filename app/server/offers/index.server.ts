@@ -6,6 +6,7 @@
 export { agreementLender, agreementReference } from "./agreement-document.server";
 export { serveSignedAgreement } from "./agreement-file.server";
 export { clean, collect, fonts } from "./agreement-pdf.server";
+export { awaitedOfferApplication } from "./awaited-offers.server";
 export { giveConsent } from "./consent.server";
 export { startOfferExpiryJob } from "./expiry-job.server";
 export { declineOffer } from "./offer-decisions.server";

@@ -13,4 +13,5 @@ export { getSecurityOverview, loadMonitoring } from "./monitoring.server";
 export { viewPipelineReport } from "./pipeline-report.server";
 export { decryptOrLegacy, revealSensitiveValue, revealThrottled } from "./reveal.server";
 export { staffAction } from "./staff-actions.server";
+export { countAdmins, grantStaffRole, hasActiveStaffRole, staffRoleOf, staffRoleRows } from "./staff-roles.server";
 export { listStaff } from "./staff.server";
