@@ -16,7 +16,7 @@ import { getEventBus } from "~/server/platform/events/bus.server";
 import { closeAllStreams } from "~/server/platform/events/stream.server";
 import { captchaCspSources } from "~/server/platform/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/platform/mail/index.server";
-import { startRetentionJob } from "~/server/retention/index.server";
+import { referencedStorageKeys, startRetentionJob } from "~/server/retention/index.server";
 import { startOfferExpiryJob } from "~/server/offers/index.server";
 import { startDataExportJob } from "~/server/accounts/index.server";
 import { startServicingJob } from "~/server/loans/index.server";
@@ -115,6 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const orphanSweeper = startOrphanSweeper({
     db: database.db,
     storage: getStorage(),
+    referenced: referencedStorageKeys,
     graceSeconds: config.orphanGraceSeconds,
     // The data-folder lock: no other process can be writing to an embedded database's documents.
     singleProcess: database.kind === "pglite",

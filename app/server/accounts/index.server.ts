@@ -15,6 +15,7 @@ export { anyone, maybeSignedIn, signedIn, signedInBeforeSecondFactor, staffBefor
 export { confirmEnrolment, getMfaState, isSessionVerified, MFA_SECRET_PURPOSE, pendingEnrolment, startEnrolment, verifySession } from "./mfa.server";
 export { passkeyAction } from "./passkey-sign-in.server";
 export { hashPassword } from "./password-hash.server";
+export { accountNameOf } from "./people-sql.server";
 export { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion, signInLanding } from "./privacy-notice.server";
 export { accountSecurityAction, loadAccountSecurity } from "./security.server";
 export { recheckSessions } from "./session-recheck.server";

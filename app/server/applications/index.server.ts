@@ -14,6 +14,8 @@ export { createOwnDocumentLink, serveOwnDocument } from "./own-documents.server"
 export { applicationClocksOf, applicationTypeAndStatus, openApplicationOf } from "./person-applications.server";
 export { deleteDraftsOf, draftsWithDocuments } from "./person-drafts.server";
 export { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
+export { regBListPage } from "./reg-b-list.server";
+export { openCompleteBetween, openSubmittedBetween, straddlingMedian } from "./report-figures.server";
 export { approveApplication, closeAsIncomplete, denyApplication } from "./reviews.server";
 export type { ApprovalTerms } from "./reviews.server";
 export { applicationPageAction, loadAdminApplication, parseApplicationId } from "./staff-application-page.server";
