@@ -15,10 +15,12 @@ export { anyone, maybeSignedIn, signedIn, signedInBeforeSecondFactor, staffBefor
 export { confirmEnrolment, getMfaState, isSessionVerified, MFA_SECRET_PURPOSE, pendingEnrolment, startEnrolment, verifySession } from "./mfa.server";
 export { passkeyAction } from "./passkey-sign-in.server";
 export { peopleByIds, personById } from "./people.server";
+export { personSearchReads } from "./person-search.server";
 export type { Person } from "./people.server";
 export { hashPassword } from "./password-hash.server";
 export { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion, signInLanding } from "./privacy-notice.server";
 export { accountSecurityAction, loadAccountSecurity } from "./security.server";
+export { remindersTurnedOff } from "./reminder-preferences.server";
 export { recheckSessions } from "./session-recheck.server";
 export { getOptionalUser, getSessionUser, landingPath, requireStaff, requireUser, safeRedirectPath } from "./session.server";
 export type { SessionUser } from "./session.server";
