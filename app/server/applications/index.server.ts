@@ -4,7 +4,11 @@
  * from outside the module, so the module can change its insides without touching its callers.
  */
 export { getApplicantApplication } from "./applicant-application.server";
+export { applicationById, applicationsByIds, lockApplication, touchApplication } from "./application-records.server";
+export type { ApplicationRecord } from "./application-records.server";
 export { approvalAction } from "./approval-proposals.server";
+export { addBankAccount, applicationBankAccount, bankAccountsByIds, bankAccountsOfUser, ownBankAccountIdSql, sealedBankAccountsByIds } from "./bank-account-records.server";
+export type { BankAccountRecord } from "./bank-account-records.server";
 export { assignmentAction } from "./assignment.server";
 export { getDashboard } from "./dashboard.server";
 export { createDocumentLink, listDocuments, plain, serveSignedDocument } from "./documents.server";

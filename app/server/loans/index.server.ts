@@ -10,6 +10,7 @@ export { loadBorrowerLoan } from "./borrower-loan.server";
 export { borrowerLoanAction } from "./borrower-payments.server";
 export { cancelDebit } from "./debit-cancellation.server";
 export { loadLedger } from "./ledger.server";
+export { openLoan } from "./loan-opening.server";
 export { recordPayment } from "./payments.server";
 export { hasCurrentLoan, loanStatesByApplicationIds } from "./person-loans.server";
 export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
