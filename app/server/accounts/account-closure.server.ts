@@ -5,6 +5,7 @@ import type { AccountClosureView } from "~/domain/views/account";
 import { applicationStatusLabel, loanTypeLabel } from "~/domain/labels";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { matchingPasswordHash } from "~/server/accounts/current-password.server";
+import { endAllSessions } from "./sessions.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import {
   adminMfa,
@@ -13,7 +14,6 @@ import {
   notificationPreferences,
   passkeys,
   profiles,
-  session,
   twoFactor,
   webauthnChallenges,
 } from "~/server/platform/db/schema.server";
@@ -156,7 +156,7 @@ export async function closeAccount(
     if (blocker) throw new AppError("account_closure", 409, blocker.message);
 
     await tx.update(profiles).set({ closedAt: now }).where(and(eq(profiles.id, actor.id), isNull(profiles.closedAt)));
-    const sessions = (await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id })).length;
+    const sessions = await endAllSessions(actor.id, tx);
     const { drafts, files: draftFiles } = await deleteDraftsOf(tx, actor.id);
     const exportFiles = (await tx.delete(dataExports).where(eq(dataExports.userId, actor.id)).returning({ key: dataExports.storageKey }))
       .map((r) => r.key)

@@ -5,6 +5,7 @@ import type { Database } from "~/server/platform/db/client.server";
 import { user as userTable } from "~/server/platform/db/schema.server";
 import { grantStaffRole } from "~/server/staff/index.server";
 import { getAuth } from "./auth.server";
+import { markEmailVerified } from "./account-records.server";
 
 export type EnsureAdminResult = { userId: string; created: boolean; promoted: boolean };
 
@@ -40,7 +41,7 @@ export async function ensureStaff(
     });
     existing = { id: result.user.id };
     created = true;
-    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, existing.id));
+    await markEmailVerified(existing.id, db);
   }
   const promoted = await grantStaffRole(existing.id, input.role, db);
   return { userId: existing.id, created, promoted };

@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Toast } from "~/domain/action-result";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb } from "~/server/platform/db/client.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { user as userTable } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from "~/server/platform/mail/templates.server";
 import { breachedPasswordMessage, checkBreachedPassword } from "~/server/platform/security/breached-password.server";
@@ -16,6 +14,7 @@ import { touchSession } from "~/server/accounts/sessions.server";
 import { getAuth, setAuthMailer } from "./auth.server";
 import { RESET_TOKEN_PREFIX } from "./recovery-links.server";
 import { hasActiveStaffRole } from "~/server/staff/index.server";
+import { deleteAccount, markEmailVerified } from "./account-records.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
 
 /**
@@ -142,12 +141,12 @@ export async function signUp(
     // a transaction here), so if this fails the account it just made is removed again: no account
     // exists without its recorded acceptance.
     await db.transaction(async (tx) => {
-      await tx.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, id));
+      await markEmailVerified(id, tx);
       await recordPrivacyAcceptance(tx, { id, name, email }, currentPrivacyNoticeVersion(), { ip: meta.ip, userAgent: meta.headers.get("user-agent") });
     });
   } catch (error) {
     logFailure("auth", "could not record the privacy notice acceptance of a new account", error);
-    await db.delete(userTable).where(eq(userTable.id, id)).catch((cleanup: unknown) => logFailure("auth", "could not remove the half-made account", cleanup));
+    await deleteAccount(id, db).catch((cleanup: unknown) => logFailure("auth", "could not remove the half-made account", cleanup));
     return fail(500, "Sign Up Failed", "Could not create your account. Please try again.", true);
   }
   return { ok: true, toast: { type: "success", title: "Account Created!", description: "Welcome to Private Loans." }, headers: created.headers };

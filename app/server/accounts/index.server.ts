@@ -3,7 +3,9 @@
  * app/server/accounts/ is internal; ESLint (no-restricted-imports in eslint.config.js) refuses an import of it
  * from outside the module, so the module can change its insides without touching its callers.
  */
+export { accountIdWithEmail, deleteAccount, markEmailVerified } from "./account-records.server";
 export { ensureAdmin, ensureStaff } from "./admins.server";
+export { applicantProfile, applicantProfilesPage } from "./applicant-profiles.server";
 export { authFormError, parseAuthForm } from "./auth-form.server";
 export { getAuth } from "./auth.server";
 export { startDataExportJob } from "./data-export-job.server";
@@ -26,4 +28,6 @@ export { recheckSessions } from "./session-recheck.server";
 export { getOptionalUser, getSessionUser, landingPath, requireStaff, requireUser, safeRedirectPath } from "./session.server";
 export type { SessionUser } from "./session.server";
 export { accountSettingsAction, loadAccountSettings } from "./settings.server";
+export { endAllSessions } from "./sessions.server";
+export { removeSecondFactor, staffMemberAccounts } from "./staff-member-accounts.server";
 export { removeAllPasskeys } from "./webauthn.server";
