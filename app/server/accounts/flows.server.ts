@@ -2,7 +2,7 @@ import type { Toast } from "~/domain/action-result";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { getConfig } from "~/server/platform/config.server";
-import { getDb } from "~/server/platform/db/client.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from "~/server/platform/mail/templates.server";
@@ -73,7 +73,7 @@ async function accountGate(
 }
 
 /** Send Code: a fresh 6-digit code to the (lowercased) address, written with its e-mail in one transaction. */
-export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<FlowResult> {
+export async function sendSignUpCode(email: string, meta: RequestMeta, db: Db = getDb()): Promise<FlowResult> {
   // The per-address limit (3 codes per 10 minutes, decision 0006) protects the address's inbox, so
   // it stays per address even though a stranger can reach it; its own scope keeps it from touching
   // sign-in or reset. A request the per-IP limit refused does not count against the address.
@@ -83,7 +83,6 @@ export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<
   ]);
   if (limited) return limited;
   const code = generateCode();
-  const db = getDb();
   try {
     await db.transaction(async (tx) => {
       await storeCode(tx, email, code);
@@ -106,6 +105,7 @@ export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<
 export async function signUp(
   input: { fullName: string; email: string; code: string; password: string; captcha: string | null },
   meta: RequestMeta,
+  db: Db = getDb(),
 ): Promise<FlowResult> {
   const limited = await throttled([[`code-check:ip:${meta.ip}`, THROTTLES.codeCheckPerIp]]);
   if (limited) return limited;
@@ -117,7 +117,6 @@ export async function signUp(
     return fail(400, "Compromised Password", breachedPasswordMessage(breached.count), true);
   }
 
-  const db = getDb();
   if (!(await verifyAndConsumeCode(db, input.email, input.code))) {
     return fail(400, "Invalid Code", AUTH_MESSAGES.invalidCode, true);
   }

@@ -104,7 +104,7 @@ const TOTP_INTENTS: readonly AccountSecurityIntent[] = ["totp-start", "totp-enab
  * and lives at /admin/mfa; a password-only session must not be able to add a passkey that would then
  * stand in for the second factor).
  */
-export async function accountSecurityAction(request: Request, user: SessionUser, info: RequestInfo = {}): Promise<AccountSecurityAnswer> {
+export async function accountSecurityAction(request: Request, user: SessionUser, info: RequestInfo = {}, db: Db = getDb()): Promise<AccountSecurityAnswer> {
   const read = await readActionForm(request, (message): AccountSecurityActionData => refusal(400, null, message).body, {
     limitBytes: ACCOUNT_SECURITY_MAX_BYTES,
     unreadableAsEmpty: true,
@@ -120,7 +120,6 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
   }
   const limited = await checkThrottles([[`account-security:${user.id}`, THROTTLES.accountSecurityPerUser]]);
   if (!limited.ok) return refusal(429, intent, limited.message);
-  const db = getDb();
   const field = (name: string) => form.get(name) ?? undefined;
   try {
     switch (intent) {
