@@ -15,6 +15,7 @@ export { checkResetLink, requestPasswordReset, resetPassword, sendSignUpCode, si
 export type { FlowResult } from "./flows.server";
 export { anyone, maybeSignedIn, signedIn, signedInBeforeSecondFactor, staffBeforeSecondFactor, staffWith } from "./guards.server";
 export { confirmEnrolment, getMfaState, isSessionVerified, MFA_SECRET_PURPOSE, pendingEnrolment, startEnrolment, verifySession } from "./mfa.server";
+export { migrateMfaSecrets, mfaSecretCount } from "./mfa-secret-migration.server";
 export { passkeyAction } from "./passkey-sign-in.server";
 export { peopleByIds, personById } from "./people.server";
 export { personSearchReads } from "./person-search.server";

@@ -22,6 +22,7 @@ export { applicationClocksOf, applicationTypeAndStatus, openApplicationOf } from
 export { deleteDraftsOf, draftsWithDocuments } from "./person-drafts.server";
 export { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
 export { regBListPage } from "./reg-b-list.server";
+export { migrateBankAccountValues, migrateSsnValues, sealedApplicationValueCount } from "./sealed-migration.server";
 export { sealedValue } from "./sealed-values.server";
 export { openCompleteBetween, openSubmittedBetween, straddlingMedian } from "./report-figures.server";
 export { approveApplication, closeAsIncomplete, denyApplication } from "./reviews.server";

@@ -5,6 +5,7 @@
  */
 export { createAchBatch, downloadAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "./ach-batches.server";
 export type { AchBatchSummary, BatchEntry, PendingDebit, RefundDue } from "./ach-batches.server";
+export { achFileCount, migrateAchFiles } from "./ach-file-migration.server";
 export { serveLoanDocument } from "./borrower-documents.server";
 export { loadBorrowerLoan } from "./borrower-loan.server";
 export { borrowerLoanAction } from "./borrower-payments.server";
