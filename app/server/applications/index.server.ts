@@ -18,7 +18,7 @@ export { applicationExportBatch } from "./export-batches.server";
 export type { ApplicationCursor } from "./export-batches.server";
 export { decryptSensitive, deleteExpiredDrafts, listDrafts } from "./drafts.server";
 export { createOwnDocumentLink, serveOwnDocument } from "./own-documents.server";
-export { applicationClocksOf, applicationTypeAndStatus, openApplicationOf } from "./person-applications.server";
+export { applicationClocksOf, applicationRecordsOfPerson, applicationTypeAndStatus, openApplicationOf } from "./person-applications.server";
 export { deleteDraftsOf, draftsWithDocuments } from "./person-drafts.server";
 export { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
 export { regBListPage } from "./reg-b-list.server";

@@ -13,7 +13,7 @@ export { cancelDebit } from "./debit-cancellation.server";
 export { loadLedger } from "./ledger.server";
 export { openLoan } from "./loan-opening.server";
 export { recordPayment } from "./payments.server";
-export { hasCurrentLoan, loanStatesByApplicationIds } from "./person-loans.server";
+export { hasCurrentLoan, loanRecordsOfPerson, loanStatesByApplicationIds } from "./person-loans.server";
 export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
 export { clearServicingMarks } from "./servicing-marks.server";
 export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";

@@ -13,6 +13,7 @@ export { declineOffer } from "./offer-decisions.server";
 export { offerDeclineAction } from "./offer-decline-action.server";
 export { certificateForOffer, counterofferFor, disclosureFor, hasSignedAgreement, insertOffer, OFFER_TERMS_MESSAGES, offersForApplication, offersOfApplicant, toOfferView } from "./offers.server";
 export type { OfferTermsInput } from "./offers.server";
+export { offerRecordsOfPerson } from "./person-offers.server";
 export { loadReviewAndSign, reviewAndSignAction } from "./review-and-sign.server";
 export { signOffer } from "./sign-agreement.server";
 export { offerWithdrawAction } from "./withdraw-offer.server";
