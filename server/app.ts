@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "~/load-context";
-import { countAdmins, ensureAdmin } from "~/server/accounts/index.server";
+import { ensureAdmin } from "~/server/accounts/index.server";
+import { countAdmins } from "~/server/staff/index.server";
 import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/platform/config.server";
 import { openDatabase, setDatabase, type Database } from "~/server/platform/db/client.server";
 import { DataDirLockedError } from "~/server/platform/db/data-dir-lock.server";
@@ -15,7 +16,7 @@ import { getEventBus } from "~/server/platform/events/bus.server";
 import { closeAllStreams } from "~/server/platform/events/stream.server";
 import { captchaCspSources } from "~/server/platform/security/captcha.server";
 import { startConfiguredMailWorker } from "~/server/platform/mail/index.server";
-import { startRetentionJob } from "~/server/retention/index.server";
+import { referencedStorageKeys, startRetentionJob } from "~/server/retention/index.server";
 import { startOfferExpiryJob } from "~/server/offers/index.server";
 import { startDataExportJob } from "~/server/accounts/index.server";
 import { startServicingJob } from "~/server/loans/index.server";
@@ -114,6 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const orphanSweeper = startOrphanSweeper({
     db: database.db,
     storage: getStorage(),
+    referenced: referencedStorageKeys,
     graceSeconds: config.orphanGraceSeconds,
     // The data-folder lock: no other process can be writing to an embedded database's documents.
     singleProcess: database.kind === "pglite",

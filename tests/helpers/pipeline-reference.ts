@@ -8,7 +8,7 @@ import { loanApplications, user as userTable } from "~/server/platform/db/schema
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
 import { encodeCursor } from "~/server/platform/db/paging.server";
 import { AGEING_BUCKETS } from "~/server/staff/pipeline-report.server";
-import { REG_B_LIST_SCOPE, REG_B_PAGE_SIZE } from "~/server/staff/reg-b-list.server";
+import { REG_B_LIST_SCOPE, REG_B_PAGE_SIZE } from "~/server/applications/reg-b-list.server";
 import { completeSinceRule as completeSince } from "~/server/applications/reg-b-clock.server";
 import { sqlList } from "~/server/platform/db/columns.server";
 

@@ -11,13 +11,8 @@ import {
   type MonitoringData,
 } from "~/domain/monitoring";
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
-import {
-  getAdminAccessLog,
-  getRecentAdminActivity,
-  getSecurityOverview,
-  loadMonitoring,
-  summariseDetails,
-} from "~/server/staff/monitoring.server";
+import { getAdminAccessLog, getRecentAdminActivity, summariseDetails } from "~/server/platform/audit/audit-activity.server";
+import { getSecurityOverview, loadMonitoring } from "~/server/staff/monitoring.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { adminMfa, auditLog } from "~/server/platform/db/schema.server";
 import { setUpTestConfig } from "../helpers/temp-config";

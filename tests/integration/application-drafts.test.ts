@@ -17,6 +17,7 @@ import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import { applicationDrafts, bankAccounts, draftDocuments, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
 import { sweepOrphans } from "~/server/platform/storage/orphan-sweep.server";
+import { referencedStorageKeys } from "~/server/retention/index.server";
 import { createLocalStorage, setStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
 import { validFields, validFiles, type UploadFile } from "../helpers/applications";
@@ -162,7 +163,7 @@ describe.each(testTargets)("Save and Finish Later on %s", (target) => {
     expect(await storage.exists(docs[0]!.storageKey)).toBe(true);
 
     // The orphan sweep knows a draft's files are not orphans.
-    const sweep = await sweepOrphans({ db: database().db, storage, olderThan: new Date(Date.now() + 60_000), reason: "test" });
+    const sweep = await sweepOrphans({ db: database().db, storage, olderThan: new Date(Date.now() + 60_000), reason: "test", referenced: referencedStorageKeys });
     expect(sweep.removed).not.toContain(docs[0]!.storageKey);
     expect(await storage.exists(docs[0]!.storageKey)).toBe(true);
   });

@@ -28,6 +28,7 @@ import { signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.serv
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
 import { approveApplication } from "~/server/applications/reviews.server";
 import { sweepOrphans } from "~/server/platform/storage/orphan-sweep.server";
+import { referencedStorageKeys } from "~/server/retention/index.server";
 import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { makePng } from "../helpers/files";
 import { applicationRow } from "../helpers/application-rows";
@@ -384,7 +385,7 @@ describe("offer signing on pglite", () => {
       const { storageKey } = await sign(app.id, owner);
       const stray = `agreements/${app.id}/agreement_${"0".repeat(32)}.pdf`;
       await storage.put(stray, Buffer.from("%PDF-1.7 stray"), "application/pdf");
-      const result = await sweepOrphans({ db: db(), storage, olderThan: new Date(Date.now() + 60_000), reason: "test" });
+      const result = await sweepOrphans({ db: db(), storage, olderThan: new Date(Date.now() + 60_000), reason: "test", referenced: referencedStorageKeys });
       expect(result.removed).toContain(stray);
       expect(result.removed).not.toContain(storageKey);
       expect(await storage.exists(storageKey)).toBe(true);

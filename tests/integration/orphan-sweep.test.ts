@@ -9,6 +9,7 @@ import { loadConfig, setConfig } from "~/server/platform/config.server";
 import { auditLog, loanDocuments } from "~/server/platform/db/schema.server";
 import { createS3Storage } from "~/server/platform/storage/s3-storage.server";
 import { startOrphanSweeper, sweepOrphans } from "~/server/platform/storage/orphan-sweep.server";
+import { referencedStorageKeys } from "~/server/retention/index.server";
 import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
 import { makePdf } from "../helpers/files";
@@ -120,7 +121,7 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
     const oldPart = kind.partial?.(`${applicantId}/crashed_app_2/id_back.jpg`, 2 * HOUR);
     const recentPart = kind.partial?.(`${applicantId}/in_flight_app/id_back.jpg`, 0);
 
-    const result = await sweepOrphans({ db: database().db, storage, olderThan: new Date(Date.now() - HOUR), reason: "test" });
+    const result = await sweepOrphans({ db: database().db, storage, olderThan: new Date(Date.now() - HOUR), reason: "test", referenced: referencedStorageKeys });
 
     expect(result.removed.sort()).toEqual(old.sort());
     expect(result.incompleteWrites).toBe(oldPart ? 1 : 0);
@@ -135,7 +136,7 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
     expect(audits[0]!.details).toMatchObject({ reason: "test", removed: 2, incompleteWrites: oldPart ? 1 : 0, keys: old.sort() });
 
     // Nothing left to remove: no second audit row, the referenced documents still there.
-    const again = await sweepOrphans({ db: database().db, storage, olderThan: new Date(Date.now() - HOUR), reason: "test" });
+    const again = await sweepOrphans({ db: database().db, storage, olderThan: new Date(Date.now() - HOUR), reason: "test", referenced: referencedStorageKeys });
     expect(again.removed).toEqual([]);
     expect(await sweepAudits()).toHaveLength(1);
     await Promise.all(recent.map((key) => storage.delete(key)));
@@ -146,7 +147,7 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
     const recent = orphanKeys("other_instance_app");
     await putAll(recent);
     const lines: string[] = [];
-    const sweeper = startOrphanSweeper({ db: database().db, storage, graceSeconds: 3600, singleProcess: false, log: (l) => lines.push(l) });
+    const sweeper = startOrphanSweeper({ db: database().db, storage, graceSeconds: 3600, singleProcess: false, log: (l) => lines.push(l), referenced: referencedStorageKeys });
     const result = await sweeper.startup;
     await sweeper.stop();
     expect(result?.removed).toEqual([]);
@@ -161,7 +162,7 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
     await putAll(before);
     await new Promise((r) => setTimeout(r, 20)); // the files are strictly older than the process start
     const lines: string[] = [];
-    const sweeper = startOrphanSweeper({ db: database().db, storage, graceSeconds: 3600, singleProcess: true, log: (l) => lines.push(l) });
+    const sweeper = startOrphanSweeper({ db: database().db, storage, graceSeconds: 3600, singleProcess: true, log: (l) => lines.push(l), referenced: referencedStorageKeys });
     const result = await sweeper.startup;
     await sweeper.stop();
     expect(result?.removed.sort()).toEqual(before.sort());
@@ -181,6 +182,7 @@ describe.each(kinds)("orphan sweep on $name", (kind) => {
       singleProcess: false,
       log: (l) => lines.push(l),
       intervalMs: 50,
+      referenced: referencedStorageKeys,
     });
     await sweeper.startup;
     // Written after the start-up sweep: only a periodic sweep can find them.

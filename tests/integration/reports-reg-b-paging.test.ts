@@ -5,7 +5,7 @@ import type { PipelineReport } from "~/domain/views/pipeline-report";
 import { encodeCursor } from "~/server/platform/db/paging.server";
 import { loanApplications } from "~/server/platform/db/schema.server";
 import { pipelineReport } from "~/server/staff/pipeline-report.server";
-import { REG_B_PAGE_SIZE } from "~/server/staff/reg-b-list.server";
+import { REG_B_PAGE_SIZE } from "~/server/applications/reg-b-list.server";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";

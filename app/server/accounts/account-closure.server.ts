@@ -1,26 +1,19 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { CURRENT_LOAN_STATUSES, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
-import { sqlList } from "~/server/platform/db/columns.server";
 import { applicationReference } from "~/domain/formats";
 import { ACCOUNT_DATA_MESSAGES } from "~/domain/validation/account-data";
 import type { AccountClosureView } from "~/domain/views/account";
 import { applicationStatusLabel, loanTypeLabel } from "~/domain/labels";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { matchingPasswordHash } from "~/server/accounts/current-password.server";
+import { endAllSessions } from "./sessions.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import {
   adminMfa,
-  applicationDrafts,
-  approvedLoans,
   dataExports,
-  draftDocuments,
   emailVerificationCodes,
-  loanApplications,
-  loanOffers,
   notificationPreferences,
   passkeys,
   profiles,
-  session,
   twoFactor,
   webauthnChallenges,
 } from "~/server/platform/db/schema.server";
@@ -28,6 +21,9 @@ import { accountClosedEmail } from "~/server/accounts/account-data-emails.server
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { hit } from "~/server/platform/security/throttle.server";
 import { APPLICATION_RETENTION } from "~/server/retention/index.server";
+import { applicationClocksOf, applicationTypeAndStatus, deleteDraftsOf, openApplicationOf } from "~/server/applications/index.server";
+import { awaitedOfferApplication } from "~/server/offers/index.server";
+import { hasCurrentLoan, loanStatesByApplicationIds } from "~/server/loans/index.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { DECIDED_APPLICATION_STATUSES } from "~/domain/enums";
 import { AppError } from "~/server/platform/http/app-error.server";
@@ -74,20 +70,9 @@ export function addMonths(from: Date, months: number): Date {
 /** The explanation the page shows: what goes now, what is kept and until when, and what blocks closing. */
 export async function loadClosureView(db: DbOrTx, userId: string): Promise<AccountClosureView> {
   const months = APPLICATION_RETENTION.months;
-  const apps = await db
-    .select({
-      id: loanApplications.id,
-      loanType: loanApplications.loanType,
-      status: loanApplications.status,
-      reviewedAt: loanApplications.reviewedAt,
-      withdrawnAt: loanApplications.withdrawnAt,
-      updatedAt: loanApplications.updatedAt,
-      loanStatus: approvedLoans.status,
-      loanUpdatedAt: approvedLoans.updatedAt,
-    })
-    .from(loanApplications)
-    .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
-    .where(eq(loanApplications.userId, userId));
+  const applications = await applicationClocksOf(userId, db);
+  const loans = await loanStatesByApplicationIds(applications.map((a) => a.id), db);
+  const apps = applications.map((a) => ({ ...a, loanStatus: loans.get(a.id)?.status ?? null, loanUpdatedAt: loans.get(a.id)?.updatedAt ?? null }));
   const blocker = await closureBlocker(db, userId);
   const kept = apps.map((a) => {
     // The same clocks as the disposal job (retention/disposal.server.ts).
@@ -126,22 +111,16 @@ type ClosureBlocker = { message: string; applicationId: string | null };
  */
 async function closureBlocker(db: DbOrTx, userId: string): Promise<ClosureBlocker | null> {
   const result = await db.execute(sql`select
-    exists (select 1 from ${approvedLoans} where ${approvedLoans.userId} = ${userId} and ${approvedLoans.status} in ${sqlList(CURRENT_LOAN_STATUSES)}) as "activeLoan",
-    (select ${loanOffers.applicationId} from ${loanOffers} where ${loanOffers.userId} = ${userId} and ${loanOffers.status} = 'offered'
-      order by ${loanOffers.createdAt}, ${loanOffers.id} limit 1) as "offerApplication",
-    (select ${loanApplications.id} from ${loanApplications} where ${loanApplications.userId} = ${userId} and ${loanApplications.status} in ${sqlList(OPEN_REVIEW_STATUSES)}
-      order by ${loanApplications.submittedAt}, ${loanApplications.id} limit 1) as "openApplication"`);
+    ${hasCurrentLoan(userId)} as "activeLoan",
+    ${awaitedOfferApplication(userId)} as "offerApplication",
+    ${openApplicationOf(userId)} as "openApplication"`);
   const row = (result as unknown as { rows: { activeLoan: boolean; offerApplication: string | null; openApplication: string | null }[] }).rows[0];
   if (!row) return null;
   if (row.activeLoan) return { message: ACCOUNT_DATA_MESSAGES.activeLoan, applicationId: null };
   const applicationId = row.offerApplication ?? row.openApplication;
   if (!applicationId) return null;
   // The words only (the refusal is decided above): type, reference and status of the application named.
-  const [named] = await db
-    .select({ loanType: loanApplications.loanType, status: loanApplications.status })
-    .from(loanApplications)
-    .where(eq(loanApplications.id, applicationId))
-    .limit(1);
+  const named = await applicationTypeAndStatus(applicationId, db);
   const loanType = loanTypeLabel(named?.loanType ?? "");
   const reference = applicationReference(applicationId);
   return {
@@ -177,9 +156,8 @@ export async function closeAccount(
     if (blocker) throw new AppError("account_closure", 409, blocker.message);
 
     await tx.update(profiles).set({ closedAt: now }).where(and(eq(profiles.id, actor.id), isNull(profiles.closedAt)));
-    const sessions = (await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id })).length;
-    const draftFiles = (await tx.delete(draftDocuments).where(eq(draftDocuments.userId, actor.id)).returning({ key: draftDocuments.storageKey })).map((r) => r.key);
-    const drafts = (await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, actor.id)).returning({ id: applicationDrafts.id })).length;
+    const sessions = await endAllSessions(actor.id, tx);
+    const { drafts, files: draftFiles } = await deleteDraftsOf(tx, actor.id);
     const exportFiles = (await tx.delete(dataExports).where(eq(dataExports.userId, actor.id)).returning({ key: dataExports.storageKey }))
       .map((r) => r.key)
       .filter((k): k is string => k !== null);

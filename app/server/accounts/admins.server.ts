@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import type { UserRole } from "~/domain/enums";
 import { passwordSchema } from "~/domain/validation/password";
 import type { Database } from "~/server/platform/db/client.server";
-import { user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { user as userTable } from "~/server/platform/db/schema.server";
+import { grantStaffRole } from "~/server/staff/index.server";
 import { getAuth } from "./auth.server";
+import { markEmailVerified } from "./account-records.server";
 
 export type EnsureAdminResult = { userId: string; created: boolean; promoted: boolean };
 
@@ -39,17 +41,8 @@ export async function ensureStaff(
     });
     existing = { id: result.user.id };
     created = true;
-    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, existing.id));
+    await markEmailVerified(existing.id, db);
   }
-  const inserted = await db
-    .insert(userRoles)
-    .values({ userId: existing.id, role: input.role })
-    .onConflictDoNothing()
-    .returning({ id: userRoles.id });
-  return { userId: existing.id, created, promoted: inserted.length > 0 };
-}
-
-export async function countAdmins(database: Database): Promise<number> {
-  const rows = await database.db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin"));
-  return rows.length;
+  const promoted = await grantStaffRole(existing.id, input.role, db);
+  return { userId: existing.id, created, promoted };
 }

@@ -1,9 +1,6 @@
-import { asc, eq } from "drizzle-orm";
 import { SENSITIVE_DRAFT_FIELDS } from "~/domain/validation/application-draft";
 import { STEP_SCHEMAS } from "~/domain/validation/application";
-import { decryptSensitive } from "~/server/applications/index.server";
-import type { DbOrTx } from "~/server/platform/db/client.server";
-import { applicationDrafts, draftDocuments } from "~/server/platform/db/schema.server";
+import { decryptSensitive, type draftsWithDocuments } from "~/server/applications/index.server";
 import { maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 
 /**
@@ -15,19 +12,8 @@ import { maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.serv
 
 const SENSITIVE = new Set<string>(SENSITIVE_DRAFT_FIELDS);
 
-/** A person's drafts and their documents (each document with its draft's loan type, for its folder in the ZIP). Two short statements. */
-export async function readDraftsForExport(db: DbOrTx, userId: string) {
-  const drafts = await db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, userId)).orderBy(asc(applicationDrafts.createdAt));
-  if (drafts.length === 0) return { drafts, documents: [] };
-  const loanTypes = new Map(drafts.map((d) => [d.id, d.loanType]));
-  const docs = await db.select().from(draftDocuments).where(eq(draftDocuments.userId, userId)).orderBy(asc(draftDocuments.createdAt));
-  // In draft order, so the files' places in the ZIP follow the drafts as drafts.json lists them.
-  const documents = drafts.flatMap((draft) => docs.filter((d) => d.draftId === draft.id).map((d) => ({ ...d, loanType: loanTypes.get(d.draftId)! })));
-  return { drafts, documents };
-}
-
 /** drafts.json: `files` says where each document landed in the ZIP (null when its file was missing). */
-export function draftsForExport(read: Awaited<ReturnType<typeof readDraftsForExport>>, files: Map<string, string | null>) {
+export function draftsForExport(read: Awaited<ReturnType<typeof draftsWithDocuments>>, files: Map<string, string | null>) {
   return read.drafts.map((draft) => {
     const sensitive = decryptSensitive(draft.sensitiveEncrypted);
     // The sensitive values are stored apart, encrypted; a plain copy is never expected, and never exported.

@@ -1,35 +1,23 @@
 import { dollarsOf, percentOf } from "~/domain/money";
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { ACCOUNT_DATA_MESSAGES, dataExportDailyLimitMessage, storageCapMessage } from "~/domain/validation/account-data";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
+import { applicationRecordsOfPerson, draftsWithDocuments } from "~/server/applications/index.server";
+import { messagesOfPerson } from "~/server/conversation/index.server";
+import { loanRecordsOfPerson } from "~/server/loans/index.server";
+import { offerRecordsOfPerson } from "~/server/offers/index.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { getConfig } from "~/server/platform/config.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
-import {
-  approvedLoans,
-  bankAccounts,
-  dataExports,
-  esignConsents,
-  loanApplications,
-  loanDocuments,
-  loanFees,
-  loanOffers,
-  loanPayments,
-  applicationMessages,
-  privacyAcceptances,
-  profiles,
-  signedAgreements,
-  user as users,
-} from "~/server/platform/db/schema.server";
+import { dataExports, privacyAcceptances, profiles, user as users } from "~/server/platform/db/schema.server";
 import { dataExportReadyEmail } from "~/server/accounts/account-data-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { hit, THROTTLES } from "~/server/platform/security/throttle.server";
 import { assertSafeKey, StoredObjectTooLarge, type DocumentStorage } from "~/server/platform/storage/storage-keys.server";
-import { draftsForExport, readDraftsForExport } from "./data-export-drafts.server";
+import { draftsForExport } from "./data-export-drafts.server";
 import { jsonArrayText, textChunks, zipStream, type ZipEntry } from "./zip-stream.server";
 import { EXTENSION, maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 import { AppError } from "~/server/platform/http/app-error.server";
@@ -143,9 +131,6 @@ payments.json      Your loans, their terms and schedule figures, the payments ma
 Internal staff notes are not included. Questions: reply through the Contact page.
 `;
 
-/** Messages are read this many at a time: a long conversation is many short statements, not one long one. */
-const MESSAGE_PAGE = 100;
-
 type ExportRecords = Awaited<ReturnType<typeof readExportRecords>>;
 
 /**
@@ -174,61 +159,12 @@ async function readExportRecords(db: Db, userId: string) {
     .limit(1);
   if (!account) throw new Error("collectExport: no such user");
 
-  const apps = await db.select().from(loanApplications).where(eq(loanApplications.userId, userId)).orderBy(asc(loanApplications.submittedAt));
-  const appIds = apps.map((a) => a.id);
-  const none = appIds.length === 0;
-  const banks = none
-    ? []
-    : await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.userId, userId), inArray(bankAccounts.applicationId, appIds)));
-  const offers = none
-    ? []
-    : await db
-        .select()
-        .from(loanOffers)
-        .where(and(eq(loanOffers.userId, userId), inArray(loanOffers.applicationId, appIds)));
-  const docs = none
-    ? []
-    : await db
-        .select()
-        .from(loanDocuments)
-        .where(and(eq(loanDocuments.userId, userId), inArray(loanDocuments.applicationId, appIds)))
-        .orderBy(asc(loanDocuments.uploadedAt));
-  const agreements = await db.select().from(signedAgreements).where(eq(signedAgreements.userId, userId));
-  const messages: {
-    id: string;
-    applicationId: string;
-    from: string;
-    body: string;
-    sentAt: Date;
-  }[] = [];
-  for (;;) {
-    const last = messages.at(-1);
-    const page = await db
-      .select({
-        id: applicationMessages.id,
-        applicationId: applicationMessages.applicationId,
-        from: applicationMessages.authorSide,
-        body: applicationMessages.body,
-        sentAt: applicationMessages.createdAt,
-      })
-      .from(applicationMessages)
-      .where(and(eq(applicationMessages.userId, userId), last ? or(gt(applicationMessages.createdAt, last.sentAt), and(eq(applicationMessages.createdAt, last.sentAt), gt(applicationMessages.id, last.id))) : undefined))
-      .orderBy(asc(applicationMessages.createdAt), asc(applicationMessages.id))
-      .limit(MESSAGE_PAGE);
-    messages.push(...page);
-    if (page.length < MESSAGE_PAGE) break;
-    await nextTurn();
-  }
-  const consents = await db.select().from(esignConsents).where(eq(esignConsents.userId, userId)).orderBy(asc(esignConsents.consentedAt));
+  const { apps, banks, docs } = await applicationRecordsOfPerson(userId, db);
+  const { offers, agreements, consents } = await offerRecordsOfPerson(userId, apps.map((a) => a.id), db);
+  const messages = await messagesOfPerson(userId, db);
   const privacy = await db.select().from(privacyAcceptances).where(eq(privacyAcceptances.userId, userId)).orderBy(asc(privacyAcceptances.acceptedAt));
-  const loans = await db.select().from(approvedLoans).where(eq(approvedLoans.userId, userId)).orderBy(asc(approvedLoans.approvalDate));
-  const loanIds = loans.map((l) => l.id);
-  const payments = await db.select().from(loanPayments).where(eq(loanPayments.userId, userId)).orderBy(asc(loanPayments.createdAt));
-  const fees = loanIds.length === 0 ? [] : await db.select().from(loanFees).where(inArray(loanFees.loanId, loanIds));
-  const drafts = await readDraftsForExport(db, userId);
+  const { loans, payments, fees } = await loanRecordsOfPerson(userId, db);
+  const drafts = await draftsWithDocuments(db, userId);
   return {
     account,
     apps,

@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Toast } from "~/domain/action-result";
 import { AUTH_MESSAGES } from "~/domain/validation/auth";
 import { CAPTCHA_MESSAGES } from "~/domain/validation/captcha-messages";
 import { getConfig } from "~/server/platform/config.server";
-import { getDb } from "~/server/platform/db/client.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { user as userTable } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from "~/server/platform/mail/templates.server";
 import { breachedPasswordMessage, checkBreachedPassword } from "~/server/platform/security/breached-password.server";
@@ -15,7 +13,8 @@ import { currentPrivacyNoticeVersion, recordPrivacyAcceptance } from "~/server/a
 import { touchSession } from "~/server/accounts/sessions.server";
 import { getAuth, setAuthMailer } from "./auth.server";
 import { RESET_TOKEN_PREFIX } from "./recovery-links.server";
-import { hasStaffRole } from "./session.server";
+import { hasActiveStaffRole } from "~/server/staff/index.server";
+import { deleteAccount, markEmailVerified } from "./account-records.server";
 import { generateCode, storeCode, verifyAndConsumeCode } from "./verification-code.server";
 
 /**
@@ -74,7 +73,7 @@ async function accountGate(
 }
 
 /** Send Code: a fresh 6-digit code to the (lowercased) address, written with its e-mail in one transaction. */
-export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<FlowResult> {
+export async function sendSignUpCode(email: string, meta: RequestMeta, db: Db = getDb()): Promise<FlowResult> {
   // The per-address limit (3 codes per 10 minutes, decision 0006) protects the address's inbox, so
   // it stays per address even though a stranger can reach it; its own scope keeps it from touching
   // sign-in or reset. A request the per-IP limit refused does not count against the address.
@@ -84,7 +83,6 @@ export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<
   ]);
   if (limited) return limited;
   const code = generateCode();
-  const db = getDb();
   try {
     await db.transaction(async (tx) => {
       await storeCode(tx, email, code);
@@ -107,6 +105,7 @@ export async function sendSignUpCode(email: string, meta: RequestMeta): Promise<
 export async function signUp(
   input: { fullName: string; email: string; code: string; password: string; captcha: string | null },
   meta: RequestMeta,
+  db: Db = getDb(),
 ): Promise<FlowResult> {
   const limited = await throttled([[`code-check:ip:${meta.ip}`, THROTTLES.codeCheckPerIp]]);
   if (limited) return limited;
@@ -118,7 +117,6 @@ export async function signUp(
     return fail(400, "Compromised Password", breachedPasswordMessage(breached.count), true);
   }
 
-  const db = getDb();
   if (!(await verifyAndConsumeCode(db, input.email, input.code))) {
     return fail(400, "Invalid Code", AUTH_MESSAGES.invalidCode, true);
   }
@@ -142,12 +140,12 @@ export async function signUp(
     // a transaction here), so if this fails the account it just made is removed again: no account
     // exists without its recorded acceptance.
     await db.transaction(async (tx) => {
-      await tx.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, id));
+      await markEmailVerified(id, tx);
       await recordPrivacyAcceptance(tx, { id, name, email }, currentPrivacyNoticeVersion(), { ip: meta.ip, userAgent: meta.headers.get("user-agent") });
     });
   } catch (error) {
     logFailure("auth", "could not record the privacy notice acceptance of a new account", error);
-    await db.delete(userTable).where(eq(userTable.id, id)).catch((cleanup: unknown) => logFailure("auth", "could not remove the half-made account", cleanup));
+    await deleteAccount(id, db).catch((cleanup: unknown) => logFailure("auth", "could not remove the half-made account", cleanup));
     return fail(500, "Sign Up Failed", "Could not create your account. Please try again.", true);
   }
   return { ok: true, toast: { type: "success", title: "Account Created!", description: "Welcome to Private Loans." }, headers: created.headers };
@@ -178,7 +176,7 @@ export async function signIn(
     await resetThrottle(gate.accountKey);
     // The new session's address, as the rest of the app resolves it (Active Sessions shows it).
     await touchSession(getDb(), { token: response.token }, meta.ip);
-    const isStaff = await hasStaffRole(response.user.id);
+    const isStaff = await hasActiveStaffRole(response.user.id);
     return { ok: true, toast: { type: "success", title: "Welcome Back!", description: "You have signed in successfully." }, headers, isStaff, userId: response.user.id };
   } catch {
     return fail(401, "Sign In Failed", AUTH_MESSAGES.signInFailed, true);

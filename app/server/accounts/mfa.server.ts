@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { decryptField, encryptField } from "~/server/platform/crypto/field-encryption.server";
-import { getDb, type Db } from "~/server/platform/db/client.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { adminMfa, sessionMfa } from "~/server/platform/db/schema.server";
 import { base32Encode, currentStep, generateTotpSecret, matchTotp, otpauthUri } from "./totp.server";
 
@@ -132,7 +132,7 @@ async function matchCode(tx: Tx, row: LockedRow, code: string, allowBackup: bool
   return null;
 }
 
-async function markVerified(db: Db, user: MfaUser): Promise<void> {
+async function markVerified(db: DbOrTx, user: MfaUser): Promise<void> {
   await db.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
 }
 
@@ -162,7 +162,7 @@ export async function confirmEnrolment(
       .update(adminMfa)
       .set({ enabledAt: sql`now()`, lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode), failedAttempts: 0, lockedUntil: null })
       .where(eq(adminMfa.userId, user.id));
-    await tx.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
+    await markVerified(tx, user);
     await writeAudit(tx, {
       actor: user,
       action: owner === "staff" ? "admin.mfa" : "account.mfa_enable",
@@ -204,7 +204,7 @@ export async function verifySession(
         ...(match.remainingBackup ? { backupCodeHashes: match.remainingBackup } : {}),
       })
       .where(eq(adminMfa.userId, user.id));
-    await tx.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
+    await markVerified(tx, user);
     await writeAudit(tx, {
       actor: user,
       // An applicant's sign-in code is not a staff event: the audit log says whose factor it was.

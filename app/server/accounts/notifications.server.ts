@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { AccountSettingsInput } from "~/domain/validation/account-settings";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
-import { approvedLoans, notificationPreferences } from "~/server/platform/db/schema.server";
+import { notificationPreferences } from "~/server/platform/db/schema.server";
+import { clearServicingMarks } from "~/server/loans/index.server";
 
 /**
  * Notification Preferences: the optional e-mails an applicant may turn off. Payment
@@ -38,7 +39,7 @@ export async function updateNotificationPreferences(
       .values({ userId: actor.id, ...choices })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...choices, updatedAt: sql`now()` } });
     // Reminders turned back on may be due today: the servicing job looks at this borrower's loans again.
-    if (input.paymentReminders) await tx.update(approvedLoans).set({ servicedOn: null }).where(eq(approvedLoans.userId, actor.id));
+    if (input.paymentReminders) await clearServicingMarks(actor.id, tx);
     await writeAudit(tx, { actor, action: "account.notifications", table: "notification_preferences", recordId: actor.id, details: choices, request: info });
   });
 }

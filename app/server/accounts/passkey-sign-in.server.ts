@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { passkeyAnswerSchema, passkeyOptionsRequestSchema, SECURITY_MESSAGES, type PasskeyActionData } from "~/domain/validation/account-security";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { profiles, sessionMfa, user as users, userRoles } from "~/server/platform/db/schema.server";
+import { profiles, sessionMfa, user as users } from "~/server/platform/db/schema.server";
+import { staffRoleRows } from "~/server/staff/index.server";
 import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { safeRedirectPath } from "~/server/platform/http/safe-redirect.server";
 import { signInLanding } from "~/server/accounts/privacy-notice.server";
@@ -58,10 +59,11 @@ export async function passkeyAction(form: FormData, user: SessionUser | null, me
 }
 
 async function accountState(db: Db, userId: string) {
+  const roles = staffRoleRows();
   const [row] = await db
-    .select({ name: users.name, email: users.email, role: userRoles.role, deactivatedAt: userRoles.deactivatedAt, closedAt: profiles.closedAt })
+    .select({ name: users.name, email: users.email, role: roles.role, deactivatedAt: roles.deactivatedAt, closedAt: profiles.closedAt })
     .from(users)
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.userId, users.id))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId))
     .limit(1);

@@ -22,7 +22,8 @@ import { matchingPasswordHash } from "~/server/accounts/current-password.server"
 import type { SessionUser } from "~/server/accounts/session.server";
 import { registerPasskey, registrationOptions, removePasskey } from "~/server/accounts/webauthn.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { adminMfa, passkeys, userRoles } from "~/server/platform/db/schema.server";
+import { adminMfa, passkeys } from "~/server/platform/db/schema.server";
+import { staffRoleOf } from "~/server/staff/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { checkThrottles, hit, THROTTLES, tooManyAttemptsMessage } from "~/server/platform/security/throttle.server";
@@ -32,7 +33,7 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
 /** The account page's security section: whether TOTP is on, and the passkeys (never their keys). */
 export async function loadAccountSecurity(userId: string, db: DbOrTx = getDb()): Promise<AccountSecurityView> {
   const [totp] = await db.select({ userId: adminMfa.userId }).from(adminMfa).where(and(eq(adminMfa.userId, userId), isNotNull(adminMfa.enabledAt))).limit(1);
-  const [role] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
+  const role = await staffRoleOf(userId, db);
   const keys = await db
     .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)
@@ -103,7 +104,7 @@ const TOTP_INTENTS: readonly AccountSecurityIntent[] = ["totp-start", "totp-enab
  * and lives at /admin/mfa; a password-only session must not be able to add a passkey that would then
  * stand in for the second factor).
  */
-export async function accountSecurityAction(request: Request, user: SessionUser, info: RequestInfo = {}): Promise<AccountSecurityAnswer> {
+export async function accountSecurityAction(request: Request, user: SessionUser, info: RequestInfo = {}, db: Db = getDb()): Promise<AccountSecurityAnswer> {
   const read = await readActionForm(request, (message): AccountSecurityActionData => refusal(400, null, message).body, {
     limitBytes: ACCOUNT_SECURITY_MAX_BYTES,
     unreadableAsEmpty: true,
@@ -119,7 +120,6 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
   }
   const limited = await checkThrottles([[`account-security:${user.id}`, THROTTLES.accountSecurityPerUser]]);
   if (!limited.ok) return refusal(429, intent, limited.message);
-  const db = getDb();
   const field = (name: string) => form.get(name) ?? undefined;
   try {
     switch (intent) {

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "~/server/platform/db/client.server";
-import { adminMfa, session, sessionMfa, userRoles } from "~/server/platform/db/schema.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
+import { adminMfa, session, sessionMfa } from "~/server/platform/db/schema.server";
+import { staffRoleRows } from "~/server/staff/index.server";
 import { SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
 
 /** What a live-update stream needs to know about its session now. */
@@ -16,25 +17,26 @@ const CHUNK = 1000;
  * its expiry or the absolute limit, its staff role deactivated, or owing the second factor it turned on.
  * Unlike a page request this never renews a session: a tab left open does not keep anyone signed in.
  */
-export async function recheckSessions(sessionIds: readonly string[]): Promise<Map<string, SessionAccess>> {
+export async function recheckSessions(sessionIds: readonly string[], db: Db = getDb()): Promise<Map<string, SessionAccess>> {
   const found = new Map<string, SessionAccess>();
   const unique = [...new Set(sessionIds)];
   const now = Date.now();
+  const roles = staffRoleRows();
   for (let i = 0; i < unique.length; i += CHUNK) {
     const ids = unique.slice(i, i + CHUNK);
-    const rows = await getDb()
+    const rows = await db
       .select({
         sessionId: session.id,
         userId: session.userId,
         expiresAt: session.expiresAt,
         createdAt: session.createdAt,
-        role: userRoles.role,
-        deactivatedAt: userRoles.deactivatedAt,
+        role: roles.role,
+        deactivatedAt: roles.deactivatedAt,
         mfaVerified: sql<boolean>`${sessionMfa.sessionId} is not null`,
         factorOn: sql<boolean>`${adminMfa.enabledAt} is not null`,
       })
       .from(session)
-      .leftJoin(userRoles, eq(userRoles.userId, session.userId))
+      .leftJoin(roles, eq(roles.userId, session.userId))
       .leftJoin(adminMfa, eq(adminMfa.userId, session.userId))
       .leftJoin(sessionMfa, eq(sessionMfa.sessionId, session.id))
       .where(inArray(session.id, ids));

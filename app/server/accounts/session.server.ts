@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { preparedOn } from "~/server/platform/db/prepared.server";
 import { isDatabaseUnavailable } from "~/server/platform/db/unavailable.server";
 import { safeRedirectPath } from "~/server/platform/http/safe-redirect.server";
-import { adminMfa, sessionMfa, user as users, userRoles } from "~/server/platform/db/schema.server";
+import { adminMfa, sessionMfa, user as users } from "~/server/platform/db/schema.server";
+import { staffRoleRows } from "~/server/staff/index.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import { ACCESS_DENIED_FOR_ROLE, can, type Permission, type StaffRole } from "~/domain/staff-permissions";
 import { getAuth, SESSION_ABSOLUTE_LIMIT_MS } from "./auth.server";
@@ -102,29 +103,20 @@ function roleAndSecondFactorQuery(db: Db) {
     .select({ one: sql`1` })
     .from(sessionMfa)
     .where(eq(sessionMfa.sessionId, sql.placeholder("sessionId")));
+  const roles = staffRoleRows();
   return db
     .select({
-      role: userRoles.role,
-      deactivatedAt: userRoles.deactivatedAt,
+      role: roles.role,
+      deactivatedAt: roles.deactivatedAt,
       mfaVerified: sql<boolean>`exists (${verified})`,
       factorOn: sql<boolean>`${adminMfa.enabledAt} is not null`,
     })
     .from(users)
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.userId, users.id))
     .leftJoin(adminMfa, eq(adminMfa.userId, users.id))
     .where(eq(users.id, sql.placeholder("userId")))
     .limit(1)
     .prepare("session_role_and_second_factor");
-}
-
-/** Whether the account holds an active staff role (sign-in asks, to send staff to /admin). */
-export async function hasStaffRole(userId: string): Promise<boolean> {
-  const [row] = await getDb()
-    .select({ one: sql`1` })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), isNull(userRoles.deactivatedAt)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /**

@@ -58,3 +58,8 @@ export async function revokeOtherSessions(db: Db, actor: SettingsActor, input: A
     return ended.length;
   });
 }
+
+/** Deletes every session of the account (signed out everywhere; their session_mfa rows go with them); answers how many. */
+export async function endAllSessions(userId: string, tx: DbOrTx): Promise<number> {
+  return (await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })).length;
+}

@@ -4,14 +4,27 @@
  * from outside the module, so the module can change its insides without touching its callers.
  */
 export { getApplicantApplication } from "./applicant-application.server";
+export { applicationById, applicationsByIds, lockApplication, touchApplication } from "./application-records.server";
+export type { ApplicationRecord } from "./application-records.server";
 export { approvalAction } from "./approval-proposals.server";
+export { addBankAccount, applicationBankAccount, bankAccountsByIds, bankAccountsOfUser, ownBankAccountIdSql, sealedBankAccountsByIds } from "./bank-account-records.server";
+export type { BankAccountRecord } from "./bank-account-records.server";
 export { assignmentAction } from "./assignment.server";
 export { getDashboard } from "./dashboard.server";
 export { createDocumentLink, listDocuments, plain, serveSignedDocument } from "./documents.server";
+export { clientRecords } from "./client-records.server";
 export { draftAction } from "./draft-action.server";
+export { applicationExportBatch } from "./export-batches.server";
+export type { ApplicationCursor } from "./export-batches.server";
 export { decryptSensitive, deleteExpiredDrafts, listDrafts } from "./drafts.server";
 export { createOwnDocumentLink, serveOwnDocument } from "./own-documents.server";
+export { applicationClocksOf, applicationRecordsOfPerson, applicationTypeAndStatus, openApplicationOf } from "./person-applications.server";
+export { deleteDraftsOf, draftsWithDocuments } from "./person-drafts.server";
 export { completeSince, regBFlagCutoff, regBFlagged } from "./reg-b-clock.server";
+export { regBListPage } from "./reg-b-list.server";
+export { migrateBankAccountValues, migrateSsnValues, sealedApplicationValueCount } from "./sealed-migration.server";
+export { sealedValue } from "./sealed-values.server";
+export { openCompleteBetween, openSubmittedBetween, straddlingMedian } from "./report-figures.server";
 export { approveApplication, closeAsIncomplete, denyApplication } from "./reviews.server";
 export type { ApprovalTerms } from "./reviews.server";
 export { applicationPageAction, loadAdminApplication, parseApplicationId } from "./staff-application-page.server";

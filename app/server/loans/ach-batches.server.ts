@@ -10,7 +10,9 @@ import { todayUtc } from "~/domain/dates";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { achBatches, achTraceSequences, approvedLoans, bankAccounts, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
+import { achBatches, achTraceSequences, approvedLoans, loanPayments } from "~/server/platform/db/schema.server";
+import { peopleByIds } from "~/server/accounts/index.server";
+import { bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
 import { formatMoney } from "~/domain/money";
 import { ledgerRows, termsOf, type LoanRow } from "./ledger.server";
 import { buildNachaFile, isValidRoutingNumber, nachaName, nextBankingDay, type NachaDebit } from "./nacha.server";
@@ -167,31 +169,54 @@ const candidateColumns = {
   paymentId: loanPayments.id,
   loanId: loanPayments.loanId,
   amountCents: loanPayments.amountCents,
-  holder: bankAccounts.accountHolderName,
-  accountType: bankAccounts.accountType,
-  accountNumber: bankAccounts.accountNumber,
-  routingNumber: bankAccounts.routingNumber,
+  bankAccountId: loanPayments.bankAccountId,
 };
+
+/** The debits with their bank accounts' holder, type, sealed numbers and last 4 (null when none is on file): one query. */
+async function withAccounts<T extends Pick<Candidate, "paymentId" | "loanId" | "amountCents"> & { bankAccountId: string | null }>(rows: T[], db: DbOrTx) {
+  const accounts = await sealedBankAccountsByIds(rows.map((r) => r.bankAccountId), db);
+  return rows.map((r) => {
+    const account = r.bankAccountId ? accounts.get(r.bankAccountId) : undefined;
+    return {
+      ...r,
+      holder: account?.holder ?? null,
+      accountType: account?.accountType ?? null,
+      accountNumber: account?.accountNumber ?? null,
+      routingNumber: account?.routingNumber ?? null,
+      last4: account?.last4 ?? null,
+    };
+  });
+}
+
+/** The account names of these people (borrowers, the staff who made a batch), in one query. */
+async function namesOf(ids: readonly (string | null)[], db: DbOrTx): Promise<Map<string, string>> {
+  return new Map([...(await peopleByIds(ids, db)).values()].map((p) => [p.id, p.name]));
+}
 
 /** The pending borrower debits not in a batch yet, oldest first, each with why the next file would leave it out. */
 async function pendingDebits(db: Db, effectiveDate: string): Promise<PendingDebit[]> {
-  const rows = await db
-    .select({ ...candidateColumns, borrower: userTable.name, last4: bankAccounts.accountNumberLast4, authorizedAt: loanPayments.authorizedAt })
+  const payments = await db
+    .select({ ...candidateColumns, userId: loanPayments.userId, authorizedAt: loanPayments.authorizedAt })
     .from(loanPayments)
-    .innerJoin(userTable, eq(userTable.id, loanPayments.userId))
-    .leftJoin(bankAccounts, eq(bankAccounts.id, loanPayments.bankAccountId))
     .where(pendingUnsent)
     .orderBy(asc(loanPayments.createdAt), asc(loanPayments.id));
+  const [rows, borrowers] = await Promise.all([withAccounts(payments, db), namesOf(payments.map((p) => p.userId), db)]);
   const assessed = new Map((await assessDebits(db, rows, effectiveDate)).map((a) => [a.paymentId, a.skipReason]));
-  return rows.map((r) => ({
-    paymentId: r.paymentId,
-    loanId: r.loanId,
-    borrower: r.borrower,
-    amountCents: r.amountCents,
-    accountMasked: masked(r.last4),
-    authorizedAt: r.authorizedAt?.toISOString() ?? null,
-    skipReason: assessed.get(r.paymentId) ?? null,
-  }));
+  return rows.flatMap((r) => {
+    const borrower = borrowers.get(r.userId);
+    if (borrower === undefined) return [];
+    return [
+      {
+        paymentId: r.paymentId,
+        loanId: r.loanId,
+        borrower,
+        amountCents: r.amountCents,
+        accountMasked: masked(r.last4),
+        authorizedAt: r.authorizedAt?.toISOString() ?? null,
+        skipReason: assessed.get(r.paymentId) ?? null,
+      },
+    ];
+  });
 }
 
 /** Every debit collected after its loan was paid off and not refunded yet, oldest first. */
@@ -200,45 +225,47 @@ export async function refundsDue(db: DbOrTx = getDb(), loanId?: string): Promise
     .select({
       paymentId: loanPayments.id,
       loanId: loanPayments.loanId,
-      borrower: userTable.name,
+      userId: loanPayments.userId,
       amountCents: loanPayments.amountCents,
       receivedOn: loanPayments.receivedOn,
       reference: loanPayments.reference,
     })
     .from(loanPayments)
-    .innerJoin(userTable, eq(userTable.id, loanPayments.userId))
     .where(and(eq(loanPayments.status, "refund_due"), loanId ? eq(loanPayments.loanId, loanId) : undefined))
     .orderBy(asc(loanPayments.receivedOn), asc(loanPayments.id));
-  return rows.map((r) => ({ ...r, receivedOn: r.receivedOn! }));
+  const borrowers = await namesOf(rows.map((r) => r.userId), db);
+  return rows.flatMap(({ userId, ...r }) => {
+    const borrower = borrowers.get(userId);
+    return borrower === undefined ? [] : [{ paymentId: r.paymentId, loanId: r.loanId, borrower, amountCents: r.amountCents, receivedOn: r.receivedOn!, reference: r.reference }];
+  });
 }
 
 /** /admin/ach: the pending debits (with why any would be left out), the refunds due, the last 50 batches with their entries. */
 export async function loadAchPage(db: Db = getDb(), today: string = todayUtc()): Promise<AchPageData> {
   const nextEffectiveDate = nextBankingDay(today);
-  const batches = await db
+  const batchRows = await db
     .select({
       id: achBatches.id,
       fileName: achBatches.fileName,
       createdAt: achBatches.createdAt,
-      createdBy: userTable.name,
+      createdById: achBatches.createdBy,
       entryCount: achBatches.entryCount,
       totalCents: achBatches.totalCents,
       effectiveDate: achBatches.effectiveDate,
     })
     .from(achBatches)
-    .leftJoin(userTable, eq(userTable.id, achBatches.createdBy))
     .orderBy(desc(achBatches.createdAt), desc(achBatches.id))
     .limit(50);
-  const ids = batches.map((b) => b.id);
-  const entries = ids.length
+  const ids = batchRows.map((b) => b.id);
+  const payments = ids.length
     ? await db
         .select({
           batchId: loanPayments.achBatchId,
           paymentId: loanPayments.id,
           loanId: loanPayments.loanId,
-          borrower: userTable.name,
+          userId: loanPayments.userId,
+          bankAccountId: loanPayments.bankAccountId,
           amountCents: loanPayments.amountCents,
-          last4: bankAccounts.accountNumberLast4,
           status: loanPayments.status,
           receivedOn: loanPayments.receivedOn,
           returnCode: loanPayments.returnCode,
@@ -246,11 +273,19 @@ export async function loadAchPage(db: Db = getDb(), today: string = todayUtc()):
           refundedOn: loanPayments.refundedOn,
         })
         .from(loanPayments)
-        .innerJoin(userTable, eq(userTable.id, loanPayments.userId))
-        .leftJoin(bankAccounts, eq(bankAccounts.id, loanPayments.bankAccountId))
         .where(inArray(loanPayments.achBatchId, ids))
         .orderBy(asc(loanPayments.createdAt), asc(loanPayments.id))
     : [];
+  const [names, accounts] = await Promise.all([
+    namesOf([...batchRows.map((b) => b.createdById), ...payments.map((p) => p.userId)], db),
+    bankAccountsByIds(payments.map((p) => p.bankAccountId), db),
+  ]);
+  const batches = batchRows.map(({ createdById, ...b }) => ({ ...b, createdBy: (createdById && names.get(createdById)) ?? null }));
+  const entries = payments.flatMap(({ userId, bankAccountId, ...p }) => {
+    const borrower = names.get(userId);
+    const last4 = (bankAccountId && accounts.get(bankAccountId)?.last4) || null;
+    return borrower === undefined ? [] : [{ ...p, borrower, last4 }];
+  });
   const [pending, refunds] = await Promise.all([pendingDebits(db, nextEffectiveDate), refundsDue(db)]);
   return {
     today,
@@ -306,13 +341,15 @@ async function reserveTraceSequences(tx: DbOrTx, originatingDfi: string, day: st
  */
 export async function createAchBatch(actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), now: Date = new Date()): Promise<CreateBatchResult> {
   return db.transaction(async (tx) => {
-    const candidates = await tx
-      .select(candidateColumns)
-      .from(loanPayments)
-      .leftJoin(bankAccounts, eq(bankAccounts.id, loanPayments.bankAccountId))
-      .where(pendingUnsent)
-      .orderBy(asc(loanPayments.createdAt), asc(loanPayments.id))
-      .for("update", { of: loanPayments, skipLocked: true });
+    const candidates = await withAccounts(
+      await tx
+        .select(candidateColumns)
+        .from(loanPayments)
+        .where(pendingUnsent)
+        .orderBy(asc(loanPayments.createdAt), asc(loanPayments.id))
+        .for("update", { of: loanPayments, skipLocked: true }),
+      tx,
+    );
     const today = todayUtc(now);
     const effectiveDate = nextBankingDay(today);
     const assessed = await assessDebits(tx, candidates, effectiveDate);

@@ -4,13 +4,13 @@ import { payoffQuote, replayLedger, SERVICING_STATUS_LABELS } from "~/domain/loa
 import { addMonths } from "~/domain/truth-in-lending";
 import { PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { loanDocumentQuerySchema, PAYOFF_QUOTE_MAX_DAYS, type LoanDocumentQuery } from "~/domain/validation/make-payment";
-import { plain } from "~/server/applications/index.server";
+import { applicationById, plain } from "~/server/applications/index.server";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { addDays, isoDay, todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { loanApplications, loanPayments } from "~/server/platform/db/schema.server";
+import { loanPayments } from "~/server/platform/db/schema.server";
 import { renderPaidInFullLetterPdf, renderPayoffLetterPdf, renderStatementPdf, type LetterParties } from "~/server/loans/servicing-pdfs.server";
-import { agreementLender } from "~/server/offers/index.server";
+import { agreementLender, borrowerName } from "~/server/offers/index.server";
 import { ownLedger, statementMonths, type LoanViewer } from "./borrower-loan.server";
 import type { LoanLedger } from "./ledger.server";
 
@@ -37,21 +37,8 @@ export function loanReference(loanId: string): string {
 
 
 async function parties(ledger: LoanLedger, db: Db, today: string): Promise<LetterParties> {
-  const [app] = await db
-    .select({
-      firstName: loanApplications.firstName,
-      middleInitial: loanApplications.middleInitial,
-      lastName: loanApplications.lastName,
-      addressLine1: loanApplications.addressLine1,
-      addressLine2: loanApplications.addressLine2,
-      city: loanApplications.city,
-      state: loanApplications.state,
-      zipCode: loanApplications.zipCode,
-    })
-    .from(loanApplications)
-    .where(eq(loanApplications.id, ledger.loan.applicationId))
-    .limit(1);
-  const name = app ? [app.firstName, app.middleInitial ? `${app.middleInitial}.` : "", app.lastName].filter(Boolean).join(" ") : "Borrower";
+  const app = await applicationById(ledger.loan.applicationId, db);
+  const name = app ? borrowerName(app) : "Borrower";
   return {
     lender: agreementLender(),
     borrower: {

@@ -7,9 +7,10 @@ import { maskedAccount, type BorrowerBankAccount, type BorrowerLoanPage, type Bo
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { addDays, todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
-import { approvedLoans, bankAccounts, loanApplications, loanPayments, signedAgreements } from "~/server/platform/db/schema.server";
+import { approvedLoans, loanPayments } from "~/server/platform/db/schema.server";
+import { applicationById, bankAccountsByIds, bankAccountsOfUser } from "~/server/applications/index.server";
 import { loadConversation } from "~/server/conversation/index.server";
-import { agreementLender } from "~/server/offers/index.server";
+import { agreementLender, hasSignedAgreement } from "~/server/offers/index.server";
 import { loadLedger, type LoanLedger } from "./ledger.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
 import { UUID_PATTERN } from "~/domain/ids";
@@ -43,11 +44,7 @@ export async function ownLedger(loanId: unknown, viewer: { id: string; isStaff: 
 
 /** The borrower's bank accounts on file, masked. */
 export async function ownBankAccounts(userId: string, db: DbOrTx = getDb()): Promise<(BorrowerBankAccount & { accountType: string })[]> {
-  const rows = await db
-    .select({ id: bankAccounts.id, accountType: bankAccounts.accountType, last4: bankAccounts.accountNumberLast4, isPrimary: bankAccounts.isPrimary })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.userId, userId))
-    .orderBy(desc(bankAccounts.isPrimary), desc(bankAccounts.createdAt));
+  const rows = await bankAccountsOfUser(userId, db);
   return rows.map((r) => ({ id: r.id, accountType: r.accountType, last4: r.last4, label: maskedAccount(r.accountType, r.last4) }));
 }
 
@@ -68,12 +65,12 @@ export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, requ
   const ledger = await ownLedger(loanId, viewer, db, today);
   if (!ledger) return null;
   const { loan, terms, state } = ledger;
-  const [app] = await db.select({ loanType: loanApplications.loanType }).from(loanApplications).where(eq(loanApplications.id, loan.applicationId)).limit(1);
-  const [accounts, paymentAccount, conversation, [agreement]] = await Promise.all([
+  const app = await applicationById(loan.applicationId, db);
+  const [accounts, paymentAccount, conversation, agreementOnFile] = await Promise.all([
     ownBankAccounts(viewer.id, db),
     currentPaymentAccount(loan, db),
     loadConversation(loan.applicationId, { id: viewer.id, side: "applicant" }, db),
-    db.select({ id: signedAgreements.id }).from(signedAgreements).where(and(eq(signedAgreements.applicationId, loan.applicationId), eq(signedAgreements.userId, viewer.id))).limit(1),
+    hasSignedAgreement(loan.applicationId, viewer.id, db),
   ]);
   // The loan's payment account first, so Make a Payment debits it unless the borrower picks another.
   accounts.sort((a, b) => Number(b.id === paymentAccount?.bankAccountId) - Number(a.id === paymentAccount?.bankAccountId));
@@ -89,16 +86,16 @@ export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, requ
       choice: loanPayments.choice,
       reference: loanPayments.reference,
       returnCode: loanPayments.returnCode,
-      accountType: bankAccounts.accountType,
-      last4: bankAccounts.accountNumberLast4,
+      bankAccountId: loanPayments.bankAccountId,
     })
     .from(loanPayments)
-    .leftJoin(bankAccounts, eq(bankAccounts.id, loanPayments.bankAccountId))
     .where(eq(loanPayments.loanId, loan.id))
     .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
+  const paidFrom = await bankAccountsByIds(rows.map((r) => r.bankAccountId), db);
   const history: BorrowerPaymentRow[] = rows.map((r) => {
     const a = r.status === "posted" ? allocations.get(r.id) : undefined;
+    const account = r.bankAccountId ? paidFrom.get(r.bankAccountId) : undefined;
     return {
       id: r.id,
       createdAt: r.createdAt.toISOString(),
@@ -110,7 +107,7 @@ export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, requ
       sourceLabel: r.source === "borrower" ? "Online" : "Received by us",
       choice: r.choice,
       reference: r.reference,
-      account: r.last4 && r.accountType ? maskedAccount(r.accountType, r.last4) : null,
+      account: account ? maskedAccount(account.accountType, account.last4) : null,
       returnCode: r.returnCode,
       allocation: a ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents } : null,
     };
@@ -142,7 +139,7 @@ export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, requ
     payoffDates: { min: today, max: addDays(today, PAYOFF_QUOTE_MAX_DAYS) },
     lenderName: agreementLender().name,
     applicationId: loan.applicationId,
-    agreementOnFile: agreement !== undefined,
+    agreementOnFile,
     conversation,
     paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
     accountChangeable: loan.status !== "paid_off" && loan.status !== "closed",

@@ -12,7 +12,8 @@ import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.serv
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { bankAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { loanPayments } from "~/server/platform/db/schema.server";
+import { ownBankAccountIdSql } from "~/server/applications/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
@@ -80,11 +81,10 @@ export async function makePayment(
     const inserted = await tx.execute(sql`
       insert into ${loanPayments} (loan_id, user_id, amount_cents, status, method, source, choice, reference, bank_account_id,
         authorization_version, authorized_at, authorization_ip, authorization_user_agent)
-      select ${loan.id}, ${viewer.id}, ${amountCents}, 'pending', 'ach', 'borrower', ${input.choice}, ${reference}, ${bankAccounts.id},
+      select ${loan.id}, ${viewer.id}, ${amountCents}, 'pending', 'ach', 'borrower', ${input.choice}, ${reference}, own.id,
         ${ACH_AUTHORIZATION_VERSION}, now(), ${request.ip ?? null}, ${request.userAgent?.slice(0, 512) ?? null}
-      from ${bankAccounts}
-      where ${bankAccounts.id} = ${input.bankAccountId} and ${bankAccounts.userId} = ${viewer.id}
-        and not exists (select 1 from ${loanPayments} where ${loanPayments.loanId} = ${loan.id} and ${loanPayments.source} = 'borrower' and ${loanPayments.status} = 'pending')
+      from (${ownBankAccountIdSql(input.bankAccountId, viewer.id)}) as own
+      where not exists (select 1 from ${loanPayments} where ${loanPayments.loanId} = ${loan.id} and ${loanPayments.source} = 'borrower' and ${loanPayments.status} = 'pending')
       returning id`);
     const paymentId = (inserted as unknown as { rows: { id: string }[] }).rows[0]?.id;
     if (!paymentId) {

@@ -5,11 +5,15 @@
  */
 export { createAchBatch, downloadAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "./ach-batches.server";
 export type { AchBatchSummary, BatchEntry, PendingDebit, RefundDue } from "./ach-batches.server";
+export { achFileCount, migrateAchFiles } from "./ach-file-migration.server";
 export { serveLoanDocument } from "./borrower-documents.server";
 export { loadBorrowerLoan } from "./borrower-loan.server";
 export { borrowerLoanAction } from "./borrower-payments.server";
 export { cancelDebit } from "./debit-cancellation.server";
 export { loadLedger } from "./ledger.server";
+export { openLoan } from "./loan-opening.server";
 export { recordPayment } from "./payments.server";
+export { hasCurrentLoan, loanRecordsOfPerson, loanStatesByApplicationIds } from "./person-loans.server";
 export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
+export { clearServicingMarks } from "./servicing-marks.server";
 export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";

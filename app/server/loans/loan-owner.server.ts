@@ -1,15 +1,10 @@
-import { eq } from "drizzle-orm";
+import { personById } from "~/server/accounts/index.server";
+import { applicationById } from "~/server/applications/index.server";
 import type { DbOrTx } from "~/server/platform/db/client.server";
-import { loanApplications, user as userTable } from "~/server/platform/db/schema.server";
 import type { LoanRow } from "./ledger.server";
 
 /** Where a loan's e-mails go and what they call the loan: the borrower's address and the loan type. */
 export async function loanOwner(tx: DbOrTx, loan: Pick<LoanRow, "userId" | "applicationId">): Promise<{ email: string; loanType: string } | null> {
-  const [owner] = await tx
-    .select({ email: userTable.email, loanType: loanApplications.loanType })
-    .from(userTable)
-    .innerJoin(loanApplications, eq(loanApplications.id, loan.applicationId))
-    .where(eq(userTable.id, loan.userId))
-    .limit(1);
-  return owner ?? null;
+  const [app, borrower] = await Promise.all([applicationById(loan.applicationId, tx), personById(loan.userId, tx)]);
+  return app && borrower ? { email: borrower.email, loanType: app.loanType } : null;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { errorToast, type Toast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
@@ -13,7 +13,8 @@ import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.serv
 import { getConfig } from "~/server/platform/config.server";
 import { sealedBankNumbers } from "~/server/platform/crypto/bank-numbers.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { bankAccounts, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { addBankAccount, applicationBankAccount, bankAccountsByIds, type BankAccountRecord } from "~/server/applications/index.server";
 import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
@@ -34,33 +35,20 @@ const CLOSED_LOAN_STATUSES: readonly LoanRow["status"][] = ["paid_off", "closed"
 
 export type PaymentAccountView = { bankAccountId: string; label: string; last4: string; accountType: string; holder: string; bankName: string };
 
-const accountColumns = {
-  bankAccountId: bankAccounts.id,
-  accountType: bankAccounts.accountType,
-  last4: bankAccounts.accountNumberLast4,
-  holder: bankAccounts.accountHolderName,
-  bankName: bankAccounts.bankName,
-};
-
-function view(row: { bankAccountId: string; accountType: string; last4: string; holder: string; bankName: string }): PaymentAccountView {
-  return { ...row, label: maskedAccount(row.accountType, row.last4) };
+function view(row: Pick<BankAccountRecord, "id" | "accountType" | "last4" | "holder" | "bankName">): PaymentAccountView {
+  return { bankAccountId: row.id, accountType: row.accountType, last4: row.last4, holder: row.holder, bankName: row.bankName, label: maskedAccount(row.accountType, row.last4) };
 }
 
 /** The loan's current payment account, or null when it has none (no account with the application). */
 export async function currentPaymentAccount(loan: Pick<LoanRow, "id" | "applicationId" | "userId">, db: DbOrTx = getDb()): Promise<PaymentAccountView | null> {
   const [chosen] = await db
-    .select(accountColumns)
+    .select({ bankAccountId: loanPaymentAccounts.bankAccountId })
     .from(loanPaymentAccounts)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, loanPaymentAccounts.bankAccountId))
     .where(and(eq(loanPaymentAccounts.loanId, loan.id), eq(loanPaymentAccounts.isCurrent, true)))
     .limit(1);
-  if (chosen) return view(chosen);
-  const [given] = await db
-    .select(accountColumns)
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.applicationId, loan.applicationId), eq(bankAccounts.userId, loan.userId)))
-    .orderBy(desc(bankAccounts.isPrimary), desc(bankAccounts.createdAt))
-    .limit(1);
+  const account = chosen ? (await bankAccountsByIds([chosen.bankAccountId], db)).get(chosen.bankAccountId) : null;
+  if (account) return view(account);
+  const given = await applicationBankAccount(loan.applicationId, loan.userId, db);
   return given ? view(given) : null;
 }
 
@@ -90,29 +78,25 @@ export async function changePaymentAccount(
     if (!loan || loan.userId !== viewer.id) throw new AppError("servicing", 404, PAYMENT_ACCOUNT_MESSAGES.notFound);
     if (CLOSED_LOAN_STATUSES.includes(loan.status)) throw new AppError("servicing", 409, PAYMENT_ACCOUNT_MESSAGES.closed);
     const previous = await currentPaymentAccount(loan, tx);
-    const [account] = await tx
-      .insert(bankAccounts)
-      .values({
-        userId: viewer.id,
-        applicationId: loan.applicationId,
-        accountHolderName: input.accountHolderName,
-        bankName: input.bankName,
-        accountType: input.bankAccountType,
-        ...sealedBankNumbers(input.accountNumber, input.routingNumber),
-        isPrimary: false,
-        createdAt: now,
-      })
-      .returning({ id: bankAccounts.id });
+    const account = await addBankAccount(tx, {
+      userId: viewer.id,
+      applicationId: loan.applicationId,
+      holder: input.accountHolderName,
+      bankName: input.bankName,
+      accountType: input.bankAccountType,
+      ...sealedBankNumbers(input.accountNumber, input.routingNumber),
+      createdAt: now,
+    });
     await tx
       .update(loanPaymentAccounts)
       .set({ isCurrent: false, replacedAt: now })
       .where(and(eq(loanPaymentAccounts.loanId, loan.id), eq(loanPaymentAccounts.isCurrent, true)));
-    await tx.insert(loanPaymentAccounts).values({ loanId: loan.id, bankAccountId: account!.id, isCurrent: true, createdAt: now });
+    await tx.insert(loanPaymentAccounts).values({ loanId: loan.id, bankAccountId: account.id, isCurrent: true, createdAt: now });
     // Debits not in a file yet: createAchBatch claims rows with FOR UPDATE SKIP LOCKED and the same
     // "no batch yet" condition, so a debit is either moved here or already in a file, never both.
     const moved = await tx
       .update(loanPayments)
-      .set({ bankAccountId: account!.id })
+      .set({ bankAccountId: account.id })
       .where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.source, "borrower"), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId)))
       .returning({ id: loanPayments.id });
     const last4 = input.accountNumber.slice(-4);
@@ -123,7 +107,7 @@ export async function changePaymentAccount(
       recordId: loan.id,
       details: {
         loanId: loan.id,
-        bankAccountId: account!.id,
+        bankAccountId: account.id,
         accountType: input.bankAccountType,
         last4,
         previousBankAccountId: previous?.bankAccountId ?? null,
@@ -138,7 +122,7 @@ export async function changePaymentAccount(
         to: owner.email,
         ...paymentAccountChangedEmail({ loanId: loan.id, loanType: owner.loanType, accountType: input.bankAccountType, last4, changedAt: now, baseUrl: getConfig().publicUrl }),
       });
-    return { bankAccountId: account!.id, label: maskedAccount(input.bankAccountType, last4), debitsMoved: moved.length };
+    return { bankAccountId: account.id, label: maskedAccount(input.bankAccountType, last4), debitsMoved: moved.length };
   });
 }
 

@@ -1,10 +1,12 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
 import { writeAudit } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { addDays, todayUtc } from "~/domain/dates";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
-import { approvedLoans, loanApplications, loanFees, notificationPreferences, servicingNotices, user as userTable } from "~/server/platform/db/schema.server";
+import { approvedLoans, loanFees, servicingNotices } from "~/server/platform/db/schema.server";
+import { peopleByIds, remindersTurnedOff } from "~/server/accounts/index.server";
+import { applicationsByIds } from "~/server/applications/index.server";
 import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { lateNoticeEmail, paymentReminderEmail } from "~/server/loans/servicing-notice-emails.server";
@@ -54,6 +56,27 @@ const dueKey = sql`coalesce(${approvedLoans.nextDueDate}, '-infinity'::date)`;
 type Candidate = { id: string; email: string; loanType: string; wantsReminders: boolean; servicedOn: string | null; dueKey: string };
 
 /**
+ * The loans with their borrowers' e-mail, loan type and reminder choice (reminders are optional e-mail,
+ * on unless the borrower turned them off): three batched reads for the batch, never one per loan.
+ */
+async function withBorrowers(
+  tx: DbOrTx,
+  loans: { id: string; userId: string; applicationId: string; servicedOn: string | null; dueKey: string }[],
+): Promise<Candidate[]> {
+  const userIds = loans.map((l) => l.userId);
+  const [people, apps, remindersOff] = await Promise.all([
+    peopleByIds(userIds, tx),
+    applicationsByIds(loans.map((l) => l.applicationId), tx),
+    remindersTurnedOff(userIds, tx),
+  ]);
+  return loans.flatMap(({ userId, applicationId, ...loan }) => {
+    const email = people.get(userId)?.email;
+    const loanType = apps.get(applicationId)?.loanType;
+    return email === undefined || loanType === undefined ? [] : [{ ...loan, email, loanType, wantsReminders: !remindersOff.has(userId) }];
+  });
+}
+
+/**
  * Up to `limit` candidates from where `cursor` stands, in index order; moves the cursor. Each read
  * starts at the key after the last loan read (a row comparison the index seeks to) rather than
  * re-reading from the start of the range and skipping the loans done: those were moved to today's
@@ -76,22 +99,17 @@ async function readCandidates(tx: DbOrTx, cursor: Cursor, today: string, reminde
     const rows = await tx
       .select({
         id: approvedLoans.id,
-        email: userTable.email,
-        loanType: loanApplications.loanType,
-        // Reminders are optional e-mail (on unless the borrower turned them off).
-        wantsReminders: sql<boolean>`coalesce(${notificationPreferences.paymentReminders}, true)`,
+        userId: approvedLoans.userId,
+        applicationId: approvedLoans.applicationId,
         servicedOn: approvedLoans.servicedOn,
         dueKey: sql<string>`${dueKey}::text`,
       })
       .from(approvedLoans)
-      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
-      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, approvedLoans.userId))
       .where(and(...conditions))
       // The index's own order (serviced_on included: IS NULL does not let the planner drop it).
       .orderBy(approvedLoans.servicedOn, dueKey, approvedLoans.id)
       .limit(want);
-    out.push(...rows);
+    out.push(...(await withBorrowers(tx, rows)));
     const last = rows.at(-1);
     if (rows.length < want) {
       cursor.range = (cursor.range + 1) as Cursor["range"];

@@ -18,15 +18,16 @@ import {
 } from "~/domain/validation/loan-payments";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { LOAN_LIST_FILTERS, type LoanListFilter, type StaffLedgerPayment, type StaffLoanList, type StaffLoanPage, type StaffLoanSummary } from "~/domain/views/staff-loans";
-import { prefixRange } from "~/server/staff/index.server";
-import { classifySearch, uuidRange } from "~/server/staff/index.server";
+import { uuidRange } from "~/server/staff/index.server";
 import { keysetPage, pageWindow } from "~/server/platform/db/paging.server";
 import { parsePageRequest, type PageCursors, type PageRequest } from "~/domain/paging";
 import { keptCountBetween, keptCounts } from "~/server/platform/db/row-counts.server";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { approvedLoans, loanApplications, loanFees, loanPayments, profiles, user as userTable } from "~/server/platform/db/schema.server";
+import { approvedLoans, loanFees, loanPayments } from "~/server/platform/db/schema.server";
+import { peopleByIds, personSearchReads } from "~/server/accounts/index.server";
+import { applicationsByIds } from "~/server/applications/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { agreementReference } from "~/server/offers/index.server";
@@ -104,23 +105,7 @@ const MATCH_COLUMNS = sql.raw(`l."id", l."status", l."next_due_date", l."approva
 const matchedLoans = alias(approvedLoans, "m");
 
 export function searchLoanIds(q: string): SQL | null {
-  const terms = classifySearch(q);
-  const profileReads: SQL[] = [];
-  const byProfile = (expression: SQL, prefix: string) => profileReads.push(sql`select p."id" from "profiles" p where ${prefixRange(expression, prefix)}`);
-  const fullName = sql`(lower(p."full_name") collate "C")`;
-  const address = sql`(lower(p."email") collate "C")`;
-  if (terms.email !== null) {
-    byProfile(terms.email.part === "domain" ? sql`(lower(split_part(p."email", '@', 2)) collate "C")` : address, terms.email.prefix);
-  } else {
-    const name = q.normalize("NFC").trim().replace(/\s+/g, " ");
-    if (name) {
-      byProfile(fullName, name);
-      if (!name.includes(" ")) {
-        byProfile(sql`(lower(regexp_replace(p."full_name", '^.*[[:space:]]', '')) collate "C")`, name);
-        byProfile(address, name);
-      }
-    }
-  }
+  const profileReads = personSearchReads(q);
   const reads: SQL[] = [];
   // Each matched borrower's loans by approved_loans' user_id index (offset 0 keeps the lateral read
   // per borrower: joined whole, the planner guessed the union's size and scanned every loan).
@@ -141,19 +126,30 @@ export function searchLoanIds(q: string): SQL | null {
 const LIST_COLUMNS = {
   id: approvedLoans.id,
   offerId: approvedLoans.offerId,
+  userId: approvedLoans.userId,
+  applicationId: approvedLoans.applicationId,
   status: approvedLoans.status,
   amountCents: approvedLoans.amountCents,
   balanceCents: approvedLoans.balanceCents,
   nextDueDate: approvedLoans.nextDueDate,
-  loanType: loanApplications.loanType,
-  firstName: loanApplications.firstName,
-  lastName: loanApplications.lastName,
-  profileName: profiles.fullName,
-  email: userTable.email,
 };
 
-function borrowerName(r: { profileName: string | null; firstName: string; lastName: string }): string {
-  return r.profileName?.trim() || `${r.firstName} ${r.lastName}`;
+type Borrower = { name: string; email: string; loanType: string };
+
+/**
+ * The borrowers of these loans: the profile's name (else the name on the application), the sign-in
+ * e-mail and the loan type, two batched reads for all of them. A loan whose application or account is
+ * gone has none (it is left out, as the joins did).
+ */
+async function borrowersOf(loans: readonly { id: string; userId: string; applicationId: string }[], db: Db): Promise<Map<string, Borrower>> {
+  const [apps, people] = await Promise.all([applicationsByIds(loans.map((l) => l.applicationId), db), peopleByIds(loans.map((l) => l.userId), db)]);
+  const out = new Map<string, Borrower>();
+  for (const loan of loans) {
+    const app = apps.get(loan.applicationId);
+    const person = people.get(loan.userId);
+    if (app && person) out.set(loan.id, { name: person.profileName?.trim() || `${app.firstName} ${app.lastName}`, email: person.email, loanType: app.loanType });
+  }
+  return out;
 }
 
 const DUE = "approved_loans:due:";
@@ -182,15 +178,9 @@ async function countLoans(filter: LoanListFilter, today: string, db: Db): Promis
 export async function listLoans(query: LoanListQuery, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<StaffLoanList> {
   const q = query.q.trim().slice(0, LOAN_SEARCH_MAX);
   const order = [sql`${approvedLoans.nextDueDate} asc nulls last`, desc(approvedLoans.approvalDate), asc(approvedLoans.id)];
-  const withBorrower = () =>
-    db
-      .select(LIST_COLUMNS)
-      .from(approvedLoans)
-      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-      .innerJoin(userTable, eq(userTable.id, approvedLoans.userId))
-      .leftJoin(profiles, eq(profiles.id, approvedLoans.userId));
+  const pageOf = (ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : db.select(LIST_COLUMNS).from(approvedLoans).where(inArray(approvedLoans.id, ids)).orderBy(...order));
   let total: number;
-  let rows: Awaited<ReturnType<ReturnType<typeof withBorrower>["execute"]>>;
+  let rows: Awaited<ReturnType<typeof pageOf>>;
   let page: number;
   let pageCount: number;
   let cursors: PageCursors | null = null;
@@ -212,11 +202,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
     const pageIds = (await db.execute(
       matched(sql`${m.id} as "id"`, sql`order by ${orderSql} limit ${shown.limit} offset ${shown.offset}`),
     )) as unknown as { rows: { id: string }[] };
-    const idList = pageIds.rows.map((r) => r.id);
-    // The page's ids as a limited subquery, like the list without a search: the planner then joins
-    // the borrowers to those rows by their keys (an IN list was hash-joined to every user).
-    const pageOnly = db.select({ id: approvedLoans.id }).from(approvedLoans).where(inArray(approvedLoans.id, idList)).limit(LOANS_PAGE_SIZE).as("page_ids");
-    rows = idList.length === 0 ? [] : await withBorrower().innerJoin(pageOnly, eq(pageOnly.id, approvedLoans.id)).orderBy(...order);
+    rows = await pageOf(pageIds.rows.map((r) => r.id));
   } else {
     // Without a search: the count kept by triggers (drizzle/0012), and the page's ids from
     // approved_loans_list_order_idx alone; only those loans are joined with their borrowers.
@@ -240,37 +226,27 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
       LOANS_PAGE_SIZE,
     );
     ({ page, pageCount, cursors } = shown);
-    // The page's loans by primary key; the borrower's name and e-mail one key probe each (a join
-    // could hash a whole table for 25 rows).
-    rows =
-      shown.ids.length === 0
-        ? []
-        : await db
-            .select({
-              ...LIST_COLUMNS,
-              profileName: sql<string | null>`(select ${profiles.fullName} from ${profiles} where ${profiles.id} = ${approvedLoans.userId})`,
-              email: sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${approvedLoans.userId})`,
-            })
-            .from(approvedLoans)
-            .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-            .where(inArray(approvedLoans.id, shown.ids))
-            .orderBy(...order);
+    // The page's loans by primary key, then their borrowers by key (a join could hash a whole table for 25 rows).
+    rows = await pageOf(shown.ids);
   }
-  const loans = rows.map((r): StaffLoanSummary => {
+  const borrowers = await borrowersOf(rows, db);
+  const loans = rows.flatMap((r): StaffLoanSummary[] => {
+    const borrower = borrowers.get(r.id);
+    if (!borrower) return [];
     const status = storedStatus(r.status, r.nextDueDate, today);
-    return {
+    return [{
       id: r.id,
       reference: loanReference(r),
-      borrowerName: borrowerName(r),
-      borrowerEmail: r.email,
-      loanType: loanTypeLabel(r.loanType),
+      borrowerName: borrower.name,
+      borrowerEmail: borrower.email,
+      loanType: loanTypeLabel(borrower.loanType),
       amountCents: r.amountCents,
       balanceCents: r.balanceCents,
       nextDueDate: status === "paid_in_full" ? null : r.nextDueDate,
       daysPastDue: status === "late" && r.nextDueDate ? daysBetween(r.nextDueDate, today) : 0,
       status,
       statusLabel: SERVICING_STATUS_LABELS[status],
-    };
+    }];
   });
   await writeAudit(db, { actor, action: "loans.list", table: "approved_loans", details: { filter: query.filter, q, page, count: loans.length, total }, request });
   return { filter: query.filter, q, page, pageCount, pageSize: LOANS_PAGE_SIZE, cursors, total, loans };
@@ -283,13 +259,7 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
   const ledger = await loadLedger(id, db, today);
   if (!ledger) return null;
   const { loan, state } = ledger;
-  const [owner] = await db
-    .select({ loanType: loanApplications.loanType, firstName: loanApplications.firstName, lastName: loanApplications.lastName, profileName: profiles.fullName, email: userTable.email })
-    .from(loanApplications)
-    .innerJoin(userTable, eq(userTable.id, loan.userId))
-    .leftJoin(profiles, eq(profiles.id, loan.userId))
-    .where(eq(loanApplications.id, loan.applicationId))
-    .limit(1);
+  const owner = (await borrowersOf([loan], db)).get(loan.id);
   const payments = await db.select().from(loanPayments).where(eq(loanPayments.loanId, id)).orderBy(asc(sql`coalesce(${loanPayments.receivedOn}, ${loanPayments.createdAt}::date)`), asc(loanPayments.createdAt), asc(loanPayments.id));
   const fees = await db.select().from(loanFees).where(eq(loanFees.loanId, id)).orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
@@ -323,7 +293,7 @@ export async function loadStaffLoan(loanId: string, actor: AuditActor, request: 
       id,
       reference: loanReference(loan),
       applicationId: loan.applicationId,
-      borrowerName: owner ? borrowerName(owner) : "",
+      borrowerName: owner?.name ?? "",
       borrowerEmail: owner?.email ?? "",
       loanType: owner ? loanTypeLabel(owner.loanType) : "",
       amountCents: loan.amountCents,
@@ -470,18 +440,13 @@ export function csvLine(cells: readonly (string | number | null)[]): string {
  * ('loan_tape.export' with the row count).
  */
 export async function exportLoanTape(actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<{ csv: string; rows: number; fileName: string }> {
-  const loans = await db
-    .select({
-      loan: approvedLoans,
-      loanType: loanApplications.loanType,
-      firstName: loanApplications.firstName,
-      lastName: loanApplications.lastName,
-      profileName: profiles.fullName,
-    })
-    .from(approvedLoans)
-    .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-    .leftJoin(profiles, eq(profiles.id, approvedLoans.userId))
-    .orderBy(asc(approvedLoans.approvalDate), asc(approvedLoans.id));
+  const allLoans = await db.select().from(approvedLoans).orderBy(asc(approvedLoans.approvalDate), asc(approvedLoans.id));
+  const borrowers = await borrowersOf(allLoans, db);
+  // A loan whose application is gone is left out, as the join did (its account cannot go: the loan restricts it).
+  const loans = allLoans.flatMap((loan) => {
+    const borrower = borrowers.get(loan.id);
+    return borrower ? [{ loan, borrower }] : [];
+  });
   const ids = loans.map((l) => l.loan.id);
   const paymentsByLoan = new Map<string, PostedPayment[]>();
   const feesByLoan = new Map<string, AssessedFee[]>();
@@ -514,8 +479,8 @@ export async function exportLoanTape(actor: AuditActor, request: RequestInfo = {
     csv += csvLine([
       loanReference(loan),
       loan.id,
-      borrowerName(row),
-      loanTypeLabel(row.loanType),
+      row.borrower.name,
+      loanTypeLabel(row.borrower.loanType),
       formatMoneyDecimal(loan.amountCents),
       formatRate(loan.noteRateMilli),
       loan.termMonths,

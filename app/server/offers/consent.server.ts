@@ -4,7 +4,9 @@ import { UUID_PATTERN } from "~/domain/ids";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { esignConsents, loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
+import { esignConsents, loanOffers } from "~/server/platform/db/schema.server";
+import { personById } from "~/server/accounts/index.server";
+import { applicationById } from "~/server/applications/index.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
@@ -43,26 +45,10 @@ export type OwnApplication = {
 export async function ownApplication(applicationId: unknown, viewer: { id: string; isStaff: boolean }, db: DbOrTx = getDb()): Promise<OwnApplication | null> {
   if (viewer.isStaff) return null;
   if (typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) return null;
-  const [row] = await db
-    .select({
-      id: loanApplications.id,
-      userId: loanApplications.userId,
-      firstName: loanApplications.firstName,
-      middleInitial: loanApplications.middleInitial,
-      lastName: loanApplications.lastName,
-      accountName: userTable.name,
-      email: loanApplications.email,
-      addressLine1: loanApplications.addressLine1,
-      addressLine2: loanApplications.addressLine2,
-      city: loanApplications.city,
-      state: loanApplications.state,
-      zipCode: loanApplications.zipCode,
-    })
-    .from(loanApplications)
-    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
-    .where(and(eq(loanApplications.id, applicationId.toLowerCase()), eq(loanApplications.userId, viewer.id)))
-    .limit(1);
-  return row ?? null;
+  const [app, person] = await Promise.all([applicationById(applicationId.toLowerCase(), db), personById(viewer.id, db)]);
+  if (!app || app.userId !== viewer.id || !person) return null;
+  const { id, userId, firstName, middleInitial, lastName, email, addressLine1, addressLine2, city, state, zipCode } = app;
+  return { id, userId, firstName, middleInitial, lastName, accountName: person.name, email, addressLine1, addressLine2, city, state, zipCode };
 }
 
 export type CurrentConsent = { id: string; version: string; consentedAt: Date; ipAddress: string | null; userAgent: string | null };

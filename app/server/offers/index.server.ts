@@ -3,15 +3,17 @@
  * app/server/offers/ is internal; ESLint (no-restricted-imports in eslint.config.js) refuses an import of it
  * from outside the module, so the module can change its insides without touching its callers.
  */
-export { agreementLender, agreementReference } from "./agreement-document.server";
+export { agreementLender, agreementReference, borrowerName } from "./agreement-document.server";
 export { serveSignedAgreement } from "./agreement-file.server";
 export { clean, collect, fonts } from "./agreement-pdf.server";
+export { awaitedOfferApplication } from "./awaited-offers.server";
 export { giveConsent } from "./consent.server";
 export { startOfferExpiryJob } from "./expiry-job.server";
 export { declineOffer } from "./offer-decisions.server";
 export { OFFER_DECLINE_FORM, offerDeclineAction } from "./offer-decline-action.server";
-export { certificateForOffer, counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, offersForApplication, toOfferView } from "./offers.server";
+export { certificateForOffer, counterofferFor, disclosureFor, hasSignedAgreement, insertOffer, OFFER_TERMS_MESSAGES, offersForApplication, offersOfApplicant, toOfferView } from "./offers.server";
 export type { OfferTermsInput } from "./offers.server";
+export { offerRecordsOfPerson } from "./person-offers.server";
 export { loadReviewAndSign, reviewAndSignAction } from "./review-and-sign.server";
 export { signOffer } from "./sign-agreement.server";
 export { offerWithdrawAction } from "./withdraw-offer.server";

@@ -1,11 +1,13 @@
-import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { OfferView } from "~/domain/loan-offers";
 import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
-import { loanApplications, loanOffers, profiles, user as userTable } from "~/server/platform/db/schema.server";
+import { loanOffers } from "~/server/platform/db/schema.server";
+import { peopleByIds } from "~/server/accounts/index.server";
+import { applicationById, applicationsByIds } from "~/server/applications/index.server";
 import { offerDeclinedEmail, offerDeclinedNoticeEmail, offerExpiredEmail, offerExpiredNoticeEmail, type ClosedOfferEmailData } from "~/server/offers/offer-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { toOfferView, type OfferRow } from "./offers.server";
@@ -24,23 +26,18 @@ import { UUID_PATTERN } from "~/domain/ids";
 
 export type OfferDecider = { id: string; name: string; email: string; isStaff: boolean };
 
+type Recipient = { email: string; name: string; loanType: string; requestedAmountCents: number };
+
 /** What the e-mail needs of the application and its applicant (the account's address, the profile's name). */
 async function recipientsFor(tx: Tx, applicationIds: string[]) {
-  if (applicationIds.length === 0) return new Map<string, { email: string; name: string; loanType: string; requestedAmountCents: number }>();
-  const rows = await tx
-    .select({
-      id: loanApplications.id,
-      loanType: loanApplications.loanType,
-      requestedAmountCents: loanApplications.requestedAmountCents,
-      email: userTable.email,
-      accountName: userTable.name,
-      fullName: profiles.fullName,
-    })
-    .from(loanApplications)
-    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
-    .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
-    .where(inArray(loanApplications.id, applicationIds));
-  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.fullName ?? r.accountName, loanType: r.loanType, requestedAmountCents: r.requestedAmountCents }]));
+  const apps = [...(await applicationsByIds(applicationIds, tx)).values()];
+  const people = await peopleByIds(apps.map((app) => app.userId), tx);
+  const recipients = new Map<string, Recipient>();
+  for (const app of apps) {
+    const person = people.get(app.userId);
+    if (person) recipients.set(app.id, { email: person.email, name: person.profileName ?? person.name, loanType: app.loanType, requestedAmountCents: app.requestedAmountCents });
+  }
+  return recipients;
 }
 
 function emailData(offer: OfferRow, about: { name: string; loanType: string; requestedAmountCents: number }, decidedAt: Date): ClosedOfferEmailData {
@@ -82,11 +79,8 @@ export async function declineOffer(
       .returning();
     if (!offer) {
       // Nothing changed: tell "not yours / not there" (404) from "not open any more" (409).
-      const [own] = await tx
-        .select({ id: loanApplications.id })
-        .from(loanApplications)
-        .where(and(eq(loanApplications.id, id), eq(loanApplications.userId, user.id)))
-        .limit(1);
+      const application = await applicationById(id, tx);
+      const own = application?.userId === user.id;
       throw own ? new AppError("offer_decision", 409, OFFER_DECLINE_MESSAGES.conflict) : new AppError("offer_decision", 404, OFFER_DECLINE_MESSAGES.notFound);
     }
     const about = (await recipientsFor(tx, [offer.applicationId])).get(offer.applicationId);

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
 import { formatRate, percentOf, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
@@ -139,13 +139,31 @@ export function toOfferView(row: OfferRow, firstPaymentDue: string | null = null
  * already checked that the viewer may see the application.
  */
 export async function offersForApplication(applicationId: string, db: DbOrTx = getDb()): Promise<OfferView[]> {
-  const rows = await db
-    .select({ offer: loanOffers, firstPaymentDue: signedAgreements.firstPaymentDue })
-    .from(loanOffers)
-    .leftJoin(signedAgreements, eq(signedAgreements.offerId, loanOffers.id))
-    .where(eq(loanOffers.applicationId, applicationId))
-    .orderBy(desc(loanOffers.createdAt), desc(loanOffers.id));
+  const rows = await offersWithFirstDue(db).where(eq(loanOffers.applicationId, applicationId)).orderBy(desc(loanOffers.createdAt), desc(loanOffers.id));
   return rows.map((r) => toOfferView(r.offer, r.firstPaymentDue));
+}
+
+/** An offer's row with its first due date once signed (null before). */
+function offersWithFirstDue(db: DbOrTx) {
+  return db.select({ offer: loanOffers, firstPaymentDue: signedAgreements.firstPaymentDue }).from(loanOffers).leftJoin(signedAgreements, eq(signedAgreements.offerId, loanOffers.id));
+}
+
+/**
+ * A person's offers on all of their applications, newest first, at most `limit`, each with its first
+ * due date once signed: one query filtered by the person's id (the dashboard's).
+ */
+export async function offersOfApplicant(userId: string, limit: number, db: DbOrTx = getDb()): Promise<{ offer: OfferRow; firstPaymentDue: string | null }[]> {
+  return offersWithFirstDue(db).where(eq(loanOffers.userId, userId)).orderBy(desc(loanOffers.createdAt), desc(loanOffers.id)).limit(limit);
+}
+
+/** Whether the person signed an agreement for this application (the loan page links to it). */
+export async function hasSignedAgreement(applicationId: string, userId: string, db: DbOrTx = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: signedAgreements.id })
+    .from(signedAgreements)
+    .where(and(eq(signedAgreements.applicationId, applicationId), eq(signedAgreements.userId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The signing certificate of a signed offer (staff see it; the PDF's last page prints it), or null. */

@@ -10,7 +10,8 @@ import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { approvedLoans, esignConsents, loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
+import { esignConsents, loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
+import { openLoan } from "~/server/loans/index.server";
 import { renderAgreementPdf } from "~/server/offers/agreement-pdf.server";
 import { agreementSignedEmail } from "~/server/offers/agreement-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
@@ -167,26 +168,19 @@ export async function signOffer(
         })
         .returning({ id: signedAgreements.id });
 
-      const [loan] = await tx
-        .insert(approvedLoans)
-        .values({
-          userId: viewer.id,
-          applicationId: app.id,
-          status: "active",
-          balanceCents: offer.amountCents,
-          termMonths: offer.termMonths,
-          approvalDate: now,
-          offerId: offer.id,
-          firstPaymentDue,
-          maturityDate: preview.maturityDate,
-          // Servicing's exact terms: the signed cents, interest from the signing day.
-          amountCents: offer.amountCents,
-          noteRateMilli: offer.noteRateMilli,
-          paymentCents: offer.paymentCents,
-          startDate: signedOn,
-          nextDueDate: firstPaymentDue,
-        })
-        .returning({ id: approvedLoans.id });
+      const loan = await openLoan(tx, {
+        userId: viewer.id,
+        applicationId: app.id,
+        offerId: offer.id,
+        amountCents: offer.amountCents,
+        noteRateMilli: offer.noteRateMilli,
+        paymentCents: offer.paymentCents,
+        termMonths: offer.termMonths,
+        approvalDate: now,
+        startDate: signedOn,
+        firstPaymentDue,
+        maturityDate: preview.maturityDate,
+      });
 
       await recordEvent(tx, {
         applicationId: app.id,
@@ -204,7 +198,7 @@ export async function signOffer(
         details: {
           applicationId: app.id,
           offerId: offer.id,
-          loanId: loan!.id,
+          loanId: loan.id,
           sha256,
           agreementPagesSha256: agreementSha256,
           byteSize: bytes.length,
@@ -231,7 +225,7 @@ export async function signOffer(
           baseUrl: getConfig().publicUrl,
         }),
       });
-      return { offerId: offer.id, loanId: loan!.id, agreementId: agreement!.id, sha256, agreementSha256, firstPaymentDue, storageKey };
+      return { offerId: offer.id, loanId: loan.id, agreementId: agreement!.id, sha256, agreementSha256, firstPaymentDue, storageKey };
     });
   } catch (error) {
     // Nothing names the file: take it back (the orphan sweep would, later).

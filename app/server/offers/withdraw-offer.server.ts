@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { errorToast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
@@ -12,7 +12,9 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
+import { loanOffers } from "~/server/platform/db/schema.server";
+import { personById } from "~/server/accounts/index.server";
+import { applicationById, touchApplication } from "~/server/applications/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
@@ -42,12 +44,9 @@ export async function withdrawOffer(
   now: Date = new Date(),
 ): Promise<{ offerId: string }> {
   if (!UUID_PATTERN.test(applicationId)) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
-  const [found] = await db
-    .select({ userId: loanApplications.userId, firstName: loanApplications.firstName, lastName: loanApplications.lastName, loanType: loanApplications.loanType, accountEmail: userTable.email })
-    .from(loanApplications)
-    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
-    .where(eq(loanApplications.id, applicationId))
-    .limit(1);
+  const app = await applicationById(applicationId, db);
+  const owner = app && (await personById(app.userId, db));
+  const found = app && owner ? { ...app, accountEmail: owner.email } : null;
   if (!found) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
 
   return db.transaction(async (tx) => {
@@ -58,7 +57,7 @@ export async function withdrawOffer(
       .returning({ id: loanOffers.id, userId: loanOffers.userId });
     if (!offer) throw new AppError("offer_withdraw", 409, OFFER_WITHDRAW_MESSAGES.conflict);
     // Lists and pages that watch the application reload (its row's trigger tells every instance).
-    await tx.update(loanApplications).set({ updatedAt: sql`now()` }).where(eq(loanApplications.id, applicationId));
+    await touchApplication(tx, applicationId);
     await recordEvent(tx, { applicationId, ownerId: offer.userId, kind: "offer_withdrawn", actorId: actor.id, actorSide: "staff", summary: reason });
     await writeAudit(tx, {
       actor,

@@ -36,9 +36,8 @@ const failure: Toast = { type: "error", title: CONTACT_MESSAGES.failure };
 export async function storeContactMessage(
   message: ContactMessageInput,
   meta: ContactMeta,
-  options: { db?: Db } = {},
+  db: Db = getDb(),
 ): Promise<{ id: string }> {
-  const db = options.db ?? getDb();
   const to = getConfig().lenderNotifyEmail;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -59,11 +58,11 @@ export async function storeContactMessage(
 }
 
 /** Handles one POST of the contact form. Never throws for bad input, spam or a database failure. */
-export async function submitContactForm(form: FormData, meta: ContactMeta, options: { db?: Db } = {}): Promise<ContactResult> {
+export async function submitContactForm(form: FormData, meta: ContactMeta, db: Db = getDb()): Promise<ContactResult> {
   const throttled = await throttleRefusal(
     [[`contact:ip:${meta.ip || "unknown"}`, THROTTLES.contactPerIp]],
     (message): ContactActionData => ({ ok: false, toast: { type: "error", title: message, description: `Or call us directly at ${site.phone.display}.` } }),
-    options,
+    { db },
   );
   if (throttled) return throttled;
 
@@ -78,7 +77,7 @@ export async function submitContactForm(form: FormData, meta: ContactMeta, optio
   }
 
   try {
-    await storeContactMessage(parsed.value, meta, options);
+    await storeContactMessage(parsed.value, meta, db);
   } catch (error) {
     logFailure("contact", "could not store a message", error);
     return { status: 500, body: { ok: false, toast: failure, values } };

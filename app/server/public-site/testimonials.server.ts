@@ -81,14 +81,13 @@ function formValues(form: FormData): Record<string, string> {
 export async function submitTestimonial(
   user: { id: string } | null,
   input: FormData | Record<string, unknown>,
-  options: { db?: Db } = {},
+  db: Db = getDb(),
 ): Promise<TestimonialSubmitResult> {
   if (!user) return refusal(401, TESTIMONIAL_TOASTS.authRequired);
 
   const checked = checkTestimonial(input instanceof FormData ? formValues(input) : input);
   if (!checked.ok) return refusal(400, checked.toast, checked.fieldErrors);
 
-  const db = options.db ?? getDb();
   try {
     const throttled = await throttleRefusal(
       [[`testimonial:user:${user.id}`, THROTTLES.testimonialPerUser]],

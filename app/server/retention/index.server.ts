@@ -6,3 +6,4 @@
 export { startRetentionJob } from "./daily-job.server";
 export { APPLICATION_RETENTION } from "./policy.server";
 export { retentionCommand } from "./retention-command.server";
+export { referencedStorageKeys } from "./stored-keys.server";

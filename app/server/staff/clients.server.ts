@@ -1,10 +1,12 @@
 import { dollarsOf } from "~/domain/money";
-import { and, asc, desc, eq, notExists, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { pageWindow } from "~/server/platform/db/paging.server";
-import { bankAccounts, clientCounts, loanApplications, loanDocuments, profiles, userRoles } from "~/server/platform/db/schema.server";
+import { clientCounts } from "~/server/platform/db/schema.server";
+import { applicantProfile, applicantProfilesPage } from "~/server/accounts/index.server";
+import { clientRecords } from "~/server/applications/index.server";
 import { classifySearch, searchKinds } from "./client-search-terms.server";
 import { searchClientRows } from "./client-search.server";
 import type { ClientDetail, ClientList } from "~/domain/views/admin-clients";
@@ -51,11 +53,6 @@ export function parseClientsUrl(url: URL): ClientListQuery & { clientId: string 
   };
 }
 
-/** Clients are applicants: a profile with a staff role (admin) is neither listed nor shown here. */
-function isApplicant(db: Db) {
-  return notExists(db.select({ one: sql`1` }).from(userRoles).where(eq(userRoles.userId, profiles.id)));
-}
-
 /**
  * The client list (docs/decisions/0043). Without a search: applicant profiles (staff excluded) in
  * order of full name (ties by e-mail, then id, so pages never overlap), read off an index, with the
@@ -85,13 +82,7 @@ export async function listClients(
     const [counted] = await db.select({ clients: clientCounts.clients }).from(clientCounts).where(eq(clientCounts.name, "applicants"));
     const total = Math.max(0, counted?.clients ?? 0);
     const { page, pageCount, limit, offset } = pageWindow(total, query.page, CLIENTS_PAGE_SIZE);
-    const clients = await db
-      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
-      .from(profiles)
-      .where(isApplicant(db))
-      .orderBy(asc(profiles.fullName), asc(profiles.email), asc(profiles.id))
-      .limit(limit)
-      .offset(offset);
+    const clients = await applicantProfilesPage(limit, offset, db);
     list = { q, page, pageCount, pageSize: CLIENTS_PAGE_SIZE, total, more: false, clients };
     auditDetails = { q, page, count: clients.length, total };
   }
@@ -111,82 +102,10 @@ export async function getClientDetail(
   request: RequestInfo = {},
   db: Db = getDb(),
 ): Promise<ClientDetail | null> {
-  const [profile] = await db
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      phone: profiles.phone,
-      address: profiles.address,
-      city: profiles.city,
-      state: profiles.state,
-      zipCode: profiles.zipCode,
-    })
-    .from(profiles)
-    .where(and(eq(profiles.id, clientId), isApplicant(db)))
-    .limit(1);
+  const profile = await applicantProfile(clientId, db);
   if (!profile) return null;
 
-  const [latestContact] = await db
-    .select({
-      phone: loanApplications.phone,
-      addressLine1: loanApplications.addressLine1,
-      addressLine2: loanApplications.addressLine2,
-      city: loanApplications.city,
-      state: loanApplications.state,
-      zipCode: loanApplications.zipCode,
-      submittedAt: loanApplications.submittedAt,
-    })
-    .from(loanApplications)
-    .where(eq(loanApplications.userId, clientId))
-    .orderBy(desc(loanApplications.submittedAt), asc(loanApplications.id))
-    .limit(1);
-
-  // The client's own accounts and any account linked to one of the client's applications (docs/requirements.md §8).
-  const accounts = await db
-    .select({
-      id: bankAccounts.id,
-      applicationId: bankAccounts.applicationId,
-      bankName: bankAccounts.bankName,
-      accountHolderName: bankAccounts.accountHolderName,
-      accountType: bankAccounts.accountType,
-      isPrimary: bankAccounts.isPrimary,
-      isVerified: bankAccounts.isVerified,
-      accountNumberLast4: bankAccounts.accountNumberLast4,
-      routingNumberLast2: bankAccounts.routingNumberLast2,
-      createdAt: bankAccounts.createdAt,
-    })
-    .from(bankAccounts)
-    .leftJoin(loanApplications, eq(loanApplications.id, bankAccounts.applicationId))
-    .where(or(eq(bankAccounts.userId, clientId), eq(loanApplications.userId, clientId)))
-    .orderBy(desc(bankAccounts.isPrimary), desc(bankAccounts.createdAt), asc(bankAccounts.id));
-
-  const applications = await db
-    .select({
-      id: loanApplications.id,
-      loanType: loanApplications.loanType,
-      requestedAmountCents: loanApplications.requestedAmountCents,
-      status: loanApplications.status,
-      submittedAt: loanApplications.submittedAt,
-      hasSsn: sql<boolean>`(${loanApplications.ssnEncrypted} is not null and ${loanApplications.ssnEncrypted} <> '')`,
-    })
-    .from(loanApplications)
-    .where(eq(loanApplications.userId, clientId))
-    .orderBy(desc(loanApplications.submittedAt), asc(loanApplications.id));
-
-  const documents = await db
-    .select({
-      id: loanDocuments.id,
-      applicationId: loanDocuments.applicationId,
-      fileName: loanDocuments.fileName,
-      documentType: loanDocuments.documentType,
-      fileSize: loanDocuments.fileSize,
-      mimeType: loanDocuments.mimeType,
-      uploadedAt: loanDocuments.uploadedAt,
-    })
-    .from(loanDocuments)
-    .where(eq(loanDocuments.userId, clientId))
-    .orderBy(desc(loanDocuments.uploadedAt), asc(loanDocuments.documentType));
+  const { latestContact, accounts, applications, documents } = await clientRecords(clientId, db);
 
   await writeAudit(db, {
     actor,

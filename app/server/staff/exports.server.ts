@@ -1,11 +1,11 @@
 import { formatMoneyDecimal } from "~/domain/money";
-import { and, asc, eq, gt, gte, lt, lte, max, min, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, LOAN_TYPE_LABELS } from "~/domain/labels";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { auditActivityHourly, auditLog, bankAccounts, loanApplications, user as userTable } from "~/server/platform/db/schema.server";
+import { auditExportBatch, auditIdBounds } from "~/server/platform/audit/audit-export.server";
+import { peopleByIds } from "~/server/accounts/index.server";
+import { applicationExportBatch, type ApplicationCursor } from "~/server/applications/index.server";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { describeError } from "~/server/platform/log/describe-error.server";
 import { csvRow, type CsvValue } from "./csv.server";
@@ -103,56 +103,14 @@ function iso(value: Date | string | null): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-/** The cursor keeps submitted_at as PostgreSQL's own text (microseconds), which a JS Date would cut to milliseconds. */
-type ApplicationCursor = { at: string; id: string };
-
-const assignee = alias(userTable, "assignee");
-
-/**
- * The primary bank account, else the first one given (the masked digits only). Correlated on
- * loan_applications.id: the query it is used in must have a join (Drizzle qualifies column names only
- * then; unqualified, "id" would be the bank account's own).
- */
-function firstBankAccount(column: typeof bankAccounts.accountNumberLast4 | typeof bankAccounts.routingNumberLast2) {
-  return sql<string | null>`(select ${sql.raw(column.name)} from ${bankAccounts} b where b.application_id = ${loanApplications.id} order by b.is_primary desc, b.created_at asc, b.id asc limit 1)`;
-}
-
 export function applicationsCsvStream(range: ReportRange, db: Db = getDb(), batchRows: number = EXPORT_BATCH_ROWS): ReadableStream<Uint8Array> {
   const { start, end } = rangeInstants(range);
   return keysetCsvStream<{ cursorAt: string; id: string }, ApplicationCursor>(
     APPLICATION_EXPORT_COLUMNS,
     async (after) => {
-      const rows = await db
-        .select({
-          id: loanApplications.id,
-          cursorAt: sql<string>`${loanApplications.submittedAt}::text`,
-          submittedAt: loanApplications.submittedAt,
-          status: loanApplications.status,
-          loanType: loanApplications.loanType,
-          requestedAmountCents: loanApplications.requestedAmountCents,
-          firstName: loanApplications.firstName,
-          lastName: loanApplications.lastName,
-          email: loanApplications.email,
-          phone: loanApplications.phone,
-          state: loanApplications.state,
-          hasSsn: sql<boolean>`(${loanApplications.ssnEncrypted} is not null)`,
-          accountLast4: firstBankAccount(bankAccounts.accountNumberLast4),
-          routingLast2: firstBankAccount(bankAccounts.routingNumberLast2),
-          assignedTo: assignee.name,
-          reviewedAt: loanApplications.reviewedAt,
-          decisionReasons: loanApplications.decisionReasons,
-        })
-        .from(loanApplications)
-        .leftJoin(assignee, eq(assignee.id, loanApplications.assignedTo))
-        .where(
-          and(
-            gte(loanApplications.submittedAt, start),
-            lt(loanApplications.submittedAt, end),
-            after ? sql`(${loanApplications.submittedAt}, ${loanApplications.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
-          ),
-        )
-        .orderBy(asc(loanApplications.submittedAt), asc(loanApplications.id))
-        .limit(batchRows);
+      const rows = await applicationExportBatch(start, end, after, batchRows, db);
+      // The assignees' names, one read for the batch.
+      const assignees = await peopleByIds(rows.map((r) => r.assignedToId), db);
       return {
         rows,
         lines: rows.map((r) => [
@@ -169,7 +127,7 @@ export function applicationsCsvStream(range: ReportRange, db: Db = getDb(), batc
           r.hasSsn ? MASKED_SSN : "",
           r.accountLast4 ? `****${r.accountLast4}` : "",
           r.routingLast2 ? `*******${r.routingLast2}` : "",
-          r.assignedTo ?? "",
+          r.assignedToId ? (assignees.get(r.assignedToId)?.name ?? "") : "",
           iso(r.reviewedAt),
           (r.decisionReasons ?? []).join("; "),
         ]),
@@ -181,60 +139,17 @@ export function applicationsCsvStream(range: ReportRange, db: Db = getDb(), batc
 }
 
 /**
- * The audit log of the range, oldest first. Rows written after the export began are left out (its own
- * audit row, written just before, is the last one in): the upper id bound is read once, so a busy
- * system cannot make the download endless.
- *
- * The rows stream in id (chain) order. For a range of up to a month, between the range's smallest and
- * largest id, which the hourly rollups keep per hour and actor (drizzle/0015; the range is whole UTC
- * days, so whole hours): the first batch starts inside the primary key at the range's first entry
- * instead of walking it from the oldest entry, and the last stops at the range's last entry. Entries are numbered as they are
- * written, so the interval holds the range's entries and, at most, those of transactions that were
- * open across its edges (decision 0051).
+ * The audit log of the range, oldest first, in id (chain) order; rows written after the export began
+ * are left out (its own audit row, written just before, is the last one in). The reads are platform's
+ * (audit/audit-export.server.ts, decision 0051).
  */
-/**
- * Ranges up to this long read their id interval from the hourly rollups (at most 744 hours × actors
- * rows). A longer range reads none: the interval would cost a read of every hour of it, and a long
- * range is mostly the whole log anyway, whose oldest entries the primary key finds first.
- */
-export const AUDIT_ID_BOUNDS_MAX_DAYS = 31;
-const DAY_MS = 86_400_000;
-
 export async function auditCsvStream(range: ReportRange, db: Db = getDb(), batchRows: number = EXPORT_BATCH_ROWS): Promise<ReadableStream<Uint8Array>> {
   const { start, end } = rangeInstants(range);
-  const [bound] = await db.select({ maxId: max(auditLog.id) }).from(auditLog);
-  let firstId = 0;
-  let maxId = Number(bound?.maxId ?? 0);
-  if (end.getTime() - start.getTime() <= AUDIT_ID_BOUNDS_MAX_DAYS * DAY_MS) {
-    const [ids] = await db
-      .select({ first: min(auditActivityHourly.minId), last: max(auditActivityHourly.maxId) })
-      .from(auditActivityHourly)
-      .where(and(gte(auditActivityHourly.hour, start), lt(auditActivityHourly.hour, end)));
-    // No rollup row: no entry in the range (an empty interval leaves every batch empty).
-    firstId = ids?.first == null ? 1 : Number(ids.first);
-    maxId = ids?.last == null ? 0 : Math.min(maxId, Number(ids.last));
-  }
+  const bounds = await auditIdBounds(start, end, db);
   return keysetCsvStream<{ id: number }, number>(
     AUDIT_EXPORT_COLUMNS,
     async (after) => {
-      const rows = await db
-        .select({
-          id: auditLog.id,
-          createdAt: auditLog.createdAt,
-          actorName: auditLog.actorName,
-          actorEmail: auditLog.actorEmail,
-          action: auditLog.action,
-          tableName: auditLog.tableName,
-          recordId: auditLog.recordId,
-          ipAddress: auditLog.ipAddress,
-          details: sql<string>`${auditLog.details}::text`,
-          chainSeq: auditLog.chainSeq,
-          rowHash: auditLog.rowHash,
-        })
-        .from(auditLog)
-        .where(and(gte(auditLog.createdAt, start), lt(auditLog.createdAt, end), after !== null ? gt(auditLog.id, after) : gte(auditLog.id, firstId), lte(auditLog.id, maxId)))
-        .orderBy(asc(auditLog.id))
-        .limit(batchRows);
+      const rows = await auditExportBatch(start, end, after, bounds, batchRows, db);
       return {
         rows,
         lines: rows.map((r) => [r.id, iso(r.createdAt), r.actorName, r.actorEmail, r.action, r.tableName, r.recordId, r.ipAddress, r.details, r.chainSeq, r.rowHash]),

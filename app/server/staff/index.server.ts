@@ -13,4 +13,6 @@ export { getSecurityOverview, loadMonitoring } from "./monitoring.server";
 export { viewPipelineReport } from "./pipeline-report.server";
 export { decryptOrLegacy, revealSensitiveValue, revealThrottled } from "./reveal.server";
 export { staffAction } from "./staff-actions.server";
+export { holdsNoStaffRole } from "./staff-role-filter.server";
+export { countAdmins, grantStaffRole, hasActiveStaffRole, staffRoleOf, staffRoleRows } from "./staff-roles.server";
 export { listStaff } from "./staff.server";

@@ -8,13 +8,9 @@ import {
   type AcceptInvitationActionData,
 } from "~/domain/validation/staff";
 import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
-import { getAuth } from "~/server/accounts/index.server";
+import { accountIdWithEmail, deleteAccount, getAuth, markEmailVerified } from "~/server/accounts/index.server";
 import { getDatabase, type Database } from "~/server/platform/db/client.server";
-import {
-  staffInvitations,
-  user as users,
-  userRoles,
-} from "~/server/platform/db/schema.server";
+import { staffInvitations, userRoles } from "~/server/platform/db/schema.server";
 import {
   readActionForm,
   type ServiceAnswer,
@@ -116,13 +112,8 @@ export async function acceptInvitation(
     );
 
   const db = database.db;
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${invitation.email.toLowerCase()}`)
-    .limit(1);
   // Someone signed up with the address after the invitation was sent (or a parallel post won).
-  if (existing) return refuse(410, STAFF_MESSAGES.linkInvalid);
+  if (await accountIdWithEmail(invitation.email.toLowerCase(), db)) return refuse(410, STAFF_MESSAGES.linkInvalid);
 
   let created: { userId: string; headers: Headers };
   try {
@@ -168,10 +159,7 @@ export async function acceptInvitation(
         .insert(userRoles)
         .values({ userId: created.userId, role: row.role });
       // The link came to this address: it is proven.
-      await tx
-        .update(users)
-        .set({ emailVerified: true })
-        .where(eq(users.id, created.userId));
+      await markEmailVerified(created.userId, tx);
       await writeAudit(tx, {
         actor: { id: created.userId, name: invitation.name, email: row.email },
         action: "staff.invite_accept",
@@ -193,10 +181,7 @@ export async function acceptInvitation(
     logFailure("staff", "invitation accept", error);
   }
   // Cancelled, expired or failed between the sign-up and the acceptance: the account goes again.
-  await db
-    .delete(users)
-    .where(eq(users.id, created.userId))
-    .catch((error: unknown) =>
+  await deleteAccount(created.userId, db).catch((error: unknown) =>
       logFailure("staff", "invitation cleanup", error),
     );
   return refuse(410, STAFF_MESSAGES.linkInvalid);

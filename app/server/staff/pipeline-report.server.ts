@@ -1,15 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
-import { APPLICATION_STATUSES, DECIDED_APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus, type LoanType } from "~/domain/enums";
+import { APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus, type LoanType } from "~/domain/enums";
 import type { PageRequest } from "~/domain/paging";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { sqlList } from "~/server/platform/db/columns.server";
-import { decisionDaysOf, decisionSecondsOf, loanApplications, reportRollups, user as userTable } from "~/server/platform/db/schema.server";
+import { reportRollups } from "~/server/platform/db/schema.server";
+import { accountNameOf } from "~/server/accounts/index.server";
 import { rateTenths, type PipelineReport } from "~/domain/views/pipeline-report";
-import { regBFlagCutoff } from "~/server/applications/index.server";
-import { regBListPage } from "./reg-b-list.server";
+import { openCompleteBetween, openSubmittedBetween, regBFlagCutoff, regBListPage, straddlingMedian } from "~/server/applications/index.server";
 import { isoDay } from "~/domain/dates";
 
 /**
@@ -32,7 +32,6 @@ export const AGEING_BUCKETS = [
 
 const DAY_MS = 86_400_000;
 const OPEN = sqlList(OPEN_REVIEW_STATUSES);
-const DECIDED = sqlList(DECIDED_APPLICATION_STATUSES);
 
 const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
 const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
@@ -130,30 +129,6 @@ export async function medianDecisionTime(range: ReportRange, db: Db = getDb()): 
   return { days: await straddlingMedian(range, lo, hi, db), decisions: total };
 }
 
-/**
- * The median shown when positions lo and hi (hi = lo + 1) of the range's decisions fall in two display
- * buckets: lo is then the last decision of its bucket and hi the first of the other, so the two
- * durations are the largest of `loBucket` and the smallest of `hiBucket` within the range, each the
- * first entry of loan_applications_decision_days_idx from the bucket's edge that is in the range (the
- * range is checked in the index). percentile_cont over those two interpolates exactly as over them all.
- */
-export async function straddlingMedian(range: ReportRange, loBucket: string, hiBucket: string, db: Db = getDb()): Promise<string | null> {
-  const { start, end } = rangeInstants(range);
-  const duration = decisionSecondsOf(loanApplications.reviewedAt, loanApplications.submittedAt);
-  const bucket = decisionDaysOf(loanApplications.reviewedAt, loanApplications.submittedAt);
-  const decidedIn = (b: string) =>
-    sql`${loanApplications.status} in ${DECIDED} and ${loanApplications.reviewedAt} is not null and ${bucket} = ${b}::numeric
-      and ${loanApplications.submittedAt} >= ${start.toISOString()}::timestamptz and ${loanApplications.submittedAt} < ${end.toISOString()}::timestamptz`;
-  const [exact] = await rowsOf<{ days: string | null }>(
-    db.execute(sql`
-      select round((percentile_cont(0.5) within group (order by v) / 86400)::numeric, 1)::text as days
-      from ((select ${duration} as v from ${loanApplications} where ${decidedIn(loBucket)} order by ${duration} desc limit 1)
-            union all
-            (select ${duration} as v from ${loanApplications} where ${decidedIn(hiBucket)} order by ${duration} asc limit 1)) middle`),
-  );
-  return exact?.days ?? null;
-}
-
 /** The report of `range`, with the page of the Reg B list `regBPage` asks for (default the first). */
 export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: Date = new Date(), regBPage: PageRequest = {}): Promise<PipelineReport> {
   const { start, end } = rangeInstants(range);
@@ -168,7 +143,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
   const inside = cuts.filter((cut) => cut >= start && cut < end);
   const cutParts = inside.map(
     (cut, i) => sql`(select coalesce(sum(n), 0) from ${rollupRows("status", range.from, isoDay(cut))} r where r.a in ${OPEN})::bigint as ${sql.raw(`whole${i}`)},
-      (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.submittedAt} >= ${dayStart(isoDay(cut)).toISOString()}::timestamptz and ${loanApplications.submittedAt} <= ${cut.toISOString()}::timestamptz)::bigint as ${sql.raw(`edge${i}`)}`,
+      ${openSubmittedBetween(dayStart(isoDay(cut)), cut)}::bigint as ${sql.raw(`edge${i}`)}`,
   );
 
   const [statusRows, decidedRows, medianDecision, officerRows, reasonRows, cutRows, regB] = await Promise.all([
@@ -183,7 +158,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
       db.execute(sql`
         select o."officerId", o.approved, o.denied, o.incomplete, o.total,
           -- The reviewers of the range, a few rows: each name by the primary key, never "user" whole.
-          (select u.name from ${userTable} u where u.id = o."officerId") as name
+          ${accountNameOf(sql`o."officerId"`)} as name
         from (
           select nullif(r.a, '') as "officerId",
             (sum(n) filter (where r.b = 'approved'))::int as approved,
@@ -211,9 +186,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
     rowsOf<{ whole: string | number; edge: string | number }>(
       db.execute(sql`select
         (select coalesce(sum(n), 0) from ${rollupRows("reg_b", null, isoDay(cutoff))} r)::bigint as whole,
-        (select count(*) from ${loanApplications} where ${loanApplications.status} in ${OPEN} and ${loanApplications.completeSince} is not null
-           and ${loanApplications.completeSince} >= ${dayStart(isoDay(cutoff)).toISOString()}::timestamptz
-           and ${loanApplications.completeSince} <= ${cutoff.toISOString()}::timestamptz)::bigint as edge`),
+        ${openCompleteBetween(dayStart(isoDay(cutoff)), cutoff)}::bigint as edge`),
     ).then((rows) => regBListPage(db, regBPage, Number(rows[0]?.whole ?? 0) + Number(rows[0]?.edge ?? 0), now)),
   ]);
 

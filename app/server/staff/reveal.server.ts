@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { REVEAL_MESSAGES, revealRequestSchema, type RevealRequest } from "~/domain/reveal";
-import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import { REVEAL_MESSAGES, revealRequestSchema } from "~/domain/reveal";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import type { EncryptionKey } from "~/server/platform/config.server";
 import { decryptField, FieldDecryptionError } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { bankAccounts, loanApplications } from "~/server/platform/db/schema.server";
+import { sealedValue } from "~/server/applications/index.server";
 import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 
@@ -51,27 +49,6 @@ export type RevealOptions = {
   audit?: typeof writeAudit;
 };
 
-type Target = { table: "loan_applications" | "bank_accounts"; stored: string | null; clientId: string; purpose: string };
-
-async function findTarget(db: Db, request: RevealRequest): Promise<Target | null> {
-  if (request.kind === "ssn") {
-    const [row] = await db
-      .select({ stored: loanApplications.ssnEncrypted, clientId: loanApplications.userId })
-      .from(loanApplications)
-      .where(eq(loanApplications.id, request.id))
-      .limit(1);
-    return row ? { table: "loan_applications", stored: row.stored, clientId: row.clientId, purpose: ENCRYPTION_PURPOSES.ssn } : null;
-  }
-  const column = request.kind === "account_number" ? bankAccounts.accountNumber : bankAccounts.routingNumber;
-  const [row] = await db
-    .select({ stored: column, clientId: bankAccounts.userId })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.id, request.id))
-    .limit(1);
-  const purpose = request.kind === "account_number" ? ENCRYPTION_PURPOSES.accountNumber : ENCRYPTION_PURPOSES.routingNumber;
-  return row ? { table: "bank_accounts", stored: row.stored, clientId: row.clientId, purpose } : null;
-}
-
 /**
  * Reveals one value for `actor` (already known to be an admin with a verified second factor).
  * 200 {value} (with legacy: true for old plaintext), 404 'No SSN Available' or not found,
@@ -89,7 +66,7 @@ export async function revealSensitiveValue(
   const audit = options.audit ?? writeAudit;
   const { kind, id } = parsed.data;
 
-  const target = await findTarget(db, parsed.data);
+  const target = await sealedValue(parsed.data, db);
   if (!target) return { status: 404, body: { ...REVEAL_MESSAGES.notFound } };
 
   const hasValue = typeof target.stored === "string" && target.stored.trim() !== "";

@@ -14,15 +14,14 @@ import {
 } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
+import { staffInvitations, userRoles } from "~/server/platform/db/schema.server";
 import {
-  adminMfa,
-  session,
-  sessionMfa,
-  staffInvitations,
-  user as users,
-  userRoles,
-} from "~/server/platform/db/schema.server";
-import { removeAllPasskeys } from "~/server/accounts/index.server";
+  accountIdWithEmail,
+  endAllSessions,
+  removeAllPasskeys,
+  removeSecondFactor,
+  staffMemberAccounts,
+} from "~/server/accounts/index.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { staffInvitationEmail } from "~/server/staff/staff-emails.server";
 import { AppError } from "~/server/platform/http/app-error.server";
@@ -57,23 +56,15 @@ export async function listStaff(
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<StaffOverview> {
-  const rows = await db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      role: userRoles.role,
-      deactivatedAt: userRoles.deactivatedAt,
-      mfaEnabledAt: adminMfa.enabledAt,
-    })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .leftJoin(adminMfa, eq(adminMfa.userId, userRoles.userId))
-    .orderBy(
-      sql`${userRoles.deactivatedAt} is not null`,
-      asc(users.name),
-      asc(users.id),
-    );
+  const roles = await db
+    .select({ userId: userRoles.userId, role: userRoles.role, deactivatedAt: userRoles.deactivatedAt })
+    .from(userRoles);
+  const roleOf = new Map(roles.map((r) => [r.userId, r]));
+  // The accounts come ordered by name then id; active members first keeps that order within each part.
+  const accounts = await staffMemberAccounts([...roleOf.keys()], db);
+  const rows = accounts
+    .map((a) => ({ ...a, ...roleOf.get(a.userId)! }))
+    .sort((a, b) => Number(a.deactivatedAt !== null) - Number(b.deactivatedAt !== null));
   const invitations = await db
     .select({
       id: staffInvitations.id,
@@ -125,12 +116,7 @@ export async function inviteStaff(
   now: Date = new Date(),
 ): Promise<{ invitationId: string; token: string; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1);
-  if (existing) throw new AppError("staff", 409, STAFF_MESSAGES.accountExists);
+  if (await accountIdWithEmail(email, db)) throw new AppError("staff", 409, STAFF_MESSAGES.accountExists);
   const token = newInvitationToken();
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_MS);
   try {
@@ -247,18 +233,14 @@ async function lockActiveAdmins(tx: Tx): Promise<string[]> {
 
 async function staffRow(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({
-      role: userRoles.role,
-      deactivatedAt: userRoles.deactivatedAt,
-      email: users.email,
-    })
+    .select({ role: userRoles.role, deactivatedAt: userRoles.deactivatedAt })
     .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
     .where(eq(userRoles.userId, userId))
-    .for("update", { of: userRoles })
+    .for("update")
     .limit(1);
-  if (!row) throw new AppError("staff", 404, STAFF_MESSAGES.unknownStaff);
-  return row;
+  const [account] = row ? await staffMemberAccounts([userId], tx) : [];
+  if (!row || !account) throw new AppError("staff", 404, STAFF_MESSAGES.unknownStaff);
+  return { ...row, email: account.email };
 }
 
 /** Whether taking `userId` out of the active admins would leave none (call with the admin rows locked). */
@@ -361,10 +343,7 @@ export async function deactivateStaff(
       .update(userRoles)
       .set({ deactivatedAt: sql`now()`, deactivatedBy: actor.id })
       .where(eq(userRoles.userId, userId));
-    const ended = await tx
-      .delete(session)
-      .where(eq(session.userId, userId))
-      .returning({ id: session.id });
+    const sessionsEnded = await endAllSessions(userId, tx);
     const revoked = await revokeInvitationsSentBy(tx, userId);
     await writeAudit(tx, {
       actor,
@@ -374,12 +353,12 @@ export async function deactivateStaff(
       details: {
         email: target.email,
         role: target.role,
-        sessionsEnded: ended.length,
+        sessionsEnded,
         invitationsRevoked: revoked,
       },
       request,
     });
-    return { sessionsEnded: ended.length, invitationsRevoked: revoked.length };
+    return { sessionsEnded, invitationsRevoked: revoked.length };
   });
 }
 
@@ -399,14 +378,7 @@ export async function resetStaffMfa(
   if (userId === actor.id) throw new AppError("staff", 403, STAFF_MESSAGES.ownReset);
   return db.transaction(async (tx) => {
     const target = await staffRow(tx, userId);
-    const enrolment = await tx
-      .delete(adminMfa)
-      .where(eq(adminMfa.userId, userId))
-      .returning({ userId: adminMfa.userId });
-    const verified = await tx
-      .delete(sessionMfa)
-      .where(eq(sessionMfa.userId, userId))
-      .returning({ sessionId: sessionMfa.sessionId });
+    const { hadEnrolment, sessionsUnverified } = await removeSecondFactor(userId, tx);
     const passkeysRemoved = await removeAllPasskeys(
       tx,
       userId,
@@ -421,8 +393,8 @@ export async function resetStaffMfa(
       recordId: userId,
       details: {
         email: target.email,
-        hadEnrolment: enrolment.length > 0,
-        sessionsUnverified: verified.length,
+        hadEnrolment,
+        sessionsUnverified,
         passkeysRemoved: passkeysRemoved.length,
       },
       request,

@@ -1,7 +1,5 @@
-import { inArray } from "drizzle-orm";
 import { writeAudit } from "~/server/platform/audit/audit.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { dataExports, draftDocuments, loanDocuments, signedAgreements } from "~/server/platform/db/schema.server";
 import { registerJob } from "~/server/platform/jobs/job-registry.server";
 import { recordedRuns } from "~/server/platform/jobs/job-runs.server";
 import type { DocumentStorage } from "./storage-keys.server";
@@ -29,6 +27,13 @@ export type SweepResult = {
   incompleteWrites: number;
 };
 
+/**
+ * Which of `keys` a record still points at. The tables that hold stored files belong to the modules
+ * above platform/, so the caller supplies the answer (retention/'s referencedStorageKeys); required,
+ * so a sweep can never run without it and take every file for an orphan.
+ */
+export type StoredKeyReferences = (keys: string[], db: Db) => Promise<Set<string>>;
+
 const LOOKUP_CHUNK = 500;
 /** How many removed keys the audit row names (the count is always complete). */
 const AUDITED_KEYS = 200;
@@ -40,6 +45,7 @@ export async function sweepOrphans(options: {
   olderThan: Date;
   /** Why the sweep ran, for the audit row ('start-up', 'periodic'). */
   reason: string;
+  referenced: StoredKeyReferences;
 }): Promise<SweepResult> {
   const { db, storage, olderThan } = options;
   const objects = await storage.listObjects();
@@ -47,17 +53,7 @@ export async function sweepOrphans(options: {
 
   const referenced = new Set<string>();
   for (let i = 0; i < candidates.length; i += LOOKUP_CHUNK) {
-    const chunk = candidates.slice(i, i + LOOKUP_CHUNK);
-    const rows = await db.select({ filePath: loanDocuments.filePath }).from(loanDocuments).where(inArray(loanDocuments.filePath, chunk));
-    for (const row of rows) referenced.add(row.filePath);
-    const agreements = await db.select({ key: signedAgreements.storageKey }).from(signedAgreements).where(inArray(signedAgreements.storageKey, chunk));
-    for (const row of agreements) referenced.add(row.key);
-    // Download My Data files: the retention job removes them with their row once expired.
-    const exportFiles = await db.select({ key: dataExports.storageKey }).from(dataExports).where(inArray(dataExports.storageKey, chunk));
-    for (const row of exportFiles) if (row.key) referenced.add(row.key);
-    // Documents kept with a Save and Finish Later draft until it is submitted, discarded or expires.
-    const draftFiles = await db.select({ key: draftDocuments.storageKey }).from(draftDocuments).where(inArray(draftDocuments.storageKey, chunk));
-    for (const row of draftFiles) referenced.add(row.key);
+    for (const key of await options.referenced(candidates.slice(i, i + LOOKUP_CHUNK), db)) referenced.add(key);
   }
 
   const removed: string[] = [];
@@ -97,6 +93,7 @@ const HOUR_MS = 60 * 60_000;
 export function startOrphanSweeper(options: {
   db: Db;
   storage: DocumentStorage;
+  referenced: StoredKeyReferences;
   graceSeconds: number;
   singleProcess: boolean;
   log: (line: string) => void;
@@ -111,7 +108,7 @@ export function startOrphanSweeper(options: {
   const stopping = new AbortController();
 
   const run = (reason: string, olderThan: Date): Promise<SweepResult | undefined> => {
-    const sweepOnce = recordedRuns(options.db, "orphan-sweep", () => sweepOrphans({ db: options.db, storage: options.storage, olderThan, reason }));
+    const sweepOnce = recordedRuns(options.db, "orphan-sweep", () => sweepOrphans({ db: options.db, storage: options.storage, olderThan, reason, referenced: options.referenced }));
     const sweep = sweepOnce(stopping.signal).then(
       (result) => {
         if (reason === "start-up" || result.removed.length > 0 || result.incompleteWrites > 0) {

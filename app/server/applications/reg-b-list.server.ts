@@ -5,7 +5,7 @@ import type { PipelineReport, RegBItem } from "~/domain/views/pipeline-report";
 import { keysetPage, type KeysetList } from "~/server/platform/db/paging.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { loanApplications } from "~/server/platform/db/schema.server";
-import { completeSince, regBFlagged } from "~/server/applications/index.server";
+import { completeSince, regBFlagged } from "./reg-b-clock.server";
 
 /**
  * The reports page's Reg B list, a page at a time: at scale the 200 rows it once listed were most of

@@ -1,0 +1,43 @@
+import { eq, inArray } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
+import { profiles, user as userTable } from "~/server/platform/db/schema.server";
+
+/**
+ * What other modules show of a person: the account's name and sign-in e-mail, and the profile's
+ * full name, e-mail and phone (null when the person has no profile, as staff do not).
+ */
+export type Person = {
+  id: string;
+  /** The account's name (user.name). */
+  name: string;
+  /** The sign-in e-mail (user.email): where the lender's e-mails go. */
+  email: string;
+  profileName: string | null;
+  profileEmail: string | null;
+  profilePhone: string | null;
+};
+
+const PERSON_COLUMNS = {
+  id: userTable.id,
+  name: userTable.name,
+  email: userTable.email,
+  profileName: profiles.fullName,
+  profileEmail: profiles.email,
+  profilePhone: profiles.phone,
+};
+
+/**
+ * The people with these ids, in one query (a list page passes its page's ids, never one per row).
+ * Ids of deleted accounts are simply absent from the map.
+ */
+export async function peopleByIds(ids: readonly (string | null | undefined)[], db: DbOrTx = getDb()): Promise<Map<string, Person>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === "string"))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select(PERSON_COLUMNS).from(userTable).leftJoin(profiles, eq(profiles.id, userTable.id)).where(inArray(userTable.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** One person by id, or null when the account is gone. */
+export async function personById(id: string, db: DbOrTx = getDb()): Promise<Person | null> {
+  return (await peopleByIds([id], db)).get(id) ?? null;
+}

@@ -1,0 +1,55 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
+import { loanApplications } from "~/server/platform/db/schema.server";
+
+/**
+ * What other modules read of an application: who applied, its status and loan, and the applicant's
+ * name and mailing address as given on it. Never the SSN or anything encrypted.
+ */
+const RECORD_COLUMNS = {
+  id: loanApplications.id,
+  userId: loanApplications.userId,
+  status: loanApplications.status,
+  loanType: loanApplications.loanType,
+  requestedAmountCents: loanApplications.requestedAmountCents,
+  firstName: loanApplications.firstName,
+  middleInitial: loanApplications.middleInitial,
+  lastName: loanApplications.lastName,
+  email: loanApplications.email,
+  addressLine1: loanApplications.addressLine1,
+  addressLine2: loanApplications.addressLine2,
+  city: loanApplications.city,
+  state: loanApplications.state,
+  zipCode: loanApplications.zipCode,
+};
+
+export type ApplicationRecord = Pick<typeof loanApplications.$inferSelect, keyof typeof RECORD_COLUMNS>;
+
+/** The applications with these ids, in one query (a page passes its page's ids, never one per row). */
+export async function applicationsByIds(ids: readonly string[], db: DbOrTx = getDb()): Promise<Map<string, ApplicationRecord>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select(RECORD_COLUMNS).from(loanApplications).where(inArray(loanApplications.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** One application, or null. */
+export async function applicationById(id: string, db: DbOrTx = getDb()): Promise<ApplicationRecord | null> {
+  const [row] = await db.select(RECORD_COLUMNS).from(loanApplications).where(eq(loanApplications.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The application, its row locked FOR UPDATE until the transaction ends, or null: a caller that
+ * writes about an application (a request, an offer) holds it still against a decision landing meanwhile.
+ */
+export async function lockApplication(tx: DbOrTx, id: string): Promise<ApplicationRecord | null> {
+  const [row] = await tx.select(RECORD_COLUMNS).from(loanApplications).where(eq(loanApplications.id, id)).for("update", { of: loanApplications });
+  return row ?? null;
+}
+
+/** Marks the application changed now (lists sorted by last change show it first). */
+export async function touchApplication(tx: DbOrTx, id: string): Promise<void> {
+  await tx.update(loanApplications).set({ updatedAt: sql`now()` }).where(eq(loanApplications.id, id));
+}
+

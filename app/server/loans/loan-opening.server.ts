@@ -1,0 +1,30 @@
+import type { DbOrTx } from "~/server/platform/db/client.server";
+import { approvedLoans } from "~/server/platform/db/schema.server";
+
+/** The signed terms a loan is opened with: the offer's cents and rate, interest from the signing day. */
+export type SignedLoanTerms = {
+  userId: string;
+  applicationId: string;
+  offerId: string;
+  amountCents: number;
+  noteRateMilli: number;
+  paymentCents: number;
+  termMonths: number;
+  approvalDate: Date;
+  /** 'yyyy-MM-dd': the signing day, from which interest accrues. */
+  startDate: string;
+  firstPaymentDue: string;
+  maturityDate: string;
+};
+
+/**
+ * Opens the loan of a signed agreement, inside the signing's transaction (so an agreement never stands
+ * without its loan): active, the whole amount owed, the first installment next due.
+ */
+export async function openLoan(tx: DbOrTx, terms: SignedLoanTerms): Promise<{ id: string }> {
+  const [loan] = await tx
+    .insert(approvedLoans)
+    .values({ ...terms, status: "active", balanceCents: terms.amountCents, nextDueDate: terms.firstPaymentDue })
+    .returning({ id: approvedLoans.id });
+  return loan!;
+}
