@@ -14,7 +14,7 @@ export type { FlowResult } from "./flows.server";
 export { anyone, maybeSignedIn, signedIn, signedInBeforeSecondFactor, staffBeforeSecondFactor, staffWith } from "./guards.server";
 export { confirmEnrolment, getMfaState, isSessionVerified, MFA_SECRET_PURPOSE, pendingEnrolment, startEnrolment, verifySession } from "./mfa.server";
 export { passkeyAction } from "./passkey-sign-in.server";
-export { peopleByIds, personById } from "./people.server";
+export { accountNamesIn, peopleByIds, personById } from "./people.server";
 export { personSearchReads } from "./person-search.server";
 export type { Person } from "./people.server";
 export { hashPassword } from "./password-hash.server";

@@ -6,6 +6,7 @@
 export { createAchBatch, downloadAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "./ach-batches.server";
 export type { AchBatchSummary, BatchEntry, PendingDebit, RefundDue } from "./ach-batches.server";
 export { serveLoanDocument } from "./borrower-documents.server";
+export { loansOfBorrower } from "./borrower-loans.server";
 export { loadBorrowerLoan } from "./borrower-loan.server";
 export { borrowerLoanAction } from "./borrower-payments.server";
 export { cancelDebit } from "./debit-cancellation.server";

@@ -14,3 +14,4 @@ export { viewPipelineReport } from "./pipeline-report.server";
 export { decryptOrLegacy, revealSensitiveValue, revealThrottled } from "./reveal.server";
 export { staffAction } from "./staff-actions.server";
 export { listStaff } from "./staff.server";
+export { activeStaffIdsSql, holdActiveStaff } from "./working-staff.server";
