@@ -5,7 +5,7 @@
  */
 export { messageAction } from "./message-actions.server";
 export { loadConversation, recordReadMarkAsOf, totalUnread, unreadCounts } from "./messages.server";
-export { itemWaitingSql, lastAnswerAtSql, lockOverdueItems, waitingItemsOf } from "./request-item-records.server";
+export { itemWaitingSql, lastAnswerAtSql, lockOverdueItems, overdueItemIds, waitingItemsOf } from "./request-item-records.server";
 export { applicantRequestAction, staffRequestAction } from "./request-actions.server";
 export { listRequestItems } from "./requests.server";
 export { listStaffConversations } from "./staff-conversations.server";

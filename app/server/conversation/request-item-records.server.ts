@@ -5,18 +5,25 @@ import { requestItems } from "~/server/platform/db/schema.server";
 /** Items still waiting for the applicant's answer (asked, or answered and rejected). */
 const WAITING = ["requested", "rejected"] as const;
 
-/**
- * The application's items past their due date and still waiting for an answer, locked FOR UPDATE
- * until the transaction ends (Close as Incomplete: an answer arriving meanwhile waits, then finds the
- * application closed). Their ids; none when nothing is overdue.
- */
-export async function lockOverdueItems(tx: DbOrTx, applicationId: string, today: string): Promise<string[]> {
-  const rows = await tx
+/** The application's items past their due date and still waiting for an answer. */
+function overdueItems(db: DbOrTx, applicationId: string, today: string) {
+  return db
     .select({ id: requestItems.id })
     .from(requestItems)
-    .where(and(eq(requestItems.applicationId, applicationId), inArray(requestItems.status, [...WAITING]), lt(requestItems.dueDate, today)))
-    .for("update");
-  return rows.map((r) => r.id);
+    .where(and(eq(requestItems.applicationId, applicationId), inArray(requestItems.status, [...WAITING]), lt(requestItems.dueDate, today)));
+}
+
+/** The ids of the application's overdue items still waiting for an answer (none: nothing overdue). */
+export async function overdueItemIds(applicationId: string, today: string, db: DbOrTx = getDb()): Promise<string[]> {
+  return (await overdueItems(db, applicationId, today)).map((r) => r.id);
+}
+
+/**
+ * The same, locked FOR UPDATE until the transaction ends (Close as Incomplete: an answer arriving
+ * meanwhile waits, then finds the application closed).
+ */
+export async function lockOverdueItems(tx: DbOrTx, applicationId: string, today: string): Promise<string[]> {
+  return (await overdueItems(tx, applicationId, today).for("update")).map((r) => r.id);
 }
 
 /** SQL: whether the application `applicationId` (an SQL expression, correlated) has an item waiting for an answer. */

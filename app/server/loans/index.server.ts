@@ -6,12 +6,12 @@
 export { createAchBatch, downloadAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "./ach-batches.server";
 export type { AchBatchSummary, BatchEntry, PendingDebit, RefundDue } from "./ach-batches.server";
 export { serveLoanDocument } from "./borrower-documents.server";
-export { loansOfBorrower } from "./borrower-loans.server";
 export { loadBorrowerLoan } from "./borrower-loan.server";
 export { borrowerLoanAction } from "./borrower-payments.server";
 export { cancelDebit } from "./debit-cancellation.server";
 export { loadLedger } from "./ledger.server";
 export { openLoan } from "./loan-opening.server";
+export { loansOfBorrower, loanTermsByApplication } from "./loan-records.server";
 export { recordPayment } from "./payments.server";
 export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
 export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";

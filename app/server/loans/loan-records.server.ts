@@ -22,3 +22,21 @@ export async function loansOfBorrower(userId: string, statuses: readonly LoanRow
     .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, [...statuses])))
     .orderBy(desc(approvedLoans.approvalDate));
 }
+
+/** The loan terms of these applications' loans (an application has at most one), in one query. */
+export async function loanTermsByApplication(applicationIds: readonly string[], db: DbOrTx = getDb()) {
+  if (applicationIds.length === 0) return new Map<string, LoanTerms>();
+  const rows = await db
+    .select({
+      applicationId: approvedLoans.applicationId,
+      amountCents: approvedLoans.amountCents,
+      noteRateMilli: approvedLoans.noteRateMilli,
+      termMonths: approvedLoans.termMonths,
+      paymentCents: approvedLoans.paymentCents,
+    })
+    .from(approvedLoans)
+    .where(inArray(approvedLoans.applicationId, [...new Set(applicationIds)]));
+  return new Map<string, LoanTerms>(rows.map(({ applicationId, ...terms }) => [applicationId, terms]));
+}
+
+type LoanTerms = Pick<LoanRow, "amountCents" | "noteRateMilli" | "termMonths" | "paymentCents">;
