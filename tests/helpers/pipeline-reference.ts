@@ -19,7 +19,7 @@ import { sqlList } from "~/server/platform/db/columns.server";
  */
 
 function regBFlagged(now: Date) {
-  return sql<boolean>`("loan_applications"."status" in ${sqlList(OPEN_REVIEW_STATUSES)} and ${completeSince} <= ${now.toISOString()}::timestamptz - make_interval(days => ${REG_B_FLAG_DAYS}))`;
+  return sql<boolean>`("loan_applications"."status" in ${sqlList(OPEN_REVIEW_STATUSES)} and ${completeSince()} <= ${now.toISOString()}::timestamptz - make_interval(days => ${REG_B_FLAG_DAYS}))`;
 }
 
 function toIso(value: Date | string): string {
@@ -89,9 +89,9 @@ export async function referencePipelineReport(range: ReportRange, db: Db, now: D
         firstName: loanApplications.firstName,
         lastName: loanApplications.lastName,
         loanType: loanApplications.loanType,
-        completeSince: completeSince,
+        completeSince: completeSince(),
         // The key as PostgreSQL prints it: what the Next token carries.
-        key: sql<string>`${completeSince}::text`,
+        key: sql<string>`${completeSince()}::text`,
       })
       .from(loanApplications)
       // Drizzle writes a single-table query's select list without table names, and completeSince's
@@ -99,7 +99,7 @@ export async function referencePipelineReport(range: ReportRange, db: Db, now: D
       // reference qualified. (The assignee join is one to one and adds nothing else.)
       .leftJoin(userTable, eq(userTable.id, loanApplications.assignedTo))
       .where(regBFlagged(now))
-      .orderBy(asc(completeSince), asc(loanApplications.id))
+      .orderBy(asc(completeSince()), asc(loanApplications.id))
       // The list's first page, and the row after it (whether there is a Next).
       .limit(REG_B_PAGE_SIZE + 1),
   ]);

@@ -55,7 +55,7 @@ async function keptAndReal(database: Database) {
           union all select 'decided', (submitted_at at time zone 'UTC')::date, loan_type, status from loan_applications where status in ('approved', 'denied', 'incomplete')
           union all select 'officer', (submitted_at at time zone 'UTC')::date, coalesce(reviewed_by, ''), status from loan_applications where status in ('approved', 'denied', 'incomplete')
           union all select 'reason', (submitted_at at time zone 'UTC')::date, reason, '' from loan_applications, unnest(decision_reasons) reason where status = 'denied'
-          union all select 'reg_b', (${completeSinceRule} at time zone 'UTC')::date, '', '' from loan_applications where status in ('pending', 'under_review') and ${completeSinceRule} is not null
+          union all select 'reg_b', (${completeSinceRule()} at time zone 'UTC')::date, '', '' from loan_applications where status in ('pending', 'under_review') and ${completeSinceRule()} is not null
           union all select v.metric, (submitted_at at time zone 'UTC')::date, v.a, ''
             from loan_applications, lateral (select ${decisionDaysOf(sql`reviewed_at`, sql`submitted_at`)} as days) d,
                  lateral (values ('decision_days', floor(d.days)::text), ('decision_days:' || floor(d.days)::text, d.days::text)) v(metric, a)
@@ -69,7 +69,7 @@ async function keptAndReal(database: Database) {
 }
 
 async function completeSinceMismatches(database: Database): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from loan_applications where complete_since is distinct from ${completeSinceRule}`);
+  const [row] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from loan_applications where complete_since is distinct from ${completeSinceRule()}`);
   return row!.n;
 }
 

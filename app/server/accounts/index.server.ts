@@ -17,7 +17,7 @@ export { anyone, maybeSignedIn, signedIn, signedInBeforeSecondFactor, staffBefor
 export { confirmEnrolment, getMfaState, isSessionVerified, MFA_SECRET_PURPOSE, pendingEnrolment, startEnrolment, verifySession } from "./mfa.server";
 export { migrateMfaSecrets, mfaSecretCount } from "./mfa-secret-migration.server";
 export { passkeyAction } from "./passkey-sign-in.server";
-export { peopleByIds, personById } from "./people.server";
+export { accountNamesIn, peopleByIds, personById } from "./people.server";
 export { personSearchReads } from "./person-search.server";
 export type { Person } from "./people.server";
 export { hashPassword } from "./password-hash.server";

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { profiles, user as userTable } from "~/server/platform/db/schema.server";
 
@@ -40,4 +40,16 @@ export async function peopleByIds(ids: readonly (string | null | undefined)[], d
 /** One person by id, or null when the account is gone. */
 export async function personById(id: string, db: DbOrTx = getDb()): Promise<Person | null> {
   return (await peopleByIds([id], db)).get(id) ?? null;
+}
+
+/**
+ * The accounts whose ids `idsSql` selects (another module's subquery: active staff of some roles), by
+ * name then id, in one statement: the order is the database's, as a list sorted by name always was.
+ */
+export async function accountNamesIn(idsSql: SQL, db: DbOrTx = getDb()): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: userTable.id, name: userTable.name })
+    .from(userTable)
+    .where(sql`${userTable.id} in (${idsSql})`)
+    .orderBy(asc(userTable.name), asc(userTable.id));
 }

@@ -1,4 +1,5 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanApplications } from "~/server/platform/db/schema.server";
 
@@ -53,3 +54,19 @@ export async function touchApplication(tx: DbOrTx, id: string): Promise<void> {
   await tx.update(loanApplications).set({ updatedAt: sql`now()` }).where(eq(loanApplications.id, id));
 }
 
+
+/**
+ * SQL for the ids of a person's applications (by loan_applications' user_id index), for another module's
+ * statement that must stay one query (a prepared badge count): `userId` may be a placeholder.
+ */
+export function applicationIdsOfSql(userId: string | Placeholder): SQL {
+  return sql`select ${loanApplications.id} from ${loanApplications} where ${loanApplications.userId} = ${userId}`;
+}
+
+/**
+ * SQL for "the application is still open for review", a condition for another module's conditional
+ * UPDATE, so the check and the change are one statement (a decision committing first wins).
+ */
+export function applicationOpenSql(applicationId: string): SQL {
+  return sql`exists (select 1 from ${loanApplications} where ${loanApplications.id} = ${applicationId} and ${inArray(loanApplications.status, [...OPEN_REVIEW_STATUSES])})`;
+}

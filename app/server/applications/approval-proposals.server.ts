@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { dollarsOf, formatMoney, percentOf, type Cents } from "~/domain/money";
-import { alias } from "drizzle-orm/pg-core";
 import { errorToast } from "~/domain/action-result";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import {
@@ -17,7 +16,8 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
-import { approvalProposals, loanApplications, user as userTable } from "~/server/platform/db/schema.server";
+import { approvalProposals, loanApplications } from "~/server/platform/db/schema.server";
+import { peopleByIds } from "~/server/accounts/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { approveInTransaction, conflictFor, prepareApproval, reviewConflict, type ApprovalTerms } from "~/server/applications/reviews.server";
@@ -244,19 +244,20 @@ export async function sendBackProposal(
   });
 }
 
-const proposer = alias(userTable, "proposer");
-const decider = alias(userTable, "decider");
-
 /** The page's panel: the open proposal (if any) and the last one sent back, as the viewer sees them. */
 export async function approvalPanel(applicationId: string, viewerId: string, db: DbOrTx = getDb()): Promise<ApprovalPanelView> {
-  const rows = await db
-    .select({ p: approvalProposals, proposerName: proposer.name, deciderName: decider.name })
+  const proposals = await db
+    .select({ p: approvalProposals })
     .from(approvalProposals)
-    .innerJoin(proposer, eq(proposer.id, approvalProposals.proposedBy))
-    .leftJoin(decider, eq(decider.id, approvalProposals.decidedBy))
     .where(and(eq(approvalProposals.applicationId, applicationId), inArray(approvalProposals.status, ["proposed", "sent_back"])))
     .orderBy(desc(approvalProposals.createdAt), desc(approvalProposals.id))
     .limit(2);
+  const names = await peopleByIds(proposals.flatMap(({ p }) => [p.proposedBy, p.decidedBy]), db);
+  // A proposal whose proposer's account is gone is not shown (as the join left it out).
+  const rows = proposals.flatMap(({ p }) => {
+    const proposerName = names.get(p.proposedBy)?.name;
+    return proposerName === undefined ? [] : [{ p, proposerName, deciderName: p.decidedBy ? (names.get(p.decidedBy)?.name ?? null) : null }];
+  });
   const view = (r: (typeof rows)[number]): ApprovalProposalView => ({
     id: r.p.id,
     status: r.p.status,

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { desc, eq, sql } from "drizzle-orm";
 import { errorToast } from "~/domain/action-result";
 import { PERMISSIONS } from "~/domain/staff-permissions";
 import {
@@ -15,7 +14,9 @@ import type { AssignmentPanelView, StaffOption } from "~/domain/views/admin-appl
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { applicationAssignments, loanApplications, user as userTable, userRoles } from "~/server/platform/db/schema.server";
+import { applicationAssignments, loanApplications } from "~/server/platform/db/schema.server";
+import { accountNamesIn, peopleByIds, personById } from "~/server/accounts/index.server";
+import { activeStaffIdsSql, holdActiveStaff } from "~/server/staff/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
@@ -33,12 +34,7 @@ const WORKING_ROLES = PERMISSIONS["applications.work"];
 
 /** Active staff who may work applications, by name: the Reassign choices. */
 export async function assignableStaff(db: DbOrTx = getDb()): Promise<StaffOption[]> {
-  return db
-    .select({ id: userTable.id, name: userTable.name })
-    .from(userRoles)
-    .innerJoin(userTable, eq(userTable.id, userRoles.userId))
-    .where(and(inArray(userRoles.role, WORKING_ROLES), isNull(userRoles.deactivatedAt)))
-    .orderBy(asc(userTable.name), asc(userTable.id));
+  return accountNamesIn(activeStaffIdsSql(WORKING_ROLES), db);
 }
 
 /** Assigns the application to `assigneeId` (null: unassigned). AssignmentRefused: 404 no application, 400 not assignable. */
@@ -60,12 +56,8 @@ export async function assignApplication(
     let assigneeName: string | null = null;
     if (assigneeId !== null) {
       // FOR SHARE: a deactivation or role change waits for this assignment (and vice versa).
-      const [staff] = await tx
-        .select({ name: userTable.name })
-        .from(userRoles)
-        .innerJoin(userTable, eq(userTable.id, userRoles.userId))
-        .where(and(eq(userRoles.userId, assigneeId), inArray(userRoles.role, WORKING_ROLES), isNull(userRoles.deactivatedAt)))
-        .for("share", { of: userRoles });
+      const held = await holdActiveStaff(tx, assigneeId, WORKING_ROLES);
+      const staff = held ? await personById(assigneeId, tx) : null;
       if (!staff) throw new AppError("assignment", 400, ASSIGNMENT_MESSAGES.assignee);
       assigneeName = staff.name;
     }
@@ -94,34 +86,31 @@ export async function assignApplication(
   });
 }
 
-const assignee = alias(userTable, "assignee");
-const assigner = alias(userTable, "assigner");
-
 /** The page's Assignment panel: who it is assigned to, the history (newest first) and the Reassign choices. */
 export async function assignmentPanel(applicationId: string, db: DbOrTx = getDb()): Promise<AssignmentPanelView> {
-  const [[current], history, staff] = await Promise.all([
+  const [[assigned], history, staff] = await Promise.all([
     db
-      .select({ id: loanApplications.assignedTo, name: assignee.name, at: loanApplications.assignedAt })
+      .select({ id: loanApplications.assignedTo, at: loanApplications.assignedAt })
       .from(loanApplications)
-      .leftJoin(assignee, eq(assignee.id, loanApplications.assignedTo))
       .where(eq(loanApplications.id, applicationId))
       .limit(1),
     db
-      .select({ id: applicationAssignments.id, assignedToName: assignee.name, assignedTo: applicationAssignments.assignedTo, assignedByName: assigner.name, at: applicationAssignments.createdAt })
+      .select({ id: applicationAssignments.id, assignedTo: applicationAssignments.assignedTo, assignedBy: applicationAssignments.assignedBy, at: applicationAssignments.createdAt })
       .from(applicationAssignments)
-      .leftJoin(assignee, eq(assignee.id, applicationAssignments.assignedTo))
-      .leftJoin(assigner, eq(assigner.id, applicationAssignments.assignedBy))
       .where(eq(applicationAssignments.applicationId, applicationId))
       .orderBy(desc(applicationAssignments.createdAt), desc(applicationAssignments.id)),
     assignableStaff(db),
   ]);
+  const names = await peopleByIds([assigned?.id, ...history.flatMap((h) => [h.assignedTo, h.assignedBy])], db);
+  const nameOf = (id: string | null | undefined) => (id ? (names.get(id)?.name ?? null) : null);
+  const current = assigned && { ...assigned, name: nameOf(assigned.id) };
   return {
     assignedTo: current?.id ? { id: current.id, name: current.name ?? "Former staff member" } : null,
     assignedAt: current?.at?.toISOString() ?? null,
     history: history.map((h) => ({
       id: h.id,
-      assignedToName: h.assignedTo === null ? null : (h.assignedToName ?? "Former staff member"),
-      assignedByName: h.assignedByName ?? "Former staff member",
+      assignedToName: h.assignedTo === null ? null : (nameOf(h.assignedTo) ?? "Former staff member"),
+      assignedByName: nameOf(h.assignedBy) ?? "Former staff member",
       at: h.at.toISOString(),
     })),
     staff,

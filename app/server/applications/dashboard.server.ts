@@ -1,13 +1,16 @@
 import { dollarsOf, percentOf } from "~/domain/money";
 import { CURRENT_LOAN_STATUSES, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
-import { unreadCounts } from "~/server/conversation/index.server";
+import { unreadCounts, waitingItemsOf } from "~/server/conversation/index.server";
+import { personById } from "~/server/accounts/index.server";
+import { loansOfBorrower } from "~/server/loans/index.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { approvedLoans, loanApplications, loanDocuments, loanOffers, profiles, requestItems, signedAgreements } from "~/server/platform/db/schema.server";
-import { toOfferView } from "~/server/offers/index.server";
+import { loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
+import { offersOfApplicant, toOfferView } from "~/server/offers/index.server";
 import { draftSummaries } from "~/server/applications/drafts.server";
+import { applicationsByIds } from "./application-records.server";
 import type { Dashboard } from "~/domain/views/dashboard";
 import { nextStep } from "~/domain/next-step";
 
@@ -34,9 +37,6 @@ export function applicationSummaryView<T extends { requestedAmountCents: number;
 /** How many applications the dashboard lists (newest first); older ones are rare for one person. */
 const APPLICATION_LIMIT = 50;
 
-/** Request items the applicant still has to answer. */
-const OPEN_ITEM_STATUSES = ["requested", "rejected"] as const;
-
 /** Open What We Need items listed at most (a request holds up to 10 items; more would be unusual). */
 const WHAT_WE_NEED_LIMIT = 50;
 
@@ -46,25 +46,10 @@ const OFFER_LIMIT = 100;
 export async function getDashboard(userId: string, fallbackName: string, db: Db = getDb()): Promise<Dashboard> {
   // The reads do not depend on each other (documents and unread counts only on the applications), so
   // they go out together: the page waits for two round trips, not eight.
-  const [[profile], loans, apps, needed, offers, drafts] = await Promise.all([
-    db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId)).limit(1),
-    db
-      .select({
-        id: approvedLoans.id,
-        status: approvedLoans.status,
-        amountCents: approvedLoans.amountCents,
-        balanceCents: approvedLoans.balanceCents,
-        paymentCents: approvedLoans.paymentCents,
-        noteRateMilli: approvedLoans.noteRateMilli,
-        termMonths: approvedLoans.termMonths,
-        approvalDate: approvedLoans.approvalDate,
-        loanType: loanApplications.loanType,
-        offerId: approvedLoans.offerId,
-      })
-      .from(approvedLoans)
-      .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
-      .where(and(eq(approvedLoans.userId, userId), inArray(approvedLoans.status, [...CURRENT_LOAN_STATUSES, "paid_off"])))
-      .orderBy(desc(approvedLoans.approvalDate)),
+  const openApplicationIds = sql`select ${loanApplications.id} from ${loanApplications} where ${and(eq(loanApplications.userId, userId), inArray(loanApplications.status, [...OPEN_REVIEW_STATUSES]))}`;
+  const [person, loanRows, apps, waiting, offers, drafts] = await Promise.all([
+    personById(userId, db),
+    loansOfBorrower(userId, [...CURRENT_LOAN_STATUSES, "paid_off"], db),
     db
       .select({ ...APPLICATION_SUMMARY_COLUMNS, userId: loanApplications.userId })
       .from(loanApplications)
@@ -72,40 +57,14 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
       .orderBy(desc(loanApplications.submittedAt))
       .limit(APPLICATION_LIMIT),
     // One query across the applicant's applications; items of decided applications no longer matter.
-    db
-      .select({
-        id: requestItems.id,
-        applicationId: requestItems.applicationId,
-        loanType: loanApplications.loanType,
-        kind: requestItems.kind,
-        status: requestItems.status,
-        dueDate: requestItems.dueDate,
-      })
-      .from(requestItems)
-      .innerJoin(loanApplications, eq(loanApplications.id, requestItems.applicationId))
-      .where(
-        and(
-          eq(requestItems.userId, userId),
-          inArray(requestItems.status, [...OPEN_ITEM_STATUSES]),
-          eq(loanApplications.userId, userId),
-          inArray(loanApplications.status, [...OPEN_REVIEW_STATUSES]),
-        ),
-      )
-      .orderBy(asc(requestItems.dueDate), asc(requestItems.createdAt), asc(requestItems.id))
-      .limit(WHAT_WE_NEED_LIMIT),
+    waitingItemsOf(userId, openApplicationIds, WHAT_WE_NEED_LIMIT, db),
     // The offers on all of the applicant's applications, in one query filtered by the user's id.
-    db
-      .select({ offer: loanOffers, firstPaymentDue: signedAgreements.firstPaymentDue })
-      .from(loanOffers)
-      .leftJoin(signedAgreements, eq(signedAgreements.offerId, loanOffers.id))
-      .where(eq(loanOffers.userId, userId))
-      .orderBy(desc(loanOffers.createdAt), desc(loanOffers.id))
-      .limit(OFFER_LIMIT),
+    offersOfApplicant(userId, OFFER_LIMIT, db),
     draftSummaries(db, userId),
   ]);
 
   const appIds = apps.map((a) => a.id);
-  const [docs, unread] = await Promise.all([
+  const [docs, unread, loanApps] = await Promise.all([
     appIds.length
       ? db
           .select({ id: loanDocuments.id, applicationId: loanDocuments.applicationId, fileName: loanDocuments.fileName, documentType: loanDocuments.documentType })
@@ -113,7 +72,17 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
           .where(and(eq(loanDocuments.userId, userId), inArray(loanDocuments.applicationId, appIds)))
       : Promise.resolve([]),
     unreadCounts(appIds, { id: userId, side: "applicant" }, db),
+    applicationsByIds([...loanRows.map((l) => l.applicationId), ...waiting.map((w) => w.applicationId)], db),
   ]);
+  // A loan or item whose application is gone is left out, as the joins did.
+  const loans = loanRows.flatMap(({ applicationId, ...l }) => {
+    const loanType = loanApps.get(applicationId)?.loanType;
+    return loanType === undefined ? [] : [{ ...l, loanType }];
+  });
+  const needed = waiting.flatMap((w) => {
+    const loanType = loanApps.get(w.applicationId)?.loanType;
+    return loanType === undefined ? [] : [{ ...w, loanType }];
+  });
   const today = todayUtc();
   const loanView = ({ offerId, amountCents, balanceCents, paymentCents, noteRateMilli, ...l }: (typeof loans)[number]) => ({
     ...l,
@@ -129,7 +98,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
   for (const { offer } of offers) if (!latestOffer.has(offer.applicationId)) latestOffer.set(offer.applicationId, offer);
 
   return {
-    fullName: profile?.fullName ?? fallbackName,
+    fullName: person?.profileName ?? fallbackName,
     approvedLoans: loans.filter((l) => l.status !== "paid_off").map(loanView),
     // Loans paid in full, listed apart from the current ones.
     paidOffLoans: loans.filter((l) => l.status === "paid_off").map(loanView),

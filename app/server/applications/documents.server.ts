@@ -5,7 +5,8 @@ import { getDb, type Db } from "~/server/platform/db/client.server";
 import { countRows, keysetPage } from "~/server/platform/db/paging.server";
 import type { PageRequest } from "~/domain/paging";
 import { keptCounts } from "~/server/platform/db/row-counts.server";
-import { loanApplications, loanDocuments, profiles } from "~/server/platform/db/schema.server";
+import { loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
+import { peopleByIds, personById } from "~/server/accounts/index.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import { getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import type { AdminDocument, DocumentList } from "~/domain/views/admin-documents";
@@ -24,8 +25,6 @@ const documentColumns = {
   id: loanDocuments.id,
   applicationId: loanDocuments.applicationId,
   userId: loanDocuments.userId,
-  profileName: profiles.fullName,
-  profileEmail: profiles.email,
   firstName: loanApplications.firstName,
   lastName: loanApplications.lastName,
   applicationEmail: loanApplications.email,
@@ -73,11 +72,13 @@ function toAdminDocument(row: DocumentRow): AdminDocument {
 }
 
 function documentsQuery(db: Db) {
-  return db
-    .select(documentColumns)
-    .from(loanDocuments)
-    .innerJoin(loanApplications, eq(loanApplications.id, loanDocuments.applicationId))
-    .leftJoin(profiles, eq(profiles.id, loanDocuments.userId));
+  return db.select(documentColumns).from(loanDocuments).innerJoin(loanApplications, eq(loanApplications.id, loanDocuments.applicationId));
+}
+
+/** The documents with their uploaders' profile name and e-mail (null without a profile): one batched read. */
+async function withProfiles(rows: Omit<DocumentRow, "profileName" | "profileEmail">[], db: Db): Promise<DocumentRow[]> {
+  const people = await peopleByIds(rows.map((r) => r.userId), db);
+  return rows.map((r) => ({ ...r, profileName: people.get(r.userId)?.profileName ?? null, profileEmail: people.get(r.userId)?.profileEmail ?? null }));
 }
 
 /** One page of documents, newest first, optionally of one client. Writes 'document.list'. */
@@ -111,12 +112,12 @@ export async function listDocuments(
     DOCUMENTS_PAGE_SIZE,
   );
   const order = [desc(loanDocuments.uploadedAt), asc(loanDocuments.applicationId), asc(loanDocuments.documentType), asc(loanDocuments.id)];
-  const rows = ids.length === 0 ? [] : await documentsQuery(db).where(inArray(loanDocuments.id, ids)).orderBy(...order);
+  const rows = ids.length === 0 ? [] : await withProfiles(await documentsQuery(db).where(inArray(loanDocuments.id, ids)).orderBy(...order), db);
 
   let client: DocumentList["client"] = null;
   if (clientId) {
-    const [profile] = await db.select({ id: profiles.id, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, clientId)).limit(1);
-    client = profile ?? { id: clientId, fullName: rows[0] ? toAdminDocument(rows[0]).applicantName : "Unknown client" };
+    const fullName = (await personById(clientId, db))?.profileName;
+    client = fullName != null ? { id: clientId, fullName } : { id: clientId, fullName: rows[0] ? toAdminDocument(rows[0]).applicantName : "Unknown client" };
   }
 
   await writeAudit(db, {
@@ -130,7 +131,7 @@ export async function listDocuments(
 }
 
 async function findDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {
-  const [row] = await documentsQuery(db).where(eq(loanDocuments.id, documentId)).limit(1);
+  const [row] = await withProfiles(await documentsQuery(db).where(eq(loanDocuments.id, documentId)).limit(1), db);
   return row;
 }
 

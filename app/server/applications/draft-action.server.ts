@@ -1,7 +1,7 @@
 import { DOCUMENT_FIELDS, MAX_FILE_BYTES } from "~/domain/validation/application";
 import { checkDraftFields, DRAFT_MESSAGES, DRAFT_TEXT_FIELDS, draftEnvelopeSchema } from "~/domain/validation/application-draft";
 import type { SavedDraft } from "~/domain/views/application-draft";
-import { getDb } from "~/server/platform/db/client.server";
+import { getDb, type Db } from "~/server/platform/db/client.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/platform/db/unavailable.server";
 import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
@@ -38,10 +38,10 @@ const refuse = (status: number, message: string, field?: string): ServiceAnswer<
   body: field ? { ok: false, field, message } : { ok: false, message },
 });
 
-export async function draftAction(request: Request, user: { id: string; isStaff: boolean }): Promise<ServiceAnswer<DraftAnswerBody>> {
+export async function draftAction(request: Request, user: { id: string; isStaff: boolean }, db: Db = getDb()): Promise<ServiceAnswer<DraftAnswerBody>> {
   // Staff apply for no one: their drafts would be another person's data on a staff account.
   if (user.isStaff) return refuse(403, DRAFT_MESSAGES.staff);
-  const throttled = await throttleRefusal([[`draft:user:${user.id}`, DRAFT_THROTTLE]], (message): DraftAnswerBody => ({ ok: false, message }));
+  const throttled = await throttleRefusal([[`draft:user:${user.id}`, DRAFT_THROTTLE]], (message): DraftAnswerBody => ({ ok: false, message }), { db });
   if (throttled) return throttled;
 
   let form: ParsedSubmission | undefined;
@@ -57,12 +57,12 @@ export async function draftAction(request: Request, user: { id: string; isStaff:
     const input = envelope.data;
     if (input.intent === "discard") {
       if (form.files.size > 0) return refuse(400, "A discard carries no files.");
-      const found = await discardDraft(getDb(), getStorage(), user.id, input.loanType);
+      const found = await discardDraft(db, getStorage(), user.id, input.loanType);
       return found ? { status: 200, body: { ok: true, message: DRAFT_MESSAGES.discarded } } : refuse(404, DRAFT_MESSAGES.notFound);
     }
     const checked = checkDraftFields(fields);
     if (!checked.ok) return refuse(400, checked.problem.message, checked.problem.field);
-    const draft = await saveDraft(getDb(), getStorage(), user.id, {
+    const draft = await saveDraft(db, getStorage(), user.id, {
       loanType: input.loanType,
       step: input.step,
       fromLoanType: input.fromLoanType,

@@ -4,7 +4,7 @@
  * from outside the module, so the module can change its insides without touching its callers.
  */
 export { getApplicantApplication } from "./applicant-application.server";
-export { applicationById, applicationsByIds, lockApplication, touchApplication } from "./application-records.server";
+export { applicationById, applicationIdsOfSql, applicationOpenSql, applicationsByIds, lockApplication, touchApplication } from "./application-records.server";
 export type { ApplicationRecord } from "./application-records.server";
 export { approvalAction } from "./approval-proposals.server";
 export { addBankAccount, applicationBankAccount, bankAccountsByIds, bankAccountsOfUser, ownBankAccountIdSql, sealedBankAccountsByIds } from "./bank-account-records.server";
@@ -25,6 +25,7 @@ export { regBListPage } from "./reg-b-list.server";
 export { migrateBankAccountValues, migrateSsnValues, sealedApplicationValueCount } from "./sealed-migration.server";
 export { sealedValue } from "./sealed-values.server";
 export { openCompleteBetween, openSubmittedBetween, straddlingMedian } from "./report-figures.server";
+export { addRequestDocument, documentsOfRequestItems } from "./request-documents.server";
 export { approveApplication, closeAsIncomplete, denyApplication } from "./reviews.server";
 export type { ApprovalTerms } from "./reviews.server";
 export { applicationPageAction, loadAdminApplication, parseApplicationId } from "./staff-application-page.server";

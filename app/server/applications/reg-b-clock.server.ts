@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { REG_B_FLAG_DAYS } from "~/domain/reg-b-clock";
 import { sqlList } from "~/server/platform/db/columns.server";
-import { loanApplications, requestItems } from "~/server/platform/db/schema.server";
+import { loanApplications } from "~/server/platform/db/schema.server";
+import { itemWaitingSql, lastAnswerAtSql } from "~/server/conversation/index.server";
 
 /**
  * The Reg B clock in SQL (definitions: ~/domain/reg-b-clock.ts), shared by the admin list's flag and
@@ -20,13 +21,12 @@ const APP_STATUS = sql.raw(`"loan_applications"."status"`);
 /**
  * When the application became complete (timestamptz), or null while something asked for is outstanding.
  * The definition: drizzle/0014's portal_complete_since() computes the same, and a test compares the
- * kept column with this after random changes. Correlated on loan_applications.id.
+ * kept column with this after random changes. Correlated on loan_applications.id. A function: the
+ * request items' SQL comes from conversation/, whose front door may still be loading when this one is.
  */
-export const completeSinceRule: SQL<Date | null> = sql<Date | null>`(case when exists (
-    select 1 from ${requestItems} ri where ri.application_id = ${APP_ID} and ri.status in ('requested', 'rejected')
-  ) then null else greatest(${APP_SUBMITTED_AT}, (
-    select max(ri.answered_at) from ${requestItems} ri where ri.application_id = ${APP_ID}
-  )) end)`;
+export function completeSinceRule(): SQL<Date | null> {
+  return sql<Date | null>`(case when ${itemWaitingSql(APP_ID)} then null else greatest(${APP_SUBMITTED_AT}, ${lastAnswerAtSql(APP_ID)}) end)`;
+}
 
 /** The kept value of completeSinceRule. */
 export const completeSince = loanApplications.completeSince;

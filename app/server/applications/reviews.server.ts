@@ -1,15 +1,16 @@
 import { dollarsOf, percentOf, rateFromPercent, type RateMilli } from "~/domain/money";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { APPLICANT_SOURCE, type DenialSource } from "~/domain/adverse-action";
 import { fromStatuses, transitionFor } from "~/domain/application-lifecycle";
 import { aprCapProblem } from "~/domain/loan-offers";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
-import { approvalProposals, loanApplications, requestItems, user as userTable } from "~/server/platform/db/schema.server";
+import { approvalProposals, loanApplications } from "~/server/platform/db/schema.server";
+import { personById } from "~/server/accounts/index.server";
 import { counterofferFor, disclosureFor, insertOffer, OFFER_TERMS_MESSAGES, type OfferTermsInput } from "~/server/offers/index.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { applicationApprovedEmail, applicationDeniedEmail, counterofferEmail } from "~/server/platform/mail/templates.server";
-import { recordEvent } from "~/server/conversation/index.server";
+import { lockOverdueItems, recordEvent } from "~/server/conversation/index.server";
 import { todayUtc } from "~/domain/dates";
 import { applicationIncompleteEmail } from "~/server/applications/incomplete-emails.server";
 import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
@@ -49,13 +50,9 @@ export type ApprovalTerms = Omit<OfferTermsInput, "originationFeeMilli"> & {
 };
 
 async function applicantOf(db: DbOrTx, applicationId: string) {
-  const [row] = await db
-    .select({ app: loanApplications, accountEmail: userTable.email })
-    .from(loanApplications)
-    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
-    .where(eq(loanApplications.id, applicationId))
-    .limit(1);
-  return row;
+  const [app] = await db.select().from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+  const owner = app && (await personById(app.userId, db));
+  return app && owner ? { app, accountEmail: owner.email } : undefined;
 }
 
 /** The approval's terms checked and its figures worked out: what the transaction writes. */
@@ -305,17 +302,7 @@ export async function closeAsIncomplete(
       .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (closed.length === 0) throw await conflictFor(tx, applicationId);
-    const overdue = await tx
-      .select({ id: requestItems.id })
-      .from(requestItems)
-      .where(
-        and(
-          eq(requestItems.applicationId, applicationId),
-          inArray(requestItems.status, ["requested", "rejected"]),
-          lt(requestItems.dueDate, todayUtc(now)),
-        ),
-      )
-      .for("update");
+    const overdue = await lockOverdueItems(tx, applicationId, todayUtc(now));
     // None: the whole transaction rolls back, the status change with it.
     if (overdue.length === 0) throw closeIncompleteNotYet();
     await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.closeIncomplete, request);
@@ -336,7 +323,7 @@ export async function closeAsIncomplete(
       action: "application.close_incomplete",
       table: "loan_applications",
       recordId: applicationId,
-      details: { overdueItems: overdue.map((i) => i.id) },
+      details: { overdueItems: overdue },
       request,
     });
   });

@@ -1,5 +1,5 @@
 import { dollarsOf } from "~/domain/money";
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { denialSourceSummary, readDenialSource } from "~/domain/adverse-action";
 import { eventsFrom, mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
 import { errorToast } from "~/domain/action-result";
@@ -19,18 +19,18 @@ import type { AdminApplicationDetail } from "~/domain/views/admin-application-pa
 import type { LinkActionData } from "~/components/admin/documents/types";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { loadConversation } from "~/server/conversation/index.server";
-import { listRequestItems } from "~/server/conversation/index.server";
+import { listRequestItems, overdueItemIds } from "~/server/conversation/index.server";
 import { todayUtc } from "~/domain/dates";
 import { listTimeline } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
-import { approvedLoans, bankAccounts, loanApplications, loanDocuments, profiles, requestItems } from "~/server/platform/db/schema.server";
+import { bankAccounts, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { closeAsIncomplete, startReview } from "~/server/applications/reviews.server";
 import { approvalPanel } from "~/server/applications/approval-proposals.server";
 import { assignmentPanel } from "./assignment.server";
 import { certificateForOffer, offersForApplication } from "~/server/offers/index.server";
-import { applicationNotFound, CARD_COLUMNS, decide, LATEST_OFFER, MAX_REVIEW_FORM_BYTES, toAdminApplication } from "./staff-applications.server";
+import { applicationNotFound, CARD_COLUMNS, decide, MAX_REVIEW_FORM_BYTES, toAdminApplication, withCardDetails } from "./staff-applications.server";
 import { createDocumentLink } from "./documents.server";
 import { UUID_PATTERN } from "~/domain/ids";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
@@ -50,12 +50,7 @@ export function parseApplicationId(value: string | undefined): string | null {
 
 /** Whether an open request item's due date has passed (Close as Incomplete's condition). */
 async function hasOverdueOpenItem(db: Db, applicationId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(requestItems)
-    .where(and(eq(requestItems.applicationId, applicationId), inArray(requestItems.status, ["requested", "rejected"]), lt(requestItems.dueDate, todayUtc(now))))
-    .limit(1);
-  return Boolean(row);
+  return (await overdueItemIds(applicationId, todayUtc(now), db)).length > 0;
 }
 
 /** The application for staff, or null when there is none. Audited ('application.view') when found. */
@@ -66,7 +61,7 @@ export async function loadAdminApplication(
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<AdminApplicationDetail | null> {
-  const [row] = await db
+  const [found] = await db
     .select({
       card: CARD_COLUMNS,
       denialSource: loanApplications.denialSource,
@@ -90,12 +85,11 @@ export async function loadAdminApplication(
       authorizeCreditReport: loanApplications.authorizeCreditReport,
     })
     .from(loanApplications)
-    .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
-    .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
-    .leftJoinLateral(LATEST_OFFER, sql`true`)
     .where(eq(loanApplications.id, applicationId))
     .limit(1);
-  if (!row) return null;
+  if (!found) return null;
+  const [card] = await withCardDetails([found.card], db);
+  const row = { ...found, card: card! };
 
   const staff = { id: actor.id, side: "staff" as const };
   const [accounts, documents, timeline, items, conversation, overdue, offers, approval, assignment] = await Promise.all([

@@ -4,7 +4,6 @@ import { mayMake, type LifecycleActor } from "~/domain/application-lifecycle";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { REG_B_DUE_DAYS } from "~/domain/reg-b-clock";
 import { completeSince, regBFlagged } from "~/server/applications/reg-b-clock.server";
-import { QueryBuilder } from "drizzle-orm/pg-core";
 import { offerStatusLabel, type OfferStatus } from "~/domain/loan-offers";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { dollarsOf, formatRate, percentOf, type Cents, type RateMilli } from "~/domain/money";
@@ -29,7 +28,10 @@ import { getDb, type Db } from "~/server/platform/db/client.server";
 import { keysetPage } from "~/server/platform/db/paging.server";
 import { keptCounts } from "~/server/platform/db/row-counts.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
-import { applicationStatusCounts, approvalProposals, approvedLoans, loanApplications, loanOffers, profiles, user as userTable } from "~/server/platform/db/schema.server";
+import { applicationStatusCounts, approvalProposals, loanApplications } from "~/server/platform/db/schema.server";
+import { peopleByIds } from "~/server/accounts/index.server";
+import { loanTermsByApplication } from "~/server/loans/index.server";
+import { latestOffersOf, type LatestOffer } from "~/server/offers/index.server";
 import { approveApplication, denyApplication } from "~/server/applications/reviews.server";
 import { needsSecondApprover, proposeApproval } from "~/server/applications/approval-proposals.server";
 import { APPROVAL_TOASTS } from "~/domain/validation/approval";
@@ -56,26 +58,6 @@ export async function countApplicationsByStatus(db: Db = getDb()): Promise<Appli
   return counts;
 }
 
-/**
- * The application's latest loan offer, as a LATERAL subquery: joined with
- * `.leftJoinLateral(LATEST_OFFER, sql\`true\`)`, one index probe (loan_offers_application_id_idx) per row
- * of the page, in the page's one query.
- */
-export const LATEST_OFFER = new QueryBuilder()
-  .select({
-    offerStatus: loanOffers.status,
-    offerCounteroffer: loanOffers.isCounteroffer,
-    offerAmountCents: loanOffers.amountCents,
-    offerRateMilli: loanOffers.noteRateMilli,
-    offerTerm: loanOffers.termMonths,
-    offerPaymentCents: loanOffers.paymentCents,
-  })
-  .from(loanOffers)
-  .where(eq(loanOffers.applicationId, loanApplications.id))
-  .orderBy(desc(loanOffers.createdAt), desc(loanOffers.id))
-  .limit(1)
-  .as("latest_offer");
-
 /** The columns a card shows (also the staff application page's summary): never the SSN or bank numbers. */
 export const CARD_COLUMNS = {
   id: loanApplications.id,
@@ -85,9 +67,6 @@ export const CARD_COLUMNS = {
   lastName: loanApplications.lastName,
   applicationEmail: loanApplications.email,
   applicationPhone: loanApplications.phone,
-  profileName: profiles.fullName,
-  profileEmail: profiles.email,
-  profilePhone: profiles.phone,
   loanType: loanApplications.loanType,
   requestedAmountCents: loanApplications.requestedAmountCents,
   desiredRateMilli: loanApplications.desiredRateMilli,
@@ -101,40 +80,52 @@ export const CARD_COLUMNS = {
   reviewedAt: loanApplications.reviewedAt,
   decisionReasons: loanApplications.decisionReasons,
   notes: loanApplications.notes,
-  loanAmount: approvedLoans.amountCents,
-  loanRate: approvedLoans.noteRateMilli,
-  loanTerm: approvedLoans.termMonths,
-  loanPayment: approvedLoans.paymentCents,
-  offerStatus: LATEST_OFFER.offerStatus,
-  offerCounteroffer: LATEST_OFFER.offerCounteroffer,
-  offerAmountCents: LATEST_OFFER.offerAmountCents,
-  offerRateMilli: LATEST_OFFER.offerRateMilli,
-  offerTerm: LATEST_OFFER.offerTerm,
-  offerPaymentCents: LATEST_OFFER.offerPaymentCents,
   assignedTo: loanApplications.assignedTo,
-  /** The assigned officer's name, one primary-key probe per row. */
-  assignedToName: sql<string | null>`(select ${userTable.name} from ${userTable} where ${userTable.id} = ${loanApplications.assignedTo})`,
 };
 
-type OfferKey = `offer${string}`;
-type CardColumnKey = Exclude<keyof typeof CARD_COLUMNS, OfferKey | "assignedToName">;
+/** A card's own row: the application's columns as selected. */
+type CardApplication = Pick<typeof loanApplications.$inferSelect, Exclude<keyof typeof CARD_COLUMNS, "applicationEmail" | "applicationPhone">> & {
+  applicationEmail: string;
+  applicationPhone: string;
+};
 
-/** A selected card row: the profile, the approved loan and the latest offer are left-joined, so theirs may be null. */
-type CardRow = {
-  [K in CardColumnKey]: (typeof CARD_COLUMNS)[K]["_"]["notNull"] extends true
-    ? K extends `profile${string}` | `loan${"Amount" | "Rate" | "Term" | "Payment"}`
-      ? (typeof CARD_COLUMNS)[K]["_"]["data"] | null
-      : (typeof CARD_COLUMNS)[K]["_"]["data"]
-    : (typeof CARD_COLUMNS)[K]["_"]["data"] | null;
-} & {
-  offerStatus: string | null;
-  offerCounteroffer: boolean | null;
-  offerAmountCents: number | null;
-  offerRateMilli: number | null;
-  offerTerm: number | null;
-  offerPaymentCents: number | null;
+/** What a card shows of other modules: the applicant's profile, the loan, the latest offer, the assignee's name (each may be missing). */
+type CardDetails = {
+  profileName: string | null;
+  profileEmail: string | null;
+  profilePhone: string | null;
+  loan: { amountCents: number; noteRateMilli: number; termMonths: number; paymentCents: number } | null;
+  offer: LatestOffer | null;
   assignedToName: string | null;
 };
+
+type CardRow = CardApplication & CardDetails;
+
+/**
+ * The cards' details from their owners, three batched reads for the page's rows (never one per row):
+ * the applicants' and assignees' names (accounts), the loans' terms (loans), the latest offers (offers).
+ */
+export async function withCardDetails<T extends CardApplication>(rows: T[], db: Db): Promise<(T & CardDetails)[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [people, loans, offers] = await Promise.all([
+    peopleByIds(rows.flatMap((r) => [r.userId, r.assignedTo]), db),
+    loanTermsByApplication(ids, db),
+    latestOffersOf(ids, db),
+  ]);
+  return rows.map((r) => {
+    const applicant = people.get(r.userId);
+    return {
+      ...r,
+      profileName: applicant?.profileName ?? null,
+      profileEmail: applicant?.profileEmail ?? null,
+      profilePhone: applicant?.profilePhone ?? null,
+      loan: loans.get(r.id) ?? null,
+      offer: offers.get(r.id) ?? null,
+      assignedToName: r.assignedTo ? (people.get(r.assignedTo)?.name ?? null) : null,
+    };
+  });
+}
 
 export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt: Date | null = null): AdminApplication {
   return {
@@ -159,22 +150,20 @@ export function toAdminApplication(r: CardRow, unreadMessages: number, regBDueAt
     decisionReasons: r.decisionReasons ?? [],
     notes: r.notes,
     unreadMessages,
-    approvedLoan:
-      r.loanAmount !== null && r.loanRate !== null && r.loanTerm !== null && r.loanPayment !== null
-        ? { approvedAmount: dollarsOf(r.loanAmount), interestRate: percentOf(r.loanRate), termMonths: r.loanTerm, monthlyPayment: dollarsOf(r.loanPayment) }
-        : null,
-    latestOffer:
-      r.offerStatus !== null && r.offerAmountCents !== null && r.offerRateMilli !== null && r.offerTerm !== null && r.offerPaymentCents !== null
-        ? {
-            status: r.offerStatus as OfferStatus,
-            statusLabel: offerStatusLabel(r.offerStatus),
-            isCounteroffer: r.offerCounteroffer === true,
-            amountCents: r.offerAmountCents,
-            noteRatePercent: formatRate(r.offerRateMilli),
-            termMonths: r.offerTerm,
-            paymentCents: r.offerPaymentCents,
-          }
-        : null,
+    approvedLoan: r.loan
+      ? { approvedAmount: dollarsOf(r.loan.amountCents), interestRate: percentOf(r.loan.noteRateMilli), termMonths: r.loan.termMonths, monthlyPayment: dollarsOf(r.loan.paymentCents) }
+      : null,
+    latestOffer: r.offer
+      ? {
+          status: r.offer.status as OfferStatus,
+          statusLabel: offerStatusLabel(r.offer.status),
+          isCounteroffer: r.offer.isCounteroffer === true,
+          amountCents: r.offer.amountCents,
+          noteRatePercent: formatRate(r.offer.noteRateMilli),
+          termMonths: r.offer.termMonths,
+          paymentCents: r.offer.paymentCents,
+        }
+      : null,
     assignedTo: r.assignedTo ? { id: r.assignedTo, name: r.assignedToName ?? "Former staff member" } : null,
     regBDueAt: regBDueAt?.toISOString() ?? null,
   };
@@ -244,7 +233,7 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
   // The ids as a limited subquery the rows are joined to (as with OFFSET before): a bare id list let
   // the planner hash-join whole tables for ten rows.
   const pageIds = db.select({ id: loanApplications.id }).from(loanApplications).where(inArray(loanApplications.id, ids)).limit(ids.length).as("page_ids");
-  const rows = ids.length === 0 ? [] : await db
+  const rows = ids.length === 0 ? [] : await withCardDetails(await db
     .select({
       ...CARD_COLUMNS,
       // The Reg B clock (~/server/applications/reg-b-clock.server.ts), kept on the row.
@@ -254,10 +243,7 @@ export async function listApplicationsPage(params: ReviewListParams, db: Db = ge
     })
     .from(pageIds)
     .innerJoin(loanApplications, eq(loanApplications.id, pageIds.id))
-    .leftJoin(profiles, eq(profiles.id, loanApplications.userId))
-    .leftJoin(approvedLoans, eq(approvedLoans.applicationId, loanApplications.id))
-    .leftJoinLateral(LATEST_OFFER, sql`true`)
-    .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id));
+    .orderBy(desc(loanApplications.submittedAt), desc(loanApplications.id)), db);
   // Unread is per reader: messages from applicants this admin has not read yet (one grouped query).
   const unread = viewer ? await unreadCounts(rows.map((r) => r.id), { id: viewer.id, side: "staff" }, db) : new Map<string, number>();
 

@@ -6,6 +6,7 @@
 export { messageAction } from "./message-actions.server";
 export { loadConversation, recordReadMarkAsOf, totalUnread, unreadCounts } from "./messages.server";
 export { messagesOfPerson } from "./person-messages.server";
+export { itemWaitingSql, lastAnswerAtSql, lockOverdueItems, overdueItemIds, waitingItemsOf } from "./request-item-records.server";
 export { applicantRequestAction, staffRequestAction } from "./request-actions.server";
 export { listRequestItems } from "./requests.server";
 export { listStaffConversations } from "./staff-conversations.server";

@@ -6,7 +6,10 @@ import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { preparedOn } from "~/server/platform/db/prepared.server";
-import { applicationMessages, conversationCounts, conversationNotices, conversationReaderTotals, conversationReads, loanApplications, profiles, rowCounts, user as userTable } from "~/server/platform/db/schema.server";
+import { applicationMessages, conversationCounts, conversationNotices, conversationReaderTotals, conversationReads } from "~/server/platform/db/schema.server";
+import { keptCountSql } from "~/server/platform/db/row-counts.server";
+import { peopleByIds, personById, type Person } from "~/server/accounts/index.server";
+import { applicationById, applicationIdsOfSql } from "~/server/applications/index.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { newMessageEmail } from "~/server/conversation/message-emails.server";
 import { LENDER_SIDE_NAME, recordEvent } from "./timeline.server";
@@ -45,15 +48,17 @@ export async function loadConversation(applicationId: string, viewer: Conversati
       id: applicationMessages.id,
       side: applicationMessages.authorSide,
       authorId: applicationMessages.authorId,
-      authorName: profiles.fullName,
       body: applicationMessages.body,
       createdAt: applicationMessages.createdAt,
     })
     .from(applicationMessages)
-    .leftJoin(profiles, eq(profiles.id, applicationMessages.authorId))
     .where(eq(applicationMessages.applicationId, applicationId))
     .orderBy(asc(applicationMessages.createdAt), asc(applicationMessages.id));
-  const unread = await unreadCount(applicationId, viewer, db);
+  // Staff see the authors' names; an applicant sees "You" and the lender, so no names are read.
+  const [authors, unread] = await Promise.all([
+    viewer.side === "staff" ? peopleByIds(rows.map((r) => r.authorId), db) : new Map<string, Person>(),
+    unreadCount(applicationId, viewer, db),
+  ]);
   return {
     unread,
     messages: rows.map((r) => {
@@ -65,7 +70,7 @@ export async function loadConversation(applicationId: string, viewer: Conversati
             : "You"
           : mine
             ? "You"
-            : r.authorName?.trim() || (r.side === "applicant" ? "Applicant" : "Staff");
+            : (r.authorId && authors.get(r.authorId)?.profileName?.trim()) || (r.side === "applicant" ? "Applicant" : "Staff");
       return { id: r.id, side: r.side, author, body: r.body, at: r.createdAt.toISOString(), mine };
     }),
   };
@@ -112,9 +117,8 @@ function applicantUnreadQuery(db: DbOrTx) {
   return db
     .select({ n: sql<string | null>`sum(${unreadOf(viewer)})` })
     .from(conversationCounts)
-    .innerJoin(loanApplications, eq(loanApplications.id, conversationCounts.applicationId))
     .leftJoin(conversationReads, readMarkOf(viewer))
-    .where(eq(loanApplications.userId, viewer.id))
+    .where(sql`${conversationCounts.applicationId} in (${applicationIdsOfSql(viewer.id)})`)
     .prepare("unread_applicant_total");
 }
 
@@ -123,7 +127,7 @@ function staffUnreadQuery(db: DbOrTx) {
   const readerId = sql.placeholder("viewerId");
   return db
     .select({
-      n: sql<string>`greatest(coalesce((select ${rowCounts.rows} from ${rowCounts} where ${rowCounts.key} = ${APPLICANT_MESSAGES_KEY}), 0)
+      n: sql<string>`greatest(${keptCountSql(APPLICANT_MESSAGES_KEY)}
         - coalesce((select ${conversationReaderTotals.seenApplicant} from ${conversationReaderTotals} where ${conversationReaderTotals.readerId} = ${readerId}), 0), 0)`,
     })
     .from(sql`(select 1) as one`)
@@ -149,16 +153,9 @@ export type MessageWriter = { id: string; side: ConversationSide; actor?: AuditA
 
 /** The application as the writer may see it: the applicant's own only (anything else is not found). */
 async function applicationFor(db: DbOrTx, applicationId: string, writer: { id: string; side: ConversationSide }) {
-  const [app] = await db
-    .select({ id: loanApplications.id, userId: loanApplications.userId, accountEmail: userTable.email })
-    .from(loanApplications)
-    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
-    .where(
-      writer.side === "applicant"
-        ? and(eq(loanApplications.id, applicationId), eq(loanApplications.userId, writer.id))
-        : eq(loanApplications.id, applicationId),
-    )
-    .limit(1);
+  const found = await applicationById(applicationId, db);
+  const owner = found && (writer.side !== "applicant" || found.userId === writer.id) ? await personById(found.userId, db) : null;
+  const app = found && owner ? { id: found.id, userId: found.userId, accountEmail: owner.email } : null;
   if (!app) throw new AppError("message", 404, MESSAGE_REFUSALS.applicationNotFound);
   return app;
 }

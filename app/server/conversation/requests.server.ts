@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
-import { isOpenForReview, OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
+import { isOpenForReview } from "~/domain/application-lifecycle";
 import { isOneOf } from "~/domain/enums";
 import { CONVERSATION_LIMITS, REQUEST_ITEM_STATUSES, type RequestItemKind } from "~/domain/conversation-enums";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
@@ -11,7 +11,9 @@ import type { RequestItemView } from "~/domain/views/application-page";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { loanApplications, loanDocuments, requestItems, user as userTable } from "~/server/platform/db/schema.server";
+import { requestItems } from "~/server/platform/db/schema.server";
+import { personById } from "~/server/accounts/index.server";
+import { addRequestDocument, applicationById, applicationOpenSql, documentsOfRequestItems, lockApplication } from "~/server/applications/index.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { answerRejectedEmail, documentsRequestedEmail } from "~/server/conversation/request-emails.server";
 import { documentKey, getStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
@@ -32,17 +34,7 @@ export async function listRequestItems(applicationId: string, db: DbOrTx = getDb
     .where(eq(requestItems.applicationId, applicationId))
     .orderBy(asc(requestItems.createdAt), asc(requestItems.id));
   if (items.length === 0) return [];
-  const documents = await db
-    .select({
-      id: loanDocuments.id,
-      requestItemId: loanDocuments.requestItemId,
-      fileName: loanDocuments.fileName,
-      fileSize: loanDocuments.fileSize,
-      uploadedAt: loanDocuments.uploadedAt,
-    })
-    .from(loanDocuments)
-    .where(and(isNotNull(loanDocuments.requestItemId), inArray(loanDocuments.requestItemId, items.map((i) => i.id))))
-    .orderBy(desc(loanDocuments.uploadedAt), desc(loanDocuments.id));
+  const documents = await documentsOfRequestItems(items.map((i) => i.id), db);
   const today = todayUtc(now);
   return items.map((item) => ({
     id: item.id,
@@ -87,14 +79,10 @@ export const REQUEST_REFUSALS = {
   tooManyFiles: `This item already has ${CONVERSATION_LIMITS.filesPerItem} files, the most one answer can hold.`,
 } as const;
 
-const OPEN = [...OPEN_REVIEW_STATUSES];
 const ANSWERABLE = ["requested", "rejected"] as const;
 /** A document item takes files while it waits for an answer and while its answer is in review (up to the limit). */
 const UPLOADABLE = [...ANSWERABLE, "received"] as const;
 
-/** The application is still open for review (a subquery, so the check and the change are one statement). */
-const applicationOpen = (applicationId: string) =>
-  sql`exists (select 1 from ${loanApplications} where ${loanApplications.id} = ${applicationId} and ${inArray(loanApplications.status, OPEN)})`;
 
 /**
  * Request Documents: staff ask for one or more items with one due date. The application row is locked
@@ -110,19 +98,9 @@ export async function createRequest(
   db: Db = getDb(),
 ): Promise<{ requestId: string; itemIds: string[] }> {
   return db.transaction(async (tx) => {
-    const [app] = await tx
-      .select({
-        id: loanApplications.id,
-        userId: loanApplications.userId,
-        status: loanApplications.status,
-        firstName: loanApplications.firstName,
-        lastName: loanApplications.lastName,
-        accountEmail: userTable.email,
-      })
-      .from(loanApplications)
-      .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
-      .where(eq(loanApplications.id, applicationId))
-      .for("update", { of: loanApplications });
+    const locked = await lockApplication(tx, applicationId);
+    const owner = locked && (await personById(locked.userId, tx));
+    const app = locked && owner ? { ...locked, accountEmail: owner.email } : null;
     if (!app) throw new AppError("request", 404, REQUEST_REFUSALS.applicationNotFound);
     if (!isOpenForReview(app.status)) throw new AppError("request", 409, REQUEST_REFUSALS.decided);
     const requestId = randomUUID();
@@ -186,7 +164,7 @@ async function ownItem(db: DbOrTx, applicationId: string, itemId: string, userId
 
 /** Why the conditional UPDATE changed nothing: the application was decided, or the item's state moved on. */
 async function whyNotAnswered(db: DbOrTx, applicationId: string): Promise<AppError> {
-  const [app] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+  const app = await applicationById(applicationId, db);
   return new AppError("request", 409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notAnswerable);
 }
 
@@ -196,7 +174,7 @@ export type AnswerFile = { filename: string; declaredType: string; bytes: Uint8A
 async function whyNoUpload(db: DbOrTx, applicationId: string, itemId: string): Promise<AppError> {
   const [item] = await db.select({ status: requestItems.status, fileCount: requestItems.fileCount }).from(requestItems).where(eq(requestItems.id, itemId)).limit(1);
   if (item?.status === "received" && item.fileCount >= CONVERSATION_LIMITS.filesPerItem) {
-    const [app] = await db.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+    const app = await applicationById(applicationId, db);
     if (app && isOpenForReview(app.status)) return new AppError("request", 409, REQUEST_REFUSALS.tooManyFiles);
   }
   return whyNotAnswered(db, applicationId);
@@ -248,25 +226,22 @@ export async function answerWithUpload(
           and(
             eq(requestItems.id, itemId),
             or(inArray(requestItems.status, ANSWERABLE), and(eq(requestItems.status, "received"), lt(requestItems.fileCount, max))),
-            applicationOpen(applicationId),
+            applicationOpenSql(applicationId),
           ),
         )
         .returning({ id: requestItems.id, fileCount: requestItems.fileCount });
       const row = updated[0];
       if (!row) throw await whyNoUpload(tx, applicationId, itemId);
-      const [doc] = await tx
-        .insert(loanDocuments)
-        .values({
-          applicationId,
-          userId: applicant.id,
-          documentType: item.kind as Exclude<RequestItemKind, "question">,
-          fileName: originalFileName(file.filename, verdict.type.ext, `${name}.${verdict.type.ext}`),
-          filePath: key,
-          fileSize: file.bytes.length,
-          mimeType: verdict.type.mime,
-          requestItemId: itemId,
-        })
-        .returning({ id: loanDocuments.id });
+      const doc = await addRequestDocument(tx, {
+        applicationId,
+        userId: applicant.id,
+        documentType: item.kind as Exclude<RequestItemKind, "question">,
+        fileName: originalFileName(file.filename, verdict.type.ext, `${name}.${verdict.type.ext}`),
+        filePath: key,
+        fileSize: file.bytes.length,
+        mimeType: verdict.type.mime,
+        requestItemId: itemId,
+      });
       await recordEvent(tx, {
         applicationId,
         ownerId: applicant.id,
@@ -275,7 +250,7 @@ export async function answerWithUpload(
         actorSide: "applicant",
         summary: row.fileCount > 1 ? `${label} (file ${row.fileCount} of at most ${max})` : label,
       });
-      return { documentId: doc!.id };
+      return { documentId: doc.id };
     });
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
@@ -291,7 +266,7 @@ export async function answerWithReply(applicationId: string, itemId: string, rep
     const updated = await tx
       .update(requestItems)
       .set({ status: "received", replyText: reply, answeredAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(requestItems.id, itemId), inArray(requestItems.status, ANSWERABLE), applicationOpen(applicationId)))
+      .where(and(eq(requestItems.id, itemId), inArray(requestItems.status, ANSWERABLE), applicationOpenSql(applicationId)))
       .returning({ id: requestItems.id });
     if (updated.length === 0) throw await whyNotAnswered(tx, applicationId);
     await recordEvent(tx, { applicationId, ownerId: applicant.id, kind: "reply_received", actorId: applicant.id, actorSide: "applicant", summary: "Question" });
@@ -324,7 +299,7 @@ export async function reviewItem(
         updatedAt: sql`now()`,
       })
       .where(
-        and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId), eq(requestItems.status, "received"), applicationOpen(applicationId)),
+        and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId), eq(requestItems.status, "received"), applicationOpenSql(applicationId)),
       )
       .returning({ id: requestItems.id, kind: requestItems.kind, userId: requestItems.userId, dueDate: requestItems.dueDate });
     const row = updated[0];
@@ -335,7 +310,7 @@ export async function reviewItem(
         .where(and(eq(requestItems.id, itemId), eq(requestItems.applicationId, applicationId)))
         .limit(1);
       if (!exists) throw new AppError("request", 404, REQUEST_REFUSALS.itemNotFound);
-      const [app] = await tx.select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
+      const app = await applicationById(applicationId, tx);
       throw new AppError("request", 409, app && !isOpenForReview(app.status) ? REQUEST_REFUSALS.decided : REQUEST_REFUSALS.notReviewable);
     }
     const label = requestItemKindLabel(row.kind);
@@ -378,11 +353,7 @@ export async function reviewItem(
 
 /** The applicant's name (on the application) and account e-mail, for the e-mails about their requests. */
 async function applicantOf(db: DbOrTx, applicationId: string): Promise<{ name: string; email: string } | undefined> {
-  const [row] = await db
-    .select({ firstName: loanApplications.firstName, lastName: loanApplications.lastName, email: userTable.email })
-    .from(loanApplications)
-    .innerJoin(userTable, eq(userTable.id, loanApplications.userId))
-    .where(eq(loanApplications.id, applicationId))
-    .limit(1);
-  return row ? { name: `${row.firstName} ${row.lastName}`, email: row.email } : undefined;
+  const app = await applicationById(applicationId, db);
+  const owner = app && (await personById(app.userId, db));
+  return app && owner ? { name: `${app.firstName} ${app.lastName}`, email: owner.email } : undefined;
 }

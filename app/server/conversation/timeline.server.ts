@@ -3,7 +3,8 @@ import type { ApplicationEventKind, ConversationSide } from "~/domain/conversati
 import { applicationEventLabel } from "~/domain/labels";
 import type { TimelineEntry } from "~/domain/views/application-page";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
-import { applicationEvents, profiles } from "~/server/platform/db/schema.server";
+import { applicationEvents } from "~/server/platform/db/schema.server";
+import { peopleByIds, type Person } from "~/server/accounts/index.server";
 
 /**
  * The Application Timeline: every service that changes an application, its requests or its
@@ -61,24 +62,24 @@ export async function listTimeline(
       internal: applicationEvents.internal,
       actorId: applicationEvents.actorId,
       actorSide: applicationEvents.actorSide,
-      actorName: profiles.fullName,
       createdAt: applicationEvents.createdAt,
     })
     .from(applicationEvents)
-    .leftJoin(profiles, eq(profiles.id, applicationEvents.actorId))
     .where(
       viewer.side === "staff"
         ? eq(applicationEvents.applicationId, applicationId)
         : and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.internal, false)),
     )
     .orderBy(desc(applicationEvents.createdAt), desc(applicationEvents.id));
+  // Staff see the actors' names; an applicant sees "You" and the lender, so no names are read.
+  const actors = viewer.side === "staff" ? await peopleByIds(rows.map((r) => r.actorId), db) : new Map<string, Person>();
 
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     title: applicationEventLabel(r.kind),
     summary: r.summary,
-    actor: actorLabel(r, viewer),
+    actor: actorLabel({ ...r, actorName: (r.actorId && actors.get(r.actorId)?.profileName) || null }, viewer),
     internal: r.internal,
     at: r.createdAt.toISOString(),
   }));

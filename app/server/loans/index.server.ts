@@ -12,6 +12,7 @@ export { borrowerLoanAction } from "./borrower-payments.server";
 export { cancelDebit } from "./debit-cancellation.server";
 export { loadLedger } from "./ledger.server";
 export { openLoan } from "./loan-opening.server";
+export { loansOfBorrower, loanTermsByApplication } from "./loan-records.server";
 export { recordPayment } from "./payments.server";
 export { hasCurrentLoan, loanRecordsOfPerson, loanStatesByApplicationIds } from "./person-loans.server";
 export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";

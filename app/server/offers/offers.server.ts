@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
 import { formatRate, percentOf, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
@@ -154,6 +154,27 @@ function offersWithFirstDue(db: DbOrTx) {
  */
 export async function offersOfApplicant(userId: string, limit: number, db: DbOrTx = getDb()): Promise<{ offer: OfferRow; firstPaymentDue: string | null }[]> {
   return offersWithFirstDue(db).where(eq(loanOffers.userId, userId)).orderBy(desc(loanOffers.createdAt), desc(loanOffers.id)).limit(limit);
+}
+
+export type LatestOffer = Pick<OfferRow, "status" | "isCounteroffer" | "amountCents" | "noteRateMilli" | "termMonths" | "paymentCents">;
+
+/** Each of these applications' latest offer (newest created, then highest id), in one query by loan_offers_application_id_idx. */
+export async function latestOffersOf(applicationIds: readonly string[], db: DbOrTx = getDb()): Promise<Map<string, LatestOffer>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([loanOffers.applicationId], {
+      applicationId: loanOffers.applicationId,
+      status: loanOffers.status,
+      isCounteroffer: loanOffers.isCounteroffer,
+      amountCents: loanOffers.amountCents,
+      noteRateMilli: loanOffers.noteRateMilli,
+      termMonths: loanOffers.termMonths,
+      paymentCents: loanOffers.paymentCents,
+    })
+    .from(loanOffers)
+    .where(inArray(loanOffers.applicationId, [...new Set(applicationIds)]))
+    .orderBy(loanOffers.applicationId, desc(loanOffers.createdAt), desc(loanOffers.id));
+  return new Map(rows.map(({ applicationId, ...offer }) => [applicationId, offer]));
 }
 
 /** Whether the person signed an agreement for this application (the loan page links to it). */

@@ -16,3 +16,4 @@ export { staffAction } from "./staff-actions.server";
 export { holdsNoStaffRole } from "./staff-role-filter.server";
 export { countAdmins, grantStaffRole, hasActiveStaffRole, staffRoleOf, staffRoleRows } from "./staff-roles.server";
 export { listStaff } from "./staff.server";
+export { activeStaffIdsSql, holdActiveStaff } from "./working-staff.server";

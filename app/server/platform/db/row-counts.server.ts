@@ -1,4 +1,4 @@
-import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { rowCounts } from "~/server/platform/db/schema.server";
 import type { DbOrTx } from "~/server/platform/mail/outbox.server";
 
@@ -22,4 +22,9 @@ export async function keptCountBetween(db: DbOrTx, from: string, to: string): Pr
     .from(rowCounts)
     .where(and(gte(rowCounts.key, from), lt(rowCounts.key, to)));
   return Number(row?.value ?? 0);
+}
+
+/** SQL for the count kept under `key` (0 when none), for a statement that combines it with others in one read. */
+export function keptCountSql(key: string): SQL {
+  return sql`coalesce((select ${rowCounts.rows} from ${rowCounts} where ${rowCounts.key} = ${key}), 0)`;
 }
