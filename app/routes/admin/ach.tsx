@@ -13,7 +13,7 @@ import { LOAN_PAYMENT_STATUS_LABELS, ACH_RETURN_CODES, type LoanPaymentStatus } 
 import { formatMoney } from "~/domain/money";
 import { ACH_LIMITS, achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry, type AchBatchSummary, type BatchEntry, type PendingDebit, type RefundDue } from "~/server/loans/index.server";
@@ -23,7 +23,7 @@ import { isAppError } from "~/server/platform/http/app-error.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("ACH Batch", "Private Loans administration: ACH batches of borrower debits.");
 
 export const loader = defineLoader({
   guard: staffWith("staff.read"),

@@ -3,7 +3,7 @@ import { AdminApplicationPage } from "~/components/admin/application-page/admin-
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { NotFoundPage } from "~/components/error-page";
 import { permissionsOf } from "~/domain/staff-permissions";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/index.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -14,10 +14,7 @@ import type { Route } from "./+types/application";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Application", "Private Loans administration: one loan application."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Application", "Private Loans administration: one loan application.");
 
 /** Admins with a verified second factor only; an id that names no application is a 404; the read is audited ('application.view'). */
 export const loader = defineLoader({

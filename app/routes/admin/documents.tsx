@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { DocumentsPage } from "~/components/admin/documents/documents-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { errorToast } from "~/domain/action-result";
 import { parseUserId } from "~/server/staff/index.server";
 import { parsePageRequest } from "~/domain/paging";
@@ -13,10 +13,7 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Document Viewer", "Private Loans administration: document viewer."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Document Viewer", "Private Loans administration: document viewer.");
 
 /** Admins with a verified second factor only; the list read is audited (document.list). */
 export const loader = defineLoader({

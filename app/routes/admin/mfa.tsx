@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { loadAccountSecurity } from "~/server/accounts/index.server";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/index.server";
 import { safeRedirectPath } from "~/server/accounts/index.server";
@@ -13,7 +13,7 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 import { staffBeforeSecondFactor } from "~/server/accounts/index.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Two-Factor Authentication", "Verify your identity to open the admin area.");
 
 export const loader = defineLoader({
   guard: staffBeforeSecondFactor,
