@@ -111,13 +111,17 @@ export function SecretInput({ what, className, id, ...props }: Omit<ComponentPro
   );
 }
 
-/** A Field's own props (the rest goes to its control). */
-export type FieldFrameProps = { id: string; label: ReactNode; errors?: FieldMessages; hint?: ReactNode; labelAside?: ReactNode; className?: string };
+/**
+ * A Field's own props (the rest goes to its control). `markRequired` marks the field required ('*' and
+ * aria-required) and makes its control required too; a bare `required` only reaches the control.
+ */
+export type FieldFrameProps = { id: string; label: ReactNode; errors?: FieldMessages; hint?: ReactNode; labelAside?: ReactNode; className?: string; markRequired?: boolean };
 
 type InputFieldProps = FieldFrameProps & Omit<ComponentProps<"input">, "id">;
 
-function splitFrame<P extends FieldFrameProps>({ id, label, errors, hint, labelAside, className, ...control }: P) {
-  return [{ id, label, errors, hint, labelAside, className }, control] as const;
+function splitFrame<P extends FieldFrameProps>({ id, label, errors, hint, labelAside, className, markRequired, ...control }: P) {
+  const frame = { id, label, errors, hint, labelAside, className, required: markRequired };
+  return [frame, markRequired ? { ...control, required: true } : control] as const;
 }
 
 /** A text input in a Field. Props besides the Field's go to the input. */
