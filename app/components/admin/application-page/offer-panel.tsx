@@ -1,13 +1,13 @@
 import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Undo2 } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { ModalDialog } from "~/components/ui/dialog";
-import { ReasonAndConfirm } from "~/components/admin/reason-dialog-form";
+import { ReasonAndConfirm, useReason } from "~/components/admin/reason-dialog-form";
 import { formatDate, formatDateTime } from "~/domain/formats";
 import { OFFER_LIMITS, type AgreementCertificateView, type OfferView } from "~/domain/loan-offers";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
@@ -195,11 +195,8 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
   // Withdrawing is a decision; a role that may not work applications (the auditor) is not offered it.
   const mayWithdraw = useStaffCan("applications.work");
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>(undefined);
+  const reason = useReason();
   const opener = useRef<HTMLButtonElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const id = useId();
   const fetcher = useFetcher<OfferWithdrawActionData>({ key: `offer-withdraw-${applicationId}` });
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
@@ -208,10 +205,9 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
   const handle = useEffectEvent((data: OfferWithdrawActionData) => {
     if (data.ok) {
       setOpen(false);
-      setReason("");
+      reason.clear();
     } else if (data.fieldErrors?.reason) {
-      setErrors(data.fieldErrors.reason);
-      reasonRef.current?.focus();
+      reason.refuse(data.fieldErrors.reason);
     } else {
       // Signed, declined, expired or withdrawn meanwhile: the page reloads to show it.
       setOpen(false);
@@ -226,10 +222,9 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason });
+    const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason: reason.value });
     if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error).reason);
-      reasonRef.current?.focus();
+      reason.refuse(issuesToFieldErrors(parsed.error).reason);
       return;
     }
     void fetcher.submit({ intent: "withdraw", reason: parsed.data.reason }, { method: "post", action: `/admin/applications/${applicationId}/offer` });
@@ -249,7 +244,7 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setErrors(undefined);
+          if (!next) reason.clearErrors();
         }}
         onCloseFocus={() => {
           if (opener.current?.isConnected) opener.current.focus();
@@ -261,17 +256,10 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
       >
         <form method="post" action={`/admin/applications/${applicationId}/offer`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
           <ReasonAndConfirm
-            id={id}
+            {...reason.field}
             hint={`Up to ${OFFER_LIMITS.withdrawReasonMaxLength} characters; the applicant reads it.`}
-            value={reason}
-            onChange={(value) => {
-              setReason(value);
-              setErrors(undefined);
-            }}
-            errors={errors}
             maxLength={OFFER_LIMITS.withdrawReasonMaxLength}
             pending={pending}
-            textareaRef={reasonRef}
             confirmLabel="Confirm Withdraw Offer"
             pendingLabel="Withdrawing…"
           >
