@@ -1,5 +1,5 @@
 import { useStaffCan } from "~/components/admin/admin-shell";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,6 +13,7 @@ import type { MessageActionData } from "~/domain/validation/messages";
 import type { ConversationMessage, ConversationView } from "~/domain/views/application-page";
 import { cn } from "~/utils/cn";
 import { conversationSchemas, usePreloadConversationSchemas } from "./conversation-schemas";
+import { useEachAnswer } from "~/components/use-each-answer";
 
 export type MessagesPanelProps = {
   applicationId: string;
@@ -113,8 +114,7 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
   const optimistic = typeof sending === "string" ? normalizeMessageBody(sending) : null;
 
   // The answer to a send: clear the box when it worked, show the server's message when not.
-  const handled = useRef<MessageActionData | undefined>(undefined);
-  const onAnswer = useEffectEvent((data: MessageActionData) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (data.intent !== "send") return;
     if (data.ok) {
       setBody("");
@@ -124,12 +124,6 @@ export function MessagesPanel({ applicationId, conversation, side, open, timeZon
     }
     textareaRef.current?.focus();
   });
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    onAnswer(answer);
-  }, [answer]);
 
   // Newest in view: on arrival, and whenever a message is added (sent, or received live).
   const count = conversation.messages.length + (optimistic ? 1 : 0);

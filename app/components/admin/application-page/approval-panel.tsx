@@ -1,5 +1,5 @@
 import { CheckCheck, Undo2 } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,8 @@ import { formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
 import { APPROVAL_LIMITS, formatThreshold, sendBackSchema, type ApprovalActionData } from "~/domain/validation/approval";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { ApprovalPanelView } from "~/domain/views/admin-application-page";
+import { useEachAnswer } from "~/components/use-each-answer";
+import { useReason } from "~/components/admin/reason-dialog-form";
 
 /**
  * Four-eyes approval on the staff application page: "Approval Waiting for Confirmation"
@@ -137,38 +139,27 @@ function SendBackDialog({
   onClose: () => void;
   onCloseFocus: () => void;
 }) {
-  const [comment, setComment] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>(undefined);
-  const commentRef = useRef<HTMLTextAreaElement>(null);
-  const id = useId();
+  // The comment is a reason like Withdraw Offer's: the same state, focus and clearing.
+  const comment = useReason();
   const fetcher = useFetcher<ApprovalActionData>({ key: `approval-send-back-${applicationId}` });
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
-  const answer = fetcher.data;
-  const seen = useRef<ApprovalActionData | undefined>(undefined);
-  const handle = useEffectEvent((data: ApprovalActionData) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (data.fieldErrors?.comment) {
-      setErrors(data.fieldErrors.comment);
-      commentRef.current?.focus();
+      comment.refuse(data.fieldErrors.comment);
       return;
     }
     // Sent back, or confirmed / sent back by someone else meanwhile: the page reloads to show it.
-    if (data.ok) setComment("");
+    if (data.ok) comment.clear();
     onClose();
   });
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    handle(answer);
-  }, [answer]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || !proposalId) return;
-    const parsed = sendBackSchema.safeParse({ intent: "send-back", proposalId, comment });
+    const parsed = sendBackSchema.safeParse({ intent: "send-back", proposalId, comment: comment.value });
     if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error).comment);
-      commentRef.current?.focus();
+      comment.refuse(issuesToFieldErrors(parsed.error).comment);
       return;
     }
     void fetcher.submit(
@@ -182,7 +173,7 @@ function SendBackDialog({
       open={proposalId !== null}
       onOpenChange={(next) => {
         if (!next) {
-          setErrors(undefined);
+          comment.clearErrors();
           onClose();
         }
       }}
@@ -194,18 +185,15 @@ function SendBackDialog({
       <form method="post" action={`/admin/applications/${applicationId}/approval`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
         <input type="hidden" name="intent" value="send-back" />
         <input type="hidden" name="proposalId" value={proposalId ?? ""} />
-        <Field id={`${id}-comment`} label="Comment" required hint={`Up to ${APPROVAL_LIMITS.commentMaxLength} characters; staff only.`} errors={errors} liveErrors>
+        <Field id={`${comment.field.id}-comment`} label="Comment" required hint={`Up to ${APPROVAL_LIMITS.commentMaxLength} characters; staff only.`} errors={comment.field.errors} liveErrors>
           {(a11y) => (
             <Textarea
               {...a11y}
-              ref={commentRef}
+              ref={comment.field.textareaRef}
               name="comment"
-              value={comment}
+              value={comment.value}
               maxLength={APPROVAL_LIMITS.commentMaxLength}
-              onChange={(event) => {
-                setComment(event.target.value);
-                setErrors(undefined);
-              }}
+              onChange={(event) => comment.field.onChange(event.target.value)}
               disabled={pending}
               className="min-h-24"
             />

@@ -1,6 +1,6 @@
 import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Undo2 } from "lucide-react";
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { OFFER_LIMITS, type AgreementCertificateView, type OfferView } from "~/d
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { offerWithdrawSchema, type OfferWithdrawActionData } from "~/domain/validation/offer-withdraw";
 import { formatMoney } from "~/domain/money";
+import { useEachAnswer } from "~/components/use-each-answer";
 
 /** How each status reads on its badge. */
 const STATUS_STYLE: Record<OfferView["status"], string> = {
@@ -200,9 +201,7 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
   const fetcher = useFetcher<OfferWithdrawActionData>({ key: `offer-withdraw-${applicationId}` });
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
-  const answer = fetcher.data;
-  const seen = useRef<OfferWithdrawActionData | undefined>(undefined);
-  const handle = useEffectEvent((data: OfferWithdrawActionData) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (data.ok) {
       setOpen(false);
       reason.clear();
@@ -213,11 +212,6 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
       setOpen(false);
     }
   });
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    handle(answer);
-  }, [answer]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

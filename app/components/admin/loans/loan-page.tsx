@@ -1,5 +1,5 @@
 import { Banknote, Undo2 } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { newIdempotencyKey } from "~/components/idempotency-key";
@@ -22,6 +22,7 @@ import { formatMoney } from "~/domain/money";
 import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loans";
 import { LoanStatusBadge } from "./loan-status-badge";
 import { todayUtc } from "~/domain/dates";
+import { useEachAnswer } from "~/components/use-each-answer";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -261,17 +262,6 @@ function Ledger({ data }: { data: StaffLoanPage }) {
   );
 }
 
-/** Runs `handle` once per new answer of a fetcher. */
-function useAnswer(answer: LoanPaymentActionData | undefined, handle: (data: LoanPaymentActionData) => void) {
-  const seen = useRef<LoanPaymentActionData | undefined>(undefined);
-  const onAnswer = useEffectEvent(handle);
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    onAnswer(answer);
-  }, [answer]);
-}
-
 function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today: string; pendingDebit: StaffLoanPage["pendingDebit"] }) {
   const [open, setOpen] = useState(false);
   const empty = { amount: "", receivedOn: today, method: "ach" as PaymentMethod, reference: "", confirmPendingDebit: undefined as "yes" | undefined };
@@ -291,7 +281,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
     if (fetcher.state === "idle") submitting.current = false;
   }, [fetcher.state]);
   useActionToast(fetcher.data);
-  useAnswer(fetcher.data, (data) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (data.ok) {
       setOpen(false);
       setValues(empty);
@@ -413,7 +403,7 @@ function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment:
   const fetcher = useFetcher<LoanPaymentActionData>({ key: `reverse-payment-${loanId}` });
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
-  useAnswer(fetcher.data, (data) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (!data.ok && data.fieldErrors?.reason) {
       reason.refuse(data.fieldErrors.reason);
       return;
