@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useRef, type ReactNode } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { NotesSection } from "~/components/admin/applications/notes-form";
@@ -11,7 +11,7 @@ import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Detail } from "~/components/ui/detail-list";
+
 import { isOpenForReview } from "~/domain/application-lifecycle";
 import { formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
 import { formatAmount } from "~/domain/money";
@@ -23,6 +23,7 @@ import { ApprovalPanel } from "./approval-panel";
 import { AssignmentPanel } from "./assignment-panel";
 import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
+import { Fact, ReasonsFact } from "~/components/admin/fact";
 
 /**
  * /admin/applications/:id: the whole application for staff. The summary and the decisions
@@ -88,13 +89,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
               </Fact>
             ) : null}
             {s.status === "denied" && s.decisionReasons.length > 0 ? (
-              <Fact label="Denial Reasons" wide>
-                <ul className="list-inside list-disc">
-                  {s.decisionReasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              </Fact>
+              <ReasonsFact label="Denial Reasons" reasons={s.decisionReasons} />
             ) : null}
             {a.denialSource ? (
               <Fact label="Information Source" wide>
@@ -135,13 +130,5 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
         </div>
       </div>
     </AdminShell>
-  );
-}
-
-function Fact({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <Detail label={label} className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined} valueClassName="mt-0.5 font-semibold">
-      {children}
-    </Detail>
   );
 }

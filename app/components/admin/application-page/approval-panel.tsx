@@ -1,5 +1,5 @@
 import { CheckCheck, Undo2 } from "lucide-react";
-import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { ApprovalPanelView } from "~/domain/views/admin-application-page";
 import { useEachAnswer } from "~/components/use-each-answer";
 import { useReason } from "~/components/admin/reason-dialog-form";
+import { Fact, ReasonsFact } from "~/components/admin/fact";
 
 /**
  * Four-eyes approval on the staff application page: "Approval Waiting for Confirmation"
@@ -45,22 +46,16 @@ export function ApprovalPanel({ applicationId, approval, canWork, timeZone }: { 
                 Approvals of {formatThreshold(approval.thresholdCents)} or more need a second staff member: the offer is made once another staff member confirms.
               </p>
               <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4" data-testid="proposed-terms">
-                <Term label="Approved Amount">{formatUsd(open.approvedAmount, { cents: true })}</Term>
-                <Term label="Interest Rate">{formatPercent(open.interestRate)}</Term>
-                <Term label="Term">{open.termMonths} months</Term>
-                <Term label="Origination Fee">{formatPercent(open.originationFeePercent)}</Term>
+                <Fact label="Approved Amount">{formatUsd(open.approvedAmount, { cents: true })}</Fact>
+                <Fact label="Interest Rate">{formatPercent(open.interestRate)}</Fact>
+                <Fact label="Term">{open.termMonths} months</Fact>
+                <Fact label="Origination Fee">{formatPercent(open.originationFeePercent)}</Fact>
                 {open.counterofferReasons.length > 0 ? (
-                  <Term label="Counteroffer Reasons" wide>
-                    <ul className="list-inside list-disc">
-                      {open.counterofferReasons.map((reason) => (
-                        <li key={reason}>{reason}</li>
-                      ))}
-                    </ul>
-                  </Term>
+                  <ReasonsFact label="Counteroffer Reasons" reasons={open.counterofferReasons} />
                 ) : null}
-                <Term label="Proposed By" wide>
+                <Fact label="Proposed By" wide>
                   {open.mine ? "You" : open.proposedByName}, <time dateTime={open.proposedAt}>{formatDateTime(open.proposedAt, timeZone)}</time>
-                </Term>
+                </Fact>
               </dl>
               {open.mine ? (
                 <p className="mt-4 text-sm font-medium text-slate-800" data-testid="own-proposal-note">
@@ -99,15 +94,6 @@ export function ApprovalPanel({ applicationId, approval, canWork, timeZone }: { 
         }}
       />
     </>
-  );
-}
-
-function Term({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined}>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 font-semibold">{children}</dd>
-    </div>
   );
 }
 

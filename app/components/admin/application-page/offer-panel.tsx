@@ -1,11 +1,11 @@
 import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Undo2 } from "lucide-react";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Detail } from "~/components/ui/detail-list";
+
 import { ModalDialog } from "~/components/ui/dialog";
 import { ReasonAndConfirm, useReason } from "~/components/admin/reason-dialog-form";
 import { formatDate, formatDateTime } from "~/domain/formats";
@@ -14,6 +14,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { offerWithdrawSchema, type OfferWithdrawActionData } from "~/domain/validation/offer-withdraw";
 import { formatMoney } from "~/domain/money";
 import { useEachAnswer } from "~/components/use-each-answer";
+import { Fact, ReasonsFact } from "~/components/admin/fact";
 
 /** How each status reads on its badge. */
 const STATUS_STYLE: Record<OfferView["status"], string> = {
@@ -121,13 +122,7 @@ function OfferDetails({
           </Fact>
         ) : null}
         {o.isCounteroffer && o.counterofferReasons.length > 0 ? (
-          <Fact label="Counteroffer Reasons" wide>
-            <ul className="list-inside list-disc font-normal" data-testid="offer-counteroffer-reasons">
-              {o.counterofferReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </Fact>
+          <ReasonsFact label="Counteroffer Reasons" reasons={o.counterofferReasons} listClassName="font-normal" testId="offer-counteroffer-reasons" />
         ) : null}
         {o.withdrawReason ? (
           <Fact label="Withdrawal Reason" wide>
@@ -262,13 +257,5 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
         </form>
       </ModalDialog>
     </>
-  );
-}
-
-function Fact({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <Detail label={label} className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined} valueClassName="mt-0.5 font-semibold">
-      {children}
-    </Detail>
   );
 }
