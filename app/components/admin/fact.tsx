@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Detail } from "~/components/ui/detail-list";
+import { formatPercent, formatUsd } from "~/domain/formats";
+import type { AdminApplication } from "~/domain/views/admin-applications";
 import { cn } from "~/utils/cn";
 
 /**
@@ -24,5 +26,20 @@ export function ReasonsFact({ label, reasons, listClassName, testId }: { label: 
         ))}
       </ul>
     </Fact>
+  );
+}
+
+/** What an application's decision gave: the approved loan's terms, or the reasons of a denial. */
+export function DecisionFacts({ application: a }: { application: Pick<AdminApplication, "status" | "approvedLoan" | "decisionReasons"> }) {
+  return (
+    <>
+      {a.approvedLoan ? (
+        <Fact label="Approved Terms" wide>
+          {formatUsd(a.approvedLoan.approvedAmount)} at {formatPercent(a.approvedLoan.interestRate)} for {a.approvedLoan.termMonths} months (
+          {formatUsd(a.approvedLoan.monthlyPayment)} a month)
+        </Fact>
+      ) : null}
+      {a.status === "denied" && a.decisionReasons.length > 0 ? <ReasonsFact label="Denial Reasons" reasons={a.decisionReasons} /> : null}
+    </>
   );
 }

@@ -13,7 +13,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 
 import { isOpenForReview } from "~/domain/application-lifecycle";
-import { formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { formatDate, formatDateTime, formatPercent } from "~/domain/formats";
 import { formatAmount } from "~/domain/money";
 import { loanTypeLabel } from "~/domain/labels";
 import { reviewListHref, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
@@ -23,7 +23,7 @@ import { ApprovalPanel } from "./approval-panel";
 import { AssignmentPanel } from "./assignment-panel";
 import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
-import { Fact, ReasonsFact } from "~/components/admin/fact";
+import { DecisionFacts, Fact } from "~/components/admin/fact";
 
 /**
  * /admin/applications/:id: the whole application for staff. The summary and the decisions
@@ -82,15 +82,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
             <Fact label="Application ID">
               <span className="font-mono text-xs break-all">{s.id}</span>
             </Fact>
-            {s.approvedLoan ? (
-              <Fact label="Approved Terms" wide>
-                {formatUsd(s.approvedLoan.approvedAmount)} at {formatPercent(s.approvedLoan.interestRate)} for {s.approvedLoan.termMonths} months (
-                {formatUsd(s.approvedLoan.monthlyPayment)} a month)
-              </Fact>
-            ) : null}
-            {s.status === "denied" && s.decisionReasons.length > 0 ? (
-              <ReasonsFact label="Denial Reasons" reasons={s.decisionReasons} />
-            ) : null}
+            <DecisionFacts application={s} />
             {a.denialSource ? (
               <Fact label="Information Source" wide>
                 <span className="break-words" data-testid="denial-source">

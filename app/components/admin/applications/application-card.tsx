@@ -8,11 +8,11 @@ import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { displayPhone, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { displayPhone, formatDate, formatDateTime, formatPercent } from "~/domain/formats";
 import { formatAmount, formatMoney } from "~/domain/money";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { NotesSection } from "./notes-form";
-import { Fact, ReasonsFact } from "~/components/admin/fact";
+import { DecisionFacts, Fact } from "~/components/admin/fact";
 
 // Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
 const Check = inlineIcon(checkIcon);
@@ -118,15 +118,7 @@ export function ApplicationCard({
             </span>
           </Fact>
         ) : null}
-        {a.approvedLoan ? (
-          <Fact label="Approved Terms" wide>
-            {formatUsd(a.approvedLoan.approvedAmount)} at {formatPercent(a.approvedLoan.interestRate)} for {a.approvedLoan.termMonths} months (
-            {formatUsd(a.approvedLoan.monthlyPayment)} a month)
-          </Fact>
-        ) : null}
-        {a.status === "denied" && a.decisionReasons.length > 0 ? (
-          <ReasonsFact label="Denial Reasons" reasons={a.decisionReasons} />
-        ) : null}
+        <DecisionFacts application={a} />
       </dl>
 
       <div className="mt-5 flex flex-col gap-2 sm:flex-row">
