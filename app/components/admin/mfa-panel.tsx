@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { AuthenticatorKey } from "~/components/auth/authenticator-key";
 
 /** Enrol an authenticator (QR code, manual key, first code, backup codes) or verify this session. */
 export function MfaPanel({
@@ -81,13 +82,7 @@ export function MfaPanel({
               Staff who can see customer data must use a second factor. Scan this QR code with an authenticator app
               (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the 6-digit code it shows.
             </p>
-            <img src={enrolment.qrDataUrl} width={200} height={200} alt="QR code for your authenticator app" className="mx-auto mt-6 rounded border border-slate-200 bg-white p-2" />
-            <p className="mt-4 text-sm text-slate-700">
-              Can't scan it? Enter this key manually:{" "}
-              <code data-testid="mfa-secret" className="rounded bg-slate-100 px-2 py-1 font-mono text-slate-900 break-all">
-                {enrolment.secret}
-              </code>
-            </p>
+            <AuthenticatorKey enrolment={enrolment} imageClassName="mx-auto mt-6" keyClassName="mt-4" />
           </>
         ) : (
           <p className="mt-4 text-slate-700">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
