@@ -11,7 +11,6 @@ import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-
 import { isOpenForReview } from "~/domain/application-lifecycle";
 import { formatDate, formatDateTime, formatPercent } from "~/domain/formats";
 import { formatAmount } from "~/domain/money";

@@ -5,7 +5,6 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-
 import { ModalDialog } from "~/components/ui/dialog";
 import { ReasonAndConfirm, useReason } from "~/components/admin/reason-dialog-form";
 import { formatDate, formatDateTime } from "~/domain/formats";
