@@ -39,25 +39,40 @@ function RoleSelect(props: ComponentProps<"select">) {
   );
 }
 
-/** A row action: a plain post of its `intent` and the one id it acts on, so it works without JavaScript. */
+/**
+ * A row action: a plain post of its `intent` and the one id it acts on (so it works without JavaScript),
+ * any fields it needs, then its button, whose hidden words name the row for screen readers.
+ */
 function IntentForm({
   intent,
   name,
   value,
   className,
+  variant,
+  disabled,
+  label,
+  named,
   children,
 }: {
   intent: string;
   name: string;
   value: string;
   className?: string;
-  children: ReactNode;
+  variant: "outline" | "destructive";
+  disabled: boolean;
+  label: string;
+  named: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <Form method="post" className={className}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={name} value={value} />
       {children}
+      <Button type="submit" variant={variant} disabled={disabled}>
+        {label}
+        <span className="sr-only">{named}</span>
+      </Button>
     </Form>
   );
 }
@@ -200,51 +215,21 @@ export function StaffPage({
                             name="userId"
                             value={m.userId}
                             className="flex items-end gap-2"
+                            variant="outline"
+                            disabled={busy}
+                            label="Change Role"
+                            named={<> for {m.name}</>}
                           >
                             <label className="flex flex-col text-xs font-medium text-slate-900">
                               Role
                               <RoleSelect defaultValue={m.role} />
                             </label>
-                            <Button
-                              type="submit"
-                              variant="outline"
-                              disabled={busy}
-                            >
-                              Change Role
-                              <span className="sr-only"> for {m.name}</span>
-                            </Button>
                           </IntentForm>
                           {own ? null : (
-                            <IntentForm
-                              intent="deactivate"
-                              name="userId"
-                              value={m.userId}
-                            >
-                              <Button
-                                type="submit"
-                                variant="destructive"
-                                disabled={busy}
-                              >
-                                Deactivate
-                                <span className="sr-only"> {m.name}</span>
-                              </Button>
-                            </IntentForm>
-                          )}
-                          {own ? null : (
-                            <IntentForm
-                              intent="reset-mfa"
-                              name="userId"
-                              value={m.userId}
-                            >
-                              <Button
-                                type="submit"
-                                variant="outline"
-                                disabled={busy}
-                              >
-                                Reset Two-Factor
-                                <span className="sr-only"> for {m.name}</span>
-                              </Button>
-                            </IntentForm>
+                            <>
+                              <IntentForm intent="deactivate" name="userId" value={m.userId} variant="destructive" disabled={busy} label="Deactivate" named={<> {m.name}</>} />
+                              <IntentForm intent="reset-mfa" name="userId" value={m.userId} variant="outline" disabled={busy} label="Reset Two-Factor" named={<> for {m.name}</>} />
+                            </>
                           )}
                         </div>
                       ) : (
@@ -277,12 +262,11 @@ export function StaffPage({
                       intent="cancel-invitation"
                       name="invitationId"
                       value={i.id}
-                    >
-                      <Button type="submit" variant="outline" disabled={busy}>
-                        Cancel Invitation
-                        <span className="sr-only"> for {i.email}</span>
-                      </Button>
-                    </IntentForm>
+                      variant="outline"
+                      disabled={busy}
+                      label="Cancel Invitation"
+                      named={<> for {i.email}</>}
+                    />
                   </td>
                 </tr>
               ))}
