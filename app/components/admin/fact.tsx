@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Detail } from "~/components/ui/detail-list";
-import { formatPercent, formatUsd } from "~/domain/formats";
+import { formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { cn } from "~/utils/cn";
 
@@ -26,6 +26,33 @@ export function ReasonsFact({ label, reasons, listClassName, testId }: { label: 
         ))}
       </ul>
     </Fact>
+  );
+}
+
+/** A wide Fact of free text (a reason, a source) that wraps however long it is. */
+export function TextFact({ label, text, className, testId }: { label: string; text: string; className: string; testId: string }) {
+  return (
+    <Fact label={label} wide>
+      <span className={className} data-testid={testId}>
+        {text}
+      </span>
+    </Fact>
+  );
+}
+
+/** What the applicant asked for (rate and months) and when, in the application's card and on its page. */
+export function RequestedFacts({ application: a, timeZone }: { application: Pick<AdminApplication, "desiredInterestRate" | "loanDuration" | "submittedAt">; timeZone: string }) {
+  return (
+    <>
+      <Fact label="Requested Terms">
+        {formatPercent(a.desiredInterestRate)}, {a.loanDuration} months
+      </Fact>
+      <Fact label="Submitted">
+        <time dateTime={a.submittedAt} title={formatDateTime(a.submittedAt, timeZone)}>
+          {formatDate(a.submittedAt, timeZone)}
+        </time>
+      </Fact>
+    </>
   );
 }
 

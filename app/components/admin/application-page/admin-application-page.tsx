@@ -12,7 +12,7 @@ import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { isOpenForReview } from "~/domain/application-lifecycle";
-import { formatDate, formatDateTime, formatPercent } from "~/domain/formats";
+import { formatDateTime } from "~/domain/formats";
 import { formatAmount } from "~/domain/money";
 import { loanTypeLabel } from "~/domain/labels";
 import { reviewListHref, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
@@ -22,7 +22,7 @@ import { ApprovalPanel } from "./approval-panel";
 import { AssignmentPanel } from "./assignment-panel";
 import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
-import { DecisionFacts, Fact } from "~/components/admin/fact";
+import { DecisionFacts, Fact, RequestedFacts, TextFact } from "~/components/admin/fact";
 
 /**
  * /admin/applications/:id: the whole application for staff. The summary and the decisions
@@ -65,14 +65,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
           <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
             <Fact label="Loan Type">{loanTypeLabel(s.loanType)}</Fact>
             <Fact label="Requested Amount">{formatAmount(s.requestedAmount)}</Fact>
-            <Fact label="Requested Terms">
-              {formatPercent(s.desiredInterestRate)}, {s.loanDuration} months
-            </Fact>
-            <Fact label="Submitted">
-              <time dateTime={s.submittedAt} title={formatDateTime(s.submittedAt, timeZone)}>
-                {formatDate(s.submittedAt, timeZone)}
-              </time>
-            </Fact>
+            <RequestedFacts application={s} timeZone={timeZone} />
             {s.reviewedAt ? (
               <Fact label="Decided">
                 <time dateTime={s.reviewedAt}>{formatDateTime(s.reviewedAt, timeZone)}</time>
@@ -82,13 +75,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
               <span className="font-mono text-xs break-all">{s.id}</span>
             </Fact>
             <DecisionFacts application={s} />
-            {a.denialSource ? (
-              <Fact label="Information Source" wide>
-                <span className="break-words" data-testid="denial-source">
-                  {a.denialSource}
-                </span>
-              </Fact>
-            ) : null}
+            {a.denialSource ? <TextFact label="Information Source" text={a.denialSource} className="break-words" testId="denial-source" /> : null}
           </dl>
           {canWork ? (
             <div className="mt-4">

@@ -13,7 +13,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { offerWithdrawSchema, type OfferWithdrawActionData } from "~/domain/validation/offer-withdraw";
 import { formatMoney } from "~/domain/money";
 import { useEachAnswer } from "~/components/use-each-answer";
-import { Fact, ReasonsFact } from "~/components/admin/fact";
+import { Fact, ReasonsFact, TextFact } from "~/components/admin/fact";
 
 /** How each status reads on its badge. */
 const STATUS_STYLE: Record<OfferView["status"], string> = {
@@ -123,13 +123,7 @@ function OfferDetails({
         {o.isCounteroffer && o.counterofferReasons.length > 0 ? (
           <ReasonsFact label="Counteroffer Reasons" reasons={o.counterofferReasons} listClassName="font-normal" testId="offer-counteroffer-reasons" />
         ) : null}
-        {o.withdrawReason ? (
-          <Fact label="Withdrawal Reason" wide>
-            <span className="font-normal break-words whitespace-pre-line" data-testid="offer-withdraw-reason">
-              {o.withdrawReason}
-            </span>
-          </Fact>
-        ) : null}
+        {o.withdrawReason ? <TextFact label="Withdrawal Reason" text={o.withdrawReason} className="font-normal break-words whitespace-pre-line" testId="offer-withdraw-reason" /> : null}
       </dl>
       {o.status === "signed" && certificate ? <Certificate applicationId={applicationId} offerId={o.id} certificate={certificate} timeZone={timeZone} /> : null}
     </div>

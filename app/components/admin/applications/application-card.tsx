@@ -8,11 +8,11 @@ import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { displayPhone, formatDate, formatDateTime, formatPercent } from "~/domain/formats";
+import { displayPhone, formatDate, formatDateTime } from "~/domain/formats";
 import { formatAmount, formatMoney } from "~/domain/money";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { NotesSection } from "./notes-form";
-import { DecisionFacts, Fact } from "~/components/admin/fact";
+import { DecisionFacts, Fact, RequestedFacts } from "~/components/admin/fact";
 
 // Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
 const Check = inlineIcon(checkIcon);
@@ -85,14 +85,7 @@ export function ApplicationCard({
         <Fact label="Credit Score">{a.creditScore ?? "—"}</Fact>
         <Fact label="Employment Status">{employmentLabel(a.employmentStatus)}</Fact>
         <Fact label="Phone">{displayPhone(a.phone) ?? "—"}</Fact>
-        <Fact label="Requested Terms">
-          {formatPercent(a.desiredInterestRate)}, {a.loanDuration} months
-        </Fact>
-        <Fact label="Submitted">
-          <time dateTime={a.submittedAt} title={formatDateTime(a.submittedAt, timeZone)}>
-            {formatDate(a.submittedAt, timeZone)}
-          </time>
-        </Fact>
+        <RequestedFacts application={a} timeZone={timeZone} />
         <Fact label="Assigned To">
           <span data-testid="card-assigned-to">{a.assignedTo ? a.assignedTo.name : "Unassigned"}</span>
         </Fact>
