@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { AdminApplicationPage } from "~/components/admin/application-page/admin-application-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { NotFoundPage } from "~/components/error-page";
@@ -13,6 +13,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
+import { revalidateExcept } from "~/components/revalidate";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Application", "Private Loans administration: one loan application.");
 
@@ -47,10 +48,7 @@ export const action = defineAction({
 });
 
 /** Generating a document link changes nothing on the page: do not reload (and re-audit) it for that. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "link") return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateExcept("link");
 
 const LoadError = adminLoadErrorBoundary("application");
 
