@@ -1,32 +1,34 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { BackupCodeList } from "~/components/backup-codes";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { AuthenticatorKey } from "~/components/auth/authenticator-key";
+import type { ActionResult } from "~/domain/action-result";
 
 /** Enrol an authenticator (QR code, manual key, first code, backup codes) or verify this session. */
 export function MfaPanel({
   mode,
   enrolment,
   redirectTo,
-  message,
+  answer,
   backupCodes,
-  busy,
   children,
 }: {
   mode: "enrol" | "verify" | "verified";
   enrolment: { secret: string; qrDataUrl: string } | null;
   redirectTo: string;
-  message: string | null;
+  /** The action's answer: a refusal's toast title is the message shown under the code. */
+  answer: ActionResult | undefined;
   backupCodes: string[] | null;
-  busy: boolean;
   /** Other ways through, under the code form (a passkey, signing out). */
   children?: ReactNode;
 }) {
+  const message = answer && !answer.ok ? (answer.toast?.title ?? null) : null;
+  const busy = useNavigation().state !== "idle";
   const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (message) codeRef.current?.focus();
