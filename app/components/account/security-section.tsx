@@ -11,6 +11,7 @@ import { PendingButton } from "~/components/ui/pending-button";
 import type { AccountSecurityActionData } from "~/domain/validation/account-security";
 import type { AccountSecurityView } from "~/domain/views/account";
 import { AccountSection } from "./account-section";
+import { AuthenticatorKey } from "~/components/auth/authenticator-key";
 
 /** Where the section posts (every intent). */
 export const ACCOUNT_SECURITY_PATH = "/account/security";
@@ -82,13 +83,7 @@ function TwoFactor({ security }: { security: AccountSecurityView }) {
       {!security.totpEnabled && enrolment ? (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">Scan this QR code with an authenticator app, then enter the 6-digit code it shows.</p>
-          <img src={enrolment.qrDataUrl} width={200} height={200} alt="QR code for your authenticator app" className="rounded border border-slate-200 bg-white p-2" />
-          <p className="text-sm text-slate-700">
-            Can't scan it? Enter this key manually:{" "}
-            <code data-testid="mfa-secret" className="rounded bg-slate-100 px-2 py-1 font-mono break-all text-slate-900">
-              {enrolment.secret}
-            </code>
-          </p>
+          <AuthenticatorKey enrolment={enrolment} />
           <enable.Form method="post" action={ACCOUNT_SECURITY_PATH} className="flex flex-col gap-2" noValidate>
             <input type="hidden" name="intent" value="totp-enable" />
             <Field id="totp-enable-code" label="Authentication Code" required errors={errorsOf(enable.data, "code")} liveErrors>

@@ -1,31 +1,34 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { BackupCodeList } from "~/components/backup-codes";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { AuthenticatorKey } from "~/components/auth/authenticator-key";
+import type { ActionResult } from "~/domain/action-result";
 
 /** Enrol an authenticator (QR code, manual key, first code, backup codes) or verify this session. */
 export function MfaPanel({
   mode,
   enrolment,
   redirectTo,
-  message,
+  answer,
   backupCodes,
-  busy,
   children,
 }: {
   mode: "enrol" | "verify" | "verified";
   enrolment: { secret: string; qrDataUrl: string } | null;
   redirectTo: string;
-  message: string | null;
+  /** The action's answer: a refusal's toast title is the message shown under the code. */
+  answer: ActionResult | undefined;
   backupCodes: string[] | null;
-  busy: boolean;
   /** Other ways through, under the code form (a passkey, signing out). */
   children?: ReactNode;
 }) {
+  const message = answer && !answer.ok ? (answer.toast?.title ?? null) : null;
+  const busy = useNavigation().state !== "idle";
   const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (message) codeRef.current?.focus();
@@ -81,13 +84,7 @@ export function MfaPanel({
               Staff who can see customer data must use a second factor. Scan this QR code with an authenticator app
               (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the 6-digit code it shows.
             </p>
-            <img src={enrolment.qrDataUrl} width={200} height={200} alt="QR code for your authenticator app" className="mx-auto mt-6 rounded border border-slate-200 bg-white p-2" />
-            <p className="mt-4 text-sm text-slate-700">
-              Can't scan it? Enter this key manually:{" "}
-              <code data-testid="mfa-secret" className="rounded bg-slate-100 px-2 py-1 font-mono text-slate-900 break-all">
-                {enrolment.secret}
-              </code>
-            </p>
+            <AuthenticatorKey enrolment={enrolment} imageClassName="mx-auto mt-6" keyClassName="mt-4" />
           </>
         ) : (
           <p className="mt-4 text-slate-700">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>

@@ -42,6 +42,7 @@ const ADMIN_PAGE_LOADS = {
     fallback: "The security settings could not be loaded. Please try again.",
   },
   staff: { title: "Staff", heading: "Error Loading Staff", fallback: "The staff list could not be loaded. Please try again." },
+  ach: { title: "ACH Batch", heading: "Error Loading ACH Batches", fallback: "The ACH batches could not be loaded. Please try again." },
 } as const satisfies Record<string, AdminPageLoad>;
 
 /** The one way an admin page shows that its data could not be loaded, with a way to try again. */

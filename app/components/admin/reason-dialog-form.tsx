@@ -1,8 +1,38 @@
 import { Undo2 } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import { useId, useRef, useState, type ReactNode, type Ref } from "react";
 import { DialogCloseButton } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/form";
 import { PendingButton } from "~/components/ui/pending-button";
+
+/**
+ * The Reason a ReasonAndConfirm dialog edits: its text, its errors (cleared as the staff member types) and
+ * the textarea, which takes focus when the reason is refused. `field` is what ReasonAndConfirm needs.
+ */
+export function useReason() {
+  const [value, setValue] = useState("");
+  const [errors, setErrors] = useState<string[] | undefined>(undefined);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  return {
+    value,
+    clear: () => setValue(""),
+    clearErrors: () => setErrors(undefined),
+    refuse(messages: string[] | undefined) {
+      setErrors(messages);
+      textareaRef.current?.focus();
+    },
+    field: {
+      id,
+      value,
+      errors,
+      textareaRef,
+      onChange(next: string) {
+        setValue(next);
+        setErrors(undefined);
+      },
+    },
+  };
+}
 
 /**
  * The body of a staff dialog that undoes something and must say why (Withdraw Offer, Reverse Payment):

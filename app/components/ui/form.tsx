@@ -1,15 +1,5 @@
 import { Eye, EyeOff } from "lucide-react";
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useRef,
-  useState,
-  type ComponentProps,
-  type ComponentType,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentProps, type ComponentType, type ReactNode, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { Captcha, type CaptchaHandle, type CaptchaSolution } from "~/components/captcha";
 import { toast } from "~/components/toaster";
@@ -33,6 +23,7 @@ export { AmountInput, MAX_AMOUNT_DIGITS } from "~/components/ui/amount-input";
 
 export type { FieldErrors };
 import { describedBy, ErrorList, Field, RequiredMark, type FieldA11y, type FieldMessages } from "~/components/ui/field";
+import { useEachAnswer } from "~/components/use-each-answer";
 
 export { describedBy, ErrorList, Field, RequiredMark, type FieldA11y, type FieldMessages };
 
@@ -111,13 +102,17 @@ export function SecretInput({ what, className, id, ...props }: Omit<ComponentPro
   );
 }
 
-/** A Field's own props (the rest goes to its control). */
-export type FieldFrameProps = { id: string; label: ReactNode; errors?: FieldMessages; hint?: ReactNode; labelAside?: ReactNode; className?: string };
+/**
+ * A Field's own props (the rest goes to its control). `markRequired` marks the field required ('*' and
+ * aria-required) and makes its control required too; a bare `required` only reaches the control.
+ */
+export type FieldFrameProps = { id: string; label: ReactNode; errors?: FieldMessages; hint?: ReactNode; labelAside?: ReactNode; className?: string; markRequired?: boolean };
 
 type InputFieldProps = FieldFrameProps & Omit<ComponentProps<"input">, "id">;
 
-function splitFrame<P extends FieldFrameProps>({ id, label, errors, hint, labelAside, className, ...control }: P) {
-  return [{ id, label, errors, hint, labelAside, className }, control] as const;
+function splitFrame<P extends FieldFrameProps>({ id, label, errors, hint, labelAside, className, markRequired, ...control }: P) {
+  const frame = { id, label, errors, hint, labelAside, className, required: markRequired };
+  return [frame, markRequired ? { ...control, required: true } : control] as const;
 }
 
 /** A text input in a Field. Props besides the Field's go to the input. */
@@ -278,15 +273,9 @@ export function useFormFetcher<T extends { toast: FormToast }>(fallback: T | und
   // Plain JSON answers: what the fetcher holds is T itself.
   const data = (fetcher.data as T | undefined) ?? fallback;
   const pending = fetcher.state !== "idle";
-  const seen = useRef<T | undefined>(undefined);
-  const handle = useEffectEvent((answer: T) => {
+  useEachAnswer(data, (answer) => {
     showToast(answer.toast);
     onAnswer?.(answer);
   });
-  useEffect(() => {
-    if (!data || seen.current === data) return;
-    seen.current = data;
-    handle(data);
-  }, [data]);
   return { fetcher, data, pending };
 }

@@ -165,3 +165,8 @@ export type AccountSecurityActionData = ActionResult<{
 
 /** What /auth/passkey answers (JSON): options for the browser, or where to go once signed in. */
 export type PasskeyActionData = { ok: true; options?: unknown; redirectTo?: string } | { ok: false; message: string };
+
+/** The toast after a verified second factor (staff or applicant): a used backup code is pointed out, since each works once. */
+export function identityVerifiedToast(usedBackupCode: boolean | undefined, welcome: string): Toast {
+  return { type: "success", title: "Identity Verified", description: usedBackupCode ? "You used a backup code; each works only once." : welcome };
+}

@@ -1,9 +1,9 @@
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { AdminApplicationPage } from "~/components/admin/application-page/admin-application-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { NotFoundPage } from "~/components/error-page";
 import { permissionsOf } from "~/domain/staff-permissions";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/index.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -13,11 +13,9 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
+import { revalidateExcept } from "~/components/revalidate";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Application", "Private Loans administration: one loan application."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Application", "Private Loans administration: one loan application.");
 
 /** Admins with a verified second factor only; an id that names no application is a 404; the read is audited ('application.view'). */
 export const loader = defineLoader({
@@ -50,10 +48,7 @@ export const action = defineAction({
 });
 
 /** Generating a document link changes nothing on the page: do not reload (and re-audit) it for that. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "link") return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateExcept("link");
 
 const LoadError = adminLoadErrorBoundary("application");
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminApplicationsPage, type AdminApplicationsData } from "~/components/admin/applications/admin-applications-page";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
 import { permissionsOf } from "~/domain/staff-permissions";
@@ -13,10 +13,7 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Admin Dashboard", "Private Loans administration."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Admin Dashboard", "Private Loans administration.");
 
 /** Admins with a verified second factor only; the list read is audited ('applications.list'). */
 export const loader = defineLoader({

@@ -1,16 +1,13 @@
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/index.server";
 import type { Route } from "./+types/clients";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Client Information", "Private Loans administration: client information."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Client Information", "Private Loans administration: client information.");
 
 /** Admins with a verified second factor only; each read is audited (client.list, client.view). */
 export const loader = defineLoader({

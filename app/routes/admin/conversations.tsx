@@ -1,6 +1,6 @@
 import { ApplicationMessagesPage } from "~/components/admin/conversations/application-messages-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { parsePageRequest } from "~/domain/paging";
 import { listStaffConversations } from "~/server/conversation/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/conversations";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Application Messages", "Private Loans administration: applicants' messages, unread first."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Application Messages", "Private Loans administration: applicants' messages, unread first.");
 
 /** Staff past the second factor who may read applications (staff.read, as /admin); the read is audited ('conversations.list'). */
 export const loader = defineLoader({

@@ -1,8 +1,7 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { DocumentsPage } from "~/components/admin/documents/documents-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { errorToast } from "~/domain/action-result";
 import { parseUserId } from "~/server/staff/index.server";
 import { parsePageRequest } from "~/domain/paging";
@@ -12,11 +11,9 @@ import type { Route } from "./+types/documents";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
+import { revalidateExcept } from "~/components/revalidate";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Document Viewer", "Private Loans administration: document viewer."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Document Viewer", "Private Loans administration: document viewer.");
 
 /** Admins with a verified second factor only; the list read is audited (document.list). */
 export const loader = defineLoader({
@@ -46,10 +43,7 @@ export const action = defineAction({
 });
 
 /** Generating a link changes nothing on the page: do not reload (and re-audit) the list for it. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "link") return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateExcept("link");
 
 export default function AdminDocumentsRoute({ loaderData }: Route.ComponentProps) {
   return <DocumentsPage data={loaderData} />;

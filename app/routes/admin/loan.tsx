@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { LoanPage } from "~/components/admin/loans/loan-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/index.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/loan";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Loan", "Private Loans administration: one loan's schedule and ledger."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Loan", "Private Loans administration: one loan's schedule and ledger.");
 
 /** Admins with a verified second factor only; an id that names no loan is a 404; the read is audited ('loan.view'). */
 export const loader = defineLoader({

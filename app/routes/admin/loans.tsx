@@ -1,13 +1,13 @@
 import { LoansPage } from "~/components/admin/loans/loans-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { listLoans, parseLoansUrl } from "~/server/loans/index.server";
 import type { Route } from "./+types/loans";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Loans", "Private Loans administration: the loans being serviced."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Loans", "Private Loans administration: the loans being serviced.");
 
 /** Admins with a verified second factor only; the read is audited ('loans.list'). ?status=current|late|paid_in_full&q=&page= */
 export const loader = defineLoader({

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-page";
 import { stampedResult } from "~/domain/action-result";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/public-site/index.server";
 import { parsePageRequest } from "~/domain/paging";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
@@ -13,10 +13,7 @@ import { defineAction, defineLoader } from "~/server/platform/http/define-route.
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Contact Inbox", "Private Loans administration: contact-form messages."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Contact Inbox", "Private Loans administration: contact-form messages.");
 
 /** Admins only; each page read writes a 'contact.list' audit row (client data access). */
 export const loader = defineLoader({

@@ -1,9 +1,9 @@
-import { useNavigation } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { loadAccountSecurity } from "~/server/accounts/index.server";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
+import { identityVerifiedToast } from "~/domain/validation/account-security";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/index.server";
 import { safeRedirectPath } from "~/server/accounts/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
@@ -13,7 +13,7 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 import { staffBeforeSecondFactor } from "~/server/accounts/index.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Two-Factor Authentication", "Verify your identity to open the admin area."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Two-Factor Authentication", "Verify your identity to open the admin area.");
 
 export const loader = defineLoader({
   guard: staffBeforeSecondFactor,
@@ -59,28 +59,18 @@ export const action = defineAction({
     }
     const result = await verifySession(user, code, meta);
     if (!result.ok) return respond({ status: 400, body: refused(result.message) });
-    return redirectWithToast(
-      redirectTo,
-      {
-        type: "success",
-        title: "Identity Verified",
-        description: result.usedBackupCode ? "You used a backup code; each works only once." : "Welcome to the admin area.",
-      },
-      { request },
-    );
+    return redirectWithToast(redirectTo, identityVerifiedToast(result.usedBackupCode, "Welcome to the admin area."), { request });
   },
 });
 
 export default function AdminMfa({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   return (
     <MfaPanel
       mode={loaderData.mode}
       enrolment={loaderData.enrolment}
       redirectTo={loaderData.redirectTo}
-      message={actionData && !actionData.ok ? (actionData.toast?.title ?? null) : null}
+      answer={actionData}
       backupCodes={actionData?.ok ? actionData.backupCodes : null}
-      busy={navigation.state !== "idle"}
     >
       {loaderData.hasPasskeys ? <PasskeyButton kind="second-factor" redirectTo={loaderData.redirectTo} label="Use a Passkey" /> : null}
     </MfaPanel>

@@ -1,7 +1,7 @@
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { can } from "~/domain/staff-permissions";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { loadMonitoring } from "~/server/staff/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
@@ -11,10 +11,7 @@ import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Activity Monitoring", "Private Loans administration: activity monitoring."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Activity Monitoring", "Private Loans administration: activity monitoring.");
 
 /** Staff who read (staff.read). A failed query comes back as `{ ok: false }` (a toast), not as an error page. */
 export const loader = defineLoader({

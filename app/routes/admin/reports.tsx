@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { PageLoadError } from "~/components/admin/page-load-error";
 import { ReportsPage } from "~/components/admin/reports/reports-page";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { readRegBPage, readReportRange } from "~/domain/validation/reports";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { viewPipelineReport } from "~/server/staff/index.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/reports";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Pipeline Reports", "Private Loans administration: pipeline reports."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Pipeline Reports", "Private Loans administration: pipeline reports.");
 
 /**
  * GET /admin/reports?from=&to=: the Pipeline Reports of a date range (default the last 90 days), any

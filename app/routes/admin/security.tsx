@@ -1,15 +1,12 @@
 import { SecurityPage } from "~/components/admin/security/security-page";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { getSecurityOverview } from "~/server/staff/index.server";
 import type { Route } from "./+types/security";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Security Settings", "Private Loans administration: security settings."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Security Settings", "Private Loans administration: security settings.");
 
 /** Admins only. Read-only: this page has no action (its buttons show a notice and call nothing). */
 export const loader = defineLoader({

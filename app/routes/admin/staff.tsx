@@ -1,7 +1,7 @@
 import { StaffPage } from "~/components/admin/staff/staff-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { revalidateAfterPost } from "~/components/admin/moderation/revalidate";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { staffAction } from "~/server/staff/index.server";
@@ -13,10 +13,7 @@ import { defineAction, defineLoader } from "~/server/platform/http/define-route.
 /** After any post (even a refused one) the list is read again: another admin may have changed it. */
 export const shouldRevalidate = revalidateAfterPost;
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Staff", "Private Loans administration: staff."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Staff", "Private Loans administration: staff.");
 
 /** Admins only (staff.manage): the staff list and open invitations. */
 export const loader = defineLoader({

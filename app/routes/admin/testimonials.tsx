@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { TestimonialModerationPage } from "~/components/admin/moderation/testimonial-moderation-page";
 import { stampedResult } from "~/domain/action-result";
-import { pageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/site";
 import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/public-site/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/testimonials";
@@ -12,10 +12,7 @@ import { defineAction, defineLoader } from "~/server/platform/http/define-route.
 
 export { revalidateAfterPost as shouldRevalidate } from "~/components/admin/moderation/revalidate";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Testimonial Moderation", "Private Loans administration: testimonial moderation."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Testimonial Moderation", "Private Loans administration: testimonial moderation.");
 
 export const loader = defineLoader({
   guard: staffWith("staff.read"),

@@ -1,10 +1,10 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/content/site";
 import { errorToast, type ActionResult } from "~/domain/action-result";
-import { twoFactorSchema } from "~/domain/validation/account-security";
+import { identityVerifiedToast, twoFactorSchema } from "~/domain/validation/account-security";
 import { loadAccountSecurity } from "~/server/accounts/index.server";
 import { verifySession } from "~/server/accounts/index.server";
 import { safeRedirectPath } from "~/server/accounts/index.server";
@@ -51,28 +51,18 @@ export const action = defineAction({
     if (!user.secondFactorPending) return redirect(redirectTo);
     const result = await verifySession(user, parsed.data.code, requestInfo(request, context), undefined, "applicant");
     if (!result.ok) return respond({ status: 400, body: refused(result.message) });
-    return redirectWithToast(
-      redirectTo,
-      {
-        type: "success",
-        title: "Identity Verified",
-        description: result.usedBackupCode ? "You used a backup code; each works only once." : "You are signed in.",
-      },
-      { request },
-    );
+    return redirectWithToast(redirectTo, identityVerifiedToast(result.usedBackupCode, "You are signed in."), { request });
   },
 });
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   return (
     <MfaPanel
       mode="verify"
       enrolment={null}
       redirectTo={loaderData.redirectTo}
-      message={actionData && !actionData.ok ? (actionData.toast?.title ?? null) : null}
+      answer={actionData}
       backupCodes={null}
-      busy={navigation.state !== "idle"}
     >
       {loaderData.hasPasskeys ? <PasskeyButton kind="second-factor" redirectTo={loaderData.redirectTo} label="Use a Passkey" /> : null}
       <Form method="post" action="/auth/sign-out" className="mt-4">

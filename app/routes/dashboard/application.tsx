@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ApplicantApplicationView } from "~/components/dashboard/application-page";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
@@ -6,6 +5,7 @@ import { getApplicantApplication } from "~/server/applications/index.server";
 import type { Route } from "./+types/application";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
+import { revalidateExcept } from "~/components/revalidate";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData ? `Application ${applicationReference(loaderData.application.id)}` : "Application", "Your loan application: its status, what we need and messages."),
@@ -26,10 +26,7 @@ export const loader = defineLoader({
 });
 
 /** A document link (asked of /dashboard's action) changes nothing on the page: no reload for it. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "document-link") return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateExcept("document-link");
 
 export default function ApplicantApplicationRoute({ loaderData }: Route.ComponentProps) {
   return <ApplicantApplicationView data={loaderData} />;

@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageMeta } from "~/content/site";
 import { getDashboard } from "~/server/applications/index.server";
@@ -10,6 +9,7 @@ import { requestInfo } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/dashboard";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
+import { revalidateExcept } from "~/components/revalidate";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Dashboard", "Your Private Loans dashboard."),
@@ -38,10 +38,7 @@ export const action = defineAction({
 });
 
 /** A document link changes nothing on the page: do not reload the dashboard for it. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "document-link") return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateExcept("document-link");
 
 export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
   return <DashboardPage data={loaderData} />;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { payoffQuote } from "~/domain/loan-servicing";
+import type { AchBatchSummary, AchPageData, BatchEntry, PendingDebit, RefundDue } from "~/domain/views/ach";
 
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
@@ -51,46 +52,7 @@ export const ACH_SKIP_REASONS = {
   blankName: "The account holder's name has no letter or digit an ACH file can carry, even transliterated to Latin letters.",
 } as const;
 
-export type PendingDebit = {
-  paymentId: string;
-  loanId: string;
-  borrower: string;
-  amountCents: number;
-  /** "••••1234", or null when the payment has no bank account on file any more. */
-  accountMasked: string | null;
-  authorizedAt: string | null;
-  /** Why the next file would leave it out, or null when it would be sent. */
-  skipReason: string | null;
-};
-
-export type BatchEntry = {
-  paymentId: string;
-  loanId: string;
-  borrower: string;
-  amountCents: number;
-  accountMasked: string | null;
-  status: string;
-  receivedOn: string | null;
-  returnCode: string | null;
-  returnedOn: string | null;
-  refundedOn: string | null;
-};
-
-export type AchBatchSummary = {
-  id: string;
-  fileName: string;
-  createdAt: string;
-  createdBy: string | null;
-  entryCount: number;
-  totalCents: number;
-  effectiveDate: string;
-  entries: BatchEntry[];
-};
-
-/** A debit the bank collected after the loan was paid off: the lender owes it back. */
-export type RefundDue = { paymentId: string; loanId: string; borrower: string; amountCents: number; receivedOn: string; reference: string };
-
-export type AchPageData = { pending: PendingDebit[]; refundsDue: RefundDue[]; batches: AchBatchSummary[]; today: string; nextEffectiveDate: string };
+export type { AchBatchSummary, AchPageData, BatchEntry, PendingDebit, RefundDue };
 
 const masked = (last4: string | null) => (last4 ? `••••${last4}` : null);
 

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useRef, type ReactNode } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { NotesSection } from "~/components/admin/applications/notes-form";
@@ -11,9 +11,8 @@ import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Detail } from "~/components/ui/detail-list";
 import { isOpenForReview } from "~/domain/application-lifecycle";
-import { formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { formatDateTime } from "~/domain/formats";
 import { formatAmount } from "~/domain/money";
 import { loanTypeLabel } from "~/domain/labels";
 import { reviewListHref, REVIEW_TABS, type ReviewTab } from "~/domain/validation/review";
@@ -23,6 +22,7 @@ import { ApprovalPanel } from "./approval-panel";
 import { AssignmentPanel } from "./assignment-panel";
 import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
+import { DecisionFacts, Fact, RequestedFacts, TextFact } from "~/components/admin/fact";
 
 /**
  * /admin/applications/:id: the whole application for staff. The summary and the decisions
@@ -65,14 +65,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
           <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
             <Fact label="Loan Type">{loanTypeLabel(s.loanType)}</Fact>
             <Fact label="Requested Amount">{formatAmount(s.requestedAmount)}</Fact>
-            <Fact label="Requested Terms">
-              {formatPercent(s.desiredInterestRate)}, {s.loanDuration} months
-            </Fact>
-            <Fact label="Submitted">
-              <time dateTime={s.submittedAt} title={formatDateTime(s.submittedAt, timeZone)}>
-                {formatDate(s.submittedAt, timeZone)}
-              </time>
-            </Fact>
+            <RequestedFacts application={s} timeZone={timeZone} />
             {s.reviewedAt ? (
               <Fact label="Decided">
                 <time dateTime={s.reviewedAt}>{formatDateTime(s.reviewedAt, timeZone)}</time>
@@ -81,28 +74,8 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
             <Fact label="Application ID">
               <span className="font-mono text-xs break-all">{s.id}</span>
             </Fact>
-            {s.approvedLoan ? (
-              <Fact label="Approved Terms" wide>
-                {formatUsd(s.approvedLoan.approvedAmount)} at {formatPercent(s.approvedLoan.interestRate)} for {s.approvedLoan.termMonths} months (
-                {formatUsd(s.approvedLoan.monthlyPayment)} a month)
-              </Fact>
-            ) : null}
-            {s.status === "denied" && s.decisionReasons.length > 0 ? (
-              <Fact label="Denial Reasons" wide>
-                <ul className="list-inside list-disc">
-                  {s.decisionReasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              </Fact>
-            ) : null}
-            {a.denialSource ? (
-              <Fact label="Information Source" wide>
-                <span className="break-words" data-testid="denial-source">
-                  {a.denialSource}
-                </span>
-              </Fact>
-            ) : null}
+            <DecisionFacts application={s} />
+            {a.denialSource ? <TextFact label="Information Source" text={a.denialSource} className="break-words" testId="denial-source" /> : null}
           </dl>
           {canWork ? (
             <div className="mt-4">
@@ -135,13 +108,5 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
         </div>
       </div>
     </AdminShell>
-  );
-}
-
-function Fact({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <Detail label={label} className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined} valueClassName="mt-0.5 font-semibold">
-      {children}
-    </Detail>
   );
 }

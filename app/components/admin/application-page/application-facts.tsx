@@ -1,7 +1,7 @@
 import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Eye, FileText, Landmark } from "lucide-react";
 import type { ReactNode } from "react";
-import { displaySsn, documentTypeLabel, maskAccountNumber, maskRoutingNumber, MASKED_SSN } from "~/components/admin/clients/format";
+import { displaySsn, documentTypeLabel, MASKED_SSN } from "~/components/admin/clients/format";
 import { SensitiveValue } from "~/components/admin/clients/sensitive-value";
 import { DocumentPreviewDialog } from "~/components/admin/documents/document-preview-dialog";
 import { useDocumentLinks } from "~/components/admin/documents/use-document-links";
@@ -13,6 +13,7 @@ import { formatAmount } from "~/domain/money";
 import { DESIRED_RATE_LABEL, employmentLabel, loanTypeLabel } from "~/domain/labels";
 import type { AdminApplicationDetail } from "~/domain/views/admin-application-page";
 import { BankAccountHeading } from "~/components/admin/clients/bank-account-heading";
+import { BankNumberFields } from "~/components/admin/clients/bank-number-fields";
 
 /**
  * Every field the applicant entered, grouped as the wizard asked for them, plus the bank accounts
@@ -129,11 +130,6 @@ export function EmploymentDetails({ application: a }: { application: AdminApplic
   );
 }
 
-const BANK_NUMBERS = [
-  { kind: "account_number", label: "Account Number", testId: "account-number", masked: maskAccountNumber, key: "accountNumberLast4" },
-  { kind: "routing_number", label: "Routing Number", testId: "routing-number", masked: maskRoutingNumber, key: "routingNumberLast2" },
-] as const;
-
 export function BankAccounts({ application: a }: { application: AdminApplicationDetail }) {
   return (
     <Section id="bank-accounts" title="Bank Accounts" icon={<Landmark aria-hidden="true" className="size-5" />}>
@@ -146,17 +142,7 @@ export function BankAccounts({ application: a }: { application: AdminApplication
               <BankAccountHeading account={account} />
               <dl className={`mt-2 ${grid}`}>
                 <Field label="Account Holder">{account.accountHolderName}</Field>
-                {BANK_NUMBERS.map((number) => (
-                  <Field key={number.kind} label={number.label}>
-                    <SensitiveValue
-                      kind={number.kind}
-                      id={account.id}
-                      masked={number.masked(account[number.key])}
-                      label={`${number.label.toLowerCase()} of the ${account.bankName} account`}
-                      testId={number.testId}
-                    />
-                  </Field>
-                ))}
+                <BankNumberFields account={account} />
               </dl>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { CheckCheck, Undo2 } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,9 @@ import { formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
 import { APPROVAL_LIMITS, formatThreshold, sendBackSchema, type ApprovalActionData } from "~/domain/validation/approval";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { ApprovalPanelView } from "~/domain/views/admin-application-page";
+import { useEachAnswer } from "~/components/use-each-answer";
+import { useReason } from "~/components/admin/reason-dialog-form";
+import { Fact, ReasonsFact } from "~/components/admin/fact";
 
 /**
  * Four-eyes approval on the staff application page: "Approval Waiting for Confirmation"
@@ -43,22 +46,16 @@ export function ApprovalPanel({ applicationId, approval, canWork, timeZone }: { 
                 Approvals of {formatThreshold(approval.thresholdCents)} or more need a second staff member: the offer is made once another staff member confirms.
               </p>
               <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4" data-testid="proposed-terms">
-                <Term label="Approved Amount">{formatUsd(open.approvedAmount, { cents: true })}</Term>
-                <Term label="Interest Rate">{formatPercent(open.interestRate)}</Term>
-                <Term label="Term">{open.termMonths} months</Term>
-                <Term label="Origination Fee">{formatPercent(open.originationFeePercent)}</Term>
+                <Fact label="Approved Amount">{formatUsd(open.approvedAmount, { cents: true })}</Fact>
+                <Fact label="Interest Rate">{formatPercent(open.interestRate)}</Fact>
+                <Fact label="Term">{open.termMonths} months</Fact>
+                <Fact label="Origination Fee">{formatPercent(open.originationFeePercent)}</Fact>
                 {open.counterofferReasons.length > 0 ? (
-                  <Term label="Counteroffer Reasons" wide>
-                    <ul className="list-inside list-disc">
-                      {open.counterofferReasons.map((reason) => (
-                        <li key={reason}>{reason}</li>
-                      ))}
-                    </ul>
-                  </Term>
+                  <ReasonsFact label="Counteroffer Reasons" reasons={open.counterofferReasons} />
                 ) : null}
-                <Term label="Proposed By" wide>
+                <Fact label="Proposed By" wide>
                   {open.mine ? "You" : open.proposedByName}, <time dateTime={open.proposedAt}>{formatDateTime(open.proposedAt, timeZone)}</time>
-                </Term>
+                </Fact>
               </dl>
               {open.mine ? (
                 <p className="mt-4 text-sm font-medium text-slate-800" data-testid="own-proposal-note">
@@ -100,15 +97,6 @@ export function ApprovalPanel({ applicationId, approval, canWork, timeZone }: { 
   );
 }
 
-function Term({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined}>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 font-semibold">{children}</dd>
-    </div>
-  );
-}
-
 function ConfirmApproval({ applicationId, proposalId }: { applicationId: string; proposalId: string }) {
   const fetcher = useFetcher<ApprovalActionData>({ key: `approval-confirm-${applicationId}` });
   useActionToast(fetcher.data);
@@ -137,38 +125,27 @@ function SendBackDialog({
   onClose: () => void;
   onCloseFocus: () => void;
 }) {
-  const [comment, setComment] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>(undefined);
-  const commentRef = useRef<HTMLTextAreaElement>(null);
-  const id = useId();
+  // The comment is a reason like Withdraw Offer's: the same state, focus and clearing.
+  const comment = useReason();
   const fetcher = useFetcher<ApprovalActionData>({ key: `approval-send-back-${applicationId}` });
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
-  const answer = fetcher.data;
-  const seen = useRef<ApprovalActionData | undefined>(undefined);
-  const handle = useEffectEvent((data: ApprovalActionData) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (data.fieldErrors?.comment) {
-      setErrors(data.fieldErrors.comment);
-      commentRef.current?.focus();
+      comment.refuse(data.fieldErrors.comment);
       return;
     }
     // Sent back, or confirmed / sent back by someone else meanwhile: the page reloads to show it.
-    if (data.ok) setComment("");
+    if (data.ok) comment.clear();
     onClose();
   });
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    handle(answer);
-  }, [answer]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || !proposalId) return;
-    const parsed = sendBackSchema.safeParse({ intent: "send-back", proposalId, comment });
+    const parsed = sendBackSchema.safeParse({ intent: "send-back", proposalId, comment: comment.value });
     if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error).comment);
-      commentRef.current?.focus();
+      comment.refuse(issuesToFieldErrors(parsed.error).comment);
       return;
     }
     void fetcher.submit(
@@ -182,7 +159,7 @@ function SendBackDialog({
       open={proposalId !== null}
       onOpenChange={(next) => {
         if (!next) {
-          setErrors(undefined);
+          comment.clearErrors();
           onClose();
         }
       }}
@@ -194,18 +171,15 @@ function SendBackDialog({
       <form method="post" action={`/admin/applications/${applicationId}/approval`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
         <input type="hidden" name="intent" value="send-back" />
         <input type="hidden" name="proposalId" value={proposalId ?? ""} />
-        <Field id={`${id}-comment`} label="Comment" required hint={`Up to ${APPROVAL_LIMITS.commentMaxLength} characters; staff only.`} errors={errors} liveErrors>
+        <Field id={`${comment.field.id}-comment`} label="Comment" required hint={`Up to ${APPROVAL_LIMITS.commentMaxLength} characters; staff only.`} errors={comment.field.errors} liveErrors>
           {(a11y) => (
             <Textarea
               {...a11y}
-              ref={commentRef}
+              ref={comment.field.textareaRef}
               name="comment"
-              value={comment}
+              value={comment.value}
               maxLength={APPROVAL_LIMITS.commentMaxLength}
-              onChange={(event) => {
-                setComment(event.target.value);
-                setErrors(undefined);
-              }}
+              onChange={(event) => comment.field.onChange(event.target.value)}
               disabled={pending}
               className="min-h-24"
             />

@@ -1,18 +1,19 @@
 import { useStaffCan } from "~/components/admin/admin-shell";
 import { Download, Undo2 } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Detail } from "~/components/ui/detail-list";
 import { ModalDialog } from "~/components/ui/dialog";
-import { ReasonAndConfirm } from "~/components/admin/reason-dialog-form";
+import { ReasonAndConfirm, useReason } from "~/components/admin/reason-dialog-form";
 import { formatDate, formatDateTime } from "~/domain/formats";
 import { OFFER_LIMITS, type AgreementCertificateView, type OfferView } from "~/domain/loan-offers";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { offerWithdrawSchema, type OfferWithdrawActionData } from "~/domain/validation/offer-withdraw";
 import { formatMoney } from "~/domain/money";
+import { useEachAnswer } from "~/components/use-each-answer";
+import { Fact, ReasonsFact, TextFact } from "~/components/admin/fact";
 
 /** How each status reads on its badge. */
 const STATUS_STYLE: Record<OfferView["status"], string> = {
@@ -120,21 +121,9 @@ function OfferDetails({
           </Fact>
         ) : null}
         {o.isCounteroffer && o.counterofferReasons.length > 0 ? (
-          <Fact label="Counteroffer Reasons" wide>
-            <ul className="list-inside list-disc font-normal" data-testid="offer-counteroffer-reasons">
-              {o.counterofferReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </Fact>
+          <ReasonsFact label="Counteroffer Reasons" reasons={o.counterofferReasons} listClassName="font-normal" testId="offer-counteroffer-reasons" />
         ) : null}
-        {o.withdrawReason ? (
-          <Fact label="Withdrawal Reason" wide>
-            <span className="font-normal break-words whitespace-pre-line" data-testid="offer-withdraw-reason">
-              {o.withdrawReason}
-            </span>
-          </Fact>
-        ) : null}
+        {o.withdrawReason ? <TextFact label="Withdrawal Reason" text={o.withdrawReason} className="font-normal break-words whitespace-pre-line" testId="offer-withdraw-reason" /> : null}
       </dl>
       {o.status === "signed" && certificate ? <Certificate applicationId={applicationId} offerId={o.id} certificate={certificate} timeZone={timeZone} /> : null}
     </div>
@@ -195,41 +184,29 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
   // Withdrawing is a decision; a role that may not work applications (the auditor) is not offered it.
   const mayWithdraw = useStaffCan("applications.work");
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>(undefined);
+  const reason = useReason();
   const opener = useRef<HTMLButtonElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const id = useId();
   const fetcher = useFetcher<OfferWithdrawActionData>({ key: `offer-withdraw-${applicationId}` });
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
-  const answer = fetcher.data;
-  const seen = useRef<OfferWithdrawActionData | undefined>(undefined);
-  const handle = useEffectEvent((data: OfferWithdrawActionData) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (data.ok) {
       setOpen(false);
-      setReason("");
+      reason.clear();
     } else if (data.fieldErrors?.reason) {
-      setErrors(data.fieldErrors.reason);
-      reasonRef.current?.focus();
+      reason.refuse(data.fieldErrors.reason);
     } else {
       // Signed, declined, expired or withdrawn meanwhile: the page reloads to show it.
       setOpen(false);
     }
   });
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    handle(answer);
-  }, [answer]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason });
+    const parsed = offerWithdrawSchema.safeParse({ intent: "withdraw", reason: reason.value });
     if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error).reason);
-      reasonRef.current?.focus();
+      reason.refuse(issuesToFieldErrors(parsed.error).reason);
       return;
     }
     void fetcher.submit({ intent: "withdraw", reason: parsed.data.reason }, { method: "post", action: `/admin/applications/${applicationId}/offer` });
@@ -249,7 +226,7 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setErrors(undefined);
+          if (!next) reason.clearErrors();
         }}
         onCloseFocus={() => {
           if (opener.current?.isConnected) opener.current.focus();
@@ -261,17 +238,10 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
       >
         <form method="post" action={`/admin/applications/${applicationId}/offer`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
           <ReasonAndConfirm
-            id={id}
+            {...reason.field}
             hint={`Up to ${OFFER_LIMITS.withdrawReasonMaxLength} characters; the applicant reads it.`}
-            value={reason}
-            onChange={(value) => {
-              setReason(value);
-              setErrors(undefined);
-            }}
-            errors={errors}
             maxLength={OFFER_LIMITS.withdrawReasonMaxLength}
             pending={pending}
-            textareaRef={reasonRef}
             confirmLabel="Confirm Withdraw Offer"
             pendingLabel="Withdrawing…"
           >
@@ -280,13 +250,5 @@ function WithdrawOffer({ applicationId, withdrawable }: { applicationId: string;
         </form>
       </ModalDialog>
     </>
-  );
-}
-
-function Fact({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <Detail label={label} className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined} valueClassName="mt-0.5 font-semibold">
-      {children}
-    </Detail>
   );
 }

@@ -1,6 +1,6 @@
 import * as checkIcon from "lucide-react/icons/check";
 import * as xIcon from "lucide-react/icons/x";
-import type { MouseEvent, ReactNode } from "react";
+import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { isOpenForReview } from "~/domain/application-lifecycle";
 import { employmentLabel, loanTypeLabel, statedIncome } from "~/domain/labels";
@@ -8,10 +8,11 @@ import { ApplicationStatusBadge } from "~/components/dashboard/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inlineIcon } from "~/components/ui/inline-icon";
-import { displayPhone, formatDate, formatDateTime, formatPercent, formatUsd } from "~/domain/formats";
+import { displayPhone, formatDate, formatDateTime } from "~/domain/formats";
 import { formatAmount, formatMoney } from "~/domain/money";
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { NotesSection } from "./notes-form";
+import { DecisionFacts, Fact, RequestedFacts } from "~/components/admin/fact";
 
 // Thirty of these on a page of the list: drawn from static markup (see inline-icon.tsx).
 const Check = inlineIcon(checkIcon);
@@ -76,35 +77,28 @@ export function ApplicationCard({
       </div>
 
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
-        <Item label="Loan Type">{loanTypeLabel(a.loanType)}</Item>
-        <Item label="Requested Amount">{formatAmount(a.requestedAmount)}</Item>
-        <Item label={income.label}>
+        <Fact label="Loan Type">{loanTypeLabel(a.loanType)}</Fact>
+        <Fact label="Requested Amount">{formatAmount(a.requestedAmount)}</Fact>
+        <Fact label={income.label}>
           <span data-testid="card-income">{formatAmount(income.amount)}</span>
-        </Item>
-        <Item label="Credit Score">{a.creditScore ?? "—"}</Item>
-        <Item label="Employment Status">{employmentLabel(a.employmentStatus)}</Item>
-        <Item label="Phone">{displayPhone(a.phone) ?? "—"}</Item>
-        <Item label="Requested Terms">
-          {formatPercent(a.desiredInterestRate)}, {a.loanDuration} months
-        </Item>
-        <Item label="Submitted">
-          <time dateTime={a.submittedAt} title={formatDateTime(a.submittedAt, timeZone)}>
-            {formatDate(a.submittedAt, timeZone)}
-          </time>
-        </Item>
-        <Item label="Assigned To">
+        </Fact>
+        <Fact label="Credit Score">{a.creditScore ?? "—"}</Fact>
+        <Fact label="Employment Status">{employmentLabel(a.employmentStatus)}</Fact>
+        <Fact label="Phone">{displayPhone(a.phone) ?? "—"}</Fact>
+        <RequestedFacts application={a} timeZone={timeZone} />
+        <Fact label="Assigned To">
           <span data-testid="card-assigned-to">{a.assignedTo ? a.assignedTo.name : "Unassigned"}</span>
-        </Item>
-        <Item label="Purpose" wide>
+        </Fact>
+        <Fact label="Purpose" wide>
           <span className="break-words whitespace-pre-line">{a.purpose}</span>
-        </Item>
+        </Fact>
         {a.reviewedAt ? (
-          <Item label="Reviewed">
+          <Fact label="Reviewed">
             <time dateTime={a.reviewedAt}>{formatDateTime(a.reviewedAt, timeZone)}</time>
-          </Item>
+          </Fact>
         ) : null}
         {a.latestOffer && !a.approvedLoan ? (
-          <Item label="Loan Offer" wide>
+          <Fact label="Loan Offer" wide>
             <span className="flex flex-wrap items-center gap-2" data-testid="card-offer" data-offer-status={a.latestOffer.status}>
               <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-900">{a.latestOffer.statusLabel}</span>
               {a.latestOffer.isCounteroffer ? (
@@ -115,23 +109,9 @@ export function ApplicationCard({
                 month)
               </span>
             </span>
-          </Item>
+          </Fact>
         ) : null}
-        {a.approvedLoan ? (
-          <Item label="Approved Terms" wide>
-            {formatUsd(a.approvedLoan.approvedAmount)} at {formatPercent(a.approvedLoan.interestRate)} for {a.approvedLoan.termMonths} months (
-            {formatUsd(a.approvedLoan.monthlyPayment)} a month)
-          </Item>
-        ) : null}
-        {a.status === "denied" && a.decisionReasons.length > 0 ? (
-          <Item label="Denial Reasons" wide>
-            <ul className="list-inside list-disc">
-              {a.decisionReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </Item>
-        ) : null}
+        <DecisionFacts application={a} />
       </dl>
 
       <div className="mt-5 flex flex-col gap-2 sm:flex-row">
@@ -168,11 +148,3 @@ export function ApplicationCard({
   );
 }
 
-function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "min-[480px]:col-span-2 lg:col-span-4" : undefined}>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 font-semibold">{children}</dd>
-    </div>
-  );
-}

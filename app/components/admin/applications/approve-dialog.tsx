@@ -1,15 +1,13 @@
 import { formatUsd } from "~/domain/formats";
 import { useMemo, useState, type ComponentProps } from "react";
-import { ErrorList, Field } from "~/components/ui/form";
+import { Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { centsFromDollars, formatMoney, percentOf, rateFromPercent } from "~/domain/money";
 import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, isCounteroffer, OFFER_LIMITS } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
 import {
   approvedAmountField,
   approveSchema,
-  DENIAL_REASONS,
   interestRateField,
   originationFeeField,
   REVIEW_LIMITS,
@@ -18,6 +16,7 @@ import {
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
+import { ReasonChoices } from "./reason-choices";
 
 const FIELDS = ["approvedAmount", "interestRate", "termMonths", "originationFeePercent", "counterofferOther", "counterofferReasons"] as const;
 type Term = "approvedAmount" | "interestRate" | "termMonths" | "originationFeePercent";
@@ -135,7 +134,6 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAp
     return { success: true };
   });
   const { id, shown } = form;
-  const reasonsInvalid = Boolean(shown.counterofferReasons?.length);
 
   /** A term's field: its label and hint, wired to the value typed and the errors shown. */
   const term = (field: Term, label: string, hint: string, input: ComponentProps<typeof Input>) => (
@@ -229,45 +227,26 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAp
             <strong className="font-semibold">Counteroffer</strong>: these terms differ from what was requested (less money, a higher rate or another term).
             The applicant is told why: choose at least one reason.
           </p>
-          <fieldset aria-describedby={reasonsInvalid ? `${id}-counterofferReasons-error` : undefined}>
-            <legend className="text-sm font-medium">Reasons for the counteroffer (choose at least one)</legend>
-            <ul className="mt-3 flex flex-col gap-2">
-              {DENIAL_REASONS.map((reason, index) => (
-                <li key={reason} className="flex items-center gap-3">
-                  <input
-                    type="checkbox"
-                    id={`${id}-counteroffer-reason-${index}`}
-                    name="counterofferReasons"
-                    value={reason}
-                    checked={reasons.includes(reason)}
-                    onChange={(event) => toggle(reason, event.target.checked)}
-                    disabled={pending}
-                    className="size-4 shrink-0 accent-navy-900"
-                  />
-                  <Label htmlFor={`${id}-counteroffer-reason-${index}`} className="font-normal">
-                    {reason}
-                  </Label>
-                </li>
-              ))}
-            </ul>
-            <ErrorList id={`${id}-counterofferReasons-error`} errors={shown.counterofferReasons} live />
-          </fieldset>
-          <Field id={`${id}-counterofferOther`} label="Other reason (optional)" errors={shown.counterofferOther} liveErrors>
-            {(a11y) => (
-              <Input
-                {...a11y}
-                name="counterofferOther"
-                value={other}
-                maxLength={REVIEW_LIMITS.reasonMaxLength}
-                onChange={(event) => {
-                  setOther(event.target.value);
-                  form.edited("counterofferOther", "counterofferReasons");
-                }}
-                disabled={pending}
-                autoComplete="off"
-              />
-            )}
-          </Field>
+          <ReasonChoices
+            id={id}
+            legend="Reasons for the counteroffer (choose at least one)"
+            name="counterofferReasons"
+            checkboxId={(index) => `${id}-counteroffer-reason-${index}`}
+            errors={shown.counterofferReasons}
+            chosen={reasons}
+            onToggle={toggle}
+            other={{
+              id: `${id}-counterofferOther`,
+              name: "counterofferOther",
+              value: other,
+              errors: shown.counterofferOther,
+              onChange: (value) => {
+                setOther(value);
+                form.edited("counterofferOther", "counterofferReasons");
+              },
+            }}
+            pending={pending}
+          />
         </div>
       ) : null}
     </ReviewFormFrame>

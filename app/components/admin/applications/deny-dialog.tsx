@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { ErrorList, Field, InputField } from "~/components/ui/form";
+import { ErrorList, InputField } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { DENIAL_SOURCE_LABELS, INQUIRIES_FACTOR, KEY_FACTORS_MAX } from "~/domain/adverse-action";
-import { DENIAL_REASONS, denySchema, REVIEW_LIMITS, reviewFormValues } from "~/domain/validation/review";
+import { denySchema, REVIEW_LIMITS, reviewFormValues } from "~/domain/validation/review";
 import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
+import { ReasonChoices } from "./reason-choices";
 
 /** The first field with a problem gets the focus, in the order the dialog shows them. */
 const FOCUS_ORDER = [
@@ -44,7 +45,6 @@ function DenyForm(props: ReviewFormProps) {
   // The posted fields as the server reads them (the source's fields are not kept in state).
   const form = useReviewForm(props, FOCUS_ORDER, (element) => denySchema.safeParse(reviewFormValues(new FormData(element))));
   const { id, shown } = form;
-  const reasonsInvalid = Boolean(shown.reasons?.length);
 
   function toggle(reason: string, checked: boolean) {
     setReasons((list) => (checked ? [...list, reason] : list.filter((r) => r !== reason)));
@@ -54,45 +54,26 @@ function DenyForm(props: ReviewFormProps) {
 
   return (
     <ReviewFormFrame props={props} form={form} intent="deny">
-      <fieldset aria-describedby={reasonsInvalid ? `${id}-reasons-error` : undefined}>
-        <legend className="text-sm font-medium">Reasons for denial (choose at least one)</legend>
-        <ul className="mt-3 flex flex-col gap-2">
-          {DENIAL_REASONS.map((reason, index) => (
-            <li key={reason} className="flex items-center gap-3">
-              <input
-                type="checkbox"
-                id={`${id}-reason-${index}`}
-                name="reasons"
-                value={reason}
-                checked={reasons.includes(reason)}
-                onChange={(event) => toggle(reason, event.target.checked)}
-                disabled={pending}
-                className="size-4 shrink-0 accent-navy-900"
-              />
-              <Label htmlFor={`${id}-reason-${index}`} className="font-normal">
-                {reason}
-              </Label>
-            </li>
-          ))}
-        </ul>
-        <ErrorList id={`${id}-reasons-error`} errors={shown.reasons} live />
-      </fieldset>
-      <Field id={`${id}-other`} label="Other reason (optional)" errors={shown.otherReason} liveErrors>
-        {(a11y) => (
-          <Input
-            {...a11y}
-            name="otherReason"
-            value={other}
-            maxLength={REVIEW_LIMITS.reasonMaxLength}
-            onChange={(event) => {
-              setOther(event.target.value);
-              form.edited();
-            }}
-            disabled={pending}
-            autoComplete="off"
-          />
-        )}
-      </Field>
+      <ReasonChoices
+        id={id}
+        legend="Reasons for denial (choose at least one)"
+        name="reasons"
+        checkboxId={(index) => `${id}-reason-${index}`}
+        errors={shown.reasons}
+        chosen={reasons}
+        onToggle={toggle}
+        other={{
+          id: `${id}-other`,
+          name: "otherReason",
+          value: other,
+          errors: shown.otherReason,
+          onChange: (value) => {
+            setOther(value);
+            form.edited();
+          },
+        }}
+        pending={pending}
+      />
       <fieldset aria-describedby={shown.creditSource?.length ? `${id}-source-error` : undefined}>
         <legend className="text-sm font-medium">The decision rests on</legend>
         <ul className="mt-3 flex flex-col gap-2">

@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
 import { showActionToast } from "~/components/action-toast";
+import { useEachAnswer } from "~/components/use-each-answer";
 import type { ReviewActionData } from "~/domain/validation/review";
 
 /**
@@ -9,16 +9,10 @@ import type { ReviewActionData } from "~/domain/validation/review";
  */
 export function useReviewFetcher(key: string, onData?: (data: ReviewActionData) => void) {
   const fetcher = useFetcher<ReviewActionData>({ key });
-  const seen = useRef<ReviewActionData | undefined>(undefined);
-  const handle = useEffectEvent((data: ReviewActionData) => {
-    showActionToast(data.toast);
-    onData?.(data);
-  });
   const data = fetcher.data;
-  useEffect(() => {
-    if (!data || seen.current === data) return;
-    seen.current = data;
-    handle(data);
-  }, [data]);
+  useEachAnswer(data, (answer) => {
+    showActionToast(answer.toast);
+    onData?.(answer);
+  });
   return { fetcher, data, pending: fetcher.state !== "idle" };
 }

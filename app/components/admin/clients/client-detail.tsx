@@ -10,17 +10,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
-import type { ClientBankAccount, ClientDetail as ClientDetailData } from "~/domain/views/admin-clients";
-import {
-  displaySsn,
-  documentTypeLabel,
-  formatAddress,
-  maskAccountNumber,
-  maskRoutingNumber,
-  MASKED_SSN,
-} from "./format";
+import type { ClientDetail as ClientDetailData } from "~/domain/views/admin-clients";
+import { displaySsn, documentTypeLabel, formatAddress, MASKED_SSN } from "./format";
 import { SensitiveValue } from "./sensitive-value";
 import { BankAccountHeading } from "./bank-account-heading";
+import { BankNumberFields } from "./bank-number-fields";
 
 function Section({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
   const id = `client-section-${title.toLowerCase().replace(/\s+/g, "-")}`;
@@ -74,12 +68,6 @@ function ContactField({
     </Field>
   );
 }
-
-/** A bank account's two numbers: shown masked, each revealed on its own request. */
-const BANK_NUMBERS = [
-  { kind: "account_number", label: "Account Number", testId: "account-number", masked: (a: ClientBankAccount) => maskAccountNumber(a.accountNumberLast4) },
-  { kind: "routing_number", label: "Routing Number", testId: "routing-number", masked: (a: ClientBankAccount) => maskRoutingNumber(a.routingNumberLast2) },
-] as const;
 
 /** A section's entries (each rendered by `children` as an <li>), or a line saying there are none. */
 function ItemList<T extends { id: string }>({
@@ -142,17 +130,7 @@ export function ClientDetail({ client }: { client: ClientDetailData }) {
                 <Field label="Added">
                   <time dateTime={account.createdAt}>{formatDate(account.createdAt, timeZone)}</time>
                 </Field>
-                {BANK_NUMBERS.map((number) => (
-                  <Field key={number.kind} label={number.label}>
-                    <SensitiveValue
-                      kind={number.kind}
-                      id={account.id}
-                      masked={number.masked(account)}
-                      label={`${number.label.toLowerCase()} of the ${account.bankName} account`}
-                      testId={number.testId}
-                    />
-                  </Field>
-                ))}
+                <BankNumberFields account={account} />
               </dl>
             </li>
           )}

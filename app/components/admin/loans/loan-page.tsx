@@ -1,5 +1,5 @@
 import { Banknote, Undo2 } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { newIdempotencyKey } from "~/components/idempotency-key";
@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Detail } from "~/components/ui/detail-list";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
-import { ReasonAndConfirm } from "~/components/admin/reason-dialog-form";
+import { ReasonAndConfirm, useReason } from "~/components/admin/reason-dialog-form";
 import { controlClass, Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { PendingButton } from "~/components/ui/pending-button";
@@ -22,6 +22,7 @@ import { formatMoney } from "~/domain/money";
 import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loans";
 import { LoanStatusBadge } from "./loan-status-badge";
 import { todayUtc } from "~/domain/dates";
+import { useEachAnswer } from "~/components/use-each-answer";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -261,17 +262,6 @@ function Ledger({ data }: { data: StaffLoanPage }) {
   );
 }
 
-/** Runs `handle` once per new answer of a fetcher. */
-function useAnswer(answer: LoanPaymentActionData | undefined, handle: (data: LoanPaymentActionData) => void) {
-  const seen = useRef<LoanPaymentActionData | undefined>(undefined);
-  const onAnswer = useEffectEvent(handle);
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    onAnswer(answer);
-  }, [answer]);
-}
-
 function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today: string; pendingDebit: StaffLoanPage["pendingDebit"] }) {
   const [open, setOpen] = useState(false);
   const empty = { amount: "", receivedOn: today, method: "ach" as PaymentMethod, reference: "", confirmPendingDebit: undefined as "yes" | undefined };
@@ -291,7 +281,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
     if (fetcher.state === "idle") submitting.current = false;
   }, [fetcher.state]);
   useActionToast(fetcher.data);
-  useAnswer(fetcher.data, (data) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (data.ok) {
       setOpen(false);
       setValues(empty);
@@ -409,30 +399,25 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
 }
 
 function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment: StaffLedgerPayment | null; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>(undefined);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const id = useId();
+  const reason = useReason();
   const fetcher = useFetcher<LoanPaymentActionData>({ key: `reverse-payment-${loanId}` });
   const pending = fetcher.state !== "idle";
   useActionToast(fetcher.data);
-  useAnswer(fetcher.data, (data) => {
+  useEachAnswer(fetcher.data, (data) => {
     if (!data.ok && data.fieldErrors?.reason) {
-      setErrors(data.fieldErrors.reason);
-      reasonRef.current?.focus();
+      reason.refuse(data.fieldErrors.reason);
       return;
     }
-    setReason("");
+    reason.clear();
     onClose();
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || !payment) return;
-    const parsed = reversePaymentSchema.safeParse({ intent: "reverse-payment", paymentId: payment.id, reason });
+    const parsed = reversePaymentSchema.safeParse({ intent: "reverse-payment", paymentId: payment.id, reason: reason.value });
     if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error).reason);
-      reasonRef.current?.focus();
+      reason.refuse(issuesToFieldErrors(parsed.error).reason);
       return;
     }
     void fetcher.submit({ intent: "reverse-payment", paymentId: payment.id, reason: parsed.data.reason }, { method: "post", action: `/admin/loans/${loanId}` });
@@ -443,7 +428,7 @@ function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment:
       open={payment !== null}
       onOpenChange={(next) => {
         if (!next) {
-          setErrors(undefined);
+          reason.clearErrors();
           onClose();
         }
       }}
@@ -454,17 +439,10 @@ function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment:
     >
       <form method="post" action={`/admin/loans/${loanId}`} noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3">
         <ReasonAndConfirm
-          id={id}
+          {...reason.field}
           hint="For example Returned / NSF."
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setErrors(undefined);
-          }}
-          errors={errors}
           maxLength={LOAN_PAYMENT_LIMITS.reasonMaxLength}
           pending={pending}
-          textareaRef={reasonRef}
           confirmLabel="Confirm Reverse Payment"
           pendingLabel="Reversing…"
         >

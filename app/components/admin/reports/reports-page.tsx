@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
+import { TableHead, type Column } from "~/components/ui/table";
 import { formatDate } from "~/domain/formats";
 import { APPLICATION_STATUS_LABELS, LOAN_TYPE_LABELS } from "~/domain/labels";
 import { rangeSearch, regBPageHref, type ReportRange } from "~/domain/validation/reports";
@@ -35,45 +36,58 @@ function Section({ id, title, chart, children, testId }: { id: string; title: st
   );
 }
 
-const th = "px-3 py-2 text-left font-semibold";
-const thNum = "px-3 py-2 text-right font-semibold";
 const td = "px-3 py-2";
 const tdNum = "px-3 py-2 text-right tabular-nums";
+const headCell = "px-3 py-2 text-left font-semibold";
+/** A column of numbers: its header sits right, over the figures. */
+const numeric = (label: string): Column => ({ label, className: "text-right" });
+
+/** A report table: its caption, a header row of `columns`, and the rows given. */
+function ReportTable({ caption, columns, testId, children }: { caption: string; columns: readonly Column[]; testId: string; children: ReactNode }) {
+  return (
+    <table className="w-full text-sm" data-testid={testId}>
+      <caption className="mb-2 text-left text-sm text-slate-700">{caption}</caption>
+      <TableHead columns={columns} className="bg-muted" cellClassName={headCell} />
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A row's label cell, so each figure is read with what it counts. */
+function RowHead({ children }: { children: ReactNode }) {
+  return (
+    <th scope="row" className="px-3 py-2 text-left font-normal">
+      {children}
+    </th>
+  );
+}
+
+/** The one row of a table with nothing in the range. */
+function NoneRow({ colSpan }: { colSpan: number }) {
+  return (
+    <tr className="border-t border-border">
+      <td colSpan={colSpan} className={td}>
+        None in this range.
+      </td>
+    </tr>
+  );
+}
 
 /** A two-column table: a label per row (th scope="row") and its number. */
 function CountTable({ caption, labelHeader, valueHeader, rows, testId }: { caption: string; labelHeader: string; valueHeader: string; rows: readonly Bar[]; testId: string }) {
   return (
-    <table className="w-full text-sm" data-testid={testId}>
-      <caption className="mb-2 text-left text-sm text-slate-700">{caption}</caption>
-      <thead className="bg-muted">
-        <tr>
-          <th scope="col" className={th}>
-            {labelHeader}
-          </th>
-          <th scope="col" className={thNum}>
-            {valueHeader}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr className="border-t border-border">
-            <td colSpan={2} className={td}>
-              None in this range.
-            </td>
+    <ReportTable caption={caption} columns={[labelHeader, numeric(valueHeader)]} testId={testId}>
+      {rows.length === 0 ? (
+        <NoneRow colSpan={2} />
+      ) : (
+        rows.map((r) => (
+          <tr key={r.label} className="border-t border-border">
+            <RowHead>{r.label}</RowHead>
+            <td className={tdNum}>{r.display ?? r.value}</td>
           </tr>
-        ) : (
-          rows.map((r) => (
-            <tr key={r.label} className="border-t border-border">
-              <th scope="row" className="px-3 py-2 text-left font-normal">
-                {r.label}
-              </th>
-              <td className={tdNum}>{r.display ?? r.value}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+        ))
+      )}
+    </ReportTable>
   );
 }
 
@@ -147,49 +161,25 @@ export function ReportsPage({ range, message, report }: { range: ReportRange; me
           </Section>
 
           <Section id="report-officers" title="Decisions per Officer" testId="report-officers" chart={<BarChart title="Decisions per officer" bars={officerBars} />}>
-            <table className="w-full text-sm" data-testid="table-officers">
-              <caption className="mb-2 text-left text-sm text-slate-700">Decisions made on applications submitted in this range, by who made them</caption>
-              <thead className="bg-muted">
-                <tr>
-                  <th scope="col" className={th}>
-                    Officer
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Approved
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Denied
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Closed as Incomplete
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.perOfficer.length === 0 ? (
-                  <tr className="border-t border-border">
-                    <td colSpan={5} className={td}>
-                      None in this range.
-                    </td>
+            <ReportTable
+              caption="Decisions made on applications submitted in this range, by who made them"
+              columns={["Officer", numeric("Approved"), numeric("Denied"), numeric("Closed as Incomplete"), numeric("Total")]}
+              testId="table-officers"
+            >
+              {report.perOfficer.length === 0 ? (
+                <NoneRow colSpan={5} />
+              ) : (
+                report.perOfficer.map((o) => (
+                  <tr key={o.officerId ?? "none"} className="border-t border-border">
+                    <RowHead>{o.name}</RowHead>
+                    <td className={tdNum}>{o.approved}</td>
+                    <td className={tdNum}>{o.denied}</td>
+                    <td className={tdNum}>{o.incomplete}</td>
+                    <td className={tdNum}>{o.total}</td>
                   </tr>
-                ) : (
-                  report.perOfficer.map((o) => (
-                    <tr key={o.officerId ?? "none"} className="border-t border-border">
-                      <th scope="row" className="px-3 py-2 text-left font-normal">
-                        {o.name}
-                      </th>
-                      <td className={tdNum}>{o.approved}</td>
-                      <td className={tdNum}>{o.denied}</td>
-                      <td className={tdNum}>{o.incomplete}</td>
-                      <td className={tdNum}>{o.total}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+                ))
+              )}
+            </ReportTable>
           </Section>
 
           <Section id="report-reasons" title="Denial Reasons" testId="report-reasons" chart={<BarChart title="Denial reasons, most frequent first" bars={reasonBars} />}>
@@ -197,37 +187,16 @@ export function ReportsPage({ range, message, report }: { range: ReportRange; me
           </Section>
 
           <Section id="report-approval-rate" title="Approval Rate by Loan Type" testId="report-approval-rate" chart={<BarChart title="Approval rate by loan type, percent" bars={rateBars} max={1000} />}>
-            <table className="w-full text-sm" data-testid="table-approval-rate">
-              <caption className="mb-2 text-left text-sm text-slate-700">Approved out of decided applications, by loan type</caption>
-              <thead className="bg-muted">
-                <tr>
-                  <th scope="col" className={th}>
-                    Loan Type
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Approved
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Decided
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Approval Rate
-                  </th>
+            <ReportTable caption="Approved out of decided applications, by loan type" columns={["Loan Type", numeric("Approved"), numeric("Decided"), numeric("Approval Rate")]} testId="table-approval-rate">
+              {report.approvalRate.map((r) => (
+                <tr key={r.loanType} className="border-t border-border">
+                  <RowHead>{LOAN_TYPE_LABELS[r.loanType]}</RowHead>
+                  <td className={tdNum}>{r.approved}</td>
+                  <td className={tdNum}>{r.decided}</td>
+                  <td className={tdNum}>{formatTenths(r.rateTenths)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {report.approvalRate.map((r) => (
-                  <tr key={r.loanType} className="border-t border-border">
-                    <th scope="row" className="px-3 py-2 text-left font-normal">
-                      {LOAN_TYPE_LABELS[r.loanType]}
-                    </th>
-                    <td className={tdNum}>{r.approved}</td>
-                    <td className={tdNum}>{r.decided}</td>
-                    <td className={tdNum}>{formatTenths(r.rateTenths)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ReportTable>
           </Section>
 
           <Section id="report-reg-b" title="Reg B Clock" testId="report-reg-b">
@@ -239,33 +208,15 @@ export function ReportsPage({ range, message, report }: { range: ReportRange; me
             {report.regB.items.length > 0 ? (
               <table className="mt-3 w-full min-w-[40rem] text-sm" data-testid="table-reg-b">
                 <caption className="sr-only">Applications flagged by the Reg B clock, oldest first</caption>
-                <thead className="bg-muted">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Applicant
-                    </th>
-                    <th scope="col" className={th}>
-                      Loan Type
-                    </th>
-                    <th scope="col" className={th}>
-                      Complete Since
-                    </th>
-                    <th scope="col" className={th}>
-                      Decide By
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Days Left
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={["Applicant", "Loan Type", "Complete Since", "Decide By", numeric("Days Left")]} className="bg-muted" cellClassName={headCell} />
                 <tbody>
                   {report.regB.items.map((item) => (
                     <tr key={item.id} className="border-t border-border" data-testid="reg-b-row" data-application-id={item.id}>
-                      <th scope="row" className="px-3 py-2 text-left font-normal">
+                      <RowHead>
                         <Link to={`/admin/applications/${item.id}`} className="font-medium text-link underline-offset-4 hover:underline">
                           {item.applicantName}
                         </Link>
-                      </th>
+                      </RowHead>
                       <td className={td}>{LOAN_TYPE_LABELS[item.loanType]}</td>
                       <td className={td}>
                         <time dateTime={item.completeSince}>{utcDay(item.completeSince)}</time>

@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { InputField } from "~/components/ui/form";
 import { describePasswordRules } from "~/domain/validation/password";
 import {
   STAFF_MESSAGES,
@@ -70,41 +69,27 @@ export function InvitationPage({
               authenticator app.
             </p>
             <Form method="post" className="mt-4 flex flex-col gap-3">
-              <Field
+              <InputField
                 id="invite-password"
                 label="Password"
-                required
+                markRequired
                 errors={errors?.password}
                 hint={describePasswordRules.join(" · ")}
-              >
-                {(a11y) => (
-                  <Input
-                    {...a11y}
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    maxLength={128}
-                    required
-                  />
-                )}
-              </Field>
-              <Field
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={128}
+              />
+              <InputField
                 id="invite-confirm-password"
                 label="Confirm Password"
-                required
+                markRequired
                 errors={errors?.confirmPassword}
-              >
-                {(a11y) => (
-                  <Input
-                    {...a11y}
-                    name="confirmPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    maxLength={128}
-                    required
-                  />
-                )}
-              </Field>
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                maxLength={128}
+              />
               <Button type="submit" disabled={pending}>
                 {pending ? "Setting Password…" : "Set Password"}
               </Button>

@@ -1,10 +1,11 @@
+import type { ComponentProps, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { useActionToast } from "~/components/action-toast";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { InputField } from "~/components/ui/form";
 import { ScrollingTable, TableHead } from "~/components/ui/table";
 import { formatDateTime } from "~/domain/formats";
 import { STAFF_ROLE_LABELS } from "~/domain/staff-permissions";
@@ -24,6 +25,57 @@ import {
 const selectClass =
   "h-10 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-3 focus-visible:outline-offset-1";
 const cell = "px-3 py-2 align-top";
+
+/** The role picker (name "role"), every staff role offered. */
+function RoleSelect(props: ComponentProps<"select">) {
+  return (
+    <select {...props} name="role" className={selectClass}>
+      {STAFF_ROLE_OPTIONS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * A row action: a plain post of its `intent` and the one id it acts on (so it works without JavaScript),
+ * any fields it needs, then its button, whose hidden words name the row for screen readers.
+ */
+function IntentForm({
+  intent,
+  name,
+  value,
+  className,
+  variant,
+  disabled,
+  label,
+  named,
+  children,
+}: {
+  intent: string;
+  name: string;
+  value: string;
+  className?: string;
+  variant: "outline" | "destructive";
+  disabled: boolean;
+  label: string;
+  named: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={name} value={value} />
+      {children}
+      <Button type="submit" variant={variant} disabled={disabled}>
+        {label}
+        <span className="sr-only">{named}</span>
+      </Button>
+    </Form>
+  );
+}
 
 function InviteForm({
   actionData,
@@ -55,49 +107,27 @@ function InviteForm({
       </p>
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="invite" />
-        <Field
+        <InputField
           id="invite-name"
           label="Full Name"
-          required
+          markRequired
           errors={errors?.name}
-        >
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="name"
-              autoComplete="off"
-              maxLength={100}
-              required
-            />
-          )}
-        </Field>
-        <Field id="invite-email" label="E-mail" required errors={errors?.email}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              name="email"
-              type="email"
-              autoComplete="off"
-              maxLength={254}
-              required
-            />
-          )}
-        </Field>
+          name="name"
+          autoComplete="off"
+          maxLength={100}
+        />
+        <InputField
+          id="invite-email"
+          label="E-mail"
+          markRequired
+          errors={errors?.email}
+          name="email"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+        />
         <Field id="invite-role" label="Role" required errors={errors?.role}>
-          {(a11y) => (
-            <select
-              {...a11y}
-              name="role"
-              className={selectClass}
-              defaultValue="loan_officer"
-            >
-              {STAFF_ROLE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
+          {(a11y) => <RoleSelect {...a11y} defaultValue="loan_officer" />}
         </Field>
         <div className="sm:col-span-3">
           <Button type="submit" disabled={pending}>
@@ -180,83 +210,26 @@ export function StaffPage({
                     <td className={cell}>
                       {active ? (
                         <div className="flex flex-wrap items-end gap-2">
-                          <Form method="post" className="flex items-end gap-2">
-                            <input
-                              type="hidden"
-                              name="intent"
-                              value="change-role"
-                            />
-                            <input
-                              type="hidden"
-                              name="userId"
-                              value={m.userId}
-                            />
+                          <IntentForm
+                            intent="change-role"
+                            name="userId"
+                            value={m.userId}
+                            className="flex items-end gap-2"
+                            variant="outline"
+                            disabled={busy}
+                            label="Change Role"
+                            named={<> for {m.name}</>}
+                          >
                             <label className="flex flex-col text-xs font-medium text-slate-900">
                               Role
-                              <select
-                                name="role"
-                                className={selectClass}
-                                defaultValue={m.role}
-                              >
-                                {STAFF_ROLE_OPTIONS.map((o) => (
-                                  <option key={o.value} value={o.value}>
-                                    {o.label}
-                                  </option>
-                                ))}
-                              </select>
+                              <RoleSelect defaultValue={m.role} />
                             </label>
-                            <Button
-                              type="submit"
-                              variant="outline"
-                              disabled={busy}
-                            >
-                              Change Role
-                              <span className="sr-only"> for {m.name}</span>
-                            </Button>
-                          </Form>
+                          </IntentForm>
                           {own ? null : (
-                            <Form method="post">
-                              <input
-                                type="hidden"
-                                name="intent"
-                                value="deactivate"
-                              />
-                              <input
-                                type="hidden"
-                                name="userId"
-                                value={m.userId}
-                              />
-                              <Button
-                                type="submit"
-                                variant="destructive"
-                                disabled={busy}
-                              >
-                                Deactivate
-                                <span className="sr-only"> {m.name}</span>
-                              </Button>
-                            </Form>
-                          )}
-                          {own ? null : (
-                            <Form method="post">
-                              <input
-                                type="hidden"
-                                name="intent"
-                                value="reset-mfa"
-                              />
-                              <input
-                                type="hidden"
-                                name="userId"
-                                value={m.userId}
-                              />
-                              <Button
-                                type="submit"
-                                variant="outline"
-                                disabled={busy}
-                              >
-                                Reset Two-Factor
-                                <span className="sr-only"> for {m.name}</span>
-                              </Button>
-                            </Form>
+                            <>
+                              <IntentForm intent="deactivate" name="userId" value={m.userId} variant="destructive" disabled={busy} label="Deactivate" named={<> {m.name}</>} />
+                              <IntentForm intent="reset-mfa" name="userId" value={m.userId} variant="outline" disabled={busy} label="Reset Two-Factor" named={<> for {m.name}</>} />
+                            </>
                           )}
                         </div>
                       ) : (
@@ -285,18 +258,15 @@ export function StaffPage({
                   </td>
                   <td className={cell}>Not enrolled</td>
                   <td className={cell}>
-                    <Form method="post">
-                      <input
-                        type="hidden"
-                        name="intent"
-                        value="cancel-invitation"
-                      />
-                      <input type="hidden" name="invitationId" value={i.id} />
-                      <Button type="submit" variant="outline" disabled={busy}>
-                        Cancel Invitation
-                        <span className="sr-only"> for {i.email}</span>
-                      </Button>
-                    </Form>
+                    <IntentForm
+                      intent="cancel-invitation"
+                      name="invitationId"
+                      value={i.id}
+                      variant="outline"
+                      disabled={busy}
+                      label="Cancel Invitation"
+                      named={<> for {i.email}</>}
+                    />
                   </td>
                 </tr>
               ))}
