@@ -6,7 +6,7 @@ import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Download My Data and Close My Account in a real browser against the built server (issue 23): the
@@ -18,8 +18,8 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
-const stack = stackForFile({ ...testSecrets(), TRUST_PROXY: "true", DATA_EXPORT_POLL_MS: "300" });
-const newIp = ipSequence(140);
+const stack = e2eStackForFile({ firstIp: 140, env: { ...testSecrets(), TRUST_PROXY: "true", DATA_EXPORT_POLL_MS: "300" } });
+const newIp = stack.nextIp;
 
 const cookiePair = (raw: string, url: string) => {
   const [pair] = toBrowserCookies(raw, url);

@@ -7,7 +7,7 @@ import { APPLICANT_PASSWORD, sessionCookie, signUpOverHttp, solveCaptcha, toBrow
 import { axeViolations, gotoHydrated } from "./harness";
 import { extractCode, mark, waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile, startServerWithMail, stopStack } from "./helpers/stack";
+import { e2eStackForFile, startServerWithMail, stopStack } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -19,8 +19,8 @@ import { expectToast } from "./helpers/toasts";
  * then not again. Axe-clean.
  */
 
-const stack = stackForFile({ TRUST_PROXY: "true" });
-const newIp = ipSequence(170);
+const stack = e2eStackForFile({ firstIp: 170, env: { TRUST_PROXY: "true" } });
+const newIp = stack.nextIp;
 const NEW_PASSWORD = "N3w!Passphrase9";
 
 const browserCookies = (raw: string, url: string) => toBrowserCookies(raw.split(";")[0]!, url);

@@ -5,7 +5,7 @@ import { signInOverHttp } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * An applicant's optional Two-Factor Authentication in the browser (issue 23): turned on from /account
@@ -15,8 +15,8 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
-const stack = stackForFile({ ...testSecrets(), TRUST_PROXY: "true" });
-const newIp = ipSequence(190);
+const stack = e2eStackForFile({ firstIp: 190, env: { ...testSecrets(), TRUST_PROXY: "true" } });
+const newIp = stack.nextIp;
 
 /** Signs this browser out, then in again with the password (over HTTP, as the fixtures do). */
 async function signInAgain(context: BrowserContext, page: Page, email: string, base: string) {

@@ -1,14 +1,11 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { makePdf } from "../helpers/files";
 import { axeViolations, waitForHydration } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
 import { signedLoanOverHttp } from "./helpers/signed-loan";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -21,8 +18,8 @@ import { expectToast } from "./helpers/toasts";
  */
 
 const ADMIN = { email: "tools.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(160);
+const stack = e2eStackForFile({ firstIp: 160, admin: ADMIN });
+const newIp = stack.nextIp;
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
@@ -33,14 +30,13 @@ let adminCookie = "";
 let loan = { applicationId: "", loanId: "" };
 
 beforeAll(async () => {
-  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.tools@example.com", newIp(), "Jane Doe-Smith");
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(stack.server.url, adminCookie);
+  jane = await stack.signUp("jane.tools@example.com", "Jane Doe-Smith");
+  adminCookie = await stack.adminSession();
   loan = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: newIp() });
 });
 
 async function openAs(cookie: string, viewport: { width: number; height: number }, path: string) {
-  const watched = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(cookie, stack.server.url), width: viewport.width });
+  const watched = await stack.open(cookie, { width: viewport.width });
   await watched.page.setViewportSize(viewport);
   await watched.page.goto(`${stack.server.url}${path}`);
   await waitForHydration(watched.page);

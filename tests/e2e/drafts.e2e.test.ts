@@ -8,7 +8,7 @@ import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { makePdf, makePng } from "../helpers/files";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { escapeRegExp } from "./helpers/toasts";
 
 /**
@@ -20,8 +20,8 @@ import { escapeRegExp } from "./helpers/toasts";
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
-const stack = stackForFile({ ...testSecrets(), TRUST_PROXY: "true" });
-const newIp = ipSequence(160);
+const stack = e2eStackForFile({ firstIp: 160, env: { ...testSecrets(), TRUST_PROXY: "true" } });
+const newIp = stack.nextIp;
 let tmp: string;
 const file = (name: string) => path.join(tmp, name);
 

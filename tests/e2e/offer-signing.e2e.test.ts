@@ -6,12 +6,11 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_STATEMENT, ESIGN_CONSENT_TITLE } from "~/domain/esign-consent";
 import { AGREE_TO_SIGN_LABEL } from "~/domain/validation/offer-signing";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, waitForHydration } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -23,8 +22,8 @@ import { expectToast } from "./helpers/toasts";
  */
 
 const ADMIN = { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(120);
+const stack = e2eStackForFile({ firstIp: 120, admin: ADMIN });
+const newIp = stack.nextIp;
 
 let jane = "";
 let john = "";
@@ -42,10 +41,9 @@ async function approve(applicationId: string) {
 }
 
 beforeAll(async () => {
-  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.sign@example.com", newIp(), "Jane Doe-Smith");
-  john = await signUpOverHttp(stack.server.url, stack.sink, "john.sign@example.com", newIp(), "John Sign");
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(stack.server.url, adminCookie);
+  jane = await stack.signUp("jane.sign@example.com", "Jane Doe-Smith");
+  john = await stack.signUp("john.sign@example.com", "John Sign");
+  adminCookie = await stack.adminSession();
 });
 
 const open = (cookie: string, width = 1280) => openWatchedPage(stack.browser, { cookies: cookie ? toBrowserCookies(cookie, stack.server.url) : [], width });
@@ -164,7 +162,7 @@ describe("Review and Sign", () => {
   });
 
   it("the full name given at sign-up signs, typed in lower case, and the agreement prints it as typed", async () => {
-    const maria = await signUpOverHttp(stack.server.url, stack.sink, "maria.sign@example.com", newIp(), "Maria Elena Gonzalez");
+    const maria = await stack.signUp("maria.sign@example.com", "Maria Elena Gonzalez");
     const app = await submitApplication(stack.server.url, maria, {
       ip: newIp(),
       fields: { firstName: "Maria", middleInitial: "E", lastName: "Gonzalez", accountHolderName: "Maria Gonzalez" },

@@ -128,14 +128,14 @@ export async function seedApplication(db: DbOrTx, userId: string, columns: Parti
 export type SeededBorrower = SeededPerson & { isStaff: false };
 
 export type OfferOptions = {
-  /** The applicant; a new one (Dana Whitfield, with a profile) by default. */
+  /** The applicant; a new one (Jane Doe, as the application row is by default) otherwise. */
   owner?: SeededPerson;
   /** The approving staff member; a new admin by default. */
   admin?: AuditActor;
-  /** Application columns the test is about (the name, the amount asked for). */
+  /** Application columns the test is about (the name, the amount asked for); application-rows.ts has the rest. */
   application?: Partial<NewLoanApplication>;
-  /** The terms staff approve; 25,000 at 9.5 % for 36 months with a 1 % fee (the default request) by default. */
-  terms?: Partial<ApprovalTerms>;
+  /** The terms staff approve (as the approve dialog sends them); 25,000 at 9.5 % for 36 months with a 1 % fee (the default request) by default. */
+  terms?: ApprovalTerms;
   /** When staff approve. */
   at?: Date;
 };
@@ -147,9 +147,9 @@ const DEFAULT_TERMS: ApprovalTerms = { approvedAmount: 25_000, interestRate: 9.5
 /** An application approved with an offer, through the approval staff use (approveApplication). */
 export async function seedOffer(db: Db, options: OfferOptions = {}): Promise<SeededOffer> {
   const admin = options.admin ?? (await seedStaff(db, { role: "admin" }));
-  const owner = options.owner ?? (await seedApplicant(db, { name: "Dana Whitfield", profile: { phone: "2125550100" } }));
-  const application = await seedApplication(db, owner.id, { firstName: "Dana", lastName: "Whitfield", email: owner.email, ...options.application });
-  const { offerId } = await approveApplication(application.id, { ...DEFAULT_TERMS, ...options.terms }, admin, {}, db, options.at ?? new Date());
+  const owner = options.owner ?? (await seedApplicant(db, { name: "Jane Doe", profile: true }));
+  const application = await seedApplication(db, owner.id, options.application);
+  const { offerId } = await approveApplication(application.id, options.terms ?? DEFAULT_TERMS, admin, {}, db, options.at ?? new Date());
   return { application, owner: { ...owner, isStaff: false }, admin, offerId };
 }
 

@@ -45,7 +45,7 @@ export async function activeLoan(
   const loan = await seedLoan(db, {
     owner,
     admin,
-    application: { requestedAmountCents: centsFromDollars(amount), desiredRateMilli: rateFromPercent(rate), loanDuration: term },
+    application: { firstName: "Dana", lastName: "Whitfield", email, requestedAmountCents: centsFromDollars(amount), desiredRateMilli: rateFromPercent(rate), loanDuration: term },
     terms: { approvedAmount: amount, interestRate: rate, termMonths: term, originationFeePercent: 1 },
     signedAt: options.signedAt ?? new Date(),
     storage: createLocalStorage(path.join(dataDir, "storage")),

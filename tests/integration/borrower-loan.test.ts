@@ -64,7 +64,7 @@ describe("borrower loan on pglite", () => {
   async function signedLoan(daysAgo = 75) {
     n += 1;
     const owner = await seedApplicant(db(), { id: `bl-borrower-${n}`, name: "Dana Whitfield", email: `bl.borrower${n}@example.com`, profile: { phone: "2125550100" } });
-    const { loanId, startDate: start, application } = await seedLoan(db(), { owner, admin, storage, today, signedOn: addDays(today, -daysAgo) });
+    const { loanId, startDate: start, application } = await seedLoan(db(), { owner, admin, storage, application: { firstName: "Dana", lastName: "Whitfield", email: owner.email }, today, signedOn: addDays(today, -daysAgo) });
     const [account] = await db()
       .insert(bankAccounts)
       .values({

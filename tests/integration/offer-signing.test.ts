@@ -87,7 +87,7 @@ describe("offer signing on pglite", () => {
   /** An application approved with an offer (25,000 at 9.50 % for 36 months: the request, not a counteroffer). */
   async function offered(overrides: Partial<NewLoanApplication> = {}, at = new Date()) {
     const owner = await newApplicant();
-    const { application, offerId } = await seedOffer(db(), { owner, admin, application: { email: `dana${n}@example.com`, ...overrides }, at });
+    const { application, offerId } = await seedOffer(db(), { owner, admin, application: { firstName: "Dana", lastName: "Whitfield", email: `dana${n}@example.com`, ...overrides }, at });
     return { app: application, owner, offerId };
   }
 
