@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "~/server/platform/db/client.server"
 import { passAdminMfa, signInOverHttp } from "../../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
+import { newDataDir } from "../data-template";
 import { launchBrowser, startTestServer, testSecrets, type TestServer } from "../harness";
 import { openWatchedPage, type WatchedPage, type WatchedPageOptions } from "./pages";
 import { dataDirWithStaff, type StaffSeed } from "./seed-staff";
@@ -147,6 +148,10 @@ export type E2eStackOptions = {
    * configuration-folder prefix: for files that call server code directly.
    */
   shared?: string;
+  /** Data written into the new data folder before the server starts on it (after `staff`). */
+  beforeStart?: (dataDir: string) => Promise<void>;
+  /** False for the public pages: no mail sink, and the server's own defaults for mail and breached-password lookups. */
+  mail?: boolean;
   /** The last number of this file's first client address (198.51.100.n); other files use other ranges. */
   firstIp?: number;
 };
@@ -180,7 +185,13 @@ export type E2eStack = Stack & {
 async function startE2eStack(options: E2eStackOptions): Promise<Stack & { database?: Database; stop: () => Promise<void> }> {
   const env = { ...(options.admin ? { TRUST_PROXY: "true", ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password } : {}), ...options.env };
   if (options.shared !== undefined) return startSharedStack(env, options.shared);
-  const dataDir = options.staff ? await dataDirWithStaff(options.staff) : undefined;
+  if (options.mail === false) {
+    const { server, browser } = await startServerAndBrowser(env);
+    const stack = { server, browser, sink: undefined as unknown as SmtpSink };
+    return { ...stack, stop: () => stopStack({ server, browser }) };
+  }
+  const dataDir = options.staff || options.beforeStart ? (options.staff ? await dataDirWithStaff(options.staff) : newDataDir("portal-e2e-")) : undefined;
+  if (dataDir && options.beforeStart) await options.beforeStart(dataDir);
   const { sink, server } = await startServerWithMail(env, dataDir ? { dataDir } : {});
   try {
     const stack = { sink, server, browser: await launchBrowser() };
