@@ -18,17 +18,16 @@ const ADMIN = { email: "page.admin@example.com", password: "Pag3!Admin-Passw0rd"
 const APPLICANT_EMAIL = "applicant.page@example.com";
 
 const stack = e2eStackForFile({ firstIp: 120, admin: ADMIN });
-const newIp = stack.nextIp;
 let adminCookie: string;
 let applicationId: string;
 
 beforeAll(async () => {
   const applicantCookie = await stack.signUp(APPLICANT_EMAIL);
   applicationId = await submitApplication(stack.server.url, applicantCookie, {
-    ip: newIp(),
+    ip: stack.nextIp(),
     fields: { loanType: "business", businessName: "Doe Bakery LLC", businessYears: "7", loanAmount: "150,000" },
   });
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 const newPage = (width = 1280, height = 800) =>

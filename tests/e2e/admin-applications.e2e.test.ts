@@ -25,9 +25,7 @@ let applicantCookie: string;
 let firstId: string;
 let secondId: string;
 
-const newIp = stack.nextIp;
-
-const submit = (cookie: string, fields: Record<string, string> = {}) => submitApplication(stack.server.url, cookie, { fields, ip: newIp() });
+const submit = (cookie: string, fields: Record<string, string> = {}) => submitApplication(stack.server.url, cookie, { fields, ip: stack.nextIp() });
 
 beforeAll(async () => {
 
@@ -35,7 +33,7 @@ beforeAll(async () => {
   firstId = await submit(applicantCookie);
   secondId = await submit(applicantCookie, { loanAmount: "20,000", desiredInterestRate: "12", loanDuration: "36", loanPurpose: "Replacing the roof before the winter" });
 
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 /** A page signed in as the admin; a refused action (409/400) is logged by the browser as a failed resource, which is expected. */

@@ -23,8 +23,6 @@ let applicantCookie: string;
 let applicantId: string;
 let applicationId: string;
 
-const newIp = stack.nextIp;
-
 /** A one-page PDF the browser's viewer can render (the shared fixture's PDF has no pages). */
 const ONE_PAGE_PDF = Buffer.from(
   [
@@ -45,7 +43,7 @@ const ONE_PAGE_PDF = Buffer.from(
 
 /** The applicant's application, with a utility bill the browser's PDF viewer can show. */
 function submitApplicationWithViewablePdf(cookie: string): Promise<string> {
-  return submitApplication(stack.server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: newIp() });
+  return submitApplication(stack.server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: stack.nextIp() });
 }
 
 const adminPage = (width = 1280) =>
@@ -54,7 +52,7 @@ const adminPage = (width = 1280) =>
 beforeAll(async () => {
   applicantCookie = await stack.signUp(APPLICANT.email, APPLICANT.name, APPLICANT.password);
   applicationId = await submitApplicationWithViewablePdf(applicantCookie);
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });

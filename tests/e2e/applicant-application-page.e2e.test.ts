@@ -16,7 +16,6 @@ import { e2eStackForFile } from "./helpers/stack";
 
 const ADMIN = { email: "page.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
 const stack = e2eStackForFile({ firstIp: 60, admin: ADMIN });
-const newIp = stack.nextIp;
 
 let jane = "";
 let john = "";
@@ -28,7 +27,7 @@ const adminSession = stack.adminSession;
 beforeAll(async () => {
   jane = await stack.signUp("jane.page@example.com", "Jane Page");
   john = await stack.signUp("john.page@example.com", "John Page");
-  janeApp = await submitApplication(stack.server.url, jane, { ip: newIp(), fields: { loanPurpose: "Replacing the roof and gutters of our house" } });
+  janeApp = await submitApplication(stack.server.url, jane, { ip: stack.nextIp(), fields: { loanPurpose: "Replacing the roof and gutters of our house" } });
 });
 
 const open = (cookie: string, width = 1280) => openWatchedPage(stack.browser, { cookies: cookie ? toBrowserCookies(cookie, stack.server.url) : [], width });

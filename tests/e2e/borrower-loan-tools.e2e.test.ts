@@ -17,9 +17,7 @@ import { expectToast } from "./helpers/toasts";
  * box and the page itself never scrolls sideways; a long document name wraps and is the borrower's own.
  */
 
-const ADMIN = { email: "tools.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = e2eStackForFile({ firstIp: 160, admin: ADMIN });
-const newIp = stack.nextIp;
+const stack = e2eStackForFile({ firstIp: 160, admin: { email: "tools.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
@@ -32,7 +30,7 @@ let loan = { applicationId: "", loanId: "" };
 beforeAll(async () => {
   jane = await stack.signUp("jane.tools@example.com", "Jane Doe-Smith");
   adminCookie = await stack.adminSession();
-  loan = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: newIp() });
+  loan = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
 });
 
 async function openAs(cookie: string, viewport: { width: number; height: number }, path: string) {
@@ -149,7 +147,7 @@ describe("a signed borrower's dashboard and loan page", () => {
 
   it("a long document name wraps on a phone and is the name the borrower gave it", async () => {
     const longName = "Bank Statement for Checking Account ending 6789 covering October 2026 — downloaded from online banking.pdf";
-    const applicationId = await submitApplication(stack.server.url, jane, { files: { bankStatement1: { bytes: makePdf(3000), name: longName, type: "application/pdf" } }, ip: newIp() });
+    const applicationId = await submitApplication(stack.server.url, jane, { files: { bankStatement1: { bytes: makePdf(3000), name: longName, type: "application/pdf" } }, ip: stack.nextIp() });
     const { context, page, errors } = await openAs(jane, VIEWPORTS[1], `/dashboard/applications/${applicationId}`);
     const name = page.getByTestId("document-name").filter({ hasText: longName });
     await name.waitFor();

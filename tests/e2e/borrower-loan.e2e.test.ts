@@ -14,9 +14,7 @@ import { expectToast } from "./helpers/toasts";
  * Payment History; the payoff quote PDF downloads; axe-clean; another applicant and staff get 404.
  */
 
-const ADMIN = { email: "loan.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = e2eStackForFile({ firstIp: 140, admin: ADMIN });
-const newIp = stack.nextIp;
+const stack = e2eStackForFile({ firstIp: 140, admin: { email: "loan.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 
 let jane = "";
 let john = "";
@@ -30,7 +28,7 @@ beforeAll(async () => {
 
 describe("the borrower's loan page", () => {
   it("Next Payment, the schedule and its note; Make a Payment → Pending; the payoff quote downloads (axe-clean)", async () => {
-    const { loanId } = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: newIp() });
+    const { loanId } = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
     const { context, page, errors } = await stack.open(jane);
 
     await page.goto(`${stack.server.url}/dashboard`);

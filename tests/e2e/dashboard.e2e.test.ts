@@ -25,7 +25,6 @@ const ADMIN_EMAIL = "reviewer@example.com";
 
 // The live-approval case needs the server's database in this process (startSharedStack).
 const stack = e2eStackForFile({ firstIp: 20, env: { TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, shared: "portal-dashboard-e2e-" });
-const newIp = stack.nextIp;
 
 /** Signs up over HTTP like the browser does (mailed code, solved ALTCHA); returns the session cookie. */
 async function signUp(email: string, fullName: string): Promise<{ name: string; value: string }> {
@@ -36,7 +35,7 @@ async function signUp(email: string, fullName: string): Promise<{ name: string; 
 
 /** POST /api/applications with the fixtures (multipart), as the wizard sends it; returns the new id. */
 const submitApplication = (cookie: { name: string; value: string }, fields: Record<string, string> = {}) =>
-  submitValidApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { fields, ip: newIp() });
+  submitValidApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { fields, ip: stack.nextIp() });
 
 /** A fresh browser context (signed in when given a cookie); `errors` collects console errors and page errors. */
 const newPage = (cookie?: { name: string; value: string }, width = 1280) =>

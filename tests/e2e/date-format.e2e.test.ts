@@ -11,9 +11,7 @@ import { e2eStackForFile } from "./helpers/stack";
  * only in attributes such as <time dateTime>.
  */
 
-const ADMIN = { email: "dates.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = e2eStackForFile({ firstIp: 150, admin: ADMIN });
-const newIp = stack.nextIp;
+const stack = e2eStackForFile({ firstIp: 150, admin: { email: "dates.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 
 // Not a version label such as the E-SIGN consent's "2026-11-24.1" (an identifier that starts with a day).
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b(?!\.\d)/g;
@@ -26,7 +24,7 @@ let ids = { applicationId: "", loanId: "" };
 beforeAll(async () => {
   const jane = await stack.signUp("jane.dates@example.com", "Jane Dates");
   const adminCookie = await stack.adminSession();
-  ids = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: newIp() });
+  ids = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
   applicant = await stack.open(jane);
   staff = await stack.open(adminCookie);
 });

@@ -14,7 +14,6 @@ import { expectToast } from "./helpers/toasts";
 
 const ADMIN = { email: "staff.first-hour@example.com", password: "Adm1n!Passw0rd#2026" };
 const stack = e2eStackForFile({ firstIp: 180, admin: ADMIN });
-const newIp = stack.nextIp;
 
 async function desktop(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -207,7 +206,7 @@ describe("first hour: where sign-in lands", () => {
     const res = await fetch(`${base}/auth`, {
       method: "POST",
       body: new URLSearchParams({ intent: "sign-in", email, password, redirectTo, captcha: await solveCaptcha(base) }),
-      headers: { origin: base, "x-forwarded-for": newIp() },
+      headers: { origin: base, "x-forwarded-for": stack.nextIp() },
       redirect: "manual",
     });
     expect(res.status).toBe(302);
@@ -234,7 +233,7 @@ describe("first hour: where sign-in lands", () => {
 
   it("Create Account from Apply Now goes on to /apply; without a target, or with an off-site one, to /dashboard", async () => {
     const landing = async (redirectTo?: string) => {
-      const res = await signUpResponse(stack.server.url, stack.sink, `signup.lands.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, newIp(), { fullName: "Lands Well", redirectTo });
+      const res = await signUpResponse(stack.server.url, stack.sink, `signup.lands.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, stack.nextIp(), { fullName: "Lands Well", redirectTo });
       expect(res.status).toBe(302);
       return res.headers.get("location");
     };

@@ -19,14 +19,13 @@ const ADMIN = { email: "fiona.firsthour@example.com", password: "F1rst!Hour#Admi
 const APPLICANT = { email: "harry.hour@example.com", name: "Harry Hour", password: "Str0ng!Passw0rd" };
 
 const stack = e2eStackForFile({ firstIp: 60, admin: ADMIN });
-const newIp = stack.nextIp;
 let adminCookie: string;
 let applicantCookie: string;
 
 beforeAll(async () => {
   applicantCookie = await stack.signUp(APPLICANT.email, APPLICANT.name, APPLICANT.password);
-  await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
+  await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
+  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp());
 });
 
 async function openAs(cookie: string, width: number, height: number) {

@@ -13,9 +13,7 @@ import { e2eStackForFile } from "./helpers/stack";
  * conversation is read on its page.
  */
 
-const ADMIN = { email: "messages.staff@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = e2eStackForFile({ firstIp: 80, admin: ADMIN });
-const newIp = stack.nextIp;
+const stack = e2eStackForFile({ firstIp: 80, admin: { email: "messages.staff@example.com", password: "Rev1ewer!Passw0rd" } });
 
 let jane = "";
 let janeApp = "";
@@ -23,7 +21,7 @@ let adminCookie = "";
 
 beforeAll(async () => {
   jane = await stack.signUp("jane.messages@example.com", "Jane Messages");
-  janeApp = await submitApplication(stack.server.url, jane, { ip: newIp() });
+  janeApp = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
   adminCookie = await stack.adminSession();
 });
 

@@ -25,7 +25,6 @@ const REASON = "Insufficient income";
 
 // The approval is made by this process on the server's database (startSharedStack).
 const stack = e2eStackForFile({ firstIp: 60, env: { TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, shared: "portal-offer-decline-e2e-" });
-const newIp = stack.nextIp;
 
 const offerCard = (page: Page) => page.getByRole("region", { name: "Your Loan Offer" });
 
@@ -38,7 +37,7 @@ describe("Decline Offer", () => {
     const [pair] = toBrowserCookies(await stack.signUp(email, "Dana Decline", PASSWORD), stack.server.url);
     if (!pair?.value) throw new Error("no session cookie after sign-up");
     cookie = { name: pair.name, value: pair.value };
-    applicationId = await submitApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { ip: newIp() });
+    applicationId = await submitApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { ip: stack.nextIp() });
     const [app] = await stack.database.db.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
     const [admin] = await stack.database.db.select().from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
     // Less money than requested, at the requested rate and term: a Counteroffer.

@@ -21,9 +21,7 @@ import { expectToast } from "./helpers/toasts";
  * applicant and staff get 404; the page is axe-clean.
  */
 
-const ADMIN = { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = e2eStackForFile({ firstIp: 120, admin: ADMIN });
-const newIp = stack.nextIp;
+const stack = e2eStackForFile({ firstIp: 120, admin: { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 
 let jane = "";
 let john = "";
@@ -63,7 +61,7 @@ async function consent(page: Page) {
 
 describe("Review and Sign", () => {
   it("consent, the disclosure and schedule, a typed signature: the loan is active and the agreement downloads (axe-clean)", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
+    const app = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
     await approve(app);
     const { context, page, errors } = await open(jane);
     await page.goto(offerUrl(app));
@@ -123,7 +121,7 @@ describe("Review and Sign", () => {
   });
 
   it("a drawn signature on the pad signs too", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
+    const app = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
     await approve(app);
     const { context, page, errors } = await open(jane);
     await page.goto(offerUrl(app));
@@ -148,7 +146,7 @@ describe("Review and Sign", () => {
   });
 
   it("withdrawing the consent brings the consent form back", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
+    const app = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
     await approve(app);
     const { context, page, errors } = await open(jane);
     await page.goto(offerUrl(app));
@@ -164,7 +162,7 @@ describe("Review and Sign", () => {
   it("the full name given at sign-up signs, typed in lower case, and the agreement prints it as typed", async () => {
     const maria = await stack.signUp("maria.sign@example.com", "Maria Elena Gonzalez");
     const app = await submitApplication(stack.server.url, maria, {
-      ip: newIp(),
+      ip: stack.nextIp(),
       fields: { firstName: "Maria", middleInitial: "E", lastName: "Gonzalez", accountHolderName: "Maria Gonzalez" },
     });
     await approve(app);

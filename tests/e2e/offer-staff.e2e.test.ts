@@ -21,15 +21,14 @@ const ADMIN = { email: "offer.staff.admin@example.com", password: "0ffer!Staff-P
 const APPLICANT_EMAIL = "offer.staff.applicant@example.com";
 
 const stack = e2eStackForFile({ firstIp: 140, admin: ADMIN, env: { ORIGINATION_FEE_PERCENT: "1.50" } });
-const newIp = stack.nextIp;
 let adminCookie: string;
 let applicationId: string;
 
 beforeAll(async () => {
   const applicantCookie = await stack.signUp(APPLICANT_EMAIL);
   // $50,000 requested (the helper's default).
-  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 describe("the staff offer", () => {
@@ -134,7 +133,7 @@ describe("the staff offer", () => {
 
   it("an APR above MAX_APR is refused in the dialog with the APR shown, and by the server (400); Confirm stays in view at 1280x800 and 390x844", async () => {
     const applicantCookie = await stack.signUp("offer.staff.apr@example.com");
-    const id = await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
+    const id = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
     // $50,000 at 35.99 % for 12 months with a 10 % fee: an APR far above the 35.99 % the site advertises.
     const apr = disclosure({ amountCents: 5_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-12-05" }).aprPercent;
     const refusal = `The APR of these terms is ${apr.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`;
@@ -199,7 +198,7 @@ describe("the staff offer", () => {
             originationFeePercent: "10",
             counterofferReasons: "Insufficient income",
           }),
-          headers: { cookie: adminCookie, origin: stack.server.url, "x-forwarded-for": newIp() },
+          headers: { cookie: adminCookie, origin: stack.server.url, "x-forwarded-for": stack.nextIp() },
           redirect: "manual",
         });
         expect(res.status).toBe(400);

@@ -22,15 +22,14 @@ const OFFICER = { name: "Olive Officer", email: "olive.officer@example.com", pas
 const AUDITOR = { name: "Arthur Auditor", email: "arthur.auditor@example.com", password: "Arth#r!Audit0r-Pass" };
 
 const stack = e2eStackForFile({ firstIp: 160, admin: ADMIN });
-const newIp = stack.nextIp;
 let adminCookie: string;
 let applicationId: string;
 let officerInvitePath: string;
 
 beforeAll(async () => {
   const applicantCookie = await stack.signUp("staff.applicant@example.com");
-  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
@@ -143,7 +142,7 @@ describe("staff invitations and roles", () => {
   });
 
   it("the admin deactivates the loan officer in the browser: signed out at once, and the right password no longer signs in", async () => {
-    const officerCookie = await signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, newIp());
+    const officerCookie = await signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, stack.nextIp());
     const admin = await stack.open(adminCookie);
     try {
       await gotoHydrated(admin.page, `${stack.server.url}/admin/staff`);
@@ -156,7 +155,7 @@ describe("staff invitations and roles", () => {
       await admin.context.close();
     }
     expect((await get("/admin", officerCookie)).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
-    await expect(signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, newIp())).rejects.toThrow(/sign-in failed/);
+    await expect(signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, stack.nextIp())).rejects.toThrow(/sign-in failed/);
   });
 });
 
