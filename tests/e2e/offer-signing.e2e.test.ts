@@ -59,6 +59,20 @@ async function consent(page: Page) {
   await page.getByTestId("tila-box").waitFor();
 }
 
+/**
+ * An application of `cookie`'s applicant, approved as requested, open on its Review and Sign page with
+ * the E-SIGN consent given (as `consent` gives it).
+ */
+async function consentedOffer(cookie: string, fields?: Record<string, string>) {
+  const app = await submitApplication(stack.server.url, cookie, { ip: stack.nextIp(), ...(fields ? { fields } : {}) });
+  await approve(app);
+  const opened = await open(cookie);
+  await opened.page.goto(offerUrl(app));
+  await waitForHydration(opened.page);
+  await consent(opened.page);
+  return { app, ...opened };
+}
+
 describe("Review and Sign", () => {
   it("consent, the disclosure and schedule, a typed signature: the loan is active and the agreement downloads (axe-clean)", async () => {
     const app = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
@@ -121,12 +135,7 @@ describe("Review and Sign", () => {
   });
 
   it("a drawn signature on the pad signs too", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
-    await approve(app);
-    const { context, page, errors } = await open(jane);
-    await page.goto(offerUrl(app));
-    await waitForHydration(page);
-    await consent(page);
+    const { app, context, page, errors } = await consentedOffer(jane);
     await page.getByLabel("Draw my signature").check();
     const pad = page.locator("canvas");
     await pad.scrollIntoViewIfNeeded();
@@ -146,12 +155,7 @@ describe("Review and Sign", () => {
   });
 
   it("withdrawing the consent brings the consent form back", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
-    await approve(app);
-    const { context, page, errors } = await open(jane);
-    await page.goto(offerUrl(app));
-    await waitForHydration(page);
-    await consent(page);
+    const { context, page, errors } = await consentedOffer(jane);
     await expectToast(page, "E-SIGN consent withdrawn", () => page.getByRole("button", { name: "Withdraw E-SIGN Consent" }).click());
     await page.getByRole("heading", { level: 2, name: ESIGN_CONSENT_TITLE }).waitFor();
     expect(await page.getByTestId("tila-box").count()).toBe(0);
@@ -161,15 +165,7 @@ describe("Review and Sign", () => {
 
   it("the full name given at sign-up signs, typed in lower case, and the agreement prints it as typed", async () => {
     const maria = await stack.signUp("maria.sign@example.com", "Maria Elena Gonzalez");
-    const app = await submitApplication(stack.server.url, maria, {
-      ip: stack.nextIp(),
-      fields: { firstName: "Maria", middleInitial: "E", lastName: "Gonzalez", accountHolderName: "Maria Gonzalez" },
-    });
-    await approve(app);
-    const { context, page, errors } = await open(maria);
-    await page.goto(offerUrl(app));
-    await waitForHydration(page);
-    await consent(page);
+    const { app, context, page, errors } = await consentedOffer(maria, { firstName: "Maria", middleInitial: "E", lastName: "Gonzalez", accountHolderName: "Maria Gonzalez" });
     // The page asks for the name she gave at sign-up.
     await page.getByText("Type your full name as you gave it: Maria Elena Gonzalez.").waitFor();
     await page.getByLabel("Full Name").fill("maria elena gonzalez");
