@@ -14,8 +14,11 @@ import { openWatchedPage, type WatchedPage, type WatchedPageOptions } from "./pa
 import { dataDirWithStaff, type StaffSeed } from "./seed-staff";
 
 /**
- * What most end-to-end files start before their tests: a mail sink, the built server sending to it
+ * What end-to-end files start before their tests: a mail sink, the built server sending to it
  * (breached-password lookups off, since this machine is offline) and a browser; and stop afterwards.
+ * Browser files take them from e2eStackForFile (below), which also holds the steps their stories
+ * begin with; files that start servers in their own way (several at once, a fixed port, a killed
+ * process) use the parts.
  */
 
 export type Stack = { sink: SmtpSink; server: TestServer; browser: Browser };
@@ -93,36 +96,10 @@ export async function startSharedStack(env: Record<string, string | undefined>, 
   }
 }
 
-/**
- * startSharedStack before the file's tests and its stop after them. Its parts are there once the
- * file's first hook has run: read them in hooks and tests, not at the top of the file.
- */
-export function sharedStackForFile(env: Record<string, string | undefined>, prefix: string): SharedStack {
-  const stack = {} as SharedStack;
-  beforeAll(async () => {
-    Object.assign(stack, await startSharedStack(env, prefix));
-  });
-  afterAll(() => stack.stop?.());
-  return stack;
-}
-
 /** A server (no mail) and a browser, for the public pages. */
 export async function startServerAndBrowser(env: Record<string, string | undefined> = {}): Promise<{ server: TestServer; browser: Browser }> {
   const [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
   return { server, browser };
-}
-
-/**
- * A stack started before the file's tests and stopped after them. Its parts are there once the file's
- * first hook has run: read them in hooks and tests, not at the top of the file.
- */
-export function stackForFile(env: Record<string, string | undefined> = {}): Stack {
-  const stack = {} as Stack;
-  beforeAll(async () => {
-    Object.assign(stack, await startStack(env));
-  });
-  afterAll(() => stopStack(stack));
-  return stack;
 }
 
 /** Client addresses from the documentation range, one after another, for X-Forwarded-For (throttles count per address). */
