@@ -6,7 +6,7 @@ import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Download My Data and Close My Account in a real browser against the built server (issue 23): the
@@ -18,8 +18,7 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
-const stack = stackForFile({ ...testSecrets(), TRUST_PROXY: "true", DATA_EXPORT_POLL_MS: "300" });
-const newIp = ipSequence(140);
+const stack = e2eStackForFile({ firstIp: 140, env: { ...testSecrets(), TRUST_PROXY: "true", DATA_EXPORT_POLL_MS: "300" } });
 
 const cookiePair = (raw: string, url: string) => {
   const [pair] = toBrowserCookies(raw, url);
@@ -31,9 +30,9 @@ describe("Your Data on /account", () => {
   it("Download My Data: requested in the browser, prepared in the background, linked by e-mail, downloaded by its owner only", async () => {
     const { server, sink, browser } = stack;
     const email = "dana.data@example.com";
-    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Dana Data", PASSWORD);
-    const applicationId = await submitApplication(server.url, raw.split(";")[0]!, { ip: newIp() });
-    const strangerRaw = await signUpOverHttp(server.url, sink, "sam.stranger@example.com", newIp(), "Sam Stranger", PASSWORD);
+    const raw = await signUpOverHttp(server.url, sink, email, stack.nextIp(), "Dana Data", PASSWORD);
+    const applicationId = await submitApplication(server.url, raw.split(";")[0]!, { ip: stack.nextIp() });
+    const strangerRaw = await signUpOverHttp(server.url, sink, "sam.stranger@example.com", stack.nextIp(), "Sam Stranger", PASSWORD);
     // A Business Loan application saved to finish later, with its own numbers (kept encrypted).
     const draftSecrets = ["234-56-7891", "234567891", "4455667788", "011000015"];
     const save = new FormData();
@@ -101,10 +100,10 @@ describe("Your Data on /account", () => {
   it("Close My Account: refused while an application is under consideration (Withdraw Application first), then explains what goes and what stays, asks for the password, signs out everywhere; signing in is refused after", async () => {
     const { server, sink, browser } = stack;
     const email = "casey.close@example.com";
-    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Casey Close", PASSWORD);
-    const applicationId = await submitApplication(server.url, raw.split(";")[0]!, { ip: newIp() });
+    const raw = await signUpOverHttp(server.url, sink, email, stack.nextIp(), "Casey Close", PASSWORD);
+    const applicationId = await submitApplication(server.url, raw.split(";")[0]!, { ip: stack.nextIp() });
     // A second session elsewhere: it ends too.
-    const elsewhere = await signInOverHttp(server.url, email, PASSWORD, newIp());
+    const elsewhere = await signInOverHttp(server.url, email, PASSWORD, stack.nextIp());
 
     const { context, page, errors } = await openWatchedPage(browser, { cookies: [cookiePair(raw, server.url)] });
     await gotoHydrated(page, `${server.url}/account`);
@@ -177,7 +176,7 @@ describe("Your Data on /account", () => {
     expect(new URL(page.url()).pathname).toBe("/auth");
     const other = await fetch(`${server.url}/account`, { headers: { cookie: elsewhere.split(";")[0]! }, redirect: "manual" });
     expect(other.status).toBe(302);
-    await expect(signInOverHttp(server.url, email, PASSWORD, newIp())).rejects.toThrow(/sign-in failed/);
+    await expect(signInOverHttp(server.url, email, PASSWORD, stack.nextIp())).rejects.toThrow(/sign-in failed/);
     expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { APPLICANT_PASSWORD, sessionCookie, signUpOverHttp, solveCaptcha, toBrow
 import { axeViolations, gotoHydrated } from "./harness";
 import { extractCode, mark, waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile, startServerWithMail, stopStack } from "./helpers/stack";
+import { e2eStackForFile, startServerWithMail, stopStack } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -19,8 +19,7 @@ import { expectToast } from "./helpers/toasts";
  * then not again. Axe-clean.
  */
 
-const stack = stackForFile({ TRUST_PROXY: "true" });
-const newIp = ipSequence(170);
+const stack = e2eStackForFile({ firstIp: 170, env: { TRUST_PROXY: "true" } });
 const NEW_PASSWORD = "N3w!Passphrase9";
 
 const browserCookies = (raw: string, url: string) => toBrowserCookies(raw.split(";")[0]!, url);
@@ -40,7 +39,7 @@ describe("Account Settings on /account", () => {
     const { server, sink, browser } = stack;
     const email = "robin.settings@example.com";
     const newEmail = "robin.moved@example.com";
-    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Robin Settings");
+    const raw = await signUpOverHttp(server.url, sink, email, stack.nextIp(), "Robin Settings");
     const { context, page, errors } = await openWatchedPage(browser, { cookies: browserCookies(raw, server.url) });
 
     // The header's plain link leads here.
@@ -84,8 +83,8 @@ describe("Account Settings on /account", () => {
     expect(notice.text).not.toContain(code);
     await change.getByText(`Your email address is ${newEmail}`).waitFor();
     // Signing in now works with the new address only.
-    await expect(signInOverHttp(server.url, email, APPLICANT_PASSWORD, newIp())).rejects.toThrow(/sign-in failed/);
-    expect(await signInOverHttp(server.url, newEmail, APPLICANT_PASSWORD, newIp())).toContain("session_token");
+    await expect(signInOverHttp(server.url, email, APPLICANT_PASSWORD, stack.nextIp())).rejects.toThrow(/sign-in failed/);
+    expect(await signInOverHttp(server.url, newEmail, APPLICANT_PASSWORD, stack.nextIp())).toContain("session_token");
 
     // Notification Preferences: reminders off, news on; kept after a reload.
     const prefs = page.getByTestId("notification-preferences");
@@ -103,8 +102,8 @@ describe("Account Settings on /account", () => {
   it("Sign Out Other Sessions ends the other device; Change Password ends other sessions and the old password no longer signs in", async () => {
     const { server, sink, browser } = stack;
     const email = "sam.sessions@example.com";
-    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Sam Sessions");
-    const elsewhereIp = newIp();
+    const raw = await signUpOverHttp(server.url, sink, email, stack.nextIp(), "Sam Sessions");
+    const elsewhereIp = stack.nextIp();
     const elsewhere = await signInOverHttp(server.url, email, APPLICANT_PASSWORD, elsewhereIp);
     // The other device keeps its address: Active Sessions shows where each session was last used from.
     const stillIn = async (cookie: string) =>
@@ -136,7 +135,7 @@ describe("Account Settings on /account", () => {
     expect(await stillIn(raw)).toBe(true);
 
     // Change Password: a wrong current password is refused on its field; then the change.
-    const another = await signInOverHttp(server.url, email, APPLICANT_PASSWORD, newIp());
+    const another = await signInOverHttp(server.url, email, APPLICANT_PASSWORD, stack.nextIp());
     const form = page.getByTestId("change-password");
     await form.getByLabel(/^Current Password/).fill("Wrong!Pass1");
     await form.getByLabel(/^New Password/).fill(NEW_PASSWORD);
@@ -150,8 +149,8 @@ describe("Account Settings on /account", () => {
     expect(await form.getByLabel(/^Current Password/).inputValue()).toBe("");
     expect(await stillIn(another)).toBe(false);
     expect(await stillIn(raw)).toBe(true);
-    await expect(signInOverHttp(server.url, email, APPLICANT_PASSWORD, newIp())).rejects.toThrow(/sign-in failed/);
-    expect(await signInOverHttp(server.url, email, NEW_PASSWORD, newIp())).toContain("session_token");
+    await expect(signInOverHttp(server.url, email, APPLICANT_PASSWORD, stack.nextIp())).rejects.toThrow(/sign-in failed/);
+    expect(await signInOverHttp(server.url, email, NEW_PASSWORD, stack.nextIp())).toContain("session_token");
     expect(await axeViolations(page)).toEqual([]);
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await context.close();
@@ -164,8 +163,8 @@ describe("Account Settings on /account", () => {
     // Before the change: an account made under the current notice.
     const before = await startServerWithMail({ TRUST_PROXY: "true" }, { dataDir });
     try {
-      await signUpOverHttp(before.server.url, before.sink, email, newIp(), "Paula Privacy");
-      const plain = await signInResponse(before.server.url, email, APPLICANT_PASSWORD, newIp());
+      await signUpOverHttp(before.server.url, before.sink, email, stack.nextIp(), "Paula Privacy");
+      const plain = await signInResponse(before.server.url, email, APPLICANT_PASSWORD, stack.nextIp());
       expect(plain.headers.get("location")).toBe("/dashboard");
     } finally {
       await stopStack(before);
@@ -175,7 +174,7 @@ describe("Account Settings on /account", () => {
     const after = await startServerWithMail({ TRUST_PROXY: "true", PRIVACY_NOTICE_VERSION: "2099-01-01" }, { dataDir });
     try {
       const base = after.server.url;
-      const landing = await signInResponse(base, email, APPLICANT_PASSWORD, newIp());
+      const landing = await signInResponse(base, email, APPLICANT_PASSWORD, stack.nextIp());
       expect(landing.status).toBe(302);
       expect(landing.headers.get("location")).toBe("/account/privacy?redirectTo=%2Fdashboard");
       const { context, page, errors } = await openWatchedPage(browser, { cookies: browserCookies(sessionCookie(landing), base) });
@@ -190,17 +189,17 @@ describe("Account Settings on /account", () => {
       await context.close();
 
       // Not again.
-      const again = await signInResponse(base, email, APPLICANT_PASSWORD, newIp());
+      const again = await signInResponse(base, email, APPLICANT_PASSWORD, stack.nextIp());
       expect(again.headers.get("location")).toBe("/dashboard");
       // An account made now accepted this version when it was created.
-      await signUpOverHttp(base, after.sink, "nina.new@example.com", newIp(), "Nina New");
-      const fresh = await signInResponse(base, "nina.new@example.com", APPLICANT_PASSWORD, newIp());
+      await signUpOverHttp(base, after.sink, "nina.new@example.com", stack.nextIp(), "Nina New");
+      const fresh = await signInResponse(base, "nina.new@example.com", APPLICANT_PASSWORD, stack.nextIp());
       expect(fresh.headers.get("location")).toBe("/dashboard");
       // A redirect target is kept, and only a same-site one.
       const target = await fetch(`${base}/auth`, {
         method: "POST",
         body: new URLSearchParams({ intent: "sign-in", email, password: APPLICANT_PASSWORD, captcha: await solveCaptcha(base), redirectTo: "/account" }),
-        headers: { origin: base, "x-forwarded-for": newIp() },
+        headers: { origin: base, "x-forwarded-for": stack.nextIp() },
         redirect: "manual",
       });
       expect(target.headers.get("location")).toBe("/account");

@@ -1,11 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAdminWithMfa } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -19,22 +17,21 @@ import { expectToast } from "./helpers/toasts";
 const ADMIN = { email: "page.admin@example.com", password: "Pag3!Admin-Passw0rd" };
 const APPLICANT_EMAIL = "applicant.page@example.com";
 
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(120);
+const stack = e2eStackForFile({ firstIp: 120, admin: ADMIN });
 let adminCookie: string;
 let applicationId: string;
 
 beforeAll(async () => {
-  const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT_EMAIL, newIp());
+  const applicantCookie = await stack.signUp(APPLICANT_EMAIL);
   applicationId = await submitApplication(stack.server.url, applicantCookie, {
-    ip: newIp(),
+    ip: stack.nextIp(),
     fields: { loanType: "business", businessName: "Doe Bakery LLC", businessYears: "7", loanAmount: "150,000" },
   });
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 const newPage = (width = 1280, height = 800) =>
-  openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width, expectedConsoleErrors: /status of 4\d\d/ }).then(
+  stack.open(adminCookie, { width, expectedConsoleErrors: /status of 4\d\d/ }).then(
     async (watched) => {
       await watched.page.setViewportSize({ width, height });
       return watched;

@@ -4,11 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/domain/money";
 import { monthlyPayment } from "~/domain/loan-math";
 import { signInAdminWithMfa } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * /admin in a real browser against the built server (docs/requirements.md §3, §5, §9): an applicant submits two
@@ -21,28 +19,26 @@ import { ipSequence, stackForFile } from "./helpers/stack";
 const ADMIN = { email: "review.admin@example.com", password: "Rev1ew!Passw0rd" };
 const APPLICANT_EMAIL = "applicant.review@example.com";
 
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const stack = e2eStackForFile({ firstIp: 40, admin: ADMIN });
 let adminCookie: string;
 let applicantCookie: string;
 let firstId: string;
 let secondId: string;
 
-const newIp = ipSequence(40);
-
-const submit = (cookie: string, fields: Record<string, string> = {}) => submitApplication(stack.server.url, cookie, { fields, ip: newIp() });
+const submit = (cookie: string, fields: Record<string, string> = {}) => submitApplication(stack.server.url, cookie, { fields, ip: stack.nextIp() });
 
 beforeAll(async () => {
 
-  applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT_EMAIL, newIp());
+  applicantCookie = await stack.signUp(APPLICANT_EMAIL);
   firstId = await submit(applicantCookie);
   secondId = await submit(applicantCookie, { loanAmount: "20,000", desiredInterestRate: "12", loanDuration: "36", loanPurpose: "Replacing the roof before the winter" });
 
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 /** A page signed in as the admin; a refused action (409/400) is logged by the browser as a failed resource, which is expected. */
 const newPage = (width = 1280) =>
-  openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width, expectedConsoleErrors: /status of 4\d\d/ });
+  stack.open(adminCookie, { width, expectedConsoleErrors: /status of 4\d\d/ });
 
 /** Opens /admin and waits until the page is hydrated and its live stream is connected. */
 async function openAdmin(page: Page, search = "") {
@@ -231,13 +227,13 @@ describe("the admin review screen", () => {
     }
 
     // Staff see the source on the application's page.
-    const staffView = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const staffView = await stack.open(adminCookie);
     await staffView.page.goto(`${stack.server.url}/admin/applications/${secondId}`);
     expect(await staffView.page.getByTestId("denial-source").textContent()).toContain("Consumer report: Equifax Information Services LLC");
     await staffView.context.close();
 
     // The applicant's page says what the notice says, not only "Denied".
-    const applicantPage = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(applicantCookie, stack.server.url), width: 390 });
+    const applicantPage = await stack.open(applicantCookie, { width: 390 });
     await applicantPage.page.goto(`${stack.server.url}/dashboard/applications/${secondId}`);
     const denial = applicantPage.page.getByTestId("denial-notice");
     await denial.waitFor();

@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAdminWithMfa } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * /admin/clients and /admin/documents in a real browser against the built server (docs/requirements.md §3,
@@ -19,13 +17,11 @@ import { ipSequence, stackForFile } from "./helpers/stack";
 const ADMIN = { email: "dora.admin@example.com", password: "Adm1n!Docs#Pass" };
 const APPLICANT = { email: "jane.applicant@example.com", name: "Jane Applicant", password: "Str0ng!Passw0rd" };
 
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const stack = e2eStackForFile({ firstIp: 10, admin: ADMIN });
 let adminCookie: string;
 let applicantCookie: string;
 let applicantId: string;
 let applicationId: string;
-
-const newIp = ipSequence(10);
 
 /** A one-page PDF the browser's viewer can render (the shared fixture's PDF has no pages). */
 const ONE_PAGE_PDF = Buffer.from(
@@ -47,16 +43,16 @@ const ONE_PAGE_PDF = Buffer.from(
 
 /** The applicant's application, with a utility bill the browser's PDF viewer can show. */
 function submitApplicationWithViewablePdf(cookie: string): Promise<string> {
-  return submitApplication(stack.server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: newIp() });
+  return submitApplication(stack.server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: stack.nextIp() });
 }
 
 const adminPage = (width = 1280) =>
-  openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width, acceptDownloads: true });
+  stack.open(adminCookie, { width, acceptDownloads: true });
 
 beforeAll(async () => {
-  applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT.email, newIp(), APPLICANT.name, APPLICANT.password);
+  applicantCookie = await stack.signUp(APPLICANT.email, APPLICANT.name, APPLICANT.password);
   applicationId = await submitApplicationWithViewablePdf(applicantCookie);
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });

@@ -1,11 +1,8 @@
 import net from "node:net";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { toBrowserCookies } from "../helpers/applicants";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 import { axeViolations, waitForHydration } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
-import { stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -25,26 +22,25 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const stack = stackForFile({
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  TRUST_PROXY: "true",
-  S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}`,
-  S3_BUCKET: "documents",
-  S3_REGION: "us-east-1",
-  S3_ACCESS_KEY_ID: "jobs-test",
-  S3_SECRET_ACCESS_KEY: "jobs-test-secret",
-  S3_FORCE_PATH_STYLE: "true",
+const stack = e2eStackForFile({
+  admin: ADMIN,
+  env: {
+    S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}`,
+    S3_BUCKET: "documents",
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "jobs-test",
+    S3_SECRET_ACCESS_KEY: "jobs-test-secret",
+    S3_FORCE_PATH_STYLE: "true",
+  },
 });
 let adminCookie: string;
 
 beforeAll(async () => {
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, "198.18.21.1");
-  await passAdminMfa(stack.server.url, adminCookie);
+  adminCookie = await stack.adminSession();
 });
 
 async function adminPage(width: number, height: number) {
-  const watched = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width });
+  const watched = await stack.open(adminCookie, { width });
   await watched.page.setViewportSize({ width, height });
   return watched;
 }

@@ -1,9 +1,9 @@
 import type { Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { signUpOverHttp } from "../helpers/applicants";
 import { axeViolations, waitForHydration } from "./harness";
-import { openWatchedPage, type WatchedPage } from "./helpers/pages";
-import { stackForFile } from "./helpers/stack";
+import { type WatchedPage } from "./helpers/pages";
+import { e2eStackForFile } from "./helpers/stack";
 import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 
 /**
@@ -14,7 +14,7 @@ import { passAdminMfa, signInOverHttp } from "../helpers/admins";
 const ADMIN = { email: "mona.monitor@example.com", password: "Mon1tor!Secret" };
 const NOTICE = "This setting is managed by your administrator in the server configuration.";
 
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const stack = e2eStackForFile({ admin: ADMIN });
 let adminCookie: string;
 
 beforeAll(async () => {
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 async function adminPage(options: { clock?: boolean } = {}): Promise<WatchedPage> {
-  const watched = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+  const watched = await stack.open(adminCookie);
   if (options.clock) await watched.page.clock.install();
   return watched;
 }

@@ -1,11 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import type { TestServer } from "./harness";
-import { startStack, stopStack } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * One admin's working session end to end: TOTP, approve one application and deny another, reveal an
@@ -17,42 +14,37 @@ const ADMIN = { email: "story.admin@example.com", password: "Adm1n!Secret" };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 describe("an admin's day", () => {
-  let sink: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
+  const stack = e2eStackForFile({ admin: ADMIN });
   let applicant: string;
   let admin: string;
   const apps: string[] = [];
 
-  const submit = () => submitApplication(server.url, applicant);
+  const submit = () => submitApplication(stack.server.url, applicant);
 
   const post = (path: string, fields: Record<string, string | string[]>) => {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) body.append(k, item);
-    return fetch(`${server.url}${path}`, { method: "POST", body, headers: { cookie: admin, origin: server.url }, redirect: "manual" });
+    return fetch(`${stack.server.url}${path}`, { method: "POST", body, headers: { cookie: admin, origin: stack.server.url }, redirect: "manual" });
   };
   const reveal = (kind: string, id: string) =>
-    fetch(`${server.url}/api/admin/reveal`, {
+    fetch(`${stack.server.url}/api/admin/reveal`, {
       method: "POST",
       body: JSON.stringify({ kind, id }),
-      headers: { cookie: admin, origin: server.url, "content-type": "application/json" },
+      headers: { cookie: admin, origin: stack.server.url, "content-type": "application/json" },
     });
 
   beforeAll(async () => {
-    ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
-    applicant = await signUpOverHttp(server.url, sink, "story.applicant@example.com", "198.18.8.1");
+    applicant = await signUpOverHttp(stack.server.url, stack.sink, "story.applicant@example.com", "198.18.8.1");
     apps.push(await submit(), await submit());
-    admin = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, "198.18.8.2")).cookie; // enrols TOTP and verifies this session
+    admin = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, "198.18.8.2")).cookie; // enrols TOTP and verifies this session
   });
-  afterAll(() => stopStack({ sink, server, browser }));
-
   it("approves, denies, reveals, previews and downloads; every act is in the monitoring log; the dashboard updates live", async () => {
-    const applicantContext = await browser.newContext();
-    await applicantContext.addCookies(toBrowserCookies(applicant, server.url));
+    const applicantContext = await stack.browser.newContext();
+    await applicantContext.addCookies(toBrowserCookies(applicant, stack.server.url));
     const dashboard = await applicantContext.newPage();
     // The live stream connects after hydration: wait for it before anything changes.
     const stream = dashboard.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
-    await dashboard.goto(`${server.url}/dashboard`);
+    await dashboard.goto(`${stack.server.url}/dashboard`);
     await dashboard.getByRole("heading", { name: /Loan Applications/ }).waitFor();
     await dashboard.evaluate(() => ((window as unknown as { storyMarker: number }).storyMarker = 42));
     await stream;
@@ -70,10 +62,10 @@ describe("an admin's day", () => {
     const ssn = await reveal("ssn", apps[0]!);
     expect(ssn.status).toBe(200);
     expect(await ssn.json()).toMatchObject({ value: "123456789" });
-    const clients = await (await fetch(`${server.url}/admin/clients?q=story.applicant`, { headers: { cookie: admin } })).text();
+    const clients = await (await fetch(`${stack.server.url}/admin/clients?q=story.applicant`, { headers: { cookie: admin } })).text();
     const clientId = /client=([A-Za-z0-9_-]{10,})/.exec(clients)?.[1];
     expect(clientId).toBeTruthy();
-    const detail = await (await fetch(`${server.url}/admin/clients?client=${clientId}`, { headers: { cookie: admin } })).text();
+    const detail = await (await fetch(`${stack.server.url}/admin/clients?client=${clientId}`, { headers: { cookie: admin } })).text();
     let accountNumber: string | undefined;
     for (const id of new Set(detail.match(UUID))) {
       const res = await reveal("account_number", id);
@@ -85,14 +77,14 @@ describe("an admin's day", () => {
     expect(accountNumber).toBe("000123456789");
 
     // Preview (inline) and download (attachment) a document through 60-second signed links.
-    const documents = await (await fetch(`${server.url}/admin/documents`, { headers: { cookie: admin } })).text();
+    const documents = await (await fetch(`${stack.server.url}/admin/documents`, { headers: { cookie: admin } })).text();
     const documentId = [...new Set(documents.match(UUID))].find((id) => !apps.includes(id))!;
     for (const disposition of ["inline", "attachment"]) {
       const linked = await post("/admin/documents", { intent: "link", documentId, disposition });
       const html = await linked.text();
       const link = /(\/api\/documents\/file\?[^"\\<\s]+)/.exec(html.replace(/\\u0026|&amp;/g, "&"))?.[1];
       expect(link, "the action answers with a signed link").toBeTruthy();
-      const file = await fetch(`${server.url}${link}`, { headers: { cookie: admin } });
+      const file = await fetch(`${stack.server.url}${link}`, { headers: { cookie: admin } });
       expect(file.status).toBe(200);
       expect(file.headers.get("content-disposition")).toMatch(new RegExp(`^${disposition};`));
       expect(file.headers.get("cache-control")).toMatch(/^no-store/);
@@ -100,10 +92,10 @@ describe("an admin's day", () => {
     }
 
     // Every act is in the monitoring log, seen in the browser.
-    const adminContext = await browser.newContext();
-    await adminContext.addCookies(toBrowserCookies(admin, server.url));
+    const adminContext = await stack.browser.newContext();
+    await adminContext.addCookies(toBrowserCookies(admin, stack.server.url));
     const monitoring = await adminContext.newPage();
-    await monitoring.goto(`${server.url}/admin/monitoring?hours=6`);
+    await monitoring.goto(`${stack.server.url}/admin/monitoring?hours=6`);
     for (const action of ["admin.mfa", "application.approve", "application.deny", "ssn.reveal", "bank.reveal", "document.link", "document.download"]) {
       expect(await monitoring.locator(`tr[data-action="${action}"]`).count(), action).toBeGreaterThan(0);
     }

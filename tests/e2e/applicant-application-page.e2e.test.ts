@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, waitForHydration } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * The applicant's application page (/dashboard/applications/:id, issue 19) in a real browser: opened
@@ -16,28 +15,19 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  */
 
 const ADMIN = { email: "page.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(60);
+const stack = e2eStackForFile({ firstIp: 60, admin: ADMIN });
 
 let jane = "";
 let john = "";
 let janeApp = "";
-let adminCookie = "";
 
 /** A staff session past the second factor (one for the file: a TOTP code works once per 30 s step). */
-async function adminSession(): Promise<string> {
-  if (!adminCookie) {
-    const cookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-    await passAdminMfa(stack.server.url, cookie);
-    adminCookie = cookie;
-  }
-  return adminCookie;
-}
+const adminSession = stack.adminSession;
 
 beforeAll(async () => {
-  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.page@example.com", newIp(), "Jane Page");
-  john = await signUpOverHttp(stack.server.url, stack.sink, "john.page@example.com", newIp(), "John Page");
-  janeApp = await submitApplication(stack.server.url, jane, { ip: newIp(), fields: { loanPurpose: "Replacing the roof and gutters of our house" } });
+  jane = await stack.signUp("jane.page@example.com", "Jane Page");
+  john = await stack.signUp("john.page@example.com", "John Page");
+  janeApp = await submitApplication(stack.server.url, jane, { ip: stack.nextIp(), fields: { loanPurpose: "Replacing the roof and gutters of our house" } });
 });
 
 const open = (cookie: string, width = 1280) => openWatchedPage(stack.browser, { cookies: cookie ? toBrowserCookies(cookie, stack.server.url) : [], width });

@@ -5,7 +5,7 @@ import { signInOverHttp } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * An applicant's optional Two-Factor Authentication in the browser (issue 23): turned on from /account
@@ -15,14 +15,13 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
-const stack = stackForFile({ ...testSecrets(), TRUST_PROXY: "true" });
-const newIp = ipSequence(190);
+const stack = e2eStackForFile({ firstIp: 190, env: { ...testSecrets(), TRUST_PROXY: "true" } });
 
 /** Signs this browser out, then in again with the password (over HTTP, as the fixtures do). */
 async function signInAgain(context: BrowserContext, page: Page, email: string, base: string) {
   await page.evaluate(async () => void (await fetch("/auth/sign-out", { method: "POST", redirect: "manual" })));
   await context.clearCookies();
-  const cookie = await signInOverHttp(base, email, PASSWORD, newIp());
+  const cookie = await signInOverHttp(base, email, PASSWORD, stack.nextIp());
   await context.addCookies(toBrowserCookies(cookie, base));
 }
 
@@ -35,7 +34,7 @@ describe("applicant two-factor authentication", () => {
   it("turn on, sign in through /auth/two-factor (wrong code refused, right code, a backup code once), turn off", async () => {
     const { server, sink, browser } = stack;
     const email = "tara.totp@example.com";
-    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Tara Totp", PASSWORD);
+    const raw = await signUpOverHttp(server.url, sink, email, stack.nextIp(), "Tara Totp", PASSWORD);
     // Expected in the console: the refused codes (400) and the live-update stream refusing a session
     // that owes its second factor (401) while the page is on its way to /auth/two-factor.
     const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(raw, server.url), expectedConsoleErrors: /status of (400|401)/ });

@@ -3,11 +3,11 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, FileChooser, Locator, Page } from "playwright-core";
+import type { BrowserContext, FileChooser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, launchBrowser, startTestServer, waitForHydration as waitForPageHydration, type TestServer } from "./harness";
+import { axeViolations, waitForHydration as waitForPageHydration } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 import { extractCode, mark, waitForMail } from "./helpers/mailbox";
 
 /**
@@ -26,9 +26,7 @@ const LENDER = "lender@example.com";
 const QUERY = "loanAmount=25000&interestRate=9.5&loanTerm=36&monthlyPayment=800.12";
 const DRAFT_KEY = "pl.apply.draft.v1";
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = e2eStackForFile({ env: { LENDER_NOTIFY_EMAIL: LENDER } });
 let context: BrowserContext;
 let page: Page;
 let tmp: string;
@@ -47,11 +45,8 @@ beforeAll(async () => {
   fs.writeFileSync(file("statement-3.pdf"), makePdf(2048));
   fs.writeFileSync(file("utility-bill.pdf"), makePdf(3072));
   fs.writeFileSync(file("setup.exe"), makeExe());
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", LENDER_NOTIFY_EMAIL: LENDER });
-  browser = await launchBrowser();
   await signUpOverHttp(email);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on("console", (message) => {
@@ -64,21 +59,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  const code = await server?.stop();
-  await sink?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  if (code !== 0 && code !== null) console.error(server?.output());
 });
 
 /** Creates the account the way the sign-up form does: a mailed code, then the form with a solved ALTCHA. */
 async function signUpOverHttp(address: string) {
   const post = (fields: Record<string, string>) =>
-    fetch(`${server.url}/auth`, { method: "POST", redirect: "manual", body: new URLSearchParams(fields), headers: { origin: server.url } });
-  const before = mark(sink);
+    fetch(`${stack.server.url}/auth`, { method: "POST", redirect: "manual", body: new URLSearchParams(fields), headers: { origin: stack.server.url } });
+  const before = mark(stack.sink);
   expect((await post({ intent: "send-code", email: address })).status).toBe(200);
-  const code = extractCode(await waitForMail(sink, { to: address, subject: /verification code/i, after: before }));
-  const challenge = (await (await fetch(`${server.url}/api/captcha/challenge`)).json()) as Challenge;
+  const code = extractCode(await waitForMail(stack.sink, { to: address, subject: /verification code/i, after: before }));
+  const challenge = (await (await fetch(`${stack.server.url}/api/captcha/challenge`)).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
   const res = await post({ intent: "sign-up", fullName: "Jane Applicant", email: address, code, password: PASSWORD, captcha });
@@ -163,7 +154,7 @@ async function drawSignature() {
 
 describe("/apply", () => {
   it("sends a visitor to /auth with 'Please sign in to apply for a loan', and back to /apply with the estimate after sign-in", async () => {
-    await page.goto(`${server.url}/apply?${QUERY}`);
+    await page.goto(`${stack.server.url}/apply?${QUERY}`);
     await page.waitForURL((url) => url.pathname === "/auth");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(`/apply?${QUERY}`);
     await page.locator("[data-sonner-toast]").filter({ hasText: "Please sign in to apply for a loan" }).first().waitFor({ state: "attached" });
@@ -180,7 +171,7 @@ describe("/apply", () => {
       await form.getByRole("button", { name: "Sign In", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/apply");
     });
-    expect(page.url()).toBe(`${server.url}/apply?${QUERY}`);
+    expect(page.url()).toBe(`${stack.server.url}/apply?${QUERY}`);
     await expectStep(1, "Personal Information");
 
     const panel = page.getByRole("region", { name: "Your Calculator Estimate" });
@@ -384,7 +375,7 @@ describe("/apply", () => {
   });
 
   it("a failed submission keeps everything; a server problem on a field jumps back to its step", async () => {
-    const url = `${server.url}/api/applications`;
+    const url = `${stack.server.url}/api/applications`;
     page.on("request", (request) => {
       if (request.url() === url) sentKeys.push(idempotencyKeyOf(request.postDataBuffer()));
     });
@@ -425,9 +416,9 @@ describe("/apply", () => {
   });
 
   it("submits for real: 'Processing...', the confirmation screen, the toast, and the e-mails", async () => {
-    const before = mark(sink);
+    const before = mark(stack.sink);
     // Passed through untouched; routing it only makes its multipart body readable to the request listener.
-    const url = `${server.url}/api/applications`;
+    const url = `${stack.server.url}/api/applications`;
     await page.route(url, (route) => route.continue());
     await expectToast("Application and documents submitted successfully!", () => page.getByRole("button", { name: "Submit Application" }).click());
     await page.unroute(url);
@@ -444,14 +435,14 @@ describe("/apply", () => {
     // The draft and the idempotency key are gone.
     expect(await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith("pl.apply")))).toEqual([]);
 
-    const lender = await waitForMail(sink, { to: LENDER, subject: /New loan application/, after: before });
+    const lender = await waitForMail(stack.sink, { to: LENDER, subject: /New loan application/, after: before });
     expect(lender.subject).toContain("Jane Doe-Smith");
     expect(lender.subject).toContain("$25,000");
     // Every attempt of this wizard (503, 400, 401, then the real one) carried the same idempotency key.
     expect(sentKeys.length).toBe(4);
     expect(new Set(sentKeys).size).toBe(1);
     expect(sentKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
-    await waitForMail(sink, { to: email, subject: /received your/i, after: before });
+    await waitForMail(stack.sink, { to: email, subject: /received your/i, after: before });
 
     await page.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -459,7 +450,7 @@ describe("/apply", () => {
 
   it("shows 'Processing...' with upload progress while submitting", async () => {
     // A fresh wizard: seed the steps 1-3 draft, then hold the submission to look at the busy state.
-    await page.goto(`${server.url}/apply`);
+    await page.goto(`${stack.server.url}/apply`);
     await waitForHydration();
     await expectStep(1, "Personal Information");
     // No estimate in the URL: no panel.
@@ -514,7 +505,7 @@ describe("/apply", () => {
 
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${server.url}/api/applications`, async (route) => {
+    await page.route(`${stack.server.url}/api/applications`, async (route) => {
       await held;
       await route.continue();
     });
@@ -533,11 +524,11 @@ describe("/apply", () => {
   });
 
   it("fits a 320 px screen on step 1 and step 4", async () => {
-    const small = await browser.newContext({ viewport: { width: 320, height: 640 }, storageState: await context.storageState() });
+    const small = await stack.browser.newContext({ viewport: { width: 320, height: 640 }, storageState: await context.storageState() });
     try {
       const p = await small.newPage();
       p.setDefaultTimeout(15_000);
-      await p.goto(`${server.url}/apply`);
+      await p.goto(`${stack.server.url}/apply`);
       await p.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       const userId = await p.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "{}").userId as string, DRAFT_KEY);

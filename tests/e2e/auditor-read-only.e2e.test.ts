@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ACH_INTENTS } from "~/domain/validation/ach";
 import { LOAN_PAYMENT_INTENTS } from "~/domain/validation/loan-payments";
@@ -13,11 +13,9 @@ import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
-import { axeViolations, gotoHydrated, launchBrowser, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { dataDirWithStaff } from "./helpers/seed-staff";
-import { startServerWithMail, stopStack } from "./helpers/stack";
-import type { SmtpSink } from "../helpers/smtp-sink";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * The auditor (issue 22) reads and changes nothing: signed in through the browser with the second
@@ -64,40 +62,33 @@ function staffActions(): string[] {
 }
 
 describe("the auditor is refused every write", () => {
-  let sink: SmtpSink;
-  let server: TestServer;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  const stack = e2eStackForFile({ admin: ADMIN, staff: [AUDITOR] });
   let applicationId = "";
   let auditorCookie = "";
 
   beforeAll(async () => {
-    const dataDir = await dataDirWithStaff([AUDITOR]);
-    ({ sink, server } = await startServerWithMail({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir }));
-    browser = await launchBrowser();
-    const applicant = await signUpOverHttp(server.url, sink, "ro.applicant@example.com", "198.51.100.71");
-    applicationId = await submitApplication(server.url, applicant, { ip: "198.51.100.72" });
-    auditorCookie = (await signInAdminWithMfa(server.url, AUDITOR.email, AUDITOR.password, "198.51.100.73")).cookie;
+    const applicant = await signUpOverHttp(stack.server.url, stack.sink, "ro.applicant@example.com", "198.51.100.71");
+    applicationId = await submitApplication(stack.server.url, applicant, { ip: "198.51.100.72" });
+    auditorCookie = (await signInAdminWithMfa(stack.server.url, AUDITOR.email, AUDITOR.password, "198.51.100.73")).cookie;
   }, 180_000);
 
-  afterAll(() => stopStack({ sink, server, browser }));
-
   it("reads the lists, the application and the audit log, with no control that changes or reveals anything", async () => {
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(auditorCookie, server.url) });
+    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(auditorCookie, stack.server.url) });
     try {
-      await gotoHydrated(page, `${server.url}/admin`);
+      await gotoHydrated(page, `${stack.server.url}/admin`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       const nav = page.getByRole("navigation", { name: "Admin" });
       expect(await nav.getByRole("link", { name: "Staff" }).count()).toBe(0);
       await nav.getByRole("link", { name: "Activity Monitoring" }).waitFor();
 
-      await gotoHydrated(page, `${server.url}/admin/applications/${applicationId}`);
+      await gotoHydrated(page, `${stack.server.url}/admin/applications/${applicationId}`);
       await page.getByTestId("admin-application").waitFor();
       for (const name of [/^Approve/, /^Deny/, /^Start Review/, /^Reveal/, /^Add Note/, /^Request/, /^Send/, /^Assign to Me/, /^Close as Incomplete/]) {
         expect(await page.getByRole("button", { name }).count(), String(name)).toBe(0);
       }
       expect(await axeViolations(page)).toEqual([]);
 
-      await gotoHydrated(page, `${server.url}/admin/monitoring`);
+      await gotoHydrated(page, `${stack.server.url}/admin/monitoring`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(errors).toEqual([]);
     } finally {
@@ -109,9 +100,9 @@ describe("the auditor is refused every write", () => {
     const actions = staffActions();
     expect(actions.length).toBeGreaterThan(8);
     const multi = actions.filter((p) => INTENTS[p] === undefined);
-    const { context, page } = await openWatchedPage(browser, { cookies: toBrowserCookies(auditorCookie, server.url), expectedConsoleErrors: /status of 403/ });
+    const { context, page } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(auditorCookie, stack.server.url), expectedConsoleErrors: /status of 403/ });
     try {
-      await gotoHydrated(page, `${server.url}/admin`);
+      await gotoHydrated(page, `${stack.server.url}/admin`);
       const posts = actions.flatMap((p) => (INTENTS[p] ?? [""]).map((intent) => ({ path: p.replace(":id", applicationId), intent })));
       const answers = await page.evaluate(async (list) => {
         const out: string[] = [];
@@ -132,8 +123,8 @@ describe("the auditor is refused every write", () => {
       await context.close();
     }
     // The application is as the applicant left it: still Pending, no decision, no note.
-    const admin = await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, "198.51.100.74");
-    const html = await (await fetch(`${server.url}/admin/applications/${applicationId}`, { headers: { cookie: admin.cookie } })).text();
+    const admin = await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, "198.51.100.74");
+    const html = await (await fetch(`${stack.server.url}/admin/applications/${applicationId}`, { headers: { cookie: admin.cookie } })).text();
     expect(html).toMatch(/data-status="pending"/);
   });
 });

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, gotoHydrated } from "./harness";
 import { extractCode, extractResetPath, mark, waitForMail } from "./helpers/mailbox";
-import { stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -17,7 +17,7 @@ import { expectToast } from "./helpers/toasts";
 const PASSWORD = "Str0ng!Passw0rd";
 const NEW_PASSWORD = "N3w!Secret#2026";
 
-const stack = stackForFile();
+const stack = e2eStackForFile();
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,14 +1,11 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { makePdf } from "../helpers/files";
 import { axeViolations, waitForHydration } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
 import { signedLoanOverHttp } from "./helpers/signed-loan";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -20,9 +17,7 @@ import { expectToast } from "./helpers/toasts";
  * box and the page itself never scrolls sideways; a long document name wraps and is the borrower's own.
  */
 
-const ADMIN = { email: "tools.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(160);
+const stack = e2eStackForFile({ firstIp: 160, admin: { email: "tools.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
@@ -33,14 +28,13 @@ let adminCookie = "";
 let loan = { applicationId: "", loanId: "" };
 
 beforeAll(async () => {
-  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.tools@example.com", newIp(), "Jane Doe-Smith");
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(stack.server.url, adminCookie);
-  loan = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: newIp() });
+  jane = await stack.signUp("jane.tools@example.com", "Jane Doe-Smith");
+  adminCookie = await stack.adminSession();
+  loan = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
 });
 
 async function openAs(cookie: string, viewport: { width: number; height: number }, path: string) {
-  const watched = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(cookie, stack.server.url), width: viewport.width });
+  const watched = await stack.open(cookie, { width: viewport.width });
   await watched.page.setViewportSize(viewport);
   await watched.page.goto(`${stack.server.url}${path}`);
   await waitForHydration(watched.page);
@@ -153,7 +147,7 @@ describe("a signed borrower's dashboard and loan page", () => {
 
   it("a long document name wraps on a phone and is the name the borrower gave it", async () => {
     const longName = "Bank Statement for Checking Account ending 6789 covering October 2026 — downloaded from online banking.pdf";
-    const applicationId = await submitApplication(stack.server.url, jane, { files: { bankStatement1: { bytes: makePdf(3000), name: longName, type: "application/pdf" } }, ip: newIp() });
+    const applicationId = await submitApplication(stack.server.url, jane, { files: { bankStatement1: { bytes: makePdf(3000), name: longName, type: "application/pdf" } }, ip: stack.nextIp() });
     const { context, page, errors } = await openAs(jane, VIEWPORTS[1], `/dashboard/applications/${applicationId}`);
     const name = page.getByTestId("document-name").filter({ hasText: longName });
     await name.waitFor();

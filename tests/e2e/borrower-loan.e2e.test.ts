@@ -2,12 +2,9 @@ import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACH_AUTHORIZATION_STATEMENT } from "~/domain/ach-authorization";
 import { SCHEDULE_NOTE } from "~/domain/loan-servicing";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { axeViolations, waitForHydration } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
 import { signedLoanOverHttp } from "./helpers/signed-loan";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -17,25 +14,22 @@ import { expectToast } from "./helpers/toasts";
  * Payment History; the payoff quote PDF downloads; axe-clean; another applicant and staff get 404.
  */
 
-const ADMIN = { email: "loan.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(140);
+const stack = e2eStackForFile({ firstIp: 140, admin: { email: "loan.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 
 let jane = "";
 let john = "";
 let adminCookie = "";
 
 beforeAll(async () => {
-  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.loan@example.com", newIp(), "Jane Doe-Smith");
-  john = await signUpOverHttp(stack.server.url, stack.sink, "john.loan@example.com", newIp(), "John Loan");
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(stack.server.url, adminCookie);
+  jane = await stack.signUp("jane.loan@example.com", "Jane Doe-Smith");
+  john = await stack.signUp("john.loan@example.com", "John Loan");
+  adminCookie = await stack.adminSession();
 });
 
 describe("the borrower's loan page", () => {
   it("Next Payment, the schedule and its note; Make a Payment → Pending; the payoff quote downloads (axe-clean)", async () => {
-    const { loanId } = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: newIp() });
-    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(jane, stack.server.url), width: 1280 });
+    const { loanId } = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
+    const { context, page, errors } = await stack.open(jane);
 
     await page.goto(`${stack.server.url}/dashboard`);
     await waitForHydration(page);

@@ -6,7 +6,7 @@ import { estimateLoan } from "~/domain/loan-math";
 import { axeViolations, waitForHydration } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";
 import { PUBLIC_PAGE_PATHS } from "./helpers/public-paths";
-import { stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * The calculator (docs/requirements.md §2, §5, §6, §10), the contact form (§7, §8) and the SEO plumbing
@@ -16,7 +16,7 @@ import { stackForFile } from "./helpers/stack";
 const PUBLIC_URL = "https://www.privateloans.example";
 const LENDER = "lender.inbox@loans.example";
 
-const stack = stackForFile({ LENDER_NOTIFY_EMAIL: LENDER, PUBLIC_URL });
+const stack = e2eStackForFile({ env: { LENDER_NOTIFY_EMAIL: LENDER, PUBLIC_URL } });
 
 async function withPage<T>(options: { javaScriptEnabled?: boolean }, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true });

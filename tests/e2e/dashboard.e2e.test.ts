@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { user as userTable } from "~/server/platform/db/schema.server";
 import { approveApplication } from "~/server/applications/reviews.server";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication as submitValidApplication } from "../helpers/applications";
 import { axeViolations } from "./harness";
 import { waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, sharedStackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * /dashboard in a real browser against the built server on PostgreSQL (docs/requirements.md §3, §5, §8): empty
@@ -24,19 +24,18 @@ const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN_EMAIL = "reviewer@example.com";
 
 // The live-approval case needs the server's database in this process (startSharedStack).
-const stack = sharedStackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, "portal-dashboard-e2e-");
-const newIp = ipSequence(20);
+const stack = e2eStackForFile({ firstIp: 20, env: { TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, shared: "portal-dashboard-e2e-" });
 
 /** Signs up over HTTP like the browser does (mailed code, solved ALTCHA); returns the session cookie. */
 async function signUp(email: string, fullName: string): Promise<{ name: string; value: string }> {
-  const [pair] = toBrowserCookies(await signUpOverHttp(stack.server.url, stack.sink, email, newIp(), fullName, PASSWORD), stack.server.url);
+  const [pair] = toBrowserCookies(await stack.signUp(email, fullName, PASSWORD), stack.server.url);
   if (!pair?.value) throw new Error("no session cookie after sign-up");
   return { name: pair.name, value: pair.value };
 }
 
 /** POST /api/applications with the fixtures (multipart), as the wizard sends it; returns the new id. */
 const submitApplication = (cookie: { name: string; value: string }, fields: Record<string, string> = {}) =>
-  submitValidApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { fields, ip: newIp() });
+  submitValidApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { fields, ip: stack.nextIp() });
 
 /** A fresh browser context (signed in when given a cookie); `errors` collects console errors and page errors. */
 const newPage = (cookie?: { name: string; value: string }, width = 1280) =>

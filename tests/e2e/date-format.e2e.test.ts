@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { withoutUuids } from "../helpers/without-uuids";
 import { waitForHydration } from "./harness";
-import { openWatchedPage, type WatchedPage } from "./helpers/pages";
+import { type WatchedPage } from "./helpers/pages";
 import { signedLoanOverHttp } from "./helpers/signed-loan";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * One date format for people: the pages with the most dates (the dashboard, the borrower's loan page,
@@ -13,9 +11,7 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  * only in attributes such as <time dateTime>.
  */
 
-const ADMIN = { email: "dates.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(150);
+const stack = e2eStackForFile({ firstIp: 150, admin: { email: "dates.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 
 // Not a version label such as the E-SIGN consent's "2026-11-24.1" (an identifier that starts with a day).
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b(?!\.\d)/g;
@@ -26,12 +22,11 @@ let staff: WatchedPage;
 let ids = { applicationId: "", loanId: "" };
 
 beforeAll(async () => {
-  const jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.dates@example.com", newIp(), "Jane Dates");
-  const adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(stack.server.url, adminCookie);
-  ids = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: newIp() });
-  applicant = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(jane, stack.server.url) });
-  staff = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+  const jane = await stack.signUp("jane.dates@example.com", "Jane Dates");
+  const adminCookie = await stack.adminSession();
+  ids = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
+  applicant = await stack.open(jane);
+  staff = await stack.open(adminCookie);
 });
 
 afterAll(async () => {

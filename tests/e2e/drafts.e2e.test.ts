@@ -8,7 +8,7 @@ import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { makePdf, makePng } from "../helpers/files";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { escapeRegExp } from "./helpers/toasts";
 
 /**
@@ -20,8 +20,7 @@ import { escapeRegExp } from "./helpers/toasts";
  */
 
 const PASSWORD = "Str0ng!Passw0rd";
-const stack = stackForFile({ ...testSecrets(), TRUST_PROXY: "true" });
-const newIp = ipSequence(160);
+const stack = e2eStackForFile({ firstIp: 160, env: { ...testSecrets(), TRUST_PROXY: "true" } });
 let tmp: string;
 const file = (name: string) => path.join(tmp, name);
 
@@ -65,7 +64,7 @@ describe("Save and Finish Later", () => {
   it("saves in one browser and resumes, finishes and submits in another", async () => {
     const { server, sink, browser } = stack;
     const email = "sam.saver@example.com";
-    const raw = await signUpOverHttp(server.url, sink, email, newIp(), "Sam Saver", PASSWORD);
+    const raw = await signUpOverHttp(server.url, sink, email, stack.nextIp(), "Sam Saver", PASSWORD);
 
     // Browser A: steps 1-3, one document on step 4, Save and Finish Later.
     const a = await openWatchedPage(browser, { cookies: [cookiePair(raw, server.url)] });
@@ -110,7 +109,7 @@ describe("Save and Finish Later", () => {
     expect(await hasDraft(raw.split(";")[0]!)).toBe(true);
 
     // Browser B: a new context, signed in afresh, nothing in its storage.
-    const freshCookie = await signInOverHttp(server.url, email, PASSWORD, newIp());
+    const freshCookie = await signInOverHttp(server.url, email, PASSWORD, stack.nextIp());
     const b = await openWatchedPage(browser, { cookies: [cookiePair(freshCookie, server.url)] });
     const pageB = b.page;
     const fieldB = fieldOf(pageB);
@@ -169,7 +168,7 @@ describe("Save and Finish Later", () => {
 
   it("discards a saved application from the dashboard after asking once more (Keep It keeps it)", async () => {
     const { server, sink, browser } = stack;
-    const raw = await signUpOverHttp(server.url, sink, "dee.discard@example.com", newIp(), "Dee Discard", PASSWORD);
+    const raw = await signUpOverHttp(server.url, sink, "dee.discard@example.com", stack.nextIp(), "Dee Discard", PASSWORD);
     const pair = cookiePair(raw, server.url);
     const cookie = `${pair.name}=${pair.value}`;
     const save = new FormData();

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { APPLICANT_PASSWORD, mailedCode, sessionCookie, signUpOverHttp, signUpResponse, solveCaptcha } from "../helpers/applicants";
+import { APPLICANT_PASSWORD, mailedCode, sessionCookie, signUpResponse, solveCaptcha } from "../helpers/applicants";
 import { gotoHydrated } from "./harness";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -13,8 +13,7 @@ import { expectToast } from "./helpers/toasts";
  */
 
 const ADMIN = { email: "staff.first-hour@example.com", password: "Adm1n!Passw0rd#2026" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(180);
+const stack = e2eStackForFile({ firstIp: 180, admin: ADMIN });
 
 async function desktop(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -47,7 +46,7 @@ const widgetState = (page: Page) => signInPanel(page).locator("altcha-widget .al
 describe("first hour: sign-in and the captcha", () => {
   it("Apply Now → /auth → Sign In pressed while the proof of work runs: 'Verifying…', then /apply; never 'Verification Required'", async () => {
     const email = `early.${Date.now()}@example.com`;
-    await signUpOverHttp(stack.server.url, stack.sink, email, newIp(), "Early Presser");
+    await stack.signUp(email, "Early Presser");
     const { context, page } = await desktop();
     try {
       // A slow challenge, so the press surely lands while the widget is still working.
@@ -95,7 +94,7 @@ describe("first hour: sign-in and the captcha", () => {
 
   it("keyboard: 'Forgot Password?' follows the password; Space keeps a verified widget verified; after a wrong password the next press signs in", async () => {
     const email = `keys.${Date.now()}@example.com`;
-    await signUpOverHttp(stack.server.url, stack.sink, email, newIp(), "Key Board");
+    await stack.signUp(email, "Key Board");
     const { context, page } = await desktop();
     try {
       await gotoHydrated(page, `${stack.server.url}/auth`);
@@ -207,7 +206,7 @@ describe("first hour: where sign-in lands", () => {
     const res = await fetch(`${base}/auth`, {
       method: "POST",
       body: new URLSearchParams({ intent: "sign-in", email, password, redirectTo, captcha: await solveCaptcha(base) }),
-      headers: { origin: base, "x-forwarded-for": newIp() },
+      headers: { origin: base, "x-forwarded-for": stack.nextIp() },
       redirect: "manual",
     });
     expect(res.status).toBe(302);
@@ -222,7 +221,7 @@ describe("first hour: where sign-in lands", () => {
     expect(staffAuth.headers.get("location")).toBe("/admin");
 
     const email = `lands.${Date.now()}@example.com`;
-    await signUpOverHttp(stack.server.url, stack.sink, email, newIp(), "Lands Well");
+    await stack.signUp(email, "Lands Well");
     const applicant = await signInOverHttp(email, APPLICANT_PASSWORD);
     expect(applicant.location).toBe("/dashboard");
     const visit = (path: string) => fetch(`${stack.server.url}${path}`, { headers: { cookie: applicant.cookie }, redirect: "manual" });
@@ -234,7 +233,7 @@ describe("first hour: where sign-in lands", () => {
 
   it("Create Account from Apply Now goes on to /apply; without a target, or with an off-site one, to /dashboard", async () => {
     const landing = async (redirectTo?: string) => {
-      const res = await signUpResponse(stack.server.url, stack.sink, `signup.lands.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, newIp(), { fullName: "Lands Well", redirectTo });
+      const res = await signUpResponse(stack.server.url, stack.sink, `signup.lands.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, stack.nextIp(), { fullName: "Lands Well", redirectTo });
       expect(res.status).toBe(302);
       return res.headers.get("location");
     };

@@ -1,30 +1,23 @@
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, waitForHydration, type TestServer } from "./harness";
-import { startServerAndBrowser, stopStack } from "./helpers/stack";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations, waitForHydration } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Issue 18, "the first hour of a real user": the calculator's limits (item 7), figures that agree with
  * their own schedule (item 9), and the calculator and home page on a phone (item 13).
  */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(() => stopStack({ server, browser }));
+const stack = e2eStackForFile({ mail: false });
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } } satisfies BrowserContextOptions;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } satisfies BrowserContextOptions;
 
 async function withPage<T>(options: BrowserContextOptions, path: string, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ reducedMotion: "reduce", ...options });
+  const context = await stack.browser.newContext({ reducedMotion: "reduce", ...options });
   try {
     const page = await context.newPage();
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${stack.server.url}${path}`);
     await waitForHydration(page);
     return await run(page);
   } finally {
@@ -76,7 +69,7 @@ describe("the calculator's limits (1280x800)", () => {
       await rate.fill("8.5");
       await expect.poll(() => applyLink.count()).toBe(1);
       expect(await amount.getAttribute("aria-invalid")).toBeNull();
-      const url = new URL((await applyLink.getAttribute("href"))!, server.url);
+      const url = new URL((await applyLink.getAttribute("href"))!, stack.server.url);
       expect(Object.fromEntries(url.searchParams)).toEqual({ loanAmount: "50000", interestRate: "8.5", loanTerm: "60", monthlyPayment: "1025.83" });
     });
   });
@@ -152,7 +145,7 @@ describe("amounts with cents and payments that never repay (1280x800)", () => {
       expect(await amount.inputValue()).toBe("12,345");
       await expect.poll(() => applyLink.count()).toBe(1);
       const payment = await page.getByTestId("monthly-payment").textContent();
-      const url = new URL((await applyLink.getAttribute("href"))!, server.url);
+      const url = new URL((await applyLink.getAttribute("href"))!, stack.server.url);
       expect(url.searchParams.get("loanAmount")).toBe("12345");
       expect(`$${url.searchParams.get("monthlyPayment")}`).toBe(payment);
     });

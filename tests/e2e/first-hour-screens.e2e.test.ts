@@ -3,11 +3,9 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Issue 18, staff and applicant screens, in Chromium at the viewports the issue used: backup codes
@@ -20,19 +18,18 @@ import { ipSequence, stackForFile } from "./helpers/stack";
 const ADMIN = { email: "fiona.firsthour@example.com", password: "F1rst!Hour#Admin" };
 const APPLICANT = { email: "harry.hour@example.com", name: "Harry Hour", password: "Str0ng!Passw0rd" };
 
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(60);
+const stack = e2eStackForFile({ firstIp: 60, admin: ADMIN });
 let adminCookie: string;
 let applicantCookie: string;
 
 beforeAll(async () => {
-  applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT.email, newIp(), APPLICANT.name, APPLICANT.password);
-  await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
+  applicantCookie = await stack.signUp(APPLICANT.email, APPLICANT.name, APPLICANT.password);
+  await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
+  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp());
 });
 
 async function openAs(cookie: string, width: number, height: number) {
-  const watched = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(cookie, stack.server.url), width, acceptDownloads: true });
+  const watched = await stack.open(cookie, { width, acceptDownloads: true });
   await watched.page.setViewportSize({ width, height });
   return watched;
 }

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
 import { makePdf, makePng } from "../helpers/files";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Issue 18, the wizard as a new applicant meets it: problem toasts that go away with their problem, each
@@ -14,9 +14,7 @@ import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestS
  * checked by content before any "uploaded successfully", and hints that cannot be taken for values.
  */
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = e2eStackForFile({ env: { TRUST_PROXY: "true" } });
 let cookie: string;
 let tmp: string;
 const file = (name: string) => path.join(tmp, name);
@@ -27,26 +25,20 @@ beforeAll(async () => {
   fs.writeFileSync(file("empty.pdf"), "");
   fs.writeFileSync(file("real.pdf"), makePdf(2048));
   fs.writeFileSync(file("id.png"), makePng(24, 16));
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" });
-  cookie = await signUpOverHttp(server.url, sink, "first.hour@example.com", "198.18.7.1", "Jane Applicant");
-  browser = await launchBrowser();
+  cookie = await signUpOverHttp(stack.server.url, stack.sink, "first.hour@example.com", "198.18.7.1", "Jane Applicant");
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 async function openWizard(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await stack.browser.newContext({ viewport });
   const [name, ...rest] = cookie.split(";")[0]!.split("=");
-  await context.addCookies([{ name: name!, value: rest.join("="), url: server.url }]);
+  await context.addCookies([{ name: name!, value: rest.join("="), url: stack.server.url }]);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await gotoHydrated(page, `${server.url}/apply`);
+  await gotoHydrated(page, `${stack.server.url}/apply`);
   return { context, page };
 }
 
@@ -222,13 +214,13 @@ describe.each([
   let field: (label: string) => Locator;
 
   beforeAll(async () => {
-    const applicantCookie = await signUpOverHttp(server.url, sink, email, ip, "Avery Jo Stone-Lee");
-    context = await browser.newContext({ viewport });
+    const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, email, ip, "Avery Jo Stone-Lee");
+    context = await stack.browser.newContext({ viewport });
     const [cookieName, ...rest] = applicantCookie.split(";")[0]!.split("=");
-    await context.addCookies([{ name: cookieName!, value: rest.join("="), url: server.url }]);
+    await context.addCookies([{ name: cookieName!, value: rest.join("="), url: stack.server.url }]);
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await gotoHydrated(page, `${server.url}/apply`);
+    await gotoHydrated(page, `${stack.server.url}/apply`);
     field = fieldOf(page);
   });
   afterAll(async () => context?.close());
@@ -238,13 +230,13 @@ describe.each([
     expect(await field("Last Name").inputValue()).toBe("Stone-Lee");
     expect(await field("Email").inputValue()).toBe(email);
     await field("Phone").fill("3025550142");
-    await page.goto(`${server.url}/`);
+    await page.goto(`${stack.server.url}/`);
     await page.close();
 
     // A new tab (a fresh sessionStorage): step 1 is still there, no loan type chosen yet.
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await gotoHydrated(page, `${server.url}/apply`);
+    await gotoHydrated(page, `${stack.server.url}/apply`);
     field = fieldOf(page);
     await heading(page, "Personal Information");
     await expect.poll(() => field("Phone").inputValue()).toBe("(302) 555-0142");
@@ -336,13 +328,13 @@ describe.each([
 
 describe("a calculator hand-off with cents (1280x800)", () => {
   it("shows the amount as the link carries it and step 2 refuses the cents, never rounding them away", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const [cookieName, ...rest] = cookie.split(";")[0]!.split("=");
-      await context.addCookies([{ name: cookieName!, value: rest.join("="), url: server.url }]);
+      await context.addCookies([{ name: cookieName!, value: rest.join("="), url: stack.server.url }]);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      await gotoHydrated(page, `${server.url}/apply?loanAmount=12345.67&interestRate=8.5&loanTerm=60&monthlyPayment=253.29`);
+      await gotoHydrated(page, `${stack.server.url}/apply?loanAmount=12345.67&interestRate=8.5&loanTerm=60&monthlyPayment=253.29`);
       const panel = page.getByRole("region", { name: "Your Calculator Estimate" });
       expect(await panel.innerText()).toContain("$12,345.67");
       const field = fieldOf(page);

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { axeViolations, gotoHydrated, launchBrowser, waitForHydration, type TestServer } from "./harness";
+import { axeViolations, gotoHydrated, waitForHydration } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { dataDirWithStaff } from "./helpers/seed-staff";
-import { ipSequence, startServerWithMail, stopStack } from "./helpers/stack";
+import { e2eStackForFile, ipSequence } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -32,48 +29,34 @@ const AUDITOR = { email: "four.eyes.auditor@example.com", password: "F0ur-Eyes!A
 const APPLICANT_EMAIL = "four.eyes.applicant@example.com";
 
 const newIp = ipSequence(170);
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = e2eStackForFile({ admin: ADMIN, staff: [OFFICER, AUDITOR] });
 let adminCookie: string;
 let officerCookie: string;
 let auditorCookie: string;
 let applicationId: string;
 
 beforeAll(async () => {
-  const dataDir = await dataDirWithStaff([OFFICER, AUDITOR]);
-  ({ sink, server } = await startServerWithMail(
-    {
-      TRUST_PROXY: "true",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    { dataDir },
-  ));
-  browser = await launchBrowser();
-  const applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT_EMAIL, newIp());
-  applicationId = await submitApplication(server.url, applicantCookie, {
+  const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT_EMAIL, newIp());
+  applicationId = await submitApplication(stack.server.url, applicantCookie, {
     ip: newIp(),
     fields: { loanAmount: "300,000" },
   });
-  adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
-  officerCookie = (await signInAdminWithMfa(server.url, OFFICER.email, OFFICER.password, newIp())).cookie;
-  auditorCookie = (await signInAdminWithMfa(server.url, AUDITOR.email, AUDITOR.password, newIp())).cookie;
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  officerCookie = (await signInAdminWithMfa(stack.server.url, OFFICER.email, OFFICER.password, newIp())).cookie;
+  auditorCookie = (await signInAdminWithMfa(stack.server.url, AUDITOR.email, AUDITOR.password, newIp())).cookie;
 }, 120_000);
-
-afterAll(() => stopStack({ sink, server, browser }));
 
 describe("four-eyes approval", () => {
   it("officer proposes $300,000 → no Confirm for them, forged confirm 403 → admin confirms → Offered; axe-clean", async () => {
-    const officer = await openWatchedPage(browser, {
-      cookies: toBrowserCookies(officerCookie, server.url),
+    const officer = await openWatchedPage(stack.browser, {
+      cookies: toBrowserCookies(officerCookie, stack.server.url),
       width: 1280,
       expectedConsoleErrors: /status of 4\d\d/,
     });
     let proposalId: string;
     try {
       const page = officer.page;
-      await gotoHydrated(page, `${server.url}/admin/applications/${applicationId}`);
+      await gotoHydrated(page, `${stack.server.url}/admin/applications/${applicationId}`);
       await page.getByRole("heading", { level: 2, name: "Application Summary" }).waitFor();
       await page.getByTestId("review-actions").getByRole("button", { name: "Approve" }).click();
       const dialog = page.getByRole("dialog", { name: "Approve Application" });
@@ -99,7 +82,7 @@ describe("four-eyes approval", () => {
 
       // The list: Awaiting Confirmation (1); the proposer's card says "Waiting for confirmation" and
       // offers neither Approve nor a way to confirm; no notice asks them to confirm their own.
-      await gotoHydrated(page, `${server.url}/admin`);
+      await gotoHydrated(page, `${stack.server.url}/admin`);
       const awaitingTab = page.getByRole("navigation", { name: "Application status" }).getByRole("link", { name: "Awaiting Confirmation (1)" });
       await awaitingTab.waitFor();
       expect(await page.getByTestId("awaiting-confirmation-notice").count()).toBe(0);
@@ -121,15 +104,15 @@ describe("four-eyes approval", () => {
     }
 
     // The officer's forged confirmation: refused by the server.
-    const adminPage = await openWatchedPage(browser, {
-      cookies: toBrowserCookies(adminCookie, server.url),
+    const adminPage = await openWatchedPage(stack.browser, {
+      cookies: toBrowserCookies(adminCookie, stack.server.url),
       width: 1280,
       expectedConsoleErrors: /status of 4\d\d/,
     });
     try {
       const page = adminPage.page;
       // Another staff member is told on the list, and reaches the proposal from Awaiting Confirmation (1).
-      await gotoHydrated(page, `${server.url}/admin`);
+      await gotoHydrated(page, `${stack.server.url}/admin`);
       const notice = page.getByTestId("awaiting-confirmation-notice");
       await notice.waitFor();
       expect(await notice.textContent()).toContain("1 approval is waiting for your confirmation.");
@@ -141,17 +124,17 @@ describe("four-eyes approval", () => {
       expect(await card.getByTestId("card-awaiting-confirmation").textContent()).toBe("Waiting for confirmation");
       expect(await axeViolations(page)).toEqual([]);
       await card.getByRole("link", { name: /^Confirm or Send Back/ }).click();
-      await page.waitForURL(`${server.url}/admin/applications/${applicationId}`);
+      await page.waitForURL(`${stack.server.url}/admin/applications/${applicationId}`);
       await waitForHydration(page);
       const panel = page.getByTestId("approval-panel");
       await panel.getByRole("heading", { name: "Approval Waiting for Confirmation" }).waitFor();
       expect(await panel.textContent()).toContain("Olive Officer");
       proposalId = await panel.locator('input[name="proposalId"]').first().inputValue();
-      const forged = await fetch(`${server.url}/admin/applications/${applicationId}/approval`, {
+      const forged = await fetch(`${stack.server.url}/admin/applications/${applicationId}/approval`, {
         method: "POST",
         headers: {
           cookie: officerCookie,
-          origin: server.url,
+          origin: stack.server.url,
           "content-type": "application/x-www-form-urlencoded",
           "x-forwarded-for": newIp(),
         },
@@ -173,12 +156,12 @@ describe("four-eyes approval", () => {
   });
 
   it("Assign to Me → My Queue lists the application", async () => {
-    const { context, page } = await openWatchedPage(browser, {
-      cookies: toBrowserCookies(officerCookie, server.url),
+    const { context, page } = await openWatchedPage(stack.browser, {
+      cookies: toBrowserCookies(officerCookie, stack.server.url),
       width: 1280,
     });
     try {
-      await gotoHydrated(page, `${server.url}/admin/applications/${applicationId}`);
+      await gotoHydrated(page, `${stack.server.url}/admin/applications/${applicationId}`);
       const panel = page.getByTestId("assignment-panel");
       expect(await panel.getByTestId("assigned-to").textContent()).toBe("Unassigned");
       await expectToast(page, "Assigned to Olive Officer", () => panel.getByRole("button", { name: "Assign to Me" }).click());
@@ -187,7 +170,7 @@ describe("four-eyes approval", () => {
       expect(await panel.getByTestId("assignment-history").textContent()).toContain("assigned to Olive Officer by Olive Officer");
       expect(await axeViolations(page)).toEqual([]);
 
-      await gotoHydrated(page, `${server.url}/admin?status=approved`);
+      await gotoHydrated(page, `${stack.server.url}/admin?status=approved`);
       await page.getByRole("link", { name: "My Queue" }).click();
       await page.waitForURL(/queue=mine/);
       const card = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
@@ -202,13 +185,13 @@ describe("four-eyes approval", () => {
 
   it("the routes: GET is 405; the auditor is refused (403) and sees no controls; unknown proposals 404, bad input 400", async () => {
     const post = (path: string, cookie: string, fields: Record<string, string>) =>
-      fetch(`${server.url}/admin/applications/${applicationId}/${path}`, {
+      fetch(`${stack.server.url}/admin/applications/${applicationId}/${path}`, {
         method: "POST",
-        headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+        headers: { cookie, origin: stack.server.url, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
         body: new URLSearchParams(fields),
       });
     for (const path of ["approval", "assignment"]) {
-      const get = await fetch(`${server.url}/admin/applications/${applicationId}/${path}`, { headers: { cookie: adminCookie } });
+      const get = await fetch(`${stack.server.url}/admin/applications/${applicationId}/${path}`, { headers: { cookie: adminCookie } });
       expect(get.status).toBe(405);
     }
     const unknown = "00000000-0000-4000-8000-000000000000";
@@ -219,9 +202,9 @@ describe("four-eyes approval", () => {
     expect((await post("approval", adminCookie, { intent: "send-back", proposalId: unknown, comment: "" })).status).toBe(400);
     expect((await post("assignment", adminCookie, { intent: "assign", assigneeId: "no-such-staff" })).status).toBe(400);
 
-    const { context, page } = await openWatchedPage(browser, { cookies: toBrowserCookies(auditorCookie, server.url), width: 1280 });
+    const { context, page } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(auditorCookie, stack.server.url), width: 1280 });
     try {
-      await gotoHydrated(page, `${server.url}/admin/applications/${applicationId}`);
+      await gotoHydrated(page, `${stack.server.url}/admin/applications/${applicationId}`);
       const panel = page.getByTestId("assignment-panel");
       await panel.waitFor();
       expect(await panel.getByTestId("assigned-to").textContent()).toContain("Olive Officer");

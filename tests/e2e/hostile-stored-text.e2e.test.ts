@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
 import { postApplication } from "../helpers/applications";
 import { signInAdminWithMfa } from "../helpers/admins";
-import type { ReceivedMail, SmtpSink } from "../helpers/smtp-sink";
-import { waitForHydration, type TestServer } from "./harness";
-import { startStack, stopStack } from "./helpers/stack";
+import type { ReceivedMail } from "../helpers/smtp-sink";
+import { waitForHydration } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Stored text with HTML and script in it (issue #9): a testimonial, a contact message, an account
@@ -43,23 +43,21 @@ const P = {
   cMessage: `${script("CMsg-q16")}\n${img("CMsg2-q16")}`,
 };
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = e2eStackForFile({ admin: ADMIN, env: { LENDER_NOTIFY_EMAIL: LENDER, MAIL_RETRY_BASE_MS: "200" } });
 let adminCookie: string;
 let applicantCookie: string;
 let applicantId: string;
 let deniedId: string;
 
-const submitApplication = (fields: Record<string, string>) => postApplication(server.url, applicantCookie, { fields });
+const submitApplication = (fields: Record<string, string>) => postApplication(stack.server.url, applicantCookie, { fields });
 
 const post = (path: string, cookie: string, body: URLSearchParams) =>
-  fetch(`${server.url}${path}`, { method: "POST", headers: { cookie, origin: server.url, "x-forwarded-for": "198.18.40.9" }, body, redirect: "manual" });
+  fetch(`${stack.server.url}${path}`, { method: "POST", headers: { cookie, origin: stack.server.url, "x-forwarded-for": "198.18.40.9" }, body, redirect: "manual" });
 
 function cookiesOf(header: string) {
   return header.split("; ").map((pair) => {
     const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: stack.server.url };
   });
 }
 
@@ -68,7 +66,7 @@ function cookiesOf(header: string) {
  * script ran and every expected text is on screen as text.
  */
 async function visit(cookie: string, path: string, expected: string[], act?: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (cookie) await context.addCookies(cookiesOf(cookie));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -78,7 +76,7 @@ async function visit(cookie: string, path: string, expected: string[], act?: (pa
     void dialog.dismiss();
   });
   try {
-    const res = await page.goto(`${server.url}${path}`);
+    const res = await page.goto(`${stack.server.url}${path}`);
     expect(res?.status(), path).toBe(200);
     await page.waitForLoadState("networkidle").catch(() => undefined);
     // Buttons work only once React has hydrated (scripts load after the first paint).
@@ -99,22 +97,13 @@ async function visit(cookie: string, path: string, expected: string[], act?: (pa
 const asShown = (value: string) => value.replace(/\s+/g, " ");
 
 function mailsWith(marker: string): ReceivedMail[] {
-  return sink.messages.filter((m) => m.text.includes(marker));
+  return stack.sink.messages.filter((m) => m.text.includes(marker));
 }
 
 beforeAll(async () => {
-  ({ sink, server, browser } = await startStack({
-    TRUST_PROXY: "true",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LENDER_NOTIFY_EMAIL: LENDER,
-    MAIL_RETRY_BASE_MS: "200",
-  }));
-  adminCookie = (await signInAdminWithMfa(server.url, ADMIN.email, ADMIN.password, "198.18.40.1")).cookie;
-  applicantCookie = await signUpOverHttp(server.url, sink, APPLICANT_EMAIL, "198.18.40.2", P.account);
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, "198.18.40.1")).cookie;
+  applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT_EMAIL, "198.18.40.2", P.account);
 }, 180_000);
-
-afterAll(() => stopStack({ sink, server, browser }));
 
 describe("stored HTML and script are shown as text", () => {
   it("refuses markup in the applicant's first and last name with the spec's message", async () => {
@@ -161,7 +150,7 @@ describe("stored HTML and script are shown as text", () => {
     const noted = await post("/admin", adminCookie, new URLSearchParams({ intent: "note", applicationId: deniedId, note: P.note }));
     expect(noted.status).toBeLessThan(400);
 
-    const html = await (await fetch(`${server.url}/admin/clients`, { headers: { cookie: adminCookie } })).text();
+    const html = await (await fetch(`${stack.server.url}/admin/clients`, { headers: { cookie: adminCookie } })).text();
     applicantId = /client=([A-Za-z0-9_-]+)/.exec(html)?.[1] ?? "";
     expect(applicantId).not.toBe("");
   }, 120_000);
@@ -231,6 +220,6 @@ describe("stored HTML and script are shown as text", () => {
       }
     }
     // No e-mail anywhere carries a live tag from a payload.
-    for (const mail of sink.messages) expect(mail.html ?? "").not.toMatch(/<script>window|onerror="window|<svg onload/i);
+    for (const mail of stack.sink.messages) expect(mail.html ?? "").not.toMatch(/<script>window|onerror="window|<svg onload/i);
   }, 60_000);
 });

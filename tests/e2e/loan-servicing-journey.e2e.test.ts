@@ -10,25 +10,21 @@ import { loadConfig, setConfig, getConfig } from "~/server/platform/config.serve
 import { todayUtc } from "~/domain/dates";
 import { openDatabase } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { approvedLoans, bankAccounts, loanApplications, loanFees, loanPayments } from "~/server/platform/db/schema.server";
+import { approvedLoans, bankAccounts, loanFees, loanPayments } from "~/server/platform/db/schema.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { formatMoney } from "~/domain/money";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
-import { giveConsent } from "~/server/offers/consent.server";
-import { signOffer } from "~/server/offers/sign-agreement.server";
-import { approveApplication } from "~/server/applications/reviews.server";
 import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { toBrowserCookies } from "../helpers/applicants";
-import { applicationRow } from "../helpers/application-rows";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { newDataDir } from "./data-template";
 import { axeViolations, gotoHydrated, launchBrowser, testSecrets, type TestServer } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
 import { startServerWithMail, stopStack } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
-import { seedApplicant, seedUser } from "../helpers/seed";
+import { seedApplicant, seedLoan, seedUser } from "../helpers/seed";
 
 /**
  * The servicing journey (issue 21's "done means"), staff side, in a real browser against the built
@@ -68,16 +64,17 @@ beforeAll(async () => {
     // No staff role here: the server creates its admin from ADMIN_EMAIL only while there is none.
     const borrower = { id: "journey-borrower", name: "Dana Whitfield", email: "dana.journey@example.com", isStaff: false };
     await seedApplicant(db, { id: borrower.id, name: borrower.name, email: borrower.email, profile: true });
-    const [app] = await db
-      .insert(loanApplications)
-      .values(applicationRow(borrower.id, { firstName: "Dana", lastName: "Whitfield", email: borrower.email, submittedAt: new Date(Date.now() - 72 * DAY) }))
-      .returning({ id: loanApplications.id });
     const signedAt = new Date(Date.now() - 70 * DAY);
-    // As requested (25,000 at 9.5 % for 36 months): an offer, not a counteroffer.
-    await approveApplication(app!.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, reviewer, {}, db, new Date(signedAt.getTime() - DAY));
-    await giveConsent(app!.id, borrower, {}, db, new Date(signedAt.getTime() - 60_000));
-    const signed = await signOffer(app!.id, borrower, { kind: "typed", name: "Dana Whitfield" }, {}, { db, storage: createLocalStorage(path.join(dataDir, "storage")), now: signedAt });
-    loanId = signed.loanId;
+    // As requested (25,000 at 9.5 % for 36 months): an offer, not a counteroffer, approved the day before signing.
+    const seeded = await seedLoan(db, {
+      owner: borrower,
+      admin: reviewer,
+      application: { firstName: "Dana", lastName: "Whitfield", email: borrower.email, submittedAt: new Date(Date.now() - 72 * DAY) },
+      at: new Date(signedAt.getTime() - DAY),
+      signedAt,
+      storage: createLocalStorage(path.join(dataDir, "storage")),
+    });
+    loanId = seeded.loanId;
     const [loan] = await db.select().from(approvedLoans).where(eq(approvedLoans.id, loanId));
     terms = { amountCents: loan!.amountCents, noteRateMilli: loan!.noteRateMilli, termMonths: loan!.termMonths, startDate: loan!.startDate };
     paymentCents = loan!.paymentCents;
@@ -99,7 +96,7 @@ beforeAll(async () => {
       .insert(bankAccounts)
       .values({
         userId: borrower.id,
-        applicationId: app!.id,
+        applicationId: seeded.application.id,
         accountHolderName: borrower.name,
         bankName: "Test Bank",
         accountType: "checking",

@@ -1,11 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, waitForHydration } from "./harness";
-import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Messages (issue 19) in real browsers, two at once: the applicant on /dashboard/applications/:id and
@@ -16,22 +13,19 @@ import { ipSequence, stackForFile } from "./helpers/stack";
  * conversation is read on its page.
  */
 
-const ADMIN = { email: "messages.staff@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(80);
+const stack = e2eStackForFile({ firstIp: 80, admin: { email: "messages.staff@example.com", password: "Rev1ewer!Passw0rd" } });
 
 let jane = "";
 let janeApp = "";
 let adminCookie = "";
 
 beforeAll(async () => {
-  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.messages@example.com", newIp(), "Jane Messages");
-  janeApp = await submitApplication(stack.server.url, jane, { ip: newIp() });
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(stack.server.url, adminCookie);
+  jane = await stack.signUp("jane.messages@example.com", "Jane Messages");
+  janeApp = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
+  adminCookie = await stack.adminSession();
 });
 
-const open = (cookie: string) => openWatchedPage(stack.browser, { cookies: toBrowserCookies(cookie, stack.server.url), width: 1280 });
+const open = (cookie: string) => stack.open(cookie);
 const panel = (page: Page) => page.getByTestId("messages-panel");
 const bodies = (page: Page) => panel(page).locator("[data-testid=messages] > li > p:last-child").allTextContents();
 

@@ -3,11 +3,11 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loanApplications, loanOffers, user as userTable } from "~/server/platform/db/schema.server";
 import { approveApplication } from "~/server/applications/reviews.server";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, sharedStackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Decline Offer in a real browser against the built server on PostgreSQL (issue 20): staff approve
@@ -23,8 +23,7 @@ const ADMIN_EMAIL = "offer.reviewer@example.com";
 const REASON = "Insufficient income";
 
 // The approval is made by this process on the server's database (startSharedStack).
-const stack = sharedStackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, "portal-offer-decline-e2e-");
-const newIp = ipSequence(60);
+const stack = e2eStackForFile({ firstIp: 60, env: { TRUST_PROXY: "true", ADMIN_EMAIL, ADMIN_PASSWORD: "Rev1ewer!Passw0rd" }, shared: "portal-offer-decline-e2e-" });
 
 const offerCard = (page: Page) => page.getByRole("region", { name: "Your Loan Offer" });
 
@@ -34,10 +33,10 @@ describe("Decline Offer", () => {
 
   beforeAll(async () => {
     const email = "dana.decline@example.com";
-    const [pair] = toBrowserCookies(await signUpOverHttp(stack.server.url, stack.sink, email, newIp(), "Dana Decline", PASSWORD), stack.server.url);
+    const [pair] = toBrowserCookies(await stack.signUp(email, "Dana Decline", PASSWORD), stack.server.url);
     if (!pair?.value) throw new Error("no session cookie after sign-up");
     cookie = { name: pair.name, value: pair.value };
-    applicationId = await submitApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { ip: newIp() });
+    applicationId = await submitApplication(stack.server.url, `${cookie.name}=${cookie.value}`, { ip: stack.nextIp() });
     const [app] = await stack.database.db.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
     const [admin] = await stack.database.db.select().from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
     // Less money than requested, at the requested rate and term: a Counteroffer.

@@ -6,12 +6,11 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_STATEMENT, ESIGN_CONSENT_TITLE } from "~/domain/esign-consent";
 import { AGREE_TO_SIGN_LABEL } from "~/domain/validation/offer-signing";
-import { passAdminMfa, signInOverHttp } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, waitForHydration } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -22,9 +21,7 @@ import { expectToast } from "./helpers/toasts";
  * applicant and staff get 404; the page is axe-clean.
  */
 
-const ADMIN = { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" };
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(120);
+const stack = e2eStackForFile({ firstIp: 120, admin: { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
 
 let jane = "";
 let john = "";
@@ -42,10 +39,9 @@ async function approve(applicationId: string) {
 }
 
 beforeAll(async () => {
-  jane = await signUpOverHttp(stack.server.url, stack.sink, "jane.sign@example.com", newIp(), "Jane Doe-Smith");
-  john = await signUpOverHttp(stack.server.url, stack.sink, "john.sign@example.com", newIp(), "John Sign");
-  adminCookie = await signInOverHttp(stack.server.url, ADMIN.email, ADMIN.password, newIp());
-  await passAdminMfa(stack.server.url, adminCookie);
+  jane = await stack.signUp("jane.sign@example.com", "Jane Doe-Smith");
+  john = await stack.signUp("john.sign@example.com", "John Sign");
+  adminCookie = await stack.adminSession();
 });
 
 const open = (cookie: string, width = 1280) => openWatchedPage(stack.browser, { cookies: cookie ? toBrowserCookies(cookie, stack.server.url) : [], width });
@@ -63,9 +59,23 @@ async function consent(page: Page) {
   await page.getByTestId("tila-box").waitFor();
 }
 
+/**
+ * An application of `cookie`'s applicant, approved as requested, open on its Review and Sign page with
+ * the E-SIGN consent given (as `consent` gives it).
+ */
+async function consentedOffer(cookie: string, fields?: Record<string, string>) {
+  const app = await submitApplication(stack.server.url, cookie, { ip: stack.nextIp(), ...(fields ? { fields } : {}) });
+  await approve(app);
+  const opened = await open(cookie);
+  await opened.page.goto(offerUrl(app));
+  await waitForHydration(opened.page);
+  await consent(opened.page);
+  return { app, ...opened };
+}
+
 describe("Review and Sign", () => {
   it("consent, the disclosure and schedule, a typed signature: the loan is active and the agreement downloads (axe-clean)", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
+    const app = await submitApplication(stack.server.url, jane, { ip: stack.nextIp() });
     await approve(app);
     const { context, page, errors } = await open(jane);
     await page.goto(offerUrl(app));
@@ -125,12 +135,7 @@ describe("Review and Sign", () => {
   });
 
   it("a drawn signature on the pad signs too", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
-    await approve(app);
-    const { context, page, errors } = await open(jane);
-    await page.goto(offerUrl(app));
-    await waitForHydration(page);
-    await consent(page);
+    const { app, context, page, errors } = await consentedOffer(jane);
     await page.getByLabel("Draw my signature").check();
     const pad = page.locator("canvas");
     await pad.scrollIntoViewIfNeeded();
@@ -150,12 +155,7 @@ describe("Review and Sign", () => {
   });
 
   it("withdrawing the consent brings the consent form back", async () => {
-    const app = await submitApplication(stack.server.url, jane, { ip: newIp() });
-    await approve(app);
-    const { context, page, errors } = await open(jane);
-    await page.goto(offerUrl(app));
-    await waitForHydration(page);
-    await consent(page);
+    const { context, page, errors } = await consentedOffer(jane);
     await expectToast(page, "E-SIGN consent withdrawn", () => page.getByRole("button", { name: "Withdraw E-SIGN Consent" }).click());
     await page.getByRole("heading", { level: 2, name: ESIGN_CONSENT_TITLE }).waitFor();
     expect(await page.getByTestId("tila-box").count()).toBe(0);
@@ -164,16 +164,8 @@ describe("Review and Sign", () => {
   });
 
   it("the full name given at sign-up signs, typed in lower case, and the agreement prints it as typed", async () => {
-    const maria = await signUpOverHttp(stack.server.url, stack.sink, "maria.sign@example.com", newIp(), "Maria Elena Gonzalez");
-    const app = await submitApplication(stack.server.url, maria, {
-      ip: newIp(),
-      fields: { firstName: "Maria", middleInitial: "E", lastName: "Gonzalez", accountHolderName: "Maria Gonzalez" },
-    });
-    await approve(app);
-    const { context, page, errors } = await open(maria);
-    await page.goto(offerUrl(app));
-    await waitForHydration(page);
-    await consent(page);
+    const maria = await stack.signUp("maria.sign@example.com", "Maria Elena Gonzalez");
+    const { app, context, page, errors } = await consentedOffer(maria, { firstName: "Maria", middleInitial: "E", lastName: "Gonzalez", accountHolderName: "Maria Gonzalez" });
     // The page asks for the name she gave at sign-up.
     await page.getByText("Type your full name as you gave it: Maria Elena Gonzalez.").waitFor();
     await page.getByLabel("Full Name").fill("maria elena gonzalez");

@@ -2,11 +2,11 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { disclosure } from "~/domain/truth-in-lending";
 import { signInAdminWithMfa } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
+import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -20,16 +20,15 @@ import { expectToast } from "./helpers/toasts";
 const ADMIN = { email: "offer.staff.admin@example.com", password: "0ffer!Staff-Passw0rd" };
 const APPLICANT_EMAIL = "offer.staff.applicant@example.com";
 
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ORIGINATION_FEE_PERCENT: "1.50" });
-const newIp = ipSequence(140);
+const stack = e2eStackForFile({ firstIp: 140, admin: ADMIN, env: { ORIGINATION_FEE_PERCENT: "1.50" } });
 let adminCookie: string;
 let applicationId: string;
 
 beforeAll(async () => {
-  const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, APPLICANT_EMAIL, newIp());
+  const applicantCookie = await stack.signUp(APPLICANT_EMAIL);
   // $50,000 requested (the helper's default).
-  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 describe("the staff offer", () => {
@@ -133,8 +132,8 @@ describe("the staff offer", () => {
   }
 
   it("an APR above MAX_APR is refused in the dialog with the APR shown, and by the server (400); Confirm stays in view at 1280x800 and 390x844", async () => {
-    const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, "offer.staff.apr@example.com", newIp());
-    const id = await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
+    const applicantCookie = await stack.signUp("offer.staff.apr@example.com");
+    const id = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
     // $50,000 at 35.99 % for 12 months with a 10 % fee: an APR far above the 35.99 % the site advertises.
     const apr = disclosure({ amountCents: 5_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-12-05" }).aprPercent;
     const refusal = `The APR of these terms is ${apr.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`;
@@ -143,7 +142,7 @@ describe("the staff offer", () => {
       { width: 390, height: 844 },
       { width: 1280, height: 800 },
     ]) {
-      const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width: viewport.width });
+      const { context, page, errors } = await stack.open(adminCookie, { width: viewport.width });
       try {
         await page.setViewportSize(viewport);
         await gotoHydrated(page, `${stack.server.url}/admin/applications/${id}`);
@@ -199,7 +198,7 @@ describe("the staff offer", () => {
             originationFeePercent: "10",
             counterofferReasons: "Insufficient income",
           }),
-          headers: { cookie: adminCookie, origin: stack.server.url, "x-forwarded-for": newIp() },
+          headers: { cookie: adminCookie, origin: stack.server.url, "x-forwarded-for": stack.nextIp() },
           redirect: "manual",
         });
         expect(res.status).toBe(400);

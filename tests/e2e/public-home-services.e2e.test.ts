@@ -1,8 +1,8 @@
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loans } from "~/content/loans";
-import { axeViolations, waitForHydration, type TestServer } from "./harness";
-import { startServerAndBrowser, stopStack } from "./helpers/stack";
+import { axeViolations, waitForHydration } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * The public website, part A (docs/requirements.md §2): home, services list and the seven loan detail pages.
@@ -23,14 +23,7 @@ const SPEC_LOANS = [
 const BENEFITS = ["Fast and Reliable Funding", "Private and Discreet Process", "Flexible Loan Solutions", "Secure and Transparent"];
 const GOLD_400 = "rgb(230, 185, 73)";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(() => stopStack({ server, browser }));
+const stack = e2eStackForFile({ mail: false });
 
 type PageOptions = Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMotion" | "hasTouch" | "isMobile"> & {
   width?: number;
@@ -39,7 +32,7 @@ type PageOptions = Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMot
 
 async function withPage<T>(options: PageOptions, run: (page: Page) => Promise<T>): Promise<T> {
   const { width = 1280, height = 800, ...rest } = options;
-  const context = await browser.newContext({
+  const context = await stack.browser.newContext({
     viewport: { width, height },
     reducedMotion: "no-preference",
     ...rest,
@@ -79,7 +72,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 describe("home page", () => {
   it("shows the hero, claims, four benefits, seven loan cards, the calculator, three testimonials and both calls to action", async () => {
     await withPage({ reducedMotion: "reduce" }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       expect(await page.title()).toBe("Trusted Lending. Transparent Solutions. | Private Loans");
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/decision within 24 hours/);
 
@@ -131,7 +124,7 @@ describe("home page", () => {
 
   it("Apply Now leads to /auth and Estimate Your Loan to /calculator", async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       await page.locator("main section").first().getByRole("link", { name: "Estimate Your Loan" }).click();
       await page.waitForURL((url) => url.pathname === "/calculator");
@@ -144,7 +137,7 @@ describe("home page", () => {
 
   it("types the title one letter at a time, then highlights 'Loans' in gold", async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       const typed = page.getByTestId("typing-title");
       // The server sends the whole title, for search engines and screen readers.
       expect(await page.locator("h1 .sr-only").innerText()).toBe("Private Loans");
@@ -178,7 +171,7 @@ describe("home page", () => {
 
   it("shows the title complete and highlighted at once with reduced motion", async () => {
     await withPage({ reducedMotion: "reduce" }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       await page.waitForTimeout(400);
       const typed = page.getByTestId("typing-title");
@@ -189,7 +182,7 @@ describe("home page", () => {
 
   it("renders every section visible without JavaScript", async () => {
     await withPage({ javaScriptEnabled: false }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       const typed = page.getByTestId("typing-title");
       expect(await typed.getAttribute("data-state")).toBe("done");
       expect(await page.locator("[data-reveal]").count()).toBe(0);
@@ -201,7 +194,7 @@ describe("home page", () => {
 
   it("reveals sections once as they scroll into view, and never hides them with reduced motion", async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       const testimonials = page.getByRole("region", { name: "What Our Clients Say" }).locator("[data-reveal]");
       await expect.poll(() => testimonials.getAttribute("data-reveal")).toBe("hidden");
@@ -218,7 +211,7 @@ describe("home page", () => {
       expect(await testimonials.getAttribute("data-reveal")).toBe("shown");
     });
     await withPage({ reducedMotion: "reduce" }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       await page.waitForTimeout(300);
       expect(await page.locator("[data-reveal]").count()).toBe(0);
@@ -227,7 +220,7 @@ describe("home page", () => {
 
   it("a keyboard user tabbing into a hidden section reveals it", async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       const cta = page.getByRole("region", { name: "Ready to Take the Next Step?" });
       await expect.poll(() => cta.locator("[data-reveal]").getAttribute("data-reveal")).toBe("hidden");
@@ -246,7 +239,7 @@ describe("home page", () => {
         .evaluate((el) => getComputedStyle(el).opacity);
 
     await withPage({ reducedMotion: "reduce" }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       const grid = page.getByRole("region", { name: "Find the Right Fit" });
       await grid.scrollIntoViewIfNeeded();
@@ -268,7 +261,7 @@ describe("home page", () => {
     });
 
     await withPage({ width: 390, height: 844, hasTouch: true, isMobile: true, reducedMotion: "reduce" }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       // Nothing to hover: the loan cards list the same loans, so the grid is not shown (issue 18, item 13).
       expect(await page.locator('[aria-labelledby="glance-title"]').isHidden()).toBe(true);
@@ -277,7 +270,7 @@ describe("home page", () => {
 
   it("has no horizontal scroll at 320 px", async () => {
     await withPage({ width: 320, height: 640, reducedMotion: "reduce" }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       expect(await horizontalOverflow(page)).toBe(0);
     });
@@ -287,7 +280,7 @@ describe("home page", () => {
 describe("services page", () => {
   it("lists the seven loans with amounts and terms, the underwriting disclaimer and a call to contact or calculate", async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${server.url}/services`);
+      await page.goto(`${stack.server.url}/services`);
       expect(await page.title()).toBe("Loan Services | Private Loans");
       const main = page.locator("main");
       expect(await main.getByRole("heading", { level: 1 }).innerText()).toBe("Loan Services");
@@ -325,12 +318,12 @@ describe("services page", () => {
         }),
       );
     await withPage({ width: 1280 }, async (page) => {
-      await page.goto(`${server.url}/services`);
+      await page.goto(`${stack.server.url}/services`);
       const layout = await imageIsLeft(page);
       expect(layout.map((l) => l.left)).toEqual([true, false, true, false, true, false, true]);
     });
     await withPage({ width: 375 }, async (page) => {
-      await page.goto(`${server.url}/services`);
+      await page.goto(`${stack.server.url}/services`);
       const layout = await imageIsLeft(page);
       expect(layout.every((l) => l.above)).toBe(true);
       expect(await horizontalOverflow(page)).toBe(0);
@@ -342,7 +335,7 @@ describe("loan detail pages", () => {
   for (const loan of SPEC_LOANS) {
     it(`/services/${loan.slug}: title, amount, rate, term, key benefits, Apply Now to ${loan.apply} and Contact Us`, async () => {
       await withPage({}, async (page) => {
-        const response = await page.goto(`${server.url}/services/${loan.slug}`);
+        const response = await page.goto(`${stack.server.url}/services/${loan.slug}`);
         expect(response!.status()).toBe(200);
         expect(await page.title()).toBe(`${loan.title} | Private Loans`);
         expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(loan.amount);
@@ -380,7 +373,7 @@ describe("loan detail pages", () => {
 
   it("has no horizontal scroll at 320 px", async () => {
     await withPage({ width: 320, height: 640 }, async (page) => {
-      await page.goto(`${server.url}/services/debt-consolidation`);
+      await page.goto(`${stack.server.url}/services/debt-consolidation`);
       await waitForHydration(page);
       expect(await horizontalOverflow(page)).toBe(0);
     });
@@ -388,7 +381,7 @@ describe("loan detail pages", () => {
 
   it("client-side navigation from a loan page to another loan shows the new loan", async () => {
     await withPage({}, async (page) => {
-      await page.goto(`${server.url}/services/auto`);
+      await page.goto(`${stack.server.url}/services/auto`);
       await waitForHydration(page);
       await page.getByRole("region", { name: "Explore Other Loans" }).getByRole("link", { name: /Hard Money/ }).click();
       await page.waitForURL((url) => url.pathname === "/services/hard-money");
@@ -401,7 +394,7 @@ describe("loan detail pages", () => {
 describe("images", () => {
   it("every loan illustration and the hero picture are served as SVG from our own host", async () => {
     for (const src of [...loans.map((loan) => loan.image.src), "/images/home/hero.svg"]) {
-      const response = await fetch(`${server.url}${src}`);
+      const response = await fetch(`${stack.server.url}${src}`);
       expect(response.status, src).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
       const body = await response.text();
@@ -423,7 +416,7 @@ describe("accessibility", () => {
     it(`axe-core finds no violations on ${name}`, async () => {
       // Reduced motion: every section is fully shown, so axe checks the contrast of all of it.
       await withPage({ reducedMotion: "reduce", ...options }, async (page) => {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${stack.server.url}${path}`);
         await waitForHydration(page);
         expect(await axeViolations(page)).toEqual([]);
       });
@@ -432,7 +425,7 @@ describe("accessibility", () => {
 
   it("axe-core finds no violations on the home page with a hover-grid tile opened by the keyboard", async () => {
     await withPage({ reducedMotion: "reduce" }, async (page) => {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${stack.server.url}/`);
       await waitForHydration(page);
       await page.getByRole("region", { name: "Find the Right Fit" }).getByRole("link", { name: "Personal Loans" }).focus();
       expect(await axeViolations(page)).toEqual([]);

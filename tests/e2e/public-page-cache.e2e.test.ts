@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/seo";
 import { signUpOverHttp } from "../helpers/applicants";
-import type { SmtpSink } from "../helpers/smtp-sink";
-import { waitForHydration, type TestServer } from "./harness";
-import { startStack, stopStack } from "./helpers/stack";
+import { waitForHydration } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Near-static public pages are served from rendered bytes (issue #8): the same bytes for every
@@ -15,17 +13,9 @@ import { startStack, stopStack } from "./helpers/stack";
  * for their sender.
  */
 
-let sink: SmtpSink;
-let server: TestServer;
-let browser: Browser;
+const stack = e2eStackForFile({ env: { TRUST_PROXY: "true" } });
 
-beforeAll(async () => {
-  ({ sink, server, browser } = await startStack({ TRUST_PROXY: "true" }));
-});
-
-afterAll(() => stopStack({ sink, server, browser }));
-
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.server.url}${path}`, { headers });
 const inlineScripts = (html: string) =>
   [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/.test(m[1]!)).map((m) => m[2]!);
 
@@ -62,7 +52,7 @@ describe("public page cache", () => {
     const br = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
       // fetch() would decode by itself; read the raw bytes to prove they are what the header says.
       import("node:http").then(({ get: httpGet }) =>
-        httpGet(`${server.url}/about`, { headers: { "accept-encoding": "br" } }, (res) => {
+        httpGet(`${stack.server.url}/about`, { headers: { "accept-encoding": "br" } }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
@@ -86,13 +76,13 @@ describe("public page cache", () => {
       await res.arrayBuffer();
     }
     // A contact message is still an action, never a cached page.
-    const post = await fetch(`${server.url}/contact`, { method: "POST", headers: { origin: server.url }, body: new URLSearchParams({}) });
+    const post = await fetch(`${stack.server.url}/contact`, { method: "POST", headers: { origin: stack.server.url }, body: new URLSearchParams({}) });
     expect(post.headers.get("x-page-cache")).toBeNull();
     expect(post.status).toBe(400);
   });
 
   it("shows a signed-in visitor their own header, never the cached one", async () => {
-    const cookie = await signUpOverHttp(server.url, sink, "carla.cache@example.com", "198.18.44.1");
+    const cookie = await signUpOverHttp(stack.server.url, stack.sink, "carla.cache@example.com", "198.18.44.1");
     const anonymous = await (await get("/")).text();
     expect(anonymous).toContain("Apply Now");
     expect(anonymous).not.toContain("Sign Out");
@@ -104,12 +94,12 @@ describe("public page cache", () => {
     expect(html).toContain("Dashboard");
 
     // The visitor's pages in a browser: their header on a cached path, the anonymous one after signing out.
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     try {
       const [name, ...rest] = cookie.split("=");
-      await context.addCookies([{ name: name!, value: rest.join("="), url: server.url }]);
+      await context.addCookies([{ name: name!, value: rest.join("="), url: stack.server.url }]);
       const page = await context.newPage();
-      await page.goto(`${server.url}/about`);
+      await page.goto(`${stack.server.url}/about`);
       await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
     } finally {
       await context.close();
@@ -117,7 +107,7 @@ describe("public page cache", () => {
   });
 
   it("hydrates in the browser under the hash-based CSP: no violations, client navigation and the calculator work", async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     const problems: string[] = [];
     try {
       const page = await context.newPage();
@@ -125,7 +115,7 @@ describe("public page cache", () => {
         if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
       });
       page.on("pageerror", (e) => problems.push(e.message));
-      const res = await page.goto(`${server.url}/`);
+      const res = await page.goto(`${stack.server.url}/`);
       expect(res?.headers()["x-page-cache"]).toBe("hit");
       // Scripts load after the first paint: a click before hydration would load /calculator as a new
       // document, and a fill before that one hydrates is lost (a CI run read the default's payment).

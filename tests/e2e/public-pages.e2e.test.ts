@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { axeViolations, waitForHydration } from "./harness";
-import { stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -13,7 +13,7 @@ import { expectToast } from "./helpers/toasts";
  * the browser.
  */
 
-const stack = stackForFile();
+const stack = e2eStackForFile();
 
 async function withPage<T>(
   options: { width?: number; cookies?: { name: string; value: string }[] },

@@ -1,14 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/platform/db/client.server";
 import { loanApplications } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { signInAdminWithMfa, signInOverHttp } from "../helpers/admins";
-import { axeViolations, launchBrowser, waitForHydration } from "./harness";
+import { axeViolations, waitForHydration } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { dataDirWithStaff } from "./helpers/seed-staff";
-import { startServerWithMail, stopStack, type Stack } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { seedApplicant } from "../helpers/seed";
 
 /**
@@ -22,8 +20,7 @@ import { seedApplicant } from "../helpers/seed";
 const ADMIN = { email: "rhea.reports@example.com", password: "Rep0rts!Secret", name: "Rhea Reports", role: "admin" as const };
 const AUDITOR = { email: "otto.auditor@example.com", password: "Aud1tor!Secret", name: "Otto Auditor", role: "auditor" as const };
 
-let stack: Omit<Stack, "browser">;
-let browser: Browser;
+const stack = e2eStackForFile({ staff: [ADMIN, AUDITOR], beforeStart: seedFlagged, env: { TRUST_PROXY: "true" } });
 let adminCookie: string;
 let auditorCookie: string;
 
@@ -45,24 +42,15 @@ async function seedFlagged(dataDir: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const dataDir = await dataDirWithStaff([ADMIN, AUDITOR]);
-  await seedFlagged(dataDir);
-  stack = await startServerWithMail({ TRUST_PROXY: "true" }, { dataDir });
-  browser = await launchBrowser();
   adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, "198.18.40.1")).cookie;
   auditorCookie = (await signInAdminWithMfa(stack.server.url, AUDITOR.email, AUDITOR.password, "198.18.40.2")).cookie;
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stopStack(stack ?? {});
-});
 
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 describe("/admin/reports", () => {
   it("shows an admin every section, drawn and tabled, with no axe violations; Apply filters by range", async () => {
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
     try {
       const res = await page.goto(`${stack.server.url}/admin/reports`);
       expect(res?.status()).toBe(200);
@@ -99,7 +87,7 @@ describe("/admin/reports", () => {
   });
 
   it("fits a 390 px phone: the page never scrolls sideways, each wide table scrolls inside its own box", async () => {
-    const { context, page, errors } = await openWatchedPage(browser, { width: 390, cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const { context, page, errors } = await openWatchedPage(stack.browser, { width: 390, cookies: toBrowserCookies(adminCookie, stack.server.url) });
     try {
       await page.goto(`${stack.server.url}/admin/reports`);
       await waitForHydration(page);
@@ -122,7 +110,7 @@ describe("/admin/reports", () => {
   });
 
   it("pages the Reg B list 25 at a time (Next, Previous, Last, First), keeping the range and the count", async () => {
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
     const countText = `${FLAGGED} applications have been complete for 25 days or more without a decision (all open applications, whatever the date range). The notice of action is due within 30 days of a complete application.`;
     const names = () => page.getByTestId("reg-b-row").locator("th a").allTextContents();
     const pager = () => page.getByRole("navigation", { name: "Reg B Clock pages" });

@@ -1,26 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, type TestServer } from "./harness";
-import { startServerAndBrowser, stopStack } from "./helpers/stack";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { gotoHydrated } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Decision 0021: pages paint from the server's HTML before any script is fetched, then hydrate in
  * place. Checked on a cached public page (CSP by script hashes) and on a per-request page (CSP by nonce).
  */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(() => stopStack({ server, browser }));
+const stack = e2eStackForFile({ mail: false });
 
 type Observed = { problems: string[] };
 
 async function openPage(path: string): Promise<{ page: Page; observed: Observed }> {
-  const context = await browser.newContext();
+  const context = await stack.browser.newContext();
   const page = await context.newPage();
   const observed: Observed = { problems: [] };
   page.on("console", (m) => {
@@ -35,7 +28,7 @@ async function openPage(path: string): Promise<{ page: Page; observed: Observed 
       (document.querySelector("main") as HTMLElement & { serverRendered?: boolean }).serverRendered = true;
     });
   });
-  await gotoHydrated(page, server.url + path);
+  await gotoHydrated(page, stack.server.url + path);
   return { page, observed };
 }
 
@@ -45,7 +38,7 @@ for (const { path, csp } of [
 ]) {
   describe(`${path} (${csp.source.includes("sha256") ? "cached, script hashes" : "per request, nonce"})`, () => {
     it("serves the CSP this case is about", async () => {
-      const response = await fetch(server.url + path);
+      const response = await fetch(stack.server.url + path);
       expect(response.headers.get("content-security-policy")).toMatch(csp);
     });
 
@@ -77,7 +70,7 @@ describe("after hydration", () => {
     const { page, observed } = await openPage("/");
     await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
     await page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "Calculator" }).click();
-    await page.waitForURL(`${server.url}/calculator`);
+    await page.waitForURL(`${stack.server.url}/calculator`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/calculator/i);
     expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(observed.problems).toEqual([]);

@@ -1,14 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatUtcDateTime } from "~/domain/formats";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
-import { axeViolations, gotoHydrated, launchBrowser } from "./harness";
+import { axeViolations, gotoHydrated } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { dataDirWithStaff } from "./helpers/seed-staff";
 import { signedLoanOverHttp } from "./helpers/signed-loan";
-import { startServerWithMail, stopStack, type Stack } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -23,8 +22,7 @@ import { expectToast } from "./helpers/toasts";
 const ADMIN = { email: "sara.screens@example.com", password: "Scr33ns!Admin-Pass", name: "Sara Screens", role: "admin" as const };
 const OFFICER = { email: "olly.officer@example.com", password: "0ff1cer!Screens-Pass", name: "Olly Officer", role: "loan_officer" as const };
 
-let stack: Omit<Stack, "browser">;
-let browser: Browser;
+const stack = e2eStackForFile({ staff: [ADMIN, OFFICER], env: { TRUST_PROXY: "true" } });
 let adminCookie: string;
 let officerCookie: string;
 let loanId: string;
@@ -34,9 +32,6 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
   fetch(`${stack.server.url}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { cookie, origin: stack.server.url }, redirect: "manual" });
 
 beforeAll(async () => {
-  const dataDir = await dataDirWithStaff([ADMIN, OFFICER]);
-  stack = await startServerWithMail({ TRUST_PROXY: "true" }, { dataDir });
-  browser = await launchBrowser();
   adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, "198.18.60.1")).cookie;
   officerCookie = (await signInAdminWithMfa(stack.server.url, OFFICER.email, OFFICER.password, "198.18.60.2")).cookie;
   const applicant = await signUpOverHttp(stack.server.url, stack.sink, "mona.monthly@example.com", "198.18.60.3", "Mona Monthly");
@@ -46,11 +41,6 @@ beforeAll(async () => {
   const sent = await post(`/dashboard/applications/${monthlyOnlyApp}/messages`, applicant, { intent: "send", body: "Is the pay stub from last month enough?" });
   expect(sent.status).toBe(200);
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stopStack(stack ?? {});
-});
 
 /** The ledger's rows as read: kind, day and the principal balance after each (in cents). */
 async function ledgerRows(page: Page) {
@@ -70,7 +60,7 @@ async function ledgerRows(page: Page) {
 
 describe("the staff loan page", () => {
   it("a double click on Post Payment posts once, with the success toast and no error; the ledger reads top to bottom", async () => {
-    const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
     try {
       await gotoHydrated(page, `${stack.server.url}/admin/loans/${loanId}`);
       const record = async (amount: string, receivedOn: string, reference: string, click: "dblclick" | "click") => {
@@ -116,7 +106,7 @@ describe("the staff loan page", () => {
 
 describe("the staff lists and navigation", () => {
   it("shows the income as given: Monthly Income on the card and the application page when no annual income was stated", async () => {
-    const { context, page } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const { context, page } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
     try {
       await gotoHydrated(page, `${stack.server.url}/admin?status=pending`);
       const card = page.locator(`[data-testid="application-card"][data-application-id="${monthlyOnlyApp}"]`);
@@ -135,7 +125,7 @@ describe("the staff lists and navigation", () => {
 
   it("names Contact Inbox and Application Messages; the list puts unread first and links to the thread", async () => {
     for (const width of [1280, 390]) {
-      const { context, page, errors } = await openWatchedPage(browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width });
+      const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url), width });
       try {
         await gotoHydrated(page, `${stack.server.url}/admin`);
         const nav = page.getByRole("navigation", { name: "Admin" });
@@ -178,7 +168,7 @@ describe("the staff lists and navigation", () => {
       [adminCookie, 1],
       [officerCookie, 0],
     ] as const) {
-      const { context, page } = await openWatchedPage(browser, { cookies: toBrowserCookies(cookie, stack.server.url) });
+      const { context, page } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(cookie, stack.server.url) });
       try {
         await gotoHydrated(page, `${stack.server.url}/admin`);
         await page.getByRole("heading", { name: "Loan Applications" }).waitFor();
@@ -194,7 +184,7 @@ describe("the staff lists and navigation", () => {
 describe("Active Sessions", () => {
   it("shows this device's address as the proxy gave it and a Last Seen of now", async () => {
     // Signed in from 198.18.60.1; the page is opened from another address, which the row then shows.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "x-forwarded-for": "198.18.60.99" } });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "x-forwarded-for": "198.18.60.99" } });
     try {
       await context.addCookies(toBrowserCookies(adminCookie, stack.server.url));
       const page = await context.newPage();

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { passAdminMfa, signInAdminWithMfa, signInOverHttp, totpFor } from "../helpers/admins";
-import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated, waitForHydration } from "./harness";
 import { mark, waitForMail } from "./helpers/mailbox";
 import { openWatchedPage } from "./helpers/pages";
-import { ipSequence, stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { acceptInvitationOverHttp, invitationPathIn, inviteStaffOverHttp } from "./helpers/staff";
 import { expectToast } from "./helpers/toasts";
 
@@ -22,16 +21,15 @@ const ADMIN = { email: "staff.admin@example.com", password: "St4ff!Admin-Passw0r
 const OFFICER = { name: "Olive Officer", email: "olive.officer@example.com", password: "0live!Officer-Pass" };
 const AUDITOR = { name: "Arthur Auditor", email: "arthur.auditor@example.com", password: "Arth#r!Audit0r-Pass" };
 
-const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-const newIp = ipSequence(160);
+const stack = e2eStackForFile({ firstIp: 160, admin: ADMIN });
 let adminCookie: string;
 let applicationId: string;
 let officerInvitePath: string;
 
 beforeAll(async () => {
-  const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, "staff.applicant@example.com", newIp());
-  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: newIp() });
-  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, newIp())).cookie;
+  const applicantCookie = await stack.signUp("staff.applicant@example.com");
+  applicationId = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
+  adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
@@ -45,7 +43,7 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
 
 describe("staff invitations and roles", () => {
   it("the admin invites a loan officer, who sets a password, enrols the second factor and works an application, but not the Staff page", async () => {
-    const admin = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const admin = await stack.open(adminCookie);
     const after = mark(stack.sink);
     try {
       await gotoHydrated(admin.page, `${stack.server.url}/admin/staff`);
@@ -144,8 +142,8 @@ describe("staff invitations and roles", () => {
   });
 
   it("the admin deactivates the loan officer in the browser: signed out at once, and the right password no longer signs in", async () => {
-    const officerCookie = await signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, newIp());
-    const admin = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    const officerCookie = await signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, stack.nextIp());
+    const admin = await stack.open(adminCookie);
     try {
       await gotoHydrated(admin.page, `${stack.server.url}/admin/staff`);
       const row = admin.page.locator(`[data-testid="staff-row"][data-email="${OFFICER.email}"]`);
@@ -157,7 +155,7 @@ describe("staff invitations and roles", () => {
       await admin.context.close();
     }
     expect((await get("/admin", officerCookie)).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
-    await expect(signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, newIp())).rejects.toThrow(/sign-in failed/);
+    await expect(signInOverHttp(stack.server.url, OFFICER.email, OFFICER.password, stack.nextIp())).rejects.toThrow(/sign-in failed/);
   });
 });
 

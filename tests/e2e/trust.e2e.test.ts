@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, gotoHydrated, launchBrowser, startTestServer, type TestServer } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations, gotoHydrated } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Issue 18, item 14 and the contact form's half of item 5, where the issue saw them (1280×800 and
@@ -16,20 +17,10 @@ const LICENSING = {
 
 // One server, with the licensing settings: that the line is left out when none is set is the config's
 // unit test (licensing undefined) and the footer's `licensing ? … : null`.
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(LICENSING), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const stack = e2eStackForFile({ env: LICENSING, mail: false });
 
 async function withPage<T>(width: number, height: number, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await stack.browser.newContext({ viewport: { width, height } });
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -45,7 +36,7 @@ describe.each([
 ])("at %ix%i", (width, height) => {
   it("the footer shows the configured legal name, NMLS ID (linked to NMLS Consumer Access) and licences", async () => {
     await withPage(width, height, async (page) => {
-      await gotoHydrated(page, `${server.url}/`);
+      await gotoHydrated(page, `${stack.server.url}/`);
       const line = page.locator("footer [data-testid=licensing]");
       await line.scrollIntoViewIfNeeded();
       expect(await line.isVisible()).toBe(true);
@@ -63,7 +54,7 @@ describe.each([
 
   it("the footer links the Equal Housing Lender statement on the disclosures page", async () => {
     await withPage(width, height, async (page) => {
-      await gotoHydrated(page, `${server.url}/`);
+      await gotoHydrated(page, `${stack.server.url}/`);
       await page.locator("footer").getByRole("link", { name: "Equal Housing Lender" }).click();
       await page.waitForURL(/\/disclosures#equal-housing$/);
       const section = page.locator("#equal-housing");
@@ -78,13 +69,13 @@ describe.each([
       page.on("request", (r) => {
         if (r.resourceType() === "font") fontRequests.push(r.url());
       });
-      await gotoHydrated(page, `${server.url}/`);
+      await gotoHydrated(page, `${stack.server.url}/`);
       await page.evaluate(() => document.fonts.ready);
       expect(await page.evaluate(() => document.fonts.check('16px "Inter"'))).toBe(true);
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?,/);
       expect(fontRequests.length).toBeGreaterThan(0);
-      for (const url of fontRequests) expect(url.startsWith(`${server.url}/fonts/`), url).toBe(true);
-      const woff2 = await page.request.get(`${server.url}/fonts/inter-regular-latin.woff2`);
+      for (const url of fontRequests) expect(url.startsWith(`${stack.server.url}/fonts/`), url).toBe(true);
+      const woff2 = await page.request.get(`${stack.server.url}/fonts/inter-regular-latin.woff2`);
       expect(woff2.status()).toBe(200);
       expect((await woff2.body()).subarray(0, 4).toString("latin1")).toBe("wOF2");
     });
@@ -92,7 +83,7 @@ describe.each([
 
   it("the contact phone field has a hint, linked by aria-describedby, and no value-like placeholder", async () => {
     await withPage(width, height, async (page) => {
-      await gotoHydrated(page, `${server.url}/contact`);
+      await gotoHydrated(page, `${stack.server.url}/contact`);
       const phone = page.getByLabel("Phone (optional)");
       expect(await phone.getAttribute("placeholder")).toBeNull();
       expect(await phone.getAttribute("autocomplete")).toBe("tel");

@@ -8,7 +8,7 @@ import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { makeExe, makePdf } from "../helpers/files";
 import { axeViolations } from "./harness";
-import { stackForFile } from "./helpers/stack";
+import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
 /**
@@ -24,7 +24,7 @@ import { expectToast } from "./helpers/toasts";
 const ADMIN = { email: "wwn.admin@example.com", password: "Adm1n!Secret" };
 
 describe("What We Need, both sides in the browser", () => {
-  const stack = stackForFile({ TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const stack = e2eStackForFile({ admin: ADMIN });
 
   const files = fs.mkdtempSync(path.join(os.tmpdir(), "wwn-files-"));
   const file = (name: string, bytes: Buffer) => {

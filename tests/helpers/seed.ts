@@ -1,8 +1,28 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { addDays, todayUtc } from "~/domain/dates";
 import type { UserRole } from "~/domain/enums";
+import { payoffQuote } from "~/domain/loan-servicing";
+import { addMonths } from "~/domain/truth-in-lending";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { hashPassword } from "~/server/accounts/password-hash.server";
-import type { DbOrTx } from "~/server/platform/db/client.server";
-import { account, loanApplications, profiles, user as userTable, userRoles, type LoanApplication, type NewLoanApplication, type NewProfile } from "~/server/platform/db/schema.server";
+import { approveApplication, type ApprovalTerms } from "~/server/applications/index.server";
+import { loadLedger, recordPayment } from "~/server/loans/index.server";
+import { giveConsent, signOffer } from "~/server/offers/index.server";
+import { getConfig } from "~/server/platform/config.server";
+import type { Db, DbOrTx } from "~/server/platform/db/client.server";
+import {
+  account,
+  approvedLoans,
+  loanApplications,
+  profiles,
+  user as userTable,
+  userRoles,
+  type LoanApplication,
+  type NewLoanApplication,
+  type NewProfile,
+} from "~/server/platform/db/schema.server";
+import { createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { applicationRow } from "./application-rows";
 
 /**
@@ -102,4 +122,90 @@ export async function grantStaffRole(db: DbOrTx, userId: string, role: UserRole 
 export async function seedApplication(db: DbOrTx, userId: string, columns: Partial<NewLoanApplication> = {}): Promise<LoanApplication> {
   const [row] = await db.insert(loanApplications).values(applicationRow(userId, columns)).returning();
   return row!;
+}
+
+/** An applicant as the offer pages see them (the signer). */
+export type SeededBorrower = SeededPerson & { isStaff: false };
+
+export type OfferOptions = {
+  /** The applicant; a new one (Jane Doe, as the application row is by default) otherwise. */
+  owner?: SeededPerson;
+  /** The approving staff member; a new admin by default. */
+  admin?: AuditActor;
+  /** Application columns the test is about (the name, the amount asked for); application-rows.ts has the rest. */
+  application?: Partial<NewLoanApplication>;
+  /** The terms staff approve (as the approve dialog sends them); 25,000 at 9.5 % for 36 months with a 1 % fee (the default request) by default. */
+  terms?: ApprovalTerms;
+  /** When staff approve. */
+  at?: Date;
+};
+
+export type SeededOffer = { application: LoanApplication; owner: SeededBorrower; admin: AuditActor; offerId: string };
+
+const DEFAULT_TERMS: ApprovalTerms = { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 };
+
+/** An application approved with an offer, through the approval staff use (approveApplication). */
+export async function seedOffer(db: Db, options: OfferOptions = {}): Promise<SeededOffer> {
+  const admin = options.admin ?? (await seedStaff(db, { role: "admin" }));
+  const owner = options.owner ?? (await seedApplicant(db, { name: "Jane Doe", profile: true }));
+  const application = await seedApplication(db, owner.id, options.application);
+  const { offerId } = await approveApplication(application.id, options.terms ?? DEFAULT_TERMS, admin, {}, db, options.at ?? new Date());
+  return { application, owner: { ...owner, isStaff: false }, admin, offerId };
+}
+
+export type LoanOptions = OfferOptions & {
+  /** The day the loan is seen from ('yyyy-MM-dd'); today in UTC by default. */
+  today?: string;
+  /**
+   * How many days past due the oldest unpaid installment is on `today`: the agreement is signed one
+   * month before that installment fell due. 0 (the default) signs on `today`: current, the first
+   * installment a month away.
+   */
+  daysLate?: number;
+  /** The signing day instead ('yyyy-MM-dd'), when the test is about the loan's start. */
+  signedOn?: string;
+  /** The signing moment instead (noon UTC of the signing day by default; now when that day is today). */
+  signedAt?: Date;
+  /** Paid in full on `today` by a posted wire of the payoff (as staff's Record Payment posts it). */
+  paidOff?: boolean;
+  /** Where the signed agreement's PDF is kept; the configured data folder's storage by default. */
+  storage?: DocumentStorage;
+};
+
+export type SeededLoan = SeededOffer & { loanId: string; startDate: string };
+
+const SIGNING_INFO = { ip: "203.0.113.21", userAgent: "seeded loan" };
+
+/** The signing day whose first installment (due a month after signing) falls on `due`. */
+function signingDayFor(due: string): string {
+  for (let back = 28; back <= 31; back++) {
+    const day = addDays(due, -back);
+    if (addMonths(day, 1) === due) return day;
+  }
+  // The 29th to 31st after a shorter month: no signing day has it as its first due date.
+  throw new Error(`seedLoan: no first installment falls due on ${due}; pick another today`);
+}
+
+/**
+ * A signed, funded, active loan made the way the product makes it: an offer (seedOffer), E-SIGN consent
+ * and a typed signature on the signing day (signOffer writes the agreement and the loan); paid off when
+ * asked. `daysLate` (or `signedOn`) places the signing in the past, so the loan is late on `today`.
+ */
+export async function seedLoan(db: Db, options: LoanOptions = {}): Promise<SeededLoan> {
+  const today = options.today ?? todayUtc();
+  const daysLate = options.daysLate ?? 0;
+  const signedOn = options.signedAt ? todayUtc(options.signedAt) : (options.signedOn ?? (daysLate === 0 ? today : signingDayFor(addDays(today, -daysLate))));
+  const signedAt = options.signedAt ?? (signedOn === todayUtc() ? new Date() : new Date(`${signedOn}T12:00:00.000Z`));
+  const offer = await seedOffer(db, { ...options, at: options.at ?? new Date(signedAt.getTime() - 60 * 60 * 1000) });
+  const { application, owner } = offer;
+  await giveConsent(application.id, owner, SIGNING_INFO, db, new Date(signedAt.getTime() - 60_000));
+  const storage = options.storage ?? createLocalStorage(path.join(getConfig().dataDir, "storage"));
+  await signOffer(application.id, owner, { kind: "typed", name: `${application.firstName} ${application.lastName}` }, SIGNING_INFO, { db, storage, now: signedAt });
+  const [loan] = await db.select({ id: approvedLoans.id, startDate: approvedLoans.startDate }).from(approvedLoans).where(eq(approvedLoans.applicationId, application.id));
+  if (options.paidOff) {
+    const ledger = (await loadLedger(loan!.id, db, today))!;
+    const payoff = payoffQuote(ledger.terms, ledger.payments, ledger.fees, today).totalCents;
+    await recordPayment(loan!.id, { amountCents: payoff, receivedOn: today, method: "wire", reference: `PAYOFF-${loan!.id.slice(0, 8)}` }, offer.admin, {}, db, today);
+  }
+  return { ...offer, loanId: loan!.id, startDate: loan!.startDate };
 }

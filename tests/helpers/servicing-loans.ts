@@ -5,18 +5,14 @@ import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { approvedLoans, bankAccounts, loanApplications, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
-import { giveConsent } from "~/server/offers/consent.server";
-import { signOffer } from "~/server/offers/sign-agreement.server";
-import { approveApplication } from "~/server/applications/reviews.server";
+import { bankAccounts, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
 import { createLocalStorage } from "~/server/platform/storage/storage.server";
-import { applicationRow } from "./application-rows";
-import { seedApplicant, seedStaff } from "./seed";
+import { seedApplicant, seedLoan, seedStaff } from "./seed";
 
 /**
- * Active loans for servicing tests (issue 21), made the way the product makes them: an application,
- * approved with an offer, E-SIGN consent, signed (typed name). Signing happens at `signedAt`, so a test
- * can place the loan's start in the past.
+ * Active loans for servicing tests, made the way the product makes them (seedLoan: an application,
+ * approved with an offer, E-SIGN consent, signed with a typed name), with a bank account to debit.
+ * Signing happens at `signedAt`, so a test can place the loan's start in the past.
  */
 
 const info = { ip: "203.0.113.21", userAgent: "servicing test" };
@@ -31,7 +27,7 @@ export async function servicingAdmin(db: Db, id = "svc-admin"): Promise<AuditAct
 
 export type ActiveLoan = { loanId: string; applicationId: string; owner: { id: string; name: string; email: string }; bankAccountId: string };
 
-/** 10,000 at 12 % for 12 months by default, signed at `signedAt`. */
+/** 10,000 at 12 % for 12 months by default, signed at `signedAt` (seedLoan), with a checking account on file. */
 export async function activeLoan(
   db: Db,
   dataDir: string,
@@ -42,25 +38,25 @@ export async function activeLoan(
   const suffix = `${process.pid}-${n}-${Math.random().toString(36).slice(2, 8)}`;
   const id = `svc-borrower-${suffix}`;
   const email = `svc.${suffix}@example.com`;
-  await seedApplicant(db, { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
-  const [app] = await db
-    .insert(loanApplications)
-    .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email, requestedAmountCents: centsFromDollars(options.amount ?? 10_000), desiredRateMilli: rateFromPercent(options.rate ?? 12), loanDuration: options.term ?? 12 }))
-    .returning();
-  const signedAt = options.signedAt ?? new Date();
-  const before = new Date(signedAt.getTime() - 60 * 60 * 1000);
-  await approveApplication(app!.id, { approvedAmountCents: centsFromDollars(options.amount ?? 10_000), interestRateMilli: rateFromPercent(options.rate ?? 12), termMonths: options.term ?? 12, originationFeeMilli: 1000 }, admin, {}, db, before);
-  const owner = { id, name: "Dana Whitfield", email, isStaff: false };
-  await giveConsent(app!.id, owner, info, db, new Date(signedAt.getTime() - 60_000));
-  await signOffer(app!.id, owner, { kind: "typed", name: "Dana Whitfield" }, info, { db, storage: createLocalStorage(path.join(dataDir, "storage")), now: signedAt });
-  const [loan] = await db.select({ id: approvedLoans.id }).from(approvedLoans).where(eq(approvedLoans.applicationId, app!.id));
+  const owner = await seedApplicant(db, { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
+  const amount = options.amount ?? 10_000;
+  const rate = options.rate ?? 12;
+  const term = options.term ?? 12;
+  const loan = await seedLoan(db, {
+    owner,
+    admin,
+    application: { firstName: "Dana", lastName: "Whitfield", email, requestedAmountCents: centsFromDollars(amount), desiredRateMilli: rateFromPercent(rate), loanDuration: term },
+    terms: { approvedAmountCents: centsFromDollars(amount), interestRateMilli: rateFromPercent(rate), termMonths: term, originationFeeMilli: 1000 },
+    signedAt: options.signedAt ?? new Date(),
+    storage: createLocalStorage(path.join(dataDir, "storage")),
+  });
   const routing = options.routing ?? "021000021";
   const account = options.account ?? "000123456789";
   const [bank] = await db
     .insert(bankAccounts)
     .values({
       userId: id,
-      applicationId: app!.id,
+      applicationId: loan.application.id,
       accountHolderName: options.holder ?? "Dana Whitfield",
       bankName: "Test Bank",
       accountType: options.accountType ?? "checking",
@@ -70,7 +66,7 @@ export async function activeLoan(
       routingNumberLast2: routing.slice(-2),
     })
     .returning({ id: bankAccounts.id });
-  return { loanId: loan!.id, applicationId: app!.id, owner: { id, name: owner.name, email }, bankAccountId: bank!.id };
+  return { loanId: loan.loanId, applicationId: loan.application.id, owner: { id, name: owner.name, email }, bankAccountId: bank!.id };
 }
 
 /** A borrower's authorised one-time ACH debit, pending (what Make a Payment stores). */

@@ -11,7 +11,7 @@ import { loadLedger } from "~/server/loans/ledger.server";
 import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { appErrorOf } from "../helpers/rejection";
 
 /**
  * ACH Batch (issue 21): the NACHA file checked by a reader written here from the published record
@@ -98,14 +98,7 @@ function readNacha(text: string): ReadFile {
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toSatisfy((e) => isAppError(e, "servicing"));
-  return error as AppError;
-}
+const refusal = (promise: Promise<unknown>) => appErrorOf(promise, "servicing");
 
 describe("ACH originator settings", () => {
   const base = { DATA_DIR: dataDir, APP_SECRET: "a".repeat(48), PWNED_PASSWORDS_URL: "off" };

@@ -9,28 +9,25 @@ import { makePaymentSchema } from "~/domain/validation/make-payment";
 
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { addDays, todayUtc } from "~/domain/dates";
-import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanApplications, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { auditLog, bankAccounts, emailOutbox, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { createAchBatch, downloadAchBatch } from "~/server/loans/ach-batches.server";
 import { loadStaffLoan } from "~/server/loans/staff-loans.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
 import { formatMoney } from "~/domain/money";
-import { giveConsent } from "~/server/offers/consent.server";
-import { signOffer } from "~/server/offers/sign-agreement.server";
-import { approveApplication } from "~/server/applications/reviews.server";
 import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
 import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
 import { borrowerLoanAction, makePayment } from "~/server/loans/borrower-payments.server";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { recordPayment } from "~/server/loans/payments.server";
 import { createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
-import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
+import { appErrorOf } from "../helpers/rejection";
 import { withoutUuids } from "../helpers/without-uuids";
-import { AppError, isAppError } from "~/server/platform/http/app-error.server";
-import { seedApplicant, seedStaff } from "../helpers/seed";
+import type { AppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedLoan, seedStaff } from "../helpers/seed";
 
 /**
  * The borrower's loan page (issue 21) against PGlite: the view model, Make a Payment (the pending
@@ -47,14 +44,7 @@ const pdfText = (bytes: Buffer) => {
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 };
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toSatisfy((e) => isAppError(e, "servicing"));
-  return error as AppError;
-}
+const refusal = (promise: Promise<unknown>) => appErrorOf(promise, "servicing");
 
 describe("borrower loan on pglite", () => {
   const database = useTestDatabase({ global: true });
@@ -70,28 +60,16 @@ describe("borrower loan on pglite", () => {
     admin = { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com" };
   });
 
-  /** A signed loan (25,000 at 9.5 % for 36 months) whose start is moved `daysAgo` back, with a checking account on file. */
+  /** A signed loan (25,000 at 9.5 % for 36 months) signed `daysAgo` days back, with a checking account on file. */
   async function signedLoan(daysAgo = 75) {
     n += 1;
-    const id = `bl-borrower-${n}`;
-    const email = `bl.borrower${n}@example.com`;
-    await seedApplicant(db(), { id, name: "Dana Whitfield", email, profile: { phone: "2125550100" } });
-    const owner = { id, name: "Dana Whitfield", email, isStaff: false };
-    const [app] = await db()
-      .insert(loanApplications)
-      .values(applicationRow(id, { firstName: "Dana", lastName: "Whitfield", email }))
-      .returning();
-    await approveApplication(app!.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, admin, {}, db());
-    await giveConsent(app!.id, owner, info, db());
-    await signOffer(app!.id, owner, { kind: "typed", name: "Dana Whitfield" }, info, { db: db(), storage });
-    const [loan] = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app!.id));
-    const start = addDays(today, -daysAgo);
-    await db().update(approvedLoans).set({ startDate: start }).where(eq(approvedLoans.id, loan!.id));
+    const owner = await seedApplicant(db(), { id: `bl-borrower-${n}`, name: "Dana Whitfield", email: `bl.borrower${n}@example.com`, profile: { phone: "2125550100" } });
+    const { loanId, startDate: start, application } = await seedLoan(db(), { owner, admin, storage, application: { firstName: "Dana", lastName: "Whitfield", email: owner.email }, today, signedOn: addDays(today, -daysAgo) });
     const [account] = await db()
       .insert(bankAccounts)
       .values({
-        userId: id,
-        applicationId: app!.id,
+        userId: owner.id,
+        applicationId: application.id,
         accountHolderName: "Dana Whitfield",
         bankName: "First Bank",
         accountType: "checking",
@@ -102,7 +80,7 @@ describe("borrower loan on pglite", () => {
         isPrimary: true,
       })
       .returning();
-    return { owner, loanId: loan!.id, start, accountId: account!.id, applicationId: app!.id };
+    return { owner: { ...owner, isStaff: false }, loanId, start, accountId: account!.id, applicationId: application.id };
   }
 
   it("the view model: next payment, balance, 36 installments, masked accounts, history; audited loan.view", async () => {

@@ -12,10 +12,10 @@ import { nextBankingDay } from "~/server/loans/nacha.server";
 import { recordPayment } from "~/server/loans/payments.server";
 import { loadStaffLoan } from "~/server/loans/staff-loans.server";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
-import { rejectionOf } from "../helpers/rejection";
+import { appErrorOf } from "../helpers/rejection";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { isAppError } from "~/server/platform/http/app-error.server";
 
 /**
  * A paid-off loan is never debited again: paying it off cancels the borrower's unsent debits (e-mail,
@@ -29,12 +29,8 @@ import { AppError, isAppError } from "~/server/platform/http/app-error.server";
 
 const dataDir = setUpTestConfig("debits-after-payoff", { APP_SECRET: "p".repeat(48), PUBLIC_URL: "https://loans.example.com" });
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await rejectionOf(promise);
-  // A pending debit to confirm is a servicing refusal too.
-  expect(error).toSatisfy((e) => isAppError(e, "servicing") || isAppError(e, "pending_debit_unconfirmed"));
-  return error as AppError;
-}
+// A pending debit to confirm is a servicing refusal too.
+const refusal = (promise: Promise<unknown>) => appErrorOf(promise, "servicing", "pending_debit_unconfirmed");
 
 describe.each(testTargets)("debits and payoff on %s", (target) => {
   const database = useTestDatabase({ target, global: true });

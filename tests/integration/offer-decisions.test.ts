@@ -5,18 +5,16 @@ import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
 import { getApplicantApplication } from "~/server/applications/applicant-application.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
-import { applicationEvents, auditLog, emailOutbox, loanApplications, loanOffers } from "~/server/platform/db/schema.server";
+import { applicationEvents, auditLog, emailOutbox, loanOffers } from "~/server/platform/db/schema.server";
 import { startOfferExpiryJob } from "~/server/offers/expiry-job.server";
 import { OFFER_DECLINE_FORM, offerDeclineAction, OFFER_DECLINE_MAX_BYTES } from "~/server/offers/offer-decline-action.server";
 import { readActionInput } from "~/server/platform/http/action-answer.server";
 import { declineOffer, expireOffers } from "~/server/offers/offer-decisions.server";
-import { approveApplication } from "~/server/applications/reviews.server";
-import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
 import { isAppError } from "~/server/platform/http/app-error.server";
-import { seedApplicant, seedStaff } from "../helpers/seed";
+import { seedApplicant, seedOffer, seedStaff } from "../helpers/seed";
 
 /**
  * Decline Offer and the expiry job (issue 20) against a real database: one conditional UPDATE each,
@@ -48,13 +46,12 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
   /** An application (requested: $25,000 at 9.5 % for 36 months) approved with `terms`, at `madeAt`. */
   async function offered(kind: "plain" | "counteroffer", madeAt = new Date()) {
     const owner = await newApplicant();
-    const [app] = await db().insert(loanApplications).values(applicationRow(owner.id, { status: "under_review" })).returning();
     const terms =
       kind === "plain"
         ? { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36 }
         : { approvedAmountCents: 1_800_000, interestRateMilli: 9500, termMonths: 36, counterofferReasons: ["Insufficient income", "Excessive obligations"] };
-    const { offerId } = await approveApplication(app!.id, terms, admin, {}, db(), madeAt);
-    return { app: app!, owner, offerId };
+    const { application, offerId } = await seedOffer(db(), { owner, admin, application: { status: "under_review" }, terms, at: madeAt });
+    return { app: application, owner, offerId };
   }
 
   const offerRow = async (id: string) => (await db().select().from(loanOffers).where(eq(loanOffers.id, id)))[0]!;

@@ -26,16 +26,15 @@ import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
 import { signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
-import { approveApplication } from "~/server/applications/reviews.server";
 import { sweepOrphans } from "~/server/platform/storage/orphan-sweep.server";
 import { referencedStorageKeys } from "~/server/retention/index.server";
 import { BUCKET, createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { makePng } from "../helpers/files";
-import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/platform/http/app-error.server";
-import { seedApplicant, seedStaff } from "../helpers/seed";
+import { appErrorOf } from "../helpers/rejection";
+import { isAppError } from "~/server/platform/http/app-error.server";
+import { seedApplicant, seedOffer, seedStaff } from "../helpers/seed";
 
 /**
  * E-SIGN consent and signing the loan agreement (issue 20) against PGlite: the consent's version,
@@ -87,27 +86,16 @@ describe("offer signing on pglite", () => {
   }
 
   /** An application approved with an offer (25,000 at 9.50 % for 36 months: the request, not a counteroffer). */
-  async function offered(overrides: Partial<NewLoanApplication> = {}, now = new Date()) {
+  async function offered(overrides: Partial<NewLoanApplication> = {}, at = new Date()) {
     const owner = await newApplicant();
-    const [app] = await db()
-      .insert(loanApplications)
-      .values(applicationRow(owner.id, { firstName: "Dana", lastName: "Whitfield", email: `dana${n}@example.com`, ...overrides }))
-      .returning();
-    const { offerId } = await approveApplication(app!.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, admin, {}, db(), now);
-    return { app: app!, owner, offerId };
+    const { application, offerId } = await seedOffer(db(), { owner, admin, application: { firstName: "Dana", lastName: "Whitfield", email: `dana${n}@example.com`, ...overrides }, at });
+    return { app: application, owner, offerId };
   }
 
   const sign = (applicationId: string, owner: { id: string; name: string; email: string; isStaff: boolean }, now = new Date()) =>
     signOffer(applicationId, owner, { kind: "typed", name: "dana whitfield" }, info, { db: db(), storage, now });
 
-  async function refusal(promise: Promise<unknown>): Promise<AppError> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toSatisfy((e) => isAppError(e, "offer_action"));
-    return error as AppError;
-  }
+  const refusal = (promise: Promise<unknown>) => appErrorOf(promise, "offer_action");
 
   describe("E-SIGN consent", () => {
     it("stores the version, time, IP and user agent, with a timeline event and an audit row; again changes nothing", async () => {

@@ -17,14 +17,13 @@ import {
   type NewLoanApplication,
 } from "~/server/platform/db/schema.server";
 import { MAX_OFFER_WITHDRAW_FORM_BYTES, offerWithdrawAction, withdrawOffer } from "~/server/offers/withdraw-offer.server";
-import { approveApplication } from "~/server/applications/reviews.server";
 import { OFFER_TERMS_MESSAGES } from "~/server/offers/offers.server";
 import { APPROVE_PREVIEW_MESSAGES } from "~/components/admin/applications/approve-dialog";
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
-import { seedApplicant, seedStaff } from "../helpers/seed";
+import { seedApplicant, seedOffer, seedStaff } from "../helpers/seed";
 
 /**
  * Withdraw Offer (issue 20, staff) against a real database: one conditional UPDATE, so of two
@@ -52,17 +51,11 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
     n += 1;
     const id = `withdraw-applicant-${target}-${n}`;
     const email = `withdraw.applicant${n}@example.com`;
-    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Robin Applicant${n}`, phone: "2125550100" } });
-    const [app] = await db().insert(loanApplications).values(applicationRow(id, overrides)).returning();
+    const owner = await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Robin Applicant${n}`, phone: "2125550100" } });
     // Less money than the $25,000 requested: a Counteroffer, with a reason.
-    const { offerId } = await approveApplication(
-      app!.id,
-      { approvedAmountCents: 2_000_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 2000, counterofferReasons: ["Insufficient income"] },
-      admin,
-      {},
-      db(),
-    );
-    return { app: app!, offerId, owner: { id, email } };
+    const terms = { approvedAmountCents: 2_000_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 2000, counterofferReasons: ["Insufficient income"] };
+    const { application, offerId } = await seedOffer(db(), { owner, admin, application: overrides, terms });
+    return { app: application, offerId, owner: { id, email } };
   }
 
   const offerRow = async (offerId: string) => (await db().select().from(loanOffers).where(eq(loanOffers.id, offerId)))[0]!;

@@ -11,7 +11,8 @@ import { csvCell, exportLoanTape, listLoans, loadStaffLoan, loanPageAction, loan
 import { applicationRow } from "../helpers/application-rows";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
-import { AppError, isAppError } from "~/server/platform/http/app-error.server";
+import { appErrorOf } from "../helpers/rejection";
+import { isAppError } from "~/server/platform/http/app-error.server";
 import { seedApplicant, seedStaff } from "../helpers/seed";
 
 /**
@@ -73,14 +74,7 @@ describe("staff loans on pglite", () => {
     );
   }
 
-  async function refused(promise: Promise<unknown>): Promise<AppError> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toSatisfy((e) => isAppError(e, "servicing"));
-    return error as AppError;
-  }
+  const refused = (promise: Promise<unknown>) => appErrorOf(promise, "servicing");
 
   describe("the list", () => {
     it("filters Current, Late and Paid in Full in SQL, searches name, e-mail and reference, and audits loans.list", async () => {

@@ -58,6 +58,13 @@ describe.each(testTargets)("staff management on %s", (target) => {
       .where(and(eq(auditLog.action, action), eq(auditLog.recordId, recordId)));
   }
 
+  /** A new admin's invitation of a new person (`<prefix>-…@example.com`) to `role`: who invited, the address, the token. */
+  async function invited(prefix: string, name: string, role: "admin" | "loan_officer" | "auditor") {
+    const admin = await staff("admin");
+    const email = `${prefix}-${target}-${++n}@example.com`;
+    return { admin, email, ...(await inviteStaff({ name, email, role }, admin, {}, db())) };
+  }
+
   const accept = (token: string, password = NEW_PASSWORD) =>
     acceptInvitation(
       token,
@@ -67,14 +74,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
     );
 
   it("invites by e-mail (link e-mailed, token stored only as its hash) and accepts once", async () => {
-    const admin = await staff("admin");
-    const email = `invitee-${target}-${++n}@example.com`;
-    const { token, invitationId } = await inviteStaff(
-      { name: "Ivy Invitee", email, role: "loan_officer" },
-      admin,
-      {},
-      db(),
-    );
+    const { email, token, invitationId } = await invited("invitee", "Ivy Invitee", "loan_officer");
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await db()
       .select()
@@ -132,14 +132,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
   });
 
   it("two parallel accepts of one link make exactly one account", async () => {
-    const admin = await staff("admin");
-    const email = `parallel-${target}-${++n}@example.com`;
-    const { token } = await inviteStaff(
-      { name: "Para Llel", email, role: "auditor" },
-      admin,
-      {},
-      db(),
-    );
+    const { email, token } = await invited("parallel", "Para Llel", "auditor");
     const results = await Promise.all([
       accept(token),
       accept(token),
@@ -159,14 +152,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
   });
 
   it("refuses an expired link, a cancelled one and one replaced by a newer invitation", async () => {
-    const admin = await staff("admin");
-    const email = `late-${target}-${++n}@example.com`;
-    const { token, invitationId } = await inviteStaff(
-      { name: "Late Comer", email, role: "auditor" },
-      admin,
-      {},
-      db(),
-    );
+    const { admin, email, token, invitationId } = await invited("late", "Late Comer", "auditor");
     await db()
       .update(staffInvitations)
       .set({ expiresAt: sql`now() - interval '1 second'` })

@@ -5,12 +5,20 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
 import { openDatabase, type Database } from "~/server/platform/db/client.server";
+import { passAdminMfa, signInOverHttp } from "../../helpers/admins";
+import { signUpOverHttp, toBrowserCookies } from "../../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
+import { newDataDir } from "../data-template";
 import { launchBrowser, startTestServer, testSecrets, type TestServer } from "../harness";
+import { openWatchedPage, type WatchedPage, type WatchedPageOptions } from "./pages";
+import { dataDirWithStaff, type StaffSeed } from "./seed-staff";
 
 /**
- * What most end-to-end files start before their tests: a mail sink, the built server sending to it
+ * What end-to-end files start before their tests: a mail sink, the built server sending to it
  * (breached-password lookups off, since this machine is offline) and a browser; and stop afterwards.
+ * Browser files take them from e2eStackForFile (below), which also holds the steps their stories
+ * begin with; files that start servers in their own way (several at once, a fixed port, a killed
+ * process) use the parts.
  */
 
 export type Stack = { sink: SmtpSink; server: TestServer; browser: Browser };
@@ -88,40 +96,118 @@ export async function startSharedStack(env: Record<string, string | undefined>, 
   }
 }
 
-/**
- * startSharedStack before the file's tests and its stop after them. Its parts are there once the
- * file's first hook has run: read them in hooks and tests, not at the top of the file.
- */
-export function sharedStackForFile(env: Record<string, string | undefined>, prefix: string): SharedStack {
-  const stack = {} as SharedStack;
-  beforeAll(async () => {
-    Object.assign(stack, await startSharedStack(env, prefix));
-  });
-  afterAll(() => stack.stop?.());
-  return stack;
-}
-
 /** A server (no mail) and a browser, for the public pages. */
 export async function startServerAndBrowser(env: Record<string, string | undefined> = {}): Promise<{ server: TestServer; browser: Browser }> {
   const [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
   return { server, browser };
 }
 
-/**
- * A stack started before the file's tests and stopped after them. Its parts are there once the file's
- * first hook has run: read them in hooks and tests, not at the top of the file.
- */
-export function stackForFile(env: Record<string, string | undefined> = {}): Stack {
-  const stack = {} as Stack;
-  beforeAll(async () => {
-    Object.assign(stack, await startStack(env));
-  });
-  afterAll(() => stopStack(stack));
-  return stack;
-}
-
 /** Client addresses from the documentation range, one after another, for X-Forwarded-For (throttles count per address). */
 export function ipSequence(first: number): () => string {
   let next = first;
   return () => `198.51.100.${next++}`;
+}
+
+export type Credentials = { email: string; password: string };
+
+export type E2eStackOptions = {
+  /** The server's environment (beyond what the options below set). */
+  env?: Record<string, string | undefined>;
+  /**
+   * The admin the server creates at its first start (ADMIN_EMAIL, ADMIN_PASSWORD), behind a proxy it
+   * trusts (TRUST_PROXY), so each sign-in can come from its own address (throttles count per address).
+   */
+  admin?: Credentials;
+  /** Staff written into the data folder before the server starts (the create-admin command). */
+  staff?: StaffSeed[];
+  /**
+   * A scratch PostgreSQL database that this process opens too (startSharedStack), named by this
+   * configuration-folder prefix: for files that call server code directly.
+   */
+  shared?: string;
+  /** Data written into the new data folder before the server starts on it (after `staff`). */
+  beforeStart?: (dataDir: string) => Promise<void>;
+  /** False for the public pages: no mail sink, and the server's own defaults for mail and breached-password lookups. */
+  mail?: boolean;
+  /** The last number of this file's first client address (198.51.100.n); other files use other ranges. */
+  firstIp?: number;
+};
+
+/**
+ * What a browser file's tests use, started before them and stopped after them: the server (with a
+ * mail sink) and a browser, and the steps every story begins with: an address to come from, an
+ * applicant's sign-up, the admin's session past the second factor, a page signed in as someone.
+ * Its parts are there once the file's first hook has run: read them in hooks and tests.
+ */
+export type E2eStack = Stack & {
+  /** The server's base URL. */
+  readonly url: string;
+  /** This process's connection to the server's database (only with `shared`). */
+  database: Database;
+  /** The next client address of this file's range (sent as X-Forwarded-For). */
+  nextIp: () => string;
+  /** Signs an applicant up as the browser does (mailed code, solved ALTCHA) from the next address; the session cookie. */
+  signUp: (email: string, fullName?: string, password?: string) => Promise<string>;
+  /** Signs `who` in over HTTP from the next address; the session cookie. */
+  signIn: (who: Credentials) => Promise<string>;
+  /**
+   * The admin's session past the second factor: one for the file, since a TOTP code works once per
+   * 30-second step.
+   */
+  adminSession: () => Promise<string>;
+  /** A fresh browser page, signed in with `cookie` when given; it collects the page's errors. */
+  open: (cookie?: string, options?: Omit<WatchedPageOptions, "cookies">) => Promise<WatchedPage>;
+};
+
+async function startE2eStack(options: E2eStackOptions): Promise<Stack & { database?: Database; stop: () => Promise<void> }> {
+  const env = { ...(options.admin ? { TRUST_PROXY: "true", ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password } : {}), ...options.env };
+  if (options.shared !== undefined) return startSharedStack(env, options.shared);
+  if (options.mail === false) {
+    const { server, browser } = await startServerAndBrowser(env);
+    const stack = { server, browser, sink: undefined as unknown as SmtpSink };
+    return { ...stack, stop: () => stopStack({ server, browser }) };
+  }
+  const dataDir = options.staff || options.beforeStart ? (options.staff ? await dataDirWithStaff(options.staff) : newDataDir("portal-e2e-")) : undefined;
+  if (dataDir && options.beforeStart) await options.beforeStart(dataDir);
+  const { sink, server } = await startServerWithMail(env, dataDir ? { dataDir } : {});
+  try {
+    const stack = { sink, server, browser: await launchBrowser() };
+    return { ...stack, stop: () => stopStack(stack) };
+  } catch (error) {
+    await stopStack({ sink, server });
+    throw error;
+  }
+}
+
+export function e2eStackForFile(options: E2eStackOptions = {}): E2eStack {
+  const nextIp = ipSequence(options.firstIp ?? 10);
+  let stop: (() => Promise<void>) | undefined;
+  let adminCookie: Promise<string> | undefined;
+  const stack = {
+    get url() {
+      return stack.server.url;
+    },
+    nextIp,
+    signUp: (email: string, fullName?: string, password?: string) => signUpOverHttp(stack.url, stack.sink, email, nextIp(), fullName, password),
+    signIn: (who: Credentials) => signInOverHttp(stack.url, who.email, who.password, nextIp()),
+    adminSession: () => {
+      const admin = options.admin;
+      if (!admin) throw new Error("e2eStackForFile: no admin was given");
+      adminCookie ??= (async () => {
+        const cookie = await stack.signIn(admin);
+        await passAdminMfa(stack.url, cookie);
+        return cookie;
+      })();
+      return adminCookie;
+    },
+    open: (cookie?: string, pageOptions: Omit<WatchedPageOptions, "cookies"> = {}) =>
+      openWatchedPage(stack.browser, { ...pageOptions, ...(cookie ? { cookies: toBrowserCookies(cookie, stack.url) } : {}) }),
+  } as E2eStack;
+  beforeAll(async () => {
+    const started = await startE2eStack(options);
+    stop = started.stop;
+    Object.assign(stack, { sink: started.sink, server: started.server, browser: started.browser, ...(started.database ? { database: started.database } : {}) });
+  });
+  afterAll(() => stop?.());
+  return stack;
 }
