@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { profiles, user as userTable } from "~/server/platform/db/schema.server";
 
@@ -17,23 +17,25 @@ export type Person = {
   profilePhone: string | null;
 };
 
-const PERSON_COLUMNS = {
-  id: userTable.id,
-  name: userTable.name,
-  email: userTable.email,
-  profileName: profiles.fullName,
-  profileEmail: profiles.email,
-  profilePhone: profiles.phone,
-};
-
 /**
  * The people with these ids, in one query (a list page passes its page's ids, never one per row).
- * Ids of deleted accounts are simply absent from the map.
+ * Ids of deleted accounts are simply absent from the map. Each id is looked up by its primary key
+ * (a lateral probe per id): an `in (...)` list lets the planner read a small user table whole, which
+ * stops being small as accounts grow.
  */
 export async function peopleByIds(ids: readonly (string | null | undefined)[], db: DbOrTx = getDb()): Promise<Map<string, Person>> {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === "string"))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select(PERSON_COLUMNS).from(userTable).leftJoin(profiles, eq(profiles.id, userTable.id)).where(inArray(userTable.id, wanted));
+  const result = (await db.execute(sql`
+    select person.* from unnest(array[${sql.join(wanted.map((id) => sql`${id}`), sql`, `)}]::text[]) as wanted(id)
+    cross join lateral (
+      select ${userTable.id} as "id", ${userTable.name} as "name", ${userTable.email} as "email",
+        ${profiles.fullName} as "profileName", ${profiles.email} as "profileEmail", ${profiles.phone} as "profilePhone"
+      from ${userTable} left join ${profiles} on ${profiles.id} = ${userTable.id}
+      where ${userTable.id} = wanted.id
+      limit 1
+    ) as person`)) as unknown as { rows?: Person[] } | Person[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
