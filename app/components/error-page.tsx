@@ -1,5 +1,4 @@
 import { House } from "lucide-react";
-import { isRouteErrorResponse } from "react-router";
 import { LinkButton } from "./link-button";
 import type { ButtonSize } from "./ui/button";
 
@@ -21,15 +20,6 @@ export function NotFoundPage() {
       <HomeButton size="lg" />
     </div>
   );
-}
-
-/**
- * The ErrorBoundary of a page whose loader answers 404 for what is not there or not the viewer's: the
- * Not Found page in the page's place; any other error goes on to root's boundary.
- */
-export function NotFoundBoundary({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  throw error;
 }
 
 /** Any other error: the heading of docs/requirements.md §9, then a status line or a message, and a dev-only stack. */

@@ -50,11 +50,3 @@ export function pageMeta(title: string, description: string): MetaDescriptor[] {
     { property: "og:description", content: description },
   ];
 }
-
-/**
- * `pageMeta` for a signed-in page (admin area, portal, staff invitation): search engines are asked not to
- * index it, since what it shows belongs to one person and a crawler only ever sees the sign-in redirect.
- */
-export function privatePageMeta(title: string, description: string): MetaDescriptor[] {
-  return [...pageMeta(title, description), { name: "robots", content: "noindex" }];
-}

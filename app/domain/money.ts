@@ -15,7 +15,7 @@ export type Cents = number;
 export type RateMilli = number;
 
 const CENTS_PER_DOLLAR = 100;
-const MILLI_PER_PERCENT = 1000;
+export const MILLI_PER_PERCENT = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Conversions at the edges (a number of dollars from a setting, a slider or a constant)
@@ -237,16 +237,6 @@ export function roundToRate(percent: number): RateMilli {
 /** A rate as a number of percent (8125 → 8.125), for arithmetic in floating point (an APR search) or a control. */
 export function percentOf(rate: RateMilli): number {
   return rate / MILLI_PER_PERCENT;
-}
-
-/**
- * A form's percent as thousandths ("8.5" → 8500, "8.125" → 8125 with `decimals: 3`); null for anything
- * else than digits with at most `decimals` decimals.
- */
-export function parseRate(text: string, { decimals = 2, maxWholeDigits = 3 }: { decimals?: 2 | 3; maxWholeDigits?: number } = {}): RateMilli | null {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!m || m[1]!.length > maxWholeDigits || (m[2] !== undefined && m[2].length > decimals)) return null;
-  return Number(m[1]!) * MILLI_PER_PERCENT + Number((m[2] ?? "").padEnd(3, "0"));
 }
 
 /**

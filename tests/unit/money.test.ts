@@ -9,11 +9,11 @@ import {
   formatMoneyDecimal,
   formatRate,
   parseMoney,
-  parseRate,
   percentOf,
   rateFromPercent,
   sumMoney,
 } from "~/domain/money";
+import { parseRate } from "~/domain/rate-text";
 
 describe("parseMoney: a form's text as integer cents", () => {
   it("reads dollars with or without separators and at most two decimals", () => {

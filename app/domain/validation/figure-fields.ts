@@ -1,4 +1,5 @@
-import { parseMoney, parseRate, type Cents, type RateMilli } from "~/domain/money";
+import { parseMoney, type Cents, type RateMilli } from "~/domain/money";
+import { parseRate } from "~/domain/rate-text";
 import { z } from "./zod";
 
 /**

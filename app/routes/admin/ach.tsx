@@ -5,7 +5,7 @@ import { stampedResult } from "~/domain/action-result";
 import { formatDay } from "~/domain/formats";
 import { formatMoney } from "~/domain/money";
 import { achActionSchema, achFormInput } from "~/domain/validation/ach";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/loans/index.server";

@@ -3,7 +3,7 @@ import { AdminApplicationPage } from "~/components/admin/application-page/admin-
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { NotFoundPage } from "~/components/error-page";
 import { permissionsOf } from "~/domain/staff-permissions";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import type { AdminApplicationPageData } from "~/domain/views/admin-application-page";
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/index.server";
 import { getConfig } from "~/server/platform/config.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminApplicationsPage, type AdminApplicationsData } from "~/components/admin/applications/admin-applications-page";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { parseReviewListParams } from "~/domain/validation/review";
 import { permissionsOf } from "~/domain/staff-permissions";

@@ -1,6 +1,6 @@
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { ClientsPage } from "~/components/admin/clients/clients-page";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/index.server";
 import type { Route } from "./+types/clients";
 import { requestInfo } from "~/server/platform/http/request-info.server";

@@ -1,6 +1,6 @@
 import { ApplicationMessagesPage } from "~/components/admin/conversations/application-messages-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { parsePageRequest } from "~/domain/paging";
 import { listStaffConversations } from "~/server/conversation/index.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";

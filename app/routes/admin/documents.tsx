@@ -1,7 +1,7 @@
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { DocumentsPage } from "~/components/admin/documents/documents-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { errorToast } from "~/domain/action-result";
 import { parseUserId } from "~/server/staff/index.server";
 import { parsePageRequest } from "~/domain/paging";

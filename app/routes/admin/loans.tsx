@@ -1,6 +1,6 @@
 import { LoansPage } from "~/components/admin/loans/loans-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { listLoans, parseLoansUrl } from "~/server/loans/index.server";
 import type { Route } from "./+types/loans";

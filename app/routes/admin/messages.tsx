@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { MessagesInboxPage } from "~/components/admin/moderation/messages-inbox-page";
 import { stampedResult } from "~/domain/action-result";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { listContactMessages, parseMessageView, setContactMessageStatus } from "~/server/public-site/index.server";
 import { parsePageRequest } from "~/domain/paging";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";

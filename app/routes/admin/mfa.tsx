@@ -1,7 +1,7 @@
 import { MfaPanel } from "~/components/admin/mfa-panel";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { loadAccountSecurity } from "~/server/accounts/index.server";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { errorToast, type ActionResult } from "~/domain/action-result";
 import { identityVerifiedToast } from "~/domain/validation/account-security";
 import { confirmEnrolment, getMfaState, isSessionVerified, pendingEnrolment, startEnrolment, verifySession } from "~/server/accounts/index.server";

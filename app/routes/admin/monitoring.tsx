@@ -1,7 +1,7 @@
 import { MonitoringPage } from "~/components/admin/monitoring/monitoring-page";
 import { parseMonitoringHours } from "~/domain/monitoring";
 import { can } from "~/domain/staff-permissions";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { loadMonitoring } from "~/server/staff/index.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { PageLoadError } from "~/components/admin/page-load-error";
 import { ReportsPage } from "~/components/admin/reports/reports-page";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { readRegBPage, readReportRange } from "~/domain/validation/reports";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { viewPipelineReport } from "~/server/staff/index.server";

@@ -1,5 +1,5 @@
 import { SecurityPage } from "~/components/admin/security/security-page";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { getSecurityOverview } from "~/server/staff/index.server";
 import type { Route } from "./+types/security";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";

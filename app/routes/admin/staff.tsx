@@ -1,7 +1,7 @@
 import { StaffPage } from "~/components/admin/staff/staff-page";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { revalidateAfterPost } from "~/components/admin/moderation/revalidate";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { staffAction } from "~/server/staff/index.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { TestimonialModerationPage } from "~/components/admin/moderation/testimonial-moderation-page";
 import { stampedResult } from "~/domain/action-result";
-import { privatePageMeta } from "~/content/site";
+import { privatePageMeta } from "~/content/private-page-meta";
 import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/public-site/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/testimonials";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ReviewAndSignPage } from "~/components/offer/review-and-sign-page";
-import { NotFoundBoundary } from "~/components/error-page";
+import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
 import { requestInfo } from "~/server/platform/http/request-info.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { BorrowerLoanPageView } from "~/components/loans/borrower-loan-page";
-import { NotFoundBoundary } from "~/components/error-page";
+import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
 import { requestInfo } from "~/server/platform/http/request-info.server";
