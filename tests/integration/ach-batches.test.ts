@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { loadConfig } from "~/server/platform/config.server";
@@ -226,7 +226,8 @@ describe("ACH batches on pglite", () => {
     expect(await downloadAchBatch("not-a-uuid", admin2, {}, db())).toBeNull();
     expect(await downloadAchBatch("00000000-0000-4000-8000-000000000000", admin2, {}, db())).toBeNull();
 
-    const audits = await db().select().from(auditLog).where(eq(auditLog.recordId, result.batchId));
+    // In the order written: sealing the audit chain rewrites rows, so the table's own order is not it.
+    const audits = await db().select().from(auditLog).where(eq(auditLog.recordId, result.batchId)).orderBy(asc(auditLog.id));
     expect(audits.map((r) => r.action)).toEqual(["ach.export", "ach.export"]);
     expect(audits[0]!.details).toMatchObject({ event: "create", count: 2, totalCents: 97_952 });
     expect(audits[1]).toMatchObject({ actorId: admin2.id, ipAddress: "198.51.100.2" });
