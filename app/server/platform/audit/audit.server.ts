@@ -9,6 +9,12 @@ import { auditLog } from "~/server/platform/db/schema.server";
 
 export type AuditActor = { id: string; name: string; email: string };
 export type RequestInfo = { ip?: string | null; userAgent?: string | null };
+/**
+ * Who is asking a service to act: the person (an audit actor, or the module's own viewer type) and the
+ * request's address and agent, which every audit row of the act records. One parameter, so a service's
+ * signature reads (input, caller, db, now) everywhere.
+ */
+export type Caller<A = AuditActor> = { actor: A; request: RequestInfo };
 
 export type AuditAction =
   | "application.approve"

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller, RequestInfo } from "~/server/platform/audit/audit.server";
 
 /**
  * Who is on the other end of this request, as the audit log records it: the client IP the Node
@@ -8,4 +8,9 @@ import type { RequestInfo } from "~/server/platform/audit/audit.server";
  */
 export function requestInfo(request: Request, context: Pick<AppLoadContext, "clientIp">): RequestInfo {
   return { ip: context.clientIp, userAgent: request.headers.get("user-agent") };
+}
+
+/** The service's caller for this request: who (as the route's guard resolved them) and from where. */
+export function callerOf<A>(actor: A, request: Request, context: Pick<AppLoadContext, "clientIp">): Caller<A> {
+  return { actor, request: requestInfo(request, context) };
 }
