@@ -9,6 +9,8 @@ import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
 import { axeViolations, waitForHydration as waitForPageHydration } from "./harness";
 import { e2eStackForFile } from "./helpers/stack";
 import { extractCode, mark, waitForMail } from "./helpers/mailbox";
+import { escapeRegExp } from "./helpers/toasts";
+import { BANK_ACCOUNT, BIRTH_DATE, choose, drawSignature, fillStep, STREET_ADDRESS, wizardField } from "./helpers/wizard";
 
 /**
  * /apply in a real browser against the built server (docs/requirements.md §2 'Loan application', §3-§5, §7, §8):
@@ -76,10 +78,6 @@ async function signUpOverHttp(address: string) {
   expect(res.status).toBe(302);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Runs `action`, then waits for a new toast whose text contains `text` (older toasts are marked first). */
 async function expectToast(text: string, action: () => Promise<unknown>) {
   await page.evaluate(() => document.querySelectorAll("[data-sonner-toast]").forEach((t) => t.setAttribute("data-test-seen", "")));
@@ -97,9 +95,7 @@ async function waitForHydration() {
   await waitForPageHydration(page);
 }
 
-/** A control by its label, which may end with a required mark or '(optional)'. */
-const labelled = (p: Page, label: string) => p.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}\\s*(\\*|\\(optional\\))?\\s*$`));
-const field = (label: string) => labelled(page, label);
+const field = (label: string) => wizardField(page)(label);
 
 /** The idempotencyKey part of a multipart body. */
 function idempotencyKeyOf(body: Buffer | null): string {
@@ -126,30 +122,17 @@ async function focusedName(): Promise<string | null> {
   return page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute("data-field") ?? null);
 }
 
+/** Step 1 with a middle initial and the SSN as bare digits (both formatted as typed); each test types the ZIP code. */
 async function fillStep1() {
-  await field("First Name").fill("Jane");
-  await field("Middle Initial").fill("q");
-  await field("Last Name").fill("Doe-Smith");
-  await field("Month").selectOption("04");
-  await field("Day").selectOption("12");
-  await field("Year").selectOption("1988");
-  await field("Social Security Number").fill("123456789");
-  await field("Phone").fill("3025550199");
-  await field("Address Line 1").fill("12 Market Street");
-  await field("City").fill("Wilmington");
-  await field("State").selectOption("DE");
-}
-
-async function drawSignature() {
-  const canvas = page.getByRole("img", { name: "Signature" });
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(box.x + 30 + i * 25, box.y + box.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))));
-  }
-  await page.mouse.up();
-  await page.getByText("Signature captured.").waitFor();
+  await fillStep(page, {
+    "First Name": "Jane",
+    "Middle Initial": "q",
+    "Last Name": "Doe-Smith",
+    ...BIRTH_DATE,
+    "Social Security Number": "123456789",
+    Phone: "3025550199",
+    ...STREET_ADDRESS,
+  });
 }
 
 describe("/apply", () => {
@@ -363,7 +346,7 @@ describe("/apply", () => {
     expect(await page.getByTestId("estimated-payment").innerText()).toBe("$800.82");
 
     await expectToast("Please provide your signature", () => page.getByRole("button", { name: "Submit Application" }).click());
-    await drawSignature();
+    await drawSignature(page);
     await expectToast("Please agree to the terms and conditions", () => page.getByRole("button", { name: "Submit Application" }).click());
     await expectInvalid(page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }), "Please agree to the terms and conditions");
     const terms = page.getByRole("main").getByRole("link", { name: /Terms of Service/ });
@@ -458,17 +441,17 @@ describe("/apply", () => {
     await fillStep1();
     await field("ZIP Code").fill("19801");
     await continueButton().click();
-    await field("Loan Type").selectOption("business");
-    await field("Business Name").fill("Acme Holdings");
-    await field("Years in Business").fill("4");
-    await field("Loan Amount").fill("150000");
-    await field("Desired Interest Rate").fill("12");
-    await field("Loan Duration").selectOption("60");
-    await field("Loan Purpose").fill("Working capital for a second location");
+    await fillStep(page, {
+      "Loan Type": choose("business"),
+      "Business Name": "Acme Holdings",
+      "Years in Business": "4",
+      "Loan Amount": "150000",
+      "Desired Interest Rate": "12",
+      "Loan Duration": choose("60"),
+      "Loan Purpose": "Working capital for a second location",
+    });
     await continueButton().click();
-    await field("Employment Status").selectOption("self-employed");
-    await field("Employer Name").fill("Acme Holdings");
-    await field("Monthly Income").fill("20000");
+    await fillStep(page, { "Employment Status": choose("self-employed"), "Employer Name": "Acme Holdings", "Monthly Income": "20000" });
     await continueButton().click();
     await expectStep(4, "Documents & Bank Information");
     // By keyboard: the document slot is a real file input; Enter opens the file chooser.
@@ -488,11 +471,7 @@ describe("/apply", () => {
       await field(label).setInputFiles(file(name));
     }
     await page.locator('[data-field-group="collateralDocs"]').getByText("statement-1.pdf").waitFor();
-    await field("Account Holder Name").fill("Acme Holdings LLC");
-    await field("Bank Name").fill("First Bank");
-    await field("Account Number").fill("9876543210");
-    await field("Routing Number").fill("021000021");
-    await field("Account Type").selectOption("business");
+    await fillStep(page, { ...BANK_ACCOUNT, "Account Holder Name": "Acme Holdings LLC", "Account Number": "9876543210", "Account Type": choose("business") });
     await continueButton().click();
     await expectStep(5, "Review & Submit");
     expect(await page.locator("main").innerText()).toContain("Acme Holdings");
@@ -560,8 +539,8 @@ describe("/apply", () => {
       await p.getByRole("button", { name: "Back", exact: true }).click();
       await p.getByRole("button", { name: "Back", exact: true }).click();
       await p.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
-      expect(await labelled(p, "Social Security Number").inputValue()).toBe("");
-      expect(await labelled(p, "First Name").inputValue()).toBe("Jane");
+      expect(await wizardField(p)("Social Security Number").inputValue()).toBe("");
+      expect(await wizardField(p)("First Name").inputValue()).toBe("Jane");
     } finally {
       await small.close();
     }

@@ -9,7 +9,21 @@ import { makePdf, makePng } from "../helpers/files";
 import { axeViolations, gotoHydrated, testSecrets } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
 import { e2eStackForFile } from "./helpers/stack";
-import { escapeRegExp } from "./helpers/toasts";
+import {
+  agreeAndSubmit,
+  BANK_ACCOUNT,
+  choose,
+  continueButton,
+  continueTo,
+  drawSignature,
+  fillStep,
+  LOAN_DETAILS,
+  PERSONAL_INFORMATION,
+  REQUIRED_DOCUMENTS,
+  stepHeading,
+  uploadDocuments,
+  wizardField,
+} from "./helpers/wizard";
 
 /**
  * Save and Finish Later in real browsers against the built server (issue 23): the applicant fills
@@ -38,21 +52,7 @@ const cookiePair = (raw: string, url: string) => {
   if (!pair?.value) throw new Error("no session cookie");
   return { name: pair.name, value: pair.value, url };
 };
-const fieldOf = (page: Page) => (label: string) => page.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}\\s*(\\*|\\(optional\\))?\\s*$`));
-const heading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name }).waitFor();
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
-const continueButton = (page: Page) => page.getByRole("button", { name: "Continue", exact: true });
-
-async function drawSignature(page: Page) {
-  const canvas = page.getByRole("img", { name: "Signature" });
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))));
-  await page.mouse.up();
-  await page.getByText("Signature captured.").waitFor();
-}
 
 /** Whether the server keeps a draft for this session's applicant (the dashboard's card, read over HTTP). */
 async function hasDraft(cookie: string): Promise<boolean> {
@@ -69,34 +69,15 @@ describe("Save and Finish Later", () => {
     // Browser A: steps 1-3, one document on step 4, Save and Finish Later.
     const a = await openWatchedPage(browser, { cookies: [cookiePair(raw, server.url)] });
     const pageA = a.page;
-    const fieldA = fieldOf(pageA);
+    const fieldA = wizardField(pageA);
     await gotoHydrated(pageA, `${server.url}/apply`);
-    await heading(pageA, "Personal Information");
-    await fieldA("First Name").fill("Sam");
-    await fieldA("Last Name").fill("Saver");
-    await fieldA("Month").selectOption("04");
-    await fieldA("Day").selectOption("12");
-    await fieldA("Year").selectOption("1988");
-    await fieldA("Social Security Number").fill("123-45-6789");
-    await fieldA("Phone").fill("3025550199");
-    await fieldA("Address Line 1").fill("12 Market Street");
-    await fieldA("City").fill("Wilmington");
-    await fieldA("State").selectOption("DE");
-    await fieldA("ZIP Code").fill("19801");
-    await continueButton(pageA).click();
-    await heading(pageA, "Loan Details");
-    await fieldA("Loan Type").selectOption("personal");
-    await fieldA("Loan Amount").fill("25000");
-    await fieldA("Desired Interest Rate").fill("9.5");
-    await fieldA("Loan Duration").selectOption("36");
-    await fieldA("Loan Purpose").fill("Consolidating two credit cards into one payment");
-    await continueButton(pageA).click();
-    await heading(pageA, "Financial Information");
-    await fieldA("Employment Status").selectOption("full-time");
-    await fieldA("Employer Name").fill("Acme Corp");
-    await fieldA("Monthly Income").fill("8500");
-    await continueButton(pageA).click();
-    await heading(pageA, "Documents & Bank Information");
+    await stepHeading(pageA, "Personal Information");
+    await fillStep(pageA, { ...PERSONAL_INFORMATION, "First Name": "Sam", "Last Name": "Saver" });
+    await continueTo(pageA, "Loan Details");
+    await fillStep(pageA, LOAN_DETAILS);
+    await continueTo(pageA, "Financial Information");
+    await fillStep(pageA, { "Employment Status": choose("full-time"), "Employer Name": "Acme Corp", "Monthly Income": "8500" });
+    await continueTo(pageA, "Documents & Bank Information");
     await fieldA("ID Card (Front)").setInputFiles(file("id-scan.pdf"));
     await toast(pageA, "ID Card (Front) uploaded successfully!");
     expect(await axeViolations(pageA)).toEqual([]);
@@ -112,45 +93,36 @@ describe("Save and Finish Later", () => {
     const freshCookie = await signInOverHttp(server.url, email, PASSWORD, stack.nextIp());
     const b = await openWatchedPage(browser, { cookies: [cookiePair(freshCookie, server.url)] });
     const pageB = b.page;
-    const fieldB = fieldOf(pageB);
+    const fieldB = wizardField(pageB);
     await gotoHydrated(pageB, `${server.url}/dashboard`);
     const card = pageB.getByTestId("draft");
     await card.getByText("Step 4 of 5").waitFor();
     expect(await card.innerText()).toMatch(/Personal Loan[\s\S]*Documents[\s\S]*Kept until/);
     expect(await axeViolations(pageB)).toEqual([]);
     await card.getByRole("link", { name: /Continue Your Application/ }).click();
-    await heading(pageB, "Documents & Bank Information");
+    await stepHeading(pageB, "Documents & Bank Information");
     // The document kept with the draft, the SSN kept but never shown in full.
     await pageB.locator('[data-field-group="idCardFront"]').getByText("id-scan.pdf").waitFor();
     expect(await pageB.content()).not.toContain("123-45-6789");
     expect(await axeViolations(pageB)).toEqual([]);
     await pageB.getByRole("button", { name: "Back", exact: true }).click();
-    await heading(pageB, "Financial Information");
+    await stepHeading(pageB, "Financial Information");
     expect(await fieldB("Employer Name").inputValue()).toBe("Acme Corp");
     await pageB.getByRole("button", { name: "Back", exact: true }).click();
     await pageB.getByRole("button", { name: "Back", exact: true }).click();
-    await heading(pageB, "Personal Information");
+    await stepHeading(pageB, "Personal Information");
     expect(await fieldB("First Name").inputValue()).toBe("Sam");
     expect(await fieldB("Social Security Number").inputValue()).toBe("");
     await pageB.getByText("Saved as •••••6789. Leave it blank to keep it").waitFor();
     for (let i = 0; i < 3; i++) await continueButton(pageB).click();
-    await heading(pageB, "Documents & Bank Information");
+    await stepHeading(pageB, "Documents & Bank Information");
 
-    for (const label of ["ID Card (Back)", "Bank Statement (Month 1)", "Bank Statement (Month 2)", "Bank Statement (Month 3)", "Utility Bill"]) {
-      await fieldB(label).setInputFiles(file(label.startsWith("ID") ? "id.png" : "doc.pdf"));
-      await toast(pageB, `${label} uploaded successfully!`);
-    }
-    await fieldB("Account Holder Name").fill("Sam Saver");
-    await fieldB("Bank Name").fill("First Bank");
-    await fieldB("Account Number").fill("000123456789");
-    await fieldB("Routing Number").fill("021000021");
-    await continueButton(pageB).click();
-    await heading(pageB, "Review & Submit");
+    await uploadDocuments(pageB, REQUIRED_DOCUMENTS.slice(1), (label) => file(label.startsWith("ID") ? "id.png" : "doc.pdf"));
+    await fillStep(pageB, { ...BANK_ACCOUNT, "Account Holder Name": "Sam Saver" });
+    await continueTo(pageB, "Review & Submit");
     expect(await pageB.locator("main").innerText()).toContain("***-**-6789");
     await drawSignature(pageB);
-    await pageB.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
-    await pageB.getByRole("button", { name: "Submit Application" }).click();
-    await pageB.getByRole("heading", { level: 2, name: "Application Submitted Successfully!" }).waitFor();
+    await agreeAndSubmit(pageB);
 
     // The draft became the application: nothing left to discard, and no card on the dashboard.
     const cookieB = `${cookiePair(freshCookie, server.url).name}=${cookiePair(freshCookie, server.url).value}`;

@@ -7,6 +7,24 @@ import { signUpOverHttp } from "../helpers/applicants";
 import { makePdf, makePng } from "../helpers/files";
 import { axeViolations, gotoHydrated } from "./harness";
 import { e2eStackForFile } from "./helpers/stack";
+import {
+  agreeAndSubmit,
+  BANK_ACCOUNT,
+  BIRTH_DATE,
+  choose,
+  continueButton,
+  continueTo,
+  drawSignature,
+  fillStep,
+  HOME_ADDRESS,
+  LOAN_DETAILS,
+  PERSONAL_INFORMATION,
+  REQUIRED_DOCUMENTS,
+  RETIRED,
+  stepHeading,
+  uploadDocuments,
+  wizardField,
+} from "./helpers/wizard";
 
 /**
  * Issue 18, the wizard as a new applicant meets it: problem toasts that go away with their problem, each
@@ -32,18 +50,25 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function openWizard(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await stack.browser.newContext({ viewport });
-  const [name, ...rest] = cookie.split(";")[0]!.split("=");
-  await context.addCookies([{ name: name!, value: rest.join("="), url: stack.server.url }]);
+/** A new tab in `context` on `path` (the wizard unless told), hydrated. */
+async function openTab(context: BrowserContext, path = "/apply"): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await gotoHydrated(page, `${stack.server.url}/apply`);
-  return { context, page };
+  await gotoHydrated(page, `${stack.server.url}${path}`);
+  return page;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const fieldOf = (page: Page) => (label: string) => page.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}\\s*(\\*|\\(optional\\))?\\s*$`));
+/** A browser of this size signed in with `sessionCookie` (the file's applicant unless told), on `path`. */
+async function openWizard(
+  viewport: { width: number; height: number },
+  { sessionCookie = cookie, path = "/apply" }: { sessionCookie?: string; path?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await stack.browser.newContext({ viewport });
+  const [name, ...rest] = sessionCookie.split(";")[0]!.split("=");
+  await context.addCookies([{ name: name!, value: rest.join("="), url: stack.server.url }]);
+  return { context, page: await openTab(context, path) };
+}
+
 const toasts = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 /** The texts a control's aria-describedby points at. */
@@ -53,23 +78,12 @@ async function describedText(page: Page, control: Locator): Promise<string> {
   return texts.join(" ");
 }
 
-async function fillStep1(page: Page, { year = "1988", ssn = "123-45-6789" } = {}) {
-  const field = fieldOf(page);
-  await field("First Name").fill("Jane");
-  await field("Last Name").fill("Doe");
-  await field("Month").selectOption("04");
-  await field("Day").selectOption("12");
-  await field("Year").selectOption(year);
-  await field("Social Security Number").fill(ssn);
-  await field("Phone").fill("3025550199");
-  await field("Address Line 1").fill("12 Market Street");
-  await field("City").fill("Wilmington");
-  await field("State").selectOption("DE");
-  await field("ZIP Code").fill("19801");
+/** Continue is refused: a toast says `message`, and so does the text the control points at. */
+async function expectRefusal(page: Page, control: Locator, message: string) {
+  await continueButton(page).click();
+  await toasts(page, message).waitFor();
+  expect(await describedText(page, control)).toContain(message);
 }
-
-const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });
-const heading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name }).waitFor();
 
 describe("the wizard at 1280x800", () => {
   let context: BrowserContext;
@@ -77,13 +91,13 @@ describe("the wizard at 1280x800", () => {
   let field: (label: string) => Locator;
   beforeAll(async () => {
     ({ context, page } = await openWizard({ width: 1280, height: 800 }));
-    field = fieldOf(page);
+    field = wizardField(page);
   });
   afterAll(async () => context?.close());
 
   it("step 1: the under-18 toast goes once the date is corrected; an SSN the SSA never issues is refused", async () => {
     const tooYoung = String(new Date().getUTCFullYear() - 10);
-    await fillStep1(page, { year: tooYoung, ssn: "000-00-0000" });
+    await fillStep(page, { ...PERSONAL_INFORMATION, Year: choose(tooYoung), "Social Security Number": "000-00-0000" });
     await continueButton(page).click();
     await toasts(page, "You must be at least 18 years old to apply").waitFor();
     // The SSN has its own message under it, not the date's.
@@ -93,8 +107,7 @@ describe("the wizard at 1280x800", () => {
     expect(await field("Month").getAttribute("aria-invalid")).toBeNull();
 
     await field("Social Security Number").fill("123-45-6789");
-    await continueButton(page).click();
-    await heading(page, "Loan Details");
+    await continueTo(page, "Loan Details");
   });
 
   it("step 2: a $1,000 personal loan is refused naming the range; hard money offers terms up to 36 months; no toast outlives its step", async () => {
@@ -106,14 +119,10 @@ describe("the wizard at 1280x800", () => {
     await field("Desired Interest Rate").fill("50");
     await field("Loan Duration").selectOption("60");
     await field("Loan Purpose").fill("Replacing the roof before the winter");
-    await continueButton(page).click();
-    await toasts(page, "Interest rate must be between 5.99% and 35.99%").waitFor();
     // Each field its own message.
-    expect(await describedText(page, field("Desired Interest Rate"))).toContain("Interest rate must be between 5.99% and 35.99%");
+    await expectRefusal(page, field("Desired Interest Rate"), "Interest rate must be between 5.99% and 35.99%");
     await field("Desired Interest Rate").fill("9.5");
-    await continueButton(page).click();
-    await toasts(page, "Personal Loan amounts are from $5,000 to $5,000,000.").waitFor();
-    expect(await describedText(page, field("Loan Amount"))).toContain("Personal Loan amounts are from $5,000 to $5,000,000.");
+    await expectRefusal(page, field("Loan Amount"), "Personal Loan amounts are from $5,000 to $5,000,000.");
     await toasts(page, "Interest rate must be").waitFor({ state: "detached" });
 
     await field("Loan Type").selectOption("hard-money");
@@ -122,8 +131,7 @@ describe("the wizard at 1280x800", () => {
     await field("Loan Type").selectOption("personal");
 
     await field("Loan Amount").fill("5000");
-    await continueButton(page).click();
-    await heading(page, "Financial Information");
+    await continueTo(page, "Financial Information");
     // The step 2 toast is gone on step 3.
     await toasts(page, "Personal Loan amounts").waitFor({ state: "detached" });
   });
@@ -132,8 +140,7 @@ describe("the wizard at 1280x800", () => {
     await field("Employment Status").selectOption("retired");
     expect(await field("Employer Name").getAttribute("aria-required")).not.toBe("true");
     await field("Monthly Income").fill("4000");
-    await continueButton(page).click();
-    await heading(page, "Documents & Bank Information");
+    await continueTo(page, "Documents & Bank Information");
   });
 
   it("step 4: a text file named .pdf and an empty file are refused before anything says uploaded; the routing checksum is checked", async () => {
@@ -154,28 +161,17 @@ describe("the wizard at 1280x800", () => {
     await slot.getByText("real.pdf").waitFor();
     expect(await describedText(page, field("Bank Statement (Month 1)"))).not.toContain("File must be");
 
-    for (const label of ["ID Card (Front)", "ID Card (Back)", "Bank Statement (Month 2)", "Bank Statement (Month 3)", "Utility Bill"]) {
-      await field(label).setInputFiles(file(label.startsWith("ID") ? "id.png" : "real.pdf"));
-      await toasts(page, `${label} uploaded successfully!`).waitFor();
-    }
-    await field("Account Holder Name").fill("Jane Doe");
-    await field("Bank Name").fill("First Bank");
-    await field("Account Number").fill("000123456789");
-    await field("Routing Number").fill("123456789");
-    await field("Account Type").selectOption("checking");
-    await continueButton(page).click();
-    await toasts(page, "This is not a valid ABA routing number").waitFor();
-    expect(await describedText(page, field("Routing Number"))).toContain("This is not a valid ABA routing number");
+    const others = REQUIRED_DOCUMENTS.filter((label) => label !== "Bank Statement (Month 1)");
+    await uploadDocuments(page, others, (label) => file(label.startsWith("ID") ? "id.png" : "real.pdf"));
+    await fillStep(page, { ...BANK_ACCOUNT, "Routing Number": "123456789", "Account Type": choose("checking") });
+    await expectRefusal(page, field("Routing Number"), "This is not a valid ABA routing number");
     // The check digit is right, but 50 is no Federal Reserve routing symbol.
     await field("Routing Number").fill("501200312");
-    await continueButton(page).click();
-    await toasts(page, "it must start with 01 to 12, 21 to 32, 61 to 72 or 80").waitFor();
-    expect(await describedText(page, field("Routing Number"))).toContain("it must start with 01 to 12, 21 to 32, 61 to 72 or 80");
+    await expectRefusal(page, field("Routing Number"), "it must start with 01 to 12, 21 to 32, 61 to 72 or 80");
     await field("Routing Number").fill("021000021");
     // Both refusals' toasts (checksum, then routing symbol) go once the number is corrected.
     await expect.poll(() => toasts(page, "This is not a valid ABA routing number").count(), { timeout: 15_000 }).toBe(0);
-    await continueButton(page).click();
-    await heading(page, "Review & Submit");
+    await continueTo(page, "Review & Submit");
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -184,12 +180,11 @@ describe("the wizard at 390x844", () => {
   it("shows hints, not value-like placeholders, for the phone and the amount", async () => {
     const { context, page } = await openWizard({ width: 390, height: 844 });
     try {
-      const field = fieldOf(page);
+      const field = wizardField(page);
       expect(await field("Phone").getAttribute("placeholder")).toBeNull();
       expect(await describedText(page, field("Phone"))).toContain("10 digits");
-      await fillStep1(page);
-      await continueButton(page).click();
-      await heading(page, "Loan Details");
+      await fillStep(page, PERSONAL_INFORMATION);
+      await continueTo(page, "Loan Details");
       expect(await field("Loan Amount").getAttribute("placeholder")).toBeNull();
       expect(await describedText(page, field("Loan Amount"))).toContain("for example 50,000");
       expect(await axeViolations(page)).toEqual([]);
@@ -215,13 +210,8 @@ describe.each([
 
   beforeAll(async () => {
     const applicantCookie = await signUpOverHttp(stack.server.url, stack.sink, email, ip, "Avery Jo Stone-Lee");
-    context = await stack.browser.newContext({ viewport });
-    const [cookieName, ...rest] = applicantCookie.split(";")[0]!.split("=");
-    await context.addCookies([{ name: cookieName!, value: rest.join("="), url: stack.server.url }]);
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await gotoHydrated(page, `${stack.server.url}/apply`);
-    field = fieldOf(page);
+    ({ context, page } = await openWizard(viewport, { sessionCookie: applicantCookie }));
+    field = wizardField(page);
   });
   afterAll(async () => context?.close());
 
@@ -234,37 +224,21 @@ describe.each([
     await page.close();
 
     // A new tab (a fresh sessionStorage): step 1 is still there, no loan type chosen yet.
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await gotoHydrated(page, `${stack.server.url}/apply`);
-    field = fieldOf(page);
-    await heading(page, "Personal Information");
+    page = await openTab(context);
+    field = wizardField(page);
+    await stepHeading(page, "Personal Information");
     await expect.poll(() => field("Phone").inputValue()).toBe("(302) 555-0142");
     expect(await field("First Name").inputValue()).toBe("Avery Jo");
   });
 
   it("names the rate 'Desired Interest Rate' on step 2", async () => {
-    await field("Month").selectOption("04");
-    await field("Day").selectOption("12");
-    await field("Year").selectOption("1988");
-    await field("Address Line 1").fill("12 Market Street");
-    await field("City").fill("Wilmington");
-    await field("State").selectOption("DE");
-    await field("ZIP Code").fill("19801");
-    await continueButton(page).click();
-    await heading(page, "Loan Details");
-    await field("Loan Type").selectOption("personal");
-    await field("Loan Amount").fill("25000");
-    await field("Desired Interest Rate").fill("9.5");
-    await field("Loan Duration").selectOption("36");
-    await field("Loan Purpose").fill("Consolidating two credit cards");
+    await fillStep(page, { ...BIRTH_DATE, ...HOME_ADDRESS });
+    await continueTo(page, "Loan Details");
+    await fillStep(page, { ...LOAN_DETAILS, "Loan Purpose": "Consolidating two credit cards" });
     expect(await page.getByText(/APR/).count()).toBe(0);
-    await continueButton(page).click();
-    await heading(page, "Financial Information");
-    await field("Employment Status").selectOption("retired");
-    await field("Monthly Income").fill("4000");
-    await continueButton(page).click();
-    await heading(page, "Documents & Bank Information");
+    await continueTo(page, "Financial Information");
+    await fillStep(page, RETIRED);
+    await continueTo(page, "Documents & Bank Information");
   });
 
   it("step 4: untouched slots show no error; Continue with them empty gives the required message, not 'Not accepted'", async () => {
@@ -292,16 +266,9 @@ describe.each([
   });
 
   it("applies with a 6-digit account number, to the confirmation", async () => {
-    for (const label of ["ID Card (Front)", "ID Card (Back)", "Bank Statement (Month 1)", "Bank Statement (Month 2)", "Bank Statement (Month 3)", "Utility Bill"]) {
-      await field(label).setInputFiles(file(label.startsWith("ID") ? "id.png" : "real.pdf"));
-      await toasts(page, `${label} uploaded successfully!`).waitFor();
-    }
-    await field("Account Holder Name").fill("Avery Jo Stone-Lee");
-    await field("Bank Name").fill("Lakeshore Members Credit Union");
-    await field("Account Number").fill("482913");
-    await field("Routing Number").fill("021000021");
-    await continueButton(page).click();
-    await heading(page, "Review & Submit");
+    await uploadDocuments(page, REQUIRED_DOCUMENTS, (label) => file(label.startsWith("ID") ? "id.png" : "real.pdf"));
+    await fillStep(page, { ...BANK_ACCOUNT, "Account Holder Name": "Avery Jo Stone-Lee", "Bank Name": "Lakeshore Members Credit Union", "Account Number": "482913" });
+    await continueTo(page, "Review & Submit");
 
     // One label for the rate: the review's fact and its payment line say "Desired Interest Rate", never "APR".
     const review = page.locator("main");
@@ -309,17 +276,8 @@ describe.each([
     expect(await review.innerText()).not.toMatch(/\bAPR\b/);
     expect(await page.getByTestId("estimated-payment").innerText()).toMatch(/^\$\d/);
 
-    const canvas = page.getByRole("img", { name: "Signature" });
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-    await page.mouse.down();
-    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))));
-    await page.mouse.up();
-    await page.getByText("Signature captured.").waitFor();
-    await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
-    await page.getByRole("button", { name: "Submit Application" }).click();
-    await page.getByRole("heading", { level: 2, name: "Application Submitted Successfully!" }).waitFor({ timeout: 30_000 });
+    await drawSignature(page);
+    await agreeAndSubmit(page, { timeout: 30_000 });
     expect(await axeViolations(page)).toEqual([]);
     // The browser draft is gone with the submission.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("pl.apply")))).toEqual([]);
@@ -328,25 +286,18 @@ describe.each([
 
 describe("a calculator hand-off with cents (1280x800)", () => {
   it("shows the amount as the link carries it and step 2 refuses the cents, never rounding them away", async () => {
-    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const estimate = "loanAmount=12345.67&interestRate=8.5&loanTerm=60&monthlyPayment=253.29";
+    const { context, page } = await openWizard({ width: 1280, height: 800 }, { path: `/apply?${estimate}` });
     try {
-      const [cookieName, ...rest] = cookie.split(";")[0]!.split("=");
-      await context.addCookies([{ name: cookieName!, value: rest.join("="), url: stack.server.url }]);
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await gotoHydrated(page, `${stack.server.url}/apply?loanAmount=12345.67&interestRate=8.5&loanTerm=60&monthlyPayment=253.29`);
       const panel = page.getByRole("region", { name: "Your Calculator Estimate" });
       expect(await panel.innerText()).toContain("$12,345.67");
-      const field = fieldOf(page);
-      await fillStep1(page);
-      await continueButton(page).click();
-      await heading(page, "Loan Details");
+      const field = wizardField(page);
+      await fillStep(page, PERSONAL_INFORMATION);
+      await continueTo(page, "Loan Details");
       expect(await field("Loan Amount").inputValue()).toBe("12,345.67");
       await field("Loan Type").selectOption("personal");
       await field("Loan Purpose").fill("Consolidating two credit cards");
-      await continueButton(page).click();
-      await toasts(page, "Please enter the loan amount in whole dollars, without cents").waitFor();
-      expect(await describedText(page, field("Loan Amount"))).toContain("Please enter the loan amount in whole dollars, without cents");
+      await expectRefusal(page, field("Loan Amount"), "Please enter the loan amount in whole dollars, without cents");
     } finally {
       await context.close();
     }
