@@ -65,11 +65,22 @@ export type StatementCapture = {
 
 /**
  * Wraps `pool.query` (the Better Auth adapter and Drizzle share the pool) and the clients `pool.connect`
- * hands out (transactions run on one) to record statements on demand.
+ * hands out (transactions run on one) to record statements on demand. With `clients: false`, only
+ * `pool.query`: what runs on a client `pool.connect` handed out is not recorded.
  */
-export function captureStatements(pool: Pool): StatementCapture {
+export function captureStatements(pool: Pool, { clients = true }: { clients?: boolean } = {}): StatementCapture {
   let captured: Captured[] = [];
   let capturing = false;
+  async function capture<T>(view: () => Promise<T>) {
+    captured = [];
+    capturing = true;
+    try {
+      const result = await view();
+      return { result, statements: captured };
+    } finally {
+      capturing = false;
+    }
+  }
   type Querying = { query: (...args: unknown[]) => Promise<unknown> };
   const wrap = (target: Querying) => {
     const original = target.query.bind(target);
@@ -84,6 +95,7 @@ export function captureStatements(pool: Pool): StatementCapture {
     };
   };
   wrap(pool as unknown as Querying);
+  if (!clients) return { capture };
   // Only the promise form is wrapped: pool.query itself connects with a callback, and is wrapped above.
   const wrapped = new WeakSet<object>();
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<Querying> | undefined;
@@ -97,18 +109,7 @@ export function captureStatements(pool: Pool): StatementCapture {
       return client;
     });
   };
-  return {
-    async capture<T>(view: () => Promise<T>) {
-      captured = [];
-      capturing = true;
-      try {
-        const result = await view();
-        return { result, statements: captured };
-      } finally {
-        capturing = false;
-      }
-    },
-  };
+  return { capture };
 }
 
 /** Statements that plan nothing worth checking (transaction control, settings, locks). */

@@ -1,13 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS_PAGE_SIZE, listClients } from "~/server/staff/clients.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
 import { seedScale } from "../../bench/seed-scale";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
-import { scans, type Captured, type PlanNode } from "../helpers/query-plans";
+import { scratchDirs } from "../helpers/scratch-dirs";
+import { captureStatements, scans, type Captured, type PlanNode, type StatementCapture } from "../helpers/query-plans";
 
 /**
  * Staff search at scale (issue 24): on ~30,000 profiles, applications and bank accounts, every
@@ -21,13 +19,11 @@ const GROWING = ["profiles", "loan_applications", "bank_accounts"];
 const BULK = 30_000;
 const admin: AuditActor = { id: "plan-admin", name: "Plan Admin", email: "plan@example.com" };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-search-plans-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = scratchDirs("portal-search-plans-")();
 
 describe.skipIf(!TEST_DATABASE_URL)("staff search query plans on a seeded PostgreSQL database", () => {
   let database: TestDatabase;
-  let captured: Captured[] = [];
-  let capturing = false;
+  let plans: StatementCapture;
   let someApplicationId = "";
 
   beforeAll(async () => {
@@ -70,27 +66,13 @@ describe.skipIf(!TEST_DATABASE_URL)("staff search query plans on a seeded Postgr
     someApplicationId = (await pool.query<{ id: string }>(`select id from loan_applications where user_id = 'bulk-777'`)).rows[0]!.id;
     await pool.query("analyze");
 
-    const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-      if (capturing) {
-        const [first, second] = args;
-        const config = typeof first === "string" ? { text: first } : (first as { text: string; values?: unknown[] });
-        captured.push({ text: config.text, values: config.values ?? (second as unknown[] | undefined) ?? [] });
-      }
-      return original(...args);
-    };
+    plans = captureStatements(pool, { clients: false });
   }, 300_000);
   afterAll(() => database?.cleanup());
 
   async function statementsOf(q: string, page = 1) {
-    captured = [];
-    capturing = true;
-    try {
-      const list = await listClients({ q, page }, admin);
-      return { list, statements: captured.filter((s) => !/^\s*insert into "audit_log"/i.test(s.text)) };
-    } finally {
-      capturing = false;
-    }
+    const { result: list, statements } = await plans.capture(() => listClients({ q, page }, admin));
+    return { list, statements: statements.filter((s) => !/^\s*insert into "audit_log"/i.test(s.text)) };
   }
 
   async function expectIndexed(statements: Captured[], maxRows: number) {

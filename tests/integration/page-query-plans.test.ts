@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_PAGE_SIZE, REVIEW_TABS } from "~/domain/validation/review";
@@ -25,6 +22,7 @@ import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
 import { referencePipelineReport } from "../helpers/pipeline-reference";
 import { captureStatements, expectBounded, planOf, rowsRead, scans, type StatementCapture } from "../helpers/query-plans";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
+import { scratchDirs } from "../helpers/scratch-dirs";
 
 /**
  * Issue 24: every signed-in list and page at scale. On a seeded lender's database (tens of thousands
@@ -39,8 +37,7 @@ const PASSWORD = "Str0ng!Passw0rd";
 /** Rows one page view may read from any one scan: a page, its joins, a bounded rollup. */
 const PAGE_ROWS = 1000;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-page-plans-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = scratchDirs("portal-page-plans-")();
 
 describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL database", () => {
   let database: TestDatabase;

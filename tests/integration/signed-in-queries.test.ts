@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoadContext } from "~/load-context";
 import { REVIEW_PAGE_SIZE } from "~/domain/validation/review";
@@ -13,7 +10,8 @@ import { currentStep, totpAt } from "~/server/accounts/totp.server";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
 import { seedScale, type ScaleSeedResult } from "../../bench/seed-scale";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
-import { scans, type Captured, type PlanNode } from "../helpers/query-plans";
+import { scratchDirs } from "../helpers/scratch-dirs";
+import { captureStatements, scans, type Captured, type PlanNode, type StatementCapture } from "../helpers/query-plans";
 
 /**
  * The signed-in pages at scale (issue #8): on a seeded lender's database, every statement the
@@ -30,31 +28,19 @@ const context: LoadContext = { cspNonce: "", clientIp: "203.0.113.8", secure: fa
 /** Tables that grow with the business: none may be read by a sequential scan. */
 const GROWING = ["user", "session", "account", "profiles", "loan_applications", "loan_documents", "bank_accounts", "approved_loans", "audit_log"];
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-signed-in-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = scratchDirs("portal-signed-in-")();
 
 describe.skipIf(!TEST_DATABASE_URL)("signed-in pages on a seeded PostgreSQL database", () => {
   let database: TestDatabase;
   let seeded: ScaleSeedResult;
-  let captured: Captured[] = [];
-  let capturing = false;
+  let plans: StatementCapture;
 
   beforeAll(async () => {
     setConfig(loadConfig({ DATA_DIR: dataDir, APP_SECRET: "s".repeat(48), PWNED_PASSWORDS_URL: "off" }));
     database = await openTestDatabase({ target: "postgres", global: true, poolSize: 2 });
     seeded = await seedScale(database, { applicants: 600, applications: 4000, admins: 2, password: PASSWORD });
     // Every statement the loaders send through the pool (the Better Auth adapter shares it).
-    const pool = database.pool!;
-    const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-      if (capturing) {
-        const [first, second] = args;
-        // pg takes (text, values) or ({ text, values }); Drizzle passes ({ text, rowMode }, values).
-        const config = typeof first === "string" ? { text: first } : (first as { text: string; values?: unknown[] });
-        captured.push({ text: config.text, values: config.values ?? (second as unknown[] | undefined) ?? [] });
-      }
-      return original(...args);
-    };
+    plans = captureStatements(database.pool!, { clients: false });
   }, 180_000);
   afterAll(() => database?.cleanup());
 
@@ -67,16 +53,7 @@ describe.skipIf(!TEST_DATABASE_URL)("signed-in pages on a seeded PostgreSQL data
   }
 
   /** Runs `view` with capture on; returns what it returned and the statements it sent. */
-  async function capture<T>(view: () => Promise<T>): Promise<{ result: T; statements: Captured[] }> {
-    captured = [];
-    capturing = true;
-    try {
-      const result = await view();
-      return { result, statements: captured };
-    } finally {
-      capturing = false;
-    }
-  }
+  const capture = <T>(view: () => Promise<T>) => plans.capture(view);
 
   async function plan(statement: Captured): Promise<PlanNode> {
     // Writes are planned, not run again (audit_log is append-only and a second row would be a lie).
