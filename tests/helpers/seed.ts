@@ -90,6 +90,22 @@ export async function seedApplicants(db: DbOrTx, people: PersonOptions[]): Promi
 /** A sign-in account with no staff role and no application (what sign-up alone leaves). */
 export const seedUser = seedApplicant;
 
+/**
+ * A suite's applicants, seeded one per call and numbered from 1: `<prefix>-applicant-<scope>-<n>`,
+ * `<prefix>.applicant<n>@example.com`, named "Applicant <n>", with a profile named `<profileName><n>`
+ * and a New York phone.
+ */
+export function applicantSeries(db: () => DbOrTx, { prefix, scope, profileName }: { prefix: string; scope: string; profileName: string }) {
+  let n = 0;
+  return async (): Promise<SeededBorrower> => {
+    n += 1;
+    const email = `${prefix}.applicant${n}@example.com`;
+    const profile = { fullName: `${profileName}${n}`, phone: "2125550100" };
+    const person = await seedApplicant(db(), { id: `${prefix}-applicant-${scope}-${n}`, name: `Applicant ${n}`, email, profile });
+    return { ...person, isStaff: false };
+  };
+}
+
 /** A credential (password) for an existing user, as sign-up stores it. */
 export async function seedPassword(db: DbOrTx, userId: string, password: string, accountId = `acct-${userId}`): Promise<void> {
   await db.insert(account).values({ id: accountId, accountId: userId, providerId: "credential", userId, password: await hashPassword(password) });

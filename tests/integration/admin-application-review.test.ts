@@ -22,7 +22,7 @@ import { withoutUuids } from "../helpers/without-uuids";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
-import { seedApplicant, seedStaff } from "../helpers/seed";
+import { applicantSeries, seedStaff } from "../helpers/seed";
 
 /**
  * Staff review after submission (issue 19) against a real database: Start Review and Close as
@@ -46,17 +46,9 @@ function post(fields: Record<string, string | string[]>, headers: Record<string,
 describe.each(testTargets)("staff review on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
   const db = () => database().db;
-  let n = 0;
   let admin: AuditActor & { isStaff: boolean; mfaVerified: boolean };
   let other: AuditActor;
-
-  async function newApplicant() {
-    n += 1;
-    const id = `review-applicant-${target}-${n}`;
-    const email = `review.applicant${n}@example.com`;
-    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Quinn Applicant${n}`, phone: "2125550100" } });
-    return { id, email };
-  }
+  const newApplicant = applicantSeries(db, { prefix: "review", scope: target, profileName: "Quinn Applicant" });
 
   async function newApplication(overrides: Partial<NewLoanApplication> = {}) {
     const owner = await newApplicant();

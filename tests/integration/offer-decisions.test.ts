@@ -14,7 +14,7 @@ import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { withoutUuids } from "../helpers/without-uuids";
 import { isAppError } from "~/server/platform/http/app-error.server";
-import { seedApplicant, seedOffer, seedStaff } from "../helpers/seed";
+import { applicantSeries, seedOffer, seedStaff } from "../helpers/seed";
 
 /**
  * Decline Offer and the expiry job (issue 20) against a real database: one conditional UPDATE each,
@@ -32,16 +32,8 @@ const ECOA = "The federal Equal Credit Opportunity Act prohibits creditors from 
 describe.each(testTargets)("offer decisions on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
   const db = () => database().db;
-  let n = 0;
   let admin: AuditActor;
-
-  async function newApplicant() {
-    n += 1;
-    const id = `offer-applicant-${target}-${n}`;
-    const email = `offer.applicant${n}@example.com`;
-    await seedApplicant(db(), { id, name: `Applicant ${n}`, email, profile: { fullName: `Quinn Offeree${n}`, phone: "2125550100" } });
-    return { id, name: `Applicant ${n}`, email, isStaff: false };
-  }
+  const newApplicant = applicantSeries(db, { prefix: "offer", scope: target, profileName: "Quinn Offeree" });
 
   /** An application (requested: $25,000 at 9.5 % for 36 months) approved with `terms`, at `madeAt`. */
   async function offered(kind: "plain" | "counteroffer", madeAt = new Date()) {
