@@ -343,19 +343,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
 
   it("the action answers 400 for an unknown intent, a bad id or control characters, 403 for one's own reset, 404 for an unknown id", async () => {
     const admin = await staff("admin");
-    const post = async (fields: Record<string, string>) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      return staffAction(
-        new Request("http://localhost/admin/staff", {
-          method: "POST",
-          body: form,
-        }),
-        admin,
-        {},
-        db(),
-      );
-    };
+    const post = (fields: Record<string, string>) => staffPost(admin, fields);
     expect((await post({ intent: "promote-everyone" })).status).toBe(400);
     expect(
       (await post({ intent: "deactivate", userId: "not an id!" })).status,
