@@ -6,6 +6,15 @@ import { makeJpeg, makePdf, makePng } from "./files";
  * multipart form the wizard sends, and that form posted to /api/applications over HTTP.
  */
 
+/** Where the test applicant lives and is called, as the wizard's fields hold them. */
+export const applicantContact = {
+  phone: "(302) 555-0199",
+  addressLine1: "12 Market Street",
+  city: "Wilmington",
+  state: "DE",
+  zipCode: "19801",
+} as const;
+
 export const validFields: Record<string, string> = {
   firstName: "Jane",
   middleInitial: "q",
@@ -13,11 +22,7 @@ export const validFields: Record<string, string> = {
   dateOfBirth: "1988-04-12",
   ssn: "123-45-6789",
   email: "jane@example.com",
-  phone: "(302) 555-0199",
-  addressLine1: "12 Market Street",
-  city: "Wilmington",
-  state: "DE",
-  zipCode: "19801",
+  ...applicantContact,
   loanType: "personal",
   loanAmount: "50,000",
   desiredInterestRate: "8.5",

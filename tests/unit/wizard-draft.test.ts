@@ -6,6 +6,8 @@ import { buildSubmission, newIdempotencyKey } from "~/components/apply/wizard-su
 import { applyEstimate, birthYears, composeDateOfBirth, daysInMonth, emptyValues, schemaInput, type WizardValues } from "~/components/apply/wizard-values";
 import { estimateKey, isCompleteEstimate, parsePriorEstimate } from "~/domain/calculator-link";
 import { APPLICATION_MESSAGES, APPLICATION_TEXT_FIELDS, validateApplicationFields } from "~/domain/validation/application";
+import { applicantContact } from "../helpers/applications";
+import { expectResults } from "../helpers/expect-results";
 
 /** The wizard's pure logic: estimate hand-off, step checks, the session draft and the submission body. */
 
@@ -19,11 +21,7 @@ function complete(): WizardValues {
     dobDay: "12",
     dobYear: "1988",
     ssn: "123-45-6789",
-    phone: "(302) 555-0199",
-    addressLine1: "12 Market Street",
-    city: "Wilmington",
-    state: "DE",
-    zipCode: "19801",
+    ...applicantContact,
     loanType: "personal",
     loanAmount: "25,000",
     desiredInterestRate: "9.5",
@@ -125,14 +123,16 @@ describe("step checks", () => {
   });
 
   it("knows which step each server field belongs to", () => {
-    expect(stepOfField("zipCode")).toBe(1);
-    expect(stepOfField("loanPurpose")).toBe(2);
-    expect(stepOfField("creditScore")).toBe(3);
-    expect(stepOfField("idCardBack")).toBe(4);
-    expect(stepOfField("routingNumber")).toBe(4);
-    expect(stepOfField("signature")).toBe(5);
-    expect(stepOfField("agreeToTerms")).toBe(5);
-    expect(stepOfField("nope")).toBeNull();
+    expectResults(stepOfField, [
+      ["zipCode", 1],
+      ["loanPurpose", 2],
+      ["creditScore", 3],
+      ["idCardBack", 4],
+      ["routingNumber", 4],
+      ["signature", 5],
+      ["agreeToTerms", 5],
+      ["nope", null],
+    ]);
   });
 });
 
