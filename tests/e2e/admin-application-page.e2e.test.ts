@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
+import type { WatchedPage } from "./helpers/pages";
 import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
@@ -30,13 +31,9 @@ beforeAll(async () => {
   adminCookie = (await signInAdminWithMfa(stack.server.url, ADMIN.email, ADMIN.password, stack.nextIp())).cookie;
 });
 
-const newPage = (width = 1280, height = 800) =>
-  stack.open(adminCookie, { width, expectedConsoleErrors: /status of 4\d\d/ }).then(
-    async (watched) => {
-      await watched.page.setViewportSize({ width, height });
-      return watched;
-    },
-  );
+/** Runs `run` on a page signed in as the admin (at 1280×800 unless told), closed afterwards; refused loads (4xx) are not page errors. */
+const withAdminPage = <T>(run: (watched: WatchedPage) => Promise<T>, { width = 1280, height = 800 } = {}) =>
+  stack.withPage(adminCookie, { width, height, expectedConsoleErrors: /status of 4\d\d/ }, run);
 
 const tabLabels = (page: Page) => page.locator('nav[aria-label="Application status"] a').allTextContents();
 
@@ -50,8 +47,7 @@ async function openLive(page: Page, url: string) {
 
 describe("the staff application page", () => {
   it("opens from the list, shows every field with the SSN and bank numbers masked, reveals the SSN (audited), previews a document; axe-clean", async () => {
-    const { context, page, errors } = await newPage();
-    try {
+    await withAdminPage(async ({ page, errors }) => {
       await openLive(page, `${stack.server.url}/admin`);
       expect(await tabLabels(page)).toEqual(["Pending (1)", "Under Review (0)", "Approved (0)", "Denied (0)", "Awaiting Confirmation (0)"]);
       const card = page.locator(`[data-testid="application-card"][data-application-id="${applicationId}"]`);
@@ -121,18 +117,15 @@ describe("the staff application page", () => {
       await page.keyboard.press("Escape");
       await preview.waitFor({ state: "detached" });
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
 
     // The view, the reveal and the link are each in the audit log.
     const monitoring = await (await fetch(`${stack.server.url}/admin/monitoring`, { headers: { cookie: adminCookie } })).text();
     for (const action of ["application.view", "ssn.reveal", "document.link"]) expect(monitoring, action).toContain(`data-action="${action}"`);
   });
 
-  it("Start Review → Under Review (1) on the list; Approve from Under Review; the timeline shows both", async () => {
-    const { context, page, errors } = await newPage();
-    try {
+  it("Start Review → Under Review (1) on the list; Approve from Under Review; the timeline shows both", () =>
+    withAdminPage(async ({ page, errors }) => {
       await openLive(page, `${stack.server.url}/admin/applications/${applicationId}`);
       await expectToast(page, "Review started", () => page.getByRole("button", { name: "Start Review" }).click());
       await expect.poll(() => page.getByTestId("admin-application").getAttribute("data-status")).toBe("under_review");
@@ -162,14 +155,10 @@ describe("the staff application page", () => {
       expect([...kinds.slice(0, 2)].sort()).toEqual(["approved", "offer_made"]);
       expect(kinds.slice(2)).toEqual(["review_started", "submitted"]);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("adds an internal note that the timeline shows as Internal", async () => {
-    const { context, page, errors } = await newPage();
-    try {
+  it("adds an internal note that the timeline shows as Internal", () =>
+    withAdminPage(async ({ page, errors }) => {
       await openLive(page, `${stack.server.url}/admin/applications/${applicationId}`);
       const notes = page.getByTestId("internal-notes");
       await notes.getByLabel(/^Add a note/).fill("Verified the bakery's licence by phone.");
@@ -179,23 +168,16 @@ describe("the staff application page", () => {
       await expect.poll(() => first.getAttribute("data-kind")).toBe("note");
       expect(await first.textContent()).toContain("Internal");
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("is axe-clean and fits a 390×844 phone without sideways scrolling", async () => {
-    const { context, page, errors } = await newPage(390, 844);
-    try {
+  it("is axe-clean and fits a 390×844 phone without sideways scrolling", () =>
+    withAdminPage(async ({ page, errors }) => {
       await gotoHydrated(page, `${stack.server.url}/admin/applications/${applicationId}`);
       await page.getByRole("heading", { level: 2, name: "Application Summary" }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }, { width: 390, height: 844 }));
 
   it("answers 404 for an unknown or malformed id, and sends applicants away", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", `${applicationId}x`]) {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
+import type { WatchedPage } from "./helpers/pages";
 import { e2eStackForFile } from "./helpers/stack";
 
 /**
@@ -46,8 +47,9 @@ function submitApplicationWithViewablePdf(cookie: string): Promise<string> {
   return submitApplication(stack.server.url, cookie, { files: { utilityBill: { bytes: ONE_PAGE_PDF, name: "bill.pdf", type: "application/pdf" } }, ip: stack.nextIp() });
 }
 
-const adminPage = (width = 1280) =>
-  stack.open(adminCookie, { width, acceptDownloads: true });
+/** Runs `run` on a page signed in as the admin (1280 wide unless told) that accepts downloads, closed afterwards. */
+const withAdminPage = <T>(run: (watched: WatchedPage) => Promise<T>, { width = 1280 } = {}) =>
+  stack.withPage(adminCookie, { width, acceptDownloads: true }, run);
 
 beforeAll(async () => {
   applicantCookie = await stack.signUp(APPLICANT.email, APPLICANT.name, APPLICANT.password);
@@ -58,9 +60,8 @@ beforeAll(async () => {
 const get = (path: string, cookie?: string) => fetch(`${stack.server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 describe("admin clients and documents", () => {
-  it("finds the client by the start of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", async () => {
-    const { context, page, errors } = await adminPage();
-    try {
+  it("finds the client by the start of the e-mail in another case, shows masked numbers, reveals one value at a time (axe-clean)", () =>
+    withAdminPage(async ({ page, errors }) => {
       await gotoHydrated(page, `${stack.server.url}/admin/clients`);
       await page.getByRole("heading", { level: 1, name: "Client Information" }).waitFor();
       await page.getByLabel("Search by name or e-mail").fill("JANE.APPLICANT@EXAMPLE");
@@ -110,14 +111,10 @@ describe("admin clients and documents", () => {
 
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("finds the client by the last 4 digits of the SSN or account and by the start of an application id", async () => {
-    const { context, page, errors } = await adminPage();
-    try {
+  it("finds the client by the last 4 digits of the SSN or account and by the start of an application id", () =>
+    withAdminPage(async ({ page, errors }) => {
       await gotoHydrated(page, `${stack.server.url}/admin/clients`);
       await page.getByText("Also finds a phone number, the start of an application id, or the last 4 digits of an SSN or bank account.").waitFor();
       const search = async (q: string) => {
@@ -137,14 +134,10 @@ describe("admin clients and documents", () => {
       expect(await links.first().textContent()).toContain(APPLICANT.email);
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("previews an image and a PDF, downloads a file (axe-clean with the preview open); altered links get 403", async () => {
-    const { context, page, errors } = await adminPage();
-    try {
+  it("previews an image and a PDF, downloads a file (axe-clean with the preview open); altered links get 403", () =>
+    withAdminPage(async ({ page, errors }) => {
       await gotoHydrated(page, `${stack.server.url}/admin/clients?client=${applicantId}`);
       await page.getByRole("link", { name: "View All Documents" }).click();
       await page.waitForURL(/\/admin\/documents\?client=/);
@@ -225,10 +218,7 @@ describe("admin clients and documents", () => {
       expect((await get(path)).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
 
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
   it("keeps reveals and links for admins: an applicant gets 403 JSON and no admin page", async () => {
     const reveal = await fetch(`${stack.server.url}/api/admin/reveal`, {
@@ -252,9 +242,8 @@ describe("admin clients and documents", () => {
     for (const path of ["/admin/clients", "/admin/documents"]) expect((await get(path, applicantCookie)).headers.get("location")).toBe("/");
   });
 
-  it("refreshes the open client view live when that client submits another application", async () => {
-    const { context, page, errors } = await adminPage();
-    try {
+  it("refreshes the open client view live when that client submits another application", () =>
+    withAdminPage(async ({ page, errors }) => {
       // The event stream connects once the page has hydrated: wait for it before the change happens.
       const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
       await page.goto(`${stack.server.url}/admin/clients?client=${applicantId}`);
@@ -272,14 +261,10 @@ describe("admin clients and documents", () => {
       await page.waitForURL((url) => /^\/admin\/applications\/[0-9a-f-]{36}$/.test(url.pathname));
       await page.getByRole("heading", { name: "Application Timeline" }).waitFor();
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("the documents page is usable on a phone (no horizontal scroll)", async () => {
-    const { context, page } = await adminPage(375);
-    try {
+  it("the documents page is usable on a phone (no horizontal scroll)", () =>
+    withAdminPage(async ({ page }) => {
       await gotoHydrated(page, `${stack.server.url}/admin/documents`);
       await page.getByRole("heading", { level: 1, name: "Document Viewer" }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -288,8 +273,5 @@ describe("admin clients and documents", () => {
       await page.getByTestId("client-detail").waitFor();
       const overflow2 = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow2).toBeLessThanOrEqual(0);
-    } finally {
-      await context.close();
-    }
-  });
+    }, { width: 375 }));
 });

@@ -2,6 +2,7 @@ import net from "node:net";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, waitForHydration } from "./harness";
+import type { WatchedPage } from "./helpers/pages";
 import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
@@ -39,11 +40,9 @@ beforeAll(async () => {
   adminCookie = await stack.adminSession();
 });
 
-async function adminPage(width: number, height: number) {
-  const watched = await stack.open(adminCookie, { width });
-  await watched.page.setViewportSize({ width, height });
-  return watched;
-}
+/** Runs `run` on a page signed in as the admin (at 1280×800 unless told), closed afterwards. */
+const withAdminPage = <T>(run: (watched: WatchedPage) => Promise<T>, { width = 1280, height = 800 } = {}) =>
+  stack.withPage(adminCookie, { width, height }, run);
 
 const sweepRow = (page: Page) => page.locator('[data-testid="jobs-table"] tr[data-job="orphan-sweep"]');
 
@@ -62,9 +61,8 @@ async function openWithFailedSweep(page: Page) {
 }
 
 describe("/admin/monitoring Jobs", () => {
-  it("lists every job; a failed run shows its error and Retry runs it again now", async () => {
-    const { context, page, errors } = await adminPage(1280, 800);
-    try {
+  it("lists every job; a failed run shows its error and Retry runs it again now", () =>
+    withAdminPage(async ({ page, errors }) => {
       await openWithFailedSweep(page);
       await page.getByRole("heading", { name: "Jobs" }).waitFor();
       const rows = page.locator('[data-testid="jobs-table"] tbody tr');
@@ -95,20 +93,13 @@ describe("/admin/monitoring Jobs", () => {
       const log = page.locator('[data-testid="audit-log"] tr[data-action="job.retry"]');
       expect(await log.count()).toBe(1);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("is axe-clean at 390×844, the jobs table scrolling inside its card", async () => {
-    const { context, page, errors } = await adminPage(390, 844);
-    try {
+  it("is axe-clean at 390×844, the jobs table scrolling inside its card", () =>
+    withAdminPage(async ({ page, errors }) => {
       await openWithFailedSweep(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }, { width: 390, height: 844 }));
 });

@@ -7,6 +7,8 @@ export type WatchedPageOptions = {
   /** Cookies to sign the context in with (see toBrowserCookies). */
   cookies?: { name: string; value: string; url: string }[];
   width?: number;
+  /** The viewport's height; 900 by default. */
+  height?: number;
   acceptDownloads?: boolean;
   /** Console errors the test expects (a refused action the browser logs as a failed resource). */
   expectedConsoleErrors?: RegExp;
@@ -14,7 +16,7 @@ export type WatchedPageOptions = {
 
 export async function openWatchedPage(browser: Browser, options: WatchedPageOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
   });
   if (options.cookies?.length) await context.addCookies(options.cookies);

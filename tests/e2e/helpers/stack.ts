@@ -157,6 +157,8 @@ export type E2eStack = Stack & {
   adminSession: () => Promise<string>;
   /** A fresh browser page, signed in with `cookie` when given; it collects the page's errors. */
   open: (cookie?: string, options?: Omit<WatchedPageOptions, "cookies">) => Promise<WatchedPage>;
+  /** Runs `run` on a page `open` makes, then closes the page's browser context whatever happened. */
+  withPage: <T>(cookie: string | undefined, options: Omit<WatchedPageOptions, "cookies">, run: (watched: WatchedPage) => Promise<T>) => Promise<T>;
 };
 
 async function startE2eStack(options: E2eStackOptions): Promise<Stack & { database?: Database; stop: () => Promise<void> }> {
@@ -202,6 +204,14 @@ export function e2eStackForFile(options: E2eStackOptions = {}): E2eStack {
     },
     open: (cookie?: string, pageOptions: Omit<WatchedPageOptions, "cookies"> = {}) =>
       openWatchedPage(stack.browser, { ...pageOptions, ...(cookie ? { cookies: toBrowserCookies(cookie, stack.url) } : {}) }),
+    async withPage<T>(cookie: string | undefined, pageOptions: Omit<WatchedPageOptions, "cookies">, run: (watched: WatchedPage) => Promise<T>) {
+      const watched = await stack.open(cookie, pageOptions);
+      try {
+        return await run(watched);
+      } finally {
+        await watched.context.close();
+      }
+    },
   } as E2eStack;
   beforeAll(async () => {
     const started = await startE2eStack(options);
