@@ -6,6 +6,7 @@ import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
+import { confirmWithReason, REASON_DIALOGS } from "./helpers/reason-dialog";
 import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
@@ -83,19 +84,12 @@ describe("the staff offer", () => {
       expect(await axeViolations(page)).toEqual([]);
 
       // Withdraw Offer: the reason is required.
-      await panel.getByRole("button", { name: "Withdraw Offer" }).click();
-      const withdraw = page.getByRole("dialog", { name: "Withdraw Offer" });
-      await withdraw.waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await withdraw.getByRole("button", { name: "Confirm Withdraw Offer" }).click();
-      await withdraw.getByText("Give the reason for withdrawing the offer (the applicant reads it)").waitFor();
-      await withdraw.getByLabel(/^Reason/).fill("The employer could not confirm the income we relied on.");
-      await expectToast(page, "Offer withdrawn", () => withdraw.getByRole("button", { name: "Confirm Withdraw Offer" }).click());
-      await withdraw.waitFor({ state: "detached" });
+      const reason = "The employer could not confirm the income we relied on.";
+      await confirmWithReason(page, panel.getByRole("button", { name: "Withdraw Offer" }), REASON_DIALOGS.withdrawOffer, reason);
 
       await expect.poll(() => offer.getAttribute("data-status")).toBe("withdrawn");
       expect(await offer.getByTestId("offer-status").textContent()).toBe("Withdrawn");
-      expect(await offer.getByTestId("offer-withdraw-reason").textContent()).toBe("The employer could not confirm the income we relied on.");
+      expect(await offer.getByTestId("offer-withdraw-reason").textContent()).toBe(reason);
       expect(await panel.getByRole("button", { name: "Withdraw Offer" }).count()).toBe(0);
       await expect.poll(() => page.getByTestId("application-timeline").locator("li").first().getAttribute("data-kind")).toBe("offer_withdrawn");
       expect(await axeViolations(page)).toEqual([]);
