@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeCursor } from "~/server/platform/db/paging.server";
 import { signDocumentLink } from "~/server/applications/signed-links.server";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
 import { hostileEnvelope, hostileFields, hostileText, withBrokenText, withWrongId, wrongId, type Posted } from "./helpers/hostile-bodies";
-import { startHostileWorld, type Actor, type HostileWorld } from "./helpers/hostile-world";
+import { hostileWorldForSuite, type Actor, type HostileWorld } from "./helpers/hostile-world";
 import { handPost } from "./helpers/chunked-post";
 import { encodeBody, rawRequest } from "./helpers/raw-http";
 import { leaksInternals, refusalProblems } from "./helpers/refusal";
@@ -536,12 +536,7 @@ const DRAINED_AFTER_REFUSAL = 1024 * 1024;
 
 // Needs a PostgreSQL server (TEST_DATABASE_URL) to read what was stored while the server runs.
 describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
-  beforeAll(async () => {
-    world = await startHostileWorld({ APP_SECRET });
-  }, 240_000);
-  afterAll(async () => {
-    await world?.close();
-  });
+  hostileWorldForSuite({ APP_SECRET }, 240_000, (started) => (world = started));
 
   for (const action of ACTIONS) {
     it(`POST ${action.path} (as ${action.actor}) refuses generated and malformed bodies with a 4xx and a message, storing nothing`, async () => {

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signDocumentLink } from "~/server/applications/signed-links.server";
 import { makeExe, makeJpeg, makePdf, makePng } from "../helpers/files";
 import { TEST_DATABASE_URL } from "../helpers/test-db";
 import { validFields, validFiles } from "../helpers/applications";
-import { startHostileWorld, type HostileWorld } from "./helpers/hostile-world";
+import { hostileWorldForSuite, type HostileWorld } from "./helpers/hostile-world";
 import { refusalProblems } from "./helpers/refusal";
 import { storedFiles } from "./helpers/submissions";
 
@@ -110,12 +110,7 @@ const REFUSED: RefusedCase[] = [
 
 // Needs a PostgreSQL server (TEST_DATABASE_URL) to read what was stored while the server runs.
 describe.runIf(TEST_DATABASE_URL)("hostile uploads", () => {
-  beforeAll(async () => {
-    world = await startHostileWorld({ APP_SECRET });
-  }, 180_000);
-  afterAll(async () => {
-    await world?.close();
-  });
+  hostileWorldForSuite({ APP_SECRET }, 180_000, (started) => (world = started));
 
   it.each(REFUSED)("refuses $name with a message naming the document, storing nothing", async ({ field, part, status, says, unreadable }) => {
     const before = await world.fingerprint();

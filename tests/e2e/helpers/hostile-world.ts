@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { signUpOverHttp } from "../../helpers/applicants";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { createScratchPostgresDatabase } from "../../helpers/test-db";
@@ -89,6 +90,21 @@ export async function fingerprintTables(db: pg.Client): Promise<Record<string, s
   const queued = await db.query<{ n: string }>(`select count(*) as n from job_runs where status = 'queued'`);
   out.job_runs_queued = queued.rows[0]!.n;
   return out;
+}
+
+/**
+ * In the enclosing describe: a world started before its tests (given `timeout` ms to start), handed to
+ * `started`, and closed after them.
+ */
+export function hostileWorldForSuite(env: Record<string, string>, timeout: number, started: (world: HostileWorld) => void): void {
+  let world: HostileWorld | undefined;
+  beforeAll(async () => {
+    world = await startHostileWorld(env);
+    started(world);
+  }, timeout);
+  afterAll(async () => {
+    await world?.close();
+  });
 }
 
 export async function startHostileWorld(env: Record<string, string> = {}): Promise<HostileWorld> {
