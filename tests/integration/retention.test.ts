@@ -41,6 +41,12 @@ const p = RETENTION_POLICY;
 const inside = (period: Parameters<typeof cutoffFor>[0]) => new Date(cutoffFor(period, NOW).getTime() + MINUTE);
 const outside = (period: Parameters<typeof cutoffFor>[0]) => new Date(cutoffFor(period, NOW).getTime() - MINUTE);
 
+/** Seeds one record a minute inside `period` (kept) and one a minute outside it (gone). */
+async function eachSideOf(period: Parameters<typeof cutoffFor>[0], seedOne: (expect: "keep" | "go", at: Date) => Promise<void>): Promise<void> {
+  await seedOne("keep", inside(period));
+  await seedOne("go", outside(period));
+}
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -158,8 +164,7 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
       .returning({ id: contactMessages.id });
     s[expect].add(`contact:${row!.id}`);
   };
-  await message("keep", inside(p.contactMessage.period));
-  await message("go", outside(p.contactMessage.period));
+  await eachSideOf(p.contactMessage.period, message);
 
   const mail = async (expect: "keep" | "go", values: Partial<typeof emailOutbox.$inferInsert>) => {
     const [row] = await db
@@ -174,42 +179,30 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
   await mail("go", { status: "failed", createdAt: outside(p.failedEmail.period) });
   await mail("keep", { status: "pending", createdAt: longAgo });
 
-  for (const [expect, expiresAt] of [
-    ["keep", inside(p.session.period)],
-    ["go", outside(p.session.period)],
-  ] as const) {
+  await eachSideOf(p.session.period, async (expect, expiresAt) => {
     const id = randomUUID();
     await db.insert(session).values({ id, token: `t-${id}`, userId: applicantId, expiresAt });
     s[expect].add(`session:${id}`);
-  }
-  for (const [expect, expiresAt] of [
-    ["keep", inside(p.verificationToken.period)],
-    ["go", outside(p.verificationToken.period)],
-  ] as const) {
+  });
+  await eachSideOf(p.verificationToken.period, async (expect, expiresAt) => {
     const id = randomUUID();
     await db.insert(verification).values({ id, identifier: `reset-password:${id}`, value: applicantId, expiresAt });
     s[expect].add(`verification:${id}`);
-  }
-  for (const [expect, expiresAt] of [
-    ["keep", inside(p.emailCode.period)],
-    ["go", outside(p.emailCode.period)],
-  ] as const) {
+  });
+  await eachSideOf(p.emailCode.period, async (expect, expiresAt) => {
     const [row] = await db
       .insert(emailVerificationCodes)
       .values({ email: "new@example.com", codeHash: "h", expiresAt })
       .returning({ id: emailVerificationCodes.id });
     s[expect].add(`code:${row!.id}`);
-  }
-  for (const [expect, at] of [
-    ["keep", inside(p.rateLimitCounter.period)],
-    ["go", outside(p.rateLimitCounter.period)],
-  ] as const) {
+  });
+  await eachSideOf(p.rateLimitCounter.period, async (expect, at) => {
     const key = `contact:ip:${randomUUID()}`;
     await db.insert(rateLimitHits).values({ key, windowStart: at, count: 1 });
     await db.insert(rateLimit).values({ id: randomUUID(), key, count: 1, lastRequest: at.getTime() });
     s[expect].add(`hits:${key}`);
     s[expect].add(`ratelimit:${key}`);
-  }
+  });
   for (const [expect, expiresAt] of [
     ["keep", new Date(NOW.getTime() - 30 * 60 * 1000)],
     ["go", new Date(NOW.getTime() - 2 * 60 * 60 * 1000)],
@@ -220,16 +213,13 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
       .returning({ id: webauthnChallenges.id });
     s[expect].add(`challenge:${row!.id}`);
   }
-  for (const [expect, createdAt] of [
-    ["keep", inside(p.achFile.period)],
-    ["go", outside(p.achFile.period)],
-  ] as const) {
+  await eachSideOf(p.achFile.period, async (expect, createdAt) => {
     const [row] = await db
       .insert(achBatches)
       .values({ createdAt, entryCount: 1, totalCents: 100, fileName: `ach-${expect}`, effectiveDate: "2025-01-02", content: "enc:v1:AAAA" })
       .returning({ id: achBatches.id });
     s[expect].add(`achfile:${row!.id}`);
-  }
+  });
   for (const [expect, day] of [
     ["keep", NOW.toISOString().slice(0, 10)],
     ["go", "2031-03-01"],

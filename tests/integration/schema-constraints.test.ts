@@ -75,32 +75,30 @@ const fullApplication = (userId: string, overrides: Partial<NewLoanApplication> 
     ...overrides,
   });
 
-function documentRow(userId: string, applicationId: string, overrides: Partial<NewLoanDocument> = {}): NewLoanDocument {
-  return {
-    userId,
-    applicationId,
-    documentType: "id_card_front",
-    fileName: "front.png",
-    filePath: `${userId}/${applicationId}/${randomUUID()}.png`,
-    fileSize: 120_000,
-    mimeType: "image/png",
-    ...overrides,
-  };
-}
+type Owned = { userId: string; applicationId: string };
 
-function bankRow(userId: string, applicationId: string, overrides: Partial<NewBankAccount> = {}): NewBankAccount {
-  return {
-    userId,
-    applicationId,
-    accountHolderName: "Ada Lovelace",
-    bankName: "First Private Bank",
-    accountNumber: "v1:ciphertext-account",
-    routingNumber: "v1:ciphertext-routing",
-    accountNumberLast4: "6789",
-    routingNumberLast2: "21",
-    ...overrides,
-  };
-}
+/** A builder of rows that belong to an applicant's application: `defaults`, then the test's `overrides`. */
+const ownedRow =
+  <Row extends Owned>(defaults: (owner: Owned) => Omit<Row, keyof Owned>) =>
+  (userId: string, applicationId: string, overrides: Partial<Row> = {}): Row =>
+    ({ userId, applicationId, ...defaults({ userId, applicationId }), ...overrides }) as Row;
+
+const documentRow = ownedRow<NewLoanDocument>(({ userId, applicationId }) => ({
+  documentType: "id_card_front",
+  fileName: "front.png",
+  filePath: `${userId}/${applicationId}/${randomUUID()}.png`,
+  fileSize: 120_000,
+  mimeType: "image/png",
+}));
+
+const bankRow = ownedRow<NewBankAccount>(() => ({
+  accountHolderName: "Ada Lovelace",
+  bankName: "First Private Bank",
+  accountNumber: "v1:ciphertext-account",
+  routingNumber: "v1:ciphertext-routing",
+  accountNumberLast4: "6789",
+  routingNumberLast2: "21",
+}));
 
 describe.each(testTargets)("database constraints on %s", (target) => {
   const getDatabase = useTestDatabase({ target });

@@ -31,6 +31,9 @@ const APPLICANT = ["applicant"] as const;
 const STAFF = STAFF_PAGE_ROLES;
 const EVERYONE = ["applicant", ...STAFF_PAGE_ROLES] as const;
 
+/** Pages at these paths that `roles` see, with nothing else to say about them. */
+const seenBy = (roles: readonly PageRole[], paths: readonly string[]): SignedInPage[] => paths.map((path) => ({ path, roles }));
+
 /** The review list's tabs (app/domain/validation/review.ts REVIEW_TABS), each must list an application. */
 const REVIEW_TAB_PAGES: SignedInPage[] = ["pending", "under_review", "approved", "denied"].map((tab) => ({
   path: `/admin?status=${tab}`,
@@ -40,11 +43,7 @@ const REVIEW_TAB_PAGES: SignedInPage[] = ["pending", "under_review", "approved",
 
 export const SIGNED_IN_PAGES: readonly SignedInPage[] = [
   // The applicant's pages.
-  { path: "/dashboard", roles: APPLICANT },
-  { path: "/dashboard/applications/:id", roles: APPLICANT },
-  { path: "/dashboard/applications/:id/offer", roles: APPLICANT },
-  { path: "/dashboard/loans/:id", roles: APPLICANT },
-  { path: "/apply", roles: APPLICANT },
+  ...seenBy(APPLICANT, ["/dashboard", "/dashboard/applications/:id", "/dashboard/applications/:id/offer", "/dashboard/loans/:id", "/apply"]),
   // A saved application (Save and Finish Later), resumed from the dashboard.
   { path: "/apply?loanType=:loanType", roles: APPLICANT },
   { path: "/auth/two-factor", roles: APPLICANT, stage: "second-factor-pending" },
@@ -66,12 +65,7 @@ export const SIGNED_IN_PAGES: readonly SignedInPage[] = [
   { path: "/admin/loans", roles: STAFF, linksTo: "/admin/loans/:id" },
   { path: "/admin/loans/:id", roles: STAFF },
   { path: "/admin/ach", roles: STAFF, linksTo: "/admin/ach/:id/file" },
-  { path: "/admin/messages", roles: STAFF },
-  { path: "/admin/conversations", roles: STAFF },
-  { path: "/admin/testimonials", roles: STAFF },
-  { path: "/admin/monitoring", roles: STAFF },
-  { path: "/admin/security", roles: STAFF },
-  { path: "/admin/reports", roles: STAFF },
+  ...seenBy(STAFF, ["/admin/messages", "/admin/conversations", "/admin/testimonials", "/admin/monitoring", "/admin/security", "/admin/reports"]),
   { path: "/admin/staff", roles: ["admin"] },
 ];
 
