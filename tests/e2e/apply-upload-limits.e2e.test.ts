@@ -1,8 +1,7 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { startTestServer, type TestServer } from "./harness";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * The submission endpoint reads its body as a stream and stops at the limits: a 100 MB upload is
@@ -60,28 +59,21 @@ function streamHugeUpload(url: string, cookie: string, totalBytes: number, withL
 }
 
 describe("submission size limits", () => {
-  let sink: SmtpSink;
-  let server: TestServer;
+  const stack = e2eStackForFile({ browser: false, env: { TRUST_PROXY: "true" } });
   let cookie: string;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true" });
-    cookie = await signUpOverHttp(server.url, sink, "limits@example.com", "198.18.1.1");
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.close();
+    cookie = await signUpOverHttp(stack.url, stack.sink, "limits@example.com", "198.18.1.1");
   });
 
   it("refuses a declared 100 MB body before reading it", async () => {
-    const result = await streamHugeUpload(server.url, cookie, 100 * 1024 * 1024, true);
+    const result = await streamHugeUpload(stack.url, cookie, 100 * 1024 * 1024, true);
     expect(result.status).toBe(413);
     expect(result.sentBytes).toBeLessThan(20 * 1024 * 1024);
   });
 
   it("cuts off a 100 MB streamed (chunked) file early with the spec's file message", async () => {
-    const result = await streamHugeUpload(server.url, cookie, 100 * 1024 * 1024, false);
+    const result = await streamHugeUpload(stack.url, cookie, 100 * 1024 * 1024, false);
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toMatchObject({
       ok: false,
@@ -91,11 +83,11 @@ describe("submission size limits", () => {
     });
     expect(result.sentBytes).toBeLessThan(20 * 1024 * 1024);
     // The server is fine afterwards.
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
   });
 
   it("refuses a visitor's submission with 401 before reading files", async () => {
-    const res = await fetch(`${server.url}/api/applications`, { method: "POST", body: new FormData(), headers: { origin: server.url } });
+    const res = await fetch(`${stack.url}/api/applications`, { method: "POST", body: new FormData(), headers: { origin: stack.url } });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: "Please sign in to submit your application" });
   });

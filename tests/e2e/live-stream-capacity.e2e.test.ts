@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUpOverHttp } from "../helpers/applicants";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { startTestServer, type TestServer } from "./harness";
 import { openEventStream } from "./helpers/sse";
+import { e2eStackForFile } from "./helpers/stack";
 
 /**
  * Decision 0046: an instance holds EVENT_STREAMS_MAX live-update streams; past it a browser is told to
@@ -10,24 +9,17 @@ import { openEventStream } from "./helpers/sse";
  */
 
 describe("an instance's live-update streams are capped by EVENT_STREAMS_MAX", () => {
-  let sink: SmtpSink;
-  let server: TestServer;
+  const stack = e2eStackForFile({ browser: false, env: { TRUST_PROXY: "true", EVENT_STREAMS_MAX: "2" } });
   let cookie: string;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", TRUST_PROXY: "true", EVENT_STREAMS_MAX: "2" });
-    cookie = await signUpOverHttp(server.url, sink, "capacity@example.com", "198.18.4.1");
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.close();
+    cookie = await signUpOverHttp(stack.url, stack.sink, "capacity@example.com", "198.18.4.1");
   });
 
   /** A stream, once the server has seen earlier ones end (it learns of a closed socket a moment later). */
   async function openWhenFree() {
     for (const deadline = Date.now() + 5000; ; ) {
-      const stream = await openEventStream(`${server.url}/api/events`, cookie);
+      const stream = await openEventStream(`${stack.url}/api/events`, cookie);
       if (stream.status !== 503 || Date.now() > deadline) return stream;
       await stream.close();
       await new Promise((r) => setTimeout(r, 100));
@@ -36,7 +28,7 @@ describe("an instance's live-update streams are capped by EVENT_STREAMS_MAX", ()
 
   it("a HEAD request holds no place", async () => {
     for (let i = 0; i < 3; i++) {
-      const head = await fetch(`${server.url}/api/events`, { method: "HEAD", headers: { cookie } });
+      const head = await fetch(`${stack.url}/api/events`, { method: "HEAD", headers: { cookie } });
       expect(head.status).toBe(200);
     }
     const streams = [await openWhenFree(), await openWhenFree()];
@@ -53,7 +45,7 @@ describe("an instance's live-update streams are capped by EVENT_STREAMS_MAX", ()
     const second = await openWhenFree();
     try {
       await Promise.all([first.waitFor((e) => e.event === "ready"), second.waitFor((e) => e.event === "ready")]);
-      const refused = await fetch(`${server.url}/api/events`, { headers: { cookie } });
+      const refused = await fetch(`${stack.url}/api/events`, { headers: { cookie } });
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("30");
       expect((await refused.json()).message).toMatch(/reconnect by itself/);

@@ -129,6 +129,8 @@ export type E2eStackOptions = {
   beforeStart?: (dataDir: string) => Promise<void>;
   /** False for the public pages: no mail sink, and the server's own defaults for mail and breached-password lookups. */
   mail?: boolean;
+  /** False for files that only speak HTTP to the server: no browser is launched. */
+  browser?: boolean;
   /** The last number of this file's first client address (198.51.100.n); other files use other ranges. */
   firstIp?: number;
 };
@@ -173,7 +175,8 @@ async function startE2eStack(options: E2eStackOptions): Promise<Stack & { databa
   if (dataDir && options.beforeStart) await options.beforeStart(dataDir);
   const { sink, server } = await startServerWithMail(env, dataDir ? { dataDir } : {});
   try {
-    const stack = { sink, server, browser: await launchBrowser() };
+    const browser = options.browser === false ? (undefined as unknown as Browser) : await launchBrowser();
+    const stack = { sink, server, browser };
     return { ...stack, stop: () => stopStack(stack) };
   } catch (error) {
     await stopStack({ sink, server });
