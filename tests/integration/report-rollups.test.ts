@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { Pool, PoolClient } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPLICATION_STATUSES, LOAN_TYPES } from "~/domain/enums";
 import type { ReportRange } from "~/domain/validation/reports";
@@ -270,6 +271,28 @@ describe.each(testTargets)("reports' kept figures on %s", (target) => {
   });
 });
 
+/**
+ * Two transactions on their own connections: `first` runs, `second` starts and waits on what first
+ * holds; after 200 ms first commits, then second finishes and commits.
+ */
+async function secondWaitsOnFirst(pool: Pool, first: (client: PoolClient) => Promise<unknown>, second: (client: PoolClient) => Promise<unknown>) {
+  const one = await pool.connect();
+  const two = await pool.connect();
+  try {
+    await one.query("begin");
+    await two.query("begin");
+    await first(one);
+    const waiting = second(two);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await one.query("commit");
+    await waiting;
+    await two.query("commit");
+  } finally {
+    one.release();
+    two.release();
+  }
+}
+
 describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writers on PostgreSQL", () => {
   let database: TestDatabase;
 
@@ -292,23 +315,13 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
       )
       .returning({ id: loanApplications.id });
     const [a, b, c, d] = ids.map((r) => r.id);
-    const one = await database.pool!.connect();
-    const two = await database.pool!.connect();
-    try {
-      await one.query("begin");
-      await two.query("begin");
-      // Both touch 2026-03-03, 2026-03-20 and March: one writes them in one order of rows, two in the other.
-      await one.query(`update loan_applications set status = 'approved', reviewed_at = now(), reviewed_by = 'rr-officer-a' where id in ($1, $2)`, [a, c]);
-      const second = two.query(`update loan_applications set status = 'denied', reviewed_at = now(), decision_reasons = '{Credit history}' where id in ($1, $2)`, [d, b]);
-      // The second waits on the first's keys (never a deadlock: a statement takes its keys in key order).
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await one.query("commit");
-      await second;
-      await two.query("commit");
-    } finally {
-      one.release();
-      two.release();
-    }
+    // Both touch 2026-03-03, 2026-03-20 and March: one writes them in one order of rows, two in the other.
+    // The second waits on the first's keys (never a deadlock: a statement takes its keys in key order).
+    await secondWaitsOnFirst(
+      database.pool!,
+      (one) => one.query(`update loan_applications set status = 'approved', reviewed_at = now(), reviewed_by = 'rr-officer-a' where id in ($1, $2)`, [a, c]),
+      (two) => two.query(`update loan_applications set status = 'denied', reviewed_at = now(), decision_reasons = '{Credit history}' where id in ($1, $2)`, [d, b]),
+    );
     const { kept, real } = await keptAndReal(database);
     expect(kept).toEqual(real);
     expect(kept["status|month|2026-03-01|pending|"]).toBeUndefined();
@@ -320,21 +333,11 @@ describe.runIf(TEST_DATABASE_URL)("reports' kept figures under concurrent writer
     const insert = `insert into loan_applications (user_id, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose, first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted, employment_status, employer_name, monthly_income_cents, annual_income_cents, status, submitted_at)
       select user_id, loan_type, requested_amount_cents, desired_rate_milli, loan_duration, purpose, first_name, last_name, date_of_birth, email, phone, address_line1, city, state, zip_code, ssn_encrypted, employment_status, employer_name, monthly_income_cents, annual_income_cents, 'pending', timestamptz '2026-05-07T08:00:00Z' + g * interval '1 minute'
       from loan_applications, generate_series(1, $2) g where id = $1`;
-    const three = await database.pool!.connect();
-    const four = await database.pool!.connect();
-    try {
-      await three.query("begin");
-      await four.query("begin");
-      await three.query(insert, [a, 3]);
-      const waiting = four.query(insert, [a, 4]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await three.query("commit");
-      await waiting;
-      await four.query("commit");
-    } finally {
-      three.release();
-      four.release();
-    }
+    await secondWaitsOnFirst(
+      database.pool!,
+      (three) => three.query(insert, [a, 3]),
+      (four) => four.query(insert, [a, 4]),
+    );
     const after = await keptAndReal(database);
     expect(after.kept).toEqual(after.real);
     expect(after.kept["status|day|2026-05-07|pending|"]).toBe(7);
