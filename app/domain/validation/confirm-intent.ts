@@ -1,12 +1,22 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { z } from "./zod";
 
+/** Forms that post an intent: the messages and the intent field they share, and the confirm dialog's whole form. */
+
+const UNKNOWN_ACTION = "Unknown action.";
+
 /**
- * A confirm dialog that posts its intent and nothing else (Withdraw Application, Decline Offer): the
- * subject is the route's and must be the signed-in applicant's own, so nothing else is taken from the
- * browser. One definition gives the intent list, the messages (any other intent is "Unknown action.",
- * an unexpected failure "Something went wrong."), the schema, the success toast and the refusal's title.
+ * An action's messages with the two every intent form shares: another intent is "Unknown action.", an
+ * unexpected failure "Something went wrong. Please try again."
  */
+export function intentMessages<const Messages extends object>(messages: Messages) {
+  return { intent: UNKNOWN_ACTION, ...messages, failed: "Something went wrong. Please try again." } as const;
+}
+
+/** The intent field of a form that answers one intent: anything else is refused with "Unknown action.". */
+export function intentLiteral<const Intent extends string>(intent: Intent) {
+  return z.literal(intent, { error: UNKNOWN_ACTION });
+}
 
 export type ConfirmIntentTexts<Messages extends Record<string, string>> = {
   /** The toast title when it is refused. */
@@ -20,13 +30,18 @@ export type ConfirmIntentTexts<Messages extends Record<string, string>> = {
 /** What the route answers (JSON): the toast the page shows; `at` tells two equal answers apart. */
 export type ConfirmIntentActionData<Intent extends string> = ActionResult<{ intent: Intent | null; toast: Toast; at: number }>;
 
+/**
+ * A confirm dialog that posts its intent and nothing else (Withdraw Application, Decline Offer): the
+ * subject is the route's and must be the signed-in applicant's own, so nothing else is taken from the
+ * browser. One definition gives the intent list, the messages (intentMessages), the schema, the success
+ * toast and the refusal's title.
+ */
 export function confirmIntentForm<const Intent extends string, const Messages extends Record<string, string>>(intent: Intent, texts: ConfirmIntentTexts<Messages>) {
-  const messages = { intent: "Unknown action.", ...texts.messages, failed: "Something went wrong. Please try again." } as const;
   return {
     intent,
     intents: [intent] as const,
-    messages,
-    schema: z.object({ intent: z.literal(intent, { error: messages.intent }) }),
+    messages: intentMessages(texts.messages),
+    schema: z.object({ intent: intentLiteral(intent) }),
     done: texts.done,
     failedTitle: texts.failedTitle,
   };
