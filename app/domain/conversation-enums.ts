@@ -1,4 +1,4 @@
-import type { DocumentType } from "./enums";
+import { REQUEST_DOCUMENT_KINDS } from "./enums";
 
 /**
  * The enumerations and limits of the conversation after submission: requests, the timeline
@@ -8,15 +8,7 @@ import type { DocumentType } from "./enums";
  */
 
 /** The documents staff can ask for after submission (each is also a loan_documents.document_type). */
-export const REQUEST_DOCUMENT_KINDS = [
-  "id_document",
-  "bank_statement",
-  "pay_stub",
-  "tax_return",
-  "proof_of_address",
-  "business_license",
-  "other_document",
-] as const satisfies readonly DocumentType[];
+export { REQUEST_DOCUMENT_KINDS };
 export type RequestDocumentKind = (typeof REQUEST_DOCUMENT_KINDS)[number];
 
 /** What a request item asks for: a document of one kind, or an answer in words. */

@@ -39,6 +39,20 @@ export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 export const LOAN_DURATIONS = [6, 12, 18, 24, 36, 48, 60, 84, 120, 180, 240, 300, 360] as const;
 export type LoanDuration = (typeof LOAN_DURATIONS)[number];
 
+/**
+ * The documents staff can ask for after submission (What We Need; each is also a document type). Here
+ * rather than in ./conversation-enums.ts, which re-exports it, so DOCUMENT_TYPES can list them once.
+ */
+export const REQUEST_DOCUMENT_KINDS = [
+  "id_document",
+  "bank_statement",
+  "pay_stub",
+  "tax_return",
+  "proof_of_address",
+  "business_license",
+  "other_document",
+] as const;
+
 export const DOCUMENT_TYPES = [
   "id_card_front",
   "id_card_back",
@@ -48,14 +62,8 @@ export const DOCUMENT_TYPES = [
   "utility_bill",
   "collateral_docs",
   "signature",
-  // Uploaded in answer to a staff request (What We Need); one of REQUEST_DOCUMENT_KINDS.
-  "id_document",
-  "bank_statement",
-  "pay_stub",
-  "tax_return",
-  "proof_of_address",
-  "business_license",
-  "other_document",
+  // Uploaded in answer to a staff request (What We Need).
+  ...REQUEST_DOCUMENT_KINDS,
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -9,22 +9,16 @@
  */
 
 import { formatPercent, termLabel } from "./formats";
+import { labelledEnum } from "./labelled-enum";
 import { formatAmount, type RateMilli } from "./money";
 
 /** offered → signed (the loan becomes active) | declined | expired | withdrawn. */
-export const OFFER_STATUSES = ["offered", "signed", "declined", "expired", "withdrawn"] as const;
+const OFFER_STATUS = labelledEnum({ offered: "Offered", signed: "Signed", declined: "Declined", expired: "Expired", withdrawn: "Withdrawn" });
+export const { values: OFFER_STATUSES, labels: OFFER_STATUS_LABELS } = OFFER_STATUS;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
-export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
-  offered: "Offered",
-  signed: "Signed",
-  declined: "Declined",
-  expired: "Expired",
-  withdrawn: "Withdrawn",
-};
-
 export function offerStatusLabel(status: string): string {
-  return (OFFER_STATUS_LABELS as Record<string, string>)[status] ?? "Unknown";
+  return OFFER_STATUS.label(status, "Unknown");
 }
 
 /** How the borrower signed: on the pad (a PNG) or by typing their name. */

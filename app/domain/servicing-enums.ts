@@ -3,15 +3,25 @@
  * constraints (app/server/platform/db/schema.server.ts). Apart from ./enums.ts, which every public page loads.
  */
 
+import { labelledEnum } from "./labelled-enum";
+
 /**
  * pending (a borrower's ACH debit not settled yet) → posted → reversed; or pending → returned; or
  * pending → cancelled (never sent: Cancel Debit, or the loan was paid off first); or pending →
  * refund_due → refunded (the bank collected it after the loan was paid off: never posted, owed back).
  */
-export const LOAN_PAYMENT_STATUSES = ["pending", "posted", "reversed", "returned", "cancelled", "refund_due", "refunded"] as const;
+export const { values: LOAN_PAYMENT_STATUSES, labels: LOAN_PAYMENT_STATUS_LABELS } = labelledEnum({
+  pending: "Pending",
+  posted: "Posted",
+  reversed: "Reversed",
+  returned: "Returned",
+  cancelled: "Cancelled",
+  refund_due: "Refund Due",
+  refunded: "Refunded",
+});
 export type LoanPaymentStatus = (typeof LOAN_PAYMENT_STATUSES)[number];
 
-export const PAYMENT_METHODS = ["ach", "wire", "check"] as const;
+export const { values: PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS } = labelledEnum({ ach: "ACH", wire: "Wire", check: "Check" });
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Who started the payment: the borrower (Make a Payment) or staff (Record Payment). */
@@ -27,18 +37,6 @@ export type LoanFeeKind = (typeof LOAN_FEE_KINDS)[number];
 
 export const SERVICING_NOTICE_KINDS = ["reminder", "late_notice"] as const;
 export type ServicingNoticeKind = (typeof SERVICING_NOTICE_KINDS)[number];
-
-export const LOAN_PAYMENT_STATUS_LABELS: Record<LoanPaymentStatus, string> = {
-  pending: "Pending",
-  posted: "Posted",
-  reversed: "Reversed",
-  returned: "Returned",
-  cancelled: "Cancelled",
-  refund_due: "Refund Due",
-  refunded: "Refunded",
-};
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { ach: "ACH", wire: "Wire", check: "Check" };
 
 /** NACHA return codes staff choose from when a debit comes back (the common ones for consumer debits). */
 export const ACH_RETURN_CODES = [

@@ -1,5 +1,6 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { CLOSE_ACCOUNT_CONFIRMATION } from "./account-constants";
+import { intentMessages } from "./confirm-intent";
 import { z } from "./zod";
 
 /**
@@ -14,8 +15,7 @@ export const ACCOUNT_DATA_INTENTS = ["request-export", "close-account"] as const
 
 export { CLOSE_ACCOUNT_CONFIRMATION } from "./account-constants";
 
-export const ACCOUNT_DATA_MESSAGES = {
-  intent: "Unknown action.",
+export const ACCOUNT_DATA_MESSAGES = intentMessages({
   password: "Enter your password.",
   confirmation: `Type ${CLOSE_ACCOUNT_CONFIRMATION} to confirm.`,
   wrongPassword: "The password is not correct.",
@@ -28,8 +28,7 @@ export const ACCOUNT_DATA_MESSAGES = {
   applicationOpen: (application: { loanType: string; reference: string; status: string }) =>
     `Your account cannot be closed while your ${application.loanType} application ${application.reference} is ${application.status.toLowerCase()}. Withdraw it first: open the application and choose Withdraw Application.`,
   alreadyClosed: "This account is already closed.",
-  failed: "Something went wrong. Please try again.",
-} as const;
+});
 
 /** Download My Data's daily allowance per person (the server counts it in rate_limit_hits). */
 export const DATA_EXPORTS_PER_DAY = 3;

@@ -1,5 +1,6 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { hasNoControlCharacters } from "./text-rules";
+import { intentMessages } from "./confirm-intent";
 import { z } from "./zod";
 
 /**
@@ -16,8 +17,7 @@ export type AccountSecurityIntent = (typeof ACCOUNT_SECURITY_INTENTS)[number];
 export const PASSKEY_INTENTS = ["sign-in-options", "sign-in", "second-factor-options", "second-factor"] as const;
 export type PasskeyIntent = (typeof PASSKEY_INTENTS)[number];
 
-export const SECURITY_MESSAGES = {
-  intent: "Unknown action.",
+export const SECURITY_MESSAGES = intentMessages({
   code: "Enter the 6-digit code from your authenticator app.",
   codeOrBackup: "Enter the 6-digit code from your authenticator app, or a backup code.",
   proof: "Enter a current code or your password.",
@@ -35,8 +35,7 @@ export const SECURITY_MESSAGES = {
   passkeyNotFound: "That passkey was not found.",
   wrongPassword: "The password is not correct.",
   staffTotp: "Staff manage their authenticator on the admin two-factor page.",
-  failed: "Something went wrong. Please try again.",
-} as const;
+});
 
 const code = z
   .string({ error: SECURITY_MESSAGES.code })

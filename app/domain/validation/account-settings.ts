@@ -3,6 +3,7 @@ import { APPLICATION_MESSAGES } from "./application-constants";
 import { AUTH_MESSAGES, emailAddressSchema, fullNameSchema } from "./auth";
 import { PASSWORD_MAX_LENGTH, passwordSchema } from "./password";
 import type { AccountSettingsIntent } from "./account-constants";
+import { intentMessages } from "./confirm-intent";
 import { z } from "./zod";
 
 /**
@@ -18,8 +19,7 @@ export { ACCOUNT_SETTINGS_FIELDS, ACCOUNT_SETTINGS_INTENTS, type AccountSettings
 /** Applicant-only: staff accounts are the lender's (their name, e-mail and mail are managed by an admin). */
 export const APPLICANT_ONLY_INTENTS: readonly AccountSettingsIntent[] = ["update-profile", "request-email-change", "confirm-email-change", "update-notifications"];
 
-export const ACCOUNT_SETTINGS_MESSAGES = {
-  intent: "Unknown action.",
+export const ACCOUNT_SETTINGS_MESSAGES = intentMessages({
   staffRefused: "Staff accounts change this through an administrator.",
   currentPassword: "Enter your current password.",
   wrongPassword: "The password is not correct.",
@@ -33,8 +33,7 @@ export const ACCOUNT_SETTINGS_MESSAGES = {
   passwordChangedMeanwhile: "Your password was changed a moment ago. Please try again.",
   emailChangedMeanwhile: "Your email address changed a moment ago. Request a new code.",
   phone: APPLICATION_MESSAGES.phone,
-  failed: "Something went wrong. Please try again.",
-} as const;
+});
 
 const currentPassword = z
   .string({ error: ACCOUNT_SETTINGS_MESSAGES.currentPassword })

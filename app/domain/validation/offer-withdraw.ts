@@ -1,6 +1,7 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
 import { OFFER_LIMITS } from "~/domain/loan-offers";
 import { writtenText } from "./text-fields";
+import { intentLiteral } from "./confirm-intent";
 import { z } from "./zod";
 
 /**
@@ -22,7 +23,7 @@ export const OFFER_WITHDRAW_MESSAGES = {
 } as const;
 
 export const offerWithdrawSchema = z.object({
-  intent: z.literal("withdraw", { error: OFFER_WITHDRAW_MESSAGES.intent }),
+  intent: intentLiteral("withdraw"),
   reason: writtenText({ max: OFFER_LIMITS.withdrawReasonMaxLength, tooLong: OFFER_WITHDRAW_MESSAGES.reasonTooLong, required: OFFER_WITHDRAW_MESSAGES.reasonRequired }),
 });
 export type OfferWithdrawInput = z.output<typeof offerWithdrawSchema>;

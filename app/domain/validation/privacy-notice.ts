@@ -1,4 +1,5 @@
 import type { ActionResult, Toast } from "~/domain/action-result";
+import { intentLiteral, intentMessages } from "./confirm-intent";
 import { z } from "./zod";
 
 /**
@@ -8,14 +9,10 @@ import { z } from "./zod";
 
 export const PRIVACY_NOTICE_INTENTS = ["accept"] as const;
 
-export const PRIVACY_NOTICE_MESSAGES = {
-  intent: "Unknown action.",
-  staff: "The privacy notice is for our customers; staff accounts do not accept it.",
-  failed: "Something went wrong. Please try again.",
-} as const;
+export const PRIVACY_NOTICE_MESSAGES = intentMessages({ staff: "The privacy notice is for our customers; staff accounts do not accept it." });
 
 export const acceptPrivacyNoticeSchema = z.object({
-  intent: z.literal("accept", { error: PRIVACY_NOTICE_MESSAGES.intent }),
+  intent: intentLiteral("accept"),
   // Checked for being one of our own pages by the server (safeRedirectPath); only its length here.
   redirectTo: z.string().max(2048).optional(),
 });
