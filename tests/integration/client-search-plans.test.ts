@@ -86,7 +86,7 @@ describe.skipIf(!TEST_DATABASE_URL)("staff search query plans on a seeded Postgr
     captured = [];
     capturing = true;
     try {
-      const list = await listClients({ q, page }, admin);
+      const list = await listClients({ q, page }, { actor: admin, request: {} });
       return { list, statements: captured.filter((s) => !/^\s*insert into "audit_log"/i.test(s.text)) };
     } finally {
       capturing = false;
