@@ -282,7 +282,7 @@ async function serviceDemoLoan(db: Db, app: DemoApplication, applicationId: stri
     const ledger = (await loadLedger(loan.id, db, receivedOn))!;
     const due = ledger.state.installments.find((row) => !row.paid);
     if (!due) return;
-    await recordPayment(loan.id, { amountCents: due.paymentCents, receivedOn, method: "ach", reference }, actor, DEMO_REQUEST, db);
+    await recordPayment(loan.id, { amountCents: due.paymentCents, receivedOn, method: "ach", reference }, { actor, request: DEMO_REQUEST }, db);
     audits += 1;
   };
   const ref = (n: number) => `DEMO-${app.key.toUpperCase()}-${n}`;
@@ -291,7 +291,7 @@ async function serviceDemoLoan(db: Db, app: DemoApplication, applicationId: stri
   if (app.servicing === "paid_in_full") {
     const ledger = (await loadLedger(loan.id, db, today))!;
     const quote = payoffQuote(ledger.terms, ledger.payments, ledger.fees, today);
-    await recordPayment(loan.id, { amountCents: quote.totalCents, receivedOn: today, method: "wire", reference: `${ref(2)}-PAYOFF` }, actor, DEMO_REQUEST, db);
+    await recordPayment(loan.id, { amountCents: quote.totalCents, receivedOn: today, method: "wire", reference: `${ref(2)}-PAYOFF` }, { actor, request: DEMO_REQUEST }, db);
     audits += 1;
   }
   return audits;

@@ -221,7 +221,7 @@ export async function seedLoan(db: Db, options: LoanOptions = {}): Promise<Seede
   if (options.paidOff) {
     const ledger = (await loadLedger(loan!.id, db, today))!;
     const payoff = payoffQuote(ledger.terms, ledger.payments, ledger.fees, today).totalCents;
-    await recordPayment(loan!.id, { amountCents: payoff, receivedOn: today, method: "wire", reference: `PAYOFF-${loan!.id.slice(0, 8)}` }, offer.admin, {}, db, today);
+    await recordPayment(loan!.id, { amountCents: payoff, receivedOn: today, method: "wire", reference: `PAYOFF-${loan!.id.slice(0, 8)}` }, { actor: offer.admin, request: {} }, db, today);
   }
   return { ...offer, loanId: loan!.id, startDate: loan!.startDate };
 }

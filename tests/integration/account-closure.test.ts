@@ -70,15 +70,15 @@ describe("Close My Account", () => {
 
   it("refuses a wrong password and a missing confirmation (400), changing nothing", async () => {
     const { actor } = await applicant();
-    const wrong = await accountDataAction(formRequest({ intent: "close-account", password: "nope", confirmation: "CLOSE" }), { ...actor, isStaff: false });
+    const wrong = await accountDataAction(formRequest({ intent: "close-account", password: "nope", confirmation: "CLOSE" }), { actor: { ...actor, isStaff: false }, request: {} });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fieldErrors?.password).toEqual(["The password is not correct."]);
-    const unconfirmed = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "close it" }), { ...actor, isStaff: false });
+    const unconfirmed = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "close it" }), { actor: { ...actor, isStaff: false }, request: {} });
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.body.fieldErrors?.confirmation).toEqual(["Type CLOSE to confirm."]);
-    const unknown = await accountDataAction(formRequest({ intent: "delete-everything" }), { ...actor, isStaff: false });
+    const unknown = await accountDataAction(formRequest({ intent: "delete-everything" }), { actor: { ...actor, isStaff: false }, request: {} });
     expect(unknown.status).toBe(400);
-    const staff = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { ...actor, isStaff: true });
+    const staff = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { actor: { ...actor, isStaff: true }, request: {} });
     expect(staff.status).toBe(403);
     const db = getDb().db;
     expect((await db.select().from(profiles).where(eq(profiles.id, actor.id)))[0]?.closedAt).toBeNull();
@@ -95,12 +95,12 @@ describe("Close My Account", () => {
     await db.update(dataExports).set({ storageKey: key }).where(eq(dataExports.id, exp!.id));
 
     // Its application is pending: closing is refused until the applicant withdraws it.
-    const refused = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { ...actor, isStaff: false });
+    const refused = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { actor: { ...actor, isStaff: false }, request: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.toast?.description).toContain("Withdraw it first");
     await withdrawApplication(applicationId, { ...actor, isStaff: false }, {}, db);
 
-    const answer = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: " CLOSE " }), { ...actor, isStaff: false }, { ip: "203.0.113.5" });
+    const answer = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: " CLOSE " }), { actor: { ...actor, isStaff: false }, request: { ip: "203.0.113.5" } });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ok: true, intent: "close-account", redirectTo: "/auth" });
 
@@ -118,7 +118,7 @@ describe("Close My Account", () => {
     const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, "account-closed"), eq(emailOutbox.toAddress, actor.email)));
     expect(mail?.textBody).toContain("7 years after the decision or the loan's end");
 
-    const again = await rejectionOf(closeAccount(db, storage, actor, PASSWORD));
+    const again = await rejectionOf(closeAccount(db, storage, PASSWORD, { actor, request: {} }));
     expect((again as AppError).status).toBe(409);
 
     // Retention: kept while the application is; the application's period over, the account goes too.
@@ -134,7 +134,7 @@ describe("Close My Account", () => {
     const storage = createLocalStorage(path.join(dataDir, "storage"));
     const closing = await applicant(false);
     const open = await applicant(false);
-    await closeAccount(db, storage, closing.actor, PASSWORD);
+    await closeAccount(db, storage, PASSWORD, { actor: closing.actor, request: {} });
     const result = await disposeExpiredRecords({ db, storage, now: new Date(Date.now() + 1000) });
     expect(result.counts.closedAccounts).toBe(1);
     expect(await db.select().from(userTable).where(eq(userTable.id, closing.actor.id))).toHaveLength(0);
@@ -149,14 +149,14 @@ describe("Close My Account", () => {
     const admin = await servicingAdmin(db);
     const loan = await activeLoan(db, dataDir, admin);
     await seedPassword(db, loan.owner.id, PASSWORD);
-    const refused = await rejectionOf(closeAccount(db, storage, loan.owner, PASSWORD));
+    const refused = await rejectionOf(closeAccount(db, storage, PASSWORD, { actor: loan.owner, request: {} }));
     expect((refused as AppError).status).toBe(409);
     expect(refused.message).toContain("active loan");
     expect((await loadClosureView(db, loan.owner.id)).blocker).toContain("active loan");
 
     const offered = await applicant();
     await approveApplication(offered.applicationId!, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, admin, {}, db);
-    const offerRefused = await rejectionOf(closeAccount(db, storage, offered.actor, PASSWORD));
+    const offerRefused = await rejectionOf(closeAccount(db, storage, PASSWORD, { actor: offered.actor, request: {} }));
     expect((offerRefused as AppError).status).toBe(409);
     expect(offerRefused.message).toContain("loan offer");
     expect((await db.select().from(profiles).where(eq(profiles.id, offered.actor.id)))[0]?.closedAt).toBeNull();

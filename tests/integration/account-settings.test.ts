@@ -56,8 +56,7 @@ describe.each(testTargets)("account settings on %s", (target) => {
   const post = (who: Person, fields: Record<string, string>) =>
     accountSettingsAction(
       new Request("https://loans.example.com/account/settings", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
-      who,
-      { ip: "203.0.113.1", userAgent: "vitest" },
+      { actor: who, request: { ip: "203.0.113.1", userAgent: "vitest" } },
     );
   const auditsOf = (who: Person, action: string) => db().select().from(auditLog).where(and(eq(auditLog.actorId, who.id), eq(auditLog.action, action)));
   const mailTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
@@ -68,7 +67,7 @@ describe.each(testTargets)("account settings on %s", (target) => {
     const stale = new Date(Date.now() - 3 * 86_400_000);
     await db().update(session).set({ updatedAt: stale, ipAddress: null }).where(eq(session.userId, me.id));
     const before = Date.now();
-    const view = await loadAccountSettings(me, db(), { ip: "192.0.2.44", userAgent: "vitest" });
+    const view = await loadAccountSettings({ actor: me, request: { ip: "192.0.2.44", userAgent: "vitest" } }, db());
     const here = view.sessions.find((s) => s.current)!;
     const there = view.sessions.find((s) => !s.current)!;
     expect(here.ipAddress).toBe("192.0.2.44");
@@ -78,8 +77,8 @@ describe.each(testTargets)("account settings on %s", (target) => {
     // This device first: the newest use.
     expect(view.sessions[0]!.current).toBe(true);
     // No address known (a request the entry could not place): the stored one stays.
-    await loadAccountSettings(me, db(), {});
-    expect((await loadAccountSettings(me, db())).sessions.find((s) => s.current)!.ipAddress).toBe("192.0.2.44");
+    await loadAccountSettings({ actor: me, request: {} }, db());
+    expect((await loadAccountSettings({ actor: me, request: {} }, db())).sessions.find((s) => s.current)!.ipAddress).toBe("192.0.2.44");
   });
 
   it("update-profile: name and phone saved on the profile and Better Auth's user, audited; bad input 400; staff 403", async () => {
@@ -128,7 +127,7 @@ describe.each(testTargets)("account settings on %s", (target) => {
     const [mail] = await mailTo(newEmail);
     const code = /\b(\d{6})\b/.exec(mail!.textBody)![1]!;
     expect(codeRow!.codeHash).not.toContain(code);
-    expect((await loadAccountSettings(me, db())).pendingEmailChange?.newEmail).toBe(newEmail);
+    expect((await loadAccountSettings({ actor: me, request: {} }, db())).pendingEmailChange?.newEmail).toBe(newEmail);
 
     const miss = await post(me, { intent: "confirm-email-change", code: code === "000000" ? "111111" : "000000" });
     expect(miss.status).toBe(400);
@@ -219,7 +218,7 @@ describe.each(testTargets)("account settings on %s", (target) => {
 
   it("staff may change their password and sign out other sessions; Active Sessions lists devices in words, this one marked", async () => {
     const staff = await person({ staff: true });
-    const view = await loadAccountSettings(staff, db());
+    const view = await loadAccountSettings({ actor: staff, request: {} }, db());
     expect(view).toMatchObject({ isStaff: true, profile: null, notifications: null });
     expect(view.sessions.map((s) => [s.device, s.current]).sort()).toEqual([
       ["Chrome on Windows", true],
@@ -236,9 +235,9 @@ describe.each(testTargets)("account settings on %s", (target) => {
 
   it("Notification Preferences: defaults without a row, saved by one upsert, audited; a forged value is refused", async () => {
     const me = await person();
-    expect((await loadAccountSettings(me, db())).notifications).toEqual({ paymentReminders: true, productNews: false });
+    expect((await loadAccountSettings({ actor: me, request: {} }, db())).notifications).toEqual({ paymentReminders: true, productNews: false });
     expect((await post(me, { intent: "update-notifications", productNews: "on" })).status).toBe(200);
-    expect((await loadAccountSettings(me, db())).notifications).toEqual({ paymentReminders: false, productNews: true });
+    expect((await loadAccountSettings({ actor: me, request: {} }, db())).notifications).toEqual({ paymentReminders: false, productNews: true });
     expect((await post(me, { intent: "update-notifications", paymentReminders: "on" })).status).toBe(200);
     expect(await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, me.id))).toHaveLength(1);
     expect(await auditsOf(me, "account.notifications")).toHaveLength(2);
@@ -248,14 +247,14 @@ describe.each(testTargets)("account settings on %s", (target) => {
   it("privacy notice: no row counts as the baseline; an older acceptance sees the current notice until accepting it; staff never", async () => {
     const me = await person();
     expect(await mustSeePrivacyNotice(db(), me)).toBe(false);
-    await recordPrivacyAcceptance(db(), me, "2020-01-01");
+    await recordPrivacyAcceptance(db(), "2020-01-01", { actor: me, request: {} });
     expect(await mustSeePrivacyNotice(db(), me)).toBe(true);
     // A newer notice published (the setting the browser tests use): everyone before it sees it once.
     const fresh = await person();
     setConfig(loadConfig({ DATA_DIR: dataDir, PWNED_PASSWORDS_URL: "off", ...ENV, PRIVACY_NOTICE_VERSION: "2099-01-01" }));
     try {
       expect(await mustSeePrivacyNotice(db(), fresh)).toBe(true);
-      await Promise.all([acceptCurrentPrivacyNotice(db(), fresh, { ip: "203.0.113.1" }), acceptCurrentPrivacyNotice(db(), fresh, { ip: "203.0.113.1" })]);
+      await Promise.all([acceptCurrentPrivacyNotice(db(), { actor: fresh, request: { ip: "203.0.113.1" } }), acceptCurrentPrivacyNotice(db(), { actor: fresh, request: { ip: "203.0.113.1" } })]);
       expect(await mustSeePrivacyNotice(db(), fresh)).toBe(false);
       const rows = await db().select().from(privacyAcceptances).where(eq(privacyAcceptances.userId, fresh.id));
       expect(rows).toMatchObject([{ noticeVersion: "2099-01-01", ipAddress: "203.0.113.1" }]);

@@ -198,7 +198,7 @@ describe("ACH batches on pglite", () => {
     expect(page.pending.find((p) => p.paymentId === p1)!.accountMasked).toBe("••••6789");
     expect(JSON.stringify(page)).not.toContain("123456789");
 
-    const result = await createAchBatch(admin, { ip: "198.51.100.1" }, db(), new Date("2026-11-24T15:00:00Z"));
+    const result = await createAchBatch({ actor: admin, request: { ip: "198.51.100.1" } }, db(), new Date("2026-11-24T15:00:00Z"));
     expect(result).toMatchObject({ ok: true, entryCount: 2, totalCents: 97_952, skipped: [], effectiveDate: "2026-11-25" });
     if (!result.ok) throw new Error("no batch");
     const [batch] = await db().select().from(achBatches).where(eq(achBatches.id, result.batchId));
@@ -220,11 +220,11 @@ describe("ACH batches on pglite", () => {
     expect(claimed.every((c) => c.batch === result.batchId)).toBe(true);
     expect((await loadAchPage(db())).pending).toHaveLength(0);
 
-    const file = await downloadAchBatch(result.batchId, admin2, { ip: "198.51.100.2" }, db());
+    const file = await downloadAchBatch(result.batchId, { actor: admin2, request: { ip: "198.51.100.2" } }, db());
     expect(file!.content).toBe(plain);
     expect(file!.fileName).toBe(batch!.fileName);
-    expect(await downloadAchBatch("not-a-uuid", admin2, {}, db())).toBeNull();
-    expect(await downloadAchBatch("00000000-0000-4000-8000-000000000000", admin2, {}, db())).toBeNull();
+    expect(await downloadAchBatch("not-a-uuid", { actor: admin2, request: {} }, db())).toBeNull();
+    expect(await downloadAchBatch("00000000-0000-4000-8000-000000000000", { actor: admin2, request: {} }, db())).toBeNull();
 
     // In the order written: sealing the audit chain rewrites rows, so the table's own order is not it.
     const audits = await db().select().from(auditLog).where(eq(auditLog.recordId, result.batchId)).orderBy(asc(auditLog.id));
@@ -239,7 +239,7 @@ describe("ACH batches on pglite", () => {
     await clearPending();
     const loan = await activeLoan(db(), dataDir, admin);
     const ids = await Promise.all([1_000, 2_000, 3_000].map((c) => pendingDebit(db(), loan, c)));
-    const results = await Promise.all([createAchBatch(admin, {}, db()), createAchBatch(admin2, {}, db()), createAchBatch(admin, {}, db())]);
+    const results = await Promise.all([createAchBatch({ actor: admin, request: {} }, db()), createAchBatch({ actor: admin2, request: {} }, db()), createAchBatch({ actor: admin, request: {} }, db())]);
     const made = results.filter((r) => r.ok);
     expect(made).toHaveLength(1);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.message.includes("no pending"))).toBe(true);
@@ -256,7 +256,7 @@ describe("ACH batches on pglite", () => {
     // Stored before the routing-symbol rule: the check digit is right, but 50 is no Federal Reserve routing symbol.
     const noSymbol = await activeLoan(db(), dataDir, admin, { routing: "501200312" });
     const noSymbolId = await pendingDebit(db(), noSymbol, 6_000);
-    const result = await createAchBatch(admin, {}, db());
+    const result = await createAchBatch({ actor: admin, request: {} }, db());
     expect(result).toMatchObject({ ok: false });
     if (result.ok) throw new Error("batched");
     expect(result.skipped.map((s) => s.paymentId).sort()).toEqual([badId, noSymbolId].sort());
@@ -275,20 +275,20 @@ describe("ACH batches on pglite", () => {
     const unbatched = await pendingDebit(db(), loan, 1_000).then(async (id) => id);
     // Only batched entries can be settled here: batch the two, then add the third after.
     await db().update(loanPayments).set({ status: "returned", returnCode: "R01" }).where(eq(loanPayments.id, unbatched));
-    const result = await createAchBatch(admin, {}, db());
+    const result = await createAchBatch({ actor: admin, request: {} }, db());
     if (!result.ok) throw new Error("no batch");
     const stray = await pendingDebit(db(), loan, 2_000);
-    expect((await refusal(settleAchEntry(stray, new Date().toISOString().slice(0, 10), admin, {}, db()))).status).toBe(404);
-    expect((await refusal(settleAchEntry("nope", "2026-11-24", admin, {}, db()))).status).toBe(404);
+    expect((await refusal(settleAchEntry(stray, new Date().toISOString().slice(0, 10), { actor: admin, request: {} }, db()))).status).toBe(404);
+    expect((await refusal(settleAchEntry("nope", "2026-11-24", { actor: admin, request: {} }, db()))).status).toBe(404);
 
     // Settled and returned on the file's effective date (the earliest they can be), seen from that day.
     const today = result.effectiveDate;
-    const settled = await settleAchEntry(settleId, today, admin, {}, db(), today);
+    const settled = await settleAchEntry(settleId, today, { actor: admin, request: {} }, db(), today);
     expect(settled.state.allocations.find((a) => a.paymentId === settleId)?.amountCents).toBe(50_000);
-    expect((await refusal(settleAchEntry(settleId, today, admin, {}, db(), today))).status).toBe(409);
+    expect((await refusal(settleAchEntry(settleId, today, { actor: admin, request: {} }, db(), today))).status).toBe(409);
 
-    await returnAchEntry(returnId, "R01", today, admin, {}, db(), today);
-    expect((await refusal(returnAchEntry(returnId, "R02", today, admin, {}, db(), today))).status).toBe(409);
+    await returnAchEntry(returnId, "R01", today, { actor: admin, request: {} }, db(), today);
+    expect((await refusal(returnAchEntry(returnId, "R02", today, { actor: admin, request: {} }, db(), today))).status).toBe(409);
     const [ret] = await db().select().from(loanPayments).where(eq(loanPayments.id, returnId));
     expect(ret).toMatchObject({ status: "returned", returnCode: "R01", returnedOn: today });
 

@@ -24,6 +24,7 @@ setUpTestConfig("admin-clients", { APP_SECRET: "c".repeat(48) });
 
 const admin: AuditActor = { id: "admin-1", name: "Ada Admin", email: "ada@example.com" };
 const info = { ip: "203.0.113.9", userAgent: "vitest-agent" };
+const caller = { actor: admin, request: info };
 
 describe("admin clients", () => {
   const database = useTestDatabase({ global: true });
@@ -98,36 +99,36 @@ describe("admin clients", () => {
 
   describe("search and pagination", () => {
     it("matches a case-insensitive prefix of the name, the last name or the e-mail (issue 24: indexed, not a substring)", async () => {
-      expect((await listClients({ q: "aLiCe", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-alice"]);
-      expect((await listClients({ q: "ALICE.ANDERSON@EXAMPLE", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-alice"]);
-      expect((await listClients({ q: "smith", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol"]);
-      expect((await listClients({ q: "@example.org", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol", "c-dave"]);
-      expect((await listClients({ q: "nobody-here", page: 1 }, admin, info)).clients).toEqual([]);
+      expect((await listClients({ q: "aLiCe", page: 1 }, caller)).clients.map((c) => c.id)).toEqual(["c-alice"]);
+      expect((await listClients({ q: "ALICE.ANDERSON@EXAMPLE", page: 1 }, caller)).clients.map((c) => c.id)).toEqual(["c-alice"]);
+      expect((await listClients({ q: "smith", page: 1 }, caller)).clients.map((c) => c.id)).toEqual(["c-carol"]);
+      expect((await listClients({ q: "@example.org", page: 1 }, caller)).clients.map((c) => c.id)).toEqual(["c-carol", "c-dave"]);
+      expect((await listClients({ q: "nobody-here", page: 1 }, caller)).clients).toEqual([]);
     });
 
     it("takes % and _ literally (no LIKE)", async () => {
       expect(escapeLike("a%b_c\\d")).toBe("a\\%b\\_c\\\\d");
-      expect((await listClients({ q: "bob 100%", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-bob"]);
-      expect((await listClients({ q: "%", page: 1 }, admin, info)).clients).toEqual([]);
-      expect((await listClients({ q: "_", page: 1 }, admin, info)).clients).toEqual([]);
-      expect((await listClients({ q: "carol_smith@", page: 1 }, admin, info)).clients.map((c) => c.id)).toEqual(["c-carol"]);
-      expect((await listClients({ q: "carol%smith@", page: 1 }, admin, info)).clients).toEqual([]);
-      expect((await listClients({ q: "\\", page: 1 }, admin, info)).clients).toEqual([]);
+      expect((await listClients({ q: "bob 100%", page: 1 }, caller)).clients.map((c) => c.id)).toEqual(["c-bob"]);
+      expect((await listClients({ q: "%", page: 1 }, caller)).clients).toEqual([]);
+      expect((await listClients({ q: "_", page: 1 }, caller)).clients).toEqual([]);
+      expect((await listClients({ q: "carol_smith@", page: 1 }, caller)).clients.map((c) => c.id)).toEqual(["c-carol"]);
+      expect((await listClients({ q: "carol%smith@", page: 1 }, caller)).clients).toEqual([]);
+      expect((await listClients({ q: "\\", page: 1 }, caller)).clients).toEqual([]);
     });
 
     it("lists by full name and pages by 25 without a search; a search shows its first 25 and says there are more", async () => {
-      const all = await listClients({ q: "", page: 1 }, admin, info);
+      const all = await listClients({ q: "", page: 1 }, caller);
       expect(all).toMatchObject({ total: 34, page: 1, pageCount: 2, pageSize: CLIENTS_PAGE_SIZE, more: false });
       expect(all.clients).toHaveLength(25);
       expect(all.clients[0]!.fullName).toBe("Alice Anderson");
-      const second = await listClients({ q: "", page: 2 }, admin, info);
+      const second = await listClients({ q: "", page: 2 }, caller);
       expect(second.clients.map((c) => c.fullName)).toEqual(["22", "23", "24", "25", "26", "27", "28", "29", "30"].map((n) => `Paging Person ${n}`));
-      expect((await listClients({ q: "", page: 99 }, admin, info)).page).toBe(2);
-      const search = await listClients({ q: "@paging.test", page: 2 }, admin, info);
+      expect((await listClients({ q: "", page: 99 }, caller)).page).toBe(2);
+      const search = await listClients({ q: "@paging.test", page: 2 }, caller);
       expect(search).toMatchObject({ total: 25, page: 1, pageCount: 1, more: true });
       expect(search.clients[0]!.fullName).toBe("Paging Person 01");
       expect(search.clients[24]!.fullName).toBe("Paging Person 25");
-      const narrower = await listClients({ q: "paging person 2", page: 1 }, admin, info);
+      const narrower = await listClients({ q: "paging person 2", page: 1 }, caller);
       expect(narrower.clients.map((c) => c.fullName)).toEqual(["20", "21", "22", "23", "24", "25", "26", "27", "28", "29"].map((n) => `Paging Person ${n}`));
       expect(narrower.more).toBe(false);
     });
@@ -139,10 +140,10 @@ describe("admin clients", () => {
     });
 
     it("writes a client.list audit row with the search, page and count", async () => {
-      await listClients({ q: "", page: 2 }, admin, info);
+      await listClients({ q: "", page: 2 }, caller);
       let row = await lastAudit("client.list");
       expect(row!.details).toEqual({ q: "", page: 2, count: 9, total: 34 });
-      await listClients({ q: "Paging", page: 2 }, admin, info);
+      await listClients({ q: "Paging", page: 2 }, caller);
       row = await lastAudit("client.list");
       expect(row).toMatchObject({ actorId: admin.id, actorEmail: admin.email, tableName: "profiles", ipAddress: info.ip, userAgent: info.userAgent });
       expect(row!.details).toEqual({ q: "Paging", kinds: ["name"], count: 25, more: true });
@@ -189,7 +190,7 @@ describe("admin clients", () => {
     });
 
     it("shows profile, masked bank accounts, applications and documents, without any ciphertext", async () => {
-      const detail = await getClientDetail("c-alice", admin, info);
+      const detail = await getClientDetail("c-alice", caller);
       expect(detail).not.toBeNull();
       expect(detail!.profile).toMatchObject({ fullName: "Alice Anderson", phone: "3025550111", city: "Dover", state: "DE", zipCode: "19901" });
       expect(detail!.bankAccounts).toEqual([
@@ -204,18 +205,18 @@ describe("admin clients", () => {
       expect(text).not.toContain("enc:v");
       expect(text).not.toContain("000123456789");
       expect(text).not.toContain("123456789\"");
-      expect(await getClientDetail("c-nobody", admin, info)).toBeNull();
+      expect(await getClientDetail("c-nobody", caller)).toBeNull();
     });
 
     it("writes a client.view audit row with the client's id", async () => {
-      await getClientDetail("c-alice", admin, info);
+      await getClientDetail("c-alice", caller);
       const row = await lastAudit("client.view");
       expect(row).toMatchObject({ actorId: admin.id, tableName: "profiles", recordId: "c-alice", ipAddress: info.ip });
       expect(row!.details).toEqual({ bankAccounts: 1, applications: 2, documents: 1 });
     });
 
     it("reveals exactly the one SSN asked for and records it (ssn.reveal)", async () => {
-      const result = await revealSensitiveValue({ kind: "ssn", id: withSsn }, admin, info);
+      const result = await revealSensitiveValue({ kind: "ssn", id: withSsn }, caller);
       expect(result).toEqual({ status: 200, body: { value: "123456789" } });
       const row = await lastAudit("ssn.reveal");
       expect(row).toMatchObject({ actorId: admin.id, tableName: "loan_applications", recordId: withSsn, ipAddress: info.ip, userAgent: info.userAgent });
@@ -223,51 +224,51 @@ describe("admin clients", () => {
     });
 
     it("reveals the account number or the routing number alone (bank.reveal)", async () => {
-      expect(await revealSensitiveValue({ kind: "account_number", id: account }, admin, info)).toEqual({ status: 200, body: { value: "000123456789" } });
+      expect(await revealSensitiveValue({ kind: "account_number", id: account }, caller)).toEqual({ status: 200, body: { value: "000123456789" } });
       let row = await lastAudit("bank.reveal");
       expect(row).toMatchObject({ tableName: "bank_accounts", recordId: account });
       expect(row!.details).toMatchObject({ dataType: "account_number", result: "revealed" });
 
-      expect(await revealSensitiveValue({ kind: "routing_number", id: account }, admin, info)).toEqual({ status: 200, body: { value: "021000021" } });
+      expect(await revealSensitiveValue({ kind: "routing_number", id: account }, caller)).toEqual({ status: 200, body: { value: "021000021" } });
       row = await lastAudit("bank.reveal");
       expect(row!.details).toMatchObject({ dataType: "routing_number", result: "revealed" });
     });
 
     it("answers 'No SSN Available' for an application without an SSN (and records the attempt)", async () => {
-      const result = await revealSensitiveValue({ kind: "ssn", id: withoutSsn }, admin, info);
+      const result = await revealSensitiveValue({ kind: "ssn", id: withoutSsn }, caller);
       expect(result).toEqual({ status: 404, body: { title: "No SSN Available", message: "This application does not have an SSN on file" } });
       expect((await lastAudit("ssn.reveal"))!.details).toMatchObject({ result: "none" });
     });
 
     it("returns legacy plaintext digits (6 or more) as they are", async () => {
-      expect(await revealSensitiveValue({ kind: "account_number", id: legacyAccount }, admin, info)).toEqual({
+      expect(await revealSensitiveValue({ kind: "account_number", id: legacyAccount }, caller)).toEqual({
         status: 200,
         body: { value: "4444333322", legacy: true },
       });
-      expect(await revealSensitiveValue({ kind: "ssn", id: legacyApp }, admin, info)).toEqual({ status: 200, body: { value: "987654321", legacy: true } });
+      expect(await revealSensitiveValue({ kind: "ssn", id: legacyApp }, caller)).toEqual({ status: 200, body: { value: "987654321", legacy: true } });
       expect((await lastAudit("ssn.reveal"))!.details).toMatchObject({ result: "legacy_plaintext" });
     });
 
     it("answers 'Failed to decrypt' when a value neither decrypts nor is plain digits", async () => {
       const expected = { status: 422, body: { title: "Decryption Error", message: "Failed to decrypt" } };
-      expect(await revealSensitiveValue({ kind: "account_number", id: brokenAccount }, admin, info)).toEqual(expected);
-      expect(await revealSensitiveValue({ kind: "routing_number", id: brokenAccount }, admin, info)).toEqual(expected);
-      expect(await revealSensitiveValue({ kind: "ssn", id: brokenApp }, admin, info)).toEqual(expected);
+      expect(await revealSensitiveValue({ kind: "account_number", id: brokenAccount }, caller)).toEqual(expected);
+      expect(await revealSensitiveValue({ kind: "routing_number", id: brokenAccount }, caller)).toEqual(expected);
+      expect(await revealSensitiveValue({ kind: "ssn", id: brokenApp }, caller)).toEqual(expected);
       expect((await lastAudit("bank.reveal"))!.details).toMatchObject({ result: "decrypt_failed" });
     });
 
     it("refuses a bad body and an unknown record", async () => {
-      expect((await revealSensitiveValue({ kind: "password", id: account }, admin, info)).status).toBe(400);
-      expect((await revealSensitiveValue({ kind: "ssn", id: "not-a-uuid" }, admin, info)).status).toBe(400);
-      expect((await revealSensitiveValue(null, admin, info)).status).toBe(400);
-      expect(await revealSensitiveValue({ kind: "ssn", id: randomUUID() }, admin, info)).toEqual({ status: 404, body: REVEAL_MESSAGES.notFound });
+      expect((await revealSensitiveValue({ kind: "password", id: account }, caller)).status).toBe(400);
+      expect((await revealSensitiveValue({ kind: "ssn", id: "not-a-uuid" }, caller)).status).toBe(400);
+      expect((await revealSensitiveValue(null, caller)).status).toBe(400);
+      expect(await revealSensitiveValue({ kind: "ssn", id: randomUUID() }, caller)).toEqual({ status: 404, body: REVEAL_MESSAGES.notFound });
       // An SSN request with a bank account id finds no application: ids are not interchangeable.
-      expect((await revealSensitiveValue({ kind: "ssn", id: account }, admin, info)).status).toBe(404);
+      expect((await revealSensitiveValue({ kind: "ssn", id: account }, caller)).status).toBe(404);
     });
 
     it("does not return the value when its audit row cannot be written", async () => {
       const before = await db().select().from(auditLog).where(and(eq(auditLog.action, "ssn.reveal"), eq(auditLog.recordId, withSsn)));
-      const result = await revealSensitiveValue({ kind: "ssn", id: withSsn }, admin, info, {
+      const result = await revealSensitiveValue({ kind: "ssn", id: withSsn }, caller, {
         audit: async () => {
           throw new Error("disk full");
         },
@@ -308,18 +309,18 @@ describe("admin clients", () => {
     it("neither lists nor shows a staff account", async () => {
       await addClient("c-staff", "Stella Staff", "stella.staff@example.com");
       await grantStaffRole(db(), "c-staff", "admin");
-      expect((await listClients({ q: "stella", page: 1 }, admin, info)).clients).toEqual([]);
-      expect((await listClients({ q: "", page: 1 }, admin, info)).clients.map((c) => c.id)).not.toContain("c-staff");
-      expect(await getClientDetail("c-staff", admin, info)).toBeNull();
+      expect((await listClients({ q: "stella", page: 1 }, caller)).clients).toEqual([]);
+      expect((await listClients({ q: "", page: 1 }, caller)).clients.map((c) => c.id)).not.toContain("c-staff");
+      expect(await getClientDetail("c-staff", caller)).toBeNull();
     });
 
     it("gives the newest application's phone and address; none without an application", async () => {
       await addClient("c-erin", "Erin Empty", "erin@example.com");
-      expect((await getClientDetail("c-erin", admin, info))!.latestApplicationContact).toBeNull();
+      expect((await getClientDetail("c-erin", caller))!.latestApplicationContact).toBeNull();
       await addApplication("c-erin", null, new Date("2026-01-02T10:00:00Z"));
       const newest = await addApplication("c-erin", null, new Date("2026-03-04T10:00:00Z"));
       await db().update(loanApplications).set({ phone: "3025550123", addressLine1: "9 New Road", addressLine2: "Apt 2" }).where(eq(loanApplications.id, newest));
-      const detail = await getClientDetail("c-erin", admin, info);
+      const detail = await getClientDetail("c-erin", caller);
       expect(detail!.profile.phone).toBeNull();
       expect(detail!.latestApplicationContact).toEqual({
         phone: "3025550123",

@@ -38,7 +38,7 @@ describe.each(testTargets)("applicant two-factor on %s", (target) => {
     const created = await getAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "Tess Totp" } });
     const first = await signIn(email, created.user.id);
     const { secret } = await startEnrolment(first.user, db());
-    const enabled = await confirmEnrolment(first.user, totpAt(secret, currentStep()), {}, db(), "applicant");
+    const enabled = await confirmEnrolment(totpAt(secret, currentStep()), { actor: first.user, request: {} }, db(), "applicant");
     if (!enabled.ok) throw new Error(enabled.message);
     return { ...(await signIn(email, created.user.id)), first, secret, backupCodes: enabled.backupCodes };
   }
@@ -65,7 +65,7 @@ describe.each(testTargets)("applicant two-factor on %s", (target) => {
     const hostile = await requireUser(page(cookie, "//evil.example/%09x")).catch((thrown: Response) => thrown);
     expect((hostile as Response).headers.get("location")).toBe(`/auth/two-factor?redirectTo=${encodeURIComponent("/dashboard")}`);
 
-    expect(await verifySession(user, totpAt(secret, currentStep() + 1), {}, db(), "applicant")).toEqual({ ok: true });
+    expect(await verifySession(totpAt(secret, currentStep() + 1), { actor: user, request: {} }, db(), "applicant")).toEqual({ ok: true });
     // The audit log names it an applicant's sign-in code, not a staff event.
     const verified = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.tableName, "session_mfa"));
     expect(verified.map((a) => a.action)).toContain("account.mfa_verify");
@@ -75,24 +75,24 @@ describe.each(testTargets)("applicant two-factor on %s", (target) => {
 
   it("five wrong codes lock the factor, also when sent in parallel; the right code is refused while locked", async () => {
     const { user, secret } = await applicantWithFactor();
-    const results = await Promise.all(Array.from({ length: 40 }, () => verifySession(user, wrongTotpCode(secret), {}, db())));
+    const results = await Promise.all(Array.from({ length: 40 }, () => verifySession(wrongTotpCode(secret), { actor: user, request: {} }, db())));
     expect(results.filter((r) => !r.ok && /not valid/.test(r.message))).toHaveLength(5);
     expect(results.filter((r) => !r.ok && /Too many wrong codes/.test(r.message))).toHaveLength(35);
-    expect(await verifySession(user, totpAt(secret, currentStep() + 1), {}, db())).toMatchObject({ ok: false, message: expect.stringMatching(/Too many/) });
+    expect(await verifySession(totpAt(secret, currentStep() + 1), { actor: user, request: {} }, db())).toMatchObject({ ok: false, message: expect.stringMatching(/Too many/) });
   });
 
   it("a backup code works once", async () => {
     const { user, backupCodes, first } = await applicantWithFactor();
-    expect(await verifySession(user, backupCodes[0]!, {}, db())).toEqual({ ok: true, usedBackupCode: true });
-    expect((await verifySession({ ...user, sessionId: first.user.sessionId }, backupCodes[0]!, {}, db())).ok).toBe(false);
+    expect(await verifySession(backupCodes[0]!, { actor: user, request: {} }, db())).toEqual({ ok: true, usedBackupCode: true });
+    expect((await verifySession(backupCodes[0]!, { actor: { ...user, sessionId: first.user.sessionId }, request: {} }, db())).ok).toBe(false);
   });
 
   it("turning it off needs a right code (a wrong one counts toward the lock) or the checked password; audited", async () => {
     const { user, cookie, secret } = await applicantWithFactor();
-    expect((await disableFactor(user, { code: wrongTotpCode(secret) }, {}, db())).ok).toBe(false);
+    expect((await disableFactor({ code: wrongTotpCode(secret) }, { actor: user, request: {} }, db())).ok).toBe(false);
     const [row] = await db().select({ failed: adminMfa.failedAttempts }).from(adminMfa).where(eq(adminMfa.userId, user.id));
     expect(row!.failed).toBe(1);
-    expect(await disableFactor(user, { passwordVerified: true }, {}, db())).toEqual({ ok: true });
+    expect(await disableFactor({ passwordVerified: true }, { actor: user, request: {} }, db())).toEqual({ ok: true });
     // Off: the same unverified session now opens every page.
     expect((await requireUser(page(cookie))).id).toBe(user.id);
     const actions = (await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, user.id))).map((a) => a.action);

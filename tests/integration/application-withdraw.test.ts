@@ -201,7 +201,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("Close My Account is refused (409, naming the application) while it is pending or under review, and goes through once it is withdrawn", async () => {
     const { user, applicationId } = await applicant("under_review");
     const reference = applicationId.slice(0, 8);
-    const refused = await rejectionOf(closeAccount(db(), storage(), user, PASSWORD));
+    const refused = await rejectionOf(closeAccount(db(), storage(), PASSWORD, { actor: user, request: {} }));
     expect(refused).toSatisfy((e) => isAppError(e, "account_closure"));
     expect((refused as AppError).status).toBe(409);
     expect(refused.message).toBe(
@@ -209,14 +209,14 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     );
     const view = await loadClosureView(db(), user.id);
     expect(view).toMatchObject({ blocker: refused.message, blockerApplicationId: applicationId });
-    const answer = await accountDataAction(form({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), user);
+    const answer = await accountDataAction(form({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { actor: user, request: {} });
     expect(answer.status).toBe(409);
     expect(answer.body.toast?.description).toBe(refused.message);
     expect((await db().select().from(profiles).where(eq(profiles.id, user.id)))[0]?.closedAt).toBeNull();
 
     await withdrawApplication(applicationId, user, {}, db());
     expect((await loadClosureView(db(), user.id)).blocker).toBeNull();
-    const closed = await accountDataAction(form({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), user);
+    const closed = await accountDataAction(form({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { actor: user, request: {} });
     expect(closed.status).toBe(200);
     // The withdrawn application is kept (its clock is the withdrawal), as the page said.
     expect(await db().select().from(loanApplications).where(eq(loanApplications.id, applicationId))).toHaveLength(1);
@@ -225,7 +225,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("an open offer blocks closing with a message naming its application", async () => {
     const { user, applicationId } = await applicant("under_review");
     await approveApplication(applicationId, TERMS, admin, {}, db());
-    const refused = await rejectionOf(closeAccount(db(), storage(), user, PASSWORD));
+    const refused = await rejectionOf(closeAccount(db(), storage(), PASSWORD, { actor: user, request: {} }));
     expect((refused as AppError).status).toBe(409);
     expect(refused.message).toContain(`loan offer on your Personal Loan application ${applicationId.slice(0, 8)}`);
     expect((await loadClosureView(db(), user.id)).blockerApplicationId).toBe(applicationId);
@@ -234,7 +234,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("a closing racing a staff approval of the last pending application: never a closed account with an open offer", async () => {
     for (let round = 0; round < 4; round++) {
       const { user, applicationId } = await applicant("under_review");
-      await Promise.allSettled([closeAccount(db(), storage(), user, PASSWORD), approveApplication(applicationId, TERMS, admin, {}, db())]);
+      await Promise.allSettled([closeAccount(db(), storage(), PASSWORD, { actor: user, request: {} }), approveApplication(applicationId, TERMS, admin, {}, db())]);
       const [profile] = await db().select().from(profiles).where(eq(profiles.id, user.id));
       const open = await db().select().from(loanOffers).where(and(eq(loanOffers.applicationId, applicationId), eq(loanOffers.status, "offered")));
       // The application was under consideration, so the closing is refused whichever commits first.

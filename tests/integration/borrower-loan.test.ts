@@ -85,8 +85,8 @@ describe("borrower loan on pglite", () => {
 
   it("the view model: next payment, balance, 36 installments, masked accounts, history; audited loan.view", async () => {
     const { owner, loanId, start, accountId } = await signedLoan(75);
-    await recordPayment(loanId, { amountCents: 85_000, receivedOn: addDays(start, 31), method: "check", reference: "CHK-100" }, admin, {}, db(), today);
-    const page = await loadBorrowerLoan(loanId, owner, info, db(), today);
+    await recordPayment(loanId, { amountCents: 85_000, receivedOn: addDays(start, 31), method: "check", reference: "CHK-100" }, { actor: admin, request: {} }, db(), today);
+    const page = await loadBorrowerLoan(loanId, { actor: owner, request: info }, db(), today);
     expect(page).not.toBeNull();
     expect(page!.schedule).toHaveLength(36);
     expect(page!.schedule[0]!.paid).toBe(true);
@@ -115,19 +115,19 @@ describe("borrower loan on pglite", () => {
   it("another person's loan, a malformed id and staff are not found", async () => {
     const { loanId } = await signedLoan();
     const other = await signedLoan();
-    expect(await loadBorrowerLoan(loanId, other.owner, {}, db(), today)).toBeNull();
-    expect(await loadBorrowerLoan("not-a-uuid", other.owner, {}, db(), today)).toBeNull();
-    expect(await loadBorrowerLoan(loanId, { ...admin, isStaff: true }, {}, db(), today)).toBeNull();
-    const e = await refusal(makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: other.accountId }, other.owner, info, db(), today));
+    expect(await loadBorrowerLoan(loanId, { actor: other.owner, request: {} }, db(), today)).toBeNull();
+    expect(await loadBorrowerLoan("not-a-uuid", { actor: other.owner, request: {} }, db(), today)).toBeNull();
+    expect(await loadBorrowerLoan(loanId, { actor: { ...admin, isStaff: true }, request: {} }, db(), today)).toBeNull();
+    const e = await refusal(makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: other.accountId }, { actor: other.owner, request: info }, db(), today));
     expect(e.status).toBe(404);
-    const res = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${today.slice(0, 7)}`), other.owner, {}, { db: db(), today });
+    const res = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${today.slice(0, 7)}`), { actor: other.owner, request: {} }, { db: db(), today });
     expect(res.status).toBe(404);
   });
 
   it("Make a Payment (installment): a pending ACH debit with its authorisation, audited, e-mailed without account numbers", async () => {
     const { owner, loanId, accountId } = await signedLoan(40);
     const ledger = await loadLedger(loanId, db(), today);
-    const result = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, owner, info, db(), today);
+    const result = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, { actor: owner, request: info }, db(), today);
     expect(result.amountCents).toBe(ledger!.state.nextInstallment!.amountDueCents);
     const [row] = await db().select().from(loanPayments).where(eq(loanPayments.id, result.paymentId));
     expect(row).toMatchObject({
@@ -153,7 +153,7 @@ describe("borrower loan on pglite", () => {
     expect(mails[0]!.textBody).toContain("bank account on file");
     expect(withoutUuids(`${mails[0]!.textBody}${mails[0]!.htmlBody}`)).not.toContain("4321");
     // The page shows it Pending; the ledger does not count it.
-    const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+    const page = await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today);
     expect(page!.history[0]).toMatchObject({ status: "pending", statusLabel: "Pending", allocation: null, account: "Checking ••••4321" });
     expect(page!.pendingPayment).toBe(true);
     expect(page!.principalCents).toBe(2_500_000);
@@ -161,15 +161,15 @@ describe("borrower loan on pglite", () => {
 
   it("one pending borrower payment at a time, also for two at once", async () => {
     const a = await signedLoan(40);
-    await makePayment(a.loanId, { choice: "amount", amountCents: 10_000, bankAccountId: a.accountId }, a.owner, info, db(), today);
-    const again = await refusal(makePayment(a.loanId, { choice: "amount", amountCents: 10_000, bankAccountId: a.accountId }, a.owner, info, db(), today));
+    await makePayment(a.loanId, { choice: "amount", amountCents: 10_000, bankAccountId: a.accountId }, { actor: a.owner, request: info }, db(), today);
+    const again = await refusal(makePayment(a.loanId, { choice: "amount", amountCents: 10_000, bankAccountId: a.accountId }, { actor: a.owner, request: info }, db(), today));
     expect(again.status).toBe(409);
 
     const b = await signedLoan(40);
     const results = await Promise.allSettled([
-      makePayment(b.loanId, { choice: "installment", amountCents: null, bankAccountId: b.accountId }, b.owner, info, db(), today),
-      makePayment(b.loanId, { choice: "amount", amountCents: 5_000, bankAccountId: b.accountId }, b.owner, info, db(), today),
-      makePayment(b.loanId, { choice: "payoff", amountCents: null, bankAccountId: b.accountId }, b.owner, info, db(), today),
+      makePayment(b.loanId, { choice: "installment", amountCents: null, bankAccountId: b.accountId }, { actor: b.owner, request: info }, db(), today),
+      makePayment(b.loanId, { choice: "amount", amountCents: 5_000, bankAccountId: b.accountId }, { actor: b.owner, request: info }, db(), today),
+      makePayment(b.loanId, { choice: "payoff", amountCents: null, bankAccountId: b.accountId }, { actor: b.owner, request: info }, db(), today),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).status).toBe(409);
@@ -181,15 +181,15 @@ describe("borrower loan on pglite", () => {
     const other = await signedLoan(40);
     const ledger = await loadLedger(loanId, db(), today);
     const payoff = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, today).totalCents;
-    expect((await refusal(makePayment(loanId, { choice: "amount", amountCents: payoff + 1, bankAccountId: accountId }, owner, info, db(), today))).status).toBe(400);
-    expect((await refusal(makePayment(loanId, { choice: "amount", amountCents: 0, bankAccountId: accountId }, owner, info, db(), today))).status).toBe(400);
-    expect((await refusal(makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: other.accountId }, owner, info, db(), today))).status).toBe(400);
+    expect((await refusal(makePayment(loanId, { choice: "amount", amountCents: payoff + 1, bankAccountId: accountId }, { actor: owner, request: info }, db(), today))).status).toBe(400);
+    expect((await refusal(makePayment(loanId, { choice: "amount", amountCents: 0, bankAccountId: accountId }, { actor: owner, request: info }, db(), today))).status).toBe(400);
+    expect((await refusal(makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: other.accountId }, { actor: owner, request: info }, db(), today))).status).toBe(400);
     // Exactly the payoff is allowed.
-    const ok = await makePayment(loanId, { choice: "amount", amountCents: payoff, bankAccountId: accountId }, owner, info, db(), today);
+    const ok = await makePayment(loanId, { choice: "amount", amountCents: payoff, bankAccountId: accountId }, { actor: owner, request: info }, db(), today);
     expect(ok.amountCents).toBe(payoff);
 
     const post = (fields: Record<string, string>) =>
-      borrowerLoanAction(new Request("https://loans.example.com/dashboard/loans/x", { method: "POST", body: new URLSearchParams(fields) }), other.loanId, other.owner, info, db());
+      borrowerLoanAction(new Request("https://loans.example.com/dashboard/loans/x", { method: "POST", body: new URLSearchParams(fields) }), other.loanId, { actor: other.owner, request: info }, db());
     const base = { intent: "pay", choice: "amount", bankAccountId: other.accountId, authorize: "on" };
     expect((await post({ ...base, amount: "0" })).status).toBe(400);
     expect((await post({ ...base, amount: "-5" })).status).toBe(400);
@@ -207,9 +207,9 @@ describe("borrower loan on pglite", () => {
   it("PDFs: the payoff letter equals payoffQuote; the statement shows the month's payments; bad parameters 400", async () => {
     const { owner, loanId, start } = await signedLoan(75);
     const paidOn = addDays(start, 31);
-    await recordPayment(loanId, { amountCents: 80_123, receivedOn: paidOn, method: "wire", reference: "WIRE-77" }, admin, {}, db(), today);
+    await recordPayment(loanId, { amountCents: 80_123, receivedOn: paidOn, method: "wire", reference: "WIRE-77" }, { actor: admin, request: {} }, db(), today);
     const goodThrough = addDays(today, 10);
-    const res = await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${goodThrough}`), owner, info, { db: db(), today });
+    const res = await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${goodThrough}`), { actor: owner, request: info }, { db: db(), today });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("cache-control")).toContain("no-store");
@@ -227,7 +227,7 @@ describe("borrower loan on pglite", () => {
     expect(withoutUuids(text)).not.toContain("4321");
 
     const month = paidOn.slice(0, 7);
-    const st = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${month}`), owner, info, { db: db(), today });
+    const st = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${month}`), { actor: owner, request: info }, { db: db(), today });
     expect(st.status).toBe(200);
     const stText = pdfText(Buffer.from(await st.arrayBuffer()));
     const alloc = ledger!.state.allocations[0]!;
@@ -250,32 +250,32 @@ describe("borrower loan on pglite", () => {
       "kind=nope",
       "",
     ]) {
-      const bad = await serveLoanDocument(loanId, new URL(`https://x/?${query}`), owner, info, { db: db(), today });
+      const bad = await serveLoanDocument(loanId, new URL(`https://x/?${query}`), { actor: owner, request: info }, { db: db(), today });
       expect(bad.status, query).toBe(400);
     }
-    expect((await serveLoanDocument(loanId, new URL("https://x/?kind=paid-in-full"), owner, info, { db: db(), today })).status).toBe(404);
+    expect((await serveLoanDocument(loanId, new URL("https://x/?kind=paid-in-full"), { actor: owner, request: info }, { db: db(), today })).status).toBe(404);
   });
 
   it("paid in full: no more payments (409), the paid-in-full letter", async () => {
     const { owner, loanId, accountId, start } = await signedLoan(20);
     const ledger = await loadLedger(loanId, db(), today);
     const q = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, today);
-    const posted = await recordPayment(loanId, { amountCents: q.totalCents, receivedOn: today, method: "wire", reference: "PAYOFF-1" }, admin, {}, db(), today);
+    const posted = await recordPayment(loanId, { amountCents: q.totalCents, receivedOn: today, method: "wire", reference: "PAYOFF-1" }, { actor: admin, request: {} }, db(), today);
     expect(posted.paidInFull).toBe(true);
-    const e = await refusal(makePayment(loanId, { choice: "amount", amountCents: 100, bankAccountId: accountId }, owner, info, db(), today));
+    const e = await refusal(makePayment(loanId, { choice: "amount", amountCents: 100, bankAccountId: accountId }, { actor: owner, request: info }, db(), today));
     expect(e.status).toBe(409);
-    const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+    const page = await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today);
     expect(page!.statusLabel).toBe("Paid in Full");
     expect(page!.nextPayment).toBeNull();
     expect(page!.schedule.every((r) => r.paid)).toBe(true);
-    const res = await serveLoanDocument(loanId, new URL("https://x/?kind=paid-in-full"), owner, info, { db: db(), today });
+    const res = await serveLoanDocument(loanId, new URL("https://x/?kind=paid-in-full"), { actor: owner, request: info }, { db: db(), today });
     expect(res.status).toBe(200);
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain("Paid in Full");
     expect(text).toContain(formatMoney(2_500_000));
     expect(text.replace(/\s+/g, " ")).toContain("was paid in full on");
     expect(start < today).toBe(true);
-    expect((await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${today}`), owner, info, { db: db(), today })).status).toBe(409);
+    expect((await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${today}`), { actor: owner, request: info }, { db: db(), today })).status).toBe(409);
     // The dashboard lists it under Paid in Full, apart from the current loans.
     const dashboard = await getDashboard(owner.id, owner.name, db());
     expect(dashboard.approvedLoans.map((l) => l.id)).not.toContain(loanId);
@@ -284,14 +284,14 @@ describe("borrower loan on pglite", () => {
 
   describe("Change Bank Account", () => {
     const post = (loanId: string, owner: { id: string; name: string; email: string; isStaff: boolean }, fields: Record<string, string>) =>
-      borrowerLoanAction(new Request("https://loans.example.com/dashboard/loans/x", { method: "POST", body: new URLSearchParams(fields) }), loanId, owner, info, db());
+      borrowerLoanAction(new Request("https://loans.example.com/dashboard/loans/x", { method: "POST", body: new URLSearchParams(fields) }), loanId, { actor: owner, request: info }, db());
     const NEW_ACCOUNT = { intent: "change-account", accountHolderName: "Dana Whitfield", bankName: "Second Bank", routingNumber: "011000015", accountNumber: "0009876543210", bankAccountType: "savings" };
 
     it("stores the new account encrypted, makes it current, moves unsent debits to it, audits, e-mails last 4 only; staff and ACH use it", async () => {
       const { owner, loanId, accountId, applicationId } = await signedLoan(40);
       // Before any change the loan pays from its application's account.
-      expect((await loadBorrowerLoan(loanId, owner, {}, db(), today))!.paymentAccount).toEqual({ label: "Checking ••••4321", holder: "Dana Whitfield", bankName: "First Bank" });
-      const pending = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, owner, info, db(), today);
+      expect((await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today))!.paymentAccount).toEqual({ label: "Checking ••••4321", holder: "Dana Whitfield", bankName: "First Bank" });
+      const pending = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, { actor: owner, request: info }, db(), today);
 
       const res = await post(loanId, owner, NEW_ACCOUNT);
       expect(res.status).toBe(200);
@@ -318,18 +318,18 @@ describe("borrower loan on pglite", () => {
       expect(mails[0]!.textBody).not.toContain("011000015");
 
       // The borrower's page, the staff page and Make a Payment's list all lead with the new account.
-      const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+      const page = await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today);
       expect(page!.paymentAccount).toEqual({ label: "Savings ••••3210", holder: "Dana Whitfield", bankName: "Second Bank" });
       expect(page!.bankAccounts[0]!.id).toBe(stored!.id);
       expect(JSON.stringify(page)).not.toContain("9876543210");
-      const staff = await loadStaffLoan(loanId, admin, {}, db(), today);
+      const staff = await loadStaffLoan(loanId, { actor: admin, request: {} }, db(), today);
       expect(staff!.paymentAccount).toEqual({ label: "Savings ••••3210", holder: "Dana Whitfield", bankName: "Second Bank" });
 
       // The next ACH file debits the new account.
-      const batch = await createAchBatch(admin, {}, db());
+      const batch = await createAchBatch({ actor: admin, request: {} }, db());
       expect(batch.ok).toBe(true);
       if (!batch.ok) return;
-      const file = await downloadAchBatch(batch.batchId, admin, {}, db());
+      const file = await downloadAchBatch(batch.batchId, { actor: admin, request: {} }, db());
       const entry = file!.content.split("\n").find((line) => line.startsWith("6") && line.slice(29, 39) === String(pending.amountCents).padStart(10, "0"));
       expect(entry?.slice(3, 12)).toBe("011000015");
       expect(entry?.slice(12, 29).trimEnd()).toBe("0009876543210");
@@ -374,17 +374,17 @@ describe("borrower loan on pglite", () => {
       expect((await post("not-a-uuid", owner, NEW_ACCOUNT)).status).toBe(404);
       const ledger = await loadLedger(loanId, db(), today);
       const q = payoffQuote(ledger!.terms, ledger!.payments, ledger!.fees, today);
-      await recordPayment(loanId, { amountCents: q.totalCents, receivedOn: today, method: "wire", reference: "PAYOFF-CBA" }, admin, {}, db(), today);
+      await recordPayment(loanId, { amountCents: q.totalCents, receivedOn: today, method: "wire", reference: "PAYOFF-CBA" }, { actor: admin, request: {} }, db(), today);
       const closed = await post(loanId, owner, NEW_ACCOUNT);
       expect(closed.status).toBe(409);
       expect(closed.body.toast?.description).toBe("This loan is paid off or closed: its payment account can no longer be changed.");
-      expect((await loadBorrowerLoan(loanId, owner, {}, db(), today))!.accountChangeable).toBe(false);
+      expect((await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today))!.accountChangeable).toBe(false);
       expect(await db().select().from(loanPaymentAccounts).where(eq(loanPaymentAccounts.loanId, loanId))).toEqual([]);
     });
 
     it("the loan page carries the agreement, the application's conversation, and the next step of a signed loan", async () => {
       const { owner, loanId, applicationId } = await signedLoan(10);
-      const page = await loadBorrowerLoan(loanId, owner, {}, db(), today);
+      const page = await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today);
       expect(page).toMatchObject({ applicationId, agreementOnFile: true, accountChangeable: true });
       expect(page!.conversation.messages).toEqual([]);
       const dashboard = await getDashboard(owner.id, owner.name, db());

@@ -64,7 +64,7 @@ function fields(o: { first: string; last: string; email: string; phone: string; 
 describe.each(testTargets)("staff client search on %s", (target) => {
   const database = useTestDatabase({ target, global: true });
   const db = () => database().db;
-  const ids = (q: string) => listClients({ q, page: 1 }, admin, {}, db()).then((l) => l.clients.map((c) => c.id));
+  const ids = (q: string) => listClients({ q, page: 1 }, { actor: admin, request: {} }, db()).then((l) => l.clients.map((c) => c.id));
 
   async function person(id: string, fullName: string, email: string, app?: Parameters<typeof fields>[0], phone?: string) {
     await seedApplicant(db(), { id, name: fullName, email, profile: { phone: phone ?? null } });
@@ -99,7 +99,7 @@ describe.each(testTargets)("staff client search on %s", (target) => {
     expect(await ids("Łukas")).toEqual(["u-zoe"]);
     expect(await ids("staffer")).toEqual([]);
     expect(await ids("aker")).toEqual([]);
-    const all = await listClients({ q: "", page: 1 }, admin, {}, db());
+    const all = await listClients({ q: "", page: 1 }, { actor: admin, request: {} }, db());
     expect(all.total).toBe(3);
     expect(all.clients.map((c) => c.id)).toEqual(["u-jane", "u-omar", "u-zoe"]);
   });
@@ -143,18 +143,18 @@ describe.each(testTargets)("staff client search on %s", (target) => {
 
   it("takes hostile entries as plain text: no wildcard, no error", async () => {
     for (const q of ["%", "_", "%%%", "j%", "j_ne", "'; drop table profiles; --", "\\", "a".repeat(200), "😀", "\u202Ejane", "@", "@@", "----", "0000-"]) {
-      const list = await listClients({ q, page: 1 }, admin, {}, db());
+      const list = await listClients({ q, page: 1 }, { actor: admin, request: {} }, db());
       expect(list.clients.map((c) => c.id)).not.toContain("u-staff");
       if (!/^0000/.test(q)) expect(list.clients).toEqual([]);
     }
-    expect((await listClients({ q: "a".repeat(200), page: 1 }, admin, {}, db())).q).toHaveLength(100);
+    expect((await listClients({ q: "a".repeat(200), page: 1 }, { actor: admin, request: {} }, db())).q).toHaveLength(100);
   });
 
   it("indexes rows written before the blind index, and re-indexes after a key rotation (old tokens still found meanwhile)", async () => {
     await db().update(loanApplications).set({ ssnLast4Index: null });
     await db().update(bankAccounts).set({ accountLast4Index: null });
     expect(await ids("1120")).toEqual([]);
-    const first = await runEncryptionMigration(admin, {}, db());
+    const first = await runEncryptionMigration({ actor: admin, request: {} }, db());
     expect(first.searchIndexes).toEqual({ indexed: 6, failed: 0 });
     expect(first.encrypted).toBe(0);
     expect(await ids("1120")).toEqual(["u-jane", "u-omar"]);
@@ -166,21 +166,21 @@ describe.each(testTargets)("staff client search on %s", (target) => {
     try {
       // Not yet re-indexed: found through the old key's token.
       expect(await ids("4321")).toEqual(["u-jane", "u-omar"]);
-      const rotated = await runEncryptionMigration(admin, {}, db());
+      const rotated = await runEncryptionMigration({ actor: admin, request: {} }, db());
       expect(rotated.searchIndexes).toEqual({ indexed: 6, failed: 0 });
       const tokens = await db().select({ t: loanApplications.ssnLast4Index }).from(loanApplications);
       for (const { t } of tokens) expect(t!.startsWith(`v${next.version}:`)).toBe(true);
       // Found with the new key alone.
       setConfig({ ...config, encryptionKeys: [next] });
       expect(await ids("4321")).toEqual(["u-jane", "u-omar"]);
-      expect((await runEncryptionMigration(admin, {}, db(), { keys: [next] })).searchIndexes).toEqual({ indexed: 0, failed: 0 });
+      expect((await runEncryptionMigration({ actor: admin, request: {} }, db(), { keys: [next] })).searchIndexes).toEqual({ indexed: 0, failed: 0 });
     } finally {
       setConfig(config);
     }
   });
 
   it("keeps the list's total as people sign up, become staff, stop being staff and are removed", async () => {
-    const total = async () => (await listClients({ q: "", page: 1 }, admin, {}, db())).total;
+    const total = async () => (await listClients({ q: "", page: 1 }, { actor: admin, request: {} }, db())).total;
     const count = async () => {
       const rows = await db().select({ id: profiles.id }).from(profiles);
       const staff = await db().select({ id: userRoles.userId }).from(userRoles);

@@ -59,13 +59,13 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
     const today = new Date().toISOString().slice(0, 10);
     const payoff = await payoffToday(loan, today);
 
-    const unconfirmed = await refusal(recordPayment(loan.loanId, { amountCents: payoff, receivedOn: today, method: "wire", reference: "WIRE-1" }, admin, {}, db()));
+    const unconfirmed = await refusal(recordPayment(loan.loanId, { amountCents: payoff, receivedOn: today, method: "wire", reference: "WIRE-1" }, { actor: admin, request: {} }, db()));
     expect(unconfirmed).toSatisfy((e) => isAppError(e, "pending_debit_unconfirmed"));
     expect(unconfirmed.status).toBe(409);
     expect(unconfirmed.message).toContain("A borrower debit of $500.00 is pending");
-    expect((await loadStaffLoan(loan.loanId, admin, {}, db()))!.pendingDebit).toMatchObject({ amountCents: 50_000, sent: false });
+    expect((await loadStaffLoan(loan.loanId, { actor: admin, request: {} }, db()))!.pendingDebit).toMatchObject({ amountCents: 50_000, sent: false });
 
-    const result = await recordPayment(loan.loanId, { amountCents: payoff, receivedOn: today, method: "wire", reference: "WIRE-1", confirmPendingDebit: true }, admin, {}, db());
+    const result = await recordPayment(loan.loanId, { amountCents: payoff, receivedOn: today, method: "wire", reference: "WIRE-1", confirmPendingDebit: true }, { actor: admin, request: {} }, db());
     expect(result.paidInFull).toBe(true);
     expect(await payment(debit)).toMatchObject({ status: "cancelled", cancelReason: "Your loan was paid in full before this debit was sent.", achBatchId: null, receivedOn: null });
     const [mail] = await mails(loan.owner.email, "debit-cancelled");
@@ -75,7 +75,7 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "payment.cancel"), eq(auditLog.recordId, debit)));
     expect(audits).toHaveLength(1);
     // Nothing left to send: the next batch has none of this loan's debits.
-    const batch = await createAchBatch(admin, {}, db());
+    const batch = await createAchBatch({ actor: admin, request: {} }, db());
     expect(batch).toMatchObject({ ok: false, skipped: [] });
   });
 
@@ -98,7 +98,7 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
     expect(reasons.get(tooMuch)).toContain("More than the loan's payoff on the file's effective date");
     expect(reasons.get(ok)).toBeNull();
 
-    const result = await createAchBatch(admin, {}, db(), now);
+    const result = await createAchBatch({ actor: admin, request: {} }, db(), now);
     if (!result.ok) throw new Error(result.message);
     expect(result.entryCount).toBe(1);
     expect(result.skipped.map((s) => s.paymentId).sort()).toEqual([stale, tooMuch].sort());
@@ -106,31 +106,31 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
     for (const id of [stale, tooMuch]) expect(await payment(id)).toMatchObject({ status: "pending", achBatchId: null });
 
     // Staff cancel the left-out debits; the borrower is told the reason given.
-    await cancelDebit(stale, "Loan already paid off", admin, {}, db());
+    await cancelDebit(stale, "Loan already paid off", { actor: admin, request: {} }, db());
     expect(await payment(stale)).toMatchObject({ status: "cancelled", cancelReason: "Loan already paid off", cancelledBy: admin.id });
     expect((await mails(paidOff.owner.email, "debit-cancelled"))[0]!.textBody).toContain("Loan already paid off");
     // Once only; and a debit already in a file cannot be cancelled.
-    expect((await refusal(cancelDebit(stale, "again", admin, {}, db()))).status).toBe(409);
-    expect((await refusal(cancelDebit(ok, "too late", admin, {}, db()))).status).toBe(409);
-    expect((await refusal(cancelDebit("00000000-0000-4000-8000-000000000000", "x", admin, {}, db()))).status).toBe(404);
+    expect((await refusal(cancelDebit(stale, "again", { actor: admin, request: {} }, db()))).status).toBe(409);
+    expect((await refusal(cancelDebit(ok, "too late", { actor: admin, request: {} }, db()))).status).toBe(409);
+    expect((await refusal(cancelDebit("00000000-0000-4000-8000-000000000000", "x", { actor: admin, request: {} }, db()))).status).toBe(404);
   });
 
   it("a debit settled after the loan was paid off is Refund Due, never posted; Mark Refunded closes it", async () => {
     await clearPending();
     const loan = await activeLoan(db(), dataDir, admin);
     const debit = await pendingDebit(db(), loan, 30_000);
-    const batch = await createAchBatch(admin, {}, db());
+    const batch = await createAchBatch({ actor: admin, request: {} }, db());
     if (!batch.ok) throw new Error(batch.message);
     const effective = batch.effectiveDate;
     // Paid off by wire while the debit is at the bank: staff confirm the warning (the debit was sent).
     const payoff = await payoffToday(loan, effective);
-    const warned = await refusal(recordPayment(loan.loanId, { amountCents: payoff, receivedOn: effective, method: "wire", reference: "WIRE-PAYOFF" }, admin, {}, db(), effective));
+    const warned = await refusal(recordPayment(loan.loanId, { amountCents: payoff, receivedOn: effective, method: "wire", reference: "WIRE-PAYOFF" }, { actor: admin, request: {} }, db(), effective));
     expect(warned.message).toContain("already sent to the bank");
-    await recordPayment(loan.loanId, { amountCents: payoff, receivedOn: effective, method: "wire", reference: "WIRE-PAYOFF", confirmPendingDebit: true }, admin, {}, db(), effective);
+    await recordPayment(loan.loanId, { amountCents: payoff, receivedOn: effective, method: "wire", reference: "WIRE-PAYOFF", confirmPendingDebit: true }, { actor: admin, request: {} }, db(), effective);
     // The sent debit is not cancelled (the bank has it).
     expect(await payment(debit)).toMatchObject({ status: "pending", achBatchId: batch.batchId });
 
-    const settled = await settleAchEntry(debit, effective, admin, {}, db(), effective);
+    const settled = await settleAchEntry(debit, effective, { actor: admin, request: {} }, db(), effective);
     expect(settled.refundDue).toBe(true);
     expect(await payment(debit)).toMatchObject({ status: "refund_due", receivedOn: effective, postedAt: null });
     const ledger = (await loadLedger(loan.loanId, db(), effective))!;
@@ -138,14 +138,14 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
     expect(ledger.state.allocations.every((a) => a.excessCents === 0)).toBe(true);
     expect((await mails(loan.owner.email, "refund-due"))[0]!.textBody).toContain("$300.00");
 
-    const staffPage = (await loadStaffLoan(loan.loanId, admin, {}, db(), effective))!;
+    const staffPage = (await loadStaffLoan(loan.loanId, { actor: admin, request: {} }, db(), effective))!;
     expect(staffPage.refundsDue).toEqual([{ paymentId: debit, amountCents: 30_000, receivedOn: effective, reference: expect.any(String) }]);
     expect((await loadAchPage(db(), effective)).refundsDue.map((r) => r.paymentId)).toContain(debit);
 
-    expect((await refusal(refundAchEntry(debit, "2000-01-01", "CHK-1", admin, {}, db(), effective))).status).toBe(400);
-    await refundAchEntry(debit, effective, "CHK-1001", admin, {}, db(), effective);
+    expect((await refusal(refundAchEntry(debit, "2000-01-01", "CHK-1", { actor: admin, request: {} }, db(), effective))).status).toBe(400);
+    await refundAchEntry(debit, effective, "CHK-1001", { actor: admin, request: {} }, db(), effective);
     expect(await payment(debit)).toMatchObject({ status: "refunded", refundedOn: effective, refundReference: "CHK-1001", refundedBy: admin.id });
-    expect((await refusal(refundAchEntry(debit, effective, "CHK-1002", admin, {}, db(), effective))).status).toBe(409);
+    expect((await refusal(refundAchEntry(debit, effective, "CHK-1002", { actor: admin, request: {} }, db(), effective))).status).toBe(409);
     expect((await loadAchPage(db(), effective)).refundsDue.map((r) => r.paymentId)).not.toContain(debit);
     expect((await mails(loan.owner.email, "refund-sent"))[0]!.textBody).toContain("CHK-1001");
   });
@@ -155,19 +155,19 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
     const loan = await activeLoan(db(), dataDir, admin, { signedAt: new Date("2026-10-01T12:00:00Z") });
     const a = await pendingDebit(db(), loan, 10_000);
     const b = await pendingDebit(db(), loan, 11_000);
-    const batch = await createAchBatch(admin, {}, db(), new Date("2026-12-04T15:00:00Z")); // a Friday: effective Monday
+    const batch = await createAchBatch({ actor: admin, request: {} }, db(), new Date("2026-12-04T15:00:00Z")); // a Friday: effective Monday
     if (!batch.ok) throw new Error(batch.message);
     expect(batch.effectiveDate).toBe("2026-12-07");
     const later = "2026-12-09";
-    const early = await refusal(settleAchEntry(a, "2026-12-04", admin, {}, db(), later));
+    const early = await refusal(settleAchEntry(a, "2026-12-04", { actor: admin, request: {} }, db(), later));
     expect(early.status).toBe(400);
     expect(early.message).toContain("effective date (2026-12-07)");
-    const earlyReturn = await refusal(returnAchEntry(b, "R01", "2026-12-05", admin, {}, db(), later));
+    const earlyReturn = await refusal(returnAchEntry(b, "R01", "2026-12-05", { actor: admin, request: {} }, db(), later));
     expect(earlyReturn.status).toBe(400);
-    expect((await refusal(returnAchEntry(b, "R01", "2026-12-10", admin, {}, db(), later))).status).toBe(400);
+    expect((await refusal(returnAchEntry(b, "R01", "2026-12-10", { actor: admin, request: {} }, db(), later))).status).toBe(400);
     expect(await payment(a)).toMatchObject({ status: "pending" });
-    await settleAchEntry(a, "2026-12-07", admin, {}, db(), later);
-    await returnAchEntry(b, "R01", "2026-12-08", admin, {}, db(), later);
+    await settleAchEntry(a, "2026-12-07", { actor: admin, request: {} }, db(), later);
+    await returnAchEntry(b, "R01", "2026-12-08", { actor: admin, request: {} }, db(), later);
     expect(await payment(a)).toMatchObject({ status: "posted", receivedOn: "2026-12-07" });
     expect(await payment(b)).toMatchObject({ status: "returned", returnedOn: "2026-12-08" });
   });
@@ -186,18 +186,18 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
     const blank = await activeLoan(db(), dataDir, admin, { holder: "🙂🙂" });
     const blankId = await pendingDebit(db(), blank, 1_500);
     await pendingDebit(db(), cyrillic, 1_000);
-    const first = await createAchBatch(admin, {}, db(), day);
+    const first = await createAchBatch({ actor: admin, request: {} }, db(), day);
     if (!first.ok) throw new Error(first.message);
     expect(first.skipped).toEqual([{ paymentId: blankId, reason: expect.stringContaining("name") }]);
     const lines = await readTraces(first.batchId);
     expect(lines[0]!.slice(54, 76).trim()).toBe("MARIYA GONSALES");
     traces.push(...lines.map((l) => l.slice(79, 94)));
-    await cancelDebit(blankId, "Name cannot be sent", admin, {}, db());
+    await cancelDebit(blankId, "Name cannot be sent", { actor: admin, request: {} }, db());
     for (let i = 0; i < 2; i++) {
       const loan = await activeLoan(db(), dataDir, admin);
       await pendingDebit(db(), loan, 2_000 + i);
       await pendingDebit(db(), cyrillic, 3_000 + i).catch(() => null);
-      const next = await createAchBatch(admin, {}, db(), new Date(day.getTime() + (i + 1) * 60_000));
+      const next = await createAchBatch({ actor: admin, request: {} }, db(), new Date(day.getTime() + (i + 1) * 60_000));
       if (!next.ok) throw new Error(next.message);
       traces.push(...(await readTraces(next.batchId)).map((l) => l.slice(79, 94)));
     }
@@ -213,8 +213,8 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
       const today = new Date().toISOString().slice(0, 10);
       const payoff = await payoffToday(loan, today);
       const [batch] = await Promise.all([
-        createAchBatch(admin, {}, db()),
-        recordPayment(loan.loanId, { amountCents: payoff, receivedOn: today, method: "wire", reference: `RACE-${round}`, confirmPendingDebit: true }, admin, {}, db()),
+        createAchBatch({ actor: admin, request: {} }, db()),
+        recordPayment(loan.loanId, { amountCents: payoff, receivedOn: today, method: "wire", reference: `RACE-${round}`, confirmPendingDebit: true }, { actor: admin, request: {} }, db()),
       ]);
       const row = await payment(debit);
       if (row.status === "cancelled") {
@@ -224,7 +224,7 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
         expect(row).toMatchObject({ status: "pending" });
         expect(batch.ok && row.achBatchId === batch.batchId).toBe(true);
         const effective = batch.ok ? batch.effectiveDate : today;
-        expect((await settleAchEntry(debit, effective, admin, {}, db(), effective)).refundDue).toBe(true);
+        expect((await settleAchEntry(debit, effective, { actor: admin, request: {} }, db(), effective)).refundDue).toBe(true);
       }
       const posted = await db().select().from(loanPayments).where(and(eq(loanPayments.loanId, loan.loanId), inArray(loanPayments.status, ["posted"])));
       expect(posted.map((p) => p.reference)).toEqual([`RACE-${round}`]);

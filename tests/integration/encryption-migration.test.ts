@@ -82,7 +82,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
 
     // Plain: SSN a, SSN b, both numbers of plainBank, the routing number of mixedBank = 5.
     // Already encrypted: SSN d, mixedBank's account number, both of doneBank = 4.
-    const first = await runEncryptionMigration(admin, { ip: "203.0.113.5" }, db(), { batchSize: 2 });
+    const first = await runEncryptionMigration({ actor: admin, request: { ip: "203.0.113.5" } }, db(), { batchSize: 2 });
     expect(first).toMatchObject({ encrypted: 5, skipped: 4, failed: 0, bankValues: { encrypted: 3, failed: 0 }, ssnValues: { encrypted: 2, failed: 0 } });
 
     const apps = await db().select().from(loanApplications).where(inArray(loanApplications.id, [a.applicationId, b.applicationId, c.applicationId, d.applicationId]));
@@ -105,7 +105,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     expect(bank(doneBank)).toMatchObject({ accountNumberLast4: "3322", routingNumberLast2: "53" });
     for (const row of banks) expect(JSON.stringify(row)).not.toMatch(/123456789|021000021|111000025/);
 
-    const second = await runEncryptionMigration(admin, {}, db());
+    const second = await runEncryptionMigration({ actor: admin, request: {} }, db());
     expect(second).toMatchObject({ encrypted: 0, skipped: 9, failed: 0 });
     const after = await db().select().from(bankAccounts).where(inArray(bankAccounts.id, [plainBank, mixedBank, doneBank]));
     expect(after.map((r) => r.accountNumber).sort()).toEqual(banks.map((r) => r.accountNumber).sort());
@@ -132,7 +132,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
 
     // Rotation: `next` is now current; `current` and `old` still decrypt.
     const rotated = [next, current, old];
-    const result = await runEncryptionMigration(admin, {}, db(), { keys: rotated });
+    const result = await runEncryptionMigration({ actor: admin, request: {} }, db(), { keys: rotated });
     const [bank] = await db().select().from(bankAccounts).where(eq(bankAccounts.id, bankId));
     expect(bank!.accountNumber.startsWith(`enc:v${next.version}:`)).toBe(true);
     expect(bank!.routingNumber.startsWith(`enc:v${next.version}:`)).toBe(true);
@@ -146,7 +146,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     // Everything from the first test (9 values) plus these 3 moved to the new key; the stray one failed.
     expect(result.encrypted).toBe(12);
     expect(result.skipped).toBe(0);
-    const again = await runEncryptionMigration(admin, {}, db(), { keys: rotated });
+    const again = await runEncryptionMigration({ actor: admin, request: {} }, db(), { keys: rotated });
     expect(again).toMatchObject({ encrypted: 0, failed: 1, skipped: 12 });
   });
 
@@ -159,13 +159,13 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
       .insert(adminMfa)
       .values({ userId: adminId, secretEncrypted: encryptField("JBSWY3DPEHPK3PXP", MFA_SECRET_PURPOSE, [current]), backupCodeHashes: [] });
 
-    const result = await runEncryptionMigration(admin, {}, db(), { keys: [next, current] });
+    const result = await runEncryptionMigration({ actor: admin, request: {} }, db(), { keys: [next, current] });
     expect(result.mfaSecrets).toEqual({ encrypted: 1, failed: 0 });
     const [row] = await db().select().from(adminMfa).where(eq(adminMfa.userId, adminId));
     expect(row!.secretEncrypted.startsWith(`enc:v${next.version}:`)).toBe(true);
     // Only the new key is needed from now on.
     expect(decryptField(row!.secretEncrypted, MFA_SECRET_PURPOSE, [next])).toBe("JBSWY3DPEHPK3PXP");
-    const again = await runEncryptionMigration(admin, {}, db(), { keys: [next, current] });
+    const again = await runEncryptionMigration({ actor: admin, request: {} }, db(), { keys: [next, current] });
     expect(again.mfaSecrets).toEqual({ encrypted: 0, failed: 0 });
   });
 
@@ -178,8 +178,8 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
     const routings = ["021000021", "011000015", "122105278", "111000025", "091000019", "026009593"];
     for (let i = 0; i < owners.length; i++) ids.push(await newBankAccount(owners[i]!, { accountNumber: `12345678${i}0`, routingNumber: routings[i]! }));
     const [x, y] = await Promise.all([
-      runEncryptionMigration(admin, {}, db(), { batchSize: 2 }),
-      runEncryptionMigration(admin, {}, db(), { batchSize: 3 }),
+      runEncryptionMigration({ actor: admin, request: {} }, db(), { batchSize: 2 }),
+      runEncryptionMigration({ actor: admin, request: {} }, db(), { batchSize: 3 }),
     ]);
     // 6 SSNs and 12 bank numbers, each encrypted by exactly one of the two runs. (The earlier tests' 14
     // values — 13 bank/SSN values and one admin secret — are under keys this configuration lacks: both
@@ -209,7 +209,7 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
       .insert(achBatches)
       .values({ entryCount: 1, totalCents: 12_345, fileName: "ach-old-key", effectiveDate: "2026-11-25", content: encryptField(plainFile, ENCRYPTION_PURPOSES.achFile, [current]) })
       .returning({ id: achBatches.id });
-    const result = await runEncryptionMigration(admin, {}, db(), { keys: [next, current] });
+    const result = await runEncryptionMigration({ actor: admin, request: {} }, db(), { keys: [next, current] });
     expect(result.achFiles).toEqual({ encrypted: 2, failed: 0 });
     for (const id of [legacy!.id, old!.id]) {
       const [row] = await db().select().from(achBatches).where(eq(achBatches.id, id));
@@ -217,6 +217,6 @@ describe.each(testTargets)("encryption migration on %s", (target) => {
       expect(row!.content).not.toContain("1234567890");
       expect(decryptField(row!.content, ENCRYPTION_PURPOSES.achFile, [next])).toBe(plainFile);
     }
-    expect((await runEncryptionMigration(admin, {}, db(), { keys: [next, current] })).achFiles).toEqual({ encrypted: 0, failed: 0 });
+    expect((await runEncryptionMigration({ actor: admin, request: {} }, db(), { keys: [next, current] })).achFiles).toEqual({ encrypted: 0, failed: 0 });
   });
 });

@@ -244,7 +244,7 @@ describe("exports on pglite", () => {
   });
 
   it("audits an export before streaming, and names the file after the range", async () => {
-    const response = await exportResponse("applications", RANGE, admin, { ip: "203.0.113.7", userAgent: "vitest" }, "GET", db());
+    const response = await exportResponse("applications", RANGE, { actor: admin, request: { ip: "203.0.113.7", userAgent: "vitest" } }, "GET", db());
     const [row] = await db().select().from(auditLog).where(eq(auditLog.action, "applications.export"));
     expect(row).toMatchObject({ actorId: admin.id, details: { from: RANGE.from, to: RANGE.to }, ipAddress: "203.0.113.7" });
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -252,7 +252,7 @@ describe("exports on pglite", () => {
     expect(response.headers.get("cache-control")).toContain("no-store");
     expect(response.headers.get("content-length")).toBeNull();
     await response.body?.cancel();
-    const audit = await exportResponse("audit", RANGE, admin, {}, "HEAD", db());
+    const audit = await exportResponse("audit", RANGE, { actor: admin, request: {} }, "HEAD", db());
     expect(audit.body).toBeNull();
     expect(await db().select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.action, ["audit.export"]))).toHaveLength(1);
   });

@@ -118,7 +118,7 @@ describe.each(testTargets)("keyset paging of the admin lists (%s)", (target) => 
     } as const;
     for (const [filter, where] of Object.entries(filters) as [keyof typeof filters, string][]) {
       const load: Load = async (request) => {
-        const list = await listLoans({ filter, q: "", ...request }, staff, {}, db(), today);
+        const list = await listLoans({ filter, q: "", ...request }, { actor: staff, request: {} }, db(), today);
         return { ids: list.loans.map((l) => l.id), page: list.page, pageCount: list.pageCount, cursors: list.cursors! };
       };
       const expected = await ids(`select id::text as id from approved_loans where ${where} order by next_due_date asc nulls last, approval_date desc, id asc`);
@@ -192,7 +192,7 @@ describe.each(testTargets)("keyset paging of the admin lists (%s)", (target) => 
     await asFirst({ page: 1, after: approved.cursors.next });
     const queue = await listApplicationsPage({ tab: "pending", mine: true }, db(), staff);
     await asFirst({ page: 1, after: queue.cursors.next });
-    const loans = await listLoans({ filter: "all", q: "" }, staff, {}, db(), today);
+    const loans = await listLoans({ filter: "all", q: "" }, { actor: staff, request: {} }, db(), today);
     await asFirst({ page: 1, after: loans.cursors!.next });
     // Forged: values the columns cannot hold, wrong arity, a month 13, a text where a uuid goes, not JSON, huge.
     const forged = [

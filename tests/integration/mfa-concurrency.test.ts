@@ -53,7 +53,7 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
   /** An admin with an enabled factor, and a second session that still has to be verified. */
   async function enrolledAdmin() {
     const { user, secret, email } = await pendingAdmin();
-    const enrolled = await confirmEnrolment(user, totpAt(secret, currentStep()), {}, db());
+    const enrolled = await confirmEnrolment(totpAt(secret, currentStep()), { actor: user, request: {} }, db());
     if (!enrolled.ok) throw new Error(enrolled.message);
     return { user: await newSession(user.id, email), secret, backupCodes: enrolled.backupCodes };
   }
@@ -62,11 +62,11 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
     const { user, secret } = await enrolledAdmin();
     const wrong = wrongTotpCode(secret);
 
-    const results = await Promise.all(Array.from({ length: 200 }, () => verifySession(user, wrong, {}, db())));
+    const results = await Promise.all(Array.from({ length: 200 }, () => verifySession(wrong, { actor: user, request: {} }, db())));
     expect(tally(results)).toEqual({ ok: 0, wrong: 5, locked: 195 });
 
     // The right code, and a backup code, are refused while the lock lasts, and the session stays unverified.
-    expect(await verifySession(user, totpAt(secret, currentStep()), {}, db())).toEqual({ ok: false, message: LOCKED });
+    expect(await verifySession(totpAt(secret, currentStep()), { actor: user, request: {} }, db())).toEqual({ ok: false, message: LOCKED });
     const [row] = await db()
       .select({ lockedFor: sql<number>`extract(epoch from ${adminMfa.lockedUntil} - now())::float8`, failedAttempts: adminMfa.failedAttempts })
       .from(adminMfa)
@@ -77,7 +77,7 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
 
     // Once the lock has ended the right code is accepted.
     await db().update(adminMfa).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(adminMfa.userId, user.id));
-    expect(await verifySession(user, totpAt(secret, currentStep() + 1), {}, db())).toEqual({ ok: true });
+    expect(await verifySession(totpAt(secret, currentStep() + 1), { actor: user, request: {} }, db())).toEqual({ ok: true });
     expect(await db().select().from(sessionMfa).where(eq(sessionMfa.sessionId, user.sessionId))).toHaveLength(1);
   });
 
@@ -85,7 +85,7 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
     const { user, secret } = await enrolledAdmin();
     const wrong = wrongTotpCode(secret);
     const right = totpAt(secret, currentStep() + 1);
-    const results = await Promise.all([...Array.from({ length: 10 }, () => verifySession(user, wrong, {}, db())), verifySession(user, right, {}, db())]);
+    const results = await Promise.all([...Array.from({ length: 10 }, () => verifySession(wrong, { actor: user, request: {} }, db())), verifySession(right, { actor: user, request: {} }, db())]);
     // Whatever the order: at most four misses before a success and five after it, and ten misses
     // always add up to a lock (a success that read the row before the misses must not clear it).
     expect(tally(results).wrong).toBeLessThanOrEqual(9);
@@ -98,7 +98,7 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
 
   it("one backup code sent 50 times in parallel is accepted once", async () => {
     const { user, backupCodes } = await enrolledAdmin();
-    const results = await Promise.all(Array.from({ length: 50 }, () => verifySession(user, backupCodes[0]!, {}, db())));
+    const results = await Promise.all(Array.from({ length: 50 }, () => verifySession(backupCodes[0]!, { actor: user, request: {} }, db())));
     expect(results.filter((r) => r.ok)).toEqual([{ ok: true, usedBackupCode: true }]);
     const [row] = await db().select({ hashes: adminMfa.backupCodeHashes }).from(adminMfa).where(eq(adminMfa.userId, user.id));
     expect(row!.hashes).toHaveLength(9);
@@ -106,14 +106,14 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
     // is still a wrong code, while another backup code works.
     expect(tally(results)).toEqual({ ok: 1, wrong: 5, locked: 44 });
     await db().update(adminMfa).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(adminMfa.userId, user.id));
-    expect(await verifySession(user, backupCodes[0]!, {}, db())).toEqual({ ok: false, message: WRONG });
-    expect(await verifySession(user, backupCodes[1]!, {}, db())).toEqual({ ok: true, usedBackupCode: true });
+    expect(await verifySession(backupCodes[0]!, { actor: user, request: {} }, db())).toEqual({ ok: false, message: WRONG });
+    expect(await verifySession(backupCodes[1]!, { actor: user, request: {} }, db())).toEqual({ ok: true, usedBackupCode: true });
   });
 
   it("one TOTP code sent 20 times in parallel is accepted once", async () => {
     const { user, secret } = await enrolledAdmin();
     const code = totpAt(secret, currentStep() + 1);
-    const results = await Promise.all(Array.from({ length: 20 }, () => verifySession(user, code, {}, db())));
+    const results = await Promise.all(Array.from({ length: 20 }, () => verifySession(code, { actor: user, request: {} }, db())));
     // A replayed step is a miss like any other: five are evaluated, then the factor locks.
     expect(tally(results)).toEqual({ ok: 1, wrong: 5, locked: 14 });
   });
@@ -121,16 +121,16 @@ describe.each(testTargets)("the admin second factor under parallel requests on %
   it("the first code confirms an enrolment once: 20 parallel confirmations hand out one set of backup codes, and those work", async () => {
     const { user, secret, email } = await pendingAdmin();
     const code = totpAt(secret, currentStep());
-    const results = await Promise.all(Array.from({ length: 20 }, () => confirmEnrolment(user, code, {}, db())));
+    const results = await Promise.all(Array.from({ length: 20 }, () => confirmEnrolment(code, { actor: user, request: {} }, db())));
     const accepted = results.filter((r) => r.ok);
     expect(accepted).toHaveLength(1);
     const other = await newSession(user.id, email);
-    expect(await verifySession(other, accepted[0]!.backupCodes[0]!, {}, db())).toEqual({ ok: true, usedBackupCode: true });
+    expect(await verifySession(accepted[0]!.backupCodes[0]!, { actor: other, request: {} }, db())).toEqual({ ok: true, usedBackupCode: true });
   });
 
   it("a new enrolment cannot replace the secret of an enabled factor", async () => {
     const { user, secret } = await enrolledAdmin();
     await expect(startEnrolment(user, db())).rejects.toThrow("already set up");
-    expect(await verifySession(user, totpAt(secret, currentStep() + 1), {}, db())).toEqual({ ok: true });
+    expect(await verifySession(totpAt(secret, currentStep() + 1), { actor: user, request: {} }, db())).toEqual({ ok: true });
   });
 });

@@ -151,14 +151,14 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
 
     const loan = await one<{ id: string; user_id: string }>(`select l.id, l.user_id from approved_loans l where exists (select 1 from loan_payments p where p.loan_id = l.id) order by l.id limit 1`);
     const borrower = { id: loan.user_id, name: "Borrower", email: "b@example.com", isStaff: false };
-    const page = await plans.capture(() => loadBorrowerLoan(loan.id, borrower, request, database.db));
+    const page = await plans.capture(() => loadBorrowerLoan(loan.id, { actor: borrower, request }, database.db));
     expect(page.result).not.toBeNull();
     await expectBounded(pool(), page.statements, { rows: PAGE_ROWS });
   });
 
   it("the staff loans list (each filter, first and last page) and a staff loan page", async () => {
     for (const filter of ["all", "current", "late", "paid_in_full"] as const) {
-      const first = await plans.capture(() => listLoans({ filter, q: "", page: 1 }, staff, request, database.db));
+      const first = await plans.capture(() => listLoans({ filter, q: "", page: 1 }, { actor: staff, request }, database.db));
       const where = {
         all: "true",
         current: "status <> 'paid_off' and (next_due_date is null or next_due_date >= (now() at time zone 'utc')::date)",
@@ -170,16 +170,16 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       // The count is a handful of kept rows (one per due date at most), not a count of the loans.
       await expectBounded(pool(), first.statements, { rows: LOANS_PAGE_SIZE * 4 });
       const lastPage = first.result.pageCount;
-      const last = await plans.capture(() => listLoans({ filter, q: "", last: true }, staff, request, database.db));
+      const last = await plans.capture(() => listLoans({ filter, q: "", last: true }, { actor: staff, request }, database.db));
       expect(last.result.page).toBe(lastPage);
       expect(last.result.loans).toHaveLength(first.result.total - (lastPage - 1) * LOANS_PAGE_SIZE);
       // The last page and a middle one by token (decision 0050): the order's column ranges (due date
       // ties, NULLs), each read for at most a page, so a few pages of entries however deep.
       if (direct.n === 0) continue;
       const middle = await middleToken(`loans:${filter}`, `approved_loans where ${where}`, ["next_due_date", "approval_date", "id"], "next_due_date asc nulls last, approval_date desc, id asc", direct.n, LOANS_PAGE_SIZE);
-      const deep = await plans.capture(() => listLoans({ filter, q: "", after: middle }, staff, request, database.db));
+      const deep = await plans.capture(() => listLoans({ filter, q: "", after: middle }, { actor: staff, request }, database.db));
       expect(deep.result.loans.length).toBeGreaterThan(0);
-      const back = await plans.capture(() => listLoans({ filter, q: "", before: middle }, staff, request, database.db));
+      const back = await plans.capture(() => listLoans({ filter, q: "", before: middle }, { actor: staff, request }, database.db));
       for (const view of [last, deep, back]) await expectBounded(pool(), view.statements, { rows: LOANS_PAGE_SIZE * 4 * 4, indexEntries: LOANS_PAGE_SIZE * 4 * 4 });
     }
     // Search (decision 0051): the borrower's name, e-mail or the loan reference by index ranges; the
@@ -203,7 +203,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
           `select l.id from approved_loans l join profiles p on p.id = l.user_id where ${matches} order by l.next_due_date asc nulls last, l.approval_date desc, l.id limit ${LOANS_PAGE_SIZE}`,
         )
       ).rows.map((r) => r.id);
-      const searched = await plans.capture(() => listLoans({ filter: "all", q, page: 1 }, staff, request, database.db));
+      const searched = await plans.capture(() => listLoans({ filter: "all", q, page: 1 }, { actor: staff, request }, database.db));
       expect(searched.result.total, q).toBe(direct.n);
       expect(searched.result.total, q).toBeGreaterThan(0);
       expect(searched.result.loans.map((l) => l.id), q).toEqual(firstPage);
@@ -211,7 +211,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       await expectBounded(pool(), searched.statements, { rows: Math.max(LOANS_PAGE_SIZE * 4, direct.n * 2) });
     }
     const { id } = await one<{ id: string }>(`select loan_id as id from loan_payments order by loan_id limit 1`);
-    const loan = await plans.capture(() => loadStaffLoan(id, staff, request, database.db));
+    const loan = await plans.capture(() => loadStaffLoan(id, { actor: staff, request }, database.db));
     expect(loan.result).not.toBeNull();
     await expectBounded(pool(), loan.statements, { rows: PAGE_ROWS });
   });
@@ -225,7 +225,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       { from: new Date(now.getTime() - (5 * 366 - 1) * 86_400_000).toISOString().slice(0, 10), to: today },
     ];
     for (const range of ranges) {
-      const { result, statements } = await plans.capture(() => viewPipelineReport(range, staff, request, {}, database.db, now));
+      const { result, statements } = await plans.capture(() => viewPipelineReport(range, { actor: staff, request }, {}, database.db, now));
       // Every figure as issue 22's direct aggregates over the whole range give it.
       expect(result).toEqual(await referencePipelineReport(range, database.db, now));
       expect(result.regB.count).toBeGreaterThan(0);
@@ -280,7 +280,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
       { name: "Last", ask: { last: true as const }, ids: await idsAt((pageCount - 1) * REG_B_PAGE_SIZE, total) },
     ];
     for (const view of views) {
-      const { result, statements } = await plans.capture(() => viewPipelineReport(range, staff, request, view.ask, database.db, now));
+      const { result, statements } = await plans.capture(() => viewPipelineReport(range, { actor: staff, request }, view.ask, database.db, now));
       expect(result.regB.count, view.name).toBe(total);
       expect(result.regB.items.map((i) => i.id), view.name).toEqual(view.ids);
       if (view.name === "Last") expect(result.regB.page).toBe(pageCount);

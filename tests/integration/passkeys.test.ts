@@ -44,7 +44,7 @@ describe.each(testTargets)("passkeys on %s", (target) => {
   async function withPasskey(user: { id: string; name: string; email: string }) {
     const key = newSoftPasskey(user.id);
     const options = await registrationOptions(db(), user);
-    await registerPasskey(db(), user, "Test key", asCredential(registrationResponse(key, options.challenge, relyingParty())));
+    await registerPasskey(db(), "Test key", asCredential(registrationResponse(key, options.challenge, relyingParty())), { actor: user, request: {} });
     return key;
   }
 
@@ -63,7 +63,7 @@ describe.each(testTargets)("passkeys on %s", (target) => {
     const key = newSoftPasskey(user.id);
     const options = await registrationOptions(db(), user);
     const answer = asCredential(registrationResponse(key, options.challenge, relyingParty()));
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => registerPasskey(db(), user, "Laptop", answer)));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => registerPasskey(db(), "Laptop", answer, { actor: user, request: {} })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason.message).toMatch(/expired or was already used/);
     expect(await db().select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
@@ -85,9 +85,9 @@ describe.each(testTargets)("passkeys on %s", (target) => {
     const other = await applicant();
     const key = newSoftPasskey(user.id);
     const options = await registrationOptions(db(), other);
-    await expect(registerPasskey(db(), user, "Laptop", asCredential(registrationResponse(key, options.challenge, relyingParty())))).rejects.toThrow(/expired or was already used/);
+    await expect(registerPasskey(db(), "Laptop", asCredential(registrationResponse(key, options.challenge, relyingParty())), { actor: user, request: {} })).rejects.toThrow(/expired or was already used/);
     const signIn = await authenticationOptions(db(), "authenticate", null);
-    await expect(registerPasskey(db(), user, "Laptop", asCredential(registrationResponse(key, signIn.challenge, relyingParty())))).rejects.toThrow(/expired or was already used/);
+    await expect(registerPasskey(db(), "Laptop", asCredential(registrationResponse(key, signIn.challenge, relyingParty())), { actor: user, request: {} })).rejects.toThrow(/expired or was already used/);
   });
 
   it("the counter only moves forward: a replayed or lower counter is refused, a higher one passes", async () => {
@@ -159,8 +159,8 @@ describe.each(testTargets)("passkeys on %s", (target) => {
     const other = await applicant();
     await withPasskey(owner);
     const [key] = await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, owner.id));
-    await expect(removePasskey(db(), other, key!.id)).rejects.toMatchObject({ status: 404 });
-    await removePasskey(db(), owner, key!.id);
+    await expect(removePasskey(db(), key!.id, { actor: other, request: {} })).rejects.toMatchObject({ status: 404 });
+    await removePasskey(db(), key!.id, { actor: owner, request: {} });
     expect(await db().select().from(passkeys).where(eq(passkeys.userId, owner.id))).toHaveLength(0);
     const audits = await db().select().from(auditLog).where(eq(auditLog.recordId, key!.id));
     expect(audits.map((a) => a.action).sort()).toEqual(["passkey.add", "passkey.remove"]);
@@ -187,8 +187,7 @@ describe.each(testTargets)("passkeys on %s", (target) => {
   const securityPost = (who: SessionUser, fields: Record<string, string>) =>
     accountSecurityAction(
       new Request("http://localhost/account/security", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
-      who,
-      { ip: "198.51.100.7" },
+      { actor: who, request: { ip: "198.51.100.7" } },
     );
   const passkeysOf = (userId: string) => db().select({ id: passkeys.id, name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, userId));
 
@@ -220,7 +219,7 @@ describe.each(testTargets)("passkeys on %s", (target) => {
     // Two-factor on: a current code is proof too, once (the same code again is refused).
     const enrolment = await startEnrolment({ ...me }, db());
     const step = currentStep();
-    expect((await confirmEnrolment({ ...me }, totpAt(enrolment.secret, step), {}, db(), "applicant")).ok).toBe(true);
+    expect((await confirmEnrolment(totpAt(enrolment.secret, step), { actor: { ...me }, request: {} }, db(), "applicant")).ok).toBe(true);
     const code = totpAt(enrolment.secret, step + 1);
     expect((await securityPost(me, { intent: "passkey-options", code })).status).toBe(200);
     const replay = await securityPost(me, { intent: "passkey-options", code });
@@ -234,8 +233,7 @@ describe.each(testTargets)("passkeys on %s", (target) => {
     const settingsPost = (fields: Record<string, string>) =>
       accountSettingsAction(
         new Request("http://localhost/account/settings", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
-        { ...user, isStaff: false, mfaVerified: false, sessionId: `session-${user.id}` },
-        {},
+        { actor: { ...user, isStaff: false, mfaVerified: false, sessionId: `session-${user.id}` }, request: {} },
         db(),
       );
     const kept = await settingsPost({ intent: "change-password", currentPassword: PASSWORD, newPassword: "N3w!Passphrase", confirmPassword: "N3w!Passphrase" });
@@ -258,7 +256,7 @@ describe.each(testTargets)("passkeys on %s", (target) => {
     const key = await withPasskey(person);
     await registrationOptions(db(), person);
 
-    const { passkeysRemoved } = await resetStaffMfa(staff.userId, { id: admin.userId, name: "Admin", email: "a@example.com" }, {}, db());
+    const { passkeysRemoved } = await resetStaffMfa(staff.userId, { actor: { id: admin.userId, name: "Admin", email: "a@example.com" }, request: {} }, db());
     expect(passkeysRemoved).toBe(1);
     expect(await passkeysOf(staff.userId)).toHaveLength(0);
     expect(await db().select().from(webauthnChallenges).where(and(eq(webauthnChallenges.userId, staff.userId), eq(webauthnChallenges.purpose, "register")))).toHaveLength(0);

@@ -35,8 +35,7 @@ describe.each(testTargets)("recovery revocation on %s", (target) => {
   const post = (who: Person, fields: Record<string, string>) =>
     accountSettingsAction(
       new Request("https://loans.example.com/account/settings", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
-      who,
-      { ip: meta.ip, userAgent: "vitest" },
+      { actor: who, request: { ip: meta.ip, userAgent: "vitest" } },
       db(),
     );
   const mails = (to: string, template: string) =>

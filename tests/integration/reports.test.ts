@@ -135,7 +135,7 @@ describe("pipeline report on pglite", () => {
   });
 
   it("writes one 'reports.view' audit row per load, with the range", async () => {
-    await viewPipelineReport(RANGE, admin, { ip: "203.0.113.5", userAgent: "vitest" }, {}, db(), NOW);
+    await viewPipelineReport(RANGE, { actor: admin, request: { ip: "203.0.113.5", userAgent: "vitest" } }, {}, db(), NOW);
     const rows = await db().select().from(auditLog).where(eq(auditLog.action, "reports.view"));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: admin.id, details: { from: RANGE.from, to: RANGE.to }, ipAddress: "203.0.113.5" });

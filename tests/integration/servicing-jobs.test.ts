@@ -108,7 +108,7 @@ describe("servicing job on pglite", () => {
     expect(withoutUuids(`${mails[0]!.textBody}${mails[0]!.htmlBody}`)).not.toContain("2333");
 
     // Installment 1 paid: the next reminder is for installment 2.
-    await recordPayment(loan.loanId, { amountCents: state.nextInstallment!.amountDueCents, receivedOn: "2026-05-09", method: "check", reference: "CHK-1001" }, admin, {}, db(), "2026-05-09");
+    await recordPayment(loan.loanId, { amountCents: state.nextInstallment!.amountDueCents, receivedOn: "2026-05-09", method: "check", reference: "CHK-1001" }, { actor: admin, request: {} }, db(), "2026-05-09");
     await runServicingJobs(db(), at("2026-06-06"));
     expect((await noticesOf(loan.loanId, "reminder")).map((r) => r.installmentNumber).sort()).toEqual([1, 2]);
     expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(0);
@@ -117,7 +117,7 @@ describe("servicing job on pglite", () => {
   it("respects a borrower who turned payment reminders off (issue 23): no reminder, late notices still go; turned back on in time, the reminder goes", async () => {
     const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-07-10") });
     const reminders = async () => (await mailTo(loan.owner.email)).filter((m) => m.template === "payment-reminder");
-    const set = (paymentReminders: boolean) => updateNotificationPreferences(db(), loan.owner, { intent: "update-notifications", paymentReminders, productNews: false });
+    const set = (paymentReminders: boolean) => updateNotificationPreferences(db(), { intent: "update-notifications", paymentReminders, productNews: false }, { actor: loan.owner, request: {} });
     await set(false);
     await runServicingJobs(db(), at("2026-08-06")); // 4 days before 2026-08-10
     expect(await noticesOf(loan.loanId, "reminder")).toHaveLength(0);
@@ -137,7 +137,7 @@ describe("servicing job on pglite", () => {
 
   it("does nothing for a loan paid in full", async () => {
     const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-01-10") });
-    await recordPayment(loan.loanId, { amountCents: 1_100_000, receivedOn: "2026-01-20", method: "wire", reference: "WIRE-PAYOFF" }, admin, {}, db(), "2026-01-20");
+    await recordPayment(loan.loanId, { amountCents: 1_100_000, receivedOn: "2026-01-20", method: "wire", reference: "WIRE-PAYOFF" }, { actor: admin, request: {} }, db(), "2026-01-20");
     const [row] = await db().select().from(approvedLoans).where(eq(approvedLoans.id, loan.loanId));
     expect(row!.status).toBe("paid_off");
     const before = (await mailTo(loan.owner.email)).length;
@@ -171,7 +171,7 @@ describe("servicing job on pglite", () => {
 
     // A posting changes the ledger: the job looks at that loan again the same day, and only at it.
     const { state } = (await loadLedger(behind.loanId, db(), "2027-01-05"))!;
-    await recordPayment(behind.loanId, { amountCents: state.nextInstallment!.amountDueCents, receivedOn: "2027-01-05", method: "check", reference: "CHK-2027" }, admin, {}, db(), "2027-01-05");
+    await recordPayment(behind.loanId, { amountCents: state.nextInstallment!.amountDueCents, receivedOn: "2027-01-05", method: "check", reference: "CHK-2027" }, { actor: admin, request: {} }, db(), "2027-01-05");
     expect(await servicedOn(behind.loanId)).toBeNull();
     expect(await runServicingJobs(db(), at("2027-01-05"))).toMatchObject({ loans: 1 });
     expect(await feesOf(behind.loanId)).toHaveLength(1);

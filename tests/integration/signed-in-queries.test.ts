@@ -120,7 +120,7 @@ describe.skipIf(!TEST_DATABASE_URL)("signed-in pages on a seeded PostgreSQL data
     const cookie = await signIn(admin.email);
     const me = await getOptionalUser(new Request("http://localhost:3000/", { headers: { cookie } }));
     const enrolment = await startEnrolment({ id: admin.id, name: admin.name, email: admin.email, sessionId: me!.sessionId });
-    const enrolled = await confirmEnrolment({ id: admin.id, name: admin.name, email: admin.email, sessionId: me!.sessionId }, totpAt(enrolment.secret, currentStep()));
+    const enrolled = await confirmEnrolment(totpAt(enrolment.secret, currentStep()), { actor: { id: admin.id, name: admin.name, email: admin.email, sessionId: me!.sessionId }, request: {} });
     expect(enrolled.ok).toBe(true);
 
     const lastApproved = Math.ceil(seeded.byStatus.approved / REVIEW_PAGE_SIZE);

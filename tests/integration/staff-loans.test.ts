@@ -67,8 +67,7 @@ describe("staff loans on pglite", () => {
     return loanPageAction(
       new Request(`http://localhost/admin/loans/${loanId}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) }),
       loanId,
-      admin,
-      info,
+      { actor: admin, request: info },
       db(),
       TODAY,
     );
@@ -83,29 +82,29 @@ describe("staff loans on pglite", () => {
       const paid = await newLoan({ name: "Paula Paid", status: "paid_off" });
       const ids = (list: { loans: { id: string }[] }) => list.loans.map((l) => l.id);
 
-      const all = await listLoans({ filter: "all", q: "", page: 1 }, admin, info, db(), TODAY);
+      const all = await listLoans({ filter: "all", q: "", page: 1 }, { actor: admin, request: info }, db(), TODAY);
       expect(ids(all)).toEqual(expect.arrayContaining([current.loan.id, late.loan.id, paid.loan.id]));
-      const lateList = await listLoans({ filter: "late", q: "", page: 1 }, admin, info, db(), TODAY);
+      const lateList = await listLoans({ filter: "late", q: "", page: 1 }, { actor: admin, request: info }, db(), TODAY);
       expect(ids(lateList)).toContain(late.loan.id);
       expect(ids(lateList)).not.toContain(current.loan.id);
       expect(ids(lateList)).not.toContain(paid.loan.id);
       const lateRow = lateList.loans.find((l) => l.id === late.loan.id)!;
       expect(lateRow).toMatchObject({ status: "late", statusLabel: "Late", daysPastDue: 14, balanceCents: 1_200_000, amountCents: 1_200_000, borrowerName: "Laura Late" });
-      const currentList = await listLoans({ filter: "current", q: "", page: 1 }, admin, info, db(), TODAY);
+      const currentList = await listLoans({ filter: "current", q: "", page: 1 }, { actor: admin, request: info }, db(), TODAY);
       expect(ids(currentList)).toContain(current.loan.id);
       expect(ids(currentList)).not.toContain(late.loan.id);
       expect(currentList.loans.find((l) => l.id === current.loan.id)).toMatchObject({ statusLabel: "Current", daysPastDue: 0 });
-      const paidList = await listLoans({ filter: "paid_in_full", q: "", page: 1 }, admin, info, db(), TODAY);
+      const paidList = await listLoans({ filter: "paid_in_full", q: "", page: 1 }, { actor: admin, request: info }, db(), TODAY);
       expect(ids(paidList)).toEqual([paid.loan.id]);
       expect(paidList.loans[0]).toMatchObject({ statusLabel: "Paid in Full", nextDueDate: null });
 
-      expect(ids(await listLoans({ filter: "all", q: "laura", page: 1 }, admin, info, db(), TODAY))).toEqual([late.loan.id]);
-      expect(ids(await listLoans({ filter: "all", q: current.email.toUpperCase(), page: 1 }, admin, info, db(), TODAY))).toEqual([current.loan.id]);
+      expect(ids(await listLoans({ filter: "all", q: "laura", page: 1 }, { actor: admin, request: info }, db(), TODAY))).toEqual([late.loan.id]);
+      expect(ids(await listLoans({ filter: "all", q: current.email.toUpperCase(), page: 1 }, { actor: admin, request: info }, db(), TODAY))).toEqual([current.loan.id]);
       const reference = loanReference(paid.loan);
-      expect(ids(await listLoans({ filter: "all", q: reference.toLowerCase(), page: 1 }, admin, info, db(), TODAY))).toEqual([paid.loan.id]);
-      expect(ids(await listLoans({ filter: "late", q: "quentin", page: 1 }, admin, info, db(), TODAY))).toEqual([]);
+      expect(ids(await listLoans({ filter: "all", q: reference.toLowerCase(), page: 1 }, { actor: admin, request: info }, db(), TODAY))).toEqual([paid.loan.id]);
+      expect(ids(await listLoans({ filter: "late", q: "quentin", page: 1 }, { actor: admin, request: info }, db(), TODAY))).toEqual([]);
       // LIKE wildcards match literally.
-      expect((await listLoans({ filter: "all", q: "%", page: 1 }, admin, info, db(), TODAY)).total).toBe(0);
+      expect((await listLoans({ filter: "all", q: "%", page: 1 }, { actor: admin, request: info }, db(), TODAY)).total).toBe(0);
 
       expect(parseLoansUrl(new URL("http://x/admin/loans?status=late&q=%00ab&page=2"))).toEqual({ filter: "late", q: "ab", page: 2 });
       expect(parseLoansUrl(new URL("http://x/admin/loans?status=bogus&page=-1"))).toEqual({ filter: "all", q: "", page: 1 });
@@ -141,7 +140,7 @@ describe("staff loans on pglite", () => {
       const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "payment.post"), eq(auditLog.recordId, payment!.id)));
       expect(audit!.details).toMatchObject({ loanId: loan.id, amountCents: 105_224, reference: "CHK-1001", allocation: { interestCents: 9682 } });
 
-      const page = (await loadStaffLoan(loan.id, admin, info, db(), TODAY))!;
+      const page = (await loadStaffLoan(loan.id, { actor: admin, request: info }, db(), TODAY))!;
       expect(page.payments).toHaveLength(1);
       expect(page.payments[0]).toMatchObject({ statusLabel: "Posted", methodLabel: "Check", allocation: { interestCents: 9682, principalAfterCents: allocation.principalAfterCents } });
       expect(page.installments[0]!.paid).toBe(true);
@@ -182,13 +181,12 @@ describe("staff loans on pglite", () => {
       const big = await loanPageAction(
         new Request(`http://localhost/admin/loans/${loan.id}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...base, reference: "x".repeat(20_000) }) }),
         loan.id,
-        admin,
-        info,
+        { actor: admin, request: info },
         db(),
         TODAY,
       );
       expect(big.status).toBe(413);
-      const junk = await loanPageAction(new Request(`http://localhost/admin/loans/${loan.id}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }), loan.id, admin, info, db(), TODAY);
+      const junk = await loanPageAction(new Request(`http://localhost/admin/loans/${loan.id}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }), loan.id, { actor: admin, request: info }, db(), TODAY);
       expect(junk.status).toBe(400);
       const reason = await post(loan.id, { intent: "reverse-payment", paymentId: randomUUID(), reason: "NSF\u0007" });
       expect(reason.status).toBe(400);
@@ -201,16 +199,16 @@ describe("staff loans on pglite", () => {
     it("posts a reference once: again is 409, and of two at once exactly one wins", async () => {
       const { loan } = await newLoan();
       const input = { amountCents: 50_000, receivedOn: "2026-02-01", method: "ach" as const, reference: "ACH-77" };
-      await recordPayment(loan.id, input, admin, info, db(), TODAY);
-      const again = await refused(recordPayment(loan.id, input, admin, info, db(), TODAY));
+      await recordPayment(loan.id, input, { actor: admin, request: info }, db(), TODAY);
+      const again = await refused(recordPayment(loan.id, input, { actor: admin, request: info }, db(), TODAY));
       expect(again.status).toBe(409);
       expect(again.message).toBe(SERVICING_MESSAGES.duplicateReference);
       const viaForm = await post(loan.id, { intent: "record-payment", amount: "500", receivedOn: "2026-02-01", method: "ach", reference: "ACH-77" });
       expect(viaForm.status).toBe(409);
 
       const both = await Promise.allSettled([
-        recordPayment(loan.id, { ...input, reference: "ACH-78" }, admin, info, db(), TODAY),
-        recordPayment(loan.id, { ...input, reference: "ACH-78" }, admin, info, db(), TODAY),
+        recordPayment(loan.id, { ...input, reference: "ACH-78" }, { actor: admin, request: info }, db(), TODAY),
+        recordPayment(loan.id, { ...input, reference: "ACH-78" }, { actor: admin, request: info }, db(), TODAY),
       ]);
       expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -218,7 +216,7 @@ describe("staff loans on pglite", () => {
       expect(await db().select().from(loanPayments).where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.reference, "ACH-78")))).toHaveLength(1);
       // The same reference on another loan is another payment.
       const other = await newLoan();
-      await recordPayment(other.loan.id, input, admin, info, db(), TODAY);
+      await recordPayment(other.loan.id, input, { actor: admin, request: info }, db(), TODAY);
     });
   });
 
@@ -273,11 +271,11 @@ describe("staff loans on pglite", () => {
   describe("Reverse Payment", () => {
     it("re-allocates: the ledger after reversing equals the ledger that never had the payment", async () => {
       const { loan } = await newLoan();
-      await recordPayment(loan.id, { amountCents: 105_224, receivedOn: "2026-02-10", method: "check", reference: "P1" }, admin, info, db(), TODAY);
+      await recordPayment(loan.id, { amountCents: 105_224, receivedOn: "2026-02-10", method: "check", reference: "P1" }, { actor: admin, request: info }, db(), TODAY);
       const before = (await loadLedger(loan.id, db(), TODAY))!.state;
-      const p2 = await recordPayment(loan.id, { amountCents: 80_000, receivedOn: "2026-03-05", method: "wire", reference: "P2" }, admin, info, db(), TODAY);
+      const p2 = await recordPayment(loan.id, { amountCents: 80_000, receivedOn: "2026-03-05", method: "wire", reference: "P2" }, { actor: admin, request: info }, db(), TODAY);
       await db().insert(loanFees).values({ loanId: loan.id, kind: "late_fee", installmentNumber: 2, amountCents: 5000, assessedOn: "2026-03-26" });
-      const p3 = await recordPayment(loan.id, { amountCents: 120_000, receivedOn: "2026-04-10", method: "ach", reference: "P3" }, admin, info, db(), TODAY);
+      const p3 = await recordPayment(loan.id, { amountCents: 120_000, receivedOn: "2026-04-10", method: "ach", reference: "P3" }, { actor: admin, request: info }, db(), TODAY);
       const withP2 = (await loadLedger(loan.id, db(), TODAY))!.state;
       expect(withP2.allocations.find((a) => a.paymentId === p3.paymentId)!.feesCents).toBe(5000);
 
@@ -300,7 +298,7 @@ describe("staff loans on pglite", () => {
       const p3After = after.state.allocations.find((a) => a.paymentId === p3.paymentId)!;
       expect(p3After.interestCents).toBeGreaterThan(withP2.allocations.find((a) => a.paymentId === p3.paymentId)!.interestCents);
       // Reversing P3 too leaves P1 only, with the fee still due: the state before P2 was posted, plus the fee.
-      await reversePayment(p3.paymentId, "Returned / NSF", admin, info, db(), TODAY);
+      await reversePayment(p3.paymentId, "Returned / NSF", { actor: admin, request: info }, db(), TODAY);
       const onlyP1 = (await loadLedger(loan.id, db(), TODAY))!.state;
       expect(onlyP1.allocations).toEqual(before.allocations);
       expect(onlyP1.principalCents).toBe(before.principalCents);
@@ -315,7 +313,7 @@ describe("staff loans on pglite", () => {
   describe("paid in full", () => {
     it("a payment of the payoff closes the loan and queues the e-mail; no more payments; reversing it reopens the loan", async () => {
       const { loan, email } = await newLoan();
-      await recordPayment(loan.id, { amountCents: 105_224, receivedOn: "2026-02-10", method: "check", reference: "F1" }, admin, info, db(), TODAY);
+      await recordPayment(loan.id, { amountCents: 105_224, receivedOn: "2026-02-10", method: "check", reference: "F1" }, { actor: admin, request: info }, db(), TODAY);
       const rows = await ledgerRows(loan.id, db());
       const quote = payoffQuote(termsOf(loan), rows.payments, rows.fees, "2026-03-01");
       const answer = await post(loan.id, { intent: "record-payment", amount: (quote.totalCents / 100).toFixed(2), receivedOn: "2026-03-01", method: "wire", reference: "PAYOFF-1" });
@@ -326,7 +324,7 @@ describe("staff loans on pglite", () => {
       expect(closed!.paidOffAt).not.toBeNull();
       const mail = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, "loan-paid-in-full")));
       expect(mail).toHaveLength(1);
-      const page = (await loadStaffLoan(loan.id, admin, info, db(), TODAY))!;
+      const page = (await loadStaffLoan(loan.id, { actor: admin, request: info }, db(), TODAY))!;
       expect(page.loan.statusLabel).toBe("Paid in Full");
       expect(page.installments.every((i) => i.paid)).toBe(true);
 
@@ -334,18 +332,18 @@ describe("staff loans on pglite", () => {
       expect(more.status).toBe(409);
 
       const final = (await db().select().from(loanPayments).where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.reference, "PAYOFF-1"))))[0]!;
-      await reversePayment(final.id, "Returned / NSF", admin, info, db(), TODAY);
+      await reversePayment(final.id, "Returned / NSF", { actor: admin, request: info }, db(), TODAY);
       const [reopened] = await db().select().from(approvedLoans).where(eq(approvedLoans.id, loan.id));
       expect(reopened).toMatchObject({ status: "active", paidOffAt: null, nextDueDate: "2026-03-10" });
-      expect((await loadStaffLoan(loan.id, admin, info, db(), TODAY))!.loan.statusLabel).toBe("Late");
+      expect((await loadStaffLoan(loan.id, { actor: admin, request: info }, db(), TODAY))!.loan.statusLabel).toBe("Late");
     });
   });
 
   describe("Export Loan Tape", () => {
     it("one row per loan, replayed from its ledger, formula-safe and properly quoted, audited with the row count", async () => {
       const { loan } = await newLoan({ name: '=HYPERLINK("http://evil.example","x"), Jr' });
-      await recordPayment(loan.id, { amountCents: 105_224, receivedOn: "2026-02-10", method: "check", reference: "T1" }, admin, info, db(), TODAY);
-      const tape = await exportLoanTape(admin, info, db(), TODAY);
+      await recordPayment(loan.id, { amountCents: 105_224, receivedOn: "2026-02-10", method: "check", reference: "T1" }, { actor: admin, request: info }, db(), TODAY);
+      const tape = await exportLoanTape({ actor: admin, request: info }, db(), TODAY);
       const lines = tape.csv.split("\r\n").filter(Boolean);
       const total = (await db().select({ id: approvedLoans.id }).from(approvedLoans)).length;
       expect(tape.rows).toBe(total);

@@ -62,7 +62,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
   async function invited(prefix: string, name: string, role: "admin" | "loan_officer" | "auditor") {
     const admin = await staff("admin");
     const email = `${prefix}-${target}-${++n}@example.com`;
-    return { admin, email, ...(await inviteStaff({ name, email, role }, admin, {}, db())) };
+    return { admin, email, ...(await inviteStaff({ name, email, role }, { actor: admin, request: {} }, db())) };
   }
 
   const accept = (token: string, password = NEW_PASSWORD) =>
@@ -170,14 +170,12 @@ describe.each(testTargets)("staff management on %s", (target) => {
     const again = `again-${target}-${++n}@example.com`;
     const old = await inviteStaff(
       { name: "Re Invited", email: again, role: "auditor" },
-      admin,
-      {},
+      { actor: admin, request: {} },
       db(),
     );
     const fresh = await inviteStaff(
       { name: "Re Invited", email: again, role: "loan_officer" },
-      admin,
-      {},
+      { actor: admin, request: {} },
       db(),
     );
     expect((await accept(old.token)).ok).toBe(false);
@@ -190,8 +188,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
         method: "POST",
         body: form,
       }),
-      admin,
-      {},
+      { actor: admin, request: {} },
       db(),
     );
     expect(cancelled.status).toBe(200);
@@ -207,8 +204,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
     await expect(
       inviteStaff(
         { name: "Dup", email: existing.email.toUpperCase(), role: "auditor" },
-        admin,
-        {},
+        { actor: admin, request: {} },
         db(),
       ),
     ).rejects.toMatchObject({
@@ -230,8 +226,8 @@ describe.each(testTargets)("staff management on %s", (target) => {
         ),
       );
     const results = await Promise.allSettled([
-      changeStaffRole(b.id, "loan_officer", a, {}, db()),
-      changeStaffRole(a.id, "loan_officer", b, {}, db()),
+      changeStaffRole(b.id, "loan_officer", { actor: a, request: {} }, db()),
+      changeStaffRole(a.id, "loan_officer", { actor: b, request: {} }, db()),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find(
@@ -254,21 +250,21 @@ describe.each(testTargets)("staff management on %s", (target) => {
     const last = admins[0]!.userId === a.id ? a : b;
     const other = last === a ? b : a;
     await expect(
-      changeStaffRole(last.id, "auditor", last, {}, db()),
+      changeStaffRole(last.id, "auditor", { actor: last, request: {} }, db()),
     ).rejects.toMatchObject({ status: 409, message: STAFF_MESSAGES.lastAdmin });
     // The other (now a loan officer) cannot act as admin here, but the rule holds whoever asks.
     await expect(
-      deactivateStaff(last.id, other, {}, db()),
+      deactivateStaff(last.id, { actor: other, request: {} }, db()),
     ).rejects.toMatchObject({ status: 409, message: STAFF_MESSAGES.lastAdmin });
     await expect(
-      deactivateStaff(last.id, last, {}, db()),
+      deactivateStaff(last.id, { actor: last, request: {} }, db()),
     ).rejects.toMatchObject({
       status: 403,
       message: STAFF_MESSAGES.ownDeactivate,
     });
     expect(await auditRows("staff.role_change", other.id)).toHaveLength(1);
     // Back to two admins for the rest of the file.
-    await changeStaffRole(other.id, "admin", last, {}, db());
+    await changeStaffRole(other.id, "admin", { actor: last, request: {} }, db());
   });
 
   it("deactivating ends every session at once and blocks sign-in with the right password", async () => {
@@ -288,8 +284,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
     expect(before.length).toBeGreaterThanOrEqual(2);
     const { sessionsEnded } = await deactivateStaff(
       officer.id,
-      admin,
-      {},
+      { actor: admin, request: {} },
       db(),
     );
     expect(sessionsEnded).toBe(before.length);
@@ -307,7 +302,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
     const [audit] = await auditRows("staff.deactivate", officer.id);
     expect(audit!.actorId).toBe(admin.id);
     await expect(
-      deactivateStaff(officer.id, admin, {}, db()),
+      deactivateStaff(officer.id, { actor: admin, request: {} }, db()),
     ).rejects.toMatchObject({ status: 409 });
   });
 
@@ -325,7 +320,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
     await db()
       .insert(sessionMfa)
       .values({ sessionId: row!.id, userId: officer.id });
-    await resetStaffMfa(officer.id, admin, {}, db());
+    await resetStaffMfa(officer.id, { actor: admin, request: {} }, db());
     expect(
       await db().select().from(adminMfa).where(eq(adminMfa.userId, officer.id)),
     ).toHaveLength(0);
@@ -337,7 +332,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
     ).toHaveLength(0);
     expect(await auditRows("staff.mfa_reset", officer.id)).toHaveLength(1);
     await expect(
-      resetStaffMfa(admin.id, admin, {}, db()),
+      resetStaffMfa(admin.id, { actor: admin, request: {} }, db()),
     ).rejects.toMatchObject({ status: 403, message: STAFF_MESSAGES.ownReset });
   });
 
@@ -387,8 +382,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
         method: "POST",
         body: form,
       }),
-      actor,
-      {},
+      { actor, request: {} },
       db(),
     );
   };
@@ -398,8 +392,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
   ) =>
     inviteStaff(
       { name: "Olive Open", email: `open-${target}-${++n}@example.com`, role },
-      inviter,
-      {},
+      { actor: inviter, request: {} },
       db(),
     );
   const accountsFor = (email: string) =>
@@ -498,7 +491,7 @@ describe.each(testTargets)("staff management on %s", (target) => {
       const inviter = await staff("admin");
       const { token, invitationId } = await invite(inviter);
       const [deactivated, accepted] = await Promise.all([
-        deactivateStaff(inviter.id, boss, {}, db()),
+        deactivateStaff(inviter.id, { actor: boss, request: {} }, db()),
         accept(token),
       ]);
       const [inv] = await db()

@@ -4,7 +4,7 @@ import { pageMeta } from "~/content/site";
 import { loadAccountData } from "~/server/accounts/index.server";
 import { loadAccountSecurity } from "~/server/accounts/index.server";
 import { loadAccountSettings } from "~/server/accounts/index.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/account";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
@@ -21,7 +21,7 @@ export const loader = defineLoader({
   handle: async ({ request, context }: Route.LoaderArgs, user) => {
     if (user.isStaff && !user.mfaVerified) throw redirect(`/admin/mfa?redirectTo=${encodeURIComponent("/account")}`);
     const [settings, security, data] = await Promise.all([
-      loadAccountSettings(user, undefined, requestInfo(request, context)),
+      loadAccountSettings(callerOf(user, request, context)),
       loadAccountSecurity(user.id),
       user.isStaff ? Promise.resolve(null) : loadAccountData(user.id),
     ]);

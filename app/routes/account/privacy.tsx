@@ -7,7 +7,7 @@ import { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivac
 import { landingPath, safeRedirectPath } from "~/server/accounts/index.server";
 import { getDb } from "~/server/platform/db/client.server";
 import { readActionForm } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/privacy";
@@ -50,7 +50,7 @@ export const action = defineAction({
     const parsed = acceptPrivacyNoticeSchema.safeParse({ intent: read.form.get("intent") ?? undefined, redirectTo: read.form.get("redirectTo") ?? undefined });
     if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? PRIVACY_NOTICE_MESSAGES.intent);
     try {
-      await acceptCurrentPrivacyNotice(getDb(), user, requestInfo(request, context));
+      await acceptCurrentPrivacyNotice(getDb(), callerOf(user, request, context));
     } catch (error) {
       logFailure("account", "privacy notice acceptance failed", error);
       return refused(503, PRIVACY_NOTICE_MESSAGES.failed);

@@ -1,6 +1,6 @@
 import { accountSettingsAction } from "~/server/accounts/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/settings";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
@@ -15,5 +15,5 @@ export const loader = postOnly;
 
 export const action = defineAction({
   guard: signedIn,
-  handle: async ({ request, context }: Route.ActionArgs, user) => jsonAnswer(await accountSettingsAction(request, user, requestInfo(request, context))),
+  handle: async ({ request, context }: Route.ActionArgs, user) => jsonAnswer(await accountSettingsAction(request, callerOf(user, request, context))),
 });

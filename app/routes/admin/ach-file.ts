@@ -1,5 +1,5 @@
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { downloadAchBatch } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach-file";
 import { isAppError } from "~/server/platform/http/app-error.server";
@@ -16,7 +16,7 @@ export const loader = defineLoader({
   handle: async ({ request, context, params }: Route.LoaderArgs, admin) => {
     let file: Awaited<ReturnType<typeof downloadAchBatch>>;
     try {
-      file = await downloadAchBatch(params.id, admin, requestInfo(request, context));
+      file = await downloadAchBatch(params.id, callerOf(admin, request, context));
     } catch (error) {
       // Its key is no longer configured: said plainly, never a garbled file.
       if (isAppError(error, "servicing")) throw new Response(error.message, { status: error.status, headers: { "Cache-Control": "no-store" } });

@@ -7,7 +7,7 @@ import { formatMoney } from "~/domain/money";
 import { achActionSchema, achFormInput } from "~/domain/validation/ach";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/loans/index.server";
 import { cancelDebit } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach";
@@ -30,30 +30,30 @@ export const action = defineAction({
     if (!read.ok) return respond(read.answer);
     const parsed = achActionSchema.safeParse(achFormInput(read.form));
     if (!parsed.success) return data(stampedResult(false, "ACH Action Failed", parsed.error.issues[0]?.message), { status: 400 });
-    const info = requestInfo(request, context);
+    const caller = callerOf(admin, request, context);
     const input = parsed.data;
     try {
       switch (input.intent) {
         case "create-batch": {
-          const result = await createAchBatch(admin, info);
+          const result = await createAchBatch(caller);
           const skipped = result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "";
           if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
           return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatMoney(result.totalCents)}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
         }
         case "settle": {
-          const result = await settleAchEntry(input.paymentId, input.settledOn, admin, info);
+          const result = await settleAchEntry(input.paymentId, input.settledOn, caller);
           if (result.refundDue) return data(stampedResult(true, "Refund Due", "The loan was already paid off: the debit is not posted and is listed under Refunds Due. The borrower was told."));
           return data(stampedResult(true, "Payment Settled", result.paidInFull ? "The loan is now paid in full." : "The payment is posted to the loan."));
         }
         case "return":
-          await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, admin, info);
+          await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, caller);
           return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}.`));
         case "cancel-debit": {
-          const result = await cancelDebit(input.paymentId, input.reason, admin, info);
+          const result = await cancelDebit(input.paymentId, input.reason, caller);
           return data(stampedResult(true, "Debit Cancelled", `The ${formatMoney(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
         }
         case "refund": {
-          const result = await refundAchEntry(input.paymentId, input.refundedOn, input.reference, admin, info);
+          const result = await refundAchEntry(input.paymentId, input.refundedOn, input.reference, caller);
           return data(stampedResult(true, "Refund Recorded", `${formatMoney(result.amountCents)} sent back on ${input.refundedOn}. The borrower was told by e-mail.`));
         }
       }

@@ -3,7 +3,7 @@ import { ClientsPage } from "~/components/admin/clients/clients-page";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { getClientDetail, listClients, parseClientsUrl } from "~/server/staff/index.server";
 import type { Route } from "./+types/clients";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
@@ -14,9 +14,9 @@ export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context }: Route.LoaderArgs, admin) => {
     const { q, page, clientId } = parseClientsUrl(new URL(request.url));
-    const info = requestInfo(request, context);
-    const list = await listClients({ q, page }, admin, info);
-    const selected = clientId ? await getClientDetail(clientId, admin, info) : null;
+    const caller = callerOf(admin, request, context);
+    const list = await listClients({ q, page }, caller);
+    const selected = clientId ? await getClientDetail(clientId, caller) : null;
     return { list, selectedId: clientId, selected };
   },
 });

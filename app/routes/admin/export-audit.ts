@@ -1,7 +1,7 @@
 import { readReportRange } from "~/domain/validation/reports";
 import { exportResponse } from "~/server/staff/index.server";
 import { noStoreJson } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/export-audit";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
@@ -16,6 +16,6 @@ export const loader = defineLoader({
   handle: async ({ request, context }: Route.LoaderArgs, staff) => {
     const read = readReportRange(new URL(request.url).searchParams);
     if (!read.ok) return noStoreJson({ ok: false, message: read.message }, 400);
-    return exportResponse("audit", read.range, staff, requestInfo(request, context), request.method);
+    return exportResponse("audit", read.range, callerOf(staff, request, context), request.method);
   },
 });

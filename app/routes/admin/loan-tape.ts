@@ -1,5 +1,5 @@
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { exportLoanTape } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan-tape";
 import { staffWith } from "~/server/accounts/index.server";
@@ -13,7 +13,7 @@ import { defineLoader } from "~/server/platform/http/define-route.server";
 export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context }: Route.LoaderArgs, admin) => {
-    const tape = await exportLoanTape(admin, requestInfo(request, context));
+    const tape = await exportLoanTape(callerOf(admin, request, context));
     return new Response(request.method === "HEAD" ? null : tape.csv, {
       status: 200,
       headers: privateDownloadHeaders(tape.fileName, Buffer.byteLength(tape.csv), "text/csv; charset=utf-8"),

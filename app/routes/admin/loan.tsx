@@ -3,7 +3,7 @@ import { LoanPage } from "~/components/admin/loans/loan-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
 import { staffWith } from "~/server/accounts/index.server";
@@ -17,7 +17,7 @@ export const loader = defineLoader({
   handle: async ({ request, context, params }: Route.LoaderArgs, admin) => {
     const id = parseLoanId(params.id);
     if (!id) throw data(null, { status: 404, statusText: "Not Found" });
-    const loan = await loadStaffLoan(id, admin, requestInfo(request, context));
+    const loan = await loadStaffLoan(id, callerOf(admin, request, context));
     if (!loan) throw data(null, { status: 404, statusText: "Not Found" });
     return loan;
   },
@@ -26,7 +26,7 @@ export const loader = defineLoader({
 /** record-payment | reverse-payment (app/server/loans/staff-loans.server.ts), validated, under the loan's row lock. */
 export const action = defineAction({
   guard: staffWith("servicing.manage"),
-  handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await loanPageAction(request, params.id, admin, requestInfo(request, context))),
+  handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await loanPageAction(request, params.id, callerOf(admin, request, context))),
 });
 
 export const ErrorBoundary = loanLoadErrorBoundary("loan");

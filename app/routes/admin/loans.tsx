@@ -1,7 +1,7 @@
 import { LoansPage } from "~/components/admin/loans/loans-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { privatePageMeta } from "~/content/private-page-meta";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { listLoans, parseLoansUrl } from "~/server/loans/index.server";
 import type { Route } from "./+types/loans";
 import { staffWith } from "~/server/accounts/index.server";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Loans", "Private 
 export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context }: Route.LoaderArgs, admin) => {
-    const list = await listLoans(parseLoansUrl(new URL(request.url)), admin, requestInfo(request, context));
+    const list = await listLoans(parseLoansUrl(new URL(request.url)), callerOf(admin, request, context));
     return { list };
   },
 });

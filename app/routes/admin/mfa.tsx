@@ -9,7 +9,7 @@ import { safeRedirectPath } from "~/server/accounts/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/mfa";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 import { staffBeforeSecondFactor } from "~/server/accounts/index.server";
 
@@ -46,18 +46,18 @@ export const action = defineAction({
     const { form } = read;
     const code = String(form.get("code") ?? "").slice(0, 20);
     const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/admin");
-    const meta = requestInfo(request, context);
+    const caller = callerOf(user, request, context);
     if (!code.trim()) return respond({ status: 400, body: refused("Enter the 6-digit code from your authenticator app.") });
 
     if (form.get("intent") === "enrol") {
-      const result = await confirmEnrolment(user, code, meta);
+      const result = await confirmEnrolment(code, caller);
       if (!result.ok) return respond({ status: 400, body: refused(result.message) });
       return respond<MfaActionData>({
         status: 200,
         body: { ok: true, toast: { type: "success", title: "Two-factor authentication is on." }, backupCodes: result.backupCodes },
       });
     }
-    const result = await verifySession(user, code, meta);
+    const result = await verifySession(code, caller);
     if (!result.ok) return respond({ status: 400, body: refused(result.message) });
     return redirectWithToast(redirectTo, identityVerifiedToast(result.usedBackupCode, "Welcome to the admin area."), { request });
   },

@@ -3,7 +3,7 @@ import { PageLoadError } from "~/components/admin/page-load-error";
 import { ReportsPage } from "~/components/admin/reports/reports-page";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { readRegBPage, readReportRange } from "~/domain/validation/reports";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { viewPipelineReport } from "~/server/staff/index.server";
 import type { Route } from "./+types/reports";
 import { staffWith } from "~/server/accounts/index.server";
@@ -22,7 +22,7 @@ export const loader = defineLoader({
     const params = new URL(request.url).searchParams;
     const read = readReportRange(params);
     if (!read.ok) return data({ range: read.range, message: read.message, report: null }, { status: 400 });
-    const report = await viewPipelineReport(read.range, staff, requestInfo(request, context), readRegBPage(params));
+    const report = await viewPipelineReport(read.range, callerOf(staff, request, context), readRegBPage(params));
     return { range: read.range, message: null, report };
   },
 });

@@ -3,7 +3,7 @@ import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { revalidateAfterPost } from "~/components/admin/moderation/revalidate";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { staffAction } from "~/server/staff/index.server";
 import { listStaff } from "~/server/staff/index.server";
 import type { Route } from "./+types/staff";
@@ -25,9 +25,7 @@ export const loader = defineLoader({
 export const action = defineAction({
   guard: staffWith("staff.manage"),
   handle: async ({ request, context }: Route.ActionArgs, admin) => {
-    return respond(
-      await staffAction(request, admin, requestInfo(request, context)),
-    );
+    return respond(await staffAction(request, callerOf(admin, request, context)));
   },
 });
 

@@ -5,7 +5,7 @@ import { jsonAnswer, noStoreJson as json } from "~/server/platform/http/action-a
 import { defineAction, methodNotAllowed } from "~/server/platform/http/define-route.server";
 import { readJson, SMALL_JSON_MAX_BYTES } from "~/server/platform/http/read-body.server";
 import type { Route } from "./+types/admin-reveal";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 
 /**
  * POST /api/admin/reveal {kind: 'ssn'|'account_number'|'routing_number', id}: one decrypted value for
@@ -48,7 +48,7 @@ export const action = defineAction({
       if (!read.ok && read.status === 413) return json({ title: "Error", message: read.message }, 413);
       body = read.ok ? read.value : null;
     }
-    const result = await revealSensitiveValue(body, admin, requestInfo(request, context));
+    const result = await revealSensitiveValue(body, callerOf(admin, request, context));
     return jsonAnswer(result);
   },
 });

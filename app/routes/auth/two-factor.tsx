@@ -9,7 +9,7 @@ import { loadAccountSecurity } from "~/server/accounts/index.server";
 import { verifySession } from "~/server/accounts/index.server";
 import { safeRedirectPath } from "~/server/accounts/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { checkThrottles, THROTTLES } from "~/server/platform/security/throttle.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/two-factor";
@@ -49,7 +49,7 @@ export const action = defineAction({
     if (!parsed.success) return respond({ status: 400, body: refused(parsed.error.issues[0]?.message ?? "Enter a code.") });
     const redirectTo = safeRedirectPath(parsed.data.redirectTo, user.isStaff ? "/admin" : "/dashboard");
     if (!user.secondFactorPending) return redirect(redirectTo);
-    const result = await verifySession(user, parsed.data.code, requestInfo(request, context), undefined, "applicant");
+    const result = await verifySession(parsed.data.code, callerOf(user, request, context), undefined, "applicant");
     if (!result.ok) return respond({ status: 400, body: refused(result.message) });
     return redirectWithToast(redirectTo, identityVerifiedToast(result.usedBackupCode, "You are signed in."), { request });
   },

@@ -1,4 +1,4 @@
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { serveLoanDocument } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan-document";
 import { signedIn } from "~/server/accounts/index.server";
@@ -12,5 +12,5 @@ import { defineLoader } from "~/server/platform/http/define-route.server";
  */
 export const loader = defineLoader({
   guard: signedIn,
-  handle: async ({ request, context, params }: Route.LoaderArgs, user) => serveLoanDocument(params.id, new URL(request.url), user, requestInfo(request, context), { method: request.method }),
+  handle: async ({ request, context, params }: Route.LoaderArgs, user) => serveLoanDocument(params.id, new URL(request.url), callerOf(user, request, context), { method: request.method }),
 });

@@ -3,7 +3,7 @@ import { BorrowerLoanPageView } from "~/components/loans/borrower-loan-page";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { loadBorrowerLoan } from "~/server/loans/index.server";
 import { borrowerLoanAction } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const loader = defineLoader({
   guard: signedIn,
   handle: async ({ request, context, params }: Route.LoaderArgs, user) => {
-    return ownPageOr404(await loadBorrowerLoan(params.id, user, requestInfo(request, context)));
+    return ownPageOr404(await loadBorrowerLoan(params.id, callerOf(user, request, context)));
   },
 });
 
@@ -31,7 +31,7 @@ export const loader = defineLoader({
 export const action = defineAction({
   guard: signedIn,
   handle: async ({ request, context, params }: Route.ActionArgs, user) => {
-    const result = await borrowerLoanAction(request, params.id, user, requestInfo(request, context));
+    const result = await borrowerLoanAction(request, params.id, callerOf(user, request, context));
     return data(result.body, { status: result.status, headers: result.headers });
   },
 });

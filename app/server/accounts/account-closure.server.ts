@@ -3,7 +3,7 @@ import { applicationReference } from "~/domain/formats";
 import { ACCOUNT_DATA_MESSAGES } from "~/domain/validation/account-data";
 import type { AccountClosureView } from "~/domain/views/account";
 import { applicationStatusLabel, loanTypeLabel } from "~/domain/labels";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { matchingPasswordHash } from "~/server/accounts/current-password.server";
 import { endAllSessions } from "./sessions.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
@@ -136,9 +136,8 @@ export type ClosureResult = { closedAt: Date; filesRemoved: number };
 export async function closeAccount(
   db: Db,
   storage: DocumentStorage,
-  actor: AuditActor,
   password: string,
-  info: RequestInfo = {},
+  { actor, request: info }: Caller,
   now: Date = new Date(),
 ): Promise<ClosureResult> {
   const throttle = await hit(`account-close:${actor.id}`, CLOSE_ACCOUNT_THROTTLE, { db });

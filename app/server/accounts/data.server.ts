@@ -11,11 +11,12 @@ import {
   type AccountDataIntent,
 } from "~/domain/validation/account-data";
 import type { AccountDataView } from "~/domain/views/account";
-import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import type { AuditActor, Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { dataExports } from "~/server/platform/db/schema.server";
-import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { readAccountForm } from "./account-form.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
 import { closeAccount, loadClosureView } from "./account-closure.server";
@@ -58,20 +59,17 @@ function refusal(status: number, intent: AccountDataIntent | null, message: stri
  * POST /account/data (the route checked the origin and the signed-in user): intent=request-export or
  * intent=close-account. Bad input 400, a wrong password 400 on its field, a conflict 409, never a 500.
  */
-export async function accountDataAction(request: Request, actor: AuditActor & { isStaff: boolean }, info: RequestInfo = {}): Promise<AccountDataAnswer> {
-  const read = await readActionForm(request, (message): AccountDataActionData => refusal(400, null, message).body, {
-    limitBytes: ACCOUNT_DATA_MAX_BYTES,
-    unreadableAsEmpty: true,
-  });
+export async function accountDataAction(request: Request, caller: Caller<AuditActor & { isStaff: boolean }>): Promise<AccountDataAnswer> {
+  const { actor } = caller;
+  const read = await readAccountForm(request, ACCOUNT_DATA_MAX_BYTES, (message): AccountDataActionData => refusal(400, null, message).body);
   if (!read.ok) return read.answer;
-  const form = read.form;
-  const intent = form.get("intent");
+  const { form, intent } = read;
   // Staff accounts are not closed or exported here (their records are the lender's, not a customer's).
   if (actor.isStaff) return refusal(403, null, "This is for applicants' own accounts.");
   try {
     if (intent === "request-export") {
       if (!requestExportSchema.safeParse({ intent }).success) return refusal(400, null, ACCOUNT_DATA_MESSAGES.intent);
-      await requestDataExport(getDb(), getStorage(), actor, info);
+      await requestDataExport(getDb(), getStorage(), actor, caller.request);
       return { status: 202, body: { ok: true, intent, toast: ACCOUNT_DATA_TOASTS.exportRequested, at: Date.now() } };
     }
     if (intent === "close-account") {
@@ -84,7 +82,7 @@ export async function accountDataAction(request: Request, actor: AuditActor & { 
         }
         return refusal(400, intent, Object.values(fieldErrors)[0]?.[0] ?? ACCOUNT_DATA_MESSAGES.intent, fieldErrors);
       }
-      await closeAccount(getDb(), getStorage(), actor, parsed.data.password, info);
+      await closeAccount(getDb(), getStorage(), parsed.data.password, caller);
       return { status: 200, body: { ok: true, intent, toast: ACCOUNT_DATA_TOASTS.closed, at: Date.now(), redirectTo: "/auth" } };
     }
     return refusal(400, null, ACCOUNT_DATA_MESSAGES.intent);

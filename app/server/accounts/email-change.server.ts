@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ACCOUNT_SETTINGS_MESSAGES, type AccountSettingsInput } from "~/domain/validation/account-settings";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { revokeRecoveryLinks } from "~/server/accounts/recovery-links.server";
 import { CODE_TTL_MS, generateCode, MAX_WRONG_TRIES } from "~/server/accounts/verification-code.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -49,7 +49,7 @@ export async function loadPendingEmailChange(db: DbOrTx, userId: string): Promis
   return { newEmail: row.email, expiresAt: row.expiresAt.toISOString() };
 }
 
-export async function requestEmailChange(db: Db, actor: SettingsActor, input: AccountSettingsInput<"request-email-change">, info: RequestInfo = {}): Promise<void> {
+export async function requestEmailChange(db: Db, input: AccountSettingsInput<"request-email-change">, { actor, request: info }: Caller<SettingsActor>): Promise<void> {
   if (input.newEmail === actor.email.toLowerCase()) throw new AppError("account_settings", 400, ACCOUNT_SETTINGS_MESSAGES.sameEmail, { field: "newEmail" });
   // The inbox's limit is the one sign-up codes count against (3 per 10 minutes per address), so the two
   // ways of mailing a code cannot together flood an address; the account's own limit stops one account
@@ -81,7 +81,7 @@ export async function requestEmailChange(db: Db, actor: SettingsActor, input: Ac
 
 type CodeCheck = { ok: true; newEmail: string } | { ok: false };
 
-export async function confirmEmailChange(db: Db, actor: SettingsActor, input: AccountSettingsInput<"confirm-email-change">, info: RequestInfo = {}): Promise<{ newEmail: string }> {
+export async function confirmEmailChange(db: Db, input: AccountSettingsInput<"confirm-email-change">, { actor, request: info }: Caller<SettingsActor>): Promise<{ newEmail: string }> {
   // Like sign-up's code checks: a ceiling per account on top of the 5 wrong tries per code.
   const limited = await checkThrottles([[`email-change-check:${actor.id}`, THROTTLES.codeCheckPerIp]], { db });
   if (!limited.ok) throw new AppError("account_settings", 429, limited.message, { retryAfterSeconds: limited.retryAfterSeconds });

@@ -141,7 +141,7 @@ export async function signUp(
     // exists without its recorded acceptance.
     await db.transaction(async (tx) => {
       await markEmailVerified(id, tx);
-      await recordPrivacyAcceptance(tx, { id, name, email }, currentPrivacyNoticeVersion(), { ip: meta.ip, userAgent: meta.headers.get("user-agent") });
+      await recordPrivacyAcceptance(tx, currentPrivacyNoticeVersion(), { actor: { id, name, email }, request: { ip: meta.ip, userAgent: meta.headers.get("user-agent") } });
     });
   } catch (error) {
     logFailure("auth", "could not record the privacy notice acceptance of a new account", error);

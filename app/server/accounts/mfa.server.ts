@@ -1,7 +1,8 @@
 import { eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { decryptField, encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
@@ -132,8 +133,52 @@ async function matchCode(tx: Tx, row: LockedRow, code: string, allowBackup: bool
   return null;
 }
 
+const NOT_ON = "Two-factor authentication is not on.";
+
+/**
+ * The check every act with a code starts with, under the factor row's lock: `refusal` names what is
+ * wrong with the row for this act (missing, or in the wrong state), a locked factor is refused without
+ * looking at the code, and a wrong code is refused (counted toward the lock by matchCode).
+ */
+async function checkCodeUnderLock(
+  tx: Tx,
+  userId: string,
+  code: string,
+  allowBackup: boolean,
+  refusal: (row: LockedRow | undefined) => string | null,
+): Promise<{ ok: true; match: Match } | MfaFailure> {
+  const row = await lockFactor(tx, userId);
+  const message = refusal(row);
+  if (message !== null || !row) return { ok: false, message: message ?? NOT_ON };
+  if (row.locked) return LOCKED;
+  const match = await matchCode(tx, row, code, allowBackup);
+  return match ? { ok: true, match } : WRONG;
+}
+
+/** For an act on an enabled factor: refused with `message` while there is none. */
+const unlessEnabled = (message: string) => (row: LockedRow | undefined) => (row?.enabledAt ? null : message);
+
 async function markVerified(db: DbOrTx, user: MfaUser): Promise<void> {
   await db.insert(sessionMfa).values({ sessionId: user.sessionId, userId: user.id }).onConflictDoNothing();
+}
+
+type FactorChanges = PgUpdateSetSource<typeof adminMfa>;
+
+/** A good code clears the failure count and any lock, along with the act's own changes to the row. */
+async function clearFailures(tx: Tx, userId: string, changes: FactorChanges): Promise<void> {
+  await tx.update(adminMfa).set({ ...changes, failedAttempts: 0, lockedUntil: null }).where(eq(adminMfa.userId, userId));
+}
+
+/** A code that verified this session: the row changed (failures cleared), the session marked verified, the act audited. */
+async function sessionVerified(
+  tx: Tx,
+  { actor: user, request }: Caller<MfaUser>,
+  changes: FactorChanges,
+  act: Omit<Parameters<typeof writeAudit>[1], "actor" | "request">,
+): Promise<void> {
+  await clearFailures(tx, user.id, changes);
+  await markVerified(tx, user);
+  await writeAudit(tx, { actor: user, ...act, request });
 }
 
 /**
@@ -144,33 +189,24 @@ export type FactorOwner = "staff" | "applicant";
 
 /** Confirms enrolment with a first code; returns the backup codes to show once. */
 export async function confirmEnrolment(
-  user: MfaUser,
   code: string,
-  request: RequestInfo = {},
+  caller: Caller<MfaUser>,
   db: Db = getDb(),
   owner: FactorOwner = "staff",
 ): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> {
   return db.transaction(async (tx): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> => {
-    const row = await lockFactor(tx, user.id);
-    if (!row) return { ok: false, message: "Start the set-up again: no authenticator is pending." };
-    if (row.enabledAt) return { ok: false, message: "The second factor is already set up." };
-    if (row.locked) return LOCKED;
-    const match = await matchCode(tx, row, code, false);
-    if (!match) return WRONG;
+    const checked = await checkCodeUnderLock(tx, caller.actor.id, code, false, (row) =>
+      !row ? "Start the set-up again: no authenticator is pending." : row.enabledAt ? "The second factor is already set up." : null,
+    );
+    if (!checked.ok) return checked;
+    const { match } = checked;
     const backupCodes = newBackupCodes();
-    await tx
-      .update(adminMfa)
-      .set({ enabledAt: sql`now()`, lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode), failedAttempts: 0, lockedUntil: null })
-      .where(eq(adminMfa.userId, user.id));
-    await markVerified(tx, user);
-    await writeAudit(tx, {
-      actor: user,
-      action: owner === "staff" ? "admin.mfa" : "account.mfa_enable",
-      table: "admin_mfa",
-      recordId: user.id,
-      details: { event: "enrolled" },
-      request,
-    });
+    await sessionVerified(
+      tx,
+      caller,
+      { enabledAt: sql`now()`, lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode) },
+      { action: owner === "staff" ? "admin.mfa" : "account.mfa_enable", table: "admin_mfa", recordId: caller.actor.id, details: { event: "enrolled" } },
+    );
     return { ok: true, backupCodes };
   });
 }
@@ -181,39 +217,27 @@ export async function confirmEnrolment(
  * at most five codes are evaluated before the lock, a request arriving while locked is refused
  * without looking at its code, and each TOTP step and backup code is accepted once.
  */
-export async function verifySession(
-  user: MfaUser,
-  code: string,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  owner: FactorOwner = "staff",
-): Promise<MfaCheck> {
+export async function verifySession(code: string, caller: Caller<MfaUser>, db: Db = getDb(), owner: FactorOwner = "staff"): Promise<MfaCheck> {
   return db.transaction(async (tx): Promise<MfaCheck> => {
-    const row = await lockFactor(tx, user.id);
-    if (!row?.enabledAt) return { ok: false, message: "Set up your authenticator first." };
-    if (row.locked) return LOCKED;
-    const match = await matchCode(tx, row, code, true);
-    if (!match) return WRONG;
+    const checked = await checkCodeUnderLock(tx, caller.actor.id, code, true, unlessEnabled("Set up your authenticator first."));
+    if (!checked.ok) return checked;
+    const { match } = checked;
     const usedBackupCode = match.remainingBackup !== undefined;
-    await tx
-      .update(adminMfa)
-      .set({
-        failedAttempts: 0,
-        lockedUntil: null,
+    await sessionVerified(
+      tx,
+      caller,
+      {
         ...(match.step !== undefined ? { lastUsedStep: match.step } : {}),
         ...(match.remainingBackup ? { backupCodeHashes: match.remainingBackup } : {}),
-      })
-      .where(eq(adminMfa.userId, user.id));
-    await markVerified(tx, user);
-    await writeAudit(tx, {
-      actor: user,
-      // An applicant's sign-in code is not a staff event: the audit log says whose factor it was.
-      action: owner === "staff" ? "admin.mfa" : "account.mfa_verify",
-      table: "session_mfa",
-      recordId: user.sessionId,
-      details: { event: "verified", method: usedBackupCode ? "backup-code" : "totp" },
-      request,
-    });
+      },
+      {
+        // An applicant's sign-in code is not a staff event: the audit log says whose factor it was.
+        action: owner === "staff" ? "admin.mfa" : "account.mfa_verify",
+        table: "session_mfa",
+        recordId: caller.actor.sessionId,
+        details: { event: "verified", method: usedBackupCode ? "backup-code" : "totp" },
+      },
+    );
     return usedBackupCode ? { ok: true, usedBackupCode: true } : { ok: true };
   });
 }
@@ -222,23 +246,13 @@ export async function verifySession(
  * A fresh set of ten backup codes (the old ones stop working), after a current code: whoever holds the
  * signed-in browser alone cannot mint codes. Under the row lock like every check, so a wrong code counts.
  */
-export async function regenerateBackupCodes(
-  user: MfaUser,
-  code: string,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> {
+export async function regenerateBackupCodes(code: string, { actor: user, request }: Caller<MfaUser>, db: Db = getDb()): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> {
   return db.transaction(async (tx): Promise<{ ok: true; backupCodes: string[] } | MfaFailure> => {
-    const row = await lockFactor(tx, user.id);
-    if (!row?.enabledAt) return { ok: false, message: "Two-factor authentication is not on." };
-    if (row.locked) return LOCKED;
-    const match = await matchCode(tx, row, code, false);
-    if (!match) return WRONG;
+    const checked = await checkCodeUnderLock(tx, user.id, code, false, unlessEnabled(NOT_ON));
+    if (!checked.ok) return checked;
+    const { match } = checked;
     const backupCodes = newBackupCodes();
-    await tx
-      .update(adminMfa)
-      .set({ lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode), failedAttempts: 0, lockedUntil: null })
-      .where(eq(adminMfa.userId, user.id));
+    await clearFailures(tx, user.id, { lastUsedStep: match.step!, backupCodeHashes: backupCodes.map(hashBackupCode) });
     await writeAudit(tx, { actor: user, action: "account.mfa_enable", table: "admin_mfa", recordId: user.id, details: { event: "backup-codes-regenerated" }, request });
     return { ok: true, backupCodes };
   });
@@ -251,12 +265,10 @@ export async function regenerateBackupCodes(
  */
 export async function checkCurrentCode(user: { id: string }, code: string, db: Db = getDb()): Promise<{ ok: true } | MfaFailure> {
   return db.transaction(async (tx): Promise<{ ok: true } | MfaFailure> => {
-    const row = await lockFactor(tx, user.id);
-    if (!row?.enabledAt) return { ok: false, message: "Two-factor authentication is not on." };
-    if (row.locked) return LOCKED;
-    const match = await matchCode(tx, row, code, false);
-    if (!match) return WRONG;
-    await tx.update(adminMfa).set({ lastUsedStep: match.step!, failedAttempts: 0, lockedUntil: null }).where(eq(adminMfa.userId, user.id));
+    const checked = await checkCodeUnderLock(tx, user.id, code, false, unlessEnabled(NOT_ON));
+    if (!checked.ok) return checked;
+    const { match } = checked;
+    await clearFailures(tx, user.id, { lastUsedStep: match.step! });
     return { ok: true };
   });
 }
@@ -267,14 +279,13 @@ export async function checkCurrentCode(user: { id: string }, code: string, db: D
  * one transaction; the code check runs under the row lock and a miss counts toward the lock.
  */
 export async function disableFactor(
-  user: MfaUser,
   proof: { code: string } | { passwordVerified: true },
-  request: RequestInfo = {},
+  { actor: user, request }: Caller<MfaUser>,
   db: Db = getDb(),
 ): Promise<{ ok: true } | MfaFailure> {
   return db.transaction(async (tx): Promise<{ ok: true } | MfaFailure> => {
     const row = await lockFactor(tx, user.id);
-    if (!row?.enabledAt) return { ok: false, message: "Two-factor authentication is not on." };
+    if (!row?.enabledAt) return { ok: false, message: NOT_ON };
     if ("code" in proof) {
       if (row.locked) return LOCKED;
       if (!(await matchCode(tx, row, proof.code, true))) return WRONG;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { AccountSettingsInput } from "~/domain/validation/account-settings";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import { notificationPreferences } from "~/server/platform/db/schema.server";
 import { clearServicingMarks } from "~/server/loans/index.server";
@@ -28,9 +28,8 @@ export async function loadNotificationPreferences(db: DbOrTx, userId: string): P
 /** One upsert (two tabs saving at once: the later write wins, as a person would expect) and its audit row. */
 export async function updateNotificationPreferences(
   db: Db,
-  actor: { id: string; name: string; email: string },
   input: AccountSettingsInput<"update-notifications">,
-  info: RequestInfo = {},
+  { actor, request: info }: Caller,
 ): Promise<void> {
   const choices = { paymentReminders: input.paymentReminders, productNews: input.productNews };
   await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { ACCOUNT_SETTINGS_MESSAGES, type AccountSettingsInput } from "~/domain/validation/account-settings";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { hashPassword } from "~/server/accounts/password-hash.server";
 import { revokeRecoveryLinks } from "~/server/accounts/recovery-links.server";
 import { removeAllPasskeys } from "~/server/accounts/webauthn.server";
@@ -25,7 +25,7 @@ import { AppError } from "~/server/platform/http/app-error.server";
  * my passkeys" (the form lists them: a new password does not touch them), the change is audited and the
  * owner is e-mailed.
  */
-export async function changePassword(db: Db, actor: SettingsActor, input: AccountSettingsInput<"change-password">, info: RequestInfo = {}): Promise<{ sessionsEnded: number; passkeysRemoved: number }> {
+export async function changePassword(db: Db, input: AccountSettingsInput<"change-password">, { actor, request: info }: Caller<SettingsActor>): Promise<{ sessionsEnded: number; passkeysRemoved: number }> {
   const matched = await checkCurrentPassword(db, actor, input.currentPassword);
   const breached = await checkBreachedPassword(input.newPassword);
   if (breached.status === "breached") throw new AppError("account_settings", 400, breachedPasswordMessage(breached.count), { field: "newPassword" });
@@ -42,7 +42,7 @@ export async function changePassword(db: Db, actor: SettingsActor, input: Accoun
       .where(and(eq(session.userId, actor.id), ne(session.id, actor.sessionId)))
       .returning({ id: session.id });
     const revoked = await revokeRecoveryLinks(tx, actor.id);
-    const passkeysRemoved = input.removePasskeys ? (await removeAllPasskeys(tx, actor.id, actor, "password-change", info)).length : 0;
+    const passkeysRemoved = input.removePasskeys ? (await removeAllPasskeys(tx, actor.id, "password-change", { actor, request: info })).length : 0;
     await writeAudit(tx, {
       actor,
       action: "account.password_change",

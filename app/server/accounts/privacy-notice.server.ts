@@ -1,6 +1,6 @@
 import { eq, max } from "drizzle-orm";
 import { privacyNoticeChanged } from "~/content/legal/privacy-notice";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { landingPath } from "~/server/accounts/session.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
@@ -31,7 +31,7 @@ export async function mustSeePrivacyNotice(db: DbOrTx, user: { id: string; isSta
 }
 
 /** Records that the person accepted `version` (once: a repeat is a no-op, audited only the first time). */
-export async function recordPrivacyAcceptance(db: DbOrTx, actor: AuditActor, version: string, info: RequestInfo = {}, audit = true): Promise<boolean> {
+export async function recordPrivacyAcceptance(db: DbOrTx, version: string, { actor, request: info }: Caller, audit = true): Promise<boolean> {
   const inserted = await db
     .insert(privacyAcceptances)
     .values({ userId: actor.id, noticeVersion: version, ipAddress: info.ip ?? null, userAgent: info.userAgent?.slice(0, 500) ?? null })
@@ -44,8 +44,8 @@ export async function recordPrivacyAcceptance(db: DbOrTx, actor: AuditActor, ver
 }
 
 /** "I Have Read This" on /account/privacy: the current version, recorded with the audit row in one transaction. */
-export async function acceptCurrentPrivacyNotice(db: Db, actor: AuditActor, info: RequestInfo = {}): Promise<void> {
-  await db.transaction((tx) => recordPrivacyAcceptance(tx, actor, currentPrivacyNoticeVersion(), info));
+export async function acceptCurrentPrivacyNotice(db: Db, caller: Caller): Promise<void> {
+  await db.transaction((tx) => recordPrivacyAcceptance(tx, currentPrivacyNoticeVersion(), caller));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { AccountSettingsInput } from "~/domain/validation/account-settings";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { profiles, user as userTable } from "~/server/platform/db/schema.server";
 import type { SettingsActor } from "./settings-refused.server";
@@ -10,7 +10,7 @@ import type { SettingsActor } from "./settings-refused.server";
  * the e-mails greet by it) change together, in one transaction with the audit row. The audit keeps
  * which fields changed, not their values (the log is read by staff; the values are on the profile).
  */
-export async function updateProfile(db: Db, actor: SettingsActor, input: AccountSettingsInput<"update-profile">, info: RequestInfo = {}): Promise<void> {
+export async function updateProfile(db: Db, input: AccountSettingsInput<"update-profile">, { actor, request: info }: Caller<SettingsActor>): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
       .update(profiles)

@@ -16,7 +16,7 @@ import {
 } from "~/domain/validation/account-security";
 import { ACCOUNT_SECURITY_INTENTS } from "~/domain/validation/account-security";
 import type { AccountSecurityView } from "~/domain/views/account";
-import type { RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller } from "~/server/platform/audit/audit.server";
 import { checkCurrentCode, confirmEnrolment, disableFactor, getMfaState, pendingEnrolment, regenerateBackupCodes, startEnrolment } from "~/server/accounts/mfa.server";
 import { matchingPasswordHash } from "~/server/accounts/current-password.server";
 import type { SessionUser } from "~/server/accounts/session.server";
@@ -24,7 +24,8 @@ import { registerPasskey, registrationOptions, removePasskey } from "~/server/ac
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { adminMfa, passkeys } from "~/server/platform/db/schema.server";
 import { staffRoleOf } from "~/server/staff/index.server";
-import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { readAccountForm } from "./account-form.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { checkThrottles, hit, THROTTLES, tooManyAttemptsMessage } from "~/server/platform/security/throttle.server";
 import { CURRENT_PASSWORD_THROTTLE } from "./settings-refused.server";
@@ -104,14 +105,11 @@ const TOTP_INTENTS: readonly AccountSecurityIntent[] = ["totp-start", "totp-enab
  * and lives at /admin/mfa; a password-only session must not be able to add a passkey that would then
  * stand in for the second factor).
  */
-export async function accountSecurityAction(request: Request, user: SessionUser, info: RequestInfo = {}, db: Db = getDb()): Promise<AccountSecurityAnswer> {
-  const read = await readActionForm(request, (message): AccountSecurityActionData => refusal(400, null, message).body, {
-    limitBytes: ACCOUNT_SECURITY_MAX_BYTES,
-    unreadableAsEmpty: true,
-  });
+export async function accountSecurityAction(request: Request, caller: Caller<SessionUser>, db: Db = getDb()): Promise<AccountSecurityAnswer> {
+  const { actor: user } = caller;
+  const read = await readAccountForm(request, ACCOUNT_SECURITY_MAX_BYTES, (message): AccountSecurityActionData => refusal(400, null, message).body);
   if (!read.ok) return read.answer;
-  const form = read.form;
-  const intentValue = form.get("intent");
+  const { form, intent: intentValue } = read;
   if (!isIntent(intentValue)) return refusal(400, null, SECURITY_MESSAGES.intent);
   const intent = intentValue;
   if (user.isStaff) {
@@ -132,14 +130,14 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
       case "totp-enable": {
         const parsed = totpEnableSchema.safeParse({ intent, code: field("code") });
         if (!parsed.success) return refusal(400, intent, firstIssue(parsed.error).message, "code");
-        const result = await confirmEnrolment(user, parsed.data.code, info, db, "applicant");
+        const result = await confirmEnrolment(parsed.data.code, caller, db, "applicant");
         if (!result.ok) return refusal(400, intent, result.message, "code");
         return done(intent, { backupCodes: result.backupCodes }, SECURITY_TOASTS.totpOn);
       }
       case "backup-codes": {
         const parsed = backupCodesSchema.safeParse({ intent, code: field("code") });
         if (!parsed.success) return refusal(400, intent, firstIssue(parsed.error).message, "code");
-        const result = await regenerateBackupCodes(user, parsed.data.code, info, db);
+        const result = await regenerateBackupCodes(parsed.data.code, caller, db);
         if (!result.ok) return refusal(400, intent, result.message, "code");
         return done(intent, { backupCodes: result.backupCodes }, SECURITY_TOASTS.backupCodes);
       }
@@ -150,7 +148,7 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
           return refusal(400, intent, issue.message, issue.field);
         }
         if (parsed.data.code) {
-          const result = await disableFactor(user, { code: parsed.data.code }, info, db);
+          const result = await disableFactor({ code: parsed.data.code }, caller, db);
           return result.ok ? done(intent, {}, SECURITY_TOASTS.totpOff) : refusal(400, intent, result.message, "code");
         }
         const tries = await hit(`mfa-disable-password:${user.id}`, DISABLE_PASSWORD_THROTTLE, { db });
@@ -158,7 +156,7 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
         if (!(await matchingPasswordHash(db, user.id, parsed.data.password!))) {
           return refusal(400, intent, SECURITY_MESSAGES.wrongPassword, "password");
         }
-        const result = await disableFactor(user, { passwordVerified: true }, info, db);
+        const result = await disableFactor({ passwordVerified: true }, caller, db);
         return result.ok ? done(intent, {}, SECURITY_TOASTS.totpOff) : refusal(409, intent, result.message);
       }
       case "passkey-options": {
@@ -177,14 +175,14 @@ export async function accountSecurityAction(request: Request, user: SessionUser,
           const issue = firstIssue(parsed.error);
           return refusal(400, intent, issue.message, issue.field === "name" ? "name" : undefined);
         }
-        await registerPasskey(db, user, parsed.data.name, parsed.data.credential, info);
+        await registerPasskey(db, parsed.data.name, parsed.data.credential, caller);
         return done(intent, {}, SECURITY_TOASTS.passkeyAdded);
       }
       case "passkey-remove": {
         const parsed = passkeyRemoveSchema.safeParse({ intent, passkeyId: field("passkeyId") });
         // An id that is not one names nothing: the same 404 as another person's passkey.
         if (!parsed.success) return refusal(404, intent, SECURITY_MESSAGES.passkeyNotFound);
-        await removePasskey(db, user, parsed.data.passkeyId, info);
+        await removePasskey(db, parsed.data.passkeyId, caller);
         return done(intent, {}, SECURITY_TOASTS.passkeyRemoved);
       }
     }

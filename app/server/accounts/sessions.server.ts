@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { deviceLabel } from "~/domain/device-label";
 import type { AccountSessionView } from "~/domain/views/account";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import { session } from "~/server/platform/db/schema.server";
 import type { AccountSettingsInput } from "~/domain/validation/account-settings";
@@ -47,7 +47,7 @@ export async function listSessions(db: DbOrTx, userId: string, currentSessionId:
  * Email, so a stolen session can neither sign the owner out elsewhere nor guess freely), one DELETE of
  * every session of the user except this one (and its audit row); answers how many ended.
  */
-export async function revokeOtherSessions(db: Db, actor: SettingsActor, input: AccountSettingsInput<"revoke-other-sessions">, info: RequestInfo = {}): Promise<number> {
+export async function revokeOtherSessions(db: Db, input: AccountSettingsInput<"revoke-other-sessions">, { actor, request: info }: Caller<SettingsActor>): Promise<number> {
   await checkCurrentPassword(db, actor, input.currentPassword);
   return db.transaction(async (tx) => {
     const ended = await tx

@@ -13,10 +13,11 @@ import {
   type AccountSettingsIntent,
 } from "~/domain/validation/account-settings";
 import type { AccountSettingsView } from "~/domain/views/account";
-import type { RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { profiles } from "~/server/platform/db/schema.server";
-import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
+import { readAccountForm } from "./account-form.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { confirmEmailChange, loadPendingEmailChange, requestEmailChange } from "./email-change.server";
 import { loadNotificationPreferences, updateNotificationPreferences } from "./notifications.server";
@@ -32,7 +33,7 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
  * applicant-only intents answer them 403 (the page does not offer them either).
  */
 
-export async function loadAccountSettings(actor: SettingsActor, db: Db = getDb(), info: RequestInfo = {}): Promise<AccountSettingsView> {
+export async function loadAccountSettings({ actor, request: info }: Caller<SettingsActor>, db: Db = getDb()): Promise<AccountSettingsView> {
   // This device is in use now: Active Sessions shows it with a fresh Last Seen and its address.
   await touchSession(db, { id: actor.sessionId }, info.ip);
   const sessions = await listSessions(db, actor.id, actor.sessionId);
@@ -67,26 +68,26 @@ function refusal(status: number, intent: AccountSettingsIntent | null, message: 
 const isIntent = (value: unknown): value is AccountSettingsIntent => typeof value === "string" && (ACCOUNT_SETTINGS_INTENTS as readonly string[]).includes(value);
 
 /** Acts; answers a toast only where it must say more than the intent's usual one. */
-async function perform(intent: AccountSettingsIntent, input: unknown, actor: SettingsActor, db: Db, info: RequestInfo): Promise<Toast | void> {
+async function perform(intent: AccountSettingsIntent, input: unknown, caller: Caller<SettingsActor>, db: Db): Promise<Toast | void> {
   switch (intent) {
     case "update-profile":
-      return updateProfile(db, actor, input as AccountSettingsInput<"update-profile">, info);
+      return updateProfile(db, input as AccountSettingsInput<"update-profile">, caller);
     case "request-email-change":
-      return requestEmailChange(db, actor, input as AccountSettingsInput<"request-email-change">, info);
+      return requestEmailChange(db, input as AccountSettingsInput<"request-email-change">, caller);
     case "confirm-email-change":
-      await confirmEmailChange(db, actor, input as AccountSettingsInput<"confirm-email-change">, info);
+      await confirmEmailChange(db, input as AccountSettingsInput<"confirm-email-change">, caller);
       return;
     case "change-password": {
-      const { passkeysRemoved } = await changePassword(db, actor, input as AccountSettingsInput<"change-password">, info);
+      const { passkeysRemoved } = await changePassword(db, input as AccountSettingsInput<"change-password">, caller);
       if (passkeysRemoved === 0) return;
       const toast = ACCOUNT_SETTINGS_TOASTS["change-password"];
       return { ...toast, description: `${toast.description} ${passkeysRemoved === 1 ? "Your passkey was" : `Your ${passkeysRemoved} passkeys were`} removed.` };
     }
     case "revoke-other-sessions":
-      await revokeOtherSessions(db, actor, input as AccountSettingsInput<"revoke-other-sessions">, info);
+      await revokeOtherSessions(db, input as AccountSettingsInput<"revoke-other-sessions">, caller);
       return;
     case "update-notifications":
-      return updateNotificationPreferences(db, actor, input as AccountSettingsInput<"update-notifications">, info);
+      return updateNotificationPreferences(db, input as AccountSettingsInput<"update-notifications">, caller);
   }
 }
 
@@ -95,19 +96,11 @@ async function perform(intent: AccountSettingsIntent, input: unknown, actor: Set
  * fields, a wrong password 400 on its field, staff on an applicant-only form 403, a lost race 409, too
  * many tries 429; never a 500 for anything the person sent.
  */
-export async function accountSettingsAction(
-  request: Request,
-  actor: SettingsActor & { mfaVerified: boolean },
-  info: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<AccountSettingsAnswer> {
-  const read = await readActionForm(request, (message): AccountSettingsActionData => refusal(400, null, message).body, {
-    limitBytes: ACCOUNT_SETTINGS_MAX_BYTES,
-    unreadableAsEmpty: true,
-  });
+export async function accountSettingsAction(request: Request, caller: Caller<SettingsActor & { mfaVerified: boolean }>, db: Db = getDb()): Promise<AccountSettingsAnswer> {
+  const { actor } = caller;
+  const read = await readAccountForm(request, ACCOUNT_SETTINGS_MAX_BYTES, (message): AccountSettingsActionData => refusal(400, null, message).body);
   if (!read.ok) return read.answer;
-  const form = read.form;
-  const intent = form.get("intent");
+  const { form, intent } = read;
   if (!isIntent(intent)) return refusal(400, null, ACCOUNT_SETTINGS_MESSAGES.intent);
   if (actor.isStaff && APPLICANT_ONLY_INTENTS.includes(intent)) return refusal(403, intent, ACCOUNT_SETTINGS_MESSAGES.staffRefused);
   // A staff session that has not passed its second factor may not change what guards the account.
@@ -121,7 +114,7 @@ export async function accountSettingsAction(
     return refusal(400, intent, Object.values(fieldErrors)[0]?.[0] ?? ACCOUNT_SETTINGS_MESSAGES.intent, fieldErrors);
   }
   try {
-    const toast = await perform(intent, parsed.data, actor, db, info);
+    const toast = await perform(intent, parsed.data, caller, db);
     return { status: 200, body: { ok: true, intent, toast: toast ?? ACCOUNT_SETTINGS_TOASTS[intent], at: Date.now() } };
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title: ACCOUNT_SETTINGS_FAILED[intent], stamped: true }, { intent });

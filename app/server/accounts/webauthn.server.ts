@@ -9,7 +9,7 @@ import {
 } from "@simplewebauthn/server";
 import { and, count, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { SECURITY_MESSAGES, type CredentialInput } from "~/domain/validation/account-security";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import { passkeys, webauthnChallenges } from "~/server/platform/db/schema.server";
@@ -91,7 +91,7 @@ export async function registrationOptions(db: Db, user: AuditActor) {
  * Add Passkey, step 2: verify the browser's answer and store the credential (never its private part:
  * there is none). The owner is e-mailed in the same transaction: a passkey signs in without the password.
  */
-export async function registerPasskey(db: Db, user: AuditActor, name: string, credential: CredentialInput, info: RequestInfo = {}) {
+export async function registerPasskey(db: Db, name: string, credential: CredentialInput, { actor: user, request: info }: Caller) {
   const { rpID, origin } = relyingParty();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -134,7 +134,7 @@ export async function registerPasskey(db: Db, user: AuditActor, name: string, cr
   });
 }
 
-export async function removePasskey(db: Db, user: AuditActor, passkeyId: string, info: RequestInfo = {}): Promise<void> {
+export async function removePasskey(db: Db, passkeyId: string, { actor: user, request: info }: Caller): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(passkeys)
@@ -154,9 +154,8 @@ export async function removePasskey(db: Db, user: AuditActor, passkeyId: string,
 export async function removeAllPasskeys(
   tx: DbOrTx,
   userId: string,
-  actor: AuditActor,
   reason: "password-change" | "staff-mfa-reset",
-  info: RequestInfo = {},
+  { actor, request: info }: Caller,
 ): Promise<{ id: string; name: string }[]> {
   const removed = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id, name: passkeys.name });
   await tx.delete(webauthnChallenges).where(and(eq(webauthnChallenges.userId, userId), eq(webauthnChallenges.purpose, "register")));

@@ -442,7 +442,7 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
       case "note":
         return { status: 200, body: { ok: true, intent, toast: await decide(input.applicationId, input, actor, request, db) } };
       case "encrypt-migration": {
-        const result = await runEncryptionMigration(actor, request, db);
+        const result = await runEncryptionMigration({ actor, request }, db);
         return { status: 200, body: { ok: true, intent, toast: migrationCompleteToast(result) } };
       }
     }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { payoffQuote } from "~/domain/loan-servicing";
 import type { AchBatchSummary, AchPageData, BatchEntry, PendingDebit, RefundDue } from "~/domain/views/ach";
 
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
@@ -301,7 +301,7 @@ async function reserveTraceSequences(tx: DbOrTx, originatingDfi: string, day: st
  * row locks (SKIP LOCKED) and the conditional claim give each payment to one batch; the other finds
  * nothing.
  */
-export async function createAchBatch(actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), now: Date = new Date()): Promise<CreateBatchResult> {
+export async function createAchBatch({ actor, request }: Caller, db: Db = getDb(), now: Date = new Date()): Promise<CreateBatchResult> {
   return db.transaction(async (tx) => {
     const candidates = await withAccounts(
       await tx
@@ -365,7 +365,7 @@ const uuid = z.string().uuid();
  * is until 'Encrypt Existing Bank Data' seals it), with its audit row (no numbers in it); null when no
  * such batch. A file whose key is gone is refused with ServicingRefused (409), never sent garbled.
  */
-export async function downloadAchBatch(batchId: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<{ fileName: string; content: string } | null> {
+export async function downloadAchBatch(batchId: string, { actor, request }: Caller, db: Db = getDb()): Promise<{ fileName: string; content: string } | null> {
   if (!uuid.safeParse(batchId).success) return null;
   return db.transaction(async (tx) => {
     const [batch] = await tx
@@ -395,19 +395,19 @@ async function requireBatchEntry(paymentId: string, db: Db): Promise<void> {
 }
 
 /** Mark Settled: the batch entry posts to its loan's ledger on the settlement date, or becomes Refund Due (payments.server.ts). */
-export async function settleAchEntry(paymentId: string, settledOn: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()) {
+export async function settleAchEntry(paymentId: string, settledOn: string, caller: Caller, db: Db = getDb(), today: string = todayUtc()) {
   await requireBatchEntry(paymentId, db);
-  return settlePayment(paymentId, settledOn, actor, request, db, today);
+  return settlePayment(paymentId, settledOn, caller, db, today);
 }
 
 /** Mark Returned: the bank sent the debit back with a return code on `returnedOn`; it never reaches the ledger. */
-export async function returnAchEntry(paymentId: string, returnCode: string, returnedOn: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()) {
+export async function returnAchEntry(paymentId: string, returnCode: string, returnedOn: string, caller: Caller, db: Db = getDb(), today: string = todayUtc()) {
   await requireBatchEntry(paymentId, db);
-  return returnPayment(paymentId, returnCode, returnedOn, actor, request, db, today);
+  return returnPayment(paymentId, returnCode, returnedOn, caller, db, today);
 }
 
 /** Mark Refunded: a Refund Due entry was sent back to the borrower. */
-export async function refundAchEntry(paymentId: string, refundedOn: string, reference: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()) {
+export async function refundAchEntry(paymentId: string, refundedOn: string, reference: string, caller: Caller, db: Db = getDb(), today: string = todayUtc()) {
   await requireBatchEntry(paymentId, db);
-  return markRefunded(paymentId, refundedOn, reference, actor, request, db, today);
+  return markRefunded(paymentId, refundedOn, reference, caller, db, today);
 }

@@ -5,7 +5,7 @@ import { addMonths } from "~/domain/truth-in-lending";
 import { PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { loanDocumentQuerySchema, PAYOFF_QUOTE_MAX_DAYS, type LoanDocumentQuery } from "~/domain/validation/make-payment";
 import { applicationById, plain } from "~/server/applications/index.server";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { addDays, isoDay, todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanPayments } from "~/server/platform/db/schema.server";
@@ -130,8 +130,7 @@ export async function loanDocument(
 export async function serveLoanDocument(
   loanId: string | undefined,
   url: URL,
-  viewer: LoanViewer,
-  request: RequestInfo = {},
+  { actor: viewer, request }: Caller<LoanViewer>,
   options: { db?: Db; method?: string; today?: string } = {},
 ): Promise<Response> {
   const db = options.db ?? getDb();

@@ -4,14 +4,15 @@ import { payoffQuote, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { PAYOFF_QUOTE_MAX_DAYS } from "~/domain/validation/make-payment";
 import { maskedAccount, type BorrowerBankAccount, type BorrowerLoanPage, type BorrowerPaymentRow } from "~/domain/views/borrower-loan";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { addDays, todayUtc } from "~/domain/dates";
-import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
+import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
 import { approvedLoans, loanPayments } from "~/server/platform/db/schema.server";
 import { applicationById, bankAccountsByIds, bankAccountsOfUser } from "~/server/applications/index.server";
 import { loadConversation } from "~/server/conversation/index.server";
 import { agreementLender, hasSignedAgreement } from "~/server/offers/index.server";
-import { loadLedger, type LoanLedger } from "./ledger.server";
+import { loadLedger, lockLoan, type LoanLedger, type LoanRow } from "./ledger.server";
+import { AppError } from "~/server/platform/http/app-error.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
@@ -34,6 +35,21 @@ export async function ownLoanId(loanId: unknown, viewer: { id: string; isStaff: 
     .where(and(eq(approvedLoans.id, loanId.toLowerCase()), eq(approvedLoans.userId, viewer.id)))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * A borrower's change to their own loan: the id checked as theirs, then one transaction that locks the
+ * loan's row (the lock every payment and posting takes) and checks it is still theirs; otherwise 404
+ * with `notFound`. `act` runs in that transaction with the locked row.
+ */
+export async function onOwnLockedLoan<T>(loanId: unknown, viewer: LoanViewer, db: Db, notFound: string, act: (tx: Tx, loan: LoanRow) => Promise<T>): Promise<T> {
+  const id = await ownLoanId(loanId, viewer, db);
+  if (!id) throw new AppError("servicing", 404, notFound);
+  return db.transaction(async (tx) => {
+    const loan = await lockLoan(tx, id);
+    if (!loan || loan.userId !== viewer.id) throw new AppError("servicing", 404, notFound);
+    return act(tx, loan);
+  });
 }
 
 /** The viewer's own loan's ledger, or null. */
@@ -61,7 +77,7 @@ export function statementMonths(startDate: string, today: string): string[] {
 }
 
 /** The page's data, or null (the route answers 404). Writes 'loan.view'. */
-export async function loadBorrowerLoan(loanId: unknown, viewer: LoanViewer, request: RequestInfo = {}, db: DbOrTx = getDb(), today: string = todayUtc()): Promise<BorrowerLoanPage | null> {
+export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request }: Caller<LoanViewer>, db: DbOrTx = getDb(), today: string = todayUtc()): Promise<BorrowerLoanPage | null> {
   const ledger = await ownLedger(loanId, viewer, db, today);
   if (!ledger) return null;
   const { loan, terms, state } = ledger;

@@ -8,7 +8,7 @@ import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { MAKE_PAYMENT_MESSAGES, makePaymentSchema, type MakePaymentActionData } from "~/domain/validation/make-payment";
 import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account";
 
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
@@ -19,8 +19,8 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { paymentAuthorizedEmail } from "~/server/loans/payment-authorized-email.server";
 import { formatMoney } from "~/domain/money";
-import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
-import { ledgerRows, lockLoan, termsOf } from "./ledger.server";
+import { onOwnLockedLoan, ownLoanId, type LoanViewer } from "./borrower-loan.server";
+import { ledgerRows, termsOf } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { changePaymentAccountAnswer, type PaymentAccountAnswer } from "./payment-accounts.server";
 import { AppError } from "~/server/platform/http/app-error.server";
@@ -52,16 +52,11 @@ export function paymentReference(): string {
 export async function makePayment(
   loanId: unknown,
   input: MakePaymentInput,
-  viewer: LoanViewer,
-  request: RequestInfo = {},
+  { actor: viewer, request }: Caller<LoanViewer>,
   db: Db = getDb(),
   today: string = todayUtc(),
 ): Promise<MakePaymentResult> {
-  const id = await ownLoanId(loanId, viewer, db);
-  if (!id) throw new AppError("servicing", 404, MAKE_PAYMENT_MESSAGES.notFound);
-  return db.transaction(async (tx) => {
-    const loan = await lockLoan(tx, id);
-    if (!loan || loan.userId !== viewer.id) throw new AppError("servicing", 404, MAKE_PAYMENT_MESSAGES.notFound);
+  return onOwnLockedLoan(loanId, viewer, db, MAKE_PAYMENT_MESSAGES.notFound, async (tx, loan) => {
     if (loan.status === "paid_off") throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.paidOff);
     const rows = await ledgerRows(loan.id, tx);
     const quote = payoffQuote(termsOf(loan), rows.payments, rows.fees, today);
@@ -123,19 +118,19 @@ function answer(status: number, toast: Toast, extra: Partial<MakePaymentActionDa
 const TITLE = "Payment not made";
 
 /** The loan page's action after the guard (requireUser) and the same-origin check: intents pay and change-account. */
-export async function borrowerLoanAction(request: Request, urlId: string | undefined, viewer: LoanViewer, info: RequestInfo = {}, db: Db = getDb()): Promise<LoanPageAnswer> {
+export async function borrowerLoanAction(request: Request, urlId: string | undefined, caller: Caller<LoanViewer>, db: Db = getDb()): Promise<LoanPageAnswer> {
   const read = await readActionForm(request, (message): MakePaymentActionData => ({ ok: false, intent: null, toast: errorToast("Request refused", message), at: Date.now() }));
   if (!read.ok) return read.answer;
-  const id = await ownLoanId(urlId, viewer, db);
+  const id = await ownLoanId(urlId, caller.actor, db);
   if (!id) return { status: 404, body: { ok: false, intent: null, toast: errorToast("Not found", MAKE_PAYMENT_MESSAGES.notFound), at: Date.now() } };
   const values: Record<string, string> = {};
   for (const [key, value] of read.form.entries()) if (typeof value === "string" && !(key in values)) values[key] = value;
-  if (values.intent === CHANGE_ACCOUNT_INTENT) return changePaymentAccountAnswer(id, values, viewer, info, db);
+  if (values.intent === CHANGE_ACCOUNT_INTENT) return changePaymentAccountAnswer(id, values, caller, db);
   if (values.intent !== "pay") return { status: 400, body: { ok: false, intent: null, toast: errorToast("Request refused", "Unknown action."), at: Date.now() } };
   const parsed = makePaymentSchema.safeParse(values);
   if (!parsed.success) return answer(400, errorToast(TITLE, parsed.error.issues[0]?.message ?? "Check the form and try again."), { fieldErrors: issuesToFieldErrors(parsed.error) });
   try {
-    const result = await makePayment(id, parsed.data, viewer, info, db);
+    const result = await makePayment(id, parsed.data, caller, db);
     return answer(200, {
       type: "success",
       title: "Payment authorized",
@@ -146,7 +141,7 @@ export async function borrowerLoanAction(request: Request, urlId: string | undef
       const field = error.message.startsWith(MAKE_PAYMENT_MESSAGES.amountAbovePayoff) || error.message === MAKE_PAYMENT_MESSAGES.amountPositive ? "amount" : error.message === MAKE_PAYMENT_MESSAGES.bankAccountUnknown ? "bankAccountId" : null;
       return answer(error.status, errorToast(TITLE, error.message), field ? { fieldErrors: { [field]: [error.message] } } : {});
     }
-    logFailure("borrower", "make payment failed", error, { user: viewer.id, loanId: id });
+    logFailure("borrower", "make payment failed", error, { user: caller.actor.id, loanId: id });
     return answer(500, errorToast(TITLE, "Something went wrong on our side. Please try again."));
   }
 }

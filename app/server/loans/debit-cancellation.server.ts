@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanPayments } from "~/server/platform/db/schema.server";
@@ -41,7 +41,7 @@ async function tellBorrower(tx: DbOrTx, loan: LoanRow, cancelled: Cancelled[], r
  * The loan was just paid off (inside the posting's transaction, loan locked): every pending borrower
  * debit not sent yet is cancelled, so the borrower is never debited for a loan they no longer owe.
  */
-export async function cancelUnsentDebitsOnPayoff(tx: DbOrTx, loan: LoanRow, actor: AuditActor | null, request: RequestInfo = {}): Promise<number> {
+export async function cancelUnsentDebitsOnPayoff(tx: DbOrTx, loan: LoanRow, { actor, request }: Caller<AuditActor | null>): Promise<number> {
   const cancelled = await tx
     .update(loanPayments)
     .set({ status: "cancelled", cancelReason: DEBIT_CANCEL_MESSAGES.paidOffReason, cancelledAt: sql`now()`, cancelledBy: null })
@@ -61,7 +61,7 @@ export async function cancelUnsentDebitsOnPayoff(tx: DbOrTx, loan: LoanRow, acto
 }
 
 /** Cancel Debit (staff, /admin/ach): one pending, unsent borrower debit, with the reason the borrower is told. */
-export async function cancelDebit(paymentId: string, reason: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<{ amountCents: number }> {
+export async function cancelDebit(paymentId: string, reason: string, { actor, request }: Caller, db: Db = getDb()): Promise<{ amountCents: number }> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ loanId: loanPayments.loanId, source: loanPayments.source }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
     if (!target) throw new AppError("servicing", 404, DEBIT_CANCEL_MESSAGES.paymentNotFound);

@@ -9,7 +9,7 @@ import {
   type PaymentAccountActionData,
 } from "~/domain/validation/payment-account";
 import { maskedAccount } from "~/domain/views/borrower-loan";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { sealedBankNumbers } from "~/server/platform/crypto/bank-numbers.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
@@ -19,8 +19,8 @@ import type { ServiceAnswer } from "~/server/platform/http/action-answer.server"
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { paymentAccountChangedEmail } from "~/server/loans/payment-account-changed-email.server";
-import { ownLoanId, type LoanViewer } from "./borrower-loan.server";
-import { lockLoan, type LoanRow } from "./ledger.server";
+import { onOwnLockedLoan, type LoanViewer } from "./borrower-loan.server";
+import type { LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
@@ -66,16 +66,11 @@ export type ChangePaymentAccountResult = { bankAccountId: string; label: string;
 export async function changePaymentAccount(
   loanId: unknown,
   input: ChangePaymentAccountInput,
-  viewer: LoanViewer,
-  request: RequestInfo = {},
+  { actor: viewer, request }: Caller<LoanViewer>,
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<ChangePaymentAccountResult> {
-  const id = await ownLoanId(loanId, viewer, db);
-  if (!id) throw new AppError("servicing", 404, PAYMENT_ACCOUNT_MESSAGES.notFound);
-  return db.transaction(async (tx) => {
-    const loan = await lockLoan(tx, id);
-    if (!loan || loan.userId !== viewer.id) throw new AppError("servicing", 404, PAYMENT_ACCOUNT_MESSAGES.notFound);
+  return onOwnLockedLoan(loanId, viewer, db, PAYMENT_ACCOUNT_MESSAGES.notFound, async (tx, loan) => {
     if (CLOSED_LOAN_STATUSES.includes(loan.status)) throw new AppError("servicing", 409, PAYMENT_ACCOUNT_MESSAGES.closed);
     const previous = await currentPaymentAccount(loan, tx);
     const account = await addBankAccount(tx, {
@@ -133,7 +128,7 @@ function answer(status: number, toast: Toast, extra: Partial<PaymentAccountActio
 }
 
 /** The loan page's change-account intent, after the guard, the same-origin check and the owner check. */
-export async function changePaymentAccountAnswer(loanId: string, values: Record<string, string>, viewer: LoanViewer, info: RequestInfo = {}, db: Db = getDb()): Promise<PaymentAccountAnswer> {
+export async function changePaymentAccountAnswer(loanId: string, values: Record<string, string>, caller: Caller<LoanViewer>, db: Db = getDb()): Promise<PaymentAccountAnswer> {
   // Refilled into the dialog when the form was posted without JavaScript; bounded, like the fields.
   const refill = Object.fromEntries(Object.entries(values).filter(([key]) => key !== "intent" && key in changePaymentAccountSchema.shape).map(([k, v]) => [k, v.slice(0, 200)]));
   const parsed = changePaymentAccountSchema.safeParse(values);
@@ -144,11 +139,11 @@ export async function changePaymentAccountAnswer(loanId: string, values: Record<
     });
   }
   try {
-    const result = await changePaymentAccount(loanId, parsed.data, viewer, info, db);
+    const result = await changePaymentAccount(loanId, parsed.data, caller, db);
     return answer(200, { type: "success", title: PAYMENT_ACCOUNT_MESSAGES.changedTitle, description: `Payments now come from ${result.label}. We e-mailed you a confirmation.` });
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title: PAYMENT_ACCOUNT_MESSAGES.failedTitle, stamped: true }, { intent: CHANGE_ACCOUNT_INTENT, values: refill });
-    logFailure("borrower", "change payment account failed", error, { user: viewer.id, loanId });
+    logFailure("borrower", "change payment account failed", error, { user: caller.actor.id, loanId });
     return answer(500, errorToast(PAYMENT_ACCOUNT_MESSAGES.failedTitle, "Something went wrong on our side. Please try again."), { values: refill });
   }
 }

@@ -3,7 +3,7 @@ import { formatMoney } from "~/domain/money";
 import { replayLedger, type LedgerState } from "~/domain/loan-servicing";
 import type { PaymentMethod } from "~/domain/servicing-enums";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
@@ -78,11 +78,11 @@ function isUniqueViolation(error: unknown): boolean {
  * the borrower's debits not sent yet (so a paid-off loan is never debited again) and send the
  * paid-in-full e-mail.
  */
-async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, today: string, actor: AuditActor, request: RequestInfo): Promise<{ state: LedgerState; paidInFull: boolean }> {
+async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, today: string, { actor, request }: Caller): Promise<{ state: LedgerState; paidInFull: boolean }> {
   const state = await refreshLoan(tx, loan, today);
   const paidInFull = state.status === "paid_in_full" && !wasPaidOff;
   if (paidInFull) {
-    await cancelUnsentDebitsOnPayoff(tx, loan, actor, request);
+    await cancelUnsentDebitsOnPayoff(tx, loan, { actor, request });
     const owner = await loanOwner(tx, loan);
     if (owner) await enqueueEmail(tx, { to: owner.email, ...paidInFullEmail({ loanId: loan.id, loanType: owner.loanType, baseUrl: getConfig().publicUrl }) });
   }
@@ -133,7 +133,7 @@ async function postedWithKey(tx: DbOrTx, loan: LoanRow, input: RecordPaymentInpu
 }
 
 /** Record Payment: a payment staff received (ACH, wire or check), posted at once. */
-export async function recordPayment(loanId: string, input: RecordPaymentInput, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<PostingResult> {
+export async function recordPayment(loanId: string, input: RecordPaymentInput, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<PostingResult> {
   try {
     return await db.transaction(async (tx) => {
       const loan = await lockLoan(tx, loanId);
@@ -163,7 +163,7 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, a
           idempotencyKey: input.idempotencyKey ?? null,
         })
         .returning({ id: loanPayments.id });
-      const { state, paidInFull } = await afterPosting(tx, loan, false, today, actor, request);
+      const { state, paidInFull } = await afterPosting(tx, loan, false, today, { actor, request });
       const allocation = state.allocations.find((a) => a.paymentId === payment!.id);
       await writeAudit(tx, {
         actor,
@@ -182,7 +182,7 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, a
 }
 
 /** Reverse Payment (returned / NSF): the payment leaves the ledger and every later one is re-allocated. */
-export async function reversePayment(paymentId: string, reason: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<PostingResult> {
+export async function reversePayment(paymentId: string, reason: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<PostingResult> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ loanId: loanPayments.loanId }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
     if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
@@ -222,7 +222,7 @@ export type SettlementResult = PostingResult & { refundDue: boolean };
  * Refund Due (money the lender owes back), audited and told to the borrower. The settlement date is
  * never before the file's effective date (nor the day the borrower authorised the debit), never after today.
  */
-export async function settlePayment(paymentId: string, receivedOn: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<SettlementResult> {
+export async function settlePayment(paymentId: string, receivedOn: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<SettlementResult> {
   return db.transaction(async (tx) => {
     const target = await sentDebit(tx, paymentId);
     if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
@@ -254,7 +254,7 @@ export async function settlePayment(paymentId: string, receivedOn: string, actor
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "pending")))
       .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents });
     if (!settled) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPending);
-    const { state, paidInFull } = await afterPosting(tx, loan, wasPaidOff, today, actor, request);
+    const { state, paidInFull } = await afterPosting(tx, loan, wasPaidOff, today, { actor, request });
     await writeAudit(tx, { actor, action: "payment.settle", table: "loan_payments", recordId: paymentId, details: { loanId: loan.id, amountCents: settled.amountCents, receivedOn, paidInFull }, request });
     return { paymentId, state, paidInFull, refundDue: false };
   });
@@ -264,7 +264,7 @@ export async function settlePayment(paymentId: string, receivedOn: string, actor
  * A pending borrower debit returned by the bank (NACHA return code, on the day the bank returned it): it
  * never reaches the ledger. The return date is never before the file's effective date nor after today.
  */
-export async function returnPayment(paymentId: string, returnCode: string, returnedOn: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<void> {
+export async function returnPayment(paymentId: string, returnCode: string, returnedOn: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await sentDebit(tx, paymentId);
     if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
@@ -281,7 +281,7 @@ export async function returnPayment(paymentId: string, returnCode: string, retur
 }
 
 /** Mark Refunded: a Refund Due debit was sent back to the borrower (check, wire or ACH credit), with its reference. */
-export async function markRefunded(paymentId: string, refundedOn: string, refundReference: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<{ amountCents: number }> {
+export async function markRefunded(paymentId: string, refundedOn: string, refundReference: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<{ amountCents: number }> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ loanId: loanPayments.loanId, receivedOn: loanPayments.receivedOn }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
     if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);

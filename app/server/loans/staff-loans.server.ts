@@ -22,7 +22,7 @@ import { uuidRange } from "~/server/staff/index.server";
 import { keysetPage, pageWindow } from "~/server/platform/db/paging.server";
 import { parsePageRequest, type PageCursors, type PageRequest } from "~/domain/paging";
 import { keptCountBetween, keptCounts } from "~/server/platform/db/row-counts.server";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { approvedLoans, loanFees, loanPayments } from "~/server/platform/db/schema.server";
@@ -175,7 +175,7 @@ async function countLoans(filter: LoanListFilter, today: string, db: Db): Promis
  * filtered by servicing status and a search by the start of the borrower's name or e-mail or of the
  * loan reference (searchLoanIds). Audited ('loans.list').
  */
-export async function listLoans(query: LoanListQuery, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<StaffLoanList> {
+export async function listLoans(query: LoanListQuery, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<StaffLoanList> {
   const q = query.q.trim().slice(0, LOAN_SEARCH_MAX);
   const order = [sql`${approvedLoans.nextDueDate} asc nulls last`, desc(approvedLoans.approvalDate), asc(approvedLoans.id)];
   const pageOf = (ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : db.select(LIST_COLUMNS).from(approvedLoans).where(inArray(approvedLoans.id, ids)).orderBy(...order));
@@ -253,7 +253,7 @@ export async function listLoans(query: LoanListQuery, actor: AuditActor, request
 }
 
 /** One loan's page for staff, or null when there is no such loan. Audited ('loan.view'). */
-export async function loadStaffLoan(loanId: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<StaffLoanPage | null> {
+export async function loadStaffLoan(loanId: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<StaffLoanPage | null> {
   const id = parseLoanId(loanId);
   if (!id) return null;
   const ledger = await loadLedger(id, db, today);
@@ -347,7 +347,7 @@ const text = (form: FormData, name: string) => {
  * field), then records or reverses through payments.server.ts; its refusals (404, 409 a duplicate
  * reference or a payment no longer posted, 400 a date) become error toasts.
  */
-export async function loanPageAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<LoanPaymentAnswer> {
+export async function loanPageAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<LoanPaymentAnswer> {
   const read = await readActionForm(request, (message): LoanPaymentActionData => ({ ok: false, intent: null, toast: errorToast("The request was refused", message), at: Date.now() }), {
     limitBytes: MAX_LOAN_PAYMENT_FORM_BYTES,
     unreadableAsEmpty: true,
@@ -373,7 +373,7 @@ export async function loanPageAction(request: Request, urlId: string | undefined
       if (!parsed.success) return refusal(400, which, parsed.error.issues[0]?.message ?? LOAN_PAYMENT_MESSAGES.amount, issuesToFieldErrors(parsed.error));
       const { amount, receivedOn, method, reference, confirmPendingDebit, idempotencyKey } = parsed.data;
       // A second post of the same form (its idempotency key) gets the first's answer: the same success toast.
-      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference, confirmPendingDebit, idempotencyKey }, actor, info, db, today);
+      const result = await recordPayment(loanId, { amountCents: amount, receivedOn, method, reference, confirmPendingDebit, idempotencyKey }, caller, db, today);
       return { status: 200, body: { ok: true, intent: which, toast: result.paidInFull ? LOAN_PAYMENT_TOASTS.paidInFull : LOAN_PAYMENT_TOASTS.recorded, at: Date.now() } };
     }
     const parsed = reversePaymentSchema.safeParse({ intent: which, paymentId: text(form, "paymentId"), reason: text(form, "reason") });
@@ -388,11 +388,11 @@ export async function loanPageAction(request: Request, urlId: string | undefined
       .where(and(eq(loanPayments.id, parsed.data.paymentId.toLowerCase()), eq(loanPayments.loanId, loanId)))
       .limit(1);
     if (!belongs) return refusal(404, which, LOAN_PAYMENT_MESSAGES.paymentId);
-    await reversePayment(belongs.id, parsed.data.reason, actor, info, db, today);
+    await reversePayment(belongs.id, parsed.data.reason, caller, db, today);
     return { status: 200, body: { ok: true, intent: which, toast: LOAN_PAYMENT_TOASTS.reversed, at: Date.now() } };
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title: which ? LOAN_PAYMENT_FAILED[which] : "The request was refused", stamped: true }, { intent: which });
-    logFailure("admin", "a loan payment action failed", error, { admin: actor.id, loanId, intent: which });
+    logFailure("admin", "a loan payment action failed", error, { admin: caller.actor.id, loanId, intent: which });
     return refusal(500, which, "Something went wrong on our side. Please try again.");
   }
 }
@@ -439,7 +439,7 @@ export function csvLine(cells: readonly (string | number | null)[]): string {
  * replayed from its ledger (two queries for all payments and fees, grouped per loan). Audited
  * ('loan_tape.export' with the row count).
  */
-export async function exportLoanTape(actor: AuditActor, request: RequestInfo = {}, db: Db = getDb(), today: string = todayUtc()): Promise<{ csv: string; rows: number; fileName: string }> {
+export async function exportLoanTape({ actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<{ csv: string; rows: number; fileName: string }> {
   const allLoans = await db.select().from(approvedLoans).orderBy(asc(approvedLoans.approvalDate), asc(approvedLoans.id));
   const borrowers = await borrowersOf(allLoans, db);
   // A loan whose application is gone is left out, as the join did (its account cannot go: the loan restricts it).

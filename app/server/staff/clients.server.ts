@@ -1,7 +1,7 @@
 import { dollarsOf } from "~/domain/money";
 import { eq } from "drizzle-orm";
 import { withoutControlCharacters } from "~/domain/validation/text-rules";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { pageWindow } from "~/server/platform/db/paging.server";
 import { clientCounts } from "~/server/platform/db/schema.server";
@@ -60,12 +60,7 @@ export function parseClientsUrl(url: URL): ClientListQuery & { clientId: string 
  * search: the first page of applicants it matches (by name, e-mail, phone, application id prefix or
  * the last 4 of an SSN / account number), `more` telling whether there are others.
  */
-export async function listClients(
-  query: ClientListQuery,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<ClientList> {
+export async function listClients(query: ClientListQuery, { actor, request }: Caller, db: Db = getDb()): Promise<ClientList> {
   const q = query.q.trim().slice(0, CLIENT_SEARCH_MAX);
   let list: ClientList;
   let auditDetails: Record<string, unknown>;
@@ -96,12 +91,7 @@ export async function listClients(
  * phone and address are often empty (sign-up asks neither), so the latest application's contact
  * details come along, for the page to show labelled as such. Writes 'client.view' when found.
  */
-export async function getClientDetail(
-  clientId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<ClientDetail | null> {
+export async function getClientDetail(clientId: string, { actor, request }: Caller, db: Db = getDb()): Promise<ClientDetail | null> {
   const profile = await applicantProfile(clientId, db);
   if (!profile) return null;
 

@@ -1,4 +1,4 @@
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig, type EncryptionKey } from "~/server/platform/config.server";
 import { migrationFilters, type MigrationRun, type Tally } from "~/server/platform/crypto/value-migration.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
@@ -46,8 +46,7 @@ export type EncryptionMigrationOptions = { batchSize?: number; keys?: Encryption
 const DEFAULT_BATCH = 200;
 
 export async function runEncryptionMigration(
-  actor: AuditActor | null,
-  request: RequestInfo = {},
+  { actor, request }: Caller<AuditActor | null>,
   db: Db = getDb(),
   options: EncryptionMigrationOptions = {},
 ): Promise<EncryptionMigrationResult> {

@@ -1,7 +1,7 @@
 import { formatMoneyDecimal } from "~/domain/money";
 import { APPLICATION_STATUS_LABELS, LOAN_TYPE_LABELS } from "~/domain/labels";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { auditExportBatch, auditIdBounds } from "~/server/platform/audit/audit-export.server";
 import { peopleByIds } from "~/server/accounts/index.server";
@@ -173,7 +173,7 @@ export function csvDownloadHeaders(fileName: string): Headers {
  * Audits the export (applications.export / audit.export with the range), then answers with the
  * streamed body. The audit row is committed before the first byte, so an export is never unrecorded.
  */
-export async function exportResponse(kind: ExportKind, range: ReportRange, actor: AuditActor, request: RequestInfo, method: string, db: Db = getDb()): Promise<Response> {
+export async function exportResponse(kind: ExportKind, range: ReportRange, { actor, request }: Caller, method: string, db: Db = getDb()): Promise<Response> {
   await writeAudit(db, {
     actor,
     action: kind === "applications" ? "applications.export" : "audit.export",

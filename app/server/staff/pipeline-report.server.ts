@@ -3,7 +3,7 @@ import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import { APPLICATION_STATUSES, LOAN_TYPES, type ApplicationStatus, type LoanType } from "~/domain/enums";
 import type { PageRequest } from "~/domain/paging";
 import { rangeInstants, type ReportRange } from "~/domain/validation/reports";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { sqlList } from "~/server/platform/db/columns.server";
 import { reportRollups } from "~/server/platform/db/schema.server";
@@ -237,8 +237,7 @@ export async function pipelineReport(range: ReportRange, db: Db = getDb(), now: 
 /** The page's load: the report and its audit row ('reports.view', with the range), once per load. */
 export async function viewPipelineReport(
   range: ReportRange,
-  actor: AuditActor,
-  request: RequestInfo = {},
+  { actor, request }: Caller,
   regBPage: PageRequest = {},
   db: Db = getDb(),
   now: Date = new Date(),

@@ -1,6 +1,6 @@
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { REVEAL_MESSAGES, revealRequestSchema } from "~/domain/reveal";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import type { EncryptionKey } from "~/server/platform/config.server";
 import { decryptField, FieldDecryptionError } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
@@ -54,12 +54,7 @@ export type RevealOptions = {
  * 200 {value} (with legacy: true for old plaintext), 404 'No SSN Available' or not found,
  * 422 'Decryption Error', 500 when the audit row could not be written (no value then).
  */
-export async function revealSensitiveValue(
-  input: unknown,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  options: RevealOptions = {},
-): Promise<RevealResult> {
+export async function revealSensitiveValue(input: unknown, { actor, request }: Caller, options: RevealOptions = {}): Promise<RevealResult> {
   const parsed = revealRequestSchema.safeParse(input);
   if (!parsed.success) return { status: 400, body: { ...REVEAL_MESSAGES.invalid } };
   const db = options.db ?? getDb();

@@ -9,7 +9,7 @@ import {
   type StaffCommand,
   type StaffIntent,
 } from "~/domain/validation/staff";
-import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import {
   readActionForm,
@@ -86,20 +86,10 @@ function field(form: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-async function run(
-  command: StaffCommand,
-  actor: AuditActor,
-  info: RequestInfo,
-  db: Db,
-): Promise<StaffAnswer> {
+async function run(command: StaffCommand, caller: Caller, db: Db): Promise<StaffAnswer> {
   switch (command.intent) {
     case "invite": {
-      await inviteStaff(
-        { name: command.name, email: command.email, role: command.role },
-        actor,
-        info,
-        db,
-      );
+      await inviteStaff({ name: command.name, email: command.email, role: command.role }, caller, db);
       return done(
         "invite",
         "Invitation Sent",
@@ -107,13 +97,7 @@ async function run(
       );
     }
     case "change-role": {
-      const { invitationsRevoked } = await changeStaffRole(
-        command.userId,
-        command.role,
-        actor,
-        info,
-        db,
-      );
+      const { invitationsRevoked } = await changeStaffRole(command.userId, command.role, caller, db);
       const revoked =
         invitationsRevoked === null
           ? ""
@@ -125,12 +109,7 @@ async function run(
       );
     }
     case "deactivate": {
-      const { invitationsRevoked } = await deactivateStaff(
-        command.userId,
-        actor,
-        info,
-        db,
-      );
+      const { invitationsRevoked } = await deactivateStaff(command.userId, caller, db);
       return done(
         "deactivate",
         "Staff Member Deactivated",
@@ -138,12 +117,7 @@ async function run(
       );
     }
     case "reset-mfa": {
-      const { passkeysRemoved } = await resetStaffMfa(
-        command.userId,
-        actor,
-        info,
-        db,
-      );
+      const { passkeysRemoved } = await resetStaffMfa(command.userId, caller, db);
       return done(
         "reset-mfa",
         "Two-Factor Reset",
@@ -151,7 +125,7 @@ async function run(
       );
     }
     case "cancel-invitation":
-      await cancelInvitation(command.invitationId, actor, info, db);
+      await cancelInvitation(command.invitationId, caller, db);
       return done(
         "cancel-invitation",
         "Invitation Cancelled",
@@ -160,12 +134,7 @@ async function run(
   }
 }
 
-export async function staffAction(
-  request: Request,
-  actor: AuditActor,
-  info: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<StaffAnswer> {
+export async function staffAction(request: Request, caller: Caller, db: Db = getDb()): Promise<StaffAnswer> {
   const read = await readActionForm<StaffActionData>(
     request,
     (message) => refused(400, null, message).body,
@@ -194,7 +163,7 @@ export async function staffAction(
     );
   }
   try {
-    return await run(parsed.data, actor, info, db);
+    return await run(parsed.data, caller, db);
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title: known ? FAILED[known] : "Action Failed", stamped: true }, { intent: known });
     throw error;

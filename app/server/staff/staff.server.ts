@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { StaffRole } from "~/domain/staff-permissions";
 import {
   STAFF_MESSAGES,
@@ -7,11 +7,7 @@ import {
   type StaffMember,
   type StaffOverview,
 } from "~/domain/validation/staff";
-import {
-  writeAudit,
-  type AuditActor,
-  type RequestInfo,
-} from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
 import { staffInvitations, userRoles } from "~/server/platform/db/schema.server";
@@ -51,6 +47,34 @@ export function invitationLink(token: string): string {
   return `${getConfig().publicUrl.replace(/\/+$/, "")}/auth/invite/${token}`;
 }
 
+/** What an invitation shows (the Staff page's open list, the invitation page). */
+const invitationColumns = {
+  id: staffInvitations.id,
+  name: staffInvitations.name,
+  email: staffInvitations.email,
+  role: staffInvitations.role,
+  expiresAt: staffInvitations.expiresAt,
+};
+
+/** The role row of `userId` (a value or a column) when it is an active admin's: an admin, not deactivated. */
+const isActiveAdmin = (userId: string | AnyColumn) =>
+  and(eq(userRoles.userId, userId), eq(userRoles.role, "admin"), isNull(userRoles.deactivatedAt));
+
+/** An invitation still open: neither accepted nor revoked (only such a one can be used or cancelled). */
+const isOpenInvitation = () => and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt));
+
+/**
+ * Revokes, in one conditional UPDATE, the open invitations `which` picks (at `at`, the database's now by
+ * default), answering the ones it revoked: one already accepted or revoked stays as it was.
+ */
+function revokeOpenInvitations(tx: Tx, which: SQL, at: Date | SQL = sql`now()`) {
+  return tx
+    .update(staffInvitations)
+    .set({ revokedAt: at })
+    .where(and(which, isOpenInvitation()))
+    .returning({ id: staffInvitations.id, email: staffInvitations.email });
+}
+
 /** Every staff member (active first, then by name) and the invitations still open. */
 export async function listStaff(
   db: Db = getDb(),
@@ -66,20 +90,9 @@ export async function listStaff(
     .map((a) => ({ ...a, ...roleOf.get(a.userId)! }))
     .sort((a, b) => Number(a.deactivatedAt !== null) - Number(b.deactivatedAt !== null));
   const invitations = await db
-    .select({
-      id: staffInvitations.id,
-      name: staffInvitations.name,
-      email: staffInvitations.email,
-      role: staffInvitations.role,
-      expiresAt: staffInvitations.expiresAt,
-    })
+    .select(invitationColumns)
     .from(staffInvitations)
-    .where(
-      and(
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-      ),
-    )
+    .where(isOpenInvitation())
     .orderBy(asc(staffInvitations.createdAt));
   return {
     members: rows.map((r) => ({
@@ -110,8 +123,7 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function inviteStaff(
   input: { name: string; email: string; role: StaffRole },
-  actor: AuditActor,
-  request: RequestInfo = {},
+  { actor, request }: Caller,
   db: Db = getDb(),
   now: Date = new Date(),
 ): Promise<{ invitationId: string; token: string; expiresAt: Date }> {
@@ -121,17 +133,7 @@ export async function inviteStaff(
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_MS);
   try {
     return await db.transaction(async (tx) => {
-      const replaced = await tx
-        .update(staffInvitations)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            sql`lower(${staffInvitations.email}) = ${email}`,
-            isNull(staffInvitations.acceptedAt),
-            isNull(staffInvitations.revokedAt),
-          ),
-        )
-        .returning({ id: staffInvitations.id });
+      const replaced = await revokeOpenInvitations(tx, sql`lower(${staffInvitations.email}) = ${email}`, now);
       const [row] = await tx
         .insert(staffInvitations)
         .values({
@@ -178,24 +180,9 @@ export async function inviteStaff(
 }
 
 /** Cancel Invitation: one conditional UPDATE, so it is cancelled once (and never after it was accepted). */
-export async function cancelInvitation(
-  invitationId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<void> {
+export async function cancelInvitation(invitationId: string, { actor, request }: Caller, db: Db = getDb()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(staffInvitations)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(staffInvitations.id, invitationId),
-          isNull(staffInvitations.acceptedAt),
-          isNull(staffInvitations.revokedAt),
-        ),
-      )
-      .returning({ id: staffInvitations.id, email: staffInvitations.email });
+    const [row] = await revokeOpenInvitations(tx, eq(staffInvitations.id, invitationId));
     if (!row) {
       const [known] = await tx
         .select({ id: staffInvitations.id })
@@ -254,21 +241,8 @@ function isLastActiveAdmin(activeAdmins: string[], userId: string): boolean {
  * on after it was made; it must not outlive the authority behind it, or a demoted or dismissed admin's
  * link still makes staff. Answers how many (the Staff page says it).
  */
-async function revokeInvitationsSentBy(
-  tx: Tx,
-  userId: string,
-): Promise<string[]> {
-  const rows = await tx
-    .update(staffInvitations)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(staffInvitations.invitedBy, userId),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-      ),
-    )
-    .returning({ id: staffInvitations.id });
+async function revokeInvitationsSentBy(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await revokeOpenInvitations(tx, eq(staffInvitations.invitedBy, userId));
   return rows.map((r) => r.id);
 }
 
@@ -276,13 +250,7 @@ async function revokeInvitationsSentBy(
  * Change Role: an active staff member's one role; the last active admin keeps theirs. An admin who
  * stops being one loses the open invitations they sent (answered: how many).
  */
-export async function changeStaffRole(
-  userId: string,
-  role: StaffRole,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<{ invitationsRevoked: number | null }> {
+export async function changeStaffRole(userId: string, role: StaffRole, { actor, request }: Caller, db: Db = getDb()): Promise<{ invitationsRevoked: number | null }> {
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx);
     const target = await staffRow(tx, userId);
@@ -324,12 +292,7 @@ export async function changeStaffRole(
  * everywhere at once and nothing they started can still make staff; the session hook refuses them a
  * new session. Never oneself, never the last active admin.
  */
-export async function deactivateStaff(
-  userId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<{ sessionsEnded: number; invitationsRevoked: number }> {
+export async function deactivateStaff(userId: string, { actor, request }: Caller, db: Db = getDb()): Promise<{ sessionsEnded: number; invitationsRevoked: number }> {
   if (userId === actor.id)
     throw new AppError("staff", 403, STAFF_MESSAGES.ownDeactivate);
   return db.transaction(async (tx) => {
@@ -369,23 +332,12 @@ export async function deactivateStaff(
  * the passkey, and a reset that left it would not be a reset. They add passkeys again once enrolled.
  * Never one's own (403): a stolen session must not be able to swap the second factor.
  */
-export async function resetStaffMfa(
-  userId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<{ passkeysRemoved: number }> {
+export async function resetStaffMfa(userId: string, { actor, request }: Caller, db: Db = getDb()): Promise<{ passkeysRemoved: number }> {
   if (userId === actor.id) throw new AppError("staff", 403, STAFF_MESSAGES.ownReset);
   return db.transaction(async (tx) => {
     const target = await staffRow(tx, userId);
     const { hadEnrolment, sessionsUnverified } = await removeSecondFactor(userId, tx);
-    const passkeysRemoved = await removeAllPasskeys(
-      tx,
-      userId,
-      actor,
-      "staff-mfa-reset",
-      request,
-    );
+    const passkeysRemoved = await removeAllPasskeys(tx, userId, "staff-mfa-reset", { actor, request });
     await writeAudit(tx, {
       actor,
       action: "staff.mfa_reset",
@@ -410,31 +362,10 @@ export async function resetStaffMfa(
 export async function findOpenInvitation(token: string, db: Db = getDb()) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db
-    .select({
-      id: staffInvitations.id,
-      name: staffInvitations.name,
-      email: staffInvitations.email,
-      role: staffInvitations.role,
-      expiresAt: staffInvitations.expiresAt,
-      invitedBy: staffInvitations.invitedBy,
-    })
+    .select({ ...invitationColumns, invitedBy: staffInvitations.invitedBy })
     .from(staffInvitations)
-    .innerJoin(
-      userRoles,
-      and(
-        eq(userRoles.userId, staffInvitations.invitedBy),
-        eq(userRoles.role, "admin"),
-        isNull(userRoles.deactivatedAt),
-      ),
-    )
-    .where(
-      and(
-        eq(staffInvitations.tokenHash, hashInvitationToken(token)),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-        gt(staffInvitations.expiresAt, sql`now()`),
-      ),
-    )
+    .innerJoin(userRoles, isActiveAdmin(staffInvitations.invitedBy))
+    .where(and(eq(staffInvitations.tokenHash, hashInvitationToken(token)), isOpenInvitation(), gt(staffInvitations.expiresAt, sql`now()`)))
     .limit(1);
   return row ?? null;
 }
@@ -445,22 +376,8 @@ export async function findOpenInvitation(token: string, db: Db = getDb()) {
  * or the acceptance waits for it and then sees the change. Role row first, invitation row second:
  * the order those take too, so the two never deadlock.
  */
-export async function lockActiveInviter(
-  tx: Tx,
-  inviterId: string | null,
-): Promise<boolean> {
+export async function lockActiveInviter(tx: Tx, inviterId: string | null): Promise<boolean> {
   if (!inviterId) return false;
-  const [row] = await tx
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(
-      and(
-        eq(userRoles.userId, inviterId),
-        eq(userRoles.role, "admin"),
-        isNull(userRoles.deactivatedAt),
-      ),
-    )
-    .for("share")
-    .limit(1);
+  const [row] = await tx.select({ userId: userRoles.userId }).from(userRoles).where(isActiveAdmin(inviterId)).for("share").limit(1);
   return Boolean(row);
 }
