@@ -71,19 +71,8 @@ describe.skipIf(!TEST_DATABASE_URL)("staff search query plans on a seeded Postgr
   afterAll(() => database?.cleanup());
 
   async function statementsOf(q: string, page = 1) {
-<<<<<<< HEAD
-    const { result: list, statements } = await plans.capture(() => listClients({ q, page }, admin));
+    const { result: list, statements } = await plans.capture(() => listClients({ q, page }, { actor: admin, request: {} }));
     return { list, statements: statements.filter((s) => !/^\s*insert into "audit_log"/i.test(s.text)) };
-=======
-    captured = [];
-    capturing = true;
-    try {
-      const list = await listClients({ q, page }, { actor: admin, request: {} });
-      return { list, statements: captured.filter((s) => !/^\s*insert into "audit_log"/i.test(s.text)) };
-    } finally {
-      capturing = false;
-    }
->>>>>>> wt-a2
   }
 
   async function expectIndexed(statements: Captured[], maxRows: number) {
