@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { profiles } from "~/server/platform/db/schema.server";
+import { columnsOf } from "~/server/platform/db/select-columns.server";
 import { holdsNoStaffRole } from "~/server/staff/index.server";
 
 /**
@@ -22,16 +23,7 @@ export async function applicantProfilesPage(limit: number, offset: number, db: D
 /** One applicant's profile, or undefined when there is no such applicant (staff included). */
 export async function applicantProfile(clientId: string, db: DbOrTx = getDb()) {
   const [profile] = await db
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      phone: profiles.phone,
-      address: profiles.address,
-      city: profiles.city,
-      state: profiles.state,
-      zipCode: profiles.zipCode,
-    })
+    .select(columnsOf(profiles, ["id", "fullName", "email", "phone", "address", "city", "state", "zipCode"]))
     .from(profiles)
     .where(and(eq(profiles.id, clientId), holdsNoStaffRole(profiles.id)))
     .limit(1);

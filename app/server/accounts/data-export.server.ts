@@ -102,6 +102,16 @@ export async function requestDataExport(db: Db, storage: DocumentStorage, actor:
 
 export { maskAccountNumber, maskLast4, maskSsn } from "./data-export-format.server";
 
+/** The named fields of a stored row under their own names, in the order named (the order the export's JSON keeps). */
+function fieldsOf<R, K extends keyof R>(row: R, names: readonly K[]): Pick<R, K> {
+  return Object.fromEntries(names.map((name) => [name, row[name]])) as Pick<R, K>;
+}
+
+/** The rows that belong to one application. */
+function ofApplication<R extends { applicationId: string | null }>(rows: readonly R[], applicationId: string): R[] {
+  return rows.filter((row) => row.applicationId === applicationId);
+}
+
 function decryptedOrNull(stored: string | null, purpose: string): string | null {
   if (!stored) return null;
   const outcome = decryptOrLegacy(stored, purpose);
@@ -284,46 +294,29 @@ async function* exportEntries(storage: DocumentStorage, records: ExportRecords, 
       hasOutstandingLoans: a.hasOutstandingLoans,
       monthlyDebts: a.monthlyDebtsCents === null ? null : dollarsOf(a.monthlyDebtsCents),
       authorizeCreditReport: a.authorizeCreditReport,
-      bankAccounts: banks
-        .filter((b) => b.applicationId === a.id)
-        .map((b) => ({
-          accountHolderName: b.accountHolderName,
-          bankName: b.bankName,
-          bankAddress: b.bankAddress,
-          accountType: b.accountType,
-          // The last 4 are stored in the clear for the masked display: no decryption needed.
-          accountNumber: maskAccountNumber(b.accountNumberLast4),
-          routingNumber: maskLast4(decryptedOrNull(b.routingNumber, ENCRYPTION_PURPOSES.routingNumber)) ?? `*******${b.routingNumberLast2}`,
-          swiftCode: b.swiftCode,
-          addedAt: iso(b.createdAt),
-        })),
-      documents: docs
-        .filter((d) => d.applicationId === a.id)
-        .map((d) => ({ type: d.documentType, fileName: d.fileName, mimeType: d.mimeType, bytes: d.fileSize, uploadedAt: iso(d.uploadedAt), file: documentFiles.get(d.id) ?? null })),
-      offers: offers
-        .filter((o) => o.applicationId === a.id)
-        .map((o) => ({
-          status: o.status,
-          isCounteroffer: o.isCounteroffer,
-          counterofferReasons: o.counterofferReasons,
-          amountCents: o.amountCents,
-          noteRatePercent: o.noteRateMilli / 1000,
-          aprPercent: o.aprMilli / 1000,
-          termMonths: o.termMonths,
-          originationFeeCents: o.originationFeeCents,
-          amountFinancedCents: o.amountFinancedCents,
-          paymentCents: o.paymentCents,
-          finalPaymentCents: o.finalPaymentCents,
-          financeChargeCents: o.financeChargeCents,
-          totalOfPaymentsCents: o.totalOfPaymentsCents,
-          offeredAt: iso(o.createdAt),
-          expiresAt: iso(o.expiresAt),
-          decidedAt: iso(o.decidedAt),
-          withdrawReason: o.withdrawReason,
-        })),
-      signedAgreements: agreements
-        .filter((s) => s.applicationId === a.id)
-        .map((s) => ({ signedAt: iso(s.signedAt), signerName: s.signerName, signatureKind: s.signatureKind, sha256: s.sha256, file: agreementFiles.get(s.id) ?? null })),
+      bankAccounts: ofApplication(banks, a.id).map((b) => ({
+        ...fieldsOf(b, ["accountHolderName", "bankName", "bankAddress", "accountType"]),
+        // The last 4 are stored in the clear for the masked display: no decryption needed.
+        accountNumber: maskAccountNumber(b.accountNumberLast4),
+        routingNumber: maskLast4(decryptedOrNull(b.routingNumber, ENCRYPTION_PURPOSES.routingNumber)) ?? `*******${b.routingNumberLast2}`,
+        swiftCode: b.swiftCode,
+        addedAt: iso(b.createdAt),
+      })),
+      documents: ofApplication(docs, a.id).map((d) => ({ type: d.documentType, fileName: d.fileName, mimeType: d.mimeType, bytes: d.fileSize, uploadedAt: iso(d.uploadedAt), file: documentFiles.get(d.id) ?? null })),
+      offers: ofApplication(offers, a.id).map((o) => ({
+        ...fieldsOf(o, ["status", "isCounteroffer", "counterofferReasons", "amountCents"]),
+        noteRatePercent: o.noteRateMilli / 1000,
+        aprPercent: o.aprMilli / 1000,
+        ...fieldsOf(o, [
+          "termMonths", "originationFeeCents", "amountFinancedCents", "paymentCents",
+          "finalPaymentCents", "financeChargeCents", "totalOfPaymentsCents",
+        ]),
+        offeredAt: iso(o.createdAt),
+        expiresAt: iso(o.expiresAt),
+        decidedAt: iso(o.decidedAt),
+        withdrawReason: o.withdrawReason,
+      })),
+      signedAgreements: ofApplication(agreements, a.id).map((s) => ({ signedAt: iso(s.signedAt), signerName: s.signerName, signatureKind: s.signatureKind, sha256: s.sha256, file: agreementFiles.get(s.id) ?? null })),
     }))
   );
   text["drafts.json"] = draftsForExport(records.drafts, draftFiles);

@@ -1,5 +1,5 @@
-import { and, count, eq } from "drizzle-orm";
-import { migrateValue, storeMigrated, type MigrationRun, type Tally } from "~/server/platform/crypto/value-migration.server";
+import { migrateValue, replaceReadValue, storeMigrated, type MigrationRun, type Tally } from "~/server/platform/crypto/value-migration.server";
+import { countRows } from "~/server/platform/db/paging.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { adminMfa } from "~/server/platform/db/schema.server";
 import { MFA_SECRET_PURPOSE } from "./mfa.server";
@@ -15,17 +15,11 @@ export async function migrateMfaSecrets(db: Db, run: MigrationRun, mfa: Tally): 
     .from(adminMfa)
     .where(notCurrent(adminMfa.secretEncrypted));
   for (const row of secrets) {
-    await storeMigrated(mfa, migrateValue(row.secret, MFA_SECRET_PURPOSE, keys), (stored) =>
-      db
-        .update(adminMfa)
-        .set({ secretEncrypted: stored })
-        .where(and(eq(adminMfa.userId, row.userId), eq(adminMfa.secretEncrypted, row.secret)))
-        .returning({ userId: adminMfa.userId }),
-    );
+    const write = replaceReadValue(db, adminMfa, { key: adminMfa.userId, keyValue: row.userId, column: "secretEncrypted", read: row.secret });
+    await storeMigrated(mfa, migrateValue(row.secret, MFA_SECRET_PURPOSE, keys), write);
   }
 }
 
 export async function mfaSecretCount(db: Db): Promise<number> {
-  const [rows] = await db.select({ n: count() }).from(adminMfa);
-  return Number(rows?.n ?? 0);
+  return countRows(db, adminMfa);
 }

@@ -1,6 +1,7 @@
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { bankAccounts, loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
+import { columnsOf } from "~/server/platform/db/select-columns.server";
 
 /**
  * A client's applications, bank accounts and documents as the staff client view shows them. Sensitive
@@ -9,15 +10,7 @@ import { bankAccounts, loanApplications, loanDocuments } from "~/server/platform
  */
 export async function clientRecords(clientId: string, db: DbOrTx = getDb()) {
   const [latestContact] = await db
-    .select({
-      phone: loanApplications.phone,
-      addressLine1: loanApplications.addressLine1,
-      addressLine2: loanApplications.addressLine2,
-      city: loanApplications.city,
-      state: loanApplications.state,
-      zipCode: loanApplications.zipCode,
-      submittedAt: loanApplications.submittedAt,
-    })
+    .select(columnsOf(loanApplications, ["phone", "addressLine1", "addressLine2", "city", "state", "zipCode", "submittedAt"]))
     .from(loanApplications)
     .where(eq(loanApplications.userId, clientId))
     .orderBy(desc(loanApplications.submittedAt), asc(loanApplications.id))
@@ -25,18 +18,12 @@ export async function clientRecords(clientId: string, db: DbOrTx = getDb()) {
 
   // The client's own accounts and any account linked to one of the client's applications (docs/requirements.md §8).
   const accounts = await db
-    .select({
-      id: bankAccounts.id,
-      applicationId: bankAccounts.applicationId,
-      bankName: bankAccounts.bankName,
-      accountHolderName: bankAccounts.accountHolderName,
-      accountType: bankAccounts.accountType,
-      isPrimary: bankAccounts.isPrimary,
-      isVerified: bankAccounts.isVerified,
-      accountNumberLast4: bankAccounts.accountNumberLast4,
-      routingNumberLast2: bankAccounts.routingNumberLast2,
-      createdAt: bankAccounts.createdAt,
-    })
+    .select(
+      columnsOf(bankAccounts, [
+        "id", "applicationId", "bankName", "accountHolderName", "accountType",
+        "isPrimary", "isVerified", "accountNumberLast4", "routingNumberLast2", "createdAt",
+      ]),
+    )
     .from(bankAccounts)
     .leftJoin(loanApplications, eq(loanApplications.id, bankAccounts.applicationId))
     .where(or(eq(bankAccounts.userId, clientId), eq(loanApplications.userId, clientId)))
@@ -44,11 +31,7 @@ export async function clientRecords(clientId: string, db: DbOrTx = getDb()) {
 
   const applications = await db
     .select({
-      id: loanApplications.id,
-      loanType: loanApplications.loanType,
-      requestedAmountCents: loanApplications.requestedAmountCents,
-      status: loanApplications.status,
-      submittedAt: loanApplications.submittedAt,
+      ...columnsOf(loanApplications, ["id", "loanType", "requestedAmountCents", "status", "submittedAt"]),
       hasSsn: sql<boolean>`(${loanApplications.ssnEncrypted} is not null and ${loanApplications.ssnEncrypted} <> '')`,
     })
     .from(loanApplications)
@@ -56,15 +39,7 @@ export async function clientRecords(clientId: string, db: DbOrTx = getDb()) {
     .orderBy(desc(loanApplications.submittedAt), asc(loanApplications.id));
 
   const documents = await db
-    .select({
-      id: loanDocuments.id,
-      applicationId: loanDocuments.applicationId,
-      fileName: loanDocuments.fileName,
-      documentType: loanDocuments.documentType,
-      fileSize: loanDocuments.fileSize,
-      mimeType: loanDocuments.mimeType,
-      uploadedAt: loanDocuments.uploadedAt,
-    })
+    .select(columnsOf(loanDocuments, ["id", "applicationId", "fileName", "documentType", "fileSize", "mimeType", "uploadedAt"]))
     .from(loanDocuments)
     .where(eq(loanDocuments.userId, clientId))
     .orderBy(desc(loanDocuments.uploadedAt), asc(loanDocuments.documentType));

@@ -2,6 +2,7 @@ import { formatDay } from "~/domain/formats";
 import { site } from "~/content/site";
 import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, creditorAddress, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
+import { actionTakenFacts, ECOA_NOTICE } from "~/server/platform/mail/templates.server";
 
 /**
  * To the applicant: the application was closed as incomplete. This is the notice of action
@@ -19,15 +20,7 @@ export function applicationIncompleteEmail(data: { loanType: string; application
       kind: "p",
       text: `We have closed your ${loanTypeLabel(data.loanType)} application with ${BRAND_NAME} as incomplete, because the information we asked you for was not received by the date we gave in our request.`,
     },
-    {
-      kind: "fields",
-      rows: [
-        ["Action taken", "Application closed as incomplete"],
-        ["Date", date],
-        ["Reference", data.applicationId],
-        ["Creditor", `${BRAND_NAME}, ${creditorAddress}`],
-      ],
-    },
+    actionTakenFacts(["Action taken", "Application closed as incomplete"], ["Date", date], data.applicationId),
     {
       kind: "p",
       text: "This is not a decision on your creditworthiness. You are welcome to apply again at any time; a new application will be reviewed in full.",
@@ -37,9 +30,6 @@ export function applicationIncompleteEmail(data: { loanType: string; application
       text: `If you have questions, or believe the information did reach us, contact us at ${site.phone.display}, ${site.email} or ${creditorAddress}. You can see what was requested on your application page:`,
     },
     pageButton("View my application", data.baseUrl, `/dashboard/applications/${data.applicationId}`),
-    {
-      kind: "small",
-      text: "NOTICE: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Consumer Response Center, Washington, DC 20580.",
-    },
+    ECOA_NOTICE,
   ]);
 }

@@ -1,7 +1,8 @@
 import { formatDay } from "~/domain/formats";
 import { site } from "~/content/site";
 import { loanTypeLabel } from "~/domain/labels";
-import { BRAND_NAME, creditorAddress, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
+import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
+import { actionTakenFacts } from "~/server/platform/mail/templates.server";
 
 /**
  * To the applicant: they withdrew their application (Withdraw Application). A confirmation, not a
@@ -17,15 +18,7 @@ export function applicationWithdrawnEmail(data: { loanType: string; applicationI
       kind: "p",
       text: `You withdrew your ${loanTypeLabel(data.loanType)} application with ${BRAND_NAME}. We have stopped reviewing it and will make no decision on it.`,
     },
-    {
-      kind: "fields",
-      rows: [
-        ["What happened", "Application withdrawn by the applicant"],
-        ["Date", date],
-        ["Reference", data.applicationId],
-        ["Creditor", `${BRAND_NAME}, ${creditorAddress}`],
-      ],
-    },
+    actionTakenFacts(["What happened", "Application withdrawn by the applicant"], ["Date", date], data.applicationId),
     {
       kind: "p",
       text: "You are welcome to apply again at any time; a new application will be reviewed in full. We keep the withdrawn application's records for the period the law requires, as our privacy notice explains.",

@@ -12,6 +12,7 @@ import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purpose
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { achBatches, achTraceSequences, approvedLoans, loanPayments } from "~/server/platform/db/schema.server";
+import { columnsOf } from "~/server/platform/db/select-columns.server";
 import { peopleByIds } from "~/server/accounts/index.server";
 import { bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
 import { formatMoney } from "~/domain/money";
@@ -224,15 +225,7 @@ export async function loadAchPage(db: Db = getDb(), today: string = todayUtc()):
         .select({
           batchId: loanPayments.achBatchId,
           paymentId: loanPayments.id,
-          loanId: loanPayments.loanId,
-          userId: loanPayments.userId,
-          bankAccountId: loanPayments.bankAccountId,
-          amountCents: loanPayments.amountCents,
-          status: loanPayments.status,
-          receivedOn: loanPayments.receivedOn,
-          returnCode: loanPayments.returnCode,
-          returnedOn: loanPayments.returnedOn,
-          refundedOn: loanPayments.refundedOn,
+          ...columnsOf(loanPayments, ["loanId", "userId", "bankAccountId", "amountCents", "status", "receivedOn", "returnCode", "returnedOn", "refundedOn"]),
         })
         .from(loanPayments)
         .where(inArray(loanPayments.achBatchId, ids))

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, gt } from "drizzle-orm";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
-import { forEachBatch, migrateValue, storeMigrated, type MigrationRun, type Tally } from "~/server/platform/crypto/value-migration.server";
+import { forEachBatch, migrateValue, replaceReadValue, storeMigrated, type MigrationRun, type Tally } from "~/server/platform/crypto/value-migration.server";
+import { countRows } from "~/server/platform/db/paging.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { achBatches } from "~/server/platform/db/schema.server";
 
@@ -21,18 +22,15 @@ export async function migrateAchFiles(db: Db, run: MigrationRun, ach: Tally): Pr
         .limit(Math.min(batchSize, 20)),
     async (tx, rows) => {
       for (const row of rows)
-        await storeMigrated(ach, migrateValue(row.content, ENCRYPTION_PURPOSES.achFile, keys), (stored) =>
-          tx
-            .update(achBatches)
-            .set({ content: stored })
-            .where(and(eq(achBatches.id, row.id), eq(achBatches.content, row.content)))
-            .returning({ id: achBatches.id }),
+        await storeMigrated(
+          ach,
+          migrateValue(row.content, ENCRYPTION_PURPOSES.achFile, keys),
+          replaceReadValue(tx, achBatches, { key: achBatches.id, keyValue: row.id, column: "content", read: row.content }),
         );
     },
   );
 }
 
 export async function achFileCount(db: Db): Promise<number> {
-  const [rows] = await db.select({ n: count() }).from(achBatches);
-  return Number(rows?.n ?? 0);
+  return countRows(db, achBatches);
 }

@@ -3,7 +3,7 @@ import type { PayoffQuote } from "~/domain/loan-servicing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { formatMonth } from "~/domain/views/borrower-loan";
 import { type PostalAddress } from "~/domain/views/loan-agreement";
-import { clean, collect, fonts } from "~/server/offers/index.server";
+import { clean, collect, fonts, tableCells, tableColumns } from "~/server/offers/index.server";
 import { formatMoney } from "~/domain/money";
 
 /**
@@ -169,28 +169,21 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
       pdf.font("bold").fontSize(12).text("Payments", MARGIN, pdf.y, { width: CONTENT_WIDTH });
       pdf.moveDown(0.3);
       if (data.payments.length === 0) paragraph(pdf, "No payments were posted in this period.");
-      const cols = [
-        { t: "Date", w: 92, a: "left" as const },
-        { t: "Reference", w: 92, a: "left" as const },
-        { t: "Amount", w: 68, a: "right" as const },
-        { t: "Fees", w: 56, a: "right" as const },
-        { t: "Interest", w: 64, a: "right" as const },
-        { t: "Principal", w: CONTENT_WIDTH - 372, a: "right" as const },
-      ];
+      const cols = tableColumns(CONTENT_WIDTH, {
+        text: [["Date", 92], ["Reference", 92]],
+        figures: [["Amount", 68], ["Fees", 56], ["Interest", 64]],
+        last: "Principal",
+      });
       const row = (cells: string[], font: "regular" | "semibold") => {
         if (pdf.y + 16 > PAGE_HEIGHT - MARGIN - 24) pdf.addPage();
         const y = pdf.y;
-        let x = MARGIN;
         pdf.font(font).fontSize(9).fillColor(INK);
-        cols.forEach((c, i) => {
-          pdf.text(cells[i] ?? "", x, y, { width: c.w - 4, align: c.a, lineBreak: false });
-          x += c.w;
-        });
+        tableCells(pdf, cols, cells, MARGIN, y);
         pdf.y = y + 14;
         pdf.x = MARGIN;
       };
       if (data.payments.length > 0) {
-        row(cols.map((c) => c.t), "semibold");
+        row(cols.map((c) => c.title), "semibold");
         rule(pdf);
         for (const p of data.payments)
           row([formatAgreementDay(p.receivedOn), clean(p.reference), formatMoney(p.amountCents), formatMoney(p.feesCents), formatMoney(p.interestCents), formatMoney(p.principalCents)], "regular");

@@ -169,24 +169,38 @@ function disclosureBox(pdf: Doc, box: TruthInLendingBox) {
   pdf.x = MARGIN;
 }
 
-const COLUMNS = [
-  { title: "No.", width: 40, align: "left" as const },
-  { title: "Due Date", width: 108, align: "left" as const },
-  { title: "Payment", width: 80, align: "right" as const },
-  { title: "Principal", width: 80, align: "right" as const },
-  { title: "Interest", width: 80, align: "right" as const },
-  { title: "Balance", width: CONTENT_WIDTH - 388, align: "right" as const },
-];
+/** A column of a table in a PDF: its heading, its width in points and how its cells align. */
+export type TableColumn = { title: string; width: number; align: "left" | "right" };
+
+/**
+ * The columns of a table across `width` points: its text columns left-aligned, then its figure columns
+ * right-aligned (so the digits line up), each [title, width]; the last figure column takes what is left.
+ */
+export function tableColumns(width: number, columns: { text: [string, number][]; figures: [string, number][]; last: string }): TableColumn[] {
+  const column = (align: TableColumn["align"]) => ([title, width]: [string, number]): TableColumn => ({ title, width, align });
+  const sized = [...columns.text.map(column("left")), ...columns.figures.map(column("right"))];
+  return [...sized, { title: columns.last, width: width - sized.reduce((sum, c) => sum + c.width, 0), align: "right" }];
+}
+
+/** One row of cells from `x` at `y`, each on one line within its column (4 points short of the next), in the font already set. */
+export function tableCells(pdf: Doc, columns: readonly TableColumn[], cells: readonly string[], x: number, y: number) {
+  columns.forEach((column, i) => {
+    pdf.text(cells[i] ?? "", x, y, { width: column.width - 4, align: column.align, lineBreak: false });
+    x += column.width;
+  });
+}
+
+const COLUMNS = tableColumns(CONTENT_WIDTH, {
+  text: [["No.", 40], ["Due Date", 108]],
+  figures: [["Payment", 80], ["Principal", 80], ["Interest", 80]],
+  last: "Balance",
+});
 const ROW_HEIGHT = 14;
 
 function tableRow(pdf: Doc, cells: string[], font: "regular" | "semibold") {
   const y = pdf.y;
-  let x = MARGIN;
   pdf.font(font).fontSize(9).fillColor(INK);
-  COLUMNS.forEach((col, i) => {
-    pdf.text(cells[i] ?? "", x, y + 2, { width: col.width - 4, align: col.align, lineBreak: false });
-    x += col.width;
-  });
+  tableCells(pdf, COLUMNS, cells, MARGIN, y + 2);
   pdf.y = y + ROW_HEIGHT;
 }
 

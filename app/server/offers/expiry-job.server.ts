@@ -1,5 +1,4 @@
-import type { Db } from "~/server/platform/db/client.server";
-import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
+import { startRepeatingJob, type JobStartOptions, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
 import { expireOffers } from "./offer-decisions.server";
 
 /**
@@ -16,13 +15,7 @@ export const OFFER_EXPIRY_INTERVAL_MS = 15 * 60 * 1000;
 /** Shortly after start-up: migrations and the first requests come first. */
 export const OFFER_EXPIRY_FIRST_RUN_DELAY_MS = 60 * 1000;
 
-export function startOfferExpiryJob(options: {
-  db: Db;
-  log: (line: string) => void;
-  intervalMs?: number;
-  firstRunDelayMs?: number;
-  now?: () => Date;
-}): OfferExpiryJob {
+export function startOfferExpiryJob(options: JobStartOptions): OfferExpiryJob {
   return startRepeatingJob({
     run: () => expireOffers(options.db, options.now?.() ?? new Date()),
     onDone: (result) => {

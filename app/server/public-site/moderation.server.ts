@@ -4,6 +4,7 @@ import { z } from "zod";
 import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { testimonials } from "~/server/platform/db/schema.server";
+import { columnsOf } from "~/server/platform/db/select-columns.server";
 import { peopleByIds } from "~/server/accounts/index.server";
 import { invalidatePublicPageCache } from "~/server/platform/http/public-page-cache.server";
 import { countRows, pageWindow, withIsoCreatedAt } from "~/server/platform/db/paging.server";
@@ -36,17 +37,7 @@ export async function listPendingTestimonials({ page = 1 }: { page?: number } = 
   const total = await countRows(db, testimonials, eq(testimonials.status, "pending"));
   const shown = pageWindow(total, page, MODERATION_PAGE_SIZE);
   const rows = await db
-    .select({
-      id: testimonials.id,
-      fullName: testimonials.fullName,
-      displayName: testimonials.displayName,
-      role: testimonials.role,
-      location: testimonials.location,
-      content: testimonials.content,
-      rating: testimonials.rating,
-      userId: testimonials.userId,
-      createdAt: testimonials.createdAt,
-    })
+    .select(columnsOf(testimonials, ["id", "fullName", "displayName", "role", "location", "content", "rating", "userId", "createdAt"]))
     .from(testimonials)
     .where(eq(testimonials.status, "pending"))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))

@@ -3,6 +3,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { testimonials } from "~/server/platform/db/schema.server";
+import { columnsOf } from "~/server/platform/db/select-columns.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
 import type { Toast } from "~/domain/action-result";
 import { checkTestimonial, TESTIMONIAL_FIELDS, TESTIMONIAL_TOASTS, type TestimonialActionData, type TestimonialValues } from "~/domain/validation/testimonial";
@@ -30,15 +31,7 @@ export type ApprovedTestimonial = {
 /** Approved testimonials, newest first (the author's full name and user id are not exposed). */
 export async function listApprovedTestimonials({ limit = 24 }: { limit?: number } = {}, db: Db = getDb()): Promise<ApprovedTestimonial[]> {
   const rows = await db
-    .select({
-      id: testimonials.id,
-      displayName: testimonials.displayName,
-      role: testimonials.role,
-      location: testimonials.location,
-      content: testimonials.content,
-      rating: testimonials.rating,
-      createdAt: testimonials.createdAt,
-    })
+    .select(columnsOf(testimonials, ["id", "displayName", "role", "location", "content", "rating", "createdAt"]))
     .from(testimonials)
     .where(eq(testimonials.status, "approved"))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))

@@ -1,6 +1,5 @@
-import type { Db } from "~/server/platform/db/client.server";
 import type { DocumentStorage } from "~/server/platform/storage/storage-keys.server";
-import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
+import { startRepeatingJob, type JobStartOptions, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
 import { describeDisposal, disposeExpiredRecords } from "./disposal.server";
 
 /**
@@ -15,14 +14,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Not at once: start-up (migrations, first requests) comes first, and a crash loop must not dispose in a loop. */
 export const FIRST_RUN_DELAY_MS = 15 * 60 * 1000;
 
-export function startRetentionJob(options: {
-  db: Db;
-  storage: DocumentStorage;
-  log: (line: string) => void;
-  intervalMs?: number;
-  firstRunDelayMs?: number;
-  now?: () => Date;
-}): RetentionJob {
+export function startRetentionJob(options: JobStartOptions & { storage: DocumentStorage }): RetentionJob {
   return startRepeatingJob({
     run: () => disposeExpiredRecords({ db: options.db, storage: options.storage, now: options.now?.(), log: options.log }),
     onDone: (result) => options.log(`[retention] ${describeDisposal(result)}`),

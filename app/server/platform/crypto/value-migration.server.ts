@@ -1,8 +1,8 @@
-import { isNull, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, getTableColumns, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { EncryptionKey } from "~/server/platform/config.server";
 import { decryptField, encryptField, isEncrypted, needsReencryption } from "~/server/platform/crypto/field-encryption.server";
-import type { Db, Tx } from "~/server/platform/db/client.server";
+import type { Db, DbOrTx, Tx } from "~/server/platform/db/client.server";
 
 /**
  * The steps 'Encrypt Existing Bank Data' (staff/encryption-migration) takes on every sealed column,
@@ -85,3 +85,22 @@ export async function forEachBatch<Row extends { id: string }>(
   }
 }
 
+
+/**
+ * The write storeMigrated takes for one sealed column: the stored value replaces the value read in
+ * `column`, on the row whose `key` is `keyValue` and only while it still holds that value (another run
+ * may have been first); it returns the rows it changed.
+ */
+export function replaceReadValue<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  where: { key: AnyPgColumn; keyValue: string; column: keyof T["$inferInsert"] & string; read: string },
+): (stored: string) => Promise<unknown[]> {
+  const column = getTableColumns(table)[where.column] as AnyPgColumn;
+  return (stored) =>
+    db
+      .update(table)
+      .set({ [where.column]: stored } as PgUpdateSetSource<T>)
+      .where(and(eq(where.key, where.keyValue), eq(column, where.read)))
+      .returning({ key: where.key });
+}

@@ -86,6 +86,13 @@ function userIdRef(onDelete: "cascade" | "restrict") {
     .references(() => user.id, { onDelete });
 }
 
+/** A table with one row per user keyed by the user's id, gone with the user. */
+function userIdKey() {
+  return text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" });
+}
+
 /** When and by which staff member a submission was decided (the reviewer may later be deleted). */
 const review = () => ({
   reviewedAt: timestamptz("reviewed_at"),
@@ -97,6 +104,13 @@ function applicationIdRef(onDelete: "cascade" | "restrict") {
   return uuid("application_id")
     .notNull()
     .references(() => loanApplications.id, { onDelete });
+}
+
+/** The loan a servicing row belongs to (a function declaration: approvedLoans comes later), gone with the loan. */
+function loanIdRef() {
+  return uuid("loan_id")
+    .notNull()
+    .references(() => approvedLoans.id, { onDelete: "cascade" });
 }
 
 export const session = pgTable(
@@ -775,16 +789,16 @@ export const loanOffers = pgTable(
     isCounteroffer: boolean("is_counteroffer").notNull(),
     /** Reg B reasons for offering other terms than requested; required for a counteroffer. */
     counterofferReasons: text("counteroffer_reasons").array().notNull().default(sql`'{}'::text[]`),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    amountCents: cents("amount_cents").notNull(),
     noteRateMilli: integer("note_rate_milli").notNull(),
     termMonths: integer("term_months").notNull(),
     originationFeeMilli: integer("origination_fee_milli").notNull(),
-    originationFeeCents: bigint("origination_fee_cents", { mode: "number" }).notNull(),
-    amountFinancedCents: bigint("amount_financed_cents", { mode: "number" }).notNull(),
-    paymentCents: bigint("payment_cents", { mode: "number" }).notNull(),
-    finalPaymentCents: bigint("final_payment_cents", { mode: "number" }).notNull(),
-    financeChargeCents: bigint("finance_charge_cents", { mode: "number" }).notNull(),
-    totalOfPaymentsCents: bigint("total_of_payments_cents", { mode: "number" }).notNull(),
+    originationFeeCents: cents("origination_fee_cents").notNull(),
+    amountFinancedCents: cents("amount_financed_cents").notNull(),
+    paymentCents: cents("payment_cents").notNull(),
+    finalPaymentCents: cents("final_payment_cents").notNull(),
+    financeChargeCents: cents("finance_charge_cents").notNull(),
+    totalOfPaymentsCents: cents("total_of_payments_cents").notNull(),
     /** The APR as disclosed (two decimals), in thousandths of a percent. */
     aprMilli: integer("apr_milli").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -905,9 +919,9 @@ export const approvedLoans = pgTable(
     // Servicing works in exact units: the terms in cents and thousandths of a percent
     // (migration 0008 filled them for loans made before), the day interest starts, and two values the
     // ledger derives, kept here so lists can filter without replaying every loan.
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    amountCents: cents("amount_cents").notNull(),
     noteRateMilli: integer("note_rate_milli").notNull(),
-    paymentCents: bigint("payment_cents", { mode: "number" }).notNull(),
+    paymentCents: cents("payment_cents").notNull(),
     /** The signing day: interest accrues from it; installment k falls due k months later. */
     startDate: date("start_date", { mode: "string" }).notNull(),
     /** The first unpaid installment's due date (null once paid in full); kept by every posting. */
@@ -951,11 +965,9 @@ export const loanPayments = pgTable(
   "loan_payments",
   {
     id: uuidPk(),
-    loanId: uuid("loan_id")
-      .notNull()
-      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    loanId: loanIdRef(),
     userId: userIdRef("restrict"),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    amountCents: cents("amount_cents").notNull(),
     status: text("status", { enum: LOAN_PAYMENT_STATUSES }).notNull(),
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     source: text("source", { enum: PAYMENT_SOURCES }).notNull(),
@@ -1032,9 +1044,7 @@ export const loanPaymentAccounts = pgTable(
   "loan_payment_accounts",
   {
     id: uuidPk(),
-    loanId: uuid("loan_id")
-      .notNull()
-      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    loanId: loanIdRef(),
     bankAccountId: uuid("bank_account_id")
       .notNull()
       .references(() => bankAccounts.id, { onDelete: "restrict" }),
@@ -1056,12 +1066,10 @@ export const loanFees = pgTable(
   "loan_fees",
   {
     id: uuidPk(),
-    loanId: uuid("loan_id")
-      .notNull()
-      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    loanId: loanIdRef(),
     kind: text("kind", { enum: LOAN_FEE_KINDS }).notNull(),
     installmentNumber: integer("installment_number").notNull(),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    amountCents: cents("amount_cents").notNull(),
     assessedOn: date("assessed_on", { mode: "string" }).notNull(),
     createdAt: createdAt(),
   },
@@ -1076,9 +1084,7 @@ export const loanFees = pgTable(
 export const servicingNotices = pgTable(
   "servicing_notices",
   {
-    loanId: uuid("loan_id")
-      .notNull()
-      .references(() => approvedLoans.id, { onDelete: "cascade" }),
+    loanId: loanIdRef(),
     kind: text("kind", { enum: SERVICING_NOTICE_KINDS }).notNull(),
     installmentNumber: integer("installment_number").notNull(),
     sentAt: timestamptz("sent_at").notNull().defaultNow(),
@@ -1094,7 +1100,7 @@ export const achBatches = pgTable(
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     entryCount: integer("entry_count").notNull(),
-    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    totalCents: cents("total_cents").notNull(),
     fileName: text("file_name").notNull(),
     /** The day the file asks the debits to settle: no entry settles or returns before it. */
     effectiveDate: date("effective_date", { mode: "string" }).notNull(),
@@ -1327,9 +1333,7 @@ export const jobRuns = pgTable(
  * field key), hashed single-use backup codes, and the last time step used (no code replays).
  */
 export const adminMfa = pgTable("admin_mfa", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: userIdKey(),
   secretEncrypted: text("secret_encrypted").notNull(),
   backupCodeHashes: text("backup_code_hashes").array().notNull(),
   /** Null while enrolment is pending (QR shown, first code not yet confirmed). */
@@ -1408,9 +1412,7 @@ export const draftDocuments = pgTable(
 
 /** Optional e-mail an applicant chose (transactional notices always go). */
 export const notificationPreferences = pgTable("notification_preferences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: userIdKey(),
   paymentReminders: boolean("payment_reminders").notNull().default(true),
   productNews: boolean("product_news").notNull().default(false),
   updatedAt: updatedAt(),

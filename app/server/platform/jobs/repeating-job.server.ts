@@ -15,6 +15,9 @@ import { recordedRuns } from "./job-runs.server";
 
 export type RepeatingJob = { stop: () => Promise<void>; runNow: () => void };
 
+/** What a module's job starter is given: the database, where to log, and (tests) other timings and clock than its own. */
+export type JobStartOptions = { db: Db; log: (line: string) => void; intervalMs?: number; firstRunDelayMs?: number; now?: () => Date };
+
 export function startRepeatingJob<T>(options: {
   /** One run; what it resolves to is handed to onDone. The signal is aborted by stop(): a long run stops between its batches. */
   run: (signal: AbortSignal) => Promise<T>;

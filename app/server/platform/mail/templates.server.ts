@@ -4,16 +4,7 @@ import { formatDay, formatMoment, formatUsd } from "~/domain/formats";
 import { formatMoney } from "~/domain/money";
 import { employmentLabel, loanTypeLabel } from "~/domain/labels";
 import { describeTerms, type TermsInDollars } from "~/domain/loan-offers";
-import {
-  BRAND_NAME,
-  creditorAddress,
-  greeting,
-  layout,
-  oneLine,
-  pageButton,
-  type Block,
-  type RenderedEmail,
-} from "./email-layout.server";
+import { BRAND_NAME, creditorAddress, greeting, layout, oneLine, pageButton, type Block, type RenderedEmail } from "./email-layout.server";
 
 export { absoluteUrl, BRAND_FOOTER, BRAND_NAME, escapeHtml, type RenderedEmail, type TemplateName } from "./email-layout.server";
 
@@ -90,6 +81,20 @@ export function passwordChangedEmail(data: { name?: string | null; baseUrl: stri
 /** What every e-mail about one application names; `baseUrl` builds its links. */
 type AboutApplication = { applicantName: string; loanType: string; applicationId: string; baseUrl: string };
 
+/** The facts of an e-mail about one application: its loan type first, then the message's own rows, its reference last. */
+function applicationFacts(data: AboutApplication, ...rows: [label: string, value: string][]): Block {
+  return { kind: "fields", rows: [["Loan type", loanTypeLabel(data.loanType)], ...rows, ["Reference", data.applicationId]] };
+}
+
+/**
+ * The facts of an action taken on an application, as a notice of action taken gives them (Regulation B,
+ * 12 CFR 1002.9(a)(2)): what was done, on which day, the application's reference and the creditor's name
+ * and address. The denial, the notice of an incomplete application and the withdrawal confirmation show them.
+ */
+export function actionTakenFacts(action: [label: string, value: string], day: [label: string, value: string], applicationId: string): Block {
+  return { kind: "fields", rows: [action, day, ["Reference", applicationId], ["Creditor", `${BRAND_NAME}, ${creditorAddress}`]] };
+}
+
 /** The applicant's confirmation that the application arrived. */
 export function applicationReceivedEmail(data: AboutApplication & { requestedAmountCents: number }): RenderedEmail {
   return layout("application-received", `We received your ${BRAND_NAME} application`, "Application received", [
@@ -98,14 +103,7 @@ export function applicationReceivedEmail(data: AboutApplication & { requestedAmo
       kind: "p",
       text: "Thank you for applying. Your application and documents arrived safely, and a loan specialist will contact you within 24-48 hours.",
     },
-    {
-      kind: "fields",
-      rows: [
-        ["Loan type", loanTypeLabel(data.loanType)],
-        ["Amount requested", formatMoney(data.requestedAmountCents)],
-        ["Reference", data.applicationId],
-      ],
-    },
+    applicationFacts(data, ["Amount requested", formatMoney(data.requestedAmountCents)]),
     { kind: "p", text: "You can follow the status of your application on your dashboard:" },
     pageButton("Open my dashboard", data.baseUrl, "/dashboard"),
   ]);
@@ -151,14 +149,7 @@ export function applicationApprovedEmail(data: AboutApplication & { approvedAmou
   return layout("application-approved", `Your ${BRAND_NAME} application is approved`, "Congratulations, your loan is approved!", [
     greeting(data.applicantName),
     { kind: "p", text: "We are pleased to tell you that your loan application has been approved." },
-    {
-      kind: "fields",
-      rows: [
-        ["Loan type", loanTypeLabel(data.loanType)],
-        ["Approved amount", formatUsd(data.approvedAmount)],
-        ["Reference", data.applicationId],
-      ],
-    },
+    applicationFacts(data, ["Approved amount", formatUsd(data.approvedAmount)]),
     {
       kind: "p",
       text: `Your loan offer is waiting on your application page: review it, then choose Review and Sign to sign the loan agreement${until ? ` by ${until}` : ""}, or Decline Offer. Once the agreement is signed, funds are typically available within 1-3 business days.`,
@@ -181,15 +172,7 @@ export function counterofferEmail(data: AboutApplication & { requested: TermsInD
       kind: "p",
       text: "Thank you for your application. We cannot make the loan on the terms you asked for, but we can offer you a loan on other terms: this is a counteroffer, not an approval of your request.",
     },
-    {
-      kind: "fields",
-      rows: [
-        ["Loan type", loanTypeLabel(data.loanType)],
-        ["You asked for", describeTerms(data.requested)],
-        ["We offer", describeTerms(data.offered)],
-        ["Reference", data.applicationId],
-      ],
-    },
+    applicationFacts(data, ["You asked for", describeTerms(data.requested)], ["We offer", describeTerms(data.offered)]),
     {
       kind: "p",
       text: `Your application page explains why the terms differ. If you accept them, choose Review and Sign there to sign the loan agreement${until ? ` by ${until}` : ""}; if not, choose Decline Offer. Nothing changes until you decide.`,
@@ -251,15 +234,7 @@ export function applicationDeniedEmail(
       kind: "p",
       text: `Thank you for your ${loanTypeLabel(data.loanType)} application with ${BRAND_NAME}. After careful review, we are unable to approve your application at this time.`,
     },
-    {
-      kind: "fields",
-      rows: [
-        ["Decision", "Application denied"],
-        ["Date of decision", date],
-        ["Reference", data.applicationId],
-        ["Creditor", `${BRAND_NAME}, ${creditorAddress}`],
-      ],
-    },
+    actionTakenFacts(["Decision", "Application denied"], ["Date of decision", date], data.applicationId),
   ];
   blocks.push(
     ...statementOfReasonsBlocks(data.reasons, "why your application was denied"),
