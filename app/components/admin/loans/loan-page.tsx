@@ -426,12 +426,7 @@ function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment:
   return (
     <ModalDialog
       open={payment !== null}
-      onOpenChange={(next) => {
-        if (!next) {
-          reason.clearErrors();
-          onClose();
-        }
-      }}
+      onOpenChange={reason.dismissWith(onClose)}
       onCloseFocus={() => document.getElementById("ledger-heading")?.focus()}
       title="Reverse Payment"
       description={payment ? `Reverse ${formatMoney(payment.amountCents)} (${payment.reference}): it leaves the ledger and every later payment is re-allocated.` : ""}
