@@ -24,6 +24,7 @@ import type { RequestActionData } from "~/domain/validation/requests";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
 import type { RequestItemDocument, RequestItemView } from "~/domain/views/application-page";
 import { cn } from "~/utils/cn";
+import { LabelledOptions } from "~/components/ui/labelled-options";
 
 export type WhatWeNeedPanelProps = {
   applicationId: string;
@@ -477,11 +478,7 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
                 onChange={(e) => update(draft.key, { kind: e.currentTarget.value as RequestItemKind })}
               >
                 <option value="">Choose…</option>
-                {REQUEST_ITEM_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {REQUEST_ITEM_KIND_LABELS[kind]}
-                  </option>
-                ))}
+                <LabelledOptions values={REQUEST_ITEM_KINDS} labels={REQUEST_ITEM_KIND_LABELS} />
               </select>
               <label htmlFor={`${id}-note-${draft.key}`} className="text-sm font-semibold">
                 {draft.kind === "question" ? (

@@ -11,6 +11,7 @@ import { CHANGE_ACCOUNT_INTENT, type PaymentAccountActionData } from "~/domain/v
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
 import { LoanSection } from "./loan-section";
+import { LabelledOptions } from "~/components/ui/labelled-options";
 
 type Answer = PaymentAccountActionData & { toast: FormToast };
 
@@ -97,11 +98,7 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
               <Field id="account-type" label="Account Type" errors={errors?.bankAccountType}>
                 {(a11y) => (
                   <select {...a11y} name="bankAccountType" required defaultValue={kept.bankAccountType ?? "checking"} className={controlClass}>
-                    {BANK_ACCOUNT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {ACCOUNT_TYPE_LABELS[type]}
-                      </option>
-                    ))}
+                    <LabelledOptions values={BANK_ACCOUNT_TYPES} labels={ACCOUNT_TYPE_LABELS} />
                   </select>
                 )}
               </Field>
