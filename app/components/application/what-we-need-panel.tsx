@@ -442,12 +442,7 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
     <ModalDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        <Button type="button" size="sm">
-          <Plus aria-hidden="true" />
-          Request Documents
-        </Button>
-      }
+      opener={{ icon: Plus, type: "button", size: "sm" }}
       title="Request Documents"
       description="The applicant is e-mailed that information is needed by the due date (the notice of incompleteness) and sees each item under What We Need."
       testId="request-documents-dialog"

@@ -1,6 +1,5 @@
 import { Landmark, Save } from "lucide-react";
 import { useRef, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ModalDialog } from "~/components/ui/dialog";
 import { useFormDialog } from "~/components/ui/use-form-dialog";
@@ -67,12 +66,7 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
         {data.accountChangeable ? (
           <ModalDialog
             {...dialog}
-            trigger={
-              <Button variant="outline" className="sm:w-auto">
-                <Landmark aria-hidden="true" />
-                Change Bank Account
-              </Button>
-            }
+            opener={{ icon: Landmark, variant: "outline", className: "sm:w-auto" }}
             title="Change Bank Account"
             description="The account your loan's payments are debited from, including payments not yet sent to your bank."
             testId="change-account-dialog"
