@@ -8,12 +8,9 @@ import type { LenderLicensing } from "~/content/company";
 import { footerCompanyLinks, footerLegalLinks, footerServiceLinks, type NavLink } from "~/content/navigation";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { LogoMark } from "./logo";
-import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+import { inlineIcons, type IconComponent } from "~/components/ui/inline-icon";
 
-const Clock = inlineIcon(clockIcon);
-const Mail = inlineIcon(mailIcon);
-const MapPin = inlineIcon(mapPinIcon);
-const Phone = inlineIcon(phoneIcon);
+const [Clock, Mail, MapPin, Phone] = inlineIcons(clockIcon, mailIcon, mapPinIcon, phoneIcon);
 
 const linkClass = "footer-link";
 

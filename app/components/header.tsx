@@ -15,14 +15,11 @@ import { Button } from "./ui/button";
 import { useDisclosure } from "./ui/disclosure";
 import { DRAFT_STORAGE_KEY, IDEMPOTENCY_STORAGE_KEY } from "~/components/apply/storage-keys";
 import { SIGNED_OUT_APPLY_HREF } from "~/components/auth/apply-href";
-import { inlineIcon } from "~/components/ui/inline-icon";
+import { inlineIcons } from "~/components/ui/inline-icon";
 
-const LayoutDashboard = inlineIcon(layoutDashboardIcon);
-const LogOut = inlineIcon(logOutIcon);
-const Menu = inlineIcon(menuIcon);
-const Phone = inlineIcon(phoneIcon);
-const ShieldCheck = inlineIcon(shieldCheckIcon);
-const X = inlineIcon(xIcon);
+const [LayoutDashboard, LogOut, Menu, Phone, ShieldCheck, X] = inlineIcons(
+  layoutDashboardIcon, logOutIcon, menuIcon, phoneIcon, shieldCheckIcon, xIcon,
+);
 
 /**
  * The signed-in visitor as the header shows them. `unreadMessages`: messages from the lender they have

@@ -176,16 +176,9 @@ export function robotsTxt(baseUrl: string): string {
 
 // --- Structured data ---------------------------------------------------------------------------
 
-const DAY_CODES: Record<string, { code: string; name: string }> = {
-  monday: { code: "Mo", name: "Monday" },
-  tuesday: { code: "Tu", name: "Tuesday" },
-  wednesday: { code: "We", name: "Wednesday" },
-  thursday: { code: "Th", name: "Thursday" },
-  friday: { code: "Fr", name: "Friday" },
-  saturday: { code: "Sa", name: "Saturday" },
-  sunday: { code: "Su", name: "Sunday" },
-};
-const WEEK = Object.keys(DAY_CODES);
+/** The days as schema.org names them ("Monday"); a day's code is its name's first two letters ("Mo"). */
+const WEEK_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const WEEK = WEEK_NAMES.map((name) => name.toLowerCase());
 
 /** "9:00 AM" → "09:00", "6:00 PM" → "18:00"; null when unreadable. */
 function to24h(value: string): string | null {
@@ -212,10 +205,10 @@ export function openingHours(hours: readonly { days: string; time: string }[] = 
     const start = fromDay ? WEEK.indexOf(fromDay) : -1;
     const end = toDay ? WEEK.indexOf(toDay) : start;
     if (start < 0 || end < start || !opens || !closes) continue;
-    const days = WEEK.slice(start, end + 1);
-    const codes = days.map((d) => DAY_CODES[d]!.code);
+    const days = WEEK_NAMES.slice(start, end + 1);
+    const codes = days.map((name) => name.slice(0, 2));
     out.push({
-      days: days.map((d) => DAY_CODES[d]!.name),
+      days,
       dayCodes: codes.length > 1 ? `${codes[0]}-${codes[codes.length - 1]}` : codes[0]!,
       opens,
       closes,

@@ -4,12 +4,9 @@ import * as shieldCheckIcon from "lucide-react/icons/shield-check";
 import * as usersIcon from "lucide-react/icons/users";
 import { IconCardList } from "~/components/icon-card-list";
 import type { CoreValue } from "~/content/company";
-import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+import { inlineIcons, type IconComponent } from "~/components/ui/inline-icon";
 
-const Award = inlineIcon(awardIcon);
-const HandHeart = inlineIcon(handHeartIcon);
-const ShieldCheck = inlineIcon(shieldCheckIcon);
-const Users = inlineIcon(usersIcon);
+const [Award, HandHeart, ShieldCheck, Users] = inlineIcons(awardIcon, handHeartIcon, shieldCheckIcon, usersIcon);
 
 const icons: Record<CoreValue["icon"], IconComponent> = {
   "shield-check": ShieldCheck,

@@ -17,6 +17,12 @@ export function useReason() {
     value,
     clear: () => setValue(""),
     clearErrors: () => setErrors(undefined),
+    /** The onOpenChange of a dialog its parent holds open: closing it (Escape, outside, Cancel) forgets the errors shown, then `onClose`. */
+    dismissWith: (onClose: () => void) => (open: boolean) => {
+      if (open) return;
+      setErrors(undefined);
+      onClose();
+    },
     refuse(messages: string[] | undefined) {
       setErrors(messages);
       textareaRef.current?.focus();

@@ -24,6 +24,7 @@ import type { RequestActionData } from "~/domain/validation/requests";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
 import type { RequestItemDocument, RequestItemView } from "~/domain/views/application-page";
 import { cn } from "~/utils/cn";
+import { LabelledOptions } from "~/components/ui/labelled-options";
 
 export type WhatWeNeedPanelProps = {
   applicationId: string;
@@ -441,12 +442,7 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
     <ModalDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        <Button type="button" size="sm">
-          <Plus aria-hidden="true" />
-          Request Documents
-        </Button>
-      }
+      opener={{ icon: Plus, type: "button", size: "sm" }}
       title="Request Documents"
       description="The applicant is e-mailed that information is needed by the due date (the notice of incompleteness) and sees each item under What We Need."
       testId="request-documents-dialog"
@@ -477,11 +473,7 @@ function RequestDocumentsDialog({ applicationId }: { applicationId: string }) {
                 onChange={(e) => update(draft.key, { kind: e.currentTarget.value as RequestItemKind })}
               >
                 <option value="">Choose…</option>
-                {REQUEST_ITEM_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {REQUEST_ITEM_KIND_LABELS[kind]}
-                  </option>
-                ))}
+                <LabelledOptions values={REQUEST_ITEM_KINDS} labels={REQUEST_ITEM_KIND_LABELS} />
               </select>
               <label htmlFor={`${id}-note-${draft.key}`} className="text-sm font-semibold">
                 {draft.kind === "question" ? (

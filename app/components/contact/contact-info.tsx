@@ -6,13 +6,9 @@ import * as phoneCallIcon from "lucide-react/icons/phone-call";
 import type { ReactNode } from "react";
 import { emailHref, phoneHref, site } from "~/content/site";
 import { cn } from "~/utils/cn";
-import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+import { inlineIcons, type IconComponent } from "~/components/ui/inline-icon";
 
-const Clock = inlineIcon(clockIcon);
-const Mail = inlineIcon(mailIcon);
-const MapPin = inlineIcon(mapPinIcon);
-const Phone = inlineIcon(phoneIcon);
-const PhoneCall = inlineIcon(phoneCallIcon);
+const [Clock, Mail, MapPin, Phone, PhoneCall] = inlineIcons(clockIcon, mailIcon, mapPinIcon, phoneIcon, phoneCallIcon);
 
 /** A card beside the contact form, labelled by its h2. */
 function SideCard({ id, title, className, headingClassName, children }: { id: string; title: string; className: string; headingClassName?: string; children: ReactNode }) {

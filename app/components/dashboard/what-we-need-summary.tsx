@@ -6,6 +6,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import type { DashboardRequestItem } from "~/domain/views/dashboard";
 import { cn } from "~/utils/cn";
 import { applicationReference } from "./format";
+import { IconHeading } from "~/components/ui/icon-heading";
 
 /** A due date ('yyyy-MM-dd', a calendar date) as "Dec 1, 2026", the same in every time zone. */
 export function formatDueDate(date: string): string {
@@ -22,12 +23,9 @@ export function WhatWeNeedSummary({ items }: { items: DashboardRequestItem[] }) 
   return (
     <section aria-labelledby="what-we-need-heading" data-testid="what-we-need-summary">
       <Card className="border-amber-300 bg-amber-50 p-5 sm:p-6">
-        <div className="flex items-center gap-3">
-          <ClipboardCheck aria-hidden="true" className="size-6 shrink-0 text-amber-800" />
-          <h2 id="what-we-need-heading" className="text-xl font-bold tracking-tight text-primary">
-            What We Need
-          </h2>
-        </div>
+        <IconHeading icon={ClipboardCheck} iconClassName="size-6 shrink-0 text-amber-800" id="what-we-need-heading" className="text-xl font-bold tracking-tight text-primary">
+          What We Need
+        </IconHeading>
         <p className="mt-1 text-sm text-foreground">We need the following to keep reviewing your application. Open the application to upload or reply.</p>
         <ul className="mt-4 flex flex-col gap-2" aria-label="Items we need from you">
           {items.map((item) => (

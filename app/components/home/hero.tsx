@@ -6,11 +6,9 @@ import { useApplyHref } from "~/components/auth/apply-href";
 import { LOAN_RATE } from "~/content/loans";
 import { site } from "~/content/site";
 import { TypingTitle } from "./typing-title";
-import { inlineIcon } from "~/components/ui/inline-icon";
+import { inlineIcons } from "~/components/ui/inline-icon";
 
-const ArrowRight = inlineIcon(arrowRightIcon);
-const Calculator = inlineIcon(calculatorIcon);
-const CheckCircle2 = inlineIcon(checkCircle2Icon);
+const [ArrowRight, Calculator, CheckCircle2] = inlineIcons(arrowRightIcon, calculatorIcon, checkCircle2Icon);
 
 const highlights = [
   "Decision within 24 hours",

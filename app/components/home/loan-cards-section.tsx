@@ -1,7 +1,6 @@
-import { CardGrid } from "~/components/card-grid";
 import { LoanCard } from "~/components/loans/loan-card";
 import { LinkButton } from "~/components/link-button";
-import { loans } from "~/content/loans";
+import { LoanRow } from "./loan-row";
 import { HomeSection } from "./section-heading";
 
 /** The seven loan cards, each with Learn More (docs/requirements.md §2). */
@@ -13,14 +12,9 @@ export function LoanCardsSection() {
       title="Financing for Every Goal"
       intro="Seven loan types, one straightforward process. All rates are 5.99% to 35.99% APR."
     >
-      <CardGrid
-        items={loans}
-        itemKey={(loan) => loan.slug}
-        className="mt-12 flex flex-wrap justify-center gap-6"
-        itemClassName="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
-      >
+      <LoanRow gap="gap-6" itemClassName="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
         {(loan) => <LoanCard loan={loan} />}
-      </CardGrid>
+      </LoanRow>
       <div className="mt-10 text-center">
         <LinkButton to="/services" variant="outline" size="lg">
           Compare All Loan Services

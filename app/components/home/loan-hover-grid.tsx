@@ -1,8 +1,8 @@
 import * as arrowRightIcon from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
-import { CardGrid } from "~/components/card-grid";
 import { LoanIcon } from "~/components/loans/loan-icon";
-import { formatDollars, loans, type LoanProduct } from "~/content/loans";
+import { formatDollars, type LoanProduct } from "~/content/loans";
+import { LoanRow } from "./loan-row";
 import { HomeSection } from "./section-heading";
 import { inlineIcon } from "~/components/ui/inline-icon";
 
@@ -78,14 +78,9 @@ export function LoanHoverGrid() {
       <p className="mt-2 text-center text-sm text-navy-100">
         Hover over a loan, or move to it with the Tab key, to see its details.
       </p>
-      <CardGrid
-        items={loans}
-        itemKey={(loan) => loan.slug}
-        className="mt-12 flex flex-wrap justify-center gap-4"
-        itemClassName="w-full sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-3rem)/4)]"
-      >
+      <LoanRow gap="gap-4" itemClassName="w-full sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-3rem)/4)]">
         {(loan) => <Tile loan={loan} />}
-      </CardGrid>
+      </LoanRow>
     </HomeSection>
   );
 }

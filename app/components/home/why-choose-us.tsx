@@ -5,12 +5,9 @@ import * as zapIcon from "lucide-react/icons/zap";
 import { IconCardList } from "~/components/icon-card-list";
 import { benefits, type BenefitIconName } from "~/content/benefits";
 import { HomeSection } from "./section-heading";
-import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+import { inlineIcons, type IconComponent } from "~/components/ui/inline-icon";
 
-const Lock = inlineIcon(lockIcon);
-const ShieldCheck = inlineIcon(shieldCheckIcon);
-const SlidersHorizontal = inlineIcon(slidersHorizontalIcon);
-const Zap = inlineIcon(zapIcon);
+const [Lock, ShieldCheck, SlidersHorizontal, Zap] = inlineIcons(lockIcon, shieldCheckIcon, slidersHorizontalIcon, zapIcon);
 
 const icons: Record<BenefitIconName, IconComponent> = { zap: Zap, lock: Lock, sliders: SlidersHorizontal, shield: ShieldCheck };
 

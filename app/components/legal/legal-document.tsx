@@ -6,12 +6,9 @@ import type { LegalBlock, LegalDocument } from "~/content/legal/types";
 import { formatLegalDate } from "~/content/legal/last-updated";
 import { emailHref, pageMeta, phoneHref, site } from "~/content/site";
 import { PageHero } from "~/components/about/page-hero";
-import { inlineIcon } from "~/components/ui/inline-icon";
+import { inlineIcons } from "~/components/ui/inline-icon";
 
-const Info = inlineIcon(infoIcon);
-const Mail = inlineIcon(mailIcon);
-const MapPin = inlineIcon(mapPinIcon);
-const Phone = inlineIcon(phoneIcon);
+const [Info, Mail, MapPin, Phone] = inlineIcons(infoIcon, mailIcon, mapPinIcon, phoneIcon);
 
 /** A legal page's meta tags: its title and description. */
 export function legalPageMeta(doc: LegalDocument) {

@@ -16,6 +16,7 @@ import { BorrowerMakePayment } from "./borrower-make-payment";
 import { BorrowerPaymentAccount } from "./borrower-payment-account";
 import { BorrowerMessages } from "./borrower-messages";
 import type { PaymentAccountActionData } from "~/domain/validation/payment-account-constants";
+import { InstallmentCells } from "./installment-cells";
 
 const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info" };
 const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
@@ -111,12 +112,7 @@ function PaymentSchedule({ data }: { data: BorrowerLoanPage }) {
         <tbody>
           {data.schedule.map((row) => (
             <tr key={row.number} className="border-t" data-testid="schedule-row" data-paid={row.paid ? "true" : "false"}>
-              <td className={CELL}>{row.number}</td>
-              <td className={CELL}>{formatAgreementDay(row.dueDate)}</td>
-              <td className={`${CELL} text-right`}>{formatMoney(row.paymentCents)}</td>
-              <td className={`${CELL} text-right`}>{formatMoney(row.principalCents)}</td>
-              <td className={`${CELL} text-right`}>{formatMoney(row.interestCents)}</td>
-              <td className={`${CELL} text-right`}>{formatMoney(row.balanceCents)}</td>
+              <InstallmentCells row={row} day={formatAgreementDay} cell={CELL} moneyCell={`${CELL} text-right`} />
               <td className={CELL}>
                 {row.paid ? (
                   <span className="inline-flex items-center gap-1 font-medium text-green-800">

@@ -1,6 +1,5 @@
 import { CreditCard, Send } from "lucide-react";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConsentCheckbox } from "~/components/ui/consent-checkbox";
 import { ModalDialog } from "~/components/ui/dialog";
@@ -58,12 +57,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
             <p className="text-sm">Pay by a one-time ACH debit from your bank account on file: the next installment, an amount of your choosing, or the payoff amount.</p>
             <ModalDialog
               {...dialog}
-              trigger={
-                <Button className="sm:w-auto">
-                  <CreditCard aria-hidden="true" />
-                  Make a Payment
-                </Button>
-              }
+              opener={{ icon: CreditCard, className: "sm:w-auto" }}
               title="Make a Payment"
               description="A one-time ACH debit from your bank account on file."
               testId="make-payment-dialog"

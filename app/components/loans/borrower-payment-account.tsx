@@ -1,6 +1,5 @@
 import { Landmark, Save } from "lucide-react";
 import { useRef, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ModalDialog } from "~/components/ui/dialog";
 import { useFormDialog } from "~/components/ui/use-form-dialog";
@@ -11,6 +10,7 @@ import { CHANGE_ACCOUNT_INTENT, type PaymentAccountActionData } from "~/domain/v
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
 import { LoanSection } from "./loan-section";
+import { LabelledOptions } from "~/components/ui/labelled-options";
 
 type Answer = PaymentAccountActionData & { toast: FormToast };
 
@@ -66,12 +66,7 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
         {data.accountChangeable ? (
           <ModalDialog
             {...dialog}
-            trigger={
-              <Button variant="outline" className="sm:w-auto">
-                <Landmark aria-hidden="true" />
-                Change Bank Account
-              </Button>
-            }
+            opener={{ icon: Landmark, variant: "outline", className: "sm:w-auto" }}
             title="Change Bank Account"
             description="The account your loan's payments are debited from, including payments not yet sent to your bank."
             testId="change-account-dialog"
@@ -97,11 +92,7 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
               <Field id="account-type" label="Account Type" errors={errors?.bankAccountType}>
                 {(a11y) => (
                   <select {...a11y} name="bankAccountType" required defaultValue={kept.bankAccountType ?? "checking"} className={controlClass}>
-                    {BANK_ACCOUNT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {ACCOUNT_TYPE_LABELS[type]}
-                      </option>
-                    ))}
+                    <LabelledOptions values={BANK_ACCOUNT_TYPES} labels={ACCOUNT_TYPE_LABELS} />
                   </select>
                 )}
               </Field>

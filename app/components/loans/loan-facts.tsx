@@ -4,12 +4,9 @@ import * as percentIcon from "lucide-react/icons/percent";
 import * as timerIcon from "lucide-react/icons/timer";
 import type { LoanProduct } from "~/content/loans";
 import { cn } from "~/utils/cn";
-import { inlineIcon } from "~/components/ui/inline-icon";
+import { inlineIcons } from "~/components/ui/inline-icon";
 
-const CalendarClock = inlineIcon(calendarClockIcon);
-const CircleDollarSign = inlineIcon(circleDollarSignIcon);
-const Percent = inlineIcon(percentIcon);
-const Timer = inlineIcon(timerIcon);
+const [CalendarClock, CircleDollarSign, Percent, Timer] = inlineIcons(calendarClockIcon, circleDollarSignIcon, percentIcon, timerIcon);
 
 /**
  * Amount, rate, term (and closing time for hard money) as a description list. `tone` picks colours

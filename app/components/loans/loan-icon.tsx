@@ -6,15 +6,11 @@ import * as hammerIcon from "lucide-react/icons/hammer";
 import * as layersIcon from "lucide-react/icons/layers";
 import * as userRoundIcon from "lucide-react/icons/user-round";
 import type { LoanIconName } from "~/content/loans";
-import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+import { inlineIcons, type IconComponent } from "~/components/ui/inline-icon";
 
-const Briefcase = inlineIcon(briefcaseIcon);
-const Building2 = inlineIcon(building2Icon);
-const Car = inlineIcon(carIcon);
-const Gem = inlineIcon(gemIcon);
-const Hammer = inlineIcon(hammerIcon);
-const Layers = inlineIcon(layersIcon);
-const UserRound = inlineIcon(userRoundIcon);
+const [Briefcase, Building2, Car, Gem, Hammer, Layers, UserRound] = inlineIcons(
+  briefcaseIcon, building2Icon, carIcon, gemIcon, hammerIcon, layersIcon, userRoundIcon,
+);
 
 const icons: Record<LoanIconName, IconComponent> = {
   user: UserRound,

@@ -5,6 +5,7 @@ import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreem
 import { formatMoney } from "~/domain/money";
 import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
 import { OfferStep } from "./offer-step";
+import { InstallmentCells } from "~/components/loans/installment-cells";
 
 /**
  * The loan agreement on screen (Review and Sign): the same AgreementPreview the signed PDF is
@@ -118,12 +119,7 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
             <tbody>
               {schedule.map((row) => (
                 <tr key={row.number} className="border-t">
-                  <td className="px-3 py-1.5">{row.number}</td>
-                  <td className="px-3 py-1.5">{formatAgreementDay(row.dueDate)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.paymentCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.principalCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.interestCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.balanceCents)}</td>
+                  <InstallmentCells row={row} day={formatAgreementDay} cell="px-3 py-1.5" moneyCell="px-3 py-1.5 text-right tabular-nums" />
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import type { IconComponent } from "~/components/ui/inline-icon";
 import { cn } from "~/utils/cn";
 
 const WIDTH = { lg: "max-w-lg", "4xl": "max-w-4xl" } as const;
@@ -13,12 +14,14 @@ const WIDTH = { lg: "max-w-lg", "4xl": "max-w-4xl" } as const;
  * gone by then). The card keeps clear of the bottom 9rem of the viewport, where toasts appear (see
  * Toaster): a toast raised from inside a dialog (a link generated, a download started) never covers
  * the dialog's buttons, at 1280×800 as on a phone. Pass `trigger` for a dialog that
- * opens itself, or `open`/`onOpenChange` to control it.
+ * opens itself (or `opener`: a button with an icon that says the dialog's title), or `open`/`onOpenChange`
+ * to control it.
  */
 export function ModalDialog({
   open,
   onOpenChange,
   trigger,
+  opener,
   onCloseFocus,
   title,
   description,
@@ -30,6 +33,7 @@ export function ModalDialog({
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   trigger?: ReactNode;
+  opener?: ButtonProps & { icon: IconComponent };
   onCloseFocus?: () => void;
   title: ReactNode;
   description: ReactNode;
@@ -38,9 +42,10 @@ export function ModalDialog({
   testId: string;
   children: ReactNode;
 }) {
+  const opening = trigger ?? (opener ? <OpenerButton {...opener} label={title} /> : null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
+      {opening ? <Dialog.Trigger asChild>{opening}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
         <Dialog.Content
@@ -73,6 +78,16 @@ export function ModalDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The button that opens a dialog, named as the dialog is ("Make a Payment" opens Make a Payment). */
+function OpenerButton({ icon: Icon, label, ...props }: ButtonProps & { icon: IconComponent; label: ReactNode }) {
+  return (
+    <Button {...props}>
+      <Icon aria-hidden="true" />
+      {label}
+    </Button>
   );
 }
 

@@ -48,3 +48,8 @@ export function inlineIcon(module: unknown) {
 
 /** What a component takes as an icon: one of these inline icons or a Lucide component. */
 export type IconComponent = ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" | "false" }>;
+
+/** A component's icons in one declaration: `const [Menu, X] = inlineIcons(menuIcon, xIcon)`, in the order given. */
+export function inlineIcons<const Modules extends readonly unknown[]>(...modules: Modules): { [K in keyof Modules]: ReturnType<typeof inlineIcon> } {
+  return modules.map(inlineIcon) as { [K in keyof Modules]: ReturnType<typeof inlineIcon> };
+}

@@ -6,12 +6,11 @@ import type { Route } from "./+types/calculator";
 import { LoanCalculator } from "~/components/calculator/loan-calculator";
 import { CALCULATOR_SEO } from "~/content/seo";
 import { pageMeta } from "~/content/site";
-import { inlineIcon } from "~/components/ui/inline-icon";
+import { inlineIcons } from "~/components/ui/inline-icon";
 
-const AlertTriangle = inlineIcon(alertTriangleIcon);
-const CalendarClock = inlineIcon(calendarClockIcon);
-const CircleDollarSign = inlineIcon(circleDollarSignIcon);
-const Percent = inlineIcon(percentIcon);
+const [AlertTriangle, CalendarClock, CircleDollarSign, Percent] = inlineIcons(
+  alertTriangleIcon, calendarClockIcon, circleDollarSignIcon, percentIcon,
+);
 
 /**
  * /calculator: the calculator with its chart and schedule, what the figures mean, and the way on to

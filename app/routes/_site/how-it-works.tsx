@@ -12,14 +12,11 @@ import { CheckList } from "~/components/check-list";
 import { LinkButton } from "~/components/link-button";
 import { documentChecklists, documentRequirementsNote, howItWorksCta, processTimeline, steps, type Step } from "~/content/how-it-works";
 import { pageMeta } from "~/content/site";
-import { inlineIcon, type IconComponent } from "~/components/ui/inline-icon";
+import { inlineIcons, type IconComponent } from "~/components/ui/inline-icon";
 
-const ArrowRight = inlineIcon(arrowRightIcon);
-const BadgeCheck = inlineIcon(badgeCheckIcon);
-const Banknote = inlineIcon(banknoteIcon);
-const Clock = inlineIcon(clockIcon);
-const FileText = inlineIcon(fileTextIcon);
-const Search = inlineIcon(searchIcon);
+const [ArrowRight, BadgeCheck, Banknote, Clock, FileText, Search] = inlineIcons(
+  arrowRightIcon, badgeCheckIcon, banknoteIcon, clockIcon, fileTextIcon, searchIcon,
+);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(

@@ -13,12 +13,10 @@ import { ButtonRow, LinkButton } from "~/components/link-button";
 import { CtaPanel } from "~/components/loans/cta-panel";
 import { loanByPathname, loanBySlug, loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
-import { inlineIcon } from "~/components/ui/inline-icon";
+import { inlineIcons } from "~/components/ui/inline-icon";
 import { HeadedSection } from "~/components/ui/headed-section";
 
-const ArrowRight = inlineIcon(arrowRightIcon);
-const CheckCircle2 = inlineIcon(checkCircle2Icon);
-const MessageSquare = inlineIcon(messageSquareIcon);
+const [ArrowRight, CheckCircle2, MessageSquare] = inlineIcons(arrowRightIcon, checkCircle2Icon, messageSquareIcon);
 
 /**
  * One module, seven routes (ids loan-<slug>, see app/routes.ts; the spec's routes have no parameters):

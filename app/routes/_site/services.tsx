@@ -13,12 +13,9 @@ import { CtaPanel } from "~/components/loans/cta-panel";
 import { loans, type LoanProduct } from "~/content/loans";
 import { pageMeta } from "~/content/site";
 import { cn } from "~/utils/cn";
-import { inlineIcon } from "~/components/ui/inline-icon";
+import { inlineIcons } from "~/components/ui/inline-icon";
 
-const ArrowRight = inlineIcon(arrowRightIcon);
-const Calculator = inlineIcon(calculatorIcon);
-const CheckCircle2 = inlineIcon(checkCircle2Icon);
-const MessageSquare = inlineIcon(messageSquareIcon);
+const [ArrowRight, Calculator, CheckCircle2, MessageSquare] = inlineIcons(arrowRightIcon, calculatorIcon, checkCircle2Icon, messageSquareIcon);
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(

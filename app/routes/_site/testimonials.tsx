@@ -13,6 +13,7 @@ import { listApprovedTestimonials, submitTestimonialRequest } from "~/server/pub
 import { inlineIcon } from "~/components/ui/inline-icon";
 import { defineAction } from "~/server/platform/http/define-route.server";
 import { maybeSignedIn } from "~/server/accounts/index.server";
+import { IconHeading } from "~/components/ui/icon-heading";
 
 const MessageSquareQuote = inlineIcon(messageSquareQuoteIcon);
 
@@ -88,12 +89,9 @@ export default function TestimonialsPage({ loaderData, actionData }: Route.Compo
 
       <section aria-labelledby="share-heading" className="bg-muted">
         <div className="mx-auto w-full max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
-          <div className="flex items-center gap-3">
-            <MessageSquareQuote aria-hidden="true" className="size-8 text-primary" />
-            <h2 id="share-heading" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
-              Share Your Experience
-            </h2>
-          </div>
+          <IconHeading icon={MessageSquareQuote} iconClassName="size-8 text-primary" id="share-heading" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+            Share Your Experience
+          </IconHeading>
           <p className="mt-3 text-muted-foreground">
             Worked with us? Tell others about it. Your testimonial will be reviewed before it is published.
           </p>

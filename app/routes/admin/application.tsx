@@ -11,6 +11,7 @@ import { respond } from "~/server/platform/http/action-answer.server";
 import { requestInfo } from "~/server/platform/http/request-info.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
+import { orNotFound } from "./or-not-found";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 import { revalidateExcept } from "~/components/revalidate";
@@ -21,18 +22,16 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Application", "Pr
 export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context, params }: Route.LoaderArgs, admin) => {
-    const id = parseApplicationId(params.id);
-    if (!id) throw data(null, { status: 404, statusText: "Not Found" });
-    let application;
+    const id = orNotFound(parseApplicationId(params.id));
+    let found;
     try {
-      application = await loadAdminApplication(id, admin, requestInfo(request, context));
+      found = await loadAdminApplication(id, admin, requestInfo(request, context));
     } catch (error) {
       logFailure("admin", "loading an application failed", error);
       throw data(null, { status: 500 });
     }
-    if (!application) throw data(null, { status: 404, statusText: "Not Found" });
     return {
-      application,
+      application: orNotFound(found),
       originationFeePercent: getConfig().originationFeePercent,
       maxAprPercent: getConfig().maxAprPercent,
       permissions: permissionsOf(admin.role),

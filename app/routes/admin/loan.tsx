@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { LoanPage } from "~/components/admin/loans/loan-page";
 import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { privatePageMeta } from "~/content/private-page-meta";
@@ -6,6 +5,7 @@ import { respond } from "~/server/platform/http/action-answer.server";
 import { callerOf } from "~/server/platform/http/request-info.server";
 import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
+import { orNotFound } from "./or-not-found";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
@@ -15,11 +15,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Loan", "Private L
 export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context, params }: Route.LoaderArgs, admin) => {
-    const id = parseLoanId(params.id);
-    if (!id) throw data(null, { status: 404, statusText: "Not Found" });
-    const loan = await loadStaffLoan(id, callerOf(admin, request, context));
-    if (!loan) throw data(null, { status: 404, statusText: "Not Found" });
-    return loan;
+    const id = orNotFound(parseLoanId(params.id));
+    return orNotFound(await loadStaffLoan(id, callerOf(admin, request, context)));
   },
 });
 

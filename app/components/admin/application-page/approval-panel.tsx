@@ -157,12 +157,7 @@ function SendBackDialog({
   return (
     <ModalDialog
       open={proposalId !== null}
-      onOpenChange={(next) => {
-        if (!next) {
-          comment.clearErrors();
-          onClose();
-        }
-      }}
+      onOpenChange={comment.dismissWith(onClose)}
       onCloseFocus={onCloseFocus}
       title="Send Back"
       description="The approval is not made and Approve is available again. Your comment is shown to staff on this page; the applicant does not see it."

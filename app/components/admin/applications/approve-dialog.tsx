@@ -16,7 +16,7 @@ import {
 import type { AdminApplication } from "~/domain/views/admin-applications";
 import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
-import { ReasonChoices } from "./reason-choices";
+import { ReasonChoices, useReasonChoices } from "./reason-choices";
 
 const FIELDS = ["approvedAmount", "interestRate", "termMonths", "originationFeePercent", "counterofferOther", "counterofferReasons"] as const;
 type Term = "approvedAmount" | "interestRate" | "termMonths" | "originationFeePercent";
@@ -112,8 +112,7 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAp
     termMonths: String(application.loanDuration),
     originationFeePercent: defaultFeePercent.toFixed(2),
   });
-  const [reasons, setReasons] = useState<string[]>([]);
-  const [other, setOther] = useState("");
+  const choices = useReasonChoices();
   const preview = previewApproval(values, application, maxAprPercent);
   const counteroffer = preview.kind === "ok" && preview.counteroffer;
 
@@ -122,8 +121,8 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAp
       intent: "approve",
       applicationId: application.id,
       ...values,
-      counterofferReasons: reasons,
-      counterofferOther: other,
+      counterofferReasons: choices.chosen,
+      counterofferOther: choices.other,
     });
     if (!parsed.success) return parsed;
     if (preview.kind === "error") return { success: false, error: { issues: [{ path: [preview.field], message: preview.message }] } };
@@ -156,11 +155,6 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAp
       )}
     </Field>
   );
-
-  function toggle(reason: string, checked: boolean) {
-    setReasons((list) => (checked ? [...list, reason] : list.filter((r) => r !== reason)));
-    form.edited("counterofferReasons");
-  }
 
   return (
     <ReviewFormFrame props={props} form={form} intent="approve">
@@ -233,18 +227,10 @@ function ApproveForm(props: ReviewFormProps & { defaultFeePercent: number; maxAp
             name="counterofferReasons"
             checkboxId={(index) => `${id}-counteroffer-reason-${index}`}
             errors={shown.counterofferReasons}
-            chosen={reasons}
-            onToggle={toggle}
-            other={{
-              id: `${id}-counterofferOther`,
-              name: "counterofferOther",
-              value: other,
-              errors: shown.counterofferOther,
-              onChange: (value) => {
-                setOther(value);
-                form.edited("counterofferOther", "counterofferReasons");
-              },
-            }}
+            choices={choices}
+            other={{ id: `${id}-counterofferOther`, name: "counterofferOther", errors: shown.counterofferOther }}
+            // The 'Other' text counts toward "at least one", so typing it also clears the list's errors.
+            onEdit={(changed) => (changed === "list" ? form.edited("counterofferReasons") : form.edited("counterofferOther", "counterofferReasons"))}
             pending={pending}
           />
         </div>

@@ -6,7 +6,7 @@ import { DENIAL_SOURCE_LABELS, INQUIRIES_FACTOR, KEY_FACTORS_MAX } from "~/domai
 import { denySchema, REVIEW_LIMITS, reviewFormValues } from "~/domain/validation/review";
 import { ReviewDecisionDialog, type ReviewDecisionProps } from "./review-dialog";
 import { ReviewFormFrame, useReviewForm, type ReviewFormProps } from "./review-form";
-import { ReasonChoices } from "./reason-choices";
+import { ReasonChoices, useReasonChoices } from "./reason-choices";
 
 /** The first field with a problem gets the focus, in the order the dialog shows them. */
 const FOCUS_ORDER = [
@@ -38,18 +38,13 @@ export function DenyDialog(props: ReviewDecisionProps) {
 
 function DenyForm(props: ReviewFormProps) {
   const { pending } = props;
-  const [reasons, setReasons] = useState<string[]>([]);
-  const [other, setOther] = useState("");
+  const choices = useReasonChoices();
   const [source, setSource] = useState<(typeof SOURCES)[number]>("applicant");
   const [scoreUsed, setScoreUsed] = useState(false);
   // The posted fields as the server reads them (the source's fields are not kept in state).
   const form = useReviewForm(props, FOCUS_ORDER, (element) => denySchema.safeParse(reviewFormValues(new FormData(element))));
   const { id, shown } = form;
 
-  function toggle(reason: string, checked: boolean) {
-    setReasons((list) => (checked ? [...list, reason] : list.filter((r) => r !== reason)));
-    form.edited();
-  }
   const text = (name: string) => ({ name, disabled: pending, autoComplete: "off", onChange: () => form.edited(name) });
 
   return (
@@ -60,18 +55,9 @@ function DenyForm(props: ReviewFormProps) {
         name="reasons"
         checkboxId={(index) => `${id}-reason-${index}`}
         errors={shown.reasons}
-        chosen={reasons}
-        onToggle={toggle}
-        other={{
-          id: `${id}-other`,
-          name: "otherReason",
-          value: other,
-          errors: shown.otherReason,
-          onChange: (value) => {
-            setOther(value);
-            form.edited();
-          },
-        }}
+        choices={choices}
+        other={{ id: `${id}-other`, name: "otherReason", errors: shown.otherReason }}
+        onEdit={() => form.edited()}
         pending={pending}
       />
       <fieldset aria-describedby={shown.creditSource?.length ? `${id}-source-error` : undefined}>

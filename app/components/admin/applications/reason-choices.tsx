@@ -1,12 +1,20 @@
+import { useState } from "react";
 import { ErrorList, Field, type FieldMessages } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { DENIAL_REASONS, REVIEW_LIMITS } from "~/domain/validation/review";
 
+/** The reasons chosen and the 'Other' text, held by the dialog that shows ReasonChoices (its check reads them). */
+export function useReasonChoices() {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [other, setOther] = useState("");
+  return { chosen, other, setChosen, setOther };
+}
+
 /**
  * The reasons a decision gives (Deny, and an Approve that is a counteroffer): a checkbox per listed
  * reason under its legend, the list's errors, then "Other reason (optional)". The state stays with the
- * dialog; `name` is the field the server reads, and its errors are announced as they change.
+ * dialog (useReasonChoices); `name` is the field the server reads, and its errors are announced as they change.
  */
 export function ReasonChoices({
   id,
@@ -14,9 +22,9 @@ export function ReasonChoices({
   name,
   checkboxId,
   errors,
-  chosen,
-  onToggle,
+  choices,
   other,
+  onEdit,
   pending,
 }: {
   /** The dialog's id prefix: the list's errors are `${id}-${name}-error`. */
@@ -26,9 +34,11 @@ export function ReasonChoices({
   /** The id of the checkbox of reason `index`. */
   checkboxId: (index: number) => string;
   errors: FieldMessages;
-  chosen: readonly string[];
-  onToggle: (reason: string, checked: boolean) => void;
-  other: { id: string; name: string; value: string; errors: FieldMessages; onChange: (value: string) => void };
+  choices: ReturnType<typeof useReasonChoices>;
+  /** The 'Other' input's id, the field the server reads it as, and its errors. */
+  other: { id: string; name: string; errors: FieldMessages };
+  /** Told which of the two changed, so the dialog can drop the errors shown for it. */
+  onEdit: (changed: "list" | "other") => void;
   pending: boolean;
 }) {
   const errorId = `${id}-${name}-error`;
@@ -44,8 +54,12 @@ export function ReasonChoices({
                 id={checkboxId(index)}
                 name={name}
                 value={reason}
-                checked={chosen.includes(reason)}
-                onChange={(event) => onToggle(reason, event.target.checked)}
+                checked={choices.chosen.includes(reason)}
+                onChange={(event) => {
+                  const checked = event.target.checked;
+                  choices.setChosen((list) => (checked ? [...list, reason] : list.filter((r) => r !== reason)));
+                  onEdit("list");
+                }}
                 disabled={pending}
                 className="size-4 shrink-0 accent-navy-900"
               />
@@ -62,9 +76,12 @@ export function ReasonChoices({
           <Input
             {...a11y}
             name={other.name}
-            value={other.value}
+            value={choices.other}
             maxLength={REVIEW_LIMITS.reasonMaxLength}
-            onChange={(event) => other.onChange(event.target.value)}
+            onChange={(event) => {
+              choices.setOther(event.target.value);
+              onEdit("other");
+            }}
             disabled={pending}
             autoComplete="off"
           />

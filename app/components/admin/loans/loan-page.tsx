@@ -23,6 +23,8 @@ import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loa
 import { LoanStatusBadge } from "./loan-status-badge";
 import { todayUtc } from "~/domain/dates";
 import { useEachAnswer } from "~/components/use-each-answer";
+import { LabelledOptions } from "~/components/ui/labelled-options";
+import { InstallmentCells } from "~/components/loans/installment-cells";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -121,12 +123,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
             <tbody>
               {data.installments.map((row) => (
                 <tr key={row.number} className="border-t border-border" data-testid="installment" data-paid={row.paid ? "true" : "false"}>
-                  <td className="px-3 py-1.5 tabular-nums">{row.number}</td>
-                  <td className="px-3 py-1.5">{day(row.dueDate)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.paymentCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.principalCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.interestCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(row.balanceCents)}</td>
+                  <InstallmentCells row={row} day={day} cell="px-3 py-1.5" numberCell="px-3 py-1.5 tabular-nums" moneyCell="px-3 py-1.5 text-right tabular-nums" />
                   <td className="px-3 py-1.5">{row.paid ? "Paid" : "—"}</td>
                 </tr>
               ))}
@@ -349,11 +346,7 @@ function RecordPayment({ loanId, today, pendingDebit }: { loanId: string; today:
           <Field id={`${id}-method`} label="Method" required errors={errors.method} liveErrors>
             {(a11y) => (
               <select {...a11y} name="method" className={controlClass} value={values.method} onChange={(e) => set("method", e.target.value as PaymentMethod)} disabled={pending}>
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_METHOD_LABELS[m]}
-                  </option>
-                ))}
+                <LabelledOptions values={PAYMENT_METHODS} labels={PAYMENT_METHOD_LABELS} />
               </select>
             )}
           </Field>
@@ -426,12 +419,7 @@ function ReversePayment({ loanId, payment, onClose }: { loanId: string; payment:
   return (
     <ModalDialog
       open={payment !== null}
-      onOpenChange={(next) => {
-        if (!next) {
-          reason.clearErrors();
-          onClose();
-        }
-      }}
+      onOpenChange={reason.dismissWith(onClose)}
       onCloseFocus={() => document.getElementById("ledger-heading")?.focus()}
       title="Reverse Payment"
       description={payment ? `Reverse ${formatMoney(payment.amountCents)} (${payment.reference}): it leaves the ledger and every later payment is re-allocated.` : ""}
