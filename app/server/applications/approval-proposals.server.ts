@@ -12,7 +12,7 @@ import {
 } from "~/domain/validation/approval";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { ApprovalPanelView, ApprovalProposalView } from "~/domain/views/admin-application-page";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
@@ -76,12 +76,7 @@ async function lockApplication(tx: Tx, applicationId: string): Promise<void> {
  * open proposal per application: a second is a 409), an internal timeline entry and the audit row.
  */
 export async function proposeApproval(
-  applicationId: string,
-  approval: ApprovalTerms,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, approval: ApprovalTerms, { actor, request }: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ proposalId: string }> {
   const prepared = await prepareApproval(applicationId, approval, db, now);
   const { terms, reasons, counteroffer } = prepared;
@@ -150,14 +145,8 @@ async function whyNot(tx: Tx, proposalId: string, applicationId: string, actor: 
  * moves the application to approved with its conditional UPDATE), the offer is recorded on the
  * proposal and both audit rows are written. Of two staff confirming at once, exactly one offer.
  */
-export async function confirmProposal(
-  applicationId: string,
-  proposalId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
-): Promise<{ offerId: string }> {
+export async function confirmProposal(applicationId: string, proposalId: string, caller: Caller, db: Db = getDb(), now: Date = new Date()): Promise<{ offerId: string }> {
+  const { actor, request } = caller;
   return db.transaction(async (tx) => {
     await lockApplication(tx, applicationId);
     const [proposal] = await tx
@@ -185,7 +174,7 @@ export async function confirmProposal(
       tx,
       now,
     );
-    const { offerId } = await approveInTransaction(tx, prepared, actor, request);
+    const { offerId } = await approveInTransaction(tx, prepared, caller);
     await tx.update(approvalProposals).set({ offerId }).where(eq(approvalProposals.id, proposal.id));
     await writeAudit(tx, {
       actor,
@@ -206,14 +195,7 @@ const COMMENT_SUMMARY_LENGTH = 200;
  * Send Back: the open proposal becomes sent_back with the comment (the proposer may send back their
  * own: a withdrawal), an internal timeline entry and the audit row; Approve is then available again.
  */
-export async function sendBackProposal(
-  applicationId: string,
-  proposalId: string,
-  comment: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<void> {
+export async function sendBackProposal(applicationId: string, proposalId: string, comment: string, { actor, request }: Caller, db: Db = getDb()): Promise<void> {
   await db.transaction(async (tx) => {
     await lockApplication(tx, applicationId);
     const [proposal] = await tx
@@ -291,7 +273,7 @@ function refusal(status: number, intent: ApprovalIntent | null, message: string,
  * POST /admin/applications/:id/approval after the route's guards (same origin, staff who work
  * applications): intent confirm | send-back, each through its schema (400), then the service.
  */
-export async function approvalAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb()): Promise<ApprovalAnswer> {
+export async function approvalAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb()): Promise<ApprovalAnswer> {
   const read = await readActionForm(request, (message): ApprovalActionData => ({ ok: false, intent: null, toast: errorToast(APPROVAL_FAILED, message), at: Date.now() }), {
     limitBytes: MAX_APPROVAL_FORM_BYTES,
     unreadableAsEmpty: true,
@@ -312,16 +294,16 @@ export async function approvalAction(request: Request, urlId: string | undefined
   const input = parsed.data;
   try {
     if (input.intent === "confirm") {
-      await confirmProposal(applicationId, input.proposalId.toLowerCase(), actor, info, db);
+      await confirmProposal(applicationId, input.proposalId.toLowerCase(), caller, db);
       return { status: 200, body: { ok: true, intent, toast: APPROVAL_TOASTS.confirmed, at: Date.now() } };
     }
-    await sendBackProposal(applicationId, input.proposalId.toLowerCase(), input.comment, actor, info, db);
+    await sendBackProposal(applicationId, input.proposalId.toLowerCase(), input.comment, caller, db);
     return { status: 200, body: { ok: true, intent, toast: APPROVAL_TOASTS.sentBack, at: Date.now() } };
   } catch (error) {
     // Terms the rules no longer allow (MAX_APR lowered since the proposal): not confirmed; Send Back remains.
     if (isAppError(error, "offer_terms")) return refusal(409, intent, error.message);
     if (error instanceof AppError) return actionRefusal(error, { title: APPROVAL_FAILED, stamped: true }, { intent });
-    logFailure("admin", `approval ${intent} failed`, error, { admin: actor.id, applicationId });
+    logFailure("admin", `approval ${intent} failed`, error, { admin: caller.actor.id, applicationId });
     return refusal(500, intent, "Something went wrong on our side. Please try again.");
   }
 }

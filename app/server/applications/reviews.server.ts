@@ -16,7 +16,7 @@ import { applicationIncompleteEmail } from "~/server/applications/incomplete-ema
 import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
@@ -93,22 +93,17 @@ export async function prepareApproval(applicationId: string, approval: ApprovalT
  * Counteroffer without a reason, are refused before anything is written (OfferTermsError).
  */
 export async function approveApplication(
-  applicationId: string,
-  approval: ApprovalTerms,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, approval: ApprovalTerms, caller: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ offerId: string }> {
   const prepared = await prepareApproval(applicationId, approval, db, now);
-  return db.transaction((tx) => approveInTransaction(tx, prepared, actor, request));
+  return db.transaction((tx) => approveInTransaction(tx, prepared, caller));
 }
 
 /**
  * The body of Approve on a transaction the caller holds (a four-eyes confirmation runs it in
  * the transaction that marks the proposal confirmed, so the offer and the confirmation commit together).
  */
-export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, actor: AuditActor, request: RequestInfo = {}): Promise<{ offerId: string }> {
+export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, { actor, request }: Caller): Promise<{ offerId: string }> {
   const { applicationId, found, terms, figures, counteroffer, reasons, expiresAt } = prepared;
   const { to } = transitionFor("approve");
   const from = fromStatuses("approve");
@@ -184,7 +179,7 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
  * decision's transaction: it becomes sent_back with the reason as its comment, so no proposal stays
  * open on a decided application. No open proposal: nothing to do.
  */
-export async function closeOpenProposal(tx: Tx, applicationId: string, actor: AuditActor, comment: string, request: RequestInfo = {}): Promise<void> {
+export async function closeOpenProposal(tx: Tx, applicationId: string, { actor, request }: Caller, comment: string): Promise<void> {
   const closed = await tx
     .update(approvalProposals)
     .set({ status: "sent_back", decidedBy: actor.id, decidedAt: sql`now()`, comment })
@@ -200,14 +195,8 @@ export async function closeOpenProposal(tx: Tx, applicationId: string, actor: Au
  * information came from (`source`: the applicant's own, or a consumer report whose agency and score the
  * notice must disclose); the notice of action taken, the timeline event and the audit row commit with it.
  */
-export async function denyApplication(
-  applicationId: string,
-  reasons: string[],
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  source: DenialSource = APPLICANT_SOURCE,
-): Promise<void> {
+export async function denyApplication(applicationId: string, reasons: string[], caller: Caller, db: Db = getDb(), source: DenialSource = APPLICANT_SOURCE): Promise<void> {
+  const { actor, request } = caller;
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewConflict("This application does not exist.");
   const { to } = transitionFor("deny");
@@ -219,7 +208,7 @@ export async function denyApplication(
       .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
       .returning({ id: loanApplications.id });
     if (decided.length === 0) throw await conflictFor(tx, applicationId);
-    await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.deny, request);
+    await closeOpenProposal(tx, applicationId, caller, PROPOSAL_CLOSED_BY.deny);
     await enqueueEmail(tx, {
       to: found.accountEmail,
       ...applicationDeniedEmail({
@@ -246,7 +235,7 @@ export async function denyApplication(
  * left pending. The timeline event (which also refreshes the applicant's open page) and the audit row
  * commit with it.
  */
-export async function startReview(applicationId: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<void> {
+export async function startReview(applicationId: string, { actor, request }: Caller, db: Db = getDb()): Promise<void> {
   const { to } = transitionFor("start-review");
   const from = fromStatuses("start-review");
   await db.transaction(async (tx) => {
@@ -283,13 +272,8 @@ export const closeIncompleteNotYet = () => new AppError("close_incomplete_not_ye
  * whole transaction rolls back. The timeline event, the audit row and the notice of action taken to
  * the applicant commit with the status, or nothing does.
  */
-export async function closeAsIncomplete(
-  applicationId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
-): Promise<void> {
+export async function closeAsIncomplete(applicationId: string, caller: Caller, db: Db = getDb(), now: Date = new Date()): Promise<void> {
+  const { actor, request } = caller;
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewNotFound();
   const { to } = transitionFor("close-incomplete");
@@ -305,7 +289,7 @@ export async function closeAsIncomplete(
     const overdue = await lockOverdueItems(tx, applicationId, todayUtc(now));
     // None: the whole transaction rolls back, the status change with it.
     if (overdue.length === 0) throw closeIncompleteNotYet();
-    await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.closeIncomplete, request);
+    await closeOpenProposal(tx, applicationId, caller, PROPOSAL_CLOSED_BY.closeIncomplete);
     await enqueueEmail(tx, {
       to: found.accountEmail,
       ...applicationIncompleteEmail({ loanType: found.app.loanType, applicationId, baseUrl: getConfig().publicUrl, decisionDate: now }),

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { UUID_PATTERN } from "~/domain/ids";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { esignConsents, loanOffers } from "~/server/platform/db/schema.server";
@@ -78,11 +78,7 @@ const userAgentOf = (request: RequestInfo) => request.userAgent?.slice(0, 500) ?
  * nothing and answers the current one (`created: false`).
  */
 export async function giveConsent(
-  applicationId: string,
-  viewer: OfferViewer,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, { actor: viewer, request }: Caller<OfferViewer>, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ consent: CurrentConsent; created: boolean }> {
   const app = await ownApplication(applicationId, viewer, db);
   if (!app) throw new AppError("offer_action", 404, NOT_FOUND_MESSAGE);
@@ -136,13 +132,8 @@ export async function giveConsent(
  * and audit row. Records already signed stay signed (the consent text says so); 409 when there is no
  * current consent to withdraw.
  */
-export async function withdrawConsent(
-  applicationId: string,
-  viewer: OfferViewer,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
-): Promise<{ consentId: string }> {
+export async function withdrawConsent(applicationId: string, caller: Caller<OfferViewer>, db: Db = getDb(), now: Date = new Date()): Promise<{ consentId: string }> {
+  const { actor: viewer, request } = caller;
   const app = await ownApplication(applicationId, viewer, db);
   if (!app) throw new AppError("offer_action", 404, NOT_FOUND_MESSAGE);
   return db.transaction(async (tx) => {

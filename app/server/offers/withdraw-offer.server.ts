@@ -8,7 +8,7 @@ import {
   WITHDRAW_FAILED,
   type OfferWithdrawActionData,
 } from "~/domain/validation/offer-withdraw";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
@@ -36,12 +36,7 @@ export const MAX_OFFER_WITHDRAW_FORM_BYTES = 16 * 1024;
 
 /** Withdraws the application's open offer; OfferWithdrawRefused (404 no application, 409 nothing open) otherwise. */
 export async function withdrawOffer(
-  applicationId: string,
-  reason: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, reason: string, { actor, request }: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ offerId: string }> {
   if (!UUID_PATTERN.test(applicationId)) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
   const app = await applicationById(applicationId, db);
@@ -92,7 +87,7 @@ function refusal(status: number, intent: "withdraw" | null, message: string, fie
  * POST /admin/applications/:id/offer after the route's guards (same origin, a verified admin): reads
  * the size-limited form (413 when too large), validates it (400 naming the field), withdraws.
  */
-export async function offerWithdrawAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb()): Promise<OfferWithdrawAnswer> {
+export async function offerWithdrawAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb()): Promise<OfferWithdrawAnswer> {
   const read = await readActionForm(request, (message): OfferWithdrawActionData => ({ ok: false, intent: null, toast: errorToast(WITHDRAW_FAILED, message), at: Date.now() }), {
     limitBytes: MAX_OFFER_WITHDRAW_FORM_BYTES,
     unreadableAsEmpty: true,
@@ -106,11 +101,11 @@ export async function offerWithdrawAction(request: Request, urlId: string | unde
     return refusal(400, "withdraw", parsed.error.issues[0]?.message ?? OFFER_WITHDRAW_MESSAGES.reasonRequired, issuesToFieldErrors(parsed.error));
   }
   try {
-    await withdrawOffer(urlId.toLowerCase(), parsed.data.reason, actor, info, db);
+    await withdrawOffer(urlId.toLowerCase(), parsed.data.reason, caller, db);
     return { status: 200, body: { ok: true, intent: "withdraw", toast: OFFER_WITHDRAW_TOASTS.withdrawn, at: Date.now() } };
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title: WITHDRAW_FAILED, stamped: true }, { intent: "withdraw" as const });
-    logFailure("admin", "withdrawing an offer failed", error, { admin: actor.id, applicationId: urlId });
+    logFailure("admin", "withdrawing an offer failed", error, { admin: caller.actor.id, applicationId: urlId });
     return refusal(500, "withdraw", "Something went wrong on our side. Please try again.");
   }
 }
