@@ -100,19 +100,29 @@ export async function approveApplication(
 }
 
 /**
+ * A decision's one conditional UPDATE: the lifecycle's transition for `event`, stamped with the
+ * reviewer (and what else the decision stores), only from the statuses it leaves; a conflict
+ * (conflictFor) when the application had already moved on.
+ */
+async function recordDecision(
+  tx: Tx, applicationId: string, event: "approve" | "deny" | "close-incomplete", reviewerId: string, stored: Partial<typeof loanApplications.$inferInsert> = {},
+): Promise<void> {
+  const { to } = transitionFor(event);
+  const decided = await tx
+    .update(loanApplications)
+    .set({ status: to, reviewedAt: sql`now()`, reviewedBy: reviewerId, ...stored, updatedAt: sql`now()` })
+    .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, fromStatuses(event))))
+    .returning({ id: loanApplications.id });
+  if (decided.length === 0) throw await conflictFor(tx, applicationId);
+}
+
+/**
  * The body of Approve on a transaction the caller holds (a four-eyes confirmation runs it in
  * the transaction that marks the proposal confirmed, so the offer and the confirmation commit together).
  */
 export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, { actor, request }: Caller): Promise<{ offerId: string }> {
   const { applicationId, found, terms, figures, counteroffer, reasons, expiresAt } = prepared;
-  const { to } = transitionFor("approve");
-  const from = fromStatuses("approve");
-  const decided = await tx
-    .update(loanApplications)
-    .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
-    .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
-    .returning({ id: loanApplications.id });
-  if (decided.length === 0) throw await conflictFor(tx, applicationId);
+  await recordDecision(tx, applicationId, "approve", actor.id);
   // While a four-eyes proposal waits, only its confirmation approves (it is confirmed by now).
   const [waiting] = await tx
     .select({ id: approvalProposals.id })
@@ -199,15 +209,8 @@ export async function denyApplication(applicationId: string, reasons: string[], 
   const { actor, request } = caller;
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewConflict("This application does not exist.");
-  const { to } = transitionFor("deny");
-  const from = fromStatuses("deny");
   await db.transaction(async (tx) => {
-    const decided = await tx
-      .update(loanApplications)
-      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, denialSource: source, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
-      .returning({ id: loanApplications.id });
-    if (decided.length === 0) throw await conflictFor(tx, applicationId);
+    await recordDecision(tx, applicationId, "deny", actor.id, { decisionReasons: reasons, denialSource: source });
     await closeOpenProposal(tx, applicationId, caller, PROPOSAL_CLOSED_BY.deny);
     await enqueueEmail(tx, {
       to: found.accountEmail,
@@ -276,16 +279,9 @@ export async function closeAsIncomplete(applicationId: string, caller: Caller, d
   const { actor, request } = caller;
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewNotFound();
-  const { to } = transitionFor("close-incomplete");
-  const from = fromStatuses("close-incomplete");
   await db.transaction(async (tx) => {
     // The application's row first (parent before children, the order every writer here takes).
-    const closed = await tx
-      .update(loanApplications)
-      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
-      .returning({ id: loanApplications.id });
-    if (closed.length === 0) throw await conflictFor(tx, applicationId);
+    await recordDecision(tx, applicationId, "close-incomplete", actor.id);
     const overdue = await lockOverdueItems(tx, applicationId, todayUtc(now));
     // None: the whole transaction rolls back, the status change with it.
     if (overdue.length === 0) throw closeIncompleteNotYet();
