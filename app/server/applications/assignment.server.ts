@@ -1,5 +1,4 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { errorToast } from "~/domain/action-result";
 import { PERMISSIONS } from "~/domain/staff-permissions";
 import {
   ASSIGNMENT_FAILED,
@@ -19,7 +18,7 @@ import { accountNamesIn, peopleByIds, personById } from "~/server/accounts/index
 import { activeStaffIdsSql, holdActiveStaff } from "~/server/staff/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { AppError, actionRefusal, stampedRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**
@@ -116,16 +115,14 @@ export async function assignmentPanel(applicationId: string, db: DbOrTx = getDb(
 export type AssignmentAnswer = ServiceAnswer<AssignmentActionData>;
 
 
-function refusal(status: number, intent: AssignmentIntent | null, message: string, fieldErrors?: Record<string, string[]>): AssignmentAnswer {
-  return { status, body: { ok: false, intent, toast: errorToast(ASSIGNMENT_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
-}
+const refusal = stampedRefusal<AssignmentIntent>(ASSIGNMENT_FAILED);
 
 /**
  * POST /admin/applications/:id/assignment after the route's guards (same origin, staff who work
  * applications): intent assign-me | assign (assigneeId, "" for unassigned).
  */
 export async function assignmentAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb()): Promise<AssignmentAnswer> {
-  const read = await readActionForm(request, (message): AssignmentActionData => ({ ok: false, intent: null, toast: errorToast(ASSIGNMENT_FAILED, message), at: Date.now() }), {
+  const read = await readActionForm(request, (message): AssignmentActionData => refusal(400, null, message).body, {
     unreadableAsEmpty: true,
   });
   if (!read.ok) return read.answer;

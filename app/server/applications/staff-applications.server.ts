@@ -38,7 +38,7 @@ import { APPROVAL_TOASTS } from "~/domain/validation/approval";
 import { getConfig } from "~/server/platform/config.server";
 import { runEncryptionMigration } from "~/server/staff/index.server";
 import { unreadCounts } from "~/server/conversation/index.server";
-import { recordEvent } from "~/server/conversation/index.server";
+import { recordStaffText } from "~/server/conversation/index.server";
 import type { AdminApplication, AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
@@ -294,9 +294,6 @@ export async function listApplicationsForAdmin(params: ReviewListParams, { actor
   return list;
 }
 
-/** How much of a note its timeline entry repeats (the whole note is in the notes). */
-const NOTE_SUMMARY_LENGTH = 200;
-
 /** No such application (the page answers 404, never saying more). */
 export const applicationNotFound = () => new AppError("application_not_found", 404, "This application does not exist.");
 
@@ -319,15 +316,7 @@ export async function addApplicationNote(applicationId: string, note: string, { 
       .returning({ id: loanApplications.id, userId: loanApplications.userId });
     const row = updated[0];
     if (!row) throw applicationNotFound();
-    await recordEvent(tx, {
-      applicationId,
-      ownerId: row.userId,
-      kind: "note",
-      actorId: actor.id,
-      actorSide: "staff",
-      summary: note.length > NOTE_SUMMARY_LENGTH ? `${note.slice(0, NOTE_SUMMARY_LENGTH - 1)}…` : note,
-      internal: true,
-    });
+    await recordStaffText(tx, { applicationId, ownerId: row.userId, kind: "note", staffId: actor.id, text: note });
     await writeAudit(tx, {
       actor,
       action: "application.note",

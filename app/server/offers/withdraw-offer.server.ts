@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { errorToast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
   OFFER_WITHDRAW_MESSAGES,
@@ -19,7 +18,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/platform/http/actio
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { offerWithdrawnEmail } from "~/server/offers/offer-withdrawn-email.server";
-import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { AppError, actionRefusal, stampedRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**
@@ -79,16 +78,14 @@ export async function withdrawOffer(
 
 export type OfferWithdrawAnswer = ServiceAnswer<OfferWithdrawActionData>;
 
-function refusal(status: number, intent: "withdraw" | null, message: string, fieldErrors?: Record<string, string[]>): OfferWithdrawAnswer {
-  return { status, body: { ok: false, intent, toast: errorToast(WITHDRAW_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
-}
+const refusal = stampedRefusal<"withdraw">(WITHDRAW_FAILED);
 
 /**
  * POST /admin/applications/:id/offer after the route's guards (same origin, a verified admin): reads
  * the size-limited form (413 when too large), validates it (400 naming the field), withdraws.
  */
 export async function offerWithdrawAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb()): Promise<OfferWithdrawAnswer> {
-  const read = await readActionForm(request, (message): OfferWithdrawActionData => ({ ok: false, intent: null, toast: errorToast(WITHDRAW_FAILED, message), at: Date.now() }), {
+  const read = await readActionForm(request, (message): OfferWithdrawActionData => refusal(400, null, message).body, {
     limitBytes: MAX_OFFER_WITHDRAW_FORM_BYTES,
     unreadableAsEmpty: true,
   });
