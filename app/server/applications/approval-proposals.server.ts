@@ -141,7 +141,9 @@ async function whyNot(tx: Tx, proposalId: string, applicationId: string, actor: 
  * moves the application to approved with its conditional UPDATE), the offer is recorded on the
  * proposal and both audit rows are written. Of two staff confirming at once, exactly one offer.
  */
-export async function confirmProposal(applicationId: string, proposalId: string, caller: Caller, db: Db = getDb(), now: Date = new Date()): Promise<{ offerId: string }> {
+export async function confirmProposal(
+  applicationId: string, proposalId: string, caller: Caller, db: Db = getDb(), now: Date = new Date(),
+): Promise<{ offerId: string }> {
   const { actor, request } = caller;
   return db.transaction(async (tx) => {
     await lockForDecision(tx, applicationId);

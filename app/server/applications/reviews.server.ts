@@ -205,7 +205,9 @@ export async function closeOpenProposal(tx: Tx, applicationId: string, { actor, 
  * information came from (`source`: the applicant's own, or a consumer report whose agency and score the
  * notice must disclose); the notice of action taken, the timeline event and the audit row commit with it.
  */
-export async function denyApplication(applicationId: string, reasons: string[], caller: Caller, db: Db = getDb(), source: DenialSource = APPLICANT_SOURCE): Promise<void> {
+export async function denyApplication(
+  applicationId: string, reasons: string[], caller: Caller, db: Db = getDb(), source: DenialSource = APPLICANT_SOURCE,
+): Promise<void> {
   const { actor, request } = caller;
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewConflict("This application does not exist.");

@@ -372,7 +372,9 @@ export type ReviewActionResult = ServiceAnswer<ReviewActionData>;
 export const MAX_REVIEW_FORM_BYTES = 64 * 1024;
 
 /** Reads the posted form (refusing one that is too large or unreadable), then handleReviewAction. */
-export async function reviewActionFromRequest(request: Request, caller: Caller<AuditActor & LifecycleActor & { role: StaffRole | null }>): Promise<ReviewActionResult> {
+export async function reviewActionFromRequest(
+  request: Request, caller: Caller<AuditActor & LifecycleActor & { role: StaffRole | null }>,
+): Promise<ReviewActionResult> {
   const { actor } = caller;
   // Decisions are the lifecycle's verified-admin transitions; requireAdmin has already refused anyone
   // else, and this keeps the rule next to the action should another caller appear.
