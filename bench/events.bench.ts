@@ -139,8 +139,7 @@ export async function eventsBench(databaseUrl: string): Promise<BenchResult> {
     await approveApplication(
       applicationId,
       { approvedAmountCents: 4_000_000, interestRateMilli: 9000, termMonths: 48, counterofferReasons: ["Insufficient income"] },
-      { id: userId, name: "Bench Admin", email: "bench.admin@example.com" },
-      {},
+      { actor: { id: userId, name: "Bench Admin", email: "bench.admin@example.com" }, request: {} },
       db.db,
     );
     const returned = Date.now();

@@ -215,7 +215,7 @@ async function backdateDecision(db: Db, applicationId: string, t: NonNullable<Re
 async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, applicationId: string, userId: string, actor: AuditActor): Promise<number> {
   if (app.outcome === "approved") {
     const timeline = demoTimeline(app);
-    await approveApplication(applicationId, app.approve!, actor, DEMO_REQUEST, db, timeline?.decidedAt);
+    await approveApplication(applicationId, app.approve!, { actor, request: DEMO_REQUEST }, db, timeline?.decidedAt);
     if (!app.offer || !timeline) return 1;
     // The applicant's side, through the same services the pages use (their own audit rows).
     const [owner] = await db.select({ email: userTable.email, name: userTable.name }).from(userTable).where(eq(userTable.id, userId)).limit(1);
@@ -225,14 +225,14 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
       await backdateDecision(db, applicationId, timeline);
       return 2;
     }
-    await giveConsent(applicationId, applicant, DEMO_REQUEST, db, timeline.consentAt);
+    await giveConsent(applicationId, { actor: applicant, request: DEMO_REQUEST }, db, timeline.consentAt);
     const [row] = await db.select({ firstName: loanApplications.firstName, lastName: loanApplications.lastName }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
-    await signOffer(applicationId, applicant, { kind: "typed", name: `${row!.firstName} ${row!.lastName}` }, DEMO_REQUEST, { db, storage, now: timeline.signedAt });
+    await signOffer(applicationId, { kind: "typed", name: `${row!.firstName} ${row!.lastName}` }, { actor: applicant, request: DEMO_REQUEST }, { db, storage, now: timeline.signedAt });
     await backdateDecision(db, applicationId, timeline);
     return 3;
   }
   if (app.outcome === "denied") {
-    await denyApplication(applicationId, app.denyReasons ?? ["Does not meet our lending guidelines"], actor, DEMO_REQUEST, db);
+    await denyApplication(applicationId, app.denyReasons ?? ["Does not meet our lending guidelines"], { actor, request: DEMO_REQUEST }, db);
     return 1;
   }
   // Closed as incomplete: reviewed first like one under review; closed after its overdue request is in (seedDemo).
@@ -495,7 +495,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
       const conversation = await insertConversation(db, storage, userId, id, app, actor);
       if (app.outcome === "incomplete") {
         // Close as Incomplete, the way staff do once a requested item is past its due date (with the notice).
-        await closeAsIncomplete(id, actor, DEMO_REQUEST, db);
+        await closeAsIncomplete(id, { actor, request: DEMO_REQUEST }, db);
         result.auditRowsWritten += 1;
       }
       result.requestItemsCreated += conversation.requestItems;
@@ -520,7 +520,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
         await db.update(testimonials).set({ createdAt: ago("day", t.daysAgo) }).where(eq(testimonials.id, id));
         result.testimonialsCreated += 1;
         if (t.approve) {
-          const moderated = await moderateTestimonial({ id, decision: "approve" }, actor, DEMO_REQUEST, db);
+          const moderated = await moderateTestimonial({ id, decision: "approve" }, { actor, request: DEMO_REQUEST }, db);
           if (moderated.ok) result.auditRowsWritten += 1;
         }
       }

@@ -163,8 +163,7 @@ describe("the applicant dashboard", () => {
       olderId,
       // Less than the $50,000 requested: a Counteroffer (issue 20), so it names its reason.
       { approvedAmountCents: 4_500_000, interestRateMilli: 8500, termMonths: 60, counterofferReasons: ["Insufficient income"] },
-      { id: admin!.id, name: admin!.name, email: admin!.email },
-      { ip: "127.0.0.1", userAgent: "dashboard e2e" },
+      { actor: { id: admin!.id, name: admin!.name, email: admin!.email }, request: { ip: "127.0.0.1", userAgent: "dashboard e2e" } },
       stack.database.db,
     );
 
@@ -208,8 +207,7 @@ describe("the applicant dashboard", () => {
     await approveApplication(
       newerId,
       { approvedAmountCents: 5_000_000, interestRateMilli: 8500, termMonths: 60 },
-      { id: admin!.id, name: admin!.name, email: admin!.email },
-      { ip: "127.0.0.1", userAgent: "dashboard e2e" },
+      { actor: { id: admin!.id, name: admin!.name, email: admin!.email }, request: { ip: "127.0.0.1", userAgent: "dashboard e2e" } },
       stack.database.db,
     );
     const notice = page.getByRole("status").filter({ hasText: "Loan Approved!" });

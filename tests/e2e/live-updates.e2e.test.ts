@@ -64,7 +64,7 @@ describe.runIf(TEST_DATABASE_URL)("live updates across two instances (PostgreSQL
       const admin = { id: userId, name: "Rita Reviewer", email: "reviewer@example.com" };
       const started = Date.now();
       // Less than the $50,000 requested: a Counteroffer (issue 20), with its reason.
-      await approveApplication(applicationId, { approvedAmountCents: 4_500_000, interestRateMilli: 8500, termMonths: 60, counterofferReasons: ["Insufficient income"] }, admin, {}, db.db);
+      await approveApplication(applicationId, { approvedAmountCents: 4_500_000, interestRateMilli: 8500, termMonths: 60, counterofferReasons: ["Insufficient income"] }, { actor: admin, request: {} }, db.db);
       const onB = await aliceOnB.waitFor((e) => e.event === "change" && JSON.parse(e.data).table === "loan_applications" && JSON.parse(e.data).status === "approved", 1000);
       // Issue 20: no loan until the agreement is signed; the approval's timeline events (approved, offer_made) arrive instead.
       const onA = await aliceOnA.waitFor((e) => e.event === "change" && e.at >= started && JSON.parse(e.data).table === "application_events" && JSON.parse(e.data).applicationId === applicationId, 1000);

@@ -43,8 +43,7 @@ describe("Decline Offer", () => {
     await approveApplication(
       applicationId,
       { approvedAmountCents: app!.requestedAmountCents - 1_000_000, interestRateMilli: app!.desiredRateMilli, termMonths: app!.loanDuration, counterofferReasons: [REASON] },
-      { id: admin!.id, name: admin!.name, email: admin!.email },
-      { ip: "127.0.0.1", userAgent: "offer-decline e2e" },
+      { actor: { id: admin!.id, name: admin!.name, email: admin!.email }, request: { ip: "127.0.0.1", userAgent: "offer-decline e2e" } },
       stack.database.db,
     );
     stack.sink.clear();

@@ -165,7 +165,7 @@ export async function seedOffer(db: Db, options: OfferOptions = {}): Promise<See
   const admin = options.admin ?? (await seedStaff(db, { role: "admin" }));
   const owner = options.owner ?? (await seedApplicant(db, { name: "Jane Doe", profile: true }));
   const application = await seedApplication(db, owner.id, options.application);
-  const { offerId } = await approveApplication(application.id, options.terms ?? DEFAULT_TERMS, admin, {}, db, options.at ?? new Date());
+  const { offerId } = await approveApplication(application.id, options.terms ?? DEFAULT_TERMS, { actor: admin, request: {} }, db, options.at ?? new Date());
   return { application, owner: { ...owner, isStaff: false }, admin, offerId };
 }
 
@@ -214,9 +214,9 @@ export async function seedLoan(db: Db, options: LoanOptions = {}): Promise<Seede
   const signedAt = options.signedAt ?? (signedOn === todayUtc() ? new Date() : new Date(`${signedOn}T12:00:00.000Z`));
   const offer = await seedOffer(db, { ...options, at: options.at ?? new Date(signedAt.getTime() - 60 * 60 * 1000) });
   const { application, owner } = offer;
-  await giveConsent(application.id, owner, SIGNING_INFO, db, new Date(signedAt.getTime() - 60_000));
+  await giveConsent(application.id, { actor: owner, request: SIGNING_INFO }, db, new Date(signedAt.getTime() - 60_000));
   const storage = options.storage ?? createLocalStorage(path.join(getConfig().dataDir, "storage"));
-  await signOffer(application.id, owner, { kind: "typed", name: `${application.firstName} ${application.lastName}` }, SIGNING_INFO, { db, storage, now: signedAt });
+  await signOffer(application.id, { kind: "typed", name: `${application.firstName} ${application.lastName}` }, { actor: owner, request: SIGNING_INFO }, { db, storage, now: signedAt });
   const [loan] = await db.select({ id: approvedLoans.id, startDate: approvedLoans.startDate }).from(approvedLoans).where(eq(approvedLoans.applicationId, application.id));
   if (options.paidOff) {
     const ledger = (await loadLedger(loan!.id, db, today))!;

@@ -155,7 +155,7 @@ describe("Close My Account", () => {
     expect((await loadClosureView(db, loan.owner.id)).blocker).toContain("active loan");
 
     const offered = await applicant();
-    await approveApplication(offered.applicationId!, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, admin, {}, db);
+    await approveApplication(offered.applicationId!, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 }, { actor: admin, request: {} }, db);
     const offerRefused = await rejectionOf(closeAccount(db, storage, PASSWORD, { actor: offered.actor, request: {} }));
     expect((offerRefused as AppError).status).toBe(409);
     expect(offerRefused.message).toContain("loan offer");

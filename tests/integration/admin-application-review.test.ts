@@ -88,7 +88,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
     it("moves pending to under_review with a 'review_started' event and an audit row, and moves the tab counts", async () => {
       const before = await countApplicationsByStatus(db());
       const { app } = await newApplication();
-      await startReview(app.id, admin, { ip: "203.0.113.5" }, db());
+      await startReview(app.id, { actor: admin, request: { ip: "203.0.113.5" } }, db());
       expect(await statusOf(app.id)).toBe("under_review");
       expect((await events(app.id)).map((e) => [e.kind, e.actorId, e.actorSide, e.internal])).toEqual([["review_started", admin.id, "staff", false]]);
       const rows = await audits("application.start_review", app.id);
@@ -101,7 +101,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
 
     it("two admins at once: exactly one starts the review; one event, one audit row", async () => {
       const { app } = await newApplication();
-      const results = await Promise.allSettled([startReview(app.id, admin, {}, db()), startReview(app.id, other, {}, db())]);
+      const results = await Promise.allSettled([startReview(app.id, { actor: admin, request: {} }, db()), startReview(app.id, { actor: other, request: {} }, db())]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect(rejected[0]!.reason).toSatisfy((e) => isAppError(e, "review_conflict"));
@@ -112,15 +112,15 @@ describe.each(testTargets)("staff review on %s", (target) => {
 
     it("refuses a decided application (409 message) and an unknown one (not found), changing nothing", async () => {
       const { app } = await newApplication({ status: "approved", reviewedAt: new Date() });
-      await expect(startReview(app.id, admin, {}, db())).rejects.toThrow("This application has already been decided.");
+      await expect(startReview(app.id, { actor: admin, request: {} }, db())).rejects.toThrow("This application has already been decided.");
       expect(await statusOf(app.id)).toBe("approved");
-      await expect(startReview(randomUUID(), admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_not_found"));
+      await expect(startReview(randomUUID(), { actor: admin, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "review_not_found"));
       expect(await events(app.id)).toHaveLength(0);
     });
 
     it("approve works from under review", async () => {
       const { app } = await newApplication({ status: "under_review" });
-      await approveApplication(app.id, { approvedAmountCents: 1_000_000, interestRateMilli: 9000, termMonths: 24, counterofferReasons: ["Insufficient income"] }, admin, {}, db());
+      await approveApplication(app.id, { approvedAmountCents: 1_000_000, interestRateMilli: 9000, termMonths: 24, counterofferReasons: ["Insufficient income"] }, { actor: admin, request: {} }, db());
       expect(await statusOf(app.id)).toBe("approved");
     });
   });
@@ -133,7 +133,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
       // The applicant lives in Dover (the lender's own address, in Wilmington, is in every e-mail).
       const { app, owner } = await newApplication({ status: "under_review", city: "Dover", zipCode: "19901" });
       const item = await addItem(app.id, owner.id, yesterday());
-      await closeAsIncomplete(app.id, admin, {}, db());
+      await closeAsIncomplete(app.id, { actor: admin, request: {} }, db());
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row).toMatchObject({ status: "incomplete", reviewedBy: admin.id });
       expect(row!.reviewedAt).toBeInstanceOf(Date);
@@ -160,26 +160,26 @@ describe.each(testTargets)("staff review on %s", (target) => {
       const { app, owner } = await newApplication();
       await addItem(app.id, owner.id, yesterday(), "received");
       await addItem(app.id, owner.id, yesterday(), "accepted");
-      await expect(closeAsIncomplete(app.id, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "close_incomplete_not_yet"));
+      await expect(closeAsIncomplete(app.id, { actor: admin, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "close_incomplete_not_yet"));
       await addItem(app.id, owner.id, yesterday(), "rejected");
-      await closeAsIncomplete(app.id, admin, {}, db());
+      await closeAsIncomplete(app.id, { actor: admin, request: {} }, db());
       expect(await statusOf(app.id)).toBe("incomplete");
     });
 
     it("before the due date (or with no request at all) it is refused with the clear message, and nothing changes", async () => {
       const { app, owner } = await newApplication({ status: "under_review" });
-      await expect(closeAsIncomplete(app.id, admin, {}, db())).rejects.toThrow(CLOSE_INCOMPLETE_NOT_YET);
+      await expect(closeAsIncomplete(app.id, { actor: admin, request: {} }, db())).rejects.toThrow(CLOSE_INCOMPLETE_NOT_YET);
       // Due today: the date has not passed yet (it passes at its end).
       await addItem(app.id, owner.id, isoDate(new Date()));
       await addItem(app.id, owner.id, tomorrow());
-      await expect(closeAsIncomplete(app.id, admin, {}, db())).rejects.toThrow(CLOSE_INCOMPLETE_NOT_YET);
+      await expect(closeAsIncomplete(app.id, { actor: admin, request: {} }, db())).rejects.toThrow(CLOSE_INCOMPLETE_NOT_YET);
       expect(await statusOf(app.id)).toBe("under_review");
       expect(await events(app.id)).toHaveLength(0);
       expect(await audits("application.close_incomplete", app.id)).toHaveLength(0);
       expect(await mailsTo(owner.email)).toHaveLength(0);
 
       // Through the page's action: a 409 with that message as the toast.
-      const res = await applicationPageAction(post({ intent: "close-incomplete" }), app.id, admin, {}, db());
+      const res = await applicationPageAction(post({ intent: "close-incomplete" }), app.id, { actor: admin, request: {} }, db());
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ ok: false, intent: "close-incomplete", toast: { description: CLOSE_INCOMPLETE_NOT_YET } });
     });
@@ -187,7 +187,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
     it("two admins at once: one closes it; one e-mail, one event", async () => {
       const { app, owner } = await newApplication();
       await addItem(app.id, owner.id, yesterday());
-      const results = await Promise.allSettled([closeAsIncomplete(app.id, admin, {}, db()), closeAsIncomplete(app.id, other, {}, db())]);
+      const results = await Promise.allSettled([closeAsIncomplete(app.id, { actor: admin, request: {} }, db()), closeAsIncomplete(app.id, { actor: other, request: {} }, db())]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason).toSatisfy((e) => isAppError(e, "review_conflict"));
       expect(await mailsTo(owner.email)).toHaveLength(1);
@@ -197,16 +197,16 @@ describe.each(testTargets)("staff review on %s", (target) => {
     it("a decided application cannot be closed (409 'already decided'), nor decided after closing", async () => {
       const { app, owner } = await newApplication({ status: "denied", reviewedAt: new Date(), decisionReasons: ["Credit history"] });
       await addItem(app.id, owner.id, yesterday());
-      await expect(closeAsIncomplete(app.id, admin, {}, db())).rejects.toThrow("This application has already been decided.");
+      await expect(closeAsIncomplete(app.id, { actor: admin, request: {} }, db())).rejects.toThrow("This application has already been decided.");
       expect(await statusOf(app.id)).toBe("denied");
 
       const closed = await newApplication();
       await addItem(closed.app.id, closed.owner.id, yesterday());
-      await closeAsIncomplete(closed.app.id, admin, {}, db());
+      await closeAsIncomplete(closed.app.id, { actor: admin, request: {} }, db());
       await expect(
-        approveApplication(closed.app.id, { approvedAmountCents: 100_000, interestRateMilli: 9000, termMonths: 12, counterofferReasons: ["Insufficient income"] }, admin, {}, db()),
+        approveApplication(closed.app.id, { approvedAmountCents: 100_000, interestRateMilli: 9000, termMonths: 12, counterofferReasons: ["Insufficient income"] }, { actor: admin, request: {} }, db()),
       ).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
-      await expect(startReview(closed.app.id, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
+      await expect(startReview(closed.app.id, { actor: admin, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
     });
   });
 
@@ -218,7 +218,7 @@ describe.each(testTargets)("staff review on %s", (target) => {
         { applicationId: app.id, userId: owner.id, authorId: owner.id, authorSide: "applicant", body: "I sent the pay stub." },
         { applicationId: app.id, userId: owner.id, authorId: admin.id, authorSide: "staff", body: "Thanks, looking." },
       ]);
-      const list = await listApplicationsForAdmin({ tab: "under_review", page: 1 }, admin, {}, db());
+      const list = await listApplicationsForAdmin({ tab: "under_review", page: 1 }, { actor: admin, request: {} }, db());
       expect(list.tab).toBe("under_review");
       const card = list.applications.find((a) => a.id === app.id);
       expect(card).toMatchObject({ status: "under_review", unreadMessages: 2 });
@@ -252,8 +252,8 @@ describe.each(testTargets)("staff review on %s", (target) => {
         accountNumberLast4: "6789",
         routingNumberLast2: "21",
       });
-      await addApplicationNote(app.id, "Called the employer; confirmed.", admin, {}, db());
-      const detail = await loadAdminApplication(app.id, admin, { ip: "203.0.113.7" }, db());
+      await addApplicationNote(app.id, "Called the employer; confirmed.", { actor: admin, request: {} }, db());
+      const detail = await loadAdminApplication(app.id, { actor: admin, request: { ip: "203.0.113.7" } }, db());
       expect(detail).not.toBeNull();
       expect(detail!.loan).toEqual({ propertyAddress: "12 Harbor Road, Lewes, DE 19958", businessName: "Harbor Flips LLC", businessYears: 4 });
       expect(detail!.personal).toMatchObject({ firstName: "Jane", middleInitial: "Q", lastName: "Doe", dateOfBirth: "1985-02-03", addressLine1: "1 Main Street", hasSsn: true });
@@ -268,20 +268,20 @@ describe.each(testTargets)("staff review on %s", (target) => {
       for (const secret of ["SECRETSSN", "SECRETACCOUNT", "SECRETROUTING", "enc:v1"]) expect(serialized).not.toContain(secret);
       expect((await audits("application.view", app.id)).map((a) => a.ipAddress)).toEqual(["203.0.113.7"]);
 
-      expect(await loadAdminApplication(randomUUID(), admin, {}, db())).toBeNull();
+      expect(await loadAdminApplication(randomUUID(), { actor: admin, request: {} }, db())).toBeNull();
     });
 
     it("offers Close as Incomplete only once an open item is overdue", async () => {
       const { app, owner } = await newApplication({ status: "under_review" });
       await addItem(app.id, owner.id, isoDate(new Date(Date.now() - 2 * DAY)));
-      const detail = await loadAdminApplication(app.id, admin, {}, db());
+      const detail = await loadAdminApplication(app.id, { actor: admin, request: {} }, db());
       expect(detail!.allowedEvents.sort()).toEqual(["approve", "close-incomplete", "deny"]);
       expect(detail!.closeIncompleteAvailable).toBe(true);
     });
 
     it("its action: start-review, a note; 404 for a malformed or unknown id; 400 for another application's id, an unknown intent, control characters or an oversized note", async () => {
       const { app } = await newApplication();
-      const act = (fields: Record<string, string>, id: string = app.id) => applicationPageAction(post(fields), id, admin, {}, db());
+      const act = (fields: Record<string, string>, id: string = app.id) => applicationPageAction(post(fields), id, { actor: admin, request: {} }, db());
 
       const started = await act({ intent: "start-review" });
       expect(started).toMatchObject({ status: 200, body: { ok: true, intent: "start-review", toast: { title: "Review started" } } });
@@ -310,15 +310,15 @@ describe.each(testTargets)("staff review on %s", (target) => {
 
     it("its action: a signed link only for this application's own documents", async () => {
       const { app } = await newApplication();
-      const res = await applicationPageAction(post({ intent: "link", documentId: randomUUID(), disposition: "inline" }), app.id, admin, {}, db());
+      const res = await applicationPageAction(post({ intent: "link", documentId: randomUUID(), disposition: "inline" }), app.id, { actor: admin, request: {} }, db());
       expect(res.status).toBe(404);
-      const bad = await applicationPageAction(post({ intent: "link", documentId: "../etc", disposition: "inline" }), app.id, admin, {}, db());
+      const bad = await applicationPageAction(post({ intent: "link", documentId: "../etc", disposition: "inline" }), app.id, { actor: admin, request: {} }, db());
       expect(bad.status).toBe(400);
     });
 
     it("refuses an admin session without the second factor (403)", async () => {
       const { app } = await newApplication();
-      const res = await applicationPageAction(post({ intent: "start-review" }), app.id, { ...admin, mfaVerified: false }, {}, db());
+      const res = await applicationPageAction(post({ intent: "start-review" }), app.id, { actor: { ...admin, mfaVerified: false }, request: {} }, db());
       expect(res.status).toBe(403);
       expect(await statusOf(app.id)).toBe("pending");
     });

@@ -163,7 +163,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     });
 
     it("audits the admin's read: 'applications.list' with tab, page and count", async () => {
-      const list = await listApplicationsForAdmin({ tab: "approved", page: 1 }, admin, { ip: "203.0.113.7", userAgent: "vitest" }, db());
+      const list = await listApplicationsForAdmin({ tab: "approved", page: 1 }, { actor: admin, request: { ip: "203.0.113.7", userAgent: "vitest" } }, db());
       const rows = await auditRows("applications.list");
       const last = rows.at(-1)!;
       expect(last).toMatchObject({ actorId: admin.id, actorName: "Ada Admin", tableName: "loan_applications", ipAddress: "203.0.113.7", userAgent: "vitest" });
@@ -208,7 +208,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const applicant = await newApplicant();
       const app = await newApplication({}, applicant);
       const terms = { approvedAmountCents: 2_000_000, interestRateMilli: 8500, termMonths: 48 };
-      await approveApplication(app.id, { ...terms, ...REASONS }, admin, { ip: "203.0.113.1" }, db());
+      await approveApplication(app.id, { ...terms, ...REASONS }, { actor: admin, request: { ip: "203.0.113.1" } }, db());
 
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row!.status).toBe("approved");
@@ -243,7 +243,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
       // Approved on the terms asked for: the approval e-mail.
       const asked = await newApplication({}, applicant);
-      await approveApplication(asked.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36 }, admin, {}, db());
+      await approveApplication(asked.id, { approvedAmountCents: 2_500_000, interestRateMilli: 9500, termMonths: 36 }, { actor: admin, request: {} }, db());
       const [approvedMail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, applicant.email), eq(emailOutbox.template, "application-approved")));
       expect(approvedMail!.textBody).toContain("Congratulations, your loan is approved!");
       expect(approvedMail!.textBody).toContain(asked.id);
@@ -258,7 +258,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const app = await newApplication({}, applicant);
       // An address the outbox refuses makes the transaction fail after the status update and the loan insert.
       await db().update(userTable).set({ email: "not-an-address" }).where(eq(userTable.id, applicant.id));
-      await expect(approveApplication(app.id, { approvedAmountCents: 100_000, interestRateMilli: 10_000, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toThrow(/e-mail address/);
+      await expect(approveApplication(app.id, { approvedAmountCents: 100_000, interestRateMilli: 10_000, termMonths: 12, ...REASONS }, { actor: admin, request: {} }, db())).rejects.toThrow(/e-mail address/);
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row).toMatchObject({ status: "pending", reviewedAt: null, reviewedBy: null });
       expect(await offersOf(app.id)).toHaveLength(0);
@@ -271,8 +271,8 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       const app = await newApplication({}, applicant);
       const terms = { approvedAmountCents: 1_500_000, interestRateMilli: 12_000, termMonths: 24, ...REASONS };
       const results = await Promise.allSettled([
-        approveApplication(app.id, terms, admin, {}, db()),
-        approveApplication(app.id, { ...terms, approvedAmountCents: 1_400_000 }, admin, {}, db()),
+        approveApplication(app.id, terms, { actor: admin, request: {} }, db()),
+        approveApplication(app.id, { ...terms, approvedAmountCents: 1_400_000 }, { actor: admin, request: {} }, db()),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -286,8 +286,8 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("approve and deny at once: one decision wins", async () => {
       const app = await newApplication();
       const results = await Promise.allSettled([
-        approveApplication(app.id, { approvedAmountCents: 100_000, interestRateMilli: 10_000, termMonths: 12, ...REASONS }, admin, {}, db()),
-        denyApplication(app.id, ["Credit history"], admin, {}, db()),
+        approveApplication(app.id, { approvedAmountCents: 100_000, interestRateMilli: 10_000, termMonths: 12, ...REASONS }, { actor: admin, request: {} }, db()),
+        denyApplication(app.id, ["Credit history"], { actor: admin, request: {} }, db()),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
@@ -297,7 +297,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
     it("deny stores the reasons and queues the notice of action taken (with the reasons) and the audit row", async () => {
       const applicant = await newApplicant();
       const app = await newApplication({}, applicant);
-      await denyApplication(app.id, ["Insufficient income", "Unable to verify information"], admin, {}, db());
+      await denyApplication(app.id, ["Insufficient income", "Unable to verify information"], { actor: admin, request: {} }, db());
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row).toMatchObject({ status: "denied", decisionReasons: ["Insufficient income", "Unable to verify information"], reviewedBy: admin.id });
       expect(row!.reviewedAt).toBeInstanceOf(Date);
@@ -332,7 +332,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
         scoreDate: "2026-11-02",
         keyFactors: ["Too many recent delinquencies"],
       });
-      await denyApplication(app.id, input.reasons, admin, {}, db(), input.source);
+      await denyApplication(app.id, input.reasons, { actor: admin, request: {} }, db(), input.source);
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       expect(row!.denialSource).toEqual(input.source);
       const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.email));
@@ -348,7 +348,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
       expect(parts).toContain("The reporting agency played no part in our decision");
       expect(parts).toContain("601");
       // Staff see on the application's page what the notice said about its source.
-      const detail = await loadAdminApplication(app.id, admin, {}, db());
+      const detail = await loadAdminApplication(app.id, { actor: admin, request: {} }, db());
       expect(detail!.denialSource).toBe(
         "Consumer report: TransUnion LLC, P.O. Box 2000, Chester, PA 19016, (800) 888-4213; score 601 (300-850), Nov 2, 2026; key factors: Too many recent delinquencies",
       );
@@ -356,14 +356,13 @@ describe.each(testTargets)("admin applications on %s", (target) => {
 
     it("a decided application cannot be decided again (409 through the action, nothing changes)", async () => {
       const approved = await newApplication();
-      await approveApplication(approved.id, { approvedAmountCents: 500_000, interestRateMilli: 7000, termMonths: 12, ...REASONS }, admin, {}, db());
-      await expect(approveApplication(approved.id, { approvedAmountCents: 600_000, interestRateMilli: 7000, termMonths: 12, ...REASONS }, admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
-      await expect(denyApplication(approved.id, ["Credit history"], admin, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
+      await approveApplication(approved.id, { approvedAmountCents: 500_000, interestRateMilli: 7000, termMonths: 12, ...REASONS }, { actor: admin, request: {} }, db());
+      await expect(approveApplication(approved.id, { approvedAmountCents: 600_000, interestRateMilli: 7000, termMonths: 12, ...REASONS }, { actor: admin, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
+      await expect(denyApplication(approved.id, ["Credit history"], { actor: admin, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
 
       const again = await handleReviewAction(
         form({ intent: "deny", applicationId: approved.id, reasons: ["Credit history"] }),
-        admin,
-        {},
+        { actor: admin, request: {} },
         db(),
       );
       expect(again.status).toBe(409);
@@ -376,7 +375,7 @@ describe.each(testTargets)("admin applications on %s", (target) => {
   });
 
   describe("the action", () => {
-    const act = (fields: Record<string, string | string[]>) => handleReviewAction(form(fields), admin, { ip: "203.0.113.2" }, db());
+    const act = (fields: Record<string, string | string[]>) => handleReviewAction(form(fields), { actor: admin, request: { ip: "203.0.113.2" } }, db());
 
     it("approves with the spec's toast, denies with 'Application denied'", async () => {
       const a = await newApplication();
@@ -491,14 +490,14 @@ describe.each(testTargets)("admin applications on %s", (target) => {
         headers: { "content-length": String(MAX_REVIEW_FORM_BYTES + 20) },
       });
       const verified = { ...admin, isStaff: true, role: "admin" as const, mfaVerified: true };
-      expect((await reviewActionFromRequest(big, verified)).status).toBe(413);
+      expect((await reviewActionFromRequest(big, { actor: verified, request: {} })).status).toBe(413);
       const garbled = new Request("http://localhost:3000/admin", { method: "POST", body: "--x\r\nnot multipart", headers: { "content-type": "multipart/form-data; boundary=y" } });
-      expect((await reviewActionFromRequest(garbled, verified)).status).toBe(400);
+      expect((await reviewActionFromRequest(garbled, { actor: verified, request: {} })).status).toBe(400);
     });
 
     it("refuses a decision from an admin session without the second factor (403), before reading the form", async () => {
       const request = new Request("http://localhost:3000/admin", { method: "POST", body: new URLSearchParams({ intent: "note", note: "x" }) });
-      expect((await reviewActionFromRequest(request, { ...admin, isStaff: true, role: "admin", mfaVerified: false })).status).toBe(403);
+      expect((await reviewActionFromRequest(request, { actor: { ...admin, isStaff: true, role: "admin", mfaVerified: false }, request: {} })).status).toBe(403);
     });
 
     it("an application that does not exist: 409 for a decision, 404 for a note", async () => {
@@ -514,10 +513,10 @@ describe.each(testTargets)("admin applications on %s", (target) => {
   describe("notes", () => {
     it("appends notes with the time and the admin's name, keeps both of two at once, and audits each", async () => {
       const app = await newApplication({ status: "denied", reviewedAt: new Date(), decisionReasons: ["Credit history"] });
-      const first = await handleReviewAction(form({ intent: "note", applicationId: app.id, note: "  Called the applicant.\r\nNo answer.  " }), admin, {}, db());
+      const first = await handleReviewAction(form({ intent: "note", applicationId: app.id, note: "  Called the applicant.\r\nNo answer.  " }), { actor: admin, request: {} }, db());
       expect(first).toEqual({ status: 200, body: { ok: true, intent: "note", toast: { type: "success", title: "Note added" } } });
       const other: AuditActor = { id: admin.id, name: "Bo Admin", email: admin.email };
-      await Promise.all([addApplicationNote(app.id, "Second note", admin, {}, db()), addApplicationNote(app.id, "Third note", other, {}, db())]);
+      await Promise.all([addApplicationNote(app.id, "Second note", { actor: admin, request: {} }, db()), addApplicationNote(app.id, "Third note", { actor: other, request: {} }, db())]);
 
       const [row] = await db().select().from(loanApplications).where(eq(loanApplications.id, app.id));
       const entries = row!.notes!.split("\n\n");

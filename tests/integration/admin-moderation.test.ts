@@ -59,7 +59,7 @@ describe("testimonial moderation", () => {
 
   it("approves a pending testimonial once, audits it, and publishes it", async () => {
     const id = await pending("Approve me: closed in nine days, clear terms.");
-    const result = await moderateTestimonial({ id, decision: "approve" }, admin, request, db());
+    const result = await moderateTestimonial({ id, decision: "approve" }, { actor: admin, request }, db());
     expect(result).toEqual({ ok: true, id, status: "approved" });
 
     const [row] = await db().select().from(testimonials).where(eq(testimonials.id, id));
@@ -81,7 +81,7 @@ describe("testimonial moderation", () => {
     expect((await listPendingTestimonials({}, db())).items.map((t) => t.id)).not.toContain(id);
 
     // A second decision on a decided testimonial is refused and writes nothing.
-    const again = await moderateTestimonial({ id, decision: "reject" }, admin, request, db());
+    const again = await moderateTestimonial({ id, decision: "reject" }, { actor: admin, request }, db());
     expect(again).toMatchObject({ ok: false, reason: "conflict" });
     const [still] = await db().select().from(testimonials).where(eq(testimonials.id, id));
     expect(still!.status).toBe("approved");
@@ -90,21 +90,21 @@ describe("testimonial moderation", () => {
 
   it("rejects a pending testimonial: audited, never published", async () => {
     const id = await pending("Reject me.");
-    expect(await moderateTestimonial({ id, decision: "reject" }, admin, request, db())).toEqual({ ok: true, id, status: "rejected" });
+    expect(await moderateTestimonial({ id, decision: "reject" }, { actor: admin, request }, db())).toEqual({ ok: true, id, status: "rejected" });
     const [row] = await db().select().from(testimonials).where(eq(testimonials.id, id));
     expect(row!.status).toBe("rejected");
     expect(await auditRows(id)).toHaveLength(1);
     expect((await listApprovedTestimonials({}, db())).map((t) => t.id)).not.toContain(id);
-    expect(await moderateTestimonial({ id, decision: "approve" }, admin, request, db())).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await moderateTestimonial({ id, decision: "approve" }, { actor: admin, request }, db())).toMatchObject({ ok: false, reason: "conflict" });
   });
 
   it("refuses invalid input and unknown ids without writing", async () => {
     const before = (await db().select({ n: count() }).from(auditLog))[0]!.n;
     const id = await pending("Stays pending.");
     for (const input of [{ id: "not-a-uuid", decision: "approve" }, { id, decision: "publish" }, { id }, {}, null, "x"]) {
-      expect(await moderateTestimonial(input, admin, request, db())).toMatchObject({ ok: false, reason: "invalid" });
+      expect(await moderateTestimonial(input, { actor: admin, request }, db())).toMatchObject({ ok: false, reason: "invalid" });
     }
-    expect(await moderateTestimonial({ id: randomUUID(), decision: "approve" }, admin, request, db())).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await moderateTestimonial({ id: randomUUID(), decision: "approve" }, { actor: admin, request }, db())).toMatchObject({ ok: false, reason: "conflict" });
     const [row] = await db().select().from(testimonials).where(eq(testimonials.id, id));
     expect(row!.status).toBe("pending");
     expect((await db().select({ n: count() }).from(auditLog))[0]!.n).toBe(before);
@@ -113,8 +113,8 @@ describe("testimonial moderation", () => {
   it("of two simultaneous decisions exactly one wins", async () => {
     const id = await pending("Raced.");
     const results = await Promise.all([
-      moderateTestimonial({ id, decision: "approve" }, admin, request, db()),
-      moderateTestimonial({ id, decision: "reject" }, { ...admin, id: "mod-admin-2" }, request, db()),
+      moderateTestimonial({ id, decision: "approve" }, { actor: admin, request }, db()),
+      moderateTestimonial({ id, decision: "reject" }, { actor: { ...admin, id: "mod-admin-2" }, request }, db()),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await auditRows(id)).toHaveLength(1);
@@ -152,7 +152,7 @@ describe("contact-messages inbox", () => {
     const a = await message("Rates", 30);
     const b = await message("Documents", 10, "read");
     await message("Old", 60, "archived");
-    const page = await listContactMessages({ view: "inbox", page: 1 }, admin, request, db());
+    const page = await listContactMessages({ view: "inbox", page: 1 }, { actor: admin, request }, db());
     expect(page.items.map((m) => m.id)).toEqual([b, a]);
     expect(page).toMatchObject({ total: 2, unread: 1, view: "inbox", pageCount: 1 });
     expect(page.items[1]).toMatchObject({ name: "Vic Visitor", email: "vic@example.com", phone: "2125550142", subject: "Rates", status: "new" });
@@ -161,18 +161,18 @@ describe("contact-messages inbox", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: admin.id, tableName: "contact_messages", details: { view: "inbox", page: 1, count: 2 } });
 
-    const archived = await listContactMessages({ view: "archived" }, admin, request, db());
+    const archived = await listContactMessages({ view: "archived" }, { actor: admin, request }, db());
     expect(archived.items.map((m) => m.subject)).toEqual(["Old"]);
     expect(await db().select().from(auditLog).where(eq(auditLog.action, "contact.list"))).toHaveLength(2);
   });
 
   it("marks a message read, archives it, and moves it back to the inbox", async () => {
     const id = await message("Status", 1);
-    expect(await setContactMessageStatus({ id, status: "read" }, admin, request, db())).toEqual({ ok: true, id, status: "read" });
+    expect(await setContactMessageStatus({ id, status: "read" }, { actor: admin, request }, db())).toEqual({ ok: true, id, status: "read" });
     expect((await db().select().from(contactMessages).where(eq(contactMessages.id, id)))[0]!.status).toBe("read");
-    expect(await setContactMessageStatus({ id, status: "archived" }, admin, request, db())).toMatchObject({ ok: true });
+    expect(await setContactMessageStatus({ id, status: "archived" }, { actor: admin, request }, db())).toMatchObject({ ok: true });
     expect((await db().select().from(contactMessages).where(eq(contactMessages.id, id)))[0]!.status).toBe("archived");
-    expect(await setContactMessageStatus({ id, status: "read" }, admin, request, db())).toMatchObject({ ok: true });
+    expect(await setContactMessageStatus({ id, status: "read" }, { actor: admin, request }, db())).toMatchObject({ ok: true });
     expect((await db().select().from(contactMessages).where(eq(contactMessages.id, id)))[0]!.status).toBe("read");
     const updates = await db().select().from(auditLog).where(and(eq(auditLog.action, "contact.update"), eq(auditLog.recordId, id)));
     expect(updates.map((u) => u.details)).toEqual([{ status: "read" }, { status: "archived" }, { status: "read" }]);
@@ -181,17 +181,17 @@ describe("contact-messages inbox", () => {
   it("refuses bad input and unknown messages; never sets 'new' again", async () => {
     const id = await message("Guarded", 2);
     for (const input of [{ id, status: "new" }, { id, status: "deleted" }, { id: "x", status: "read" }, null]) {
-      expect((await setContactMessageStatus(input, admin, request, db())).ok).toBe(false);
+      expect((await setContactMessageStatus(input, { actor: admin, request }, db())).ok).toBe(false);
     }
-    expect(await setContactMessageStatus({ id: randomUUID(), status: "read" }, admin, request, db())).toMatchObject({ ok: false });
+    expect(await setContactMessageStatus({ id: randomUUID(), status: "read" }, { actor: admin, request }, db())).toMatchObject({ ok: false });
     expect(parseMessageView("archived")).toBe("archived");
     expect(parseMessageView("<script>")).toBe("inbox");
   });
 
   it("pages 20 at a time", async () => {
     for (let i = 0; i < 25; i++) await message(`Bulk ${i}`, 100 + i);
-    const first = await listContactMessages({ page: 1 }, admin, request, db());
-    const second = await listContactMessages({ page: 2 }, admin, request, db());
+    const first = await listContactMessages({ page: 1 }, { actor: admin, request }, db());
+    const second = await listContactMessages({ page: 2 }, { actor: admin, request }, db());
     expect(first.items).toHaveLength(MESSAGES_PAGE_SIZE);
     expect(first.items.length + second.items.length).toBe(first.total);
     expect(new Set([...first.items, ...second.items].map((m) => m.id)).size).toBe(first.total);

@@ -149,12 +149,12 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("staff can no longer review or decide a withdrawn application: 409 saying the applicant withdrew it", async () => {
     const { user, applicationId } = await applicant();
     await withdrawApplication(applicationId, user, {}, db());
-    expect(await rejectionOf(approveApplication(applicationId, TERMS, admin, {}, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
-    expect(await rejectionOf(denyApplication(applicationId, ["Credit history"], admin, {}, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
-    expect(await rejectionOf(startReview(applicationId, admin, {}, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
+    expect(await rejectionOf(approveApplication(applicationId, TERMS, { actor: admin, request: {} }, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
+    expect(await rejectionOf(denyApplication(applicationId, ["Credit history"], { actor: admin, request: {} }, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
+    expect(await rejectionOf(startReview(applicationId, { actor: admin, request: {} }, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
     const intents: Record<string, string>[] = [{ intent: "start-review" }, { intent: "deny", reasons: "Credit history" }, { intent: "close-incomplete" }];
     for (const fields of intents) {
-      const answer = await applicationPageAction(form(fields), applicationId, admin, {}, db());
+      const answer = await applicationPageAction(form(fields), applicationId, { actor: admin, request: {} }, db());
       expect(answer.status).toBe(409);
       expect(answer.body.toast?.description).toBe(WITHDRAWN_BY_APPLICANT);
     }
@@ -164,11 +164,11 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
 
   it("a four-eyes proposal waiting on it is sent back by the withdrawal; confirming it is then a 409 saying why", async () => {
     const { user, applicationId } = await applicant("under_review");
-    const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmountCents: 15_000_000 }, admin, {}, db());
+    const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmountCents: 15_000_000 }, { actor: admin, request: {} }, db());
     await withdrawApplication(applicationId, user, {}, db());
     const [proposal] = await db().select().from(approvalProposals).where(eq(approvalProposals.id, proposalId));
     expect(proposal).toMatchObject({ status: "sent_back", comment: "The applicant withdrew the application.", decidedBy: user.id });
-    const refused = await rejectionOf(confirmProposal(applicationId, proposalId, second, {}, db()));
+    const refused = await rejectionOf(confirmProposal(applicationId, proposalId, { actor: second, request: {} }, db()));
     expect(refused).toSatisfy((e) => isAppError(e, "review_conflict"));
     expect(refused.message).toBe(WITHDRAWN_BY_APPLICANT);
     expect(await db().select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId))).toHaveLength(0);
@@ -179,7 +179,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
       const { user, applicationId } = await applicant("under_review");
       const [withdrawal, approval] = await Promise.allSettled([
         withdrawApplication(applicationId, user, {}, db()),
-        approveApplication(applicationId, TERMS, admin, {}, db()),
+        approveApplication(applicationId, TERMS, { actor: admin, request: {} }, db()),
       ]);
       const row = await appRow(applicationId);
       const offers = await db().select().from(loanOffers).where(eq(loanOffers.applicationId, applicationId));
@@ -224,7 +224,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
 
   it("an open offer blocks closing with a message naming its application", async () => {
     const { user, applicationId } = await applicant("under_review");
-    await approveApplication(applicationId, TERMS, admin, {}, db());
+    await approveApplication(applicationId, TERMS, { actor: admin, request: {} }, db());
     const refused = await rejectionOf(closeAccount(db(), storage(), PASSWORD, { actor: user, request: {} }));
     expect((refused as AppError).status).toBe(409);
     expect(refused.message).toContain(`loan offer on your Personal Loan application ${applicationId.slice(0, 8)}`);
@@ -234,7 +234,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("a closing racing a staff approval of the last pending application: never a closed account with an open offer", async () => {
     for (let round = 0; round < 4; round++) {
       const { user, applicationId } = await applicant("under_review");
-      await Promise.allSettled([closeAccount(db(), storage(), PASSWORD, { actor: user, request: {} }), approveApplication(applicationId, TERMS, admin, {}, db())]);
+      await Promise.allSettled([closeAccount(db(), storage(), PASSWORD, { actor: user, request: {} }), approveApplication(applicationId, TERMS, { actor: admin, request: {} }, db())]);
       const [profile] = await db().select().from(profiles).where(eq(profiles.id, user.id));
       const open = await db().select().from(loanOffers).where(and(eq(loanOffers.applicationId, applicationId), eq(loanOffers.status, "offered")));
       // The application was under consideration, so the closing is refused whichever commits first.

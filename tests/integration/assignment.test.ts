@@ -61,7 +61,7 @@ describe.each(testTargets)("Assignment, My Queue and the Reg B flag on %s", (tar
 
   it("Assign to Me: the assignee, the history row, an internal timeline entry and the audit row", async () => {
     const app = await application();
-    const answer = await assignmentAction(post({ intent: "assign-me" }), app.id, staff.officer, {}, db());
+    const answer = await assignmentAction(post({ intent: "assign-me" }), app.id, { actor: staff.officer, request: {} }, db());
     expect(answer).toMatchObject({ status: 200, body: { ok: true, intent: "assign-me", toast: { title: "Assigned to Olive Officer" } } });
     expect(await assignedTo(app.id)).toBe(staff.officer.id);
     expect(await history(app.id)).toMatchObject([{ assignedTo: staff.officer.id, assignedBy: staff.officer.id }]);
@@ -73,11 +73,11 @@ describe.each(testTargets)("Assignment, My Queue and the Reg B flag on %s", (tar
 
   it("Reassign to another, then unassign: the history keeps both, newest first on the page", async () => {
     const app = await application();
-    await assignApplication(app.id, staff.officer.id, staff.admin, {}, db());
-    expect((await assignmentAction(post({ intent: "assign", assigneeId: staff.admin.id }), app.id, staff.officer, {}, db())).status).toBe(200);
-    expect((await assignmentAction(post({ intent: "assign", assigneeId: "" }), app.id, staff.officer, {}, db())).status).toBe(200);
+    await assignApplication(app.id, staff.officer.id, { actor: staff.admin, request: {} }, db());
+    expect((await assignmentAction(post({ intent: "assign", assigneeId: staff.admin.id }), app.id, { actor: staff.officer, request: {} }, db())).status).toBe(200);
+    expect((await assignmentAction(post({ intent: "assign", assigneeId: "" }), app.id, { actor: staff.officer, request: {} }, db())).status).toBe(200);
     expect(await assignedTo(app.id)).toBeNull();
-    const page = await loadAdminApplication(app.id, staff.admin, {}, db());
+    const page = await loadAdminApplication(app.id, { actor: staff.admin, request: {} }, db());
     expect(page!.assignment.assignedTo).toBeNull();
     expect(page!.assignment.history.map((h) => h.assignedToName)).toEqual([null, "Ada Admin", "Olive Officer"]);
     expect(page!.assignment.staff.map((s) => s.name)).toEqual(expect.arrayContaining(["Ada Admin", "Olive Officer"]));
@@ -88,19 +88,19 @@ describe.each(testTargets)("Assignment, My Queue and the Reg B flag on %s", (tar
   it("refuses an auditor, a deactivated officer, an unknown id and a bad intent (400); an unknown application is 404", async () => {
     const app = await application();
     for (const assigneeId of [staff.auditor.id, staff.gone.id, "no-such-user", "<script>"]) {
-      const answer = await assignmentAction(post({ intent: "assign", assigneeId }), app.id, staff.admin, {}, db());
+      const answer = await assignmentAction(post({ intent: "assign", assigneeId }), app.id, { actor: staff.admin, request: {} }, db());
       expect(answer.status).toBe(400);
       expect(answer.body.toast.description).toBe(ASSIGNMENT_MESSAGES.assignee);
     }
-    expect((await assignmentAction(post({ intent: "assign" }), app.id, staff.admin, {}, db())).status).toBe(400);
-    expect((await assignmentAction(post({ intent: "take" }), app.id, staff.admin, {}, db())).status).toBe(400);
-    expect((await assignmentAction(post({ intent: "assign-me" }), randomUUID(), staff.admin, {}, db())).status).toBe(404);
+    expect((await assignmentAction(post({ intent: "assign" }), app.id, { actor: staff.admin, request: {} }, db())).status).toBe(400);
+    expect((await assignmentAction(post({ intent: "take" }), app.id, { actor: staff.admin, request: {} }, db())).status).toBe(400);
+    expect((await assignmentAction(post({ intent: "assign-me" }), randomUUID(), { actor: staff.admin, request: {} }, db())).status).toBe(404);
     expect(await history(app.id)).toHaveLength(0);
   });
 
   it("two assignments at once: both in the history, the application names the last", async () => {
     const app = await application();
-    await Promise.all([assignApplication(app.id, staff.officer.id, staff.officer, {}, db()), assignApplication(app.id, staff.admin.id, staff.admin, {}, db())]);
+    await Promise.all([assignApplication(app.id, staff.officer.id, { actor: staff.officer, request: {} }, db()), assignApplication(app.id, staff.admin.id, { actor: staff.admin, request: {} }, db())]);
     const rows = (await history(app.id)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(rows).toHaveLength(2);
     expect(await assignedTo(app.id)).toBe(rows[1]!.assignedTo);
@@ -109,8 +109,8 @@ describe.each(testTargets)("Assignment, My Queue and the Reg B flag on %s", (tar
   it("My Queue: only the viewer's applications, counted per status; Assigned To on every card", async () => {
     const mine = await application();
     const theirs = await application();
-    await assignApplication(mine.id, staff.officer.id, staff.officer, {}, db());
-    await assignApplication(theirs.id, staff.admin.id, staff.admin, {}, db());
+    await assignApplication(mine.id, staff.officer.id, { actor: staff.officer, request: {} }, db());
+    await assignApplication(theirs.id, staff.admin.id, { actor: staff.admin, request: {} }, db());
     const queue = await listApplicationsPage({ tab: "pending", page: 1, mine: true }, db(), staff.officer);
     expect(queue.mine).toBe(true);
     const ids = queue.applications.map((a) => a.id);

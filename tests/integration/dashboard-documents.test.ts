@@ -52,10 +52,10 @@ describe("an applicant's own documents", () => {
     }
   });
 
-  const serve = (url: string, who: AuditActor) => serveOwnDocument(new URL(url, "http://localhost:3000"), who, info, { storage });
+  const serve = (url: string, who: AuditActor) => serveOwnDocument(new URL(url, "http://localhost:3000"), { actor: who, request: info }, { storage });
 
   it("gives a 60-second download link to the applicant's own document, audited, and serves it to them", async () => {
-    const result = await createOwnDocumentLink(janeDoc, jane, info);
+    const result = await createOwnDocumentLink(janeDoc, { actor: jane, request: info });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.link.url.startsWith(`${OWN_DOCUMENT_FILE_PATH}?`)).toBe(true);
@@ -71,20 +71,20 @@ describe("an applicant's own documents", () => {
   });
 
   it("answers 404 for another user's document and 400 for a malformed id", async () => {
-    expect(await createOwnDocumentLink(johnDoc, jane, info)).toMatchObject({ ok: false, status: 404 });
-    expect(await createOwnDocumentLink(randomUUID(), jane, info)).toMatchObject({ ok: false, status: 404 });
-    expect(await createOwnDocumentLink("../etc/passwd", jane, info)).toMatchObject({ ok: false, status: 400 });
-    expect(await createOwnDocumentLink(`${janeDoc}\u0000`, jane, info)).toMatchObject({ ok: false, status: 400 });
+    expect(await createOwnDocumentLink(johnDoc, { actor: jane, request: info })).toMatchObject({ ok: false, status: 404 });
+    expect(await createOwnDocumentLink(randomUUID(), { actor: jane, request: info })).toMatchObject({ ok: false, status: 404 });
+    expect(await createOwnDocumentLink("../etc/passwd", { actor: jane, request: info })).toMatchObject({ ok: false, status: 400 });
+    expect(await createOwnDocumentLink(`${janeDoc}\u0000`, { actor: jane, request: info })).toMatchObject({ ok: false, status: 400 });
   });
 
   it("serves a link to no one else, and an admin's link does not open on the applicant path", async () => {
-    const result = await createOwnDocumentLink(janeDoc, jane, info);
+    const result = await createOwnDocumentLink(janeDoc, { actor: jane, request: info });
     if (!result.ok) throw new Error("no link");
     expect((await serve(result.link.url, john)).status).toBe(403);
     const adminLink = signDocumentLink({ documentId: janeDoc, disposition: "attachment", adminUserId: jane.id });
     expect((await serve(adminLink.url.replace(/^[^?]*/, OWN_DOCUMENT_FILE_PATH), jane)).status).toBe(403);
     // John's own link to his own document still works for him only.
-    const johns = await createOwnDocumentLink(johnDoc, john, info);
+    const johns = await createOwnDocumentLink(johnDoc, { actor: john, request: info });
     if (!johns.ok) throw new Error("no link");
     expect((await serve(johns.link.url, john)).status).toBe(200);
     expect((await serve(johns.link.url, jane)).status).toBe(403);
@@ -93,7 +93,7 @@ describe("an applicant's own documents", () => {
   it("throttles links per applicant", async () => {
     const busy: AuditActor = { ...jane, id: "applicant-busy" };
     let last: Awaited<ReturnType<typeof createOwnDocumentLink>> | undefined;
-    for (let i = 0; i <= THROTTLES.documentLinkPerApplicant.limit; i++) last = await createOwnDocumentLink(randomUUID(), busy, info);
+    for (let i = 0; i <= THROTTLES.documentLinkPerApplicant.limit; i++) last = await createOwnDocumentLink(randomUUID(), { actor: busy, request: info });
     expect(last).toMatchObject({ ok: false, status: 429 });
   });
 

@@ -77,7 +77,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("below the threshold Approve makes the offer at once (no proposal)", async () => {
     const app = await application(100_000);
-    const answer = await handleReviewAction(approveForm(app.id, "100000"), staff.officer, {}, db());
+    const answer = await handleReviewAction(approveForm(app.id, "100000"), { actor: staff.officer, request: {} }, db());
     expect(answer.status).toBe(200);
     expect(answer.body.toast?.title).toBe("Application approved and notification sent!");
     expect(await statusOf(app.id)).toBe("approved");
@@ -87,7 +87,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("at the threshold ($250,000) Approve is a proposal: no offer, the application stays open, internal timeline entry and audit row", async () => {
     const app = await application(250_000);
-    const answer = await handleReviewAction(approveForm(app.id, "250000"), staff.officer, {}, db());
+    const answer = await handleReviewAction(approveForm(app.id, "250000"), { actor: staff.officer, request: {} }, db());
     expect(answer.status).toBe(200);
     expect(answer.body.toast).toEqual({
       type: "success",
@@ -109,17 +109,17 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("checks the terms before writing: a Counteroffer without a reason is refused and nothing is proposed", async () => {
     const app = await application(400_000);
-    await expect(proposeApproval(app.id, BIG, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
+    await expect(proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
     expect(await proposals(app.id)).toHaveLength(0);
   });
 
   it("one open proposal per application (409), and Approve below the threshold is refused while one waits", async () => {
     const app = await application();
-    await proposeApproval(app.id, BIG, staff.officer, {}, db());
-    const second = await proposeApproval(app.id, BIG, staff.officer2, {}, db()).catch((e: unknown) => e);
+    await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
+    const second = await proposeApproval(app.id, BIG, { actor: staff.officer2, request: {} }, db()).catch((e: unknown) => e);
     expect(second).toSatisfy((e) => isAppError(e, "proposal"));
     expect(second).toMatchObject({ status: 409, message: APPROVAL_MESSAGES.alreadyOpen });
-    const small = await approveApplication(app.id, { ...BIG, approvedAmountCents: 30_000_000 }, staff.admin, {}, db()).catch((e: unknown) => e);
+    const small = await approveApplication(app.id, { ...BIG, approvedAmountCents: 30_000_000 }, { actor: staff.admin, request: {} }, db()).catch((e: unknown) => e);
     expect(small).toSatisfy((e) => isAppError(e, "review_conflict"));
     expect(await offers(app.id)).toHaveLength(0);
     expect(await statusOf(app.id)).toBe("pending");
@@ -127,15 +127,15 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("a decided application cannot be proposed (409)", async () => {
     const app = await application(100_000);
-    await approveApplication(app.id, { ...BIG, approvedAmountCents: 10_000_000 }, staff.admin, {}, db());
-    await expect(proposeApproval(app.id, BIG, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
+    await approveApplication(app.id, { ...BIG, approvedAmountCents: 10_000_000 }, { actor: staff.admin, request: {} }, db());
+    await expect(proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "review_conflict"));
   });
 
   it("the proposer can never confirm, whatever their role (admin included): 403, nothing changes", async () => {
     for (const who of ["officer", "admin"] as const) {
       const app = await application();
-      const { proposalId } = await proposeApproval(app.id, BIG, staff[who], {}, db());
-      const refused = await approvalAction(post({ intent: "confirm", proposalId }), app.id, staff[who], {}, db());
+      const { proposalId } = await proposeApproval(app.id, BIG, { actor: staff[who], request: {} }, db());
+      const refused = await approvalAction(post({ intent: "confirm", proposalId }), app.id, { actor: staff[who], request: {} }, db());
       expect(refused.status).toBe(403);
       expect(refused.body.toast.description).toBe(APPROVAL_MESSAGES.ownProposal);
       expect((await proposals(app.id))[0]!.status).toBe("proposed");
@@ -146,8 +146,8 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("another staff member confirms: the offer is made with the proposal's terms, recorded on the proposal, both audit rows", async () => {
     const app = await application();
-    const { proposalId } = await proposeApproval(app.id, { ...BIG, originationFeeMilli: 1500 }, staff.officer, {}, db());
-    const answer = await approvalAction(post({ intent: "confirm", proposalId }), app.id, staff.officer2, {}, db());
+    const { proposalId } = await proposeApproval(app.id, { ...BIG, originationFeeMilli: 1500 }, { actor: staff.officer, request: {} }, db());
+    const answer = await approvalAction(post({ intent: "confirm", proposalId }), app.id, { actor: staff.officer2, request: {} }, db());
     expect(answer).toMatchObject({ status: 200, body: { ok: true, intent: "confirm", toast: { title: "Approval Confirmed" } } });
     const [offer] = await offers(app.id);
     expect(offer).toMatchObject({ status: "offered", amountCents: 30_000_000, termMonths: 360, createdBy: staff.officer2.id });
@@ -157,14 +157,14 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     expect(await audits("approval.confirm", proposalId)).toHaveLength(1);
     expect(await audits("application.approve", app.id)).toHaveLength(1);
     // Confirmed: a second confirmation is a 409.
-    const again = await approvalAction(post({ intent: "confirm", proposalId }), app.id, staff.admin, {}, db());
+    const again = await approvalAction(post({ intent: "confirm", proposalId }), app.id, { actor: staff.admin, request: {} }, db());
     expect(again.status).toBe(409);
   });
 
   it("two staff confirming at once: exactly one offer", async () => {
     const app = await application();
-    const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
-    const results = await Promise.allSettled([confirmProposal(app.id, proposalId, staff.officer2, {}, db()), confirmProposal(app.id, proposalId, staff.admin, {}, db())]);
+    const { proposalId } = await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
+    const results = await Promise.allSettled([confirmProposal(app.id, proposalId, { actor: staff.officer2, request: {} }, db()), confirmProposal(app.id, proposalId, { actor: staff.admin, request: {} }, db())]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ status: 409 });
@@ -173,14 +173,14 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("Send Back: sent_back with the comment, internal timeline entry, audit; Approve works again; the page shows the comment", async () => {
     const app = await application();
-    const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
-    const empty = await approvalAction(post({ intent: "send-back", proposalId, comment: "  " }), app.id, staff.admin, {}, db());
+    const { proposalId } = await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
+    const empty = await approvalAction(post({ intent: "send-back", proposalId, comment: "  " }), app.id, { actor: staff.admin, request: {} }, db());
     expect(empty.status).toBe(400);
     expect(empty.body.fieldErrors?.comment).toEqual([APPROVAL_MESSAGES.commentRequired]);
-    const tooLong = await approvalAction(post({ intent: "send-back", proposalId, comment: "x".repeat(2001) }), app.id, staff.admin, {}, db());
+    const tooLong = await approvalAction(post({ intent: "send-back", proposalId, comment: "x".repeat(2001) }), app.id, { actor: staff.admin, request: {} }, db());
     expect(tooLong.status).toBe(400);
 
-    const answer = await approvalAction(post({ intent: "send-back", proposalId, comment: "Rate too low for this term." }), app.id, staff.admin, {}, db());
+    const answer = await approvalAction(post({ intent: "send-back", proposalId, comment: "Rate too low for this term." }), app.id, { actor: staff.admin, request: {} }, db());
     expect(answer.status).toBe(200);
     const [proposal] = await proposals(app.id);
     expect(proposal).toMatchObject({ status: "sent_back", comment: "Rate too low for this term.", decidedBy: staff.admin.id });
@@ -188,30 +188,30 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     expect(events[0]).toMatchObject({ internal: true, summary: "Rate too low for this term." });
     expect(await audits("approval.send_back", proposalId)).toHaveLength(1);
 
-    const page = await loadAdminApplication(app.id, staff.officer, {}, db());
+    const page = await loadAdminApplication(app.id, { actor: staff.officer, request: {} }, db());
     expect(page!.approval.open).toBeNull();
     expect(page!.approval.lastSentBack).toMatchObject({ comment: "Rate too low for this term.", decidedByName: "Ada Admin" });
 
     // Approve is available again: a new proposal, then its confirmation.
-    const next = await proposeApproval(app.id, BIG, staff.officer, {}, db());
-    await confirmProposal(app.id, next.proposalId, staff.admin, {}, db());
+    const next = await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
+    await confirmProposal(app.id, next.proposalId, { actor: staff.admin, request: {} }, db());
     expect(await offers(app.id)).toHaveLength(1);
   });
 
   it("the proposer may send back (withdraw) their own proposal", async () => {
     const app = await application();
-    const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
-    await sendBackProposal(app.id, proposalId, "Withdrawn: wrong term.", staff.officer, {}, db());
+    const { proposalId } = await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
+    await sendBackProposal(app.id, proposalId, "Withdrawn: wrong term.", { actor: staff.officer, request: {} }, db());
     expect((await proposals(app.id))[0]!.status).toBe("sent_back");
   });
 
   it("Deny while a proposal is open ends it with 'The application was denied.'", async () => {
     const app = await application();
-    await proposeApproval(app.id, BIG, staff.officer, {}, db());
-    await denyApplication(app.id, ["Insufficient income"], staff.admin, {}, db());
+    await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
+    await denyApplication(app.id, ["Insufficient income"], { actor: staff.admin, request: {} }, db());
     const [proposal] = await proposals(app.id);
     expect(proposal).toMatchObject({ status: "sent_back", comment: PROPOSAL_CLOSED_BY.deny });
-    const late = await confirmProposal(app.id, proposal!.id, staff.officer2, {}, db()).catch((e: unknown) => e);
+    const late = await confirmProposal(app.id, proposal!.id, { actor: staff.officer2, request: {} }, db()).catch((e: unknown) => e);
     expect(late).toMatchObject({ status: 409 });
     expect(await offers(app.id)).toHaveLength(0);
   });
@@ -219,23 +219,23 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
   it("the page's panel: the open proposal with its proposer, 'mine' for the proposer only; a proposal for another application is 404", async () => {
     const app = await application();
     const other = await application();
-    const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
-    const theirs = await loadAdminApplication(app.id, staff.officer, {}, db());
+    const { proposalId } = await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
+    const theirs = await loadAdminApplication(app.id, { actor: staff.officer, request: {} }, db());
     expect(theirs!.approval.open).toMatchObject({ id: proposalId, proposedByName: "Olive Officer", mine: true, approvedAmount: 300_000 });
-    const mine = await loadAdminApplication(app.id, staff.admin, {}, db());
+    const mine = await loadAdminApplication(app.id, { actor: staff.admin, request: {} }, db());
     expect(mine!.approval.open).toMatchObject({ mine: false });
-    const wrong = await approvalAction(post({ intent: "confirm", proposalId }), other.id, staff.admin, {}, db());
+    const wrong = await approvalAction(post({ intent: "confirm", proposalId }), other.id, { actor: staff.admin, request: {} }, db());
     expect(wrong.status).toBe(404);
-    const bad = await approvalAction(post({ intent: "confirm", proposalId: "nope" }), app.id, staff.admin, {}, db());
+    const bad = await approvalAction(post({ intent: "confirm", proposalId: "nope" }), app.id, { actor: staff.admin, request: {} }, db());
     expect(bad.status).toBe(400);
-    const unknown = await approvalAction(post({ intent: "approve" }), app.id, staff.admin, {}, db());
+    const unknown = await approvalAction(post({ intent: "approve" }), app.id, { actor: staff.admin, request: {} }, db());
     expect(unknown.status).toBe(400);
   });
 
   it("the application page's Approve at the threshold proposes too", async () => {
     const app = await application();
     const form = new URLSearchParams({ intent: "approve", applicationId: app.id, approvedAmount: "300000", interestRate: "8", termMonths: "360", originationFeePercent: "1" });
-    const answer = await applicationPageAction(new Request("http://localhost/x", { method: "POST", body: form }), app.id, staff.officer, {}, db());
+    const answer = await applicationPageAction(new Request("http://localhost/x", { method: "POST", body: form }), app.id, { actor: staff.officer, request: {} }, db());
     expect(answer.status).toBe(200);
     expect((answer.body as { toast: { title: string } }).toast.title).toBe("Approval Proposed");
     expect(await proposals(app.id)).toHaveLength(1);
@@ -243,12 +243,12 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
   it("a proposal whose APR is above MAX_APR is refused when proposed, and at confirmation when the cap was lowered since (409, nothing made)", async () => {
     const app = await application();
-    await expect(proposeApproval(app.id, { ...BIG, interestRateMilli: 35_990, termMonths: 12, originationFeeMilli: 10_000, counterofferReasons: ["Credit history"] }, staff.officer, {}, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
-    const { proposalId } = await proposeApproval(app.id, BIG, staff.officer, {}, db());
+    await expect(proposeApproval(app.id, { ...BIG, interestRateMilli: 35_990, termMonths: 12, originationFeeMilli: 10_000, counterofferReasons: ["Credit history"] }, { actor: staff.officer, request: {} }, db())).rejects.toSatisfy((e) => isAppError(e, "offer_terms"));
+    const { proposalId } = await proposeApproval(app.id, BIG, { actor: staff.officer, request: {} }, db());
     const config = getConfig();
     setConfig({ ...config, maxAprPercent: 8 });
     try {
-      const refused = await approvalAction(post({ intent: "confirm", proposalId }), app.id, staff.admin, {}, db());
+      const refused = await approvalAction(post({ intent: "confirm", proposalId }), app.id, { actor: staff.admin, request: {} }, db());
       expect(refused.status).toBe(409);
       expect((refused.body as { toast: { description: string } }).toast.description).toMatch(/^The APR of these terms is 8\.\d\d%, above the 8\.00% APR we offer at most\./);
     } finally {
@@ -263,8 +263,8 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
     const byOfficer = await application();
     const byOther = await application();
     const none = await application();
-    await proposeApproval(byOfficer.id, BIG, staff.officer, {}, db());
-    await proposeApproval(byOther.id, BIG, staff.officer2, {}, db());
+    await proposeApproval(byOfficer.id, BIG, { actor: staff.officer, request: {} }, db());
+    await proposeApproval(byOther.id, BIG, { actor: staff.officer2, request: {} }, db());
     expect(await countAwaitingConfirmation(staff.officer.id, db())).toEqual({ total: before.officer.total + 2, notMine: before.officer.notMine + 1 });
     expect(await countAwaitingConfirmation(staff.admin.id, db())).toEqual({ total: before.admin.total + 2, notMine: before.admin.notMine + 2 });
 
@@ -283,7 +283,7 @@ describe.each(testTargets)("Four-eyes approval on %s", (target) => {
 
     // Sent back or confirmed, it leaves the list; the plain Pending tab marks only what still waits.
     const [open] = (await proposals(byOther.id)).filter((p) => p.status === "proposed");
-    await sendBackProposal(byOther.id, open!.id, "Check the income again.", staff.admin, {}, db());
+    await sendBackProposal(byOther.id, open!.id, "Check the income again.", { actor: staff.admin, request: {} }, db());
     const after = await listApplicationsPage(params, db(), staff.officer);
     expect(after.applications.map((a) => a.id)).not.toContain(byOther.id);
     expect(after.awaitingConfirmation.total).toBe(before.officer.total + 1);

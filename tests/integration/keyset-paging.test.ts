@@ -132,7 +132,7 @@ describe.each(testTargets)("keyset paging of the admin lists (%s)", (target) => 
     await seed();
     for (const view of ["inbox", "archived"] as const) {
       const load: Load = async (request) => {
-        const list = await listContactMessages({ view, ...request }, staff, {}, db());
+        const list = await listContactMessages({ view, ...request }, { actor: staff, request: {} }, db());
         return { ids: list.items.map((m) => m.id), page: list.page, pageCount: list.pageCount, cursors: list.cursors };
       };
       const expected = await ids(`select id::text as id from contact_messages where status ${view === "archived" ? "=" : "<>"} 'archived' order by created_at desc, id desc`);
@@ -144,7 +144,7 @@ describe.each(testTargets)("keyset paging of the admin lists (%s)", (target) => 
     const [client] = await ids(`select user_id as id from loan_documents group by user_id order by count(*) desc, user_id limit 1`);
     for (const clientId of [null, client!]) {
       const load: Load = async (request) => {
-        const list = await listDocuments({ ...request, clientId }, staff, {}, db());
+        const list = await listDocuments({ ...request, clientId }, { actor: staff, request: {} }, db());
         return { ids: list.documents.map((d) => d.id), page: list.page, pageCount: list.pageCount, cursors: list.cursors };
       };
       const expected = await ids(`select id::text as id from loan_documents ${clientId ? `where user_id = '${clientId}'` : ""} ${documentOrder}`);
@@ -157,7 +157,7 @@ describe.each(testTargets)("keyset paging of the admin lists (%s)", (target) => 
   it("rows inserted and deleted between page loads: Next never repeats or skips a row that stayed", async () => {
     await seed();
     const load: Load = async (request) => {
-      const list = await listContactMessages({ view: "inbox", ...request }, staff, {}, db());
+      const list = await listContactMessages({ view: "inbox", ...request }, { actor: staff, request: {} }, db());
       return { ids: list.items.map((m) => m.id), page: list.page, pageCount: list.pageCount, cursors: list.cursors };
     };
     const before = await ids(`select id::text as id from contact_messages where status <> 'archived' order by created_at desc, id desc`);

@@ -58,7 +58,7 @@ describe("Messages", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
       body: new URLSearchParams(fields).toString(),
     });
-  const act = (appId: string, fields: [string, string][], writer: MessageActor) => messageAction(post(appId, fields, writer.side === "staff" ? "admin" : "dashboard"), appId, writer, info);
+  const act = (appId: string, fields: [string, string][], writer: MessageActor) => messageAction(post(appId, fields, writer.side === "staff" ? "admin" : "dashboard"), appId, { actor: writer, request: info });
   /** Moves the hourly notice back, as if an hour had passed. */
   const hourLater = (appId: string) => db().update(conversationNotices).set({ lastSentAt: new Date(Date.now() - 61 * 60_000) }).where(eq(conversationNotices.applicationId, appId));
 
@@ -105,7 +105,7 @@ describe("Messages", () => {
     expect((await act(appId, [["intent", "read"]], asJohn)).status).toBe(404);
     expect((await act("5b0c1a40-0000-4000-8000-000000000000", [["intent", "send"], ["body", "x"]], asAda)).status).toBe(404);
     expect((await act("not-a-uuid", [["intent", "send"], ["body", "x"]], asJane)).status).toBe(404);
-    await expect(sendMessage(appId, "direct", asJohn)).rejects.toSatisfy((e) => isAppError(e, "message"));
+    await expect(sendMessage(appId, "direct", { actor: asJohn, request: {} })).rejects.toSatisfy((e) => isAppError(e, "message"));
     expect(await db().select().from(applicationMessages).where(eq(applicationMessages.applicationId, appId))).toHaveLength(0);
     expect(await db().select().from(conversationReads).where(eq(conversationReads.readerId, john.id))).toHaveLength(0);
   });
@@ -165,7 +165,7 @@ describe("Messages", () => {
   it("e-mails the other side at most once per conversation per hour, never with the text, even with 20 parallel sends", async () => {
     const appId = await newApplication(jane);
     const secret = "My account number is 000123456789";
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => sendMessage(appId, `${secret} (${i})`, asJane, info).catch((e: unknown) => e)));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => sendMessage(appId, `${secret} (${i})`, { actor: asJane, request: info }).catch((e: unknown) => e)));
     expect(results.every((r) => !(r instanceof Error))).toBe(true);
     expect(await db().select().from(applicationMessages).where(eq(applicationMessages.applicationId, appId))).toHaveLength(20);
     const lender = (await mailsFor("lender.inbox@example.com")).filter((m) => m.textBody.includes(appId));
@@ -180,8 +180,8 @@ describe("Messages", () => {
       expect(body).not.toContain("Jane Doe");
     }
     // The applicant side has its own hourly notice: the first staff reply e-mails them, the next does not.
-    await sendMessage(appId, "Thanks, noted.", asAda, info);
-    await sendMessage(appId, "One more thing.", asBob, info);
+    await sendMessage(appId, "Thanks, noted.", { actor: asAda, request: info });
+    await sendMessage(appId, "One more thing.", { actor: asBob, request: info });
     const toJane = (await mailsFor(jane.email)).filter((m) => m.textBody.includes(appId));
     expect(toJane).toHaveLength(1);
     expect(toJane[0]!.textBody).toContain(`https://loans.example.com/dashboard/applications/${appId}`);
@@ -190,7 +190,7 @@ describe("Messages", () => {
 
     // An hour later, the next message e-mails again.
     await hourLater(appId);
-    await sendMessage(appId, "Still there?", asJane, info);
+    await sendMessage(appId, "Still there?", { actor: asJane, request: info });
     expect((await mailsFor("lender.inbox@example.com")).filter((m) => m.textBody.includes(appId))).toHaveLength(2);
   });
 
@@ -202,8 +202,8 @@ describe("Messages", () => {
 
   it("unread counts: loading does not mark read, the read intent does, per reader, only forward", async () => {
     const appId = await newApplication(jane);
-    await sendMessage(appId, "Question one", asJane);
-    await sendMessage(appId, "Question two", asJane);
+    await sendMessage(appId, "Question one", { actor: asJane, request: {} });
+    await sendMessage(appId, "Question two", { actor: asJane, request: {} });
     // The writer's own messages are never unread for them.
     expect(await unreadCount(appId, asJane)).toBe(0);
     expect(await unreadCount(appId, asAda)).toBe(2);
@@ -218,7 +218,7 @@ describe("Messages", () => {
     expect((await unreadCounts([appId], asBob)).get(appId)).toBe(2);
 
     // Replying moves the writer's own mark too; Jane has one unread.
-    await sendMessage(appId, "Answer", asBob);
+    await sendMessage(appId, "Answer", { actor: asBob, request: {} });
     expect(await unreadCount(appId, asBob)).toBe(0);
     expect(await unreadCount(appId, asJane)).toBe(1);
     await markConversationRead(appId, asJane);
@@ -242,19 +242,19 @@ describe("Messages", () => {
     const second = await newApplication(ann);
     const johns = await newApplication(john);
     expect(await totalUnread(asAnn)).toBe(0);
-    await sendMessage(first, "a", asAda);
-    await sendMessage(second, "b", asAda);
-    await sendMessage(second, "c", asBob);
-    await sendMessage(johns, "not Ann's", asAda);
+    await sendMessage(first, "a", { actor: asAda, request: {} });
+    await sendMessage(second, "b", { actor: asAda, request: {} });
+    await sendMessage(second, "c", { actor: asBob, request: {} });
+    await sendMessage(johns, "not Ann's", { actor: asAda, request: {} });
     expect(await totalUnread(asAnn)).toBe(3);
     // Replying on the first application means Ann read it: its "a" is no longer unread.
-    await sendMessage(first, "Ann's own", asAnn);
+    await sendMessage(first, "Ann's own", { actor: asAnn, request: {} });
     expect(await totalUnread(asAnn)).toBe(2);
     await markConversationRead(second, asAnn);
     expect(await totalUnread(asAnn)).toBe(0);
 
     const staffBefore = await totalUnread(asCid);
-    await sendMessage(johns, "from John", asJohn);
+    await sendMessage(johns, "from John", { actor: asJohn, request: {} });
     expect(await totalUnread(asCid)).toBe(staffBefore + 1);
     await markConversationRead(johns, asCid);
     // John's application had one applicant message ("from John"); Cid reading it clears it for Cid only.
@@ -290,8 +290,8 @@ describe("Messages", () => {
     const asIvy = { id: ivy.id, side: "applicant" as const };
     const apps = [await newApplication(ivy), await newApplication(ivy), await newApplication(jane)];
     for (const [i, appId] of apps.entries()) {
-      for (let n = 0; n <= i; n++) await sendMessage(appId, `applicant ${n}`, appId === apps[2] ? asJane : asIvy);
-      await sendMessage(appId, "staff answer", asAda);
+      for (let n = 0; n <= i; n++) await sendMessage(appId, `applicant ${n}`, { actor: appId === apps[2] ? asJane : asIvy, request: {} });
+      await sendMessage(appId, "staff answer", { actor: asAda, request: {} });
     }
     // Dee's badge equals the sum of Dee's per-application unread counts over every conversation.
     const everyApp = (await db().select({ id: loanApplications.id }).from(loanApplications)).map((r) => r.id);
@@ -323,7 +323,7 @@ describe("Messages", () => {
     const appId = await newApplication(john);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 4 === 0 ? markConversationRead(appId, i % 8 === 0 ? asAda : asBob) : sendMessage(appId, `parallel ${i}`, i % 2 === 0 ? asJohn : asBob),
+        i % 4 === 0 ? markConversationRead(appId, i % 8 === 0 ? asAda : asBob) : sendMessage(appId, `parallel ${i}`, { actor: i % 2 === 0 ? asJohn : asBob, request: {} }),
       ),
     );
     await expectKeptCountsExact();

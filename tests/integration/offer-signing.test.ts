@@ -93,7 +93,7 @@ describe("offer signing on pglite", () => {
   }
 
   const sign = (applicationId: string, owner: { id: string; name: string; email: string; isStaff: boolean }, now = new Date()) =>
-    signOffer(applicationId, owner, { kind: "typed", name: "dana whitfield" }, info, { db: db(), storage, now });
+    signOffer(applicationId, { kind: "typed", name: "dana whitfield" }, { actor: owner, request: info }, { db: db(), storage, now });
 
   const refusal = (promise: Promise<unknown>) => appErrorOf(promise, "offer_action");
 
@@ -101,9 +101,9 @@ describe("offer signing on pglite", () => {
     it("stores the version, time, IP and user agent, with a timeline event and an audit row; again changes nothing", async () => {
       const { app, owner } = await offered();
       const at = new Date("2026-11-24T12:00:00.000Z");
-      const first = await giveConsent(app.id, owner, info, db(), new Date(Math.max(at.getTime(), Date.now())));
+      const first = await giveConsent(app.id, { actor: owner, request: info }, db(), new Date(Math.max(at.getTime(), Date.now())));
       expect(first.created).toBe(true);
-      const again = await giveConsent(app.id, owner, info, db());
+      const again = await giveConsent(app.id, { actor: owner, request: info }, db());
       expect(again.created).toBe(false);
       expect(again.consent.id).toBe(first.consent.id);
       const rows = await db().select().from(esignConsents).where(eq(esignConsents.applicationId, app.id));
@@ -119,30 +119,30 @@ describe("offer signing on pglite", () => {
 
     it("two consents at once store one", async () => {
       const { app, owner } = await offered();
-      await Promise.all([giveConsent(app.id, owner, info, db()), giveConsent(app.id, owner, info, db())]);
+      await Promise.all([giveConsent(app.id, { actor: owner, request: info }, db()), giveConsent(app.id, { actor: owner, request: info }, db())]);
       expect(await db().select().from(esignConsents).where(eq(esignConsents.applicationId, app.id))).toHaveLength(1);
     });
 
     it("withdraws once (conditional), with its event and audit row; then consent can be given again", async () => {
       const { app, owner } = await offered();
-      await giveConsent(app.id, owner, info, db());
-      await withdrawConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
+      await withdrawConsent(app.id, { actor: owner, request: info }, db());
       expect(await currentConsent(app.id, owner.id, db())).toBeNull();
-      expect((await refusal(withdrawConsent(app.id, owner, info, db()))).status).toBe(409);
+      expect((await refusal(withdrawConsent(app.id, { actor: owner, request: info }, db()))).status).toBe(409);
       expect(await db().select().from(auditLog).where(eq(auditLog.action, "esign.withdraw"))).not.toHaveLength(0);
       const events = await db().select().from(applicationEvents).where(eq(applicationEvents.applicationId, app.id));
       expect(events.filter((e) => e.kind === "esign_withdrawn")).toHaveLength(1);
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       expect(await currentConsent(app.id, owner.id, db())).not.toBeNull();
     });
 
     it("someone else's application, staff and malformed ids are 404", async () => {
       const { app } = await offered();
       const stranger = await newApplicant();
-      expect((await refusal(giveConsent(app.id, stranger, info, db()))).status).toBe(404);
-      expect((await refusal(giveConsent(app.id, { ...admin, isStaff: true }, info, db()))).status).toBe(404);
-      expect((await refusal(giveConsent("not-a-uuid", stranger, info, db()))).status).toBe(404);
-      expect((await refusal(withdrawConsent(app.id, stranger, info, db()))).status).toBe(404);
+      expect((await refusal(giveConsent(app.id, { actor: stranger, request: info }, db()))).status).toBe(404);
+      expect((await refusal(giveConsent(app.id, { actor: { ...admin, isStaff: true }, request: info }, db()))).status).toBe(404);
+      expect((await refusal(giveConsent("not-a-uuid", { actor: stranger, request: info }, db()))).status).toBe(404);
+      expect((await refusal(withdrawConsent(app.id, { actor: stranger, request: info }, db()))).status).toBe(404);
     });
   });
 
@@ -150,7 +150,7 @@ describe("offer signing on pglite", () => {
     it("signs: offer signed, agreement stored and recorded, loan active with its due dates, audit hash = stored bytes, e-mail with a link only", async () => {
       const now = new Date("2030-01-31T10:00:00.000Z");
       const { app, owner, offerId } = await offered({}, new Date(now.getTime() - DAY));
-      await giveConsent(app.id, owner, info, db(), new Date(now.getTime() - 60_000));
+      await giveConsent(app.id, { actor: owner, request: info }, db(), new Date(now.getTime() - 60_000));
       const result = await sign(app.id, owner, now);
 
       const [offer] = await db().select().from(loanOffers).where(eq(loanOffers.id, offerId));
@@ -216,7 +216,7 @@ describe("offer signing on pglite", () => {
 
     it("signing twice is refused; two signs at once: exactly one succeeds and one file stays stored", async () => {
       const { app, owner } = await offered();
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       const results = await Promise.allSettled([sign(app.id, owner), sign(app.id, owner)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
@@ -232,7 +232,7 @@ describe("offer signing on pglite", () => {
 
     it("an expired offer is refused (410) and nothing is stored", async () => {
       const { app, owner, offerId } = await offered();
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       await db()
         .update(loanOffers)
         .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -246,7 +246,7 @@ describe("offer signing on pglite", () => {
 
     it("a withdrawn offer is refused (410)", async () => {
       const { app, owner, offerId } = await offered();
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       await db()
         .update(loanOffers)
         .set({ status: "withdrawn", decidedAt: new Date(), withdrawReason: "Terms changed" })
@@ -258,7 +258,7 @@ describe("offer signing on pglite", () => {
 
     it("someone else's offer is 404; staff too", async () => {
       const { app, owner } = await offered();
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       const stranger = await newApplicant();
       expect((await refusal(sign(app.id, stranger))).status).toBe(404);
       expect((await refusal(sign(app.id, { ...admin, isStaff: true }))).status).toBe(404);
@@ -270,17 +270,17 @@ describe("offer signing on pglite", () => {
       const none = await refusal(sign(app.id, owner));
       expect(none.status).toBe(409);
       expect(none.message).toBe(SIGNING_MESSAGES.noConsent);
-      await giveConsent(app.id, owner, info, db());
-      await withdrawConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
+      await withdrawConsent(app.id, { actor: owner, request: info }, db());
       expect((await refusal(sign(app.id, owner))).message).toBe(SIGNING_MESSAGES.noConsent);
     });
 
     it("a typed name that is not the applicant's is refused (400); a drawn PNG signs", async () => {
       const { app, owner } = await offered();
-      await giveConsent(app.id, owner, info, db());
-      const wrong = await refusal(signOffer(app.id, owner, { kind: "typed", name: "Someone Else" }, info, { db: db(), storage }));
+      await giveConsent(app.id, { actor: owner, request: info }, db());
+      const wrong = await refusal(signOffer(app.id, { kind: "typed", name: "Someone Else" }, { actor: owner, request: info }, { db: db(), storage }));
       expect(wrong.status).toBe(400);
-      const result = await signOffer(app.id, owner, { kind: "drawn", png: makePng(60, 20) }, info, { db: db(), storage });
+      const result = await signOffer(app.id, { kind: "drawn", png: makePng(60, 20) }, { actor: owner, request: info }, { db: db(), storage });
       const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, result.offerId));
       expect(agreement!.signatureKind).toBe("drawn");
       // A drawn signature's signer is named as the application names them.
@@ -290,13 +290,13 @@ describe("offer signing on pglite", () => {
     it("the full name given at sign-up signs, in any case, and the agreement prints it as typed; the refusal names it", async () => {
       const { app, owner } = await offered({ firstName: "Dana", middleInitial: "M", lastName: "Whitfield" });
       await db().update(userTable).set({ name: "Dana Marie Whitfield" }).where(eq(userTable.id, owner.id));
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       const page = await loadReviewAndSign(app.id, owner, db());
       expect(page?.signerName).toBe("Dana Marie Whitfield");
-      const wrong = await refusal(signOffer(app.id, owner, { kind: "typed", name: "Dana Maria Whitfield" }, info, { db: db(), storage }));
+      const wrong = await refusal(signOffer(app.id, { kind: "typed", name: "Dana Maria Whitfield" }, { actor: owner, request: info }, { db: db(), storage }));
       expect(wrong.status).toBe(400);
       expect(wrong.message).toBe("Type your full name as you gave it when you signed up or applied: Dana Marie Whitfield.");
-      const result = await signOffer(app.id, owner, { kind: "typed", name: "  dana   marie whitfield " }, info, { db: db(), storage });
+      const result = await signOffer(app.id, { kind: "typed", name: "  dana   marie whitfield " }, { actor: owner, request: info }, { db: db(), storage });
       const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, result.offerId));
       expect(agreement!.signerName).toBe("dana marie whitfield");
       const text = pdfText(await readStored(storage, result.storageKey));
@@ -312,18 +312,18 @@ describe("offer signing on pglite", () => {
       const { app, owner } = await offered();
       expect((await loadReviewAndSign(app.id, owner, db()))!.state).toBe("consent");
       expect((await loadReviewAndSign(app.id, owner, db()))!.agreement).toBeNull();
-      const refused = await reviewAndSignAction(post({ intent: "consent" }), app.id, owner, info, db());
+      const refused = await reviewAndSignAction(post({ intent: "consent" }), app.id, { actor: owner, request: info }, db());
       expect("status" in refused && refused.status).toBe(400);
-      const agreed = await reviewAndSignAction(post({ intent: "consent", agree: "on" }), app.id, owner, info, db());
+      const agreed = await reviewAndSignAction(post({ intent: "consent", agree: "on" }), app.id, { actor: owner, request: info }, db());
       expect("status" in agreed && agreed.status).toBe(200);
       const page = (await loadReviewAndSign(app.id, owner, db()))!;
       expect(page.state).toBe("sign");
       expect(page.agreement!.schedule).toHaveLength(36);
       expect(page.agreement!.borrower.name).toBe("Dana Whitfield");
 
-      const noAgree = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield" }), app.id, owner, info, db());
+      const noAgree = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield" }), app.id, { actor: owner, request: info }, db());
       expect("status" in noAgree && noAgree.status).toBe(400);
-      const signed = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }), app.id, owner, info, db());
+      const signed = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }), app.id, { actor: owner, request: info }, db());
       expect(signed).toMatchObject({ redirect: `/dashboard/applications/${app.id}`, toast: { title: "Loan agreement signed" } });
       expect((await loadReviewAndSign(app.id, owner, db()))!.state).toBe("signed");
     });
@@ -331,15 +331,15 @@ describe("offer signing on pglite", () => {
     it("refuses bad input with 400, an oversized body with 413, another's application with 404", async () => {
       const { app, owner } = await offered();
       const stranger = await newApplicant();
-      const other = await reviewAndSignAction(post({ intent: "consent", agree: "on" }), app.id, stranger, info, db());
+      const other = await reviewAndSignAction(post({ intent: "consent", agree: "on" }), app.id, { actor: stranger, request: info }, db());
       expect("status" in other && other.status).toBe(404);
-      const control = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana\u0000Whitfield", agree: "on" }), app.id, owner, info, db());
+      const control = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana\u0000Whitfield", agree: "on" }), app.id, { actor: owner, request: info }, db());
       expect("status" in control && control.status).toBe(400);
-      const badPng = await reviewAndSignAction(post({ intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" }), app.id, owner, info, db());
+      const badPng = await reviewAndSignAction(post({ intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" }), app.id, { actor: owner, request: info }, db());
       expect("status" in badPng && badPng.status).toBe(400);
-      const unknown = await reviewAndSignAction(post({ intent: "explode" }), app.id, owner, info, db());
+      const unknown = await reviewAndSignAction(post({ intent: "explode" }), app.id, { actor: owner, request: info }, db());
       expect("status" in unknown && unknown.status).toBe(400);
-      const big = await reviewAndSignAction(post({ intent: "sign", signatureKind: "drawn", signaturePng: `data:image/png;base64,${"A".repeat(1_200_000)}` }), app.id, owner, info, db());
+      const big = await reviewAndSignAction(post({ intent: "sign", signatureKind: "drawn", signaturePng: `data:image/png;base64,${"A".repeat(1_200_000)}` }), app.id, { actor: owner, request: info }, db());
       expect("status" in big && big.status).toBe(413);
     });
   });
@@ -347,20 +347,20 @@ describe("offer signing on pglite", () => {
   describe("downloads", () => {
     it("the owner and staff download the PDF (attachment, no-store), each audited; others get 404", async () => {
       const { app, owner } = await offered();
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       await sign(app.id, owner);
-      const mine = await serveSignedAgreement(app.id, { side: "applicant", viewer: owner }, info, { db: db(), storage });
+      const mine = await serveSignedAgreement(app.id, { actor: { side: "applicant", viewer: owner }, request: info }, { db: db(), storage });
       expect(mine.status).toBe(200);
       expect(mine.headers.get("content-type")).toBe("application/pdf");
       expect(mine.headers.get("content-disposition")).toMatch(/^attachment; filename="loan-agreement-ln-[0-9a-f]{8}\.pdf"$/);
       expect(mine.headers.get("cache-control")).toBe("no-store, private");
       expect(Buffer.from(await mine.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("%PDF");
-      const staff = await serveSignedAgreement(app.id, { side: "staff", admin }, info, { db: db(), storage });
+      const staff = await serveSignedAgreement(app.id, { actor: { side: "staff", admin }, request: info }, { db: db(), storage });
       expect(staff.status).toBe(200);
       await staff.body?.cancel();
       const stranger = await newApplicant();
-      expect((await serveSignedAgreement(app.id, { side: "applicant", viewer: stranger }, info, { db: db(), storage })).status).toBe(404);
-      expect((await serveSignedAgreement(app.id, { side: "applicant", viewer: { ...admin, isStaff: true } }, info, { db: db(), storage })).status).toBe(404);
+      expect((await serveSignedAgreement(app.id, { actor: { side: "applicant", viewer: stranger }, request: info }, { db: db(), storage })).status).toBe(404);
+      expect((await serveSignedAgreement(app.id, { actor: { side: "applicant", viewer: { ...admin, isStaff: true } }, request: info }, { db: db(), storage })).status).toBe(404);
       const downloads = await db().select().from(auditLog).where(eq(auditLog.action, "agreement.download"));
       expect(downloads.filter((d) => (d.details as { applicationId?: string }).applicationId === app.id).map((d) => d.actorId).sort()).toEqual([admin.id, owner.id].sort());
     });
@@ -369,7 +369,7 @@ describe("offer signing on pglite", () => {
   describe("storage housekeeping", () => {
     it("the orphan sweep keeps agreement objects and removes unnamed ones under agreements/", async () => {
       const { app, owner } = await offered();
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       const { storageKey } = await sign(app.id, owner);
       const stray = `agreements/${app.id}/agreement_${"0".repeat(32)}.pdf`;
       await storage.put(stray, Buffer.from("%PDF-1.7 stray"), "application/pdf");
@@ -382,7 +382,7 @@ describe("offer signing on pglite", () => {
 
     it("the retention disposal removes a closed loan's agreement object with its application", async () => {
       const { app, owner } = await offered();
-      await giveConsent(app.id, owner, info, db());
+      await giveConsent(app.id, { actor: owner, request: info }, db());
       const { storageKey } = await sign(app.id, owner);
       const longAgo = new Date(Date.now() - 20 * 365 * DAY);
       await db().update(approvedLoans).set({ status: "closed", updatedAt: longAgo }).where(eq(approvedLoans.applicationId, app.id));

@@ -83,7 +83,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
   it("withdraws the open offer: status, time, staff member and reason; the timeline entry the applicant reads, the audit row and the e-mail", async () => {
     const { app, offerId, owner } = await offered();
     const before = Date.now();
-    await expect(withdrawOffer(app.id, REASON, admin, { ip: "203.0.113.5", userAgent: "vitest" }, db())).resolves.toEqual({ offerId });
+    await expect(withdrawOffer(app.id, REASON, { actor: admin, request: { ip: "203.0.113.5", userAgent: "vitest" } }, db())).resolves.toEqual({ offerId });
 
     const row = await offerRow(offerId);
     expect(row).toMatchObject({ status: "withdrawn", decidedBy: admin.id, withdrawReason: REASON });
@@ -118,7 +118,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
 
   it("escapes the reason in the e-mail's HTML", async () => {
     const { app, owner } = await offered();
-    await withdrawOffer(app.id, `Terms <b>changed</b> & "rates" moved`, admin, {}, db());
+    await withdrawOffer(app.id, `Terms <b>changed</b> & "rates" moved`, { actor: admin, request: {} }, db());
     const [mail] = await mailsTo(owner.email, "offer-withdrawn");
     expect(mail!.htmlBody).toContain("Terms &lt;b&gt;changed&lt;/b&gt; &amp; &quot;rates&quot; moved");
     expect(mail!.textBody).toContain(`Terms <b>changed</b> & "rates" moved`);
@@ -126,8 +126,8 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
 
   it("twice: the second is refused with 409 and changes nothing", async () => {
     const { app, offerId, owner } = await offered();
-    await withdrawOffer(app.id, "First reason", admin, {}, db());
-    const second = await withdrawOffer(app.id, "Second reason", admin, {}, db()).catch((e: unknown) => e);
+    await withdrawOffer(app.id, "First reason", { actor: admin, request: {} }, db());
+    const second = await withdrawOffer(app.id, "Second reason", { actor: admin, request: {} }, db()).catch((e: unknown) => e);
     expect(second).toSatisfy((e) => isAppError(e, "offer_withdraw"));
     expect(second).toMatchObject({ status: 409, message: OFFER_WITHDRAW_MESSAGES.conflict });
     expect((await offerRow(offerId)).withdrawReason).toBe("First reason");
@@ -138,7 +138,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
 
   it("two staff members at once: exactly one wins; one event, one audit row, one e-mail", async () => {
     const { app, offerId, owner } = await offered();
-    const results = await Promise.allSettled([withdrawOffer(app.id, "Reason A", admin, {}, db()), withdrawOffer(app.id, "Reason B", admin, {}, db())]);
+    const results = await Promise.allSettled([withdrawOffer(app.id, "Reason A", { actor: admin, request: {} }, db()), withdrawOffer(app.id, "Reason B", { actor: admin, request: {} }, db())]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(rejected).toHaveLength(1);
@@ -154,7 +154,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
       const { app, offerId, owner } = await offered();
       const decidedAt = new Date();
       await db().update(loanOffers).set({ status, decidedAt }).where(eq(loanOffers.id, offerId));
-      await expect(withdrawOffer(app.id, "Too late", admin, {}, db())).rejects.toMatchObject({ status: 409, message: OFFER_WITHDRAW_MESSAGES.conflict });
+      await expect(withdrawOffer(app.id, "Too late", { actor: admin, request: {} }, db())).rejects.toMatchObject({ status: 409, message: OFFER_WITHDRAW_MESSAGES.conflict });
       expect(await offerRow(offerId)).toMatchObject({ status, withdrawReason: null, decidedBy: null });
       expect(await withdrawEvents(app.id)).toHaveLength(0);
       expect(await mailsTo(owner.email, "offer-withdrawn")).toHaveLength(0);
@@ -162,22 +162,22 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
   });
 
   it("an application that does not exist (or a malformed id) is a 404; one without an offer a 409", async () => {
-    await expect(withdrawOffer(randomUUID(), "Reason", admin, {}, db())).rejects.toMatchObject({ status: 404 });
-    await expect(withdrawOffer("not-a-uuid", "Reason", admin, {}, db())).rejects.toMatchObject({ status: 404 });
+    await expect(withdrawOffer(randomUUID(), "Reason", { actor: admin, request: {} }, db())).rejects.toMatchObject({ status: 404 });
+    await expect(withdrawOffer("not-a-uuid", "Reason", { actor: admin, request: {} }, db())).rejects.toMatchObject({ status: 404 });
     n += 1;
     const id = `withdraw-nooffer-${target}-${n}`;
     await seedApplicant(db(), { id, name: "No Offer", email: `nooffer${n}@example.com` });
     const [pending] = await db().insert(loanApplications).values(applicationRow(id)).returning();
-    await expect(withdrawOffer(pending!.id, "Reason", admin, {}, db())).rejects.toMatchObject({ status: 409 });
+    await expect(withdrawOffer(pending!.id, "Reason", { actor: admin, request: {} }, db())).rejects.toMatchObject({ status: 409 });
   });
 
   describe("the route's action", () => {
     it("withdraws with the toast; the reason is trimmed and keeps its line breaks (CRLF → LF)", async () => {
       const { app, offerId } = await offered();
-      const res = await offerWithdrawAction(post({ intent: "withdraw", reason: "  Line one\r\nLine two  " }), app.id, admin, {}, db());
+      const res = await offerWithdrawAction(post({ intent: "withdraw", reason: "  Line one\r\nLine two  " }), app.id, { actor: admin, request: {} }, db());
       expect(res).toMatchObject({ status: 200, body: { ok: true, intent: "withdraw", toast: { type: "success", title: "Offer withdrawn" } } });
       expect((await offerRow(offerId)).withdrawReason).toBe("Line one\nLine two");
-      const again = await offerWithdrawAction(post({ intent: "withdraw", reason: "Again" }), app.id, admin, {}, db());
+      const again = await offerWithdrawAction(post({ intent: "withdraw", reason: "Again" }), app.id, { actor: admin, request: {} }, db());
       expect(again.status).toBe(409);
       expect(again.body.toast.description).toBe(OFFER_WITHDRAW_MESSAGES.conflict);
     });
@@ -187,19 +187,19 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
       for (const reason of [undefined, "", "   \n ", "x".repeat(501), "Bad\u0000reason", "Bell\u0007", "Esc\u001b[31m", "C1\u0085"]) {
         const fields: Record<string, string> = { intent: "withdraw" };
         if (reason !== undefined) fields.reason = reason;
-        const res = await offerWithdrawAction(post(fields), app.id, admin, {}, db());
+        const res = await offerWithdrawAction(post(fields), app.id, { actor: admin, request: {} }, db());
         expect(res.status, JSON.stringify(reason)?.slice(0, 40)).toBe(400);
         expect(res.body.ok).toBe(false);
         expect(res.body.fieldErrors?.reason?.length).toBeGreaterThan(0);
         expect(res.body.toast).toMatchObject({ type: "error", title: "Failed to withdraw the offer" });
       }
-      expect((await offerWithdrawAction(post({ intent: "withdraw", reason: "x".repeat(500) }), randomUUID(), admin, {}, db())).status).toBe(404);
-      expect((await offerWithdrawAction(post({ intent: "withdraw", reason: "x" }), "../etc", admin, {}, db())).status).toBe(404);
-      const unknown = await offerWithdrawAction(post({ intent: "sign", reason: "x" }), app.id, admin, {}, db());
+      expect((await offerWithdrawAction(post({ intent: "withdraw", reason: "x".repeat(500) }), randomUUID(), { actor: admin, request: {} }, db())).status).toBe(404);
+      expect((await offerWithdrawAction(post({ intent: "withdraw", reason: "x" }), "../etc", { actor: admin, request: {} }, db())).status).toBe(404);
+      const unknown = await offerWithdrawAction(post({ intent: "sign", reason: "x" }), app.id, { actor: admin, request: {} }, db());
       expect(unknown).toMatchObject({ status: 400, body: { intent: null } });
       expect((await offerRow(offerId)).status).toBe("offered");
       // Exactly 500 characters is accepted.
-      expect((await offerWithdrawAction(post({ intent: "withdraw", reason: "y".repeat(500) }), app.id, admin, {}, db())).status).toBe(200);
+      expect((await offerWithdrawAction(post({ intent: "withdraw", reason: "y".repeat(500) }), app.id, { actor: admin, request: {} }, db())).status).toBe(200);
     });
 
     it("refuses an oversized body (413) and an unreadable one (400) before anything else", async () => {
@@ -208,13 +208,13 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
         method: "POST",
         body: new URLSearchParams({ intent: "withdraw", reason: "x".repeat(MAX_OFFER_WITHDRAW_FORM_BYTES) }),
       });
-      expect((await offerWithdrawAction(big, app.id, admin, {}, db())).status).toBe(413);
+      expect((await offerWithdrawAction(big, app.id, { actor: admin, request: {} }, db())).status).toBe(413);
       const garbled = new Request("http://localhost/admin/applications/x/offer", {
         method: "POST",
         body: "--x\r\nnot multipart",
         headers: { "content-type": "multipart/form-data; boundary=y" },
       });
-      expect((await offerWithdrawAction(garbled, app.id, admin, {}, db())).status).toBe(400);
+      expect((await offerWithdrawAction(garbled, app.id, { actor: admin, request: {} }, db())).status).toBe(400);
       expect((await offerRow(offerId)).status).toBe("offered");
     });
   });
@@ -222,7 +222,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
   describe("what staff see", () => {
     it("the application page lists the offers (newest first) with the Counteroffer, the figures and the withdrawal; the signing certificate once signed", async () => {
       const { app, offerId } = await offered();
-      let detail = (await loadAdminApplication(app.id, admin, {}, db()))!;
+      let detail = (await loadAdminApplication(app.id, { actor: admin, request: {} }, db()))!;
       expect(detail.offers).toHaveLength(1);
       expect(detail.offers[0]).toMatchObject({
         id: offerId,
@@ -240,8 +240,8 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
       });
       expect(detail.certificate).toBeNull();
 
-      await withdrawOffer(app.id, REASON, admin, {}, db());
-      detail = (await loadAdminApplication(app.id, admin, {}, db()))!;
+      await withdrawOffer(app.id, REASON, { actor: admin, request: {} }, db());
+      detail = (await loadAdminApplication(app.id, { actor: admin, request: {} }, db()))!;
       expect(detail.offers[0]).toMatchObject({ status: "withdrawn", statusLabel: "Withdrawn", withdrawReason: REASON });
       expect(detail.offers[0]!.decidedAt).not.toBeNull();
       expect(detail.summary.latestOffer).toMatchObject({ status: "withdrawn", statusLabel: "Withdrawn", isCounteroffer: true });
@@ -272,7 +272,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
         consentedAt: consent!.consentedAt,
         firstPaymentDue: "2026-12-24",
       });
-      const signedDetail = (await loadAdminApplication(signed.app.id, admin, {}, db()))!;
+      const signedDetail = (await loadAdminApplication(signed.app.id, { actor: admin, request: {} }, db()))!;
       expect(signedDetail.offers[0]).toMatchObject({ status: "signed", statusLabel: "Signed", firstPaymentDue: "2026-12-24" });
       expect(signedDetail.certificate).toMatchObject({
         signerName: "Jane Doe",
@@ -283,7 +283,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
         consentVersion: "2026-11-24.1",
         sha256: "a".repeat(64),
       });
-      await expect(withdrawOffer(signed.app.id, "Too late", admin, {}, db())).rejects.toMatchObject({ status: 409 });
+      await expect(withdrawOffer(signed.app.id, "Too late", { actor: admin, request: {} }, db())).rejects.toMatchObject({ status: 409 });
     });
 
     it("the list's card shows the latest offer (status, Counteroffer, terms, payment) in the page's one query", async () => {
@@ -309,7 +309,7 @@ describe.each(testTargets)("Withdraw Offer on %s", (target) => {
       const approve = { intent: "approve", approvedAmount: "20000", interestRate: "9.5", termMonths: "36", originationFeePercent: "2" };
       const act = (fields: Record<string, string>) => {
         const body = new URLSearchParams(fields);
-        return applicationPageAction(new Request("http://localhost/admin/applications/x", { method: "POST", body }), app!.id, admin, {}, db());
+        return applicationPageAction(new Request("http://localhost/admin/applications/x", { method: "POST", body }), app!.id, { actor: admin, request: {} }, db());
       };
       for (const [fields, field] of [
         [{ ...approve, originationFeePercent: "10.5" }, "originationFeePercent"],

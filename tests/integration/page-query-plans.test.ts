@@ -122,7 +122,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
           { ask: { page: 999_999 }, page: pageCount },
         ];
         for (const view of views) {
-          const { result, statements } = await plans.capture(() => listApplicationsForAdmin({ tab, mine, ...view.ask }, staff, request, database.db));
+          const { result, statements } = await plans.capture(() => listApplicationsForAdmin({ tab, mine, ...view.ask }, { actor: staff, request }, database.db));
           if (view.page !== null) expect(result.page).toBe(view.page);
           else expect(result.applications.length).toBe(Math.min(REVIEW_PAGE_SIZE, total));
           expect(result.counts[tab]).toBe(total);
@@ -137,7 +137,7 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
 
   it("an application's page: the card, documents, messages, timeline, offers, by index", async () => {
     const { id } = await one<{ id: string }>(`select application_id as id from approved_loans order by id limit 1`);
-    const { result, statements } = await plans.capture(() => loadAdminApplication(id, staff, request, database.db));
+    const { result, statements } = await plans.capture(() => loadAdminApplication(id, { actor: staff, request }, database.db));
     expect(result?.summary.id).toBe(id);
     await expectBounded(pool(), statements, { rows: PAGE_ROWS });
   });
@@ -331,33 +331,33 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
 
   it("the contact messages, documents and ACH pages: first and last page, bounded", async () => {
     for (const view of ["inbox", "archived"] as const) {
-      const first = await plans.capture(() => listContactMessages({ view, page: 1 }, staff, request, database.db));
+      const first = await plans.capture(() => listContactMessages({ view, page: 1 }, { actor: staff, request }, database.db));
       const direct = await one<{ n: number; unread: number }>(
         `select count(*) filter (where status ${view === "archived" ? "=" : "<>"} 'archived')::int as n, count(*) filter (where status = 'new')::int as unread from contact_messages`,
       );
       expect([first.result.total, first.result.unread]).toEqual([direct.n, direct.unread]);
       await expectBounded(pool(), first.statements, { rows: PAGE_ROWS });
-      const last = await plans.capture(() => listContactMessages({ view, last: true }, staff, request, database.db));
+      const last = await plans.capture(() => listContactMessages({ view, last: true }, { actor: staff, request }, database.db));
       expect(last.result.page).toBe(first.result.pageCount);
       const middle = await middleToken(`messages:${view}`, `contact_messages where status ${view === "archived" ? "=" : "<>"} 'archived'`, ["created_at", "id"], "created_at desc, id desc", direct.n, MESSAGES_PAGE_SIZE);
-      const deep = await plans.capture(() => listContactMessages({ view, after: middle }, staff, request, database.db));
+      const deep = await plans.capture(() => listContactMessages({ view, after: middle }, { actor: staff, request }, database.db));
       expect(deep.result.items).toHaveLength(MESSAGES_PAGE_SIZE);
       // The last page and a middle one by token: a page of entries (both views share one index, so
       // the other view's entries in between are read and filtered: a third of them here), however deep.
       for (const view of [last, deep]) await expectBounded(pool(), view.statements, { rows: PAGE_ROWS, indexEntries: MESSAGES_PAGE_SIZE * 3 });
     }
-    const documents = await plans.capture(() => listDocuments({ page: 1 }, staff, request, database.db));
+    const documents = await plans.capture(() => listDocuments({ page: 1 }, { actor: staff, request }, database.db));
     expect(documents.result.total).toBe((await one<{ n: number }>(`select count(*)::int as n from loan_documents`)).n);
     await expectBounded(pool(), documents.statements, { rows: PAGE_ROWS });
-    const lastDocuments = await plans.capture(() => listDocuments({ last: true }, staff, request, database.db));
+    const lastDocuments = await plans.capture(() => listDocuments({ last: true }, { actor: staff, request }, database.db));
     expect(lastDocuments.result.page).toBe(documents.result.pageCount);
     const middleDocument = await middleToken("documents", "loan_documents", ["uploaded_at", "application_id", "document_type", "id"], "uploaded_at desc, application_id, document_type, id", documents.result.total, DOCUMENTS_PAGE_SIZE);
-    const deepDocuments = await plans.capture(() => listDocuments({ after: middleDocument }, staff, request, database.db));
+    const deepDocuments = await plans.capture(() => listDocuments({ after: middleDocument }, { actor: staff, request }, database.db));
     expect(deepDocuments.result.documents).toHaveLength(DOCUMENTS_PAGE_SIZE);
     // Four key columns, four ranges, each read for at most a page: a few pages of entries however deep.
     for (const view of [lastDocuments, deepDocuments]) await expectBounded(pool(), view.statements, { rows: PAGE_ROWS, indexEntries: (DOCUMENTS_PAGE_SIZE + 1) * 4 });
     const client = seeded.applicants[0]!;
-    const ofClient = await plans.capture(() => listDocuments({ page: 1, clientId: client.id }, staff, request, database.db));
+    const ofClient = await plans.capture(() => listDocuments({ page: 1, clientId: client.id }, { actor: staff, request }, database.db));
     expect(ofClient.result.documents.length).toBeGreaterThan(0);
     await expectBounded(pool(), ofClient.statements, { rows: PAGE_ROWS });
     const ach = await plans.capture(() => loadAchPage(database.db));

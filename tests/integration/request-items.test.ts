@@ -70,8 +70,7 @@ describe("What We Need", () => {
         ],
         dueDate: due,
       },
-      admin,
-      info,
+      { actor: admin, request: info },
     );
     expect(itemIds).toHaveLength(3);
     const items = await itemsOf(appId);
@@ -117,18 +116,18 @@ describe("What We Need", () => {
   it("a decided application refuses a request (409), and an unknown one is 404; nothing is written", async () => {
     for (const status of ["approved", "denied"] as const) {
       const appId = await newApplication(jane, status);
-      await expect(createRequest(appId, { items: [{ kind: "id_document", note: null }], dueDate: due }, admin, info)).rejects.toMatchObject({ status: 409 });
+      await expect(createRequest(appId, { items: [{ kind: "id_document", note: null }], dueDate: due }, { actor: admin, request: info })).rejects.toMatchObject({ status: 409 });
       expect(await itemsOf(appId)).toHaveLength(0);
       expect(await eventsOf(appId)).toHaveLength(0);
     }
-    await expect(createRequest("00000000-0000-4000-8000-000000000000", { items: [{ kind: "id_document", note: null }], dueDate: due }, admin, info)).rejects.toMatchObject({
+    await expect(createRequest("00000000-0000-4000-8000-000000000000", { items: [{ kind: "id_document", note: null }], dueDate: due }, { actor: admin, request: info })).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it("requested → received (upload) → rejected with a reason → received again → accepted, each on the timeline", async () => {
     const appId = await newApplication(jane, "under_review");
-    const { itemIds } = await createRequest(appId, { items: [{ kind: "bank_statement", note: null }], dueDate: due }, admin, info);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "bank_statement", note: null }], dueDate: due }, { actor: admin, request: info });
     const itemId = itemIds[0]!;
 
     const first = await answerWithUpload(appId, itemId, pdfFile(), jane, { storage });
@@ -146,20 +145,20 @@ describe("What We Need", () => {
     expect(await db().select().from(loanDocuments).where(eq(loanDocuments.requestItemId, itemId))).toHaveLength(2);
     expect((await itemsOf(appId))[0]).toMatchObject({ status: "received", fileCount: 2 });
 
-    await reviewItem(appId, itemId, { accept: false, reason: "The statement is cut off at the bottom" }, admin, info);
+    await reviewItem(appId, itemId, { accept: false, reason: "The statement is cut off at the bottom" }, { actor: admin, request: info });
     let view = (await listRequestItems(appId))[0]!;
     expect(view).toMatchObject({ status: "rejected", statusLabel: "Rejected", rejectionReason: "The statement is cut off at the bottom", fileCount: 0 });
     // Both files stay on file, shown as an earlier answer.
     expect(view.documents.map((d) => d.current)).toEqual([false, false]);
     // Rejecting or accepting again is a state error.
-    await expect(reviewItem(appId, itemId, { accept: true }, admin, info)).rejects.toMatchObject({ status: 409 });
+    await expect(reviewItem(appId, itemId, { accept: true }, { actor: admin, request: info })).rejects.toMatchObject({ status: 409 });
 
     await answerWithUpload(appId, itemId, { filename: "scan.png", declaredType: "image/png", bytes: makePng(16, 16) }, jane, { storage });
     view = (await listRequestItems(appId))[0]!;
     expect(view.status).toBe("received");
     expect(view.documents.map((d) => d.current)).toEqual([true, false, false]);
 
-    await reviewItem(appId, itemId, { accept: true }, admin, info);
+    await reviewItem(appId, itemId, { accept: true }, { actor: admin, request: info });
     view = (await listRequestItems(appId))[0]!;
     expect(view).toMatchObject({ status: "accepted", statusLabel: "Accepted", rejectionReason: null });
 
@@ -182,8 +181,7 @@ describe("What We Need", () => {
     const { itemIds } = await createRequest(
       appId,
       { items: [{ kind: "question", note: "Tell us about the property" }, { kind: "id_document", note: null }], dueDate: due },
-      admin,
-      info,
+      { actor: admin, request: info },
     );
     const [question, idDoc] = itemIds as [string, string];
     await expect(answerWithReply(appId, idDoc, "words", jane)).rejects.toMatchObject({ status: 400 });
@@ -198,7 +196,7 @@ describe("What We Need", () => {
 
   it("another applicant's item or application is not found (404), exactly like a missing one", async () => {
     const appId = await newApplication(jane);
-    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: null }, { kind: "question", note: null }], dueDate: due }, admin, info);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: null }, { kind: "question", note: null }], dueDate: due }, { actor: admin, request: info });
     const johnsApp = await newApplication(john);
     for (const attempt of [
       () => answerWithUpload(appId, itemIds[0]!, pdfFile(), john, { storage }),
@@ -213,12 +211,12 @@ describe("What We Need", () => {
     }
     expect((await itemsOf(appId)).every((i) => i.status === "requested")).toBe(true);
     // Staff reviewing an item through the wrong application: 404.
-    await expect(reviewItem(johnsApp, itemIds[0]!, { accept: true }, admin, info)).rejects.toMatchObject({ status: 404 });
+    await expect(reviewItem(johnsApp, itemIds[0]!, { accept: true }, { actor: admin, request: info })).rejects.toMatchObject({ status: 404 });
   });
 
   it("a fake PDF is refused with the wizard's reason and nothing is stored", async () => {
     const appId = await newApplication(jane);
-    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: null }], dueDate: due }, admin, info);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: null }], dueDate: due }, { actor: admin, request: info });
     const fake = { filename: "paystub.pdf", declaredType: "application/pdf", bytes: makeExe() };
     await expect(answerWithUpload(appId, itemIds[0]!, fake, jane, { storage })).rejects.toMatchObject({
       status: 400,
@@ -232,7 +230,7 @@ describe("What We Need", () => {
 
   it("an answer holds at most 5 files: the 6th is refused (409) and not kept", async () => {
     const appId = await newApplication(jane);
-    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: null }], dueDate: due }, admin, info);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: null }], dueDate: due }, { actor: admin, request: info });
     const itemId = itemIds[0]!;
     for (let i = 0; i < CONVERSATION_LIMITS.filesPerItem; i++) await answerWithUpload(appId, itemId, pdfFile(), jane, { storage });
     await expect(answerWithUpload(appId, itemId, pdfFile(), jane, { storage })).rejects.toMatchObject({
@@ -244,14 +242,14 @@ describe("What We Need", () => {
     // The database holds the line too, whatever a writer does.
     await expect(db().update(requestItems).set({ fileCount: 6 }).where(eq(requestItems.id, itemId))).rejects.toThrow();
     // After a rejection a new answer starts with room for 5 again.
-    await reviewItem(appId, itemId, { accept: false, reason: "Two of them are the same month" }, admin, info);
+    await reviewItem(appId, itemId, { accept: false, reason: "Two of them are the same month" }, { actor: admin, request: info });
     await answerWithUpload(appId, itemId, pdfFile(), jane, { storage });
     expect((await itemsOf(appId))[0]).toMatchObject({ status: "received", fileCount: 1 });
   });
 
   it("parallel uploads never pass 5 files, and parallel reviews: exactly one wins, the others are told (409)", async () => {
     const appId = await newApplication(jane);
-    const { itemIds } = await createRequest(appId, { items: [{ kind: "proof_of_address", note: null }], dueDate: due }, admin, info);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "proof_of_address", note: null }], dueDate: due }, { actor: admin, request: info });
     const itemId = itemIds[0]!;
     const uploads = await Promise.allSettled(Array.from({ length: 8 }, () => answerWithUpload(appId, itemId, pdfFile(), jane, { storage })));
     expect(uploads.filter((u) => u.status === "fulfilled")).toHaveLength(5);
@@ -264,9 +262,9 @@ describe("What We Need", () => {
 
     await db().delete(emailOutbox);
     const reviews = await Promise.allSettled([
-      reviewItem(appId, itemId, { accept: true }, admin, info),
-      reviewItem(appId, itemId, { accept: false, reason: "Blurry" }, admin, info),
-      reviewItem(appId, itemId, { accept: true }, admin, info),
+      reviewItem(appId, itemId, { accept: true }, { actor: admin, request: info }),
+      reviewItem(appId, itemId, { accept: false, reason: "Blurry" }, { actor: admin, request: info }),
+      reviewItem(appId, itemId, { accept: true }, { actor: admin, request: info }),
     ]);
     expect(reviews.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await eventsOf(appId)).filter((e) => e.kind === "document_accepted" || e.kind === "document_rejected")).toHaveLength(1);
@@ -277,12 +275,12 @@ describe("What We Need", () => {
 
   it("a rejection e-mails the applicant by first name: which item, the staff's reason, what to do; no file name", async () => {
     const appId = await newApplication(jane, "under_review");
-    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: "SSN 123-45-6789" }, { kind: "question", note: "Why did you move?" }], dueDate: due }, admin, info);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "pay_stub", note: "SSN 123-45-6789" }, { kind: "question", note: "Why did you move?" }], dueDate: due }, { actor: admin, request: info });
     await answerWithUpload(appId, itemIds[0]!, { filename: "janet-quintessa-paystub.pdf", declaredType: "application/pdf", bytes: makePdf(2000) }, jane, { storage });
     await answerWithReply(appId, itemIds[1]!, "My landlord sold the house", jane);
     await db().delete(emailOutbox);
-    await reviewItem(appId, itemIds[0]!, { accept: false, reason: "The pay period dates are cut off" }, admin, info);
-    await reviewItem(appId, itemIds[1]!, { accept: false, reason: "Please give the month you moved" }, admin, info);
+    await reviewItem(appId, itemIds[0]!, { accept: false, reason: "The pay period dates are cut off" }, { actor: admin, request: info });
+    await reviewItem(appId, itemIds[1]!, { accept: false, reason: "Please give the month you moved" }, { actor: admin, request: info });
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.template, "answer-rejected"));
     expect(mails).toHaveLength(2);
     const longDue = formatDay(due);
@@ -306,11 +304,11 @@ describe("What We Need", () => {
 
   it("once the application is decided, answers and reviews are refused (409)", async () => {
     const appId = await newApplication(jane);
-    const { itemIds } = await createRequest(appId, { items: [{ kind: "question", note: null }, { kind: "pay_stub", note: null }], dueDate: due }, admin, info);
+    const { itemIds } = await createRequest(appId, { items: [{ kind: "question", note: null }, { kind: "pay_stub", note: null }], dueDate: due }, { actor: admin, request: info });
     await answerWithReply(appId, itemIds[0]!, "answer", jane);
     await db().update(loanApplications).set({ status: "denied", reviewedAt: new Date() }).where(eq(loanApplications.id, appId));
     await expect(answerWithUpload(appId, itemIds[1]!, pdfFile(), jane, { storage })).rejects.toMatchObject({ status: 409, message: "This application is no longer under review." });
-    await expect(reviewItem(appId, itemIds[0]!, { accept: true }, admin, info)).rejects.toMatchObject({ status: 409 });
+    await expect(reviewItem(appId, itemIds[0]!, { accept: true }, { actor: admin, request: info })).rejects.toMatchObject({ status: 409 });
   });
 
   describe("the actions' input checks (400, never 500)", () => {
@@ -326,7 +324,7 @@ describe("What We Need", () => {
         body,
       });
     };
-    const staff = async (fields: [string, string][]) => staffRequestAction(post(fields), appId, admin, info);
+    const staff = async (fields: [string, string][]) => staffRequestAction(post(fields), appId, { actor: admin, request: info });
 
     it("refuses bad kinds, notes, due dates and too many items", async () => {
       const cases: [string, [string, string][], string][] = [

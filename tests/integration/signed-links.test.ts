@@ -126,33 +126,33 @@ describe("serving a document through its link", () => {
     return row;
   };
   const serve = (url: string, who: AuditActor, now = Date.now()) =>
-    serveSignedDocument(new URL(url, "http://localhost:3000"), who, info, { storage, now });
+    serveSignedDocument(new URL(url, "http://localhost:3000"), { actor: who, request: info }, { storage, now });
 
   it("lists documents newest first with the applicant, and audits the read", async () => {
-    const list = await listDocuments({ page: 1 }, admin, info);
+    const list = await listDocuments({ page: 1 }, { actor: admin, request: info });
     expect(list.documents.map((d) => [d.fileName, d.applicantName, d.documentType])).toEqual([
       ["utility_bill.pdf", "Jane Doe", "utility_bill"],
       ["id_card_back.png", "Jane Doe", "id_card_back"],
     ]);
     expect(JSON.stringify(list)).not.toContain("applicant-1/");
-    expect((await listDocuments({ page: 1, clientId: "someone-else" }, admin, info)).documents).toEqual([]);
+    expect((await listDocuments({ page: 1, clientId: "someone-else" }, { actor: admin, request: info })).documents).toEqual([]);
     expect((await lastAudit("document.list"))!.details).toMatchObject({ page: 1, count: 0, total: 0, clientId: "someone-else" });
   });
 
   it("creates a link for the requesting admin and records it (document.link)", async () => {
-    const result = await createDocumentLink({ documentId: pngId, disposition: "inline" }, admin, info);
+    const result = await createDocumentLink({ documentId: pngId, disposition: "inline" }, { actor: admin, request: info });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.link).toMatchObject({ documentId: pngId, disposition: "inline", fileName: "id_card_back.png", mimeType: "image/png", applicantName: "Jane Doe" });
     const row = await lastAudit("document.link");
     expect(row).toMatchObject({ actorId: admin.id, tableName: "loan_documents", recordId: pngId, ipAddress: info.ip });
     expect(row!.details).toMatchObject({ disposition: "inline", expiresAt: result.link.expiresAt });
-    expect((await createDocumentLink({ documentId: randomUUID(), disposition: "inline" }, admin, info)).ok).toBe(false);
-    expect((await createDocumentLink({ documentId: pngId, disposition: "download" }, admin, info)).ok).toBe(false);
+    expect((await createDocumentLink({ documentId: randomUUID(), disposition: "inline" }, { actor: admin, request: info })).ok).toBe(false);
+    expect((await createDocumentLink({ documentId: pngId, disposition: "download" }, { actor: admin, request: info })).ok).toBe(false);
   });
 
   it("serves a fresh inline image with no-store, its type, nosniff, a sandboxing CSP and same-origin framing", async () => {
-    const result = await createDocumentLink({ documentId: pngId, disposition: "inline" }, admin, info);
+    const result = await createDocumentLink({ documentId: pngId, disposition: "inline" }, { actor: admin, request: info });
     if (!result.ok) throw new Error("no link");
     const res = await serve(result.link.url, admin);
     expect(res.status).toBe(200);
@@ -177,7 +177,7 @@ describe("serving a document through its link", () => {
   });
 
   it("serves a download as an attachment", async () => {
-    const result = await createDocumentLink({ documentId: pdfId, disposition: "attachment" }, admin, info);
+    const result = await createDocumentLink({ documentId: pdfId, disposition: "attachment" }, { actor: admin, request: info });
     if (!result.ok) throw new Error("no link");
     const res = await serve(result.link.url, admin);
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { serveSignedAgreement } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-agreement";
 import { staffWith } from "~/server/accounts/index.server";
@@ -10,5 +10,5 @@ import { defineLoader } from "~/server/platform/http/define-route.server";
  */
 export const loader = defineLoader({
   guard: staffWith("sensitive.reveal"),
-  handle: async ({ request, context, params }: Route.LoaderArgs, admin) => serveSignedAgreement(params.id, { side: "staff", admin }, requestInfo(request, context), { method: request.method }),
+  handle: async ({ request, context, params }: Route.LoaderArgs, admin) => serveSignedAgreement(params.id, callerOf({ side: "staff", admin }, request, context), { method: request.method }),
 });

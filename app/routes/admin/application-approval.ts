@@ -1,5 +1,5 @@
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { approvalAction } from "~/server/applications/index.server";
 import type { Route } from "./+types/application-approval";
 import { staffWith } from "~/server/accounts/index.server";
@@ -14,5 +14,5 @@ export const loader = postOnly;
 
 export const action = defineAction({
   guard: staffWith("applications.work"),
-  handle: async ({ request, params, context }: Route.ActionArgs, staff) => jsonAnswer(await approvalAction(request, params.id, staff, requestInfo(request, context))),
+  handle: async ({ request, params, context }: Route.ActionArgs, staff) => jsonAnswer(await approvalAction(request, params.id, callerOf(staff, request, context))),
 });

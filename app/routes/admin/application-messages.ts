@@ -1,6 +1,6 @@
 import { messageAction } from "~/server/conversation/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-messages";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
@@ -16,6 +16,6 @@ export const action = defineAction({
   guard: staffWith("applications.work"),
   handle: async ({ request, params, context }: Route.ActionArgs, admin) => {
     const actor = { id: admin.id, name: admin.name, email: admin.email };
-    return jsonAnswer(await messageAction(request, params.id, { id: admin.id, side: "staff", actor }, requestInfo(request, context)));
+    return jsonAnswer(await messageAction(request, params.id, callerOf({ id: admin.id, side: "staff", actor }, request, context)));
   },
 });

@@ -1,5 +1,5 @@
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { offerWithdrawAction } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-offer";
 import { staffWith } from "~/server/accounts/index.server";
@@ -15,5 +15,5 @@ export const loader = postOnly;
 
 export const action = defineAction({
   guard: staffWith("applications.work"),
-  handle: async ({ request, params, context }: Route.ActionArgs, admin) => jsonAnswer(await offerWithdrawAction(request, params.id, admin, requestInfo(request, context))),
+  handle: async ({ request, params, context }: Route.ActionArgs, admin) => jsonAnswer(await offerWithdrawAction(request, params.id, callerOf(admin, request, context))),
 });

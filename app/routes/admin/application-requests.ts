@@ -1,6 +1,6 @@
 import { staffRequestAction } from "~/server/conversation/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-requests";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
@@ -14,5 +14,5 @@ export const loader = postOnly;
 
 export const action = defineAction({
   guard: staffWith("applications.work"),
-  handle: async ({ request, params, context }: Route.ActionArgs, admin) => jsonAnswer(await staffRequestAction(request, params.id, admin, requestInfo(request, context))),
+  handle: async ({ request, params, context }: Route.ActionArgs, admin) => jsonAnswer(await staffRequestAction(request, params.id, callerOf(admin, request, context))),
 });

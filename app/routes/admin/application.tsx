@@ -8,7 +8,7 @@ import type { AdminApplicationPageData } from "~/domain/views/admin-application-
 import { applicationPageAction, loadAdminApplication, parseApplicationId } from "~/server/applications/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { respond } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { Route } from "./+types/application";
 import { orNotFound } from "./or-not-found";
@@ -25,7 +25,7 @@ export const loader = defineLoader({
     const id = orNotFound(parseApplicationId(params.id));
     let found;
     try {
-      found = await loadAdminApplication(id, admin, requestInfo(request, context));
+      found = await loadAdminApplication(id, callerOf(admin, request, context));
     } catch (error) {
       logFailure("admin", "loading an application failed", error);
       throw data(null, { status: 500 });
@@ -43,7 +43,7 @@ export const loader = defineLoader({
 /** start-review | approve | deny | close-incomplete | note | link, each validated (app/server/applications/staff-application-page.server.ts). */
 export const action = defineAction({
   guard: staffWith("applications.work"),
-  handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await applicationPageAction(request, params.id, admin, requestInfo(request, context))),
+  handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await applicationPageAction(request, params.id, callerOf(admin, request, context))),
 });
 
 /** Generating a document link changes nothing on the page: do not reload (and re-audit) it for that. */

@@ -9,7 +9,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/applications";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 
@@ -22,7 +22,7 @@ export const loader = defineLoader({
     const params = parseReviewListParams(new URL(request.url).searchParams);
     try {
       return {
-        list: await listApplicationsForAdmin(params, admin, requestInfo(request, context)),
+        list: await listApplicationsForAdmin(params, callerOf(admin, request, context)),
         originationFeePercent: getConfig().originationFeePercent,
         maxAprPercent: getConfig().maxAprPercent,
         permissions: permissionsOf(admin.role),
@@ -38,7 +38,7 @@ export const loader = defineLoader({
 /** approve | deny | note | encrypt-migration, each validated by its schema (app/domain/validation/review.ts). */
 export const action = defineAction({
   guard: staffWith("applications.work"),
-  handle: async ({ request, context }: Route.ActionArgs, admin) => respond(await reviewActionFromRequest(request, admin, requestInfo(request, context))),
+  handle: async ({ request, context }: Route.ActionArgs, admin) => respond(await reviewActionFromRequest(request, callerOf(admin, request, context))),
 });
 
 export const ErrorBoundary = adminLoadErrorBoundary("applications");

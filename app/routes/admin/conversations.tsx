@@ -3,7 +3,7 @@ import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { parsePageRequest } from "~/domain/paging";
 import { listStaffConversations } from "~/server/conversation/index.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/conversations";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
@@ -15,7 +15,7 @@ export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context }: Route.LoaderArgs, staff) => {
     const { page } = parsePageRequest(new URL(request.url).searchParams);
-    return listStaffConversations(page ?? 1, staff, requestInfo(request, context));
+    return listStaffConversations(page ?? 1, callerOf(staff, request, context));
   },
 });
 

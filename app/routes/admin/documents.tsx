@@ -8,7 +8,7 @@ import { parsePageRequest } from "~/domain/paging";
 import { createDocumentLink, listDocuments } from "~/server/applications/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/documents";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
 import { revalidateExcept } from "~/components/revalidate";
@@ -20,8 +20,7 @@ export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context }: Route.LoaderArgs, admin) => {
     const url = new URL(request.url);
-    const info = requestInfo(request, context);
-    return listDocuments({ ...parsePageRequest(url.searchParams), clientId: parseUserId(url.searchParams.get("client")) }, admin, info);
+    return listDocuments({ ...parsePageRequest(url.searchParams), clientId: parseUserId(url.searchParams.get("client")) }, callerOf(admin, request, context));
   },
 });
 
@@ -35,8 +34,7 @@ export const action = defineAction({
     if (!read.ok) return respond(read.answer);
     const { form } = read;
     if (form.get("intent") !== "link") return respond({ status: 400, body: refuse("Error", "Unknown action.") });
-    const info = requestInfo(request, context);
-    const result = await createDocumentLink({ documentId: form.get("documentId"), disposition: form.get("disposition") }, admin, info);
+    const result = await createDocumentLink({ documentId: form.get("documentId"), disposition: form.get("disposition") }, callerOf(admin, request, context));
     if (!result.ok) return respond({ status: result.status, body: refuse(result.title, result.message), headers: result.headers });
     return respond<LinkActionData>({ status: 200, body: { ok: true, nonce, link: result.link } });
   },

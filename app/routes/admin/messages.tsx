@@ -6,7 +6,7 @@ import { listContactMessages, parseMessageView, setContactMessageStatus } from "
 import { parsePageRequest } from "~/domain/paging";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/messages";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
@@ -20,11 +20,7 @@ export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context }: Route.LoaderArgs, admin) => {
     const params = new URL(request.url).searchParams;
-    return listContactMessages(
-      { view: parseMessageView(params.get("view")), ...parsePageRequest(params) },
-      admin,
-      requestInfo(request, context),
-    );
+    return listContactMessages({ view: parseMessageView(params.get("view")), ...parsePageRequest(params) }, callerOf(admin, request, context));
   },
 });
 
@@ -34,7 +30,7 @@ export const action = defineAction({
   handle: async ({ request, context }: Route.ActionArgs, admin) => {
     const read = await readActionForm(request, (message) => stampedResult(false, "Update Failed", message), { unreadableAsEmpty: true });
     if (!read.ok) return respond(read.answer);
-    const result = await setContactMessageStatus({ id: read.form.get("id"), status: read.form.get("status") }, admin, requestInfo(request, context));
+    const result = await setContactMessageStatus({ id: read.form.get("id"), status: read.form.get("status") }, callerOf(admin, request, context));
     if (!result.ok) return data(stampedResult(false, "Update Failed", result.message), { status: 400 });
     return data(stampedResult(true, result.status === "archived" ? "Message Archived" : "Marked as Read"));
   },

@@ -5,7 +5,7 @@ import { privatePageMeta } from "~/content/private-page-meta";
 import { listPendingTestimonials, moderateTestimonial, parsePageNumber } from "~/server/public-site/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import type { Route } from "./+types/testimonials";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
@@ -26,7 +26,7 @@ export const action = defineAction({
     const read = await readActionForm(request, (message) => stampedResult(false, "Moderation Failed", message), { unreadableAsEmpty: true });
     if (!read.ok) return respond(read.answer);
     const { form } = read;
-    const result = await moderateTestimonial({ id: form.get("id"), decision: form.get("decision") }, admin, requestInfo(request, context));
+    const result = await moderateTestimonial({ id: form.get("id"), decision: form.get("decision") }, callerOf(admin, request, context));
     if (result.ok) {
       const approved = result.status === "approved";
       return data(

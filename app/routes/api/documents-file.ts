@@ -1,6 +1,6 @@
 import { serveSignedDocument } from "~/server/applications/index.server";
 import type { Route } from "./+types/documents-file";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
 
@@ -11,5 +11,5 @@ import { defineLoader } from "~/server/platform/http/define-route.server";
  */
 export const loader = defineLoader({
   guard: staffWith("sensitive.reveal"),
-  handle: async ({ request, context }: Route.LoaderArgs, admin) => serveSignedDocument(new URL(request.url), admin, requestInfo(request, context), { method: request.method }),
+  handle: async ({ request, context }: Route.LoaderArgs, admin) => serveSignedDocument(new URL(request.url), callerOf(admin, request, context), { method: request.method }),
 });

@@ -1,4 +1,4 @@
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { serveSignedAgreement } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-agreement";
 import { signedIn } from "~/server/accounts/index.server";
@@ -11,5 +11,5 @@ import { defineLoader } from "~/server/platform/http/define-route.server";
  */
 export const loader = defineLoader({
   guard: signedIn,
-  handle: async ({ request, context, params }: Route.LoaderArgs, user) => serveSignedAgreement(params.id, { side: "applicant", viewer: user }, requestInfo(request, context), { method: request.method }),
+  handle: async ({ request, context, params }: Route.LoaderArgs, user) => serveSignedAgreement(params.id, callerOf({ side: "applicant", viewer: user }, request, context), { method: request.method }),
 });

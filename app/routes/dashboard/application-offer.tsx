@@ -3,7 +3,7 @@ import { ReviewAndSignPage } from "~/components/offer/review-and-sign-page";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { applicationReference } from "~/components/dashboard/format";
 import { pageMeta } from "~/content/site";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/index.server";
 import { redirectWithToast } from "~/server/platform/http/toast.server";
 import type { Route } from "./+types/application-offer";
@@ -31,7 +31,7 @@ export const loader = defineLoader({
 export const action = defineAction({
   guard: signedIn,
   handle: async ({ request, context, params }: Route.ActionArgs, user) => {
-    const result = await reviewAndSignAction(request, params.id, user, requestInfo(request, context));
+    const result = await reviewAndSignAction(request, params.id, callerOf(user, request, context));
     if ("redirect" in result) return redirectWithToast(result.redirect, result.toast, { request });
     return data(result.body, { status: result.status, headers: result.headers });
   },

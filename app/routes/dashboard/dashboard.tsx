@@ -5,7 +5,7 @@ import { errorToast } from "~/domain/action-result";
 import type { OwnDocumentLinkData } from "~/domain/views/dashboard";
 import { createOwnDocumentLink } from "~/server/applications/index.server";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/dashboard";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
@@ -31,7 +31,7 @@ export const action = defineAction({
     const read = await readActionForm(request, refuse, { unreadableAsEmpty: true });
     if (!read.ok) return respond(read.answer);
     if (read.form.get("intent") !== "document-link") return respond({ status: 400, body: refuse("Unknown action.") });
-    const result = await createOwnDocumentLink(read.form.get("documentId"), user, requestInfo(request, context));
+    const result = await createOwnDocumentLink(read.form.get("documentId"), callerOf(user, request, context));
     if (!result.ok) return respond({ status: result.status, body: refuse(result.message), headers: result.headers });
     return respond<OwnDocumentLinkData>({ status: 200, body: { ok: true, nonce, link: result.link } });
   },

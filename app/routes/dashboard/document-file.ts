@@ -1,5 +1,5 @@
 import { serveOwnDocument } from "~/server/applications/index.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/document-file";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineLoader } from "~/server/platform/http/define-route.server";
@@ -10,5 +10,5 @@ import { defineLoader } from "~/server/platform/http/define-route.server";
  */
 export const loader = defineLoader({
   guard: signedIn,
-  handle: async ({ request, context }: Route.LoaderArgs, user) => serveOwnDocument(new URL(request.url), user, requestInfo(request, context), { method: request.method }),
+  handle: async ({ request, context }: Route.LoaderArgs, user) => serveOwnDocument(new URL(request.url), callerOf(user, request, context), { method: request.method }),
 });

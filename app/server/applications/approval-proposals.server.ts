@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { dollarsOf, formatMoney, percentOf, type Cents } from "~/domain/money";
-import { errorToast } from "~/domain/action-result";
 import { OPEN_REVIEW_STATUSES } from "~/domain/application-lifecycle";
 import {
   APPROVAL_FAILED,
@@ -12,17 +11,18 @@ import {
 } from "~/domain/validation/approval";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { ApprovalPanelView, ApprovalProposalView } from "~/domain/views/admin-application-page";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
-import { recordEvent } from "~/server/conversation/index.server";
+import { recordEvent, recordStaffText } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
 import { approvalProposals, loanApplications } from "~/server/platform/db/schema.server";
 import { peopleByIds } from "~/server/accounts/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
+import { lockApplication } from "~/server/applications/application-records.server";
 import { approveInTransaction, conflictFor, prepareApproval, reviewConflict, type ApprovalTerms } from "~/server/applications/reviews.server";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
-import { AppError, actionRefusal, isAppError } from "~/server/platform/http/app-error.server";
+import { AppError, actionRefusal, isAppError, stampedRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**
@@ -59,12 +59,8 @@ async function lockOpenApplication(tx: Tx, applicationId: string): Promise<{ use
 }
 
 /** The application's row locked (FOR UPDATE), whatever its status: decisions lock it before a proposal. */
-async function lockApplication(tx: Tx, applicationId: string): Promise<void> {
-  const [row] = await tx
-    .select({ id: loanApplications.id, status: loanApplications.status })
-    .from(loanApplications)
-    .where(eq(loanApplications.id, applicationId))
-    .for("update");
+async function lockForDecision(tx: Tx, applicationId: string): Promise<void> {
+  const row = await lockApplication(tx, applicationId);
   if (!row) throw new AppError("proposal", 404, APPROVAL_MESSAGES.notFound);
   // The applicant's withdrawal sent the proposal back; say why rather than "already confirmed or sent back".
   if (row.status === "withdrawn") throw reviewConflict(WITHDRAWN_BY_APPLICANT);
@@ -76,12 +72,7 @@ async function lockApplication(tx: Tx, applicationId: string): Promise<void> {
  * open proposal per application: a second is a 409), an internal timeline entry and the audit row.
  */
 export async function proposeApproval(
-  applicationId: string,
-  approval: ApprovalTerms,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, approval: ApprovalTerms, { actor, request }: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ proposalId: string }> {
   const prepared = await prepareApproval(applicationId, approval, db, now);
   const { terms, reasons, counteroffer } = prepared;
@@ -151,15 +142,11 @@ async function whyNot(tx: Tx, proposalId: string, applicationId: string, actor: 
  * proposal and both audit rows are written. Of two staff confirming at once, exactly one offer.
  */
 export async function confirmProposal(
-  applicationId: string,
-  proposalId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, proposalId: string, caller: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ offerId: string }> {
+  const { actor, request } = caller;
   return db.transaction(async (tx) => {
-    await lockApplication(tx, applicationId);
+    await lockForDecision(tx, applicationId);
     const [proposal] = await tx
       .update(approvalProposals)
       .set({ status: "confirmed", decidedBy: actor.id, decidedAt: sql`now()` })
@@ -185,7 +172,7 @@ export async function confirmProposal(
       tx,
       now,
     );
-    const { offerId } = await approveInTransaction(tx, prepared, actor, request);
+    const { offerId } = await approveInTransaction(tx, prepared, caller);
     await tx.update(approvalProposals).set({ offerId }).where(eq(approvalProposals.id, proposal.id));
     await writeAudit(tx, {
       actor,
@@ -199,23 +186,13 @@ export async function confirmProposal(
   });
 }
 
-/** How much of a comment its timeline entry repeats (as notes are truncated). */
-const COMMENT_SUMMARY_LENGTH = 200;
-
 /**
  * Send Back: the open proposal becomes sent_back with the comment (the proposer may send back their
  * own: a withdrawal), an internal timeline entry and the audit row; Approve is then available again.
  */
-export async function sendBackProposal(
-  applicationId: string,
-  proposalId: string,
-  comment: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<void> {
+export async function sendBackProposal(applicationId: string, proposalId: string, comment: string, { actor, request }: Caller, db: Db = getDb()): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockApplication(tx, applicationId);
+    await lockForDecision(tx, applicationId);
     const [proposal] = await tx
       .update(approvalProposals)
       .set({ status: "sent_back", decidedBy: actor.id, decidedAt: sql`now()`, comment })
@@ -224,15 +201,7 @@ export async function sendBackProposal(
     if (!proposal) return whyNot(tx, proposalId, applicationId, actor, false);
     // Open pages and lists reload (the application row's trigger tells every instance).
     const [app] = await tx.update(loanApplications).set({ updatedAt: sql`now()` }).where(eq(loanApplications.id, applicationId)).returning({ userId: loanApplications.userId });
-    await recordEvent(tx, {
-      applicationId,
-      ownerId: app!.userId,
-      kind: "approval_sent_back",
-      actorId: actor.id,
-      actorSide: "staff",
-      summary: comment.length > COMMENT_SUMMARY_LENGTH ? `${comment.slice(0, COMMENT_SUMMARY_LENGTH - 1)}…` : comment,
-      internal: true,
-    });
+    await recordStaffText(tx, { applicationId, ownerId: app!.userId, kind: "approval_sent_back", staffId: actor.id, text: comment });
     await writeAudit(tx, {
       actor,
       action: "approval.send_back",
@@ -283,16 +252,14 @@ export type ApprovalAnswer = ServiceAnswer<ApprovalActionData>;
 /** The largest form the route reads: a 2,000-character comment of 4-byte UTF-8, form-encoded (×3), and the rest. */
 export const MAX_APPROVAL_FORM_BYTES = 32 * 1024;
 
-function refusal(status: number, intent: ApprovalIntent | null, message: string, fieldErrors?: Record<string, string[]>): ApprovalAnswer {
-  return { status, body: { ok: false, intent, toast: errorToast(APPROVAL_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
-}
+const refusal = stampedRefusal<ApprovalIntent>(APPROVAL_FAILED);
 
 /**
  * POST /admin/applications/:id/approval after the route's guards (same origin, staff who work
  * applications): intent confirm | send-back, each through its schema (400), then the service.
  */
-export async function approvalAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb()): Promise<ApprovalAnswer> {
-  const read = await readActionForm(request, (message): ApprovalActionData => ({ ok: false, intent: null, toast: errorToast(APPROVAL_FAILED, message), at: Date.now() }), {
+export async function approvalAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb()): Promise<ApprovalAnswer> {
+  const read = await readActionForm(request, (message): ApprovalActionData => refusal(400, null, message).body, {
     limitBytes: MAX_APPROVAL_FORM_BYTES,
     unreadableAsEmpty: true,
   });
@@ -312,16 +279,16 @@ export async function approvalAction(request: Request, urlId: string | undefined
   const input = parsed.data;
   try {
     if (input.intent === "confirm") {
-      await confirmProposal(applicationId, input.proposalId.toLowerCase(), actor, info, db);
+      await confirmProposal(applicationId, input.proposalId.toLowerCase(), caller, db);
       return { status: 200, body: { ok: true, intent, toast: APPROVAL_TOASTS.confirmed, at: Date.now() } };
     }
-    await sendBackProposal(applicationId, input.proposalId.toLowerCase(), input.comment, actor, info, db);
+    await sendBackProposal(applicationId, input.proposalId.toLowerCase(), input.comment, caller, db);
     return { status: 200, body: { ok: true, intent, toast: APPROVAL_TOASTS.sentBack, at: Date.now() } };
   } catch (error) {
     // Terms the rules no longer allow (MAX_APR lowered since the proposal): not confirmed; Send Back remains.
     if (isAppError(error, "offer_terms")) return refusal(409, intent, error.message);
     if (error instanceof AppError) return actionRefusal(error, { title: APPROVAL_FAILED, stamped: true }, { intent });
-    logFailure("admin", `approval ${intent} failed`, error, { admin: actor.id, applicationId });
+    logFailure("admin", `approval ${intent} failed`, error, { admin: caller.actor.id, applicationId });
     return refusal(500, intent, "Something went wrong on our side. Please try again.");
   }
 }

@@ -1,5 +1,4 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { errorToast } from "~/domain/action-result";
 import { PERMISSIONS } from "~/domain/staff-permissions";
 import {
   ASSIGNMENT_FAILED,
@@ -11,7 +10,7 @@ import {
 } from "~/domain/validation/assignment";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { AssignmentPanelView, StaffOption } from "~/domain/views/admin-application-page";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { applicationAssignments, loanApplications } from "~/server/platform/db/schema.server";
@@ -19,7 +18,7 @@ import { accountNamesIn, peopleByIds, personById } from "~/server/accounts/index
 import { activeStaffIdsSql, holdActiveStaff } from "~/server/staff/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { AppError, actionRefusal, stampedRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**
@@ -39,11 +38,7 @@ export async function assignableStaff(db: DbOrTx = getDb()): Promise<StaffOption
 
 /** Assigns the application to `assigneeId` (null: unassigned). AssignmentRefused: 404 no application, 400 not assignable. */
 export async function assignApplication(
-  applicationId: string,
-  assigneeId: string | null,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
+  applicationId: string, assigneeId: string | null, { actor, request }: Caller, db: Db = getDb(),
 ): Promise<{ assignedTo: string | null; assigneeName: string | null }> {
   return db.transaction(async (tx) => {
     // The parent row first, as every writer of an application does.
@@ -120,16 +115,14 @@ export async function assignmentPanel(applicationId: string, db: DbOrTx = getDb(
 export type AssignmentAnswer = ServiceAnswer<AssignmentActionData>;
 
 
-function refusal(status: number, intent: AssignmentIntent | null, message: string, fieldErrors?: Record<string, string[]>): AssignmentAnswer {
-  return { status, body: { ok: false, intent, toast: errorToast(ASSIGNMENT_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
-}
+const refusal = stampedRefusal<AssignmentIntent>(ASSIGNMENT_FAILED);
 
 /**
  * POST /admin/applications/:id/assignment after the route's guards (same origin, staff who work
  * applications): intent assign-me | assign (assigneeId, "" for unassigned).
  */
-export async function assignmentAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb()): Promise<AssignmentAnswer> {
-  const read = await readActionForm(request, (message): AssignmentActionData => ({ ok: false, intent: null, toast: errorToast(ASSIGNMENT_FAILED, message), at: Date.now() }), {
+export async function assignmentAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb()): Promise<AssignmentAnswer> {
+  const read = await readActionForm(request, (message): AssignmentActionData => refusal(400, null, message).body, {
     unreadableAsEmpty: true,
   });
   if (!read.ok) return read.answer;
@@ -140,13 +133,13 @@ export async function assignmentAction(request: Request, urlId: string | undefin
   if (!parsed.success) return refusal(400, intent, parsed.error.issues[0]?.message ?? ASSIGNMENT_MESSAGES.intent, issuesToFieldErrors(parsed.error));
   if (!urlId || !UUID_PATTERN.test(urlId)) return refusal(404, intent, ASSIGNMENT_MESSAGES.notFound);
   const input = parsed.data;
-  const target = input.intent === "assign-me" ? actor.id : input.assigneeId === "" ? null : input.assigneeId;
+  const target = input.intent === "assign-me" ? caller.actor.id : input.assigneeId === "" ? null : input.assigneeId;
   try {
-    const result = await assignApplication(urlId.toLowerCase(), target, actor, info, db);
+    const result = await assignApplication(urlId.toLowerCase(), target, caller, db);
     return { status: 200, body: { ok: true, intent: input.intent, toast: ASSIGNMENT_TOASTS.assigned(result.assigneeName), at: Date.now() } };
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title: ASSIGNMENT_FAILED, stamped: true }, { intent: input.intent });
-    logFailure("admin", "assigning an application failed", error, { admin: actor.id, applicationId: urlId });
+    logFailure("admin", "assigning an application failed", error, { admin: caller.actor.id, applicationId: urlId });
     return refusal(500, input.intent, "Something went wrong on our side. Please try again.");
   }
 }

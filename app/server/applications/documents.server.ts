@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { desc, eq, asc, inArray } from "drizzle-orm";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { countRows, keysetPage } from "~/server/platform/db/paging.server";
 import type { PageRequest } from "~/domain/paging";
@@ -82,12 +82,7 @@ async function withProfiles(rows: Omit<DocumentRow, "profileName" | "profileEmai
 }
 
 /** One page of documents, newest first, optionally of one client. Writes 'document.list'. */
-export async function listDocuments(
-  query: PageRequest & { clientId?: string | null },
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<DocumentList> {
+export async function listDocuments(query: PageRequest & { clientId?: string | null }, { actor, request }: Caller, db: Db = getDb()): Promise<DocumentList> {
   const clientId = query.clientId ?? null;
   const where = clientId ? eq(loanDocuments.userId, clientId) : undefined;
   // All documents: the count kept by triggers (drizzle/0012); one client's: counted on their index.
@@ -140,15 +135,12 @@ export type DocumentLinkResult =
   | { ok: false; status: 400 | 404 | 429; title: string; message: string; headers?: Record<string, string> };
 
 
-/** A fresh 60-second link for `actor` to one document (THROTTLES.documentLinkPerAdmin). Writes 'document.link'. */
+/** A fresh 60-second link for the caller to one document (THROTTLES.documentLinkPerAdmin). Writes 'document.link'. */
 export async function createDocumentLink(
-  input: { documentId: unknown; disposition: unknown },
-  actor: AuditActor,
-  request: RequestInfo = {},
-  options: LinkOptions & { db?: Db } = {},
+  input: { documentId: unknown; disposition: unknown }, caller: Caller, options: LinkOptions & { db?: Db } = {},
 ): Promise<DocumentLinkResult> {
   const db = options.db ?? getDb();
-  const throttled = await throttleRefusal([[`document-link:admin:${actor.id}`, THROTTLES.documentLinkPerAdmin]], (message) => message, { db });
+  const throttled = await throttleRefusal([[`document-link:admin:${caller.actor.id}`, THROTTLES.documentLinkPerAdmin]], (message) => message, { db });
   if (throttled) return { ok: false, status: 429, title: "Access Error", message: throttled.body, headers: throttled.headers };
   const { documentId, disposition } = input;
   if (typeof documentId !== "string" || !UUID_PATTERN.test(documentId) || !isLinkDisposition(disposition)) {
@@ -156,8 +148,8 @@ export async function createDocumentLink(
   }
   const row = await findDocument(db, documentId);
   if (!row) return { ok: false, status: 404, title: "Access Error", message: "That document no longer exists." };
-  const link = signDocumentLink({ documentId: row.id, disposition, adminUserId: actor.id }, options);
-  await auditDocumentLink(db, actor, row, link, request);
+  const link = signDocumentLink({ documentId: row.id, disposition, adminUserId: caller.actor.id }, options);
+  await auditDocumentLink(db, caller, row, link);
   const doc = toAdminDocument(row);
   return {
     ok: true,
@@ -167,12 +159,7 @@ export async function createDocumentLink(
 
 /** Records a link handed out ('document.link'); `extra` says who it was for when not an admin. */
 export function auditDocumentLink(
-  db: Db,
-  actor: AuditActor,
-  row: { id: string; userId: string; documentType: string },
-  link: SignedLink,
-  request: RequestInfo,
-  extra: Record<string, string> = {},
+  db: Db, { actor, request }: Caller, row: { id: string; userId: string; documentType: string }, link: SignedLink, extra: Record<string, string> = {},
 ) {
   return writeAudit(db, {
     actor,
@@ -226,22 +213,19 @@ export const plain = (status: number, message: string) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
- * GET /api/documents/file for `admin` (the route has already required an admin session): verifies
+ * GET /api/documents/file for the calling admin (the route has already required an admin session): verifies
  * the link, then streams the stored file. 403 for a malformed, altered, expired or someone else's
  * link; 404 when the document or its file is gone. Writes 'document.download' for each file served.
  */
 export async function serveSignedDocument(
-  url: URL,
-  admin: AuditActor,
-  request: RequestInfo = {},
-  options: LinkOptions & { db?: Db; storage?: DocumentStorage; method?: string } = {},
+  url: URL, caller: Caller, options: LinkOptions & { db?: Db; storage?: DocumentStorage; method?: string } = {},
 ): Promise<Response> {
-  const check = verifyDocumentLink(url.searchParams, admin.id, options);
+  const check = verifyDocumentLink(url.searchParams, caller.actor.id, options);
   if (!check.ok) return plain(403, check.reason === "expired" ? "This link has expired. Generate a new one." : "This link is not valid.");
   const db = options.db ?? getDb();
   const row = await findDocument(db, check.documentId);
   if (!row) return plain(404, "That document no longer exists.");
-  return sendStoredDocument(row, check.disposition, admin, request, { ...options, db });
+  return sendStoredDocument(row, check.disposition, caller, { ...options, db });
 }
 
 /**
@@ -251,8 +235,7 @@ export async function serveSignedDocument(
 export async function sendStoredDocument(
   row: { id: string; userId: string; filePath: string; fileName: string; mimeType: string; documentType: string },
   disposition: LinkDisposition,
-  reader: AuditActor,
-  request: RequestInfo,
+  reader: Caller,
   options: { db: Db; storage?: DocumentStorage; method?: string },
 ): Promise<Response> {
   const { db } = options;
@@ -260,12 +243,12 @@ export async function sendStoredDocument(
   if (!stored) return plain(404, "The file of this document is missing.");
   try {
     await writeAudit(db, {
-      actor: reader,
+      actor: reader.actor,
       action: "document.download",
       table: "loan_documents",
       recordId: row.id,
       details: { disposition, bytes: stored.size, clientId: row.userId, documentType: row.documentType },
-      request,
+      request: reader.request,
     });
   } catch (error) {
     stored.body.destroy();

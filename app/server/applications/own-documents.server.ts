@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller } from "~/server/platform/audit/audit.server";
 import { auditDocumentLink, plain, sendStoredDocument } from "~/server/applications/documents.server";
 import { signDocumentLink, verifyDocumentLink, type LinkOptions } from "~/server/applications/signed-links.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
@@ -42,12 +42,8 @@ export type OwnDocumentLinkResult =
   | { ok: false; status: 400 | 404 | 429; message: string; headers?: Record<string, string> };
 
 /** A download link for the signed-in applicant to one of their documents. Writes 'document.link'. */
-export async function createOwnDocumentLink(
-  documentId: unknown,
-  user: AuditActor,
-  request: RequestInfo = {},
-  options: LinkOptions & { db?: Db } = {},
-): Promise<OwnDocumentLinkResult> {
+export async function createOwnDocumentLink(documentId: unknown, caller: Caller, options: LinkOptions & { db?: Db } = {}): Promise<OwnDocumentLinkResult> {
+  const user = caller.actor;
   const db = options.db ?? getDb();
   const throttled = await throttleRefusal([[`document-link:applicant:${user.id}`, THROTTLES.documentLinkPerApplicant]], (m) => m, { db });
   if (throttled) return { ok: false, status: 429, message: throttled.body, headers: throttled.headers };
@@ -55,21 +51,19 @@ export async function createOwnDocumentLink(
   const row = await findOwnDocument(db, documentId.toLowerCase(), user.id);
   if (!row) return { ok: false, status: 404, message: "That document could not be found." };
   const link = signDocumentLink({ documentId: row.id, disposition: "attachment", adminUserId: reader(user.id), path: OWN_DOCUMENT_FILE_PATH }, options);
-  await auditDocumentLink(db, user, row, link, request, { reader: "applicant" });
+  await auditDocumentLink(db, caller, row, link, { reader: "applicant" });
   return { ok: true, link: { url: link.url, documentId: row.id, fileName: row.fileName, expiresAt: link.expiresAt } };
 }
 
 /** GET /dashboard/documents/file for the signed-in applicant: 403 for a bad link, 404 for another's document. */
 export async function serveOwnDocument(
-  url: URL,
-  user: AuditActor,
-  request: RequestInfo = {},
-  options: LinkOptions & { db?: Db; storage?: DocumentStorage; method?: string } = {},
+  url: URL, caller: Caller, options: LinkOptions & { db?: Db; storage?: DocumentStorage; method?: string } = {},
 ): Promise<Response> {
+  const user = caller.actor;
   const check = verifyDocumentLink(url.searchParams, reader(user.id), options);
   if (!check.ok) return plain(403, check.reason === "expired" ? "This link has expired. Open the document again for a new one." : "This link is not valid.");
   const db = options.db ?? getDb();
   const row = await findOwnDocument(db, check.documentId, user.id);
   if (!row) return plain(404, "That document could not be found.");
-  return sendStoredDocument(row, check.disposition, user, request, { ...options, db });
+  return sendStoredDocument(row, check.disposition, caller, { ...options, db });
 }

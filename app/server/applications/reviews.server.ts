@@ -16,7 +16,7 @@ import { applicationIncompleteEmail } from "~/server/applications/incomplete-ema
 import { CLOSE_INCOMPLETE_NOT_YET } from "~/domain/validation/review";
 import { APPROVAL_MESSAGES, PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
 import { WITHDRAWN_BY_APPLICANT } from "~/domain/validation/application-withdraw";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
@@ -93,31 +93,36 @@ export async function prepareApproval(applicationId: string, approval: ApprovalT
  * Counteroffer without a reason, are refused before anything is written (OfferTermsError).
  */
 export async function approveApplication(
-  applicationId: string,
-  approval: ApprovalTerms,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, approval: ApprovalTerms, caller: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ offerId: string }> {
   const prepared = await prepareApproval(applicationId, approval, db, now);
-  return db.transaction((tx) => approveInTransaction(tx, prepared, actor, request));
+  return db.transaction((tx) => approveInTransaction(tx, prepared, caller));
+}
+
+/**
+ * A decision's one conditional UPDATE: the lifecycle's transition for `event`, stamped with the
+ * reviewer (and what else the decision stores), only from the statuses it leaves; a conflict
+ * (conflictFor) when the application had already moved on.
+ */
+async function recordDecision(
+  tx: Tx, applicationId: string, event: "approve" | "deny" | "close-incomplete", reviewerId: string, stored: Partial<typeof loanApplications.$inferInsert> = {},
+): Promise<void> {
+  const { to } = transitionFor(event);
+  const decided = await tx
+    .update(loanApplications)
+    .set({ status: to, reviewedAt: sql`now()`, reviewedBy: reviewerId, ...stored, updatedAt: sql`now()` })
+    .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, fromStatuses(event))))
+    .returning({ id: loanApplications.id });
+  if (decided.length === 0) throw await conflictFor(tx, applicationId);
 }
 
 /**
  * The body of Approve on a transaction the caller holds (a four-eyes confirmation runs it in
  * the transaction that marks the proposal confirmed, so the offer and the confirmation commit together).
  */
-export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, actor: AuditActor, request: RequestInfo = {}): Promise<{ offerId: string }> {
+export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, { actor, request }: Caller): Promise<{ offerId: string }> {
   const { applicationId, found, terms, figures, counteroffer, reasons, expiresAt } = prepared;
-  const { to } = transitionFor("approve");
-  const from = fromStatuses("approve");
-  const decided = await tx
-    .update(loanApplications)
-    .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
-    .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
-    .returning({ id: loanApplications.id });
-  if (decided.length === 0) throw await conflictFor(tx, applicationId);
+  await recordDecision(tx, applicationId, "approve", actor.id);
   // While a four-eyes proposal waits, only its confirmation approves (it is confirmed by now).
   const [waiting] = await tx
     .select({ id: approvalProposals.id })
@@ -184,7 +189,7 @@ export async function approveInTransaction(tx: Tx, prepared: PreparedApproval, a
  * decision's transaction: it becomes sent_back with the reason as its comment, so no proposal stays
  * open on a decided application. No open proposal: nothing to do.
  */
-export async function closeOpenProposal(tx: Tx, applicationId: string, actor: AuditActor, comment: string, request: RequestInfo = {}): Promise<void> {
+export async function closeOpenProposal(tx: Tx, applicationId: string, { actor, request }: Caller, comment: string): Promise<void> {
   const closed = await tx
     .update(approvalProposals)
     .set({ status: "sent_back", decidedBy: actor.id, decidedAt: sql`now()`, comment })
@@ -201,25 +206,14 @@ export async function closeOpenProposal(tx: Tx, applicationId: string, actor: Au
  * notice must disclose); the notice of action taken, the timeline event and the audit row commit with it.
  */
 export async function denyApplication(
-  applicationId: string,
-  reasons: string[],
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  source: DenialSource = APPLICANT_SOURCE,
+  applicationId: string, reasons: string[], caller: Caller, db: Db = getDb(), source: DenialSource = APPLICANT_SOURCE,
 ): Promise<void> {
+  const { actor, request } = caller;
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewConflict("This application does not exist.");
-  const { to } = transitionFor("deny");
-  const from = fromStatuses("deny");
   await db.transaction(async (tx) => {
-    const decided = await tx
-      .update(loanApplications)
-      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, decisionReasons: reasons, denialSource: source, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
-      .returning({ id: loanApplications.id });
-    if (decided.length === 0) throw await conflictFor(tx, applicationId);
-    await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.deny, request);
+    await recordDecision(tx, applicationId, "deny", actor.id, { decisionReasons: reasons, denialSource: source });
+    await closeOpenProposal(tx, applicationId, caller, PROPOSAL_CLOSED_BY.deny);
     await enqueueEmail(tx, {
       to: found.accountEmail,
       ...applicationDeniedEmail({
@@ -246,7 +240,7 @@ export async function denyApplication(
  * left pending. The timeline event (which also refreshes the applicant's open page) and the audit row
  * commit with it.
  */
-export async function startReview(applicationId: string, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<void> {
+export async function startReview(applicationId: string, { actor, request }: Caller, db: Db = getDb()): Promise<void> {
   const { to } = transitionFor("start-review");
   const from = fromStatuses("start-review");
   await db.transaction(async (tx) => {
@@ -283,29 +277,17 @@ export const closeIncompleteNotYet = () => new AppError("close_incomplete_not_ye
  * whole transaction rolls back. The timeline event, the audit row and the notice of action taken to
  * the applicant commit with the status, or nothing does.
  */
-export async function closeAsIncomplete(
-  applicationId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
-): Promise<void> {
+export async function closeAsIncomplete(applicationId: string, caller: Caller, db: Db = getDb(), now: Date = new Date()): Promise<void> {
+  const { actor, request } = caller;
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewNotFound();
-  const { to } = transitionFor("close-incomplete");
-  const from = fromStatuses("close-incomplete");
   await db.transaction(async (tx) => {
     // The application's row first (parent before children, the order every writer here takes).
-    const closed = await tx
-      .update(loanApplications)
-      .set({ status: to, reviewedAt: sql`now()`, reviewedBy: actor.id, updatedAt: sql`now()` })
-      .where(and(eq(loanApplications.id, applicationId), inArray(loanApplications.status, from)))
-      .returning({ id: loanApplications.id });
-    if (closed.length === 0) throw await conflictFor(tx, applicationId);
+    await recordDecision(tx, applicationId, "close-incomplete", actor.id);
     const overdue = await lockOverdueItems(tx, applicationId, todayUtc(now));
     // None: the whole transaction rolls back, the status change with it.
     if (overdue.length === 0) throw closeIncompleteNotYet();
-    await closeOpenProposal(tx, applicationId, actor, PROPOSAL_CLOSED_BY.closeIncomplete, request);
+    await closeOpenProposal(tx, applicationId, caller, PROPOSAL_CLOSED_BY.closeIncomplete);
     await enqueueEmail(tx, {
       to: found.accountEmail,
       ...applicationIncompleteEmail({ loanType: found.app.loanType, applicationId, baseUrl: getConfig().publicUrl, decisionDate: now }),

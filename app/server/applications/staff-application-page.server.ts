@@ -17,7 +17,7 @@ import {
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { AdminApplicationDetail } from "~/domain/views/admin-application-page";
 import type { LinkActionData } from "~/components/admin/documents/types";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { loadConversation } from "~/server/conversation/index.server";
 import { listRequestItems, overdueItemIds } from "~/server/conversation/index.server";
 import { todayUtc } from "~/domain/dates";
@@ -55,11 +55,7 @@ async function hasOverdueOpenItem(db: Db, applicationId: string, now: Date): Pro
 
 /** The application for staff, or null when there is none. Audited ('application.view') when found. */
 export async function loadAdminApplication(
-  applicationId: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, { actor, request }: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<AdminApplicationDetail | null> {
   const [found] = await db
     .select({
@@ -197,12 +193,9 @@ function failure(status: number, intent: ApplicationPageIntent | null, body: Omi
  * message, never a 500); conflicts (already decided, already under review, not yet overdue) are 409.
  */
 export async function applicationPageAction(
-  request: Request,
-  urlId: string | undefined,
-  actor: AuditActor & LifecycleActor,
-  info: RequestInfo = {},
-  db: Db = getDb(),
+  request: Request, urlId: string | undefined, caller: Caller<AuditActor & LifecycleActor>, db: Db = getDb(),
 ): Promise<ApplicationPageAnswer> {
+  const { actor } = caller;
   const applicationId = parseApplicationId(urlId);
   if (!applicationId) return failure(404, null, { toast: updateFailedToast(applicationNotFound().message) });
   // requireAdmin has refused anyone else already; this keeps the lifecycle's rule beside the action.
@@ -216,7 +209,7 @@ export async function applicationPageAction(
   const [exists] = await db.select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
   if (!exists) return failure(404, null, { toast: updateFailedToast(applicationNotFound().message) });
 
-  if (form.get("intent") === "link") return documentLink(form, applicationId, actor, info, db);
+  if (form.get("intent") === "link") return documentLink(form, applicationId, caller, db);
 
   const values = reviewFormValues(form);
   values.applicationId ??= applicationId;
@@ -236,15 +229,15 @@ export async function applicationPageAction(
   try {
     switch (input.intent) {
       case "start-review":
-        await startReview(applicationId, actor, info, db);
+        await startReview(applicationId, caller, db);
         return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.reviewStarted } };
       case "close-incomplete":
-        await closeAsIncomplete(applicationId, actor, info, db);
+        await closeAsIncomplete(applicationId, caller, db);
         return { status: 200, body: { ok: true, intent, toast: REVIEW_TOASTS.closedIncomplete } };
       case "approve":
       case "deny":
       case "note":
-        return { status: 200, body: { ok: true, intent, toast: await decide(applicationId, input, actor, info, db) } };
+        return { status: 200, body: { ok: true, intent, toast: await decide(applicationId, input, caller, db) } };
       default:
         return failure(400, null, { toast: updateFailedToast("Unknown action.") });
     }
@@ -256,7 +249,7 @@ export async function applicationPageAction(
 }
 
 /** intent=link: a 60-second signed link to one of this application's documents (audited as document.link). */
-async function documentLink(form: FormData, applicationId: string, actor: AuditActor, info: RequestInfo, db: Db): Promise<ApplicationPageAnswer> {
+async function documentLink(form: FormData, applicationId: string, caller: Caller, db: Db): Promise<ApplicationPageAnswer> {
   const nonce = crypto.randomUUID();
   const refuse = (status: number, title: string, message: string, headers?: Record<string, string>): ApplicationPageAnswer => ({
     status,
@@ -272,7 +265,7 @@ async function documentLink(form: FormData, applicationId: string, actor: AuditA
     .where(and(eq(loanDocuments.id, documentId), eq(loanDocuments.applicationId, applicationId)))
     .limit(1);
   if (!own) return refuse(404, "Access Error", "That document no longer exists.");
-  const result = await createDocumentLink({ documentId, disposition: form.get("disposition") }, actor, info, { db });
+  const result = await createDocumentLink({ documentId, disposition: form.get("disposition") }, caller, { db });
   if (!result.ok) return refuse(result.status, result.title, result.message, result.headers);
   return { status: 200, body: { ok: true, nonce, link: result.link } };
 }

@@ -23,7 +23,7 @@ import {
 } from "~/domain/validation/review";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { Toast } from "~/domain/action-result";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { keysetPage } from "~/server/platform/db/paging.server";
 import { keptCounts } from "~/server/platform/db/row-counts.server";
@@ -38,7 +38,7 @@ import { APPROVAL_TOASTS } from "~/domain/validation/approval";
 import { getConfig } from "~/server/platform/config.server";
 import { runEncryptionMigration } from "~/server/staff/index.server";
 import { unreadCounts } from "~/server/conversation/index.server";
-import { recordEvent } from "~/server/conversation/index.server";
+import { recordStaffText } from "~/server/conversation/index.server";
 import type { AdminApplication, AdminApplicationList, ApplicationCounts } from "~/domain/views/admin-applications";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
@@ -282,12 +282,7 @@ async function countAssignedByStatus(viewerId: string, db: Db): Promise<Applicat
 }
 
 /** The admin's read of the list, audited ('applications.list' with the tab, page and rows shown). */
-export async function listApplicationsForAdmin(
-  params: ReviewListParams,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<AdminApplicationList> {
+export async function listApplicationsForAdmin(params: ReviewListParams, { actor, request }: Caller, db: Db = getDb()): Promise<AdminApplicationList> {
   const list = await listApplicationsPage(params, db, actor);
   await writeAudit(db, {
     actor,
@@ -299,9 +294,6 @@ export async function listApplicationsForAdmin(
   return list;
 }
 
-/** How much of a note its timeline entry repeats (the whole note is in the notes). */
-const NOTE_SUMMARY_LENGTH = 200;
-
 /** No such application (the page answers 404, never saying more). */
 export const applicationNotFound = () => new AppError("application_not_found", 404, "This application does not exist.");
 
@@ -311,13 +303,7 @@ export const applicationNotFound = () => new AppError("application_not_found", 4
  * ('application.note', with the note's length: the text itself stays in the record, not the log), and
  * on the timeline as an internal entry (staff only; applicants never receive internal entries).
  */
-export async function addApplicationNote(
-  applicationId: string,
-  note: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<void> {
+export async function addApplicationNote(applicationId: string, note: string, { actor, request }: Caller, db: Db = getDb()): Promise<void> {
   const entry = sql`'[' || to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC] ' || ${actor.name} || ': ' || ${note}`;
   await db.transaction(async (tx) => {
     const updated = await tx
@@ -330,15 +316,7 @@ export async function addApplicationNote(
       .returning({ id: loanApplications.id, userId: loanApplications.userId });
     const row = updated[0];
     if (!row) throw applicationNotFound();
-    await recordEvent(tx, {
-      applicationId,
-      ownerId: row.userId,
-      kind: "note",
-      actorId: actor.id,
-      actorSide: "staff",
-      summary: note.length > NOTE_SUMMARY_LENGTH ? `${note.slice(0, NOTE_SUMMARY_LENGTH - 1)}…` : note,
-      internal: true,
-    });
+    await recordStaffText(tx, { applicationId, ownerId: row.userId, kind: "note", staffId: actor.id, text: note });
     await writeAudit(tx, {
       actor,
       action: "application.note",
@@ -360,7 +338,7 @@ export type DecisionInput =
  * Approves, denies or adds a note, and names the toast that says so: the one step the list (/admin)
  * and the application's page (/admin/applications/:id) share. Errors are the caller's to answer.
  */
-export async function decide(applicationId: string, input: DecisionInput, actor: AuditActor, request: RequestInfo, db: Db): Promise<Toast> {
+export async function decide(applicationId: string, input: DecisionInput, caller: Caller, db: Db): Promise<Toast> {
   switch (input.intent) {
     case "approve": {
       const terms = {
@@ -373,17 +351,17 @@ export async function decide(applicationId: string, input: DecisionInput, actor:
       // Four eyes: at or above the threshold the approval is a proposal another staff member confirms.
       const thresholdCents = getConfig().fourEyesThresholdCents;
       if (needsSecondApprover(input.approvedAmountCents, thresholdCents)) {
-        await proposeApproval(applicationId, terms, actor, request, db);
+        await proposeApproval(applicationId, terms, caller, db);
         return APPROVAL_TOASTS.proposed(thresholdCents);
       }
-      await approveApplication(applicationId, terms, actor, request, db);
+      await approveApplication(applicationId, terms, caller, db);
       return REVIEW_TOASTS.approved;
     }
     case "deny":
-      await denyApplication(applicationId, input.reasons, actor, request, db, input.source);
+      await denyApplication(applicationId, input.reasons, caller, db, input.source);
       return REVIEW_TOASTS.denied;
     case "note":
-      await addApplicationNote(applicationId, input.note, actor, request, db);
+      await addApplicationNote(applicationId, input.note, caller, db);
       return REVIEW_TOASTS.noteAdded;
   }
 }
@@ -395,10 +373,9 @@ export const MAX_REVIEW_FORM_BYTES = 64 * 1024;
 
 /** Reads the posted form (refusing one that is too large or unreadable), then handleReviewAction. */
 export async function reviewActionFromRequest(
-  request: Request,
-  actor: AuditActor & LifecycleActor & { role: StaffRole | null },
-  info: RequestInfo = {},
+  request: Request, caller: Caller<AuditActor & LifecycleActor & { role: StaffRole | null }>,
 ): Promise<ReviewActionResult> {
+  const { actor } = caller;
   // Decisions are the lifecycle's verified-admin transitions; requireAdmin has already refused anyone
   // else, and this keeps the rule next to the action should another caller appear.
   if (!mayMake("approve", actor) || !mayMake("deny", actor)) return failure(403, null, { toast: updateFailedToast("Access denied.") });
@@ -410,7 +387,7 @@ export async function reviewActionFromRequest(
   if (read.form.get("intent") === "encrypt-migration" && !can(actor.role, "security.manage")) {
     return failure(403, "encrypt-migration", { toast: updateFailedToast(ACCESS_DENIED_FOR_ROLE) });
   }
-  return handleReviewAction(read.form, actor, info);
+  return handleReviewAction(read.form, caller);
 }
 
 function failure(status: number, intent: ReviewIntent | null, body: Omit<ReviewActionData, "ok" | "intent">): ReviewActionResult {
@@ -421,7 +398,8 @@ function failure(status: number, intent: ReviewIntent | null, body: Omit<ReviewA
  * The /admin action after the guard: validates the posted form with the intent's schema (bad input is
  * a 400 with a toast, never a 500), then approves, denies, adds a note or runs the encryption migration.
  */
-export async function handleReviewAction(form: FormData, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<ReviewActionResult> {
+export async function handleReviewAction(form: FormData, caller: Caller, db: Db = getDb()): Promise<ReviewActionResult> {
+  const { actor, request } = caller;
   const values = reviewFormValues(form);
   const schema = schemaForIntent(values.intent);
   if (!schema) return failure(400, null, { toast: updateFailedToast("Unknown action.") });
@@ -440,7 +418,7 @@ export async function handleReviewAction(form: FormData, actor: AuditActor, requ
       case "approve":
       case "deny":
       case "note":
-        return { status: 200, body: { ok: true, intent, toast: await decide(input.applicationId, input, actor, request, db) } };
+        return { status: 200, body: { ok: true, intent, toast: await decide(input.applicationId, input, caller, db) } };
       case "encrypt-migration": {
         const result = await runEncryptionMigration({ actor, request }, db);
         return { status: 200, body: { ok: true, intent, toast: migrationCompleteToast(result) } };

@@ -63,7 +63,7 @@ export async function withdrawApplication(
     if (changed.length === 0) throw new AppError("withdrawal", 409, APPLICATION_WITHDRAW_MESSAGES.decided);
 
     const actor: AuditActor = { id: user.id, name: user.name, email: user.email };
-    await closeOpenProposal(tx, id, actor, PROPOSAL_CLOSED_BY.withdraw, request);
+    await closeOpenProposal(tx, id, { actor, request }, PROPOSAL_CLOSED_BY.withdraw);
     await recordEvent(tx, { applicationId: id, ownerId: user.id, kind: "withdrawn", actorId: user.id, actorSide: "applicant", summary: WITHDRAWN_SUMMARY });
     await writeAudit(tx, {
       actor,

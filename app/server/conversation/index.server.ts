@@ -10,4 +10,4 @@ export { itemWaitingSql, lastAnswerAtSql, lockOverdueItems, overdueItemIds, wait
 export { applicantRequestAction, staffRequestAction } from "./request-actions.server";
 export { listRequestItems } from "./requests.server";
 export { listStaffConversations } from "./staff-conversations.server";
-export { listTimeline, recordEvent } from "./timeline.server";
+export { listTimeline, recordEvent, recordStaffText } from "./timeline.server";

@@ -1,7 +1,7 @@
 import { errorToast, type Toast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { MESSAGE_MESSAGES, MESSAGE_TOASTS, readMessagesSchema, sendMessageSchema, type MessageActionData, type MessageIntent } from "~/domain/validation/messages";
-import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import type { AuditActor, Caller } from "~/server/platform/audit/audit.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
@@ -29,7 +29,8 @@ function answer(status: number, intent: MessageIntent | null, toast: Toast | und
 
 export type MessageActor = { id: string; side: "applicant" } | { id: string; side: "staff"; actor: AuditActor };
 
-export async function messageAction(request: Request, applicationId: string, writer: MessageActor, info: RequestInfo = {}): Promise<MessageAnswer> {
+export async function messageAction(request: Request, applicationId: string, caller: Caller<MessageActor>): Promise<MessageAnswer> {
+  const writer = caller.actor;
   const read = await readActionForm(request, (message): MessageActionData => ({ ok: false, intent: null, toast: errorToast(SEND_FAILED, message), at: Date.now() }), {
     limitBytes: MAX_MESSAGE_FORM_BYTES,
     unreadableAsEmpty: true,
@@ -58,7 +59,7 @@ export async function messageAction(request: Request, applicationId: string, wri
     }
     const throttled = await throttleRefusal([[`message-send:user:${writer.id}`, THROTTLES.messageSendPerUser]], (message) => message);
     if (throttled) return { status: 429, headers: throttled.headers, body: { ok: false, intent, toast: errorToast(title, throttled.body), at: Date.now() } };
-    await sendMessage(applicationId, parsed.data.body, writer, info);
+    await sendMessage(applicationId, parsed.data.body, caller);
     return answer(200, intent, MESSAGE_TOASTS.sent);
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title, stamped: true }, { intent });

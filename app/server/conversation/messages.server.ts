@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { ConversationSide } from "~/domain/conversation-enums";
 import type { ConversationView } from "~/domain/views/application-page";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { preparedOn } from "~/server/platform/db/prepared.server";
@@ -217,11 +217,7 @@ async function claimNotice(db: DbOrTx, applicationId: string, recipientSide: Con
  * hour's is not already sent, and for staff the audit row. The body was validated by sendMessageSchema.
  */
 export async function sendMessage(
-  applicationId: string,
-  body: string,
-  writer: MessageWriter,
-  info: RequestInfo = {},
-  db: Db = getDb(),
+  applicationId: string, body: string, { actor: writer, request: info }: Caller<MessageWriter>, db: Db = getDb(),
 ): Promise<{ id: string; emailed: boolean }> {
   return db.transaction(async (tx) => {
     const app = await applicationFor(tx, applicationId, writer);

@@ -15,7 +15,7 @@ import {
 } from "~/domain/validation/requests";
 import { createLimit } from "~/server/platform/uploads/concurrency-limit.server";
 import { parseSubmission, type FormShape, type ParsedSubmission } from "~/server/applications/index.server";
-import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller } from "~/server/platform/audit/audit.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { THROTTLES, throttleRefusal } from "~/server/platform/security/throttle.server";
@@ -50,7 +50,7 @@ function refusal(error: unknown, intent: RequestActionData["intent"], title: str
 }
 
 /** Staff: request | accept | reject on one application. */
-export async function staffRequestAction(request: Request, applicationId: string, actor: AuditActor, info: RequestInfo = {}): Promise<RequestAnswer> {
+export async function staffRequestAction(request: Request, applicationId: string, caller: Caller): Promise<RequestAnswer> {
   const title = "Failed to update request";
   const read = await readActionForm(request, (message): RequestActionData => ({ ok: false, intent: null, toast: failed(title, message), at: Date.now() }), {
     limitBytes: MAX_REQUEST_FORM_BYTES,
@@ -70,15 +70,15 @@ export async function staffRequestAction(request: Request, applicationId: string
   try {
     const input = parsed.data;
     if (input.intent === "request") {
-      await createRequest(applicationId, input, actor, info);
+      await createRequest(applicationId, input, caller);
       const n = input.items.length;
       return answer(200, intent, { type: "success", title: "Documents requested", description: `${n} item${n === 1 ? "" : "s"} requested; the applicant was notified by e-mail.` });
     }
     if (input.intent === "accept") {
-      await reviewItem(applicationId, input.itemId, { accept: true }, actor, info);
+      await reviewItem(applicationId, input.itemId, { accept: true }, caller);
       return answer(200, intent, { type: "success", title: "Item accepted" });
     }
-    await reviewItem(applicationId, input.itemId, { accept: false, reason: input.reason }, actor, info);
+    await reviewItem(applicationId, input.itemId, { accept: false, reason: input.reason }, caller);
     return answer(200, intent, { type: "success", title: "Item rejected", description: "The applicant sees your reason and can answer again." });
   } catch (error) {
     return refusal(error, intent, title, "requests");

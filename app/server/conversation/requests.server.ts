@@ -8,7 +8,7 @@ import { DOCUMENT_MIME_TYPES, inspectUpload, originalFileName, UPLOAD_REASONS } 
 import { documentFileMessage } from "~/domain/validation/application";
 import { isDocumentKind, type RequestDocumentsInput } from "~/domain/validation/requests";
 import type { RequestItemView } from "~/domain/views/application-page";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { requestItems } from "~/server/platform/db/schema.server";
@@ -91,11 +91,7 @@ const UPLOADABLE = [...ANSWERABLE, "received"] as const;
  * notice of incompleteness (request-emails.server.ts).
  */
 export async function createRequest(
-  applicationId: string,
-  input: Pick<RequestDocumentsInput, "items" | "dueDate">,
-  actor: AuditActor,
-  info: RequestInfo = {},
-  db: Db = getDb(),
+  applicationId: string, input: Pick<RequestDocumentsInput, "items" | "dueDate">, { actor, request: info }: Caller, db: Db = getDb(),
 ): Promise<{ requestId: string; itemIds: string[] }> {
   return db.transaction(async (tx) => {
     const locked = await lockApplication(tx, applicationId);
@@ -279,12 +275,7 @@ export async function answerWithReply(applicationId: string, itemId: string, rep
  * can then answer again.
  */
 export async function reviewItem(
-  applicationId: string,
-  itemId: string,
-  decision: { accept: true } | { accept: false; reason: string },
-  actor: AuditActor,
-  info: RequestInfo = {},
-  db: Db = getDb(),
+  applicationId: string, itemId: string, decision: { accept: true } | { accept: false; reason: string }, { actor, request: info }: Caller, db: Db = getDb(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const updated = await tx

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { CONVERSATION_EXCERPT_LENGTH, type StaffConversationList, type StaffConversationRow } from "~/domain/views/staff-conversations";
 import { pageWindow } from "~/server/platform/db/paging.server";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 
 export const CONVERSATIONS_PAGE_SIZE = 25;
@@ -14,7 +14,7 @@ export const CONVERSATIONS_PAGE_SIZE = 25;
  * applicant's messages in conversation_counts less this reader's seen mark. Audited
  * ('conversations.list'), as every staff list read is.
  */
-export async function listStaffConversations(page: number, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<StaffConversationList> {
+export async function listStaffConversations(page: number, { actor, request }: Caller, db: Db = getDb()): Promise<StaffConversationList> {
   const counted = (await db.execute(sql`select count(*)::int as "n" from "conversation_counts" where "applicant_messages" + "staff_messages" > 0`)) as unknown as { rows: { n: number }[] };
   const total = Number(counted.rows[0]?.n ?? 0);
   const shown = pageWindow(total, page, CONVERSATIONS_PAGE_SIZE);

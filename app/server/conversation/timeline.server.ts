@@ -41,6 +41,18 @@ export async function recordEvent(tx: DbOrTx, event: NewTimelineEvent): Promise<
   });
 }
 
+/** How much of a staff member's own text (a note, a send-back comment) its timeline entry repeats; the whole text stays where it was written. */
+const STAFF_TEXT_SUMMARY_LENGTH = 200;
+
+/** A staff member's internal entry (staff only) whose line is their own text, cut with an ellipsis past STAFF_TEXT_SUMMARY_LENGTH. */
+export async function recordStaffText(
+  tx: DbOrTx, entry: { applicationId: string; ownerId: string; kind: ApplicationEventKind; staffId: string; text: string },
+): Promise<void> {
+  const { applicationId, ownerId, kind, staffId, text } = entry;
+  const summary = text.length > STAFF_TEXT_SUMMARY_LENGTH ? `${text.slice(0, STAFF_TEXT_SUMMARY_LENGTH - 1)}…` : text;
+  await recordEvent(tx, { applicationId, ownerId, kind, actorId: staffId, actorSide: "staff", summary, internal: true });
+}
+
 /** The lender as an applicant sees staff (never a staff member's name or e-mail). */
 export const LENDER_SIDE_NAME = "Private Loans";
 

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
 import { desc, eq } from "drizzle-orm";
 import { plain } from "~/server/applications/index.server";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { signedAgreements } from "~/server/platform/db/schema.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
@@ -24,11 +24,9 @@ const NOT_FOUND = "There is no signed agreement for this application.";
 
 
 export async function serveSignedAgreement(
-  applicationId: string | undefined,
-  reader: AgreementReader,
-  request: RequestInfo = {},
-  options: { db?: Db; storage?: DocumentStorage; method?: string } = {},
+  applicationId: string | undefined, caller: Caller<AgreementReader>, options: { db?: Db; storage?: DocumentStorage; method?: string } = {},
 ): Promise<Response> {
+  const { actor: reader, request } = caller;
   const db = options.db ?? getDb();
   let id: string;
   if (reader.side === "applicant") {

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { UUID_PATTERN } from "~/domain/ids";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller, type RequestInfo } from "~/server/platform/audit/audit.server";
 import { recordEvent } from "~/server/conversation/index.server";
-import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { getDb, type Db, type DbOrTx, type Tx } from "~/server/platform/db/client.server";
 import { esignConsents, loanOffers } from "~/server/platform/db/schema.server";
 import { personById } from "~/server/accounts/index.server";
 import { applicationById } from "~/server/applications/index.server";
@@ -73,17 +73,29 @@ export async function currentConsent(applicationId: string, userId: string, db: 
 const userAgentOf = (request: RequestInfo) => request.userAgent?.slice(0, 500) ?? null;
 
 /**
+ * A consent given or withdrawn, on the timeline and in the audit log: the audit row repeats the
+ * request's address and browser in its details, as the consent row itself keeps them.
+ */
+async function recordConsentChange(
+  tx: Tx,
+  app: OwnApplication,
+  { actor, request }: Caller<OfferViewer>,
+  change: { kind: "esign_consented" | "esign_withdrawn"; action: "esign.consent" | "esign.withdraw"; consentId: string; details: Record<string, string> },
+): Promise<void> {
+  await recordEvent(tx, { applicationId: app.id, ownerId: app.userId, kind: change.kind, actorId: actor.id, actorSide: "applicant" });
+  const details = { applicationId: app.id, ...change.details, ip: request.ip ?? null, userAgent: userAgentOf(request) };
+  await writeAudit(tx, { actor, action: change.action, table: "esign_consents", recordId: change.consentId, details, request });
+}
+
+/**
  * "I Agree": stores the consent (version ESIGN_CONSENT_VERSION) with its timeline event and audit row.
  * Asked only while the application has an open offer. Giving it again while one is current changes
  * nothing and answers the current one (`created: false`).
  */
 export async function giveConsent(
-  applicationId: string,
-  viewer: OfferViewer,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, caller: Caller<OfferViewer>, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ consent: CurrentConsent; created: boolean }> {
+  const { actor: viewer, request } = caller;
   const app = await ownApplication(applicationId, viewer, db);
   if (!app) throw new AppError("offer_action", 404, NOT_FOUND_MESSAGE);
   const [open] = await db
@@ -118,15 +130,8 @@ export async function giveConsent(
       if (!existing) throw new AppError("offer_action", 409, "Your consent could not be recorded. Please try again.");
       return { consent: existing, created: false };
     }
-    await recordEvent(tx, { applicationId: app.id, ownerId: app.userId, kind: "esign_consented", actorId: viewer.id, actorSide: "applicant" });
-    await writeAudit(tx, {
-      actor: viewer,
-      action: "esign.consent",
-      table: "esign_consents",
-      recordId: created.id,
-      details: { applicationId: app.id, version: created.version, consentedAt: created.consentedAt.toISOString(), ip: request.ip ?? null, userAgent: userAgentOf(request) },
-      request,
-    });
+    const details = { version: created.version, consentedAt: created.consentedAt.toISOString() };
+    await recordConsentChange(tx, app, caller, { kind: "esign_consented", action: "esign.consent", consentId: created.id, details });
     return { consent: created, created: true };
   });
 }
@@ -136,13 +141,8 @@ export async function giveConsent(
  * and audit row. Records already signed stay signed (the consent text says so); 409 when there is no
  * current consent to withdraw.
  */
-export async function withdrawConsent(
-  applicationId: string,
-  viewer: OfferViewer,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
-): Promise<{ consentId: string }> {
+export async function withdrawConsent(applicationId: string, caller: Caller<OfferViewer>, db: Db = getDb(), now: Date = new Date()): Promise<{ consentId: string }> {
+  const viewer = caller.actor;
   const app = await ownApplication(applicationId, viewer, db);
   if (!app) throw new AppError("offer_action", 404, NOT_FOUND_MESSAGE);
   return db.transaction(async (tx) => {
@@ -152,15 +152,8 @@ export async function withdrawConsent(
       .where(and(eq(esignConsents.applicationId, app.id), eq(esignConsents.userId, viewer.id), isNull(esignConsents.withdrawnAt)))
       .returning({ id: esignConsents.id, version: esignConsents.version });
     if (!row) throw new AppError("offer_action", 409, "You have no current E-SIGN consent on this application to withdraw.");
-    await recordEvent(tx, { applicationId: app.id, ownerId: app.userId, kind: "esign_withdrawn", actorId: viewer.id, actorSide: "applicant" });
-    await writeAudit(tx, {
-      actor: viewer,
-      action: "esign.withdraw",
-      table: "esign_consents",
-      recordId: row.id,
-      details: { applicationId: app.id, version: row.version, withdrawnAt: now.toISOString(), ip: request.ip ?? null, userAgent: userAgentOf(request) },
-      request,
-    });
+    const details = { version: row.version, withdrawnAt: now.toISOString() };
+    await recordConsentChange(tx, app, caller, { kind: "esign_withdrawn", action: "esign.withdraw", consentId: row.id, details });
     return { consentId: row.id };
   });
 }

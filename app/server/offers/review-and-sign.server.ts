@@ -4,7 +4,7 @@ import { offerStatusLabel } from "~/domain/loan-offers";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { decodePngDataUrl, MAX_SIGN_FORM_BYTES, offerSigningSchemaFor, type OfferSigningActionData, type OfferSigningIntent } from "~/domain/validation/offer-signing";
 import { formatAgreementDay, type ReviewAndSignPageData } from "~/domain/views/agreement-preview";
-import type { RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller } from "~/server/platform/audit/audit.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { signedAgreements } from "~/server/platform/db/schema.server";
@@ -66,7 +66,8 @@ function formValues(form: FormData): Record<string, string> {
 }
 
 /** The page's action after the guard (requireUser) and the same-origin check. */
-export async function reviewAndSignAction(request: Request, urlId: string | undefined, viewer: OfferViewer, info: RequestInfo = {}, db: Db = getDb()): Promise<OfferPageAnswer> {
+export async function reviewAndSignAction(request: Request, urlId: string | undefined, caller: Caller<OfferViewer>, db: Db = getDb()): Promise<OfferPageAnswer> {
+  const viewer = caller.actor;
   const read = await readActionForm(request, (message): OfferSigningActionData => ({ ok: false, intent: null, toast: errorToast("Request refused", message), at: Date.now() }), {
     limitBytes: MAX_SIGN_FORM_BYTES,
   });
@@ -88,11 +89,11 @@ export async function reviewAndSignAction(request: Request, urlId: string | unde
   try {
     switch (input.intent) {
       case "consent": {
-        const { created } = await giveConsent(app.id, viewer, info, db);
+        const { created } = await giveConsent(app.id, caller, db);
         return answer(200, intent, { type: "success", title: created ? "E-SIGN consent recorded" : "E-SIGN consent already recorded", description: "You can now review and sign your loan agreement." });
       }
       case "withdraw-consent":
-        await withdrawConsent(app.id, viewer, info, db);
+        await withdrawConsent(app.id, caller, db);
         return answer(200, intent, {
           type: "success",
           title: "E-SIGN consent withdrawn",
@@ -101,7 +102,7 @@ export async function reviewAndSignAction(request: Request, urlId: string | unde
       case "sign": {
         const signature =
           input.signatureKind === "drawn" ? { kind: "drawn" as const, png: decodePngDataUrl(input.signaturePng)! } : { kind: "typed" as const, name: input.typedName };
-        const result = await signOffer(app.id, viewer, signature, info, { db });
+        const result = await signOffer(app.id, signature, caller, { db });
         return {
           redirect: `/dashboard/applications/${app.id}`,
           toast: { type: "success", title: "Loan agreement signed", description: `Your loan is active. The first payment is due ${formatAgreementDay(result.firstPaymentDue)}. Download your signed agreement from this page.` },

@@ -5,7 +5,7 @@ import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/si
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { AgreementSignature } from "~/domain/views/loan-agreement";
-import { writeAudit, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { recordEvent } from "~/server/conversation/index.server";
@@ -83,12 +83,9 @@ export type SignResult = { offerId: string; loanId: string; agreementId: string;
  * typed name that is not the applicant's.
  */
 export async function signOffer(
-  applicationId: string,
-  viewer: OfferViewer,
-  signature: SignatureInput,
-  request: RequestInfo = {},
-  options: { db?: Db; storage?: DocumentStorage; now?: Date } = {},
+  applicationId: string, signature: SignatureInput, caller: Caller<OfferViewer>, options: { db?: Db; storage?: DocumentStorage; now?: Date } = {},
 ): Promise<SignResult> {
+  const { actor: viewer, request } = caller;
   const db = options.db ?? getDb();
   const storage = options.storage ?? getStorage();
   const now = options.now ?? new Date();

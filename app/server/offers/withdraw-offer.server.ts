@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { errorToast } from "~/domain/action-result";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
   OFFER_WITHDRAW_MESSAGES,
@@ -8,7 +7,7 @@ import {
   WITHDRAW_FAILED,
   type OfferWithdrawActionData,
 } from "~/domain/validation/offer-withdraw";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
@@ -19,7 +18,7 @@ import { readActionForm, type ServiceAnswer } from "~/server/platform/http/actio
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { offerWithdrawnEmail } from "~/server/offers/offer-withdrawn-email.server";
-import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
+import { AppError, actionRefusal, stampedRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**
@@ -36,12 +35,7 @@ export const MAX_OFFER_WITHDRAW_FORM_BYTES = 16 * 1024;
 
 /** Withdraws the application's open offer; OfferWithdrawRefused (404 no application, 409 nothing open) otherwise. */
 export async function withdrawOffer(
-  applicationId: string,
-  reason: string,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
+  applicationId: string, reason: string, { actor, request }: Caller, db: Db = getDb(), now: Date = new Date(),
 ): Promise<{ offerId: string }> {
   if (!UUID_PATTERN.test(applicationId)) throw new AppError("offer_withdraw", 404, OFFER_WITHDRAW_MESSAGES.notFound);
   const app = await applicationById(applicationId, db);
@@ -84,16 +78,14 @@ export async function withdrawOffer(
 
 export type OfferWithdrawAnswer = ServiceAnswer<OfferWithdrawActionData>;
 
-function refusal(status: number, intent: "withdraw" | null, message: string, fieldErrors?: Record<string, string[]>): OfferWithdrawAnswer {
-  return { status, body: { ok: false, intent, toast: errorToast(WITHDRAW_FAILED, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
-}
+const refusal = stampedRefusal<"withdraw">(WITHDRAW_FAILED);
 
 /**
  * POST /admin/applications/:id/offer after the route's guards (same origin, a verified admin): reads
  * the size-limited form (413 when too large), validates it (400 naming the field), withdraws.
  */
-export async function offerWithdrawAction(request: Request, urlId: string | undefined, actor: AuditActor, info: RequestInfo = {}, db: Db = getDb()): Promise<OfferWithdrawAnswer> {
-  const read = await readActionForm(request, (message): OfferWithdrawActionData => ({ ok: false, intent: null, toast: errorToast(WITHDRAW_FAILED, message), at: Date.now() }), {
+export async function offerWithdrawAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb()): Promise<OfferWithdrawAnswer> {
+  const read = await readActionForm(request, (message): OfferWithdrawActionData => refusal(400, null, message).body, {
     limitBytes: MAX_OFFER_WITHDRAW_FORM_BYTES,
     unreadableAsEmpty: true,
   });
@@ -106,11 +98,11 @@ export async function offerWithdrawAction(request: Request, urlId: string | unde
     return refusal(400, "withdraw", parsed.error.issues[0]?.message ?? OFFER_WITHDRAW_MESSAGES.reasonRequired, issuesToFieldErrors(parsed.error));
   }
   try {
-    await withdrawOffer(urlId.toLowerCase(), parsed.data.reason, actor, info, db);
+    await withdrawOffer(urlId.toLowerCase(), parsed.data.reason, caller, db);
     return { status: 200, body: { ok: true, intent: "withdraw", toast: OFFER_WITHDRAW_TOASTS.withdrawn, at: Date.now() } };
   } catch (error) {
     if (error instanceof AppError) return actionRefusal(error, { title: WITHDRAW_FAILED, stamped: true }, { intent: "withdraw" as const });
-    logFailure("admin", "withdrawing an offer failed", error, { admin: actor.id, applicationId: urlId });
+    logFailure("admin", "withdrawing an offer failed", error, { admin: caller.actor.id, applicationId: urlId });
     return refusal(500, "withdraw", "Something went wrong on our side. Please try again.");
   }
 }

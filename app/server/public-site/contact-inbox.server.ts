@@ -2,7 +2,7 @@ import type { InboxMessage } from "~/domain/admin-lists";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { ContactMessageStatus } from "~/domain/enums";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { contactMessages } from "~/server/platform/db/schema.server";
 import type { Page } from "./moderation.server";
@@ -42,10 +42,7 @@ export async function newContactMessages(db: Db = getDb()): Promise<number> {
 
 /** One page of messages, newest first, and its 'contact.list' audit row (written with the read). */
 export async function listContactMessages(
-  { view = "inbox", page = 1, ...cursor }: { view?: MessageView } & Partial<PageRequest>,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
+  { view = "inbox", page = 1, ...cursor }: { view?: MessageView } & Partial<PageRequest>, { actor, request }: Caller, db: Db = getDb(),
 ): Promise<InboxPage> {
   return db.transaction(async (tx) => {
     // Kept by triggers (drizzle/0012): three rows, however many messages there are.
@@ -112,12 +109,7 @@ export type MessageStatusResult = { ok: true; id: string; status: "read" | "arch
  * Marks a message read or archived (validated { id, status }). Moving an archived message back to the
  * inbox marks it read. Unknown ids are refused.
  */
-export async function setContactMessageStatus(
-  input: unknown,
-  actor: AuditActor,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-): Promise<MessageStatusResult> {
+export async function setContactMessageStatus(input: unknown, { actor, request }: Caller, db: Db = getDb()): Promise<MessageStatusResult> {
   const parsed = messageStatusSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." };
   const { id, status } = parsed.data;

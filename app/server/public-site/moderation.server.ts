@@ -1,7 +1,7 @@
 import type { Page, PendingTestimonial } from "~/domain/admin-lists";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { testimonials } from "~/server/platform/db/schema.server";
 import { columnsOf } from "~/server/platform/db/select-columns.server";
@@ -60,7 +60,7 @@ export type ModerationResult =
   | { ok: false; reason: "invalid" | "conflict"; message: string };
 
 /** Validates `input` ({ id, decision }) and decides a pending testimonial, with its audit row. */
-export async function moderateTestimonial(input: unknown, actor: AuditActor, request: RequestInfo = {}, db: Db = getDb()): Promise<ModerationResult> {
+export async function moderateTestimonial(input: unknown, { actor, request }: Caller, db: Db = getDb()): Promise<ModerationResult> {
   const parsed = moderationDecisionSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid request." };
   const { id, decision } = parsed.data;

@@ -69,6 +69,19 @@ export function actionRefusal<Extra extends object>(error: AppError, shape: Refu
   return headers ? { status: error.status, body, headers } : { status: error.status, body };
 }
 
+/**
+ * An intent action's own refusals, those it finds before any service runs (a form it cannot read, an
+ * unknown intent, an id that names nothing, a field its schema refuses) and its generic failure: the
+ * action's toast title over the message, stamped with `at`, and the messages per field when there are any.
+ */
+export function stampedRefusal<Intent>(title: string) {
+  type Answer = ServiceAnswer<RefusalBody<{ intent: Intent | null }> & { at: number }>;
+  return (status: number, intent: Intent | null, message: string, fieldErrors?: Record<string, string[]>): Answer => ({
+    status,
+    body: { ok: false, intent, toast: errorToast(title, message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) },
+  });
+}
+
 export type JsonRefusalBody = { ok: false; field?: string; message: string; [detail: string]: unknown };
 
 /** The same error as a JSON API's answer: `{ ok: false, ...details, field?, message }` (the APIs' own field names). */
