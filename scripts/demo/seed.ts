@@ -221,7 +221,7 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
     const [owner] = await db.select({ email: userTable.email, name: userTable.name }).from(userTable).where(eq(userTable.id, userId)).limit(1);
     const applicant = { id: userId, name: owner!.name, email: owner!.email, isStaff: false };
     if (app.offer === "declined") {
-      await declineOffer(applicationId, applicant, DEMO_REQUEST, timeline.declinedAt, db);
+      await declineOffer(applicationId, { actor: applicant, request: DEMO_REQUEST }, db, timeline.declinedAt);
       await backdateDecision(db, applicationId, timeline);
       return 2;
     }

@@ -98,7 +98,7 @@ describe("Close My Account", () => {
     const refused = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { actor: { ...actor, isStaff: false }, request: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.toast?.description).toContain("Withdraw it first");
-    await withdrawApplication(applicationId, { ...actor, isStaff: false }, {}, db);
+    await withdrawApplication(applicationId, { actor: { ...actor, isStaff: false }, request: {} }, db);
 
     const answer = await accountDataAction(formRequest({ intent: "close-account", password: PASSWORD, confirmation: " CLOSE " }), { actor: { ...actor, isStaff: false }, request: { ip: "203.0.113.5" } });
     expect(answer.status).toBe(200);

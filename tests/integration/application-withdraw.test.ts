@@ -80,7 +80,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("withdraws a pending application: who and when on the row, the timeline, the audit row and the e-mail say the applicant withdrew", async () => {
     const { user, applicationId } = await applicant("under_review");
     const now = new Date();
-    const answer = await applicationWithdrawAction(applicationId, user, { ip: "203.0.113.7", userAgent: "vitest" });
+    const answer = await applicationWithdrawAction(applicationId, { actor: user, request: { ip: "203.0.113.7", userAgent: "vitest" } });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ok: true, intent: "withdraw", toast: { title: "Application withdrawn" } });
 
@@ -116,7 +116,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
       ["not-a-uuid", user],
       [randomUUID(), user],
     ] as const) {
-      const refused = await rejectionOf(withdrawApplication(id, who, {}, db()));
+      const refused = await rejectionOf(withdrawApplication(id, { actor: who, request: {} }, db()));
       expect(refused).toSatisfy((e) => isAppError(e, "withdrawal"));
       expect(refused).toMatchObject({ status: 404, message: APPLICATION_WITHDRAW_MESSAGES.notFound });
     }
@@ -124,12 +124,12 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
 
     for (const status of ["approved", "denied"] as const) {
       const decided = await applicant(status);
-      const refused = await rejectionOf(withdrawApplication(decided.applicationId, decided.user, {}, db()));
+      const refused = await rejectionOf(withdrawApplication(decided.applicationId, { actor: decided.user, request: {} }, db()));
       expect(refused).toMatchObject({ status: 409, message: APPLICATION_WITHDRAW_MESSAGES.decided });
       expect((await appRow(decided.applicationId)).status).toBe(status);
     }
-    await withdrawApplication(applicationId, user, {}, db());
-    const again = await applicationWithdrawAction(applicationId, user);
+    await withdrawApplication(applicationId, { actor: user, request: {} }, db());
+    const again = await applicationWithdrawAction(applicationId, { actor: user, request: {} });
     expect(again.status).toBe(409);
     expect(again.body.toast?.description).toBe(APPLICATION_WITHDRAW_MESSAGES.alreadyWithdrawn);
 
@@ -148,7 +148,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
 
   it("staff can no longer review or decide a withdrawn application: 409 saying the applicant withdrew it", async () => {
     const { user, applicationId } = await applicant();
-    await withdrawApplication(applicationId, user, {}, db());
+    await withdrawApplication(applicationId, { actor: user, request: {} }, db());
     expect(await rejectionOf(approveApplication(applicationId, TERMS, { actor: admin, request: {} }, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
     expect(await rejectionOf(denyApplication(applicationId, ["Credit history"], { actor: admin, request: {} }, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
     expect(await rejectionOf(startReview(applicationId, { actor: admin, request: {} }, db()))).toMatchObject({ message: WITHDRAWN_BY_APPLICANT });
@@ -165,7 +165,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
   it("a four-eyes proposal waiting on it is sent back by the withdrawal; confirming it is then a 409 saying why", async () => {
     const { user, applicationId } = await applicant("under_review");
     const { proposalId } = await proposeApproval(applicationId, { ...TERMS, approvedAmountCents: 15_000_000 }, { actor: admin, request: {} }, db());
-    await withdrawApplication(applicationId, user, {}, db());
+    await withdrawApplication(applicationId, { actor: user, request: {} }, db());
     const [proposal] = await db().select().from(approvalProposals).where(eq(approvalProposals.id, proposalId));
     expect(proposal).toMatchObject({ status: "sent_back", comment: "The applicant withdrew the application.", decidedBy: user.id });
     const refused = await rejectionOf(confirmProposal(applicationId, proposalId, { actor: second, request: {} }, db()));
@@ -178,7 +178,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     for (let round = 0; round < 4; round++) {
       const { user, applicationId } = await applicant("under_review");
       const [withdrawal, approval] = await Promise.allSettled([
-        withdrawApplication(applicationId, user, {}, db()),
+        withdrawApplication(applicationId, { actor: user, request: {} }, db()),
         approveApplication(applicationId, TERMS, { actor: admin, request: {} }, db()),
       ]);
       const row = await appRow(applicationId);
@@ -214,7 +214,7 @@ describe.each(testTargets)("Withdraw Application on %s", (target) => {
     expect(answer.body.toast?.description).toBe(refused.message);
     expect((await db().select().from(profiles).where(eq(profiles.id, user.id)))[0]?.closedAt).toBeNull();
 
-    await withdrawApplication(applicationId, user, {}, db());
+    await withdrawApplication(applicationId, { actor: user, request: {} }, db());
     expect((await loadClosureView(db(), user.id)).blocker).toBeNull();
     const closed = await accountDataAction(form({ intent: "close-account", password: PASSWORD, confirmation: "CLOSE" }), { actor: user, request: {} });
     expect(closed.status).toBe(200);

@@ -63,7 +63,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
     it("a plain offer: declined in one step with its event, audit row and a confirmation (no Reg B notice)", async () => {
       const { app, owner, offerId } = await offered("plain");
       const now = new Date();
-      const view = await declineOffer(app.id, owner, { ip: "203.0.113.9", userAgent: "vitest" }, now, db());
+      const view = await declineOffer(app.id, { actor: owner, request: { ip: "203.0.113.9", userAgent: "vitest" } }, db(), now);
       expect(view).toMatchObject({ id: offerId, status: "declined", statusLabel: "Declined", isCounteroffer: false });
       const row = await offerRow(offerId);
       expect(row.status).toBe("declined");
@@ -80,7 +80,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
 
     it("a counteroffer: a Reg B notice of action taken naming the reasons, the creditor and the ECOA notice", async () => {
       const { app, owner, offerId } = await offered("counteroffer");
-      await declineOffer(app.id, owner, {}, new Date(), db());
+      await declineOffer(app.id, { actor: owner, request: {} }, db());
       expect((await offerRow(offerId)).status).toBe("declined");
       const [notice] = await mailsTo(owner.email, "offer-declined-notice");
       expect(notice).toBeTruthy();
@@ -105,13 +105,13 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
 
     it("twice, and twice in parallel: one wins; the other is a clear 409; one event, one audit row, one e-mail", async () => {
       const first = await offered("counteroffer");
-      await declineOffer(first.app.id, first.owner, {}, new Date(), db());
-      const again = await declineOffer(first.app.id, first.owner, {}, new Date(), db()).catch((e: unknown) => e);
+      await declineOffer(first.app.id, { actor: first.owner, request: {} }, db());
+      const again = await declineOffer(first.app.id, { actor: first.owner, request: {} }, db()).catch((e: unknown) => e);
       expect(again).toSatisfy((e) => isAppError(e, "offer_decision"));
       expect(again).toMatchObject({ status: 409, message: OFFER_DECLINE_MESSAGES.conflict });
 
       const { app, owner, offerId } = await offered("counteroffer");
-      const results = await Promise.allSettled([declineOffer(app.id, owner, {}, new Date(), db()), declineOffer(app.id, owner, {}, new Date(), db())]);
+      const results = await Promise.allSettled([declineOffer(app.id, { actor: owner, request: {} }, db()), declineOffer(app.id, { actor: owner, request: {} }, db())]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect(rejected[0]!.reason).toMatchObject({ status: 409 });
@@ -129,7 +129,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
         ["not-a-uuid", stranger],
         [randomUUID(), stranger],
       ] as const) {
-        const error = await declineOffer(id, who, {}, new Date(), db()).catch((e: unknown) => e);
+        const error = await declineOffer(id, { actor: who, request: {} }, db()).catch((e: unknown) => e);
         expect(error).toMatchObject({ status: 404, message: OFFER_DECLINE_MESSAGES.notFound });
       }
       expect((await offerRow(offerId)).status).toBe("offered");
@@ -138,7 +138,7 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
 
     it("an offer past its expiry (even before the job ran) cannot be declined: 409", async () => {
       const { app, owner, offerId } = await offered("plain", new Date(Date.now() - 31 * DAY));
-      const error = await declineOffer(app.id, owner, {}, new Date(), db()).catch((e: unknown) => e);
+      const error = await declineOffer(app.id, { actor: owner, request: {} }, db()).catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 409 });
       expect((await offerRow(offerId)).status).toBe("offered");
     });
@@ -221,15 +221,15 @@ describe.each(testTargets)("offer decisions on %s", (target) => {
         const read = await readActionInput(post(body), OFFER_DECLINE_FORM);
         return read.ok ? 200 : read.answer.status;
       };
-      expect((await offerDeclineAction(app.id, stranger)).status).toBe(404);
+      expect((await offerDeclineAction(app.id, { actor: stranger, request: {} })).status).toBe(404);
       expect(await formStatus("intent=sign")).toBe(400);
       expect(await formStatus("nothing=here")).toBe(400);
       expect(await formStatus(`intent=decline&pad=${"x".repeat(OFFER_DECLINE_MAX_BYTES)}`)).toBe(413);
       expect(await formStatus("intent=decline")).toBe(200);
-      const ok = await offerDeclineAction(app.id, owner);
+      const ok = await offerDeclineAction(app.id, { actor: owner, request: {} });
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ ok: true, intent: "decline", toast: { type: "success", title: "Offer declined" } });
-      const again = await offerDeclineAction(app.id, owner);
+      const again = await offerDeclineAction(app.id, { actor: owner, request: {} });
       expect(again.status).toBe(409);
       expect(again.body.toast.description).toBe(OFFER_DECLINE_MESSAGES.conflict);
     });

@@ -1,5 +1,5 @@
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import { OFFER_DECLINE_FORM, offerDeclineAction } from "~/server/offers/index.server";
 import type { Route } from "./+types/application-offer-decline";
 import { signedIn } from "~/server/accounts/index.server";
@@ -16,5 +16,5 @@ export const loader = postOnly;
 export const action = defineAction({
   guard: signedIn,
   form: { ...OFFER_DECLINE_FORM, send: jsonAnswer },
-  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await offerDeclineAction(params.id, user, requestInfo(request, context))),
+  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await offerDeclineAction(params.id, callerOf(user, request, context))),
 });

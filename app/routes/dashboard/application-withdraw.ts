@@ -1,6 +1,6 @@
 import { APPLICATION_WITHDRAW_FORM, applicationWithdrawAction } from "~/server/applications/index.server";
 import { jsonAnswer } from "~/server/platform/http/action-answer.server";
-import { requestInfo } from "~/server/platform/http/request-info.server";
+import { callerOf } from "~/server/platform/http/request-info.server";
 import type { Route } from "./+types/application-withdraw";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, postOnly } from "~/server/platform/http/define-route.server";
@@ -16,5 +16,5 @@ export const loader = postOnly;
 export const action = defineAction({
   guard: signedIn,
   form: { ...APPLICATION_WITHDRAW_FORM, send: jsonAnswer },
-  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await applicationWithdrawAction(params.id, user, requestInfo(request, context))),
+  handle: async ({ request, params, context }: Route.ActionArgs, user) => jsonAnswer(await applicationWithdrawAction(params.id, callerOf(user, request, context))),
 });

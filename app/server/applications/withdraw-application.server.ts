@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { fromStatuses, mayMake, transitionFor } from "~/domain/application-lifecycle";
 import { APPLICATION_WITHDRAW_MESSAGES } from "~/domain/validation/application-withdraw";
 import { PROPOSAL_CLOSED_BY } from "~/domain/validation/approval";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db } from "~/server/platform/db/client.server";
@@ -30,13 +30,8 @@ export type Withdrawer = { id: string; name: string; email: string; isStaff: boo
 /** The timeline's line, read by both sides (the applicant sees it as their own entry). */
 export const WITHDRAWN_SUMMARY = "The applicant withdrew the application. No decision will be made on it.";
 
-export async function withdrawApplication(
-  applicationId: unknown,
-  user: Withdrawer,
-  request: RequestInfo = {},
-  db: Db = getDb(),
-  now: Date = new Date(),
-): Promise<{ withdrawnAt: Date }> {
+export async function withdrawApplication(applicationId: unknown, caller: Caller<Withdrawer>, db: Db = getDb(), now: Date = new Date()): Promise<{ withdrawnAt: Date }> {
+  const { actor: user, request } = caller;
   // Staff see applications on /admin; another's id, a malformed one and staff all get the same 404.
   if (!mayMake("withdraw", { isStaff: user.isStaff, mfaVerified: false }) || typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) {
     throw new AppError("withdrawal", 404, APPLICATION_WITHDRAW_MESSAGES.notFound);

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { OfferView } from "~/domain/loan-offers";
 import { OFFER_DECLINE_MESSAGES } from "~/domain/validation/offer-decline";
-import { writeAudit, type AuditActor, type RequestInfo } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { getDb, type Db, type Tx } from "~/server/platform/db/client.server";
@@ -60,13 +60,8 @@ function emailData(offer: OfferRow, about: { name: string; loanType: string; req
  * user's application, a malformed id and staff get 404 (the same answer as no application); an offer
  * that is no longer open (signed, declined, withdrawn, expired, or past its expiry) gets 409.
  */
-export async function declineOffer(
-  applicationId: unknown,
-  user: OfferDecider,
-  request: RequestInfo = {},
-  now: Date = new Date(),
-  db: Db = getDb(),
-): Promise<OfferView> {
+export async function declineOffer(applicationId: unknown, caller: Caller<OfferDecider>, db: Db = getDb(), now: Date = new Date()): Promise<OfferView> {
+  const { actor: user, request } = caller;
   if (user.isStaff || typeof applicationId !== "string" || !UUID_PATTERN.test(applicationId)) {
     throw new AppError("offer_decision", 404, OFFER_DECLINE_MESSAGES.notFound);
   }

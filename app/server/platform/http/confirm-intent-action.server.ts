@@ -1,6 +1,6 @@
 import { errorToast } from "~/domain/action-result";
 import type { ConfirmIntentActionData, ConfirmIntentForm } from "~/domain/validation/confirm-intent";
-import type { RequestInfo } from "~/server/platform/audit/audit.server";
+import type { Caller } from "~/server/platform/audit/audit.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import type { ActionForm, ServiceAnswer } from "./action-answer.server";
 import { AppError, actionRefusal } from "./app-error.server";
@@ -20,7 +20,7 @@ export type ConfirmIntentAnswer<Intent extends string> = ServiceAnswer<ConfirmIn
 export const CONFIRM_INTENT_MAX_BYTES = 1024;
 
 /** The service behind the dialog, on the route's subject: it throws AppError to refuse. */
-export type ConfirmIntentService<User> = (subjectId: string, user: User, info: RequestInfo) => Promise<unknown>;
+export type ConfirmIntentService<User> = (subjectId: string, caller: Caller<User>) => Promise<unknown>;
 
 /** `log`: where an unexpected failure is logged, the module and what failed. */
 export function defineConfirmIntentAction<Intent extends string, User>(
@@ -39,9 +39,9 @@ export function defineConfirmIntentAction<Intent extends string, User>(
     unreadableAsEmpty: true,
     refuse: (message) => refusal(400, message, null).body,
   };
-  async function act(subjectId: string, user: User, info: RequestInfo = {}): Promise<Answer> {
+  async function act(subjectId: string, caller: Caller<User>): Promise<Answer> {
     try {
-      await run(subjectId, user, info);
+      await run(subjectId, caller);
       return { status: 200, body: { ok: true, intent: confirm.intent, toast: confirm.done, at: Date.now() } };
     } catch (error) {
       if (error instanceof AppError) return actionRefusal(error, { title: confirm.failedTitle, stamped: true }, { intent: confirm.intent });
