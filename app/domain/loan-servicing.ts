@@ -47,6 +47,22 @@ export type Allocation = {
 
 export type InstallmentStatus = PaymentRow & { paid: boolean };
 
+/**
+ * What the borrower must pay to be current through the first unpaid installment. A payment pays fees
+ * first, so the amount due is what is left of the installments through this one plus every fee due:
+ * a borrower who pays exactly `amountDueCents` is current, and the pages say what each part is.
+ */
+export type NextInstallment = {
+  number: number;
+  dueDate: string;
+  /** What is left unpaid of the scheduled installments through this one. */
+  installmentCents: number;
+  /** Fees assessed and not yet paid (late, returned payment), which a payment pays first. */
+  feesCents: number;
+  /** installmentCents + feesCents. */
+  amountDueCents: number;
+};
+
 export type ServicingStatus = "current" | "late" | "paid_in_full";
 
 export const SERVICING_STATUS_LABELS: Record<ServicingStatus, string> = {
@@ -63,7 +79,7 @@ export type LedgerState = {
   allocations: Allocation[];
   installments: InstallmentStatus[];
   /** The first unpaid installment, or null when every one is paid. */
-  nextInstallment: { number: number; dueDate: string; amountDueCents: number } | null;
+  nextInstallment: NextInstallment | null;
   /** Days since the first unpaid installment fell due (0 when none is past due). */
   daysPastDue: number;
   status: ServicingStatus;
@@ -206,7 +222,8 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
   let nextInstallment: LedgerState["nextInstallment"] = null;
   if (firstUnpaid) {
     const dueThrough = installments.slice(0, firstUnpaid.number).reduce((sum, row) => sum + row.paymentCents, 0);
-    nextInstallment = { number: firstUnpaid.number, dueDate: firstUnpaid.dueDate, amountDueCents: Math.max(0, dueThrough - paidTowardSchedule) };
+    const installmentCents = Math.max(0, dueThrough - paidTowardSchedule);
+    nextInstallment = { number: firstUnpaid.number, dueDate: firstUnpaid.dueDate, installmentCents, feesCents: feesDueCents, amountDueCents: installmentCents + feesDueCents };
   }
   const daysPastDue = firstUnpaid ? Math.max(0, daysBetween(firstUnpaid.dueDate, asOf)) : 0;
   return {

@@ -21,6 +21,7 @@ import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
 import { borrowerLoanAction, makePayment } from "~/server/loans/borrower-payments.server";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { recordPayment } from "~/server/loans/payments.server";
+import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { createLocalStorage, type DocumentStorage } from "~/server/platform/storage/storage.server";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
@@ -110,6 +111,27 @@ describe("borrower loan on pglite", () => {
     expect(SCHEDULE_NOTE.length).toBeGreaterThan(10);
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "loan.view"), eq(auditLog.recordId, loanId)));
     expect(audits).toHaveLength(1);
+  });
+
+  it("a fee due is part of the amount due: the page, Make a Payment's installment and the statement include it and say what each part is", async () => {
+    const { owner, loanId, accountId } = await signedLoan(75);
+    await runServicingJobs(db(), new Date(`${today}T12:00:00.000Z`));
+    const ledger = await loadLedger(loanId, db(), today);
+    const next = ledger!.state.nextInstallment!;
+    expect(next.feesCents).toBeGreaterThan(0);
+    expect(next.feesCents).toBe(ledger!.state.feesDueCents);
+    expect(next.amountDueCents).toBe(next.installmentCents + next.feesCents);
+    const page = await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today);
+    expect(page!.nextPayment).toEqual(next);
+
+    const st = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${today.slice(0, 7)}`), { actor: owner, request: info }, { db: db(), today });
+    const stText = pdfText(Buffer.from(await st.arrayBuffer()));
+    expect(stText).toMatch(new RegExp(`Installment\\s+${escape(formatMoney(next.installmentCents))}`));
+    expect(stText).toMatch(new RegExp(`Fees due, paid first\\s+${escape(formatMoney(next.feesCents))}`));
+    expect(stText).toMatch(new RegExp(`Amount due\\s+${escape(formatMoney(next.amountDueCents))}`));
+
+    const result = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, { actor: owner, request: info }, db(), today);
+    expect(result.amountCents).toBe(next.amountDueCents);
   });
 
   it("another person's loan, a malformed id and staff are not found", async () => {

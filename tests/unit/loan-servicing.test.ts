@@ -259,4 +259,25 @@ describe("installments, lateness and late fees", () => {
     expect(state.allocations[0]).toMatchObject({ feesCents: 4019, interestCents: 5981, principalCents: 0 });
     expect(state.feesDueCents).toBe(0);
   });
+
+  it("the amount due includes the fees a payment pays first, and paying exactly it brings the loan current", () => {
+    const lateOn = dayAfter(schedule[0]!.dueDate, 16);
+    const fees: AssessedFee[] = [{ id: "f1", assessedOn: lateOn, amountCents: 4019, installmentNumber: 1 }];
+    const late = replayLedger(terms, [], fees, lateOn);
+    expect(late.nextInstallment).toEqual({
+      number: 1,
+      dueDate: schedule[0]!.dueDate,
+      installmentCents: schedule[0]!.paymentCents,
+      feesCents: 4019,
+      amountDueCents: schedule[0]!.paymentCents + 4019,
+    });
+    // The installment alone leaves it short: the fee takes its share first.
+    const short = replayLedger(terms, [{ id: "p1", receivedOn: lateOn, amountCents: schedule[0]!.paymentCents }], fees, lateOn);
+    expect(short.installments[0]!.paid).toBe(false);
+    expect(short.status).toBe("late");
+    const current = replayLedger(terms, [{ id: "p1", receivedOn: lateOn, amountCents: late.nextInstallment!.amountDueCents }], fees, lateOn);
+    expect(current.installments[0]!.paid).toBe(true);
+    expect(current).toMatchObject({ status: "current", daysPastDue: 0, feesDueCents: 0 });
+    expect(current.nextInstallment).toMatchObject({ number: 2, feesCents: 0 });
+  });
 });

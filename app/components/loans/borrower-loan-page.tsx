@@ -56,6 +56,11 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
           {data.nextPayment ? (
             <>
               <p className="mt-1 text-2xl font-bold text-primary">{formatMoney(data.nextPayment.amountDueCents)}</p>
+              {data.nextPayment.feesCents > 0 ? (
+                <p className="text-sm" data-testid="next-payment-parts">
+                  {formatMoney(data.nextPayment.installmentCents)} installment + {formatMoney(data.nextPayment.feesCents)} fees due (a payment pays fees first)
+                </p>
+              ) : null}
               <p className="text-sm">
                 Due {formatAgreementDay(data.nextPayment.dueDate)} (installment {data.nextPayment.number})
               </p>

@@ -90,6 +90,7 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
                   {data.nextPayment ? (
                     <Choice value="installment" current={choice} onChange={setChoice}>
                       Next installment: {formatMoney(data.nextPayment.amountDueCents)}, due {formatAgreementDay(data.nextPayment.dueDate)}
+                      {data.nextPayment.feesCents > 0 ? `, including ${formatMoney(data.nextPayment.feesCents)} fees due, which are paid first` : ""}
                     </Choice>
                   ) : null}
                   <Choice value="amount" current={choice} onChange={setChoice}>

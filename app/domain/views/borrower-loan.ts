@@ -1,4 +1,4 @@
-import type { InstallmentStatus, ServicingStatus } from "~/domain/loan-servicing";
+import type { InstallmentStatus, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus, PaymentChoice } from "~/domain/servicing-enums";
 import type { ConversationView } from "./application-page";
 
@@ -45,7 +45,7 @@ export type BorrowerLoanPage = {
   termMonths: number;
   paymentCents: number;
   startDate: string;
-  nextPayment: { number: number; dueDate: string; amountDueCents: number } | null;
+  nextPayment: NextInstallment | null;
   principalCents: number;
   interestAccruedCents: number;
   feesDueCents: number;

@@ -1,5 +1,5 @@
 import type { PageCursors } from "~/domain/paging";
-import type { Allocation, InstallmentStatus, LedgerLine, ServicingStatus } from "~/domain/loan-servicing";
+import type { Allocation, InstallmentStatus, LedgerLine, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
 
 /**
@@ -84,7 +84,7 @@ export type StaffLoanPage = {
     interestAccruedCents: number;
     feesDueCents: number;
     payoffTodayCents: number;
-    nextInstallment: { number: number; dueDate: string; amountDueCents: number } | null;
+    nextInstallment: NextInstallment | null;
     daysPastDue: number;
   };
   installments: InstallmentStatus[];

@@ -108,7 +108,7 @@ export async function loanDocument(
       principalEndCents: end.principalCents,
       interestAccruedEndCents: end.interestAccruedCents,
       feesDueEndCents: end.feesDueCents,
-      nextDue: end.nextInstallment ? { dueDate: end.nextInstallment.dueDate, amountDueCents: end.nextInstallment.amountDueCents } : null,
+      nextDue: end.nextInstallment,
       statusLabel: SERVICING_STATUS_LABELS[end.status],
     });
     return { ok: true, bytes, fileName: `statement-${ref}-${query.month}.pdf` };

@@ -208,7 +208,7 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
             result.reminders += 1;
             await enqueueEmail(tx, {
               to: email,
-              ...paymentReminderEmail({ loanId: id, loanType, installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, baseUrl: publicUrl }),
+              ...paymentReminderEmail({ loanId: id, loanType, installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, feesCents: next.feesCents, baseUrl: publicUrl }),
             });
           }
         }

@@ -11,13 +11,15 @@ import { formatMoney } from "~/domain/money";
  */
 
 export type NoticeData = { loanId: string; loanType: string; installmentNumber: number; dueDate: string; amountCents: number; baseUrl: string };
+/** The reminder's amount is what brings the loan current: the installment plus any fee due (paid first). */
+export type ReminderData = NoticeData & { feesCents: number };
 
 /** 'yyyy-MM-dd' as "Dec 24, 2026" (the due date is a calendar day: no time zone moves it). */
 export function longDate(iso: string): string {
   return formatDay(iso);
 }
 
-export function paymentReminderEmail(data: NoticeData): RenderedEmail {
+export function paymentReminderEmail(data: ReminderData): RenderedEmail {
   const loan = loanTypeLabel(data.loanType);
   return layout("payment-reminder", `Your ${BRAND_NAME} payment is due ${longDate(data.dueDate)}`, "Your next payment is coming up", [
     { kind: "p", text: "Hello," },
@@ -26,6 +28,7 @@ export function paymentReminderEmail(data: NoticeData): RenderedEmail {
       kind: "fields",
       rows: [
         ["Amount due", formatMoney(data.amountCents)],
+        ...(data.feesCents > 0 ? [["Of which fees due, paid first", formatMoney(data.feesCents)] as [string, string]] : []),
         ["Due date", longDate(data.dueDate)],
       ],
     },

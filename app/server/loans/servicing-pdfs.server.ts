@@ -37,7 +37,7 @@ export type StatementData = LetterParties & {
   principalEndCents: number;
   interestAccruedEndCents: number;
   feesDueEndCents: number;
-  nextDue: { dueDate: string; amountDueCents: number } | null;
+  nextDue: { dueDate: string; installmentCents: number; feesCents: number; amountDueCents: number } | null;
   statusLabel: string;
 };
 
@@ -209,6 +209,11 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
       pdf.font("bold").fontSize(12).text("Next Payment", MARGIN, pdf.y, { width: CONTENT_WIDTH });
       pdf.moveDown(0.3);
       if (data.nextDue) {
+        // A payment pays fees first: the amount due includes them, so paying it brings the loan current.
+        if (data.nextDue.feesCents > 0) {
+          figureRow(pdf, "Installment", formatMoney(data.nextDue.installmentCents));
+          figureRow(pdf, "Fees due, paid first", formatMoney(data.nextDue.feesCents));
+        }
         figureRow(pdf, "Amount due", formatMoney(data.nextDue.amountDueCents));
         figureRow(pdf, "Due date", formatAgreementDay(data.nextDue.dueDate));
       } else paragraph(pdf, "No payment is due: the loan is paid in full.");

@@ -69,7 +69,16 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
             <Fact label="Payoff Today" testId="payoff-today">
               {formatMoney(summary.payoffTodayCents)}
             </Fact>
-            <Fact label="Next Payment">{summary.nextInstallment ? <>{formatMoney(summary.nextInstallment.amountDueCents)} due {day(summary.nextInstallment.dueDate)}</> : "—"}</Fact>
+            <Fact label="Next Payment">
+              {summary.nextInstallment ? (
+                <>
+                  {formatMoney(summary.nextInstallment.amountDueCents)} due {day(summary.nextInstallment.dueDate)}
+                  {summary.nextInstallment.feesCents > 0 ? ` (${formatMoney(summary.nextInstallment.installmentCents)} installment + ${formatMoney(summary.nextInstallment.feesCents)} fees)` : null}
+                </>
+              ) : (
+                "—"
+              )}
+            </Fact>
             <Fact label="Days Past Due">{summary.daysPastDue}</Fact>
             {loan.paidOffAt ? <Fact label="Paid in Full On">{day(loan.paidOffAt.slice(0, 10))}</Fact> : null}
           </dl>
