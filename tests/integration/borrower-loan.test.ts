@@ -9,11 +9,12 @@ import { makePaymentSchema } from "~/domain/validation/make-payment";
 
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { addDays, todayUtc } from "~/domain/dates";
-import { auditLog, bankAccounts, emailOutbox, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { approvedLoans, auditLog, bankAccounts, emailOutbox, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { agreementReference } from "~/server/offers/agreement-document.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { createAchBatch, downloadAchBatch } from "~/server/loans/ach-batches.server";
-import { loadStaffLoan } from "~/server/loans/staff-loans.server";
+import { exportLoanTape, loadStaffLoan } from "~/server/loans/staff-loans.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
 import { formatMoney } from "~/domain/money";
 import { serveLoanDocument } from "~/server/loans/borrower-documents.server";
@@ -132,6 +133,29 @@ describe("borrower loan on pglite", () => {
 
     const result = await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, { actor: owner, request: info }, db(), today);
     expect(result.amountCents).toBe(next.amountDueCents);
+  });
+
+  it("one reference per loan: the agreement's, on the borrower's page, the staff page, the loan tape, the statement, the payoff letter and the e-mails", async () => {
+    const { owner, loanId, accountId } = await signedLoan(40);
+    const [loan] = await db().select({ offerId: approvedLoans.offerId }).from(approvedLoans).where(eq(approvedLoans.id, loanId));
+    const reference = agreementReference(loan!.offerId!);
+    expect(loanId.slice(0, 8).toUpperCase()).not.toBe(reference.slice(3));
+
+    expect((await loadBorrowerLoan(loanId, { actor: owner, request: {} }, db(), today))!.loanReference).toBe(reference);
+    expect((await loadStaffLoan(loanId, { actor: admin, request: {} }, db(), today))!.loan.reference).toBe(reference);
+    const { csv: tape } = await exportLoanTape({ actor: admin, request: {} }, db(), today);
+    expect(tape).toContain(`"${reference}","${loanId}"`);
+
+    const st = await serveLoanDocument(loanId, new URL(`https://x/?kind=statement&month=${today.slice(0, 7)}`), { actor: owner, request: info }, { db: db(), today });
+    expect(st.headers.get("content-disposition")).toContain(reference.toLowerCase());
+    expect(pdfText(Buffer.from(await st.arrayBuffer()))).toContain(`Loan ${reference}`);
+    const payoff = await serveLoanDocument(loanId, new URL(`https://x/?kind=payoff&date=${today}`), { actor: owner, request: info }, { db: db(), today });
+    expect(payoff.headers.get("content-disposition")).toContain(`payoff-quote-${reference.toLowerCase()}-${today}.pdf`);
+    expect(pdfText(Buffer.from(await payoff.arrayBuffer()))).toContain(`Loan ${reference}`);
+
+    await makePayment(loanId, { choice: "installment", amountCents: null, bankAccountId: accountId }, { actor: owner, request: info }, db(), today);
+    const [mail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.template, "payment-authorized")));
+    expect(mail!.textBody).toContain(reference);
   });
 
   it("another person's loan, a malformed id and staff are not found", async () => {

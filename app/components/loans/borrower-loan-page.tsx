@@ -38,6 +38,9 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
       <header className="mt-4 mb-8 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">{title}</h1>
+          <p className="mt-1 text-sm font-medium text-muted-foreground" data-testid="loan-reference">
+            Loan {data.loanReference}
+          </p>
           <p className="mt-2 text-muted-foreground">
             {formatMoney(data.amountCents)} at {data.noteRatePercent}% for {data.termMonths} months, from {formatAgreementDay(data.startDate)}.
           </p>

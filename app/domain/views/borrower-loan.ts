@@ -39,6 +39,8 @@ export type BorrowerLoanPage = {
   today: string;
   status: ServicingStatus;
   statusLabel: string;
+  /** The loan's one reference, as its agreement prints it ("LN-1A2B3C4D"). */
+  loanReference: string;
   amountCents: number;
   /** "8.5". */
   noteRatePercent: string;

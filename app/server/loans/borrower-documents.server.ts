@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { privateDownloadHeaders } from "~/server/platform/http/private-download.server";
+import { loanReference } from "./loan-reference.server";
 import { payoffQuote, replayLedger, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
 import { addMonths } from "~/domain/truth-in-lending";
 import { PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
@@ -30,10 +31,6 @@ export const LOAN_DOCUMENT_MESSAGES = {
   notPaidInFull: "This loan is not paid in full yet.",
 } as const;
 
-/** "LN-" and the loan id's first 8 characters, upper case. */
-export function loanReference(loanId: string): string {
-  return `LN-${loanId.slice(0, 8).toUpperCase()}`;
-}
 
 
 async function parties(ledger: LoanLedger, db: Db, today: string): Promise<LetterParties> {
@@ -47,7 +44,7 @@ async function parties(ledger: LoanLedger, db: Db, today: string): Promise<Lette
         ? { line1: app.addressLine1, ...(app.addressLine2 ? { line2: app.addressLine2 } : {}), city: app.city, state: app.state, postalCode: app.zipCode }
         : { line1: "", city: "", state: "", postalCode: "" },
     },
-    loanReference: loanReference(ledger.loan.id),
+    loanReference: loanReference(ledger.loan),
     issuedOn: today,
   };
 }
@@ -65,7 +62,7 @@ export async function loanDocument(
   today: string,
 ): Promise<{ ok: true; bytes: Buffer; fileName: string } | { ok: false; status: 400 | 404 | 409; message: string }> {
   const { loan, terms, payments, fees } = ledger;
-  const ref = loanReference(loan.id).toLowerCase();
+  const ref = loanReference(loan).toLowerCase();
   if (query.kind === "payoff") {
     if (query.date < today || query.date > addDays(today, PAYOFF_QUOTE_MAX_DAYS)) return { ok: false, status: 400, message: LOAN_DOCUMENT_MESSAGES.payoffRange };
     if (loan.status === "paid_off") return { ok: false, status: 409, message: LOAN_DOCUMENT_MESSAGES.payoffPaid };

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { addMonths } from "~/domain/truth-in-lending";
+import { loanReference } from "./loan-reference.server";
 import { payoffQuote, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { PAYOFF_QUOTE_MAX_DAYS } from "~/domain/validation/make-payment";
@@ -136,6 +137,7 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     today,
     status: state.status,
     statusLabel: SERVICING_STATUS_LABELS[state.status],
+    loanReference: loanReference(loan),
     amountCents: loan.amountCents,
     noteRatePercent: String(loan.noteRateMilli / 1000),
     termMonths: loan.termMonths,

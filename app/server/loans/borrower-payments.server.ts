@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { loanMailSubject } from "./loan-reference.server";
 import { errorToast, type Toast } from "~/domain/action-result";
 import { ACH_AUTHORIZATION_VERSION } from "~/domain/ach-authorization";
 import { payoffQuote, replayLedger } from "~/domain/loan-servicing";
@@ -9,7 +10,7 @@ import { MAKE_PAYMENT_MESSAGES, makePaymentSchema, type MakePaymentActionData } 
 import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account";
 
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
-import { getConfig } from "~/server/platform/config.server";
+
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanPayments } from "~/server/platform/db/schema.server";
@@ -103,7 +104,7 @@ export async function makePayment(
     if (owner)
       await enqueueEmail(tx, {
         to: owner.email,
-        ...paymentAuthorizedEmail({ loanId: loan.id, loanType: owner.loanType, amountCents, onOrAfter: today, reference, baseUrl: getConfig().publicUrl }),
+        ...paymentAuthorizedEmail({ ...loanMailSubject(loan, owner.loanType), amountCents, onOrAfter: today, reference }),
       });
     return { paymentId, amountCents, reference, onOrAfter: today };
   });

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
-import { getConfig } from "~/server/platform/config.server";
+import { loanMailSubject } from "./loan-reference.server";
+
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanPayments } from "~/server/platform/db/schema.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
@@ -33,7 +34,7 @@ async function tellBorrower(tx: DbOrTx, loan: LoanRow, cancelled: Cancelled[], r
   for (const c of cancelled)
     await enqueueEmail(tx, {
       to: owner.email,
-      ...debitCancelledEmail({ loanId: loan.id, loanType: owner.loanType, amountCents: c.amountCents, reference: c.reference, reason, baseUrl: getConfig().publicUrl }),
+      ...debitCancelledEmail({ ...loanMailSubject(loan, owner.loanType), amountCents: c.amountCents, reference: c.reference, reason }),
     });
 }
 

@@ -1,6 +1,6 @@
+import { loanName, type LoanMailSubject } from "./loan-reference.server";
 import { formatMoney } from "~/domain/money";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
-import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
 
 /**
@@ -8,12 +8,12 @@ import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/pla
  * it was sent, by staff (with their reason) or because the loan was paid off first. Amount, reference
  * and reason; never an account or routing number.
  */
-export function debitCancelledEmail(data: { loanId: string; loanType: string; amountCents: number; reference: string; reason: string; baseUrl: string }): RenderedEmail {
+export function debitCancelledEmail(data: LoanMailSubject & { amountCents: number; reference: string; reason: string }): RenderedEmail {
   return layout("debit-cancelled", `Your ${BRAND_NAME} payment was cancelled`, "Your scheduled payment was cancelled", [
     { kind: "p", text: "Hello," },
     {
       kind: "p",
-      text: `The one-time ACH debit you authorized on your ${loanTypeLabel(data.loanType)} was cancelled before it was sent to your bank. It will not be taken from your account.`,
+      text: `The one-time ACH debit you authorized on your ${loanName(data)} was cancelled before it was sent to your bank. It will not be taken from your account.`,
     },
     {
       kind: "fields",
@@ -32,12 +32,12 @@ export function debitCancelledEmail(data: { loanId: string; loanType: string; am
  * To the borrower: a debit the bank collected after the loan was already paid off. It is not applied
  * to the loan; the lender owes it back and says so.
  */
-export function refundDueEmail(data: { loanId: string; loanType: string; amountCents: number; reference: string; receivedOn: string; baseUrl: string }): RenderedEmail {
+export function refundDueEmail(data: LoanMailSubject & { amountCents: number; reference: string; receivedOn: string }): RenderedEmail {
   return layout("refund-due", `A refund is on its way from ${BRAND_NAME}`, "We owe you a refund", [
     { kind: "p", text: "Hello," },
     {
       kind: "p",
-      text: `Your ${loanTypeLabel(data.loanType)} was already paid in full when the ACH debit below reached us, so it was not applied to the loan. We will send the amount back to you and e-mail you when it is on its way.`,
+      text: `Your ${loanName(data)} was already paid in full when the ACH debit below reached us, so it was not applied to the loan. We will send the amount back to you and e-mail you when it is on its way.`,
     },
     {
       kind: "fields",
@@ -52,10 +52,10 @@ export function refundDueEmail(data: { loanId: string; loanType: string; amountC
 }
 
 /** To the borrower: the refund of a debit collected after payoff was sent. */
-export function refundSentEmail(data: { loanId: string; loanType: string; amountCents: number; refundedOn: string; refundReference: string; baseUrl: string }): RenderedEmail {
+export function refundSentEmail(data: LoanMailSubject & { amountCents: number; refundedOn: string; refundReference: string }): RenderedEmail {
   return layout("refund-sent", `Your ${BRAND_NAME} refund was sent`, "Your refund was sent", [
     { kind: "p", text: "Hello," },
-    { kind: "p", text: `We sent back the payment that reached us after your ${loanTypeLabel(data.loanType)} was paid in full.` },
+    { kind: "p", text: `We sent back the payment that reached us after your ${loanName(data)} was paid in full.` },
     {
       kind: "fields",
       rows: [

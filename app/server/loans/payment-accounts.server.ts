@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { errorToast, type Toast } from "~/domain/action-result";
+import { loanMailSubject } from "./loan-reference.server";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
   CHANGE_ACCOUNT_INTENT,
@@ -10,7 +11,7 @@ import {
 } from "~/domain/validation/payment-account";
 import { maskedAccount } from "~/domain/views/borrower-loan";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
-import { getConfig } from "~/server/platform/config.server";
+
 import { sealedBankNumbers } from "~/server/platform/crypto/bank-numbers.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
@@ -115,7 +116,7 @@ export async function changePaymentAccount(
     if (owner)
       await enqueueEmail(tx, {
         to: owner.email,
-        ...paymentAccountChangedEmail({ loanId: loan.id, loanType: owner.loanType, accountType: input.bankAccountType, last4, changedAt: now, baseUrl: getConfig().publicUrl }),
+        ...paymentAccountChangedEmail({ ...loanMailSubject(loan, owner.loanType), accountType: input.bankAccountType, last4, changedAt: now }),
       });
     return { bankAccountId: account.id, label: maskedAccount(input.bankAccountType, last4), debitsMoved: moved.length };
   });

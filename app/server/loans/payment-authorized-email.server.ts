@@ -1,6 +1,6 @@
+import { loanName, type LoanMailSubject } from "./loan-reference.server";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { formatMoney } from "~/domain/money";
-import { loanTypeLabel } from "~/domain/labels";
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
 
 /**
@@ -8,12 +8,12 @@ import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/pla
  * the day and the payment's reference, and "your bank account on file": no account or routing number,
  * not even its last digits.
  */
-export function paymentAuthorizedEmail(data: { loanId: string; loanType: string; amountCents: number; onOrAfter: string; reference: string; baseUrl: string }): RenderedEmail {
+export function paymentAuthorizedEmail(data: LoanMailSubject & { amountCents: number; onOrAfter: string; reference: string }): RenderedEmail {
   return layout("payment-authorized", `Your ${BRAND_NAME} payment is scheduled`, "Your payment is scheduled", [
     { kind: "p", text: "Hello," },
     {
       kind: "p",
-      text: `You authorized a one-time ACH debit from your bank account on file as a payment on your ${loanTypeLabel(data.loanType)}. It is Pending until it settles; then it appears as Posted in your Payment History.`,
+      text: `You authorized a one-time ACH debit from your bank account on file as a payment on your ${loanName(data)}. It is Pending until it settles; then it appears as Posted in your Payment History.`,
     },
     {
       kind: "fields",

@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { formatMoney } from "~/domain/money";
+import { loanMailSubject } from "./loan-reference.server";
 import { replayLedger, type LedgerState } from "~/domain/loan-servicing";
 import type { PaymentMethod } from "~/domain/servicing-enums";
 import { LOAN_PAYMENT_MESSAGES } from "~/domain/validation/loan-payments";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
-import { getConfig } from "~/server/platform/config.server";
+
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { achBatches, loanPayments } from "~/server/platform/db/schema.server";
@@ -84,7 +85,7 @@ async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, toda
   if (paidInFull) {
     await cancelUnsentDebitsOnPayoff(tx, loan, { actor, request });
     const owner = await loanOwner(tx, loan);
-    if (owner) await enqueueEmail(tx, { to: owner.email, ...paidInFullEmail({ loanId: loan.id, loanType: owner.loanType, baseUrl: getConfig().publicUrl }) });
+    if (owner) await enqueueEmail(tx, { to: owner.email, ...paidInFullEmail(loanMailSubject(loan, owner.loanType)) });
   }
   return { state, paidInFull };
 }
@@ -243,7 +244,7 @@ export async function settlePayment(paymentId: string, receivedOn: string, { act
       if (owner)
         await enqueueEmail(tx, {
           to: owner.email,
-          ...refundDueEmail({ loanId: loan.id, loanType: owner.loanType, amountCents: due.amountCents, reference: due.reference, receivedOn, baseUrl: getConfig().publicUrl }),
+          ...refundDueEmail({ ...loanMailSubject(loan, owner.loanType), amountCents: due.amountCents, reference: due.reference, receivedOn }),
         });
       const state = await refreshLoan(tx, loan, today);
       return { paymentId, state, paidInFull: false, refundDue: true };
@@ -299,7 +300,7 @@ export async function markRefunded(paymentId: string, refundedOn: string, refund
     if (owner)
       await enqueueEmail(tx, {
         to: owner.email,
-        ...refundSentEmail({ loanId: loan.id, loanType: owner.loanType, amountCents: refunded.amountCents, refundedOn, refundReference, baseUrl: getConfig().publicUrl }),
+        ...refundSentEmail({ ...loanMailSubject(loan, owner.loanType), amountCents: refunded.amountCents, refundedOn, refundReference }),
       });
     return { amountCents: refunded.amountCents };
   });

@@ -1,5 +1,6 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
+import { loanMailSubject } from "./loan-reference.server";
 import { writeAudit } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { addDays, todayUtc } from "~/domain/dates";
@@ -121,7 +122,7 @@ async function readCandidates(tx: DbOrTx, cursor: Cursor, today: string, reminde
 
 export async function runServicingJobs(db: Db, now: Date = new Date(), options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<ServicingRunResult> {
   const today = todayUtc(now);
-  const { lateFeePolicy: policy, paymentReminderDays, publicUrl } = getConfig();
+  const { lateFeePolicy: policy, paymentReminderDays } = getConfig();
   const batchSize = options.batchSize ?? SERVICING_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`servicing batch size must be a positive integer, got ${batchSize}`);
   const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0 };
@@ -188,13 +189,11 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
           await enqueueEmail(tx, {
             to: email,
             ...lateNoticeEmail({
-              loanId: id,
-              loanType,
+              ...loanMailSubject(loan, loanType),
               installmentNumber: installment.number,
               dueDate: installment.dueDate,
               amountCents: installment.paymentCents,
               lateFeeCents: feeByInstallment.get(installment.number) ?? null,
-              baseUrl: publicUrl,
             }),
           });
         }
@@ -208,7 +207,7 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
             result.reminders += 1;
             await enqueueEmail(tx, {
               to: email,
-              ...paymentReminderEmail({ loanId: id, loanType, installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, feesCents: next.feesCents, baseUrl: publicUrl }),
+              ...paymentReminderEmail({ ...loanMailSubject(loan, loanType), installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, feesCents: next.feesCents }),
             });
           }
         }

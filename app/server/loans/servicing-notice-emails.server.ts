@@ -1,5 +1,5 @@
+import { loanName, type LoanMailSubject } from "./loan-reference.server";
 import { formatDay } from "~/domain/formats";
-import { loanTypeLabel } from "~/domain/labels";
 
 import { BRAND_NAME, layout, pageButton, type RenderedEmail } from "~/server/platform/mail/email-layout.server";
 import { formatMoney } from "~/domain/money";
@@ -10,7 +10,7 @@ import { formatMoney } from "~/domain/money";
  * and links to the loan's page; never an account or routing number, never a balance beyond that.
  */
 
-export type NoticeData = { loanId: string; loanType: string; installmentNumber: number; dueDate: string; amountCents: number; baseUrl: string };
+export type NoticeData = LoanMailSubject & { installmentNumber: number; dueDate: string; amountCents: number };
 /** The reminder's amount is what brings the loan current: the installment plus any fee due (paid first). */
 export type ReminderData = NoticeData & { feesCents: number };
 
@@ -20,7 +20,7 @@ export function longDate(iso: string): string {
 }
 
 export function paymentReminderEmail(data: ReminderData): RenderedEmail {
-  const loan = loanTypeLabel(data.loanType);
+  const loan = loanName(data);
   return layout("payment-reminder", `Your ${BRAND_NAME} payment is due ${longDate(data.dueDate)}`, "Your next payment is coming up", [
     { kind: "p", text: "Hello," },
     { kind: "p", text: `This is a reminder that payment ${data.installmentNumber} on your ${loan} with ${BRAND_NAME} is due soon.` },
@@ -38,7 +38,7 @@ export function paymentReminderEmail(data: ReminderData): RenderedEmail {
 }
 
 export function lateNoticeEmail(data: NoticeData & { lateFeeCents: number | null }): RenderedEmail {
-  const loan = loanTypeLabel(data.loanType);
+  const loan = loanName(data);
   const rows: [string, string][] = [
     ["Installment due", formatMoney(data.amountCents)],
     ["Was due on", longDate(data.dueDate)],

@@ -30,7 +30,7 @@ import { peopleByIds, personSearchReads } from "~/server/accounts/index.server";
 import { applicationsByIds } from "~/server/applications/index.server";
 import { readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
-import { agreementReference } from "~/server/offers/index.server";
+import { loanReference } from "./loan-reference.server";
 import { loadLedger, termsOf } from "./ledger.server";
 import { pendingDebitWarning, recordPayment, reversePayment } from "./payments.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
@@ -65,11 +65,6 @@ export function parseLoansUrl(url: URL): LoanListQuery {
     q: withoutControlCharacters(url.searchParams.get("q") ?? "").trim().slice(0, LOAN_SEARCH_MAX),
     ...parsePageRequest(url.searchParams),
   };
-}
-
-/** The loan's reference as the agreement prints it ("LN-" and the offer id's first 8 characters); older loans use their own id. */
-export function loanReference(loan: { id: string; offerId: string | null }): string {
-  return agreementReference(loan.offerId ?? loan.id);
 }
 
 /** The servicing status from the stored summary: Paid Off, or Late once the first unpaid installment's day has passed. */
