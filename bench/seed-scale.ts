@@ -280,6 +280,7 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
       loanRows.push({
         userId: person.id,
         applicationId: id,
+        obligorName: person.name,
         status: paidMonths >= duration ? "paid_off" : "active",
         balanceCents: Math.max(0, Math.round(amountCents - paymentCents * paidMonths * 0.8)),
         termMonths: duration,

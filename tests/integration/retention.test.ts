@@ -128,6 +128,7 @@ async function seed(db: Db, storage: DocumentStorage): Promise<Seeded> {
       await db.insert(approvedLoans).values({
         userId: applicantId,
         applicationId: id,
+        obligorName: "Ann Applicant",
         status: loan.status,
         balanceCents: 0,
         termMonths: 36,

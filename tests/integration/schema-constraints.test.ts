@@ -158,6 +158,7 @@ describe.each(testTargets)("database constraints on %s", (target) => {
     await db().insert(approvedLoans).values({
       userId,
       applicationId,
+      obligorName: "Ann Applicant",
       balanceCents: 25_000_050,
       termMonths: 36,
       amountCents: 25_000_050,
@@ -401,7 +402,7 @@ describe.each(testTargets)("database constraints on %s", (target) => {
 
   it("keeps one approved loan per application with sane numbers", async () => {
     const { userId, applicationId } = await newApplication();
-    const loan = { userId, applicationId, balanceCents: 100_000, termMonths: 12, amountCents: 100_000, noteRateMilli: 8500, paymentCents: 9000, startDate: "2026-01-15" };
+    const loan = { userId, applicationId, obligorName: "Ann Applicant", balanceCents: 100_000, termMonths: 12, amountCents: 100_000, noteRateMilli: 8500, paymentCents: 9000, startDate: "2026-01-15" };
     await expectRefused(db().insert(approvedLoans).values({ ...loan, amountCents: 0 }), { code: CHECK, constraint: "approved_loans_amount_cents_check" });
     await expectRefused(db().insert(approvedLoans).values({ ...loan, termMonths: 0 }), { code: CHECK, constraint: "approved_loans_term_months_check" });
     await expectRefused(db().insert(approvedLoans).values({ ...loan, status: "defaulted" as never }), { code: CHECK, constraint: "approved_loans_status_check" });

@@ -84,6 +84,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the servicing job's batches on a seeded Pos
         chunk.map((i, k) => ({
           userId: apps[k]!.userId,
           applicationId: apps[k]!.id,
+          obligorName: "Ann Applicant",
           ...shapes[i]!,
           balanceCents: 1_000_000,
           termMonths: 12,

@@ -39,7 +39,7 @@ describe("staff loans on pglite", () => {
   });
 
   /** A loan of 12,000.00 at 9.5 % for 12 months from `startDate` (no offer: an older loan's shape). */
-  async function newLoan({ name = "Dana Whitfield", startDate = "2026-01-10", nextDueDate = "2026-07-10", status = "active" as "active" | "paid_off" } = {}) {
+  async function newLoan({ name = "Dana Whitfield", obligor = name, startDate = "2026-01-10", nextDueDate = "2026-07-10", status = "active" as "active" | "paid_off" } = {}) {
     n += 1;
     const userId = `loans-borrower-${n}-${randomUUID().slice(0, 6)}`;
     const email = `borrower${n}.${userId.slice(-6)}@example.com`;
@@ -50,6 +50,7 @@ describe("staff loans on pglite", () => {
       .values({
         userId,
         applicationId: app!.id,
+        obligorName: obligor,
         status,
         balanceCents: status === "paid_off" ? 0 : 1_200_000,
         termMonths: 12,
@@ -341,8 +342,9 @@ describe("staff loans on pglite", () => {
   });
 
   describe("Export Loan Tape", () => {
-    it("one row per loan, replayed from its ledger, formula-safe and properly quoted, audited with the row count", async () => {
-      const { loan } = await newLoan({ name: '=HYPERLINK("http://evil.example","x"), Jr' });
+    it("one row per loan, replayed from its ledger, formula-safe and properly quoted, the obligor as on the note and today's contact name, audited with the row count", async () => {
+      // The note named the obligor at signing; the profile's name changed since.
+      const { loan } = await newLoan({ obligor: '=HYPERLINK("http://evil.example","x"), Jr', name: "Dana Whitfield-Moreno" });
       await recordPayment(loan.id, { amountCents: 105_224, receivedOn: "2026-02-10", method: "check", reference: "T1" }, { actor: admin, request: info }, db(), TODAY);
       const tape = await exportLoanTape({ actor: admin, request: info }, db(), TODAY);
       const lines = tape.csv.split("\r\n").filter(Boolean);
@@ -350,13 +352,13 @@ describe("staff loans on pglite", () => {
       expect(tape.rows).toBe(total);
       expect(lines).toHaveLength(total + 1);
       expect(lines[0]).toBe(
-        '"Reference","Loan ID","Borrower","Loan Type","Amount","Note Rate (%)","Term (Months)","Start Date","Maturity Date","Payment","Principal Balance","Status","Next Due","Days Past Due"',
+        '"Reference","Loan ID","Borrower","Contact Name","Loan Type","Amount","Note Rate (%)","Term (Months)","Start Date","Maturity Date","Payment","Principal Balance","Status","Next Due","Days Past Due"',
       );
       const line = lines.find((l) => l.includes(loan.id))!;
       const state = (await loadLedger(loan.id, db(), TODAY))!.state;
       const principal = `${Math.floor(state.principalCents / 100)}.${String(state.principalCents % 100).padStart(2, "0")}`;
       expect(line).toBe(
-        `"${loanReference(loan)}","${loan.id}","'=HYPERLINK(""http://evil.example"",""x""), Jr","Personal Loan","12000.00","9.50","12","2026-01-10","2027-01-10","1052.24","${principal}","Late","2026-03-10","97"`,
+        `"${loanReference(loan)}","${loan.id}","'=HYPERLINK(""http://evil.example"",""x""), Jr","Dana Whitfield-Moreno","Personal Loan","12000.00","9.50","12","2026-01-10","2027-01-10","1052.24","${principal}","Late","2026-03-10","97"`,
       );
       expect(tape.fileName).toBe(`loan-tape-${TODAY}.csv`);
       for (const dangerous of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx"]) expect(csvCell(dangerous).startsWith(`"'`)).toBe(true);

@@ -11,7 +11,7 @@ import { addDays, isoDay, todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanPayments } from "~/server/platform/db/schema.server";
 import { renderPaidInFullLetterPdf, renderPayoffLetterPdf, renderStatementPdf, type LetterParties } from "~/server/loans/servicing-pdfs.server";
-import { agreementLender, borrowerName } from "~/server/offers/index.server";
+import { agreementLender } from "~/server/offers/index.server";
 import { ownLedger, statementMonths, type LoanViewer } from "./borrower-loan.server";
 import type { LoanLedger } from "./ledger.server";
 
@@ -35,11 +35,11 @@ export const LOAN_DOCUMENT_MESSAGES = {
 
 async function parties(ledger: LoanLedger, db: Db, today: string): Promise<LetterParties> {
   const app = await applicationById(ledger.loan.applicationId, db);
-  const name = app ? borrowerName(app) : "Borrower";
   return {
     lender: agreementLender(),
+    // The obligor as the note names them; the address is the application's.
     borrower: {
-      name,
+      name: ledger.loan.obligorName,
       address: app
         ? { line1: app.addressLine1, ...(app.addressLine2 ? { line2: app.addressLine2 } : {}), city: app.city, state: app.state, postalCode: app.zipCode }
         : { line1: "", city: "", state: "", postalCode: "" },

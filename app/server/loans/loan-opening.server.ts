@@ -6,6 +6,8 @@ export type SignedLoanTerms = {
   userId: string;
   applicationId: string;
   offerId: string;
+  /** The obligor as the note names them. */
+  obligorName: string;
   amountCents: number;
   noteRateMilli: number;
   paymentCents: number;

@@ -399,7 +399,9 @@ export async function loanPageAction(request: Request, urlId: string | undefined
 export const LOAN_TAPE_COLUMNS = [
   "Reference",
   "Loan ID",
+  // The obligor as the note names them (fixed at signing), then the name the account goes by today.
   "Borrower",
+  "Contact Name",
   "Loan Type",
   "Amount",
   "Note Rate (%)",
@@ -474,6 +476,7 @@ export async function exportLoanTape({ actor, request }: Caller, db: Db = getDb(
     csv += csvLine([
       loanReference(loan),
       loan.id,
+      loan.obligorName,
       row.borrower.name,
       loanTypeLabel(row.borrower.loanType),
       formatMoneyDecimal(loan.amountCents),

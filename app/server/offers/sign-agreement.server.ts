@@ -169,6 +169,7 @@ export async function signOffer(
         userId: viewer.id,
         applicationId: app.id,
         offerId: offer.id,
+        obligorName: document.borrower.name,
         amountCents: offer.amountCents,
         noteRateMilli: offer.noteRateMilli,
         paymentCents: offer.paymentCents,

@@ -913,6 +913,11 @@ export const approvedLoans = pgTable(
     offerId: uuid("offer_id")
       .unique()
       .references(() => loanOffers.id, { onDelete: "restrict" }),
+    /**
+     * The obligor as the note names them, fixed at signing: the loan tape and the letters name the person
+     * who signed, whatever the account's profile says later (the current name is a contact detail).
+     */
+    obligorName: text("obligor_name").notNull(),
     /** Fixed by the signing: the first payment falls due one month after it. */
     firstPaymentDue: date("first_payment_due", { mode: "string" }),
     maturityDate: date("maturity_date", { mode: "string" }),
