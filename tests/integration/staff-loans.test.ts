@@ -39,7 +39,13 @@ describe("staff loans on pglite", () => {
   });
 
   /** A loan of 12,000.00 at 9.5 % for 12 months from `startDate` (no offer: an older loan's shape). */
-  async function newLoan({ name = "Dana Whitfield", obligor = name, startDate = "2026-01-10", nextDueDate = "2026-07-10", status = "active" as "active" | "paid_off" } = {}) {
+  async function newLoan({
+    name = "Dana Whitfield",
+    obligor = name,
+    startDate = "2026-01-10",
+    nextDueDate = "2026-07-10",
+    status = "active",
+  }: { name?: string; obligor?: string; startDate?: string; nextDueDate?: string; status?: "active" | "paid_off" } = {}) {
     n += 1;
     const userId = `loans-borrower-${n}-${randomUUID().slice(0, 6)}`;
     const email = `borrower${n}.${userId.slice(-6)}@example.com`;

@@ -3,7 +3,7 @@ import type { PayoffQuote } from "~/domain/loan-servicing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { formatMonth } from "~/domain/views/borrower-loan";
 import { type PostalAddress } from "~/domain/views/loan-agreement";
-import { clean, collect, fonts, tableCells, tableColumns } from "~/server/offers/index.server";
+import { clean, collect, fonts, tableCells, tableCellsHeight, tableColumns } from "~/server/offers/index.server";
 import { formatMoney } from "~/domain/money";
 
 /**
@@ -93,13 +93,16 @@ function paragraph(pdf: Doc, text: string) {
   pdf.moveDown(0.6);
 }
 
-/** Label on the left, figure right-aligned, one line; `strong` for totals. */
+/** Label on the left (wrapping in its space when long), figure right-aligned; `strong` for totals. */
 function figureRow(pdf: Doc, label: string, value: string, strong = false) {
-  const y = pdf.y;
   pdf.font(strong ? "bold" : "regular").fontSize(10).fillColor(INK);
-  pdf.text(label, MARGIN, y, { width: CONTENT_WIDTH - 140, lineBreak: false });
+  const labelWidth = CONTENT_WIDTH - 148;
+  const height = pdf.heightOfString(label, { width: labelWidth });
+  if (pdf.y + height > PAGE_HEIGHT - MARGIN - 24) pdf.addPage();
+  const y = pdf.y;
+  pdf.text(label, MARGIN, y, { width: labelWidth });
   pdf.text(value, MARGIN + CONTENT_WIDTH - 140, y, { width: 140, align: "right", lineBreak: false });
-  pdf.y = y + 16;
+  pdf.y = y + Math.max(16, height + 4);
   pdf.x = MARGIN;
 }
 
@@ -175,11 +178,13 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
         last: "Principal",
       });
       const row = (cells: string[], font: "regular" | "semibold") => {
-        if (pdf.y + 16 > PAGE_HEIGHT - MARGIN - 24) pdf.addPage();
+        pdf.font(font).fontSize(9).fillColor(INK);
+        const height = Math.max(14, tableCellsHeight(pdf, cols, cells) + 3);
+        if (pdf.y + height > PAGE_HEIGHT - MARGIN - 24) pdf.addPage();
         const y = pdf.y;
         pdf.font(font).fontSize(9).fillColor(INK);
         tableCells(pdf, cols, cells, MARGIN, y);
-        pdf.y = y + 14;
+        pdf.y = y + height;
         pdf.x = MARGIN;
       };
       if (data.payments.length > 0) {

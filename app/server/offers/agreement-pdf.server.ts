@@ -182,12 +182,22 @@ export function tableColumns(width: number, columns: { text: [string, number][];
   return [...sized, { title: columns.last, width: width - sized.reduce((sum, c) => sum + c.width, 0), align: "right" }];
 }
 
-/** One row of cells from `x` at `y`, each on one line within its column (4 points short of the next), in the font already set. */
-export function tableCells(pdf: Doc, columns: readonly TableColumn[], cells: readonly string[], x: number, y: number) {
+/**
+ * The height a row of cells takes in the font already set: a cell longer than its column (4 points
+ * short of the next) wraps inside it, so the row is as tall as its tallest cell.
+ */
+export function tableCellsHeight(pdf: Doc, columns: readonly TableColumn[], cells: readonly string[]): number {
+  return Math.max(0, ...columns.map((column, i) => pdf.heightOfString(cells[i] ?? "", { width: column.width - 4, align: column.align })));
+}
+
+/** One row of cells from `x` at `y`, each wrapping inside its column, in the font already set; returns the row's height. */
+export function tableCells(pdf: Doc, columns: readonly TableColumn[], cells: readonly string[], x: number, y: number): number {
+  const height = tableCellsHeight(pdf, columns, cells);
   columns.forEach((column, i) => {
-    pdf.text(cells[i] ?? "", x, y, { width: column.width - 4, align: column.align, lineBreak: false });
+    pdf.text(cells[i] ?? "", x, y, { width: column.width - 4, align: column.align });
     x += column.width;
   });
+  return height;
 }
 
 const COLUMNS = tableColumns(CONTENT_WIDTH, {

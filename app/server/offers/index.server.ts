@@ -5,7 +5,7 @@
  */
 export { agreementLender, agreementReference, borrowerName } from "./agreement-document.server";
 export { serveSignedAgreement } from "./agreement-file.server";
-export { clean, collect, fonts, tableCells, tableColumns } from "./agreement-pdf.server";
+export { clean, collect, fonts, tableCells, tableCellsHeight, tableColumns } from "./agreement-pdf.server";
 export { awaitedOfferApplication } from "./awaited-offers.server";
 export { giveConsent } from "./consent.server";
 export { startOfferExpiryJob } from "./expiry-job.server";
