@@ -38,6 +38,9 @@ describe("the borrower's loan page", () => {
     await waitForHydration(page);
 
     await page.getByRole("heading", { level: 1, name: /^Your / }).waitFor();
+    // One reference per loan: the agreement's, here, on the payoff letter's file name and inside it.
+    const reference = /LN-[0-9A-F]{8}/.exec((await page.getByTestId("loan-reference").textContent()) ?? "")?.[0] ?? "";
+    expect(reference).toMatch(/^LN-[0-9A-F]{8}$/);
     expect(await page.getByTestId("loan-status").textContent()).toBe("Current");
     const next = (await page.getByTestId("next-payment").textContent()) ?? "";
     expect(next).toContain("Next Payment");
@@ -76,6 +79,7 @@ describe("the borrower's loan page", () => {
     // The payoff quote: the form's date → the PDF letter as a download.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Get Payoff Quote" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^payoff-quote-ln-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(download.suggestedFilename()).toContain(`payoff-quote-${reference.toLowerCase()}-`);
     const file = await download.path();
     expect(fs.readFileSync(file).subarray(0, 4).toString("latin1")).toBe("%PDF");
     expect(errors).toEqual([]);
