@@ -1,4 +1,4 @@
-import { REQUEST_DOCUMENT_KINDS } from "./enums";
+import { joined } from "./joined";
 
 /**
  * The enumerations and limits of the conversation after submission: requests, the timeline
@@ -7,12 +7,20 @@ import { REQUEST_DOCUMENT_KINDS } from "./enums";
  * CHECK constraints are built from the same arrays (app/server/platform/db/schema.server.ts).
  */
 
-/** The documents staff can ask for after submission (each is also a loan_documents.document_type). */
-export { REQUEST_DOCUMENT_KINDS };
+/** The documents staff can ask for after submission (What We Need; each is also a loan_documents.document_type). */
+export const REQUEST_DOCUMENT_KINDS = [
+  "id_document",
+  "bank_statement",
+  "pay_stub",
+  "tax_return",
+  "proof_of_address",
+  "business_license",
+  "other_document",
+] as const;
 export type RequestDocumentKind = (typeof REQUEST_DOCUMENT_KINDS)[number];
 
 /** What a request item asks for: a document of one kind, or an answer in words. */
-export const REQUEST_ITEM_KINDS = [...REQUEST_DOCUMENT_KINDS, "question"] as const;
+export const REQUEST_ITEM_KINDS = /* @__PURE__ */ joined(REQUEST_DOCUMENT_KINDS, ["question"] as const);
 export type RequestItemKind = (typeof REQUEST_ITEM_KINDS)[number];
 
 /** requested → received (the applicant answered) → accepted, or rejected (answer again → received). */

@@ -1,3 +1,6 @@
+import { REQUEST_DOCUMENT_KINDS } from "./conversation-enums";
+import { joined } from "./joined";
+
 /**
  * Enumerations and limits the database enforces with CHECK constraints.
  *
@@ -39,32 +42,13 @@ export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 export const LOAN_DURATIONS = [6, 12, 18, 24, 36, 48, 60, 84, 120, 180, 240, 300, 360] as const;
 export type LoanDuration = (typeof LOAN_DURATIONS)[number];
 
-/**
- * The documents staff can ask for after submission (What We Need; each is also a document type). Here
- * rather than in ./conversation-enums.ts, which re-exports it, so DOCUMENT_TYPES can list them once.
- */
-export const REQUEST_DOCUMENT_KINDS = [
-  "id_document",
-  "bank_statement",
-  "pay_stub",
-  "tax_return",
-  "proof_of_address",
-  "business_license",
-  "other_document",
-] as const;
-
-export const DOCUMENT_TYPES = [
-  "id_card_front",
-  "id_card_back",
-  "bank_statement_1",
-  "bank_statement_2",
-  "bank_statement_3",
-  "utility_bill",
-  "collateral_docs",
-  "signature",
+// Every public page loads this file without reading DOCUMENT_TYPES: as a pure call it leaves their
+// bundle, and with it the conversation's list (kept in ./conversation-enums.ts for that reason).
+export const DOCUMENT_TYPES = /* @__PURE__ */ joined(
+  ["id_card_front", "id_card_back", "bank_statement_1", "bank_statement_2", "bank_statement_3", "utility_bill", "collateral_docs", "signature"] as const,
   // Uploaded in answer to a staff request (What We Need).
-  ...REQUEST_DOCUMENT_KINDS,
-] as const;
+  REQUEST_DOCUMENT_KINDS,
+);
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 
