@@ -33,6 +33,9 @@ export function wrongTotpCode(secret: string): string {
   }
 }
 
+/** The last TOTP step this process used per secret: a code works once, so the next session takes the next step. */
+const usedSteps = new Map<string, number>();
+
 /**
  * Completes the second factor for this session: enrols when the page offers a key (returns it so
  * later sessions can verify), otherwise verifies with `secret`.
@@ -45,7 +48,8 @@ export async function passAdminMfa(base: string, cookie: string, secret?: string
   const key = shown ?? secret;
   if (!key) throw new Error("The admin has a second factor but no secret was given");
   // A code just used (same 30 s step) is refused as a replay: use the next step when needed.
-  const { code } = totpFor(key);
+  const { code, step } = totpFor(key, usedSteps.get(key));
+  usedSteps.set(key, step);
   const res = await fetch(`${base}/admin/mfa`, {
     method: "POST",
     body: new URLSearchParams({ intent: shown ? "enrol" : "verify", code, redirectTo: "/admin" }),
