@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runMigrations } from "~/server/platform/db/migrate.server";
 import { loanApplications } from "~/server/platform/db/schema.server";
 import { applicationRow } from "../helpers/application-rows";
-import { migrationsUpTo } from "../helpers/migrations-up-to";
-import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/test-db";
+import { databasesBeforeMigration } from "../helpers/migrations-up-to";
+import { testTargets } from "../helpers/test-db";
 
 /**
  * A loan names its obligor as the note did, fixed at signing. Loans signed before the column existed
@@ -12,14 +12,10 @@ import { openTestDatabase, testTargets, type TestDatabase } from "../helpers/tes
  * period, last name; never the account's profile name, which may have changed since.
  */
 describe.each(testTargets)("the obligor's name on loans signed before it was kept, on %s", (target) => {
-  let database: TestDatabase;
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+  const migratedTo = databasesBeforeMigration(target);
 
   it("is the agreement's name for every existing loan, and a new loan cannot be without one", async () => {
-    database = await openTestDatabase({ target, migrate: false });
-    await runMigrations(database, migrationsUpTo(25));
+    const database = await migratedTo(25);
     await database.db.execute(sql`insert into "user" (id, name, email) values ('renamed', 'Dee Married-Name', 'dee@example.com')`);
     const loans: { id: string; expected: string }[] = [];
     for (const [firstName, middleInitial, lastName, expected] of [
