@@ -6,7 +6,7 @@ import type { LateFeePolicy } from "./loan-servicing";
  * it is signed: how interest is computed, the order a payment is applied in, the late fee (or none),
  * the returned-payment fee (or none) and prepayment. The loan is serviced by its own stored terms and
  * the note and the disclosure box are written from them, so what is signed is what is done. The
- * lender's configuration only sets the terms of offers made after it changes (docs/decisions/0085).
+ * lender's configuration only sets the terms of offers made after it changes (docs/decisions/0087).
  *
  * Pure, no I/O, safe in the browser. Stored as JSON with a version; `parseServicingTerms` reads it
  * back and refuses anything this code does not service.

@@ -801,6 +801,12 @@ export const loanOffers = pgTable(
     totalOfPaymentsCents: cents("total_of_payments_cents").notNull(),
     /** The APR as disclosed (two decimals), in thousandths of a percent. */
     aprMilli: integer("apr_milli").notNull(),
+    /**
+     * The servicing terms the borrower signs (interest method, payment order, late and returned-payment
+     * fees, prepayment), from the lender's settings when the offer is made; read with parseServicingTerms.
+     * Null only on rows made before terms were stored, until the start-up step records the terms in force.
+     */
+    servicingTerms: jsonb("servicing_terms").$type<unknown>(),
     expiresAt: timestamptz("expires_at").notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -927,6 +933,12 @@ export const approvedLoans = pgTable(
     amountCents: cents("amount_cents").notNull(),
     noteRateMilli: integer("note_rate_milli").notNull(),
     paymentCents: cents("payment_cents").notNull(),
+    /**
+     * The servicing terms of the signed offer, copied at signing: the loan is serviced by these, never by
+     * today's settings. Null only on loans signed before terms were stored, until the start-up step
+     * records the terms then in force (with an audit row).
+     */
+    servicingTerms: jsonb("servicing_terms").$type<unknown>(),
     /** The signing day: interest accrues from it; installment k falls due k months later. */
     startDate: date("start_date", { mode: "string" }).notNull(),
     /** The first unpaid installment's due date (null once paid in full); kept by every posting. */
