@@ -69,18 +69,19 @@ export function parseServicingTerms(value: unknown): ServicingTerms {
 }
 
 /**
- * The terms a new offer gets from the lender's settings: a late-fee policy that can charge nothing
- * (no amount, no percent, or a cap of zero) is no late fee, and a returned-payment fee of zero is none.
+ * The terms a new offer gets from the lender's late-fee setting: a policy that can charge nothing (no
+ * amount and no percent, or a cap of zero) is no late fee. There is no returned-payment fee: the product
+ * assesses none when a payment comes back, so no agreement may promise or threaten one.
  */
-export function servicingTermsFrom(settings: { lateFeePolicy: LateFeePolicy; returnedPaymentFeeCents: number }): ServicingTerms {
-  const { lateFeePolicy: fee } = settings;
+export function servicingTermsFrom(lateFeePolicy: LateFeePolicy): ServicingTerms {
+  const fee = lateFeePolicy;
   const charges = fee.capCents > 0 && (fee.flatCents > 0 || fee.percentMilli > 0);
   return {
     version: SERVICING_TERMS_VERSION,
     interestMethod: INTEREST_METHOD,
     paymentOrder: PAYMENT_ORDER,
     lateFee: charges ? { graceDays: fee.graceDays, flatCents: fee.flatCents, percentMilli: fee.percentMilli, capCents: fee.capCents } : null,
-    returnedPaymentFeeCents: settings.returnedPaymentFeeCents > 0 ? settings.returnedPaymentFeeCents : null,
+    returnedPaymentFeeCents: null,
     prepaymentPenalty: "none",
   };
 }

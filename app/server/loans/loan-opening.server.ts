@@ -1,3 +1,4 @@
+import type { ServicingTerms } from "~/domain/servicing-terms";
 import type { DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans } from "~/server/platform/db/schema.server";
 
@@ -12,6 +13,8 @@ export type SignedLoanTerms = {
   noteRateMilli: number;
   paymentCents: number;
   termMonths: number;
+  /** The signed offer's servicing terms: the loan is serviced by these. */
+  servicingTerms: ServicingTerms;
   approvalDate: Date;
   /** 'yyyy-MM-dd': the signing day, from which interest accrues. */
   startDate: string;

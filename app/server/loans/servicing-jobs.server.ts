@@ -1,5 +1,6 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
+import { parseServicingTerms } from "~/domain/servicing-terms";
 import { loanMailSubject } from "./loan-reference.server";
 import { writeAudit } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -122,7 +123,7 @@ async function readCandidates(tx: DbOrTx, cursor: Cursor, today: string, reminde
 
 export async function runServicingJobs(db: Db, now: Date = new Date(), options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<ServicingRunResult> {
   const today = todayUtc(now);
-  const { lateFeePolicy: policy, paymentReminderDays } = getConfig();
+  const { lateFeePolicy: settings, paymentReminderDays } = getConfig();
   const batchSize = options.batchSize ?? SERVICING_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`servicing batch size must be a positive integer, got ${batchSize}`);
   const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0 };
@@ -157,13 +158,21 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
         let state = replayLedger(terms, rows.payments, rows.fees, today);
         if (state.status === "paid_in_full") continue;
 
+        // The late fee is the one the borrower signed (or none), never today's setting. A loan without
+        // a late fee still gets its late notice after the setting's grace days (a notice is not a term).
+        const policy = parseServicingTerms(loan.servicingTerms).lateFee;
+        const graceDays = policy?.graceDays ?? settings.graceDays;
         const charged = new Set(rows.fees.map((f) => f.installmentNumber).filter((n): n is number => n !== null));
-        const late = installmentsDueALateFee(state, policy, today, charged);
+        const late = policy
+          ? installmentsDueALateFee(state, policy, today, charged).map((installment) => ({
+              installment,
+              amountCents: lateFeeCents(installment.paymentCents, policy),
+              assessedOn: addDays(installment.dueDate, policy.graceDays + 1),
+            }))
+          : [];
         const feeByInstallment = new Map<number, number>();
-        for (const installment of late) {
-          const amountCents = lateFeeCents(installment.paymentCents, policy);
+        for (const { installment, amountCents, assessedOn } of late) {
           if (amountCents <= 0) continue;
-          const assessedOn = addDays(installment.dueDate, policy.graceDays + 1);
           const [fee] = await tx
             .insert(loanFees)
             .values({ loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn })
@@ -177,12 +186,12 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
             action: "fee.assess",
             table: "loan_fees",
             recordId: fee.id,
-            details: { loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn, dueDate: installment.dueDate, graceDays: policy.graceDays },
+            details: { loanId: id, kind: "late_fee", installmentNumber: installment.number, amountCents, assessedOn, dueDate: installment.dueDate, graceDays },
           });
         }
         if (feeByInstallment.size > 0) state = await refreshLoan(tx, loan, today);
 
-        const pastGrace = state.installments.filter((row) => !row.paid && daysBetween(row.dueDate, today) > policy.graceDays);
+        const pastGrace = state.installments.filter((row) => !row.paid && daysBetween(row.dueDate, today) > graceDays);
         for (const installment of pastGrace) {
           if (!(await claimNotice(tx, id, "late_notice", installment.number))) continue;
           result.lateNotices += 1;

@@ -3,6 +3,8 @@ import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type O
 import { formatRate, percentOf, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/domain/dates";
+import { servicingTermsFrom } from "~/domain/servicing-terms";
+import { getConfig } from "~/server/platform/config.server";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
@@ -98,6 +100,9 @@ export async function insertOffer(
       financeChargeCents: figures.financeChargeCents,
       totalOfPaymentsCents: figures.totalOfPaymentsCents,
       aprMilli: rateFromPercent(figures.aprPercent),
+      // The servicing terms are the lender's settings when the offer is made; later changes to the
+      // settings reach only offers made after them.
+      servicingTerms: servicingTermsFrom(getConfig().lateFeePolicy),
       expiresAt: offer.expiresAt,
       createdBy: offer.createdBy,
     })

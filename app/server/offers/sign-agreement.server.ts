@@ -1,6 +1,7 @@
 import { randomBytes, createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { formatRate } from "~/domain/money";
+import { parseServicingTerms } from "~/domain/servicing-terms";
 import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/signer-names";
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
@@ -174,6 +175,7 @@ export async function signOffer(
         noteRateMilli: offer.noteRateMilli,
         paymentCents: offer.paymentCents,
         termMonths: offer.termMonths,
+        servicingTerms: parseServicingTerms(offer.servicingTerms),
         approvalDate: now,
         startDate: signedOn,
         firstPaymentDue,
