@@ -5,6 +5,8 @@ import { durationsFor } from "~/domain/lending-rules";
 import { LOAN_RANGES } from "~/domain/loan-ranges";
 import { monthlyPayment } from "~/domain/loan-math";
 import { centsFromDollars } from "~/domain/money";
+import { servicingTermsFrom } from "~/domain/servicing-terms";
+import { getConfig } from "~/server/platform/config.server";
 import { validateApplicationFields } from "~/domain/validation/application";
 import { applicationRow, bankAccountRow } from "~/server/applications/index.server";
 import { hashPassword } from "~/server/accounts/index.server";
@@ -165,6 +167,8 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
   const bankRows: (typeof bankAccounts.$inferInsert)[] = [];
   const documentRows: (typeof loanDocuments.$inferInsert)[] = [];
   const loanRows: (typeof approvedLoans.$inferInsert)[] = [];
+  // Every seeded loan is serviced by the default settings' terms, as if signed under them.
+  const servicingTerms = servicingTermsFrom(getConfig().lateFeePolicy);
   const hasPrimaryBank = new Set<string>();
 
   for (const [j, owner] of owners.entries()) {
@@ -287,6 +291,7 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
         amountCents,
         noteRateMilli: rate,
         paymentCents,
+        servicingTerms,
         startDate: reviewedAt!.toISOString().slice(0, 10),
         approvalDate: reviewedAt!,
         createdAt: reviewedAt!,

@@ -12,6 +12,8 @@ import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/server/pla
 import { openDatabase, setDatabase, type Database } from "~/server/platform/db/client.server";
 import { DataDirLockedError } from "~/server/platform/db/data-dir-lock.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
+import { migrateCommand as migrateWith } from "~/server/platform/db/migrate-command.server";
+import { migrateData } from "./data-migrations";
 import { getEventBus } from "~/server/platform/events/bus.server";
 import { closeAllStreams } from "~/server/platform/events/stream.server";
 import { captchaCspSources } from "~/server/platform/security/captcha.server";
@@ -38,7 +40,9 @@ import { sendUnavailable } from "./unavailable-response";
 import { loadedReactServerBuild } from "./react-build";
 
 // `node server.js --migrate` runs the deployment's migrate step from the build (no tsx in a container).
-export { migrateCommand } from "~/server/platform/db/migrate-command.server";
+export function migrateCommand(env: NodeJS.ProcessEnv): Promise<number> {
+  return migrateWith(env, console, migrateData);
+}
 
 /**
  * The Node HTTP entry, bundled by Vite together with the React Router build (see vite.config.ts),
@@ -89,6 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     : await openDatabase({ dataDir: config.dataDir });
   try {
     await runMigrations(database);
+    for (const line of await migrateData(database)) log(`[migrate] ${line}`);
   } catch (error) {
     await database.close();
     throw error;

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { PoolClient } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { servicingTermsFrom } from "~/domain/servicing-terms";
+import { getConfig, loadConfig, setConfig } from "~/server/platform/config.server";
 import { approvedLoans, loanApplications } from "~/server/platform/db/schema.server";
 import { ledgerRows } from "~/server/loans/ledger.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
@@ -92,6 +93,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the servicing job's batches on a seeded Pos
           noteRateMilli: 12_000,
           paymentCents: 88_849,
           startDate: day(-20),
+          servicingTerms: servicingTermsFrom(getConfig().lateFeePolicy),
         })),
       );
     }

@@ -18,3 +18,4 @@ export { hasCurrentLoan, loanRecordsOfPerson, loanStatesByApplicationIds } from 
 export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
 export { clearServicingMarks } from "./servicing-marks.server";
 export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";
+export { recordLoanTermsInForce } from "./loan-terms-in-force.server";

@@ -17,3 +17,4 @@ export { offerRecordsOfPerson } from "./person-offers.server";
 export { loadReviewAndSign, reviewAndSignAction } from "./review-and-sign.server";
 export { signOffer } from "./sign-agreement.server";
 export { offerWithdrawAction } from "./withdraw-offer.server";
+export { recordOfferTermsInForce } from "./offer-terms-in-force.server";

@@ -47,6 +47,7 @@ export type AuditAction =
   | "message.send"
   // The offer and the agreement.
   | "offer.withdraw"
+  | "offer.terms_recorded"
   | "offer.decline"
   | "offer.expire"
   | "esign.consent"
@@ -66,6 +67,7 @@ export type AuditAction =
   | "payment.refund"
   | "payment_account.change"
   | "fee.assess"
+  | "loan.terms_recorded"
   | "ach.export"
   | "loan_tape.export"
   | "servicing.document"
