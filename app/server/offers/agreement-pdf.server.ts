@@ -159,10 +159,10 @@ function partiesAndTerms(pdf: Doc, doc: AgreementDocument) {
 function disclosureBox(pdf: Doc, box: TruthInLendingBox, lines: readonly DisclosureLine[]) {
   const width = CONTENT_WIDTH / 4;
   const height = 118;
-  const inner = CONTENT_WIDTH - 12;
+  const linesWidth = CONTENT_WIDTH - 12;
   // Measured in the semibold face, the wider of the two a line is printed in, so the estimate is never short.
   pdf.font("semibold").fontSize(9);
-  const linesHeight = lines.reduce((sum, line) => sum + pdf.heightOfString(disclosureLineText(line), { width: inner }) + 4, lines.length ? 10 : 0);
+  const linesHeight = lines.reduce((sum, line) => sum + pdf.heightOfString(disclosureLineText(line), { width: linesWidth }) + 4, lines.length ? 10 : 0);
   if (pdf.y + height + linesHeight > PAGE_HEIGHT - MARGIN - FOOTER_SPACE) pdf.addPage();
   const y0 = pdf.y;
   TILA_BOX_HEADINGS.forEach((item, i) => {
@@ -178,10 +178,10 @@ function disclosureBox(pdf: Doc, box: TruthInLendingBox, lines: readonly Disclos
     pdf.y = bottom + 6;
     for (const line of lines) {
       if (line.label) {
-        pdf.font("semibold").fontSize(9).fillColor(INK).text(`${clean(line.label)}: `, MARGIN + 6, pdf.y, { width: inner, continued: true });
+        pdf.font("semibold").fontSize(9).fillColor(INK).text(`${clean(line.label)}: `, MARGIN + 6, pdf.y, { width: linesWidth, continued: true });
         pdf.font("regular").text(clean(line.text));
       } else {
-        pdf.font("regular").fontSize(9).fillColor(INK).text(clean(line.text), MARGIN + 6, pdf.y, { width: inner });
+        pdf.font("regular").fontSize(9).fillColor(INK).text(clean(line.text), MARGIN + 6, pdf.y, { width: linesWidth });
       }
       pdf.y += 4;
     }
