@@ -8,6 +8,7 @@
  * screen and the signed PDF.
  */
 
+import type { DisclosureLine } from "./agreement-terms-text";
 import { formatPercent, termLabel } from "./formats";
 import { labelledEnum } from "./labelled-enum";
 import { formatAmount, type RateMilli } from "./money";
@@ -108,6 +109,8 @@ export type OfferView = {
   amountFinancedCents: number;
   financeChargeCents: number;
   totalOfPaymentsCents: number;
+  /** The disclosure box's lines from the offer's servicing terms: Late Charge, Prepayment, the contract reference. */
+  disclosureLines: DisclosureLine[];
   /** ISO instant after which the offer can no longer be signed. */
   expiresAt: string;
   createdAt: string;

@@ -58,6 +58,9 @@ describe("Decline Offer", () => {
     for (const label of ["Counteroffer", REASON, "Amount", "APR", "Note Rate", "Monthly Payment", "Term", "Origination Fee", "Amount Financed", "Finance Charge", "Total of Payments", "Offer Expires"]) {
       expect(text).toContain(label);
     }
+    // Every term the borrower would sign, the late charge and prepayment among them.
+    expect(text).toContain("Late Charge: If a payment is more than 15 days late");
+    expect(text).toContain("Prepayment: If you pay off early, you will not have to pay a penalty");
     expect(await card.getByRole("link", { name: "Review and Sign" }).getAttribute("href")).toBe(`/dashboard/applications/${applicationId}/offer`);
     await card.getByRole("button", { name: "Decline Offer" }).waitFor();
     // Loans appear under Approved Loans only once signed.

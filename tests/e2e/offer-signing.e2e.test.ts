@@ -87,6 +87,14 @@ describe("Review and Sign", () => {
     const box = (await page.getByTestId("tila-box").textContent()) ?? "";
     for (const heading of ["ANNUAL PERCENTAGE RATE", "FINANCE CHARGE", "Amount Financed", "Total of Payments"]) expect(box).toContain(heading);
     expect(box).toContain("$49,500.00"); // amount financed: 50,000 less the 1 % fee
+    // Under the figures, the late charge of the default settings, prepayment and the contract reference.
+    const lines = (await page.getByTestId("tila-lines").textContent()) ?? "";
+    expect(lines).toContain("Late Charge: If a payment is more than 15 days late, you will be charged the greater of $25.00 or 5% of the payment, up to $50.00.");
+    expect(lines).toContain("Prepayment: If you pay off early, you will not have to pay a penalty, and you will not be entitled to a refund of part of the finance charge: the $500.00 origination fee is not refunded.");
+    expect(lines).toContain("See your contract documents for any additional information about nonpayment, default");
+    const note = (await page.getByRole("region", { name: "Note terms" }).textContent()) ?? "";
+    expect(note).toContain("4. LATE CHARGE. If any payment is not received in full within 15 days after its due date");
+    expect(note).not.toContain("one twelfth");
     expect(await page.getByTestId("payment-schedule").locator("tbody tr").count()).toBe(60);
     expect(await page.getByRole("button", { name: "Withdraw E-SIGN Consent" }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);

@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync, crc32 } from "node:zlib";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { disclosureBoxLines } from "~/domain/agreement-terms-text";
+import { servicingTermsFrom } from "~/domain/servicing-terms";
 import type { AgreementDocument, ScheduleRow } from "~/domain/views/loan-agreement";
 import { renderAgreementPagesPdf, renderAgreementPdf } from "~/server/offers/agreement-pdf.server";
 
@@ -72,6 +74,7 @@ function agreement(overrides: Partial<AgreementDocument> = {}): AgreementDocumen
     borrower: { name: "Dana Whitfield", email: "dana@example.com", address: { line1: "12 Elm Road", city: "Albany", state: "NY", postalCode: "12203" } },
     terms: { amountCents: 10_000_000, noteRatePercent: "6.500", aprPercent: "6.718", termMonths: 360, monthlyPaymentCents: 63_207, firstPaymentDue: "2027-01-05", originationFeeCents: 200_000 },
     disclosure: { aprPercent: "6.718", financeChargeCents: 12_954_520, amountFinancedCents: 9_800_000, totalOfPaymentsCents: 22_754_520 },
+    disclosureLines: disclosureBoxLines(servicingTermsFrom({ graceDays: 15, flatCents: 2_500, percentMilli: 5_000, capCents: 5_000 }), { originationFeeCents: 200_000 }),
     schedule: schedule(3),
     noteTerms: [
       "1. PROMISE TO PAY. In return for a loan that I have received, I promise to pay the principal amount shown above, plus interest, to the order of the Lender.",
@@ -182,7 +185,8 @@ describe("renderAgreementPdf", () => {
     const first = text(bytes, "-layout", "-f", "1", "-l", "1");
     expect(first).toContain("Payment Schedule");
     expect(first).toMatch(/^\s*1\s+Jan 5, 2027\s+\$665\.30/m);
-    expect(first).toMatch(/^\s*10\s+Oct 5, 2027\s+\$665\.30/m);
+    // Under the box's Late Charge, Prepayment and contract-reference lines, still several rows.
+    expect(first).toMatch(/^\s*6\s+Jun 5, 2027\s+\$665\.30/m);
     // Nothing is left behind: the whole agreement takes fewer pages than a page per section did.
     expect(pages).toBeLessThanOrEqual(4);
   });

@@ -6,6 +6,7 @@ import { formatMoney } from "~/domain/money";
 import { AGREEMENT_TITLE, TILA_BOX_HEADINGS, type PostalAddress, type TruthInLendingBox } from "~/domain/views/loan-agreement";
 import { OfferStep } from "./offer-step";
 import { InstallmentCells } from "~/components/loans/installment-cells";
+import { DisclosureLines } from "./disclosure-lines";
 
 /**
  * The loan agreement on screen (Review and Sign): the same AgreementPreview the signed PDF is
@@ -85,6 +86,7 @@ export function AgreementView({ agreement }: { agreement: AgreementPreview }) {
             </div>
           ))}
         </dl>
+        <DisclosureLines lines={agreement.disclosureLines} className="border-2 border-t-0 border-foreground p-4" />
       </Part>
 
       <Part titleId="loan-terms-title" title="Loan terms">

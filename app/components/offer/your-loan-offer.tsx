@@ -13,6 +13,7 @@ import { formatDateTime, formatDay, termLabel } from "~/domain/formats";
 import type { OfferStatus, OfferView } from "~/domain/loan-offers";
 import type { OfferDeclineActionData } from "~/domain/validation/offer-decline";
 import { formatMoney } from "~/domain/money";
+import { DisclosureLines } from "./disclosure-lines";
 
 /**
  * Your Loan Offer: the terms and the Truth in Lending figures of one offer, as the applicant
@@ -113,6 +114,7 @@ export function YourLoanOffer({
           ) : null}
           {offer.status === "signed" && offer.firstPaymentDue ? <Detail label="First Payment Due">{formatDay(offer.firstPaymentDue)}</Detail> : null}
         </dl>
+        <DisclosureLines lines={offer.disclosureLines} className="border-t pt-4" />
         {offer.status === "withdrawn" && offer.withdrawReason ? (
           <p className="text-sm">
             <span className="font-semibold">Withdrawn: </span>

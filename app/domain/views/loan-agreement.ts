@@ -1,3 +1,4 @@
+import type { DisclosureLine } from "~/domain/agreement-terms-text";
 import type { PaymentRow } from "~/domain/truth-in-lending";
 
 /**
@@ -78,6 +79,8 @@ export type AgreementDocument = {
   borrower: AgreementBorrower;
   terms: AgreementTerms;
   disclosure: TruthInLendingBox;
+  /** The box's lines under the four figures: Late Charge, Prepayment, the contract reference (agreement-terms-text.ts). */
+  disclosureLines: DisclosureLine[];
   schedule: ScheduleRow[];
   /** The note terms, one paragraph per entry. */
   noteTerms: string[];

@@ -1,8 +1,10 @@
 import { site } from "~/content/site";
+import { disclosureBoxLines, noteServicingParagraphs, numberedParagraph } from "~/domain/agreement-terms-text";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { formatMoney, formatRate, rateFromPercent } from "~/domain/money";
+import { parseServicingTerms, type ServicingTerms } from "~/domain/servicing-terms";
 import { disclosure } from "~/domain/truth-in-lending";
-import { formatAgreementDay, type AgreementPreview } from "~/domain/views/agreement-preview";
+import type { AgreementPreview } from "~/domain/views/agreement-preview";
 import { type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
 import { getConfig } from "~/server/platform/config.server";
 import type { OfferRow } from "./offers.server";
@@ -48,26 +50,36 @@ export class AgreementFiguresMismatch extends Error {
   }
 }
 
-function noteTerms(offer: OfferRow, schedule: AgreementPreview["schedule"], lenderName: string): string[] {
-  const first = schedule[0]!;
-  const last = schedule.at(-1)!;
-  const rate = formatRate(offer.noteRateMilli);
-  const regular = formatMoney(offer.paymentCents);
-  const final = formatMoney(offer.finalPaymentCents);
-  const count = schedule.length;
-  const payments =
-    offer.finalPaymentCents === offer.paymentCents
-      ? `I will pay ${count} monthly payments of ${regular} each.`
-      : `I will pay ${count - 1} monthly payments of ${regular} and a final payment of ${final}.`;
+/**
+ * The note, one numbered paragraph per entry: the promise to pay, the servicing terms written from the
+ * offer's stored terms (interest, payments, late charge, returned payment, prepayment, default), the
+ * governing law and the electronic signature.
+ */
+function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: AgreementPreview["schedule"], lenderName: string): string[] {
+  const servicing = noteServicingParagraphs(servicingTerms, {
+    noteRateMilli: offer.noteRateMilli,
+    originationFeeCents: offer.originationFeeCents,
+    paymentCents: offer.paymentCents,
+    finalPaymentCents: offer.finalPaymentCents,
+    paymentCount: schedule.length,
+    firstDueDate: schedule[0]!.dueDate,
+    lastDueDate: schedule.at(-1)!.dueDate,
+  });
   return [
-    `1. PROMISE TO PAY. In return for a loan of ${formatMoney(offer.amountCents)} that I receive from ${lenderName} (the "Lender"), I promise to pay that principal amount, plus interest, to the order of the Lender. The Origination Fee of ${formatMoney(offer.originationFeeCents)} is a prepaid finance charge taken from the loan proceeds, so the Amount Financed is ${formatMoney(offer.amountFinancedCents)}.`,
-    `2. INTEREST. Interest is charged on the unpaid principal from the date of this agreement until the principal is paid in full, at a yearly rate of ${rate}%, computed each month as one twelfth of that rate on the unpaid principal.`,
-    `3. PAYMENTS. ${payments} The first payment is due on ${formatAgreementDay(first.dueDate)} and the others on the same day of each following month (or that month's last day when it has no such day); the last is due on ${formatAgreementDay(last.dueDate)}. Each payment is applied first to interest then due and then to principal.`,
-    "4. LATE PAYMENTS. This agreement charges no late fee. If I do not pay a payment in full when it is due, I am in default, and the Lender may, after any notice the law requires, require me to pay the unpaid principal and the interest I owe at once.",
-    "5. PREPAYMENT. I may pay all or part of the principal at any time without a prepayment penalty. A partial prepayment does not change the due dates or the amounts of my monthly payments unless the Lender agrees in writing. The Origination Fee is earned when the loan is made and is not refunded.",
-    "6. GOVERNING LAW. This agreement is governed by federal law and, to the extent federal law does not apply, by the law of the state in which the Lender is located, except where the law of the state where I live requires otherwise.",
-    `7. ELECTRONIC SIGNATURE. I consented to receive records and sign electronically (E-SIGN consent version ${ESIGN_CONSENT_VERSION}) before signing. I agree that this agreement is signed electronically under the federal E-SIGN Act (15 U.S.C. 7001 et seq.), that my electronic signature has the same effect as a handwritten one, and that I may ask for a paper copy at no charge.`,
-  ];
+    {
+      title: "PROMISE TO PAY",
+      text: `In return for a loan of ${formatMoney(offer.amountCents)} that I receive from ${lenderName} (the "Lender"), I promise to pay that principal amount, plus interest, to the order of the Lender. The Origination Fee of ${formatMoney(offer.originationFeeCents)} is a prepaid finance charge taken from the loan proceeds, so the Amount Financed is ${formatMoney(offer.amountFinancedCents)}.`,
+    },
+    ...servicing,
+    {
+      title: "GOVERNING LAW",
+      text: "This agreement is governed by federal law and, to the extent federal law does not apply, by the law of the state in which the Lender is located, except where the law of the state where I live requires otherwise.",
+    },
+    {
+      title: "ELECTRONIC SIGNATURE",
+      text: `I consented to receive records and sign electronically (E-SIGN consent version ${ESIGN_CONSENT_VERSION}) before signing. I agree that this agreement is signed electronically under the federal E-SIGN Act (15 U.S.C. 7001 et seq.), that my electronic signature has the same effect as a handwritten one, and that I may ask for a paper copy at no charge.`,
+    },
+  ].map((paragraph, i) => numberedParagraph(i + 1, paragraph));
 }
 
 /**
@@ -95,6 +107,7 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
   for (const [field, computed, stored] of checks) if (computed !== stored) throw new AgreementFiguresMismatch(field);
 
   const lender = agreementLender();
+  const servicingTerms = parseServicingTerms(offer.servicingTerms);
   const schedule = figures.schedule;
   const aprPercent = formatRate(offer.aprMilli);
   return {
@@ -126,8 +139,9 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
       amountFinancedCents: offer.amountFinancedCents,
       totalOfPaymentsCents: offer.totalOfPaymentsCents,
     },
+    disclosureLines: disclosureBoxLines(servicingTerms, offer),
     schedule,
-    noteTerms: noteTerms(offer, schedule, lender.name),
+    noteTerms: noteTerms(offer, servicingTerms, schedule, lender.name),
     signedOn,
     maturityDate: schedule.at(-1)!.dueDate,
   };

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { disclosureLineText, type DisclosureLine } from "~/domain/agreement-terms-text";
 import { formatMoney } from "~/domain/money";
 import {
   AGREEMENT_TITLE,
@@ -137,7 +138,7 @@ function partiesAndTerms(pdf: Doc, doc: AgreementDocument) {
   const bottom = Math.max(party(MARGIN, "LENDER", lender), party(MARGIN + half + 16, "BORROWER", borrower));
   pdf.y = bottom + 16;
 
-  disclosureBox(pdf, doc.disclosure);
+  disclosureBox(pdf, doc.disclosure, doc.disclosureLines);
 
   heading(pdf, "Loan Terms", 13);
   const t = doc.terms;
@@ -150,12 +151,19 @@ function partiesAndTerms(pdf: Doc, doc: AgreementDocument) {
   labelValue(pdf, "Origination fee (prepaid finance charge)", formatMoney(t.originationFeeCents));
 }
 
-/** The four boxed figures side by side, as on Regulation Z's model forms; the first two in bold. */
-function disclosureBox(pdf: Doc, box: TruthInLendingBox) {
-  const top = pdf.y;
+/**
+ * The four boxed figures side by side, as on Regulation Z's model forms, the first two in bold; under
+ * them, in the same frame, the box's lines (Late Charge, Prepayment, the contract reference), each
+ * wrapping inside the frame. The whole box stays on one page.
+ */
+function disclosureBox(pdf: Doc, box: TruthInLendingBox, lines: readonly DisclosureLine[]) {
   const width = CONTENT_WIDTH / 4;
   const height = 118;
-  if (top + height > PAGE_HEIGHT - MARGIN - FOOTER_SPACE) pdf.addPage();
+  const linesWidth = CONTENT_WIDTH - 12;
+  // Measured in the semibold face, the wider of the two a line is printed in, so the estimate is never short.
+  pdf.font("semibold").fontSize(9);
+  const linesHeight = lines.reduce((sum, line) => sum + pdf.heightOfString(disclosureLineText(line), { width: linesWidth }) + 4, lines.length ? 10 : 0);
+  if (pdf.y + height + linesHeight > PAGE_HEIGHT - MARGIN - FOOTER_SPACE) pdf.addPage();
   const y0 = pdf.y;
   TILA_BOX_HEADINGS.forEach((item, i) => {
     const x = MARGIN + i * width;
@@ -165,7 +173,23 @@ function disclosureBox(pdf: Doc, box: TruthInLendingBox) {
     pdf.font("regular").fontSize(7.5).fillColor(MUTED).text(item.description, x + 6, pdf.y + 2, { width: inner });
     pdf.font(i < 2 ? "bold" : "semibold").fontSize(13).fillColor(INK).text(boxFigure(box, item.key), x + 6, y0 + height - 24, { width: inner });
   });
-  pdf.y = y0 + height + 18;
+  let bottom = y0 + height;
+  if (lines.length) {
+    pdf.y = bottom + 6;
+    for (const line of lines) {
+      if (line.label) {
+        pdf.font("semibold").fontSize(9).fillColor(INK).text(`${clean(line.label)}: `, MARGIN + 6, pdf.y, { width: linesWidth, continued: true });
+        pdf.font("regular").text(clean(line.text));
+      } else {
+        pdf.font("regular").fontSize(9).fillColor(INK).text(clean(line.text), MARGIN + 6, pdf.y, { width: linesWidth });
+      }
+      pdf.y += 4;
+    }
+    const linesBottom = pdf.y + 2;
+    pdf.lineWidth(0.75).strokeColor(INK).rect(MARGIN, bottom, CONTENT_WIDTH, linesBottom - bottom).stroke();
+    bottom = linesBottom;
+  }
+  pdf.y = bottom + 18;
   pdf.x = MARGIN;
 }
 

@@ -3,7 +3,8 @@ import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type O
 import { formatRate, percentOf, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/domain/dates";
-import { servicingTermsFrom } from "~/domain/servicing-terms";
+import { disclosureBoxLines } from "~/domain/agreement-terms-text";
+import { parseServicingTerms, servicingTermsFrom } from "~/domain/servicing-terms";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
@@ -131,6 +132,7 @@ export function toOfferView(row: OfferRow, firstPaymentDue: string | null = null
     amountFinancedCents: row.amountFinancedCents,
     financeChargeCents: row.financeChargeCents,
     totalOfPaymentsCents: row.totalOfPaymentsCents,
+    disclosureLines: disclosureBoxLines(parseServicingTerms(row.servicingTerms), row),
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
