@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { ModalDialog } from "~/components/ui/dialog";
 import { ReasonAndConfirm, useReason } from "~/components/admin/reason-dialog-form";
 import { formatDate, formatDateTime } from "~/domain/formats";
+import { DisclosureLines } from "~/components/offer/disclosure-lines";
 import { OFFER_LIMITS, type AgreementCertificateView, type OfferView } from "~/domain/loan-offers";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { offerWithdrawSchema, type OfferWithdrawActionData } from "~/domain/validation/offer-withdraw";
@@ -125,6 +126,8 @@ function OfferDetails({
         ) : null}
         {o.withdrawReason ? <TextFact label="Withdrawal Reason" text={o.withdrawReason} className="font-normal break-words whitespace-pre-line" testId="offer-withdraw-reason" /> : null}
       </dl>
+      {/* The servicing terms the borrower is shown and signs: staff answer questions from the same words. */}
+      <DisclosureLines lines={o.disclosureLines} />
       {o.status === "signed" && certificate ? <Certificate applicationId={applicationId} offerId={o.id} certificate={certificate} timeZone={timeZone} /> : null}
     </div>
   );
