@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { disclosure } from "~/domain/truth-in-lending";
+import { todayUtc } from "~/domain/dates";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
@@ -129,7 +130,8 @@ describe("the staff offer", () => {
     const applicantCookie = await stack.signUp("offer.staff.apr@example.com");
     const id = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
     // $50,000 at 35.99 % for 12 months with a 10 % fee: an APR far above the 35.99 % the site advertises.
-    const apr = disclosure({ amountCents: 5_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-12-05" }).aprPercent;
+    // Today's figures, as the dialog and the server compute them (the APR depends on the signing day).
+    const apr = disclosure({ amountCents: 5_000_000, noteRateMilli: 35_990, termMonths: 12, originationFeeMilli: 10_000, signedOn: todayUtc() }).aprPercent;
     const refusal = `The APR of these terms is ${apr.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`;
 
     for (const viewport of [
