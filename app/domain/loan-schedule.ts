@@ -150,9 +150,11 @@ export type ScheduleTerms = {
  * accrued interest rounded half-up). Posting these amounts on these days to the ledger ends at exactly 0.
  * Throws a RangeError when the regular payment would end the loan before its last month, never reduce the
  * principal (a month's interest eats it: high rates over long terms on small amounts), or leave a last
- * payment larger than two regular ones (a balloon, which the disclosure does not describe).
+ * payment larger than two regular ones (a balloon, which the disclosure does not describe). With
+ * `refuse: false` (a loan already signed, which must be serviced whatever its terms) it projects them
+ * anyway: an installment never pays more than is owed, and the last one pays off what is left.
  */
-export function projectSchedule(terms: ScheduleTerms): PaymentRow[] {
+export function projectSchedule(terms: ScheduleTerms, { refuse = true }: { refuse?: boolean } = {}): PaymentRow[] {
   const { amountCents, noteRateMilli, termMonths, startDate } = terms;
   const paymentCents = terms.paymentCents ?? installmentCents(amountCents, noteRateMilli, termMonths);
   const account = openAccrual(amountCents, noteRateMilli, startDate);
@@ -162,17 +164,17 @@ export function projectSchedule(terms: ScheduleTerms): PaymentRow[] {
     accrueTo(account, dueDate);
     const last = number === termMonths;
     const owed = account.principalCents + interestDueCents(account);
-    if (!last && (paymentCents >= owed || paymentCents <= interestDueCents(account))) {
+    if (refuse && !last && (paymentCents >= owed || paymentCents <= interestDueCents(account))) {
       throw new RangeError(
         `A regular payment of ${paymentCents} cents cannot repay ${amountCents} cents over ${termMonths} months at ${noteRateMilli / 1000} %: ` +
           "it would end the loan early or never reduce it. Choose a larger amount, a lower rate or a shorter term.",
       );
     }
-    const split = applyPayment(account, last ? owed : paymentCents);
+    const split = applyPayment(account, last ? owed : Math.min(paymentCents, owed));
     schedule.push({ number, dueDate, paymentCents: split.interestCents + split.principalCents, principalCents: split.principalCents, interestCents: split.interestCents, balanceCents: account.principalCents });
   }
   const lastPayment = schedule.at(-1)!.paymentCents;
-  if (lastPayment > 2 * paymentCents) {
+  if (refuse && lastPayment > 2 * paymentCents) {
     throw new RangeError(
       `The last payment would be ${lastPayment} cents against a regular ${paymentCents}: a balloon payment. Choose a larger amount, a lower rate or a shorter term.`,
     );

@@ -112,9 +112,13 @@ export function perDiem(principalCents: number, noteRateMilli: number): { cents:
   return { cents: simpleInterestCents(principalCents, noteRateMilli, 1), text };
 }
 
-/** The projected Payment Schedule: the loan's one schedule (the Truth in Lending schedule the borrower signed). */
+/**
+ * The projected Payment Schedule: the loan's one schedule (the Truth in Lending schedule the borrower
+ * signed). A signed loan is serviced whatever its terms, so terms the disclosure would now refuse (a
+ * loan signed under an earlier rule) are projected too, never an error on the loan's pages.
+ */
 export function projectedSchedule(terms: LoanTerms): PaymentRow[] {
-  return projectSchedule(terms);
+  return projectSchedule(terms, { refuse: false });
 }
 
 /** The due date of installment `n` (1-based). */

@@ -14,7 +14,7 @@ import {
   type LoanTerms,
   type PostedPayment,
 } from "~/domain/loan-servicing";
-import { addMonths } from "~/domain/truth-in-lending";
+import { addMonths, disclosure } from "~/domain/truth-in-lending";
 
 /**
  * An independent projection by the ledger's rule, written without the module: the textbook closed form
@@ -64,6 +64,19 @@ describe("the projected Payment Schedule", () => {
       const ref = referenceSchedule(amount, rate, months, startDate);
       expect(ours.map((r) => [r.paymentCents, r.interestCents, r.principalCents, r.balanceCents])).toEqual(ref.rows.map((r) => [r.payment, r.interest, r.principal, r.balance]));
     }
+  });
+
+  it("projects a signed loan the disclosure would now refuse, and paying it on the due dates pays it off", () => {
+    // $5,000 at 30 % for 124 months: the leap days' interest leaves a last payment over twice the regular
+    // one, a balloon the disclosure refuses; a loan signed on such terms is still serviced.
+    const terms = loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, startDate: "2026-03-15" });
+    expect(() => disclosure({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, originationFeeMilli: 0, signedOn: "2026-03-15" })).toThrow(/balloon/);
+    const schedule = projectedSchedule(terms);
+    expect(schedule).toHaveLength(124);
+    expect(schedule.at(-1)!.balanceCents).toBe(0);
+    expect(schedule.at(-1)!.paymentCents).toBeGreaterThan(2 * schedule[0]!.paymentCents);
+    const payments = schedule.map((row) => ({ id: `p${row.number}`, receivedOn: row.dueDate, amountCents: row.paymentCents }));
+    expect(replayLedger(terms, payments, [], schedule.at(-1)!.dueDate).status).toBe("paid_in_full");
   });
 
   it("its principal sums to the amount, and installment k falls due k months after signing", () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
-import { formatRate, percentOf, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
+import { formatRate, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";

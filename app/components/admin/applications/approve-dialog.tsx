@@ -2,7 +2,7 @@ import { formatUsd } from "~/domain/formats";
 import { useMemo, useState, type ComponentProps } from "react";
 import { Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { centsFromDollars, formatMoney, percentOf, rateFromPercent } from "~/domain/money";
+import { centsFromDollars, formatMoney, rateFromPercent } from "~/domain/money";
 import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, isCounteroffer, OFFER_LIMITS } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/domain/dates";
