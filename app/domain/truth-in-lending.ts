@@ -1,7 +1,8 @@
 /**
  * The federal Truth in Lending disclosure of a closed-end loan (Regulation Z, 12 CFR 1026.18): amount
  * financed, finance charge, total of payments, the payment schedule and the annual percentage rate by the
- * actuarial method of Appendix J. Pure, no I/O, safe in the browser (docs/decisions/0029-apr-method.md).
+ * actuarial method of Appendix J. Pure, no I/O, safe in the browser (docs/decisions/0029-apr-method.md,
+ * docs/decisions/0085-interest-method-and-one-schedule.md).
  *
  * Every amount of money is an integer of cents, in and out: the disclosure is signed and must be right to
  * the cent, and binary fractions of dollars drift. Rates are integers of thousandths of a percent, so the
