@@ -6,8 +6,8 @@
  * payment × months and the total interest is total − principal (50,000 at 8.5 % for 60 months:
  * $1,025.83, $61,549.80, $11,549.80). Its schedule adds up to exactly those figures: every row is one
  * payment, its interest is the payment less its principal, and the last row's principal is what is left.
- * The signed disclosure's own schedule (actual interest, last payment absorbing the rounding) is
- * app/domain/truth-in-lending.ts, which takes the payment from here.
+ * The signed disclosure's own schedule (interest by the day, as the ledger charges it, the last payment
+ * paying the loan off) is app/domain/loan-schedule.ts, which takes the payment from here.
  */
 
 import { centsFromDollars, formatMoney, hasCents, percentOf, sumMoney, type Cents, type RateMilli } from "./money";

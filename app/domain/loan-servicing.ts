@@ -1,17 +1,29 @@
-import { addMonths, disclosure, type PaymentRow } from "./truth-in-lending";
+import {
+  accrueTo,
+  addMonths,
+  applyPayment,
+  daysBetween,
+  INTEREST_DENOMINATOR,
+  interestDueCents,
+  openAccrual,
+  projectSchedule,
+  roundHalfUp,
+  type FeeDue,
+  type PaymentRow,
+} from "./loan-schedule";
+
+export { daysBetween };
 
 /**
  * Servicing an active loan, as pure arithmetic in integer cents: the projected Payment
  * Schedule, the ledger replayed from the posted payments and assessed fees, payoff quotes and late fees.
  * No I/O; the server loads the rows and asks this module what they add up to.
  *
- * Two views of one loan, and the page says so in one sentence (SCHEDULE_NOTE):
- * - the **Payment Schedule** is the projection at the note rate: rate ÷ 12 a month on the running
- *   balance, each installment rounded once, the last absorbing the rounding (the Truth in Lending
- *   schedule the borrower signed);
- * - the **ledger** charges simple daily interest, actual/365, on the principal balance, and allocates
- *   each payment to fees, then the interest accrued to its date, then principal. Payments that arrive
- *   early or late therefore split differently from the projection, and the final payment absorbs it.
+ * One rule, two views (./loan-schedule keeps the rule): the **ledger** charges simple daily interest,
+ * actual/365, on the principal balance and allocates each payment to fees, then the interest accrued to
+ * its date, then principal; the **Payment Schedule** (the Truth in Lending schedule the borrower signed)
+ * is that same ledger with each installment arriving on its due date. Payments that arrive early or late
+ * split differently from the projection, and the final payment absorbs it (SCHEDULE_NOTE says so).
  *
  * The ledger is a replay: the state after any set of posted payments and fees is computed from the
  * loan's terms and those rows, in date order. A reversal removes a payment from the set, so every later
@@ -19,7 +31,7 @@ import { addMonths, disclosure, type PaymentRow } from "./truth-in-lending";
  */
 
 export const SCHEDULE_NOTE =
-  "The Payment Schedule is projected at the note rate, one twelfth of it each month; payments are applied to fees, then to the interest actually accrued each day (actual/365), then to principal, and the final payment absorbs the difference.";
+  "The Payment Schedule assumes each payment arrives on its due date: interest accrues each day on the unpaid principal (actual/365) and each payment is applied to fees, then interest, then principal. A payment made early or late splits differently, and the final payment absorbs the difference.";
 
 export type LoanTerms = {
   amountCents: number;
@@ -28,6 +40,8 @@ export type LoanTerms = {
   termMonths: number;
   /** The signing day, 'yyyy-MM-dd': interest accrues from it; installment k falls due k months later. */
   startDate: string;
+  /** The regular payment signed for; the product's one payment formula when not given. */
+  paymentCents?: number;
 };
 
 export type PostedPayment = { id: string; receivedOn: string; amountCents: number };
@@ -85,26 +99,6 @@ export type LedgerState = {
   status: ServicingStatus;
 };
 
-const DAY_MS = 86_400_000;
-/** Interest numerator units: cents × thousandths of a percent × days; ÷ this gives cents. */
-const INTEREST_DENOMINATOR = 100n * 1000n * 365n;
-
-function dayNumber(date: string): number {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) throw new RangeError(`not a date yyyy-MM-dd: ${JSON.stringify(date)}`);
-  return Math.round(ms / DAY_MS);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
-}
-
-function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  if (numerator >= 0n) return (2n * numerator + denominator) / (2n * denominator);
-  return -((2n * -numerator + denominator) / (2n * denominator));
-}
-
 /** Simple interest on `principalCents` for `days` days at the note rate, actual/365, exactly rounded half-up once. */
 export function simpleInterestCents(principalCents: number, noteRateMilli: number, days: number): number {
   if (days <= 0 || principalCents <= 0) return 0;
@@ -118,15 +112,13 @@ export function perDiem(principalCents: number, noteRateMilli: number): { cents:
   return { cents: simpleInterestCents(principalCents, noteRateMilli, 1), text };
 }
 
-/** The projected Payment Schedule (the Truth in Lending schedule at the note rate, no fee). */
+/**
+ * The projected Payment Schedule: the loan's one schedule (the Truth in Lending schedule the borrower
+ * signed). A signed loan is serviced whatever its terms, so terms the disclosure would now refuse (a
+ * loan signed under an earlier rule) are projected too, never an error on the loan's pages.
+ */
 export function projectedSchedule(terms: LoanTerms): PaymentRow[] {
-  return disclosure({
-    amountCents: terms.amountCents,
-    noteRatePercent: terms.noteRateMilli / 1000,
-    termMonths: terms.termMonths,
-    originationFeePercent: 0,
-    signedOn: terms.startDate,
-  }).schedule;
+  return projectSchedule(terms, { refuse: false });
 }
 
 /** The due date of installment `n` (1-based). */
@@ -153,62 +145,32 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
     // order, so two payments received the same day apply in the order they were recorded (a stable sort).
     .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === "fee" ? -1 : 1) : 0));
 
-  const rate = BigInt(terms.noteRateMilli);
-  let principal = terms.amountCents;
-  /** Accrued, unpaid interest in numerator units (÷ INTEREST_DENOMINATOR = cents). */
-  let interest = 0n;
-  let lastDay = terms.startDate;
-  const feeQueue: { id: string; dueCents: number }[] = [];
+  const account = openAccrual(terms.amountCents, terms.noteRateMilli, terms.startDate);
+  const feeQueue: FeeDue[] = [];
   const allocations: Allocation[] = [];
   let paidTowardSchedule = 0;
 
-  const accrueTo = (date: string) => {
-    const days = daysBetween(lastDay, date);
-    if (days > 0) {
-      interest += BigInt(principal) * rate * BigInt(days);
-      lastDay = date;
-    }
-  };
-
   for (const event of events) {
-    accrueTo(event.date);
+    accrueTo(account, event.date);
     if (event.kind === "fee") {
       feeQueue.push({ id: event.fee.id, dueCents: event.fee.amountCents });
       continue;
     }
     const { payment } = event;
-    let left = payment.amountCents;
-    let feesCents = 0;
-    for (const fee of feeQueue) {
-      const pay = Math.min(left, fee.dueCents);
-      fee.dueCents -= pay;
-      feesCents += pay;
-      left -= pay;
-    }
-    const interestDue = Number(roundHalfUp(interest, INTEREST_DENOMINATOR));
-    const interestCents = Math.max(0, Math.min(left, interestDue));
-    interest -= BigInt(interestCents) * INTEREST_DENOMINATOR;
-    left -= interestCents;
-    const principalCents = Math.min(left, principal);
-    principal -= principalCents;
-    left -= principalCents;
-    // Paid off: the sub-cent remainder of interest is forgiven with it.
-    if (principal === 0 && interest > 0n && interest < INTEREST_DENOMINATOR / 2n) interest = 0n;
-    paidTowardSchedule += interestCents + principalCents;
+    const split = applyPayment(account, payment.amountCents, feeQueue);
+    paidTowardSchedule += split.interestCents + split.principalCents;
     allocations.push({
       paymentId: payment.id,
       receivedOn: payment.receivedOn,
       amountCents: payment.amountCents,
-      feesCents,
-      interestCents,
-      principalCents,
-      excessCents: left,
-      principalAfterCents: principal,
+      ...split,
+      principalAfterCents: account.principalCents,
     });
   }
-  if (daysBetween(lastDay, asOf) > 0) accrueTo(asOf);
+  accrueTo(account, asOf);
 
-  const interestAccruedCents = Math.max(0, Number(roundHalfUp(interest, INTEREST_DENOMINATOR)));
+  const principal = account.principalCents;
+  const interestAccruedCents = interestDueCents(account);
   const feesDueCents = feeQueue.reduce((sum, fee) => sum + fee.dueCents, 0);
   const paidInFull = principal === 0 && interestAccruedCents === 0 && feesDueCents === 0;
 

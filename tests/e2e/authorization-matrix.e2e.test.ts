@@ -11,6 +11,7 @@ import { MESSAGE_INTENTS } from "~/domain/validation/messages";
 import { OFFER_DECLINE_INTENTS } from "~/domain/validation/offer-decline";
 import { APPLICATION_WITHDRAW_INTENTS } from "~/domain/validation/application-withdraw";
 import { OFFER_SIGNING_INTENTS } from "~/domain/validation/offer-signing";
+import { todayUtc } from "~/domain/dates";
 import { LOAN_PAYMENT_INTENTS } from "~/domain/validation/loan-payments";
 import { MAKE_PAYMENT_INTENTS } from "~/domain/validation/make-payment";
 import { signedLoanOverHttp } from "./helpers/signed-loan";
@@ -303,7 +304,7 @@ function rows(): Row[] {
         path: `/dashboard/applications/${appA}/offer`,
         route: "/dashboard/applications/:id/offer",
         intent,
-        body: () => form({ intent, agree: "on", signatureKind: "typed", typedName: "Jane Doe" })(),
+        body: () => form({ intent, agree: "on", signatureKind: "typed", typedName: "Jane Doe", signedOn: todayUtc() })(),
         expect: applicantA(409),
       }),
     ),

@@ -11,6 +11,7 @@ import { encodeBody, rawRequest } from "./helpers/raw-http";
 import { leaksInternals, refusalProblems } from "./helpers/refusal";
 import { openEventStream } from "./helpers/sse";
 import { STREAM_LIMITS } from "~/server/platform/events/stream.server";
+import { todayUtc } from "~/domain/dates";
 
 /**
  * Generated hostile input against every action of the built server, each posted by the actor the
@@ -277,6 +278,8 @@ const ACTIONS: ActionCase[] = [
           signatureKind: oneOf("typed", "drawn", "ink", ""),
           typedName: fc.oneof(hostileText, fc.constant("Jane\u0000Doe")),
           signaturePng: oneOf("data:image/png;base64,AAAA", "data:image/svg+xml;base64,PHN2Zz4=", "not a data url", ""),
+          // The page's signing day: today, a stale day (409 when there is an offer), malformed or with a NUL.
+          signedOn: fc.oneof(oneOf(todayUtc(), "2000-01-01", "2026-13-45", "", `${todayUtc()}\u0000`), hostileText),
         }),
       ),
   },
@@ -677,8 +680,9 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: `/admin/applications/${world.appA}/messages`, actor: "admin", fields: { intent: "send", body: "Clear\u001b[2J screen" } },
       { path: `/dashboard/applications/${world.appA}/offer-decline`, actor: "applicantA", fields: { intent: "decline\u0000" } },
       { path: `/dashboard/applications/${world.appA}/withdraw`, actor: "applicantA", fields: { intent: "withdraw\u0000" } },
-      { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "typed", typedName: "Jane\u0000Doe", agree: "on" } },
-      { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" } },
+      { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "typed", typedName: "Jane\u0000Doe", agree: "on", signedOn: todayUtc() } },
+      { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "typed", typedName: "Jane Doe", agree: "on", signedOn: `${todayUtc()}\u0000` } },
+      { path: `/dashboard/applications/${world.appA}/offer`, actor: "applicantA", fields: { intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on", signedOn: todayUtc() } },
       { path: `/admin/applications/${world.appA}/offer`, actor: "admin", fields: { intent: "withdraw", reason: "Called\u0000back" } },
       { path: `/admin/applications/${world.appA}/offer`, actor: "admin", fields: { intent: "withdraw", reason: "Bell\u0007" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "settle", paymentId: "00000000-0000-4000-8000-000000000000\u0000", settledOn: "2026-11-24" } },

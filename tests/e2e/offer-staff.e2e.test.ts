@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { disclosure } from "~/domain/truth-in-lending";
+import { todayUtc } from "~/domain/dates";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
@@ -129,7 +130,8 @@ describe("the staff offer", () => {
     const applicantCookie = await stack.signUp("offer.staff.apr@example.com");
     const id = await submitApplication(stack.server.url, applicantCookie, { ip: stack.nextIp() });
     // $50,000 at 35.99 % for 12 months with a 10 % fee: an APR far above the 35.99 % the site advertises.
-    const apr = disclosure({ amountCents: 5_000_000, noteRatePercent: 35.99, termMonths: 12, originationFeePercent: 10, signedOn: "2026-12-05" }).aprPercent;
+    // Today's figures, as the dialog and the server compute them (the APR depends on the signing day).
+    const apr = disclosure({ amountCents: 5_000_000, noteRateMilli: 35_990, termMonths: 12, originationFeeMilli: 10_000, signedOn: todayUtc() }).aprPercent;
     const refusal = `The APR of these terms is ${apr.toFixed(2)}%, above the 35.99% APR we offer at most. Choose a lower interest rate or origination fee.`;
 
     for (const viewport of [
@@ -163,9 +165,13 @@ describe("the staff offer", () => {
         expect(await axeViolations(page)).toEqual([]);
 
         if (viewport.width === 1280) {
-          // At the cap exactly (no fee: the APR is the note rate) the offer is made.
+          // Under the cap the offer is made: no fee and a note rate of 35.5 %. Interest accrues by the day, so
+          // a fee-free APR moves with the signing day (35.23 % to 35.71 % here; at 35.99 % it can pass the cap).
           await dialog.getByLabel("Origination Fee (%)").fill("0");
-          await expect.poll(() => dialog.getByTestId("approve-apr").textContent()).toBe("35.99%");
+          await dialog.getByLabel("Interest Rate (%)").fill("35.5");
+          const underCap = disclosure({ amountCents: 5_000_000, noteRateMilli: 35_500, termMonths: 12, originationFeeMilli: 0, signedOn: todayUtc() }).aprPercent;
+          expect(underCap).toBeLessThanOrEqual(35.99);
+          await expect.poll(() => dialog.getByTestId("approve-apr").textContent()).toBe(`${underCap.toFixed(2)}%`);
           expect(await dialog.getByTestId("approve-preview-error").count()).toBe(0);
           await confirmInView(page);
           await expectToast(page, "Application approved and notification sent!", () => dialog.getByRole("button", { name: "Confirm Approval" }).click());

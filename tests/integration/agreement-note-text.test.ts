@@ -28,7 +28,7 @@ const SIGNED_ON = "2027-01-15";
 
 /** An offer row as insertOffer stores it: $50,000 at 8.5 % for 60 months with a 2 % origination fee. */
 function offerRow(lateFee: { graceDays: number; flatCents: number; percentMilli: number; capCents: number }): OfferRow {
-  const figures = disclosure({ amountCents: 5_000_000, noteRatePercent: 8.5, termMonths: 60, originationFeePercent: 2, signedOn: SIGNED_ON });
+  const figures = disclosure({ amountCents: 5_000_000, noteRateMilli: 8_500, termMonths: 60, originationFeeMilli: 2_000, signedOn: SIGNED_ON });
   return {
     id: "3f2a9c1e-7b4d-4e21-9a0c-5d6e7f809102",
     applicationId: "a1b2c3d4-0000-4000-8000-000000000001",

@@ -5,7 +5,10 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
-import { consentSchema, decodePngDataUrl, drawnSignatureProblem, signSchema } from "~/domain/validation/offer-signing";
+import { consentSchema, decodePngDataUrl, drawnSignatureProblem, OFFER_SIGNING_MESSAGES, signSchema } from "~/domain/validation/offer-signing";
+import { todayUtc } from "~/domain/dates";
+import { formatMoney, rateFromPercent } from "~/domain/money";
+import { disclosure } from "~/domain/truth-in-lending";
 import { typedNameMatches } from "~/domain/signer-names";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import {
@@ -156,6 +159,18 @@ describe("offer signing on pglite", () => {
       const [offer] = await db().select().from(loanOffers).where(eq(loanOffers.id, offerId));
       expect(offer).toMatchObject({ status: "signed" });
       expect(offer!.decidedAt?.toISOString()).toBe(now.toISOString());
+      // Interest accrues by the day, so the figures depend on the signing day: the offer made on January 30
+      // stored that day's; signing on January 31 stores January 31's (what the PDF says and the ledger does).
+      const onSigningDay = disclosure({ amountCents: 2_500_000, noteRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000, signedOn: "2030-01-31" });
+      const onOfferDay = disclosure({ amountCents: 2_500_000, noteRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000, signedOn: "2030-01-30" });
+      expect(onSigningDay.schedule.at(-1)!.paymentCents).not.toBe(onOfferDay.schedule.at(-1)!.paymentCents);
+      const signedFigures = {
+        finalPaymentCents: onSigningDay.schedule.at(-1)!.paymentCents,
+        financeChargeCents: onSigningDay.financeChargeCents,
+        totalOfPaymentsCents: onSigningDay.totalOfPaymentsCents,
+        aprMilli: rateFromPercent(onSigningDay.aprPercent),
+      };
+      expect(offer).toMatchObject({ paymentCents: onSigningDay.paymentCents, ...signedFigures });
 
       const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, offerId));
       expect(agreement).toMatchObject({ applicationId: app.id, userId: owner.id, signerName: "dana whitfield", signerEmail: owner.email, signatureKind: "typed", ipAddress: info.ip, userAgent: UA, consentVersion: ESIGN_CONSENT_VERSION });
@@ -184,7 +199,14 @@ describe("offer signing on pglite", () => {
       expect(result.loanId).toBe(loan!.id);
 
       const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "agreement.sign"), eq(auditLog.recordId, agreement!.id)));
-      expect(audit!.details).toMatchObject({ sha256: fileHash, offerId, loanId: loan!.id });
+      expect(audit!.details).toMatchObject({
+        sha256: fileHash,
+        offerId,
+        loanId: loan!.id,
+        finalPaymentCents: signedFigures.finalPaymentCents,
+        financeChargeCents: signedFigures.financeChargeCents,
+        totalOfPaymentsCents: signedFigures.totalOfPaymentsCents,
+      });
       expect(audit).toMatchObject({ actorId: owner.id, ipAddress: info.ip });
 
       const events = await db().select().from(applicationEvents).where(eq(applicationEvents.applicationId, app.id));
@@ -208,6 +230,9 @@ describe("offer signing on pglite", () => {
       expect(text).toContain(`${(offer!.aprMilli / 1000).toFixed(2)}%`);
       expect(text).toContain("$25,000.00");
       expect(text).toContain("$24,750.00"); // amount financed (1 % fee)
+      expect(text).toContain(formatMoney(signedFigures.finalPaymentCents));
+      expect(text).toContain(formatMoney(signedFigures.financeChargeCents));
+      expect(text).toContain(formatMoney(signedFigures.totalOfPaymentsCents));
       expect(text).toContain("Signing Certificate");
       expect(text).toContain(result.agreementSha256);
       expect(text).toContain(info.ip);
@@ -321,9 +346,24 @@ describe("offer signing on pglite", () => {
       expect(page.agreement!.schedule).toHaveLength(36);
       expect(page.agreement!.borrower.name).toBe("Dana Whitfield");
 
-      const noAgree = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield" }), app.id, { actor: owner, request: info }, db());
+      // The page computed its figures for today, and says so in the form.
+      const today = page.agreement!.signedOn;
+      expect(today).toBe(todayUtc());
+      expect(page.agreement!.figures.finalPaymentCents).toBe(page.agreement!.schedule.at(-1)!.paymentCents);
+
+      const noAgree = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", signedOn: today }), app.id, { actor: owner, request: info }, db());
       expect("status" in noAgree && noAgree.status).toBe(400);
-      const signed = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }), app.id, { actor: owner, request: info }, db());
+      // A form without the page's day is refused (400); a page opened before midnight UTC is a 409 that
+      // says why, never a 500, and nothing is signed.
+      const noDay = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }), app.id, { actor: owner, request: info }, db());
+      expect(noDay).toMatchObject({ status: 400, body: { toast: { description: OFFER_SIGNING_MESSAGES.signingDayMissing } } });
+      const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+      const stale = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on", signedOn: yesterday }), app.id, { actor: owner, request: info }, db());
+      expect(stale).toMatchObject({ status: 409, body: { toast: { description: "This agreement was updated for today's date. Review it again and sign." } } });
+      expect((await loadReviewAndSign(app.id, owner, db()))!.state).toBe("sign");
+      expect(await storage.list(`agreements/${app.id}`)).toHaveLength(0);
+
+      const signed = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on", signedOn: today }), app.id, { actor: owner, request: info }, db());
       expect(signed).toMatchObject({ redirect: `/dashboard/applications/${app.id}`, toast: { title: "Loan agreement signed" } });
       expect((await loadReviewAndSign(app.id, owner, db()))!.state).toBe("signed");
     });
@@ -333,7 +373,10 @@ describe("offer signing on pglite", () => {
       const stranger = await newApplicant();
       const other = await reviewAndSignAction(post({ intent: "consent", agree: "on" }), app.id, { actor: stranger, request: info }, db());
       expect("status" in other && other.status).toBe(404);
-      const control = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana\u0000Whitfield", agree: "on" }), app.id, { actor: owner, request: info }, db());
+      const control = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana\u0000Whitfield", agree: "on", signedOn: todayUtc() }), app.id, { actor: owner, request: info }, db());
+      expect("status" in control && control.status).toBe(400);
+      const controlDay = await reviewAndSignAction(post({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on", signedOn: `${todayUtc()}\u0000` }), app.id, { actor: owner, request: info }, db());
+      expect("status" in controlDay && controlDay.status).toBe(400);
       expect("status" in control && control.status).toBe(400);
       const badPng = await reviewAndSignAction(post({ intent: "sign", signatureKind: "drawn", signaturePng: "data:image/png;base64,AAAA", agree: "on" }), app.id, { actor: owner, request: info }, db());
       expect("status" in badPng && badPng.status).toBe(400);
@@ -400,16 +443,19 @@ describe("offer signing schemas", () => {
   it("consent needs the box; sign needs a kind, a signature and the box", () => {
     expect(consentSchema.safeParse({ intent: "consent" }).success).toBe(false);
     expect(consentSchema.safeParse({ intent: "consent", agree: "on" }).success).toBe(true);
-    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }).success).toBe(true);
-    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "D", agree: "on" }).success).toBe(false);
-    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana\tWhitfield", agree: "on" }).success).toBe(false);
+    const signedOn = "2026-12-05";
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on", signedOn }).success).toBe(true);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on" }).success).toBe(false);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana Whitfield", agree: "on", signedOn: "5 Dec 2026" }).success).toBe(false);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "D", agree: "on", signedOn }).success).toBe(false);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "typed", typedName: "Dana\tWhitfield", agree: "on", signedOn }).success).toBe(false);
     expect(signSchema.safeParse({ intent: "sign", signatureKind: "ink", agree: "on" }).success).toBe(false);
     const png = `data:image/png;base64,${makePng(40, 10).toString("base64")}`;
     expect(decodePngDataUrl(png)).not.toBeNull();
     expect(drawnSignatureProblem(png)).toBeNull();
     expect(drawnSignatureProblem("data:image/png;base64,PHN2Zz4=")).not.toBeNull();
     expect(drawnSignatureProblem(`data:image/jpeg;base64,${makePng().toString("base64")}`)).not.toBeNull();
-    expect(signSchema.safeParse({ intent: "sign", signatureKind: "drawn", signaturePng: png, agree: "on" }).success).toBe(true);
+    expect(signSchema.safeParse({ intent: "sign", signatureKind: "drawn", signaturePng: png, agree: "on", signedOn }).success).toBe(true);
   });
 
   it("a typed name matches the application's, ignoring case, spaces, periods and the middle initial", () => {

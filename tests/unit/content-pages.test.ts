@@ -137,11 +137,13 @@ describe("legal content", () => {
     // The fee makes the APR higher than the note rate, but within the advertised range.
     expect(ex.apr).toBeGreaterThan(ex.rate);
     expect(ex.apr).toBeLessThan(35.99);
-    // The installments it names add up to the total it states (the last one absorbs the rounding).
+    // The installments it names add up to the total it states (the last one pays the loan off).
     expect(ex.paymentCents * (ex.months - 1) + ex.finalPaymentCents).toBe(ex.totalPaymentCents);
     const text = legalDisclosures.sections.flatMap((section) => JSON.stringify(section)).join(" ");
     expect(text).toContain(ex.finalPaymentCents === ex.paymentCents ? `${ex.months} monthly payments of` : `${ex.months - 1} monthly payments of`);
-    expect(text).toContain("a $25,000 loan repaid over 60 months at an interest rate of 10.99% with a 3% origination fee ($750.00, deducted from the loan proceeds) has an APR of 12.33% and 59 monthly payments of $543.44 and a final payment of $543.15, for a total of $32,606.11.");
+    // Signed on January 1, 2026, interest accruing daily (actual/365): recomputed by an independent script
+    // (exact fractions, the Python calendar, Newton's method for the APR), as in truth-in-lending.test.ts.
+    expect(text).toContain("a $25,000 loan repaid over 60 months at an interest rate of 10.99% with a 3% origination fee ($750.00, deducted from the loan proceeds) has an APR of 12.32% and 59 monthly payments of $543.44 and a final payment of $539.43, for a total of $32,602.39.");
   });
 
   it("gives every legal section a unique anchor", () => {

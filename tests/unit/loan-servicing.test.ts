@@ -14,23 +14,30 @@ import {
   type LoanTerms,
   type PostedPayment,
 } from "~/domain/loan-servicing";
-import { addMonths } from "~/domain/truth-in-lending";
+import { addMonths, disclosure } from "~/domain/truth-in-lending";
 
 /**
- * An independent amortisation: the textbook closed form for the payment, worked in decimal strings of
- * cents through BigInt with a different rounding routine than the module's, then month by month.
+ * An independent projection by the ledger's rule, written without the module: the textbook closed form
+ * for the payment; due dates from Date.UTC (day clamped to the month's last); each period's interest
+ * accrued exactly in BigInt units of 1/36,500,000 of a cent (balance × rate in millionths of a percent ×
+ * days), taken rounded half-up by each payment with the remainder carried; the last payment pays it off.
  */
-function referenceSchedule(amountCents: number, ratePercent: string, months: number) {
-  // rate as a fraction with 10^12 precision
+function referenceSchedule(amountCents: number, ratePercent: string, months: number, startDate: string) {
   const [whole, frac = ""] = ratePercent.split(".");
   const rateMillionths = BigInt(whole!) * 1_000_000n + BigInt((frac + "000000").slice(0, 6));
   const monthly = Number(rateMillionths) / 1e8 / 12;
   const payment = Math.round((amountCents * monthly) / (1 - (1 + monthly) ** -months));
+  const [y, m, d] = startDate.split("-").map(Number) as [number, number, number];
+  const due = (k: number) => Date.UTC(y, m - 1 + k, Math.min(d, new Date(Date.UTC(y, m + k, 0)).getUTCDate()));
+  const unit = 100n * 1_000_000n * 365n; // cents × millionths of a percent × days per cent of interest
   const rows: { payment: number; interest: number; principal: number; balance: number }[] = [];
   let balance = BigInt(amountCents);
+  let carried = 0n;
   for (let k = 1; k <= months; k++) {
-    // interest = balance × rate / 12, rounded half-up: (2·b·r + 12·10^8) / (2·12·10^8)
-    const interest = (2n * balance * rateMillionths + 1_200_000_000n) / 2_400_000_000n;
+    const days = BigInt(Math.round((due(k) - due(k - 1)) / 86_400_000));
+    carried += balance * rateMillionths * days;
+    const interest = (carried * 2n + unit) / (2n * unit);
+    carried -= interest * unit;
     const principal = k === months ? balance : BigInt(payment) - interest;
     balance -= principal;
     rows.push({ payment: Number(interest + principal), interest: Number(interest), principal: Number(principal), balance: Number(balance) });
@@ -47,16 +54,29 @@ describe("the projected Payment Schedule", () => {
   });
 
   it("matches an independent computation row by row, to the cent", () => {
-    for (const [amount, rate, months] of [
-      [2_500_000, "9.75", 36],
-      [10_000_000, "6", 360],
-      [1_500_000, "7.99", 24],
-      [8_000_000, "8.25", 120],
+    for (const [amount, rate, months, startDate] of [
+      [2_500_000, "9.75", 36, "2026-01-15"],
+      [10_000_000, "6", 360, "2026-01-15"],
+      [1_500_000, "7.99", 24, "2024-01-31"],
+      [8_000_000, "8.25", 120, "2028-02-29"],
     ] as const) {
-      const ours = projectedSchedule(loan({ amountCents: amount, noteRateMilli: Math.round(Number(rate) * 1000), termMonths: months }));
-      const ref = referenceSchedule(amount, rate, months);
+      const ours = projectedSchedule(loan({ amountCents: amount, noteRateMilli: Math.round(Number(rate) * 1000), termMonths: months, startDate }));
+      const ref = referenceSchedule(amount, rate, months, startDate);
       expect(ours.map((r) => [r.paymentCents, r.interestCents, r.principalCents, r.balanceCents])).toEqual(ref.rows.map((r) => [r.payment, r.interest, r.principal, r.balance]));
     }
+  });
+
+  it("projects a signed loan the disclosure would now refuse, and paying it on the due dates pays it off", () => {
+    // $5,000 at 30 % for 124 months: the leap days' interest leaves a last payment over twice the regular
+    // one, a balloon the disclosure refuses; a loan signed on such terms is still serviced.
+    const terms = loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, startDate: "2026-03-15" });
+    expect(() => disclosure({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, originationFeeMilli: 0, signedOn: "2026-03-15" })).toThrow(/balloon/);
+    const schedule = projectedSchedule(terms);
+    expect(schedule).toHaveLength(124);
+    expect(schedule.at(-1)!.balanceCents).toBe(0);
+    expect(schedule.at(-1)!.paymentCents).toBeGreaterThan(2 * schedule[0]!.paymentCents);
+    const payments = schedule.map((row) => ({ id: `p${row.number}`, receivedOn: row.dueDate, amountCents: row.paymentCents }));
+    expect(replayLedger(terms, payments, [], schedule.at(-1)!.dueDate).status).toBe("paid_in_full");
   });
 
   it("its principal sums to the amount, and installment k falls due k months after signing", () => {

@@ -75,7 +75,7 @@ export function ReviewAndSignPage({ data, actionData }: { data: ReviewAndSignPag
             </withdraw.fetcher.Form>
           </Card>
           <AgreementView agreement={data.agreement} />
-          <SignForm fetcher={sign.fetcher} pending={sign.pending} serverErrors={sign.data?.fieldErrors} signerName={data.signerName} />
+          <SignForm fetcher={sign.fetcher} pending={sign.pending} serverErrors={sign.data?.fieldErrors} signerName={data.signerName} signedOn={data.agreement.signedOn} />
         </div>
       ) : null}
     </div>

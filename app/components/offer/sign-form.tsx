@@ -29,11 +29,14 @@ export function SignForm({
   pending,
   serverErrors,
   signerName,
+  signedOn,
 }: {
   fetcher: ReturnType<typeof useFetcher<OfferSigningActionData & { toast: FormToast }>>;
   pending: boolean;
   serverErrors?: FieldErrors;
   signerName: string;
+  /** The day the agreement on the page was computed for; the server refuses to sign for another. */
+  signedOn: string;
 }) {
   const [kind, setKind] = useState<SignatureKind>("typed");
   const [drawn, setDrawn] = useState<SignatureValue>(EMPTY_SIGNATURE);
@@ -44,7 +47,7 @@ export function SignForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const values: Record<string, string> = { intent: "sign", signatureKind: kind };
+    const values: Record<string, string> = { intent: "sign", signatureKind: kind, signedOn };
     const agree = form.get("agree");
     if (typeof agree === "string") values.agree = agree;
     if (kind === "typed") {
@@ -80,6 +83,7 @@ export function SignForm({
       <fetcher.Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)}>
         <input type="hidden" name="intent" value="sign" />
         <input type="hidden" name="signatureKind" value={kind} />
+        <input type="hidden" name="signedOn" value={signedOn} />
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium">How do you want to sign?</legend>
           <div className="flex flex-wrap gap-4">

@@ -1,7 +1,7 @@
 import { formatUsd } from "~/domain/formats";
 import { site } from "~/content/site";
 import { RATE_BOUNDS } from "~/domain/loan-math";
-import { centsFromDollars, formatMoney } from "~/domain/money";
+import { centsFromDollars, formatMoney, rateFromPercent } from "~/domain/money";
 import { disclosure } from "~/domain/truth-in-lending";
 import { p, ul, type LegalDocument } from "./types";
 
@@ -17,9 +17,10 @@ export const representativeExample = (() => {
   const months = 60;
   const rate = 10.99;
   const feePercent = 3;
-  // The Truth in Lending computation an offer's disclosure uses: actual interest each month, the last
-  // payment absorbing the rounding (so it can differ by a few cents), the APR by Appendix J.
-  const d = disclosure({ amountCents: centsFromDollars(amount), noteRatePercent: rate, termMonths: months, originationFeePercent: feePercent, signedOn: "2026-01-01" });
+  // The Truth in Lending computation an offer's disclosure uses, for a loan signed on 1 January 2026:
+  // interest accrues each day (actual/365), the last payment pays the loan off (so it differs from the
+  // others), the APR by Appendix J.
+  const d = disclosure({ amountCents: centsFromDollars(amount), noteRateMilli: rateFromPercent(rate), termMonths: months, originationFeeMilli: rateFromPercent(feePercent), signedOn: "2026-01-01" });
   return {
     amount,
     months,

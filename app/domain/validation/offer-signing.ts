@@ -45,6 +45,7 @@ export const OFFER_SIGNING_MESSAGES = {
   typedRequired: "Type your full name to sign.",
   typedLength: `Your typed name must be 2 to ${OFFER_LIMITS.typedSignatureMaxLength} characters.`,
   typedMismatch: "Type your full name as you gave it when you signed up or applied",
+  signingDayMissing: "This form is missing the agreement's date. Reload the page, review the agreement and sign.",
 } as const;
 
 const checked = (message: string) =>
@@ -88,6 +89,13 @@ export function drawnSignatureProblem(value: string): string | null {
   return verdict.ok ? null : OFFER_SIGNING_MESSAGES.drawnInvalid;
 }
 
+/**
+ * The day the page computed the agreement for ('yyyy-MM-dd'): interest accrues by the day from signing,
+ * so the final payment, finance charge and APR shown depend on it, and the server refuses to sign for
+ * another day (the page was opened before midnight UTC) rather than sign figures the signer did not see.
+ */
+const signedOn = z.string({ error: OFFER_SIGNING_MESSAGES.signingDayMissing }).regex(/^\d{4}-\d{2}-\d{2}$/, OFFER_SIGNING_MESSAGES.signingDayMissing);
+
 const typedName = z
   .string({ error: OFFER_SIGNING_MESSAGES.typedRequired })
   .trim()
@@ -102,6 +110,7 @@ export const signSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("sign"),
       signatureKind: z.literal("drawn"),
+      signedOn,
       signaturePng: z.string({ error: OFFER_SIGNING_MESSAGES.drawnRequired }).superRefine((value, ctx) => {
         const problem = drawnSignatureProblem(value);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -111,6 +120,7 @@ export const signSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("sign"),
       signatureKind: z.literal("typed"),
+      signedOn,
       typedName,
       agree: checked(OFFER_SIGNING_MESSAGES.agreeRequired),
     }),

@@ -6,11 +6,18 @@ import type { AgreementDocument } from "./loan-agreement";
  * The loan agreement as the Review and Sign page shows it before signing: the same value
  * the signed PDF is rendered from (app/server/offers/agreement-document.server.ts builds both), without
  * the signature and the signing certificate, which exist only once the applicant signs. The due dates
- * are those of a signature today; signing fixes them. Types only, safe in the browser.
+ * and the figures that depend on them are those of a signature today; signing fixes them. Types only,
+ * safe in the browser.
  */
+
+/** The Truth in Lending figures that depend on the signing day (interest accrues by the day), as an offer stores them. */
+export type SigningDayFigures = { finalPaymentCents: number; financeChargeCents: number; totalOfPaymentsCents: number; aprMilli: number };
+
 export type AgreementPreview = Omit<AgreementDocument, "signature" | "certificate"> & {
-  /** The day the due dates are counted from ('yyyy-MM-dd'): today on the page, the signing day on paper. */
+  /** The day the due dates and figures are counted from ('yyyy-MM-dd'): today on the page, the signing day on paper. */
   signedOn: string;
+  /** The signing day's figures (the ones the page shows and signing stores on the offer). */
+  figures: SigningDayFigures;
   /** The last scheduled due date ('yyyy-MM-dd'). */
   maturityDate: string;
 };

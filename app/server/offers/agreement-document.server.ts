@@ -4,19 +4,21 @@ import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { formatMoney, formatRate, rateFromPercent } from "~/domain/money";
 import { parseServicingTerms, type ServicingTerms } from "~/domain/servicing-terms";
 import { disclosure } from "~/domain/truth-in-lending";
-import type { AgreementPreview } from "~/domain/views/agreement-preview";
+import { formatAgreementDay, type AgreementPreview, type SigningDayFigures } from "~/domain/views/agreement-preview";
 import { type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
 import { getConfig } from "~/server/platform/config.server";
 import type { OfferRow } from "./offers.server";
 import type { OwnApplication } from "./consent.server";
 
 /**
- * The loan agreement as data, built from what is stored: the offer's row (its terms and
- * Truth in Lending figures, in cents, fixed when the offer was made), the application's name, address
- * and e-mail, and the lender's legal name and address. The Review and Sign page shows the preview and
- * the signed PDF is rendered from the same value plus the signature and certificate, so the screen and
- * the paper cannot disagree. The schedule is recomputed for the signing day (only its due dates depend
- * on it) and its figures are checked against the stored ones: a mismatch is a bug, never signed.
+ * The loan agreement as data, built from what is stored: the offer's row (its terms, in cents), the
+ * application's name, address and e-mail, and the lender's legal name and address. The Review and Sign
+ * page shows the preview and the signed PDF is rendered from the same value plus the signature and
+ * certificate, so the screen and the paper cannot disagree. Interest accrues by the day from signing,
+ * so the Truth in Lending figures are computed for the signing day: the final payment, finance charge,
+ * total of payments, APR and schedule are that day's (what will be serviced), while the figures that do
+ * not depend on the day (origination fee, amount financed, regular payment, term) are checked against
+ * the stored offer: a mismatch there is a bug, never signed.
  */
 
 type Borrower = Pick<OwnApplication, "firstName" | "middleInitial" | "lastName" | "email" | "addressLine1" | "addressLine2" | "city" | "state" | "zipCode">;
@@ -84,32 +86,37 @@ function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: Ag
 
 /**
  * The agreement of an offer as signed on `signedOn` ('yyyy-MM-dd'), without signature and certificate.
- * Throws AgreementFiguresMismatch if the Truth in Lending module no longer gives the stored figures.
+ * Throws AgreementFiguresMismatch if the Truth in Lending module no longer gives the stored fee, amount
+ * financed, regular payment or term.
  */
 export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: string): AgreementPreview {
   const figures = disclosure({
     amountCents: offer.amountCents,
-    noteRatePercent: offer.noteRateMilli / 1000,
+    noteRateMilli: offer.noteRateMilli,
     termMonths: offer.termMonths,
-    originationFeePercent: offer.originationFeeMilli / 1000,
+    originationFeeMilli: offer.originationFeeMilli,
     signedOn,
   });
   const checks: [string, number, number][] = [
     ["origination fee", figures.originationFeeCents, offer.originationFeeCents],
     ["amount financed", figures.amountFinancedCents, offer.amountFinancedCents],
     ["payment", figures.paymentCents, offer.paymentCents],
-    ["final payment", figures.schedule.at(-1)!.paymentCents, offer.finalPaymentCents],
-    ["finance charge", figures.financeChargeCents, offer.financeChargeCents],
-    ["total of payments", figures.totalOfPaymentsCents, offer.totalOfPaymentsCents],
-    ["APR", rateFromPercent(figures.aprPercent), offer.aprMilli],
     ["term", figures.schedule.length, offer.termMonths],
   ];
   for (const [field, computed, stored] of checks) if (computed !== stored) throw new AgreementFiguresMismatch(field);
 
+  const signed: SigningDayFigures = {
+    finalPaymentCents: figures.schedule.at(-1)!.paymentCents,
+    financeChargeCents: figures.financeChargeCents,
+    totalOfPaymentsCents: figures.totalOfPaymentsCents,
+    aprMilli: rateFromPercent(figures.aprPercent),
+  };
+  // The offer as it will be signed: its terms with the signing day's figures.
+  const signedOffer: OfferRow = { ...offer, ...signed };
   const lender = agreementLender();
   const servicingTerms = parseServicingTerms(offer.servicingTerms);
   const schedule = figures.schedule;
-  const aprPercent = formatRate(offer.aprMilli);
+  const aprPercent = formatRate(signed.aprMilli);
   return {
     reference: agreementReference(offer.id),
     lender,
@@ -135,20 +142,21 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
     },
     disclosure: {
       aprPercent,
-      financeChargeCents: offer.financeChargeCents,
+      financeChargeCents: signed.financeChargeCents,
       amountFinancedCents: offer.amountFinancedCents,
-      totalOfPaymentsCents: offer.totalOfPaymentsCents,
+      totalOfPaymentsCents: signed.totalOfPaymentsCents,
     },
     disclosureLines: disclosureBoxLines(servicingTerms, offer),
     schedule,
-    noteTerms: noteTerms(offer, servicingTerms, schedule, lender.name),
+    noteTerms: noteTerms(signedOffer, servicingTerms, schedule, lender.name),
     signedOn,
+    figures: signed,
     maturityDate: schedule.at(-1)!.dueDate,
   };
 }
 
 /** The signed agreement: the preview of the signing day plus the signature and the certificate. */
 export function signedAgreementDocument(preview: AgreementPreview, signature: AgreementSignature, certificate: SigningCertificate): AgreementDocument {
-  const { signedOn: _signedOn, maturityDate: _maturityDate, ...document } = preview;
+  const { signedOn: _signedOn, maturityDate: _maturityDate, figures: _figures, ...document } = preview;
   return { ...document, signature, certificate };
 }

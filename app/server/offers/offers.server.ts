@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { isCounteroffer, offerStatusLabel, type AgreementCertificateView, type OfferStatus, type OfferView } from "~/domain/loan-offers";
-import { formatRate, percentOf, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
+import { formatRate, rateFromPercent, type Cents, type RateMilli } from "~/domain/money";
 import { disclosure, type Disclosure } from "~/domain/truth-in-lending";
 import { todayUtc } from "~/domain/dates";
 import { disclosureBoxLines } from "~/domain/agreement-terms-text";
@@ -34,17 +34,17 @@ export const OFFER_TERMS_MESSAGES = {
 } as const;
 
 /**
- * The disclosure of these terms (its figures do not depend on the date). A RangeError from the Truth
- * in Lending module becomes a field error the approve dialog shows.
+ * The disclosure of these terms if signed on `signedOn` (interest accrues daily, so the final payment,
+ * finance charge and APR depend on the day; the offer stores today's, and signing stores the signing
+ * day's). A RangeError from the Truth in Lending module becomes a field error the approve dialog shows.
  */
 export function disclosureFor(terms: OfferTermsInput, signedOn: string = todayUtc()): Disclosure {
   try {
     return disclosure({
       amountCents: terms.approvedAmountCents,
-      // The disclosure works its rates from percents (its APR search is in floating point).
-      noteRatePercent: percentOf(terms.interestRateMilli),
+      noteRateMilli: terms.interestRateMilli,
       termMonths: terms.termMonths,
-      originationFeePercent: percentOf(terms.originationFeeMilli),
+      originationFeeMilli: terms.originationFeeMilli,
       signedOn,
     });
   } catch (error) {

@@ -102,7 +102,7 @@ export async function reviewAndSignAction(request: Request, urlId: string | unde
       case "sign": {
         const signature =
           input.signatureKind === "drawn" ? { kind: "drawn" as const, png: decodePngDataUrl(input.signaturePng)! } : { kind: "typed" as const, name: input.typedName };
-        const result = await signOffer(app.id, signature, caller, { db });
+        const result = await signOffer(app.id, signature, caller, { db, signedOn: input.signedOn });
         return {
           redirect: `/dashboard/applications/${app.id}`,
           toast: { type: "success", title: "Loan agreement signed", description: `Your loan is active. The first payment is due ${formatAgreementDay(result.firstPaymentDue)}. Download your signed agreement from this page.` },

@@ -49,6 +49,7 @@ export const SIGNING_MESSAGES = {
   withdrawn: "This offer was withdrawn by the lender and can no longer be signed.",
   expired: "This offer has expired and can no longer be signed.",
   noConsent: "Give your E-SIGN consent (Consent to Electronic Records and Signatures) before signing.",
+  dayChanged: "This agreement was updated for today's date. Review it again and sign.",
 } as const;
 
 /** The application's most recent offer (the one the page shows), or null. */
@@ -80,11 +81,13 @@ export type SignResult = { offerId: string; loanId: string; agreementId: string;
 
 /**
  * Signs the application's open offer for its owner. Refusals are OfferActionRefused: 404 not the
- * viewer's application, 409 no consent / already signed / declined, 410 expired or withdrawn, 400 a
- * typed name that is not the applicant's.
+ * viewer's application, 409 no consent / already signed / declined / a page computed for another day
+ * (`signedOn`, the day the signer saw the figures for, when the page posts it), 410 expired or
+ * withdrawn, 400 a typed name that is not the applicant's. The signing day's Truth in Lending figures
+ * (they depend on it: interest accrues by the day) are stored on the offer by the UPDATE that signs it.
  */
 export async function signOffer(
-  applicationId: string, signature: SignatureInput, caller: Caller<OfferViewer>, options: { db?: Db; storage?: DocumentStorage; now?: Date } = {},
+  applicationId: string, signature: SignatureInput, caller: Caller<OfferViewer>, options: { db?: Db; storage?: DocumentStorage; now?: Date; signedOn?: string } = {},
 ): Promise<SignResult> {
   const { actor: viewer, request } = caller;
   const db = options.db ?? getDb();
@@ -102,8 +105,11 @@ export async function signOffer(
     throw new AppError("offer_action", 400, `${OFFER_SIGNING_MESSAGES.typedMismatch}: ${nameToType(app)}.`);
   }
 
-  // Render and store first: nothing is committed for a document that does not exist.
+  // The figures the signer saw are the page's day's; a page opened before midnight UTC shows other ones.
   const signedOn = todayUtc(now);
+  if (options.signedOn !== undefined && options.signedOn !== signedOn) throw new AppError("offer_action", 409, SIGNING_MESSAGES.dayChanged);
+
+  // Render and store first: nothing is committed for a document that does not exist.
   const preview = agreementPreview(offer, app, signedOn);
   // A typed signature names its signer as they gave it; a drawn one, as the application names them.
   const signerName = signature.kind === "typed" ? typedSignatureAsGiven(signature.name) : borrowerName(app);
@@ -136,7 +142,7 @@ export async function signOffer(
 
       const [signed] = await tx
         .update(loanOffers)
-        .set({ status: "signed", decidedAt: now })
+        .set({ status: "signed", decidedAt: now, ...preview.figures })
         .where(and(eq(loanOffers.id, offer.id), eq(loanOffers.status, "offered"), gt(loanOffers.expiresAt, now)))
         .returning({ id: loanOffers.id });
       if (!signed) {
@@ -206,8 +212,11 @@ export async function signOffer(
           signatureKind: signature.kind,
           consentId: consent.id,
           consentVersion: consent.version,
-          aprPercent: formatRate(offer.aprMilli),
+          aprPercent: formatRate(preview.figures.aprMilli),
           amountCents: offer.amountCents,
+          finalPaymentCents: preview.figures.finalPaymentCents,
+          financeChargeCents: preview.figures.financeChargeCents,
+          totalOfPaymentsCents: preview.figures.totalOfPaymentsCents,
           firstPaymentDue,
           maturityDate: preview.maturityDate,
         },

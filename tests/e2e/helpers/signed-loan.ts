@@ -1,3 +1,4 @@
+import { todayUtc } from "~/domain/dates";
 import { submitApplication } from "../../helpers/applications";
 
 /**
@@ -14,7 +15,7 @@ export async function signedLoanOverHttp(base: string, applicantCookie: string, 
   };
   await post("/admin", adminCookie, { intent: "approve", applicationId, approvedAmount: "25000", interestRate: "9.5", termMonths: "36", originationFeePercent: "1.00" }, [200]);
   await post(`/dashboard/applications/${applicationId}/offer`, applicantCookie, { intent: "consent", agree: "on" }, [200]);
-  await post(`/dashboard/applications/${applicationId}/offer`, applicantCookie, { intent: "sign", signatureKind: "typed", typedName: "Jane Doe-Smith", agree: "on" }, [200, 204, 302, 303]);
+  await post(`/dashboard/applications/${applicationId}/offer`, applicantCookie, { intent: "sign", signatureKind: "typed", typedName: "Jane Doe-Smith", agree: "on", signedOn: todayUtc() }, [200, 204, 302, 303]);
   const dashboard = await (await fetch(`${base}/dashboard`, { headers: { cookie: applicantCookie } })).text();
   const ids = [...dashboard.matchAll(/\/dashboard\/loans\/([0-9a-f-]{36})/g)].map((m) => m[1]!);
   const loanId = ids.at(0);

@@ -2,9 +2,10 @@ import { formatUsd } from "~/domain/formats";
 import { useMemo, useState, type ComponentProps } from "react";
 import { Field } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { centsFromDollars, formatMoney, percentOf, rateFromPercent } from "~/domain/money";
+import { centsFromDollars, formatMoney, rateFromPercent } from "~/domain/money";
 import { aprCapProblem, DEFAULT_MAX_APR_PERCENT, isCounteroffer, OFFER_LIMITS } from "~/domain/loan-offers";
 import { disclosure } from "~/domain/truth-in-lending";
+import { todayUtc } from "~/domain/dates";
 import {
   approvedAmountField,
   approveSchema,
@@ -55,12 +56,14 @@ export type ApprovePreview =
 /**
  * The monthly payment and APR of the terms as typed (the Truth in Lending disclosure the offer will
  * store), whether they are a Counteroffer to what was requested, and whether the APR is above the cap.
- * Terms the disclosure cannot describe come back as the error the server would give.
+ * Terms the disclosure cannot describe come back as the error the server would give. The figures are
+ * those of a loan signed on `signedOn` (interest accrues by the day): today's, as the offer stores them.
  */
 export function previewApproval(
   values: Values,
   requested: Pick<AdminApplication, "requestedAmount" | "desiredInterestRate" | "loanDuration">,
   maxAprPercent: number = DEFAULT_MAX_APR_PERCENT,
+  signedOn: string = todayUtc(),
 ): ApprovePreview {
   const terms = parsedTerms(values);
   if (!terms) return { kind: "incomplete" };
@@ -68,11 +71,10 @@ export function previewApproval(
   try {
     figures = disclosure({
       amountCents: terms.approvedAmountCents,
-      noteRatePercent: percentOf(terms.interestRateMilli),
+      noteRateMilli: terms.interestRateMilli,
       termMonths: terms.termMonths,
-      originationFeePercent: percentOf(terms.originationFeeMilli),
-      // The figures do not depend on the date (every period is one month); only the due dates do.
-      signedOn: "2026-01-15",
+      originationFeeMilli: terms.originationFeeMilli,
+      signedOn,
     });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;

@@ -1,0 +1,183 @@
+import { installmentCents } from "./loan-math";
+import type { Cents, RateMilli } from "./money";
+
+/**
+ * The one accrual rule of a loan and the one Payment Schedule projected by it. Pure, no I/O, safe in the
+ * browser.
+ *
+ * Interest is simple and daily, actual/365: each day adds principal × rate ÷ 365, kept exactly as a
+ * rational numerator (never rounded while it accrues). A payment pays fees (oldest first), then the
+ * accrued interest rounded half-up to the cent (the sub-cent remainder stays accrued), then principal;
+ * what is left past the payoff is excess. The ledger (replayLedger) replays the posted payments through
+ * these functions, and the schedule (projectSchedule) posts each installment on its due date through the
+ * same functions, so what the borrower signs and what servicing does cannot drift apart.
+ */
+
+export type PaymentRow = {
+  number: number;
+  dueDate: string;
+  paymentCents: number;
+  principalCents: number;
+  interestCents: number;
+  /** What is still owed after this payment. */
+  balanceCents: number;
+};
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+/** Interest numerator units: cents × thousandths of a percent × days; ÷ this gives cents. */
+export const INTEREST_DENOMINATOR = 100n * 1000n * 365n;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A 'yyyy-MM-dd' calendar date (years 1900 to 2200); RangeError naming `name` otherwise. */
+export function parseDate(value: string, name = "signedOn"): { year: number; month: number; day: number } {
+  const match = typeof value === "string" ? DATE.exec(value) : null;
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  if (!match || year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    throw new RangeError(`${name} must be a calendar date written yyyy-MM-dd (got ${JSON.stringify(value)}).`);
+  }
+  return { year, month, day };
+}
+
+/**
+ * The date `months` months after `date`, on the same day of the month, or the month's last day when it has
+ * no such day. Always counted from `date` itself, not from the previous payment, so a loan signed on
+ * January 31 falls due on February 28 (29), then March 31: Appendix J (b)(3)(iv) counts each as a full month.
+ */
+export function addMonths(date: string, months: number): string {
+  if (!Number.isInteger(months) || months < 0) throw new RangeError(`months must be a whole number, 0 or more (got ${String(months)}).`);
+  const { year, month, day } = parseDate(date);
+  const index = month - 1 + months;
+  const y = year + Math.floor(index / 12);
+  const m = (((index % 12) + 12) % 12) + 1;
+  const d = Math.min(day, daysInMonth(y, m));
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+function dayNumber(date: string): number {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) throw new RangeError(`not a date yyyy-MM-dd: ${JSON.stringify(date)}`);
+  return Math.round(ms / DAY_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** numerator ÷ denominator rounded half-up (away from zero on a half), exactly. */
+export function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (numerator >= 0n) return (2n * numerator + denominator) / (2n * denominator);
+  return -((2n * -numerator + denominator) / (2n * denominator));
+}
+
+/** A loan's running account: unpaid principal and the interest accrued on it, exactly, through a day. */
+export type Accrual = {
+  readonly noteRateMilli: RateMilli;
+  principalCents: Cents;
+  /** Accrued, unpaid interest in numerator units (÷ INTEREST_DENOMINATOR = cents). */
+  interest: bigint;
+  /** The day interest has accrued to. */
+  through: string;
+};
+
+/** A fee assessed and what of it is still due; a payment pays these first, oldest first. */
+export type FeeDue = { id: string; dueCents: Cents };
+
+export type PaymentSplit = { feesCents: Cents; interestCents: Cents; principalCents: Cents; excessCents: Cents };
+
+/** The account of a loan on its signing day: the whole amount lent, no interest yet. */
+export function openAccrual(amountCents: Cents, noteRateMilli: RateMilli, startDate: string): Accrual {
+  return { noteRateMilli, principalCents: amountCents, interest: 0n, through: startDate };
+}
+
+/** Accrues simple daily interest (actual/365) on the principal up to `date`; a date not later does nothing. */
+export function accrueTo(account: Accrual, date: string): void {
+  const days = daysBetween(account.through, date);
+  if (days <= 0) return;
+  account.interest += BigInt(account.principalCents) * BigInt(account.noteRateMilli) * BigInt(days);
+  account.through = date;
+}
+
+/** The accrued interest as a payment would take it: rounded half-up to the cent (never below 0). */
+export function interestDueCents(account: Accrual): Cents {
+  return Math.max(0, Number(roundHalfUp(account.interest, INTEREST_DENOMINATOR)));
+}
+
+/**
+ * Applies a payment of `amountCents` received on the day the account has accrued to: fees (oldest first,
+ * reducing `fees` in place), then the accrued interest rounded half-up, then principal; the rest is
+ * excess. When the principal is paid off, a remainder of interest under half a cent goes with it.
+ */
+export function applyPayment(account: Accrual, amountCents: Cents, fees: FeeDue[] = []): PaymentSplit {
+  let left = amountCents;
+  let feesCents = 0;
+  for (const fee of fees) {
+    const pay = Math.min(left, fee.dueCents);
+    fee.dueCents -= pay;
+    feesCents += pay;
+    left -= pay;
+  }
+  const interestCents = Math.min(left, interestDueCents(account));
+  account.interest -= BigInt(interestCents) * INTEREST_DENOMINATOR;
+  left -= interestCents;
+  const principalCents = Math.min(left, account.principalCents);
+  account.principalCents -= principalCents;
+  left -= principalCents;
+  if (account.principalCents === 0 && account.interest > 0n && account.interest < INTEREST_DENOMINATOR / 2n) account.interest = 0n;
+  return { feesCents, interestCents, principalCents, excessCents: left };
+}
+
+export type ScheduleTerms = {
+  amountCents: Cents;
+  noteRateMilli: RateMilli;
+  termMonths: number;
+  /** The signing day, 'yyyy-MM-dd': interest accrues from it; installment k falls due k months later. */
+  startDate: string;
+  /** The regular payment; the product's one payment formula when not given. */
+  paymentCents?: Cents;
+};
+
+/**
+ * The Payment Schedule by the ledger's own rule, assuming each installment arrives on its due date:
+ * installment k is due `addMonths(startDate, k)`, interest accrues daily from the signing day (so the
+ * first period is the real one, and each month has its own number of days), every installment but the
+ * last is the regular payment, and the last is whatever then pays the loan off (principal plus the
+ * accrued interest rounded half-up). Posting these amounts on these days to the ledger ends at exactly 0.
+ * Throws a RangeError when the regular payment would end the loan before its last month, never reduce the
+ * principal (a month's interest eats it: high rates over long terms on small amounts), or leave a last
+ * payment larger than two regular ones (a balloon, which the disclosure does not describe). With
+ * `refuse: false` (a loan already signed, which must be serviced whatever its terms) it projects them
+ * anyway: an installment never pays more than is owed, and the last one pays off what is left.
+ */
+export function projectSchedule(terms: ScheduleTerms, { refuse = true }: { refuse?: boolean } = {}): PaymentRow[] {
+  const { amountCents, noteRateMilli, termMonths, startDate } = terms;
+  const paymentCents = terms.paymentCents ?? installmentCents(amountCents, noteRateMilli, termMonths);
+  const account = openAccrual(amountCents, noteRateMilli, startDate);
+  const schedule: PaymentRow[] = [];
+  for (let number = 1; number <= termMonths; number++) {
+    const dueDate = addMonths(startDate, number);
+    accrueTo(account, dueDate);
+    const last = number === termMonths;
+    const owed = account.principalCents + interestDueCents(account);
+    if (refuse && !last && (paymentCents >= owed || paymentCents <= interestDueCents(account))) {
+      throw new RangeError(
+        `A regular payment of ${paymentCents} cents cannot repay ${amountCents} cents over ${termMonths} months at ${noteRateMilli / 1000} %: ` +
+          "it would end the loan early or never reduce it. Choose a larger amount, a lower rate or a shorter term.",
+      );
+    }
+    const split = applyPayment(account, last ? owed : Math.min(paymentCents, owed));
+    schedule.push({ number, dueDate, paymentCents: split.interestCents + split.principalCents, principalCents: split.principalCents, interestCents: split.interestCents, balanceCents: account.principalCents });
+  }
+  const lastPayment = schedule.at(-1)!.paymentCents;
+  if (refuse && lastPayment > 2 * paymentCents) {
+    throw new RangeError(
+      `The last payment would be ${lastPayment} cents against a regular ${paymentCents}: a balloon payment. Choose a larger amount, a lower rate or a shorter term.`,
+    );
+  }
+  return schedule;
+}
