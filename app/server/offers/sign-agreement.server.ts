@@ -13,6 +13,7 @@ import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server"
 import { esignConsents, loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
 import { openLoan } from "~/server/loans/index.server";
 import { renderAgreementPdf } from "~/server/offers/agreement-pdf.server";
+import { lenderSigningIdentity, sealAgreementPdf } from "~/server/offers/agreement-seal.server";
 import { agreementSignedEmail } from "~/server/offers/agreement-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
@@ -23,10 +24,11 @@ import type { OfferRow } from "./offers.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
- * Signing the loan agreement. The PDF is rendered and stored BEFORE the transaction (a
+ * Signing the loan agreement. The PDF is rendered, digitally signed by the lender (decision 0086) and
+ * stored BEFORE the transaction (a
  * render or storage failure changes nothing); then one transaction makes the offer 'signed' with one
  * conditional UPDATE (… WHERE status = 'offered' AND expires_at > now), records the agreement and its
- * certificate, creates the active loan with its due dates, the timeline event, the audit row (with the
+ * certificate and what the borrower signed with (typed name or drawn PNG), creates the active loan with its due dates, the timeline event, the audit row (with the
  * file's SHA-256) and the e-mail (a link, never the file). If the UPDATE matches nothing (signed in
  * another tab a moment ago, expired or withdrawn meanwhile) the stored file is removed again and the
  * signer is told why. The orphan sweep removes a file whose removal failed (it knows signed_agreements).
@@ -75,7 +77,7 @@ export function signingRefusal(offer: OfferRow | null, now: Date): AppError | nu
 
 export type SignatureInput = { kind: "drawn"; png: Uint8Array } | { kind: "typed"; name: string };
 
-export type SignResult = { offerId: string; loanId: string; agreementId: string; sha256: string; agreementSha256: string; firstPaymentDue: string; storageKey: string };
+export type SignResult = { offerId: string; loanId: string; agreementId: string; sha256: string; signingCertificateSha256: string; firstPaymentDue: string; storageKey: string };
 
 /**
  * Signs the application's open offer for its owner. Refusals are OfferActionRefused: 404 not the
@@ -117,7 +119,8 @@ export async function signOffer(
     consentVersion: consent.version,
     consentedAt: consent.consentedAt.toISOString(),
   });
-  const { bytes, sha256: agreementSha256 } = await renderAgreementPdf(document);
+  const seal = lenderSigningIdentity();
+  const bytes = await sealAgreementPdf(await renderAgreementPdf(document, seal), seal, now, preview.reference);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const storageKey = agreementStorageKey(app.id);
   await storage.put(storageKey, bytes, "application/pdf");
@@ -162,6 +165,9 @@ export async function signOffer(
           consentVersion: consent.version,
           consentedAt: consent.consentedAt,
           firstPaymentDue,
+          signatureTypedName: agreementSignature.kind === "typed" ? agreementSignature.name : null,
+          signaturePng: agreementSignature.kind === "drawn" ? Buffer.from(agreementSignature.png) : null,
+          signingCertificateSha256: seal.certificateSha256,
         })
         .returning({ id: signedAgreements.id });
 
@@ -198,7 +204,7 @@ export async function signOffer(
           offerId: offer.id,
           loanId: loan.id,
           sha256,
-          agreementPagesSha256: agreementSha256,
+          signingCertificateSha256: seal.certificateSha256,
           byteSize: bytes.length,
           storageKey,
           signatureKind: signature.kind,
@@ -223,7 +229,7 @@ export async function signOffer(
           baseUrl: getConfig().publicUrl,
         }),
       });
-      return { offerId: offer.id, loanId: loan.id, agreementId: agreement!.id, sha256, agreementSha256, firstPaymentDue, storageKey };
+      return { offerId: offer.id, loanId: loan.id, agreementId: agreement!.id, sha256, signingCertificateSha256: seal.certificateSha256, firstPaymentDue, storageKey };
     });
   } catch (error) {
     // Nothing names the file: take it back (the orphan sweep would, later).
