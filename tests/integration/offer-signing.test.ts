@@ -24,7 +24,7 @@ import { certificateForOffer } from "~/server/offers/offers.server";
 import { giveConsent, currentConsent, withdrawConsent } from "~/server/offers/consent.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
-import { signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
+import { renderSignedAgreementAgain, signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
 import { GENERATED_SIGNING_FILE, lenderSigningIdentity, runAgreementVerify, verifyAgreementPdf } from "~/server/offers/agreement-seal.server";
 import { getConfig } from "~/server/platform/config.server";
 import { selfSignedIdentityPem, signingIdentity } from "~/server/platform/crypto/signing-identity.server";
@@ -268,6 +268,10 @@ describe("offer signing on pglite", () => {
         expect(certificate).toContain(value);
       }
 
+      // The lender can render and sign it again from what is stored: the same bytes.
+      const again = await renderSignedAgreementAgain(agreement!.id, db());
+      expect(again && Buffer.compare(again, bytes)).toBe(0);
+
       // One byte changed inside the signed range (the first page's content): both refuse it.
       const changed = Buffer.from(bytes);
       const at = changed.indexOf("stream") + 20;
@@ -373,6 +377,8 @@ describe("offer signing on pglite", () => {
       // What was signed is kept with the agreement: the drawn image, byte for byte.
       expect(agreement!.signaturePng?.equals(Buffer.from(makePng(60, 20)))).toBe(true);
       expect(agreement!.signatureTypedName).toBeNull();
+      const again = await renderSignedAgreementAgain(agreement!.id, db());
+      expect(again && Buffer.compare(again, await readStored(storage, agreement!.storageKey))).toBe(0);
       // A drawn signature's signer is named as the application names them.
       expect(agreement!.signerName).toBe("Dana Whitfield");
     });

@@ -4,7 +4,9 @@ import { formatRate } from "~/domain/money";
 import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/signer-names";
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
-import type { AgreementSignature } from "~/domain/views/loan-agreement";
+import type { AgreementDocument, AgreementSignature } from "~/domain/views/loan-agreement";
+import type { SigningIdentity } from "~/server/platform/crypto/signing-identity.server";
+import { applicationById } from "~/server/applications/index.server";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
@@ -79,6 +81,40 @@ export type SignatureInput = { kind: "drawn"; png: Uint8Array } | { kind: "typed
 
 export type SignResult = { offerId: string; loanId: string; agreementId: string; sha256: string; signingCertificateSha256: string; firstPaymentDue: string; storageKey: string };
 
+/** The agreement rendered and digitally signed by the lender at the borrower's signing time. */
+async function sealedAgreementPdf(document: AgreementDocument, seal: SigningIdentity, signedAt: Date): Promise<Buffer> {
+  return sealAgreementPdf(await renderAgreementPdf(document, seal), seal, signedAt, document.reference);
+}
+
+/**
+ * The signed agreement rendered and signed again from what is stored (the offer, the application, the
+ * signature and the signer's evidence on signed_agreements): the same bytes as the stored file while the
+ * application's name and address and the lender's name and certificate are as they were at signing
+ * (rendering and RSA signatures are deterministic). Null for an agreement signed before its signature
+ * was kept, or when the lender's certificate is no longer the one that signed it.
+ */
+export async function renderSignedAgreementAgain(agreementId: string, db: DbOrTx = getDb()): Promise<Buffer | null> {
+  const [row] = await db.select().from(signedAgreements).where(eq(signedAgreements.id, agreementId)).limit(1);
+  if (!row?.signingCertificateSha256) return null;
+  const [offer] = await db.select().from(loanOffers).where(eq(loanOffers.id, row.offerId)).limit(1);
+  const app = await applicationById(row.applicationId, db);
+  const seal = lenderSigningIdentity();
+  if (!offer || !app || seal.certificateSha256 !== row.signingCertificateSha256) return null;
+  const signature: AgreementSignature | null =
+    row.signatureKind === "drawn" ? (row.signaturePng ? { kind: "drawn", png: row.signaturePng } : null) : row.signatureTypedName !== null ? { kind: "typed", name: row.signatureTypedName } : null;
+  if (!signature) return null;
+  const document = signedAgreementDocument(agreementPreview(offer, app, todayUtc(row.signedAt)), signature, {
+    signerName: row.signerName,
+    signerEmail: row.signerEmail,
+    signedAt: row.signedAt.toISOString(),
+    ipAddress: row.ipAddress ?? "",
+    userAgent: row.userAgent ?? "",
+    consentVersion: row.consentVersion,
+    consentedAt: row.consentedAt.toISOString(),
+  });
+  return sealedAgreementPdf(document, seal, row.signedAt);
+}
+
 /**
  * Signs the application's open offer for its owner. Refusals are OfferActionRefused: 404 not the
  * viewer's application, 409 no consent / already signed / declined, 410 expired or withdrawn, 400 a
@@ -120,7 +156,7 @@ export async function signOffer(
     consentedAt: consent.consentedAt.toISOString(),
   });
   const seal = lenderSigningIdentity();
-  const bytes = await sealAgreementPdf(await renderAgreementPdf(document, seal), seal, now, preview.reference);
+  const bytes = await sealedAgreementPdf(document, seal, now);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const storageKey = agreementStorageKey(app.id);
   await storage.put(storageKey, bytes, "application/pdf");
