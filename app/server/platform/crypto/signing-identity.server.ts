@@ -21,7 +21,8 @@ export function certificateSha256(certificate: X509Certificate): string {
 /** The subject's common name, else the whole subject on one line. */
 export function subjectName(certificate: X509Certificate): string {
   const cn = /^CN=(.*)$/m.exec(certificate.subject);
-  return (cn?.[1] ?? certificate.subject.replace(/\n/g, ", ")).trim();
+  // Node escapes RFC 4514's special characters ("Lending\, LLC"); the name is read without them.
+  return (cn?.[1] ?? certificate.subject.replace(/\n/g, ", ")).replace(/\\(.)/g, "$1").trim();
 }
 
 /**
