@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { site } from "~/content/site";
 import { getConfig, readOrCreateSecret, type AppConfig } from "~/server/platform/config.server";
 import type { CommandIo } from "~/server/platform/db/command.server";
 import { signPdf, verifyPdfSignature, type PdfSignatureCheck } from "~/server/platform/crypto/pdf-signature.server";
@@ -52,7 +53,8 @@ export function sealAgreementPdf(pdf: Buffer, identity: SigningIdentity, signedA
     reason: `Loan agreement ${reference}, signed electronically by the borrower`,
     name: identity.subject,
     location: "United States",
-    contactInfo: getConfig().lenderNotifyEmail,
+    // The public contact address the Contact page shows, not the lender's internal inbox.
+    contactInfo: site.email,
     signingTime: signedAt,
   });
 }
