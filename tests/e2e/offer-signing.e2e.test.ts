@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ESIGN_CONSENT_STATEMENT, ESIGN_CONSENT_TITLE } from "~/domain/esign-consent";
 import { AGREE_TO_SIGN_LABEL } from "~/domain/validation/offer-signing";
+import { verifyPdfSignature } from "~/server/platform/crypto/pdf-signature.server";
+import { selfSignedIdentityPem, signingIdentity } from "~/server/platform/crypto/signing-identity.server";
 import { toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, waitForHydration } from "./harness";
@@ -17,11 +19,25 @@ import { expectToast } from "./helpers/toasts";
  * Review and Sign (issue 20) in a real browser: staff approve over HTTP (an offer), the applicant
  * opens /dashboard/applications/:id/offer, gives the E-SIGN consent, sees the Truth in Lending box and
  * the payment schedule, signs (typed, and drawn on the pad), lands on the application page with the
- * toast, the dashboard's Approved Loans shows the active loan, and the signed PDF downloads. Another
+ * toast, the dashboard's Approved Loans shows the active loan, and the signed PDF downloads, digitally
+ * signed by the configured lender certificate (pdfsig and the verify module accept it, and refuse it
+ * with one byte changed). Another
  * applicant and staff get 404; the page is axe-clean.
  */
 
-const stack = e2eStackForFile({ firstIp: 120, admin: { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" } });
+// The lender's signing certificate, configured as an operator would (SIGNING_CERT_FILE, SIGNING_KEY_FILE).
+const signingDir = mkdtempSync(path.join(tmpdir(), "offer-signing-e2e-cert-"));
+const signingPem = selfSignedIdentityPem("Harbor Street Lending, LLC");
+const lender = signingIdentity(signingPem, signingPem);
+writeFileSync(path.join(signingDir, "cert.pem"), lender.certPem);
+writeFileSync(path.join(signingDir, "key.pem"), lender.keyPem);
+afterAll(() => rmSync(signingDir, { recursive: true, force: true }));
+
+const stack = e2eStackForFile({
+  firstIp: 120,
+  admin: { email: "sign.reviewer@example.com", password: "Rev1ewer!Passw0rd" },
+  env: { SIGNING_CERT_FILE: path.join(signingDir, "cert.pem"), SIGNING_KEY_FILE: path.join(signingDir, "key.pem") },
+});
 
 let jane = "";
 let john = "";
@@ -126,7 +142,23 @@ describe("Review and Sign", () => {
     expect(download.status()).toBe(200);
     expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
     expect(download.headers()["cache-control"]).toContain("no-store");
-    expect((await download.body()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+    const bytes = await download.body();
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
+    // Digitally signed by the configured lender certificate: pdfsig and our verify module accept it…
+    const file = path.join(signingDir, `${app}.pdf`);
+    writeFileSync(file, bytes);
+    const pdfsig = execFileSync("pdfsig", [file], { encoding: "utf8" });
+    expect(pdfsig).toContain("Signature Validation: Signature is Valid.");
+    expect(pdfsig).toContain("Signer Certificate Common Name: Harbor Street Lending, LLC");
+    expect(verifyPdfSignature(bytes, lender.certificateSha256)).toMatchObject({ valid: true, signer: "Harbor Street Lending, LLC", expectedSigner: true });
+    expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain(`Certificate SHA-256: ${lender.certificateSha256}`);
+    // …and both refuse it once one byte inside the signed range has changed.
+    const changed = Buffer.from(bytes);
+    const at = changed.indexOf("stream") + 20;
+    changed[at] = changed[at]! ^ 0x01;
+    writeFileSync(file, changed);
+    expect(execFileSync("pdfsig", [file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })).toContain("Signature Validation: Digest Mismatch.");
+    expect(verifyPdfSignature(changed, lender.certificateSha256)).toMatchObject({ valid: false, message: "the document was changed after signing" });
 
     // Signing again is refused with a clear message (the page no longer offers the form).
     expect(await page.getByRole("button", { name: "Sign Agreement" }).count()).toBe(0);

@@ -69,7 +69,7 @@ async function signedPdf(row: OfferRow): Promise<Buffer> {
     consentVersion: "esign-2026-11-01",
     consentedAt: `${SIGNED_ON}T15:21:40.000Z`,
   });
-  return (await renderAgreementPdf(document)).bytes;
+  return renderAgreementPdf(document, { subject: "Harbor Street Lending, LLC", certificateSha256: "3f".repeat(32) });
 }
 
 /** The PDF's text with every run of white space (line breaks included) as one space, so wrapped sentences read whole. */

@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { disclosureBoxLines } from "~/domain/agreement-terms-text";
 import { servicingTermsFrom } from "~/domain/servicing-terms";
 import type { AgreementDocument, ScheduleRow } from "~/domain/views/loan-agreement";
-import { renderAgreementPagesPdf, renderAgreementPdf } from "~/server/offers/agreement-pdf.server";
+import { renderAgreementPdf, type AgreementSeal } from "~/server/offers/agreement-pdf.server";
 
 // The signed agreement's PDF read back with Debian's poppler-utils (pdftotext, pdfinfo, pdfimages).
 
@@ -94,9 +93,13 @@ function agreement(overrides: Partial<AgreementDocument> = {}): AgreementDocumen
   };
 }
 
+const SEAL: AgreementSeal = { subject: "Harbor Street Lending, LLC", certificateSha256: "3f".repeat(32) };
+/** The unsigned rendering (the digital signature is added to these bytes, and tested with it in offer-signing). */
+const render = async (doc: AgreementDocument) => ({ bytes: await renderAgreementPdf(doc, SEAL) });
+
 describe("renderAgreementPdf", () => {
   it("prints the title, the four Truth in Lending figures with their headings, the schedule, the note terms, the signature and the certificate", async () => {
-    const { bytes, sha256 } = await renderAgreementPdf(agreement());
+    const { bytes } = await render(agreement());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const all = text(bytes);
     expect(all).toContain("Loan Agreement and Federal Truth in Lending Disclosure");
@@ -112,46 +115,36 @@ describe("renderAgreementPdf", () => {
     expect(layout).toMatch(/^\s*1\s+Jan 5, 2027\s+\$665\.30\s+\$123\.63\s+\$541\.67\s+\$99,876\.37\s*$/m);
     expect(layout).toMatch(/^\s*3\s+Mar 5, 2027\s+\$665\.30\s+\$123\.65\s+\$541\.65\s+\$99,336\.37\s*$/m);
 
-    // The certificate is the last page, and prints the returned hash.
+    // The certificate is the last page: the signer's evidence and the certificate the file is signed with.
     const pages = pageCount(bytes);
     const certificate = text(bytes, "-f", String(pages), "-l", String(pages));
     expect(certificate).toContain("Signing Certificate");
     for (const value of ["Dana Whitfield", "dana@example.com", "2026-11-24 15:30:12 UTC", "203.0.113.9", "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0", "esign-2026-11-01", "2026-11-24 15:21:40 UTC"]) {
       expect(certificate).toContain(value);
     }
-    expect(sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(certificate).toContain(sha256);
+    expect(certificate.replace(/\s+/g, " ")).toContain("This file is digitally signed by the lender, Harbor Street Lending, LLC");
+    expect(certificate).toContain(`Certificate SHA-256: ${SEAL.certificateSha256}`);
+    // No digest of a separate rendering that nobody holding the file could recompute.
+    expect(certificate).not.toContain("agreement pages");
     // The agreement pages come before it and do not hold the certificate.
     expect(text(bytes, "-l", String(pages - 1))).not.toContain("Signing Certificate");
   });
 
-  it("hashes the agreement pages without the certificate: the digest of their own rendering", async () => {
-    const doc = agreement();
-    const { bytes, sha256 } = await renderAgreementPdf(doc);
-    const pagesOnly = await renderAgreementPagesPdf(doc);
-    expect(createHash("sha256").update(pagesOnly).digest("hex")).toBe(sha256);
-    expect(pageCount(bytes)).toBe(pageCount(pagesOnly) + 1);
-    expect(text(pagesOnly)).not.toContain("Signing Certificate");
-  });
-
-  it("is deterministic: the same data gives the same bytes and hash; other data a different hash", async () => {
-    const first = await renderAgreementPdf(agreement());
-    const second = await renderAgreementPdf(agreement());
-    expect(second.sha256).toBe(first.sha256);
+  it("is deterministic: the same data gives the same bytes; other data other bytes", async () => {
+    const first = await render(agreement());
+    const second = await render(agreement());
     expect(Buffer.compare(second.bytes, first.bytes)).toBe(0);
     // The creation date is the signing time, not the clock.
     expect(execFileSync("pdfinfo", ["-isodates", toFile(first.bytes)], { encoding: "utf8" })).toMatch(/CreationDate:\s+2026-11-24T15:30:12/);
 
-    const changed = await renderAgreementPdf(agreement({ disclosure: { ...agreement().disclosure, financeChargeCents: 12_954_521 } }));
-    expect(changed.sha256).not.toBe(first.sha256);
-    // The certificate's own data is outside the hashed pages, but is in the file.
-    const otherIp = await renderAgreementPdf(agreement({ certificate: { ...agreement().certificate, ipAddress: "198.51.100.7" } }));
-    expect(otherIp.sha256).toBe(first.sha256);
+    const changed = await render(agreement({ disclosure: { ...agreement().disclosure, financeChargeCents: 12_954_521 } }));
+    expect(Buffer.compare(changed.bytes, first.bytes)).not.toBe(0);
+    const otherIp = await render(agreement({ certificate: { ...agreement().certificate, ipAddress: "198.51.100.7" } }));
     expect(Buffer.compare(otherIp.bytes, first.bytes)).not.toBe(0);
   });
 
   it("paginates a 360-row schedule: every row once, in order, with the header on each schedule page", async () => {
-    const { bytes } = await renderAgreementPdf(agreement({ schedule: schedule(360) }));
+    const { bytes } = await render(agreement({ schedule: schedule(360) }));
     const pages = pageCount(bytes);
     expect(pages).toBeGreaterThanOrEqual(9);
 
@@ -173,7 +166,7 @@ describe("renderAgreementPdf", () => {
 
   it("counts the file's real pages in every footer, and fills page 1 before turning it", async () => {
     // A 60-month schedule: terms, schedule, note terms and signature, then the certificate.
-    const { bytes } = await renderAgreementPdf(agreement({ schedule: schedule(60) }));
+    const { bytes } = await render(agreement({ schedule: schedule(60) }));
     const pages = pageCount(bytes);
     for (let page = 1; page <= pages; page++) {
       const footer = text(bytes, "-f", String(page), "-l", String(page));
@@ -192,26 +185,26 @@ describe("renderAgreementPdf", () => {
   });
 
   it("embeds a drawn signature as an image; a typed one prints the name and no image", async () => {
-    const drawn = await renderAgreementPdf(agreement({ signature: { kind: "drawn", png: png(300, 80) } }));
+    const drawn = await render(agreement({ signature: { kind: "drawn", png: png(300, 80) } }));
     const list = images(drawn.bytes);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatch(/^\s*\d+\s+\d+\s+image\s+300\s+80\s+gray/);
     expect(text(drawn.bytes)).toContain("Drawn signature");
 
     // The pad's transparent canvas: the image and its alpha mask.
-    const transparent = images((await renderAgreementPdf(agreement({ signature: { kind: "drawn", png: png(300, 80, true) } }))).bytes);
+    const transparent = images((await render(agreement({ signature: { kind: "drawn", png: png(300, 80, true) } }))).bytes);
     expect(transparent.map((l) => l.trim().split(/\s+/)[2])).toEqual(["image", "smask"]);
 
-    const typed = await renderAgreementPdf(agreement());
+    const typed = await render(agreement());
     expect(images(typed.bytes)).toHaveLength(0);
     expect(text(typed.bytes)).toContain("Typed signature");
     // A different signature is a different agreement.
-    expect(drawn.sha256).not.toBe(typed.sha256);
+    expect(Buffer.compare(drawn.bytes, typed.bytes)).not.toBe(0);
   });
 
   it("refuses bytes that are not an image, and a signing time that is not a time", async () => {
-    await expect(renderAgreementPdf(agreement({ signature: { kind: "drawn", png: Buffer.from("not a png") } }))).rejects.toThrow();
-    await expect(renderAgreementPdf(agreement({ certificate: { ...agreement().certificate, signedAt: "yesterday" } }))).rejects.toThrow(/ISO time/);
+    await expect(render(agreement({ signature: { kind: "drawn", png: Buffer.from("not a png") } }))).rejects.toThrow();
+    await expect(render(agreement({ certificate: { ...agreement().certificate, signedAt: "yesterday" } }))).rejects.toThrow(/ISO time/);
   });
 
   it("renders user-supplied text with accents, quotes, long words and control characters", async () => {
@@ -223,10 +216,10 @@ describe("renderAgreementPdf", () => {
       signature: { kind: "typed", name: `${name} ${longWord}` },
       certificate: { ...agreement().certificate, signerName: name, userAgent: `Agent/1.0 <script>alert("x")</script> ${longWord}` },
     });
-    const { bytes } = await renderAgreementPdf(doc);
+    const { bytes } = await render(doc);
     const all = text(bytes);
     // Still one page of note terms and signature, then the certificate: nothing ran off onto extra pages.
-    expect(pageCount(bytes)).toBe(pageCount((await renderAgreementPdf(agreement())).bytes));
+    expect(pageCount(bytes)).toBe(pageCount((await render(agreement())).bytes));
     expect(all).toContain("Zoë O’Brien-Núñez “Jr.”");
     expect(all).toContain("São Paulo");
     expect(all).toContain("“quotes” ‘single’ — dashes, €");
@@ -240,7 +233,7 @@ describe("renderAgreementPdf", () => {
     const connect = vi.spyOn(net.Socket.prototype, "connect");
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     try {
-      await renderAgreementPdf(agreement({ signature: { kind: "drawn", png: png(120, 40) } }));
+      await render(agreement({ signature: { kind: "drawn", png: png(120, 40) } }));
       expect(connect).not.toHaveBeenCalled();
       expect(fetchSpy).not.toHaveBeenCalled();
     } finally {

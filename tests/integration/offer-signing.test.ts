@@ -27,7 +27,11 @@ import { certificateForOffer } from "~/server/offers/offers.server";
 import { giveConsent, currentConsent, withdrawConsent } from "~/server/offers/consent.server";
 import { serveSignedAgreement } from "~/server/offers/agreement-file.server";
 import { loadReviewAndSign, reviewAndSignAction } from "~/server/offers/review-and-sign.server";
-import { signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
+import { renderSignedAgreementAgain, signOffer, SIGNING_MESSAGES } from "~/server/offers/sign-agreement.server";
+import { GENERATED_SIGNING_FILE, lenderSigningIdentity, runAgreementVerify, verifyAgreementPdf } from "~/server/offers/agreement-seal.server";
+import { getConfig } from "~/server/platform/config.server";
+import { selfSignedIdentityPem, signingIdentity } from "~/server/platform/crypto/signing-identity.server";
+import { signPdf } from "~/server/platform/crypto/pdf-signature.server";
 import { disposeExpiredRecords } from "~/server/retention/disposal.server";
 import { sweepOrphans } from "~/server/platform/storage/orphan-sweep.server";
 import { referencedStorageKeys } from "~/server/retention/index.server";
@@ -58,6 +62,8 @@ const pdfText = (bytes: Buffer, ...args: string[]) => {
   fs.writeFileSync(file, bytes);
   return execFileSync("pdftotext", [...args, file, "-"], { encoding: "utf8" });
 };
+
+const pdfPages = (file: string) => Number(/^Pages:\s+(\d+)/m.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
 
 async function readStored(storage: DocumentStorage, key: string): Promise<Buffer> {
   const stored = await storage.get(key);
@@ -224,7 +230,7 @@ describe("offer signing on pglite", () => {
       // A typed signature names its signer as typed.
       expect(certificate).toMatchObject({ signerName: "dana whitfield", sha256: fileHash, consentVersion: ESIGN_CONSENT_VERSION, byteSize: bytes.length });
 
-      // The PDF: borrower, APR, amounts, the certificate with the agreement pages' digest.
+      // The PDF: borrower, APR, amounts, the certificate naming the lender's signing certificate.
       const text = pdfText(bytes);
       expect(text).toContain("Dana Whitfield");
       expect(text).toContain(`${(offer!.aprMilli / 1000).toFixed(2)}%`);
@@ -234,9 +240,94 @@ describe("offer signing on pglite", () => {
       expect(text).toContain(formatMoney(signedFigures.financeChargeCents));
       expect(text).toContain(formatMoney(signedFigures.totalOfPaymentsCents));
       expect(text).toContain("Signing Certificate");
-      expect(text).toContain(result.agreementSha256);
+      expect(text).toContain(`Certificate SHA-256: ${result.signingCertificateSha256}`);
+      expect(text).not.toContain("agreement pages");
       expect(text).toContain(info.ip);
       expect(text).toContain(ESIGN_CONSENT_VERSION);
+    });
+
+    it("the stored file is digitally signed by the lender: pdfsig and the verify command accept it, and refuse it after one byte changes", async () => {
+      const now = new Date("2030-03-10T14:05:09.000Z");
+      const { app, owner, offerId } = await offered({}, new Date(now.getTime() - DAY));
+      await giveConsent(app.id, { actor: owner, request: info }, db(), new Date(now.getTime() - 60_000));
+      const result = await signOffer(app.id, { kind: "typed", name: "  Dana   WHITFIELD " }, { actor: owner, request: info }, { db: db(), storage, now });
+      const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, offerId));
+      // What was signed, as typed; no image.
+      expect(agreement).toMatchObject({ signatureTypedName: "Dana WHITFIELD", signaturePng: null, signingCertificateSha256: result.signingCertificateSha256 });
+      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "agreement.sign"), eq(auditLog.recordId, agreement!.id)));
+      expect(audit!.details).toMatchObject({ signingCertificateSha256: result.signingCertificateSha256 });
+      expect(audit!.details).not.toHaveProperty("agreementPagesSha256");
+
+      // No certificate was configured: one was generated into the data folder's secrets, named after the lender.
+      const generated = path.join(dataDir, "secrets", GENERATED_SIGNING_FILE);
+      expect(fs.statSync(generated).mode & 0o777).toBe(0o600);
+      const identity = lenderSigningIdentity();
+      expect(identity.certificateSha256).toBe(result.signingCertificateSha256);
+      expect(signingIdentity(fs.readFileSync(generated, "utf8"), fs.readFileSync(generated, "utf8")).certificateSha256).toBe(identity.certificateSha256);
+      const openssl = execFileSync("openssl", ["x509", "-noout", "-subject", "-fingerprint", "-sha256", "-enddate", "-in", generated], { encoding: "utf8" });
+      expect(openssl).toContain(`CN = ${identity.subject}`);
+      // Valid for ten years from when it was made.
+      expect(openssl).toMatch(new RegExp(`notAfter=.* ${new Date().getUTCFullYear() + 10} GMT`));
+      expect(openssl.replace(/:/g, "").toLowerCase()).toContain(identity.certificateSha256);
+
+      const bytes = await readStored(storage, agreement!.storageKey);
+      const file = path.join(dataDir, `signed-${offerId}.pdf`);
+      fs.writeFileSync(file, bytes);
+      const pdfsig = execFileSync("pdfsig", [file], { encoding: "utf8" });
+      expect(pdfsig).toContain("Signature Validation: Signature is Valid.");
+      expect(pdfsig).toContain("Total document signed");
+      expect(pdfsig).toContain(`Signer Certificate Common Name: ${identity.subject}`);
+      expect(pdfsig).toContain("Signing Time: Mar 10 2030 14:05:09");
+
+      const check = verifyAgreementPdf(bytes);
+      expect(check).toMatchObject({ valid: true, signer: identity.subject, certificateSha256: identity.certificateSha256, expectedSigner: true, lenderKnown: true });
+      expect(check.valid && check.signedAt?.toISOString()).toBe(now.toISOString());
+      const lines: string[] = [];
+      const io = { log: (l: string) => lines.push(`log ${l}`), error: (l: string) => lines.push(`error ${l}`) };
+      expect(runAgreementVerify([file], io, getConfig())).toBe(0);
+      expect(lines.at(-1)).toMatch(/^log .*: valid: signed by .* at 2030-03-10T14:05:09.000Z with the lender's certificate/);
+
+      // The certificate page: the signer's evidence and the certificate that signed the file.
+      const certificate = pdfText(bytes, "-f", String(pdfPages(file)));
+      for (const value of ["Dana WHITFIELD", owner.email, "2030-03-10 14:05:09 UTC", info.ip, UA, ESIGN_CONSENT_VERSION, identity.subject, identity.certificateSha256]) {
+        expect(certificate).toContain(value);
+      }
+
+      // The lender can render and sign it again from what is stored: the same bytes.
+      const again = await renderSignedAgreementAgain(agreement!.id, db());
+      expect(again && Buffer.compare(again, bytes)).toBe(0);
+
+      // One byte changed inside the signed range (the first page's content): both refuse it.
+      const changed = Buffer.from(bytes);
+      const at = changed.indexOf("stream") + 20;
+      changed[at] = changed[at]! ^ 0x01;
+      const changedFile = path.join(dataDir, `changed-${offerId}.pdf`);
+      fs.writeFileSync(changedFile, changed);
+      const refused = execFileSync("pdfsig", [changedFile], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      expect(refused).not.toContain("Signature is Valid");
+      expect(refused).toContain("Signature Validation: Digest Mismatch.");
+      expect(verifyAgreementPdf(changed)).toMatchObject({ valid: false, message: "the document was changed after signing" });
+      expect(runAgreementVerify([changedFile], io, getConfig())).toBe(1);
+      expect(lines.at(-1)).toContain("error");
+      expect(lines.at(-1)).toContain("the document was changed after signing");
+
+      // Bytes appended after signing (an incremental update) are outside the signature: refused too.
+      expect(verifyAgreementPdf(Buffer.concat([bytes, Buffer.from("\n1 0 obj\n<<>>\nendobj\n")]))).toMatchObject({ valid: false, failure: "changed" });
+      // A byte of the signature value itself changed: the signature does not verify.
+      const contents = bytes.indexOf("/Contents <") + "/Contents <".length;
+      const hex = bytes.toString("latin1", contents, bytes.indexOf(">", contents)).replace(/0+$/, "");
+      const tampered = Buffer.from(bytes);
+      const last = contents + hex.length - 4;
+      tampered[last] = tampered[last] === 0x61 ? 0x62 : 0x61;
+      expect(verifyAgreementPdf(tampered)).toMatchObject({ valid: false, failure: "notVerified", message: "the signature does not verify" });
+      // The same file signed again by another certificate: a valid signature, not the lender's.
+      const strangerPem = selfSignedIdentityPem(identity.subject);
+      const unsigned = bytes.subarray(0, bytes.lastIndexOf("%%EOF", bytes.indexOf("/ByteRange")) + 5);
+      const stranger = await signPdf(unsigned, signingIdentity(strangerPem, strangerPem), { reason: "x", name: "x", location: "x", contactInfo: "x", signingTime: now });
+      expect(verifyAgreementPdf(stranger)).toMatchObject({ valid: false, failure: "otherSigner", message: "signed by a certificate other than the lender's" });
+      // An unsigned PDF.
+      expect(verifyAgreementPdf(unsigned)).toMatchObject({ valid: false, message: "no signature" });
+      expect(runAgreementVerify([path.join(dataDir, "missing.pdf")], io, getConfig())).toBe(1);
     });
 
     it("signing twice is refused; two signs at once: exactly one succeeds and one file stays stored", async () => {
@@ -308,6 +399,11 @@ describe("offer signing on pglite", () => {
       const result = await signOffer(app.id, { kind: "drawn", png: makePng(60, 20) }, { actor: owner, request: info }, { db: db(), storage });
       const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, result.offerId));
       expect(agreement!.signatureKind).toBe("drawn");
+      // What was signed is kept with the agreement: the drawn image, byte for byte.
+      expect(agreement!.signaturePng?.equals(Buffer.from(makePng(60, 20)))).toBe(true);
+      expect(agreement!.signatureTypedName).toBeNull();
+      const again = await renderSignedAgreementAgain(agreement!.id, db());
+      expect(again && Buffer.compare(again, await readStored(storage, agreement!.storageKey))).toBe(0);
       // A drawn signature's signer is named as the application names them.
       expect(agreement!.signerName).toBe("Dana Whitfield");
     });

@@ -316,7 +316,7 @@ async function* exportEntries(storage: DocumentStorage, records: ExportRecords, 
         decidedAt: iso(o.decidedAt),
         withdrawReason: o.withdrawReason,
       })),
-      signedAgreements: ofApplication(agreements, a.id).map((s) => ({ signedAt: iso(s.signedAt), signerName: s.signerName, signatureKind: s.signatureKind, sha256: s.sha256, file: agreementFiles.get(s.id) ?? null })),
+      signedAgreements: ofApplication(agreements, a.id).map((s) => ({ signedAt: iso(s.signedAt), signerName: s.signerName, signatureKind: s.signatureKind, signatureTypedName: s.signatureTypedName, sha256: s.sha256, file: agreementFiles.get(s.id) ?? null })),
     }))
   );
   text["drafts.json"] = draftsForExport(records.drafts, draftFiles);

@@ -1,5 +1,4 @@
 import { formatDay as formatCalendarDay } from "~/domain/formats";
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
@@ -19,9 +18,9 @@ import {
  * extractable (pdfkit adds a ToUnicode map to each embedded subset), and the output is a pure
  * function of the input: the creation date is the signing time and pdfkit derives the file id from it.
  *
- * The hash: the agreement pages are rendered on their own first and hashed (SHA-256 of those PDF
- * bytes); the full document then repeats those pages and adds the Signing Certificate that prints the
- * hash. Anyone holding the same data can render the agreement again and compare.
+ * The Signing Certificate page names the certificate the lender signs the file with (decision 0086):
+ * the digital signature itself is added to the finished bytes (agreement-seal.server.ts), so any PDF
+ * reader can check that no byte changed since.
  */
 
 const FONT_FILES = { regular: "inter-regular-latin.woff2", semibold: "inter-semibold-latin.woff2", bold: "inter-bold-latin.woff2" };
@@ -316,7 +315,10 @@ function noteTermsAndSignature(pdf: Doc, doc: AgreementDocument) {
   pdf.text(doc.signature.kind === "drawn" ? "Drawn signature" : "Typed signature", MARGIN, pdf.y, { width: 280 });
 }
 
-function certificatePage(pdf: Doc, doc: AgreementDocument, agreementSha256: string) {
+/** The certificate the finished file is digitally signed with, as the Signing Certificate page names it. */
+export type AgreementSeal = { subject: string; certificateSha256: string };
+
+function certificatePage(pdf: Doc, doc: AgreementDocument, seal: AgreementSeal) {
   pdf.addPage();
   heading(pdf, "Signing Certificate", 18);
   pdf.font("regular").fontSize(10).fillColor(MUTED).text(
@@ -335,18 +337,20 @@ function certificatePage(pdf: Doc, doc: AgreementDocument, agreementSha256: stri
   labelValue(pdf, "Consent given at", formatInstant(c.consentedAt));
   labelValue(pdf, "Signature", doc.signature.kind === "drawn" ? "drawn on screen" : "typed name");
   pdf.moveDown(0.8);
-  pdf.font("semibold").fontSize(10).fillColor(INK).text("SHA-256 of the agreement pages", { width: CONTENT_WIDTH });
-  pdf.font("regular").fontSize(9).text(agreementSha256, { width: CONTENT_WIDTH });
-  pdf.font("regular").fontSize(8).fillColor(MUTED).text(
-    "The digest of the PDF holding the agreement pages alone, rendered from the same data; the lender keeps that data and the signed file.",
+  pdf.font("semibold").fontSize(10).fillColor(INK).text("Digital signature", { width: CONTENT_WIDTH });
+  pdf.font("regular").fontSize(9).fillColor(INK).text(
+    `This file is digitally signed by the lender, ${clean(seal.subject)}, at the time above. Any PDF reader can check the signature: it shows whether any byte of the file changed since signing.`,
     { width: CONTENT_WIDTH },
   );
+  pdf.moveDown(0.4);
+  labelValue(pdf, "Signing certificate", seal.subject);
+  labelValue(pdf, "Certificate SHA-256", seal.certificateSha256);
 }
 
 /**
  * "Page n of m" on every page, written last (bufferPages), inside the reserved footer space; m counts
  * the file's own pages, the Signing Certificate's included (a footer that left it out said "of 3" on a
- * four-page file). The hashed agreement pages are their own rendering, whose m is theirs.
+ * four-page file).
  */
 function footers(pdf: Doc, doc: AgreementDocument, agreementPages: number) {
   const range = pdf.bufferedPageRange();
@@ -375,31 +379,16 @@ export function collect(pdf: Doc): Promise<Buffer> {
   });
 }
 
-async function render(doc: AgreementDocument, certificateHash?: string): Promise<Buffer> {
+/** The agreement and its Signing Certificate page, unsigned: the seal is added to these bytes. */
+export async function renderAgreementPdf(doc: AgreementDocument, seal: AgreementSeal): Promise<Buffer> {
   const pdf = newDocument(doc);
   const done = collect(pdf); // listeners first: pdfkit streams as it goes
   partiesAndTerms(pdf, doc);
   schedule(pdf, doc);
   noteTermsAndSignature(pdf, doc);
   const agreementPages = pdf.bufferedPageRange().count;
-  if (certificateHash) certificatePage(pdf, doc, certificateHash);
+  certificatePage(pdf, doc, seal);
   footers(pdf, doc, agreementPages);
   pdf.end();
   return done;
-}
-
-/**
- * The agreement without its certificate, as the SHA-256 covers it. Exported so a later check (or a
- * dispute) can re-render and compare.
- */
-export async function renderAgreementPagesPdf(doc: AgreementDocument): Promise<Buffer> {
-  return render(doc);
-}
-
-/** The signed agreement with its Signing Certificate page; `sha256` (hex) is the agreement pages' digest. */
-export async function renderAgreementPdf(doc: AgreementDocument): Promise<{ bytes: Buffer; sha256: string }> {
-  const agreement = await renderAgreementPagesPdf(doc);
-  const sha256 = createHash("sha256").update(agreement).digest("hex");
-  const bytes = await render(doc, sha256);
-  return { bytes, sha256 };
 }

@@ -4,6 +4,7 @@
  * from outside the module, so the module can change its insides without touching its callers.
  */
 export { agreementLender, agreementReference, borrowerName } from "./agreement-document.server";
+export { runAgreementVerify, verifyAgreementPdf } from "./agreement-seal.server";
 export { serveSignedAgreement } from "./agreement-file.server";
 export { clean, collect, fonts, tableCells, tableCellsHeight, tableColumns } from "./agreement-pdf.server";
 export { awaitedOfferApplication } from "./awaited-offers.server";

@@ -5,7 +5,9 @@ import { parseServicingTerms } from "~/domain/servicing-terms";
 import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/signer-names";
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
-import type { AgreementSignature } from "~/domain/views/loan-agreement";
+import type { AgreementDocument, AgreementSignature } from "~/domain/views/loan-agreement";
+import type { SigningIdentity } from "~/server/platform/crypto/signing-identity.server";
+import { applicationById } from "~/server/applications/index.server";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
@@ -14,6 +16,7 @@ import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server"
 import { esignConsents, loanOffers, signedAgreements } from "~/server/platform/db/schema.server";
 import { openLoan } from "~/server/loans/index.server";
 import { renderAgreementPdf } from "~/server/offers/agreement-pdf.server";
+import { lenderSigningIdentity, sealAgreementPdf } from "~/server/offers/agreement-seal.server";
 import { agreementSignedEmail } from "~/server/offers/agreement-emails.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { getStorage } from "~/server/platform/storage/storage.server";
@@ -24,10 +27,11 @@ import type { OfferRow } from "./offers.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
- * Signing the loan agreement. The PDF is rendered and stored BEFORE the transaction (a
+ * Signing the loan agreement. The PDF is rendered, digitally signed by the lender (decision 0086) and
+ * stored BEFORE the transaction (a
  * render or storage failure changes nothing); then one transaction makes the offer 'signed' with one
  * conditional UPDATE (… WHERE status = 'offered' AND expires_at > now), records the agreement and its
- * certificate, creates the active loan with its due dates, the timeline event, the audit row (with the
+ * certificate and what the borrower signed with (typed name or drawn PNG), creates the active loan with its due dates, the timeline event, the audit row (with the
  * file's SHA-256) and the e-mail (a link, never the file). If the UPDATE matches nothing (signed in
  * another tab a moment ago, expired or withdrawn meanwhile) the stored file is removed again and the
  * signer is told why. The orphan sweep removes a file whose removal failed (it knows signed_agreements).
@@ -77,7 +81,41 @@ export function signingRefusal(offer: OfferRow | null, now: Date): AppError | nu
 
 export type SignatureInput = { kind: "drawn"; png: Uint8Array } | { kind: "typed"; name: string };
 
-export type SignResult = { offerId: string; loanId: string; agreementId: string; sha256: string; agreementSha256: string; firstPaymentDue: string; storageKey: string };
+export type SignResult = { offerId: string; loanId: string; agreementId: string; sha256: string; signingCertificateSha256: string; firstPaymentDue: string; storageKey: string };
+
+/** The agreement rendered and digitally signed by the lender at the borrower's signing time. */
+async function sealedAgreementPdf(document: AgreementDocument, seal: SigningIdentity, signedAt: Date): Promise<Buffer> {
+  return sealAgreementPdf(await renderAgreementPdf(document, seal), seal, signedAt, document.reference);
+}
+
+/**
+ * The signed agreement rendered and signed again from what is stored (the offer, the application, the
+ * signature and the signer's evidence on signed_agreements): the same bytes as the stored file while the
+ * application's name and address and the lender's name and certificate are as they were at signing
+ * (rendering and RSA signatures are deterministic). Null for an agreement signed before its signature
+ * was kept, or when the lender's certificate is no longer the one that signed it.
+ */
+export async function renderSignedAgreementAgain(agreementId: string, db: DbOrTx = getDb()): Promise<Buffer | null> {
+  const [row] = await db.select().from(signedAgreements).where(eq(signedAgreements.id, agreementId)).limit(1);
+  if (!row?.signingCertificateSha256) return null;
+  const [offer] = await db.select().from(loanOffers).where(eq(loanOffers.id, row.offerId)).limit(1);
+  const app = await applicationById(row.applicationId, db);
+  const seal = lenderSigningIdentity();
+  if (!offer || !app || seal.certificateSha256 !== row.signingCertificateSha256) return null;
+  const signature: AgreementSignature | null =
+    row.signatureKind === "drawn" ? (row.signaturePng ? { kind: "drawn", png: row.signaturePng } : null) : row.signatureTypedName !== null ? { kind: "typed", name: row.signatureTypedName } : null;
+  if (!signature) return null;
+  const document = signedAgreementDocument(agreementPreview(offer, app, todayUtc(row.signedAt)), signature, {
+    signerName: row.signerName,
+    signerEmail: row.signerEmail,
+    signedAt: row.signedAt.toISOString(),
+    ipAddress: row.ipAddress ?? "",
+    userAgent: row.userAgent ?? "",
+    consentVersion: row.consentVersion,
+    consentedAt: row.consentedAt.toISOString(),
+  });
+  return sealedAgreementPdf(document, seal, row.signedAt);
+}
 
 /**
  * Signs the application's open offer for its owner. Refusals are OfferActionRefused: 404 not the
@@ -124,7 +162,8 @@ export async function signOffer(
     consentVersion: consent.version,
     consentedAt: consent.consentedAt.toISOString(),
   });
-  const { bytes, sha256: agreementSha256 } = await renderAgreementPdf(document);
+  const seal = lenderSigningIdentity();
+  const bytes = await sealedAgreementPdf(document, seal, now);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const storageKey = agreementStorageKey(app.id);
   await storage.put(storageKey, bytes, "application/pdf");
@@ -169,6 +208,9 @@ export async function signOffer(
           consentVersion: consent.version,
           consentedAt: consent.consentedAt,
           firstPaymentDue,
+          signatureTypedName: agreementSignature.kind === "typed" ? agreementSignature.name : null,
+          signaturePng: agreementSignature.kind === "drawn" ? Buffer.from(agreementSignature.png) : null,
+          signingCertificateSha256: seal.certificateSha256,
         })
         .returning({ id: signedAgreements.id });
 
@@ -206,7 +248,7 @@ export async function signOffer(
           offerId: offer.id,
           loanId: loan.id,
           sha256,
-          agreementPagesSha256: agreementSha256,
+          signingCertificateSha256: seal.certificateSha256,
           byteSize: bytes.length,
           storageKey,
           signatureKind: signature.kind,
@@ -234,7 +276,7 @@ export async function signOffer(
           baseUrl: getConfig().publicUrl,
         }),
       });
-      return { offerId: offer.id, loanId: loan.id, agreementId: agreement!.id, sha256, agreementSha256, firstPaymentDue, storageKey };
+      return { offerId: offer.id, loanId: loan.id, agreementId: agreement!.id, sha256, signingCertificateSha256: seal.certificateSha256, firstPaymentDue, storageKey };
     });
   } catch (error) {
     // Nothing names the file: take it back (the orphan sweep would, later).

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { signingIdentity, type SigningIdentity } from "~/server/platform/crypto/signing-identity.server";
 import type { LenderLicensing } from "~/content/company";
 import { currentPrivacyNotice } from "~/content/legal/privacy-notice";
 import { DEFAULT_MAX_APR_PERCENT, OFFER_LIMITS } from "~/domain/loan-offers";
@@ -121,6 +122,8 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  SIGNING_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  SIGNING_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   HTTP_REDIRECT_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
@@ -251,6 +254,11 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Certificate chain and private key (PEM) when this process terminates TLS itself. */
   tls: { cert: Buffer; key: Buffer } | undefined;
+  /**
+   * The certificate and RSA key (PEM) that digitally sign stored agreements; undefined means a
+   * self-signed one generated into DATA_DIR/secrets on first use (signing-identity.server.ts).
+   */
+  signing: SigningIdentity | undefined;
   /** A plain-HTTP port whose only answer is a redirect to PUBLIC_URL (needs tls). */
   httpRedirectPort: number | undefined;
   shutdownTimeoutMs: number;
@@ -307,7 +315,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads a secret file from DATA_DIR, or creates it (mode 0600) with a fresh random value. */
-function readOrCreateSecret(dir: string, name: string, make: () => string): { value: string; created: boolean } {
+export function readOrCreateSecret(dir: string, name: string, make: () => string): { value: string; created: boolean } {
   const file = path.join(dir, name);
   try {
     return { value: fs.readFileSync(file, "utf8").trim(), created: false };
@@ -327,6 +335,10 @@ function readOrCreateSecret(dir: string, name: string, make: () => string): { va
 
 /** Read once at start-up, so a wrong path stops the server with a message instead of a TLS error later. */
 function readTlsFiles(certFile: string, keyFile: string, problems: string[]): { cert: Buffer; key: Buffer } | undefined {
+  return readPemFiles(["TLS_CERT_FILE", certFile], ["TLS_KEY_FILE", keyFile], problems);
+}
+
+function readPemFiles([certName, certFile]: [string, string], [keyName, keyFile]: [string, string], problems: string[]): { cert: Buffer; key: Buffer } | undefined {
   const read = (name: string, file: string) => {
     try {
       return fs.readFileSync(file);
@@ -335,9 +347,21 @@ function readTlsFiles(certFile: string, keyFile: string, problems: string[]): { 
       return undefined;
     }
   };
-  const cert = read("TLS_CERT_FILE", certFile);
-  const key = read("TLS_KEY_FILE", keyFile);
+  const cert = read(certName, certFile);
+  const key = read(keyName, keyFile);
   return cert && key ? { cert, key } : undefined;
+}
+
+/** The configured signing pair, checked at start-up (a key that does not fit its certificate would fail every signing). */
+function readSigningFiles(certFile: string, keyFile: string, problems: string[]): SigningIdentity | undefined {
+  const files = readPemFiles(["SIGNING_CERT_FILE", certFile], ["SIGNING_KEY_FILE", keyFile], problems);
+  if (!files) return undefined;
+  try {
+    return signingIdentity(files.cert.toString("utf8"), files.key.toString("utf8"));
+  } catch (error) {
+    problems.push(`SIGNING_CERT_FILE, SIGNING_KEY_FILE: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -373,6 +397,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (!e.TLS_CERT_FILE !== !e.TLS_KEY_FILE) problems.push("TLS_CERT_FILE, TLS_KEY_FILE: set both (serve HTTPS) or neither");
   const tls = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? readTlsFiles(e.TLS_CERT_FILE, e.TLS_KEY_FILE, problems) : undefined;
+  if (!e.SIGNING_CERT_FILE !== !e.SIGNING_KEY_FILE) {
+    problems.push("SIGNING_CERT_FILE, SIGNING_KEY_FILE: set both (the lender's signing certificate) or neither (a self-signed one in DATA_DIR/secrets)");
+  }
+  const signing = e.SIGNING_CERT_FILE && e.SIGNING_KEY_FILE ? readSigningFiles(e.SIGNING_CERT_FILE, e.SIGNING_KEY_FILE, problems) : undefined;
   if (e.HTTP_REDIRECT_PORT !== undefined && !e.TLS_CERT_FILE) {
     problems.push("HTTP_REDIRECT_PORT: only with TLS_CERT_FILE and TLS_KEY_FILE (it redirects to this server's HTTPS)");
   }
@@ -427,6 +455,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notices.push(`S3_ENDPOINT is plain http (${s3.endpoint}): documents travel unencrypted to the storage server.`);
   }
 
+  if (isProduction && !signing) {
+    notices.push("SIGNING_CERT_FILE is not set: agreements are signed with a self-signed certificate generated into DATA_DIR/secrets.");
+  }
   if (isProduction && !tls && !e.TRUST_PROXY) {
     notices.push("Serving plain HTTP: set TLS_CERT_FILE and TLS_KEY_FILE, or run behind a TLS-terminating proxy with TRUST_PROXY=true.");
   }
@@ -454,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transitionMs: e.TRANSITION_MS,
     trustProxy: e.TRUST_PROXY,
     tls,
+    signing,
     httpRedirectPort: e.HTTP_REDIRECT_PORT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,

@@ -5,7 +5,7 @@
  * `npx drizzle-kit generate` must report no schema changes.
  */
 import { getTableName, sql, type SQL } from "drizzle-orm";
-import { bigint, check, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, check, customType, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** timestamptz read and written as a JS Date. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -20,6 +20,12 @@ export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(
 
 /** An amount of money in integer cents (~/domain/money), read as a JS number: exact up to 2^53 cents. */
 export const cents = (name: string) => bigint(name, { mode: "number" });
+
+/** Binary data (bytea), read as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const uuidPk = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 /** Better Auth generates its own text ids. */

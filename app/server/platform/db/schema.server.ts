@@ -45,6 +45,7 @@ import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../../domain/l
 import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
 import { rateFromPercent } from "../../../domain/money";
 import {
+  bytea,
   columnCheck,
   createdAt,
   lit,
@@ -892,11 +893,25 @@ export const signedAgreements = pgTable(
     consentedAt: timestamptz("consented_at").notNull(),
     /** The first payment's due date, fixed by the signing (one month after it). */
     firstPaymentDue: date("first_payment_due", { mode: "string" }).notNull(),
+    /**
+     * What the borrower signed with, kept so the lender can render the agreement again: the typed name as
+     * given, or the drawn PNG. Null on agreements signed before the file was digitally signed.
+     */
+    signatureTypedName: text("signature_typed_name"),
+    signaturePng: bytea("signature_png"),
+    /** SHA-256 (hex) of the certificate the lender digitally signed the stored PDF with. */
+    signingCertificateSha256: char("signing_certificate_sha256", { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf(t.signatureKind, SIGNATURE_KINDS),
     matches(t.sha256, "^[0-9a-f]{64}$"),
+    matches(t.signingCertificateSha256, "^[0-9a-f]{64}$"),
+    // A digitally signed agreement keeps exactly the evidence of its kind; older ones keep none.
+    check(
+      "signed_agreements_signature_evidence_check",
+      sql`(${t.signingCertificateSha256} is null and ${t.signatureTypedName} is null and ${t.signaturePng} is null) or (${t.signingCertificateSha256} is not null and ((${t.signatureKind} = 'typed' and ${t.signatureTypedName} is not null and ${t.signaturePng} is null) or (${t.signatureKind} = 'drawn' and ${t.signaturePng} is not null and ${t.signatureTypedName} is null)))`,
+    ),
     columnCheck(t.byteSize, sql`${t.byteSize} > 0`),
     index("signed_agreements_application_id_idx").on(t.applicationId),
     index("signed_agreements_user_id_idx").on(t.userId),
