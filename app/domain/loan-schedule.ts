@@ -132,13 +132,53 @@ export function applyPayment(account: Accrual, amountCents: Cents, fees: FeeDue[
   return { feesCents, interestCents, principalCents, excessCents: left };
 }
 
+/** The last payment of a schedule with regular payment `paymentCents` (never refused; see projectSchedule). */
+function lastPaymentWith(terms: Omit<ScheduleTerms, "paymentCents">, paymentCents: Cents): Cents {
+  const account = openAccrual(terms.amountCents, terms.noteRateMilli, terms.startDate);
+  for (let number = 1; number < terms.termMonths; number++) {
+    accrueTo(account, addMonths(terms.startDate, number));
+    applyPayment(account, Math.min(paymentCents, account.principalCents + interestDueCents(account)));
+  }
+  accrueTo(account, addMonths(terms.startDate, terms.termMonths));
+  return account.principalCents + interestDueCents(account);
+}
+
+/**
+ * The regular payment of a loan signed on `startDate`: the smallest whole number of cents that repays it
+ * in `termMonths` level payments under the ledger's own rule (interest by the day, actual/365, from the
+ * signing day, each installment on its due date), so the last payment is never larger than the others.
+ * The monthly annuity formula (installmentCents, the calculator's estimate at the rate ÷ 12) does not:
+ * months of 31 days and the real first period charge more than a twelfth of the rate, and over long
+ * terms the shortfall compounds into a balloon, or a payment below a long month's interest. The last
+ * payment falls as the regular one rises, so a bisection between what repays the principal alone and a
+ * payment that repays everything at once finds it; the calculator's estimate is where it starts looking.
+ */
+export function levelPaymentCents(terms: Omit<ScheduleTerms, "paymentCents">): Cents {
+  const { amountCents, noteRateMilli, termMonths } = terms;
+  const repays = (payment: Cents) => lastPaymentWith(terms, payment) <= payment;
+  const estimate = installmentCents(amountCents, noteRateMilli, termMonths);
+  let low = Math.max(0, Math.ceil(amountCents / termMonths) - 1); // repays nothing of the interest: too small (or 0)
+  let high = estimate;
+  while (!repays(high)) {
+    low = high;
+    high = Math.min(2 * high, amountCents + lastPaymentWith({ ...terms, termMonths: 1 }, amountCents));
+    if (high === low) break;
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (repays(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
+}
+
 export type ScheduleTerms = {
   amountCents: Cents;
   noteRateMilli: RateMilli;
   termMonths: number;
   /** The signing day, 'yyyy-MM-dd': interest accrues from it; installment k falls due k months later. */
   startDate: string;
-  /** The regular payment; the product's one payment formula when not given. */
+  /** The regular payment: the loan's stored one, or the level payment of its signing day when not given. */
   paymentCents?: Cents;
 };
 
@@ -148,15 +188,18 @@ export type ScheduleTerms = {
  * first period is the real one, and each month has its own number of days), every installment but the
  * last is the regular payment, and the last is whatever then pays the loan off (principal plus the
  * accrued interest rounded half-up). Posting these amounts on these days to the ledger ends at exactly 0.
- * Throws a RangeError when the regular payment would end the loan before its last month, never reduce the
- * principal (a month's interest eats it: high rates over long terms on small amounts), or leave a last
- * payment larger than two regular ones (a balloon, which the disclosure does not describe). With
+ * The level payment (the default) always repays the loan this way. A given payment is refused with a
+ * RangeError when it would end the loan before its last month or leave a last payment larger than two
+ * regular ones (a balloon, which the disclosure does not describe; a payment that never reduces the
+ * principal leaves the whole amount to the end). An early installment may not cover a 31-day month's
+ * interest at high rates over long terms: the rest stays accrued (never added to the principal) and
+ * the next installments pay it, as the ledger would. With
  * `refuse: false` (a loan already signed, which must be serviced whatever its terms) it projects them
  * anyway: an installment never pays more than is owed, and the last one pays off what is left.
  */
 export function projectSchedule(terms: ScheduleTerms, { refuse = true }: { refuse?: boolean } = {}): PaymentRow[] {
   const { amountCents, noteRateMilli, termMonths, startDate } = terms;
-  const paymentCents = terms.paymentCents ?? installmentCents(amountCents, noteRateMilli, termMonths);
+  const paymentCents = terms.paymentCents ?? levelPaymentCents(terms);
   const account = openAccrual(amountCents, noteRateMilli, startDate);
   const schedule: PaymentRow[] = [];
   for (let number = 1; number <= termMonths; number++) {
@@ -164,10 +207,10 @@ export function projectSchedule(terms: ScheduleTerms, { refuse = true }: { refus
     accrueTo(account, dueDate);
     const last = number === termMonths;
     const owed = account.principalCents + interestDueCents(account);
-    if (refuse && !last && (paymentCents >= owed || paymentCents <= interestDueCents(account))) {
+    if (refuse && !last && paymentCents >= owed) {
       throw new RangeError(
-        `A regular payment of ${paymentCents} cents cannot repay ${amountCents} cents over ${termMonths} months at ${noteRateMilli / 1000} %: ` +
-          "it would end the loan early or never reduce it. Choose a larger amount, a lower rate or a shorter term.",
+        `A regular payment of ${paymentCents} cents would repay ${amountCents} cents at ${noteRateMilli / 1000} % before month ${termMonths}: ` +
+          "it would end the loan early. Choose a longer term or a smaller payment.",
       );
     }
     const split = applyPayment(account, last ? owed : Math.min(paymentCents, owed));

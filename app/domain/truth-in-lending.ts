@@ -9,8 +9,7 @@
  * interest and the fee are exact (BigInt, rounded half-up); only the APR, found by search, is a float.
  */
 
-import { installmentCents } from "./loan-math";
-import { addMonths, parseDate, projectSchedule, type PaymentRow } from "./loan-schedule";
+import { addMonths, levelPaymentCents, parseDate, projectSchedule, type PaymentRow } from "./loan-schedule";
 import type { Cents, RateMilli } from "./money";
 
 export { addMonths, type PaymentRow };
@@ -20,7 +19,7 @@ export const TRUTH_IN_LENDING_LIMITS = {
   maxAmountCents: 100_000_000_000, // $1,000,000,000
   minTermMonths: 1,
   maxTermMonths: 480,
-  /** 100 %, in thousandths of a percent. */
+  /** One hundred percent, in thousandths of a percent. */
   maxNoteRateMilli: 100_000,
   /** 25 %, in thousandths of a percent. */
   maxOriginationFeeMilli: 25_000,
@@ -150,8 +149,8 @@ export function disclosure(input: DisclosureInput): Disclosure {
   const amountFinancedCents = amountCents - originationFeeCents;
   if (amountFinancedCents < 1) throw new RangeError("The origination fee leaves no amount financed.");
 
-  // The product's one payment formula, so an offer shows the calculator's installment.
-  const paymentCents = installmentCents(amountCents, Number(noteRate), termMonths);
+  // The level payment of the signing day under the ledger's rule: the last payment is never the larger.
+  const paymentCents = levelPaymentCents({ amountCents, noteRateMilli: Number(noteRate), termMonths, startDate: signedOn });
   const schedule = projectSchedule({ amountCents, noteRateMilli: Number(noteRate), termMonths, startDate: signedOn, paymentCents });
   const totalOfPaymentsCents = schedule.reduce((sum, row) => sum + row.paymentCents, 0);
   const aprPercentUnrounded = actuarialAprPercent(amountFinancedCents, schedule.map((row) => row.paymentCents));

@@ -114,6 +114,12 @@ export function YourLoanOffer({
           ) : null}
           {offer.status === "signed" && offer.firstPaymentDue ? <Detail label="First Payment Due">{formatDay(offer.firstPaymentDue)}</Detail> : null}
         </dl>
+        {open ? (
+          <p className="text-xs text-muted-foreground" data-testid="offer-figures-day">
+            These figures are for an agreement signed on {formatDay(offer.createdAt.slice(0, 10))}. Interest accrues by the day from the day you sign, so Review and
+            Sign shows the payment and the figures for the day you sign, which may differ slightly.
+          </p>
+        ) : null}
         <DisclosureLines lines={offer.disclosureLines} className="border-t pt-4" />
         {offer.status === "withdrawn" && offer.withdrawReason ? (
           <p className="text-sm">

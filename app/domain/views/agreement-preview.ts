@@ -11,7 +11,11 @@ import type { AgreementDocument } from "./loan-agreement";
  */
 
 /** The Truth in Lending figures that depend on the signing day (interest accrues by the day), as an offer stores them. */
-export type SigningDayFigures = { finalPaymentCents: number; financeChargeCents: number; totalOfPaymentsCents: number; aprMilli: number };
+/**
+ * The figures that depend on the signing day (interest accrues by the day from it): the level payment,
+ * the last payment, the finance charge, the total of payments and the APR.
+ */
+export type SigningDayFigures = { paymentCents: number; finalPaymentCents: number; financeChargeCents: number; totalOfPaymentsCents: number; aprMilli: number };
 
 export type AgreementPreview = Omit<AgreementDocument, "signature" | "certificate"> & {
   /** The day the due dates and figures are counted from ('yyyy-MM-dd'): today on the page, the signing day on paper. */

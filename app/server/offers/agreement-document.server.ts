@@ -87,7 +87,7 @@ function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: Ag
 /**
  * The agreement of an offer as signed on `signedOn` ('yyyy-MM-dd'), without signature and certificate.
  * Throws AgreementFiguresMismatch if the Truth in Lending module no longer gives the stored fee, amount
- * financed, regular payment or term.
+ * financed or term; the level payment and the figures after it are the signing day's.
  */
 export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: string): AgreementPreview {
   const figures = disclosure({
@@ -100,12 +100,12 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
   const checks: [string, number, number][] = [
     ["origination fee", figures.originationFeeCents, offer.originationFeeCents],
     ["amount financed", figures.amountFinancedCents, offer.amountFinancedCents],
-    ["payment", figures.paymentCents, offer.paymentCents],
     ["term", figures.schedule.length, offer.termMonths],
   ];
   for (const [field, computed, stored] of checks) if (computed !== stored) throw new AgreementFiguresMismatch(field);
 
   const signed: SigningDayFigures = {
+    paymentCents: figures.paymentCents,
     finalPaymentCents: figures.schedule.at(-1)!.paymentCents,
     financeChargeCents: figures.financeChargeCents,
     totalOfPaymentsCents: figures.totalOfPaymentsCents,
@@ -136,7 +136,7 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
       noteRatePercent: formatRate(offer.noteRateMilli),
       aprPercent,
       termMonths: offer.termMonths,
-      monthlyPaymentCents: offer.paymentCents,
+      monthlyPaymentCents: signed.paymentCents,
       firstPaymentDue: schedule[0]!.dueDate,
       originationFeeCents: offer.originationFeeCents,
     },
