@@ -97,7 +97,11 @@ describe("the agreement's note and disclosure box, read back from the PDF", () =
     expect(text).toContain("1. PROMISE TO PAY. In return for a loan of $50,000.00");
     expect(text).toContain("2. INTEREST. Interest is charged on the unpaid principal from the date of this agreement until the principal is paid in full, at a yearly rate of 8.50%. It is simple interest accrued daily");
     expect(text).toContain("divided by 365");
-    expect(text).toMatch(/3\. PAYMENTS\. I will pay (59 monthly payments of \$1,025\.83 and a final payment of \$[\d,.]+|60 monthly payments of \$1,025\.83 each)\./);
+    // The note's regular payment is the one the terms and the schedule print (the signing day's level payment).
+    const regular = /Monthly payment: (\$[\d,.]+)/.exec(text)?.[1];
+    expect(regular).toMatch(/^\$1,025\.\d\d$/);
+    expect(text).toContain(`1 Feb 15, 2027 ${regular} `);
+    expect(text).toMatch(new RegExp(`3\\. PAYMENTS\\. I will pay (59 monthly payments of \\${regular} and a final payment of \\$[\\d,.]+|60 monthly payments of \\${regular} each)\\.`));
     expect(text).toContain("applied first to any fees then due, oldest first, then to the interest accrued to the date the payment is received, and then to principal");
     expect(text).toContain(
       "4. LATE CHARGE. If any payment is not received in full within 15 days after its due date, I will pay a late charge of the greater of $25.00 or 5% of the scheduled payment, but no more than $50.00, once for that payment.",
