@@ -2,7 +2,8 @@ import { formatUsd } from "~/domain/formats";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/domain/money";
-import { monthlyPayment } from "~/domain/loan-math";
+import { todayUtc } from "~/domain/dates";
+import { disclosure } from "~/domain/truth-in-lending";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations } from "./harness";
@@ -131,11 +132,15 @@ describe("the admin review screen", () => {
     const term = dialog.getByLabel("Term (months)");
     expect([await amount.inputValue(), await rate.inputValue(), await term.inputValue()]).toEqual(["50000", "8.5", "60"]);
     const payment = dialog.getByTestId("approve-monthly-payment");
-    expect(await payment.textContent()).toBe("$1,025.83");
+    // The offer's payment is the level payment of an agreement signed today (interest by the day), near
+    // the calculator's $1,025.83 estimate at the rate ÷ 12.
+    const signedToday = (amountCents: number) => formatMoney(disclosure({ amountCents, noteRateMilli: 8_500, termMonths: 60, originationFeeMilli: 0, signedOn: todayUtc() }).paymentCents);
+    expect(await payment.textContent()).toBe(signedToday(5_000_000));
+    expect(await payment.textContent()).toMatch(/^\$1,025\.\d\d$/);
     expect(await axeViolations(page)).toEqual([]);
 
     await amount.fill("40000");
-    await expect.poll(() => payment.textContent()).toBe(formatMoney(monthlyPayment(4_000_000, 8500, 60)));
+    await expect.poll(() => payment.textContent()).toBe(signedToday(4_000_000));
     await rate.fill("40");
     expect(await payment.textContent()).toBe("—");
     await dialog.getByRole("button", { name: "Confirm Approval" }).click();
