@@ -133,7 +133,11 @@ describe("legal content", () => {
 
   it("computes a consistent representative example", () => {
     const ex = representativeExample;
-    expect(ex.paymentCents).toBe(estimateLoan(centsFromDollars(ex.amount), rateFromPercent(ex.rate), ex.months)!.monthlyPaymentCents);
+    // The signed loan's level payment under daily interest, a few cents from the calculator's estimate ($543.44).
+    const estimate = estimateLoan(centsFromDollars(ex.amount), rateFromPercent(ex.rate), ex.months)!.monthlyPaymentCents;
+    expect(estimate).toBe(54_344);
+    expect(Math.abs(ex.paymentCents - estimate)).toBeLessThan(100);
+    expect(ex.finalPaymentCents).toBeLessThanOrEqual(ex.paymentCents);
     // The fee makes the APR higher than the note rate, but within the advertised range.
     expect(ex.apr).toBeGreaterThan(ex.rate);
     expect(ex.apr).toBeLessThan(35.99);
@@ -141,9 +145,10 @@ describe("legal content", () => {
     expect(ex.paymentCents * (ex.months - 1) + ex.finalPaymentCents).toBe(ex.totalPaymentCents);
     const text = legalDisclosures.sections.flatMap((section) => JSON.stringify(section)).join(" ");
     expect(text).toContain(ex.finalPaymentCents === ex.paymentCents ? `${ex.months} monthly payments of` : `${ex.months - 1} monthly payments of`);
-    // Signed on January 1, 2026, interest accruing daily (actual/365): recomputed by an independent script
-    // (exact fractions, the Python calendar, Newton's method for the APR), as in truth-in-lending.test.ts.
-    expect(text).toContain("a $25,000 loan repaid over 60 months at an interest rate of 10.99% with a 3% origination fee ($750.00, deducted from the loan proceeds) has an APR of 12.32% and 59 monthly payments of $543.44 and a final payment of $539.43, for a total of $32,602.39.");
+    // Signed on January 1, 2026, interest accruing daily (actual/365), the level payment (the smallest whole
+    // cents whose last payment is not larger; $543.38 would leave $544.14): recomputed by an independent
+    // script (exact fractions, the Python calendar, Newton's method for the APR), as in truth-in-lending.test.ts.
+    expect(text).toContain("a $25,000 loan repaid over 60 months at an interest rate of 10.99% with a 3% origination fee ($750.00, deducted from the loan proceeds) has an APR of 12.32% and 59 monthly payments of $543.39 and a final payment of $543.35, for a total of $32,603.36.");
   });
 
   it("gives every legal section a unique anchor", () => {

@@ -14,67 +14,112 @@ import {
   type LoanTerms,
   type PostedPayment,
 } from "~/domain/loan-servicing";
+import { installmentCents } from "~/domain/loan-math";
+import { projectSchedule } from "~/domain/loan-schedule";
 import { addMonths, disclosure } from "~/domain/truth-in-lending";
 
 /**
- * An independent projection by the ledger's rule, written without the module: the textbook closed form
- * for the payment; due dates from Date.UTC (day clamped to the month's last); each period's interest
- * accrued exactly in BigInt units of 1/36,500,000 of a cent (balance × rate in millionths of a percent ×
- * days), taken rounded half-up by each payment with the remainder carried; the last payment pays it off.
+ * An independent projection by the ledger's rule, written without the module: due dates from Date.UTC
+ * (day clamped to the month's last); each period's interest accrued exactly in BigInt units of
+ * 1/36,500,000 of a cent (balance × rate in millionths of a percent × days), taken rounded half-up by each
+ * payment (never more than is owed) with the remainder carried, then principal; the last payment pays it
+ * off. Without a payment it uses the level payment: from the textbook closed form (the calculator's
+ * estimate), one cent at a time up to the first payment whose last payment is not larger, then down while
+ * one cent less would still do.
  */
-function referenceSchedule(amountCents: number, ratePercent: string, months: number, startDate: string) {
+function referenceSchedule(amountCents: number, ratePercent: string, months: number, startDate: string, regular?: number) {
   const [whole, frac = ""] = ratePercent.split(".");
   const rateMillionths = BigInt(whole!) * 1_000_000n + BigInt((frac + "000000").slice(0, 6));
-  const monthly = Number(rateMillionths) / 1e8 / 12;
-  const payment = Math.round((amountCents * monthly) / (1 - (1 + monthly) ** -months));
   const [y, m, d] = startDate.split("-").map(Number) as [number, number, number];
   const due = (k: number) => Date.UTC(y, m - 1 + k, Math.min(d, new Date(Date.UTC(y, m + k, 0)).getUTCDate()));
   const unit = 100n * 1_000_000n * 365n; // cents × millionths of a percent × days per cent of interest
-  const rows: { payment: number; interest: number; principal: number; balance: number }[] = [];
-  let balance = BigInt(amountCents);
-  let carried = 0n;
-  for (let k = 1; k <= months; k++) {
-    const days = BigInt(Math.round((due(k) - due(k - 1)) / 86_400_000));
-    carried += balance * rateMillionths * days;
-    const interest = (carried * 2n + unit) / (2n * unit);
-    carried -= interest * unit;
-    const principal = k === months ? balance : BigInt(payment) - interest;
-    balance -= principal;
-    rows.push({ payment: Number(interest + principal), interest: Number(interest), principal: Number(principal), balance: Number(balance) });
+  const project = (payment: number) => {
+    const rows: { payment: number; interest: number; principal: number; balance: number }[] = [];
+    let balance = BigInt(amountCents);
+    let carried = 0n;
+    for (let k = 1; k <= months; k++) {
+      const days = BigInt(Math.round((due(k) - due(k - 1)) / 86_400_000));
+      carried += balance * rateMillionths * days;
+      const interestDue = (carried * 2n + unit) / (2n * unit);
+      const owed = balance + interestDue;
+      const paid = k === months || BigInt(payment) > owed ? owed : BigInt(payment);
+      const interest = paid < interestDue ? paid : interestDue;
+      carried -= interest * unit;
+      const principal = paid - interest;
+      balance -= principal;
+      if (balance === 0n && carried * 2n < unit) carried = 0n;
+      rows.push({ payment: Number(paid), interest: Number(interest), principal: Number(principal), balance: Number(balance) });
+    }
+    return rows;
+  };
+  const repays = (payment: number) => project(payment).at(-1)!.payment <= payment;
+  const monthly = Number(rateMillionths) / 1e8 / 12;
+  const estimate = Math.round((amountCents * monthly) / (1 - (1 + monthly) ** -months));
+  let payment = regular ?? estimate;
+  if (regular === undefined) {
+    while (!repays(payment)) payment++;
+    while (repays(payment - 1)) payment--;
   }
-  return { payment, rows };
+  return { estimate, payment, rows: project(payment) };
 }
 
 const loan = (over: Partial<LoanTerms> = {}): LoanTerms => ({ amountCents: 2_500_000, noteRateMilli: 9750, termMonths: 36, startDate: "2026-01-15", ...over });
 
 describe("the projected Payment Schedule", () => {
-  it("matches published amortisation payments: $100,000 at 6 % for 30 years is $599.55; $200,000 at 4.5 % is $1,013.37", () => {
-    expect(projectedSchedule(loan({ amountCents: 10_000_000, noteRateMilli: 6000, termMonths: 360 }))[0]!.paymentCents).toBe(59_955);
-    expect(projectedSchedule(loan({ amountCents: 20_000_000, noteRateMilli: 4500, termMonths: 360 }))[0]!.paymentCents).toBe(101_337);
+  it("pays the level payment, a little above the published amortisation payment, the smallest that leaves no larger last payment", () => {
+    // The published figures ($100,000 at 6 % for 30 years is $599.55; $200,000 at 4.5 % is $1,013.37) are
+    // the monthly annuity: the calculator's estimate. Under daily interest from a January 15 signing, they
+    // would leave a larger last payment; the level payments (the independent script's) are $599.74 and
+    // $1,013.64, with last payments of $591.12 and $1,007.20; one cent less would leave $601.16 and $1,014.79.
+    expect(installmentCents(10_000_000, 6000, 360)).toBe(59_955);
+    expect(installmentCents(20_000_000, 4500, 360)).toBe(101_337);
+    for (const [amountCents, noteRateMilli, level, last, lastWithACentLess] of [
+      [10_000_000, 6000, 59_974, 59_112, 60_116],
+      [20_000_000, 4500, 101_364, 100_720, 101_479],
+    ] as const) {
+      const terms = loan({ amountCents, noteRateMilli, termMonths: 360 });
+      const schedule = projectedSchedule(terms);
+      expect(schedule.slice(0, -1).every((row) => row.paymentCents === level)).toBe(true);
+      expect(schedule.at(-1)!.paymentCents).toBe(last);
+      expect(projectedSchedule({ ...terms, paymentCents: level - 1 }).at(-1)!.paymentCents).toBe(lastWithACentLess);
+    }
   });
 
   it("matches an independent computation row by row, to the cent", () => {
-    for (const [amount, rate, months, startDate] of [
-      [2_500_000, "9.75", 36, "2026-01-15"],
-      [10_000_000, "6", 360, "2026-01-15"],
-      [1_500_000, "7.99", 24, "2024-01-31"],
-      [8_000_000, "8.25", 120, "2028-02-29"],
+    // The level payments also agree with the independent Python script's.
+    for (const [amount, rate, months, startDate, level] of [
+      [2_500_000, "9.75", 36, "2026-01-15", 80_364],
+      [10_000_000, "6", 360, "2026-01-15", 59_974],
+      [1_500_000, "7.99", 24, "2024-01-31", 67_829],
+      [8_000_000, "8.25", 120, "2028-02-29", 98_127],
     ] as const) {
       const ours = projectedSchedule(loan({ amountCents: amount, noteRateMilli: Math.round(Number(rate) * 1000), termMonths: months, startDate }));
       const ref = referenceSchedule(amount, rate, months, startDate);
+      expect(ref.payment).toBe(level);
+      // Near the estimate but not always above it (the 3-year loan's is $0.11 below), and the last
+      // payment is not above it.
+      expect(Math.abs(ref.payment - ref.estimate)).toBeLessThan(100);
+      expect(ref.rows.at(-1)!.payment).toBeLessThanOrEqual(ref.payment);
       expect(ours.map((r) => [r.paymentCents, r.interestCents, r.principalCents, r.balanceCents])).toEqual(ref.rows.map((r) => [r.payment, r.interest, r.principal, r.balance]));
     }
   });
 
-  it("projects a signed loan the disclosure would now refuse, and paying it on the due dates pays it off", () => {
-    // $5,000 at 30 % for 124 months: the leap days' interest leaves a last payment over twice the regular
-    // one, a balloon the disclosure refuses; a loan signed on such terms is still serviced.
-    const terms = loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, startDate: "2026-03-15" });
-    expect(() => disclosure({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, originationFeeMilli: 0, signedOn: "2026-03-15" })).toThrow(/balloon/);
+  it("projects a signed loan by its stored payment even when the disclosure would now refuse it, and paying it on the due dates pays it off", () => {
+    // $5,000 at 30 % for 124 months signed for the calculator's $131.14 (the earlier rule): under daily
+    // interest the last payment would be $273.46 (the independent script's), over twice the regular one, a
+    // balloon the disclosure refuses; today's disclosure of these terms has the level payment, $131.32.
+    // A loan signed on such terms is still serviced by what it was signed for.
+    const terms = loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, startDate: "2026-03-15", paymentCents: 13_114 });
+    expect(() => projectSchedule(terms)).toThrow(/balloon/);
+    expect(disclosure({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, originationFeeMilli: 0, signedOn: "2026-03-15" }).paymentCents).toBe(13_132);
     const schedule = projectedSchedule(terms);
     expect(schedule).toHaveLength(124);
+    expect(schedule.slice(0, -1).every((row) => row.paymentCents === 13_114)).toBe(true);
+    expect(schedule.at(-1)!.paymentCents).toBe(27_346);
     expect(schedule.at(-1)!.balanceCents).toBe(0);
-    expect(schedule.at(-1)!.paymentCents).toBeGreaterThan(2 * schedule[0]!.paymentCents);
+    expect(schedule.map((r) => [r.paymentCents, r.interestCents, r.principalCents, r.balanceCents])).toEqual(
+      referenceSchedule(500_000, "30", 124, "2026-03-15", 13_114).rows.map((r) => [r.payment, r.interest, r.principal, r.balance]),
+    );
     const payments = schedule.map((row) => ({ id: `p${row.number}`, receivedOn: row.dueDate, amountCents: row.paymentCents }));
     expect(replayLedger(terms, payments, [], schedule.at(-1)!.dueDate).status).toBe("paid_in_full");
   });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthlyPayment } from "~/domain/loan-math";
+import { projectSchedule } from "~/domain/loan-schedule";
 import {
   actuarialAprPercent,
   addMonths,
@@ -44,6 +45,32 @@ function newtonAprPercent(amountFinancedCents: number, payments: number[]): numb
   return i * 1200;
 }
 
+/**
+ * The last payment a regular payment of `paymentCents` leaves, by the ledger's rule written here apart
+ * from the module: each day accrues balance × rate ÷ 365 exactly (BigInt numerators over 36,500,000 per
+ * cent), each installment (never more than is owed) takes the accrued interest rounded half-up, then
+ * principal; the last pays principal plus the accrued interest rounded half-up.
+ */
+function lastPaymentWith(input: DisclosureInput, paymentCents: number): number {
+  const unit = 100n * 1000n * 365n;
+  const due = (k: number) => addMonths(input.signedOn, k);
+  const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+  let balance = BigInt(input.amountCents);
+  let accrued = 0n;
+  const half = (n: bigint) => (2n * n + unit) / (2n * unit);
+  for (let k = 1; k <= input.termMonths; k++) {
+    accrued += balance * BigInt(input.noteRateMilli) * BigInt(dayOf(due(k)) - dayOf(due(k - 1)));
+    const interest = half(accrued);
+    if (k === input.termMonths) return Number(balance + interest);
+    const pay = BigInt(Math.min(paymentCents, Number(balance + interest)));
+    const toInterest = pay < interest ? pay : interest;
+    accrued -= toInterest * unit;
+    balance -= pay - toInterest;
+    if (balance === 0n && accrued < unit / 2n) accrued = 0n;
+  }
+  return 0;
+}
+
 const repeat = (count: number, cents: number) => Array.from({ length: count }, () => cents);
 
 describe("APR by the actuarial method: Regulation Z Appendix J's own examples", () => {
@@ -76,29 +103,33 @@ describe("APR by the actuarial method: Regulation Z Appendix J's own examples", 
  * (Python, exact fractions, the calendar from its datetime library): interest accrues each day on the
  * unpaid principal at rate ÷ 365, each payment takes the accrued interest rounded half-up to the cent
  * (the remainder carried), the rest repays principal, the last payment is principal plus accrued
- * interest; the APR by Newton's method on Appendix J's general equation. Row 1 by hand: March 15 to
- * April 15 is 31 days, $50,000 × 8.5 % × 31 / 365 = $360.9589… → $360.96 of interest.
+ * interest; the regular payment is the smallest whole number of cents whose last payment is not larger
+ * (found by bisection, then checked against one cent less); the APR by Newton's method on Appendix J's
+ * general equation. Row 1 by hand: March 15 to April 15 is 31 days, $50,000 × 8.5 % × 31 / 365 =
+ * $360.9589… → $360.96 of interest.
  */
 describe("the disclosure of the spec's loan: $50,000 at 8.5 % for 60 months, signed March 15, 2026", () => {
-  it("has the calculator's payment; interest by the day makes the last payment and the APR depend on the signing day", () => {
+  it("has the level payment of the signing day, a little above the calculator's estimate, and a last payment no larger", () => {
     const d = disclosure(loan());
-    expect(d.paymentCents).toBe(102_583);
-    expect(d.paymentCents).toBe(monthlyPayment(5_000_000, 8500, 60));
+    // The calculator's monthly annuity ($1,025.83) would leave a last payment of $1,053.78 under daily
+    // interest; the level payment is $1,026.21, and one cent less ($1,026.20) would leave $1,026.61.
+    expect(monthlyPayment(5_000_000, 8500, 60)).toBe(102_583);
+    expect(d.paymentCents).toBe(102_621);
     expect(d.schedule).toHaveLength(60);
-    expect(d.schedule.slice(0, 59).every((row) => row.paymentCents === 102_583)).toBe(true);
-    expect(d.schedule[0]).toEqual({ number: 1, dueDate: "2026-04-15", paymentCents: 102_583, principalCents: 66_487, interestCents: 36_096, balanceCents: 4_933_513 });
-    expect(d.schedule.at(-1)).toEqual({ number: 60, dueDate: "2031-03-15", paymentCents: 105_378, principalCents: 104_696, interestCents: 682, balanceCents: 0 });
-    expect(d.totalOfPaymentsCents).toBe(6_157_775);
+    expect(d.schedule.slice(0, 59).every((row) => row.paymentCents === 102_621)).toBe(true);
+    expect(d.schedule[0]).toEqual({ number: 1, dueDate: "2026-04-15", paymentCents: 102_621, principalCents: 66_525, interestCents: 36_096, balanceCents: 4_933_475 });
+    expect(d.schedule.at(-1)).toEqual({ number: 60, dueDate: "2031-03-15", paymentCents: 102_588, principalCents: 101_923, interestCents: 665, balanceCents: 0 });
+    expect(d.totalOfPaymentsCents).toBe(6_157_227);
     expect(d.originationFeeCents).toBe(0);
     expect(d.amountFinancedCents).toBe(5_000_000);
-    expect(d.financeChargeCents).toBe(1_157_775);
-    // Two leap days (2028, 2030's none; 2028-02-29 only) and the months' lengths lift the yield a little above the note rate.
+    expect(d.financeChargeCents).toBe(1_157_227);
+    // One leap day (2028-02-29) and the months' lengths lift the yield a little above the note rate.
     expect(d.aprPercent).toBe(8.52);
-    // Signed on January 15 instead: the same payment, another final payment (the issue's $1,020.83).
+    // Signed on January 15 instead: the periods differ, so the level payment and the last payment do too.
     const january = disclosure(loan({ signedOn: "2026-01-15" }));
-    expect(january.paymentCents).toBe(102_583);
-    expect(january.schedule.at(-1)!.paymentCents).toBe(102_083);
-    expect(january.financeChargeCents).toBe(1_154_480);
+    expect(january.paymentCents).toBe(102_577);
+    expect(january.schedule.at(-1)!.paymentCents).toBe(102_524);
+    expect(january.financeChargeCents).toBe(1_154_567);
     expect(january.aprPercent).toBe(8.5);
   });
 
@@ -106,8 +137,8 @@ describe("the disclosure of the spec's loan: $50,000 at 8.5 % for 60 months, sig
     const d = disclosure(loan({ originationFeeMilli: 2000 }));
     expect(d.originationFeeCents).toBe(100_000);
     expect(d.amountFinancedCents).toBe(4_900_000);
-    expect(d.totalOfPaymentsCents).toBe(6_157_775); // the borrower repays the whole $50,000 and its interest
-    expect(d.financeChargeCents).toBe(1_257_775); // interest $11,577.75 + fee $1,000
+    expect(d.totalOfPaymentsCents).toBe(6_157_227); // the borrower repays the whole $50,000 and its interest
+    expect(d.financeChargeCents).toBe(1_257_227); // interest $11,572.27 + fee $1,000
     expect(d.aprPercent).toBe(9.38);
     expect(d.aprPercentUnrounded).toBeCloseTo(newtonAprPercent(4_900_000, d.schedule.map((row) => row.paymentCents)), 9);
   });
@@ -121,7 +152,8 @@ describe("the disclosure of the spec's loan: $50,000 at 8.5 % for 60 months, sig
   it("works at a 0 % note rate: no interest, and a fee still gives an APR above 0", () => {
     const free = disclosure(loan({ amountCents: 1_000_000, noteRateMilli: 0, termMonths: 36 }));
     expect(free.paymentCents).toBe(27_778);
-    expect(free.schedule.at(-1)!.paymentCents).toBe(27_770); // $10,000 − 35 × $277.78
+    // $10,000 − 35 × $277.78 = $277.70; one cent less, $277.77, would leave $10,000 − 35 × $277.77 = $278.05.
+    expect(free.schedule.at(-1)!.paymentCents).toBe(27_770);
     expect(free.schedule.every((row) => row.interestCents === 0)).toBe(true);
     expect(free.financeChargeCents).toBe(0);
     expect(free.aprPercent).toBe(0);
@@ -151,9 +183,11 @@ describe("invariants over random loans", () => {
         try {
           d = disclosure(input);
         } catch (error) {
-          // A payment that a long month's interest eats, one that ends the loan early, or a balloon.
+          // The level payment never leaves a balloon; it is refused only when it would end the loan early
+          // (one cent more or less moves the last payment by more than a payment: long terms at high rates,
+          // or tiny loans whose payment in cents is smaller than the number of months).
           expect(error).toBeInstanceOf(RangeError);
-          expect((error as Error).message).toMatch(/never reduce it|end the loan early|balloon/);
+          expect((error as Error).message).toMatch(/end the loan early/);
           return;
         }
         disclosed++;
@@ -165,7 +199,9 @@ describe("invariants over random loans", () => {
         expect(rows.map((row) => row.number)).toEqual(rows.map((_, index) => index + 1));
 
         // Interest accrues daily on the balance (actual/365); each payment takes what has accrued rounded to
-        // the cent and carries the rest, so the interest charged so far never strays half a cent from the exact.
+        // the cent and carries the rest, so once a payment reaches the principal the interest charged so far
+        // is within half a cent of the exact. A payment short of a long month's interest is all interest and
+        // leaves the rest accrued (never added to the principal) for the next ones to pay.
         let balance = input.amountCents;
         let previous = input.signedOn;
         let exactSoFar = 0;
@@ -173,17 +209,23 @@ describe("invariants over random loans", () => {
         for (const row of rows) {
           exactSoFar += (balance * (input.noteRateMilli / 100_000) * days(previous, row.dueDate)) / 365;
           chargedSoFar += row.interestCents;
-          expect(Math.abs(chargedSoFar - exactSoFar)).toBeLessThanOrEqual(0.5 + 1e-3);
+          if (row.principalCents > 0) expect(Math.abs(chargedSoFar - exactSoFar)).toBeLessThanOrEqual(0.5 + 1e-3);
+          else expect(chargedSoFar).toBeLessThanOrEqual(exactSoFar + 0.5 + 1e-3);
           expect(row.paymentCents).toBe(row.principalCents + row.interestCents);
-          expect(row.principalCents).toBeGreaterThan(0);
+          expect(row.principalCents).toBeGreaterThanOrEqual(0);
           balance -= row.principalCents;
           previous = row.dueDate;
           expect(row.balanceCents).toBe(balance);
           if (row.number < rows.length) expect(row.paymentCents).toBe(d.paymentCents);
         }
         expect(balance).toBe(0);
-        expect(rows.at(-1)!.paymentCents).toBeLessThanOrEqual(2 * d.paymentCents);
-        expect(d.paymentCents).toBe(monthlyPayment(input.amountCents, input.noteRateMilli, input.termMonths));
+        expect(rows.at(-1)!.balanceCents).toBe(0);
+        expect(rows.slice(0, -1).every((row) => row.balanceCents > 0)).toBe(true);
+        // The level payment: the last payment is no larger than the others, and one cent less would leave
+        // a last payment larger than it (replayed here by the independent loop below).
+        expect(rows.at(-1)!.paymentCents).toBeLessThanOrEqual(d.paymentCents);
+        expect(lastPaymentWith(input, d.paymentCents)).toBe(rows.at(-1)!.paymentCents);
+        expect(lastPaymentWith(input, d.paymentCents - 1)).toBeGreaterThan(d.paymentCents - 1);
 
         expect(d.totalOfPaymentsCents).toBe(rows.reduce((sum, row) => sum + row.paymentCents, 0));
         expect(d.amountFinancedCents).toBe(d.amountCents - d.originationFeeCents);
@@ -219,7 +261,7 @@ describe("invariants over random loans", () => {
 });
 
 describe("due dates", () => {
-  // At 0 % (the due dates do not depend on the rate, and a 40-year loan at 8.5 % would end in a balloon).
+  // At 0 % (the due dates do not depend on the rate).
   const dueDates = (signedOn: string, termMonths: number) => disclosure(loan({ signedOn, termMonths, noteRateMilli: 0 })).schedule.map((row) => row.dueDate);
 
   it("falls one month after signing, then monthly, clamped to short months and back again", () => {
@@ -273,18 +315,22 @@ describe("refusals", () => {
     expect(() => disclosure(loan(overrides))).toThrow(message);
   });
 
-  it("refuses loans whose payment cannot amortize them under daily interest", () => {
-    // $5,000 at 35.99 % over 30 years: the payment is $149.96; April's 31 days accrue $152.83 of interest.
-    expect(() => disclosure(loan({ amountCents: 500_000, noteRateMilli: 35_990, termMonths: 360 }))).toThrow(/never reduce it/);
-    // $5,000 at 12 % over 40 years: the payment is $50.42 (of which about $0.43 principal at one twelfth
-    // of the rate), and a 31-day month accrues $50.96.
-    expect(() => disclosure(loan({ amountCents: 500_000, noteRateMilli: 12_000, termMonths: 480 }))).toThrow(/never reduce it/);
+  it("refuses terms whose level payment would end the loan early, and never leaves a balloon", () => {
+    // Figures from the independent script. $5,000 at 35.99 % over 30 years: $150.05 a month would leave a
+    // last payment of $1,459.06, and $150.06 repays the loan in month 346: no level payment fits 360 months.
+    expect(() => disclosure(loan({ amountCents: 500_000, noteRateMilli: 35_990, termMonths: 360 }))).toThrow(/end the loan early/);
+    // $5,000 at 12 % over 40 years: $50.47 leaves a last payment of $91.75, $50.48 repays it in month 479.
+    expect(() => disclosure(loan({ amountCents: 500_000, noteRateMilli: 12_000, termMonths: 480 }))).toThrow(/end the loan early/);
     // One cent cannot be spread over a year.
     expect(() => disclosure(loan({ amountCents: 1, noteRateMilli: 0, termMonths: 12 }))).toThrow(/end the loan early/);
-    // $5,000 at 30 % over 124 months: the leap days' interest, compounded at 30 %, would leave a last
-    // payment more than twice the regular $131.xx (at 120 months it is $261.38 against $131.81).
-    expect(() => disclosure(loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124 }))).toThrow(/balloon/);
-    expect(disclosure(loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 120 })).schedule.at(-1)!.paymentCents).toBe(26_138);
+    // $5,000 at 30 % over 124 months: the calculator's $131.14 would leave a balloon of $273.46 under daily
+    // interest (refused when it is the payment given); the level payment, $131.32, leaves $126.81.
+    expect(() => projectSchedule({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124, startDate: "2026-03-15", paymentCents: 13_114 })).toThrow(/balloon/);
+    expect(monthlyPayment(500_000, 30_000, 124)).toBe(13_114);
+    const long = disclosure(loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 124 }));
+    expect([long.paymentCents, long.schedule.at(-1)!.paymentCents]).toEqual([13_132, 12_681]);
+    const shorter = disclosure(loan({ amountCents: 500_000, noteRateMilli: 30_000, termMonths: 120 }));
+    expect([shorter.paymentCents, shorter.schedule.at(-1)!.paymentCents]).toEqual([13_199, 12_925]);
   });
 
   it("accepts the edges of the ranges", () => {
@@ -292,8 +338,11 @@ describe("refusals", () => {
       { number: 1, dueDate: "2026-04-15", paymentCents: 1, principalCents: 1, interestCents: 0, balanceCents: 0 },
     ]);
     expect(disclosure(loan({ termMonths: 480, noteRateMilli: 0 })).schedule).toHaveLength(480);
-    // $1,000,000,000 at 100 % for a year with a 25 % fee: an APR of 173.58 % (the independent script's).
-    expect(disclosure(loan({ amountCents: 100_000_000_000, noteRateMilli: 100_000, termMonths: 12, originationFeeMilli: 25_000 })).aprPercent).toBe(173.58);
+    // $1,000,000,000 at 100 % for a year with a 25 % fee: a level payment of $135,317,126.86 and an APR of
+    // 173.79 % (the independent script's).
+    const largest = disclosure(loan({ amountCents: 100_000_000_000, noteRateMilli: 100_000, termMonths: 12, originationFeeMilli: 25_000 }));
+    expect(largest.paymentCents).toBe(13_531_712_686);
+    expect(largest.aprPercent).toBe(173.79);
   });
 });
 
