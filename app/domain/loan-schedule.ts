@@ -150,19 +150,36 @@ function lastPaymentWith(terms: Omit<ScheduleTerms, "paymentCents">, paymentCent
  * The monthly annuity formula (installmentCents, the calculator's estimate at the rate ÷ 12) does not:
  * months of 31 days and the real first period charge more than a twelfth of the rate, and over long
  * terms the shortfall compounds into a balloon, or a payment below a long month's interest. The last
- * payment falls as the regular one rises, so a bisection between what repays the principal alone and a
- * payment that repays everything at once finds it; the calculator's estimate is where it starts looking.
+ * payment falls as the regular one rises, so a bisection finds it, starting from the calculator's
+ * estimate (between what repays the principal alone and what repays everything at once).
  */
 export function levelPaymentCents(terms: Omit<ScheduleTerms, "paymentCents">): Cents {
   const { amountCents, noteRateMilli, termMonths } = terms;
   const repays = (payment: Cents) => lastPaymentWith(terms, payment) <= payment;
+  // Bracket it near the estimate (the two differ by the days a month has beyond a twelfth of a year),
+  // widening the step until one side repays and the other does not, then halve the bracket.
   const estimate = installmentCents(amountCents, noteRateMilli, termMonths);
-  let low = Math.max(0, Math.ceil(amountCents / termMonths) - 1); // repays nothing of the interest: too small (or 0)
-  let high = estimate;
-  while (!repays(high)) {
-    low = high;
-    high = Math.min(2 * high, amountCents + lastPaymentWith({ ...terms, termMonths: 1 }, amountCents));
-    if (high === low) break;
+  const floor = Math.max(0, Math.ceil(amountCents / termMonths) - 1); // repays no interest: never enough (or 0)
+  const ceiling = amountCents + lastPaymentWith({ ...terms, termMonths: 1 }, amountCents); // all at the first due date
+  let step = Math.max(1, Math.ceil(estimate / 2000));
+  let low: Cents;
+  let high: Cents;
+  if (repays(estimate)) {
+    high = estimate;
+    low = Math.max(floor, estimate - step);
+    while (low > floor && repays(low)) {
+      high = low;
+      step *= 2;
+      low = Math.max(floor, low - step);
+    }
+  } else {
+    low = estimate;
+    high = Math.min(ceiling, estimate + step);
+    while (high < ceiling && !repays(high)) {
+      low = high;
+      step *= 2;
+      high = Math.min(ceiling, high + step);
+    }
   }
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
@@ -210,7 +227,7 @@ export function projectSchedule(terms: ScheduleTerms, { refuse = true }: { refus
     if (refuse && !last && paymentCents >= owed) {
       throw new RangeError(
         `A regular payment of ${paymentCents} cents would repay ${amountCents} cents at ${noteRateMilli / 1000} % before month ${termMonths}: ` +
-          "it would end the loan early. Choose a longer term or a smaller payment.",
+          "it would end the loan early (a cent less would leave a balloon). Choose a larger amount, a lower rate or a shorter term.",
       );
     }
     const split = applyPayment(account, last ? owed : Math.min(paymentCents, owed));

@@ -40,7 +40,7 @@ export type LoanTerms = {
   termMonths: number;
   /** The signing day, 'yyyy-MM-dd': interest accrues from it; installment k falls due k months later. */
   startDate: string;
-  /** The regular payment signed for; the product's one payment formula when not given. */
+  /** The regular payment signed for; the level payment of the start date when not given. */
   paymentCents?: number;
 };
 

@@ -135,12 +135,12 @@ function roundApr(percent: number): number {
  * first due one month after `signedOn`, with an origination fee of `originationFeeMilli` of the amount
  * (a prepaid finance charge: it is deducted from the amount financed, so it raises the APR above the note
  * rate). The payment schedule is the loan's one schedule (projectSchedule in ./loan-schedule): the
- * regular payment is the product's one payment formula, interest accrues daily (actual/365) from the
+ * regular payment is the level payment (levelPaymentCents), interest accrues daily (actual/365) from the
  * signing day exactly as the ledger charges it, and the last payment pays the loan off, so the figures
  * depend on the signing day. Finance charge = total of payments − amount financed; the APR is the
- * actuarial rate of Appendix J on that schedule. Throws a RangeError on inputs out of range, or when the
- * regular payment would repay the loan before its last month, never reduce it, or leave a balloon
- * (at high rates over long terms on small amounts: $5,000 at 35.99 % for 360 months).
+ * actuarial rate of Appendix J on that schedule. Throws a RangeError on inputs out of range, or when no
+ * level payment in whole cents repays the loan in exactly its term (one cent more ends it early, one
+ * less leaves a balloon: high rates over long terms on small amounts, $5,000 at 35.99 % for 360 months).
  */
 export function disclosure(input: DisclosureInput): Disclosure {
   const { noteRate, feeRate } = validate(input);
