@@ -72,10 +72,11 @@ export type AprCapProblem = { field: "interestRate" | "originationFeePercent"; m
  * one disclosed (the Truth in Lending module's, rounded to two decimals). The note rate alone over the
  * cap points at Interest Rate; otherwise the fee pushed it over, so Origination Fee.
  */
-export function aprCapProblem(aprPercent: number, noteRateMilli: RateMilli, maxAprPercent: number): AprCapProblem | null {
+export function aprCapProblem(aprPercent: number, terms: { noteRateMilli: RateMilli; originationFeeMilli: RateMilli }, maxAprPercent: number): AprCapProblem | null {
   const toMilli = (percent: number) => Math.round(percent * 1000);
   if (toMilli(aprPercent) <= toMilli(maxAprPercent)) return null;
-  const field = noteRateMilli > toMilli(maxAprPercent) ? "interestRate" : "originationFeePercent";
+  // Without a fee only the rate raises the APR (interest by the day adds a few hundredths to it).
+  const field = terms.noteRateMilli > toMilli(maxAprPercent) || terms.originationFeeMilli === 0 ? "interestRate" : "originationFeePercent";
   return {
     field,
     message: `The APR of these terms is ${aprPercent.toFixed(2)}%, above the ${maxAprPercent.toFixed(2)}% APR we offer at most. Choose a lower interest rate or origination fee.`,

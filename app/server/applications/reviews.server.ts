@@ -76,7 +76,7 @@ export async function prepareApproval(applicationId: string, approval: ApprovalT
   const found = await applicantOf(db, applicationId);
   if (!found) throw reviewConflict("This application does not exist.");
   const figures = disclosureFor(terms, todayUtc(now));
-  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRateMilli, getConfig().maxAprPercent);
+  const aboveCap = aprCapProblem(figures.aprPercent, { noteRateMilli: terms.interestRateMilli, originationFeeMilli: terms.originationFeeMilli }, getConfig().maxAprPercent);
   if (aboveCap) throw new AppError("offer_terms", 400, aboveCap.message, { field: aboveCap.field });
   const counteroffer = counterofferFor(found.app, terms);
   const reasons = terms.counterofferReasons ?? [];

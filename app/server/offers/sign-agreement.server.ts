@@ -1,6 +1,7 @@
 import { randomBytes, createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { formatRate } from "~/domain/money";
+import { aprCapProblem } from "~/domain/loan-offers";
+import { formatRate, percentOf } from "~/domain/money";
 import { parseServicingTerms } from "~/domain/servicing-terms";
 import { nameToType, typedNameMatches, typedSignatureAsGiven } from "~/domain/signer-names";
 import { OFFER_SIGNING_MESSAGES } from "~/domain/validation/offer-signing";
@@ -53,6 +54,8 @@ export const SIGNING_MESSAGES = {
   withdrawn: "This offer was withdrawn by the lender and can no longer be signed.",
   expired: "This offer has expired and can no longer be signed.",
   noConsent: "Give your E-SIGN consent (Consent to Electronic Records and Signatures) before signing.",
+  aboveAprCap: (aprPercent: string, maxAprPercent: number) =>
+    `Signed today, these terms would carry an APR of ${aprPercent}%, above the ${maxAprPercent.toFixed(2)}% we offer at most, so this offer cannot be signed. Send us a message and we will offer new terms.`,
   dayChanged: "This agreement was updated for today's date. Review it again and sign.",
 } as const;
 
@@ -149,6 +152,9 @@ export async function signOffer(
 
   // Render and store first: nothing is committed for a document that does not exist.
   const preview = agreementPreview(offer, app, signedOn);
+  // Interest by the day moves the APR with the signing day: never sign one above the cap on this day.
+  const aboveCap = aprCapProblem(percentOf(preview.figures.aprMilli), offer, getConfig().maxAprPercent);
+  if (aboveCap) throw new AppError("offer_action", 409, SIGNING_MESSAGES.aboveAprCap(formatRate(preview.figures.aprMilli), getConfig().maxAprPercent));
   // A typed signature names its signer as they gave it; a drawn one, as the application names them.
   const signerName = signature.kind === "typed" ? typedSignatureAsGiven(signature.name) : borrowerName(app);
   const userAgent = request.userAgent?.slice(0, 500) ?? "";

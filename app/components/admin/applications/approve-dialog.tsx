@@ -86,7 +86,7 @@ export function previewApproval(
     { amountCents: centsFromDollars(requested.requestedAmount), rateMilli: rateFromPercent(requested.desiredInterestRate), termMonths: requested.loanDuration },
     { amountCents: terms.approvedAmountCents, noteRateMilli: terms.interestRateMilli, termMonths: terms.termMonths },
   );
-  const aboveCap = aprCapProblem(figures.aprPercent, terms.interestRateMilli, maxAprPercent);
+  const aboveCap = aprCapProblem(figures.aprPercent, { noteRateMilli: terms.interestRateMilli, originationFeeMilli: terms.originationFeeMilli }, maxAprPercent);
   return { kind: "ok", paymentCents: figures.paymentCents, aprPercent: figures.aprPercent, counteroffer, ...(aboveCap ? { aboveCap } : {}) };
 }
 
