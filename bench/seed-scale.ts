@@ -1,3 +1,4 @@
+import { generator } from "../tests/helpers/seeded-random";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { APPLICATION_STATUSES, type ApplicationStatus, type LoanType } from "~/domain/enums";
@@ -110,21 +111,6 @@ const STATUS_WEIGHTS: [ApplicationStatus, number][] = [
 ];
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 730;
-
-/** Mulberry32: a small deterministic generator (Math.random cannot be seeded). */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  return { next, int, pick };
-}
 
 const digits = (n: number, length: number) => String(n).padStart(length, "0").slice(-length);
 

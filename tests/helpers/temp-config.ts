@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { ConfigError, loadConfig, setConfig } from "~/server/platform/config.server";
 
 /** Temporary folders and a loaded server configuration, cleaned up by the test file's own hooks. */
 
@@ -28,4 +28,15 @@ export function setUpTestConfig(prefix: string, env: Record<string, string>): st
   beforeAll(() => setConfig(loadConfig({ DATA_DIR: dataDir, PWNED_PASSWORDS_URL: "off", ...env })));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   return dataDir;
+}
+
+/** What loadConfig refuses in `env`, one problem per entry (none when it loads). */
+export function configProblems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
 }

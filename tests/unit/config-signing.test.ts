@@ -2,9 +2,9 @@ import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/server/platform/config.server";
+import { loadConfig } from "~/server/platform/config.server";
 import { selfSignedIdentityPem } from "~/server/platform/crypto/signing-identity.server";
-import { tempDirMaker } from "../helpers/temp-config";
+import { configProblems, tempDirMaker } from "../helpers/temp-config";
 
 const tempDir = tempDirMaker("config-signing");
 
@@ -24,15 +24,7 @@ function pemFiles(options: { otherKey?: boolean; ecKey?: boolean } = {}) {
   return { dir, cert, key };
 }
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig({ DATA_DIR: tempDir(), ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problems = (env: Record<string, string>) => configProblems({ DATA_DIR: tempDir(), ...env });
 
 describe("loadConfig: the agreement signing certificate", () => {
   it("reads the configured certificate and its key, and names its subject and SHA-256", () => {

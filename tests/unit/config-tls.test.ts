@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/server/platform/config.server";
-import { tempDirMaker } from "../helpers/temp-config";
+import { loadConfig } from "~/server/platform/config.server";
+import { configProblems, tempDirMaker } from "../helpers/temp-config";
 
 const tempDir = tempDirMaker("config-tls");
 
@@ -16,15 +16,7 @@ function pemFiles() {
   return { dir, cert, key };
 }
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig({ DATA_DIR: tempDir(), ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problems = (env: Record<string, string>) => configProblems({ DATA_DIR: tempDir(), ...env });
 
 describe("loadConfig: TLS", () => {
   it("reads the certificate and key, and defaults PUBLIC_URL to https", () => {

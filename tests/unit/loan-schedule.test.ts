@@ -1,3 +1,5 @@
+import { newtonAprPercent } from "../helpers/appendix-j";
+import { generator } from "../helpers/seeded-random";
 import { describe, expect, it } from "vitest";
 import { installmentCents } from "~/domain/loan-math";
 import { levelPaymentCents, projectSchedule } from "~/domain/loan-schedule";
@@ -11,20 +13,6 @@ import { APR_TOLERANCE_PERCENT, disclosure, type DisclosureInput } from "~/domai
  * and the disclosed APR is within the 1/8 point of 12 CFR 1026.22(a)(2) of an Appendix J computation
  * written here, apart from the module.
  */
-
-/** mulberry32: a small seeded generator, so every run draws the same loans and a failure replays. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int };
-}
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -42,28 +30,6 @@ function signingDay(random: ReturnType<typeof generator>): string {
   const month = random.int(1, 12);
   if (pick < 0.5) return iso(year, month, lastDayOf(year, month));
   return iso(year, month, random.int(1, lastDayOf(year, month)));
-}
-
-/**
- * Appendix J's general equation for a single advance and monthly payments, the unit period a month and
- * payment k due k whole months after the advance: A = Σ Pₖ / (1 + i)^k. Newton's method on it, each term
- * by Math.pow (the module bisects with Horner's rule); the APR is 12·i.
- */
-function appendixJAprPercent(amountFinancedCents: number, payments: readonly number[]): number {
-  let i = 0;
-  for (let step = 0; step < 100; step++) {
-    let f = -amountFinancedCents;
-    let slope = 0;
-    payments.forEach((p, index) => {
-      const k = index + 1;
-      f += p * Math.pow(1 + i, -k);
-      slope -= k * p * Math.pow(1 + i, -k - 1);
-    });
-    const next = i - f / slope;
-    if (Math.abs(next - i) < 1e-14) return next * 1200;
-    i = next;
-  }
-  return i * 1200;
 }
 
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -130,7 +96,7 @@ describe("the disclosed schedule is what the ledger does", () => {
       expect(interestCharged + d.originationFeeCents, label).toBe(d.financeChargeCents);
       expect(d.totalOfPaymentsCents, label).toBe(payments.reduce((sum, p) => sum + p.amountCents, 0));
 
-      const independent = appendixJAprPercent(d.amountFinancedCents, d.schedule.map((row) => row.paymentCents));
+      const independent = newtonAprPercent(d.amountFinancedCents, d.schedule.map((row) => row.paymentCents));
       expect(Math.abs(d.aprPercent - independent), label).toBeLessThanOrEqual(APR_TOLERANCE_PERCENT);
     }
     // The refusals are few, and only in the extreme corner of high rates over long terms.

@@ -1,3 +1,4 @@
+import { newtonAprPercent } from "../helpers/appendix-j";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthlyPayment } from "~/domain/loan-math";
@@ -22,28 +23,6 @@ const loan = (overrides: Partial<DisclosureInput> = {}): DisclosureInput => ({
   signedOn: "2026-03-15",
   ...overrides,
 });
-
-/**
- * The APR written independently of the module: Newton's method on f(i) = Σ Pₖ(1 + i)^−k − A, each term
- * by Math.pow (the module bisects and uses Horner's rule). f falls and is convex in i, so Newton from
- * i = 0, where f ≥ 0, climbs to the root without overshooting.
- */
-function newtonAprPercent(amountFinancedCents: number, payments: number[]): number {
-  let i = 0;
-  for (let step = 0; step < 100; step++) {
-    let f = -amountFinancedCents;
-    let slope = 0;
-    payments.forEach((p, index) => {
-      const k = index + 1;
-      f += p * Math.pow(1 + i, -k);
-      slope -= k * p * Math.pow(1 + i, -k - 1);
-    });
-    const next = i - f / slope;
-    if (Math.abs(next - i) < 1e-15) return next * 1200;
-    i = next;
-  }
-  return i * 1200;
-}
 
 /**
  * The last payment a regular payment of `paymentCents` leaves, by the ledger's rule written here apart
