@@ -4,7 +4,7 @@ import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { formatMoney, formatRate, rateFromPercent } from "~/domain/money";
 import { parseServicingTerms, type ServicingTerms } from "~/domain/servicing-terms";
 import { disclosure } from "~/domain/truth-in-lending";
-import { formatAgreementDay, type AgreementPreview, type SigningDayFigures } from "~/domain/views/agreement-preview";
+import type { AgreementPreview, SigningDayFigures } from "~/domain/views/agreement-preview";
 import { type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
 import { getConfig } from "~/server/platform/config.server";
 import type { OfferRow } from "./offers.server";
