@@ -8,7 +8,8 @@ import { listContactMessages, MESSAGES_PAGE_SIZE } from "~/server/public-site/co
 import { encodeCursor } from "~/server/platform/db/paging.server";
 import { loadMonitoring } from "~/server/staff/monitoring.server";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { loadConfig, setConfig } from "~/server/platform/config.server";
+import { servicingTermsFrom } from "~/domain/servicing-terms";
+import { getConfig, loadConfig, setConfig } from "~/server/platform/config.server";
 import { markConversationRead, totalUnread } from "~/server/conversation/messages.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
 import { applicationsCsvStream, auditCsvStream } from "~/server/staff/exports.server";
@@ -69,10 +70,10 @@ describe.skipIf(!TEST_DATABASE_URL)("every signed-in page on a seeded PostgreSQL
         where l.start_date + k * 30 < (now() at time zone 'utc')::date;
       insert into loan_offers (application_id, user_id, status, is_counteroffer, amount_cents, note_rate_milli, term_months, origination_fee_milli,
                                origination_fee_cents, amount_financed_cents, payment_cents, final_payment_cents, finance_charge_cents,
-                               total_of_payments_cents, apr_milli, expires_at, created_at, decided_at)
+                               total_of_payments_cents, apr_milli, servicing_terms, expires_at, created_at, decided_at)
         select a.id, a.user_id, case when a.status = 'approved' then 'signed' else 'expired' end, false, 1000000, 9000, 36, 1000,
-               10000, 990000, 31800, 31800, 154800, 1144800, 9990, a.submitted_at + interval '30 days', a.submitted_at + interval '1 day',
-               a.submitted_at + interval '2 days'
+               10000, 990000, 31800, 31800, 154800, 1144800, 9990, '${JSON.stringify(servicingTermsFrom(getConfig().lateFeePolicy))}'::jsonb,
+               a.submitted_at + interval '30 days', a.submitted_at + interval '1 day', a.submitted_at + interval '2 days'
         from loan_applications a where a.status in ('approved', 'denied');
       insert into request_items (request_id, application_id, user_id, kind, note, due_date, status, created_at)
         select gen_random_uuid(), a.id, a.user_id, 'question', 'Tell us more', (a.submitted_at + interval '10 days')::date,
