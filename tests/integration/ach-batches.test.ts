@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { loadConfig } from "~/server/platform/config.server";
 import { achBatches, auditLog, loanPayments } from "~/server/platform/db/schema.server";
 import { createAchBatch, downloadAchBatch, individualIdFor, loadAchPage, returnAchEntry, settleAchEntry } from "~/server/loans/ach-batches.server";
-import { buildNachaFile, isValidRoutingNumber, NachaInputError, nextBankingDay } from "~/server/loans/nacha.server";
+import { buildNachaFile, isValidRoutingNumber, NachaInputError, type NachaEntry } from "~/server/loans/nacha.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { loadLedger } from "~/server/loans/ledger.server";
@@ -12,19 +12,20 @@ import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-l
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { appErrorOf } from "../helpers/rejection";
+import { checkNachaFile, expectStoredAchFilesMatch } from "../helpers/nacha-parser";
 
 /**
- * ACH Batch (issue 21): the NACHA file checked by a reader written here from the published record
- * layouts (not by the generator's code), batches under concurrency, Mark Settled / Mark Returned, and
- * audit rows without account numbers.
+ * ACH Batch: the NACHA file checked by a reader written here from the published record layouts and by
+ * an independent parser from the registry (not by the generator's code), batches by Standard Entry
+ * Class, batches under concurrency, Mark Settled / Mark Returned, and audit rows without account numbers.
  */
 
 const dataDir = setUpTestConfig("ach-batches", { APP_SECRET: "a".repeat(48), PUBLIC_URL: "https://loans.example.com" });
 
-type ReadEntry = { transactionCode: string; routing: string; account: string; amountCents: number; individualId: string; name: string; trace: string };
-type ReadFile = { destination: string; origin: string; modifier: string; sec: string; serviceClass: string; effective: string; entries: ReadEntry[]; totalDebit: number; blockCount: number };
+type ReadEntry = { transactionCode: string; routing: string; account: string; amountCents: number; individualId: string; name: string; paymentType: string; trace: string };
+type ReadFile = { destination: string; destinationName: string; origin: string; modifier: string; sec: string; serviceClass: string; effective: string; entries: ReadEntry[]; totalDebit: number; blockCount: number };
 
-/** An independent NACHA reader: every rule a bank's parser checks that this file could break. */
+/** An independent NACHA reader of a one-batch file: every rule a bank's parser checks that this file could break. */
 function readNacha(text: string): ReadFile {
   expect(text.endsWith("\n")).toBe(true);
   const lines = text.replace(/\n$/, "").split(/\r?\n/);
@@ -66,6 +67,7 @@ function readNacha(text: string): ReadFile {
       amountCents: Number(e.slice(29, 39)),
       individualId: e.slice(39, 54).trimEnd(),
       name: e.slice(54, 76).trimEnd(),
+      paymentType: e.slice(76, 78),
       trace,
     };
   });
@@ -87,6 +89,7 @@ function readNacha(text: string): ReadFile {
   expect(Number(fileControl.slice(43, 55))).toBe(0);
   return {
     destination: header!.slice(4, 13),
+    destinationName: header!.slice(40, 63).trimEnd(),
     origin: header!.slice(13, 23),
     modifier: header![33]!,
     serviceClass: batchHeader.slice(1, 4),
@@ -103,8 +106,23 @@ const refusal = (promise: Promise<unknown>) => appErrorOf(promise, "servicing");
 describe("ACH originator settings", () => {
   const base = { DATA_DIR: dataDir, APP_SECRET: "a".repeat(48), PWNED_PASSWORDS_URL: "off" };
   it("defaults to a valid test routing number; the originating DFI is its first 8 digits", () => {
-    expect(loadConfig(base).ach).toEqual({ immediateDestination: "091000019", immediateOrigin: "1234567890", companyId: "1234567890", companyName: "PRIVATE LOANS", originatingDfi: "09100001" });
-    expect(loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000021", ACH_COMPANY_ID: "9876543210", ACH_COMPANY_NAME: "Acme Lending" }).ach).toMatchObject({ originatingDfi: "02100002", companyId: "9876543210", companyName: "ACME LENDING" });
+    expect(loadConfig(base).ach).toEqual({
+      immediateDestination: "091000019",
+      immediateDestinationName: "WELLS FARGO BANK",
+      immediateOrigin: "1234567890",
+      companyId: "1234567890",
+      companyName: "PRIVATE LOANS",
+      originatingDfi: "09100001",
+    });
+    expect(
+      loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000021", ACH_DESTINATION_NAME: "JPMorgan Chase Bank", ACH_COMPANY_ID: "9876543210", ACH_COMPANY_NAME: "Acme Lending" }).ach,
+    ).toMatchObject({ originatingDfi: "02100002", immediateDestinationName: "JPMORGAN CHASE BANK", companyId: "9876543210", companyName: "ACME LENDING" });
+  });
+  it("another bank's routing number needs that bank's name; the name fits the File Header's 23 characters", () => {
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000021" })).toThrow(/ACH_DESTINATION_NAME: required when ACH_IMMEDIATE_DESTINATION is set/);
+    expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000021", ACH_DESTINATION_NAME: "" })).toThrow(/ACH_DESTINATION_NAME/);
+    expect(() => loadConfig({ ...base, ACH_DESTINATION_NAME: "A".repeat(24) })).toThrow(/ACH_DESTINATION_NAME/);
+    expect(() => loadConfig({ ...base, ACH_DESTINATION_NAME: "BANK\u0000" })).toThrow(/ACH_DESTINATION_NAME/);
   });
   it("refuses a routing number with a wrong check digit, and ids of the wrong length", () => {
     expect(() => loadConfig({ ...base, ACH_IMMEDIATE_DESTINATION: "021000022" })).toThrow(/ACH_IMMEDIATE_DESTINATION/);
@@ -117,10 +135,12 @@ describe("ACH originator settings", () => {
 });
 
 describe("NACHA file builder", () => {
-  const originator = { immediateDestination: "091000019", immediateOrigin: "1234567890", companyId: "1234567890", companyName: "PRIVATE LOANS", originatingDfi: "09100001" };
+  const originator = { immediateDestination: "091000019", immediateDestinationName: "Wells Fargo Bank", immediateOrigin: "1234567890", companyId: "1234567890", companyName: "PRIVATE LOANS", originatingDfi: "09100001" };
+  const web = { secCode: "WEB", paymentType: "S", direction: "debit" } as const;
   it("writes a valid file for 1 to 25 entries (blocking, hash, totals, check digits)", () => {
     for (const count of [1, 5, 6, 7, 16, 25]) {
       const entries = Array.from({ length: count }, (_, i) => ({
+        ...web,
         routingNumber: i % 2 ? "021000021" : "011000015",
         accountNumber: `12345${i}`,
         accountType: (i % 3 ? "checking" : "savings") as "checking" | "savings",
@@ -131,27 +151,69 @@ describe("NACHA file builder", () => {
       const file = buildNachaFile({ originator, entries, createdAt: new Date("2026-11-24T20:15:00Z"), effectiveDate: "2026-11-25", fileIdModifier: "A" });
       const read = readNacha(file.content);
       expect(read.entries).toHaveLength(count);
-      expect(read.sec).toBe("PPD");
+      expect(read.sec).toBe("WEB");
       expect(read.serviceClass).toBe("225");
       expect(read.destination).toBe("091000019");
+      expect(read.destinationName).toBe("WELLS FARGO BANK");
+      expect(read.entries.every((e) => e.paymentType === "S ")).toBe(true);
       expect(read.effective).toBe("261125");
       expect(read.entries.map((e) => e.transactionCode)).toEqual(entries.map((e) => (e.accountType === "savings" ? "37" : "27")));
       expect(read.entries[0]!.name).toBe("JOSE NUNEZ-O'BRIEN 0");
       expect(read.totalDebit).toBe(entries.reduce((s, e) => s + e.amountCents, 0));
       expect(file.blockCount).toBe(read.blockCount);
+      const parsed = checkNachaFile(file.content);
+      expect(parsed.file).toMatchObject({ destination: " 091000019", destinationName: "WELLS FARGO BANK" });
+      expect(parsed.batches.map((b) => [b.entryClassCode, b.serviceClassCode, b.effectiveDate])).toEqual([["WEB", 225, "261125"]]);
+      expect(parsed.batches[0]!.entries.map((e) => e.amount)).toEqual(entries.map((e) => e.amountCents));
     }
   });
 
+  it("puts each Standard Entry Class in its own batch, with the service class its entries need and file totals over all", () => {
+    const entry = (secCode: "WEB" | "PPD", direction: "debit" | "credit", amountCents: number, routingNumber: string, accountType: "checking" | "savings" = "checking"): NachaEntry =>
+      ({ ...(secCode === "WEB" ? web : { secCode }), direction, routingNumber, accountNumber: "5550001", accountType, amountCents, individualId: `ID${amountCents}`, individualName: "Lee Park" }) as NachaEntry;
+    const entries = [
+      entry("WEB", "debit", 10_000, "021000021"),
+      entry("PPD", "credit", 500_000, "011000015", "savings"),
+      entry("WEB", "debit", 2_500, "011000015", "savings"),
+      entry("PPD", "debit", 7_000, "021000021"),
+    ];
+    const file = buildNachaFile({ originator, entries, createdAt: new Date("2026-11-24T20:15:00Z"), effectiveDate: "2026-11-25", fileIdModifier: "C", firstTraceSequence: 41 });
+    const parsed = checkNachaFile(file.content);
+    expect(parsed.batches.map((b) => [b.num, b.entryClassCode, b.serviceClassCode])).toEqual([
+      [1, "WEB", 225],
+      [2, "PPD", 200],
+    ]);
+    const [webBatch, ppdBatch] = parsed.batches;
+    expect(webBatch!.entries.map((e) => [e.transactionCode, e.amount, e.paymentTypeCode])).toEqual([
+      ["27", 10_000, "S"],
+      ["37", 2_500, "S"],
+    ]);
+    // PPD keeps positions 77–78 as blank Discretionary Data.
+    expect(ppdBatch!.entries.map((e) => [e.transactionCode, e.amount, e.discretionaryData])).toEqual([
+      ["32", 500_000, ""],
+      ["27", 7_000, ""],
+    ]);
+    expect(parsed.file.footer).toMatchObject({ batchCount: 2, entryAndAddendaCount: 4, totalDebit: 19_500, totalCredit: 500_000, entryHash: (2 * 2_100_002 + 2 * 1_100_001) % 1e10 });
+    expect(file).toMatchObject({ batchCount: 2, totalDebitCents: 19_500, totalCreditCents: 500_000 });
+    // Trace numbers run on through the file in its order; each input entry gets its own back.
+    expect(parsed.batches.flatMap((b) => b.entries.map((e) => e.traceNumber))).toEqual([41, 42, 43, 44].map((n) => 9_100_001 * 1e7 + n));
+    expect(file.traceNumbers).toEqual(["091000010000041", "091000010000043", "091000010000042", "091000010000044"]);
+    // Credits alone are service class 220.
+    const credits = buildNachaFile({ originator, entries: [entries[1]!], createdAt: new Date("2026-11-24T20:15:00Z"), effectiveDate: "2026-11-25", fileIdModifier: "D" });
+    expect(checkNachaFile(credits.content).batches.map((b) => [b.entryClassCode, b.serviceClassCode])).toEqual([["PPD", 220]]);
+  });
+
   it("the entry hash keeps the last 10 digits", () => {
-    const entries = Array.from({ length: 200 }, () => ({ routingNumber: "809999998", accountNumber: "1", accountType: "checking" as const, amountCents: 1, individualId: "X", individualName: "Y" }));
+    const entries = Array.from({ length: 200 }, () => ({ ...web, routingNumber: "809999998", accountNumber: "1", accountType: "checking" as const, amountCents: 1, individualId: "X", individualName: "Y" }));
     expect(isValidRoutingNumber("809999998")).toBe(true);
     const file = buildNachaFile({ originator, entries, createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "B" });
     expect(file.entryHash).toBe((80_999_999 * 200) % 1e10);
     readNacha(file.content);
+    expect(checkNachaFile(file.content).file.footer.entryHash).toBe(file.entryHash);
   });
 
   it("refuses a bad routing number, a bad amount or no entries", () => {
-    const base = { routingNumber: "021000021", accountNumber: "1", accountType: "checking" as const, amountCents: 100, individualId: "X", individualName: "Y" };
+    const base = { ...web, routingNumber: "021000021", accountNumber: "1", accountType: "checking" as const, amountCents: 100, individualId: "X", individualName: "Y" };
     const build = (e: (typeof base)[]) => () => buildNachaFile({ originator, entries: e, createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "A" });
     expect(build([{ ...base, routingNumber: "021000022" }])).toThrow(NachaInputError);
     // A right check digit but no Federal Reserve routing symbol (50): no bank the debit can reach.
@@ -162,11 +224,9 @@ describe("NACHA file builder", () => {
     expect(build([{ ...base, amountCents: 0 }])).toThrow(NachaInputError);
     expect(build([{ ...base, amountCents: 10.5 }])).toThrow(NachaInputError);
     expect(build([])).toThrow(NachaInputError);
-  });
-
-  it("the effective date skips weekends", () => {
-    expect(nextBankingDay("2026-11-27")).toBe("2026-11-30"); // Friday → Monday
-    expect(nextBankingDay("2026-11-24")).toBe("2026-11-25");
+    expect(() => buildNachaFile({ originator: { ...originator, immediateDestinationName: " " }, entries: [base], createdAt: new Date(), effectiveDate: "2026-11-25", fileIdModifier: "A" })).toThrow(
+      NachaInputError,
+    );
   });
 });
 
@@ -179,6 +239,10 @@ describe("ACH batches on pglite", () => {
   beforeAll(async () => {
     admin = await servicingAdmin(db(), "ach-admin-1");
     admin2 = await servicingAdmin(db(), "ach-admin-2");
+  });
+  // Every file these tests made, read by the registry's parser and compared with the database.
+  afterAll(async () => {
+    expect(await expectStoredAchFilesMatch(db())).toBeGreaterThan(0);
   });
 
   const clearPending = async () => {
@@ -215,6 +279,9 @@ describe("ACH batches on pglite", () => {
     expect(read.effective).toBe("261125");
     expect(read.destination).toBe("091000019");
     expect(read.origin).toBe("1234567890");
+    // Borrower-authorised one-time debits from the website: WEB, Payment Type Code S.
+    expect(read.sec).toBe("WEB");
+    expect(read.entries.map((e) => e.paymentType)).toEqual(["S ", "S "]);
 
     const claimed = await db().select({ id: loanPayments.id, batch: loanPayments.achBatchId }).from(loanPayments).where(inArray(loanPayments.id, [p1, p2]));
     expect(claimed.every((c) => c.batch === result.batchId)).toBe(true);
@@ -233,6 +300,18 @@ describe("ACH batches on pglite", () => {
     expect(audits[1]).toMatchObject({ actorId: admin2.id, ipAddress: "198.51.100.2" });
     const allAudit = JSON.stringify(await db().select().from(auditLog));
     for (const secret of ["000123456789", "987654321", "021000021", "011000015"]) expect(allAudit).not.toContain(secret);
+  });
+
+  it("a file made the day before Thanksgiving is effective the Friday after: the Federal Reserve is closed on the Thursday", async () => {
+    await clearPending();
+    const loan = await activeLoan(db(), dataDir, admin);
+    await pendingDebit(db(), loan, 5_000);
+    expect((await loadAchPage(db(), "2026-11-25")).nextEffectiveDate).toBe("2026-11-27");
+    const result = await createAchBatch({ actor: admin, request: {} }, db(), new Date("2026-11-25T15:00:00Z"));
+    expect(result).toMatchObject({ ok: true, effectiveDate: "2026-11-27" });
+    if (!result.ok) throw new Error("no batch");
+    const [batch] = await db().select().from(achBatches).where(eq(achBatches.id, result.batchId));
+    expect(readNacha(decryptField(batch!.content, ENCRYPTION_PURPOSES.achFile)).effective).toBe("261127");
   });
 
   it("two admins creating a batch at once put each payment in one batch", async () => {

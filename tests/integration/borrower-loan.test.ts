@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACH_AUTHORIZATION_VERSION } from "~/domain/ach-authorization";
 import { payoffQuote, SCHEDULE_NOTE } from "~/domain/loan-servicing";
 import { makePaymentSchema } from "~/domain/validation/make-payment";
@@ -27,6 +27,7 @@ import { createLocalStorage, type DocumentStorage } from "~/server/platform/stor
 import { setUpTestConfig } from "../helpers/temp-config";
 import { useTestDatabase } from "../helpers/test-db";
 import { appErrorOf } from "../helpers/rejection";
+import { expectStoredAchFilesMatch } from "../helpers/nacha-parser";
 import { withoutUuids } from "../helpers/without-uuids";
 import type { AppError } from "~/server/platform/http/app-error.server";
 import { seedApplicant, seedLoan, seedStaff } from "../helpers/seed";
@@ -60,6 +61,10 @@ describe("borrower loan on pglite", () => {
     storage = createLocalStorage(path.join(dataDir, "storage"));
     await seedStaff(db(), { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com", role: "admin" });
     admin = { id: "bl-admin", name: "Ada Admin", email: "bl-admin@example.com" };
+  });
+  // The ACH file these tests made, read by the registry's parser and compared with the database.
+  afterAll(async () => {
+    expect(await expectStoredAchFilesMatch(db())).toBeGreaterThan(0);
   });
 
   /** A signed loan (25,000 at 9.5 % for 36 months) signed `daysAgo` days back, with a checking account on file. */
@@ -380,6 +385,8 @@ describe("borrower loan on pglite", () => {
       expect(entry?.slice(3, 12)).toBe("011000015");
       expect(entry?.slice(12, 29).trimEnd()).toBe("0009876543210");
       expect(entry?.slice(1, 3)).toBe("37");
+      // A debit the borrower authorised on the website, once: WEB, Payment Type Code S.
+      expect(entry?.slice(76, 78)).toBe("S ");
 
       // A debit already in a file stays with the account the bank was sent; a second change replaces the first.
       const again = await post(loanId, owner, { ...NEW_ACCOUNT, accountNumber: "5550001111", bankAccountType: "checking" });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payoffQuote } from "~/domain/loan-servicing";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
@@ -8,11 +8,12 @@ import { achBatches, approvedLoans, auditLog, emailOutbox, loanPayments } from "
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/loans/ach-batches.server";
 import { cancelDebit } from "~/server/loans/debit-cancellation.server";
 import { loadLedger } from "~/server/loans/ledger.server";
-import { nextBankingDay } from "~/server/loans/nacha.server";
+import { nextBankingDay } from "~/domain/banking-days";
 import { recordPayment } from "~/server/loans/payments.server";
 import { loadStaffLoan } from "~/server/loans/staff-loans.server";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
 import { appErrorOf } from "../helpers/rejection";
+import { expectStoredAchFilesMatch } from "../helpers/nacha-parser";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 import { isAppError } from "~/server/platform/http/app-error.server";
@@ -39,6 +40,10 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
 
   beforeAll(async () => {
     admin = await servicingAdmin(db(), `payoff-admin-${target}`);
+  });
+  // Every file these tests made, read by the registry's parser and compared with the database.
+  afterAll(async () => {
+    expect(await expectStoredAchFilesMatch(db())).toBeGreaterThan(0);
   });
 
   // Each test batches only its own debits: earlier tests' leftovers are cancelled first.

@@ -8,6 +8,7 @@ import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
+import { nextBankingDay } from "~/domain/banking-days";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
@@ -17,7 +18,7 @@ import { peopleByIds } from "~/server/accounts/index.server";
 import { bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
 import { formatMoney } from "~/domain/money";
 import { ledgerRows, termsOf, type LoanRow } from "./ledger.server";
-import { buildNachaFile, isValidRoutingNumber, nachaName, nextBankingDay, type NachaDebit } from "./nacha.server";
+import { buildNachaFile, isValidRoutingNumber, nachaName, type NachaEntry } from "./nacha.server";
 import { markRefunded, returnPayment, settlePayment } from "./payments.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
@@ -67,7 +68,7 @@ type Candidate = {
   routingNumber: string | null;
 };
 
-type Assessed = { paymentId: string; debit: NachaDebit | null; skipReason: string | null };
+type Assessed = { paymentId: string; debit: NachaEntry | null; skipReason: string | null };
 
 /**
  * Whether each pending debit can go in a file effective on `effectiveDate`: one rule for the page
@@ -113,7 +114,11 @@ async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: 
       out.push({
         paymentId: c.paymentId,
         skipReason: null,
+        // The borrower authorised this one debit on the website (Make a Payment): a WEB entry, single.
         debit: {
+          secCode: "WEB",
+          paymentType: "S",
+          direction: "debit",
           routingNumber: routing.value,
           accountNumber: account.value,
           accountType: c.accountType === "savings" ? "savings" : "checking",
@@ -308,7 +313,7 @@ export async function createAchBatch({ actor, request }: Caller, db: Db = getDb(
     const today = todayUtc(now);
     const effectiveDate = nextBankingDay(today);
     const assessed = await assessDebits(tx, candidates, effectiveDate);
-    const ready = assessed.filter((a): a is Assessed & { debit: NachaDebit } => a.debit !== null);
+    const ready = assessed.filter((a): a is Assessed & { debit: NachaEntry } => a.debit !== null);
     const skipped = assessed.filter((a) => a.skipReason !== null).map((a) => ({ paymentId: a.paymentId, reason: a.skipReason! }));
     if (ready.length === 0) return { ok: false, message: candidates.length ? ACH_MESSAGES.nothingSendable : ACH_MESSAGES.nothingPending, skipped };
 

@@ -1,10 +1,13 @@
 /**
- * NACHA (ACH) files of consumer debits (docs/decisions/0033-nacha-ach-files.md): the
- * published fixed-width format, written here because the npm packages for it are small and barely
+ * NACHA (ACH) files (docs/decisions/0033-nacha-ach-files.md, 0088-ach-entry-classes-and-banking-days.md):
+ * the published fixed-width format, written here because the npm packages for it are small and barely
  * maintained. A file is 94-character records, blocked in tens:
- *   1 File Header · 5 Batch Header (PPD, service class 225: debits only) · 6 Entry Detail per debit
- *   (transaction code 27 checking / 37 savings) · 8 Batch Control · 9 File Control · lines of 9s
- *   up to a multiple of ten records.
+ *   1 File Header · per Standard Entry Class one batch: 5 Batch Header, 6 Entry Detail per entry,
+ *   8 Batch Control · 9 File Control · lines of 9s up to a multiple of ten records.
+ * A batch's service class says what its entries move: 225 debits only, 220 credits only, 200 both.
+ * Transaction codes: 22/27 checking credit/debit, 32/37 savings credit/debit. A WEB entry (a debit the
+ * consumer authorised on the website) carries its Payment Type Code in positions 77–78, where other
+ * classes have Discretionary Data.
  * Pure: no database, no clock (the caller passes the creation time), no secrets kept. The entries hold
  * decrypted account numbers, so the file is built on the server and only ever leaves it as the
  * audited staff download.
@@ -12,7 +15,6 @@
 
 import anyAscii from "any-ascii";
 import { isValidRoutingNumber } from "~/domain/routing-number";
-import { isoDay } from "~/domain/dates";
 
 /** The routing number rule (Federal Reserve routing symbol and check digit) is the domain's one rule. */
 export { isValidRoutingNumber };
@@ -23,6 +25,8 @@ export const NACHA_BLOCKING_FACTOR = 10;
 export type NachaOriginator = {
   /** The lender's bank: 9-digit routing number. */
   immediateDestination: string;
+  /** The lender's bank's name, up to 23 characters (File Header positions 41–63). */
+  immediateDestinationName: string;
   /** 10 characters (the company id the bank assigned, often "1" + tax id). */
   immediateOrigin: string;
   companyId: string;
@@ -30,11 +34,12 @@ export type NachaOriginator = {
   companyName: string;
   /** 8 digits: the lender bank's routing number without its check digit. */
   originatingDfi: string;
-  immediateDestinationName?: string;
 };
 
-export type NachaDebit = {
-  /** 9-digit ABA routing number of the borrower's bank. */
+type NachaEntryFields = {
+  /** Money out of the receiver's account (debit) or into it (credit). */
+  direction: "debit" | "credit";
+  /** 9-digit ABA routing number of the receiver's bank. */
   routingNumber: string;
   /** Up to 17 characters. */
   accountNumber: string;
@@ -46,12 +51,19 @@ export type NachaDebit = {
   individualName: string;
 };
 
+/**
+ * An entry and its Standard Entry Class: WEB for a consumer's debit authorised over the internet, with
+ * its Payment Type Code (S: a single entry, authorised for this one payment); PPD for a consumer's
+ * entry authorised otherwise (in writing), whose positions 77–78 stay blank.
+ */
+export type NachaEntry = NachaEntryFields & ({ secCode: "WEB"; paymentType: "S" } | { secCode: "PPD" });
+
 export type NachaFileInput = {
   originator: NachaOriginator;
-  entries: NachaDebit[];
+  entries: NachaEntry[];
   /** The file's creation time (UTC fields are used). */
   createdAt: Date;
-  /** YYYY-MM-DD: the day the debits should settle. */
+  /** YYYY-MM-DD: the banking day the entries should settle. */
   effectiveDate: string;
   /** A–Z or 0–9: tells files created on the same day apart. */
   fileIdModifier: string;
@@ -64,7 +76,17 @@ export type NachaFileInput = {
   firstTraceSequence?: number;
 };
 
-export type NachaFile = { content: string; entryCount: number; totalDebitCents: number; entryHash: number; blockCount: number; traceNumbers: string[] };
+export type NachaFile = {
+  content: string;
+  batchCount: number;
+  entryCount: number;
+  totalDebitCents: number;
+  totalCreditCents: number;
+  entryHash: number;
+  blockCount: number;
+  /** Each input entry's trace number, in the order the entries were given. */
+  traceNumbers: string[];
+};
 
 export class NachaInputError extends Error {
   constructor(message: string) {
@@ -118,12 +140,13 @@ function record(...fields: string[]): string {
 
 function checkOriginator(o: NachaOriginator): void {
   if (!isValidRoutingNumber(o.immediateDestination)) throw new NachaInputError("The immediate destination must be a valid 9-digit routing number.");
+  if (!alpha(o.immediateDestinationName)) throw new NachaInputError("The immediate destination name (the lender's bank) must be filled.");
   if (!/^\d{8}$/.test(o.originatingDfi)) throw new NachaInputError("The originating DFI id must be 8 digits.");
   if (o.immediateOrigin.length !== 10) throw new NachaInputError("The immediate origin must be 10 characters.");
   if (o.companyId.length !== 10) throw new NachaInputError("The company id must be 10 characters.");
 }
 
-function checkEntry(e: NachaDebit, index: number): void {
+function checkEntry(e: NachaEntry, index: number): void {
   const which = `Entry ${index + 1}`;
   if (!isValidRoutingNumber(e.routingNumber)) throw new NachaInputError(`${which}: the routing number is not a valid 9-digit ABA number.`);
   if (!/^[0-9A-Za-z-]{1,17}$/.test(e.accountNumber)) throw new NachaInputError(`${which}: the account number must be 1 to 17 letters or digits.`);
@@ -131,7 +154,29 @@ function checkEntry(e: NachaDebit, index: number): void {
   if (!nachaName(e.individualName)) throw new NachaInputError(`${which}: the individual name has no letter or digit the file can carry.`);
 }
 
-/** Builds the file (one PPD batch of debits). Throws NachaInputError on an entry that cannot be sent. */
+/** Transaction code by direction and account type (live entries; prenotes have their own codes). */
+const TRANSACTION_CODES = {
+  checking: { credit: "22", debit: "27" },
+  savings: { credit: "32", debit: "37" },
+} as const;
+
+/** Service class code of a batch: 225 debits only, 220 credits only, 200 both. */
+function serviceClassOf(entries: readonly NachaEntry[]): "200" | "220" | "225" {
+  const debits = entries.some((e) => e.direction === "debit");
+  const credits = entries.some((e) => e.direction === "credit");
+  return debits && credits ? "200" : credits ? "220" : "225";
+}
+
+/** Positions 77–78 of an Entry Detail: WEB's Payment Type Code, blank Discretionary Data otherwise. */
+function discretionaryField(e: NachaEntry): string {
+  return left(e.secCode === "WEB" ? e.paymentType : "", 2);
+}
+
+/**
+ * Builds the file: one batch per Standard Entry Class, in the order the classes first appear among the
+ * entries, numbered from 1; trace sequences run on through the file in its order. Throws NachaInputError
+ * on an entry that cannot be sent.
+ */
 export function buildNachaFile(input: NachaFileInput): NachaFile {
   const { originator: o, entries } = input;
   checkOriginator(o);
@@ -144,8 +189,6 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
   const created = input.createdAt.toISOString();
   const creationDate = yymmdd(created.slice(0, 10));
   const creationTime = created.slice(11, 13) + created.slice(14, 16);
-  const serviceClass = "225";
-  const batchNumber = num(1, 7);
   const companyName = left(alpha(o.companyName), 16);
   const companyId = left(o.companyId, 10);
 
@@ -162,82 +205,99 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
       "094",
       "10",
       "1",
-      left(alpha(o.immediateDestinationName ?? ""), 23),
+      left(alpha(o.immediateDestinationName), 23),
       left(alpha(o.companyName), 23),
       left("", 8),
     ),
   );
-  lines.push(
-    record(
-      "5",
-      serviceClass,
-      companyName,
-      left("", 20),
-      companyId,
-      "PPD",
-      left(alpha(input.entryDescription ?? "LOAN PMT"), 10),
-      left("", 6),
-      yymmdd(input.effectiveDate),
-      "   ",
-      "1",
-      o.originatingDfi,
-      batchNumber,
-    ),
-  );
 
-  let hash = 0;
-  let total = 0;
-  const traceNumbers: string[] = [];
-  entries.forEach((e, i) => {
-    const trace = o.originatingDfi + num(firstTrace + i, 7);
-    traceNumbers.push(trace);
-    hash += Number(e.routingNumber.slice(0, 8));
-    total += e.amountCents;
+  const classes = [...new Set(entries.map((e) => e.secCode))];
+  const traceNumbers: string[] = new Array<string>(entries.length);
+  let nextTrace = firstTrace;
+  let fileHash = 0;
+  let fileDebit = 0;
+  let fileCredit = 0;
+  classes.forEach((secCode, batchIndex) => {
+    const batch = entries.map((entry, index) => ({ entry, index })).filter(({ entry }) => entry.secCode === secCode);
+    const serviceClass = serviceClassOf(batch.map((b) => b.entry));
+    const batchNumber = num(batchIndex + 1, 7);
     lines.push(
       record(
-        "6",
-        e.accountType === "savings" ? "37" : "27",
-        e.routingNumber.slice(0, 8),
-        e.routingNumber.slice(8, 9),
-        left(e.accountNumber.toUpperCase(), 17),
-        num(e.amountCents, 10),
-        left(alpha(e.individualId), 15),
-        left(nachaName(e.individualName), 22),
-        "  ",
-        "0",
-        trace,
+        "5",
+        serviceClass,
+        companyName,
+        left("", 20),
+        companyId,
+        secCode,
+        left(alpha(input.entryDescription ?? "LOAN PMT"), 10),
+        left("", 6),
+        yymmdd(input.effectiveDate),
+        "   ",
+        "1",
+        o.originatingDfi,
+        batchNumber,
       ),
     );
+    let hash = 0;
+    let debit = 0;
+    let credit = 0;
+    for (const { entry: e, index } of batch) {
+      const trace = o.originatingDfi + num(nextTrace++, 7);
+      traceNumbers[index] = trace;
+      hash += Number(e.routingNumber.slice(0, 8));
+      if (e.direction === "debit") debit += e.amountCents;
+      else credit += e.amountCents;
+      lines.push(
+        record(
+          "6",
+          TRANSACTION_CODES[e.accountType][e.direction],
+          e.routingNumber.slice(0, 8),
+          e.routingNumber.slice(8, 9),
+          left(e.accountNumber.toUpperCase(), 17),
+          num(e.amountCents, 10),
+          left(alpha(e.individualId), 15),
+          left(nachaName(e.individualName), 22),
+          discretionaryField(e),
+          "0",
+          trace,
+        ),
+      );
+    }
+    lines.push(
+      record(
+        "8",
+        serviceClass,
+        num(batch.length, 6),
+        num(hash % 10_000_000_000, 10),
+        num(debit, 12),
+        num(credit, 12),
+        companyId,
+        left("", 19),
+        left("", 6),
+        o.originatingDfi,
+        batchNumber,
+      ),
+    );
+    fileHash += hash;
+    fileDebit += debit;
+    fileCredit += credit;
   });
-  const entryHash = hash % 10_000_000_000;
 
-  lines.push(
-    record(
-      "8",
-      serviceClass,
-      num(entries.length, 6),
-      num(entryHash, 10),
-      num(total, 12),
-      num(0, 12),
-      companyId,
-      left("", 19),
-      left("", 6),
-      o.originatingDfi,
-      batchNumber,
-    ),
-  );
+  // The File Control's hash is the sum of the batches' hashes, again cut to its last 10 digits.
+  const entryHash = fileHash % 10_000_000_000;
   const recordCount = lines.length + 1;
   const blockCount = Math.ceil(recordCount / NACHA_BLOCKING_FACTOR);
-  lines.push(record("9", num(1, 6), num(blockCount, 6), num(entries.length, 8), num(entryHash, 10), num(total, 12), num(0, 12), left("", 39)));
+  lines.push(record("9", num(classes.length, 6), num(blockCount, 6), num(entries.length, 8), num(entryHash, 10), num(fileDebit, 12), num(fileCredit, 12), left("", 39)));
   while (lines.length % NACHA_BLOCKING_FACTOR !== 0) lines.push("9".repeat(NACHA_RECORD_LENGTH));
 
-  return { content: lines.join("\n") + "\n", entryCount: entries.length, totalDebitCents: total, entryHash, blockCount, traceNumbers };
-}
-
-/** The next banking day after `today` (YYYY-MM-DD): weekends skipped (holidays are the bank's to roll). */
-export function nextBankingDay(today: string): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  do d.setUTCDate(d.getUTCDate() + 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  return isoDay(d);
+  return {
+    content: lines.join("\n") + "\n",
+    batchCount: classes.length,
+    entryCount: entries.length,
+    totalDebitCents: fileDebit,
+    totalCreditCents: fileCredit,
+    entryHash,
+    blockCount,
+    traceNumbers,
+  };
 }

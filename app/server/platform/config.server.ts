@@ -173,6 +173,14 @@ const envSchema = z.object({
     .default("PRIVATE LOANS")
     .refine((v) => /^[A-Za-z0-9 &.,'-]{1,16}$/.test(v.trim()), "must be 1 to 16 letters, digits or spaces"),
   ACH_ORIGINATING_DFI: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{8}$/, "must be 8 digits (the first 8 of the bank's routing number)").optional()),
+  /** The Immediate Destination Name of ACH files: the bank at ACH_IMMEDIATE_DESTINATION (see loadConfig for its default). */
+  ACH_DESTINATION_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9 &.,'/()-]{1,23}$/.test(v.trim()), "must be 1 to 23 letters, digits or spaces (the name of the bank that receives the ACH files)")
+      .optional(),
+  ),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   /** How often the Download My Data job looks for requests (the browser tests set it short). */
   DATA_EXPORT_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
@@ -277,7 +285,7 @@ export type AppConfig = {
   /** Days before each due date that the payment reminder goes out. */
   paymentReminderDays: number;
   /** The originator of ACH debit files (NACHA): the lender's bank and the company id it assigned. */
-  ach: { immediateDestination: string; immediateOrigin: string; companyId: string; companyName: string; originatingDfi: string };
+  ach: { immediateDestination: string; immediateDestinationName: string; immediateOrigin: string; companyId: string; companyName: string; originatingDfi: string };
   /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
   orphanGraceSeconds: number;
   /** How often the Download My Data job looks for pending requests (milliseconds). */
@@ -364,6 +372,9 @@ function readSigningFiles(certFile: string, keyFile: string, problems: string[])
   }
 }
 
+/** The bank of the default ACH_IMMEDIATE_DESTINATION (091000019), so a local install's files are consistent. */
+const DEFAULT_ACH_DESTINATION_NAME = "WELLS FARGO BANK";
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -394,6 +405,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     problems.push("WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database allows one process)");
+  }
+  // The default name belongs to the default routing number; another bank's files must carry that bank's name.
+  if (emptyAsUndefined(env.ACH_IMMEDIATE_DESTINATION) !== undefined && !e.ACH_DESTINATION_NAME) {
+    problems.push("ACH_DESTINATION_NAME: required when ACH_IMMEDIATE_DESTINATION is set (the name of that bank, up to 23 characters)");
   }
   if (!e.TLS_CERT_FILE !== !e.TLS_KEY_FILE) problems.push("TLS_CERT_FILE, TLS_KEY_FILE: set both (serve HTTPS) or neither");
   const tls = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? readTlsFiles(e.TLS_CERT_FILE, e.TLS_KEY_FILE, problems) : undefined;
@@ -501,6 +516,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReminderDays: e.PAYMENT_REMINDER_DAYS,
     ach: {
       immediateDestination: e.ACH_IMMEDIATE_DESTINATION.trim(),
+      immediateDestinationName: (e.ACH_DESTINATION_NAME ?? DEFAULT_ACH_DESTINATION_NAME).trim().toUpperCase(),
       immediateOrigin: e.ACH_IMMEDIATE_ORIGIN,
       companyId: e.ACH_COMPANY_ID ?? e.ACH_IMMEDIATE_ORIGIN,
       companyName: e.ACH_COMPANY_NAME.trim().toUpperCase(),
