@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
  * The entity modules under app/server (decision 0083). Each owns its tables and shows the rest of the
  * code one front door, <module>/index.server.ts; platform/ is the layer under them all.
  */
-const MODULES = ["accounts", "applications", "conversation", "loans", "offers", "public-site", "retention", "staff"];
+const MODULES = ["accounts", "applications", "conversation", "loans", "offers", "public-site", "retention", "sanctions", "staff"];
 const FRONT_DOOR = "Import another module through its front door, ~/server/<module>/index.server (decision 0083)";
 
 /** The tables each part owns (decision 0083): only the owner imports a table from the schema; retention/ reads them all. */
@@ -18,6 +18,7 @@ export const TABLES = {
   "loans": ["achBatches", "achTraceSequences", "approvedLoans", "loanFees", "loanPaymentAccounts", "loanPayments", "servicingNotices"],
   "offers": ["esignConsents", "loanOffers", "signedAgreements"],
   "public-site": ["contactMessages", "testimonials"],
+  "sanctions": ["sanctionsEntries", "sanctionsListLoads"],
   "staff": ["clientCounts", "reportRollups", "staffInvitations", "userRoles"],
 };
 

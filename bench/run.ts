@@ -9,6 +9,7 @@ import { dataExportBench } from "./data-export.bench";
 import { eventsBench } from "./events.bench";
 import { exportsBench } from "./exports.bench";
 import { publicPagesBench } from "./public-pages.bench";
+import { sanctionsBench } from "./sanctions.bench";
 import { scaleBench } from "./scale.bench";
 import type { BenchResult } from "./lib";
 import { lighthouseBench } from "./lighthouse.bench";
@@ -42,6 +43,7 @@ const benches: { name: string; run: () => Promise<BenchResult>; byNameOnly?: boo
   { name: "signed-in", run: () => withScratchDatabase((url) => signedInBench(url)) },
   { name: "exports", run: () => withScratchDatabase((url) => exportsBench(url)) },
   { name: "data-export", run: () => dataExportBench() },
+  { name: "sanctions", run: () => sanctionsBench() },
   // Not in a plain `npm run bench` (a million applications take minutes to seed): by name only.
   { name: "scale", run: () => withScratchDatabase((url) => scaleBench(url, { single: true, nginx: process.env.BENCH_SCALE_NGINX === "1" })), byNameOnly: true },
   { name: "page-cost", run: () => withScratchDatabase((url) => pageCostBench(url)), byNameOnly: true },

@@ -53,6 +53,8 @@ const EXPECTED_TABLES = [
   "audit_activity_hourly",
   "report_rollups",
   "row_counts",
+  "sanctions_entries",
+  "sanctions_list_loads",
   "session",
   "servicing_notices",
   "session_mfa",

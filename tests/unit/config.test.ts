@@ -103,6 +103,15 @@ describe("loadConfig", () => {
     }
   });
 
+  it("SANCTIONS_MATCH_THRESHOLD is where a name becomes a potential match: 0.90 unless set, a number from 0 to 1", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).sanctionsMatchThreshold).toBe(0.9);
+    expect(loadConfig({ DATA_DIR: tempDir(), SANCTIONS_MATCH_THRESHOLD: " 0.85 " }).sanctionsMatchThreshold).toBe(0.85);
+    expect(loadConfig({ DATA_DIR: tempDir(), SANCTIONS_MATCH_THRESHOLD: "1" }).sanctionsMatchThreshold).toBe(1);
+    for (const bad of ["1.01", "-0.1", "90", "0.12345", "high", ""]) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), SANCTIONS_MATCH_THRESHOLD: bad }), bad).toThrow(/SANCTIONS_MATCH_THRESHOLD/);
+    }
+  });
+
   it("TRANSITION_MS=0 turns the overlay off", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRANSITION_MS: "0" }).transitionMs).toBe(0);
   });

@@ -8,6 +8,7 @@ import type { LenderLicensing } from "~/content/company";
 import { currentPrivacyNotice } from "~/content/legal/privacy-notice";
 import { DEFAULT_MAX_APR_PERCENT, OFFER_LIMITS } from "~/domain/loan-offers";
 import { isValidRoutingNumber } from "~/domain/routing-number";
+import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "~/domain/sanctions";
 import type { LateFeePolicy } from "~/domain/loan-servicing";
 
 /**
@@ -181,6 +182,12 @@ const envSchema = z.object({
       .refine((v) => /^[A-Za-z0-9 &.,'/()-]{1,23}$/.test(v.trim()), "must be 1 to 23 letters, digits or spaces (the name of the bank that receives the ACH files)")
       .optional(),
   ),
+  /** From this Jaro-Winkler similarity (0-1) a name is a potential sanctions match (decision 0089). */
+  SANCTIONS_MATCH_THRESHOLD: z
+    .string()
+    .default(String(DEFAULT_SANCTIONS_MATCH_THRESHOLD))
+    .refine((v) => /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(v.trim()), "must be a number from 0 to 1 with at most four decimals, such as 0.90")
+    .transform((v) => Number(v.trim())),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
   /** How often the Download My Data job looks for requests (the browser tests set it short). */
   DATA_EXPORT_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
@@ -286,6 +293,8 @@ export type AppConfig = {
   paymentReminderDays: number;
   /** The originator of ACH debit files (NACHA): the lender's bank and the company id it assigned. */
   ach: { immediateDestination: string; immediateDestinationName: string; immediateOrigin: string; companyId: string; companyName: string; originatingDfi: string };
+  /** Names at least this similar (Jaro-Winkler, 0 to 1) to a sanctions list name are potential matches. */
+  sanctionsMatchThreshold: number;
   /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
   orphanGraceSeconds: number;
   /** How often the Download My Data job looks for pending requests (milliseconds). */
@@ -522,6 +531,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       companyName: e.ACH_COMPANY_NAME.trim().toUpperCase(),
       originatingDfi: e.ACH_ORIGINATING_DFI ?? e.ACH_IMMEDIATE_DESTINATION.trim().slice(0, 8),
     },
+    sanctionsMatchThreshold: e.SANCTIONS_MATCH_THRESHOLD,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     eventStreamsMax: e.EVENT_STREAMS_MAX,
     webConcurrency: e.WEB_CONCURRENCY,

@@ -44,6 +44,7 @@ import type { DenialSource } from "../../../domain/adverse-action";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../../domain/loan-offers";
 import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
 import { rateFromPercent } from "../../../domain/money";
+import { SANCTIONS_ENTITY_TYPES, SANCTIONS_LISTS, type SanctionsAlias } from "../../../domain/sanctions";
 import {
   bytea,
   columnCheck,
@@ -1538,6 +1539,64 @@ export const rateLimitHits = pgTable(
     primaryKey({ name: "rate_limit_hits_pkey", columns: [t.key, t.windowStart] }),
     nonNegative(t.count),
     index("rate_limit_hits_window_start_idx").on(t.windowStart),
+  ],
+);
+
+/**
+ * One publication of an OFAC sanctions list as loaded by `npm run sanctions:load` (decision 0089). Kept
+ * after a newer load replaces its entries: it records which publication screenings compared against.
+ */
+export const sanctionsListLoads = pgTable(
+  "sanctions_list_loads",
+  {
+    id: uuidPk(),
+    list: text("list", { enum: SANCTIONS_LISTS }).notNull(),
+    /** The publication date the operator gave (OFAC's CSV files carry none). */
+    publishedOn: date("published_on", { mode: "string" }).notNull(),
+    fileNames: text("file_names").array().notNull(),
+    entryCount: integer("entry_count").notNull(),
+    loadedAt: timestamptz("loaded_at").notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf(t.list, SANCTIONS_LISTS),
+    nonNegative(t.entryCount),
+    index("sanctions_list_loads_list_loaded_at_idx").on(t.list, t.loadedAt),
+  ],
+);
+
+/**
+ * The entries of each list's current load; a new load of a list deletes the previous entries and
+ * writes its own in one transaction, so a screening reads one whole publication. Public data: no
+ * field is encrypted.
+ */
+export const sanctionsEntries = pgTable(
+  "sanctions_entries",
+  {
+    id: uuidPk(),
+    listLoadId: uuid("list_load_id")
+      .notNull()
+      .references(() => sanctionsListLoads.id, { onDelete: "cascade" }),
+    list: text("list", { enum: SANCTIONS_LISTS }).notNull(),
+    /** The list's ent_num. */
+    entityNumber: integer("entity_number").notNull(),
+    primaryName: text("primary_name").notNull(),
+    entityType: text("entity_type", { enum: SANCTIONS_ENTITY_TYPES }).notNull(),
+    programs: text("programs").array().notNull(),
+    aliases: jsonb("aliases").$type<SanctionsAlias[]>().notNull(),
+    /** "yyyy-MM-dd", "yyyy-MM" or "yyyy", from the Remarks' DOB. */
+    datesOfBirth: text("dates_of_birth").array().notNull(),
+    /** From the addresses' Country and the Remarks' nationality and citizenship. */
+    countries: text("countries").array().notNull(),
+    /** The primary name and aliases normalised as the matching compares them (~/domain/sanctions-matching). */
+    nameKeys: text("name_keys").array().notNull(),
+    /** SHA-256 of what screening shows of the entry: changes when the entry does. */
+    fingerprint: text("fingerprint").notNull(),
+  },
+  (t) => [
+    oneOf(t.list, SANCTIONS_LISTS),
+    oneOf(t.entityType, SANCTIONS_ENTITY_TYPES),
+    unique("sanctions_entries_list_entity_number_key").on(t.list, t.entityNumber),
+    index("sanctions_entries_list_load_id_idx").on(t.listLoadId),
   ],
 );
 
