@@ -146,7 +146,8 @@ describe("Account Settings on /account", () => {
     await form.getByLabel(/^Current Password/).fill(APPLICANT_PASSWORD);
     await expectToast(page, "Password Changed", () => form.getByRole("button", { name: "Change Password" }).click());
     await waitForMail(sink, { to: email, subject: /password was changed/, after: before });
-    expect(await form.getByLabel(/^Current Password/).inputValue()).toBe("");
+    // The form clears once the answer has rendered, which may be a moment after the toast appears.
+    await expect.poll(() => form.getByLabel(/^Current Password/).inputValue()).toBe("");
     expect(await stillIn(another)).toBe(false);
     expect(await stillIn(raw)).toBe(true);
     await expect(signInOverHttp(server.url, email, APPLICANT_PASSWORD, stack.nextIp())).rejects.toThrow(/sign-in failed/);
