@@ -1,9 +1,10 @@
 import { eq, exists, inArray, sql } from "drizzle-orm";
-import type { SanctionsAlias, SanctionsEntityType, SanctionsList, ScreenedList, ScreeningResult } from "~/domain/sanctions";
+import type { SanctionsAlias, SanctionsList, ScreenedList, ScreeningResult } from "~/domain/sanctions";
 import { buildNameIndex, countryAgrees, dateOfBirthAgrees, findNameMatches, type NameIndex } from "~/domain/sanctions-matching";
 import { getConfig } from "~/server/platform/config.server";
 import type { DbOrTx } from "~/server/platform/db/client.server";
 import { sanctionsEntries, sanctionsListLoads } from "~/server/platform/db/schema.server";
+import type { OfacEntry } from "./ofac-csv.server";
 
 /**
  * Screening a person against the current sanctions lists (decision 0089). The entries of the lists'
@@ -21,17 +22,8 @@ export type PersonToScreen = {
   country?: string;
 };
 
-type ScreenedEntry = {
-  list: SanctionsList;
-  entityNumber: number;
-  primaryName: string;
-  entityType: SanctionsEntityType;
-  programs: string[];
-  aliases: SanctionsAlias[];
-  datesOfBirth: string[];
-  countries: string[];
-  fingerprint: string;
-};
+/** A list entry as loaded, with the list it is on and the fingerprint a cleared match is kept by. */
+type ScreenedEntry = OfacEntry & { list: SanctionsList; fingerprint: string };
 
 type ListsIndex = { key: string; lists: ScreenedList[]; index: NameIndex<ScreenedEntry> };
 
