@@ -10,6 +10,7 @@ import {
   roundHalfUp,
   type FeeDue,
   type PaymentRow,
+  type ScheduleTerms,
 } from "./loan-schedule";
 
 export { daysBetween };
@@ -33,16 +34,8 @@ export { daysBetween };
 export const SCHEDULE_NOTE =
   "The Payment Schedule assumes each payment arrives on its due date: interest accrues each day on the unpaid principal (actual/365) and each payment is applied to fees, then interest, then principal. A payment made early or late splits differently, and the final payment absorbs the difference.";
 
-export type LoanTerms = {
-  amountCents: number;
-  /** Thousandths of a percent (8.5 % → 8500). */
-  noteRateMilli: number;
-  termMonths: number;
-  /** The signing day, 'yyyy-MM-dd': interest accrues from it; installment k falls due k months later. */
-  startDate: string;
-  /** The regular payment signed for; the level payment of the start date when not given. */
-  paymentCents?: number;
-};
+/** A loan's terms as servicing reads them: the schedule's own terms (amount, rate, term, start, payment). */
+export type LoanTerms = ScheduleTerms;
 
 export type PostedPayment = { id: string; receivedOn: string; amountCents: number };
 export type AssessedFee = { id: string; assessedOn: string; amountCents: number; installmentNumber: number | null };
