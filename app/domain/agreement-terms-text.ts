@@ -32,6 +32,8 @@ export type NoteFigures = {
   firstDueDate: string;
   /** 'yyyy-MM-dd'. */
   lastDueDate: string;
+  /** 'yyyy-MM-dd': the day the proceeds are expected to reach the borrower, which the figures assume. */
+  expectedFundingDate: string;
 };
 
 /**
@@ -112,7 +114,7 @@ export function noteServicingParagraphs(terms: ServicingTerms, figures: NoteFigu
   return [
     {
       title: "INTEREST",
-      text: `Interest is charged on the unpaid principal from the date of this agreement until the principal is paid in full, at a yearly rate of ${rate}. It is simple interest accrued daily: each day's interest is the unpaid principal times the yearly rate divided by 365 (a year of 365 days, leap years included). Interest is not charged on unpaid interest or on fees.`,
+      text: `Interest is charged on the unpaid principal from the day the loan's proceeds are credited to my account until the principal is paid in full, at a yearly rate of ${rate}. The proceeds are expected to be credited on ${formatDay(figures.expectedFundingDate)}, and the disclosures and the payment amounts assume that day; if they are credited later, interest starts later and my final payment is smaller. It is simple interest accrued daily: each day's interest is the unpaid principal times the yearly rate divided by 365 (a year of 365 days, leap years included). Interest is not charged on unpaid interest or on fees.`,
     },
     {
       title: "PAYMENTS",

@@ -58,7 +58,12 @@ export type AllowedMimeType = (typeof ALLOWED_MIME_TYPES)[number];
 export const TESTIMONIAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
 
-export const APPROVED_LOAN_STATUSES = ["active", "approved", "paid_off", "closed"] as const;
+/**
+ * A loan's life: awaiting_funding (signed, its proceeds not yet settled in the borrower's account) →
+ * active (funded: serviced) → paid_off | closed; or awaiting_funding → cancelled (never funded: the
+ * agreement is void). `approved`: a loan recorded before offers were signed here.
+ */
+export const APPROVED_LOAN_STATUSES = ["awaiting_funding", "active", "approved", "paid_off", "closed", "cancelled"] as const;
 export type ApprovedLoanStatus = (typeof APPROVED_LOAN_STATUSES)[number];
 
 /**

@@ -102,10 +102,12 @@ export function applicationEventLabel(kind: string): string {
 }
 
 export const APPROVED_LOAN_STATUS_LABELS: Record<ApprovedLoanStatus, string> = {
+  awaiting_funding: "Awaiting Funding",
   active: "Active",
   approved: "Approved",
   paid_off: "Paid Off",
   closed: "Closed",
+  cancelled: "Cancelled",
 };
 
 /** "some_type" → "Some Type", "hard-money" → "Hard Money": how a value without a label is shown. */

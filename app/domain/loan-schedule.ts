@@ -134,7 +134,7 @@ export function applyPayment(account: Accrual, amountCents: Cents, fees: FeeDue[
 
 /** The last payment of a schedule with regular payment `paymentCents` (never refused; see projectSchedule). */
 function lastPaymentWith(terms: Omit<ScheduleTerms, "paymentCents">, paymentCents: Cents): Cents {
-  const account = openAccrual(terms.amountCents, terms.noteRateMilli, terms.startDate);
+  const account = openAccrual(terms.amountCents, terms.noteRateMilli, interestStart(terms));
   for (let number = 1; number < terms.termMonths; number++) {
     accrueTo(account, addMonths(terms.startDate, number));
     applyPayment(account, Math.min(paymentCents, account.principalCents + interestDueCents(account)));
@@ -189,12 +189,23 @@ export function levelPaymentCents(terms: Omit<ScheduleTerms, "paymentCents">): C
   return high;
 }
 
+/** The day interest starts: the funding day, never before the day the agreement's figures assume. */
+export function interestStart(terms: Pick<ScheduleTerms, "startDate" | "interestFrom">): string {
+  return terms.interestFrom && terms.interestFrom > terms.startDate ? terms.interestFrom : terms.startDate;
+}
+
 export type ScheduleTerms = {
   amountCents: Cents;
   noteRateMilli: RateMilli;
   termMonths: number;
-  /** The signing day, 'yyyy-MM-dd': interest accrues from it; installment k falls due k months later. */
+  /**
+   * 'yyyy-MM-dd': installment k falls due k months later, and interest accrues from it unless
+   * `interestFrom` is later. The expected funding day of the agreement (the signing day for loans signed
+   * before funding was recorded).
+   */
   startDate: string;
+  /** The day the proceeds settled, when known: interest accrues from it when it is later than startDate. */
+  interestFrom?: string | null;
   /** The regular payment: the loan's stored one, or the level payment of its signing day when not given. */
   paymentCents?: Cents;
 };
@@ -217,7 +228,7 @@ export type ScheduleTerms = {
 export function projectSchedule(terms: ScheduleTerms, { refuse = true }: { refuse?: boolean } = {}): PaymentRow[] {
   const { amountCents, noteRateMilli, termMonths, startDate } = terms;
   const paymentCents = terms.paymentCents ?? levelPaymentCents(terms);
-  const account = openAccrual(amountCents, noteRateMilli, startDate);
+  const account = openAccrual(amountCents, noteRateMilli, interestStart(terms));
   const schedule: PaymentRow[] = [];
   for (let number = 1; number <= termMonths; number++) {
     const dueDate = addMonths(startDate, number);

@@ -5,6 +5,7 @@ import {
   daysBetween,
   INTEREST_DENOMINATOR,
   interestDueCents,
+  interestStart,
   openAccrual,
   projectSchedule,
   roundHalfUp,
@@ -138,7 +139,7 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
     // order, so two payments received the same day apply in the order they were recorded (a stable sort).
     .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === "fee" ? -1 : 1) : 0));
 
-  const account = openAccrual(terms.amountCents, terms.noteRateMilli, terms.startDate);
+  const account = openAccrual(terms.amountCents, terms.noteRateMilli, interestStart(terms));
   const feeQueue: FeeDue[] = [];
   const allocations: Allocation[] = [];
   let paidTowardSchedule = 0;
@@ -234,7 +235,7 @@ export function ledgerLines<P extends { id: string; status: string }>(
   ];
   keyed.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.rank !== b.rank ? a.rank - b.rank : a.seq - b.seq));
   let balance = terms.amountCents;
-  const lines: LedgerLine<P>[] = [{ kind: "disbursement", date: terms.startDate, amountCents: terms.amountCents, principalAfterCents: balance }];
+  const lines: LedgerLine<P>[] = [{ kind: "disbursement", date: interestStart(terms), amountCents: terms.amountCents, principalAfterCents: balance }];
   for (const entry of keyed) {
     if (entry.allocation) balance = entry.allocation.principalAfterCents;
     lines.push(entry.toLine(balance));

@@ -53,10 +53,12 @@ export const COUNTEROFFER_NEXT_STEP = "Review our counteroffer (its terms differ
 
 /** Loans, by their status. `approved`: a loan recorded before offers were signed here (a specialist still signs with the borrower). */
 export const LOAN_NEXT_STEPS: Record<ApprovedLoanStatus, string> = {
+  awaiting_funding: `Your loan agreement is signed. We send the funds once the last checks are complete; they reach your account within ${FUNDING_BUSINESS_DAYS} business days of sending, and the loan page shows when they were sent.`,
   active: `Your loan agreement is signed. Funds are credited to your account within ${FUNDING_BUSINESS_DAYS} business days; then pay each installment by its due date (your schedule is on the loan page).`,
   approved: `A loan specialist will contact you to sign your loan terms; funds follow within ${FUNDING_BUSINESS_DAYS} business days of completion.`,
   paid_off: "Your loan is paid in full; nothing more to do. Your paid-in-full letter is on the loan page.",
   closed: "This loan is closed; nothing more to do.",
+  cancelled: "This loan was cancelled before it was funded: the agreement is void and nothing is owed. The loan page says why.",
 };
 
 /** A loan still marked approved but made from an offer signed here: the signing is done, funding follows. */

@@ -59,3 +59,15 @@ export type ScreeningResult = {
   /** Best score first; one per list entry (its best-matching name). */
   matches: SanctionsMatch[];
 };
+
+/** Why a screening ran. */
+export const SANCTIONS_SCREENING_TRIGGERS = ["submission", "funding", "list_load"] as const;
+export type SanctionsScreeningTrigger = (typeof SANCTIONS_SCREENING_TRIGGERS)[number];
+
+/** A potential match: open (blocks funding) → cleared (staff, with a reason) or confirmed (the application is denied and frozen). */
+export const { values: SANCTIONS_MATCH_STATUSES, labels: SANCTIONS_MATCH_STATUS_LABELS } = labelledEnum({
+  open: "Potential Match",
+  cleared: "Cleared",
+  confirmed: "Confirmed",
+});
+export type SanctionsMatchStatus = (typeof SANCTIONS_MATCH_STATUSES)[number];

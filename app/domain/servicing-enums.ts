@@ -52,3 +52,49 @@ export const ACH_RETURN_CODES = [
   { code: "R20", label: "Non-Transaction Account" },
   { code: "R29", label: "Corporate Customer Advises Not Authorized" },
 ] as const;
+
+/**
+ * The ACH credit of a loan's net proceeds: prepared (Fund Loan; at or above the four-eyes threshold it
+ * waits for another staff member's Release Funds) → released (goes in the next ACH file) → sent (in a
+ * file) → settled (the loan is funded: active) or returned (the bank sent it back: the loan awaits
+ * funding again); a prepared or released credit not yet in a file can be cancelled.
+ */
+export const { values: FUNDING_STATUSES, labels: FUNDING_STATUS_LABELS } = labelledEnum({
+  prepared: "Awaiting Release",
+  released: "Released",
+  sent: "Sent",
+  settled: "Settled",
+  returned: "Returned",
+  cancelled: "Cancelled",
+});
+export type FundingStatus = (typeof FUNDING_STATUSES)[number];
+/** The funding statuses that hold the loan's one live credit (the unique index allows one). */
+export const LIVE_FUNDING_STATUSES = ["prepared", "released", "sent", "settled"] as const satisfies readonly FundingStatus[];
+
+/** How the origination fee is satisfied: deducted from the proceeds (the default) or collected separately. */
+export const { values: ORIGINATION_FEE_HANDLINGS, labels: ORIGINATION_FEE_HANDLING_LABELS } = labelledEnum({
+  deducted: "Deducted from the proceeds",
+  collected: "Collected",
+});
+export type OriginationFeeHandling = (typeof ORIGINATION_FEE_HANDLINGS)[number];
+
+/**
+ * A bank account's validation before its first debit or credit: a zero-dollar prenote (pending → sent
+ * in an ACH file → validated when no return came within the wait, or failed on a return), or a method
+ * staff record with a reference (validated at once).
+ */
+export const { values: ACCOUNT_VALIDATION_STATUSES, labels: ACCOUNT_VALIDATION_STATUS_LABELS } = labelledEnum({
+  pending: "Prenote Queued",
+  sent: "Prenote Sent",
+  validated: "Validated",
+  failed: "Failed",
+});
+export type AccountValidationStatus = (typeof ACCOUNT_VALIDATION_STATUSES)[number];
+
+export const { values: ACCOUNT_VALIDATION_METHODS, labels: ACCOUNT_VALIDATION_METHOD_LABELS } = labelledEnum({
+  prenote: "Prenote",
+  prior_payment: "Prior successful ACH entry",
+  account_verification_service: "Account verification service",
+  bank_letter: "Bank letter or voided check",
+});
+export type AccountValidationMethod = (typeof ACCOUNT_VALIDATION_METHODS)[number];

@@ -95,12 +95,14 @@ describe("the agreement's note and disclosure box, read back from the PDF", () =
 
     // The note, numbered, its servicing paragraphs between the promise to pay and the governing law.
     expect(text).toContain("1. PROMISE TO PAY. In return for a loan of $50,000.00");
-    expect(text).toContain("2. INTEREST. Interest is charged on the unpaid principal from the date of this agreement until the principal is paid in full, at a yearly rate of 8.50%. It is simple interest accrued daily");
+    // Signed on Friday January 15, 2027: the first banking day after it is Tuesday January 19 (Monday is
+    // Martin Luther King Jr. Day), the day the figures assume and the schedule counts from.
+    expect(text).toContain("2. INTEREST. Interest is charged on the unpaid principal from the day the loan's proceeds are credited to my account until the principal is paid in full, at a yearly rate of 8.50%. The proceeds are expected to be credited on Jan 19, 2027, and the disclosures and the payment amounts assume that day");
     expect(text).toContain("divided by 365");
     // The note's regular payment is the one the terms and the schedule print (the signing day's level payment).
     const regular = /Monthly payment: (\$[\d,.]+)/.exec(text)?.[1];
     expect(regular).toMatch(/^\$1,025\.\d\d$/);
-    expect(text).toContain(`1 Feb 15, 2027 ${regular} `);
+    expect(text).toContain(`1 Feb 19, 2027 ${regular} `);
     expect(text).toMatch(new RegExp(`3\\. PAYMENTS\\. I will pay (59 monthly payments of \\${regular} and a final payment of \\$[\\d,.]+|60 monthly payments of \\${regular} each)\\.`));
     expect(text).toContain("applied first to any fees then due, oldest first, then to the interest accrued to the date the payment is received, and then to principal");
     expect(text).toContain(

@@ -18,6 +18,7 @@ const figures: NoteFigures = {
   paymentCount: 60,
   firstDueDate: "2027-01-31",
   lastDueDate: "2031-12-31",
+  expectedFundingDate: "2026-12-31",
 };
 
 const policy = (fee: Partial<LateFeePolicy>): LateFeePolicy => ({ graceDays: 15, flatCents: 2_500, percentMilli: 5_000, capCents: 5_000, ...fee });
@@ -35,9 +36,10 @@ describe("the note's servicing paragraphs", () => {
     expect(noteServicingParagraphs(terms({}), figures).map((p) => p.title)).toEqual(["INTEREST", "PAYMENTS", "LATE CHARGE", "RETURNED PAYMENT", "PREPAYMENT", "DEFAULT"]);
   });
 
-  it("INTEREST: simple interest accrued daily on the unpaid principal, a year of 365 days, from the date of the agreement; never one twelfth", () => {
+  it("INTEREST: simple interest accrued daily on the unpaid principal, a year of 365 days, from the funding day the figures assume; never one twelfth", () => {
     const text = paragraph(terms({}), "INTEREST");
-    expect(text).toContain("from the date of this agreement");
+    expect(text).toContain("from the day the loan's proceeds are credited to my account");
+    expect(text).toContain("expected to be credited on Dec 31, 2026, and the disclosures and the payment amounts assume that day; if they are credited later, interest starts later and my final payment is smaller");
     expect(text).toContain("at a yearly rate of 8.50%");
     expect(text).toContain("simple interest accrued daily");
     expect(text).toContain("divided by 365");

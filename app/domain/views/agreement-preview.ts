@@ -18,8 +18,10 @@ import type { AgreementDocument } from "./loan-agreement";
 export type SigningDayFigures = { paymentCents: number; finalPaymentCents: number; financeChargeCents: number; totalOfPaymentsCents: number; aprMilli: number };
 
 export type AgreementPreview = Omit<AgreementDocument, "signature" | "certificate"> & {
-  /** The day the due dates and figures are counted from ('yyyy-MM-dd'): today on the page, the signing day on paper. */
+  /** The signing day ('yyyy-MM-dd'): today on the page, the signing day on paper. */
   signedOn: string;
+  /** The day the proceeds are expected to settle ('yyyy-MM-dd', the first banking day after signing): the due dates and figures count from it. */
+  expectedFundingDate: string;
   /** The signing day's figures (the ones the page shows and signing stores on the offer). */
   figures: SigningDayFigures;
   /** The last scheduled due date ('yyyy-MM-dd'). */

@@ -14,7 +14,7 @@ import { approvedLoans, loanFees, loanPayments } from "~/server/platform/db/sche
 export type LoanRow = typeof approvedLoans.$inferSelect;
 
 export function termsOf(loan: LoanRow): LoanTerms {
-  return { amountCents: loan.amountCents, noteRateMilli: loan.noteRateMilli, termMonths: loan.termMonths, startDate: loan.startDate, paymentCents: loan.paymentCents };
+  return { amountCents: loan.amountCents, noteRateMilli: loan.noteRateMilli, termMonths: loan.termMonths, startDate: loan.startDate, interestFrom: loan.fundedOn, paymentCents: loan.paymentCents };
 }
 
 /** The rows the ledger is replayed from: posted payments and assessed fees. */

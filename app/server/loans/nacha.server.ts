@@ -49,14 +49,20 @@ type NachaEntryFields = {
   individualId: string;
   /** Up to 22 characters: the account holder. */
   individualName: string;
+  /**
+   * A zero-dollar prenotification: tells the receiver's bank an entry of this direction will follow, so
+   * a bad account comes back before money moves. Its amount must be 0 and it carries a prenote code.
+   */
+  prenote?: boolean;
 };
 
 /**
  * An entry and its Standard Entry Class: WEB for a consumer's debit authorised over the internet, with
- * its Payment Type Code (S: a single entry, authorised for this one payment); PPD for a consumer's
- * entry authorised otherwise (in writing), whose positions 77–78 stay blank.
+ * its Payment Type Code (S: a single entry, authorised for this one payment; R: recurring); PPD for a
+ * consumer's entry authorised otherwise (in writing: the loan's proceeds); CCD for a business's account.
+ * Positions 77–78 stay blank outside WEB.
  */
-export type NachaEntry = NachaEntryFields & ({ secCode: "WEB"; paymentType: "S" } | { secCode: "PPD" });
+export type NachaEntry = NachaEntryFields & ({ secCode: "WEB"; paymentType: "S" | "R" } | { secCode: "PPD" } | { secCode: "CCD" });
 
 export type NachaFileInput = {
   originator: NachaOriginator;
@@ -67,7 +73,7 @@ export type NachaFileInput = {
   effectiveDate: string;
   /** A–Z or 0–9: tells files created on the same day apart. */
   fileIdModifier: string;
-  /** Up to 10 characters, e.g. "LOAN PMT". */
+  /** Up to 10 characters; by default "LOAN PMT" for WEB debits and "LOAN FUNDS" for the PPD/CCD proceeds. */
   entryDescription?: string;
   /**
    * The first entry's trace sequence (1–9,999,999; default 1). Trace numbers must be unique per
@@ -150,15 +156,25 @@ function checkEntry(e: NachaEntry, index: number): void {
   const which = `Entry ${index + 1}`;
   if (!isValidRoutingNumber(e.routingNumber)) throw new NachaInputError(`${which}: the routing number is not a valid 9-digit ABA number.`);
   if (!/^[0-9A-Za-z-]{1,17}$/.test(e.accountNumber)) throw new NachaInputError(`${which}: the account number must be 1 to 17 letters or digits.`);
-  if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0 || e.amountCents > 99_999_999_99) throw new NachaInputError(`${which}: the amount must be whole cents from 0.01 to 99,999,999.99.`);
+  if (e.prenote) {
+    if (e.amountCents !== 0) throw new NachaInputError(`${which}: a prenote's amount must be zero.`);
+  } else if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0 || e.amountCents > 99_999_999_99) throw new NachaInputError(`${which}: the amount must be whole cents from 0.01 to 99,999,999.99.`);
   if (!nachaName(e.individualName)) throw new NachaInputError(`${which}: the individual name has no letter or digit the file can carry.`);
 }
 
-/** Transaction code by direction and account type (live entries; prenotes have their own codes). */
+/** Transaction code by direction and account type: live entries, and zero-dollar prenotes (23/28, 33/38). */
 const TRANSACTION_CODES = {
   checking: { credit: "22", debit: "27" },
   savings: { credit: "32", debit: "37" },
 } as const;
+const PRENOTE_CODES = {
+  checking: { credit: "23", debit: "28" },
+  savings: { credit: "33", debit: "38" },
+} as const;
+
+export function transactionCodeOf(e: Pick<NachaEntry, "accountType" | "direction" | "prenote">): string {
+  return (e.prenote ? PRENOTE_CODES : TRANSACTION_CODES)[e.accountType][e.direction];
+}
 
 /** Service class code of a batch: 225 debits only, 220 credits only, 200 both. */
 function serviceClassOf(entries: readonly NachaEntry[]): "200" | "220" | "225" {
@@ -229,7 +245,7 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
         left("", 20),
         companyId,
         secCode,
-        left(alpha(input.entryDescription ?? "LOAN PMT"), 10),
+        left(alpha(input.entryDescription ?? (secCode === "WEB" ? "LOAN PMT" : "LOAN FUNDS")), 10),
         left("", 6),
         yymmdd(input.effectiveDate),
         "   ",
@@ -250,7 +266,7 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
       lines.push(
         record(
           "6",
-          TRANSACTION_CODES[e.accountType][e.direction],
+          transactionCodeOf(e),
           e.routingNumber.slice(0, 8),
           e.routingNumber.slice(8, 9),
           left(e.accountNumber.toUpperCase(), 17),

@@ -4,6 +4,7 @@ import { ESIGN_CONSENT_VERSION } from "~/domain/esign-consent";
 import { formatMoney, formatRate, rateFromPercent } from "~/domain/money";
 import { parseServicingTerms, type ServicingTerms } from "~/domain/servicing-terms";
 import { disclosure } from "~/domain/truth-in-lending";
+import { expectedFundingDate } from "~/domain/funding";
 import type { AgreementPreview, SigningDayFigures } from "~/domain/views/agreement-preview";
 import { type AgreementDocument, type AgreementSignature, type SigningCertificate } from "~/domain/views/loan-agreement";
 import { getConfig } from "~/server/platform/config.server";
@@ -57,7 +58,7 @@ export class AgreementFiguresMismatch extends Error {
  * offer's stored terms (interest, payments, late charge, returned payment, prepayment, default), the
  * governing law and the electronic signature.
  */
-function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: AgreementPreview["schedule"], lenderName: string): string[] {
+function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: AgreementPreview["schedule"], lenderName: string, expectedFundingDate: string): string[] {
   const servicing = noteServicingParagraphs(servicingTerms, {
     noteRateMilli: offer.noteRateMilli,
     originationFeeCents: offer.originationFeeCents,
@@ -66,6 +67,7 @@ function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: Ag
     paymentCount: schedule.length,
     firstDueDate: schedule[0]!.dueDate,
     lastDueDate: schedule.at(-1)!.dueDate,
+    expectedFundingDate,
   });
   return [
     {
@@ -90,12 +92,14 @@ function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: Ag
  * financed or term; the level payment and the figures after it are the signing day's.
  */
 export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: string): AgreementPreview {
+  // The figures assume the day the proceeds are expected to settle: interest starts then.
+  const fundingExpected = expectedFundingDate(signedOn);
   const figures = disclosure({
     amountCents: offer.amountCents,
     noteRateMilli: offer.noteRateMilli,
     termMonths: offer.termMonths,
     originationFeeMilli: offer.originationFeeMilli,
-    signedOn,
+    signedOn: fundingExpected,
   });
   const checks: [string, number, number][] = [
     ["origination fee", figures.originationFeeCents, offer.originationFeeCents],
@@ -148,8 +152,9 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
     },
     disclosureLines: disclosureBoxLines(servicingTerms, offer),
     schedule,
-    noteTerms: noteTerms(signedOffer, servicingTerms, schedule, lender.name),
+    noteTerms: noteTerms(signedOffer, servicingTerms, schedule, lender.name, fundingExpected),
     signedOn,
+    expectedFundingDate: fundingExpected,
     figures: signed,
     maturityDate: schedule.at(-1)!.dueDate,
   };
@@ -157,6 +162,6 @@ export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: 
 
 /** The signed agreement: the preview of the signing day plus the signature and the certificate. */
 export function signedAgreementDocument(preview: AgreementPreview, signature: AgreementSignature, certificate: SigningCertificate): AgreementDocument {
-  const { signedOn: _signedOn, maturityDate: _maturityDate, figures: _figures, ...document } = preview;
+  const { signedOn: _signedOn, expectedFundingDate: _expected, maturityDate: _maturityDate, figures: _figures, ...document } = preview;
   return { ...document, signature, certificate };
 }

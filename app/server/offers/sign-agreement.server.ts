@@ -231,7 +231,8 @@ export async function signOffer(
         termMonths: offer.termMonths,
         servicingTerms: parseServicingTerms(offer.servicingTerms),
         approvalDate: now,
-        startDate: signedOn,
+        // The day the figures assume; interest runs from the settlement (funded_on), never earlier.
+        startDate: preview.expectedFundingDate,
         firstPaymentDue,
         maturityDate: preview.maturityDate,
       });

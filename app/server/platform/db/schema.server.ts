@@ -42,9 +42,9 @@ import { OPEN_REVIEW_STATUSES } from "../../../domain/application-lifecycle";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../../domain/conversation-enums";
 import type { DenialSource } from "../../../domain/adverse-action";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../../domain/loan-offers";
-import { LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
+import { ACCOUNT_VALIDATION_METHODS, ACCOUNT_VALIDATION_STATUSES, FUNDING_STATUSES, LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, ORIGINATION_FEE_HANDLINGS, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
 import { rateFromPercent } from "../../../domain/money";
-import { SANCTIONS_ENTITY_TYPES, SANCTIONS_LISTS, type SanctionsAlias } from "../../../domain/sanctions";
+import { SANCTIONS_ENTITY_TYPES, SANCTIONS_LISTS, SANCTIONS_MATCH_STATUSES, SANCTIONS_SCREENING_TRIGGERS, type SanctionsAlias, type SanctionsMatch } from "../../../domain/sanctions";
 import {
   bytea,
   columnCheck,
@@ -552,6 +552,9 @@ export const loanDocuments = pgTable(
     uploadedAt: timestamptz("uploaded_at").notNull().defaultNow(),
     /** Set when uploaded in answer to a staff request (What We Need); null for the wizard's documents. */
     requestItemId: uuid("request_item_id").references((): AnyPgColumn => requestItems.id, { onDelete: "set null" }),
+    /** Staff accepted the document as what it claims to be (the funding checklist asks it of an ID document). */
+    acceptedAt: timestamptz("accepted_at"),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     // The wizard's documents: one of each type per application. Answers to requests may repeat a
@@ -965,10 +968,27 @@ export const approvedLoans = pgTable(
      */
     servicedOn: date("serviced_on", { mode: "string" }),
     paidOffAt: timestamptz("paid_off_at"),
+    /**
+     * The day the proceeds' ACH credit settled: interest accrues from it (never before start_date, the
+     * expected funding day the disclosure assumed). Null until funded, and on loans funded before this
+     * was recorded (their interest runs from start_date).
+     */
+    fundedOn: date("funded_on", { mode: "string" }),
+    /** How the origination fee is satisfied: deducted from the proceeds (default) or collected (with who, when, reference). */
+    originationFeeHandling: text("origination_fee_handling", { enum: ORIGINATION_FEE_HANDLINGS }).notNull().default("deducted"),
+    originationFeeCollectedAt: timestamptz("origination_fee_collected_at"),
+    originationFeeCollectedBy: text("origination_fee_collected_by").references(() => user.id, { onDelete: "set null" }),
+    originationFeeReference: text("origination_fee_reference"),
+    /** Cancelled before funding: when, by whom and why (the agreement is void). */
+    cancelledAt: timestamptz("cancelled_at"),
+    cancelledBy: text("cancelled_by").references(() => user.id, { onDelete: "set null" }),
+    cancelReason: text("cancel_reason"),
     ...timestamps(),
   },
   (t) => [
     oneOf(t.status, APPROVED_LOAN_STATUSES),
+    oneOf(t.originationFeeHandling, ORIGINATION_FEE_HANDLINGS),
+    check("approved_loans_cancelled_check", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
     nonNegative(t.balanceCents),
     nonNegative(t.paymentCents),
@@ -1143,8 +1163,89 @@ export const achBatches = pgTable(
      * download. Files written before encryption are sealed by 'Encrypt Existing Bank Data'.
      */
     content: text("content").notNull(),
+    /** The credits' total (loan proceeds); total_cents is the debits'. A file of prenotes alone totals zero. */
+    creditTotalCents: cents("credit_total_cents").notNull().default(0),
   },
-  (t) => [columnCheck(t.entryCount, sql`${t.entryCount} > 0`), columnCheck(t.totalCents, sql`${t.totalCents} > 0`)],
+  (t) => [columnCheck(t.entryCount, sql`${t.entryCount} > 0`), nonNegative(t.totalCents), nonNegative(t.creditTotalCents)],
+);
+
+/**
+ * Funding a signed loan: the ACH credit of its net proceeds to the borrower's account. One live credit
+ * per loan (the partial unique index): Fund Loan twice or in parallel creates one row. The checklist as
+ * it stood when the credit was prepared is kept with it.
+ */
+export const loanFundings = pgTable(
+  "loan_fundings",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "restrict" }),
+    /** The net proceeds: the amount financed (the amount less a deducted origination fee). */
+    amountCents: cents("amount_cents").notNull(),
+    /** PPD for a consumer's account, CCD for a business's. */
+    secCode: text("sec_code", { enum: ["PPD", "CCD"] }).notNull(),
+    status: text("status", { enum: FUNDING_STATUSES }).notNull(),
+    checklist: jsonb("checklist").$type<unknown>().notNull(),
+    preparedBy: text("prepared_by").references(() => user.id, { onDelete: "set null" }),
+    preparedAt: timestamptz("prepared_at").notNull().defaultNow(),
+    releasedBy: text("released_by").references(() => user.id, { onDelete: "set null" }),
+    releasedAt: timestamptz("released_at"),
+    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "restrict" }),
+    settledOn: date("settled_on", { mode: "string" }),
+    returnedOn: date("returned_on", { mode: "string" }),
+    returnCode: text("return_code"),
+    cancelledAt: timestamptz("cancelled_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    oneOf(t.status, FUNDING_STATUSES),
+    oneOf(t.secCode, ["PPD", "CCD"]),
+    columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
+    uniqueIndex("loan_fundings_one_live_idx").on(t.loanId).where(sql`${t.status} in ('prepared', 'released', 'sent', 'settled')`),
+    index("loan_fundings_loan_id_idx").on(t.loanId, t.preparedAt),
+    index("loan_fundings_unsent_idx").on(t.preparedAt).where(sql`${t.status} = 'released' and ${t.achBatchId} is null`),
+    index("loan_fundings_ach_batch_id_idx").on(t.achBatchId),
+  ],
+);
+
+/**
+ * Validating a bank account before its first debit or credit: a zero-dollar prenote in the next ACH
+ * file (validated when no return arrived within ACH_PRENOTE_WAIT_DAYS banking days of its effective
+ * date) or a method staff record with a reference. One live validation per account.
+ */
+export const bankAccountValidations = pgTable(
+  "bank_account_validations",
+  {
+    id: uuidPk(),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ACCOUNT_VALIDATION_METHODS }).notNull(),
+    status: text("status", { enum: ACCOUNT_VALIDATION_STATUSES }).notNull(),
+    /** A prenote's class: PPD or CCD for a credit prenote (funding), WEB for a debit prenote. */
+    secCode: text("sec_code", { enum: ["PPD", "CCD", "WEB"] }),
+    direction: text("direction", { enum: ["credit", "debit"] }),
+    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "restrict" }),
+    /** The prenote's effective entry date (the wait counts banking days from it). */
+    effectiveDate: date("effective_date", { mode: "string" }),
+    validatedAt: timestamptz("validated_at"),
+    returnCode: text("return_code"),
+    returnedOn: date("returned_on", { mode: "string" }),
+    /** What staff recorded for another method (the service's or letter's reference). */
+    reference: text("reference"),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    oneOf(t.method, ACCOUNT_VALIDATION_METHODS),
+    oneOf(t.status, ACCOUNT_VALIDATION_STATUSES),
+    uniqueIndex("bank_account_validations_one_live_idx").on(t.bankAccountId).where(sql`${t.status} <> 'failed'`),
+    index("bank_account_validations_unsent_idx").on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.achBatchId} is null`),
+    index("bank_account_validations_sent_idx").on(t.effectiveDate).where(sql`${t.status} = 'sent'`),
+    index("bank_account_validations_ach_batch_id_idx").on(t.achBatchId),
+  ],
 );
 
 /**
@@ -1597,6 +1698,51 @@ export const sanctionsEntries = pgTable(
     oneOf(t.entityType, SANCTIONS_ENTITY_TYPES),
     unique("sanctions_entries_list_entity_number_key").on(t.list, t.entityNumber),
     index("sanctions_entries_list_load_id_idx").on(t.listLoadId),
+  ],
+);
+
+/** Each screening of an application's applicant against the lists (at submission, at Fund Loan, after each list load). */
+export const sanctionsScreenings = pgTable(
+  "sanctions_screenings",
+  {
+    id: uuidPk(),
+    applicationId: applicationIdRef("cascade"),
+    trigger: text("trigger", { enum: SANCTIONS_SCREENING_TRIGGERS }).notNull(),
+    screenedAt: timestamptz("screened_at").notNull().defaultNow(),
+    /** The publications compared against ([] when no list was loaded). */
+    lists: jsonb("lists").$type<unknown>().notNull(),
+    threshold: numeric("threshold", { precision: 4, scale: 3, mode: "number" }).notNull(),
+    /** How many potential matches it found (before cleared ones were set aside). */
+    matchCount: integer("match_count").notNull(),
+  },
+  (t) => [oneOf(t.trigger, SANCTIONS_SCREENING_TRIGGERS), nonNegative(t.matchCount), index("sanctions_screenings_application_id_idx").on(t.applicationId, t.screenedAt)],
+);
+
+/**
+ * A potential match of an application's applicant with a list entry, as found (the entry shown to
+ * staff) and decided: open blocks funding; cleared (a reason) is not flagged again while the entry's
+ * fingerprint is the same; confirmed denies and freezes the application.
+ */
+export const sanctionsMatches = pgTable(
+  "sanctions_matches",
+  {
+    id: uuidPk(),
+    applicationId: applicationIdRef("cascade"),
+    screeningId: uuid("screening_id")
+      .notNull()
+      .references(() => sanctionsScreenings.id, { onDelete: "cascade" }),
+    entryFingerprint: text("entry_fingerprint").notNull(),
+    match: jsonb("match").$type<SanctionsMatch>().notNull(),
+    status: text("status", { enum: SANCTIONS_MATCH_STATUSES }).notNull().default("open"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamptz("decided_at"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.status, SANCTIONS_MATCH_STATUSES),
+    unique("sanctions_matches_application_id_fingerprint_key").on(t.applicationId, t.entryFingerprint),
+    index("sanctions_matches_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
   ],
 );
 
