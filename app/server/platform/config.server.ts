@@ -182,6 +182,10 @@ const envSchema = z.object({
       .refine((v) => /^[A-Za-z0-9 &.,'/()-]{1,23}$/.test(v.trim()), "must be 1 to 23 letters, digits or spaces (the name of the bank that receives the ACH files)")
       .optional(),
   ),
+  /** Days after signing from which staff may Cancel a loan not funded yet. */
+  FUNDING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Banking days after a prenote's effective date without a return before its account counts as validated. */
+  ACH_PRENOTE_WAIT_DAYS: z.coerce.number().int().min(1).max(10).default(2),
   /** From this Jaro-Winkler similarity (0-1) a name is a potential sanctions match (decision 0089). */
   SANCTIONS_MATCH_THRESHOLD: z
     .string()
@@ -295,6 +299,10 @@ export type AppConfig = {
   ach: { immediateDestination: string; immediateDestinationName: string; immediateOrigin: string; companyId: string; companyName: string; originatingDfi: string };
   /** Names at least this similar (Jaro-Winkler, 0 to 1) to a sanctions list name are potential matches. */
   sanctionsMatchThreshold: number;
+  /** Days after signing from which a loan not funded yet may be cancelled. */
+  fundingDeadlineDays: number;
+  /** Banking days a prenote waits for a return before its account counts as validated. */
+  achPrenoteWaitDays: number;
   /** Stored objects younger than this are never swept as orphans (another instance may be about to commit them). */
   orphanGraceSeconds: number;
   /** How often the Download My Data job looks for pending requests (milliseconds). */
@@ -532,6 +540,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       originatingDfi: e.ACH_ORIGINATING_DFI ?? e.ACH_IMMEDIATE_DESTINATION.trim().slice(0, 8),
     },
     sanctionsMatchThreshold: e.SANCTIONS_MATCH_THRESHOLD,
+    fundingDeadlineDays: e.FUNDING_DEADLINE_DAYS,
+    achPrenoteWaitDays: e.ACH_PRENOTE_WAIT_DAYS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     eventStreamsMax: e.EVENT_STREAMS_MAX,
     webConcurrency: e.WEB_CONCURRENCY,

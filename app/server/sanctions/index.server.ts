@@ -7,3 +7,4 @@ export { loadSanctionsLists, readSanctionsFiles, storeSanctionsLists, type Loade
 export { sanctionsLoadCommand } from "./load-command.server";
 export { OFAC_FILE_NAMES, SanctionsFileError, type OfacFile } from "./ofac-csv.server";
 export { currentSanctionsLists, screenPerson, type PersonToScreen } from "./screening.server";
+export { sanctionsClearance, type SanctionsClearance } from "./clearance.server";
