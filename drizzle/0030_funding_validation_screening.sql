@@ -72,6 +72,7 @@ CREATE TABLE "sanctions_screenings" (
 ALTER TABLE "ach_batches" DROP CONSTRAINT "ach_batches_total_cents_check";--> statement-breakpoint
 ALTER TABLE "approved_loans" DROP CONSTRAINT "approved_loans_status_check";--> statement-breakpoint
 ALTER TABLE "ach_batches" ADD COLUMN "credit_total_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "approved_loans" ADD COLUMN "expected_funding_date" date;--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD COLUMN "funded_on" date;--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD COLUMN "origination_fee_handling" text DEFAULT 'deducted' NOT NULL;--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD COLUMN "origination_fee_collected_at" timestamp with time zone;--> statement-breakpoint

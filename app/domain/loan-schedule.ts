@@ -198,13 +198,12 @@ export type ScheduleTerms = {
   amountCents: Cents;
   noteRateMilli: RateMilli;
   termMonths: number;
-  /**
-   * 'yyyy-MM-dd': installment k falls due k months later, and interest accrues from it unless
-   * `interestFrom` is later. The expected funding day of the agreement (the signing day for loans signed
-   * before funding was recorded).
-   */
+  /** The signing day, 'yyyy-MM-dd': installment k falls due k months later; interest accrues from it unless `interestFrom` is later. */
   startDate: string;
-  /** The day the proceeds settled, when known: interest accrues from it when it is later than startDate. */
+  /**
+   * The day interest starts when later than startDate: the day the proceeds settled, or the expected
+   * funding day the agreement's figures assume while they have not (never earlier than that day).
+   */
   interestFrom?: string | null;
   /** The regular payment: the loan's stored one, or the level payment of its signing day when not given. */
   paymentCents?: Cents;

@@ -35,8 +35,10 @@ export type DisclosureInput = {
   termMonths: number;
   /** The origination fee, thousandths of a percent of the amount. */
   originationFeeMilli: RateMilli;
-  /** The day the borrower signs (consummation), 'yyyy-MM-dd'. */
+  /** The day the borrower signs (consummation), 'yyyy-MM-dd': installment k falls due k months later. */
   signedOn: string;
+  /** The day the proceeds are expected to settle, 'yyyy-MM-dd': interest accrues from it (default: signedOn). */
+  fundedOn?: string;
 };
 
 export type Disclosure = {
@@ -136,7 +138,7 @@ function roundApr(percent: number): number {
  * (a prepaid finance charge: it is deducted from the amount financed, so it raises the APR above the note
  * rate). The payment schedule is the loan's one schedule (projectSchedule in ./loan-schedule): the
  * regular payment is the level payment (levelPaymentCents), interest accrues daily (actual/365) from the
- * signing day exactly as the ledger charges it, and the last payment pays the loan off, so the figures
+ * expected funding day (`fundedOn`, else the signing day) exactly as the ledger charges it, and the last payment pays the loan off, so the figures
  * depend on the signing day. Finance charge = total of payments − amount financed; the APR is the
  * actuarial rate of Appendix J on that schedule. Throws a RangeError on inputs out of range, or when no
  * level payment in whole cents repays the loan in exactly its term (one cent more ends it early, one
@@ -150,8 +152,9 @@ export function disclosure(input: DisclosureInput): Disclosure {
   if (amountFinancedCents < 1) throw new RangeError("The origination fee leaves no amount financed.");
 
   // The level payment of the signing day under the ledger's rule: the last payment is never the larger.
-  const paymentCents = levelPaymentCents({ amountCents, noteRateMilli: Number(noteRate), termMonths, startDate: signedOn });
-  const schedule = projectSchedule({ amountCents, noteRateMilli: Number(noteRate), termMonths, startDate: signedOn, paymentCents });
+  const terms = { amountCents, noteRateMilli: Number(noteRate), termMonths, startDate: signedOn, interestFrom: input.fundedOn ?? null };
+  const paymentCents = levelPaymentCents(terms);
+  const schedule = projectSchedule({ ...terms, paymentCents });
   const totalOfPaymentsCents = schedule.reduce((sum, row) => sum + row.paymentCents, 0);
   const aprPercentUnrounded = actuarialAprPercent(amountFinancedCents, schedule.map((row) => row.paymentCents));
   return {

@@ -165,13 +165,13 @@ describe("offer signing on pglite", () => {
       const [offer] = await db().select().from(loanOffers).where(eq(loanOffers.id, offerId));
       expect(offer).toMatchObject({ status: "signed" });
       expect(offer!.decidedAt?.toISOString()).toBe(now.toISOString());
-      // Interest accrues by the day from the expected funding day (the first banking day after signing), so
-      // the figures depend on the signing day: the offer made on January 30 stored the figures of funding
-      // on January 31; signing on Thursday January 31 stores those of funding on Friday February 1 (what
-      // the PDF says and the ledger does).
-      const onSigningDay = disclosure({ amountCents: 2_500_000, noteRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000, signedOn: "2030-02-01" });
-      const onOfferDay = disclosure({ amountCents: 2_500_000, noteRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000, signedOn: "2030-01-31" });
-      expect(onSigningDay.schedule[0]!.dueDate).not.toBe(onOfferDay.schedule[0]!.dueDate);
+      // Due dates count from the signing day and interest from the expected funding day (the first banking
+      // day after signing), so the figures depend on the signing day: the offer made on January 30 stored
+      // that day's; signing on Thursday January 31 with funding expected on Friday February 1 stores those
+      // (what the PDF says and the ledger does).
+      const onSigningDay = disclosure({ amountCents: 2_500_000, noteRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000, signedOn: "2030-01-31", fundedOn: "2030-02-01" });
+      const onOfferDay = disclosure({ amountCents: 2_500_000, noteRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000, signedOn: "2030-01-30", fundedOn: "2030-01-31" });
+      expect(onSigningDay.schedule.map((r) => r.interestCents)).not.toEqual(onOfferDay.schedule.map((r) => r.interestCents));
       const signedFigures = {
         finalPaymentCents: onSigningDay.schedule.at(-1)!.paymentCents,
         financeChargeCents: onSigningDay.financeChargeCents,
@@ -182,8 +182,8 @@ describe("offer signing on pglite", () => {
 
       const [agreement] = await db().select().from(signedAgreements).where(eq(signedAgreements.offerId, offerId));
       expect(agreement).toMatchObject({ applicationId: app.id, userId: owner.id, signerName: "dana whitfield", signerEmail: owner.email, signatureKind: "typed", ipAddress: info.ip, userAgent: UA, consentVersion: ESIGN_CONSENT_VERSION });
-      // One month after the expected funding day: February 1 → March 1.
-      expect(agreement!.firstPaymentDue).toBe("2030-03-01");
+      // One month after signing: January 31 → February 28.
+      expect(agreement!.firstPaymentDue).toBe("2030-02-28");
       expect(agreement!.storageKey).toMatch(new RegExp(`^agreements/${app.id}/agreement_[0-9a-f]{32}\\.pdf$`));
 
       const bytes = await readStored(storage, agreement!.storageKey);
@@ -201,10 +201,11 @@ describe("offer signing on pglite", () => {
         paymentCents: offer!.paymentCents,
         noteRateMilli: 9500,
         termMonths: 36,
-        startDate: "2030-02-01",
+        startDate: "2030-01-31",
+        expectedFundingDate: "2030-02-01",
         fundedOn: null,
-        firstPaymentDue: "2030-03-01",
-        maturityDate: "2033-02-01",
+        firstPaymentDue: "2030-02-28",
+        maturityDate: "2033-01-31",
       });
       expect(result.loanId).toBe(loan!.id);
 

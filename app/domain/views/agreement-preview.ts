@@ -20,7 +20,7 @@ export type SigningDayFigures = { paymentCents: number; finalPaymentCents: numbe
 export type AgreementPreview = Omit<AgreementDocument, "signature" | "certificate"> & {
   /** The signing day ('yyyy-MM-dd'): today on the page, the signing day on paper. */
   signedOn: string;
-  /** The day the proceeds are expected to settle ('yyyy-MM-dd', the first banking day after signing): the due dates and figures count from it. */
+  /** The day the proceeds are expected to settle ('yyyy-MM-dd', the first banking day after signing): the figures' interest runs from it. */
   expectedFundingDate: string;
   /** The signing day's figures (the ones the page shows and signing stores on the offer). */
   figures: SigningDayFigures;

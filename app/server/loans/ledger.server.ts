@@ -13,8 +13,14 @@ import { approvedLoans, loanFees, loanPayments } from "~/server/platform/db/sche
 
 export type LoanRow = typeof approvedLoans.$inferSelect;
 
+/** The later of two optional days ('yyyy-MM-dd' compares as text), null when neither is set. */
+function latestDay(a: string | null, b: string | null): string | null {
+  return a && b ? (a > b ? a : b) : (a ?? b);
+}
+
+/** The loan's terms; interest from its settlement, never before the day its agreement's figures assume. */
 export function termsOf(loan: LoanRow): LoanTerms {
-  return { amountCents: loan.amountCents, noteRateMilli: loan.noteRateMilli, termMonths: loan.termMonths, startDate: loan.startDate, interestFrom: loan.fundedOn, paymentCents: loan.paymentCents };
+  return { amountCents: loan.amountCents, noteRateMilli: loan.noteRateMilli, termMonths: loan.termMonths, startDate: loan.startDate, interestFrom: latestDay(loan.expectedFundingDate, loan.fundedOn), paymentCents: loan.paymentCents };
 }
 
 /** The rows the ledger is replayed from: posted payments and assessed fees. */

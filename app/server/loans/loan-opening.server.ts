@@ -16,8 +16,10 @@ export type SignedLoanTerms = {
   /** The signed offer's servicing terms: the loan is serviced by these. */
   servicingTerms: ServicingTerms;
   approvalDate: Date;
-  /** 'yyyy-MM-dd': the signing day, from which interest accrues. */
+  /** 'yyyy-MM-dd': the signing day; installment k falls due k months later. */
   startDate: string;
+  /** 'yyyy-MM-dd': the day the agreement's figures assume the proceeds settle; interest never starts earlier. */
+  expectedFundingDate: string;
   firstPaymentDue: string;
   maturityDate: string;
 };

@@ -92,14 +92,15 @@ function noteTerms(offer: OfferRow, servicingTerms: ServicingTerms, schedule: Ag
  * financed or term; the level payment and the figures after it are the signing day's.
  */
 export function agreementPreview(offer: OfferRow, borrower: Borrower, signedOn: string): AgreementPreview {
-  // The figures assume the day the proceeds are expected to settle: interest starts then.
+  // Due dates count from the signing day; interest from the day the proceeds are expected to settle.
   const fundingExpected = expectedFundingDate(signedOn);
   const figures = disclosure({
     amountCents: offer.amountCents,
     noteRateMilli: offer.noteRateMilli,
     termMonths: offer.termMonths,
     originationFeeMilli: offer.originationFeeMilli,
-    signedOn: fundingExpected,
+    signedOn,
+    fundedOn: fundingExpected,
   });
   const checks: [string, number, number][] = [
     ["origination fee", figures.originationFeeCents, offer.originationFeeCents],

@@ -231,8 +231,9 @@ export async function signOffer(
         termMonths: offer.termMonths,
         servicingTerms: parseServicingTerms(offer.servicingTerms),
         approvalDate: now,
-        // The day the figures assume; interest runs from the settlement (funded_on), never earlier.
-        startDate: preview.expectedFundingDate,
+        startDate: signedOn,
+        // The day the figures' interest starts; the ledger's starts at settlement (funded_on), never earlier.
+        expectedFundingDate: preview.expectedFundingDate,
         firstPaymentDue,
         maturityDate: preview.maturityDate,
       });

@@ -969,10 +969,12 @@ export const approvedLoans = pgTable(
     servicedOn: date("serviced_on", { mode: "string" }),
     paidOffAt: timestamptz("paid_off_at"),
     /**
-     * The day the proceeds' ACH credit settled: interest accrues from it (never before start_date, the
-     * expected funding day the disclosure assumed). Null until funded, and on loans funded before this
-     * was recorded (their interest runs from start_date).
+     * The day the agreement's figures assume the proceeds settle (the first banking day after signing):
+     * interest never accrues before it. Null on loans signed before funding was recorded (their interest
+     * runs from start_date).
      */
+    expectedFundingDate: date("expected_funding_date", { mode: "string" }),
+    /** The day the proceeds' ACH credit settled: interest accrues from it. Null until funded. */
     fundedOn: date("funded_on", { mode: "string" }),
     /** How the origination fee is satisfied: deducted from the proceeds (default) or collected (with who, when, reference). */
     originationFeeHandling: text("origination_fee_handling", { enum: ORIGINATION_FEE_HANDLINGS }).notNull().default("deducted"),
