@@ -19,7 +19,13 @@ const DATABASE_FOLDER = "pgdata";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** Migrates a new data folder with the built server's own migrate step; returns the folder. */
+/** The sample OFAC files the template's lists are loaded from (every name in them is invented). */
+const SANCTIONS_FIXTURE_FILES = ["sdn/sdn.csv", "sdn/add.csv", "sdn/alt.csv", "consolidated/cons_prim.csv", "consolidated/cons_add.csv", "consolidated/cons_alt.csv"].map((f) =>
+  path.join(root, "tests/fixtures/sanctions", f),
+);
+export const SANCTIONS_PUBLISHED_ON = "2026-12-01";
+
+/** Migrates a new data folder with the built server's own migrate step and loads the sample sanctions lists; returns the folder. */
 export function makeTemplateDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-template-"));
   const env: Record<string, string | undefined> = {
@@ -33,6 +39,13 @@ export function makeTemplateDataDir(): string {
   delete env.DATABASE_URL;
   execFileSync(process.execPath, ["server.js", "--migrate"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   if (!fs.existsSync(path.join(dir, DATABASE_FOLDER, "PG_VERSION"))) throw new Error(`The migrate step left no database in ${dir}`);
+  // The sample sanctions lists, loaded as an operator would (npm run sanctions:load): a loan is funded only
+  // after a screening against a loaded list, so every test server can fund one.
+  execFileSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/sanctions-load.ts", "--published", SANCTIONS_PUBLISHED_ON, ...SANCTIONS_FIXTURE_FILES], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return dir;
 }
 
