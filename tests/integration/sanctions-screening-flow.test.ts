@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SANCTIONS_DECISION_MESSAGES } from "~/domain/validation/sanctions-decision";
@@ -22,7 +22,7 @@ import {
 } from "~/server/sanctions/index.server";
 import { applicationForm, validFields, validFiles } from "../helpers/applications";
 import { applicationRow } from "../helpers/application-rows";
-import { seedApplicant, seedStaff } from "../helpers/seed";
+import { seedApplicant, seedOffer, seedStaff } from "../helpers/seed";
 import { setUpTestConfig, tempDirMaker } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
@@ -199,6 +199,29 @@ describe.each(testTargets)("sanctions screening of applications on %s", (target)
     const [row] = await matchesOf(id);
     const winner = answers[0]!.status === 200 ? staff.officer : staff.admin;
     expect(row).toMatchObject({ status: "cleared", decidedBy: winner.id });
+  });
+
+  it("a screening that fails does not lose the submission: the application is kept, not screened", async () => {
+    await db().execute(sql`alter table sanctions_screenings add constraint test_block_submission check (trigger <> 'submission') not valid`);
+    try {
+      const id = await submit({ firstName: "Rustam", lastName: "Karimov", middleInitial: "" });
+      expect(await db().select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.id, id))).toHaveLength(1);
+      expect(await screeningsOf(id)).toEqual([]);
+      expect(await state(id)).toBe("not_screened");
+    } finally {
+      await db().execute(sql`alter table sanctions_screenings drop constraint test_block_submission`);
+    }
+  });
+
+  it("Confirm Match on an approved application: it keeps its offer's status, but its clearance is confirmed for good", async () => {
+    const { application: app } = await seedOffer(db(), { admin: staff.admin, application: { firstName: "Rustam", lastName: "Karimov" } });
+    await screenApplicant(db(), (await applicationScreeningSubject(app.id, db()))!, "list_load");
+    const [match] = await matchesOf(app.id);
+    const confirmed = await decide(app.id, staff.admin, { intent: "confirm-match", matchId: match!.id, reason: "Confirmed against the list entry." });
+    expect(confirmed.status).toBe(200);
+    const [row] = await db().select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, app.id));
+    expect(row!.status).toBe("approved");
+    expect(await screenForFunding(db(), (await applicationScreeningSubject(app.id, db()))!)).toMatchObject({ state: "confirmed" });
   });
 
   it("Confirm Match: the application is denied with a notice that names no list, frozen, and every admin is e-mailed", async () => {
