@@ -66,6 +66,7 @@ export default [
   route("admin/applications/:id/requests", "routes/admin/application-requests.ts"),
   route("admin/applications/:id/approval", "routes/admin/application-approval.ts"),
   route("admin/applications/:id/assignment", "routes/admin/application-assignment.ts"),
+  route("admin/applications/:id/sanctions", "routes/admin/application-sanctions.ts"),
   route("admin/applications/:id/offer", "routes/admin/application-offer.ts"),
   route("admin/applications/:id/agreement", "routes/admin/application-agreement.ts"),
   route("admin/documents", "routes/admin/documents.tsx"),

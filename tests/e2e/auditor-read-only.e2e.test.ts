@@ -10,6 +10,7 @@ import { APPLICATION_PAGE_INTENTS, REVIEW_INTENTS } from "~/domain/validation/re
 import { STAFF_INTENTS } from "~/domain/validation/staff";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
+import { SANCTIONS_DECISION_INTENTS } from "~/domain/validation/sanctions-decision";
 import { signInAdminWithMfa } from "../helpers/admins";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
@@ -42,6 +43,7 @@ const INTENTS: Record<string, readonly string[]> = {
   "/admin/staff": STAFF_INTENTS,
   "/admin/applications/:id/approval": APPROVAL_INTENTS,
   "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
+  "/admin/applications/:id/sanctions": SANCTIONS_DECISION_INTENTS,
 };
 
 /** The auditor's own second factor is theirs to manage; signing out is not a write on anyone's data. */
@@ -83,7 +85,7 @@ describe("the auditor is refused every write", () => {
 
       await gotoHydrated(page, `${stack.server.url}/admin/applications/${applicationId}`);
       await page.getByTestId("admin-application").waitFor();
-      for (const name of [/^Approve/, /^Deny/, /^Start Review/, /^Reveal/, /^Add Note/, /^Request/, /^Send/, /^Assign to Me/, /^Close as Incomplete/]) {
+      for (const name of [/^Approve/, /^Deny/, /^Start Review/, /^Reveal/, /^Add Note/, /^Request/, /^Send/, /^Assign to Me/, /^Close as Incomplete/, /^Clear Match/, /^Confirm Match/]) {
         expect(await page.getByRole("button", { name }).count(), String(name)).toBe(0);
       }
       expect(await axeViolations(page)).toEqual([]);

@@ -31,6 +31,7 @@ import { STAFF_INTENTS } from "~/domain/validation/staff";
 import { JOB_INTENTS } from "~/domain/jobs";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
+import { SANCTIONS_DECISION_INTENTS } from "~/domain/validation/sanctions-decision";
 import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/domain/validation/account-settings";
 import { PRIVACY_NOTICE_INTENTS } from "~/domain/validation/privacy-notice";
@@ -480,6 +481,19 @@ function rows(): Row[] {
       body: () => form({ intent: "assign-me" })(),
       expect: staffOnly(200, "applications.work"),
     },
+    // Sanctions decisions: action-only; A's application has no such potential match (404 to staff who
+    // work applications; the auditor reads the section only).
+    { method: "GET", path: `/admin/applications/${appA}/sanctions`, route: "/admin/applications/:id/sanctions", expect: all(405) },
+    ...SANCTIONS_DECISION_INTENTS.map(
+      (intent): Row => ({
+        method: "POST",
+        path: `/admin/applications/${appA}/sanctions`,
+        route: "/admin/applications/:id/sanctions",
+        intent,
+        body: () => form({ intent, matchId: "00000000-0000-4000-8000-000000000000", reason: "Matrix check of the sanctions decision." })(),
+        expect: staffOnly(404, "applications.work"),
+      }),
+    ),
     // Reports and the CSV exports: every staff role reads them (each read audited); a range that ends
     // before it starts is refused.
     { method: "GET", path: "/admin/reports", expect: staffOnly(200, "staff.read") },
@@ -725,6 +739,7 @@ describe("authorization matrix", () => {
       "/admin/monitoring": JOB_INTENTS,
       "/admin/applications/:id/approval": APPROVAL_INTENTS,
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
+      "/admin/applications/:id/sanctions": SANCTIONS_DECISION_INTENTS,
       "/account/data": ACCOUNT_DATA_INTENTS,
       "/account/settings": ACCOUNT_SETTINGS_INTENTS,
       "/account/privacy": PRIVACY_NOTICE_INTENTS,

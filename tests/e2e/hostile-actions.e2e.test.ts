@@ -406,6 +406,20 @@ const ACTIONS: ActionCase[] = [
           .map(([entries, assignee]): [string, string][] => [["intent", "assign"], ["assigneeId", assignee], ...entries.filter(([k]) => k !== "intent" && k !== "assigneeId")]),
       ),
   },
+  // Clear Match / Confirm Match: a match id that names no match of A's application (or no id at all),
+  // and reasons that are too short, too long or carry control characters.
+  {
+    path: "/admin/applications/:appA/sanctions",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("clear-match", "confirm-match", "CLEAR-MATCH", "clear", ""),
+          matchId: fc.oneof(wrongId, hostileText),
+          reason: fc.oneof(hostileText, hostileText.map((t) => `${t}\u0000 long enough reason`), fc.constant("x".repeat(1001)), fc.constant("short")),
+        }),
+      ),
+  },
   // Issue 23, account settings: each intent with the field that makes it a refusal sent last (the one
   // the server reads), whatever else comes with it. Sign Out Other Sessions: a current password that is
   // missing, wrong, overlong or carries control characters.
@@ -696,6 +710,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/monitoring", actor: "admin", fields: { intent: "retry-job", job: "retention\u0000" } },
       { path: `/admin/applications/${world.appA}/approval`, actor: "admin", fields: { intent: "send-back", proposalId: "00000000-0000-4000-8000-000000000000", comment: "Bell\u0007" } },
       { path: `/admin/applications/${world.appA}/assignment`, actor: "admin", fields: { intent: "assign", assigneeId: "someone\u0000" } },
+      { path: `/admin/applications/${world.appA}/sanctions`, actor: "admin", fields: { intent: "clear-match", matchId: "00000000-0000-4000-8000-000000000000", reason: "Not the\u0000listed person" } },
       // Issue 23: Sign Out Other Sessions, Two-Factor Authentication and Passkeys.
       { path: "/account/settings", actor: "applicantA", fields: { intent: "revoke-other-sessions", currentPassword: "Str0ng!Passw0rd\u0000" } },
       { path: "/account/security", actor: "applicantA", fields: { intent: "passkey-add", name: "Work\u0000laptop", credential: "{}" } },

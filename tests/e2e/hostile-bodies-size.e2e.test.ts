@@ -41,9 +41,16 @@ const TARGETS: Target[] = [
   ...on("admin", "/admin/applications/:id/messages", "/admin/applications/:id/requests"),
   // Decline Offer (a 1 KiB limit), and Review and Sign (its limit fits a drawn signature's PNG as a data URL).
   ...on("applicantA", "/dashboard/applications/:id/offer-decline", "/dashboard/applications/:id/offer"),
-  // Withdraw Offer; Confirm Approval / Send Back; Assign to Me / Reassign; and the staff loan page's
-  // Record Payment / Reverse Payment (the body is read before the loan is looked up).
-  ...on("admin", "/admin/applications/:id/offer", "/admin/applications/:id/approval", "/admin/applications/:id/assignment", "/admin/loans/00000000-0000-4000-8000-000000000000"),
+  // Withdraw Offer; Confirm Approval / Send Back; Assign to Me / Reassign; Clear Match / Confirm Match;
+  // and the staff loan page's Record Payment / Reverse Payment (the body is read before the loan is looked up).
+  ...on(
+    "admin",
+    "/admin/applications/:id/offer",
+    "/admin/applications/:id/approval",
+    "/admin/applications/:id/assignment",
+    "/admin/applications/:id/sanctions",
+    "/admin/loans/00000000-0000-4000-8000-000000000000",
+  ),
   // The loan page: Make a Payment and Change Bank Account (the body is read under its limit before the
   // loan is looked up); the account settings' forms and "I Have Read This".
   ...on("applicantA", "/dashboard/loans/00000000-0000-4000-8000-000000000021", "/account/settings", "/account/privacy"),

@@ -3,6 +3,7 @@ import type { AgreementCertificateView, OfferView } from "~/domain/loan-offers";
 import type { Permission } from "~/domain/staff-permissions";
 import type { AdminApplication } from "./admin-applications";
 import type { ConversationView, RequestItemView, TimelineEntry } from "./application-page";
+import type { SanctionsPanelView } from "./sanctions-panel";
 
 /**
  * What the staff application page (/admin/applications/:id) shows, as plain data: every field
@@ -86,6 +87,8 @@ export type AdminApplicationDetail = {
   approval: ApprovalPanelView;
   /** Assignment: the assigned officer, the history, the Reassign choices. */
   assignment: AssignmentPanelView;
+  /** Sanctions screening: the state, the last screening, the potential matches and their decisions. */
+  sanctions: SanctionsPanelView;
 };
 
 export type ApprovalProposalView = {

@@ -27,6 +27,8 @@ export { sealedValue } from "./sealed-values.server";
 export { openCompleteBetween, openSubmittedBetween, straddlingMedian } from "./report-figures.server";
 export { addRequestDocument, documentsOfRequestItems } from "./request-documents.server";
 export { approveApplication, closeAsIncomplete, denyApplication } from "./reviews.server";
+export { decideSanctionsMatch, sanctionsDecisionAction } from "./sanctions-decision.server";
+export { APPLICANT_COUNTRY, applicationScreeningSubject, screeningSubjectsPage } from "./screening-subjects.server";
 export type { ApprovalTerms } from "./reviews.server";
 export { applicationPageAction, loadAdminApplication, parseApplicationId } from "./staff-application-page.server";
 export { listApplicationsForAdmin, reviewActionFromRequest } from "./staff-applications.server";

@@ -208,29 +208,38 @@ export async function closeOpenProposal(tx: Tx, applicationId: string, { actor, 
 export async function denyApplication(
   applicationId: string, reasons: string[], caller: Caller, db: Db = getDb(), source: DenialSource = APPLICANT_SOURCE,
 ): Promise<void> {
+  await db.transaction((tx) => denyInTransaction(tx, applicationId, reasons, caller, source));
+}
+
+/**
+ * The body of Deny on a transaction the caller holds (Confirm Match denies the application in the
+ * transaction that confirms the match). `reasons` may be empty: the notice then tells the applicant
+ * they may ask for the statement of reasons (Regulation B allows either).
+ */
+export async function denyInTransaction(
+  tx: Tx, applicationId: string, reasons: string[], caller: Caller, source: DenialSource = APPLICANT_SOURCE,
+): Promise<void> {
   const { actor, request } = caller;
-  const found = await applicantOf(db, applicationId);
+  const found = await applicantOf(tx, applicationId);
   if (!found) throw reviewConflict("This application does not exist.");
-  await db.transaction(async (tx) => {
-    await recordDecision(tx, applicationId, "deny", actor.id, { decisionReasons: reasons, denialSource: source });
-    await closeOpenProposal(tx, applicationId, caller, PROPOSAL_CLOSED_BY.deny);
-    await enqueueEmail(tx, {
-      to: found.accountEmail,
-      ...applicationDeniedEmail({
-        applicantName: `${found.app.firstName} ${found.app.lastName}`,
-        loanType: found.app.loanType,
-        applicationId,
-        reasons,
-        source,
-        baseUrl: getConfig().publicUrl,
-      }),
-    });
-    await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "denied", actorId: actor.id, actorSide: "staff" });
-    await writeAudit(tx, { actor, action: "application.deny", table: "loan_applications", recordId: applicationId,
-      // The source's kind and agency only: the score and its factors are on the application, not copied into the log.
-      details: { reasons, source: source.kind, ...(source.kind === "consumer_report" ? { agency: source.agency.name } : {}) },
-      request,
-    });
+  await recordDecision(tx, applicationId, "deny", actor.id, { decisionReasons: reasons, denialSource: source });
+  await closeOpenProposal(tx, applicationId, caller, PROPOSAL_CLOSED_BY.deny);
+  await enqueueEmail(tx, {
+    to: found.accountEmail,
+    ...applicationDeniedEmail({
+      applicantName: `${found.app.firstName} ${found.app.lastName}`,
+      loanType: found.app.loanType,
+      applicationId,
+      reasons,
+      source,
+      baseUrl: getConfig().publicUrl,
+    }),
+  });
+  await recordEvent(tx, { applicationId, ownerId: found.app.userId, kind: "denied", actorId: actor.id, actorSide: "staff" });
+  await writeAudit(tx, { actor, action: "application.deny", table: "loan_applications", recordId: applicationId,
+    // The source's kind and agency only: the score and its factors are on the application, not copied into the log.
+    details: { reasons, source: source.kind, ...(source.kind === "consumer_report" ? { agency: source.agency.name } : {}) },
+    request,
   });
 }
 

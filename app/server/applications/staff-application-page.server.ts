@@ -29,6 +29,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { closeAsIncomplete, startReview } from "~/server/applications/reviews.server";
 import { approvalPanel } from "~/server/applications/approval-proposals.server";
 import { assignmentPanel } from "./assignment.server";
+import { sanctionsPanel } from "~/server/sanctions/index.server";
 import { certificateForOffer, offersForApplication } from "~/server/offers/index.server";
 import { applicationNotFound, CARD_COLUMNS, decide, MAX_REVIEW_FORM_BYTES, toAdminApplication, withCardDetails } from "./staff-applications.server";
 import { createDocumentLink } from "./documents.server";
@@ -39,7 +40,7 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
  * The staff application page (/admin/applications/:id): the whole application as the
  * applicant entered it, its documents and bank accounts (masked), the notes, the timeline with the
  * internal entries, What We Need and Messages; and its action (Start Review, Approve, Deny, Close as
- * Incomplete, a note, a document's signed link). Every read writes 'application.view'. The SSN and
+ * Incomplete, a note, a document's signed link), and the Sanctions Screening section (the sanctions module's). Every read writes 'application.view'. The SSN and
  * bank numbers are never selected: the page reveals one through /api/admin/reveal (audited).
  */
 
@@ -88,7 +89,7 @@ export async function loadAdminApplication(
   const row = { ...found, card: card! };
 
   const staff = { id: actor.id, side: "staff" as const };
-  const [accounts, documents, timeline, items, conversation, overdue, offers, approval, assignment] = await Promise.all([
+  const [accounts, documents, timeline, items, conversation, overdue, offers, approval, assignment, sanctions] = await Promise.all([
     db
       .select({
         id: bankAccounts.id,
@@ -122,6 +123,7 @@ export async function loadAdminApplication(
     offersForApplication(applicationId, db),
     approvalPanel(applicationId, actor.id, db),
     assignmentPanel(applicationId, db),
+    sanctionsPanel(applicationId, db),
   ]);
   const signed = offers.find((o) => o.status === "signed");
   const certificate = signed ? await certificateForOffer(signed.id, db) : null;
@@ -178,6 +180,7 @@ export async function loadAdminApplication(
     certificate,
     approval,
     assignment,
+    sanctions,
   };
 }
 

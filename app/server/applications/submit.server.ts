@@ -28,6 +28,9 @@ import { isOneOf, LOAN_TYPES } from "~/domain/enums";
 import { SENSITIVE_DRAFT_FIELDS } from "~/domain/validation/application-draft";
 import { submissionRejected, type ParsedSubmission, type UploadedFile } from "./upload-parser.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { logFailure } from "~/server/platform/log/describe-error.server";
+import { screenApplicant } from "~/server/sanctions/index.server";
+import { screeningSubjectOf } from "./screening-subjects.server";
 
 /**
  * The application submission: all or nothing. Files are written to storage first, then the
@@ -250,6 +253,15 @@ export async function submitApplication(
         .from(bankAccounts)
         .where(eq(bankAccounts.userId, applicant.id));
       await tx.insert(bankAccounts).values(bankAccountRow(applicant.id, applicationId, fields, accounts === 0));
+      // Screened against the sanctions lists with the submission (decision 0089). A failed screening
+      // (its savepoint rolled back) does not lose the application: it stays "not screened", which
+      // blocks funding until a list load or Fund Loan screens it again. No list loaded is recorded as a
+      // screening against nothing, which is not "clear" either.
+      try {
+        await screenApplicant(tx, screeningSubjectOf({ id: applicationId, firstName: fields.firstName, lastName: fields.lastName, dateOfBirth: fields.dateOfBirth }), "submission");
+      } catch (error) {
+        logFailure("applicant", "screening a submission against the sanctions lists failed", error, { applicationId });
+      }
       const applicantName = `${fields.firstName} ${fields.lastName}`;
       await enqueueEmail(tx, {
         to: getConfig().lenderNotifyEmail,

@@ -3,6 +3,8 @@ import { parseArgs } from "node:util";
 import { SANCTIONS_LIST_LABELS } from "~/domain/sanctions";
 import { loadConfig, setConfig } from "~/server/platform/config.server";
 import { explainFailure, withMigratedDatabase, type CommandIo } from "~/server/platform/db/command.server";
+import type { DbOrTx } from "~/server/platform/db/client.server";
+import { rescreenAll, type ScreeningSubjectsPage } from "./application-screening.server";
 import { readSanctionsFiles, storeSanctionsLists } from "./list-load.server";
 import { SanctionsFileError, type OfacFile } from "./ofac-csv.server";
 
@@ -16,11 +18,19 @@ const USAGE = `Usage: npm run sanctions:load -- --published YYYY-MM-DD <files>
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
 /**
+ * Who is screened again after a load, on the command's database: the applications module's
+ * screeningSubjectsPage (this module does not read its tables, so the command is given it).
+ */
+export type LoadCommandOptions = { subjects?: (db: DbOrTx) => ScreeningSubjectsPage };
+
+/**
  * npm run sanctions:load: reads and checks every file, then replaces the lists they make up in one
  * transaction. A file in the wrong format is refused with its name and line, and nothing changes.
+ * Then every application `subjects` names (open applications and active borrowers) is screened
+ * against the new lists, and the count of new potential matches printed.
  * Returns the exit code: 0 loaded, 1 refused or failed, 2 wrong arguments.
  */
-export async function sanctionsLoadCommand(argv: string[], env: NodeJS.ProcessEnv, io: CommandIo = console): Promise<number> {
+export async function sanctionsLoadCommand(argv: string[], env: NodeJS.ProcessEnv, io: CommandIo = console, options: LoadCommandOptions = {}): Promise<number> {
   let publishedOn: string;
   let paths: string[];
   try {
@@ -55,6 +65,10 @@ export async function sanctionsLoadCommand(argv: string[], env: NodeJS.ProcessEn
       const loaded = await storeSanctionsLists(database.db, publication);
       for (const list of loaded) {
         io.log(`Loaded the ${SANCTIONS_LIST_LABELS[list.list]} published ${list.publishedOn}: ${list.entryCount} entries from ${list.fileNames.join(", ")} (database: ${database.describe}).`);
+      }
+      if (options.subjects) {
+        const rescreened = await rescreenAll(database.db, options.subjects(database.db));
+        io.log(`Re-screened ${rescreened.screened} application${rescreened.screened === 1 ? "" : "s"}: ${rescreened.newMatches} potential match${rescreened.newMatches === 1 ? "" : "es"}.`);
       }
       return 0;
     });

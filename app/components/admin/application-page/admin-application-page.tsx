@@ -22,11 +22,12 @@ import { ApprovalPanel } from "./approval-panel";
 import { AssignmentPanel } from "./assignment-panel";
 import { OfferPanel } from "./offer-panel";
 import { ReviewActions } from "./review-actions";
+import { SanctionsPanel } from "./sanctions-panel";
 import { DecisionFacts, Fact, RequestedFacts, TextFact } from "~/components/admin/fact";
 
 /**
  * /admin/applications/:id: the whole application for staff. The summary and the decisions
- * the lifecycle allows; What We Need and Messages; every field the applicant entered; bank accounts and
+ * the lifecycle allows; Sanctions Screening (Clear Match, Confirm Match); What We Need and Messages; every field the applicant entered; bank accounts and
  * the SSN masked (audited reveal); the loan offers (terms, Truth in Lending figures, Withdraw
  * Offer, the signing certificate); the documents through signed links; the internal notes; the
  * Application Timeline with internal entries. Changes by the applicant or another admin, on any
@@ -86,6 +87,7 @@ export function AdminApplicationPage({ data }: { data: AdminApplicationPageData 
 
         <ApprovalPanel applicationId={s.id} approval={a.approval} canWork={canWork} timeZone={timeZone} />
         <AssignmentPanel applicationId={s.id} assignment={a.assignment} viewerId={data.viewerId} canWork={canWork} timeZone={timeZone} />
+        <SanctionsPanel applicationId={s.id} sanctions={a.sanctions} canWork={canWork} timeZone={timeZone} />
 
         <OfferPanel applicationId={s.id} offers={a.offers} certificate={a.certificate} timeZone={timeZone} />
 

@@ -85,6 +85,9 @@ export type AuditAction =
   | "reports.view"
   | "applications.export"
   | "audit.export"
+  // Sanctions screening: a potential match decided by staff.
+  | "sanctions.clear"
+  | "sanctions.confirm"
   // The applicant's own account.
   | "account.update"
   | "account.email_change"

@@ -48,7 +48,9 @@ export type TemplateName =
   | "email-change-code"
   | "email-changed"
   // A passkey added to the account (it signs in without the password).
-  | "passkey-added";
+  | "passkey-added"
+  // To every admin: a sanctions match was confirmed on an application.
+  | "sanctions-match-confirmed";
 
 /** What a template produces; spread it into enqueueEmail together with `to`. */
 export type RenderedEmail = {
