@@ -42,6 +42,7 @@ function printSummary(result: SeedDemoResult, options: { adminPassword: string; 
   for (const line of result.created) console.log(`  - ${line}`);
   console.log(`What We Need items added: ${result.requestItemsCreated}; application messages added: ${result.conversationMessagesCreated}`);
   console.log(`Testimonials added: ${result.testimonialsCreated}; contact messages added: ${result.messagesCreated}; audit entries: ${result.auditRowsWritten}`);
+  if (result.sanctionsMatches > 0) console.log(`Sanctions screening (sample list): ${result.sanctionsMatches} potential match(es) for staff to clear or confirm on the application page.`);
   console.log("Decision e-mails to the demo applicants were queued in the outbox (example.com addresses receive nothing).");
 }
 

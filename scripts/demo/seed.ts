@@ -42,6 +42,7 @@ import { runServicingJobs } from "~/server/loans/index.server";
 import { createTestimonial } from "~/server/public-site/index.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
 import { demoPdf, documentsFor } from "./documents";
+import { screenDemoApplications } from "./sanctions";
 
 /** Audit rows and decisions made by the seeder say where they came from. */
 const DEMO_REQUEST: RequestInfo = { ip: "127.0.0.1", userAgent: "npm run demo (demo data seeder)" };
@@ -77,6 +78,8 @@ export type SeedDemoResult = {
   requestItemsCreated: number;
   conversationMessagesCreated: number;
   auditRowsWritten: number;
+  /** Potential matches the screening against the sample sanctions list found (for staff to clear or confirm). */
+  sanctionsMatches: number;
   /** One line per new application, for the summary. */
   created: string[];
 };
@@ -466,6 +469,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
     requestItemsCreated: 0,
     conversationMessagesCreated: 0,
     auditRowsWritten: 0,
+    sanctionsMatches: 0,
     created: [],
   };
   const firstUserIds: string[] = [];
@@ -546,6 +550,9 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
     });
     result.messagesCreated += 1;
   }
+
+  // Screening against the sample sanctions list: one demo applicant's name is close to a listed one.
+  if (result.applicationsCreated > 0) result.sanctionsMatches = await screenDemoApplications(db);
 
   // The servicing job once, for the loans just moved back in time: the late loan's fee and notices.
   if (serviced > 0) {

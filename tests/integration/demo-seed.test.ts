@@ -37,6 +37,7 @@ import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { listApprovedTestimonials } from "~/server/public-site/testimonials.server";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { useTestDatabase } from "../helpers/test-db";
+import { sanctionsClearance } from "~/server/sanctions/index.server";
 
 /** `npm run demo`'s seeding function against a fresh database and a temporary storage folder. */
 
@@ -348,6 +349,16 @@ describe("demo seed", () => {
     const events = await db.select().from(applicationEvents);
     expect(events.filter((e) => e.kind === "message")).toHaveLength(messages.length);
     for (const m of messages) expect(events.some((e) => e.summary?.includes(m.body.slice(0, 30)))).toBe(false);
+  });
+
+  it("screens the demo applications against the sample sanctions list: one potential match, the others clear", async () => {
+    expect(first.sanctionsMatches).toBe(1);
+    const apps = await database().db.select({ id: loanApplications.id, firstName: loanApplications.firstName, lastName: loanApplications.lastName, status: loanApplications.status }).from(loanApplications);
+    const states = await Promise.all(apps.map(async (a) => ({ ...a, clearance: await sanctionsClearance(a.id, database().db) })));
+    const flagged = states.filter((a) => a.clearance.state === "potential_match");
+    expect(flagged.map((a) => `${a.firstName} ${a.lastName} (${a.status})`)).toEqual(["Robert Kowalski (pending)"]);
+    // Every other open application was screened against the loaded list and is clear.
+    for (const a of states.filter((x) => x.status === "pending" || x.status === "under_review")) expect(["clear", "potential_match"], `${a.firstName} ${a.lastName}`).toContain(a.clearance.state);
   });
 
   it("a second run adds nothing", async () => {
