@@ -23,6 +23,7 @@ import {
 import { applicationForm, validFields, validFiles } from "../helpers/applications";
 import { applicationRow } from "../helpers/application-rows";
 import { seedApplicant, seedOffer, seedStaff } from "../helpers/seed";
+import { giveConsent, signOffer } from "~/server/offers/index.server";
 import { setUpTestConfig, tempDirMaker } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
@@ -214,7 +215,7 @@ describe.each(testTargets)("sanctions screening of applications on %s", (target)
   });
 
   it("Confirm Match on an approved application: it keeps its offer's status, but its clearance is confirmed for good", async () => {
-    const { application: app } = await seedOffer(db(), { admin: staff.admin, application: { firstName: "Rustam", lastName: "Karimov" } });
+    const { application: app, owner } = await seedOffer(db(), { admin: staff.admin, application: { firstName: "Rustam", lastName: "Karimov" } });
     await screenApplicant(db(), (await applicationScreeningSubject(app.id, db()))!, "list_load");
     const [match] = await matchesOf(app.id);
     const confirmed = await decide(app.id, staff.admin, { intent: "confirm-match", matchId: match!.id, reason: "Confirmed against the list entry." });
@@ -222,6 +223,13 @@ describe.each(testTargets)("sanctions screening of applications on %s", (target)
     const [row] = await db().select({ status: loanApplications.status }).from(loanApplications).where(eq(loanApplications.id, app.id));
     expect(row!.status).toBe("approved");
     expect(await screenForFunding(db(), (await applicationScreeningSubject(app.id, db()))!)).toMatchObject({ state: "confirmed" });
+    // The open offer can no longer be signed, and the refusal names no list.
+    await giveConsent(app.id, { actor: owner, request: {} }, db());
+    const refused = await signOffer(app.id, { kind: "typed", name: "Rustam Karimov" }, { actor: owner, request: {} }, { db: db(), storage }).then(
+      () => null,
+      (error: unknown) => error as { status: number; message: string },
+    );
+    expect(refused).toMatchObject({ status: 409, message: "This offer can no longer be signed. Send us a message if you have questions." });
   });
 
   it("Confirm Match: the application is denied with a notice that names no list, frozen, and every admin is e-mailed", async () => {

@@ -25,6 +25,7 @@ import { assertSafeKey, type DocumentStorage } from "~/server/platform/storage/s
 import { agreementPreview, borrowerName, signedAgreementDocument } from "./agreement-document.server";
 import { currentConsent, NOT_FOUND_MESSAGE, ownApplication, type OfferViewer } from "./consent.server";
 import type { OfferRow } from "./offers.server";
+import { sanctionsClearance } from "~/server/sanctions/index.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
@@ -57,6 +58,8 @@ export const SIGNING_MESSAGES = {
   aboveAprCap: (aprPercent: string, maxAprPercent: number) =>
     `Signed today, these terms would carry an APR of ${aprPercent}%, above the ${maxAprPercent.toFixed(2)}% we offer at most, so this offer cannot be signed. Send us a message and we will offer new terms.`,
   dayChanged: "This agreement was updated for today's date. Review it again and sign.",
+  // A confirmed sanctions match freezes the application; the applicant is never told why (no list is named).
+  frozen: "This offer can no longer be signed. Send us a message if you have questions.",
 } as const;
 
 /** The application's most recent offer (the one the page shows), or null. */
@@ -142,6 +145,7 @@ export async function signOffer(
   if (refusal || !offer) throw refusal ?? new AppError("offer_action", 409, SIGNING_MESSAGES.noOffer);
   const consent = await currentConsent(app.id, viewer.id, db);
   if (!consent) throw new AppError("offer_action", 409, SIGNING_MESSAGES.noConsent);
+  if ((await sanctionsClearance(app.id, db)).state === "confirmed") throw new AppError("offer_action", 409, SIGNING_MESSAGES.frozen);
   if (signature.kind === "typed" && !typedNameMatches(signature.name, app)) {
     throw new AppError("offer_action", 400, `${OFFER_SIGNING_MESSAGES.typedMismatch}: ${nameToType(app)}.`);
   }
