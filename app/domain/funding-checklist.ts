@@ -148,3 +148,15 @@ export const AWAITING_FUNDING_MESSAGE = "Awaiting Funding: we send the funds onc
 export function fundsSentMessage(day: string, last4: string): string {
   return `Funds sent on ${day} to account ••••${last4}`;
 }
+
+/**
+ * Why a loan takes no payment in its stored status, or null when it does: nothing debits, charges or
+ * posts to a loan whose proceeds were not sent (awaiting funding) or that was cancelled unfunded.
+ * A paid-off loan has its own refusal where payments are taken.
+ */
+export function unfundedPaymentRefusal(status: string): string | null {
+  if (status === "awaiting_funding") return "This loan is not funded yet: payments start after the funds are sent.";
+  if (status === "cancelled") return "This loan was cancelled before funding: its agreement is void and it takes no payments.";
+  if (status === "closed") return "This loan is closed: it takes no more payments.";
+  return null;
+}

@@ -31,8 +31,11 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
  * the loan's application (its primary one first). Only masked facts leave this module.
  */
 
-/** Loans in these stored statuses take no more debits, so their account is not changed either. */
-const CLOSED_LOAN_STATUSES: readonly LoanRow["status"][] = ["paid_off", "closed"];
+/**
+ * Loans in these stored statuses take no more debits, so their account is not changed either. A loan
+ * awaiting funding can change it: the account is also where its proceeds are sent.
+ */
+const CLOSED_LOAN_STATUSES: readonly LoanRow["status"][] = ["paid_off", "closed", "cancelled"];
 
 export type PaymentAccountView = { bankAccountId: string; label: string; last4: string; accountType: string; holder: string; bankName: string };
 
