@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/action-toast";
 import { ReasonAndConfirm, useReason } from "~/components/admin/reason-dialog-form";
 import { useEachAnswer } from "~/components/use-each-answer";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DialogCloseButton, ModalDialog } from "~/components/ui/dialog";
 import { controlClass, Field } from "~/components/ui/form";
@@ -113,9 +113,9 @@ function FundLoan({ loanId, funding }: { loanId: string; funding: StaffLoanFundi
     <fetcher.Form method="post" action={`/admin/loans/${loanId}`}>
       <input type="hidden" name="intent" value="fund-loan" />
       <input type="hidden" name="fingerprint" value={funding.fingerprint} />
-      <PendingButton type="submit" pending={pending} icon={<Send aria-hidden="true" />} disabled={!funding.canFund} aria-describedby={funding.canFund ? undefined : hintId} data-action="fund-loan">
+      <SubmitWhenEnabled enabled={funding.canFund} pending={pending} icon={<Send aria-hidden="true" />} aria-describedby={funding.canFund ? undefined : hintId} data-action="fund-loan">
         Fund Loan
-      </PendingButton>
+      </SubmitWhenEnabled>
       {funding.canFund ? null : (
         <p id={hintId} className="mt-1 text-xs text-muted-foreground">
           {funding.credit && ["prepared", "released", "sent", "settled"].includes(funding.credit.status) ? "The loan already has a funding credit." : "Enabled when every checklist item is met."}
@@ -125,15 +125,31 @@ function FundLoan({ loanId, funding }: { loanId: string; funding: StaffLoanFundi
   );
 }
 
+/** A submit button that is disabled when the server would refuse it, and while its post runs. */
+function SubmitWhenEnabled({ enabled, pending, icon, children, ...props }: ButtonProps & { enabled: boolean; pending: boolean; icon: ReactNode }) {
+  if (!enabled)
+    return (
+      <Button {...props} type="submit" disabled>
+        {icon}
+        {children}
+      </Button>
+    );
+  return (
+    <PendingButton {...props} type="submit" pending={pending} icon={icon}>
+      {children}
+    </PendingButton>
+  );
+}
+
 /** A button posting one intent with no fields (Release Funds, Cancel Funding). */
 function IntentButton({ loanId, intent, label, icon, enabled, variant }: { loanId: string; intent: LoanFundingIntent; label: string; icon: ReactNode; enabled: boolean; variant?: "outline" | "destructive" }) {
   const fetcher = useFundingFetcher(loanId, intent);
   return (
     <fetcher.Form method="post" action={`/admin/loans/${loanId}`}>
       <input type="hidden" name="intent" value={intent} />
-      <PendingButton type="submit" variant={variant} pending={fetcher.state !== "idle"} icon={icon} disabled={!enabled} data-action={intent}>
+      <SubmitWhenEnabled enabled={enabled} variant={variant} pending={fetcher.state !== "idle"} icon={icon} data-action={intent}>
         {label}
-      </PendingButton>
+      </SubmitWhenEnabled>
     </fetcher.Form>
   );
 }
