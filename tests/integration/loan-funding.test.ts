@@ -362,6 +362,21 @@ describe("loan funding", () => {
     expect((await loadBorrowerLoan(loan.loanId, as(loan.owner), db(), today))!.funding).toEqual({ kind: "awaiting" });
   });
 
+  it("the borrower changing the account before the credit is in a file cancels it: the proceeds wait for the new account's validation", async () => {
+    const loan = await readyLoan();
+    await fundLoan(loan.loanId, { fingerprint: await fingerprintOf(loan.loanId) }, as(ada), db());
+    const changed = await changePaymentAccount(
+      loan.loanId,
+      { intent: "change-account", accountHolderName: "Dana Whitfield", bankName: "Third Bank", bankAccountType: "checking", accountNumber: "77776666", routingNumber: ROUTING } as never,
+      as(loan.owner),
+      db(),
+    );
+    expect((await fundingsOf(loan.loanId))[0]).toMatchObject({ status: "cancelled", bankAccountId: loan.bankAccountId });
+    const checklist = await checklistOf(loan.loanId);
+    expect(checklist.account!.bankAccountId).toBe(changed.bankAccountId);
+    expect(checklist.items[4]).toMatchObject({ met: false, detail: "Checking ••••6666: not validated yet." });
+  });
+
   it("Cancel Funding takes back a credit not yet in a file; one in a file cannot be", async () => {
     const loan = await readyLoan();
     await fundLoan(loan.loanId, { fingerprint: await fingerprintOf(loan.loanId) }, as(ada), db());
