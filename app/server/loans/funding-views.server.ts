@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { fundsReturnedMessage, returnCodeText } from "~/domain/funding-checklist";
 import { todayUtc } from "~/domain/dates";
+import { approvedLoanStatusLabel } from "~/domain/labels";
 import { FUNDING_STATUS_LABELS } from "~/domain/servicing-enums";
 import type { LoanFundingNotice } from "~/domain/views/borrower-loan";
 import { maskedAccount } from "~/domain/views/borrower-loan";
@@ -48,7 +49,7 @@ export async function staffLoanFunding(loan: LoanRow, viewerId: string, db: DbOr
   const live = credit !== null && ["prepared", "released", "sent", "settled"].includes(credit.status);
   return {
     loanStatus: loan.status,
-    loanStatusLabel: LOAN_STATUS_LABELS[loan.status] ?? loan.status,
+    loanStatusLabel: approvedLoanStatusLabel(loan.status),
     checklist: checklist.items,
     fingerprint: checklist.fingerprint,
     allMet: checklist.allMet,
@@ -86,15 +87,6 @@ export async function staffLoanFunding(loan: LoanRow, viewerId: string, db: DbOr
     cancelled: loan.cancelledAt ? { at: loan.cancelledAt.toISOString(), by: personName(people.get(loan.cancelledBy ?? "")), reason: loan.cancelReason ?? "" } : null,
   };
 }
-
-const LOAN_STATUS_LABELS: Record<string, string> = {
-  awaiting_funding: "Awaiting Funding",
-  active: "Active",
-  approved: "Active",
-  paid_off: "Paid Off",
-  closed: "Closed",
-  cancelled: "Cancelled",
-};
 
 /**
  * The borrowers' funding notices of these loans: cancelled (void, with the reason); the funds sent

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { checklistChangeMessage, fundsReturnedMessage, returnCodeText, unmetMessage } from "~/domain/funding-checklist";
+import { checklistChangeMessage, fundsReturnedMessage, fundsSentMessage, returnCodeText, unmetMessage } from "~/domain/funding-checklist";
+import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { addDays, todayUtc } from "~/domain/dates";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -228,7 +229,7 @@ export async function settleFunding(loanId: string, settledOn: string, { actor, 
       .set({ status: "active", fundedOn: settledOn, servicedOn: null, updatedAt: sql`now()` })
       .where(and(eq(approvedLoans.id, loan.id), eq(approvedLoans.status, "awaiting_funding")));
     const last4 = await last4Of(sent.bankAccountId, tx);
-    await recordEvent(tx, { applicationId: loan.applicationId, ownerId: loan.userId, kind: "loan_funded", actorId: actor.id, actorSide: "staff", summary: `Funds sent on ${effectiveDate} to account ••••${last4}` });
+    await recordEvent(tx, { applicationId: loan.applicationId, ownerId: loan.userId, kind: "loan_funded", actorId: actor.id, actorSide: "staff", summary: fundsSentMessage(formatAgreementDay(effectiveDate), last4) });
     await writeAudit(tx, { actor, action: "loan.fund_settle", table: "loan_fundings", recordId: settled.id, details: { loanId: loan.id, settledOn, effectiveDate, amountCents: sent.amountCents, last4 }, request });
     const owner = await loanOwner(tx, loan);
     if (owner) await enqueueEmail(tx, { to: owner.email, ...loanFundsSentEmail({ ...loanMailSubject(loan, owner.loanType), amountCents: sent.amountCents, sentOn: effectiveDate, last4 }) });
