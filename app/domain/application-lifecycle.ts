@@ -100,7 +100,7 @@ export function terminalStatuses(): ApplicationStatus[] {
 }
 
 /** Approved-loan statuses that count as a current loan (shown as "Approved" on the dashboard). */
-export const CURRENT_LOAN_STATUSES = ["active", "approved"] as const satisfies readonly ApprovedLoanStatus[];
+export const CURRENT_LOAN_STATUSES = ["awaiting_funding", "active", "approved"] as const satisfies readonly ApprovedLoanStatus[];
 
 export function isCurrentLoan(status: string): boolean {
   return (CURRENT_LOAN_STATUSES as readonly string[]).includes(status);

@@ -51,6 +51,10 @@ export const APPLICATION_EVENT_KINDS = [
   "esign_consented",
   "esign_withdrawn",
   "agreement_signed",
+  // Funding: the proceeds' credit settled, came back from the bank, or the loan was cancelled unfunded.
+  "loan_funded",
+  "funds_returned",
+  "loan_cancelled",
   // Four-eyes approval and assignment (internal: staff only).
   "approval_proposed",
   "approval_sent_back",

@@ -231,6 +231,9 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
     await giveConsent(applicationId, { actor: applicant, request: DEMO_REQUEST }, db, timeline.consentAt);
     const [row] = await db.select({ firstName: loanApplications.firstName, lastName: loanApplications.lastName }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
     await signOffer(applicationId, { kind: "typed", name: `${row!.firstName} ${row!.lastName}` }, { actor: applicant, request: DEMO_REQUEST }, { db, storage, now: timeline.signedAt });
+    // Signing opens the loan Awaiting Funding; the demo's loans are funded on their expected funding
+    // day, as a credit settled then would leave them (written back in time, like the decisions).
+    await db.update(approvedLoans).set({ status: "active", fundedOn: sql`${approvedLoans.startDate}` }).where(eq(approvedLoans.applicationId, applicationId));
     await backdateDecision(db, applicationId, timeline);
     return 3;
   }

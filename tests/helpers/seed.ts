@@ -1,6 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { addDays, todayUtc } from "~/domain/dates";
+import { expectedFundingDate } from "~/domain/funding";
 import type { UserRole } from "~/domain/enums";
 import { payoffQuote } from "~/domain/loan-servicing";
 import { addMonths } from "~/domain/truth-in-lending";
@@ -184,6 +185,11 @@ export type LoanOptions = OfferOptions & {
   signedAt?: Date;
   /** Paid in full on `today` by a posted wire of the payoff (as staff's Record Payment posts it). */
   paidOff?: boolean;
+  /**
+   * Funded (the default): active with funded_on = start_date, as a settled funding credit leaves it.
+   * false leaves the loan as signing opens it: Awaiting Funding.
+   */
+  funded?: boolean;
   /** Where the signed agreement's PDF is kept; the configured data folder's storage by default. */
   storage?: DocumentStorage;
 };
@@ -192,8 +198,17 @@ export type SeededLoan = SeededOffer & { loanId: string; startDate: string };
 
 const SIGNING_INFO = { ip: "203.0.113.21", userAgent: "seeded loan" };
 
-/** The signing day whose first installment (due a month after signing) falls on `due`. */
+/**
+ * The signing day whose first installment falls on `due`: installments count from the expected
+ * funding day (the first banking day after signing), so the latest day whose funding day is a month
+ * before `due`. When no funding day is (the month before `due` falls on a weekend or holiday), the
+ * signing day a month before it, as before funding days existed.
+ */
 function signingDayFor(due: string): string {
+  for (let back = 29; back <= 40; back++) {
+    const day = addDays(due, -back);
+    if (addMonths(expectedFundingDate(day), 1) === due) return day;
+  }
   for (let back = 28; back <= 31; back++) {
     const day = addDays(due, -back);
     if (addMonths(day, 1) === due) return day;
@@ -204,8 +219,9 @@ function signingDayFor(due: string): string {
 
 /**
  * A signed, funded, active loan made the way the product makes it: an offer (seedOffer), E-SIGN consent
- * and a typed signature on the signing day (signOffer writes the agreement and the loan); paid off when
- * asked. `daysLate` (or `signedOn`) places the signing in the past, so the loan is late on `today`.
+ * and a typed signature on the signing day (signOffer writes the agreement and the loan, Awaiting
+ * Funding), then marked funded (unless `funded: false`); paid off when asked. `daysLate` (or
+ * `signedOn`) places the signing in the past, so the loan is late on `today`.
  */
 export async function seedLoan(db: Db, options: LoanOptions = {}): Promise<SeededLoan> {
   const today = options.today ?? todayUtc();
@@ -218,6 +234,12 @@ export async function seedLoan(db: Db, options: LoanOptions = {}): Promise<Seede
   const storage = options.storage ?? createLocalStorage(path.join(getConfig().dataDir, "storage"));
   await signOffer(application.id, { kind: "typed", name: `${application.firstName} ${application.lastName}` }, { actor: owner, request: SIGNING_INFO }, { db, storage, now: signedAt });
   const [loan] = await db.select({ id: approvedLoans.id, startDate: approvedLoans.startDate }).from(approvedLoans).where(eq(approvedLoans.applicationId, application.id));
+  if (options.funded ?? true) {
+    // A direct update, not the product's Fund Loan → ACH file → Mark Funds Settled: the state a credit
+    // settled on the expected funding day leaves (active, interest from start_date). Servicing tests
+    // want a funded loan; tests/integration/loan-funding.test.ts goes through the product's path.
+    await db.update(approvedLoans).set({ status: "active", fundedOn: loan!.startDate }).where(eq(approvedLoans.id, loan!.id));
+  }
   if (options.paidOff) {
     const ledger = (await loadLedger(loan!.id, db, today))!;
     const payoff = payoffQuote(ledger.terms, ledger.payments, ledger.fees, today).totalCents;

@@ -1,3 +1,4 @@
+import { expectedFundingDate } from "~/domain/funding";
 import { count, eq, inArray } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import fs from "node:fs";
@@ -182,8 +183,10 @@ describe("demo seed", () => {
       expect(t(app!.reviewedAt), `${what}: decided before offered`).toBeLessThan(t(offer!.createdAt));
       expect(t(offer!.createdAt), `${what}: offered before signed`).toBeLessThan(t(agreement!.signedAt));
       expect(t(offer!.decidedAt), `${what}: the offer's decision is the signing`).toBe(t(agreement!.signedAt));
-      expect(loan.startDate, `${what}: starts on the signing day`).toBe(agreement!.signedAt.toISOString().slice(0, 10));
-      expect(loan.approvalDate.getTime(), `${what}: funded when signed`).toBe(t(agreement!.signedAt));
+      // Installments count from the expected funding day (the first banking day after signing); the demo's loans were funded on it.
+      expect(loan.startDate, `${what}: starts on the expected funding day`).toBe(expectedFundingDate(agreement!.signedAt.toISOString().slice(0, 10)));
+      expect(loan.fundedOn, `${what}: funded on the expected funding day`).toBe(loan.startDate);
+      expect(loan.approvalDate.getTime(), `${what}: approved when signed`).toBe(t(agreement!.signedAt));
       expect(firstPayment > loan.startDate, `${what}: first payment ${firstPayment} after the start ${loan.startDate}`).toBe(true);
       // The timeline the applicant and staff read says the same, in the same order.
       const events = await db.select().from(applicationEvents).where(eq(applicationEvents.applicationId, app!.id));

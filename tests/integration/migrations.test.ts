@@ -12,6 +12,7 @@ import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/tes
 const EXPECTED_TABLES = [
   "ach_batches",
   "ach_trace_sequences",
+  "bank_account_validations",
   "application_assignments",
   "application_drafts",
   "data_exports",

@@ -46,7 +46,7 @@ import { seedApplicant, seedOffer, seedStaff } from "../helpers/seed";
 /**
  * E-SIGN consent and signing the loan agreement (issue 20) against PGlite: the consent's version,
  * time, IP and browser; signing makes the offer 'signed', stores the PDF privately, records its
- * certificate and the active loan with its due dates, the audit row's SHA-256 is the stored file's,
+ * certificate and the loan (Awaiting Funding) with its due dates, the audit row's SHA-256 is the stored file's,
  * the e-mail links and attaches nothing; refusals (twice, in parallel, expired, withdrawn, someone
  * else's, no consent); the orphan sweep and the retention disposal know the agreements.
  */
@@ -156,7 +156,7 @@ describe("offer signing on pglite", () => {
   });
 
   describe("signing", () => {
-    it("signs: offer signed, agreement stored and recorded, loan active with its due dates, audit hash = stored bytes, e-mail with a link only", async () => {
+    it("signs: offer signed, agreement stored and recorded, loan awaiting funding with its due dates, audit hash = stored bytes, e-mail with a link only", async () => {
       const now = new Date("2030-01-31T10:00:00.000Z");
       const { app, owner, offerId } = await offered({}, new Date(now.getTime() - DAY));
       await giveConsent(app.id, { actor: owner, request: info }, db(), new Date(now.getTime() - 60_000));
@@ -193,8 +193,9 @@ describe("offer signing on pglite", () => {
       expect(agreement!.byteSize).toBe(bytes.length);
 
       const [loan] = await db().select().from(approvedLoans).where(eq(approvedLoans.applicationId, app.id));
+      // Signing opens the loan Awaiting Funding: it is active once the proceeds' credit settles.
       expect(loan).toMatchObject({
-        status: "active",
+        status: "awaiting_funding",
         offerId,
         amountCents: 2_500_000,
         balanceCents: 2_500_000,

@@ -9,6 +9,7 @@ import type { DashboardLoan } from "~/domain/views/dashboard";
 import { FUNDING_BUSINESS_DAYS } from "./format";
 import { EmptyCard, ItemCard } from "./item-card";
 import { LoanStatusBadge } from "./status-badge";
+import { FundingNotice } from "~/components/loans/funding-notice";
 
 /** The applicant's active approved loans, newest first, or the empty state; plus the funding note. */
 export function ApprovedLoansSection({ loans, paidOff = [], timeZone }: { loans: DashboardLoan[]; paidOff?: DashboardLoan[]; timeZone: string }) {
@@ -98,6 +99,11 @@ function LoanCard({ loan, timeZone }: { loan: DashboardLoan; timeZone: string })
         <Figure label="Term" value={`${loan.termMonths} months`} />
         <Figure label="Approval Date" value={approvedOn} />
       </dl>
+      {loan.funding ? (
+        <div className="mt-4">
+          <FundingNotice notice={loan.funding} day={(value) => formatDate(`${value}T12:00:00Z`, "UTC")} />
+        </div>
+      ) : null}
       <p className="mt-4 text-sm text-slate-800" data-testid="loan-next-step">
         <strong className="font-semibold">Next step:</strong> {loan.nextStep}
       </p>

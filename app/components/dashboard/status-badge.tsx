@@ -27,9 +27,9 @@ export function ApplicationStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** An approved loan whose status is active or approved displays as 'Approved' (green). */
+/** An approved loan whose status is active or approved displays as 'Approved' (green); one awaiting funding says so. */
 export function LoanStatusBadge({ status }: { status: string }) {
-  const approved = isCurrentLoan(status);
+  const approved = isCurrentLoan(status) && status !== "awaiting_funding";
   return (
     <Badge variant={approved ? "success" : GREY.variant} data-status={status} data-tone={approved ? "green" : GREY.tone}>
       {approved ? "Approved" : approvedLoanStatusLabel(status)}

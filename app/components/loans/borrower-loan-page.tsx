@@ -17,6 +17,7 @@ import { BorrowerPaymentAccount } from "./borrower-payment-account";
 import { BorrowerMessages } from "./borrower-messages";
 import type { PaymentAccountActionData } from "~/domain/validation/payment-account-constants";
 import { InstallmentCells } from "./installment-cells";
+import { FundingNotice } from "./funding-notice";
 
 const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info" };
 const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
@@ -45,10 +46,25 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
             {formatMoney(data.amountCents)} at {data.noteRatePercent}% for {data.termMonths} months, from {formatAgreementDay(data.startDate)}.
           </p>
         </div>
-        <Badge variant={STATUS_BADGE[data.status]} data-testid="loan-status" className="text-sm">
-          {data.statusLabel}
-        </Badge>
+        {data.loanStatus === "awaiting_funding" || data.loanStatus === "cancelled" ? (
+          <Badge variant={data.loanStatus === "cancelled" ? "secondary" : "warning"} data-testid="loan-status" className="text-sm">
+            {data.loanStatus === "cancelled" ? "Cancelled" : "Awaiting Funding"}
+          </Badge>
+        ) : (
+          <Badge variant={STATUS_BADGE[data.status]} data-testid="loan-status" className="text-sm">
+            {data.statusLabel}
+          </Badge>
+        )}
       </header>
+
+      {data.funding ? (
+        <section aria-labelledby="funding-heading" className="mb-8">
+          <h2 id="funding-heading" className="mb-2 text-lg font-semibold text-primary">
+            Funding
+          </h2>
+          <FundingNotice notice={data.funding} day={formatAgreementDay} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="summary-heading" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <h2 id="summary-heading" className="sr-only">
@@ -83,7 +99,9 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
       </p>
 
       <div className="mt-8 flex flex-col gap-10">
-        <BorrowerMakePayment data={data} actionData={actionData?.intent === "pay" || actionData?.intent === null ? (actionData as MakePaymentActionData & { toast: FormToast }) : undefined} />
+        {data.payable ? (
+          <BorrowerMakePayment data={data} actionData={actionData?.intent === "pay" || actionData?.intent === null ? (actionData as MakePaymentActionData & { toast: FormToast }) : undefined} />
+        ) : null}
         <BorrowerPaymentAccount data={data} actionData={actionData?.intent === "change-account" ? actionData : undefined} />
         <BorrowerDocuments data={data} />
         <PaymentHistory rows={data.history} />

@@ -6,6 +6,7 @@ import { z } from "./zod";
 import { moneyField } from "./figure-fields";
 import { writtenText } from "./text-fields";
 import { isoDay } from "../dates";
+import type { LoanFundingIntent } from "./loan-funding";
 
 /**
  * Record Payment and Reverse Payment (staff, /admin/loans/:id). One schema per dialog,
@@ -111,8 +112,8 @@ export const reversePaymentSchema = z.object({
 });
 export type ReversePaymentForm = z.output<typeof reversePaymentSchema>;
 
-/** What POST /admin/loans/:id answers: the toast (shown once per post), the fields' errors. */
-export type LoanPaymentActionData = ActionResult<{ intent: LoanPaymentIntent | null; toast: Toast; at: number }>;
+/** What POST /admin/loans/:id answers (payments and funding): the toast (shown once per post), the fields' errors. */
+export type LoanPaymentActionData = ActionResult<{ intent: LoanPaymentIntent | LoanFundingIntent | null; toast: Toast; at: number }>;
 
 export const LOAN_PAYMENT_FAILED: Record<LoanPaymentIntent, string> = {
   "record-payment": "Failed to record the payment",

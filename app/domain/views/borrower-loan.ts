@@ -72,9 +72,26 @@ export type BorrowerLoanPage = {
   conversation: ConversationView;
   /** The account payments are debited from ("Checking ••••1234", holder, bank), or null when none. */
   paymentAccount: { label: string; holder: string; bankName: string } | null;
-  /** Change Bank Account is offered (not for a loan paid off or closed). */
+  /** Change Bank Account is offered (not for a loan paid off, closed or cancelled). */
   accountChangeable: boolean;
+  /** The stored status: 'awaiting_funding' until the proceeds' credit settles, 'cancelled' when it never was. */
+  loanStatus: string;
+  /** Make a Payment is offered: the loan is funded and not paid off. */
+  payable: boolean;
+  /** Where the loan's funding stands, for the borrower (null for a loan funded before funding was recorded). */
+  funding: LoanFundingNotice | null;
 };
+
+/**
+ * The funding of a loan as its borrower sees it: awaiting funding; the funds sent (the ACH file's
+ * effective date and the account's last four digits, also after the credit settled); returned by
+ * their bank (with what to do); or the loan cancelled unfunded (the agreement void, with the reason).
+ */
+export type LoanFundingNotice =
+  | { kind: "awaiting" }
+  | { kind: "sent"; sentOn: string; last4: string }
+  | { kind: "returned"; returnCode: string; message: string }
+  | { kind: "cancelled"; cancelledOn: string; reason: string };
 
 /** "Checking ••••1234". */
 export function maskedAccount(accountType: string, last4: string): string {

@@ -1,3 +1,4 @@
+import type { LoanFundingNotice } from "./borrower-loan";
 import type { ActionResult, Toast } from "~/domain/action-result";
 import type { OfferView } from "~/domain/loan-offers";
 import type { DraftSummary } from "./application-draft";
@@ -20,6 +21,8 @@ export type DashboardLoan = {
   loanType: string;
   /** What the borrower does next (app/domain/next-step.ts). */
   nextStep: string;
+  /** Where the loan's funding stands (awaiting, sent, returned, cancelled), or null. */
+  funding?: LoanFundingNotice | null;
 };
 
 export type DashboardApplication = {

@@ -1,6 +1,7 @@
 import type { PageCursors } from "~/domain/paging";
 import type { Allocation, InstallmentStatus, LedgerLine, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
-import type { LoanPaymentStatus, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
+import type { FundingStatus, LoanPaymentStatus, OriginationFeeHandling, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
+import type { FundingChecklistItem } from "~/domain/funding-checklist";
 
 /**
  * What the staff loan pages (/admin/loans, /admin/loans/:id) show, as plain data: the server module
@@ -98,4 +99,59 @@ export type StaffLoanPage = {
   refundsDue: { paymentId: string; amountCents: number; receivedOn: string; reference: string }[];
   /** The account the borrower's debits come from (masked), changed by the borrower's Change Bank Account. */
   paymentAccount: { label: string; holder: string; bankName: string } | null;
+  funding: StaffLoanFunding;
+};
+
+/** The proceeds' ACH credit as staff see it (the live one, else the last one). Names, not ids; the account masked. */
+export type StaffFundingCredit = {
+  id: string;
+  status: FundingStatus;
+  statusLabel: string;
+  amountCents: number;
+  secCode: "PPD" | "CCD";
+  account: string;
+  preparedBy: string | null;
+  preparedAt: string;
+  releasedBy: string | null;
+  releasedAt: string | null;
+  /** The ACH file's effective entry date, once it is in a file. */
+  effectiveDate: string | null;
+  settledOn: string | null;
+  returnedOn: string | null;
+  /** "R03 No Account/Unable to Locate Account". */
+  returnText: string | null;
+};
+
+/** The staff loan page's funding: the stored loan status, the Funding Checklist and the credit, and what this viewer may do. */
+export type StaffLoanFunding = {
+  /** The stored status ('awaiting_funding', 'active', 'cancelled', …) and its label. */
+  loanStatus: string;
+  loanStatusLabel: string;
+  checklist: FundingChecklistItem[];
+  /** sha256 of the checklist's keys and met flags: posted with Fund Loan. */
+  fingerprint: string;
+  allMet: boolean;
+  feeCents: number;
+  feeHandling: OriginationFeeHandling;
+  netProceedsCents: number;
+  /** At or above the four-eyes threshold another staff member must release the credit. */
+  fourEyes: boolean;
+  credit: StaffFundingCredit | null;
+  /** Fund Loan can be pressed (awaiting funding, no live credit, every item met). */
+  canFund: boolean;
+  /** A prepared credit this viewer may release (they did not prepare it). */
+  canRelease: boolean;
+  /** A prepared or released credit not yet in a file. */
+  canCancelFunding: boolean;
+  /** A credit in a file, not settled or returned yet. */
+  canMarkSettledOrReturned: boolean;
+  /** The first day Cancel Loan is allowed ('yyyy-MM-dd'), and whether it is today. */
+  cancellableFrom: string;
+  canCancelLoan: boolean;
+  /** Record Fee Collected is offered (awaiting funding, fee deducted, no live credit). */
+  canRecordFee: boolean;
+  /** The application's ID documents, for Accept ID Document. */
+  idDocuments: { id: string; label: string; fileName: string; accepted: boolean }[];
+  fundedOn: string | null;
+  cancelled: { at: string; by: string | null; reason: string } | null;
 };

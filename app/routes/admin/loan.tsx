@@ -20,7 +20,11 @@ export const loader = defineLoader({
   },
 });
 
-/** record-payment | reverse-payment (app/server/loans/staff-loans.server.ts), validated, under the loan's row lock. */
+/**
+ * record-payment | reverse-payment, and the funding intents fund-loan | release-funds | cancel-funding |
+ * settle-funding | return-funding | cancel-loan | record-fee-collected | accept-id-document
+ * (app/server/loans/staff-loans.server.ts), validated, under the loan's row lock.
+ */
 export const action = defineAction({
   guard: staffWith("servicing.manage"),
   handle: async ({ request, context, params }: Route.ActionArgs, admin) => respond(await loanPageAction(request, params.id, callerOf(admin, request, context))),

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { requestItemKindLabel, requestItemStatusLabel } from "~/domain/labels";
 import { unreadCounts, waitingItemsOf } from "~/server/conversation/index.server";
 import { personById } from "~/server/accounts/index.server";
-import { loansOfBorrower } from "~/server/loans/index.server";
+import { fundingNoticesOf, loansOfBorrower } from "~/server/loans/index.server";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type Db } from "~/server/platform/db/client.server";
 import { loanApplications, loanDocuments } from "~/server/platform/db/schema.server";
@@ -49,7 +49,8 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
   const openApplicationIds = sql`select ${loanApplications.id} from ${loanApplications} where ${and(eq(loanApplications.userId, userId), inArray(loanApplications.status, [...OPEN_REVIEW_STATUSES]))}`;
   const [person, loanRows, apps, waiting, offers, drafts] = await Promise.all([
     personById(userId, db),
-    loansOfBorrower(userId, [...CURRENT_LOAN_STATUSES, "paid_off"], db),
+    // Cancelled loans too: their card says the agreement is void, and why.
+    loansOfBorrower(userId, [...CURRENT_LOAN_STATUSES, "paid_off", "cancelled"], db),
     db
       .select({ ...APPLICATION_SUMMARY_COLUMNS, userId: loanApplications.userId })
       .from(loanApplications)
@@ -64,7 +65,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
   ]);
 
   const appIds = apps.map((a) => a.id);
-  const [docs, unread, loanApps] = await Promise.all([
+  const [docs, unread, loanApps, fundingNotices] = await Promise.all([
     appIds.length
       ? db
           .select({ id: loanDocuments.id, applicationId: loanDocuments.applicationId, fileName: loanDocuments.fileName, documentType: loanDocuments.documentType })
@@ -73,6 +74,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
       : Promise.resolve([]),
     unreadCounts(appIds, { id: userId, side: "applicant" }, db),
     applicationsByIds([...loanRows.map((l) => l.applicationId), ...waiting.map((w) => w.applicationId)], db),
+    fundingNoticesOf(loanRows.filter((l) => l.status !== "paid_off").map((l) => l.id), db),
   ]);
   // A loan or item whose application is gone is left out, as the joins did.
   const loans = loanRows.flatMap(({ applicationId, ...l }) => {
@@ -92,6 +94,7 @@ export async function getDashboard(userId: string, fallbackName: string, db: Db 
     interestRate: percentOf(noteRateMilli),
     approvalDate: l.approvalDate.toISOString(),
     nextStep: nextStep({ kind: "loan", status: l.status, signedInPortal: offerId !== null }),
+    funding: fundingNotices.get(l.id) ?? null,
   });
   // Offers come newest first: an application's first one is its live or last offer.
   const latestOffer = new Map<string, (typeof offers)[number]["offer"]>();

@@ -11,6 +11,8 @@ export { addBankAccount, applicationBankAccount, bankAccountsByIds, bankAccounts
 export type { BankAccountRecord } from "./bank-account-records.server";
 export { assignmentAction } from "./assignment.server";
 export { getDashboard } from "./dashboard.server";
+export { acceptIdDocument, idDocumentsOf, ID_DOCUMENT_MESSAGES } from "./id-documents.server";
+export type { IdDocument } from "./id-documents.server";
 export { createDocumentLink, listDocuments, plain, serveSignedDocument } from "./documents.server";
 export { clientRecords } from "./client-records.server";
 export { draftAction } from "./draft-action.server";

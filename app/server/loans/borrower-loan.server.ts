@@ -15,6 +15,8 @@ import { agreementLender, hasSignedAgreement } from "~/server/offers/index.serve
 import { loadLedger, lockLoan, type LoanLedger, type LoanRow } from "./ledger.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
+import { fundingNoticesOf } from "./funding-views.server";
+import { unfundedPaymentRefusal } from "~/domain/funding-checklist";
 import { UUID_PATTERN } from "~/domain/ids";
 
 /**
@@ -83,11 +85,12 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
   if (!ledger) return null;
   const { loan, terms, state } = ledger;
   const app = await applicationById(loan.applicationId, db);
-  const [accounts, paymentAccount, conversation, agreementOnFile] = await Promise.all([
+  const [accounts, paymentAccount, conversation, agreementOnFile, fundingNotices] = await Promise.all([
     ownBankAccounts(viewer.id, db),
     currentPaymentAccount(loan, db),
     loadConversation(loan.applicationId, { id: viewer.id, side: "applicant" }, db),
     hasSignedAgreement(loan.applicationId, viewer.id, db),
+    fundingNoticesOf([loan.id], db),
   ]);
   // The loan's payment account first, so Make a Payment debits it unless the borrower picks another.
   accounts.sort((a, b) => Number(b.id === paymentAccount?.bankAccountId) - Number(a.id === paymentAccount?.bankAccountId));
@@ -160,7 +163,11 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     agreementOnFile,
     conversation,
     paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
-    accountChangeable: loan.status !== "paid_off" && loan.status !== "closed",
+    accountChangeable: loan.status !== "paid_off" && loan.status !== "closed" && loan.status !== "cancelled",
+    loanStatus: loan.status,
+    // Nothing is debited from a loan whose proceeds were not sent (or that was cancelled unfunded).
+    payable: loan.status !== "paid_off" && unfundedPaymentRefusal(loan.status) === null,
+    funding: fundingNotices.get(loan.id) ?? null,
   };
 }
 

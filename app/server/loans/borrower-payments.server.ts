@@ -20,6 +20,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { paymentAuthorizedEmail } from "~/server/loans/payment-authorized-email.server";
 import { formatMoney } from "~/domain/money";
+import { unfundedPaymentRefusal } from "~/domain/funding-checklist";
 import { onOwnLockedLoan, ownLoanId, type LoanViewer } from "./borrower-loan.server";
 import { ledgerRows, termsOf } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
@@ -59,6 +60,8 @@ export async function makePayment(
 ): Promise<MakePaymentResult> {
   return onOwnLockedLoan(loanId, viewer, db, MAKE_PAYMENT_MESSAGES.notFound, async (tx, loan) => {
     if (loan.status === "paid_off") throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.paidOff);
+    const unfunded = unfundedPaymentRefusal(loan.status);
+    if (unfunded) throw new AppError("servicing", 409, unfunded);
     const rows = await ledgerRows(loan.id, tx);
     const quote = payoffQuote(termsOf(loan), rows.payments, rows.fees, today);
     if (quote.totalCents <= 0) throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.paidOff);

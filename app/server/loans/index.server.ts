@@ -19,3 +19,5 @@ export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
 export { clearServicingMarks } from "./servicing-marks.server";
 export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";
 export { recordLoanTermsInForce } from "./loan-terms-in-force.server";
+export { claimFundingCredits, fundingCreditsForBatch, FUNDING_SKIP_REASONS } from "./funding.server";
+export { fundingNoticesOf } from "./funding-views.server";

@@ -26,12 +26,12 @@ export type SignedLoanTerms = {
 
 /**
  * Opens the loan of a signed agreement, inside the signing's transaction (so an agreement never stands
- * without its loan): active, the whole amount owed, the first installment next due.
+ * without its loan): awaiting funding (it becomes active when the proceeds' credit settles), the whole amount owed, the first installment next due.
  */
 export async function openLoan(tx: DbOrTx, terms: SignedLoanTerms): Promise<{ id: string }> {
   const [loan] = await tx
     .insert(approvedLoans)
-    .values({ ...terms, status: "active", balanceCents: terms.amountCents, nextDueDate: terms.firstPaymentDue })
+    .values({ ...terms, status: "awaiting_funding", balanceCents: terms.amountCents, nextDueDate: terms.firstPaymentDue })
     .returning({ id: approvedLoans.id });
   return loan!;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { errorToast, type Toast } from "~/domain/action-result";
 import { loanMailSubject } from "./loan-reference.server";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
@@ -14,7 +14,7 @@ import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 
 import { sealedBankNumbers } from "~/server/platform/crypto/bank-numbers.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { loanFundings, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
 import { addBankAccount, applicationBankAccount, bankAccountsByIds, type BankAccountRecord } from "~/server/applications/index.server";
 import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
@@ -31,8 +31,11 @@ import { AppError, actionRefusal } from "~/server/platform/http/app-error.server
  * the loan's application (its primary one first). Only masked facts leave this module.
  */
 
-/** Loans in these stored statuses take no more debits, so their account is not changed either. */
-const CLOSED_LOAN_STATUSES: readonly LoanRow["status"][] = ["paid_off", "closed"];
+/**
+ * Loans in these stored statuses take no more debits, so their account is not changed either. A loan
+ * awaiting funding can change it: the account is also where its proceeds are sent.
+ */
+const CLOSED_LOAN_STATUSES: readonly LoanRow["status"][] = ["paid_off", "closed", "cancelled"];
 
 export type PaymentAccountView = { bankAccountId: string; label: string; last4: string; accountType: string; holder: string; bankName: string };
 
@@ -61,7 +64,8 @@ export type ChangePaymentAccountResult = { bankAccountId: string; label: string;
  * closed. The new account is a bank_accounts row of the borrower's, on the loan's application, sealed
  * like the application's; the previous current row is marked replaced; the borrower's pending debits
  * not yet in an ACH file move to the new account (a debit already in a file stays with the account the
- * bank was sent: the file cannot change). The change is audited with the last 4 digits only, and the
+ * bank was sent: the file cannot change); a funding credit not in a file yet is cancelled (the proceeds
+ * go to the new account once it is validated). The change is audited with the last 4 digits only, and the
  * borrower is e-mailed, in the same transaction.
  */
 export async function changePaymentAccount(
@@ -95,6 +99,13 @@ export async function changePaymentAccount(
       .set({ bankAccountId: account.id })
       .where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.source, "borrower"), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId)))
       .returning({ id: loanPayments.id });
+    // A funding credit prepared for the old account and not in a file yet is cancelled: the proceeds
+    // go to the loan's current account, once it is validated, by a new Fund Loan.
+    const fundingsCancelled = await tx
+      .update(loanFundings)
+      .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(loanFundings.loanId, loan.id), inArray(loanFundings.status, ["prepared", "released"]), isNull(loanFundings.achBatchId)))
+      .returning({ id: loanFundings.id });
     const last4 = input.accountNumber.slice(-4);
     await writeAudit(tx, {
       actor: viewer,
@@ -109,6 +120,7 @@ export async function changePaymentAccount(
         previousBankAccountId: previous?.bankAccountId ?? null,
         previousLast4: previous?.last4 ?? null,
         debitsMoved: moved.map((m) => m.id),
+        fundingsCancelled: fundingsCancelled.map((f) => f.id),
       },
       request,
     });

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { formatMoney } from "~/domain/money";
+import { unfundedPaymentRefusal } from "~/domain/funding-checklist";
 import { loanMailSubject } from "./loan-reference.server";
 import { replayLedger, type LedgerState } from "~/domain/loan-servicing";
 import type { PaymentMethod } from "~/domain/servicing-enums";
@@ -145,6 +146,8 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, {
         if (earlier) return earlier;
       }
       if (loan.status === "paid_off") throw new AppError("servicing", 409, SERVICING_MESSAGES.notActive);
+      const unfunded = unfundedPaymentRefusal(loan.status);
+      if (unfunded) throw new AppError("servicing", 409, unfunded);
       checkReceivedOn(loan, input.receivedOn, today);
       const pending = await pendingBorrowerDebit(tx, loanId);
       if (pending && !input.confirmPendingDebit) throw pendingDebitUnconfirmed(pending.amountCents, pending.sent);

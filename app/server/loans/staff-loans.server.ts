@@ -1,6 +1,20 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { errorToast } from "~/domain/action-result";
+import { errorToast, type Toast } from "~/domain/action-result";
+import type { z } from "~/domain/validation/zod";
+import {
+  acceptIdDocumentSchema,
+  cancelLoanSchema,
+  fundLoanSchema,
+  LOAN_FUNDING_FAILED,
+  LOAN_FUNDING_INTENTS,
+  LOAN_FUNDING_MESSAGES,
+  LOAN_FUNDING_TOASTS,
+  recordFeeCollectedSchema,
+  returnFundingSchema,
+  settleFundingSchema,
+  type LoanFundingIntent,
+} from "~/domain/validation/loan-funding";
 import { loanTypeLabel } from "~/domain/labels";
 import { formatMoneyDecimal, formatRate } from "~/domain/money";
 import { daysBetween, ledgerLines, replayLedger, SERVICING_STATUS_LABELS, type AssessedFee, type PostedPayment, type ServicingStatus } from "~/domain/loan-servicing";
@@ -34,6 +48,8 @@ import { loanReference } from "./loan-reference.server";
 import { loadLedger, termsOf } from "./ledger.server";
 import { pendingDebitWarning, recordPayment, reversePayment } from "./payments.server";
 import { currentPaymentAccount } from "./payment-accounts.server";
+import { acceptLoanIdDocument, cancelFunding, cancelLoan, fundLoan, recordFeeCollected, releaseFunds, returnFunding, settleFunding } from "./funding.server";
+import { staffLoanFunding } from "./funding-views.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
@@ -259,6 +275,7 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
   const fees = await db.select().from(loanFees).where(eq(loanFees.loanId, id)).orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
   const paymentAccount = await currentPaymentAccount(loan, db);
+  const funding = await staffLoanFunding(loan, actor.id, db, today);
   await writeAudit(db, { actor, action: "loan.view", table: "approved_loans", recordId: id, details: { status: state.status, payments: payments.length, fees: fees.length }, request });
   const staffPayments = payments.map((p): StaffLedgerPayment => {
     const a = p.status === "posted" ? allocations.get(p.id) : undefined;
@@ -321,6 +338,7 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
       .filter((p) => p.status === "refund_due")
       .map((p) => ({ paymentId: p.id, amountCents: p.amountCents, receivedOn: p.receivedOn!, reference: p.reference })),
     paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
+    funding,
   };
 }
 
@@ -350,6 +368,7 @@ export async function loanPageAction(request: Request, urlId: string | undefined
   if (!read.ok) return read.answer;
   const form = read.form;
   const intent = text(form, "intent");
+  if ((LOAN_FUNDING_INTENTS as readonly string[]).includes(intent ?? "")) return fundingAction(form, intent as LoanFundingIntent, urlId, caller, db, today);
   if (!(LOAN_PAYMENT_INTENTS as readonly string[]).includes(intent ?? "")) return refusal(400, null, LOAN_PAYMENT_MESSAGES.intent);
   const which = intent as LoanPaymentIntent;
   const loanId = parseLoanId(urlId);
@@ -389,6 +408,74 @@ export async function loanPageAction(request: Request, urlId: string | undefined
     if (error instanceof AppError) return actionRefusal(error, { title: which ? LOAN_PAYMENT_FAILED[which] : "The request was refused", stamped: true }, { intent: which });
     logFailure("admin", "a loan payment action failed", error, { admin: caller.actor.id, loanId, intent: which });
     return refusal(500, which, "Something went wrong on our side. Please try again.");
+  }
+}
+
+function fundingRefusal(status: number, intent: LoanFundingIntent, message: string, fieldErrors?: Record<string, string[]>): LoanPaymentAnswer {
+  return { status, body: { ok: false, intent, toast: errorToast(LOAN_FUNDING_FAILED[intent], message), at: Date.now(), ...(fieldErrors ? { fieldErrors } : {}) } };
+}
+
+/**
+ * The funding intents of POST /admin/loans/:id (the route's guard: servicing.manage): each form
+ * validated by its schema (400 naming the field), then funding.server.ts, whose refusals (404, 403
+ * the preparer releasing, 409 a checklist not met or changed, a credit in the wrong state, a loan
+ * not cancellable yet) become error toasts.
+ */
+async function fundingAction(form: FormData, intent: LoanFundingIntent, urlId: string | undefined, caller: Caller, db: Db, today: string): Promise<LoanPaymentAnswer> {
+  const loanId = parseLoanId(urlId);
+  if (!loanId) return fundingRefusal(404, intent, LOAN_PAYMENT_MESSAGES.loanNotFound);
+  const ok = (toast: Toast): LoanPaymentAnswer => ({ status: 200, body: { ok: true, intent, toast, at: Date.now() } });
+  const invalid = (error: z.ZodError) => fundingRefusal(400, intent, error.issues[0]?.message ?? "Check the form and try again.", issuesToFieldErrors(error));
+  const fields = (...names: string[]) => Object.fromEntries([["intent", intent], ...names.map((n) => [n, text(form, n)])]);
+  try {
+    switch (intent) {
+      case "fund-loan": {
+        const parsed = fundLoanSchema.safeParse(fields("fingerprint"));
+        if (!parsed.success) return fundingRefusal(409, intent, LOAN_FUNDING_MESSAGES.fingerprint);
+        const result = await fundLoan(loanId, parsed.data, caller, db);
+        return ok(result.status === "prepared" ? LOAN_FUNDING_TOASTS.prepared : LOAN_FUNDING_TOASTS.released);
+      }
+      case "release-funds":
+        await releaseFunds(loanId, caller, db);
+        return ok(LOAN_FUNDING_TOASTS.releasedByOther);
+      case "cancel-funding":
+        await cancelFunding(loanId, caller, db);
+        return ok(LOAN_FUNDING_TOASTS.fundingCancelled);
+      case "settle-funding": {
+        const parsed = settleFundingSchema(today).safeParse(fields("settledOn"));
+        if (!parsed.success) return invalid(parsed.error);
+        await settleFunding(loanId, parsed.data.settledOn, caller, db, today);
+        return ok(LOAN_FUNDING_TOASTS.settled);
+      }
+      case "return-funding": {
+        const parsed = returnFundingSchema(today).safeParse(fields("returnCode", "returnedOn"));
+        if (!parsed.success) return invalid(parsed.error);
+        await returnFunding(loanId, parsed.data, caller, db, today);
+        return ok(LOAN_FUNDING_TOASTS.returned);
+      }
+      case "cancel-loan": {
+        const parsed = cancelLoanSchema.safeParse(fields("reason"));
+        if (!parsed.success) return invalid(parsed.error);
+        await cancelLoan(loanId, parsed.data.reason, caller, db, today);
+        return ok(LOAN_FUNDING_TOASTS.loanCancelled);
+      }
+      case "record-fee-collected": {
+        const parsed = recordFeeCollectedSchema.safeParse(fields("reference"));
+        if (!parsed.success) return invalid(parsed.error);
+        await recordFeeCollected(loanId, parsed.data.reference, caller, db);
+        return ok(LOAN_FUNDING_TOASTS.feeCollected);
+      }
+      case "accept-id-document": {
+        const parsed = acceptIdDocumentSchema.safeParse(fields("documentId"));
+        if (!parsed.success) return fundingRefusal(404, intent, LOAN_FUNDING_MESSAGES.documentId);
+        await acceptLoanIdDocument(loanId, parsed.data.documentId.toLowerCase(), caller, db);
+        return ok(LOAN_FUNDING_TOASTS.idAccepted);
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) return actionRefusal(error, { title: LOAN_FUNDING_FAILED[intent], stamped: true }, { intent });
+    logFailure("admin", "a loan funding action failed", error, { admin: caller.actor.id, loanId, intent });
+    return fundingRefusal(500, intent, "Something went wrong on our side. Please try again.");
   }
 }
 

@@ -17,5 +17,6 @@ export type { LatestOffer, OfferTermsInput } from "./offers.server";
 export { offerRecordsOfPerson } from "./person-offers.server";
 export { loadReviewAndSign, reviewAndSignAction } from "./review-and-sign.server";
 export { signOffer } from "./sign-agreement.server";
+export { signedOfferFacts } from "./funding-facts.server";
 export { offerWithdrawAction } from "./withdraw-offer.server";
 export { recordOfferTermsInForce } from "./offer-terms-in-force.server";

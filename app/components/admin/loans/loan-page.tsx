@@ -25,6 +25,7 @@ import { todayUtc } from "~/domain/dates";
 import { useEachAnswer } from "~/components/use-each-answer";
 import { LabelledOptions } from "~/components/ui/labelled-options";
 import { InstallmentCells } from "~/components/loans/installment-cells";
+import { FundingChecklistPanel } from "./funding-checklist-panel";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -32,16 +33,19 @@ const day = (value: string | null) => (value ? <time dateTime={value}>{formatDat
  * /admin/loans/:id: the loan's terms and where it stands today, the Payment Schedule (paid
  * installments marked), the ledger in posting order from the disbursement (fees assessed and every
  * payment with its allocation and the principal balance after it; pending borrower debits and
- * reversed ones with their status), Record Payment and Reverse Payment.
+ * reversed ones with their status), Record Payment and Reverse Payment; the Funding Checklist and the
+ * proceeds' credit (funding-checklist-panel.tsx).
  */
 export function LoanPage({ data }: { data: StaffLoanPage }) {
   const { loan, summary } = data;
   const paidInFull = loan.status === "paid_in_full";
+  // A loan whose proceeds were not sent (or that was cancelled unfunded) takes no payment.
+  const unfunded = data.funding.loanStatus === "awaiting_funding" || data.funding.loanStatus === "cancelled";
   return (
     <AdminShell
       title={`Loan ${loan.reference}`}
       description={`${loan.borrowerName} · ${loan.loanType}`}
-      actions={paidInFull ? null : <RecordPayment loanId={loan.id} today={data.today} pendingDebit={data.pendingDebit} />}
+      actions={paidInFull || unfunded ? null : <RecordPayment loanId={loan.id} today={data.today} pendingDebit={data.pendingDebit} />}
     >
       <p className="mb-4 text-sm">
         <Link to="/admin/loans" className="font-medium text-link underline-offset-4 hover:underline">
@@ -83,6 +87,8 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
             {loan.paidOffAt ? <Fact label="Paid in Full On">{day(loan.paidOffAt.slice(0, 10))}</Fact> : null}
           </dl>
         </Card>
+
+        <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
 
         <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-terms-heading">
           <h2 id="loan-terms-heading" className="text-lg font-semibold text-primary">
