@@ -24,8 +24,8 @@ export type DemoApplication = {
   bank: Record<string, string>;
   approve?: ApprovalTerms;
   /**
-   * What the applicant did with the offer: signed it (E-SIGN consent, then a typed
-   * signature: the loan is active) or declined it; absent, the offer is still open.
+   * What the applicant did with the offer: signed it (E-SIGN consent, then a typed signature: the loan
+   * awaits funding, or is funded when it has servicing) or declined it; absent, the offer is still open.
    */
   offer?: "signed" | "declined";
   /**
@@ -326,6 +326,16 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         approve: { approvedAmountCents: 1_500_000, interestRateMilli: 7990, termMonths: 24, originationFeeMilli: 1000 },
         offer: "signed",
         servicing: "paid_in_full",
+      },
+      {
+        // Signed two days ago and not funded yet: Awaiting Funding, its Funding Checklist open for staff.
+        key: "demo-sofia-homeimp-03",
+        daysAgo: 4,
+        outcome: "approved",
+        loan: { loanType: "home-improvement", loanAmount: "68,000", desiredInterestRate: "9.25", loanDuration: "60", loanPurpose: "A new roof and hurricane shutters for the condo's enclosed balcony." },
+        bank: { accountHolderName: "Sofia M Alvarez", bankName: "Biscayne Harbor Bank", bankAddress: "2 S Biscayne Blvd, Miami, FL 33131", accountNumber: "6120049982", routingNumber: routing("06700091"), bankAccountType: "checking" },
+        approve: { approvedAmountCents: 6_800_000, interestRateMilli: 9250, termMonths: 60, originationFeeMilli: 1500 },
+        offer: "signed",
       },
       {
         key: "demo-sofia-private-02",

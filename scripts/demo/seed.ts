@@ -15,7 +15,9 @@ import {
   applicationMessages,
   approvedLoans,
   auditLog,
+  bankAccountValidations,
   bankAccounts,
+  loanFundings,
   contactMessages,
   esignConsents,
   loanApplications,
@@ -214,6 +216,36 @@ async function backdateDecision(db: Db, applicationId: string, t: NonNullable<Re
   if (t.declinedAt) await db.update(applicationEvents).set({ createdAt: t.declinedAt }).where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.kind, "offer_declined")));
 }
 
+/**
+ * A serviced demo loan's funding, as Fund Loan and Mark Funds Settled leave it: its credit of the net
+ * proceeds to the application's account settled on the expected funding day, the loan active from then.
+ */
+async function recordDemoFunding(db: Db, applicationId: string, actor: AuditActor): Promise<void> {
+  const [loan] = await db
+    .select({ id: approvedLoans.id, expectedFundingDate: approvedLoans.expectedFundingDate, approvalDate: approvedLoans.approvalDate, amountFinancedCents: loanOffers.amountFinancedCents, loanType: loanApplications.loanType })
+    .from(approvedLoans)
+    .innerJoin(loanOffers, eq(loanOffers.id, approvedLoans.offerId))
+    .innerJoin(loanApplications, eq(loanApplications.id, approvedLoans.applicationId))
+    .where(eq(approvedLoans.applicationId, applicationId));
+  const [account] = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.applicationId, applicationId)).limit(1);
+  const fundedOn = loan!.expectedFundingDate!;
+  await db.insert(bankAccountValidations).values({ bankAccountId: account!.id, method: "bank_letter", status: "validated", validatedAt: loan!.approvalDate, reference: "DEMO-VOIDED-CHECK", recordedBy: actor.id });
+  await db.insert(loanFundings).values({
+    loanId: loan!.id,
+    bankAccountId: account!.id,
+    amountCents: loan!.amountFinancedCents,
+    secCode: loan!.loanType === "business" ? "CCD" : "PPD",
+    status: "settled",
+    checklist: { source: "demo" },
+    preparedBy: actor.id,
+    preparedAt: loan!.approvalDate,
+    releasedBy: actor.id,
+    releasedAt: loan!.approvalDate,
+    settledOn: fundedOn,
+  });
+  await db.update(approvedLoans).set({ status: "active", fundedOn }).where(eq(approvedLoans.id, loan!.id));
+}
+
 /** Moves an application into its demo status the way admins do (approve/deny write their own audit rows). */
 async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, applicationId: string, userId: string, actor: AuditActor): Promise<number> {
   if (app.outcome === "approved") {
@@ -231,9 +263,9 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
     await giveConsent(applicationId, { actor: applicant, request: DEMO_REQUEST }, db, timeline.consentAt);
     const [row] = await db.select({ firstName: loanApplications.firstName, lastName: loanApplications.lastName }).from(loanApplications).where(eq(loanApplications.id, applicationId)).limit(1);
     await signOffer(applicationId, { kind: "typed", name: `${row!.firstName} ${row!.lastName}` }, { actor: applicant, request: DEMO_REQUEST }, { db, storage, now: timeline.signedAt });
-    // Signing opens the loan Awaiting Funding; the demo's loans are funded on their expected funding
-    // day, as a credit settled then would leave them (written back in time, like the decisions).
-    await db.update(approvedLoans).set({ status: "active", fundedOn: sql`${approvedLoans.startDate}` }).where(eq(approvedLoans.applicationId, applicationId));
+    // Signing opens the loan Awaiting Funding. A serviced demo loan was funded on its expected funding
+    // day: its credit settled then (written back in time, like the decisions); the others stay awaiting.
+    if (app.servicing) await recordDemoFunding(db, applicationId, actor);
     await backdateDecision(db, applicationId, timeline);
     return 3;
   }

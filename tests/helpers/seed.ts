@@ -1,7 +1,6 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { addDays, todayUtc } from "~/domain/dates";
-import { expectedFundingDate } from "~/domain/funding";
 import type { UserRole } from "~/domain/enums";
 import { payoffQuote } from "~/domain/loan-servicing";
 import { addMonths } from "~/domain/truth-in-lending";
@@ -198,17 +197,8 @@ export type SeededLoan = SeededOffer & { loanId: string; startDate: string };
 
 const SIGNING_INFO = { ip: "203.0.113.21", userAgent: "seeded loan" };
 
-/**
- * The signing day whose first installment falls on `due`: installments count from the expected
- * funding day (the first banking day after signing), so the latest day whose funding day is a month
- * before `due`. When no funding day is (the month before `due` falls on a weekend or holiday), the
- * signing day a month before it, as before funding days existed.
- */
+/** The signing day whose first installment (due a month after signing) falls on `due`. */
 function signingDayFor(due: string): string {
-  for (let back = 29; back <= 40; back++) {
-    const day = addDays(due, -back);
-    if (addMonths(expectedFundingDate(day), 1) === due) return day;
-  }
   for (let back = 28; back <= 31; back++) {
     const day = addDays(due, -back);
     if (addMonths(day, 1) === due) return day;
@@ -233,12 +223,15 @@ export async function seedLoan(db: Db, options: LoanOptions = {}): Promise<Seede
   await giveConsent(application.id, { actor: owner, request: SIGNING_INFO }, db, new Date(signedAt.getTime() - 60_000));
   const storage = options.storage ?? createLocalStorage(path.join(getConfig().dataDir, "storage"));
   await signOffer(application.id, { kind: "typed", name: `${application.firstName} ${application.lastName}` }, { actor: owner, request: SIGNING_INFO }, { db, storage, now: signedAt });
-  const [loan] = await db.select({ id: approvedLoans.id, startDate: approvedLoans.startDate }).from(approvedLoans).where(eq(approvedLoans.applicationId, application.id));
+  const [loan] = await db
+    .select({ id: approvedLoans.id, startDate: approvedLoans.startDate, expectedFundingDate: approvedLoans.expectedFundingDate })
+    .from(approvedLoans)
+    .where(eq(approvedLoans.applicationId, application.id));
   if (options.funded ?? true) {
     // A direct update, not the product's Fund Loan → ACH file → Mark Funds Settled: the state a credit
-    // settled on the expected funding day leaves (active, interest from start_date). Servicing tests
-    // want a funded loan; tests/integration/loan-funding.test.ts goes through the product's path.
-    await db.update(approvedLoans).set({ status: "active", fundedOn: loan!.startDate }).where(eq(approvedLoans.id, loan!.id));
+    // settled on the expected funding day leaves (active, interest from that day, as disclosed). Servicing
+    // tests want a funded loan; tests/integration/loan-funding.test.ts goes through the product's path.
+    await db.update(approvedLoans).set({ status: "active", fundedOn: loan!.expectedFundingDate }).where(eq(approvedLoans.id, loan!.id));
   }
   if (options.paidOff) {
     const ledger = (await loadLedger(loan!.id, db, today))!;

@@ -59,8 +59,7 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
 
   it("Record Payment asks for a confirmation while a debit is pending; paying off cancels the unsent debit and tells the borrower", async () => {
     await clearPending();
-    // Signed a week ago: a payment is received on or after the loan's funding day (the first banking day after signing).
-    const loan = await activeLoan(db(), dataDir, admin, { signedAt: new Date(Date.now() - 7 * 86_400_000) });
+    const loan = await activeLoan(db(), dataDir, admin);
     const debit = await pendingDebit(db(), loan, 50_000);
     const today = new Date().toISOString().slice(0, 10);
     const payoff = await payoffToday(loan, today);
@@ -214,7 +213,7 @@ describe.each(testTargets)("debits and payoff on %s", (target) => {
   it("a payoff racing Create ACH Batch: the debit is either cancelled or sent (then Refund Due), never posted on top", async () => {
     for (let round = 0; round < 3; round++) {
       await clearPending();
-      const loan = await activeLoan(db(), dataDir, admin, { signedAt: new Date(Date.now() - 7 * 86_400_000) });
+      const loan = await activeLoan(db(), dataDir, admin);
       const debit = await pendingDebit(db(), loan, 25_000);
       const today = new Date().toISOString().slice(0, 10);
       const payoff = await payoffToday(loan, today);

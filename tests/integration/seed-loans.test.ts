@@ -14,9 +14,7 @@ import { useTestDatabase } from "../helpers/test-db";
 
 setUpTestConfig("seed-loans", { APP_SECRET: "l".repeat(48), PUBLIC_URL: "https://loans.example.com" });
 
-// A day whose due dates 0, 1, 20 and 75 days back each fall a month after a banking day (installments
-// count from the expected funding day, the first banking day after signing).
-const TODAY = "2026-06-16";
+const TODAY = "2026-06-15";
 
 describe("seeded offers and loans", () => {
   const database = useTestDatabase({ global: true });

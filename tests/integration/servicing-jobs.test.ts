@@ -41,29 +41,28 @@ describe("servicing job on pglite", () => {
   const mailTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
 
   it("assesses a late fee once per installment with two runs at once, sends one late notice, and the loan shows Late", async () => {
-    // Signed Monday 2026-03-09: funded the next banking day, 2026-03-10; installments fall due on the 10th.
-    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-03-09"), account: "000555666777", routing: "021000021" });
-    const { loan: row, state: before } = (await loadLedger(loan.loanId, db(), "2026-04-26"))!;
-    expect(row.startDate).toBe("2026-03-10");
-    expect(before.installments[0]!.dueDate).toBe("2026-04-10");
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-01-10"), account: "000555666777", routing: "021000021" });
+    const { loan: row, state: before } = (await loadLedger(loan.loanId, db(), "2026-02-26"))!;
+    expect(row.startDate).toBe("2026-01-10");
+    expect(before.installments[0]!.dueDate).toBe("2026-02-10");
 
     // 15 grace days: day 15 after the due date is still in grace.
-    await runServicingJobs(db(), at("2026-04-25"));
+    await runServicingJobs(db(), at("2026-02-25"));
     expect(await feesOf(loan.loanId)).toHaveLength(0);
     expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(0);
 
-    const runs = await Promise.all([runServicingJobs(db(), at("2026-04-26")), runServicingJobs(db(), at("2026-04-26"))]);
+    const runs = await Promise.all([runServicingJobs(db(), at("2026-02-26")), runServicingJobs(db(), at("2026-02-26"))]);
     expect(runs.some((r) => r.ran)).toBe(true);
     const fees = await feesOf(loan.loanId);
     expect(fees).toHaveLength(1);
     const expected = lateFeeCents(before.installments[0]!.paymentCents, getConfig().lateFeePolicy);
-    expect(fees[0]).toMatchObject({ kind: "late_fee", installmentNumber: 1, amountCents: expected, assessedOn: "2026-04-26" });
+    expect(fees[0]).toMatchObject({ kind: "late_fee", installmentNumber: 1, amountCents: expected, assessedOn: "2026-02-26" });
     expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(1);
 
     // Later runs: installment 1 is never charged again; installment 2 gets its own fee after its grace.
-    await runServicingJobs(db(), at("2026-05-01"));
+    await runServicingJobs(db(), at("2026-03-01"));
     expect(await feesOf(loan.loanId)).toHaveLength(1);
-    await runServicingJobs(db(), at("2026-05-26"));
+    await runServicingJobs(db(), at("2026-03-26"));
     expect((await feesOf(loan.loanId)).map((f) => f.installmentNumber).sort()).toEqual([1, 2]);
     expect(await noticesOf(loan.loanId, "late_notice")).toHaveLength(2);
 
@@ -72,7 +71,7 @@ describe("servicing job on pglite", () => {
     expect(mine).toHaveLength(2);
     expect(mine.every((a) => a.actorId === null)).toBe(true);
 
-    const ledger = (await loadLedger(loan.loanId, db(), "2026-05-26"))!;
+    const ledger = (await loadLedger(loan.loanId, db(), "2026-03-26"))!;
     expect(ledger.state.status).toBe("late");
     expect(ledger.state.feesDueCents).toBe(2 * expected);
 
@@ -85,12 +84,11 @@ describe("servicing job on pglite", () => {
       expect(withoutUuids(all)).not.toContain("6777");
       expect(all).not.toContain("021000021");
     }
-    expect(mails[0]!.textBody).toContain("Apr 10, 2026");
+    expect(mails[0]!.textBody).toContain("Feb 10, 2026");
   });
 
   it("sends the payment reminder once, N days before the due date, for the next unpaid installment", async () => {
-    // Signed Thursday 2026-04-09: funded Friday 2026-04-10, installment 1 due 2026-05-10.
-    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-04-09"), account: "000111222333" });
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-04-10"), account: "000111222333" });
     const days = getConfig().paymentReminderDays;
     expect(days).toBe(5);
     await runServicingJobs(db(), at("2026-05-04")); // 6 days before 2026-05-10
@@ -117,8 +115,7 @@ describe("servicing job on pglite", () => {
   });
 
   it("respects a borrower who turned payment reminders off (issue 23): no reminder, late notices still go; turned back on in time, the reminder goes", async () => {
-    // Signed Thursday 2026-07-09: funded Friday 2026-07-10, installment 1 due 2026-08-10.
-    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-07-09") });
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-07-10") });
     const reminders = async () => (await mailTo(loan.owner.email)).filter((m) => m.template === "payment-reminder");
     const set = (paymentReminders: boolean) => updateNotificationPreferences(db(), { intent: "update-notifications", paymentReminders, productNews: false }, { actor: loan.owner, request: {} });
     await set(false);
@@ -152,11 +149,10 @@ describe("servicing job on pglite", () => {
     expect(await mailTo(loan.owner.email)).toHaveLength(before);
   });
   it("reads only the loans that may owe something today, at most once a day each, in batches, and again after a posting", async () => {
-    // Signed Sunday 2027-01-10: funded Monday 2027-01-11, installment 1 falls due 2027-02-11. Far from
-    // it, the loan is not even read. `behind` and `soon` are funded the day after signing (10th and 8th).
+    // Signed 2027-01-10: installment 1 falls due 2027-02-10. Far from it, the loan is not even read.
     const quiet = await activeLoan(db(), dataDir, admin, { signedAt: at("2027-01-10") });
-    const behind = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-11-09") });
-    const soon = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-12-07") });
+    const behind = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-11-10") });
+    const soon = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-12-08") });
     const servicedOn = async (loanId: string) => (await db().select({ on: approvedLoans.servicedOn }).from(approvedLoans).where(eq(approvedLoans.id, loanId)))[0]!.on;
 
     // 2027-01-05: `behind` is past due since 2026-12-10, `soon` falls due 2027-01-08 (3 days).
@@ -185,7 +181,7 @@ describe("servicing job on pglite", () => {
     stopped.abort();
     expect(await runServicingJobs(db(), at("2027-02-09"), { signal: stopped.signal })).toMatchObject({ ran: false, loans: 0 });
     expect(await servicedOn(quiet.loanId)).toBeNull();
-    // By 2027-02-06 the quiet loan's first installment (2027-02-11) is within the reminder window: now it is read.
+    // By 2027-02-06 the quiet loan's first installment (2027-02-10) is within the reminder window: now it is read.
     await runServicingJobs(db(), at("2027-02-06"), { batchSize: 2 });
     expect(await servicedOn(quiet.loanId)).toBe("2027-02-06");
     expect(await noticesOf(quiet.loanId, "reminder")).toHaveLength(1);

@@ -50,8 +50,7 @@ describe("servicing terms fixed at signing, on pglite", () => {
 
   it("copies the offer's terms to the loan, and a change of the late-fee setting after signing does not change the loan's fee", async () => {
     withLateFeeSetting(defaults);
-    // Signed Monday 2026-02-09: funded the next banking day (2026-02-10), the first installment due 2026-03-10.
-    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-02-09") });
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-01-10") });
     const signed = await termsOf(loan.loanId);
     expect(signed.loan).toEqual(signed.offer);
     expect(signed.loan).toMatchObject<Partial<ServicingTerms>>({
@@ -65,19 +64,19 @@ describe("servicing terms fixed at signing, on pglite", () => {
     // The lender raises its late fee and shortens the grace period: for new offers only.
     try {
       withLateFeeSetting({ graceDays: 5, flatCents: 9_900, percentMilli: 0, capCents: 9_900 });
-      await runServicingJobs(db(), at("2026-03-26"));
+      await runServicingJobs(db(), at("2026-02-26"));
       const fees = await feesOf(loan.loanId);
-      const installment = (await loadLedger(loan.loanId, db(), "2026-03-26"))!.state.installments[0]!;
+      const installment = (await loadLedger(loan.loanId, db(), "2026-02-26"))!.state.installments[0]!;
       expect(fees).toHaveLength(1);
       // The signed fee (the larger of $25.00 and 5 % of the installment, at most $50.00), assessed after the signed 15 days.
-      expect(fees[0]).toMatchObject({ installmentNumber: 1, amountCents: lateFeeCents(installment.paymentCents, defaults), assessedOn: "2026-03-26" });
+      expect(fees[0]).toMatchObject({ installmentNumber: 1, amountCents: lateFeeCents(installment.paymentCents, defaults), assessedOn: "2026-02-26" });
       expect(fees[0]!.amountCents).not.toBe(9_900);
 
       // An offer made under the new setting carries it.
-      const later = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-02-09") });
+      const later = await activeLoan(db(), dataDir, admin, { signedAt: at("2026-01-10") });
       expect((await termsOf(later.loanId)).loan.lateFee).toEqual({ graceDays: 5, flatCents: 9_900, percentMilli: 0, capCents: 9_900 });
       // ...and it is charged on day 6 after the due date, where the first loan's 15 days still run.
-      await runServicingJobs(db(), at("2026-03-16"));
+      await runServicingJobs(db(), at("2026-02-16"));
       expect((await feesOf(later.loanId)).map((f) => f.amountCents)).toEqual([9_900]);
     } finally {
       withLateFeeSetting(defaults);

@@ -9,7 +9,8 @@ import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server"
 import { achBatches, approvedLoans, bankAccountValidations, loanFundings } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
-import { applicationById, acceptIdDocument, bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
+import { applicationById, acceptIdDocument, applicationScreeningSubject, bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
+import { screenForFunding } from "~/server/sanctions/index.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { signedOfferFacts } from "~/server/offers/index.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
@@ -107,6 +108,11 @@ export type FundLoanResult = { fundingId: string; status: "prepared" | "released
  */
 export async function fundLoan(loanId: string, input: { fingerprint: string }, caller: Caller, db: Db = getDb()): Promise<FundLoanResult> {
   const { actor, request } = caller;
+  // Screened again against today's lists before money moves, in its own transaction: a potential match
+  // found now is kept (and shown to staff) even though it refuses this funding (the checklist changed).
+  const [subjectLoan] = await db.select({ applicationId: approvedLoans.applicationId }).from(approvedLoans).where(eq(approvedLoans.id, loanId)).limit(1);
+  const subject = subjectLoan ? await applicationScreeningSubject(subjectLoan.applicationId, db) : null;
+  if (subject) await screenForFunding(db, subject);
   try {
     return await db.transaction(async (tx) => {
       const loan = await lockedLoan(tx, loanId);
