@@ -4,7 +4,7 @@
  * from outside the module, so the module can change its insides without touching its callers.
  */
 export { createAchBatch, downloadAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "./ach-batches.server";
-export type { AchBatchSummary, BatchEntry, PendingDebit, RefundDue } from "./ach-batches.server";
+export type { AchBatchSummary, BatchCredit, BatchEntry, BatchPrenote, EntrySource, PendingDebit, PendingPrenote, RefundDue } from "./ach-batches.server";
 export { achFileCount, migrateAchFiles } from "./ach-file-migration.server";
 export { serveLoanDocument } from "./borrower-documents.server";
 export { loadBorrowerLoan } from "./borrower-loan.server";
@@ -19,3 +19,11 @@ export { runServicingJobs, startServicingJob } from "./servicing-jobs.server";
 export { clearServicingMarks } from "./servicing-marks.server";
 export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, parseLoansUrl } from "./staff-loans.server";
 export { recordLoanTermsInForce } from "./loan-terms-in-force.server";
+export {
+  accountValidations,
+  recordAccountValidation,
+  recordPriorPaymentValidations,
+  requestAccountValidation,
+  returnPrenote,
+  validateMaturedPrenotes,
+} from "./account-validations.server";
