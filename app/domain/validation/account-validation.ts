@@ -20,6 +20,10 @@ export const ACCOUNT_VALIDATION_LIMITS = { referenceMinLength: 3, referenceMaxLe
 
 export const ACCOUNT_VALIDATION_MESSAGES = {
   bankAccountId: "This bank account is not the loan's payment account.",
+  accountChanged: "The loan's payment account changed since the page was loaded. Reload the page and check the new account.",
+  loanNotFound: "This loan does not exist.",
+  failedTitle: "Validation Not Recorded",
+  recordedTitle: "Account Validated",
   method: "Choose how the account was validated.",
   referenceRequired: "Enter the validation's reference (at least 3 characters).",
   referenceTooLong: `The reference must be at most ${ACCOUNT_VALIDATION_LIMITS.referenceMaxLength} characters.`,
@@ -43,3 +47,6 @@ export const recordValidationSchema = z.object({
   }).pipe(z.string().min(ACCOUNT_VALIDATION_LIMITS.referenceMinLength, ACCOUNT_VALIDATION_MESSAGES.referenceRequired)),
 });
 export type RecordValidationInput = z.infer<typeof recordValidationSchema>;
+
+/** What Record Validation answers the page: the toast (stamped), the field messages, the intent. */
+export type AccountValidationActionData = { ok: boolean; intent: typeof RECORD_VALIDATION_INTENT; toast: { type: "success" | "error" | "info"; title: string; description?: string }; at: number; fieldErrors?: Record<string, string[]> };

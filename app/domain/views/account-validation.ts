@@ -68,3 +68,14 @@ export function borrowerValidationText(v: AccountValidationView | null | undefin
 }
 
 export const ACCOUNT_VALIDATION_LABELS = { status: ACCOUNT_VALIDATION_STATUS_LABELS, method: ACCOUNT_VALIDATION_METHOD_LABELS } as const;
+
+/** The staff loan page's Account Validation panel: the loan's payment account (masked) and its validation. */
+export type AccountValidationPanelData = {
+  bankAccountId: string;
+  /** "••••1234". */
+  accountMasked: string;
+  /** "Checking ••••1234". */
+  label: string;
+  holder: string;
+  validation: AccountValidationView | null;
+};

@@ -27,3 +27,4 @@ export {
   returnPrenote,
   validateMaturedPrenotes,
 } from "./account-validations.server";
+export { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";
