@@ -102,7 +102,7 @@ describe("borrower loan on pglite", () => {
     expect(page!.nextPayment!.number).toBe(2);
     expect(page!.status).toBe("late");
     expect(page!.statusLabel).toBe("Late");
-    expect(page!.bankAccounts).toEqual([{ id: accountId, label: "Checking ••••4321", last4: "4321" }]);
+    expect(page!.bankAccounts).toEqual([{ id: accountId, label: "Checking ••••4321", last4: "4321", validationState: "Not validated yet" }]);
     expect(page!.history).toHaveLength(1);
     expect(page!.history[0]).toMatchObject({ status: "posted", statusLabel: "Posted", methodLabel: "Check", reference: "CHK-100" });
     const alloc = page!.history[0]!.allocation!;
