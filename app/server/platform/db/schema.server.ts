@@ -1245,6 +1245,8 @@ export const bankAccountValidations = pgTable(
     index("bank_account_validations_unsent_idx").on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.achBatchId} is null`),
     index("bank_account_validations_sent_idx").on(t.effectiveDate).where(sql`${t.status} = 'sent'`),
     index("bank_account_validations_ach_batch_id_idx").on(t.achBatchId),
+    // An account's validations, failed ones included (the state a page shows is the live row, else the last failed one).
+    index("bank_account_validations_bank_account_id_idx").on(t.bankAccountId, t.createdAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bank_account_validations_bank_account_id_idx" ON "bank_account_validations" USING btree ("bank_account_id","created_at");
