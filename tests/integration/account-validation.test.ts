@@ -2,8 +2,9 @@ import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { achBatches, auditLog, bankAccounts, bankAccountValidations, loanPayments } from "~/server/platform/db/schema.server";
-import { createAchBatch, loadAchPage } from "~/server/loans/ach-batches.server";
+import { achBatches, auditLog, bankAccounts, bankAccountValidations, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
+import { createAchBatch, individualIdFor, loadAchPage, type EntrySource } from "~/server/loans/ach-batches.server";
+import type { DbOrTx } from "~/server/platform/db/client.server";
 import {
   accountValidations,
   recordAccountValidation,
@@ -201,6 +202,58 @@ describe.each(testTargets)("account validation on %s", (target) => {
     await db().transaction((tx) => requestAccountValidation(tx, only, { secCode: "PPD", direction: "credit" }));
     const prenotesOnly = await createAchBatch(caller(), db(), new Date("2026-11-24T16:00:00Z"));
     expect(prenotesOnly).toMatchObject({ ok: true, entryCount: 1, totalCents: 0, creditTotalCents: 0, counts: { prenote: 1 } });
+  });
+
+  it("the credits' slot: a funding credit (PPD 22) goes in the same file as a debit and a prenote, and the page lists it read-only", async () => {
+    await clearQueue();
+    const paying = await activeLoan(db(), dataDir, admin, { signedAt, routing: "021000021", account: "000123456789" });
+    const funded = await activeLoan(db(), dataDir, admin, { signedAt, routing: "011000015", account: "31415926", holder: "Ann Funded" });
+    const debit = await pendingDebit(db(), paying, 9_900);
+    const fresh = await newAccount(paying, "27182818");
+    await db().transaction((tx) => requestAccountValidation(tx, fresh, { secCode: "PPD", direction: "credit" }));
+    const [funding] = await db()
+      .insert(loanFundings)
+      .values({ loanId: funded.loanId, bankAccountId: funded.bankAccountId, amountCents: 990_000, secCode: "PPD", status: "released", checklist: {} })
+      .returning({ id: loanFundings.id });
+    // What the funding module's fundingCreditsForBatch / claimFundingCredits do, in a test's few lines.
+    const credits = async (tx: DbOrTx): Promise<EntrySource[]> => {
+      const rows = await tx.select().from(loanFundings).where(and(eq(loanFundings.status, "released"), isNull(loanFundings.achBatchId))).for("update", { skipLocked: true });
+      return [
+        {
+          kind: "credit",
+          rows: rows.map((r) => ({
+            id: r.id,
+            skipReason: null,
+            entry: { secCode: "PPD", direction: "credit", routingNumber: "011000015", accountNumber: "31415926", accountType: "checking", amountCents: r.amountCents, individualId: individualIdFor(r.loanId), individualName: "Ann Funded" },
+          })),
+          claim: async (ids, batchId) =>
+            (await tx.update(loanFundings).set({ achBatchId: batchId, status: "sent" }).where(inArray(loanFundings.id, ids)).returning({ id: loanFundings.id })).length,
+        },
+      ];
+    };
+    const result = await createAchBatch(caller(), db(), new Date("2026-11-24T15:00:00Z"), credits);
+    expect(result).toMatchObject({ ok: true, entryCount: 3, totalCents: 9_900, creditTotalCents: 990_000, counts: { debit: 1, prenote: 1, credit: 1 } });
+    if (!result.ok) return;
+    const { batch, parsed } = await fileOf(result.batchId);
+    expect(batch).toMatchObject({ totalCents: 9_900, creditTotalCents: 990_000, entryCount: 3 });
+    expect(parsed.batches.map((b) => [b.entryClassCode, b.serviceClassCode])).toEqual([
+      ["WEB", 225],
+      ["PPD", 220],
+    ]);
+    expect(parsed.batches[1]!.entries.map((e) => [e.transactionCode, e.amount]).sort()).toEqual([
+      ["22", 990_000],
+      ["23", 0],
+    ]);
+    expect(parsed.file.footer).toMatchObject({ totalDebit: 9_900, totalCredit: 990_000, entryAndAddendaCount: 3, batchCount: 2 });
+    expect((await db().select().from(loanPayments).where(eq(loanPayments.id, debit)))[0]!.achBatchId).toBe(result.batchId);
+
+    const page = await loadAchPage(db(), "2026-11-24");
+    const listed = page.batches.find((b) => b.id === result.batchId)!;
+    expect(listed).toMatchObject({ creditTotalCents: 990_000 });
+    expect(listed.credits).toEqual([
+      { fundingId: funding!.id, loanId: funded.loanId, borrower: funded.owner.name, amountCents: 990_000, accountMasked: "••••5926", secCode: "PPD", status: "sent", settledOn: null, returnedOn: null, returnCode: null },
+    ]);
+    expect(JSON.stringify(page)).not.toContain("31415926");
   });
 
   it("a sent prenote counts as validated after 2 banking days (Thanksgiving and the weekend skipped), not before; then the debit goes", async () => {

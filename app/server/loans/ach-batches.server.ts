@@ -465,7 +465,13 @@ async function creditSources(_tx: DbOrTx): Promise<EntrySource[]> {
  * in this file. Two admins at once: the row locks (SKIP LOCKED) and the conditional claims give each
  * row to one batch; the other finds nothing.
  */
-export async function createAchBatch(caller: Caller, db: Db = getDb(), now: Date = new Date()): Promise<CreateBatchResult> {
+export async function createAchBatch(
+  caller: Caller,
+  db: Db = getDb(),
+  now: Date = new Date(),
+  /** Where the file's credits come from: the funding module's released credits unless a test passes its own. */
+  credits: (tx: DbOrTx) => Promise<EntrySource[]> = creditSources,
+): Promise<CreateBatchResult> {
   const { actor, request } = caller;
   const today = todayUtc(now);
   // Prenotes past their wait count as validated before the debits from their accounts are assessed.
@@ -502,7 +508,7 @@ export async function createAchBatch(caller: Caller, db: Db = getDb(), now: Date
           ).length,
       },
       { kind: "prenote", rows: prenotes.map((p) => ({ id: p.row.id, entry: p.entry, skipReason: p.skipReason })), claim: (ids, batchId, effective) => claimPrenotes(tx, ids, batchId, effective, now) },
-      ...(await creditSources(tx)),
+      ...(await credits(tx)),
     ];
 
     const ready = sources.flatMap((s) => s.rows.filter((r): r is typeof r & { entry: NachaEntry } => r.entry !== null).map((r) => ({ kind: s.kind, id: r.id, entry: r.entry })));
