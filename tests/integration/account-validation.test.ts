@@ -367,6 +367,17 @@ describe.each(testTargets)("account validation on %s", (target) => {
     expect((await accountValidationPanel({ id: loan.loanId, applicationId: loan.applicationId, userId: loan.owner.id }, db()))!.validation).toMatchObject({ status: "validated", method: "bank_letter", reference: "Voided check 1042" });
   });
 
+  it("retention may remove an old ACH file: its prenotes' validations stay, without the batch", async () => {
+    await clearQueue();
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt, validated: false });
+    await db().transaction((tx) => requestAccountValidation(tx, loan.bankAccountId, { secCode: "WEB", direction: "debit" }));
+    const result = await createAchBatch(caller(), db(), new Date("2026-11-24T15:00:00Z"));
+    if (!result.ok) throw new Error("no batch");
+    await validateMaturedPrenotes(db(), "2026-11-30");
+    await db().delete(achBatches).where(eq(achBatches.id, result.batchId));
+    expect(await validationsOf(loan.bankAccountId)).toEqual([expect.objectContaining({ status: "validated", achBatchId: null, effectiveDate: "2026-11-25" })]);
+  });
+
   it("parallel requests for one account make one prenote row", async () => {
     const loan = await activeLoan(db(), dataDir, admin, { signedAt, validated: false });
     const results = await Promise.all(

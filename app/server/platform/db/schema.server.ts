@@ -1227,7 +1227,9 @@ export const bankAccountValidations = pgTable(
     /** A prenote's class: PPD or CCD for a credit prenote (funding), WEB for a debit prenote. */
     secCode: text("sec_code", { enum: ["PPD", "CCD", "WEB"] }),
     direction: text("direction", { enum: ["credit", "debit"] }),
-    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "restrict" }),
+    // SET NULL, as for the debits: retention removes old ACH files, while the validation they carried
+    // stays true (its effective date is kept on the row).
+    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "set null" }),
     /** The prenote's effective entry date (the wait counts banking days from it). */
     effectiveDate: date("effective_date", { mode: "string" }),
     validatedAt: timestamptz("validated_at"),
