@@ -1,4 +1,4 @@
-import { recordLoanTermsInForce } from "~/server/loans/index.server";
+import { recordLoanTermsInForce, recordPriorPaymentValidations } from "~/server/loans/index.server";
 import { recordOfferTermsInForce } from "~/server/offers/index.server";
 import type { Database } from "~/server/platform/db/client.server";
 
@@ -10,8 +10,10 @@ import type { Database } from "~/server/platform/db/client.server";
 export async function migrateData(database: Database): Promise<string[]> {
   const offers = await recordOfferTermsInForce(database.db);
   const loans = await recordLoanTermsInForce(database.db);
+  const validated = await recordPriorPaymentValidations(database.db);
   const lines: string[] = [];
   if (offers > 0) lines.push(`Recorded the servicing terms in force on ${offers} offer${offers === 1 ? "" : "s"} made before terms were stored.`);
   if (loans > 0) lines.push(`Recorded the servicing terms in force on ${loans} loan${loans === 1 ? "" : "s"} signed before terms were stored.`);
+  if (validated > 0) lines.push(`Recorded ${validated} bank account${validated === 1 ? "" : "s"} as validated by a posted ACH debit made before accounts were validated.`);
   return lines;
 }

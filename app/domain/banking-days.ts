@@ -77,3 +77,14 @@ export function nextBankingDay(day: string): string {
   while (!isBankingDay(next)) next = addDays(next, 1);
   return next;
 }
+
+/**
+ * The `n`th banking day after `day` (n ≥ 0; n = 0 is `day` itself): a prenote's wait is counted in
+ * banking days from its effective date, because a receiving bank returns entries only on those days.
+ */
+export function addBankingDays(day: string, n: number): string {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`addBankingDays needs a whole number of days ≥ 0, got ${n}`);
+  let out = day;
+  for (let k = 0; k < n; k++) out = nextBankingDay(out);
+  return out;
+}

@@ -15,7 +15,6 @@ import {
   applicationMessages,
   approvedLoans,
   auditLog,
-  bankAccountValidations,
   bankAccounts,
   loanFundings,
   contactMessages,
@@ -38,7 +37,7 @@ import { addMonths } from "~/domain/truth-in-lending";
 import { payoffQuote } from "~/domain/loan-servicing";
 import { recordReadMarkAsOf } from "~/server/conversation/index.server";
 import { todayUtc } from "~/domain/dates";
-import { loadLedger } from "~/server/loans/index.server";
+import { loadLedger, recordAccountValidation } from "~/server/loans/index.server";
 import { recordPayment } from "~/server/loans/index.server";
 import { runServicingJobs } from "~/server/loans/index.server";
 import { createTestimonial } from "~/server/public-site/index.server";
@@ -229,7 +228,8 @@ async function recordDemoFunding(db: Db, applicationId: string, actor: AuditActo
     .where(eq(approvedLoans.applicationId, applicationId));
   const [account] = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.applicationId, applicationId)).limit(1);
   const fundedOn = loan!.expectedFundingDate!;
-  await db.insert(bankAccountValidations).values({ bankAccountId: account!.id, method: "bank_letter", status: "validated", validatedAt: loan!.approvalDate, reference: "DEMO-VOIDED-CHECK", recordedBy: actor.id });
+  // The account was validated before the credit (staff recorded a voided check; the prenote queued at signing became that).
+  await recordAccountValidation(account!.id, { method: "bank_letter", reference: "DEMO-VOIDED-CHECK" }, { actor, request: DEMO_REQUEST }, db, loan!.approvalDate);
   await db.insert(loanFundings).values({
     loanId: loan!.id,
     bankAccountId: account!.id,

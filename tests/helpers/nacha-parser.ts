@@ -4,7 +4,7 @@ import { individualIdFor } from "~/server/loans/ach-batches.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import type { DbOrTx } from "~/server/platform/db/client.server";
-import { achBatches, loanPayments } from "~/server/platform/db/schema.server";
+import { achBatches, bankAccountValidations, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
 
 /**
  * Every ACH file the suites produce is read back by an independent NACHA parser from the registry
@@ -64,6 +64,9 @@ const nacha = createRequire(import.meta.url)("@midlandsbank/node-nacha") as { fr
 
 const DEBIT_CODES = new Set(["27", "37"]);
 const CREDIT_CODES = new Set(["22", "32"]);
+/** Zero-dollar prenotifications: 28/38 announce a debit, 23/33 a credit (checking/savings). */
+const PRENOTE_DEBIT_CODES = new Set(["28", "38"]);
+const PRENOTE_CREDIT_CODES = new Set(["23", "33"]);
 
 /** Parses the file with the registry's parser and checks its controls; returns what it read. */
 export function checkNachaFile(text: string): ParsedNachaFile {
@@ -79,8 +82,15 @@ export function checkNachaFile(text: string): ParsedNachaFile {
     expect(batch.footer.serviceClassCode).toBe(batch.serviceClassCode);
     const debits = batch.entries.filter((e) => DEBIT_CODES.has(e.transactionCode));
     const credits = batch.entries.filter((e) => CREDIT_CODES.has(e.transactionCode));
-    expect(debits.length + credits.length, "every entry a live debit or credit").toBe(batch.entries.length);
-    expect(batch.serviceClassCode).toBe(debits.length && credits.length ? 200 : credits.length ? 220 : 225);
+    const prenoteDebits = batch.entries.filter((e) => PRENOTE_DEBIT_CODES.has(e.transactionCode));
+    const prenoteCredits = batch.entries.filter((e) => PRENOTE_CREDIT_CODES.has(e.transactionCode));
+    expect(debits.length + credits.length + prenoteDebits.length + prenoteCredits.length, "every entry a debit, a credit or a prenote of one").toBe(batch.entries.length);
+    for (const e of [...prenoteDebits, ...prenoteCredits]) expect(e.amount, "a prenote's amount is zero").toBe(0);
+    for (const e of [...debits, ...credits]) expect(e.amount, "a live entry moves money").toBeGreaterThan(0);
+    // The service class follows what the entries move or announce: prenotes count by their direction.
+    const hasDebits = debits.length + prenoteDebits.length > 0;
+    const hasCredits = credits.length + prenoteCredits.length > 0;
+    expect(batch.serviceClassCode).toBe(hasDebits && hasCredits ? 200 : hasCredits ? 220 : 225);
     if (batch.entryClassCode === "WEB") for (const e of batch.entries) expect(e.paymentTypeCode, "a WEB entry's Payment Type Code").toBe("S");
     const batchHash = batch.entries.reduce((s, e) => s + e.receivingDFIIdentification, 0);
     const batchDebit = debits.reduce((s, e) => s + e.amount, 0);
@@ -98,23 +108,42 @@ export function checkNachaFile(text: string): ParsedNachaFile {
 
 /**
  * Every ACH file stored in `db`, parsed and checked as above, against what the database says of it:
- * the batch row's count, total and effective date, and the payments it claimed (one WEB debit each, of
- * the payment's amount, for the payment's loan). For a test file's afterAll, so no file a test made
- * goes unread.
+ * the batch row's count, debit and credit totals and effective date; the payments it claimed (one WEB
+ * debit each, of the payment's amount, for the payment's loan); the prenotes it claimed (one zero-dollar
+ * entry each, in the batch of its class, with its direction's prenote code); the funding credits it
+ * claimed (one PPD or CCD credit each, of the funding's amount). For a test file's afterAll, so no file
+ * a test made goes unread.
  */
 export async function expectStoredAchFilesMatch(db: DbOrTx): Promise<number> {
   const batches = await db.select().from(achBatches);
   const payments = await db.select({ batchId: loanPayments.achBatchId, amountCents: loanPayments.amountCents, loanId: loanPayments.loanId }).from(loanPayments);
+  const prenotes = await db.select({ batchId: bankAccountValidations.achBatchId, secCode: bankAccountValidations.secCode, direction: bankAccountValidations.direction }).from(bankAccountValidations);
+  const fundings = await db.select({ batchId: loanFundings.achBatchId, amountCents: loanFundings.amountCents, loanId: loanFundings.loanId, secCode: loanFundings.secCode }).from(loanFundings);
   for (const batch of batches) {
     const parsed = checkNachaFile(decryptField(batch.content, ENCRYPTION_PURPOSES.achFile));
     const claimed = payments.filter((p) => p.batchId === batch.id);
-    // Borrower-authorised one-time debits only: one WEB batch of debits.
-    expect(parsed.batches.map((b) => [b.entryClassCode, b.serviceClassCode])).toEqual([["WEB", 225]]);
-    const [web] = parsed.batches;
-    expect(web!.effectiveDate).toBe(batch.effectiveDate.slice(2).replace(/-/g, ""));
-    expect(parsed.file.footer).toMatchObject({ entryAndAddendaCount: batch.entryCount, totalDebit: batch.totalCents, totalCredit: 0 });
+    const claimedPrenotes = prenotes.filter((p) => p.batchId === batch.id);
+    const claimedCredits = fundings.filter((f) => f.batchId === batch.id);
+    for (const b of parsed.batches) {
+      expect(["WEB", "PPD", "CCD"]).toContain(b.entryClassCode);
+      expect(b.effectiveDate).toBe(batch.effectiveDate.slice(2).replace(/-/g, ""));
+    }
+    expect(parsed.file.footer).toMatchObject({ entryAndAddendaCount: batch.entryCount, totalDebit: batch.totalCents, totalCredit: batch.creditTotalCents });
+    expect(batch.entryCount).toBe(claimed.length + claimedPrenotes.length + claimedCredits.length);
+    const entriesOf = (sec: string) => parsed.batches.find((b) => b.entryClassCode === sec)?.entries ?? [];
     const key = (amount: number, id: string) => `${amount}:${id}`;
-    expect(web!.entries.map((e) => key(e.amount, e.identificationNumber)).sort()).toEqual(claimed.map((p) => key(p.amountCents, individualIdFor(p.loanId))).sort());
+    // Borrower-authorised one-time debits: live WEB debits.
+    expect(entriesOf("WEB").filter((e) => DEBIT_CODES.has(e.transactionCode)).map((e) => key(e.amount, e.identificationNumber)).sort()).toEqual(claimed.map((p) => key(p.amountCents, individualIdFor(p.loanId))).sort());
+    for (const sec of ["WEB", "PPD", "CCD"] as const) {
+      const inFile = entriesOf(sec).filter((e) => PRENOTE_DEBIT_CODES.has(e.transactionCode) || PRENOTE_CREDIT_CODES.has(e.transactionCode));
+      const rows = claimedPrenotes.filter((p) => p.secCode === sec);
+      expect(inFile.map((e) => (PRENOTE_DEBIT_CODES.has(e.transactionCode) ? "debit" : "credit")).sort(), `${sec} prenotes`).toEqual(rows.map((r) => r.direction).sort());
+    }
+    for (const sec of ["PPD", "CCD"] as const) {
+      const inFile = entriesOf(sec).filter((e) => CREDIT_CODES.has(e.transactionCode));
+      const rows = claimedCredits.filter((f) => f.secCode === sec);
+      expect(inFile.map((e) => key(e.amount, e.identificationNumber)).sort(), `${sec} credits`).toEqual(rows.map((f) => key(f.amountCents, individualIdFor(f.loanId))).sort());
+    }
   }
   return batches.length;
 }

@@ -5,7 +5,7 @@ import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { bankAccounts, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
+import { bankAccounts, bankAccountValidations, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
 import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { seedApplicant, seedLoan, seedStaff } from "./seed";
 
@@ -27,12 +27,16 @@ export async function servicingAdmin(db: Db, id = "svc-admin"): Promise<AuditAct
 
 export type ActiveLoan = { loanId: string; applicationId: string; owner: { id: string; name: string; email: string }; bankAccountId: string };
 
-/** 10,000 at 12 % for 12 months by default, signed at `signedAt` (seedLoan), with a checking account on file. */
+/**
+ * 10,000 at 12 % for 12 months by default, signed at `signedAt` (seedLoan), with a checking account on
+ * file, validated (a bank letter on file) so its debits can go in a file at once; `validated: false`
+ * leaves it without any validation, as an account the borrower just added.
+ */
 export async function activeLoan(
   db: Db,
   dataDir: string,
   admin: AuditActor,
-  options: { signedAt?: Date; amount?: number; rate?: number; term?: number; routing?: string; account?: string; accountType?: "checking" | "savings"; holder?: string } = {},
+  options: { signedAt?: Date; amount?: number; rate?: number; term?: number; routing?: string; account?: string; accountType?: "checking" | "savings"; holder?: string; validated?: boolean } = {},
 ): Promise<ActiveLoan> {
   n += 1;
   const suffix = `${process.pid}-${n}-${Math.random().toString(36).slice(2, 8)}`;
@@ -66,6 +70,9 @@ export async function activeLoan(
       routingNumberLast2: routing.slice(-2),
     })
     .returning({ id: bankAccounts.id });
+  if (options.validated !== false) {
+    await db.insert(bankAccountValidations).values({ bankAccountId: bank!.id, method: "bank_letter", status: "validated", reference: "Test bank letter", validatedAt: new Date() });
+  }
   return { loanId: loan.loanId, applicationId: loan.application.id, owner: { id, name: owner.name, email }, bankAccountId: bank!.id };
 }
 

@@ -14,6 +14,7 @@ import { agreementReference } from "~/server/offers/agreement-document.server";
 import { decryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { createAchBatch, downloadAchBatch } from "~/server/loans/ach-batches.server";
+import { recordAccountValidation } from "~/server/loans/account-validations.server";
 import { exportLoanTape, loadStaffLoan } from "~/server/loans/staff-loans.server";
 import { getDashboard } from "~/server/applications/dashboard.server";
 import { formatMoney } from "~/domain/money";
@@ -101,7 +102,7 @@ describe("borrower loan on pglite", () => {
     expect(page!.nextPayment!.number).toBe(2);
     expect(page!.status).toBe("late");
     expect(page!.statusLabel).toBe("Late");
-    expect(page!.bankAccounts).toEqual([{ id: accountId, label: "Checking ••••4321", last4: "4321" }]);
+    expect(page!.bankAccounts).toEqual([{ id: accountId, label: "Checking ••••4321", last4: "4321", validationState: "Not validated yet" }]);
     expect(page!.history).toHaveLength(1);
     expect(page!.history[0]).toMatchObject({ status: "posted", statusLabel: "Posted", methodLabel: "Check", reference: "CHK-100" });
     const alloc = page!.history[0]!.allocation!;
@@ -375,6 +376,19 @@ describe("borrower loan on pglite", () => {
       expect(JSON.stringify(page)).not.toContain("9876543210");
       const staff = await loadStaffLoan(loanId, { actor: admin, request: {} }, db(), today);
       expect(staff!.paymentAccount).toEqual({ label: "Savings ••••3210", holder: "Dana Whitfield", bankName: "Second Bank" });
+
+      // A new account is validated before its first debit: the next file carries its debit prenote
+      // (savings: 38, zero dollars) and the debit waits.
+      const first = await createAchBatch({ actor: admin, request: {} }, db());
+      expect(first.ok).toBe(true);
+      if (!first.ok) return;
+      expect(first.skipped).toContainEqual({ paymentId: pending.paymentId, reason: expect.stringContaining("prenote is queued") });
+      const prenoteFile = await downloadAchBatch(first.batchId, { actor: admin, request: {} }, db());
+      const prenote = prenoteFile!.content.split("\n").find((line) => line.startsWith("6") && line.slice(12, 29).trimEnd() === "0009876543210");
+      expect(prenote?.slice(1, 3)).toBe("38");
+      expect(prenote?.slice(29, 39)).toBe("0000000000");
+      // Staff validate it another way meanwhile (a verification service), so it need not wait.
+      await recordAccountValidation(stored!.id, { method: "account_verification_service", reference: "AVS-12345" }, { actor: admin, request: {} }, db());
 
       // The next ACH file debits the new account.
       const batch = await createAchBatch({ actor: admin, request: {} }, db());

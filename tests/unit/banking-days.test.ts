@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { federalReserveHolidays, isBankingDay, nextBankingDay } from "~/domain/banking-days";
+import { addBankingDays, federalReserveHolidays, isBankingDay, nextBankingDay } from "~/domain/banking-days";
 
 /**
  * The ACH effective entry date lands on a day the Federal Reserve settles: the holidays below are the
@@ -88,5 +88,34 @@ describe("nextBankingDay", () => {
 
   it("is never the day itself, even when that day is a banking day", () => {
     expect(nextBankingDay("2026-12-07")).toBe("2026-12-08");
+  });
+});
+
+describe("addBankingDays (a prenote's wait)", () => {
+  it("is the day itself for 0 and counts only banking days", () => {
+    expect(addBankingDays("2026-12-07", 0)).toBe("2026-12-07");
+    // Monday + 2 banking days: Wednesday.
+    expect(addBankingDays("2026-12-07", 2)).toBe("2026-12-09");
+  });
+
+  it("skips weekends", () => {
+    // Thursday 3 Dec 2026 + 2: Friday 4, Monday 7.
+    expect(addBankingDays("2026-12-03", 2)).toBe("2026-12-07");
+    // From a Saturday: Monday, Tuesday.
+    expect(addBankingDays("2026-12-05", 2)).toBe("2026-12-08");
+  });
+
+  it("skips holidays (Thanksgiving, Christmas, New Year's Day)", () => {
+    // Wednesday 25 Nov 2026 + 2: Thanksgiving (26th) is closed, so Friday 27, Monday 30.
+    expect(addBankingDays("2026-11-25", 2)).toBe("2026-11-30");
+    // Thursday 24 Dec 2026 + 2: Christmas Friday closed, so Monday 28, Tuesday 29.
+    expect(addBankingDays("2026-12-24", 2)).toBe("2026-12-29");
+    // Thursday 31 Dec 2026 + 1: New Year's Day Friday 2027 closed, so Monday 4 Jan 2027.
+    expect(addBankingDays("2026-12-31", 1)).toBe("2027-01-04");
+  });
+
+  it("refuses a negative or fractional count", () => {
+    expect(() => addBankingDays("2026-12-07", -1)).toThrow(RangeError);
+    expect(() => addBankingDays("2026-12-07", 1.5)).toThrow(RangeError);
   });
 });

@@ -15,7 +15,8 @@ import { LabelledOptions } from "~/components/ui/labelled-options";
 type Answer = PaymentAccountActionData & { toast: FormToast };
 
 /**
- * Payment Account: the account the loan's ACH debits come from (masked), and Change Bank Account, a
+ * Payment Account: the account the loan's ACH debits come from (masked), each of the borrower's
+ * accounts with its validation (Validated, Being validated: ready by …, Returned by the bank), and Change Bank Account, a
  * dialog with the application's bank fields. The form is checked in the browser with the action's own
  * schema (loaded when the form is first sent, so the page does not start with the wizard's rules) and
  * again by the server; a refused form keeps everything typed and names the field.
@@ -49,7 +50,7 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
 
   return (
     <LoanSection titleId="payment-account-heading" title="Payment Account">
-      <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <p className="text-sm" data-testid="payment-account">
           {data.paymentAccount ? (
             <>
@@ -63,6 +64,21 @@ export function BorrowerPaymentAccount({ data, actionData }: { data: BorrowerLoa
             "There is no bank account on file for payments."
           )}
         </p>
+        {data.bankAccounts.length > 0 ? (
+          <div className="text-sm sm:order-last sm:basis-full">
+            <h3 id="bank-accounts-heading" className="font-semibold">
+              Your Bank Accounts
+            </h3>
+            {/* Each account is validated before its first debit or credit: a zero-dollar test entry to the bank. */}
+            <ul aria-labelledby="bank-accounts-heading" className="mt-1 grid gap-1" data-testid="bank-account-states">
+              {data.bankAccounts.map((a) => (
+                <li key={a.id}>
+                  <span className="font-medium">{a.label}</span>: {a.validationState}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {data.accountChangeable ? (
           <ModalDialog
             {...dialog}

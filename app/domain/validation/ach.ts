@@ -6,11 +6,12 @@ import { isoDay } from "../dates";
 /**
  * The /admin/ach page's forms: Create ACH Batch, Mark Settled (settlement date), Mark Returned (a
  * NACHA return code and the return date), Cancel Debit (a pending debit not sent yet, with the reason
- * the borrower is told) and Mark Refunded (a debit collected after payoff, sent back). One schema,
+ * the borrower is told), Mark Refunded (a debit collected after payoff, sent back) and Mark Returned
+ * for a prenote (the bank sent the zero-dollar entry back: the account is not validated). One schema,
  * discriminated by intent, used by the page and the action. Pure, no I/O, safe in the browser.
  */
 
-export const ACH_INTENTS = ["create-batch", "settle", "return", "cancel-debit", "refund"] as const;
+export const ACH_INTENTS = ["create-batch", "settle", "return", "cancel-debit", "refund", "return-prenote"] as const;
 export type AchIntent = (typeof ACH_INTENTS)[number];
 
 export const ACH_LIMITS = { reasonMaxLength: 500, referenceMaxLength: 80 } as const;
@@ -18,6 +19,7 @@ export const ACH_LIMITS = { reasonMaxLength: 500, referenceMaxLength: 80 } as co
 export const ACH_FORM_MESSAGES = {
   intent: "Choose an action: Create ACH Batch, Mark Settled, Mark Returned, Cancel Debit or Mark Refunded.",
   paymentId: "This payment does not exist.",
+  validationId: "This prenote does not exist.",
   settledOn: "Enter the settlement date as YYYY-MM-DD.",
   returnedOn: "Enter the return date as YYYY-MM-DD.",
   refundedOn: "Enter the day the refund was sent as YYYY-MM-DD.",
@@ -41,6 +43,7 @@ const isoDate = (message: string) =>
     }, message);
 
 const paymentId = z.string({ error: ACH_FORM_MESSAGES.paymentId }).uuid(ACH_FORM_MESSAGES.paymentId);
+const validationId = z.string({ error: ACH_FORM_MESSAGES.validationId }).uuid(ACH_FORM_MESSAGES.validationId);
 
 const boundedText = (required: string, tooLong: string, max: number) => writtenText({ max, tooLong, required });
 
@@ -66,6 +69,12 @@ export const achActionSchema = z.discriminatedUnion(
       refundedOn: isoDate(ACH_FORM_MESSAGES.refundedOn),
       reference: boundedText(ACH_FORM_MESSAGES.referenceRequired, ACH_FORM_MESSAGES.referenceTooLong, ACH_LIMITS.referenceMaxLength),
     }),
+    z.object({
+      intent: z.literal("return-prenote"),
+      validationId,
+      returnCode: z.enum(RETURN_CODES, { error: ACH_FORM_MESSAGES.returnCode }),
+      returnedOn: isoDate(ACH_FORM_MESSAGES.returnedOn),
+    }),
   ],
   { error: ACH_FORM_MESSAGES.intent },
 );
@@ -80,6 +89,7 @@ export function achFormInput(form: FormData): Record<string, string | undefined>
   return {
     intent: get("intent"),
     paymentId: get("paymentId"),
+    validationId: get("validationId"),
     settledOn: get("settledOn"),
     returnCode: get("returnCode"),
     returnedOn: get("returnedOn"),

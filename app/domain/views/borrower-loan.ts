@@ -8,7 +8,13 @@ import type { ConversationView } from "./application-page";
  * (never more of an account or routing number).
  */
 
-export type BorrowerBankAccount = { id: string; label: string; last4: string };
+export type BorrowerBankAccount = {
+  id: string;
+  label: string;
+  last4: string;
+  /** Its validation before the first debit or credit, in the borrower's words ("Validated", "Being validated: ready by …", "Returned by the bank: add another account"). */
+  validationState: string;
+};
 
 export type BorrowerPaymentAllocation = { feesCents: number; interestCents: number; principalCents: number; excessCents: number; principalAfterCents: number };
 

@@ -1,3 +1,4 @@
+import type { AccountValidationPanelData } from "./account-validation";
 import type { PageCursors } from "~/domain/paging";
 import type { Allocation, InstallmentStatus, LedgerLine, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
 import type { FundingStatus, LoanPaymentStatus, OriginationFeeHandling, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
@@ -100,6 +101,8 @@ export type StaffLoanPage = {
   /** The account the borrower's debits come from (masked), changed by the borrower's Change Bank Account. */
   paymentAccount: { label: string; holder: string; bankName: string } | null;
   funding: StaffLoanFunding;
+  /** The payment account's validation (prenote or a staff-recorded method) and Record Validation. */
+  accountValidation: AccountValidationPanelData | null;
 };
 
 /** The proceeds' ACH credit as staff see it (the live one, else the last one). Names, not ids; the account masked. */

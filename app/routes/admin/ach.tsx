@@ -9,7 +9,7 @@ import { privatePageMeta } from "~/content/private-page-meta";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { callerOf } from "~/server/platform/http/request-info.server";
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/loans/index.server";
-import { cancelDebit } from "~/server/loans/index.server";
+import { cancelDebit, returnPrenote } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach";
 import { isAppError } from "~/server/platform/http/app-error.server";
 import { staffWith } from "~/server/accounts/index.server";
@@ -22,7 +22,7 @@ export const loader = defineLoader({
   handle: async (_args: Route.LoaderArgs) => loadAchPage(),
 });
 
-/** Create ACH Batch, Mark Settled, Mark Returned (validated by achActionSchema; the services audit). */
+/** Create ACH Batch, Mark Settled, Mark Returned (a debit or a prenote), Cancel Debit, Mark Refunded (validated by achActionSchema; the services audit). */
 export const action = defineAction({
   guard: staffWith("servicing.manage"),
   handle: async ({ request, context }: Route.ActionArgs, admin) => {
@@ -36,9 +36,13 @@ export const action = defineAction({
       switch (input.intent) {
         case "create-batch": {
           const result = await createAchBatch(caller);
-          const skipped = result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "";
+          const skipped =
+            (result.skipped.length ? ` ${result.skipped.length} debit(s) stay pending: see the reasons under Pending Debits.` : "") +
+            (result.skippedOther.length ? ` ${result.skippedOther.length} other entr${result.skippedOther.length === 1 ? "y stays" : "ies stay"} queued: see the reasons on this page.` : "");
           if (!result.ok) return data(stampedResult(false, "No ACH Batch Created", result.message), { status: 409 });
-          return data(stampedResult(true, "ACH Batch Created", `${result.entryCount} debit(s), ${formatMoney(result.totalCents)}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
+          const { debit, prenote, credit } = result.counts;
+          const parts = [`${debit} debit(s), ${formatMoney(result.totalCents)}`, ...(credit ? [`${credit} credit(s), ${formatMoney(result.creditTotalCents)}`] : []), ...(prenote ? [`${prenote} prenote(s)`] : [])];
+          return data(stampedResult(true, "ACH Batch Created", `${parts.join(", ")}, effective ${formatDay(result.effectiveDate)}.${skipped}`));
         }
         case "settle": {
           const result = await settleAchEntry(input.paymentId, input.settledOn, caller);
@@ -48,6 +52,9 @@ export const action = defineAction({
         case "return":
           await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, caller);
           return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}.`));
+        case "return-prenote":
+          await returnPrenote(input.validationId, input.returnCode, input.returnedOn, caller);
+          return data(stampedResult(true, "Prenote Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}: the account is not validated, and its debits wait for another account.`));
         case "cancel-debit": {
           const result = await cancelDebit(input.paymentId, input.reason, caller);
           return data(stampedResult(true, "Debit Cancelled", `The ${formatMoney(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));

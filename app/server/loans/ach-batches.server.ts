@@ -2,42 +2,48 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { payoffQuote } from "~/domain/loan-servicing";
-import type { AchBatchSummary, AchPageData, BatchEntry, PendingDebit, RefundDue } from "~/domain/views/ach";
+import type { AchBatchSummary, AchPageData, BatchCredit, BatchEntry, BatchPrenote, PendingDebit, PendingPrenote, RefundDue } from "~/domain/views/ach";
+import { isValidated, returnCodeText, type AccountValidationView } from "~/domain/views/account-validation";
 
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { decryptOrLegacy } from "~/server/staff/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import { todayUtc } from "~/domain/dates";
 import { nextBankingDay } from "~/domain/banking-days";
+import { formatDay } from "~/domain/formats";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { achBatches, achTraceSequences, approvedLoans, loanPayments } from "~/server/platform/db/schema.server";
+import { achBatches, achTraceSequences, approvedLoans, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
 import { columnsOf } from "~/server/platform/db/select-columns.server";
 import { peopleByIds } from "~/server/accounts/index.server";
 import { bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
 import { formatMoney } from "~/domain/money";
 import { ledgerRows, termsOf, type LoanRow } from "./ledger.server";
+import { claimFundingCredits, fundingCreditsForBatch } from "./funding.server";
 import { buildNachaFile, isValidRoutingNumber, nachaName, type NachaEntry } from "./nacha.server";
 import { markRefunded, returnPayment, settlePayment } from "./payments.server";
+import { accountValidations, claimPrenotes, lockUnsentPrenotes, prenoteReadyOn, prenotesOfBatches, requestAccountValidation, unsentPrenotes, validateMaturedPrenotes } from "./account-validations.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 
 /**
- * ACH Batch: the borrowers' pending one-time debits exported as a NACHA file, then each entry marked
- * Settled (posted to the ledger with the settlement date; Refund Due when the loan was paid off in the
- * meantime) or Returned (with the bank's return code and date). Creating a batch is one transaction:
- * the pending, unbatched debits are locked (FOR UPDATE SKIP LOCKED, so a second admin at the same
- * moment takes none of them); each is checked (sendability: the loan still active, the amount not
- * above its payoff on the file's effective date, readable bank numbers, a valid routing number, a
- * name the file can carry) and those that fail stay pending with the reason shown on the page; the
- * day's trace numbers are reserved (ach_trace_sequences), the file built, encrypted and stored, and
- * the payments claimed for it by a conditional UPDATE. The audit row has the count and total, never a
- * number.
+ * ACH Batch: what the lender sends the bank in one NACHA file, then each entry marked Settled or
+ * Returned. A file carries entries from several sources, each one batch per Standard Entry Class
+ * (buildNachaFile): the borrowers' pending one-time debits (WEB), the zero-dollar prenotes that
+ * validate a bank account before its first debit or credit (WEB, PPD or CCD, with their prenote
+ * transaction codes) and, from the funding module, the loans' proceeds (PPD/CCD credits). Creating a
+ * batch is one transaction: each source's rows are locked (FOR UPDATE SKIP LOCKED, so a second admin
+ * at the same moment takes none of them); each entry is checked (sendability: for a debit the loan
+ * still active, the account validated, the amount not above its payoff on the file's effective date;
+ * for every entry readable bank numbers, a valid routing number, a name the file can carry) and those
+ * that fail stay pending with the reason shown on the page; the day's trace numbers are reserved
+ * (ach_trace_sequences), the file built, encrypted and stored, and each source's rows claimed for it by
+ * a conditional UPDATE. The audit row has the counts and totals, never a number.
  */
 
 export const ACH_MESSAGES = {
-  nothingPending: "There are no pending borrower debits to put in a batch.",
-  nothingSendable: "None of the pending borrower debits can be sent: each one's reason is listed under Pending Debits.",
+  nothingPending: "There are no pending borrower debits, prenotes or credits to put in a batch.",
+  nothingSendable: "None of the pending entries can be sent: each one's reason is listed under Pending Debits or Prenotes for the Next File.",
   batchNotFound: "This ACH batch does not exist.",
   entryNotInBatch: "This payment is not an entry of an ACH batch.",
   fileUnreadable: "This ACH file cannot be decrypted: the key that encrypted it is no longer configured.",
@@ -52,30 +58,52 @@ export const ACH_SKIP_REASONS = {
   invalidRouting: "The routing number is not a valid US routing number.",
   invalidAccount: "The account number is not 1 to 17 letters or digits.",
   blankName: "The account holder's name has no letter or digit an ACH file can carry, even transliterated to Latin letters.",
+  prenoteSent: (sentOn: string, readyOn: string) => `The bank account is not validated yet: its prenote was sent on ${formatDay(sentOn)} and counts as validated on ${formatDay(readyOn)}.`,
+  prenoteQueued: "The bank account is not validated yet: its prenote is queued for the next ACH file.",
+  prenoteReturned: (returnCode: string | null) => `Its prenote was returned (${returnCodeText(returnCode)}): the borrower must add another account.`,
 } as const;
 
-export type { AchBatchSummary, AchPageData, BatchEntry, PendingDebit, RefundDue };
+/** Why a debit from an account that is not validated waits (a debit never goes before its account is validated). */
+function notValidatedReason(v: AccountValidationView | undefined): string {
+  if (v?.status === "sent" && v.effectiveDate && v.readyOn) return ACH_SKIP_REASONS.prenoteSent(v.effectiveDate, v.readyOn);
+  if (v?.status === "failed") return ACH_SKIP_REASONS.prenoteReturned(v.returnCode);
+  // Queued, or none yet: Create ACH Batch queues a prenote for an account that has none.
+  return ACH_SKIP_REASONS.prenoteQueued;
+}
+
+export type { AchBatchSummary, AchPageData, BatchCredit, BatchEntry, BatchPrenote, PendingDebit, PendingPrenote, RefundDue };
 
 const masked = (last4: string | null) => (last4 ? `••••${last4}` : null);
 
-type Candidate = {
-  paymentId: string;
-  loanId: string;
-  amountCents: number;
-  holder: string | null;
-  accountType: string | null;
-  accountNumber: string | null;
-  routingNumber: string | null;
-};
+/** A bank account as a file's entry needs it: holder, type and sealed numbers (null when none is on file). */
+type SealedAccount = { holder: string | null; accountType: string | null; accountNumber: string | null; routingNumber: string | null };
+
+type Candidate = SealedAccount & { paymentId: string; loanId: string; amountCents: number; bankAccountId: string | null };
 
 type Assessed = { paymentId: string; debit: NachaEntry | null; skipReason: string | null };
 
 /**
+ * The account's numbers decrypted and checked for a file (a valid routing number, 1–17 letters or
+ * digits, a name the file can carry), or why they cannot go in one: the same rule for every kind of entry.
+ */
+function sendableAccount(a: SealedAccount): { ok: true; routingNumber: string; accountNumber: string; accountType: "checking" | "savings"; holder: string } | { ok: false; reason: string } {
+  if (a.accountNumber === null || a.routingNumber === null) return { ok: false, reason: ACH_SKIP_REASONS.noAccount };
+  const account = decryptOrLegacy(a.accountNumber, ENCRYPTION_PURPOSES.accountNumber);
+  const routing = decryptOrLegacy(a.routingNumber, ENCRYPTION_PURPOSES.routingNumber);
+  if (!account.ok || !routing.ok) return { ok: false, reason: ACH_SKIP_REASONS.unreadable };
+  if (!isValidRoutingNumber(routing.value)) return { ok: false, reason: ACH_SKIP_REASONS.invalidRouting };
+  if (!/^[0-9A-Za-z-]{1,17}$/.test(account.value)) return { ok: false, reason: ACH_SKIP_REASONS.invalidAccount };
+  if (!nachaName(a.holder ?? "")) return { ok: false, reason: ACH_SKIP_REASONS.blankName };
+  return { ok: true, routingNumber: routing.value, accountNumber: account.value, accountType: a.accountType === "savings" ? "savings" : "checking", holder: a.holder! };
+}
+
+/**
  * Whether each pending debit can go in a file effective on `effectiveDate`: one rule for the page
  * (why a debit stays pending) and for Create ACH Batch (what goes in). Each loan's payoff on that day
- * comes from its ledger, so a debit never asks for more than is owed when it settles.
+ * comes from its ledger, so a debit never asks for more than is owed when it settles; the account must
+ * be validated (a prenote past its wait, or another method staff recorded) before its first debit.
  */
-async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: string): Promise<Assessed[]> {
+async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: string, validations: Map<string, AccountValidationView>): Promise<Assessed[]> {
   const loanIds = [...new Set(candidates.map((c) => c.loanId))];
   const loans = loanIds.length ? await db.select().from(approvedLoans).where(inArray(approvedLoans.id, loanIds)) : [];
   const byId = new Map<string, LoanRow>(loans.map((l) => [l.id, l]));
@@ -100,16 +128,17 @@ async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: 
       skip(ACH_SKIP_REASONS.abovePayoff(payoffCents, effectiveDate));
       continue;
     }
-    if (c.accountNumber === null || c.routingNumber === null) {
+    if (c.bankAccountId === null || c.accountNumber === null || c.routingNumber === null) {
       skip(ACH_SKIP_REASONS.noAccount);
       continue;
     }
-    const account = decryptOrLegacy(c.accountNumber, ENCRYPTION_PURPOSES.accountNumber);
-    const routing = decryptOrLegacy(c.routingNumber, ENCRYPTION_PURPOSES.routingNumber);
-    if (!account.ok || !routing.ok) skip(ACH_SKIP_REASONS.unreadable);
-    else if (!isValidRoutingNumber(routing.value)) skip(ACH_SKIP_REASONS.invalidRouting);
-    else if (!/^[0-9A-Za-z-]{1,17}$/.test(account.value)) skip(ACH_SKIP_REASONS.invalidAccount);
-    else if (!nachaName(c.holder ?? "")) skip(ACH_SKIP_REASONS.blankName);
+    const validation = validations.get(c.bankAccountId);
+    if (!isValidated(validation)) {
+      skip(notValidatedReason(validation));
+      continue;
+    }
+    const account = sendableAccount(c);
+    if (!account.ok) skip(account.reason);
     else
       out.push({
         paymentId: c.paymentId,
@@ -119,12 +148,12 @@ async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: 
           secCode: "WEB",
           paymentType: "S",
           direction: "debit",
-          routingNumber: routing.value,
-          accountNumber: account.value,
-          accountType: c.accountType === "savings" ? "savings" : "checking",
+          routingNumber: account.routingNumber,
+          accountNumber: account.accountNumber,
+          accountType: account.accountType,
           amountCents: c.amountCents,
           individualId: individualIdFor(c.loanId),
-          individualName: c.holder!,
+          individualName: account.holder,
         },
       });
   }
@@ -168,8 +197,8 @@ async function pendingDebits(db: Db, effectiveDate: string): Promise<PendingDebi
     .from(loanPayments)
     .where(pendingUnsent)
     .orderBy(asc(loanPayments.createdAt), asc(loanPayments.id));
-  const [rows, borrowers] = await Promise.all([withAccounts(payments, db), namesOf(payments.map((p) => p.userId), db)]);
-  const assessed = new Map((await assessDebits(db, rows, effectiveDate)).map((a) => [a.paymentId, a.skipReason]));
+  const [rows, borrowers, validations] = await Promise.all([withAccounts(payments, db), namesOf(payments.map((p) => p.userId), db), accountValidations(payments.map((p) => p.bankAccountId), db)]);
+  const assessed = new Map((await assessDebits(db, rows, effectiveDate, validations)).map((a) => [a.paymentId, a.skipReason]));
   return rows.flatMap((r) => {
     const borrower = borrowers.get(r.userId);
     if (borrower === undefined) return [];
@@ -208,8 +237,54 @@ export async function refundsDue(db: DbOrTx = getDb(), loanId?: string): Promise
   });
 }
 
-/** /admin/ach: the pending debits (with why any would be left out), the refunds due, the last 50 batches with their entries. */
+/** The newest loan of each application (a prenote's account belongs to an application; its loan is what the entry names). */
+async function loansOfApplications(applicationIds: readonly string[], db: DbOrTx): Promise<Map<string, string>> {
+  const wanted = [...new Set(applicationIds)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: approvedLoans.id, applicationId: approvedLoans.applicationId })
+    .from(approvedLoans)
+    .where(inArray(approvedLoans.applicationId, wanted))
+    .orderBy(asc(approvedLoans.createdAt));
+  return new Map(rows.map((r) => [r.applicationId, r.id]));
+}
+
+type PrenoteRow = Awaited<ReturnType<typeof lockUnsentPrenotes>>[number];
+
+/** A prenote's entry: zero dollars, its class and direction from the row, the account's numbers, the loan as its id. */
+function prenoteEntry(row: PrenoteRow, account: SealedAccount | undefined, loanId: string | undefined): { entry: NachaEntry | null; skipReason: string | null } {
+  const sendable = sendableAccount(account ?? { holder: null, accountType: null, accountNumber: null, routingNumber: null });
+  if (!sendable.ok) return { entry: null, skipReason: sendable.reason };
+  const fields = {
+    direction: row.direction ?? (row.secCode === "WEB" ? "debit" : "credit"),
+    prenote: true,
+    routingNumber: sendable.routingNumber,
+    accountNumber: sendable.accountNumber,
+    accountType: sendable.accountType,
+    amountCents: 0,
+    individualId: individualIdFor(loanId ?? row.bankAccountId),
+    individualName: sendable.holder,
+  } as const;
+  // A debit prenote announces the borrower's single online payments: WEB, Payment Type S like them.
+  const entry: NachaEntry = row.secCode === "WEB" ? { ...fields, secCode: "WEB", paymentType: "S" } : { ...fields, secCode: row.secCode === "CCD" ? "CCD" : "PPD" };
+  return { entry, skipReason: null };
+}
+
+/** Prenotes with their accounts, masked facts, borrowers and loans: for the page and for a file. */
+async function prenoteDetails(rows: PrenoteRow[], db: DbOrTx) {
+  const accounts = await sealedBankAccountsByIds(rows.map((r) => r.bankAccountId), db);
+  const [names, loans] = await Promise.all([namesOf([...accounts.values()].map((a) => a.userId), db), loansOfApplications([...accounts.values()].map((a) => a.applicationId), db)]);
+  return rows.map((row) => {
+    const account = accounts.get(row.bankAccountId);
+    const loanId = account ? loans.get(account.applicationId) : undefined;
+    return { row, account, loanId: loanId ?? null, borrower: (account && names.get(account.userId)) ?? "—", last4: account?.last4 ?? null, ...prenoteEntry(row, account, loanId) };
+  });
+}
+
+/** /admin/ach: the pending debits and prenotes (with why any would be left out), the refunds due, the last 50 batches with their entries. */
 export async function loadAchPage(db: Db = getDb(), today: string = todayUtc()): Promise<AchPageData> {
+  // Prenotes past their wait count as validated before the page says which debits can go.
+  await validateMaturedPrenotes(db, today);
   const nextEffectiveDate = nextBankingDay(today);
   const batchRows = await db
     .select({
@@ -219,26 +294,40 @@ export async function loadAchPage(db: Db = getDb(), today: string = todayUtc()):
       createdById: achBatches.createdBy,
       entryCount: achBatches.entryCount,
       totalCents: achBatches.totalCents,
+      creditTotalCents: achBatches.creditTotalCents,
       effectiveDate: achBatches.effectiveDate,
     })
     .from(achBatches)
     .orderBy(desc(achBatches.createdAt), desc(achBatches.id))
     .limit(50);
   const ids = batchRows.map((b) => b.id);
-  const payments = ids.length
-    ? await db
-        .select({
-          batchId: loanPayments.achBatchId,
-          paymentId: loanPayments.id,
-          ...columnsOf(loanPayments, ["loanId", "userId", "bankAccountId", "amountCents", "status", "receivedOn", "returnCode", "returnedOn", "refundedOn"]),
-        })
-        .from(loanPayments)
-        .where(inArray(loanPayments.achBatchId, ids))
-        .orderBy(asc(loanPayments.createdAt), asc(loanPayments.id))
-    : [];
-  const [names, accounts] = await Promise.all([
-    namesOf([...batchRows.map((b) => b.createdById), ...payments.map((p) => p.userId)], db),
-    bankAccountsByIds(payments.map((p) => p.bankAccountId), db),
+  const [payments, prenoteRows, fundings] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            batchId: loanPayments.achBatchId,
+            paymentId: loanPayments.id,
+            ...columnsOf(loanPayments, ["loanId", "userId", "bankAccountId", "amountCents", "status", "receivedOn", "returnCode", "returnedOn", "refundedOn"]),
+          })
+          .from(loanPayments)
+          .where(inArray(loanPayments.achBatchId, ids))
+          .orderBy(asc(loanPayments.createdAt), asc(loanPayments.id)),
+        prenotesOfBatches(ids, db),
+        // The funding credits are read-only here: the loan page settles or returns them.
+        db
+          .select({ ...columnsOf(loanFundings, ["id", "loanId", "bankAccountId", "amountCents", "status", "secCode", "settledOn", "returnedOn", "returnCode"]), batchId: loanFundings.achBatchId })
+          .from(loanFundings)
+          .where(inArray(loanFundings.achBatchId, ids))
+          .orderBy(asc(loanFundings.preparedAt), asc(loanFundings.id)),
+      ])
+    : [[], [], []];
+  const fundedLoans = fundings.length ? await db.select({ id: approvedLoans.id, userId: approvedLoans.userId }).from(approvedLoans).where(inArray(approvedLoans.id, fundings.map((f) => f.loanId))) : [];
+  const loanOwners = new Map(fundedLoans.map((l) => [l.id, l.userId]));
+  const [names, accounts, prenotes, pendingPrenoteRows] = await Promise.all([
+    namesOf([...batchRows.map((b) => b.createdById), ...payments.map((p) => p.userId), ...fundedLoans.map((l) => l.userId)], db),
+    bankAccountsByIds([...payments.map((p) => p.bankAccountId), ...fundings.map((f) => f.bankAccountId)], db),
+    prenoteDetails(prenoteRows, db),
+    unsentPrenotes(db).then((rows) => prenoteDetails(rows, db)),
   ]);
   const batches = batchRows.map(({ createdById, ...b }) => ({ ...b, createdBy: (createdById && names.get(createdById)) ?? null }));
   const entries = payments.flatMap(({ userId, bankAccountId, ...p }) => {
@@ -246,11 +335,35 @@ export async function loadAchPage(db: Db = getDb(), today: string = todayUtc()):
     const last4 = (bankAccountId && accounts.get(bankAccountId)?.last4) || null;
     return borrower === undefined ? [] : [{ ...p, borrower, last4 }];
   });
+  const batchPrenote = (p: (typeof prenotes)[number]): BatchPrenote => ({
+    validationId: p.row.id,
+    loanId: p.loanId,
+    borrower: p.borrower,
+    accountMasked: masked(p.last4),
+    secCode: p.row.secCode ?? "PPD",
+    direction: p.row.direction ?? "credit",
+    status: p.row.status,
+    method: p.row.method,
+    readyOn: p.row.status === "sent" && p.row.effectiveDate ? prenoteReadyOn(p.row.effectiveDate) : null,
+    validatedAt: p.row.validatedAt?.toISOString() ?? null,
+    returnCode: p.row.returnCode,
+    returnedOn: p.row.returnedOn,
+  });
   const [pending, refunds] = await Promise.all([pendingDebits(db, nextEffectiveDate), refundsDue(db)]);
   return {
     today,
     nextEffectiveDate,
     pending,
+    pendingPrenotes: pendingPrenoteRows.map((p) => ({
+      validationId: p.row.id,
+      loanId: p.loanId,
+      borrower: p.borrower,
+      accountMasked: masked(p.last4),
+      secCode: p.row.secCode ?? "PPD",
+      direction: p.row.direction ?? "credit",
+      queuedAt: p.row.createdAt.toISOString(),
+      skipReason: p.skipReason,
+    })),
     refundsDue: refunds,
     batches: batches.map((b) => ({
       ...b,
@@ -258,15 +371,45 @@ export async function loadAchPage(db: Db = getDb(), today: string = todayUtc()):
       entries: entries
         .filter((e) => e.batchId === b.id)
         .map(({ batchId: _batchId, last4, ...e }) => ({ ...e, accountMasked: masked(last4) })),
+      prenotes: prenotes.filter((p) => p.row.achBatchId === b.id).map(batchPrenote),
+      credits: fundings
+        .filter((f) => f.batchId === b.id)
+        .map((f) => ({
+          fundingId: f.id,
+          loanId: f.loanId,
+          borrower: names.get(loanOwners.get(f.loanId) ?? "") ?? "—",
+          amountCents: f.amountCents,
+          accountMasked: masked(accounts.get(f.bankAccountId)?.last4 ?? null),
+          secCode: f.secCode,
+          status: f.status,
+          settledOn: f.settledOn,
+          returnedOn: f.returnedOn,
+          returnCode: f.returnCode,
+        })),
     })),
   };
 }
 
 export type SkippedDebit = { paymentId: string; reason: string };
+/** A prenote or credit the file leaves out, with why (it stays queued). */
+export type SkippedEntry = { kind: EntryKind; id: string; reason: string };
 
 export type CreateBatchResult =
-  | { ok: true; batchId: string; fileName: string; entryCount: number; totalCents: number; effectiveDate: string; skipped: SkippedDebit[] }
-  | { ok: false; message: string; skipped: SkippedDebit[] };
+  | {
+      ok: true;
+      batchId: string;
+      fileName: string;
+      entryCount: number;
+      /** The debits' total. */
+      totalCents: number;
+      creditTotalCents: number;
+      /** How many entries of each kind the file carries. */
+      counts: Record<EntryKind, number>;
+      effectiveDate: string;
+      skipped: SkippedDebit[];
+      skippedOther: SkippedEntry[];
+    }
+  | { ok: false; message: string; skipped: SkippedDebit[]; skippedOther: SkippedEntry[] };
 
 /** A–Z by how many files were made today (then 0–9): the File ID Modifier. */
 function modifierFor(countToday: number): string {
@@ -293,14 +436,55 @@ async function reserveTraceSequences(tx: DbOrTx, originatingDfi: string, day: st
   return row!.last - count + 1;
 }
 
+export type EntryKind = "debit" | "prenote" | "credit";
+
 /**
- * Create ACH Batch: every pending, unbatched borrower debit that passes the checks above goes into one
- * new NACHA file; the rest stay pending and are returned with their reasons. Two admins at once: the
- * row locks (SKIP LOCKED) and the conditional claim give each payment to one batch; the other finds
- * nothing.
+ * One kind of entry a file carries: its rows (already locked by the caller's transaction), each with
+ * its entry or why it stays out, and the claim that marks the rows sent in a batch (one conditional
+ * UPDATE returning how many it claimed; all of them, since the rows are locked).
  */
-export async function createAchBatch({ actor, request }: Caller, db: Db = getDb(), now: Date = new Date()): Promise<CreateBatchResult> {
+export type EntrySource = {
+  kind: EntryKind;
+  rows: { id: string; entry: NachaEntry | null; skipReason: string | null }[];
+  claim: (ids: string[], batchId: string, effectiveDate: string) => Promise<number>;
+};
+
+/** The funding credits of the next file: the released, unbatched credits of the loans' net proceeds (funding.server.ts). */
+async function creditSources(tx: DbOrTx): Promise<EntrySource[]> {
+  const credits = await fundingCreditsForBatch(tx);
+  return [
+    {
+      kind: "credit",
+      rows: credits.map((c) => ({ id: c.fundingId, entry: c.entry, skipReason: c.skipReason })),
+      claim: async (ids, batchId) => {
+        await claimFundingCredits(tx, ids, batchId);
+        return ids.length;
+      },
+    },
+  ];
+}
+
+/**
+ * Create ACH Batch: every pending, unbatched entry that passes the checks above (borrower debits from
+ * validated accounts, queued prenotes, released funding credits) goes into one new NACHA file; the
+ * rest stay pending and are returned with their reasons. A pending debit from an account with no
+ * validation at all (an account from before validation, never debited) gets its prenote queued here,
+ * in this file. Two admins at once: the row locks (SKIP LOCKED) and the conditional claims give each
+ * row to one batch; the other finds nothing.
+ */
+export async function createAchBatch(
+  caller: Caller,
+  db: Db = getDb(),
+  now: Date = new Date(),
+  /** Where the file's credits come from: the funding module's released credits unless a test passes its own. */
+  credits: (tx: DbOrTx) => Promise<EntrySource[]> = creditSources,
+): Promise<CreateBatchResult> {
+  const { actor, request } = caller;
+  const today = todayUtc(now);
+  // Prenotes past their wait count as validated before the debits from their accounts are assessed.
+  await validateMaturedPrenotes(db, today, now);
   return db.transaction(async (tx) => {
+    const effectiveDate = nextBankingDay(today);
     const candidates = await withAccounts(
       await tx
         .select(candidateColumns)
@@ -310,12 +494,38 @@ export async function createAchBatch({ actor, request }: Caller, db: Db = getDb(
         .for("update", { of: loanPayments, skipLocked: true }),
       tx,
     );
-    const today = todayUtc(now);
-    const effectiveDate = nextBankingDay(today);
-    const assessed = await assessDebits(tx, candidates, effectiveDate);
-    const ready = assessed.filter((a): a is Assessed & { debit: NachaEntry } => a.debit !== null);
-    const skipped = assessed.filter((a) => a.skipReason !== null).map((a) => ({ paymentId: a.paymentId, reason: a.skipReason! }));
-    if (ready.length === 0) return { ok: false, message: candidates.length ? ACH_MESSAGES.nothingSendable : ACH_MESSAGES.nothingPending, skipped };
+    const validations = await accountValidations(candidates.map((c) => c.bankAccountId), tx);
+    // In id order, so two batches at once queueing prenotes of the same accounts cannot deadlock.
+    const unvalidated = [...new Set(candidates.map((c) => c.bankAccountId).filter((id): id is string => id !== null && !validations.has(id)))].sort();
+    for (const id of unvalidated) await requestAccountValidation(tx, id, { secCode: "WEB", direction: "debit" }, caller);
+
+    const debits = await assessDebits(tx, candidates, effectiveDate, validations);
+    const prenotes = await prenoteDetails(await lockUnsentPrenotes(tx), tx);
+    const sources: EntrySource[] = [
+      {
+        kind: "debit",
+        rows: debits.map((d) => ({ id: d.paymentId, entry: d.debit, skipReason: d.skipReason })),
+        claim: async (ids, batchId) =>
+          (
+            await tx
+              .update(loanPayments)
+              .set({ achBatchId: batchId })
+              .where(and(inArray(loanPayments.id, ids), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId)))
+              .returning({ id: loanPayments.id })
+          ).length,
+      },
+      { kind: "prenote", rows: prenotes.map((p) => ({ id: p.row.id, entry: p.entry, skipReason: p.skipReason })), claim: (ids, batchId, effective) => claimPrenotes(tx, ids, batchId, effective, now) },
+      ...(await credits(tx)),
+    ];
+
+    const ready = sources.flatMap((s) => s.rows.filter((r): r is typeof r & { entry: NachaEntry } => r.entry !== null).map((r) => ({ kind: s.kind, id: r.id, entry: r.entry })));
+    const skippedRows = sources.flatMap((s) => s.rows.filter((r) => r.entry === null).map((r) => ({ kind: s.kind, id: r.id, reason: r.skipReason ?? "Not sendable." })));
+    const skipped = skippedRows.filter((s) => s.kind === "debit").map((s) => ({ paymentId: s.id, reason: s.reason }));
+    const skippedOther = skippedRows.filter((s) => s.kind !== "debit");
+    if (ready.length === 0) {
+      const any = sources.some((s) => s.rows.length > 0);
+      return { ok: false, message: any ? ACH_MESSAGES.nothingSendable : ACH_MESSAGES.nothingPending, skipped, skippedOther };
+    }
 
     const originator = getConfig().ach;
     const firstTraceSequence = await reserveTraceSequences(tx, originator.originatingDfi, today, ready.length);
@@ -324,7 +534,7 @@ export async function createAchBatch({ actor, request }: Caller, db: Db = getDb(
       .from(achBatches)
       .where(sql`(${achBatches.createdAt} at time zone 'UTC')::date = ${today}::date`);
     const fileIdModifier = modifierFor(Number(n));
-    const file = buildNachaFile({ originator, entries: ready.map((r) => r.debit), createdAt: now, effectiveDate, fileIdModifier, firstTraceSequence });
+    const file = buildNachaFile({ originator, entries: ready.map((r) => r.entry), createdAt: now, effectiveDate, fileIdModifier, firstTraceSequence });
     const batchId = randomUUID();
     const fileName = `ach-${today.replace(/-/g, "")}-${fileIdModifier}-${batchId.slice(0, 8)}`;
     await tx.insert(achBatches).values({
@@ -333,26 +543,40 @@ export async function createAchBatch({ actor, request }: Caller, db: Db = getDb(
       createdAt: now,
       entryCount: file.entryCount,
       totalCents: file.totalDebitCents,
+      creditTotalCents: file.totalCreditCents,
       fileName,
       effectiveDate,
       content: encryptField(file.content, ENCRYPTION_PURPOSES.achFile),
     });
-    const claimed = await tx
-      .update(loanPayments)
-      .set({ achBatchId: batchId })
-      .where(and(inArray(loanPayments.id, ready.map((r) => r.paymentId)), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId)))
-      .returning({ id: loanPayments.id });
-    // The rows are locked by this transaction, so all are claimed; anything else is a bug to roll back.
-    if (claimed.length !== ready.length) throw new Error("ACH batch: a locked payment could not be claimed");
+    const counts: Record<EntryKind, number> = { debit: 0, prenote: 0, credit: 0 };
+    for (const source of sources) {
+      const ids = ready.filter((r) => r.kind === source.kind).map((r) => r.id);
+      if (ids.length === 0) continue;
+      const claimed = await source.claim(ids, batchId, effectiveDate);
+      // The rows are locked by this transaction, so all are claimed; anything else is a bug to roll back.
+      if (claimed !== ids.length) throw new Error(`ACH batch: a locked ${source.kind} entry could not be claimed`);
+      counts[source.kind] += ids.length;
+    }
     await writeAudit(tx, {
       actor,
       action: "ach.export",
       table: "ach_batches",
       recordId: batchId,
-      details: { event: "create", fileName, count: file.entryCount, totalCents: file.totalDebitCents, effectiveDate, firstTraceSequence, skipped: skipped.length },
+      details: {
+        event: "create",
+        fileName,
+        count: file.entryCount,
+        totalCents: file.totalDebitCents,
+        creditTotalCents: file.totalCreditCents,
+        counts,
+        effectiveDate,
+        firstTraceSequence,
+        skipped: skipped.length,
+        skippedOther: skippedOther.length,
+      },
       request,
     });
-    return { ok: true, batchId, fileName, entryCount: file.entryCount, totalCents: file.totalDebitCents, effectiveDate, skipped };
+    return { ok: true, batchId, fileName, entryCount: file.entryCount, totalCents: file.totalDebitCents, creditTotalCents: file.totalCreditCents, counts, effectiveDate, skipped, skippedOther };
   });
 }
 

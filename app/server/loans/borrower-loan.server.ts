@@ -4,6 +4,8 @@ import { loanReference } from "./loan-reference.server";
 import { payoffQuote, SERVICING_STATUS_LABELS } from "~/domain/loan-servicing";
 import { LOAN_PAYMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/servicing-enums";
 import { PAYOFF_QUOTE_MAX_DAYS } from "~/domain/validation/make-payment";
+import { borrowerValidationText } from "~/domain/views/account-validation";
+import { accountValidations } from "./account-validations.server";
 import { maskedAccount, type BorrowerBankAccount, type BorrowerLoanPage, type BorrowerPaymentRow } from "~/domain/views/borrower-loan";
 import { writeAudit, type AuditActor, type Caller } from "~/server/platform/audit/audit.server";
 import { addDays, todayUtc } from "~/domain/dates";
@@ -62,7 +64,7 @@ export async function ownLedger(loanId: unknown, viewer: { id: string; isStaff: 
 }
 
 /** The borrower's bank accounts on file, masked. */
-export async function ownBankAccounts(userId: string, db: DbOrTx = getDb()): Promise<(BorrowerBankAccount & { accountType: string })[]> {
+export async function ownBankAccounts(userId: string, db: DbOrTx = getDb()): Promise<(Omit<BorrowerBankAccount, "validationState"> & { accountType: string })[]> {
   const rows = await bankAccountsOfUser(userId, db);
   return rows.map((r) => ({ id: r.id, accountType: r.accountType, last4: r.last4, label: maskedAccount(r.accountType, r.last4) }));
 }
@@ -112,6 +114,7 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     .where(eq(loanPayments.loanId, loan.id))
     .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
+  const validations = await accountValidations(accounts.map((a) => a.id), db);
   const paidFrom = await bankAccountsByIds(rows.map((r) => r.bankAccountId), db);
   const history: BorrowerPaymentRow[] = rows.map((r) => {
     const a = r.status === "posted" ? allocations.get(r.id) : undefined;
@@ -154,7 +157,7 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     daysPastDue: state.daysPastDue,
     schedule: state.installments,
     history,
-    bankAccounts: accounts.map(({ id, label, last4 }) => ({ id, label, last4 })),
+    bankAccounts: accounts.map(({ id, label, last4 }) => ({ id, label, last4, validationState: borrowerValidationText(validations.get(id)) })),
     pendingPayment: rows.some((r) => r.status === "pending" && r.source === "borrower"),
     statementMonths: statementMonths(loan.startDate, today),
     payoffDates: { min: today, max: addDays(today, PAYOFF_QUOTE_MAX_DAYS) },

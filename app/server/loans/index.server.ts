@@ -4,7 +4,7 @@
  * from outside the module, so the module can change its insides without touching its callers.
  */
 export { createAchBatch, downloadAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "./ach-batches.server";
-export type { AchBatchSummary, BatchEntry, PendingDebit, RefundDue } from "./ach-batches.server";
+export type { AchBatchSummary, BatchCredit, BatchEntry, BatchPrenote, EntrySource, PendingDebit, PendingPrenote, RefundDue } from "./ach-batches.server";
 export { achFileCount, migrateAchFiles } from "./ach-file-migration.server";
 export { serveLoanDocument } from "./borrower-documents.server";
 export { loadBorrowerLoan } from "./borrower-loan.server";
@@ -21,3 +21,12 @@ export { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoanId, 
 export { recordLoanTermsInForce } from "./loan-terms-in-force.server";
 export { claimFundingCredits, fundingCreditsForBatch, FUNDING_SKIP_REASONS } from "./funding.server";
 export { fundingNoticesOf } from "./funding-views.server";
+export {
+  accountValidations,
+  recordAccountValidation,
+  recordPriorPaymentValidations,
+  requestAccountValidation,
+  returnPrenote,
+  validateMaturedPrenotes,
+} from "./account-validations.server";
+export { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";

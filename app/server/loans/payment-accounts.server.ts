@@ -23,6 +23,7 @@ import { paymentAccountChangedEmail } from "~/server/loans/payment-account-chang
 import { onOwnLockedLoan, type LoanViewer } from "./borrower-loan.server";
 import type { LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
+import { requestAccountValidation } from "./account-validations.server";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 
 /**
@@ -92,6 +93,9 @@ export async function changePaymentAccount(
       .set({ isCurrent: false, replacedAt: now })
       .where(and(eq(loanPaymentAccounts.loanId, loan.id), eq(loanPaymentAccounts.isCurrent, true)));
     await tx.insert(loanPaymentAccounts).values({ loanId: loan.id, bankAccountId: account.id, isCurrent: true, createdAt: now });
+    // A new account is validated before its first online debit (Nacha's WEB rule): a debit prenote in
+    // the next ACH file; the debits moved to it below wait for that.
+    await requestAccountValidation(tx, account.id, { secCode: "WEB", direction: "debit" }, { actor: { id: viewer.id, name: viewer.name, email: viewer.email }, request });
     // Debits not in a file yet: createAchBatch claims rows with FOR UPDATE SKIP LOCKED and the same
     // "no batch yet" condition, so a debit is either moved here or already in a file, never both.
     const moved = await tx

@@ -13,6 +13,7 @@ import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/rep
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { lateNoticeEmail, paymentReminderEmail } from "~/server/loans/servicing-notice-emails.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
+import { validateMaturedPrenotes } from "./account-validations.server";
 
 /**
  * The servicing job: late fees, late notices and payment reminders for every active loan
@@ -31,7 +32,7 @@ import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
 
 const SERVICING_JOB_LOCK_KEY = 724_199_303;
 
-export type ServicingRunResult = { ran: boolean; loans: number; feesAssessed: number; lateNotices: number; reminders: number };
+export type ServicingRunResult = { ran: boolean; loans: number; feesAssessed: number; lateNotices: number; reminders: number; prenotesValidated: number };
 
 
 /** Claims a notice (loan, kind, installment); true only for the one run whose insert wrote the row. */
@@ -126,7 +127,10 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
   const { lateFeePolicy: settings, paymentReminderDays } = getConfig();
   const batchSize = options.batchSize ?? SERVICING_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`servicing batch size must be a positive integer, got ${batchSize}`);
-  const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0 };
+  const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0, prenotesValidated: 0 };
+  // Bank accounts whose prenote's wait ended with no return count as validated (its own conditional
+  // UPDATE, so every instance may run it; the loser of a race validates none).
+  result.prenotesValidated = await validateMaturedPrenotes(db, today, now);
   // Only a loan with something possibly due today is read (decision 0048): its first unpaid
   // installment falls due within the reminder window or is already past due (late fees and notices
   // follow from that), and it was not looked at today with the same ledger. So a run reads the loans

@@ -50,6 +50,8 @@ import { pendingDebitWarning, recordPayment, reversePayment } from "./payments.s
 import { currentPaymentAccount } from "./payment-accounts.server";
 import { acceptLoanIdDocument, cancelFunding, cancelLoan, fundLoan, recordFeeCollected, releaseFunds, returnFunding, settleFunding } from "./funding.server";
 import { staffLoanFunding } from "./funding-views.server";
+import { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";
+import { RECORD_VALIDATION_INTENT, type AccountValidationActionData } from "~/domain/validation/account-validation";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
 
@@ -276,6 +278,7 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
   const paymentAccount = await currentPaymentAccount(loan, db);
   const funding = await staffLoanFunding(loan, actor.id, db, today);
+  const accountValidation = await accountValidationPanel(loan, db);
   await writeAudit(db, { actor, action: "loan.view", table: "approved_loans", recordId: id, details: { status: state.status, payments: payments.length, fees: fees.length }, request });
   const staffPayments = payments.map((p): StaffLedgerPayment => {
     const a = p.status === "posted" ? allocations.get(p.id) : undefined;
@@ -339,6 +342,7 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
       .map((p) => ({ paymentId: p.id, amountCents: p.amountCents, receivedOn: p.receivedOn!, reference: p.reference })),
     paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
     funding,
+    accountValidation,
   };
 }
 
@@ -360,7 +364,7 @@ const text = (form: FormData, name: string) => {
  * field), then records or reverses through payments.server.ts; its refusals (404, 409 a duplicate
  * reference or a payment no longer posted, 400 a date) become error toasts.
  */
-export async function loanPageAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<LoanPaymentAnswer> {
+export async function loanPageAction(request: Request, urlId: string | undefined, caller: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<ServiceAnswer<LoanPaymentActionData | AccountValidationActionData>> {
   const read = await readActionForm(request, (message): LoanPaymentActionData => ({ ok: false, intent: null, toast: errorToast("The request was refused", message), at: Date.now() }), {
     limitBytes: MAX_LOAN_PAYMENT_FORM_BYTES,
     unreadableAsEmpty: true,
@@ -369,6 +373,11 @@ export async function loanPageAction(request: Request, urlId: string | undefined
   const form = read.form;
   const intent = text(form, "intent");
   if ((LOAN_FUNDING_INTENTS as readonly string[]).includes(intent ?? "")) return fundingAction(form, intent as LoanFundingIntent, urlId, caller, db, today);
+  if (intent === RECORD_VALIDATION_INTENT) {
+    const loanId = parseLoanId(urlId);
+    if (!loanId) return refusal(404, null, LOAN_PAYMENT_MESSAGES.loanNotFound);
+    return recordValidationIntent(loanId, { intent, bankAccountId: text(form, "bankAccountId"), method: text(form, "method"), reference: text(form, "reference") }, caller, db);
+  }
   if (!(LOAN_PAYMENT_INTENTS as readonly string[]).includes(intent ?? "")) return refusal(400, null, LOAN_PAYMENT_MESSAGES.intent);
   const which = intent as LoanPaymentIntent;
   const loanId = parseLoanId(urlId);

@@ -10,9 +10,9 @@ import { ScrollingTable, TableHead } from "~/components/ui/table";
 import type { StampedResult } from "~/domain/action-result";
 import { formatDateTime, formatDay } from "~/domain/formats";
 import { formatMoney } from "~/domain/money";
-import { ACH_RETURN_CODES, LOAN_PAYMENT_STATUS_LABELS, type LoanPaymentStatus } from "~/domain/servicing-enums";
+import { ACCOUNT_VALIDATION_METHOD_LABELS, ACCOUNT_VALIDATION_STATUS_LABELS, ACH_RETURN_CODES, FUNDING_STATUS_LABELS, LOAN_PAYMENT_STATUS_LABELS, type AccountValidationMethod, type AccountValidationStatus, type FundingStatus, type LoanPaymentStatus } from "~/domain/servicing-enums";
 import { ACH_LIMITS } from "~/domain/validation/ach";
-import type { AchBatchSummary, AchPageData, BatchEntry, PendingDebit, RefundDue } from "~/domain/views/ach";
+import type { AchBatchSummary, AchPageData, BatchCredit, BatchEntry, BatchPrenote, PendingDebit, PendingPrenote, RefundDue } from "~/domain/views/ach";
 
 const cell = "px-3 py-2 align-top";
 
@@ -82,18 +82,7 @@ function EntryActions({ entry, today, effectiveDate }: { entry: BatchEntry; toda
         </Button>
       </PaymentForm>
       <PaymentForm intent="return" paymentId={id} className="flex items-end gap-2">
-        <label className="grid gap-1 text-xs">
-          <span>Return code</span>
-          <select name="returnCode" required defaultValue="" className={fieldClass}>
-            {/* A required select's first option is an empty placeholder (HTML): staff pick the bank's code, none is assumed. */}
-            <option value="">Choose a return code</option>
-            {ACH_RETURN_CODES.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.code} {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ReturnCodeSelect />
         <label className="grid gap-1 text-xs">
           <span>Return date</span>
           <input type="date" name="returnedOn" required min={earliest} max={today} defaultValue={today} className={fieldClass} />
@@ -103,6 +92,87 @@ function EntryActions({ entry, today, effectiveDate }: { entry: BatchEntry; toda
         </Button>
       </PaymentForm>
     </div>
+  );
+}
+
+/** The bank's return code, chosen from the list (no code is assumed). */
+function ReturnCodeSelect() {
+  return (
+    <label className="grid gap-1 text-xs">
+      <span>Return code</span>
+      <select name="returnCode" required defaultValue="" className={fieldClass}>
+        {/* A required select's first option is an empty placeholder (HTML): staff pick the bank's code, none is assumed. */}
+        <option value="">Choose a return code</option>
+        {ACH_RETURN_CODES.map((r) => (
+          <option key={r.code} value={r.code}>
+            {r.code} {r.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const CLASS_AND_DIRECTION = (p: { secCode: string; direction: string }) => `${p.secCode} ${p.direction === "debit" ? "debit" : "credit"} prenote`;
+
+/** A loan's link (short id), or a dash when the account's application has no loan. */
+function LoanLink({ loanId }: { loanId: string | null }) {
+  return loanId ? (
+    <a className="underline" href={`/admin/loans/${loanId}`}>
+      {loanId.slice(0, 8)}
+    </a>
+  ) : (
+    <>—</>
+  );
+}
+
+/**
+ * A prenote's state, and Mark Returned while the bank can still send it back (sent, or counted
+ * validated after the wait: a late return still says the account is wrong).
+ */
+function PrenoteActions({ prenote, today, effectiveDate }: { prenote: BatchPrenote; today: string; effectiveDate: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("validationId") === prenote.validationId;
+  const label = ACCOUNT_VALIDATION_STATUS_LABELS[prenote.status as AccountValidationStatus] ?? prenote.status;
+  const state =
+    prenote.status === "sent" && prenote.readyOn
+      ? `${label}: validated on ${formatDay(prenote.readyOn)} unless returned`
+      : prenote.status === "failed"
+        ? `Returned${prenote.returnedOn ? ` ${formatDay(prenote.returnedOn)}` : ""}${prenote.returnCode ? ` (${prenote.returnCode})` : ""}`
+        : prenote.status === "validated"
+          ? `Validated${prenote.method !== "prenote" ? ` (${ACCOUNT_VALIDATION_METHOD_LABELS[prenote.method as AccountValidationMethod] ?? prenote.method})` : ""}${prenote.validatedAt ? ` ${formatDay(prenote.validatedAt.slice(0, 10))}` : ""}`
+          : label;
+  const returnable = prenote.status === "sent" || (prenote.status === "validated" && prenote.method === "prenote");
+  if (!returnable) return <span>{state}</span>;
+  const earliest = effectiveDate <= today ? effectiveDate : today;
+  return (
+    <div className="grid gap-2">
+      <span>{state}</span>
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="return-prenote" />
+        <input type="hidden" name="validationId" value={prenote.validationId} />
+        <ReturnCodeSelect />
+        <label className="grid gap-1 text-xs">
+          <span>Return date</span>
+          <input type="date" name="returnedOn" required min={earliest} max={today} defaultValue={today} className={fieldClass} />
+        </label>
+        <Button type="submit" size="sm" variant="outline" disabled={busy}>
+          Mark Returned<span className="sr-only"> prenote for {prenote.accountMasked ?? "the account"} of {prenote.borrower}</span>
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function CreditStatus({ credit }: { credit: BatchCredit }) {
+  const label = FUNDING_STATUS_LABELS[credit.status as FundingStatus] ?? credit.status;
+  const on = credit.status === "returned" ? credit.returnedOn : credit.status === "settled" ? credit.settledOn : null;
+  return (
+    <span>
+      {label}
+      {on ? ` ${formatDay(on)}` : ""}
+      {credit.returnCode ? ` (${credit.returnCode})` : ""}
+    </span>
   );
 }
 
@@ -140,6 +210,23 @@ function RefundForm({ refund, today }: { refund: RefundDue; today: string }) {
   );
 }
 
+function PendingPrenoteRow({ prenote: p, timeZone }: { prenote: PendingPrenote; timeZone: string }) {
+  return (
+    <tr className="border-t border-border" data-testid="ach-pending-prenote">
+      <td className={cell}>
+        <LoanLink loanId={p.loanId} />
+      </td>
+      <td className={cell}>{p.borrower}</td>
+      <td className={cell}>Prenote ({CLASS_AND_DIRECTION(p)})</td>
+      <td className={cell}>{p.accountMasked ?? "No account on file"}</td>
+      <td className={cell}>
+        <time dateTime={p.queuedAt}>{formatDateTime(p.queuedAt, timeZone, { zone: true })}</time>
+      </td>
+      <td className={cell}>{p.skipReason ? <span className="font-medium text-red-800">Skipped: {p.skipReason}</span> : "Included"}</td>
+    </tr>
+  );
+}
+
 function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: string; timeZone: string }) {
   const headingId = `batch-${batch.id}`;
   return (
@@ -150,7 +237,9 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
             {batch.fileName}.ach
           </h3>
           <p className="text-sm text-slate-700">
-            {batch.entryCount} debit(s), {formatMoney(batch.totalCents)} · effective {formatDay(batch.effectiveDate)} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
+            {batch.entries.length} debit(s), {formatMoney(batch.totalCents)}
+            {batch.credits.length ? ` · ${batch.credits.length} credit(s), ${formatMoney(batch.creditTotalCents)}` : ""}
+            {batch.prenotes.length ? ` · ${batch.prenotes.length} prenote(s)` : ""} · effective {formatDay(batch.effectiveDate)} · created <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt, timeZone, { zone: true })}</time>
             {batch.createdBy ? ` by ${batch.createdBy}` : ""}
           </p>
         </div>
@@ -159,22 +248,74 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
           Download NACHA File<span className="sr-only"> {batch.fileName}</span>
         </a>
       </div>
-      <div className="mt-3">
-        <ScrollingTable labelledBy={headingId} tableClassName="min-w-[48rem]" testId="ach-batch-entries">
-          <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Status"]} cellClassName={cell} />
-          <tbody>
-            {batch.entries.map((e) => (
-              <tr key={e.paymentId} className="border-t border-border">
-                <LoanCells row={e} />
-                <td className={cell}>{e.accountMasked ?? "—"}</td>
-                <td className={cell}>
-                  <EntryActions entry={e} today={today} effectiveDate={batch.effectiveDate} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      </div>
+      {batch.entries.length > 0 ? (
+        <div className="mt-3">
+          <h4 id={`${headingId}-debits`} className="mb-2 text-sm font-semibold">
+            Debits<span className="sr-only"> in {batch.fileName}</span>
+          </h4>
+          <ScrollingTable labelledBy={`${headingId}-debits`} tableClassName="min-w-[48rem]" testId="ach-batch-entries">
+            <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Status"]} cellClassName={cell} />
+            <tbody>
+              {batch.entries.map((e) => (
+                <tr key={e.paymentId} className="border-t border-border">
+                  <LoanCells row={e} />
+                  <td className={cell}>{e.accountMasked ?? "—"}</td>
+                  <td className={cell}>
+                    <EntryActions entry={e} today={today} effectiveDate={batch.effectiveDate} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        </div>
+      ) : null}
+      {batch.credits.length > 0 ? (
+        <div className="mt-3">
+          <h4 id={`${headingId}-credits`} className="mb-2 text-sm font-semibold">
+            Credits (loan proceeds)<span className="sr-only"> in {batch.fileName}</span>
+          </h4>
+          <ScrollingTable labelledBy={`${headingId}-credits`} tableClassName="min-w-[48rem]" testId="ach-batch-credits">
+            <TableHead columns={["Loan", "Borrower", "Amount", "Account", "Class", "Status"]} cellClassName={cell} />
+            <tbody>
+              {batch.credits.map((c) => (
+                <tr key={c.fundingId} className="border-t border-border">
+                  <LoanCells row={c} />
+                  <td className={cell}>{c.accountMasked ?? "—"}</td>
+                  <td className={cell}>{c.secCode}</td>
+                  <td className={cell}>
+                    <CreditStatus credit={c} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        </div>
+      ) : null}
+      {batch.prenotes.length > 0 ? (
+        <div className="mt-3">
+          <h4 id={`${headingId}-prenotes`} className="mb-2 text-sm font-semibold">
+            Prenotes<span className="sr-only"> in {batch.fileName}</span>
+          </h4>
+          <ScrollingTable labelledBy={`${headingId}-prenotes`} tableClassName="min-w-[48rem]" testId="ach-batch-prenotes">
+            <TableHead columns={["Loan", "Borrower", "Entry", "Account", "Status"]} cellClassName={cell} />
+            <tbody>
+              {batch.prenotes.map((p) => (
+                <tr key={p.validationId} className="border-t border-border" data-testid="ach-batch-prenote">
+                  <td className={cell}>
+                    <LoanLink loanId={p.loanId} />
+                  </td>
+                  <td className={cell}>{p.borrower}</td>
+                  <td className={cell}>Prenote ({CLASS_AND_DIRECTION(p)})</td>
+                  <td className={cell}>{p.accountMasked ?? "—"}</td>
+                  <td className={cell}>
+                    <PrenoteActions prenote={p} today={today} effectiveDate={batch.effectiveDate} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -187,13 +328,13 @@ export function AchPage({ data, actionData }: { data: AchPageData; actionData: S
   const timeZone = useDisplayTimeZone();
   const navigation = useNavigation();
   useActionToast(actionData);
-  const { pending, refundsDue, batches, today, nextEffectiveDate } = data;
+  const { pending, pendingPrenotes, refundsDue, batches, today, nextEffectiveDate } = data;
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-batch";
   const pendingTotal = pending.reduce((sum, p) => sum + p.amountCents, 0);
   return (
     <AdminShell
       title="ACH Batch"
-      description="Borrowers' authorised one-time debits, exported as a NACHA file for the bank, then marked Settled or Returned; debits collected after a payoff are refunded."
+      description="Borrowers' authorised one-time debits, the prenotes that validate new bank accounts and the loans' proceeds, exported as a NACHA file for the bank, then marked Settled or Returned; debits collected after a payoff are refunded."
       actions={
         <Form method="post">
           <input type="hidden" name="intent" value="create-batch" />
@@ -226,6 +367,23 @@ export function AchPage({ data, actionData }: { data: AchPageData; actionData: S
                     <CancelDebitForm debit={p} />
                   </td>
                 </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        )}
+      </section>
+      <section className="mb-8">
+        <h2 id="prenotes-heading" className="mb-3 text-lg font-semibold">
+          Prenotes for the Next File ({pendingPrenotes.length})
+        </h2>
+        {pendingPrenotes.length === 0 ? (
+          <EmptyNote>No bank account is waiting for a prenote.</EmptyNote>
+        ) : (
+          <ScrollingTable labelledBy="prenotes-heading" tableClassName="min-w-[40rem]" testId="ach-pending-prenotes">
+            <TableHead columns={["Loan", "Borrower", "Entry", "Account", "Queued", `Next File (effective ${formatDay(nextEffectiveDate)})`]} cellClassName={cell} />
+            <tbody>
+              {pendingPrenotes.map((p) => (
+                <PendingPrenoteRow key={p.validationId} prenote={p} timeZone={timeZone} />
               ))}
             </tbody>
           </ScrollingTable>

@@ -26,6 +26,7 @@ import { useEachAnswer } from "~/components/use-each-answer";
 import { LabelledOptions } from "~/components/ui/labelled-options";
 import { InstallmentCells } from "~/components/loans/installment-cells";
 import { FundingChecklistPanel } from "./funding-checklist-panel";
+import { AccountValidationPanel } from "./account-validation-panel";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -89,6 +90,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
         </Card>
 
         <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
+        <AccountValidationPanel panel={data.accountValidation} />
 
         <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-terms-heading">
           <h2 id="loan-terms-heading" className="text-lg font-semibold text-primary">

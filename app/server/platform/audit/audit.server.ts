@@ -66,6 +66,7 @@ export type AuditAction =
   | "payment.refund_due"
   | "payment.refund"
   | "payment_account.change"
+  | "bank_account.validation"
   | "fee.assess"
   | "loan.terms_recorded"
   | "loan.fund_prepare"

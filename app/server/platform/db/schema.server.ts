@@ -1194,7 +1194,7 @@ export const loanFundings = pgTable(
     preparedAt: timestamptz("prepared_at").notNull().defaultNow(),
     releasedBy: text("released_by").references(() => user.id, { onDelete: "set null" }),
     releasedAt: timestamptz("released_at"),
-    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "restrict" }),
+    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "set null" }),
     settledOn: date("settled_on", { mode: "string" }),
     returnedOn: date("returned_on", { mode: "string" }),
     returnCode: text("return_code"),
@@ -1229,7 +1229,9 @@ export const bankAccountValidations = pgTable(
     /** A prenote's class: PPD or CCD for a credit prenote (funding), WEB for a debit prenote. */
     secCode: text("sec_code", { enum: ["PPD", "CCD", "WEB"] }),
     direction: text("direction", { enum: ["credit", "debit"] }),
-    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "restrict" }),
+    // SET NULL, as for the debits: retention removes old ACH files, while the validation they carried
+    // stays true (its effective date is kept on the row).
+    achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "set null" }),
     /** The prenote's effective entry date (the wait counts banking days from it). */
     effectiveDate: date("effective_date", { mode: "string" }),
     validatedAt: timestamptz("validated_at"),
@@ -1247,6 +1249,8 @@ export const bankAccountValidations = pgTable(
     index("bank_account_validations_unsent_idx").on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.achBatchId} is null`),
     index("bank_account_validations_sent_idx").on(t.effectiveDate).where(sql`${t.status} = 'sent'`),
     index("bank_account_validations_ach_batch_id_idx").on(t.achBatchId),
+    // An account's validations, failed ones included (the state a page shows is the live row, else the last failed one).
+    index("bank_account_validations_bank_account_id_idx").on(t.bankAccountId, t.createdAt),
   ],
 );
 
