@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { applicationScreeningSubject } from "~/server/applications/index.server";
 import { loadSanctionsLists, screenApplicant } from "~/server/sanctions/index.server";
+import { recordAccountValidation } from "~/server/loans/index.server";
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "~/domain/dates";
@@ -144,8 +145,9 @@ describe("loan funding", () => {
       .returning({ id: loanDocuments.id });
     return doc!.id;
   }
+  /** Staff record a bank letter (the prenote queued for the account, if any, becomes this validation). */
   async function validate(bankAccountId: string) {
-    await db().insert(bankAccountValidations).values({ bankAccountId, method: "bank_letter", status: "validated", validatedAt: new Date(), reference: "LETTER-1", recordedBy: ada.id });
+    await recordAccountValidation(bankAccountId, { method: "bank_letter", reference: "LETTER-1" }, as(ada), db());
   }
   /** Every checklist item met: screened clear, ID accepted by Ben, the account validated by Ada. */
   async function readyLoan(options: Parameters<typeof awaitingLoan>[0] = {}) {
@@ -383,7 +385,7 @@ describe("loan funding", () => {
     expect((await fundingsOf(loan.loanId))[0]).toMatchObject({ status: "cancelled", bankAccountId: loan.bankAccountId });
     const checklist = await checklistOf(loan.loanId);
     expect(checklist.account!.bankAccountId).toBe(changed.bankAccountId);
-    expect(checklist.items[4]).toMatchObject({ met: false, detail: "Checking ••••6666: not validated yet." });
+    expect(checklist.items[4]).toMatchObject({ met: false, detail: "Checking ••••6666: Prenote Queued." });
   });
 
   it("Cancel Funding takes back a credit not yet in a file; one in a file cannot be", async () => {

@@ -32,7 +32,6 @@ const EXPECTED_TABLES = [
   "approved_loans",
   "audit_log",
   "bank_accounts",
-  "bank_account_validations",
   "contact_messages",
   "conversation_counts",
   "conversation_notices",
