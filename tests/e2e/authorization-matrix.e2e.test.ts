@@ -1,3 +1,6 @@
+import { MATRIX_FUNDING_BODIES } from "../helpers/funding-forms";
+import { LOAN_FUNDING_INTENTS } from "~/domain/validation/loan-funding";
+import { RECORD_VALIDATION_INTENT } from "~/domain/validation/account-validation";
 import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account-constants";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -338,6 +341,11 @@ function rows(): Row[] {
         expect: staffOnly(404, "servicing.manage"),
       }),
     ),
+    // Funding (Fund Loan, Release Funds, … Accept ID Document) and Record Validation, well formed, on a
+    // loan that does not exist: 404 for those who may move money, refused for everyone else.
+    ...MATRIX_FUNDING_BODIES(isoDateAfter(0)).map(
+      (fields): Row => ({ method: "POST", path: `/admin/loans/${NO_LOAN}`, route: "/admin/loans/:id", intent: fields.intent, body: form(fields), expect: staffOnly(404, "servicing.manage") }),
+    ),
     // Record Payment's idempotency key: a key that is no uuid is a 400 naming the field, for those who may post.
     {
       method: "POST",
@@ -356,6 +364,8 @@ function rows(): Row[] {
     // Cancel Debit and Mark Refunded on a payment that does not exist: 404 for those who may, nothing changed.
     { method: "POST", path: "/admin/ach", intent: "cancel-debit", body: () => form({ intent: "cancel-debit", paymentId: randomUUID(), reason: "Borrower asked" })(), expect: staffOnly(404, "servicing.manage") },
     { method: "POST", path: "/admin/ach", intent: "refund", body: () => form({ intent: "refund", paymentId: randomUUID(), refundedOn: isoDateAfter(0), reference: "CHK-1" })(), expect: staffOnly(404, "servicing.manage") },
+    // Mark Returned on a prenote that does not exist: 404 for those who may, nothing changed.
+    { method: "POST", path: "/admin/ach", intent: "return-prenote", body: () => form({ intent: "return-prenote", validationId: randomUUID(), returnCode: "R03", returnedOn: isoDateAfter(0) })(), expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.
@@ -732,7 +742,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
       "/dashboard/applications/:id/withdraw": APPLICATION_WITHDRAW_INTENTS,
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
-      "/admin/loans/:id": LOAN_PAYMENT_INTENTS,
+      "/admin/loans/:id": [...LOAN_PAYMENT_INTENTS, ...LOAN_FUNDING_INTENTS, RECORD_VALIDATION_INTENT],
       "/admin/ach": ACH_INTENTS,
       "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT],
       "/admin/staff": STAFF_INTENTS,

@@ -1,3 +1,4 @@
+import { LOAN_FUNDING_INTENTS } from "~/domain/validation/loan-funding";
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -206,7 +207,8 @@ const ACTIONS: ActionCase[] = [
       ),
   },
   // ACH Batch (issue 21): nothing is pending in this world (Create ACH Batch is a 409, storing nothing);
-  // Mark Settled / Mark Returned / Cancel Debit / Mark Refunded always name a payment that does not exist.
+  // Mark Settled / Mark Returned / Cancel Debit / Mark Refunded always name a payment that does not exist,
+  // and Mark Returned of a prenote a validation that does not exist.
   {
     path: "/admin/ach",
     actor: "admin",
@@ -214,13 +216,14 @@ const ACTIONS: ActionCase[] = [
       hostileEnvelope(
         withWrongId(
           hostileFields({
-            intent: oneOf("create-batch", "settle", "return", "cancel-debit", "refund", "SETTLE", ""),
+            intent: oneOf("create-batch", "settle", "return", "cancel-debit", "refund", "return-prenote", "SETTLE", ""),
             settledOn: oneOf("2026-02-30", "2026-11-24", "yesterday", "", "2026-11-24T00:00:00Z"),
             returnCode: oneOf("R01", "R99", "r01", "", "R01\u0000"),
             returnedOn: oneOf("2026-02-30", "2026-11-24", "", "1999-01-01"),
             reason: fc.oneof(hostileText, oneOf("", "Borrower asked", "x".repeat(501))),
             refundedOn: oneOf("2026-02-30", "2026-11-24", "", "tomorrow"),
             reference: fc.oneof(hostileText, oneOf("", "CHK-1", "x".repeat(81))),
+            validationId: fc.oneof(wrongId, hostileText),
           }),
           "paymentId",
         ),
@@ -324,7 +327,7 @@ const ACTIONS: ActionCase[] = [
     actor: "admin",
     bodies: () => hostileEnvelope(withBrokenText(["withdraw", "WITHDRAW", "sign", ""], "reason", 501)),
   },
-  // Record Payment / Reverse Payment (issue 21) on a loan id that names nothing: every intent is refused
+  // Record Payment / Reverse Payment, the funding intents and Record Validation on a loan id that names nothing: every intent is refused
   // (a wrong intent 400, bad input 400, a well-formed one 404), whatever else is sent with it.
   {
     path: "/admin/loans/00000000-0000-4000-8000-000000000000",
@@ -332,7 +335,13 @@ const ACTIONS: ActionCase[] = [
     bodies: () =>
       hostileEnvelope(
         hostileFields({
-          intent: oneOf("record-payment", "reverse-payment", "RECORD-PAYMENT", "settle", ""),
+          intent: oneOf("record-payment", "reverse-payment", "RECORD-PAYMENT", "settle", "", ...LOAN_FUNDING_INTENTS, "record-validation"),
+          fingerprint: fc.oneof(hostileText, fc.constant("f".repeat(64)), fc.constant(`${"0".repeat(64)}\u0000`)),
+          settledOn: oneOf("2999-01-01", "2026-02-30", "yesterday", ""),
+          returnCode: oneOf("R03", "R99", "r03", "", "R03\u0000"),
+          returnedOn: oneOf("2999-01-01", "2026-02-30", ""),
+          documentId: fc.oneof(wrongId, hostileText),
+          bankAccountId: fc.oneof(wrongId, hostileText),
           amount: oneOf("-1", "0", "1e9", "12.345", "NaN", "$1,0,0", "99999999999"),
           receivedOn: oneOf("2999-01-01", "2026-02-30", "yesterday", ""),
           method: oneOf("cash", "ACH", "", "wire\u0000"),

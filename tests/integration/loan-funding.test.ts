@@ -51,6 +51,7 @@ import { loadStaffLoan, loanPageAction } from "~/server/loans/staff-loans.server
 import { checkNachaFile } from "../helpers/nacha-parser";
 import { seedApplicant, seedLoan, seedStaff } from "../helpers/seed";
 import { setUpTestConfig } from "../helpers/temp-config";
+import { MATRIX_FUNDING_BODIES } from "../helpers/funding-forms";
 import { useTestDatabase } from "../helpers/test-db";
 
 /**
@@ -459,6 +460,15 @@ describe("loan funding", () => {
     expect((await post({ intent: "release-funds" })).status).toBe(409);
     const ok = await post({ intent: "fund-loan", fingerprint: await fingerprintOf(loan.loanId) });
     expect(ok).toMatchObject({ status: 200, body: { ok: true, intent: "fund-loan" } });
+  });
+
+  it("every funding intent, and Record Validation, well formed on a loan that does not exist: 404, nothing written", async () => {
+    const none = "00000000-0000-4000-8000-000000000000";
+    const post = (fields: Record<string, string>) =>
+      loanPageAction(new Request(`https://loans.example.com/admin/loans/${none}`, { method: "POST", body: new URLSearchParams(fields) }), none, as(ada), db(), today);
+    const before = (await db().select({ id: loanFundings.id }).from(loanFundings)).length;
+    for (const fields of MATRIX_FUNDING_BODIES(today)) expect((await post(fields)).status, fields.intent).toBe(404);
+    expect((await db().select({ id: loanFundings.id }).from(loanFundings)).length).toBe(before);
   });
 
   it("nothing is paid on a loan awaiting funding: Make a Payment and Record Payment are refused (409)", async () => {
