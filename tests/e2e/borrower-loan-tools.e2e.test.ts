@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { submitApplication } from "../helpers/applications";
 import { makePdf } from "../helpers/files";
 import { axeViolations, waitForHydration } from "./harness";
-import { signedLoanOverHttp } from "./helpers/signed-loan";
+import { markFundedAsSettled, signedLoanOverHttp } from "./helpers/signed-loan";
 import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
@@ -31,6 +31,8 @@ beforeAll(async () => {
   jane = await stack.signUp("jane.tools@example.com", "Jane Doe-Smith");
   adminCookie = await stack.adminSession();
   loan = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
+  // Funded: its credit settled (these tests are about the funded loan's tools).
+  await stack.restart((db) => markFundedAsSettled(db, loan.loanId));
 });
 
 async function openAs(cookie: string, viewport: { width: number; height: number }, path: string) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ACH_AUTHORIZATION_STATEMENT } from "~/domain/ach-authorization";
 import { SCHEDULE_NOTE } from "~/domain/loan-servicing";
 import { axeViolations, waitForHydration } from "./harness";
-import { signedLoanOverHttp } from "./helpers/signed-loan";
+import { markFundedAsSettled, signedLoanOverHttp } from "./helpers/signed-loan";
 import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
@@ -29,6 +29,8 @@ beforeAll(async () => {
 describe("the borrower's loan page", () => {
   it("Next Payment, the schedule and its note; Make a Payment → Pending; the payoff quote downloads (axe-clean)", async () => {
     const { loanId } = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
+    // Funded: its credit settled (this test is about paying a funded loan).
+    await stack.restart((db) => markFundedAsSettled(db, loanId));
     const { context, page, errors } = await stack.open(jane);
 
     await page.goto(`${stack.server.url}/dashboard`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutUuids } from "../helpers/without-uuids";
 import { waitForHydration } from "./harness";
 import { type WatchedPage } from "./helpers/pages";
-import { signedLoanOverHttp } from "./helpers/signed-loan";
+import { markFundedAsSettled, signedLoanOverHttp } from "./helpers/signed-loan";
 import { e2eStackForFile } from "./helpers/stack";
 
 /**
@@ -25,6 +25,7 @@ beforeAll(async () => {
   const jane = await stack.signUp("jane.dates@example.com", "Jane Dates");
   const adminCookie = await stack.adminSession();
   ids = await signedLoanOverHttp(stack.server.url, jane, adminCookie, { ip: stack.nextIp() });
+  await stack.restart((db) => markFundedAsSettled(db, ids.loanId));
   applicant = await stack.open(jane);
   staff = await stack.open(adminCookie);
 });

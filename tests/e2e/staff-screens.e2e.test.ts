@@ -6,7 +6,7 @@ import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { submitApplication } from "../helpers/applications";
 import { axeViolations, gotoHydrated } from "./harness";
 import { openWatchedPage } from "./helpers/pages";
-import { signedLoanOverHttp } from "./helpers/signed-loan";
+import { markFundedAsSettled, signedLoanOverHttp } from "./helpers/signed-loan";
 import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
   officerCookie = (await signInAdminWithMfa(stack.server.url, OFFICER.email, OFFICER.password, "198.18.60.2")).cookie;
   const applicant = await signUpOverHttp(stack.server.url, stack.sink, "mona.monthly@example.com", "198.18.60.3", "Mona Monthly");
   ({ loanId } = await signedLoanOverHttp(stack.server.url, applicant, adminCookie, { ip: "198.18.60.3" }));
+  await stack.restart((db) => markFundedAsSettled(db, loanId));
   // Only the (required) monthly income, no annual one.
   monthlyOnlyApp = await submitApplication(stack.server.url, applicant, { fields: { annualIncome: "", monthlyIncome: "4,500" }, ip: "198.18.60.3" });
   const sent = await post(`/dashboard/applications/${monthlyOnlyApp}/messages`, applicant, { intent: "send", body: "Is the pay stub from last month enough?" });

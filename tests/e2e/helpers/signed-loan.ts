@@ -1,3 +1,6 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/server/platform/db/client.server";
+import { approvedLoans } from "~/server/platform/db/schema.server";
 import { todayUtc } from "~/domain/dates";
 import { submitApplication } from "../../helpers/applications";
 
@@ -21,4 +24,16 @@ export async function signedLoanOverHttp(base: string, applicantCookie: string, 
   const loanId = ids.at(0);
   if (!loanId) throw new Error("signedLoanOverHttp: no View Loan link on the dashboard");
   return { applicationId, loanId };
+}
+
+/**
+ * The state a settled funding credit leaves a loan in (active, interest from the expected funding day),
+ * written while the server is stopped (stack.restart): the files that need a funded loan to test
+ * something else. tests/e2e/loan-funding.e2e.test.ts funds one through the pages.
+ */
+export async function markFundedAsSettled(db: Database["db"], loanId: string): Promise<void> {
+  await db
+    .update(approvedLoans)
+    .set({ status: "active", fundedOn: sql`${approvedLoans.expectedFundingDate}` })
+    .where(and(eq(approvedLoans.id, loanId), eq(approvedLoans.status, "awaiting_funding")));
 }

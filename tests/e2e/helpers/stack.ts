@@ -161,10 +161,20 @@ export type E2eStack = Stack & {
   open: (cookie?: string, options?: Omit<WatchedPageOptions, "cookies">) => Promise<WatchedPage>;
   /** Runs `run` on a page `open` makes, then closes the page's browser context whatever happened. */
   withPage: <T>(cookie: string | undefined, options: Omit<WatchedPageOptions, "cookies">, run: (watched: WatchedPage) => Promise<T>) => Promise<T>;
+  /**
+   * Stops the server, runs `change` on its embedded database (what only time or the bank would do:
+   * a day passing, a credit settling), and starts it again on the same data folder, secrets and mail
+   * sink. Sessions live in the database, so cookies stay valid; the address (port) may change: read
+   * `url` again. Not with `shared` or `mail: false`.
+   */
+  restart: (change?: (db: Database["db"]) => Promise<void>) => Promise<void>;
 };
 
-async function startE2eStack(options: E2eStackOptions): Promise<Stack & { database?: Database; stop: () => Promise<void> }> {
-  const env = { ...(options.admin ? { TRUST_PROXY: "true", ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password } : {}), ...options.env };
+type StartedStack = Stack & { database?: Database; stop: () => Promise<void>; restart?: E2eStack["restart"] };
+
+async function startE2eStack(options: E2eStackOptions): Promise<StartedStack> {
+  // The secrets are fixed for the file, so a restarted server reads what the first one encrypted.
+  const env = { ...testSecrets(), ...(options.admin ? { TRUST_PROXY: "true", ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password } : {}), ...options.env };
   if (options.shared !== undefined) return startSharedStack(env, options.shared);
   if (options.mail === false) {
     const { server, browser } = await startServerAndBrowser(env);
@@ -177,7 +187,19 @@ async function startE2eStack(options: E2eStackOptions): Promise<Stack & { databa
   try {
     const browser = options.browser === false ? (undefined as unknown as Browser) : await launchBrowser();
     const stack = { sink, server, browser };
-    return { ...stack, stop: () => stopStack(stack) };
+    const restart = async (change?: (db: Database["db"]) => Promise<void>) => {
+      await stack.server.stop();
+      if (change) {
+        const database = await openDatabase({ dataDir: stack.server.dataDir });
+        try {
+          await change(database.db);
+        } finally {
+          await database.close();
+        }
+      }
+      stack.server = await startTestServer({ SMTP_URL: sink.url, PWNED_PASSWORDS_URL: "off", ...env }, { dataDir: stack.server.dataDir });
+    };
+    return { ...stack, get server() { return stack.server; }, stop: () => stopStack(stack), restart };
   } catch (error) {
     await stopStack({ sink, server });
     throw error;
@@ -220,6 +242,11 @@ export function e2eStackForFile(options: E2eStackOptions = {}): E2eStack {
     const started = await startE2eStack(options);
     stop = started.stop;
     Object.assign(stack, { sink: started.sink, server: started.server, browser: started.browser, ...(started.database ? { database: started.database } : {}) });
+    stack.restart = async (change) => {
+      if (!started.restart) throw new Error("e2eStackForFile: restart needs the embedded database and the mail sink");
+      await started.restart(change);
+      stack.server = started.server;
+    };
   });
   afterAll(() => stop?.());
   return stack;
