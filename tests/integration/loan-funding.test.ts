@@ -47,7 +47,7 @@ import { loadLedger, lockLoan } from "~/server/loans/ledger.server";
 import { buildNachaFile } from "~/server/loans/nacha.server";
 import { changePaymentAccount } from "~/server/loans/payment-accounts.server";
 import { recordPayment } from "~/server/loans/payments.server";
-import { loadStaffLoan, loanPageAction } from "~/server/loans/staff-loans.server";
+import { exportLoanTape, listLoans, loadStaffLoan, loanPageAction, parseLoansUrl } from "~/server/loans/staff-loans.server";
 import { checkNachaFile } from "../helpers/nacha-parser";
 import { seedApplicant, seedLoan, seedStaff } from "../helpers/seed";
 import { setUpTestConfig } from "../helpers/temp-config";
@@ -460,6 +460,14 @@ describe("loan funding", () => {
     expect((await post({ intent: "release-funds" })).status).toBe(409);
     const ok = await post({ intent: "fund-loan", fingerprint: await fingerprintOf(loan.loanId) });
     expect(ok).toMatchObject({ status: 200, body: { ok: true, intent: "fund-loan" } });
+  });
+
+  it("the staff loans list and the loan tape call an unfunded loan Awaiting Funding, not Current", async () => {
+    const loan = await awaitingLoan();
+    const list = await listLoans(parseLoansUrl(new URL("https://loans.example.com/admin/loans?q=" + loan.loanId.slice(0, 8))), as(ada), db(), today);
+    expect(list.loans.find((l) => l.id === loan.loanId)).toMatchObject({ statusLabel: "Awaiting Funding" });
+    const tape = await exportLoanTape(as(ada), db(), today);
+    expect(tape.csv.split("\n").find((line) => line.includes(loan.loanId))).toContain('"Awaiting Funding"');
   });
 
   it("every funding intent, and Record Validation, well formed on a loan that does not exist: 404, nothing written", async () => {

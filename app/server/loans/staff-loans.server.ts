@@ -1,3 +1,4 @@
+import { APPROVED_LOAN_STATUS_LABELS } from "~/domain/labels";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorToast, type Toast } from "~/domain/action-result";
@@ -83,6 +84,11 @@ export function parseLoansUrl(url: URL): LoanListQuery {
     q: withoutControlCharacters(url.searchParams.get("q") ?? "").trim().slice(0, LOAN_SEARCH_MAX),
     ...parsePageRequest(url.searchParams),
   };
+}
+
+/** What lists call a loan: Awaiting Funding or Cancelled before it is serviced, else its servicing status. */
+function listStatusLabel(stored: string, status: ServicingStatus): string {
+  return stored === "awaiting_funding" || stored === "cancelled" ? APPROVED_LOAN_STATUS_LABELS[stored] : SERVICING_STATUS_LABELS[status];
 }
 
 /** The servicing status from the stored summary: Paid Off, or Late once the first unpaid installment's day has passed. */
@@ -258,7 +264,7 @@ export async function listLoans(query: LoanListQuery, { actor, request }: Caller
       nextDueDate: status === "paid_in_full" ? null : r.nextDueDate,
       daysPastDue: status === "late" && r.nextDueDate ? daysBetween(r.nextDueDate, today) : 0,
       status,
-      statusLabel: SERVICING_STATUS_LABELS[status],
+      statusLabel: listStatusLabel(r.status, status),
     }];
   });
   await writeAudit(db, { actor, action: "loans.list", table: "approved_loans", details: { filter: query.filter, q, page, count: loans.length, total }, request });
@@ -582,7 +588,7 @@ export async function exportLoanTape({ actor, request }: Caller, db: Db = getDb(
       loan.maturityDate,
       formatMoneyDecimal(loan.paymentCents),
       formatMoneyDecimal(state.principalCents),
-      SERVICING_STATUS_LABELS[status],
+      listStatusLabel(loan.status, status),
       status === "paid_in_full" ? null : (state.nextInstallment?.dueDate ?? null),
       status === "paid_in_full" ? 0 : state.daysPastDue,
     ]);
