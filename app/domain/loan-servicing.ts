@@ -235,7 +235,8 @@ export function ledgerLines<P extends { id: string; status: string }>(
   ];
   keyed.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.rank !== b.rank ? a.rank - b.rank : a.seq - b.seq));
   let balance = terms.amountCents;
-  const lines: LedgerLine<P>[] = [{ kind: "disbursement", date: interestStart(terms), amountCents: terms.amountCents, principalAfterCents: balance }];
+  // The ledger opens on the signing day (the loan's start); interest runs from the funding day (interestStart).
+  const lines: LedgerLine<P>[] = [{ kind: "disbursement", date: terms.startDate, amountCents: terms.amountCents, principalAfterCents: balance }];
   for (const entry of keyed) {
     if (entry.allocation) balance = entry.allocation.principalAfterCents;
     lines.push(entry.toLine(balance));

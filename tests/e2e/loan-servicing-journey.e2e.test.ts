@@ -10,7 +10,7 @@ import { loadConfig, setConfig, getConfig } from "~/server/platform/config.serve
 import { todayUtc } from "~/domain/dates";
 import { openDatabase } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
-import { approvedLoans, bankAccounts, loanFees, loanPayments } from "~/server/platform/db/schema.server";
+import { approvedLoans, bankAccountValidations, bankAccounts, loanFees, loanPayments } from "~/server/platform/db/schema.server";
 import { encryptField } from "~/server/platform/crypto/field-encryption.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { formatMoney } from "~/domain/money";
@@ -107,6 +107,8 @@ beforeAll(async () => {
         routingNumberLast2: "21",
       })
       .returning({ id: bankAccounts.id });
+    // Validated before its first debit (staff recorded the borrower's bank letter).
+    await db.insert(bankAccountValidations).values({ bankAccountId: bank!.id, method: "bank_letter", status: "validated", reference: "Journey bank letter", validatedAt: new Date() });
     await db.insert(loanPayments).values({
       loanId,
       userId: borrower.id,

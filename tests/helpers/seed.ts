@@ -7,13 +7,14 @@ import { addMonths } from "~/domain/truth-in-lending";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { hashPassword } from "~/server/accounts/password-hash.server";
 import { approveApplication, type ApprovalTerms } from "~/server/applications/index.server";
-import { loadLedger, recordPayment } from "~/server/loans/index.server";
+import { loadLedger, recordAccountValidation, recordPayment } from "~/server/loans/index.server";
 import { giveConsent, signOffer } from "~/server/offers/index.server";
 import { getConfig } from "~/server/platform/config.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import {
   account,
   approvedLoans,
+  bankAccounts,
   loanApplications,
   profiles,
   user as userTable,
@@ -232,6 +233,9 @@ export async function seedLoan(db: Db, options: LoanOptions = {}): Promise<Seede
     // settled on the expected funding day leaves (active, interest from that day, as disclosed). Servicing
     // tests want a funded loan; tests/integration/loan-funding.test.ts goes through the product's path.
     await db.update(approvedLoans).set({ status: "active", fundedOn: loan!.expectedFundingDate }).where(eq(approvedLoans.id, loan!.id));
+    // A funded loan's account was validated first: staff recorded a bank letter (the prenote queued at signing becomes it).
+    const [account] = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.applicationId, application.id)).limit(1);
+    if (account) await recordAccountValidation(account.id, { method: "bank_letter", reference: "SEEDED-LETTER" }, { actor: offer.admin, request: SIGNING_INFO }, db, signedAt);
   }
   if (options.paidOff) {
     const ledger = (await loadLedger(loan!.id, db, today))!;

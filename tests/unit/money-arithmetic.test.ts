@@ -14,6 +14,9 @@ const PATTERN = /\* ?100\b|\/ ?100\b/;
 
 /** file → the lines' text (trimmed) allowed there, each with why it is not money arithmetic. */
 const ALLOWED: Record<string, Record<string, string>> = {
+  "app/components/admin/application-page/sanctions-panel.tsx": {
+    "return formatPercent(score * 100);": "a sanctions name similarity (0 to 1) shown as a percent, not money",
+  },
   "app/components/apply/progress.tsx": {
     "const percent = Math.round((step / STEP_COUNT) * 100);": "the wizard's progress bar, a percent of steps",
   },

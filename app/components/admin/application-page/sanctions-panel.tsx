@@ -9,6 +9,11 @@ import { Card } from "~/components/ui/card";
 import { ModalDialog } from "~/components/ui/dialog";
 import { useEachAnswer } from "~/components/use-each-answer";
 import { formatDateTime, formatDay, formatPercent } from "~/domain/formats";
+
+/** A Jaro-Winkler similarity (0 to 1) as a percent with up to two decimals: 0.9734 → "97.34%". */
+function similarityPercent(score: number): string {
+  return formatPercent(score * 100);
+}
 import { SANCTIONS_LIST_LABELS, SANCTIONS_MATCH_STATUS_LABELS, type SanctionsMatch } from "~/domain/sanctions";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import {
@@ -108,7 +113,7 @@ function MatchEntry({ match }: { match: SanctionsMatch }) {
       <Fact label="Matched Name">
         {match.matchedName} ({NAME_KIND_LABELS[match.matchedAs]})
       </Fact>
-      <Fact label="Score">{formatPercent(match.score * 100)}</Fact>
+      <Fact label="Score">{similarityPercent(match.score)}</Fact>
       <Fact label="Programs">{match.programs.length ? match.programs.join(", ") : "None listed"}</Fact>
       <Fact label="Entity Type">{ENTITY_TYPE_LABELS[match.entityType]}</Fact>
       <Fact label="Dates of Birth">
