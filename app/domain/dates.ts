@@ -18,3 +18,10 @@ export function todayUtc(now: Date = new Date()): string {
 export function addDays(day: string, n: number): string {
   return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 }
+
+/** Whether `value` is a real calendar day written 'yyyy-MM-dd' (not 2026-02-30). */
+export function isRealDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && isoDay(new Date(ms)) === value;
+}

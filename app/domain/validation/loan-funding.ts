@@ -1,6 +1,6 @@
 import type { Toast } from "~/domain/action-result";
 import { ACH_RETURN_CODES } from "~/domain/servicing-enums";
-import { isoDay } from "../dates";
+import { isRealDay } from "../dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules";
 import { writtenText } from "./text-fields";
 import { z } from "./zod";
@@ -31,13 +31,6 @@ export const LOAN_FUNDING_MESSAGES = {
   documentId: "This document does not exist.",
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && isoDay(new Date(ms)) === value;
-}
 
 function pastDay(message: string, today: string) {
   return z

@@ -5,7 +5,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./text-rules"
 import { z } from "./zod";
 import { moneyField } from "./figure-fields";
 import { writtenText } from "./text-fields";
-import { isoDay } from "../dates";
+import { isRealDay } from "../dates";
 import type { LoanFundingIntent } from "./loan-funding";
 
 /**
@@ -43,13 +43,6 @@ export const LOAN_PAYMENT_MESSAGES = {
   idempotencyKeyReused: "This form was already posted with other values. Close Record Payment and open it again to record another payment.",
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && isoDay(new Date(ms)) === value;
-}
 
 /** Letters, marks, digits, punctuation, symbols and spaces: what a check number or a wire reference holds. */
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u;
