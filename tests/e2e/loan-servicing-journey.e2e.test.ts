@@ -77,7 +77,8 @@ beforeAll(async () => {
     });
     loanId = seeded.loanId;
     const [loan] = await db.select().from(approvedLoans).where(eq(approvedLoans.id, loanId));
-    terms = { amountCents: loan!.amountCents, noteRateMilli: loan!.noteRateMilli, termMonths: loan!.termMonths, startDate: loan!.startDate };
+    // Interest from the day the proceeds settled (the expected funding day here), as the ledger charges it.
+    terms = { amountCents: loan!.amountCents, noteRateMilli: loan!.noteRateMilli, termMonths: loan!.termMonths, startDate: loan!.startDate, interestFrom: loan!.fundedOn };
     paymentCents = loan!.paymentCents;
     // The first installment is unpaid past the grace period: the servicing job (the same run every
     // instance schedules hourly) assesses its one late fee; the second is not past its grace yet.
