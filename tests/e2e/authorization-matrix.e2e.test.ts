@@ -355,10 +355,11 @@ function rows(): Row[] {
       body: form({ intent: "record-payment", amount: "100.00", receivedOn: "2026-01-02", method: "check", reference: "MATRIX-2", idempotencyKey: "not-a-key" }),
       expect: staffOnly(400, "servicing.manage"),
     },
-    // Issue 21: ACH Batch. Nothing is pending here, so Create ACH Batch is a 409; settling or returning a
+    // Issue 21: ACH Batch. Settling or returning a
     // payment that is no batch entry is a 404; the file of a batch that does not exist is a 404.
     { method: "GET", path: "/admin/ach", expect: staffOnly(200, "staff.read") },
-    { method: "POST", path: "/admin/ach", intent: "create-batch", body: form({ intent: "create-batch" }), expect: staffOnly(409, "servicing.manage") },
+    // The prenote of A's loan account (queued at signing) is the one entry waiting: the admin's Create ACH Batch makes its file.
+    { method: "POST", path: "/admin/ach", intent: "create-batch", body: form({ intent: "create-batch" }), expect: staffOnly(200, "servicing.manage") },
     { method: "POST", path: "/admin/ach", intent: "settle", body: () => form({ intent: "settle", paymentId: randomUUID(), settledOn: isoDateAfter(0) })(), expect: staffOnly(404, "servicing.manage") },
     { method: "POST", path: "/admin/ach", intent: "return", body: () => form({ intent: "return", paymentId: randomUUID(), returnCode: "R01", returnedOn: isoDateAfter(0) })(), expect: staffOnly(404, "servicing.manage") },
     // Cancel Debit and Mark Refunded on a payment that does not exist: 404 for those who may, nothing changed.

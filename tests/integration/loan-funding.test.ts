@@ -113,7 +113,7 @@ describe("loan funding", () => {
       storage,
       funded: false,
       today,
-      signedOn: addDays(today, -(options.daysAgo ?? 40)),
+      signedOn: addDays(today, -(options.daysAgo ?? 8)),
       application: { firstName: "Dana", lastName: "Whitfield", email: owner.email, loanType: options.loanType ?? "personal", requestedAmountCents: amountCents },
       terms: { approvedAmountCents: amountCents, interestRateMilli: 9500, termMonths: 36, originationFeeMilli: 1000 },
     });
@@ -201,7 +201,7 @@ describe("loan funding", () => {
     expect(items.map((i) => i.met)).toEqual([true, true, false, false, false]);
     const [signed, fee, sanctions, id, account] = items;
     expect(signed).toMatchObject({ who: "Dana Whitfield", met: true });
-    expect(signed!.when!.slice(0, 10)).toBe(addDays(today, -40));
+    expect(signed!.when!.slice(0, 10)).toBe(addDays(today, -8));
     expect(fee).toMatchObject({ who: "Dana Whitfield", detail: "$250.00 deducted from the proceeds; net proceeds $24,750.00." });
     expect(sanctions).toMatchObject({ met: false, detail: "Not screened yet." });
     expect(id).toMatchObject({ met: false, detail: "No ID document on the application." });
@@ -248,6 +248,14 @@ describe("loan funding", () => {
     expect(audit!.details).toMatchObject({ last4: "6789", amountCents: 2_475_000 });
     // Again: one live credit per loan.
     expect((await refusal(fundLoan(loan.loanId, { fingerprint: await fingerprintOf(loan.loanId) }, as(ada), db()))).message).toBe("This loan already has a funding credit.");
+  });
+
+  it("Fund Loan is refused once the first payment would fall due before the funds could arrive", async () => {
+    const loan = await readyLoan({ daysAgo: 40 });
+    const error = await refusal(fundLoan(loan.loanId, { fingerprint: await fingerprintOf(loan.loanId) }, as(ada), db()));
+    expect(error.status).toBe(409);
+    expect(error.message).toMatch(/^Too late to fund: the first payment falls due on .+, before funds sent now could arrive\. Cancel the loan and make a new offer\.$/);
+    expect(await fundingsOf(loan.loanId)).toHaveLength(0);
   });
 
   it("Fund Loan ×5 in parallel creates one credit", async () => {
@@ -300,7 +308,7 @@ describe("loan funding", () => {
     const loan = await readyLoan();
     const business = await readyLoan({ loanType: "business", amountCents: 1_000_000 });
     for (const l of [loan, business]) await fundLoan(l.loanId, { fingerprint: await fingerprintOf(l.loanId) }, as(ada), db());
-    const effectiveDate = addDays(today, -10);
+    const effectiveDate = addDays(today, -5);
     const { content } = await sendFile(effectiveDate);
     const parsed = checkNachaFile(content!);
     const byClass = new Map(parsed.batches.map((b) => [b.entryClassCode, b]));
@@ -319,7 +327,7 @@ describe("loan funding", () => {
     // Not before the file's effective date, not in the future.
     expect((await refusal(settleFunding(loan.loanId, addDays(effectiveDate, -1), as(ada), db(), today))).status).toBe(400);
     expect((await refusal(settleFunding(loan.loanId, addDays(today, 1), as(ada), db(), today))).status).toBe(400);
-    const settledOn = addDays(today, -7);
+    const settledOn = addDays(today, -3);
     await settleFunding(loan.loanId, settledOn, as(ada), db(), today);
     const row = await loanRow(loan.loanId);
     expect(row).toMatchObject({ status: "active", fundedOn: settledOn });
@@ -405,9 +413,10 @@ describe("loan funding", () => {
     const early = await refusal(cancelLoan(recent.loanId, "Borrower stopped answering", as(ada), db(), today));
     expect(early).toMatchObject({ status: 409, message: `A loan can be cancelled when it is not funded within 30 days of signing (from ${from}).` });
 
-    const old = await readyLoan({ daysAgo: 35 });
+    // Funded (a released credit, not yet in a file) 15 days after signing; cancelled 31 days after it.
+    const old = await readyLoan({ daysAgo: 15 });
     await fundLoan(old.loanId, { fingerprint: await fingerprintOf(old.loanId) }, as(ada), db());
-    await cancelLoan(old.loanId, "Borrower stopped answering", as(ada), db(), today);
+    await cancelLoan(old.loanId, "Borrower stopped answering", as(ada), db(), addDays(today, 16));
     const row = await loanRow(old.loanId);
     expect(row).toMatchObject({ status: "cancelled", cancelledBy: ada.id, cancelReason: "Borrower stopped answering" });
     expect((await fundingsOf(old.loanId))[0]).toMatchObject({ status: "cancelled" });
@@ -416,13 +425,13 @@ describe("loan funding", () => {
     expect(dashboard.approvedLoans.find((l) => l.id === old.loanId)).toMatchObject({ status: "cancelled", funding: { kind: "cancelled" } });
     const [mail] = await mailTo(old.owner.email, "loan-cancelled");
     expect(mail!.textBody).toContain("void");
-    expect((await refusal(cancelLoan(old.loanId, "Again", as(ada), db(), today))).status).toBe(409);
+    expect((await refusal(cancelLoan(old.loanId, "Again", as(ada), db(), addDays(today, 16)))).status).toBe(409);
 
     // A credit already sent cannot be called back: the loan is not cancelled.
-    const sent = await readyLoan({ daysAgo: 35 });
+    const sent = await readyLoan({ daysAgo: 15 });
     await fundLoan(sent.loanId, { fingerprint: await fingerprintOf(sent.loanId) }, as(ada), db());
-    await sendFile(addDays(today, -1));
-    expect((await refusal(cancelLoan(sent.loanId, "Too late", as(ada), db(), today))).message).toBe("The funds were already sent to the borrower: the loan cannot be cancelled.");
+    await sendFile(today);
+    expect((await refusal(cancelLoan(sent.loanId, "Too late", as(ada), db(), addDays(today, 16)))).message).toBe("The funds were already sent to the borrower: the loan cannot be cancelled.");
   });
 
   it("Record Fee Collected: a reference is required; the net proceeds become the whole amount", async () => {

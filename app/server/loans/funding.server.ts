@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { checklistChangeMessage, fundsReturnedMessage, fundsSentMessage, returnCodeText, unmetMessage } from "~/domain/funding-checklist";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { addDays, todayUtc } from "~/domain/dates";
+import { nextBankingDay } from "~/domain/banking-days";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
@@ -36,6 +37,8 @@ export const FUNDING_MESSAGES = {
   loanNotFound: "This loan does not exist.",
   notAwaiting: "This loan is not awaiting funding.",
   alreadyFunding: "This loan already has a funding credit.",
+  tooLate: (firstDue: string) =>
+    `Too late to fund: the first payment falls due on ${formatAgreementDay(firstDue)}, before funds sent now could arrive. Cancel the loan and make a new offer.`,
   noAccount: "The loan has no bank account to send the funds to.",
   notPrepared: "There is no funding credit awaiting release on this loan.",
   preparerCannotRelease: "The staff member who prepared the funding cannot release it.",
@@ -118,6 +121,9 @@ export async function fundLoan(loanId: string, input: { fingerprint: string }, c
       const loan = await lockedLoan(tx, loanId);
       if (await fundingIn(tx, loan.id, ["prepared", "released", "sent", "settled"])) throw refuse(409, FUNDING_MESSAGES.alreadyFunding);
       if (loan.status !== "awaiting_funding") throw refuse(409, FUNDING_MESSAGES.notAwaiting);
+      // Funds sent now settle on the next file's effective date at the earliest; the borrower is never
+      // due to pay before the money arrives.
+      if (loan.firstPaymentDue && nextBankingDay(todayUtc()) >= loan.firstPaymentDue) throw refuse(409, FUNDING_MESSAGES.tooLate(loan.firstPaymentDue));
       const checklist = await loanChecklist(loan, tx);
       if (input.fingerprint !== checklist.fingerprint) throw refuse(409, checklistChangeMessage(checklistFromFingerprint(input.fingerprint), checklist.items));
       const unmet = unmetMessage(checklist.items);
