@@ -118,7 +118,8 @@ describe.skipIf(!TEST_DATABASE_URL)("the servicing job's batches on a seeded Pos
     const instrumented = new WeakSet<object>();
     const connect = pool().connect.bind(pool()) as () => Promise<PoolClient>;
     const restore = pool().connect;
-    (pool() as unknown as { connect: () => Promise<PoolClient> }).connect = async () => {
+    type Done = (error: Error | undefined, client?: PoolClient, release?: () => void) => void;
+    const instrumentedConnect = async () => {
       const client = await connect();
       if (!instrumented.has(client)) {
         instrumented.add(client);
@@ -135,6 +136,15 @@ describe.skipIf(!TEST_DATABASE_URL)("the servicing job's batches on a seeded Pos
         };
       }
       return client;
+    };
+    // pg's Pool.query checks a client out with a callback; transactions await the promise.
+    (pool() as unknown as { connect: (done?: Done) => Promise<PoolClient> | undefined }).connect = (done?: Done) => {
+      if (!done) return instrumentedConnect();
+      instrumentedConnect().then(
+        (client) => done(undefined, client, () => client.release()),
+        (error: Error) => done(error),
+      );
+      return undefined;
     };
     try {
       const result = await runServicingJobs(database.db, at, { batchSize });
