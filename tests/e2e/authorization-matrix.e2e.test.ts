@@ -355,7 +355,7 @@ function rows(): Row[] {
       body: form({ intent: "record-payment", amount: "100.00", receivedOn: "2026-01-02", method: "check", reference: "MATRIX-2", idempotencyKey: "not-a-key" }),
       expect: staffOnly(400, "servicing.manage"),
     },
-    // Issue 21: ACH Batch. Settling or returning a
+    // ACH Batch. Settling or returning a
     // payment that is no batch entry is a 404; the file of a batch that does not exist is a 404.
     { method: "GET", path: "/admin/ach", expect: staffOnly(200, "staff.read") },
     // The prenote of A's loan account (queued at signing) is the one entry waiting: the admin's Create ACH Batch makes its file.
