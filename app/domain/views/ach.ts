@@ -28,8 +28,8 @@ export type BatchEntry = {
   refundedOn: string | null;
 };
 
-/** A zero-dollar prenote in a file: it validates the account when no return arrives within the wait. */
-export type BatchPrenote = {
+/** A prenote's validation and the account it announces an entry to, as the ACH page names it. */
+type PrenoteAccount = {
   validationId: string;
   /** The loan of the account's application, when there is one (for the link). */
   loanId: string | null;
@@ -37,6 +37,10 @@ export type BatchPrenote = {
   accountMasked: string | null;
   secCode: "PPD" | "CCD" | "WEB";
   direction: "credit" | "debit";
+};
+
+/** A zero-dollar prenote in a file: it validates the account when no return arrives within the wait. */
+export type BatchPrenote = PrenoteAccount & {
   /** pending, sent, validated (method prenote, or another method staff recorded meanwhile) or failed. */
   status: string;
   method: string;
@@ -48,13 +52,7 @@ export type BatchPrenote = {
 };
 
 /** A prenote queued for the next file, with why the file would leave it out (or null). */
-export type PendingPrenote = {
-  validationId: string;
-  loanId: string | null;
-  borrower: string;
-  accountMasked: string | null;
-  secCode: "PPD" | "CCD" | "WEB";
-  direction: "credit" | "debit";
+export type PendingPrenote = PrenoteAccount & {
   queuedAt: string;
   skipReason: string | null;
 };

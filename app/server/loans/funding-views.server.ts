@@ -1,3 +1,4 @@
+import { LIVE_FUNDING_STATUSES } from "~/domain/servicing-enums";
 import { desc, eq, inArray } from "drizzle-orm";
 import { fundsReturnedMessage, returnCodeText } from "~/domain/funding-checklist";
 import { todayUtc } from "~/domain/dates";
@@ -46,7 +47,7 @@ export async function staffLoanFunding(loan: LoanRow, viewerId: string, db: DbOr
   const [people, accounts] = await Promise.all([peopleByIds([credit?.preparedBy, credit?.releasedBy, loan.cancelledBy], db), bankAccountsByIds([credit?.bankAccountId ?? null], db)]);
   const account = credit ? accounts.get(credit.bankAccountId) : undefined;
   const awaiting = loan.status === "awaiting_funding";
-  const live = credit !== null && ["prepared", "released", "sent", "settled"].includes(credit.status);
+  const live = credit !== null && (LIVE_FUNDING_STATUSES as readonly string[]).includes(credit.status);
   return {
     loanStatus: loan.status,
     loanStatusLabel: approvedLoanStatusLabel(loan.status),

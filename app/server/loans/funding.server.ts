@@ -1,3 +1,4 @@
+import { LIVE_FUNDING_STATUSES } from "~/domain/servicing-enums";
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { checklistChangeMessage, fundsReturnedMessage, fundsSentMessage, returnCodeText, unmetMessage } from "~/domain/funding-checklist";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
@@ -119,7 +120,7 @@ export async function fundLoan(loanId: string, input: { fingerprint: string }, c
   try {
     return await db.transaction(async (tx) => {
       const loan = await lockedLoan(tx, loanId);
-      if (await fundingIn(tx, loan.id, ["prepared", "released", "sent", "settled"])) throw refuse(409, FUNDING_MESSAGES.alreadyFunding);
+      if (await fundingIn(tx, loan.id, LIVE_FUNDING_STATUSES)) throw refuse(409, FUNDING_MESSAGES.alreadyFunding);
       if (loan.status !== "awaiting_funding") throw refuse(409, FUNDING_MESSAGES.notAwaiting);
       // Funds sent now settle on the next file's effective date at the earliest; the borrower is never
       // due to pay before the money arrives.
@@ -325,7 +326,7 @@ export async function recordFeeCollected(loanId: string, reference: string, { ac
   await db.transaction(async (tx) => {
     const loan = await lockedLoan(tx, loanId);
     if (loan.status !== "awaiting_funding") throw refuse(409, FUNDING_MESSAGES.feeNotAwaiting);
-    if (await fundingIn(tx, loan.id, ["prepared", "released", "sent", "settled"])) throw refuse(409, FUNDING_MESSAGES.feeWithCredit);
+    if (await fundingIn(tx, loan.id, LIVE_FUNDING_STATUSES)) throw refuse(409, FUNDING_MESSAGES.feeWithCredit);
     await tx
       .update(approvedLoans)
       .set({ originationFeeHandling: "collected", originationFeeCollectedAt: sql`now()`, originationFeeCollectedBy: actor.id, originationFeeReference: reference, updatedAt: sql`now()` })

@@ -1,3 +1,4 @@
+import { LIVE_FUNDING_STATUSES } from "~/domain/servicing-enums";
 import { Ban, CheckCircle2, Circle, Landmark, Send, ShieldCheck } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
@@ -118,7 +119,7 @@ function FundLoan({ loanId, funding }: { loanId: string; funding: StaffLoanFundi
       </SubmitWhenEnabled>
       {funding.canFund ? null : (
         <p id={hintId} className="mt-1 text-xs text-muted-foreground">
-          {funding.credit && ["prepared", "released", "sent", "settled"].includes(funding.credit.status) ? "The loan already has a funding credit." : "Enabled when every checklist item is met."}
+          {funding.credit && (LIVE_FUNDING_STATUSES as readonly string[]).includes(funding.credit.status) ? "The loan already has a funding credit." : "Enabled when every checklist item is met."}
         </p>
       )}
     </fetcher.Form>
