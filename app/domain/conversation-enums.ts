@@ -55,6 +55,12 @@ export const APPLICATION_EVENT_KINDS = [
   "loan_funded",
   "funds_returned",
   "loan_cancelled",
+  // Autopay and returned payments: set up, changed, cancelled or stopped; a debit returned, a retry queued.
+  "autopay_on",
+  "autopay_changed",
+  "autopay_off",
+  "payment_returned",
+  "payment_retry",
   // Four-eyes approval and assignment (internal: staff only).
   "approval_proposed",
   "approval_sent_back",

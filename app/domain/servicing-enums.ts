@@ -32,10 +32,12 @@ export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAYMENT_CHOICES = ["installment", "amount", "payoff"] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 
-export const LOAN_FEE_KINDS = ["late_fee"] as const;
+/** A late fee (at most once per installment) or a returned-payment fee (only when the loan's terms have one). */
+export const LOAN_FEE_KINDS = ["late_fee", "returned_payment_fee"] as const;
 export type LoanFeeKind = (typeof LOAN_FEE_KINDS)[number];
 
-export const SERVICING_NOTICE_KINDS = ["reminder", "late_notice"] as const;
+/** autopay_amount: the notice that an autopay debit's amount differs from the last one (Reg E 1005.10(d)). */
+export const SERVICING_NOTICE_KINDS = ["reminder", "late_notice", "autopay_amount"] as const;
 export type ServicingNoticeKind = (typeof SERVICING_NOTICE_KINDS)[number];
 
 /** NACHA return codes staff choose from when a debit comes back (the common ones for consumer debits). */
@@ -44,10 +46,12 @@ export const ACH_RETURN_CODES = [
   { code: "R02", label: "Account Closed" },
   { code: "R03", label: "No Account/Unable to Locate Account" },
   { code: "R04", label: "Invalid Account Number Structure" },
+  { code: "R05", label: "Unauthorized Debit to Consumer Account Using Corporate SEC Code" },
   { code: "R07", label: "Authorization Revoked by Customer" },
   { code: "R08", label: "Payment Stopped" },
   { code: "R09", label: "Uncollected Funds" },
   { code: "R10", label: "Customer Advises Not Authorized" },
+  { code: "R11", label: "Customer Advises Entry Not in Accordance with the Terms of the Authorization" },
   { code: "R16", label: "Account Frozen" },
   { code: "R20", label: "Non-Transaction Account" },
   { code: "R29", label: "Corporate Customer Advises Not Authorized" },
@@ -98,3 +102,46 @@ export const { values: ACCOUNT_VALIDATION_METHODS, labels: ACCOUNT_VALIDATION_ME
   bank_letter: "Bank letter or voided check",
 });
 export type AccountValidationMethod = (typeof ACCOUNT_VALIDATION_METHODS)[number];
+
+/**
+ * A borrower's recurring-debit authorisation (autopay): active (one per loan, the partial unique index)
+ * → replaced (Change Autopay wrote a new one), cancelled (the borrower's Cancel Autopay), or stopped (a
+ * return code said the account or the authorisation cannot be used again).
+ */
+export const { values: AUTOPAY_STATUSES, labels: AUTOPAY_STATUS_LABELS } = labelledEnum({
+  active: "On",
+  replaced: "Replaced",
+  cancelled: "Cancelled",
+  stopped: "Stopped",
+});
+export type AutopayStatus = (typeof AUTOPAY_STATUSES)[number];
+
+/** What autopay debits: the installment due (with any fees the ledger takes first), or a fixed larger amount. */
+export const { values: AUTOPAY_AMOUNT_KINDS, labels: AUTOPAY_AMOUNT_KIND_LABELS } = labelledEnum({
+  installment: "The installment due",
+  fixed: "A fixed amount",
+});
+export type AutopayAmountKind = (typeof AUTOPAY_AMOUNT_KINDS)[number];
+
+/** The most days before the due date an autopay debit may be scheduled. */
+export const AUTOPAY_MAX_DAYS_BEFORE_DUE = 5;
+
+/** The WEB Payment Type Code of a borrower debit: S single (Make a Payment), R recurring (autopay). */
+export const WEB_PAYMENT_TYPES = ["S", "R"] as const;
+export type WebPaymentType = (typeof WEB_PAYMENT_TYPES)[number];
+
+/**
+ * A bank account's restriction after a return: unusable (closed, no or invalid account: R02/R03/R04,
+ * the borrower adds another) or blocked for debits (unauthorised or revoked: R05/R07/R10/R11/R29).
+ */
+export const { values: ACCOUNT_RESTRICTION_KINDS, labels: ACCOUNT_RESTRICTION_KIND_LABELS } = labelledEnum({
+  unusable: "Unusable",
+  blocked: "Blocked for debits",
+});
+export type AccountRestrictionKind = (typeof ACCOUNT_RESTRICTION_KINDS)[number];
+
+/** A loan flagged for staff: an unauthorised return (staff review the case). Later kinds join here. */
+export const { values: LOAN_FLAG_KINDS, labels: LOAN_FLAG_KIND_LABELS } = labelledEnum({
+  unauthorized_return: "Unauthorized return",
+});
+export type LoanFlagKind = (typeof LOAN_FLAG_KINDS)[number];

@@ -11,6 +11,10 @@ import { createScratchPostgresDatabase, TEST_DATABASE_URL } from "../helpers/tes
 
 const EXPECTED_TABLES = [
   "ach_batches",
+  "ach_return_imports",
+  "autopay_authorizations",
+  "bank_account_restrictions",
+  "loan_flags",
   "ach_trace_sequences",
   "bank_account_validations",
   "application_assignments",

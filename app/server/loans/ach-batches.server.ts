@@ -25,6 +25,9 @@ import { buildNachaFile, isValidRoutingNumber, nachaName, type NachaEntry } from
 import { markRefunded, returnPayment, settlePayment } from "./payments.server";
 import { accountValidations, claimPrenotes, lockUnsentPrenotes, prenoteReadyOn, prenotesOfBatches, requestAccountValidation, unsentPrenotes, validateMaturedPrenotes } from "./account-validations.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { RETRY_ENTRY_DESCRIPTION } from "~/domain/ach-returns";
+import type { WebPaymentType } from "~/domain/servicing-enums";
+import { accountRestrictions, restrictionReason, type AccountRestriction } from "./account-restrictions.server";
 
 /**
  * ACH Batch: what the lender sends the bank in one NACHA file, then each entry marked Settled or
@@ -61,6 +64,8 @@ export const ACH_SKIP_REASONS = {
   prenoteSent: (sentOn: string, readyOn: string) => `The bank account is not validated yet: its prenote was sent on ${formatDay(sentOn)} and counts as validated on ${formatDay(readyOn)}.`,
   prenoteQueued: "The bank account is not validated yet: its prenote is queued for the next ACH file.",
   prenoteReturned: (returnCode: string | null) => `Its prenote was returned (${returnCodeText(returnCode)}): the borrower must add another account.`,
+  scheduled: (day: string) => `Scheduled to settle on ${formatDay(day)}: it goes in the file effective that day.`,
+  restricted: (r: AccountRestriction) => restrictionReason(r),
 } as const;
 
 /** Why a debit from an account that is not validated waits (a debit never goes before its account is validated). */
@@ -78,7 +83,16 @@ const masked = (last4: string | null) => (last4 ? `••••${last4}` : null)
 /** A bank account as a file's entry needs it: holder, type and sealed numbers (null when none is on file). */
 type SealedAccount = { holder: string | null; accountType: string | null; accountNumber: string | null; routingNumber: string | null };
 
-type Candidate = SealedAccount & { paymentId: string; loanId: string; amountCents: number; bankAccountId: string | null };
+type Candidate = SealedAccount & {
+  paymentId: string;
+  loanId: string;
+  amountCents: number;
+  bankAccountId: string | null;
+  /** The day an autopay debit or a retry is to settle (null: as soon as possible). */
+  scheduledOn: string | null;
+  paymentType: WebPaymentType | null;
+  retryOf: string | null;
+};
 
 type Assessed = { paymentId: string; debit: NachaEntry | null; skipReason: string | null };
 
@@ -104,6 +118,7 @@ function sendableAccount(a: SealedAccount): { ok: true; routingNumber: string; a
  * be validated (a prenote past its wait, or another method staff recorded) before its first debit.
  */
 async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: string, validations: Map<string, AccountValidationView>): Promise<Assessed[]> {
+  const restrictions = await accountRestrictions(candidates.map((c) => c.bankAccountId), db);
   const loanIds = [...new Set(candidates.map((c) => c.loanId))];
   const loans = loanIds.length ? await db.select().from(approvedLoans).where(inArray(approvedLoans.id, loanIds)) : [];
   const byId = new Map<string, LoanRow>(loans.map((l) => [l.id, l]));
@@ -118,6 +133,11 @@ async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: 
   const out: Assessed[] = [];
   for (const c of candidates) {
     const skip = (skipReason: string) => out.push({ paymentId: c.paymentId, debit: null, skipReason });
+    // A debit to settle on a later day waits for the file effective that day (never early).
+    if (c.scheduledOn !== null && c.scheduledOn > effectiveDate) {
+      skip(ACH_SKIP_REASONS.scheduled(c.scheduledOn));
+      continue;
+    }
     const loan = byId.get(c.loanId);
     if (!loan || loan.status !== "active") {
       skip(ACH_SKIP_REASONS.loanNotActive(loan?.status ?? "closed"));
@@ -132,6 +152,11 @@ async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: 
       skip(ACH_SKIP_REASONS.noAccount);
       continue;
     }
+    const restriction = restrictions.get(c.bankAccountId);
+    if (restriction) {
+      skip(ACH_SKIP_REASONS.restricted(restriction));
+      continue;
+    }
     const validation = validations.get(c.bankAccountId);
     if (!isValidated(validation)) {
       skip(notValidatedReason(validation));
@@ -143,10 +168,12 @@ async function assessDebits(db: DbOrTx, candidates: Candidate[], effectiveDate: 
       out.push({
         paymentId: c.paymentId,
         skipReason: null,
-        // The borrower authorised this one debit on the website (Make a Payment): a WEB entry, single.
+        // The borrower authorised the debit on the website: a WEB entry, single (Make a Payment) or
+        // recurring (autopay); a re-presented debit carries the description Nacha requires.
         debit: {
           secCode: "WEB",
-          paymentType: "S",
+          paymentType: c.paymentType ?? "S",
+          ...(c.retryOf !== null ? { entryDescription: RETRY_ENTRY_DESCRIPTION } : {}),
           direction: "debit",
           routingNumber: account.routingNumber,
           accountNumber: account.accountNumber,
@@ -167,10 +194,13 @@ const candidateColumns = {
   loanId: loanPayments.loanId,
   amountCents: loanPayments.amountCents,
   bankAccountId: loanPayments.bankAccountId,
+  scheduledOn: loanPayments.scheduledOn,
+  paymentType: loanPayments.paymentType,
+  retryOf: loanPayments.retryOf,
 };
 
 /** The debits with their bank accounts' holder, type, sealed numbers and last 4 (null when none is on file): one query. */
-async function withAccounts<T extends Pick<Candidate, "paymentId" | "loanId" | "amountCents"> & { bankAccountId: string | null }>(rows: T[], db: DbOrTx) {
+async function withAccounts<T extends Pick<Candidate, "paymentId" | "loanId" | "amountCents" | "scheduledOn" | "paymentType" | "retryOf"> & { bankAccountId: string | null }>(rows: T[], db: DbOrTx) {
   const accounts = await sealedBankAccountsByIds(rows.map((r) => r.bankAccountId), db);
   return rows.map((r) => {
     const account = r.bankAccountId ? accounts.get(r.bankAccountId) : undefined;
@@ -547,6 +577,7 @@ export async function createAchBatch(
       fileName,
       effectiveDate,
       content: encryptField(file.content, ENCRYPTION_PURPOSES.achFile),
+      originatorId: originator.companyId,
     });
     const counts: Record<EntryKind, number> = { debit: 0, prenote: 0, credit: 0 };
     for (const source of sources) {
@@ -557,6 +588,11 @@ export async function createAchBatch(
       if (claimed !== ids.length) throw new Error(`ACH batch: a locked ${source.kind} entry could not be claimed`);
       counts[source.kind] += ids.length;
     }
+    // Each entry keeps its trace number, so the bank's return file can name it.
+    await recordTraceNumbers(
+      tx,
+      ready.map((r, index) => ({ kind: r.kind, id: r.id, trace: file.traceNumbers[index]! })),
+    );
     await writeAudit(tx, {
       actor,
       action: "ach.export",
@@ -578,6 +614,20 @@ export async function createAchBatch(
     });
     return { ok: true, batchId, fileName, entryCount: file.entryCount, totalCents: file.totalDebitCents, creditTotalCents: file.totalCreditCents, counts, effectiveDate, skipped, skippedOther };
   });
+}
+
+/** Stores each claimed entry's trace number on its row: one UPDATE … FROM (VALUES …) per kind. */
+async function recordTraceNumbers(tx: DbOrTx, traces: { kind: EntryKind; id: string; trace: string }[]): Promise<void> {
+  const tables = { debit: "loan_payments", prenote: "bank_account_validations", credit: "loan_fundings" } as const;
+  for (const kind of Object.keys(tables) as EntryKind[]) {
+    const rows = traces.filter((t) => t.kind === kind);
+    if (rows.length === 0) continue;
+    const values = sql.join(
+      rows.map((r) => sql`(${r.id}::uuid, ${r.trace})`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${sql.identifier(tables[kind])} as t set ach_trace_number = v.trace from (values ${values}) as v(id, trace) where t.id = v.id`);
+  }
 }
 
 const uuid = z.string().uuid();

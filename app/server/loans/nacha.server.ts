@@ -54,6 +54,11 @@ type NachaEntryFields = {
    * a bad account comes back before money moves. Its amount must be 0 and it carries a prenote code.
    */
   prenote?: boolean;
+  /**
+   * This entry's Company Entry Description when it differs from the file's (a reinitiated debit must
+   * read "RETRY PYMT"): entries of one class with different descriptions go in separate batches.
+   */
+  entryDescription?: string;
 };
 
 /**
@@ -227,14 +232,18 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
     ),
   );
 
-  const classes = [...new Set(entries.map((e) => e.secCode))];
+  // One batch per Standard Entry Class and Company Entry Description, in the order they first appear.
+  const descriptionOf = (e: NachaEntry) => e.entryDescription ?? input.entryDescription ?? (e.secCode === "WEB" ? "LOAN PMT" : "LOAN FUNDS");
+  const batchKey = (e: NachaEntry) => `${e.secCode}|${descriptionOf(e)}`;
+  const classes = [...new Set(entries.map(batchKey))];
   const traceNumbers: string[] = new Array<string>(entries.length);
   let nextTrace = firstTrace;
   let fileHash = 0;
   let fileDebit = 0;
   let fileCredit = 0;
-  classes.forEach((secCode, batchIndex) => {
-    const batch = entries.map((entry, index) => ({ entry, index })).filter(({ entry }) => entry.secCode === secCode);
+  classes.forEach((key, batchIndex) => {
+    const batch = entries.map((entry, index) => ({ entry, index })).filter(({ entry }) => batchKey(entry) === key);
+    const secCode = batch[0]!.entry.secCode;
     const serviceClass = serviceClassOf(batch.map((b) => b.entry));
     const batchNumber = num(batchIndex + 1, 7);
     lines.push(
@@ -245,7 +254,7 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
         left("", 20),
         companyId,
         secCode,
-        left(alpha(input.entryDescription ?? (secCode === "WEB" ? "LOAN PMT" : "LOAN FUNDS")), 10),
+        left(alpha(descriptionOf(batch[0]!.entry)), 10),
         left("", 6),
         yymmdd(input.effectiveDate),
         "   ",

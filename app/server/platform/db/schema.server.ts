@@ -42,7 +42,7 @@ import { OPEN_REVIEW_STATUSES } from "../../../domain/application-lifecycle";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../../domain/conversation-enums";
 import type { DenialSource } from "../../../domain/adverse-action";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../../domain/loan-offers";
-import { ACCOUNT_VALIDATION_METHODS, ACCOUNT_VALIDATION_STATUSES, FUNDING_STATUSES, LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, ORIGINATION_FEE_HANDLINGS, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
+import { ACCOUNT_RESTRICTION_KINDS, ACCOUNT_VALIDATION_METHODS, ACCOUNT_VALIDATION_STATUSES, AUTOPAY_AMOUNT_KINDS, AUTOPAY_MAX_DAYS_BEFORE_DUE, AUTOPAY_STATUSES, FUNDING_STATUSES, LOAN_FLAG_KINDS, WEB_PAYMENT_TYPES, LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, ORIGINATION_FEE_HANDLINGS, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
 import { rateFromPercent } from "../../../domain/money";
 import { SANCTIONS_ENTITY_TYPES, SANCTIONS_LISTS, SANCTIONS_MATCH_STATUSES, SANCTIONS_SCREENING_TRIGGERS, type SanctionsAlias, type SanctionsMatch } from "../../../domain/sanctions";
 import {
@@ -1060,10 +1060,29 @@ export const loanPayments = pgTable(
      * Null for payments from elsewhere (borrower debits, the demo, API callers that send none).
      */
     idempotencyKey: uuid("idempotency_key"),
+    /** An autopay debit: the recurring authorisation it comes from and the installment it pays. */
+    autopayAuthorizationId: uuid("autopay_authorization_id").references((): AnyPgColumn => autopayAuthorizations.id, { onDelete: "set null" }),
+    installmentNumber: integer("installment_number"),
+    /** The banking day this debit is to settle (autopay, a retry): no file effective before it carries it. */
+    scheduledOn: date("scheduled_on", { mode: "string" }),
+    /** The WEB Payment Type Code: S single (Make a Payment, the default when null), R recurring (autopay). */
+    paymentType: text("payment_type", { enum: WEB_PAYMENT_TYPES }),
+    /** A re-presentment of a debit returned for insufficient or uncollected funds (R01/R09): the original and which retry (1 or 2). */
+    retryOf: uuid("retry_of").references((): AnyPgColumn => loanPayments.id, { onDelete: "set null" }),
+    retryNumber: integer("retry_number"),
+    /** The entry's trace number in its ACH file (15 digits), so a bank's return file finds it. */
+    achTraceNumber: text("ach_trace_number"),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf(t.status, LOAN_PAYMENT_STATUSES),
+    columnCheck(t.paymentType, whenPresent(t.paymentType, sql`${t.paymentType} in ${sqlList(WEB_PAYMENT_TYPES)}`)),
+    check("loan_payments_retry_number_check", sql`(${t.retryOf} is null) = (${t.retryNumber} is null) and (${t.retryNumber} is null or ${t.retryNumber} between 1 and 2)`),
+    matches(t.achTraceNumber, "^[0-9]{15}$"),
+    // Once per installment across instances: the servicing job's insert of an installment's autopay debit.
+    uniqueIndex("loan_payments_one_autopay_per_installment_idx").on(t.loanId, t.installmentNumber).where(sql`${t.installmentNumber} is not null and ${t.retryOf} is null`),
+    uniqueIndex("loan_payments_one_retry_idx").on(t.retryOf, t.retryNumber).where(sql`${t.retryOf} is not null`),
+    index("loan_payments_ach_trace_number_idx").on(t.achTraceNumber).where(sql`${t.achTraceNumber} is not null`),
     oneOf(t.method, PAYMENT_METHODS),
     oneOf(t.source, PAYMENT_SOURCES),
     columnCheck(t.choice, whenPresent(t.choice, sql`${t.choice} in ${sqlList(PAYMENT_CHOICES)}`)),
@@ -1167,6 +1186,8 @@ export const achBatches = pgTable(
     content: text("content").notNull(),
     /** The credits' total (loan proceeds); total_cents is the debits'. A file of prenotes alone totals zero. */
     creditTotalCents: cents("credit_total_cents").notNull().default(0),
+    /** The Company Identification the file's batches carried (return rates are per originator). */
+    originatorId: text("originator_id"),
   },
   (t) => [columnCheck(t.entryCount, sql`${t.entryCount} > 0`), nonNegative(t.totalCents), nonNegative(t.creditTotalCents)],
 );
@@ -1195,6 +1216,7 @@ export const loanFundings = pgTable(
     releasedBy: text("released_by").references(() => user.id, { onDelete: "set null" }),
     releasedAt: timestamptz("released_at"),
     achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "set null" }),
+    achTraceNumber: text("ach_trace_number"),
     settledOn: date("settled_on", { mode: "string" }),
     returnedOn: date("returned_on", { mode: "string" }),
     returnCode: text("return_code"),
@@ -1232,6 +1254,7 @@ export const bankAccountValidations = pgTable(
     // SET NULL, as for the debits: retention removes old ACH files, while the validation they carried
     // stays true (its effective date is kept on the row).
     achBatchId: uuid("ach_batch_id").references(() => achBatches.id, { onDelete: "set null" }),
+    achTraceNumber: text("ach_trace_number"),
     /** The prenote's effective entry date (the wait counts banking days from it). */
     effectiveDate: date("effective_date", { mode: "string" }),
     validatedAt: timestamptz("validated_at"),
@@ -1252,6 +1275,116 @@ export const bankAccountValidations = pgTable(
     // An account's validations, failed ones included (the state a page shows is the live row, else the last failed one).
     index("bank_account_validations_bank_account_id_idx").on(t.bankAccountId, t.createdAt),
   ],
+);
+
+/**
+ * A borrower's authorisation of recurring autopay debits (Reg E 12 CFR 1005.10(b)): the account, the
+ * amount (the installment due, or a fixed larger amount), the day (the due date or up to five days
+ * before it), the text's version, time, IP address and browser. One active per loan (the partial
+ * unique index): Set Up Autopay twice or in parallel makes one; Change Autopay replaces the row.
+ * next_queue_on: the day the servicing job next looks at it (null once it has ended).
+ */
+export const autopayAuthorizations = pgTable(
+  "autopay_authorizations",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    userId: userIdRef("restrict"),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "restrict" }),
+    amountKind: text("amount_kind", { enum: AUTOPAY_AMOUNT_KINDS }).notNull(),
+    fixedAmountCents: cents("fixed_amount_cents"),
+    daysBeforeDue: integer("days_before_due").notNull(),
+    status: text("status", { enum: AUTOPAY_STATUSES }).notNull().default("active"),
+    textVersion: text("text_version").notNull(),
+    authorizedAt: timestamptz("authorized_at").notNull().defaultNow(),
+    authorizationIp: text("authorization_ip"),
+    authorizationUserAgent: text("authorization_user_agent"),
+    nextQueueOn: date("next_queue_on", { mode: "string" }),
+    endedAt: timestamptz("ended_at"),
+    endedBy: text("ended_by").references(() => user.id, { onDelete: "set null" }),
+    endReason: text("end_reason"),
+    /** The return code that stopped it (R02/R03/R04, R05/R07/R10/R11/R29). */
+    stopReturnCode: text("stop_return_code"),
+    ...timestamps(),
+  },
+  (t) => [
+    oneOf(t.amountKind, AUTOPAY_AMOUNT_KINDS),
+    oneOf(t.status, AUTOPAY_STATUSES),
+    check("autopay_authorizations_fixed_amount_check", sql`(${t.amountKind} = 'fixed') = (${t.fixedAmountCents} is not null) and (${t.fixedAmountCents} is null or ${t.fixedAmountCents} > 0)`),
+    check("autopay_authorizations_days_before_due_check", sql`${t.daysBeforeDue} between 0 and ${sql.raw(String(AUTOPAY_MAX_DAYS_BEFORE_DUE))}`),
+    check("autopay_authorizations_ended_check", sql`(${t.status} = 'active') = (${t.endedAt} is null)`),
+    matches(t.stopReturnCode, "^R[0-9]{2}$"),
+    uniqueIndex("autopay_authorizations_one_active_idx").on(t.loanId).where(sql`${t.status} = 'active'`),
+    index("autopay_authorizations_queue_idx").on(t.nextQueueOn, t.id).where(sql`${t.status} = 'active'`),
+    index("autopay_authorizations_loan_id_idx").on(t.loanId, t.createdAt),
+    index("autopay_authorizations_user_id_idx").on(t.userId),
+    index("autopay_authorizations_bank_account_id_idx").on(t.bankAccountId),
+  ],
+);
+
+/**
+ * A bank account no debit may come from after a return: unusable (R02/R03/R04) or blocked
+ * (R05/R07/R10/R11/R29). One live restriction per account (cleared_at null); staff can clear it.
+ */
+export const bankAccountRestrictions = pgTable(
+  "bank_account_restrictions",
+  {
+    id: uuidPk(),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ACCOUNT_RESTRICTION_KINDS }).notNull(),
+    returnCode: text("return_code").notNull(),
+    paymentId: uuid("payment_id").references(() => loanPayments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    clearedAt: timestamptz("cleared_at"),
+    clearedBy: text("cleared_by").references(() => user.id, { onDelete: "set null" }),
+    clearReason: text("clear_reason"),
+  },
+  (t) => [
+    oneOf(t.kind, ACCOUNT_RESTRICTION_KINDS),
+    matches(t.returnCode, "^R[0-9]{2}$"),
+    uniqueIndex("bank_account_restrictions_one_live_idx").on(t.bankAccountId).where(sql`${t.clearedAt} is null`),
+  ],
+);
+
+/** Something on a loan staff must look at (an unauthorised return); open until staff resolve it with a note. */
+export const loanFlags = pgTable(
+  "loan_flags",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    kind: text("kind", { enum: LOAN_FLAG_KINDS }).notNull(),
+    paymentId: uuid("payment_id").references(() => loanPayments.id, { onDelete: "set null" }),
+    returnCode: text("return_code"),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamptz("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    oneOf(t.kind, LOAN_FLAG_KINDS),
+    check("loan_flags_resolved_check", sql`(${t.resolvedAt} is null) = (${t.resolution} is null)`),
+    index("loan_flags_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+    index("loan_flags_loan_id_idx").on(t.loanId, t.createdAt),
+  ],
+);
+
+/** A bank's return file imported (npm run ach:returns, or the upload on /admin/ach): once per file (its hash). */
+export const achReturnImports = pgTable(
+  "ach_return_imports",
+  {
+    id: uuidPk(),
+    fileName: text("file_name").notNull(),
+    sha256: text("sha256").notNull(),
+    entryCount: integer("entry_count").notNull(),
+    importedBy: text("imported_by").references(() => user.id, { onDelete: "set null" }),
+    importedAt: createdAt(),
+  },
+  (t) => [unique("ach_return_imports_sha256_key").on(t.sha256), columnCheck(t.entryCount, sql`${t.entryCount} > 0`)],
 );
 
 /**
