@@ -91,7 +91,8 @@ export function checkNachaFile(text: string): ParsedNachaFile {
     const hasDebits = debits.length + prenoteDebits.length > 0;
     const hasCredits = credits.length + prenoteCredits.length > 0;
     expect(batch.serviceClassCode).toBe(hasDebits && hasCredits ? 200 : hasCredits ? 220 : 225);
-    if (batch.entryClassCode === "WEB") for (const e of batch.entries) expect(e.paymentTypeCode, "a WEB entry's Payment Type Code").toBe("S");
+    // A WEB entry is single (S: Make a Payment) or recurring (R: autopay); a retry keeps its original's.
+    if (batch.entryClassCode === "WEB") for (const e of batch.entries) expect(["S", "R"], "a WEB entry's Payment Type Code").toContain(e.paymentTypeCode);
     const batchHash = batch.entries.reduce((s, e) => s + e.receivingDFIIdentification, 0);
     const batchDebit = debits.reduce((s, e) => s + e.amount, 0);
     const batchCredit = credits.reduce((s, e) => s + e.amount, 0);
@@ -102,7 +103,8 @@ export function checkNachaFile(text: string): ParsedNachaFile {
     credit += batchCredit;
   });
   expect(parsed.file.footer).toMatchObject({ batchCount: parsed.batches.length, entryAndAddendaCount: entries, entryHash: hash % 1e10, totalDebit: debit, totalCredit: credit });
-  expect(new Set(parsed.batches.map((b) => b.entryClassCode)).size, "one batch per Standard Entry Class").toBe(parsed.batches.length);
+  // One batch per Standard Entry Class and Company Entry Description (a re-presented debit reads RETRY PYMT).
+  expect(new Set(parsed.batches.map((b) => `${b.entryClassCode}|${b.description.trim()}`)).size, "one batch per class and description").toBe(parsed.batches.length);
   return parsed;
 }
 
@@ -116,7 +118,9 @@ export function checkNachaFile(text: string): ParsedNachaFile {
  */
 export async function expectStoredAchFilesMatch(db: DbOrTx): Promise<number> {
   const batches = await db.select().from(achBatches);
-  const payments = await db.select({ batchId: loanPayments.achBatchId, amountCents: loanPayments.amountCents, loanId: loanPayments.loanId }).from(loanPayments);
+  const payments = await db
+    .select({ batchId: loanPayments.achBatchId, amountCents: loanPayments.amountCents, loanId: loanPayments.loanId, paymentType: loanPayments.paymentType, retryOf: loanPayments.retryOf, trace: loanPayments.achTraceNumber })
+    .from(loanPayments);
   const prenotes = await db.select({ batchId: bankAccountValidations.achBatchId, secCode: bankAccountValidations.secCode, direction: bankAccountValidations.direction }).from(bankAccountValidations);
   const fundings = await db.select({ batchId: loanFundings.achBatchId, amountCents: loanFundings.amountCents, loanId: loanFundings.loanId, secCode: loanFundings.secCode }).from(loanFundings);
   for (const batch of batches) {
@@ -130,10 +134,22 @@ export async function expectStoredAchFilesMatch(db: DbOrTx): Promise<number> {
     }
     expect(parsed.file.footer).toMatchObject({ entryAndAddendaCount: batch.entryCount, totalDebit: batch.totalCents, totalCredit: batch.creditTotalCents });
     expect(batch.entryCount).toBe(claimed.length + claimedPrenotes.length + claimedCredits.length);
-    const entriesOf = (sec: string) => parsed.batches.find((b) => b.entryClassCode === sec)?.entries ?? [];
+    const entriesOf = (sec: string) => parsed.batches.filter((b) => b.entryClassCode === sec).flatMap((b) => b.entries);
     const key = (amount: number, id: string) => `${amount}:${id}`;
-    // Borrower-authorised one-time debits: live WEB debits.
-    expect(entriesOf("WEB").filter((e) => DEBIT_CODES.has(e.transactionCode)).map((e) => key(e.amount, e.identificationNumber)).sort()).toEqual(claimed.map((p) => key(p.amountCents, individualIdFor(p.loanId))).sort());
+    // Borrower-authorised debits: live WEB debits, single or recurring as the payment says; a retry in
+    // the RETRY PYMT batch; each under the trace number stored on its row (when one was stored).
+    const webDebit = (description: (d: string) => boolean) =>
+      parsed.batches
+        .filter((b) => b.entryClassCode === "WEB" && description(b.description.trim()))
+        .flatMap((b) => b.entries)
+        .filter((e) => DEBIT_CODES.has(e.transactionCode))
+        .map((e) => `${key(e.amount, e.identificationNumber)}:${e.paymentTypeCode}`)
+        .sort();
+    const claimedKey = (p: (typeof claimed)[number]) => `${key(p.amountCents, individualIdFor(p.loanId))}:${p.paymentType ?? "S"}`;
+    expect(webDebit((d) => d !== "RETRY PYMT")).toEqual(claimed.filter((p) => p.retryOf === null).map(claimedKey).sort());
+    expect(webDebit((d) => d === "RETRY PYMT")).toEqual(claimed.filter((p) => p.retryOf !== null).map(claimedKey).sort());
+    const traces = new Set(parsed.batches.flatMap((b) => b.entries.map((e) => String(e.traceNumber).padStart(15, "0"))));
+    for (const p of claimed) if (p.trace !== null) expect(traces.has(p.trace), `trace ${p.trace} in the file`).toBe(true);
     for (const sec of ["WEB", "PPD", "CCD"] as const) {
       const inFile = entriesOf(sec).filter((e) => PRENOTE_DEBIT_CODES.has(e.transactionCode) || PRENOTE_CREDIT_CODES.has(e.transactionCode));
       const rows = claimedPrenotes.filter((p) => p.secCode === sec);
