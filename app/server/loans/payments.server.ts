@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { formatMoney } from "~/domain/money";
 import { unfundedPaymentRefusal } from "~/domain/funding-checklist";
 import { loanMailSubject } from "./loan-reference.server";
@@ -17,6 +17,7 @@ import { cancelUnsentDebitsOnPayoff } from "./debit-cancellation.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { reactToReturn, type ReturnReactionResult } from "./ach-return-reactions.server";
 
 /**
  * Posting to a loan's ledger: Record Payment (staff), Reverse Payment, and settling or
@@ -40,6 +41,8 @@ export const SERVICING_MESSAGES = {
   settledBeforeAuthorized: "The settlement date cannot be before the borrower authorized the debit",
   returnedBeforeEffective: "The return date cannot be before the ACH file's effective date",
   returnedInFuture: "The return date cannot be in the future.",
+  alreadyReturned: (code: string, day: string) => `This debit was already returned (${code} on ${day}): a return is recorded once.`,
+  notReturnable: "Only a pending borrower debit, or one that posted from an ACH file, can be returned; this one was reversed, cancelled or refunded, or was recorded by staff.",
   notRefundDue: "Only a debit marked Refund Due can be marked refunded; this one was already refunded or was never collected after payoff.",
   refundBeforeReceived: "The refund date cannot be before the day the debit was received.",
   refundInFuture: "The refund date cannot be in the future.",
@@ -265,22 +268,36 @@ export async function settlePayment(paymentId: string, receivedOn: string, { act
 }
 
 /**
- * A pending borrower debit returned by the bank (NACHA return code, on the day the bank returned it): it
- * never reaches the ledger. The return date is never before the file's effective date nor after today.
+ * A borrower debit returned by the bank (NACHA return code, on the day the bank returned it): a pending
+ * one never reaches the ledger; a posted one (the bank returned it after it settled) leaves it, and a
+ * loan it had paid off owes again. Then the product reacts by the code (ach-return-reactions.server.ts:
+ * a retry, a fee when the terms have one, autopay stopped, the account restricted, staff flagged), all
+ * in this transaction with the loan locked, so two returns of the same entry at once leave one
+ * reaction; a second return is refused. The return date is never before the file's effective date nor
+ * after today.
  */
-export async function returnPayment(paymentId: string, returnCode: string, returnedOn: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function returnPayment(paymentId: string, returnCode: string, returnedOn: string, caller: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<ReturnReactionResult> {
+  return db.transaction(async (tx) => {
     const target = await sentDebit(tx, paymentId);
     if (!target) throw new AppError("servicing", 404, SERVICING_MESSAGES.paymentNotFound);
     if (returnedOn > today) throw new AppError("servicing", 400, SERVICING_MESSAGES.returnedInFuture);
     if (target.effectiveDate && returnedOn < target.effectiveDate) throw new AppError("servicing", 400, `${SERVICING_MESSAGES.returnedBeforeEffective} (${target.effectiveDate}).`);
+    const loan = (await lockLoan(tx, target.loanId))!;
+    const [before] = await tx.select({ status: loanPayments.status, returnCode: loanPayments.returnCode, returnedOn: loanPayments.returnedOn }).from(loanPayments).where(eq(loanPayments.id, paymentId)).limit(1);
+    if (before?.status === "returned") throw new AppError("servicing", 409, SERVICING_MESSAGES.alreadyReturned(before.returnCode ?? "", before.returnedOn ?? ""));
+    // A pending debit, or a borrower debit that posted from an ACH file (a late return); never a payment staff recorded.
     const [returned] = await tx
       .update(loanPayments)
       .set({ status: "returned", returnCode, returnedOn })
-      .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "pending")))
-      .returning({ id: loanPayments.id, loanId: loanPayments.loanId, amountCents: loanPayments.amountCents });
-    if (!returned) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPending);
-    await writeAudit(tx, { actor, action: "payment.return", table: "loan_payments", recordId: paymentId, details: { loanId: returned.loanId, amountCents: returned.amountCents, returnCode, returnedOn }, request });
+      .where(
+        and(
+          eq(loanPayments.id, paymentId),
+          or(eq(loanPayments.status, "pending"), and(eq(loanPayments.status, "posted"), eq(loanPayments.source, "borrower"), isNotNull(loanPayments.achBatchId))),
+        ),
+      )
+      .returning();
+    if (!returned) throw new AppError("servicing", 409, SERVICING_MESSAGES.notReturnable);
+    return reactToReturn(tx, loan, returned, { returnCode, returnedOn, wasPosted: before?.status === "posted", today }, caller);
   });
 }
 

@@ -42,6 +42,7 @@ export type TemplateName =
   | "debit-cancelled"
   | "refund-due"
   | "refund-sent"
+  | "payment-returned"
   // Staff invitations.
   | "staff-invitation"
   // Download My Data and Close My Account.

@@ -1,0 +1,38 @@
+import type { ReturnReactionKind } from "./ach-returns";
+import { formatDay } from "./formats";
+
+/**
+ * What happens after the bank returned a borrower's debit, in the borrower's words: one sentence for
+ * the loan page's Returned Payments and the same one in the e-mail, so both say the same thing. Pure.
+ */
+
+export type ReturnedDebitFacts = {
+  kind: ReturnReactionKind;
+  /** The next presentation of this debit (its retry), when one was queued. */
+  retry: { status: string; scheduledOn: string | null; receivedOn: string | null } | null;
+  /** Whether the debit was an autopay debit or the retry of one (autopay stopped with the return). */
+  fromAutopay: boolean;
+};
+
+export const RETURNED_DEBIT_NEXT_STEPS = {
+  retry: (day: string) => `We will try again on ${formatDay(day)}.`,
+  retried: (day: string) => `We tried again and collected it on ${formatDay(day)}.`,
+  retriedReturned: (day: string) => `We tried again on ${formatDay(day)}; that debit was returned too.`,
+  noRetry: "We will not try again: make a payment from this page.",
+  unusableAutopay: "Autopay is off: add another bank account.",
+  unusable: "This bank account cannot be used again: add another bank account.",
+  blockedAutopay: "Autopay is off and this account is blocked: contact us.",
+  blocked: "This account is blocked for debits: contact us.",
+} as const;
+
+/** The sentence for one returned debit. */
+export function returnedDebitNextStep(facts: ReturnedDebitFacts): string {
+  const s = RETURNED_DEBIT_NEXT_STEPS;
+  if (facts.kind === "account_unusable") return facts.fromAutopay ? s.unusableAutopay : s.unusable;
+  if (facts.kind === "unauthorized") return facts.fromAutopay ? s.blockedAutopay : s.blocked;
+  const retry = facts.retry;
+  if (retry?.status === "pending" && retry.scheduledOn) return s.retry(retry.scheduledOn);
+  if (retry?.status === "posted" && retry.receivedOn) return s.retried(retry.receivedOn);
+  if (retry?.status === "returned" && retry.scheduledOn) return s.retriedReturned(retry.scheduledOn);
+  return s.noRetry;
+}
