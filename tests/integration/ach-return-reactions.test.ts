@@ -23,6 +23,7 @@ import { createAchBatch } from "~/server/loans/ach-batches.server";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { returnPayment, settlePayment } from "~/server/loans/payments.server";
 import { returnedDebitsView } from "~/server/loans/returned-debits.server";
+import { changePaymentAccount } from "~/server/loans/payment-accounts.server";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
 import { appErrorOf } from "../helpers/rejection";
 import { checkNachaFile, expectStoredAchFilesMatch } from "../helpers/nacha-parser";
@@ -334,5 +335,18 @@ describe.each(testTargets)("returned debits on %s", (target) => {
     expect(await payment(id)).toMatchObject({ status: "returned", returnCode: "R01" });
     expect(await db().select().from(bankAccountRestrictions).where(eq(bankAccountRestrictions.bankAccountId, loan.bankAccountId))).toHaveLength(0);
     expect(await returnAudits(id)).toHaveLength(1);
+  });
+
+  it("Change Bank Account refuses an account a return restricted (the same numbers again), and takes another", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { account: ACCOUNT, routing: ROUTING });
+    const { id, effective } = await sentDebit(loan, 10_000);
+    await returnPayment(id, "R10", effective, caller(), db(), effective);
+    const borrower = { actor: { ...loan.owner, isStaff: false }, request: { ip: "203.0.113.9" } };
+    const form = (accountNumber: string) => ({ intent: "change-account", accountHolderName: "Dana Whitfield", bankName: "Test Bank", bankAccountType: "checking", accountNumber, routingNumber: ROUTING }) as never;
+    const refused = await appErrorOf(changePaymentAccount(loan.loanId, form(ACCOUNT), borrower, db()), "servicing");
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe("This bank account is blocked for debits: the bank returned a debit as not authorized (R10).");
+    const changed = await changePaymentAccount(loan.loanId, form("000555566667"), borrower, db());
+    expect(changed.bankAccountId).not.toBe(loan.bankAccountId);
   });
 });

@@ -15,7 +15,10 @@ import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { sealedBankNumbers } from "~/server/platform/crypto/bank-numbers.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanFundings, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
-import { addBankAccount, applicationBankAccount, bankAccountsByIds, type BankAccountRecord } from "~/server/applications/index.server";
+import { addBankAccount, applicationBankAccount, bankAccountsByIds, bankAccountsOfUser, sealedBankAccountsByIds, type BankAccountRecord } from "~/server/applications/index.server";
+import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
+import { decryptOrLegacy } from "~/server/staff/index.server";
+import { accountRestrictions, restrictionReason, type AccountRestriction } from "./account-restrictions.server";
 import type { ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
@@ -57,6 +60,29 @@ export async function currentPaymentAccount(loan: Pick<LoanRow, "id" | "applicat
   return given ? view(given) : null;
 }
 
+/**
+ * The live restriction of the borrower's account with these numbers, if they already had it on file
+ * and a return made it unusable or blocked: adding the same account again must not lift it. Only the
+ * borrower's accounts with the same last four digits are decrypted and compared.
+ */
+async function restrictionOfSameAccount(tx: DbOrTx, userId: string, accountNumber: string, routingNumber: string): Promise<AccountRestriction | null> {
+  const candidates = (await bankAccountsOfUser(userId, tx)).filter((a) => a.last4 === accountNumber.slice(-4));
+  const restrictions = await accountRestrictions(
+    candidates.map((a) => a.id),
+    tx,
+  );
+  if (restrictions.size === 0) return null;
+  const sealed = await sealedBankAccountsByIds([...restrictions.keys()], tx);
+  for (const [id, restriction] of restrictions) {
+    const row = sealed.get(id);
+    if (!row) continue;
+    const account = decryptOrLegacy(row.accountNumber, ENCRYPTION_PURPOSES.accountNumber);
+    const routing = decryptOrLegacy(row.routingNumber, ENCRYPTION_PURPOSES.routingNumber);
+    if (account.ok && routing.ok && account.value === accountNumber && routing.value === routingNumber) return restriction;
+  }
+  return null;
+}
+
 export type ChangePaymentAccountResult = { bankAccountId: string; label: string; debitsMoved: number };
 
 /**
@@ -66,7 +92,8 @@ export type ChangePaymentAccountResult = { bankAccountId: string; label: string;
  * like the application's; the previous current row is marked replaced; the borrower's pending debits
  * not yet in an ACH file move to the new account (a debit already in a file stays with the account the
  * bank was sent: the file cannot change); a funding credit not in a file yet is cancelled (the proceeds
- * go to the new account once it is validated). The change is audited with the last 4 digits only, and the
+ * go to the new account once it is validated). An account with a live restriction after a return
+ * (the same numbers the borrower had on file) is refused with its reason. The change is audited with the last 4 digits only, and the
  * borrower is e-mailed, in the same transaction.
  */
 export async function changePaymentAccount(
@@ -78,6 +105,9 @@ export async function changePaymentAccount(
 ): Promise<ChangePaymentAccountResult> {
   return onOwnLockedLoan(loanId, viewer, db, PAYMENT_ACCOUNT_MESSAGES.notFound, async (tx, loan) => {
     if (CLOSED_LOAN_STATUSES.includes(loan.status)) throw new AppError("servicing", 409, PAYMENT_ACCOUNT_MESSAGES.closed);
+    // An account a return made unusable or blocked is not taken again as the payment account.
+    const restricted = await restrictionOfSameAccount(tx, viewer.id, input.accountNumber, input.routingNumber);
+    if (restricted) throw new AppError("servicing", 409, restrictionReason(restricted), { field: "accountNumber" });
     const previous = await currentPaymentAccount(loan, tx);
     const account = await addBankAccount(tx, {
       userId: viewer.id,
