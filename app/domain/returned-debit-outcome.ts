@@ -36,3 +36,17 @@ export function returnedDebitNextStep(facts: ReturnedDebitFacts): string {
   if (retry?.status === "returned" && retry.scheduledOn) return s.retriedReturned(retry.scheduledOn);
   return s.noRetry;
 }
+
+/** One returned debit on the borrower's loan page (Returned Payments); no account numbers. */
+export type ReturnedDebitView = {
+  paymentId: string;
+  reference: string;
+  amountCents: number;
+  returnedOn: string;
+  returnCode: string;
+  /** The code's label ("Insufficient Funds"), or "" for a code outside the common list. */
+  returnLabel: string;
+  /** Whether this debit was itself a retry of a returned one. */
+  isRetry: boolean;
+  nextStep: string;
+};

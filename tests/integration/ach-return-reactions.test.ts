@@ -24,6 +24,7 @@ import { loadLedger } from "~/server/loans/ledger.server";
 import { returnPayment, settlePayment } from "~/server/loans/payments.server";
 import { returnedDebitsView } from "~/server/loans/returned-debits.server";
 import { changePaymentAccount } from "~/server/loans/payment-accounts.server";
+import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
 import { appErrorOf } from "../helpers/rejection";
 import { checkNachaFile, expectStoredAchFilesMatch } from "../helpers/nacha-parser";
@@ -155,6 +156,10 @@ describe.each(testTargets)("returned debits on %s", (target) => {
     expect(retryEvent!.internal).toBe(false);
     const [audit] = await returnAudits(id);
     expect(audit!.details).toMatchObject({ returnCode: "R01", reaction: "retry", retryOn: retryDay, retryNumber: 1, feeCents: null, autopayStopped: false });
+    const page = (await loadBorrowerLoan(loan.loanId, { actor: { ...loan.owner, isStaff: false }, request: {} }, db(), effective))!;
+    expect(page.history.find((h) => h.id === id)).toMatchObject({ status: "returned", returnCode: "R01" });
+    expect(page.history.find((h) => h.id === retry1!.id)).toMatchObject({ status: "pending", reference: `${original.reference}-R1` });
+    expect(page.returnedDebits.map((r) => r.paymentId)).toEqual([id]);
     const view = await returnedDebitsView(loan.loanId, db());
     expect(view).toEqual([expect.objectContaining({ paymentId: id, returnCode: "R01", returnLabel: "Insufficient Funds", amountCents: 30_000, nextStep: expect.stringContaining("We will try again on") })]);
 

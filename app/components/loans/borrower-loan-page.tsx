@@ -18,6 +18,8 @@ import { BorrowerMessages } from "./borrower-messages";
 import type { PaymentAccountActionData } from "~/domain/validation/payment-account-constants";
 import { InstallmentCells } from "./installment-cells";
 import { FundingNotice } from "./funding-notice";
+import { BorrowerReturnedPayments } from "./borrower-returned-payments";
+import { returnCodeText } from "~/domain/views/account-validation";
 
 const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info" };
 const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
@@ -102,6 +104,7 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
         {data.payable ? (
           <BorrowerMakePayment data={data} actionData={actionData?.intent === "pay" || actionData?.intent === null ? (actionData as MakePaymentActionData & { toast: FormToast }) : undefined} />
         ) : null}
+        <BorrowerReturnedPayments rows={data.returnedDebits} />
         <BorrowerPaymentAccount data={data} actionData={actionData?.intent === "change-account" ? actionData : undefined} />
         <BorrowerDocuments data={data} />
         <PaymentHistory rows={data.history} />
@@ -159,7 +162,7 @@ function PaymentSchedule({ data }: { data: BorrowerLoanPage }) {
 
 function allocationText(row: BorrowerPaymentRow): string {
   const a = row.allocation;
-  if (!a) return row.status === "pending" ? "Applied when it settles" : row.status === "returned" ? `Returned by the bank${row.returnCode ? ` (${row.returnCode})` : ""}` : "Not applied";
+  if (!a) return row.status === "pending" ? "Applied when it settles" : row.status === "returned" ? `Returned by the bank${row.returnCode ? ` (${returnCodeText(row.returnCode)})` : ""}` : "Not applied";
   const parts = [`Fees ${formatMoney(a.feesCents)}`, `Interest ${formatMoney(a.interestCents)}`, `Principal ${formatMoney(a.principalCents)}`];
   if (a.excessCents > 0) parts.push(`Refund ${formatMoney(a.excessCents)}`);
   return parts.join(" · ");

@@ -1,6 +1,7 @@
 import type { InstallmentStatus, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus, PaymentChoice } from "~/domain/servicing-enums";
 import type { ConversationView } from "./application-page";
+import type { ReturnedDebitView } from "~/domain/returned-debit-outcome";
 
 /**
  * The borrower's loan page (/dashboard/loans/:id), as the server hands it to the browser:
@@ -86,6 +87,8 @@ export type BorrowerLoanPage = {
   payable: boolean;
   /** Where the loan's funding stands, for the borrower (null for a loan funded before funding was recorded). */
   funding: LoanFundingNotice | null;
+  /** The debits the bank returned, oldest first, each with what happens next. */
+  returnedDebits: ReturnedDebitView[];
 };
 
 /**

@@ -20,6 +20,7 @@ import { currentPaymentAccount } from "./payment-accounts.server";
 import { fundingNoticesOf } from "./funding-views.server";
 import { unfundedPaymentRefusal } from "~/domain/funding-checklist";
 import { UUID_PATTERN } from "~/domain/ids";
+import { returnedDebitsView } from "./returned-debits.server";
 
 /**
  * The borrower's own loan (/dashboard/loans/:id): ownership first (another person's loan,
@@ -171,6 +172,7 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     // Nothing is debited from a loan whose proceeds were not sent (or that was cancelled unfunded).
     payable: loan.status !== "paid_off" && unfundedPaymentRefusal(loan.status) === null,
     funding: fundingNotices.get(loan.id) ?? null,
+    returnedDebits: await returnedDebitsView(loan.id, db),
   };
 }
 

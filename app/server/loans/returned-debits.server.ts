@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { returnReaction } from "~/domain/ach-returns";
-import { returnedDebitNextStep } from "~/domain/returned-debit-outcome";
+import { returnedDebitNextStep, type ReturnedDebitView } from "~/domain/returned-debit-outcome";
+
+export type { ReturnedDebitView };
 import { ACH_RETURN_CODES } from "~/domain/servicing-enums";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanPayments } from "~/server/platform/db/schema.server";
@@ -11,19 +13,6 @@ import { loanPayments } from "~/server/platform/db/schema.server";
  * in the words the return's e-mail used. No account numbers. The caller has checked the viewer owns
  * the loan.
  */
-
-export type ReturnedDebitView = {
-  paymentId: string;
-  reference: string;
-  amountCents: number;
-  returnedOn: string;
-  returnCode: string;
-  /** The code's label ("Insufficient Funds"), or "" for a code outside the common list. */
-  returnLabel: string;
-  /** Whether this debit was itself a retry of a returned one. */
-  isRetry: boolean;
-  nextStep: string;
-};
 
 export async function returnedDebitsView(loanId: string, db: DbOrTx = getDb()): Promise<ReturnedDebitView[]> {
   const returned = await db

@@ -27,6 +27,7 @@ import { LabelledOptions } from "~/components/ui/labelled-options";
 import { InstallmentCells } from "~/components/loans/installment-cells";
 import { FundingChecklistPanel } from "./funding-checklist-panel";
 import { AccountValidationPanel } from "./account-validation-panel";
+import { returnCodeText } from "~/domain/views/account-validation";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -234,7 +235,7 @@ function Ledger({ data }: { data: StaffLoanPage }) {
                 <td className="px-3 py-1.5">
                   <span data-testid="payment-status">{p.statusLabel}</span>
                   {p.reversalReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.reversalReason}</span> : null}
-                  {p.returnCode ? <span className="block text-xs text-muted-foreground">{p.returnCode}</span> : null}
+                  {p.returnCode ? <span className="block text-xs text-muted-foreground">{returnCodeText(p.returnCode)}</span> : null}
                   {p.cancelReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.cancelReason}</span> : null}
                 </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{p.allocation ? formatMoney(p.allocation.feesCents) : "—"}</td>
