@@ -44,6 +44,7 @@ import { createTestimonial } from "~/server/public-site/index.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
 import { demoPdf, documentsFor } from "./documents";
 import { screenDemoApplications } from "./sanctions";
+import { seedDemoReturn } from "./returns";
 
 /** Audit rows and decisions made by the seeder say where they came from. */
 const DEMO_REQUEST: RequestInfo = { ip: "127.0.0.1", userAgent: "npm run demo (demo data seeder)" };
@@ -593,6 +594,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
   if (serviced > 0) {
     const run = await runServicingJobs(db);
     result.auditRowsWritten += run.feesAssessed;
+    // A returned debit (R01) with its retry pending, on the current loan.
+    await seedDemoReturn(db, actor, DEMO_REQUEST);
   }
 
   // A little history for the monitoring page (ranges 6 h to 7 days), only alongside new demo data.

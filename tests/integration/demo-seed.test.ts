@@ -388,4 +388,13 @@ describe("demo seed", () => {
     expect(second.staff.every((s) => !s.created)).toBe(true);
     expect(await counts()).toEqual(before);
   });
+
+  it("has a returned R01 debit on the current demo loan, its retry pending in a RETRY PYMT entry still to come", async () => {
+    const db = database().db;
+    const returned = await db.select().from(loanPayments).where(eq(loanPayments.status, "returned"));
+    expect(returned.map((p) => p.returnCode)).toEqual(["R01"]);
+    const retries = await db.select().from(loanPayments).where(eq(loanPayments.retryOf, returned[0]!.id));
+    expect(retries).toEqual([expect.objectContaining({ status: "pending", retryNumber: 1, achBatchId: null, reference: `${returned[0]!.reference}-R1` })]);
+    expect(retries[0]!.scheduledOn! > returned[0]!.returnedOn!).toBe(true);
+  });
 });
