@@ -3,9 +3,7 @@ import { todayUtc } from "~/domain/dates";
 import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { approvedLoans, bankAccounts, loanApplications, loanPayments, user as userTable } from "~/server/platform/db/schema.server";
-import { createAchBatch } from "~/server/loans/ach-batches.server";
-import { makePayment } from "~/server/loans/borrower-payments.server";
-import { returnPayment } from "~/server/loans/payments.server";
+import { createAchBatch, makePayment, returnAchEntry } from "~/server/loans/index.server";
 
 /**
  * Demo data for returned payments: on the serviced "current" demo loan, the borrower's one-time debit
@@ -44,6 +42,6 @@ export async function seedDemoReturn(db: Db, actor: AuditActor, request: Request
   if (!batch.ok) return false;
   const [sent] = await db.select({ batchId: loanPayments.achBatchId }).from(loanPayments).where(eq(loanPayments.id, paid.paymentId));
   if (sent?.batchId !== batch.batchId) return false;
-  await returnPayment(paid.paymentId, "R01", batch.effectiveDate, { actor, request }, db);
+  await returnAchEntry(paid.paymentId, "R01", batch.effectiveDate, { actor, request }, db);
   return true;
 }

@@ -30,3 +30,6 @@ export {
   validateMaturedPrenotes,
 } from "./account-validations.server";
 export { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";
+export { makePayment } from "./borrower-payments.server";
+export { returnedDebitsView } from "./returned-debits.server";
+export type { ReturnReactionResult } from "./ach-return-reactions.server";
