@@ -9,7 +9,7 @@ import { formatDay } from "./formats";
 export type ReturnedDebitFacts = {
   kind: ReturnReactionKind;
   /** The next presentation of this debit (its retry), when one was queued. */
-  retry: { status: string; scheduledOn: string | null; receivedOn: string | null } | null;
+  retry: { status: string; scheduledOn: string | null; receivedOn: string | null; cancelReason?: string | null } | null;
   /** Whether the debit was an autopay debit or the retry of one (autopay stopped with the return). */
   fromAutopay: boolean;
 };
@@ -18,6 +18,7 @@ export const RETURNED_DEBIT_NEXT_STEPS = {
   retry: (day: string) => `We will try again on ${formatDay(day)}.`,
   retried: (day: string) => `We tried again and collected it on ${formatDay(day)}.`,
   retriedReturned: (day: string) => `We tried again on ${formatDay(day)}; that debit was returned too.`,
+  retryCancelled: (reason: string) => `We did not try again: ${reason.replace(/\.$/, "")}.`,
   noRetry: "We will not try again: make a payment from this page.",
   unusableAutopay: "Autopay is off: add another bank account.",
   unusable: "This bank account cannot be used again: add another bank account.",
@@ -34,6 +35,7 @@ export function returnedDebitNextStep(facts: ReturnedDebitFacts): string {
   if (retry?.status === "pending" && retry.scheduledOn) return s.retry(retry.scheduledOn);
   if (retry?.status === "posted" && retry.receivedOn) return s.retried(retry.receivedOn);
   if (retry?.status === "returned" && retry.scheduledOn) return s.retriedReturned(retry.scheduledOn);
+  if (retry?.status === "cancelled" && retry.cancelReason) return s.retryCancelled(retry.cancelReason);
   return s.noRetry;
 }
 

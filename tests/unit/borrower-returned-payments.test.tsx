@@ -9,6 +9,7 @@ describe("returned payments", () => {
     expect(returnedDebitNextStep({ kind: "retry", retry: { status: "pending", scheduledOn: "2026-12-14", receivedOn: null }, fromAutopay: false })).toBe("We will try again on Dec 14, 2026.");
     expect(returnedDebitNextStep({ kind: "retry", retry: null, fromAutopay: false })).toBe(RETURNED_DEBIT_NEXT_STEPS.noRetry);
     expect(returnedDebitNextStep({ kind: "retry", retry: { status: "cancelled", scheduledOn: "2026-12-14", receivedOn: null }, fromAutopay: true })).toBe(RETURNED_DEBIT_NEXT_STEPS.noRetry);
+    expect(returnedDebitNextStep({ kind: "retry", retry: { status: "cancelled", scheduledOn: "2026-12-14", receivedOn: null, cancelReason: "Paid by hand" }, fromAutopay: true })).toBe("We did not try again: Paid by hand.");
     expect(returnedDebitNextStep({ kind: "retry", retry: { status: "posted", scheduledOn: "2026-12-14", receivedOn: "2026-12-14" }, fromAutopay: false })).toBe("We tried again and collected it on Dec 14, 2026.");
     expect(returnedDebitNextStep({ kind: "no_retry", retry: null, fromAutopay: true })).toBe("We will not try again: make a payment from this page.");
     expect(returnedDebitNextStep({ kind: "account_unusable", retry: null, fromAutopay: true })).toBe("Autopay is off: add another bank account.");

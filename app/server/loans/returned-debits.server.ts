@@ -23,7 +23,7 @@ export async function returnedDebitsView(loanId: string, db: DbOrTx = getDb()): 
   if (returned.length === 0) return [];
   const originals = [...new Set(returned.map((r) => r.retryOf ?? r.id))];
   const retries = await db
-    .select({ retryOf: loanPayments.retryOf, retryNumber: loanPayments.retryNumber, status: loanPayments.status, scheduledOn: loanPayments.scheduledOn, receivedOn: loanPayments.receivedOn })
+    .select({ retryOf: loanPayments.retryOf, retryNumber: loanPayments.retryNumber, status: loanPayments.status, scheduledOn: loanPayments.scheduledOn, receivedOn: loanPayments.receivedOn, cancelReason: loanPayments.cancelReason })
     .from(loanPayments)
     .where(inArray(loanPayments.retryOf, originals));
   return returned.map((r) => {
