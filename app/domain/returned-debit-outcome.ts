@@ -52,3 +52,26 @@ export type ReturnedDebitView = {
   isRetry: boolean;
   nextStep: string;
 };
+
+/** What a return did, in one line for staff (the Mark Returned toast, the import's line). */
+export function returnOutcomeForStaff(r: {
+  kind: string;
+  retry: { scheduledOn: string; retryNumber: number } | null;
+  feeCents: number | null;
+  autopayStopped: boolean;
+  flagId: string | null;
+  cancelledPaymentIds: readonly string[];
+  reopened: boolean;
+}): string {
+  const parts: string[] = [];
+  if (r.reopened) parts.push("The loan is no longer paid in full.");
+  if (r.retry) parts.push(`Retry ${r.retry.retryNumber} queued for ${formatDay(r.retry.scheduledOn)}.`);
+  else if (r.kind === "retry" || r.kind === "no_retry") parts.push("Not retried.");
+  if (r.feeCents !== null) parts.push("A returned-payment fee was assessed.");
+  if (r.kind === "account_unusable") parts.push("The account is marked unusable.");
+  if (r.kind === "unauthorized") parts.push("The account is blocked for debits.");
+  if (r.autopayStopped) parts.push("Autopay stopped.");
+  if (r.cancelledPaymentIds.length > 0) parts.push(`${r.cancelledPaymentIds.length} unsent ${r.cancelledPaymentIds.length === 1 ? "debit" : "debits"} cancelled.`);
+  if (r.flagId) parts.push("Flagged for review.");
+  return parts.join(" ");
+}

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BorrowerReturnedPayments } from "~/components/loans/borrower-returned-payments";
-import { RETURNED_DEBIT_NEXT_STEPS, returnedDebitNextStep } from "~/domain/returned-debit-outcome";
+import { RETURNED_DEBIT_NEXT_STEPS, returnedDebitNextStep, returnOutcomeForStaff } from "~/domain/returned-debit-outcome";
 
 /** The borrower's Returned Payments: the sentence for each reaction, and the table (absent when nothing was returned). */
 describe("returned payments", () => {
@@ -32,5 +32,14 @@ describe("returned payments", () => {
     expect(html).toContain("We will try again on Dec 14, 2026.");
     expect(html).toContain("Retry");
     expect(html.match(/data-testid="returned-row"/g)).toHaveLength(2);
+  });
+
+  it("tells staff what the return did", () => {
+    const base = { feeCents: null, autopayStopped: false, flagId: null, cancelledPaymentIds: [], reopened: false };
+    expect(returnOutcomeForStaff({ ...base, kind: "retry", retry: { scheduledOn: "2026-12-14", retryNumber: 1 }, feeCents: 2_500 })).toBe("Retry 1 queued for Dec 14, 2026. A returned-payment fee was assessed.");
+    expect(returnOutcomeForStaff({ ...base, kind: "unauthorized", retry: null, autopayStopped: true, flagId: "f", cancelledPaymentIds: ["a", "b"] })).toBe(
+      "The account is blocked for debits. Autopay stopped. 2 unsent debits cancelled. Flagged for review.",
+    );
+    expect(returnOutcomeForStaff({ ...base, kind: "no_retry", retry: null, reopened: true })).toBe("The loan is no longer paid in full. Not retried.");
   });
 });

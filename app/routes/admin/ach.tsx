@@ -11,6 +11,7 @@ import { callerOf } from "~/server/platform/http/request-info.server";
 import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/loans/index.server";
 import { cancelDebit, returnPrenote } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach";
+import { returnOutcomeForStaff } from "~/domain/returned-debit-outcome";
 import { isAppError } from "~/server/platform/http/app-error.server";
 import { staffWith } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
@@ -49,9 +50,10 @@ export const action = defineAction({
           if (result.refundDue) return data(stampedResult(true, "Refund Due", "The loan was already paid off: the debit is not posted and is listed under Refunds Due. The borrower was told."));
           return data(stampedResult(true, "Payment Settled", result.paidInFull ? "The loan is now paid in full." : "The payment is posted to the loan."));
         }
-        case "return":
-          await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, caller);
-          return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}.`));
+        case "return": {
+          const reaction = await returnAchEntry(input.paymentId, input.returnCode, input.returnedOn, caller);
+          return data(stampedResult(true, "Payment Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}. ${returnOutcomeForStaff(reaction)}`.trim()));
+        }
         case "return-prenote":
           await returnPrenote(input.validationId, input.returnCode, input.returnedOn, caller);
           return data(stampedResult(true, "Prenote Returned", `Marked returned with code ${input.returnCode} on ${formatDay(input.returnedOn)}: the account is not validated, and its debits wait for another account.`));
