@@ -299,6 +299,7 @@ export async function reactToReturn(
         nextStep: nextStepText,
         feeCents: result.feeCents,
         cancelledCents,
+        wasPosted,
         owesAgain: reopened,
       }),
     });

@@ -20,6 +20,8 @@ export function paymentReturnedEmail(
     feeCents: number | null;
     /** Debits not sent yet that were cancelled with this return (autopay stopped, the account unusable or blocked). */
     cancelledCents: number[];
+    /** The debit had posted to the loan before the bank returned it: it was taken back off. */
+    wasPosted: boolean;
     /** The return reopened a loan the debit had paid off. */
     owesAgain: boolean;
   },
@@ -33,7 +35,7 @@ export function paymentReturnedEmail(
   if (data.feeCents !== null) rows.push(["Returned-payment fee", formatMoney(data.feeCents)]);
   return layout("payment-returned", `Your ${BRAND_NAME} payment was returned`, "Your payment was returned", [
     { kind: "p", text: "Hello," },
-    { kind: "p", text: `Your bank returned the ACH debit below on your ${loanName(data)}, so it was not paid.${data.owesAgain ? " Your loan is no longer paid in full: the amount is owed again." : ""}` },
+    { kind: "p", text: `Your bank returned the ACH debit below on your ${loanName(data)}${data.wasPosted ? ", after it had been applied: it was taken back off your loan." : ", so it was not paid."}${data.owesAgain ? " Your loan is no longer paid in full: the amount is owed again." : ""}` },
     { kind: "fields", rows },
     { kind: "strong", text: data.nextStep },
     ...(data.feeCents !== null ? [{ kind: "p" as const, text: `As your loan agreement provides, a returned-payment fee of ${formatMoney(data.feeCents)} was added to your loan; your next payment pays it first.` }] : []),
