@@ -62,9 +62,11 @@ export function returnOutcomeForStaff(r: {
   flagId: string | null;
   cancelledPaymentIds: readonly string[];
   reopened: boolean;
+  refundsDueHeld?: number;
 }): string {
   const parts: string[] = [];
   if (r.reopened) parts.push("The loan is no longer paid in full.");
+  if (r.refundsDueHeld) parts.push(`It has ${r.refundsDueHeld === 1 ? "a debit" : `${r.refundsDueHeld} debits`} marked Refund Due: decide whether to refund or apply ${r.refundsDueHeld === 1 ? "it" : "them"}.`);
   if (r.retry) parts.push(`Retry ${r.retry.retryNumber} queued for ${formatDay(r.retry.scheduledOn)}.`);
   else if (r.kind === "retry" || r.kind === "no_retry") parts.push("Not retried.");
   if (r.feeCents !== null) parts.push("A returned-payment fee was assessed.");

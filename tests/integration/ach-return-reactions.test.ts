@@ -306,14 +306,17 @@ describe.each(testTargets)("returned debits on %s", (target) => {
     const ledger = (await loadLedger(loan.loanId, db(), effective))!;
     const payoff = payoffQuote(ledger.terms, ledger.payments, ledger.fees, effective).totalCents;
     const id = await pendingDebit(db(), loan, payoff);
+    // A second debit in the same file settles after the payoff: Refund Due, held when the loan owes again.
+    const other = await pendingDebit(db(), loan, 5_000);
     await batchOn(batchDay);
     const settled = await settlePayment(id, effective, caller(), db(), effective);
     expect(settled.paidInFull).toBe(true);
+    expect((await settlePayment(other, effective, caller(), db(), effective)).refundDue).toBe(true);
     expect((await db().select().from(approvedLoans).where(eq(approvedLoans.id, loan.loanId)))[0]!.status).toBe("paid_off");
 
     const returnedOn = addBankingDays(effective, 2);
     const result = await returnPayment(id, "R08", returnedOn, caller(), db(), returnedOn);
-    expect(result).toMatchObject({ leftLedger: true, reopened: true, kind: "no_retry" });
+    expect(result).toMatchObject({ leftLedger: true, reopened: true, kind: "no_retry", refundsDueHeld: 1 });
     expect(await payment(id)).toMatchObject({ status: "returned", returnCode: "R08" });
     const [row] = await db().select().from(approvedLoans).where(eq(approvedLoans.id, loan.loanId));
     expect(row).toMatchObject({ status: "active", paidOffAt: null, balanceCents: ledger.loan.amountCents });

@@ -50,6 +50,8 @@ export type ReturnReactionResult = {
   leftLedger: boolean;
   /** The loan had been paid off and owes again. */
   reopened: boolean;
+  /** Debits collected after the payoff and owed back (Refund Due) on a loan that owes again: staff decide. */
+  refundsDueHeld: number;
 };
 
 /** A debit's file effective date (null: never in a file). */
@@ -177,7 +179,16 @@ export async function reactToReturn(
     flagId: null,
     leftLedger: wasPosted,
     reopened,
+    refundsDueHeld: 0,
   };
+  if (reopened) {
+    // Money collected after the payoff is owed back, but the loan owes again: staff decide (the audit and their answer say so).
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(loanPayments)
+      .where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.status, "refund_due")));
+    result.refundsDueHeld = Number(n);
+  }
   const cancelledCents: number[] = [];
 
   if (reaction.kind === "retry") {
@@ -267,6 +278,7 @@ export async function reactToReturn(
       reaction: reaction.kind,
       wasPosted,
       reopened,
+      refundsDueHeld: result.refundsDueHeld,
       retryOn: result.retry?.scheduledOn ?? null,
       retryId: result.retry?.paymentId ?? null,
       retryNumber: result.retry?.retryNumber ?? null,
