@@ -351,6 +351,8 @@ describe.each(testTargets)("returned debits on %s", (target) => {
     await returnPayment(id, "R10", effective, caller(), db(), effective);
     const borrower = { actor: { ...loan.owner, isStaff: false }, request: { ip: "203.0.113.9" } };
     const form = (accountNumber: string) => ({ intent: "change-account", accountHolderName: "Dana Whitfield", bankName: "Test Bank", bankAccountType: "checking", accountNumber, routingNumber: ROUTING }) as never;
+    const page = (await loadBorrowerLoan(loan.loanId, borrower, db(), effective))!;
+    expect(page.bankAccounts.find((a) => a.id === loan.bankAccountId)!.validationState).toContain("blocked for debits");
     const refused = await appErrorOf(changePaymentAccount(loan.loanId, form(ACCOUNT), borrower, db()), "servicing");
     expect(refused.status).toBe(409);
     expect(refused.message).toBe("This bank account is blocked for debits: the bank returned a debit as not authorized (R10).");

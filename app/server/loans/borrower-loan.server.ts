@@ -21,6 +21,10 @@ import { fundingNoticesOf } from "./funding-views.server";
 import { unfundedPaymentRefusal } from "~/domain/funding-checklist";
 import { UUID_PATTERN } from "~/domain/ids";
 import { returnedDebitsView } from "./returned-debits.server";
+import { accountRestrictions, restrictionReason, type AccountRestriction } from "./account-restrictions.server";
+
+/** An account a return restricted reads as that, before its validation: no debit can come from it. */
+const restrictedText = (r: AccountRestriction | undefined) => (r ? restrictionReason(r) : null);
 
 /**
  * The borrower's own loan (/dashboard/loans/:id): ownership first (another person's loan,
@@ -116,6 +120,7 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
   const validations = await accountValidations(accounts.map((a) => a.id), db);
+  const restrictions = await accountRestrictions(accounts.map((a) => a.id), db);
   const paidFrom = await bankAccountsByIds(rows.map((r) => r.bankAccountId), db);
   const history: BorrowerPaymentRow[] = rows.map((r) => {
     const a = r.status === "posted" ? allocations.get(r.id) : undefined;
@@ -158,7 +163,7 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     daysPastDue: state.daysPastDue,
     schedule: state.installments,
     history,
-    bankAccounts: accounts.map(({ id, label, last4 }) => ({ id, label, last4, validationState: borrowerValidationText(validations.get(id)) })),
+    bankAccounts: accounts.map(({ id, label, last4 }) => ({ id, label, last4, validationState: restrictedText(restrictions.get(id)) ?? borrowerValidationText(validations.get(id)) })),
     pendingPayment: rows.some((r) => r.status === "pending" && r.source === "borrower"),
     statementMonths: statementMonths(loan.startDate, today),
     payoffDates: { min: today, max: addDays(today, PAYOFF_QUOTE_MAX_DAYS) },
