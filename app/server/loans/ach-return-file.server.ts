@@ -93,12 +93,17 @@ export function readReturnFile(text: string): ReadReturnFile {
   let sawHeader = false;
   let sawControl = false;
   let pending: { line: number; record: string } | null = null;
+  // A record already refused: an addenda right after it is not refused again as following no entry.
+  let afterBadRecord = false;
 
   lines.forEach((record, index) => {
     const line = index + 1;
+    const wasAfterBad = afterBadRecord;
+    afterBadRecord = false;
     if (record.length !== NACHA_RECORD_LENGTH) {
       bad(line, `The record is ${record.length} characters long; NACHA records are ${NACHA_RECORD_LENGTH}.`);
       pending = null;
+      afterBadRecord = true;
       return;
     }
     const type = record[0]!;
@@ -135,7 +140,7 @@ export function readReturnFile(text: string): ReadReturnFile {
         const entry = pending as { line: number; record: string } | null;
         pending = null;
         if (!entry) {
-          bad(line, "An Addenda record (type 7) that follows no Entry Detail record.");
+          if (!wasAfterBad) bad(line, "An Addenda record (type 7) that follows no Entry Detail record.");
           return;
         }
         const addendaType = field(record, 2, 3);
@@ -194,6 +199,7 @@ export function readReturnFile(text: string): ReadReturnFile {
         sawControl = true;
         return;
       default:
+        afterBadRecord = true;
         bad(line, `The record type "${type}" is not a NACHA record type (1, 5, 6, 7, 8 or 9).`);
     }
   });

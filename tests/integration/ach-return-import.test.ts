@@ -1,0 +1,182 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuditActor } from "~/server/platform/audit/audit.server";
+import { achReturnImports, approvedLoans, auditLog, bankAccountValidations, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
+import { createAchBatch } from "~/server/loans/ach-batches.server";
+import { AchReturnFileRefused, importAchReturns } from "~/server/loans/ach-return-import.server";
+import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
+import { achReturnFile, storedAchFiles, type ReturnFileEntry } from "../helpers/ach-return-file";
+import { setUpTestConfig } from "../helpers/temp-config";
+import { testTargets, useTestDatabase } from "../helpers/test-db";
+import { rejectionAs } from "../helpers/rejection";
+
+/**
+ * Import Return File: the bank's NACHA return entries (addenda 99) matched to the entries we sent by
+ * original trace, amount and account; each debit returned (returnPayment), each prenote and funding
+ * credit too; any bad line refuses the whole file with its line number and changes nothing; a file is
+ * imported once. On PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ */
+
+const dataDir = setUpTestConfig("ach-return-import", { APP_SECRET: "r".repeat(48), PUBLIC_URL: "https://loans.example.com" });
+const info = { ip: "203.0.113.61", userAgent: "return import test" };
+const signedAt = new Date("2026-11-02T15:00:00Z");
+// Files made on Tuesday 2026-11-17 take effect on Wednesday 2026-11-18.
+const madeAt = new Date("2026-11-17T20:00:00Z");
+const effective = "2026-11-18";
+
+describe.each(testTargets)("ACH return file import on %s", (target) => {
+  const database = useTestDatabase({ target, global: true });
+  const db = () => database().db;
+  let admin: AuditActor;
+
+  beforeAll(async () => {
+    admin = await servicingAdmin(db(), `ret-admin-${target}`);
+  });
+  afterAll(() => undefined);
+
+  const caller = () => ({ actor: admin, request: info });
+  /** Each test batches only its own entries: earlier tests' pending debits are put aside. */
+  const clearPending = async () => {
+    await db().update(loanPayments).set({ status: "returned", returnCode: "R01" }).where(eq(loanPayments.status, "pending"));
+  };
+  /** A pending debit of a new loan, sent in a file effective `effective`: its id and trace number. */
+  const sentDebits = async (specs: { amountCents: number; account: string }[]) => {
+    await clearPending();
+    const made = [];
+    for (const { amountCents, account } of specs) {
+      const loan = await activeLoan(db(), dataDir, admin, { signedAt, account });
+      made.push({ loan, paymentId: await pendingDebit(db(), loan, amountCents) });
+    }
+    const batch = await createAchBatch(caller(), db(), madeAt);
+    expect(batch).toMatchObject({ ok: true, effectiveDate: effective });
+    const out = [];
+    for (const m of made) {
+      const [row] = await db().select({ trace: loanPayments.achTraceNumber }).from(loanPayments).where(eq(loanPayments.id, m.paymentId));
+      out.push({ ...m, trace: row!.trace! });
+    }
+    return out;
+  };
+  const sentDebit = async (amountCents = 12_345, account = "000123456789") => (await sentDebits([{ amountCents, account }]))[0]!;
+  const returnFile = async (entries: ReturnFileEntry[], effectiveDate = effective) => achReturnFile({ files: await storedAchFiles(db()), entries, effectiveDate });
+  const statusOf = async (paymentId: string) => (await db().select({ status: loanPayments.status, code: loanPayments.returnCode }).from(loanPayments).where(eq(loanPayments.id, paymentId)))[0]!;
+  const counts = async () => {
+    const [imports] = await db().select({ n: sql<number>`count(*)::int` }).from(achReturnImports);
+    const [audits] = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    return { imports: Number(imports!.n), audits: Number(audits!.n) };
+  };
+  const refusedLines = async (text: string, today = effective) => (await rejectionAs(importAchReturns(text, "returns.ach", caller(), db(), today), AchReturnFileRefused)).lines;
+
+  it("an R01 for a sent debit returns it; the import and its audit row are recorded; the same file again is refused", async () => {
+    const { paymentId, trace } = await sentDebit();
+    const text = await returnFile([{ traceNumber: trace, returnCode: "R01" }]);
+    const result = await importAchReturns(text, "returns-1.ach", caller(), db(), effective);
+    expect(result).toMatchObject({ entryCount: 1, debits: 1, prenotes: 0, credits: 0 });
+    expect(await statusOf(paymentId)).toEqual({ status: "returned", code: "R01" });
+    const [imported] = await db().select().from(achReturnImports).where(eq(achReturnImports.id, result.importId));
+    expect(imported).toMatchObject({ fileName: "returns-1.ach", entryCount: 1, importedBy: admin.id });
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "ach.return_import"), eq(auditLog.recordId, result.importId)));
+    expect(audit!.details).toEqual({ entryCount: 1, debits: 1, prenotes: 0, credits: 0, system: false });
+    expect(JSON.stringify(audit!.details)).not.toContain(trace);
+
+    const before = await counts();
+    expect(await refusedLines(text)).toEqual([{ line: 0, reason: "This return file was already imported (the same file, byte for byte). Nothing was changed." }]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the return date is the batch's effective date, or today when that is later (never in the future)", async () => {
+    const { paymentId, trace } = await sentDebit(5_000);
+    await importAchReturns(await returnFile([{ traceNumber: trace, returnCode: "R09" }], "2026-11-20"), "r.ach", caller(), db(), "2026-11-19");
+    const [row] = await db().select({ returnedOn: loanPayments.returnedOn }).from(loanPayments).where(eq(loanPayments.id, paymentId));
+    expect(row!.returnedOn).toBe("2026-11-19");
+  });
+
+  it("a returned prenote fails its validation; a returned funding credit is returned", async () => {
+    await clearPending();
+    // A debit from an account never validated: the batch queues its prenote into the same file.
+    const unvalidated = await activeLoan(db(), dataDir, admin, { signedAt, validated: false, account: "44443333" });
+    await pendingDebit(db(), unvalidated, 1_000);
+    // A loan awaiting its proceeds, with a released credit.
+    const awaiting = await activeLoan(db(), dataDir, admin, { signedAt, account: "22221111" });
+    await db().update(approvedLoans).set({ status: "awaiting_funding", fundedOn: null }).where(eq(approvedLoans.id, awaiting.loanId));
+    const [funding] = await db()
+      .insert(loanFundings)
+      .values({ loanId: awaiting.loanId, bankAccountId: awaiting.bankAccountId, amountCents: 990_000, secCode: "PPD", status: "released", checklist: {}, releasedBy: admin.id, releasedAt: new Date() })
+      .returning({ id: loanFundings.id });
+    const batch = await createAchBatch(caller(), db(), madeAt);
+    expect(batch).toMatchObject({ ok: true, counts: { prenote: 1, credit: 1 } });
+    const [prenote] = await db().select().from(bankAccountValidations).where(eq(bankAccountValidations.bankAccountId, unvalidated.bankAccountId));
+    const [credit] = await db().select().from(loanFundings).where(eq(loanFundings.id, funding!.id));
+    const text = await returnFile([
+      { traceNumber: prenote!.achTraceNumber!, returnCode: "R03" },
+      { traceNumber: credit!.achTraceNumber!, returnCode: "R02" },
+    ]);
+    expect(await importAchReturns(text, "r2.ach", caller(), db(), effective)).toMatchObject({ entryCount: 2, debits: 0, prenotes: 1, credits: 1 });
+    expect((await db().select().from(bankAccountValidations).where(eq(bankAccountValidations.id, prenote!.id)))[0]).toMatchObject({ status: "failed", returnCode: "R03", returnedOn: effective });
+    expect((await db().select().from(loanFundings).where(eq(loanFundings.id, funding!.id)))[0]).toMatchObject({ status: "returned", returnCode: "R02", returnedOn: effective });
+  });
+
+  it("each kind of bad line is refused with its line number, and nothing changes", async () => {
+    const [good, other] = (await sentDebits([
+      { amountCents: 7_777, account: "000111222333" },
+      { amountCents: 8_888, account: "000999888777" },
+    ])) as [Awaited<ReturnType<typeof sentDebit>>, Awaited<ReturnType<typeof sentDebit>>];
+    const lines = (text: string) => text.split("\n");
+    const join = (l: string[]) => l.join("\n");
+    const replaceAt = (text: string, line: number, from: number, value: string) => {
+      const l = lines(text);
+      l[line - 1] = l[line - 1]!.slice(0, from - 1) + value + l[line - 1]!.slice(from - 1 + value.length);
+      return join(l);
+    };
+    // Line 1 File Header, 2 Batch Header, 3/4 the first entry and its addenda, 5/6 the second.
+    const base = await returnFile([
+      { traceNumber: good.trace, returnCode: "R01" },
+      { traceNumber: other.trace, returnCode: "R01" },
+    ]);
+    const before = await counts();
+    const cases: [string, string, { line: number; reason: RegExp }[]][] = [
+      ["short record", join(lines(base).map((l, i) => (i === 4 ? l.slice(0, 90) : l))), [{ line: 5, reason: /90 characters long/ }]],
+      ["record type", replaceAt(base, 5, 1, "4"), [{ line: 5, reason: /record type "4"/ }]],
+      ["addenda type", replaceAt(base, 4, 2, "05"), [{ line: 4, reason: /addenda type is "05"/ }]],
+      ["code", replaceAt(base, 6, 4, "X01"), [{ line: 6, reason: /"X01" is not R followed by two digits/ }]],
+      ["unhandled code", replaceAt(base, 6, 4, "R99"), [{ line: 6, reason: /R99 is not one this product handles/ }]],
+      ["batch date", replaceAt(base, 2, 70, "261340"), [{ line: 2, reason: /effective entry date "261340"/ }]],
+      ["date of death", replaceAt(base, 4, 22, "269999"), [{ line: 4, reason: /date of death/ }]],
+      ["never sent", await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: other.trace, returnCode: "R01", originalTrace: "091000019999999" }]), [{ line: 5, reason: /No entry we sent has the original trace number 091000019999999/ }]],
+      ["amount", await returnFile([{ traceNumber: good.trace, returnCode: "R01", amountCents: 7_778 }, { traceNumber: other.trace, returnCode: "R01" }]), [{ line: 3, reason: /amount does not match/ }]],
+      ["account", await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: other.trace, returnCode: "R01", accountNumber: "000999888770" }]), [{ line: 5, reason: /account does not match/ }]],
+      ["duplicate in file", await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: good.trace, returnCode: "R09" }]), [{ line: 5, reason: /returned twice in this file \(first on line 3\)/ }]],
+    ];
+    for (const [name, text, expected] of cases) {
+      const refused = await refusedLines(text);
+      expect(refused.map((r) => r.line), name).toEqual(expected.map((e) => e.line));
+      refused.forEach((r, i) => expect(r.reason, name).toMatch(expected[i]!.reason));
+    }
+    expect(await statusOf(good.paymentId)).toMatchObject({ status: "pending" });
+    expect(await statusOf(other.paymentId)).toMatchObject({ status: "pending" });
+    expect(await counts()).toEqual(before);
+
+    // An entry already returned (by hand) is refused in a later file, and the other entry stays pending.
+    await importAchReturns(await returnFile([{ traceNumber: other.trace, returnCode: "R01" }]), "first.ach", caller(), db(), effective);
+    const after = await counts();
+    const again = await refusedLines(await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: other.trace, returnCode: "R09" }]));
+    expect(again).toEqual([{ line: 5, reason: `The entry with trace number ${other.trace} was already returned.` }]);
+    expect(await statusOf(good.paymentId)).toMatchObject({ status: "pending" });
+    expect(await counts()).toEqual(after);
+  });
+
+  it("refuses a file over 1 MB, over 10,000 records, or with binary bytes, with a sentence", async () => {
+    expect((await refusedLines("1".repeat(1024 * 1024 + 1)))[0]!.reason).toMatch(/larger than 1 MB/);
+    expect((await refusedLines(`${"9".repeat(94)}\n`.repeat(10_001)))[0]!.reason).toMatch(/more than 10,000 records/);
+    expect((await refusedLines("\u0000\u0001PK\u0003\u0004"))[0]!.reason).toMatch(/not a NACHA text file/);
+  });
+
+  it("the same file imported twice at once is imported once", async () => {
+    const { paymentId, trace } = await sentDebit(3_333);
+    const text = await returnFile([{ traceNumber: trace, returnCode: "R01" }]);
+    const results = await Promise.allSettled([importAchReturns(text, "a.ach", caller(), db(), effective), importAchReturns(text, "b.ach", caller(), db(), effective)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(AchReturnFileRefused);
+    expect(await statusOf(paymentId)).toEqual({ status: "returned", code: "R01" });
+  });
+});
