@@ -1,9 +1,15 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { achReturnImports, approvedLoans, auditLog, bankAccountValidations, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
 import { createAchBatch } from "~/server/loans/ach-batches.server";
 import { AchReturnFileRefused, importAchReturns } from "~/server/loans/ach-return-import.server";
+import { achReturnsCommand } from "~/server/loans/ach-returns-command.server";
 import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-loans";
 import { achReturnFile, storedAchFiles, type ReturnFileEntry } from "../helpers/ach-return-file";
 import { setUpTestConfig } from "../helpers/temp-config";
@@ -178,5 +184,39 @@ describe.each(testTargets)("ACH return file import on %s", (target) => {
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(AchReturnFileRefused);
     expect(await statusOf(paymentId)).toEqual({ status: "returned", code: "R01" });
+  });
+
+  it("npm run ach:returns imports a file as the system; a refused file prints each bad line and exits non-zero", async () => {
+    const { paymentId, trace } = await sentDebit(4_444);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ach-returns-"));
+    try {
+      const good = path.join(dir, "good.ach");
+      fs.writeFileSync(good, await returnFile([{ traceNumber: trace, returnCode: "R10" }]));
+      const out: string[] = [];
+      const io = { log: (l: string) => out.push(l), error: (l: string) => out.push(l) };
+      expect(await achReturnsCommand([good], io, { db: db(), today: effective })).toBe(0);
+      expect(out).toEqual(["Imported good.ach: 1 returned entry (1 debits, 0 prenotes, 0 funding credits)."]);
+      expect(await statusOf(paymentId)).toMatchObject({ status: "returned", code: "R10" });
+      const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "ach.return_import")).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
+      expect(audit).toMatchObject({ actorId: null, details: { system: true, debits: 1 } });
+
+      out.length = 0;
+      expect(await achReturnsCommand([good], io, { db: db(), today: effective })).toBe(1);
+      expect(out).toEqual(["Refused good.ach: This return file was already imported (the same file, byte for byte). Nothing was changed."]);
+
+      // The script itself, as a separate process: a malformed file is refused before any database is opened.
+      const bad = path.join(dir, "bad.ach");
+      fs.writeFileSync(bad, fs.readFileSync(good, "utf8").replace(/\n799/, "\n705"));
+      const root = path.resolve(import.meta.dirname, "../..");
+      const run = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["scripts/ach-returns.ts", bad], { cwd: root, timeout: 60_000 }).then(
+        () => ({ code: 0, stderr: "" }),
+        (e: { code?: number; stderr?: string }) => ({ code: e.code, stderr: e.stderr ?? "" }),
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("Refused bad.ach: The return file was refused and nothing was changed. Correct these lines:");
+      expect(run.stderr).toMatch(/line 4: The addenda type is "05"/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
