@@ -6,7 +6,9 @@ import { promisify } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { achReturnImports, approvedLoans, auditLog, bankAccountValidations, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
+import { achBatches, achReturnImports, approvedLoans, auditLog, bankAccountValidations, loanFlags, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
+import { openLoanFlags, resolveLoanFlag, returnRates } from "~/server/loans/ach-returns-panel.server";
+import type { AppError } from "~/server/platform/http/app-error.server";
 import { createAchBatch } from "~/server/loans/ach-batches.server";
 import { AchReturnFileRefused, importAchReturns } from "~/server/loans/ach-return-import.server";
 import { achReturnsCommand } from "~/server/loans/ach-returns-command.server";
@@ -218,5 +220,95 @@ describe.each(testTargets)("ACH return file import on %s", (target) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(testTargets)("return rates and loan flags on %s", (target) => {
+  const database = useTestDatabase({ target, global: true });
+  const db = () => database().db;
+  const today = "2026-11-30";
+
+  it("return rates per originator over the last 60 days: exact counts, rates and the thresholds crossed", async () => {
+    const admin = await servicingAdmin(db(), `rates-admin-${target}`);
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt });
+    let n = 0;
+    const batch = async (originatorId: string | null, effectiveDate: string, entries: { returnCode?: string }[]) => {
+      const [b] = await db()
+        .insert(achBatches)
+        .values({ createdBy: admin.id, entryCount: entries.length, totalCents: entries.length * 100, fileName: `rates-${n}`, effectiveDate, content: "sealed", originatorId })
+        .returning({ id: achBatches.id });
+      await db()
+        .insert(loanPayments)
+        .values(
+          entries.map((e) => ({
+            loanId: loan.loanId,
+            userId: loan.owner.id,
+            amountCents: 100,
+            status: e.returnCode ? ("returned" as const) : ("pending" as const),
+            returnCode: e.returnCode ?? null,
+            returnedOn: e.returnCode ? effectiveDate : null,
+            method: "ach" as const,
+            source: "borrower" as const,
+            choice: "amount" as const,
+            reference: `RATE-${n++}`,
+            bankAccountId: loan.bankAccountId,
+            authorizationVersion: "test-1",
+            authorizedAt: new Date(),
+            authorizationIp: info.ip,
+            authorizationUserAgent: info.userAgent,
+            achBatchId: b!.id,
+          })),
+        );
+    };
+    const of = (count: number, returnCode?: string) => Array.from({ length: count }, () => ({ returnCode }));
+    // Originator 1111111111: 200 entries; 2 unauthorised (1 %: above 0.5 %), 4 administrative (2 %), 10 R01: 16 returns (8 %).
+    await batch("1111111111", "2026-11-20", [...of(184), ...of(1, "R10"), ...of(1, "R29"), ...of(2, "R03"), ...of(2, "R04"), ...of(10, "R01")]);
+    // No originator stored (a file from before): the configured company id. 10 entries, 1 R02 (10 %: above 3 %).
+    await batch(null, "2026-10-15", [...of(9), ...of(1, "R02")]);
+    // Outside the window (effective 60 days before today or earlier) and in the future: not counted.
+    await batch("1111111111", "2026-10-01", of(5, "R10"));
+    await batch("1111111111", "2026-12-01", of(5, "R10"));
+    const panel = await returnRates(db(), today);
+    expect(panel).toMatchObject({ windowDays: 60, since: "2026-10-02" });
+    expect(panel.originators).toEqual([
+      {
+        originatorId: "1111111111",
+        debitEntries: 200,
+        returns: 16,
+        unauthorized: { returns: 2, rate: 0.01, threshold: 0.005, above: true },
+        administrative: { returns: 4, rate: 0.02, threshold: 0.03, above: false },
+        overall: { returns: 16, rate: 0.08, threshold: 0.15, above: false },
+      },
+      {
+        originatorId: "1234567890",
+        debitEntries: 10,
+        returns: 1,
+        unauthorized: { returns: 0, rate: 0, threshold: 0.005, above: false },
+        administrative: { returns: 1, rate: 0.1, threshold: 0.03, above: true },
+        overall: { returns: 1, rate: 0.1, threshold: 0.15, above: false },
+      },
+    ]);
+  });
+
+  it("Resolve Flag by two staff at once: one resolution, one audit row; the other is told it is resolved", async () => {
+    const admin = await servicingAdmin(db(), `flags-admin-${target}`);
+    const other = await servicingAdmin(db(), `flags-admin2-${target}`);
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt });
+    const [flag] = await db()
+      .insert(loanFlags)
+      .values({ loanId: loan.loanId, kind: "unauthorized_return", returnCode: "R10", summary: "The borrower told their bank the debit was not authorised (R10)." })
+      .returning({ id: loanFlags.id });
+    expect((await openLoanFlags(db(), loan.loanId)).map((f) => [f.flagId, f.borrower, f.returnCode])).toEqual([[flag!.id, "Dana Whitfield", "R10"]]);
+    const results = await Promise.allSettled([
+      resolveLoanFlag(flag!.id, "Called the borrower: they revoked the authorisation.", { actor: admin, request: info }, db()),
+      resolveLoanFlag(flag!.id, "Checked the authorisation record.", { actor: other, request: info }, db()),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = (results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason as AppError;
+    expect(refused).toMatchObject({ status: 409, message: "This flag was already resolved (by someone else at the same time, or earlier)." });
+    const [row] = await db().select().from(loanFlags).where(eq(loanFlags.id, flag!.id));
+    expect(row!.resolvedAt).not.toBeNull();
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "loan.flag_resolve"), eq(auditLog.recordId, flag!.id)))).toHaveLength(1);
+    expect(await openLoanFlags(db(), loan.loanId)).toEqual([]);
   });
 });

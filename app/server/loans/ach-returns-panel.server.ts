@@ -3,12 +3,13 @@ import { addDays, todayUtc } from "~/domain/dates";
 import { ACCOUNT_UNUSABLE_RETURN_CODES, RETURN_RATE_THRESHOLDS, RETURN_RATE_WINDOW_DAYS, UNAUTHORIZED_RETURN_CODES } from "~/domain/ach-returns";
 import type { AccountRestrictionView, OpenLoanFlag, OriginatorReturnRates, ReturnRate, ReturnRatesPanel } from "~/domain/views/ach-returns";
 import { peopleByIds } from "~/server/accounts/index.server";
-import { bankAccountsByIds } from "~/server/applications/index.server";
+import { bankAccountsOfUser } from "~/server/applications/index.server";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { achBatches, approvedLoans, bankAccountRestrictions, bankAccounts, loanFlags, loanPayments } from "~/server/platform/db/schema.server";
+import { achBatches, approvedLoans, loanFlags, loanPayments } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { accountRestrictions } from "./account-restrictions.server";
 
 /**
  * Returns as staff watch them: the return rates per originator over the last RETURN_RATE_WINDOW_DAYS
@@ -86,20 +87,18 @@ export async function openLoanFlags(db: DbOrTx = getDb(), loanId?: string): Prom
   return rows.map(({ userId, createdAt, ...r }) => ({ ...r, borrower: people.get(userId)?.name ?? "—", createdAt: createdAt.toISOString() }));
 }
 
-/** The live restrictions on the bank accounts of a loan's application, oldest first. */
+/** The live restrictions on the bank accounts of a loan's borrower, oldest first. */
 export async function loanAccountRestrictions(loanId: string, db: DbOrTx = getDb()): Promise<AccountRestrictionView[]> {
-  const rows = await db
-    .select({ bankAccountId: bankAccountRestrictions.bankAccountId, kind: bankAccountRestrictions.kind, returnCode: bankAccountRestrictions.returnCode, createdAt: bankAccountRestrictions.createdAt })
-    .from(bankAccountRestrictions)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, bankAccountRestrictions.bankAccountId))
-    .innerJoin(approvedLoans, eq(approvedLoans.applicationId, bankAccounts.applicationId))
-    .where(and(eq(approvedLoans.id, loanId), isNull(bankAccountRestrictions.clearedAt)))
-    .orderBy(bankAccountRestrictions.createdAt);
-  const accounts = await bankAccountsByIds(rows.map((r) => r.bankAccountId), db);
-  return rows.map((r) => {
-    const last4 = accounts.get(r.bankAccountId)?.last4;
-    return { bankAccountId: r.bankAccountId, accountMasked: last4 ? `••••${last4}` : null, kind: r.kind, returnCode: r.returnCode, since: r.createdAt.toISOString() };
-  });
+  const [loan] = await db.select({ userId: approvedLoans.userId }).from(approvedLoans).where(eq(approvedLoans.id, loanId)).limit(1);
+  if (!loan) return [];
+  const accounts = await bankAccountsOfUser(loan.userId, db);
+  const restrictions = await accountRestrictions(accounts.map((a) => a.id), db);
+  return accounts
+    .flatMap((a) => {
+      const r = restrictions.get(a.id);
+      return r ? [{ bankAccountId: a.id, accountMasked: a.last4 ? `••••${a.last4}` : null, kind: r.kind, returnCode: r.returnCode, since: r.since }] : [];
+    })
+    .sort((x, y) => x.since.localeCompare(y.since));
 }
 
 /**

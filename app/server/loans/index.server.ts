@@ -30,3 +30,6 @@ export {
   validateMaturedPrenotes,
 } from "./account-validations.server";
 export { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";
+export { achReturnsCommand } from "./ach-returns-command.server";
+export { AchReturnFileRefused, importAchReturns } from "./ach-return-import.server";
+export { loanAccountRestrictions, openLoanFlags, resolveLoanFlag, returnRates } from "./ach-returns-panel.server";
