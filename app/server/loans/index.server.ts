@@ -33,3 +33,4 @@ export { accountValidationPanel, recordValidationIntent } from "./account-valida
 export { achReturnsCommand } from "./ach-returns-command.server";
 export { AchReturnFileRefused, importAchReturns } from "./ach-return-import.server";
 export { loanAccountRestrictions, openLoanFlags, resolveLoanFlag, returnRates } from "./ach-returns-panel.server";
+export { ACH_RETURN_FILE_MAX_BYTES } from "./ach-return-file.server";
