@@ -103,17 +103,22 @@ export async function loanAccountRestrictions(loanId: string, db: DbOrTx = getDb
 
 /**
  * Resolve Flag: staff looked at the case and say what they did (a required note). One conditional
- * UPDATE … WHERE resolved_at IS NULL, so two staff at once leave one resolution; audited.
+ * UPDATE … WHERE resolved_at IS NULL, so two staff at once leave one resolution; audited. `onLoan`:
+ * from a loan's page, a flag of another loan is as unknown as a made-up one (404).
  */
-export async function resolveLoanFlag(flagId: string, note: string, { actor, request }: Caller, db: Db = getDb()): Promise<{ loanId: string }> {
+export async function resolveLoanFlag(flagId: string, note: string, { actor, request }: Caller, db: Db = getDb(), onLoan?: string): Promise<{ loanId: string }> {
   return db.transaction(async (tx) => {
     const [resolved] = await tx
       .update(loanFlags)
       .set({ resolvedAt: sql`now()`, resolvedBy: actor.id, resolution: note })
-      .where(and(eq(loanFlags.id, flagId), isNull(loanFlags.resolvedAt)))
+      .where(and(eq(loanFlags.id, flagId), isNull(loanFlags.resolvedAt), onLoan ? eq(loanFlags.loanId, onLoan) : undefined))
       .returning({ id: loanFlags.id, loanId: loanFlags.loanId, kind: loanFlags.kind, returnCode: loanFlags.returnCode });
     if (!resolved) {
-      const [exists] = await tx.select({ id: loanFlags.id }).from(loanFlags).where(eq(loanFlags.id, flagId)).limit(1);
+      const [exists] = await tx
+        .select({ id: loanFlags.id })
+        .from(loanFlags)
+        .where(and(eq(loanFlags.id, flagId), onLoan ? eq(loanFlags.loanId, onLoan) : undefined))
+        .limit(1);
       throw new AppError("servicing", exists ? 409 : 404, exists ? LOAN_FLAG_MESSAGES.alreadyResolved : LOAN_FLAG_MESSAGES.notFound);
     }
     await writeAudit(tx, { actor, action: "loan.flag_resolve", table: "loan_flags", recordId: resolved.id, details: { loanId: resolved.loanId, kind: resolved.kind, returnCode: resolved.returnCode }, request });
