@@ -91,3 +91,8 @@ export function achReturnFile(options: ReturnFileOptions): string {
   const eol = options.eol ?? "\n";
   return lines.join(eol) + eol;
 }
+
+/** achReturnFile from every ACH file stored in `db` (the usual case: the entries the product sent). */
+export async function storedAchReturnFile(db: DbOrTx, options: Omit<ReturnFileOptions, "files">): Promise<string> {
+  return achReturnFile({ ...options, files: await storedAchFiles(db) });
+}

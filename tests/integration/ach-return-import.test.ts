@@ -16,7 +16,9 @@ import { activeLoan, pendingDebit, servicingAdmin } from "../helpers/servicing-l
 import { achReturnFile, storedAchFiles, type ReturnFileEntry } from "../helpers/ach-return-file";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
-import { rejectionAs } from "../helpers/rejection";
+import { rejectionAs, rejectionOf } from "../helpers/rejection";
+import { restrictAccount } from "~/server/loans/account-restrictions.server";
+import { loadStaffLoan } from "~/server/loans/staff-loans.server";
 
 /**
  * Import Return File: the bank's NACHA return entries (addenda 99) matched to the entries we sent by
@@ -310,5 +312,23 @@ describe.each(testTargets)("return rates and loan flags on %s", (target) => {
     expect(row!.resolvedAt).not.toBeNull();
     expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "loan.flag_resolve"), eq(auditLog.recordId, flag!.id)))).toHaveLength(1);
     expect(await openLoanFlags(db(), loan.loanId)).toEqual([]);
+  });
+
+  it("the staff loan page lists the loan's open flags and its accounts' restrictions; a flag of another loan is unknown there", async () => {
+    const admin = await servicingAdmin(db(), `page-admin-${target}`);
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt, account: "000555666777" });
+    const otherLoan = await activeLoan(db(), dataDir, admin, { signedAt });
+    await db().transaction((tx) => restrictAccount(tx, loan.bankAccountId, "blocked", "R07", null));
+    const [flag] = await db()
+      .insert(loanFlags)
+      .values({ loanId: loan.loanId, kind: "unauthorized_return", returnCode: "R07", summary: "The borrower revoked the authorisation (R07)." })
+      .returning({ id: loanFlags.id });
+    const page = await loadStaffLoan(loan.loanId, { actor: admin, request: info }, db(), today);
+    expect(page!.flags.map((f) => [f.flagId, f.returnCode])).toEqual([[flag!.id, "R07"]]);
+    expect(page!.restrictions).toEqual([{ bankAccountId: loan.bankAccountId, accountMasked: "••••6777", kind: "blocked", returnCode: "R07", since: expect.any(String) }]);
+    const wrongLoan = await rejectionOf(resolveLoanFlag(flag!.id, "Checked", { actor: admin, request: info }, db(), otherLoan.loanId));
+    expect(wrongLoan).toMatchObject({ status: 404 });
+    await resolveLoanFlag(flag!.id, "Checked", { actor: admin, request: info }, db(), loan.loanId);
+    expect((await loadStaffLoan(loan.loanId, { actor: admin, request: info }, db(), today))!.flags).toEqual([]);
   });
 });
