@@ -153,6 +153,12 @@ async function planReturns(db: DbOrTx, entries: ReturnEntry[], today: string): P
   return { planned, errors };
 }
 
+/** The file's name as stored: no control characters (a NUL never reaches PostgreSQL), at most 200 characters. */
+function storedName(fileName: string): string {
+  // eslint-disable-next-line no-control-regex
+  return fileName.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200) || "return file";
+}
+
 /** The file's hash: what makes it the same file. */
 export function returnFileSha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
@@ -181,7 +187,7 @@ export async function importAchReturns(text: string, fileName: string, caller: C
   return db.transaction(async (tx) => {
     const [imported] = await tx
       .insert(achReturnImports)
-      .values({ fileName: fileName.slice(0, 200), sha256, entryCount: read.entries.length, importedBy: caller.actor?.id ?? null })
+      .values({ fileName: storedName(fileName), sha256, entryCount: read.entries.length, importedBy: caller.actor?.id ?? null })
       .onConflictDoNothing()
       .returning({ id: achReturnImports.id });
     if (!imported) throw new AchReturnFileRefused([{ line: 0, reason: ACH_RETURN_IMPORT_MESSAGES.alreadyImported }]);
