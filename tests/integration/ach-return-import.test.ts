@@ -154,6 +154,14 @@ describe.each(testTargets)("ACH return file import on %s", (target) => {
       ["never sent", await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: other.trace, returnCode: "R01", originalTrace: "091000019999999" }]), [{ line: 5, reason: /No entry we sent has the original trace number 091000019999999/ }]],
       ["amount", await returnFile([{ traceNumber: good.trace, returnCode: "R01", amountCents: 7_778 }, { traceNumber: other.trace, returnCode: "R01" }]), [{ line: 3, reason: /amount does not match/ }]],
       ["account", await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: other.trace, returnCode: "R01", accountNumber: "000999888770" }]), [{ line: 5, reason: /account does not match/ }]],
+      [
+        "dated before the file took effect",
+        await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: other.trace, returnCode: "R01" }], "2026-11-17"),
+        [
+          { line: 3, reason: /dated before the entry with trace number \d{15} took effect \(2026-11-18\)/ },
+          { line: 5, reason: /dated before/ },
+        ],
+      ],
       ["duplicate in file", await returnFile([{ traceNumber: good.trace, returnCode: "R01" }, { traceNumber: good.trace, returnCode: "R09" }]), [{ line: 5, reason: /returned twice in this file \(first on line 3\)/ }]],
     ];
     for (const [name, text, expected] of cases) {
