@@ -367,6 +367,22 @@ function rows(): Row[] {
     { method: "POST", path: "/admin/ach", intent: "refund", body: () => form({ intent: "refund", paymentId: randomUUID(), refundedOn: isoDateAfter(0), reference: "CHK-1" })(), expect: staffOnly(404, "servicing.manage") },
     // Mark Returned on a prenote that does not exist: 404 for those who may, nothing changed.
     { method: "POST", path: "/admin/ach", intent: "return-prenote", body: () => form({ intent: "return-prenote", validationId: randomUUID(), returnCode: "R03", returnedOn: isoDateAfter(0) })(), expect: staffOnly(404, "servicing.manage") },
+    // Import Return File: a file that is no NACHA return file is refused line by line (400), nothing changed.
+    {
+      method: "POST",
+      path: "/admin/ach",
+      intent: "import-returns",
+      body: () => {
+        const f = new FormData();
+        f.append("intent", "import-returns");
+        f.append("file", new Blob(["not a return file\n"], { type: "text/plain" }), "returns.ach");
+        return { body: f };
+      },
+      expect: staffOnly(400, "servicing.manage"),
+    },
+    // Resolve Flag on a flag that does not exist: 404 for those who may, here and on a loan's page.
+    { method: "POST", path: "/admin/ach", intent: "resolve-flag", body: () => form({ intent: "resolve-flag", flagId: randomUUID(), note: "Checked" })(), expect: staffOnly(404, "servicing.manage") },
+    { method: "POST", path: `/admin/loans/${NO_LOAN}`, route: "/admin/loans/:id", intent: "resolve-flag", body: () => form({ intent: "resolve-flag", flagId: randomUUID(), note: "Checked" })(), expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.
@@ -743,7 +759,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
       "/dashboard/applications/:id/withdraw": APPLICATION_WITHDRAW_INTENTS,
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
-      "/admin/loans/:id": [...LOAN_PAYMENT_INTENTS, ...LOAN_FUNDING_INTENTS, RECORD_VALIDATION_INTENT],
+      "/admin/loans/:id": [...LOAN_PAYMENT_INTENTS, ...LOAN_FUNDING_INTENTS, RECORD_VALIDATION_INTENT, "resolve-flag"],
       "/admin/ach": ACH_INTENTS,
       "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT],
       "/admin/staff": STAFF_INTENTS,

@@ -216,7 +216,7 @@ const ACTIONS: ActionCase[] = [
       hostileEnvelope(
         withWrongId(
           hostileFields({
-            intent: oneOf("create-batch", "settle", "return", "cancel-debit", "refund", "return-prenote", "SETTLE", ""),
+            intent: oneOf("create-batch", "settle", "return", "cancel-debit", "refund", "return-prenote", "import-returns", "resolve-flag", "SETTLE", ""),
             settledOn: oneOf("2026-02-30", "2026-11-24", "yesterday", "", "2026-11-24T00:00:00Z"),
             returnCode: oneOf("R01", "R99", "r01", "", "R01\u0000"),
             returnedOn: oneOf("2026-02-30", "2026-11-24", "", "1999-01-01"),
@@ -224,6 +224,8 @@ const ACTIONS: ActionCase[] = [
             refundedOn: oneOf("2026-02-30", "2026-11-24", "", "tomorrow"),
             reference: fc.oneof(hostileText, oneOf("", "CHK-1", "x".repeat(81))),
             validationId: fc.oneof(wrongId, hostileText),
+            flagId: fc.oneof(wrongId, hostileText),
+            note: fc.oneof(hostileText, oneOf("", "Checked", "x".repeat(1001))),
           }),
           "paymentId",
         ),
@@ -713,6 +715,8 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/ach", actor: "admin", fields: { intent: "settle\u0000" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "cancel-debit", paymentId: "00000000-0000-4000-8000-000000000000", reason: "Borrower\u0000asked" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "refund", paymentId: "00000000-0000-4000-8000-000000000000", refundedOn: "2026-11-24", reference: "CHK\u00071" } },
+      { path: "/admin/ach", actor: "admin", fields: { intent: "resolve-flag", flagId: "00000000-0000-4000-8000-000000000000", note: "Called\u0000back" } },
+      { path: "/admin/ach", actor: "admin", fields: { intent: "import-returns" } },
       // Issue 22.
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada\u0000Officer", email: "ada@example.com", role: "loan_officer" } },
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada Officer", email: "ada@example.com", role: "loan_officer\u0000" } },
@@ -895,6 +899,23 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
     expect(res.status).toBe(431);
     expect(leaksInternals(res.body)).toBeNull();
     expect((await fetch(`${world.server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("Import Return File refuses an oversized upload (413) and a binary file (400), storing nothing", async () => {
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
+      const f = new FormData();
+      f.append("intent", "import-returns");
+      f.append("file", new Blob([bytes]), name);
+      return f;
+    };
+    const before = await world.fingerprint();
+    const big = await post("/admin/ach", "admin", { label: "2 MB return file", body: upload(new Uint8Array(2 * 1024 * 1024).fill(0x39), "big.ach") });
+    // A closed connection (no answer) is a refusal too: the server stops reading past its limit.
+    if (big) expect(big.status).toBe(413);
+    const binary = await answered("/admin/ach", "admin", { label: "binary return file", body: upload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x10, 0x80]), "returns.zip") });
+    expect(binary.status).toBe(400);
+    expect(refusalProblems(binary)).toEqual([]);
+    expect(await world.fingerprint()).toEqual(before);
   });
 
   it("every action refuses a 5 MB chunked body (no Content-Length) with 413 or a closed connection, never reading it whole", async () => {

@@ -7,14 +7,15 @@ import { isoDay } from "../dates";
  * The /admin/ach page's forms: Create ACH Batch, Mark Settled (settlement date), Mark Returned (a
  * NACHA return code and the return date), Cancel Debit (a pending debit not sent yet, with the reason
  * the borrower is told), Mark Refunded (a debit collected after payoff, sent back) and Mark Returned
- * for a prenote (the bank sent the zero-dollar entry back: the account is not validated). One schema,
+ * for a prenote (the bank sent the zero-dollar entry back: the account is not validated), Import Return
+ * File (the bank's NACHA return file, a multipart upload) and Resolve Flag (a note). One schema,
  * discriminated by intent, used by the page and the action. Pure, no I/O, safe in the browser.
  */
 
-export const ACH_INTENTS = ["create-batch", "settle", "return", "cancel-debit", "refund", "return-prenote"] as const;
+export const ACH_INTENTS = ["create-batch", "settle", "return", "cancel-debit", "refund", "return-prenote", "import-returns", "resolve-flag"] as const;
 export type AchIntent = (typeof ACH_INTENTS)[number];
 
-export const ACH_LIMITS = { reasonMaxLength: 500, referenceMaxLength: 80 } as const;
+export const ACH_LIMITS = { reasonMaxLength: 500, referenceMaxLength: 80, noteMaxLength: 1000 } as const;
 
 export const ACH_FORM_MESSAGES = {
   intent: "Choose an action: Create ACH Batch, Mark Settled, Mark Returned, Cancel Debit or Mark Refunded.",
@@ -28,6 +29,10 @@ export const ACH_FORM_MESSAGES = {
   reasonTooLong: `The reason must be at most ${ACH_LIMITS.reasonMaxLength} characters.`,
   referenceRequired: "Enter the refund's reference (check number, wire or ACH reference).",
   referenceTooLong: `The reference must be at most ${ACH_LIMITS.referenceMaxLength} characters.`,
+  flagId: "This flag does not exist.",
+  noteRequired: "Say what was done about this return (the note is kept with the flag).",
+  noteTooLong: `The note must be at most ${ACH_LIMITS.noteMaxLength} characters.`,
+  returnFile: "Choose the bank's return file.",
 } as const;
 
 const RETURN_CODES = ACH_RETURN_CODES.map((r) => r.code) as [string, ...string[]];
@@ -43,6 +48,7 @@ const isoDate = (message: string) =>
     }, message);
 
 const paymentId = z.string({ error: ACH_FORM_MESSAGES.paymentId }).uuid(ACH_FORM_MESSAGES.paymentId);
+const flagId = z.string({ error: ACH_FORM_MESSAGES.flagId }).uuid(ACH_FORM_MESSAGES.flagId);
 const validationId = z.string({ error: ACH_FORM_MESSAGES.validationId }).uuid(ACH_FORM_MESSAGES.validationId);
 
 const boundedText = (required: string, tooLong: string, max: number) => writtenText({ max, tooLong, required });
@@ -75,6 +81,9 @@ export const achActionSchema = z.discriminatedUnion(
       returnCode: z.enum(RETURN_CODES, { error: ACH_FORM_MESSAGES.returnCode }),
       returnedOn: isoDate(ACH_FORM_MESSAGES.returnedOn),
     }),
+    // The file itself is a multipart field the action reads (its size bounded by the body limit).
+    z.object({ intent: z.literal("import-returns") }),
+    z.object({ intent: z.literal("resolve-flag"), flagId, note: boundedText(ACH_FORM_MESSAGES.noteRequired, ACH_FORM_MESSAGES.noteTooLong, ACH_LIMITS.noteMaxLength) }),
   ],
   { error: ACH_FORM_MESSAGES.intent },
 );
@@ -96,5 +105,7 @@ export function achFormInput(form: FormData): Record<string, string | undefined>
     reason: get("reason"),
     refundedOn: get("refundedOn"),
     reference: get("reference"),
+    flagId: get("flagId"),
+    note: get("note"),
   };
 }

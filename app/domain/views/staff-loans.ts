@@ -1,3 +1,4 @@
+import type { AccountRestrictionView, OpenLoanFlag } from "./ach-returns";
 import type { AccountValidationPanelData } from "./account-validation";
 import type { PageCursors } from "~/domain/paging";
 import type { Allocation, InstallmentStatus, LedgerLine, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
@@ -103,6 +104,10 @@ export type StaffLoanPage = {
   funding: StaffLoanFunding;
   /** The payment account's validation (prenote or a staff-recorded method) and Record Validation. */
   accountValidation: AccountValidationPanelData | null;
+  /** Open flags (an unauthorised return) staff resolve with a note. */
+  flags: OpenLoanFlag[];
+  /** The borrower's bank accounts restricted after a return. */
+  restrictions: AccountRestrictionView[];
 };
 
 /** The proceeds' ACH credit as staff see it (the live one, else the last one). Names, not ids; the account masked. */

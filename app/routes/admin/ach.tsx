@@ -4,11 +4,12 @@ import { adminLoadErrorBoundary } from "~/components/admin/page-load-error";
 import { stampedResult } from "~/domain/action-result";
 import { formatDay } from "~/domain/formats";
 import { formatMoney } from "~/domain/money";
-import { achActionSchema, achFormInput } from "~/domain/validation/ach";
+import { ACH_FORM_MESSAGES, achActionSchema, achFormInput } from "~/domain/validation/ach";
+
 import { privatePageMeta } from "~/content/private-page-meta";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
 import { callerOf } from "~/server/platform/http/request-info.server";
-import { createAchBatch, loadAchPage, refundAchEntry, returnAchEntry, settleAchEntry } from "~/server/loans/index.server";
+import { ACH_RETURN_FILE_MAX_BYTES, AchReturnFileRefused, createAchBatch, importAchReturns, loadAchPage, openLoanFlags, refundAchEntry, resolveLoanFlag, returnAchEntry, returnRates, settleAchEntry } from "~/server/loans/index.server";
 import { cancelDebit, returnPrenote } from "~/server/loans/index.server";
 import type { Route } from "./+types/ach";
 import { returnOutcomeForStaff } from "~/domain/returned-debit-outcome";
@@ -20,14 +21,24 @@ export const meta: Route.MetaFunction = () => privatePageMeta("ACH Batch", "Priv
 
 export const loader = defineLoader({
   guard: staffWith("staff.read"),
-  handle: async (_args: Route.LoaderArgs) => loadAchPage(),
+  handle: async (_args: Route.LoaderArgs) => {
+    const [page, rates, flags] = [await loadAchPage(), await returnRates(), await openLoanFlags()];
+    return { ...page, returns: { rates, flags } };
+  },
 });
 
-/** Create ACH Batch, Mark Settled, Mark Returned (a debit or a prenote), Cancel Debit, Mark Refunded (validated by achActionSchema; the services audit). */
+/** The upload's body limit: the largest return file accepted, and room for the multipart framing. */
+const RETURN_UPLOAD_MAX_BYTES = ACH_RETURN_FILE_MAX_BYTES + 64 * 1024;
+
+/**
+ * Create ACH Batch, Mark Settled, Mark Returned (a debit or a prenote), Cancel Debit, Mark Refunded,
+ * Import Return File (multipart; a refused file answers 400 with its bad lines) and Resolve Flag
+ * (validated by achActionSchema; the services audit).
+ */
 export const action = defineAction({
   guard: staffWith("servicing.manage"),
   handle: async ({ request, context }: Route.ActionArgs, admin) => {
-    const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true });
+    const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true, limitBytes: RETURN_UPLOAD_MAX_BYTES });
     if (!read.ok) return respond(read.answer);
     const parsed = achActionSchema.safeParse(achFormInput(read.form));
     if (!parsed.success) return data(stampedResult(false, "ACH Action Failed", parsed.error.issues[0]?.message), { status: 400 });
@@ -61,12 +72,24 @@ export const action = defineAction({
           const result = await cancelDebit(input.paymentId, input.reason, caller);
           return data(stampedResult(true, "Debit Cancelled", `The ${formatMoney(result.amountCents)} debit will not be sent. The borrower was told why by e-mail.`));
         }
+        case "import-returns": {
+          const file = read.form.get("file");
+          if (!(file instanceof File) || file.size === 0) return data(stampedResult(false, "Return File Refused", ACH_FORM_MESSAGES.returnFile), { status: 400 });
+          // Read as single bytes: a byte outside printable ASCII is refused by the reader, never decoded into something else.
+          const text = Buffer.from(await file.arrayBuffer()).toString("latin1");
+          const result = await importAchReturns(text, file.name || "return file", caller);
+          return data(stampedResult(true, "Return File Imported", `${result.entryCount} returned entr${result.entryCount === 1 ? "y" : "ies"}: ${result.debits} debit(s), ${result.prenotes} prenote(s), ${result.credits} funding credit(s).`));
+        }
+        case "resolve-flag":
+          await resolveLoanFlag(input.flagId, input.note, caller);
+          return data(stampedResult(true, "Flag Resolved", "The note is kept with the flag."));
         case "refund": {
           const result = await refundAchEntry(input.paymentId, input.refundedOn, input.reference, caller);
           return data(stampedResult(true, "Refund Recorded", `${formatMoney(result.amountCents)} sent back on ${input.refundedOn}. The borrower was told by e-mail.`));
         }
       }
     } catch (error) {
+      if (error instanceof AchReturnFileRefused) return data({ ...stampedResult(false, "Return File Refused", error.message), lines: error.lines }, { status: 400 });
       if (isAppError(error, "servicing")) return data(stampedResult(false, "ACH Action Failed", error.message), { status: error.status });
       throw error;
     }

@@ -33,3 +33,7 @@ export { accountValidationPanel, recordValidationIntent } from "./account-valida
 export { makePayment } from "./borrower-payments.server";
 export { returnedDebitsView } from "./returned-debits.server";
 export type { ReturnReactionResult } from "./ach-return-reactions.server";
+export { achReturnsCommand } from "./ach-returns-command.server";
+export { AchReturnFileRefused, importAchReturns } from "./ach-return-import.server";
+export { loanAccountRestrictions, openLoanFlags, resolveLoanFlag, returnRates } from "./ach-returns-panel.server";
+export { ACH_RETURN_FILE_MAX_BYTES } from "./ach-return-file.server";

@@ -52,6 +52,8 @@ import { currentPaymentAccount } from "./payment-accounts.server";
 import { acceptLoanIdDocument, cancelFunding, cancelLoan, fundLoan, recordFeeCollected, releaseFunds, returnFunding, settleFunding } from "./funding.server";
 import { staffLoanFunding } from "./funding-views.server";
 import { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";
+import { loanAccountRestrictions, openLoanFlags, resolveLoanFlag } from "./ach-returns-panel.server";
+import { achActionSchema } from "~/domain/validation/ach";
 import { RECORD_VALIDATION_INTENT, type AccountValidationActionData } from "~/domain/validation/account-validation";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
@@ -285,6 +287,7 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
   const paymentAccount = await currentPaymentAccount(loan, db);
   const funding = await staffLoanFunding(loan, actor.id, db, today);
   const accountValidation = await accountValidationPanel(loan, db);
+  const [flags, restrictions] = [await openLoanFlags(db, id), await loanAccountRestrictions(id, db)];
   await writeAudit(db, { actor, action: "loan.view", table: "approved_loans", recordId: id, details: { status: state.status, payments: payments.length, fees: fees.length }, request });
   const staffPayments = payments.map((p): StaffLedgerPayment => {
     const a = p.status === "posted" ? allocations.get(p.id) : undefined;
@@ -349,6 +352,8 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
     paymentAccount: paymentAccount ? { label: paymentAccount.label, holder: paymentAccount.holder, bankName: paymentAccount.bankName } : null,
     funding,
     accountValidation,
+    flags,
+    restrictions,
   };
 }
 
@@ -383,6 +388,19 @@ export async function loanPageAction(request: Request, urlId: string | undefined
     const loanId = parseLoanId(urlId);
     if (!loanId) return refusal(404, null, LOAN_PAYMENT_MESSAGES.loanNotFound);
     return recordValidationIntent(loanId, { intent, bankAccountId: text(form, "bankAccountId"), method: text(form, "method"), reference: text(form, "reference") }, caller, db);
+  }
+  if (intent === "resolve-flag") {
+    const loanId = parseLoanId(urlId);
+    if (!loanId) return refusal(404, null, LOAN_PAYMENT_MESSAGES.loanNotFound);
+    const parsed = achActionSchema.safeParse({ intent, flagId: text(form, "flagId"), note: text(form, "note") });
+    if (!parsed.success || parsed.data.intent !== "resolve-flag") return refusal(400, null, parsed.error?.issues[0]?.message ?? LOAN_PAYMENT_MESSAGES.intent);
+    try {
+      await resolveLoanFlag(parsed.data.flagId, parsed.data.note, caller, db, loanId);
+    } catch (error) {
+      if (error instanceof AppError) return refusal(error.status, null, error.message);
+      throw error;
+    }
+    return { status: 200, body: { ok: true, intent: null, toast: { type: "success", title: "Flag Resolved", description: "The note is kept with the flag." }, at: Date.now() } };
   }
   if (!(LOAN_PAYMENT_INTENTS as readonly string[]).includes(intent ?? "")) return refusal(400, null, LOAN_PAYMENT_MESSAGES.intent);
   const which = intent as LoanPaymentIntent;

@@ -12,6 +12,8 @@ import { formatDateTime, formatDay } from "~/domain/formats";
 import { formatMoney } from "~/domain/money";
 import { ACCOUNT_VALIDATION_METHOD_LABELS, ACCOUNT_VALIDATION_STATUS_LABELS, ACH_RETURN_CODES, FUNDING_STATUS_LABELS, LOAN_PAYMENT_STATUS_LABELS, type AccountValidationMethod, type AccountValidationStatus, type FundingStatus, type LoanPaymentStatus } from "~/domain/servicing-enums";
 import { ACH_LIMITS } from "~/domain/validation/ach";
+import type { OpenLoanFlag, ReturnRatesPanel } from "~/domain/views/ach-returns";
+import { FlaggedReturnsSection, ImportReturnsForm, ReturnRatesSection, type ReturnFileLine } from "./ach-returns";
 import type { AchBatchSummary, AchPageData, BatchCredit, BatchEntry, BatchPrenote, PendingDebit, PendingPrenote, RefundDue } from "~/domain/views/ach";
 
 const cell = "px-3 py-2 align-top";
@@ -324,7 +326,13 @@ function BatchCard({ batch, today, timeZone }: { batch: AchBatchSummary; today: 
  * /admin/ach: the debits waiting for the next NACHA file (each can be cancelled), the debits to refund,
  * and every batch with its entries to mark Settled or Returned. Every form posts to the page's action.
  */
-export function AchPage({ data, actionData }: { data: AchPageData; actionData: StampedResult | undefined }) {
+export function AchPage({
+  data,
+  actionData,
+}: {
+  data: AchPageData & { returns?: { rates: ReturnRatesPanel; flags: OpenLoanFlag[] } };
+  actionData: (StampedResult & { lines?: ReturnFileLine[] }) | undefined;
+}) {
   const timeZone = useDisplayTimeZone();
   const navigation = useNavigation();
   useActionToast(actionData);
@@ -413,6 +421,9 @@ export function AchPage({ data, actionData }: { data: AchPageData; actionData: S
           </ScrollingTable>
         )}
       </section>
+      <ImportReturnsForm lines={actionData?.lines} />
+      {data.returns ? <ReturnRatesSection rates={data.returns.rates} /> : null}
+      {data.returns ? <FlaggedReturnsSection flags={data.returns.flags} timeZone={timeZone} /> : null}
       <section aria-labelledby="batches-heading">
         <h2 id="batches-heading" className="mb-3 text-lg font-semibold">
           Batches

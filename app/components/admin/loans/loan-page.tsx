@@ -28,6 +28,8 @@ import { InstallmentCells } from "~/components/loans/installment-cells";
 import { FundingChecklistPanel } from "./funding-checklist-panel";
 import { AccountValidationPanel } from "./account-validation-panel";
 import { returnCodeText } from "~/domain/views/account-validation";
+import { AccountRestrictionsList, FlaggedReturnsSection } from "~/components/admin/ach/ach-returns";
+import { useDisplayTimeZone } from "~/components/dashboard/format";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -40,6 +42,7 @@ const day = (value: string | null) => (value ? <time dateTime={value}>{formatDat
  */
 export function LoanPage({ data }: { data: StaffLoanPage }) {
   const { loan, summary } = data;
+  const timeZone = useDisplayTimeZone();
   const paidInFull = loan.status === "paid_in_full";
   // A loan whose proceeds were not sent (or that was cancelled unfunded) takes no payment.
   const unfunded = data.funding.loanStatus === "awaiting_funding" || data.funding.loanStatus === "cancelled";
@@ -92,6 +95,8 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
 
         <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
         <AccountValidationPanel panel={data.accountValidation} />
+        {data.flags.length > 0 ? <FlaggedReturnsSection flags={data.flags} timeZone={timeZone} heading="Open Flags" /> : null}
+        <AccountRestrictionsList restrictions={data.restrictions} timeZone={timeZone} />
 
         <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-terms-heading">
           <h2 id="loan-terms-heading" className="text-lg font-semibold text-primary">

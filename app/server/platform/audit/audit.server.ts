@@ -78,6 +78,8 @@ export type AuditAction =
   | "loan.fee_collected"
   | "document.accept_id"
   | "ach.export"
+  | "ach.return_import"
+  | "loan.flag_resolve"
   | "loan_tape.export"
   | "servicing.document"
   // Staff, four-eyes approval, assignment, reports and exports.
