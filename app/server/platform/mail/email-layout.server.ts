@@ -42,6 +42,10 @@ export type TemplateName =
   | "debit-cancelled"
   | "refund-due"
   | "refund-sent"
+  // Autopay: the copy of the authorisation, its change or end, a debit's differing amount.
+  | "autopay-authorized"
+  | "autopay-cancelled"
+  | "autopay-amount"
   // Staff invitations.
   | "staff-invitation"
   // Download My Data and Close My Account.
