@@ -8,6 +8,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import { SCHEDULE_NOTE, type ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus } from "~/domain/servicing-enums";
 import type { MakePaymentActionData } from "~/domain/validation/make-payment";
+import type { AutopayActionData } from "~/domain/validation/autopay";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { BorrowerLoanPage, BorrowerPaymentRow } from "~/domain/views/borrower-loan";
 import { formatMoney } from "~/domain/money";
@@ -31,7 +32,7 @@ const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
 };
 
 /** The borrower's loan page (/dashboard/loans/:id). */
-export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: (MakePaymentActionData | PaymentAccountActionData) & { toast: FormToast } }) {
+export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: (MakePaymentActionData | PaymentAccountActionData | AutopayActionData) & { toast: FormToast } }) {
   const title = `Your ${loanTypeLabel(data.loanType)}`;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
