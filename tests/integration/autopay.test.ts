@@ -11,6 +11,7 @@ import { queueAutopayDebits } from "~/server/loans/autopay-job.server";
 import { cancelAutopay, changeAutopay, setUpAutopay } from "~/server/loans/autopay.server";
 import { borrowerLoanAction, makePayment } from "~/server/loans/borrower-payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
+import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
 import { appErrorOf } from "../helpers/rejection";
 import { checkNachaFile, expectStoredAchFilesMatch } from "../helpers/nacha-parser";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
@@ -237,6 +238,19 @@ describe.each(testTargets)("autopay on %s", (target) => {
     const [reminder] = await mails(loan.owner.email, "payment-reminder");
     expect(reminder!.textBody).toContain(`Autopay will debit ${formatMoney(await paymentCents(loan.loanId))} on Dec 18, 2026 from Checking ••••6789.`);
     expect((await autopayDebits(loan.loanId))[0]?.scheduledOn).toBe("2026-12-18");
+  });
+
+  it("the loan page shows Autopay On with the next debit, and the upcoming debits by kind", async () => {
+    const loan = await newLoan();
+    const off = (await loadBorrowerLoan(loan.loanId, borrower(loan), db(), SETUP_DAY))!;
+    expect(off.autopay).toMatchObject({ available: true, on: false, usableAccountIds: expect.arrayContaining([loan.bankAccountId]) });
+    await setUpAutopay(loan.loanId, terms(loan), borrower(loan), db(), SETUP_DAY);
+    const planned = (await loadBorrowerLoan(loan.loanId, borrower(loan), db(), SETUP_DAY))!;
+    expect(planned.autopay.next).toEqual({ on: "2026-12-18", amountCents: await paymentCents(loan.loanId), account: "Checking ••••6789", queued: false, stillGoes: false });
+    await queueAutopayDebits(db(), "2026-12-08", at("2026-12-08"));
+    const late = (await loadBorrowerLoan(loan.loanId, borrower(loan), db(), "2026-12-16"))!;
+    expect(late.autopay.next).toMatchObject({ queued: true, stillGoes: true });
+    expect(late.upcomingDebits).toEqual([expect.objectContaining({ on: "2026-12-18", kind: "autopay", account: "Checking ••••6789" })]);
   });
 
   it("the ACH file carries the debit as a WEB R entry only when effective on its day", async () => {

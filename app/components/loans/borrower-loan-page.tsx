@@ -14,6 +14,7 @@ import type { BorrowerLoanPage, BorrowerPaymentRow } from "~/domain/views/borrow
 import { formatMoney } from "~/domain/money";
 import { BorrowerDocuments } from "./borrower-documents";
 import { BorrowerMakePayment } from "./borrower-make-payment";
+import { BorrowerAutopay } from "./borrower-autopay";
 import { BorrowerPaymentAccount } from "./borrower-payment-account";
 import { BorrowerMessages } from "./borrower-messages";
 import type { PaymentAccountActionData } from "~/domain/validation/payment-account-constants";
@@ -103,6 +104,7 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
         {data.payable ? (
           <BorrowerMakePayment data={data} actionData={actionData?.intent === "pay" || actionData?.intent === null ? (actionData as MakePaymentActionData & { toast: FormToast }) : undefined} />
         ) : null}
+        <BorrowerAutopay data={data} actionData={actionData?.intent === "setup-autopay" || actionData?.intent === "change-autopay" || actionData?.intent === "cancel-autopay" ? (actionData as AutopayActionData & { toast: FormToast }) : undefined} />
         <BorrowerPaymentAccount data={data} actionData={actionData?.intent === "change-account" ? actionData : undefined} />
         <BorrowerDocuments data={data} />
         <PaymentHistory rows={data.history} />

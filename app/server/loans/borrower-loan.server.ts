@@ -20,6 +20,7 @@ import { currentPaymentAccount } from "./payment-accounts.server";
 import { fundingNoticesOf } from "./funding-views.server";
 import { unfundedPaymentRefusal } from "~/domain/funding-checklist";
 import { UUID_PATTERN } from "~/domain/ids";
+import { autopayPageData } from "./autopay-view.server";
 
 /**
  * The borrower's own loan (/dashboard/loans/:id): ownership first (another person's loan,
@@ -136,8 +137,11 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     };
   });
   const payoff = payoffQuote(terms, ledger.payments, ledger.fees, today);
+  const { autopay, upcomingDebits } = await autopayPageData(loan, accounts.map((a) => a.id), db, today);
   await writeAudit(db, { actor: viewer, action: "loan.view", table: "approved_loans", recordId: loan.id, details: { side: "borrower" }, request });
   return {
+    autopay,
+    upcomingDebits,
     loanId: loan.id,
     loanType: app?.loanType ?? "personal",
     today,
