@@ -12,6 +12,7 @@ import { cancelAutopay, changeAutopay, setUpAutopay } from "~/server/loans/autop
 import { borrowerLoanAction, makePayment } from "~/server/loans/borrower-payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
+import { loanRecordsOfPerson } from "~/server/loans/person-loans.server";
 import { appErrorOf } from "../helpers/rejection";
 import { checkNachaFile, expectStoredAchFilesMatch } from "../helpers/nacha-parser";
 import { activeLoan, pendingDebit, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
@@ -71,6 +72,17 @@ describe.each(testTargets)("autopay on %s", (target) => {
     expect(mail!.textBody).not.toMatch(/000123456789|021000021/);
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "autopay.authorize"), eq(auditLog.recordId, row!.id)));
     expect(audits).toHaveLength(1);
+  });
+
+  it("the account's consents list the autopay authorisations with their text, status and end", async () => {
+    const loan = await newLoan();
+    await setUpAutopay(loan.loanId, terms(loan), borrower(loan), db(), SETUP_DAY);
+    await cancelAutopay(loan.loanId, borrower(loan), db(), SETUP_DAY);
+    const { autopays } = await loanRecordsOfPerson(loan.owner.id, db());
+    expect(autopays).toHaveLength(1);
+    expect(autopays[0]).toMatchObject({ loanId: loan.loanId, version: AUTOPAY_AUTHORIZATION_VERSION, ipAddress: info.ip, userAgent: info.userAgent, status: "cancelled", account: "Checking ••••6789" });
+    expect(autopays[0]!.endedAt).not.toBeNull();
+    expect(autopays[0]!.text!.join(" ")).toContain("recurring electronic debits (ACH) from my Checking ••••6789");
   });
 
   it("refuses an unvalidated account, a restricted one, another person's, a fixed amount below the payment, and an unfunded loan", async () => {
