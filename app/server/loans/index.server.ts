@@ -30,3 +30,6 @@ export {
   validateMaturedPrenotes,
 } from "./account-validations.server";
 export { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";
+export { cancelAutopay, changeAutopay, setUpAutopay } from "./autopay.server";
+export type { AutopayResult } from "./autopay.server";
+export { queueAutopayDebits } from "./autopay-job.server";
