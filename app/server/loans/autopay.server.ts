@@ -4,6 +4,7 @@ import { AUTOPAY_AUTHORIZATION_STATEMENT, AUTOPAY_AUTHORIZATION_VERSION, autopay
 import { nextBankingDay } from "~/domain/banking-days";
 import { todayUtc } from "~/domain/dates";
 import { formatMoney } from "~/domain/money";
+import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import { AUTOPAY_MESSAGES, type AutopayTerms } from "~/domain/validation/autopay";
 import { isValidated } from "~/domain/views/account-validation";
 import { maskedAccount } from "~/domain/views/borrower-loan";
@@ -189,7 +190,7 @@ export async function setUpAutopay(loanId: unknown, input: AutopayTerms, caller:
       kind: "autopay_on",
       actorId: caller.actor.id,
       actorSide: "applicant",
-      summary: next ? `Autopay set up from ${account}; the first debit is planned for ${next.on}.` : `Autopay set up from ${account}.`,
+      summary: next ? `Autopay set up from ${account}; the first debit is planned for ${formatAgreementDay(next.on)}.` : `Autopay set up from ${account}.`,
     });
     await mailCopy(tx, loan, row, account, false, []);
     return { authorizationId: row.id, next, stillGoing: [], stopped: [], account, notes: [] };
@@ -251,7 +252,7 @@ export async function changeAutopay(loanId: unknown, input: AutopayTerms, caller
           .returning({ id: loanPayments.id });
         if (remade.length > 0) {
           handled = Math.max(handled ?? 0, debit.installmentNumber);
-          notes.push(`The autopay debit for installment #${debit.installmentNumber} is now ${formatMoney(plan.debit.amountCents)} on ${plan.debit.debitDay} from ${account}.`);
+          notes.push(`The autopay debit for installment #${debit.installmentNumber} is now ${formatMoney(plan.debit.amountCents)} on ${formatAgreementDay(plan.debit.debitDay)} from ${account}.`);
           continue;
         }
       }
