@@ -3,8 +3,7 @@ import { todayUtc } from "~/domain/dates";
 import type { AuditActor, RequestInfo } from "~/server/platform/audit/audit.server";
 import type { Db } from "~/server/platform/db/client.server";
 import { approvedLoans, autopayAuthorizations, user as userTable } from "~/server/platform/db/schema.server";
-import { loadLedger, queueAutopayDebits, setUpAutopay } from "~/server/loans/index.server";
-import { currentPaymentAccount } from "~/server/loans/payment-accounts.server";
+import { currentPaymentAccount, loadLedger, queueAutopayDebits, setUpAutopay } from "~/server/loans/index.server";
 
 /**
  * Demo data: one serviced demo loan that is current gets autopay, set up the way the borrower sets it

@@ -33,3 +33,4 @@ export { accountValidationPanel, recordValidationIntent } from "./account-valida
 export { cancelAutopay, changeAutopay, setUpAutopay } from "./autopay.server";
 export type { AutopayResult } from "./autopay.server";
 export { queueAutopayDebits } from "./autopay-job.server";
+export { currentPaymentAccount } from "./payment-accounts.server";
