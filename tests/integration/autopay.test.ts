@@ -263,6 +263,8 @@ describe.each(testTargets)("autopay on %s", (target) => {
     const late = (await loadBorrowerLoan(loan.loanId, borrower(loan), db(), "2026-12-16"))!;
     expect(late.autopay.next).toMatchObject({ queued: true, stillGoes: true });
     expect(late.upcomingDebits).toEqual([expect.objectContaining({ on: "2026-12-18", kind: "autopay", account: "Checking ••••6789" })]);
+    // A queued autopay debit not yet in a file does not hold Make a Payment back: paying replaces it.
+    expect(late.pendingPayment).toBe(false);
   });
 
   it("the ACH file carries the debit as a WEB R entry only when effective on its day", async () => {

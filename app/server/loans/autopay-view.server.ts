@@ -17,7 +17,12 @@ import type { LoanRow } from "./ledger.server";
  * queued one, else the one planned from today's ledger), the accounts autopay may use, and every
  * pending borrower debit with its day (or "next ACH file") and kind.
  */
-export async function autopayPageData(loan: LoanRow, accountIds: readonly string[], db: DbOrTx, today: string): Promise<{ autopay: BorrowerAutopay; upcomingDebits: UpcomingDebit[] }> {
+export async function autopayPageData(
+  loan: LoanRow,
+  accountIds: readonly string[],
+  db: DbOrTx,
+  today: string,
+): Promise<{ autopay: BorrowerAutopay; upcomingDebits: UpcomingDebit[]; pendingBlocksPayment: boolean }> {
   const [autopays, validations, restrictions, pending] = await Promise.all([
     activeAutopays([loan.id], db),
     accountValidations(accountIds, db),
@@ -52,9 +57,11 @@ export async function autopayPageData(loan: LoanRow, accountIds: readonly string
     kind: p.retryOf ? "retry" : p.autopayAuthorizationId ? "autopay" : "one_time",
     reference: p.reference,
   }));
+  // Make a Payment replaces a system debit not yet in a file; any other pending debit makes it wait.
+  const pendingBlocksPayment = pending.some((p) => !(p.achBatchId === null && (p.autopayAuthorizationId !== null || p.retryOf !== null)));
   const usableAccountIds = accountIds.filter((id) => isValidated(validations.get(id)) && !restrictions.has(id));
   const available = loan.status === "active" || loan.status === "approved";
-  if (!auth) return { autopay: { available, on: false, terms: null, next: null, usableAccountIds }, upcomingDebits };
+  if (!auth) return { autopay: { available, on: false, terms: null, next: null, usableAccountIds }, upcomingDebits, pendingBlocksPayment };
 
   const account = label(auth.bankAccountId) ?? "your bank account";
   const queued = pending.find((p) => p.autopayAuthorizationId !== null && p.retryOf === null && p.scheduledOn !== null);
@@ -74,5 +81,6 @@ export async function autopayPageData(loan: LoanRow, accountIds: readonly string
       usableAccountIds,
     },
     upcomingDebits,
+    pendingBlocksPayment,
   };
 }

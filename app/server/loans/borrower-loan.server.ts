@@ -137,7 +137,7 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     };
   });
   const payoff = payoffQuote(terms, ledger.payments, ledger.fees, today);
-  const { autopay, upcomingDebits } = await autopayPageData(loan, accounts.map((a) => a.id), db, today);
+  const { autopay, upcomingDebits, pendingBlocksPayment } = await autopayPageData(loan, accounts.map((a) => a.id), db, today);
   await writeAudit(db, { actor: viewer, action: "loan.view", table: "approved_loans", recordId: loan.id, details: { side: "borrower" }, request });
   return {
     autopay,
@@ -162,7 +162,8 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     schedule: state.installments,
     history,
     bankAccounts: accounts.map(({ id, label, last4 }) => ({ id, label, last4, validationState: borrowerValidationText(validations.get(id)) })),
-    pendingPayment: rows.some((r) => r.status === "pending" && r.source === "borrower"),
+    // A queued autopay or retry debit not yet in a file does not block Make a Payment (it replaces it).
+    pendingPayment: pendingBlocksPayment,
     statementMonths: statementMonths(loan.startDate, today),
     payoffDates: { min: today, max: addDays(today, PAYOFF_QUOTE_MAX_DAYS) },
     lenderName: agreementLender().name,
