@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BorrowerAutopay } from "~/components/loans/borrower-autopay";
+import { BorrowerMakePayment } from "~/components/loans/borrower-make-payment";
 import type { BorrowerAutopay as AutopayView, UpcomingDebit } from "~/domain/views/borrower-autopay";
 import type { BorrowerLoanPage } from "~/domain/views/borrower-loan";
 
@@ -64,5 +65,9 @@ describe("the borrower's Autopay section", () => {
     expect(html).toContain("Next ACH file");
     expect(html).toContain("One-time");
     expect(html).not.toMatch(/000123456789/);
+  });
+  it("Make a Payment says that paying now cancels the queued autopay debit", () => {
+    const data = { ...page(on, [{ id: "a", on: "2026-12-18", amountCents: 88_849, account: "Checking ••••6789", kind: "autopay", reference: "AUTO-ABCDEFGH" }]), status: "current", pendingPayment: false, payoffTodayCents: 1_000_000, nextPayment: null } as BorrowerLoanPage;
+    expect(inRouter(<BorrowerMakePayment data={data} />)).toContain("Paying now cancels the scheduled autopay debit of $888.49 on Dec 18, 2026.");
   });
 });
