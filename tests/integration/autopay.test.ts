@@ -11,6 +11,7 @@ import { queueAutopayDebits } from "~/server/loans/autopay-job.server";
 import { cancelAutopay, changeAutopay, setUpAutopay } from "~/server/loans/autopay.server";
 import { borrowerLoanAction, makePayment } from "~/server/loans/borrower-payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
+import { recordPayment } from "~/server/loans/payments.server";
 import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
 import { loanRecordsOfPerson } from "~/server/loans/person-loans.server";
 import { appErrorOf } from "../helpers/rejection";
@@ -176,6 +177,28 @@ describe.each(testTargets)("autopay on %s", (target) => {
     expect(after).toMatchObject({ status: "cancelled", cancelReason: "Paid by hand" });
     const pending = await db().select().from(loanPayments).where(and(eq(loanPayments.loanId, loan.loanId), eq(loanPayments.status, "pending")));
     expect(pending.map((p) => p.id)).toEqual([paid.paymentId]);
+  });
+
+  it("an installment paid by hand before its queue day gets no autopay debit: the job waits for the next one", async () => {
+    const loan = await newLoan();
+    await setUpAutopay(loan.loanId, terms(loan), borrower(loan), db(), SETUP_DAY);
+    await recordPayment(loan.loanId, { amountCents: await paymentCents(loan.loanId), receivedOn: "2026-12-05", method: "check", reference: "CHK-HAND-1" }, { actor: admin, request: info }, db(), "2026-12-05");
+    expect(await queueAutopayDebits(db(), "2026-12-08", at("2026-12-08"))).toBe(0);
+    expect(await autopayDebits(loan.loanId)).toHaveLength(0);
+    expect((await authorizations(loan.loanId))[0]!.nextQueueOn).toBe("2027-01-10");
+  });
+
+  it("a loan that takes no more debits ends its autopay (cancelled by the system) with its unsent debit", async () => {
+    const loan = await newLoan();
+    await setUpAutopay(loan.loanId, terms(loan), borrower(loan), db(), SETUP_DAY);
+    await queueAutopayDebits(db(), "2026-12-08", at("2026-12-08"));
+    await db().update(approvedLoans).set({ status: "closed" }).where(eq(approvedLoans.id, loan.loanId));
+    await db().update(autopayAuthorizations).set({ nextQueueOn: "2026-12-09" }).where(eq(autopayAuthorizations.loanId, loan.loanId));
+    await queueAutopayDebits(db(), "2026-12-09", at("2026-12-09"));
+    expect((await authorizations(loan.loanId))[0]).toMatchObject({ status: "cancelled", endedBy: null, nextQueueOn: null, endReason: "The loan takes no more payments." });
+    expect((await autopayDebits(loan.loanId))[0]).toMatchObject({ status: "cancelled" });
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "autopay.end"), eq(auditLog.recordId, (await authorizations(loan.loanId))[0]!.id)));
+    expect(audits[0]!.actorId).toBeNull();
   });
 
   it("Make a Payment refuses a restricted account", async () => {
