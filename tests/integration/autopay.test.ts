@@ -201,6 +201,16 @@ describe.each(testTargets)("autopay on %s", (target) => {
     expect(audits[0]!.actorId).toBeNull();
   });
 
+  it("an account restricted after autopay was set up stops autopay at the job instead of queueing a debit", async () => {
+    const loan = await newLoan();
+    await setUpAutopay(loan.loanId, terms(loan), borrower(loan), db(), SETUP_DAY);
+    await restrictAccount(db(), loan.bankAccountId, "blocked", "R10", null);
+    expect(await queueAutopayDebits(db(), "2026-12-08", at("2026-12-08"))).toBe(0);
+    expect(await autopayDebits(loan.loanId)).toHaveLength(0);
+    expect((await authorizations(loan.loanId))[0]).toMatchObject({ status: "stopped", stopReturnCode: "R10", endedBy: null });
+    expect((await mails(loan.owner.email, "autopay-cancelled"))[0]!.textBody).toContain("(R10)");
+  });
+
   it("Make a Payment refuses a restricted account", async () => {
     const loan = await newLoan();
     await restrictAccount(db(), loan.bankAccountId, "blocked", "R10", null);

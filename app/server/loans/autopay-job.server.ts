@@ -10,7 +10,8 @@ import { autopayAuthorizations, loanPayments, servicingNotices } from "~/server/
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { autopayAmountEmail, autopayCancelledEmail } from "./autopay-emails.server";
 import { installmentsWithAutopayDebit, planAutopayDebit } from "./autopay-plan.server";
-import type { AutopayRow } from "./autopay-records.server";
+import { stopAutopay, type AutopayRow } from "./autopay-records.server";
+import { accountRestrictions, restrictionReason, type AccountRestriction } from "./account-restrictions.server";
 import { paymentReference } from "./borrower-payments.server";
 import { lockLoan, type LoanRow } from "./ledger.server";
 import { loanMailSubject } from "./loan-reference.server";
@@ -29,7 +30,8 @@ import { loanOwner } from "./loan-owner.server";
  * - A debit whose amount differs from the previous autopay debit (for the first: from the amount the
  *   authorisation showed, the fixed amount or the regular payment) is told to the borrower at once,
  *   ten days ahead (Reg E 1005.10(d)), claimed once through servicing_notices (kind autopay_amount).
- * - A loan that takes no more debits (paid off, closed, cancelled) ends its autopay (cancelled, no actor).
+ * - A loan that takes no more debits (paid off, closed, cancelled) ends its autopay (cancelled, no actor);
+ *   an account restricted after a return stops it (stopped, with the return code).
  */
 
 export const AUTOPAY_JOB_BATCH_SIZE = 100;
@@ -72,6 +74,17 @@ async function endForLoan(tx: DbOrTx, loan: LoanRow, auth: AutopayRow): Promise<
   if (owner) await enqueueEmail(tx, { to: owner.email, ...autopayCancelledEmail({ ...loanMailSubject(loan, owner.loanType), reason: reason.charAt(0).toLowerCase() + reason.slice(1), notes: [] }) });
 }
 
+/** Stops autopay whose account a return restricted, with its unsent debits; tells the borrower. */
+async function stopForRestriction(tx: DbOrTx, loan: LoanRow, auth: AutopayRow, restriction: AccountRestriction): Promise<void> {
+  const reason = restrictionReason(restriction);
+  const { stopped, cancelled } = await stopAutopay(tx, loan.id, { reason, returnCode: restriction.returnCode, actorId: null });
+  if (!stopped) return;
+  await writeAudit(tx, { actor: null, action: "autopay.end", table: "autopay_authorizations", recordId: auth.id, details: { loanId: loan.id, reason, returnCode: restriction.returnCode, cancelled: cancelled.map((c) => c.id) } });
+  await recordEvent(tx, { applicationId: loan.applicationId, ownerId: loan.userId, kind: "autopay_off", actorId: null, actorSide: null, summary: `Autopay stopped: ${reason}` });
+  const owner = await loanOwner(tx, loan);
+  if (owner) await enqueueEmail(tx, { to: owner.email, ...autopayCancelledEmail({ ...loanMailSubject(loan, owner.loanType), reason: `the bank returned a debit from its account (${restriction.returnCode}).`, notes: [] }) });
+}
+
 /** Whether a one-time borrower debit (Make a Payment) is pending on the loan: the borrower pays by hand. */
 async function handPaymentPending(tx: DbOrTx, loanId: string): Promise<boolean> {
   const [row] = await tx
@@ -107,6 +120,12 @@ async function queueOne(db: Db, due: Due, today: string): Promise<boolean> {
     if (!auth) return false;
     if (loan.status !== "active" && loan.status !== "approved") {
       await endForLoan(tx, loan, auth);
+      return false;
+    }
+    // An account restricted after a return (perhaps on another loan) takes no more debits: autopay stops.
+    const restriction = (await accountRestrictions([auth.bankAccountId], tx)).get(auth.bankAccountId);
+    if (restriction) {
+      await stopForRestriction(tx, loan, auth, restriction);
       return false;
     }
     const taken = await installmentsWithAutopayDebit(tx, loan.id);
