@@ -40,6 +40,7 @@ import { todayUtc } from "~/domain/dates";
 import { loadLedger, recordAccountValidation } from "~/server/loans/index.server";
 import { recordPayment } from "~/server/loans/index.server";
 import { runServicingJobs } from "~/server/loans/index.server";
+import { seedDemoAutopay } from "./autopay";
 import { createTestimonial } from "~/server/public-site/index.server";
 import { DEMO_ADMIN_DEFAULTS, DEMO_APPLICANT_PASSWORD, DEMO_APPLICANTS, DEMO_CONTACT_MESSAGES, type DemoApplicant, type DemoApplication, type Outcome } from "./data";
 import { demoPdf, documentsFor } from "./documents";
@@ -596,6 +597,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
     result.auditRowsWritten += run.feesAssessed;
     // A returned debit (R01) with its retry pending, on the current loan.
     await seedDemoReturn(db, actor, DEMO_REQUEST);
+    result.auditRowsWritten += await seedDemoAutopay(db, DEMO_REQUEST);
   }
 
   // A little history for the monitoring page (ranges 6 h to 7 days), only alongside new demo data.

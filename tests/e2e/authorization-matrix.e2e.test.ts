@@ -1,4 +1,6 @@
 import { MATRIX_FUNDING_BODIES } from "../helpers/funding-forms";
+import { MATRIX_AUTOPAY_BODIES } from "../helpers/autopay-forms";
+import { AUTOPAY_INTENTS } from "~/domain/validation/autopay";
 import { LOAN_FUNDING_INTENTS } from "~/domain/validation/loan-funding";
 import { RECORD_VALIDATION_INTENT } from "~/domain/validation/account-validation";
 import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account-constants";
@@ -411,6 +413,12 @@ function rows(): Row[] {
       expect: applicantA(400),
     },
     { method: "POST", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", body: form({ intent: CHANGE_ACCOUNT_INTENT }), expect: signedIn("auth", 404) },
+    // Set Up / Change / Cancel Autopay on A's loan: input the schema refuses (400) or autopay not on
+    // (409) for A, nothing stored; anyone else, staff included, 404. A malformed loan id: 404.
+    ...MATRIX_AUTOPAY_BODIES.map(
+      ({ intent, fields, status }): Row => ({ method: "POST", path: `/dashboard/loans/${loanA}`, route: "/dashboard/loans/:id", intent, body: form(fields), expect: applicantA(status) }),
+    ),
+    { method: "POST", path: "/dashboard/loans/not-a-uuid", route: "/dashboard/loans/:id", body: form({ intent: "cancel-autopay" }), expect: signedIn("auth", 404) },
     // Its documents (PDF): A's statement for this month; bad parameters 400 for A; anyone else 404.
     {
       method: "GET",
@@ -761,7 +769,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
       "/admin/loans/:id": [...LOAN_PAYMENT_INTENTS, ...LOAN_FUNDING_INTENTS, RECORD_VALIDATION_INTENT, "resolve-flag"],
       "/admin/ach": ACH_INTENTS,
-      "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT],
+      "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT, ...AUTOPAY_INTENTS],
       "/admin/staff": STAFF_INTENTS,
       "/admin/monitoring": JOB_INTENTS,
       "/admin/applications/:id/approval": APPROVAL_INTENTS,

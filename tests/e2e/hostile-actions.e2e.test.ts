@@ -321,6 +321,23 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Set Up / Change / Cancel Autopay on a loan id that names nothing: malformed accounts, amounts and
+  // days, the checkbox on or off; refused (404, or 400 for a bad intent), no authorisation stored.
+  {
+    path: "/dashboard/loans/00000000-0000-4000-8000-000000000021",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("setup-autopay", "change-autopay", "cancel-autopay", "SETUP-AUTOPAY", ""),
+          bankAccountId: fc.oneof(wrongId, hostileText),
+          amountKind: oneOf("installment", "fixed", "all", ""),
+          fixedAmount: fc.oneof(hostileText, oneOf("0", "-1", "1e9", "99999999999999", "12.345", "$1,000.00")),
+          daysBeforeDue: oneOf("0", "5", "6", "-1", "1.5", ""),
+          authorize: oneOf("on", "off", ""),
+        }),
+      ),
+  },
   // Withdraw Offer (issue 20), on applicant A's application (no open offer): the intent is never a valid
   // "withdraw" with a valid reason: the reason always breaks a rule (a control character, 501 characters,
   // or nothing but spaces), whatever else is sent with it.

@@ -1,5 +1,5 @@
 import { expectedFundingDate } from "~/domain/funding";
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,6 +25,7 @@ import {
   loanDocuments,
   loanOffers,
   loanPayments,
+  autopayAuthorizations,
   profiles,
   signedAgreements,
   requestItems,
@@ -128,6 +129,12 @@ describe("demo seed", () => {
     const servicingMail = await db.select().from(emailOutbox);
     expect(servicingMail.some((m) => m.template === "late-notice")).toBe(true);
     expect(servicingMail.some((m) => m.template === "loan-paid-in-full")).toBe(true);
+    // One current demo loan has autopay on, set up by its borrower, with its next debit queued.
+    const autopays = await db.select().from(autopayAuthorizations).where(eq(autopayAuthorizations.status, "active"));
+    expect(autopays).toHaveLength(1);
+    const queued = await db.select().from(loanPayments).where(and(eq(loanPayments.autopayAuthorizationId, autopays[0]!.id), eq(loanPayments.status, "pending")));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ paymentType: "R", bankAccountId: autopays[0]!.bankAccountId });
     expect((await db.select().from(signedAgreements)).length).toBe(signed.length);
     for (const a of apps.filter((x) => x.status === "denied")) {
       expect(a.decisionReasons?.length).toBeGreaterThan(0);

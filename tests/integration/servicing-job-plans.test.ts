@@ -9,6 +9,7 @@ import { approvedLoans, loanApplications } from "~/server/platform/db/schema.ser
 import { ledgerRows } from "~/server/loans/ledger.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { applicationRow } from "../helpers/application-rows";
+import { queueAutopayDebits } from "~/server/loans/autopay-job.server";
 import { captureStatements, planOf, rowsRead, scans, type PlanNode } from "../helpers/query-plans";
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-db";
 import { seedApplicants } from "../helpers/seed";
@@ -205,5 +206,26 @@ describe.skipIf(!TEST_DATABASE_URL)("the servicing job's batches on a seeded Pos
     expect(scan!["Index Name"]).toBe("loan_payments_ledger_idx");
     // The loan's six posted payments, not its pending one, nor any other loan's.
     expect(rowsLookedAt(scan!)).toBe(6);
+  });
+  it("the autopay step reads only the authorisations due, from autopay_authorizations_queue_idx, no sort", async () => {
+    // One account per loan's application, then an authorisation for every active loan: ended ones (no
+    // queue day) and active ones whose queue day is a month away; none is due today.
+    await pool().query(`
+      insert into bank_accounts (user_id, application_id, account_holder_name, bank_name, account_number, routing_number, account_number_last4, routing_number_last2)
+        select l.user_id, l.application_id, 'Ann Applicant', 'Plan Bank', 'sealed', 'sealed', '1234', '21' from approved_loans l where l.status = 'active';
+      insert into autopay_authorizations (loan_id, user_id, bank_account_id, amount_kind, days_before_due, status, text_version, next_queue_on, ended_at)
+        select l.id, l.user_id, b.id, 'installment', 0, case when row_number() over (order by l.id) % 2 = 0 then 'active' else 'cancelled' end, 'plan-1',
+          case when row_number() over (order by l.id) % 2 = 0 then '${day(30)}'::date end, case when row_number() over (order by l.id) % 2 = 0 then null else now() end
+        from approved_loans l join bank_accounts b on b.application_id = l.application_id where l.status = 'active';
+      analyze autopay_authorizations`);
+    const plans = captureStatements(pool());
+    const { result, statements } = await plans.capture(() => queueAutopayDebits(database.db, TODAY, at));
+    expect(result).toBe(0);
+    const read = statements.find((s) => /from "autopay_authorizations"/.test(s.text))!;
+    const plan = await planOf(pool(), read);
+    expect(nodes(plan).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
+    const [scan] = scans(plan);
+    expect(scan!["Index Name"]).toBe("autopay_authorizations_queue_idx");
+    expect(rowsLookedAt(scan!)).toBe(0);
   });
 });

@@ -8,11 +8,13 @@ import { loanTypeLabel } from "~/domain/labels";
 import { SCHEDULE_NOTE, type ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus } from "~/domain/servicing-enums";
 import type { MakePaymentActionData } from "~/domain/validation/make-payment";
+import type { AutopayActionData } from "~/domain/validation/autopay";
 import { formatAgreementDay } from "~/domain/views/agreement-preview";
 import type { BorrowerLoanPage, BorrowerPaymentRow } from "~/domain/views/borrower-loan";
 import { formatMoney } from "~/domain/money";
 import { BorrowerDocuments } from "./borrower-documents";
 import { BorrowerMakePayment } from "./borrower-make-payment";
+import { BorrowerAutopay } from "./borrower-autopay";
 import { BorrowerPaymentAccount } from "./borrower-payment-account";
 import { BorrowerMessages } from "./borrower-messages";
 import type { PaymentAccountActionData } from "~/domain/validation/payment-account-constants";
@@ -33,7 +35,7 @@ const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
 };
 
 /** The borrower's loan page (/dashboard/loans/:id). */
-export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: (MakePaymentActionData | PaymentAccountActionData) & { toast: FormToast } }) {
+export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanPage; actionData?: (MakePaymentActionData | PaymentAccountActionData | AutopayActionData) & { toast: FormToast } }) {
   const title = `Your ${loanTypeLabel(data.loanType)}`;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -104,6 +106,7 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
         {data.payable ? (
           <BorrowerMakePayment data={data} actionData={actionData?.intent === "pay" || actionData?.intent === null ? (actionData as MakePaymentActionData & { toast: FormToast }) : undefined} />
         ) : null}
+        <BorrowerAutopay data={data} actionData={actionData?.intent === "setup-autopay" || actionData?.intent === "change-autopay" || actionData?.intent === "cancel-autopay" ? (actionData as AutopayActionData & { toast: FormToast }) : undefined} />
         <BorrowerReturnedPayments rows={data.returnedDebits} />
         <BorrowerPaymentAccount data={data} actionData={actionData?.intent === "change-account" ? actionData : undefined} />
         <BorrowerDocuments data={data} />

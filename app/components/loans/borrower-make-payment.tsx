@@ -54,7 +54,17 @@ export function BorrowerMakePayment({ data, actionData }: { data: BorrowerLoanPa
           <p className="text-sm">There is no bank account on file to debit. Add one under Payment Account, or send us a message below to pay another way.</p>
         ) : (
           <>
-            <p className="text-sm">Pay by a one-time ACH debit from your bank account on file: the next installment, an amount of your choosing, or the payoff amount.</p>
+            <div className="flex flex-col gap-1">
+              <p className="text-sm">Pay by a one-time ACH debit from your bank account on file: the next installment, an amount of your choosing, or the payoff amount.</p>
+              {data.upcomingDebits
+                .filter((d) => d.kind !== "one_time")
+                .map((d) => (
+                  <p key={d.id} className="text-sm font-medium" data-testid="payment-replaces-debit">
+                    Paying now cancels the scheduled {d.kind === "retry" ? "retry" : "autopay"} debit of {formatMoney(d.amountCents)}
+                    {d.on ? ` on ${formatAgreementDay(d.on)}` : ""}.
+                  </p>
+                ))}
+            </div>
             <ModalDialog
               {...dialog}
               opener={{ icon: CreditCard, className: "sm:w-auto" }}

@@ -2,6 +2,7 @@ import type { InstallmentStatus, NextInstallment, ServicingStatus } from "~/doma
 import type { LoanPaymentStatus, PaymentChoice } from "~/domain/servicing-enums";
 import type { ConversationView } from "./application-page";
 import type { ReturnedDebitView } from "~/domain/returned-debit-outcome";
+import type { BorrowerAutopay, UpcomingDebit } from "./borrower-autopay";
 
 /**
  * The borrower's loan page (/dashboard/loans/:id), as the server hands it to the browser:
@@ -40,6 +41,10 @@ export type BorrowerPaymentRow = {
 };
 
 export type BorrowerLoanPage = {
+  /** The Autopay section: on or off, the next debit, the accounts autopay may use. */
+  autopay: BorrowerAutopay;
+  /** Every pending borrower debit on the loan: autopay, retry or one-time. */
+  upcomingDebits: UpcomingDebit[];
   loanId: string;
   loanType: string;
   /** 'yyyy-MM-dd', UTC: the day the figures are as of. */

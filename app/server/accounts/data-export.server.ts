@@ -134,8 +134,9 @@ drafts.json        Each application you saved to finish later: the values you en
                    reached, when it was saved and when it will be deleted, and its files (in
                    drafts/<loan type>/...). Numbers are masked to their last 4 digits as above.
 messages.json      The messages between you and us about each application.
-consents.json      Your E-SIGN consents, your ACH payment authorizations and the privacy notices you
-                   accepted, each with its date.
+consents.json      Your E-SIGN consents, your ACH payment authorizations, your autopay (recurring
+                   debit) authorizations with their text, and the privacy notices you accepted, each
+                   with its date.
 payments.json      Your loans, their terms and schedule figures, the payments made or pending and any fees.
 
 Internal staff notes are not included. Questions: reply through the Contact page.
@@ -173,7 +174,7 @@ async function readExportRecords(db: Db, userId: string) {
   const { offers, agreements, consents } = await offerRecordsOfPerson(userId, apps.map((a) => a.id), db);
   const messages = await messagesOfPerson(userId, db);
   const privacy = await db.select().from(privacyAcceptances).where(eq(privacyAcceptances.userId, userId)).orderBy(asc(privacyAcceptances.acceptedAt));
-  const { loans, payments, fees } = await loanRecordsOfPerson(userId, db);
+  const { loans, payments, fees, autopays } = await loanRecordsOfPerson(userId, db);
   const drafts = await draftsWithDocuments(db, userId);
   return {
     account,
@@ -188,6 +189,7 @@ async function readExportRecords(db: Db, userId: string) {
     loans,
     payments,
     fees,
+    autopays,
     drafts,
   };
 }
@@ -204,7 +206,7 @@ export type ExportTally = {
  * each entry (the build keeps its claim on the request there).
  */
 async function* exportEntries(storage: DocumentStorage, records: ExportRecords, now: Date, tally: ExportTally, between: () => Promise<void>): AsyncGenerator<ZipEntry> {
-  const { account, apps, banks, offers, docs, agreements, messages, consents, privacy, loans, payments, fees } = records;
+  const { account, apps, banks, offers, docs, agreements, messages, consents, privacy, loans, payments, fees, autopays } = records;
   const used = new Set<string>();
   const place = (dir: string, base: string, ext: string) => {
     let name = `${dir}/${base}.${ext}`;
@@ -325,6 +327,7 @@ async function* exportEntries(storage: DocumentStorage, records: ExportRecords, 
     achAuthorizations: payments
       .filter((p) => p.authorizationVersion !== null)
       .map((p) => ({ loanId: p.loanId, amountCents: p.amountCents, version: p.authorizationVersion, authorizedAt: iso(p.authorizedAt), ipAddress: p.authorizationIp, userAgent: p.authorizationUserAgent })),
+    autopayAuthorizations: autopays,
     privacyAcceptances: privacy.map((p) => ({ noticeVersion: p.noticeVersion, acceptedAt: iso(p.acceptedAt), ipAddress: p.ipAddress, userAgent: p.userAgent })),
   });
   text["payments.json"] = ({

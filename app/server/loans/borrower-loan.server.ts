@@ -25,6 +25,7 @@ import { accountRestrictions, restrictionReason, type AccountRestriction } from 
 
 /** An account a return restricted reads as that, before its validation: no debit can come from it. */
 const restrictedText = (r: AccountRestriction | undefined) => (r ? restrictionReason(r) : null);
+import { autopayPageData } from "./autopay-view.server";
 
 /**
  * The borrower's own loan (/dashboard/loans/:id): ownership first (another person's loan,
@@ -142,8 +143,11 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     };
   });
   const payoff = payoffQuote(terms, ledger.payments, ledger.fees, today);
+  const { autopay, upcomingDebits, pendingBlocksPayment } = await autopayPageData(loan, accounts.map((a) => a.id), db, today);
   await writeAudit(db, { actor: viewer, action: "loan.view", table: "approved_loans", recordId: loan.id, details: { side: "borrower" }, request });
   return {
+    autopay,
+    upcomingDebits,
     loanId: loan.id,
     loanType: app?.loanType ?? "personal",
     today,
@@ -164,7 +168,8 @@ export async function loadBorrowerLoan(loanId: unknown, { actor: viewer, request
     schedule: state.installments,
     history,
     bankAccounts: accounts.map(({ id, label, last4 }) => ({ id, label, last4, validationState: restrictedText(restrictions.get(id)) ?? borrowerValidationText(validations.get(id)) })),
-    pendingPayment: rows.some((r) => r.status === "pending" && r.source === "borrower"),
+    // A queued autopay or retry debit not yet in a file does not block Make a Payment (it replaces it).
+    pendingPayment: pendingBlocksPayment,
     statementMonths: statementMonths(loan.startDate, today),
     payoffDates: { min: today, max: addDays(today, PAYOFF_QUOTE_MAX_DAYS) },
     lenderName: agreementLender().name,

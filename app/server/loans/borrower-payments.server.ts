@@ -26,6 +26,10 @@ import { ledgerRows, termsOf } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { changePaymentAccountAnswer, type PaymentAccountAnswer } from "./payment-accounts.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { accountRestrictions, restrictionReason } from "./account-restrictions.server";
+import { unsentSystemDebit } from "./autopay-records.server";
+import { autopayAnswer, type AutopayAnswer } from "./autopay-action.server";
+import { AUTOPAY_INTENTS } from "~/domain/validation/autopay";
 
 /**
  * Make a Payment: the borrower authorises a one-time ACH debit from a bank account on file.
@@ -40,13 +44,16 @@ import { AppError } from "~/server/platform/http/app-error.server";
 
 export type MakePaymentInput = { choice: PaymentChoice; amountCents: number | null; bankAccountId: string };
 
-export type MakePaymentResult = { paymentId: string; amountCents: number; reference: string; onOrAfter: string };
+export type MakePaymentResult = { paymentId: string; amountCents: number; reference: string; onOrAfter: string; replacedDebitIds: string[] };
 
-/** "WEB-" and eight characters from an alphabet without look-alikes. */
-export function paymentReference(): string {
+/** Why a queued autopay or retry debit was cancelled when the borrower paid by hand. */
+export const PAID_BY_HAND = "Paid by hand";
+
+/** "WEB-" (or `prefix`: "AUTO-" for an autopay debit) and eight characters from an alphabet without look-alikes. */
+export function paymentReference(prefix: "WEB-" | "AUTO-" = "WEB-"): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   const bytes = randomBytes(8);
-  let out = "WEB-";
+  let out = prefix;
   for (const b of bytes) out += alphabet[b % alphabet.length];
   return out;
 }
@@ -62,6 +69,8 @@ export async function makePayment(
     if (loan.status === "paid_off") throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.paidOff);
     const unfunded = unfundedPaymentRefusal(loan.status);
     if (unfunded) throw new AppError("servicing", 409, unfunded);
+    const restriction = (await accountRestrictions([input.bankAccountId], tx)).get(input.bankAccountId);
+    if (restriction) throw new AppError("servicing", 409, restrictionReason(restriction));
     const rows = await ledgerRows(loan.id, tx);
     const quote = payoffQuote(termsOf(loan), rows.payments, rows.fees, today);
     if (quote.totalCents <= 0) throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.paidOff);
@@ -76,6 +85,15 @@ export async function makePayment(
       if (!next || next.amountDueCents <= 0) throw new AppError("servicing", 409, MAKE_PAYMENT_MESSAGES.noInstallment);
       amountCents = Math.min(next.amountDueCents, quote.totalCents);
     }
+    // Paying by hand replaces a debit the system queued and has not sent (autopay, a retry): one pending
+    // debit at a time, never two for the same installment. One already in a file still blocks below.
+    const replaced = await tx
+      .update(loanPayments)
+      .set({ status: "cancelled", cancelReason: PAID_BY_HAND, cancelledAt: sql`now()`, cancelledBy: viewer.id })
+      .where(and(eq(loanPayments.loanId, loan.id), unsentSystemDebit))
+      .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents });
+    for (const r of replaced)
+      await writeAudit(tx, { actor: viewer, action: "payment.cancel", table: "loan_payments", recordId: r.id, details: { loanId: loan.id, reason: PAID_BY_HAND, amountCents: r.amountCents }, request });
     const reference = paymentReference();
     const inserted = await tx.execute(sql`
       insert into ${loanPayments} (loan_id, user_id, amount_cents, status, method, source, choice, reference, bank_account_id,
@@ -109,11 +127,11 @@ export async function makePayment(
         to: owner.email,
         ...paymentAuthorizedEmail({ ...loanMailSubject(loan, owner.loanType), amountCents, onOrAfter: today, reference }),
       });
-    return { paymentId, amountCents, reference, onOrAfter: today };
+    return { paymentId, amountCents, reference, onOrAfter: today, replacedDebitIds: replaced.map((r) => r.id) };
   });
 }
 
-export type LoanPageAnswer = ServiceAnswer<MakePaymentActionData> | PaymentAccountAnswer;
+export type LoanPageAnswer = ServiceAnswer<MakePaymentActionData> | PaymentAccountAnswer | AutopayAnswer;
 
 function answer(status: number, toast: Toast, extra: Partial<MakePaymentActionData> = {}): LoanPageAnswer {
   return { status, body: { ok: status < 300, intent: "pay", toast, at: Date.now(), ...extra } };
@@ -121,7 +139,7 @@ function answer(status: number, toast: Toast, extra: Partial<MakePaymentActionDa
 
 const TITLE = "Payment not made";
 
-/** The loan page's action after the guard (requireUser) and the same-origin check: intents pay and change-account. */
+/** The loan page's action after the guard (requireUser) and the same-origin check: intents pay, change-account and the autopay ones. */
 export async function borrowerLoanAction(request: Request, urlId: string | undefined, caller: Caller<LoanViewer>, db: Db = getDb()): Promise<LoanPageAnswer> {
   const read = await readActionForm(request, (message): MakePaymentActionData => ({ ok: false, intent: null, toast: errorToast("Request refused", message), at: Date.now() }));
   if (!read.ok) return read.answer;
@@ -130,6 +148,7 @@ export async function borrowerLoanAction(request: Request, urlId: string | undef
   const values: Record<string, string> = {};
   for (const [key, value] of read.form.entries()) if (typeof value === "string" && !(key in values)) values[key] = value;
   if (values.intent === CHANGE_ACCOUNT_INTENT) return changePaymentAccountAnswer(id, values, caller, db);
+  if ((AUTOPAY_INTENTS as readonly string[]).includes(values.intent ?? "")) return autopayAnswer(id, values, caller, db);
   if (values.intent !== "pay") return { status: 400, body: { ok: false, intent: null, toast: errorToast("Request refused", "Unknown action."), at: Date.now() } };
   const parsed = makePaymentSchema.safeParse(values);
   if (!parsed.success) return answer(400, errorToast(TITLE, parsed.error.issues[0]?.message ?? "Check the form and try again."), { fieldErrors: issuesToFieldErrors(parsed.error) });

@@ -37,3 +37,7 @@ export { achReturnsCommand } from "./ach-returns-command.server";
 export { AchReturnFileRefused, importAchReturns } from "./ach-return-import.server";
 export { loanAccountRestrictions, openLoanFlags, resolveLoanFlag, returnRates } from "./ach-returns-panel.server";
 export { ACH_RETURN_FILE_MAX_BYTES } from "./ach-return-file.server";
+export { cancelAutopay, changeAutopay, setUpAutopay } from "./autopay.server";
+export type { AutopayResult } from "./autopay.server";
+export { queueAutopayDebits } from "./autopay-job.server";
+export { currentPaymentAccount } from "./payment-accounts.server";

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { CURRENT_LOAN_STATUSES } from "~/domain/application-lifecycle";
 import { sqlList } from "~/server/platform/db/columns.server";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
+import { autopayConsentsOfPerson } from "./autopay-consents.server";
 import { approvedLoans, loanFees, loanPayments } from "~/server/platform/db/schema.server";
 
 /** One person's loans as Close My Account and Download My Data see them. */
@@ -32,5 +33,6 @@ export async function loanRecordsOfPerson(userId: string, db: DbOrTx = getDb()) 
   const loanIds = loans.map((l) => l.id);
   const payments = await db.select().from(loanPayments).where(eq(loanPayments.userId, userId)).orderBy(asc(loanPayments.createdAt));
   const fees = loanIds.length === 0 ? [] : await db.select().from(loanFees).where(inArray(loanFees.loanId, loanIds));
-  return { loans, payments, fees };
+  const autopays = loanIds.length === 0 ? [] : await autopayConsentsOfPerson(userId, db);
+  return { loans, payments, fees, autopays };
 }

@@ -14,6 +14,8 @@ import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { lateNoticeEmail, paymentReminderEmail } from "~/server/loans/servicing-notice-emails.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
 import { validateMaturedPrenotes } from "./account-validations.server";
+import { queueAutopayDebits } from "./autopay-job.server";
+import { autopayReminder, autopayRemindersOf } from "./autopay-reminders.server";
 
 /**
  * The servicing job: late fees, late notices and payment reminders for every active loan
@@ -32,7 +34,7 @@ import { validateMaturedPrenotes } from "./account-validations.server";
 
 const SERVICING_JOB_LOCK_KEY = 724_199_303;
 
-export type ServicingRunResult = { ran: boolean; loans: number; feesAssessed: number; lateNotices: number; reminders: number; prenotesValidated: number };
+export type ServicingRunResult = { ran: boolean; loans: number; feesAssessed: number; lateNotices: number; reminders: number; prenotesValidated: number; autopayQueued: number };
 
 
 /** Claims a notice (loan, kind, installment); true only for the one run whose insert wrote the row. */
@@ -127,10 +129,12 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
   const { lateFeePolicy: settings, paymentReminderDays } = getConfig();
   const batchSize = options.batchSize ?? SERVICING_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`servicing batch size must be a positive integer, got ${batchSize}`);
-  const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0, prenotesValidated: 0 };
+  const result: ServicingRunResult = { ran: false, loans: 0, feesAssessed: 0, lateNotices: 0, reminders: 0, prenotesValidated: 0, autopayQueued: 0 };
   // Bank accounts whose prenote's wait ended with no return count as validated (its own conditional
   // UPDATE, so every instance may run it; the loser of a race validates none).
   result.prenotesValidated = await validateMaturedPrenotes(db, today, now);
+  // Autopay debits due to be queued today (only the authorisations due are read; each loan locked).
+  result.autopayQueued = await queueAutopayDebits(db, today, now, { signal: options.signal });
   // Only a loan with something possibly due today is read (decision 0048): its first unpaid
   // installment falls due within the reminder window or is already past due (late fees and notices
   // follow from that), and it was not looked at today with the same ledger. So a run reads the loans
@@ -152,6 +156,8 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
       // serviced are in today's range and not read again. One run at a time (the lock), and a posting
       // locks one loan, so the order of the locks below cannot deadlock.
       const loans = await readCandidates(tx, cursor, today, reminderHorizon, batchSize);
+      // The reminder of a loan with autopay on tells the debit instead of asking for a payment (one read a batch).
+      const autopays = await autopayRemindersOf(tx, loans.map((l) => l.id));
 
       for (const { id, email, loanType, wantsReminders } of loans) {
         const loan = await lockLoan(tx, id);
@@ -220,7 +226,14 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
             result.reminders += 1;
             await enqueueEmail(tx, {
               to: email,
-              ...paymentReminderEmail({ ...loanMailSubject(loan, loanType), installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.amountDueCents, feesCents: next.feesCents }),
+              ...paymentReminderEmail({
+                ...loanMailSubject(loan, loanType),
+                installmentNumber: next.number,
+                dueDate: next.dueDate,
+                amountCents: next.amountDueCents,
+                feesCents: next.feesCents,
+                autopay: await autopayReminder(tx, loan, autopays, next.number, today),
+              }),
             });
           }
         }

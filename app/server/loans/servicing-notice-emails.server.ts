@@ -12,7 +12,15 @@ import { formatMoney } from "~/domain/money";
 
 export type NoticeData = LoanMailSubject & { installmentNumber: number; dueDate: string; amountCents: number };
 /** The reminder's amount is what brings the loan current: the installment plus any fee due (paid first). */
-export type ReminderData = NoticeData & { feesCents: number };
+export type ReminderData = NoticeData & { feesCents: number; autopay?: AutopayReminder | null };
+
+/** Autopay's debit for the installment: the reminder tells it instead of asking for a payment. */
+export type AutopayReminder = { amountCents: number; debitOn: string; account: string };
+
+/** "Autopay will debit $X on <date> from ••••1234". */
+export function autopayReminderLine(a: AutopayReminder): string {
+  return `Autopay will debit ${formatMoney(a.amountCents)} on ${longDate(a.debitOn)} from ${a.account}.`;
+}
 
 /** 'yyyy-MM-dd' as "Dec 24, 2026" (the due date is a calendar day: no time zone moves it). */
 export function longDate(iso: string): string {
@@ -21,6 +29,13 @@ export function longDate(iso: string): string {
 
 export function paymentReminderEmail(data: ReminderData): RenderedEmail {
   const loan = loanName(data);
+  if (data.autopay)
+    return layout("payment-reminder", `Your ${BRAND_NAME} autopay debit is coming up`, "Your next payment is coming up", [
+      { kind: "p", text: "Hello," },
+      { kind: "p", text: `Payment ${data.installmentNumber} on your ${loan} with ${BRAND_NAME} is due ${longDate(data.dueDate)}. ${autopayReminderLine(data.autopay)}` },
+      { kind: "p", text: "You do not need to do anything. To change or cancel autopay, use your loan's page at least 3 business days before the debit." },
+      pageButton("View my loan", data.baseUrl, `/dashboard/loans/${data.loanId}`),
+    ]);
   return layout("payment-reminder", `Your ${BRAND_NAME} payment is due ${longDate(data.dueDate)}`, "Your next payment is coming up", [
     { kind: "p", text: "Hello," },
     { kind: "p", text: `This is a reminder that payment ${data.installmentNumber} on your ${loan} with ${BRAND_NAME} is due soon.` },

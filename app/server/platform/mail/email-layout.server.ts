@@ -43,6 +43,10 @@ export type TemplateName =
   | "refund-due"
   | "refund-sent"
   | "payment-returned"
+  // Autopay: the copy of the authorisation, its change or end, a debit's differing amount.
+  | "autopay-authorized"
+  | "autopay-cancelled"
+  | "autopay-amount"
   // Staff invitations.
   | "staff-invitation"
   // Download My Data and Close My Account.
