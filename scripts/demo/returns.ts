@@ -6,7 +6,7 @@ import { approvedLoans, bankAccounts, loanApplications, loanPayments, user as us
 import { createAchBatch, makePayment, returnAchEntry } from "~/server/loans/index.server";
 
 /**
- * Demo data for returned payments: on the serviced "current" demo loan, the borrower's one-time debit
+ * Demo data for returned payments: on the given serviced demo loan, the borrower's one-time debit
  * of the next installment (Make a Payment), sent in an ACH file a week ago, returned by the bank the
  * day it was effective with R01 (Insufficient Funds), so its retry is pending for five banking days
  * later: the borrower's Returned Payments and timeline, the e-mail, and the retry waiting on /admin/ach.
@@ -14,7 +14,7 @@ import { createAchBatch, makePayment, returnAchEntry } from "~/server/loans/inde
  * to before the file, as the rest of the demo dates its records. Once per database: a loan with a
  * returned debit is left alone. Returns whether it did anything.
  */
-export async function seedDemoReturn(db: Db, actor: AuditActor, request: RequestInfo, applicationKey = "demo-maria-personal-01"): Promise<boolean> {
+export async function seedDemoReturn(db: Db, actor: AuditActor, request: RequestInfo, applicationKey: string): Promise<boolean> {
   const [loan] = await db
     .select({ id: approvedLoans.id, userId: approvedLoans.userId, applicationId: approvedLoans.applicationId, status: approvedLoans.status })
     .from(approvedLoans)

@@ -595,8 +595,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
   if (serviced > 0) {
     const run = await runServicingJobs(db);
     result.auditRowsWritten += run.feesAssessed;
-    // A returned debit (R01) with its retry pending, on the current loan.
-    await seedDemoReturn(db, actor, DEMO_REQUEST);
+    // A returned debit (R01) with its retry pending, on the late loan (the bounced payment is why it is late).
+    await seedDemoReturn(db, actor, DEMO_REQUEST, "demo-daniel-personal-02");
     result.auditRowsWritten += await seedDemoAutopay(db, DEMO_REQUEST);
   }
 

@@ -396,7 +396,7 @@ describe("demo seed", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("has a returned R01 debit on the current demo loan, its retry pending in a RETRY PYMT entry still to come", async () => {
+  it("has a returned R01 debit on the late demo loan, its retry pending in a RETRY PYMT entry still to come", async () => {
     const db = database().db;
     const returned = await db.select().from(loanPayments).where(eq(loanPayments.status, "returned"));
     expect(returned.map((p) => p.returnCode)).toEqual(["R01"]);
