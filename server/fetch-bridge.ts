@@ -139,7 +139,10 @@ function bodyStream(req: IncomingMessage, ceiling: number): ReadableStream<Uint8
           // Stop reading as a cancel does; the drain after the answer deals with the rest.
           settled = true;
           req.pause();
-          controller.error(new Error("The request body is too large."));
+          // Named, so the action's body reader answers 413 (too large), not 400 (unreadable).
+          const error = new Error("The request body is too large.");
+          error.name = "PayloadTooLargeError";
+          controller.error(error);
           return;
         }
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));

@@ -172,7 +172,7 @@ describe("autopay, a returned debit and its retry", () => {
     await staff.page.goto(`${stack.url}/admin/ach`);
     await waitForHydration(staff.page);
     const importForm = staff.page.locator("form", { has: staff.page.locator('input[name="intent"][value="import-returns"]') });
-    await importForm.getByLabel("The bank's return file (NACHA, at most 1 MB)").setInputFiles(returnFile);
+    await importForm.getByLabel("The bank's return file (NACHA, at most 960 KB)").setInputFiles(returnFile);
     await expectToast(staff.page, "Return File Imported", () => importForm.getByRole("button", { name: "Import Return File" }).click(), /^1 returned entry: 1 debit\(s\)/);
     const returnedRow = staff.page.getByTestId("ach-batch-entries").locator("tr", { hasText: loanId.slice(0, 8) }).first();
     await returnedRow.filter({ hasText: `Returned ${formatDay(today)} (R01)` }).waitFor();

@@ -182,8 +182,8 @@ describe.each(testTargets)("ACH return file import on %s", (target) => {
     expect(await counts()).toEqual(after);
   });
 
-  it("refuses a file over 1 MB, over 10,000 records, or with binary bytes, with a sentence", async () => {
-    expect((await refusedLines("1".repeat(1024 * 1024 + 1)))[0]!.reason).toMatch(/larger than 1 MB/);
+  it("refuses a file over 960 KB, over 10,000 records, or with binary bytes, with a sentence", async () => {
+    expect((await refusedLines("1".repeat(960 * 1024 + 1)))[0]!.reason).toMatch(/larger than 960 KB/);
     expect((await refusedLines(`${"9".repeat(94)}\n`.repeat(10_001)))[0]!.reason).toMatch(/more than 10,000 records/);
     expect((await refusedLines("\u0000\u0001PK\u0003\u0004"))[0]!.reason).toMatch(/not a NACHA text file/);
   });

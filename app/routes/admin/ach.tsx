@@ -8,6 +8,7 @@ import { ACH_FORM_MESSAGES, achActionSchema, achFormInput } from "~/domain/valid
 
 import { privatePageMeta } from "~/content/private-page-meta";
 import { readActionForm, respond } from "~/server/platform/http/action-answer.server";
+import { SMALL_FORM_MAX_BYTES } from "~/server/platform/http/read-body.server";
 import { callerOf } from "~/server/platform/http/request-info.server";
 import { ACH_RETURN_FILE_MAX_BYTES, AchReturnFileRefused, createAchBatch, importAchReturns, loadAchPage, openLoanFlags, refundAchEntry, resolveLoanFlag, returnAchEntry, returnRates, settleAchEntry } from "~/server/loans/index.server";
 import { cancelDebit, returnPrenote } from "~/server/loans/index.server";
@@ -27,8 +28,12 @@ export const loader = defineLoader({
   },
 });
 
-/** The upload's body limit: the largest return file accepted, and room for the multipart framing. */
+/**
+ * The body limits: the upload (multipart) fits the largest return file and room for its framing; every
+ * other intent is a small urlencoded form.
+ */
 const RETURN_UPLOAD_MAX_BYTES = ACH_RETURN_FILE_MAX_BYTES + 64 * 1024;
+const bodyLimit = (request: Request) => ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? RETURN_UPLOAD_MAX_BYTES : SMALL_FORM_MAX_BYTES);
 
 /**
  * Create ACH Batch, Mark Settled, Mark Returned (a debit or a prenote), Cancel Debit, Mark Refunded,
@@ -38,7 +43,7 @@ const RETURN_UPLOAD_MAX_BYTES = ACH_RETURN_FILE_MAX_BYTES + 64 * 1024;
 export const action = defineAction({
   guard: staffWith("servicing.manage"),
   handle: async ({ request, context }: Route.ActionArgs, admin) => {
-    const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true, limitBytes: RETURN_UPLOAD_MAX_BYTES });
+    const read = await readActionForm(request, (message) => stampedResult(false, "ACH Action Failed", message), { unreadableAsEmpty: true, limitBytes: bodyLimit(request) });
     if (!read.ok) return respond(read.answer);
     const parsed = achActionSchema.safeParse(achFormInput(read.form));
     if (!parsed.success) return data(stampedResult(false, "ACH Action Failed", parsed.error.issues[0]?.message), { status: 400 });

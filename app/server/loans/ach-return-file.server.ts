@@ -19,11 +19,11 @@ import { ACH_RETURN_CODES } from "~/domain/servicing-enums";
 import { NACHA_RECORD_LENGTH } from "./nacha.server";
 
 /** Larger than any return file a small lender receives; a file over it is refused before it is read. */
-export const ACH_RETURN_FILE_MAX_BYTES = 1024 * 1024;
+export const ACH_RETURN_FILE_MAX_BYTES = 960 * 1024;
 export const ACH_RETURN_FILE_MAX_RECORDS = 10_000;
 
 export const ACH_RETURN_FILE_MESSAGES = {
-  tooLarge: `The return file is larger than 1 MB: that is not a return file this lender receives. Check the file.`,
+  tooLarge: `The return file is larger than 960 KB: that is not a return file this lender receives. Check the file.`,
   tooManyRecords: `The return file has more than ${ACH_RETURN_FILE_MAX_RECORDS.toLocaleString("en-US")} records: that is not a return file this lender receives. Check the file.`,
   empty: "The return file is empty.",
   notText: "The return file is not a NACHA text file (it holds characters a NACHA file never has).",

@@ -27,7 +27,7 @@ export function ImportReturnsForm({ lines }: { lines?: readonly ReturnFileLine[]
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="import-returns" />
         <label className="grid gap-1 text-sm">
-          <span>The bank&apos;s return file (NACHA, at most 1 MB)</span>
+          <span>The bank&apos;s return file (NACHA, at most 960 KB)</span>
           <input type="file" name="file" required className={fieldClass} />
         </label>
         <PendingButton type="submit" pending={importing} icon={<FileUp aria-hidden="true" />}>

@@ -49,7 +49,9 @@ export async function readBodyBytes(request: Request, limitBytes: number): Promi
       }
       chunks.push(value);
     }
-  } catch {
+  } catch (error) {
+    // The server's own ceiling stopped a streamed body: too large, whatever this route's limit.
+    if ((error as { name?: string } | null)?.name === "PayloadTooLargeError") return tooLarge;
     // The client hung up or the stream broke mid-body: nothing readable arrived.
     return unreadable;
   } finally {
