@@ -11,6 +11,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { bankAccountValidations, loanPayments } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
+import { traceNumberOf } from "./trace-numbers.server";
 
 /**
  * Bank accounts validated before their first debit or credit (Nacha's WEB debit rule asks it of a new
@@ -252,11 +253,11 @@ export async function prenotesOfBatches(batchIds: readonly string[], db: DbOrTx)
 }
 
 /** Claims locked prenotes for a batch: sent, in it, with its effective date; one conditional UPDATE. */
-export async function claimPrenotes(tx: DbOrTx, ids: readonly string[], batchId: string, effectiveDate: string, now: Date): Promise<number> {
+export async function claimPrenotes(tx: DbOrTx, ids: readonly string[], batchId: string, effectiveDate: string, now: Date, traces: ReadonlyMap<string, string> = new Map()): Promise<number> {
   if (ids.length === 0) return 0;
   const claimed = await tx
     .update(bankAccountValidations)
-    .set({ status: "sent", achBatchId: batchId, effectiveDate, updatedAt: now })
+    .set({ status: "sent", achBatchId: batchId, effectiveDate, updatedAt: now, achTraceNumber: traceNumberOf(bankAccountValidations.id, traces) })
     .where(and(inArray(bankAccountValidations.id, [...ids]), eq(bankAccountValidations.status, "pending"), isNull(bankAccountValidations.achBatchId)))
     .returning({ id: bankAccountValidations.id });
   return claimed.length;

@@ -20,6 +20,7 @@ import { peopleByIds } from "~/server/accounts/index.server";
 import { bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
 import { formatMoney } from "~/domain/money";
 import { ledgerRows, termsOf, type LoanRow } from "./ledger.server";
+import { traceNumberOf } from "./trace-numbers.server";
 import { claimFundingCredits, fundingCreditsForBatch } from "./funding.server";
 import { buildNachaFile, isValidRoutingNumber, nachaName, type NachaEntry } from "./nacha.server";
 import { markRefunded, returnPayment, settlePayment } from "./payments.server";
@@ -476,7 +477,8 @@ export type EntryKind = "debit" | "prenote" | "credit";
 export type EntrySource = {
   kind: EntryKind;
   rows: { id: string; entry: NachaEntry | null; skipReason: string | null }[];
-  claim: (ids: string[], batchId: string, effectiveDate: string) => Promise<number>;
+  /** traces: each claimed row's trace number in the file, stored by the same UPDATE (one write per row, so a transaction waiting on the row cannot deadlock with a second write). */
+  claim: (ids: string[], batchId: string, effectiveDate: string, traces: ReadonlyMap<string, string>) => Promise<number>;
 };
 
 /** The funding credits of the next file: the released, unbatched credits of the loans' net proceeds (funding.server.ts). */
@@ -486,8 +488,8 @@ async function creditSources(tx: DbOrTx): Promise<EntrySource[]> {
     {
       kind: "credit",
       rows: credits.map((c) => ({ id: c.fundingId, entry: c.entry, skipReason: c.skipReason })),
-      claim: async (ids, batchId) => {
-        await claimFundingCredits(tx, ids, batchId);
+      claim: async (ids, batchId, _effectiveDate, traces) => {
+        await claimFundingCredits(tx, ids, batchId, traces);
         return ids.length;
       },
     },
@@ -535,16 +537,16 @@ export async function createAchBatch(
       {
         kind: "debit",
         rows: debits.map((d) => ({ id: d.paymentId, entry: d.debit, skipReason: d.skipReason })),
-        claim: async (ids, batchId) =>
+        claim: async (ids, batchId, _effectiveDate, traces) =>
           (
             await tx
               .update(loanPayments)
-              .set({ achBatchId: batchId })
+              .set({ achBatchId: batchId, achTraceNumber: traceNumberOf(loanPayments.id, traces) })
               .where(and(inArray(loanPayments.id, ids), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId)))
               .returning({ id: loanPayments.id })
           ).length,
       },
-      { kind: "prenote", rows: prenotes.map((p) => ({ id: p.row.id, entry: p.entry, skipReason: p.skipReason })), claim: (ids, batchId, effective) => claimPrenotes(tx, ids, batchId, effective, now) },
+      { kind: "prenote", rows: prenotes.map((p) => ({ id: p.row.id, entry: p.entry, skipReason: p.skipReason })), claim: (ids, batchId, effective, traces) => claimPrenotes(tx, ids, batchId, effective, now, traces) },
       ...(await credits(tx)),
     ];
 
@@ -580,19 +582,16 @@ export async function createAchBatch(
       originatorId: originator.companyId,
     });
     const counts: Record<EntryKind, number> = { debit: 0, prenote: 0, credit: 0 };
+    // Each entry keeps its trace number, so the bank's return file can name it.
+    const traces = new Map(ready.map((r, index) => [r.id, file.traceNumbers[index]!]));
     for (const source of sources) {
       const ids = ready.filter((r) => r.kind === source.kind).map((r) => r.id);
       if (ids.length === 0) continue;
-      const claimed = await source.claim(ids, batchId, effectiveDate);
+      const claimed = await source.claim(ids, batchId, effectiveDate, traces);
       // The rows are locked by this transaction, so all are claimed; anything else is a bug to roll back.
       if (claimed !== ids.length) throw new Error(`ACH batch: a locked ${source.kind} entry could not be claimed`);
       counts[source.kind] += ids.length;
     }
-    // Each entry keeps its trace number, so the bank's return file can name it.
-    await recordTraceNumbers(
-      tx,
-      ready.map((r, index) => ({ kind: r.kind, id: r.id, trace: file.traceNumbers[index]! })),
-    );
     await writeAudit(tx, {
       actor,
       action: "ach.export",
@@ -614,20 +613,6 @@ export async function createAchBatch(
     });
     return { ok: true, batchId, fileName, entryCount: file.entryCount, totalCents: file.totalDebitCents, creditTotalCents: file.totalCreditCents, counts, effectiveDate, skipped, skippedOther };
   });
-}
-
-/** Stores each claimed entry's trace number on its row: one UPDATE … FROM (VALUES …) per kind. */
-async function recordTraceNumbers(tx: DbOrTx, traces: { kind: EntryKind; id: string; trace: string }[]): Promise<void> {
-  const tables = { debit: "loan_payments", prenote: "bank_account_validations", credit: "loan_fundings" } as const;
-  for (const kind of Object.keys(tables) as EntryKind[]) {
-    const rows = traces.filter((t) => t.kind === kind);
-    if (rows.length === 0) continue;
-    const values = sql.join(
-      rows.map((r) => sql`(${r.id}::uuid, ${r.trace})`),
-      sql`, `,
-    );
-    await tx.execute(sql`update ${sql.identifier(tables[kind])} as t set ach_trace_number = v.trace from (values ${values}) as v(id, trace) where t.id = v.id`);
-  }
 }
 
 const uuid = z.string().uuid();

@@ -19,6 +19,7 @@ import { decryptOrLegacy } from "~/server/staff/index.server";
 import { loanCancelledEmail, loanFundsReturnedEmail, loanFundsSentEmail } from "./funding-emails.server";
 import { checklistFromFingerprint, loanChecklist } from "./funding-checklist.server";
 import { lockLoan, type LoanRow } from "./ledger.server";
+import { traceNumberOf } from "./trace-numbers.server";
 import { loanMailSubject } from "./loan-reference.server";
 import { loanOwner } from "./loan-owner.server";
 import { isValidRoutingNumber, nachaName, type NachaEntry } from "./nacha.server";
@@ -416,11 +417,11 @@ export async function fundingCreditsForBatch(tx: DbOrTx): Promise<{ fundingId: s
 }
 
 /** The credits written into ACH file `batchId`: released → sent, in the caller's transaction; throws unless every one was still released and unbatched. */
-export async function claimFundingCredits(tx: DbOrTx, fundingIds: string[], batchId: string): Promise<void> {
+export async function claimFundingCredits(tx: DbOrTx, fundingIds: string[], batchId: string, traces: ReadonlyMap<string, string> = new Map()): Promise<void> {
   if (fundingIds.length === 0) return;
   const claimed = await tx
     .update(loanFundings)
-    .set({ status: "sent", achBatchId: batchId, updatedAt: sql`now()` })
+    .set({ status: "sent", achBatchId: batchId, updatedAt: sql`now()`, achTraceNumber: traceNumberOf(loanFundings.id, traces) })
     .where(and(inArray(loanFundings.id, fundingIds), eq(loanFundings.status, "released"), isNull(loanFundings.achBatchId)))
     .returning({ id: loanFundings.id, loanId: loanFundings.loanId });
   if (claimed.length !== new Set(fundingIds).size) throw new Error(`claimFundingCredits: ${fundingIds.length - claimed.length} of ${fundingIds.length} credits were no longer released`);
