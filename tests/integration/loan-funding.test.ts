@@ -451,7 +451,7 @@ describe("loan funding", () => {
     const shared = await awaitingLoan({ daysAgo: 31 });
     const sharedPrenote = await queuedPrenote(shared.bankAccountId);
     const other = await seedLoan(db(), {
-      owner: { ...shared.owner, isStaff: false },
+      owner: shared.owner,
       admin: ada,
       storage,
       application: { firstName: "Dana", lastName: "Whitfield", email: shared.owner.email, requestedAmountCents: 1_000_000, desiredRateMilli: 9500, loanDuration: 12 },

@@ -4,7 +4,8 @@ import type { AccountRestrictionKind } from "~/domain/servicing-enums";
 import { ACCOUNT_RESTRICTION_MESSAGES } from "~/domain/validation/account-restriction";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { autopayAuthorizations, bankAccountRestrictions, bankAccounts, loanFundings, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { bankAccountsByIds } from "~/server/applications/index.server";
+import { approvedLoans, autopayAuthorizations, bankAccountRestrictions, loanFundings, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { lockLoan, type LoanRow } from "./ledger.server";
 
@@ -52,26 +53,18 @@ export function restrictionReason(r: AccountRestriction): string {
 /**
  * Whether `bankAccountId` is an account of the loan's borrower that this loan uses or has used: the
  * account given with its application, a payment account chosen for it, one its debits, its funding
- * credit or its autopay came from. One query.
+ * credit or its autopay came from.
  */
 async function loanUsesAccount(tx: DbOrTx, loan: Pick<LoanRow, "id" | "userId" | "applicationId">, bankAccountId: string): Promise<boolean> {
+  const account = (await bankAccountsByIds([bankAccountId], tx)).get(bankAccountId);
+  if (!account || account.userId !== loan.userId) return false;
+  if (account.applicationId === loan.applicationId) return true;
+  const uses = (table: typeof loanPaymentAccounts | typeof loanPayments | typeof loanFundings | typeof autopayAuthorizations) =>
+    exists(tx.select({ one: sql`1` }).from(table).where(and(eq(table.loanId, loan.id), eq(table.bankAccountId, bankAccountId))));
   const [row] = await tx
-    .select({ id: bankAccounts.id })
-    .from(bankAccounts)
-    .where(
-      and(
-        eq(bankAccounts.id, bankAccountId),
-        eq(bankAccounts.userId, loan.userId),
-        or(
-          eq(bankAccounts.applicationId, loan.applicationId),
-          exists(tx.select({ one: sql`1` }).from(loanPaymentAccounts).where(and(eq(loanPaymentAccounts.loanId, loan.id), eq(loanPaymentAccounts.bankAccountId, bankAccounts.id)))),
-          exists(tx.select({ one: sql`1` }).from(loanPayments).where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.bankAccountId, bankAccounts.id)))),
-          exists(tx.select({ one: sql`1` }).from(loanFundings).where(and(eq(loanFundings.loanId, loan.id), eq(loanFundings.bankAccountId, bankAccounts.id)))),
-          exists(tx.select({ one: sql`1` }).from(autopayAuthorizations).where(and(eq(autopayAuthorizations.loanId, loan.id), eq(autopayAuthorizations.bankAccountId, bankAccounts.id)))),
-        ),
-      ),
-    )
-    .limit(1);
+    .select({ id: approvedLoans.id })
+    .from(approvedLoans)
+    .where(and(eq(approvedLoans.id, loan.id), or(uses(loanPaymentAccounts), uses(loanPayments), uses(loanFundings), uses(autopayAuthorizations))));
   return row !== undefined;
 }
 

@@ -8,10 +8,10 @@ import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { achBatches, approvedLoans, bankAccounts, bankAccountValidations, loanFundings, loanPaymentAccounts } from "~/server/platform/db/schema.server";
+import { achBatches, approvedLoans, bankAccountValidations, loanFundings, loanPaymentAccounts } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
-import { applicationById, acceptIdDocument, applicationScreeningSubject, bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
+import { applicationById, acceptIdDocument, applicationScreeningSubject, bankAccountsByIds, bankAccountsOfUser, sealedBankAccountsByIds } from "~/server/applications/index.server";
 import { screenForFunding } from "~/server/sanctions/index.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { signedOfferFacts } from "~/server/offers/index.server";
@@ -291,7 +291,8 @@ export async function returnFunding(
 /**
  * Cancel Loan: a loan awaiting funding and not funded within FUNDING_DEADLINE_DAYS of signing is
  * cancelled with a reason: the agreement is void, a credit not yet sent is cancelled with it, so is a
- * prenote of its account still queued (withdrawQueuedPrenotes), the borrower is told. A credit already sent or settled refuses it (the money may be on its way).
+ * prenote of its account still queued (withdrawQueuedPrenotes), the borrower is told. A credit already
+ * sent or settled refuses it (the money may be on its way).
  */
 export async function cancelLoan(loanId: string, reason: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<void> {
   await db.transaction(async (tx) => {
@@ -329,10 +330,7 @@ export async function cancelLoan(loanId: string, reason: string, { actor, reques
  * Returns the ids withdrawn.
  */
 async function withdrawQueuedPrenotes(tx: DbOrTx, loan: LoanRow): Promise<string[]> {
-  const given = await tx
-    .select({ id: bankAccounts.id })
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.applicationId, loan.applicationId), eq(bankAccounts.userId, loan.userId)));
+  const given = (await bankAccountsOfUser(loan.userId, tx)).filter((a) => a.applicationId === loan.applicationId);
   const chosen = await tx.select({ id: loanPaymentAccounts.bankAccountId }).from(loanPaymentAccounts).where(eq(loanPaymentAccounts.loanId, loan.id));
   const withdrawn: string[] = [];
   for (const accountId of new Set([...given, ...chosen].map((a) => a.id))) {
