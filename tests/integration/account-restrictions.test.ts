@@ -48,7 +48,7 @@ describe.each(testTargets)("Clear Restriction on %s", (target) => {
   it("clears with the reason (kept on the row, audited); the page no longer lists it; the account's debit goes in the next file", async () => {
     await db().update(loanPayments).set({ status: "cancelled", cancelReason: "test set-up", cancelledAt: new Date() }).where(eq(loanPayments.status, "pending"));
     const loan = await restricted("blocked");
-    expect(await loanAccountRestrictions(loan.loanId, db())).toHaveLength(1);
+    expect(await loanAccountRestrictions(loan.loanId, db())).toMatchObject([{ bankAccountId: loan.bankAccountId, kind: "blocked", returnCode: "R10", clearable: true }]);
     const debit = await pendingDebit(db(), loan, 12_500);
     const day = todayUtc();
     const skipped = await createAchBatch(as(admin), db(), new Date(`${day}T12:00:00Z`));

@@ -55,7 +55,7 @@ export function restrictionReason(r: AccountRestriction): string {
  * account given with its application, a payment account chosen for it, one its debits, its funding
  * credit or its autopay came from.
  */
-async function loanUsesAccount(tx: DbOrTx, loan: Pick<LoanRow, "id" | "userId" | "applicationId">, bankAccountId: string): Promise<boolean> {
+export async function loanUsesAccount(tx: DbOrTx, loan: Pick<LoanRow, "id" | "userId" | "applicationId">, bankAccountId: string): Promise<boolean> {
   const account = (await bankAccountsByIds([bankAccountId], tx)).get(bankAccountId);
   if (!account || account.userId !== loan.userId) return false;
   if (account.applicationId === loan.applicationId) return true;

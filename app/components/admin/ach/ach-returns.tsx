@@ -174,7 +174,7 @@ export function ClearRestrictionForm({ restriction }: { restriction: AccountRest
 
 /**
  * A loan's bank accounts that may not be debited (or used) after a return: kind, code and since when;
- * with `clearable` (the staff loan page), each with Clear Restriction.
+ * with `clearable` (the staff loan page), each account the loan uses with Clear Restriction.
  */
 export function AccountRestrictionsList({ restrictions, timeZone, clearable = false }: { restrictions: readonly AccountRestrictionView[]; timeZone: string; clearable?: boolean }) {
   if (restrictions.length === 0) return null;
@@ -188,7 +188,7 @@ export function AccountRestrictionsList({ restrictions, timeZone, clearable = fa
           <li key={r.bankAccountId}>
             {r.accountMasked ?? "Account"}: {ACCOUNT_RESTRICTION_KIND_LABELS[r.kind as keyof typeof ACCOUNT_RESTRICTION_KIND_LABELS] ?? r.kind} ({r.returnCode}) since{" "}
             <time dateTime={r.since}>{formatDateTime(r.since, timeZone, { zone: true })}</time>
-            {clearable ? <ClearRestrictionForm restriction={r} /> : null}
+            {clearable && r.clearable ? <ClearRestrictionForm restriction={r} /> : null}
           </li>
         ))}
       </ul>
