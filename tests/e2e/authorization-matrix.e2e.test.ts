@@ -3,6 +3,7 @@ import { MATRIX_AUTOPAY_BODIES } from "../helpers/autopay-forms";
 import { AUTOPAY_INTENTS } from "~/domain/validation/autopay";
 import { LOAN_FUNDING_INTENTS } from "~/domain/validation/loan-funding";
 import { RECORD_VALIDATION_INTENT } from "~/domain/validation/account-validation";
+import { CLEAR_RESTRICTION_INTENT } from "~/domain/validation/account-restriction";
 import { CHANGE_ACCOUNT_INTENT } from "~/domain/validation/payment-account-constants";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -385,6 +386,15 @@ function rows(): Row[] {
     // Resolve Flag on a flag that does not exist: 404 for those who may, here and on a loan's page.
     { method: "POST", path: "/admin/ach", intent: "resolve-flag", body: () => form({ intent: "resolve-flag", flagId: randomUUID(), note: "Checked" })(), expect: staffOnly(404, "servicing.manage") },
     { method: "POST", path: `/admin/loans/${NO_LOAN}`, route: "/admin/loans/:id", intent: "resolve-flag", body: () => form({ intent: "resolve-flag", flagId: randomUUID(), note: "Checked" })(), expect: staffOnly(404, "servicing.manage") },
+    // Clear Restriction of an account on a loan that does not exist: 404 for those who may.
+    {
+      method: "POST",
+      path: `/admin/loans/${NO_LOAN}`,
+      route: "/admin/loans/:id",
+      intent: "clear-restriction",
+      body: () => form({ intent: "clear-restriction", bankAccountId: randomUUID(), reason: "The bank confirmed the account was reopened" })(),
+      expect: staffOnly(404, "servicing.manage"),
+    },
     { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.
@@ -767,7 +777,7 @@ describe("authorization matrix", () => {
       "/dashboard/applications/:id/offer-decline": OFFER_DECLINE_INTENTS,
       "/dashboard/applications/:id/withdraw": APPLICATION_WITHDRAW_INTENTS,
       "/dashboard/applications/:id/offer": OFFER_SIGNING_INTENTS,
-      "/admin/loans/:id": [...LOAN_PAYMENT_INTENTS, ...LOAN_FUNDING_INTENTS, RECORD_VALIDATION_INTENT, "resolve-flag"],
+      "/admin/loans/:id": [...LOAN_PAYMENT_INTENTS, ...LOAN_FUNDING_INTENTS, RECORD_VALIDATION_INTENT, "resolve-flag", CLEAR_RESTRICTION_INTENT],
       "/admin/ach": ACH_INTENTS,
       "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT, ...AUTOPAY_INTENTS],
       "/admin/staff": STAFF_INTENTS,

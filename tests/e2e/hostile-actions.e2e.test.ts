@@ -346,7 +346,7 @@ const ACTIONS: ActionCase[] = [
     actor: "admin",
     bodies: () => hostileEnvelope(withBrokenText(["withdraw", "WITHDRAW", "sign", ""], "reason", 501)),
   },
-  // Record Payment / Reverse Payment, the funding intents and Record Validation on a loan id that names nothing: every intent is refused
+  // Record Payment / Reverse Payment, the funding intents, Record Validation and Clear Restriction on a loan id that names nothing: every intent is refused
   // (a wrong intent 400, bad input 400, a well-formed one 404), whatever else is sent with it.
   {
     path: "/admin/loans/00000000-0000-4000-8000-000000000000",
@@ -354,7 +354,7 @@ const ACTIONS: ActionCase[] = [
     bodies: () =>
       hostileEnvelope(
         hostileFields({
-          intent: oneOf("record-payment", "reverse-payment", "RECORD-PAYMENT", "settle", "", ...LOAN_FUNDING_INTENTS, "record-validation"),
+          intent: oneOf("record-payment", "reverse-payment", "RECORD-PAYMENT", "settle", "", ...LOAN_FUNDING_INTENTS, "record-validation", "clear-restriction"),
           fingerprint: fc.oneof(hostileText, fc.constant("f".repeat(64)), fc.constant(`${"0".repeat(64)}\u0000`)),
           settledOn: oneOf("2999-01-01", "2026-02-30", "yesterday", ""),
           returnCode: oneOf("R03", "R99", "r03", "", "R03\u0000"),
@@ -733,6 +733,7 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/ach", actor: "admin", fields: { intent: "cancel-debit", paymentId: "00000000-0000-4000-8000-000000000000", reason: "Borrower\u0000asked" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "refund", paymentId: "00000000-0000-4000-8000-000000000000", refundedOn: "2026-11-24", reference: "CHK\u00071" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "resolve-flag", flagId: "00000000-0000-4000-8000-000000000000", note: "Called\u0000back" } },
+      { path: "/admin/loans/00000000-0000-4000-8000-000000000000", actor: "admin", fields: { intent: "clear-restriction", bankAccountId: "00000000-0000-4000-8000-000000000000", reason: "Bank\u0007confirmed" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "import-returns" } },
       // Issue 22.
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada\u0000Officer", email: "ada@example.com", role: "loan_officer" } },

@@ -2,7 +2,7 @@ import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { achBatches, auditLog, bankAccounts, bankAccountValidations, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
+import { achBatches, auditLog, bankAccounts, bankAccountValidations, emailOutbox, loanFundings, loanPayments } from "~/server/platform/db/schema.server";
 import { createAchBatch, individualIdFor, loadAchPage, type EntrySource } from "~/server/loans/ach-batches.server";
 import type { DbOrTx } from "~/server/platform/db/client.server";
 import {
@@ -326,6 +326,28 @@ describe.each(testTargets)("account validation on %s", (target) => {
     expect(await validationsOf(loan.bankAccountId)).toHaveLength(1);
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.recordId, queued!.id), eq(auditLog.action, "bank_account.validation"))).orderBy(auditLog.id);
     expect(audit).toBeDefined();
+  });
+
+  it("a returned prenote e-mails the borrower through the outbox: the code's label, Change Bank Account, no account digits", async () => {
+    await clearQueue();
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt, validated: false, account: "000271828182" });
+    await db().transaction((tx) => requestAccountValidation(tx, loan.bankAccountId, { secCode: "WEB", direction: "debit" }));
+    const [queued] = await validationsOf(loan.bankAccountId);
+    await createAchBatch(caller(), db(), new Date("2026-11-24T15:00:00Z"));
+    const mails = () => db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, loan.owner.email), eq(emailOutbox.template, "prenote-returned")));
+    // A refused return sends nothing.
+    await refusal(returnPrenote(queued!.id, "R99", "2026-11-25", caller(), db(), "2026-11-25"));
+    expect(await mails()).toHaveLength(0);
+
+    await returnPrenote(queued!.id, "R03", "2026-11-25", caller(), db(), "2026-11-25");
+    const [mail, ...more] = await mails();
+    expect(more).toHaveLength(0);
+    const text = `${mail!.subject} ${mail!.textBody} ${mail!.htmlBody ?? ""}`;
+    expect(mail!.textBody).toContain("could not validate the account you gave");
+    expect(mail!.textBody).toContain("R03 No Account/Unable to Locate Account");
+    expect(mail!.textBody).toContain("Change Bank Account");
+    expect(mail!.textBody).toContain(`/dashboard/loans/${loan.loanId}`);
+    for (const digits of ["000271828182", "271828182", "8182", "021000021"]) expect(text).not.toContain(digits);
   });
 
   it("a method staff record validates at once: the queued prenote is never sent; twice is refused; audited", async () => {

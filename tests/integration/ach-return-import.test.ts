@@ -333,7 +333,7 @@ describe.each(testTargets)("return rates and loan flags on %s", (target) => {
       .returning({ id: loanFlags.id });
     const page = await loadStaffLoan(loan.loanId, { actor: admin, request: info }, db(), today);
     expect(page!.flags.map((f) => [f.flagId, f.returnCode])).toEqual([[flag!.id, "R07"]]);
-    expect(page!.restrictions).toEqual([{ bankAccountId: loan.bankAccountId, accountMasked: "••••6777", kind: "blocked", returnCode: "R07", since: expect.any(String) }]);
+    expect(page!.restrictions).toEqual([{ bankAccountId: loan.bankAccountId, accountMasked: "••••6777", kind: "blocked", returnCode: "R07", since: expect.any(String), clearable: true }]);
     const wrongLoan = await rejectionOf(resolveLoanFlag(flag!.id, "Checked", { actor: admin, request: info }, db(), otherLoan.loanId));
     expect(wrongLoan).toMatchObject({ status: 404 });
     await resolveLoanFlag(flag!.id, "Checked", { actor: admin, request: info }, db(), loan.loanId);

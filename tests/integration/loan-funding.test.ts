@@ -3,6 +3,7 @@ import path from "node:path";
 import { applicationScreeningSubject } from "~/server/applications/index.server";
 import { loadSanctionsLists, screenApplicant } from "~/server/sanctions/index.server";
 import { recordAccountValidation } from "~/server/loans/index.server";
+import { requestAccountValidation } from "~/server/loans/account-validations.server";
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "~/domain/dates";
@@ -22,6 +23,7 @@ import {
   emailOutbox,
   loanDocuments,
   loanFundings,
+  loanPaymentAccounts,
   loanPayments,
 } from "~/server/platform/db/schema.server";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
@@ -432,6 +434,38 @@ describe("loan funding", () => {
     await fundLoan(sent.loanId, { fingerprint: await fingerprintOf(sent.loanId) }, as(ada), db());
     await sendFile(today);
     expect((await refusal(cancelLoan(sent.loanId, "Too late", as(ada), db(), addDays(today, 16)))).message).toBe("The funds were already sent to the borrower: the loan cannot be cancelled.");
+  });
+
+  it("Cancel Loan withdraws its account's prenote still queued (not in a file), unless another live loan of the borrower pays from that account", async () => {
+    const queuedPrenote = async (bankAccountId: string) => (await db().transaction((tx) => requestAccountValidation(tx, bankAccountId, { secCode: "PPD", direction: "credit" }))).validationId!;
+    const validationsOf = (bankAccountId: string) => db().select().from(bankAccountValidations).where(eq(bankAccountValidations.bankAccountId, bankAccountId));
+
+    const alone = await awaitingLoan({ daysAgo: 31 });
+    const prenote = await queuedPrenote(alone.bankAccountId);
+    await cancelLoan(alone.loanId, "Borrower withdrew", as(ada), db(), today);
+    expect(await validationsOf(alone.bankAccountId)).toEqual([]);
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "loan.cancel"), eq(auditLog.recordId, alone.loanId)));
+    expect(audit!.details).toMatchObject({ prenotesWithdrawn: [prenote] });
+
+    // The same borrower's other loan (active) pays from this account: its prenote stays queued.
+    const shared = await awaitingLoan({ daysAgo: 31 });
+    const sharedPrenote = await queuedPrenote(shared.bankAccountId);
+    const other = await seedLoan(db(), {
+      owner: shared.owner,
+      admin: ada,
+      storage,
+      application: { firstName: "Dana", lastName: "Whitfield", email: shared.owner.email, requestedAmountCents: 1_000_000, desiredRateMilli: 9500, loanDuration: 12 },
+      terms: { approvedAmountCents: 1_000_000, interestRateMilli: 9500, termMonths: 12, originationFeeMilli: 1000 },
+    });
+    await db().insert(loanPaymentAccounts).values({ loanId: other.loanId, bankAccountId: shared.bankAccountId, isCurrent: true });
+    await cancelLoan(shared.loanId, "Borrower withdrew", as(ada), db(), today);
+    expect(await validationsOf(shared.bankAccountId)).toMatchObject([{ id: sharedPrenote, status: "pending", achBatchId: null }]);
+
+    // A prenote already validated (or in a file) is not the queue's: it stays.
+    const done = await awaitingLoan({ daysAgo: 31 });
+    await validate(done.bankAccountId);
+    await cancelLoan(done.loanId, "Borrower withdrew", as(ada), db(), today);
+    expect(await validationsOf(done.bankAccountId)).toMatchObject([{ status: "validated" }]);
   });
 
   it("Record Fee Collected: a reference is required; the net proceeds become the whole amount", async () => {

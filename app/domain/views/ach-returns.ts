@@ -31,7 +31,8 @@ export type OpenLoanFlag = {
 };
 
 /** A bank account's live restriction as the staff loan page lists it. */
-export type AccountRestrictionView = { bankAccountId: string; accountMasked: string | null; kind: string; returnCode: string; since: string };
+/** `clearable`: the account is one the loan uses, so Clear Restriction may lift it from the loan's page. */
+export type AccountRestrictionView = { bankAccountId: string; accountMasked: string | null; kind: string; returnCode: string; since: string; clearable: boolean };
 
 const percent = new Intl.NumberFormat("en-US", { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

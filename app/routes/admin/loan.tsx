@@ -22,7 +22,8 @@ export const loader = defineLoader({
 
 /**
  * record-payment | reverse-payment, and the funding intents fund-loan | release-funds | cancel-funding |
- * settle-funding | return-funding | cancel-loan | record-fee-collected | accept-id-document
+ * settle-funding | return-funding | cancel-loan | record-fee-collected | accept-id-document, and
+ * record-validation | resolve-flag | clear-restriction
  * (app/server/loans/staff-loans.server.ts), validated, under the loan's row lock.
  */
 export const action = defineAction({

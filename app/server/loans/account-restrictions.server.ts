@@ -1,7 +1,13 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { UUID_PATTERN } from "~/domain/ids";
 import type { AccountRestrictionKind } from "~/domain/servicing-enums";
-import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
-import { bankAccountRestrictions } from "~/server/platform/db/schema.server";
+import { ACCOUNT_RESTRICTION_MESSAGES } from "~/domain/validation/account-restriction";
+import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
+import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
+import { bankAccountsByIds } from "~/server/applications/index.server";
+import { approvedLoans, autopayAuthorizations, bankAccountRestrictions, loanFundings, loanPaymentAccounts, loanPayments } from "~/server/platform/db/schema.server";
+import { AppError } from "~/server/platform/http/app-error.server";
+import { lockLoan, type LoanRow } from "./ledger.server";
 
 /**
  * Bank accounts no debit may come from after a return (decision 0093): unusable (closed, no or invalid
@@ -42,4 +48,55 @@ export function restrictionReason(r: AccountRestriction): string {
   return r.kind === "blocked"
     ? `This bank account is blocked for debits: the bank returned a debit as not authorized (${r.returnCode}).`
     : `This bank account cannot be used: the bank returned a debit from it (${r.returnCode}). Add another account.`;
+}
+
+/**
+ * Whether `bankAccountId` is an account of the loan's borrower that this loan uses or has used: the
+ * account given with its application, a payment account chosen for it, one its debits, its funding
+ * credit or its autopay came from.
+ */
+export async function loanUsesAccount(tx: DbOrTx, loan: Pick<LoanRow, "id" | "userId" | "applicationId">, bankAccountId: string): Promise<boolean> {
+  const account = (await bankAccountsByIds([bankAccountId], tx)).get(bankAccountId);
+  if (!account || account.userId !== loan.userId) return false;
+  if (account.applicationId === loan.applicationId) return true;
+  const uses = (table: typeof loanPaymentAccounts | typeof loanPayments | typeof loanFundings | typeof autopayAuthorizations) =>
+    exists(tx.select({ one: sql`1` }).from(table).where(and(eq(table.loanId, loan.id), eq(table.bankAccountId, bankAccountId))));
+  const [row] = await tx
+    .select({ id: approvedLoans.id })
+    .from(approvedLoans)
+    .where(and(eq(approvedLoans.id, loan.id), or(uses(loanPaymentAccounts), uses(loanPayments), uses(loanFundings), uses(autopayAuthorizations))));
+  return row !== undefined;
+}
+
+/**
+ * Clear Restriction (staff, from a loan's page): the account may be debited again, for the reason
+ * staff give (kept on the row). Only an account of this loan's borrower that this loan uses (any other
+ * is as unknown as a made-up one: 404). The loan's row is locked first, then one conditional UPDATE …
+ * WHERE cleared_at IS NULL, so two staff at once leave one clearing and the other is told (409). Audited.
+ */
+export async function clearAccountRestriction(loanId: string, bankAccountId: string, reason: string, { actor, request }: Caller, db: Db = getDb()): Promise<{ restrictionId: string }> {
+  if (!UUID_PATTERN.test(loanId) || !UUID_PATTERN.test(bankAccountId)) throw new AppError("servicing", 404, ACCOUNT_RESTRICTION_MESSAGES.bankAccountId);
+  const accountId = bankAccountId.toLowerCase();
+  return db.transaction(async (tx) => {
+    const loan = await lockLoan(tx, loanId.toLowerCase());
+    if (!loan || !(await loanUsesAccount(tx, loan, accountId))) throw new AppError("servicing", 404, ACCOUNT_RESTRICTION_MESSAGES.bankAccountId);
+    const [cleared] = await tx
+      .update(bankAccountRestrictions)
+      .set({ clearedAt: sql`now()`, clearedBy: actor.id, clearReason: reason })
+      .where(and(eq(bankAccountRestrictions.bankAccountId, accountId), isNull(bankAccountRestrictions.clearedAt)))
+      .returning({ id: bankAccountRestrictions.id, kind: bankAccountRestrictions.kind, returnCode: bankAccountRestrictions.returnCode });
+    if (!cleared) {
+      const [earlier] = await tx.select({ id: bankAccountRestrictions.id }).from(bankAccountRestrictions).where(eq(bankAccountRestrictions.bankAccountId, accountId)).limit(1);
+      throw new AppError("servicing", 409, earlier ? ACCOUNT_RESTRICTION_MESSAGES.alreadyCleared : ACCOUNT_RESTRICTION_MESSAGES.notRestricted);
+    }
+    await writeAudit(tx, {
+      actor,
+      action: "bank_account.restriction_clear",
+      table: "bank_account_restrictions",
+      recordId: cleared.id,
+      details: { loanId: loan.id, bankAccountId: accountId, kind: cleared.kind, returnCode: cleared.returnCode, reason },
+      request,
+    });
+    return { restrictionId: cleared.id };
+  });
 }

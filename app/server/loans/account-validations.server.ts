@@ -12,6 +12,11 @@ import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server"
 import { bankAccountValidations, loanPayments } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { traceNumberOf } from "./trace-numbers.server";
+import { enqueueEmail } from "~/server/platform/mail/outbox.server";
+import { liveLoansUsingAccount } from "./account-loans.server";
+import { loanMailSubject } from "./loan-reference.server";
+import { loanOwner } from "./loan-owner.server";
+import { prenoteReturnedEmail } from "./prenote-emails.server";
 
 /**
  * Bank accounts validated before their first debit or credit (Nacha's WEB debit rule asks it of a new
@@ -195,7 +200,8 @@ export async function recordAccountValidation(
  * Mark Returned for a prenote: the bank sent it back with a return code on `returnedOn` (not before
  * the file's effective date, not in the future), so the account is not validated: the row is failed
  * with the code and date (also a prenote already counted validated: a late return still says the
- * account is wrong). A debit from the account then waits for another account. Audited.
+ * account is wrong). A debit from the account then waits for another account. Audited; the borrower
+ * is e-mailed (the return code's label, and to add another account with Change Bank Account).
  */
 export async function returnPrenote(validationId: string, returnCode: string, returnedOn: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<{ bankAccountId: string }> {
   if (!uuid.safeParse(validationId).success) throw new AppError("servicing", 404, ACCOUNT_VALIDATION_MESSAGES.prenoteNotFound);
@@ -219,6 +225,12 @@ export async function returnPrenote(validationId: string, returnCode: string, re
       details: { event: "prenote_returned", bankAccountId: row.bankAccountId, returnCode, returnedOn, previousStatus: row.status },
       request,
     });
+    // The borrower learns it from us, not from a payment that cannot be made: once per live loan that
+    // pays from (or is to be funded to) the account, through the outbox, so a rollback sends nothing.
+    for (const loan of await liveLoansUsingAccount(tx, row.bankAccountId)) {
+      const owner = await loanOwner(tx, loan);
+      if (owner) await enqueueEmail(tx, { to: owner.email, ...prenoteReturnedEmail({ ...loanMailSubject(loan, owner.loanType), returnCode }) });
+    }
     return { bankAccountId: row.bankAccountId };
   });
 }

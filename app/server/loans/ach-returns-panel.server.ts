@@ -9,7 +9,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { achBatches, approvedLoans, loanFlags, loanPayments } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
-import { accountRestrictions } from "./account-restrictions.server";
+import { accountRestrictions, loanUsesAccount } from "./account-restrictions.server";
 
 /**
  * Returns as staff watch them: the return rates per originator over the last RETURN_RATE_WINDOW_DAYS
@@ -89,16 +89,17 @@ export async function openLoanFlags(db: DbOrTx = getDb(), loanId?: string): Prom
 
 /** The live restrictions on the bank accounts of a loan's borrower, oldest first. */
 export async function loanAccountRestrictions(loanId: string, db: DbOrTx = getDb()): Promise<AccountRestrictionView[]> {
-  const [loan] = await db.select({ userId: approvedLoans.userId }).from(approvedLoans).where(eq(approvedLoans.id, loanId)).limit(1);
+  const [loan] = await db.select({ id: approvedLoans.id, userId: approvedLoans.userId, applicationId: approvedLoans.applicationId }).from(approvedLoans).where(eq(approvedLoans.id, loanId)).limit(1);
   if (!loan) return [];
   const accounts = await bankAccountsOfUser(loan.userId, db);
   const restrictions = await accountRestrictions(accounts.map((a) => a.id), db);
-  return accounts
-    .flatMap((a) => {
-      const r = restrictions.get(a.id);
-      return r ? [{ bankAccountId: a.id, accountMasked: a.last4 ? `••••${a.last4}` : null, kind: r.kind, returnCode: r.returnCode, since: r.since }] : [];
-    })
-    .sort((x, y) => x.since.localeCompare(y.since));
+  const views: AccountRestrictionView[] = [];
+  // Usually one restricted account: one small query each says whether this loan's page may clear it.
+  for (const a of accounts) {
+    const r = restrictions.get(a.id);
+    if (r) views.push({ bankAccountId: a.id, accountMasked: a.last4 ? `••••${a.last4}` : null, kind: r.kind, returnCode: r.returnCode, since: r.since, clearable: await loanUsesAccount(db, loan, a.id) });
+  }
+  return views.sort((x, y) => x.since.localeCompare(y.since));
 }
 
 /**

@@ -8,10 +8,10 @@ import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getConfig } from "~/server/platform/config.server";
 import { ENCRYPTION_PURPOSES } from "~/server/platform/crypto/encryption-purposes.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { achBatches, approvedLoans, bankAccountValidations, loanFundings } from "~/server/platform/db/schema.server";
+import { achBatches, approvedLoans, bankAccountValidations, loanFundings, loanPaymentAccounts } from "~/server/platform/db/schema.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
-import { applicationById, acceptIdDocument, applicationScreeningSubject, bankAccountsByIds, sealedBankAccountsByIds } from "~/server/applications/index.server";
+import { applicationById, acceptIdDocument, applicationScreeningSubject, bankAccountsByIds, bankAccountsOfUser, sealedBankAccountsByIds } from "~/server/applications/index.server";
 import { screenForFunding } from "~/server/sanctions/index.server";
 import { recordEvent } from "~/server/conversation/index.server";
 import { signedOfferFacts } from "~/server/offers/index.server";
@@ -20,6 +20,7 @@ import { loanCancelledEmail, loanFundsReturnedEmail, loanFundsSentEmail } from "
 import { checklistFromFingerprint, loanChecklist } from "./funding-checklist.server";
 import { lockLoan, type LoanRow } from "./ledger.server";
 import { traceNumberOf } from "./trace-numbers.server";
+import { liveLoansUsingAccount } from "./account-loans.server";
 import { loanMailSubject } from "./loan-reference.server";
 import { loanOwner } from "./loan-owner.server";
 import { isValidRoutingNumber, nachaName, type NachaEntry } from "./nacha.server";
@@ -290,8 +291,9 @@ export async function returnFunding(
 
 /**
  * Cancel Loan: a loan awaiting funding and not funded within FUNDING_DEADLINE_DAYS of signing is
- * cancelled with a reason: the agreement is void, a credit not yet sent is cancelled with it, the
- * borrower is told. A credit already sent or settled refuses it (the money may be on its way).
+ * cancelled with a reason: the agreement is void, a credit not yet sent is cancelled with it, so is a
+ * prenote of its account still queued (withdrawQueuedPrenotes), the borrower is told. A credit already
+ * sent or settled refuses it (the money may be on its way).
  */
 export async function cancelLoan(loanId: string, reason: string, { actor, request }: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<void> {
   await db.transaction(async (tx) => {
@@ -311,11 +313,43 @@ export async function cancelLoan(loanId: string, reason: string, { actor, reques
       .where(and(eq(approvedLoans.id, loan.id), eq(approvedLoans.status, "awaiting_funding")))
       .returning({ id: approvedLoans.id });
     if (!cancelled) throw refuse(409, FUNDING_MESSAGES.cancelNotAwaiting);
+    const prenotesWithdrawn = await withdrawQueuedPrenotes(tx, loan);
     await recordEvent(tx, { applicationId: loan.applicationId, ownerId: loan.userId, kind: "loan_cancelled", actorId: actor.id, actorSide: "staff", summary: "The loan was cancelled before funding: the agreement is void." });
-    await writeAudit(tx, { actor, action: "loan.cancel", table: "approved_loans", recordId: loan.id, details: { reason, cancellableFrom: from, creditsCancelled: credits.map((c) => c.id) }, request });
+    await writeAudit(tx, { actor, action: "loan.cancel", table: "approved_loans", recordId: loan.id, details: { reason, cancellableFrom: from, creditsCancelled: credits.map((c) => c.id), prenotesWithdrawn }, request });
     const owner = await loanOwner(tx, loan);
     if (owner) await enqueueEmail(tx, { to: owner.email, ...loanCancelledEmail({ ...loanMailSubject(loan, owner.loanType), reason }) });
   });
+}
+
+/**
+ * A cancelled loan's prenotes still queued for the next file (pending, in no file) are withdrawn, in
+ * the cancelling transaction: of the account given with its application and of every payment account
+ * chosen for it, unless another live loan of the borrower pays from (or is funded to) that account,
+ * whose prenote it still is. Deleted rather than marked failed: the CHECK constraints allow either (a
+ * failed row needs no return code), but every reader takes a failed prenote for the bank's refusal of
+ * the account, and one never sent says nothing about the account; the loan's audit row names them.
+ * Returns the ids withdrawn.
+ */
+async function withdrawQueuedPrenotes(tx: DbOrTx, loan: LoanRow): Promise<string[]> {
+  const given = (await bankAccountsOfUser(loan.userId, tx)).filter((a) => a.applicationId === loan.applicationId);
+  const chosen = await tx.select({ id: loanPaymentAccounts.bankAccountId }).from(loanPaymentAccounts).where(eq(loanPaymentAccounts.loanId, loan.id));
+  const withdrawn: string[] = [];
+  for (const accountId of new Set([...given, ...chosen].map((a) => a.id))) {
+    if ((await liveLoansUsingAccount(tx, accountId, loan.id)).length > 0) continue;
+    const rows = await tx
+      .delete(bankAccountValidations)
+      .where(
+        and(
+          eq(bankAccountValidations.bankAccountId, accountId),
+          eq(bankAccountValidations.method, "prenote"),
+          eq(bankAccountValidations.status, "pending"),
+          isNull(bankAccountValidations.achBatchId),
+        ),
+      )
+      .returning({ id: bankAccountValidations.id });
+    withdrawn.push(...rows.map((r) => r.id));
+  }
+  return withdrawn;
 }
 
 /**

@@ -54,6 +54,8 @@ import { staffLoanFunding } from "./funding-views.server";
 import { accountValidationPanel, recordValidationIntent } from "./account-validation-panel.server";
 import { loanAccountRestrictions, openLoanFlags, resolveLoanFlag } from "./ach-returns-panel.server";
 import { achActionSchema } from "~/domain/validation/ach";
+import { CLEAR_RESTRICTION_INTENT, clearRestrictionSchema } from "~/domain/validation/account-restriction";
+import { clearAccountRestriction } from "./account-restrictions.server";
 import { RECORD_VALIDATION_INTENT, type AccountValidationActionData } from "~/domain/validation/account-validation";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
@@ -401,6 +403,22 @@ export async function loanPageAction(request: Request, urlId: string | undefined
       throw error;
     }
     return { status: 200, body: { ok: true, intent: null, toast: { type: "success", title: "Flag Resolved", description: "The note is kept with the flag." }, at: Date.now() } };
+  }
+  if (intent === CLEAR_RESTRICTION_INTENT) {
+    const loanId = parseLoanId(urlId);
+    if (!loanId) return refusal(404, null, LOAN_PAYMENT_MESSAGES.loanNotFound);
+    const parsed = clearRestrictionSchema.safeParse({ intent, bankAccountId: text(form, "bankAccountId"), reason: text(form, "reason") });
+    if (!parsed.success) {
+      const errors = issuesToFieldErrors(parsed.error);
+      return refusal(errors.bankAccountId ? 404 : 400, null, parsed.error.issues[0]?.message ?? LOAN_PAYMENT_MESSAGES.intent, errors);
+    }
+    try {
+      await clearAccountRestriction(loanId, parsed.data.bankAccountId, parsed.data.reason, caller, db);
+    } catch (error) {
+      if (error instanceof AppError) return refusal(error.status, null, error.message);
+      throw error;
+    }
+    return { status: 200, body: { ok: true, intent: null, toast: { type: "success", title: "Restriction Cleared", description: "The account can be debited again; the reason is kept with the restriction." }, at: Date.now() } };
   }
   if (!(LOAN_PAYMENT_INTENTS as readonly string[]).includes(intent ?? "")) return refusal(400, null, LOAN_PAYMENT_MESSAGES.intent);
   const which = intent as LoanPaymentIntent;

@@ -5,6 +5,7 @@ import { PendingButton } from "~/components/ui/pending-button";
 import { ScrollingTable, TableHead } from "~/components/ui/table";
 import { formatDateTime, formatDay } from "~/domain/formats";
 import { ACCOUNT_RESTRICTION_KIND_LABELS } from "~/domain/servicing-enums";
+import { ACCOUNT_RESTRICTION_LIMITS, CLEAR_RESTRICTION_INTENT } from "~/domain/validation/account-restriction";
 import { ACH_LIMITS } from "~/domain/validation/ach";
 import { formatRate, type AccountRestrictionView, type OpenLoanFlag, type ReturnRate, type ReturnRatesPanel } from "~/domain/views/ach-returns";
 
@@ -152,19 +153,42 @@ export function FlaggedReturnsSection({ flags, timeZone, action, heading = "Flag
   );
 }
 
-/** A loan's bank accounts that may not be debited (or used) after a return: kind, code and since when. */
-export function AccountRestrictionsList({ restrictions, timeZone }: { restrictions: readonly AccountRestrictionView[]; timeZone: string }) {
+/** Clear Restriction: a required reason; posts to the loan page's action (the account may be debited again). */
+export function ClearRestrictionForm({ restriction }: { restriction: AccountRestrictionView }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === CLEAR_RESTRICTION_INTENT && navigation.formData?.get("bankAccountId") === restriction.bankAccountId;
+  return (
+    <Form method="post" className="mt-1 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={CLEAR_RESTRICTION_INTENT} />
+      <input type="hidden" name="bankAccountId" value={restriction.bankAccountId} />
+      <label className="grid gap-1 text-xs">
+        <span>Why it may be debited again</span>
+        <input type="text" name="reason" required maxLength={ACCOUNT_RESTRICTION_LIMITS.reasonMaxLength} className={fieldClass} />
+      </label>
+      <Button type="submit" size="sm" disabled={busy}>
+        Clear Restriction<span className="sr-only"> on {restriction.accountMasked ?? "the account"}</span>
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * A loan's bank accounts that may not be debited (or used) after a return: kind, code and since when;
+ * with `clearable` (the staff loan page), each account the loan uses with Clear Restriction.
+ */
+export function AccountRestrictionsList({ restrictions, timeZone, clearable = false }: { restrictions: readonly AccountRestrictionView[]; timeZone: string; clearable?: boolean }) {
   if (restrictions.length === 0) return null;
   return (
     <section className="mb-8" aria-labelledby="account-restrictions-heading">
       <h2 id="account-restrictions-heading" className="mb-3 text-lg font-semibold">
         Bank Account Restrictions
       </h2>
-      <ul className="grid gap-1 text-sm" data-testid="account-restrictions">
+      <ul className="grid gap-3 text-sm" data-testid="account-restrictions">
         {restrictions.map((r) => (
           <li key={r.bankAccountId}>
             {r.accountMasked ?? "Account"}: {ACCOUNT_RESTRICTION_KIND_LABELS[r.kind as keyof typeof ACCOUNT_RESTRICTION_KIND_LABELS] ?? r.kind} ({r.returnCode}) since{" "}
             <time dateTime={r.since}>{formatDateTime(r.since, timeZone, { zone: true })}</time>
+            {clearable && r.clearable ? <ClearRestrictionForm restriction={r} /> : null}
           </li>
         ))}
       </ul>

@@ -96,7 +96,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
         <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
         <AccountValidationPanel panel={data.accountValidation} />
         {data.flags.length > 0 ? <FlaggedReturnsSection flags={data.flags} timeZone={timeZone} heading="Open Flags" /> : null}
-        <AccountRestrictionsList restrictions={data.restrictions} timeZone={timeZone} />
+        <AccountRestrictionsList restrictions={data.restrictions} timeZone={timeZone} clearable />
 
         <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-terms-heading">
           <h2 id="loan-terms-heading" className="text-lg font-semibold text-primary">

@@ -72,6 +72,7 @@ export type AuditAction =
   | "payment.refund"
   | "payment_account.change"
   | "bank_account.validation"
+  | "bank_account.restriction_clear"
   | "fee.assess"
   | "loan.terms_recorded"
   | "loan.fund_prepare"

@@ -43,6 +43,7 @@ export type TemplateName =
   | "refund-due"
   | "refund-sent"
   | "payment-returned"
+  | "prenote-returned"
   // Autopay: the copy of the authorisation, its change or end, a debit's differing amount.
   | "autopay-authorized"
   | "autopay-cancelled"
