@@ -31,7 +31,7 @@ const off: AutopayView = { available: true, on: false, terms: null, next: null, 
 const on: AutopayView = {
   available: true,
   on: true,
-  terms: { bankAccountId: ACCOUNT, account: "Checking ••••6789", amountKind: "installment", fixedAmountCents: null, daysBeforeDue: 0, textVersion: "2026-12-06.1", authorizedAt: "2026-12-01T10:00:00.000Z" },
+  terms: { bankAccountId: ACCOUNT, account: "Checking ••••6789", amountKind: "installment", fixedAmountCents: null, fixedAmountText: null, daysBeforeDue: 0, textVersion: "2026-12-06.1", authorizedAt: "2026-12-01T10:00:00.000Z" },
   next: { on: "2026-12-18", amountCents: 88_849, account: "Checking ••••6789", queued: true, stillGoes: true },
   usableAccountIds: [ACCOUNT],
 };

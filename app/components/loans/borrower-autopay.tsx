@@ -8,7 +8,7 @@ import { ErrorList, InputField, SubmitButton, useFormFetcher, type FormToast } f
 import { ScrollingTable, TableHead } from "~/components/ui/table";
 import { useFormDialog } from "~/components/ui/use-form-dialog";
 import { AUTOPAY_AUTHORIZATION_STATEMENT, AUTOPAY_AUTHORIZATION_VERSION, autopayAmountPhrase, autopayAuthorizationText, autopayTimingPhrase } from "~/domain/autopay-authorization";
-import { formatMoney, formatMoneyDecimal } from "~/domain/money";
+import { formatMoney } from "~/domain/money";
 import { AUTOPAY_MAX_DAYS_BEFORE_DUE, type AutopayAmountKind } from "~/domain/servicing-enums";
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import { parseDollarsToCents } from "~/domain/validation/make-payment";
@@ -138,7 +138,7 @@ function AutopayDialog({ data, intent, actionData }: { data: BorrowerLoanPage; i
   const usable = data.bankAccounts.filter((a) => data.autopay.usableAccountIds.includes(a.id));
   const [accountId, setAccountId] = useState(current && usable.some((a) => a.id === current.bankAccountId) ? current.bankAccountId : (usable[0]?.id ?? ""));
   const [amountKind, setAmountKind] = useState<AutopayAmountKind>(current?.amountKind ?? "installment");
-  const [fixedAmount, setFixedAmount] = useState(current?.fixedAmountCents ? formatMoneyDecimal(current.fixedAmountCents) : "");
+  const [fixedAmount, setFixedAmount] = useState(current?.fixedAmountText ?? "");
   const [days, setDays] = useState(String(current?.daysBeforeDue ?? 0));
   const errors = clientErrors ?? (form.data && !form.data.ok ? form.data.fieldErrors : undefined);
   const account = usable.find((a) => a.id === accountId);

@@ -20,7 +20,7 @@ export type BorrowerAutopay = {
   available: boolean;
   on: boolean;
   /** When on: the authorisation's terms. */
-  terms: { bankAccountId: string; account: string; amountKind: AutopayAmountKind; fixedAmountCents: number | null; daysBeforeDue: number; textVersion: string; authorizedAt: string } | null;
+  terms: { bankAccountId: string; account: string; amountKind: AutopayAmountKind; fixedAmountCents: number | null; /** The fixed amount as the form's field shows it ("250.00"), formatted on the server. */ fixedAmountText: string | null; daysBeforeDue: number; textVersion: string; authorizedAt: string } | null;
   next: AutopayNextDebit | null;
   /** Accounts autopay may debit: the borrower's, validated, not restricted. */
   usableAccountIds: string[];

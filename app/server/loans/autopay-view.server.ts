@@ -1,3 +1,4 @@
+import { formatMoneyDecimal } from "~/domain/money";
 import { and, asc, eq } from "drizzle-orm";
 import { canStopAutopayDebit, nextAutopayInstallment } from "~/domain/autopay";
 import { isValidated } from "~/domain/views/account-validation";
@@ -76,7 +77,7 @@ export async function autopayPageData(
     autopay: {
       available,
       on: true,
-      terms: { bankAccountId: auth.bankAccountId, account, amountKind: auth.amountKind, fixedAmountCents: auth.fixedAmountCents, daysBeforeDue: auth.daysBeforeDue, textVersion: auth.textVersion, authorizedAt: auth.authorizedAt.toISOString() },
+      terms: { bankAccountId: auth.bankAccountId, account, amountKind: auth.amountKind, fixedAmountCents: auth.fixedAmountCents, fixedAmountText: auth.fixedAmountCents === null ? null : formatMoneyDecimal(auth.fixedAmountCents), daysBeforeDue: auth.daysBeforeDue, textVersion: auth.textVersion, authorizedAt: auth.authorizedAt.toISOString() },
       next,
       usableAccountIds,
     },
