@@ -38,7 +38,8 @@ export async function parseAuthForm(request: Request): Promise<ParsedAuthForm> {
   if (!read.ok) return read;
   const form = read.form;
   const intent = form.get("intent");
-  if (typeof intent !== "string" || !(intent in schemas)) {
+  // An own key only: "toString" or "constructor" is in every object through its prototype.
+  if (typeof intent !== "string" || !Object.hasOwn(schemas, intent)) {
     return { ok: false, answer: { status: 400, body: authFormError("sign-in", "Error", "Unknown action.") } };
   }
   const key = intent as AuthIntent;
