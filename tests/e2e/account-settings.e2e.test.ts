@@ -118,12 +118,14 @@ describe("Account Settings on /account", () => {
     expect(await sessions.textContent()).toContain(elsewhereIp);
     // The current password first: missing, then wrong, each refused on its field; the other device stays.
     const signOutOthers = sessions.getByRole("button", { name: "Sign Out Other Sessions" });
-    // Its refusal's toast is awaited too, so a slow one is never taken for the next refusal's.
-    await expectToast(page, "Could not sign out other sessions", () => signOutOthers.click(), "Enter your current password.");
+    await signOutOthers.click();
     await sessions.getByText("Enter your current password.").waitFor();
     expect(await sessions.getByLabel(/^Current Password/).evaluate((el) => el === document.activeElement)).toBe(true);
     await sessions.getByLabel(/^Current Password/).fill("Wrong!Pass1");
-    await expectToast(page, "Could not sign out other sessions", () => signOutOthers.click(), "The password is not correct.");
+    // The wrong password's refusal is found by its own description: the empty field's refusal above may
+    // have been answered by the server too (before hydration), its toast arriving late with the same title.
+    await signOutOthers.click();
+    await page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: /^Could not sign out other sessions$/ }) }).filter({ has: page.locator("[data-description]", { hasText: /^The password is not correct\.$/ }) }).first().waitFor();
     await sessions.getByText("The password is not correct.").waitFor();
     expect(await sessions.getByLabel(/^Current Password/).getAttribute("aria-invalid")).toBe("true");
     expect(await stillIn(elsewhere)).toBe(true);
