@@ -15,7 +15,7 @@ export const TABLES = {
   "accounts": ["account", "adminMfa", "dataExports", "emailVerificationCodes", "notificationPreferences", "passkeys", "privacyAcceptances", "profiles", "session", "sessionMfa", "twoFactor", "user", "verification", "webauthnChallenges"],
   "applications": ["applicationAssignments", "applicationDrafts", "applicationStatusCounts", "approvalProposals", "bankAccounts", "draftDocuments", "loanApplications", "loanDocuments"],
   "conversation": ["applicationEvents", "applicationMessages", "conversationCounts", "conversationNotices", "conversationReaderTotals", "conversationReads", "requestItems"],
-  "loans": ["achBatches", "achReturnImports", "achTraceSequences", "approvedLoans", "autopayAuthorizations", "bankAccountRestrictions", "bankAccountValidations", "loanFees", "loanFlags", "loanFundings", "loanPaymentAccounts", "loanPayments", "servicingNotices"],
+  "loans": ["achBatches", "achReturnImports", "achTraceSequences", "approvedLoans", "autopayAuthorizations", "bankAccountRestrictions", "bankAccountValidations", "chargeOffRequests", "collectionContacts", "delinquencyRolls", "delinquencySnapshots", "delinquencyTotals", "hardshipRequests", "loanFees", "loanFlags", "loanFundings", "loanModifications", "loanPaymentAccounts", "loanPayments", "loanProtections", "paymentPromises", "servicingNotices"],
   "offers": ["esignConsents", "loanOffers", "signedAgreements"],
   "public-site": ["contactMessages", "testimonials"],
   "sanctions": ["sanctionsEntries", "sanctionsListLoads", "sanctionsMatches", "sanctionsScreenings"],

@@ -63,7 +63,7 @@ export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
  * active (funded: serviced) → paid_off | closed; or awaiting_funding → cancelled (never funded: the
  * agreement is void). `approved`: a loan recorded before offers were signed here.
  */
-export const APPROVED_LOAN_STATUSES = ["awaiting_funding", "active", "approved", "paid_off", "closed", "cancelled"] as const;
+export const APPROVED_LOAN_STATUSES = ["awaiting_funding", "active", "approved", "paid_off", "closed", "cancelled", "charged_off", "settled"] as const;
 export type ApprovedLoanStatus = (typeof APPROVED_LOAN_STATUSES)[number];
 
 /**

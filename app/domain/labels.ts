@@ -116,6 +116,8 @@ export const APPROVED_LOAN_STATUS_LABELS: Record<ApprovedLoanStatus, string> = {
   paid_off: "Paid Off",
   closed: "Closed",
   cancelled: "Cancelled",
+  charged_off: "Charged Off",
+  settled: "Settled",
 };
 
 /** "some_type" → "Some Type", "hard-money" → "Hard Money": how a value without a label is shown. */

@@ -1,4 +1,5 @@
 import { installmentCents } from "./loan-math";
+import type { RateCap, ScheduleChange, ScheduleChangeOffer } from "./loan-modifications";
 import type { Cents, RateMilli } from "./money";
 
 /**
@@ -78,6 +79,10 @@ export function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
 /** A loan's running account: unpaid principal and the interest accrued on it, exactly, through a day. */
 export type Accrual = {
   readonly noteRateMilli: RateMilli;
+  /** Periods in which the rate may not exceed a cap (SCRA), days inclusive. */
+  readonly rateCaps: readonly RateCap[];
+  /** From this day on no interest accrues (the loan was charged off); null while it does. */
+  readonly accrualStopsOn: string | null;
   principalCents: Cents;
   /** Accrued, unpaid interest in numerator units (÷ INTEREST_DENOMINATOR = cents). */
   interest: bigint;
@@ -91,15 +96,53 @@ export type FeeDue = { id: string; dueCents: Cents };
 export type PaymentSplit = { feesCents: Cents; interestCents: Cents; principalCents: Cents; excessCents: Cents };
 
 /** The account of a loan on its signing day: the whole amount lent, no interest yet. */
-export function openAccrual(amountCents: Cents, noteRateMilli: RateMilli, startDate: string): Accrual {
-  return { noteRateMilli, principalCents: amountCents, interest: 0n, through: startDate };
+export function openAccrual(
+  amountCents: Cents,
+  noteRateMilli: RateMilli,
+  startDate: string,
+  { rateCaps = [], accrualStopsOn = null }: { rateCaps?: readonly RateCap[]; accrualStopsOn?: string | null } = {},
+): Accrual {
+  return { noteRateMilli, rateCaps, accrualStopsOn, principalCents: amountCents, interest: 0n, through: startDate };
 }
 
-/** Accrues simple daily interest (actual/365) on the principal up to `date`; a date not later does nothing. */
+/** The day after `date` ('yyyy-MM-dd'). */
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The rate that applies on `date`: the note rate, lowered by any cap covering the day, 0 once accrual stops. */
+function rateOn(account: Accrual, date: string): number {
+  if (account.accrualStopsOn !== null && date >= account.accrualStopsOn) return 0;
+  let rate = account.noteRateMilli;
+  for (const cap of account.rateCaps) if (cap.from <= date && (cap.through === null || date <= cap.through) && cap.rateMilli < rate) rate = cap.rateMilli;
+  return rate;
+}
+
+/**
+ * Accrues simple daily interest (actual/365) on the principal up to `date`; a date not later does
+ * nothing. Each day `through` … `date`−1 accrues at the rate that applies on it (rateOn), so a cap or the
+ * charge-off day splits the period exactly where it starts or ends.
+ */
 export function accrueTo(account: Accrual, date: string): void {
-  const days = daysBetween(account.through, date);
-  if (days <= 0) return;
-  account.interest += BigInt(account.principalCents) * BigInt(account.noteRateMilli) * BigInt(days);
+  if (daysBetween(account.through, date) <= 0) return;
+  if (account.rateCaps.length === 0 && account.accrualStopsOn === null) {
+    account.interest += BigInt(account.principalCents) * BigInt(account.noteRateMilli) * BigInt(daysBetween(account.through, date));
+    account.through = date;
+    return;
+  }
+  // The days where the rate may change, inside (through, date): a cap's first day and the day after its last, the stop day.
+  const breaks = new Set<string>();
+  for (const cap of account.rateCaps) {
+    breaks.add(cap.from);
+    if (cap.through !== null) breaks.add(nextDay(cap.through));
+  }
+  if (account.accrualStopsOn !== null) breaks.add(account.accrualStopsOn);
+  const cuts = [...breaks].filter((d) => d > account.through && d < date).sort();
+  let from = account.through;
+  for (const to of [...cuts, date]) {
+    account.interest += BigInt(account.principalCents) * BigInt(rateOn(account, from)) * BigInt(daysBetween(from, to));
+    from = to;
+  }
   account.through = date;
 }
 
@@ -207,7 +250,114 @@ export type ScheduleTerms = {
   interestFrom?: string | null;
   /** The regular payment: the loan's stored one, or the level payment of its signing day when not given. */
   paymentCents?: Cents;
+  /** Hardship plans the borrower signed, in the order signed (./loan-modifications). */
+  changes?: readonly ScheduleChange[];
+  /** Periods in which interest may not exceed a cap (SCRA), days inclusive. */
+  rateCaps?: readonly RateCap[];
+  /** The charge-off day: from it on no interest accrues. */
+  accrualStopsOn?: string | null;
 };
+
+/** One installment of a schedule being built: due `offset` months after `anchor`; the amount, or null for the last (pays what is left). */
+type Slot = { anchor: string; offset: number; paymentCents: Cents | null };
+
+const dueOf = (slot: Slot) => addMonths(slot.anchor, slot.offset);
+
+/** The account a schedule is projected on: the loan's amount from the day interest starts, its rate caps. */
+function projectionAccount(terms: ScheduleTerms): Accrual {
+  return openAccrual(terms.amountCents, terms.noteRateMilli, interestStart(terms), { rateCaps: terms.rateCaps ?? [] });
+}
+
+/** Posts each slot's amount on its due date (never more than is owed; the last pays what is left). */
+function runSlots(terms: ScheduleTerms, slots: readonly Slot[], refuseEarlyEnd = false): PaymentRow[] {
+  const account = projectionAccount(terms);
+  return slots.map((slot, index): PaymentRow => {
+    const dueDate = dueOf(slot);
+    accrueTo(account, dueDate);
+    const owed = account.principalCents + interestDueCents(account);
+    const last = slot.paymentCents === null;
+    if (refuseEarlyEnd && !last && slot.paymentCents! >= owed) {
+      throw new RangeError(
+        `A regular payment of ${slot.paymentCents} cents would repay ${terms.amountCents} cents at ${terms.noteRateMilli / 1000} % before month ${slots.length}: ` +
+          "it would end the loan early (a cent less would leave a balloon). Choose a larger amount, a lower rate or a shorter term.",
+      );
+    }
+    const split = applyPayment(account, last ? owed : Math.min(slot.paymentCents!, owed));
+    return { number: index + 1, dueDate, paymentCents: split.interestCents + split.principalCents, principalCents: split.principalCents, interestCents: split.interestCents, balanceCents: account.principalCents };
+  });
+}
+
+/** A change's first installment must exist and (but for a due-date change) not be the last one alone. */
+function checkChange(slots: readonly Slot[], change: Pick<ScheduleChange, "fromInstallment" | "kind"> & { months?: number }): void {
+  const span = change.kind === "payment_plan" ? (change.months ?? 1) : 1;
+  if (change.fromInstallment > slots.length) throw new RangeError(`installment ${change.fromInstallment} is not in a schedule of ${slots.length}`);
+  if (change.kind === "payment_plan" && change.fromInstallment + span - 1 >= slots.length) {
+    throw new RangeError(`a payment plan of ${span} month(s) from installment ${change.fromInstallment} must leave at least the last installment after it (the schedule has ${slots.length})`);
+  }
+}
+
+/** The slots after the reduced months of a payment plan, with `later` as their amount (the last stays null). */
+function withPlan(slots: readonly Slot[], from: number, months: number, reduced: Cents, later: Cents): Slot[] {
+  return slots.map((slot, i) => {
+    const n = i + 1;
+    if (slot.paymentCents === null) return slot;
+    if (n >= from && n < from + months) return { ...slot, paymentCents: reduced };
+    if (n >= from + months) return { ...slot, paymentCents: later };
+    return slot;
+  });
+}
+
+function applyChange(slots: readonly Slot[], change: ScheduleChange): Slot[] {
+  checkChange(slots, change);
+  const from = change.fromInstallment;
+  switch (change.kind) {
+    case "deferment":
+      return slots.map((slot, i) => (i + 1 >= from ? { ...slot, offset: slot.offset + change.count } : slot));
+    case "due_date_change": {
+      const old = dueOf(slots[from - 1]!);
+      const sameMonth = `${old.slice(0, 8)}${String(change.dueDay).padStart(2, "0")}`;
+      const first = sameMonth >= old ? sameMonth : addMonths(sameMonth, 1);
+      return slots.map((slot, i) => (i + 1 >= from ? { ...slot, anchor: first, offset: i + 1 - from } : slot));
+    }
+    case "payment_plan":
+      return withPlan(slots, from, change.months, change.reducedPaymentCents, change.laterPaymentCents);
+  }
+}
+
+/** The slots of the loan's schedule: the signed one (monthly from the start, level payments), then each change in order. */
+function scheduleSlots(terms: ScheduleTerms): Slot[] {
+  const paymentCents = terms.paymentCents ?? levelPaymentCents(terms);
+  let slots: Slot[] = Array.from({ length: terms.termMonths }, (_, i) => ({ anchor: terms.startDate, offset: i + 1, paymentCents: i + 1 === terms.termMonths ? null : paymentCents }));
+  for (const change of terms.changes ?? []) slots = applyChange(slots, change);
+  return slots;
+}
+
+/**
+ * A payment plan's later payment: the smallest whole number of cents that, paid on every installment
+ * after the reduced months but the last, leaves a last payment no larger than itself (the shortfall
+ * spread over the rest). The last payment falls as it rises, so a bisection finds it. RangeError when
+ * the plan does not fit the schedule now in force.
+ */
+export function planLaterPaymentCents(terms: ScheduleTerms, plan: { fromInstallment: number; months: number; reducedPaymentCents: Cents }): Cents {
+  const slots = scheduleSlots(terms);
+  checkChange(slots, { kind: "payment_plan", ...plan });
+  const lastWith = (later: Cents) => runSlots(terms, withPlan(slots, plan.fromInstallment, plan.months, plan.reducedPaymentCents, later)).at(-1)!.paymentCents;
+  let low = 0;
+  let high = Math.max(1, terms.amountCents * 2);
+  while (lastWith(high) > high) high *= 2;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (lastWith(mid) <= mid) high = mid;
+    else low = mid;
+  }
+  return lastWith(low) <= low ? low : high;
+}
+
+/** The change a plan offer becomes when signed on `signedOn`: a payment plan gets its later payment worked out on the schedule now in force. */
+export function signedChange(terms: ScheduleTerms, offer: ScheduleChangeOffer, signedOn: string): ScheduleChange {
+  if (offer.kind === "payment_plan") return { ...offer, signedOn, laterPaymentCents: planLaterPaymentCents(terms, offer) };
+  return { ...offer, signedOn };
+}
 
 /**
  * The Payment Schedule by the ledger's own rule, assuming each installment arrives on its due date:
@@ -225,26 +375,13 @@ export type ScheduleTerms = {
  * anyway: an installment never pays more than is owed, and the last one pays off what is left.
  */
 export function projectSchedule(terms: ScheduleTerms, { refuse = true }: { refuse?: boolean } = {}): PaymentRow[] {
-  const { amountCents, noteRateMilli, termMonths, startDate } = terms;
   const paymentCents = terms.paymentCents ?? levelPaymentCents(terms);
-  const account = openAccrual(amountCents, noteRateMilli, interestStart(terms));
-  const schedule: PaymentRow[] = [];
-  for (let number = 1; number <= termMonths; number++) {
-    const dueDate = addMonths(startDate, number);
-    accrueTo(account, dueDate);
-    const last = number === termMonths;
-    const owed = account.principalCents + interestDueCents(account);
-    if (refuse && !last && paymentCents >= owed) {
-      throw new RangeError(
-        `A regular payment of ${paymentCents} cents would repay ${amountCents} cents at ${noteRateMilli / 1000} % before month ${termMonths}: ` +
-          "it would end the loan early (a cent less would leave a balloon). Choose a larger amount, a lower rate or a shorter term.",
-      );
-    }
-    const split = applyPayment(account, last ? owed : Math.min(paymentCents, owed));
-    schedule.push({ number, dueDate, paymentCents: split.interestCents + split.principalCents, principalCents: split.principalCents, interestCents: split.interestCents, balanceCents: account.principalCents });
-  }
+  const slots = scheduleSlots({ ...terms, paymentCents });
+  // A signed hardship plan is serviced as signed; the refusals are about the terms of a new loan.
+  const checking = refuse && (terms.changes ?? []).length === 0;
+  const schedule = runSlots(terms, slots, checking);
   const lastPayment = schedule.at(-1)!.paymentCents;
-  if (refuse && lastPayment > 2 * paymentCents) {
+  if (checking && lastPayment > 2 * paymentCents) {
     throw new RangeError(
       `The last payment would be ${lastPayment} cents against a regular ${paymentCents}: a balloon payment. Choose a larger amount, a lower rate or a shorter term.`,
     );

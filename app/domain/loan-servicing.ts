@@ -35,10 +35,16 @@ export { daysBetween };
 export const SCHEDULE_NOTE =
   "The Payment Schedule assumes each payment arrives on its due date: interest accrues each day on the unpaid principal (actual/365) and each payment is applied to fees, then interest, then principal. A payment made early or late splits differently, and the final payment absorbs the difference.";
 
-/** A loan's terms as servicing reads them: the schedule's own terms (amount, rate, term, start, payment). */
-export type LoanTerms = ScheduleTerms;
+/**
+ * A loan's terms as servicing reads them: the schedule's own terms (amount, rate, term, start, payment,
+ * the hardship plans signed and the rate caps), and how it ended when it did not pay off: the charge-off
+ * day (no interest or fee from it on; later payments are recoveries) and the settlement day (what is
+ * left after that day's payments is forgiven).
+ */
+export type LoanTerms = Omit<ScheduleTerms, "accrualStopsOn"> & { chargedOffOn?: string | null; settledOn?: string | null };
 
-export type PostedPayment = { id: string; receivedOn: string; amountCents: number };
+/** `recovery`: received after the loan was charged off (applied after the charge-off, whatever its day). */
+export type PostedPayment = { id: string; receivedOn: string; amountCents: number; recovery?: boolean };
 export type AssessedFee = { id: string; assessedOn: string; amountCents: number; installmentNumber: number | null };
 
 export type Allocation = {
@@ -51,6 +57,8 @@ export type Allocation = {
   /** What was paid beyond the payoff (returned to the borrower; the balance never goes below zero). */
   excessCents: number;
   principalAfterCents: number;
+  /** A payment on a charged-off loan. */
+  recovery: boolean;
 };
 
 export type InstallmentStatus = PaymentRow & { paid: boolean };
@@ -71,13 +79,18 @@ export type NextInstallment = {
   amountDueCents: number;
 };
 
-export type ServicingStatus = "current" | "late" | "paid_in_full";
+export type ServicingStatus = "current" | "late" | "paid_in_full" | "charged_off" | "settled";
 
 export const SERVICING_STATUS_LABELS: Record<ServicingStatus, string> = {
   current: "Current",
   late: "Late",
   paid_in_full: "Paid in Full",
+  charged_off: "Charged Off",
+  settled: "Settled",
 };
+
+/** What the loan owed when it was charged off: principal, the interest accrued to that day, fees. */
+export type ChargeOffAmounts = { on: string; principalCents: number; interestCents: number; feesCents: number; totalCents: number };
 
 export type LedgerState = {
   principalCents: number;
@@ -91,6 +104,12 @@ export type LedgerState = {
   /** Days since the first unpaid installment fell due (0 when none is past due). */
   daysPastDue: number;
   status: ServicingStatus;
+  /** The balance moved to charged off, when the loan was charged off on or before `asOf`. */
+  chargedOff: ChargeOffAmounts | null;
+  /** What recoveries (payments after the charge-off) have paid. */
+  recoveredCents: number;
+  /** What the settlement forgave (principal, interest and fees left after the settlement day's payments): the 1099-C amount. */
+  forgivenCents: number;
 };
 
 /** Simple interest on `principalCents` for `days` days at the note rate, actual/365, exactly rounded half-up once. */
@@ -120,29 +139,50 @@ export function installmentDueDate(terms: LoanTerms, n: number): string {
   return addMonths(terms.startDate, n);
 }
 
-type Event = { kind: "fee"; date: string; fee: AssessedFee } | { kind: "payment"; date: string; payment: PostedPayment };
+type Event =
+  | { kind: "fee"; date: string; fee: AssessedFee }
+  | { kind: "payment"; date: string; payment: PostedPayment }
+  | { kind: "charge_off"; date: string }
+  | { kind: "settlement"; date: string };
+
+/** On one day: fees, payments, the charge-off, recoveries, the settlement. */
+function rank(event: Event): number {
+  if (event.kind === "fee") return 0;
+  if (event.kind === "payment") return event.payment.recovery ? 3 : 1;
+  return event.kind === "charge_off" ? 2 : 4;
+}
 
 /**
  * Replays the ledger to `asOf` ('yyyy-MM-dd'), leaving out what is dated later. Events in date order; on one day fees come before
  * payments, and payments keep the order given (posting order). Interest accrues exactly (a rational numerator) from the
- * start date on the principal balance; a payment pays fees (oldest first), then the accrued interest
- * rounded half-up to the cent, then principal; anything past the payoff is excess.
+ * start date on the principal balance, at the note rate or a lower cap on the days one covers, and not from
+ * the charge-off day on; a payment pays fees (oldest first), then the accrued interest
+ * rounded half-up to the cent, then principal; anything past the payoff is excess. A recovery (a payment
+ * after the charge-off) is applied the same way, after it. On the settlement day, after that day's
+ * payments, what is left is forgiven and the balance is zero.
  */
 export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[], fees: readonly AssessedFee[], asOf: string): LedgerState {
   // What happens after asOf is not part of the state on asOf.
   const events: Event[] = [
     ...fees.map((fee): Event => ({ kind: "fee", date: fee.assessedOn, fee })),
     ...payments.map((payment): Event => ({ kind: "payment", date: payment.receivedOn, payment })),
+    ...(terms.chargedOffOn ? [{ kind: "charge_off", date: terms.chargedOffOn } as const] : []),
+    ...(terms.settledOn ? [{ kind: "settlement", date: terms.settledOn } as const] : []),
   ]
     .filter((event) => event.date <= asOf)
-    // On one day fees come first, then payments in the order given: callers pass them in posting
-    // order, so two payments received the same day apply in the order they were recorded (a stable sort).
-    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === "fee" ? -1 : 1) : 0));
+    // On one day by rank, then in the order given: callers pass payments in posting order, so two
+    // payments received the same day apply in the order they were recorded (a stable sort).
+    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : rank(a) - rank(b)));
 
-  const account = openAccrual(terms.amountCents, terms.noteRateMilli, interestStart(terms));
+  const account = openAccrual(terms.amountCents, terms.noteRateMilli, interestStart(terms), { rateCaps: terms.rateCaps ?? [], accrualStopsOn: terms.chargedOffOn ?? null });
   const feeQueue: FeeDue[] = [];
   const allocations: Allocation[] = [];
   let paidTowardSchedule = 0;
+  let chargedOff: ChargeOffAmounts | null = null;
+  let recoveredCents = 0;
+  let forgivenCents = 0;
+  let settled = false;
+  const feesOwed = () => feeQueue.reduce((sum, fee) => sum + fee.dueCents, 0);
 
   for (const event of events) {
     accrueTo(account, event.date);
@@ -150,22 +190,39 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
       feeQueue.push({ id: event.fee.id, dueCents: event.fee.amountCents });
       continue;
     }
+    if (event.kind === "charge_off") {
+      const interestCents = interestDueCents(account);
+      const feesCents = feesOwed();
+      chargedOff = { on: event.date, principalCents: account.principalCents, interestCents, feesCents, totalCents: account.principalCents + interestCents + feesCents };
+      continue;
+    }
+    if (event.kind === "settlement") {
+      forgivenCents = account.principalCents + interestDueCents(account) + feesOwed();
+      account.principalCents = 0;
+      account.interest = 0n;
+      for (const fee of feeQueue) fee.dueCents = 0;
+      settled = true;
+      continue;
+    }
     const { payment } = event;
     const split = applyPayment(account, payment.amountCents, feeQueue);
-    paidTowardSchedule += split.interestCents + split.principalCents;
+    const recovery = payment.recovery === true;
+    if (recovery) recoveredCents += split.feesCents + split.interestCents + split.principalCents;
+    else paidTowardSchedule += split.interestCents + split.principalCents;
     allocations.push({
       paymentId: payment.id,
       receivedOn: payment.receivedOn,
       amountCents: payment.amountCents,
       ...split,
       principalAfterCents: account.principalCents,
+      recovery,
     });
   }
   accrueTo(account, asOf);
 
   const principal = account.principalCents;
   const interestAccruedCents = interestDueCents(account);
-  const feesDueCents = feeQueue.reduce((sum, fee) => sum + fee.dueCents, 0);
+  const feesDueCents = feesOwed();
   const paidInFull = principal === 0 && interestAccruedCents === 0 && feesDueCents === 0;
 
   const schedule = projectedSchedule(terms);
@@ -175,13 +232,15 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
     return { ...row, paid: paidInFull || paidTowardSchedule >= cumulative };
   });
   const firstUnpaid = installments.find((row) => !row.paid) ?? null;
+  // A charged-off or settled loan has no installment due: the schedule no longer applies.
+  const closedOut = chargedOff !== null || settled;
   let nextInstallment: LedgerState["nextInstallment"] = null;
-  if (firstUnpaid) {
+  if (firstUnpaid && !closedOut) {
     const dueThrough = installments.slice(0, firstUnpaid.number).reduce((sum, row) => sum + row.paymentCents, 0);
     const installmentCents = Math.max(0, dueThrough - paidTowardSchedule);
     nextInstallment = { number: firstUnpaid.number, dueDate: firstUnpaid.dueDate, installmentCents, feesCents: feesDueCents, amountDueCents: installmentCents + feesDueCents };
   }
-  const daysPastDue = firstUnpaid ? Math.max(0, daysBetween(firstUnpaid.dueDate, asOf)) : 0;
+  const daysPastDue = firstUnpaid && !settled ? Math.max(0, daysBetween(firstUnpaid.dueDate, asOf)) : 0;
   return {
     principalCents: principal,
     interestAccruedCents,
@@ -190,7 +249,10 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
     installments,
     nextInstallment,
     daysPastDue,
-    status: paidInFull ? "paid_in_full" : daysPastDue > 0 ? "late" : "current",
+    status: settled ? "settled" : chargedOff ? "charged_off" : paidInFull ? "paid_in_full" : daysPastDue > 0 ? "late" : "current",
+    chargedOff,
+    recoveredCents,
+    forgivenCents,
   };
 }
 

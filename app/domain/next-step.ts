@@ -59,6 +59,8 @@ export const LOAN_NEXT_STEPS: Record<ApprovedLoanStatus, string> = {
   paid_off: "Your loan is paid in full; nothing more to do. Your paid-in-full letter is on the loan page.",
   closed: "This loan is closed; nothing more to do.",
   cancelled: "This loan was cancelled before it was funded: the agreement is void and nothing is owed. The loan page says why.",
+  charged_off: "This loan was charged off: the balance is still owed. Payments are still accepted and reduce it; contact us to arrange them.",
+  settled: "This loan was settled for less than its balance; nothing more is owed. The loan page shows the amount forgiven.",
 };
 
 /** A loan still marked approved but made from an offer signed here: the signing is done, funding follows. */

@@ -37,7 +37,8 @@ export const LOAN_FEE_KINDS = ["late_fee", "returned_payment_fee"] as const;
 export type LoanFeeKind = (typeof LOAN_FEE_KINDS)[number];
 
 /** autopay_amount: the notice that an autopay debit's amount differs from the last one (Reg E 1005.10(d)). */
-export const SERVICING_NOTICE_KINDS = ["reminder", "late_notice", "autopay_amount"] as const;
+/** collections_15/30/60: the collections notices at 15, 30 and 60 days past due (one each per installment). */
+export const SERVICING_NOTICE_KINDS = ["reminder", "late_notice", "autopay_amount", "collections_15", "collections_30", "collections_60"] as const;
 export type ServicingNoticeKind = (typeof SERVICING_NOTICE_KINDS)[number];
 
 /** NACHA return codes staff choose from when a debit comes back (the common ones for consumer debits). */
@@ -140,8 +141,9 @@ export const { values: ACCOUNT_RESTRICTION_KINDS, labels: ACCOUNT_RESTRICTION_KI
 });
 export type AccountRestrictionKind = (typeof ACCOUNT_RESTRICTION_KINDS)[number];
 
-/** A loan flagged for staff: an unauthorised return (staff review the case). Later kinds join here. */
+/** A loan flagged for staff: an unauthorised return (staff review the case), a promise to pay broken. */
 export const { values: LOAN_FLAG_KINDS, labels: LOAN_FLAG_KIND_LABELS } = labelledEnum({
   unauthorized_return: "Unauthorized return",
+  broken_promise: "Broken promise to pay",
 });
 export type LoanFlagKind = (typeof LOAN_FLAG_KINDS)[number];

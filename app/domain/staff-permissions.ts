@@ -26,6 +26,11 @@ export const PERMISSIONS = {
   "sensitive.reveal": ["admin", "loan_officer"],
   /** Post, reverse, settle and return payments; build and download ACH (NACHA) files. */
   "servicing.manage": ["admin"],
+  /**
+   * Work late loans: the collections queue (assign, log contact, promise to pay), hardship plans offered
+   * to a borrower, protected-borrower records. Charge-off and settlement move money: servicing.manage.
+   */
+  "collections.work": ["admin", "loan_officer"],
   /** Moderate testimonials and the contact inbox. */
   "content.moderate": ["admin", "loan_officer"],
   /** Re-encrypt stored values with the newest key. */

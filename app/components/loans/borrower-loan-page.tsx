@@ -23,7 +23,7 @@ import { FundingNotice } from "./funding-notice";
 import { BorrowerReturnedPayments } from "./borrower-returned-payments";
 import { returnCodeText } from "~/domain/views/account-validation";
 
-const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info" };
+const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info", charged_off: "destructive", settled: "secondary" };
 const PAYMENT_BADGE: Record<LoanPaymentStatus, BadgeVariant> = {
   pending: "warning",
   posted: "success",

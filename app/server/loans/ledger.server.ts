@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { replayLedger, type AssessedFee, type LedgerState, type LoanTerms, type PostedPayment } from "~/domain/loan-servicing";
+import { parseRateCaps, parseScheduleChanges } from "~/domain/loan-modifications";
 import { todayUtc } from "~/domain/dates";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, loanFees, loanPayments } from "~/server/platform/db/schema.server";
@@ -18,15 +19,29 @@ function latestDay(a: string | null, b: string | null): string | null {
   return a && b ? (a > b ? a : b) : (a ?? b);
 }
 
-/** The loan's terms; interest from its settlement, never before the day its agreement's figures assume. */
+/**
+ * The loan's terms; interest from its settlement, never before the day its agreement's figures assume;
+ * the hardship plans signed, the rate caps in force, the charge-off and settlement days.
+ */
 export function termsOf(loan: LoanRow): LoanTerms {
-  return { amountCents: loan.amountCents, noteRateMilli: loan.noteRateMilli, termMonths: loan.termMonths, startDate: loan.startDate, interestFrom: latestDay(loan.expectedFundingDate, loan.fundedOn), paymentCents: loan.paymentCents };
+  return {
+    amountCents: loan.amountCents,
+    noteRateMilli: loan.noteRateMilli,
+    termMonths: loan.termMonths,
+    startDate: loan.startDate,
+    interestFrom: latestDay(loan.expectedFundingDate, loan.fundedOn),
+    paymentCents: loan.paymentCents,
+    changes: parseScheduleChanges(loan.scheduleChanges),
+    rateCaps: parseRateCaps(loan.rateCaps),
+    chargedOffOn: loan.chargedOffOn,
+    settledOn: loan.settledOn,
+  };
 }
 
 /** The rows the ledger is replayed from: posted payments and assessed fees. */
 export async function ledgerRows(loanId: string, db: DbOrTx = getDb()): Promise<{ payments: PostedPayment[]; fees: AssessedFee[] }> {
   const payments = await db
-    .select({ id: loanPayments.id, receivedOn: loanPayments.receivedOn, amountCents: loanPayments.amountCents })
+    .select({ id: loanPayments.id, receivedOn: loanPayments.receivedOn, amountCents: loanPayments.amountCents, recovery: loanPayments.recovery })
     .from(loanPayments)
     .where(and(eq(loanPayments.loanId, loanId), eq(loanPayments.status, "posted")))
     .orderBy(asc(loanPayments.receivedOn), asc(loanPayments.createdAt), asc(loanPayments.id));
@@ -35,7 +50,7 @@ export async function ledgerRows(loanId: string, db: DbOrTx = getDb()): Promise<
     .from(loanFees)
     .where(eq(loanFees.loanId, loanId))
     .orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
-  return { payments: payments.map((p) => ({ id: p.id, receivedOn: p.receivedOn!, amountCents: p.amountCents })), fees };
+  return { payments: payments.map((p) => ({ id: p.id, receivedOn: p.receivedOn!, amountCents: p.amountCents, recovery: p.recovery })), fees };
 }
 
 export type LoanLedger = { loan: LoanRow; terms: LoanTerms; state: LedgerState; payments: PostedPayment[]; fees: AssessedFee[] };
@@ -58,20 +73,22 @@ export async function lockLoan(tx: DbOrTx, loanId: string): Promise<LoanRow | nu
 /**
  * Re-derives the loan's stored summary from its ledger, inside the caller's transaction (after the
  * change, with the loan locked): the principal balance, the next due date, and Paid Off (with the
- * time) when the ledger is paid in full, or back to active when a reversal reopened it.
+ * time) when the ledger is paid in full, or back to active when a reversal reopened it. A charged-off
+ * or settled loan keeps its status (a recovery that pays everything does not make it Paid Off).
  */
 export async function refreshLoan(tx: DbOrTx, loan: LoanRow, asOf: string = todayUtc()): Promise<LedgerState> {
   const terms = termsOf(loan);
   const rows = await ledgerRows(loan.id, tx);
   const state = replayLedger(terms, rows.payments, rows.fees, asOf);
-  const paidOff = state.status === "paid_in_full";
+  const closedOut = loan.status === "charged_off" || loan.status === "settled";
+  const paidOff = !closedOut && state.status === "paid_in_full";
   await tx
     .update(approvedLoans)
     .set({
       balanceCents: state.principalCents,
       nextDueDate: state.nextInstallment?.dueDate ?? null,
-      status: paidOff ? "paid_off" : loan.status === "paid_off" ? "active" : loan.status,
-      paidOffAt: paidOff ? (loan.paidOffAt ?? sql`now()`) : null,
+      status: closedOut ? loan.status : paidOff ? "paid_off" : loan.status === "paid_off" ? "active" : loan.status,
+      paidOffAt: closedOut ? loan.paidOffAt : paidOff ? (loan.paidOffAt ?? sql`now()`) : null,
       // A changed ledger may owe something new today (a returned payment): the servicing job looks again.
       servicedOn: null,
       updatedAt: sql`now()`,

@@ -308,7 +308,7 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
       returnCode: p.returnCode,
       cancelReason: p.cancelReason,
       allocation: a
-        ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents }
+        ? { feesCents: a.feesCents, interestCents: a.interestCents, principalCents: a.principalCents, excessCents: a.excessCents, principalAfterCents: a.principalAfterCents, recovery: a.recovery }
         : null,
     };
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_CHARGE_OFF_DAYS } from "~/domain/delinquency";
 import { parseMoney } from "~/domain/money";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -156,6 +157,8 @@ const envSchema = z.object({
     .refine((v) => /^\d{1,2}(\.\d{1,3})?$/.test(v.trim()) && Number(v) <= 25, "must be a percent from 0 to 25 with at most three decimals, such as 5")
     .transform((v) => Math.round(Number(v.trim()) * 1000)),
   LATE_FEE_CAP: dollarsSetting("50.00"),
+  // Days past due at which the collections queue proposes a loan for charge-off.
+  CHARGE_OFF_DAYS: z.coerce.number().int().min(60).max(720).default(DEFAULT_CHARGE_OFF_DAYS),
   PAYMENT_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   ACH_IMMEDIATE_DESTINATION: z
     .string()
@@ -291,6 +294,8 @@ export type AppConfig = {
   offerExpiryDays: number;
   /** Approvals of this many cents or more are proposals another staff member must confirm. */
   fourEyesThresholdCents: number;
+  /** Days past due at which a loan is proposed for charge-off on the collections queue. */
+  chargeOffDays: number;
   /** Late fees: after the grace days, the larger of the flat amount and the percent of the installment, capped. */
   lateFeePolicy: LateFeePolicy;
   /** Days before each due date that the payment reminder goes out. */
@@ -529,6 +534,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxAprPercent: e.MAX_APR,
     offerExpiryDays: e.OFFER_EXPIRY_DAYS,
     fourEyesThresholdCents: e.FOUR_EYES_THRESHOLD,
+    chargeOffDays: e.CHARGE_OFF_DAYS,
     lateFeePolicy: { graceDays: e.LATE_FEE_GRACE_DAYS, flatCents: e.LATE_FEE_AMOUNT, percentMilli: e.LATE_FEE_PERCENT, capCents: e.LATE_FEE_CAP },
     paymentReminderDays: e.PAYMENT_REMINDER_DAYS,
     ach: {

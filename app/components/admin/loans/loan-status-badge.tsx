@@ -4,6 +4,8 @@ const STYLE: Record<ServicingStatus, string> = {
   current: "bg-green-100 text-green-900",
   late: "bg-red-100 text-red-900",
   paid_in_full: "bg-blue-100 text-blue-900",
+  charged_off: "bg-gray-200 text-gray-900",
+  settled: "bg-gray-100 text-gray-900",
 };
 
 /** A loan's servicing status (Current, Late, Paid in Full) as a badge. */

@@ -42,6 +42,9 @@ import { OPEN_REVIEW_STATUSES } from "../../../domain/application-lifecycle";
 import { APPLICATION_EVENT_KINDS, CONVERSATION_SIDES, REQUEST_ITEM_KINDS, REQUEST_ITEM_STATUSES, CONVERSATION_LIMITS } from "../../../domain/conversation-enums";
 import type { DenialSource } from "../../../domain/adverse-action";
 import { OFFER_LIMITS, OFFER_STATUSES, SIGNATURE_KINDS } from "../../../domain/loan-offers";
+import { CHARGE_OFF_REQUEST_STATUSES, COLLECTIONS_LIMITS, CONTACT_CHANNELS, CONTACT_OUTCOMES, HARDSHIP_REASONS, HARDSHIP_REQUEST_STATUSES, MODIFICATION_STATUSES, PROMISE_STATUSES, PROTECTION_KINDS } from "../../../domain/collections-enums";
+import { MODIFICATION_KINDS } from "../../../domain/loan-modifications";
+import { DELINQUENCY_BUCKET_KEYS } from "../../../domain/delinquency";
 import { ACCOUNT_RESTRICTION_KINDS, ACCOUNT_VALIDATION_METHODS, ACCOUNT_VALIDATION_STATUSES, AUTOPAY_AMOUNT_KINDS, AUTOPAY_MAX_DAYS_BEFORE_DUE, AUTOPAY_STATUSES, FUNDING_STATUSES, LOAN_FLAG_KINDS, WEB_PAYMENT_TYPES, LOAN_FEE_KINDS, LOAN_PAYMENT_STATUSES, ORIGINATION_FEE_HANDLINGS, PAYMENT_CHOICES, PAYMENT_METHODS, PAYMENT_SOURCES, SERVICING_NOTICE_KINDS } from "../../../domain/servicing-enums";
 import { rateFromPercent } from "../../../domain/money";
 import { SANCTIONS_ENTITY_TYPES, SANCTIONS_LISTS, SANCTIONS_MATCH_STATUSES, SANCTIONS_SCREENING_TRIGGERS, type SanctionsAlias, type SanctionsMatch } from "../../../domain/sanctions";
@@ -985,10 +988,33 @@ export const approvedLoans = pgTable(
     cancelledAt: timestamptz("cancelled_at"),
     cancelledBy: text("cancelled_by").references(() => user.id, { onDelete: "set null" }),
     cancelReason: text("cancel_reason"),
+    /** The loan officer working the loan in collections (Assign to Me); null when nobody has it. */
+    collectorId: text("collector_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The hardship plans the borrower signed, in the order signed (app/domain/loan-modifications.ts):
+     * the schedule is projected from the terms and these, so the ledger services what was signed.
+     * Appended in the signing's own transaction, with the loan locked.
+     */
+    scheduleChanges: jsonb("schedule_changes").$type<unknown>().notNull().default(sql`'[]'::jsonb`),
+    /** Periods in which interest may not exceed a cap (SCRA 6 %), written with the protection record. */
+    rateCaps: jsonb("rate_caps").$type<unknown>().notNull().default(sql`'[]'::jsonb`),
+    /** Charged off: the day (no interest or fee from it on), what the ledger then owed, by whom and why. */
+    chargedOffOn: date("charged_off_on", { mode: "string" }),
+    chargedOffCents: cents("charged_off_cents"),
+    chargedOffBy: text("charged_off_by").references(() => user.id, { onDelete: "set null" }),
+    chargeOffReason: text("charge_off_reason"),
+    /** Settled for less than the balance: the day, and what was forgiven (the 1099-C amount). */
+    settledOn: date("settled_on", { mode: "string" }),
+    forgivenCents: cents("forgiven_cents"),
+    settledBy: text("settled_by").references(() => user.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
     oneOf(t.status, APPROVED_LOAN_STATUSES),
+    check("approved_loans_charged_off_check", sql`(${t.chargedOffOn} is null) = (${t.chargedOffCents} is null)`),
+    check("approved_loans_settled_check", sql`(${t.settledOn} is null) = (${t.forgivenCents} is null) and (${t.status} <> 'settled' or ${t.settledOn} is not null) and (${t.status} <> 'charged_off' or ${t.chargedOffOn} is not null)`),
+    nonNegative(t.chargedOffCents),
+    nonNegative(t.forgivenCents),
     oneOf(t.originationFeeHandling, ORIGINATION_FEE_HANDLINGS),
     check("approved_loans_cancelled_check", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
@@ -998,6 +1024,9 @@ export const approvedLoans = pgTable(
     columnCheck(t.termMonths, sql`${t.termMonths} between 1 and 600`),
     index("approved_loans_user_id_status_approval_date_idx").on(t.userId, t.status, t.approvalDate.desc().nullsFirst()),
     index("approved_loans_status_next_due_date_idx").on(t.status, t.nextDueDate),
+    // The collections queue: active loans past due, oldest first, and one officer's.
+    index("approved_loans_collections_idx").on(t.nextDueDate, t.id).where(sql`${t.status} = 'active'`),
+    index("approved_loans_collector_idx").on(t.collectorId, t.nextDueDate, t.id).where(sql`${t.status} = 'active' and ${t.collectorId} is not null`),
     // /admin/loans in its order (late first), status last so a page's ids come from the index alone.
     index("approved_loans_list_order_idx").on(t.nextDueDate.asc().nullsLast(), t.approvalDate.desc().nullsFirst(), t.id, t.status),
     // Decision 0056: the servicing job's keyset order. serviced_on first, so the loans already looked at
@@ -1072,6 +1101,8 @@ export const loanPayments = pgTable(
     retryNumber: integer("retry_number"),
     /** The entry's trace number in its ACH file (15 digits), so a bank's return file finds it. */
     achTraceNumber: text("ach_trace_number"),
+    /** Received on a charged-off loan: a recovery (applied after the charge-off in the ledger). Set when it posts. */
+    recovery: boolean("recovery").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1385,6 +1416,222 @@ export const achReturnImports = pgTable(
     importedAt: createdAt(),
   },
   (t) => [unique("ach_return_imports_sha256_key").on(t.sha256), columnCheck(t.entryCount, sql`${t.entryCount} > 0`)],
+);
+
+/** A contact attempt staff logged on a late loan (Log Contact): channel, outcome, note, the next action. */
+export const collectionContacts = pgTable(
+  "collection_contacts",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    staffId: text("staff_id").references(() => user.id, { onDelete: "set null" }),
+    channel: text("channel", { enum: CONTACT_CHANNELS }).notNull(),
+    outcome: text("outcome", { enum: CONTACT_OUTCOMES }).notNull(),
+    note: text("note"),
+    nextAction: text("next_action"),
+    nextActionOn: date("next_action_on", { mode: "string" }),
+    contactedAt: timestamptz("contacted_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.channel, CONTACT_CHANNELS),
+    oneOf(t.outcome, CONTACT_OUTCOMES),
+    columnCheck(t.note, whenPresent(t.note, sql`char_length(${t.note}) <= ${lit(COLLECTIONS_LIMITS.noteMaxLength)}`)),
+    columnCheck(t.nextAction, whenPresent(t.nextAction, sql`char_length(${t.nextAction}) <= ${lit(COLLECTIONS_LIMITS.nextActionMaxLength)}`)),
+    index("collection_contacts_loan_id_idx").on(t.loanId, t.contactedAt),
+  ],
+);
+
+/** A promise to pay: amount by a day; kept when payments that much post by then, broken the day after if not. */
+export const paymentPromises = pgTable(
+  "payment_promises",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    staffId: text("staff_id").references(() => user.id, { onDelete: "set null" }),
+    amountCents: cents("amount_cents").notNull(),
+    promisedOn: date("promised_on", { mode: "string" }).notNull(),
+    status: text("status", { enum: PROMISE_STATUSES }).notNull().default("open"),
+    /** Payments posted on the loan before the promise: what counts toward it is what posts after. */
+    createdAt: createdAt(),
+    resolvedAt: timestamptz("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    oneOf(t.status, PROMISE_STATUSES),
+    columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
+    check("payment_promises_resolved_check", sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
+    index("payment_promises_loan_id_idx").on(t.loanId, t.createdAt),
+    index("payment_promises_open_idx").on(t.promisedOn, t.id).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** A borrower's Request Help with Payments: why, what they can pay; staff answer with a plan or close it. */
+export const hardshipRequests = pgTable(
+  "hardship_requests",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    userId: userIdRef("restrict"),
+    reason: text("reason", { enum: HARDSHIP_REASONS }).notNull(),
+    details: text("details"),
+    canPayCents: cents("can_pay_cents").notNull(),
+    status: text("status", { enum: HARDSHIP_REQUEST_STATUSES }).notNull().default("open"),
+    closedAt: timestamptz("closed_at"),
+    closedBy: text("closed_by").references(() => user.id, { onDelete: "set null" }),
+    closeNote: text("close_note"),
+    ...timestamps(),
+  },
+  (t) => [
+    oneOf(t.reason, HARDSHIP_REASONS),
+    oneOf(t.status, HARDSHIP_REQUEST_STATUSES),
+    nonNegative(t.canPayCents),
+    columnCheck(t.details, whenPresent(t.details, sql`char_length(${t.details}) <= ${lit(COLLECTIONS_LIMITS.hardshipDetailsMaxLength)}`)),
+    check("hardship_requests_closed_check", sql`(${t.status} = 'closed') = (${t.closedAt} is not null)`),
+    // One request in progress per loan: asking twice (or in parallel) keeps one.
+    uniqueIndex("hardship_requests_one_open_idx").on(t.loanId).where(sql`${t.status} <> 'closed'`),
+    index("hardship_requests_loan_id_idx").on(t.loanId, t.createdAt),
+    index("hardship_requests_user_id_idx").on(t.userId),
+    index("hardship_requests_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A hardship plan offered by staff and signed by the borrower like the agreement: the change (as
+ * offered, app/domain/loan-modifications.ts ScheduleChangeOffer), then at signing the change as signed
+ * (with its day and a payment plan's later payment), the signed PDF's storage key and hash, the evidence.
+ */
+export const loanModifications = pgTable(
+  "loan_modifications",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    hardshipRequestId: uuid("hardship_request_id").references(() => hardshipRequests.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: MODIFICATION_KINDS }).notNull(),
+    offer: jsonb("offer").$type<unknown>().notNull(),
+    status: text("status", { enum: MODIFICATION_STATUSES }).notNull().default("offered"),
+    offeredBy: text("offered_by").references(() => user.id, { onDelete: "set null" }),
+    offeredAt: timestamptz("offered_at").notNull().defaultNow(),
+    expiresOn: date("expires_on", { mode: "string" }).notNull(),
+    note: text("note"),
+    /** The change as signed, appended to approved_loans.schedule_changes in the same transaction. */
+    signedChange: jsonb("signed_change").$type<unknown>(),
+    signedAt: timestamptz("signed_at"),
+    signerName: text("signer_name"),
+    signatureKind: text("signature_kind", { enum: SIGNATURE_KINDS }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    storageKey: text("storage_key").unique(),
+    sha256: char("sha256", { length: 64 }),
+    /** Total of payments left and total interest, before and after: the plan's effect on the total cost. */
+    totalsBefore: jsonb("totals_before").$type<unknown>(),
+    totalsAfter: jsonb("totals_after").$type<unknown>(),
+    endedAt: timestamptz("ended_at"),
+    endedBy: text("ended_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    oneOf(t.kind, MODIFICATION_KINDS),
+    oneOf(t.status, MODIFICATION_STATUSES),
+    matches(t.sha256, "^[0-9a-f]{64}$"),
+    check("loan_modifications_signed_check", sql`(${t.status} = 'signed') = (${t.signedAt} is not null) and (${t.signedAt} is null or (${t.signedChange} is not null and ${t.storageKey} is not null and ${t.sha256} is not null and ${t.signerName} is not null))`),
+    // One offer open per loan: a plan accepted twice (or two offers) applies once.
+    uniqueIndex("loan_modifications_one_offered_idx").on(t.loanId).where(sql`${t.status} = 'offered'`),
+    index("loan_modifications_loan_id_idx").on(t.loanId, t.offeredAt),
+  ],
+);
+
+/**
+ * A protected borrower on a loan: an active-duty servicemember (SCRA: interest above 6 % forgiven from
+ * the start of service, collections contact stops) or a bankruptcy filing (the automatic stay:
+ * collections, notices and autopay stop at once). Ended by staff (service over, case dismissed).
+ */
+export const loanProtections = pgTable(
+  "loan_protections",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    kind: text("kind", { enum: PROTECTION_KINDS }).notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }),
+    /** Orders or case number, court: what staff checked. */
+    reference: text("reference").notNull(),
+    note: text("note"),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    recordedAt: timestamptz("recorded_at").notNull().defaultNow(),
+    endedAt: timestamptz("ended_at"),
+    endedBy: text("ended_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    oneOf(t.kind, PROTECTION_KINDS),
+    check("loan_protections_dates_check", sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
+    columnCheck(t.reference, sql`char_length(${t.reference}) between 1 and ${lit(COLLECTIONS_LIMITS.referenceMaxLength)}`),
+    uniqueIndex("loan_protections_one_active_idx").on(t.loanId, t.kind).where(sql`${t.endedAt} is null`),
+    index("loan_protections_loan_id_idx").on(t.loanId, t.recordedAt),
+  ],
+);
+
+/** A charge-off at or above the four-eyes threshold, proposed by one admin and decided by another. */
+export const chargeOffRequests = pgTable(
+  "charge_off_requests",
+  {
+    id: uuidPk(),
+    loanId: loanIdRef(),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    amountCents: cents("amount_cents").notNull(),
+    status: text("status", { enum: CHARGE_OFF_REQUEST_STATUSES }).notNull().default("pending"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamptz("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf(t.status, CHARGE_OFF_REQUEST_STATUSES),
+    nonNegative(t.amountCents),
+    columnCheck(t.reason, sql`char_length(${t.reason}) between 1 and ${lit(COLLECTIONS_LIMITS.reasonMaxLength)}`),
+    check("charge_off_requests_decided_check", sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    uniqueIndex("charge_off_requests_one_pending_idx").on(t.loanId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Each active loan's delinquency bucket and principal at a month's end (as_of, the last day), written
+ * once a month by the delinquency job: the month-over-month roll rates compare two of these.
+ */
+export const delinquencySnapshots = pgTable(
+  "delinquency_snapshots",
+  {
+    asOf: date("as_of", { mode: "string" }).notNull(),
+    loanId: loanIdRef(),
+    bucket: text("bucket", { enum: DELINQUENCY_BUCKET_KEYS }).notNull(),
+    principalCents: cents("principal_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.asOf, t.loanId] }), oneOf(t.bucket, DELINQUENCY_BUCKET_KEYS), nonNegative(t.principalCents), index("delinquency_snapshots_loan_id_idx").on(t.loanId)],
+);
+
+/** A snapshot's totals by bucket (count and principal): what the reports page reads (a handful of rows). */
+export const delinquencyTotals = pgTable(
+  "delinquency_totals",
+  {
+    asOf: date("as_of", { mode: "string" }).notNull(),
+    bucket: text("bucket", { enum: DELINQUENCY_BUCKET_KEYS }).notNull(),
+    loans: integer("loans").notNull(),
+    principalCents: cents("principal_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.asOf, t.bucket] }), oneOf(t.bucket, DELINQUENCY_BUCKET_KEYS), nonNegative(t.loans), nonNegative(t.principalCents)],
+);
+
+/** From one month-end snapshot to the next: loans (and principal) that went from one bucket to another. */
+export const delinquencyRolls = pgTable(
+  "delinquency_rolls",
+  {
+    asOf: date("as_of", { mode: "string" }).notNull(),
+    fromBucket: text("from_bucket", { enum: DELINQUENCY_BUCKET_KEYS }).notNull(),
+    toBucket: text("to_bucket").notNull(),
+    loans: integer("loans").notNull(),
+    principalCents: cents("principal_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.asOf, t.fromBucket, t.toBucket] }), oneOf(t.fromBucket, DELINQUENCY_BUCKET_KEYS), nonNegative(t.loans), nonNegative(t.principalCents)],
 );
 
 /**
