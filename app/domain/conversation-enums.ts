@@ -61,6 +61,15 @@ export const APPLICATION_EVENT_KINDS = [
   "autopay_off",
   "payment_returned",
   "payment_retry",
+  // Late loans: a borrower's request for help, a hardship plan offered / signed / declined / withdrawn,
+  // the loan charged off or settled.
+  "hardship_requested",
+  "plan_offered",
+  "plan_signed",
+  "plan_declined",
+  "plan_withdrawn",
+  "loan_charged_off",
+  "loan_settled",
   // Four-eyes approval and assignment (internal: staff only).
   "approval_proposed",
   "approval_sent_back",
