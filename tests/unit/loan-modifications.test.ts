@@ -32,8 +32,9 @@ describe("hardship plans change the one schedule", () => {
 
   it("a payment plan reduces some months and spreads the shortfall: the later payment is the smallest level one with a last payment no larger", () => {
     const change = signedChange(terms, { kind: "payment_plan", fromInstallment: 3, months: 3, reducedPaymentCents: 30_000 }, "2026-03-01");
-    expect(change.kind === "payment_plan" && change.laterPaymentCents).toBeGreaterThan(terms.paymentCents!);
-    const later = change.kind === "payment_plan" ? change.laterPaymentCents : 0;
+    if (change.kind !== "payment_plan") throw new Error("a payment plan signs as a payment plan");
+    const later = change.laterPaymentCents;
+    expect(later).toBeGreaterThan(terms.paymentCents!);
     const after = projectSchedule({ ...terms, changes: [change] }, { refuse: false });
     expect(after.slice(2, 5).map((r) => r.paymentCents)).toEqual([30_000, 30_000, 30_000]);
     for (const row of after.slice(5, 11)) expect(row.paymentCents).toBe(later);
