@@ -33,7 +33,17 @@ export type DemoApplication = {
    * through the servicing code so the demo shows every state: current (on-time payments), late (a
    * missed installment past the grace period, with its late fee) or paid_in_full.
    */
-  servicing?: "current" | "late" | "paid_in_full";
+  servicing?: "current" | "late" | "paid_in_full" | "behind";
+  /**
+   * "behind": a loan whose first installment fell due about this many days ago and was never paid, so it
+   * sits in a delinquency bucket (1–29 … 120+) and the servicing job has assessed its late fees.
+   */
+  behindDays?: number;
+  /**
+   * What collections did with it (scripts/demo/late-loans.ts): a promise to pay that was broken, a
+   * hardship plan signed, an active-duty servicemember recorded, or a charge-off with a recovery after it.
+   */
+  lateLoanStory?: "broken_promise" | "payment_plan" | "servicemember" | "charged_off";
   denyReasons?: string[];
   /** Admin notes for applications under review. */
   note?: string;
@@ -104,6 +114,19 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         offer: "signed",
         servicing: "current",
       },
+      {
+        // Fell behind after a hospital stay and asked for help: a Payment Plan, signed, lowers her next payments.
+        key: "demo-maria-auto-02",
+        daysAgo: 58,
+        outcome: "approved",
+        loan: { loanType: "auto-loans", loanAmount: "14,000", desiredInterestRate: "8.9", loanDuration: "36", loanPurpose: "A reliable used sedan for commuting to the hospital's night shifts." },
+        bank: { accountHolderName: "Maria L Delgado", bankName: "Saguaro Community Bank", bankAddress: "400 N Central Ave, Phoenix, AZ 85004", accountNumber: "4402918845", routingNumber: routing("12210731"), bankAccountType: "checking" },
+        approve: { approvedAmountCents: 1_400_000, interestRateMilli: 8900, termMonths: 36, originationFeeMilli: 1000 },
+        offer: "signed",
+        servicing: "behind",
+        behindDays: 20,
+        lateLoanStory: "payment_plan",
+      },
     ],
     testimonial: {
       rating: 5,
@@ -138,6 +161,32 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         conversation: {
           messages: [{ side: "applicant", hoursAgo: 18, body: "Hello, the equipment vendor holds the CNC router price until the end of the month. Is a decision likely before then?" }],
         },
+      },
+      {
+        // 30–59 days past due; he promised to pay and did not (the promise is broken).
+        key: "demo-james-personal-03",
+        daysAgo: 82,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "9,000", desiredInterestRate: "12.5", loanDuration: "24", loanPurpose: "Replacing the furnace and water heater in our house before winter." },
+        bank: { accountHolderName: "James R Whitaker", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502313", routingNumber: routing("05310422"), bankAccountType: "checking" },
+        approve: { approvedAmountCents: 900_000, interestRateMilli: 12_500, termMonths: 24, originationFeeMilli: 1000 },
+        offer: "signed",
+        servicing: "behind",
+        behindDays: 45,
+        lateLoanStory: "broken_promise",
+      },
+      {
+        // 60–89 days past due; called to active duty: the SCRA caps his interest at 6 % from the start of service.
+        key: "demo-james-auto-04",
+        daysAgo: 112,
+        outcome: "approved",
+        loan: { loanType: "auto-loans", loanAmount: "18,000", desiredInterestRate: "9.9", loanDuration: "48", loanPurpose: "A used minivan for the family after our old car failed its inspection." },
+        bank: { accountHolderName: "James R Whitaker", bankName: "Piedmont Merchants Bank", bankAddress: "201 S Tryon St, Charlotte, NC 28202", accountNumber: "730015502321", routingNumber: routing("05310422"), bankAccountType: "checking" },
+        approve: { approvedAmountCents: 1_800_000, interestRateMilli: 9900, termMonths: 48, originationFeeMilli: 1000 },
+        offer: "signed",
+        servicing: "behind",
+        behindDays: 75,
+        lateLoanStory: "servicemember",
       },
     ],
     testimonial: {
@@ -237,6 +286,31 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
         offer: "signed",
         servicing: "late",
       },
+      {
+        // 120+ days past due: the collections queue proposes it for charge-off.
+        key: "demo-daniel-debtcons-03",
+        daysAgo: 190,
+        outcome: "approved",
+        loan: { loanType: "debt-consolidation", loanAmount: "52,000", desiredInterestRate: "15.9", loanDuration: "60", loanPurpose: "Paying off four store cards, a medical bill and a car title loan into one payment." },
+        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043394", routingNumber: routing("04410107"), bankAccountType: "checking" },
+        approve: { approvedAmountCents: 5_200_000, interestRateMilli: 15_900, termMonths: 60, originationFeeMilli: 1000 },
+        offer: "signed",
+        servicing: "behind",
+        behindDays: 150,
+      },
+      {
+        // Charged off after 200 days with nothing paid; a recovery payment came in after.
+        key: "demo-daniel-personal-04",
+        daysAgo: 240,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "5,500", desiredInterestRate: "16.5", loanDuration: "24", loanPurpose: "Car repairs and two months of rent after an injury kept me from work." },
+        bank: { accountHolderName: "Daniel C Okafor", bankName: "Scioto Valley Credit Union", accountNumber: "9910043408", routingNumber: routing("04410107"), bankAccountType: "checking" },
+        approve: { approvedAmountCents: 550_000, interestRateMilli: 16_500, termMonths: 24, originationFeeMilli: 1000 },
+        offer: "signed",
+        servicing: "behind",
+        behindDays: 200,
+        lateLoanStory: "charged_off",
+      },
     ],
   },
   {
@@ -276,6 +350,18 @@ export const DEMO_APPLICANTS: DemoApplicant[] = [
           applicantReadHoursAgo: 44 * 24,
           staffReadHoursAgo: 43 * 24,
         },
+      },
+      {
+        // 90–119 days past due.
+        key: "demo-emily-personal-03",
+        daysAgo: 142,
+        outcome: "approved",
+        loan: { loanType: "personal", loanAmount: "12,000", desiredInterestRate: "10.5", loanDuration: "36", loanPurpose: "Bridging a gap between contracts: rent and insurance for four months." },
+        bank: { accountHolderName: "Emily Chen", bankName: "Willamette Federal Credit Union", bankAddress: "800 SW Broadway, Portland, OR 97205", accountNumber: "204478810589", routingNumber: routing("12300071"), bankAccountType: "checking" },
+        approve: { approvedAmountCents: 1_200_000, interestRateMilli: 10_500, termMonths: 36, originationFeeMilli: 1000 },
+        offer: "signed",
+        servicing: "behind",
+        behindDays: 105,
       },
     ],
     testimonial: {

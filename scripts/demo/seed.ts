@@ -190,7 +190,8 @@ export function demoTimeline(app: DemoApplication, now: Date = new Date()): { de
   if (app.outcome !== "approved" || !app.offer) return null;
   const submitted = now.getTime() - app.daysAgo * DAY_MS;
   if (app.offer === "declined") return { decidedAt: new Date(submitted + DAY_MS), declinedAt: new Date(submitted + 2 * DAY_MS) };
-  const startDaysAgo = app.servicing === "late" ? 85 : app.servicing ? 70 : Math.max(0, app.daysAgo - 2);
+  // A loan behind by N days started about a month before its first (unpaid) installment fell due N days ago.
+  const startDaysAgo = app.servicing === "behind" ? (app.behindDays ?? 0) + 30 : app.servicing === "late" ? 85 : app.servicing ? 70 : Math.max(0, app.daysAgo - 2);
   const signedAt = new Date(`${todayUtc(new Date(now.getTime() - startDaysAgo * DAY_MS))}T15:00:00Z`);
   const decidedAt = new Date(signedAt.getTime() - DAY_MS);
   if (decidedAt.getTime() <= submitted) throw new Error(`Demo application ${app.key}: submitted ${app.daysAgo} days ago, after its decision ${startDaysAgo + 1} days ago`);
@@ -309,10 +310,10 @@ async function decide(db: Db, storage: DocumentStorage, app: DemoApplication, ap
  * so it started then; payments are posted through recordPayment like staff would: "current"
  * pays every installment due so far on its due date; "late" pays the first and misses the second (past
  * the grace period: the servicing job run at the end assesses its late fee); "paid_in_full" pays the
- * first and then the payoff. Returns the audit rows written.
+ * first and then the payoff; "behind" pays nothing (its first installment is past due). Returns the audit rows written.
  */
 async function serviceDemoLoan(db: Db, app: DemoApplication, applicationId: string, actor: AuditActor): Promise<number> {
-  if (!app.servicing) return 0;
+  if (!app.servicing || app.servicing === "behind") return 0;
   const [loan] = await db.select({ id: approvedLoans.id, startDate: approvedLoans.startDate }).from(approvedLoans).where(eq(approvedLoans.applicationId, applicationId)).limit(1);
   if (!loan) return 0;
   const today = todayUtc();
