@@ -120,7 +120,8 @@ const BEHIND: [share: number, minDays: number, maxDays: number][] = [
   [0.02, 30, 59],
   [0.012, 60, 89],
   [0.008, 90, 119],
-  [0.01, 120, 400],
+  // Proposed for charge-off from 120 days: a loan stays in 120+ until the decision, not for years.
+  [0.01, 120, 179],
 ];
 
 /** The day `months` months after `day` ('yyyy-MM-dd'; a 31st becomes the month's last day). */

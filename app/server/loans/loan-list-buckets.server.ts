@@ -2,7 +2,8 @@ import { and, gte, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DELINQUENCY_BUCKET_KEYS, type DelinquencyBucket } from "~/domain/delinquency";
 import { bucketDueDates } from "~/domain/delinquency-ranges";
-import { approvedLoans, rowCounts } from "~/server/platform/db/schema.server";
+import { approvedLoans } from "~/server/platform/db/schema.server";
+import { keptCountsBetween } from "~/server/platform/db/row-counts.server";
 import type { DbOrTx } from "~/server/platform/db/client.server";
 
 /**
@@ -39,13 +40,6 @@ function bucketKeys(bucket: DelinquencyBucket, today: string): { from: string; t
 
 /** The loans in each bucket on `today`, from the kept counts: one read of the dated due-day keys. */
 export async function loanBucketCounts(db: DbOrTx, today: string): Promise<Record<DelinquencyBucket, number>> {
-  const columns = DELINQUENCY_BUCKET_KEYS.map((bucket) => {
-    const { from, to } = bucketKeys(bucket, today);
-    return sql`coalesce(sum(${rowCounts.rows}) filter (where ${rowCounts.key} >= ${from} and ${rowCounts.key} < ${to}), 0)::bigint as ${sql.identifier(bucket)}`;
-  });
-  const result = (await db.execute(sql`select ${sql.join(columns, sql`, `)} from ${rowCounts} where ${rowCounts.key} >= ${DUE} and ${rowCounts.key} < ${`${DUE}none`}`)) as unknown as {
-    rows: Record<string, string | number | null>[];
-  };
-  const row = result.rows[0] ?? {};
-  return Object.fromEntries(DELINQUENCY_BUCKET_KEYS.map((b) => [b, Number(row[b] ?? 0)])) as Record<DelinquencyBucket, number>;
+  const sums = await keptCountsBetween(db, DELINQUENCY_BUCKET_KEYS.map((bucket) => bucketKeys(bucket, today)));
+  return Object.fromEntries(DELINQUENCY_BUCKET_KEYS.map((b, i) => [b, sums[i]!])) as Record<DelinquencyBucket, number>;
 }
