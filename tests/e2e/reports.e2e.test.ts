@@ -55,7 +55,7 @@ async function seedLoanBook(db: Awaited<ReturnType<typeof openDatabase>>["db"]):
   await seedApplicant(db, { id: borrower, name: "Bea Borrower", email: "bea.borrower@example.com", profile: true });
   const today = todayUtc();
   for (const [i, daysLate] of BOOK_DAYS_LATE.entries()) {
-    const [app] = await db.insert(loanApplications).values(applicationRow(borrower, { firstName: "Bea", lastName: `Borrower${i}`, status: "approved" })).returning({ id: loanApplications.id });
+    const [app] = await db.insert(loanApplications).values(applicationRow(borrower, { firstName: "Bea", lastName: `Borrower${i}`, status: "approved", submittedAt: new Date(Date.now() - 205 * DAY), reviewedAt: new Date(Date.now() - 201 * DAY) })).returning({ id: loanApplications.id });
     await db.insert(approvedLoans).values({
       userId: borrower,
       applicationId: app!.id,
