@@ -92,8 +92,9 @@ export function parseLoansUrl(url: URL): LoanListQuery {
   const status = url.searchParams.get("status");
   const { bucket, notice } = readBucketParam(url.searchParams.get("bucket"));
   return {
-    bucket,
-    bucketNotice: notice,
+    // Present only when asked for, so a URL without ?bucket= reads as it always did.
+    ...(bucket ? { bucket } : {}),
+    ...(notice ? { bucketNotice: notice } : {}),
     filter: bucket ? "all" : (LOAN_LIST_FILTERS as readonly string[]).includes(status ?? "") ? (status as LoanListFilter) : "all",
     q: withoutControlCharacters(url.searchParams.get("q") ?? "").trim().slice(0, LOAN_SEARCH_MAX),
     ...parsePageRequest(url.searchParams),
