@@ -13,6 +13,9 @@ import { adminSessions, BROWSER_HEADERS, childPids, cpuMs, drive, generator, inB
 import { startLoadBalancer } from "./nginx";
 import { growScale } from "./seed-grow";
 import { seedScale, type ScaleSeedResult } from "./seed-scale";
+import { DELINQUENCY_BUCKET_KEYS } from "~/domain/delinquency";
+import { todayUtc } from "~/domain/dates";
+import { runDelinquencyJob } from "~/server/loans/index.server";
 
 /**
  * The growth curve (issue 24, parts 1 and 5; decision 0045). One scratch PostgreSQL database grows
@@ -135,8 +138,28 @@ function pages(base: string, sessions: Sessions, pools: Pools): { page: string; 
     { page: "loan page (borrower)", visitors: sessions.loanHolders.map(({ cookie, loanId }) => ({ cookie, next: () => `${base}/dashboard/loans/${loanId}` })) },
     { page: "loan page (admin)", visitors: admin((r) => `/admin/loans/${pick(r, pools.loanIds)}`, 24) },
     { page: "reports", visitors: admin(() => "/admin/reports", 25) },
+    // The loans list by days-past-due bucket (its counts and page), and the collections queue.
+    { page: "loans by bucket", visitors: admin((r) => `/admin/loans?bucket=${encodeURIComponent(pick(r, [...DELINQUENCY_BUCKET_KEYS]))}`, 27) },
+    { page: "collections queue", visitors: admin(() => "/admin/collections", 28) },
     { page: "audit log (monitoring)", visitors: admin(() => "/admin/monitoring", 26) },
   ];
+}
+
+/**
+ * What the servicing job writes about the book at this size (the reports page's Delinquency and Roll
+ * Rates read it): the last three month ends (snapshots and rolls) and yesterday's totals, as the job
+ * would have written them on those days. Written again at each size (the loans were multiplied).
+ */
+async function measureDelinquencyBook(database: Database) {
+  await database.pool!.query(`truncate delinquency_rolls, delinquency_totals, delinquency_snapshots`);
+  const today = todayUtc();
+  const monthStart = (back: number) => {
+    const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - back);
+    return d.toISOString().slice(0, 10);
+  };
+  for (const back of [2, 1, 0]) await runDelinquencyJob(database.db, monthStart(back));
+  await runDelinquencyJob(database.db, today);
 }
 
 /** Time to the first byte and to the first 64 KB of a streamed export, then the stream is dropped. */
@@ -383,6 +406,7 @@ export async function scaleBench(databaseUrl: string, mode: { single: boolean; n
       const grown = await growScale(database, seeded, { applications: size });
       seedSeconds += grown.seconds;
       console.log(`  grown to ${size} applications, ${grown.applicants} applicants in ${grown.seconds} s: ${JSON.stringify(grown.rows)}`);
+      await measureDelinquencyBook(database);
       const pools = await samplePools(database, grown.applicants);
       const runs: { label: string; instances: number }[] = [];
       if (mode.single) runs.push({ label: sizeLabel(size), instances: 1 });

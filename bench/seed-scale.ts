@@ -111,6 +111,42 @@ const STATUS_WEIGHTS: [ApplicationStatus, number][] = [
 ];
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 730;
+/**
+ * Active loans behind on their payments: the share in each delinquency bucket and the days past due
+ * it spans (the rest are current), so the delinquency pages and the collections queue do real work.
+ */
+const BEHIND: [share: number, minDays: number, maxDays: number][] = [
+  [0.05, 1, 29],
+  [0.02, 30, 59],
+  [0.012, 60, 89],
+  [0.008, 90, 119],
+  // Proposed for charge-off from 120 days: a loan stays in 120+ until the decision, not for years.
+  [0.01, 120, 179],
+];
+
+/** The day `months` months after `day` ('yyyy-MM-dd'; a 31st becomes the month's last day). */
+function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/**
+ * An active loan's next due date: the installment after those paid (current), or, for the share
+ * BEHIND says, a day that many days ago (never before its first installment's day).
+ */
+function seededNextDue(startDate: string, paidMonths: number, today: string, random: () => number): string {
+  const current = addMonths(startDate, paidMonths + 1);
+  let roll = random();
+  for (const [share, minDays, maxDays] of BEHIND) {
+    if (roll < share) {
+      const behind = new Date(Date.parse(`${today}T00:00:00Z`) - (minDays + Math.floor(random() * (maxDays - minDays + 1))) * DAY_MS).toISOString().slice(0, 10);
+      return behind >= addMonths(startDate, 1) ? behind : current;
+    }
+    roll -= share;
+  }
+  return current;
+}
 
 const digits = (n: number, length: number) => String(n).padStart(length, "0").slice(-length);
 
@@ -122,7 +158,10 @@ async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) 
 export async function seedScale(database: Database, options: ScaleSeedOptions): Promise<ScaleSeedResult> {
   const started = performance.now();
   const rnd = generator(options.seed ?? 8);
+  // Its own sequence, so the delinquency spread leaves every other seeded choice as it was.
+  const dueRandom = generator((options.seed ?? 8) + 1000);
   const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
   const passwordHash = await hashPassword(options.password);
 
   const makeAccount = (kind: "applicant" | "admin", i: number): SeededAccount & { createdAt: Date; place: (typeof PLACES)[number]; first: string; last: string } => {
@@ -267,10 +306,13 @@ export async function seedScale(database: Database, options: ScaleSeedOptions): 
       const rate = fields.desiredInterestRate;
       const paidMonths = Math.min(duration, Math.floor((now - reviewedAt!.getTime()) / (30 * DAY_MS)));
       const paymentCents = monthlyPayment(amountCents, rate, duration);
+      const startDate = reviewedAt!.toISOString().slice(0, 10);
+      const nextDue = seededNextDue(startDate, paidMonths, today, () => dueRandom.next());
       loanRows.push({
         userId: person.id,
         applicationId: id,
         obligorName: person.name,
+        nextDueDate: paidMonths >= duration ? null : nextDue,
         status: paidMonths >= duration ? "paid_off" : "active",
         balanceCents: Math.max(0, Math.round(amountCents - paymentCents * paidMonths * 0.8)),
         termMonths: duration,

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/platform/db/client.server";
-import { loanApplications } from "~/server/platform/db/schema.server";
+import { approvedLoans, loanApplications } from "~/server/platform/db/schema.server";
+import { addDays, todayUtc } from "~/domain/dates";
+import { servicingTermsFrom } from "~/domain/servicing-terms";
+import { runDelinquencyJob } from "~/server/loans/delinquency-job.server";
 import { applicationRow } from "../helpers/application-rows";
 import { signUpOverHttp, toBrowserCookies } from "../helpers/applicants";
 import { signInAdminWithMfa, signInOverHttp } from "../helpers/admins";
@@ -36,9 +39,47 @@ async function seedFlagged(dataDir: string): Promise<void> {
     await database.db
       .insert(loanApplications)
       .values(Array.from({ length: FLAGGED }, (_, i) => applicationRow(applicant, { firstName: `Flagged${String(i).padStart(2, "0")}`, lastName: "Applicant", status: "pending", submittedAt: new Date(Date.now() - (69 - i) * DAY) })));
+    await seedLoanBook(database.db);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A loan book for Delinquency and Roll Rates: loans current, 45 and 100 days behind, and the book
+ * measured as the servicing job measures it (the last two month ends, then yesterday's close).
+ */
+const BOOK_DAYS_LATE = [-10, -5, 45, 100];
+async function seedLoanBook(db: Awaited<ReturnType<typeof openDatabase>>["db"]): Promise<void> {
+  const borrower = "reports-book-borrower";
+  await seedApplicant(db, { id: borrower, name: "Bea Borrower", email: "bea.borrower@example.com", profile: true });
+  const today = todayUtc();
+  for (const [i, daysLate] of BOOK_DAYS_LATE.entries()) {
+    const [app] = await db.insert(loanApplications).values(applicationRow(borrower, { firstName: "Bea", lastName: `Borrower${i}`, status: "approved", submittedAt: new Date(Date.now() - 205 * DAY), reviewedAt: new Date(Date.now() - 201 * DAY) })).returning({ id: loanApplications.id });
+    await db.insert(approvedLoans).values({
+      userId: borrower,
+      applicationId: app!.id,
+      obligorName: "Bea Borrower",
+      status: "active",
+      balanceCents: 500_000 * (i + 1),
+      termMonths: 24,
+      amountCents: 2_000_000,
+      noteRateMilli: 9500,
+      paymentCents: 91_800,
+      startDate: addDays(today, -200),
+      nextDueDate: addDays(today, -daysLate),
+      servicingTerms: servicingTermsFrom({ graceDays: 15, flatCents: 2500, percentMilli: 5000, capCents: 10_000 }),
+      servicedOn: today,
+    });
+  }
+  const monthStart = (back: number) => {
+    const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - back);
+    return d.toISOString().slice(0, 10);
+  };
+  await runDelinquencyJob(db, monthStart(1));
+  await runDelinquencyJob(db, monthStart(0));
+  await runDelinquencyJob(db, today);
 }
 
 beforeAll(async () => {
@@ -59,7 +100,8 @@ describe("/admin/reports", () => {
       for (const name of ["Applications by Status", "Ageing of Undecided Applications", "Median Time to Decision", "Decisions per Officer", "Denial Reasons", "Approval Rate by Loan Type", "Reg B Clock"]) {
         expect(await page.getByRole("heading", { level: 2, name }).count(), name).toBe(1);
       }
-      expect(await page.locator('svg[role="img"]').count()).toBe(5);
+      // Five application charts and the loan book's Delinquency.
+      expect(await page.locator('svg[role="img"]').count()).toBe(6);
       expect(await page.locator("table caption").count()).toBeGreaterThanOrEqual(5);
       expect(await page.getByTestId("table-status").locator('th[scope="row"]').allTextContents()).toEqual(["Pending", "Under Review", "Approved", "Denied", "Closed as Incomplete", "Withdrawn"]);
       // Each export link names what it exports (two links both named "Export CSV" read as one).
@@ -81,6 +123,42 @@ describe("/admin/reports", () => {
       expect(await page.getByLabel("To", { exact: true }).getAttribute("aria-invalid")).toBe("true");
       expect(await axeViolations(page)).toEqual([]);
       expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the loan book: Delinquency by days past due and Roll Rates; a range opens the loans list filtered by it, with counts; axe clean", async () => {
+    const { context, page, errors } = await openWatchedPage(stack.browser, { cookies: toBrowserCookies(adminCookie, stack.server.url) });
+    try {
+      await page.goto(`${stack.server.url}/admin/reports`);
+      await waitForHydration(page);
+      expect(await page.getByRole("heading", { level: 2, name: "Delinquency" }).count()).toBe(1);
+      expect(await page.getByRole("heading", { level: 2, name: "Roll Rates" }).count()).toBe(1);
+      const rows = page.getByTestId("table-delinquency").getByTestId("delinquency-row");
+      expect(await rows.locator('th[scope="row"]').allTextContents()).toEqual(["Current", "1–29", "30–59", "60–89", "90–119", "120+"]);
+      // Two current, one 30–59 (45 days on yesterday's close), one 90–119 (100 days).
+      expect(await rows.getByTestId("delinquency-loans").allTextContents()).toEqual(["2", "0", "1", "0", "1", "0"]);
+      expect(await page.getByTestId("table-delinquency").locator("tr").last().textContent()).toContain("$50,000.00");
+      expect(await page.getByTestId("roll-rate-row").count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByTestId("table-delinquency").getByRole("link", { name: "30–59" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/loans" && url.searchParams.get("bucket") === "30-59");
+      await expect.poll(() => page.getByTestId("loan-row").count()).toBe(1);
+      expect(await page.getByTestId("loan-bucket-30-59").getAttribute("aria-current")).toBe("page");
+      expect(await page.getByTestId("loan-bucket-30-59").textContent()).toBe("30–59 days (1)");
+      expect(await page.getByTestId("loan-bucket-current").textContent()).toBe("Current (2)");
+      expect(await page.getByTestId("loan-row").getByTestId("loan-bucket").textContent()).toBe("30–59");
+      expect(await axeViolations(page)).toEqual([]);
+
+      const unknown = await page.goto(`${stack.server.url}/admin/loans?bucket=31-60`);
+      expect(unknown?.status()).toBe(200);
+      await waitForHydration(page);
+      expect(await page.getByTestId("loan-bucket-notice").textContent()).toBe('There is no days-past-due range "31-60": showing every range.');
+      expect(await page.getByTestId("loan-row").count()).toBe(BOOK_DAYS_LATE.length);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

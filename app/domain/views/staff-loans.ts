@@ -4,6 +4,7 @@ import type { PageCursors } from "~/domain/paging";
 import type { Allocation, InstallmentStatus, LedgerLine, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
 import type { FundingStatus, LoanPaymentStatus, OriginationFeeHandling, PaymentMethod, PaymentSource } from "~/domain/servicing-enums";
 import type { FundingChecklistItem } from "~/domain/funding-checklist";
+import type { DelinquencyBucket } from "~/domain/delinquency";
 
 /**
  * What the staff loan pages (/admin/loans, /admin/loans/:id) show, as plain data: the server module
@@ -27,6 +28,9 @@ export type StaffLoanSummary = {
   balanceCents: number;
   nextDueDate: string | null;
   daysPastDue: number;
+  /** The delinquency bucket (app/domain/delinquency.ts); null for a loan with nothing due (paid, cancelled). */
+  bucket: DelinquencyBucket | null;
+  bucketLabel: string | null;
   status: ServicingStatus;
   statusLabel: string;
 };
@@ -41,6 +45,12 @@ export type StaffLoanList = {
   cursors: PageCursors | null;
   total: number;
   loans: StaffLoanSummary[];
+  /** The days-past-due bucket shown (?bucket=), null for every one. */
+  bucket: DelinquencyBucket | null;
+  /** Why an unknown ?bucket= was set aside, or null. */
+  bucketNotice: string | null;
+  /** Loans not paid off, per bucket, today. */
+  bucketCounts: Record<DelinquencyBucket, number>;
 };
 
 export type StaffLedgerPayment = {

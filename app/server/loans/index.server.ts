@@ -41,3 +41,5 @@ export { cancelAutopay, changeAutopay, setUpAutopay } from "./autopay.server";
 export type { AutopayResult } from "./autopay.server";
 export { queueAutopayDebits } from "./autopay-job.server";
 export { currentPaymentAccount } from "./payment-accounts.server";
+export { delinquencyReport } from "./delinquency-report.server";
+export { runDelinquencyJob } from "./delinquency-job.server";

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, loanFees, servicingNotices } from "~/server/platform/db/schema.server";
 import { peopleByIds, remindersTurnedOff } from "~/server/accounts/index.server";
 import { applicationsByIds } from "~/server/applications/index.server";
+import { runDelinquencyJob } from "./delinquency-job.server";
 import { startRepeatingJob, type RepeatingJob } from "~/server/platform/jobs/repeating-job.server";
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { lateNoticeEmail, paymentReminderEmail } from "~/server/loans/servicing-notice-emails.server";
@@ -135,6 +136,8 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
   result.prenotesValidated = await validateMaturedPrenotes(db, today, now);
   // Autopay debits due to be queued today (only the authorisations due are read; each loan locked).
   result.autopayQueued = await queueAutopayDebits(db, today, now, { signal: options.signal });
+  // The delinquency book: the month-end snapshot and rolls, and yesterday's totals (once a day each).
+  await runDelinquencyJob(db, today);
   // Only a loan with something possibly due today is read (decision 0048): its first unpaid
   // installment falls due within the reminder window or is already past due (late fees and notices
   // follow from that), and it was not looked at today with the same ledger. So a run reads the loans

@@ -59,6 +59,9 @@ import { clearAccountRestriction } from "./account-restrictions.server";
 import { RECORD_VALIDATION_INTENT, type AccountValidationActionData } from "~/domain/validation/account-validation";
 import { AppError, actionRefusal } from "~/server/platform/http/app-error.server";
 import { UUID_PATTERN } from "~/domain/ids";
+import { delinquencyBucket, delinquencyBucketLabel, type DelinquencyBucket } from "~/domain/delinquency";
+import { readBucketParam } from "~/domain/delinquency-ranges";
+import { bucketWhere, loanBucketCounts } from "./loan-list-buckets.server";
 
 /**
  * The staff side of servicing: the loan list (/admin/loans: filters Current, Late, Paid in
@@ -78,13 +81,21 @@ export function parseLoanId(value: string | undefined): string | null {
   return value && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
 
-export type LoanListQuery = PageRequest & { filter: LoanListFilter; q: string };
+export type LoanListQuery = PageRequest & { filter: LoanListFilter; q: string; bucket?: DelinquencyBucket | null; bucketNotice?: string | null };
 
-/** ?status=&q=&page= of /admin/loans, validated (an unknown status is All). */
+/**
+ * ?status=&bucket=&q=&page= of /admin/loans, validated (an unknown status is All; an unknown bucket is
+ * every bucket, with a notice saying so). A bucket narrows the loans not paid off by days past due, so
+ * it replaces the status filter rather than combining with it.
+ */
 export function parseLoansUrl(url: URL): LoanListQuery {
   const status = url.searchParams.get("status");
+  const { bucket, notice } = readBucketParam(url.searchParams.get("bucket"));
   return {
-    filter: (LOAN_LIST_FILTERS as readonly string[]).includes(status ?? "") ? (status as LoanListFilter) : "all",
+    // Present only when asked for, so a URL without ?bucket= reads as it always did.
+    ...(bucket ? { bucket } : {}),
+    ...(notice ? { bucketNotice: notice } : {}),
+    filter: bucket ? "all" : (LOAN_LIST_FILTERS as readonly string[]).includes(status ?? "") ? (status as LoanListFilter) : "all",
     q: withoutControlCharacters(url.searchParams.get("q") ?? "").trim().slice(0, LOAN_SEARCH_MAX),
     ...parsePageRequest(url.searchParams),
   };
@@ -207,13 +218,15 @@ export async function listLoans(query: LoanListQuery, { actor, request }: Caller
   let page: number;
   let pageCount: number;
   let cursors: PageCursors | null = null;
+  // Loans per days-past-due bucket, shown with the bucket filter (kept counts: a read of due-day keys).
+  const bucketCounts = await loanBucketCounts(db, today);
   if (q) {
     // A search: the loans it matches, found by index ranges (searchLoanIds) with the columns the filter
     // and the order need, materialized once, are counted and sorted alone (never every loan tested
     // against them); then only the page's loans are joined with their borrowers.
     const ids = searchLoanIds(q);
     const m = matchedLoans;
-    const filter = filterWhere(query.filter, today, m) ?? sql`true`;
+    const filter = and(filterWhere(query.filter, today, m), bucketWhere(query.bucket ?? null, today, m)) ?? sql`true`;
     const matched = (select: SQL, tail: SQL) =>
       sql`with m as materialized (${ids ?? sql`select ${MATCH_COLUMNS} from "approved_loans" l where false`})
           select ${select} from m where ${filter} ${tail}`;
@@ -229,12 +242,12 @@ export async function listLoans(query: LoanListQuery, { actor, request }: Caller
   } else {
     // Without a search: the count kept by triggers (drizzle/0012), and the page's ids from
     // approved_loans_list_order_idx alone; only those loans are joined with their borrowers.
-    total = await countLoans(query.filter, today, db);
+    total = query.bucket ? bucketCounts[query.bucket] : await countLoans(query.filter, today, db);
     // The page's ids from approved_loans_list_order_idx alone, by keyset (decision 0050).
     const shown = await keysetPage(
       db,
       {
-        scope: `loans:${query.filter}`,
+        scope: query.bucket ? `loans:bucket:${query.bucket}` : `loans:${query.filter}`,
         table: approvedLoans,
         id: approvedLoans.id,
         keys: [
@@ -242,7 +255,7 @@ export async function listLoans(query: LoanListQuery, { actor, request }: Caller
           { column: approvedLoans.approvalDate, order: "desc", type: "timestamptz" },
           { column: approvedLoans.id, order: "asc", type: "uuid" },
         ],
-        where: filterWhere(query.filter, today),
+        where: and(filterWhere(query.filter, today), bucketWhere(query.bucket ?? null, today)),
       },
       query,
       total,
@@ -267,12 +280,14 @@ export async function listLoans(query: LoanListQuery, { actor, request }: Caller
       balanceCents: r.balanceCents,
       nextDueDate: status === "paid_in_full" ? null : r.nextDueDate,
       daysPastDue: status === "late" && r.nextDueDate ? daysBetween(r.nextDueDate, today) : 0,
+      bucket: status === "paid_in_full" || !r.nextDueDate || r.status === "cancelled" ? null : delinquencyBucket(daysBetween(r.nextDueDate, today)),
+      bucketLabel: status === "paid_in_full" || !r.nextDueDate || r.status === "cancelled" ? null : delinquencyBucketLabel(delinquencyBucket(daysBetween(r.nextDueDate, today))),
       status,
       statusLabel: listStatusLabel(r.status, status),
     }];
   });
-  await writeAudit(db, { actor, action: "loans.list", table: "approved_loans", details: { filter: query.filter, q, page, count: loans.length, total }, request });
-  return { filter: query.filter, q, page, pageCount, pageSize: LOANS_PAGE_SIZE, cursors, total, loans };
+  await writeAudit(db, { actor, action: "loans.list", table: "approved_loans", details: { filter: query.filter, bucket: query.bucket ?? null, q, page, count: loans.length, total }, request });
+  return { filter: query.filter, q, page, pageCount, pageSize: LOANS_PAGE_SIZE, cursors, total, loans, bucket: query.bucket ?? null, bucketNotice: query.bucketNotice ?? null, bucketCounts };
 }
 
 /** One loan's page for staff, or null when there is no such loan. Audited ('loan.view'). */

@@ -21,6 +21,7 @@ import { LOAN_PAYMENT_LIMITS, LOAN_PAYMENT_MESSAGES, recordPaymentSchema, revers
 import { formatMoney } from "~/domain/money";
 import type { StaffLedgerPayment, StaffLoanPage } from "~/domain/views/staff-loans";
 import { LoanStatusBadge } from "./loan-status-badge";
+import { DelinquencyStanding } from "./delinquency-standing";
 import { todayUtc } from "~/domain/dates";
 import { useEachAnswer } from "~/components/use-each-answer";
 import { LabelledOptions } from "~/components/ui/labelled-options";
@@ -68,6 +69,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
               Standing
             </h2>
             <LoanStatusBadge status={loan.status} label={loan.statusLabel} />
+            <DelinquencyStanding status={loan.status} daysPastDue={summary.daysPastDue} />
           </div>
           <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm min-[480px]:grid-cols-2 lg:grid-cols-4">
             <Fact label="Principal Balance" testId="principal-balance">

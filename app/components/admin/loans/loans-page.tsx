@@ -14,11 +14,13 @@ import { formatMoney } from "~/domain/money";
 import { LOAN_LIST_FILTER_LABELS, LOAN_LIST_FILTERS, type LoanListFilter, type StaffLoanList } from "~/domain/views/staff-loans";
 import { cn } from "~/utils/cn";
 import { LoanStatusBadge } from "./loan-status-badge";
+import { DELINQUENCY_BUCKETS, type DelinquencyBucket } from "~/domain/delinquency";
 
-/** The query string of /admin/loans for a filter, search and page (defaults left out). */
-export function loansSearch({ filter, q, page }: { filter: LoanListFilter; q: string; page: number | PageTarget }): string {
+/** The query string of /admin/loans for a filter (or a days-past-due bucket), search and page (defaults left out). */
+export function loansSearch({ filter, q, page, bucket = null }: { filter: LoanListFilter; q: string; page: number | PageTarget; bucket?: DelinquencyBucket | null }): string {
   const params = new URLSearchParams();
-  if (filter !== "all") params.set("status", filter);
+  if (bucket) params.set("bucket", bucket);
+  else if (filter !== "all") params.set("status", filter);
   if (q) params.set("q", q);
   setPageTarget(params, typeof page === "number" ? { page } : page);
   const s = params.toString();
@@ -32,6 +34,7 @@ const COLUMNS = [
   { label: "Balance", className: "text-right" },
   "Next Due",
   { label: "Days Past Due", className: "text-right" },
+  "Delinquency",
   "Status",
 ] as const;
 
@@ -54,7 +57,7 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
         <nav aria-label="Loan status">
           <ul className="flex flex-wrap gap-2">
             {LOAN_LIST_FILTERS.map((filter) => {
-              const current = filter === list.filter;
+              const current = filter === list.filter && !list.bucket;
               return (
                 <li key={filter}>
                   <Link
@@ -73,8 +76,36 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
             })}
           </ul>
         </nav>
+        <nav aria-label="Days past due" className="mt-3">
+          <ul className="flex flex-wrap gap-2" data-testid="loan-buckets">
+            {DELINQUENCY_BUCKETS.map(({ key, label }) => {
+              const current = key === list.bucket;
+              return (
+                <li key={key}>
+                  <Link
+                    to={loansSearch({ filter: "all", bucket: key, q: list.q, page: 1 })}
+                    aria-current={current ? "page" : undefined}
+                    data-testid={`loan-bucket-${key}`}
+                    className={cn(
+                      "inline-block rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-3 focus-visible:outline-offset-1",
+                      current ? "border-primary bg-primary text-primary-foreground" : "border-border text-slate-800 hover:border-primary hover:text-primary",
+                    )}
+                  >
+                    {key === "current" ? label : `${label} days`} <span className="tabular-nums">({list.bucketCounts[key]})</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {list.bucketNotice ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700" data-testid="loan-bucket-notice">
+            {list.bucketNotice}
+          </p>
+        ) : null}
         <Form method="get" role="search" className="mt-4 flex max-w-xl flex-col gap-2" aria-label="Search loans">
           {list.filter !== "all" ? <input type="hidden" name="status" value={list.filter} /> : null}
+          {list.bucket ? <input type="hidden" name="bucket" value={list.bucket} /> : null}
           <Label htmlFor="loan-search">Search by borrower name, e-mail or loan reference</Label>
           <div className="flex gap-2">
             <Input id="loan-search" name="q" type="search" defaultValue={list.q} key={list.q} maxLength={100} autoComplete="off" placeholder="e.g. jane, @example.com or LN-1A2B3C4D" />
@@ -89,7 +120,7 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
           {list.q ? (
             <>
               {" "}
-              <Link to={loansSearch({ filter: list.filter, q: "", page: 1 }) || "/admin/loans"} className="inline-flex items-center gap-1 font-medium text-link underline-offset-4 hover:underline">
+              <Link to={loansSearch({ filter: list.filter, bucket: list.bucket, q: "", page: 1 }) || "/admin/loans"} className="inline-flex items-center gap-1 font-medium text-link underline-offset-4 hover:underline">
                 <X aria-hidden="true" className="size-3.5" />
                 Clear search
               </Link>
@@ -101,7 +132,7 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
             <h2 id="loans-table-heading" className="sr-only">
               Loans
             </h2>
-            <ScrollingTable labelledBy="loans-table-heading" tableClassName="min-w-[48rem]" testId="loans-table">
+            <ScrollingTable labelledBy="loans-table-heading" tableClassName="min-w-[54rem]" testId="loans-table">
               <TableHead columns={COLUMNS} className="bg-muted" cellClassName="px-3 py-2 font-semibold" />
               <tbody>
                 {list.loans.map((loan) => (
@@ -119,6 +150,7 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
                     <td className="px-3 py-2 text-right tabular-nums">{formatMoney(loan.balanceCents)}</td>
                     <td className="px-3 py-2">{loan.nextDueDate ? <time dateTime={loan.nextDueDate}>{formatDate(`${loan.nextDueDate}T12:00:00Z`, "UTC")}</time> : "—"}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{loan.daysPastDue}</td>
+                    <td className="px-3 py-2" data-testid="loan-bucket">{loan.bucketLabel ?? "—"}</td>
                     <td className="px-3 py-2">
                       <LoanStatusBadge status={loan.status} label={loan.statusLabel} />
                     </td>
@@ -133,7 +165,7 @@ export function LoansPage({ list }: { list: StaffLoanList }) {
           pageCount={list.pageCount}
           cursors={list.cursors}
           label="Loan list pages"
-          hrefFor={(target) => loansSearch({ filter: list.filter, q: list.q, page: target }) || "?"}
+          hrefFor={(target) => loansSearch({ filter: list.filter, bucket: list.bucket, q: list.q, page: target }) || "?"}
         />
       </Card>
     </AdminShell>

@@ -14,6 +14,8 @@ import { APPLICATION_STATUS_LABELS, LOAN_TYPE_LABELS } from "~/domain/labels";
 import { rangeSearch, regBPageHref, type ReportRange } from "~/domain/validation/reports";
 import { formatTenths, type PipelineReport } from "~/domain/views/pipeline-report";
 import { BarChart, type Bar } from "./bar-chart";
+import { DelinquencySections } from "./delinquency-sections";
+import type { DelinquencyReport } from "~/domain/views/delinquency-report";
 
 const utcDay = (iso: string) => formatDate(iso, "UTC");
 
@@ -92,7 +94,7 @@ function CountTable({ caption, labelHeader, valueHeader, rows, testId }: { capti
 }
 
 /** /admin/reports: the pipeline in a date range, each figure drawn and tabled, the Reg B clock, and the two CSV exports. */
-export function ReportsPage({ range, message, report }: { range: ReportRange; message: string | null; report: PipelineReport | null }) {
+export function ReportsPage({ range, message, report, delinquency = null }: { range: ReportRange; message: string | null; report: PipelineReport | null; delinquency?: DelinquencyReport | null }) {
   const navigation = useNavigation();
   const { search } = useLocation();
   const applying = navigation.state === "loading" && navigation.location?.pathname === "/admin/reports";
@@ -240,6 +242,7 @@ export function ReportsPage({ range, message, report }: { range: ReportRange; me
           </Section>
         </div>
       ) : null}
+      {delinquency ? <DelinquencySections report={delinquency} /> : null}
     </AdminShell>
   );
 }
