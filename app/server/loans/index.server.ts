@@ -41,3 +41,5 @@ export { cancelAutopay, changeAutopay, setUpAutopay } from "./autopay.server";
 export type { AutopayResult } from "./autopay.server";
 export { queueAutopayDebits } from "./autopay-job.server";
 export { currentPaymentAccount } from "./payment-accounts.server";
+export { collectionsAction, loanCollectionsPanel } from "./collections.server";
+export { collectionsQueuePage, parseCollectionsUrl } from "./collections-queue.server";

@@ -15,6 +15,7 @@ import { lateNoticeEmail, paymentReminderEmail } from "~/server/loans/servicing-
 import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
 import { validateMaturedPrenotes } from "./account-validations.server";
 import { queueAutopayDebits } from "./autopay-job.server";
+import { runCollectionsPass } from "./collections-notices.server";
 import { autopayReminder, autopayRemindersOf } from "./autopay-reminders.server";
 
 /**
@@ -135,6 +136,8 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
   result.prenotesValidated = await validateMaturedPrenotes(db, today, now);
   // Autopay debits due to be queued today (only the authorisations due are read; each loan locked).
   result.autopayQueued = await queueAutopayDebits(db, today, now, { signal: options.signal });
+  // Promises to pay kept or broken, and the collections notices due at this hour (decision 0098).
+  await runCollectionsPass(db, now);
   // Only a loan with something possibly due today is read (decision 0048): its first unpaid
   // installment falls due within the reminder window or is already past due (late fees and notices
   // follow from that), and it was not looked at today with the same ledger. So a run reads the loans
