@@ -84,7 +84,8 @@ async function noticeBatch(db: Db, loanIds: string[], n: Threshold, now: Date): 
   const { from, through } = windowOf(n);
   return db.transaction(async (tx) => {
     const loans = await tx.select().from(approvedLoans).where(and(sql`${approvedLoans.id} in (${sql.join(loanIds.map((id) => sql`${id}::uuid`), sql`, `)})`, eq(approvedLoans.status, "active")));
-    const [protections, zones] = await Promise.all([activeProtections(loans.map((l) => l.id), today, tx), borrowerZones(loans, tx)]);
+    const protections = await activeProtections(loans.map((l) => l.id), today, tx);
+    const zones = await borrowerZones(loans, tx);
     let sent = 0;
     for (const loan of loans) {
       if (protections.has(loan.id)) continue;

@@ -39,7 +39,9 @@ export type BorrowerZone = { state: string | null; timeZone: string | null };
 /** Each loan's borrower's state and time zone (null zone: no US state known; contact hours then hold on both coasts). */
 export async function borrowerZones(loans: readonly { id: string; userId: string; applicationId: string }[], db: DbOrTx = getDb()): Promise<Map<string, BorrowerZone>> {
   if (loans.length === 0) return new Map();
-  const [states, apps] = await Promise.all([profileStatesByIds(loans.map((l) => l.userId), db), applicationsByIds(loans.map((l) => l.applicationId), db)]);
+  // One after the other: inside a transaction both go through its one connection.
+  const states = await profileStatesByIds(loans.map((l) => l.userId), db);
+  const apps = await applicationsByIds(loans.map((l) => l.applicationId), db);
   const out = new Map<string, BorrowerZone>();
   for (const loan of loans) {
     // The profile is where the borrower keeps their address current; the application's is where they lived when applying.
