@@ -341,12 +341,12 @@ function rows(): Row[] {
     { method: "GET", path: "/admin/collections?show=mine&after=AAAA", route: "/admin/collections", expect: staffOnly(200, "collections.work") },
     { method: "POST", path: "/admin/collections", intent: "assign-to-me", body: form({ intent: "assign-to-me", loanId: NO_LOAN }), expect: staffOnly(404, "collections.work") },
     { method: "GET", path: `/admin/loans/${NO_LOAN}/collections`, route: "/admin/loans/:id/collections", expect: all(405) },
-    ...[
+    ...([
       { intent: "assign-to-me" },
       { intent: "log-contact", channel: "email", outcome: "reached", note: "Matrix check" },
       { intent: "promise-to-pay", amount: "100", promisedOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },
       { intent: "cancel-promise", promiseId: "00000000-0000-4000-8000-000000000000" },
-    ].map(
+    ] as Record<string, string>[]).map(
       (fields): Row => ({ method: "POST", path: `/admin/loans/${NO_LOAN}/collections`, route: "/admin/loans/:id/collections", intent: fields.intent, body: form(fields), expect: staffOnly(404, "collections.work") }),
     ),
     ...LOAN_PAYMENT_INTENTS.map(

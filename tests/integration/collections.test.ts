@@ -214,5 +214,11 @@ describe("collections on pglite", () => {
     await db().update(approvedLoans).set({ status: "paid_off", paidOffAt: new Date() }).where(eq(approvedLoans.id, other.loanId));
     answer = await post({ intent: "log-contact", channel: "email", outcome: "reached" }, other.loanId);
     expect(answer.status).toBe(409);
+    // A charged-off loan is worked by charge-off and recovery, not by collections contact.
+    await db().update(approvedLoans).set({ status: "charged_off", chargedOffOn: "2026-03-01", chargedOffCents: 100 }).where(eq(approvedLoans.id, loan.loanId));
+    answer = await post({ intent: "promise-to-pay", amount: "100", promisedOn: "2026-03-10" });
+    expect(answer.status).toBe(409);
+    answer = await post({ intent: "assign-to-me" });
+    expect(answer.status).toBe(409);
   });
 });
