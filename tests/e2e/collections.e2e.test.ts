@@ -6,7 +6,8 @@ import { addMonths } from "~/domain/loan-schedule";
 import { recordPayment } from "~/server/loans/payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { approvedLoans, loanFlags, paymentPromises, profiles, user as userTable } from "~/server/platform/db/schema.server";
-import { axeViolations, waitForHydration } from "./harness";
+import { axeViolations, testSecrets, waitForHydration } from "./harness";
+import { loadConfig, setConfig } from "~/server/platform/config.server";
 import { markFundedAsSettled, signedLoanOverHttp } from "./helpers/signed-loan";
 import { e2eStackForFile } from "./helpers/stack";
 import { expectToast } from "./helpers/toasts";
@@ -19,7 +20,9 @@ import { expectToast } from "./helpers/toasts";
  * loan flagged and marked on the queue. Axe-clean at desktop width and at 390 px.
  */
 
-const stack = e2eStackForFile({ firstIp: 200, admin: { email: "collections.admin@example.com", password: "C0llect!Admin-Pw" } });
+// Fixed for the file: this process runs the servicing job on the server's data while it is stopped.
+const secrets = testSecrets();
+const stack = e2eStackForFile({ firstIp: 200, env: secrets, admin: { email: "collections.admin@example.com", password: "C0llect!Admin-Pw" } });
 
 let jane = "";
 let adminCookie = "";
@@ -93,6 +96,7 @@ describe("collections queue", () => {
 
     // A $150 check posts: the $150 promise is kept. The next day the job finds the $5,000 one unpaid: broken, flagged.
     await stack.restart(async (db) => {
+      setConfig(loadConfig({ DATA_DIR: stack.server.dataDir, PUBLIC_URL: "http://127.0.0.1", PWNED_PASSWORDS_URL: "off", ...secrets }));
       await recordPayment(loanId, { amountCents: 15_000, receivedOn: today, method: "check", reference: "CHK-COLL-1" }, { actor: { id: adminId, name: "Admin", email: "collections.admin@example.com" }, request: {} }, db, today);
       await runServicingJobs(db, new Date(`${today}T20:00:00Z`));
       const open = await db.select({ status: paymentPromises.status }).from(paymentPromises).where(and(eq(paymentPromises.loanId, loanId), eq(paymentPromises.amountCents, 500_000)));

@@ -203,7 +203,7 @@ function PromiseList({ panel, action, canWork, timeZone }: { panel: CollectionsP
       ) : (
         <div className="mt-2">
           <ScrollingTable labelledBy="promises-heading" tableClassName="min-w-[36rem]" testId="promise-list">
-            <TableHead columns={["Amount", "Pay By", "Status", "Recorded", "By", ""]} className="bg-muted" cellClassName="px-3 py-2 font-semibold" />
+            <TableHead columns={["Amount", "Pay By", "Status", "Recorded", "By", "Actions"]} className="bg-muted" cellClassName="px-3 py-2 font-semibold" />
             <tbody>
               {panel.promises.map((p) => (
                 <tr key={p.id} className="border-t border-border align-top" data-testid="promise-row" data-status={p.status}>
