@@ -37,6 +37,7 @@ import { STAFF_INTENTS } from "~/domain/validation/staff";
 import { JOB_INTENTS } from "~/domain/jobs";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
+import { COLLECTIONS_INTENTS } from "~/domain/validation/collections";
 import { SANCTIONS_DECISION_INTENTS } from "~/domain/validation/sanctions-decision";
 import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/domain/validation/account-settings";
@@ -334,6 +335,20 @@ function rows(): Row[] {
     { method: "GET", path: "/admin/loans/tape", expect: staffOnly(200, "staff.read") },
     { method: "GET", path: `/admin/loans/${NO_LOAN}`, route: "/admin/loans/:id", expect: staffOnly(404, "staff.read") },
     { method: "GET", path: "/admin/loans/not-a-uuid", route: "/admin/loans/:id", expect: staffOnly(404, "staff.read") },
+    // Collections (admins and loan officers): the queue and its pages (a damaged token is the first
+    // page); Assign to Me and the loan's Collections panel on a loan that does not exist (404), each intent.
+    { method: "GET", path: "/admin/collections", expect: staffOnly(200, "collections.work") },
+    { method: "GET", path: "/admin/collections?show=mine&after=AAAA", route: "/admin/collections", expect: staffOnly(200, "collections.work") },
+    { method: "POST", path: "/admin/collections", intent: "assign-to-me", body: form({ intent: "assign-to-me", loanId: NO_LOAN }), expect: staffOnly(404, "collections.work") },
+    { method: "GET", path: `/admin/loans/${NO_LOAN}/collections`, route: "/admin/loans/:id/collections", expect: all(405) },
+    ...([
+      { intent: "assign-to-me" },
+      { intent: "log-contact", channel: "email", outcome: "reached", note: "Matrix check" },
+      { intent: "promise-to-pay", amount: "100", promisedOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },
+      { intent: "cancel-promise", promiseId: "00000000-0000-4000-8000-000000000000" },
+    ] as Record<string, string>[]).map(
+      (fields): Row => ({ method: "POST", path: `/admin/loans/${NO_LOAN}/collections`, route: "/admin/loans/:id/collections", intent: fields.intent, body: form(fields), expect: staffOnly(404, "collections.work") }),
+    ),
     ...LOAN_PAYMENT_INTENTS.map(
       (intent): Row => ({
         method: "POST",
@@ -784,6 +799,8 @@ describe("authorization matrix", () => {
       "/admin/monitoring": JOB_INTENTS,
       "/admin/applications/:id/approval": APPROVAL_INTENTS,
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
+      "/admin/collections": ["assign-to-me"],
+      "/admin/loans/:id/collections": COLLECTIONS_INTENTS,
       "/admin/applications/:id/sanctions": SANCTIONS_DECISION_INTENTS,
       "/account/data": ACCOUNT_DATA_INTENTS,
       "/account/settings": ACCOUNT_SETTINGS_INTENTS,

@@ -371,6 +371,38 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Collections on a loan id that names nothing (Assign to Me, Log Contact, Promise to Pay, Cancel
+  // Promise), and the queue's Assign to Me naming no loan: bad input 400, an unknown intent 400, a
+  // well-formed one 404; nothing stored.
+  {
+    path: "/admin/loans/00000000-0000-4000-8000-000000000000/collections",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("assign-to-me", "log-contact", "promise-to-pay", "cancel-promise", "LOG-CONTACT", "constructor", ""),
+          channel: oneOf("call", "email", "fax", "", "text\u0000"),
+          outcome: oneOf("reached", "no_answer", "paid", "", "reached\u0000"),
+          note: fc.oneof(hostileText, fc.constant("x".repeat(2001)), fc.constant("Called\u0000back")),
+          nextAction: fc.oneof(hostileText, fc.constant("x".repeat(201))),
+          nextActionOn: oneOf("2999-01-01", "2026-02-30", "yesterday", "", `${todayUtc()}\u0000`),
+          amount: oneOf("-1", "0", "1e9", "12.345", "NaN", "$1,0,0", "99999999999"),
+          promisedOn: oneOf("2999-01-01", "2026-02-30", "2000-01-01", "", todayUtc()),
+          promiseId: fc.oneof(wrongId, hostileText),
+        }),
+      ),
+  },
+  {
+    path: "/admin/collections",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("assign-to-me", "log-contact", "ASSIGN-TO-ME", ""),
+          loanId: fc.oneof(wrongId, hostileText, fc.constant("00000000-0000-4000-8000-000000000000\u0000")),
+        }),
+      ),
+  },
   // Issue 22, the Staff page: every intent with at least one field that breaks its rule (a control
   // character, an over-long name, an id that names no one, a role that does not exist).
   {
@@ -734,6 +766,9 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/ach", actor: "admin", fields: { intent: "refund", paymentId: "00000000-0000-4000-8000-000000000000", refundedOn: "2026-11-24", reference: "CHK\u00071" } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "resolve-flag", flagId: "00000000-0000-4000-8000-000000000000", note: "Called\u0000back" } },
       { path: "/admin/loans/00000000-0000-4000-8000-000000000000", actor: "admin", fields: { intent: "clear-restriction", bankAccountId: "00000000-0000-4000-8000-000000000000", reason: "Bank\u0007confirmed" } },
+      { path: "/admin/loans/00000000-0000-4000-8000-000000000000/collections", actor: "admin", fields: { intent: "log-contact", channel: "email", outcome: "reached", note: "Called\u0000back" } },
+      { path: "/admin/loans/00000000-0000-4000-8000-000000000000/collections", actor: "admin", fields: { intent: "log-contact", channel: "call", outcome: "reached", nextAction: "Call\u0007back" } },
+      { path: "/admin/loans/00000000-0000-4000-8000-000000000000/collections", actor: "admin", fields: { intent: "promise-to-pay", amount: "100", promisedOn: `${todayUtc()}\u0000` } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "import-returns" } },
       // Issue 22.
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada\u0000Officer", email: "ada@example.com", role: "loan_officer" } },

@@ -55,6 +55,8 @@ const TARGETS: Target[] = [
   // loan is looked up); the account settings' forms and "I Have Read This".
   ...on("applicantA", "/dashboard/loans/00000000-0000-4000-8000-000000000021", "/account/settings", "/account/privacy"),
   ...on("admin", "/admin/testimonials", "/admin/messages", "/admin/ach"),
+  // Collections: the queue's Assign to Me and the loan's Collections panel (read before the loan is looked up).
+  ...on("admin", "/admin/collections", "/admin/loans/00000000-0000-4000-8000-000000000000/collections"),
   ...on("adminNoMfa", "/admin/mfa"),
   // The Staff page, and an invitation link's Set Password (read before the token is looked up).
   ...on("admin", "/admin/staff"),

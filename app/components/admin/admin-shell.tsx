@@ -17,6 +17,7 @@ const SECTION_LABELS = {
   "/admin/conversations": "Application Messages",
   "/admin/messages": "Contact Inbox",
   "/admin/loans": "Loans",
+  "/admin/collections": "Collections",
   "/admin/ach": "ACH",
   "/admin/reports": "Reports",
   "/admin/staff": "Staff",
@@ -25,6 +26,7 @@ const SECTION_LABELS = {
 /** Sections a role may not open are left out of its navigation; the rest need staff.read. */
 const SECTION_PERMISSIONS: Partial<Record<keyof typeof SECTION_LABELS, Permission>> = {
   "/admin/staff": "staff.manage",
+  "/admin/collections": "collections.work",
 };
 
 /** The applications list is the area's index: its tab is current on /admin only, not on every admin page. */

@@ -25,6 +25,7 @@ export { accountNameOf } from "./people-sql.server";
 export { acceptCurrentPrivacyNotice, acceptedPrivacyNoticeVersion, currentPrivacyNoticeVersion, signInLanding } from "./privacy-notice.server";
 export { accountSecurityAction, loadAccountSecurity } from "./security.server";
 export { remindersTurnedOff } from "./reminder-preferences.server";
+export { profileStatesByIds } from "./profile-states.server";
 export { recheckSessions } from "./session-recheck.server";
 export { getOptionalUser, getSessionUser, landingPath, requireStaff, requireUser, safeRedirectPath } from "./session.server";
 export type { SessionUser } from "./session.server";

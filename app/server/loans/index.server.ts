@@ -43,3 +43,5 @@ export { queueAutopayDebits } from "./autopay-job.server";
 export { currentPaymentAccount } from "./payment-accounts.server";
 export { delinquencyReport } from "./delinquency-report.server";
 export { runDelinquencyJob } from "./delinquency-job.server";
+export { collectionsAction, loanCollectionsPanel } from "./collections.server";
+export { collectionsQueuePage, parseCollectionsUrl } from "./collections-queue.server";

@@ -16,6 +16,7 @@ import { paidInFullEmail } from "~/server/loans/servicing-emails.server";
 import { cancelUnsentDebitsOnPayoff } from "./debit-cancellation.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
+import { settlePromises } from "./collections.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { reactToReturn, type ReturnReactionResult } from "./ach-return-reactions.server";
 
@@ -85,6 +86,8 @@ function isUniqueViolation(error: unknown): boolean {
  */
 async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, today: string, { actor, request }: Caller): Promise<{ state: LedgerState; paidInFull: boolean }> {
   const state = await refreshLoan(tx, loan, today);
+  // A promise to pay that this payment completes closes itself as kept, with the payment.
+  await settlePromises(tx, loan.id, { actor, request });
   const paidInFull = state.status === "paid_in_full" && !wasPaidOff;
   if (paidInFull) {
     await cancelUnsentDebitsOnPayoff(tx, loan, { actor, request });

@@ -16,6 +16,7 @@ import { lateNoticeEmail, paymentReminderEmail } from "~/server/loans/servicing-
 import { ledgerRows, lockLoan, refreshLoan, termsOf } from "./ledger.server";
 import { validateMaturedPrenotes } from "./account-validations.server";
 import { queueAutopayDebits } from "./autopay-job.server";
+import { runCollectionsPass } from "./collections-notices.server";
 import { autopayReminder, autopayRemindersOf } from "./autopay-reminders.server";
 
 /**
@@ -138,6 +139,8 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
   result.autopayQueued = await queueAutopayDebits(db, today, now, { signal: options.signal });
   // The delinquency book: the month-end snapshot and rolls, and yesterday's totals (once a day each).
   await runDelinquencyJob(db, today);
+  // Promises to pay kept or broken, and the collections notices due at this hour (decision 0098).
+  await runCollectionsPass(db, now);
   // Only a loan with something possibly due today is read (decision 0048): its first unpaid
   // installment falls due within the reminder window or is already past due (late fees and notices
   // follow from that), and it was not looked at today with the same ledger. So a run reads the loans

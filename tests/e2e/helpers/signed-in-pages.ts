@@ -64,6 +64,8 @@ export const SIGNED_IN_PAGES: readonly SignedInPage[] = [
   { path: "/admin/documents", roles: STAFF },
   { path: "/admin/loans", roles: STAFF, linksTo: "/admin/loans/:id" },
   { path: "/admin/loans/:id", roles: STAFF },
+  // The collections queue: admins and loan officers (collections.work); the auditor is refused.
+  { path: "/admin/collections", roles: ["admin", "loan_officer"] },
   { path: "/admin/ach", roles: STAFF, linksTo: "/admin/ach/:id/file" },
   ...seenBy(STAFF, ["/admin/messages", "/admin/conversations", "/admin/testimonials", "/admin/monitoring", "/admin/security", "/admin/reports"]),
   { path: "/admin/staff", roles: ["admin"] },

@@ -6,6 +6,7 @@ import { NotFoundPage } from "~/components/error-page";
 const LOADS = {
   loans: { title: "Loans", heading: "Error Loading Loans", fallback: "The loans could not be loaded. Please try again." },
   loan: { title: "Loan", heading: "Error Loading Loan", fallback: "The loan could not be loaded. Please try again." },
+  collections: { title: "Collections", heading: "Error Loading Collections", fallback: "The collections queue could not be loaded. Please try again." },
 } as const;
 
 /** An ErrorBoundary for /admin/loans and /admin/loans/:id: a 404 is the Not Found page, other refusals are named by status. */

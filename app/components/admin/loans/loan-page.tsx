@@ -31,6 +31,8 @@ import { AccountValidationPanel } from "./account-validation-panel";
 import { returnCodeText } from "~/domain/views/account-validation";
 import { AccountRestrictionsList, FlaggedReturnsSection } from "~/components/admin/ach/ach-returns";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
+import { CollectionsPanel } from "./collections-panel";
+import type { CollectionsPanelData } from "~/domain/views/collections";
 
 const day = (value: string | null) => (value ? <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "UTC")}</time> : "—");
 
@@ -41,7 +43,7 @@ const day = (value: string | null) => (value ? <time dateTime={value}>{formatDat
  * reversed ones with their status), Record Payment and Reverse Payment; the Funding Checklist and the
  * proceeds' credit (funding-checklist-panel.tsx).
  */
-export function LoanPage({ data }: { data: StaffLoanPage }) {
+export function LoanPage({ data }: { data: StaffLoanPage & { collections?: CollectionsPanelData | null } }) {
   const { loan, summary } = data;
   const timeZone = useDisplayTimeZone();
   const paidInFull = loan.status === "paid_in_full";
@@ -99,6 +101,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
         <AccountValidationPanel panel={data.accountValidation} />
         {data.flags.length > 0 ? <FlaggedReturnsSection flags={data.flags} timeZone={timeZone} heading="Open Flags" /> : null}
         <AccountRestrictionsList restrictions={data.restrictions} timeZone={timeZone} clearable />
+        {data.collections ? <CollectionsPanel panel={data.collections} timeZone={timeZone} /> : null}
 
         <Card className="p-4 sm:p-5" role="region" aria-labelledby="loan-terms-heading">
           <h2 id="loan-terms-heading" className="text-lg font-semibold text-primary">

@@ -56,6 +56,13 @@ export type AuditAction =
   | "agreement.download"
   // Servicing.
   | "loan.view"
+  | "collections.queue_view"
+  | "loan.collector_assign"
+  | "collections.contact"
+  | "collections.promise"
+  | "collections.promise_cancel"
+  | "collections.promise_kept"
+  | "collections.promise_broken"
   | "loans.list"
   | "payment.post"
   | "payment.reverse"
