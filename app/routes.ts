@@ -81,6 +81,8 @@ export default [
   route("admin/loans", "routes/admin/loans.tsx"),
   route("admin/loans/tape", "routes/admin/loan-tape.ts"),
   route("admin/loans/:id", "routes/admin/loan.tsx"),
+  route("admin/loans/:id/charge-off", "routes/admin/loan-charge-off.ts"),
+  route("admin/loans/:id/protections", "routes/admin/loan-protections.ts"),
   route("admin/ach", "routes/admin/ach.tsx"),
   route("admin/ach/:id/file", "routes/admin/ach-file.ts"),
 

@@ -41,3 +41,6 @@ export { cancelAutopay, changeAutopay, setUpAutopay } from "./autopay.server";
 export type { AutopayResult } from "./autopay.server";
 export { queueAutopayDebits } from "./autopay-job.server";
 export { currentPaymentAccount } from "./payment-accounts.server";
+export { approveChargeOff, chargeOffAction, chargeOffLoan, chargeOffPanel, rejectChargeOff, settleLoan } from "./charge-off.server";
+export { activeProtections, bankruptcyStays, endProtection, protectionAction, protectionsPanel, recordProtection } from "./loan-protections.server";
+export { chargeOffAndProtections } from "./charge-off-panels.server";

@@ -27,6 +27,7 @@ import { LabelledOptions } from "~/components/ui/labelled-options";
 import { InstallmentCells } from "~/components/loans/installment-cells";
 import { FundingChecklistPanel } from "./funding-checklist-panel";
 import { AccountValidationPanel } from "./account-validation-panel";
+import { ChargeOffAndProtectionPanels } from "./charge-off-panels";
 import { returnCodeText } from "~/domain/views/account-validation";
 import { AccountRestrictionsList, FlaggedReturnsSection } from "~/components/admin/ach/ach-returns";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
@@ -43,7 +44,8 @@ const day = (value: string | null) => (value ? <time dateTime={value}>{formatDat
 export function LoanPage({ data }: { data: StaffLoanPage }) {
   const { loan, summary } = data;
   const timeZone = useDisplayTimeZone();
-  const paidInFull = loan.status === "paid_in_full";
+  // A paid-off or settled loan takes no payment (a charged-off one does: recoveries).
+  const paidInFull = loan.status === "paid_in_full" || loan.status === "settled";
   // A loan whose proceeds were not sent (or that was cancelled unfunded) takes no payment.
   const unfunded = data.funding.loanStatus === "awaiting_funding" || data.funding.loanStatus === "cancelled";
   return (
@@ -93,6 +95,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
           </dl>
         </Card>
 
+        <ChargeOffAndProtectionPanels data={data} />
         <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
         <AccountValidationPanel panel={data.accountValidation} />
         {data.flags.length > 0 ? <FlaggedReturnsSection flags={data.flags} timeZone={timeZone} heading="Open Flags" /> : null}
