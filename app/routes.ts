@@ -83,6 +83,8 @@ export default [
   route("admin/loans/:id", "routes/admin/loan.tsx"),
   route("admin/loans/:id/collections", "routes/admin/loan-collections.ts"),
   route("admin/collections", "routes/admin/collections.tsx"),
+  route("admin/loans/:id/charge-off", "routes/admin/loan-charge-off.ts"),
+  route("admin/loans/:id/protections", "routes/admin/loan-protections.ts"),
   route("admin/ach", "routes/admin/ach.tsx"),
   route("admin/ach/:id/file", "routes/admin/ach-file.ts"),
 

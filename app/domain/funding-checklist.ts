@@ -158,5 +158,6 @@ export function unfundedPaymentRefusal(status: string): string | null {
   if (status === "awaiting_funding") return "This loan is not funded yet: payments start after the funds are sent.";
   if (status === "cancelled") return "This loan was cancelled before funding: its agreement is void and it takes no payments.";
   if (status === "closed") return "This loan is closed: it takes no more payments.";
+  if (status === "settled") return "This loan was settled: it takes no more payments.";
   return null;
 }

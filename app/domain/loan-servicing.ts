@@ -145,6 +145,11 @@ type Event =
   | { kind: "charge_off"; date: string }
   | { kind: "settlement"; date: string };
 
+/** The day a payment applies: its received day, but a recovery never before the charge-off day. */
+function recoveryDay(payment: PostedPayment, terms: LoanTerms): string {
+  return payment.recovery && terms.chargedOffOn && payment.receivedOn < terms.chargedOffOn ? terms.chargedOffOn : payment.receivedOn;
+}
+
 /** On one day: fees, payments, the charge-off, recoveries, the settlement. */
 function rank(event: Event): number {
   if (event.kind === "fee") return 0;
@@ -165,7 +170,9 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
   // What happens after asOf is not part of the state on asOf.
   const events: Event[] = [
     ...fees.map((fee): Event => ({ kind: "fee", date: fee.assessedOn, fee })),
-    ...payments.map((payment): Event => ({ kind: "payment", date: payment.receivedOn, payment })),
+    // A recovery applies after the charge-off whatever its received day (a debit sent before the charge-off
+    // and settled after it): it is never part of the balance that was charged off.
+    ...payments.map((payment): Event => ({ kind: "payment", date: recoveryDay(payment, terms), payment })),
     ...(terms.chargedOffOn ? [{ kind: "charge_off", date: terms.chargedOffOn } as const] : []),
     ...(terms.settledOn ? [{ kind: "settlement", date: terms.settledOn } as const] : []),
   ]
@@ -260,7 +267,11 @@ export function replayLedger(terms: LoanTerms, payments: readonly PostedPayment[
 export type LedgerLine<P> =
   | { kind: "disbursement"; date: string; amountCents: number; principalAfterCents: number }
   | { kind: "fee"; date: string; fee: AssessedFee; principalAfterCents: number }
-  | { kind: "payment"; date: string; payment: P; allocation: Allocation | null; principalAfterCents: number };
+  | { kind: "payment"; date: string; payment: P; allocation: Allocation | null; principalAfterCents: number }
+  /** The balance moved to charged off (what was owed that day); the principal stays on the ledger for recoveries. */
+  | { kind: "charge_off"; date: string; amounts: ChargeOffAmounts; principalAfterCents: number }
+  /** The settlement: what was left after that day's payments, forgiven (the 1099-C amount); the balance is zero. */
+  | { kind: "settlement"; date: string; forgivenCents: number; principalAfterCents: number };
 
 /**
  * The ledger's rows in posting order, with the principal balance after each, so it reads top to
@@ -268,16 +279,19 @@ export type LedgerLine<P> =
  * payments in exactly the order replayLedger applied them (by date; on one day fees first, then the
  * posted payments in replay order), and payments that are not posted (pending, reversed, returned,
  * cancelled, refunds) at their date, carrying the balance unchanged. Only a posted payment lowers the
- * balance, so after the disbursement it never rises. `dateOf` gives a payment's day (its received
+ * balance, so after the disbursement it never rises. A charged-off loan has its Charge-off line (the
+ * amounts owed that day) with the recoveries after it; a settled loan its Settlement line (the amount
+ * forgiven), after which the balance is zero. `dateOf` gives a payment's day (its received
  * day, or the day a pending debit was requested).
  */
 export function ledgerLines<P extends { id: string; status: string }>(
   terms: LoanTerms,
-  state: Pick<LedgerState, "allocations">,
+  state: Pick<LedgerState, "allocations"> & Partial<Pick<LedgerState, "chargedOff" | "forgivenCents" | "status">>,
   fees: readonly AssessedFee[],
   payments: readonly P[],
   dateOf: (payment: P) => string,
 ): LedgerLine<P>[] {
+  const chargedOff = state.chargedOff ?? null;
   const replayOrder = new Map(state.allocations.map((a, i) => [a.paymentId, i]));
   const allocationOf = new Map(state.allocations.map((a) => [a.paymentId, a]));
   type Keyed = { date: string; rank: number; seq: number; toLine: (balance: number) => LedgerLine<P>; allocation: Allocation | null };
@@ -286,14 +300,22 @@ export function ledgerLines<P extends { id: string; status: string }>(
     ...payments.map((payment, i): Keyed => {
       const allocation = payment.status === "posted" ? (allocationOf.get(payment.id) ?? null) : null;
       const date = dateOf(payment);
+      // A recovery is applied after the charge-off (on its day at the earliest), so it is listed there.
+      const recovery = allocation?.recovery === true && chargedOff !== null;
       return {
-        date,
-        rank: 1,
+        date: recovery && date < chargedOff.on ? chargedOff.on : date,
+        rank: recovery ? 3 : 1,
         seq: allocation ? replayOrder.get(payment.id)! : payments.length + i,
         allocation,
         toLine: (balance) => ({ kind: "payment", date, payment, allocation, principalAfterCents: balance }),
       };
     }),
+    ...(chargedOff
+      ? [{ date: chargedOff.on, rank: 2, seq: 0, allocation: null, toLine: (balance: number): LedgerLine<P> => ({ kind: "charge_off", date: chargedOff.on, amounts: chargedOff, principalAfterCents: balance }) }]
+      : []),
+    ...(terms.settledOn && state.status === "settled"
+      ? [{ date: terms.settledOn, rank: 4, seq: 0, allocation: null, toLine: (): LedgerLine<P> => ({ kind: "settlement", date: terms.settledOn!, forgivenCents: state.forgivenCents ?? 0, principalAfterCents: 0 }) }]
+      : []),
   ];
   keyed.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.rank !== b.rank ? a.rank - b.rank : a.seq - b.seq));
   let balance = terms.amountCents;
@@ -301,7 +323,9 @@ export function ledgerLines<P extends { id: string; status: string }>(
   const lines: LedgerLine<P>[] = [{ kind: "disbursement", date: terms.startDate, amountCents: terms.amountCents, principalAfterCents: balance }];
   for (const entry of keyed) {
     if (entry.allocation) balance = entry.allocation.principalAfterCents;
-    lines.push(entry.toLine(balance));
+    const line = entry.toLine(balance);
+    if (line.kind === "settlement") balance = 0;
+    lines.push(line);
   }
   return lines;
 }

@@ -38,6 +38,9 @@ import { JOB_INTENTS } from "~/domain/jobs";
 import { APPROVAL_INTENTS } from "~/domain/validation/approval";
 import { ASSIGNMENT_INTENTS } from "~/domain/validation/assignment";
 import { COLLECTIONS_INTENTS } from "~/domain/validation/collections";
+import { CHARGE_OFF_INTENTS } from "~/domain/validation/charge-off";
+import { PROTECTION_INTENTS } from "~/domain/validation/loan-protections";
+import { MATRIX_CHARGE_OFF_BODIES, MATRIX_PROTECTION_BODIES } from "../helpers/charge-off-forms";
 import { SANCTIONS_DECISION_INTENTS } from "~/domain/validation/sanctions-decision";
 import { ACCOUNT_DATA_INTENTS } from "~/domain/validation/account-data";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/domain/validation/account-settings";
@@ -410,6 +413,16 @@ function rows(): Row[] {
       body: () => form({ intent: "clear-restriction", bankAccountId: randomUUID(), reason: "The bank confirmed the account was reopened" })(),
       expect: staffOnly(404, "servicing.manage"),
     },
+    // Charge-off and settlement (admins: servicing.manage) and protected borrowers (collections.work),
+    // action-only, each intent well formed on a loan that does not exist: 404 for those who may.
+    { method: "GET", path: `/admin/loans/${NO_LOAN}/charge-off`, route: "/admin/loans/:id/charge-off", expect: all(405) },
+    ...MATRIX_CHARGE_OFF_BODIES(isoDateAfter(0)).map(
+      (fields): Row => ({ method: "POST", path: `/admin/loans/${NO_LOAN}/charge-off`, route: "/admin/loans/:id/charge-off", intent: fields.intent, body: form(fields), expect: staffOnly(404, "servicing.manage") }),
+    ),
+    { method: "GET", path: `/admin/loans/${NO_LOAN}/protections`, route: "/admin/loans/:id/protections", expect: all(405) },
+    ...MATRIX_PROTECTION_BODIES(isoDateAfter(0)).map(
+      (fields): Row => ({ method: "POST", path: `/admin/loans/${NO_LOAN}/protections`, route: "/admin/loans/:id/protections", intent: fields.intent, body: form(fields), expect: staffOnly(404, "collections.work") }),
+    ),
     { method: "GET", path: `/admin/ach/${randomUUID()}/file`, route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     { method: "GET", path: "/admin/ach/not-a-uuid/file", route: "/admin/ach/:id/file", expect: staffOnly(404, "servicing.manage") },
     // The borrower's loan page (issue 21) on A's loan: A sees it; anyone else, staff included, gets 404.
@@ -801,6 +814,8 @@ describe("authorization matrix", () => {
       "/admin/applications/:id/assignment": ASSIGNMENT_INTENTS,
       "/admin/collections": ["assign-to-me"],
       "/admin/loans/:id/collections": COLLECTIONS_INTENTS,
+      "/admin/loans/:id/charge-off": CHARGE_OFF_INTENTS,
+      "/admin/loans/:id/protections": PROTECTION_INTENTS,
       "/admin/applications/:id/sanctions": SANCTIONS_DECISION_INTENTS,
       "/account/data": ACCOUNT_DATA_INTENTS,
       "/account/settings": ACCOUNT_SETTINGS_INTENTS,

@@ -403,6 +403,41 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Charge Off / Approve / Reject / Record Settlement and Record / End Protection on a loan id that names
+  // nothing: every intent is refused (a wrong intent 400, bad input 400, a well-formed one 404).
+  {
+    path: "/admin/loans/00000000-0000-4000-8000-000000000000/charge-off",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("charge-off", "approve-charge-off", "reject-charge-off", "settle", "CHARGE-OFF", "", "constructor"),
+          reason: fc.oneof(hostileText, fc.constant("x".repeat(1001)), fc.constant(" ")),
+          requestId: fc.oneof(wrongId, hostileText),
+          amount: oneOf("-1", "0", "1e9", "12.345", "NaN", "$1,0,0", "99999999999"),
+          receivedOn: oneOf("2999-01-01", "2026-02-30", "yesterday", ""),
+          method: oneOf("cash", "ACH", "", "wire\u0000"),
+          reference: fc.oneof(hostileText, fc.constant("x".repeat(81)), fc.constant("A\u0000B")),
+        }),
+      ),
+  },
+  {
+    path: "/admin/loans/00000000-0000-4000-8000-000000000000/protections",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("record-protection", "end-protection", "RECORD-PROTECTION", "", "__proto__"),
+          kind: oneOf("servicemember", "bankruptcy", "alien", "", "bankruptcy\u0000"),
+          startsOn: oneOf("2999-01-01", "2026-02-30", "yesterday", ""),
+          endsOn: oneOf("1999-01-01", "2026-02-30", ""),
+          reference: fc.oneof(hostileText, fc.constant("x".repeat(101)), fc.constant("A\u0000B")),
+          note: fc.oneof(hostileText, fc.constant("x".repeat(2001))),
+          protectionId: fc.oneof(wrongId, hostileText),
+          outcome: oneOf("dismissed", "discharged", "won", ""),
+        }),
+      ),
+  },
   // Issue 22, the Staff page: every intent with at least one field that breaks its rule (a control
   // character, an over-long name, an id that names no one, a role that does not exist).
   {
@@ -770,6 +805,9 @@ describe.runIf(TEST_DATABASE_URL)("hostile input to every action", () => {
       { path: "/admin/loans/00000000-0000-4000-8000-000000000000/collections", actor: "admin", fields: { intent: "log-contact", channel: "call", outcome: "reached", nextAction: "Call\u0007back" } },
       { path: "/admin/loans/00000000-0000-4000-8000-000000000000/collections", actor: "admin", fields: { intent: "promise-to-pay", amount: "100", promisedOn: `${todayUtc()}\u0000` } },
       { path: "/admin/ach", actor: "admin", fields: { intent: "import-returns" } },
+      { path: "/admin/loans/00000000-0000-4000-8000-000000000000/charge-off", actor: "admin", fields: { intent: "charge-off", reason: "Bell\u0007" } },
+      { path: "/admin/loans/00000000-0000-4000-8000-000000000000/charge-off", actor: "admin", fields: { intent: "settle", amount: "100.00", receivedOn: "2026-11-24", method: "wire", reference: "W\u00001" } },
+      { path: "/admin/loans/00000000-0000-4000-8000-000000000000/protections", actor: "admin", fields: { intent: "record-protection", kind: "bankruptcy", startsOn: "2026-11-24", reference: "Case\u00001" } },
       // Issue 22.
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada\u0000Officer", email: "ada@example.com", role: "loan_officer" } },
       { path: "/admin/staff", actor: "admin", fields: { intent: "invite", name: "Ada Officer", email: "ada@example.com", role: "loan_officer\u0000" } },

@@ -50,6 +50,8 @@ const TARGETS: Target[] = [
     "/admin/applications/:id/assignment",
     "/admin/applications/:id/sanctions",
     "/admin/loans/00000000-0000-4000-8000-000000000000",
+    "/admin/loans/00000000-0000-4000-8000-000000000000/charge-off",
+    "/admin/loans/00000000-0000-4000-8000-000000000000/protections",
   ),
   // The loan page: Make a Payment and Change Bank Account (the body is read under its limit before the
   // loan is looked up); the account settings' forms and "I Have Read This".

@@ -358,13 +358,13 @@ describe("staff loans on pglite", () => {
       expect(tape.rows).toBe(total);
       expect(lines).toHaveLength(total + 1);
       expect(lines[0]).toBe(
-        '"Reference","Loan ID","Borrower","Contact Name","Loan Type","Amount","Note Rate (%)","Term (Months)","Start Date","Maturity Date","Payment","Principal Balance","Status","Next Due","Days Past Due"',
+        '"Reference","Loan ID","Borrower","Contact Name","Loan Type","Amount","Note Rate (%)","Term (Months)","Start Date","Maturity Date","Payment","Principal Balance","Status","Next Due","Days Past Due","Charged Off On","Amount Charged Off","Recoveries","Settled On","Amount Forgiven"',
       );
       const line = lines.find((l) => l.includes(loan.id))!;
       const state = (await loadLedger(loan.id, db(), TODAY))!.state;
       const principal = `${Math.floor(state.principalCents / 100)}.${String(state.principalCents % 100).padStart(2, "0")}`;
       expect(line).toBe(
-        `"${loanReference(loan)}","${loan.id}","'=HYPERLINK(""http://evil.example"",""x""), Jr","Dana Whitfield-Moreno","Personal Loan","12000.00","9.50","12","2026-01-10","2027-01-10","1052.24","${principal}","Late","2026-03-10","97"`,
+        `"${loanReference(loan)}","${loan.id}","'=HYPERLINK(""http://evil.example"",""x""), Jr","Dana Whitfield-Moreno","Personal Loan","12000.00","9.50","12","2026-01-10","2027-01-10","1052.24","${principal}","Late","2026-03-10","97","","","","",""`,
       );
       expect(tape.fileName).toBe(`loan-tape-${TODAY}.csv`);
       for (const dangerous of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx"]) expect(csvCell(dangerous).startsWith(`"'`)).toBe(true);

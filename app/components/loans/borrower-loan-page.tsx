@@ -14,6 +14,7 @@ import type { BorrowerLoanPage, BorrowerPaymentRow } from "~/domain/views/borrow
 import { formatMoney } from "~/domain/money";
 import { BorrowerDocuments } from "./borrower-documents";
 import { BorrowerMakePayment } from "./borrower-make-payment";
+import { ClosedOutNotice } from "./closed-out-notice";
 import { BorrowerAutopay } from "./borrower-autopay";
 import { BorrowerPaymentAccount } from "./borrower-payment-account";
 import { BorrowerMessages } from "./borrower-messages";
@@ -61,6 +62,7 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
         )}
       </header>
 
+      <ClosedOutNotice status={data.status} />
       {data.funding ? (
         <section aria-labelledby="funding-heading" className="mb-8">
           <h2 id="funding-heading" className="mb-2 text-lg font-semibold text-primary">

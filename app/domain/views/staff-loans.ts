@@ -1,3 +1,4 @@
+import type { ChargeOffPanelData, ProtectionsPanelData } from "./charge-off";
 import type { AccountRestrictionView, OpenLoanFlag } from "./ach-returns";
 import type { AccountValidationPanelData } from "./account-validation";
 import type { PageCursors } from "~/domain/paging";
@@ -118,6 +119,10 @@ export type StaffLoanPage = {
   flags: OpenLoanFlag[];
   /** The borrower's bank accounts restricted after a return. */
   restrictions: AccountRestrictionView[];
+  /** Charge Off, its four-eyes approval, recoveries and Record Settlement (loaded by the route). */
+  chargeOff?: ChargeOffPanelData;
+  /** Protected borrowers: servicemember (SCRA cap) and bankruptcy (automatic stay) (loaded by the route). */
+  protections?: ProtectionsPanelData;
 };
 
 /** The proceeds' ACH credit as staff see it (the live one, else the last one). Names, not ids; the account masked. */

@@ -45,3 +45,6 @@ export { delinquencyReport } from "./delinquency-report.server";
 export { runDelinquencyJob } from "./delinquency-job.server";
 export { collectionsAction, loanCollectionsPanel } from "./collections.server";
 export { collectionsQueuePage, parseCollectionsUrl } from "./collections-queue.server";
+export { approveChargeOff, chargeOffAction, chargeOffLoan, chargeOffPanel, rejectChargeOff, settleLoan } from "./charge-off.server";
+export { activeProtections, bankruptcyStays, endProtection, protectionAction, protectionsPanel, recordProtection } from "./loan-protections.server";
+export { chargeOffAndProtections } from "./charge-off-panels.server";

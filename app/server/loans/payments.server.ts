@@ -170,6 +170,8 @@ export async function recordPayment(loanId: string, input: RecordPaymentInput, {
           receivedOn: input.receivedOn,
           postedAt: sql`now()`,
           postedBy: actor.id,
+          // Money received on a charged-off loan is a recovery (applied after the charge-off), decided under the loan's lock.
+          recovery: loan.status === "charged_off",
           idempotencyKey: input.idempotencyKey ?? null,
         })
         .returning({ id: loanPayments.id });
@@ -241,7 +243,8 @@ export async function settlePayment(paymentId: string, receivedOn: string, { act
     if (target.effectiveDate && receivedOn < target.effectiveDate) throw new AppError("servicing", 400, `${SERVICING_MESSAGES.settledBeforeEffective} (${target.effectiveDate}).`);
     if (target.authorizedOn && receivedOn < target.authorizedOn) throw new AppError("servicing", 400, `${SERVICING_MESSAGES.settledBeforeAuthorized} (${target.authorizedOn}).`);
     const wasPaidOff = loan.status === "paid_off";
-    if (wasPaidOff) {
+    // A settled loan owes nothing either: a debit the bank collected after the settlement is owed back.
+    if (wasPaidOff || loan.status === "settled") {
       const [due] = await tx
         .update(loanPayments)
         .set({ status: "refund_due", receivedOn })
@@ -260,7 +263,7 @@ export async function settlePayment(paymentId: string, receivedOn: string, { act
     }
     const [settled] = await tx
       .update(loanPayments)
-      .set({ status: "posted", receivedOn, postedAt: sql`now()`, postedBy: actor.id })
+      .set({ status: "posted", receivedOn, postedAt: sql`now()`, postedBy: actor.id, recovery: loan.status === "charged_off" })
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.status, "pending")))
       .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents });
     if (!settled) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPending);

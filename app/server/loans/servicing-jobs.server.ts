@@ -18,6 +18,7 @@ import { validateMaturedPrenotes } from "./account-validations.server";
 import { queueAutopayDebits } from "./autopay-job.server";
 import { runCollectionsPass } from "./collections-notices.server";
 import { autopayReminder, autopayRemindersOf } from "./autopay-reminders.server";
+import { bankruptcyStays } from "./loan-protections.server";
 
 /**
  * The servicing job: late fees, late notices and payment reminders for every active loan
@@ -164,6 +165,8 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
       const loans = await readCandidates(tx, cursor, today, reminderHorizon, batchSize);
       // The reminder of a loan with autopay on tells the debit instead of asking for a payment (one read a batch).
       const autopays = await autopayRemindersOf(tx, loans.map((l) => l.id));
+      // A bankruptcy's automatic stay: no reminder or late notice while it lasts (one read a batch).
+      const stayed = await bankruptcyStays(loans.map((l) => l.id), tx, today);
 
       for (const { id, email, loanType, wantsReminders } of loans) {
         const loan = await lockLoan(tx, id);
@@ -207,6 +210,7 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
         }
         if (feeByInstallment.size > 0) state = await refreshLoan(tx, loan, today);
 
+        if (stayed.has(id)) continue;
         const pastGrace = state.installments.filter((row) => !row.paid && daysBetween(row.dueDate, today) > graceDays);
         for (const installment of pastGrace) {
           if (!(await claimNotice(tx, id, "late_notice", installment.number))) continue;

@@ -109,6 +109,7 @@ function listStatusLabel(stored: string, status: ServicingStatus): string {
 /** The servicing status from the stored summary: Paid Off, or Late once the first unpaid installment's day has passed. */
 function storedStatus(status: string, nextDueDate: string | null, today: string): ServicingStatus {
   if (status === "paid_off") return "paid_in_full";
+  if (status === "charged_off" || status === "settled") return status;
   return nextDueDate !== null && nextDueDate < today ? "late" : "current";
 }
 
@@ -566,6 +567,12 @@ export const LOAN_TAPE_COLUMNS = [
   "Status",
   "Next Due",
   "Days Past Due",
+  // Charge-off, recovery and settlement: the data of a 1099-C (the amount forgiven and its day).
+  "Charged Off On",
+  "Amount Charged Off",
+  "Recoveries",
+  "Settled On",
+  "Amount Forgiven",
 ] as const;
 
 
@@ -602,13 +609,13 @@ export async function exportLoanTape({ actor, request }: Caller, db: Db = getDb(
   const feesByLoan = new Map<string, AssessedFee[]>();
   if (ids.length > 0) {
     const payments = await db
-      .select({ loanId: loanPayments.loanId, id: loanPayments.id, receivedOn: loanPayments.receivedOn, amountCents: loanPayments.amountCents })
+      .select({ loanId: loanPayments.loanId, id: loanPayments.id, receivedOn: loanPayments.receivedOn, amountCents: loanPayments.amountCents, recovery: loanPayments.recovery })
       .from(loanPayments)
       .where(and(eq(loanPayments.status, "posted"), inArray(loanPayments.loanId, ids)))
       .orderBy(asc(loanPayments.receivedOn), asc(loanPayments.createdAt), asc(loanPayments.id));
     for (const p of payments) {
       const list = paymentsByLoan.get(p.loanId) ?? [];
-      list.push({ id: p.id, receivedOn: p.receivedOn!, amountCents: p.amountCents });
+      list.push({ id: p.id, receivedOn: p.receivedOn!, amountCents: p.amountCents, recovery: p.recovery });
       paymentsByLoan.set(p.loanId, list);
     }
     const fees = await db
@@ -642,6 +649,11 @@ export async function exportLoanTape({ actor, request }: Caller, db: Db = getDb(
       listStatusLabel(loan.status, status),
       status === "paid_in_full" ? null : (state.nextInstallment?.dueDate ?? null),
       status === "paid_in_full" ? 0 : state.daysPastDue,
+      loan.chargedOffOn,
+      loan.chargedOffCents === null ? null : formatMoneyDecimal(loan.chargedOffCents),
+      loan.chargedOffOn ? formatMoneyDecimal(state.recoveredCents) : null,
+      loan.settledOn,
+      loan.forgivenCents === null ? null : formatMoneyDecimal(loan.forgivenCents),
     ]);
   }
   await writeAudit(db, { actor, action: "loan_tape.export", table: "approved_loans", details: { rows: loans.length, asOf: today }, request });

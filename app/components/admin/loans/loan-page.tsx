@@ -28,6 +28,7 @@ import { LabelledOptions } from "~/components/ui/labelled-options";
 import { InstallmentCells } from "~/components/loans/installment-cells";
 import { FundingChecklistPanel } from "./funding-checklist-panel";
 import { AccountValidationPanel } from "./account-validation-panel";
+import { ChargeOffAndProtectionPanels } from "./charge-off-panels";
 import { returnCodeText } from "~/domain/views/account-validation";
 import { AccountRestrictionsList, FlaggedReturnsSection } from "~/components/admin/ach/ach-returns";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
@@ -46,7 +47,8 @@ const day = (value: string | null) => (value ? <time dateTime={value}>{formatDat
 export function LoanPage({ data }: { data: StaffLoanPage & { collections?: CollectionsPanelData | null } }) {
   const { loan, summary } = data;
   const timeZone = useDisplayTimeZone();
-  const paidInFull = loan.status === "paid_in_full";
+  // A paid-off or settled loan takes no payment (a charged-off one does: recoveries).
+  const paidInFull = loan.status === "paid_in_full" || loan.status === "settled";
   // A loan whose proceeds were not sent (or that was cancelled unfunded) takes no payment.
   const unfunded = data.funding.loanStatus === "awaiting_funding" || data.funding.loanStatus === "cancelled";
   return (
@@ -97,6 +99,7 @@ export function LoanPage({ data }: { data: StaffLoanPage & { collections?: Colle
           </dl>
         </Card>
 
+        <ChargeOffAndProtectionPanels data={data} />
         <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
         <AccountValidationPanel panel={data.accountValidation} />
         {data.flags.length > 0 ? <FlaggedReturnsSection flags={data.flags} timeZone={timeZone} heading="Open Flags" /> : null}
@@ -232,6 +235,14 @@ function Ledger({ data }: { data: StaffLoanPage }) {
               const what = `Late fee${line.fee.installmentNumber !== null ? `, installment ${line.fee.installmentNumber}` : ""}`;
               return <EntryRow key={`fee-${line.fee.id}`} kind="fee" date={day(line.date)} what={what} reference="—" amountCents={line.fee.amountCents} status="Assessed" balance={balance} />;
             }
+            if (line.kind === "charge_off") {
+              const a = line.amounts;
+              const what = `Charged off: principal ${formatMoney(a.principalCents)}, interest ${formatMoney(a.interestCents)}, fees ${formatMoney(a.feesCents)}`;
+              return <EntryRow key="charge-off" kind="charge_off" date={day(line.date)} what={what} reference="—" amountCents={a.totalCents} status="Charged Off" balance={balance} />;
+            }
+            if (line.kind === "settlement") {
+              return <EntryRow key="settlement" kind="settlement" date={day(line.date)} what="Settlement: the rest forgiven" reference="—" amountCents={line.forgivenCents} status="Settled" balance={balance} />;
+            }
             const p = line.payment;
             return (
               <tr key={p.id} className="border-t border-border align-top" data-testid="ledger-payment" data-kind="payment" data-payment-id={p.id} data-status={p.status} data-reference={p.reference}>
@@ -244,6 +255,7 @@ function Ledger({ data }: { data: StaffLoanPage }) {
                 <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(p.amountCents)}</td>
                 <td className="px-3 py-1.5">
                   <span data-testid="payment-status">{p.statusLabel}</span>
+                  {p.allocation?.recovery ? <span className="block text-xs font-semibold" data-testid="payment-recovery">Recovery</span> : null}
                   {p.reversalReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.reversalReason}</span> : null}
                   {p.returnCode ? <span className="block text-xs text-muted-foreground">{returnCodeText(p.returnCode)}</span> : null}
                   {p.cancelReason ? <span className="block text-xs break-words whitespace-pre-line text-muted-foreground">{p.cancelReason}</span> : null}

@@ -95,6 +95,13 @@ export type AuditAction =
   | "loan.flag_resolve"
   | "loan_tape.export"
   | "servicing.document"
+  // Charge-off, recovery, settlement and protected borrowers.
+  | "loan.charge_off"
+  | "loan.charge_off_propose"
+  | "loan.charge_off_reject"
+  | "loan.settle"
+  | "loan.protection_record"
+  | "loan.protection_end"
   // Staff, four-eyes approval, assignment, reports and exports.
   | "staff.invite"
   | "staff.invite_revoke"
