@@ -1,3 +1,4 @@
+import type { StaffHardshipPanelData } from "./hardship";
 import type { AccountRestrictionView, OpenLoanFlag } from "./ach-returns";
 import type { AccountValidationPanelData } from "./account-validation";
 import type { PageCursors } from "~/domain/paging";
@@ -64,6 +65,8 @@ export type StaffLedgerPayment = {
 export type StaffLoanFee = { id: string; kind: string; installmentNumber: number; amountCents: number; assessedOn: string };
 
 export type StaffLoanPage = {
+  /** The Hardship panel (hardship-views.server.ts); absent on pages built without it. */
+  hardship?: StaffHardshipPanelData | null;
   today: string;
   loan: {
     id: string;

@@ -3,7 +3,7 @@ import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { callerOf } from "~/server/platform/http/request-info.server";
-import { loadStaffLoan, loanPageAction, parseLoanId } from "~/server/loans/index.server";
+import { loadStaffLoan, loanPageAction, parseLoanId, staffHardshipPanel } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
 import { orNotFound } from "./or-not-found";
 import { staffWith } from "~/server/accounts/index.server";
@@ -16,7 +16,8 @@ export const loader = defineLoader({
   guard: staffWith("staff.read"),
   handle: async ({ request, context, params }: Route.LoaderArgs, admin) => {
     const id = orNotFound(parseLoanId(params.id));
-    return orNotFound(await loadStaffLoan(id, callerOf(admin, request, context)));
+    const loan = orNotFound(await loadStaffLoan(id, callerOf(admin, request, context)));
+    return { ...loan, hardship: await staffHardshipPanel(id) };
   },
 });
 

@@ -41,3 +41,6 @@ export { cancelAutopay, changeAutopay, setUpAutopay } from "./autopay.server";
 export type { AutopayResult } from "./autopay.server";
 export { queueAutopayDebits } from "./autopay-job.server";
 export { currentPaymentAccount } from "./payment-accounts.server";
+export { borrowerHardshipAction, staffHardshipAction } from "./hardship-actions.server";
+export { borrowerHardship, loadPlanReview, staffHardshipPanel } from "./hardship-views.server";
+export { serveModificationFile } from "./modification-file.server";

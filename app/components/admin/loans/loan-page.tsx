@@ -27,6 +27,7 @@ import { LabelledOptions } from "~/components/ui/labelled-options";
 import { InstallmentCells } from "~/components/loans/installment-cells";
 import { FundingChecklistPanel } from "./funding-checklist-panel";
 import { AccountValidationPanel } from "./account-validation-panel";
+import { HardshipPanel } from "./hardship-panel";
 import { returnCodeText } from "~/domain/views/account-validation";
 import { AccountRestrictionsList, FlaggedReturnsSection } from "~/components/admin/ach/ach-returns";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
@@ -95,6 +96,7 @@ export function LoanPage({ data }: { data: StaffLoanPage }) {
 
         <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
         <AccountValidationPanel panel={data.accountValidation} />
+        <HardshipPanel panel={data.hardship} />
         {data.flags.length > 0 ? <FlaggedReturnsSection flags={data.flags} timeZone={timeZone} heading="Open Flags" /> : null}
         <AccountRestrictionsList restrictions={data.restrictions} timeZone={timeZone} clearable />
 
