@@ -40,11 +40,13 @@ export type ModificationDocument = LetterParties & {
   signature: ModificationSignature;
 };
 
-const COLUMNS = tableColumns(CONTENT_WIDTH, {
-  text: [["No.", 40], ["Due Date", 120]],
-  figures: [["Payment", 80], ["Principal", 80], ["Interest", 76]],
-  last: "Balance",
-});
+// Built on first use: the offers module (tableColumns) and this one import each other's front doors.
+const columns = () =>
+  tableColumns(CONTENT_WIDTH, {
+    text: [["No.", 40], ["Due Date", 120]],
+    figures: [["Payment", 80], ["Principal", 80], ["Interest", 76]],
+    last: "Balance",
+  });
 
 function heading(pdf: Doc, text: string) {
   if (pdf.y + 60 > PAGE_HEIGHT - MARGIN - 24) pdf.addPage();
@@ -53,6 +55,7 @@ function heading(pdf: Doc, text: string) {
 }
 
 function scheduleRow(pdf: Doc, cells: string[], font: "regular" | "semibold") {
+  const COLUMNS = columns();
   pdf.font(font).fontSize(9).fillColor(INK);
   const height = Math.max(14, tableCellsHeight(pdf, COLUMNS, cells) + 3);
   if (pdf.y + height > PAGE_HEIGHT - MARGIN - 24) pdf.addPage();
@@ -94,12 +97,14 @@ export function renderModificationPdf(doc: ModificationDocument): Promise<Buffer
       figureRow(pdf, "Finance charge (interest) with the plan", formatMoney(after.interestCents));
       figureRow(pdf, "Difference in finance charge", signedDifference(before.interestCents, after.interestCents), true);
       rule(pdf);
-      figureRow(pdf, "Number of remaining payments", `${before.installments} before, ${after.installments} with the plan`);
-      figureRow(pdf, "Last payment due", `${before.lastDueDate ? formatAgreementDay(before.lastDueDate) : "—"} before, ${after.lastDueDate ? formatAgreementDay(after.lastDueDate) : "—"} with the plan`);
+      figureRow(pdf, "Number of remaining payments before the plan", String(before.installments));
+      figureRow(pdf, "Number of remaining payments with the plan", String(after.installments));
+      figureRow(pdf, "Last payment due before the plan", before.lastDueDate ? formatAgreementDay(before.lastDueDate) : "—");
+      figureRow(pdf, "Last payment due with the plan", after.lastDueDate ? formatAgreementDay(after.lastDueDate) : "—");
       pdf.moveDown(0.6);
 
       heading(pdf, "New Payment Schedule");
-      scheduleRow(pdf, COLUMNS.map((c) => c.title), "semibold");
+      scheduleRow(pdf, columns().map((c) => c.title), "semibold");
       rule(pdf);
       for (const row of doc.after)
         scheduleRow(pdf, [String(row.number), formatAgreementDay(row.dueDate), formatMoney(row.paymentCents), formatMoney(row.principalCents), formatMoney(row.interestCents), formatMoney(row.balanceCents)], "regular");
