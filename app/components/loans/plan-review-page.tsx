@@ -1,5 +1,5 @@
 import { PenLine, XCircle } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Card } from "~/components/ui/card";
@@ -60,15 +60,15 @@ export function PlanReviewPage({ data }: { data: PlanReviewPageData }) {
               </p>
             </Card>
           </LoanSection>
-          <LoanSection titleId="plan-cost-heading" title="Effect on the Total Cost">
+          <TableSection titleId="plan-cost-heading" title="Effect on the Total Cost">
             <CostTable data={data} />
-          </LoanSection>
-          <LoanSection titleId="plan-schedule-heading" title="New Payment Schedule">
+          </TableSection>
+          <TableSection titleId="plan-schedule-heading" title="New Payment Schedule">
             <ScheduleTable rows={data.after} labelledBy="plan-schedule-heading" testId="plan-new-schedule" />
-          </LoanSection>
-          <LoanSection titleId="plan-current-heading" title="Your Payment Schedule Now">
+          </TableSection>
+          <TableSection titleId="plan-current-heading" title="Your Payment Schedule Now">
             <ScheduleTable rows={data.before} labelledBy="plan-current-heading" testId="plan-old-schedule" />
-          </LoanSection>
+          </TableSection>
           {data.state === "consent" ? (
             <Card className="p-5" data-testid="plan-no-consent">
               Your consent to electronic records and signatures (E-SIGN) is not in force, so this plan cannot be signed online. Send us a message from your loan&apos;s page and we will send it to you on paper.
@@ -79,6 +79,18 @@ export function PlanReviewPage({ data }: { data: PlanReviewPageData }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** A section whose table is the named region (ScrollingTable, labelled by the heading): the section itself stays unnamed, so no two landmarks share a name. */
+function TableSection({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 id={titleId} className="mb-3 text-2xl font-bold tracking-tight text-primary">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
