@@ -102,6 +102,25 @@ describe.each(testTargets)("hardship plans on %s", (target) => {
     expect((await appErrorOf(requestHelp(other.loanId, { intent: "request-help", reason: "medical", canPay: 0 }, asStaff, db(), DAY), "servicing")).status).toBe(404);
   });
 
+  it("a paid-off, charged-off or settled loan takes no request and no offer; an offer already open cannot be signed once the loan is charged off", async () => {
+    const loan = await newLoan();
+    const { modification, preview } = await offer(loan, { kind: "deferment", count: 1 });
+    const closedOut = {
+      paid_off: { status: "paid_off" as const, paidOffAt: new Date() },
+      charged_off: { status: "charged_off" as const, chargedOffOn: "2026-11-30", chargedOffCents: 10_000_00 },
+      settled: { status: "settled" as const, chargedOffOn: "2026-11-30", chargedOffCents: 10_000_00, settledOn: "2026-11-30", forgivenCents: 10_000_00 },
+    };
+    for (const set of Object.values(closedOut)) {
+      await db().update(approvedLoans).set(set).where(eq(approvedLoans.id, loan.loanId));
+      expect(await appErrorOf(ask(loan), "servicing")).toMatchObject({ status: 409, message: HARDSHIP_MESSAGES.notServiced });
+      expect(await appErrorOf(offer(loan, { kind: "due_date_change", dueDay: 3 }), "servicing")).toMatchObject({ status: 409, message: HARDSHIP_MESSAGES.notServiced });
+      expect(await appErrorOf(sign(loan, modification.id, DAY, preview.digest), "servicing")).toMatchObject({ status: 409, message: HARDSHIP_MESSAGES.notServiced });
+      expect(await borrowerHardship(loan.loanId, borrower(loan).actor, db(), DAY)).toMatchObject({ canRequest: false, unavailable: HARDSHIP_MESSAGES.notServiced });
+      expect((await review(loan))!.state).toBe("closed");
+    }
+    expect((await loanRow(loan.loanId)).scheduleChanges).toEqual([]);
+  });
+
   it("offers each kind from the first unpaid installment with its totals; one offer open at a time; the limits (two deferments, one due-date change a year) refuse", async () => {
     const loan = await newLoan();
     await ask(loan);
