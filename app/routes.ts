@@ -47,6 +47,10 @@ export default [
   // The borrower's loans: servicing, payments, statements and payoff letters.
   route("dashboard/loans/:id", "routes/dashboard/loan.tsx"),
   route("dashboard/loans/:id/documents", "routes/dashboard/loan-document.ts"),
+  // Hardship: Request Help with Payments, the plan offered (review, sign or decline), the signed PDF.
+  route("dashboard/loans/:id/hardship", "routes/dashboard/loan-hardship.ts"),
+  route("dashboard/loans/:id/plan", "routes/dashboard/loan-plan.tsx"),
+  route("dashboard/loans/:id/plans/:planId", "routes/dashboard/loan-plan-file.ts"),
 
   // The borrower's own account: profile, security, privacy and data rights.
   route("account", "routes/account/account.tsx"),
@@ -85,6 +89,8 @@ export default [
   route("admin/collections", "routes/admin/collections.tsx"),
   route("admin/loans/:id/charge-off", "routes/admin/loan-charge-off.ts"),
   route("admin/loans/:id/protections", "routes/admin/loan-protections.ts"),
+  route("admin/loans/:id/hardship", "routes/admin/loan-hardship.ts"),
+  route("admin/loans/:id/plans/:planId", "routes/admin/loan-plan-file.ts"),
   route("admin/ach", "routes/admin/ach.tsx"),
   route("admin/ach/:id/file", "routes/admin/ach-file.ts"),
 

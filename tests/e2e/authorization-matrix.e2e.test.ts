@@ -1,6 +1,7 @@
 import { MATRIX_FUNDING_BODIES } from "../helpers/funding-forms";
 import { MATRIX_AUTOPAY_BODIES } from "../helpers/autopay-forms";
 import { AUTOPAY_INTENTS } from "~/domain/validation/autopay";
+import { BORROWER_HARDSHIP_INTENTS, STAFF_HARDSHIP_INTENTS } from "~/domain/validation/hardship";
 import { LOAN_FUNDING_INTENTS } from "~/domain/validation/loan-funding";
 import { RECORD_VALIDATION_INTENT } from "~/domain/validation/account-validation";
 import { CLEAR_RESTRICTION_INTENT } from "~/domain/validation/account-restriction";
@@ -471,6 +472,50 @@ function rows(): Row[] {
       expect: applicantA(400),
     },
     { method: "GET", path: "/dashboard/loans/not-a-uuid/documents?kind=paid-in-full", route: "/dashboard/loans/:id/documents", expect: signedIn("auth", 404) },
+    // Hardship (issue 40): the review page of A's plan (none offered: it says so) for A only; the action
+    // route on A's loan: bad input 400 / no such offer 404 or 409 for A, 404 for anyone else; the signed
+    // PDF of a plan that does not exist 404 for everyone signed in. Staff's action route on a loan that
+    // does not exist: 404 for collections.work; a signed plan's PDF: 404 for sensitive.reveal.
+    { method: "GET", path: `/dashboard/loans/${loanA}/plan`, route: "/dashboard/loans/:id/plan", expect: applicantA(200) },
+    { method: "GET", path: "/dashboard/loans/not-a-uuid/plan", route: "/dashboard/loans/:id/plan", expect: signedIn("auth", 404) },
+    { method: "GET", path: `/dashboard/loans/${loanA}/hardship`, route: "/dashboard/loans/:id/hardship", expect: all(405) },
+    {
+      method: "POST",
+      path: `/dashboard/loans/${loanA}/hardship`,
+      route: "/dashboard/loans/:id/hardship",
+      intent: "request-help",
+      body: form({ intent: "request-help", reason: "job_loss", canPay: "lots" }),
+      expect: applicantA(400),
+    },
+    {
+      method: "POST",
+      path: `/dashboard/loans/${loanA}/hardship`,
+      route: "/dashboard/loans/:id/hardship",
+      intent: "sign-plan",
+      body: () => form({ intent: "sign-plan", modificationId: randomUUID(), scheduleDigest: "a".repeat(64), typedName: "Jane Doe", agree: "on" })(),
+      expect: signedIn("auth", 404),
+    },
+    { method: "POST", path: `/dashboard/loans/${loanA}/hardship`, route: "/dashboard/loans/:id/hardship", intent: "decline-plan", body: () => form({ intent: "decline-plan", modificationId: randomUUID() })(), expect: applicantA(409) },
+    { method: "POST", path: "/dashboard/loans/not-a-uuid/hardship", route: "/dashboard/loans/:id/hardship", body: form({ intent: "request-help", reason: "job_loss", canPay: "10" }), expect: signedIn("auth", 404) },
+    { method: "GET", path: `/dashboard/loans/${loanA}/plans/${randomUUID()}`, route: "/dashboard/loans/:id/plans/:planId", expect: signedIn("auth", 404) },
+    { method: "GET", path: `/admin/loans/${NO_LOAN}/hardship`, route: "/admin/loans/:id/hardship", expect: all(405) },
+    ...(
+      [
+        ["offer-plan", { kind: "deferment", count: "1" }],
+        ["withdraw-plan", { modificationId: randomUUID() }],
+        ["close-request", { requestId: randomUUID(), note: "Matrix check" }],
+      ] as const
+    ).map(
+      ([intent, fields]): Row => ({
+        method: "POST",
+        path: `/admin/loans/${NO_LOAN}/hardship`,
+        route: "/admin/loans/:id/hardship",
+        intent,
+        body: form({ intent, ...fields }),
+        expect: staffOnly(404, "collections.work"),
+      }),
+    ),
+    { method: "GET", path: `/admin/loans/${NO_LOAN}/plans/${randomUUID()}`, route: "/admin/loans/:id/plans/:planId", expect: staffOnly(404, "sensitive.reveal") },
     { method: "POST", path: "/admin/testimonials", body: () => form({ id: randomUUID(), decision: "approved" })(), expect: staffOnly(400, "content.moderate") },
     { method: "POST", path: "/admin/messages", body: () => form({ id: randomUUID(), status: "read" })(), expect: staffOnly(400, "content.moderate") },
     {
@@ -808,6 +853,8 @@ describe("authorization matrix", () => {
       "/admin/loans/:id": [...LOAN_PAYMENT_INTENTS, ...LOAN_FUNDING_INTENTS, RECORD_VALIDATION_INTENT, "resolve-flag", CLEAR_RESTRICTION_INTENT],
       "/admin/ach": ACH_INTENTS,
       "/dashboard/loans/:id": [...MAKE_PAYMENT_INTENTS, CHANGE_ACCOUNT_INTENT, ...AUTOPAY_INTENTS],
+      "/dashboard/loans/:id/hardship": BORROWER_HARDSHIP_INTENTS,
+      "/admin/loans/:id/hardship": STAFF_HARDSHIP_INTENTS,
       "/admin/staff": STAFF_INTENTS,
       "/admin/monitoring": JOB_INTENTS,
       "/admin/applications/:id/approval": APPROVAL_INTENTS,

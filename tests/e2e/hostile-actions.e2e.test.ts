@@ -338,6 +338,45 @@ const ACTIONS: ActionCase[] = [
         }),
       ),
   },
+  // Request Help with Payments, Sign Plan and Decline Plan on a loan id that names nothing: broken
+  // reasons, amounts, names, digests and ids; refused (404, or 400 for a bad intent), nothing stored.
+  {
+    path: "/dashboard/loans/00000000-0000-4000-8000-000000000021/hardship",
+    actor: "applicantA",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("request-help", "sign-plan", "decline-plan", "REQUEST-HELP", "constructor", ""),
+          reason: oneOf("job_loss", "medical", "lottery", ""),
+          details: fc.oneof(hostileText, fc.constant("x".repeat(5000))),
+          canPay: fc.oneof(hostileText, oneOf("0", "-1", "1e9", "99999999999999", "12.345", "$1,000.00")),
+          modificationId: fc.oneof(wrongId, hostileText),
+          scheduleDigest: fc.oneof(hostileText, fc.constant("f".repeat(64)), fc.constant(`${"0".repeat(63)}\u0000`)),
+          typedName: fc.oneof(hostileText, fc.constant("Jane\u0000Doe")),
+          agree: oneOf("on", "off", ""),
+        }),
+      ),
+  },
+  // Offer Plan, Withdraw Plan and Close Request on a loan id that names nothing: every intent is refused
+  // (a wrong intent 400, bad input 400, a well-formed one 404), nothing stored.
+  {
+    path: "/admin/loans/00000000-0000-4000-8000-000000000000/hardship",
+    actor: "admin",
+    bodies: () =>
+      hostileEnvelope(
+        hostileFields({
+          intent: oneOf("offer-plan", "withdraw-plan", "close-request", "OFFER-PLAN", "__proto__", ""),
+          kind: oneOf("deferment", "payment_plan", "due_date_change", "forbearance", ""),
+          count: oneOf("0", "1", "3", "4", "-1", "1.5", ""),
+          months: oneOf("0", "1", "6", "7", ""),
+          reducedPayment: fc.oneof(hostileText, oneOf("0", "-1", "1e9", "12.345", "$100.00")),
+          dueDay: oneOf("0", "1", "28", "29", "31", ""),
+          note: fc.oneof(hostileText, fc.constant("x".repeat(5000))),
+          modificationId: fc.oneof(wrongId, hostileText),
+          requestId: fc.oneof(wrongId, hostileText),
+        }),
+      ),
+  },
   // Withdraw Offer (issue 20), on applicant A's application (no open offer): the intent is never a valid
   // "withdraw" with a valid reason: the reason always breaks a rule (a control character, 501 characters,
   // or nothing but spaces), whatever else is sent with it.

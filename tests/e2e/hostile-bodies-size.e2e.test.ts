@@ -56,6 +56,9 @@ const TARGETS: Target[] = [
   // The loan page: Make a Payment and Change Bank Account (the body is read under its limit before the
   // loan is looked up); the account settings' forms and "I Have Read This".
   ...on("applicantA", "/dashboard/loans/00000000-0000-4000-8000-000000000021", "/account/settings", "/account/privacy"),
+  // Hardship: the borrower's Request Help / Sign Plan / Decline Plan and staff's Offer / Withdraw Plan, Close Request.
+  ...on("applicantA", "/dashboard/loans/00000000-0000-4000-8000-000000000021/hardship"),
+  ...on("admin", "/admin/loans/00000000-0000-4000-8000-000000000000/hardship"),
   ...on("admin", "/admin/testimonials", "/admin/messages", "/admin/ach"),
   // Collections: the queue's Assign to Me and the loan's Collections panel (read before the loan is looked up).
   ...on("admin", "/admin/collections", "/admin/loans/00000000-0000-4000-8000-000000000000/collections"),

@@ -22,6 +22,7 @@ import type { PaymentAccountActionData } from "~/domain/validation/payment-accou
 import { InstallmentCells } from "./installment-cells";
 import { FundingNotice } from "./funding-notice";
 import { BorrowerReturnedPayments } from "./borrower-returned-payments";
+import { BorrowerHardship } from "./borrower-hardship";
 import { returnCodeText } from "~/domain/views/account-validation";
 
 const STATUS_BADGE: Record<ServicingStatus, BadgeVariant> = { current: "success", late: "warning", paid_in_full: "info", charged_off: "destructive", settled: "secondary" };
@@ -109,6 +110,7 @@ export function BorrowerLoanPageView({ data, actionData }: { data: BorrowerLoanP
           <BorrowerMakePayment data={data} actionData={actionData?.intent === "pay" || actionData?.intent === null ? (actionData as MakePaymentActionData & { toast: FormToast }) : undefined} />
         ) : null}
         <BorrowerAutopay data={data} actionData={actionData?.intent === "setup-autopay" || actionData?.intent === "change-autopay" || actionData?.intent === "cancel-autopay" ? (actionData as AutopayActionData & { toast: FormToast }) : undefined} />
+        <BorrowerHardship loanId={data.loanId} data={data.hardship} />
         <BorrowerReturnedPayments rows={data.returnedDebits} />
         <BorrowerPaymentAccount data={data} actionData={actionData?.intent === "change-account" ? actionData : undefined} />
         <BorrowerDocuments data={data} />

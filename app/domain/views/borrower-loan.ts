@@ -1,3 +1,4 @@
+import type { BorrowerHardshipData } from "./hardship";
 import type { InstallmentStatus, NextInstallment, ServicingStatus } from "~/domain/loan-servicing";
 import type { LoanPaymentStatus, PaymentChoice } from "~/domain/servicing-enums";
 import type { ConversationView } from "./application-page";
@@ -41,6 +42,8 @@ export type BorrowerPaymentRow = {
 };
 
 export type BorrowerLoanPage = {
+  /** Request Help with Payments and the plan offered or signed (hardship-views.server.ts); absent on pages built without it. */
+  hardship?: BorrowerHardshipData | null;
   /** The Autopay section: on or off, the next debit, the accounts autopay may use. */
   autopay: BorrowerAutopay;
   /** Every pending borrower debit on the loan: autopay, retry or one-time. */

@@ -1,4 +1,5 @@
 import type { ChargeOffPanelData, ProtectionsPanelData } from "./charge-off";
+import type { StaffHardshipPanelData } from "./hardship";
 import type { AccountRestrictionView, OpenLoanFlag } from "./ach-returns";
 import type { AccountValidationPanelData } from "./account-validation";
 import type { PageCursors } from "~/domain/paging";
@@ -75,6 +76,8 @@ export type StaffLedgerPayment = {
 export type StaffLoanFee = { id: string; kind: string; installmentNumber: number; amountCents: number; assessedOn: string };
 
 export type StaffLoanPage = {
+  /** The Hardship panel (hardship-views.server.ts); absent on pages built without it. */
+  hardship?: StaffHardshipPanelData | null;
   today: string;
   loan: {
     id: string;

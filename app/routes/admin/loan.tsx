@@ -3,7 +3,7 @@ import { loanLoadErrorBoundary } from "~/components/admin/loans/load-error";
 import { privatePageMeta } from "~/content/private-page-meta";
 import { respond } from "~/server/platform/http/action-answer.server";
 import { callerOf } from "~/server/platform/http/request-info.server";
-import { chargeOffAndProtections, loadStaffLoan, loanCollectionsPanel, loanPageAction, parseLoanId } from "~/server/loans/index.server";
+import { chargeOffAndProtections, loadStaffLoan, loanCollectionsPanel, loanPageAction, parseLoanId, staffHardshipPanel } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
 import { orNotFound } from "./or-not-found";
 import { staffWith } from "~/server/accounts/index.server";
@@ -17,7 +17,7 @@ export const loader = defineLoader({
   handle: async ({ request, context, params }: Route.LoaderArgs, admin) => {
     const id = orNotFound(parseLoanId(params.id));
     const loan = orNotFound(await loadStaffLoan(id, callerOf(admin, request, context)));
-    return { ...loan, collections: await loanCollectionsPanel(id, admin.id), ...(await chargeOffAndProtections(id, admin.id)) };
+    return { ...loan, collections: await loanCollectionsPanel(id, admin.id), hardship: await staffHardshipPanel(id), ...(await chargeOffAndProtections(id, admin.id)) };
   },
 });
 

@@ -5,7 +5,7 @@ import { loanTypeLabel } from "~/domain/labels";
 import { pageMeta } from "~/content/site";
 import { callerOf } from "~/server/platform/http/request-info.server";
 import { loadBorrowerLoan } from "~/server/loans/index.server";
-import { borrowerLoanAction } from "~/server/loans/index.server";
+import { borrowerHardship, borrowerLoanAction } from "~/server/loans/index.server";
 import type { Route } from "./+types/loan";
 import { signedIn } from "~/server/accounts/index.server";
 import { defineAction, defineLoader } from "~/server/platform/http/define-route.server";
@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const loader = defineLoader({
   guard: signedIn,
   handle: async ({ request, context, params }: Route.LoaderArgs, user) => {
-    return ownPageOr404(await loadBorrowerLoan(params.id, callerOf(user, request, context)));
+    const page = await loadBorrowerLoan(params.id, callerOf(user, request, context));
+    return ownPageOr404(page && { ...page, hardship: await borrowerHardship(params.id, user) });
   },
 });
 

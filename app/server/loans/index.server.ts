@@ -48,3 +48,6 @@ export { collectionsQueuePage, parseCollectionsUrl } from "./collections-queue.s
 export { approveChargeOff, chargeOffAction, chargeOffLoan, chargeOffPanel, rejectChargeOff, settleLoan } from "./charge-off.server";
 export { activeProtections, bankruptcyStays, endProtection, protectionAction, protectionsPanel, recordProtection } from "./loan-protections.server";
 export { chargeOffAndProtections } from "./charge-off-panels.server";
+export { borrowerHardshipAction, staffHardshipAction } from "./hardship-actions.server";
+export { borrowerHardship, loadPlanReview, staffHardshipPanel } from "./hardship-views.server";
+export { serveModificationFile } from "./modification-file.server";

@@ -1,5 +1,6 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
+import { installmentsCoveredByPlans } from "~/domain/loan-modifications";
 import { parseServicingTerms } from "~/domain/servicing-terms";
 import { loanMailSubject } from "./loan-reference.server";
 import { writeAudit } from "~/server/platform/audit/audit.server";
@@ -182,8 +183,10 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
         const policy = parseServicingTerms(loan.servicingTerms).lateFee;
         const graceDays = policy?.graceDays ?? settings.graceDays;
         const charged = new Set(rows.fees.map((f) => f.installmentNumber).filter((n): n is number => n !== null));
+        // No late fee on an installment a signed hardship plan covers (deferred, reduced or moved).
+        const covered = installmentsCoveredByPlans(terms.changes ?? []);
         const late = policy
-          ? installmentsDueALateFee(state, policy, today, charged).map((installment) => ({
+          ? installmentsDueALateFee(state, policy, today, charged).filter((installment) => !covered.has(installment.number)).map((installment) => ({
               installment,
               amountCents: lateFeeCents(installment.paymentCents, policy),
               assessedOn: addDays(installment.dueDate, policy.graceDays + 1),

@@ -43,16 +43,16 @@ export type StatementData = LetterParties & {
 
 export type PaidInFullLetterData = LetterParties & { amountCents: number; startDate: string; paidOffOn: string; totalPaidCents: number };
 
-const MARGIN = 54;
+export const MARGIN = 54;
 const PAGE_WIDTH = 612;
-const PAGE_HEIGHT = 792;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const INK = "#111827";
-const MUTED = "#4b5563";
+export const PAGE_HEIGHT = 792;
+export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+export const INK = "#111827";
+export const MUTED = "#4b5563";
 const RULE = "#9ca3af";
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-function newDocument(title: string, subject: string, issuedOn: string): Doc {
+export function newDocument(title: string, subject: string, issuedOn: string): Doc {
   const f = fonts();
   const dated = new Date(`${issuedOn}T12:00:00Z`);
   if (Number.isNaN(dated.getTime())) throw new RangeError(`servicing-pdfs: not a day: ${issuedOn}`);
@@ -73,7 +73,7 @@ function addressLines(address: PostalAddress): string[] {
   return [address.line1, address.line2 ?? "", `${address.city}, ${address.state} ${address.postalCode}`].filter((l) => l.trim()).map(clean);
 }
 
-function letterhead(pdf: Doc, parties: LetterParties, title: string) {
+export function letterhead(pdf: Doc, parties: LetterParties, title: string) {
   const { lender, borrower } = parties;
   pdf.font("bold").fontSize(13).fillColor(INK).text(clean(lender.name), MARGIN, MARGIN, { width: CONTENT_WIDTH });
   pdf.font("regular").fontSize(9).fillColor(MUTED);
@@ -88,13 +88,13 @@ function letterhead(pdf: Doc, parties: LetterParties, title: string) {
   pdf.fillColor(INK).moveDown(0.8);
 }
 
-function paragraph(pdf: Doc, text: string) {
+export function paragraph(pdf: Doc, text: string) {
   pdf.font("regular").fontSize(10).fillColor(INK).text(clean(text), MARGIN, pdf.y, { width: CONTENT_WIDTH });
   pdf.moveDown(0.6);
 }
 
 /** Label on the left (wrapping in its space when long), figure right-aligned; `strong` for totals. */
-function figureRow(pdf: Doc, label: string, value: string, strong = false) {
+export function figureRow(pdf: Doc, label: string, value: string, strong = false) {
   pdf.font(strong ? "bold" : "regular").fontSize(10).fillColor(INK);
   const labelWidth = CONTENT_WIDTH - 148;
   const height = pdf.heightOfString(label, { width: labelWidth });
@@ -106,12 +106,12 @@ function figureRow(pdf: Doc, label: string, value: string, strong = false) {
   pdf.x = MARGIN;
 }
 
-function rule(pdf: Doc) {
+export function rule(pdf: Doc) {
   pdf.lineWidth(0.5).strokeColor(RULE).moveTo(MARGIN, pdf.y).lineTo(MARGIN + CONTENT_WIDTH, pdf.y).stroke();
   pdf.y += 4;
 }
 
-function footer(pdf: Doc, parties: LetterParties) {
+export function footer(pdf: Doc, parties: LetterParties) {
   const bottom = pdf.page.margins.bottom;
   pdf.page.margins.bottom = 0;
   pdf.font("regular").fontSize(8).fillColor(MUTED).text(`${clean(parties.lender.name)} · Loan ${clean(parties.loanReference)}`, MARGIN, PAGE_HEIGHT - MARGIN, {
@@ -122,7 +122,7 @@ function footer(pdf: Doc, parties: LetterParties) {
   pdf.page.margins.bottom = bottom;
 }
 
-async function finish(pdf: Doc, draw: () => void, parties: LetterParties): Promise<Buffer> {
+export async function finish(pdf: Doc, draw: () => void, parties: LetterParties): Promise<Buffer> {
   const done = collect(pdf);
   draw();
   footer(pdf, parties);

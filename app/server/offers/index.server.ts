@@ -20,3 +20,6 @@ export { signOffer } from "./sign-agreement.server";
 export { signedOfferFacts } from "./funding-facts.server";
 export { offerWithdrawAction } from "./withdraw-offer.server";
 export { recordOfferTermsInForce } from "./offer-terms-in-force.server";
+export { lenderSigningIdentity } from "./agreement-seal.server";
+export { currentConsent, ownApplication, type CurrentConsent, type OwnApplication } from "./consent.server";
+export { holdCurrentConsent } from "./consent-hold.server";

@@ -16,6 +16,7 @@ import {
   rateLimit,
   rateLimitHits,
   session,
+  loanModifications,
   signedAgreements,
   user as users,
   verification,
@@ -187,6 +188,13 @@ export async function disposeExpiredRecords(options: DisposalOptions): Promise<D
           await tx.delete(bankAccounts).where(inArray(bankAccounts.applicationId, ids)).returning({ id: bankAccounts.id })
         ).length;
         await tx.delete(loanDocuments).where(inArray(loanDocuments.applicationId, ids));
+        // The signed loan modifications' PDFs go with their loan (the rows go by the loan's cascade).
+        const modificationKeys = await tx
+          .select({ key: loanModifications.storageKey })
+          .from(loanModifications)
+          .innerJoin(approvedLoans, eq(approvedLoans.id, loanModifications.loanId))
+          .where(and(inArray(approvedLoans.applicationId, ids), isNotNull(loanModifications.storageKey)));
+        files = [...files, ...modificationKeys.map((row) => row.key!)];
         counts.approvedLoans = (
           await tx.delete(approvedLoans).where(inArray(approvedLoans.applicationId, ids)).returning({ id: approvedLoans.id })
         ).length;

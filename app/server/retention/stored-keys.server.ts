@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/server/platform/db/client.server";
-import { dataExports, draftDocuments, loanDocuments, signedAgreements } from "~/server/platform/db/schema.server";
+import { dataExports, draftDocuments, loanDocuments, loanModifications, signedAgreements } from "~/server/platform/db/schema.server";
 
 /**
  * Which of these storage keys a record still points at: the orphan sweep's question (platform/storage),
@@ -20,5 +20,8 @@ export async function referencedStorageKeys(keys: string[], db: Db): Promise<Set
   // Documents kept with a Save and Finish Later draft until it is submitted, discarded or expires.
   const draftFiles = await db.select({ key: draftDocuments.storageKey }).from(draftDocuments).where(inArray(draftDocuments.storageKey, keys));
   for (const row of draftFiles) referenced.add(row.key);
+  // The signed loan modifications (hardship plans).
+  const modifications = await db.select({ key: loanModifications.storageKey }).from(loanModifications).where(inArray(loanModifications.storageKey, keys));
+  for (const row of modifications) if (row.key) referenced.add(row.key);
   return referenced;
 }

@@ -29,6 +29,7 @@ import { InstallmentCells } from "~/components/loans/installment-cells";
 import { FundingChecklistPanel } from "./funding-checklist-panel";
 import { AccountValidationPanel } from "./account-validation-panel";
 import { ChargeOffAndProtectionPanels } from "./charge-off-panels";
+import { HardshipPanel } from "./hardship-panel";
 import { returnCodeText } from "~/domain/views/account-validation";
 import { AccountRestrictionsList, FlaggedReturnsSection } from "~/components/admin/ach/ach-returns";
 import { useDisplayTimeZone } from "~/components/dashboard/format";
@@ -102,6 +103,7 @@ export function LoanPage({ data }: { data: StaffLoanPage & { collections?: Colle
         <ChargeOffAndProtectionPanels data={data} />
         <FundingChecklistPanel loanId={loan.id} funding={data.funding} />
         <AccountValidationPanel panel={data.accountValidation} />
+        <HardshipPanel panel={data.hardship} />
         {data.flags.length > 0 ? <FlaggedReturnsSection flags={data.flags} timeZone={timeZone} heading="Open Flags" /> : null}
         <AccountRestrictionsList restrictions={data.restrictions} timeZone={timeZone} clearable />
         {data.collections ? <CollectionsPanel panel={data.collections} timeZone={timeZone} /> : null}

@@ -102,6 +102,14 @@ export type AuditAction =
   | "loan.settle"
   | "loan.protection_record"
   | "loan.protection_end"
+  // Hardship: the borrower's request for help, the plans staff offer and the borrower signs.
+  | "hardship.request"
+  | "hardship.close"
+  | "plan.offer"
+  | "plan.withdraw"
+  | "plan.decline"
+  | "plan.sign"
+  | "plan.download"
   // Staff, four-eyes approval, assignment, reports and exports.
   | "staff.invite"
   | "staff.invite_revoke"

@@ -51,6 +51,9 @@ export type TemplateName =
   | "autopay-authorized"
   | "autopay-cancelled"
   | "autopay-amount"
+  // Hardship plans: a plan offered to the borrower, the copy of the plan they signed.
+  | "plan-offered"
+  | "plan-signed"
   // Staff invitations.
   | "staff-invitation"
   // Download My Data and Close My Account.
