@@ -152,6 +152,7 @@ ALTER TABLE "application_events" DROP CONSTRAINT "application_events_kind_check"
 ALTER TABLE "approved_loans" DROP CONSTRAINT "approved_loans_status_check";--> statement-breakpoint
 ALTER TABLE "loan_flags" DROP CONSTRAINT "loan_flags_kind_check";--> statement-breakpoint
 ALTER TABLE "servicing_notices" DROP CONSTRAINT "servicing_notices_kind_check";--> statement-breakpoint
+DROP INDEX "loan_payments_ledger_idx";--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD COLUMN "collector_id" text;--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD COLUMN "schedule_changes" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD COLUMN "rate_caps" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
@@ -200,6 +201,7 @@ ALTER TABLE "approved_loans" ADD CONSTRAINT "approved_loans_charged_off_by_user_
 ALTER TABLE "approved_loans" ADD CONSTRAINT "approved_loans_settled_by_user_id_fk" FOREIGN KEY ("settled_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "approved_loans_collections_idx" ON "approved_loans" USING btree ("next_due_date","id") WHERE "approved_loans"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "approved_loans_collector_idx" ON "approved_loans" USING btree ("collector_id","next_due_date","id") WHERE "approved_loans"."status" = 'active' and "approved_loans"."collector_id" is not null;--> statement-breakpoint
+CREATE INDEX "loan_payments_ledger_idx" ON "loan_payments" USING btree ("loan_id","status","received_on","created_at","id","amount_cents","recovery");--> statement-breakpoint
 ALTER TABLE "application_events" ADD CONSTRAINT "application_events_kind_check" CHECK ("application_events"."kind" in ('submitted', 'review_started', 'documents_requested', 'document_received', 'reply_received', 'document_accepted', 'document_rejected', 'message', 'note', 'approved', 'denied', 'closed_incomplete', 'withdrawn', 'offer_made', 'offer_withdrawn', 'offer_declined', 'offer_expired', 'esign_consented', 'esign_withdrawn', 'agreement_signed', 'loan_funded', 'funds_returned', 'loan_cancelled', 'autopay_on', 'autopay_changed', 'autopay_off', 'payment_returned', 'payment_retry', 'hardship_requested', 'plan_offered', 'plan_signed', 'plan_declined', 'plan_withdrawn', 'loan_charged_off', 'loan_settled', 'approval_proposed', 'approval_sent_back', 'assigned'));--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD CONSTRAINT "approved_loans_charged_off_check" CHECK (("approved_loans"."charged_off_on" is null) = ("approved_loans"."charged_off_cents" is null));--> statement-breakpoint
 ALTER TABLE "approved_loans" ADD CONSTRAINT "approved_loans_settled_check" CHECK (("approved_loans"."settled_on" is null) = ("approved_loans"."forgiven_cents" is null) and ("approved_loans"."status" <> 'settled' or "approved_loans"."settled_on" is not null) and ("approved_loans"."status" <> 'charged_off' or "approved_loans"."charged_off_on" is not null));--> statement-breakpoint

@@ -1130,8 +1130,8 @@ export const loanPayments = pgTable(
     unique("loan_payments_loan_id_idempotency_key_key").on(t.loanId, t.idempotencyKey),
     index("loan_payments_loan_id_idx").on(t.loanId, t.createdAt),
     // Decision 0056: the ledger read (a loan's posted payments by day received, then in the order they
-    // were recorded) in index order, amount last so the read can be answered from the index alone.
-    index("loan_payments_ledger_idx").on(t.loanId, t.status, t.receivedOn, t.createdAt, t.id, t.amountCents),
+    // were recorded) in index order, amount and the recovery mark last so the read can be answered from the index alone.
+    index("loan_payments_ledger_idx").on(t.loanId, t.status, t.receivedOn, t.createdAt, t.id, t.amountCents, t.recovery),
     index("loan_payments_pending_idx").on(t.status).where(sql`${t.status} = 'pending'`),
     index("loan_payments_refund_due_idx").on(t.loanId).where(sql`${t.status} = 'refund_due'`),
   ],
