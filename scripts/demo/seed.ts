@@ -1,6 +1,7 @@
 // Writes the demo data set into a database and document storage the way the product would (files
 // first, then one transaction per application; decisions through the review code, with audit rows).
 // Running it again adds nothing.
+import { seedDemoLateLoans } from "./late-loans";
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { validateApplicationFields } from "~/domain/validation/application";
@@ -599,6 +600,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions = {}
     // A returned debit (R01) with its retry pending, on the late loan (the bounced payment is why it is late).
     await seedDemoReturn(db, actor, DEMO_REQUEST, "demo-daniel-personal-02");
     result.auditRowsWritten += await seedDemoAutopay(db, DEMO_REQUEST);
+    // Late loans worked by collections: a broken promise, a signed payment plan, a servicemember, a charge-off.
+    result.auditRowsWritten += await seedDemoLateLoans(db, actor, DEMO_REQUEST, DEMO_APPLICANTS.flatMap((a) => a.applications));
   }
 
   // A little history for the monitoring page (ranges 6 h to 7 days), only alongside new demo data.

@@ -33,6 +33,10 @@ import {
   testimonials,
   user,
   userRoles,
+  loanFlags,
+  loanModifications,
+  loanProtections,
+  paymentPromises,
 } from "~/server/platform/db/schema.server";
 import { unreadCounts } from "~/server/conversation/messages.server";
 import { listTimeline } from "~/server/conversation/timeline.server";
@@ -109,7 +113,7 @@ describe("demo seed", () => {
     expect(offers.some((o) => o.status === "offered" && o.isCounteroffer)).toBe(true);
     expect(offers.some((o) => o.status === "declined")).toBe(true);
     expect(loans.map((l) => l.offerId).sort()).toEqual(signed.map((o) => o.id).sort());
-    for (const loan of loans) expect(["active", "paid_off", "awaiting_funding"]).toContain(loan.status);
+    for (const loan of loans) expect(["active", "paid_off", "awaiting_funding", "charged_off"]).toContain(loan.status);
     // One signed loan awaits funding; the serviced ones were funded (a settled credit each).
     expect(loans.filter((l) => l.status === "awaiting_funding")).toHaveLength(1);
 
@@ -127,6 +131,23 @@ describe("demo seed", () => {
     // Late loans in every delinquency bucket, each with a late fee for every installment past its grace period.
     const buckets = new Set(late.map((x) => delinquencyBucket(x.ledger.state.daysPastDue)));
     expect([...buckets].sort()).toEqual(["1-29", "120+", "30-59", "60-89", "90-119"]);
+    // Collections at work: a broken promise (flagged), a signed payment plan (the loan serviced by it), a
+    // servicemember's 6 % cap, and a charged-off loan with a recovery after the charge-off.
+    const promises = await db.select().from(paymentPromises);
+    expect(promises.map((p) => p.status)).toEqual(["broken"]);
+    expect((await db.select().from(loanFlags).where(eq(loanFlags.kind, "broken_promise"))).map((f) => f.loanId)).toEqual([promises[0]!.loanId]);
+    const plans = await db.select().from(loanModifications).where(eq(loanModifications.status, "signed"));
+    expect(plans).toHaveLength(1);
+    const planned = states.find((x) => x.loan.id === plans[0]!.loanId)!;
+    expect(planned.ledger.terms.changes).toHaveLength(1);
+    expect(planned.ledger.terms.changes![0]!.kind).toBe("payment_plan");
+    const protections = await db.select().from(loanProtections);
+    expect(protections.map((p) => p.kind)).toEqual(["servicemember"]);
+    expect(states.find((x) => x.loan.id === protections[0]!.loanId)!.ledger.terms.rateCaps).toHaveLength(1);
+    const chargedOff = states.filter((x) => x.ledger.state.status === "charged_off");
+    expect(chargedOff).toHaveLength(1);
+    expect(chargedOff[0]!.loan.status).toBe("charged_off");
+    expect(chargedOff[0]!.ledger.state.recoveredCents).toBe(15_000);
     const paid = byState("paid_in_full");
     expect(paid).toHaveLength(1);
     expect(paid[0]!.loan).toMatchObject({ status: "paid_off", nextDueDate: null });

@@ -51,3 +51,5 @@ export { chargeOffAndProtections } from "./charge-off-panels.server";
 export { borrowerHardshipAction, staffHardshipAction } from "./hardship-actions.server";
 export { borrowerHardship, loadPlanReview, staffHardshipPanel } from "./hardship-views.server";
 export { serveModificationFile } from "./modification-file.server";
+export { breakPromises, promiseToPay } from "./collections.server";
+export { offerPlan, requestHelp, signPlan } from "./hardship-plans.server";
