@@ -14,8 +14,8 @@ describe("staff permissions", () => {
     expect(all.filter((p) => can("auditor", p))).toEqual(["staff.read"]);
   });
 
-  it("lets the loan officer work applications and reveal, but not move money, manage staff or migrate keys", () => {
-    expect(all.filter((p) => can("loan_officer", p)).sort()).toEqual(["applications.work", "content.moderate", "sensitive.reveal", "staff.read"]);
+  it("lets the loan officer work applications and late loans and reveal, but not move money, manage staff or migrate keys", () => {
+    expect(all.filter((p) => can("loan_officer", p)).sort()).toEqual(["applications.work", "collections.work", "content.moderate", "sensitive.reveal", "staff.read"]);
   });
 
   it("gives applicants (no role) nothing, and labels every role", () => {
