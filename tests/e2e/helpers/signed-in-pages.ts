@@ -76,6 +76,7 @@ export const PAGES_NOT_WALKED: Record<string, string> = {
   "dev/mailbox": "development only: a production server (as the tests run it) answers 404",
   "auth/sign-out": "signs out and redirects: no page of its own",
   "auth/invite/:token": "signed out, reached by an invitation e-mail: the staff invitation suites walk it",
+  "dashboard/loans/:id/plan": "shown only while a hardship plan offer is open (the demo's plan is signed): tests/e2e/hardship-plan.e2e.test.ts walks it with an open offer, axe-checked",
 };
 
 /** The route-path form of a listed path ("/admin/clients?client=:id" → "admin/clients"). */
