@@ -44,7 +44,7 @@ async function signedLoan(cookie: string, adminCookie: string, first: string, la
 }
 
 describe("funding a signed loan", () => {
-  it("sign → Awaiting Funding → checklist → potential match cleared → Fund Loan → ACH file (credit and prenote) → settled → Active, Funds sent", async () => {
+  it("sign → Awaiting Funding → checklist → potential match cleared → Fund Loan → ACH file (credit and prenote) → settled → Active, Funds sent", { timeout: 180_000 }, async () => {
     const rustam = await stack.signUp("rustam.karimov@example.com", "Rustam Karimov");
     const adminCookie = await stack.adminSession();
     const { applicationId, loanId } = await signedLoan(rustam, adminCookie, "Rustam", "Karimov", "000123456789");
