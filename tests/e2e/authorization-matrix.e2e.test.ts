@@ -472,7 +472,7 @@ function rows(): Row[] {
       expect: applicantA(400),
     },
     { method: "GET", path: "/dashboard/loans/not-a-uuid/documents?kind=paid-in-full", route: "/dashboard/loans/:id/documents", expect: signedIn("auth", 404) },
-    // Hardship (issue 40): the review page of A's plan (none offered: it says so) for A only; the action
+    // Hardship plans: the review page of A's plan (none offered: it says so) for A only; the action
     // route on A's loan: bad input 400 / no such offer 404 or 409 for A, 404 for anyone else; the signed
     // PDF of a plan that does not exist 404 for everyone signed in. Staff's action route on a loan that
     // does not exist: 404 for collections.work; a signed plan's PDF: 404 for sensitive.reveal.
