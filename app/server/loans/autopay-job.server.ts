@@ -10,6 +10,7 @@ import { autopayAuthorizations, loanPayments, servicingNotices } from "~/server/
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { autopayAmountEmail, autopayCancelledEmail } from "./autopay-emails.server";
 import { installmentsWithAutopayDebit, planAutopayDebit } from "./autopay-plan.server";
+import { endAutopayOfClosedLoan } from "./autopay-end.server";
 import { stopAutopay, type AutopayRow } from "./autopay-records.server";
 import { accountRestrictions, restrictionReason, type AccountRestriction } from "./account-restrictions.server";
 import { paymentReference } from "./borrower-payments.server";
@@ -57,23 +58,6 @@ async function setNextQueueOn(tx: DbOrTx, id: string, day: string | null, today:
   await tx.update(autopayAuthorizations).set({ nextQueueOn: next, updatedAt: sql`now()` }).where(eq(autopayAuthorizations.id, id));
 }
 
-/** Ends the autopay of a loan that takes no more debits, with its unsent debits. */
-async function endForLoan(tx: DbOrTx, loan: LoanRow, auth: AutopayRow): Promise<void> {
-  const reason = loan.status === "paid_off" ? "The loan is paid in full." : "The loan takes no more payments.";
-  await tx
-    .update(autopayAuthorizations)
-    .set({ status: "cancelled", endedAt: sql`now()`, endedBy: null, endReason: reason, nextQueueOn: null, updatedAt: sql`now()` })
-    .where(and(eq(autopayAuthorizations.id, auth.id), eq(autopayAuthorizations.status, "active")));
-  await tx
-    .update(loanPayments)
-    .set({ status: "cancelled", cancelReason: reason, cancelledAt: sql`now()`, cancelledBy: null })
-    .where(and(eq(loanPayments.loanId, loan.id), eq(loanPayments.status, "pending"), isNull(loanPayments.achBatchId), eq(loanPayments.autopayAuthorizationId, auth.id), isNull(loanPayments.retryOf)));
-  await writeAudit(tx, { actor: null, action: "autopay.end", table: "autopay_authorizations", recordId: auth.id, details: { loanId: loan.id, reason, loanStatus: loan.status } });
-  await recordEvent(tx, { applicationId: loan.applicationId, ownerId: loan.userId, kind: "autopay_off", actorId: null, actorSide: null, summary: `Autopay ended: ${reason}` });
-  const owner = await loanOwner(tx, loan);
-  if (owner) await enqueueEmail(tx, { to: owner.email, ...autopayCancelledEmail({ ...loanMailSubject(loan, owner.loanType), reason: reason.charAt(0).toLowerCase() + reason.slice(1), notes: [] }) });
-}
-
 /** Stops autopay whose account a return restricted, with its unsent debits; tells the borrower. */
 async function stopForRestriction(tx: DbOrTx, loan: LoanRow, auth: AutopayRow, restriction: AccountRestriction): Promise<void> {
   const reason = restrictionReason(restriction);
@@ -119,7 +103,7 @@ async function queueOne(db: Db, due: Due, today: string): Promise<boolean> {
     // Cancelled, changed or already handled by another run while this one waited for the lock.
     if (!auth) return false;
     if (loan.status !== "active" && loan.status !== "approved") {
-      await endForLoan(tx, loan, auth);
+      await endAutopayOfClosedLoan(tx, loan, auth);
       return false;
     }
     // An account restricted after a return (perhaps on another loan) takes no more debits: autopay stops.
