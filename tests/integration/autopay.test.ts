@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTOPAY_AUTHORIZATION_VERSION } from "~/domain/autopay-authorization";
 import { formatMoney } from "~/domain/money";
+import { payoffQuote } from "~/domain/loan-servicing";
 import { AUTOPAY_MESSAGES, type AutopayTerms } from "~/domain/validation/autopay";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { approvedLoans, auditLog, autopayAuthorizations, emailOutbox, loanFees, loanPayments } from "~/server/platform/db/schema.server";
@@ -12,6 +13,7 @@ import { cancelAutopay, changeAutopay, setUpAutopay } from "~/server/loans/autop
 import { borrowerLoanAction, makePayment } from "~/server/loans/borrower-payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { recordPayment } from "~/server/loans/payments.server";
+import { loadLedger } from "~/server/loans/ledger.server";
 import { loadBorrowerLoan } from "~/server/loans/borrower-loan.server";
 import { loanRecordsOfPerson } from "~/server/loans/person-loans.server";
 import { appErrorOf } from "../helpers/rejection";
@@ -199,6 +201,29 @@ describe.each(testTargets)("autopay on %s", (target) => {
     expect((await autopayDebits(loan.loanId))[0]).toMatchObject({ status: "cancelled" });
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "autopay.end"), eq(auditLog.recordId, (await authorizations(loan.loanId))[0]!.id)));
     expect(audits[0]!.actorId).toBeNull();
+  });
+
+  it("a payoff ends autopay at once: the queued debit is cancelled, the page shows Autopay Off, the borrower is told", async () => {
+    const loan = await newLoan();
+    await setUpAutopay(loan.loanId, terms(loan), borrower(loan), db(), SETUP_DAY);
+    await queueAutopayDebits(db(), "2026-12-08", at("2026-12-08"));
+    expect((await autopayDebits(loan.loanId))[0]).toMatchObject({ status: "pending" });
+    const ledger = (await loadLedger(loan.loanId, db(), "2026-12-09"))!;
+    const payoff = payoffQuote(ledger.terms, ledger.payments, ledger.fees, "2026-12-09").totalCents;
+    const posted = await recordPayment(loan.loanId, { amountCents: payoff, receivedOn: "2026-12-09", method: "wire", reference: "WIRE-PAYOFF-1", confirmPendingDebit: true }, { actor: admin, request: info }, db(), "2026-12-09");
+    expect(posted.paidInFull).toBe(true);
+    const [auth] = await authorizations(loan.loanId);
+    expect(auth).toMatchObject({ status: "cancelled", endedBy: null, nextQueueOn: null, endReason: "The loan is paid in full." });
+    expect((await autopayDebits(loan.loanId))[0]).toMatchObject({ status: "cancelled" });
+    expect((await mails(loan.owner.email, "autopay-cancelled"))[0]!.textBody).toContain("the loan is paid in full");
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "autopay.end"), eq(auditLog.recordId, auth!.id)));
+    expect(audits).toHaveLength(1);
+    const page = (await loadBorrowerLoan(loan.loanId, borrower(loan), db(), "2026-12-09"))!;
+    expect(page.autopay).toMatchObject({ on: false, next: null });
+    expect(page.upcomingDebits).toEqual([]);
+    // The job's next run finds nothing to end or queue.
+    expect(await queueAutopayDebits(db(), "2027-01-10", at("2027-01-10"))).toBe(0);
+    expect(await autopayDebits(loan.loanId)).toHaveLength(1);
   });
 
   it("an account restricted after autopay was set up stops autopay at the job instead of queueing a debit", async () => {

@@ -10,9 +10,18 @@ import type { LoanRow } from "./ledger.server";
 import { loanMailSubject } from "./loan-reference.server";
 import { loanOwner } from "./loan-owner.server";
 
-/** Ends the autopay of a loan that takes no more debits, with its unsent debits. */
-export async function endAutopayOfClosedLoan(tx: DbOrTx, loan: LoanRow, auth: AutopayRow): Promise<void> {
-  const reason = loan.status === "paid_off" ? "The loan is paid in full." : "The loan takes no more payments.";
+export const AUTOPAY_END_REASONS = { paidInFull: "The loan is paid in full.", noMorePayments: "The loan takes no more payments." } as const;
+
+/**
+ * Ends the autopay of a loan that takes no more debits, with its unsent debits (no actor: the system),
+ * audited, in the timeline and told to the borrower.
+ */
+export async function endAutopayOfClosedLoan(
+  tx: DbOrTx,
+  loan: LoanRow,
+  auth: AutopayRow,
+  reason: string = loan.status === "paid_off" ? AUTOPAY_END_REASONS.paidInFull : AUTOPAY_END_REASONS.noMorePayments,
+): Promise<void> {
   await tx
     .update(autopayAuthorizations)
     .set({ status: "cancelled", endedAt: sql`now()`, endedBy: null, endReason: reason, nextQueueOn: null, updatedAt: sql`now()` })
@@ -27,3 +36,19 @@ export async function endAutopayOfClosedLoan(tx: DbOrTx, loan: LoanRow, auth: Au
   if (owner) await enqueueEmail(tx, { to: owner.email, ...autopayCancelledEmail({ ...loanMailSubject(loan, owner.loanType), reason: reason.charAt(0).toLowerCase() + reason.slice(1), notes: [] }) });
 }
 
+/**
+ * The loan was just paid off (inside the posting's transaction, loan locked): its autopay ends at once,
+ * so the page never shows Autopay On for a loan that owes nothing. Waiting for the authorisation's next
+ * queue day would leave it on for up to a month. A payoff later undone by a returned payment leaves
+ * autopay off: the borrower sets it up again with a new authorisation.
+ */
+export async function endAutopayOnPayoff(tx: DbOrTx, loan: LoanRow): Promise<boolean> {
+  const [auth] = await tx
+    .select()
+    .from(autopayAuthorizations)
+    .where(and(eq(autopayAuthorizations.loanId, loan.id), eq(autopayAuthorizations.status, "active")))
+    .limit(1);
+  if (!auth) return false;
+  await endAutopayOfClosedLoan(tx, loan, auth, AUTOPAY_END_REASONS.paidInFull);
+  return true;
+}

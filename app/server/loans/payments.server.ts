@@ -14,6 +14,7 @@ import { refundDueEmail, refundSentEmail } from "~/server/loans/debit-emails.ser
 import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { paidInFullEmail } from "~/server/loans/servicing-emails.server";
 import { cancelUnsentDebitsOnPayoff } from "./debit-cancellation.server";
+import { endAutopayOnPayoff } from "./autopay-end.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { settlePromises } from "./collections.server";
@@ -81,8 +82,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * After a change to the ledger (loan locked): re-derive the loan; when this change paid it off, cancel
- * the borrower's debits not sent yet (so a paid-off loan is never debited again) and send the
- * paid-in-full e-mail.
+ * the borrower's debits not sent yet and end autopay (so a paid-off loan is never debited again) and
+ * send the paid-in-full e-mail.
  */
 async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, today: string, { actor, request }: Caller): Promise<{ state: LedgerState; paidInFull: boolean }> {
   const state = await refreshLoan(tx, loan, today);
@@ -91,6 +92,7 @@ async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, toda
   const paidInFull = state.status === "paid_in_full" && !wasPaidOff;
   if (paidInFull) {
     await cancelUnsentDebitsOnPayoff(tx, loan, { actor, request });
+    await endAutopayOnPayoff(tx, loan);
     const owner = await loanOwner(tx, loan);
     if (owner) await enqueueEmail(tx, { to: owner.email, ...paidInFullEmail(loanMailSubject(loan, owner.loanType)) });
   }
