@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { approvedLoans, auditLog, emailOutbox, loanFlags, loanProtections, paymentPromises, profiles, servicingNotices } from "~/server/platform/db/schema.server";
 import { loadLedger } from "~/server/loans/ledger.server";
-import { recordPayment } from "~/server/loans/payments.server";
+import { recordPayment, reversePayment } from "~/server/loans/payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { assignLoanToMe, collectionsAction, logContact, promiseToPay } from "~/server/loans/collections.server";
 import { collectionsQueuePage } from "~/server/loans/collections-queue.server";
@@ -150,6 +150,36 @@ describe("collections on pglite", () => {
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "collections.promise_broken"), eq(auditLog.recordId, p2)));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorId).toBeNull();
+  });
+
+  it("a payment reversed after it kept a promise opens the promise again, and the job breaks it the day after its date", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2025-12-10") });
+    const promise = await promiseToPay(loan.loanId, { intent: "promise-to-pay", amount: 30_000, promisedOn: "2026-02-25" }, caller(officerA), db(), "2026-02-20");
+    const statusOf = async () => (await db().select({ s: paymentPromises.status, resolvedAt: paymentPromises.resolvedAt }).from(paymentPromises).where(eq(paymentPromises.id, promise)))[0]!;
+    const posted = await recordPayment(loan.loanId, { amountCents: 30_000, receivedOn: "2026-02-21", method: "check", reference: "CHK-BOUNCE-1" }, caller(admin), db(), "2026-02-21");
+    expect((await statusOf()).s).toBe("kept");
+
+    // The check bounces: the promise is open again, audited, and nothing else it covers changes.
+    await reversePayment(posted.paymentId, "Check returned unpaid", caller(admin), db(), "2026-02-24");
+    expect(await statusOf()).toEqual({ s: "open", resolvedAt: null });
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "collections.promise_reopened"), eq(auditLog.recordId, promise)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.actorId).toBe(admin.id);
+
+    await runServicingJobs(db(), at("2026-02-26"));
+    expect((await statusOf()).s).toBe("broken");
+    const flags = await db().select().from(loanFlags).where(and(eq(loanFlags.loanId, loan.loanId), eq(loanFlags.kind, "broken_promise")));
+    expect(flags).toHaveLength(1);
+  });
+
+  it("a reversal that still leaves enough paid toward a promise keeps it kept", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2025-12-10") });
+    const promise = await promiseToPay(loan.loanId, { intent: "promise-to-pay", amount: 30_000, promisedOn: "2026-02-25" }, caller(officerA), db(), "2026-02-20");
+    await recordPayment(loan.loanId, { amountCents: 30_000, receivedOn: "2026-02-21", method: "check", reference: "CHK-KEEP-1" }, caller(admin), db(), "2026-02-21");
+    const second = await recordPayment(loan.loanId, { amountCents: 10_000, receivedOn: "2026-02-22", method: "check", reference: "CHK-KEEP-2" }, caller(admin), db(), "2026-02-22");
+    await reversePayment(second.paymentId, "Check returned unpaid", caller(admin), db(), "2026-02-23");
+    expect((await db().select({ s: paymentPromises.status }).from(paymentPromises).where(eq(paymentPromises.id, promise)))[0]!.s).toBe("kept");
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "collections.promise_reopened"), eq(auditLog.recordId, promise)))).toHaveLength(0);
   });
 
   it("sends the 15, 30 and 60-day notices once each, only within the borrower's hours, never to a protected loan, without account numbers", async () => {

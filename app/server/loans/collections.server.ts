@@ -165,6 +165,33 @@ export async function settlePromises(tx: DbOrTx, loanId: string, caller: Partial
   return kept;
 }
 
+/**
+ * A posted payment left the ledger (reversed, or returned by the bank after it settled): a promise it
+ * had kept is open again when the payments still posted no longer reach its amount. One whose day has
+ * passed is then marked broken by the job's next promise pass, as if the payment had never come. Called
+ * with the loan locked, in the transaction that takes the payment out.
+ */
+export async function reopenPromises(tx: DbOrTx, loanId: string, caller: Partial<Caller> = {}): Promise<number> {
+  const kept = await tx
+    .select({ id: paymentPromises.id, amountCents: paymentPromises.amountCents, promisedOn: paymentPromises.promisedOn, createdAt: paymentPromises.createdAt })
+    .from(paymentPromises)
+    .where(and(eq(paymentPromises.loanId, loanId), eq(paymentPromises.status, "kept")));
+  let reopened = 0;
+  for (const promise of kept) {
+    const paid = await paidToward(tx, loanId, promise);
+    if (paid >= promise.amountCents) continue;
+    const [again] = await tx
+      .update(paymentPromises)
+      .set({ status: "open", resolvedAt: null })
+      .where(and(eq(paymentPromises.id, promise.id), eq(paymentPromises.status, "kept")))
+      .returning({ id: paymentPromises.id });
+    if (!again) continue;
+    reopened += 1;
+    await writeAudit(tx, { actor: caller.actor ?? null, action: "collections.promise_reopened", table: "payment_promises", recordId: promise.id, details: { loanId, amountCents: promise.amountCents, paidCents: paid }, request: caller.request });
+  }
+  return reopened;
+}
+
 /** The posted payments that count toward a promise: posted after it was made, received by its day. */
 async function paidToward(tx: DbOrTx, loanId: string, promise: { promisedOn: string; createdAt: Date }): Promise<number> {
   const [sum] = await tx

@@ -17,7 +17,7 @@ import { cancelUnsentDebitsOnPayoff } from "./debit-cancellation.server";
 import { endAutopayOnPayoff } from "./autopay-end.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
-import { settlePromises } from "./collections.server";
+import { reopenPromises, settlePromises } from "./collections.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { reactToReturn, type ReturnReactionResult } from "./ach-return-reactions.server";
 
@@ -208,6 +208,7 @@ export async function reversePayment(paymentId: string, reason: string, { actor,
       .returning({ id: loanPayments.id, amountCents: loanPayments.amountCents });
     if (!reversed) throw new AppError("servicing", 409, SERVICING_MESSAGES.notPosted);
     const state = await refreshLoan(tx, loan, today);
+    await reopenPromises(tx, loan.id, { actor, request });
     await writeAudit(tx, { actor, action: "payment.reverse", table: "loan_payments", recordId: paymentId, details: { loanId: loan.id, amountCents: reversed.amountCents, reason }, request });
     return { paymentId, state, paidInFull: false };
   });
@@ -305,7 +306,9 @@ export async function returnPayment(paymentId: string, returnCode: string, retur
       )
       .returning();
     if (!returned) throw new AppError("servicing", 409, SERVICING_MESSAGES.notReturnable);
-    return reactToReturn(tx, loan, returned, { returnCode, returnedOn, wasPosted: before?.status === "posted", today }, caller);
+    const reaction = await reactToReturn(tx, loan, returned, { returnCode, returnedOn, wasPosted: before?.status === "posted", today }, caller);
+    if (before?.status === "posted") await reopenPromises(tx, loan.id, caller);
+    return reaction;
   });
 }
 

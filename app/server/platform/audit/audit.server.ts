@@ -62,6 +62,7 @@ export type AuditAction =
   | "collections.promise"
   | "collections.promise_cancel"
   | "collections.promise_kept"
+  | "collections.promise_reopened"
   | "collections.promise_broken"
   | "loans.list"
   | "payment.post"
