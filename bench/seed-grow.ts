@@ -313,6 +313,20 @@ export async function growScale(database: Database, seeded: Pick<ScaleSeedResult
       `update approved_loans set serviced_on = (now() at time zone 'UTC')::date
         where status in ('active', 'approved') and serviced_on is distinct from (now() at time zone 'UTC')::date`,
     );
+    // Likewise the collections notices (decision 0098): each late loan's notice for the threshold it is
+    // in was sent when it crossed it, as the hourly pass would have done. Otherwise the servers' first
+    // pass sends them all (tens of thousands at 1,000,000, every loan being behind) under the pages.
+    await client.query(
+      `insert into servicing_notices (loan_id, kind, installment_number, sent_at)
+       select l.id, w.kind,
+              (extract(year from age(l.next_due_date, l.first_payment_due)) * 12 + extract(month from age(l.next_due_date, l.first_payment_due)))::int + 1,
+              now()
+         from approved_loans l
+         join (values ('collections_15', 15, 29), ('collections_30', 30, 59), ('collections_60', 60, 66)) as w(kind, from_days, through_days)
+           on l.next_due_date between (now() at time zone 'UTC')::date - w.through_days and (now() at time zone 'UTC')::date - w.from_days
+        where l.status = 'active'
+       on conflict do nothing`,
+    );
     await client.query("commit");
     // What autovacuum does some time after a bulk load: statistics and a visibility map.
     await client.query("vacuum analyze");
