@@ -319,7 +319,7 @@ export async function growScale(database: Database, seeded: Pick<ScaleSeedResult
     await client.query(
       `insert into servicing_notices (loan_id, kind, installment_number, sent_at)
        select l.id, w.kind,
-              (extract(year from age(l.next_due_date, l.first_payment_due)) * 12 + extract(month from age(l.next_due_date, l.first_payment_due)))::int + 1,
+              coalesce((extract(year from age(l.next_due_date, l.first_payment_due)) * 12 + extract(month from age(l.next_due_date, l.first_payment_due)))::int + 1, 1),
               now()
          from approved_loans l
          join (values ('collections_15', 15, 29), ('collections_30', 30, 59), ('collections_60', 60, 66)) as w(kind, from_days, through_days)
