@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { approvedLoans, auditLog, emailOutbox, loanFlags, loanProtections, paymentPromises, profiles, servicingNotices } from "~/server/platform/db/schema.server";
 import { loadLedger } from "~/server/loans/ledger.server";
+import { settleLoan } from "~/server/loans/charge-off.server";
+import { payoffQuote } from "~/domain/loan-servicing";
 import { recordPayment, reversePayment } from "~/server/loans/payments.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { assignLoanToMe, collectionsAction, logContact, promiseToPay } from "~/server/loans/collections.server";
@@ -180,6 +182,36 @@ describe("collections on pglite", () => {
     await reversePayment(second.paymentId, "Check returned unpaid", caller(admin), db(), "2026-02-23");
     expect((await db().select({ s: paymentPromises.status }).from(paymentPromises).where(eq(paymentPromises.id, promise)))[0]!.s).toBe("kept");
     expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "collections.promise_reopened"), eq(auditLog.recordId, promise)))).toHaveLength(0);
+  });
+
+  it("a loan paid in full closes its open promises as kept, one larger than the payoff too; the job never flags it", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2025-12-10") });
+    const promise = await promiseToPay(loan.loanId, { intent: "promise-to-pay", amount: 9_000_000, promisedOn: "2026-03-15" }, caller(officerA), db(), "2026-02-20");
+    const ledger = (await loadLedger(loan.loanId, db(), "2026-02-21"))!;
+    const payoff = payoffQuote(ledger.terms, ledger.payments, ledger.fees, "2026-02-21").totalCents;
+    expect(payoff).toBeLessThan(9_000_000);
+    const posted = await recordPayment(loan.loanId, { amountCents: payoff, receivedOn: "2026-02-21", method: "wire", reference: "WIRE-PAID-OFF" }, caller(admin), db(), "2026-02-21");
+    expect(posted.paidInFull).toBe(true);
+    const statusOf = async () => (await db().select({ s: paymentPromises.status }).from(paymentPromises).where(eq(paymentPromises.id, promise)))[0]!.s;
+    expect(await statusOf()).toBe("kept");
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "collections.promise_kept"), eq(auditLog.recordId, promise)));
+    expect(audit!.details).toMatchObject({ reason: "paid_in_full" });
+    await runServicingJobs(db(), at("2026-03-16"));
+    expect(await statusOf()).toBe("kept");
+    expect(await db().select().from(loanFlags).where(and(eq(loanFlags.loanId, loan.loanId), eq(loanFlags.kind, "broken_promise")))).toHaveLength(0);
+  });
+
+  it("a settlement cancels the loan's open promises (audited with the settling admin); the job leaves them so", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2025-12-10") });
+    const promise = await promiseToPay(loan.loanId, { intent: "promise-to-pay", amount: 500_000, promisedOn: "2026-03-15" }, caller(officerA), db(), "2026-02-20");
+    await settleLoan(loan.loanId, { amount: 200_000, receivedOn: "2026-02-21", method: "wire", reference: "SET-PROMISE" }, caller(admin), db(), "2026-02-21");
+    const [row] = await db().select().from(paymentPromises).where(eq(paymentPromises.id, promise));
+    expect(row).toMatchObject({ status: "cancelled", resolvedBy: admin.id });
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "collections.promise_cancel"), eq(auditLog.recordId, promise)));
+    expect(audit!.details).toMatchObject({ reason: "settled" });
+    await runServicingJobs(db(), at("2026-03-16"));
+    expect((await db().select({ s: paymentPromises.status }).from(paymentPromises).where(eq(paymentPromises.id, promise)))[0]!.s).toBe("cancelled");
+    expect(await db().select().from(loanFlags).where(and(eq(loanFlags.loanId, loan.loanId), eq(loanFlags.kind, "broken_promise")))).toHaveLength(0);
   });
 
   it("sends the 15, 30 and 60-day notices once each, only within the borrower's hours, never to a protected loan, without account numbers", async () => {

@@ -192,6 +192,30 @@ export async function reopenPromises(tx: DbOrTx, loanId: string, caller: Partial
   return reopened;
 }
 
+/**
+ * A loan that owes nothing more has no promise left to keep or break: each open promise closes at
+ * once, as kept when the loan was paid in full, as cancelled when a settlement closed the debt, audited.
+ * Called with the loan locked where the loan closes (the payoff's posting, the settlement); the job's
+ * promise pass closes the same way any it finds on such a loan, so none is ever flagged broken.
+ */
+export async function closeOpenPromises(tx: DbOrTx, loanId: string, outcome: "kept" | "cancelled", caller: Partial<Caller> = {}): Promise<number> {
+  const closed = await tx
+    .update(paymentPromises)
+    .set({ status: outcome, resolvedAt: sql`now()`, resolvedBy: outcome === "cancelled" ? (caller.actor?.id ?? null) : null })
+    .where(and(eq(paymentPromises.loanId, loanId), eq(paymentPromises.status, "open")))
+    .returning({ id: paymentPromises.id, amountCents: paymentPromises.amountCents });
+  for (const promise of closed)
+    await writeAudit(tx, {
+      actor: caller.actor ?? null,
+      action: outcome === "kept" ? "collections.promise_kept" : "collections.promise_cancel",
+      table: "payment_promises",
+      recordId: promise.id,
+      details: { loanId, amountCents: promise.amountCents, reason: outcome === "kept" ? "paid_in_full" : "settled" },
+      request: caller.request,
+    });
+  return closed.length;
+}
+
 /** The posted payments that count toward a promise: posted after it was made, received by its day. */
 async function paidToward(tx: DbOrTx, loanId: string, promise: { promisedOn: string; createdAt: Date }): Promise<number> {
   const [sum] = await tx
@@ -232,6 +256,11 @@ export async function breakPromises(db: Db, today: string): Promise<{ kept: numb
         if (!loan) continue;
         const [promise] = await tx.select().from(paymentPromises).where(and(eq(paymentPromises.id, p.id), eq(paymentPromises.status, "open"))).limit(1);
         if (!promise) continue;
+        if (loan.status === "paid_off" || loan.status === "settled") {
+          const closed = await closeOpenPromises(tx, loan.id, loan.status === "paid_off" ? "kept" : "cancelled");
+          if (loan.status === "paid_off") result.kept += closed;
+          continue;
+        }
         const paid = await paidToward(tx, loan.id, promise);
         const kept = paid >= promise.amountCents;
         await tx.update(paymentPromises).set({ status: kept ? "kept" : "broken", resolvedAt: sql`now()` }).where(eq(paymentPromises.id, promise.id));

@@ -17,7 +17,7 @@ import { cancelUnsentDebitsOnPayoff } from "./debit-cancellation.server";
 import { endAutopayOnPayoff } from "./autopay-end.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
-import { reopenPromises, settlePromises } from "./collections.server";
+import { closeOpenPromises, reopenPromises, settlePromises } from "./collections.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { reactToReturn, type ReturnReactionResult } from "./ach-return-reactions.server";
 
@@ -93,6 +93,7 @@ async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, toda
   if (paidInFull) {
     await cancelUnsentDebitsOnPayoff(tx, loan, { actor, request });
     await endAutopayOnPayoff(tx, loan);
+    await closeOpenPromises(tx, loan.id, "kept", { actor, request });
     const owner = await loanOwner(tx, loan);
     if (owner) await enqueueEmail(tx, { to: owner.email, ...paidInFullEmail(loanMailSubject(loan, owner.loanType)) });
   }
