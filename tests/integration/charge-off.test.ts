@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCRA_RATE_CAP_MILLI } from "~/domain/loan-modifications";
-import { servicingTermsFrom } from "~/domain/servicing-terms";
+import { parseServicingTerms, servicingTermsFrom } from "~/domain/servicing-terms";
+import { addDays } from "~/domain/dates";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import {
   applicationEvents,
@@ -12,6 +13,7 @@ import {
   chargeOffRequests,
   emailOutbox,
   loanApplications,
+  loanFees,
   loanPayments,
   loanProtections,
   servicingNotices,
@@ -157,6 +159,37 @@ describe.each(testTargets)("charge-off and protections on %s", (target) => {
       await db().update(approvedLoans).set({ servicedOn: null }).where(eq(approvedLoans.id, loan.loanId));
       await runServicingJobs(db(), new Date());
       expect((await db().select().from(servicingNotices).where(eq(servicingNotices.loanId, loan.loanId))).length).toBeGreaterThan(0);
+    });
+
+    it("no late fee is assessed on a day a bankruptcy stay covers, during the stay or after it ended; fee days after the stay get theirs", async () => {
+      const now = new Date();
+      const today = now.toISOString().slice(0, 10);
+      const loan = await activeLoan(db(), dataDir, admin, { signedAt: new Date(now.getTime() - 200 * 86_400_000) });
+      const { terms } = await ledger(loan.loanId, today);
+      const policy = parseServicingTerms((await loanRow(loan.loanId)).servicingTerms).lateFee!;
+      const feeDays = (await ledger(loan.loanId, today)).state.installments
+        .filter((i) => !i.paid)
+        .map((i) => ({ number: i.number, on: addDays(i.dueDate, policy.graceDays + 1) }))
+        .filter((f) => f.on <= today);
+      // The stay: from before the first fee day to a day between the fee days, recorded before any run.
+      const stayEnds = feeDays[Math.floor(feeDays.length / 2)]!.on;
+      const within = feeDays.filter((f) => f.on <= stayEnds);
+      const after = feeDays.filter((f) => f.on > stayEnds);
+      expect(within.length).toBeGreaterThan(0);
+      expect(after.length).toBeGreaterThan(0);
+      await db().insert(loanProtections).values({ loanId: loan.loanId, kind: "bankruptcy", startsOn: terms.startDate, reference: "Case 26-10002, Bankr. D.N.J.", recordedBy: admin.id });
+      await runServicingJobs(db(), now);
+      const fees = () => db().select().from(loanFees).where(eq(loanFees.loanId, loan.loanId));
+      expect(await fees()).toEqual([]);
+
+      // Discharged on stayEnds: the fee days after it get their fee on the next run; those it covered never do.
+      const [row] = await db().select().from(loanProtections).where(eq(loanProtections.loanId, loan.loanId));
+      await endProtection(loan.loanId, { protectionId: row!.id, endsOn: stayEnds, outcome: "discharged" }, caller(admin), db(), today);
+      await db().update(approvedLoans).set({ servicedOn: null }).where(eq(approvedLoans.id, loan.loanId));
+      await runServicingJobs(db(), now);
+      const assessed = await fees();
+      expect(assessed.map((f) => f.installmentNumber).sort((a, b) => a! - b!)).toEqual(after.map((f) => f.number));
+      expect(assessed.every((f) => f.assessedOn > stayEnds)).toBe(true);
     });
 
     it("the action answers 400 for bad input and 404 for another loan's protection", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { errorToast, type Toast } from "~/domain/action-result";
 import { PROTECTION_KIND_LABELS, type ProtectionKind } from "~/domain/collections-enums";
+import type { StayPeriod } from "~/domain/bankruptcy-stays";
 import { todayUtc } from "~/domain/dates";
 import { parseRateCaps, SCRA_RATE_CAP_MILLI, type RateCap } from "~/domain/loan-modifications";
 import { replayLedger, type LedgerState, type LoanTerms, type PostedPayment, type AssessedFee } from "~/domain/loan-servicing";
@@ -36,8 +37,8 @@ import { stopLoanDebits } from "./loan-debit-stops.server";
  *   so every ledger replay accrues at most 6 % on those days (interest already paid above it is
  *   re-allocated to principal by the same replay). Ending service sets the cap's last day.
  * - A bankruptcy filing (automatic stay): autopay stops and unsent debits are cancelled at once; the
- *   servicing job sends no reminder or late notice while the stay is active, and collections skip the
- *   loan (they read activeProtections). Ending it (dismissed or discharged) is audited.
+ *   servicing job sends no reminder or late notice while the stay is active and assesses no late fee
+ *   on a day it covers, and collections skip the loan (they read activeProtections). Ending it (dismissed or discharged) is audited.
  * Both kinds stop collections contact while active. Every change is audited.
  */
 
@@ -64,6 +65,22 @@ export async function activeProtections(loanIds: readonly string[], db: DbOrTx =
 export async function bankruptcyStays(loanIds: readonly string[], db: DbOrTx = getDb(), today: string = todayUtc()): Promise<Set<string>> {
   const active = await activeProtections(loanIds, db, today);
   return new Set([...active].filter(([, p]) => p.bankruptcy !== undefined).map(([id]) => id));
+}
+
+/**
+ * Every bankruptcy stay recorded on these loans, whatever its state today (one batched read): the
+ * servicing job assesses no late fee on a day one covers, also after it ended.
+ */
+export async function bankruptcyStayPeriods(loanIds: readonly string[], db: DbOrTx = getDb()): Promise<Map<string, StayPeriod[]>> {
+  const out = new Map<string, StayPeriod[]>();
+  const ids = [...new Set(loanIds)];
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ loanId: loanProtections.loanId, startsOn: loanProtections.startsOn, endsOn: loanProtections.endsOn })
+    .from(loanProtections)
+    .where(and(inArray(loanProtections.loanId, ids), eq(loanProtections.kind, "bankruptcy")));
+  for (const row of rows) out.set(row.loanId, [...(out.get(row.loanId) ?? []), { from: row.startsOn, through: row.endsOn }]);
+  return out;
 }
 
 const refuse = (status: number, message: string) => new AppError("protection", status, message);

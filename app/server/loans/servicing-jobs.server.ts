@@ -1,6 +1,7 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import { daysBetween, installmentsDueALateFee, lateFeeCents, replayLedger } from "~/domain/loan-servicing";
 import { installmentsCoveredByPlans } from "~/domain/loan-modifications";
+import { stayCovers } from "~/domain/bankruptcy-stays";
 import { parseServicingTerms } from "~/domain/servicing-terms";
 import { loanMailSubject } from "./loan-reference.server";
 import { writeAudit } from "~/server/platform/audit/audit.server";
@@ -19,7 +20,7 @@ import { validateMaturedPrenotes } from "./account-validations.server";
 import { queueAutopayDebits } from "./autopay-job.server";
 import { runCollectionsPass } from "./collections-notices.server";
 import { autopayReminder, autopayRemindersOf } from "./autopay-reminders.server";
-import { bankruptcyStays } from "./loan-protections.server";
+import { bankruptcyStayPeriods, bankruptcyStays } from "./loan-protections.server";
 
 /**
  * The servicing job: late fees, late notices and payment reminders for every active loan
@@ -168,6 +169,7 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
       const autopays = await autopayRemindersOf(tx, loans.map((l) => l.id));
       // A bankruptcy's automatic stay: no reminder or late notice while it lasts (one read a batch).
       const stayed = await bankruptcyStays(loans.map((l) => l.id), tx, today);
+      const stays = await bankruptcyStayPeriods(loans.map((l) => l.id), tx);
 
       for (const { id, email, loanType, wantsReminders } of loans) {
         const loan = await lockLoan(tx, id);
@@ -183,14 +185,19 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
         const policy = parseServicingTerms(loan.servicingTerms).lateFee;
         const graceDays = policy?.graceDays ?? settings.graceDays;
         const charged = new Set(rows.fees.map((f) => f.installmentNumber).filter((n): n is number => n !== null));
-        // No late fee on an installment a signed hardship plan covers (deferred, reduced or moved).
+        // No late fee on an installment a signed hardship plan covers (deferred, reduced or moved), nor
+        // one whose fee day a bankruptcy stay covers (the stay forbids adding to the debt).
         const covered = installmentsCoveredByPlans(terms.changes ?? []);
+        const loanStays = stays.get(id) ?? [];
         const late = policy
-          ? installmentsDueALateFee(state, policy, today, charged).filter((installment) => !covered.has(installment.number)).map((installment) => ({
-              installment,
-              amountCents: lateFeeCents(installment.paymentCents, policy),
-              assessedOn: addDays(installment.dueDate, policy.graceDays + 1),
-            }))
+          ? installmentsDueALateFee(state, policy, today, charged)
+              .filter((installment) => !covered.has(installment.number))
+              .map((installment) => ({
+                installment,
+                amountCents: lateFeeCents(installment.paymentCents, policy),
+                assessedOn: addDays(installment.dueDate, policy.graceDays + 1),
+              }))
+              .filter(({ assessedOn }) => !stayCovers(assessedOn, loanStays))
           : [];
         const feeByInstallment = new Map<number, number>();
         for (const { installment, amountCents, assessedOn } of late) {
