@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "app/**/*.test.ts", "server/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     environment: "node",
+    // Every test database starts from one migrated template (tests/helpers/database-templates.ts).
+    globalSetup: ["tests/setup/database-templates.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

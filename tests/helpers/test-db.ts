@@ -18,6 +18,7 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, setDatabase, type Database } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
+import { pgliteTemplateBlob, postgresTemplateName } from "./database-templates";
 
 export type TestTarget = "pglite" | "postgres";
 
@@ -67,12 +68,12 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
  * Creates an empty database `t_<random>` on the TEST_DATABASE_URL server. Returns its URL and a
  * function that drops it (forcibly closing leftover connections).
  */
-export async function createScratchPostgresDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createScratchPostgresDatabase(template: string | null = null): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(6).toString("hex")}`;
-  // CREATE DATABASE copies template1; two at the same instant can collide on its lock, so retry briefly.
+  // CREATE DATABASE copies template1 (or the migrated template); two at the same instant can collide on its lock, so retry briefly.
   for (let attempt = 1; ; attempt++) {
     try {
-      await withAdminClient((c) => c.query(`create database "${name}"`));
+      await withAdminClient((c) => c.query(`create database "${name}"${template ? ` template "${template}"` : ""}`));
       break;
     } catch (error) {
       const message = (error as Error).message;
@@ -101,8 +102,10 @@ export async function openTestDatabase(options: OpenTestDatabaseOptions = {}): P
   let database: Database;
   let url: string | undefined;
   let drop: (() => Promise<void>) | undefined;
+  // A migrated template when the global setup made one (tests/setup/database-templates.ts); runMigrations then applies nothing.
+  const fromTemplate = options.migrate !== false;
   if (target === "postgres") {
-    const scratch = await createScratchPostgresDatabase();
+    const scratch = await createScratchPostgresDatabase(fromTemplate ? postgresTemplateName() : null);
     url = scratch.url;
     drop = scratch.drop;
     try {
@@ -112,7 +115,8 @@ export async function openTestDatabase(options: OpenTestDatabaseOptions = {}): P
       throw error;
     }
   } else {
-    database = await openDatabase({ memory: true });
+    const from = fromTemplate ? pgliteTemplateBlob() : null;
+    database = await openDatabase(from ? { memory: true, from } : { memory: true });
   }
 
   let cleaned = false;

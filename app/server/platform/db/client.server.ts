@@ -34,7 +34,8 @@ export type Database = {
 export type OpenOptions =
   | { databaseUrl: string; poolSize?: number }
   | { dataDir: string }
-  | { memory: true };
+  /** In memory; `from`: a dumped data folder to start from (the test suites' migrated template). */
+  | { memory: true; from?: Blob };
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -93,7 +94,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     compileWasmWithBaselineTierOnly();
     if (dataDir) await initializeInChildProcess(dataDir);
-    const client = dataDir ? await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS }) : await PGlite.create({ postgresqlconf: PGLITE_SETTINGS });
+    const from = "memory" in options ? options.from : undefined;
+    const client = dataDir
+      ? await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS })
+      : await PGlite.create({ postgresqlconf: PGLITE_SETTINGS, ...(from ? { loadDataDir: from } : {}) });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     let closed = false;
     return {
