@@ -38,6 +38,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const USERS = Number(process.env.BENCH_USERS ?? 50);
+/** Only these pages (names as printed, comma-separated; the exports are skipped then): a longer look at a few. */
+const ONLY_PAGES = process.env.BENCH_SCALE_PAGES ? process.env.BENCH_SCALE_PAGES.split(",").map((p) => p.trim()) : null;
 const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? os.cpus().length);
 /** Statements slower than this are logged by PostgreSQL and summarised per size (0: off). */
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 25);
@@ -278,7 +280,7 @@ async function measure(
 ): Promise<Omit<SizeResult, "size" | "seedSeconds" | "slow">> {
   const results: PageResult[] = [];
   for (const { page, visitors } of pages(base, sessions, pools)) {
-    if (!visitors.length) continue;
+    if (!visitors.length || (ONLY_PAGES && !ONLY_PAGES.includes(page))) continue;
     // Unmeasured: the server processes compile this page's code first (see signed-in.bench.ts).
     await drive(visitors, { thinkMs: 0, seed: 7, seconds: WARMUP_SECONDS, rampSeconds: 0 });
     await settleWrites(databaseUrl);
@@ -289,7 +291,7 @@ async function measure(
     );
     results.push({ page, run, cost });
   }
-  const exports = await measureExports(base, sessions.admins[0]!.cookie);
+  const exports = ONLY_PAGES ? [] : await measureExports(base, sessions.admins[0]!.cookie);
   for (const e of exports) console.log(`  ${label} ${e.page}: first byte p50 ${round(percentile(e.ttfb, 50))} ms, first 64 KB p50 ${round(percentile(e.first64k, 50))} max ${round(e.first64k.at(-1) ?? 0)} ms, ${e.errors} errors`);
   return { label, pages: results, exports };
 }
