@@ -21,7 +21,7 @@ import {
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { CollectionsPanelData } from "~/domain/views/collections";
 import { peopleByIds } from "~/server/accounts/index.server";
-import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
+import { writeAudit, type AuditAction, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, collectionContacts, loanFlags, loanPayments, paymentPromises } from "~/server/platform/db/schema.server";
 import { readActionForm, formTexts, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
@@ -144,25 +144,8 @@ export async function cancelPromise(loanId: string, promiseId: string, { actor, 
  * to; the promises they cover become kept. Called with the loan locked, in the posting's transaction
  * (Record Payment, a borrower debit settling), so a promise and the payment that keeps it change together.
  */
-export async function settlePromises(tx: DbOrTx, loanId: string, caller: Partial<Caller> = {}): Promise<number> {
-  const open = await tx
-    .select({ id: paymentPromises.id, amountCents: paymentPromises.amountCents, promisedOn: paymentPromises.promisedOn, createdAt: paymentPromises.createdAt })
-    .from(paymentPromises)
-    .where(and(eq(paymentPromises.loanId, loanId), eq(paymentPromises.status, "open")));
-  let kept = 0;
-  for (const promise of open) {
-    const paid = await paidToward(tx, loanId, promise);
-    if (paid < promise.amountCents) continue;
-    const [done] = await tx
-      .update(paymentPromises)
-      .set({ status: "kept", resolvedAt: sql`now()` })
-      .where(and(eq(paymentPromises.id, promise.id), eq(paymentPromises.status, "open")))
-      .returning({ id: paymentPromises.id });
-    if (!done) continue;
-    kept += 1;
-    await writeAudit(tx, { actor: caller.actor ?? null, action: "collections.promise_kept", table: "payment_promises", recordId: promise.id, details: { loanId, amountCents: promise.amountCents, paidCents: paid }, request: caller.request });
-  }
-  return kept;
+export function settlePromises(tx: DbOrTx, loanId: string, caller: Partial<Caller> = {}): Promise<number> {
+  return recheckPromises(tx, loanId, { from: "open", to: "kept", when: (paid, amount) => paid >= amount, action: "collections.promise_kept" }, caller);
 }
 
 /**
@@ -171,25 +154,38 @@ export async function settlePromises(tx: DbOrTx, loanId: string, caller: Partial
  * passed is then marked broken by the job's next promise pass, as if the payment had never come. Called
  * with the loan locked, in the transaction that takes the payment out.
  */
-export async function reopenPromises(tx: DbOrTx, loanId: string, caller: Partial<Caller> = {}): Promise<number> {
-  const kept = await tx
+export function reopenPromises(tx: DbOrTx, loanId: string, caller: Partial<Caller> = {}): Promise<number> {
+  return recheckPromises(tx, loanId, { from: "kept", to: "open", when: (paid, amount) => paid < amount, action: "collections.promise_reopened" }, caller);
+}
+
+/**
+ * The loan's promises in status `from` whose payments toward them (paidToward) meet `when` move to
+ * `to`, each by a conditional update and audited as `action`; returns how many moved.
+ */
+async function recheckPromises(
+  tx: DbOrTx,
+  loanId: string,
+  change: { from: "open" | "kept"; to: "open" | "kept"; when: (paidCents: number, amountCents: number) => boolean; action: AuditAction },
+  caller: Partial<Caller>,
+): Promise<number> {
+  const candidates = await tx
     .select({ id: paymentPromises.id, amountCents: paymentPromises.amountCents, promisedOn: paymentPromises.promisedOn, createdAt: paymentPromises.createdAt })
     .from(paymentPromises)
-    .where(and(eq(paymentPromises.loanId, loanId), eq(paymentPromises.status, "kept")));
-  let reopened = 0;
-  for (const promise of kept) {
+    .where(and(eq(paymentPromises.loanId, loanId), eq(paymentPromises.status, change.from)));
+  let moved = 0;
+  for (const promise of candidates) {
     const paid = await paidToward(tx, loanId, promise);
-    if (paid >= promise.amountCents) continue;
-    const [again] = await tx
+    if (!change.when(paid, promise.amountCents)) continue;
+    const [done] = await tx
       .update(paymentPromises)
-      .set({ status: "open", resolvedAt: null })
-      .where(and(eq(paymentPromises.id, promise.id), eq(paymentPromises.status, "kept")))
+      .set({ status: change.to, resolvedAt: change.to === "open" ? null : sql`now()` })
+      .where(and(eq(paymentPromises.id, promise.id), eq(paymentPromises.status, change.from)))
       .returning({ id: paymentPromises.id });
-    if (!again) continue;
-    reopened += 1;
-    await writeAudit(tx, { actor: caller.actor ?? null, action: "collections.promise_reopened", table: "payment_promises", recordId: promise.id, details: { loanId, amountCents: promise.amountCents, paidCents: paid }, request: caller.request });
+    if (!done) continue;
+    moved += 1;
+    await writeAudit(tx, { actor: caller.actor ?? null, action: change.action, table: "payment_promises", recordId: promise.id, details: { loanId, amountCents: promise.amountCents, paidCents: paid }, request: caller.request });
   }
-  return reopened;
+  return moved;
 }
 
 /**
