@@ -38,7 +38,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const USERS = Number(process.env.BENCH_USERS ?? 50);
-/** Only these pages (names as printed, comma-separated; the exports are skipped then): a longer look at a few. */
+/** Only these pages, in this order (names as printed, comma-separated; the exports are skipped then): a longer look at a few. */
 const ONLY_PAGES = process.env.BENCH_SCALE_PAGES ? process.env.BENCH_SCALE_PAGES.split(",").map((p) => p.trim()) : null;
 const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? os.cpus().length);
 /** Statements slower than this are logged by PostgreSQL and summarised per size (0: off). */
@@ -279,8 +279,11 @@ async function measure(
   database: Database,
 ): Promise<Omit<SizeResult, "size" | "seedSeconds" | "slow">> {
   const results: PageResult[] = [];
-  for (const { page, visitors } of pages(base, sessions, pools)) {
-    if (!visitors.length || (ONLY_PAGES && !ONLY_PAGES.includes(page))) continue;
+  // With BENCH_SCALE_PAGES, in the order named (what runs first after the grow can matter).
+  const all = pages(base, sessions, pools);
+  const chosen = ONLY_PAGES ? ONLY_PAGES.flatMap((name) => all.filter((p) => p.page === name)) : all;
+  for (const { page, visitors } of chosen) {
+    if (!visitors.length) continue;
     // Unmeasured: the server processes compile this page's code first (see signed-in.bench.ts).
     await drive(visitors, { thinkMs: 0, seed: 7, seconds: WARMUP_SECONDS, rampSeconds: 0 });
     await settleWrites(databaseUrl);
