@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { approvedLoans, auditLog, emailOutbox, loanFlags, loanProtections, paymentPromises, profiles, servicingNotices } from "~/server/platform/db/schema.server";
+import { approvedLoans, auditLog, emailOutbox, loanFlags, loanProtections, paymentPromises, profiles, servicingNotices, userRoles } from "~/server/platform/db/schema.server";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { settleLoan } from "~/server/loans/charge-off.server";
 import { payoffQuote } from "~/domain/loan-servicing";
@@ -107,6 +107,16 @@ describe("collections on pglite", () => {
     // A protected loan takes no contact and no promise.
     await expect(logContact(newer.loanId, { intent: "log-contact", channel: "email", outcome: "no_answer", note: null, nextAction: null, nextActionOn: null }, caller(officerA), db(), at(today))).rejects.toMatchObject({ status: 409 });
     await expect(promiseToPay(newer.loanId, { intent: "promise-to-pay", amount: 100, promisedOn: "2026-03-20" }, caller(officerA), db(), today)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("a loan whose collector was deactivated can be taken with Assign to Me; an active collector's cannot", async () => {
+    const loan = await activeLoan(db(), dataDir, admin, { signedAt: at("2025-12-10") });
+    const c = await seedStaff(db(), { id: "officer-c", name: "Cora Collector", email: "cora@example.com", role: "loan_officer" });
+    await assignLoanToMe(loan.loanId, caller({ id: c.id, name: c.name, email: c.email }), db());
+    await expect(assignLoanToMe(loan.loanId, caller(officerA), db())).rejects.toMatchObject({ status: 409 });
+    await db().update(userRoles).set({ deactivatedAt: new Date() }).where(eq(userRoles.userId, c.id));
+    await assignLoanToMe(loan.loanId, caller(officerA), db());
+    expect((await db().select({ collectorId: approvedLoans.collectorId }).from(approvedLoans).where(eq(approvedLoans.id, loan.loanId)))[0]!.collectorId).toBe(officerA.id);
   });
 
   it("refuses a call or text outside the borrower's local 8 a.m.–9 p.m., by the state on their profile, and allows an e-mail", async () => {

@@ -21,6 +21,8 @@ import {
 import { issuesToFieldErrors } from "~/domain/validation/field-errors";
 import type { CollectionsPanelData } from "~/domain/views/collections";
 import { peopleByIds } from "~/server/accounts/index.server";
+import { activeStaffIdsSql } from "~/server/staff/index.server";
+import { PERMISSIONS } from "~/domain/staff-permissions";
 import { writeAudit, type AuditAction, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
 import { approvedLoans, collectionContacts, loanFlags, loanPayments, paymentPromises } from "~/server/platform/db/schema.server";
@@ -58,14 +60,22 @@ async function workableLoan(tx: DbOrTx, loanId: string, today: string): Promise<
 
 /**
  * Assign to Me: the collector becomes the caller in one conditional statement (still active, and
- * nobody else's), so of two officers at once one gets it and the other is told who did.
+ * nobody else's), so of two officers at once one gets it and the other is told who did. A loan whose
+ * collector no longer works collections (deactivated, or moved to a role without it) is free to take.
  */
 export async function assignLoanToMe(loanId: string, { actor, request }: Caller, db: Db = getDb()): Promise<{ alreadyMine: boolean }> {
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .update(approvedLoans)
       .set({ collectorId: actor.id, updatedAt: sql`now()` })
-      .where(and(eq(approvedLoans.id, loanId), eq(approvedLoans.status, "active"), sql`(${approvedLoans.collectorId} is null or ${approvedLoans.collectorId} = ${actor.id})`))
+      .where(
+        and(
+          eq(approvedLoans.id, loanId),
+          eq(approvedLoans.status, "active"),
+          // Free, already mine, or held by someone who no longer works collections (deactivated, another role).
+          sql`(${approvedLoans.collectorId} is null or ${approvedLoans.collectorId} = ${actor.id} or ${approvedLoans.collectorId} not in (${activeStaffIdsSql(PERMISSIONS["collections.work"])}))`,
+        ),
+      )
       .returning({ id: approvedLoans.id });
     if (!taken) {
       const [loan] = await tx.select({ status: approvedLoans.status, collectorId: approvedLoans.collectorId }).from(approvedLoans).where(eq(approvedLoans.id, loanId)).limit(1);
