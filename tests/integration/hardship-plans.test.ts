@@ -15,6 +15,8 @@ import { borrowerHardship, loadPlanReview, staffHardshipPanel } from "~/server/l
 import { serveModificationFile } from "~/server/loans/modification-file.server";
 import { loadLedger } from "~/server/loans/ledger.server";
 import { recordPayment } from "~/server/loans/payments.server";
+import { settleLoan } from "~/server/loans/charge-off.server";
+import { payoffQuote } from "~/domain/loan-servicing";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { lenderSigningIdentity } from "~/server/offers/index.server";
 import { appErrorOf } from "../helpers/rejection";
@@ -261,6 +263,30 @@ describe.each(testTargets)("hardship plans on %s", (target) => {
     expect(await events(loan.applicationId, "plan_declined")).toHaveLength(1);
     expect(await appErrorOf(sign(loan, third.modification.id, "2026-12-18", third.preview.digest), "servicing")).toMatchObject({ status: 409, message: HARDSHIP_MESSAGES.declined });
     expect((await loanRow(loan.loanId)).scheduleChanges).toEqual([]);
+  });
+
+  it("a payoff withdraws the plan offered and closes the request with the reason the borrower reads; a settlement does so as the settling admin", async () => {
+    const loan = await newLoan();
+    await ask(loan);
+    const { modification } = await offer(loan, { kind: "deferment", count: 1 });
+    const ledger = (await loadLedger(loan.loanId, db(), DAY))!;
+    const payoff = payoffQuote(ledger.terms, ledger.payments, ledger.fees, DAY).totalCents;
+    const posted = await recordPayment(loan.loanId, { amountCents: payoff, receivedOn: DAY, method: "wire", reference: "WIRE-HARDSHIP-PAYOFF" }, staff(), db(), DAY);
+    expect(posted.paidInFull).toBe(true);
+    const [request] = await db().select().from(hardshipRequests).where(eq(hardshipRequests.loanId, loan.loanId));
+    expect(request).toMatchObject({ status: "closed", closedBy: null, closeNote: "Your loan is paid in full." });
+    expect((await db().select().from(loanModifications).where(eq(loanModifications.id, modification.id)))[0]).toMatchObject({ status: "withdrawn", endedBy: null });
+    const audited = async (action: string, recordId: string) => (await db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.recordId, recordId)))).map((a) => a.details);
+    expect(await audited("hardship.close", request!.id)).toEqual([expect.objectContaining({ reason: "paid_in_full" })]);
+    expect(await audited("plan.withdraw", modification.id)).toEqual([expect.objectContaining({ reason: "paid_in_full" })]);
+    expect(await borrowerHardship(loan.loanId, borrower(loan).actor, db(), DAY)).toMatchObject({ request: { status: "closed", closeNote: "Your loan is paid in full." } });
+
+    const settled = await newLoan();
+    await ask(settled);
+    await settleLoan(settled.loanId, { amount: 1_000_00, receivedOn: DAY, method: "wire", reference: "SET-HARDSHIP" }, staff(), db(), DAY);
+    const [closed] = await db().select().from(hardshipRequests).where(eq(hardshipRequests.loanId, settled.loanId));
+    expect(closed).toMatchObject({ status: "closed", closedBy: admin.id, closeNote: "Your loan was settled." });
+    expect(await audited("hardship.close", closed!.id)).toEqual([expect.objectContaining({ reason: "settled" })]);
   });
 
   it("no late fee on an installment a signed plan covers; the same loan without a plan is charged one", async () => {

@@ -27,6 +27,7 @@ import { logFailure } from "~/server/platform/log/describe-error.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { stopLoanDebits } from "./loan-debit-stops.server";
 import { closeOpenPromises } from "./collections.server";
+import { closeHardshipOnLoanClosed } from "./hardship-close.server";
 
 /**
  * Charge-off, recovery and settlement (docs/decisions/0102-charge-off-recovery-settlement.md).
@@ -213,6 +214,7 @@ export async function settleLoan(loanId: string, input: Omit<SettleForm, "intent
         .where(and(eq(chargeOffRequests.loanId, loanId), eq(chargeOffRequests.status, "pending")));
       const stops = await stopLoanDebits(tx, updated, { reason: "Your loan was settled before this debit was sent.", auditReason: "settled" }, caller);
       await closeOpenPromises(tx, loanId, "cancelled", caller);
+      await closeHardshipOnLoanClosed(tx, loanId, "settled", caller);
       await refreshLoan(tx, updated, today);
       await writeAudit(tx, {
         actor: caller.actor,

@@ -18,6 +18,7 @@ import { endAutopayOnPayoff } from "./autopay-end.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { closeOpenPromises, reopenPromises, settlePromises } from "./collections.server";
+import { closeHardshipOnLoanClosed } from "./hardship-close.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { reactToReturn, type ReturnReactionResult } from "./ach-return-reactions.server";
 
@@ -82,7 +83,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * After a change to the ledger (loan locked): re-derive the loan; when this change paid it off, cancel
- * the borrower's debits not sent yet and end autopay (so a paid-off loan is never debited again) and
+ * the borrower's debits not sent yet and end autopay (so a paid-off loan is never debited again),
+ * close what only a loan that still owes can have (promises, a hardship request and its offer) and
  * send the paid-in-full e-mail.
  */
 async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, today: string, { actor, request }: Caller): Promise<{ state: LedgerState; paidInFull: boolean }> {
@@ -94,6 +96,7 @@ async function afterPosting(tx: DbOrTx, loan: LoanRow, wasPaidOff: boolean, toda
     await cancelUnsentDebitsOnPayoff(tx, loan, { actor, request });
     await endAutopayOnPayoff(tx, loan);
     await closeOpenPromises(tx, loan.id, "kept", { actor, request });
+    await closeHardshipOnLoanClosed(tx, loan.id, "paid_in_full", { actor, request });
     const owner = await loanOwner(tx, loan);
     if (owner) await enqueueEmail(tx, { to: owner.email, ...paidInFullEmail(loanMailSubject(loan, owner.loanType)) });
   }
