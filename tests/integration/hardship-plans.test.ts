@@ -7,7 +7,8 @@ import { formatMoney } from "~/domain/money";
 import type { ScheduleChange } from "~/domain/loan-modifications";
 import { HARDSHIP_MESSAGES, type PlanChoice } from "~/domain/validation/hardship";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
-import { approvedLoans, applicationEvents, auditLog, emailOutbox, hardshipRequests, loanFees, loanModifications } from "~/server/platform/db/schema.server";
+import { approvedLoans, applicationEvents, auditLog, emailOutbox, hardshipRequests, loanFees, loanModifications, userRoles } from "~/server/platform/db/schema.server";
+import { getConfig } from "~/server/platform/config.server";
 import { createLocalStorage } from "~/server/platform/storage/storage.server";
 import { borrowerHardshipAction, staffHardshipAction } from "~/server/loans/hardship-actions.server";
 import { closeRequest, declinePlan, offerPlan, requestHelp, signPlan, withdrawPlan } from "~/server/loans/hardship-plans.server";
@@ -21,7 +22,7 @@ import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { lenderSigningIdentity } from "~/server/offers/index.server";
 import { appErrorOf } from "../helpers/rejection";
 import { activeLoan, servicingAdmin, type ActiveLoan } from "../helpers/servicing-loans";
-import { seedApplicant, seedLoan } from "../helpers/seed";
+import { seedApplicant, seedLoan, seedStaff } from "../helpers/seed";
 import { setUpTestConfig } from "../helpers/temp-config";
 import { testTargets, useTestDatabase } from "../helpers/test-db";
 
@@ -90,6 +91,32 @@ describe.each(testTargets)("hardship plans on %s", (target) => {
     const after = await borrowerHardship(loan.loanId, borrower(loan).actor, db(), DAY);
     expect(after).toMatchObject({ canRequest: true, request: { status: "closed", closeNote: "We reached you by phone; you are back at work." } });
     await ask(loan);
+  });
+
+  it("a new request is e-mailed to the lender's desk and to the loan's collector while they work collections, without the borrower's details", async () => {
+    const mailTo = async (address: string, loanId: string) =>
+      (await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, "hardship-requested")))).filter((m) => m.textBody.includes(`/admin/loans/${loanId}`));
+    const desk = getConfig().lenderNotifyEmail;
+    const collector = await seedStaff(db(), { id: `hardship-collector-${target}`, name: "Cole Lector", email: `cole.${target}@example.com`, role: "loan_officer" });
+
+    const loan = await newLoan();
+    await db().update(approvedLoans).set({ collectorId: collector.id }).where(eq(approvedLoans.id, loan.loanId));
+    await requestHelp(loan.loanId, { intent: "request-help", reason: "medical", details: "Surgery in March", canPay: 75_00 }, borrower(loan), db(), DAY);
+    const [toDesk] = await mailTo(desk, loan.loanId);
+    expect(toDesk).toBeDefined();
+    expect(toDesk!.subject).toMatch(/^Help with payments requested: Personal Loan LN-[0-9A-F]{8}$/);
+    expect(toDesk!.textBody).toContain("Can pay a month");
+    expect(toDesk!.textBody).toContain("$75.00");
+    expect(toDesk!.textBody).not.toContain("Surgery");
+    expect(await mailTo(collector.email, loan.loanId)).toHaveLength(1);
+
+    // A deactivated collector is not written to; the desk still is.
+    await db().update(userRoles).set({ deactivatedAt: new Date() }).where(eq(userRoles.userId, collector.id));
+    const other = await newLoan();
+    await db().update(approvedLoans).set({ collectorId: collector.id }).where(eq(approvedLoans.id, other.loanId));
+    await requestHelp(other.loanId, { intent: "request-help", reason: "job_loss", canPay: 0 }, borrower(other), db(), DAY);
+    expect(await mailTo(desk, other.loanId)).toHaveLength(1);
+    expect(await mailTo(collector.email, other.loanId)).toHaveLength(0);
   });
 
   it("refuses a request on an unfunded loan, another person's loan (404) and staff", async () => {

@@ -44,3 +44,24 @@ export function planSignedEmail(data: LoanMailSubject & { kindLabel: string; sen
     pageButton("View my loan", data.baseUrl, `/dashboard/loans/${data.loanId}`),
   ]);
 }
+
+/**
+ * To staff, when a borrower asks for help with payments: the loan, the reason, what they can pay and
+ * how late the loan is, with the link to the staff loan page's Hardship panel. The details the
+ * borrower wrote stay in the portal (they may be about health or family); never an account number.
+ */
+export function hardshipRequestedEmail(data: LoanMailSubject & { reasonLabel: string; canPayCents: number; daysPastDue: number }): RenderedEmail {
+  return layout("hardship-requested", `Help with payments requested: ${loanName(data)}`, "A borrower asked for help with payments", [
+    { kind: "p", text: `The borrower of ${loanName(data)} asked for help with payments on the loan's page.` },
+    {
+      kind: "fields",
+      rows: [
+        ["Reason", data.reasonLabel],
+        ["Can pay a month", formatMoney(data.canPayCents)],
+        ["Days past due", String(data.daysPastDue)],
+      ],
+    },
+    { kind: "p", text: "Offer a plan or close the request from the Hardship panel of the loan's page." },
+    pageButton("Open the loan", data.baseUrl, `/admin/loans/${data.loanId}`),
+  ]);
+}

@@ -20,7 +20,8 @@ import { getStorage } from "~/server/platform/storage/storage.server";
 import { assertSafeKey, type DocumentStorage } from "~/server/platform/storage/storage-keys.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
 import { onOwnLockedLoan, ownLoanId, type LoanViewer } from "./borrower-loan.server";
-import { planOfferedEmail, planSignedEmail } from "./hardship-emails.server";
+import { hardshipRequestedEmail, planOfferedEmail, planSignedEmail } from "./hardship-emails.server";
+import { hardshipRequestRecipients } from "./hardship-recipients.server";
 import { ledgerRows, lockLoan, refreshLoan, termsOf, type LoanRow } from "./ledger.server";
 import { loanOwner } from "./loan-owner.server";
 import { loanMailSubject, loanReference } from "./loan-reference.server";
@@ -134,8 +135,8 @@ export async function requestInProgress(tx: DbOrTx, loanId: string): Promise<Har
 
 /**
  * Request Help with Payments: one request in progress per loan (the partial unique index; the loan's
- * lock orders two at once, and ON CONFLICT keeps the first if anything slips past). Audited and on the
- * loan's timeline (staff see it on the loan page).
+ * lock orders two at once, and ON CONFLICT keeps the first if anything slips past). Audited, on the
+ * loan's timeline (staff see it on the loan page) and e-mailed to staff (hardshipRequestRecipients).
  */
 export async function requestHelp(loanId: unknown, input: RequestHelpInput, caller: Caller<LoanViewer>, db: Db = getDb(), today: string = todayUtc()): Promise<HardshipRequestRow> {
   return onOwnLockedLoan(loanId, caller.actor, db, HARDSHIP_MESSAGES.notFound, async (tx, loan) => {
@@ -164,6 +165,12 @@ export async function requestHelp(loanId: unknown, input: RequestHelpInput, call
       actorSide: "applicant",
       summary: `Asked for help with payments (${HARDSHIP_REASON_LABELS[row.reason]}); can pay ${formatMoney(row.canPayCents)} a month.`,
     });
+    // Staff hear of it at once, with the request (its details stay in the portal).
+    const owner = await loanOwner(tx, loan);
+    if (owner) {
+      const email = hardshipRequestedEmail({ ...loanMailSubject(loan, owner.loanType), reasonLabel: HARDSHIP_REASON_LABELS[row.reason], canPayCents: row.canPayCents, daysPastDue: state.daysPastDue });
+      for (const to of await hardshipRequestRecipients(tx, loan)) await enqueueEmail(tx, { to, ...email });
+    }
     return row;
   });
 }

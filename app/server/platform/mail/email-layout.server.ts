@@ -51,9 +51,10 @@ export type TemplateName =
   | "autopay-authorized"
   | "autopay-cancelled"
   | "autopay-amount"
-  // Hardship plans: a plan offered to the borrower, the copy of the plan they signed.
+  // Hardship plans: a plan offered to the borrower, the copy of the plan they signed; to staff, a request.
   | "plan-offered"
   | "plan-signed"
+  | "hardship-requested"
   // Staff invitations.
   | "staff-invitation"
   // Download My Data and Close My Account.
