@@ -7,7 +7,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { DELINQUENCY_BUCKET_KEYS, delinquencyBucket, type DelinquencyBucket } from "~/domain/delinquency";
 import type { AuditActor } from "~/server/platform/audit/audit.server";
 import { approvedLoans, delinquencyRolls, delinquencySnapshots, delinquencyTotals, loanApplications } from "~/server/platform/db/schema.server";
-import { bucketSql, runDelinquencyJob } from "~/server/loans/delinquency-job.server";
+import { bucketSql, runDelinquencyJob, SNAPSHOT_MONTH_ENDS_KEPT } from "~/server/loans/delinquency-job.server";
 import { delinquencyReport } from "~/server/loans/delinquency-report.server";
 import { runServicingJobs } from "~/server/loans/servicing-jobs.server";
 import { listLoans, parseLoansUrl } from "~/server/loans/staff-loans.server";
@@ -300,5 +300,21 @@ describe("the delinquency job and the report on pglite", () => {
     const report = await delinquencyReport(db(), "2026-08-01");
     expect(report.asOf).toBe("2026-07-31");
     expect(report.rolls.map((r) => r.asOf)).toEqual(["2026-07-31", "2026-06-30"]);
+  });
+
+  it("keeps the loan-level snapshots of the newest month end and the twelve before it; the totals and rolls of every month end stay", async () => {
+    // Month ends 2026-08-31 through 2027-08-31, each written at the first run on the 1st after it.
+    for (let i = 0; i < 13; i++) {
+      const first = new Date(Date.UTC(2026, 8 + i, 1)).toISOString().slice(0, 10);
+      await runDelinquencyJob(db(), first);
+    }
+    const kept = await db().selectDistinct({ asOf: delinquencySnapshots.asOf }).from(delinquencySnapshots).orderBy(delinquencySnapshots.asOf);
+    expect(kept.map((k) => k.asOf)).toHaveLength(SNAPSHOT_MONTH_ENDS_KEPT);
+    expect(kept[0]!.asOf).toBe("2026-08-31");
+    expect(kept.at(-1)!.asOf).toBe("2027-08-31");
+    // What the reports read is all still there, the earliest month end's included.
+    expect(Object.keys(await totalsOf("2026-05-31")).sort()).toEqual([...DELINQUENCY_BUCKET_KEYS].sort());
+    expect((await rollsOf("2026-06-30")).length).toBeGreaterThan(0);
+    expect((await rollsOf("2027-08-31")).length).toBeGreaterThan(0);
   });
 });

@@ -1,14 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import { addDays } from "~/domain/dates";
 import { DELINQUENCY_BUCKETS, DELINQUENCY_BUCKET_KEYS } from "~/domain/delinquency";
-import { previousMonthEnd } from "~/domain/delinquency-ranges";
+import { monthEndsBefore, previousMonthEnd } from "~/domain/delinquency-ranges";
 import type { Db, DbOrTx } from "~/server/platform/db/client.server";
 
 /**
  * The delinquency book (decision 0096), written by the hourly servicing job:
  * - at each month end (the first run on or after the 1st, for the month just ended): every active
  *   loan's bucket and principal (delinquency_snapshots), the totals by bucket (delinquency_totals) and
- *   where the previous month end's loans went (delinquency_rolls, a join of the two snapshots);
+ *   where the previous month end's loans went (delinquency_rolls, a join of the two snapshots); the
+ *   snapshots of month ends over a year older go (SNAPSHOT_MONTH_ENDS_KEPT);
  * - on every other day, at its first run: the totals by bucket at the close of the day before, so the
  *   reports page reads six rows whatever the size of the book.
  * Days past due are counted to the as-of day from next_due_date (the first unpaid installment's day),
@@ -18,6 +19,13 @@ import type { Db, DbOrTx } from "~/server/platform/db/client.server";
  */
 
 const DELINQUENCY_JOB_LOCK_KEY = 724_199_340;
+
+/**
+ * The month ends whose loan-level snapshots are kept: the newest and the twelve before it (a year of
+ * each loan's bucket, for a look back at a loan). The rolls read only the month end before; the totals
+ * and rolls of every month end are kept for good, so the reports lose nothing when older snapshots go.
+ */
+export const SNAPSHOT_MONTH_ENDS_KEPT = 13;
 
 /** The bucket of an approved_loans row on `asOf`, as SQL: the rule of delinquencyBucket, from its table. */
 export function bucketSql(asOf: string, nextDueDate: SQL = sql.raw(`"next_due_date"`)): SQL {
@@ -68,6 +76,10 @@ async function writeMonthEnd(tx: DbOrTx, asOf: string): Promise<{ loans: number;
      where p."as_of" = ${prior}::date
      group by p."bucket", to_bucket
     on conflict do nothing`);
+  // Snapshots older than the kept year go (one range of the primary key): the table holds at most
+  // SNAPSHOT_MONTH_ENDS_KEPT month ends of the active book instead of growing every month for good.
+  const oldestKept = monthEndsBefore(asOf, SNAPSHOT_MONTH_ENDS_KEPT - 1).at(-1) ?? asOf;
+  await tx.execute(sql`delete from "delinquency_snapshots" where "as_of" < ${oldestKept}::date`);
   const count = (r: unknown) => Number((r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0);
   return { loans: count(inserted), rolls: count(rolls) };
 }
