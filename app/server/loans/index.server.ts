@@ -46,7 +46,7 @@ export { runDelinquencyJob } from "./delinquency-job.server";
 export { collectionsAction, loanCollectionsPanel } from "./collections.server";
 export { collectionsQueuePage, parseCollectionsUrl } from "./collections-queue.server";
 export { approveChargeOff, chargeOffAction, chargeOffLoan, chargeOffPanel, rejectChargeOff, settleLoan } from "./charge-off.server";
-export { activeProtections, bankruptcyStays, endProtection, protectionAction, protectionsPanel, recordProtection } from "./loan-protections.server";
+export { activeProtections, endProtection, protectionAction, protectionsPanel, recordProtection } from "./loan-protections.server";
 export { chargeOffAndProtections } from "./charge-off-panels.server";
 export { borrowerHardshipAction, staffHardshipAction } from "./hardship-actions.server";
 export { borrowerHardship, loadPlanReview, staffHardshipPanel } from "./hardship-views.server";

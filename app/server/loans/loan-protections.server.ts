@@ -45,6 +45,11 @@ import { stopLoanDebits } from "./loan-debit-stops.server";
 export type ProtectionRow = typeof loanProtections.$inferSelect;
 export type ActiveProtections = Partial<Record<ProtectionKind, ProtectionRow>>;
 
+/** A protection in force on `today`: not ended, started, not past its end day (activeProtections' rule, in SQL there). */
+function isInForce(row: Pick<ProtectionRow, "endedAt" | "startsOn" | "endsOn">, today: string): boolean {
+  return row.endedAt === null && row.startsOn <= today && (row.endsOn === null || row.endsOn >= today);
+}
+
 /**
  * The protections in force on `today` for these loans (one batched read): recorded, not ended, started
  * on or before today and not past their end day. Loans without one are absent from the map.
@@ -61,26 +66,26 @@ export async function activeProtections(loanIds: readonly string[], db: DbOrTx =
   return out;
 }
 
-/** The loans of these with an active bankruptcy stay (for the servicing job: no reminders or late notices). */
-export async function bankruptcyStays(loanIds: readonly string[], db: DbOrTx = getDb(), today: string = todayUtc()): Promise<Set<string>> {
-  const active = await activeProtections(loanIds, db, today);
-  return new Set([...active].filter(([, p]) => p.bankruptcy !== undefined).map(([id]) => id));
-}
-
 /**
- * Every bankruptcy stay recorded on these loans, whatever its state today (one batched read): the
- * servicing job assesses no late fee on a day one covers, also after it ended.
+ * The bankruptcy stays of these loans, from one batched read of every stay recorded on them: which
+ * loans a stay protects today (the rule of activeProtections: recorded, not ended, started, not past
+ * its end day; no reminders or late notices), and each loan's stay periods whatever their state today
+ * (no late fee is assessed on a day one covers, also after it ended).
  */
-export async function bankruptcyStayPeriods(loanIds: readonly string[], db: DbOrTx = getDb()): Promise<Map<string, StayPeriod[]>> {
-  const out = new Map<string, StayPeriod[]>();
+export async function bankruptcyStaysOf(loanIds: readonly string[], db: DbOrTx = getDb(), today: string = todayUtc()): Promise<{ activeToday: Set<string>; periods: Map<string, StayPeriod[]> }> {
+  const activeToday = new Set<string>();
+  const periods = new Map<string, StayPeriod[]>();
   const ids = [...new Set(loanIds)];
-  if (ids.length === 0) return out;
+  if (ids.length === 0) return { activeToday, periods };
   const rows = await db
-    .select({ loanId: loanProtections.loanId, startsOn: loanProtections.startsOn, endsOn: loanProtections.endsOn })
+    .select({ loanId: loanProtections.loanId, startsOn: loanProtections.startsOn, endsOn: loanProtections.endsOn, endedAt: loanProtections.endedAt })
     .from(loanProtections)
     .where(and(inArray(loanProtections.loanId, ids), eq(loanProtections.kind, "bankruptcy")));
-  for (const row of rows) out.set(row.loanId, [...(out.get(row.loanId) ?? []), { from: row.startsOn, through: row.endsOn }]);
-  return out;
+  for (const row of rows) {
+    periods.set(row.loanId, [...(periods.get(row.loanId) ?? []), { from: row.startsOn, through: row.endsOn }]);
+    if (isInForce(row, today)) activeToday.add(row.loanId);
+  }
+  return { activeToday, periods };
 }
 
 const refuse = (status: number, message: string) => new AppError("protection", status, message);
@@ -206,7 +211,7 @@ export async function endProtection(loanId: string, input: Omit<EndProtectionFor
 export async function protectionsPanel(loan: LoanRow, db: Db = getDb(), today: string = todayUtc()): Promise<ProtectionsPanelData> {
   const rows = await db.select().from(loanProtections).where(eq(loanProtections.loanId, loan.id)).orderBy(asc(loanProtections.recordedAt), asc(loanProtections.id));
   const people = await peopleByIds(rows.map((r) => r.recordedBy), db);
-  const isActive = (r: ProtectionRow) => r.endedAt === null && r.startsOn <= today && (r.endsOn === null || r.endsOn >= today);
+  const isActive = (r: ProtectionRow) => isInForce(r, today);
   const stayRow = rows.find((r) => r.kind === "bankruptcy" && isActive(r));
   const terms = termsOf(loan);
   const hasServicemember = rows.some((r) => r.kind === "servicemember");

@@ -20,7 +20,7 @@ import { validateMaturedPrenotes } from "./account-validations.server";
 import { queueAutopayDebits } from "./autopay-job.server";
 import { runCollectionsPass } from "./collections-notices.server";
 import { autopayReminder, autopayRemindersOf } from "./autopay-reminders.server";
-import { bankruptcyStayPeriods, bankruptcyStays } from "./loan-protections.server";
+import { bankruptcyStaysOf } from "./loan-protections.server";
 
 /**
  * The servicing job: late fees, late notices and payment reminders for every active loan
@@ -168,8 +168,7 @@ export async function runServicingJobs(db: Db, now: Date = new Date(), options: 
       // The reminder of a loan with autopay on tells the debit instead of asking for a payment (one read a batch).
       const autopays = await autopayRemindersOf(tx, loans.map((l) => l.id));
       // A bankruptcy's automatic stay: no reminder or late notice while it lasts (one read a batch).
-      const stayed = await bankruptcyStays(loans.map((l) => l.id), tx, today);
-      const stays = await bankruptcyStayPeriods(loans.map((l) => l.id), tx);
+      const { activeToday: stayed, periods: stays } = await bankruptcyStaysOf(loans.map((l) => l.id), tx, today);
 
       for (const { id, email, loanType, wantsReminders } of loans) {
         const loan = await lockLoan(tx, id);
