@@ -12,6 +12,8 @@ export type ReturnedDebitFacts = {
   retry: { status: string; scheduledOn: string | null; receivedOn: string | null; cancelReason?: string | null } | null;
   /** Whether the debit was an autopay debit or the retry of one (autopay stopped with the return). */
   fromAutopay: boolean;
+  /** Whether a bankruptcy stay is in force: nothing is presented again, and nothing is asked for, while it lasts. */
+  stayed?: boolean;
 };
 
 export const RETURNED_DEBIT_NEXT_STEPS = {
@@ -20,6 +22,7 @@ export const RETURNED_DEBIT_NEXT_STEPS = {
   retriedReturned: (day: string) => `We tried again on ${formatDay(day)}; that debit was returned too.`,
   retryCancelled: (reason: string) => `We did not try again: ${reason.replace(/\.$/, "")}.`,
   noRetry: "We will not try again: make a payment from this page.",
+  noRetryStayed: "We will not try again while your bankruptcy case is open.",
   unusableAutopay: "Autopay is off: add another bank account.",
   unusable: "This bank account cannot be used again: add another bank account.",
   blockedAutopay: "Autopay is off and this account is blocked: contact us.",
@@ -36,7 +39,7 @@ export function returnedDebitNextStep(facts: ReturnedDebitFacts): string {
   if (retry?.status === "posted" && retry.receivedOn) return s.retried(retry.receivedOn);
   if (retry?.status === "returned" && retry.scheduledOn) return s.retriedReturned(retry.scheduledOn);
   if (retry?.status === "cancelled" && retry.cancelReason) return s.retryCancelled(retry.cancelReason);
-  return s.noRetry;
+  return facts.stayed ? s.noRetryStayed : s.noRetry;
 }
 
 /** One returned debit on the borrower's loan page (Returned Payments); no account numbers. */

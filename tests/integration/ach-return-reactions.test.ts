@@ -18,6 +18,7 @@ import {
   loanFees,
   loanFlags,
   loanPayments,
+  loanProtections,
 } from "~/server/platform/db/schema.server";
 import { createAchBatch } from "~/server/loans/ach-batches.server";
 import { loadLedger } from "~/server/loans/ledger.server";
@@ -231,6 +232,25 @@ describe.each(testTargets)("returned debits on %s", (target) => {
     await batchOn(addDays(retryDay, -1));
     expect((await returnPayment(retry!.id, "R01", retryDay, caller(), db(), retryDay)).feeCents).toBeNull();
     expect(await db().select().from(loanFees).where(eq(loanFees.loanId, withFee.loanId))).toHaveLength(1);
+  });
+
+  it("a debit sent before a bankruptcy filing and returned during the stay: no retry, no fee, and the borrower is asked for nothing", async () => {
+    const loan = await activeLoan(db(), dataDir, admin);
+    await db()
+      .update(approvedLoans)
+      .set({ servicingTerms: { version: SERVICING_TERMS_VERSION, interestMethod: INTEREST_METHOD, paymentOrder: PAYMENT_ORDER, lateFee: null, returnedPaymentFeeCents: 2_500, prepaymentPenalty: "none" } })
+      .where(eq(approvedLoans.id, loan.loanId));
+    const { id, effective } = await sentDebit(loan, 10_000);
+    // Filed after the file went out (the debit was already at the bank), recorded before the return.
+    await db().insert(loanProtections).values({ loanId: loan.loanId, kind: "bankruptcy", startsOn: todayUtc(), reference: "Case 26-10004, Bankr. D. Del.", recordedBy: admin.id });
+    const result = await returnPayment(id, "R01", effective, caller(), db(), effective);
+    expect(result).toMatchObject({ kind: "retry", retry: null, noRetryReason: "bankruptcy_stay", feeCents: null });
+    expect(await retriesOf(id)).toHaveLength(0);
+    expect(await db().select().from(loanFees).where(eq(loanFees.loanId, loan.loanId))).toHaveLength(0);
+    const [mail] = await mails(loan.owner.email);
+    expect(mail!.textBody).toContain("We will not try again while your bankruptcy case is open.");
+    expect(mail!.textBody).not.toContain("make a payment");
+    expect((await returnedDebitsView(loan.loanId, db())).map((r) => r.nextStep)).toEqual(["We will not try again while your bankruptcy case is open."]);
   });
 
   it.each(["R02", "R03", "R04"])("%s: autopay stops, the account is unusable, unsent debits cancelled, the borrower asked for another account", async (code) => {

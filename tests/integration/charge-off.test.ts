@@ -192,6 +192,35 @@ describe.each(testTargets)("charge-off and protections on %s", (target) => {
       expect(assessed.every((f) => f.assessedOn > stayEnds)).toBe(true);
     });
 
+    it("a stay recorded after fees were assessed waives those its filing day covers (audited, out of the ledger, never charged again); earlier fees stay", async () => {
+      const now = new Date();
+      const today = now.toISOString().slice(0, 10);
+      const loan = await activeLoan(db(), dataDir, admin, { signedAt: new Date(now.getTime() - 200 * 86_400_000) });
+      await runServicingJobs(db(), now);
+      const fees = () => db().select().from(loanFees).where(eq(loanFees.loanId, loan.loanId)).orderBy(loanFees.assessedOn);
+      const assessed = await fees();
+      expect(assessed.length).toBeGreaterThan(1);
+      const before = (await ledger(loan.loanId, today)).state;
+      // Filed the day after the first fee: that one stays owed, the later ones were never owed.
+      const filedOn = addDays(assessed[0]!.assessedOn, 1);
+      const covered = assessed.filter((f) => f.assessedOn >= filedOn);
+      const coveredCents = covered.reduce((sum, f) => sum + f.amountCents, 0);
+      const result = await recordProtection(loan.loanId, { kind: "bankruptcy", startsOn: filedOn, reference: "Case 26-10003, Bankr. E.D.N.Y.", note: undefined, endsOn: undefined }, caller(admin), db(), today);
+      expect(result.feesWaivedCents).toBe(coveredCents);
+      const after = await fees();
+      expect(after.filter((f) => f.waivedAt !== null).map((f) => f.id)).toEqual(covered.map((f) => f.id));
+      expect(after.find((f) => f.id === assessed[0]!.id)!.waivedAt).toBeNull();
+      const state = (await ledger(loan.loanId, today)).state;
+      expect(state.feesDueCents).toBe(before.feesDueCents - coveredCents);
+      const audits = await db().select().from(auditLog).where(eq(auditLog.action, "fee.waive"));
+      expect(audits.filter((a) => (a.details as { loanId?: string }).loanId === loan.loanId).map((a) => a.recordId).sort()).toEqual(covered.map((f) => f.id).sort());
+      // The next run charges none of them again.
+      await db().update(approvedLoans).set({ servicedOn: null }).where(eq(approvedLoans.id, loan.loanId));
+      await runServicingJobs(db(), now);
+      expect((await fees()).length).toBe(assessed.length);
+      expect((await ledger(loan.loanId, today)).state.feesDueCents).toBe(state.feesDueCents);
+    });
+
     it("the action answers 400 for bad input and 404 for another loan's protection", async () => {
       const { loan } = await newLoan();
       const post = (fields: Record<string, string>, id: string | null = loan.id) =>

@@ -5,6 +5,7 @@ import { returnCodeText } from "~/domain/funding-checklist";
 import { formatDay } from "~/domain/formats";
 import { formatMoney } from "~/domain/money";
 import { returnedDebitNextStep } from "~/domain/returned-debit-outcome";
+import { stayCovers } from "~/domain/bankruptcy-stays";
 import { parseServicingTerms } from "~/domain/servicing-terms";
 import { recordEvent } from "~/server/conversation/index.server";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
@@ -14,6 +15,7 @@ import { enqueueEmail } from "~/server/platform/mail/outbox.server";
 import { restrictAccount } from "./account-restrictions.server";
 import { activeAutopays, stopAutopay } from "./autopay-records.server";
 import { refreshLoan, type LoanRow } from "./ledger.server";
+import { bankruptcyStaysOf } from "./loan-protections.server";
 import { loanMailSubject } from "./loan-reference.server";
 import { loanOwner } from "./loan-owner.server";
 import { paymentReturnedEmail } from "./return-emails.server";
@@ -40,7 +42,7 @@ export type ReturnReactionResult = {
   kind: ReturnReactionKind;
   retry: { paymentId: string; scheduledOn: string; retryNumber: number } | null;
   /** Why a debit returned for funds is not tried again (null when retried or not retryable). */
-  noRetryReason: NoRetryReason | "loan_not_active" | "other_debit_pending" | "not_sent" | null;
+  noRetryReason: NoRetryReason | "loan_not_active" | "other_debit_pending" | "not_sent" | "bankruptcy_stay" | null;
   feeCents: number | null;
   autopayStopped: boolean;
   /** Debits not sent yet that this return cancelled (autopay's next debit, retries, one-time debits from the account). */
@@ -85,8 +87,11 @@ async function queueRetry(
   loan: LoanRow,
   debit: ReturnedDebitRow,
   returnedOn: string,
+  stayed: boolean,
 ): Promise<{ retry: ReturnReactionResult["retry"]; noRetryReason: ReturnReactionResult["noRetryReason"] }> {
   if (loan.status !== "active") return { retry: null, noRetryReason: "loan_not_active" };
+  // Presenting a debit again is collecting, which a bankruptcy's automatic stay forbids.
+  if (stayed) return { retry: null, noRetryReason: "bankruptcy_stay" };
   const originalId = debit.retryOf ?? debit.id;
   const [original] = originalId === debit.id ? [debit] : await tx.select().from(loanPayments).where(eq(loanPayments.id, originalId)).limit(1);
   const originalEffective = original ? await effectiveDateOf(tx, original.id) : null;
@@ -190,14 +195,19 @@ export async function reactToReturn(
     result.refundsDueHeld = Number(n);
   }
   const cancelledCents: number[] = [];
+  // A debit sent before a bankruptcy filing may come back during the stay: no retry and no fee then.
+  const stays = await bankruptcyStaysOf([loan.id], tx, today);
+  const stayed = stays.activeToday.has(loan.id);
 
   if (reaction.kind === "retry") {
-    const queued = await queueRetry(tx, current, debit, returnedOn);
+    const queued = await queueRetry(tx, current, debit, returnedOn, stayed);
     result.retry = queued.retry;
     result.noRetryReason = queued.noRetryReason;
     const feeCents = returnedPaymentFeeOf(loan);
     const installmentNumber = debit.installmentNumber ?? state.nextInstallment?.number ?? null;
-    if (feeCents !== null && feeCents > 0 && installmentNumber !== null) {
+    // The stay forbids adding to the debt on a day it covers (filing day through its end).
+    const feeStayed = stayCovers(returnedOn, stays.periods.get(loan.id) ?? []);
+    if (feeCents !== null && feeCents > 0 && installmentNumber !== null && !feeStayed) {
       // One returned-payment fee per installment (the unique key): a returned retry adds none.
       const [fee] = await tx
         .insert(loanFees)
@@ -262,6 +272,7 @@ export async function reactToReturn(
     kind: reaction.kind,
     retry: result.retry ? { status: "pending", scheduledOn: result.retry.scheduledOn, receivedOn: null } : null,
     fromAutopay: fromAutopay || result.autopayStopped,
+    stayed,
   });
   const nextStepText = reaction.kind === "account_unusable" ? `${nextStep} Use Change Bank Account on your loan's page.` : nextStep;
 

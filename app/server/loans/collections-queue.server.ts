@@ -73,7 +73,7 @@ export async function collectionsQueuePage(query: CollectionsQuery, { actor, req
     db
       .select({ loanId: loanFees.loanId, id: loanFees.id, assessedOn: loanFees.assessedOn, amountCents: loanFees.amountCents, installmentNumber: loanFees.installmentNumber })
       .from(loanFees)
-      .where(inArray(loanFees.loanId, pageIds))
+      .where(and(inArray(loanFees.loanId, pageIds), isNull(loanFees.waivedAt)))
       .orderBy(asc(loanFees.assessedOn), asc(loanFees.id)),
     // The latest contact of each loan: one probe of collection_contacts_loan_id_idx per loan.
     db.execute(sql`

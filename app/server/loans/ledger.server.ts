@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { replayLedger, type AssessedFee, type LedgerState, type LoanTerms, type PostedPayment } from "~/domain/loan-servicing";
 import { parseRateCaps, parseScheduleChanges } from "~/domain/loan-modifications";
 import { todayUtc } from "~/domain/dates";
@@ -38,7 +38,7 @@ export function termsOf(loan: LoanRow): LoanTerms {
   };
 }
 
-/** The rows the ledger is replayed from: posted payments and assessed fees. */
+/** The rows the ledger is replayed from: posted payments and assessed fees (a waived fee is not owed). */
 export async function ledgerRows(loanId: string, db: DbOrTx = getDb()): Promise<{ payments: PostedPayment[]; fees: AssessedFee[] }> {
   const payments = await db
     .select({ id: loanPayments.id, receivedOn: loanPayments.receivedOn, amountCents: loanPayments.amountCents, recovery: loanPayments.recovery })
@@ -48,7 +48,7 @@ export async function ledgerRows(loanId: string, db: DbOrTx = getDb()): Promise<
   const fees = await db
     .select({ id: loanFees.id, assessedOn: loanFees.assessedOn, amountCents: loanFees.amountCents, installmentNumber: loanFees.installmentNumber })
     .from(loanFees)
-    .where(eq(loanFees.loanId, loanId))
+    .where(and(eq(loanFees.loanId, loanId), isNull(loanFees.waivedAt)))
     .orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
   return { payments: payments.map((p) => ({ id: p.id, receivedOn: p.receivedOn!, amountCents: p.amountCents, recovery: p.recovery })), fees };
 }

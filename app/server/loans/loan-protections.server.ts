@@ -22,7 +22,7 @@ import type { ProtectionsPanelData } from "~/domain/views/charge-off";
 import { peopleByIds } from "~/server/accounts/index.server";
 import { writeAudit, type Caller } from "~/server/platform/audit/audit.server";
 import { getDb, type Db, type DbOrTx } from "~/server/platform/db/client.server";
-import { approvedLoans, loanProtections } from "~/server/platform/db/schema.server";
+import { approvedLoans, loanFees, loanProtections } from "~/server/platform/db/schema.server";
 import { formTexts, readActionForm, type ServiceAnswer } from "~/server/platform/http/action-answer.server";
 import { AppError } from "~/server/platform/http/app-error.server";
 import { logFailure } from "~/server/platform/log/describe-error.server";
@@ -111,7 +111,32 @@ export function interestRemovedByCaps(terms: LoanTerms, payments: readonly Poste
   return Math.max(0, interestCharged(without) - interestCharged(withCaps));
 }
 
-export type RecordProtectionResult = { protectionId: string; capAdded: boolean; interestRemovedCents: number; autopayStopped: boolean; debitsCancelled: number };
+export type RecordProtectionResult = { protectionId: string; capAdded: boolean; interestRemovedCents: number; autopayStopped: boolean; debitsCancelled: number; feesWaivedCents: number };
+
+/**
+ * A stay recorded after its filing day: the fees already assessed on a day it covers were never owed
+ * (the stay forbade adding to the debt from the filing on), so they are waived, each audited, and the
+ * loan re-derived. The rows stay, marked, so the installment is never charged again.
+ */
+async function waiveFeesInStay(tx: DbOrTx, loan: LoanRow, stay: StayPeriod, caller: Caller, today: string): Promise<number> {
+  const waived = await tx
+    .update(loanFees)
+    .set({ waivedAt: sql`now()`, waivedReason: "bankruptcy_stay" })
+    .where(and(eq(loanFees.loanId, loan.id), isNull(loanFees.waivedAt), gte(loanFees.assessedOn, stay.from), stay.through === null ? undefined : lte(loanFees.assessedOn, stay.through)))
+    .returning({ id: loanFees.id, kind: loanFees.kind, amountCents: loanFees.amountCents, assessedOn: loanFees.assessedOn, installmentNumber: loanFees.installmentNumber });
+  for (const fee of waived) {
+    await writeAudit(tx, {
+      actor: caller.actor,
+      action: "fee.waive",
+      table: "loan_fees",
+      recordId: fee.id,
+      details: { loanId: loan.id, kind: fee.kind, amountCents: fee.amountCents, assessedOn: fee.assessedOn, installmentNumber: fee.installmentNumber, reason: "bankruptcy_stay" },
+      request: caller.request,
+    });
+  }
+  if (waived.length > 0) await refreshLoan(tx, loan, today);
+  return waived.reduce((sum, fee) => sum + fee.amountCents, 0);
+}
 
 /** Record Protection: a servicemember (with the SCRA cap) or a bankruptcy filing (debits stopped), under the loan's lock. */
 export async function recordProtection(loanId: string, input: Omit<RecordProtectionForm, "intent">, caller: Caller, db: Db = getDb(), today: string = todayUtc()): Promise<RecordProtectionResult> {
@@ -149,15 +174,16 @@ export async function recordProtection(loanId: string, input: Omit<RecordProtect
       if (input.kind === "bankruptcy" && !over) {
         stops = await stopLoanDebits(tx, loan, { reason: "Collection is on hold while your bankruptcy case is open.", auditReason: "bankruptcy_stay" }, caller);
       }
+      const feesWaivedCents = input.kind === "bankruptcy" ? await waiveFeesInStay(tx, loan, { from: input.startsOn, through: input.endsOn ?? null }, caller, today) : 0;
       await writeAudit(tx, {
         actor: caller.actor,
         action: "loan.protection_record",
         table: "loan_protections",
         recordId: row!.id,
-        details: { loanId, kind: input.kind, startsOn: input.startsOn, endsOn: input.endsOn ?? null, reference: input.reference, ended: over, capAdded, interestRemovedCents, ...stops },
+        details: { loanId, kind: input.kind, startsOn: input.startsOn, endsOn: input.endsOn ?? null, reference: input.reference, ended: over, capAdded, interestRemovedCents, feesWaivedCents, ...stops },
         request: caller.request,
       });
-      return { protectionId: row!.id, capAdded, interestRemovedCents, autopayStopped: stops.autopayStopped, debitsCancelled: stops.cancelled };
+      return { protectionId: row!.id, capAdded, interestRemovedCents, autopayStopped: stops.autopayStopped, debitsCancelled: stops.cancelled, feesWaivedCents };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw refuse(409, PROTECTION_MESSAGES.alreadyActive);
@@ -285,6 +311,7 @@ export async function protectionAction(request: Request, loanId: string | null, 
       if (result.capAdded) parts.push(`Interest above 6% is forgiven from ${input.startsOn}: ${formatMoney(result.interestRemovedCents)} removed so far.`);
       if (result.autopayStopped) parts.push("Autopay was stopped.");
       if (result.debitsCancelled > 0) parts.push(`${result.debitsCancelled} unsent debit(s) cancelled.`);
+      if (result.feesWaivedCents > 0) parts.push(`Fees assessed during the stay waived: ${formatMoney(result.feesWaivedCents)}.`);
       return answer(200, intent, { type: "success", title: "Protection recorded", description: parts.join(" ") });
     }
     await endProtection(loanId, input, caller, db, today);

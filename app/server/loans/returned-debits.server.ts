@@ -6,6 +6,7 @@ export type { ReturnedDebitView };
 import { ACH_RETURN_CODES } from "~/domain/servicing-enums";
 import { getDb, type DbOrTx } from "~/server/platform/db/client.server";
 import { loanPayments } from "~/server/platform/db/schema.server";
+import { bankruptcyStaysOf } from "./loan-protections.server";
 
 /**
  * The borrower's Returned Payments: each debit of the loan the bank returned, oldest first, with the
@@ -22,6 +23,7 @@ export async function returnedDebitsView(loanId: string, db: DbOrTx = getDb()): 
     .orderBy(asc(loanPayments.returnedOn), asc(loanPayments.createdAt));
   if (returned.length === 0) return [];
   const originals = [...new Set(returned.map((r) => r.retryOf ?? r.id))];
+  const stayed = (await bankruptcyStaysOf([loanId], db)).activeToday.has(loanId);
   const retries = await db
     .select({ retryOf: loanPayments.retryOf, retryNumber: loanPayments.retryNumber, status: loanPayments.status, scheduledOn: loanPayments.scheduledOn, receivedOn: loanPayments.receivedOn, cancelReason: loanPayments.cancelReason })
     .from(loanPayments)
@@ -38,7 +40,7 @@ export async function returnedDebitsView(loanId: string, db: DbOrTx = getDb()): 
       returnCode: code,
       returnLabel: ACH_RETURN_CODES.find((c) => c.code === code)?.label ?? "",
       isRetry: r.retryOf !== null,
-      nextStep: returnedDebitNextStep({ kind: returnReaction(code).kind, retry: next, fromAutopay: r.autopayAuthorizationId !== null }),
+      nextStep: returnedDebitNextStep({ kind: returnReaction(code).kind, retry: next, fromAutopay: r.autopayAuthorizationId !== null, stayed }),
     };
   });
 }

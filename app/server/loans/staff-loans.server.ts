@@ -300,7 +300,7 @@ export async function loadStaffLoan(loanId: string, { actor, request }: Caller, 
   const { loan, state } = ledger;
   const owner = (await borrowersOf([loan], db)).get(loan.id);
   const payments = await db.select().from(loanPayments).where(eq(loanPayments.loanId, id)).orderBy(asc(sql`coalesce(${loanPayments.receivedOn}, ${loanPayments.createdAt}::date)`), asc(loanPayments.createdAt), asc(loanPayments.id));
-  const fees = await db.select().from(loanFees).where(eq(loanFees.loanId, id)).orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
+  const fees = await db.select().from(loanFees).where(and(eq(loanFees.loanId, id), isNull(loanFees.waivedAt))).orderBy(asc(loanFees.assessedOn), asc(loanFees.id));
   const allocations = new Map(state.allocations.map((a) => [a.paymentId, a]));
   const paymentAccount = await currentPaymentAccount(loan, db);
   const funding = await staffLoanFunding(loan, actor.id, db, today);
@@ -621,7 +621,7 @@ export async function exportLoanTape({ actor, request }: Caller, db: Db = getDb(
     const fees = await db
       .select({ loanId: loanFees.loanId, id: loanFees.id, assessedOn: loanFees.assessedOn, amountCents: loanFees.amountCents, installmentNumber: loanFees.installmentNumber })
       .from(loanFees)
-      .where(inArray(loanFees.loanId, ids));
+      .where(and(inArray(loanFees.loanId, ids), isNull(loanFees.waivedAt)));
     for (const f of fees) {
       const list = feesByLoan.get(f.loanId) ?? [];
       list.push({ id: f.id, assessedOn: f.assessedOn, amountCents: f.amountCents, installmentNumber: f.installmentNumber });

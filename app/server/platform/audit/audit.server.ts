@@ -82,6 +82,7 @@ export type AuditAction =
   | "bank_account.validation"
   | "bank_account.restriction_clear"
   | "fee.assess"
+  | "fee.waive"
   | "loan.terms_recorded"
   | "loan.fund_prepare"
   | "loan.fund_release"

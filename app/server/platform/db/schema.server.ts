@@ -1176,12 +1176,17 @@ export const loanFees = pgTable(
     installmentNumber: integer("installment_number").notNull(),
     amountCents: cents("amount_cents").notNull(),
     assessedOn: date("assessed_on", { mode: "string" }).notNull(),
+    // A fee the borrower does not owe after all (a bankruptcy stay covering its day, recorded late):
+    // the row stays, for the record and so the installment is never charged again; the ledger skips it.
+    waivedAt: timestamptz("waived_at"),
+    waivedReason: text("waived_reason"),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf(t.kind, LOAN_FEE_KINDS),
     columnCheck(t.amountCents, sql`${t.amountCents} > 0`),
     unique("loan_fees_loan_id_kind_installment_key").on(t.loanId, t.kind, t.installmentNumber),
+    check("loan_fees_waived_check", sql`(${t.waivedAt} is null) = (${t.waivedReason} is null)`),
   ],
 );
 
